@@ -1,0 +1,63 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Dependencies point one way:
+//   Geometry, FrameTiming, LayoutSolver  (nothing of ours)
+//        -> TimelineEngine                (run loop, views, update cycle, Auto Layout API, animation)
+//        -> SceneFormat                   (scene files <-> engine objects)
+//        -> timeline CLI, Demos           (see every module)
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Timeline",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TimelineEngine", targets: ["TimelineEngine"]),
+        .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
+        .executable(name: "timeline", targets: ["timeline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .target(name: "Geometry", swiftSettings: strict),
+        .target(name: "FrameTiming", swiftSettings: strict),
+        .target(name: "LayoutSolver", swiftSettings: strict),
+        .target(
+            name: "TimelineEngine",
+            dependencies: [
+                "Geometry", "FrameTiming", "LayoutSolver",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
+            swiftSettings: strict),
+        .target(name: "SceneFormat", dependencies: ["TimelineEngine", "Geometry"], swiftSettings: strict),
+        .executableTarget(
+            name: "timeline",
+            dependencies: [
+                "TimelineEngine", "SceneFormat", "FrameTiming", "LayoutSolver", "Geometry",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "HeadlessTrace",
+            dependencies: ["TimelineEngine", "SceneFormat", "Geometry"],
+            path: "Demos/HeadlessTrace",
+            swiftSettings: strict),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"], swiftSettings: strict),
+        .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"], swiftSettings: strict),
+        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], swiftSettings: strict),
+        .testTarget(
+            name: "TimelineEngineTests",
+            dependencies: ["TimelineEngine", "Geometry", "FrameTiming", "LayoutSolver"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SceneFormatTests",
+            dependencies: ["SceneFormat", "TimelineEngine", "Geometry"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict),
+    ]
+)

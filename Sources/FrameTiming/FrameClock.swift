@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A source of frame ticks (R4). The run loop installs ``frameHandler``; the clock calls it once
+/// per frame with that frame's ``FrameInfo``. The handler returns whether more frames are wanted:
+/// when it returns `false` the clock stops waking (R6) until ``wake()``.
+///
+/// Sources: ``DispatchFrameClock`` (absolute deadlines on the monotonic clock, the default),
+/// ``ManualFrameClock`` (tests and headless stepping), and the SDL vsync clock in the SDL backend.
+public protocol FrameClock: AnyObject, Sendable {
+    var rate: FrameRate { get }
+    /// Called on the thread that drives the clock, once per frame.
+    var frameHandler: ((FrameInfo) -> Bool)? { get set }
+    /// Resumes ticking after an idle stop. Safe to call from any thread; cheap when not idle.
+    func wake()
+    /// Whether the clock will deliver another frame without a ``wake()``.
+    var hasScheduledFrame: Bool { get }
+}
+
+/// Reads the monotonic clock (`CLOCK_MONOTONIC`) in nanoseconds. Only live clocks and
+/// benchmarks read it; nothing below the clock does (time is passed in).
+public enum MonotonicClock {
+    @inlinable public static func now() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (rounded toward zero).
+    public var nanoseconds: Int64 {
+        let (s, atto) = components
+        return s * 1_000_000_000 + atto / 1_000_000_000
+    }
+}

@@ -1,0 +1,55 @@
+/// The frame rates the engine supports.
+public enum FrameRate: Int, Sendable, CaseIterable, CustomStringConvertible {
+    case fps30 = 30
+    case fps60 = 60
+    case fps120 = 120
+
+    /// The rate for `fps`, or `nil` when it is not 30, 60 or 120.
+    public init?(fps: Int) { self.init(rawValue: fps) }
+
+    public var framesPerSecond: Int { rawValue }
+    /// The period rounded down to whole nanoseconds (the grid itself is exact; see ``FrameGrid``).
+    public var nominalPeriodNanoseconds: Int64 { 1_000_000_000 / Int64(rawValue) }
+    public var description: String { "\(rawValue) fps" }
+}
+
+/// The fixed grid of frame times `origin + n·T`.
+///
+/// Tick times are computed from the index with integer arithmetic (`n · 10⁹ / fps`, rounded down),
+/// never by adding periods, so the grid cannot drift however long it runs (R1).
+public struct FrameGrid: Sendable, Equatable {
+    public let rate: FrameRate
+    /// Nanoseconds on the clock's time base at which tick 0 falls.
+    public let origin: Int64
+
+    public init(rate: FrameRate, origin: Int64) {
+        self.rate = rate
+        self.origin = origin
+    }
+
+    /// The time of tick `index` in nanoseconds.
+    @inlinable public func time(ofTick index: Int64) -> Int64 {
+        origin + (index * 1_000_000_000) / Int64(rate.rawValue)
+    }
+
+    /// The last tick whose time is at or before `time` (may be negative before the origin).
+    public func lastTick(atOrBefore time: Int64) -> Int64 {
+        var n = floorDiv((time - origin) * Int64(rate.rawValue), 1_000_000_000)
+        while self.time(ofTick: n + 1) <= time { n += 1 }
+        while self.time(ofTick: n) > time { n -= 1 }
+        return n
+    }
+
+    /// The first tick strictly after `time`.
+    public func firstTick(after time: Int64) -> Int64 { lastTick(atOrBefore: time) + 1 }
+
+    /// The frame's time in seconds on the grid's own scale: `index / fps`.
+    @inlinable public func seconds(ofTick index: Int64) -> Double {
+        Double(index) / Double(rate.rawValue)
+    }
+}
+
+@usableFromInline func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}

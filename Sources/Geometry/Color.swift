@@ -1,0 +1,43 @@
+/// An sRGB colour with straight (non-premultiplied) alpha, each component in 0...1.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: Double, green: Double, blue: Double, alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+
+    /// Parses `#rrggbb` or `#rrggbbaa`; `nil` for anything else.
+    public init?(hex: String) {
+        guard hex.first == "#" else { return nil }
+        let digits = hex.dropFirst()
+        guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16) else { return nil }
+        let full = digits.count == 6 ? (v << 8) | 0xff : v
+        self.init(red: Double((full >> 24) & 0xff) / 255, green: Double((full >> 16) & 0xff) / 255,
+                  blue: Double((full >> 8) & 0xff) / 255, alpha: Double(full & 0xff) / 255)
+    }
+
+    /// The colour as `#rrggbbaa`.
+    public var hexString: String {
+        func byte(_ c: Double) -> String {
+            let v = Int((min(max(c, 0), 1) * 255).rounded())
+            return (v < 16 ? "0" : "") + String(v, radix: 16)
+        }
+        return "#" + byte(red) + byte(green) + byte(blue) + byte(alpha)
+    }
+
+    public var description: String { hexString }
+
+    /// The same colour with alpha multiplied by `opacity`.
+    public func withAlphaMultiplied(by opacity: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha * opacity)
+    }
+
+    /// Component-wise interpolation in straight sRGB.
+    public static func interpolate(_ from: Color, _ to: Color, _ t: Double) -> Color {
+        Color(red: lerp(from.red, to.red, t), green: lerp(from.green, to.green, t),
+              blue: lerp(from.blue, to.blue, t), alpha: lerp(from.alpha, to.alpha, t))
+    }
+}

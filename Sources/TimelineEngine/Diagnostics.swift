@@ -1,0 +1,69 @@
+/// A problem the engine found and recovered from: the app keeps running (U7, A7, A8, misuse).
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// Layout or constraints kept invalidating themselves (U7).
+        case layoutFeedbackLoop
+        /// Required constraints conflict; one was broken (A7).
+        case unsatisfiableConstraints
+        /// Views whose frames the constraints do not determine (A8).
+        case ambiguousLayout
+        /// An `updateConstraints()` override did not call `super.updateConstraints()` (U5).
+        case missingSuperCall
+        /// An API used where it must not be (e.g. `layoutIfNeeded()` from `draw(_:in:)`).
+        case misuse
+        /// A constraint could not be added (bad number, no common ancestor).
+        case invalidConstraint
+    }
+
+    public var kind: Kind
+    /// The frame index in which it was found (-1 before the first frame).
+    public var frame: Int64
+    /// A readable report, in the style of UIKit's console messages.
+    public var message: String
+    /// The views involved, by trace name.
+    public var views: [String]
+    /// Constraint identifiers involved; for A7 the broken one is ``brokenConstraint``.
+    public var constraints: [String]
+    public var brokenConstraint: String?
+
+    public init(kind: Kind, frame: Int64, message: String, views: [String] = [], constraints: [String] = [],
+                brokenConstraint: String? = nil) {
+        self.kind = kind; self.frame = frame; self.message = message; self.views = views
+        self.constraints = constraints; self.brokenConstraint = brokenConstraint
+    }
+
+    public var description: String { "[\(kind.rawValue)] \(message)" }
+}
+
+/// Collects ``Diagnostic``s and forwards them to an optional handler (the CLI prints them; tests
+/// inspect them). Each report is also written to standard error unless ``printsToStandardError``
+/// is off.
+@MainActor
+public final class DiagnosticLog {
+    public private(set) var entries: [Diagnostic] = []
+    public var handler: ((Diagnostic) -> Void)?
+    public var printsToStandardError = false
+
+    public init() {}
+
+    public func report(_ d: Diagnostic) {
+        entries.append(d)
+        handler?(d)
+        if printsToStandardError { printToStandardError(d.description) }
+    }
+
+    public func entries(of kind: Diagnostic.Kind) -> [Diagnostic] { entries.filter { $0.kind == kind } }
+    public func removeAll() { entries.removeAll() }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a line to standard error (file descriptor 2).
+public func printToStandardError(_ s: String) {
+    let line = s + "\n"
+    _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+}

@@ -1,0 +1,109 @@
+import Geometry
+
+/// A path made of lines and cubic curves, in the drawing view's coordinates.
+public struct Path: Sendable, Equatable {
+    public enum Element: Sendable, Equatable {
+        case move(Point)
+        case line(Point)
+        case curve(Point, Point, Point)
+        case close
+    }
+    public private(set) var elements: [Element] = []
+    public init() {}
+    public mutating func move(to p: Point) { elements.append(.move(p)) }
+    public mutating func addLine(to p: Point) { elements.append(.line(p)) }
+    public mutating func addCurve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(control1, control2, p)) }
+    public mutating func close() { elements.append(.close) }
+
+    /// A closed polygon through `points`.
+    public static func polygon(_ points: [Point]) -> Path {
+        var p = Path()
+        guard let first = points.first else { return p }
+        p.move(to: first)
+        for q in points.dropFirst() { p.addLine(to: q) }
+        p.close()
+        return p
+    }
+}
+
+/// How a group (one view and its subviews) is composited.
+public struct GroupState: Sendable, Equatable {
+    /// Maps the view's own coordinates to window points.
+    public var transform: AffineTransform
+    /// The view's own opacity; the backend composites the whole group with it (inherited, D2).
+    public var opacity: Double
+    /// When set, the group's content and subviews are clipped to this rectangle (view coordinates).
+    public var clip: Rect?
+    /// Corner radius of the clip.
+    public var clipCornerRadius: Double
+    /// The view's trace name, for debugging backends.
+    public var name: String
+
+    public init(transform: AffineTransform, opacity: Double, clip: Rect?, clipCornerRadius: Double, name: String) {
+        self.transform = transform; self.opacity = opacity; self.clip = clip
+        self.clipCornerRadius = clipCornerRadius; self.name = name
+    }
+}
+
+/// One drawing instruction. Geometry is in the coordinates of the innermost open group.
+public enum DrawCommand: Sendable, Equatable {
+    case beginGroup(GroupState)
+    case endGroup
+    case fillRect(Rect, Color, cornerRadius: Double)
+    case strokeRect(Rect, Color, lineWidth: Double, cornerRadius: Double)
+    case line(from: Point, to: Point, Color, width: Double)
+    case fillEllipse(Rect, Color)
+    case strokeEllipse(Rect, Color, lineWidth: Double)
+    case fillPath(Path, Color)
+    case strokePath(Path, Color, lineWidth: Double)
+    case text(String, at: Point, fontSize: Double, Color)
+}
+
+/// The display pass's output (D1): the presentation tree as a flat list of commands that the SDL
+/// backend presents and the headless backend records or rasterises.
+public struct DisplayList: Sendable, Equatable {
+    public var commands: [DrawCommand] = []
+    /// The window size in points.
+    public var size: Size = .zero
+    /// Device pixels per point.
+    public var scale: Double = 1
+    /// The window's background.
+    public var background: Color = .black
+
+    public init() {}
+
+    /// Empties the list keeping its storage, so a steady frame does not allocate.
+    public mutating func reset(size: Size, scale: Double, background: Color) {
+        commands.removeAll(keepingCapacity: true)
+        self.size = size; self.scale = scale; self.background = background
+    }
+}
+
+/// Receives each frame's display list in the commit phase.
+@MainActor
+public protocol FrameRenderer: AnyObject {
+    func present(_ list: DisplayList, for window: Window, frame: FrameContext)
+}
+
+/// The frame as a renderer sees it.
+public struct FrameContext: Sendable {
+    public var index: Int64
+    public var time: Double
+}
+
+/// The headless backend's renderer: keeps the last display list (and optionally every one).
+@MainActor
+public final class RecordingRenderer: FrameRenderer {
+    public private(set) var lastList: DisplayList?
+    public private(set) var presentedFrames = 0
+    public var keepsHistory = false
+    public private(set) var history: [DisplayList] = []
+
+    public init() {}
+
+    public func present(_ list: DisplayList, for window: Window, frame: FrameContext) {
+        lastList = list
+        presentedFrames += 1
+        if keepsHistory { history.append(list) }
+    }
+}

@@ -1,0 +1,41 @@
+import FrameTiming
+import Geometry
+
+/// Everything a headless run needs in one place: a manual clock, a run loop on it, one window and
+/// a recording renderer. Frames run only when stepped, as fast as the CPU allows, with no display.
+@MainActor
+public final class HeadlessHost {
+    public let clock: ManualFrameClock
+    public let runLoop: MainRunLoop
+    public let window: Window
+    public let renderer = RecordingRenderer()
+
+    public init(size: Size = Size(width: 800, height: 600), rate: FrameRate = .fps60) {
+        clock = ManualFrameClock(rate: rate)
+        runLoop = MainRunLoop(clock: clock)
+        window = Window(size: size)
+        window.renderer = renderer
+        runLoop.add(window)
+        window.makeKeyAndVisible()
+    }
+
+    /// The root view of the window.
+    public var root: View { window.rootView }
+
+    /// Runs the next frame; returns it, or nil when the loop is idle (nothing ran).
+    @discardableResult public func step() -> FrameInfo? { clock.step() }
+
+    /// Runs `frames` steps; returns how many frames ran.
+    @discardableResult public func step(frames: Int) -> Int { clock.step(frames: frames) }
+
+    /// Steps until the run loop is idle or `limit` frames ran; returns the frames run.
+    @discardableResult
+    public func runUntilIdle(limit: Int = 10_000) -> Int {
+        var n = 0
+        while n < limit, clock.hasScheduledFrame, step() != nil { n += 1 }
+        return n
+    }
+
+    /// Whether nothing is left scheduled: no queued work, timers, observers, animations or dirty views.
+    public var isIdle: Bool { runLoop.isIdle }
+}

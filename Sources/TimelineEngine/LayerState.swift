@@ -1,0 +1,80 @@
+import Geometry
+
+/// The animatable properties of a view, as one value. A view keeps two: the model (what the app
+/// set) and the presentation (what is on screen this frame). Without a running animation they are
+/// equal; the animation tick writes presentation values, the renderer only reads presentation.
+public struct LayerState: Sendable, Equatable {
+    public var center: Point = .zero
+    public var bounds: Rect = .zero
+    public var transform: AffineTransform = .identity
+    public var alpha: Double = 1
+    public var backgroundColor: Color = .clear
+    public var cornerRadius: Double = 0
+    public var borderWidth: Double = 0
+    public var borderColor: Color = .black
+
+    public init() {}
+
+    /// The frame in the superview's coordinates: the bounding box of the transformed bounds
+    /// around ``center``, as UIKit computes it.
+    public var frame: Rect {
+        let size = bounds.size
+        let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+        return transform.apply(to: local).offsetBy(dx: center.x, dy: center.y)
+    }
+
+    /// Maps a point in the view's own coordinates to its superview's.
+    public func pointToSuperview(_ p: Point) -> Point {
+        let local = Point(x: p.x - bounds.midX, y: p.y - bounds.midY)
+        let t = transform.apply(to: local)
+        return Point(x: t.x + center.x, y: t.y + center.y)
+    }
+
+    /// The transform from the view's own coordinates to its superview's.
+    public var transformToSuperview: AffineTransform {
+        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+            .concatenating(transform)
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
+}
+
+/// The animatable properties, by name (N1).
+public enum AnimatableProperty: Int, Sendable, CaseIterable, CustomStringConvertible {
+    case center, bounds, transform, alpha, backgroundColor, cornerRadius, borderWidth, borderColor
+
+    public var description: String {
+        switch self {
+        case .center: "center"
+        case .bounds: "bounds"
+        case .transform: "transform"
+        case .alpha: "alpha"
+        case .backgroundColor: "backgroundColor"
+        case .cornerRadius: "cornerRadius"
+        case .borderWidth: "borderWidth"
+        case .borderColor: "borderColor"
+        }
+    }
+
+    @inlinable var bit: UInt16 { 1 << UInt16(rawValue) }
+}
+
+/// How a view's content follows a bounds size change (U4).
+public enum ContentMode: Sendable {
+    /// Content is scaled; the view is not redrawn.
+    case scaleToFill
+    /// A size change flags the view for display.
+    case redraw
+}
+
+/// Which margins of the superview a view with a fixed frame follows when the superview resizes
+/// (A6), as UIKit's `UIView.AutoresizingMask`.
+public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+}

@@ -1,0 +1,325 @@
+import Geometry
+import LayoutSolver
+
+/// What a constraint can refer to: a view or a layout guide.
+@MainActor
+public protocol LayoutItemOwner: AnyObject {
+    /// The view whose hierarchy the item lives in (the view itself, or the guide's owner).
+    var hierarchyView: View? { get }
+    /// The name in constraint descriptions and reports.
+    var layoutName: String { get }
+}
+
+/// The attributes of UIKit's layout anchors (A2). Coordinates are UIKit's: origin top-left, y
+/// grows down; leading is left and trailing is right (left-to-right layout).
+public enum LayoutAttribute: String, Sendable, CaseIterable {
+    case leading, trailing, left, right, top, bottom, width, height, centerX, centerY
+    case firstBaseline, lastBaseline
+
+    public enum Axis: Sendable { case horizontal, vertical }
+    public var axis: Axis {
+        switch self {
+        case .leading, .trailing, .left, .right, .width, .centerX: .horizontal
+        default: .vertical
+        }
+    }
+    public var isDimension: Bool { self == .width || self == .height }
+}
+
+/// One anchor of a view or guide: an attribute of an item. Make constraints from anchors.
+@MainActor
+public struct LayoutAnchor {
+    public let item: any LayoutItemOwner
+    public let attribute: LayoutAttribute
+
+    public func constraint(equalTo other: LayoutAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
+        LayoutConstraint(self, .equal, other, multiplier: multiplier, constant: constant)
+    }
+    public func constraint(greaterThanOrEqualTo other: LayoutAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
+        LayoutConstraint(self, .greaterThanOrEqual, other, multiplier: multiplier, constant: constant)
+    }
+    public func constraint(lessThanOrEqualTo other: LayoutAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
+        LayoutConstraint(self, .lessThanOrEqual, other, multiplier: multiplier, constant: constant)
+    }
+    /// `self == constant` (for dimensions, or absolute positions in window coordinates).
+    public func constraint(equalToConstant c: Double) -> LayoutConstraint { LayoutConstraint(self, .equal, nil, constant: c) }
+    public func constraint(greaterThanOrEqualToConstant c: Double) -> LayoutConstraint { LayoutConstraint(self, .greaterThanOrEqual, nil, constant: c) }
+    public func constraint(lessThanOrEqualToConstant c: Double) -> LayoutConstraint { LayoutConstraint(self, .lessThanOrEqual, nil, constant: c) }
+
+    var name: String { "\(item.layoutName).\(attribute.rawValue)" }
+}
+
+/// A relation between two anchors, `first (==|>=|<=) multiplier · second + constant`, or between an
+/// anchor and a constant (A2). Activate it to take part in layout. Changing ``constant`` of an
+/// active constraint goes through the solver's edit path (A9); changing ``priority`` re-adds it.
+@MainActor
+public final class LayoutConstraint: @MainActor CustomStringConvertible {
+    public let firstAttribute: LayoutAttribute
+    public let secondAttribute: LayoutAttribute?
+    public let relation: Relation
+    public let multiplier: Double
+    /// Items are held weakly: a constraint never keeps a view alive.
+    public private(set) weak var firstItem: (any LayoutItemOwner)?
+    public private(set) weak var secondItem: (any LayoutItemOwner)?
+    private let names: (String, String?)
+
+    public var identifier: String?
+
+    /// The constant; on an active constraint the change reaches the solver in the next
+    /// constraints pass, through its edit path.
+    public var constant: Double {
+        didSet {
+            guard constant != oldValue else { return }
+            if isActive { engine?.constantDidChange(self) }
+        }
+    }
+
+    /// 1...1000; 1000 is required.
+    public var priority: Float = 1000 {
+        didSet {
+            precondition(priority >= 1 && priority <= 1000, "LayoutConstraint.priority must lie in 1...1000; got \(priority)")
+            guard priority != oldValue else { return }
+            if isActive { engine?.priorityDidChange(self) }
+        }
+    }
+
+    /// Whether the constraint takes part in layout. Setting it activates or deactivates.
+    public var isActive: Bool {
+        get { owner != nil }
+        set { if newValue { LayoutConstraint.activate([self]) } else { LayoutConstraint.deactivate([self]) } }
+    }
+
+    /// Whether the engine broke this constraint to resolve a conflict (A7).
+    public internal(set) var isBroken = false
+
+    /// The view whose ``View/constraints`` hold this constraint while active (the nearest common
+    /// ancestor of its items).
+    weak var owner: View?
+    weak var engine: LayoutEngine?
+    var solverID: ConstraintID?
+
+    init(_ first: LayoutAnchor, _ relation: Relation, _ second: LayoutAnchor?, multiplier: Double = 1, constant: Double) {
+        precondition(second == nil || second!.attribute.axis == first.attribute.axis,
+                     "Cannot constrain \(first.name) to \(second!.name): anchors must be on the same axis")
+        precondition(second == nil || second!.attribute.isDimension == first.attribute.isDimension,
+                     "Cannot constrain \(first.name) to \(second!.name): a dimension relates only to a dimension")
+        firstAttribute = first.attribute
+        secondAttribute = second?.attribute
+        self.relation = relation
+        self.multiplier = multiplier
+        self.constant = constant
+        firstItem = first.item
+        secondItem = second?.item
+        names = (first.name, second?.name)
+    }
+
+    /// Activates constraints: each is stored on the nearest common ancestor of its items and
+    /// reaches the solver in the next constraints pass. A constraint with a non-finite number, or
+    /// between views with no common ancestor, is not activated; the error is reported to the
+    /// window's diagnostics (or thrown by ``activateChecked(_:)``).
+    public static func activate(_ constraints: [LayoutConstraint]) {
+        for c in constraints {
+            do { try c.activateChecked() } catch {
+                let log = (c.firstItem?.hierarchyView?.window ?? c.secondItem?.hierarchyView?.window)?.diagnostics
+                log?.report(Diagnostic(kind: .invalidConstraint, frame: -1, message: error.description,
+                                       constraints: [c.identifier ?? c.description]))
+                if log == nil { printToStandardError("timeline: \(error.description)") }
+            }
+        }
+    }
+
+    /// Activates the constraints, throwing on the first invalid one (earlier ones stay active).
+    public static func activateChecked(_ constraints: [LayoutConstraint]) throws(LayoutError) {
+        for c in constraints { try c.activateChecked() }
+    }
+
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for c in constraints { c.deactivate() }
+    }
+
+    func activateChecked() throws(LayoutError) {
+        guard owner == nil else { return }
+        guard multiplier.isFinite, constant.isFinite else { throw .nonFiniteNumber(constraint: description) }
+        guard let a = firstItem?.hierarchyView else { throw .itemGone(constraint: description) }
+        var ancestor = a
+        if let second = secondItem {
+            guard let b = second.hierarchyView else { throw .itemGone(constraint: description) }
+            guard let common = a.nearestCommonAncestor(with: b) else {
+                throw .noCommonAncestor(constraint: description, first: a.traceName, second: b.traceName)
+            }
+            ancestor = common
+        }
+        owner = ancestor
+        ancestor.constraints.append(self)
+        if let w = ancestor.window { w.layoutEngine.add(self) }
+    }
+
+    func deactivate() {
+        guard let o = owner else { return }
+        o.constraints.removeAll { $0 === self }
+        owner = nil
+        engine?.remove(self)
+        isBroken = false
+    }
+
+    /// UIKit-style description: `<'id' panel.top == 1.0 * root.safeArea.top + 40 @1000>`.
+    public var description: String {
+        var s = "<"
+        if let identifier { s += "'\(identifier)' " }
+        s += "\(names.0) \(relation)"
+        if let second = names.1 {
+            if multiplier != 1 { s += " \(fmtNumber(multiplier)) *" }
+            s += " \(second)"
+            if constant != 0 { s += constant < 0 ? " - \(fmtNumber(-constant))" : " + \(fmtNumber(constant))" }
+        } else {
+            s += " \(fmtNumber(constant))"
+        }
+        if priority < 1000 { s += " @\(fmtNumber(Double(priority)))" }
+        return s + ">"
+    }
+}
+
+func fmtNumber(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+}
+
+/// Failures of constraint activation.
+public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    case nonFiniteNumber(constraint: String)
+    case noCommonAncestor(constraint: String, first: String, second: String)
+    case itemGone(constraint: String)
+
+    public var description: String {
+        switch self {
+        case .nonFiniteNumber(let c): "constraint \(c) has a NaN or infinite constant or multiplier"
+        case .noCommonAncestor(let c, let a, let b): "constraint \(c) relates \(a) and \(b), which have no common ancestor"
+        case .itemGone(let c): "constraint \(c) refers to a view that no longer exists"
+        }
+    }
+}
+
+/// A rectangle that takes part in Auto Layout without being a view (A4): the safe-area guide,
+/// the layout-margins guide, or one the app adds with ``View/addLayoutGuide(_:)``.
+@MainActor
+public final class LayoutGuide: LayoutItemOwner {
+    public enum Kind: Sendable { case custom, safeArea, margins }
+    public let kind: Kind
+    public var identifier: String?
+    public internal(set) weak var owningView: View?
+    var layoutItem: LayoutItem?
+
+    public init(identifier: String? = nil) {
+        self.kind = .custom
+        self.identifier = identifier
+    }
+    init(kind: Kind, owner: View) {
+        self.kind = kind
+        self.owningView = owner
+    }
+
+    public var hierarchyView: View? { owningView }
+    public var layoutName: String {
+        let base = owningView?.traceName ?? "?"
+        switch kind {
+        case .safeArea: return "\(base).safeArea"
+        case .margins: return "\(base).margins"
+        case .custom: return identifier.map { "\(base).\($0)" } ?? "\(base).guide"
+        }
+    }
+
+    /// The guide's rectangle in its owning view's coordinates, as last solved.
+    public var layoutFrame: Rect {
+        guard let item = layoutItem, let owner = owningView, let engine = owner.window?.layoutEngine else { return .zero }
+        let r = engine.solvedRect(item)
+        let origin = owner.absoluteBoundsOrigin
+        return Rect(x: r.minX - origin.x, y: r.minY - origin.y, width: r.width, height: r.height)
+    }
+
+    public var leadingAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .leading) }
+    public var trailingAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .trailing) }
+    public var leftAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .left) }
+    public var rightAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .right) }
+    public var topAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .top) }
+    public var bottomAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .bottom) }
+    public var widthAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .width) }
+    public var heightAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .height) }
+    public var centerXAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerX) }
+    public var centerYAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerY) }
+}
+
+extension View: LayoutItemOwner {
+    public var hierarchyView: View? { self }
+    public var layoutName: String { traceName }
+
+    public var leadingAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .leading) }
+    public var trailingAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .trailing) }
+    public var leftAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .left) }
+    public var rightAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .right) }
+    public var topAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .top) }
+    public var bottomAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .bottom) }
+    public var widthAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .width) }
+    public var heightAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .height) }
+    public var centerXAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerX) }
+    public var centerYAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerY) }
+    public var firstBaselineAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .firstBaseline) }
+    public var lastBaselineAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .lastBaseline) }
+
+    /// The safe-area guide (A4): the root's is inset by the window's safe-area insets; another
+    /// view's is the part of its bounds inside the root's safe area.
+    public var safeAreaLayoutGuide: LayoutGuide { guide(.safeArea) }
+    /// The layout-margins guide (A4): bounds inset by ``directionalLayoutMargins``.
+    public var layoutMarginsGuide: LayoutGuide { guide(.margins) }
+
+    /// Adds a custom guide owned by this view.
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        precondition(guide.owningView == nil || guide.owningView === self, "addLayoutGuide: the guide belongs to another view")
+        guide.owningView = self
+        guides.append(guide)
+    }
+
+    private func guide(_ kind: LayoutGuide.Kind) -> LayoutGuide {
+        if let g = guides.first(where: { $0.kind == kind }) { return g }
+        let g = LayoutGuide(kind: kind, owner: self)
+        guides.append(g)
+        return g
+    }
+
+    /// The alignment rect for a frame (A5): the frame inset by ``alignmentRectInsets``.
+    public func alignmentRect(forFrame frame: Rect) -> Rect { frame.inset(by: alignmentRectInsets) }
+
+    /// The frame for an alignment rect (A5): the rect outset by ``alignmentRectInsets``.
+    public func frame(forAlignmentRect rect: Rect) -> Rect {
+        let i = alignmentRectInsets
+        return rect.inset(by: EdgeInsets(top: -i.top, left: -i.left, bottom: -i.bottom, right: -i.right))
+    }
+
+    /// Whether the constraints leave this view's frame undetermined (A8).
+    public var hasAmbiguousLayout: Bool {
+        guard let item = layoutItem, let engine = window?.layoutEngine else { return false }
+        return engine.isAmbiguous(item)
+    }
+
+    /// Where this view's bounds origin lies in window coordinates, ignoring transforms (Auto Layout
+    /// works on centres and bounds, as in UIKit).
+    var absoluteBoundsOrigin: Point {
+        var x = -bounds.minX, y = -bounds.minY
+        var v: View? = self
+        while let c = v, let s = c.superview {
+            x += c.center.x - c.bounds.width / 2 - s.bounds.minX
+            y += c.center.y - c.bounds.height / 2 - s.bounds.minY
+            v = s
+        }
+        if let root = v {
+            x += root.center.x - root.bounds.width / 2
+            y += root.center.y - root.bounds.height / 2
+        }
+        return Point(x: x, y: y)
+    }
+
+    /// The frame in window coordinates, ignoring transforms.
+    var absoluteFrame: Rect {
+        guard let s = superview else { return Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height) }
+        let o = s.absoluteBoundsOrigin
+        return Rect(x: o.x + center.x - bounds.width / 2, y: o.y + center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+    }
+}

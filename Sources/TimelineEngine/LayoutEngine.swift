@@ -1,0 +1,593 @@
+import Geometry
+import LayoutSolver
+
+/// The engine's record of one view or guide that takes part in Auto Layout: four solver
+/// variables for its alignment rect in window coordinates, and the constraints the engine adds on
+/// its own behalf (autoresizing, intrinsic size, guide edges).
+@MainActor
+final class LayoutItem {
+    weak var view: View?
+    weak var guide: LayoutGuide?
+    let left: Variable, top: Variable, width: Variable, height: Variable
+    /// The frame or intrinsic size changed: the engine's own constraints need refreshing.
+    var inputsAreStale = true
+    var intrinsicSizeIsStale = true
+    var isQueuedStale = false
+    var changeMark = false
+
+    struct Owned { var id: ConstraintID; var constant: Double; var priority: Double }
+    /// Autoresizing (tAMIC) constraints: left, top, width, height; and what left/top are relative to.
+    var autoresizing: [Owned] = []
+    weak var autoresizingReference: LayoutItem?
+    var autoresizingIsAbsolute = false
+    /// Intrinsic-size constraints: width <=, width >=, height <=, height >=.
+    var intrinsic: [Owned?] = [nil, nil, nil, nil]
+    /// Guide edge constraints.
+    var guideConstraints: [ConstraintID] = []
+    var guideConstants: [Double] = []
+
+    init(solver: Solver, name: String) {
+        left = solver.makeVariable(name + ".left")
+        top = solver.makeVariable(name + ".top")
+        width = solver.makeVariable(name + ".width")
+        height = solver.makeVariable(name + ".height")
+    }
+
+    var name: String { view?.traceName ?? guide?.layoutName ?? "?" }
+}
+
+/// A window's Auto Layout engine: one ``Solver``, the variables of every participating view and
+/// guide (alignment rects in window coordinates, y down), and the queue of changes the next
+/// constraints pass applies. Changes are applied in ``solve()``; the views whose solved rect
+/// changed flag their superview for layout, whose ``View/layoutSubviews()`` applies the frames.
+@MainActor
+public final class LayoutEngine {
+    unowned let window: Window
+    /// The solver (exposed for benchmarks and diagnostics).
+    public let solver = Solver()
+    private var itemBySymbol: [LayoutItem?] = []
+    private var active: [LayoutConstraint] = []
+    private var pendingAdds: [LayoutConstraint] = []
+    private var pendingRemoves: [(ConstraintID, Bool)] = []
+    private var pendingConstants: [LayoutConstraint] = []
+    private var staleItems: [LayoutItem] = []
+    private var broken: [LayoutConstraint] = []
+    private var changed: [Variable] = []
+    private var changedItems: [LayoutItem] = []
+    private var base: [ObjectIdentifier: Double] = [:]
+
+    init(window: Window) { self.window = window }
+
+    /// Whether the next constraints pass has solver work to do.
+    public var hasPendingChanges: Bool {
+        !pendingAdds.isEmpty || !pendingRemoves.isEmpty || !pendingConstants.isEmpty || !staleItems.isEmpty
+    }
+
+    /// The active constraints the engine knows, including broken ones.
+    public var activeConstraints: [LayoutConstraint] { active }
+    /// Constraints broken to resolve conflicts (A7).
+    public var brokenConstraints: [LayoutConstraint] { broken }
+
+    // MARK: Items
+
+    func item(for owner: any LayoutItemOwner) -> LayoutItem {
+        if let v = owner as? View {
+            if let i = v.layoutItem { return i }
+            let i = LayoutItem(solver: solver, name: v.traceName)
+            i.view = v
+            v.layoutItem = i
+            register(i)
+            return i
+        }
+        let g = owner as! LayoutGuide
+        if let i = g.layoutItem { return i }
+        let i = LayoutItem(solver: solver, name: g.layoutName)
+        i.guide = g
+        g.layoutItem = i
+        register(i)
+        return i
+    }
+
+    private func register(_ i: LayoutItem) {
+        for v in [i.left, i.top, i.width, i.height] {
+            while itemBySymbol.count <= Int(v.id) { itemBySymbol.append(nil) }
+            itemBySymbol[Int(v.id)] = i
+        }
+        markStale(i)
+    }
+
+    private func markStale(_ i: LayoutItem) {
+        guard !i.isQueuedStale else { return }
+        i.isQueuedStale = true
+        staleItems.append(i)
+        window.requestFrame()
+    }
+
+    // MARK: Notifications from views and constraints
+
+    func add(_ c: LayoutConstraint) {
+        c.engine = self
+        active.append(c)
+        pendingAdds.append(c)
+        window.rootView.setNeedsUpdateConstraints()
+    }
+
+    func remove(_ c: LayoutConstraint) {
+        active.removeAll { $0 === c }
+        broken.removeAll { $0 === c }
+        pendingAdds.removeAll { $0 === c }
+        if let id = c.solverID { pendingRemoves.append((id, c.priority >= 1000)) }
+        c.solverID = nil
+        c.engine = nil
+        window.rootView.setNeedsUpdateConstraints()
+    }
+
+    func constantDidChange(_ c: LayoutConstraint) {
+        guard c.solverID != nil, !pendingConstants.contains(where: { $0 === c }) else { return }
+        pendingConstants.append(c)
+        window.rootView.setNeedsUpdateConstraints()
+    }
+
+    func priorityDidChange(_ c: LayoutConstraint) {
+        if let id = c.solverID {
+            pendingRemoves.append((id, false))
+            c.solverID = nil
+            pendingAdds.append(c)
+        }
+        window.rootView.setNeedsUpdateConstraints()
+    }
+
+    func inputsDidChange(for view: View) {
+        if let i = view.layoutItem {
+            i.inputsAreStale = true
+            markStale(i)
+            for g in view.guides { if let gi = g.layoutItem { markStale(gi) } }
+        } else if !view.translatesAutoresizingMaskIntoConstraints, view.window === window {
+            _ = item(for: view)
+        }
+    }
+
+    func safeAreaDidChange() {
+        for g in window.rootView.guides { if let gi = g.layoutItem { markStale(gi) } }
+    }
+
+    func rootViewDidChange() {
+        if let i = window.rootView.layoutItem { markStale(i) }
+    }
+
+    /// A subtree joined the window: its stored constraints reach the solver, and its views laid out
+    /// by constraints get variables.
+    func viewDidMoveToWindow(_ view: View) {
+        forEach(in: view) { v in
+            for c in v.constraints where c.engine == nil { add(c) }
+            if !v.translatesAutoresizingMaskIntoConstraints { _ = item(for: v) }
+        }
+        if let s = view.superview, let i = s.layoutItem { markStale(i) }
+    }
+
+    /// A subtree leaves the window: constraints from outside that refer into it are deactivated
+    /// (UIKit's rule), its own constraints leave the solver (they stay active and return with it),
+    /// and its variables are released.
+    func viewWillLeaveWindow(_ view: View) {
+        for c in active {
+            guard let owner = c.owner, !owner.isDescendant(of: view) else { continue }
+            let a = c.firstItem?.hierarchyView, b = c.secondItem?.hierarchyView
+            if a?.isDescendant(of: view) == true || b?.isDescendant(of: view) == true { c.deactivate() }
+        }
+        forEach(in: view) { v in
+            for c in v.constraints where c.engine === self { remove(c) }
+            if let i = v.layoutItem { release(i); v.layoutItem = nil }
+            for g in v.guides { if let gi = g.layoutItem { release(gi); g.layoutItem = nil } }
+        }
+    }
+
+    private func release(_ i: LayoutItem) {
+        for o in i.autoresizing { try? solver.removeConstraint(o.id) }
+        for o in i.intrinsic { if let o { try? solver.removeConstraint(o.id) } }
+        for id in i.guideConstraints { try? solver.removeConstraint(id) }
+        i.autoresizing = []; i.intrinsic = [nil, nil, nil, nil]; i.guideConstraints = []
+        staleItems.removeAll { $0 === i }
+        for v in [i.left, i.top, i.width, i.height] {
+            itemBySymbol[Int(v.id)] = nil
+            solver.releaseVariable(v)
+        }
+    }
+
+    private func forEach(in view: View, _ body: (View) -> Void) {
+        body(view)
+        for s in view.subviews { forEach(in: s, body) }
+    }
+
+    /// Drops queued work after a feedback-loop report.
+    func discardPendingInvalidations() {}
+
+    // MARK: Solving
+
+    /// Applies every queued change to the solver (removals, the engine's own constraints, additions,
+    /// constant edits), then flags for layout the superviews of views whose solved rect changed.
+    /// Called in the constraints pass, after `updateConstraints()`.
+    func solve() {
+        guard hasPendingChanges else { return }
+        var removedRequired = false
+        for (id, required) in pendingRemoves {
+            try? solver.removeConstraint(id)
+            removedRequired = removedRequired || required
+        }
+        pendingRemoves.removeAll(keepingCapacity: true)
+        if removedRequired, !broken.isEmpty {
+            // A required constraint went away: broken ones may fit now.
+            for c in broken { c.isBroken = false; pendingAdds.append(c) }
+            broken.removeAll()
+        }
+        // Items first, so their own constraints (autoresizing, intrinsic, guides) go in with them.
+        for c in pendingAdds where c.owner != nil && c.solverID == nil && !c.isBroken {
+            if let a = c.firstItem { prepareItem(a) }
+            if let b = c.secondItem { prepareItem(b) }
+        }
+        while let i = staleItems.popLast() {
+            i.isQueuedStale = false
+            refresh(i)
+        }
+        for c in pendingAdds where c.owner != nil && c.solverID == nil && !c.isBroken { addToSolver(c) }
+        pendingAdds.removeAll(keepingCapacity: true)
+        for c in pendingConstants {
+            guard let id = c.solverID else { continue }
+            do { try solver.setConstant(id, to: (base[ObjectIdentifier(c)] ?? 0) - c.constant) } catch {
+                breakConstraint(c, error: error)
+            }
+        }
+        pendingConstants.removeAll(keepingCapacity: true)
+        collectChanges()
+    }
+
+    private func collectChanges() {
+        solver.takeChangedVariables(into: &changed)
+        for v in changed {
+            guard Int(v.id) < itemBySymbol.count, let i = itemBySymbol[Int(v.id)], !i.changeMark else { continue }
+            i.changeMark = true
+            changedItems.append(i)
+        }
+        changed.removeAll(keepingCapacity: true)
+        for i in changedItems {
+            i.changeMark = false
+            guard let v = i.view, !v.translatesAutoresizingMaskIntoConstraints else { continue }
+            v.superview?.setNeedsLayout()
+            if !v.subviews.isEmpty { v.setNeedsLayout() }
+        }
+        changedItems.removeAll(keepingCapacity: true)
+    }
+
+    private func prepareItem(_ owner: any LayoutItemOwner) {
+        let i = item(for: owner)
+        if let g = owner as? LayoutGuide, let o = g.owningView {
+            _ = item(for: o)
+            if g.kind == .safeArea, o.superview != nil { prepareItem(window.rootView.safeAreaLayoutGuide) }
+        }
+        _ = i
+    }
+
+    private func expression(_ owner: any LayoutItemOwner, _ attribute: LayoutAttribute) -> Expression {
+        let i = item(for: owner)
+        switch attribute {
+        case .left, .leading: return Expression(i.left)
+        case .right, .trailing: return i.left + i.width
+        case .top: return Expression(i.top)
+        case .bottom: return i.top + i.height
+        case .width: return Expression(i.width)
+        case .height: return Expression(i.height)
+        case .centerX: return Expression(i.left) + 0.5 * i.width
+        case .centerY: return Expression(i.top) + 0.5 * i.height
+        case .firstBaseline:
+            return Expression(i.top) + ((owner as? View)?.firstBaselineOffsetFromTop ?? 0)
+        case .lastBaseline:
+            return i.top + i.height - ((owner as? View)?.lastBaselineOffsetFromBottom ?? 0)
+        }
+    }
+
+    private func addToSolver(_ c: LayoutConstraint) {
+        guard let first = c.firstItem else { return }
+        var e = expression(first, c.firstAttribute)
+        if let second = c.secondItem, let attr = c.secondAttribute {
+            e = e - c.multiplier * expression(second, attr)
+        }
+        base[ObjectIdentifier(c)] = e.constant
+        e = e - c.constant
+        do {
+            c.solverID = try solver.addConstraint(e, c.relation, priority: Priority(Double(c.priority)), label: c.identifier ?? c.description)
+        } catch {
+            breakConstraint(c, error: error)
+        }
+    }
+
+    /// Reports an unsatisfiable constraint in UIKit's words and breaks it (A7).
+    private func breakConstraint(_ c: LayoutConstraint, error: SolverError) {
+        if let id = c.solverID { try? solver.removeConstraint(id) }
+        c.solverID = nil
+        c.isBroken = true
+        if !broken.contains(where: { $0 === c }) { broken.append(c) }
+        var names: [String] = []
+        if case .unsatisfiable(_, _, let set) = error {
+            for id in set {
+                if let owned = active.first(where: { $0.solverID == id }) { names.append(owned.identifier ?? owned.description) }
+                else if let label = solver.label(of: id) { names.append(label) }
+            }
+        }
+        let brokenName = c.identifier ?? c.description
+        if !names.contains(brokenName) { names.append(brokenName) }
+        let message: String
+        if case .unsatisfiable = error {
+            message = "Unable to simultaneously satisfy constraints.\n"
+                + names.map { "    \($0)" }.joined(separator: "\n")
+                + "\nWill attempt to recover by breaking constraint \n    \(c.description)"
+        } else {
+            message = "Could not add constraint \(c.description): \(error)"
+        }
+        window.diagnostics.report(Diagnostic(
+            kind: .unsatisfiableConstraints, frame: window.frameIndex, message: message,
+            views: [c.firstItem?.layoutName, c.secondItem?.layoutName].compactMap { $0 },
+            constraints: names, brokenConstraint: brokenName))
+    }
+
+    /// Rebuilds the engine's own constraints of an item (autoresizing, intrinsic size, guides).
+    private func refresh(_ i: LayoutItem) {
+        if let v = i.view {
+            if v.translatesAutoresizingMaskIntoConstraints {
+                refreshAutoresizing(i, v)
+                setIntrinsic(i, [nil, nil, nil, nil])
+            } else {
+                removeAutoresizing(i)
+                refreshIntrinsic(i, v)
+            }
+            i.inputsAreStale = false
+        } else if let g = i.guide {
+            refreshGuide(i, g)
+        }
+    }
+
+    private func removeAutoresizing(_ i: LayoutItem) {
+        for o in i.autoresizing { try? solver.removeConstraint(o.id) }
+        i.autoresizing = []
+        i.autoresizingReference = nil
+    }
+
+    private func refreshAutoresizing(_ i: LayoutItem, _ v: View) {
+        let insets = v.alignmentRectInsets
+        let size = v.bounds.size
+        let frameX = v.center.x - size.width / 2, frameY = v.center.y - size.height / 2
+        var reference: LayoutItem?
+        var x: Double, y: Double
+        if let s = v.superview, let si = s.layoutItem {
+            reference = si
+            x = frameX + insets.left - s.bounds.minX - s.alignmentRectInsets.left
+            y = frameY + insets.top - s.bounds.minY - s.alignmentRectInsets.top
+        } else {
+            let origin = v.superview?.absoluteBoundsOrigin ?? .zero
+            x = origin.x + frameX + insets.left
+            y = origin.y + frameY + insets.top
+        }
+        let w = size.width - insets.left - insets.right
+        let h = size.height - insets.top - insets.bottom
+        let constants = [x, y, w, h]
+        if !i.autoresizing.isEmpty && i.autoresizingReference === reference && i.autoresizingIsAbsolute == (reference == nil) {
+            for k in 0..<4 where i.autoresizing[k].constant != constants[k] {
+                try? solver.setConstant(i.autoresizing[k].id, to: -constants[k])
+                i.autoresizing[k].constant = constants[k]
+            }
+            return
+        }
+        removeAutoresizing(i)
+        let name = "autoresizing \(v.traceName)"
+        var exprs: [Expression] = []
+        if let r = reference {
+            exprs = [i.left - r.left, i.top - r.top]
+        } else {
+            exprs = [Expression(i.left), Expression(i.top)]
+        }
+        exprs += [Expression(i.width), Expression(i.height)]
+        let labels = ["left", "top", "width", "height"]
+        for k in 0..<4 {
+            let label = "<\(name).\(labels[k]) == \(fmtNumber(constants[k]))>"
+            do {
+                let id = try solver.addConstraint(exprs[k] - constants[k], .equal, label: label)
+                i.autoresizing.append(.init(id: id, constant: constants[k], priority: 1000))
+            } catch {
+                reportInternal(label, error)
+                removeAutoresizing(i)
+                return
+            }
+        }
+        i.autoresizingReference = reference
+        i.autoresizingIsAbsolute = reference == nil
+    }
+
+    private func refreshIntrinsic(_ i: LayoutItem, _ v: View) {
+        let size = v.intrinsicContentSize
+        let h = v.contentHuggingPriority, c = v.contentCompressionResistancePriority
+        var wanted: [(constant: Double, priority: Double)?] = [nil, nil, nil, nil]
+        if size.width >= 0 {
+            wanted[0] = (size.width, Double(h.horizontal))
+            wanted[1] = (size.width, Double(c.horizontal))
+        }
+        if size.height >= 0 {
+            wanted[2] = (size.height, Double(h.vertical))
+            wanted[3] = (size.height, Double(c.vertical))
+        }
+        setIntrinsic(i, wanted)
+    }
+
+    /// Makes the intrinsic constraints match `wanted`: constant changes go through the edit path,
+    /// priority changes re-add.
+    private func setIntrinsic(_ i: LayoutItem, _ wanted: [(constant: Double, priority: Double)?]) {
+        for k in 0..<4 {
+            let have = i.intrinsic[k]
+            guard let want = wanted[k] else {
+                if let have { try? solver.removeConstraint(have.id); i.intrinsic[k] = nil }
+                continue
+            }
+            if let have, have.priority == want.priority {
+                if have.constant != want.constant {
+                    try? solver.setConstant(have.id, to: -want.constant)
+                    i.intrinsic[k]!.constant = want.constant
+                }
+                continue
+            }
+            if let have { try? solver.removeConstraint(have.id) }
+            let variable = k < 2 ? i.width : i.height
+            let relation: Relation = k % 2 == 0 ? .lessThanOrEqual : .greaterThanOrEqual
+            let label = "<intrinsic \(i.name).\(k < 2 ? "width" : "height") \(relation) \(fmtNumber(want.constant)) @\(fmtNumber(want.priority))>"
+            do {
+                let id = try solver.addConstraint(variable - want.constant, relation, priority: Priority(want.priority), label: label)
+                i.intrinsic[k] = .init(id: id, constant: want.constant, priority: want.priority)
+            } catch {
+                reportInternal(label, error)
+                i.intrinsic[k] = nil
+            }
+        }
+    }
+
+    private func refreshGuide(_ gi: LayoutItem, _ g: LayoutGuide) {
+        guard let owner = g.owningView, g.kind != .custom else { return }
+        let oi = item(for: owner)
+        let a = owner.alignmentRectInsets
+        var insets: EdgeInsets
+        switch g.kind {
+        case .margins: insets = owner.directionalLayoutMargins.leftToRight
+        case .safeArea: insets = owner.superview == nil ? window.safeAreaInsets : .zero
+        case .custom: return
+        }
+        // Bounds edges of the owner, from its alignment rect.
+        let constants = [a.left - insets.left, a.top - insets.top,
+                         -(a.left + a.right) + insets.left + insets.right,
+                         -(a.top + a.bottom) + insets.top + insets.bottom]
+        if g.kind == .safeArea, owner.superview != nil {
+            buildInnerSafeArea(gi, owner: owner, ownerItem: oi, constants: constants)
+            return
+        }
+        if gi.guideConstraints.count == 4 {
+            for k in 0..<4 where gi.guideConstants[k] != constants[k] {
+                try? solver.setConstant(gi.guideConstraints[k], to: constants[k])
+                gi.guideConstants[k] = constants[k]
+            }
+            return
+        }
+        let exprs = [gi.left - oi.left, gi.top - oi.top, gi.width - oi.width, gi.height - oi.height]
+        let labels = ["left", "top", "width", "height"]
+        for k in 0..<4 {
+            let label = "<guide \(g.layoutName).\(labels[k])>"
+            do {
+                gi.guideConstraints.append(try solver.addConstraint(exprs[k] + constants[k], .equal, label: label))
+                gi.guideConstants.append(constants[k])
+            } catch { reportInternal(label, error) }
+        }
+    }
+
+    /// A non-root view's safe area: its bounds clipped to the root's safe area, as optional
+    /// constraints above every app priority (`max`/`min` of the two edges).
+    private func buildInnerSafeArea(_ gi: LayoutItem, owner: View, ownerItem oi: LayoutItem, constants: [Double]) {
+        for id in gi.guideConstraints { try? solver.removeConstraint(id) }
+        gi.guideConstraints = []
+        gi.guideConstants = []
+        let root = item(for: window.rootView.safeAreaLayoutGuide)
+        let a = owner.alignmentRectInsets
+        let bl = oi.left - a.left, bt = oi.top - a.top
+        let br = oi.left + oi.width + a.right, bb = oi.top + oi.height + a.bottom
+        let gl = Expression(gi.left), gt = Expression(gi.top)
+        let gr = gi.left + gi.width, gb = gi.top + gi.height
+        let rules: [(Expression, Relation, Double)] = [
+            (gl - bl, .greaterThanOrEqual, 1000), (gt - bt, .greaterThanOrEqual, 1000),
+            (gr - br, .lessThanOrEqual, 1000), (gb - bb, .lessThanOrEqual, 1000),
+            (gl - root.left, .greaterThanOrEqual, 999.9), (gt - root.top, .greaterThanOrEqual, 999.9),
+            (gr - (root.left + root.width), .lessThanOrEqual, 999.9), (gb - (root.top + root.height), .lessThanOrEqual, 999.9),
+            (gl - bl, .equal, 999.8), (gt - bt, .equal, 999.8), (gr - br, .equal, 999.8), (gb - bb, .equal, 999.8),
+        ]
+        for (k, rule) in rules.enumerated() {
+            let label = "<guide \(owner.traceName).safeArea #\(k)>"
+            do { gi.guideConstraints.append(try solver.addConstraint(rule.0, rule.1, priority: Priority(rule.2), label: label)) }
+            catch { reportInternal(label, error) }
+        }
+    }
+
+    private func reportInternal(_ label: String, _ error: SolverError) {
+        window.diagnostics.report(Diagnostic(
+            kind: .unsatisfiableConstraints, frame: window.frameIndex,
+            message: "Unable to simultaneously satisfy constraints: the engine's own constraint \(label) conflicts (\(error)). Will attempt to recover by breaking constraint \n    \(label)",
+            constraints: [label], brokenConstraint: label))
+    }
+
+    // MARK: Reading the solution
+
+    /// The solved alignment rect of an item in window coordinates.
+    func solvedRect(_ i: LayoutItem) -> Rect {
+        Rect(x: solver.value(of: i.left), y: solver.value(of: i.top),
+             width: solver.value(of: i.width), height: solver.value(of: i.height))
+    }
+
+    /// Sets the frame of every subview laid out by constraints from the solution. The base
+    /// ``View/layoutSubviews()`` calls it.
+    func applyFrames(toSubviewsOf s: View) {
+        var origin: Point?
+        for v in s.subviews where !v.translatesAutoresizingMaskIntoConstraints {
+            guard let i = v.layoutItem else { continue }
+            if origin == nil { origin = s.absoluteBoundsOrigin }
+            let f = v.frame(forAlignmentRect: solvedRect(i))
+            v.frame = f.offsetBy(dx: -origin!.x, dy: -origin!.y)
+        }
+    }
+
+    func isAmbiguous(_ i: LayoutItem) -> Bool {
+        solver.isAmbiguous(i.left) || solver.isAmbiguous(i.top) || solver.isAmbiguous(i.width) || solver.isAmbiguous(i.height)
+    }
+
+    /// Views whose frames the constraints leave undetermined (A8), in tree order.
+    public func ambiguousViews() -> [View] {
+        var out: [View] = []
+        func walk(_ v: View) {
+            if let i = v.layoutItem, !v.translatesAutoresizingMaskIntoConstraints, isAmbiguous(i) { out.append(v) }
+            for s in v.subviews { walk(s) }
+        }
+        walk(window.rootView)
+        return out
+    }
+
+    /// The required, unbroken constraints that the current frames do not satisfy within
+    /// `tolerance` (U8). Empty after a layout pass.
+    public func requiredConstraintViolations(tolerance: Double = 1e-6) -> [String] {
+        var out: [String] = []
+        for c in active where c.priority >= 1000 && !c.isBroken && c.solverID != nil {
+            guard let first = c.firstItem else { continue }
+            var lhs = currentValue(first, c.firstAttribute)
+            let rhs = (c.secondItem.map { c.multiplier * currentValue($0, c.secondAttribute!) } ?? 0) + c.constant
+            lhs -= rhs
+            let ok: Bool
+            switch c.relation {
+            case .equal: ok = abs(lhs) <= tolerance
+            case .lessThanOrEqual: ok = lhs <= tolerance
+            case .greaterThanOrEqual: ok = lhs >= -tolerance
+            }
+            if !ok { out.append("\(c.description) off by \(lhs)") }
+        }
+        return out
+    }
+
+    /// An attribute's value from the current frames (views) or the solution (guides).
+    private func currentValue(_ owner: any LayoutItemOwner, _ attribute: LayoutAttribute) -> Double {
+        let r: Rect
+        if let v = owner as? View {
+            r = v.alignmentRect(forFrame: v.absoluteFrame)
+        } else if let g = owner as? LayoutGuide, let i = g.layoutItem {
+            r = solvedRect(i)
+        } else { return .nan }
+        switch attribute {
+        case .left, .leading: return r.minX
+        case .right, .trailing: return r.maxX
+        case .top: return r.minY
+        case .bottom: return r.maxY
+        case .width: return r.width
+        case .height: return r.height
+        case .centerX: return r.midX
+        case .centerY: return r.midY
+        case .firstBaseline: return r.minY + ((owner as? View)?.firstBaselineOffsetFromTop ?? 0)
+        case .lastBaseline: return r.maxY - ((owner as? View)?.lastBaselineOffsetFromBottom ?? 0)
+        }
+    }
+}

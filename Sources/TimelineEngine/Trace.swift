@@ -1,0 +1,64 @@
+/// One update-cycle call, as recorded by ``TraceRecorder`` (U9).
+public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
+    /// The frame index in which the call ran (-1 before the first frame).
+    public var frame: Int64
+    public var phase: FramePhase
+    /// The view's identifier (or its type and an ordinal when it has none).
+    public var view: String
+    /// The method, e.g. `layoutSubviews`, `draw`, `updateConstraints`, `viewDidAppear`.
+    public var call: String
+
+    public init(frame: Int64, phase: FramePhase, view: String, call: String) {
+        self.frame = frame; self.phase = phase; self.view = view; self.call = call
+    }
+
+    /// One JSON object, as `timeline step --trace` prints it.
+    public var json: String {
+        "{\"frame\": \(frame), \"phase\": \"\(phase)\", \"view\": \(jsonString(view)), \"call\": \(jsonString(call))}"
+    }
+
+    public var description: String { "#\(frame) \(phase) \(view).\(call)" }
+}
+
+/// Records every update-cycle call while ``isRecording`` is on (U9). Off by default, and then it
+/// costs one branch per call.
+@MainActor
+public final class TraceRecorder {
+    public var isRecording = false
+    public private(set) var events: [TraceEvent] = []
+    /// Called for each event as it is recorded (e.g. to stream JSON lines).
+    public var onEvent: ((TraceEvent) -> Void)?
+
+    public init() {}
+
+    @inline(__always)
+    func record(frame: Int64, phase: FramePhase, view: View, call: String) {
+        guard isRecording else { return }
+        let e = TraceEvent(frame: frame, phase: phase, view: view.traceName, call: call)
+        events.append(e)
+        onEvent?(e)
+    }
+
+    /// Forgets the recorded events.
+    public func removeAll() { events.removeAll() }
+
+    /// The recorded calls as `view.call` strings, in order (handy in tests).
+    public var calls: [String] { events.map { "\($0.view).\($0.call)" } }
+}
+
+/// Escapes `s` as a JSON string literal.
+public func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,457 @@
+import Geometry
+
+/// A rectangular area on screen and the unit of UIKit's update cycle: it lays out its subviews in
+/// ``layoutSubviews()``, draws its content in ``draw(_:in:)``, and updates its constraints in
+/// ``updateConstraints()``. None of those is called directly: they are flagged with
+/// ``setNeedsLayout()``, ``setNeedsDisplay()`` and ``setNeedsUpdateConstraints()`` and run by the
+/// run loop's passes in the next frame (U1, U4, U5), or at once by ``layoutIfNeeded()`` and
+/// ``updateConstraintsIfNeeded()`` (U2).
+///
+/// Views are main-actor objects, as in UIKit. Subclass to override the update methods.
+@MainActor
+open class View {
+    // MARK: Identity
+
+    /// The name in traces, reports and scene files.
+    public var identifier: String?
+    private let ordinal: Int
+
+    /// ``identifier``, or the type name and a creation ordinal.
+    public var traceName: String { identifier ?? "\(type(of: self))#\(ordinal)" }
+
+    // MARK: Hierarchy
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    /// The window whose tree this view is in, if any.
+    public internal(set) weak var window: Window?
+    /// The controller whose root view this is, if any.
+    public internal(set) weak var viewController: ViewController?
+
+    // MARK: Geometry and appearance (model values)
+
+    /// What the app set. The renderer shows ``presentation``.
+    public internal(set) var model = LayerState()
+    /// What is on screen this frame: the model, or an animation's current value.
+    public internal(set) var presentation = LayerState()
+    /// Bits of the properties an animation currently drives (see ``AnimatableProperty``).
+    var animatedProperties: UInt16 = 0
+
+    public var isHidden = false { didSet { if isHidden != oldValue { window?.requestFrame() } } }
+    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.requestFrame() } } }
+    public var isUserInteractionEnabled = true
+    public var contentMode: ContentMode = .scaleToFill
+
+    // MARK: Update-cycle flags
+
+    /// Set by ``setNeedsLayout()``; cleared when ``layoutSubviews()`` runs.
+    public internal(set) var needsLayout = true
+    /// Some view in this subtree (this one included) needs layout.
+    var subtreeNeedsLayout = true
+    /// Set by ``setNeedsUpdateConstraints()``; cleared when ``updateConstraints()`` runs.
+    public internal(set) var needsUpdateConstraints = false
+    var subtreeNeedsUpdateConstraints = false
+    /// Set by ``setNeedsDisplay()``; cleared when ``draw(_:in:)`` runs.
+    public internal(set) var needsDisplay = true
+    /// The union of the rectangles flagged for display.
+    var dirtyRect: Rect = .null
+    /// The content recorded by the last ``draw(_:in:)``.
+    var content: [DrawCommand] = []
+    /// Set by the base ``updateConstraints()`` so a missing `super` call can be reported (U5).
+    var didCallSuperUpdateConstraints = false
+
+    // MARK: Auto Layout inputs (used by the layout engine)
+
+    /// Whether the frame is set by hand (and follows ``autoresizingMask``) rather than by
+    /// constraints (A6). Views made in code start with `true`, as in UIKit.
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { constraintInputsDidChange() } }
+    }
+    public var autoresizingMask: AutoresizingMask = []
+    /// Per-axis priorities of the intrinsic-size constraints (A3).
+    public var contentHuggingPriority: (horizontal: Float, vertical: Float) = (250, 250) {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    public var contentCompressionResistancePriority: (horizontal: Float, vertical: Float) = (750, 750) {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    /// Insets from the frame to the alignment rect that constraints act on (A5).
+    public var alignmentRectInsets: EdgeInsets = .zero { didSet { constraintInputsDidChange() } }
+    /// Margins of the layout-margins guide (A4); 8 points on every side by default.
+    public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
+        didSet { constraintInputsDidChange() }
+    }
+    /// Insets of the safe area inside this view (A4). For the root view they come from the window;
+    /// for others they are the part of the root's safe-area insets that overlaps them.
+    public internal(set) var safeAreaInsets: EdgeInsets = .zero
+    /// The layout engine's per-view record (variables and constraints), once it has one.
+    var layoutItem: LayoutItem?
+    /// Constraints owned by this view, as UIKit's `constraints` array (active ones).
+    public internal(set) var constraints: [LayoutConstraint] = []
+    /// Layout guides owned by this view (safe area, margins, custom).
+    var guides: [LayoutGuide] = []
+
+    // MARK: Life
+
+    /// A view with the given frame. Views made with a frame keep it (A6).
+    public init(frame: Rect = .zero) {
+        ordinal = View.nextOrdinal
+        View.nextOrdinal += 1
+        model.center = frame.center
+        model.bounds = Rect(origin: .zero, size: frame.size)
+        presentation = model
+    }
+
+    /// A view with an identifier, laid out by constraints (its frame comes from the engine).
+    public convenience init(identifier: String, frame: Rect? = nil) {
+        self.init(frame: frame ?? .zero)
+        self.identifier = identifier
+        if frame == nil { translatesAutoresizingMaskIntoConstraints = false }
+    }
+
+    private static var nextOrdinal = 1
+
+    // MARK: Geometry accessors
+
+    /// The frame in the superview's coordinates. Setting it sets ``center`` and the size of
+    /// ``bounds`` (the transform is not taken into account when setting, as in UIKit).
+    public var frame: Rect {
+        get { model.frame }
+        set {
+            center = newValue.center
+            bounds.size = newValue.size
+        }
+    }
+
+    /// The view's own coordinate system: origin and size.
+    public var bounds: Rect {
+        get { model.bounds }
+        set {
+            let old = model.bounds
+            guard old != newValue else { return }
+            model.bounds = newValue
+            modelDidChange(.bounds)
+            if old.size != newValue.size { sizeDidChange(from: old.size) }
+        }
+    }
+
+    /// The centre of the frame in the superview's coordinates. Moving a view does not re-layout it (U3).
+    public var center: Point {
+        get { model.center }
+        set {
+            guard model.center != newValue else { return }
+            model.center = newValue
+            modelDidChange(.center)
+            if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
+        }
+    }
+
+    public var transform: AffineTransform {
+        get { model.transform }
+        set { guard model.transform != newValue else { return }; model.transform = newValue; modelDidChange(.transform) }
+    }
+    public var alpha: Double {
+        get { model.alpha }
+        set { guard model.alpha != newValue else { return }; model.alpha = newValue; modelDidChange(.alpha) }
+    }
+    public var backgroundColor: Color {
+        get { model.backgroundColor }
+        set { guard model.backgroundColor != newValue else { return }; model.backgroundColor = newValue; modelDidChange(.backgroundColor) }
+    }
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { guard model.cornerRadius != newValue else { return }; model.cornerRadius = newValue; modelDidChange(.cornerRadius) }
+    }
+    public var borderWidth: Double {
+        get { model.borderWidth }
+        set { guard model.borderWidth != newValue else { return }; model.borderWidth = newValue; modelDidChange(.borderWidth) }
+    }
+    public var borderColor: Color {
+        get { model.borderColor }
+        set { guard model.borderColor != newValue else { return }; model.borderColor = newValue; modelDidChange(.borderColor) }
+    }
+
+    /// Whether an animation currently drives `property`.
+    public func isAnimating(_ property: AnimatableProperty) -> Bool { animatedProperties & property.bit != 0 }
+
+    /// Called after every model change: inside an animation block the change becomes an
+    /// animation (N1); otherwise the presentation follows at once unless an animation drives it.
+    func modelDidChange(_ property: AnimatableProperty) {
+        if let engine = window?.runLoop?.animations, engine.captureChange(of: property, on: self) { return }
+        if animatedProperties & property.bit == 0 { presentation.copy(property, from: model) }
+        window?.requestFrame()
+    }
+
+    private func sizeDidChange(from oldSize: Size) {
+        setNeedsLayout()
+        if contentMode == .redraw { setNeedsDisplay() }
+        if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
+        for sub in subviews where sub.translatesAutoresizingMaskIntoConstraints && !sub.autoresizingMask.isEmpty {
+            sub.applyAutoresizing(oldSuperSize: oldSize, newSuperSize: bounds.size)
+        }
+    }
+
+    /// Follows the superview's resize from `oldSuperSize` to `newSuperSize` by the mask (A6): the
+    /// change is shared equally among the flexible parts of each axis, as UIKit does.
+    func applyAutoresizing(oldSuperSize: Size, newSuperSize: Size) {
+        var f = frame
+        func adjust(_ origin: inout Double, _ length: inout Double, _ oldTotal: Double, _ newTotal: Double,
+                    _ lead: Bool, _ flexLength: Bool, _ trail: Bool) {
+            let delta = newTotal - oldTotal
+            let parts = (lead ? 1 : 0) + (flexLength ? 1 : 0) + (trail ? 1 : 0)
+            guard delta != 0, parts > 0 else { return }
+            let share = delta / Double(parts)
+            if lead { origin += share }
+            if flexLength { length += share }
+        }
+        let m = autoresizingMask
+        adjust(&f.origin.x, &f.size.width, oldSuperSize.width, newSuperSize.width,
+               m.contains(.flexibleLeftMargin), m.contains(.flexibleWidth), m.contains(.flexibleRightMargin))
+        adjust(&f.origin.y, &f.size.height, oldSuperSize.height, newSuperSize.height,
+               m.contains(.flexibleTopMargin), m.contains(.flexibleHeight), m.contains(.flexibleBottomMargin))
+        frame = f
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds `view` on top of the subviews, removing it from its current superview first.
+    /// Flags this view for layout (U3).
+    ///
+    /// - Precondition: `view` is not this view or one of its ancestors (a view cannot contain
+    ///   itself); add it to another branch instead.
+    public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
+
+    /// Inserts `view` at `index` in the subviews (0 is the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view),
+                     "addSubview: \(view.traceName) is \(view === self ? "the view itself" : "an ancestor of \(traceName)"); a view cannot be added to its own subtree")
+        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: i)
+            subviews.insert(view, at: min(index, subviews.count))
+            setNeedsLayout()
+            return
+        }
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.moveToWindow(window)
+        if view.subtreeNeedsLayout { markAncestorsNeedLayout() }
+        if view.subtreeNeedsUpdateConstraints { markAncestorsNeedUpdateConstraints() }
+        setNeedsLayout()
+        if view.window != nil { view.window?.layoutEngine.viewDidMoveToWindow(view) }
+    }
+
+    /// Detaches the view from its superview: flags the superview for layout (U3) and the
+    /// constraints pass (U5); constraints tying this subtree to the outside are removed; its
+    /// animations end unfinished.
+    public func removeFromSuperview() {
+        guard let sv = superview else { return }
+        if let w = window { w.viewWillLeaveWindow(self) }
+        if let i = sv.subviews.firstIndex(where: { $0 === self }) { sv.subviews.remove(at: i) }
+        superview = nil
+        moveToWindow(nil)
+        sv.setNeedsLayout()
+        sv.setNeedsUpdateConstraints()
+    }
+
+    /// Whether this view is `view` or inside its subtree.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let c = v { if c === view { return true }; v = c.superview }
+        return false
+    }
+
+    /// The closest view that contains both this view and `other`, if they share a tree.
+    public func nearestCommonAncestor(with other: View) -> View? {
+        var v: View? = self
+        while let c = v { if other.isDescendant(of: c) { return c }; v = c.superview }
+        return nil
+    }
+
+    func moveToWindow(_ newWindow: Window?) {
+        guard window !== newWindow else { return }
+        window = newWindow
+        if let w = newWindow {
+            if needsDisplay { w.enqueueDisplay(self) }
+            if needsLayout || needsUpdateConstraints { w.requestFrame() }
+        }
+        for s in subviews { s.moveToWindow(newWindow) }
+    }
+
+    // MARK: Layout (U1, U2, U3)
+
+    /// Flags the view for layout in the next frame's layout pass and returns at once (U1).
+    /// However often it is called before that pass, ``layoutSubviews()`` runs once.
+    public func setNeedsLayout() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        window?.layoutWasInvalidated(self)
+        markAncestorsNeedLayout()
+        window?.requestFrame()
+    }
+
+    func markAncestorsNeedLayout() {
+        var v: View? = self
+        while let c = v, !(c.subtreeNeedsLayout && c !== self) {
+            c.subtreeNeedsLayout = true
+            v = c.superview
+        }
+    }
+
+    /// Runs the constraints pass and then the layout of this view's subtree now, if (and only if)
+    /// something in it is flagged; a second call with nothing changed in between runs nothing (U2).
+    ///
+    /// Calling it from ``draw(_:in:)`` is misuse: it is reported and does nothing.
+    public func layoutIfNeeded() {
+        if let w = window {
+            w.layoutIfNeeded(self)
+        } else {
+            UpdateCycle.layoutDetached(self)
+        }
+    }
+
+    /// Lays out the subviews. The base implementation sets the frame of every subview that is laid
+    /// out by constraints from the layout engine's solution. Override to lay out by hand; call
+    /// `super` first when constraints are involved (003). Never call it directly.
+    open func layoutSubviews() {
+        window?.layoutEngine.applyFrames(toSubviewsOf: self)
+    }
+
+    // MARK: Display (U4)
+
+    /// Flags the whole view for redrawing in the next display pass.
+    public func setNeedsDisplay() { setNeedsDisplay(bounds) }
+
+    /// Flags `rect` (view coordinates) for redrawing; ``draw(_:in:)`` gets the union of the flagged
+    /// rectangles. There is no immediate display call, by design.
+    public func setNeedsDisplay(_ rect: Rect) {
+        dirtyRect = dirtyRect.union(rect)
+        guard !needsDisplay else { return }
+        needsDisplay = true
+        window?.enqueueDisplay(self)
+        window?.requestFrame()
+    }
+
+    /// Draws the view's content for `rect` into `canvas`. The background, corners and border come
+    /// from the view's properties and are not drawn here. Called once per display pass for a
+    /// flagged view; not for its subviews (they are flagged separately). Never call it directly.
+    open func draw(_ rect: Rect, in canvas: Canvas) {}
+
+    // MARK: Constraints (U5)
+
+    /// Flags the view for the next constraints pass.
+    public func setNeedsUpdateConstraints() {
+        guard !needsUpdateConstraints else { return }
+        needsUpdateConstraints = true
+        window?.constraintsWereInvalidated(self)
+        markAncestorsNeedUpdateConstraints()
+        window?.requestFrame()
+    }
+
+    func markAncestorsNeedUpdateConstraints() {
+        var v: View? = self
+        while let c = v, !(c.subtreeNeedsUpdateConstraints && c !== self) {
+            c.subtreeNeedsUpdateConstraints = true
+            v = c.superview
+        }
+    }
+
+    /// Runs the constraints pass for this subtree now if something in it is flagged.
+    public func updateConstraintsIfNeeded() {
+        if let w = window { w.updateConstraintsIfNeeded(self) } else { UpdateCycle.updateConstraintsDetached(self) }
+    }
+
+    /// Updates the constraints this view owns. Called leaf views first. An override must call
+    /// `super.updateConstraints()` as its last step; forgetting it is reported (U5).
+    open func updateConstraints() {
+        didCallSuperUpdateConstraints = true
+    }
+
+    /// The view's natural size from its content; ``View/noIntrinsicMetric`` on an axis without one.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// The value meaning "no intrinsic size on this axis".
+    public static let noIntrinsicMetric: Double = -1
+
+    /// Distance from the alignment rect's top to the first baseline (text views override).
+    open var firstBaselineOffsetFromTop: Double { 0 }
+    /// Distance from the last baseline to the alignment rect's bottom (text views override).
+    open var lastBaselineOffsetFromBottom: Double { 0 }
+
+    /// Flags the view for re-measurement: its intrinsic-size constraints are rebuilt in the next
+    /// constraints pass.
+    public func invalidateIntrinsicContentSize() {
+        layoutItem?.intrinsicSizeIsStale = true
+        constraintInputsDidChange()
+    }
+
+    /// Something the layout engine reads changed: flag the constraints pass (U5).
+    func constraintInputsDidChange() {
+        window?.layoutEngine.inputsDidChange(for: self)
+        if window != nil { setNeedsUpdateConstraints() }
+    }
+
+    // MARK: Coordinates and hit testing
+
+    /// Converts `point` from this view's coordinates to `view`'s (window coordinates when nil),
+    /// with model values.
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let inWindow = pointToWindow(point)
+        guard let view else { return inWindow }
+        return view.pointFromWindow(inWindow)
+    }
+
+    func pointToWindow(_ p: Point) -> Point {
+        var q = p
+        var v: View? = self
+        while let c = v { q = c.model.pointToSuperview(q); v = c.superview }
+        return q
+    }
+
+    func pointFromWindow(_ p: Point) -> Point {
+        var chain: [View] = []
+        var v: View? = self
+        while let c = v { chain.append(c); v = c.superview }
+        var q = p
+        for c in chain.reversed() {
+            guard let inv = c.model.transformToSuperview.inverted() else { return Point(x: .nan, y: .nan) }
+            q = inv.apply(to: q)
+        }
+        return q
+    }
+
+    /// Whether `point` (view coordinates) is inside the view.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The deepest visible, interactive view containing `point` (view coordinates), front-most first.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
+        for sub in subviews.reversed() {
+            guard let inv = sub.model.transformToSuperview.inverted() else { continue }
+            if let hit = sub.hitTest(inv.apply(to: point)) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Events
+
+    /// Handles a pointer or key event hit-tested or sent to this view. Return `true` when handled;
+    /// unhandled events go to the superview (the responder chain).
+    open func handle(_ event: InputEvent, at point: Point) -> Bool { false }
+}
+
+extension LayerState {
+    /// Copies one property's value from `other`.
+    mutating func copy(_ p: AnimatableProperty, from other: LayerState) {
+        switch p {
+        case .center: center = other.center
+        case .bounds: bounds = other.bounds
+        case .transform: transform = other.transform
+        case .alpha: alpha = other.alpha
+        case .backgroundColor: backgroundColor = other.backgroundColor
+        case .cornerRadius: cornerRadius = other.cornerRadius
+        case .borderWidth: borderWidth = other.borderWidth
+        case .borderColor: borderColor = other.borderColor
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import Geometry
+
+/// A window: a root view sized to the window, the update cycle for its tree (constraints, layout,
+/// display passes), one layout engine (one solver per window), and the display list it commits.
+/// Add it to a ``MainRunLoop`` to have frames run.
+@MainActor
+public final class Window {
+    /// The size in points. Changing it resizes the root view and flags it for layout (U3).
+    public private(set) var size: Size
+    /// Device pixels per point (high-DPI).
+    public var scale: Double = 1
+    public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1)
+    /// Insets of the safe area from the window's edges (A4).
+    public var safeAreaInsets: EdgeInsets = .zero {
+        didSet { if safeAreaInsets != oldValue { rootView.safeAreaInsets = safeAreaInsets; layoutEngine.safeAreaDidChange() } }
+    }
+    /// The root view, sized to the window. A root view controller's view replaces it.
+    public private(set) var rootView: View
+    /// The controller whose view is the root view.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard rootViewController !== oldValue, let vc = rootViewController else { return }
+            install(rootView: vc.view)
+            if isVisible { pendingAppearance = true; requestFrame() }
+        }
+    }
+    public private(set) var isVisible = false
+    /// The run loop running this window's frames.
+    public internal(set) weak var runLoop: MainRunLoop?
+    /// The window's Auto Layout engine (one solver per window).
+    public private(set) lazy var layoutEngine = LayoutEngine(window: self)
+    /// Where the commit phase sends the display list.
+    public var renderer: (any FrameRenderer)?
+    /// The last committed display list.
+    public private(set) var displayList = DisplayList()
+    /// Passes of constraints+layout one frame may take before it is a feedback loop (U7).
+    public var feedbackLoopThreshold = 100
+    /// Records update-cycle calls (U9); shared with the run loop when added to one.
+    public internal(set) var trace = TraceRecorder()
+    /// Reports the engine recovered from; shared with the run loop when added to one.
+    public internal(set) var diagnostics = DiagnosticLog()
+    /// Called for key events no view controller handled.
+    public var onKey: ((Key, Bool) -> Bool)?
+
+    var displayQueue: [View] = []
+    var pendingAppearance = false
+    private var appearing = false
+    private let canvas = Canvas()
+    /// The override running now, for traces, misuse checks and feedback reports.
+    var currentCall: (view: View, call: String)?
+    /// Invalidations seen during a feedback loop, for its report.
+    private var loopLog: [String] = []
+    private var loopPass = 0
+    private var pointerCapture: View?
+    private var cycleDepth = 0
+
+    /// A window of `size` points with a plain root view.
+    public init(size: Size) {
+        self.size = size
+        let root = View(frame: Rect(origin: .zero, size: size))
+        root.identifier = "root"
+        self.rootView = root
+        install(rootView: root)
+    }
+
+    private func install(rootView newRoot: View) {
+        if rootView !== newRoot {
+            layoutEngine.viewWillLeaveWindow(rootView)
+            rootView.moveToWindow(nil)
+        }
+        if newRoot.identifier == nil { newRoot.identifier = "root" }
+        newRoot.translatesAutoresizingMaskIntoConstraints = true
+        newRoot.frame = Rect(origin: .zero, size: size)
+        newRoot.safeAreaInsets = safeAreaInsets
+        rootView = newRoot
+        newRoot.moveToWindow(self)
+        layoutEngine.viewDidMoveToWindow(newRoot)
+        layoutEngine.rootViewDidChange()
+        newRoot.setNeedsLayout()
+        requestFrame()
+    }
+
+    /// Shows the window: the root view controller appears in the next frame (U6).
+    public func makeKeyAndVisible() {
+        guard !isVisible else { return }
+        isVisible = true
+        if rootViewController != nil { pendingAppearance = true }
+        requestFrame()
+    }
+
+    /// Resizes the window and its root view; the root is flagged for layout (U3).
+    public func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        size = newSize
+        rootView.frame = Rect(origin: .zero, size: newSize)
+        rootView.setNeedsLayout()
+        requestFrame()
+    }
+
+    func requestFrame() { runLoop?.requestFrame() }
+
+    var frameIndex: Int64 { runLoop?.currentFrame?.index ?? -1 }
+    var phase: FramePhase { runLoop?.phase ?? .idle }
+
+    // MARK: Calls into overrides
+
+    /// Runs one override, tracing it and remembering it as the current call.
+    @inline(__always)
+    func call(_ name: String, on view: View, _ body: () -> Void) {
+        trace.record(frame: frameIndex, phase: phase, view: view, call: name)
+        let saved = currentCall
+        currentCall = (view, name)
+        body()
+        currentCall = saved
+    }
+
+    // MARK: Invalidation bookkeeping
+
+    func layoutWasInvalidated(_ view: View) { noteLoop(view, "setNeedsLayout") }
+    func constraintsWereInvalidated(_ view: View) { noteLoop(view, "setNeedsUpdateConstraints") }
+
+    private func noteLoop(_ view: View, _ what: String) {
+        guard loopPass > 1, loopLog.count < 64 else { return }
+        let by = currentCall.map { " from \($0.view.traceName).\($0.call)()" } ?? ""
+        loopLog.append("\(view.traceName).\(what)()\(by)")
+    }
+
+    func enqueueDisplay(_ view: View) { displayQueue.append(view) }
+
+    func viewWillLeaveWindow(_ view: View) {
+        runLoop?.animations.viewWillLeaveWindow(view)
+        layoutEngine.viewWillLeaveWindow(view)
+        if let p = pointerCapture, p.isDescendant(of: view) { pointerCapture = nil }
+    }
+
+    // MARK: The update cycle (R5 phases 4-6)
+
+    /// Runs constraints and layout until nothing is dirty or the feedback threshold is reached
+    /// (U7), then the display pass. Called by the run loop once per frame.
+    func runUpdateCycle() {
+        if pendingAppearance, let vc = rootViewController {
+            pendingAppearance = false
+            appearing = true
+            call("viewWillAppear", on: vc.view) { vc.viewWillAppear() }
+        }
+        runConstraintsAndLayout(from: rootView, phases: true)
+        runLoop?.setPhase(.display)
+        displayPass()
+    }
+
+    /// Commits the presentation tree (R5 phase 7) and finishes an appearance.
+    func commit(frame: FrameContext) {
+        buildDisplayList()
+        renderer?.present(displayList, for: self, frame: frame)
+        if appearing, let vc = rootViewController {
+            appearing = false
+            call("viewDidAppear", on: vc.view) { vc.viewDidAppear() }
+        }
+    }
+
+    /// The constraints and layout passes over `top`'s subtree, repeated while they leave dirty
+    /// views behind, up to ``feedbackLoopThreshold`` passes (U7).
+    private func runConstraintsAndLayout(from top: View, phases: Bool) {
+        cycleDepth += 1
+        defer { cycleDepth -= 1 }
+        var pass = 0
+        while top.subtreeNeedsUpdateConstraints || top.subtreeNeedsLayout || layoutEngine.hasPendingChanges {
+            pass += 1
+            if cycleDepth == 1 { loopPass = pass }
+            if pass > feedbackLoopThreshold {
+                reportFeedbackLoop(top: top, passes: pass - 1)
+                break
+            }
+            if phases { runLoop?.setPhase(.constraints) }
+            UpdateCycle.constraintsPass(top, window: self)
+            layoutEngine.solve()
+            if phases { runLoop?.setPhase(.layout) }
+            UpdateCycle.layoutPass(top, window: self)
+        }
+        if cycleDepth == 1 { loopPass = 0; loopLog.removeAll(keepingCapacity: true) }
+    }
+
+    private func reportFeedbackLoop(top: View, passes: Int) {
+        var dirty: [String] = []
+        UpdateCycle.collectDirty(top, into: &dirty)
+        var calls: [String] = []
+        for entry in loopLog where !calls.contains(entry) { calls.append(entry) }
+        let message = "Layout feedback loop in frame \(frameIndex): still dirty after \(passes) passes; "
+            + "views: \(dirty.joined(separator: ", ")); invalidations: \(calls.joined(separator: "; ")). "
+            + "The remaining flags were cleared so the app keeps running."
+        diagnostics.report(Diagnostic(kind: .layoutFeedbackLoop, frame: frameIndex, message: message, views: dirty))
+        UpdateCycle.clearLayoutFlags(top)
+        layoutEngine.discardPendingInvalidations()
+    }
+
+    /// ``View/layoutIfNeeded()`` on a view in this window (U2).
+    func layoutIfNeeded(_ view: View) {
+        if let c = currentCall, c.call == "draw" {
+            diagnostics.report(Diagnostic(
+                kind: .misuse, frame: frameIndex,
+                message: "layoutIfNeeded() on \(view.traceName) was called from \(c.view.traceName).draw(_:in:); layout cannot run during the display pass. The call was ignored: invalidate layout with setNeedsLayout() instead.",
+                views: [view.traceName]))
+            return
+        }
+        // Constraints first: the whole tree's, since constraints cross subtrees.
+        runConstraintsAndLayout(from: view, phases: false)
+    }
+
+    /// ``View/updateConstraintsIfNeeded()`` on a view in this window.
+    func updateConstraintsIfNeeded(_ view: View) {
+        guard view.subtreeNeedsUpdateConstraints || layoutEngine.hasPendingChanges else { return }
+        UpdateCycle.constraintsPass(view, window: self)
+        layoutEngine.solve()
+    }
+
+    private func displayPass() {
+        guard !displayQueue.isEmpty else { return }
+        var i = 0
+        // Views flagged while drawing land in the next frame: only the ones queued now are drawn.
+        let count = displayQueue.count
+        while i < count {
+            let v = displayQueue[i]
+            i += 1
+            guard v.needsDisplay, v.window === self else { continue }
+            v.needsDisplay = false
+            let rect = v.dirtyRect.isNull ? v.bounds : v.dirtyRect.intersection(v.bounds)
+            v.dirtyRect = .null
+            canvas.begin(rect.isNull ? .zero : rect)
+            call("draw", on: v) { v.draw(rect.isNull ? .zero : rect, in: canvas) }
+            swap(&v.content, &canvas.commands)
+        }
+        displayQueue.removeFirst(count)
+    }
+
+    // MARK: Commit
+
+    private func buildDisplayList() {
+        displayList.reset(size: size, scale: scale, background: backgroundColor)
+        emit(rootView, parent: .identity)
+    }
+
+    private func emit(_ v: View, parent: AffineTransform) {
+        let p = v.presentation
+        guard !v.isHidden, p.alpha > 0 else { return }
+        let t = p.transformToSuperview.concatenating(parent)
+        let local = Rect(origin: p.bounds.origin, size: p.bounds.size)
+        displayList.commands.append(.beginGroup(GroupState(
+            transform: t, opacity: p.alpha, clip: v.clipsToBounds ? local : nil,
+            clipCornerRadius: p.cornerRadius, name: v.identifier ?? "")))
+        if p.backgroundColor.alpha > 0 {
+            displayList.commands.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
+        }
+        if !v.content.isEmpty { displayList.commands.append(contentsOf: v.content) }
+        for s in v.subviews { emit(s, parent: t) }
+        if p.borderWidth > 0, p.borderColor.alpha > 0 {
+            let inset = local.inset(by: EdgeInsets(all: p.borderWidth / 2))
+            displayList.commands.append(.strokeRect(inset, p.borderColor, lineWidth: p.borderWidth,
+                                                    cornerRadius: max(0, p.cornerRadius - p.borderWidth / 2)))
+        }
+        displayList.commands.append(.endGroup)
+    }
+
+    // MARK: Events
+
+    /// Dispatches an input event: pointer events are hit-tested (a press captures the pointer
+    /// until release) and bubble up the superview chain; keys go to the root view controller, then
+    /// ``onKey``. Returns whether something handled it.
+    @discardableResult
+    func dispatch(_ event: InputEvent) -> Bool {
+        switch event {
+        case .resize(let s):
+            resize(to: s)
+            return true
+        case .keyDown(let k), .keyUp(let k):
+            let down = if case .keyDown = event { true } else { false }
+            if rootViewController?.handleKey(k, isDown: down) == true { return true }
+            return onKey?(k, down) ?? false
+        case .pointerDown(let p, _), .pointerMoved(let p, _), .pointerUp(let p, _):
+            var target: View?
+            if case .pointerDown = event {
+                target = rootView.hitTest(rootView.pointFromWindow(p))
+                pointerCapture = target
+            } else {
+                target = pointerCapture ?? rootView.hitTest(rootView.pointFromWindow(p))
+            }
+            if case .pointerUp = event { pointerCapture = nil }
+            var v = target
+            while let c = v {
+                if c.handle(event, at: c.pointFromWindow(p)) { return true }
+                v = c.superview
+            }
+            return false
+        case .scroll, .quit:
+            return false
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Testing
+import Geometry
+
+@Suite("Geometry values")
+struct GeometryTests {
+    @Test("Rects union, intersect and test points the way UIKit's CGRect does")
+    func rectAlgebra() {
+        let a = Rect(x: 0, y: 0, width: 10, height: 10), b = Rect(x: 5, y: 5, width: 10, height: 10)
+        #expect(a.union(b) == Rect(x: 0, y: 0, width: 15, height: 15))
+        #expect(a.intersection(b) == Rect(x: 5, y: 5, width: 5, height: 5))
+        #expect(a.intersection(Rect(x: 20, y: 20, width: 1, height: 1)).isNull)
+        #expect(Rect.null.union(a) == a)
+        #expect(a.contains(Point(x: 0, y: 0)) && !a.contains(Point(x: 10, y: 5)))
+        #expect(Rect(x: 10, y: 10, width: -5, height: -5).standardized == Rect(x: 5, y: 5, width: 5, height: 5))
+    }
+
+    @Test("Affine transforms compose, invert and map rects to their bounding boxes")
+    func transforms() {
+        let t = AffineTransform(scaleX: 2, y: 3).concatenating(AffineTransform(translationX: 10, y: 20))
+        #expect(t.apply(to: Point(x: 1, y: 1)) == Point(x: 12, y: 23))
+        let back = t.inverted()!.apply(to: Point(x: 12, y: 23))
+        #expect(abs(back.x - 1) < 1e-12 && abs(back.y - 1) < 1e-12)
+        let r = AffineTransform(rotationAngle: .pi / 2).apply(to: Rect(x: 0, y: 0, width: 10, height: 4))
+        #expect(r.isClose(to: Rect(x: -4, y: 0, width: 4, height: 10), tolerance: 1e-9))
+        #expect(AffineTransform(scaleX: 0, y: 1).inverted() == nil)
+    }
+
+    @Test("Colours parse #rrggbb and #rrggbbaa and print back")
+    func colours() {
+        #expect(Color(hex: "#3366ccff") == Color(red: 0.2, green: 0.4, blue: 0.8, alpha: 1))
+        #expect(Color(hex: "#3366cc")?.hexString == "#3366ccff")
+        #expect(Color(hex: "#33") == nil && Color(hex: "3366cc") == nil && Color(hex: "#gg66cc") == nil)
+    }
+
+    @Test("lerp is exact at both ends")
+    func lerpEnds() {
+        #expect(lerp(0.1, 0.7, 0) == 0.1 && lerp(0.1, 0.7, 1) == 0.7)
+    }
+}

@@ -1,0 +1,162 @@
+import Testing
+import Geometry
+import FrameTiming
+@testable import TimelineEngine
+
+@Suite("R2, R5-R7 run loop")
+@MainActor
+struct RunLoopTests {
+    @Test("R2: every callback in a frame sees the same frame time")
+    func R2_oneTimePerFrame() {
+        let host = makeHost()
+        let probe = ProbeView("probe")
+        host.root.addSubview(probe)
+        host.runUntilIdle()
+        var seen: [Double] = []
+        let loop = host.runLoop
+        loop.post { seen.append(loop.currentFrame!.time) }
+        loop.schedule(after: .zero) { seen.append(loop.currentFrame!.time) }
+        let token = loop.addFrameObserver { info in seen.append(info.time) }
+        probe.onLayout = { seen.append(loop.currentFrame!.time) }
+        probe.onDraw = { seen.append(loop.currentFrame!.time) }
+        probe.setNeedsLayout()
+        probe.setNeedsDisplay()
+        host.step()
+        #expect(seen.count == 5)
+        #expect(Set(seen).count == 1)
+        loop.removeFrameObserver(token)
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
+    @Test("R5: phases run in order: events, timers, observers, constraints, layout, display, commit")
+    func R5_phaseOrder() {
+        let host = makeHost()
+        let probe = ProbeView("probe")
+        host.root.addSubview(probe)
+        host.runUntilIdle()
+        var order: [String] = []
+        let loop = host.runLoop
+        probe.log = { order.append("\($0)@\(loop.phase)") }
+        loop.schedule(after: .zero) { order.append("timer@\(loop.phase)") }
+        loop.post { order.append("posted@\(loop.phase)") }
+        let token = loop.addFrameObserver { _ in order.append("observer@\(loop.phase)") }
+        probe.setNeedsUpdateConstraints()
+        probe.setNeedsLayout()
+        probe.setNeedsDisplay()
+        host.step()
+        #expect(order == ["posted@events", "timer@events", "observer@animation",
+                          "probe.updateConstraints@constraints", "probe.layoutSubviews@layout", "probe.draw@display"])
+        #expect(host.renderer.presentedFrames >= 2)
+        loop.removeFrameObserver(token)
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
+    @Test("R5: posted work runs first in, first out, and work posted during a frame lands in the next")
+    func R5_fifoAndNextFrame() {
+        let host = makeHost()
+        host.runUntilIdle()
+        var log: [String] = []
+        let loop = host.runLoop
+        for i in 0..<5 { loop.post { log.append("a\(i)") } }
+        loop.post {
+            log.append("outer")
+            loop.post { log.append("inner@\(loop.currentFrame!.index)") }
+        }
+        let first = host.step()!
+        #expect(log == ["a0", "a1", "a2", "a3", "a4", "outer"])
+        host.step()
+        #expect(log.last == "inner@\(first.index + 1)")
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
+    @Test("R5: input events are queued, hit-tested and bubble up the superview chain")
+    func R5_inputEvents() {
+        final class Tappable: View {
+            var hits: [Point] = []
+            override func handle(_ event: InputEvent, at point: Point) -> Bool {
+                if case .pointerDown = event { hits.append(point); return true }
+                return false
+            }
+        }
+        let host = makeHost()
+        let parent = Tappable(frame: Rect(x: 50, y: 50, width: 200, height: 200))
+        let child = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        parent.addSubview(child)
+        host.root.addSubview(parent)
+        host.runUntilIdle()
+        host.runLoop.send(.pointerDown(Point(x: 65, y: 65), button: 1))
+        #expect(parent.hits.isEmpty)                               // queued, not dispatched yet
+        host.step()
+        #expect(parent.hits == [Point(x: 15, y: 15)])             // child did not handle it; parent got it
+        host.runLoop.send(.resize(Size(width: 640, height: 480)))
+        host.step()
+        #expect(host.root.bounds.size == Size(width: 640, height: 480))
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
+    @Test("R5: timers fire on the frame timeline, repeating ones once per period")
+    func R5_timers() {
+        let host = makeHost()
+        host.runUntilIdle()
+        var fired: [Int64] = []
+        let loop = host.runLoop
+        let token = loop.schedule(after: .milliseconds(50), repeating: .milliseconds(100)) {
+            fired.append(loop.currentFrame!.index)
+        }
+        host.step(frames: 20)
+        #expect(fired.count == 3)                                  // at +50 ms, +150 ms, +250 ms
+        #expect(fired[1] == fired[0] + 6 && fired[2] == fired[0] + 12)
+        loop.cancel(token)
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
+    @Test("R6: with nothing dirty, queued or animating the clock stops; an invalidation wakes it")
+    func R6_idle() {
+        let host = makeHost()
+        let probe = ProbeView("probe")
+        host.root.addSubview(probe)
+        host.runUntilIdle()
+        #expect(!host.clock.hasScheduledFrame)
+        #expect(host.step() == nil)
+        probe.setNeedsLayout()
+        #expect(host.clock.hasScheduledFrame)
+        #expect(host.step() != nil)
+        #expect(probe.layouts == 2)
+        host.runLoop.post {}
+        #expect(host.clock.hasScheduledFrame)
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
+    @Test("R6: measurement mode keeps frames coming when idle")
+    func R6_measurementMode() {
+        let host = makeHost()
+        host.runLoop.keepsRunningWhenIdle = true
+        #expect(host.step(frames: 10) == 10)
+        #expect(host.clock.hasScheduledFrame)
+        host.runLoop.keepsRunningWhenIdle = false
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
+    @Test("R7: frame observers run each frame with the frame info until removed")
+    func R7_frameObservers() {
+        let host = makeHost()
+        host.runUntilIdle()
+        var indices: [Int64] = []
+        let token = host.runLoop.addFrameObserver { indices.append($0.index) }
+        host.step(frames: 3)
+        #expect(indices.count == 3)
+        #expect(indices == [indices[0], indices[0] + 1, indices[0] + 2])
+        host.runLoop.removeFrameObserver(token)
+        host.step(frames: 3)
+        #expect(indices.count == 3)
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+}
