@@ -49,7 +49,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"], swiftSettings: strict),
         .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"], swiftSettings: strict),
-        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], swiftSettings: strict),
+        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], resources: [.copy("Fixtures")],
+                    swiftSettings: strict),
         .testTarget(
             name: "TimelineEngineTests",
             dependencies: ["TimelineEngine", "Geometry", "FrameTiming", "LayoutSolver"],

@@ -17,7 +17,7 @@ public struct Term: Hashable, Sendable {
 }
 
 /// A linear expression `Σ cᵢ·vᵢ + constant`.
-public struct Expression: Sendable, Equatable {
+public struct LinearExpression: Sendable, Equatable {
     public var terms: [Term]
     public var constant: Double
 
@@ -30,25 +30,25 @@ public struct Expression: Sendable, Equatable {
     /// Whether every coefficient and the constant are finite numbers.
     public var isFinite: Bool { constant.isFinite && terms.allSatisfy { $0.coefficient.isFinite } }
 
-    public static func + (a: Expression, b: Expression) -> Expression {
-        Expression(a.terms + b.terms, constant: a.constant + b.constant)
+    public static func + (a: LinearExpression, b: LinearExpression) -> LinearExpression {
+        LinearExpression(a.terms + b.terms, constant: a.constant + b.constant)
     }
-    public static func - (a: Expression, b: Expression) -> Expression { a + (-1.0 * b) }
-    public static func * (k: Double, e: Expression) -> Expression {
-        Expression(e.terms.map { Term($0.variable, $0.coefficient * k) }, constant: e.constant * k)
+    public static func - (a: LinearExpression, b: LinearExpression) -> LinearExpression { a + (-1.0 * b) }
+    public static func * (k: Double, e: LinearExpression) -> LinearExpression {
+        LinearExpression(e.terms.map { Term($0.variable, $0.coefficient * k) }, constant: e.constant * k)
     }
-    public static func + (a: Expression, c: Double) -> Expression { Expression(a.terms, constant: a.constant + c) }
-    public static func - (a: Expression, c: Double) -> Expression { Expression(a.terms, constant: a.constant - c) }
-    public static func + (a: Expression, v: Variable) -> Expression { a + Expression(v) }
-    public static func - (a: Expression, v: Variable) -> Expression { a - Expression(v) }
+    public static func + (a: LinearExpression, c: Double) -> LinearExpression { LinearExpression(a.terms, constant: a.constant + c) }
+    public static func - (a: LinearExpression, c: Double) -> LinearExpression { LinearExpression(a.terms, constant: a.constant - c) }
+    public static func + (a: LinearExpression, v: Variable) -> LinearExpression { a + LinearExpression(v) }
+    public static func - (a: LinearExpression, v: Variable) -> LinearExpression { a - LinearExpression(v) }
 }
 
 extension Variable {
-    public static func + (a: Variable, b: Variable) -> Expression { Expression(a) + Expression(b) }
-    public static func - (a: Variable, b: Variable) -> Expression { Expression(a) - Expression(b) }
-    public static func + (v: Variable, c: Double) -> Expression { Expression(v) + c }
-    public static func - (v: Variable, c: Double) -> Expression { Expression(v) - c }
-    public static func * (k: Double, v: Variable) -> Expression { Expression([Term(v, k)]) }
+    public static func + (a: Variable, b: Variable) -> LinearExpression { LinearExpression(a) + LinearExpression(b) }
+    public static func - (a: Variable, b: Variable) -> LinearExpression { LinearExpression(a) - LinearExpression(b) }
+    public static func + (v: Variable, c: Double) -> LinearExpression { LinearExpression(v) + c }
+    public static func - (v: Variable, c: Double) -> LinearExpression { LinearExpression(v) - c }
+    public static func * (k: Double, v: Variable) -> LinearExpression { LinearExpression([Term(v, k)]) }
 }
 
 /// The relation of a constraint `expression (==|<=|>=) 0`.

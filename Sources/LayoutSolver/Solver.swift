@@ -126,7 +126,7 @@ public final class Solver {
     ///   that conflicts (the solver is left unchanged); ``SolverError/nonFiniteNumber(label:)``;
     ///   ``SolverError/badPriority(_:label:)``.
     @discardableResult
-    public func addConstraint(_ expression: Expression, _ relation: Relation, priority: Priority = .required,
+    public func addConstraint(_ expression: LinearExpression, _ relation: Relation, priority: Priority = .required,
                               label: String = "") throws(SolverError) -> ConstraintID {
         guard expression.isFinite else { throw .nonFiniteNumber(label: label) }
         guard priority.isValid else { throw .badPriority(priority, label: label) }
@@ -274,7 +274,7 @@ public final class Solver {
     public func addEditVariable(_ v: Variable, priority: Priority) throws(SolverError) {
         guard edits[v.id] == nil else { throw .duplicateEditVariable(v) }
         guard priority.isValid, !priority.isRequired else { throw .badPriority(priority, label: "edit \(name(of: v))") }
-        let c = try addConstraint(Expression(v), .equal, priority: priority, label: "edit \(name(of: v))")
+        let c = try addConstraint(LinearExpression(v), .equal, priority: priority, label: "edit \(name(of: v))")
         edits[v.id] = (c, 0)
     }
 
@@ -620,7 +620,8 @@ public final class Solver {
                 let c = coefficient(r, entering)
                 guard c < 0 else { continue }
                 let ratio = -row.constant / c
-                if ratio < best - 1e-12 || (abs(ratio - best) <= 1e-12 && row.basic < bestBasic) {
+                // Exact comparisons: the choice must not depend on the column set's iteration order.
+                if ratio < best || (ratio == best && row.basic < bestBasic) {
                     best = ratio; leaving = r; bestBasic = row.basic
                 }
             }
@@ -661,8 +662,8 @@ public final class Solver {
         for level in t.levels {
             let a = (level.row.coefficients[cell.symbol] ?? 0) / cell.coefficient
             let b = (level.row.coefficients[best] ?? 0) / bestCoefficient
-            if a < b - 1e-12 { return true }
-            if a > b + 1e-12 { return false }
+            if a < b { return true }
+            if a > b { return false }
         }
         return cell.symbol < best
     }

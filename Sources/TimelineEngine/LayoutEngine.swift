@@ -266,19 +266,19 @@ public final class LayoutEngine {
         _ = i
     }
 
-    private func expression(_ owner: any LayoutItemOwner, _ attribute: LayoutAttribute) -> Expression {
+    private func expression(_ owner: any LayoutItemOwner, _ attribute: LayoutAttribute) -> LinearExpression {
         let i = item(for: owner)
         switch attribute {
-        case .left, .leading: return Expression(i.left)
+        case .left, .leading: return LinearExpression(i.left)
         case .right, .trailing: return i.left + i.width
-        case .top: return Expression(i.top)
+        case .top: return LinearExpression(i.top)
         case .bottom: return i.top + i.height
-        case .width: return Expression(i.width)
-        case .height: return Expression(i.height)
-        case .centerX: return Expression(i.left) + 0.5 * i.width
-        case .centerY: return Expression(i.top) + 0.5 * i.height
+        case .width: return LinearExpression(i.width)
+        case .height: return LinearExpression(i.height)
+        case .centerX: return LinearExpression(i.left) + 0.5 * i.width
+        case .centerY: return LinearExpression(i.top) + 0.5 * i.height
         case .firstBaseline:
-            return Expression(i.top) + ((owner as? View)?.firstBaselineOffsetFromTop ?? 0)
+            return LinearExpression(i.top) + ((owner as? View)?.firstBaselineOffsetFromTop ?? 0)
         case .lastBaseline:
             return i.top + i.height - ((owner as? View)?.lastBaselineOffsetFromBottom ?? 0)
         }
@@ -377,13 +377,13 @@ public final class LayoutEngine {
         }
         removeAutoresizing(i)
         let name = "autoresizing \(v.traceName)"
-        var exprs: [Expression] = []
+        var exprs: [LinearExpression] = []
         if let r = reference {
             exprs = [i.left - r.left, i.top - r.top]
         } else {
-            exprs = [Expression(i.left), Expression(i.top)]
+            exprs = [LinearExpression(i.left), LinearExpression(i.top)]
         }
-        exprs += [Expression(i.width), Expression(i.height)]
+        exprs += [LinearExpression(i.width), LinearExpression(i.height)]
         let labels = ["left", "top", "width", "height"]
         for k in 0..<4 {
             let label = "<\(name).\(labels[k]) == \(fmtNumber(constants[k]))>"
@@ -491,9 +491,9 @@ public final class LayoutEngine {
         let a = owner.alignmentRectInsets
         let bl = oi.left - a.left, bt = oi.top - a.top
         let br = oi.left + oi.width + a.right, bb = oi.top + oi.height + a.bottom
-        let gl = Expression(gi.left), gt = Expression(gi.top)
+        let gl = LinearExpression(gi.left), gt = LinearExpression(gi.top)
         let gr = gi.left + gi.width, gb = gi.top + gi.height
-        let rules: [(Expression, Relation, Double)] = [
+        let rules: [(LinearExpression, Relation, Double)] = [
             (gl - bl, .greaterThanOrEqual, 1000), (gt - bt, .greaterThanOrEqual, 1000),
             (gr - br, .lessThanOrEqual, 1000), (gb - bb, .lessThanOrEqual, 1000),
             (gl - root.left, .greaterThanOrEqual, 999.9), (gt - root.top, .greaterThanOrEqual, 999.9),

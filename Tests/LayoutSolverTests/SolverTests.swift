@@ -7,7 +7,7 @@ struct SolverTextbookTests {
     func A1_requiredEquality() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        try s.addConstraint(Expression(x) - 10, .equal)
+        try s.addConstraint(LinearExpression(x) - 10, .equal)
         #expect(s.value(of: x) == 10)
         #expect(s.invariantViolation() == nil)
     }
@@ -16,9 +16,9 @@ struct SolverTextbookTests {
     func A1_inequalitiesBoundPreference() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        try s.addConstraint(Expression(x) - 100, .lessThanOrEqual)        // x <= 100
-        try s.addConstraint(Expression(x) - 10, .greaterThanOrEqual)      // x >= 10
-        let pref = try s.addConstraint(Expression(x) - 500, .equal, priority: .defaultLow)
+        try s.addConstraint(LinearExpression(x) - 100, .lessThanOrEqual)        // x <= 100
+        try s.addConstraint(LinearExpression(x) - 10, .greaterThanOrEqual)      // x >= 10
+        let pref = try s.addConstraint(LinearExpression(x) - 500, .equal, priority: .defaultLow)
         #expect(s.value(of: x) == 100)
         try s.setConstant(pref, to: 0)                                   // prefer x == 0
         #expect(s.value(of: x) == 10)
@@ -32,9 +32,9 @@ struct SolverTextbookTests {
         let s = Solver()
         let l = s.makeVariable("l"), m = s.makeVariable("m"), r = s.makeVariable("r")
         try s.addConstraint(2.0 * m - l - r, .equal)                                      // m = (l + r) / 2
-        try s.addConstraint(Expression(r) - l - 10, .greaterThanOrEqual)                   // r >= l + 10
-        try s.addConstraint(Expression(r) - 100, .lessThanOrEqual)                         // r <= 100
-        try s.addConstraint(Expression(l), .greaterThanOrEqual)                            // l >= 0
+        try s.addConstraint(LinearExpression(r) - l - 10, .greaterThanOrEqual)                   // r >= l + 10
+        try s.addConstraint(LinearExpression(r) - 100, .lessThanOrEqual)                         // r <= 100
+        try s.addConstraint(LinearExpression(l), .greaterThanOrEqual)                            // l >= 0
         try s.addEditVariable(m, priority: Priority(999))
         try s.suggestValue(m, 3)
         #expect(abs(s.value(of: m) - 5) < 1e-9)   // m can't go below 5 (l >= 0, r >= l + 10)
@@ -50,12 +50,12 @@ struct SolverTextbookTests {
     func A1_tiersAreLexicographic() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        for _ in 0..<200 { try s.addConstraint(Expression(x) - 100, .equal, priority: Priority(250)) }
-        try s.addConstraint(Expression(x), .equal, priority: Priority(251))
+        for _ in 0..<200 { try s.addConstraint(LinearExpression(x) - 100, .equal, priority: Priority(250)) }
+        try s.addConstraint(LinearExpression(x), .equal, priority: Priority(251))
         #expect(s.value(of: x) == 0)
         let y = s.makeVariable("y")
-        for _ in 0..<500 { try s.addConstraint(Expression(y) - 7, .equal, priority: Priority(998)) }
-        try s.addConstraint(Expression(y) - 3, .equal, priority: Priority(999))
+        for _ in 0..<500 { try s.addConstraint(LinearExpression(y) - 7, .equal, priority: Priority(998)) }
+        try s.addConstraint(LinearExpression(y) - 3, .equal, priority: Priority(999))
         #expect(s.value(of: y) == 3)
     }
 
@@ -63,8 +63,8 @@ struct SolverTextbookTests {
     func A1_removeRestores() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        try s.addConstraint(Expression(x) - 20, .equal, priority: .defaultLow)
-        let strong = try s.addConstraint(Expression(x) - 40, .equal, priority: .defaultHigh)
+        try s.addConstraint(LinearExpression(x) - 20, .equal, priority: .defaultLow)
+        let strong = try s.addConstraint(LinearExpression(x) - 40, .equal, priority: .defaultHigh)
         #expect(s.value(of: x) == 40)
         try s.removeConstraint(strong)
         #expect(s.value(of: x) == 20)
@@ -75,11 +75,11 @@ struct SolverTextbookTests {
     func A7_conflictingSet() throws {
         let s = Solver()
         let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable("z")
-        let c1 = try s.addConstraint(Expression(x) - 10, .equal, label: "x=10")
-        let c2 = try s.addConstraint(Expression(y) - x - 5, .equal, label: "y=x+5")
-        let unrelated = try s.addConstraint(Expression(z) - 1, .equal, label: "z=1")
+        let c1 = try s.addConstraint(LinearExpression(x) - 10, .equal, label: "x=10")
+        let c2 = try s.addConstraint(LinearExpression(y) - x - 5, .equal, label: "y=x+5")
+        let unrelated = try s.addConstraint(LinearExpression(z) - 1, .equal, label: "z=1")
         var thrown: SolverError?
-        do { try s.addConstraint(Expression(y) - 20, .equal, label: "y=20") } catch { thrown = error }
+        do { try s.addConstraint(LinearExpression(y) - 20, .equal, label: "y=20") } catch { thrown = error }
         guard case .unsatisfiable(_, let label, let set)? = thrown else { Issue.record("no conflict"); return }
         #expect(label == "y=20")
         #expect(set.contains(c1) && set.contains(c2) && !set.contains(unrelated))
@@ -91,15 +91,15 @@ struct SolverTextbookTests {
     func A7_artificialConflict() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        let lo = try s.addConstraint(Expression(x) - 10, .greaterThanOrEqual, label: "x>=10")
-        try s.addConstraint(Expression(x) - 15, .equal, priority: .defaultLow)
+        let lo = try s.addConstraint(LinearExpression(x) - 10, .greaterThanOrEqual, label: "x>=10")
+        try s.addConstraint(LinearExpression(x) - 15, .equal, priority: .defaultLow)
         var thrown: SolverError?
-        do { try s.addConstraint(Expression(x) - 5, .lessThanOrEqual, label: "x<=5") } catch { thrown = error }
+        do { try s.addConstraint(LinearExpression(x) - 5, .lessThanOrEqual, label: "x<=5") } catch { thrown = error }
         guard case .unsatisfiable(_, _, let set)? = thrown else { Issue.record("no conflict"); return }
         #expect(set.contains(lo))
         #expect(s.value(of: x) == 15)
         #expect(s.invariantViolation() == nil)
-        try s.addConstraint(Expression(x) - 12, .lessThanOrEqual, label: "x<=12")
+        try s.addConstraint(LinearExpression(x) - 12, .lessThanOrEqual, label: "x<=12")
         #expect(s.value(of: x) == 12)
     }
 
@@ -107,8 +107,8 @@ struct SolverTextbookTests {
     func A9_conflictingConstantIsUndone() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        try s.addConstraint(Expression(x) - 10, .greaterThanOrEqual, label: "x>=10")
-        let eq = try s.addConstraint(Expression(x) - 20, .equal, label: "x=c")
+        try s.addConstraint(LinearExpression(x) - 10, .greaterThanOrEqual, label: "x>=10")
+        let eq = try s.addConstraint(LinearExpression(x) - 20, .equal, label: "x=c")
         #expect(throws: SolverError.self) { try s.setConstant(eq, to: -5) }
         #expect(s.value(of: x) == 20)
         try s.setConstant(eq, to: -30)
