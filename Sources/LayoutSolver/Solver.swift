@@ -29,10 +29,25 @@ public final class Solver {
 
     struct Cell { var symbol: Int32; var coefficient: Double }
 
+    /// `basic = constant + Σ cells`; cells are sorted by symbol, so lookups are binary searches and
+    /// merges are linear.
     struct Row {
         var basic: Int32 = -1
         var constant: Double = 0
         var cells: [Cell] = []
+
+        /// The index of `s`'s cell, or where it would be inserted (negated minus one).
+        @inline(__always)
+        func find(_ s: Int32) -> Int {
+            var lo = 0, hi = cells.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                let m = cells[mid].symbol
+                if m == s { return mid }
+                if m < s { lo = mid + 1 } else { hi = mid }
+            }
+            return -lo - 1
+        }
     }
 
     struct ObjectiveRow {
@@ -63,7 +78,11 @@ public final class Solver {
     struct Tableau {
         var kinds: [Kind] = []
         var rowOf: [Int32] = []
-        var columns: [Set<Int32>] = []
+        /// For each symbol, rows that may contain it: appended when a cell appears, verified and
+        /// compacted when read (see `rowsContaining`). No hashing on the hot path.
+        var columns: [[Int32]] = []
+        /// For each symbol, how many rows really contain it (bounds the lists above).
+        var occurrences: [Int32] = []
         var owner: [Int32] = []         // constraint slot whose marker/other this symbol is
         var freeSymbols: [Int32] = []
         var rows: [Row] = []
@@ -81,6 +100,14 @@ public final class Solver {
     var edits: [Int32: (constraint: ConstraintID, value: Double)] = [:]
     var names: [Int32: String] = [:]
     private var scratch: [Int32] = []
+    /// Coefficients matching `scratch` after `rowsContaining`.
+    private var scratchCoefficients: [Double] = []
+    /// The buffer a merge writes into; swapped with the merged row's cells.
+    private var mergeBuffer: [Cell] = []
+    private var overgrown: [Int32] = []
+    /// Per row: the pass that last visited it while reading a column.
+    private var rowMark: [UInt32] = []
+    private var markGeneration: UInt32 = 0
     static let epsilon = 1e-8
 
     public init() {}
@@ -117,6 +144,18 @@ public final class Solver {
     public var constraintCount: Int { records.count - freeRecords.count }
     /// How many rows the tableau has.
     public var rowCount: Int { t.rows.count - t.freeRows.count }
+    /// Pivots done so far (for benchmarks and tests of locality).
+    public private(set) var pivotCount = 0
+    /// Cells in all rows (a measure of the tableau's density).
+    public var cellCount: Int { t.rows.reduce(0) { $0 + ($1.basic >= 0 ? $1.cells.count : 0) } }
+    /// Sizes of the internal tables, for soak tests: symbols ever made, symbols free for reuse,
+    /// column-list entries, constraint slots, objective entries.
+    public var tableSizes: [String: Int] {
+        ["symbols": t.kinds.count, "freeSymbols": t.freeSymbols.count,
+         "columnEntries": t.columns.reduce(0) { $0 + $1.count }, "columnCapacity": t.columns.reduce(0) { $0 + $1.capacity },
+         "records": records.count, "objective": t.levels.reduce(0) { $0 + $1.row.coefficients.count },
+         "rowCapacity": t.rows.reduce(0) { $0 + $1.cells.capacity }, "infeasible": t.infeasible.count, "changed": t.changed.count]
+    }
     /// How many priority tiers have objective rows.
     public var tierCount: Int { t.levels.count }
 
@@ -314,7 +353,7 @@ public final class Solver {
     /// symbol) without a restricted basic row at zero blocking it.
     private func canMove(_ s: Int32) -> Bool {
         var upBlocked = false, downBlocked = false
-        for r in t.columns[Int(s)] {
+        for r in rowsContaining(s) {
             let row = t.rows[Int(r)]
             guard t.kinds[Int(row.basic)] != .external, nearZero(row.constant) else { continue }
             let c = coefficient(r, s)
@@ -329,16 +368,17 @@ public final class Solver {
         for (ri, row) in t.rows.enumerated() where row.basic >= 0 {
             if t.rowOf[Int(row.basic)] != Int32(ri) { return "rowOf mismatch for row \(ri)" }
             if t.kinds[Int(row.basic)] != .external && row.constant < -1e-7 { return "infeasible restricted row \(ri): \(row.constant)" }
+            for k in row.cells.indices.dropFirst() where row.cells[k - 1].symbol >= row.cells[k].symbol {
+                return "row \(ri) is not sorted"
+            }
             for c in row.cells {
                 if t.rowOf[Int(c.symbol)] >= 0 { return "basic symbol \(c.symbol) in row \(ri)" }
                 if !t.columns[Int(c.symbol)].contains(Int32(ri)) { return "column index misses \(c.symbol) in row \(ri)" }
             }
         }
-        for (s, col) in t.columns.enumerated() {
-            for r in col where !t.rows[Int(r)].cells.contains(where: { $0.symbol == Int32(s) }) {
-                return "column index has \(s) in row \(r) that lacks it"
-            }
-        }
+        var counts = [Int32](repeating: 0, count: t.kinds.count)
+        for row in t.rows { for c in row.cells { counts[Int(c.symbol)] += 1 } }
+        if counts != t.occurrences { return "occurrence counts are off" }
         for level in t.levels {
             for (s, _) in level.row.coefficients where t.rowOf[Int(s)] >= 0 { return "basic symbol \(s) in objective" }
         }
@@ -357,6 +397,7 @@ public final class Solver {
         t.kinds.append(kind)
         t.rowOf.append(-1)
         t.columns.append([])
+        t.occurrences.append(0)
         t.owner.append(-1)
         t.changedFlag.append(false)
         return s
@@ -365,11 +406,10 @@ public final class Solver {
     /// Returns a non-external symbol to the pool, first clearing any rounding residue of it.
     private func freeSymbol(_ s: Int32) {
         if t.rowOf[Int(s)] >= 0 { removeRow(t.rowOf[Int(s)]) }
-        if !t.columns[Int(s)].isEmpty {
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: t.columns[Int(s)])
-            for r in scratch { _ = removeCell(from: r, s) }
+        if t.occurrences[Int(s)] > 0 {
+            for r in rowsContaining(s) { _ = removeCell(from: r, s) }
         }
+        t.columns[Int(s)] = []
         for li in t.levels.indices { t.levels[li].row.coefficients[s] = nil }
         t.owner[Int(s)] = -1
         t.freeSymbols.append(s)
@@ -378,6 +418,7 @@ public final class Solver {
     private func allocateRow() -> Int32 {
         if let r = t.freeRows.popLast() { return r }
         t.rows.append(Row())
+        rowMark.append(0)
         return Int32(t.rows.count - 1)
     }
 
@@ -407,14 +448,14 @@ public final class Solver {
 
     /// Drops a row that was never made basic (a failed add).
     private func discardRow(_ r: Int32) {
-        for c in t.rows[Int(r)].cells { t.columns[Int(c.symbol)].remove(r) }
+        for c in t.rows[Int(r)].cells { t.occurrences[Int(c.symbol)] -= 1 }
         t.rows[Int(r)] = Row()
         t.freeRows.append(r)
     }
 
     private func removeRow(_ r: Int32) {
         let basic = t.rows[Int(r)].basic
-        for c in t.rows[Int(r)].cells { t.columns[Int(c.symbol)].remove(r) }
+        for c in t.rows[Int(r)].cells { t.occurrences[Int(c.symbol)] -= 1 }
         if basic >= 0 { t.rowOf[Int(basic)] = -1; markChanged(basic) }
         t.rows[Int(r)].basic = -1
         t.rows[Int(r)].cells.removeAll(keepingCapacity: true)
@@ -435,35 +476,35 @@ public final class Solver {
 
     @inline(__always)
     private func coefficient(_ r: Int32, _ s: Int32) -> Double {
-        for c in t.rows[Int(r)].cells where c.symbol == s { return c.coefficient }
-        return 0
+        let i = t.rows[Int(r)].find(s)
+        return i >= 0 ? t.rows[Int(r)].cells[i].coefficient : 0
     }
 
     /// Adds `coefficient·s` to row `r`, dropping the cell when it cancels.
     private func insert(into r: Int32, _ s: Int32, _ coefficient: Double) {
-        if let i = t.rows[Int(r)].cells.firstIndex(where: { $0.symbol == s }) {
+        let i = t.rows[Int(r)].find(s)
+        if i >= 0 {
             let v = t.rows[Int(r)].cells[i].coefficient + coefficient
             if nearZero(v) {
-                t.rows[Int(r)].cells.swapAt(i, t.rows[Int(r)].cells.count - 1)
-                t.rows[Int(r)].cells.removeLast()
-                t.columns[Int(s)].remove(r)
+                t.rows[Int(r)].cells.remove(at: i)
+                t.occurrences[Int(s)] -= 1
             } else {
                 t.rows[Int(r)].cells[i].coefficient = v
             }
         } else if !nearZero(coefficient) {
-            t.rows[Int(r)].cells.append(Cell(symbol: s, coefficient: coefficient))
-            t.columns[Int(s)].insert(r)
+            t.rows[Int(r)].cells.insert(Cell(symbol: s, coefficient: coefficient), at: -i - 1)
+            noteCellAdded(s, r)
         }
     }
 
     /// Removes `s` from row `r`; returns its coefficient (0 when absent).
     @discardableResult
     private func removeCell(from r: Int32, _ s: Int32) -> Double {
-        guard let i = t.rows[Int(r)].cells.firstIndex(where: { $0.symbol == s }) else { return 0 }
+        let i = t.rows[Int(r)].find(s)
+        guard i >= 0 else { return 0 }
         let c = t.rows[Int(r)].cells[i].coefficient
-        t.rows[Int(r)].cells.swapAt(i, t.rows[Int(r)].cells.count - 1)
-        t.rows[Int(r)].cells.removeLast()
-        t.columns[Int(s)].remove(r)
+        t.rows[Int(r)].cells.remove(at: i)
+        t.occurrences[Int(s)] -= 1
         return c
     }
 
@@ -477,11 +518,98 @@ public final class Solver {
         }
     }
 
-    /// Row `r` += `k` · row `src` (constant and cells).
+    /// Row `r` += `k` · row `src` (constant and cells): a sorted merge into a reusable buffer, in
+    /// O(cells of both); cancelled cells are dropped.
     private func addRow(_ src: Int32, into r: Int32, times k: Double) {
         t.rows[Int(r)].constant += k * t.rows[Int(src)].constant
-        let cells = t.rows[Int(src)].cells
-        for c in cells { insert(into: r, c.symbol, c.coefficient * k) }
+        let source = t.rows[Int(src)].cells
+        if source.count <= 2 {
+            for c in source { insert(into: r, c.symbol, c.coefficient * k) }
+            return
+        }
+        Solver.merge(&t, source, into: Int(r), times: k, buffer: &mergeBuffer, overgrown: &overgrown)
+        // Keep candidate lists bounded: compact the ones that grew past twice their true size.
+        while let sym = overgrown.popLast() { _ = rowsContaining(sym) }
+    }
+
+    private static func merge(_ t: inout Tableau, _ source: [Cell], into r: Int, times k: Double, buffer: inout [Cell],
+                              overgrown: inout [Int32]) {
+        buffer.removeAll(keepingCapacity: true)
+        swap(&buffer, &t.rows[r].cells)       // buffer: the target's old cells
+        var i = 0, j = 0
+        let a = buffer.count, b = source.count
+        let row = Int32(r)
+        while i < a || j < b {
+            if j == b || (i < a && buffer[i].symbol < source[j].symbol) {
+                t.rows[r].cells.append(buffer[i]); i += 1
+            } else if i == a || source[j].symbol < buffer[i].symbol {
+                let v = source[j].coefficient * k
+                if abs(v) >= Solver.epsilon {
+                    let sym = source[j].symbol
+                    t.rows[r].cells.append(Cell(symbol: sym, coefficient: v))
+                    t.occurrences[Int(sym)] += 1
+                    t.columns[Int(sym)].append(row)
+                    if t.columns[Int(sym)].count > 2 * Int(t.occurrences[Int(sym)]) + 16 { overgrown.append(sym) }
+                }
+                j += 1
+            } else {
+                let v = buffer[i].coefficient + source[j].coefficient * k
+                if abs(v) < Solver.epsilon {
+                    t.occurrences[Int(source[j].symbol)] -= 1
+                } else {
+                    t.rows[r].cells.append(Cell(symbol: source[j].symbol, coefficient: v))
+                }
+                i += 1; j += 1
+            }
+        }
+    }
+
+    @inline(__always)
+    private func noteCellAdded(_ s: Int32, _ r: Int32) {
+        t.occurrences[Int(s)] += 1
+        t.columns[Int(s)].append(r)
+        if t.columns[Int(s)].count > 2 * Int(t.occurrences[Int(s)]) + 16 { _ = rowsContaining(s) }
+    }
+
+    /// The rows that contain `s`, each once; also compacts `s`'s candidate list to exactly them.
+    /// The result lives in a scratch buffer valid until the next call; `scratchCoefficients`
+    /// holds `s`'s coefficient in each.
+    private func rowsContaining(_ s: Int32) -> [Int32] {
+        Solver.collectRows(&t, s, &scratch, &scratchCoefficients, &rowMark, &markGeneration)
+        return scratch
+    }
+
+    /// Static, on `inout` storage: one exclusivity check per call instead of one per element.
+    private static func collectRows(_ t: inout Tableau, _ s: Int32, _ out: inout [Int32], _ coefficients: inout [Double],
+                                    _ rowMark: inout [UInt32], _ generation: inout UInt32) {
+        out.removeAll(keepingCapacity: true)
+        coefficients.removeAll(keepingCapacity: true)
+        let si = Int(s)
+        if t.columns[si].count == Int(t.occurrences[si]) {
+            // Exact list: every entry is a row that holds `s`, once.
+            for r in t.columns[si] {
+                let i = t.rows[Int(r)].find(s)
+                out.append(r)
+                coefficients.append(t.rows[Int(r)].cells[i].coefficient)
+            }
+            return
+        }
+        generation &+= 1
+        if generation == 0 { for i in rowMark.indices { rowMark[i] = 0 }; generation = 1 }
+        for r in t.columns[si] where rowMark[Int(r)] != generation {
+            rowMark[Int(r)] = generation
+            let i = t.rows[Int(r)].find(s)
+            if i >= 0 { out.append(r); coefficients.append(t.rows[Int(r)].cells[i].coefficient) }
+        }
+        if t.columns[si].capacity > 4 * out.count + 32 {
+            var tight = [Int32]()              // give back what a past peak left behind
+            tight.reserveCapacity(out.count)
+            tight.append(contentsOf: out)
+            t.columns[si] = tight
+        } else {
+            t.columns[si].removeAll(keepingCapacity: true)
+            t.columns[si].append(contentsOf: out)
+        }
     }
 
     private func negate(_ r: Int32) {
@@ -503,9 +631,7 @@ public final class Solver {
     /// Replaces `s` by row `r`'s expression (whose basic is `s`) in every other row and in the
     /// objective tiers. Rows of restricted symbols that go negative are queued as infeasible.
     private func substitute(_ s: Int32, row r: Int32) {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: t.columns[Int(s)])
-        let targets = scratch
+        let targets = rowsContaining(s)
         for target in targets where target != r {
             let c = removeCell(from: target, s)
             guard c != 0 else { continue }
@@ -540,6 +666,7 @@ public final class Solver {
     /// Row `r` (basic `leaving`) is solved for `entering`, which becomes basic; every other row
     /// and the objective are rewritten.
     private func pivot(_ r: Int32, entering: Int32) {
+        pivotCount += 1
         let leaving = t.rows[Int(r)].basic
         t.rowOf[Int(leaving)] = -1
         t.rows[Int(r)].basic = -1
@@ -614,7 +741,7 @@ public final class Solver {
             var leaving: Int32 = -1
             var best = Double.infinity
             var bestBasic: Int32 = .max
-            for r in t.columns[Int(entering)] {
+            for r in rowsContaining(entering) {
                 let row = t.rows[Int(r)]
                 guard t.kinds[Int(row.basic)] != .external else { continue }
                 let c = coefficient(r, entering)
@@ -683,15 +810,23 @@ public final class Solver {
             if t.rows[Int(r)].constant < 0 { t.infeasible.append(rec.other) }
             return
         }
-        for r in t.columns[Int(rec.marker)] {
-            let c = coefficient(r, rec.marker)
-            t.rows[Int(r)].constant += c * shift
-            let basic = t.rows[Int(r)].basic
-            markChanged(basic)
-            if t.kinds[Int(basic)] != .external && t.rows[Int(r)].constant < 0 { t.infeasible.append(basic) }
-        }
+        _ = rowsContaining(rec.marker)
+        Solver.shiftRows(&t, scratch, scratchCoefficients, shift)
         // A dummy marker in a redundant row is basic and handled above; a dummy row going non-zero
         // is a conflict the dual simplex reports.
+    }
+
+    private static func shiftRows(_ t: inout Tableau, _ rows: [Int32], _ coefficients: [Double], _ shift: Double) {
+        for n in rows.indices {
+            let r = Int(rows[n])
+            t.rows[r].constant += coefficients[n] * shift
+            let basic = t.rows[r].basic
+            if t.kinds[Int(basic)] == .external {
+                if !t.changedFlag[Int(basic)] { t.changedFlag[Int(basic)] = true; t.changed.append(basic) }
+            } else if t.rows[r].constant < 0 {
+                t.infeasible.append(basic)
+            }
+        }
     }
 
     // MARK: Adding rows
@@ -699,9 +834,7 @@ public final class Solver {
     /// kiwi's subject rule: an external symbol (the lowest id), else a marker or error symbol with
     /// a negative coefficient.
     private func chooseSubject(_ r: Int32, marker: Int32, other: Int32) -> Int32 {
-        var best: Int32 = .max
-        for c in t.rows[Int(r)].cells where t.kinds[Int(c.symbol)] == .external && c.symbol < best { best = c.symbol }
-        if best != .max { return best }
+        for c in t.rows[Int(r)].cells where t.kinds[Int(c.symbol)] == .external { return c.symbol }
         for s in [marker, other] where s >= 0 {
             let k = t.kinds[Int(s)]
             if (k == .slack || k == .error) && coefficient(r, s) < 0 { return s }
@@ -754,7 +887,7 @@ public final class Solver {
     private func markerLeavingRow(_ marker: Int32) -> Int32? {
         var r1 = Double.infinity, r2 = Double.infinity
         var first: (Int32, Int32)?, second: (Int32, Int32)?, third: (Int32, Int32)?
-        for r in t.columns[Int(marker)] {
+        for r in rowsContaining(marker) {
             let row = t.rows[Int(r)]
             let c = coefficient(r, marker)
             if t.kinds[Int(row.basic)] == .external {
