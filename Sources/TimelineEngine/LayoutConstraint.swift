@@ -32,6 +32,12 @@ public struct LayoutAnchor {
     public let item: any LayoutItemOwner
     public let attribute: LayoutAttribute
 
+    /// The anchor for `attribute` of a view or guide (the `xxxAnchor` properties are shorthands).
+    public init(item: any LayoutItemOwner, attribute: LayoutAttribute) {
+        self.item = item
+        self.attribute = attribute
+    }
+
     public func constraint(equalTo other: LayoutAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
         LayoutConstraint(self, .equal, other, multiplier: multiplier, constant: constant)
     }
