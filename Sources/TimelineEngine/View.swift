@@ -37,8 +37,8 @@ open class View {
     /// Bits of the properties an animation currently drives (see ``AnimatableProperty``).
     var animatedProperties: UInt16 = 0
 
-    public var isHidden = false { didSet { if isHidden != oldValue { window?.requestFrame() } } }
-    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.requestFrame() } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { window?.presentationDidChange() } } }
+    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.presentationDidChange() } } }
     public var isUserInteractionEnabled = true
     public var contentMode: ContentMode = .scaleToFill
 
@@ -179,7 +179,7 @@ open class View {
     func modelDidChange(_ property: AnimatableProperty) {
         if let engine = window?.runLoop?.animations, engine.captureChange(of: property, on: self) { return }
         if animatedProperties & property.bit == 0 { presentation.copy(property, from: model) }
-        window?.requestFrame()
+        window?.presentationDidChange()
     }
 
     private func sizeDidChange(from oldSize: Size) {
@@ -228,6 +228,7 @@ open class View {
         if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: i)
             subviews.insert(view, at: min(index, subviews.count))
+            window?.presentationDidChange()
             setNeedsLayout()
             return
         }
@@ -235,6 +236,7 @@ open class View {
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         view.moveToWindow(window)
+        window?.presentationDidChange()
         if view.subtreeNeedsLayout { markAncestorsNeedLayout() }
         if view.subtreeNeedsUpdateConstraints { markAncestorsNeedUpdateConstraints() }
         setNeedsLayout()
@@ -248,6 +250,7 @@ open class View {
         guard let sv = superview else { return }
         if let w = window { w.viewWillLeaveWindow(self) }
         if let i = sv.subviews.firstIndex(where: { $0 === self }) { sv.subviews.remove(at: i) }
+        window?.presentationDidChange()
         superview = nil
         moveToWindow(nil)
         sv.setNeedsLayout()

@@ -8,8 +8,8 @@ public final class Window {
     /// The size in points. Changing it resizes the root view and flags it for layout (U3).
     public private(set) var size: Size
     /// Device pixels per point (high-DPI).
-    public var scale: Double = 1
-    public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1)
+    public var scale: Double = 1 { didSet { presentationDidChange() } }
+    public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1) { didSet { presentationDidChange() } }
     /// Insets of the safe area from the window's edges (A4).
     public var safeAreaInsets: EdgeInsets = .zero {
         didSet { if safeAreaInsets != oldValue { rootView.safeAreaInsets = safeAreaInsets; layoutEngine.safeAreaDidChange() } }
@@ -43,6 +43,8 @@ public final class Window {
     public var onKey: ((Key, Bool) -> Bool)?
 
     var displayQueue: [View] = []
+    /// Whether something visible changed since the display list was built.
+    private var displayListIsStale = true
     var pendingAppearance = false
     private var appearing = false
     private let canvas = Canvas()
@@ -99,6 +101,12 @@ public final class Window {
 
     func requestFrame() { runLoop?.requestFrame() }
 
+    /// Something visible changed: the next commit rebuilds the display list.
+    func presentationDidChange() {
+        displayListIsStale = true
+        runLoop?.requestFrame()
+    }
+
     var frameIndex: Int64 { runLoop?.currentFrame?.index ?? -1 }
     var phase: FramePhase { runLoop?.phase ?? .idle }
 
@@ -150,7 +158,12 @@ public final class Window {
 
     /// Commits the presentation tree (R5 phase 7) and finishes an appearance.
     func commit(frame: FrameContext) {
-        buildDisplayList()
+        // A frame that changed nothing visible (say, a layout pass that moved nothing) presents
+        // the list it already has.
+        if displayListIsStale || displayList.size != size {
+            buildDisplayList()
+            displayListIsStale = false
+        }
         renderer?.present(displayList, for: self, frame: frame)
         if appearing, let vc = rootViewController {
             appearing = false
@@ -228,6 +241,7 @@ public final class Window {
             canvas.begin(rect.isNull ? .zero : rect)
             call("draw", on: v) { v.draw(rect.isNull ? .zero : rect, in: canvas) }
             swap(&v.content, &canvas.commands)
+            displayListIsStale = true
         }
         displayQueue.removeFirst(count)
     }

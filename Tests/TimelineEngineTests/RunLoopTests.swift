@@ -115,6 +115,29 @@ struct RunLoopTests {
         #expect(host.isIdle)
     }
 
+    @Test("R5: the commit presents the presentation tree, rebuilt only when something visible changed")
+    func R5_commitReusesUnchangedList() {
+        let host = makeHost()
+        let v = ProbeView("v", frame: Rect(x: 10, y: 20, width: 30, height: 40))
+        v.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        let before = host.window.displayList
+        #expect(before.commands.contains(.fillRect(Rect(x: 0, y: 0, width: 30, height: 40), Color(red: 1, green: 0, blue: 0), cornerRadius: 0)))
+        v.setNeedsLayout()                                        // a frame that changes nothing visible
+        host.step()
+        #expect(host.window.displayList == before)
+        v.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        host.step()
+        #expect(host.window.displayList != before)
+        #expect(host.window.displayList.commands.contains(.fillRect(Rect(x: 0, y: 0, width: 30, height: 40), Color(red: 0, green: 1, blue: 0), cornerRadius: 0)))
+        v.isHidden = true
+        host.step()
+        #expect(!host.window.displayList.commands.contains { if case .fillRect(_, let c, _) = $0 { c == Color(red: 0, green: 1, blue: 0) } else { false } })
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
     @Test("R6: with nothing dirty, queued or animating the clock stops; an invalidation wakes it")
     func R6_idle() {
         let host = makeHost()
