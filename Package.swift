@@ -60,5 +60,6 @@ let package = Package(
             dependencies: ["SceneFormat", "TimelineEngine", "Geometry"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict),
+        .testTarget(name: "TimelineCLITests", swiftSettings: strict),
     ]
 )

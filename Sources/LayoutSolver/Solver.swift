@@ -338,6 +338,21 @@ public final class Solver {
         t.changed.removeAll(keepingCapacity: true)
     }
 
+    /// The external variables whose value may have changed since the last call, each once, with
+    /// their values: one pass over the change list (cheaper than ``value(of:)`` per variable).
+    public func takeChanges(into out: inout [(variable: Variable, value: Double)]) {
+        Solver.drainChanges(&t, &out)
+    }
+
+    private static func drainChanges(_ t: inout Tableau, _ out: inout [(variable: Variable, value: Double)]) {
+        for s in t.changed {
+            t.changedFlag[Int(s)] = false
+            let r = t.rowOf[Int(s)]
+            out.append((Variable(id: s), r >= 0 ? t.rows[Int(r)].constant : 0))
+        }
+        t.changed.removeAll(keepingCapacity: true)
+    }
+
     /// Whether the optimum leaves `v` free to move without changing any tier's objective: the
     /// constraints do not determine it (A8).
     public func isAmbiguous(_ v: Variable) -> Bool {

@@ -52,7 +52,7 @@ public final class LayoutEngine {
     private var pendingConstants: [LayoutConstraint] = []
     private var staleItems: [LayoutItem] = []
     private var broken: [LayoutConstraint] = []
-    private var changed: [Variable] = []
+    private var changed: [(variable: Variable, value: Double)] = []
     private var changedItems: [LayoutItem] = []
     private var base: [ObjectIdentifier: Double] = [:]
 
@@ -241,8 +241,8 @@ public final class LayoutEngine {
     }
 
     private func collectChanges() {
-        solver.takeChangedVariables(into: &changed)
-        for v in changed {
+        solver.takeChanges(into: &changed)
+        for (v, _) in changed {
             guard Int(v.id) < itemBySymbol.count, let i = itemBySymbol[Int(v.id)], !i.changeMark else { continue }
             i.changeMark = true
             changedItems.append(i)

@@ -229,7 +229,7 @@ struct WorkloadRunner {
     private var relations: [Relation] = []
     private var priorities: [Priority] = []
     private let ops: [[Op]]
-    private var changed: [Variable] = []
+    private var changed: [(variable: Variable, value: Double)] = []
     var checksum = 0.0
 
     init(_ w: SolverWorkload) {
@@ -267,7 +267,7 @@ struct WorkloadRunner {
             }
         }
         changed.removeAll(keepingCapacity: true)
-        solver.takeChangedVariables(into: &changed)
-        for v in changed { checksum += solver.value(of: v) }
+        solver.takeChanges(into: &changed)
+        for c in changed { checksum += c.value }
     }
 }
