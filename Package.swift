@@ -22,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: strict),
@@ -32,6 +33,7 @@ let package = Package(
             dependencies: [
                 "Geometry", "FrameTiming", "LayoutSolver",
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .target(name: "SceneFormat", dependencies: ["TimelineEngine", "Geometry"], swiftSettings: strict),

@@ -35,26 +35,29 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "[\(kind.rawValue)] \(message)" }
 }
 
-/// Collects ``Diagnostic``s and forwards them to an optional handler (the CLI prints them; tests
-/// inspect them). Each report is also written to standard error unless ``printsToStandardError``
-/// is off.
+/// Collects ``Diagnostic``s, logs each through swift-log (label `timeline`, warning level, with
+/// the kind and frame as metadata) and forwards it to an optional handler. Tests inspect
+/// ``entries``; the CLI prints them in its own format.
 @MainActor
 public final class DiagnosticLog {
     public private(set) var entries: [Diagnostic] = []
     public var handler: ((Diagnostic) -> Void)?
-    public var printsToStandardError = false
+    /// Where reports are logged; set to nil to keep them silent (the CLI prints its own).
+    public var logger: Logger? = Logger(label: "timeline")
 
     public init() {}
 
     public func report(_ d: Diagnostic) {
         entries.append(d)
         handler?(d)
-        if printsToStandardError { printToStandardError(d.description) }
+        logger?.warning("\(d.message)", metadata: ["kind": "\(d.kind.rawValue)", "frame": "\(d.frame)"])
     }
 
     public func entries(of kind: Diagnostic.Kind) -> [Diagnostic] { entries.filter { $0.kind == kind } }
     public func removeAll() { entries.removeAll() }
 }
+
+import Logging
 
 #if canImport(Glibc)
 import Glibc

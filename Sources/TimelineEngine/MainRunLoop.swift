@@ -258,3 +258,6 @@ extension Window {
             || layoutEngine.hasPendingChanges || pendingAppearance
     }
 }
+
+/// The dispatch clock is the default live clock.
+extension DispatchFrameClock: LiveFrameClock {}

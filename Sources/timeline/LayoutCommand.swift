@@ -24,6 +24,7 @@ struct LayoutCommand: ParsableCommand {
         let (size, json, path) = (self.size.flatMap(WindowSize.init)?.size ?? loaded.size, self.json, self.scene)
         MainActor.assumeIsolated {
             let host = HeadlessHost(size: size)
+            host.runLoop.diagnostics.logger = nil          // printed below, in the command's format
             let built = SceneBuilder.build(loaded, in: host.window)
             host.step()
             var diagnostics = host.runLoop.diagnostics.entries

@@ -183,3 +183,34 @@ struct RunLoopTests {
         #expect(host.isIdle)
     }
 }
+
+@Suite("R4-R6 the live run loop")
+@MainActor
+struct LiveRunLoopTests {
+    @Test("R4/R5: the run loop runs in real time on the dispatch clock and a quit event ends it cleanly")
+    func R4_liveLoopOnDispatchClock() {
+        let clock = DispatchFrameClock(rate: .fps120)
+        let loop = MainRunLoop(clock: clock)
+        let window = Window(size: Size(width: 100, height: 100))
+        let renderer = RecordingRenderer()
+        window.renderer = renderer
+        loop.add(window)
+        let probe = ProbeView("probe")
+        window.rootView.addSubview(probe)
+        var frames: [FrameInfo] = []
+        let token = loop.addFrameObserver { info in
+            frames.append(info)
+            if frames.count == 3 { probe.setNeedsLayout() }
+            if frames.count == 6 { loop.send(.quit) }
+        }
+        loop.run()                                                 // returns after the quit frame
+        loop.removeFrameObserver(token)
+        #expect(loop.isStopped)
+        #expect(frames.count == 7)
+        #expect(probe.layouts == 2)                                // first layout, then the one flagged in frame 3
+        #expect(renderer.presentedFrames == 7)
+        let grid = clock.schedule.grid
+        #expect(frames.allSatisfy { $0.timestamp == grid.time(ofTick: $0.index) })
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.index < $1.index })
+    }
+}
