@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How an animation's progress follows time (N3). Every curve is a pure function of time; progress
+/// 0 and 1 are exact at the ends.
+public enum TimingCurve: Sendable, Equatable {
+    case linear
+    case cubicBezier(CubicBezier)
+    case spring(Spring)
+
+    /// Core Animation's ease-in, (0.42, 0, 1, 1).
+    public static let easeIn = TimingCurve.cubicBezier(CubicBezier(0.42, 0, 1, 1))
+    /// Core Animation's ease-out, (0, 0, 0.58, 1).
+    public static let easeOut = TimingCurve.cubicBezier(CubicBezier(0, 0, 0.58, 1))
+    /// Core Animation's ease-in-out, (0.42, 0, 0.58, 1): UIKit's default.
+    public static let easeInOut = TimingCurve.cubicBezier(CubicBezier(0.42, 0, 0.58, 1))
+
+    /// Progress at `fraction` (0...1) of a duration-based curve. For a spring, `fraction` is
+    /// ignored in favour of ``progress(seconds:fraction:)``.
+    public func progress(fraction: Double) -> Double {
+        switch self {
+        case .linear: return min(max(fraction, 0), 1)
+        case .cubicBezier(let b): return b.progress(at: fraction)
+        case .spring(let s): return s.progress(at: fraction * s.settlingDuration)
+        }
+    }
+
+    /// Whether the curve runs on its own clock (springs follow their equation in seconds).
+    public var isSpring: Bool { if case .spring = self { true } else { false } }
+}
+
+/// A cubic Bézier timing curve from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2),
+/// x1 and x2 in 0...1. The curve's x is solved for the time fraction to 1e-7 by Newton's method,
+/// falling back to bisection; no polynomial approximation.
+public struct CubicBezier: Sendable, Equatable {
+    public let x1: Double, y1: Double, x2: Double, y2: Double
+
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        precondition((0...1).contains(x1) && (0...1).contains(x2), "CubicBezier: x1 and x2 must lie in 0...1 so that x is monotonic; got \(x1), \(x2)")
+        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+    }
+
+    /// The solver's tolerance on x.
+    public static let tolerance = 1e-7
+
+    @inline(__always) private func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        // B(s) = 3(1-s)²s·p1 + 3(1-s)s²·p2 + s³
+        let u = 1 - s
+        return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+    }
+
+    @inline(__always) private func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2)
+    }
+
+    /// The curve parameter whose x is `x`.
+    public func parameter(forX x: Double) -> Double {
+        var s = x
+        for _ in 0..<8 {
+            let err = bezier(s, x1, x2) - x
+            if abs(err) < Self.tolerance { return s }
+            let d = derivative(s, x1, x2)
+            if abs(d) < 1e-12 { break }
+            s -= err / d
+            if s < 0 || s > 1 { break }
+        }
+        var lo = 0.0, hi = 1.0
+        s = x
+        while hi - lo > 1e-12 {
+            let v = bezier(s, x1, x2)
+            if abs(v - x) < Self.tolerance { return s }
+            if v < x { lo = s } else { hi = s }
+            s = (lo + hi) / 2
+        }
+        return s
+    }
+
+    /// Progress (y) at time fraction `x`; exactly 0 and 1 at the ends.
+    public func progress(at x: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        return bezier(parameter(forX: x), y1, y2)
+    }
+}
+
+/// A damped spring in closed form (N3), unit-normalised: progress runs from 0 (the old value) to
+/// 1 (the new one). With mass 1, stiffness `k = (2π/response)²` and damping
+/// `c = 4π·dampingRatio/response`, the displacement `x = progress − 1` obeys `x'' = −k·x − c·x'`,
+/// starting at `x(0) = −1` with `x'(0) = initialVelocity` (1 = the whole distance per second).
+/// All three regimes are exact: under-damped (ratio < 1), critically damped (= 1), over-damped (> 1).
+public struct Spring: Sendable, Equatable {
+    public let dampingRatio: Double
+    public let response: Double
+    public let initialVelocity: Double
+    /// The displacement and speed (fractions of the distance) below which the spring has settled.
+    public let threshold: Double
+    /// When it settles: from then on both |x| and |x'|/ω₀ stay below ``threshold``; the animation
+    /// ends there with progress exactly 1.
+    public private(set) var settlingDuration: Double
+
+    private let omega: Double        // natural angular frequency ω₀
+    private let a: Double, b: Double // coefficients of the regime's solution
+    private let r1: Double, r2: Double
+
+    /// - Precondition: `dampingRatio > 0` and `response > 0` (scene files report these as errors
+    ///   before building).
+    public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0, threshold: Double = 1e-3) {
+        precondition(dampingRatio > 0 && dampingRatio.isFinite, "Spring: dampingRatio must be above 0; got \(dampingRatio)")
+        precondition(response > 0 && response.isFinite, "Spring: response must be above 0; got \(response)")
+        precondition(initialVelocity.isFinite, "Spring: initialVelocity must be finite")
+        self.dampingRatio = dampingRatio
+        self.response = response
+        self.initialVelocity = initialVelocity
+        self.threshold = threshold
+        let w = 2 * Double.pi / response
+        omega = w
+        let x0 = -1.0, v0 = initialVelocity
+        if dampingRatio < 1 {
+            let wd = w * (1 - dampingRatio * dampingRatio).squareRoot()
+            a = x0; b = (v0 + dampingRatio * w * x0) / wd
+            r1 = -dampingRatio * w; r2 = wd
+        } else if dampingRatio == 1 {
+            a = x0; b = v0 + w * x0
+            r1 = -w; r2 = 0
+        } else {
+            let root = (dampingRatio * dampingRatio - 1).squareRoot()
+            let s1 = -w * (dampingRatio - root), s2 = -w * (dampingRatio + root)
+            let c2 = (v0 - s1 * x0) / (s2 - s1)
+            a = x0 - c2; b = c2
+            r1 = s1; r2 = s2
+        }
+        settlingDuration = 0
+        settlingDuration = findSettlingTime()
+    }
+
+    /// Displacement from the target (progress − 1) at `t` seconds.
+    public func displacement(at t: Double) -> Double {
+        if dampingRatio < 1 { return exp(r1 * t) * (a * cos(r2 * t) + b * sin(r2 * t)) }
+        if dampingRatio == 1 { return exp(r1 * t) * (a + b * t) }
+        return a * exp(r1 * t) + b * exp(r2 * t)
+    }
+
+    /// Velocity in distances per second at `t` seconds.
+    public func velocity(at t: Double) -> Double {
+        if dampingRatio < 1 {
+            let e = exp(r1 * t), c = cos(r2 * t), s = sin(r2 * t)
+            return e * (r1 * (a * c + b * s) + r2 * (-a * s + b * c))
+        }
+        if dampingRatio == 1 { return exp(r1 * t) * (r1 * (a + b * t) + b) }
+        return a * r1 * exp(r1 * t) + b * r2 * exp(r2 * t)
+    }
+
+    /// Progress at `t` seconds: 0 at t = 0, exactly 1 from the settling time on.
+    public func progress(at t: Double) -> Double {
+        if t <= 0 { return 0 }
+        if t >= settlingDuration { return 1 }
+        return 1 + displacement(at: t)
+    }
+
+    /// An upper bound of |x(t)| and |x'(t)|/ω₀ that decreases with t.
+    private func envelope(_ t: Double) -> Double {
+        if dampingRatio < 1 {
+            let amp = (a * a + b * b).squareRoot()
+            return exp(r1 * t) * amp * max(1, (r1 * r1 + r2 * r2).squareRoot() / omega)
+        }
+        if dampingRatio == 1 { return exp(r1 * t) * (abs(a) + abs(b) * t + abs(b) / omega) }
+        return (abs(a) * exp(r1 * t) + abs(b) * exp(r2 * t)) * max(1, max(abs(r1), abs(r2)) / omega)
+    }
+
+    private func findSettlingTime() -> Double {
+        // The envelope bounds the motion; find where it drops below the threshold (bisection).
+        var hi = response
+        while envelope(hi) > threshold { hi *= 2; if hi > 1e4 { return hi } }
+        var lo = 0.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if envelope(mid) > threshold { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+}
