@@ -60,7 +60,6 @@ let package = Package(
         .testTarget(
             name: "SceneFormatTests",
             dependencies: ["SceneFormat", "TimelineEngine", "Geometry"],
-            resources: [.copy("Fixtures")],
             swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", swiftSettings: strict),
     ]
