@@ -36,7 +36,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .target(name: "SceneFormat", dependencies: ["TimelineEngine", "Geometry"], swiftSettings: strict),
+        .target(name: "SceneFormat", dependencies: ["TimelineEngine", "Geometry", "FrameTiming"], swiftSettings: strict),
         .executableTarget(
             name: "timeline",
             dependencies: [

@@ -27,6 +27,8 @@ struct AnimationTransaction {
     var duration: Double
     var delay: Double
     var curve: TimingCurve
+    var repeatCount: Double = 0
+    var autoreverses = false
     var group: CompletionGroup
     static var stack: [AnimationTransaction] = []
 }
@@ -42,7 +44,33 @@ struct PropertyAnimation {
     var delay: Double
     var duration: Double
     var curve: TimingCurve
+    var repeatCount: Double = 0
+    var autoreverses = false
     var group: CompletionGroup
+
+    /// The curve's progress at `local` seconds after the delay, and whether it has ended: the
+    /// time model of N8 (repeat, then reverse, then easing).
+    func progress(at local: Double) -> (Double, Bool) {
+        let single: Double
+        if case .spring(let s) = curve { single = s.settlingDuration } else { single = duration }
+        let cycle = autoreverses ? 2 * single : single
+        let active = repeatCount.isInfinite ? Double.infinity : cycle * (repeatCount + 1)
+        if local >= active || single <= 0 { return (autoreverses ? 0 : 1, true) }
+        var t = cycle > 0 ? local.truncatingRemainder(dividingBy: cycle) : 0
+        if autoreverses && t >= single { t = cycle - t }
+        if case .spring(let s) = curve { return (s.progress(at: t), false) }
+        return (curve.progress(fraction: t / single), false)
+    }
+}
+
+/// A constraint constant animating from a value to a target, set every frame through the
+/// solver's edit path so every intermediate frame satisfies every constraint (N2, mode b).
+struct ConstantAnimation {
+    weak var constraint: LayoutConstraint?
+    var from: Double
+    var to: Double
+    var begin: Double?
+    var timing: PropertyAnimation
 }
 
 /// Runs animations in phase 2 of each frame (writing presentation values) and their completions in
@@ -51,16 +79,17 @@ struct PropertyAnimation {
 public final class AnimationEngine {
     unowned let runLoop: MainRunLoop
     private var running: [PropertyAnimation] = []
+    private var constants: [ConstantAnimation] = []
     private var endedGroups: [CompletionGroup] = []
     private var readyCompletions: [(CompletionGroup)] = []
 
     init(runLoop: MainRunLoop) { self.runLoop = runLoop }
 
     /// Whether anything is animating or waiting to complete.
-    var hasWork: Bool { !running.isEmpty || !endedGroups.isEmpty }
+    var hasWork: Bool { !running.isEmpty || !constants.isEmpty || !endedGroups.isEmpty }
 
-    /// How many property animations are running.
-    public var runningCount: Int { running.count }
+    /// How many property and constant animations are running.
+    public var runningCount: Int { running.count + constants.count }
 
     /// Called by a view after a model change: inside an animation block the change becomes an
     /// animation of the presentation from its current value to the new model value (N1).
@@ -73,7 +102,8 @@ public final class AnimationEngine {
         tx.group.pending += 1
         running.append(PropertyAnimation(
             view: view, property: property, from: from, to: to,
-            begin: runLoop.currentFrame?.time, delay: tx.delay, duration: tx.duration, curve: tx.curve, group: tx.group))
+            begin: runLoop.currentFrame?.time, delay: tx.delay, duration: tx.duration, curve: tx.curve,
+            repeatCount: tx.repeatCount, autoreverses: tx.autoreverses, group: tx.group))
         view.animatedProperties |= property.bit
         runLoop.requestFrame()
         return true
@@ -97,6 +127,7 @@ public final class AnimationEngine {
 
     /// Advances every animation to frame time `time` (phase 2).
     func tick(to time: Double) {
+        if !constants.isEmpty { tickConstants(time) }
         var i = 0
         while i < running.count {
             guard let view = running[i].view else {
@@ -113,16 +144,7 @@ public final class AnimationEngine {
                 i += 1
                 continue
             }
-            let done: Bool
-            let p: Double
-            switch a.curve {
-            case .spring(let s):
-                done = local >= s.settlingDuration
-                p = s.progress(at: local)
-            default:
-                done = local >= a.duration
-                p = a.duration > 0 ? a.curve.progress(fraction: local / a.duration) : 1
-            }
+            let (p, done) = a.progress(at: local)
             if done {
                 view.presentation.copy(a.property, from: view.model)
                 view.animatedProperties &= ~a.property.bit
@@ -133,6 +155,50 @@ public final class AnimationEngine {
                 i += 1
             }
             view.window?.presentationDidChange()
+        }
+    }
+
+    /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint
+    /// mode): each frame re-solves incrementally and commits with a layout pass.
+    func animateConstant(_ constraint: LayoutConstraint, to target: Double, duration: Double, delay: Double,
+                         curve: TimingCurve, repeatCount: Double, autoreverses: Bool, completion: ((Bool) -> Void)?) {
+        if let i = constants.firstIndex(where: { $0.constraint === constraint }) {
+            let old = constants.remove(at: i)
+            old.timing.group.finished = false
+            end(old.timing.group)
+        }
+        let group = CompletionGroup(completion)
+        group.pending = 1
+        let timing = PropertyAnimation(view: nil, property: .alpha, from: .scalar(0), to: .scalar(1), begin: nil,
+                                       delay: delay, duration: duration, curve: curve, repeatCount: repeatCount,
+                                       autoreverses: autoreverses, group: group)
+        constants.append(ConstantAnimation(constraint: constraint, from: constraint.constant, to: target,
+                                           begin: runLoop.currentFrame?.time, timing: timing))
+        runLoop.requestFrame()
+    }
+
+    /// Advances constant animations (phase 2, with the property animations).
+    private func tickConstants(_ time: Double) {
+        var i = 0
+        while i < constants.count {
+            guard let c = constants[i].constraint, c.isActive else {
+                let a = constants.remove(at: i)
+                a.timing.group.finished = false
+                end(a.timing.group)
+                continue
+            }
+            if constants[i].begin == nil { constants[i].begin = time }
+            let a = constants[i]
+            let local = time - a.begin! - a.timing.delay
+            if local < 0 { i += 1; continue }
+            let (p, done) = a.timing.progress(at: local)
+            c.constant = done ? (a.timing.autoreverses ? a.from : a.to) : lerp(a.from, a.to, p)
+            if done {
+                constants.remove(at: i)
+                end(a.timing.group)
+            } else {
+                i += 1
+            }
         }
     }
 
@@ -171,13 +237,15 @@ extension View {
     /// last animation ended, with `false` if any was interrupted or its view removed; when the
     /// block changes nothing it runs at once with `true`.
     public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
-                               curve: TimingCurve = .easeInOut, animations: () -> Void,
-                               completion: ((Bool) -> Void)? = nil) {
+                               curve: TimingCurve = .easeInOut, repeatCount: Double = 0, autoreverses: Bool = false,
+                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        precondition(repeatCount >= 0, "animate(withDuration:): repeatCount must not be negative; got \(repeatCount)")
         precondition(duration >= 0 && duration.isFinite, "animate(withDuration:): the duration must be finite and not negative; got \(duration)")
         precondition(delay >= 0 && delay.isFinite, "animate(withDuration:delay:): the delay must be finite and not negative; got \(delay)")
         let outer = AnimationTransaction.stack.last
         let group = CompletionGroup(completion)
-        var tx = AnimationTransaction(duration: duration, delay: delay, curve: curve, group: group)
+        var tx = AnimationTransaction(duration: duration, delay: delay, curve: curve, repeatCount: repeatCount,
+                                      autoreverses: autoreverses, group: group)
         if let outer {
             if !options.contains(.overrideInheritedDuration) { tx.duration = outer.duration }
             if !options.contains(.overrideInheritedCurve) { tx.curve = outer.curve }
@@ -188,5 +256,20 @@ extension View {
         AnimationTransaction.stack.removeLast()
         group.pending -= 1
         if group.pending == 0 { group.completion?(true); group.completion = nil }
+    }
+}
+
+extension LayoutConstraint {
+    /// Animates the constant to `target` in constraint mode (N2 b): the constant is interpolated
+    /// every frame and goes through the solver's edit path, and a layout pass commits each frame,
+    /// so every intermediate frame satisfies every constraint. (For frame mode, set the constant
+    /// and call `layoutIfNeeded()` inside `View.animate`.) The constraint must be active in a
+    /// window; otherwise the completion runs at once with `false`.
+    public func animateConstant(to target: Double, duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
+                                repeatCount: Double = 0, autoreverses: Bool = false, completion: ((Bool) -> Void)? = nil) {
+        precondition(duration >= 0 && delay >= 0, "animateConstant: duration and delay must not be negative")
+        guard let engine = owner?.window?.runLoop?.animations else { completion?(false); return }
+        engine.animateConstant(self, to: target, duration: duration, delay: delay, curve: curve,
+                               repeatCount: repeatCount, autoreverses: autoreverses, completion: completion)
     }
 }

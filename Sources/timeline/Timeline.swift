@@ -5,7 +5,7 @@ struct Timeline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
         abstract: "UIKit's update cycle, Auto Layout and Core-Animation-style animation on Linux: lay out, step, render and measure.",
-        subcommands: [LayoutCommand.self, BenchCommand.self])
+        subcommands: [LayoutCommand.self, StepCommand.self, BenchCommand.self])
 }
 
 struct BenchCommand: ParsableCommand {

@@ -113,3 +113,39 @@ struct CLITests {
         #expect(b.status != 0 && b.stderr.contains("--views must be at least 2"))
     }
 }
+
+@Suite("C3 timeline step")
+struct StepCLITests {
+    @Test("C3: step --json prints every view's presentation values at every frame")
+    func C3_stepJSON() throws {
+        let r = try CLI.run(["step", "Assets/scenes/hello.json", "--frames", "40", "--json"])
+        #expect(r.status == 0)
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect(doc["fps"] as? Int == 60)
+        let frames = doc["frames"] as! [[String: Any]]
+        #expect(frames.count == 40)
+        #expect((frames[0]["index"] as? Int) == 0 && (frames[0]["time"] as? Double) == 0)
+        let panel = { (i: Int) in (frames[i]["views"] as! [String: [String: Any]])["panel"]! }
+        #expect(panel(30)["y"] as? Double == 40)                                 // t = 0.5: progress 0
+        #expect((panel(39)["y"] as! Double) > 40)
+        #expect(panel(0)["alpha"] as? Double == 1)
+        #expect(Set((frames[0]["views"] as! [String: Any]).keys) == ["root", "panel", "title", "free"])
+    }
+
+    @Test("C3: --trace streams the update-cycle calls as JSON lines")
+    func C3_trace() throws {
+        let r = try CLI.run(["step", "Assets/scenes/hello.json", "--frames", "2", "--trace"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"frame\"") }
+        #expect(lines.first == #"{"frame": 0, "phase": "constraints", "view": "root", "call": "updateConstraints"}"#)
+        #expect(lines.contains(#"{"frame": 0, "phase": "layout", "view": "panel", "call": "layoutSubviews"}"#))
+    }
+
+    @Test("C5: step rejects an fps other than 30, 60 or 120 and a frame count below 1")
+    func C5_stepValidation() throws {
+        let r = try CLI.run(["step", "Assets/scenes/hello.json", "--fps", "50"])
+        #expect(r.status != 0 && r.stderr.contains("--fps must be 30, 60 or 120"))
+        let z = try CLI.run(["step", "Assets/scenes/hello.json", "--frames", "0"])
+        #expect(z.status != 0 && z.stderr.contains("--frames must be at least 1"))
+    }
+}

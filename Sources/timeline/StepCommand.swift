@@ -1,0 +1,72 @@
+import ArgumentParser
+import FrameTiming
+import Foundation
+import Geometry
+import SceneFormat
+import TimelineEngine
+
+/// `timeline step SCENE --frames N [--fps F] [--json] [--trace]` (C3): runs a scene on the manual
+/// clock and prints every view's presentation values after each frame's update cycle.
+struct StepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "step",
+        abstract: "Run a scene frame by frame on the manual clock and print presentation values.")
+
+    @Argument(help: "The scene file (JSON).") var scene: String
+    @Option(help: "Frames to run (frame k's time is k / fps).") var frames = 60
+    @Option(help: "Frame rate: 30, 60 or 120.") var fps = 60
+    @Option(help: "Window size in points, WxH (default: the scene's size).") var size: String?
+    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Also print the update-cycle trace, one JSON object a line, as calls happen.") var trace = false
+
+    func validate() throws {
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1; got \(frames)") }
+        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be 30, 60 or 120; got \(fps)") }
+        if let size, WindowSize(size) == nil { throw ValidationError("--size must be WxH with positive numbers, e.g. 800x600; got '\(size)'") }
+    }
+
+    func run() throws {
+        let loaded = try loadScene(scene)
+        let (frames, rate, json, trace) = (self.frames, FrameRate(fps: fps)!, self.json, self.trace)
+        let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
+        MainActor.assumeIsolated {
+            let host = HeadlessHost(size: size, rate: rate)
+            host.runLoop.keepsRunningWhenIdle = true
+            host.runLoop.diagnostics.logger = nil
+            host.runLoop.diagnostics.handler = { d in printToStandardError("\(d.kind.rawValue): \(d.message)") }
+            if trace {
+                host.runLoop.trace.isRecording = true
+                host.runLoop.trace.onEvent = { print($0.json) }
+            }
+            let built = SceneBuilder.build(loaded, in: host.window)
+            let animator = SceneAnimator(scene: loaded, built: built, runLoop: host.runLoop)
+            var records: [String] = []
+            for _ in 0..<frames {
+                guard let info = host.step() else { break }
+                if json {
+                    let views = built.order.map { id in "\(jsonString(id)): \(presentationJSON(built.views[id]!))" }.joined(separator: ", ")
+                    records.append("{\"index\": \(info.index), \"time\": \(jsonNumber(info.time)), \"views\": {\(views)}}")
+                } else {
+                    print("frame \(info.index)  t=\(fmt(info.time))")
+                    var rows = [["  view", "x", "y", "width", "height", "alpha"]]
+                    for id in built.order {
+                        let p = built.views[id]!.presentation
+                        let f = p.frame
+                        rows.append(["  " + id, num(f.minX), num(f.minY), num(f.width), num(f.height), num(p.alpha)])
+                    }
+                    print(table(rows, rightAligned: [1, 2, 3, 4, 5]))
+                }
+            }
+            if json { print("{\"fps\": \(rate.rawValue), \"frames\": [\(records.joined(separator: ", "))]}") }
+            withExtendedLifetime(animator) {}
+        }
+    }
+}
+
+/// A view's presentation values as the `step --json` contract prints them.
+@MainActor
+func presentationJSON(_ v: View) -> String {
+    let p = v.presentation
+    let f = p.frame
+    return "{\"x\": \(jsonNumber(f.minX)), \"y\": \(jsonNumber(f.minY)), \"width\": \(jsonNumber(f.width)), \"height\": \(jsonNumber(f.height)), \"alpha\": \(jsonNumber(p.alpha)), \"cornerRadius\": \(jsonNumber(p.cornerRadius)), \"color\": \(jsonString(p.backgroundColor.hexString))}"
+}
