@@ -15,6 +15,9 @@ public struct AnimationOptions: OptionSet, Sendable {
 @MainActor
 final class CompletionGroup {
     var pending = 0
+    /// The progress computed for ``cachedLocal`` (animations of one block share their timing).
+    var cachedLocal = -Double.infinity
+    var cachedProgress = (0.0, false)
     var finished = true
     var completion: ((Bool) -> Void)?
     init(_ completion: ((Bool) -> Void)?) { self.completion = completion }
@@ -128,7 +131,9 @@ public final class AnimationEngine {
     /// Advances every animation to frame time `time` (phase 2).
     func tick(to time: Double) {
         if !constants.isEmpty { tickConstants(time) }
+        guard !running.isEmpty else { return }
         var i = 0
+        var finished = 0
         while i < running.count {
             guard let view = running[i].view else {
                 let a = running.remove(at: i)
@@ -138,24 +143,48 @@ public final class AnimationEngine {
             }
             if running[i].begin == nil { running[i].begin = time }
             let local = time - running[i].begin! - running[i].delay
-            let a = running[i]
+            let property = running[i].property
             if local < 0 {
-                view.presentation.set(a.property, a.from)      // during the delay the old value shows
+                view.presentation.set(property, running[i].from)      // during the delay the old value shows
                 i += 1
                 continue
             }
-            let (p, done) = a.progress(at: local)
-            if done {
-                view.presentation.copy(a.property, from: view.model)
-                view.animatedProperties &= ~a.property.bit
-                running.remove(at: i)
-                end(a.group)
+            // Animations made by one block share their timing: evaluate the curve once per frame.
+            let group = running[i].group
+            let (p, done): (Double, Bool)
+            if group.cachedLocal == local {
+                (p, done) = group.cachedProgress
             } else {
-                view.presentation.set(a.property, AnimatableValue.interpolate(a.from, a.to, p))
-                i += 1
+                (p, done) = running[i].progress(at: local)
+                group.cachedLocal = local
+                group.cachedProgress = (p, done)
             }
-            view.window?.presentationDidChange()
+            if done {
+                view.presentation.copy(property, from: view.model)
+                view.animatedProperties &= ~property.bit
+                finished += 1
+                running[i].begin = -.infinity                          // marked; compacted below
+            } else {
+                view.presentation.set(property, AnimatableValue.interpolate(running[i].from, running[i].to, p))
+            }
+            i += 1
         }
+        if finished > 0 { removeFinished() }
+        for w in runLoop.windows { w.presentationDidChange() }
+    }
+
+    /// Drops the animations `tick` marked finished and ends their groups (off the steady path).
+    private func removeFinished() {
+        var w = 0
+        for r in 0..<running.count {
+            if running[r].begin == -.infinity {
+                end(running[r].group)
+            } else {
+                if w != r { running.swapAt(w, r) }
+                w += 1
+            }
+        }
+        running.removeLast(running.count - w)
     }
 
     /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint

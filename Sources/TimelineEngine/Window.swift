@@ -32,7 +32,16 @@ public final class Window {
     /// Where the commit phase sends the display list.
     public var renderer: (any FrameRenderer)?
     /// The last committed display list.
-    public private(set) var displayList = DisplayList()
+    public var displayList: DisplayList { current == 0 ? listA : listB }
+    /// Two lists used in turn, so a renderer that keeps the last one presented (as the recording
+    /// renderer does) never forces the next rebuild to copy its storage.
+    private var listA = DisplayList(), listB = DisplayList()
+    private var current = 0
+    /// The list being built (the one not presented last).
+    private var building: DisplayList {
+        get { current == 0 ? listA : listB }
+        _modify { if current == 0 { yield &listA } else { yield &listB } }
+    }
     /// Passes of constraints+layout one frame may take before it is a feedback loop (U7).
     public var feedbackLoopThreshold = 100
     /// Records update-cycle calls (U9); shared with the run loop when added to one.
@@ -161,6 +170,7 @@ public final class Window {
         // A frame that changed nothing visible (say, a layout pass that moved nothing) presents
         // the list it already has.
         if displayListIsStale || displayList.size != size {
+            current ^= 1
             buildDisplayList()
             displayListIsStale = false
         }
@@ -249,7 +259,7 @@ public final class Window {
     // MARK: Commit
 
     private func buildDisplayList() {
-        displayList.reset(size: size, scale: scale, background: backgroundColor)
+        building.reset(size: size, scale: scale, background: backgroundColor)
         emit(rootView, parent: .identity)
     }
 
@@ -258,20 +268,20 @@ public final class Window {
         guard !v.isHidden, p.alpha > 0 else { return }
         let t = p.transformToSuperview.concatenating(parent)
         let local = Rect(origin: p.bounds.origin, size: p.bounds.size)
-        displayList.commands.append(.beginGroup(GroupState(
+        building.commands.append(.beginGroup(GroupState(
             transform: t, opacity: p.alpha, clip: v.clipsToBounds ? local : nil,
             clipCornerRadius: p.cornerRadius, name: v.identifier ?? "")))
         if p.backgroundColor.alpha > 0 {
-            displayList.commands.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
+            building.commands.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
         }
-        if !v.content.isEmpty { displayList.commands.append(contentsOf: v.content) }
+        if !v.content.isEmpty { building.commands.append(contentsOf: v.content) }
         for s in v.subviews { emit(s, parent: t) }
         if p.borderWidth > 0, p.borderColor.alpha > 0 {
             let inset = local.inset(by: EdgeInsets(all: p.borderWidth / 2))
-            displayList.commands.append(.strokeRect(inset, p.borderColor, lineWidth: p.borderWidth,
+            building.commands.append(.strokeRect(inset, p.borderColor, lineWidth: p.borderWidth,
                                                     cornerRadius: max(0, p.cornerRadius - p.borderWidth / 2)))
         }
-        displayList.commands.append(.endGroup)
+        building.commands.append(.endGroup)
     }
 
     // MARK: Events
