@@ -23,36 +23,17 @@ final class CompletionGroup {
     init(_ completion: ((Bool) -> Void)?) { self.completion = completion }
 }
 
-/// The block-animation transaction open while an `animate` call runs its closure. Only valid for
-/// the duration of that call (it is how property setters know they are inside a block).
-@MainActor
-struct AnimationTransaction {
-    var duration: Double
-    var delay: Double
-    var curve: TimingCurve
-    var repeatCount: Double = 0
-    var autoreverses = false
-    var group: CompletionGroup
-    static var stack: [AnimationTransaction] = []
-}
-
-/// One property of one view animating from a value to the model value.
-struct PropertyAnimation {
-    weak var view: View?
-    var property: AnimatableProperty
-    var from: AnimatableValue
-    var to: AnimatableValue
-    /// The frame time it began at; nil until the first tick that sees it.
-    var begin: Double?
+/// When and how an animation runs: delay, duration, curve, repeat and autoreverse, and the time
+/// model of N8 that turns local time into progress.
+struct AnimationTiming {
     var delay: Double
     var duration: Double
     var curve: TimingCurve
     var repeatCount: Double = 0
     var autoreverses = false
-    var group: CompletionGroup
 
-    /// The curve's progress at `local` seconds after the delay, and whether it has ended: the
-    /// time model of N8 (repeat, then reverse, then easing).
+    /// The curve's progress at `local` seconds after the delay, and whether it has ended: repeat,
+    /// then reverse, then easing. After an autoreversing animation the progress is back at 0.
     func progress(at local: Double) -> (Double, Bool) {
         let single: Double
         if case .spring(let s) = curve { single = s.settlingDuration } else { single = duration }
@@ -66,6 +47,27 @@ struct PropertyAnimation {
     }
 }
 
+/// The block-animation transaction open while an `animate` call runs its closure. Only valid for
+/// the duration of that call (it is how property setters know they are inside a block).
+@MainActor
+struct AnimationTransaction {
+    var timing: AnimationTiming
+    var group: CompletionGroup
+    static var stack: [AnimationTransaction] = []
+}
+
+/// One property of one view animating from a value to the model value.
+struct PropertyAnimation {
+    weak var view: View?
+    var property: AnimatableProperty
+    var from: AnimatableValue
+    var to: AnimatableValue
+    /// The frame time it began at; nil until the first tick that sees it.
+    var begin: Double?
+    var timing: AnimationTiming
+    var group: CompletionGroup
+}
+
 /// A constraint constant animating from a value to a target, set every frame through the
 /// solver's edit path so every intermediate frame satisfies every constraint (N2, mode b).
 struct ConstantAnimation {
@@ -73,7 +75,8 @@ struct ConstantAnimation {
     var from: Double
     var to: Double
     var begin: Double?
-    var timing: PropertyAnimation
+    var timing: AnimationTiming
+    var group: CompletionGroup
 }
 
 /// Runs animations in phase 2 of each frame (writing presentation values) and their completions in
@@ -101,12 +104,11 @@ public final class AnimationEngine {
         let from = view.presentation.value(of: property)
         let to = view.model.value(of: property)
         if view.animatedProperties & property.bit != 0 { interrupt(view, property) }
-        guard from != to || tx.delay > 0 else { return false }
+        guard from != to || tx.timing.delay > 0 else { return false }
         tx.group.pending += 1
         running.append(PropertyAnimation(
             view: view, property: property, from: from, to: to,
-            begin: runLoop.currentFrame?.time, delay: tx.delay, duration: tx.duration, curve: tx.curve,
-            repeatCount: tx.repeatCount, autoreverses: tx.autoreverses, group: tx.group))
+            begin: runLoop.currentFrame?.time, timing: tx.timing, group: tx.group))
         view.animatedProperties |= property.bit
         runLoop.requestFrame()
         return true
@@ -142,7 +144,7 @@ public final class AnimationEngine {
                 continue
             }
             if running[i].begin == nil { running[i].begin = time }
-            let local = time - running[i].begin! - running[i].delay
+            let local = time - running[i].begin! - running[i].timing.delay
             let property = running[i].property
             if local < 0 {
                 view.presentation.set(property, running[i].from)      // during the delay the old value shows
@@ -155,7 +157,7 @@ public final class AnimationEngine {
             if group.cachedLocal == local {
                 (p, done) = group.cachedProgress
             } else {
-                (p, done) = running[i].progress(at: local)
+                (p, done) = running[i].timing.progress(at: local)
                 group.cachedLocal = local
                 group.cachedProgress = (p, done)
             }
@@ -193,16 +195,14 @@ public final class AnimationEngine {
                          curve: TimingCurve, repeatCount: Double, autoreverses: Bool, completion: ((Bool) -> Void)?) {
         if let i = constants.firstIndex(where: { $0.constraint === constraint }) {
             let old = constants.remove(at: i)
-            old.timing.group.finished = false
-            end(old.timing.group)
+            old.group.finished = false
+            end(old.group)
         }
         let group = CompletionGroup(completion)
         group.pending = 1
-        let timing = PropertyAnimation(view: nil, property: .alpha, from: .scalar(0), to: .scalar(1), begin: nil,
-                                       delay: delay, duration: duration, curve: curve, repeatCount: repeatCount,
-                                       autoreverses: autoreverses, group: group)
+        let timing = AnimationTiming(delay: delay, duration: duration, curve: curve, repeatCount: repeatCount, autoreverses: autoreverses)
         constants.append(ConstantAnimation(constraint: constraint, from: constraint.constant, to: target,
-                                           begin: runLoop.currentFrame?.time, timing: timing))
+                                           begin: runLoop.currentFrame?.time, timing: timing, group: group))
         runLoop.requestFrame()
     }
 
@@ -212,8 +212,8 @@ public final class AnimationEngine {
         while i < constants.count {
             guard let c = constants[i].constraint, c.isActive else {
                 let a = constants.remove(at: i)
-                a.timing.group.finished = false
-                end(a.timing.group)
+                a.group.finished = false
+                end(a.group)
                 continue
             }
             if constants[i].begin == nil { constants[i].begin = time }
@@ -224,7 +224,7 @@ public final class AnimationEngine {
             c.constant = done ? (a.timing.autoreverses ? a.from : a.to) : lerp(a.from, a.to, p)
             if done {
                 constants.remove(at: i)
-                end(a.timing.group)
+                end(a.group)
             } else {
                 i += 1
             }
@@ -273,11 +273,12 @@ extension View {
         precondition(delay >= 0 && delay.isFinite, "animate(withDuration:delay:): the delay must be finite and not negative; got \(delay)")
         let outer = AnimationTransaction.stack.last
         let group = CompletionGroup(completion)
-        var tx = AnimationTransaction(duration: duration, delay: delay, curve: curve, repeatCount: repeatCount,
-                                      autoreverses: autoreverses, group: group)
+        var tx = AnimationTransaction(timing: AnimationTiming(delay: delay, duration: duration, curve: curve,
+                                                              repeatCount: repeatCount, autoreverses: autoreverses),
+                                      group: group)
         if let outer {
-            if !options.contains(.overrideInheritedDuration) { tx.duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) { tx.curve = outer.curve }
+            if !options.contains(.overrideInheritedDuration) { tx.timing.duration = outer.timing.duration }
+            if !options.contains(.overrideInheritedCurve) { tx.timing.curve = outer.timing.curve }
         }
         group.pending += 1                         // held open while the block runs
         AnimationTransaction.stack.append(tx)
