@@ -9,9 +9,7 @@ final class LayoutItem {
     weak var view: View?
     weak var guide: LayoutGuide?
     let left: Variable, top: Variable, width: Variable, height: Variable
-    /// The frame or intrinsic size changed: the engine's own constraints need refreshing.
-    var inputsAreStale = true
-    var intrinsicSizeIsStale = true
+    /// Queued for a refresh of the engine's own constraints (frame or intrinsic size changed).
     var isQueuedStale = false
     var changeMark = false
 
@@ -139,7 +137,6 @@ public final class LayoutEngine {
 
     func inputsDidChange(for view: View) {
         if let i = view.layoutItem {
-            i.inputsAreStale = true
             markStale(i)
             for g in view.guides { if let gi = g.layoutItem { markStale(gi) } }
         } else if !view.translatesAutoresizingMaskIntoConstraints, view.window === window {
@@ -197,9 +194,6 @@ public final class LayoutEngine {
         body(view)
         for s in view.subviews { forEach(in: s, body) }
     }
-
-    /// Drops queued work after a feedback-loop report.
-    func discardPendingInvalidations() {}
 
     // MARK: Solving
 
@@ -338,7 +332,6 @@ public final class LayoutEngine {
                 removeAutoresizing(i)
                 refreshIntrinsic(i, v)
             }
-            i.inputsAreStale = false
         } else if let g = i.guide {
             refreshGuide(i, g)
         }

@@ -384,7 +384,6 @@ open class View {
     /// Flags the view for re-measurement: its intrinsic-size constraints are rebuilt in the next
     /// constraints pass.
     public func invalidateIntrinsicContentSize() {
-        layoutItem?.intrinsicSizeIsStale = true
         constraintInputsDidChange()
     }
 

@@ -213,7 +213,6 @@ public final class Window {
             + "The remaining flags were cleared so the app keeps running."
         diagnostics.report(Diagnostic(kind: .layoutFeedbackLoop, frame: frameIndex, message: message, views: dirty))
         UpdateCycle.clearLayoutFlags(top)
-        layoutEngine.discardPendingInvalidations()
     }
 
     /// ``View/layoutIfNeeded()`` on a view in this window (U2).
