@@ -66,6 +66,7 @@ struct AnimationBench: ParsableCommand {
         View.animate(withDuration: 0.5, curve: .easeInOut, repeatCount: .infinity, autoreverses: true) {
             for v in views { v.alpha = 0.2; v.center.x += 40 }
         }
+        host.runLoop.keepsRunningWhenIdle = true        // with n = 0: empty frames (allocation baseline)
         // Allocation counting (scripts/count-allocations) runs without the phase timer, whose
         // array this harness reads each frame.
         let counting = ProcessInfo.processInfo.environment["COUNT_ALLOCATIONS"] != nil
