@@ -53,6 +53,9 @@ struct AnimationTiming {
 struct AnimationTransaction {
     var timing: AnimationTiming
     var group: CompletionGroup
+    /// Inside `animateKeyframes`: the calculation, and the keyframe span being recorded.
+    var keyframes: KeyframeCalculation?
+    var keyframeSpan: (start: Double, end: Double)?
     static var stack: [AnimationTransaction] = []
 }
 
@@ -86,21 +89,23 @@ public final class AnimationEngine {
     unowned let runLoop: MainRunLoop
     private var running: [PropertyAnimation] = []
     private var constants: [ConstantAnimation] = []
+    private var keyframeTracks: [KeyframeAnimation] = []
     private var endedGroups: [CompletionGroup] = []
     private var readyCompletions: [(CompletionGroup)] = []
 
     init(runLoop: MainRunLoop) { self.runLoop = runLoop }
 
     /// Whether anything is animating or waiting to complete.
-    var hasWork: Bool { !running.isEmpty || !constants.isEmpty || !endedGroups.isEmpty }
+    var hasWork: Bool { !running.isEmpty || !constants.isEmpty || !keyframeTracks.isEmpty || !endedGroups.isEmpty }
 
     /// How many property and constant animations are running.
-    public var runningCount: Int { running.count + constants.count }
+    public var runningCount: Int { running.count + constants.count + keyframeTracks.count }
 
     /// Called by a view after a model change: inside an animation block the change becomes an
     /// animation of the presentation from its current value to the new model value (N1).
     func captureChange(of property: AnimatableProperty, on view: View) -> Bool {
         guard let tx = AnimationTransaction.stack.last else { return false }
+        if let calculation = tx.keyframes { return captureKeyframe(property, view, tx, calculation) }
         let from = view.presentation.value(of: property)
         let to = view.model.value(of: property)
         if view.animatedProperties & property.bit != 0 { interrupt(view, property) }
@@ -114,11 +119,64 @@ public final class AnimationEngine {
         return true
     }
 
+    /// Inside `animateKeyframes`: adds a keyframe to the property's track (made on first use).
+    private func captureKeyframe(_ property: AnimatableProperty, _ view: View, _ tx: AnimationTransaction,
+                                 _ calculation: KeyframeCalculation) -> Bool {
+        guard let span = tx.keyframeSpan else {
+            preconditionFailure("animateKeyframes: change properties inside View.addKeyframe(withRelativeStartTime:relativeDuration:)")
+        }
+        let value = view.model.value(of: property)
+        if let i = keyframeTracks.firstIndex(where: { $0.view === view && $0.property == property && $0.group === tx.group }) {
+            keyframeTracks[i].keyframes.append(Keyframe(start: span.start, end: span.end, value: value))
+            keyframeTracks[i].keyframes.sort { $0.start < $1.start }
+            return true
+        }
+        if view.animatedProperties & property.bit != 0 { interrupt(view, property) }
+        tx.group.pending += 1
+        keyframeTracks.append(KeyframeAnimation(
+            view: view, property: property, initial: view.presentation.value(of: property),
+            keyframes: [Keyframe(start: span.start, end: span.end, value: value)], calculation: calculation,
+            begin: runLoop.currentFrame?.time, delay: tx.timing.delay, duration: tx.timing.duration, group: tx.group))
+        view.animatedProperties |= property.bit
+        runLoop.requestFrame()
+        return true
+    }
+
+    /// Advances keyframe tracks (phase 2).
+    private func tickKeyframes(_ time: Double) {
+        var i = 0
+        while i < keyframeTracks.count {
+            guard let view = keyframeTracks[i].view else {
+                let a = keyframeTracks.remove(at: i)
+                a.group.finished = false
+                end(a.group)
+                continue
+            }
+            if keyframeTracks[i].begin == nil { keyframeTracks[i].begin = time }
+            let a = keyframeTracks[i]
+            let local = time - a.begin! - a.delay
+            if local >= a.duration {
+                view.presentation.copy(a.property, from: view.model)
+                view.animatedProperties &= ~a.property.bit
+                keyframeTracks.remove(at: i)
+                end(a.group)
+                continue
+            }
+            view.presentation.set(a.property, local < 0 ? a.initial : a.value(at: local))
+            i += 1
+        }
+    }
+
     /// Ends the running animation of `property` on `view` unfinished; the presentation keeps its
     /// current value (the new animation starts from there).
     private func interrupt(_ view: View, _ property: AnimatableProperty) {
         if let i = running.firstIndex(where: { $0.view === view && $0.property == property }) {
             let a = running.remove(at: i)
+            a.group.finished = false
+            end(a.group)
+        }
+        if let i = keyframeTracks.firstIndex(where: { $0.view === view && $0.property == property }) {
+            let a = keyframeTracks.remove(at: i)
             a.group.finished = false
             end(a.group)
         }
@@ -133,6 +191,10 @@ public final class AnimationEngine {
     /// Advances every animation to frame time `time` (phase 2).
     func tick(to time: Double) {
         if !constants.isEmpty { tickConstants(time) }
+        if !keyframeTracks.isEmpty {
+            tickKeyframes(time)
+            for w in runLoop.windows { w.presentationDidChange() }
+        }
         guard !running.isEmpty else { return }
         var i = 0
         var finished = 0
@@ -241,6 +303,14 @@ public final class AnimationEngine {
 
     /// A subtree leaves its window: its animations end unfinished, presentation = model.
     func viewWillLeaveWindow(_ root: View) {
+        keyframeTracks.removeAll { a in
+            guard let v = a.view, v.isDescendant(of: root) else { return false }
+            v.presentation.copy(a.property, from: v.model)
+            v.animatedProperties &= ~a.property.bit
+            a.group.finished = false
+            end(a.group)
+            return true
+        }
         var i = 0
         while i < running.count {
             if let v = running[i].view, v.isDescendant(of: root) {
@@ -301,5 +371,39 @@ extension LayoutConstraint {
         guard let engine = owner?.window?.runLoop?.animations else { completion?(false); return }
         engine.animateConstant(self, to: target, duration: duration, delay: delay, curve: curve,
                                repeatCount: repeatCount, autoreverses: autoreverses, completion: completion)
+    }
+}
+
+extension View {
+    /// A keyframe animation (N5): inside `animations`, each `addKeyframe` call's changes become
+    /// keyframes of the properties they change, at the call's relative start time and duration
+    /// (fractions of `duration`). Between keyframes values are computed by `calculation`.
+    public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
+                                        calculation: KeyframeCalculation = .linear, animations: () -> Void,
+                                        completion: ((Bool) -> Void)? = nil) {
+        precondition(duration > 0 && duration.isFinite, "animateKeyframes: the duration must be positive; got \(duration)")
+        precondition(delay >= 0 && delay.isFinite, "animateKeyframes: the delay must not be negative; got \(delay)")
+        let group = CompletionGroup(completion)
+        var tx = AnimationTransaction(timing: AnimationTiming(delay: delay, duration: duration, curve: .linear), group: group)
+        tx.keyframes = calculation
+        group.pending += 1
+        AnimationTransaction.stack.append(tx)
+        animations()
+        AnimationTransaction.stack.removeLast()
+        group.pending -= 1
+        if group.pending == 0 { group.completion?(true); group.completion = nil }
+    }
+
+    /// Adds a keyframe inside `animateKeyframes`: the changes `animations` makes reach their values
+    /// from `start` to `start + relativeDuration` (fractions of the whole duration, in 0...1).
+    public static func addKeyframe(withRelativeStartTime start: Double, relativeDuration: Double, animations: () -> Void) {
+        precondition(AnimationTransaction.stack.last?.keyframes != nil, "addKeyframe: call it inside View.animateKeyframes(withDuration:...)")
+        precondition(start >= 0 && relativeDuration >= 0 && start + relativeDuration <= 1 + 1e-9,
+                     "addKeyframe: start and duration are fractions of the animation: 0 <= start, start + duration <= 1")
+        let total = AnimationTransaction.stack.last!.timing.duration
+        let i = AnimationTransaction.stack.count - 1
+        AnimationTransaction.stack[i].keyframeSpan = (start * total, max(start + relativeDuration, start + 1e-9) * total)
+        animations()
+        AnimationTransaction.stack[i].keyframeSpan = nil
     }
 }
