@@ -8,6 +8,10 @@ public struct AnimationOptions: OptionSet, Sendable {
     public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 0)
     /// A nested block uses its own curve instead of the enclosing block's.
     public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 1)
+    /// Replace a running animation of the same property instead of adding to it: the new one
+    /// starts from the current presentation value and the old one completes with `false`.
+    /// Without it, overlapping animations blend additively (UIKit's default since iOS 8).
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
 }
 
 /// The completion of one `animate` call: runs once, in phase 3 of the frame in which its last
@@ -53,6 +57,7 @@ struct AnimationTiming {
 struct AnimationTransaction {
     var timing: AnimationTiming
     var group: CompletionGroup
+    var beginsFromCurrentState = false
     /// Inside `animateKeyframes`: the calculation, and the keyframe span being recorded.
     var keyframes: KeyframeCalculation?
     var keyframeSpan: (start: Double, end: Double)?
@@ -69,6 +74,10 @@ struct PropertyAnimation {
     var begin: Double?
     var timing: AnimationTiming
     var group: CompletionGroup
+    /// Every property animation contributes `(from − to)·(1 − p)` on top of the current model,
+    /// so overlapping ones blend additively and the sum always ends at the model. Alone, that is
+    /// `from + (to − from)·p`. `additive` records whether it was made on top of running ones.
+    var additive: Bool
 }
 
 /// A constraint constant animating from a value to a target, set every frame through the
@@ -103,17 +112,24 @@ public final class AnimationEngine {
 
     /// Called by a view after a model change: inside an animation block the change becomes an
     /// animation of the presentation from its current value to the new model value (N1).
-    func captureChange(of property: AnimatableProperty, on view: View) -> Bool {
+    func captureChange(of property: AnimatableProperty, on view: View, from oldModel: AnimatableValue) -> Bool {
         guard let tx = AnimationTransaction.stack.last else { return false }
         if let calculation = tx.keyframes { return captureKeyframe(property, view, tx, calculation) }
-        let from = view.presentation.value(of: property)
         let to = view.model.value(of: property)
-        if view.animatedProperties & property.bit != 0 { interrupt(view, property) }
+        let alreadyAnimating = view.animatedProperties & property.bit != 0
+        let additive = alreadyAnimating && !tx.beginsFromCurrentState && !keyframeTracks.contains { $0.view === view && $0.property == property }
+        let from: AnimatableValue
+        if additive {
+            from = oldModel                                   // blends on top of the running ones
+        } else {
+            from = view.presentation.value(of: property)
+            if alreadyAnimating { interrupt(view, property) }
+        }
         guard from != to || tx.timing.delay > 0 else { return false }
         tx.group.pending += 1
         running.append(PropertyAnimation(
             view: view, property: property, from: from, to: to,
-            begin: runLoop.currentFrame?.time, timing: tx.timing, group: tx.group))
+            begin: runLoop.currentFrame?.time, timing: tx.timing, group: tx.group, additive: additive))
         view.animatedProperties |= property.bit
         runLoop.requestFrame()
         return true
@@ -170,7 +186,7 @@ public final class AnimationEngine {
     /// Ends the running animation of `property` on `view` unfinished; the presentation keeps its
     /// current value (the new animation starts from there).
     private func interrupt(_ view: View, _ property: AnimatableProperty) {
-        if let i = running.firstIndex(where: { $0.view === view && $0.property == property }) {
+        while let i = running.firstIndex(where: { $0.view === view && $0.property == property }) {
             let a = running.remove(at: i)
             a.group.finished = false
             end(a.group)
@@ -196,6 +212,8 @@ public final class AnimationEngine {
             for w in runLoop.windows { w.presentationDidChange() }
         }
         guard !running.isEmpty else { return }
+        // Animations are offsets on the model: start every animated property from the model value.
+        for a in running { if let v = a.view { v.presentation.copy(a.property, from: v.model) } }
         var i = 0
         var finished = 0
         while i < running.count {
@@ -209,7 +227,9 @@ public final class AnimationEngine {
             let local = time - running[i].begin! - running[i].timing.delay
             let property = running[i].property
             if local < 0 {
-                view.presentation.set(property, running[i].from)      // during the delay the old value shows
+                // During the delay the old value shows: the whole offset.
+                let current = view.presentation.value(of: property)
+                view.presentation.set(property, AnimatableValue.additive(current, from: running[i].from, to: running[i].to, 1))
                 i += 1
                 continue
             }
@@ -224,12 +244,11 @@ public final class AnimationEngine {
                 group.cachedProgress = (p, done)
             }
             if done {
-                view.presentation.copy(property, from: view.model)
-                view.animatedProperties &= ~property.bit
-                finished += 1
+                finished += 1                                         // its offset is 0 now
                 running[i].begin = -.infinity                          // marked; compacted below
             } else {
-                view.presentation.set(property, AnimatableValue.interpolate(running[i].from, running[i].to, p))
+                let current = view.presentation.value(of: property)
+                view.presentation.set(property, AnimatableValue.additive(current, from: running[i].from, to: running[i].to, 1 - p))
             }
             i += 1
         }
@@ -248,7 +267,12 @@ public final class AnimationEngine {
                 w += 1
             }
         }
+        let ended = running[w...].compactMap { a in a.view.map { ($0, a.property) } }
         running.removeLast(running.count - w)
+        for (v, p) in ended where !running.contains(where: { $0.view === v && $0.property == p }) {
+            v.presentation.copy(p, from: v.model)
+            v.animatedProperties &= ~p.bit
+        }
     }
 
     /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint
@@ -346,6 +370,7 @@ extension View {
         var tx = AnimationTransaction(timing: AnimationTiming(delay: delay, duration: duration, curve: curve,
                                                               repeatCount: repeatCount, autoreverses: autoreverses),
                                       group: group)
+        tx.beginsFromCurrentState = options.contains(.beginFromCurrentState)
         if let outer {
             if !options.contains(.overrideInheritedDuration) { tx.timing.duration = outer.timing.duration }
             if !options.contains(.overrideInheritedCurve) { tx.timing.curve = outer.timing.curve }

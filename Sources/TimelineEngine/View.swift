@@ -130,7 +130,7 @@ open class View {
             let old = model.bounds
             guard old != newValue else { return }
             model.bounds = newValue
-            modelDidChange(.bounds)
+            modelDidChange(.bounds, from: .rect(old))
             if old.size != newValue.size { sizeDidChange(from: old.size) }
         }
     }
@@ -139,36 +139,37 @@ open class View {
     public var center: Point {
         get { model.center }
         set {
-            guard model.center != newValue else { return }
+            let old = model.center
+            guard old != newValue else { return }
             model.center = newValue
-            modelDidChange(.center)
+            modelDidChange(.center, from: .point(old))
             if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
         }
     }
 
     public var transform: AffineTransform {
         get { model.transform }
-        set { guard model.transform != newValue else { return }; model.transform = newValue; modelDidChange(.transform) }
+        set { let old = model.transform; guard old != newValue else { return }; model.transform = newValue; modelDidChange(.transform, from: .transform(old)) }
     }
     public var alpha: Double {
         get { model.alpha }
-        set { guard model.alpha != newValue else { return }; model.alpha = newValue; modelDidChange(.alpha) }
+        set { let old = model.alpha; guard old != newValue else { return }; model.alpha = newValue; modelDidChange(.alpha, from: .scalar(old)) }
     }
     public var backgroundColor: Color {
         get { model.backgroundColor }
-        set { guard model.backgroundColor != newValue else { return }; model.backgroundColor = newValue; modelDidChange(.backgroundColor) }
+        set { let old = model.backgroundColor; guard old != newValue else { return }; model.backgroundColor = newValue; modelDidChange(.backgroundColor, from: .color(old)) }
     }
     public var cornerRadius: Double {
         get { model.cornerRadius }
-        set { guard model.cornerRadius != newValue else { return }; model.cornerRadius = newValue; modelDidChange(.cornerRadius) }
+        set { let old = model.cornerRadius; guard old != newValue else { return }; model.cornerRadius = newValue; modelDidChange(.cornerRadius, from: .scalar(old)) }
     }
     public var borderWidth: Double {
         get { model.borderWidth }
-        set { guard model.borderWidth != newValue else { return }; model.borderWidth = newValue; modelDidChange(.borderWidth) }
+        set { let old = model.borderWidth; guard old != newValue else { return }; model.borderWidth = newValue; modelDidChange(.borderWidth, from: .scalar(old)) }
     }
     public var borderColor: Color {
         get { model.borderColor }
-        set { guard model.borderColor != newValue else { return }; model.borderColor = newValue; modelDidChange(.borderColor) }
+        set { let old = model.borderColor; guard old != newValue else { return }; model.borderColor = newValue; modelDidChange(.borderColor, from: .color(old)) }
     }
 
     /// Whether an animation currently drives `property`.
@@ -176,8 +177,8 @@ open class View {
 
     /// Called after every model change: inside an animation block the change becomes an
     /// animation (N1); otherwise the presentation follows at once unless an animation drives it.
-    func modelDidChange(_ property: AnimatableProperty) {
-        if let engine = window?.runLoop?.animations, engine.captureChange(of: property, on: self) { return }
+    func modelDidChange(_ property: AnimatableProperty, from old: AnimatableValue) {
+        if let engine = window?.runLoop?.animations, engine.captureChange(of: property, on: self, from: old) { return }
         if animatedProperties & property.bit == 0 { presentation.copy(property, from: model) }
         window?.presentationDidChange()
     }

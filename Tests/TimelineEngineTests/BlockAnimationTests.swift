@@ -73,8 +73,32 @@ struct BlockAnimationTests {
         #expect(host.isIdle)
     }
 
-    @Test("N4: an interrupted animation completes with finished == false; the new one starts from the current presentation")
-    func N4_interruption() {
+    @Test("N4: overlapping animations blend additively: reversing mid-flight is smooth and both completions run")
+    func N4_additiveBlending() {
+        let host = makeHost()
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        var results: [String] = []
+        View.animate(withDuration: 0.2, curve: .easeInOut, animations: { v.alpha = 0 }, completion: { results.append("out \($0)") })
+        host.step(frames: 7)
+        let before = v.presentation.alpha
+        let slope = before - { host.step(); return v.presentation.alpha }()           // still heading down
+        View.animate(withDuration: 0.2, curve: .easeInOut, animations: { v.alpha = 1 }, completion: { results.append("back \($0)") })
+        let atReverse = v.presentation.alpha
+        host.step()                                                                    // the reversing block's commit frame
+        #expect(abs(v.presentation.alpha - (atReverse - slope)) < 0.02)              // no jump: keeps moving as before
+        var values: [Double] = []
+        while host.runLoop.animations.runningCount > 0 { host.step(); values.append(v.presentation.alpha) }
+        #expect(results == ["out true", "back true"])                                 // both completions, both finished
+        #expect(v.presentation.alpha == 1 && v.alpha == 1)
+        #expect(values.allSatisfy { $0 >= -1e-9 && $0 <= 1 + 1e-9 })
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
+    @Test("N4: with beginFromCurrentState the running animation is replaced (finished == false) and the new one starts from the current presentation")
+    func N4_beginFromCurrentState() {
         let host = makeHost()
         let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         host.root.addSubview(v)
@@ -84,10 +108,11 @@ struct BlockAnimationTests {
         host.step(frames: 7)                                        // 0.1 s in: alpha 0.5
         let mid = v.presentation.alpha
         #expect(abs(mid - 0.5) < 1e-9)
-        View.animate(withDuration: 0.2, curve: .linear, animations: { v.alpha = 1 }, completion: { results.append("second \($0)") })
+        View.animate(withDuration: 0.2, options: [.beginFromCurrentState], curve: .linear, animations: { v.alpha = 1 },
+                     completion: { results.append("second \($0)") })
         host.step()
         #expect(results == ["first false"])
-        #expect(v.presentation.alpha == mid)                        // no jump
+        #expect(abs(v.presentation.alpha - mid) < 1e-12)            // no jump
         host.runUntilIdle()
         #expect(results == ["first false", "second true"])
         #expect(v.presentation.alpha == 1)

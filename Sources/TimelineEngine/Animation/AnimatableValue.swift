@@ -23,6 +23,28 @@ public enum AnimatableValue: Sendable, Equatable {
     }
 }
 
+extension AnimatableValue {
+    /// `base + (from − to)·k`, component by component: an additive animation's contribution on
+    /// top of the model (`base`). No allocation.
+    static func additive(_ base: AnimatableValue, from: AnimatableValue, to: AnimatableValue, _ k: Double) -> AnimatableValue {
+        switch (base, from, to) {
+        case (.scalar(let b), .scalar(let f), .scalar(let t)): return .scalar(b + (f - t) * k)
+        case (.point(let b), .point(let f), .point(let t)):
+            return .point(Point(x: b.x + (f.x - t.x) * k, y: b.y + (f.y - t.y) * k))
+        case (.rect(let b), .rect(let f), .rect(let t)):
+            return .rect(Rect(x: b.minX + (f.minX - t.minX) * k, y: b.minY + (f.minY - t.minY) * k,
+                              width: b.width + (f.width - t.width) * k, height: b.height + (f.height - t.height) * k))
+        case (.color(let b), .color(let f), .color(let t)):
+            return .color(Color(red: b.red + (f.red - t.red) * k, green: b.green + (f.green - t.green) * k,
+                                blue: b.blue + (f.blue - t.blue) * k, alpha: b.alpha + (f.alpha - t.alpha) * k))
+        case (.transform(let b), .transform(let f), .transform(let t)):
+            return .transform(AffineTransform(a: b.a + (f.a - t.a) * k, b: b.b + (f.b - t.b) * k, c: b.c + (f.c - t.c) * k,
+                                              d: b.d + (f.d - t.d) * k, tx: b.tx + (f.tx - t.tx) * k, ty: b.ty + (f.ty - t.ty) * k))
+        default: return base
+        }
+    }
+}
+
 extension LayerState {
     /// The value of one property.
     func value(of p: AnimatableProperty) -> AnimatableValue {
