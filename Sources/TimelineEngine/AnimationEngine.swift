@@ -99,6 +99,7 @@ public final class AnimationEngine {
     private var running: [PropertyAnimation] = []
     private var constants: [ConstantAnimation] = []
     private var keyframeTracks: [KeyframeAnimation] = []
+    private var tickGeneration: UInt32 = 0
     private var endedGroups: [CompletionGroup] = []
     private var readyCompletions: [(CompletionGroup)] = []
 
@@ -212,8 +213,8 @@ public final class AnimationEngine {
             for w in runLoop.windows { w.presentationDidChange() }
         }
         guard !running.isEmpty else { return }
-        // Animations are offsets on the model: start every animated property from the model value.
-        for a in running { if let v = a.view { v.presentation.copy(a.property, from: v.model) } }
+        tickGeneration &+= 1
+        let generation = tickGeneration
         var i = 0
         var finished = 0
         while i < running.count {
@@ -226,10 +227,14 @@ public final class AnimationEngine {
             if running[i].begin == nil { running[i].begin = time }
             let local = time - running[i].begin! - running[i].timing.delay
             let property = running[i].property
+            // Animations are offsets on the model: the first one of a property this tick starts
+            // from the model value, the others add onto what is there.
+            if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0 }
+            let base = view.tickWritten & property.bit == 0 ? view.model.value(of: property) : view.presentation.value(of: property)
+            view.tickWritten |= property.bit
             if local < 0 {
                 // During the delay the old value shows: the whole offset.
-                let current = view.presentation.value(of: property)
-                view.presentation.set(property, AnimatableValue.additive(current, from: running[i].from, to: running[i].to, 1))
+                view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1))
                 i += 1
                 continue
             }
@@ -244,11 +249,11 @@ public final class AnimationEngine {
                 group.cachedProgress = (p, done)
             }
             if done {
-                finished += 1                                         // its offset is 0 now
+                view.presentation.set(property, base)                  // its offset is 0 now
+                finished += 1
                 running[i].begin = -.infinity                          // marked; compacted below
             } else {
-                let current = view.presentation.value(of: property)
-                view.presentation.set(property, AnimatableValue.additive(current, from: running[i].from, to: running[i].to, 1 - p))
+                view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1 - p))
             }
             i += 1
         }

@@ -36,6 +36,9 @@ open class View {
     public internal(set) var presentation = LayerState()
     /// Bits of the properties an animation currently drives (see ``AnimatableProperty``).
     var animatedProperties: UInt16 = 0
+    /// Properties the animation tick has already written this tick (valid for ``tickGeneration``).
+    var tickWritten: UInt16 = 0
+    var tickGeneration: UInt32 = 0
 
     public var isHidden = false { didSet { if isHidden != oldValue { window?.presentationDidChange() } } }
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.presentationDidChange() } } }
