@@ -100,13 +100,22 @@ public final class AnimationEngine {
     private var constants: [ConstantAnimation] = []
     private var keyframeTracks: [KeyframeAnimation] = []
     private var tickGeneration: UInt32 = 0
+    private var animators: [PropertyAnimator] = []
     private var endedGroups: [CompletionGroup] = []
     private var readyCompletions: [(CompletionGroup)] = []
 
     init(runLoop: MainRunLoop) { self.runLoop = runLoop }
 
     /// Whether anything is animating or waiting to complete.
-    var hasWork: Bool { !running.isEmpty || !constants.isEmpty || !keyframeTracks.isEmpty || !endedGroups.isEmpty }
+    var hasWork: Bool {
+        !running.isEmpty || !constants.isEmpty || !keyframeTracks.isEmpty || !endedGroups.isEmpty
+            || animators.contains { $0.isRunning }
+    }
+
+    func add(_ animator: PropertyAnimator) {
+        if !animators.contains(where: { $0 === animator }) { animators.append(animator) }
+    }
+    func remove(_ animator: PropertyAnimator) { animators.removeAll { $0 === animator } }
 
     /// How many property and constant animations are running.
     public var runningCount: Int { running.count + constants.count + keyframeTracks.count }
@@ -114,6 +123,10 @@ public final class AnimationEngine {
     /// Called by a view after a model change: inside an animation block the change becomes an
     /// animation of the presentation from its current value to the new model value (N1).
     func captureChange(of property: AnimatableProperty, on view: View, from oldModel: AnimatableValue) -> Bool {
+        if let (animator, _) = PropertyAnimator.recording {
+            animator.record(view, property)
+            return true
+        }
         guard let tx = AnimationTransaction.stack.last else { return false }
         if let calculation = tx.keyframes { return captureKeyframe(property, view, tx, calculation) }
         let to = view.model.value(of: property)
@@ -208,6 +221,13 @@ public final class AnimationEngine {
     /// Advances every animation to frame time `time` (phase 2).
     func tick(to time: Double) {
         if !constants.isEmpty { tickConstants(time) }
+        if !animators.isEmpty {
+            var k = 0
+            while k < animators.count {
+                let a = animators[k]
+                if a.tick(to: time) { k += 1 } else if k < animators.count, animators[k] === a { animators.remove(at: k) }
+            }
+        }
         if !keyframeTracks.isEmpty {
             tickKeyframes(time)
             for w in runLoop.windows { w.presentationDidChange() }

@@ -1,0 +1,263 @@
+import Geometry
+
+/// An interruptible, scrubbable animation (N6), in the manner of `UIViewPropertyAnimator`.
+///
+/// States: `inactive` (nothing applied), `active` (running or paused), `stopped` (stopped without
+/// finishing, waiting for ``finishAnimation(at:)``). Progress is a fraction of the timing curve:
+/// ``fractionComplete`` scrubs it while paused, ``isReversed`` runs it back, and
+/// ``continueAnimation(withTimingParameters:durationFactor:)`` resumes with new timing. A spring
+/// continuation picks up the current velocity, so an interrupted gesture-driven animation keeps
+/// its momentum.
+@MainActor
+public final class PropertyAnimator {
+    public enum State: Sendable { case inactive, active, stopped }
+    public enum Position: Sendable { case start, end, current }
+
+    public private(set) var state: State = .inactive
+    public private(set) var isRunning = false
+    /// Whether it runs back toward the start. Settable while active.
+    public var isReversed = false
+    public let duration: Double
+    public private(set) var curve: TimingCurve
+
+    struct Track {
+        weak var view: View?
+        var property: AnimatableProperty
+        var from: AnimatableValue
+        var to: AnimatableValue
+        var delayFactor: Double
+    }
+    var tracks: [Track] = []
+    private var pendingBlocks: [(() -> Void, Double)] = []
+    private var completions: [(Position) -> Void] = []
+    /// Curve progress at ``base``; the curve runs from there (continuations rebase it).
+    private var fraction = 0.0
+    private var lastTime: Double?
+    private weak var engine: AnimationEngine?
+    /// The current segment: from `segmentStart` (progress) the segment curve maps local time.
+    private var segment: (startProgress: Double, endProgress: Double, curve: TimingCurve, duration: Double, elapsed: Double)?
+
+    /// An animator of `duration` seconds along `curve`.
+    public init(duration: Double, curve: TimingCurve = .easeInOut, animations: (() -> Void)? = nil) {
+        precondition(duration > 0 && duration.isFinite, "PropertyAnimator: the duration must be positive; got \(duration)")
+        self.duration = duration
+        self.curve = curve
+        if let animations { pendingBlocks.append((animations, 0)) }
+    }
+
+    /// Adds animations; with `delayFactor` d they start after d of the animator's progress.
+    public func addAnimations(_ animations: @escaping () -> Void, delayFactor: Double = 0) {
+        precondition((0..<1).contains(delayFactor), "addAnimations(delayFactor:): the factor must lie in 0..<1")
+        precondition(state != .stopped, "addAnimations: the animator is stopped; finish it first")
+        if state == .active { capture(animations, delayFactor) } else { pendingBlocks.append((animations, delayFactor)) }
+    }
+
+    /// Adds a completion, called with the position the animator ended at.
+    public func addCompletion(_ completion: @escaping (Position) -> Void) { completions.append(completion) }
+
+    /// The curve progress, 0 at the start and 1 at the end; setting it scrubs (pauses first).
+    public var fractionComplete: Double {
+        get { fraction }
+        set {
+            if state == .inactive { activate() }
+            guard state == .active else { return }
+            if isRunning { pauseAnimation() }
+            fraction = min(max(newValue, 0), 1)
+            segment = nil
+            apply()
+        }
+    }
+
+    /// Starts or resumes running.
+    public func startAnimation() {
+        precondition(state != .stopped, "startAnimation: the animator is stopped; call finishAnimation(at:)")
+        if state == .inactive { activate() }
+        if !isRunning { lastTime = nil }
+        isRunning = true
+        if segment == nil { beginSegment(curve: curve, durationFactor: 1) }
+        engine?.runLoop.requestFrame()
+    }
+
+    /// Pauses where it is (it stays active; values hold).
+    public func pauseAnimation() {
+        if state == .inactive { activate() }
+        isRunning = false
+        lastTime = nil
+    }
+
+    /// Stops. Without finishing, the views keep their current values as model values and the
+    /// animator waits for ``finishAnimation(at:)``; with finishing-less false, it ends at once
+    /// at the current position.
+    public func stopAnimation(_ withoutFinishing: Bool) {
+        guard state == .active else { return }
+        isRunning = false
+        state = .stopped
+        for t in tracks {
+            guard let v = t.view else { continue }
+            let current = v.presentation.value(of: t.property)
+            v.animatedProperties &= ~t.property.bit
+            v.withoutAnimation { v.setModel(t.property, current) }
+        }
+        engine?.remove(self)
+        if !withoutFinishing { finishAnimation(at: .current) }
+    }
+
+    /// Ends a stopped animator at `position` and calls the completions with it.
+    public func finishAnimation(at position: Position) {
+        precondition(state == .stopped, "finishAnimation(at:): stop the animator first (stopAnimation(true))")
+        for t in tracks {
+            guard let v = t.view else { continue }
+            switch position {
+            case .start: v.withoutAnimation { v.setModel(t.property, t.from) }
+            case .end: v.withoutAnimation { v.setModel(t.property, t.to) }
+            case .current: break
+            }
+        }
+        end(at: position)
+    }
+
+    /// Resumes with new timing over `durationFactor` of the original duration. A spring picks up
+    /// the current velocity.
+    public func continueAnimation(withTimingParameters parameters: TimingCurve?, durationFactor: Double) {
+        precondition(durationFactor > 0, "continueAnimation: durationFactor must be positive")
+        guard state == .active else { return }
+        let velocity = currentVelocity()
+        var next = parameters ?? curve
+        if case .spring(let s) = next {
+            let remaining = (isReversed ? 0 : 1) - fraction
+            let normalised = abs(remaining) > 1e-9 ? velocity / remaining : 0
+            next = .spring(Spring(dampingRatio: s.dampingRatio, response: s.response, initialVelocity: normalised))
+        }
+        beginSegment(curve: next, durationFactor: durationFactor)
+        if !isRunning { lastTime = nil }         // resuming from a pause: the paused time does not count
+        isRunning = true
+        engine?.runLoop.requestFrame()
+    }
+
+    // MARK: Internals
+
+    private func activate() {
+        state = .active
+        for (block, delay) in pendingBlocks { capture(block, delay) }
+        pendingBlocks.removeAll()
+    }
+
+    /// Records the changes `block` makes as tracks from the current presentation to the new model.
+    private func capture(_ block: () -> Void, _ delayFactor: Double) {
+        PropertyAnimator.recording = (self, delayFactor)
+        block()
+        PropertyAnimator.recording = nil
+        apply()
+    }
+
+    /// The animator whose `addAnimations` block is running (setters report to it).
+    static var recording: (PropertyAnimator, Double)?
+
+    func record(_ view: View, _ property: AnimatableProperty) {
+        if engine == nil, let e = view.window?.runLoop?.animations {
+            engine = e
+            e.add(self)
+        }
+        let from = view.presentation.value(of: property)
+        let to = view.model.value(of: property)
+        if let i = tracks.firstIndex(where: { $0.view === view && $0.property == property }) {
+            tracks[i].to = to
+        } else {
+            tracks.append(Track(view: view, property: property, from: from, to: to, delayFactor: PropertyAnimator.recording?.1 ?? 0))
+        }
+        view.animatedProperties |= property.bit
+    }
+
+    private func beginSegment(curve: TimingCurve, durationFactor: Double) {
+        self.curve = curve
+        let target: Double = isReversed ? 0 : 1
+        segment = (fraction, target, curve, duration * durationFactor * abs(target - fraction), 0)
+    }
+
+    /// Advances by the frame time (phase 2). Returns false when it finished.
+    func tick(to time: Double) -> Bool {
+        guard state == .active, isRunning else { return true }
+        let dt = lastTime.map { time - $0 } ?? 0
+        lastTime = time
+        if segment == nil || (segment!.endProgress == 1) == isReversed { beginSegment(curve: curve, durationFactor: 1) }
+        segment!.elapsed += dt
+        let s = segment!
+        let (p, done): (Double, Bool)
+        if case .spring(let spring) = s.curve {
+            (p, done) = (spring.progress(at: s.elapsed), s.elapsed >= spring.settlingDuration)
+        } else {
+            let f = s.duration > 0 ? s.elapsed / s.duration : 1
+            (p, done) = (s.curve.progress(fraction: f), f >= 1)
+        }
+        fraction = done ? s.endProgress : s.startProgress + (s.endProgress - s.startProgress) * p
+        apply()
+        if done {
+            state = .stopped
+            for t in tracks where isReversed { if let v = t.view { v.withoutAnimation { v.setModel(t.property, t.from) } } }
+            for t in tracks { t.view?.animatedProperties &= ~t.property.bit }
+            end(at: isReversed ? .start : .end)
+            return false
+        }
+        return true
+    }
+
+    private func currentVelocity() -> Double {
+        guard let s = segment, isRunning else { return 0 }
+        let h = 1.0 / 240
+        func progress(_ t: Double) -> Double {
+            if case .spring(let sp) = s.curve { return sp.progress(at: t) }
+            return s.curve.progress(fraction: s.duration > 0 ? t / s.duration : 1)
+        }
+        let dp = (progress(s.elapsed + h) - progress(max(0, s.elapsed - h))) / (s.elapsed >= h ? 2 * h : h + s.elapsed)
+        return dp * (s.endProgress - s.startProgress)
+    }
+
+    private func apply() {
+        for t in tracks {
+            guard let v = t.view else { continue }
+            let local = t.delayFactor > 0 ? max(0, (fraction - t.delayFactor) / (1 - t.delayFactor)) : fraction
+            v.presentation.set(t.property, AnimatableValue.interpolate(t.from, t.to, local))
+            v.window?.presentationDidChange()
+        }
+    }
+
+    private func end(at position: Position) {
+        state = .inactive
+        isRunning = false
+        engine?.remove(self)
+        for t in tracks { if let v = t.view { v.animatedProperties &= ~t.property.bit; v.presentation.copy(t.property, from: v.model) } }
+        let cs = completions
+        completions.removeAll()
+        tracks.removeAll()
+        for c in cs { c(position) }
+    }
+}
+
+extension View {
+    /// Runs `body` with model changes applied directly (not captured by an animator or block).
+    func withoutAnimation(_ body: () -> Void) {
+        let recording = PropertyAnimator.recording
+        let stack = AnimationTransaction.stack
+        PropertyAnimator.recording = nil
+        AnimationTransaction.stack = []
+        body()
+        AnimationTransaction.stack = stack
+        PropertyAnimator.recording = recording
+    }
+
+    /// Sets one animatable property's model value.
+    func setModel(_ p: AnimatableProperty, _ v: AnimatableValue) {
+        var m = model
+        m.set(p, v)
+        switch p {
+        case .center: center = m.center
+        case .bounds: bounds = m.bounds
+        case .transform: transform = m.transform
+        case .alpha: alpha = m.alpha
+        case .backgroundColor: backgroundColor = m.backgroundColor
+        case .cornerRadius: cornerRadius = m.cornerRadius
+        case .borderWidth: borderWidth = m.borderWidth
+        case .borderColor: borderColor = m.borderColor
+        }
+    }
+}
