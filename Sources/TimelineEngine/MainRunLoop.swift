@@ -55,6 +55,9 @@ public final class MainRunLoop {
         case work(@Sendable @MainActor () -> Void)
     }
     private let inbox = Mutex<[Queued]>([])
+    /// How many items the inbox holds, readable without the lock (the frame path checks it, so a
+    /// steady frame takes no lock and allocates nothing).
+    private let queuedCount = Atomic<Int>(0)
     private var processing: [Queued] = []
     private var frameRequested = false
 
@@ -80,9 +83,16 @@ public final class MainRunLoop {
     public init(clock: any FrameClock) {
         self.clock = clock
         self.animations = AnimationEngine(runLoop: self)
-        clock.frameHandler = { [unowned self] info in
-            MainActor.assumeIsolated { self.runFrame(info) }
+        // Clocks call the handler on the thread that drives them: the main thread (the manual
+        // clock from main-actor code, the live clocks from run(), which the main actor calls).
+        // The main-actor closure is converted once, here, as MainActor.assumeIsolated does
+        // internally, because assumeIsolated on every frame allocates its closure's context.
+        // Debug builds still check the isolation on each frame.
+        let handler: @MainActor (FrameInfo) -> Bool = { [unowned self] info in
+            assert({ MainActor.preconditionIsolated("frame handler off the main actor"); return true }())
+            return self.runFrame(info)
         }
+        clock.frameHandler = unsafeBitCast(handler, to: ((FrameInfo) -> Bool).self)
     }
 
     /// Adds a window; its frames run from the next tick.
@@ -104,12 +114,14 @@ public final class MainRunLoop {
     /// Queues `work` to run in phase 1 of the next frame, after what was queued before it.
     public nonisolated func post(_ work: @escaping @Sendable @MainActor () -> Void) {
         inbox.withLock { $0.append(.work(work)) }
+        queuedCount.add(1, ordering: .releasing)
         clock.wake()
     }
 
     /// Queues an input event for window `window` (an index into ``windows``).
     public nonisolated func send(_ event: InputEvent, toWindow window: Int = 0) {
         inbox.withLock { $0.append(.event(event, window: window)) }
+        queuedCount.add(1, ordering: .releasing)
         clock.wake()
     }
 
@@ -159,7 +171,7 @@ public final class MainRunLoop {
 
     /// Whether nothing is queued, scheduled, observed, animating or dirty.
     public var isIdle: Bool {
-        inbox.withLock { $0.isEmpty } && timers.isEmpty && observers.isEmpty
+        queuedCount.load(ordering: .acquiring) <= 0 && timers.isEmpty && observers.isEmpty
             && !animations.hasWork && !windows.contains(where: { $0.hasPendingWork })
     }
 
@@ -195,7 +207,8 @@ public final class MainRunLoop {
 
         // (1) Events: what was queued before this frame, in order; then due timers.
         setPhase(.events)
-        inbox.withLock { swap(&$0, &processing) }
+        // Only take the lock when something is queued: each withLock call allocates here.
+        if queuedCount.load(ordering: .acquiring) > 0 { takeQueued() }
         for item in processing {
             switch item {
             case .work(let work): work()
@@ -229,6 +242,13 @@ public final class MainRunLoop {
         currentFrame = nil
         if isStopped { return false }
         return keepsRunningWhenIdle || !isIdle
+    }
+
+    private func takeQueued() {
+        var taken: [Queued] = []
+        inbox.withLock { swap(&$0, &taken) }
+        queuedCount.subtract(taken.count, ordering: .relaxed)
+        processing.append(contentsOf: taken)
     }
 
     private func fireDueTimers(at time: Double) {

@@ -73,6 +73,7 @@ struct AnimationBench: ParsableCommand {
         host.runLoop.measuresPhases = !counting
         host.step(frames: 30)
         var samples: [Double] = []
+        samples.reserveCapacity(frames)
         for _ in 0..<frames {
             host.step()
             samples.append(counting ? 0 : Double(host.runLoop.phaseNanoseconds[FramePhase.animation.rawValue]) / 1e6)

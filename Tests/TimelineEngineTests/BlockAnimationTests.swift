@@ -57,6 +57,25 @@ struct BlockAnimationTests {
         #expect(host.isIdle)
     }
 
+    @Test("N4: completions run in the completions phase, after the tick, in the order their animations ended")
+    func N4_completionOrder() {
+        let host = makeHost()
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10)), w = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(v); host.root.addSubview(w)
+        host.runUntilIdle()
+        var order: [String] = []
+        let loop = host.runLoop
+        View.animate(withDuration: 0.2, curve: .linear, animations: { v.alpha = 0 }, completion: { _ in order.append("long@\(loop.phase)") })
+        View.animate(withDuration: 0.1, curve: .linear, animations: { w.alpha = 0 }, completion: { _ in order.append("short@\(loop.phase)") })
+        View.animate(withDuration: 0.1, curve: .linear, animations: { w.center.x = 50 }, completion: { _ in
+            order.append("second short@\(loop.phase)")
+            #expect(w.presentation.alpha == 0)                        // the tick already ran this frame
+        })
+        host.runUntilIdle()
+        #expect(order == ["short@completions", "second short@completions", "long@completions"])
+        #expect(host.isIdle)
+    }
+
     @Test("N4: during a delay the presentation shows the old value while the model holds the new one")
     func N4_delay() {
         let host = makeHost()
