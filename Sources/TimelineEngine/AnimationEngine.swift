@@ -166,7 +166,7 @@ public final class AnimationEngine {
         keyframeTracks.append(KeyframeAnimation(
             view: view, property: property, initial: view.presentation.value(of: property),
             keyframes: [Keyframe(start: span.start, end: span.end, value: value)], calculation: calculation,
-            begin: runLoop.currentFrame?.time, delay: tx.timing.delay, duration: tx.timing.duration, group: tx.group))
+            begin: runLoop.currentFrame?.time, timing: tx.timing, group: tx.group))
         view.animatedProperties |= property.bit
         runLoop.requestFrame()
         return true
@@ -178,14 +178,13 @@ public final class AnimationEngine {
         while i < keyframeTracks.count {
             guard let view = keyframeTracks[i].view else {
                 let a = keyframeTracks.remove(at: i)
-                a.group.finished = false
-                end(a.group)
+                abandon(a.group)
                 continue
             }
             if keyframeTracks[i].begin == nil { keyframeTracks[i].begin = time }
             let a = keyframeTracks[i]
-            let local = time - a.begin! - a.delay
-            if local >= a.duration {
+            let local = time - a.begin! - a.timing.delay
+            if local >= a.timing.duration {
                 view.presentation.copy(a.property, from: view.model)
                 view.animatedProperties &= ~a.property.bit
                 keyframeTracks.remove(at: i)
@@ -202,15 +201,19 @@ public final class AnimationEngine {
     private func interrupt(_ view: View, _ property: AnimatableProperty) {
         while let i = running.firstIndex(where: { $0.view === view && $0.property == property }) {
             let a = running.remove(at: i)
-            a.group.finished = false
-            end(a.group)
+            abandon(a.group)
         }
         if let i = keyframeTracks.firstIndex(where: { $0.view === view && $0.property == property }) {
             let a = keyframeTracks.remove(at: i)
-            a.group.finished = false
-            end(a.group)
+            abandon(a.group)
         }
         view.animatedProperties &= ~property.bit
+    }
+
+    /// Ends one animation of `group` unfinished (interrupted, or its view or constraint gone).
+    private func abandon(_ group: CompletionGroup) {
+        group.finished = false
+        end(group)
     }
 
     private func end(_ group: CompletionGroup) {
@@ -240,8 +243,7 @@ public final class AnimationEngine {
         while i < running.count {
             guard let view = running[i].view else {
                 let a = running.remove(at: i)
-                a.group.finished = false
-                end(a.group)
+                abandon(a.group)
                 continue
             }
             if running[i].begin == nil { running[i].begin = time }
@@ -306,8 +308,7 @@ public final class AnimationEngine {
                          curve: TimingCurve, repeatCount: Double, autoreverses: Bool, completion: ((Bool) -> Void)?) {
         if let i = constants.firstIndex(where: { $0.constraint === constraint }) {
             let old = constants.remove(at: i)
-            old.group.finished = false
-            end(old.group)
+            abandon(old.group)
         }
         let group = CompletionGroup(completion)
         group.pending = 1
@@ -323,8 +324,7 @@ public final class AnimationEngine {
         while i < constants.count {
             guard let c = constants[i].constraint, c.isActive else {
                 let a = constants.remove(at: i)
-                a.group.finished = false
-                end(a.group)
+                abandon(a.group)
                 continue
             }
             if constants[i].begin == nil { constants[i].begin = time }
@@ -356,8 +356,7 @@ public final class AnimationEngine {
             guard let v = a.view, v.isDescendant(of: root) else { return false }
             v.presentation.copy(a.property, from: v.model)
             v.animatedProperties &= ~a.property.bit
-            a.group.finished = false
-            end(a.group)
+            abandon(a.group)
             return true
         }
         var i = 0
@@ -366,8 +365,7 @@ public final class AnimationEngine {
                 let a = running.remove(at: i)
                 v.presentation.copy(a.property, from: v.model)
                 v.animatedProperties &= ~a.property.bit
-                a.group.finished = false
-                end(a.group)
+                abandon(a.group)
             } else {
                 i += 1
             }

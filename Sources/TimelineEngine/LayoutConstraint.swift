@@ -85,7 +85,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         didSet {
             precondition(priority >= 1 && priority <= 1000, "LayoutConstraint.priority must lie in 1...1000; got \(priority)")
             guard priority != oldValue else { return }
-            if isActive { engine?.priorityDidChange(self) }
+            if isActive { engine?.priorityDidChange(self, wasRequired: oldValue >= 1000) }
         }
     }
 
@@ -103,6 +103,10 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     weak var owner: View?
     weak var engine: LayoutEngine?
     var solverID: ConstraintID?
+    /// The solver expression's constant apart from ``constant`` (baseline offsets), set when added.
+    var solverBase = 0.0
+    /// Queued for a constant update in the next constraints pass.
+    var constantIsPending = false
 
     init(_ first: LayoutAnchor, _ relation: Relation, _ second: LayoutAnchor?, multiplier: Double = 1, constant: Double) {
         precondition(second == nil || second!.attribute.axis == first.attribute.axis,

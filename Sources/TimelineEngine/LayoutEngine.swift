@@ -52,7 +52,6 @@ public final class LayoutEngine {
     private var broken: [LayoutConstraint] = []
     private var changed: [(variable: Variable, value: Double)] = []
     private var changedItems: [LayoutItem] = []
-    private var base: [ObjectIdentifier: Double] = [:]
 
     init(window: Window) { self.window = window }
 
@@ -121,14 +120,15 @@ public final class LayoutEngine {
     }
 
     func constantDidChange(_ c: LayoutConstraint) {
-        guard c.solverID != nil, !pendingConstants.contains(where: { $0 === c }) else { return }
+        guard c.solverID != nil, !c.constantIsPending else { return }
+        c.constantIsPending = true
         pendingConstants.append(c)
         window.rootView.setNeedsUpdateConstraints()
     }
 
-    func priorityDidChange(_ c: LayoutConstraint) {
+    func priorityDidChange(_ c: LayoutConstraint, wasRequired: Bool) {
         if let id = c.solverID {
-            pendingRemoves.append((id, false))
+            pendingRemoves.append((id, wasRequired))
             c.solverID = nil
             pendingAdds.append(c)
         }
@@ -225,8 +225,9 @@ public final class LayoutEngine {
         for c in pendingAdds where c.owner != nil && c.solverID == nil && !c.isBroken { addToSolver(c) }
         pendingAdds.removeAll(keepingCapacity: true)
         for c in pendingConstants {
+            c.constantIsPending = false
             guard let id = c.solverID else { continue }
-            do { try solver.setConstant(id, to: (base[ObjectIdentifier(c)] ?? 0) - c.constant) } catch {
+            do { try solver.setConstant(id, to: c.solverBase - c.constant) } catch {
                 breakConstraint(c, error: error)
             }
         }
@@ -284,7 +285,7 @@ public final class LayoutEngine {
         if let second = c.secondItem, let attr = c.secondAttribute {
             e = e - c.multiplier * expression(second, attr)
         }
-        base[ObjectIdentifier(c)] = e.constant
+        c.solverBase = e.constant
         e = e - c.constant
         do {
             c.solverID = try solver.addConstraint(e, c.relation, priority: Priority(Double(c.priority)), label: c.identifier ?? c.description)

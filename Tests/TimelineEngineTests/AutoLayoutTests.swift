@@ -187,6 +187,22 @@ struct AutoLayoutTests {
         #expect(host.isIdle)
     }
 
+    @Test("A7: lowering a conflicting required constraint's priority lets the broken one back in")
+    func A7_priorityChangeRetriesBroken() {
+        let host = makeHost()
+        let v = View(identifier: "v")
+        host.root.addSubview(v)
+        let w100 = v.widthAnchor.constraint(equalToConstant: 100), w200 = v.widthAnchor.constraint(equalToConstant: 200)
+        LayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: host.root.leadingAnchor), v.topAnchor.constraint(equalTo: host.root.topAnchor),
+                                   v.heightAnchor.constraint(equalToConstant: 10), w100, w200])
+        host.runUntilIdle()
+        #expect(w200.isBroken && v.frame.width == 100)
+        w100.priority = 500
+        host.runUntilIdle()
+        #expect(!w200.isBroken && v.frame.width == 200)
+        #expect(host.isIdle)
+    }
+
     @Test("A7: a constraint between views with no common ancestor and a NaN constant are errors naming them")
     func A7_invalidConstraints() {
         let host = makeHost()

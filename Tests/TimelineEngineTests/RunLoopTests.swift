@@ -115,8 +115,8 @@ struct RunLoopTests {
         #expect(host.isIdle)
     }
 
-    @Test("R5: the commit presents the presentation tree, rebuilt only when something visible changed")
-    func R5_commitReusesUnchangedList() {
+    @Test("D1/R5: the commit turns the presentation tree into a display list, rebuilt only when something visible changed")
+    func D1_commitBuildsDisplayListOnlyWhenChanged() {
         let host = makeHost()
         let v = ProbeView("v", frame: Rect(x: 10, y: 20, width: 30, height: 40))
         v.backgroundColor = Color(red: 1, green: 0, blue: 0)

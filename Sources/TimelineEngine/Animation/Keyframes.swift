@@ -26,8 +26,8 @@ struct KeyframeAnimation {
     var keyframes: [Keyframe]
     var calculation: KeyframeCalculation
     var begin: Double?
-    var delay: Double
-    var duration: Double
+    /// Delay and duration (the curve is linear: keyframes carry their own calculation).
+    var timing: AnimationTiming
     var group: CompletionGroup
 
     /// The value `local` seconds after the delay.

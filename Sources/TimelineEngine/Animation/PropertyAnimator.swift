@@ -96,7 +96,7 @@ public final class PropertyAnimator {
             guard let v = t.view else { continue }
             let current = v.presentation.value(of: t.property)
             v.animatedProperties &= ~t.property.bit
-            v.withoutAnimation { v.setModel(t.property, current) }
+            v.setModelWithoutAnimation(t.property, current)
         }
         engine?.remove(self)
         if !withoutFinishing { finishAnimation(at: .current) }
@@ -108,8 +108,8 @@ public final class PropertyAnimator {
         for t in tracks {
             guard let v = t.view else { continue }
             switch position {
-            case .start: v.withoutAnimation { v.setModel(t.property, t.from) }
-            case .end: v.withoutAnimation { v.setModel(t.property, t.to) }
+            case .start: v.setModelWithoutAnimation(t.property, t.from)
+            case .end: v.setModelWithoutAnimation(t.property, t.to)
             case .current: break
             }
         }
@@ -193,7 +193,7 @@ public final class PropertyAnimator {
         apply()
         if done {
             state = .stopped
-            for t in tracks where isReversed { if let v = t.view { v.withoutAnimation { v.setModel(t.property, t.from) } } }
+            for t in tracks where isReversed { if let v = t.view { v.setModelWithoutAnimation(t.property, t.from) } }
             for t in tracks { t.view?.animatedProperties &= ~t.property.bit }
             end(at: isReversed ? .start : .end)
             return false
@@ -234,19 +234,14 @@ public final class PropertyAnimator {
 }
 
 extension View {
-    /// Runs `body` with model changes applied directly (not captured by an animator or block).
-    func withoutAnimation(_ body: () -> Void) {
+    /// Sets one animatable property's model value through its setter (so layout and display
+    /// triggers run) without any animator or animation block capturing the change.
+    func setModelWithoutAnimation(_ p: AnimatableProperty, _ v: AnimatableValue) {
         let recording = PropertyAnimator.recording
         let stack = AnimationTransaction.stack
         PropertyAnimator.recording = nil
         AnimationTransaction.stack = []
-        body()
-        AnimationTransaction.stack = stack
-        PropertyAnimator.recording = recording
-    }
-
-    /// Sets one animatable property's model value.
-    func setModel(_ p: AnimatableProperty, _ v: AnimatableValue) {
+        defer { AnimationTransaction.stack = stack; PropertyAnimator.recording = recording }
         var m = model
         m.set(p, v)
         switch p {
