@@ -4,6 +4,7 @@ import PackageDescription
 // Dependencies point one way:
 //   Geometry, FrameTiming, LayoutSolver  (nothing of ours)
 //        -> TimelineEngine                (run loop, views, update cycle, Auto Layout API, animation)
+//        -> SDLBackend                    (the only importer of CSDL2: window, renderer, events, PNG)
 //        -> SceneFormat                   (scene files <-> engine objects)
 //        -> timeline CLI, Demos           (see every module)
 let strict: [SwiftSetting] = [
@@ -36,11 +37,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+        .target(name: "SDLBackend", dependencies: ["CSDL2", "TimelineEngine", "Geometry", "FrameTiming"],
+                swiftSettings: strict),
         .target(name: "SceneFormat", dependencies: ["TimelineEngine", "Geometry", "FrameTiming"], swiftSettings: strict),
         .executableTarget(
             name: "timeline",
             dependencies: [
-                "TimelineEngine", "SceneFormat", "FrameTiming", "LayoutSolver", "Geometry",
+                "TimelineEngine", "SceneFormat", "FrameTiming", "LayoutSolver", "Geometry", "SDLBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -48,6 +54,12 @@ let package = Package(
             name: "HeadlessTrace",
             dependencies: ["TimelineEngine", "SceneFormat", "Geometry"],
             path: "Demos/HeadlessTrace",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "Gallery",
+            dependencies: ["TimelineEngine", "SDLBackend", "Geometry", "FrameTiming",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Demos/Gallery",
             swiftSettings: strict),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"], swiftSettings: strict),
         .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"], swiftSettings: strict),
@@ -62,5 +74,9 @@ let package = Package(
             dependencies: ["SceneFormat", "TimelineEngine", "Geometry"],
             swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", swiftSettings: strict),
+        .testTarget(
+            name: "SDLBackendTests",
+            dependencies: ["SDLBackend", "CSDL2", "SceneFormat", "TimelineEngine", "Geometry", "FrameTiming"],
+            swiftSettings: strict),
     ]
 )

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The default live clock: a `DispatchSourceTimer` armed for each frame at an absolute deadline on
 /// the grid of the monotonic clock (no drift), with skip-ahead and the stall rule from
@@ -17,12 +16,14 @@ public final class DispatchFrameClock: FrameClock, @unchecked Sendable {
     public private(set) var latenessSamples: [Int64] = []
     /// Whether to record wake lateness (for the clock benchmark).
     public var recordsLateness = false
+    /// A window system's events: polled before each frame and waited on while idle. Set it
+    /// before ``run()``.
+    public var eventSource: (any ExternalEventSource)?
 
     private let timer: any DispatchSourceTimer
     private let tick = DispatchSemaphore(value: 0)
     private let idle = DispatchSemaphore(value: 0)
-    private struct State { var paused = false; var wakePending = false; var stopped = false }
-    private let state = Mutex(State())
+    private let gate = IdleGate()
 
     /// A clock at `rate` whose grid starts at the next millisecond after now.
     public init(rate: FrameRate = .fps60, origin: Int64? = nil) {
@@ -39,50 +40,51 @@ public final class DispatchFrameClock: FrameClock, @unchecked Sendable {
 
     deinit { timer.cancel() }
 
-    public var hasScheduledFrame: Bool { state.withLock { !$0.paused && !$0.stopped } }
+    public var hasScheduledFrame: Bool { gate.hasScheduledFrame }
 
     public func wake() {
-        let signal = state.withLock { s -> Bool in
-            if s.paused { s.paused = false; return true }
-            s.wakePending = true
-            return false
+        if gate.wake() {
+            idle.signal()
+            eventSource?.interruptWait()
         }
-        if signal { idle.signal() }
     }
 
     /// Ends ``run()`` after the current frame. Safe from any thread.
     public func stop() {
-        state.withLock { $0.stopped = true }
+        gate.stop()
         idle.signal()
         tick.signal()
+        eventSource?.interruptWait()
     }
 
     /// Runs frames on the calling thread until ``stop()``.
     public func run() {
-        state.withLock { $0.stopped = false }
+        gate.start()
         while true {
-            if state.withLock({ $0.stopped }) { break }
+            if gate.isStopped { break }
             let deadline = schedule.nextDeadline
             if deadline > MonotonicClock.now() {
                 timer.schedule(deadline: DispatchTime(uptimeNanoseconds: UInt64(deadline)), leeway: .nanoseconds(0))
                 tick.wait()
-                if state.withLock({ $0.stopped }) { break }
+                if gate.isStopped { break }
             }
             let woke = MonotonicClock.now()
+            eventSource?.pollEvents()
             let info = schedule.beginFrame(at: woke)
             if recordsLateness { latenessSamples.append(woke - info.timestamp) }
             let wantsMore = frameHandler?(info) ?? true
             schedule.endFrame(at: MonotonicClock.now())
             if !wantsMore {
-                let pause = state.withLock { s -> Bool in
-                    if s.wakePending { s.wakePending = false; return false }
-                    s.paused = true
-                    return true
-                }
-                if pause {
+                if gate.shouldPause() {
                     schedule.pause()
-                    idle.wait()
-                    if state.withLock({ $0.stopped }) { break }
+                    if let source = eventSource {
+                        // Any OS event or a wake() ends the wait; a frame then runs and decides.
+                        source.waitForEvents()
+                        gate.resume()
+                    } else {
+                        idle.wait()
+                    }
+                    if gate.isStopped { break }
                     schedule.resume(at: MonotonicClock.now())
                 }
             }

@@ -20,6 +20,19 @@ public protocol FrameClock: AnyObject, Sendable {
     var hasScheduledFrame: Bool { get }
 }
 
+/// Input from outside the process (a window system) that a live clock must let in: the SDL
+/// backend's event pump. The clock calls it on its own thread, which for a window is the main
+/// thread, as SDL requires.
+public protocol ExternalEventSource: AnyObject, Sendable {
+    /// Moves pending OS events into the run loop's queue. Called before each frame, so events
+    /// that arrived before the frame began are handled in it.
+    func pollEvents()
+    /// Blocks while the clock is idle (R6), until an OS event arrives or ``interruptWait()``.
+    func waitForEvents()
+    /// Makes a ``waitForEvents()`` in progress (or the next one) return. Safe from any thread.
+    func interruptWait()
+}
+
 /// Reads the monotonic clock (`CLOCK_MONOTONIC`) in nanoseconds. Only live clocks and
 /// benchmarks read it; nothing below the clock does (time is passed in).
 public enum MonotonicClock {

@@ -44,11 +44,12 @@ public struct AffineTransform: Hashable, Sendable {
     /// The bounding box of the transformed rectangle.
     public func apply(to r: Rect) -> Rect {
         if isIdentity { return r }
-        let ps = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                  Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(apply(to:))
-        let xs = ps.map(\.x), ys = ps.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        // x' = a·x + c·y + tx: each term's extreme comes from one end of its range.
+        let ax0 = a * r.minX, ax1 = a * r.maxX, cy0 = c * r.minY, cy1 = c * r.maxY
+        let bx0 = b * r.minX, bx1 = b * r.maxX, dy0 = d * r.minY, dy1 = d * r.maxY
+        let x0 = min(ax0, ax1) + min(cy0, cy1) + tx, x1 = max(ax0, ax1) + max(cy0, cy1) + tx
+        let y0 = min(bx0, bx1) + min(dy0, dy1) + ty, y1 = max(bx0, bx1) + max(dy0, dy1) + ty
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Component-wise linear interpolation (used by frame interpolation of transforms).

@@ -22,6 +22,12 @@ public struct ViewSpec: Sendable {
     public var borderColor: Color?
     public var hidden = false
     public var clipsToBounds = false
+    /// Rotation in degrees (an extension of the minimum format).
+    public var rotation: Double = 0
+    /// Uniform scale (an extension of the minimum format).
+    public var scale: Double = 1
+    /// Text colour of a text view (an extension of the minimum format).
+    public var textColor: Color?
     public var text: String?
     public var fontSize: Double = 17
     public var intrinsicSize: Size?

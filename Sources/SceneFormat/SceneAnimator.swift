@@ -26,6 +26,7 @@ public final class SceneAnimator {
     private let scene: Scene
     private let built: BuiltScene
     private let runLoop: MainRunLoop
+    private var transforms: [String: (rotation: Double, scale: Double)] = [:]
     private var next = 0
     private var token: ObserverToken?
     private let order: [Int]
@@ -89,6 +90,12 @@ public final class SceneAnimator {
             switch property {
             case "alpha": v.alpha = value
             case "cornerRadius": v.cornerRadius = value
+            case "rotation", "scale":
+                let spec = scene.views.first { $0.id == id }
+                var current = transforms[id] ?? (spec?.rotation ?? 0, spec?.scale ?? 1)
+                if property == "rotation" { current.rotation = value } else { current.scale = value }
+                transforms[id] = current
+                v.transform = sceneTransform(rotation: current.rotation, scale: current.scale)
             default: v.borderWidth = value
             }
         case .viewColor(let id, let property, let value):

@@ -57,6 +57,8 @@ public enum SceneBuilder {
             if let c = spec.borderColor { v.borderColor = c }
             v.isHidden = spec.hidden
             v.clipsToBounds = spec.clipsToBounds
+            if spec.rotation != 0 || spec.scale != 1 { v.transform = sceneTransform(rotation: spec.rotation, scale: spec.scale) }
+            if let c = spec.textColor, let label = v as? Label { label.textColor = c }
             v.contentHuggingPriority = (spec.hugging.0, spec.hugging.1)
             v.contentCompressionResistancePriority = (spec.compression.0, spec.compression.1)
             views[spec.parent]!.addSubview(v)
@@ -101,4 +103,9 @@ public enum SceneBuilder {
         }
         return LayoutAnchor(item: owner, attribute: a.attribute)
     }
+}
+
+/// The transform for a scene's `rotation` (degrees) and uniform `scale`: scale, then rotate.
+public func sceneTransform(rotation degrees: Double, scale: Double) -> AffineTransform {
+    AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(rotationAngle: degrees * .pi / 180))
 }

@@ -121,7 +121,8 @@ public enum SceneLoader {
         func view(_ v: JSONValue, known: inout [String: Int], allIDs: Set<String>) throws(SceneError) -> ViewSpec {
             let members = try object(v, "a view", keys: ["id", "parent", "frame", "color", "alpha", "cornerRadius", "borderWidth",
                                                           "borderColor", "hidden", "clipsToBounds", "text", "fontSize",
-                                                          "intrinsicSize", "hugging", "compression"])
+                                                          "intrinsicSize", "hugging", "compression", "rotation", "scale",
+                                                          "textColor"])
             guard let idValue = v["id"] else { throw fail(v, "a view needs an \"id\"") }
             let id = try string(idValue, "id")
             guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
@@ -156,6 +157,11 @@ public enum SceneLoader {
                 case "borderColor": spec.borderColor = try color(value, "borderColor")
                 case "hidden": spec.hidden = try bool(value, "hidden")
                 case "clipsToBounds": spec.clipsToBounds = try bool(value, "clipsToBounds")
+                case "rotation": spec.rotation = try number(value, "rotation")
+                case "scale":
+                    spec.scale = try number(value, "scale")
+                    guard spec.scale > 0 else { throw fail(value, "scale must be positive, found \(spec.scale)") }
+                case "textColor": spec.textColor = try color(value, "textColor")
                 case "text": spec.text = try string(value, "text")
                 case "fontSize":
                     spec.fontSize = try number(value, "fontSize")
@@ -287,12 +293,17 @@ public enum SceneLoader {
                     guard (0...1).contains(a) else { throw fail(value, "alpha must lie in 0...1, found \(a)") }
                     out.append(.viewNumber(id: id, property: key, value: a))
                 case "cornerRadius", "borderWidth": out.append(.viewNumber(id: id, property: key, value: try nonNegative(value, key)))
+                case "rotation": out.append(.viewNumber(id: id, property: key, value: try number(value, key)))
+                case "scale":
+                    let k = try number(value, key)
+                    guard k > 0 else { throw fail(value, "scale must be positive, found \(k)") }
+                    out.append(.viewNumber(id: id, property: key, value: k))
                 case "color", "borderColor": out.append(.viewColor(id: id, property: key, value: try color(value, key)))
                 case "frame":
                     let f = try numbers(value, "frame", count: 4)
                     out.append(.viewFrame(id: id, value: Rect(x: f[0], y: f[1], width: f[2], height: f[3])))
                 default:
-                    throw fail(value, "unknown property '\(key)': expected alpha, color, cornerRadius, borderWidth, borderColor or frame")
+                    throw fail(value, "unknown property '\(key)': expected alpha, color, cornerRadius, borderWidth, borderColor, rotation, scale or frame")
                 }
             }
             guard !out.isEmpty else { throw fail(v, "the change names no property") }

@@ -25,8 +25,8 @@ public struct FixedFontMetrics: FontMetrics {
     public func descent(fontSize: Double) -> Double { (lineHeight * fontSize).rounded(.up) * (1 - ascentRatio) }
 }
 
-/// The metrics text views use. Set once at start-up by a backend (the SDL backend sets its TTF
-/// metrics); tests keep the fixed ones.
+/// The metrics text views use when their window has none of its own (``Window/fontMetrics``).
+/// Set once at start-up by an app or the CLI; tests keep the fixed ones or set a window's.
 @MainActor
 public enum TextMeasurement {
     public static var metrics: any FontMetrics = FixedFontMetrics()
@@ -52,9 +52,12 @@ open class Label: View {
         setNeedsDisplay()
     }
 
-    open override var intrinsicContentSize: Size { TextMeasurement.metrics.size(of: text, fontSize: fontSize) }
-    open override var firstBaselineOffsetFromTop: Double { TextMeasurement.metrics.ascent(fontSize: fontSize) }
-    open override var lastBaselineOffsetFromBottom: Double { TextMeasurement.metrics.descent(fontSize: fontSize) }
+    /// The window's metrics when it has its own, else the process-wide ones.
+    private var metrics: any FontMetrics { window?.fontMetrics ?? TextMeasurement.metrics }
+
+    open override var intrinsicContentSize: Size { metrics.size(of: text, fontSize: fontSize) }
+    open override var firstBaselineOffsetFromTop: Double { metrics.ascent(fontSize: fontSize) }
+    open override var lastBaselineOffsetFromBottom: Double { metrics.descent(fontSize: fontSize) }
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         guard !text.isEmpty else { return }

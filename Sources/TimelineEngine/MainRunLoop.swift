@@ -48,6 +48,9 @@ public final class MainRunLoop {
     /// (for the frame benchmark). Costs one clock read per phase when on.
     public var measuresPhases = false
     public private(set) var phaseNanoseconds = [Int64](repeating: 0, count: FramePhase.allCases.count)
+    /// ``phaseNanoseconds`` of the last finished frame (for displays such as a HUD, which read it
+    /// while the next frame runs).
+    public private(set) var lastFramePhaseNanoseconds = [Int64](repeating: 0, count: FramePhase.allCases.count)
     private var phaseStart: Int64 = 0
 
     private enum Queued: Sendable {
@@ -237,6 +240,7 @@ public final class MainRunLoop {
         let context = FrameContext(index: info.index, time: info.time)
         for w in windows { w.commit(frame: context) }
         setPhase(.idle)
+        if measuresPhases { for i in phaseNanoseconds.indices { lastFramePhaseNanoseconds[i] = phaseNanoseconds[i] } }
 
         lastFrame = info
         currentFrame = nil

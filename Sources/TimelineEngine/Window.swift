@@ -48,6 +48,9 @@ public final class Window {
     public internal(set) var trace = TraceRecorder()
     /// Reports the engine recovered from; shared with the run loop when added to one.
     public internal(set) var diagnostics = DiagnosticLog()
+    /// Text metrics for this window's labels, overriding ``TextMeasurement/metrics`` (a backend
+    /// sets its font's). Set it before adding labels.
+    public var fontMetrics: (any FontMetrics)?
     /// Called for key events no view controller handled.
     public var onKey: ((Key, Bool) -> Bool)?
 

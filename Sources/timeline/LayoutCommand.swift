@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geometry
 import SceneFormat
+import SDLBackend
 import TimelineEngine
 
 /// `timeline layout SCENE [--size WxH] [--json]` (C4): lays out a scene once and prints every
@@ -22,6 +23,7 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let loaded = try loadScene(scene)
         let (size, json, path) = (self.size.flatMap(WindowSize.init)?.size ?? loaded.size, self.json, self.scene)
+        try useShippedFontMetrics()
         MainActor.assumeIsolated {
             let host = HeadlessHost(size: size)
             host.runLoop.diagnostics.logger = nil          // printed below, in the command's format

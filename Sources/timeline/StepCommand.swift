@@ -3,6 +3,7 @@ import FrameTiming
 import Foundation
 import Geometry
 import SceneFormat
+import SDLBackend
 import TimelineEngine
 
 /// `timeline step SCENE --frames N [--fps F] [--json] [--trace]` (C3): runs a scene on the manual
@@ -29,6 +30,7 @@ struct StepCommand: ParsableCommand {
         let loaded = try loadScene(scene)
         let (frames, rate, json, trace) = (self.frames, FrameRate(fps: fps)!, self.json, self.trace)
         let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
+        try useShippedFontMetrics()
         MainActor.assumeIsolated {
             let host = HeadlessHost(size: size, rate: rate)
             host.runLoop.keepsRunningWhenIdle = true

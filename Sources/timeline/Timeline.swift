@@ -5,12 +5,12 @@ struct Timeline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
         abstract: "UIKit's update cycle, Auto Layout and Core-Animation-style animation on Linux: lay out, step, render and measure.",
-        subcommands: [LayoutCommand.self, StepCommand.self, BenchCommand.self])
+        subcommands: [LayoutCommand.self, StepCommand.self, RenderCommand.self, BenchCommand.self])
 }
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine: the update cycle, the solver, the clocks, per-phase frame cost.",
-        subcommands: [CycleBench.self, SolverBench.self, AnimationBench.self])
+        subcommands: [CycleBench.self, SolverBench.self, AnimationBench.self, RenderBench.self])
 }

@@ -38,17 +38,17 @@ struct CLI {
 
 @Suite("C4, C5 the timeline command")
 struct CLITests {
-    @Test("C4: layout prints every view's frame as an aligned table")
+    @Test("C4: layout prints every view's frame as an aligned table (text measured with the shipped font)")
     func C4_layoutTable() throws {
         let r = try CLI.run(["layout", "Assets/scenes/hello.json"])
         #expect(r.status == 0)
         #expect(r.stdout == """
         layout of Assets/scenes/hello.json at 800x600
-        view   parent    x   y  width  height
-        root   -         0   0    800     600
-        panel  root     20  40    400      40
-        title  panel   173   9     54      22
-        free   root     10  10     50      50
+        view   parent    x    y  width  height
+        root   -         0    0    800     600
+        panel  root     20   40    400      40
+        title  panel   177  9.5     46      21
+        free   root     10   10     50      50
         no diagnostics
 
         """)
@@ -59,7 +59,7 @@ struct CLITests {
         let r = try CLI.run(["layout", "Assets/scenes/hello.json", "--json", "--size", "400x300"])
         #expect(r.status == 0)
         #expect(r.stdout == """
-        {"views": {"root": {"x": 0, "y": 0, "width": 400, "height": 300}, "panel": {"x": 20, "y": 40, "width": 200, "height": 40}, "title": {"x": 73, "y": 9, "width": 54, "height": 22}, "free": {"x": 10, "y": 10, "width": 50, "height": 50}}, "diagnostics": []}
+        {"views": {"root": {"x": 0, "y": 0, "width": 400, "height": 300}, "panel": {"x": 20, "y": 40, "width": 200, "height": 40}, "title": {"x": 77, "y": 9.5, "width": 46, "height": 21}, "free": {"x": 10, "y": 10, "width": 50, "height": 50}}, "diagnostics": []}
 
         """)
         let parsed = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
@@ -147,5 +147,53 @@ struct StepCLITests {
         #expect(r.status != 0 && r.stderr.contains("--fps must be 30, 60 or 120"))
         let z = try CLI.run(["step", "Assets/scenes/hello.json", "--frames", "0"])
         #expect(z.status != 0 && z.stderr.contains("--frames must be at least 1"))
+    }
+}
+
+@Suite("D1, C3 timeline render")
+struct RenderCLITests {
+    func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test("D1: render writes a PNG of the chosen frame with no window, at the requested scale")
+    func D1_renderFrame() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("hello.png").path
+        let r = try CLI.run(["render", "Assets/scenes/hello.json", "--time", "0.7", "--out", out, "--scale", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "frame 42 t=0.700 -> \(out)\n")                 // the first frame at or after 0.7 s
+        let png = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        // IHDR: width and height, big-endian, at bytes 16...23: 1600 x 1200 at scale 2.
+        let w = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(w == 1600 && h == 1200)
+    }
+
+    @Test("C3: several frames go to files named by frame index")
+    func C3_renderSeveral() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLI.run(["render", "Assets/scenes/hello.json", "--frame", "0,30,45", "--out", dir.path + "/f{frame}.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for f in [0, 30, 45] { #expect(FileManager.default.fileExists(atPath: dir.path + "/f\(f).png")) }
+    }
+
+    @Test("C5: render's bad input: no frame or time, both, several frames without {frame}, an unwritable path")
+    func C5_renderErrors() throws {
+        let none = try CLI.run(["render", "Assets/scenes/hello.json", "--out", "/tmp/x.png"])
+        #expect(none.status != 0 && none.stderr.contains("give --frame N or --time T"))
+        let both = try CLI.run(["render", "Assets/scenes/hello.json", "--frame", "1", "--time", "1", "--out", "/tmp/x.png"])
+        #expect(both.status != 0 && both.stderr.contains("not both"))
+        let many = try CLI.run(["render", "Assets/scenes/hello.json", "--frame", "1,2", "--out", "/tmp/x.png"])
+        #expect(many.status != 0 && many.stderr.contains("{frame}"))
+        let bad = try CLI.run(["render", "Assets/scenes/hello.json", "--frame", "0", "--out", "/nonexistent-dir/x.png"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("writing PNG /nonexistent-dir/x.png failed"))
+        let scene = try CLI.run(["render", "Assets/scenes/none.json", "--frame", "0", "--out", "/tmp/x.png"])
+        #expect(scene.status == 1 && scene.stderr.contains("cannot read the file"))
     }
 }

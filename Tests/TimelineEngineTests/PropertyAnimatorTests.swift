@@ -113,4 +113,24 @@ struct PropertyAnimatorTests {
         #expect(v.presentation.center.x == 105)
         #expect(host.isIdle)
     }
+
+    @Test("N6: a scrubbed (paused) animator continued with a spring starts at the spring's own initial velocity")
+    func N6_pausedSpringKeepsGivenVelocity() {
+        let (host, v) = setUp()
+        let animator = PropertyAnimator(duration: 1, curve: .linear) { v.center.x = 105 }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5                     // a drag left it half way
+        host.step()
+        // The drag was moving at 2 (whole distance) per second: 4 in units of the remaining half.
+        animator.continueAnimation(withTimingParameters: .spring(Spring(dampingRatio: 1, response: 0.5, initialVelocity: 4)),
+                                   durationFactor: 1)
+        guard case .spring(let spring) = animator.curve else { Issue.record("no spring"); return }
+        #expect(spring.initialVelocity == 4)
+        let x0 = v.presentation.center.x
+        host.step(frames: 2)
+        #expect(v.presentation.center.x > x0 + 1)           // moving off at once, not from rest
+        host.runUntilIdle()
+        #expect(v.presentation.center.x == 105)
+        #expect(host.isIdle)
+    }
 }

@@ -116,14 +116,18 @@ public final class PropertyAnimator {
         end(at: position)
     }
 
-    /// Resumes with new timing over `durationFactor` of the original duration. A spring picks up
-    /// the current velocity.
+    /// Resumes with new timing over `durationFactor` of the original duration. When running, a
+    /// spring picks up the current velocity; when paused, it starts with its own
+    /// `initialVelocity` (relative to the remaining distance).
     public func continueAnimation(withTimingParameters parameters: TimingCurve?, durationFactor: Double) {
         precondition(durationFactor > 0, "continueAnimation: durationFactor must be positive")
         guard state == .active else { return }
         let velocity = currentVelocity()
         var next = parameters ?? curve
-        if case .spring(let s) = next {
+        // A running animator hands its own velocity to a spring; a paused one (say, after a
+        // drag) keeps the spring's initialVelocity, which the caller sets from the gesture, as
+        // UIKit's spring timing parameters do.
+        if case .spring(let s) = next, isRunning {
             let remaining = (isReversed ? 0 : 1) - fraction
             let normalised = abs(remaining) > 1e-9 ? velocity / remaining : 0
             next = .spring(Spring(dampingRatio: s.dampingRatio, response: s.response, initialVelocity: normalised))

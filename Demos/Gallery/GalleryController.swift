@@ -1,0 +1,158 @@
+import FrameTiming
+import Geometry
+import SDLBackend
+import TimelineEngine
+
+/// The gallery's scenes, in key order.
+enum SceneKind: String, CaseIterable {
+    case panel, springs, keyframes, scrub, timeline, stress
+
+    init?(argument: String) {
+        if let n = Int(argument), (1...SceneKind.allCases.count).contains(n) { self = SceneKind.allCases[n - 1]; return }
+        self.init(rawValue: argument.lowercased())
+    }
+
+    var key: String { String((SceneKind.allCases.firstIndex(of: self) ?? 0) + 1) }
+
+    @MainActor func make() -> any GalleryScene {
+        switch self {
+        case .panel: PanelScene()
+        case .springs: SpringsScene()
+        case .keyframes: KeyframesScene()
+        case .scrub: ScrubScene()
+        case .timeline: TimelineScene()
+        case .stress: StressScene()
+        }
+    }
+}
+
+/// One scene of the gallery. It builds its views into `container`, reacts to keys, and undoes
+/// everything it scheduled in ``tearDown()``.
+@MainActor
+protocol GalleryScene: AnyObject {
+    var title: String { get }
+    /// The scene's own keys, shown under the scene list.
+    var help: String { get }
+    func build(in container: View, runLoop: MainRunLoop)
+    func handleKey(_ key: Key) -> Bool
+    func tearDown()
+}
+
+/// Colours shared by the scenes.
+enum Palette {
+    static let background = Color(red: 0.075, green: 0.078, blue: 0.094)
+    static let panel = Color(red: 0.16, green: 0.44, blue: 0.86)
+    static let card = Color(red: 0.19, green: 0.2, blue: 0.24)
+    static let text = Color(red: 0.93, green: 0.94, blue: 0.96)
+    static let dim = Color(red: 0.6, green: 0.63, blue: 0.7)
+    static let accents = [Color(red: 0.88, green: 0.28, blue: 0.24), Color(red: 0.95, green: 0.71, blue: 0.2),
+                          Color(red: 0.23, green: 0.7, blue: 0.45), Color(red: 0.16, green: 0.44, blue: 0.86),
+                          Color(red: 0.61, green: 0.35, blue: 0.71)]
+}
+
+/// A label placed by frame (not by constraints).
+@MainActor
+func makeLabel(_ text: String, size: Double = 15, color: Color = Palette.text, at origin: Point? = nil) -> Label {
+    let l = Label(text: text, fontSize: size)
+    l.textColor = color
+    if let origin {
+        l.translatesAutoresizingMaskIntoConstraints = true
+        l.frame = Rect(origin: origin, size: l.intrinsicContentSize)
+    }
+    return l
+}
+
+/// The gallery's root: a header, the scene area, the key list and the HUD, laid out with
+/// constraints; number keys switch scenes.
+@MainActor
+final class GalleryController: ViewController {
+    let host: SDLWindowHost
+    private var kind: SceneKind
+    private var scene: (any GalleryScene)?
+    private let content = View()
+    private let header = Label(text: "", fontSize: 22)
+    private let keys = Label(text: "", fontSize: 14)
+    private let sceneKeys = Label(text: "", fontSize: 14)
+    private let hud = HUDView()
+    private var builtSize = Size.zero
+
+    init(host: SDLWindowHost, first: SceneKind) {
+        self.host = host
+        self.kind = first
+        super.init()
+    }
+
+    override func loadView() {
+        let root = View()
+        root.backgroundColor = Palette.background
+        setView(root)
+    }
+
+    override func viewDidLoad() {
+        let root = view
+        header.textColor = Palette.text
+        keys.textColor = Palette.dim
+        sceneKeys.textColor = Palette.text
+        content.translatesAutoresizingMaskIntoConstraints = false
+        content.clipsToBounds = true
+        hud.translatesAutoresizingMaskIntoConstraints = false
+        for v in [content, header, keys, sceneKeys, hud] { root.addSubview(v) }
+        keys.text = SceneKind.allCases.map { "\($0.key) \($0.rawValue)" }.joined(separator: "   ") + "      h HUD   esc quit"
+        LayoutConstraint.activate([
+            header.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 24),
+            header.topAnchor.constraint(equalTo: root.topAnchor, constant: 16),
+            content.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: hud.leadingAnchor, constant: -12),
+            content.topAnchor.constraint(equalTo: header.bottomAnchor, constant: 12),
+            content.bottomAnchor.constraint(equalTo: sceneKeys.topAnchor, constant: -10),
+            sceneKeys.leadingAnchor.constraint(equalTo: header.leadingAnchor),
+            sceneKeys.bottomAnchor.constraint(equalTo: keys.topAnchor, constant: -6),
+            keys.leadingAnchor.constraint(equalTo: header.leadingAnchor),
+            keys.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -14),
+            hud.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+            hud.topAnchor.constraint(equalTo: root.topAnchor, constant: 12),
+            hud.widthAnchor.constraint(equalToConstant: 330),
+            hud.heightAnchor.constraint(equalToConstant: 178),
+        ])
+        hud.attach(to: host)
+    }
+
+    override func viewDidLayoutSubviews() {
+        // Scenes place their views for the area they were built in: rebuild after a resize,
+        // in the next frame (not in the middle of this layout pass).
+        let size = content.bounds.size
+        guard size.width > 0, size != builtSize else { return }
+        builtSize = size
+        host.runLoop.post { [weak self] in self?.show(self?.kind ?? .panel) }
+    }
+
+    private func show(_ next: SceneKind) {
+        scene?.tearDown()
+        for v in content.subviews { v.removeFromSuperview() }
+        kind = next
+        let s = next.make()
+        scene = s
+        header.text = "Timeline gallery  ·  \(next.key)  \(s.title)"
+        sceneKeys.text = s.help
+        s.build(in: content, runLoop: host.runLoop)
+    }
+
+    override func handleKey(_ key: Key, isDown: Bool) -> Bool {
+        guard isDown else { return false }
+        if let k = SceneKind(argument: key.name), Int(key.name) != nil {
+            show(k)
+            return true
+        }
+        switch key.name {
+        case "escape", "q":
+            host.runLoop.stop()
+            return true
+        case "h":
+            hud.isHidden.toggle()
+            hud.isHidden ? hud.detach() : hud.attach(to: host)
+            return true
+        default:
+            return scene?.handleKey(key) ?? false
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import FrameTiming
+import Geometry
+import SDLBackend
+import TimelineEngine
+
+/// The heads-up display (g): frames per second, a graph of the last 120 frame intervals,
+/// dropped frames, and the last frame's time per phase, redrawn every frame through the
+/// canvas API.
+///
+/// While attached it observes every frame, which keeps the clock ticking (a display of frame
+/// times needs frames); `h` detaches it and lets the window go idle (R6).
+@MainActor
+final class HUDView: View {
+    private var intervals = [Double](repeating: 0, count: 120)
+    private var head = 0
+    private var filled = 0
+    private var lastWake: Int64 = 0
+    private var phases = [Double](repeating: 0, count: FramePhase.allCases.count)
+    private var paintMs = 0.0, presentMs = 0.0
+    private var dropped: Int64 = 0
+    private var observer: ObserverToken?
+    private weak var host: SDLWindowHost?
+
+    func attach(to host: SDLWindowHost) {
+        guard observer == nil else { return }
+        self.host = host
+        lastWake = 0
+        observer = host.runLoop.addFrameObserver { [weak self] info in self?.frame(info) }
+    }
+
+    func detach() {
+        if let observer { host?.runLoop.removeFrameObserver(observer) }
+        observer = nil
+    }
+
+    private func frame(_ info: FrameInfo) {
+        guard let host else { return }
+        let now = MonotonicClock.now()
+        if lastWake != 0 {
+            intervals[head] = Double(now - lastWake) / 1e6
+            head = (head + 1) % intervals.count
+            filled = min(filled + 1, intervals.count)
+        }
+        lastWake = now
+        for i in phases.indices { phases[i] = Double(host.runLoop.lastFramePhaseNanoseconds[i]) / 1e6 }
+        paintMs = Double(host.lastPaintNanoseconds) / 1e6
+        presentMs = Double(host.lastPresentNanoseconds) / 1e6
+        dropped = info.totalDroppedFrames
+        setNeedsDisplay()
+    }
+
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        let b = bounds
+        canvas.fill(b, color: Color(red: 0.02, green: 0.02, blue: 0.03, alpha: 0.82), cornerRadius: 10)
+        canvas.stroke(b.inset(by: EdgeInsets(all: 0.5)), color: Color(red: 1, green: 1, blue: 1, alpha: 0.12), lineWidth: 1, cornerRadius: 10)
+        var sum = 0.0, worst = 0.0
+        let n = min(filled, 60)
+        for k in 0..<n {
+            let v = intervals[(head - 1 - k + intervals.count) % intervals.count]
+            sum += v; worst = max(worst, v)
+        }
+        let fps = n > 0 && sum > 0 ? Double(n) * 1000 / sum : 0
+        canvas.text("\(format(fps, 1)) fps   dropped \(dropped)   worst \(format(worst, 1)) ms", at: Point(x: 12, y: 8),
+                    fontSize: 13, color: Color(red: 0.93, green: 0.94, blue: 0.96))
+
+        // Frame intervals, newest on the right; guides at one and two 60 Hz periods.
+        let graph = Rect(x: 12, y: 30, width: b.width - 24, height: 64)
+        canvas.fill(graph, color: Color(red: 1, green: 1, blue: 1, alpha: 0.05))
+        let full = 40.0                                      // ms at the top of the graph
+        for guide in [1000.0 / 60, 2000.0 / 60] {
+            let y = graph.maxY - guide / full * graph.height
+            canvas.line(from: Point(x: graph.minX, y: y), to: Point(x: graph.maxX, y: y),
+                        color: Color(red: 1, green: 1, blue: 1, alpha: 0.25), width: 1)
+        }
+        let barWidth = graph.width / Double(intervals.count)
+        for k in 0..<filled {
+            let v = intervals[(head - filled + k + intervals.count) % intervals.count]
+            let h = min(v, full) / full * graph.height
+            let color = v < 20 ? Color(red: 0.23, green: 0.8, blue: 0.45) : v < 34 ? Color(red: 0.95, green: 0.71, blue: 0.2) : Color(red: 0.9, green: 0.3, blue: 0.25)
+            let x = graph.maxX - Double(filled - k) * barWidth
+            canvas.fill(Rect(x: x, y: graph.maxY - h, width: max(1, barWidth - 0.5), height: h), color: color)
+        }
+
+        // The last frame's phases (ms).
+        let names: [(String, FramePhase)] = [("events", .events), ("anim", .animation), ("compl", .completions),
+                                             ("constr", .constraints), ("layout", .layout), ("display", .display),
+                                             ("commit", .commit)]
+        var y = graph.maxY + 8
+        var line = ""
+        for (i, (name, phase)) in names.enumerated() {
+            line += "\(name) \(format(phases[phase.rawValue], 2))  "
+            if i == 2 || i == names.count - 1 {
+                canvas.text(line, at: Point(x: 12, y: y), fontSize: 12, color: Color(red: 0.75, green: 0.78, blue: 0.84))
+                y += 18
+                line = ""
+            }
+        }
+        canvas.text("commit = list + paint \(format(paintMs, 2)) + present \(format(presentMs, 2))", at: Point(x: 12, y: y), fontSize: 12,
+                    color: Color(red: 0.75, green: 0.78, blue: 0.84))
+    }
+}
+
+/// `v` with `digits` decimals.
+func format(_ v: Double, _ digits: Int) -> String {
+    guard v.isFinite else { return "-" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let r = (v * scale).rounded() / scale
+    var s = String(r)
+    if let dot = s.firstIndex(of: ".") {
+        let decimals = s.distance(from: dot, to: s.endIndex) - 1
+        if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+        if digits == 0 { s = String(s[..<dot]) }
+    }
+    return s
+}

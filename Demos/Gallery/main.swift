@@ -1,0 +1,77 @@
+import ArgumentParser
+import FrameTiming
+import Geometry
+import SDLBackend
+import TimelineEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The desktop gallery (issue 5): one window, six scenes switched with the number keys, a HUD
+/// with the frame clock's figures on every scene.
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "Gallery",
+        abstract: "The Timeline engine's desktop demo: constraints, springs, keyframes, a scrubbed animator, a timeline and a stress scene.")
+
+    @Option(help: "First scene: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) (or 1-6).") var scene = "panel"
+    @Option(help: "Quit after this many seconds (default: run until the window closes).") var seconds: Double?
+    @Option(help: "Save a PNG of the window just before quitting (needs --seconds).") var screenshot: String?
+    @Option(help: "Window size in points, WxH.") var size = "1100x680"
+    @Option(help: "Frame clock: dispatch (default) or sdl (vsync; only where the display reports a refresh rate).") var clock = "dispatch"
+    @Flag(help: "Use SDL's software renderer.") var software = false
+
+    func validate() throws {
+        guard SceneKind(argument: scene) != nil else {
+            throw ValidationError("unknown scene '\(scene)': expected \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) or 1-6")
+        }
+        if let seconds { guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive; got \(seconds)") } }
+        if screenshot != nil, seconds == nil { throw ValidationError("--screenshot needs --seconds (it is taken just before quitting)") }
+        guard parseSize(size) != nil else { throw ValidationError("--size must be WxH, e.g. 1100x680; got '\(size)'") }
+        guard SDLClockChoice(rawValue: clock) != nil else { throw ValidationError("--clock must be dispatch or sdl; got '\(clock)'") }
+    }
+
+    func run() throws {
+        let (first, seconds, screenshot, software) = (SceneKind(argument: scene)!, self.seconds, self.screenshot, self.software)
+        let size = parseSize(size)!, choice = SDLClockChoice(rawValue: clock)!
+        let failure: String? = MainActor.assumeIsolated {
+            let host: SDLWindowHost
+            do {
+                host = try SDLWindowHost(title: "Timeline gallery", size: size, software: software, clock: choice)
+            } catch {
+                return "Gallery: \(error)"
+            }
+            let gallery = GalleryController(host: host, first: first)
+            host.window.rootViewController = gallery
+            host.runLoop.measuresPhases = true
+            print("Gallery: \(host.rendererName) renderer, \(choice.rawValue) clock, display refresh \(host.displayRefreshRate) Hz, scale \(host.window.scale)")
+            var saveError: String?
+            if let seconds {
+                _ = host.runLoop.schedule(after: .nanoseconds(Int64(seconds * 1e9))) {
+                    if let screenshot {
+                        do {
+                            try host.saveScreenshot(to: screenshot)
+                            print("Gallery: screenshot saved to \(screenshot)")
+                        } catch { saveError = "Gallery: \(error)" }
+                    }
+                    host.runLoop.stop()
+                }
+            }
+            host.run()
+            return saveError
+        }
+        if let failure {
+            printToStandardError(failure)
+            throw ExitCode(1)
+        }
+    }
+}
+
+func parseSize(_ text: String) -> Size? {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 320, h >= 240, w <= 8192, h <= 8192 else { return nil }
+    return Size(width: w, height: h)
+}
+
+GalleryCommand.main()

@@ -1,0 +1,62 @@
+import CSDL2
+
+/// A failure reported by SDL, SDL2_ttf or SDL2_image, or a missing asset, with what was being done.
+public struct SDLError: Error, CustomStringConvertible, Sendable {
+    /// The operation that failed, e.g. `SDL_CreateWindow`.
+    public var operation: String
+    /// SDL's own message, or ours for asset errors.
+    public var message: String
+
+    public init(operation: String, message: String) {
+        self.operation = operation
+        self.message = message
+    }
+
+    /// The error for the C call that just failed, with `SDL_GetError()`'s text.
+    static func last(_ operation: String) -> SDLError {
+        let text = SDL_GetError().map { String(cString: $0) } ?? ""
+        return SDLError(operation: operation, message: text.isEmpty ? "no detail from SDL" : text)
+    }
+
+    public var description: String { "\(operation) failed: \(message)" }
+}
+
+/// Checks an SDL return code (0 on success, negative on failure).
+@inline(__always)
+func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(SDLError) {
+    if code < 0 { throw SDLError.last(operation()) }
+}
+
+/// Checks an SDL pointer result (nil on failure).
+@inline(__always)
+func check<T>(_ pointer: T?, _ operation: @autoclosure () -> String) throws(SDLError) -> T {
+    guard let pointer else { throw SDLError.last(operation()) }
+    return pointer
+}
+
+/// Initialises the SDL libraries the backend uses, once per process.
+@MainActor
+enum SDLLibrary {
+    private static var coreReady = false
+
+    /// SDL's core, SDL2_ttf and SDL2_image: enough to render offscreen with no display.
+    static func initCore() throws(SDLError) {
+        guard !coreReady else { return }
+        try check(SDL_Init(0), "SDL_Init")
+        if TTF_WasInit() == 0 { try check(TTF_Init(), "TTF_Init") }
+        let png = Int32(IMG_INIT_PNG.rawValue)
+        if IMG_Init(png) & png == 0 { throw SDLError.last("IMG_Init(PNG)") }
+        coreReady = true
+    }
+
+    /// The video subsystem too, which needs a display (or Xvfb).
+    static func initVideo() throws(SDLError) {
+        try initCore()
+        guard SDL_WasInit(SDL_INIT_VIDEO) == 0 else { return }
+        if SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
+            var e = SDLError.last("SDL_InitSubSystem(VIDEO)")
+            e.message += ". No display was found: set DISPLAY, or run under Xvfb (xvfb-run -a ...)"
+            throw e
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import FrameTiming
+import Foundation
+import Geometry
+import SceneFormat
+import SDLBackend
+import TimelineEngine
+
+/// `timeline render SCENE (--frame N[,N...] | --time T) --out FILE.png` (D1, C3): steps a scene on
+/// the manual clock and renders chosen frames into PNG files with the offscreen software
+/// renderer. No window or display is needed.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render frames of a scene to PNG with no window (offscreen software renderer).")
+
+    @Argument(help: "The scene file (JSON).") var scene: String
+    @Option(help: "Frame index, or a comma-separated list (frame k's time is k / fps).") var frame: String?
+    @Option(help: "Time in seconds: renders the first frame whose time is at or after it.") var time: Double?
+    @Option(help: "Output PNG. With several frames, '{frame}' in the name is replaced by the index.") var out: String
+    @Option(help: "Frame rate: 30, 60 or 120.") var fps = 60
+    @Option(help: "Window size in points, WxH (default: the scene's size).") var size: String?
+    @Option(help: "Device pixels per point (1 to 4).") var scale = 1.0
+
+    func validate() throws {
+        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be 30, 60 or 120; got \(fps)") }
+        if let size, WindowSize(size) == nil { throw ValidationError("--size must be WxH with positive numbers, e.g. 800x600; got '\(size)'") }
+        guard scale >= 1, scale <= 4 else { throw ValidationError("--scale must be between 1 and 4; got \(scale)") }
+        switch (frame, time) {
+        case (nil, nil): throw ValidationError("give --frame N or --time T")
+        case (.some, .some): throw ValidationError("give either --frame or --time, not both")
+        case (let f?, nil):
+            let frames = try Self.frameList(f)
+            if frames.count > 1, !out.contains("{frame}") {
+                throw ValidationError("--out must contain '{frame}' when rendering several frames; got '\(out)'")
+            }
+        case (nil, let t?):
+            guard t.isFinite, t >= 0, t <= 3600 else { throw ValidationError("--time must be between 0 and 3600 seconds; got \(t)") }
+        }
+        guard !out.isEmpty else { throw ValidationError("--out must name a file") }
+    }
+
+    static func frameList(_ text: String) throws -> [Int] {
+        var frames: [Int] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let n = Int(part.trimmingCharacters(in: .whitespaces)), n >= 0, n <= 216_000 else {
+                throw ValidationError("--frame takes whole numbers from 0 to 216000, comma-separated; got '\(text)'")
+            }
+            frames.append(n)
+        }
+        return frames.sorted()
+    }
+
+    func run() throws {
+        let loaded = try loadScene(scene)
+        let rate = FrameRate(fps: fps)!
+        let targets: [Int]
+        if let frame { targets = try Self.frameList(frame) } else {
+            targets = [Int((time! * Double(rate.rawValue) - 1e-9).rounded(.up)).clamped(min: 0)]
+        }
+        let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
+        let (scale, out) = (self.scale, self.out)
+        let failure: String? = MainActor.assumeIsolated {
+            do {
+                let font = try TrueTypeFont.standard()
+                TextMeasurement.metrics = TrueTypeFontMetrics(font: font)   // as layout and step measure
+                let image = try ImageRenderer(pixelWidth: Int((size.width * scale).rounded(.up)),
+                                              pixelHeight: Int((size.height * scale).rounded(.up)), font: font)
+                let host = HeadlessHost(size: size, rate: rate)
+                host.window.scale = scale
+                host.runLoop.keepsRunningWhenIdle = true
+                host.runLoop.diagnostics.logger = nil
+                host.runLoop.diagnostics.handler = { d in printToStandardError("\(d.kind.rawValue): \(d.message)") }
+                let built = SceneBuilder.build(loaded, in: host.window)
+                let animator = SceneAnimator(scene: loaded, built: built, runLoop: host.runLoop)
+                var next = 0
+                while next < targets.count, let info = host.step() {
+                    while next < targets.count, targets[next] == Int(info.index) {
+                        image.render(host.window.displayList)
+                        let path = out.replacingOccurrences(of: "{frame}", with: String(info.index))
+                        try image.savePNG(to: path)
+                        print("frame \(info.index) t=\(fmt(info.time)) -> \(path)")
+                        next += 1
+                    }
+                }
+                withExtendedLifetime(animator) {}
+                return nil
+            } catch {
+                return "timeline render: \(error)"
+            }
+        }
+        if let failure {
+            printToStandardError(failure)
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension Int {
+    func clamped(min lower: Int) -> Int { Swift.max(self, lower) }
+}
+
+/// Measures text with the font the renderer draws with (`Assets/fonts/DejaVuSans.ttf`), so
+/// `layout`, `step` and `render` agree on every label's size. A missing font is an error.
+func useShippedFontMetrics() throws {
+    let failure: String? = MainActor.assumeIsolated {
+        do {
+            TextMeasurement.metrics = TrueTypeFontMetrics(font: try TrueTypeFont.standard())
+            return nil
+        } catch {
+            return "timeline: \(error)"
+        }
+    }
+    if let failure {
+        printToStandardError(failure)
+        throw ExitCode(1)
+    }
+}
