@@ -24,10 +24,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: strict),
-        .target(name: "FrameTiming", swiftSettings: strict),
+        .target(name: "FrameTiming", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
+                swiftSettings: strict),
         .target(name: "LayoutSolver", swiftSettings: strict),
         .target(
             name: "TimelineEngine",

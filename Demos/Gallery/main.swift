@@ -42,6 +42,8 @@ struct GalleryCommand: ParsableCommand {
             } catch {
                 return "Gallery: \(error)"
             }
+            // Labels sized before they join the window measure with the same font.
+            TextMeasurement.metrics = TrueTypeFontMetrics(font: host.font)
             let gallery = GalleryController(host: host, first: first)
             host.window.rootViewController = gallery
             host.runLoop.measuresPhases = true

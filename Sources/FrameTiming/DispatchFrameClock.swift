@@ -1,4 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The default live clock: a `DispatchSourceTimer` armed for each frame at an absolute deadline on
 /// the grid of the monotonic clock (no drift), with skip-ahead and the stall rule from
@@ -16,6 +19,10 @@ public final class DispatchFrameClock: FrameClock, @unchecked Sendable {
     public private(set) var latenessSamples: [Int64] = []
     /// Whether to record wake lateness (for the clock benchmark).
     public var recordsLateness = false
+    /// How early the dispatch timer fires before each deadline; the frame thread then sleeps the
+    /// rest with an absolute `clock_nanosleep`, so the wake-up does not pay for the hop from the
+    /// timer's thread to the frame thread. Zero makes the timer alone decide.
+    public var precisionWindow: Duration = .microseconds(2000)
     /// A window system's events: polled before each frame and waited on while idle. Set it
     /// before ``run()``.
     public var eventSource: (any ExternalEventSource)?
@@ -64,9 +71,13 @@ public final class DispatchFrameClock: FrameClock, @unchecked Sendable {
             if gate.isStopped { break }
             let deadline = schedule.nextDeadline
             if deadline > MonotonicClock.now() {
-                timer.schedule(deadline: DispatchTime(uptimeNanoseconds: UInt64(deadline)), leeway: .nanoseconds(0))
-                tick.wait()
-                if gate.isStopped { break }
+                let early = deadline - precisionWindow.nanoseconds
+                if early > MonotonicClock.now() {
+                    timer.schedule(deadline: DispatchTime(uptimeNanoseconds: UInt64(early)), leeway: .nanoseconds(0))
+                    tick.wait()
+                    if gate.isStopped { break }
+                }
+                sleepUntil(deadline)
             }
             let woke = MonotonicClock.now()
             eventSource?.pollEvents()
@@ -90,4 +101,12 @@ public final class DispatchFrameClock: FrameClock, @unchecked Sendable {
             }
         }
     }
+}
+
+/// Sleeps the calling thread until `deadline` on the monotonic clock (absolute, so an interrupted
+/// sleep resumes toward the same instant).
+func sleepUntil(_ deadline: Int64) {
+    guard deadline > MonotonicClock.now() else { return }
+    var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
 }

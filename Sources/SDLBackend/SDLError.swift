@@ -1,4 +1,7 @@
 import CSDL2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A failure reported by SDL, SDL2_ttf or SDL2_image, or a missing asset, with what was being done.
 public struct SDLError: Error, CustomStringConvertible, Sendable {
@@ -53,10 +56,20 @@ enum SDLLibrary {
     static func initVideo() throws(SDLError) {
         try initCore()
         guard SDL_WasInit(SDL_INIT_VIDEO) == 0 else { return }
+        let noDisplay = "No display was found: set DISPLAY, or run under Xvfb (xvfb-run -a ...)"
+        if getenv("DISPLAY") == nil, getenv("WAYLAND_DISPLAY") == nil, getenv("SDL_VIDEODRIVER") == nil {
+            throw SDLError(operation: "opening a window", message: noDisplay)
+        }
         if SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
             var e = SDLError.last("SDL_InitSubSystem(VIDEO)")
-            e.message += ". No display was found: set DISPLAY, or run under Xvfb (xvfb-run -a ...)"
+            e.message += ". " + noDisplay
             throw e
+        }
+        // SDL falls back to drivers that show nothing; a window there would be invisible.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if driver == "offscreen" || driver == "dummy" {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw SDLError(operation: "opening a window", message: "SDL chose its '\(driver)' video driver, which shows nothing. " + noDisplay)
         }
     }
 }

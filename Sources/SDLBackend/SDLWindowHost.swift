@@ -46,7 +46,6 @@ public final class SDLWindowHost {
                 clock choice: SDLClockChoice = .dispatch, font: TrueTypeFont? = nil) throws(SDLError) {
         try SDLLibrary.initVideo()
         if let font { self.font = font } else { self.font = try TrueTypeFont.standard() }
-        TextMeasurement.metrics = TrueTypeFontMetrics(font: self.font)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         sdlWindow = try check(SDL_CreateWindow(title, Int32(tl_window_pos_centered()), Int32(tl_window_pos_centered()),
                                                Int32(size.width), Int32(size.height), flags),

@@ -197,3 +197,105 @@ struct RenderCLITests {
         #expect(scene.status == 1 && scene.stderr.contains("cannot read the file"))
     }
 }
+
+@Suite("C1, C2 timeline bench clock and bench frame")
+struct BenchCLITests {
+    @Test("C1: a short deterministic run (the manual clock's model, with a stall) prints exactly this table")
+    func C1_manualTable() throws {
+        let r = try CLI.run(["bench", "clock", "--source", "manual", "--seconds", "1", "--stall", "100"])
+        #expect(r.status == 0)
+        #expect(r.stdout == """
+        clock sources at 60 fps, times in ms
+        source  frames  late p50    p99  p99.9    max  interval dev p50      p99      max  dropped  drift  hitch/s  bursts
+        manual      54     0.000  0.000  0.000  0.000             0.000  100.000  100.000        6  0.000  101.695       0
+
+        """)
+    }
+
+    @Test("C1/C5: and exactly this JSON (the contract's fields, plus burst_frames)")
+    func C1_manualJSON() throws {
+        let r = try CLI.run(["bench", "clock", "--source", "manual", "--seconds", "1", "--stall", "100", "--json"])
+        #expect(r.status == 0)
+        #expect(r.stdout == """
+        {"fps": 60, "seconds": 1, "sources": [{"name": "manual", "frames": 54, "lateness_ms": {"p50": 0, "p99": 0, "p999": 0, "max": 0}, "interval_deviation_ms": {"p50": 0, "p99": 99.999999, "max": 99.999999}, "dropped": 6, "drift_ms": 0, "hitch_ms_per_s": 101.69491528871013, "burst_frames": 0}]}
+
+        """)
+    }
+
+    @Test("C1: the dispatch source runs next to the clock_nanosleep baseline, in that order")
+    func C1_dispatchWithBaseline() throws {
+        let r = try CLI.run(["bench", "clock", "--seconds", "0.3", "--json"])
+        #expect(r.status == 0)
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let sources = doc["sources"] as! [[String: Any]]
+        #expect(sources.map { $0["name"] as! String } == ["baseline", "dispatch"])
+        for s in sources {
+            #expect((s["frames"] as! Int) >= 10)
+            #expect(Set(s.keys).isSuperset(of: ["name", "frames", "lateness_ms", "interval_deviation_ms", "dropped", "drift_ms", "hitch_ms_per_s"]))
+            #expect(Set((s["lateness_ms"] as! [String: Any]).keys) == ["p50", "p99", "p999", "max"])
+            #expect(Set((s["interval_deviation_ms"] as! [String: Any]).keys) == ["p50", "p99", "max"])
+        }
+    }
+
+    @Test("C1: --plot draws the interval histogram and timeline into a PNG")
+    func C1_plot() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("clock-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let r = try CLI.run(["bench", "clock", "--source", "manual", "--seconds", "1", "--stall", "50", "--plot", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("C5: bench clock's bad input: unknown source, seconds of zero or less, an fps of 50, an unwritable plot path")
+    func C5_clockValidation() throws {
+        let cases: [([String], String)] = [
+            (["--source", "vsync"], "unknown source 'vsync'"),
+            (["--seconds", "0"], "--seconds must be greater than 0"),
+            (["--seconds=-1"], "--seconds must be greater than 0"),
+            (["--fps", "50"], "--fps must be 30, 60 or 120"),
+            (["--plot", "/nonexistent-dir/p.png"], "--plot: the folder '/nonexistent-dir' does not exist"),
+        ]
+        for (args, message) in cases {
+            let r = try CLI.run(["bench", "clock"] + args)
+            #expect(r.status != 0, "\(args)")
+            #expect(r.stderr.contains(message), "\(args): \(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        }
+    }
+
+    @Test("C2: bench frame reports every phase for N views in constraint mode, as JSON")
+    func C2_frameJSON() throws {
+        let r = try CLI.run(["bench", "frame", "--views", "50", "--mode", "constraints", "--frames", "20", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect(doc["frames"] as? Int == 20 && doc["mode"] as? String == "constraints")
+        let phases = doc["phases_ms"] as! [String: [String: Double]]
+        #expect(Set(phases.keys) == ["events", "animation", "constraints", "layout", "display", "render"])
+        #expect(phases["constraints"]!["p50"]! > 0)                   // the solver runs every frame
+        #expect(phases["render"]!["p50"]! > 0)                        // the software renderer draws every frame
+        #expect(Set((doc["total_ms"] as! [String: Double]).keys) == ["p50", "p99", "max"])
+    }
+
+    @Test("C2: bench frame on a scene prints the phase table")
+    func C2_frameScene() throws {
+        let r = try CLI.run(["bench", "frame", "Assets/scenes/hello.json", "--frames", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("frame phases: Assets/scenes/hello.json, mode scene, 10 frames on the manual clock"))
+        for phase in ["events", "animation", "constraints", "layout", "display", "render", "total"] {
+            #expect(r.stdout.contains("\n\(phase) "))
+        }
+    }
+
+    @Test("C5: bench frame's bad input: no subject, both, a bad mode, an unknown scene")
+    func C5_frameValidation() throws {
+        let none = try CLI.run(["bench", "frame"])
+        #expect(none.status != 0 && none.stderr.contains("give a scene file or --views N"))
+        let both = try CLI.run(["bench", "frame", "Assets/scenes/hello.json", "--views", "3"])
+        #expect(both.status != 0 && both.stderr.contains("not both"))
+        let mode = try CLI.run(["bench", "frame", "--views", "3", "--mode", "fast"])
+        #expect(mode.status != 0 && mode.stderr.contains("--mode must be frames or constraints"))
+        let scene = try CLI.run(["bench", "frame", "Assets/scenes/nope.json"])
+        #expect(scene.status == 1 && scene.stderr.contains("cannot read the file"))
+    }
+}

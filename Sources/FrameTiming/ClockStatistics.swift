@@ -1,0 +1,94 @@
+import Histogram
+
+/// One tick a clock delivered: the grid index it ran as, the grid time it was scheduled for and
+/// the time it actually woke, both in nanoseconds on the monotonic clock.
+public struct TickSample: Sendable, Equatable {
+    public var index: Int64
+    public var scheduled: Int64
+    public var woke: Int64
+    public init(index: Int64, scheduled: Int64, woke: Int64) {
+        self.index = index; self.scheduled = scheduled; self.woke = woke
+    }
+}
+
+/// Percentiles of a set of durations, in milliseconds.
+public struct DurationPercentiles: Sendable, Equatable {
+    public var p50: Double
+    public var p99: Double
+    public var p999: Double
+    public var max: Double
+    public init(p50: Double, p99: Double, p999: Double, max: Double) {
+        self.p50 = p50; self.p99 = p99; self.p999 = p999; self.max = max
+    }
+
+    /// Percentiles of `nanoseconds` (negative values count as 0), through an HDR histogram with
+    /// three significant digits; the maximum is exact.
+    public init(nanoseconds values: [Int64]) {
+        guard !values.isEmpty else { self.init(p50: 0, p99: 0, p999: 0, max: 0); return }
+        var h = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
+        var largest: Int64 = 0
+        for v in values {
+            let clamped = Swift.max(0, Swift.min(v, 3_600_000_000_000))
+            _ = h.record(UInt64(clamped))
+            largest = Swift.max(largest, clamped)
+        }
+        func ms(_ p: Double) -> Double { Double(h.valueAtPercentile(p)) / 1e6 }
+        self.init(p50: ms(50), p99: ms(99), p999: ms(99.9), max: Double(largest) / 1e6)
+    }
+}
+
+/// What the clock benchmark reports for one source (C1), computed from its ticks.
+///
+/// - lateness: wake time minus scheduled grid time, per tick (an early wake, which only a clock
+///   off the grid such as faked vsync produces, counts by its size);
+/// - interval deviation: |interval between consecutive wakes − one period|, so a skipped tick
+///   shows as a deviation of about one period;
+/// - dropped: grid ticks skipped (index gaps beyond one);
+/// - drift: how far the last tick's lateness moved from the first one's, i.e. elapsed wake time
+///   minus elapsed grid time (a clock that adds intervals instead of using a grid accumulates it);
+/// - hitch time: over intervals longer than 1.5 periods (a frame missed its tick), the sum of
+///   their excess over one period, per second of run;
+/// - burst frames: intervals shorter than half a period, which a clock that catches up after a
+///   stall produces and a skip-ahead clock does not.
+public struct ClockStatistics: Sendable, Equatable {
+    public var frames: Int
+    public var lateness: DurationPercentiles
+    public var intervalDeviation: DurationPercentiles
+    public var dropped: Int64
+    public var driftMilliseconds: Double
+    public var hitchMillisecondsPerSecond: Double
+    public var burstFrames: Int
+    /// Wall time from the first wake to the last, in seconds.
+    public var span: Double
+
+    /// Statistics of `samples` (in delivery order) for a clock ticking at `rate`. Intervals are
+    /// compared with the exact period 10⁹/fps ns (the grid's ticks alternate between the whole
+    /// nanoseconds around it), rounded toward zero.
+    public init(samples: [TickSample], rate: FrameRate) {
+        let fps = Int64(rate.rawValue)
+        let period = rate.nominalPeriodNanoseconds
+        frames = samples.count
+        lateness = DurationPercentiles(nanoseconds: samples.map { abs($0.woke - $0.scheduled) })
+        var deviations: [Int64] = []
+        deviations.reserveCapacity(Swift.max(0, samples.count - 1))
+        var dropped: Int64 = 0, hitch: Int64 = 0, bursts = 0
+        for k in samples.indices.dropFirst() {
+            let interval = samples[k].woke - samples[k - 1].woke
+            deviations.append(abs(interval * fps - 1_000_000_000) / fps)
+            dropped += Swift.max(0, samples[k].index - samples[k - 1].index - 1)
+            if 2 * interval * fps > 3_000_000_000 { hitch += interval - period }
+            if 2 * interval * fps < 1_000_000_000 { bursts += 1 }
+        }
+        intervalDeviation = DurationPercentiles(nanoseconds: deviations)
+        self.dropped = dropped
+        burstFrames = bursts
+        if let first = samples.first, let last = samples.last {
+            driftMilliseconds = Double((last.woke - first.woke) - (last.scheduled - first.scheduled)) / 1e6
+            span = Double(last.woke - first.woke) / 1e9
+        } else {
+            driftMilliseconds = 0
+            span = 0
+        }
+        hitchMillisecondsPerSecond = span > 0 ? Double(hitch) / 1e6 / span : 0
+    }
+}
