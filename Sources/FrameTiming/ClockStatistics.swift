@@ -44,12 +44,14 @@ public struct DurationPercentiles: Sendable, Equatable {
 /// - interval deviation: |interval between consecutive wakes − one period|, so a skipped tick
 ///   shows as a deviation of about one period;
 /// - dropped: grid ticks skipped (index gaps beyond one);
-/// - drift: how far the last tick's lateness moved from the first one's, i.e. elapsed wake time
-///   minus elapsed grid time (a clock that adds intervals instead of using a grid accumulates it);
+/// - drift: the median lateness over the run's last second minus that over its first second
+///   (a quarter of the run each when shorter): how far the wakes moved off the grid over the run.
+///   A clock that adds intervals instead of computing ticks from a grid accumulates it;
 /// - hitch time: over intervals longer than 1.5 periods (a frame missed its tick), the sum of
 ///   their excess over one period, per second of run;
-/// - burst frames: intervals shorter than half a period, which a clock that catches up after a
-///   stall produces and a skip-ahead clock does not.
+/// - burst frames: frames run for a tick that was already a whole period overdue. A clock that
+///   catches up after a stall runs every missed tick that way, in a burst; a skip-ahead clock
+///   runs the latest due tick instead, so its frames are always less than a period late.
 public struct ClockStatistics: Sendable, Equatable {
     public var frames: Int
     public var lateness: DurationPercentiles
@@ -77,13 +79,21 @@ public struct ClockStatistics: Sendable, Equatable {
             deviations.append(abs(interval * fps - 1_000_000_000) / fps)
             dropped += Swift.max(0, samples[k].index - samples[k - 1].index - 1)
             if 2 * interval * fps > 3_000_000_000 { hitch += interval - period }
-            if 2 * interval * fps < 1_000_000_000 { bursts += 1 }
         }
+        for sample in samples where (sample.woke - sample.scheduled) * fps >= 1_000_000_000 { bursts += 1 }
         intervalDeviation = DurationPercentiles(nanoseconds: deviations)
         self.dropped = dropped
         burstFrames = bursts
         if let first = samples.first, let last = samples.last {
-            driftMilliseconds = Double((last.woke - first.woke) - (last.scheduled - first.scheduled)) / 1e6
+            // The median lateness of the last second against the first second's (a quarter of
+            // the run each for short runs): what a clock gains or loses over the run, without a
+            // single late wake at either end counting as drift.
+            let n = Swift.max(1, Swift.min(Int(fps), samples.count / 4))
+            func medianLateness(_ part: ArraySlice<TickSample>) -> Int64 {
+                let sorted = part.map { $0.woke - $0.scheduled }.sorted()
+                return sorted[sorted.count / 2]
+            }
+            driftMilliseconds = Double(medianLateness(samples.suffix(n)) - medianLateness(samples.prefix(n))) / 1e6
             span = Double(last.woke - first.woke) / 1e9
         } else {
             driftMilliseconds = 0

@@ -21,8 +21,9 @@ public final class DispatchFrameClock: FrameClock, @unchecked Sendable {
     public var recordsLateness = false
     /// How early the dispatch timer fires before each deadline; the frame thread then sleeps the
     /// rest with an absolute `clock_nanosleep`, so the wake-up does not pay for the hop from the
-    /// timer's thread to the frame thread. Zero makes the timer alone decide.
-    public var precisionWindow: Duration = .microseconds(2000)
+    /// timer's thread to the frame thread. Zero makes the timer alone decide. A ``stop()`` in
+    /// that last stretch takes effect after it.
+    public var precisionWindow: Duration = .microseconds(4000)
     /// A window system's events: polled before each frame and waited on while idle. Set it
     /// before ``run()``.
     public var eventSource: (any ExternalEventSource)?

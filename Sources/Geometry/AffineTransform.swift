@@ -52,11 +52,36 @@ public struct AffineTransform: Hashable, Sendable {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// Component-wise linear interpolation (used by frame interpolation of transforms).
+    /// The transform as scale, then shear, then rotation, then translation: `sx`, `sy`, the
+    /// shear factor `k` (x += k·y before rotating) and the angle in radians. A reflection shows as
+    /// a negative `sy`.
+    public var decomposed: (sx: Double, sy: Double, shear: Double, angle: Double, tx: Double, ty: Double) {
+        let sx = (a * a + b * b).squareRoot()
+        let angle = sx > 0 ? atan2(b, a) : 0
+        let cs = angle.cosValue, sn = angle.sinValue
+        let sy = d * cs - c * sn
+        let k = sy != 0 ? (c * cs + d * sn) / sy : 0
+        return (sx, sy, k, angle, tx, ty)
+    }
+
+    /// Builds a transform from ``decomposed`` parts.
+    public init(sx: Double, sy: Double, shear k: Double, angle: Double, tx: Double, ty: Double) {
+        let cs = angle.cosValue, sn = angle.sinValue
+        self.init(a: sx * cs, b: sx * sn, c: sy * (k * cs - sn), d: sy * (k * sn + cs), tx: tx, ty: ty)
+    }
+
+    /// Interpolation for animations, as Core Animation does it: the two transforms are decomposed
+    /// into scale, shear, rotation and translation, which are interpolated (the rotation the
+    /// short way round), so a half-turn passes through a quarter-turn instead of collapsing to
+    /// nothing as a component-wise blend would. Exact at `t == 0` and `t == 1`.
     public static func interpolate(_ from: AffineTransform, _ to: AffineTransform, _ t: Double) -> AffineTransform {
-        AffineTransform(
-            a: lerp(from.a, to.a, t), b: lerp(from.b, to.b, t), c: lerp(from.c, to.c, t),
-            d: lerp(from.d, to.d, t), tx: lerp(from.tx, to.tx, t), ty: lerp(from.ty, to.ty, t))
+        if t == 0 { return from }
+        if t == 1 { return to }
+        let f = from.decomposed, g = to.decomposed
+        var turn = g.angle - f.angle
+        if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }
+        return AffineTransform(sx: lerp(f.sx, g.sx, t), sy: lerp(f.sy, g.sy, t), shear: lerp(f.shear, g.shear, t),
+                               angle: f.angle + turn * t, tx: lerp(f.tx, g.tx, t), ty: lerp(f.ty, g.ty, t))
     }
 }
 

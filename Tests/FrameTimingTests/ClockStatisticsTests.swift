@@ -40,7 +40,8 @@ struct ClockStatisticsTests {
         #expect(s.lateness.max == 1)
         // Each wake is 1 µs later than the previous one relative to the grid: deviation 1 µs.
         #expect(s.intervalDeviation.p50 == 0.001)
-        #expect(abs(s.driftMilliseconds - 0.999) < 1e-9)              // the last tick is 999 µs later than the first
+        // Median lateness of the last 60 ticks (971 µs) minus that of the first 60 (31 µs).
+        #expect(abs(s.driftMilliseconds - 0.94) < 1e-9)
     }
 
     @Test("C1: a skip of three ticks counts two dropped and one hitch of two periods")
@@ -56,12 +57,20 @@ struct ClockStatisticsTests {
 
     @Test("C1: a clock that catches up after a stall shows burst frames; drift over a run that slips")
     func C1_burstAndDrift() {
-        // Frame 10 woke 50 ms late and 11, 12 and 13 ran right after it to catch up: three bursts.
-        let burst = ClockStatistics(samples: grid60(20, late: { (10...12).contains($0) ? Int64(50_000_000 - ($0 - 10) * 16_666_667) : 0 }), rate: .fps60)
-        #expect(burst.burstFrames == 3)
-        // A relative timer that adds 16.7 ms plus 10 µs per frame slips 10 µs a frame.
+        // After a 45 ms stall a catching-up clock runs ticks 10, 11 and 12 back to back, 45, 28.3
+        // and 11.7 ms after their times: the first two are a whole period or more overdue.
+        let burst = ClockStatistics(samples: grid60(20, late: { (10...12).contains($0) ? Int64(45_000_000 - ($0 - 10) * 16_666_666) : 0 }), rate: .fps60)
+        #expect(burst.burstFrames == 2)
+        // Jitter is not a burst: a wake 9 ms late followed by one on time.
+        let jitter = ClockStatistics(samples: grid60(20, late: { $0 == 5 ? 9_000_000 : 0 }), rate: .fps60)
+        #expect(jitter.burstFrames == 0)
+        // A relative timer that adds 16.7 ms plus 10 µs per frame slips 10 µs a frame: the last
+        // second's median lateness (5.71 ms) minus the first's (0.3 ms).
         let slipping = ClockStatistics(samples: grid60(601, late: { Int64($0) * 10_000 }), rate: .fps60)
-        #expect(abs(slipping.driftMilliseconds - 6) < 1e-9)
+        #expect(abs(slipping.driftMilliseconds - 5.41) < 1e-9)
+        // One late wake at the very end is not drift.
+        let lastLate = ClockStatistics(samples: grid60(600, late: { $0 == 599 ? 9_000_000 : 0 }), rate: .fps60)
+        #expect(lastLate.driftMilliseconds == 0)
     }
 
     @Test("C1/R3: the manual clock's stalled run skips ahead and never bursts")

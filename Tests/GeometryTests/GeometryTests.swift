@@ -37,3 +37,31 @@ struct GeometryTests {
         #expect(lerp(0.1, 0.7, 0) == 0.1 && lerp(0.1, 0.7, 1) == 0.7)
     }
 }
+
+@Suite("N1 transform interpolation")
+struct TransformInterpolationTests {
+    @Test("N1: a half-turn interpolates through a quarter-turn, keeping its size (not collapsing to zero)")
+    func N1_halfTurnKeepsSize() {
+        let half = AffineTransform.interpolate(.identity, AffineTransform(rotationAngle: .pi), 0.5)
+        let p = half.apply(to: Point(x: 10, y: 0))
+        #expect(abs((p.x * p.x + p.y * p.y).squareRoot() - 10) < 1e-9)
+        #expect(abs(abs(p.y) - 10) < 1e-9)                                  // a quarter-turn
+    }
+
+    @Test("N1: scale, rotation and translation interpolate separately; the ends are exact")
+    func N1_decomposedParts() {
+        let to = AffineTransform(scaleX: 3, y: 2).concatenating(AffineTransform(rotationAngle: .pi / 2))
+            .concatenating(AffineTransform(translationX: 40, y: -20))
+        #expect(AffineTransform.interpolate(.identity, to, 0) == .identity)
+        #expect(AffineTransform.interpolate(.identity, to, 1) == to)
+        let mid = AffineTransform.interpolate(.identity, to, 0.5).decomposed
+        #expect(abs(mid.sx - 2) < 1e-9 && abs(mid.sy - 1.5) < 1e-9)
+        #expect(abs(mid.angle - .pi / 4) < 1e-9)
+        #expect(abs(mid.tx - 20) < 1e-9 && abs(mid.ty + 10) < 1e-9)
+        // Decomposing and rebuilding is the identity on transforms with shear and reflection too.
+        let odd = AffineTransform(a: 1, b: 0.5, c: 0.3, d: -2, tx: 1, ty: 2)
+        let d = odd.decomposed
+        let back = AffineTransform(sx: d.sx, sy: d.sy, shear: d.shear, angle: d.angle, tx: d.tx, ty: d.ty)
+        #expect(abs(back.a - odd.a) < 1e-12 && abs(back.b - odd.b) < 1e-12 && abs(back.c - odd.c) < 1e-12 && abs(back.d - odd.d) < 1e-12)
+    }
+}
