@@ -53,6 +53,7 @@ public struct DurationPercentiles: Sendable, Equatable {
 ///   catches up after a stall runs every missed tick that way, in a burst; a skip-ahead clock
 ///   runs the latest due tick instead, so its frames are always less than a period late.
 public struct ClockStatistics: Sendable, Equatable {
+    /// Ticks delivered.
     public var frames: Int
     public var lateness: DurationPercentiles
     public var intervalDeviation: DurationPercentiles

@@ -10,6 +10,7 @@ import TimelineEngine
 /// Only use it where the display reports a real refresh rate: under Xvfb SDL fakes vsync with
 /// whole-millisecond sleeps (``SDLWindowHost`` refuses it there).
 public final class SDLVsyncClock: LiveFrameClock, @unchecked Sendable {
+    /// The grid's rate: the supported rate nearest the display's refresh rate.
     public let rate: FrameRate
     public var frameHandler: ((FrameInfo) -> Bool)?
     public private(set) var schedule: FrameSchedule

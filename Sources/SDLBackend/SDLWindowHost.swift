@@ -22,11 +22,15 @@ public enum SDLClockChoice: String, Sendable, CaseIterable {
 /// ```
 @MainActor
 public final class SDLWindowHost {
+    /// The run loop driving the window's frames.
     public let runLoop: MainRunLoop
+    /// The engine window, sized to the SDL window in points.
     public let window: Window
+    /// The clock the run loop runs on (dispatch by default, or SDL vsync).
     public let clock: any LiveFrameClock
     /// The font text is drawn and measured with.
     public let font: TrueTypeFont
+    /// Draws each committed display list into the window's back buffer.
     public let painter: DisplayListPainter
     /// SDL's name of the renderer in use ("opengl", "software", ...).
     public let rendererName: String

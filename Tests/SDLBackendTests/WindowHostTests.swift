@@ -47,7 +47,7 @@ final class RecordingView: View {
 }
 
 @MainActor
-@Suite("D3 the SDL window host")
+@Suite("D3 the SDL window host", .serialized)
 struct WindowHostTests {
     @Test("D3: SDL mouse events are hit-tested to views, a window resize relayouts the root view, quit ends run() cleanly")
     func D3_windowEvents() throws {
@@ -58,6 +58,25 @@ struct WindowHostTests {
             server.stop()
         }
         try runWindow()
+    }
+
+    @Test("R4: the SDL vsync clock is refused where the display reports no refresh rate (Xvfb)")
+    func R4_vsyncRefusedUnderXvfb() throws {
+        let server = try PrivateXServer()
+        setenv("DISPLAY", server.display, 1)
+        defer {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            server.stop()
+        }
+        #expect {
+            _ = try SDLWindowHost(title: "vsync", size: Size(width: 200, height: 100), software: true, clock: .sdl)
+        } throws: { error in
+            "\(error)".contains("reports no refresh rate")
+        }
+        // The default clock works on the same display.
+        let host = try SDLWindowHost(title: "dispatch", size: Size(width: 200, height: 100), software: true)
+        #expect(host.clock is DispatchFrameClock)
+        #expect(host.displayRefreshRate == 0)
     }
 
     func runWindow() throws {
