@@ -179,13 +179,13 @@ public final class DisplayListPainter {
         flush()
         let outer = lineWidth.map { r.inset(by: EdgeInsets(all: -$0 / 2)) } ?? r
         let d = transform.apply(to: outer)
-        let x0 = Int32((d.minX).rounded()), y0 = Int32((d.minY).rounded())
-        let x1 = Int32((d.maxX).rounded()), y1 = Int32((d.maxY).rounded())
+        let x0 = pixel(d.minX), y0 = pixel(d.minY)
+        let x1 = pixel(d.maxX), y1 = pixel(d.maxY)
         let w = x1 - x0, h = y1 - y0
         guard w > 0, h > 0 else { return }
         let scale = transform.a
         let outerRadius = lineWidth.map { radius > 0 ? radius + $0 / 2 : 0 } ?? radius
-        let rr = min(Int32((outerRadius * scale).rounded()), w / 2, h / 2)
+        let rr = max(0, min(pixel(outerRadius * scale), w / 2, h / 2))
         let c = sdlColor(color)
         guard c.a > 0 else { return }
         // An opaque colour needs no blending: a plain fill is several times faster in software.
@@ -193,7 +193,7 @@ public final class DisplayListPainter {
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
         rects.removeAll(keepingCapacity: true)
         if let lw = lineWidth {
-            let t = max(1, Int32((lw * scale).rounded()))
+            let t = max(1, pixel(lw * scale))
             if 2 * t >= w || 2 * t >= h {
                 rects.append(SDL_Rect(x: x0, y: y0, w: w, h: h))        // the border covers it all
             } else {
@@ -388,7 +388,7 @@ public final class DisplayListPainter {
         case .fillPath(let p, _): return pathBounds(p, pad: 0)
         case .strokePath(let p, _, let lw): return pathBounds(p, pad: lw)
         case .text(let s, let at, let size, _):
-            let m = font?.measure(s, pixelSize: Int(size.rounded())) ?? (width: 0, height: 0)
+            let m = font?.measure(s, pixelSize: Int(pixel(size))) ?? (width: 0, height: 0)
             return Rect(x: at.x, y: at.y, width: Double(m.width), height: Double(m.height))
         case .beginGroup, .endGroup: return nil
         }
@@ -438,9 +438,9 @@ public final class DisplayListPainter {
     // MARK: Clipping
 
     private func deviceRect(_ r: Rect) -> SDL_Rect {
-        guard !r.isNull, r.minX.isFinite, r.minY.isFinite else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
-        let x0 = Int32(clamping: Int(r.minX.rounded(.down))), y0 = Int32(clamping: Int(r.minY.rounded(.down)))
-        let x1 = Int32(clamping: Int(r.maxX.rounded(.up))), y1 = Int32(clamping: Int(r.maxY.rounded(.up)))
+        guard !r.isNull, !r.minX.isNaN, !r.minY.isNaN else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
+        let x0 = pixel(r.minX, .down), y0 = pixel(r.minY, .down)
+        let x1 = pixel(r.maxX, .up), y1 = pixel(r.maxY, .up)
         return SDL_Rect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
     }
 
@@ -500,7 +500,10 @@ public final class DisplayListPainter {
 
     @inline(__always)
     private func vertex(_ p: Point, _ c: SDL_Color, u: Float = 0, v: Float = 0) -> Int32 {
-        vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: c,
+        // Clamped so that infinite or NaN geometry lands far off screen instead of reaching SDL's
+        // rasteriser (NaN fails both comparisons and becomes the upper bound).
+        let x = Float(max(-1e7, min(1e7, p.x))), y = Float(max(-1e7, min(1e7, p.y)))
+        vertices.append(SDL_Vertex(position: SDL_FPoint(x: x, y: y), color: c,
                                    tex_coord: SDL_FPoint(x: u, y: v)))
         return Int32(vertices.count - 1)
     }
@@ -536,13 +539,13 @@ public final class DisplayListPainter {
     private func cornerSegments(_ radius: Double) -> Int {
         let r = radius * deviceScale
         if r < 0.75 { return 0 }
-        return min(24, max(2, Int((r.squareRoot() * 1.4).rounded(.up))))
+        return min(24, max(2, Int(pixel(r.squareRoot() * 1.4, .up))))
     }
 
     private func ellipseOutline(_ r: Rect, count fixed: Int? = nil, into points: inout [Point]) {
         points.removeAll(keepingCapacity: true)
         let rx = max(0, r.width / 2), ry = max(0, r.height / 2)
-        let n = fixed ?? min(160, max(12, Int((max(rx, ry) * deviceScale).squareRoot() * 6)))
+        let n = fixed ?? min(160, max(12, Int(pixel((max(rx, ry) * deviceScale).squareRoot() * 6, .down))))
         for k in 0..<n {
             let a = Double(k) / Double(n) * 2 * .pi
             points.append(transform.apply(to: Point(x: r.midX + rx * cos(a), y: r.midY + ry * sin(a))))
@@ -777,7 +780,7 @@ public final class DisplayListPainter {
 
     private func text(_ string: String, at origin: Point, fontSize: Double, scale: Double, _ color: Color) {
         guard let font, !string.isEmpty else { return }
-        let pixelSize = max(1, Int((fontSize * scale).rounded()))
+        let pixelSize = max(1, Int(pixel(fontSize * scale)))
         let key = TextKey(text: string, pixelSize: pixelSize)
         var entry = textCache[key]
         if entry == nil {
@@ -824,6 +827,13 @@ public final class DisplayListPainter {
         let stale = textCache.filter { frameNumber - $0.value.lastUsed > 120 }
         for (k, v) in stale { SDL_DestroyTexture(v.texture); textCache[k] = nil }
     }
+}
+
+/// A device coordinate as a whole pixel, clamped to ±2²⁶ so that huge, infinite or NaN geometry
+/// (a view scaled to nothing, a runaway animation) draws nothing instead of trapping.
+@inline(__always) func pixel(_ v: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int32 {
+    guard v.isFinite else { return v.isNaN ? 0 : (v > 0 ? 1 << 26 : -(1 << 26)) }
+    return Int32(max(-67_108_864, min(67_108_864, v.rounded(rule))))
 }
 
 @inline(__always) func byte(_ v: Double) -> UInt8 {

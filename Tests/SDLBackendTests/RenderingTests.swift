@@ -192,6 +192,23 @@ struct RenderingTests {
         #expect(close(img.color(x: 80, y: 65), .black))                        // the concave notch
     }
 
+    @Test("D2: runaway geometry (a huge scale, a zero scale, an enormous frame) draws without trapping")
+    func D2_runawayGeometry() throws {
+        let rig = try Rig()
+        let huge = rig.view(Rect(x: 10, y: 10, width: 20, height: 20), red, radius: 4)
+        huge.transform = AffineTransform(scaleX: 1e200, y: 1e200)
+        let flat = rig.view(Rect(x: 40, y: 10, width: 20, height: 20), blue, radius: 4)
+        flat.transform = AffineTransform(scaleX: 0, y: 0)
+        let wide = rig.view(Rect(x: -1e12, y: 50, width: 2e12, height: 10), white)
+        wide.borderWidth = 2
+        wide.borderColor = red
+        let turned = rig.view(Rect(x: 60, y: 60, width: 1e9, height: 1e9), blue, radius: 30)
+        turned.transform = AffineTransform(rotationAngle: 0.3)
+        let img = rig.render()
+        #expect(img.width == 200)
+        #expect(close(img.color(x: 100, y: 55), white))                        // the enormous bar still shows
+    }
+
     @Test("D3: high-DPI scale renders the same points at twice the pixels")
     func D3_scale() throws {
         let rig = try Rig(size: Size(width: 100, height: 60), scale: 2)
