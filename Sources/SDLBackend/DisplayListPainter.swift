@@ -50,8 +50,12 @@ public final class DisplayListPainter {
         var previousTarget: OpaquePointer?
         var region: SDL_Rect
         var opacity: Double
+        /// A rounded clip to cut the corners of before compositing: the clip in device pixels
+        /// and its corner radius in pixels.
+        var roundedClip: (rect: SDL_Rect, radius: Int32)?
     }
     private var groups: [GroupFrame] = []
+    private var maskPixels: [UInt32] = []
     private var transform = AffineTransform.identity
     private var opacity = 1.0
     private var clip: SDL_Rect?
@@ -257,6 +261,32 @@ public final class DisplayListPainter {
         lastSubmissionCount += 4
     }
 
+    /// Coverage (0...255) of each pixel of a 2r x 2r square by a disc of radius `r` (a ring `ring`
+    /// pixels wide when positive), estimated on a 4x4 sample grid; cached per shape.
+    private func discCoverage(radius r: Int32, ring: Int32) -> [UInt8] {
+        let shape = DiscKey(radius: r, ring: ring, rgba: 0)
+        if let c = coverage[shape] { return c }
+        let side = Int(2 * r)
+        var cover = [UInt8](repeating: 0, count: side * side)
+        let outer = Double(r), inner = ring > 0 ? Double(r - ring) : -1
+        for y in 0..<side {
+            for x in 0..<side {
+                var covered = 0
+                for sy in 0..<4 {
+                    for sx in 0..<4 {
+                        let px = Double(x) + (Double(sx) + 0.5) / 4 - outer
+                        let py = Double(y) + (Double(sy) + 0.5) / 4 - outer
+                        let d = (px * px + py * py).squareRoot()
+                        if d <= outer && d >= inner { covered += 1 }
+                    }
+                }
+                cover[y * side + x] = UInt8((covered * 255 + 8) / 16)
+            }
+        }
+        coverage[shape] = cover
+        return cover
+    }
+
     /// A disc of radius `r` pixels (a ring `ring` pixels wide when positive) in colour `rgba`,
     /// with antialiased edges: each pixel's alpha is its coverage, estimated on a 4x4 sample
     /// grid. Returns nil when the coloured cache is full (the caller modulates the white disc).
@@ -270,27 +300,7 @@ public final class DisplayListPainter {
         let side = Int(2 * r)
         guard side > 0, let tex = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                                   Int32(side), Int32(side)) else { return nil }
-        let shape = DiscKey(radius: r, ring: ring, rgba: 0)
-        if coverage[shape] == nil {
-            var cover = [UInt8](repeating: 0, count: side * side)
-            let outer = Double(r), inner = ring > 0 ? Double(r - ring) : -1
-            for y in 0..<side {
-                for x in 0..<side {
-                    var covered = 0
-                    for sy in 0..<4 {
-                        for sx in 0..<4 {
-                            let px = Double(x) + (Double(sx) + 0.5) / 4 - outer
-                            let py = Double(y) + (Double(sy) + 0.5) / 4 - outer
-                            let d = (px * px + py * py).squareRoot()
-                            if d <= outer && d >= inner { covered += 1 }
-                        }
-                    }
-                    cover[y * side + x] = UInt8((covered * 255 + 8) / 16)
-                }
-            }
-            coverage[shape] = cover
-        }
-        let cover = coverage[shape]!
+        let cover = discCoverage(radius: r, ring: ring)
         let alpha = rgba & 0xFF, rgb = rgba >> 8
         var pixels = [UInt32](repeating: 0, count: side * side)
         for i in pixels.indices { pixels[i] = ((UInt32(cover[i]) * alpha + 127) / 255) << 24 | rgb }
@@ -305,12 +315,21 @@ public final class DisplayListPainter {
     private func beginGroup(_ g: GroupState, commands: [DrawCommand], at i: Int) {
         groups.append(GroupFrame(transform: transform, opacity: opacity, clip: clip, offscreen: nil))
         let device = g.transform.concatenating(base)
-        if g.opacity < 0.999 {
-            if groupIsSingleDrawing(commands, after: i) {
-                opacity *= g.opacity
-            } else {
-                beginOffscreen(opacity: g.opacity * opacity, bounds: groupBounds(commands, after: i))
-                opacity = 1
+        let mayComposite = g.opacity < 0.999 || (g.clip != nil && g.clipCornerRadius > 0)
+        let single = mayComposite && groupIsSingleDrawing(commands, after: i)
+        // A rounded clip needs the group drawn offscreen and its corners cut (unrotated views;
+        // a rotated one clips to its bounding box). A lone drawing needs neither.
+        let unrotated = device.b == 0 && device.c == 0 && device.a > 0 && device.d > 0
+        let roundsCorners = mayComposite && g.clip != nil && g.clipCornerRadius > 0 && !single && unrotated
+        if g.opacity < 0.999 && single {
+            opacity *= g.opacity
+        } else if g.opacity < 0.999 || roundsCorners {
+            beginOffscreen(opacity: g.opacity * opacity, bounds: groupBounds(commands, after: i))
+            opacity = 1
+            if roundsCorners, let c = g.clip, groups[groups.count - 1].offscreen != nil {
+                let d = device.apply(to: c)
+                let rect = SDL_Rect(x: pixel(d.minX), y: pixel(d.minY), w: pixel(d.maxX) - pixel(d.minX), h: pixel(d.maxY) - pixel(d.minY))
+                groups[groups.count - 1].offscreen!.roundedClip = (rect, pixel(g.clipCornerRadius * device.a))
             }
         }
         transform = device
@@ -320,10 +339,46 @@ public final class DisplayListPainter {
         }
     }
 
+    /// Multiplies the alpha of the offscreen target's pixels in the four corners of `rect` by
+    /// their coverage inside the rounded corners (the cached disc coverage), so that compositing
+    /// shows the group through a rounded clip.
+    private func cutCorners(of texture: OpaquePointer, rect: SDL_Rect, radius: Int32) {
+        let r = min(radius, rect.w / 2, rect.h / 2)
+        guard r > 0 else { return }
+        let cover = discCoverage(radius: r, ring: 0)
+        let side = Int(2 * r)
+        let bounds = SDL_Rect(x: 0, y: 0, w: targetSize.width, h: targetSize.height)
+        for corner in 0..<4 {
+            let right = corner == 1 || corner == 2, bottom = corner >= 2
+            let full = SDL_Rect(x: right ? rect.x + rect.w - r : rect.x, y: bottom ? rect.y + rect.h - r : rect.y, w: r, h: r)
+            var part = intersect(full, bounds)
+            guard part.w > 0, part.h > 0 else { continue }
+            let count = Int(part.w * part.h)
+            if maskPixels.count < count { maskPixels = [UInt32](repeating: 0, count: count) }
+            let pitch = part.w * 4
+            let read = maskPixels.withUnsafeMutableBytes {
+                SDL_RenderReadPixels(renderer, &part, tl_pixel_format_argb8888(), $0.baseAddress, pitch)
+            }
+            guard read == 0 else { continue }
+            // Where this part sits in the disc: quadrant offset plus any part cut off by the target's edge.
+            let qx = Int(right ? r : 0) + Int(part.x - full.x), qy = Int(bottom ? r : 0) + Int(part.y - full.y)
+            for y in 0..<Int(part.h) {
+                for x in 0..<Int(part.w) {
+                    let k = y * Int(part.w) + x
+                    let p = maskPixels[k]
+                    let a = (p >> 24) * UInt32(cover[(qy + y) * side + qx + x]) / 255
+                    maskPixels[k] = (a << 24) | (p & 0x00FF_FFFF)
+                }
+            }
+            maskPixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, &part, $0.baseAddress, pitch) }
+        }
+    }
+
     private func endGroup() {
         guard let frame = groups.popLast() else { return }
         if let off = frame.offscreen {
             flush()
+            if let rounded = off.roundedClip { cutCorners(of: off.texture, rect: rounded.rect, radius: rounded.radius) }
             SDL_SetRenderTarget(renderer, off.previousTarget)
             target = off.previousTarget
             offscreenDepth -= 1

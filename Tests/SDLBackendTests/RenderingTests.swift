@@ -130,6 +130,24 @@ struct RenderingTests {
         #expect(close(img.color(x: 30, y: 30), red))
     }
 
+    @Test("D2: a rounded view that clips to its bounds clips its subviews to the rounded shape")
+    func D2_roundedClipping() throws {
+        let rig = try Rig()
+        let card = rig.view(Rect(x: 20, y: 20, width: 100, height: 80), red, radius: 24)
+        card.clipsToBounds = true
+        _ = rig.view(Rect(x: -10, y: -10, width: 140, height: 120), blue, in: card)   // covers the whole card
+        let img = rig.render()
+        #expect(close(img.color(x: 21, y: 21), .black))                        // outside the rounded corner
+        #expect(close(img.color(x: 118, y: 98), .black))
+        #expect(close(img.color(x: 70, y: 60), blue))                          // inside
+        #expect(close(img.color(x: 70, y: 21), blue))                          // the straight edges are not cut
+        #expect(close(img.color(x: 15, y: 60), .black))                        // outside the bounds
+        var partial = 0
+        for y in 20..<44 { for x in 20..<44 where (0.1...0.9).contains(img.color(x: x, y: y).blue) { partial += 1 } }
+        #expect(partial >= 10)                                                 // an antialiased cut
+        #expect(rig.image.painter.lastOffscreenCount == 1)
+    }
+
     @Test("D2: transforms rotate and scale about the view's centre")
     func D2_transforms() throws {
         let rig = try Rig(size: Size(width: 200, height: 200))
