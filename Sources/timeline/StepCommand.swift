@@ -6,8 +6,10 @@ import SceneFormat
 import SDLBackend
 import TimelineEngine
 
-/// `timeline step SCENE --frames N [--fps F] [--json] [--trace]` (C3): runs a scene on the manual
-/// clock and prints every view's presentation values after each frame's update cycle.
+/// `timeline step SCENE --frames N [--fps F] [--json] [--trace] [--png 0,30 --out 'f{frame}.png']`
+/// (C3): runs a scene on the manual clock and prints every view's presentation values after each
+/// frame's update cycle; renders chosen frames to PNG (the file names go to stderr, so stdout stays
+/// the table or the JSON).
 struct StepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "step",
@@ -19,11 +21,21 @@ struct StepCommand: ParsableCommand {
     @Option(help: "Window size in points, WxH (default: the scene's size).") var size: String?
     @Flag(help: "Print JSON.") var json = false
     @Flag(help: "Also print the update-cycle trace, one JSON object a line, as calls happen.") var trace = false
+    @Option(help: "Also render these frames (comma-separated indices) to PNG; needs --out.") var png: String?
+    @Option(help: "With --png: the output file, '{frame}' replaced by the frame index.") var out: String?
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1; got \(frames)") }
         guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be 30, 60 or 120; got \(fps)") }
         if let size, WindowSize(size) == nil { throw ValidationError("--size must be WxH with positive numbers, e.g. 800x600; got '\(size)'") }
+        switch (png, out) {
+        case (nil, nil): break
+        case (.some, nil): throw ValidationError("--png needs --out FILE.png")
+        case (nil, .some): throw ValidationError("--out is only used with --png")
+        case (let p?, let o?):
+            let frames = try RenderCommand.frameList(p)
+            if frames.count > 1, !o.contains("{frame}") { throw ValidationError("--out must contain '{frame}' when rendering several frames; got '\(o)'") }
+        }
     }
 
     func run() throws {
@@ -31,7 +43,8 @@ struct StepCommand: ParsableCommand {
         let (frames, rate, json, trace) = (self.frames, FrameRate(fps: fps)!, self.json, self.trace)
         let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
         try useShippedFontMetrics()
-        MainActor.assumeIsolated {
+        let pngFrames = Set(try png.map(RenderCommand.frameList) ?? []), out = self.out
+        let failure: String? = MainActor.assumeIsolated {
             let host = HeadlessHost(size: size, rate: rate)
             host.runLoop.keepsRunningWhenIdle = true
             host.runLoop.diagnostics.logger = nil
@@ -42,9 +55,22 @@ struct StepCommand: ParsableCommand {
             }
             let built = SceneBuilder.build(loaded, in: host.window)
             let animator = SceneAnimator(scene: loaded, built: built, runLoop: host.runLoop)
+            var image: ImageRenderer?
+            if !pngFrames.isEmpty {
+                do {
+                    let font = try TrueTypeFont.standard()
+                    image = try ImageRenderer(pixelWidth: Int(size.width.rounded(.up)), pixelHeight: Int(size.height.rounded(.up)), font: font)
+                } catch { return "timeline step: \(error)" }
+            }
             var records: [String] = []
             for _ in 0..<frames {
                 guard let info = host.step() else { break }
+                if let image, pngFrames.contains(Int(info.index)), let out {
+                    image.render(host.window.displayList)
+                    let path = out.replacingOccurrences(of: "{frame}", with: String(info.index))
+                    do { try image.savePNG(to: path) } catch { return "timeline step: \(error)" }
+                    printToStandardError("frame \(info.index) -> \(path)")
+                }
                 if json {
                     let views = built.order.map { id in "\(jsonString(id)): \(presentationJSON(built.views[id]!))" }.joined(separator: ", ")
                     records.append("{\"index\": \(info.index), \"time\": \(jsonNumber(info.time)), \"views\": {\(views)}}")
@@ -61,6 +87,11 @@ struct StepCommand: ParsableCommand {
             }
             if json { print("{\"fps\": \(rate.rawValue), \"frames\": [\(records.joined(separator: ", "))]}") }
             withExtendedLifetime(animator) {}
+            return nil
+        }
+        if let failure {
+            printToStandardError(failure)
+            throw ExitCode(1)
         }
     }
 }

@@ -141,6 +141,19 @@ struct StepCLITests {
         #expect(lines.contains(#"{"frame": 0, "phase": "layout", "view": "panel", "call": "layoutSubviews"}"#))
     }
 
+    @Test("C3: step renders chosen frames to PNG and keeps stdout the JSON")
+    func C3_stepRendersFrames() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-step-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLI.run(["step", "Assets/scenes/hello.json", "--frames", "5", "--json", "--png", "0,4", "--out", dir.path + "/s{frame}.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) is [String: Any])
+        #expect(r.stderr == "frame 0 -> \(dir.path)/s0.png\nframe 4 -> \(dir.path)/s4.png\n")
+        let missing = try CLI.run(["step", "Assets/scenes/hello.json", "--png", "3"])
+        #expect(missing.status != 0 && missing.stderr.contains("--png needs --out"))
+    }
+
     @Test("C5: step rejects an fps other than 30, 60 or 120 and a frame count below 1")
     func C5_stepValidation() throws {
         let r = try CLI.run(["step", "Assets/scenes/hello.json", "--fps", "50"])
