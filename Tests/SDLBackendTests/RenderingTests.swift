@@ -305,8 +305,8 @@ struct GoldenImageTests {
 @MainActor
 @Suite("Bad input: fonts, assets and output paths")
 struct BackendErrorTests {
-    @Test("A missing font file is an SDLError naming the file")
-    func missingFont() {
+    @Test("D2: a missing font file is an SDLError naming the file")
+    func D2_missingFont() {
         #expect {
             _ = try TrueTypeFont(path: "/nonexistent/font.ttf")
         } throws: { error in
@@ -314,8 +314,8 @@ struct BackendErrorTests {
         }
     }
 
-    @Test("A missing asset lists every place searched")
-    func missingAsset() {
+    @Test("D2: a missing asset lists every place searched")
+    func D2_missingAsset() {
         #expect {
             _ = try AssetLocator.path(of: "fonts/NoSuchFont.ttf")
         } throws: { error in
@@ -323,8 +323,8 @@ struct BackendErrorTests {
         }
     }
 
-    @Test("An unwritable PNG path is an SDLError naming the path")
-    func unwritablePNG() throws {
+    @Test("D1: an unwritable PNG path is an SDLError naming the path")
+    func D1_unwritablePNG() throws {
         let image = try ImageRenderer(pixelWidth: 4, pixelHeight: 4, font: nil)
         #expect {
             try image.savePNG(to: "/nonexistent-dir/out.png")
