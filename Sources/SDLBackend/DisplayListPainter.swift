@@ -56,6 +56,7 @@ public final class DisplayListPainter {
     }
     private var groups: [GroupFrame] = []
     private var maskPixels: [UInt32] = []
+    private var boundsStack: [AffineTransform] = []
     private var transform = AffineTransform.identity
     private var opacity = 1.0
     private var clip: SDL_Rect?
@@ -415,15 +416,16 @@ public final class DisplayListPainter {
     /// The device-pixel bounding box of everything the group opening at `i` draws.
     private func groupBounds(_ commands: [DrawCommand], after i: Int) -> Rect {
         guard case .beginGroup(let g0) = commands[i] else { return .null }
-        var stack: [AffineTransform] = [g0.transform.concatenating(base)]
+        boundsStack.removeAll(keepingCapacity: true)
+        boundsStack.append(g0.transform.concatenating(base))
         var box = Rect.null
         var j = i + 1
-        while j < commands.count, let t = stack.last {
+        while j < commands.count, let t = boundsStack.last {
             switch commands[j] {
-            case .beginGroup(let g): stack.append(g.transform.concatenating(base))
+            case .beginGroup(let g): boundsStack.append(g.transform.concatenating(base))
             case .endGroup:
-                stack.removeLast()
-                if stack.isEmpty { return box }
+                boundsStack.removeLast()
+                if boundsStack.isEmpty { return box }
             default:
                 if let local = localBounds(commands[j]) { box = box.union(t.apply(to: local)) }
             }
