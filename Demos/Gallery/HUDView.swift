@@ -7,8 +7,9 @@ import TimelineEngine
 /// dropped frames, and the last frame's time per phase, redrawn every frame through the
 /// canvas API.
 ///
-/// While attached it observes every frame, which keeps the clock ticking (a display of frame
-/// times needs frames); `h` detaches it and lets the window go idle (R6).
+/// It observes frames passively: it is redrawn in the frames that run anyway and does not keep
+/// the clock ticking, so a scene that has stopped moving lets the window go idle (R6). A gap of
+/// more than 250 ms between frames is an idle stretch, not a frame time, and is left out.
 @MainActor
 final class HUDView: View {
     private var intervals = [Double](repeating: 0, count: 120)
@@ -25,7 +26,7 @@ final class HUDView: View {
         guard observer == nil else { return }
         self.host = host
         lastWake = 0
-        observer = host.runLoop.addFrameObserver { [weak self] info in self?.frame(info) }
+        observer = host.runLoop.addFrameObserver(keepsClockRunning: false) { [weak self] info in self?.frame(info) }
     }
 
     func detach() {
@@ -36,7 +37,7 @@ final class HUDView: View {
     private func frame(_ info: FrameInfo) {
         guard let host else { return }
         let now = MonotonicClock.now()
-        if lastWake != 0 {
+        if lastWake != 0, now - lastWake < 250_000_000 {
             intervals[head] = Double(now - lastWake) / 1e6
             head = (head + 1) % intervals.count
             filled = min(filled + 1, intervals.count)

@@ -60,6 +60,15 @@ struct GalleryCommand: ParsableCommand {
                     host.runLoop.stop()
                 }
             }
+            if getenv("GALLERY_DEBUG") != nil {
+                var n = 0
+                _ = host.runLoop.addFrameObserver(keepsClockRunning: false) { info in
+                    n += 1
+                    if n % 30 == 0 {
+                        print("frame \(info.index): \(host.runLoop.pendingWork)")
+                    }
+                }
+            }
             host.run()
             return saveError
         }

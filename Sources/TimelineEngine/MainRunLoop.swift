@@ -79,7 +79,9 @@ public final class MainRunLoop {
     private var timerHeap = Heap<TimerEntry>()
     private var timers: [Int: TimerRecord] = [:]
     private var nextID = 1
-    private var observers: [(id: Int, body: @MainActor (FrameInfo) -> Void)] = []
+    private var observers: [(id: Int, keepsClockRunning: Bool, body: @MainActor (FrameInfo) -> Void)] = []
+    /// How many registered observers keep the clock ticking (the others only watch frames).
+    private var activeObserverCount = 0
 
     /// A run loop on `clock`. Frames run when the clock ticks: ``ManualFrameClock/step()`` for a
     /// manual clock, ``run()`` for a live one.
@@ -129,8 +131,13 @@ public final class MainRunLoop {
     }
 
     /// Asks for a frame: something was invalidated or started.
+    ///
+    /// Inside a frame it does nothing: whether another frame is needed is decided when the frame
+    /// ends, from what is still pending. So an invalidation that the same frame consumes (a view
+    /// flagged for display in phase 2 and drawn in phase 6) does not cost an extra frame, and a
+    /// passive observer that redraws does not keep the clock awake.
     func requestFrame() {
-        guard !frameRequested else { return }
+        guard !frameRequested, currentFrame == nil else { return }
         frameRequested = true
         clock.wake()
     }
@@ -157,25 +164,46 @@ public final class MainRunLoop {
     public func cancel(_ token: TimerToken) { timers[token.id] = nil }
 
     /// Calls `body` in phase 2 of every frame, before the animation tick, with the frame's info
-    /// (display-link style, R7). The clock keeps ticking while an observer is registered.
+    /// (display-link style, R7). The clock keeps ticking while an observer is registered, unless
+    /// `keepsClockRunning` is false: such a passive observer sees the frames that run for other
+    /// reasons (a HUD, a frame counter) but lets the loop go idle (R6).
     @discardableResult
-    public func addFrameObserver(_ body: @escaping @MainActor (FrameInfo) -> Void) -> ObserverToken {
+    public func addFrameObserver(keepsClockRunning: Bool = true,
+                                 _ body: @escaping @MainActor (FrameInfo) -> Void) -> ObserverToken {
         let id = nextID; nextID += 1
-        observers.append((id, body))
-        requestFrame()
+        observers.append((id, keepsClockRunning, body))
+        if keepsClockRunning {
+            activeObserverCount += 1
+            requestFrame()
+        }
         return ObserverToken(id: id)
     }
 
     public func removeFrameObserver(_ token: ObserverToken) {
-        observers.removeAll { $0.id == token.id }
+        guard let i = observers.firstIndex(where: { $0.id == token.id }) else { return }
+        if observers[i].keepsClockRunning { activeObserverCount -= 1 }
+        observers.remove(at: i)
     }
 
     // MARK: Running
 
-    /// Whether nothing is queued, scheduled, observed, animating or dirty.
+    /// Whether nothing is queued, scheduled, actively observed, animating or dirty.
     public var isIdle: Bool {
-        queuedCount.load(ordering: .acquiring) <= 0 && timers.isEmpty && observers.isEmpty
+        queuedCount.load(ordering: .acquiring) <= 0 && timers.isEmpty && activeObserverCount == 0
             && !animations.hasWork && !windows.contains(where: { $0.hasPendingWork })
+    }
+
+    /// What keeps the loop from idling now, in words (empty when ``isIdle``): for finding out
+    /// why a window that should be still keeps drawing.
+    public var pendingWork: [String] {
+        var why: [String] = []
+        let queued = queuedCount.load(ordering: .acquiring)
+        if queued > 0 { why.append("\(queued) queued events or posted closures") }
+        if !timers.isEmpty { why.append("\(timers.count) pending timers") }
+        if activeObserverCount > 0 { why.append("\(activeObserverCount) frame observers") }
+        if animations.hasWork { why.append("\(animations.runningCount) running animations") }
+        for (i, w) in windows.enumerated() where w.hasPendingWork { why.append("window \(i): \(w.pendingWorkDescription)") }
+        return why
     }
 
     /// Runs until the window closes or ``stop()``; the clock must be a live one.
@@ -276,6 +304,17 @@ public final class MainRunLoop {
 }
 
 extension Window {
+    /// What ``hasPendingWork`` found, in words.
+    var pendingWorkDescription: String {
+        var parts: [String] = []
+        if rootView.subtreeNeedsLayout { parts.append("views need layout") }
+        if rootView.subtreeNeedsUpdateConstraints { parts.append("views need updateConstraints") }
+        if !displayQueue.isEmpty { parts.append("\(displayQueue.count) views need display") }
+        if layoutEngine.hasPendingChanges { parts.append("constraint changes pending") }
+        if pendingAppearance { parts.append("a controller is appearing") }
+        return parts.joined(separator: ", ")
+    }
+
     /// Whether the window has flagged views or pending constraint changes.
     var hasPendingWork: Bool {
         rootView.subtreeNeedsLayout || rootView.subtreeNeedsUpdateConstraints || !displayQueue.isEmpty

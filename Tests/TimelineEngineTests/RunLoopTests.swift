@@ -182,6 +182,28 @@ struct RunLoopTests {
         host.runUntilIdle()
         #expect(host.isIdle)
     }
+
+    @Test("R7/R6: a passive observer sees the frames that run anyway, redraws in them, and lets the loop idle")
+    func R7_passiveObserver() {
+        let host = makeHost()
+        host.runUntilIdle()
+        let gauge = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(gauge)
+        host.runUntilIdle()
+        var seen = 0
+        _ = host.runLoop.addFrameObserver(keepsClockRunning: false) { _ in
+            seen += 1
+            gauge.setNeedsDisplay()            // a HUD redrawing: consumed in the same frame's display pass
+        }
+        #expect(host.isIdle)
+        #expect(host.step() == nil)            // nothing wakes the clock
+        #expect(seen == 0)
+        View.animate(withDuration: 0.1, curve: .linear) { gauge.alpha = 0.5 }
+        let ran = host.runUntilIdle()
+        #expect(ran >= 6 && ran <= 8)          // 0.1 s of animation at 60 fps, and nothing more
+        #expect(seen == ran)                   // it saw every frame the animation caused
+        #expect(host.isIdle)                   // and its own redraws did not keep the loop alive
+    }
 }
 
 @Suite("R4-R6 the live run loop")
