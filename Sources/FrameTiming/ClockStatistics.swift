@@ -68,37 +68,48 @@ public struct ClockStatistics: Sendable, Equatable {
     /// compared with the exact period 10⁹/fps ns (the grid's ticks alternate between the whole
     /// nanoseconds around it), rounded toward zero.
     public init(samples: [TickSample], rate: FrameRate) {
+        self.init(segments: [samples], rate: rate)
+    }
+
+    /// Statistics of a run measured in separate stretches (say, alternating with another source,
+    /// so both see the same machine): intervals, drops and hitches are counted inside each
+    /// stretch only, never across the gap between two. Drift compares the first stretch's
+    /// opening second with the last stretch's closing second.
+    public init(segments: [[TickSample]], rate: FrameRate) {
         let fps = Int64(rate.rawValue)
         let period = rate.nominalPeriodNanoseconds
-        frames = samples.count
-        lateness = DurationPercentiles(nanoseconds: samples.map { abs($0.woke - $0.scheduled) })
+        let all = segments.flatMap { $0 }
+        frames = all.count
+        lateness = DurationPercentiles(nanoseconds: all.map { abs($0.woke - $0.scheduled) })
         var deviations: [Int64] = []
-        deviations.reserveCapacity(Swift.max(0, samples.count - 1))
-        var dropped: Int64 = 0, hitch: Int64 = 0, bursts = 0
-        for k in samples.indices.dropFirst() {
-            let interval = samples[k].woke - samples[k - 1].woke
-            deviations.append(abs(interval * fps - 1_000_000_000) / fps)
-            dropped += Swift.max(0, samples[k].index - samples[k - 1].index - 1)
-            if 2 * interval * fps > 3_000_000_000 { hitch += interval - period }
+        deviations.reserveCapacity(Swift.max(0, all.count - 1))
+        var dropped: Int64 = 0, hitch: Int64 = 0, spanNanoseconds: Int64 = 0
+        for samples in segments {
+            for k in samples.indices.dropFirst() {
+                let interval = samples[k].woke - samples[k - 1].woke
+                deviations.append(abs(interval * fps - 1_000_000_000) / fps)
+                dropped += Swift.max(0, samples[k].index - samples[k - 1].index - 1)
+                if 2 * interval * fps > 3_000_000_000 { hitch += interval - period }
+            }
+            if let first = samples.first, let last = samples.last { spanNanoseconds += last.woke - first.woke }
         }
-        for sample in samples where (sample.woke - sample.scheduled) * fps >= 1_000_000_000 { bursts += 1 }
         intervalDeviation = DurationPercentiles(nanoseconds: deviations)
         self.dropped = dropped
-        burstFrames = bursts
-        if let first = samples.first, let last = samples.last {
+        burstFrames = all.filter { ($0.woke - $0.scheduled) * fps >= 1_000_000_000 }.count
+        span = Double(spanNanoseconds) / 1e9
+        let nonEmpty = segments.filter { !$0.isEmpty }
+        if let head = nonEmpty.first, let tail = nonEmpty.last {
             // The median lateness of the last second against the first second's (a quarter of
             // the run each for short runs): what a clock gains or loses over the run, without a
             // single late wake at either end counting as drift.
-            let n = Swift.max(1, Swift.min(Int(fps), samples.count / 4))
+            let n = Swift.max(1, Swift.min(Int(fps), all.count / 4))
             func medianLateness(_ part: ArraySlice<TickSample>) -> Int64 {
                 let sorted = part.map { $0.woke - $0.scheduled }.sorted()
                 return sorted[sorted.count / 2]
             }
-            driftMilliseconds = Double(medianLateness(samples.suffix(n)) - medianLateness(samples.prefix(n))) / 1e6
-            span = Double(last.woke - first.woke) / 1e9
+            driftMilliseconds = Double(medianLateness(tail.suffix(n)) - medianLateness(head.prefix(n))) / 1e6
         } else {
             driftMilliseconds = 0
-            span = 0
         }
         hitchMillisecondsPerSecond = span > 0 ? Double(hitch) / 1e6 / span : 0
     }

@@ -25,6 +25,7 @@ struct ClockBench: ParsableCommand {
     @Option(help: "Busy threads spinning during the measurement.") var load = 0
     @Option(help: "Inject one stall of this many milliseconds half way through each run.") var stall: Double?
     @Option(help: "Draw the frame-interval histogram and timeline into this PNG.") var plot: String?
+    @Option(help: "Alternate the baseline and the dispatch clock in slices of this many seconds (until each has run --seconds), so both see the same machine.") var interleave: Double?
     @Flag(help: "Print JSON.") var json = false
 
     enum Source: String, CaseIterable { case dispatch, sdl, baseline, manual }
@@ -48,6 +49,11 @@ struct ClockBench: ParsableCommand {
         guard (0...64).contains(load) else { throw ValidationError("--load must be 0 to 64 threads; got \(load)") }
         if let stall { guard stall > 0, stall < seconds * 500 else { throw ValidationError("--stall must be positive and under half the run; got \(stall)") } }
         if let plot { try validatePlotPath(plot) }
+        if let interleave {
+            guard interleave >= 0.25, interleave <= seconds else { throw ValidationError("--interleave must be between 0.25 s and --seconds; got \(interleave)") }
+            guard stall == nil else { throw ValidationError("--interleave and --stall cannot be combined") }
+            guard source == "dispatch" || source == "all" else { throw ValidationError("--interleave alternates the baseline and the dispatch clock: use --source dispatch or all") }
+        }
     }
 
     struct Measured {
@@ -64,7 +70,25 @@ struct ClockBench: ParsableCommand {
         defer { load.stop() }
         var results: [Measured] = []
         var skipped: [(String, String)] = []
-        for s in sources {
+        var remaining = sources
+        if let slice = interleave {
+            // Baseline and dispatch alternate, slice by slice; each slice is its own stretch.
+            var base: [[TickSample]] = [], dispatch: [[TickSample]] = []
+            var done = 0.0
+            let progress = Progress(label: "baseline + dispatch, interleaved", seconds: seconds)
+            while done < seconds - 1e-9 {
+                let length = min(slice, seconds - done)
+                base.append(SleepTicker.run(rate: rate, seconds: length) { progress.update($0) })
+                dispatch.append(runDispatch(rate: rate, seconds: length, progress: progress))
+                done += length
+            }
+            progress.finish()
+            let note = "interleaved in \(fmt(slice, digits: 2)) s slices"
+            results.append(Measured(name: "baseline", stats: ClockStatistics(segments: base, rate: rate), samples: base.flatMap { $0 }, note: note))
+            results.append(Measured(name: "dispatch", stats: ClockStatistics(segments: dispatch, rate: rate), samples: dispatch.flatMap { $0 }, note: note))
+            remaining.removeAll { $0 == .baseline || $0 == .dispatch }
+        }
+        for s in remaining {
             let progress = Progress(label: s.rawValue, seconds: seconds)
             switch s {
             case .baseline:
@@ -75,7 +99,7 @@ struct ClockBench: ParsableCommand {
                 }
                 results.append(Measured(name: "baseline", stats: ClockStatistics(samples: samples, rate: rate), samples: samples))
             case .dispatch:
-                let samples = runDispatch(rate: rate, progress: progress)
+                let samples = runDispatch(rate: rate, seconds: seconds, progress: progress)
                 results.append(Measured(name: "dispatch", stats: ClockStatistics(samples: samples, rate: rate), samples: samples))
             case .manual:
                 let samples = runManual(rate: rate)
@@ -130,7 +154,7 @@ struct ClockBench: ParsableCommand {
         stall == nil ? nil : Int64(seconds / 2 * Double(rate.rawValue))
     }
 
-    private func runDispatch(rate: FrameRate, progress: Progress) -> [TickSample] {
+    private func runDispatch(rate: FrameRate, seconds: Double, progress: Progress) -> [TickSample] {
         let clock = DispatchFrameClock(rate: rate)
         clock.recordsLateness = true
         let end = clock.schedule.grid.origin + Int64(seconds * 1e9)

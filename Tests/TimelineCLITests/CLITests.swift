@@ -250,6 +250,18 @@ struct BenchCLITests {
         }
     }
 
+    @Test("C1: --interleave alternates the baseline and the dispatch clock in slices and says so")
+    func C1_interleave() throws {
+        let r = try CLI.run(["bench", "clock", "--seconds", "0.5", "--interleave", "0.25", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let sources = doc["sources"] as! [[String: Any]]
+        #expect(sources.map { $0["name"] as! String } == ["baseline", "dispatch"])
+        #expect(sources.allSatisfy { ($0["note"] as? String) == "interleaved in 0.25 s slices" && ($0["frames"] as! Int) >= 20 })
+        let bad = try CLI.run(["bench", "clock", "--interleave", "1", "--stall", "50"])
+        #expect(bad.status != 0 && bad.stderr.contains("--interleave and --stall cannot be combined"))
+    }
+
     @Test("C1: --plot draws the interval histogram and timeline into a PNG")
     func C1_plot() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("clock-\(UUID().uuidString).png").path
