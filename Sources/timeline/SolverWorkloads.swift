@@ -208,7 +208,7 @@ enum Workloads {
             w.constraints.append(.init(t: t.map { [Double($0[0]), Double($0[1])] }, k: k, op: op, p: p))
             return w.constraints.count - 1
         }
-        mutating func c(_ t: [[Double]], _ k: Double, _ op: String, _ p: Double = 1000) -> Int {
+        @discardableResult mutating func c(_ t: [[Double]], _ k: Double, _ op: String, _ p: Double = 1000) -> Int {
             w.constraints.append(.init(t: t, k: k, op: op, p: p))
             return w.constraints.count - 1
         }
