@@ -140,7 +140,7 @@ public final class DisplayListPainter {
         flush()
         // Unbalanced lists (not produced by the engine) still leave the renderer on its target.
         while !groups.isEmpty { endGroup() }
-        evictTextTextures()
+        evictStaleTextures()
     }
 
     private func draw(_ commands: [DrawCommand], at i: Int, scale: Double) {
@@ -174,7 +174,16 @@ public final class DisplayListPainter {
         (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
     }
 
-    private var isAxisAligned: Bool { transform.b == 0 && transform.c == 0 && transform.a > 0 && transform.d > 0 }
+    private var isAxisAligned: Bool { Self.isAxisAligned(transform) }
+
+    /// Whether `t` only scales (positively) and translates: rectangles stay rectangles.
+    private static func isAxisAligned(_ t: AffineTransform) -> Bool { t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0 }
+
+    /// `r` in whole device pixels, each edge rounded to the nearest pixel.
+    private func pixelRect(_ r: Rect) -> SDL_Rect {
+        let x0 = pixel(r.minX), y0 = pixel(r.minY)
+        return SDL_Rect(x: x0, y: y0, w: pixel(r.maxX) - x0, h: pixel(r.maxY) - y0)
+    }
 
     // MARK: Software fast path
 
@@ -183,10 +192,9 @@ public final class DisplayListPainter {
     private func blitRoundedRect(_ r: Rect, radius: Double, lineWidth: Double?, _ color: Color) {
         flush()
         let outer = lineWidth.map { r.inset(by: EdgeInsets(all: -$0 / 2)) } ?? r
-        let d = transform.apply(to: outer)
-        let x0 = pixel(d.minX), y0 = pixel(d.minY)
-        let x1 = pixel(d.maxX), y1 = pixel(d.maxY)
-        let w = x1 - x0, h = y1 - y0
+        let box = pixelRect(transform.apply(to: outer))
+        let (x0, y0, w, h) = (box.x, box.y, box.w, box.h)
+        let x1 = x0 + w, y1 = y0 + h
         guard w > 0, h > 0 else { return }
         let scale = transform.a
         let outerRadius = lineWidth.map { radius > 0 ? radius + $0 / 2 : 0 } ?? radius
@@ -209,9 +217,10 @@ public final class DisplayListPainter {
                 rects.append(SDL_Rect(x: x1 - t, y: y0 + k, w: t, h: h - 2 * k))
                 if rr < t {
                     // Square corners: fill the corner blocks.
-                    for (cx, cy) in [(x0, y0), (x1 - k, y0), (x0, y1 - k), (x1 - k, y1 - k)] {
-                        rects.append(SDL_Rect(x: cx, y: cy, w: k, h: k))
-                    }
+                    rects.append(SDL_Rect(x: x0, y: y0, w: k, h: k))
+                    rects.append(SDL_Rect(x: x1 - k, y: y0, w: k, h: k))
+                    rects.append(SDL_Rect(x: x0, y: y1 - k, w: k, h: k))
+                    rects.append(SDL_Rect(x: x1 - k, y: y1 - k, w: k, h: k))
                 }
             }
             submitRects()
@@ -238,28 +247,34 @@ public final class DisplayListPainter {
 
     private func blitCorners(x0: Int32, y0: Int32, x1: Int32, y1: Int32, radius rr: Int32, ring: Int32, _ c: SDL_Color) {
         let rgba = UInt32(c.r) << 24 | UInt32(c.g) << 16 | UInt32(c.b) << 8 | UInt32(c.a)
-        let disc: OpaquePointer
-        if let d = discTexture(radius: rr, ring: ring, rgba: rgba) {
-            disc = d
-        } else {
-            guard let white = discTexture(radius: rr, ring: ring, rgba: 0xFFFF_FFFF) else { return }
-            disc = white
-            SDL_SetTextureColorMod(disc, c.r, c.g, c.b)
-            SDL_SetTextureAlphaMod(disc, c.a)
-        }
+        // A disc in this colour, or (cache full) the white one modulated by it.
+        let coloured = discTexture(radius: rr, ring: ring, rgba: rgba)
+        guard let disc = coloured ?? discTexture(radius: rr, ring: ring, rgba: 0xFFFF_FFFF) else { return }
+        let tint = coloured == nil ? c : SDL_Color(r: 255, g: 255, b: 255, a: 255)
         var src = SDL_Rect(x: 0, y: 0, w: rr, h: rr), dst = SDL_Rect(x: x0, y: y0, w: rr, h: rr)
-        SDL_RenderCopy(renderer, disc, &src, &dst)
+        copy(disc, &src, &dst, tint)
         src.x = rr; dst.x = x1 - rr
-        SDL_RenderCopy(renderer, disc, &src, &dst)
+        copy(disc, &src, &dst, tint)
         src.y = rr; dst.y = y1 - rr
-        SDL_RenderCopy(renderer, disc, &src, &dst)
+        copy(disc, &src, &dst, tint)
         src.x = 0; dst.x = x0
-        SDL_RenderCopy(renderer, disc, &src, &dst)
-        if disc == discs[DiscKey(radius: rr, ring: ring, rgba: 0xFFFF_FFFF)]?.texture {
-            SDL_SetTextureColorMod(disc, 255, 255, 255)
-            SDL_SetTextureAlphaMod(disc, 255)
+        copy(disc, &src, &dst, tint)
+    }
+
+    /// Copies `src` of `texture` to `dst` tinted by `tint`, leaving the texture untinted for its
+    /// next user (SDL records the tint with the queued copy).
+    private func copy(_ texture: OpaquePointer, _ src: inout SDL_Rect, _ dst: inout SDL_Rect, _ tint: SDL_Color) {
+        let tinted = tint.r != 255 || tint.g != 255 || tint.b != 255 || tint.a != 255
+        if tinted {
+            SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b)
+            SDL_SetTextureAlphaMod(texture, tint.a)
         }
-        lastSubmissionCount += 4
+        SDL_RenderCopy(renderer, texture, &src, &dst)
+        if tinted {
+            SDL_SetTextureColorMod(texture, 255, 255, 255)
+            SDL_SetTextureAlphaMod(texture, 255)
+        }
+        lastSubmissionCount += 1
     }
 
     /// Coverage (0...255) of each pixel of a 2r x 2r square by a disc of radius `r` (a ring `ring`
@@ -293,9 +308,9 @@ public final class DisplayListPainter {
     /// grid. Returns nil when the coloured cache is full (the caller modulates the white disc).
     private func discTexture(radius r: Int32, ring: Int32, rgba: UInt32) -> OpaquePointer? {
         let key = DiscKey(radius: r, ring: ring, rgba: rgba)
-        if let d = discs[key] {
-            discs[key]!.lastUsed = frameNumber
-            return d.texture
+        if let i = discs.index(forKey: key) {
+            discs.values[i].lastUsed = frameNumber
+            return discs.values[i].texture
         }
         if rgba != 0xFFFF_FFFF, discs.count >= maxColouredDiscs { return nil }
         let side = Int(2 * r)
@@ -316,21 +331,23 @@ public final class DisplayListPainter {
     private func beginGroup(_ g: GroupState, commands: [DrawCommand], at i: Int) {
         groups.append(GroupFrame(transform: transform, opacity: opacity, clip: clip, offscreen: nil))
         let device = g.transform.concatenating(base)
-        let mayComposite = g.opacity < 0.999 || (g.clip != nil && g.clipCornerRadius > 0)
-        let single = mayComposite && groupIsSingleDrawing(commands, after: i)
-        // A rounded clip needs the group drawn offscreen and its corners cut (unrotated views;
-        // a rotated one clips to its bounding box). A lone drawing needs neither.
-        let unrotated = device.b == 0 && device.c == 0 && device.a > 0 && device.d > 0
-        let roundsCorners = mayComposite && g.clip != nil && g.clipCornerRadius > 0 && !single && unrotated
-        if g.opacity < 0.999 && single {
+        let translucent = g.opacity < 0.999
+        let roundedClip = g.clip != nil && g.clipCornerRadius > 0
+        // A lone drawing needs no offscreen pass: its colour takes the opacity, and its own
+        // shape is the rounded clip. A rounded clip cuts corners only on unrotated views (a
+        // rotated one clips to its bounding box).
+        let single = (translucent || roundedClip) && groupIsSingleDrawing(commands, after: i)
+        let roundsCorners = roundedClip && !single && Self.isAxisAligned(device)
+        if translucent && single {
             opacity *= g.opacity
-        } else if g.opacity < 0.999 || roundsCorners {
-            beginOffscreen(opacity: g.opacity * opacity, bounds: groupBounds(commands, after: i))
-            opacity = 1
-            if roundsCorners, let c = g.clip, groups[groups.count - 1].offscreen != nil {
-                let d = device.apply(to: c)
-                let rect = SDL_Rect(x: pixel(d.minX), y: pixel(d.minY), w: pixel(d.maxX) - pixel(d.minX), h: pixel(d.maxY) - pixel(d.minY))
-                groups[groups.count - 1].offscreen!.roundedClip = (rect, pixel(g.clipCornerRadius * device.a))
+        } else if translucent || roundsCorners {
+            if beginOffscreen(opacity: g.opacity * opacity, bounds: groupBounds(commands, after: i)) {
+                opacity = 1
+                if roundsCorners, let c = g.clip {
+                    groups[groups.count - 1].offscreen!.roundedClip = (pixelRect(device.apply(to: c)), pixel(g.clipCornerRadius * device.a))
+                }
+            } else {
+                opacity *= g.opacity              // no render targets: overlaps will show through
             }
         }
         transform = device
@@ -464,15 +481,13 @@ public final class DisplayListPainter {
         return box.inset(by: EdgeInsets(all: -pad))
     }
 
-    private func beginOffscreen(opacity groupOpacity: Double, bounds: Rect) {
+    /// Redirects drawing into a pooled offscreen target for the group just opened; returns false
+    /// when the renderer cannot make one.
+    private func beginOffscreen(opacity groupOpacity: Double, bounds: Rect) -> Bool {
         flush()
         if offscreenDepth == targetPool.count {
             guard let tex = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                              max(1, targetSize.width), max(1, targetSize.height)) else {
-                // No render targets: fall back to multiplying colours (overlaps then show through).
-                opacity *= groupOpacity
-                return
-            }
+                                              max(1, targetSize.width), max(1, targetSize.height)) else { return false }
             SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
             targetPool.append(tex)
         }
@@ -490,6 +505,7 @@ public final class DisplayListPainter {
         var r = region
         SDL_RenderFillRect(renderer, &r)
         clip = region
+        return true
     }
 
     // MARK: Clipping
@@ -825,12 +841,10 @@ public final class DisplayListPainter {
 
     private func strokePath(_ path: Path, lineWidth: Double, _ color: Color) {
         let w = lineWidth * deviceScale
-        var segments: [(Point, Point)] = []
         flatten(path) { points, closed in
-            for k in 1..<points.count { segments.append((points[k - 1], points[k])) }
-            if closed, let f = points.first, let l = points.last { segments.append((l, f)) }
+            for k in 1..<points.count { line(from: points[k - 1], to: points[k], width: w, color) }
+            if closed, let f = points.first, let l = points.last { line(from: l, to: f, width: w, color) }
         }
-        for (a, b) in segments { line(from: a, to: b, width: w, color) }
     }
 
     // MARK: Text
@@ -839,8 +853,11 @@ public final class DisplayListPainter {
         guard let font, !string.isEmpty else { return }
         let pixelSize = max(1, Int(pixel(fontSize * scale)))
         let key = TextKey(text: string, pixelSize: pixelSize)
-        var entry = textCache[key]
-        if entry == nil {
+        var entry: TextTexture?
+        if let i = textCache.index(forKey: key) {
+            textCache.values[i].lastUsed = frameNumber
+            entry = textCache.values[i]
+        } else {
             let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
             let surface = font.withHandle(pixelSize: pixelSize) { TTF_RenderUTF8_Blended($0, string, white) } ?? nil
             guard let surface else { return }
@@ -848,20 +865,17 @@ public final class DisplayListPainter {
             guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return }
             SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
             entry = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frameNumber)
+            textCache[key] = entry
         }
-        guard var e = entry else { return }
-        e.lastUsed = frameNumber
-        textCache[key] = e
+        guard let e = entry else { return }
         let w = Double(e.width) / scale, h = Double(e.height) / scale
         let c = sdlColor(color)
         if isSoftware, isAxisAligned {
             flush()
             let d = transform.apply(to: Rect(x: origin.x, y: origin.y, width: w, height: h))
-            var dst = SDL_FRect(x: Float(d.minX.rounded()), y: Float(d.minY.rounded()), w: Float(d.width), h: Float(d.height))
-            SDL_SetTextureColorMod(e.texture, c.r, c.g, c.b)
-            SDL_SetTextureAlphaMod(e.texture, c.a)
-            SDL_RenderCopyF(renderer, e.texture, nil, &dst)
-            lastSubmissionCount += 1
+            var src = SDL_Rect(x: 0, y: 0, w: e.width, h: e.height)
+            var dst = pixelRect(d)
+            copy(e.texture, &src, &dst, c)
             return
         }
         useTexture(e.texture)
@@ -876,7 +890,7 @@ public final class DisplayListPainter {
     }
 
     /// Drops text and corner textures unused for two seconds of frames, checked every 120 frames.
-    private func evictTextTextures() {
+    private func evictStaleTextures() {
         guard frameNumber % 120 == 0 else { return }
         let staleDiscs = discs.filter { frameNumber - $0.value.lastUsed > 120 }
         for (k, d) in staleDiscs { SDL_DestroyTexture(d.texture); discs[k] = nil }

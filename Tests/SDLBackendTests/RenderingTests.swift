@@ -185,6 +185,26 @@ struct RenderingTests {
         #expect(outside == 0)
     }
 
+    @Test("D2: the same text in two colours, one rotated, keeps each colour (a tint never leaks to the next draw)")
+    func D2_textTints() throws {
+        let rig = try Rig(size: Size(width: 200, height: 200))
+        for (i, colour) in [red, white].enumerated() {
+            let label = Label(text: "MMMM", fontSize: 30)
+            label.textColor = colour
+            label.translatesAutoresizingMaskIntoConstraints = true
+            rig.host.root.addSubview(label)
+            label.frame = Rect(x: 20, y: 20 + Double(i) * 90, width: 120, height: 40)
+            if i == 1 { label.transform = AffineTransform(rotationAngle: 0.05) }
+        }
+        let img = rig.render()
+        func lit(_ rows: Range<Int>) -> [Color] {
+            rows.flatMap { y in (0..<img.width).map { img.color(x: $0, y: y) } }.filter { $0.red > 0.9 }
+        }
+        let top = lit(20..<60), bottom = lit(105..<155)
+        #expect(!top.isEmpty && top.allSatisfy { $0.green < 0.1 })           // red text
+        #expect(bottom.contains { $0.green > 0.9 && $0.blue > 0.9 })          // white text, not tinted red
+    }
+
     @Test("D2: custom draw(_:in:) through the canvas: rects, lines, ellipses and paths")
     func D2_canvas() throws {
         final class Drawing: View {
