@@ -61,6 +61,26 @@ struct ClockBench: ParsableCommand {
         var stats: ClockStatistics
         var samples: [TickSample]
         var note: String?
+
+        /// A source measured in one or more stretches.
+        init(_ name: String, _ segments: [[TickSample]], rate: FrameRate, note: String? = nil) {
+            self.name = name
+            stats = ClockStatistics(segments: segments, rate: rate)
+            samples = segments.flatMap { $0 }
+            self.note = note
+        }
+    }
+
+    /// What each live source does inside a frame: sleep through the injected stall at the tick
+    /// half way through its run (counted from its first tick), and report progress.
+    private func frameWork(_ rate: FrameRate, _ progress: Progress) -> (TickSample) -> Void {
+        let stallAt = stall == nil ? nil : Int64(seconds / 2 * Double(rate.rawValue)), stall = self.stall
+        var first: Int64?
+        return { sample in
+            if first == nil { first = sample.index }
+            if let stallAt, let stall, sample.index - first! == stallAt { sleepMilliseconds(stall) }
+            progress.update(sample)
+        }
     }
 
     func run() throws {
@@ -78,43 +98,30 @@ struct ClockBench: ParsableCommand {
             let progress = Progress(label: "baseline + dispatch, interleaved", seconds: seconds)
             while done < seconds - 1e-9 {
                 let length = min(slice, seconds - done)
-                base.append(SleepTicker.run(rate: rate, seconds: length) { progress.update($0) })
+                base.append(SleepTicker.run(rate: rate, seconds: length, work: frameWork(rate, progress)))
                 dispatch.append(runDispatch(rate: rate, seconds: length, progress: progress))
                 done += length
             }
             progress.finish()
             let note = "interleaved in \(fmt(slice, digits: 2)) s slices"
-            results.append(Measured(name: "baseline", stats: ClockStatistics(segments: base, rate: rate), samples: base.flatMap { $0 }, note: note))
-            results.append(Measured(name: "dispatch", stats: ClockStatistics(segments: dispatch, rate: rate), samples: dispatch.flatMap { $0 }, note: note))
+            results.append(Measured("baseline", base, rate: rate, note: note))
+            results.append(Measured("dispatch", dispatch, rate: rate, note: note))
             remaining.removeAll { $0 == .baseline || $0 == .dispatch }
         }
         for s in remaining {
             let progress = Progress(label: s.rawValue, seconds: seconds)
             switch s {
             case .baseline:
-                let stallAt = stallIndex(rate)
-                let samples = SleepTicker.run(rate: rate, seconds: seconds) { sample in
-                    if sample.index == stallAt { sleepMilliseconds(stall!) }
-                    progress.update(sample)
-                }
-                results.append(Measured(name: "baseline", stats: ClockStatistics(samples: samples, rate: rate), samples: samples))
+                results.append(Measured("baseline", [SleepTicker.run(rate: rate, seconds: seconds, work: frameWork(rate, progress))], rate: rate))
             case .dispatch:
-                let samples = runDispatch(rate: rate, seconds: seconds, progress: progress)
-                results.append(Measured(name: "dispatch", stats: ClockStatistics(samples: samples, rate: rate), samples: samples))
+                results.append(Measured("dispatch", [runDispatch(rate: rate, seconds: seconds, progress: progress)], rate: rate))
             case .manual:
-                let samples = runManual(rate: rate)
-                results.append(Measured(name: "manual", stats: ClockStatistics(samples: samples, rate: rate), samples: samples))
+                results.append(Measured("manual", [runManual(rate: rate)], rate: rate))
             case .sdl:
-                let stallAt = stallIndex(rate)
-                let (seconds, stall) = (self.seconds, self.stall)
+                let seconds = self.seconds, work = frameWork(rate, progress)
                 let outcome: Result<([TickSample], Int), SDLError> = MainActor.assumeIsolated {
                     do throws(SDLError) {
-                        var base: Int64?
-                        let r = try VsyncProbe.run(rate: rate, seconds: seconds) { sample in
-                            if base == nil { base = sample.index }
-                            if sample.index - base! == stallAt { sleepMilliseconds(stall!) }
-                            progress.update(sample)
-                        }
+                        let r = try VsyncProbe.run(rate: rate, seconds: seconds, work: work)
                         return .success((r.samples, r.refreshRate))
                     } catch { return .failure(error) }
                 }
@@ -125,7 +132,7 @@ struct ClockBench: ParsableCommand {
                         TickSample(index: s.index, scheduled: raw[0].woke + (s.index - raw[0].index) * period, woke: s.woke)
                     }
                     let note = refresh > 0 ? "display reports \(refresh) Hz" : "display reports no refresh rate: SDL fakes vsync with sleeps"
-                    results.append(Measured(name: "sdl", stats: ClockStatistics(samples: samples, rate: rate), samples: samples, note: note))
+                    results.append(Measured("sdl", [samples], rate: rate, note: note))
                 case .failure(let e):
                     if source == "sdl" {
                         printToStandardError("timeline bench clock: the sdl source needs a display: \(e)")
@@ -149,22 +156,16 @@ struct ClockBench: ParsableCommand {
         }
     }
 
-    /// The tick index (from the run's first) at which to inject the stall, or nil.
-    private func stallIndex(_ rate: FrameRate) -> Int64? {
-        stall == nil ? nil : Int64(seconds / 2 * Double(rate.rawValue))
-    }
-
     private func runDispatch(rate: FrameRate, seconds: Double, progress: Progress) -> [TickSample] {
         let clock = DispatchFrameClock(rate: rate)
         clock.recordsLateness = true
         let end = clock.schedule.grid.origin + Int64(seconds * 1e9)
-        let stallAt = stallIndex(rate), stall = self.stall
+        let work = frameWork(rate, progress)
         var ticks: [(Int64, Int64)] = []
         ticks.reserveCapacity(Int(seconds * Double(rate.rawValue)) + 16)
         clock.frameHandler = { info in
             ticks.append((info.index, info.timestamp))
-            if info.index == stallAt { sleepMilliseconds(stall!) }
-            progress.update(TickSample(index: info.index, scheduled: info.timestamp, woke: info.timestamp))
+            work(TickSample(index: info.index, scheduled: info.timestamp, woke: info.timestamp))
             if info.targetTimestamp >= end { clock.stop() }
             return true
         }
@@ -176,11 +177,11 @@ struct ClockBench: ParsableCommand {
     /// zero and only the stall shows (as skipped ticks, never as a burst).
     private func runManual(rate: FrameRate) -> [TickSample] {
         let clock = ManualFrameClock(rate: rate)
-        let stallAt = stallIndex(rate), stall = self.stall
+        let stallAt = Int64(seconds / 2 * Double(rate.rawValue)), stall = self.stall
         var samples: [TickSample] = []
         clock.frameHandler = { info in
             samples.append(TickSample(index: info.index, scheduled: info.timestamp, woke: clock.now))
-            if info.index == stallAt { clock.spend(.nanoseconds(Int64(stall! * 1e6))) }
+            if let stall, info.index == stallAt { clock.spend(.nanoseconds(Int64(stall * 1e6))) }
             return true
         }
         clock.advance(by: .nanoseconds(Int64(seconds * 1e9) - 1))
