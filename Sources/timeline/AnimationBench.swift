@@ -116,16 +116,13 @@ struct AnimationBench: ParsableCommand {
     /// Frames of the example scene per second of wall time, over simulated seconds.
     @MainActor static func stepping() -> Double {
         guard let scene = try? loadScene("Assets/scenes/hello.json") else { return 0 }
-        let host = HeadlessHost(size: scene.size)
-        host.runLoop.keepsRunningWhenIdle = true
-        host.runLoop.diagnostics.logger = nil
-        let built = SceneBuilder.build(scene, in: host.window)
-        let animator = SceneAnimator(scene: scene, built: built, runLoop: host.runLoop)
+        let run = SceneRun(scene, size: scene.size, rate: .fps60)
+        let host = run.host
         let frames = 600
         let t = MonotonicClock.now()
         host.step(frames: frames)
         let wall = Double(MonotonicClock.now() - t) / 1e9
-        withExtendedLifetime(animator) {}
+        withExtendedLifetime(run) {}
         return (Double(frames) / 60) / wall
     }
 }

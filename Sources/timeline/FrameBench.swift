@@ -89,10 +89,8 @@ struct FrameBench: ParsableCommand {
         let size = scene?.size ?? Size(width: 1280, height: 720)
         let font = try TrueTypeFont.standard()
         let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height), font: font)
-        let rate = FrameRate.fps60
-        let manual = ManualFrameClock(rate: rate)
-        let live = DispatchFrameClock(rate: rate)
-        let runLoop = MainRunLoop(clock: realtime ? live : manual)
+        let clock: any FrameClock = realtime ? DispatchFrameClock(rate: .fps60) : ManualFrameClock(rate: .fps60)
+        let runLoop = MainRunLoop(clock: clock)
         let window = Window(size: size)
         window.fontMetrics = TrueTypeFontMetrics(font: font)
         window.renderer = image
@@ -122,6 +120,7 @@ struct FrameBench: ParsableCommand {
             }
             runLoop.run()
         } else {
+            let manual = clock as! ManualFrameClock
             manual.step(frames: warmUp)
             for _ in 0..<frames {
                 manual.step()

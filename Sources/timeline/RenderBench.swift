@@ -52,19 +52,19 @@ struct RenderBench: ParsableCommand {
                     for v in all { v.center.x += side / 2; v.center.y += side / 3 }
                 }
                 host.step(frames: 30)
-                var render: [Double] = [], cycle: [Double] = []
+                var render: [Int64] = [], cycle: [Int64] = []
                 render.reserveCapacity(frames); cycle.reserveCapacity(frames)
                 var triangles = 0
                 for _ in 0..<frames {
                     host.step()
-                    cycle.append(Double(host.runLoop.phaseNanoseconds.reduce(0, +)) / 1e6)
+                    cycle.append(host.runLoop.phaseNanoseconds.reduce(0, +))
                     let t0 = MonotonicClock.now()
                     image.render(host.window.displayList)
-                    render.append(Double(MonotonicClock.now() - t0) / 1e6)
+                    render.append(MonotonicClock.now() - t0)
                     triangles = image.painter.lastTriangleCount
                 }
-                let (r50, r99) = AnimationBench.percentiles(render), (c50, c99) = AnimationBench.percentiles(cycle)
-                let rMax = render.max() ?? 0
+                let r = DurationPercentiles(nanoseconds: render), c = DurationPercentiles(nanoseconds: cycle)
+                let (r50, r99, rMax, c50, c99) = (r.p50, r.p99, r.max, c.p50, c.p99)
                 if json {
                     return .success("{\"views\": \(n), \"size\": [\(Int(size.width)), \(Int(size.height))], \"frames\": \(frames), \"render_ms\": {\"p50\": \(r50), \"p99\": \(r99), \"max\": \(rMax)}, \"update_cycle_ms\": {\"p50\": \(c50), \"p99\": \(c99)}, \"triangles\": \(triangles)}")
                 }

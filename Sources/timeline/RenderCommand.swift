@@ -60,30 +60,20 @@ struct RenderCommand: ParsableCommand {
         }
         let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
         let (scale, out) = (self.scale, self.out)
+        try useShippedFontMetrics()                  // as layout and step measure
         let failure: String? = MainActor.assumeIsolated {
             do {
-                let font = try TrueTypeFont.standard()
-                TextMeasurement.metrics = TrueTypeFontMetrics(font: font)   // as layout and step measure
-                let image = try ImageRenderer(pixelWidth: Int((size.width * scale).rounded(.up)),
-                                              pixelHeight: Int((size.height * scale).rounded(.up)), font: font)
-                let host = HeadlessHost(size: size, rate: rate)
-                host.window.scale = scale
-                host.runLoop.keepsRunningWhenIdle = true
-                host.runLoop.diagnostics.logger = nil
-                host.runLoop.diagnostics.handler = { d in printToStandardError("\(d.kind.rawValue): \(d.message)") }
-                let built = SceneBuilder.build(loaded, in: host.window)
-                let animator = SceneAnimator(scene: loaded, built: built, runLoop: host.runLoop)
+                let writer = try FramePNGWriter(size: size, scale: scale, pattern: out)
+                let run = SceneRun(loaded, size: size, rate: rate, scale: scale)
                 var next = 0
-                while next < targets.count, let info = host.step() {
+                while next < targets.count, let info = run.host.step() {
                     while next < targets.count, targets[next] == Int(info.index) {
-                        image.render(host.window.displayList)
-                        let path = out.replacingOccurrences(of: "{frame}", with: String(info.index))
-                        try image.savePNG(to: path)
+                        let path = try writer.write(run.host.window.displayList, frame: info.index)
                         print("frame \(info.index) t=\(fmt(info.time)) -> \(path)")
                         next += 1
                     }
                 }
-                withExtendedLifetime(animator) {}
+                withExtendedLifetime(run) {}          // the animator schedules the scene's animations
                 return nil
             } catch {
                 return "timeline render: \(error)"

@@ -45,31 +45,23 @@ struct StepCommand: ParsableCommand {
         try useShippedFontMetrics()
         let pngFrames = Set(try png.map(RenderCommand.frameList) ?? []), out = self.out
         let failure: String? = MainActor.assumeIsolated {
-            let host = HeadlessHost(size: size, rate: rate)
-            host.runLoop.keepsRunningWhenIdle = true
-            host.runLoop.diagnostics.logger = nil
-            host.runLoop.diagnostics.handler = { d in printToStandardError("\(d.kind.rawValue): \(d.message)") }
+            let run = SceneRun(loaded, size: size, rate: rate)
+            let (host, built) = (run.host, run.built)
             if trace {
                 host.runLoop.trace.isRecording = true
                 host.runLoop.trace.onEvent = { print($0.json) }
             }
-            let built = SceneBuilder.build(loaded, in: host.window)
-            let animator = SceneAnimator(scene: loaded, built: built, runLoop: host.runLoop)
-            var image: ImageRenderer?
-            if !pngFrames.isEmpty {
-                do {
-                    let font = try TrueTypeFont.standard()
-                    image = try ImageRenderer(pixelWidth: Int(size.width.rounded(.up)), pixelHeight: Int(size.height.rounded(.up)), font: font)
-                } catch { return "timeline step: \(error)" }
+            var writer: FramePNGWriter?
+            if let out, !pngFrames.isEmpty {
+                do { writer = try FramePNGWriter(size: size, scale: 1, pattern: out) } catch { return "timeline step: \(error)" }
             }
             var records: [String] = []
             for _ in 0..<frames {
                 guard let info = host.step() else { break }
-                if let image, pngFrames.contains(Int(info.index)), let out {
-                    image.render(host.window.displayList)
-                    let path = out.replacingOccurrences(of: "{frame}", with: String(info.index))
-                    do { try image.savePNG(to: path) } catch { return "timeline step: \(error)" }
-                    printToStandardError("frame \(info.index) -> \(path)")
+                if let writer, pngFrames.contains(Int(info.index)) {
+                    do {
+                        printToStandardError("frame \(info.index) -> \(try writer.write(host.window.displayList, frame: info.index))")
+                    } catch { return "timeline step: \(error)" }
                 }
                 if json {
                     let views = built.order.map { id in "\(jsonString(id)): \(presentationJSON(built.views[id]!))" }.joined(separator: ", ")
@@ -86,7 +78,7 @@ struct StepCommand: ParsableCommand {
                 }
             }
             if json { print("{\"fps\": \(rate.rawValue), \"frames\": [\(records.joined(separator: ", "))]}") }
-            withExtendedLifetime(animator) {}
+            withExtendedLifetime(run) {}              // the animator schedules the scene's animations
             return nil
         }
         if let failure {
