@@ -73,3 +73,22 @@ enum SDLLibrary {
         }
     }
 }
+
+/// Small SDL video helpers shared by the window host and the vsync probe.
+@MainActor
+enum SDLVideo {
+    /// The refresh rate the window's display reports, or 0 when it reports none (Xvfb).
+    static func refreshRate(of window: OpaquePointer) -> Int {
+        var mode = SDL_DisplayMode()
+        return SDL_GetCurrentDisplayMode(max(0, SDL_GetWindowDisplayIndex(window)), &mode) == 0 ? Int(mode.refresh_rate) : 0
+    }
+
+    /// An accelerated renderer for `window`, or the software one when that fails or `software`
+    /// asks for it; presents wait for vsync when `vsync` is set.
+    static func makeRenderer(for window: OpaquePointer, software: Bool, vsync: Bool) throws(SDLError) -> OpaquePointer {
+        let sync = vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+        var made = software ? nil : SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | sync)
+        if made == nil { made = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue | sync) }
+        return try check(made, "SDL_CreateRenderer (accelerated and software)")
+    }
+}

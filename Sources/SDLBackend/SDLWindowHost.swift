@@ -54,21 +54,16 @@ public final class SDLWindowHost {
         sdlWindow = try check(SDL_CreateWindow(title, Int32(tl_window_pos_centered()), Int32(tl_window_pos_centered()),
                                                Int32(size.width), Int32(size.height), flags),
                               "SDL_CreateWindow(\(Int(size.width))x\(Int(size.height)))")
-        var mode = SDL_DisplayMode()
-        let display = SDL_GetWindowDisplayIndex(sdlWindow)
-        displayRefreshRate = SDL_GetCurrentDisplayMode(max(display, 0), &mode) == 0 ? Int(mode.refresh_rate) : 0
+        displayRefreshRate = SDLVideo.refreshRate(of: sdlWindow)
         if choice == .sdl, displayRefreshRate <= 0 {
             SDL_DestroyWindow(sdlWindow)
             throw SDLError(operation: "choosing the SDL vsync clock",
                            message: "the display reports no refresh rate (as under Xvfb), so SDL would fake vsync with millisecond sleeps; use the dispatch clock")
         }
-        let vsync = choice == .sdl ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
-        var made: OpaquePointer? = software ? nil : SDL_CreateRenderer(sdlWindow, -1, SDL_RENDERER_ACCELERATED.rawValue | vsync)
-        if made == nil { made = SDL_CreateRenderer(sdlWindow, -1, SDL_RENDERER_SOFTWARE.rawValue | vsync) }
-        guard let made else {
-            let e = SDLError.last("SDL_CreateRenderer (accelerated and software)")
+        let made: OpaquePointer
+        do { made = try SDLVideo.makeRenderer(for: sdlWindow, software: software, vsync: choice == .sdl) } catch {
             SDL_DestroyWindow(sdlWindow)
-            throw e
+            throw error
         }
         sdlRenderer = made
         var info = SDL_RendererInfo()

@@ -15,11 +15,8 @@ public enum VsyncProbe {
         let window = try check(SDL_CreateWindow("timeline bench clock", Int32(tl_window_pos_centered()), Int32(tl_window_pos_centered()),
                                                 160, 90, SDL_WINDOW_SHOWN.rawValue), "SDL_CreateWindow")
         defer { SDL_DestroyWindow(window) }
-        var mode = SDL_DisplayMode()
-        let refresh = SDL_GetCurrentDisplayMode(max(0, SDL_GetWindowDisplayIndex(window)), &mode) == 0 ? Int(mode.refresh_rate) : 0
-        var made = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-        if made == nil { made = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue) }
-        let renderer = try check(made, "SDL_CreateRenderer(PRESENTVSYNC)")
+        let refresh = SDLVideo.refreshRate(of: window)
+        let renderer = try SDLVideo.makeRenderer(for: window, software: false, vsync: true)
         defer { SDL_DestroyRenderer(renderer) }
 
         let clock = SDLVsyncClock(rate: rate)
