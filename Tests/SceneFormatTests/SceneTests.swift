@@ -76,6 +76,9 @@ let sceneBadInputs: [(String, Int, Int, String)] = [
         (#"{"size": [800, 600], "animations": [{"at": 0, "changes": [{"view": "root", "alpha": 1}]}]}"#, 1, 37, "needs \"duration\""),
         ("{\"size\": [800, 600],\n \"views\": [\n  {\"id\": \"a\",}\n ]}", 3, 14, "member name"),
         (#"{"size": [0, 600]}"#, 1, 10, "size must be positive"),
+        (#"{"size": [800, 600], "views": [{"id": "a", "scale": 0}]}"#, 1, 53, "scale must be positive"),
+        (##"{"size": [800, 600], "views": [{"id": "a", "textColor": "red"}]}"##, 1, 57, "#rrggbb"),
+        (#"{"size": [800, 600], "animations": [{"at": 0, "duration": 1, "changes": [{"view": "root", "scale": -2}]}]}"#, 1, 100, "scale must be positive"),
     ]
 
 @MainActor
@@ -92,6 +95,27 @@ extension SceneTests {
             #expect(error.message.contains(words), "case \(index): \(error.message)")
             #expect(error.description.hasPrefix("bad.json:\(line):\(column): error: "))
         }
+    }
+
+    @Test("S: the rotation, scale and textColor extensions build a view's transform and a label's colour, and animate")
+    func S_transformExtensions() throws {
+        let scene = try SceneLoader.parse(#"""
+        {"size": [200, 200], "views": [
+          {"id": "box", "frame": [50, 50, 20, 20], "rotation": 90, "scale": 2},
+          {"id": "label", "frame": [0, 0, 40, 20], "text": "Hi", "textColor": "#ff0000"}],
+         "animations": [{"at": 0, "duration": 1, "curve": "linear", "changes": [{"view": "box", "rotation": 0}]}]}
+        """#, file: "ext.json")
+        let host = HeadlessHost(size: scene.size)
+        host.runLoop.keepsRunningWhenIdle = true
+        let built = SceneBuilder.build(scene, in: host.window)
+        let animator = SceneAnimator(scene: scene, built: built, runLoop: host.runLoop)
+        let box = built.views["box"]!
+        let t = box.transform
+        #expect(abs(t.a) < 1e-12 && abs(t.b - 2) < 1e-12 && abs(t.c + 2) < 1e-12 && abs(t.d) < 1e-12)   // scale 2, then a quarter-turn
+        #expect((built.views["label"] as? Label)?.textColor == Color(red: 1, green: 0, blue: 0))
+        host.step(frames: 61)                                            // the animation ends at 1 s
+        #expect(abs(box.presentation.transform.a - 2) < 1e-9 && abs(box.presentation.transform.b) < 1e-9)  // scale kept, rotation 0
+        withExtendedLifetime(animator) {}
     }
 
     @Test("S: a missing file is an error naming it")

@@ -17,11 +17,16 @@ struct CLI {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> Result {
         guard let exe = executable else { throw CLIError.notBuilt }
         let p = Process()
         p.executableURL = exe
         p.arguments = arguments
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (k, v) in environment { env[k] = v }
+            p.environment = env
+        }
         p.currentDirectoryURL = packageRoot
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
@@ -260,6 +265,39 @@ struct BenchCLITests {
         #expect(sources.allSatisfy { ($0["note"] as? String) == "interleaved in 0.25 s slices" && ($0["frames"] as! Int) >= 20 })
         let bad = try CLI.run(["bench", "clock", "--interleave", "1", "--stall", "50"])
         #expect(bad.status != 0 && bad.stderr.contains("--interleave and --stall cannot be combined"))
+    }
+
+    @Test("R4/C1: the sdl source needs a display: an error with exit 1 without one, a note about faked vsync under Xvfb")
+    func C1_sdlSource() throws {
+        let none = try CLI.run(["bench", "clock", "--source", "sdl", "--seconds", "0.3"],
+                               environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("the sdl source needs a display") && none.stderr.contains("Xvfb"))
+        let exe = try #require(CLI.executable)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["xvfb-run", "-a", exe.path, "bench", "clock", "--source", "sdl", "--seconds", "0.5", "--json"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let doc = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        let sdl = (doc["sources"] as! [[String: Any]]).first { $0["name"] as? String == "sdl" }
+        #expect((sdl?["frames"] as? Int ?? 0) >= 10)
+        #expect((sdl?["note"] as? String)?.contains("no refresh rate") == true)
+    }
+
+    @Test("D2: bench render reports the render time of N animated rounded views as JSON")
+    func D2_benchRender() throws {
+        let r = try CLI.run(["bench", "render", "--views", "50", "--frames", "10", "--size", "320x240", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect(doc["views"] as? Int == 50 && doc["frames"] as? Int == 10)
+        #expect(((doc["render_ms"] as? [String: Double])?["p50"] ?? 0) > 0)
+        #expect(doc["triangles"] as? Int == 0)                           // the software fast path: no triangles
     }
 
     @Test("C1: --plot draws the interval histogram and timeline into a PNG")

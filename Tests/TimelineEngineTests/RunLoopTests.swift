@@ -204,6 +204,24 @@ struct RunLoopTests {
         #expect(seen == ran)                   // it saw every frame the animation caused
         #expect(host.isIdle)                   // and its own redraws did not keep the loop alive
     }
+
+    @Test("R6: pendingWork says what keeps the loop awake, and is empty exactly when it is idle")
+    func R6_pendingWorkSaysWhy() {
+        let host = makeHost()
+        host.runUntilIdle()
+        #expect(host.runLoop.pendingWork.isEmpty && host.isIdle)
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(v)
+        let timer = host.runLoop.schedule(after: .seconds(1)) {}
+        let observer = host.runLoop.addFrameObserver { _ in }
+        let why = host.runLoop.pendingWork
+        #expect(why.contains("1 pending timers") && why.contains("1 frame observers"))
+        #expect(why.contains { $0.hasPrefix("window 0:") && $0.contains("need layout") })
+        host.runLoop.cancel(timer)
+        host.runLoop.removeFrameObserver(observer)
+        host.runUntilIdle()
+        #expect(host.runLoop.pendingWork.isEmpty && host.isIdle)
+    }
 }
 
 @Suite("R4-R6 the live run loop")
