@@ -152,7 +152,9 @@ final class GalleryController: ViewController {
             hud.isHidden ? hud.detach() : hud.attach(to: host)
             return true
         default:
-            return scene?.handleKey(key) ?? false
+            guard let scene, scene.handleKey(key) else { return false }
+            sceneKeys.text = scene.help               // the keys line shows the scene's current modes
+            return true
         }
     }
 }

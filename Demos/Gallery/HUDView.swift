@@ -1,3 +1,4 @@
+import Foundation
 import FrameTiming
 import Geometry
 import SDLBackend
@@ -103,15 +104,5 @@ final class HUDView: View {
 
 /// `v` with `digits` decimals.
 func format(_ v: Double, _ digits: Int) -> String {
-    guard v.isFinite else { return "-" }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let r = (v * scale).rounded() / scale
-    var s = String(r)
-    if let dot = s.firstIndex(of: ".") {
-        let decimals = s.distance(from: dot, to: s.endIndex) - 1
-        if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
-        if digits == 0 { s = String(s[..<dot]) }
-    }
-    return s
+    v.isFinite ? String(format: "%.\(digits)f", v) : "-"
 }

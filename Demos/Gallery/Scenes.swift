@@ -184,12 +184,11 @@ final class SpringsScene: GalleryScene {
 @MainActor
 final class KeyframesScene: GalleryScene {
     let title = "Keyframes: four legs, four properties"
-    var help: String { "c calculation: \(cubic ? "cubic" : "linear")    space restart" }
+    var help: String { "c calculation: \(cubic ? "cubic" : "linear") (from the next lap)" }
     private var cubic = false
     private var square: View!
     private var active = true
     private var corners: [Point] = []
-    private var trail: [View] = []
 
     func build(in container: View, runLoop: MainRunLoop) {
         let b = container.bounds
@@ -202,7 +201,6 @@ final class KeyframesScene: GalleryScene {
             mark.cornerRadius = 8
             mark.backgroundColor = Palette.accents[i].withAlphaMultiplied(by: 0.45)
             container.addSubview(mark)
-            trail.append(mark)
         }
         square = View(frame: Rect(x: corners[0].x - 45, y: corners[0].y - 45, width: 90, height: 90))
         square.backgroundColor = Palette.accents[0]
@@ -231,11 +229,9 @@ final class KeyframesScene: GalleryScene {
     }
 
     func handleKey(_ key: Key) -> Bool {
-        switch key.name {
-        case "c": cubic.toggle(); return true
-        case "space": return true
-        default: return false
-        }
+        guard key.name == "c" else { return false }
+        cubic.toggle()
+        return true
     }
 
     func tearDown() { active = false }
