@@ -462,6 +462,12 @@ public final class DisplayListPainter {
         case .fillPath(let p, _): return pathBounds(p, pad: 0)
         case .strokePath(let p, _, let lw): return pathBounds(p, pad: lw)
         case .text(let s, let at, let size, _):
+            // The cached texture's size when the text was drawn before (a steady frame takes
+            // no font lock); otherwise the font measures it.
+            let scale = base.a
+            if let e = textCache[TextKey(text: s, pixelSize: max(1, Int(pixel(size * scale))))] {
+                return Rect(x: at.x, y: at.y, width: Double(e.width) / scale, height: Double(e.height) / scale)
+            }
             let m = font?.measure(s, pixelSize: Int(pixel(size))) ?? (width: 0, height: 0)
             return Rect(x: at.x, y: at.y, width: Double(m.width), height: Double(m.height))
         case .beginGroup, .endGroup: return nil
