@@ -1,12 +1,15 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Dependencies point one way:
-//   Geometry, FrameTiming, LayoutSolver  (nothing of ours)
-//        -> TimelineEngine                (run loop, views, update cycle, Auto Layout API, animation)
-//        -> SDLBackend                    (the only importer of CSDL2: window, renderer, events, PNG)
-//        -> SceneFormat                   (scene files <-> engine objects)
-//        -> timeline CLI, Demos           (see every module)
+// Modules follow the frame pipeline, and dependencies point one way (README, Architecture):
+//   Geometry, FrameTiming, LayoutSolver  values, clocks, the Cassowary solver (nothing of ours)
+//   UpdateLoop     <- FrameTiming          run loop, phases, timers, frame participants; no views
+//   Motion         <- Geometry             curves, springs, timing model, keyframe and timeline maths
+//   RenderModel    <- Geometry             display list, draw commands, canvas, renderer protocol
+//   TimelineEngine <- all of the above     views, controllers, Auto Layout, animation engine, hosts
+//   SDLBackend     <- TimelineEngine       the only importer of CSDL2: window, painter, events, PNG
+//   SceneFormat    <- TimelineEngine       scene files <-> engine objects
+//   timeline CLI, Demos                    see every module
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -32,12 +35,23 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "LayoutSolver", swiftSettings: strict),
         .target(
-            name: "TimelineEngine",
+            name: "UpdateLoop",
             dependencies: [
-                "Geometry", "FrameTiming", "LayoutSolver",
+                "FrameTiming",
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict),
+        .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: strict),
+        .target(name: "RenderModel", dependencies: ["Geometry"], swiftSettings: strict),
+        .target(
+            name: "TimelineEngine",
+            dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel"],
+            swiftSettings: strict),
+        .target(
+            name: "TimelineTestSupport",
+            dependencies: ["TimelineEngine"],
+            path: "Tests/TestSupport",
             swiftSettings: strict),
         .systemLibrary(
             name: "CSDL2", pkgConfig: "sdl2",
@@ -65,20 +79,22 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"], swiftSettings: strict),
         .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"], swiftSettings: strict),
+        .testTarget(name: "UpdateLoopTests", dependencies: ["UpdateLoop", "TimelineTestSupport"], swiftSettings: strict),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], resources: [.copy("Fixtures")],
                     swiftSettings: strict),
         .testTarget(
             name: "TimelineEngineTests",
-            dependencies: ["TimelineEngine", "Geometry", "FrameTiming", "LayoutSolver"],
+            dependencies: ["TimelineEngine", "LayoutSolver", "TimelineTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "SceneFormatTests",
-            dependencies: ["SceneFormat", "TimelineEngine", "Geometry"],
+            dependencies: ["SceneFormat", "TimelineEngine", "TimelineTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", swiftSettings: strict),
         .testTarget(
             name: "SDLBackendTests",
-            dependencies: ["SDLBackend", "CSDL2", "SceneFormat", "TimelineEngine", "Geometry", "FrameTiming"],
+            dependencies: ["SDLBackend", "CSDL2", "SceneFormat", "TimelineEngine", "TimelineTestSupport"],
             exclude: ["Golden"],                       // read from the source tree by path
             swiftSettings: strict),
     ]

@@ -1,11 +1,24 @@
-/// The frame rates the engine supports.
-public enum FrameRate: Int, Sendable, CaseIterable, CustomStringConvertible {
-    case fps30 = 30
-    case fps60 = 60
-    case fps120 = 120
+/// A frame rate in whole frames per second, from 1 to 240 (E4). 30, 60 and 120 fps are the
+/// common ones; any rate in the range runs on the same integer-nanosecond grid.
+public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
+    /// Frames per second.
+    public let rawValue: Int
 
-    /// The rate for `fps`, or `nil` when it is not 30, 60 or 120.
-    public init?(fps: Int) { self.init(rawValue: fps) }
+    /// The slowest and fastest rates the engine runs at.
+    public static let supported: ClosedRange<Int> = 1...240
+    public static let fps30 = FrameRate(checked: 30)
+    public static let fps60 = FrameRate(checked: 60)
+    public static let fps120 = FrameRate(checked: 120)
+    /// The common display rates, for tables and tests that sweep rates.
+    public static let allCases: [FrameRate] = [.fps30, .fps60, .fps120]
+
+    /// The rate for `fps`, or `nil` outside ``supported``.
+    public init?(fps: Int) {
+        guard Self.supported.contains(fps) else { return nil }
+        rawValue = fps
+    }
+
+    private init(checked fps: Int) { rawValue = fps }
 
     public var framesPerSecond: Int { rawValue }
     /// The period rounded down to whole nanoseconds (the grid itself is exact; see ``FrameGrid``).

@@ -7,9 +7,9 @@ public struct FrameInfo: Sendable, Equatable, CustomStringConvertible {
     public var timestamp: Int64
     /// The grid time of the next tick (like `CADisplayLink.targetTimestamp`).
     public var targetTimestamp: Int64
-    /// Animation (media) time in seconds: `index / fps` less the time removed by long stalls (R3).
-    /// Animations are pure functions of this value.
-    public var time: Double
+    /// The tick on the grid that animation (media) time stands at: ``index`` less the ticks
+    /// removed by long stalls (R3). Both forms of media time below come from this one integer.
+    public var mediaTick: Int64
     /// Ticks skipped just before this frame because the previous frame overran (R3).
     public var droppedFrames: Int
     /// All ticks skipped since the clock started.
@@ -17,12 +17,20 @@ public struct FrameInfo: Sendable, Equatable, CustomStringConvertible {
     /// The frame rate.
     public var rate: FrameRate
 
-    public init(index: Int64, timestamp: Int64, targetTimestamp: Int64, time: Double,
+    public init(index: Int64, timestamp: Int64, targetTimestamp: Int64, mediaTick: Int64,
                 droppedFrames: Int, totalDroppedFrames: Int64, rate: FrameRate) {
         self.index = index; self.timestamp = timestamp; self.targetTimestamp = targetTimestamp
-        self.time = time; self.droppedFrames = droppedFrames; self.totalDroppedFrames = totalDroppedFrames
+        self.mediaTick = mediaTick; self.droppedFrames = droppedFrames; self.totalDroppedFrames = totalDroppedFrames
         self.rate = rate
     }
+
+    /// Animation time in whole nanoseconds: `mediaTick · 10⁹ / fps`, rounded down. Animations
+    /// are pure functions of this value; equal times at different rates are equal integers.
+    @inlinable public var mediaTime: Int64 { (mediaTick * 1_000_000_000) / Int64(rate.rawValue) }
+
+    /// Animation time in seconds, `mediaTick / fps` (frame k's time is k / fps): for display,
+    /// for output and for APIs in seconds. It is within 1 ns of ``mediaTime``.
+    @inlinable public var time: Double { Double(mediaTick) / Double(rate.rawValue) }
 
     /// The frame duration in seconds (`targetTimestamp - timestamp`).
     public var duration: Double { Double(targetTimestamp - timestamp) / 1e9 }

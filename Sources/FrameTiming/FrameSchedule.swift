@@ -63,7 +63,7 @@ public struct FrameSchedule: Sendable {
         nextIndex = index + 1
         return FrameInfo(
             index: index, timestamp: grid.time(ofTick: index), targetTimestamp: grid.time(ofTick: index + 1),
-            time: grid.seconds(ofTick: index - stallTicks), droppedFrames: Int(dropped),
+            mediaTick: index - stallTicks, droppedFrames: Int(dropped),
             totalDroppedFrames: totalDroppedFrames, rate: grid.rate)
     }
 

@@ -46,7 +46,7 @@ public final class ImageRenderer: FrameRenderer {
         renderedFrames += 1
     }
 
-    public func present(_ list: DisplayList, for window: Window, frame: FrameContext) { render(list) }
+    public func present(_ list: DisplayList, frame: FrameContext) { render(list) }
 
     /// A copy of the pixels.
     public func image() -> RGBAImage {

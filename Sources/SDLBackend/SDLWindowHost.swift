@@ -150,7 +150,7 @@ public final class SDLWindowHost {
         var lastPaintNanoseconds: Int64 = 0
         var lastPresentNanoseconds: Int64 = 0
         init(painter: DisplayListPainter, renderer: OpaquePointer) { self.painter = painter; self.renderer = renderer }
-        func present(_ list: DisplayList, for window: Window, frame: FrameContext) {
+        func present(_ list: DisplayList, frame: FrameContext) {
             let t0 = MonotonicClock.now()
             painter.paint(list)
             SDL_RenderFlush(renderer)

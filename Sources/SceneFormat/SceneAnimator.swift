@@ -1,5 +1,3 @@
-import FrameTiming
-import Geometry
 import TimelineEngine
 
 extension CurveSpec {
@@ -17,7 +15,9 @@ extension CurveSpec {
 }
 
 /// Plays a scene's `animations` on its run loop: each starts in phase 2 of the first frame whose
-/// time is at least its `at`, so that frame shows progress 0 (N8). `frames` mode sets the new
+/// time is at least its `at`, so that frame shows progress 0 (N8). Pending layout is committed
+/// first (N12): an animation at `"at": 0` animates from the laid-out frames, as UIKit code calls
+/// `layoutIfNeeded()` before an animation block. `frames` mode sets the new
 /// values and lays out inside a block animation (frames interpolate between the two layouts);
 /// `constraints` mode interpolates constraint constants every frame through the solver's edit
 /// path (N2).
@@ -30,19 +30,27 @@ public final class SceneAnimator {
     private var next = 0
     private var token: ObserverToken?
     private let order: [Int]
+    /// Each animation's `at` in nanoseconds of frame time, by index in the scene.
+    private let startTimes: [Int64]
 
     public init(scene: Scene, built: BuiltScene, runLoop: MainRunLoop) {
         self.scene = scene
         self.built = built
         self.runLoop = runLoop
         order = scene.animations.indices.sorted { (scene.animations[$0].at, $0) < (scene.animations[$1].at, $1) }
+        startTimes = scene.animations.map { MediaTime.nanoseconds($0.at) }
         if !order.isEmpty {
             token = runLoop.addFrameObserver { [unowned self] info in self.frame(info) }
         }
     }
 
     private func frame(_ info: FrameInfo) {
-        while next < order.count, scene.animations[order[next]].at <= info.time + 1e-9 {
+        if next < order.count, startTimes[order[next]] <= info.mediaTime {
+            // What is still to be laid out (the scene's first layout, or changes since) is
+            // committed before the animations start, so they start from laid-out frames (N12).
+            built.views["root"]!.layoutIfNeeded()
+        }
+        while next < order.count, startTimes[order[next]] <= info.mediaTime {
             start(scene.animations[order[next]])
             next += 1
         }

@@ -1,4 +1,7 @@
+import FrameTiming
 import Geometry
+import Motion
+import UpdateLoop
 
 /// Options of a block animation (N4).
 public struct AnimationOptions: OptionSet, Sendable {
@@ -21,34 +24,10 @@ final class CompletionGroup {
     var pending = 0
     /// The progress computed for ``cachedLocal`` (animations of one block share their timing).
     var cachedLocal = -Double.infinity
-    var cachedProgress = (0.0, false)
+    var cachedProgress = (progress: 0.0, isFinished: false)
     var finished = true
     var completion: ((Bool) -> Void)?
     init(_ completion: ((Bool) -> Void)?) { self.completion = completion }
-}
-
-/// When and how an animation runs: delay, duration, curve, repeat and autoreverse, and the time
-/// model of N8 that turns local time into progress.
-struct AnimationTiming {
-    var delay: Double
-    var duration: Double
-    var curve: TimingCurve
-    var repeatCount: Double = 0
-    var autoreverses = false
-
-    /// The curve's progress at `local` seconds after the delay, and whether it has ended: repeat,
-    /// then reverse, then easing. After an autoreversing animation the progress is back at 0.
-    func progress(at local: Double) -> (Double, Bool) {
-        let single: Double
-        if case .spring(let s) = curve { single = s.settlingDuration } else { single = duration }
-        let cycle = autoreverses ? 2 * single : single
-        let active = repeatCount.isInfinite ? Double.infinity : cycle * (repeatCount + 1)
-        if local >= active || single <= 0 { return (autoreverses ? 0 : 1, true) }
-        var t = cycle > 0 ? local.truncatingRemainder(dividingBy: cycle) : 0
-        if autoreverses && t >= single { t = cycle - t }
-        if case .spring(let s) = curve { return (s.progress(at: t), false) }
-        return (curve.progress(fraction: t / single), false)
-    }
 }
 
 /// The block-animation transaction open while an `animate` call runs its closure. Only valid for
@@ -70,14 +49,31 @@ struct PropertyAnimation {
     var property: AnimatableProperty
     var from: AnimatableValue
     var to: AnimatableValue
-    /// The frame time it began at; nil until the first tick that sees it.
-    var begin: Double?
+    /// The frame time it began at, in nanoseconds; nil until the first tick that sees it.
+    var begin: Int64?
     var timing: AnimationTiming
     var group: CompletionGroup
     /// Every property animation contributes `(from − to)·(1 − p)` on top of the current model,
     /// so overlapping ones blend additively and the sum always ends at the model. Alone, that is
     /// `from + (to − from)·p`. `additive` records whether it was made on top of running ones.
     var additive: Bool
+    /// The view's animation epoch of the property when this was made: an interruption bumps the
+    /// view's epoch, and the tick drops the animations left behind (O(1) per interruption).
+    var epoch: UInt32
+    /// Set by the tick when it finished; compacted away in the same tick.
+    var isFinished = false
+}
+
+/// A keyframe track of one property of one view (N5).
+struct KeyframeAnimation {
+    weak var view: View?
+    var property: AnimatableProperty
+    var track: KeyframeTrack
+    var begin: Int64?
+    /// Delay and duration (the curve is linear: keyframes carry their own calculation).
+    var timing: AnimationTiming
+    var group: CompletionGroup
+    var epoch: UInt32
 }
 
 /// A constraint constant animating from a value to a target, set every frame through the
@@ -86,52 +82,81 @@ struct ConstantAnimation {
     weak var constraint: LayoutConstraint?
     var from: Double
     var to: Double
-    var begin: Double?
+    var begin: Int64?
     var timing: AnimationTiming
     var group: CompletionGroup
+    var epoch: UInt32
 }
 
-/// Runs animations in phase 2 of each frame (writing presentation values) and their completions in
-/// phase 3. Values are pure functions of the frame time (N8). Animations hold their views weakly.
+/// Runs block, keyframe and constant animations and property animators in phase 2 of each frame
+/// (writing presentation values) and their completions in phase 3: a ``FrameParticipant`` of the
+/// run loop, one per loop (``MainRunLoop/animations``). Values are pure functions of the frame
+/// time and each animation's begin time (N8). Animations hold their views weakly.
+///
+/// Bulk changes are linear (P2): interrupting marks the old animation stale through an epoch
+/// instead of searching for it, finished and stale animations are compacted in one sweep, and a
+/// subtree leaving its window is found through a mark on its views, not an ancestor walk.
 @MainActor
-public final class AnimationEngine {
+public final class AnimationEngine: FrameParticipant {
     unowned let runLoop: MainRunLoop
+    /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
+    private(set) var windows: [Window] = []
     private var running: [PropertyAnimation] = []
     private var constants: [ConstantAnimation] = []
     private var keyframeTracks: [KeyframeAnimation] = []
     private var tickGeneration: UInt32 = 0
     private var animators: [PropertyAnimator] = []
     private var endedGroups: [CompletionGroup] = []
-    private var readyCompletions: [(CompletionGroup)] = []
+    private var readyCompletions: [CompletionGroup] = []
+    /// Views that had an animation end in this tick (scratch for ``removeFinished()``).
+    private var endedViews: [View] = []
 
     init(runLoop: MainRunLoop) { self.runLoop = runLoop }
 
+    func attach(_ window: Window) {
+        if !windows.contains(where: { $0 === window }) { windows.append(window) }
+    }
+
     /// Whether anything is animating or waiting to complete.
-    var hasWork: Bool {
+    public var hasPendingWork: Bool {
         !running.isEmpty || !constants.isEmpty || !keyframeTracks.isEmpty || !endedGroups.isEmpty
             || animators.contains { $0.isRunning }
     }
 
-    func add(_ animator: PropertyAnimator) {
-        if !animators.contains(where: { $0 === animator }) { animators.append(animator) }
+    public func describePendingWork() -> [String] {
+        hasPendingWork ? ["\(runningCount) running animations"] : []
     }
-    func remove(_ animator: PropertyAnimator) { animators.removeAll { $0 === animator } }
+
+    func add(_ animator: PropertyAnimator) {
+        guard !animator.isRegistered else { return }
+        animator.isRegistered = true
+        animators.append(animator)
+    }
+    func remove(_ animator: PropertyAnimator) {
+        guard animator.isRegistered else { return }
+        animator.isRegistered = false
+        animators.removeAll { $0 === animator }
+    }
 
     /// How many property and constant animations are running.
     public var runningCount: Int { running.count + constants.count + keyframeTracks.count }
+
+    /// The begin time of an animation made now: the running frame's time, or nil to take the
+    /// time of the first frame that ticks it (N8: that frame shows progress 0).
+    private var beginNow: Int64? { runLoop.currentFrame?.mediaTime }
 
     /// Called by a view after a model change: inside an animation block the change becomes an
     /// animation of the presentation from its current value to the new model value (N1).
     func captureChange(of property: AnimatableProperty, on view: View, from oldModel: AnimatableValue) -> Bool {
         if let (animator, _) = PropertyAnimator.recording {
-            animator.record(view, property)
+            animator.record(view, property, engine: self)
             return true
         }
         guard let tx = AnimationTransaction.stack.last else { return false }
         if let calculation = tx.keyframes { return captureKeyframe(property, view, tx, calculation) }
         let to = view.model.value(of: property)
         let alreadyAnimating = view.animatedProperties & property.bit != 0
-        let additive = alreadyAnimating && !tx.beginsFromCurrentState && !keyframeTracks.contains { $0.view === view && $0.property == property }
+        let additive = alreadyAnimating && !tx.beginsFromCurrentState && view.keyframedProperties & property.bit == 0
         let from: AnimatableValue
         if additive {
             from = oldModel                                   // blends on top of the running ones
@@ -142,8 +167,8 @@ public final class AnimationEngine {
         guard from != to || tx.timing.delay > 0 else { return false }
         tx.group.pending += 1
         running.append(PropertyAnimation(
-            view: view, property: property, from: from, to: to,
-            begin: runLoop.currentFrame?.time, timing: tx.timing, group: tx.group, additive: additive))
+            view: view, property: property, from: from, to: to, begin: beginNow, timing: tx.timing,
+            group: tx.group, additive: additive, epoch: view.animationEpochs[property.rawValue]))
         view.animatedProperties |= property.bit
         runLoop.requestFrame()
         return true
@@ -155,59 +180,35 @@ public final class AnimationEngine {
         guard let span = tx.keyframeSpan else {
             preconditionFailure("animateKeyframes: change properties inside View.addKeyframe(withRelativeStartTime:relativeDuration:)")
         }
-        let value = view.model.value(of: property)
-        if let i = keyframeTracks.firstIndex(where: { $0.view === view && $0.property == property && $0.group === tx.group }) {
-            keyframeTracks[i].keyframes.append(Keyframe(start: span.start, end: span.end, value: value))
-            keyframeTracks[i].keyframes.sort { $0.start < $1.start }
-            return true
+        let keyframe = Keyframe(start: span.start, end: span.end, value: view.model.value(of: property))
+        // This block's tracks were appended together, at the end of the list.
+        var i = keyframeTracks.count - 1
+        while i >= 0, keyframeTracks[i].group === tx.group {
+            if keyframeTracks[i].view === view && keyframeTracks[i].property == property {
+                keyframeTracks[i].track.insert(keyframe)
+                return true
+            }
+            i -= 1
         }
         if view.animatedProperties & property.bit != 0 { interrupt(view, property) }
         tx.group.pending += 1
         keyframeTracks.append(KeyframeAnimation(
-            view: view, property: property, initial: view.presentation.value(of: property),
-            keyframes: [Keyframe(start: span.start, end: span.end, value: value)], calculation: calculation,
-            begin: runLoop.currentFrame?.time, timing: tx.timing, group: tx.group))
+            view: view, property: property,
+            track: KeyframeTrack(initial: view.presentation.value(of: property), keyframes: [keyframe], calculation: calculation),
+            begin: beginNow, timing: tx.timing, group: tx.group, epoch: view.animationEpochs[property.rawValue]))
         view.animatedProperties |= property.bit
+        view.keyframedProperties |= property.bit
         runLoop.requestFrame()
         return true
     }
 
-    /// Advances keyframe tracks (phase 2).
-    private func tickKeyframes(_ time: Double) {
-        var i = 0
-        while i < keyframeTracks.count {
-            guard let view = keyframeTracks[i].view else {
-                let a = keyframeTracks.remove(at: i)
-                abandon(a.group)
-                continue
-            }
-            if keyframeTracks[i].begin == nil { keyframeTracks[i].begin = time }
-            let a = keyframeTracks[i]
-            let local = time - a.begin! - a.timing.delay
-            if local >= a.timing.duration {
-                view.presentation.copy(a.property, from: view.model)
-                view.animatedProperties &= ~a.property.bit
-                keyframeTracks.remove(at: i)
-                end(a.group)
-                continue
-            }
-            view.presentation.set(a.property, local < 0 ? a.initial : a.value(at: local))
-            i += 1
-        }
-    }
-
-    /// Ends the running animation of `property` on `view` unfinished; the presentation keeps its
-    /// current value (the new animation starts from there).
+    /// Ends the running animations of `property` on `view` unfinished, in O(1): they become stale
+    /// and the next tick drops them and ends their groups. The presentation keeps its current
+    /// value (the new animation starts from there).
     private func interrupt(_ view: View, _ property: AnimatableProperty) {
-        while let i = running.firstIndex(where: { $0.view === view && $0.property == property }) {
-            let a = running.remove(at: i)
-            abandon(a.group)
-        }
-        if let i = keyframeTracks.firstIndex(where: { $0.view === view && $0.property == property }) {
-            let a = keyframeTracks.remove(at: i)
-            abandon(a.group)
-        }
+        view.animationEpochs[property.rawValue] &+= 1
         view.animatedProperties &= ~property.bit
+        view.keyframedProperties &= ~property.bit
     }
 
     /// Ends one animation of `group` unfinished (interrupted, or its view or constraint gone).
@@ -221,33 +222,38 @@ public final class AnimationEngine {
         if group.pending == 0 { endedGroups.append(group) }
     }
 
-    /// Advances every animation to frame time `time` (phase 2).
-    func tick(to time: Double) {
-        if !constants.isEmpty { tickConstants(time) }
+    // MARK: The tick (phase 2)
+
+    /// Advances every animation to the frame's time.
+    public func advance(to frame: FrameInfo) {
+        let now = frame.mediaTime
+        if !constants.isEmpty { tickConstants(now) }
         if !animators.isEmpty {
             var k = 0
             while k < animators.count {
                 let a = animators[k]
-                if a.tick(to: time) { k += 1 } else if k < animators.count, animators[k] === a { animators.remove(at: k) }
+                if a.tick(to: now) { k += 1 } else if k < animators.count, animators[k] === a { animators.remove(at: k); a.isRegistered = false }
             }
         }
         if !keyframeTracks.isEmpty {
-            tickKeyframes(time)
-            for w in runLoop.windows { w.presentationDidChange() }
+            tickKeyframes(now)
+            for w in windows { w.presentationDidChange() }
         }
         guard !running.isEmpty else { return }
         tickGeneration &+= 1
         let generation = tickGeneration
-        var i = 0
         var finished = 0
-        while i < running.count {
-            guard let view = running[i].view else {
-                let a = running.remove(at: i)
-                abandon(a.group)
+        for i in running.indices {
+            guard let view = running[i].view, running[i].epoch == view.animationEpochs[running[i].property.rawValue] else {
+                // Its view is gone, or a newer animation of the property interrupted it.
+                running[i].isFinished = true
+                running[i].group.finished = false
+                finished += 1
                 continue
             }
-            if running[i].begin == nil { running[i].begin = time }
-            let local = time - running[i].begin! - running[i].timing.delay
+            let begin: Int64
+            if let b = running[i].begin { begin = b } else { begin = now; running[i].begin = now }
+            let local = MediaTime.seconds(from: begin, to: now) - running[i].timing.delay
             let property = running[i].property
             // Animations are offsets on the model: the first one of a property this tick starts
             // from the model value, the others add onto what is there.
@@ -257,119 +263,150 @@ public final class AnimationEngine {
             if local < 0 {
                 // During the delay the old value shows: the whole offset.
                 view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1))
-                i += 1
                 continue
             }
             // Animations made by one block share their timing: evaluate the curve once per frame.
             let group = running[i].group
-            let (p, done): (Double, Bool)
+            let p: (progress: Double, isFinished: Bool)
             if group.cachedLocal == local {
-                (p, done) = group.cachedProgress
+                p = group.cachedProgress
             } else {
-                (p, done) = running[i].timing.progress(at: local)
+                p = running[i].timing.progress(at: local)
                 group.cachedLocal = local
-                group.cachedProgress = (p, done)
+                group.cachedProgress = p
             }
-            if done {
+            if p.isFinished {
                 view.presentation.set(property, base)                  // its offset is 0 now
+                running[i].isFinished = true
                 finished += 1
-                running[i].begin = -.infinity                          // marked; compacted below
             } else {
-                view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1 - p))
+                view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1 - p.progress))
             }
-            i += 1
         }
         if finished > 0 { removeFinished() }
-        for w in runLoop.windows { w.presentationDidChange() }
+        for w in windows { w.presentationDidChange() }
     }
 
-    /// Drops the animations `tick` marked finished and ends their groups (off the steady path).
+    /// Drops the animations the tick marked finished or stale, ends their groups, and shows the
+    /// model for every property no animation drives any more: one sweep over the running list
+    /// and one over the views involved, O(running), whatever number ended (P2).
     private func removeFinished() {
         var w = 0
-        for r in 0..<running.count {
-            if running[r].begin == -.infinity {
-                end(running[r].group)
+        for r in running.indices {
+            let a = running[r]
+            if a.isFinished {
+                end(a.group)
+                if let v = a.view, a.epoch == v.animationEpochs[a.property.rawValue] {
+                    if v.endedProperties == 0 { endedViews.append(v) }
+                    v.endedProperties |= a.property.bit
+                }
             } else {
-                if w != r { running.swapAt(w, r) }
+                if w != r { running[w] = a }
                 w += 1
             }
         }
-        let ended = running[w...].compactMap { a in a.view.map { ($0, a.property) } }
         running.removeLast(running.count - w)
-        for (v, p) in ended where !running.contains(where: { $0.view === v && $0.property == p }) {
-            v.presentation.copy(p, from: v.model)
-            v.animatedProperties &= ~p.bit
+        guard !endedViews.isEmpty else { return }
+        // Properties that still have a running animation keep it; the others show the model.
+        for a in running { if let v = a.view, v.endedProperties != 0 { v.endedProperties &= ~a.property.bit } }
+        for v in endedViews {
+            for p in AnimatableProperty.allCases where v.endedProperties & p.bit != 0 {
+                v.presentation.copy(p, from: v.model)
+                v.animatedProperties &= ~p.bit
+            }
+            v.endedProperties = 0
         }
+        endedViews.removeAll(keepingCapacity: true)
     }
 
-    /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint
-    /// mode): each frame re-solves incrementally and commits with a layout pass.
-    func animateConstant(_ constraint: LayoutConstraint, to target: Double, duration: Double, delay: Double,
-                         curve: TimingCurve, repeatCount: Double, autoreverses: Bool, completion: ((Bool) -> Void)?) {
-        if let i = constants.firstIndex(where: { $0.constraint === constraint }) {
-            let old = constants.remove(at: i)
-            abandon(old.group)
-        }
-        let group = CompletionGroup(completion)
-        group.pending = 1
-        let timing = AnimationTiming(delay: delay, duration: duration, curve: curve, repeatCount: repeatCount, autoreverses: autoreverses)
-        constants.append(ConstantAnimation(constraint: constraint, from: constraint.constant, to: target,
-                                           begin: runLoop.currentFrame?.time, timing: timing, group: group))
-        runLoop.requestFrame()
-    }
-
-    /// Advances constant animations (phase 2, with the property animations).
-    private func tickConstants(_ time: Double) {
-        var i = 0
-        while i < constants.count {
-            guard let c = constants[i].constraint, c.isActive else {
-                let a = constants.remove(at: i)
+    /// Advances keyframe tracks.
+    private func tickKeyframes(_ now: Int64) {
+        var w = 0
+        for r in keyframeTracks.indices {
+            let a = keyframeTracks[r]
+            guard let view = a.view, a.epoch == view.animationEpochs[a.property.rawValue] else {
                 abandon(a.group)
                 continue
             }
-            if constants[i].begin == nil { constants[i].begin = time }
-            let a = constants[i]
-            let local = time - a.begin! - a.timing.delay
-            if local < 0 { i += 1; continue }
-            let (p, done) = a.timing.progress(at: local)
-            c.constant = done ? (a.timing.autoreverses ? a.from : a.to) : lerp(a.from, a.to, p)
-            if done {
-                constants.remove(at: i)
+            let begin: Int64
+            if let b = a.begin { begin = b } else { begin = now; keyframeTracks[r].begin = now }
+            let local = MediaTime.seconds(from: begin, to: now) - a.timing.delay
+            if local >= a.timing.duration {
+                view.presentation.copy(a.property, from: view.model)
+                view.animatedProperties &= ~a.property.bit
+                view.keyframedProperties &= ~a.property.bit
                 end(a.group)
-            } else {
-                i += 1
+                continue
             }
+            view.presentation.set(a.property, local < 0 ? a.track.initial : a.track.value(at: local))
+            if w != r { keyframeTracks[w] = keyframeTracks[r] }
+            w += 1
         }
+        keyframeTracks.removeLast(keyframeTracks.count - w)
+    }
+
+    /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint
+    /// mode): each frame re-solves incrementally and commits with a layout pass. A running
+    /// constant animation of the same constraint ends unfinished.
+    func animateConstant(_ constraint: LayoutConstraint, to target: Double, timing: AnimationTiming, completion: ((Bool) -> Void)?) {
+        constraint.constantAnimationEpoch &+= 1          // a running one becomes stale
+        let group = CompletionGroup(completion)
+        group.pending = 1
+        constants.append(ConstantAnimation(constraint: constraint, from: constraint.constant, to: target,
+                                           begin: beginNow, timing: timing, group: group,
+                                           epoch: constraint.constantAnimationEpoch))
+        runLoop.requestFrame()
+    }
+
+    /// Advances constant animations. When one ends the constant is the target (the model value),
+    /// whatever direction an autoreversing animation ended in (N4, as in frame mode).
+    private func tickConstants(_ now: Int64) {
+        var w = 0
+        for r in constants.indices {
+            let a = constants[r]
+            guard let c = a.constraint, c.isActive, a.epoch == c.constantAnimationEpoch else {
+                abandon(a.group)
+                continue
+            }
+            let begin: Int64
+            if let b = a.begin { begin = b } else { begin = now; constants[r].begin = now }
+            let local = MediaTime.seconds(from: begin, to: now) - a.timing.delay
+            if local >= 0 {
+                let p = a.timing.progress(at: local)
+                c.constant = p.isFinished ? a.to : lerp(a.from, a.to, p.progress)
+                if p.isFinished {
+                    end(a.group)
+                    continue
+                }
+            }
+            if w != r { constants[w] = constants[r] }
+            w += 1
+        }
+        constants.removeLast(constants.count - w)
     }
 
     /// Runs the completions of the groups that ended (phase 3).
-    func runCompletions() {
+    public func runCompletions() {
         guard !endedGroups.isEmpty else { return }
         swap(&endedGroups, &readyCompletions)
         for g in readyCompletions { g.completion?(g.finished); g.completion = nil }
         readyCompletions.removeAll(keepingCapacity: true)
     }
 
-    /// A subtree leaves its window: its animations end unfinished, presentation = model.
-    func viewWillLeaveWindow(_ root: View) {
-        keyframeTracks.removeAll { a in
-            guard let v = a.view, v.isDescendant(of: root) else { return false }
+    /// A subtree leaves its window: its animations end unfinished, presentation = model. The
+    /// subtree's views carry ``View/isLeavingWindow`` while this runs, so it costs O(animations).
+    func subtreeWillLeaveWindow() {
+        for a in keyframeTracks {
+            guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
             v.presentation.copy(a.property, from: v.model)
-            v.animatedProperties &= ~a.property.bit
-            abandon(a.group)
-            return true
+            interrupt(v, a.property)
         }
-        var i = 0
-        while i < running.count {
-            if let v = running[i].view, v.isDescendant(of: root) {
-                let a = running.remove(at: i)
-                v.presentation.copy(a.property, from: v.model)
-                v.animatedProperties &= ~a.property.bit
-                abandon(a.group)
-            } else {
-                i += 1
-            }
+        for a in running {
+            guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
+            v.presentation.copy(a.property, from: v.model)
+            interrupt(v, a.property)
         }
+        if !running.isEmpty || !keyframeTracks.isEmpty { runLoop.requestFrame() }
     }
 }
 
@@ -416,9 +453,10 @@ extension LayoutConstraint {
     public func animateConstant(to target: Double, duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
                                 repeatCount: Double = 0, autoreverses: Bool = false, completion: ((Bool) -> Void)? = nil) {
         precondition(duration >= 0 && delay >= 0, "animateConstant: duration and delay must not be negative")
-        guard let engine = owner?.window?.runLoop?.animations else { completion?(false); return }
-        engine.animateConstant(self, to: target, duration: duration, delay: delay, curve: curve,
-                               repeatCount: repeatCount, autoreverses: autoreverses, completion: completion)
+        guard let engine = owner?.window?.animations else { completion?(false); return }
+        engine.animateConstant(self, to: target, timing: AnimationTiming(delay: delay, duration: duration, curve: curve,
+                                                                         repeatCount: repeatCount, autoreverses: autoreverses),
+                               completion: completion)
     }
 }
 

@@ -1,5 +1,7 @@
 import FrameTiming
 import Geometry
+import RenderModel
+import UpdateLoop
 
 /// Everything a headless run needs in one place: a manual clock, a run loop on it, one window and
 /// a recording renderer. Frames run only when stepped, as fast as the CPU allows, with no display.
@@ -28,11 +30,17 @@ public final class HeadlessHost {
     /// Runs `frames` steps; returns how many frames ran.
     @discardableResult public func step(frames: Int) -> Int { clock.step(frames: frames) }
 
-    /// Steps until the run loop is idle or `limit` frames ran; returns the frames run.
+    /// Called when ``runUntilIdle(limit:)`` stops at its limit with work still pending, with the
+    /// limit and what is pending (test support records an issue here).
+    public var runUntilIdleLimitHandler: ((Int, [String]) -> Void)?
+
+    /// Steps until the run loop is idle or `limit` frames ran; returns the frames run. Reaching
+    /// the limit with work pending calls ``runUntilIdleLimitHandler``.
     @discardableResult
     public func runUntilIdle(limit: Int = 10_000) -> Int {
         var n = 0
         while n < limit, clock.hasScheduledFrame, step() != nil { n += 1 }
+        if n == limit, clock.hasScheduledFrame, !runLoop.isIdle { runUntilIdleLimitHandler?(limit, runLoop.pendingWork) }
         return n
     }
 

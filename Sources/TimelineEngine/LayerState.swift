@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 
 /// The animatable properties of a view, as one value. A view keeps two: the model (what the app
 /// set) and the presentation (what is on screen this frame). Without a running animation they are
@@ -55,7 +56,7 @@ public enum AnimatableProperty: Int, Sendable, CaseIterable, CustomStringConvert
         }
     }
 
-    @inlinable var bit: UInt16 { 1 << UInt16(rawValue) }
+    var bit: UInt16 { 1 << UInt16(rawValue) }
 }
 
 /// How a view's content follows a bounds size change (U4).
@@ -77,4 +78,35 @@ public struct AutoresizingMask: OptionSet, Sendable, Hashable {
     public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
     public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
     public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+}
+
+extension LayerState {
+    /// The value of one property.
+    func value(of p: AnimatableProperty) -> AnimatableValue {
+        switch p {
+        case .center: .point(center)
+        case .bounds: .rect(bounds)
+        case .transform: .transform(transform)
+        case .alpha: .scalar(alpha)
+        case .backgroundColor: .color(backgroundColor)
+        case .cornerRadius: .scalar(cornerRadius)
+        case .borderWidth: .scalar(borderWidth)
+        case .borderColor: .color(borderColor)
+        }
+    }
+
+    /// Sets one property from a value of the matching kind.
+    mutating func set(_ p: AnimatableProperty, _ v: AnimatableValue) {
+        switch (p, v) {
+        case (.center, .point(let x)): center = x
+        case (.bounds, .rect(let x)): bounds = x
+        case (.transform, .transform(let x)): transform = x
+        case (.alpha, .scalar(let x)): alpha = x
+        case (.backgroundColor, .color(let x)): backgroundColor = x
+        case (.cornerRadius, .scalar(let x)): cornerRadius = x
+        case (.borderWidth, .scalar(let x)): borderWidth = x
+        case (.borderColor, .color(let x)): borderColor = x
+        default: preconditionFailure("LayerState.set: \(v) is not a value of \(p)")
+        }
+    }
 }

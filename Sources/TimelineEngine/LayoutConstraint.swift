@@ -1,5 +1,6 @@
 import Geometry
 import LayoutSolver
+import UpdateLoop
 
 /// What a constraint can refer to: a view or a layout guide.
 @MainActor
@@ -107,6 +108,10 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     var solverBase = 0.0
     /// Queued for a constant update in the next constraints pass.
     var constantIsPending = false
+    /// Bumped when a constant animation starts: an older one of this constraint is then stale.
+    var constantAnimationEpoch: UInt32 = 0
+    /// Marks the constraint during a batch ``deactivate(_:)``.
+    var isBeingDeactivated = false
 
     init(_ first: LayoutAnchor, _ relation: Relation, _ second: LayoutAnchor?, multiplier: Double = 1, constant: Double) {
         precondition(second == nil || second!.attribute.axis == first.attribute.axis,
@@ -143,8 +148,26 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         for c in constraints { try c.activateChecked() }
     }
 
+    /// Deactivates constraints. Each owner's list is swept once for the whole batch, so
+    /// deactivating n constraints costs O(n + the owners' constraints), not O(n²) (P2).
     public static func deactivate(_ constraints: [LayoutConstraint]) {
-        for c in constraints { c.deactivate() }
+        guard constraints.count > 1 else { constraints.first?.deactivate(); return }
+        var owners: [View] = []
+        for c in constraints {
+            guard let o = c.owner, !c.isBeingDeactivated else { continue }
+            c.isBeingDeactivated = true
+            if !o.isSweepingConstraints { o.isSweepingConstraints = true; owners.append(o) }
+        }
+        for o in owners {
+            o.constraints.removeAll { $0.isBeingDeactivated }
+            o.isSweepingConstraints = false
+        }
+        for c in constraints where c.isBeingDeactivated {
+            c.isBeingDeactivated = false
+            c.owner = nil
+            c.engine?.remove(c)
+            c.isBroken = false
+        }
     }
 
     func activateChecked() throws(LayoutError) {

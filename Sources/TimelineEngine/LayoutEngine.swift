@@ -1,5 +1,6 @@
 import Geometry
 import LayoutSolver
+import UpdateLoop
 
 /// The engine's record of one view or guide that takes part in Auto Layout: four solver
 /// variables for its alignment rect in window coordinates, and the constraints the engine adds on
@@ -12,6 +13,8 @@ final class LayoutItem {
     /// Queued for a refresh of the engine's own constraints (frame or intrinsic size changed).
     var isQueuedStale = false
     var changeMark = false
+    /// Its variables went back to the solver (its view or guide left the window).
+    var isReleased = false
 
     struct Owned { var id: ConstraintID; var constant: Double; var priority: Double }
     /// Autoresizing (tAMIC) constraints: left, top, width, height; and what left/top are relative to.
@@ -52,6 +55,9 @@ public final class LayoutEngine {
     private var broken: [LayoutConstraint] = []
     private var changed: [(variable: Variable, value: Double)] = []
     private var changedItems: [LayoutItem] = []
+    private var activeNeedsCompaction = false
+    private var staleItemsNeedCompaction = false
+    private var brokenNeedsCompaction = false
 
     init(window: Window) { self.window = window }
 
@@ -61,9 +67,9 @@ public final class LayoutEngine {
     }
 
     /// The active constraints the engine knows, including broken ones.
-    public var activeConstraints: [LayoutConstraint] { active }
+    public var activeConstraints: [LayoutConstraint] { compact(); return active }
     /// Constraints broken to resolve conflicts (A7).
-    public var brokenConstraints: [LayoutConstraint] { broken }
+    public var brokenConstraints: [LayoutConstraint] { compact(); return broken }
 
     // MARK: Items
 
@@ -109,14 +115,27 @@ public final class LayoutEngine {
         window.rootView.setNeedsUpdateConstraints()
     }
 
+    /// Takes `c` out of the engine in O(1): its solver row is queued for removal, and the lists
+    /// that hold it drop it the next time they are compacted (it no longer names this engine).
     func remove(_ c: LayoutConstraint) {
-        active.removeAll { $0 === c }
-        broken.removeAll { $0 === c }
-        pendingAdds.removeAll { $0 === c }
         if let id = c.solverID { pendingRemoves.append((id, c.priority >= 1000)) }
         c.solverID = nil
         c.engine = nil
+        if c.isBroken { c.isBroken = false; brokenNeedsCompaction = true }
+        activeNeedsCompaction = true
         window.rootView.setNeedsUpdateConstraints()
+    }
+
+    /// Drops constraints that left the engine from ``active`` and ``broken`` (one sweep each).
+    private func compact() {
+        if activeNeedsCompaction {
+            active.removeAll { $0.engine !== self }
+            activeNeedsCompaction = false
+        }
+        if brokenNeedsCompaction {
+            broken.removeAll { $0.engine !== self || !$0.isBroken }
+            brokenNeedsCompaction = false
+        }
     }
 
     func constantDidChange(_ c: LayoutConstraint) {
@@ -164,17 +183,26 @@ public final class LayoutEngine {
 
     /// A subtree leaves the window: constraints from outside that refer into it are deactivated
     /// (UIKit's rule), its own constraints leave the solver (they stay active and return with it),
-    /// and its variables are released.
-    func viewWillLeaveWindow(_ view: View) {
+    /// and its variables are released. The subtree's views carry ``View/isLeavingWindow``, so this
+    /// is one sweep over the active constraints plus one over the subtree (P2).
+    func subtreeWillLeaveWindow(_ view: View) {
+        compact()
+        var crossing: [LayoutConstraint] = []
         for c in active {
-            guard let owner = c.owner, !owner.isDescendant(of: view) else { continue }
-            let a = c.firstItem?.hierarchyView, b = c.secondItem?.hierarchyView
-            if a?.isDescendant(of: view) == true || b?.isDescendant(of: view) == true { c.deactivate() }
+            guard let owner = c.owner, !owner.isLeavingWindow else { continue }
+            if c.firstItem?.hierarchyView?.isLeavingWindow == true || c.secondItem?.hierarchyView?.isLeavingWindow == true {
+                crossing.append(c)
+            }
         }
+        LayoutConstraint.deactivate(crossing)
         forEach(in: view) { v in
             for c in v.constraints where c.engine === self { remove(c) }
             if let i = v.layoutItem { release(i); v.layoutItem = nil }
             for g in v.guides { if let gi = g.layoutItem { release(gi); g.layoutItem = nil } }
+        }
+        if staleItemsNeedCompaction {
+            staleItems.removeAll { $0.isReleased }
+            staleItemsNeedCompaction = false
         }
     }
 
@@ -183,7 +211,8 @@ public final class LayoutEngine {
         for o in i.intrinsic { if let o { try? solver.removeConstraint(o.id) } }
         for id in i.guideConstraints { try? solver.removeConstraint(id) }
         i.autoresizing = []; i.intrinsic = [nil, nil, nil, nil]; i.guideConstraints = []
-        staleItems.removeAll { $0 === i }
+        i.isReleased = true
+        if i.isQueuedStale { staleItemsNeedCompaction = true }
         for v in [i.left, i.top, i.width, i.height] {
             itemBySymbol[Int(v.id)] = nil
             solver.releaseVariable(v)
@@ -214,15 +243,16 @@ public final class LayoutEngine {
             broken.removeAll()
         }
         // Items first, so their own constraints (autoresizing, intrinsic, guides) go in with them.
-        for c in pendingAdds where c.owner != nil && c.solverID == nil && !c.isBroken {
+        compact()
+        for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken {
             if let a = c.firstItem { prepareItem(a) }
             if let b = c.secondItem { prepareItem(b) }
         }
         while let i = staleItems.popLast() {
             i.isQueuedStale = false
-            refresh(i)
+            if !i.isReleased { refresh(i) }
         }
-        for c in pendingAdds where c.owner != nil && c.solverID == nil && !c.isBroken { addToSolver(c) }
+        for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken { addToSolver(c) }
         pendingAdds.removeAll(keepingCapacity: true)
         for c in pendingConstants {
             c.constantIsPending = false

@@ -1,4 +1,7 @@
 import Geometry
+import Motion
+import RenderModel
+import UpdateLoop
 
 /// A rectangular area on screen and the unit of UIKit's update cycle: it lays out its subviews in
 /// ``layoutSubviews()``, draws its content in ``draw(_:in:)``, and updates its constraints in
@@ -39,6 +42,17 @@ open class View {
     /// Properties the animation tick has already written this tick (valid for ``tickGeneration``).
     var tickWritten: UInt16 = 0
     var tickGeneration: UInt32 = 0
+    /// Bits of the properties a keyframe track drives (they do not blend additively).
+    var keyframedProperties: UInt16 = 0
+    /// Per property, bumped when its animations are interrupted: animations made under an older
+    /// epoch are stale and dropped by the next tick (so interrupting costs O(1), P2).
+    var animationEpochs = SIMD8<UInt32>(repeating: 0)
+    /// Scratch for the animation tick: properties whose animation ended in this tick.
+    var endedProperties: UInt16 = 0
+    /// Set on a subtree while it leaves its window, so the engines find its members in O(1).
+    var isLeavingWindow = false
+    /// Marks the view while a batch deactivation sweeps its ``constraints`` once.
+    var isSweepingConstraints = false
 
     public var isHidden = false { didSet { if isHidden != oldValue { window?.presentationDidChange() } } }
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.presentationDidChange() } } }
@@ -181,7 +195,7 @@ open class View {
     /// Called after every model change: inside an animation block the change becomes an
     /// animation (N1); otherwise the presentation follows at once unless an animation drives it.
     func modelDidChange(_ property: AnimatableProperty, from old: AnimatableValue) {
-        if let engine = window?.runLoop?.animations, engine.captureChange(of: property, on: self, from: old) { return }
+        if let engine = window?.animations, engine.captureChange(of: property, on: self, from: old) { return }
         if animatedProperties & property.bit == 0 { presentation.copy(property, from: model) }
         window?.presentationDidChange()
     }
@@ -259,6 +273,12 @@ open class View {
         moveToWindow(nil)
         sv.setNeedsLayout()
         sv.setNeedsUpdateConstraints()
+    }
+
+    /// Sets ``isLeavingWindow`` on the whole subtree.
+    func setLeavingWindow(_ leaving: Bool) {
+        isLeavingWindow = leaving
+        for s in subviews { s.setLeavingWindow(leaving) }
     }
 
     /// Whether this view is `view` or inside its subtree.

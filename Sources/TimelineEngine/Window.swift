@@ -1,10 +1,14 @@
+import FrameTiming
 import Geometry
+import RenderModel
+import UpdateLoop
 
 /// A window: a root view sized to the window, the update cycle for its tree (constraints, layout,
 /// display passes), one layout engine (one solver per window), and the display list it commits.
-/// Add it to a ``MainRunLoop`` to have frames run.
+/// Add it to a ``MainRunLoop`` (``MainRunLoop/add(_:)``) to have frames run: it is a
+/// ``FrameParticipant`` of phases 1 (events) and 4-7 (constraints, layout, display, commit).
 @MainActor
-public final class Window {
+public final class Window: FrameParticipant {
     /// The size in points. Changing it resizes the root view and flags it for layout (U3).
     public private(set) var size: Size
     /// Device pixels per point (high-DPI).
@@ -27,6 +31,8 @@ public final class Window {
     public private(set) var isVisible = false
     /// The run loop running this window's frames.
     public internal(set) weak var runLoop: MainRunLoop?
+    /// The animation engine of that run loop (block, keyframe and constant animations).
+    public internal(set) weak var animations: AnimationEngine?
     /// The window's Auto Layout engine (one solver per window).
     public private(set) lazy var layoutEngine = LayoutEngine(window: self)
     /// Where the commit phase sends the display list.
@@ -64,9 +70,11 @@ public final class Window {
     var currentCall: (view: View, call: String)?
     /// Invalidations seen during a feedback loop, for its report.
     private var loopLog: [String] = []
+    /// The frame's constraints-and-layout pass running now (0 outside the frame's passes).
     private var loopPass = 0
+    /// A feedback loop was reported in this frame: no more passes until the next frame.
+    private var feedbackLoopStopped = false
     private var pointerCapture: View?
-    private var cycleDepth = 0
 
     /// A window of `size` points with a plain root view.
     public init(size: Size) {
@@ -79,7 +87,7 @@ public final class Window {
 
     private func install(rootView newRoot: View) {
         if rootView !== newRoot {
-            layoutEngine.viewWillLeaveWindow(rootView)
+            viewWillLeaveWindow(rootView)
             rootView.moveToWindow(nil)
         }
         if newRoot.identifier == nil { newRoot.identifier = "root" }
@@ -127,7 +135,7 @@ public final class Window {
     /// Runs one override, tracing it and remembering it as the current call.
     @inline(__always)
     func call(_ name: String, on view: View, _ body: () -> Void) {
-        trace.record(frame: frameIndex, phase: phase, view: view, call: name)
+        trace.record(frame: frameIndex, phase: phase, view: view.traceName, call: name)
         let saved = currentCall
         currentCall = (view, name)
         body()
@@ -147,29 +155,78 @@ public final class Window {
 
     func enqueueDisplay(_ view: View) { displayQueue.append(view) }
 
+    /// `view`'s subtree leaves this window: its animations end and its constraints leave the
+    /// solver. The subtree is marked once so that both engines find its members in O(1) each,
+    /// which keeps removing a large subtree linear (P2).
     func viewWillLeaveWindow(_ view: View) {
-        runLoop?.animations.viewWillLeaveWindow(view)
-        layoutEngine.viewWillLeaveWindow(view)
-        if let p = pointerCapture, p.isDescendant(of: view) { pointerCapture = nil }
+        view.setLeavingWindow(true)
+        defer { view.setLeavingWindow(false) }
+        animations?.subtreeWillLeaveWindow()
+        layoutEngine.subtreeWillLeaveWindow(view)
+        if let p = pointerCapture, p.isLeavingWindow { pointerCapture = nil }
     }
 
-    // MARK: The update cycle (R5 phases 4-6)
+    // MARK: The update cycle (R5 phases 4-7, run by the run loop)
 
-    /// Runs constraints and layout until nothing is dirty or the feedback threshold is reached
-    /// (U7), then the display pass. Called by the run loop once per frame.
-    func runUpdateCycle() {
+    /// Whether the constraints and layout passes have work: flagged views, pending solver changes,
+    /// or a controller about to appear.
+    public var needsUpdatePass: Bool {
+        guard !feedbackLoopStopped else { return false }
+        return rootView.subtreeNeedsUpdateConstraints || rootView.subtreeNeedsLayout || layoutEngine.hasPendingChanges
+            || pendingAppearance
+    }
+
+    /// Phase 4: one constraints pass (`updateConstraints()` leaf views first, then the solver).
+    /// The first pass of a frame in which the root controller appears calls `viewWillAppear`.
+    /// Past ``feedbackLoopThreshold`` passes it reports a feedback loop and clears the flags (U7).
+    public func constraintsPass(_ pass: Int) {
         if pendingAppearance, let vc = rootViewController {
-            pendingAppearance = false
             appearing = true
             call("viewWillAppear", on: vc.view) { vc.viewWillAppear() }
         }
-        runConstraintsAndLayout(from: rootView, phases: true)
-        runLoop?.setPhase(.display)
-        displayPass()
+        pendingAppearance = false
+        loopPass = pass
+        if pass > feedbackLoopThreshold {
+            // What is still dirty waits for the next frame, which may report it again.
+            reportFeedbackLoop(top: rootView, passes: pass - 1)
+            feedbackLoopStopped = true
+            return
+        }
+        UpdateCycle.constraintsPass(rootView, window: self)
+        layoutEngine.solve()
     }
 
-    /// Commits the presentation tree (R5 phase 7) and finishes an appearance.
-    func commit(frame: FrameContext) {
+    /// Phase 5: one layout pass (`layoutSubviews()` root first).
+    public func layoutPass(_ pass: Int) {
+        UpdateCycle.layoutPass(rootView, window: self)
+    }
+
+    /// Phase 6: `draw(_:in:)` on the views flagged for display.
+    public func displayPass() {
+        loopPass = 0
+        feedbackLoopStopped = false
+        loopLog.removeAll(keepingCapacity: true)
+        guard !displayQueue.isEmpty else { return }
+        var i = 0
+        // Views flagged while drawing land in the next frame: only the ones queued now are drawn.
+        let count = displayQueue.count
+        while i < count {
+            let v = displayQueue[i]
+            i += 1
+            guard v.needsDisplay, v.window === self else { continue }
+            v.needsDisplay = false
+            let rect = v.dirtyRect.isNull ? v.bounds : v.dirtyRect.intersection(v.bounds)
+            v.dirtyRect = .null
+            canvas.begin(rect.isNull ? .zero : rect)
+            call("draw", on: v) { v.draw(rect.isNull ? .zero : rect, in: canvas) }
+            canvas.swapCommands(with: &v.content)
+            displayListIsStale = true
+        }
+        displayQueue.removeFirst(count)
+    }
+
+    /// Phase 7: commits the presentation tree to the renderer and finishes an appearance.
+    public func commit(_ frame: FrameInfo) {
         // A frame that changed nothing visible (say, a layout pass that moved nothing) presents
         // the list it already has.
         if displayListIsStale || displayList.size != size {
@@ -177,33 +234,46 @@ public final class Window {
             buildDisplayList()
             displayListIsStale = false
         }
-        renderer?.present(displayList, for: self, frame: frame)
+        renderer?.present(displayList, frame: FrameContext(index: frame.index, time: frame.time))
         if appearing, let vc = rootViewController {
             appearing = false
             call("viewDidAppear", on: vc.view) { vc.viewDidAppear() }
         }
     }
 
-    /// The constraints and layout passes over `top`'s subtree, repeated while they leave dirty
-    /// views behind, up to ``feedbackLoopThreshold`` passes (U7).
-    private func runConstraintsAndLayout(from top: View, phases: Bool) {
-        cycleDepth += 1
-        defer { cycleDepth -= 1 }
+    /// Whether the window has flagged views or pending constraint changes.
+    public var hasPendingWork: Bool {
+        rootView.subtreeNeedsLayout || rootView.subtreeNeedsUpdateConstraints || !displayQueue.isEmpty
+            || layoutEngine.hasPendingChanges || pendingAppearance
+    }
+
+    /// What ``hasPendingWork`` found, in words.
+    public func describePendingWork() -> [String] {
+        var parts: [String] = []
+        if rootView.subtreeNeedsLayout { parts.append("views need layout") }
+        if rootView.subtreeNeedsUpdateConstraints { parts.append("views need updateConstraints") }
+        if !displayQueue.isEmpty { parts.append("\(displayQueue.count) views need display") }
+        if layoutEngine.hasPendingChanges { parts.append("constraint changes pending") }
+        if pendingAppearance { parts.append("a controller is appearing") }
+        guard !parts.isEmpty else { return [] }
+        let index = runLoop?.windows.firstIndex { $0 === self } ?? 0
+        return ["window \(index): " + parts.joined(separator: ", ")]
+    }
+
+    /// The constraints and layout passes over `top`'s subtree now, repeated while they leave dirty
+    /// views behind, up to ``feedbackLoopThreshold`` passes (U7). For ``layoutIfNeeded()``.
+    private func runConstraintsAndLayout(from top: View) {
         var pass = 0
         while top.subtreeNeedsUpdateConstraints || top.subtreeNeedsLayout || layoutEngine.hasPendingChanges {
             pass += 1
-            if cycleDepth == 1 { loopPass = pass }
             if pass > feedbackLoopThreshold {
                 reportFeedbackLoop(top: top, passes: pass - 1)
                 break
             }
-            if phases { runLoop?.setPhase(.constraints) }
             UpdateCycle.constraintsPass(top, window: self)
             layoutEngine.solve()
-            if phases { runLoop?.setPhase(.layout) }
             UpdateCycle.layoutPass(top, window: self)
         }
-        if cycleDepth == 1 { loopPass = 0; loopLog.removeAll(keepingCapacity: true) }
     }
 
     private func reportFeedbackLoop(top: View, passes: Int) {
@@ -228,7 +298,7 @@ public final class Window {
             return
         }
         // Constraints first: the whole tree's, since constraints cross subtrees.
-        runConstraintsAndLayout(from: view, phases: false)
+        runConstraintsAndLayout(from: view)
     }
 
     /// ``View/updateConstraintsIfNeeded()`` on a view in this window.
@@ -236,26 +306,6 @@ public final class Window {
         guard view.subtreeNeedsUpdateConstraints || layoutEngine.hasPendingChanges else { return }
         UpdateCycle.constraintsPass(view, window: self)
         layoutEngine.solve()
-    }
-
-    private func displayPass() {
-        guard !displayQueue.isEmpty else { return }
-        var i = 0
-        // Views flagged while drawing land in the next frame: only the ones queued now are drawn.
-        let count = displayQueue.count
-        while i < count {
-            let v = displayQueue[i]
-            i += 1
-            guard v.needsDisplay, v.window === self else { continue }
-            v.needsDisplay = false
-            let rect = v.dirtyRect.isNull ? v.bounds : v.dirtyRect.intersection(v.bounds)
-            v.dirtyRect = .null
-            canvas.begin(rect.isNull ? .zero : rect)
-            call("draw", on: v) { v.draw(rect.isNull ? .zero : rect, in: canvas) }
-            swap(&v.content, &canvas.commands)
-            displayListIsStale = true
-        }
-        displayQueue.removeFirst(count)
     }
 
     // MARK: Commit
@@ -292,7 +342,7 @@ public final class Window {
     /// until release) and bubble up the superview chain; keys go to the root view controller, then
     /// ``onKey``. Returns whether something handled it.
     @discardableResult
-    func dispatch(_ event: InputEvent) -> Bool {
+    public func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .resize(let s):
             resize(to: s)

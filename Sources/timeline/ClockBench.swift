@@ -20,7 +20,7 @@ struct ClockBench: ParsableCommand {
         """)
 
     @Option(help: "Seconds per source.") var seconds = 5.0
-    @Option(help: "Frame rate: 30, 60 or 120.") var fps = 60
+    @Option(help: "Frame rate in frames per second, 1 to 240.") var fps = 60
     @Option(help: "dispatch, sdl, baseline, manual or all.") var source = "dispatch"
     @Option(help: "Busy threads spinning during the measurement.") var load = 0
     @Option(help: "Inject one stall of this many milliseconds half way through each run.") var stall: Double?
@@ -45,7 +45,7 @@ struct ClockBench: ParsableCommand {
         }
         guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be greater than 0; got \(seconds)") }
         guard seconds <= 3600 else { throw ValidationError("--seconds must be at most 3600; got \(seconds)") }
-        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be 30, 60 or 120; got \(fps)") }
+        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)") }
         guard (0...64).contains(load) else { throw ValidationError("--load must be 0 to 64 threads; got \(load)") }
         if let stall { guard stall > 0, stall < seconds * 500 else { throw ValidationError("--stall must be positive and under half the run; got \(stall)") } }
         if let plot { try validatePlotPath(plot) }

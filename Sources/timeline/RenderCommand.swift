@@ -18,12 +18,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frame index, or a comma-separated list (frame k's time is k / fps).") var frame: String?
     @Option(help: "Time in seconds: renders the first frame whose time is at or after it.") var time: Double?
     @Option(help: "Output PNG. With several frames, '{frame}' in the name is replaced by the index.") var out: String
-    @Option(help: "Frame rate: 30, 60 or 120.") var fps = 60
+    @Option(help: "Frame rate in frames per second, 1 to 240.") var fps = 60
     @Option(help: "Window size in points, WxH (default: the scene's size).") var size: String?
     @Option(help: "Device pixels per point (1 to 4).") var scale = 1.0
 
     func validate() throws {
-        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be 30, 60 or 120; got \(fps)") }
+        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)") }
         if let size, WindowSize(size) == nil { throw ValidationError("--size must be WxH with positive numbers, e.g. 800x600; got '\(size)'") }
         guard scale >= 1, scale <= 4 else { throw ValidationError("--scale must be between 1 and 4; got \(scale)") }
         switch (frame, time) {

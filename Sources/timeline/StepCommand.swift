@@ -17,7 +17,7 @@ struct StepCommand: ParsableCommand {
 
     @Argument(help: "The scene file (JSON).") var scene: String
     @Option(help: "Frames to run (frame k's time is k / fps).") var frames = 60
-    @Option(help: "Frame rate: 30, 60 or 120.") var fps = 60
+    @Option(help: "Frame rate in frames per second, 1 to 240.") var fps = 60
     @Option(help: "Window size in points, WxH (default: the scene's size).") var size: String?
     @Flag(help: "Print JSON.") var json = false
     @Flag(help: "Also print the update-cycle trace, one JSON object a line, as calls happen.") var trace = false
@@ -26,7 +26,7 @@ struct StepCommand: ParsableCommand {
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1; got \(frames)") }
-        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be 30, 60 or 120; got \(fps)") }
+        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)") }
         if let size, WindowSize(size) == nil { throw ValidationError("--size must be WxH with positive numbers, e.g. 800x600; got '\(size)'") }
         switch (png, out) {
         case (nil, nil): break

@@ -19,9 +19,17 @@ struct FrameClockTests {
         }
     }
 
-    @Test("R1: 30, 60 and 120 fps are the rates; anything else is refused", arguments: [0, -60, 24, 50, 59, 61, 144])
-    func R1_onlySupportedRates(fps: Int) {
+    @Test("E4: any whole rate from 1 to 240 fps is a rate; anything else is refused", arguments: [0, -60, 241, 1000])
+    func E4_unsupportedRates(fps: Int) {
         #expect(FrameRate(fps: fps) == nil)
+    }
+
+    @Test("E4: 1, 24, 50, 90, 144 and 240 fps run on the integer grid", arguments: [1, 24, 50, 90, 144, 240])
+    func E4_anyRate(fps: Int) throws {
+        let rate = try #require(FrameRate(fps: fps))
+        let grid = FrameGrid(rate: rate, origin: 0)
+        #expect(grid.time(ofTick: Int64(fps)) == 1_000_000_000)
+        #expect(grid.lastTick(atOrBefore: 1_000_000_000) == Int64(fps))
     }
 
     @Test("R1: frame k of a manual clock falls at k / fps", arguments: FrameRate.allCases)

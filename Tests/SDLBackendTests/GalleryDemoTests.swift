@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import SDLBackend
 import Testing
+import TimelineTestSupport
 
 /// Runs the desktop demo under Xvfb, takes a screenshot of the X screen with ImageMagick's
 /// `import` (what a person would see, not the app's own buffer) and checks what it shows.

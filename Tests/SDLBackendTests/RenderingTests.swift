@@ -4,6 +4,7 @@ import Geometry
 import SceneFormat
 import SDLBackend
 import Testing
+import TimelineTestSupport
 import TimelineEngine
 
 /// Shared set-up: a headless host, a font, and an offscreen image of the window's size.

@@ -4,6 +4,7 @@ import FrameTiming
 import Geometry
 import SDLBackend
 import Testing
+import TimelineTestSupport
 import TimelineEngine
 
 /// A private X server for in-process window tests: `Xvfb -displayfd` picks a free display.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineTestSupport
 import Geometry
 @testable import SceneFormat
 @testable import TimelineEngine

@@ -1,4 +1,5 @@
 import Testing
+import TimelineTestSupport
 import Geometry
 import FrameTiming
 @testable import TimelineEngine
@@ -22,11 +23,13 @@ struct BlockAnimationTests {
         let f0 = host.step()!
         #expect(v.presentation.alpha == 1)                          // the commit frame shows progress 0
         var alphas: [Double] = []
+        var frames: [FrameInfo] = []
         for _ in 0..<6 {
-            host.step()
+            frames.append(host.step()!)
             alphas.append(v.presentation.alpha)
         }
-        #expect(alphas[0] == 1 - (1.0 / 60) / 0.1 || abs(alphas[0] - (1 - (1.0 / 60) / 0.1)) < 1e-12)
+        // Time is integer nanoseconds: the value is the curve at the frames' difference in ns.
+        #expect(alphas[0] == 1 - MediaTime.seconds(from: f0.mediaTime, to: frames[0].mediaTime) / 0.1)
         #expect(alphas == alphas.sorted(by: >))
         #expect(alphas.last == 0)                                   // frame f0 + 6 is 0.1 s after: exactly the end
         #expect(v.presentation.center == Point(x: 150, y: 50))
@@ -172,7 +175,7 @@ struct BlockAnimationTests {
         let f0 = host.step()!
         var overshot = false
         while let f = host.step(), host.runLoop.animations.runningCount > 0 {
-            let expected = 5 + 100 * spring.progress(at: f.time - f0.time)
+            let expected = 5 + 100 * spring.progress(at: MediaTime.seconds(from: f0.mediaTime, to: f.mediaTime))
             #expect(abs(v.presentation.center.x - expected) < 1e-9)
             overshot = overshot || v.presentation.center.x > 105
         }

@@ -1,4 +1,5 @@
 import Testing
+import TimelineTestSupport
 import Geometry
 @testable import TimelineEngine
 

@@ -1,4 +1,5 @@
 import Testing
+import TimelineTestSupport
 import Geometry
 import FrameTiming
 @testable import TimelineEngine

@@ -1,5 +1,7 @@
 import FrameTiming
 import Geometry
+import Motion
+import UpdateLoop
 
 /// A value animated over time: `apply` receives the curve's progress (0...1, or beyond for springs).
 @MainActor
@@ -36,62 +38,85 @@ public enum TimelinePosition: Sendable {
 
 /// Composes animations in time (N7): tweens and nested timelines at absolute or relative
 /// positions and labels, stagger, callbacks; played, paused, reversed, seeked and time-scaled on
-/// a run loop's frames, repeating and yoyoing. Values are a pure function of the playhead (N8);
-/// callbacks fire once each time the playhead crosses them, in time order even when a late frame
-/// skips several.
+/// a run loop's frames, repeating and yoyoing. Values are a pure function of the playhead (N8),
+/// and while playing the playhead is a function of the frame time and the time play began (never
+/// a sum of frame deltas). Positions are integer nanoseconds inside, so a child placed at the end
+/// of another starts exactly where it ends. Callbacks fire once each time the playhead crosses
+/// them, in time order even when a late frame skips several.
 @MainActor
 public final class AnimationTimeline {
-    enum Content { case tween(Tween), timeline(AnimationTimeline) }
-    struct Child { var start: Double; var content: Content; var active = false }
+    enum Content { case tween(Tween, duration: Int64), timeline(AnimationTimeline) }
+    struct Child { var start: Int64; var content: Content; var active = false }
 
     private var children: [Child] = []
-    private var labels: [String: Double] = [:]
-    private var callbacks: [(time: Double, body: () -> Void)] = []
+    private var labels: [String: Int64] = [:]
+    private var callbackTimes: [Int64] = []
+    private var callbackBodies: [() -> Void] = []
+    private var crossings: [(time: Int64, index: Int)] = []
     /// Playback speed; 2 is twice as fast. Negative values are not allowed (use ``reverse()``).
-    public var timeScale = 1.0 { didSet { precondition(timeScale > 0, "timeScale must be positive; use reverse() to run backwards") } }
+    public var timeScale = 1.0 {
+        didSet {
+            precondition(timeScale > 0 && timeScale.isFinite, "timeScale must be positive and finite; use reverse() to run backwards")
+            rebase()
+        }
+    }
     /// Extra repetitions after the first play; `.infinity` repeats forever.
     public var repeatCount = 0.0
     /// Whether every other repetition runs backwards.
     public var yoyo = false
-    /// The playhead over all repetitions, in seconds of timeline time.
-    public private(set) var totalTime = 0.0
+    /// The playhead over all repetitions, in nanoseconds of timeline time.
+    private var playhead: Int64 = 0
     public private(set) var isPlaying = false
     public private(set) var isReversed = false
     private var token: ObserverToken?
     private weak var runLoop: MainRunLoop?
-    private var lastFrameTime: Double?
+    /// Playback anchor: the playhead was `anchorPlayhead` at frame time `anchorTime` (nil until
+    /// the first frame after play, reverse or a rebase sets it).
+    private var anchorPlayhead: Int64 = 0
+    private var anchorTime: Int64?
+    private var lastFrameTime: Int64?
 
     public init() {}
 
-    /// One iteration's length: the end of the last child.
-    public var duration: Double {
+    private var timing: TimelineTiming { TimelineTiming(duration: durationNanoseconds, repeatCount: repeatCount, yoyo: yoyo) }
+
+    private var durationNanoseconds: Int64 {
         children.reduce(0) { max($0, $1.start + Self.length($1.content)) }
     }
 
-    /// All iterations' length (infinite when repeating forever).
-    public var totalDuration: Double { repeatCount.isInfinite ? .infinity : duration * (repeatCount + 1) }
+    /// One iteration's length in seconds: the end of the last child.
+    public var duration: Double { MediaTime.seconds(durationNanoseconds) }
 
-    private static func length(_ c: Content) -> Double {
+    /// All iterations' length in seconds (infinite when repeating forever).
+    public var totalDuration: Double {
+        let t = timing.totalDuration
+        return t == TimelineTiming.forever ? .infinity : MediaTime.seconds(t)
+    }
+
+    /// The playhead over all repetitions, in seconds of timeline time.
+    public var totalTime: Double { MediaTime.seconds(playhead) }
+
+    private static func length(_ c: Content) -> Int64 {
         switch c {
-        case .tween(let t): t.duration
-        case .timeline(let tl): tl.totalDuration
+        case .tween(_, let d): d
+        case .timeline(let tl): tl.timing.totalDuration
         }
     }
 
-    private func resolve(_ p: TimelinePosition) -> Double {
+    private func resolve(_ p: TimelinePosition) -> Int64 {
         switch p {
-        case .at(let t): return t
-        case .end(let o): return max(0, duration + o)
+        case .at(let t): return MediaTime.nanoseconds(t)
+        case .end(let o): return max(0, durationNanoseconds + MediaTime.nanoseconds(o))
         case .label(let name, let o):
             guard let t = labels[name] else { preconditionFailure("AnimationTimeline: no label '\(name)'; add it with addLabel first") }
-            return max(0, t + o)
-        case .withPrevious(let o): return max(0, (children.last?.start ?? 0) + o)
+            return max(0, t + MediaTime.nanoseconds(o))
+        case .withPrevious(let o): return max(0, (children.last?.start ?? 0) + MediaTime.nanoseconds(o))
         }
     }
 
     @discardableResult
     public func add(_ tween: Tween, at position: TimelinePosition = .end()) -> AnimationTimeline {
-        children.append(Child(start: resolve(position), content: .tween(tween)))
+        children.append(Child(start: resolve(position), content: .tween(tween, duration: MediaTime.nanoseconds(tween.duration))))
         return self
     }
 
@@ -106,7 +131,10 @@ public final class AnimationTimeline {
     @discardableResult
     public func stagger(_ tweens: [Tween], each: Double, at position: TimelinePosition = .end()) -> AnimationTimeline {
         let start = resolve(position)
-        for (i, t) in tweens.enumerated() { children.append(Child(start: start + Double(i) * each, content: .tween(t))) }
+        let step = MediaTime.nanoseconds(each)
+        for (i, t) in tweens.enumerated() {
+            children.append(Child(start: start + Int64(i) * step, content: .tween(t, duration: MediaTime.nanoseconds(t.duration))))
+        }
         return self
     }
 
@@ -116,14 +144,16 @@ public final class AnimationTimeline {
         return self
     }
 
-    /// The time of a label.
-    public func time(ofLabel name: String) -> Double? { labels[name] }
+    /// The time of a label in seconds.
+    public func time(ofLabel name: String) -> Double? { labels[name].map(MediaTime.seconds) }
 
     /// Calls `body` each time the playhead crosses `position` (forwards or backwards).
     @discardableResult
     public func addCallback(at position: TimelinePosition = .end(), _ body: @escaping () -> Void) -> AnimationTimeline {
-        callbacks.append((resolve(position), body))
-        callbacks.sort { $0.time < $1.time }
+        let t = resolve(position)
+        let i = callbackTimes.firstIndex { $0 > t } ?? callbackTimes.count
+        callbackTimes.insert(t, at: i)
+        callbackBodies.insert(body, at: i)
         return self
     }
 
@@ -134,6 +164,7 @@ public final class AnimationTimeline {
         attach(runLoop)
         isReversed = false
         isPlaying = true
+        rebase()
     }
 
     /// Runs backwards from the playhead (on the run loop it last played on, unless given one).
@@ -142,6 +173,7 @@ public final class AnimationTimeline {
         attach(loop)
         isReversed = true
         isPlaying = true
+        rebase()
     }
 
     /// Stops at the playhead; a paused timeline does not keep the run loop awake (R6).
@@ -153,13 +185,23 @@ public final class AnimationTimeline {
     /// Moves the playhead to `time` and renders there. Callbacks in between do not fire (a seek
     /// is a jump, not playback).
     public func seek(to time: Double) {
-        totalTime = min(max(time, 0), totalDuration)
+        playhead = clampToTotal(MediaTime.nanoseconds(time))
+        rebase()
         render()
     }
 
     public func seek(toLabel name: String) {
         guard let t = labels[name] else { preconditionFailure("AnimationTimeline.seek(toLabel:): no label '\(name)'") }
-        seek(to: t)
+        seek(to: MediaTime.seconds(t))
+    }
+
+    private func clampToTotal(_ t: Int64) -> Int64 { min(max(t, 0), timing.totalDuration) }
+
+    /// Playback measures from here on: the playhead now, at the last frame's time (or at the next
+    /// frame's, before any frame was seen).
+    private func rebase() {
+        anchorPlayhead = playhead
+        anchorTime = lastFrameTime
     }
 
     private func attach(_ loop: MainRunLoop) {
@@ -177,19 +219,31 @@ public final class AnimationTimeline {
 
     private func frame(_ info: FrameInfo) {
         guard isPlaying else { stopObserving(); return }
-        let dt = lastFrameTime.map { info.time - $0 } ?? 0
-        lastFrameTime = info.time
-        advance(by: dt * timeScale * (isReversed ? -1 : 1))
+        let now = info.mediaTime
+        lastFrameTime = now
+        if anchorTime == nil { anchorTime = now }
+        // The playhead is a function of the frame time and the anchor, not a running sum.
+        let elapsed = Double(now - anchorTime!) * timeScale
+        let target = Double(anchorPlayhead) + (isReversed ? -elapsed : elapsed)
+        move(to: target >= 9.2e18 ? TimelineTiming.forever : (target <= 0 ? 0 : Int64(target.rounded())))
     }
 
     /// Moves the playhead by `delta` seconds of timeline time, firing crossed callbacks in order.
     public func advance(by delta: Double) {
-        let from = totalTime
-        let to = min(max(from + delta, 0), totalDuration)
-        totalTime = to
+        move(to: playhead + MediaTime.nanoseconds(delta))
+        rebase()
+    }
+
+    /// Moves the playhead to `target` (clamped), fires the callbacks crossed and renders; stops
+    /// playing at an end.
+    private func move(to target: Int64) {
+        let from = playhead
+        let to = clampToTotal(target)
+        playhead = to
         fireCallbacks(from: from, to: to)
         render()
-        if isPlaying, (to >= totalDuration && !isReversed) || (to <= 0 && isReversed) {
+        let total = timing.totalDuration
+        if isPlaying, (to >= total && !isReversed) || (to <= 0 && isReversed) {
             isPlaying = false
             stopObserving()
         }
@@ -197,68 +251,42 @@ public final class AnimationTimeline {
 
     // MARK: Time model
 
-    /// The time inside the current iteration for a playhead position (repeat, then yoyo).
+    /// The time inside the current iteration for a playhead position, in seconds (repeat, then yoyo).
     func localTime(_ total: Double) -> Double {
-        let d = duration
-        guard d > 0 else { return 0 }
-        if total >= totalDuration {
-            let last = repeatCount.isInfinite ? 0 : repeatCount
-            return yoyo && Int(last) % 2 == 1 ? 0 : d
-        }
-        let i = (total / d).rounded(.down)
-        let u = total - i * d
-        return yoyo && Int(i) % 2 == 1 ? d - u : u
+        MediaTime.seconds(timing.localTime(at: MediaTime.nanoseconds(total)))
     }
 
     /// Renders every child at the playhead (a pure function of it).
-    func render() { render(local: localTime(totalTime)) }
+    func render() { render(local: timing.localTime(at: playhead)) }
 
-    func render(local t: Double) {
+    private func render(local t: Int64) {
         for k in children.indices {
             let c = children[k]
             if t >= c.start {
                 children[k].active = true
                 switch c.content {
-                case .tween(let tw):
-                    // Within 1e-9 of its end a child is at its end: sums of decimal times round.
-                    var f = tw.duration > 0 ? min((t - c.start) / tw.duration, 1) : 1
-                    if f > 1 - 1e-9 { f = 1 }
+                case .tween(let tw, let d):
+                    let f = d > 0 ? min(Double(t - c.start) / Double(d), 1) : 1
                     if case .spring(let s) = tw.curve { tw.apply(s.progress(at: f * s.settlingDuration)) } else { tw.apply(tw.curve.progress(fraction: f)) }
                 case .timeline(let tl):
-                    let local = t - c.start
-                    tl.totalTime = local > tl.totalDuration - 1e-9 ? tl.totalDuration : local
+                    tl.playhead = min(t - c.start, tl.timing.totalDuration)
                     tl.render()
                 }
             } else if c.active {
                 // The playhead went back before this child: put it at its start.
                 children[k].active = false
                 switch c.content {
-                case .tween(let tw): tw.apply(0)
-                case .timeline(let tl): tl.totalTime = 0; tl.render()
+                case .tween(let tw, _): tw.apply(0)
+                case .timeline(let tl): tl.playhead = 0; tl.render()
                 }
             }
         }
     }
 
     /// Fires the callbacks crossed between two playhead positions, in the order they are crossed.
-    private func fireCallbacks(from: Double, to: Double) {
-        guard from != to, !callbacks.isEmpty else { return }
-        let d = duration
-        guard d > 0 else { return }
-        let forward = to > from
-        let lo = min(from, to), hi = max(from, to)
-        var crossings: [(Double, Int)] = []
-        var i = (lo / d).rounded(.down)
-        while i * d <= hi {
-            let mirrored = yoyo && Int(i) % 2 == 1
-            for (n, cb) in callbacks.enumerated() {
-                let x = i * d + (mirrored ? d - cb.time : cb.time)
-                let inside = forward ? (x > lo && x <= hi) : (x >= lo && x < hi)
-                if inside && x <= totalDuration { crossings.append((x, n)) }
-            }
-            i += 1
-        }
-        crossings.sort { forward ? ($0.0, $0.1) < ($1.0, $1.1) : ($0.0, $0.1) > ($1.0, $1.1) }
-        for (_, n) in crossings { callbacks[n].body() }
+    private func fireCallbacks(from: Int64, to: Int64) {
+        guard from != to, !callbackTimes.isEmpty else { return }
+        timing.crossings(of: callbackTimes, from: from, to: to, into: &crossings)
+        for c in crossings { callbackBodies[c.index]() }
     }
 }

@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 
 /// An interruptible, scrubbable animation (N6), in the manner of `UIViewPropertyAnimator`.
 ///
@@ -30,12 +31,46 @@ public final class PropertyAnimator {
     var tracks: [Track] = []
     private var pendingBlocks: [(() -> Void, Double)] = []
     private var completions: [(Position) -> Void] = []
-    /// Curve progress at ``base``; the curve runs from there (continuations rebase it).
+    /// The animator's progress now (0 at the start, 1 at the end).
     private var fraction = 0.0
-    private var lastTime: Double?
     private weak var engine: AnimationEngine?
-    /// The current segment: from `segmentStart` (progress) the segment curve maps local time.
-    private var segment: (startProgress: Double, endProgress: Double, curve: TimingCurve, duration: Double, elapsed: Double)?
+    /// Whether the engine ticks it (so registering is O(1)).
+    var isRegistered = false
+
+    /// One run of the curve from the progress it started at to an end (a start, a reversal or a
+    /// continuation begins a new one). Its progress is a pure function of the frame time and its
+    /// begin time, never a sum of frame deltas (N8).
+    private struct Segment {
+        var startProgress: Double
+        var endProgress: Double
+        var curve: TimingCurve
+        var duration: Double
+        /// The frame time it (re)started running at, in nanoseconds; nil until the first tick.
+        var begin: Int64?
+        /// Seconds it ran before its last pause.
+        var elapsedBeforePause = 0.0
+        /// Seconds run at frame time `now`.
+        func elapsed(at now: Int64) -> Double {
+            elapsedBeforePause + (begin.map { MediaTime.seconds(from: $0, to: now) } ?? 0)
+        }
+        /// The curve's progress `t` seconds in, and whether it ended.
+        func progress(at t: Double) -> (progress: Double, isFinished: Bool) {
+            if case .spring(let spring) = curve { return (spring.progress(at: t), t >= spring.settlingDuration) }
+            let f = duration > 0 ? t / duration : 1
+            return (curve.progress(fraction: f), f >= 1)
+        }
+        /// The curve's rate of progress `t` seconds in (per second), from its own derivative.
+        func velocity(at t: Double) -> Double {
+            if case .spring(let spring) = curve { return t >= spring.settlingDuration ? 0 : spring.velocity(at: t) }
+            guard duration > 0, t < duration else { return 0 }
+            return curve.slope(atFraction: max(0, t) / duration) / duration
+        }
+    }
+    private var segment: Segment?
+    /// The seconds run in the current segment as of the last tick (kept while paused).
+    private var lastElapsed = 0.0
+    /// The frame time of the last tick while running (nil while paused or before the first).
+    private var lastTickTime: Int64?
 
     /// An animator of `duration` seconds along `curve`.
     public init(duration: Double, curve: TimingCurve = .easeInOut, animations: (() -> Void)? = nil) {
@@ -72,7 +107,6 @@ public final class PropertyAnimator {
     public func startAnimation() {
         precondition(state != .stopped, "startAnimation: the animator is stopped; call finishAnimation(at:)")
         if state == .inactive { activate() }
-        if !isRunning { lastTime = nil }
         isRunning = true
         if segment == nil { beginSegment(curve: curve, durationFactor: 1) }
         engine?.runLoop.requestFrame()
@@ -81,8 +115,13 @@ public final class PropertyAnimator {
     /// Pauses where it is (it stays active; values hold).
     public func pauseAnimation() {
         if state == .inactive { activate() }
+        if isRunning, segment != nil {
+            // The time run so far is kept; the next start measures from its own first frame.
+            segment!.elapsedBeforePause = lastElapsed
+            segment!.begin = nil
+        }
         isRunning = false
-        lastTime = nil
+        lastTickTime = nil
     }
 
     /// Stops. Without finishing, the views keep their current values as model values and the
@@ -122,7 +161,7 @@ public final class PropertyAnimator {
     public func continueAnimation(withTimingParameters parameters: TimingCurve?, durationFactor: Double) {
         precondition(durationFactor > 0, "continueAnimation: durationFactor must be positive")
         guard state == .active else { return }
-        let velocity = currentVelocity()
+        let velocity = isRunning ? currentVelocity() : 0
         var next = parameters ?? curve
         // A running animator hands its own velocity to a spring; a paused one (say, after a
         // drag) keeps the spring's initialVelocity, which the caller sets from the gesture, as
@@ -133,7 +172,6 @@ public final class PropertyAnimator {
             next = .spring(Spring(dampingRatio: s.dampingRatio, response: s.response, initialVelocity: normalised))
         }
         beginSegment(curve: next, durationFactor: durationFactor)
-        if !isRunning { lastTime = nil }         // resuming from a pause: the paused time does not count
         isRunning = true
         engine?.runLoop.requestFrame()
     }
@@ -157,8 +195,8 @@ public final class PropertyAnimator {
     /// The animator whose `addAnimations` block is running (setters report to it).
     static var recording: (PropertyAnimator, Double)?
 
-    func record(_ view: View, _ property: AnimatableProperty) {
-        if engine == nil, let e = view.window?.runLoop?.animations {
+    func record(_ view: View, _ property: AnimatableProperty, engine e: AnimationEngine) {
+        if engine == nil {
             engine = e
             e.add(self)
         }
@@ -175,24 +213,23 @@ public final class PropertyAnimator {
     private func beginSegment(curve: TimingCurve, durationFactor: Double) {
         self.curve = curve
         let target: Double = isReversed ? 0 : 1
-        segment = (fraction, target, curve, duration * durationFactor * abs(target - fraction), 0)
+        segment = Segment(startProgress: fraction, endProgress: target, curve: curve,
+                          duration: duration * durationFactor * abs(target - fraction))
+        lastElapsed = 0
     }
 
-    /// Advances by the frame time (phase 2). Returns false when it finished.
-    func tick(to time: Double) -> Bool {
+    /// Advances to frame time `now` (phase 2). Returns false when it finished.
+    func tick(to now: Int64) -> Bool {
         guard state == .active, isRunning else { return true }
-        let dt = lastTime.map { time - $0 } ?? 0
-        lastTime = time
         if segment == nil || (segment!.endProgress == 1) == isReversed { beginSegment(curve: curve, durationFactor: 1) }
-        segment!.elapsed += dt
+        // A segment begun while running (a reversal, a continuation) starts where the last tick
+        // left the animator, so no frame stands still; after a pause it starts with this frame.
+        if segment!.begin == nil { segment!.begin = lastTickTime ?? now }
+        lastTickTime = now
         let s = segment!
-        let (p, done): (Double, Bool)
-        if case .spring(let spring) = s.curve {
-            (p, done) = (spring.progress(at: s.elapsed), s.elapsed >= spring.settlingDuration)
-        } else {
-            let f = s.duration > 0 ? s.elapsed / s.duration : 1
-            (p, done) = (s.curve.progress(fraction: f), f >= 1)
-        }
+        let elapsed = s.elapsed(at: now)
+        lastElapsed = elapsed
+        let (p, done) = s.progress(at: elapsed)
         fraction = done ? s.endProgress : s.startProgress + (s.endProgress - s.startProgress) * p
         apply()
         if done {
@@ -205,15 +242,10 @@ public final class PropertyAnimator {
         return true
     }
 
+    /// The rate of change of ``fractionComplete`` per second now, from the curve's derivative.
     private func currentVelocity() -> Double {
-        guard let s = segment, isRunning else { return 0 }
-        let h = 1.0 / 240
-        func progress(_ t: Double) -> Double {
-            if case .spring(let sp) = s.curve { return sp.progress(at: t) }
-            return s.curve.progress(fraction: s.duration > 0 ? t / s.duration : 1)
-        }
-        let dp = (progress(s.elapsed + h) - progress(max(0, s.elapsed - h))) / (s.elapsed >= h ? 2 * h : h + s.elapsed)
-        return dp * (s.endProgress - s.startProgress)
+        guard let s = segment else { return 0 }
+        return s.velocity(at: lastElapsed) * (s.endProgress - s.startProgress)
     }
 
     private func apply() {

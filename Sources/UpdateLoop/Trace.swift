@@ -31,10 +31,11 @@ public final class TraceRecorder {
 
     public init() {}
 
+    /// Records one call when recording; the view's name is only computed then.
     @inline(__always)
-    func record(frame: Int64, phase: FramePhase, view: View, call: String) {
+    public func record(frame: Int64, phase: FramePhase, view: @autoclosure () -> String, call: String) {
         guard isRecording else { return }
-        let e = TraceEvent(frame: frame, phase: phase, view: view.traceName, call: call)
+        let e = TraceEvent(frame: frame, phase: phase, view: view(), call: call)
         events.append(e)
         onEvent?(e)
     }

@@ -15,21 +15,24 @@ public protocol LiveFrameClock: FrameClock {
     func stop()
 }
 
-/// The run loop: drives every frame in the fixed order of R5 on a ``FrameClock``.
+/// The run loop: the one owner of time and of the frame's phases (R5). It drives every frame on a
+/// ``FrameClock`` and hands each participant the frame's ``FrameInfo``:
 ///
-/// 1. queued events, first in first out (input events and posted closures, then due timers);
-/// 2. frame observers and the animation tick; 3. animation completions; 4-6. each window's
-/// constraints, layout and display passes; 7. commit to the renderer.
+/// 1. queued events, first in first out (input events and posted closures), then due timers;
+/// 2. frame observers, then each participant's ``FrameParticipant/advance(to:)`` (the animation
+///    tick); 3. completions; 4-5. constraints and layout passes, repeated while a participant is
+///    still dirty; 6. display; 7. commit.
 ///
-/// Work posted while a frame runs lands in the next frame. With nothing queued, dirty, animating
-/// or observed, the clock stops waking (R6) until the next post or invalidation; measurement mode
+/// It knows no views: windows and the animation engine are ``FrameParticipant``s. Work posted
+/// while a frame runs lands in the next frame. With nothing queued, pending or observed, the clock
+/// stops waking (R6) until the next post or ``requestFrame()``; measurement mode
 /// (``keepsRunningWhenIdle``) keeps it running.
+///
+/// Time is integer nanoseconds inside (``FrameInfo/mediaTime``); timers resolve their deadline
+/// against the time of the frame that takes them, never against an older frame's.
 @MainActor
 public final class MainRunLoop {
     public nonisolated let clock: any FrameClock
-    public private(set) var windows: [Window] = []
-    /// The block-animation and property-animator engine ticked in phase 2.
-    public private(set) var animations: AnimationEngine!
     /// Keeps frames coming when idle (benchmarks, `timeline step`).
     public var keepsRunningWhenIdle = false
     /// The phase running now (`.idle` between frames).
@@ -38,9 +41,9 @@ public final class MainRunLoop {
     public private(set) var currentFrame: FrameInfo?
     /// The last frame that ran.
     public private(set) var lastFrame: FrameInfo?
-    /// Every update-cycle call, when recording (U9); shared by all windows.
+    /// Every update-cycle call, when recording (U9); shared by all participants.
     public let trace = TraceRecorder()
-    /// Reports the engine recovered from; shared by all windows.
+    /// Reports the engine recovered from; shared by all participants.
     public let diagnostics = DiagnosticLog()
     /// Whether a quit event or ``stop()`` ended the loop.
     public private(set) var isStopped = false
@@ -51,10 +54,19 @@ public final class MainRunLoop {
     /// ``phaseNanoseconds`` of the last finished frame (for displays such as a HUD, which read it
     /// while the next frame runs).
     public private(set) var lastFramePhaseNanoseconds = [Int64](repeating: 0, count: FramePhase.allCases.count)
+    /// How many constraints-and-layout passes a frame may take in all before the loop stops
+    /// repeating them. Participants report their own feedback loops well before (U7); this only
+    /// bounds one that never clears its flags.
+    public var maximumUpdatePasses = 1_000
     private var phaseStart: Int64 = 0
 
+    /// Everything that takes part in frames, in the order it was added.
+    public private(set) var participants: [any FrameParticipant] = []
+    /// The participants input events are sent to, by index (``send(_:toWindow:)``).
+    private var inputReceivers: [any FrameParticipant] = []
+
     private enum Queued: Sendable {
-        case event(InputEvent, window: Int)
+        case event(InputEvent, receiver: Int)
         case work(@Sendable @MainActor () -> Void)
     }
     private let inbox = Mutex<[Queued]>([])
@@ -65,7 +77,7 @@ public final class MainRunLoop {
     private var frameRequested = false
 
     private struct TimerEntry: Comparable {
-        var deadline: Double
+        var deadline: Int64
         var sequence: Int
         var id: Int
         static func < (a: TimerEntry, b: TimerEntry) -> Bool {
@@ -73,11 +85,14 @@ public final class MainRunLoop {
         }
     }
     private struct TimerRecord {
-        var interval: Double?
+        var delay: Int64
+        var interval: Int64?
         var body: @MainActor () -> Void
     }
     private var timerHeap = Heap<TimerEntry>()
     private var timers: [Int: TimerRecord] = [:]
+    /// Timers scheduled between frames: their deadline is resolved by the next frame's time.
+    private var unresolvedTimers: [Int] = []
     private var nextID = 1
     private var observers: [(id: Int, keepsClockRunning: Bool, body: @MainActor (FrameInfo) -> Void)] = []
     /// How many registered observers keep the clock ticking (the others only watch frames).
@@ -87,7 +102,6 @@ public final class MainRunLoop {
     /// manual clock, ``run()`` for a live one.
     public init(clock: any FrameClock) {
         self.clock = clock
-        self.animations = AnimationEngine(runLoop: self)
         // Clocks call the handler on the thread that drives them: the main thread (the manual
         // clock from main-actor code, the live clocks from run(), which the main actor calls).
         // The main-actor closure is converted once, here, as MainActor.assumeIsolated does
@@ -100,19 +114,38 @@ public final class MainRunLoop {
         clock.frameHandler = unsafeBitCast(handler, to: ((FrameInfo) -> Bool).self)
     }
 
-    /// Adds a window; its frames run from the next tick.
-    public func add(_ window: Window) {
-        precondition(window.runLoop == nil || window.runLoop === self, "add(_:): the window already belongs to another run loop")
-        guard !windows.contains(where: { $0 === window }) else { return }
-        windows.append(window)
-        window.runLoop = self
-        window.trace = trace
-        window.diagnostics = diagnostics
+    // MARK: Participants
+
+    /// Adds a participant; it takes part from the next frame. With `receivesInput`, input events
+    /// sent with ``send(_:toWindow:)`` reach it: index 0 is the first such participant.
+    ///
+    /// - Precondition: `participant` was not added before.
+    public func addParticipant(_ participant: any FrameParticipant, receivesInput: Bool = false) {
+        precondition(!participants.contains { $0 === participant },
+                     "addParticipant(_:): \(type(of: participant)) was added already; add each participant once")
+        participants.append(participant)
+        if receivesInput { inputReceivers.append(participant) }
         requestFrame()
     }
 
-    /// The current animation time: the running frame's, else the last frame's, else 0.
+    /// Removes a participant; it takes part in no further frame.
+    public func removeParticipant(_ participant: any FrameParticipant) {
+        participants.removeAll { $0 === participant }
+        inputReceivers.removeAll { $0 === participant }
+    }
+
+    /// The first participant of type `T`, if any.
+    public func participant<T: FrameParticipant>(ofType type: T.Type) -> T? {
+        for p in participants { if let t = p as? T { return t } }
+        return nil
+    }
+
+    /// The current animation time in seconds (``FrameInfo/time``): the running frame's, else the
+    /// last frame's, else 0.
     public var currentTime: Double { currentFrame?.time ?? lastFrame?.time ?? 0 }
+
+    /// The current animation time in nanoseconds: the running frame's, else the last frame's, else 0.
+    public var currentMediaTime: Int64 { currentFrame?.mediaTime ?? lastFrame?.mediaTime ?? 0 }
 
     // MARK: Posting (thread-safe)
 
@@ -123,20 +156,22 @@ public final class MainRunLoop {
         clock.wake()
     }
 
-    /// Queues an input event for window `window` (an index into ``windows``).
+    /// Queues an input event for the `window`-th participant that receives input (see
+    /// ``addParticipant(_:receivesInput:)``). A ``InputEvent/quit`` event ends the loop.
     public nonisolated func send(_ event: InputEvent, toWindow window: Int = 0) {
-        inbox.withLock { $0.append(.event(event, window: window)) }
+        inbox.withLock { $0.append(.event(event, receiver: window)) }
         queuedCount.add(1, ordering: .releasing)
         clock.wake()
     }
 
-    /// Asks for a frame: something was invalidated or started.
+    /// Asks for a frame: something was invalidated or started (Flutter's `ensureVisualUpdate`).
+    /// Requests coalesce: however often it is called before the frame, one frame runs.
     ///
     /// Inside a frame it does nothing: whether another frame is needed is decided when the frame
     /// ends, from what is still pending. So an invalidation that the same frame consumes (a view
     /// flagged for display in phase 2 and drawn in phase 6) does not cost an extra frame, and a
     /// passive observer that redraws does not keep the clock awake.
-    func requestFrame() {
+    public func requestFrame() {
         guard !frameRequested, currentFrame == nil else { return }
         frameRequested = true
         clock.wake()
@@ -144,29 +179,35 @@ public final class MainRunLoop {
 
     // MARK: Timers and observers
 
-    /// Runs `body` in phase 1 of the first frame whose time is at least `delay` after the current
-    /// frame time; with `interval`, again every `interval` after that (at most once a frame).
+    /// Runs `body` in phase 1 of the first frame whose time is at least `delay` after "now"; with
+    /// `interval`, again every `interval` after that (at most once a frame). "Now" is the running
+    /// frame's time when called inside a frame; between frames it is the time of the next frame
+    /// that runs, so a timer scheduled after the loop idled for a while still waits its delay.
     @discardableResult
     public func schedule(after delay: Duration, repeating interval: Duration? = nil,
                          _ body: @escaping @MainActor () -> Void) -> TimerToken {
-        let d = Double(delay.nanoseconds) / 1e9
-        let i = interval.map { Double($0.nanoseconds) / 1e9 }
-        precondition(d >= 0, "schedule(after:): the delay must not be negative")
-        precondition(i.map { $0 > 0 } ?? true, "schedule(after:repeating:): the interval must be positive")
+        let d = delay.nanoseconds
+        let i = interval?.nanoseconds
+        precondition(d >= 0, "schedule(after:): the delay must not be negative; got \(delay)")
+        precondition(i.map { $0 > 0 } ?? true, "schedule(after:repeating:): the interval must be positive; got \(interval!)")
         let id = nextID; nextID += 1
-        timers[id] = TimerRecord(interval: i, body: body)
-        timerHeap.insert(TimerEntry(deadline: currentTime + d, sequence: id, id: id))
-        requestFrame()
+        timers[id] = TimerRecord(delay: d, interval: i, body: body)
+        if let frame = currentFrame {
+            timerHeap.insert(TimerEntry(deadline: frame.mediaTime + d, sequence: id, id: id))
+        } else {
+            unresolvedTimers.append(id)
+            requestFrame()
+        }
         return TimerToken(id: id)
     }
 
     /// Cancels a timer; it does not fire again.
     public func cancel(_ token: TimerToken) { timers[token.id] = nil }
 
-    /// Calls `body` in phase 2 of every frame, before the animation tick, with the frame's info
-    /// (display-link style, R7). The clock keeps ticking while an observer is registered, unless
-    /// `keepsClockRunning` is false: such a passive observer sees the frames that run for other
-    /// reasons (a HUD, a frame counter) but lets the loop go idle (R6).
+    /// Calls `body` in phase 2 of every frame, before the participants' animation tick, with the
+    /// frame's info (display-link style, R7). The clock keeps ticking while an observer is
+    /// registered, unless `keepsClockRunning` is false: such a passive observer sees the frames
+    /// that run for other reasons (a HUD, a frame counter) but lets the loop go idle (R6).
     @discardableResult
     public func addFrameObserver(keepsClockRunning: Bool = true,
                                  _ body: @escaping @MainActor (FrameInfo) -> Void) -> ObserverToken {
@@ -187,10 +228,10 @@ public final class MainRunLoop {
 
     // MARK: Running
 
-    /// Whether nothing is queued, scheduled, actively observed, animating or dirty.
+    /// Whether nothing is queued, scheduled, actively observed or pending in a participant.
     public var isIdle: Bool {
         queuedCount.load(ordering: .acquiring) <= 0 && timers.isEmpty && activeObserverCount == 0
-            && !animations.hasWork && !windows.contains(where: { $0.hasPendingWork })
+            && !participants.contains(where: { $0.hasPendingWork })
     }
 
     /// What keeps the loop from idling now, in words (empty when ``isIdle``): for finding out
@@ -201,12 +242,11 @@ public final class MainRunLoop {
         if queued > 0 { why.append("\(queued) queued events or posted closures") }
         if !timers.isEmpty { why.append("\(timers.count) pending timers") }
         if activeObserverCount > 0 { why.append("\(activeObserverCount) frame observers") }
-        if animations.hasWork { why.append("\(animations.runningCount) running animations") }
-        for (i, w) in windows.enumerated() where w.hasPendingWork { why.append("window \(i): \(w.pendingWorkDescription)") }
+        for p in participants { why.append(contentsOf: p.describePendingWork()) }
         return why
     }
 
-    /// Runs until the window closes or ``stop()``; the clock must be a live one.
+    /// Runs until a quit event or ``stop()``; the clock must be a live one.
     public func run() {
         guard let live = clock as? any LiveFrameClock else {
             preconditionFailure("run() needs a live clock (DispatchFrameClock or the SDL vsync clock); step a ManualFrameClock instead")
@@ -221,7 +261,7 @@ public final class MainRunLoop {
         (clock as? any LiveFrameClock)?.stop()
     }
 
-    func setPhase(_ p: FramePhase) {
+    private func setPhase(_ p: FramePhase) {
         if measuresPhases {
             let now = MonotonicClock.now()
             if phase != .idle { phaseNanoseconds[phase.rawValue] += now - phaseStart }
@@ -231,7 +271,7 @@ public final class MainRunLoop {
     }
 
     /// Runs one frame; returns whether more frames are wanted.
-    func runFrame(_ info: FrameInfo) -> Bool {
+    private func runFrame(_ info: FrameInfo) -> Bool {
         if measuresPhases { for i in phaseNanoseconds.indices { phaseNanoseconds[i] = 0 } }
         currentFrame = info
         frameRequested = false
@@ -243,30 +283,41 @@ public final class MainRunLoop {
         for item in processing {
             switch item {
             case .work(let work): work()
-            case .event(let e, let w):
+            case .event(let e, let r):
                 if case .quit = e { stop(); continue }
-                if windows.indices.contains(w) { windows[w].dispatch(e) }
+                if inputReceivers.indices.contains(r) { _ = inputReceivers[r].handle(e) }
             }
         }
         processing.removeAll(keepingCapacity: true)
-        fireDueTimers(at: info.time)
+        if !unresolvedTimers.isEmpty { resolveTimers(at: info.mediaTime) }
+        if !timerHeap.isEmpty { fireDueTimers(at: info.mediaTime) }
 
         // (2) Observers, then the animation tick.
         setPhase(.animation)
         for o in observers { o.body(info) }
-        animations.tick(to: info.time)
+        for p in participants { p.advance(to: info) }
 
-        // (3) Completions of animations that ended in this frame.
+        // (3) Completions of what ended in this frame.
         setPhase(.completions)
-        animations.runCompletions()
+        for p in participants { p.runCompletions() }
 
-        // (4)-(6) Each window's update cycle.
-        for w in windows { w.runUpdateCycle() }
+        // (4)-(5) Constraints and layout, repeated while a participant is still dirty (U7).
+        var pass = 0
+        while pass < maximumUpdatePasses, participants.contains(where: { $0.needsUpdatePass }) {
+            pass += 1
+            setPhase(.constraints)
+            for p in participants where p.needsUpdatePass { p.constraintsPass(pass) }
+            setPhase(.layout)
+            for p in participants { p.layoutPass(pass) }
+        }
+
+        // (6) Display.
+        setPhase(.display)
+        for p in participants { p.displayPass() }
 
         // (7) Commit.
         setPhase(.commit)
-        let context = FrameContext(index: info.index, time: info.time)
-        for w in windows { w.commit(frame: context) }
+        for p in participants { p.commit(info) }
         setPhase(.idle)
         if measuresPhases { for i in phaseNanoseconds.indices { lastFramePhaseNanoseconds[i] = phaseNanoseconds[i] } }
 
@@ -283,14 +334,24 @@ public final class MainRunLoop {
         processing.append(contentsOf: taken)
     }
 
-    private func fireDueTimers(at time: Double) {
+    /// Gives the timers scheduled between frames their deadline: this frame's time plus the delay.
+    private func resolveTimers(at now: Int64) {
+        for id in unresolvedTimers {
+            guard let record = timers[id] else { continue }
+            timerHeap.insert(TimerEntry(deadline: now + record.delay, sequence: id, id: id))
+        }
+        unresolvedTimers.removeAll(keepingCapacity: true)
+    }
+
+    private func fireDueTimers(at now: Int64) {
         let sequenceLimit = nextID  // timers made while firing wait for the next frame
-        while let top = timerHeap.min, top.deadline <= time + 1e-9, top.sequence < sequenceLimit {
+        while let top = timerHeap.min, top.deadline <= now, top.sequence < sequenceLimit {
             _ = timerHeap.removeMin()
             guard let record = timers[top.id] else { continue }
             if let interval = record.interval {
+                // The next deadline on the timer's own grid, skipping the ones already past.
                 var next = top.deadline + interval
-                if next <= time { next = time + interval - (time - top.deadline).truncatingRemainder(dividingBy: interval) }
+                if next <= now { next += ((now - next) / interval + 1) * interval }
                 let seq = nextID; nextID += 1
                 timerHeap.insert(TimerEntry(deadline: next, sequence: seq, id: top.id))
             } else {
@@ -300,25 +361,6 @@ public final class MainRunLoop {
         }
         // Drop cancelled entries at the top so the heap does not keep them forever.
         while let top = timerHeap.min, timers[top.id] == nil { _ = timerHeap.removeMin() }
-    }
-}
-
-extension Window {
-    /// What ``hasPendingWork`` found, in words.
-    var pendingWorkDescription: String {
-        var parts: [String] = []
-        if rootView.subtreeNeedsLayout { parts.append("views need layout") }
-        if rootView.subtreeNeedsUpdateConstraints { parts.append("views need updateConstraints") }
-        if !displayQueue.isEmpty { parts.append("\(displayQueue.count) views need display") }
-        if layoutEngine.hasPendingChanges { parts.append("constraint changes pending") }
-        if pendingAppearance { parts.append("a controller is appearing") }
-        return parts.joined(separator: ", ")
-    }
-
-    /// Whether the window has flagged views or pending constraint changes.
-    var hasPendingWork: Bool {
-        rootView.subtreeNeedsLayout || rootView.subtreeNeedsUpdateConstraints || !displayQueue.isEmpty
-            || layoutEngine.hasPendingChanges || pendingAppearance
     }
 }
 

@@ -5,15 +5,23 @@ import Geometry
 /// as a layer's backing store is.
 @MainActor
 public final class Canvas {
-    var commands: [DrawCommand] = []
+    /// What was recorded since ``begin(_:)``.
+    public private(set) var commands: [DrawCommand] = []
     /// The rectangle being redrawn (the union of the flagged rects).
     public private(set) var dirtyRect: Rect = .null
 
-    init() {}
+    public init() {}
 
-    func begin(_ rect: Rect) {
+    /// Starts recording a redraw of `rect`, dropping what was recorded before (keeping storage).
+    public func begin(_ rect: Rect) {
         commands.removeAll(keepingCapacity: true)
         dirtyRect = rect
+    }
+
+    /// Exchanges the recorded commands with `content` (a view's backing store): the view gets the
+    /// new drawing, the canvas reuses the old storage. No copy, no allocation in a steady frame.
+    public func swapCommands(with content: inout [DrawCommand]) {
+        swap(&commands, &content)
     }
 
     public func fill(_ rect: Rect, color: Color, cornerRadius: Double = 0) {

@@ -79,16 +79,23 @@ public struct DisplayList: Sendable, Equatable {
     }
 }
 
-/// Receives each frame's display list in the commit phase.
+/// Receives each frame's display list in the commit phase (R5 phase 7): a window backend paints
+/// and presents it, the headless backend records or rasterises it.
 @MainActor
 public protocol FrameRenderer: AnyObject {
-    func present(_ list: DisplayList, for window: Window, frame: FrameContext)
+    func present(_ list: DisplayList, frame: FrameContext)
 }
 
 /// The frame as a renderer sees it.
 public struct FrameContext: Sendable {
     public var index: Int64
+    /// The frame's animation time in seconds.
     public var time: Double
+
+    public init(index: Int64, time: Double) {
+        self.index = index
+        self.time = time
+    }
 }
 
 /// The headless backend's renderer: keeps the last display list (and optionally every one).
@@ -101,7 +108,7 @@ public final class RecordingRenderer: FrameRenderer {
 
     public init() {}
 
-    public func present(_ list: DisplayList, for window: Window, frame: FrameContext) {
+    public func present(_ list: DisplayList, frame: FrameContext) {
         lastList = list
         presentedFrames += 1
         if keepsHistory { history.append(list) }

@@ -28,6 +28,16 @@ public enum TimingCurve: Sendable, Equatable {
         }
     }
 
+    /// The derivative of progress with respect to the time fraction at `fraction` (0...1): how fast
+    /// the curve moves there, per whole duration. Continuations use it to carry velocity over.
+    public func slope(atFraction fraction: Double) -> Double {
+        switch self {
+        case .linear: return 1
+        case .cubicBezier(let b): return b.slope(at: fraction)
+        case .spring(let s): return s.velocity(at: fraction * s.settlingDuration) * s.settlingDuration
+        }
+    }
+
     /// Whether the curve runs on its own clock (springs follow their equation in seconds).
     public var isSpring: Bool { if case .spring = self { true } else { false } }
 }
@@ -77,6 +87,17 @@ public struct CubicBezier: Sendable, Equatable {
             s = (lo + hi) / 2
         }
         return s
+    }
+
+    /// dy/dx at time fraction `x`: (dy/ds) / (dx/ds) at the curve parameter s whose x is `x`.
+    public func slope(at x: Double) -> Double {
+        let s = parameter(forX: min(max(x, 0), 1))
+        let dx = derivative(s, x1, x2), dy = derivative(s, y1, y2)
+        if abs(dx) > 1e-9 { return dy / dx }
+        // A vertical tangent (x1 or x2 at 0 or 1 at an end): the limit from a nearby parameter.
+        let h = s < 0.5 ? 1e-6 : -1e-6
+        let dxh = derivative(s + h, x1, x2), dyh = derivative(s + h, y1, y2)
+        return abs(dxh) > 0 ? dyh / dxh : 0
     }
 
     /// Progress (y) at time fraction `x`; exactly 0 and 1 at the ends.

@@ -1,5 +1,8 @@
 import Testing
-@testable import TimelineEngine
+import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A reference integration of `x'' = -k x - c x'` with classic RK4 at a fixed step.
 func rk4Spring(dampingRatio: Double, response: Double, v0: Double, until t: Double, step: Double = 1e-4) -> [Double] {

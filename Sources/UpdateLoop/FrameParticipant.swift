@@ -1,0 +1,46 @@
+import FrameTiming
+
+/// Something that takes part in every frame of a ``MainRunLoop``: the animation engine, each
+/// window. The run loop calls these in the order of R5 and sets the phase before each group of
+/// calls; a participant never sets a phase itself.
+///
+/// Every requirement has a default that does nothing, so a participant implements only the phases
+/// it works in. Participants run in the order they were added, within each phase.
+@MainActor
+public protocol FrameParticipant: AnyObject {
+    /// Phase 1: an input event the loop routes to this participant (see
+    /// ``MainRunLoop/addParticipant(_:receivesInput:)``). Returns whether it was handled.
+    func handle(_ event: InputEvent) -> Bool
+    /// Phase 2: brings everything time-driven to the frame's time (after the frame observers).
+    func advance(to frame: FrameInfo)
+    /// Phase 3: completion handlers of what ended in this frame's phase 2.
+    func runCompletions()
+    /// Whether the constraints and layout passes have work. The loop repeats phases 4 and 5 while
+    /// any participant answers yes (U7: a participant stops a feedback loop by clearing its flags).
+    var needsUpdatePass: Bool { get }
+    /// Phase 4: one constraints pass. `pass` counts the passes of this frame from 1.
+    func constraintsPass(_ pass: Int)
+    /// Phase 5: one layout pass.
+    func layoutPass(_ pass: Int)
+    /// Phase 6: the display pass.
+    func displayPass()
+    /// Phase 7: hands what the frame produced to its renderer.
+    func commit(_ frame: FrameInfo)
+    /// Whether the participant needs another frame (R6). Read at the end of every frame: keep it
+    /// cheap and allocation-free.
+    var hasPendingWork: Bool { get }
+    /// What keeps the participant from idling, in words (for ``MainRunLoop/pendingWork``).
+    func describePendingWork() -> [String]
+}
+
+extension FrameParticipant {
+    public func handle(_ event: InputEvent) -> Bool { false }
+    public func advance(to frame: FrameInfo) {}
+    public func runCompletions() {}
+    public var needsUpdatePass: Bool { false }
+    public func constraintsPass(_ pass: Int) {}
+    public func layoutPass(_ pass: Int) {}
+    public func displayPass() {}
+    public func commit(_ frame: FrameInfo) {}
+    public func describePendingWork() -> [String] { hasPendingWork ? ["\(type(of: self)) has work"] : [] }
+}
