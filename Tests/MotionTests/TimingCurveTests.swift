@@ -105,8 +105,16 @@ struct TimingCurveTests {
 
     @Test("N3: springs refuse a damping ratio or response of zero or below")
     func N3_badSpring() async {
-        await #expect(processExitsWith: .failure) { _ = Spring(dampingRatio: 0, response: 0.3) }
-        await #expect(processExitsWith: .failure) { _ = Spring(dampingRatio: 0.5, response: -1) }
+        let ratio = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Spring(dampingRatio: 0, response: 0.3)
+        }
+        let ratioMessage = String(decoding: ratio?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(ratioMessage.contains("dampingRatio must be above 0; got 0.0"), "\(ratioMessage)")
+        let response = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Spring(dampingRatio: 0.5, response: -1)
+        }
+        let responseMessage = String(decoding: response?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(responseMessage.contains("response must be above 0; got -1.0"), "\(responseMessage)")
     }
 }
 

@@ -4,7 +4,7 @@ import Geometry
 import LayoutSolver
 @testable import TimelineEngine
 
-@Suite("A2-A9 Auto Layout in the engine")
+@Suite("A2-A9 Auto Layout in the engine", .endsIdle)
 @MainActor
 struct AutoLayoutTests {
     @Test("A2: anchors with constants and multipliers lay out in UIKit coordinates (y down, leading = left)")

@@ -4,7 +4,7 @@ import Geometry
 import FrameTiming
 @testable import TimelineEngine
 
-@Suite("N1, N4, N8 block animations")
+@Suite("N1, N4, N8 block animations", .endsIdle)
 @MainActor
 struct BlockAnimationTests {
     @Test("N1/N8: the model changes at once; the presentation animates from the frame of the commit (progress 0) to the end")

@@ -3,7 +3,7 @@ import TimelineTestSupport
 import Geometry
 @testable import TimelineEngine
 
-@Suite("N5 keyframe animations")
+@Suite("N5 keyframe animations", .endsIdle)
 @MainActor
 struct KeyframeTests {
     /// Runs a one-second keyframe animation of alpha (1 -> 0 over [0, 0.5], -> 1 over [0.5, 1])

@@ -3,7 +3,7 @@ import TimelineTestSupport
 import Geometry
 @testable import TimelineEngine
 
-@Suite("N6 property animator")
+@Suite("N6 property animator", .endsIdle)
 @MainActor
 struct PropertyAnimatorTests {
     func setUp() -> (HeadlessHost, View) {

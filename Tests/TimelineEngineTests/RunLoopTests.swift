@@ -4,7 +4,7 @@ import Geometry
 import FrameTiming
 @testable import TimelineEngine
 
-@Suite("R2, R5-R7 run loop")
+@Suite("R2, R5-R7 run loop", .endsIdle)
 @MainActor
 struct RunLoopTests {
     @Test("R2: every callback in a frame sees the same frame time")
@@ -225,7 +225,7 @@ struct RunLoopTests {
     }
 }
 
-@Suite("R4-R6 the live run loop")
+@Suite("R4-R6 the live run loop", .endsIdle)
 @MainActor
 struct LiveRunLoopTests {
     @Test("R4/R5: the run loop runs in real time on the dispatch clock and a quit event ends it cleanly")

@@ -4,7 +4,7 @@ import Geometry
 import FrameTiming
 @testable import TimelineEngine
 
-@Suite("N7 timelines")
+@Suite("N7 timelines", .endsIdle)
 @MainActor
 struct TimelineTests {
     @Test("N7: absolute and relative positions, labels, stagger and nesting place children in time")

@@ -4,7 +4,7 @@ import Geometry
 import FrameTiming
 @testable import TimelineEngine
 
-@Suite("U1-U9 update cycle")
+@Suite("U1-U9 update cycle", .endsIdle)
 @MainActor
 struct UpdateCycleTests {
     @Test("U1: setNeedsLayout only flags; the layout pass runs layoutSubviews once however often it was flagged")
@@ -333,20 +333,24 @@ struct UpdateCycleTests {
 
     @Test("Misuse: adding a view to its own subtree is a precondition failure that says how to fix it")
     func misuse_addToOwnSubtree() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let a = View(), b = View()
                 a.addSubview(b)
                 b.addSubview(a)
             }
         }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("a view cannot be added to its own subtree"), "\(stderr)")
     }
 
     @Test("Misuse: stepping a manual clock backwards is a precondition failure")
     func misuse_clockBackwards() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             ManualFrameClock().advance(by: .milliseconds(-1))
         }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("cannot go backwards"), "\(stderr)")
     }
 }
 

@@ -1,0 +1,51 @@
+import Motion
+import Testing
+
+@Suite("N4, N8, E4 the timing model")
+struct TimeModelTests {
+    @Test("N4: an autoreversing animation has ended at its active duration and then shows the model value")
+    func N4_autoreverseEndsAtModel() {
+        let timing = AnimationTiming(duration: 0.5, curve: .linear, autoreverses: true)
+        #expect(timing.activeDuration == 1)
+        let there = timing.progress(at: 0.25), back = timing.progress(at: 0.75)
+        #expect(there.progress == 0.5 && !there.isFinished)
+        #expect(back.progress == 0.5 && !back.isFinished)        // on the way back
+        let end = timing.progress(at: 1)
+        #expect(end.isFinished && end.progress == 1)             // finished: the model value
+    }
+
+    @Test("E4/N8: curve values at the same times are bit-identical at 60, 90, 120 and 144 fps; springs too",
+          arguments: [TimingCurve.linear, .easeInOut, .cubicBezier(CubicBezier(0.2, 0.9, 0.3, 1.4)),
+                      .spring(Spring(dampingRatio: 0.4, response: 0.5))])
+    func E4_sameTimesSameValues(curve: TimingCurve) {
+        let timing = AnimationTiming(duration: 1, curve: curve)
+        // The times every rate shares: each whole multiple of 1/30 s up to 1 s. A frame's media
+        // time is tick · 10⁹ / fps in whole nanoseconds, so equal times are equal integers.
+        var values: [Int: [Double]] = [:]
+        for fps in [60, 90, 120, 144] {
+            for k in 0...30 where (k * fps) % 30 == 0 {
+                let tick = Int64(k * fps / 30)
+                let ns = tick * 1_000_000_000 / Int64(fps)
+                values[k, default: []].append(timing.progress(at: MediaTime.seconds(ns)).progress)
+            }
+        }
+        for (k, vs) in values where vs.count == 4 {
+            #expect(Set(vs).count == 1, "t = \(k)/30 s: \(vs)")
+        }
+        #expect(values.values.filter { $0.count == 4 }.count >= 6)
+    }
+
+    @Test("N7/N8: a timeline's local time is integer maths: repeat, yoyo and the end of a fractional repeat")
+    func N7_timelineLocalTime() {
+        let t = TimelineTiming(duration: 1_000, repeatCount: 2, yoyo: true)
+        #expect(t.totalDuration == 3_000)
+        #expect(t.localTime(at: 250) == 250)
+        #expect(t.localTime(at: 1_250) == 750)                   // the second iteration runs back
+        #expect(t.localTime(at: 3_000) == 1_000)                 // ends at the end of a forward third
+        let half = TimelineTiming(duration: 1_000, repeatCount: 0.5)
+        #expect(half.totalDuration == 1_500 && half.localTime(at: 1_500) == 500)
+        var out: [(time: Int64, index: Int)] = []
+        t.crossings(of: [250], from: 0, to: 3_000, into: &out)
+        #expect(out.map(\.time) == [250, 1_750, 2_250])
+    }
+}
