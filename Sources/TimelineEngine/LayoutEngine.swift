@@ -37,6 +37,14 @@ final class LayoutItem {
     var name: String { view?.traceName ?? guide?.layoutName ?? "?" }
 }
 
+extension Priority {
+    /// The engine's tier that keeps a view's safe area inside the root's safe area: above every
+    /// optional priority an app can set (999), below required.
+    static let safeAreaClamp = Priority(999.9)
+    /// The engine's tier that makes a view's safe area as large as its bounds allow.
+    static let safeAreaFollowsBounds = Priority(999.8)
+}
+
 /// A window's Auto Layout engine: one ``Solver``, the variables of every participating view and
 /// guide (alignment rects in window coordinates, y down), and the queue of changes the next
 /// constraints pass applies. Changes are applied in ``solve()``; the views whose solved rect
@@ -118,7 +126,7 @@ public final class LayoutEngine {
     /// Takes `c` out of the engine in O(1): its solver row is queued for removal, and the lists
     /// that hold it drop it the next time they are compacted (it no longer names this engine).
     func remove(_ c: LayoutConstraint) {
-        if let id = c.solverID { pendingRemoves.append((id, c.priority >= 1000)) }
+        if let id = c.solverID { pendingRemoves.append((id, Priority(Double(c.priority)).isRequired)) }
         c.solverID = nil
         c.engine = nil
         if c.isBroken { c.isBroken = false; brokenNeedsCompaction = true }
@@ -197,6 +205,11 @@ public final class LayoutEngine {
         LayoutConstraint.deactivate(crossing)
         forEach(in: view) { v in
             for c in v.constraints where c.engine === self { remove(c) }
+        }
+        // The constraints leave the solver before their variables do: a variable released first
+        // takes the rows of constraints still holding it along, and their removal would fail.
+        applyRemovals()
+        forEach(in: view) { v in
             if let i = v.layoutItem { release(i); v.layoutItem = nil }
             for g in v.guides { if let gi = g.layoutItem { release(gi); g.layoutItem = nil } }
         }
@@ -207,9 +220,9 @@ public final class LayoutEngine {
     }
 
     private func release(_ i: LayoutItem) {
-        for o in i.autoresizing { try? solver.removeConstraint(o.id) }
-        for o in i.intrinsic { if let o { try? solver.removeConstraint(o.id) } }
-        for id in i.guideConstraints { try? solver.removeConstraint(id) }
+        for o in i.autoresizing { removeFromSolver(o.id, "removing \(i.name)'s autoresizing constraint") }
+        for o in i.intrinsic { if let o { removeFromSolver(o.id, "removing \(i.name)'s intrinsic-size constraint") } }
+        for id in i.guideConstraints { removeFromSolver(id, "removing \(i.name)'s guide constraint") }
         i.autoresizing = []; i.intrinsic = [nil, nil, nil, nil]; i.guideConstraints = []
         i.isReleased = true
         if i.isQueuedStale { staleItemsNeedCompaction = true }
@@ -231,17 +244,7 @@ public final class LayoutEngine {
     /// Called in the constraints pass, after `updateConstraints()`.
     func solve() {
         guard hasPendingChanges else { return }
-        var removedRequired = false
-        for (id, required) in pendingRemoves {
-            try? solver.removeConstraint(id)
-            removedRequired = removedRequired || required
-        }
-        pendingRemoves.removeAll(keepingCapacity: true)
-        if removedRequired, !broken.isEmpty {
-            // A required constraint went away: broken ones may fit now.
-            for c in broken { c.isBroken = false; pendingAdds.append(c) }
-            broken.removeAll()
-        }
+        applyRemovals()
         // Items first, so their own constraints (autoresizing, intrinsic, guides) go in with them.
         compact()
         for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken {
@@ -326,7 +329,7 @@ public final class LayoutEngine {
 
     /// Reports an unsatisfiable constraint in UIKit's words and breaks it (A7).
     private func breakConstraint(_ c: LayoutConstraint, error: SolverError) {
-        if let id = c.solverID { try? solver.removeConstraint(id) }
+        if let id = c.solverID { removeFromSolver(id, "removing broken constraint \(c.description)") }
         c.solverID = nil
         c.isBroken = true
         if !broken.contains(where: { $0 === c }) { broken.append(c) }
@@ -369,7 +372,7 @@ public final class LayoutEngine {
     }
 
     private func removeAutoresizing(_ i: LayoutItem) {
-        for o in i.autoresizing { try? solver.removeConstraint(o.id) }
+        for o in i.autoresizing { removeFromSolver(o.id, "removing \(i.name)'s autoresizing constraint") }
         i.autoresizing = []
         i.autoresizingReference = nil
     }
@@ -394,7 +397,7 @@ public final class LayoutEngine {
         let constants = [x, y, w, h]
         if !i.autoresizing.isEmpty && i.autoresizingReference === reference && i.autoresizingIsAbsolute == (reference == nil) {
             for k in 0..<4 where i.autoresizing[k].constant != constants[k] {
-                try? solver.setConstant(i.autoresizing[k].id, to: -constants[k])
+                setSolverConstant(i.autoresizing[k].id, to: -constants[k], "moving \(v.traceName)'s autoresizing constraint")
                 i.autoresizing[k].constant = constants[k]
             }
             return
@@ -413,7 +416,7 @@ public final class LayoutEngine {
             let label = "<\(name).\(labels[k]) == \(fmtNumber(constants[k]))>"
             do {
                 let id = try solver.addConstraint(exprs[k] - constants[k], .equal, label: label)
-                i.autoresizing.append(.init(id: id, constant: constants[k], priority: 1000))
+                i.autoresizing.append(.init(id: id, constant: constants[k], priority: Priority.required.value))
             } catch {
                 reportInternal(label, error)
                 removeAutoresizing(i)
@@ -445,17 +448,17 @@ public final class LayoutEngine {
         for k in 0..<4 {
             let have = i.intrinsic[k]
             guard let want = wanted[k] else {
-                if let have { try? solver.removeConstraint(have.id); i.intrinsic[k] = nil }
+                if let have { removeFromSolver(have.id, "removing \(i.name)'s intrinsic-size constraint"); i.intrinsic[k] = nil }
                 continue
             }
             if let have, have.priority == want.priority {
                 if have.constant != want.constant {
-                    try? solver.setConstant(have.id, to: -want.constant)
+                    setSolverConstant(have.id, to: -want.constant, "changing \(i.name)'s intrinsic size")
                     i.intrinsic[k]!.constant = want.constant
                 }
                 continue
             }
-            if let have { try? solver.removeConstraint(have.id) }
+            if let have { removeFromSolver(have.id, "replacing \(i.name)'s intrinsic-size constraint") }
             let variable = k < 2 ? i.width : i.height
             let relation: Relation = k % 2 == 0 ? .lessThanOrEqual : .greaterThanOrEqual
             let label = "<intrinsic \(i.name).\(k < 2 ? "width" : "height") \(relation) \(fmtNumber(want.constant)) @\(fmtNumber(want.priority))>"
@@ -489,7 +492,7 @@ public final class LayoutEngine {
         }
         if gi.guideConstraints.count == 4 {
             for k in 0..<4 where gi.guideConstants[k] != constants[k] {
-                try? solver.setConstant(gi.guideConstraints[k], to: constants[k])
+                setSolverConstant(gi.guideConstraints[k], to: constants[k], "moving guide \(g.layoutName)")
                 gi.guideConstants[k] = constants[k]
             }
             return
@@ -508,7 +511,7 @@ public final class LayoutEngine {
     /// A non-root view's safe area: its bounds clipped to the root's safe area, as optional
     /// constraints above every app priority (`max`/`min` of the two edges).
     private func buildInnerSafeArea(_ gi: LayoutItem, owner: View, ownerItem oi: LayoutItem, constants: [Double]) {
-        for id in gi.guideConstraints { try? solver.removeConstraint(id) }
+        for id in gi.guideConstraints { removeFromSolver(id, "rebuilding \(owner.traceName)'s safe area") }
         gi.guideConstraints = []
         gi.guideConstants = []
         let root = item(for: window.rootView.safeAreaLayoutGuide)
@@ -517,18 +520,58 @@ public final class LayoutEngine {
         let br = oi.left + oi.width + a.right, bb = oi.top + oi.height + a.bottom
         let gl = LinearExpression(gi.left), gt = LinearExpression(gi.top)
         let gr = gi.left + gi.width, gb = gi.top + gi.height
+        // Inside the bounds always; inside the root's safe area unless that conflicts with the
+        // bounds; otherwise as large as the bounds allow. Both optional tiers sit above every
+        // priority an app can give (1...1000 in whole steps below required).
+        let required = Priority.required.value, clamp = Priority.safeAreaClamp.value, follow = Priority.safeAreaFollowsBounds.value
         let rules: [(LinearExpression, Relation, Double)] = [
-            (gl - bl, .greaterThanOrEqual, 1000), (gt - bt, .greaterThanOrEqual, 1000),
-            (gr - br, .lessThanOrEqual, 1000), (gb - bb, .lessThanOrEqual, 1000),
-            (gl - root.left, .greaterThanOrEqual, 999.9), (gt - root.top, .greaterThanOrEqual, 999.9),
-            (gr - (root.left + root.width), .lessThanOrEqual, 999.9), (gb - (root.top + root.height), .lessThanOrEqual, 999.9),
-            (gl - bl, .equal, 999.8), (gt - bt, .equal, 999.8), (gr - br, .equal, 999.8), (gb - bb, .equal, 999.8),
+            (gl - bl, .greaterThanOrEqual, required), (gt - bt, .greaterThanOrEqual, required),
+            (gr - br, .lessThanOrEqual, required), (gb - bb, .lessThanOrEqual, required),
+            (gl - root.left, .greaterThanOrEqual, clamp), (gt - root.top, .greaterThanOrEqual, clamp),
+            (gr - (root.left + root.width), .lessThanOrEqual, clamp), (gb - (root.top + root.height), .lessThanOrEqual, clamp),
+            (gl - bl, .equal, follow), (gt - bt, .equal, follow), (gr - br, .equal, follow), (gb - bb, .equal, follow),
         ]
         for (k, rule) in rules.enumerated() {
             let label = "<guide \(owner.traceName).safeArea #\(k)>"
             do { gi.guideConstraints.append(try solver.addConstraint(rule.0, rule.1, priority: Priority(rule.2), label: label)) }
             catch { reportInternal(label, error) }
         }
+    }
+
+    /// Takes the queued removals out of the solver. When a required constraint went away, the
+    /// constraints broken to resolve conflicts may fit again: they are queued to be re-added.
+    private func applyRemovals() {
+        guard !pendingRemoves.isEmpty else { return }
+        var removedRequired = false
+        for (id, required) in pendingRemoves {
+            removeFromSolver(id, "removing a deactivated constraint")
+            removedRequired = removedRequired || required
+        }
+        pendingRemoves.removeAll(keepingCapacity: true)
+        compact()
+        if removedRequired, !broken.isEmpty {
+            for c in broken { c.isBroken = false; pendingAdds.append(c) }
+            broken.removeAll()
+        }
+    }
+
+    /// Removes one of the engine's own solver constraints; a failure is an internal error, reported.
+    private func removeFromSolver(_ id: ConstraintID, _ what: @autoclosure () -> String) {
+        do { try solver.removeConstraint(id) } catch { reportSolverFailure(what(), error) }
+    }
+
+    /// Changes one of the engine's own constraint constants; a failure is reported.
+    private func setSolverConstant(_ id: ConstraintID, to value: Double, _ what: @autoclosure () -> String) {
+        do { try solver.setConstant(id, to: value) } catch { reportSolverFailure(what(), error) }
+    }
+
+    /// A solver call the engine's bookkeeping says cannot fail did: the engine and the solver
+    /// disagree. Reported as ``Diagnostic/Kind/internalError`` (test support fails a test that
+    /// reports one) instead of being swallowed.
+    private func reportSolverFailure(_ what: String, _ error: SolverError) {
+        window.diagnostics.report(Diagnostic(
+            kind: .internalError, frame: window.frameIndex,
+            message: "Internal error in the layout engine: \(what) failed (\(error)). The layout goes on without it; please report this."))
     }
 
     private func reportInternal(_ label: String, _ error: SolverError) {
@@ -577,7 +620,8 @@ public final class LayoutEngine {
     /// `tolerance` (U8). Empty after a layout pass.
     public func requiredConstraintViolations(tolerance: Double = 1e-6) -> [String] {
         var out: [String] = []
-        for c in active where c.priority >= 1000 && !c.isBroken && c.solverID != nil {
+        compact()
+        for c in active where Priority(Double(c.priority)).isRequired && !c.isBroken && c.solverID != nil {
             guard let first = c.firstItem else { continue }
             var lhs = currentValue(first, c.firstAttribute)
             let rhs = (c.secondItem.map { c.multiplier * currentValue($0, c.secondAttribute!) } ?? 0) + c.constant

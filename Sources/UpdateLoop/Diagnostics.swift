@@ -13,6 +13,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         case misuse
         /// A constraint could not be added (bad number, no common ancestor).
         case invalidConstraint
+        /// The engine's own bookkeeping failed (a bug in the engine, not in the app): reported
+        /// instead of swallowed, and a failure in tests.
+        case internalError
     }
 
     public var kind: Kind

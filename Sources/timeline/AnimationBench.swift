@@ -41,6 +41,11 @@ struct AnimationBench: ParsableCommand {
                     out.append("{\"case\": \"\(mode)\", \"views\": \(n), \"p50_ms\": \(p50), \"p99_ms\": \(p99)}")
                 }
             }
+            let bulk = AnimationBench.bulkEnd(views: 1_000, runs: 15)
+            let ratio = bulk.end / bulk.steady
+            rows.append(["1,000 running, 500 end in one frame", fmt(bulk.end, digits: 4), "",
+                         "steady frame \(fmt(bulk.steady, digits: 4)) ms: \(fmt(ratio, digits: 2))x (P2)"])
+            out.append("{\"case\": \"bulk_end\", \"running\": 1000, \"ending\": 500, \"end_frame_p50_ms\": \(bulk.end), \"steady_frame_p50_ms\": \(bulk.steady), \"ratio\": \(ratio)}")
             let speed = AnimationBench.stepping()
             rows.append(["step Assets/scenes/hello.json", "", "", "\(fmt(speed, digits: 0))x real time"])
             out.append("{\"case\": \"stepping\", \"scene\": \"Assets/scenes/hello.json\", \"times_real_time\": \(speed)}")
@@ -79,6 +84,43 @@ struct AnimationBench: ParsableCommand {
             samples.append(counting ? 0 : Double(host.runLoop.phaseNanoseconds[FramePhase.animation.rawValue]) / 1e6)
         }
         return percentiles(samples)
+    }
+
+    /// P2: `views` views each running its own alpha animation with a completion, half of them
+    /// ending in the same frame. Returns the median whole-frame cost (all phases) of that frame and
+    /// of the steady frames before it, over `runs` fresh hosts.
+    @MainActor static func bulkEnd(views n: Int, runs: Int) -> (steady: Double, end: Double) {
+        var steady: [Double] = [], ends: [Double] = []
+        for _ in 0..<runs {
+            let host = HeadlessHost(size: Size(width: 1280, height: 720))
+            var views: [View] = []
+            for i in 0..<n {
+                let v = View(frame: Rect(x: Double(i % 100) * 12, y: Double(i / 100 % 60) * 12, width: 10, height: 10))
+                host.root.addSubview(v)
+                views.append(v)
+            }
+            host.runUntilIdle()
+            host.runLoop.measuresPhases = true
+            var completed = 0
+            for (i, v) in views.enumerated() {
+                View.animate(withDuration: i % 2 == 0 ? 0.5 : 1, curve: .linear, animations: { v.alpha = 0.2 },
+                             completion: { _ in completed += 1 })
+            }
+            var frame = 0
+            while host.runLoop.animations.runningCount == n {
+                host.step()
+                let cost = Double(host.runLoop.phaseNanoseconds.reduce(0, +)) / 1e6
+                if host.runLoop.animations.runningCount < n {
+                    ends.append(cost)
+                } else if frame >= 5 {
+                    steady.append(cost)
+                }
+                frame += 1
+            }
+            precondition(host.runLoop.animations.runningCount == n / 2 && completed == n / 2,
+                         "bench animation: expected half of the animations to end in one frame")
+        }
+        return (percentiles(steady).0, percentiles(ends).0)
     }
 
     /// A row of `views` chained views whose first gap animates back and forth, per frame total.

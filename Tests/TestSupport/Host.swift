@@ -22,8 +22,8 @@ final class IdleCheck: @unchecked Sendable {
 }
 
 /// Checks that every host the test made with ``makeHost(width:height:rate:)`` is idle when the
-/// test ends: nothing queued, scheduled, observed, animating or dirty (Flutter's test binding
-/// fails a test that leaves timers pending; this is ours).
+/// test ends (nothing queued, scheduled, observed, animating or dirty: Flutter's test binding
+/// fails a test that leaves timers pending; this is ours) and reported no internal error.
 public struct EndsIdleTrait: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
@@ -36,8 +36,13 @@ public struct EndsIdleTrait: SuiteTrait, TestTrait, TestScoping {
         let check = IdleCheck()
         try await IdleCheck.$current.withValue(check) { try await function() }
         await MainActor.run {
-            for (i, host) in check.hosts.enumerated() where !host.isIdle {
-                Issue.record("host \(i) of the test is not idle at its end: \(host.runLoop.pendingWork.joined(separator: "; "))")
+            for (i, host) in check.hosts.enumerated() {
+                if !host.isIdle {
+                    Issue.record("host \(i) of the test is not idle at its end: \(host.runLoop.pendingWork.joined(separator: "; "))")
+                }
+                for d in host.runLoop.diagnostics.entries(of: .internalError) {
+                    Issue.record("host \(i) reported an internal error: \(d.message)")
+                }
             }
         }
     }
