@@ -41,18 +41,24 @@ public final class Solver {
     var markGeneration: UInt32 = 0
     static let epsilon = 1e-8
 
-    public init() {}
+    /// An empty solver; `checksInvariants` defaults to on in debug builds and off in release.
+    public init(checksInvariants: Bool = Solver.checksInvariantsByDefault) {
+        self.checksInvariants = checksInvariants
+    }
 
-    /// Whether every public mutation ends with a check of the tableau's invariants. On in debug
-    /// builds (so every debug test run checks them after each add, remove, constant change and
-    /// edit), off in release builds, where it would cost a pass over the tableau.
-    public var checksInvariants: Bool = {
+    /// On in debug builds, off in release builds.
+    public static var checksInvariantsByDefault: Bool {
         #if DEBUG
         true
         #else
         false
         #endif
-    }()
+    }
+
+    /// Whether every public mutation ends with a check of the tableau's invariants. On by default
+    /// in debug builds (so every debug test run checks them after each add, remove, constant
+    /// change and edit), off in release builds, where it would cost a pass over the tableau.
+    public let checksInvariants: Bool
 
     // MARK: Public API
 

@@ -9,7 +9,7 @@ public enum AnimatableValue: Sendable, Equatable {
     case transform(AffineTransform)
 
     /// `from + (to − from)·p`; exact at p = 0 and p = 1. Springs may overshoot (p outside 0...1).
-    public static func interpolate(_ from: AnimatableValue, _ to: AnimatableValue, _ p: Double) -> AnimatableValue {
+    @inlinable public static func interpolate(_ from: AnimatableValue, _ to: AnimatableValue, _ p: Double) -> AnimatableValue {
         switch (from, to) {
         case (.scalar(let a), .scalar(let b)): return .scalar(lerp(a, b, p))
         case (.point(let a), .point(let b)): return .point(Point(x: lerp(a.x, b.x, p), y: lerp(a.y, b.y, p)))
@@ -26,7 +26,7 @@ public enum AnimatableValue: Sendable, Equatable {
 extension AnimatableValue {
     /// `base + (from − to)·k`, component by component: an additive animation's contribution on
     /// top of the model (`base`). No allocation.
-    public static func additive(_ base: AnimatableValue, from: AnimatableValue, to: AnimatableValue, _ k: Double) -> AnimatableValue {
+    @inlinable public static func additive(_ base: AnimatableValue, from: AnimatableValue, to: AnimatableValue, _ k: Double) -> AnimatableValue {
         switch (base, from, to) {
         case (.scalar(let b), .scalar(let f), .scalar(let t)): return .scalar(b + (f - t) * k)
         case (.point(let b), .point(let f), .point(let t)):

@@ -37,14 +37,14 @@ public struct AnimationTiming: Sendable, Equatable {
     }
 
     /// One forward run: the duration, or a spring's settling time.
-    public var singleDuration: Double {
+    @inlinable public var singleDuration: Double {
         if case .spring(let s) = curve { return s.settlingDuration }
         return duration
     }
 
     /// The active duration after the delay: every repetition, each there and back when
     /// autoreversing (infinite when repeating forever).
-    public var activeDuration: Double {
+    @inlinable public var activeDuration: Double {
         let cycle = autoreverses ? 2 * singleDuration : singleDuration
         return repeatCount.isInfinite ? .infinity : cycle * (repeatCount + 1)
     }
@@ -52,7 +52,7 @@ public struct AnimationTiming: Sendable, Equatable {
     /// The curve's progress at `local` seconds after the delay, and whether the animation has
     /// ended. At the end the value is the model value, whatever the direction it ended in (UIKit
     /// and Web Animations without fill): callers show the model once `isFinished`.
-    public func progress(at local: Double) -> (progress: Double, isFinished: Bool) {
+    @inlinable public func progress(at local: Double) -> (progress: Double, isFinished: Bool) {
         let single = singleDuration
         let cycle = autoreverses ? 2 * single : single
         if local >= activeDuration || single <= 0 { return (1, true) }

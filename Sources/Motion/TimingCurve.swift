@@ -20,7 +20,7 @@ public enum TimingCurve: Sendable, Equatable {
 
     /// Progress at `fraction` (0...1) of a duration-based curve. For a spring, `fraction` is
     /// ignored in favour of ``progress(seconds:fraction:)``.
-    public func progress(fraction: Double) -> Double {
+    @inlinable public func progress(fraction: Double) -> Double {
         switch self {
         case .linear: return min(max(fraction, 0), 1)
         case .cubicBezier(let b): return b.progress(at: fraction)
@@ -56,19 +56,19 @@ public struct CubicBezier: Sendable, Equatable {
     /// The solver's tolerance on x.
     public static let tolerance = 1e-7
 
-    @inline(__always) private func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+    @inlinable @inline(__always) func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         // B(s) = 3(1-s)²s·p1 + 3(1-s)s²·p2 + s³
         let u = 1 - s
         return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
     }
 
-    @inline(__always) private func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+    @inlinable @inline(__always) func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         let u = 1 - s
         return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2)
     }
 
     /// The curve parameter whose x is `x`.
-    public func parameter(forX x: Double) -> Double {
+    @inlinable public func parameter(forX x: Double) -> Double {
         var s = x
         for _ in 0..<8 {
             let err = bezier(s, x1, x2) - x
@@ -101,7 +101,7 @@ public struct CubicBezier: Sendable, Equatable {
     }
 
     /// Progress (y) at time fraction `x`; exactly 0 and 1 at the ends.
-    public func progress(at x: Double) -> Double {
+    @inlinable public func progress(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         return bezier(parameter(forX: x), y1, y2)
@@ -123,9 +123,9 @@ public struct Spring: Sendable, Equatable {
     /// ends there with progress exactly 1.
     public private(set) var settlingDuration: Double
 
-    private let omega: Double        // natural angular frequency ω₀
-    private let a: Double, b: Double // coefficients of the regime's solution
-    private let r1: Double, r2: Double
+    @usableFromInline let omega: Double        // natural angular frequency ω₀
+    @usableFromInline let a: Double, b: Double // coefficients of the regime's solution
+    @usableFromInline let r1: Double, r2: Double
 
     /// - Precondition: `dampingRatio > 0` and `response > 0` (scene files report these as errors
     ///   before building).
@@ -159,7 +159,7 @@ public struct Spring: Sendable, Equatable {
     }
 
     /// Displacement from the target (progress − 1) at `t` seconds.
-    public func displacement(at t: Double) -> Double {
+    @inlinable public func displacement(at t: Double) -> Double {
         if dampingRatio < 1 { return exp(r1 * t) * (a * cos(r2 * t) + b * sin(r2 * t)) }
         if dampingRatio == 1 { return exp(r1 * t) * (a + b * t) }
         return a * exp(r1 * t) + b * exp(r2 * t)
@@ -176,7 +176,7 @@ public struct Spring: Sendable, Equatable {
     }
 
     /// Progress at `t` seconds: 0 at t = 0, exactly 1 from the settling time on.
-    public func progress(at t: Double) -> Double {
+    @inlinable public func progress(at t: Double) -> Double {
         if t <= 0 { return 0 }
         if t >= settlingDuration { return 1 }
         return 1 + displacement(at: t)

@@ -39,6 +39,7 @@ public struct GroupState: Sendable, Equatable {
     /// The view's trace name, for debugging backends.
     public var name: String
 
+    @inlinable
     public init(transform: AffineTransform, opacity: Double, clip: Rect?, clipCornerRadius: Double, name: String) {
         self.transform = transform; self.opacity = opacity; self.clip = clip
         self.clipCornerRadius = clipCornerRadius; self.name = name
@@ -73,6 +74,7 @@ public struct DisplayList: Sendable, Equatable {
     public init() {}
 
     /// Empties the list keeping its storage, so a steady frame does not allocate.
+    @inlinable
     public mutating func reset(size: Size, scale: Double, background: Color) {
         commands.removeAll(keepingCapacity: true)
         self.size = size; self.scale = scale; self.background = background

@@ -110,6 +110,11 @@ public final class AnimationEngine: FrameParticipant {
     private var readyCompletions: [CompletionGroup] = []
     /// Views that had an animation end in this tick (scratch for ``removeFinished()``).
     private var endedViews: [View] = []
+    /// Whether an interruption left stale animations behind since the last tick: only then does
+    /// the tick compare each animation's epoch with its view's (steady frames skip the check).
+    private var hasStaleAnimations = false
+    /// The same for constant animations.
+    private var hasStaleConstants = false
 
     init(runLoop: MainRunLoop) { self.runLoop = runLoop }
 
@@ -207,6 +212,7 @@ public final class AnimationEngine: FrameParticipant {
     /// value (the new animation starts from there).
     private func interrupt(_ view: View, _ property: AnimatableProperty) {
         view.animationEpochs[property.rawValue] &+= 1
+        hasStaleAnimations = true
         view.animatedProperties &= ~property.bit
         view.keyframedProperties &= ~property.bit
     }
@@ -242,46 +248,54 @@ public final class AnimationEngine: FrameParticipant {
         guard !running.isEmpty else { return }
         tickGeneration &+= 1
         let generation = tickGeneration
-        var finished = 0
-        for i in running.indices {
-            guard let view = running[i].view, running[i].epoch == view.animationEpochs[running[i].property.rawValue] else {
-                // Its view is gone, or a newer animation of the property interrupted it.
-                running[i].isFinished = true
-                running[i].group.finished = false
-                finished += 1
-                continue
+        let checksEpochs = hasStaleAnimations
+        hasStaleAnimations = false
+        // One exclusive access to the list for the whole sweep: reading elements through
+        // `running[i]` costs a dynamic exclusivity check (or a copy) per element.
+        let finished = running.withUnsafeMutableBufferPointer { running in
+            var finished = 0
+            for i in running.indices {
+                guard let view = running[i].view,
+                      !checksEpochs || running[i].epoch == view.animationEpochs[running[i].property.rawValue] else {
+                    // Its view is gone, or a newer animation of the property interrupted it.
+                    running[i].isFinished = true
+                    running[i].group.finished = false
+                    finished += 1
+                    continue
+                }
+                let begin: Int64
+                if let b = running[i].begin { begin = b } else { begin = now; running[i].begin = now }
+                let local = MediaTime.seconds(from: begin, to: now) - running[i].timing.delay
+                let property = running[i].property
+                // Animations are offsets on the model: the first one of a property this tick starts
+                // from the model value, the others add onto what is there.
+                if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0 }
+                let base = view.tickWritten & property.bit == 0 ? view.model.value(of: property) : view.presentation.value(of: property)
+                view.tickWritten |= property.bit
+                if local < 0 {
+                    // During the delay the old value shows: the whole offset.
+                    view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1))
+                    continue
+                }
+                // Animations made by one block share their timing: evaluate the curve once per frame.
+                let group = running[i].group
+                let p: (progress: Double, isFinished: Bool)
+                if group.cachedLocal == local {
+                    p = group.cachedProgress
+                } else {
+                    p = running[i].timing.progress(at: local)
+                    group.cachedLocal = local
+                    group.cachedProgress = p
+                }
+                if p.isFinished {
+                    view.presentation.set(property, base)                  // its offset is 0 now
+                    running[i].isFinished = true
+                    finished += 1
+                } else {
+                    view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1 - p.progress))
+                }
             }
-            let begin: Int64
-            if let b = running[i].begin { begin = b } else { begin = now; running[i].begin = now }
-            let local = MediaTime.seconds(from: begin, to: now) - running[i].timing.delay
-            let property = running[i].property
-            // Animations are offsets on the model: the first one of a property this tick starts
-            // from the model value, the others add onto what is there.
-            if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0 }
-            let base = view.tickWritten & property.bit == 0 ? view.model.value(of: property) : view.presentation.value(of: property)
-            view.tickWritten |= property.bit
-            if local < 0 {
-                // During the delay the old value shows: the whole offset.
-                view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1))
-                continue
-            }
-            // Animations made by one block share their timing: evaluate the curve once per frame.
-            let group = running[i].group
-            let p: (progress: Double, isFinished: Bool)
-            if group.cachedLocal == local {
-                p = group.cachedProgress
-            } else {
-                p = running[i].timing.progress(at: local)
-                group.cachedLocal = local
-                group.cachedProgress = p
-            }
-            if p.isFinished {
-                view.presentation.set(property, base)                  // its offset is 0 now
-                running[i].isFinished = true
-                finished += 1
-            } else {
-                view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1 - p.progress))
-            }
+            return finished
         }
         if finished > 0 { removeFinished() }
         for w in windows { w.presentationDidChange() }
@@ -293,16 +307,18 @@ public final class AnimationEngine: FrameParticipant {
     private func removeFinished() {
         var w = 0
         for r in running.indices {
+            guard running[r].isFinished else {
+                if w != r { running[w] = running[r] }
+                w += 1
+                continue
+            }
             let a = running[r]
-            if a.isFinished {
+            do {
                 end(a.group)
-                if let v = a.view, a.epoch == v.animationEpochs[a.property.rawValue] {
+                if let v = a.view, a.group.finished || a.epoch == v.animationEpochs[a.property.rawValue] {
                     if v.endedProperties == 0 { endedViews.append(v) }
                     v.endedProperties |= a.property.bit
                 }
-            } else {
-                if w != r { running[w] = a }
-                w += 1
             }
         }
         running.removeLast(running.count - w)
@@ -350,6 +366,7 @@ public final class AnimationEngine: FrameParticipant {
     /// constant animation of the same constraint ends unfinished.
     func animateConstant(_ constraint: LayoutConstraint, to target: Double, timing: AnimationTiming, completion: ((Bool) -> Void)?) {
         constraint.constantAnimationEpoch &+= 1          // a running one becomes stale
+        hasStaleConstants = true
         let group = CompletionGroup(completion)
         group.pending = 1
         constants.append(ConstantAnimation(constraint: constraint, from: constraint.constant, to: target,
@@ -361,10 +378,12 @@ public final class AnimationEngine: FrameParticipant {
     /// Advances constant animations. When one ends the constant is the target (the model value),
     /// whatever direction an autoreversing animation ended in (N4, as in frame mode).
     private func tickConstants(_ now: Int64) {
+        let checksEpochs = hasStaleConstants
+        hasStaleConstants = false
         var w = 0
         for r in constants.indices {
             let a = constants[r]
-            guard let c = a.constraint, c.isActive, a.epoch == c.constantAnimationEpoch else {
+            guard let c = a.constraint, c.isActive, !checksEpochs || a.epoch == c.constantAnimationEpoch else {
                 abandon(a.group)
                 continue
             }
