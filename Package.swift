@@ -81,6 +81,7 @@ let package = Package(
         .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"], swiftSettings: strict),
         .testTarget(name: "UpdateLoopTests", dependencies: ["UpdateLoop", "TimelineTestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
+        .testTarget(name: "RenderModelTests", dependencies: ["RenderModel"], swiftSettings: strict),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], resources: [.copy("Fixtures")],
                     swiftSettings: strict),
         .testTarget(

@@ -42,7 +42,7 @@ public final class ImageRenderer: FrameRenderer {
     /// Draws `list` into the image (replacing what was there).
     public func render(_ list: DisplayList) {
         painter.paint(list)
-        SDL_RenderFlush(renderer)
+        painter.sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
         renderedFrames += 1
     }
 
@@ -53,8 +53,10 @@ public final class ImageRenderer: FrameRenderer {
         RGBAImage(surface: surface) ?? RGBAImage(width: pixelWidth, height: pixelHeight)
     }
 
-    /// Writes the image as a PNG; throws with SDL's reason when the file cannot be written.
+    /// Writes the image as a PNG; throws with SDL's reason when the last render failed in SDL
+    /// (the image would be incomplete) or the file cannot be written.
     public func savePNG(to path: String) throws(SDLError) {
+        if let failure = painter.lastError { throw failure }
         try check(IMG_SavePNG(surface, path), "writing PNG \(path)")
     }
 }
