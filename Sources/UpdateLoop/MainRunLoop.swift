@@ -62,14 +62,6 @@ public final class MainRunLoop {
 
     /// Everything that takes part in frames, in the order it was added (this array owns them).
     public private(set) var participants: [any FrameParticipant] = []
-    /// The same participants, held without reference counting for the frame path: calling
-    /// through ``participants`` retains and releases each element per phase, which for objects
-    /// that are also weakly referenced (windows are) takes the runtime's slow path. They stay
-    /// alive because ``participants`` owns them; both arrays change together.
-    private var frameParticipants: [UnownedParticipant] = []
-    private struct UnownedParticipant {
-        unowned(unsafe) let participant: any FrameParticipant
-    }
     /// The participants input events are sent to, by index (``send(_:toWindow:)``).
     private var inputReceivers: [any FrameParticipant] = []
 
@@ -132,7 +124,6 @@ public final class MainRunLoop {
         precondition(!participants.contains { $0 === participant },
                      "addParticipant(_:): \(type(of: participant)) was added already; add each participant once")
         participants.append(participant)
-        frameParticipants.append(UnownedParticipant(participant: participant))
         if receivesInput { inputReceivers.append(participant) }
         requestFrame()
     }
@@ -140,7 +131,6 @@ public final class MainRunLoop {
     /// Removes a participant; it takes part in no further frame.
     public func removeParticipant(_ participant: any FrameParticipant) {
         participants.removeAll { $0 === participant }
-        frameParticipants.removeAll { $0.participant === participant }
         inputReceivers.removeAll { $0 === participant }
     }
 
@@ -241,7 +231,7 @@ public final class MainRunLoop {
     /// Whether nothing is queued, scheduled, actively observed or pending in a participant.
     public var isIdle: Bool {
         queuedCount.load(ordering: .acquiring) <= 0 && timers.isEmpty && activeObserverCount == 0
-            && !frameParticipants.contains(where: { $0.participant.hasPendingWork })
+            && !participants.contains(where: { $0.hasPendingWork })
     }
 
     /// What keeps the loop from idling now, in words (empty when ``isIdle``): for finding out
@@ -305,29 +295,29 @@ public final class MainRunLoop {
         // (2) Observers, then the animation tick.
         setPhase(.animation)
         for o in observers { o.body(info) }
-        for p in frameParticipants { p.participant.advance(to: info) }
+        for p in participants { p.advance(to: info) }
 
         // (3) Completions of what ended in this frame.
         setPhase(.completions)
-        for p in frameParticipants { p.participant.runCompletions() }
+        for p in participants { p.runCompletions() }
 
         // (4)-(5) Constraints and layout, repeated while a participant is still dirty (U7).
         var pass = 0
-        while pass < maximumUpdatePasses, frameParticipants.contains(where: { $0.participant.needsUpdatePass }) {
+        while pass < maximumUpdatePasses, participants.contains(where: { $0.needsUpdatePass }) {
             pass += 1
             setPhase(.constraints)
-            for p in frameParticipants where p.participant.needsUpdatePass { p.participant.constraintsPass(pass) }
+            for p in participants where p.needsUpdatePass { p.constraintsPass(pass) }
             setPhase(.layout)
-            for p in frameParticipants { p.participant.layoutPass(pass) }
+            for p in participants { p.layoutPass(pass) }
         }
 
         // (6) Display.
         setPhase(.display)
-        for p in frameParticipants { p.participant.displayPass() }
+        for p in participants { p.displayPass() }
 
         // (7) Commit.
         setPhase(.commit)
-        for p in frameParticipants { p.participant.commit(info) }
+        for p in participants { p.commit(info) }
         setPhase(.idle)
         if measuresPhases { for i in phaseNanoseconds.indices { lastFramePhaseNanoseconds[i] = phaseNanoseconds[i] } }
 
