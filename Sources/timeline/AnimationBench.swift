@@ -46,6 +46,10 @@ struct AnimationBench: ParsableCommand {
             rows.append(["1,000 running, 500 end in one frame", fmt(bulk.end, digits: 4), "",
                          "steady frame \(fmt(bulk.steady, digits: 4)) ms: \(fmt(ratio, digits: 2))x (P2)"])
             out.append("{\"case\": \"bulk_end\", \"running\": 1000, \"ending\": 500, \"end_frame_p50_ms\": \(bulk.end), \"steady_frame_p50_ms\": \(bulk.steady), \"ratio\": \(ratio)}")
+            let small = AnimationBench.removeSubtree(views: 1_000), large = AnimationBench.removeSubtree(views: 4_000)
+            rows.append(["remove a subtree of 1,000 / 4,000 views", fmt(small, digits: 3), fmt(large, digits: 3),
+                         "ms, removal and the next frame: \(fmt(large / small, digits: 1))x for 4x the views (P2)"])
+            out.append("{\"case\": \"remove_subtree\", \"views_1000_ms\": \(small), \"views_4000_ms\": \(large), \"ratio\": \(large / small)}")
             let speed = AnimationBench.stepping()
             rows.append(["step Assets/scenes/hello.json", "", "", "\(fmt(speed, digits: 0))x real time"])
             out.append("{\"case\": \"stepping\", \"scene\": \"Assets/scenes/hello.json\", \"times_real_time\": \(speed)}")
@@ -121,6 +125,40 @@ struct AnimationBench: ParsableCommand {
                          "bench animation: expected half of the animations to end in one frame")
         }
         return (percentiles(steady).0, percentiles(ends).0)
+    }
+
+    /// P2: the median cost of removing a container whose `views` children are laid out by
+    /// constraints (their own, and constraints the root owns that refer into the subtree) and
+    /// animating, plus the frame after it, over 5 fresh hosts.
+    @MainActor static func removeSubtree(views n: Int) -> Double {
+        var samples: [Double] = []
+        for _ in 0..<5 {
+            let host = HeadlessHost(size: Size(width: 1280, height: 720))
+            let container = View(identifier: "container")
+            host.root.addSubview(container)
+            var constraints = [container.leadingAnchor.constraint(equalTo: host.root.leadingAnchor),
+                               container.topAnchor.constraint(equalTo: host.root.topAnchor),
+                               container.widthAnchor.constraint(equalToConstant: 1200),
+                               container.heightAnchor.constraint(equalToConstant: 700)]
+            var views: [View] = []
+            for i in 0..<n {
+                let v = View(identifier: "v\(i)")
+                container.addSubview(v)
+                views.append(v)
+                constraints += [v.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: Double(i % 100) * 12),
+                                v.topAnchor.constraint(equalTo: host.root.topAnchor, constant: Double(i / 100 % 60) * 11),
+                                v.widthAnchor.constraint(equalToConstant: 10), v.heightAnchor.constraint(equalToConstant: 10)]
+            }
+            LayoutConstraint.activate(constraints)
+            host.runUntilIdle()
+            View.animate(withDuration: 10, animations: { for v in views { v.alpha = 0.5 } })
+            host.step()
+            let t = MonotonicClock.now()
+            container.removeFromSuperview()
+            host.step()
+            samples.append(Double(MonotonicClock.now() - t) / 1e6)
+        }
+        return percentiles(samples).0
     }
 
     /// A row of `views` chained views whose first gap animates back and forth, per frame total.
