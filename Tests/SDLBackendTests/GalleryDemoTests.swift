@@ -43,7 +43,7 @@ struct GalleryDemoTests {
         var n = 0, sx = 0.0, sy = 0.0
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         for y in 0..<img.height {
-            for x in min(minX, img.width)..<min(img.width, maxX) where close(img.color(x: x, y: y), color, tolerance) {
+            for x in min(minX, img.width)..<min(img.width, maxX) where isClose(img.color(x: x, y: y), color, tolerance) {
                 n += 1; sx += Double(x); sy += Double(y)
                 x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
             }

@@ -39,12 +39,6 @@ struct Rig {
     }
 }
 
-/// Whether two colours agree within `tolerance` per channel (0...1).
-func close(_ a: Color, _ b: Color, _ tolerance: Double = 2.5 / 255) -> Bool {
-    abs(a.red - b.red) <= tolerance && abs(a.green - b.green) <= tolerance
-        && abs(a.blue - b.blue) <= tolerance && abs(a.alpha - b.alpha) <= tolerance
-}
-
 let red = Color(red: 1, green: 0, blue: 0)
 let blue = Color(red: 0, green: 0, blue: 1)
 let white = Color.white
@@ -57,11 +51,11 @@ struct RenderingTests {
         let rig = try Rig()
         _ = rig.view(Rect(x: 20, y: 10, width: 50, height: 30), red)
         let img = rig.render()
-        #expect(close(img.color(x: 21, y: 11), red))
-        #expect(close(img.color(x: 69, y: 39), red))
-        #expect(close(img.color(x: 70, y: 20), .black))
-        #expect(close(img.color(x: 19, y: 20), .black))
-        #expect(close(img.color(x: 40, y: 40), .black))
+        #expect(isClose(img.color(x: 21, y: 11), red))
+        #expect(isClose(img.color(x: 69, y: 39), red))
+        #expect(isClose(img.color(x: 70, y: 20), .black))
+        #expect(isClose(img.color(x: 19, y: 20), .black))
+        #expect(isClose(img.color(x: 40, y: 40), .black))
     }
 
     @Test("D2: rounded corners leave the corner pixel empty and the edge midpoints full")
@@ -69,10 +63,10 @@ struct RenderingTests {
         let rig = try Rig()
         _ = rig.view(Rect(x: 20, y: 20, width: 80, height: 60), red, radius: 20)
         let img = rig.render()
-        #expect(close(img.color(x: 20, y: 20), .black))                 // outside the arc
-        #expect(close(img.color(x: 99, y: 79), .black))
-        #expect(close(img.color(x: 60, y: 20), red))                    // top edge midpoint
-        #expect(close(img.color(x: 20, y: 50), red))                    // left edge midpoint
+        #expect(isClose(img.color(x: 20, y: 20), .black))                 // outside the arc
+        #expect(isClose(img.color(x: 99, y: 79), .black))
+        #expect(isClose(img.color(x: 60, y: 20), red))                    // top edge midpoint
+        #expect(isClose(img.color(x: 20, y: 50), red))                    // left edge midpoint
         // The arc is antialiased: the corner square holds partly covered pixels.
         var partial = 0
         for y in 20..<40 { for x in 20..<40 where (0.1...0.9).contains(img.color(x: x, y: y).red) { partial += 1 } }
@@ -87,11 +81,11 @@ struct RenderingTests {
         v.borderColor = white
         _ = rig.view(Rect(x: -20, y: 30, width: 40, height: 20), blue, in: v)  // crosses the left border
         let img = rig.render()
-        #expect(close(img.color(x: 12, y: 50), white))                  // border over the fill
-        #expect(close(img.color(x: 12, y: 42), white))                  // border over the subview
-        #expect(close(img.color(x: 20, y: 42), blue))                   // subview inside
-        #expect(close(img.color(x: 60, y: 50), red))                    // fill
-        #expect(close(img.color(x: 8, y: 42), blue))                    // subview outside, unclipped
+        #expect(isClose(img.color(x: 12, y: 50), white))                  // border over the fill
+        #expect(isClose(img.color(x: 12, y: 42), white))                  // border over the subview
+        #expect(isClose(img.color(x: 20, y: 42), blue))                   // subview inside
+        #expect(isClose(img.color(x: 60, y: 50), red))                    // fill
+        #expect(isClose(img.color(x: 8, y: 42), blue))                    // subview outside, unclipped
     }
 
     @Test("D2: opacity is inherited and composited as a group: overlapping subviews do not show through")
@@ -105,8 +99,8 @@ struct RenderingTests {
         let overlap = img.color(x: 70, y: 30)                           // parent and child
         let overhang = img.color(x: 120, y: 30)                         // child only, outside the parent
         #expect(abs(single.red - 0.5) < 0.02)
-        #expect(close(overlap, single))                                 // one layer's worth, not two
-        #expect(close(overhang, single))                                // the child inherits the opacity
+        #expect(isClose(overlap, single))                                 // one layer's worth, not two
+        #expect(isClose(overhang, single))                                // the child inherits the opacity
     }
 
     @Test("D2: a single view's opacity multiplies its colour (no offscreen pass needed)")
@@ -126,9 +120,9 @@ struct RenderingTests {
         clipper.clipsToBounds = true
         _ = rig.view(Rect(x: 40, y: 40, width: 60, height: 60), blue, in: clipper)
         let img = rig.render()
-        #expect(close(img.color(x: 70, y: 70), blue))                   // inside both
-        #expect(close(img.color(x: 90, y: 90), .black))                 // child outside the clip
-        #expect(close(img.color(x: 30, y: 30), red))
+        #expect(isClose(img.color(x: 70, y: 70), blue))                   // inside both
+        #expect(isClose(img.color(x: 90, y: 90), .black))                 // child outside the clip
+        #expect(isClose(img.color(x: 30, y: 30), red))
     }
 
     @Test("D2: a rounded view that clips to its bounds clips its subviews to the rounded shape")
@@ -138,11 +132,11 @@ struct RenderingTests {
         card.clipsToBounds = true
         _ = rig.view(Rect(x: -10, y: -10, width: 140, height: 120), blue, in: card)   // covers the whole card
         let img = rig.render()
-        #expect(close(img.color(x: 21, y: 21), .black))                        // outside the rounded corner
-        #expect(close(img.color(x: 118, y: 98), .black))
-        #expect(close(img.color(x: 70, y: 60), blue))                          // inside
-        #expect(close(img.color(x: 70, y: 21), blue))                          // the straight edges are not cut
-        #expect(close(img.color(x: 15, y: 60), .black))                        // outside the bounds
+        #expect(isClose(img.color(x: 21, y: 21), .black))                        // outside the rounded corner
+        #expect(isClose(img.color(x: 118, y: 98), .black))
+        #expect(isClose(img.color(x: 70, y: 60), blue))                          // inside
+        #expect(isClose(img.color(x: 70, y: 21), blue))                          // the straight edges are not cut
+        #expect(isClose(img.color(x: 15, y: 60), .black))                        // outside the bounds
         var partial = 0
         for y in 20..<44 { for x in 20..<44 where (0.1...0.9).contains(img.color(x: x, y: y).blue) { partial += 1 } }
         #expect(partial >= 10)                                                 // an antialiased cut
@@ -157,10 +151,10 @@ struct RenderingTests {
         let s = rig.view(Rect(x: 10, y: 10, width: 20, height: 20), blue)
         s.transform = AffineTransform(scaleX: 2, y: 2)                         // covers 0...40
         let img = rig.render()
-        #expect(close(img.color(x: 100, y: 65), red))                          // above the centre
-        #expect(close(img.color(x: 70, y: 100), .black))                       // where the bar was
-        #expect(close(img.color(x: 2, y: 2), blue))
-        #expect(close(img.color(x: 38, y: 38), blue))
+        #expect(isClose(img.color(x: 100, y: 65), red))                          // above the centre
+        #expect(isClose(img.color(x: 70, y: 100), .black))                       // where the bar was
+        #expect(isClose(img.color(x: 2, y: 2), blue))
+        #expect(isClose(img.color(x: 38, y: 38), blue))
     }
 
     @Test("D2: text is drawn with the shipped font inside the label's frame")
@@ -222,13 +216,13 @@ struct RenderingTests {
         let rig = try Rig()
         rig.host.root.addSubview(Drawing(frame: Rect(x: 0, y: 0, width: 120, height: 100)))
         let img = rig.render()
-        #expect(close(img.color(x: 10, y: 10), white))
-        #expect(close(img.color(x: 60, y: 10), Color(red: 0, green: 1, blue: 0)))
-        #expect(close(img.color(x: 60, y: 14), .black))
-        #expect(close(img.color(x: 20, y: 50), red))
-        #expect(close(img.color(x: 2, y: 32), .black))                         // outside the circle
-        #expect(close(img.color(x: 95, y: 40), blue))
-        #expect(close(img.color(x: 80, y: 65), .black))                        // the concave notch
+        #expect(isClose(img.color(x: 10, y: 10), white))
+        #expect(isClose(img.color(x: 60, y: 10), Color(red: 0, green: 1, blue: 0)))
+        #expect(isClose(img.color(x: 60, y: 14), .black))
+        #expect(isClose(img.color(x: 20, y: 50), red))
+        #expect(isClose(img.color(x: 2, y: 32), .black))                         // outside the circle
+        #expect(isClose(img.color(x: 95, y: 40), blue))
+        #expect(isClose(img.color(x: 80, y: 65), .black))                        // the concave notch
     }
 
     @Test("D2: runaway geometry (a huge scale, a zero scale, an enormous frame) draws without trapping")
@@ -245,7 +239,7 @@ struct RenderingTests {
         turned.transform = AffineTransform(rotationAngle: 0.3)
         let img = rig.render()
         #expect(img.width == 200)
-        #expect(close(img.color(x: 100, y: 55), white))                        // the enormous bar still shows
+        #expect(isClose(img.color(x: 100, y: 55), white))                        // the enormous bar still shows
     }
 
     @Test("D3: high-DPI scale renders the same points at twice the pixels")
@@ -254,9 +248,9 @@ struct RenderingTests {
         _ = rig.view(Rect(x: 10, y: 10, width: 30, height: 20), red)
         let img = rig.render()
         #expect(img.width == 200 && img.height == 120)
-        #expect(close(img.color(x: 21, y: 21), red))
-        #expect(close(img.color(x: 78, y: 58), red))
-        #expect(close(img.color(x: 81, y: 30), .black))
+        #expect(isClose(img.color(x: 21, y: 21), red))
+        #expect(isClose(img.color(x: 78, y: 58), red))
+        #expect(isClose(img.color(x: 81, y: 30), .black))
     }
 
     @Test("D1: the image follows the presentation tree frame by frame")
@@ -268,8 +262,8 @@ struct RenderingTests {
         rig.host.step(frames: 31)                                              // half way
         rig.image.render(rig.host.window.displayList)
         let img = rig.image.image()
-        #expect(close(img.color(x: 55, y: 10), red))
-        #expect(close(img.color(x: 5, y: 10), .black))
+        #expect(isClose(img.color(x: 55, y: 10), red))
+        #expect(isClose(img.color(x: 5, y: 10), .black))
     }
 }
 

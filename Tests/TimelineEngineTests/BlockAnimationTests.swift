@@ -206,3 +206,46 @@ struct BlockAnimationTests {
         #expect(host.isIdle)
     }
 }
+
+@Suite("E4/N8 the same times at any rate", .endsIdle)
+@MainActor
+struct RateIndependenceTests {
+    /// The presentation value at each whole tenth of a second the rate has a frame at (every
+    /// tenth at 60, 90 and 120 fps; 0.5 s and 1 s at 144), of a 1 s animation started in frame 0.
+    func values(fps: Int, curve: TimingCurve) -> [Int: Double] {
+        let host = makeHost(rate: FrameRate(fps: fps)!)
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(v)
+        View.animate(withDuration: 1, curve: curve) { v.center.x = 105 }
+        var out: [Int: Double] = [:]
+        for frame in 0...fps {
+            host.step()
+            if frame > 0, (frame * 10) % fps == 0 { out[frame * 10 / fps] = v.presentation.center.x }
+        }
+        host.runUntilIdle()
+        return out
+    }
+
+    @Test("E4/N8: stepping at 60, 90, 120 and 144 fps gives bit-identical curve values at the same times",
+          arguments: [TimingCurve.linear, .easeInOut, .cubicBezier(CubicBezier(0.3, 1.6, 0.6, -0.4))])
+    func E4_curvesBitIdenticalAcrossRates(curve: TimingCurve) {
+        let reference = values(fps: 60, curve: curve)
+        #expect(reference.count == 10)
+        for fps in [90, 120, 144] {
+            let other = values(fps: fps, curve: curve)
+            #expect(other.count >= 2)
+            for (tenth, value) in other { #expect(value == reference[tenth], "\(fps) fps at \(tenth)/10 s") }
+        }
+    }
+
+    @Test("E4/N8: springs agree within 1e-9 at the same times at 60, 90, 120 and 144 fps")
+    func E4_springsAcrossRates() {
+        let spring = TimingCurve.spring(Spring(dampingRatio: 0.5, response: 0.4))
+        let reference = values(fps: 60, curve: spring)
+        for fps in [90, 120, 144] {
+            for (tenth, value) in values(fps: fps, curve: spring) {
+                #expect(abs(value - reference[tenth]!) <= 1e-9, "\(fps) fps at \(tenth)/10 s")
+            }
+        }
+    }
+}
