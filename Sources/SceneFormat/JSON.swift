@@ -47,12 +47,24 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 /// A strict JSON parser (RFC 8259) that records where every value starts. Numbers that overflow
-/// to infinity are rejected, as are duplicate keys.
+/// to infinity are rejected, as are duplicate keys and nesting deeper than ``maximumDepth``.
+///
+/// It is linear in the input however long its lines: a location's column is counted on from the
+/// last location asked for on the same line (locations are asked for in file order), in Unicode
+/// scalars of the file's text, so escapes inside strings count as the characters they are written
+/// with. Nesting is bounded, so no input can overflow the stack.
 public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted (Z1).
+    public static let maximumDepth = 256
+
     private let bytes: [UInt8]
     private var i = 0
     private var line = 1
     private var lineStart = 0
+    private var depth = 0
+    /// The last column computed on the current line, and the byte offset it was computed at.
+    private var countedTo = 0
+    private var countedColumn = 1
 
     public init(_ text: String) { bytes = Array(text.utf8) }
 
@@ -65,13 +77,24 @@ public struct JSONParser {
         return v
     }
 
-    private var location: SourceLocation {
-        // Columns count characters, not bytes.
-        let col = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
-        return SourceLocation(line: line, column: col)
+    /// The location of byte offset `offset` on the current line (at or after the last one asked
+    /// for): columns count Unicode scalars, that is UTF-8 bytes that are not continuation bytes.
+    private mutating func location(at offset: Int) -> SourceLocation {
+        if countedTo < lineStart || offset < countedTo { countedTo = lineStart; countedColumn = 1 }
+        var k = countedTo
+        while k < offset {
+            if bytes[k] & 0xC0 != 0x80 { countedColumn += 1 }
+            k += 1
+        }
+        countedTo = offset
+        return SourceLocation(line: line, column: countedColumn)
     }
 
-    private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(location: location, message: message) }
+    private var location: SourceLocation {
+        mutating get { location(at: i) }
+    }
+
+    private mutating func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(location: location, message: message) }
 
     private mutating func skipSpace() {
         while i < bytes.count {
@@ -104,9 +127,20 @@ public struct JSONParser {
         i += w.count
     }
 
+    /// Enters an array or object; throws past ``maximumDepth``.
+    private mutating func descend() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("arrays and objects are nested more than \(Self.maximumDepth) deep (the limit)")
+        }
+    }
+
     private mutating func object(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONValue {
+        try descend()
+        defer { depth -= 1 }
         i += 1
         var members: [(key: String, value: JSONValue)] = []
+        var keys = Set<String>()
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members, start) }
         while true {
@@ -114,7 +148,7 @@ public struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
             let keyLocation = location
             let key = try string()
-            if members.contains(where: { $0.key == key }) {
+            if !keys.insert(key).inserted {
                 throw JSONSyntaxError(location: keyLocation, message: "duplicate key '\(key)'")
             }
             skipSpace()
@@ -131,6 +165,8 @@ public struct JSONParser {
     }
 
     private mutating func array(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONValue {
+        try descend()
+        defer { depth -= 1 }
         i += 1
         var items: [JSONValue] = []
         skipSpace()
@@ -190,6 +226,7 @@ public struct JSONParser {
 
     private mutating func number() throws(JSONSyntaxError) -> Double {
         let start = i
+        let startLocation = location
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         func digits(_ p: inout JSONParser) -> Int {
             let s = p.i
@@ -205,7 +242,7 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let v = Double(text), v.isFinite else {
-            throw JSONSyntaxError(location: SourceLocation(line: line, column: start - lineStart + 1), message: "number \(text) is out of range (not finite)")
+            throw JSONSyntaxError(location: startLocation, message: "number \(text) is out of range (not finite)")
         }
         return v
     }

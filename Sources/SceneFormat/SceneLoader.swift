@@ -5,8 +5,29 @@ import TimelineEngine
 /// Reads and validates scene files. Every problem is a ``SceneError`` naming the file, line and
 /// column and what was expected; a scene that loads is complete and consistent.
 public enum SceneLoader {
-    /// Loads the scene at `path`.
+    /// The limits untrusted scene files are held to (Z1); each has an error that names it.
+    public enum Limits {
+        /// The largest scene file read, in bytes (64 MiB).
+        public static let fileBytes = 64 << 20
+        /// The most views a scene may declare.
+        public static let views = 100_000
+        /// The largest scene size per side, in points: a render at scale 1 is at most this many
+        /// pixels per side (the canvas limit).
+        public static let sidePoints = 16_384.0
+        /// The largest font size, in points.
+        public static let fontSize = 4_096.0
+        /// The largest magnitude of a coordinate, length or constraint number: far beyond any
+        /// screen, small enough that sums and products of a few stay finite and exact to a point.
+        public static let coordinate = 1e9
+    }
+
+    /// Loads the scene at `path`. Files over ``Limits/fileBytes`` are refused before reading.
     public static func load(path: String) throws(SceneError) -> Scene {
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           let size = attributes[.size] as? NSNumber, size.int64Value > Int64(Limits.fileBytes) {
+            throw SceneError(file: path, location: SourceLocation(line: 1, column: 1),
+                             message: "the file is \(size.int64Value) bytes; scene files are limited to \(Limits.fileBytes) bytes (64 MiB)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneError(file: path, location: SourceLocation(line: 1, column: 1), message: "cannot read the file (missing or unreadable)")
         }
@@ -41,8 +62,12 @@ public enum SceneLoader {
             return members
         }
 
-        func number(_ v: JSONValue, _ what: String) throws(SceneError) -> Double {
+        /// A number, within ±``Limits/coordinate`` unless `limit` says otherwise.
+        func number(_ v: JSONValue, _ what: String, limit: Double = Limits.coordinate) throws(SceneError) -> Double {
             guard case .number(let n, _) = v else { throw fail(v, "\(what) must be a number, found \(v.typeName)") }
+            guard abs(n) <= limit else {
+                throw fail(v, "\(what) is \(n); numbers in a scene are limited to ±\(fmtLimit(limit))")
+            }
             return n
         }
 
@@ -88,11 +113,17 @@ public enum SceneLoader {
             guard let sizeValue = json["size"] else { throw fail(json, "the scene needs \"size\": [width, height]") }
             let s = try numbers(sizeValue, "size", count: 2)
             guard s[0] > 0, s[1] > 0 else { throw fail(sizeValue, "size must be positive, found \(s[0])x\(s[1])") }
+            guard s[0] <= Limits.sidePoints, s[1] <= Limits.sidePoints else {
+                throw fail(sizeValue, "size \(s[0])x\(s[1]) is over the limit of \(fmtLimit(Limits.sidePoints)) points per side")
+            }
             _ = members
             var views: [ViewSpec] = []
             var known: [String: Int] = ["root": -1]
             if let v = json["views"] {
                 guard case .array(let items, _) = v else { throw fail(v, "views must be an array, found \(v.typeName)") }
+                guard items.count <= Limits.views else {
+                    throw fail(v, "the scene declares \(items.count) views; the limit is \(Limits.views)")
+                }
                 // Every id first, so a parent listed later can be told apart from an unknown one.
                 var allIDs = Set<String>()
                 for item in items { if case .string(let id, _)? = item["id"] { allIDs.insert(id) } }
@@ -164,7 +195,7 @@ public enum SceneLoader {
                 case "textColor": spec.textColor = try color(value, "textColor")
                 case "text": spec.text = try string(value, "text")
                 case "fontSize":
-                    spec.fontSize = try number(value, "fontSize")
+                    spec.fontSize = try number(value, "fontSize", limit: Limits.fontSize)
                     guard spec.fontSize > 0 else { throw fail(value, "fontSize must be positive, found \(spec.fontSize)") }
                 case "intrinsicSize":
                     let s = try numbers(value, "intrinsicSize", count: 2)
@@ -197,6 +228,10 @@ public enum SceneLoader {
                 throw SceneError(file: file, location: locationInString(error.offset), message: "in constraint \"\(text)\": \(error.message)")
             }
             let (first, relation, multiplier, second, constant, priority) = parsed
+            for (name, n) in [("multiplier", multiplier), ("constant", constant)] where !(abs(n) <= Limits.coordinate) {
+                throw SceneError(file: file, location: locationInString(0),
+                                 message: "in constraint \"\(text)\": the \(name) \(n) is over the limit of ±\(fmtLimit(Limits.coordinate))")
+            }
             for a in [first] + (second.map { [$0] } ?? []) {
                 guard known[a.item] != nil else {
                     let offset = text.range(of: a.item).map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
@@ -310,4 +345,12 @@ public enum SceneLoader {
             return out
         }
     }
+}
+
+/// A limit as people write it: 16384, 1e9.
+func fmtLimit(_ v: Double) -> String {
+    if v == v.rounded(), v < 1e7 { return String(Int(v)) }
+    var exponent = 0, m = v
+    while m >= 10, m.truncatingRemainder(dividingBy: 10) == 0 { m /= 10; exponent += 1 }
+    return m == 1 ? "1e\(exponent)" : String(v)
 }

@@ -17,7 +17,7 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
-        if let size, WindowSize(size) == nil { throw ValidationError("--size must be WxH with positive numbers, e.g. 800x600; got '\(size)'") }
+        if let size, WindowSize(size) == nil { throw ValidationError("\(WindowSize.help); got '\(size)'") }
     }
 
     func run() throws {
@@ -64,12 +64,15 @@ func loadScene(_ path: String) throws -> Scene {
     }
 }
 
-/// A `WxH` size argument.
+/// A `WxH` size argument: positive, at most ``WindowSize/maximumSide`` points per side (Z1).
 struct WindowSize {
+    static let maximumSide = SceneLoader.Limits.sidePoints
+    static let help = "--size must be WxH with positive numbers up to 16384, e.g. 800x600"
     let size: Size
     init?(_ text: String) {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0,
+              w <= Self.maximumSide, h <= Self.maximumSide else { return nil }
         size = Size(width: w, height: h)
     }
 }

@@ -22,7 +22,7 @@ struct RenderBench: ParsableCommand {
 
     func validate() throws {
         guard views >= 1, views <= 100_000 else { throw ValidationError("--views must be 1 to 100000; got \(views)") }
-        guard WindowSize(size) != nil else { throw ValidationError("--size must be WxH, e.g. 1280x720; got '\(size)'") }
+        guard WindowSize(size) != nil else { throw ValidationError("\(WindowSize.help); got '\(size)'") }
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10; got \(frames)") }
         guard side > 0, radius >= 0 else { throw ValidationError("--side must be positive and --radius not negative") }
     }

@@ -288,6 +288,24 @@ struct AutoLayoutTests {
         #expect(host.isIdle)
     }
 
+    @Test("A7/Z1: the conflict path never crashes, whatever the multiplier (a fuzzer's find)",
+          arguments: [1e9, 1e10, 1e12, 1e300])
+    func A7_conflictWithHugeMultipliers(multiplier: Double) {
+        let host = makeHost()
+        let a = View(identifier: "a"), b = View(identifier: "b"), c = View(identifier: "c")
+        for v in [a, b, c] { host.root.addSubview(v) }
+        // The fuzzed input: the failed first phase used to name a symbol made after the tableau
+        // was saved, and reading the conflict set indexed past the restored tableau.
+        LayoutConstraint.activate([
+            b.lastBaselineAnchor.constraint(
+                lessThanOrEqualTo: LayoutAnchor(item: a.safeAreaLayoutGuide, attribute: .firstBaseline), multiplier: 0.5),
+            a.centerYAnchor.constraint(
+                greaterThanOrEqualTo: LayoutAnchor(item: c.safeAreaLayoutGuide, attribute: .lastBaseline), multiplier: multiplier),
+        ])
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
     @Test("U3: removing a view deactivates the constraints tying it to the outside")
     func U3_removalDeactivatesOutsideConstraints() {
         let host = makeHost()
