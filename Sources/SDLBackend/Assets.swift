@@ -4,9 +4,11 @@ import Glibc
 
 /// Finds the files in the repository's `Assets/` folder (fonts, scenes) at run time.
 ///
-/// Looks, in order, in `$TIMELINE_ASSETS`, in `Assets/` next to the working directory, and in
-/// `Assets/` up to four folders above the executable (so `swift run` and `.build/release/...` both
-/// work from anywhere). A missing file is an ``SDLError`` that lists every place searched.
+/// Looks, in order, in `$TIMELINE_ASSETS` (an explicit override), in `Assets/` up to four folders
+/// above the executable (so `swift run` and `.build/release/...` find the repository's assets from
+/// anywhere), and last in `Assets/` under the working directory. The executable's own assets come
+/// before the working directory's, so a file planted where a command happens to run is not loaded
+/// in their place. A missing file is an ``SDLError`` that lists every place searched.
 public enum AssetLocator {
     /// The path of `relativePath` (e.g. `fonts/DejaVuSans.ttf`) inside the assets folder.
     public static func path(of relativePath: String) throws(SDLError) -> String {
@@ -23,7 +25,6 @@ public enum AssetLocator {
     static func candidateRoots() -> [String] {
         var roots: [String] = []
         if let env = getenv("TIMELINE_ASSETS") { roots.append(String(cString: env)) }
-        roots.append("Assets")
         if var dir = executableDirectory() {
             for _ in 0..<5 {
                 roots.append(dir + "/Assets")
@@ -31,6 +32,7 @@ public enum AssetLocator {
                 dir = String(dir[..<slash])
             }
         }
+        roots.append("Assets")
         return roots
     }
 

@@ -1,4 +1,7 @@
 import CSDL2
+#if canImport(Glibc)
+import Glibc
+#endif
 import Geometry
 import TimelineEngine
 
@@ -16,9 +19,18 @@ public final class ImageRenderer: FrameRenderer {
     private let surface: UnsafeMutablePointer<SDL_Surface>
     private let renderer: OpaquePointer
 
+    /// The largest image side in pixels (Z1's canvas limit): 16384 x 16384 is 1 GiB of pixels.
+    public static let maximumSide = 16_384
+
     /// An image `pixelWidth` x `pixelHeight` pixels; text is drawn with `font` when given.
+    ///
+    /// - Throws: an ``SDLError`` naming the limit when a side is not in 1...``maximumSide``, or
+    ///   SDL's reason when the surface cannot be made.
     public init(pixelWidth: Int, pixelHeight: Int, font: TrueTypeFont?) throws(SDLError) {
-        precondition(pixelWidth > 0 && pixelHeight > 0, "ImageRenderer: the image must be at least 1x1 pixels")
+        guard (1...Self.maximumSide).contains(pixelWidth), (1...Self.maximumSide).contains(pixelHeight) else {
+            throw SDLError(operation: "making a \(pixelWidth)x\(pixelHeight) image",
+                           message: "each side must be from 1 to \(Self.maximumSide) pixels")
+        }
         try SDLLibrary.initCore()
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
@@ -53,11 +65,60 @@ public final class ImageRenderer: FrameRenderer {
         RGBAImage(surface: surface) ?? RGBAImage(width: pixelWidth, height: pixelHeight)
     }
 
-    /// Writes the image as a PNG; throws with SDL's reason when the last render failed in SDL
-    /// (the image would be incomplete) or the file cannot be written.
-    public func savePNG(to path: String) throws(SDLError) {
+    /// Writes the image as a PNG, atomically (Z3): into a temporary file beside `path`, read back
+    /// whole to check it, then renamed over `path`, so a failed write (a full disk, a failed
+    /// allocation) leaves no partial file and the old one, if any, intact. A symbolic link at
+    /// `path` is replaced, not followed. Refuses to write over any of `protected` (the input).
+    ///
+    /// - Throws: when the last render failed in SDL (the image would be incomplete), when `path`
+    ///   is one of `protected`, or when the file cannot be written completely.
+    public func savePNG(to path: String, protecting protected: [String] = []) throws(SDLError) {
         if let failure = painter.lastError { throw failure }
-        try check(IMG_SavePNG(surface, path), "writing PNG \(path)")
+        let operation = "writing PNG \(path)"
+        for input in protected where FileIdentity(path: input).map({ $0 == FileIdentity(path: path) }) == true {
+            throw SDLError(operation: operation, message: "that is the input file \(input); choose another output path")
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).\(Self.temporaryCounter).png.tmp"
+        Self.temporaryCounter += 1
+        do throws(SDLError) {
+            try check(IMG_SavePNG(surface, temporary), operation)
+            // Read it back: a file cut short by a full disk does not decode.
+            let written = try check(IMG_Load(temporary), "\(operation): reading back what was written")
+            let complete = written.pointee.w == surface.pointee.w && written.pointee.h == surface.pointee.h
+            SDL_FreeSurface(written)
+            guard complete else { throw SDLError(operation: operation, message: "the file read back has the wrong size") }
+            try syncFile(temporary, operation)
+            guard rename(temporary, path) == 0 else {
+                throw SDLError(operation: operation, message: String(cString: strerror(errno)))
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private static var temporaryCounter = 0
+
+    /// Flushes a written file to the disk, so that a rename cannot publish an empty file.
+    private func syncFile(_ path: String, _ operation: String) throws(SDLError) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw SDLError(operation: operation, message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw SDLError(operation: operation, message: "fsync: " + String(cString: strerror(errno))) }
+    }
+}
+
+/// A file's device and inode: the same file under any path, symbolic links resolved.
+struct FileIdentity: Equatable {
+    let device: UInt64, inode: UInt64
+    init?(path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
     }
 }
 

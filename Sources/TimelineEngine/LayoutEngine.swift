@@ -350,8 +350,9 @@ public final class LayoutEngine {
         } else {
             message = "Could not add constraint \(c.description): \(error)"
         }
+        let isConflict = if case .unsatisfiable = error { true } else { false }
         window.diagnostics.report(Diagnostic(
-            kind: .unsatisfiableConstraints, frame: window.frameIndex, message: message,
+            kind: isConflict ? .unsatisfiableConstraints : .invalidConstraint, frame: window.frameIndex, message: message,
             views: [c.firstItem?.layoutName, c.secondItem?.layoutName].compactMap { $0 },
             constraints: names, brokenConstraint: brokenName))
     }

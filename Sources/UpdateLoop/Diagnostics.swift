@@ -44,6 +44,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 @MainActor
 public final class DiagnosticLog {
     public private(set) var entries: [Diagnostic] = []
+    /// Whether reports are kept in ``entries``. Turn it off when ``handler`` prints them as they
+    /// come (the CLI does), so a long run's memory stays flat (Z4).
+    public var keepsEntries = true
     public var handler: ((Diagnostic) -> Void)?
     /// Where reports are logged; set to nil to keep them silent (the CLI prints its own).
     public var logger: Logger? = Logger(label: "timeline")
@@ -51,7 +54,7 @@ public final class DiagnosticLog {
     public init() {}
 
     public func report(_ d: Diagnostic) {
-        entries.append(d)
+        if keepsEntries { entries.append(d) }
         handler?(d)
         logger?.warning("\(d.message)", metadata: ["kind": "\(d.kind.rawValue)", "frame": "\(d.frame)"])
     }

@@ -25,6 +25,9 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
 @MainActor
 public final class TraceRecorder {
     public var isRecording = false
+    /// Whether recorded events are kept in ``events``. Turn it off when ``onEvent`` streams them
+    /// (`timeline step --trace`), so memory stays flat over a long run (Z4).
+    public var keepsEvents = true
     public private(set) var events: [TraceEvent] = []
     /// Called for each event as it is recorded (e.g. to stream JSON lines).
     public var onEvent: ((TraceEvent) -> Void)?
@@ -36,7 +39,7 @@ public final class TraceRecorder {
     public func record(frame: Int64, phase: FramePhase, view: @autoclosure () -> String, call: String) {
         guard isRecording else { return }
         let e = TraceEvent(frame: frame, phase: phase, view: view(), call: call)
-        events.append(e)
+        if keepsEvents { events.append(e) }
         onEvent?(e)
     }
 

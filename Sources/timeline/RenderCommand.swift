@@ -24,7 +24,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)") }
-        if let size, WindowSize(size) == nil { throw ValidationError("--size must be WxH with positive numbers, e.g. 800x600; got '\(size)'") }
+        if let size, WindowSize(size) == nil { throw ValidationError("\(WindowSize.help); got '\(size)'") }
         guard scale >= 1, scale <= 4 else { throw ValidationError("--scale must be between 1 and 4; got \(scale)") }
         switch (frame, time) {
         case (nil, nil): throw ValidationError("give --frame N or --time T")
@@ -59,11 +59,11 @@ struct RenderCommand: ParsableCommand {
             targets = [Int((time! * Double(rate.rawValue) - 1e-9).rounded(.up)).clamped(min: 0)]
         }
         let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
-        let (scale, out) = (self.scale, self.out)
+        let (scale, out, scenePath) = (self.scale, self.out, self.scene)
         try useShippedFontMetrics()                  // as layout and step measure
         let failure: String? = MainActor.assumeIsolated {
             do {
-                let writer = try FramePNGWriter(size: size, scale: scale, pattern: out)
+                let writer = try FramePNGWriter(size: size, scale: scale, pattern: out, protecting: [scenePath])
                 let run = SceneRun(loaded, size: size, rate: rate, scale: scale)
                 var next = 0
                 while next < targets.count, let info = run.host.step() {

@@ -17,6 +17,7 @@ struct SceneRun {
         host.window.scale = scale
         host.runLoop.keepsRunningWhenIdle = true
         host.runLoop.diagnostics.logger = nil
+        host.runLoop.diagnostics.keepsEntries = false          // printed as they come, not kept (Z4)
         host.runLoop.diagnostics.handler = { d in printToStandardError("\(d.kind.rawValue): \(d.message)") }
         built = SceneBuilder.build(scene, in: host.window)
         animator = SceneAnimator(scene: scene, built: built, runLoop: host.runLoop)
@@ -29,8 +30,11 @@ struct SceneRun {
 struct FramePNGWriter {
     let image: ImageRenderer
     let pattern: String
+    /// Files never written over (the input scene).
+    let protected: [String]
 
-    init(size: Size, scale: Double, pattern: String) throws(SDLError) {
+    init(size: Size, scale: Double, pattern: String, protecting protected: [String] = []) throws(SDLError) {
+        self.protected = protected
         image = try ImageRenderer(pixelWidth: Int((size.width * scale).rounded(.up)), pixelHeight: Int((size.height * scale).rounded(.up)),
                                   font: TrueTypeFont.standard())
         self.pattern = pattern
@@ -40,7 +44,7 @@ struct FramePNGWriter {
     func write(_ list: DisplayList, frame: Int64) throws(SDLError) -> String {
         image.render(list)
         let path = pattern.replacingOccurrences(of: "{frame}", with: String(frame))
-        try image.savePNG(to: path)
+        try image.savePNG(to: path, protecting: protected)
         return path
     }
 }

@@ -27,7 +27,7 @@ struct StepCommand: ParsableCommand {
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1; got \(frames)") }
         guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)") }
-        if let size, WindowSize(size) == nil { throw ValidationError("--size must be WxH with positive numbers, e.g. 800x600; got '\(size)'") }
+        if let size, WindowSize(size) == nil { throw ValidationError("\(WindowSize.help); got '\(size)'") }
         switch (png, out) {
         case (nil, nil): break
         case (.some, nil): throw ValidationError("--png needs --out FILE.png")
@@ -43,19 +43,23 @@ struct StepCommand: ParsableCommand {
         let (frames, rate, json, trace) = (self.frames, FrameRate(fps: fps)!, self.json, self.trace)
         let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
         try useShippedFontMetrics()
-        let pngFrames = Set(try png.map(RenderCommand.frameList) ?? []), out = self.out
+        let pngFrames = Set(try png.map(RenderCommand.frameList) ?? []), out = self.out, scenePath = self.scene
         let failure: String? = MainActor.assumeIsolated {
             let run = SceneRun(loaded, size: size, rate: rate)
             let (host, built) = (run.host, run.built)
             if trace {
                 host.runLoop.trace.isRecording = true
+                host.runLoop.trace.keepsEvents = false            // streamed, not kept (Z4)
                 host.runLoop.trace.onEvent = { print($0.json) }
             }
             var writer: FramePNGWriter?
             if let out, !pngFrames.isEmpty {
-                do { writer = try FramePNGWriter(size: size, scale: 1, pattern: out) } catch { return "timeline step: \(error)" }
+                do { writer = try FramePNGWriter(size: size, scale: 1, pattern: out, protecting: [scenePath]) } catch { return "timeline step: \(error)" }
             }
-            var records: [String] = []
+            // The JSON is written as it goes (Z4): memory stays flat however many frames run.
+            if json { print("{\"fps\": \(rate.rawValue), \"frames\": [", terminator: "") }
+            var first = true
+            defer { if json { print("]}") } }
             for _ in 0..<frames {
                 guard let info = host.step() else { break }
                 if let writer, pngFrames.contains(Int(info.index)) {
@@ -65,7 +69,8 @@ struct StepCommand: ParsableCommand {
                 }
                 if json {
                     let views = built.order.map { id in "\(jsonString(id)): \(presentationJSON(built.views[id]!))" }.joined(separator: ", ")
-                    records.append("{\"index\": \(info.index), \"time\": \(jsonNumber(info.time)), \"views\": {\(views)}}")
+                    print((first ? "" : ", ") + "{\"index\": \(info.index), \"time\": \(jsonNumber(info.time)), \"views\": {\(views)}}", terminator: "")
+                    first = false
                 } else {
                     print("frame \(info.index)  t=\(fmt(info.time))")
                     var rows = [["  view", "x", "y", "width", "height", "alpha"]]
@@ -77,7 +82,6 @@ struct StepCommand: ParsableCommand {
                     print(table(rows, rightAligned: [1, 2, 3, 4, 5]))
                 }
             }
-            if json { print("{\"fps\": \(rate.rawValue), \"frames\": [\(records.joined(separator: ", "))]}") }
             withExtendedLifetime(run) {}              // the animator schedules the scene's animations
             return nil
         }
