@@ -66,6 +66,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
+        .target(name: "FuzzHarness", dependencies: ["SceneFormat", "SDLBackend", "TimelineEngine"], swiftSettings: strict),
+        .target(name: "CLibFuzzer"),
+        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzHarness", "SDLBackend", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(
             name: "HeadlessTrace",
             dependencies: ["TimelineEngine", "SceneFormat", "Geometry"],
@@ -90,7 +93,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "SceneFormatTests",
-            dependencies: ["SceneFormat", "TimelineEngine", "TimelineTestSupport"],
+            dependencies: ["SceneFormat", "TimelineEngine", "TimelineTestSupport", "FuzzHarness"],
             swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", swiftSettings: strict),
         .testTarget(

@@ -1,0 +1,43 @@
+import CLibFuzzer
+import Foundation
+import FuzzHarness
+import SDLBackend
+
+// Built with `-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer` (scripts/fuzz), this is a libFuzzer
+// target: main hands libFuzzer's driver the harness. Built normally, it replays the files named
+// on its command line through the same harness and prints what happened to each, to reproduce a
+// crash outside the fuzzer (`swift run SceneFuzzer Tests/FuzzRegressions/*.json`).
+
+/// The shipped font, loaded once: text goes through SDL2_ttf as in the CLI.
+@MainActor private let fuzzFont: TrueTypeFont? = try? TrueTypeFont.standard()
+
+/// One input through the harness; the signature libFuzzer calls.
+private func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { UnsafeBufferPointer(start: $0, count: size) } ?? UnsafeBufferPointer(start: nil, count: 0)
+    let text = String(decoding: bytes, as: UTF8.self)
+    MainActor.assumeIsolated { _ = FuzzHarness.run(text, font: fuzzFont) }
+    return 0
+}
+
+@main
+struct SceneFuzzer {
+    static func main() {
+        #if FUZZING
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
+        #else
+        let paths = CommandLine.arguments.dropFirst()
+        guard !paths.isEmpty else {
+            print("usage: SceneFuzzer FILE...   (replays inputs; scripts/fuzz builds the libFuzzer target)")
+            return
+        }
+        MainActor.assumeIsolated {
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path) else { print("\(path): unreadable"); continue }
+                print("\(path): \(FuzzHarness.run(String(decoding: data, as: UTF8.self), font: fuzzFont))")
+            }
+        }
+        #endif
+    }
+}
