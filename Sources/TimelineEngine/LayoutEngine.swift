@@ -566,6 +566,15 @@ public final class LayoutEngine {
         do { try solver.setConstant(id, to: value) } catch { reportSolverFailure(what(), error) }
     }
 
+    /// A solved frame came out infinite or NaN (constraints with huge multipliers overflow): the
+    /// view keeps its last frame, and the constraints are reported once per frame and view.
+    private func reportNonFinite(_ v: View, _ f: Rect) {
+        window.diagnostics.report(Diagnostic(
+            kind: .invalidConstraint, frame: window.frameIndex,
+            message: "The constraints of \(v.traceName) solve to a frame that is not a finite number (\(f)); the view keeps its last frame. Constraints with multipliers or constants this large overflow: check \(v.constraints.count + (v.superview?.constraints.count ?? 0)) constraints on it and its superview.",
+            views: [v.traceName]))
+    }
+
     /// A solver call the engine's bookkeeping says cannot fail did: the engine and the solver
     /// disagree. Reported as ``Diagnostic/Kind/internalError`` (test support fails a test that
     /// reports one) instead of being swallowed.
@@ -597,8 +606,12 @@ public final class LayoutEngine {
         for v in s.subviews where !v.translatesAutoresizingMaskIntoConstraints {
             guard let i = v.layoutItem else { continue }
             if origin == nil { origin = s.absoluteBoundsOrigin }
-            let f = v.frame(forAlignmentRect: solvedRect(i))
-            v.frame = f.offsetBy(dx: -origin!.x, dy: -origin!.y)
+            let f = v.frame(forAlignmentRect: solvedRect(i)).offsetBy(dx: -origin!.x, dy: -origin!.y)
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else {
+                reportNonFinite(v, f)
+                continue
+            }
+            v.frame = f
         }
     }
 

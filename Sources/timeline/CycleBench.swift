@@ -20,9 +20,9 @@ struct CycleBench: ParsableCommand {
     enum Invalidation: String, ExpressibleByArgument, CaseIterable { case layout, display, constraint }
 
     func validate() throws {
-        guard views >= 2 else { throw ValidationError("--views must be at least 2; got \(views)") }
-        guard frames >= 1 else { throw ValidationError("--frames must be at least 1; got \(frames)") }
-        guard runs >= 1 else { throw ValidationError("--runs must be at least 1; got \(runs)") }
+        guard (2...100_000).contains(views) else { throw ValidationError("--views must be 2 to 100000; got \(views)") }
+        guard (1...10_000_000).contains(frames) else { throw ValidationError("--frames must be 1 to 10000000; got \(frames)") }
+        guard (1...1_000).contains(runs) else { throw ValidationError("--runs must be 1 to 1000; got \(runs)") }
     }
 
     func run() throws {

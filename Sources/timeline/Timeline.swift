@@ -12,5 +12,6 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine: the update cycle, the solver, the clocks, per-phase frame cost.",
-        subcommands: [ClockBench.self, FrameBench.self, CycleBench.self, SolverBench.self, AnimationBench.self, RenderBench.self])
+        subcommands: [ClockBench.self, FrameBench.self, CycleBench.self, SolverBench.self, AnimationBench.self, RenderBench.self,
+                      LoadBench.self])
 }
