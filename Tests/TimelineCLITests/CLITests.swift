@@ -115,7 +115,48 @@ struct CLITests {
         #expect(r.status != 0)
         #expect(r.stderr.contains("--size must be WxH"))
         let b = try CLI.run(["bench", "cycle", "--views", "1"])
-        #expect(b.status != 0 && b.stderr.contains("--views must be at least 2"))
+        #expect(b.status != 0 && b.stderr.contains("--views must be 2 to 100000; got 1"))
+    }
+
+    @Test("Z1: size arguments past the canvas limit are errors that name it, for every command that takes one",
+          arguments: [["layout", "Assets/scenes/hello.json"], ["step", "Assets/scenes/hello.json"],
+                      ["render", "Assets/scenes/hello.json", "--frame", "0", "--out", "/tmp/z1.png"], ["bench", "render"]])
+    func Z1_sizeLimits(command: [String]) throws {
+        for size in ["3000000000x10", "1e19x1", "16385x10", "nanx10"] {
+            let r = try CLI.run(command + ["--size", size])
+            #expect(r.status != 0, "\(command) \(size)")
+            #expect(r.stderr.contains("--size must be WxH with positive numbers up to 16384"), "\(command) \(size): \(r.stderr)")
+        }
+    }
+
+    @Test("Z3: render refuses to write over its input scene, and leaves no partial file behind")
+    func Z3_outputNeverOverwritesInput() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("z3-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json").path
+        try FileManager.default.copyItem(atPath: "Assets/scenes/hello.json", toPath: scene)
+        let before = try Data(contentsOf: URL(fileURLWithPath: scene))
+        let r = try CLI.run(["render", scene, "--frame", "0", "--out", scene])
+        #expect(r.status != 0 && r.stderr.contains("that is the input file"), "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scene)) == before)
+        // Through a symbolic link to the input, too: the link is resolved when comparing.
+        let link = dir.appendingPathComponent("link.png").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: scene)
+        let l = try CLI.run(["render", scene, "--frame", "0", "--out", link])
+        #expect(l.status != 0 && l.stderr.contains("that is the input file"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scene)) == before)
+        // A symbolic link to another file is replaced, not followed.
+        let other = dir.appendingPathComponent("other.txt").path
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: other))
+        let link2 = dir.appendingPathComponent("out.png").path
+        try FileManager.default.createSymbolicLink(atPath: link2, withDestinationPath: other)
+        let ok = try CLI.run(["render", scene, "--frame", "0", "--out", link2])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == "keep me")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link2)) == nil)   // now a file
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
     }
 }
 
