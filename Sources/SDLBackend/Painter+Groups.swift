@@ -4,6 +4,10 @@ import TimelineEngine
 
 /// Offscreen groups (opacity inherited by a subtree, rounded clips) and clipping.
 extension DisplayListPainter {
+    /// The most pixels all nested offscreen targets may hold at once: 2²⁸, 1 GiB of RGBA (four
+    /// full-size targets at 8192², sixty-four at 2048²).
+    static let maximumOffscreenPixels = 1 << 28
+
     // MARK: Groups
 
     func beginGroup(_ g: GroupState, commands: [DrawCommand], at i: Int) {
@@ -168,7 +172,14 @@ extension DisplayListPainter {
 
     /// Redirects drawing into a pooled offscreen target for the group just opened; returns false
     /// when the renderer cannot make one.
+    ///
+    /// Targets are as large as the output and pooled by nesting depth, so their memory is bounded
+    /// by ``maximumOffscreenPixels``: past it (deep nesting of translucent groups on a large
+    /// canvas) a group multiplies its opacity into its drawings instead, as when the renderer
+    /// cannot make targets at all.
     func beginOffscreen(opacity groupOpacity: Double, bounds: Rect) -> Bool {
+        let targetPixels = Int(max(1, targetSize.width)) * Int(max(1, targetSize.height))
+        guard (offscreenDepth + 1) * targetPixels <= Self.maximumOffscreenPixels else { return false }
         flush()
         if offscreenDepth == targetPool.count {
             guard let tex = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue),

@@ -14,6 +14,9 @@ public enum SceneLoader {
         /// The largest scene size per side, in points: a render at scale 1 is at most this many
         /// pixels per side (the canvas limit).
         public static let sidePoints = 16_384.0
+        /// The deepest nesting of views (root's children are at depth 1): the engine's passes
+        /// recurse down the tree, and UIKit hierarchies are never this deep.
+        public static let viewDepth = 1_024
         /// The largest font size, in points.
         public static let fontSize = 4_096.0
         /// The largest magnitude of a coordinate, length or constraint number: far beyond any
@@ -119,6 +122,7 @@ public enum SceneLoader {
             _ = members
             var views: [ViewSpec] = []
             var known: [String: Int] = ["root": -1]
+            var depths: [String: Int] = ["root": 0]
             if let v = json["views"] {
                 guard case .array(let items, _) = v else { throw fail(v, "views must be an array, found \(v.typeName)") }
                 guard items.count <= Limits.views else {
@@ -127,7 +131,15 @@ public enum SceneLoader {
                 // Every id first, so a parent listed later can be told apart from an unknown one.
                 var allIDs = Set<String>()
                 for item in items { if case .string(let id, _)? = item["id"] { allIDs.insert(id) } }
-                for item in items { views.append(try view(item, known: &known, allIDs: allIDs)) }
+                for item in items {
+                    let spec = try view(item, known: &known, allIDs: allIDs)
+                    let depth = depths[spec.parent, default: 0] + 1
+                    guard depth <= Limits.viewDepth else {
+                        throw fail(item["parent"] ?? item, "view '\(spec.id)' is nested \(depth) views deep; the limit is \(Limits.viewDepth)")
+                    }
+                    depths[spec.id] = depth
+                    views.append(spec)
+                }
             }
             var constraints: [ConstraintSpec] = []
             var constraintIDs = Set<String>()

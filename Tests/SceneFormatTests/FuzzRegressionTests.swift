@@ -25,6 +25,16 @@ struct FuzzRegressionTests {
         if case .renderFailed(let why) = outcome { Issue.record("render failed: \(why)") }
     }
 
+    /// A scene whose `count` views each sit inside the previous one.
+    nonisolated static func chain(_ count: Int) -> String {
+        var views: [String] = []
+        for k in 0..<count {
+            let parent = k > 0 ? ", \"parent\": \"v\(k - 1)\"" : ""
+            views.append("{\"id\": \"v\(k)\"\(parent)}")
+        }
+        return "{\"size\": [10, 10], \"views\": [" + views.joined(separator: ", ") + "]}"
+    }
+
     @Test("Z5: the regressions and seeds are there to replay")
     func Z5_inputsExist() {
         #expect(Self.inputs("regressions").count >= 8)
@@ -37,6 +47,7 @@ struct FuzzRegressionTests {
             ("{\"size\": [1e19, 1]}", "limited to ±1e9"),
             ("{\"size\": [100, 100], \"views\": [{\"id\": \"t\", \"text\": \"x\", \"fontSize\": 1e19}]}", "fontSize is 1e+19; numbers in a scene are limited to ±4096"),
             (String(repeating: "[", count: 300), "nested more than 256 deep (the limit)"),
+            (Self.chain(1_025), "view 'v1024' is nested 1025 views deep; the limit is 1024"),
             ("{\"size\": [10, 10], \"views\": [{\"id\": \"a\"}], \"constraints\": [\"a.width == 1e12 * root.width\"]}", "the multiplier 1000000000000.0 is over the limit of ±1e9"),
           ])
     func Z1_limitsAreNamed(input: String, message: String) {
