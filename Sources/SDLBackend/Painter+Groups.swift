@@ -45,7 +45,10 @@ extension DisplayListPainter {
     func cutCorners(of texture: OpaquePointer, rect: SDL_Rect, radius: Int32) {
         let r = min(radius, rect.w / 2, rect.h / 2)
         guard r > 0 else { return }
-        let cover = discCoverage(radius: r, ring: 0)
+        // Corners up to the texture limit use the cached coverage; larger ones (a huge clip on a
+        // huge view) are computed for the pixels inside the target only.
+        let cached = r <= Self.maximumCornerTextureRadius
+        let cover = cached ? discCoverage(radius: r, ring: 0) : []
         let side = Int(2 * r)
         let bounds = SDL_Rect(x: 0, y: 0, w: targetSize.width, h: targetSize.height)
         for corner in 0..<4 {
@@ -67,7 +70,8 @@ extension DisplayListPainter {
                 for x in 0..<Int(part.w) {
                     let k = y * Int(part.w) + x
                     let p = maskPixels[k]
-                    let a = (p >> 24) * UInt32(cover[(qy + y) * side + qx + x]) / 255
+                    let c = cached ? cover[(qy + y) * side + qx + x] : Self.coverage(x: qx + x, y: qy + y, radius: r, ring: 0)
+                    let a = (p >> 24) * UInt32(c) / 255
                     maskPixels[k] = (a << 24) | (p & 0x00FF_FFFF)
                 }
             }

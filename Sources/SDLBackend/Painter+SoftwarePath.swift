@@ -6,6 +6,10 @@ import TimelineEngine
 /// cached antialiased corner textures (SDL's software triangle filler allocates a surface per
 /// blended triangle, which made the geometry path too slow there).
 extension DisplayListPainter {
+    /// The largest corner radius, in pixels, drawn from a cached disc texture (a 2048² texture);
+    /// larger corners are tessellated.
+    static let maximumCornerTextureRadius: Int32 = 1_024
+
     // MARK: Software fast path
 
     /// Fills (or, with `lineWidth`, strokes) an unrotated rounded rectangle with blended
@@ -20,6 +24,14 @@ extension DisplayListPainter {
         let scale = transform.a
         let outerRadius = lineWidth.map { radius > 0 ? radius + $0 / 2 : 0 } ?? radius
         let rr = max(0, min(pixel(outerRadius * scale), w / 2, h / 2))
+        guard rr <= Self.maximumCornerTextureRadius else {
+            // A corner texture this large (a huge radius on a huge rectangle) would cost more
+            // than it saves: tessellate it instead.
+            prepareMesh()
+            if let lineWidth { mesh.strokeRoundedRect(r, radius: radius, lineWidth: lineWidth, color: color) }
+            else { mesh.fillRoundedRect(r, radius: radius, color: color) }
+            return
+        }
         let c = sdlColor(color)
         guard c.a > 0 else { return }
         // An opaque colour needs no blending: a plain fill is several times faster in software.
@@ -105,23 +117,32 @@ extension DisplayListPainter {
         if let c = coverage[shape] { return c }
         let side = Int(2 * r)
         var cover = [UInt8](repeating: 0, count: side * side)
-        let outer = Double(r), inner = ring > 0 ? Double(r - ring) : -1
         for y in 0..<side {
-            for x in 0..<side {
-                var covered = 0
-                for sy in 0..<4 {
-                    for sx in 0..<4 {
-                        let px = Double(x) + (Double(sx) + 0.5) / 4 - outer
-                        let py = Double(y) + (Double(sy) + 0.5) / 4 - outer
-                        let d = (px * px + py * py).squareRoot()
-                        if d <= outer && d >= inner { covered += 1 }
-                    }
-                }
-                cover[y * side + x] = UInt8((covered * 255 + 8) / 16)
-            }
+            for x in 0..<side { cover[y * side + x] = Self.coverage(x: x, y: y, radius: r, ring: ring) }
         }
         coverage[shape] = cover
         return cover
+    }
+
+    /// Coverage (0...255) of pixel (`x`, `y`) of the 2r x 2r square around a disc of radius `r`
+    /// (a ring `ring` pixels wide when positive), on a 4x4 sample grid.
+    static func coverage(x: Int, y: Int, radius r: Int32, ring: Int32) -> UInt8 {
+        let outer = Double(r), inner = ring > 0 ? Double(r - ring) : -1
+        // A pixel whose centre is more than half a diagonal from every edge is all in or all out.
+        let cx = Double(x) + 0.5 - outer, cy = Double(y) + 0.5 - outer
+        let d = (cx * cx + cy * cy).squareRoot()
+        if d > outer + 0.71 || d < inner - 0.71 { return 0 }
+        if d < outer - 0.71 && d > inner + 0.71 { return 255 }
+        var covered = 0
+        for sy in 0..<4 {
+            for sx in 0..<4 {
+                let px = Double(x) + (Double(sx) + 0.5) / 4 - outer
+                let py = Double(y) + (Double(sy) + 0.5) / 4 - outer
+                let d = (px * px + py * py).squareRoot()
+                if d <= outer && d >= inner { covered += 1 }
+            }
+        }
+        return UInt8((covered * 255 + 8) / 16)
     }
 
     /// A disc of radius `r` pixels (a ring `ring` pixels wide when positive) in colour `rgba`,
