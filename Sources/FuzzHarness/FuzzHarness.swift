@@ -21,7 +21,22 @@ public enum FuzzHarness {
     /// every input renders quickly.
     public static let renderSide = 128.0
 
-    /// Runs one input through the loader, layout, ten frames and a render.
+    /// Runs one fuzzer input: text that starts with `{` is a scene file and goes to the loader as
+    /// it is; anything else drives ``SceneGenerator``, which writes a scene the loader accepts,
+    /// so mutations reach layout, animation and rendering and not only the parser's errors.
+    public static func run(bytes: [UInt8], font: TrueTypeFont? = nil) -> Outcome {
+        if bytes.first == UInt8(ascii: "{") { return run(String(decoding: bytes, as: UTF8.self), font: font) }
+        var generator = SceneGenerator(bytes)
+        return run(generator.scene(), font: font)
+    }
+
+    /// The scene text ``run(bytes:font:)`` generates for input that is not JSON (for replaying).
+    public static func generatedScene(_ bytes: [UInt8]) -> String {
+        var generator = SceneGenerator(bytes)
+        return generator.scene()
+    }
+
+    /// Runs one scene text through the loader, layout, ten frames and a render.
     public static func run(_ text: String, font: TrueTypeFont? = nil) -> Outcome {
         let scene: Scene
         do { scene = try SceneLoader.parse(text, file: "fuzz.json") } catch { return .rejected(error.description) }

@@ -36,6 +36,8 @@ public struct Tessellator: Sendable {
     public private(set) var vertices: [MeshVertex] = []
     /// Three indices into ``vertices`` per triangle.
     public private(set) var indices: [Int32] = []
+    /// The exact position of each vertex (``vertices`` holds them as floats, clamped to ±1e7).
+    private var positions: [Point] = []
 
     private var outline: [Point] = []
     private var inner: [Point] = []
@@ -43,12 +45,14 @@ public struct Tessellator: Sendable {
 
     public init() {
         vertices.reserveCapacity(4096)
+        positions.reserveCapacity(4096)
         indices.reserveCapacity(8192)
     }
 
     /// Empties the mesh, keeping the buffers' capacity.
     public mutating func removeAll() {
         vertices.removeAll(keepingCapacity: true)
+        positions.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
     }
 
@@ -341,6 +345,118 @@ public struct Tessellator: Sendable {
         }
     }
 
+    // MARK: Clipping for fixed-point rasterisers
+
+    /// The mesh with every triangle clipped to `bounds` and split until no triangle spans more
+    /// than `maxExtent` pixels on either axis, written into `vertices` and `indices` (replacing
+    /// their contents). Clipping works on the exact (double) positions, not the float ones the
+    /// mesh hands a GPU, so a shape a billion pixels across still has the right edges inside
+    /// `bounds`. Colours and texture coordinates are interpolated linearly, which is what a
+    /// rasteriser does inside a triangle, so the result draws the same pixels inside `bounds`.
+    ///
+    /// For rasterisers with 32-bit fixed-point edge functions (SDL's software renderer), where a
+    /// triangle thousands of pixels across overflows. Clipping is Sutherland-Hodgman against the
+    /// four sides; a triangle entirely outside is dropped.
+    ///
+    /// - Complexity: O(triangles); at most a few new vertices per clipped triangle.
+    public func clipped(to bounds: Rect, maxExtent: Double, vertices out: inout [MeshVertex], indices outIndices: inout [Int32]) {
+        out.removeAll(keepingCapacity: true)
+        outIndices.removeAll(keepingCapacity: true)
+        let x0 = bounds.minX, x1 = bounds.maxX, y0 = bounds.minY, y1 = bounds.maxY
+        var polygon: [ClipVertex] = [], next: [ClipVertex] = []     // allocated only if a triangle needs clipping
+        for k in stride(from: 0, to: indices.count - 2, by: 3) {
+            let ia = Int(indices[k]), ib = Int(indices[k + 1]), ic = Int(indices[k + 2])
+            let pa = positions[ia], pb = positions[ib], pc = positions[ic]
+            let minX = min(pa.x, pb.x, pc.x), maxX = max(pa.x, pb.x, pc.x), minY = min(pa.y, pb.y, pc.y), maxY = max(pa.y, pb.y, pc.y)
+            guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
+            if maxX < x0 || minX > x1 || maxY < y0 || minY > y1 { continue }
+            if minX >= x0, maxX <= x1, minY >= y0, maxY <= y1, maxX - minX <= maxExtent, maxY - minY <= maxExtent {
+                // Inside already, and small: as it is.
+                let first = Int32(out.count)
+                out.append(vertices[ia]); out.append(vertices[ib]); out.append(vertices[ic])
+                outIndices.append(first); outIndices.append(first + 1); outIndices.append(first + 2)
+                continue
+            }
+            polygon.removeAll(keepingCapacity: true)
+            polygon.append(ClipVertex(pa, vertices[ia])); polygon.append(ClipVertex(pb, vertices[ib])); polygon.append(ClipVertex(pc, vertices[ic]))
+            for side in 0..<4 {
+                next.removeAll(keepingCapacity: true)
+                for i in polygon.indices {
+                    let p = polygon[i], q = polygon[(i + 1) % polygon.count]
+                    let dp = p.distance(inside: side, x0, x1, y0, y1), dq = q.distance(inside: side, x0, x1, y0, y1)
+                    if dp >= 0 { next.append(p) }
+                    if (dp >= 0) != (dq >= 0) { next.append(p.mixed(with: q, dp / (dp - dq))) }
+                }
+                swap(&polygon, &next)
+                if polygon.count < 3 { break }
+            }
+            guard polygon.count >= 3 else { continue }
+            for i in 1..<(polygon.count - 1) {
+                Self.emit(polygon[0], polygon[i], polygon[i + 1], maxExtent: maxExtent, into: &out, &outIndices)
+            }
+        }
+    }
+
+    /// A vertex being clipped: exact position, colour and texture coordinates as doubles.
+    private struct ClipVertex {
+        var x: Double, y: Double, r: Double, g: Double, b: Double, a: Double, u: Double, v: Double
+
+        init(_ p: Point, _ m: MeshVertex) {
+            x = p.x; y = p.y; r = Double(m.r); g = Double(m.g); b = Double(m.b); a = Double(m.a); u = Double(m.u); v = Double(m.v)
+        }
+        init(x: Double, y: Double, r: Double, g: Double, b: Double, a: Double, u: Double, v: Double) {
+            self.x = x; self.y = y; self.r = r; self.g = g; self.b = b; self.a = a; self.u = u; self.v = v
+        }
+
+        /// Signed distance inside clip side `side` (0 left, 1 right, 2 top, 3 bottom).
+        func distance(inside side: Int, _ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) -> Double {
+            switch side {
+            case 0: x - x0
+            case 1: x1 - x
+            case 2: y - y0
+            default: y1 - y
+            }
+        }
+
+        /// The vertex a fraction `t` of the way to `q`.
+        func mixed(with q: ClipVertex, _ t: Double) -> ClipVertex {
+            ClipVertex(x: x + (q.x - x) * t, y: y + (q.y - y) * t, r: r + (q.r - r) * t, g: g + (q.g - g) * t,
+                       b: b + (q.b - b) * t, a: a + (q.a - a) * t, u: u + (q.u - u) * t, v: v + (q.v - v) * t)
+        }
+
+        var mesh: MeshVertex {
+            func byte(_ c: Double) -> UInt8 { UInt8(max(0, min(255, c.rounded()))) }
+            return MeshVertex(x: Float(x), y: Float(y), r: byte(r), g: byte(g), b: byte(b), a: byte(a), u: Float(u), v: Float(v))
+        }
+    }
+
+    /// Appends a triangle, halving its longest edge until it spans at most `maxExtent`.
+    private static func emit(_ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, maxExtent: Double,
+                             into out: inout [MeshVertex], _ outIndices: inout [Int32], depth: Int = 0) {
+        let spanX = max(a.x, b.x, c.x) - min(a.x, b.x, c.x), spanY = max(a.y, b.y, c.y) - min(a.y, b.y, c.y)
+        if (spanX > maxExtent || spanY > maxExtent) && depth < 24 {
+            func length(_ p: ClipVertex, _ q: ClipVertex) -> Double { (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) }
+            let ab = length(a, b), bc = length(b, c), ca = length(c, a)
+            if ab >= bc && ab >= ca {
+                let m = a.mixed(with: b, 0.5)
+                emit(a, m, c, maxExtent: maxExtent, into: &out, &outIndices, depth: depth + 1)
+                emit(m, b, c, maxExtent: maxExtent, into: &out, &outIndices, depth: depth + 1)
+            } else if bc >= ca {
+                let m = b.mixed(with: c, 0.5)
+                emit(a, b, m, maxExtent: maxExtent, into: &out, &outIndices, depth: depth + 1)
+                emit(a, m, c, maxExtent: maxExtent, into: &out, &outIndices, depth: depth + 1)
+            } else {
+                let m = c.mixed(with: a, 0.5)
+                emit(a, b, m, maxExtent: maxExtent, into: &out, &outIndices, depth: depth + 1)
+                emit(m, b, c, maxExtent: maxExtent, into: &out, &outIndices, depth: depth + 1)
+            }
+            return
+        }
+        let first = Int32(out.count)
+        out.append(a.mesh); out.append(b.mesh); out.append(c.mesh)
+        outIndices.append(first); outIndices.append(first + 1); outIndices.append(first + 2)
+    }
+
     // MARK: Joins and helpers
 
     /// The offset direction at point `k` of a closed ring of `count` points, between the nearest
@@ -413,6 +529,7 @@ public struct Tessellator: Sendable {
         // Clamped so that infinite or NaN geometry lands far off screen instead of reaching a
         // rasteriser (NaN fails both comparisons and becomes the upper bound).
         let x = Float(max(-1e7, min(1e7, p.x))), y = Float(max(-1e7, min(1e7, p.y)))
+        positions.append(p)
         vertices.append(MeshVertex(x: x, y: y, r: c.r, g: c.g, b: c.b, a: c.a, u: u, v: v))
     }
 }

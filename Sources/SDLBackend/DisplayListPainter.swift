@@ -41,6 +41,9 @@ public final class DisplayListPainter {
     /// triangles in device pixels, submitted with `SDL_RenderGeometry` by ``flush()``.
     var mesh = Tessellator()
     var batchTexture: OpaquePointer?
+    /// The software renderer's clipped copy of the mesh (see ``flush()``), reused every flush.
+    var clippedVertices: [MeshVertex] = []
+    var clippedIndices: [Int32] = []
     /// The first SDL call that failed in the last ``paint(_:)``, if any (checked through the
     /// backend's one checking helper). Painting goes on after a failure; callers that must not
     /// lose output (PNG writing) check it.
@@ -200,20 +203,37 @@ public final class DisplayListPainter {
     // MARK: Batching
 
     /// Submits the mesh built since the last flush in one `SDL_RenderGeometry` call.
+    ///
+    /// SDL's software rasteriser computes its edge functions in 32-bit fixed point, which
+    /// overflows for triangles thousands of pixels across (a huge view, a runaway scale): there
+    /// the mesh is first clipped to the target plus a margin and split into triangles at most
+    /// 2,048 pixels across. Triangles that already fit, every steady frame of a normal scene,
+    /// go through unchanged.
     func flush() {
         guard !mesh.indices.isEmpty else { return }
         sdl(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
-        let code = mesh.vertices.withUnsafeBufferPointer { v in
+        if isSoftware {
+            let bounds = Rect(x: -64, y: -64, width: Double(targetSize.width) + 128, height: Double(targetSize.height) + 128)
+            mesh.clipped(to: bounds, maxExtent: 2_048, vertices: &clippedVertices, indices: &clippedIndices)
+            submit(clippedVertices, clippedIndices)
+        } else {
+            submit(mesh.vertices, mesh.indices)
+        }
+        lastTriangleCount += mesh.triangleCount
+        lastSubmissionCount += 1
+        mesh.removeAll()
+    }
+
+    private func submit(_ vertices: [MeshVertex], _ indices: [Int32]) {
+        guard !indices.isEmpty else { return }
+        let code = vertices.withUnsafeBufferPointer { v in
             v.withMemoryRebound(to: SDL_Vertex.self) { sv in
-                mesh.indices.withUnsafeBufferPointer { ix in
+                indices.withUnsafeBufferPointer { ix in
                     SDL_RenderGeometry(renderer, batchTexture, sv.baseAddress, Int32(sv.count), ix.baseAddress, Int32(ix.count))
                 }
             }
         }
         sdl(code, "SDL_RenderGeometry")
-        lastTriangleCount += mesh.triangleCount
-        lastSubmissionCount += 1
-        mesh.removeAll()
     }
 
     func useTexture(_ t: OpaquePointer?) {

@@ -13,9 +13,8 @@ import SDLBackend
 
 /// One input through the harness; the signature libFuzzer calls.
 private func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { UnsafeBufferPointer(start: $0, count: size) } ?? UnsafeBufferPointer(start: nil, count: 0)
-    let text = String(decoding: bytes, as: UTF8.self)
-    MainActor.assumeIsolated { _ = FuzzHarness.run(text, font: fuzzFont) }
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    MainActor.assumeIsolated { _ = FuzzHarness.run(bytes: bytes, font: fuzzFont) }
     return 0
 }
 
@@ -27,15 +26,19 @@ struct SceneFuzzer {
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
         #else
-        let paths = CommandLine.arguments.dropFirst()
+        let paths = CommandLine.arguments.dropFirst().filter { $0 != "--print-scene" }
         guard !paths.isEmpty else {
-            print("usage: SceneFuzzer FILE...   (replays inputs; scripts/fuzz builds the libFuzzer target)")
+            print("usage: SceneFuzzer [--print-scene] FILE...   (replays inputs; scripts/fuzz builds the libFuzzer target)")
             return
         }
         MainActor.assumeIsolated {
             for path in paths {
                 guard let data = FileManager.default.contents(atPath: path) else { print("\(path): unreadable"); continue }
-                print("\(path): \(FuzzHarness.run(String(decoding: data, as: UTF8.self), font: fuzzFont))")
+                let bytes = [UInt8](data)
+                if bytes.first != UInt8(ascii: "{"), CommandLine.arguments.contains("--print-scene") {
+                    FileHandle.standardError.write(Data((FuzzHarness.generatedScene(bytes) + "\n").utf8))
+                }
+                print("\(path): \(FuzzHarness.run(bytes: bytes, font: fuzzFont))")
             }
         }
         #endif

@@ -1,6 +1,9 @@
 import Geometry
 import RenderModel
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Tessellation needs no SDL: these tests read the mesh directly.
 @Suite("D2 tessellation (no SDL)")
@@ -94,5 +97,35 @@ struct TessellatorTests {
         t.strokePath(.polygon([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)]), lineWidth: 2,
                      color: Color(red: 1, green: 0, blue: 0))
         #expect(t.triangleCount == 3 * 10)                      // three segments, each a quad with its rim
+    }
+
+    @Test("D2/Z1: clipping for fixed-point rasterisers keeps what lies inside and splits what is too wide")
+    func D2_clippedToBoundsAndSplit() {
+        var t = Tessellator()
+        // A rectangle a million pixels wide, rotated a little: its triangles are enormous.
+        t.transform = AffineTransform(rotationAngle: 0.05).concatenating(AffineTransform(translationX: 50, y: 40))
+        t.fillRoundedRect(Rect(x: -500_000, y: -10, width: 1_000_000, height: 20), radius: 0, color: Color(red: 1, green: 0, blue: 0))
+        let bounds = Rect(x: 0, y: 0, width: 100, height: 80)
+        var vertices: [MeshVertex] = [], indices: [Int32] = []
+        t.clipped(to: bounds, maxExtent: 32, vertices: &vertices, indices: &indices)
+        #expect(!indices.isEmpty)
+        for k in stride(from: 0, to: indices.count, by: 3) {
+            let tri = (0..<3).map { vertices[Int(indices[k + $0])] }
+            #expect(tri.allSatisfy { $0.x >= -0.5 && $0.x <= 100.5 && $0.y >= -0.5 && $0.y <= 80.5 })   // Float positions
+            #expect(tri.map(\.x).max()! - tri.map(\.x).min()! <= 32.001)
+            #expect(tri.map(\.y).max()! - tri.map(\.y).min()! <= 32.001)
+        }
+        // The clipped band still covers the band's area inside the bounds: 100 wide (tilted), 20 tall.
+        var area = 0.0
+        for k in stride(from: 0, to: indices.count, by: 3) {
+            let a = vertices[Int(indices[k])], b = vertices[Int(indices[k + 1])], c = vertices[Int(indices[k + 2])]
+            area += abs(Double((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x))) / 2 * Double(a.a) / 255
+        }
+        #expect(abs(area - 100 * 20 / cos(0.05)) < 60, "\(area)")
+        // A mesh that already fits goes through unchanged.
+        var small = Tessellator()
+        small.fillRoundedRect(Rect(x: 10, y: 10, width: 20, height: 20), radius: 4, color: Color(red: 0, green: 1, blue: 0))
+        small.clipped(to: bounds, maxExtent: 32, vertices: &vertices, indices: &indices)
+        #expect(indices.count == small.indices.count)
     }
 }

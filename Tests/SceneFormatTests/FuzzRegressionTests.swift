@@ -21,7 +21,7 @@ struct FuzzRegressionTests {
           arguments: inputs("regressions") + inputs("corpus"))
     func Z5_replay(path: String) throws {
         let data = try #require(FileManager.default.contents(atPath: path))
-        let outcome = FuzzHarness.run(String(decoding: data, as: UTF8.self))
+        let outcome = FuzzHarness.run(bytes: [UInt8](data))
         if case .renderFailed(let why) = outcome { Issue.record("render failed: \(why)") }
     }
 
@@ -33,6 +33,20 @@ struct FuzzRegressionTests {
             views.append("{\"id\": \"v\(k)\"\(parent)}")
         }
         return "{\"size\": [10, 10], \"views\": [" + views.joined(separator: ", ") + "]}"
+    }
+
+    @Test("Z5: bytes that are not JSON generate scenes the loader accepts, so fuzzing reaches the engine",
+          arguments: 0..<64)
+    func Z5_generatorWritesValidScenes(seed: Int) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        var bytes = (0..<200).map { _ -> UInt8 in
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return UInt8(truncatingIfNeeded: state)
+        }
+        if bytes[0] == UInt8(ascii: "{") { bytes[0] = 0 }              // '{' first means a scene file
+        let outcome = FuzzHarness.run(bytes: bytes)
+        if case .rejected(let why) = outcome { Issue.record("generated scene rejected: \(why)\n\(FuzzHarness.generatedScene(bytes))") }
+        if case .renderFailed(let why) = outcome { Issue.record("render failed: \(why)") }
     }
 
     @Test("Z5: the regressions and seeds are there to replay")

@@ -1,0 +1,142 @@
+/// Turns arbitrary bytes into a scene file that the loader accepts, so that the fuzzer reaches the
+/// engine (layout, animation, rendering) and not only the parser's error paths: each byte picks
+/// the next choice (how many views, which parent, which anchor, which extreme number). A small
+/// change of the bytes is a small change of the scene, which is what coverage-guided mutation
+/// needs. The output is JSON text, so it goes through the loader like any file.
+struct SceneGenerator {
+    private let bytes: [UInt8]
+    private var i = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The next byte, or 0 past the end.
+    private mutating func byte() -> Int {
+        defer { i += 1 }
+        return i < bytes.count ? Int(bytes[i]) : 0
+    }
+
+    private mutating func pick<T>(_ options: [T]) -> T { options[byte() % options.count] }
+
+    /// Numbers that break things: zero, negatives, tiny and huge magnitudes within the limits.
+    private static let numbers: [Double] = [0, 1, -1, 0.5, 2, 10, 44, 100, 333.3, -250, 1e-300, 1e-9, 1e6, -1e6, 1e9, -1e9,
+                                            16_384, 0.1, 999.99, 3]
+    private static let anchors = ["leading", "trailing", "left", "right", "top", "bottom", "width", "height",
+                                  "centerX", "centerY", "firstBaseline", "lastBaseline"]
+    private static let horizontal: Set<String> = ["leading", "trailing", "left", "right", "width", "centerX"]
+    private static let dimensions: Set<String> = ["width", "height"]
+
+    private mutating func number() -> Double {
+        let n = pick(Self.numbers)
+        let scaled = byte() % 4 == 0 ? n * Double(byte() % 7 + 1) / 3 : n
+        return max(-1e9, min(1e9, scaled))
+    }
+
+    private mutating func positive(_ limit: Double) -> Double {
+        min(limit, max(1e-3, abs(number())))
+    }
+
+    private func json(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
+
+    private mutating func color() -> String {
+        let channels = (0..<4).map { _ in String(byte() % 256, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+        return "\"#" + channels.joined() + "\""
+    }
+
+    /// The scene for the bytes.
+    mutating func scene() -> String {
+        let width = positive(2_000), height = positive(2_000)
+        let count = byte() % 12 + 1
+        var ids: [String] = []
+        var views: [String] = []
+        for k in 0..<count {
+            let id = "v\(k)"
+            var members = ["\"id\": \"\(id)\""]
+            if !ids.isEmpty, byte() % 3 != 0 { members.append("\"parent\": \"\(pick(ids))\"") }
+            if byte() % 2 == 0 {
+                members.append("\"frame\": [\(json(number())), \(json(number())), \(json(abs(number()))), \(json(abs(number())))]")
+            }
+            if byte() % 2 == 0 { members.append("\"color\": \(color())") }
+            if byte() % 3 == 0 { members.append("\"alpha\": \(json(Double(byte() % 11) / 10))") }
+            if byte() % 3 == 0 { members.append("\"cornerRadius\": \(json(abs(number())))") }
+            if byte() % 4 == 0 { members.append("\"borderWidth\": \(json(abs(number()))), \"borderColor\": \(color())") }
+            if byte() % 4 == 0 { members.append("\"clipsToBounds\": true") }
+            if byte() % 6 == 0 { members.append("\"hidden\": true") }
+            if byte() % 4 == 0 { members.append("\"rotation\": \(json(number()))") }
+            if byte() % 5 == 0 { members.append("\"scale\": \(json(positive(1e9)))") }
+            if byte() % 3 == 0 {
+                members.append("\"text\": \"\(pick(["", "Hi", "a\\nb", "é\\u00e9 ✓", String(repeating: "W", count: byte() % 64)]))\"")
+                if byte() % 2 == 0 { members.append("\"fontSize\": \(json(positive(4_096)))") }
+            }
+            if byte() % 4 == 0 { members.append("\"intrinsicSize\": [\(json(abs(number()))), \(json(abs(number())))]") }
+            if byte() % 5 == 0 { members.append("\"hugging\": [\(byte() % 1000 + 1), \(byte() % 1000 + 1)]") }
+            if byte() % 5 == 0 { members.append("\"compression\": [\(byte() % 1000 + 1), \(byte() % 1000 + 1)]") }
+            views.append("{" + members.joined(separator: ", ") + "}")
+            ids.append(id)
+        }
+        let items = ["root"] + ids
+        var constraints: [String] = []
+        var constraintIDs: [String] = []
+        for k in 0..<(byte() % 16) {
+            let first = pick(ids)
+            let a = pick(Self.anchors)
+            let relation = pick(["==", ">=", "<="])
+            var expression: String
+            if byte() % 3 == 0 {
+                expression = "\(first).\(a) \(relation) \(json(number()))"
+            } else {
+                // An anchor of the same kind on the same axis, as the loader requires.
+                let candidates = Self.anchors.filter {
+                    Self.horizontal.contains($0) == Self.horizontal.contains(a) && Self.dimensions.contains($0) == Self.dimensions.contains(a)
+                }
+                let second = pick(items) + pick(["", "", ".safeArea", ".margins"])
+                let multiplier = byte() % 3 == 0 ? "\(json(number())) * " : ""
+                expression = "\(first).\(a) \(relation) \(multiplier)\(second).\(pick(candidates))"
+                if byte() % 2 == 0 { expression += " + \(json(abs(number())))" }
+            }
+            if byte() % 3 == 0 { expression += " @\(pick(["1", "250", "500", "749", "750", "999", "1000", "low", "high", "required"]))" }
+            if byte() % 2 == 0 {
+                constraints.append("{\"id\": \"c\(k)\", \"expr\": \"\(expression)\"}")
+                constraintIDs.append("c\(k)")
+            } else {
+                constraints.append("\"\(expression)\"")
+            }
+        }
+        var animations: [String] = []
+        for _ in 0..<(byte() % 5) {
+            var members = ["\"at\": \(json(Double(byte() % 12) / 60))"]
+            let curve = pick(["\"linear\"", "\"easeIn\"", "\"easeOut\"", "\"easeInOut\"", "[0.2, 1.6, 0.3, -0.5]",
+                              "{\"spring\": {\"dampingRatio\": \(json(positive(50))), \"response\": \(json(positive(5)))}}"])
+            members.append("\"curve\": \(curve)")
+            // A spring may leave the duration out; every other curve needs one.
+            if !curve.hasPrefix("{") || byte() % 4 != 0 { members.append("\"duration\": \(json(Double(byte() % 20) / 40))") }
+            if byte() % 3 == 0 { members.append("\"delay\": \(json(Double(byte() % 5) / 60))") }
+            if byte() % 3 == 0 { members.append("\"repeat\": \(pick(["1", "2.5", "\"forever\"", "0"]))") }
+            if byte() % 3 == 0 { members.append("\"autoreverse\": true") }
+            members.append("\"mode\": \(pick(["\"frames\"", "\"constraints\""]))")
+            var changes: [String] = []
+            for _ in 0..<(byte() % 4 + 1) {
+                if !constraintIDs.isEmpty, byte() % 2 == 0 {
+                    changes.append("{\"constraint\": \"\(pick(constraintIDs))\", \"constant\": \(json(number()))}")
+                } else {
+                    let view = pick(ids)
+                    switch byte() % 8 {
+                    case 0: changes.append("{\"view\": \"\(view)\", \"alpha\": \(json(Double(byte() % 11) / 10))}")
+                    case 1: changes.append("{\"view\": \"\(view)\", \"cornerRadius\": \(json(abs(number())))}")
+                    case 2: changes.append("{\"view\": \"\(view)\", \"rotation\": \(json(number()))}")
+                    case 3: changes.append("{\"view\": \"\(view)\", \"scale\": \(json(positive(1e9)))}")
+                    case 4: changes.append("{\"view\": \"\(view)\", \"color\": \(color())}")
+                    case 5: changes.append("{\"view\": \"\(view)\", \"borderColor\": \(color())}")
+                    case 6: changes.append("{\"view\": \"\(view)\", \"borderWidth\": \(json(abs(number())))}")
+                    default:
+                        changes.append("{\"view\": \"\(view)\", \"frame\": [\(json(number())), \(json(number())), \(json(abs(number()))), \(json(abs(number())))]}")
+                    }
+                }
+            }
+            members.append("\"changes\": [" + changes.joined(separator: ", ") + "]")
+            animations.append("{" + members.joined(separator: ", ") + "}")
+        }
+        return "{\"size\": [\(json(width)), \(json(height))], \"views\": [" + views.joined(separator: ", ") + "], "
+            + "\"constraints\": [" + constraints.joined(separator: ", ") + "], "
+            + "\"animations\": [" + animations.joined(separator: ", ") + "]}"
+    }
+}
