@@ -2,7 +2,7 @@ import Foundation
 import FrameTiming
 import Geometry
 import SceneFormat
-import SDLBackend
+@testable import SDLBackend
 import Testing
 import TimelineTestSupport
 import TimelineEngine
@@ -320,6 +320,26 @@ struct GoldenImageTests {
 @MainActor
 @Suite("Bad input: fonts, assets and output paths")
 struct BackendErrorTests {
+    @Test("Z1: assets beside the executable are looked up before the working directory's, which comes last")
+    func Z1_assetLookupOrder() {
+        let roots = AssetLocator.candidateRoots()
+        #expect(roots.last == "Assets")
+        #expect(roots.filter { $0 == "Assets" }.count == 1)
+        #expect(roots.dropLast().contains { $0.hasSuffix("/Assets") && $0.hasPrefix("/") })
+    }
+
+    @Test("Z3: a PNG that cannot be written is an error that leaves no file behind")
+    func Z3_unwritablePNG() throws {
+        let image = try ImageRenderer(pixelWidth: 8, pixelHeight: 8, font: nil)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("z3-png-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(throws: SDLError.self) { try image.savePNG(to: dir.path + "/missing/out.png") }
+        let read = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(read.isEmpty)
+        #expect(throws: SDLError.self) { try ImageRenderer(pixelWidth: 16_385, pixelHeight: 1, font: nil) }
+    }
+
     @Test("D2: a missing font file is an SDLError naming the file")
     func D2_missingFont() {
         #expect {
