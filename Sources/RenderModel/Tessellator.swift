@@ -366,7 +366,8 @@ public struct Tessellator: Sendable {
         var polygon: [ClipVertex] = [], next: [ClipVertex] = []     // allocated only if a triangle needs clipping
         for k in stride(from: 0, to: indices.count - 2, by: 3) {
             let ia = Int(indices[k]), ib = Int(indices[k + 1]), ic = Int(indices[k + 2])
-            let pa = positions[ia], pb = positions[ib], pc = positions[ic]
+            // Bounded so that differences and products of positions stay finite while clipping.
+            let pa = Self.bounded(positions[ia]), pb = Self.bounded(positions[ib]), pc = Self.bounded(positions[ic])
             let minX = min(pa.x, pb.x, pc.x), maxX = max(pa.x, pb.x, pc.x), minY = min(pa.y, pb.y, pc.y), maxY = max(pa.y, pb.y, pc.y)
             guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
             if maxX < x0 || minX > x1 || maxY < y0 || minY > y1 { continue }
@@ -395,6 +396,13 @@ public struct Tessellator: Sendable {
                 Self.emit(polygon[0], polygon[i], polygon[i + 1], maxExtent: maxExtent, into: &out, &outIndices)
             }
         }
+    }
+
+    /// `p` with each coordinate within ±1e12 pixels (NaN becomes 0): far beyond any target, near
+    /// enough that clipping arithmetic cannot overflow.
+    private static func bounded(_ p: Point) -> Point {
+        func bound(_ v: Double) -> Double { v.isNaN ? 0 : max(-1e12, min(1e12, v)) }
+        return Point(x: bound(p.x), y: bound(p.y))
     }
 
     /// A vertex being clipped: exact position, colour and texture coordinates as doubles.
@@ -434,7 +442,10 @@ public struct Tessellator: Sendable {
     private static func emit(_ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex, maxExtent: Double,
                              into out: inout [MeshVertex], _ outIndices: inout [Int32], depth: Int = 0) {
         let spanX = max(a.x, b.x, c.x) - min(a.x, b.x, c.x), spanY = max(a.y, b.y, c.y) - min(a.y, b.y, c.y)
-        if (spanX > maxExtent || spanY > maxExtent) && depth < 24 {
+        guard spanX.isFinite, spanY.isFinite else { return }
+        // Clipped triangles span at most the bounds, so a few halvings suffice; the depth limit
+        // only bounds the work for a caller with bounds far larger than `maxExtent`.
+        if (spanX > maxExtent || spanY > maxExtent) && depth < 16 {
             func length(_ p: ClipVertex, _ q: ClipVertex) -> Double { (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) }
             let ab = length(a, b), bc = length(b, c), ca = length(c, a)
             if ab >= bc && ab >= ca {

@@ -34,7 +34,8 @@ extension DisplayListPainter {
         }
         transform = device
         if let c = g.clip {
-            let r = deviceRect(device.apply(to: c))
+            // Clips never reach past the target: SDL copies and scales whole clip rectangles.
+            let r = intersect(deviceRect(device.apply(to: c)), targetRect)
             setClip(clip.map { intersect($0, r) } ?? r)
         }
     }
@@ -193,7 +194,7 @@ extension DisplayListPainter {
         }
         let tex = targetPool[offscreenDepth]
         var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
-        region = intersect(region, clip ?? SDL_Rect(x: 0, y: 0, w: targetSize.width, h: targetSize.height))
+        region = intersect(intersect(region, clip ?? targetRect), targetRect)
         groups[groups.count - 1].offscreen = Offscreen(texture: tex, previousTarget: target, region: region, opacity: groupOpacity)
         offscreenDepth += 1
         lastOffscreenCount += 1
@@ -209,6 +210,9 @@ extension DisplayListPainter {
     }
 
     // MARK: Clipping
+
+    /// The whole render target, in pixels.
+    var targetRect: SDL_Rect { SDL_Rect(x: 0, y: 0, w: targetSize.width, h: targetSize.height) }
 
     func deviceRect(_ r: Rect) -> SDL_Rect {
         guard !r.isNull, !r.minX.isNaN, !r.minY.isNaN else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }

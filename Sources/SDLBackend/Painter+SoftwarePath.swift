@@ -96,7 +96,22 @@ extension DisplayListPainter {
 
     /// Copies `src` of `texture` to `dst` tinted by `tint`, leaving the texture untinted for its
     /// next user (SDL records the tint with the queued copy).
+    ///
+    /// The copy is cut to the part of `dst` inside the target (and `src` in proportion): SDL's
+    /// software renderer scales into a buffer as large as the whole destination, so a scaled-up
+    /// label or corner thousands of times the target's size would ask for gigabytes.
     func copy(_ texture: OpaquePointer, _ src: inout SDL_Rect, _ dst: inout SDL_Rect, _ tint: SDL_Color) {
+        let visible = intersect(dst, targetRect)
+        guard visible.w > 0, visible.h > 0, dst.w > 0, dst.h > 0 else { return }
+        if visible.w != dst.w || visible.h != dst.h {
+            let sx = Double(src.w) / Double(dst.w), sy = Double(src.h) / Double(dst.h)
+            let x0 = Double(src.x) + Double(visible.x - dst.x) * sx, y0 = Double(src.y) + Double(visible.y - dst.y) * sy
+            let x1 = x0 + Double(visible.w) * sx, y1 = y0 + Double(visible.h) * sy
+            src = SDL_Rect(x: Int32(x0.rounded(.down)), y: Int32(y0.rounded(.down)),
+                           w: max(1, Int32(x1.rounded(.up)) - Int32(x0.rounded(.down))),
+                           h: max(1, Int32(y1.rounded(.up)) - Int32(y0.rounded(.down))))
+            dst = visible
+        }
         let tinted = tint.r != 255 || tint.g != 255 || tint.b != 255 || tint.a != 255
         if tinted {
             sdl(SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
