@@ -14,17 +14,19 @@ public struct TickSample: Sendable, Equatable {
 /// Percentiles of a set of durations, in milliseconds.
 public struct DurationPercentiles: Sendable, Equatable {
     public var p50: Double
+    /// The 90th percentile (Flutter's frame summaries report it).
+    public var p90: Double
     public var p99: Double
     public var p999: Double
     public var max: Double
-    public init(p50: Double, p99: Double, p999: Double, max: Double) {
-        self.p50 = p50; self.p99 = p99; self.p999 = p999; self.max = max
+    public init(p50: Double, p90: Double = 0, p99: Double, p999: Double, max: Double) {
+        self.p50 = p50; self.p90 = p90; self.p99 = p99; self.p999 = p999; self.max = max
     }
 
     /// Percentiles of `nanoseconds` (negative values count as 0), through an HDR histogram with
     /// three significant digits; the maximum is exact.
     public init(nanoseconds values: [Int64]) {
-        guard !values.isEmpty else { self.init(p50: 0, p99: 0, p999: 0, max: 0); return }
+        guard !values.isEmpty else { self.init(p50: 0, p90: 0, p99: 0, p999: 0, max: 0); return }
         var h = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
         var largest: Int64 = 0
         for v in values {
@@ -33,7 +35,7 @@ public struct DurationPercentiles: Sendable, Equatable {
             largest = Swift.max(largest, clamped)
         }
         func ms(_ p: Double) -> Double { Double(h.valueAtPercentile(p)) / 1e6 }
-        self.init(p50: ms(50), p99: ms(99), p999: ms(99.9), max: Double(largest) / 1e6)
+        self.init(p50: ms(50), p90: ms(90), p99: ms(99), p999: ms(99.9), max: Double(largest) / 1e6)
     }
 }
 

@@ -63,23 +63,32 @@ struct FrameBench: ParsableCommand {
             printToStandardError("timeline bench frame: \(e)")
             throw ExitCode(1)
         }
-        let perPhase = Self.phases.map { name, members -> (String, DurationPercentiles) in
-            (name, DurationPercentiles(nanoseconds: samples.map { frame in members.reduce(0) { $0 + frame[$1.rawValue] } }))
+        // E5: p90 and the frames over the budget (one frame period), per phase and in total.
+        let budget = FrameRate.fps60.nominalPeriodNanoseconds
+        let perPhase = Self.phases.map { name, members -> (String, DurationPercentiles, Int) in
+            let times = samples.map { frame in members.reduce(0) { $0 + frame[$1.rawValue] } }
+            return (name, DurationPercentiles(nanoseconds: times), times.filter { $0 > budget }.count)
         }
-        let total = DurationPercentiles(nanoseconds: samples.map { $0.reduce(0, +) })
+        let totals = samples.map { $0.reduce(0, +) }
+        let total = DurationPercentiles(nanoseconds: totals)
+        let totalOver = totals.filter { $0 > budget }.count
         let modeName = scene != nil && self.mode == nil ? "scene" : mode
         if json {
-            func p(_ d: DurationPercentiles) -> String { "{\"p50\": \(jsonNumber(d.p50)), \"p99\": \(jsonNumber(d.p99)), \"max\": \(jsonNumber(d.max))}" }
-            let phases = perPhase.map { "\(jsonString($0.0)): \(p($0.1))" }.joined(separator: ", ")
+            func p(_ d: DurationPercentiles, _ over: Int) -> String {
+                "{\"p50\": \(jsonNumber(d.p50)), \"p90\": \(jsonNumber(d.p90)), \"p99\": \(jsonNumber(d.p99)), \"max\": \(jsonNumber(d.max)), \"over_budget\": \(over)}"
+            }
+            let phases = perPhase.map { "\(jsonString($0.0)): \(p($0.1, $0.2))" }.joined(separator: ", ")
             let subject = scene.map { "\"scene\": \(jsonString($0))" } ?? "\"views\": \(views!)"
-            print("{\"frames\": \(samples.count), \"mode\": \(jsonString(modeName)), \(subject), \"clock\": \(jsonString(realtime ? "dispatch" : "manual")), \"phases_ms\": {\(phases)}, \"total_ms\": \(p(total))}")
+            print("{\"frames\": \(samples.count), \"mode\": \(jsonString(modeName)), \(subject), \"clock\": \(jsonString(realtime ? "dispatch" : "manual")), \"budget_ms\": \(jsonNumber(Double(budget) / 1e6)), \"phases_ms\": {\(phases)}, \"total_ms\": \(p(total, totalOver))}")
         } else {
             let subject = scene ?? "\(views!) views"
-            var rows = [["phase", "p50 ms", "p99 ms", "max ms"]]
-            for (name, d) in perPhase { rows.append([name, fmt(d.p50, digits: 4), fmt(d.p99, digits: 4), fmt(d.max, digits: 4)]) }
-            rows.append(["total", fmt(total.p50, digits: 4), fmt(total.p99, digits: 4), fmt(total.max, digits: 4)])
-            print("frame phases: \(subject), mode \(modeName), \(samples.count) frames on the \(realtime ? "dispatch (real) clock" : "manual clock, as fast as possible")")
-            print(table(rows, rightAligned: [1, 2, 3]))
+            var rows = [["phase", "p50 ms", "p90 ms", "p99 ms", "max ms", "over budget"]]
+            for (name, d, over) in perPhase {
+                rows.append([name, fmt(d.p50, digits: 4), fmt(d.p90, digits: 4), fmt(d.p99, digits: 4), fmt(d.max, digits: 4), "\(over)"])
+            }
+            rows.append(["total", fmt(total.p50, digits: 4), fmt(total.p90, digits: 4), fmt(total.p99, digits: 4), fmt(total.max, digits: 4), "\(totalOver)"])
+            print("frame phases: \(subject), mode \(modeName), \(samples.count) frames on the \(realtime ? "dispatch (real) clock" : "manual clock, as fast as possible"); budget \(fmt(Double(budget) / 1e6, digits: 2)) ms a frame")
+            print(table(rows, rightAligned: [1, 2, 3, 4, 5]))
         }
     }
 

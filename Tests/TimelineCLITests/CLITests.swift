@@ -378,7 +378,23 @@ struct BenchCLITests {
         #expect(Set(phases.keys) == ["events", "animation", "constraints", "layout", "display", "render"])
         #expect(phases["constraints"]!["p50"]! > 0)                   // the solver runs every frame
         #expect(phases["render"]!["p50"]! > 0)                        // the software renderer draws every frame
-        #expect(Set((doc["total_ms"] as! [String: Double]).keys) == ["p50", "p99", "max"])
+        #expect(Set((doc["total_ms"] as! [String: Double]).keys) == ["p50", "p90", "p99", "max", "over_budget"])
+    }
+
+    @Test("E5: bench frame reports p90 and the frames over budget, per phase and in total, in the table and the JSON")
+    func E5_frameSummaries() throws {
+        let r = try CLI.run(["bench", "frame", "--views", "20", "--frames", "30", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect(abs((doc["budget_ms"] as! Double) - 16.666666) < 1e-5)
+        let phases = doc["phases_ms"] as! [String: [String: Double]]
+        for (name, p) in phases {
+            #expect(p["p50"]! <= p["p90"]! && p["p90"]! <= p["p99"]! + 1e-9, "\(name)")
+            #expect(p["over_budget"]! >= 0 && p["over_budget"]! <= 30, "\(name)")
+        }
+        let table = try CLI.run(["bench", "frame", "--views", "20", "--frames", "30"])
+        #expect(table.stdout.contains("budget 16.67 ms a frame"))
+        #expect(table.stdout.contains("p90 ms") && table.stdout.contains("over budget"))
     }
 
     @Test("C2: bench frame on a scene prints the phase table")
