@@ -6,10 +6,12 @@ import PackageDescription
 //   UpdateLoop     <- FrameTiming          run loop, phases, timers, frame participants; no views
 //   Motion         <- Geometry             curves, springs, timing model, keyframe and timeline maths
 //   RenderModel    <- Geometry             display list, draw commands, canvas, renderer protocol
-//   TimelineEngine <- all of the above     views, controllers, Auto Layout, animation engine, hosts
-//   SDLBackend     <- TimelineEngine       the only importer of CSDL2: window, painter, events, PNG
-//   SceneFormat    <- TimelineEngine       scene files <-> engine objects
-//   timeline CLI, Demos                    see every module
+//   Timeline       <- all of the above     views, controllers, Auto Layout, animation engine, hosts
+//   TimelineSDL    <- Timeline             the only importer of CSDL2: window, painter, events, PNG
+//   TimelineScene  <- Timeline             scene files <-> engine objects
+//   TimelineCLI (the `timeline` executable), Demos: see every module
+// An app imports Timeline (it re-exports Geometry, FrameTiming, UpdateLoop, Motion, RenderModel),
+// TimelineSDL for a window and TimelineScene for scene files: one library product each (L1).
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -19,9 +21,11 @@ let package = Package(
     name: "Timeline",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "TimelineEngine", targets: ["TimelineEngine"]),
+        .library(name: "Timeline", targets: ["Timeline"]),
+        .library(name: "TimelineSDL", targets: ["TimelineSDL"]),
+        .library(name: "TimelineScene", targets: ["TimelineScene"]),
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
-        .executable(name: "timeline", targets: ["timeline"]),
+        .executable(name: "timeline", targets: ["TimelineCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -45,38 +49,38 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: strict),
         .target(name: "RenderModel", dependencies: ["Geometry"], swiftSettings: strict),
         .target(
-            name: "TimelineEngine",
+            name: "Timeline",
             dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel"],
             swiftSettings: strict),
         .target(
             name: "TimelineTestSupport",
-            dependencies: ["TimelineEngine"],
+            dependencies: ["Timeline"],
             path: "Tests/TestSupport",
             swiftSettings: strict),
         .systemLibrary(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
-        .target(name: "SDLBackend", dependencies: ["CSDL2", "TimelineEngine", "Geometry", "FrameTiming"],
+        .target(name: "TimelineSDL", dependencies: ["CSDL2", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
-        .target(name: "SceneFormat", dependencies: ["TimelineEngine", "Geometry", "FrameTiming"], swiftSettings: strict),
+        .target(name: "TimelineScene", dependencies: ["Timeline", "Geometry", "FrameTiming"], swiftSettings: strict),
         .executableTarget(
-            name: "timeline",
+            name: "TimelineCLI",
             dependencies: [
-                "TimelineEngine", "SceneFormat", "FrameTiming", "LayoutSolver", "Geometry", "SDLBackend",
+                "Timeline", "TimelineScene", "FrameTiming", "LayoutSolver", "Geometry", "TimelineSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
-        .target(name: "FuzzHarness", dependencies: ["SceneFormat", "SDLBackend", "TimelineEngine"], swiftSettings: strict),
+        .target(name: "FuzzHarness", dependencies: ["TimelineScene", "TimelineSDL", "Timeline"], swiftSettings: strict),
         .target(name: "CLibFuzzer"),
-        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzHarness", "SDLBackend", "CLibFuzzer"], swiftSettings: strict),
+        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzHarness", "TimelineSDL", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(
             name: "HeadlessTrace",
-            dependencies: ["TimelineEngine", "SceneFormat", "Geometry"],
+            dependencies: ["Timeline", "TimelineScene", "Geometry"],
             path: "Demos/HeadlessTrace",
             swiftSettings: strict),
         .executableTarget(
             name: "Gallery",
-            dependencies: ["TimelineEngine", "SDLBackend", "Geometry", "FrameTiming",
+            dependencies: ["Timeline", "TimelineSDL", "Geometry", "FrameTiming",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Demos/Gallery",
             swiftSettings: strict),
@@ -88,17 +92,17 @@ let package = Package(
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], resources: [.copy("Fixtures")],
                     swiftSettings: strict),
         .testTarget(
-            name: "TimelineEngineTests",
-            dependencies: ["TimelineEngine", "LayoutSolver", "TimelineTestSupport"],
+            name: "TimelineTests",
+            dependencies: ["Timeline", "LayoutSolver", "TimelineTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "SceneFormatTests",
-            dependencies: ["SceneFormat", "TimelineEngine", "TimelineTestSupport", "FuzzHarness"],
+            name: "TimelineSceneTests",
+            dependencies: ["TimelineScene", "Timeline", "TimelineTestSupport", "FuzzHarness"],
             swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", swiftSettings: strict),
         .testTarget(
-            name: "SDLBackendTests",
-            dependencies: ["SDLBackend", "CSDL2", "SceneFormat", "TimelineEngine", "TimelineTestSupport"],
+            name: "TimelineSDLTests",
+            dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport"],
             exclude: ["Golden"],                       // read from the source tree by path
             swiftSettings: strict),
     ]

@@ -1,7 +1,7 @@
 import FrameTiming
 import Geometry
-import SDLBackend
-import TimelineEngine
+import TimelineSDL
+import Timeline
 
 /// The gallery's scenes, in key order.
 enum SceneKind: String, CaseIterable {

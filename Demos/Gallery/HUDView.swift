@@ -1,8 +1,8 @@
 import Foundation
 import FrameTiming
 import Geometry
-import SDLBackend
-import TimelineEngine
+import TimelineSDL
+import Timeline
 
 /// The heads-up display (g): frames per second, a graph of the last 120 frame intervals,
 /// dropped frames, and the last frame's time per phase, redrawn every frame through the

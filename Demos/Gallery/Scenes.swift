@@ -1,6 +1,6 @@
 import FrameTiming
 import Geometry
-import TimelineEngine
+import Timeline
 
 // MARK: (a) The source documents' example: a panel slid in by a constraint constant
 

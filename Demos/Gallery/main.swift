@@ -1,8 +1,8 @@
 import ArgumentParser
 import FrameTiming
 import Geometry
-import SDLBackend
-import TimelineEngine
+import TimelineSDL
+import Timeline
 
 #if canImport(Glibc)
 import Glibc

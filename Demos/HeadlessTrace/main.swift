@@ -3,7 +3,7 @@
 //
 //     swift run HeadlessTrace
 import Geometry
-import TimelineEngine
+import Timeline
 
 final class Gauge: View {
     var numberOfPoints = 0 { didSet { setNeedsDisplay() } }

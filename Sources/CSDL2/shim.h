@@ -1,4 +1,4 @@
-// SDL2, SDL2_ttf and SDL2_image for Swift. Only the SDLBackend module imports this.
+// SDL2, SDL2_ttf and SDL2_image for Swift. Only the TimelineSDL module imports this.
 // C macros Swift cannot see are wrapped as static inline functions here.
 #ifndef TIMELINE_CSDL2_SHIM_H
 #define TIMELINE_CSDL2_SHIM_H

@@ -1,6 +1,6 @@
-import SceneFormat
-import SDLBackend
-import TimelineEngine
+import TimelineScene
+import TimelineSDL
+import Timeline
 
 /// What the fuzzer and the regression tests run on every input (Z5): the scene loader, the first
 /// layout, ten frames of stepping and a small render. An input passes when this returns, whatever

@@ -1,7 +1,7 @@
 import CLibFuzzer
 import Foundation
 import FuzzHarness
-import SDLBackend
+import TimelineSDL
 
 // Built with `-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer` (scripts/fuzz), this is a libFuzzer
 // target: main hands libFuzzer's driver the harness. Built normally, it replays the files named

@@ -1,4 +1,4 @@
-import TimelineEngine
+import Timeline
 
 /// Whether `a` and `b` differ by at most `tolerance`.
 public func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }

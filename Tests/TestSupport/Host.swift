@@ -1,5 +1,5 @@
 import Testing
-import TimelineEngine
+import Timeline
 
 /// A headless host for a test: `width` x `height` points at `rate`. Inside a test that carries
 /// the ``Trait/endsIdle`` trait it is checked when the test ends, and a ``HeadlessHost/runUntilIdle(limit:)``

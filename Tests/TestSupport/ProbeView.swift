@@ -1,4 +1,4 @@
-import TimelineEngine
+import Timeline
 
 /// A view that counts and logs its update-cycle calls (for U1-U9 tests).
 @MainActor

@@ -1,0 +1,87 @@
+import ArgumentParser
+import FrameTiming
+import Foundation
+import Geometry
+import TimelineSDL
+import Timeline
+
+/// `timeline bench render`: issue 5's reach. Renders frames of N animated rounded views with the
+/// offscreen software renderer and reports the render time per frame (paint and rasterise, no
+/// present), next to the update cycle that produced each list.
+struct RenderBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Measure software rendering of N animated rounded views per frame.")
+
+    @Option(help: "Animated views.") var views = 1_000
+    @Option(help: "Frame size in points, WxH.") var size = "1280x720"
+    @Option(help: "Frames measured (after 30 warm-up frames).") var frames = 300
+    @Option(help: "Side of each view in points.") var side = 32.0
+    @Option(help: "Corner radius in points.") var radius = 8.0
+    @Flag(help: "Print JSON.") var json = false
+
+    func validate() throws {
+        guard views >= 1, views <= 100_000 else { throw ValidationError("--views must be 1 to 100000; got \(views)") }
+        guard WindowSize(size) != nil else { throw ValidationError("\(WindowSize.help); got '\(size)'") }
+        guard frames >= 10 else { throw ValidationError("--frames must be at least 10; got \(frames)") }
+        guard side > 0, radius >= 0 else { throw ValidationError("--side must be positive and --radius not negative") }
+    }
+
+    func run() throws {
+        let (n, frames, side, radius, json) = (views, self.frames, self.side, self.radius, self.json)
+        let size = WindowSize(size)!.size
+        let result: Result<String, SDLError> = MainActor.assumeIsolated {
+            do throws(SDLError) {
+                let font = try TrueTypeFont.standard()
+                let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height), font: font)
+                let host = HeadlessHost(size: size)
+                host.runLoop.keepsRunningWhenIdle = true
+                host.runLoop.measuresPhases = true
+                var all: [View] = []
+                let columns = max(1, Int(size.width / (side * 1.25)))
+                for i in 0..<n {
+                    let v = View(frame: Rect(x: Double(i % columns) * side * 1.25, y: Double(i / columns % max(1, Int(size.height / (side * 1.25)))) * side * 1.25,
+                                             width: side, height: side))
+                    v.cornerRadius = radius
+                    v.backgroundColor = Color(red: Double(i % 7) / 7, green: 0.5, blue: 1 - Double(i % 5) / 5)
+                    host.root.addSubview(v)
+                    all.append(v)
+                }
+                host.runUntilIdle()
+                View.animate(withDuration: 0.8, curve: .easeInOut, repeatCount: .infinity, autoreverses: true) {
+                    for v in all { v.center.x += side / 2; v.center.y += side / 3 }
+                }
+                host.step(frames: 30)
+                var render: [Int64] = [], cycle: [Int64] = []
+                render.reserveCapacity(frames); cycle.reserveCapacity(frames)
+                var triangles = 0
+                for _ in 0..<frames {
+                    host.step()
+                    cycle.append(host.runLoop.phaseNanoseconds.reduce(0, +))
+                    let t0 = MonotonicClock.now()
+                    image.render(host.window.displayList)
+                    render.append(MonotonicClock.now() - t0)
+                    triangles = image.painter.lastTriangleCount
+                }
+                let r = DurationPercentiles(nanoseconds: render), c = DurationPercentiles(nanoseconds: cycle)
+                let (r50, r99, rMax, c50, c99) = (r.p50, r.p99, r.max, c.p50, c.p99)
+                if json {
+                    return .success("{\"views\": \(n), \"size\": [\(Int(size.width)), \(Int(size.height))], \"frames\": \(frames), \"render_ms\": {\"p50\": \(r50), \"p99\": \(r99), \"max\": \(rMax)}, \"update_cycle_ms\": {\"p50\": \(c50), \"p99\": \(c99)}, \"triangles\": \(triangles)}")
+                }
+                let rows = [["case", "p50 ms", "p99 ms", "max ms"],
+                            ["render \(n) rounded views \(Int(side))pt r\(fmt(radius, digits: 0)), \(Int(size.width))x\(Int(size.height)), software",
+                             fmt(r50, digits: 3), fmt(r99, digits: 3), fmt(rMax, digits: 3)],
+                            ["update cycle producing the list", fmt(c50, digits: 3), fmt(c99, digits: 3), ""]]
+                return .success(table(rows, rightAligned: [1, 2, 3]) + "\n\(triangles) triangles per frame")
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let text): print(text)
+        case .failure(let e):
+            printToStandardError("timeline bench render: \(e)")
+            throw ExitCode(1)
+        }
+    }
+}

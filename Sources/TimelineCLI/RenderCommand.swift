@@ -1,0 +1,108 @@
+import ArgumentParser
+import FrameTiming
+import Foundation
+import Geometry
+import TimelineScene
+import TimelineSDL
+import Timeline
+
+/// `timeline render SCENE (--frame N[,N...] | --time T) --out FILE.png` (D1, C3): steps a scene on
+/// the manual clock and renders chosen frames into PNG files with the offscreen software
+/// renderer. No window or display is needed.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render frames of a scene to PNG with no window (offscreen software renderer).")
+
+    @Argument(help: "The scene file (JSON).") var scene: String
+    @Option(help: "Frame index, or a comma-separated list (frame k's time is k / fps).") var frame: String?
+    @Option(help: "Time in seconds: renders the first frame whose time is at or after it.") var time: Double?
+    @Option(help: "Output PNG. With several frames, '{frame}' in the name is replaced by the index.") var out: String
+    @Option(help: "Frame rate in frames per second, 1 to 240.") var fps = 60
+    @Option(help: "Window size in points, WxH (default: the scene's size).") var size: String?
+    @Option(help: "Device pixels per point (1 to 4).") var scale = 1.0
+
+    func validate() throws {
+        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)") }
+        if let size, WindowSize(size) == nil { throw ValidationError("\(WindowSize.help); got '\(size)'") }
+        guard scale >= 1, scale <= 4 else { throw ValidationError("--scale must be between 1 and 4; got \(scale)") }
+        switch (frame, time) {
+        case (nil, nil): throw ValidationError("give --frame N or --time T")
+        case (.some, .some): throw ValidationError("give either --frame or --time, not both")
+        case (let f?, nil):
+            let frames = try Self.frameList(f)
+            if frames.count > 1, !out.contains("{frame}") {
+                throw ValidationError("--out must contain '{frame}' when rendering several frames; got '\(out)'")
+            }
+        case (nil, let t?):
+            guard t.isFinite, t >= 0, t <= 3600 else { throw ValidationError("--time must be between 0 and 3600 seconds; got \(t)") }
+        }
+        guard !out.isEmpty else { throw ValidationError("--out must name a file") }
+    }
+
+    static func frameList(_ text: String) throws -> [Int] {
+        var frames: [Int] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let n = Int(part.trimmingCharacters(in: .whitespaces)), n >= 0, n <= 216_000 else {
+                throw ValidationError("--frame takes whole numbers from 0 to 216000, comma-separated; got '\(text)'")
+            }
+            frames.append(n)
+        }
+        return frames.sorted()
+    }
+
+    func run() throws {
+        let loaded = try loadScene(scene)
+        let rate = FrameRate(fps: fps)!
+        let targets: [Int]
+        if let frame { targets = try Self.frameList(frame) } else {
+            targets = [Int((time! * Double(rate.rawValue) - 1e-9).rounded(.up)).clamped(min: 0)]
+        }
+        let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
+        let (scale, out, scenePath) = (self.scale, self.out, self.scene)
+        try useShippedFontMetrics()                  // as layout and step measure
+        let failure: String? = MainActor.assumeIsolated {
+            do {
+                let writer = try FramePNGWriter(size: size, scale: scale, pattern: out, protecting: [scenePath])
+                let run = SceneRun(loaded, size: size, rate: rate, scale: scale)
+                var next = 0
+                while next < targets.count, let info = run.host.step() {
+                    while next < targets.count, targets[next] == Int(info.index) {
+                        let path = try writer.write(run.host.window.displayList, frame: info.index)
+                        print("frame \(info.index) t=\(fmt(info.time)) -> \(path)")
+                        next += 1
+                    }
+                }
+                withExtendedLifetime(run) {}          // the animator schedules the scene's animations
+                return nil
+            } catch {
+                return "timeline render: \(error)"
+            }
+        }
+        if let failure {
+            printToStandardError(failure)
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension Int {
+    func clamped(min lower: Int) -> Int { Swift.max(self, lower) }
+}
+
+/// Measures text with the font the renderer draws with (`Assets/fonts/DejaVuSans.ttf`), so
+/// `layout`, `step` and `render` agree on every label's size. A missing font is an error.
+func useShippedFontMetrics() throws {
+    let failure: String? = MainActor.assumeIsolated {
+        do {
+            TextMeasurement.metrics = TrueTypeFontMetrics(font: try TrueTypeFont.standard())
+            return nil
+        } catch {
+            return "timeline: \(error)"
+        }
+    }
+    if let failure {
+        printToStandardError(failure)
+        throw ExitCode(1)
+    }
+}

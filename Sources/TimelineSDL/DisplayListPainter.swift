@@ -1,0 +1,267 @@
+import CSDL2
+import Geometry
+import Timeline
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Draws a ``DisplayList`` with an SDL renderer (D2). The window and the offscreen image renderer
+/// both use it, so what a test sees in a PNG is what the window shows.
+///
+/// Every shape is tessellated on the CPU by RenderModel's ``Tessellator`` into triangles in
+/// device pixels (the group's transform times the list's scale, so rotation and scale need
+/// nothing from SDL) and submitted through `SDL_RenderGeometry` in batches; edges get a one-pixel
+/// alpha ramp for antialiasing.
+///
+/// The painter is split by job: this file holds the SDL state, the command loop and batching;
+/// `Painter+SoftwarePath.swift` the software renderer's rectangle-and-corner fast path;
+/// `Painter+Groups.swift` offscreen groups and clipping; `Painter+Text.swift` text. A group
+/// with opacity below 1 is drawn into an offscreen target and composited once with that opacity
+/// (opacity is inherited, as a layer's is), except when it holds a single drawing and no
+/// subgroups, where multiplying the colour is exactly equivalent and free. Clipping uses SDL's
+/// clip rectangle: the device bounding box of the clip rect (exact for unrotated views).
+///
+/// Steady frames allocate nothing: vertex, index and stack buffers keep their capacity, offscreen
+/// targets are pooled by nesting depth and text textures are cached.
+@MainActor
+public final class DisplayListPainter {
+    /// The SDL renderer drawn with (`SDL_Renderer *`).
+    public let renderer: OpaquePointer
+    /// The font text is drawn with; without one, text commands are skipped.
+    public let font: TrueTypeFont?
+
+    /// Triangles and geometry submissions in the last ``paint(_:)``, for benchmarks.
+    public internal(set) var lastTriangleCount = 0
+    public internal(set) var lastSubmissionCount = 0
+    /// Offscreen groups composited in the last ``paint(_:)``.
+    public internal(set) var lastOffscreenCount = 0
+
+    /// The batch being built: shapes tessellated by the platform-free ``Tessellator`` into
+    /// triangles in device pixels, submitted with `SDL_RenderGeometry` by ``flush()``.
+    var mesh = Tessellator()
+    var batchTexture: OpaquePointer?
+    /// The software renderer's clipped copy of the mesh (see ``flush()``), reused every flush.
+    var clippedVertices: [MeshVertex] = []
+    var clippedIndices: [Int32] = []
+    /// The first SDL call that failed in the last ``paint(_:)``, if any (checked through the
+    /// backend's one checking helper). Painting goes on after a failure; callers that must not
+    /// lose output (PNG writing) check it.
+    public private(set) var lastError: SDLError?
+
+    struct GroupFrame {
+        var transform: AffineTransform
+        var opacity: Double
+        var clip: SDL_Rect?
+        var offscreen: Offscreen?
+    }
+    struct Offscreen {
+        var texture: OpaquePointer
+        var previousTarget: OpaquePointer?
+        var region: SDL_Rect
+        var opacity: Double
+        /// A rounded clip to cut the corners of before compositing: the clip in device pixels
+        /// and its corner radius in pixels.
+        var roundedClip: (rect: SDL_Rect, radius: Int32)?
+    }
+    var groups: [GroupFrame] = []
+    var maskPixels: [UInt32] = []
+    var boundsStack: [AffineTransform] = []
+    var transform = AffineTransform.identity
+    var opacity = 1.0
+    var clip: SDL_Rect?
+    var target: OpaquePointer?
+    var base = AffineTransform.identity
+    var targetSize = (width: Int32(0), height: Int32(0))
+    var targetPool: [OpaquePointer] = []
+    var offscreenDepth = 0
+
+    /// Whether the renderer rasterises on the CPU. SDL's software triangle filler allocates a
+    /// surface per blended triangle, so there unrotated rectangles, rounded or not, are drawn as
+    /// blended rectangle fills plus cached antialiased corner textures, snapped to whole pixels.
+    public let isSoftware: Bool
+    /// Antialiased discs (or rings) keyed by radius and ring width in pixels, in a colour;
+    /// corners copy a quadrant. Per-colour textures blit several times faster than one white
+    /// texture modulated by colour; past ``maxColouredDiscs`` (say, a colour animation) the
+    /// white one is modulated instead.
+    struct DiscKey: Hashable { var radius: Int32; var ring: Int32; var rgba: UInt32 }
+    struct Disc { var texture: OpaquePointer; var lastUsed: Int }
+    var discs: [DiscKey: Disc] = [:]
+    var coverage: [DiscKey: [UInt8]] = [:]
+    let maxColouredDiscs = 256
+    var rects: [SDL_Rect] = []
+
+    struct TextKey: Hashable { var text: String; var pixelSize: Int }
+    struct TextTexture { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
+    var textCache: [TextKey: TextTexture] = [:]
+    var frameNumber = 0
+
+    /// A painter drawing with `renderer` (an `SDL_Renderer *` the caller keeps alive).
+    public init(renderer: OpaquePointer, font: TrueTypeFont?) {
+        self.renderer = renderer
+        self.font = font
+        var info = SDL_RendererInfo()
+        isSoftware = SDL_GetRendererInfo(renderer, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE.rawValue) != 0
+        // The mesh's vertices go to SDL as they are: the layouts must agree.
+        precondition(MemoryLayout<MeshVertex>.stride == MemoryLayout<SDL_Vertex>.stride
+                     && MemoryLayout<MeshVertex>.offset(of: \MeshVertex.r) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.color)
+                     && MemoryLayout<MeshVertex>.offset(of: \MeshVertex.u) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.tex_coord),
+                     "MeshVertex no longer matches SDL_Vertex's layout")
+    }
+
+    /// Frees the cached textures; call before destroying the renderer.
+    public func releaseResources() {
+        for t in targetPool { SDL_DestroyTexture(t) }
+        targetPool.removeAll()
+        for (_, t) in textCache { SDL_DestroyTexture(t.texture) }
+        textCache.removeAll()
+        for (_, d) in discs { SDL_DestroyTexture(d.texture) }
+        discs.removeAll()
+    }
+
+    // MARK: Painting
+
+    /// Clears the current render target to the list's background and draws every command.
+    /// Does not present.
+    public func paint(_ list: DisplayList) {
+        frameNumber += 1
+        lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        if (w, h) != targetSize {
+            for t in targetPool { SDL_DestroyTexture(t) }
+            targetPool.removeAll()
+            targetSize = (w, h)
+        }
+        target = nil
+        lastError = nil
+        sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect")
+        sdl(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
+        let bg = list.background
+        sdl(SDL_SetRenderDrawColor(renderer, byte(bg.red), byte(bg.green), byte(bg.blue), byte(bg.alpha)), "SDL_SetRenderDrawColor")
+        sdl(SDL_RenderClear(renderer), "SDL_RenderClear")
+
+        base = AffineTransform(scaleX: list.scale, y: list.scale)
+        transform = base; opacity = 1; clip = nil; offscreenDepth = 0
+        groups.removeAll(keepingCapacity: true)
+
+        let commands = list.commands
+        var i = 0
+        while i < commands.count {
+            draw(commands, at: i, scale: list.scale)
+            i += 1
+        }
+        flush()
+        // Unbalanced lists (not produced by the engine) still leave the renderer on its target.
+        while !groups.isEmpty { endGroup() }
+        evictStaleTextures()
+    }
+
+    func draw(_ commands: [DrawCommand], at i: Int, scale: Double) {
+        switch commands[i] {
+        case .beginGroup(let g): beginGroup(g, commands: commands, at: i)
+        case .endGroup: endGroup()
+        case .fillRect(let r, let color, let radius):
+            if isSoftware, isAxisAligned { blitRoundedRect(r, radius: radius, lineWidth: nil, color); return }
+            prepareMesh(); mesh.fillRoundedRect(r, radius: radius, color: color)
+        case .strokeRect(let r, let color, let lw, let radius):
+            if isSoftware, isAxisAligned { blitRoundedRect(r, radius: radius, lineWidth: lw, color); return }
+            prepareMesh(); mesh.strokeRoundedRect(r, radius: radius, lineWidth: lw, color: color)
+        case .line(let a, let b, let color, let width): prepareMesh(); mesh.line(from: a, to: b, width: width, color: color)
+        case .fillEllipse(let r, let color): prepareMesh(); mesh.fillEllipse(r, color: color)
+        case .strokeEllipse(let r, let color, let lw): prepareMesh(); mesh.strokeEllipse(r, lineWidth: lw, color: color)
+        case .fillPath(let path, let color): prepareMesh(); mesh.fillPath(path, color: color)
+        case .strokePath(let path, let color, let lw): prepareMesh(); mesh.strokePath(path, lineWidth: lw, color: color)
+        case .text(let s, let at, let size, let color): text(s, at: at, fontSize: size, scale: scale, color)
+        }
+    }
+
+    /// The mesh, ready for untextured shapes in the current group's transform and opacity.
+    func prepareMesh() -> UnsafeMutablePointer<Tessellator> {
+        useTexture(nil)
+        mesh.transform = transform
+        mesh.opacity = opacity
+        return withUnsafeMutablePointer(to: &mesh) { $0 }
+    }
+
+    /// How many device pixels one point spans in the current group (for segment counts, widths).
+    var deviceScale: Double {
+        (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
+    }
+
+    var isAxisAligned: Bool { Self.isAxisAligned(transform) }
+
+    /// Whether `t` only scales (positively) and translates: rectangles stay rectangles.
+    static func isAxisAligned(_ t: AffineTransform) -> Bool { t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0 }
+
+    /// `r` in whole device pixels, each edge rounded to the nearest pixel.
+    func pixelRect(_ r: Rect) -> SDL_Rect {
+        let x0 = pixel(r.minX), y0 = pixel(r.minY)
+        return SDL_Rect(x: x0, y: y0, w: pixel(r.maxX) - x0, h: pixel(r.maxY) - y0)
+    }
+
+    // MARK: Batching
+
+    /// Submits the mesh built since the last flush in one `SDL_RenderGeometry` call.
+    ///
+    /// SDL's software rasteriser computes its edge functions in 32-bit fixed point, which
+    /// overflows for triangles thousands of pixels across (a huge view, a runaway scale): there
+    /// the mesh is first clipped to the target plus a margin and split into triangles at most
+    /// 2,048 pixels across. Triangles that already fit, every steady frame of a normal scene,
+    /// go through unchanged.
+    func flush() {
+        guard !mesh.indices.isEmpty else { return }
+        sdl(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+        if isSoftware {
+            let bounds = Rect(x: -64, y: -64, width: Double(targetSize.width) + 128, height: Double(targetSize.height) + 128)
+            mesh.clipped(to: bounds, maxExtent: 2_048, vertices: &clippedVertices, indices: &clippedIndices)
+            submit(clippedVertices, clippedIndices)
+        } else {
+            submit(mesh.vertices, mesh.indices)
+        }
+        lastTriangleCount += mesh.triangleCount
+        lastSubmissionCount += 1
+        mesh.removeAll()
+    }
+
+    private func submit(_ vertices: [MeshVertex], _ indices: [Int32]) {
+        guard !indices.isEmpty else { return }
+        let code = vertices.withUnsafeBufferPointer { v in
+            v.withMemoryRebound(to: SDL_Vertex.self) { sv in
+                indices.withUnsafeBufferPointer { ix in
+                    SDL_RenderGeometry(renderer, batchTexture, sv.baseAddress, Int32(sv.count), ix.baseAddress, Int32(ix.count))
+                }
+            }
+        }
+        sdl(code, "SDL_RenderGeometry")
+    }
+
+    func useTexture(_ t: OpaquePointer?) {
+        if t != batchTexture {
+            flush()
+            batchTexture = t
+        }
+    }
+
+    func sdlColor(_ c: Color, alpha: Double = 1) -> SDL_Color {
+        SDL_Color(r: byte(c.red), g: byte(c.green), b: byte(c.blue), a: byte(c.alpha * opacity * alpha))
+    }
+
+    /// Checks an SDL return code through the backend's helper; the first failure of a paint is
+    /// kept in ``lastError`` (drawing goes on: one failed call should not blank a frame).
+    func sdl(_ code: Int32, _ operation: @autoclosure () -> String) {
+        guard code != 0 else { return }
+        do { try check(code, operation()) } catch { if lastError == nil { lastError = error } }
+    }
+}
+
+/// A device coordinate as a whole pixel, clamped to ±2²⁶ so that huge, infinite or NaN geometry
+/// (a view scaled to nothing, a runaway animation) draws nothing instead of trapping.
+@inline(__always) func pixel(_ v: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int32 {
+    guard v.isFinite else { return v.isNaN ? 0 : (v > 0 ? 1 << 26 : -(1 << 26)) }
+    return Int32(max(-67_108_864, min(67_108_864, v.rounded(rule))))
+}
+
+@inline(__always) func byte(_ v: Double) -> UInt8 {
+    UInt8(clamping: Int((min(max(v, 0), 1) * 255).rounded()))
+}

@@ -1,0 +1,186 @@
+import CSDL2
+import Geometry
+import Timeline
+
+/// The software renderer's fast path: unrotated rectangles as blended rectangle fills plus
+/// cached antialiased corner textures (SDL's software triangle filler allocates a surface per
+/// blended triangle, which made the geometry path too slow there).
+extension DisplayListPainter {
+    /// The largest corner radius, in pixels, drawn from a cached disc texture (a 2048² texture);
+    /// larger corners are tessellated.
+    static let maximumCornerTextureRadius: Int32 = 1_024
+
+    // MARK: Software fast path
+
+    /// Fills (or, with `lineWidth`, strokes) an unrotated rounded rectangle with blended
+    /// rectangle fills and four corner copies from a cached disc or ring texture.
+    func blitRoundedRect(_ r: Rect, radius: Double, lineWidth: Double?, _ color: Color) {
+        flush()
+        let outer = lineWidth.map { r.inset(by: EdgeInsets(all: -$0 / 2)) } ?? r
+        let box = pixelRect(transform.apply(to: outer))
+        let (x0, y0, w, h) = (box.x, box.y, box.w, box.h)
+        let x1 = x0 + w, y1 = y0 + h
+        guard w > 0, h > 0 else { return }
+        let scale = transform.a
+        let outerRadius = lineWidth.map { radius > 0 ? radius + $0 / 2 : 0 } ?? radius
+        let rr = max(0, min(pixel(outerRadius * scale), w / 2, h / 2))
+        guard rr <= Self.maximumCornerTextureRadius else {
+            // A corner texture this large (a huge radius on a huge rectangle) would cost more
+            // than it saves: tessellate it instead.
+            prepareMesh()
+            if let lineWidth { mesh.strokeRoundedRect(r, radius: radius, lineWidth: lineWidth, color: color) }
+            else { mesh.fillRoundedRect(r, radius: radius, color: color) }
+            return
+        }
+        let c = sdlColor(color)
+        guard c.a > 0 else { return }
+        // An opaque colour needs no blending: a plain fill is several times faster in software.
+        sdl(SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+        sdl(SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a), "SDL_SetRenderDrawColor")
+        rects.removeAll(keepingCapacity: true)
+        if let lw = lineWidth {
+            let t = max(1, pixel(lw * scale))
+            if 2 * t >= w || 2 * t >= h {
+                rects.append(SDL_Rect(x: x0, y: y0, w: w, h: h))        // the border covers it all
+            } else {
+                let k = max(rr, t)
+                rects.append(SDL_Rect(x: x0 + k, y: y0, w: w - 2 * k, h: t))
+                rects.append(SDL_Rect(x: x0 + k, y: y1 - t, w: w - 2 * k, h: t))
+                rects.append(SDL_Rect(x: x0, y: y0 + k, w: t, h: h - 2 * k))
+                rects.append(SDL_Rect(x: x1 - t, y: y0 + k, w: t, h: h - 2 * k))
+                if rr < t {
+                    // Square corners: fill the corner blocks.
+                    rects.append(SDL_Rect(x: x0, y: y0, w: k, h: k))
+                    rects.append(SDL_Rect(x: x1 - k, y: y0, w: k, h: k))
+                    rects.append(SDL_Rect(x: x0, y: y1 - k, w: k, h: k))
+                    rects.append(SDL_Rect(x: x1 - k, y: y1 - k, w: k, h: k))
+                }
+            }
+            submitRects()
+            if rr >= t { blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: min(t, rr), c) }
+            return
+        }
+        if rr <= 0 {
+            rects.append(SDL_Rect(x: x0, y: y0, w: w, h: h))
+            submitRects()
+            return
+        }
+        rects.append(SDL_Rect(x: x0 + rr, y: y0, w: w - 2 * rr, h: h))
+        rects.append(SDL_Rect(x: x0, y: y0 + rr, w: rr, h: h - 2 * rr))
+        rects.append(SDL_Rect(x: x1 - rr, y: y0 + rr, w: rr, h: h - 2 * rr))
+        submitRects()
+        blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: 0, c)
+    }
+
+    func submitRects() {
+        let n = rects.count
+        rects.withUnsafeBufferPointer { sdl(SDL_RenderFillRects(renderer, $0.baseAddress, Int32(n)), "SDL_RenderFillRects") }
+        lastSubmissionCount += 1
+    }
+
+    func blitCorners(x0: Int32, y0: Int32, x1: Int32, y1: Int32, radius rr: Int32, ring: Int32, _ c: SDL_Color) {
+        let rgba = UInt32(c.r) << 24 | UInt32(c.g) << 16 | UInt32(c.b) << 8 | UInt32(c.a)
+        // A disc in this colour, or (cache full) the white one modulated by it.
+        let coloured = discTexture(radius: rr, ring: ring, rgba: rgba)
+        guard let disc = coloured ?? discTexture(radius: rr, ring: ring, rgba: 0xFFFF_FFFF) else { return }
+        let tint = coloured == nil ? c : SDL_Color(r: 255, g: 255, b: 255, a: 255)
+        var src = SDL_Rect(x: 0, y: 0, w: rr, h: rr), dst = SDL_Rect(x: x0, y: y0, w: rr, h: rr)
+        copy(disc, &src, &dst, tint)
+        src.x = rr; dst.x = x1 - rr
+        copy(disc, &src, &dst, tint)
+        src.y = rr; dst.y = y1 - rr
+        copy(disc, &src, &dst, tint)
+        src.x = 0; dst.x = x0
+        copy(disc, &src, &dst, tint)
+    }
+
+    /// Copies `src` of `texture` to `dst` tinted by `tint`, leaving the texture untinted for its
+    /// next user (SDL records the tint with the queued copy).
+    ///
+    /// The copy is cut to the part of `dst` inside the target (and `src` in proportion): SDL's
+    /// software renderer scales into a buffer as large as the whole destination, so a scaled-up
+    /// label or corner thousands of times the target's size would ask for gigabytes.
+    func copy(_ texture: OpaquePointer, _ src: inout SDL_Rect, _ dst: inout SDL_Rect, _ tint: SDL_Color) {
+        let visible = intersect(dst, targetRect)
+        guard visible.w > 0, visible.h > 0, dst.w > 0, dst.h > 0 else { return }
+        if visible.w != dst.w || visible.h != dst.h {
+            let sx = Double(src.w) / Double(dst.w), sy = Double(src.h) / Double(dst.h)
+            let x0 = Double(src.x) + Double(visible.x - dst.x) * sx, y0 = Double(src.y) + Double(visible.y - dst.y) * sy
+            let x1 = x0 + Double(visible.w) * sx, y1 = y0 + Double(visible.h) * sy
+            src = SDL_Rect(x: Int32(x0.rounded(.down)), y: Int32(y0.rounded(.down)),
+                           w: max(1, Int32(x1.rounded(.up)) - Int32(x0.rounded(.down))),
+                           h: max(1, Int32(y1.rounded(.up)) - Int32(y0.rounded(.down))))
+            dst = visible
+        }
+        let tinted = tint.r != 255 || tint.g != 255 || tint.b != 255 || tint.a != 255
+        if tinted {
+            sdl(SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b), "SDL_SetTextureColorMod")
+            sdl(SDL_SetTextureAlphaMod(texture, tint.a), "SDL_SetTextureAlphaMod")
+        }
+        sdl(SDL_RenderCopy(renderer, texture, &src, &dst), "SDL_RenderCopy")
+        if tinted {
+            sdl(SDL_SetTextureColorMod(texture, 255, 255, 255), "SDL_SetTextureColorMod")
+            sdl(SDL_SetTextureAlphaMod(texture, 255), "SDL_SetTextureAlphaMod")
+        }
+        lastSubmissionCount += 1
+    }
+
+    /// Coverage (0...255) of each pixel of a 2r x 2r square by a disc of radius `r` (a ring `ring`
+    /// pixels wide when positive), estimated on a 4x4 sample grid; cached per shape.
+    func discCoverage(radius r: Int32, ring: Int32) -> [UInt8] {
+        let shape = DiscKey(radius: r, ring: ring, rgba: 0)
+        if let c = coverage[shape] { return c }
+        let side = Int(2 * r)
+        var cover = [UInt8](repeating: 0, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side { cover[y * side + x] = Self.coverage(x: x, y: y, radius: r, ring: ring) }
+        }
+        coverage[shape] = cover
+        return cover
+    }
+
+    /// Coverage (0...255) of pixel (`x`, `y`) of the 2r x 2r square around a disc of radius `r`
+    /// (a ring `ring` pixels wide when positive), on a 4x4 sample grid.
+    static func coverage(x: Int, y: Int, radius r: Int32, ring: Int32) -> UInt8 {
+        let outer = Double(r), inner = ring > 0 ? Double(r - ring) : -1
+        // A pixel whose centre is more than half a diagonal from every edge is all in or all out.
+        let cx = Double(x) + 0.5 - outer, cy = Double(y) + 0.5 - outer
+        let d = (cx * cx + cy * cy).squareRoot()
+        if d > outer + 0.71 || d < inner - 0.71 { return 0 }
+        if d < outer - 0.71 && d > inner + 0.71 { return 255 }
+        var covered = 0
+        for sy in 0..<4 {
+            for sx in 0..<4 {
+                let px = Double(x) + (Double(sx) + 0.5) / 4 - outer
+                let py = Double(y) + (Double(sy) + 0.5) / 4 - outer
+                let d = (px * px + py * py).squareRoot()
+                if d <= outer && d >= inner { covered += 1 }
+            }
+        }
+        return UInt8((covered * 255 + 8) / 16)
+    }
+
+    /// A disc of radius `r` pixels (a ring `ring` pixels wide when positive) in colour `rgba`,
+    /// with antialiased edges: each pixel's alpha is its coverage, estimated on a 4x4 sample
+    /// grid. Returns nil when the coloured cache is full (the caller modulates the white disc).
+    func discTexture(radius r: Int32, ring: Int32, rgba: UInt32) -> OpaquePointer? {
+        let key = DiscKey(radius: r, ring: ring, rgba: rgba)
+        if let i = discs.index(forKey: key) {
+            discs.values[i].lastUsed = frameNumber
+            return discs.values[i].texture
+        }
+        if rgba != 0xFFFF_FFFF, discs.count >= maxColouredDiscs { return nil }
+        let side = Int(2 * r)
+        guard side > 0, let tex = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                                  Int32(side), Int32(side)) else { return nil }
+        let cover = discCoverage(radius: r, ring: ring)
+        let alpha = rgba & 0xFF, rgb = rgba >> 8
+        var pixels = [UInt32](repeating: 0, count: side * side)
+        for i in pixels.indices { pixels[i] = ((UInt32(cover[i]) * alpha + 127) / 255) << 24 | rgb }
+        pixels.withUnsafeBytes { sdl(SDL_UpdateTexture(tex, nil, $0.baseAddress, Int32(side * 4)), "SDL_UpdateTexture") }
+        sdl(SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
+        discs[key] = Disc(texture: tex, lastUsed: frameNumber)
+        return tex
+    }
+
+}

@@ -1,0 +1,168 @@
+import CSDL2
+import FrameTiming
+import Geometry
+import Timeline
+
+/// Which clock drives a window's frames (R4).
+public enum SDLClockChoice: String, Sendable, CaseIterable {
+    /// The engine's own absolute-deadline clock (the default).
+    case dispatch
+    /// Presents paced by the display's vsync; refused when the display reports no refresh rate.
+    case sdl
+}
+
+/// A desktop window (D3): an SDL window and renderer (accelerated, or software when that fails or
+/// is asked for), a ``Window`` sized to it, SDL events in the run loop's queue, and each frame's
+/// display list painted and presented in the commit phase.
+///
+/// ```swift
+/// let host = try SDLWindowHost(title: "Demo", size: Size(width: 800, height: 600))
+/// host.window.rootView.addSubview(myView)
+/// host.run()          // returns when the window closes
+/// ```
+@MainActor
+public final class SDLWindowHost {
+    /// The run loop driving the window's frames.
+    public let runLoop: MainRunLoop
+    /// The engine window, sized to the SDL window in points.
+    public let window: Window
+    /// The clock the run loop runs on (dispatch by default, or SDL vsync).
+    public let clock: any LiveFrameClock
+    /// The font text is drawn and measured with.
+    public let font: TrueTypeFont
+    /// Draws each committed display list into the window's back buffer.
+    public let painter: DisplayListPainter
+    /// SDL's name of the renderer in use ("opengl", "software", ...).
+    public let rendererName: String
+    /// The display's refresh rate in Hz, or 0 when it reports none (Xvfb).
+    public let displayRefreshRate: Int
+    private let sdlWindow: OpaquePointer
+    private let sdlRenderer: OpaquePointer
+    private let presenter: Presenter
+    private var pump: SDLEventPump!
+
+    /// Opens a window of `size` points.
+    /// - Parameters:
+    ///   - software: use SDL's software renderer even when an accelerated one exists.
+    ///   - clock: `.dispatch` (default) or `.sdl` vsync, which throws when the display reports no
+    ///     refresh rate.
+    public init(title: String, size: Size, rate: FrameRate = .fps60, software: Bool = false,
+                clock choice: SDLClockChoice = .dispatch, font: TrueTypeFont? = nil) throws(SDLError) {
+        try SDLLibrary.initVideo()
+        if let font { self.font = font } else { self.font = try TrueTypeFont.standard() }
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        sdlWindow = try check(SDL_CreateWindow(title, Int32(tl_window_pos_centered()), Int32(tl_window_pos_centered()),
+                                               Int32(size.width), Int32(size.height), flags),
+                              "SDL_CreateWindow(\(Int(size.width))x\(Int(size.height)))")
+        displayRefreshRate = SDLVideo.refreshRate(of: sdlWindow)
+        if choice == .sdl, displayRefreshRate <= 0 {
+            SDL_DestroyWindow(sdlWindow)
+            throw SDLError(operation: "choosing the SDL vsync clock",
+                           message: "the display reports no refresh rate (as under Xvfb), so SDL would fake vsync with millisecond sleeps; use the dispatch clock")
+        }
+        let made: OpaquePointer
+        do { made = try SDLVideo.makeRenderer(for: sdlWindow, software: software, vsync: choice == .sdl) } catch {
+            SDL_DestroyWindow(sdlWindow)
+            throw error
+        }
+        sdlRenderer = made
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(made, &info)
+        rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+
+        painter = DisplayListPainter(renderer: made, font: self.font)
+        presenter = Presenter(painter: painter, renderer: made)
+        if choice == .sdl {
+            let hz = displayRefreshRate
+            let nearest = FrameRate.allCases.min { abs($0.rawValue - hz) < abs($1.rawValue - hz) } ?? rate
+            clock = SDLVsyncClock(rate: nearest)
+        } else {
+            clock = DispatchFrameClock(rate: rate)
+        }
+        runLoop = MainRunLoop(clock: clock)
+        window = Window(size: size)
+        window.fontMetrics = TrueTypeFontMetrics(font: self.font)
+        window.renderer = presenter
+        runLoop.add(window)
+        updateScale()
+        let id = SDL_GetWindowID(sdlWindow)
+        let runLoop = self.runLoop
+        pump = SDLEventPump(runLoop: runLoop, windowID: id) { [weak self] change in
+            // The pump runs on the main thread (the clock's); hop into the main actor's view of it.
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                switch change {
+                case .resized: self.updateScale()
+                case .exposed: self.runLoop.post {}           // a frame repaints the window
+                }
+            }
+        }
+        if let d = clock as? DispatchFrameClock { d.eventSource = pump }
+        if let v = clock as? SDLVsyncClock { v.eventSource = pump }
+        window.makeKeyAndVisible()
+    }
+
+    isolated deinit {
+        painter.releaseResources()
+        SDL_DestroyRenderer(sdlRenderer)
+        SDL_DestroyWindow(sdlWindow)
+    }
+
+    /// Device pixels per point: the renderer's output size over the window's size in points.
+    private func updateScale() {
+        var pw: Int32 = 0, ph: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
+        SDL_GetWindowSize(sdlWindow, &w, &h)
+        let scale = w > 0 ? Double(pw) / Double(w) : 1
+        if scale != window.scale, scale > 0 { window.scale = scale }
+    }
+
+    /// Asks the window system to resize the window to `size` points; the resize arrives as an
+    /// event like a user's drag would (D3).
+    public func resizeWindow(to size: Size) {
+        SDL_SetWindowSize(sdlWindow, Int32(size.width), Int32(size.height))
+    }
+
+    /// The SDL window id (`SDL_GetWindowID`), for events addressed to this window.
+    public var windowID: UInt32 { SDL_GetWindowID(sdlWindow) }
+
+    /// Runs frames until the window closes or ``MainRunLoop/stop()``.
+    public func run() { runLoop.run() }
+
+    /// Writes what the window shows now (the last presented frame's pixels) as a PNG.
+    public func saveScreenshot(to path: String) throws(SDLError) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(sdlRenderer, &w, &h)
+        let surface = try check(SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, tl_pixel_format_argb8888()), "SDL_CreateRGBSurfaceWithFormat")
+        defer { SDL_FreeSurface(surface) }
+        // Repaint the current list into the back buffer, then read it (the front buffer is not readable).
+        painter.paint(window.displayList)
+        try check(SDL_RenderReadPixels(sdlRenderer, nil, tl_pixel_format_argb8888(), surface.pointee.pixels, surface.pointee.pitch),
+                  "SDL_RenderReadPixels")
+        try check(IMG_SavePNG(surface, path), "writing PNG \(path)")
+    }
+
+    /// Paints and presents each committed list.
+    private final class Presenter: FrameRenderer {
+        let painter: DisplayListPainter
+        let renderer: OpaquePointer
+        /// Nanoseconds the last paint (drawing commands, flushed) and present took.
+        var lastPaintNanoseconds: Int64 = 0
+        var lastPresentNanoseconds: Int64 = 0
+        init(painter: DisplayListPainter, renderer: OpaquePointer) { self.painter = painter; self.renderer = renderer }
+        func present(_ list: DisplayList, frame: FrameContext) {
+            let t0 = MonotonicClock.now()
+            painter.paint(list)
+            SDL_RenderFlush(renderer)
+            let t1 = MonotonicClock.now()
+            SDL_RenderPresent(renderer)
+            lastPaintNanoseconds = t1 - t0
+            lastPresentNanoseconds = MonotonicClock.now() - t1
+        }
+    }
+
+    /// Nanoseconds the last frame's painting took (display list to the back buffer).
+    public var lastPaintNanoseconds: Int64 { presenter.lastPaintNanoseconds }
+    /// Nanoseconds the last frame's `SDL_RenderPresent` took (with vsync, includes the wait).
+    public var lastPresentNanoseconds: Int64 { presenter.lastPresentNanoseconds }
+}

@@ -1,0 +1,73 @@
+import Geometry
+import Timeline
+
+/// A scene file, parsed and fully validated (SPEC S). Building it cannot fail, so a scene is
+/// either loaded whole or not at all.
+public struct Scene: Sendable {
+    public var size: Size
+    public var views: [ViewSpec]
+    public var constraints: [ConstraintSpec]
+    public var animations: [AnimationSpec]
+}
+
+/// One entry of `views`.
+public struct ViewSpec: Sendable {
+    public var id: String
+    public var parent: String
+    public var frame: Rect?
+    public var color: Color?
+    public var alpha: Double = 1
+    public var cornerRadius: Double = 0
+    public var borderWidth: Double = 0
+    public var borderColor: Color?
+    public var hidden = false
+    public var clipsToBounds = false
+    /// Rotation in degrees (an extension of the minimum format).
+    public var rotation: Double = 0
+    /// Uniform scale (an extension of the minimum format).
+    public var scale: Double = 1
+    /// Text colour of a text view (an extension of the minimum format).
+    public var textColor: Color?
+    public var text: String?
+    public var fontSize: Double = 17
+    public var intrinsicSize: Size?
+    public var hugging: (Float, Float) = (250, 250)
+    public var compression: (Float, Float) = (750, 750)
+    public var location: SourceLocation
+}
+
+/// An anchor in an expression: `ITEM.ANCHOR`, where ITEM is a view id, `root`, `ID.safeArea` or
+/// `ID.margins`.
+public struct AnchorSpec: Sendable, Equatable, CustomStringConvertible {
+    public enum Guide: String, Sendable { case safeArea, margins }
+    public var item: String
+    public var guide: Guide?
+    public var attribute: LayoutAttribute
+    public var description: String { item + (guide.map { ".\($0.rawValue)" } ?? "") + ".\(attribute.rawValue)" }
+}
+
+/// One entry of `constraints`: `first (==|>=|<=) multiplier * second + constant @priority`.
+public struct ConstraintSpec: Sendable {
+    public var id: String?
+    public var first: AnchorSpec
+    public var relation: RelationSpec
+    public var multiplier: Double
+    public var second: AnchorSpec?
+    public var constant: Double
+    public var priority: Float
+    public var text: String
+    public var location: SourceLocation
+}
+
+public enum RelationSpec: String, Sendable { case equal = "==", greaterThanOrEqual = ">=", lessThanOrEqual = "<=" }
+
+/// A scene-file error: which file, where, and what was expected (C5).
+public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var location: SourceLocation
+    public var message: String
+    public init(file: String, location: SourceLocation, message: String) {
+        self.file = file; self.location = location; self.message = message
+    }
+    public var description: String { "\(file):\(location.line):\(location.column): error: \(message)" }
+}

@@ -1,0 +1,111 @@
+import Geometry
+import Timeline
+
+/// A view made from a scene entry with an explicit `intrinsicSize`.
+final class SceneView: View {
+    var intrinsic: Size?
+    override var intrinsicContentSize: Size { intrinsic ?? super.intrinsicContentSize }
+}
+
+/// A label made from a scene entry, optionally with an explicit intrinsic size.
+final class SceneLabel: Label {
+    var intrinsic: Size?
+    override var intrinsicContentSize: Size { intrinsic ?? super.intrinsicContentSize }
+}
+
+/// The engine objects a scene was built into.
+@MainActor
+public struct BuiltScene {
+    /// Views by id, `root` included.
+    public var views: [String: View]
+    /// View ids in scene order, `root` first.
+    public var order: [String]
+    /// Constraints with an `id`, by id.
+    public var constraints: [String: LayoutConstraint]
+    /// Every constraint, in scene order.
+    public var allConstraints: [LayoutConstraint]
+}
+
+/// Builds a validated ``Scene`` into a window. It cannot fail: everything was checked on load.
+@MainActor
+public enum SceneBuilder {
+    public static func build(_ scene: Scene, in window: Window) -> BuiltScene {
+        var views: [String: View] = ["root": window.rootView]
+        var order = ["root"]
+        for spec in scene.views {
+            let v: View
+            if let text = spec.text {
+                let label = SceneLabel(text: text, fontSize: spec.fontSize, identifier: spec.id)
+                label.intrinsic = spec.intrinsicSize
+                v = label
+            } else {
+                let sv = SceneView(frame: .zero)
+                sv.identifier = spec.id
+                sv.intrinsic = spec.intrinsicSize
+                v = sv
+            }
+            if let f = spec.frame {
+                v.translatesAutoresizingMaskIntoConstraints = true
+                v.frame = f
+            } else {
+                v.translatesAutoresizingMaskIntoConstraints = false
+            }
+            if let c = spec.color { v.backgroundColor = c }
+            v.alpha = spec.alpha
+            v.cornerRadius = spec.cornerRadius
+            v.borderWidth = spec.borderWidth
+            if let c = spec.borderColor { v.borderColor = c }
+            v.isHidden = spec.hidden
+            v.clipsToBounds = spec.clipsToBounds
+            if spec.rotation != 0 || spec.scale != 1 { v.transform = sceneTransform(rotation: spec.rotation, scale: spec.scale) }
+            if let c = spec.textColor, let label = v as? Label { label.textColor = c }
+            v.contentHuggingPriority = (spec.hugging.0, spec.hugging.1)
+            v.contentCompressionResistancePriority = (spec.compression.0, spec.compression.1)
+            views[spec.parent]!.addSubview(v)
+            views[spec.id] = v
+            order.append(spec.id)
+        }
+        var byID: [String: LayoutConstraint] = [:]
+        var all: [LayoutConstraint] = []
+        for spec in scene.constraints {
+            let first = anchor(spec.first, views)
+            let c: LayoutConstraint
+            if let second = spec.second {
+                let b = anchor(second, views)
+                switch spec.relation {
+                case .equal: c = first.constraint(equalTo: b, multiplier: spec.multiplier, constant: spec.constant)
+                case .greaterThanOrEqual: c = first.constraint(greaterThanOrEqualTo: b, multiplier: spec.multiplier, constant: spec.constant)
+                case .lessThanOrEqual: c = first.constraint(lessThanOrEqualTo: b, multiplier: spec.multiplier, constant: spec.constant)
+                }
+            } else {
+                switch spec.relation {
+                case .equal: c = first.constraint(equalToConstant: spec.constant)
+                case .greaterThanOrEqual: c = first.constraint(greaterThanOrEqualToConstant: spec.constant)
+                case .lessThanOrEqual: c = first.constraint(lessThanOrEqualToConstant: spec.constant)
+                }
+            }
+            c.priority = spec.priority
+            c.identifier = spec.id
+            if let id = spec.id { byID[id] = c }
+            all.append(c)
+        }
+        LayoutConstraint.activate(all)
+        return BuiltScene(views: views, order: order, constraints: byID, allConstraints: all)
+    }
+
+    static func anchor(_ a: AnchorSpec, _ views: [String: View]) -> LayoutAnchor {
+        let v = views[a.item]!
+        let owner: any LayoutItemOwner
+        switch a.guide {
+        case .safeArea?: owner = v.safeAreaLayoutGuide
+        case .margins?: owner = v.layoutMarginsGuide
+        case nil: owner = v
+        }
+        return LayoutAnchor(item: owner, attribute: a.attribute)
+    }
+}
+
+/// The transform for a scene's `rotation` (degrees) and uniform `scale`: scale, then rotate.
+public func sceneTransform(rotation degrees: Double, scale: Double) -> AffineTransform {
+    AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(rotationAngle: degrees * .pi / 180))
+}

@@ -1,0 +1,368 @@
+import Foundation
+import Geometry
+import Timeline
+
+/// Reads and validates scene files. Every problem is a ``SceneError`` naming the file, line and
+/// column and what was expected; a scene that loads is complete and consistent.
+public enum SceneLoader {
+    /// The limits untrusted scene files are held to (Z1); each has an error that names it.
+    public enum Limits {
+        /// The largest scene file read, in bytes (64 MiB).
+        public static let fileBytes = 64 << 20
+        /// The most views a scene may declare.
+        public static let views = 100_000
+        /// The largest scene size per side, in points: a render at scale 1 is at most this many
+        /// pixels per side (the canvas limit).
+        public static let sidePoints = 16_384.0
+        /// The deepest nesting of views (root's children are at depth 1): the engine's passes
+        /// recurse down the tree, and UIKit hierarchies are never this deep.
+        public static let viewDepth = 1_024
+        /// The largest font size, in points.
+        public static let fontSize = 4_096.0
+        /// The largest magnitude of a coordinate, length or constraint number: far beyond any
+        /// screen, small enough that sums and products of a few stay finite and exact to a point.
+        public static let coordinate = 1e9
+    }
+
+    /// Loads the scene at `path`. Files over ``Limits/fileBytes`` are refused before reading.
+    public static func load(path: String) throws(SceneError) -> Scene {
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           let size = attributes[.size] as? NSNumber, size.int64Value > Int64(Limits.fileBytes) {
+            throw SceneError(file: path, location: SourceLocation(line: 1, column: 1),
+                             message: "the file is \(size.int64Value) bytes; scene files are limited to \(Limits.fileBytes) bytes (64 MiB)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(file: path, location: SourceLocation(line: 1, column: 1), message: "cannot read the file (missing or unreadable)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneError(file: path, location: SourceLocation(line: 1, column: 1), message: "the file is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses a scene from `text`; `file` names it in errors.
+    public static func parse(_ text: String, file: String = "<scene>") throws(SceneError) -> Scene {
+        let json: JSONValue
+        do { json = try JSONParser.parse(text) } catch {
+            throw SceneError(file: file, location: error.location, message: error.message)
+        }
+        var reader = Reader(file: file)
+        return try reader.scene(json)
+    }
+
+    struct Reader {
+        let file: String
+
+        func fail(_ at: JSONValue, _ message: String) -> SceneError {
+            SceneError(file: file, location: at.location, message: message)
+        }
+
+        func object(_ v: JSONValue, _ what: String, keys: Set<String>) throws(SceneError) -> [(key: String, value: JSONValue)] {
+            guard case .object(let members, _) = v else { throw fail(v, "\(what) must be an object, found \(v.typeName)") }
+            for m in members where !keys.contains(m.key) {
+                throw fail(m.value, "unknown key '\(m.key)' in \(what); expected one of \(keys.sorted().joined(separator: ", "))")
+            }
+            return members
+        }
+
+        /// A number, within ±``Limits/coordinate`` unless `limit` says otherwise.
+        func number(_ v: JSONValue, _ what: String, limit: Double = Limits.coordinate) throws(SceneError) -> Double {
+            guard case .number(let n, _) = v else { throw fail(v, "\(what) must be a number, found \(v.typeName)") }
+            guard abs(n) <= limit else {
+                throw fail(v, "\(what) is \(n); numbers in a scene are limited to ±\(fmtLimit(limit))")
+            }
+            return n
+        }
+
+        func nonNegative(_ v: JSONValue, _ what: String) throws(SceneError) -> Double {
+            let n = try number(v, what)
+            guard n >= 0 else { throw fail(v, "\(what) must not be negative, found \(n)") }
+            return n
+        }
+
+        func string(_ v: JSONValue, _ what: String) throws(SceneError) -> String {
+            guard case .string(let s, _) = v else { throw fail(v, "\(what) must be a string, found \(v.typeName)") }
+            return s
+        }
+
+        func bool(_ v: JSONValue, _ what: String) throws(SceneError) -> Bool {
+            guard case .bool(let b, _) = v else { throw fail(v, "\(what) must be true or false, found \(v.typeName)") }
+            return b
+        }
+
+        func numbers(_ v: JSONValue, _ what: String, count: Int) throws(SceneError) -> [Double] {
+            guard case .array(let items, _) = v, items.count == count else {
+                throw fail(v, "\(what) must be an array of \(count) numbers")
+            }
+            var out: [Double] = []
+            for item in items { out.append(try number(item, "each element of \(what)")) }
+            return out
+        }
+
+        func color(_ v: JSONValue, _ what: String) throws(SceneError) -> Color {
+            let s = try string(v, what)
+            guard let c = Color(hex: s) else { throw fail(v, "\(what) must be '#rrggbb' or '#rrggbbaa', found '\(s)'") }
+            return c
+        }
+
+        func priorityPair(_ v: JSONValue, _ what: String) throws(SceneError) -> (Float, Float) {
+            let p = try numbers(v, what, count: 2)
+            for x in p where !(1...1000).contains(x) { throw fail(v, "\(what) priorities must lie in 1...1000, found \(x)") }
+            return (Float(p[0]), Float(p[1]))
+        }
+
+        mutating func scene(_ json: JSONValue) throws(SceneError) -> Scene {
+            let members = try object(json, "the scene", keys: ["size", "views", "constraints", "animations"])
+            guard let sizeValue = json["size"] else { throw fail(json, "the scene needs \"size\": [width, height]") }
+            let s = try numbers(sizeValue, "size", count: 2)
+            guard s[0] > 0, s[1] > 0 else { throw fail(sizeValue, "size must be positive, found \(s[0])x\(s[1])") }
+            guard s[0] <= Limits.sidePoints, s[1] <= Limits.sidePoints else {
+                throw fail(sizeValue, "size \(s[0])x\(s[1]) is over the limit of \(fmtLimit(Limits.sidePoints)) points per side")
+            }
+            _ = members
+            var views: [ViewSpec] = []
+            var known: [String: Int] = ["root": -1]
+            var depths: [String: Int] = ["root": 0]
+            if let v = json["views"] {
+                guard case .array(let items, _) = v else { throw fail(v, "views must be an array, found \(v.typeName)") }
+                guard items.count <= Limits.views else {
+                    throw fail(v, "the scene declares \(items.count) views; the limit is \(Limits.views)")
+                }
+                // Every id first, so a parent listed later can be told apart from an unknown one.
+                var allIDs = Set<String>()
+                for item in items { if case .string(let id, _)? = item["id"] { allIDs.insert(id) } }
+                for item in items {
+                    let spec = try view(item, known: &known, allIDs: allIDs)
+                    let depth = depths[spec.parent, default: 0] + 1
+                    guard depth <= Limits.viewDepth else {
+                        throw fail(item["parent"] ?? item, "view '\(spec.id)' is nested \(depth) views deep; the limit is \(Limits.viewDepth)")
+                    }
+                    depths[spec.id] = depth
+                    views.append(spec)
+                }
+            }
+            var constraints: [ConstraintSpec] = []
+            var constraintIDs = Set<String>()
+            if let c = json["constraints"] {
+                guard case .array(let items, _) = c else { throw fail(c, "constraints must be an array, found \(c.typeName)") }
+                for item in items {
+                    let spec = try constraint(item, known: known)
+                    if let id = spec.id {
+                        guard constraintIDs.insert(id).inserted else { throw fail(item, "duplicate constraint id '\(id)'") }
+                    }
+                    constraints.append(spec)
+                }
+            }
+            var animations: [AnimationSpec] = []
+            if let a = json["animations"] {
+                guard case .array(let items, _) = a else { throw fail(a, "animations must be an array, found \(a.typeName)") }
+                for item in items { animations.append(try animation(item, views: known, constraints: constraintIDs)) }
+            }
+            return Scene(size: Size(width: s[0], height: s[1]), views: views, constraints: constraints, animations: animations)
+        }
+
+        func view(_ v: JSONValue, known: inout [String: Int], allIDs: Set<String>) throws(SceneError) -> ViewSpec {
+            let members = try object(v, "a view", keys: ["id", "parent", "frame", "color", "alpha", "cornerRadius", "borderWidth",
+                                                          "borderColor", "hidden", "clipsToBounds", "text", "fontSize",
+                                                          "intrinsicSize", "hugging", "compression", "rotation", "scale",
+                                                          "textColor"])
+            guard let idValue = v["id"] else { throw fail(v, "a view needs an \"id\"") }
+            let id = try string(idValue, "id")
+            guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+                throw fail(idValue, "id '\(id)' must be letters, digits, '_' or '-'")
+            }
+            guard id != "root" else { throw fail(idValue, "'root' is the window's root view; choose another id") }
+            guard known[id] == nil else { throw fail(idValue, "duplicate view id '\(id)'") }
+            var spec = ViewSpec(id: id, parent: "root", location: v.location)
+            for (key, value) in members {
+                switch key {
+                case "id": break
+                case "parent":
+                    let p = try string(value, "parent")
+                    if p == id { throw fail(value, "view '\(id)' cannot be its own parent (cycle in parents)") }
+                    if known[p] == nil {
+                        if allIDs.contains(p) {
+                            throw fail(value, "parent '\(p)' of '\(id)' is listed after it: views are listed parents first (or the parents form a cycle)")
+                        }
+                        throw fail(value, "unknown parent '\(p)': expected 'root' or the id of a view listed earlier")
+                    }
+                    spec.parent = p
+                case "frame":
+                    let f = try numbers(value, "frame", count: 4)
+                    guard f[2] >= 0, f[3] >= 0 else { throw fail(value, "frame width and height must not be negative") }
+                    spec.frame = Rect(x: f[0], y: f[1], width: f[2], height: f[3])
+                case "color": spec.color = try color(value, "color")
+                case "alpha":
+                    spec.alpha = try number(value, "alpha")
+                    guard (0...1).contains(spec.alpha) else { throw fail(value, "alpha must lie in 0...1, found \(spec.alpha)") }
+                case "cornerRadius": spec.cornerRadius = try nonNegative(value, "cornerRadius")
+                case "borderWidth": spec.borderWidth = try nonNegative(value, "borderWidth")
+                case "borderColor": spec.borderColor = try color(value, "borderColor")
+                case "hidden": spec.hidden = try bool(value, "hidden")
+                case "clipsToBounds": spec.clipsToBounds = try bool(value, "clipsToBounds")
+                case "rotation": spec.rotation = try number(value, "rotation")
+                case "scale":
+                    spec.scale = try number(value, "scale")
+                    guard spec.scale > 0 else { throw fail(value, "scale must be positive, found \(spec.scale)") }
+                case "textColor": spec.textColor = try color(value, "textColor")
+                case "text": spec.text = try string(value, "text")
+                case "fontSize":
+                    spec.fontSize = try number(value, "fontSize", limit: Limits.fontSize)
+                    guard spec.fontSize > 0 else { throw fail(value, "fontSize must be positive, found \(spec.fontSize)") }
+                case "intrinsicSize":
+                    let s = try numbers(value, "intrinsicSize", count: 2)
+                    guard s[0] >= 0, s[1] >= 0 else { throw fail(value, "intrinsicSize must not be negative") }
+                    spec.intrinsicSize = Size(width: s[0], height: s[1])
+                case "hugging": spec.hugging = try priorityPair(value, "hugging")
+                case "compression": spec.compression = try priorityPair(value, "compression")
+                default: break
+                }
+            }
+            known[id] = known.count
+            return spec
+        }
+
+        func constraint(_ v: JSONValue, known: [String: Int]) throws(SceneError) -> ConstraintSpec {
+            var id: String?
+            var exprValue = v
+            if case .object = v {
+                _ = try object(v, "a constraint object", keys: ["id", "expr"])
+                if let i = v["id"] { id = try string(i, "constraint id") }
+                guard let e = v["expr"] else { throw fail(v, "a constraint object needs \"expr\"") }
+                exprValue = e
+            }
+            guard case .string(let text, let at) = exprValue else {
+                throw fail(exprValue, "a constraint must be an expression string or {\"id\", \"expr\"}, found \(exprValue.typeName)")
+            }
+            func locationInString(_ offset: Int) -> SourceLocation { SourceLocation(line: at.line, column: at.column + 1 + offset) }
+            let parsed: (AnchorSpec, RelationSpec, Double, AnchorSpec?, Double, Float)
+            do { parsed = try ExpressionParser.parse(text) } catch {
+                throw SceneError(file: file, location: locationInString(error.offset), message: "in constraint \"\(text)\": \(error.message)")
+            }
+            let (first, relation, multiplier, second, constant, priority) = parsed
+            for (name, n) in [("multiplier", multiplier), ("constant", constant)] where !(abs(n) <= Limits.coordinate) {
+                throw SceneError(file: file, location: locationInString(0),
+                                 message: "in constraint \"\(text)\": the \(name) \(n) is over the limit of ±\(fmtLimit(Limits.coordinate))")
+            }
+            for a in [first] + (second.map { [$0] } ?? []) {
+                guard known[a.item] != nil else {
+                    let offset = text.range(of: a.item).map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
+                    throw SceneError(file: file, location: locationInString(offset), message: "in constraint \"\(text)\": unknown id '\(a.item)': expected 'root' or a view id")
+                }
+            }
+            if let second {
+                guard second.attribute.axis == first.attribute.axis else {
+                    throw SceneError(file: file, location: locationInString(0), message: "in constraint \"\(text)\": \(first) and \(second) are on different axes")
+                }
+                guard second.attribute.isDimension == first.attribute.isDimension else {
+                    throw SceneError(file: file, location: locationInString(0), message: "in constraint \"\(text)\": a dimension (width, height) relates only to a dimension")
+                }
+            }
+            return ConstraintSpec(id: id, first: first, relation: relation, multiplier: multiplier, second: second,
+                                  constant: constant, priority: priority, text: text, location: at)
+        }
+
+        func animation(_ v: JSONValue, views: [String: Int], constraints: Set<String>) throws(SceneError) -> AnimationSpec {
+            let members = try object(v, "an animation", keys: ["at", "duration", "delay", "curve", "mode", "changes", "repeat", "autoreverse"])
+            guard let atValue = v["at"] else { throw fail(v, "an animation needs \"at\" (its start time in seconds)") }
+            guard let changesValue = v["changes"] else { throw fail(v, "an animation needs \"changes\"") }
+            var spec = AnimationSpec(at: try nonNegative(atValue, "at"), duration: nil, changes: [], location: v.location)
+            for (key, value) in members {
+                switch key {
+                case "duration": spec.duration = try nonNegative(value, "duration")
+                case "delay": spec.delay = try nonNegative(value, "delay")
+                case "repeat":
+                    if case .string("forever", _) = value { spec.repeatCount = .infinity }
+                    else { spec.repeatCount = try nonNegative(value, "repeat (a count or \"forever\")") }
+                case "autoreverse": spec.autoreverses = try bool(value, "autoreverse")
+                case "mode":
+                    let m = try string(value, "mode")
+                    guard let mode = AnimationSpec.Mode(rawValue: m) else { throw fail(value, "mode must be \"frames\" or \"constraints\", found '\(m)'") }
+                    spec.mode = mode
+                case "curve": spec.curve = try curve(value)
+                default: break
+                }
+            }
+            if spec.duration == nil {
+                guard case .spring = spec.curve else { throw fail(v, "an animation needs \"duration\" unless its curve is a spring") }
+            }
+            guard case .array(let items, _) = changesValue, !items.isEmpty else { throw fail(changesValue, "changes must be a non-empty array") }
+            for item in items { spec.changes.append(contentsOf: try change(item, views: views, constraints: constraints, mode: spec.mode)) }
+            return spec
+        }
+
+        func curve(_ v: JSONValue) throws(SceneError) -> CurveSpec {
+            switch v {
+            case .string(let name, _):
+                switch name {
+                case "linear": return .linear
+                case "easeIn": return .easeIn
+                case "easeOut": return .easeOut
+                case "easeInOut": return .easeInOut
+                default: throw fail(v, "unknown curve '\(name)': expected linear, easeIn, easeOut, easeInOut, [x1, y1, x2, y2] or {\"spring\": {...}}")
+                }
+            case .array:
+                let p = try numbers(v, "a cubic Bézier curve", count: 4)
+                guard (0...1).contains(p[0]), (0...1).contains(p[2]) else { throw fail(v, "Bézier x1 and x2 must lie in 0...1") }
+                return .bezier(p[0], p[1], p[2], p[3])
+            case .object:
+                _ = try object(v, "a curve object", keys: ["spring"])
+                guard let s = v["spring"] else { throw fail(v, "a curve object needs \"spring\"") }
+                _ = try object(s, "a spring", keys: ["dampingRatio", "response", "initialVelocity"])
+                guard let d = s["dampingRatio"], let r = s["response"] else { throw fail(s, "a spring needs \"dampingRatio\" and \"response\"") }
+                let damping = try number(d, "dampingRatio"), response = try number(r, "response")
+                guard damping > 0 else { throw fail(d, "dampingRatio must be above 0, found \(damping)") }
+                guard response > 0 else { throw fail(r, "response must be above 0, found \(response)") }
+                let velocity = try s["initialVelocity"].map { v throws(SceneError) in try number(v, "initialVelocity") } ?? 0
+                return .spring(dampingRatio: damping, response: response, initialVelocity: velocity)
+            default:
+                throw fail(v, "curve must be a name, [x1, y1, x2, y2] or {\"spring\": {...}}, found \(v.typeName)")
+            }
+        }
+
+        func change(_ v: JSONValue, views: [String: Int], constraints: Set<String>, mode: AnimationSpec.Mode) throws(SceneError) -> [ChangeSpec] {
+            guard case .object(let members, _) = v else { throw fail(v, "a change must be an object, found \(v.typeName)") }
+            if let c = v["constraint"] {
+                _ = try object(v, "a constraint change", keys: ["constraint", "constant"])
+                let id = try string(c, "constraint")
+                guard constraints.contains(id) else { throw fail(c, "unknown constraint id '\(id)': give the constraint an \"id\" in constraints") }
+                guard let k = v["constant"] else { throw fail(v, "a constraint change needs \"constant\"") }
+                return [.constraint(id: id, constant: try number(k, "constant"))]
+            }
+            guard let viewValue = v["view"] else { throw fail(v, "a change needs \"view\" or \"constraint\"") }
+            let id = try string(viewValue, "view")
+            guard views[id] != nil else { throw fail(viewValue, "unknown view id '\(id)'") }
+            var out: [ChangeSpec] = []
+            for (key, value) in members where key != "view" {
+                switch key {
+                case "alpha":
+                    let a = try number(value, "alpha")
+                    guard (0...1).contains(a) else { throw fail(value, "alpha must lie in 0...1, found \(a)") }
+                    out.append(.viewNumber(id: id, property: key, value: a))
+                case "cornerRadius", "borderWidth": out.append(.viewNumber(id: id, property: key, value: try nonNegative(value, key)))
+                case "rotation": out.append(.viewNumber(id: id, property: key, value: try number(value, key)))
+                case "scale":
+                    let k = try number(value, key)
+                    guard k > 0 else { throw fail(value, "scale must be positive, found \(k)") }
+                    out.append(.viewNumber(id: id, property: key, value: k))
+                case "color", "borderColor": out.append(.viewColor(id: id, property: key, value: try color(value, key)))
+                case "frame":
+                    let f = try numbers(value, "frame", count: 4)
+                    out.append(.viewFrame(id: id, value: Rect(x: f[0], y: f[1], width: f[2], height: f[3])))
+                default:
+                    throw fail(value, "unknown property '\(key)': expected alpha, color, cornerRadius, borderWidth, borderColor, rotation, scale or frame")
+                }
+            }
+            guard !out.isEmpty else { throw fail(v, "the change names no property") }
+            return out
+        }
+    }
+}
+
+/// A limit as people write it: 16384, 1e9.
+func fmtLimit(_ v: Double) -> String {
+    if v == v.rounded(), v < 1e7 { return String(Int(v)) }
+    var exponent = 0, m = v
+    while m >= 10, m.truncatingRemainder(dividingBy: 10) == 0 { m /= 10; exponent += 1 }
+    return m == 1 ? "1e\(exponent)" : String(v)
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Geometry
+import TimelineSDL
+import Testing
+import TimelineTestSupport
+
+/// Runs the desktop demo under Xvfb, takes a screenshot of the X screen with ImageMagick's
+/// `import` (what a person would see, not the app's own buffer) and checks what it shows.
+@MainActor
+@Suite("D3 the desktop demo under Xvfb", .serialized)
+struct GalleryDemoTests {
+    static var gallery: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Gallery"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("Gallery"),
+            Rig.root.appendingPathComponent(".build/debug/Gallery"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Starts the gallery on `scene` in a fresh Xvfb, waits `after` seconds, screenshots the root window.
+    func screenshot(scene: String, after: Double) throws -> RGBAImage {
+        let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(scene)-\(getpid()).png").path
+        try? FileManager.default.removeItem(atPath: out)
+        let script = "\"\(exe.path)\" --scene \(scene) --seconds \(after + 3) & pid=$!; sleep \(after); import -window root \"\(out)\"; wait $pid"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script]
+        p.currentDirectoryURL = Rig.root
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "xvfb-run failed: \(errText)")
+        return try RGBAImage.load(path: out)
+    }
+
+    /// The pixels within `tolerance` of `color`: their count and the centroid and bounding box.
+    func find(_ color: Color, in img: RGBAImage, tolerance: Double = 10.0 / 255, minX: Int = 0, maxX: Int = .max) -> (count: Int, centroid: Point, box: Rect) {
+        var n = 0, sx = 0.0, sy = 0.0
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for y in 0..<img.height {
+            for x in min(minX, img.width)..<min(img.width, maxX) where isClose(img.color(x: x, y: y), color, tolerance) {
+                n += 1; sx += Double(x); sy += Double(y)
+                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+            }
+        }
+        guard n > 0 else { return (0, .zero, .null) }
+        return (n, Point(x: sx / Double(n), y: sy / Double(n)), Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0 + 1), height: Double(y1 - y0 + 1)))
+    }
+
+    static let accents = [Color(red: 0.88, green: 0.28, blue: 0.24), Color(red: 0.95, green: 0.71, blue: 0.2),
+                          Color(red: 0.23, green: 0.7, blue: 0.45), Color(red: 0.16, green: 0.44, blue: 0.86),
+                          Color(red: 0.61, green: 0.35, blue: 0.71)]
+
+    @Test("D3: the springs scene shows five balls in their rows, top to bottom, and the HUD's frame graph")
+    func D3_demoSprings() throws {
+        let img = try screenshot(scene: "springs", after: 3)
+        var rows: [Double] = []
+        // The 1100x680 window is centred on the 1280x800 screen; its HUD (whose graph uses
+        // similar colours) starts at x = 845, so the balls are looked for left of it.
+        for color in Self.accents {
+            let hit = find(color, in: img, maxX: 840)
+            #expect(hit.count > 700, "ball \(color) not found (\(hit.count) pixels)")   // a 40-point disc is ~1250
+            #expect(hit.box.height <= 42)                                                 // one ball, not a smear
+            rows.append(hit.centroid.y)
+        }
+        for k in 1..<rows.count {
+            #expect(abs(rows[k] - rows[k - 1] - 90) < 3, "rows \(rows)")                 // 90-point rows in order
+        }
+        // The HUD's frame-time bars, green, amber or red by length (a slow machine draws slow frames).
+        let barColours = [Color(red: 0.23, green: 0.8, blue: 0.45), Color(red: 0.95, green: 0.71, blue: 0.2),
+                          Color(red: 0.9, green: 0.3, blue: 0.25)]
+        let bars = barColours.map { find($0, in: img, tolerance: 6.0 / 255, minX: 845).count }.reduce(0, +)
+        #expect(bars > 300, "no HUD frame-time bars")
+    }
+
+    @Test("D3: the panel scene shows the panel slid in: 340 points wide, at the header's left edge")
+    func D3_demoPanel() throws {
+        let img = try screenshot(scene: "panel", after: 2.5)
+        let panel = find(Color(red: 0.16, green: 0.44, blue: 0.86), in: img, tolerance: 4.0 / 255)
+        #expect(abs(panel.box.width - 340) <= 2, "panel box \(panel.box)")
+        #expect(panel.box.height > 400)
+        let header = find(Color(red: 0.93, green: 0.94, blue: 0.96), in: img, tolerance: 30.0 / 255)
+        #expect(header.count > 200)                                                       // title and labels drawn
+    }
+}

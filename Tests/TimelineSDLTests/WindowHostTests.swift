@@ -1,0 +1,132 @@
+import CSDL2
+import Foundation
+import FrameTiming
+import Geometry
+import TimelineSDL
+import Testing
+import TimelineTestSupport
+import Timeline
+
+/// A private X server for in-process window tests: `Xvfb -displayfd` picks a free display.
+final class PrivateXServer {
+    let process = Process()
+    let display: String
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Stops the server. Call it after every window on it is gone and SDL's video is shut down.
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        var status: Int32 = 0
+        waitpid(process.processIdentifier, &status, 0)
+    }
+}
+
+/// Records the pointer events a view receives.
+@MainActor
+final class RecordingView: View {
+    var events: [InputEvent] = []
+    var points: [Point] = []
+    override func handle(_ event: InputEvent, at point: Point) -> Bool {
+        events.append(event); points.append(point)
+        return true
+    }
+}
+
+@MainActor
+@Suite("D3 the SDL window host", .serialized)
+struct WindowHostTests {
+    @Test("D3: SDL mouse events are hit-tested to views, a window resize relayouts the root view, quit ends run() cleanly")
+    func D3_windowEvents() throws {
+        let server = try PrivateXServer()
+        setenv("DISPLAY", server.display, 1)
+        defer {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            server.stop()
+        }
+        try runWindow()
+    }
+
+    @Test("R4: the SDL vsync clock is refused where the display reports no refresh rate (Xvfb)")
+    func R4_vsyncRefusedUnderXvfb() throws {
+        let server = try PrivateXServer()
+        setenv("DISPLAY", server.display, 1)
+        defer {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            server.stop()
+        }
+        #expect {
+            _ = try SDLWindowHost(title: "vsync", size: Size(width: 200, height: 100), software: true, clock: .sdl)
+        } throws: { error in
+            "\(error)".contains("reports no refresh rate")
+        }
+        // The default clock works on the same display.
+        let host = try SDLWindowHost(title: "dispatch", size: Size(width: 200, height: 100), software: true)
+        #expect(host.clock is DispatchFrameClock)
+        #expect(host.displayRefreshRate == 0)
+    }
+
+    func runWindow() throws {
+        let host = try SDLWindowHost(title: "test", size: Size(width: 400, height: 300), software: true)
+        let target = RecordingView(frame: Rect(x: 100, y: 50, width: 80, height: 60))
+        host.window.rootView.addSubview(target)
+        let pinned = View()                                   // follows the window's width by a constraint
+        pinned.translatesAutoresizingMaskIntoConstraints = false
+        host.window.rootView.addSubview(pinned)
+        LayoutConstraint.activate([
+            pinned.leadingAnchor.constraint(equalTo: host.window.rootView.leadingAnchor, constant: 10),
+            pinned.trailingAnchor.constraint(equalTo: host.window.rootView.trailingAnchor, constant: -10),
+            pinned.topAnchor.constraint(equalTo: host.window.rootView.topAnchor),
+            pinned.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        let id = host.windowID
+        func push(_ type: SDL_EventType, x: Int32, y: Int32) {
+            var e = SDL_Event()
+            e.button.type = type.rawValue
+            e.button.windowID = id
+            e.button.button = 1
+            e.button.x = x; e.button.y = y
+            _ = SDL_PushEvent(&e)
+        }
+        var sizeBeforeQuit = Size.zero
+        _ = host.runLoop.schedule(after: .milliseconds(100)) {
+            push(SDL_MOUSEBUTTONDOWN, x: 110, y: 60)                 // inside the target
+            push(SDL_MOUSEBUTTONUP, x: 400 - 1, y: 1)                 // captured: still the target's
+            host.resizeWindow(to: Size(width: 600, height: 320))
+        }
+        _ = host.runLoop.schedule(after: .milliseconds(600)) {
+            sizeBeforeQuit = host.window.size
+            var quit = SDL_Event()
+            quit.type = SDL_QUIT.rawValue
+            _ = SDL_PushEvent(&quit)
+        }
+        _ = host.runLoop.schedule(after: .seconds(5)) { host.runLoop.stop() }   // never hang a test run
+        let started = MonotonicClock.now()
+        host.run()
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
+        #expect(seconds < 4, "quit did not end the run loop (ran \(seconds) s)")
+        #expect(host.runLoop.isStopped)
+        #expect(target.events.count == 2)
+        if target.points.count == 2 {
+            #expect(target.points[0] == Point(x: 10, y: 10))            // converted to the view's coordinates
+            #expect(target.points[1] == Point(x: 299, y: -49))
+        }
+        #expect(sizeBeforeQuit == Size(width: 600, height: 320))
+        #expect(host.window.rootView.bounds.size == Size(width: 600, height: 320))
+        #expect(pinned.frame.width == 580)                              // a layout cycle followed the resize
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+import TimelineTestSupport
+@testable import TimelineScene
+@testable import Timeline
+
+@Suite("N4, N10, N12 scene time", .endsIdle)
+@MainActor
+struct SceneTimeTests {
+    func play(_ json: String, frames: Int, each: (Int, BuiltScene) -> Void = { _, _ in }) throws -> BuiltScene {
+        let scene = try SceneLoader.parse(json)
+        let host = makeHost(width: scene.size.width, height: scene.size.height)
+        let built = SceneBuilder.build(scene, in: host.window)
+        let animator = SceneAnimator(scene: scene, built: built, runLoop: host.runLoop)
+        for k in 0..<frames { host.step(); each(k, built) }
+        host.runUntilIdle()
+        withExtendedLifetime(animator) {}
+        return built
+    }
+
+    static func autoreverse(mode: String) -> String {
+        """
+        {"size": [400, 300], "views": [{"id": "a"}],
+         "constraints": [{"id": "slide", "expr": "a.leading == root.leading + 10"}, "a.top == root.top", "a.width == 50", "a.height == 20"],
+         "animations": [{"at": 0, "duration": 0.2, "curve": "linear", "mode": "\(mode)", "autoreverse": true,
+                         "changes": [{"constraint": "slide", "constant": 110}]}]}
+        """
+    }
+
+    @Test("N4/N10: an autoreversing animation ends at the model value in frame mode and in constraint mode alike",
+          arguments: ["frames", "constraints"])
+    func N4_autoreverseEndsAtModelInBothModes(mode: String) throws {
+        var farthest = 0.0
+        let built = try play(Self.autoreverse(mode: mode), frames: 40) { _, built in
+            farthest = max(farthest, built.views["a"]!.presentation.frame.minX)
+        }
+        let a = built.views["a"]!
+        #expect(farthest > 100)                                            // it went there...
+        #expect(a.presentation.frame.minX == 110)                          // ...and ends at the model value
+        #expect(a.frame.minX == 110)
+        #expect(built.constraints["slide"]!.constant == 110)
+    }
+
+    static let atZero = """
+        {"size": [400, 300], "views": [{"id": "panel"}],
+         "constraints": ["panel.leading == root.leading + 20", "panel.top == root.top + 20",
+                         "panel.width == 200", {"id": "h", "expr": "panel.height == 100"}],
+         "animations": [{"at": 0, "duration": 0.25, "curve": "linear", "mode": "frames", "repeat": 3,
+                         "changes": [{"view": "panel", "alpha": 0.5}]}]}
+        """
+
+    @Test("N12: an animation at 'at': 0 starts from the laid-out frames, never from zero-sized views, and repeats there")
+    func N12_initialLayoutBeforeAnimations() throws {
+        var sizes: [Size] = []
+        let built = try play(Self.atZero, frames: 70) { _, built in sizes.append(built.views["panel"]!.presentation.bounds.size) }
+        #expect(sizes.allSatisfy { $0 == Size(width: 200, height: 100) }, "\(Set(sizes.map { "\($0)" }))")
+        let panel = built.views["panel"]!
+        #expect(panel.presentation.frame == Rect(x: 20, y: 20, width: 200, height: 100))
+        #expect(panel.presentation.alpha == 0.5)
+    }
+
+    @Test("N12: a frame-mode constraint change at 'at': 0 animates from the first layout, not from 0x0")
+    func N12_constraintChangeAtZero() throws {
+        let json = """
+            {"size": [400, 300], "views": [{"id": "panel"}],
+             "constraints": ["panel.leading == root.leading", "panel.top == root.top", "panel.width == 100", {"id": "h", "expr": "panel.height == 50"}],
+             "animations": [{"at": 0, "duration": 0.5, "curve": "linear", "mode": "frames", "changes": [{"constraint": "h", "constant": 150}]}]}
+            """
+        var heights: [Double] = []
+        _ = try play(json, frames: 40) { _, built in heights.append(built.views["panel"]!.presentation.bounds.height) }
+        #expect(heights[0] == 50)                                          // frame 0: progress 0 of 50 -> 150
+        #expect(heights.allSatisfy { $0 >= 50 && $0 <= 150 })
+        #expect(heights == heights.sorted())
+    }
+}
