@@ -27,33 +27,77 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
     public var isDimension: Bool { self == .width || self == .height }
 }
 
-/// One anchor of a view or guide: an attribute of an item. Make constraints from anchors.
+/// The kinds of layout anchor (L3), as UIKit's anchor classes: a position on the x axis
+/// (`NSLayoutXAxisAnchor`), a position on the y axis (`NSLayoutYAxisAnchor`), a length
+/// (`NSLayoutDimension`). They only tag ``LayoutAnchor``'s type, so that relating a leading edge to
+/// a top edge, or a width to a position, does not compile.
+public enum XAxisAnchorKind {}
+public enum YAxisAnchorKind {}
+public enum DimensionAnchorKind {}
+
+/// A horizontal position anchor: leading, trailing, left, right, centerX.
+public typealias LayoutXAxisAnchor = LayoutAnchor<XAxisAnchorKind>
+/// A vertical position anchor: top, bottom, centerY, firstBaseline, lastBaseline.
+public typealias LayoutYAxisAnchor = LayoutAnchor<YAxisAnchorKind>
+/// A length anchor: width, height.
+public typealias LayoutDimension = LayoutAnchor<DimensionAnchorKind>
+
+/// One anchor of a view or guide: an attribute of an item, typed by its kind (L3). Make
+/// constraints from anchors of the same kind: positions take a constant offset, dimensions also a
+/// multiplier or a constant value. For attributes chosen at run time (a scene file) use
+/// ``LayoutConstraint/init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)``.
 @MainActor
-public struct LayoutAnchor {
+public struct LayoutAnchor<Kind> {
     public let item: any LayoutItemOwner
     public let attribute: LayoutAttribute
 
-    /// The anchor for `attribute` of a view or guide (the `xxxAnchor` properties are shorthands).
-    public init(item: any LayoutItemOwner, attribute: LayoutAttribute) {
+    /// Made by the `xxxAnchor` properties of views and guides, which pick the kind.
+    init(item: any LayoutItemOwner, attribute: LayoutAttribute) {
         self.item = item
         self.attribute = attribute
     }
 
-    public func constraint(equalTo other: LayoutAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(self, .equal, other, multiplier: multiplier, constant: constant)
+    /// `self == other + constant`.
+    public func constraint(equalTo other: LayoutAnchor<Kind>, constant: Double = 0) -> LayoutConstraint {
+        LayoutConstraint(item, attribute, .equal, other.item, other.attribute, multiplier: 1, constant: constant)
     }
-    public func constraint(greaterThanOrEqualTo other: LayoutAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(self, .greaterThanOrEqual, other, multiplier: multiplier, constant: constant)
+    /// `self >= other + constant`.
+    public func constraint(greaterThanOrEqualTo other: LayoutAnchor<Kind>, constant: Double = 0) -> LayoutConstraint {
+        LayoutConstraint(item, attribute, .greaterThanOrEqual, other.item, other.attribute, multiplier: 1, constant: constant)
     }
-    public func constraint(lessThanOrEqualTo other: LayoutAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(self, .lessThanOrEqual, other, multiplier: multiplier, constant: constant)
+    /// `self <= other + constant`.
+    public func constraint(lessThanOrEqualTo other: LayoutAnchor<Kind>, constant: Double = 0) -> LayoutConstraint {
+        LayoutConstraint(item, attribute, .lessThanOrEqual, other.item, other.attribute, multiplier: 1, constant: constant)
     }
-    /// `self == constant` (for dimensions, or absolute positions in window coordinates).
-    public func constraint(equalToConstant c: Double) -> LayoutConstraint { LayoutConstraint(self, .equal, nil, constant: c) }
-    public func constraint(greaterThanOrEqualToConstant c: Double) -> LayoutConstraint { LayoutConstraint(self, .greaterThanOrEqual, nil, constant: c) }
-    public func constraint(lessThanOrEqualToConstant c: Double) -> LayoutConstraint { LayoutConstraint(self, .lessThanOrEqual, nil, constant: c) }
 
     var name: String { "\(item.layoutName).\(attribute.rawValue)" }
+}
+
+extension LayoutAnchor where Kind == DimensionAnchorKind {
+    /// `self == multiplier · other + constant`.
+    public func constraint(equalTo other: LayoutDimension, multiplier: Double, constant: Double = 0) -> LayoutConstraint {
+        LayoutConstraint(item, attribute, .equal, other.item, other.attribute, multiplier: multiplier, constant: constant)
+    }
+    /// `self >= multiplier · other + constant`.
+    public func constraint(greaterThanOrEqualTo other: LayoutDimension, multiplier: Double, constant: Double = 0) -> LayoutConstraint {
+        LayoutConstraint(item, attribute, .greaterThanOrEqual, other.item, other.attribute, multiplier: multiplier, constant: constant)
+    }
+    /// `self <= multiplier · other + constant`.
+    public func constraint(lessThanOrEqualTo other: LayoutDimension, multiplier: Double, constant: Double = 0) -> LayoutConstraint {
+        LayoutConstraint(item, attribute, .lessThanOrEqual, other.item, other.attribute, multiplier: multiplier, constant: constant)
+    }
+    /// `self == c`.
+    public func constraint(equalToConstant c: Double) -> LayoutConstraint {
+        LayoutConstraint(item, attribute, .equal, nil, nil, multiplier: 1, constant: c)
+    }
+    /// `self >= c`.
+    public func constraint(greaterThanOrEqualToConstant c: Double) -> LayoutConstraint {
+        LayoutConstraint(item, attribute, .greaterThanOrEqual, nil, nil, multiplier: 1, constant: c)
+    }
+    /// `self <= c`.
+    public func constraint(lessThanOrEqualToConstant c: Double) -> LayoutConstraint {
+        LayoutConstraint(item, attribute, .lessThanOrEqual, nil, nil, multiplier: 1, constant: c)
+    }
 }
 
 /// A relation between two anchors, `first (==|>=|<=) multiplier · second + constant`, or between an
@@ -113,19 +157,41 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     /// Marks the constraint during a batch ``deactivate(_:)``.
     var isBeingDeactivated = false
 
-    init(_ first: LayoutAnchor, _ relation: Relation, _ second: LayoutAnchor?, multiplier: Double = 1, constant: Double) {
-        precondition(second == nil || second!.attribute.axis == first.attribute.axis,
-                     "Cannot constrain \(first.name) to \(second!.name): anchors must be on the same axis")
-        precondition(second == nil || second!.attribute.isDimension == first.attribute.isDimension,
-                     "Cannot constrain \(first.name) to \(second!.name): a dimension relates only to a dimension")
-        firstAttribute = first.attribute
-        secondAttribute = second?.attribute
+    /// A constraint between attributes chosen at run time, as UIKit's
+    /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`:
+    /// `item.attribute (relation) multiplier · otherItem.otherAttribute + constant`, or
+    /// `item.attribute (relation) constant` without a second item (a length, or an absolute position
+    /// in window coordinates). Anchors (``LayoutAnchor``) check kinds when compiling; this checks
+    /// them when called.
+    ///
+    /// - Precondition: both attributes are on the same axis and both are dimensions or both
+    ///   positions; `otherAttribute` is given exactly when `otherItem` is.
+    public convenience init(item: any LayoutItemOwner, attribute: LayoutAttribute, relatedBy relation: Relation,
+                            toItem otherItem: (any LayoutItemOwner)?, attribute otherAttribute: LayoutAttribute?,
+                            multiplier: Double = 1, constant: Double = 0) {
+        precondition((otherItem == nil) == (otherAttribute == nil),
+                     "LayoutConstraint(item:...): give toItem and its attribute together, or neither")
+        self.init(item, attribute, relation, otherItem, otherAttribute, multiplier: multiplier, constant: constant)
+    }
+
+    init(_ firstItem: any LayoutItemOwner, _ firstAttribute: LayoutAttribute, _ relation: Relation,
+         _ secondItem: (any LayoutItemOwner)?, _ secondAttribute: LayoutAttribute?, multiplier: Double, constant: Double) {
+        let firstName = "\(firstItem.layoutName).\(firstAttribute.rawValue)"
+        let secondName = secondItem.map { "\($0.layoutName).\(secondAttribute!.rawValue)" }
+        if let secondAttribute {
+            precondition(secondAttribute.axis == firstAttribute.axis,
+                         "Cannot constrain \(firstName) to \(secondName!): anchors must be on the same axis")
+            precondition(secondAttribute.isDimension == firstAttribute.isDimension,
+                         "Cannot constrain \(firstName) to \(secondName!): a dimension relates only to a dimension")
+        }
+        self.firstAttribute = firstAttribute
+        self.secondAttribute = secondAttribute
         self.relation = relation
         self.multiplier = multiplier
         self.constant = constant
-        firstItem = first.item
-        secondItem = second?.item
-        names = (first.name, second?.name)
+        self.firstItem = firstItem
+        self.secondItem = secondItem
+        names = (firstName, secondName)
     }
 
     /// Activates constraints: each is stored on the nearest common ancestor of its items and
@@ -268,34 +334,34 @@ public final class LayoutGuide: LayoutItemOwner {
         return Rect(x: r.minX - origin.x, y: r.minY - origin.y, width: r.width, height: r.height)
     }
 
-    public var leadingAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .leading) }
-    public var trailingAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .trailing) }
-    public var leftAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .left) }
-    public var rightAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .right) }
-    public var topAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .top) }
-    public var bottomAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .bottom) }
-    public var widthAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .width) }
-    public var heightAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .height) }
-    public var centerXAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerX) }
-    public var centerYAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerY) }
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .trailing) }
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .left) }
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .right) }
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .top) }
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .bottom) }
+    public var widthAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .width) }
+    public var heightAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .height) }
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .centerX) }
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .centerY) }
 }
 
 extension View: LayoutItemOwner {
     public var hierarchyView: View? { self }
     public var layoutName: String { traceName }
 
-    public var leadingAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .leading) }
-    public var trailingAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .trailing) }
-    public var leftAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .left) }
-    public var rightAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .right) }
-    public var topAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .top) }
-    public var bottomAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .bottom) }
-    public var widthAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .width) }
-    public var heightAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .height) }
-    public var centerXAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerX) }
-    public var centerYAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .centerY) }
-    public var firstBaselineAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .firstBaseline) }
-    public var lastBaselineAnchor: LayoutAnchor { LayoutAnchor(item: self, attribute: .lastBaseline) }
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .trailing) }
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .left) }
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .right) }
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .top) }
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .bottom) }
+    public var widthAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .width) }
+    public var heightAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .height) }
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .centerX) }
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .centerY) }
+    public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
+    public var lastBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
 
     /// The safe-area guide (A4): the root's is inset by the window's safe-area insets; another
     /// view's is the part of its bounds inside the root's safe area.

@@ -68,22 +68,16 @@ public enum SceneBuilder {
         var byID: [String: LayoutConstraint] = [:]
         var all: [LayoutConstraint] = []
         for spec in scene.constraints {
-            let first = anchor(spec.first, views)
-            let c: LayoutConstraint
-            if let second = spec.second {
-                let b = anchor(second, views)
-                switch spec.relation {
-                case .equal: c = first.constraint(equalTo: b, multiplier: spec.multiplier, constant: spec.constant)
-                case .greaterThanOrEqual: c = first.constraint(greaterThanOrEqualTo: b, multiplier: spec.multiplier, constant: spec.constant)
-                case .lessThanOrEqual: c = first.constraint(lessThanOrEqualTo: b, multiplier: spec.multiplier, constant: spec.constant)
-                }
-            } else {
-                switch spec.relation {
-                case .equal: c = first.constraint(equalToConstant: spec.constant)
-                case .greaterThanOrEqual: c = first.constraint(greaterThanOrEqualToConstant: spec.constant)
-                case .lessThanOrEqual: c = first.constraint(lessThanOrEqualToConstant: spec.constant)
-                }
+            // Attributes come from the file, so the run-time initialiser; the loader has checked
+            // that they are on one axis and of one kind.
+            let relation: Relation = switch spec.relation {
+            case .equal: .equal
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            case .lessThanOrEqual: .lessThanOrEqual
             }
+            let c = LayoutConstraint(item: owner(spec.first, views), attribute: spec.first.attribute, relatedBy: relation,
+                                     toItem: spec.second.map { owner($0, views) }, attribute: spec.second?.attribute,
+                                     multiplier: spec.multiplier, constant: spec.constant)
             c.priority = spec.priority
             c.identifier = spec.id
             if let id = spec.id { byID[id] = c }
@@ -93,15 +87,14 @@ public enum SceneBuilder {
         return BuiltScene(views: views, order: order, constraints: byID, allConstraints: all)
     }
 
-    static func anchor(_ a: AnchorSpec, _ views: [String: View]) -> LayoutAnchor {
+    /// The view or guide an anchor spec names.
+    static func owner(_ a: AnchorSpec, _ views: [String: View]) -> any LayoutItemOwner {
         let v = views[a.item]!
-        let owner: any LayoutItemOwner
         switch a.guide {
-        case .safeArea?: owner = v.safeAreaLayoutGuide
-        case .margins?: owner = v.layoutMarginsGuide
-        case nil: owner = v
+        case .safeArea?: return v.safeAreaLayoutGuide
+        case .margins?: return v.layoutMarginsGuide
+        case nil: return v
         }
-        return LayoutAnchor(item: owner, attribute: a.attribute)
     }
 }
 

@@ -296,11 +296,12 @@ struct AutoLayoutTests {
         for v in [a, b, c] { host.root.addSubview(v) }
         // The fuzzed input: the failed first phase used to name a symbol made after the tableau
         // was saved, and reading the conflict set indexed past the restored tableau.
+        // Positions with multipliers: the run-time initialiser (anchors allow multipliers on lengths only).
         LayoutConstraint.activate([
-            b.lastBaselineAnchor.constraint(
-                lessThanOrEqualTo: LayoutAnchor(item: a.safeAreaLayoutGuide, attribute: .firstBaseline), multiplier: 0.5),
-            a.centerYAnchor.constraint(
-                greaterThanOrEqualTo: LayoutAnchor(item: c.safeAreaLayoutGuide, attribute: .lastBaseline), multiplier: multiplier),
+            LayoutConstraint(item: b, attribute: .lastBaseline, relatedBy: .lessThanOrEqual,
+                             toItem: a.safeAreaLayoutGuide, attribute: .firstBaseline, multiplier: 0.5),
+            LayoutConstraint(item: a, attribute: .centerY, relatedBy: .greaterThanOrEqual,
+                             toItem: c.safeAreaLayoutGuide, attribute: .lastBaseline, multiplier: multiplier),
         ])
         host.runUntilIdle()
         #expect(host.isIdle)
