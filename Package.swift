@@ -60,7 +60,8 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
-        .target(name: "TimelineSDL", dependencies: ["CSDL2", "Timeline", "Geometry", "FrameTiming"],
+        .target(name: "CTimelineFont", exclude: ["LICENSE-DejaVu.txt"]),
+        .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
         .target(name: "TimelineScene", dependencies: ["Timeline", "Geometry", "FrameTiming"], swiftSettings: strict),
         .executableTarget(

@@ -90,7 +90,7 @@ extension Int {
     func clamped(min lower: Int) -> Int { Swift.max(self, lower) }
 }
 
-/// Measures text with the font the renderer draws with (`Assets/fonts/DejaVuSans.ttf`), so
+/// Measures text with the font the renderer draws with (the built-in DejaVu Sans), so
 /// `layout`, `step` and `render` agree on every label's size. A missing font is an error.
 func useShippedFontMetrics() throws {
     let failure: String? = MainActor.assumeIsolated {

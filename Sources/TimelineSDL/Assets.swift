@@ -22,6 +22,13 @@ public enum AssetLocator {
                        message: "not found; searched \(searched.joined(separator: ", ")). Set TIMELINE_ASSETS to the repository's Assets folder")
     }
 
+    /// `relativePath` inside `$TIMELINE_ASSETS`, when that is set and the file is there.
+    public static func overridePath(of relativePath: String) -> String? {
+        guard let env = getenv("TIMELINE_ASSETS") else { return nil }
+        let candidate = String(cString: env) + "/" + relativePath
+        return access(candidate, R_OK) == 0 ? candidate : nil
+    }
+
     static func candidateRoots() -> [String] {
         var roots: [String] = []
         if let env = getenv("TIMELINE_ASSETS") { roots.append(String(cString: env)) }

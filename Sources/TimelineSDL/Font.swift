@@ -1,4 +1,5 @@
 import CSDL2
+import CTimelineFont
 import Geometry
 import Synchronization
 import Timeline
@@ -8,8 +9,10 @@ import Timeline
 /// Handles are opened on first use of a size and kept for the font's life. Calls are serialised
 /// by a lock, so measuring from layout and rasterising from the renderer can share one font.
 public final class TrueTypeFont: @unchecked Sendable {
-    /// The font file.
+    /// The font file, or a description of the built-in font.
     public let path: String
+    /// The built-in font's bytes (read-only data of the binary), when it is not a file.
+    private let embedded: (data: UnsafeRawPointer, size: Int)?
     /// A `TTF_Font *`; only used under the lock.
     private struct Handle: @unchecked Sendable { let font: OpaquePointer }
     private let handles = Mutex<[Int: Handle]>([:])
@@ -19,15 +22,36 @@ public final class TrueTypeFont: @unchecked Sendable {
     public init(path: String) throws(SDLError) {
         try SDLLibrary.initCore()
         self.path = path
+        embedded = nil
         let probe = try check(TTF_OpenFont(path, 12), "TTF_OpenFont(\(path))")
         let handle = Handle(font: probe)
         handles.withLock { $0[12] = handle }
     }
 
-    /// The font shipped in `Assets/fonts` (DejaVu Sans; licence in `Assets/fonts/LICENSE-DejaVu.txt`).
+    /// The built-in font.
+    @MainActor
+    private init(builtIn data: UnsafeRawPointer, size: Int) throws(SDLError) {
+        try SDLLibrary.initCore()
+        path = "<built-in DejaVu Sans>"
+        embedded = (data, size)
+        let probe = try check(Self.open(data, size, pointSize: 12), "TTF_OpenFontRW(built-in DejaVu Sans)")
+        let handle = Handle(font: probe)
+        handles.withLock { $0[12] = handle }
+    }
+
+    private static func open(_ data: UnsafeRawPointer, _ size: Int, pointSize: Int32) -> OpaquePointer? {
+        guard let rw = SDL_RWFromConstMem(data, Int32(size)) else { return nil }
+        return TTF_OpenFontRW(rw, 1, pointSize)                      // 1: the font frees the RWops
+    }
+
+    /// The shipped font, DejaVu Sans (licence in `Sources/CTimelineFont/LICENSE-DejaVu.txt`). It
+    /// is built into the binary (L2): an app that depends on the package, or the CLI copied
+    /// anywhere, has it with no file to find and no environment variable. `TIMELINE_ASSETS`
+    /// overrides it: when that folder holds `fonts/DejaVuSans.ttf`, that file is used.
     @MainActor
     public static func standard() throws(SDLError) -> TrueTypeFont {
-        try TrueTypeFont(path: AssetLocator.path(of: "fonts/DejaVuSans.ttf"))
+        if let override = AssetLocator.overridePath(of: "fonts/DejaVuSans.ttf") { return try TrueTypeFont(path: override) }
+        return try TrueTypeFont(builtIn: tl_shipped_font_data(), size: tl_shipped_font_size())
     }
 
     deinit {
@@ -39,7 +63,8 @@ public final class TrueTypeFont: @unchecked Sendable {
         let size = min(max(pixelSize, 1), 512)
         return handles.withLock { fonts -> R? in
             if let h = fonts[size] { return body(h.font) }
-            guard let f = TTF_OpenFont(path, Int32(size)) else { return nil }
+            let opened = embedded.map { Self.open($0.data, $0.size, pointSize: Int32(size)) } ?? TTF_OpenFont(path, Int32(size))
+            guard let f = opened else { return nil }
             fonts[size] = Handle(font: f)
             return body(f)
         }

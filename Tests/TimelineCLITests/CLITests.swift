@@ -418,4 +418,31 @@ struct BenchCLITests {
         let scene = try CLI.run(["bench", "frame", "Assets/scenes/nope.json"])
         #expect(scene.status == 1 && scene.stderr.contains("cannot read the file"))
     }
+
+    @Test("L2: the CLI copied anywhere and run from anywhere still draws text: the font is built in")
+    func L2_fontFromAnyLocation() throws {
+        guard let exe = CLI.executable else { Issue.record("timeline is not built"); return }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("l2-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("timeline")
+        try FileManager.default.copyItem(at: exe, to: copy)
+        let scene = dir.appendingPathComponent("text.json")
+        try Data(#"{"size": [120, 40], "views": [{"id": "t", "frame": [0, 0, 120, 40], "text": "Hello", "fontSize": 20}]}"#.utf8).write(to: scene)
+        let p = Process()
+        p.executableURL = copy
+        p.arguments = ["render", scene.path, "--frame", "0", "--out", dir.appendingPathComponent("t.png").path]
+        p.currentDirectoryURL = dir
+        var environment = ProcessInfo.processInfo.environment
+        environment["TIMELINE_ASSETS"] = nil
+        p.environment = environment
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(message)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.png").path))
+    }
 }

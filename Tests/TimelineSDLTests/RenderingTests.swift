@@ -15,7 +15,7 @@ struct Rig {
     let image: ImageRenderer
 
     init(size: Size = Size(width: 200, height: 120), scale: Double = 1) throws {
-        let font = try TrueTypeFont(path: Rig.root.appendingPathComponent("Assets/fonts/DejaVuSans.ttf").path)
+        let font = try TrueTypeFont.standard()
         host = HeadlessHost(size: size)
         host.window.fontMetrics = TrueTypeFontMetrics(font: font)
         host.window.scale = scale
@@ -274,7 +274,7 @@ struct GoldenImageTests {
     /// may differ by more than 24/255 in a channel (font hinting, rounding).
     func compare(scene: String, frame: Int, scale: Double, golden: String) throws {
         let loaded = try SceneLoader.load(path: Rig.root.appendingPathComponent(scene).path)
-        let font = try TrueTypeFont(path: Rig.root.appendingPathComponent("Assets/fonts/DejaVuSans.ttf").path)
+        let font = try TrueTypeFont.standard()
         let host = HeadlessHost(size: loaded.size)
         host.window.fontMetrics = TrueTypeFontMetrics(font: font)
         host.window.scale = scale
