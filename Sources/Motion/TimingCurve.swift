@@ -158,6 +158,38 @@ public struct Spring: Sendable, Equatable {
         settlingDuration = findSettlingTime()
     }
 
+    /// A spring by its perceptual duration and bounce, as SwiftUI's `Spring(duration:bounce:)`
+    /// (N9): the response is the duration; a bounce from 0 to 1 is a damping ratio of 1 − bounce
+    /// (0.3 is a spring that overshoots a little), a negative bounce an over-damped spring with
+    /// ratio 1 / (1 + bounce). At mass 1, duration 0.5 and bounce 0.3 are stiffness ≈ 157.9 and
+    /// damping ≈ 17.6.
+    ///
+    /// - Precondition: `duration > 0` and `-1 < bounce < 1`.
+    public init(duration: Double, bounce: Double, initialVelocity: Double = 0) {
+        precondition(duration > 0 && duration.isFinite, "Spring(duration:bounce:): the duration must be above 0; got \(duration)")
+        precondition(bounce > -1 && bounce < 1, "Spring(duration:bounce:): the bounce must lie in -1 < bounce < 1; got \(bounce)")
+        self.init(dampingRatio: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce), response: duration, initialVelocity: initialVelocity)
+    }
+
+    /// A spring by the physical parameters at mass 1: `x'' = −stiffness·x − damping·x'`.
+    ///
+    /// - Precondition: both are above 0.
+    public init(stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+        precondition(stiffness > 0 && stiffness.isFinite && damping > 0 && damping.isFinite,
+                     "Spring(stiffness:damping:): both must be above 0; got \(stiffness), \(damping)")
+        let response = 2 * Double.pi / stiffness.squareRoot()
+        self.init(dampingRatio: damping / (2 * stiffness.squareRoot()), response: response, initialVelocity: initialVelocity)
+    }
+
+    /// The stiffness k = (2π / response)² at mass 1.
+    public var stiffness: Double { (2 * Double.pi / response) * (2 * Double.pi / response) }
+    /// The damping c = 4π · dampingRatio / response at mass 1.
+    public var damping: Double { 4 * Double.pi * dampingRatio / response }
+    /// The perceptual duration (SwiftUI's): the response.
+    public var duration: Double { response }
+    /// The bounce (SwiftUI's): 1 − dampingRatio when under-damped, 1 / dampingRatio − 1 otherwise.
+    public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
+
     /// Displacement from the target (progress − 1) at `t` seconds.
     @inlinable public func displacement(at t: Double) -> Double {
         if dampingRatio < 1 { return exp(r1 * t) * (a * cos(r2 * t) + b * sin(r2 * t)) }

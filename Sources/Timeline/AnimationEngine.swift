@@ -463,6 +463,21 @@ extension View {
     }
 }
 
+extension View {
+    /// Animates with a spring given by its perceptual duration and bounce (N9), as UIKit's
+    /// `animate(springDuration:bounce:initialSpringVelocity:delay:options:animations:completion:)`:
+    /// the changes `animations` makes follow `Spring(duration:bounce:)`, each from its current
+    /// presentation value, and settle at the model value. `initialSpringVelocity` is in distances
+    /// per second (1 covers the whole change in a second).
+    public static func animate(springDuration duration: Double = 0.5, bounce: Double = 0, initialSpringVelocity: Double = 0,
+                               delay: Double = 0, options: AnimationOptions = [],
+                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let spring = Spring(duration: duration, bounce: bounce, initialVelocity: initialSpringVelocity)
+        animate(withDuration: 0, delay: delay, options: options.union(.overrideInheritedCurve), curve: .spring(spring),
+                animations: animations, completion: completion)
+    }
+}
+
 extension LayoutConstraint {
     /// Animates the constant to `target` in constraint mode (N2 b): the constant is interpolated
     /// every frame and goes through the solver's edit path, and a layout pass commits each frame,

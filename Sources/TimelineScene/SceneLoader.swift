@@ -308,12 +308,30 @@ public enum SceneLoader {
             case .object:
                 _ = try object(v, "a curve object", keys: ["spring"])
                 guard let s = v["spring"] else { throw fail(v, "a curve object needs \"spring\"") }
-                _ = try object(s, "a spring", keys: ["dampingRatio", "response", "initialVelocity"])
-                guard let d = s["dampingRatio"], let r = s["response"] else { throw fail(s, "a spring needs \"dampingRatio\" and \"response\"") }
+                _ = try object(s, "a spring", keys: ["dampingRatio", "response", "initialVelocity", "duration", "bounce"])
+                let velocity = try s["initialVelocity"].map { v throws(SceneError) in try number(v, "initialVelocity") } ?? 0
+                if s["duration"] != nil || s["bounce"] != nil {
+                    // N9: SwiftUI's perceptual duration and bounce.
+                    guard s["dampingRatio"] == nil, s["response"] == nil else {
+                        throw fail(s, "a spring is given either by \"duration\" and \"bounce\" or by \"dampingRatio\" and \"response\", not both")
+                    }
+                    guard let d = s["duration"] else { throw fail(s, "a spring with \"bounce\" needs \"duration\"") }
+                    let duration = try number(d, "the spring's duration")
+                    guard duration > 0 else { throw fail(d, "the spring's duration must be above 0, found \(duration)") }
+                    let bounceValue = s["bounce"]
+                    let bounce = try bounceValue.map { b throws(SceneError) in try number(b, "bounce") } ?? 0
+                    guard bounce > -1, bounce < 1 else {
+                        throw fail(bounceValue ?? s, "bounce must lie between -1 and 1 (exclusive), found \(bounce)")
+                    }
+                    let spring = Spring(duration: duration, bounce: bounce)
+                    return .spring(dampingRatio: spring.dampingRatio, response: spring.response, initialVelocity: velocity)
+                }
+                guard let d = s["dampingRatio"], let r = s["response"] else {
+                    throw fail(s, "a spring needs \"dampingRatio\" and \"response\", or \"duration\" and \"bounce\"")
+                }
                 let damping = try number(d, "dampingRatio"), response = try number(r, "response")
                 guard damping > 0 else { throw fail(d, "dampingRatio must be above 0, found \(damping)") }
                 guard response > 0 else { throw fail(r, "response must be above 0, found \(response)") }
-                let velocity = try s["initialVelocity"].map { v throws(SceneError) in try number(v, "initialVelocity") } ?? 0
                 return .spring(dampingRatio: damping, response: response, initialVelocity: velocity)
             default:
                 throw fail(v, "curve must be a name, [x1, y1, x2, y2] or {\"spring\": {...}}, found \(v.typeName)")

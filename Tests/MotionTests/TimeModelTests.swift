@@ -49,3 +49,31 @@ struct TimeModelTests {
         #expect(out.map(\.time) == [250, 1_750, 2_250])
     }
 }
+
+@Suite("N9 springs by duration and bounce")
+struct SpringByDurationTests {
+    @Test("N9: duration 0.5 and bounce 0.3 are stiffness ≈ 157.9 and damping ≈ 17.6 at mass 1 (SwiftUI's conversion)")
+    func N9_durationAndBounceToPhysics() {
+        let s = Spring(duration: 0.5, bounce: 0.3)
+        #expect(abs(s.stiffness - 157.9) < 0.05)
+        #expect(abs(s.damping - 17.6) < 0.05)
+        #expect(abs(s.dampingRatio - 0.7) < 1e-12 && s.response == 0.5)
+    }
+
+    @Test("N9: stiffness 100 and damping 10 are duration ≈ 0.63 and bounce ≈ 0.5")
+    func N9_physicsToDurationAndBounce() {
+        let s = Spring(stiffness: 100, damping: 10)
+        #expect(abs(s.duration - 0.63) < 0.005)
+        #expect(abs(s.bounce - 0.5) < 1e-12)
+    }
+
+    @Test("N9: a negative bounce is over-damped, and duration and bounce survive the round trip",
+          arguments: [(0.5, 0.3), (1.2, 0), (0.35, -0.4), (2, 0.9)])
+    func N9_roundTrip(duration: Double, bounce: Double) {
+        let s = Spring(duration: duration, bounce: bounce)
+        #expect(abs(s.duration - duration) < 1e-12 && abs(s.bounce - bounce) < 1e-12)
+        if bounce < 0 { #expect(s.dampingRatio > 1) }
+        let back = Spring(stiffness: s.stiffness, damping: s.damping)
+        #expect(abs(back.dampingRatio - s.dampingRatio) < 1e-12 && abs(back.response - s.response) < 1e-12)
+    }
+}

@@ -72,3 +72,26 @@ struct SceneTimeTests {
         #expect(heights == heights.sorted())
     }
 }
+
+@Suite("N9 springs by duration in scenes")
+struct SceneSpringTests {
+    @Test("N9: {\"spring\": {\"duration\", \"bounce\"}} is SwiftUI's spring; mixing both forms or a bad bounce is a located error")
+    func N9_sceneSpringKeys() throws {
+        let ok = try SceneLoader.parse(#"{"size": [10, 10], "views": [{"id": "a"}], "animations": [{"at": 0, "curve": {"spring": {"duration": 0.5, "bounce": 0.3}}, "changes": [{"view": "a", "alpha": 0.5}]}]}"#)
+        guard case .spring(let z, let r, _) = ok.animations[0].curve else { Issue.record("not a spring"); return }
+        #expect(abs(z - 0.7) < 1e-12 && r == 0.5)
+        let cases: [(String, String)] = [
+            (#"{"spring": {"duration": 0.5, "bounce": 0.3, "response": 0.4}}"#, "either by \"duration\" and \"bounce\" or by \"dampingRatio\" and \"response\", not both"),
+            (#"{"spring": {"duration": 0.5, "bounce": 1}}"#, "bounce must lie between -1 and 1 (exclusive), found 1.0"),
+            (#"{"spring": {"bounce": 0.2}}"#, "a spring with \"bounce\" needs \"duration\""),
+            (#"{"spring": {"duration": 0}}"#, "the spring's duration must be above 0, found 0.0"),
+        ]
+        for (curve, message) in cases {
+            let text = #"{"size": [10, 10], "views": [{"id": "a"}], "animations": [{"at": 0, "curve": "# + curve + #", "changes": [{"view": "a", "alpha": 0.5}]}]}"#
+            do { _ = try SceneLoader.parse(text); Issue.record("accepted \(curve)") } catch {
+                #expect(error.message.contains(message), "\(error.message)")
+                #expect(error.location.line == 1 && error.location.column > 1)
+            }
+        }
+    }
+}

@@ -249,3 +249,27 @@ struct RateIndependenceTests {
         }
     }
 }
+
+@Suite("N9 spring animations by duration", .endsIdle)
+@MainActor
+struct SpringDurationAnimationTests {
+    @Test("N9: animate(springDuration:bounce:) follows Spring(duration:bounce:) and ends at the model value")
+    func N9_animateSpringDuration() {
+        let host = makeHost()
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        View.animate(springDuration: 0.4, bounce: 0.2) { v.center = Point(x: 105, y: 5) }
+        let spring = Spring(duration: 0.4, bounce: 0.2)
+        let f0 = host.step()!
+        var checked = 0
+        while let f = host.step(), host.runLoop.animations.runningCount > 0 {
+            let expected = 5 + 100 * spring.progress(at: MediaTime.seconds(from: f0.mediaTime, to: f.mediaTime))
+            #expect(abs(v.presentation.center.x - expected) < 1e-9)
+            checked += 1
+        }
+        #expect(checked > 10)
+        #expect(v.presentation.center.x == 105)
+        host.runUntilIdle()
+    }
+}
