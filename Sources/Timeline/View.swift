@@ -54,7 +54,13 @@ open class View {
     /// Marks the view while a batch deactivation sweeps its ``constraints`` once.
     var isSweepingConstraints = false
 
-    public var isHidden = false { didSet { if isHidden != oldValue { window?.presentationDidChange() } } }
+    public var isHidden = false {
+        didSet {
+            guard isHidden != oldValue else { return }
+            window?.presentationDidChange()
+            superview?.subviewVisibilityDidChange(self)
+        }
+    }
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.presentationDidChange() } } }
     public var isUserInteractionEnabled = true
     public var contentMode: ContentMode = .scaleToFill
@@ -280,6 +286,9 @@ open class View {
         isLeavingWindow = leaving
         for s in subviews { s.setLeavingWindow(leaving) }
     }
+
+    /// Called when a subview is hidden or shown. The base does nothing; a stack view re-arranges.
+    open func subviewVisibilityDidChange(_ subview: View) {}
 
     /// Whether this view is `view` or inside its subtree.
     public func isDescendant(of view: View) -> Bool {

@@ -1,0 +1,190 @@
+import Geometry
+import UpdateLoop
+
+/// A view that turns pointer input into actions (K1), as `UIControl`: it tracks a press from
+/// pointer-down to pointer-up, highlights while the pointer is down inside it, and sends its
+/// events (touch down, touch up inside or outside, value changed, primary action) to the
+/// handlers added for them. Input arrives in the frame's events phase (R5), hit-tested by the
+/// window; a disabled control ignores it.
+@MainActor
+open class Control: View {
+    /// UIKit's control states. `normal` is the empty set.
+    public struct State: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let normal: State = []
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+
+    /// The events a control sends.
+    public struct Event: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchUpInside = Event(rawValue: 1 << 1)
+        public static let touchUpOutside = Event(rawValue: 1 << 2)
+        public static let valueChanged = Event(rawValue: 1 << 3)
+        /// A button's tap (sent with touch up inside).
+        public static let primaryActionTriggered = Event(rawValue: 1 << 4)
+    }
+
+    /// Identifies an added action, for removing it.
+    public struct ActionToken: Hashable, Sendable { let id: Int }
+
+    public var isEnabled = true { didSet { if isEnabled != oldValue { if !isEnabled { isHighlighted = false }; stateDidChange() } } }
+    public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
+    /// Set while a press inside the control is in progress.
+    public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+    /// Whether a press that began in the control is in progress.
+    public private(set) var isTracking = false
+
+    /// The current state.
+    public var state: State {
+        var s: State = .normal
+        if isHighlighted { s.insert(.highlighted) }
+        if !isEnabled { s.insert(.disabled) }
+        if isSelected { s.insert(.selected) }
+        return s
+    }
+
+    private var actions: [(id: Int, events: Event, handler: @MainActor (Control) -> Void)] = []
+    private var nextActionID = 1
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+    }
+
+    /// Calls `handler` with the control each time it sends one of `events`.
+    @discardableResult
+    public func addAction(for events: Event, _ handler: @escaping @MainActor (Control) -> Void) -> ActionToken {
+        let id = nextActionID
+        nextActionID += 1
+        actions.append((id, events, handler))
+        return ActionToken(id: id)
+    }
+
+    public func removeAction(_ token: ActionToken) { actions.removeAll { $0.id == token.id } }
+
+    /// Sends `events` to the handlers added for any of them, in the order they were added.
+    public func sendActions(for events: Event) {
+        for action in actions where !action.events.isDisjoint(with: events) { action.handler(self) }
+    }
+
+    /// Called when ``state`` changes; override to update the appearance (call `super`).
+    open func stateDidChange() {}
+
+    /// How far outside its bounds a press may move and still count as inside (UIKit uses a margin).
+    public var trackingMargin = 20.0
+
+    private func isInsideForTracking(_ p: Point) -> Bool {
+        bounds.inset(by: EdgeInsets(all: -trackingMargin)).contains(p)
+    }
+
+    open override func handle(_ event: InputEvent, at point: Point) -> Bool {
+        guard isEnabled else { return false }
+        switch event {
+        case .pointerDown:
+            isTracking = true
+            isHighlighted = true
+            sendActions(for: .touchDown)
+            return true
+        case .pointerMoved:
+            guard isTracking else { return false }
+            isHighlighted = isInsideForTracking(point)
+            return true
+        case .pointerUp:
+            guard isTracking else { return false }
+            isTracking = false
+            isHighlighted = false
+            if isInsideForTracking(point) {
+                sendActions(for: [.touchUpInside, .primaryActionTriggered])
+            } else {
+                sendActions(for: .touchUpOutside)
+            }
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// A control with a title (K1), as `UIButton`: its title label highlights while pressed, its
+/// background and title colour can differ per state, and its intrinsic size is the title's plus
+/// ``contentInsets``. React to taps with `addAction(for: .primaryActionTriggered) { ... }`.
+@MainActor
+open class Button: Control {
+    /// The label showing the title.
+    public let titleLabel: Label
+    /// Space between the title and the button's edges.
+    public var contentInsets = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16) { didSet { invalidateIntrinsicContentSize() } }
+
+    private var titles: [State: String] = [:]
+    private var titleColors: [State: Color] = [:]
+    private var backgroundColors: [State: Color] = [:]
+
+    /// A button titled `title`, laid out by constraints.
+    public init(title: String = "", fontSize: Double = 17, identifier: String? = nil) {
+        titleLabel = Label(text: title, fontSize: fontSize)
+        super.init(frame: .zero)
+        self.identifier = identifier
+        translatesAutoresizingMaskIntoConstraints = false
+        titleLabel.isUserInteractionEnabled = false
+        addSubview(titleLabel)
+        titles[.normal] = title
+        titleColors[.normal] = .white
+        backgroundColors[.normal] = Color(red: 0.2, green: 0.45, blue: 0.9)
+        backgroundColors[.highlighted] = Color(red: 0.13, green: 0.3, blue: 0.62)
+        backgroundColors[.disabled] = Color(red: 0.35, green: 0.35, blue: 0.4)
+        cornerRadius = 8
+        LayoutConstraint.activate([
+            titleLabel.centerXAnchor.constraint(equalTo: centerXAnchor),
+            titleLabel.centerYAnchor.constraint(equalTo: centerYAnchor),
+        ])
+        applyState()
+    }
+
+    /// The title for `state` (the normal one where none is set).
+    public func title(for state: State) -> String? { titles[state] ?? titles[.normal] }
+    public func setTitle(_ title: String?, for state: State) {
+        titles[state] = title
+        applyState()
+    }
+    public func setTitleColor(_ color: Color?, for state: State) {
+        titleColors[state] = color
+        applyState()
+    }
+    public func setBackgroundColor(_ color: Color?, for state: State) {
+        backgroundColors[state] = color
+        applyState()
+    }
+
+    /// The state whose setting applies now: the exact state, else highlighted, disabled,
+    /// selected in that order of precedence, else normal.
+    private func lookup<T>(_ table: [State: T]) -> T? {
+        if let v = table[state] { return v }
+        for s in [State.highlighted, .disabled, .selected] where state.contains(s) { if let v = table[s] { return v } }
+        return table[.normal]
+    }
+
+    open override func stateDidChange() {
+        super.stateDidChange()
+        applyState()
+    }
+
+    private func applyState() {
+        let title = lookup(titles) ?? ""
+        if titleLabel.text != title {
+            titleLabel.text = title
+            invalidateIntrinsicContentSize()                 // the button's size follows its title's
+        }
+        titleLabel.textColor = lookup(titleColors) ?? .white
+        backgroundColor = lookup(backgroundColors) ?? .clear
+    }
+
+    open override var intrinsicContentSize: Size {
+        let t = titleLabel.intrinsicContentSize
+        return Size(width: t.width + contentInsets.left + contentInsets.right, height: t.height + contentInsets.top + contentInsets.bottom)
+    }
+}
