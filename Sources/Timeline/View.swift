@@ -53,6 +53,8 @@ open class View {
     var isLeavingWindow = false
     /// Marks the view while a batch deactivation sweeps its ``constraints`` once.
     var isSweepingConstraints = false
+    /// Gesture recognizers attached to this view (K2).
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     public var isHidden = false {
         didSet {

@@ -75,6 +75,8 @@ public final class Window: FrameParticipant {
     /// A feedback loop was reported in this frame: no more passes until the next frame.
     private var feedbackLoopStopped = false
     private var pointerCapture: View?
+    /// The gesture recognizers following the current press.
+    private var trackingRecognizers: [GestureRecognizer] = []
 
     /// A window of `size` points with a plain root view.
     public init(size: Size) {
@@ -356,10 +358,15 @@ public final class Window: FrameParticipant {
             if case .pointerDown = event {
                 target = rootView.hitTest(rootView.pointFromWindow(p))
                 pointerCapture = target
+                // The recognizers of the hit view and its ancestors follow this press (K2).
+                trackingRecognizers.removeAll(keepingCapacity: true)
+                var a = target
+                while let c = a { trackingRecognizers.append(contentsOf: c.gestureRecognizers.filter(\.isEnabled)); a = c.superview }
             } else {
                 target = pointerCapture ?? rootView.hitTest(rootView.pointFromWindow(p))
             }
-            if case .pointerUp = event { pointerCapture = nil }
+            for r in trackingRecognizers { r.receive(event) }
+            if case .pointerUp = event { pointerCapture = nil; trackingRecognizers.removeAll(keepingCapacity: true) }
             var v = target
             while let c = v {
                 if c.handle(event, at: c.pointFromWindow(p)) { return true }
