@@ -33,7 +33,18 @@ public struct ViewSpec: Sendable {
     public var intrinsicSize: Size?
     public var hugging: (Float, Float) = (250, 250)
     public var compression: (Float, Float) = (750, 750)
+    /// `"stack": {...}`: the view is a stack view and its children are its arranged subviews (K3).
+    public var stack: StackSpec?
     public var location: SourceLocation
+}
+
+/// A stack view's settings in a scene (K3): `{"axis": "vertical", "spacing": 8,
+/// "distribution": "fill", "alignment": "center"}`, every key optional.
+public struct StackSpec: Sendable, Equatable {
+    public var axis: StackView.Axis = .vertical
+    public var spacing = 0.0
+    public var distribution: StackView.Distribution = .fill
+    public var alignment: StackView.Alignment = .fill
 }
 
 /// An anchor in an expression: `ITEM.ANCHOR`, where ITEM is a view id, `root`, `ID.safeArea` or

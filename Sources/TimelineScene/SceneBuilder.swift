@@ -34,7 +34,15 @@ public enum SceneBuilder {
         var order = ["root"]
         for spec in scene.views {
             let v: View
-            if let text = spec.text {
+            if let stack = spec.stack {
+                // K3: a stack view; the views listed with it as parent become its arranged subviews.
+                let sv = StackView(identifier: spec.id)
+                sv.axis = stack.axis
+                sv.spacing = stack.spacing
+                sv.distribution = stack.distribution
+                sv.alignment = stack.alignment
+                v = sv
+            } else if let text = spec.text {
                 let label = SceneLabel(text: text, fontSize: spec.fontSize, identifier: spec.id)
                 label.intrinsic = spec.intrinsicSize
                 v = label
@@ -61,7 +69,11 @@ public enum SceneBuilder {
             if let c = spec.textColor, let label = v as? Label { label.textColor = c }
             v.contentHuggingPriority = (spec.hugging.0, spec.hugging.1)
             v.contentCompressionResistancePriority = (spec.compression.0, spec.compression.1)
-            views[spec.parent]!.addSubview(v)
+            if let stack = views[spec.parent] as? StackView, spec.frame == nil {
+                stack.addArrangedSubview(v)
+            } else {
+                views[spec.parent]!.addSubview(v)
+            }
             views[spec.id] = v
             order.append(spec.id)
         }

@@ -165,7 +165,7 @@ public enum SceneLoader {
             let members = try object(v, "a view", keys: ["id", "parent", "frame", "color", "alpha", "cornerRadius", "borderWidth",
                                                           "borderColor", "hidden", "clipsToBounds", "text", "fontSize",
                                                           "intrinsicSize", "hugging", "compression", "rotation", "scale",
-                                                          "textColor"])
+                                                          "textColor", "stack"])
             guard let idValue = v["id"] else { throw fail(v, "a view needs an \"id\"") }
             let id = try string(idValue, "id")
             guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
@@ -213,12 +213,46 @@ public enum SceneLoader {
                     let s = try numbers(value, "intrinsicSize", count: 2)
                     guard s[0] >= 0, s[1] >= 0 else { throw fail(value, "intrinsicSize must not be negative") }
                     spec.intrinsicSize = Size(width: s[0], height: s[1])
+                case "stack": spec.stack = try stack(value)
                 case "hugging": spec.hugging = try priorityPair(value, "hugging")
                 case "compression": spec.compression = try priorityPair(value, "compression")
                 default: break
                 }
             }
             known[id] = known.count
+            return spec
+        }
+
+        /// `"stack": {"axis", "spacing", "distribution", "alignment"}` (K3).
+        func stack(_ v: JSONValue) throws(SceneError) -> StackSpec {
+            let members = try object(v, "a stack", keys: ["axis", "spacing", "distribution", "alignment"])
+            var spec = StackSpec()
+            for (key, value) in members {
+                switch key {
+                case "axis":
+                    switch try string(value, "axis") {
+                    case "horizontal": spec.axis = .horizontal
+                    case "vertical": spec.axis = .vertical
+                    case let other: throw fail(value, "axis must be \"horizontal\" or \"vertical\", found '\(other)'")
+                    }
+                case "spacing": spec.spacing = try nonNegative(value, "spacing")
+                case "distribution":
+                    switch try string(value, "distribution") {
+                    case "fill": spec.distribution = .fill
+                    case "fillEqually": spec.distribution = .fillEqually
+                    case "equalSpacing": spec.distribution = .equalSpacing
+                    case let other: throw fail(value, "distribution must be fill, fillEqually or equalSpacing, found '\(other)'")
+                    }
+                default:
+                    switch try string(value, "alignment") {
+                    case "fill": spec.alignment = .fill
+                    case "leading": spec.alignment = .leading
+                    case "center": spec.alignment = .center
+                    case "trailing": spec.alignment = .trailing
+                    case let other: throw fail(value, "alignment must be fill, leading, center or trailing, found '\(other)'")
+                    }
+                }
+            }
             return spec
         }
 

@@ -95,3 +95,36 @@ struct SceneSpringTests {
         }
     }
 }
+
+@Suite("K3 stack views in scenes")
+@MainActor
+struct SceneStackTests {
+    @Test("K3: \"stack\" on a view makes its children arranged subviews, laid out as the keys say")
+    func K3_sceneStack() throws {
+        let scene = try SceneLoader.parse("""
+            {"size": [300, 200], "views": [
+               {"id": "s", "stack": {"axis": "horizontal", "spacing": 8, "alignment": "center"}},
+               {"id": "a", "parent": "s", "intrinsicSize": [40, 20]},
+               {"id": "b", "parent": "s", "intrinsicSize": [60, 30]}],
+             "constraints": ["s.leading == root.leading + 10", "s.top == root.top + 10"]}
+            """)
+        let host = HeadlessHost(size: scene.size)
+        let built = SceneBuilder.build(scene, in: host.window)
+        host.runUntilIdle()
+        #expect(built.views["s"] is StackView)
+        #expect((built.views["s"] as! StackView).arrangedSubviews.map(\.identifier) == ["a", "b"])
+        #expect(built.views["a"]!.frame == Rect(x: 0, y: 5, width: 40, height: 20))
+        #expect(built.views["b"]!.frame == Rect(x: 48, y: 0, width: 60, height: 30))
+        #expect(built.views["s"]!.frame == Rect(x: 10, y: 10, width: 108, height: 30))
+        #expect(host.isIdle)
+    }
+
+    @Test("K3: a bad stack key is a located error")
+    func K3_badStack() {
+        let text = #"{"size": [10, 10], "views": [{"id": "s", "stack": {"axis": "diagonal"}}]}"#
+        do { _ = try SceneLoader.parse(text); Issue.record("accepted") } catch {
+            #expect(error.message.contains("axis must be \"horizontal\" or \"vertical\", found 'diagonal'"))
+            #expect(error.location.column > 1)
+        }
+    }
+}
