@@ -33,6 +33,10 @@ public struct ViewSpec: Sendable {
     public var intrinsicSize: Size?
     public var hugging: (Float, Float) = (250, 250)
     public var compression: (Float, Float) = (750, 750)
+    /// Text layout (T1): `lines` (0 for any number), `align`, `lineBreak`.
+    public var lines: Int?
+    public var align: TextAlignment?
+    public var lineBreak: LineBreakMode?
     /// `"stack": {...}`: the view is a stack view and its children are its arranged subviews (K3).
     public var stack: StackSpec?
     public var location: SourceLocation

@@ -66,7 +66,12 @@ public enum SceneBuilder {
             v.isHidden = spec.hidden
             v.clipsToBounds = spec.clipsToBounds
             if spec.rotation != 0 || spec.scale != 1 { v.transform = sceneTransform(rotation: spec.rotation, scale: spec.scale) }
-            if let c = spec.textColor, let label = v as? Label { label.textColor = c }
+            if let label = v as? Label {
+                if let c = spec.textColor { label.textColor = c }
+                if let n = spec.lines { label.numberOfLines = n }
+                if let a = spec.align { label.textAlignment = a }
+                if let b = spec.lineBreak { label.lineBreakMode = b }
+            }
             v.contentHuggingPriority = (spec.hugging.0, spec.hugging.1)
             v.contentCompressionResistancePriority = (spec.compression.0, spec.compression.1)
             if let stack = views[spec.parent] as? StackView, spec.frame == nil {

@@ -165,7 +165,7 @@ public enum SceneLoader {
             let members = try object(v, "a view", keys: ["id", "parent", "frame", "color", "alpha", "cornerRadius", "borderWidth",
                                                           "borderColor", "hidden", "clipsToBounds", "text", "fontSize",
                                                           "intrinsicSize", "hugging", "compression", "rotation", "scale",
-                                                          "textColor", "stack"])
+                                                          "textColor", "stack", "lines", "align", "lineBreak"])
             guard let idValue = v["id"] else { throw fail(v, "a view needs an \"id\"") }
             let id = try string(idValue, "id")
             guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
@@ -214,6 +214,24 @@ public enum SceneLoader {
                     guard s[0] >= 0, s[1] >= 0 else { throw fail(value, "intrinsicSize must not be negative") }
                     spec.intrinsicSize = Size(width: s[0], height: s[1])
                 case "stack": spec.stack = try stack(value)
+                case "lines":
+                    let n = try nonNegative(value, "lines")
+                    guard n == n.rounded(), n <= 10_000 else { throw fail(value, "lines must be a whole number from 0 (any) to 10000, found \(n)") }
+                    spec.lines = Int(n)
+                case "align":
+                    switch try string(value, "align") {
+                    case "left": spec.align = .left
+                    case "center": spec.align = .center
+                    case "right": spec.align = .right
+                    case let other: throw fail(value, "align must be left, center or right, found '\(other)'")
+                    }
+                case "lineBreak":
+                    switch try string(value, "lineBreak") {
+                    case "word": spec.lineBreak = .byWordWrapping
+                    case "char": spec.lineBreak = .byCharWrapping
+                    case "truncateTail": spec.lineBreak = .byTruncatingTail
+                    case let other: throw fail(value, "lineBreak must be word, char or truncateTail, found '\(other)'")
+                    }
                 case "hugging": spec.hugging = try priorityPair(value, "hugging")
                 case "compression": spec.compression = try priorityPair(value, "compression")
                 default: break

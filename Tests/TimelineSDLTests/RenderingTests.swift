@@ -293,6 +293,11 @@ struct GoldenImageTests {
         withExtendedLifetime(animator) {}
     }
 
+    @Test("T1/T2 golden: wrapped, truncated, aligned text and explicit line breaks at 2x (Assets/scenes/text.json)")
+    func T1_goldenText() throws {
+        try compare(scene: "Assets/scenes/text.json", frame: 0, scale: 2, golden: "text-2x.png")
+    }
+
     @Test("D1/D2 golden: every drawing feature at 2x (Assets/scenes/drawing.json)")
     func D1_goldenDrawing() throws {
         try compare(scene: "Assets/scenes/drawing.json", frame: 0, scale: 2, golden: "drawing-2x.png")

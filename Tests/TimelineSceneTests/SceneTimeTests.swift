@@ -128,3 +128,25 @@ struct SceneStackTests {
         }
     }
 }
+
+@Suite("T1 text keys in scenes")
+@MainActor
+struct SceneTextTests {
+    @Test("T1: lines, align and lineBreak set a label's layout; bad values are located errors")
+    func T1_sceneTextKeys() throws {
+        let scene = try SceneLoader.parse(#"{"size": [100, 100], "views": [{"id": "t", "text": "x", "lines": 3, "align": "center", "lineBreak": "char"}]}"#)
+        let host = HeadlessHost(size: scene.size)
+        let built = SceneBuilder.build(scene, in: host.window)
+        let label = try #require(built.views["t"] as? Label)
+        #expect(label.numberOfLines == 3 && label.textAlignment == .center && label.lineBreakMode == .byCharWrapping)
+        for (members, message) in [(#""lines": 1.5"#, "lines must be a whole number from 0 (any) to 10000, found 1.5"),
+                                   (#""align": "justified""#, "align must be left, center or right, found 'justified'"),
+                                   (#""lineBreak": "clip""#, "lineBreak must be word, char or truncateTail, found 'clip'")] {
+            do {
+                _ = try SceneLoader.parse(#"{"size": [10, 10], "views": [{"id": "t", "text": "x", "# + members + "}]}")
+                Issue.record("accepted \(members)")
+            } catch { #expect(error.message.contains(message), "\(error.message)") }
+        }
+        host.runUntilIdle()
+    }
+}
