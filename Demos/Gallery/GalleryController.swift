@@ -5,7 +5,7 @@ import Timeline
 
 /// The gallery's scenes, in key order.
 enum SceneKind: String, CaseIterable {
-    case panel, springs, keyframes, scrub, timeline, stress
+    case panel, springs, keyframes, scrub, timeline, stress, controls
 
     init?(argument: String) {
         if let n = Int(argument), (1...SceneKind.allCases.count).contains(n) { self = SceneKind.allCases[n - 1]; return }
@@ -22,6 +22,7 @@ enum SceneKind: String, CaseIterable {
         case .scrub: ScrubScene()
         case .timeline: TimelineScene()
         case .stress: StressScene()
+        case .controls: ControlsScene()
         }
     }
 }
@@ -101,6 +102,10 @@ final class GalleryController: ViewController {
         LayoutConstraint.activate([
             header.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 24),
             header.topAnchor.constraint(equalTo: root.topAnchor, constant: 16),
+            // Text ends before the HUD and the window's edge; what does not fit is truncated.
+            header.trailingAnchor.constraint(lessThanOrEqualTo: hud.leadingAnchor, constant: -12),
+            sceneKeys.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -24),
+            keys.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -24),
             content.leadingAnchor.constraint(equalTo: root.leadingAnchor),
             content.trailingAnchor.constraint(equalTo: hud.leadingAnchor, constant: -12),
             content.topAnchor.constraint(equalTo: header.bottomAnchor, constant: 12),
@@ -111,9 +116,12 @@ final class GalleryController: ViewController {
             keys.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -14),
             hud.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
             hud.topAnchor.constraint(equalTo: root.topAnchor, constant: 12),
-            hud.widthAnchor.constraint(equalToConstant: 330),
-            hud.heightAnchor.constraint(equalToConstant: 178),
+            // The HUD's size is its intrinsic size: wide enough for its widest figures.
         ])
+        // Required, so a scene's labels never squeeze the HUD: the content area keeps its size
+        // and the scene is not rebuilt (a resize rebuilds it).
+        hud.contentHuggingPriority = (1000, 1000)
+        hud.contentCompressionResistancePriority = (1000, 1000)
         hud.attach(to: host)
     }
 

@@ -23,6 +23,21 @@ final class HUDView: View {
     private var observer: ObserverToken?
     private weak var host: SDLWindowHost?
 
+    /// The widest lines the HUD prints, with every figure at its widest (1000 ms and over are
+    /// shown as ">999"): the HUD's intrinsic width fits them, so no figure leaves its box.
+    private static let widestLines: [(String, Double)] = [
+        ("000.0 fps   dropped 99999   worst >999.0 ms", 13),
+        ("constr >999.00  layout >999.00  display >999.00  ", 12),
+        ("commit >999.00 = list + paint >999.00 + present >999.00", 12),
+    ]
+
+    private var metrics: any FontMetrics { window?.fontMetrics ?? TextMeasurement.metrics }
+
+    override var intrinsicContentSize: Size {
+        let width = Self.widestLines.map { metrics.size(of: $0.0, fontSize: $0.1).width }.max() ?? 300
+        return Size(width: (width + 24).rounded(.up), height: 174)
+    }
+
     func attach(to host: SDLWindowHost) {
         guard observer == nil else { return }
         self.host = host
@@ -62,7 +77,7 @@ final class HUDView: View {
             sum += v; worst = max(worst, v)
         }
         let fps = n > 0 && sum > 0 ? Double(n) * 1000 / sum : 0
-        canvas.text("\(format(fps, 1)) fps   dropped \(dropped)   worst \(format(worst, 1)) ms", at: Point(x: 12, y: 8),
+        canvas.text("\(format(fps, 1)) fps   dropped \(min(dropped, 99_999))   worst \(hudTime(worst, 1)) ms", at: Point(x: 12, y: 8),
                     fontSize: 13, color: Color(red: 0.93, green: 0.94, blue: 0.96))
 
         // Frame intervals, newest on the right; guides at one and two 60 Hz periods.
@@ -84,25 +99,25 @@ final class HUDView: View {
         }
 
         // The last frame's phases (ms).
-        let names: [(String, FramePhase)] = [("events", .events), ("anim", .animation), ("compl", .completions),
-                                             ("constr", .constraints), ("layout", .layout), ("display", .display),
-                                             ("commit", .commit)]
+        let rows: [[(String, FramePhase)]] = [[("events", .events), ("anim", .animation), ("compl", .completions)],
+                                              [("constr", .constraints), ("layout", .layout), ("display", .display)]]
         var y = graph.maxY + 8
-        var line = ""
-        for (i, (name, phase)) in names.enumerated() {
-            line += "\(name) \(format(phases[phase.rawValue], 2))  "
-            if i == 2 || i == names.count - 1 {
-                canvas.text(line, at: Point(x: 12, y: y), fontSize: 12, color: Color(red: 0.75, green: 0.78, blue: 0.84))
-                y += 18
-                line = ""
-            }
+        for row in rows {
+            let line = row.map { "\($0.0) \(hudTime(phases[$0.1.rawValue], 2))" }.joined(separator: "  ")
+            canvas.text(line, at: Point(x: 12, y: y), fontSize: 12, color: Color(red: 0.75, green: 0.78, blue: 0.84))
+            y += 18
         }
-        canvas.text("commit = list + paint \(format(paintMs, 2)) + present \(format(presentMs, 2))", at: Point(x: 12, y: y), fontSize: 12,
-                    color: Color(red: 0.75, green: 0.78, blue: 0.84))
+        canvas.text("commit \(hudTime(phases[FramePhase.commit.rawValue], 2)) = list + paint \(hudTime(paintMs, 2)) + present \(hudTime(presentMs, 2))",
+                    at: Point(x: 12, y: y), fontSize: 12, color: Color(red: 0.75, green: 0.78, blue: 0.84))
     }
 }
 
-/// `v` with `digits` decimals.
+/// `v` with `digits` decimals ("-" when not finite).
 func format(_ v: Double, _ digits: Int) -> String {
     v.isFinite ? String(format: "%.\(digits)f", v) : "-"
+}
+
+/// A time for the HUD: `digits` decimals, at most ">999" so that the line keeps its width.
+func hudTime(_ ms: Double, _ digits: Int) -> String {
+    ms >= 1000 ? ">999" : format(ms, digits)
 }

@@ -77,10 +77,14 @@ final class PanelScene: GalleryScene {
         let note = Label(text: "leading.constant animates; every other frame follows from the constraints", fontSize: 14)
         note.textColor = Palette.dim
         container.addSubview(note)
+        // The notes wrap to the space right of the panel (T1), so no window size cuts them.
+        for label in [modeLabel, note] { label.numberOfLines = 0 }
         LayoutConstraint.activate([
             modeLabel.leadingAnchor.constraint(equalTo: panel.trailingAnchor, constant: 40),
+            modeLabel.trailingAnchor.constraint(lessThanOrEqualTo: container.trailingAnchor, constant: -16),
             modeLabel.centerYAnchor.constraint(equalTo: container.centerYAnchor),
             note.leadingAnchor.constraint(equalTo: modeLabel.leadingAnchor),
+            note.trailingAnchor.constraint(lessThanOrEqualTo: container.trailingAnchor, constant: -16),
             note.topAnchor.constraint(equalTo: modeLabel.bottomAnchor, constant: 8),
         ])
         updateModeLabel()
@@ -350,12 +354,11 @@ final class TouchView: View {
 @MainActor
 final class TimelineScene: GalleryScene {
     let title = "Timeline with labels"
-    let help = "p play/pause   r reverse   s next label   ← → seek 0.25 s   0 start"
+    let help = "p play/pause   r turn around   s next label   ← → seek 0.25 s   0 start"
     private var timeline: AnimationTimeline?
     private weak var runLoop: MainRunLoop?
     private let status = makeLabel("", size: 16, color: Palette.text, at: Point(x: 40, y: 20))
     private var observer: ObserverToken?
-    private var playing = true
     private var cards: [View] = []
 
     func build(in container: View, runLoop: MainRunLoop) {
@@ -404,7 +407,9 @@ final class TimelineScene: GalleryScene {
         let t = localTime(tl)
         let labels = ["intro", "travel", "spin", "outro"].compactMap { name in tl.time(ofLabel: name).map { (name, $0) } }
         let current = labels.last { $0.1 <= t + 1e-9 }?.0 ?? "-"
-        status.text = "t = \(format(t, 2)) s of \(format(tl.duration, 2))   label: \(current)   \(playing ? "playing" : "paused")"
+        // The timeline's own state: it stops by itself at either end of a reversed run.
+        let state = !tl.isPlaying ? "paused" : (tl.isReversed ? "playing backwards" : "playing forwards")
+        status.text = "t = \(format(t, 2)) s of \(format(tl.duration, 2))   label: \(current)   \(state)"
         status.frame.size = status.intrinsicContentSize
     }
 
@@ -421,9 +426,10 @@ final class TimelineScene: GalleryScene {
         guard let tl = timeline, let runLoop else { return false }
         switch key.name {
         case "p":
-            if playing { tl.pause() } else { tl.play(on: runLoop) }
-            playing.toggle()
-        case "r": tl.reverse(on: runLoop); playing = true
+            if tl.isPlaying { tl.pause() } else if tl.isReversed { tl.reverse(on: runLoop) } else { tl.play(on: runLoop) }
+        case "r":
+            // Turns the direction around (and plays).
+            if tl.isReversed { tl.play(on: runLoop) } else { tl.reverse(on: runLoop) }
         case "s":
             let names = ["intro", "travel", "spin", "outro"]
             let times = names.compactMap { tl.time(ofLabel: $0) }
@@ -508,4 +514,113 @@ final class StressScene: GalleryScene {
     }
 
     func tearDown() { views.removeAll() }
+}
+
+/// Controls and a stack view (K1-K3): buttons in a vertical stack, one toggling a row of chips
+/// whose hidden members animate out of a horizontal stack, a tap and a pan on a card.
+@MainActor
+final class ControlsScene: GalleryScene {
+    let title = "Controls: buttons, a stack view, gestures"
+    let help = "click the buttons; drag or tap the card"
+    private var stack: StackView?
+    private var chips: [View] = []
+    private let status = Label(text: "Click a button", fontSize: 16)
+    private var runLoop: MainRunLoop?
+
+    func build(in container: View, runLoop: MainRunLoop) {
+        self.runLoop = runLoop
+        status.textColor = Palette.text
+        let toggle = Button(title: "Hide every other chip", identifier: "toggle")
+        let shuffle = Button(title: "Change the spacing", identifier: "spacing")
+        let disabled = Button(title: "Disabled", identifier: "disabled")
+        disabled.isEnabled = false
+        let buttons = StackView(arrangedSubviews: [status, toggle, shuffle, disabled], identifier: "buttons")
+        buttons.axis = .vertical
+        buttons.spacing = 12
+        buttons.alignment = .leading
+        container.addSubview(buttons)
+
+        chips = (0..<5).map { k in
+            let chip = View(identifier: "chip\(k)")
+            chip.backgroundColor = Palette.accents[k % Palette.accents.count]
+            chip.cornerRadius = 10
+            LayoutConstraint.activate([chip.widthAnchor.constraint(equalToConstant: 70), chip.heightAnchor.constraint(equalToConstant: 70)])
+            return chip
+        }
+        let row = StackView(arrangedSubviews: chips, identifier: "chips")
+        row.spacing = 14
+        row.alignment = .center
+        container.addSubview(row)
+        stack = row
+
+        let card = View(identifier: "card")
+        card.backgroundColor = Palette.card
+        card.cornerRadius = 14
+        let cardLabel = Label(text: "Drag me, or tap", fontSize: 15)
+        cardLabel.textColor = Palette.dim
+        card.addSubview(cardLabel)
+        container.addSubview(card)
+        let cardX = card.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 40)
+        let cardY = card.topAnchor.constraint(equalTo: row.bottomAnchor, constant: 40)
+
+        LayoutConstraint.activate([
+            buttons.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 40),
+            buttons.topAnchor.constraint(equalTo: container.topAnchor, constant: 30),
+            row.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 40),
+            row.topAnchor.constraint(equalTo: buttons.bottomAnchor, constant: 36),
+            cardX, cardY,
+            card.widthAnchor.constraint(equalToConstant: 200), card.heightAnchor.constraint(equalToConstant: 90),
+            cardLabel.centerXAnchor.constraint(equalTo: card.centerXAnchor),
+            cardLabel.centerYAnchor.constraint(equalTo: card.centerYAnchor),
+        ])
+
+        toggle.addAction(for: .primaryActionTriggered) { [unowned self] control in
+            let hide = !(chips[1].isHidden)
+            View.animate(withDuration: 0.35) {
+                for (k, chip) in chips.enumerated() where k % 2 == 1 { chip.isHidden = hide }
+                container.layoutIfNeeded()
+            }
+            (control as? Button)?.setTitle(hide ? "Show every chip" : "Hide every other chip", for: .normal)
+            status.text = hide ? "Two chips hidden: the others slid together" : "Every chip shown"
+        }
+        shuffle.addAction(for: .primaryActionTriggered) { [unowned self] _ in
+            View.animate(springDuration: 0.45, bounce: 0.3) {
+                stack?.spacing = stack?.spacing == 14 ? 40 : 14
+                container.layoutIfNeeded()
+            }
+            status.text = "Spacing \(Int(stack?.spacing ?? 0)) points, by a spring"
+        }
+        let pan = PanGestureRecognizer()
+        var start = (x: 40.0, y: 40.0)
+        pan.addAction { [unowned self] r in
+            guard let pan = r as? PanGestureRecognizer else { return }
+            switch pan.state {
+            case .began: start = (cardX.constant, cardY.constant)
+            case .changed:
+                let t = pan.translation(in: nil)
+                cardX.constant = start.x + t.x
+                cardY.constant = start.y + t.y
+            case .ended:
+                let v = pan.velocity(in: nil)
+                status.text = "Released at \(Int(v.x)), \(Int(v.y)) points a second"
+                View.animate(springDuration: 0.5, bounce: 0.25) {
+                    cardX.constant = 40
+                    cardY.constant = 40
+                    container.layoutIfNeeded()
+                }
+            default: break
+            }
+        }
+        card.addGestureRecognizer(pan)
+        let tap = TapGestureRecognizer()
+        tap.addAction { [unowned self] _ in
+            status.text = "Tapped the card"
+            View.animate(withDuration: 0.2, options: [], curve: .easeOut, autoreverses: true) { card.alpha = 0.5 }
+            card.alpha = 1
+        }
+        card.addGestureRecognizer(tap)
+    }
+
+    func handleKey(_ key: Key) -> Bool { false }
+    func tearDown() {}
 }

@@ -8,14 +8,14 @@ import Timeline
 import Glibc
 #endif
 
-/// The desktop gallery (issue 5): one window, six scenes switched with the number keys, a HUD
+/// The desktop gallery (issue 5): one window, seven scenes switched with the number keys, a HUD
 /// with the frame clock's figures on every scene.
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "Gallery",
         abstract: "The Timeline engine's desktop demo: constraints, springs, keyframes, a scrubbed animator, a timeline and a stress scene.")
 
-    @Option(help: "First scene: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) (or 1-6).") var scene = "panel"
+    @Option(help: "First scene: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) (or 1-\(SceneKind.allCases.count)).") var scene = "panel"
     @Option(help: "Quit after this many seconds (default: run until the window closes).") var seconds: Double?
     @Option(help: "Save a PNG of the window just before quitting (needs --seconds).") var screenshot: String?
     @Option(help: "Window size in points, WxH.") var size = "1100x680"
@@ -24,7 +24,7 @@ struct GalleryCommand: ParsableCommand {
 
     func validate() throws {
         guard SceneKind(argument: scene) != nil else {
-            throw ValidationError("unknown scene '\(scene)': expected \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) or 1-6")
+            throw ValidationError("unknown scene '\(scene)': expected \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) or 1-\(SceneKind.allCases.count)")
         }
         if let seconds { guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive; got \(seconds)") } }
         if screenshot != nil, seconds == nil { throw ValidationError("--screenshot needs --seconds (it is taken just before quitting)") }
