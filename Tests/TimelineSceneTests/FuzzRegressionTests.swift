@@ -84,7 +84,7 @@ struct FuzzRegressionTests {
     @Test("Z1: a file over the size limit is refused before it is read")
     func Z1_fileSizeLimit() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("z1-big-\(getpid()).json").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: UInt64(SceneLoader.Limits.fileBytes) + 1)   // sparse: no disk used
         try handle.close()
