@@ -544,11 +544,11 @@ final class ControlsScene: GalleryScene {
             let chip = View(identifier: "chip\(k)")
             chip.backgroundColor = Palette.accents[k % Palette.accents.count]
             chip.cornerRadius = 10
-            LayoutConstraint.activate([chip.widthAnchor.constraint(equalToConstant: 70), chip.heightAnchor.constraint(equalToConstant: 70)])
+            LayoutConstraint.activate([chip.widthAnchor.constraint(equalToConstant: 56), chip.heightAnchor.constraint(equalToConstant: 56)])
             return chip
         }
         let row = StackView(arrangedSubviews: chips, identifier: "chips")
-        row.spacing = 14
+        row.spacing = 12
         row.alignment = .center
         container.addSubview(row)
         stack = row
@@ -561,15 +561,15 @@ final class ControlsScene: GalleryScene {
         card.addSubview(cardLabel)
         container.addSubview(card)
         let cardX = card.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 40)
-        let cardY = card.topAnchor.constraint(equalTo: row.bottomAnchor, constant: 40)
+        let cardY = card.topAnchor.constraint(equalTo: row.bottomAnchor, constant: 24)
 
         LayoutConstraint.activate([
             buttons.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 40),
             buttons.topAnchor.constraint(equalTo: container.topAnchor, constant: 30),
             row.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 40),
-            row.topAnchor.constraint(equalTo: buttons.bottomAnchor, constant: 36),
+            row.topAnchor.constraint(equalTo: buttons.bottomAnchor, constant: 28),
             cardX, cardY,
-            card.widthAnchor.constraint(equalToConstant: 200), card.heightAnchor.constraint(equalToConstant: 90),
+            card.widthAnchor.constraint(equalToConstant: 200), card.heightAnchor.constraint(equalToConstant: 64),
             cardLabel.centerXAnchor.constraint(equalTo: card.centerXAnchor),
             cardLabel.centerYAnchor.constraint(equalTo: card.centerYAnchor),
         ])
@@ -585,13 +585,13 @@ final class ControlsScene: GalleryScene {
         }
         shuffle.addAction(for: .primaryActionTriggered) { [unowned self] _ in
             View.animate(springDuration: 0.45, bounce: 0.3) {
-                stack?.spacing = stack?.spacing == 14 ? 40 : 14
+                stack?.spacing = stack?.spacing == 12 ? 40 : 12
                 container.layoutIfNeeded()
             }
             status.text = "Spacing \(Int(stack?.spacing ?? 0)) points, by a spring"
         }
         let pan = PanGestureRecognizer()
-        var start = (x: 40.0, y: 40.0)
+        var start = (x: 40.0, y: 24.0)
         pan.addAction { [unowned self] r in
             guard let pan = r as? PanGestureRecognizer else { return }
             switch pan.state {

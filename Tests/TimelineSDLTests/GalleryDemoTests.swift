@@ -89,19 +89,19 @@ struct GalleryDemoTests {
         #expect(header.count > 200)                                                       // title and labels drawn
     }
 
-    @Test("D3, K3: the controls scene shows its stack view's five chips in one row, 14 points apart")
+    @Test("D3, K3: the controls scene shows its stack view's five chips in one row, 12 points apart")
     func D3_demoControls() throws {
         let img = try screenshot(scene: "controls", after: 2.5)
         var centres: [Point] = []
         for color in Self.accents {
             // Tight tolerance: the buttons' blue is close to the fourth chip's.
             let chip = find(color, in: img, tolerance: 4.0 / 255, maxX: 770)
-            #expect(abs(chip.box.width - 70) <= 2 && abs(chip.box.height - 70) <= 2, "chip \(color) box \(chip.box)")
+            #expect(abs(chip.box.width - 56) <= 2 && abs(chip.box.height - 56) <= 2, "chip \(color) box \(chip.box)")
             centres.append(chip.centroid)
         }
         for k in 1..<centres.count {
             #expect(abs(centres[k].y - centres[0].y) < 1, "centres \(centres)")
-            #expect(abs(centres[k].x - centres[k - 1].x - 84) < 2, "centres \(centres)")   // 70 wide + 14 spacing
+            #expect(abs(centres[k].x - centres[k - 1].x - 68) < 2, "centres \(centres)")   // 56 wide + 12 spacing
         }
     }
 }
