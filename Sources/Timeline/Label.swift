@@ -86,7 +86,8 @@ open class Label: View {
     }
 
     open override var intrinsicContentSize: Size {
-        if numberOfLines == 1 { return metrics.size(of: text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "", fontSize: fontSize) }
+        // One line: the text up to its first line break.
+        if numberOfLines == 1 { return metrics.size(of: String(text.prefix { $0 != "\n" }), fontSize: fontSize) }
         let layout = textLayout(width: measuringWidth)
         return Size(width: layout.width.rounded(.up), height: layout.height.rounded(.up))
     }

@@ -254,6 +254,10 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         guard owner == nil else { return }
         guard multiplier.isFinite, constant.isFinite else { throw .nonFiniteNumber(constraint: description) }
         guard let a = firstItem?.hierarchyView else { throw .itemGone(constraint: description) }
+        // The engine lays out views and layout guides; the protocol is public, other owners are not.
+        for case let item? in [firstItem, secondItem] where !(item is View || item is LayoutGuide) {
+            throw .unsupportedItem(constraint: description, type: String(describing: type(of: item)))
+        }
         var ancestor = a
         if let second = secondItem {
             guard let b = second.hierarchyView else { throw .itemGone(constraint: description) }
@@ -301,12 +305,14 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case nonFiniteNumber(constraint: String)
     case noCommonAncestor(constraint: String, first: String, second: String)
     case itemGone(constraint: String)
+    case unsupportedItem(constraint: String, type: String)
 
     public var description: String {
         switch self {
         case .nonFiniteNumber(let c): "constraint \(c) has a NaN or infinite constant or multiplier"
         case .noCommonAncestor(let c, let a, let b): "constraint \(c) relates \(a) and \(b), which have no common ancestor"
         case .itemGone(let c): "constraint \(c) refers to a view that no longer exists"
+        case .unsupportedItem(let c, let t): "constraint \(c) relates a \(t); only views and layout guides can be laid out"
         }
     }
 }

@@ -81,20 +81,15 @@ public final class LayoutEngine {
 
     // MARK: Items
 
+    /// The item of a view or layout guide (activation refuses any other owner), made on first use.
     func item(for owner: any LayoutItemOwner) -> LayoutItem {
-        if let v = owner as? View {
-            if let i = v.layoutItem { return i }
-            let i = LayoutItem(solver: solver, name: v.traceName)
-            i.view = v
-            v.layoutItem = i
-            register(i)
-            return i
-        }
-        let g = owner as! LayoutGuide
-        if let i = g.layoutItem { return i }
-        let i = LayoutItem(solver: solver, name: g.layoutName)
-        i.guide = g
-        g.layoutItem = i
+        let view = owner as? View, guide = owner as? LayoutGuide
+        if let existing = view?.layoutItem ?? guide?.layoutItem { return existing }
+        let i = LayoutItem(solver: solver, name: owner.layoutName)
+        i.view = view
+        i.guide = guide
+        view?.layoutItem = i
+        guide?.layoutItem = i
         register(i)
         return i
     }

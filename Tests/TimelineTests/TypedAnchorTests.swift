@@ -102,4 +102,31 @@ struct TypedAnchorTests {
         #expect(a.frame == Rect(x: 100, y: 7, width: 20, height: 10))          // half of the root's centre, 200
         #expect(host.isIdle)
     }
+
+    /// A type of the user's own that adopts the public protocol but is neither a view nor a guide.
+    final class ForeignOwner: LayoutItemOwner {
+        let host: View
+        init(host: View) { self.host = host }
+        var hierarchyView: View? { host }
+        var layoutName: String { "foreign" }
+    }
+
+    @Test("L3: a constraint on an owner that is neither a view nor a layout guide is refused, not a trap")
+    @MainActor
+    func L3_foreignOwnerRefused() {
+        let host = makeHost()
+        let a = View(identifier: "a")
+        host.root.addSubview(a)
+        let foreign = ForeignOwner(host: host.root)
+        let c = LayoutConstraint(item: a, attribute: .leading, relatedBy: .equal, toItem: foreign, attribute: .leading)
+        do {
+            try LayoutConstraint.activateChecked([c])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("ForeignOwner; only views and layout guides can be laid out"), "\(error)")
+        }
+        #expect(!c.isActive)
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
 }
