@@ -140,7 +140,7 @@ final class GalleryController: ViewController {
         kind = next
         let s = next.make()
         scene = s
-        header.text = "Timeline gallery  ·  \(next.key)  \(s.title)"
+        header.text = "\(next.key)  \(s.title)"
         sceneKeys.text = s.help
         s.build(in: content, runLoop: host.runLoop)
     }

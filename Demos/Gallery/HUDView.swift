@@ -23,19 +23,31 @@ final class HUDView: View {
     private var observer: ObserverToken?
     private weak var host: SDLWindowHost?
 
-    /// The widest lines the HUD prints, with every figure at its widest (1000 ms and over are
-    /// shown as ">999"): the HUD's intrinsic width fits them, so no figure leaves its box.
-    private static let widestLines: [(String, Double)] = [
-        ("000.0 fps   dropped 99999   worst >999.0 ms", 13),
-        ("constr >999.00  layout >999.00  display >999.00  ", 12),
-        ("commit >999.00 = list + paint >999.00 + present >999.00", 12),
-    ]
+    /// The HUD's lines are a title line and two columns of label and figure, each column as wide as
+    /// its widest label and its widest figure ("999.99": 1000 ms and over are shown as ">999"), so no
+    /// figure leaves its box and the HUD stays narrow enough for an 800-point window.
+    private static let titleSize = 13.0, rowSize = 12.0
+    private static let widestTitle = "000.0 fps   worst >999.0 ms"
+    private static let labels = [["events", "compl", "layout", "commit", "paint", "dropped"],
+                                 ["anim", "constr", "display", "list", "present"]]
+    private static let graphHeight = 56.0, rowHeight = 17.0, padding = 12.0, labelGap = 8.0, columnGap = 18.0
 
     private var metrics: any FontMetrics { window?.fontMetrics ?? TextMeasurement.metrics }
 
+    private func width(_ text: String, _ size: Double) -> Double { metrics.size(of: text, fontSize: size).width }
+
+    /// Label width and figure width of one column.
+    private func column(_ k: Int) -> (label: Double, figure: Double) {
+        (Self.labels[k].map { width($0, Self.rowSize) }.max() ?? 0,
+         max(width("999.99", Self.rowSize), width("99999", Self.rowSize)).rounded(.up) + 2)
+    }
+
     override var intrinsicContentSize: Size {
-        let width = Self.widestLines.map { metrics.size(of: $0.0, fontSize: $0.1).width }.max() ?? 300
-        return Size(width: (width + 24).rounded(.up), height: 174)
+        let c0 = column(0), c1 = column(1)
+        let columns = c0.label + c0.figure + c1.label + c1.figure + 2 * Self.labelGap + Self.columnGap
+        let w = max(width(Self.widestTitle, Self.titleSize), columns) + 2 * Self.padding
+        let rows = Double(Self.labels[0].count)
+        return Size(width: w.rounded(.up), height: (30 + Self.graphHeight + 8 + rows * Self.rowHeight + 6).rounded(.up))
     }
 
     func attach(to host: SDLWindowHost) {
@@ -77,11 +89,11 @@ final class HUDView: View {
             sum += v; worst = max(worst, v)
         }
         let fps = n > 0 && sum > 0 ? Double(n) * 1000 / sum : 0
-        canvas.text("\(format(fps, 1)) fps   dropped \(min(dropped, 99_999))   worst \(hudTime(worst, 1)) ms", at: Point(x: 12, y: 8),
-                    fontSize: 13, color: Color(red: 0.93, green: 0.94, blue: 0.96))
+        canvas.text("\(format(fps, 1)) fps   worst \(hudTime(worst, 1)) ms", at: Point(x: Self.padding, y: 8),
+                    fontSize: Self.titleSize, color: Color(red: 0.93, green: 0.94, blue: 0.96))
 
         // Frame intervals, newest on the right; guides at one and two 60 Hz periods.
-        let graph = Rect(x: 12, y: 30, width: b.width - 24, height: 64)
+        let graph = Rect(x: Self.padding, y: 30, width: b.width - 2 * Self.padding, height: Self.graphHeight)
         canvas.fill(graph, color: Color(red: 1, green: 1, blue: 1, alpha: 0.05))
         let full = 40.0                                      // ms at the top of the graph
         for guide in [1000.0 / 60, 2000.0 / 60] {
@@ -98,17 +110,28 @@ final class HUDView: View {
             canvas.fill(Rect(x: x, y: graph.maxY - h, width: max(1, barWidth - 0.5), height: h), color: color)
         }
 
-        // The last frame's phases (ms).
-        let rows: [[(String, FramePhase)]] = [[("events", .events), ("anim", .animation), ("compl", .completions)],
-                                              [("constr", .constraints), ("layout", .layout), ("display", .display)]]
-        var y = graph.maxY + 8
-        for row in rows {
-            let line = row.map { "\($0.0) \(hudTime(phases[$0.1.rawValue], 2))" }.joined(separator: "  ")
-            canvas.text(line, at: Point(x: 12, y: y), fontSize: 12, color: Color(red: 0.75, green: 0.78, blue: 0.84))
-            y += 18
+        // The last frame's phases (ms), in two columns: labels left-aligned, figures right-aligned.
+        // Commit is the display list's build (and the rest of the phase) plus paint plus present.
+        let ms = { (p: FramePhase) in self.phases[p.rawValue] }
+        let list = max(0, ms(.commit) - paintMs - presentMs)
+        let figures = [[hudTime(ms(.events), 2), hudTime(ms(.completions), 2), hudTime(ms(.layout), 2),
+                        hudTime(ms(.commit), 2), hudTime(paintMs, 2), "\(min(dropped, 99_999))"],
+                       [hudTime(ms(.animation), 2), hudTime(ms(.constraints), 2), hudTime(ms(.display), 2),
+                        hudTime(list, 2), hudTime(presentMs, 2)]]
+        let dim = Color(red: 0.75, green: 0.78, blue: 0.84)
+        var x = Self.padding
+        for k in 0..<2 {
+            let c = column(k)
+            for (row, label) in Self.labels[k].enumerated() {
+                let y = graph.maxY + 8 + Double(row) * Self.rowHeight
+                canvas.text(label, at: Point(x: x, y: y), fontSize: Self.rowSize, color: dim)
+                let figure = figures[k][row]
+                let right = x + c.label + Self.labelGap + c.figure
+                canvas.text(figure, at: Point(x: right - width(figure, Self.rowSize), y: y), fontSize: Self.rowSize,
+                            color: Color(red: 0.93, green: 0.94, blue: 0.96))
+            }
+            x += c.label + Self.labelGap + c.figure + Self.columnGap
         }
-        canvas.text("commit \(hudTime(phases[FramePhase.commit.rawValue], 2)) = list + paint \(hudTime(paintMs, 2)) + present \(hudTime(presentMs, 2))",
-                    at: Point(x: 12, y: y), fontSize: 12, color: Color(red: 0.75, green: 0.78, blue: 0.84))
     }
 }
 

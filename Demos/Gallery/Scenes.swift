@@ -18,11 +18,17 @@ final class PanelScene: GalleryScene {
     private let modeLabel = makeLabel("", size: 16)
     private var timer: TimerToken?
     private weak var runLoop: MainRunLoop?
-    private let width = 340.0
+    private var width = 340.0
 
     func build(in container: View, runLoop: MainRunLoop) {
         self.container = container
         self.runLoop = runLoop
+        // Sized from the area: 340 points wide where there is room, the rows shrinking to fit the
+        // height, so the panel and the notes beside it fit a small window.
+        let b = container.bounds
+        width = min(340, max(200, (b.width * 0.5).rounded()))
+        let slot = (b.height - 40 - 50 - 14) / 5
+        let rowHeight = max(30, min(48, (slot * 0.77).rounded())), gap = max(6, min(14, (slot - rowHeight).rounded()))
         let panel = View()
         panel.identifier = "panel"
         panel.backgroundColor = Palette.panel
@@ -61,8 +67,8 @@ final class PanelScene: GalleryScene {
             LayoutConstraint.activate([
                 row.leadingAnchor.constraint(equalTo: panel.leadingAnchor, constant: 16),
                 row.trailingAnchor.constraint(equalTo: panel.trailingAnchor, constant: -16),
-                row.topAnchor.constraint(equalTo: above, constant: 14),
-                row.heightAnchor.constraint(equalToConstant: 48),
+                row.topAnchor.constraint(equalTo: above, constant: gap),
+                row.heightAnchor.constraint(equalToConstant: rowHeight),
                 dot.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 14),
                 dot.centerYAnchor.constraint(equalTo: row.centerYAnchor),
                 dot.widthAnchor.constraint(equalToConstant: 18),
@@ -364,27 +370,31 @@ final class TimelineScene: GalleryScene {
     func build(in container: View, runLoop: MainRunLoop) {
         self.runLoop = runLoop
         let b = container.bounds
+        status.numberOfLines = 0
+        status.preferredMaxLayoutWidth = b.width - 60
         container.addSubview(status)
+        // Four cards in the height below the status line (90 points where there is room).
+        let side = max(36, min(90, ((b.height - 80) / 4 - 20).rounded()))
         let tl = AnimationTimeline()
         var tweens: [Tween] = []
         var travels: [Tween] = []
         var spins: [Tween] = []
         var outros: [Tween] = []
         for i in 0..<4 {
-            let card = View(frame: Rect(x: 80, y: 80 + Double(i) * 110, width: 90, height: 90))
+            let card = View(frame: Rect(x: 80, y: 80 + Double(i) * (side + 20), width: side, height: side))
             card.backgroundColor = Palette.accents[i]
             card.cornerRadius = 12
             card.alpha = 0
             container.addSubview(card)
             cards.append(card)
             tweens.append(.value(from: 0, to: 1, duration: 0.5) { card.alpha = $0 })
-            let x0 = 125.0, x1 = b.width - 120
+            let x0 = 80 + side / 2, x1 = b.width - 120
             travels.append(.value(from: x0, to: x1, duration: 0.9, curve: .easeInOut) { card.center.x = $0 })
             spins.append(.value(from: 0, to: .pi, duration: 0.7, curve: .easeInOut) { card.transform = AffineTransform(rotationAngle: $0) })
             let from = Palette.accents[i], to = Palette.accents[(i + 2) % 4]
             outros.append(Tween(duration: 0.6) { p in
                 card.backgroundColor = Color.interpolate(from, to, p)
-                card.cornerRadius = 12 + 33 * p
+                card.cornerRadius = 12 + (side / 2 - 12) * p
             })
         }
         _ = tl.addLabel("intro")
@@ -403,6 +413,7 @@ final class TimelineScene: GalleryScene {
     }
 
     private func updateStatus() {
+        guard status.superview != nil else { return }
         guard let tl = timeline else { return }
         let t = localTime(tl)
         let labels = ["intro", "travel", "spin", "outro"].compactMap { name in tl.time(ofLabel: name).map { (name, $0) } }
@@ -466,6 +477,8 @@ final class StressScene: GalleryScene {
 
     func build(in container: View, runLoop: MainRunLoop) {
         self.container = container
+        countLabel.numberOfLines = 0
+        countLabel.preferredMaxLayoutWidth = container.bounds.width - 48
         container.addSubview(countLabel)
         add(500)
     }

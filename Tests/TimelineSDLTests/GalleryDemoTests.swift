@@ -61,10 +61,10 @@ struct GalleryDemoTests {
         let img = try screenshot(scene: "springs", after: 3)
         var rows: [Double] = []
         // The 1100x680 window is centred on the 1280x800 screen; its HUD (whose graph uses
-        // similar colours) is sized to its widest figures and starts near x = 780, so the balls are
+        // similar colours) is sized to its widest figures and starts near x = 925, so the balls are
         // looked for left of it.
         for color in Self.accents {
-            let hit = find(color, in: img, maxX: 770)
+            let hit = find(color, in: img, maxX: 915)
             #expect(hit.count > 700, "ball \(color) not found (\(hit.count) pixels)")   // a 40-point disc is ~1250
             #expect(hit.box.height <= 42)                                                 // one ball, not a smear
             rows.append(hit.centroid.y)
@@ -75,7 +75,7 @@ struct GalleryDemoTests {
         // The HUD's frame-time bars, green, amber or red by length (a slow machine draws slow frames).
         let barColours = [Color(red: 0.23, green: 0.8, blue: 0.45), Color(red: 0.95, green: 0.71, blue: 0.2),
                           Color(red: 0.9, green: 0.3, blue: 0.25)]
-        let bars = barColours.map { find($0, in: img, tolerance: 6.0 / 255, minX: 775).count }.reduce(0, +)
+        let bars = barColours.map { find($0, in: img, tolerance: 6.0 / 255, minX: 920).count }.reduce(0, +)
         #expect(bars > 300, "no HUD frame-time bars")
     }
 
