@@ -10,6 +10,13 @@ public enum TimingCurve: Sendable, Equatable {
     case linear
     case cubicBezier(CubicBezier)
     case spring(Spring)
+    /// CSS `steps(n, position)`: progress in equal jumps (N10).
+    case steps(Steps)
+    /// CSS `linear(...)`: straight lines between stops (N10).
+    case piecewiseLinear(PiecewiseLinear)
+
+    /// CSS's `ease`, (0.25, 0.1, 0.25, 1).
+    public static let ease = TimingCurve.cubicBezier(CubicBezier(0.25, 0.1, 0.25, 1))
 
     /// Core Animation's ease-in, (0.42, 0, 1, 1).
     public static let easeIn = TimingCurve.cubicBezier(CubicBezier(0.42, 0, 1, 1))
@@ -20,11 +27,17 @@ public enum TimingCurve: Sendable, Equatable {
 
     /// Progress at `fraction` (0...1) of a duration-based curve. For a spring, `fraction` is
     /// ignored in favour of ``progress(seconds:fraction:)``.
-    @inlinable public func progress(fraction: Double) -> Double {
+    @inlinable public func progress(fraction: Double) -> Double { progress(fraction: fraction, beforeFlag: false) }
+
+    /// Progress at `fraction`, with CSS's before flag: set when the effect is before its active
+    /// interval going forwards, or after it going backwards; only step easings look at it.
+    @inlinable public func progress(fraction: Double, beforeFlag: Bool) -> Double {
         switch self {
         case .linear: return min(max(fraction, 0), 1)
         case .cubicBezier(let b): return b.progress(at: fraction)
         case .spring(let s): return s.progress(at: fraction * s.settlingDuration)
+        case .steps(let st): return st.progress(at: fraction, beforeFlag: beforeFlag)
+        case .piecewiseLinear(let l): return l.progress(at: fraction)
         }
     }
 
@@ -35,6 +48,8 @@ public enum TimingCurve: Sendable, Equatable {
         case .linear: return 1
         case .cubicBezier(let b): return b.slope(at: fraction)
         case .spring(let s): return s.velocity(at: fraction * s.settlingDuration) * s.settlingDuration
+        case .steps: return 0
+        case .piecewiseLinear(let l): return l.slope(at: fraction)
         }
     }
 

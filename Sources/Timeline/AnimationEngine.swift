@@ -110,6 +110,8 @@ public final class AnimationEngine: FrameParticipant {
     private var readyCompletions: [CompletionGroup] = []
     /// Views that had an animation end in this tick (scratch for ``removeFinished()``).
     private var endedViews: [View] = []
+    /// Values that forwards fills hold when their animations end, committed after the sweep.
+    private var heldValues: [(View, AnimatableProperty, AnimatableValue)] = []
     /// Whether an interruption left stale animations behind since the last tick: only then does
     /// the tick compare each animation's epoch with its view's (steady frames skip the check).
     private var hasStaleAnimations = false
@@ -272,6 +274,22 @@ public final class AnimationEngine: FrameParticipant {
                 if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0 }
                 let base = view.tickWritten & property.bit == 0 ? view.model.value(of: property) : view.presentation.value(of: property)
                 view.tickWritten |= property.bit
+                if running[i].timing.usesWebModel {
+                    // The whole Web Animations model (N10): fill, direction, iterations, rates.
+                    let (from, to) = (running[i].from, running[i].to)
+                    switch running[i].timing.effect(atElapsed: local + running[i].timing.delay) {
+                    case .oldValue: view.presentation.set(property, AnimatableValue.additive(base, from: from, to: to, 1))
+                    case .modelValue: view.presentation.set(property, base)
+                    case .progress(let p): view.presentation.set(property, AnimatableValue.additive(base, from: from, to: to, 1 - p))
+                    case .ended(let hold):
+                        view.presentation.set(property, base)
+                        running[i].isFinished = true
+                        finished += 1
+                        // A fill holds the value it ended on: committed to the model (below).
+                        if let hold, hold != 1 { heldValues.append((view, property, AnimatableValue.additive(base, from: from, to: to, 1 - hold))) }
+                    }
+                    continue
+                }
                 if local < 0 {
                     // During the delay the old value shows: the whole offset.
                     view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1))
@@ -298,6 +316,10 @@ public final class AnimationEngine: FrameParticipant {
             return finished
         }
         if finished > 0 { removeFinished() }
+        if !heldValues.isEmpty {
+            for (view, property, value) in heldValues { view.setModelValue(value, for: property) }
+            heldValues.removeAll(keepingCapacity: true)
+        }
         for w in windows { w.presentationDidChange() }
     }
 
@@ -390,7 +412,19 @@ public final class AnimationEngine: FrameParticipant {
             let begin: Int64
             if let b = a.begin { begin = b } else { begin = now; constants[r].begin = now }
             let local = MediaTime.seconds(from: begin, to: now) - a.timing.delay
-            if local >= 0 {
+            if a.timing.usesWebModel {
+                // The whole Web Animations model (N10). The constant is the model here: what
+                // shows with no effect is the target, and a fill's held value becomes the constant.
+                switch a.timing.effect(atElapsed: local + a.timing.delay) {
+                case .oldValue: c.constant = a.from
+                case .modelValue: c.constant = a.to
+                case .progress(let p): c.constant = lerp(a.from, a.to, p)
+                case .ended(let hold):
+                    c.constant = hold.map { lerp(a.from, a.to, $0) } ?? a.to
+                    end(a.group)
+                    continue
+                }
+            } else if local >= 0 {
                 let p = a.timing.progress(at: local)
                 c.constant = p.isFinished ? a.to : lerp(a.from, a.to, p.progress)
                 if p.isFinished {
@@ -444,11 +478,21 @@ extension View {
         precondition(repeatCount >= 0, "animate(withDuration:): repeatCount must not be negative; got \(repeatCount)")
         precondition(duration >= 0 && duration.isFinite, "animate(withDuration:): the duration must be finite and not negative; got \(duration)")
         precondition(delay >= 0 && delay.isFinite, "animate(withDuration:delay:): the delay must be finite and not negative; got \(delay)")
+        animate(timing: AnimationTiming(delay: delay, duration: duration, curve: curve, repeatCount: repeatCount, autoreverses: autoreverses),
+                options: options, animations: animations, completion: completion)
+    }
+
+    /// Animates with a whole timing description (N10): besides UIKit's delay, duration, curve,
+    /// repeat and autoreverse, Web Animations' fill, direction, iterations, iteration start, end
+    /// delay and playback rate. A forwards fill commits the value the animation ends on to the
+    /// model when it ends (Core Animation's advice rather than a retained fill).
+    public static func animate(timing: AnimationTiming, options: AnimationOptions = [],
+                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        precondition(timing.playbackRate.isFinite && timing.playbackRate != 0,
+                     "animate(timing:): playbackRate must be finite and not 0; got \(timing.playbackRate)")
         let outer = AnimationTransaction.stack.last
         let group = CompletionGroup(completion)
-        var tx = AnimationTransaction(timing: AnimationTiming(delay: delay, duration: duration, curve: curve,
-                                                              repeatCount: repeatCount, autoreverses: autoreverses),
-                                      group: group)
+        var tx = AnimationTransaction(timing: timing, group: group)
         tx.beginsFromCurrentState = options.contains(.beginFromCurrentState)
         if let outer {
             if !options.contains(.overrideInheritedDuration) { tx.timing.duration = outer.timing.duration }
@@ -487,10 +531,18 @@ extension LayoutConstraint {
     public func animateConstant(to target: Double, duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
                                 repeatCount: Double = 0, autoreverses: Bool = false, completion: ((Bool) -> Void)? = nil) {
         precondition(duration >= 0 && delay >= 0, "animateConstant: duration and delay must not be negative")
+        animateConstant(to: target, timing: AnimationTiming(delay: delay, duration: duration, curve: curve,
+                                                            repeatCount: repeatCount, autoreverses: autoreverses),
+                        completion: completion)
+    }
+
+    /// Animates the constant to `target` in constraint mode with a whole timing description
+    /// (N10); a forwards fill leaves the constant at the value the animation ends on.
+    public func animateConstant(to target: Double, timing: AnimationTiming, completion: ((Bool) -> Void)? = nil) {
+        precondition(timing.playbackRate.isFinite && timing.playbackRate != 0,
+                     "animateConstant(timing:): playbackRate must be finite and not 0; got \(timing.playbackRate)")
         guard let engine = owner?.window?.animations else { completion?(false); return }
-        engine.animateConstant(self, to: target, timing: AnimationTiming(delay: delay, duration: duration, curve: curve,
-                                                                         repeatCount: repeatCount, autoreverses: autoreverses),
-                               completion: completion)
+        engine.animateConstant(self, to: target, timing: timing, completion: completion)
     }
 }
 

@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 
 /// A timing curve as written in a scene file (N3).
 public enum CurveSpec: Sendable, Equatable {
@@ -6,6 +7,10 @@ public enum CurveSpec: Sendable, Equatable {
     case bezier(Double, Double, Double, Double)
     /// Unit-normalised: initial velocity 1 means the whole distance per second.
     case spring(dampingRatio: Double, response: Double, initialVelocity: Double)
+    /// CSS `steps(n, position)` (N10).
+    case steps(Int, StepPosition)
+    /// CSS `linear(...)` with its stops resolved (N10).
+    case piecewiseLinear([PiecewiseLinear.Stop])
 }
 
 /// One change an animation makes.
@@ -31,6 +36,14 @@ public struct AnimationSpec: Sendable {
     public var autoreverses = false
     public var curve: CurveSpec = .easeInOut
     public var mode: Mode = .frames
+    // Web Animations' timing model (N10); the defaults keep UIKit's behaviour.
+    public var fill: FillMode = .auto
+    public var direction: PlaybackDirection = .normal
+    /// Total iterations (fractional, or `.infinity`); nil: from `repeat` and `autoreverse`.
+    public var iterations: Double?
+    public var iterationStart = 0.0
+    public var endDelay = 0.0
+    public var playbackRate = 1.0
     public var changes: [ChangeSpec]
     public var location: SourceLocation
 }

@@ -10,6 +10,8 @@ extension CurveSpec {
         case .easeInOut: .easeInOut
         case .bezier(let a, let b, let c, let d): .cubicBezier(CubicBezier(a, b, c, d))
         case .spring(let z, let r, let v): .spring(Spring(dampingRatio: z, response: r, initialVelocity: v))
+        case .steps(let n, let position): Steps(n, position).map(TimingCurve.steps) ?? .linear
+        case .piecewiseLinear(let stops): .piecewiseLinear(PiecewiseLinear(resolved: stops))
         }
     }
 }
@@ -61,29 +63,45 @@ public final class SceneAnimator {
     }
 
     private func start(_ a: AnimationSpec) {
-        let curve = a.curve.timingCurve
-        let duration = a.duration ?? 0
+        var timing = AnimationTiming(delay: a.delay, duration: a.duration ?? 0, curve: a.curve.timingCurve,
+                                     repeatCount: a.repeatCount, autoreverses: a.autoreverses)
+        timing.fill = a.fill
+        timing.direction = a.direction
+        timing.iterations = a.iterations
+        timing.iterationStart = a.iterationStart
+        timing.endDelay = a.endDelay
+        timing.playbackRate = a.playbackRate
         let root = built.views["root"]!
         switch a.mode {
         case .frames:
-            View.animate(withDuration: duration, delay: a.delay, curve: curve, repeatCount: a.repeatCount,
-                         autoreverses: a.autoreverses) {
-                for change in a.changes { apply(change) }
+            // A fill that holds a value other than the new one (iterations 1.5, say) leaves the
+            // constraints' constants there too when the animation ends, so the layout that follows
+            // keeps the frames it ended on and both modes end alike (N10).
+            var constants: [(LayoutConstraint, from: Double, to: Double)] = []
+            let hold = timing.heldProgress
+            View.animate(timing: timing, animations: {
+                for change in a.changes {
+                    if hold != nil, case .constraint(let id, let k) = change, let c = built.constraints[id] {
+                        constants.append((c, c.constant, k))
+                    }
+                    apply(change)
+                }
                 root.layoutIfNeeded()
-            }
+            }, completion: { finished in
+                guard finished, let hold, hold != 1 else { return }
+                for (c, from, to) in constants { c.constant = from + (to - from) * hold }
+            })
         case .constraints:
             var viewChanges: [ChangeSpec] = []
             for change in a.changes {
                 if case .constraint(let id, let k) = change {
-                    built.constraints[id]!.animateConstant(to: k, duration: duration, delay: a.delay, curve: curve,
-                                                           repeatCount: a.repeatCount, autoreverses: a.autoreverses)
+                    built.constraints[id]!.animateConstant(to: k, timing: timing)
                 } else {
                     viewChanges.append(change)
                 }
             }
             if !viewChanges.isEmpty {
-                View.animate(withDuration: duration, delay: a.delay, curve: curve, repeatCount: a.repeatCount,
-                             autoreverses: a.autoreverses) {
+                View.animate(timing: timing) {
                     for change in viewChanges { apply(change) }
                 }
             }

@@ -315,7 +315,8 @@ public enum SceneLoader {
         }
 
         func animation(_ v: JSONValue, views: [String: Int], constraints: Set<String>) throws(SceneError) -> AnimationSpec {
-            let members = try object(v, "an animation", keys: ["at", "duration", "delay", "curve", "mode", "changes", "repeat", "autoreverse"])
+            let members = try object(v, "an animation", keys: ["at", "duration", "delay", "curve", "mode", "changes", "repeat", "autoreverse",
+                                                               "fill", "direction", "iterations", "iterationStart", "endDelay", "playbackRate"])
             guard let atValue = v["at"] else { throw fail(v, "an animation needs \"at\" (its start time in seconds)") }
             guard let changesValue = v["changes"] else { throw fail(v, "an animation needs \"changes\"") }
             var spec = AnimationSpec(at: try nonNegative(atValue, "at"), duration: nil, changes: [], location: v.location)
@@ -332,8 +333,34 @@ public enum SceneLoader {
                     guard let mode = AnimationSpec.Mode(rawValue: m) else { throw fail(value, "mode must be \"frames\" or \"constraints\", found '\(m)'") }
                     spec.mode = mode
                 case "curve": spec.curve = try curve(value)
+                case "fill":
+                    let f = try string(value, "fill")
+                    guard let fill = FillMode(rawValue: f) else { throw fail(value, "fill must be none, forwards, backwards, both or auto, found '\(f)'") }
+                    spec.fill = fill
+                case "direction":
+                    let d = try string(value, "direction")
+                    guard let direction = PlaybackDirection(rawValue: d) else {
+                        throw fail(value, "direction must be normal, reverse, alternate or alternate-reverse, found '\(d)'")
+                    }
+                    spec.direction = direction
+                case "iterations":
+                    if case .string("infinite", _) = value { spec.iterations = .infinity }
+                    else { spec.iterations = try nonNegative(value, "iterations (a count or \"infinite\")") }
+                case "iterationStart": spec.iterationStart = try nonNegative(value, "iterationStart")
+                case "endDelay": spec.endDelay = try number(value, "endDelay")
+                case "playbackRate":
+                    let rate = try number(value, "playbackRate")
+                    guard rate != 0 else { throw fail(value, "playbackRate must not be 0 (an animation that never moves); use a positive or negative rate") }
+                    spec.playbackRate = rate
                 default: break
                 }
+            }
+            // The web's iterations and direction say what repeat and autoreverse say: one or the other.
+            if let i = v["iterations"], v["repeat"] != nil {
+                throw fail(i, "an animation takes \"iterations\" or \"repeat\", not both (iterations counts every run: repeat 1 is iterations 2)")
+            }
+            if let d = v["direction"], v["autoreverse"] != nil {
+                throw fail(d, "an animation takes \"direction\" or \"autoreverse\", not both (autoreverse is direction \"alternate\" with twice the iterations)")
             }
             if spec.duration == nil {
                 guard case .spring = spec.curve else { throw fail(v, "an animation needs \"duration\" unless its curve is a spring") }
@@ -350,8 +377,15 @@ public enum SceneLoader {
                 case "linear": return .linear
                 case "easeIn": return .easeIn
                 case "easeOut": return .easeOut
-                case "easeInOut": return .easeInOut
-                default: throw fail(v, "unknown curve '\(name)': expected linear, easeIn, easeOut, easeInOut, [x1, y1, x2, y2] or {\"spring\": {...}}")
+                case "easeInOut", "ease-in-out": return .easeInOut
+                case "ease-in": return .easeIn
+                case "ease-out": return .easeOut
+                case "ease": return .bezier(0.25, 0.1, 0.25, 1)
+                case "step-start": return .steps(1, .jumpStart)
+                case "step-end": return .steps(1, .jumpEnd)
+                default:
+                    if let call = cssFunction(name) { return try cssCurve(call, v) }
+                    throw fail(v, "unknown curve '\(name)': expected linear, ease, easeIn, easeOut, easeInOut (or ease-in, ease-out, ease-in-out), step-start, step-end, steps(n, position), linear(...), cubic-bezier(...), [x1, y1, x2, y2] or {\"spring\": {...}}")
                 }
             case .array:
                 let p = try numbers(v, "a cubic Bézier curve", count: 4)
@@ -387,6 +421,67 @@ public enum SceneLoader {
                 return .spring(dampingRatio: damping, response: response, initialVelocity: velocity)
             default:
                 throw fail(v, "curve must be a name, [x1, y1, x2, y2] or {\"spring\": {...}}, found \(v.typeName)")
+            }
+        }
+
+        /// `name(arguments)` split at the top level: the name and the comma-separated arguments.
+        func cssFunction(_ text: String) -> (name: String, arguments: [String])? {
+            guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+            let name = text[..<open].trimmingCharacters(in: .whitespaces)
+            let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            guard !name.isEmpty, !inner.contains("("), !inner.contains(")") else { return nil }
+            return (name, inner.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+
+        /// A CSS easing function: steps(), linear() or cubic-bezier().
+        func cssCurve(_ call: (name: String, arguments: [String]), _ v: JSONValue) throws(SceneError) -> CurveSpec {
+            let args = call.arguments
+            switch call.name {
+            case "steps":
+                guard (1...2).contains(args.count), let n = Int(args[0]) else {
+                    throw fail(v, "steps() takes a whole number of steps and an optional position, as in steps(4, jump-end)")
+                }
+                var position = StepPosition.jumpEnd
+                if args.count == 2 {
+                    switch args[1] {
+                    case "start": position = .jumpStart
+                    case "end": position = .jumpEnd
+                    default:
+                        guard let p = StepPosition(rawValue: args[1]) else {
+                            throw fail(v, "unknown step position '\(args[1])': expected jump-start, jump-end, jump-none, jump-both, start or end")
+                        }
+                        position = p
+                    }
+                }
+                guard Steps(n, position) != nil else {
+                    throw fail(v, position == .jumpNone ? "steps(n, jump-none) needs at least 2 steps, found \(n)" : "steps() needs at least 1 step, found \(n)")
+                }
+                return .steps(n, position)
+            case "linear":
+                var entries: [(output: Double, inputs: [Double])] = []
+                for arg in args {
+                    let parts = arg.split(separator: " ", omittingEmptySubsequences: true)
+                    guard (1...3).contains(parts.count), let output = Double(parts[0]), output.isFinite else {
+                        throw fail(v, "linear(): each stop is a number with up to two percentages, as in linear(0, 0.25 75%, 1); found '\(arg)'")
+                    }
+                    var inputs: [Double] = []
+                    for part in parts.dropFirst() {
+                        guard part.hasSuffix("%"), let pct = Double(part.dropLast()), pct.isFinite else {
+                            throw fail(v, "linear(): a stop's position is a percentage such as 50%, found '\(part)' in '\(arg)'")
+                        }
+                        inputs.append(pct / 100)
+                    }
+                    entries.append((output, inputs))
+                }
+                guard let easing = PiecewiseLinear(entries) else { throw fail(v, "linear() needs at least two stops") }
+                return .piecewiseLinear(easing.stops)
+            case "cubic-bezier":
+                let p = args.compactMap { Double($0) }.filter(\.isFinite)
+                guard p.count == 4, args.count == 4 else { throw fail(v, "cubic-bezier() takes four numbers, as in cubic-bezier(0.25, 0.1, 0.25, 1)") }
+                guard (0...1).contains(p[0]), (0...1).contains(p[2]) else { throw fail(v, "Bézier x1 and x2 must lie in 0...1") }
+                return .bezier(p[0], p[1], p[2], p[3])
+            default:
+                throw fail(v, "unknown easing function '\(call.name)()': expected steps(), linear() or cubic-bezier()")
             }
         }
 

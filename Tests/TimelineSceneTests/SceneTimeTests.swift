@@ -73,6 +73,117 @@ struct SceneTimeTests {
     }
 }
 
+@Suite("N10 the whole timing model in scene files", .endsIdle)
+@MainActor
+struct SceneWebTimingTests {
+    func play(_ json: String, frames: Int, each: (Int, BuiltScene) -> Void = { _, _ in }) throws -> BuiltScene {
+        try SceneTimeTests().play(json, frames: frames, each: each)
+    }
+
+    static func slide(mode: String, timing: String) -> String {
+        """
+        {"size": [400, 300], "views": [{"id": "a"}],
+         "constraints": [{"id": "slide", "expr": "a.leading == root.leading + 10"}, "a.top == root.top", "a.width == 50", "a.height == 20"],
+         "animations": [{"at": 0, "duration": 0.2, "curve": "linear", "mode": "\(mode)", \(timing),
+                         "changes": [{"constraint": "slide", "constant": 110}, {"view": "a", "alpha": 0.5}]}]}
+        """
+    }
+
+    @Test("N10: a forwards fill ending mid-iteration holds that value, the same in frame and constraint mode",
+          arguments: ["frames", "constraints"])
+    func N10_fillForwardsSameInBothModes(mode: String) throws {
+        let built = try play(Self.slide(mode: mode, timing: #""iterations": 1.5, "direction": "alternate", "fill": "forwards""#), frames: 40)
+        let a = built.views["a"]!
+        // 1.5 alternate iterations end half way back: constant 10 + 100 * 0.5.
+        #expect(abs(a.presentation.frame.minX - 60) < 1e-9, "\(a.presentation.frame)")
+        #expect(abs(a.frame.minX - 60) < 1e-9)
+        #expect(abs(built.constraints["slide"]!.constant - 60) < 1e-9)
+        #expect(abs(a.presentation.alpha - 0.75) < 1e-9 && abs(a.alpha - 0.75) < 1e-9)
+    }
+
+    @Test("N10: without a fill the model shows after the end, whatever the direction ended in", arguments: ["frames", "constraints"])
+    func N10_noFillEndsAtModel(mode: String) throws {
+        let built = try play(Self.slide(mode: mode, timing: #""iterations": 1.5, "direction": "alternate-reverse", "fill": "none""#), frames: 40)
+        #expect(built.views["a"]!.presentation.frame.minX == 110)
+        #expect(built.constraints["slide"]!.constant == 110)
+    }
+
+    @Test("N10: during a delay, fill none shows the model, auto the old value, backwards the start of the active interval")
+    func N10_delayByFill() throws {
+        func minX(_ timing: String) throws -> Double {
+            var seen = 0.0
+            _ = try play(Self.slide(mode: "frames", timing: #""delay": 0.5, "# + timing), frames: 3) { k, built in
+                if k == 2 { seen = built.views["a"]!.presentation.frame.minX }
+            }
+            return seen
+        }
+        #expect(try minX(#""fill": "none""#) == 110)
+        #expect(try minX(#""fill": "auto""#) == 10)
+        #expect(try minX(#""fill": "backwards", "iterationStart": 0.25"#) == 35)
+        #expect(try minX(#""fill": "both", "direction": "reverse""#) == 110)
+    }
+
+    @Test("N10: playbackRate 2 ends in half the time; -1 plays from the end to the start")
+    func N10_playbackRate() throws {
+        var xs: [Double] = []
+        _ = try play(Self.slide(mode: "frames", timing: #""playbackRate": 2"#), frames: 12) { _, b in xs.append(b.views["a"]!.presentation.frame.minX) }
+        #expect(abs(xs[3] - (10 + 100 * 3.0 / 6)) < 1e-9, "\(xs)")       // 3 frames at 2x: 0.1 s of 0.2
+        #expect(xs[6] == 110)
+        xs = []
+        _ = try play(Self.slide(mode: "constraints", timing: #""playbackRate": -1, "fill": "backwards""#), frames: 20) { _, b in
+            xs.append(b.views["a"]!.presentation.frame.minX)
+        }
+        #expect(xs[0] == 110 && abs(xs[3] - (10 + 100 * (1 - 3.0 / 12))) < 1e-9, "\(xs)")
+        #expect(xs.last == 10)                                              // held at the start
+    }
+
+    @Test("N10: steps() and linear() easings in a scene")
+    func N10_sceneEasings() throws {
+        var xs: [Double] = []
+        let steps = Self.slide(mode: "constraints", timing: #""iterations": 1"#).replacingOccurrences(of: #""linear""#, with: #""steps(4, jump-end)""#)
+        _ = try play(steps, frames: 14) { _, b in xs.append(b.views["a"]!.presentation.frame.minX) }
+        #expect(Set(xs).isSubset(of: [10, 35, 60, 85, 110]), "\(xs)")
+        #expect(xs[0] == 10 && xs[3] == 35 && xs[12] == 110)
+        xs = []
+        let linear = Self.slide(mode: "constraints", timing: #""iterations": 1"#).replacingOccurrences(of: #""linear""#, with: #""linear(0, 0.8 50%, 1)""#)
+        _ = try play(linear, frames: 14) { _, b in xs.append(b.views["a"]!.presentation.frame.minX) }
+        #expect(abs(xs[6] - 90) < 1e-9, "\(xs)")                           // half way in time: 80% of the way
+    }
+
+    @Test("N10: bad timing values are located errors; existing keys keep their meaning")
+    func N10_badTiming() throws {
+        func error(_ timing: String) -> String {
+            do { _ = try SceneLoader.parse(Self.slide(mode: "frames", timing: timing)); return "" } catch { return "\(error)" }
+        }
+        #expect(error(#""fill": "sideways""#).contains("fill must be none, forwards, backwards, both or auto"))
+        #expect(error(#""direction": "up""#).contains("direction must be normal, reverse, alternate or alternate-reverse"))
+        #expect(error(#""iterations": 2, "repeat": 1"#).contains("\"iterations\" or \"repeat\", not both"))
+        #expect(error(#""direction": "alternate", "autoreverse": true"#).contains("not both"))
+        #expect(error(#""iterations": -1"#).contains("iterations"))
+        #expect(error(#""iterations": "lots""#).contains("iterations"))
+        #expect(error(#""playbackRate": 0"#).contains("playbackRate must not be 0"))
+        #expect(error(#""playbackRate": 1e999"#) != "")
+        #expect(error(#""iterationStart": -0.5"#).contains("iterationStart"))
+        for (curve, message) in [("bounce(2)", "unknown easing function 'bounce()'"), ("steps(0)", "at least 1 step"),
+                                 ("steps(1, jump-none)", "at least 2 steps"), ("steps(2, middle)", "unknown step position 'middle'"),
+                                 ("linear(1)", "at least two stops"), ("linear(0, x, 1)", "linear(): each stop"),
+                                 ("linear(0, 0.5 50, 1)", "percentage"), ("cubic-bezier(2, 0, 1, 1)", "x1 and x2"), ("wobbly", "unknown curve 'wobbly'")] {
+            let json = Self.slide(mode: "frames", timing: #""iterations": 1"#).replacingOccurrences(of: #""linear""#, with: "\"\(curve)\"")
+            var message2 = ""
+            do { _ = try SceneLoader.parse(json) } catch { message2 = "\(error)" }
+            #expect(message2.contains(message), "\(curve): \(message2)")
+            #expect(message2.contains("<scene>:3:"), "\(curve): \(message2)")     // located on its line
+        }
+        for ok in [#""fill": "both""#, #""iterations": "infinite""#, #""endDelay": -0.1"#, #""direction": "alternate-reverse""#] {
+            #expect(error(ok) == "", "\(ok)")
+        }
+        for curve in ["ease", "ease-in", "ease-out", "ease-in-out", "step-start", "step-end", "steps(3)", "steps(3, start)", "cubic-bezier(0.1, 0.7, 1, 0.1)"] {
+            let json = Self.slide(mode: "frames", timing: #""iterations": 1"#).replacingOccurrences(of: #""linear""#, with: "\"\(curve)\"")
+            #expect(throws: Never.self, "\(curve)") { _ = try SceneLoader.parse(json) }
+        }
+    }
+}
+
 @Suite("N9 springs by duration in scenes")
 struct SceneSpringTests {
     @Test("N9: {\"spring\": {\"duration\", \"bounce\"}} is SwiftUI's spring; mixing both forms or a bad bounce is a located error")
