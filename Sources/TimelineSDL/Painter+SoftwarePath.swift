@@ -84,14 +84,11 @@ extension DisplayListPainter {
         let coloured = discTexture(radius: rr, ring: ring, rgba: rgba)
         guard let disc = coloured ?? discTexture(radius: rr, ring: ring, rgba: 0xFFFF_FFFF) else { return }
         let tint = coloured == nil ? c : SDL_Color(r: 255, g: 255, b: 255, a: 255)
-        var src = SDL_Rect(x: 0, y: 0, w: rr, h: rr), dst = SDL_Rect(x: x0, y: y0, w: rr, h: rr)
-        copy(disc, &src, &dst, tint)
-        src.x = rr; dst.x = x1 - rr
-        copy(disc, &src, &dst, tint)
-        src.y = rr; dst.y = y1 - rr
-        copy(disc, &src, &dst, tint)
-        src.x = 0; dst.x = x0
-        copy(disc, &src, &dst, tint)
+        // Fresh rectangles for each corner: `copy` cuts them in place to the visible part.
+        for (sx, sy, dx, dy) in [(0, 0, x0, y0), (rr, 0, x1 - rr, y0), (rr, rr, x1 - rr, y1 - rr), (0, rr, x0, y1 - rr)] {
+            var src = SDL_Rect(x: sx, y: sy, w: rr, h: rr), dst = SDL_Rect(x: dx, y: dy, w: rr, h: rr)
+            copy(disc, &src, &dst, tint)
+        }
     }
 
     /// Copies `src` of `texture` to `dst` tinted by `tint`, leaving the texture untinted for its

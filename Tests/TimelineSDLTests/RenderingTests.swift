@@ -73,6 +73,18 @@ struct RenderingTests {
         #expect(partial >= 10)
     }
 
+    @Test("D2: a rounded view cut by the window's left and top edges keeps every corner whole (no gap column)")
+    func D2_cutRoundedCorners() throws {
+        let rig = try Rig()
+        // Cut on the left by a pixel: the corner copies are clipped to the target, which once
+        // shrank the rectangles the next corners were drawn with.
+        _ = rig.view(Rect(x: -1.2, y: -1.2, width: 120, height: 100), red, radius: 16)
+        let img = rig.render()
+        for (x, y) in [(14, 95), (14, 2), (104, 2), (104, 95), (60, 97), (1, 50), (117, 50)] {
+            #expect(isClose(img.color(x: x, y: y), red), "(\(x), \(y)) \(img.color(x: x, y: y))")
+        }
+    }
+
     @Test("D2: a border is drawn inside the bounds, over the fill and the subviews")
     func D2_border() throws {
         let rig = try Rig()
