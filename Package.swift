@@ -100,7 +100,7 @@ let package = Package(
             name: "TimelineSceneTests",
             dependencies: ["TimelineScene", "Timeline", "TimelineTestSupport", "FuzzHarness"],
             swiftSettings: strict),
-        .testTarget(name: "TimelineCLITests", swiftSettings: strict),
+        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL"], swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",
             dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport"],

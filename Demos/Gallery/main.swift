@@ -21,6 +21,8 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "Window size in points, WxH.") var size = "1100x680"
     @Option(help: "Frame clock: dispatch (default) or sdl (vsync; only where the display reports a refresh rate).") var clock = "dispatch"
     @Flag(help: "Use SDL's software renderer.") var software = false
+    @Option(name: .customLong("chrome-trace"), help: "Write every frame's phases as a Chrome trace (Perfetto, chrome://tracing) to this JSON file, finished when the gallery quits.")
+    var chromeTrace: String?
 
     func validate() throws {
         guard SceneKind(argument: scene) != nil else {
@@ -34,6 +36,7 @@ struct GalleryCommand: ParsableCommand {
 
     func run() throws {
         let (first, seconds, screenshot, software) = (SceneKind(argument: scene)!, self.seconds, self.screenshot, self.software)
+        let tracePath = chromeTrace
         let size = parseSize(size)!, choice = SDLClockChoice(rawValue: clock)!
         let failure: String? = MainActor.assumeIsolated {
             let host: SDLWindowHost
@@ -69,7 +72,16 @@ struct GalleryCommand: ParsableCommand {
                     }
                 }
             }
+            var trace: ChromeTraceWriter?
+            if let tracePath {
+                do { trace = try ChromeTraceWriter(path: tracePath, processName: "Timeline gallery") } catch { return "Gallery: \(error)" }
+                host.runLoop.phaseRecorder = trace
+            }
             host.run()
+            if let trace {
+                do { try trace.finish() } catch { return "Gallery: \(error)" }
+                print("Gallery: wrote \(trace.frames) frames to the Chrome trace \(trace.path)")
+            }
             return saveError
         }
         if let failure {

@@ -21,6 +21,8 @@ struct FrameBench: ParsableCommand {
     @Option(help: "Frames measured (after 10 warm-up frames).") var frames = 600
     @Flag(help: "Run on the real (dispatch) clock at 60 fps instead of the manual clock.") var realtime = false
     @Flag(help: "Print JSON.") var json = false
+    @Option(name: .customLong("chrome-trace"), help: "Also write the measured frames as a Chrome trace (Perfetto, chrome://tracing) to this JSON file.")
+    var chromeTrace: String?
 
     func validate() throws {
         switch (scene, views) {
@@ -50,10 +52,11 @@ struct FrameBench: ParsableCommand {
         }
         let (views, frames, realtime, json) = (self.views, self.frames, self.realtime, self.json)
         let mode = self.mode ?? "frames"
+        let tracePath = chromeTrace
         let outcome: Result<[[Int64]], SDLError> = MainActor.assumeIsolated {
             do throws(SDLError) {
                 return .success(try FrameBench.measure(scene: loaded, views: views, constraintMode: mode == "constraints",
-                                                       frames: frames, realtime: realtime))
+                                                       frames: frames, realtime: realtime, chromeTrace: tracePath))
             } catch { return .failure(error) }
         }
         let samples: [[Int64]]
@@ -94,7 +97,8 @@ struct FrameBench: ParsableCommand {
 
     /// Per measured frame, nanoseconds per engine phase.
     @MainActor
-    static func measure(scene: Scene?, views: Int?, constraintMode: Bool, frames: Int, realtime: Bool) throws(SDLError) -> [[Int64]] {
+    static func measure(scene: Scene?, views: Int?, constraintMode: Bool, frames: Int, realtime: Bool,
+                        chromeTrace: String? = nil) throws(SDLError) -> [[Int64]] {
         let size = scene?.size ?? Size(width: 1280, height: 720)
         let font = try TrueTypeFont.standard()
         let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height), font: font)
@@ -119,10 +123,20 @@ struct FrameBench: ParsableCommand {
         var samples: [[Int64]] = []
         samples.reserveCapacity(frames)
         let warmUp = 10
+        var trace: ChromeTraceWriter?
+        if let chromeTrace {
+            do { trace = try ChromeTraceWriter(path: chromeTrace, processName: "timeline bench frame") } catch {
+                throw SDLError(operation: "--chrome-trace", message: error.message)
+            }
+        }
+        defer {
+            if let trace { do { try trace.finish() } catch { printToStandardError("timeline bench frame: \(error)") } }
+        }
         if realtime {
             var seen = 0
             _ = runLoop.addFrameObserver { _ in
                 seen += 1
+                if seen == warmUp + 1 { runLoop.phaseRecorder = trace }
                 // Read in phase 2 of the next frame: the previous frame's finished phase times.
                 if seen > warmUp + 1 { samples.append(runLoop.lastFramePhaseNanoseconds) }
                 if samples.count >= frames { runLoop.stop() }
@@ -131,6 +145,7 @@ struct FrameBench: ParsableCommand {
         } else {
             let manual = clock as! ManualFrameClock
             manual.step(frames: warmUp)
+            runLoop.phaseRecorder = trace
             for _ in 0..<frames {
                 manual.step()
                 samples.append(runLoop.phaseNanoseconds)

@@ -8,7 +8,8 @@ import Timeline
 
 /// `timeline render SCENE (--frame N[,N...] | --time T) --out FILE.png` (D1, C3): steps a scene on
 /// the manual clock and renders chosen frames into PNG files with the offscreen software
-/// renderer. No window or display is needed.
+/// renderer. No window or display is needed. `--from T0 --to T1` exports every frame of a range
+/// (E1: APNG, GIF, numbered PNGs, MP4/WebM through ffmpeg) or `--filmstrip N` of them (E2).
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -17,6 +18,11 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file (JSON).") var scene: String
     @Option(help: "Frame index, or a comma-separated list (frame k's time is k / fps).") var frame: String?
     @Option(help: "Time in seconds: renders the first frame whose time is at or after it.") var time: Double?
+    @Option(help: "Export from this time (s): every frame from the first at or after it...") var from: Double?
+    @Option(help: "...to the last before this time (s). --out: .png (APNG), .gif, DIR/ (numbered PNGs), .mp4 or .webm (ffmpeg).")
+    var to: Double?
+    @Option(help: "With --from/--to: N evenly spaced frames of the range side by side in one PNG, each labelled with its time.")
+    var filmstrip: Int?
     @Option(help: "Output PNG. With several frames, '{frame}' in the name is replaced by the index.") var out: String
     @Option(help: "Frame rate in frames per second, 1 to 240.") var fps = 60
     @Option(help: "Window size in points, WxH (default: the scene's size).") var size: String?
@@ -26,8 +32,14 @@ struct RenderCommand: ParsableCommand {
         guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)") }
         if let size, WindowSize(size) == nil { throw ValidationError("\(WindowSize.help); got '\(size)'") }
         guard scale >= 1, scale <= 4 else { throw ValidationError("--scale must be between 1 and 4; got \(scale)") }
+        if from != nil || to != nil {
+            guard frame == nil, time == nil else { throw ValidationError("give --frame, --time or --from/--to, not several") }
+            _ = try ExportRange(from: from, to: to, fps: fps, filmstrip: filmstrip, out: out)
+            return
+        }
+        if filmstrip != nil { throw ValidationError("--filmstrip needs --from T0 --to T1") }
         switch (frame, time) {
-        case (nil, nil): throw ValidationError("give --frame N or --time T")
+        case (nil, nil): throw ValidationError("give --frame N or --time T (or --from T0 --to T1 to export a range)")
         case (.some, .some): throw ValidationError("give either --frame or --time, not both")
         case (let f?, nil):
             let frames = try Self.frameList(f)
@@ -54,6 +66,13 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let loaded = try loadScene(scene)
         let rate = FrameRate(fps: fps)!
+        if from != nil || to != nil {
+            let range = try ExportRange(from: from, to: to, fps: fps, filmstrip: filmstrip, out: out)
+            let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
+            try useShippedFontMetrics()
+            try range.export(loaded, size: size, rate: rate, scale: scale, scenePath: scene)
+            return
+        }
         let targets: [Int]
         if let frame { targets = try Self.frameList(frame) } else {
             targets = [Int((time! * Double(rate.rawValue) - 1e-9).rounded(.up)).clamped(min: 0)]

@@ -23,6 +23,8 @@ struct StepCommand: ParsableCommand {
     @Flag(help: "Also print the update-cycle trace, one JSON object a line, as calls happen.") var trace = false
     @Option(help: "Also render these frames (comma-separated indices) to PNG; needs --out.") var png: String?
     @Option(help: "With --png: the output file, '{frame}' replaced by the frame index.") var out: String?
+    @Option(name: .customLong("chrome-trace"), help: "Also write every frame's phases as a Chrome trace (Perfetto, chrome://tracing) to this JSON file.")
+    var chromeTrace: String?
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1; got \(frames)") }
@@ -44,9 +46,21 @@ struct StepCommand: ParsableCommand {
         let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
         try useShippedFontMetrics()
         let pngFrames = Set(try png.map(RenderCommand.frameList) ?? []), out = self.out, scenePath = self.scene
+        let tracePath = chromeTrace
         let failure: String? = MainActor.assumeIsolated {
             let run = SceneRun(loaded, size: size, rate: rate)
             let (host, built) = (run.host, run.built)
+            var chrome: ChromeTraceWriter?
+            if let tracePath {
+                do { chrome = try ChromeTraceWriter(path: tracePath, processName: "timeline step") } catch { return "timeline step: \(error)" }
+                host.runLoop.phaseRecorder = chrome
+            }
+            defer {
+                if let chrome {
+                    do { try chrome.finish() } catch { printToStandardError("timeline step: \(error)") }
+                    printToStandardError("wrote \(chrome.frames) frames to the Chrome trace \(chrome.path) (open it in ui.perfetto.dev or chrome://tracing)")
+                }
+            }
             if trace {
                 host.runLoop.trace.isRecording = true
                 host.runLoop.trace.keepsEvents = false            // streamed, not kept (Z4)

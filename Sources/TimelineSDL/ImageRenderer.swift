@@ -126,7 +126,7 @@ struct FileIdentity: Equatable {
 public struct RGBAImage: Sendable, Equatable {
     public let width: Int, height: Int
     /// Pixels as (r, g, b, a) bytes, row-major.
-    public private(set) var bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
 
     public init(width: Int, height: Int) {
         self.width = width; self.height = height

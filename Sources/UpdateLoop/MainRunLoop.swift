@@ -59,6 +59,13 @@ public final class MainRunLoop {
     /// bounds one that never clears its flags.
     public var maximumUpdatePasses = 1_000
     private var phaseStart: Int64 = 0
+    /// When set, receives every frame's phases with their start and end times (E3: Chrome
+    /// traces). Phases are measured while it is set, as with ``measuresPhases``.
+    public var phaseRecorder: (any FramePhaseRecorder)? {
+        didSet { phaseSegments.reserveCapacity(32) }
+    }
+    private var phaseSegments: [PhaseSegment] = []
+    private var frameStartNanoseconds: Int64 = 0
 
     /// Everything that takes part in frames, in the order it was added (this array owns them).
     public private(set) var participants: [any FrameParticipant] = []
@@ -262,9 +269,14 @@ public final class MainRunLoop {
     }
 
     private func setPhase(_ p: FramePhase) {
-        if measuresPhases {
+        if measuresPhases || phaseRecorder != nil {
             let now = MonotonicClock.now()
-            if phase != .idle { phaseNanoseconds[phase.rawValue] += now - phaseStart }
+            if phase != .idle {
+                phaseNanoseconds[phase.rawValue] += now - phaseStart
+                if phaseRecorder != nil { phaseSegments.append(PhaseSegment(phase: phase, start: phaseStart, end: now)) }
+            } else {
+                frameStartNanoseconds = now
+            }
             phaseStart = now
         }
         phase = p
@@ -272,7 +284,7 @@ public final class MainRunLoop {
 
     /// Runs one frame; returns whether more frames are wanted.
     private func runFrame(_ info: FrameInfo) -> Bool {
-        if measuresPhases { for i in phaseNanoseconds.indices { phaseNanoseconds[i] = 0 } }
+        if measuresPhases || phaseRecorder != nil { for i in phaseNanoseconds.indices { phaseNanoseconds[i] = 0 } }
         currentFrame = info
         frameRequested = false
 
@@ -320,6 +332,10 @@ public final class MainRunLoop {
         for p in participants { p.commit(info) }
         setPhase(.idle)
         if measuresPhases { for i in phaseNanoseconds.indices { lastFramePhaseNanoseconds[i] = phaseNanoseconds[i] } }
+        if let recorder = phaseRecorder {
+            recorder.record(frame: info, start: frameStartNanoseconds, end: phaseStart, phases: phaseSegments)
+            phaseSegments.removeAll(keepingCapacity: true)
+        }
 
         lastFrame = info
         currentFrame = nil

@@ -1,0 +1,279 @@
+import ArgumentParser
+import FrameTiming
+import Foundation
+import Geometry
+import RenderModel
+import TimelineScene
+import TimelineSDL
+import Timeline
+
+/// What `timeline render --from T0 --to T1` exports (E1, E2): the frames of the range (frame
+/// indices from the first whose time is at or after T0 to the last before T1, so frame k of the
+/// export is the frame `render --time T0 + k/F` renders), into one output format chosen by the
+/// path.
+struct ExportRange {
+    enum Format: Equatable {
+        case apng, gif, directory, video(String), filmstrip(Int)
+    }
+    let first: Int, last: Int
+    let fps: Int
+    let format: Format
+    let out: String
+
+    init(from: Double?, to: Double?, fps: Int, filmstrip: Int?, out: String) throws {
+        guard let from, let to else { throw ValidationError("give both --from T0 and --to T1 (seconds)") }
+        guard from.isFinite, to.isFinite, from >= 0, to <= 3600 else {
+            throw ValidationError("--from and --to must be times from 0 to 3600 seconds; got \(from) and \(to)")
+        }
+        guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)") }
+        let f = Double(fps)
+        first = Int((from * f - 1e-9).rounded(.up))
+        last = Int((to * f - 1e-9).rounded(.up)) - 1
+        guard last >= first else {
+            throw ValidationError("the range --from \(from) --to \(to) holds no frame at \(fps) fps (frame k is at k/\(fps) s; the range includes --from and excludes --to)")
+        }
+        self.fps = fps
+        self.out = out
+        let lower = out.lowercased()
+        if let n = filmstrip {
+            guard lower.hasSuffix(".png") else { throw ValidationError("--filmstrip writes one PNG: --out must end in .png; got '\(out)'") }
+            guard n >= 1, n <= 64 else { throw ValidationError("--filmstrip takes 1 to 64 frames; got \(n)") }
+            guard n <= last - first + 1 else { throw ValidationError("--filmstrip \(n) asks for more frames than the range holds (\(last - first + 1))") }
+            format = .filmstrip(n)
+        } else if out.hasSuffix("/") {
+            format = .directory
+        } else if lower.hasSuffix(".png") || lower.hasSuffix(".apng") {
+            format = .apng
+        } else if lower.hasSuffix(".gif") {
+            format = .gif
+        } else if lower.hasSuffix(".mp4") || lower.hasSuffix(".webm") {
+            format = .video(lower.hasSuffix(".mp4") ? "mp4" : "webm")
+        } else {
+            throw ValidationError("unsupported output '\(out)': expected a path ending in .png (APNG), .apng, .gif, .mp4, .webm, or / (a directory of numbered PNGs)")
+        }
+    }
+
+    var count: Int { last - first + 1 }
+
+    /// The frame indices written: all of them, or the filmstrip's evenly spaced ones.
+    var indices: [Int] {
+        guard case .filmstrip(let n) = format else { return Array(first...last) }
+        if n == 1 { return [first] }
+        return (0..<n).map { j in first + Int((Double(j) * Double(count - 1) / Double(n - 1)).rounded()) }
+    }
+
+    /// Steps the scene from frame 0 and writes the frames of the range.
+    func export(_ scene: Scene, size: Size, rate: FrameRate, scale: Double, scenePath: String) throws {
+        var ffmpeg: String?
+        if case .video(let kind) = format {
+            guard let path = Self.findFFmpeg() else {
+                printToStandardError("timeline render: writing \(out) needs ffmpeg to encode \(kind), and it is not installed (apt-get install ffmpeg, or set TIMELINE_FFMPEG to its path); .png (APNG), .gif and DIR/ need nothing else")
+                throw ExitCode(1)
+            }
+            ffmpeg = path
+        }
+        let wanted = indices
+        let progress = ExportProgress(total: wanted.count)
+        let failure: String? = MainActor.assumeIsolated {
+            do {
+                let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
+                let renderer = try ImageRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight, font: TrueTypeFont.standard())
+                let run = SceneRun(scene, size: size, rate: rate, scale: scale)
+                var sink = try Sink(format: format, range: self, width: pixelWidth, height: pixelHeight, scenePath: scenePath)
+                var next = 0
+                while next < wanted.count, let info = run.host.step() {
+                    guard Int(info.index) == wanted[next] else { continue }
+                    renderer.render(run.host.window.displayList)
+                    if let error = renderer.painter.lastError { throw error }
+                    try sink.add(renderer.image(), index: Int(info.index), time: info.time, number: next)
+                    next += 1
+                    progress.update(next)
+                }
+                withExtendedLifetime(run) {}
+                progress.finish()
+                try sink.finish(ffmpeg: ffmpeg)
+                return nil
+            } catch {
+                progress.finish()
+                return "timeline render: \(error)"
+            }
+        }
+        if let failure {
+            printToStandardError(failure)
+            throw ExitCode(1)
+        }
+    }
+
+    /// ffmpeg: `TIMELINE_FFMPEG` when set, else the first `ffmpeg` on the PATH.
+    static func findFFmpeg() -> String? {
+        let env = ProcessInfo.processInfo.environment
+        if let path = env["TIMELINE_FFMPEG"] { return FileManager.default.isExecutableFile(atPath: path) ? path : nil }
+        for dir in (env["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/ffmpeg"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}
+
+/// Where exported frames go.
+@MainActor
+private struct Sink {
+    let format: ExportRange.Format
+    let range: ExportRange
+    let width: Int, height: Int
+    let scenePath: String
+    var apng: APNGEncoder?
+    /// The first frame's PNG: what a one-frame export writes.
+    var firstPNG: [UInt8]?
+    var gif: GIFEncoder?
+    var strip: RGBAImage?
+    var stripTimes: [Double] = []
+    var directory: String?
+    var temporaryDirectory: String?
+
+    static let labelHeight = 28
+    /// White space between a filmstrip's frames, in pixels.
+    static let gap = 8
+
+    init(format: ExportRange.Format, range: ExportRange, width: Int, height: Int, scenePath: String) throws {
+        self.format = format; self.range = range; self.width = width; self.height = height; self.scenePath = scenePath
+        switch format {
+        case .apng: apng = APNGEncoder(width: width, height: height, fps: range.fps)
+        case .gif:
+            guard width <= 65_535, height <= 65_535 else { throw SDLError(operation: "writing \(range.out)", message: "a GIF is at most 65535 pixels a side") }
+            gif = GIFEncoder(width: width, height: height, fps: range.fps)
+            if !GIFEncoder.isExact(fps: range.fps) {
+                printToStandardError("timeline render: note: GIF delays are whole 1/100 s, so \(range.fps) fps is written as delays of "
+                    + "\(Set((0..<range.fps).map { GIFEncoder.delay(frame: $0, fps: range.fps) }).sorted().map(String.init).joined(separator: " and ")) "
+                    + "hundredths that keep every frame's start time to the nearest 1/100 s; the true rate is \(range.fps) fps"
+                    + (range.fps > 50 ? " (browsers slow delays under 2/100 s down: use --fps 50 or an APNG for exact timing)" : ""))
+            }
+        case .directory:
+            directory = String(range.out.dropLast())
+            try Self.makeDirectory(directory!)
+        case .video:
+            let template = NSTemporaryDirectory() + "timeline-export-XXXXXX"
+            var chars = Array(template.utf8CString)
+            guard mkdtemp(&chars) != nil else { throw SDLError(operation: "writing \(range.out)", message: "cannot make a temporary directory") }
+            temporaryDirectory = String(cString: chars)
+        case .filmstrip(let n):
+            var image = RGBAImage(width: width * n + Self.gap * (n - 1), height: height + Self.labelHeight)
+            image.fill(red: 255, green: 255, blue: 255)
+            strip = image
+        }
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw SDLError(operation: "writing frames into \(path)/", message: "that is a file, not a directory") }
+            return
+        }
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw SDLError(operation: "making directory \(path)", message: "\(error.localizedDescription)")
+        }
+    }
+
+    /// Numbered frame names: frame-0000.png, from 0 in the export.
+    func frameName(_ number: Int) -> String {
+        let digits = max(4, String(range.count - 1).count)
+        let n = String(number)
+        return "frame-" + String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
+    }
+
+    mutating func add(_ image: RGBAImage, index: Int, time: Double, number: Int) throws {
+        switch format {
+        case .apng:
+            let png = try image.pngData()
+            if number == 0 { firstPNG = png }
+            try apng!.append(png: png)
+        case .gif: gif!.append(image)
+        case .directory: try writeFileAtomically(image.pngData(), to: directory! + "/" + frameName(number), protecting: [scenePath])
+        case .video: try writeFileAtomically(image.pngData(), to: temporaryDirectory! + "/" + frameName(number))
+        case .filmstrip:
+            strip!.draw(image, x: number * (width + Self.gap), y: 0)
+            stripTimes.append(time)
+        }
+    }
+
+    mutating func finish(ffmpeg: String?) throws {
+        let out = range.out
+        switch format {
+        case .apng:
+            // One frame is a plain PNG.
+            try writeFileAtomically(apng!.frameCount == 1 ? firstPNG! : apng!.data(), to: out, protecting: [scenePath])
+            printToStandardError("wrote \(out): APNG, \(range.count) frames at \(range.fps) fps (each 1/\(range.fps) s)")
+        case .gif:
+            try writeFileAtomically(gif!.data(), to: out, protecting: [scenePath])
+            printToStandardError("wrote \(out): GIF, \(range.count) frames at \(range.fps) fps")
+        case .directory:
+            printToStandardError("wrote \(range.count) PNG frames to \(out) (\(frameName(0)) ... \(frameName(range.count - 1)), \(range.fps) fps)")
+        case .video(let kind):
+            defer { try? FileManager.default.removeItem(atPath: temporaryDirectory!) }
+            let digits = max(4, String(range.count - 1).count)
+            let codec = kind == "mp4" ? ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18"] : ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "30"]
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ffmpeg!)
+            process.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-framerate", String(range.fps),
+                                 "-i", temporaryDirectory! + "/frame-%0\(digits)d.png",
+                                 "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] + codec + ["-r", String(range.fps), out]
+            do { try process.run() } catch { throw SDLError(operation: "running \(ffmpeg!)", message: error.localizedDescription) }
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw SDLError(operation: "encoding \(out) with ffmpeg", message: "ffmpeg exited with status \(process.terminationStatus) (its messages are above)")
+            }
+            printToStandardError("wrote \(out): \(kind), \(range.count) frames at \(range.fps) fps (ffmpeg)")
+        case .filmstrip(let n):
+            try drawLabels(n)
+            try writeFileAtomically(strip!.pngData(), to: out, protecting: [scenePath])
+            printToStandardError("wrote \(out): a filmstrip of \(n) frames")
+        }
+    }
+
+    /// Each frame's time under it, drawn by the offscreen renderer with the built-in font.
+    private mutating func drawLabels(_ n: Int) throws {
+        let total = strip!.width
+        let labels = try ImageRenderer(pixelWidth: total, pixelHeight: Self.labelHeight, font: TrueTypeFont.standard())
+        var list = DisplayList()
+        list.reset(size: Size(width: Double(total), height: Double(Self.labelHeight)), scale: 1, background: .white)
+        for (j, t) in stripTimes.enumerated() {
+            let text = "t = \(fmt(t)) s"
+            let w = TextMeasurement.metrics.size(of: text, fontSize: 15).width
+            let x = Double(j * (width + Self.gap))
+            list.commands.append(.text(text, at: Point(x: x + (Double(width) - w) / 2, y: 5), fontSize: 15,
+                                       Color(red: 0.2, green: 0.2, blue: 0.24)))
+        }
+        labels.render(list)
+        if let error = labels.painter.lastError { throw error }
+        strip!.draw(labels.image(), x: 0, y: height)
+    }
+}
+
+/// A progress bar on stderr for long exports, drawn only when stderr is a terminal.
+final class ExportProgress {
+    let total: Int
+    let enabled: Bool
+    private var shown = -1
+
+    init(total: Int) {
+        self.total = total
+        enabled = isatty(2) != 0 && total >= 30
+    }
+
+    func update(_ done: Int) {
+        guard enabled else { return }
+        let percent = done * 100 / max(1, total)
+        guard percent != shown else { return }
+        shown = percent
+        let width = 30, filled = done * width / max(1, total)
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        FileHandle.standardError.write("\rrendering [\(bar)] \(done)/\(total)".data(using: .utf8)!)
+    }
+
+    func finish() {
+        guard enabled, shown >= 0 else { return }
+        FileHandle.standardError.write("\n".data(using: .utf8)!)
+        shown = -1
+    }
+}

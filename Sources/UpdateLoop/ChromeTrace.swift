@@ -1,0 +1,136 @@
+import FrameTiming
+import Foundation
+
+/// One phase of one frame: when it began and ended, in nanoseconds of the monotonic clock.
+public struct PhaseSegment: Sendable, Equatable {
+    public var phase: FramePhase
+    public var start: Int64
+    public var end: Int64
+}
+
+/// Receives each frame's phases as the run loop finishes it (``MainRunLoop/phaseRecorder``).
+@MainActor
+public protocol FramePhaseRecorder: AnyObject {
+    /// `phases` in the order they ran (constraints and layout once per pass); valid only during
+    /// the call.
+    func record(frame: FrameInfo, start: Int64, end: Int64, phases: [PhaseSegment])
+}
+
+/// Writes frames as Chrome Trace Event Format (E3), which Perfetto (ui.perfetto.dev) and
+/// chrome://tracing open: a JSON object whose `traceEvents` hold, per frame, one complete event
+/// (`"ph": "X"`, microseconds) for the frame with its index, time and dropped frames in `args`, a
+/// complete event per phase nested inside it, an instant event (`"ph": "i"`) when the clock
+/// skipped frames to reach this one (a missed deadline), and one when the frame's own work took
+/// longer than its period. Events stream to a temporary file beside the output, renamed over it
+/// by ``finish()``, so memory stays flat and a trace is never half written.
+@MainActor
+public final class ChromeTraceWriter: FramePhaseRecorder {
+    public let path: String
+    private let temporary: String
+    private let handle: FileHandle
+    private var buffer = ""
+    private var origin: Int64?
+    private var first = true
+    public private(set) var frames = 0
+    public private(set) var isFinished = false
+
+    /// Creates the temporary file and writes the header.
+    ///
+    /// - Throws: ``ChromeTraceError`` when the file cannot be created.
+    public init(path: String, processName: String = "timeline") throws(ChromeTraceError) {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw ChromeTraceError(message: "cannot write the Chrome trace \(path): \(String(cString: strerror(errno)))")
+        }
+        self.handle = handle
+        buffer = "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n"
+        append("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \(Self.quoted(processName))}}")
+        append("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"main run loop\"}}")
+    }
+
+    private func append(_ event: String) {
+        if !first { buffer += ",\n" }
+        first = false
+        buffer += event
+    }
+
+    /// Microseconds since the first frame, with nanosecond digits.
+    private func us(_ ns: Int64) -> String { microseconds(ns - (origin ?? ns)) }
+
+    /// A duration in microseconds, with nanosecond digits.
+    private func microseconds(_ t: Int64) -> String {
+        let whole = t / 1000, frac = abs(t % 1000)
+        return "\(whole).\(frac < 10 ? "00" : frac < 100 ? "0" : "")\(frac)"
+    }
+
+    public func record(frame: FrameInfo, start: Int64, end: Int64, phases: [PhaseSegment]) {
+        guard !isFinished else { return }
+        if origin == nil { origin = start }
+        let index = frame.index
+        append("{\"name\": \"frame \(index)\", \"cat\": \"frame\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": \(us(start)), "
+               + "\"dur\": \(microseconds(end - start)), \"args\": {\"frame\": \(index), \"time\": \(frame.time), "
+               + "\"dropped\": \(frame.droppedFrames), \"total_dropped\": \(frame.totalDroppedFrames)}}")
+        if frame.droppedFrames > 0 {
+            append("{\"name\": \"missed deadline\", \"cat\": \"deadline\", \"ph\": \"i\", \"s\": \"t\", \"pid\": 1, \"tid\": 1, "
+                   + "\"ts\": \(us(start)), \"args\": {\"frame\": \(index), \"dropped\": \(frame.droppedFrames)}}")
+        }
+        var pass = [Int](repeating: 0, count: FramePhase.allCases.count)
+        for segment in phases {
+            pass[segment.phase.rawValue] += 1
+            append("{\"name\": \"\(segment.phase)\", \"cat\": \"phase\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, "
+                   + "\"ts\": \(us(segment.start)), \"dur\": \(microseconds(segment.end - segment.start)), "
+                   + "\"args\": {\"frame\": \(index), \"pass\": \(pass[segment.phase.rawValue])}}")
+        }
+        let period = frame.rate.nominalPeriodNanoseconds
+        if end - start > period {
+            append("{\"name\": \"over budget\", \"cat\": \"deadline\", \"ph\": \"i\", \"s\": \"t\", \"pid\": 1, \"tid\": 1, "
+                   + "\"ts\": \(us(end)), \"args\": {\"frame\": \(index), \"work_ms\": \(Double(end - start) / 1e6), "
+                   + "\"budget_ms\": \(Double(period) / 1e6)}}")
+        }
+        frames += 1
+        if buffer.utf8.count > 1 << 16 { flush() }
+    }
+
+    private func flush() {
+        handle.write(Data(buffer.utf8))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Closes the JSON and publishes the file at ``path``.
+    public func finish() throws(ChromeTraceError) {
+        guard !isFinished else { return }
+        isFinished = true
+        buffer += "\n]}\n"
+        flush()
+        try? handle.synchronize()
+        try? handle.close()
+        guard rename(temporary, path) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ChromeTraceError(message: "cannot write the Chrome trace \(path): \(message)")
+        }
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
+    }
+}
+
+public struct ChromeTraceError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}
