@@ -64,4 +64,24 @@ public struct TimelineTiming: Sendable, Equatable {
         }
         out.sort { forward ? ($0.time, $0.index) < ($1.time, $1.index) : ($0.time, $0.index) > ($1.time, $1.index) }
     }
+
+    /// The stretches of local time a playhead move from `from` to `to` passes through, one per
+    /// iteration crossed, in order: each (from, to) in local time, mirrored in yoyo's backward
+    /// iterations, so nested timelines see the same motion their parent's local time makes.
+    public func localSegments(from: Int64, to: Int64) -> [(from: Int64, to: Int64)] {
+        let d = duration
+        guard d > 0, from != to else { return [] }
+        let end = totalDuration
+        let lo = max(0, min(from, to)), hi = min(max(from, to), end)
+        guard lo < hi else { return [] }
+        var out: [(Int64, Int64)] = []
+        var i = lo / d
+        while i * d < hi {
+            let a = max(lo, i * d) - i * d, b = min(hi, (i + 1) * d) - i * d
+            let (la, lb) = isMirrored(i) ? (d - a, d - b) : (a, b)
+            out.append(from < to ? (la, lb) : (lb, la))
+            i += 1
+        }
+        return from < to ? out : out.reversed()
+    }
 }

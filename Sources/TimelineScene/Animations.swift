@@ -44,6 +44,63 @@ public struct AnimationSpec: Sendable {
     public var iterationStart = 0.0
     public var endDelay = 0.0
     public var playbackRate = 1.0
+    /// A keyframe animation (N11): the keyframes, instead of `changes`, and how values are
+    /// computed between them.
+    public var keyframes: [KeyframeSpec]?
+    public var calculation: KeyframeCalculation = .linear
     public var changes: [ChangeSpec]
+    public var location: SourceLocation
+}
+
+/// One keyframe of a `"keyframes"` animation (N11, N5): its changes reach their values from
+/// `start` to `start + duration`, fractions of the animation's duration.
+public struct KeyframeSpec: Sendable {
+    public var start: Double
+    public var duration: Double
+    public var changes: [ChangeSpec]
+    public var location: SourceLocation
+}
+
+/// Where an item goes on a scene timeline (N11), as GSAP writes it: a number (absolute seconds),
+/// `"+=0.2"`/`"-=0.2"` (after the end), `"<"`/`"<0.2"` (the previous item's start), `">"`/`">0.2"`
+/// (the previous item's end), `"label"`/`"label+=0.2"`.
+public enum PositionSpec: Sendable, Equatable {
+    case absolute(Double)
+    case end(Double)
+    case label(String, Double)
+    case previousStart(Double)
+    case previousEnd(Double)
+}
+
+/// A tween in a scene timeline: its changes go from the values they find when the tween first
+/// plays (GSAP's `to`) to the given ones.
+public struct TweenSpec: Sendable {
+    public var duration: Double
+    public var curve: CurveSpec
+    public var changes: [ChangeSpec]
+}
+
+/// One entry of a timeline's `items`.
+public struct TimelineItemSpec: Sendable {
+    public enum Kind: Sendable {
+        case tween(TweenSpec)
+        /// Tweens `each` seconds apart.
+        case stagger(each: Double, tweens: [TweenSpec])
+        case timeline(TimelineSpec)
+        case label(String)
+    }
+    public var kind: Kind
+    public var position: PositionSpec
+    public var location: SourceLocation
+}
+
+/// A timeline of a scene (N11, N7): items at positions, repeat and yoyo, a time scale. Top-level
+/// timelines start playing at `at`.
+public struct TimelineSpec: Sendable {
+    public var at: Double = 0
+    public var repeatCount: Double = 0
+    public var yoyo = false
+    public var timeScale = 1.0
+    public var items: [TimelineItemSpec] = []
     public var location: SourceLocation
 }

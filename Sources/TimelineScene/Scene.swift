@@ -8,6 +8,8 @@ public struct Scene: Sendable {
     public var views: [ViewSpec]
     public var constraints: [ConstraintSpec]
     public var animations: [AnimationSpec]
+    /// Timelines (N11), each started at its `at`.
+    public var timelines: [TimelineSpec] = []
 }
 
 /// One entry of `views`.

@@ -1,3 +1,4 @@
+import Geometry
 import Timeline
 
 extension CurveSpec {
@@ -35,34 +36,133 @@ public final class SceneAnimator {
     /// Each animation's `at` in nanoseconds of frame time, by index in the scene.
     private let startTimes: [Int64]
 
+    /// The scene's timelines, built when they start (N11).
+    public private(set) var timelines: [AnimationTimeline] = []
+    /// Timelines by index in the scene, in start order.
+    private let timelineOrder: [Int]
+    private var nextTimeline = 0
+
     public init(scene: Scene, built: BuiltScene, runLoop: MainRunLoop) {
         self.scene = scene
         self.built = built
         self.runLoop = runLoop
         order = scene.animations.indices.sorted { (scene.animations[$0].at, $0) < (scene.animations[$1].at, $1) }
         startTimes = scene.animations.map { MediaTime.nanoseconds($0.at) }
-        if !order.isEmpty {
+        timelineOrder = scene.timelines.indices.sorted { (scene.timelines[$0].at, $0) < (scene.timelines[$1].at, $1) }
+        if !order.isEmpty || !timelineOrder.isEmpty {
             token = runLoop.addFrameObserver { [unowned self] info in self.frame(info) }
         }
     }
 
     private func frame(_ info: FrameInfo) {
-        if next < order.count, startTimes[order[next]] <= info.mediaTime {
+        let now = info.mediaTime
+        let animationDue = next < order.count && startTimes[order[next]] <= now
+        let timelineDue = nextTimeline < timelineOrder.count && MediaTime.nanoseconds(scene.timelines[timelineOrder[nextTimeline]].at) <= now
+        if animationDue || timelineDue {
             // What is still to be laid out (the scene's first layout, or changes since) is
             // committed before the animations start, so they start from laid-out frames (N12).
             built.views["root"]!.layoutIfNeeded()
         }
-        while next < order.count, startTimes[order[next]] <= info.mediaTime {
+        while next < order.count, startTimes[order[next]] <= now {
             start(scene.animations[order[next]])
             next += 1
         }
-        if next == order.count, let t = token {
+        while nextTimeline < timelineOrder.count, MediaTime.nanoseconds(scene.timelines[timelineOrder[nextTimeline]].at) <= now {
+            let tl = makeTimeline(scene.timelines[timelineOrder[nextTimeline]])
+            timelines.append(tl)
+            tl.play(on: runLoop)
+            nextTimeline += 1
+        }
+        if next == order.count, nextTimeline == timelineOrder.count, let t = token {
             runLoop.removeFrameObserver(t)
             token = nil
         }
     }
 
+    // MARK: Timelines (N11)
+
+    /// An engine timeline for a scene timeline: tweens set model values and constants directly
+    /// (a timeline's values are a function of its playhead, as GSAP's are).
+    func makeTimeline(_ spec: TimelineSpec) -> AnimationTimeline {
+        let tl = AnimationTimeline()
+        tl.repeatCount = spec.repeatCount
+        tl.yoyo = spec.yoyo
+        if spec.timeScale != 1 { tl.timeScale = spec.timeScale }
+        for item in spec.items {
+            let position: TimelinePosition
+            switch item.position {
+            case .absolute(let t): position = .at(t)
+            case .end(let o): position = .end(o)
+            case .label(let name, let o): position = .label(name, o)
+            case .previousStart(let o): position = .withPrevious(o)
+            case .previousEnd(let o): position = .afterPrevious(o)
+            }
+            switch item.kind {
+            case .tween(let t): tl.add(makeTween(t), at: position)
+            case .stagger(let each, let tweens): tl.stagger(tweens.map(makeTween), each: each, at: position)
+            case .timeline(let nested): tl.add(makeTimeline(nested), at: position)
+            case .label(let name): tl.addLabel(name, at: position)
+            }
+        }
+        return tl
+    }
+
+    /// A tween from the values its changes find when it first plays (GSAP's `to`).
+    private func makeTween(_ spec: TweenSpec) -> Tween {
+        var from: [SceneValue]?
+        return Tween(duration: spec.duration, curve: spec.curve.timingCurve) { [unowned self] p in
+            if from == nil { from = spec.changes.map(self.value) }
+            for (change, start) in zip(spec.changes, from!) { self.set(change, start.interpolated(to: change, p)) }
+        }
+    }
+
+    /// The value a change's property has now.
+    private func value(_ change: ChangeSpec) -> SceneValue {
+        switch change {
+        case .constraint(let id, _): return .number(built.constraints[id]!.constant)
+        case .viewNumber(let id, let property, _):
+            let v = built.views[id]!
+            switch property {
+            case "alpha": return .number(v.alpha)
+            case "cornerRadius": return .number(v.cornerRadius)
+            case "rotation", "scale":
+                let spec = scene.views.first { $0.id == id }
+                let current = transforms[id] ?? (spec?.rotation ?? 0, spec?.scale ?? 1)
+                return .number(property == "rotation" ? current.rotation : current.scale)
+            default: return .number(v.borderWidth)
+            }
+        case .viewColor(let id, let property, _):
+            return .color(property == "color" ? built.views[id]!.backgroundColor : built.views[id]!.borderColor)
+        case .viewFrame(let id, _): return .rect(built.views[id]!.frame)
+        }
+    }
+
+    /// Sets a change's property to `value`.
+    private func set(_ change: ChangeSpec, _ value: SceneValue) {
+        switch (change, value) {
+        case (.constraint(let id, _), .number(let k)): apply(.constraint(id: id, constant: k))
+        case (.viewNumber(let id, let property, _), .number(let x)): apply(.viewNumber(id: id, property: property, value: x))
+        case (.viewColor(let id, let property, _), .color(let c)): apply(.viewColor(id: id, property: property, value: c))
+        case (.viewFrame(let id, _), .rect(let r)): apply(.viewFrame(id: id, value: r))
+        default: break
+        }
+    }
+
     private func start(_ a: AnimationSpec) {
+        if let keyframes = a.keyframes {
+            // N11: UIKit's keyframe animation; each keyframe's changes are laid out inside it, so
+            // constraint constants move frames too.
+            let root = built.views["root"]!
+            View.animateKeyframes(withDuration: a.duration ?? 0, delay: a.delay, calculation: a.calculation) {
+                for k in keyframes {
+                    View.addKeyframe(withRelativeStartTime: k.start, relativeDuration: k.duration) {
+                        for change in k.changes { self.apply(change) }
+                        root.layoutIfNeeded()
+                    }
+                }
+            }
+            return
+        }
         var timing = AnimationTiming(delay: a.delay, duration: a.duration ?? 0, curve: a.curve.timingCurve,
                                      repeatCount: a.repeatCount, autoreverses: a.autoreverses)
         timing.fill = a.fill
@@ -127,6 +227,24 @@ public final class SceneAnimator {
         case .viewColor(let id, let property, let value):
             if property == "color" { built.views[id]!.backgroundColor = value } else { built.views[id]!.borderColor = value }
         case .viewFrame(let id, let value): built.views[id]!.frame = value
+        }
+    }
+}
+
+/// A property's value in a scene timeline's tween.
+enum SceneValue {
+    case number(Double), color(Color), rect(Rect)
+
+    /// The value `p` of the way from this one to the change's target.
+    func interpolated(to change: ChangeSpec, _ p: Double) -> SceneValue {
+        switch (self, change) {
+        case (.number(let a), .constraint(_, let b)): .number(a + (b - a) * p)
+        case (.number(let a), .viewNumber(_, _, let b)): .number(a + (b - a) * p)
+        case (.color(let a), .viewColor(_, _, let b)): .color(Color.interpolate(a, b, p))
+        case (.rect(let a), .viewFrame(_, let b)):
+            .rect(Rect(x: a.minX + (b.minX - a.minX) * p, y: a.minY + (b.minY - a.minY) * p,
+                       width: a.width + (b.width - a.width) * p, height: a.height + (b.height - a.height) * p))
+        default: self
         }
     }
 }

@@ -112,7 +112,7 @@ public enum SceneLoader {
         }
 
         mutating func scene(_ json: JSONValue) throws(SceneError) -> Scene {
-            let members = try object(json, "the scene", keys: ["size", "views", "constraints", "animations"])
+            let members = try object(json, "the scene", keys: ["size", "views", "constraints", "animations", "timelines"])
             guard let sizeValue = json["size"] else { throw fail(json, "the scene needs \"size\": [width, height]") }
             let s = try numbers(sizeValue, "size", count: 2)
             guard s[0] > 0, s[1] > 0 else { throw fail(sizeValue, "size must be positive, found \(s[0])x\(s[1])") }
@@ -158,7 +158,13 @@ public enum SceneLoader {
                 guard case .array(let items, _) = a else { throw fail(a, "animations must be an array, found \(a.typeName)") }
                 for item in items { animations.append(try animation(item, views: known, constraints: constraintIDs)) }
             }
-            return Scene(size: Size(width: s[0], height: s[1]), views: views, constraints: constraints, animations: animations)
+            var timelines: [TimelineSpec] = []
+            if let t = json["timelines"] {
+                guard case .array(let items, _) = t else { throw fail(t, "timelines must be an array, found \(t.typeName)") }
+                for item in items { timelines.append(try timeline(item, views: known, constraints: constraintIDs, depth: 1)) }
+            }
+            return Scene(size: Size(width: s[0], height: s[1]), views: views, constraints: constraints, animations: animations,
+                         timelines: timelines)
         }
 
         func view(_ v: JSONValue, known: inout [String: Int], allIDs: Set<String>) throws(SceneError) -> ViewSpec {
@@ -316,9 +322,14 @@ public enum SceneLoader {
 
         func animation(_ v: JSONValue, views: [String: Int], constraints: Set<String>) throws(SceneError) -> AnimationSpec {
             let members = try object(v, "an animation", keys: ["at", "duration", "delay", "curve", "mode", "changes", "repeat", "autoreverse",
-                                                               "fill", "direction", "iterations", "iterationStart", "endDelay", "playbackRate"])
+                                                               "fill", "direction", "iterations", "iterationStart", "endDelay", "playbackRate",
+                                                               "keyframes", "calculation"])
             guard let atValue = v["at"] else { throw fail(v, "an animation needs \"at\" (its start time in seconds)") }
-            guard let changesValue = v["changes"] else { throw fail(v, "an animation needs \"changes\"") }
+            if let keyframesValue = v["keyframes"] {
+                return try keyframeAnimation(v, keyframesValue, at: atValue, views: views, constraints: constraints)
+            }
+            if let c = v["calculation"] { throw fail(c, "\"calculation\" belongs to a keyframe animation (one with \"keyframes\")") }
+            guard let changesValue = v["changes"] else { throw fail(v, "an animation needs \"changes\" (or \"keyframes\")") }
             var spec = AnimationSpec(at: try nonNegative(atValue, "at"), duration: nil, changes: [], location: v.location)
             for (key, value) in members {
                 switch key {
@@ -422,6 +433,158 @@ public enum SceneLoader {
             default:
                 throw fail(v, "curve must be a name, [x1, y1, x2, y2] or {\"spring\": {...}}, found \(v.typeName)")
             }
+        }
+
+        /// `{"at", "duration", "delay", "calculation", "keyframes": [{"start", "duration", "changes"}]}`
+        /// (N11): UIKit's keyframe animation, frame commit mode.
+        func keyframeAnimation(_ v: JSONValue, _ keyframesValue: JSONValue, at atValue: JSONValue, views: [String: Int],
+                               constraints: Set<String>) throws(SceneError) -> AnimationSpec {
+            let allowed: Set<String> = ["at", "duration", "delay", "calculation", "keyframes", "mode"]
+            if case .object(let members, _) = v, let extra = members.first(where: { !allowed.contains($0.0) }) {
+                throw fail(extra.1, "a keyframe animation takes at, duration, delay, calculation and keyframes; \"\(extra.0)\" is not one of them")
+            }
+            if let m = v["mode"], try string(m, "mode") != "frames" {
+                throw fail(m, "a keyframe animation commits frames (mode \"frames\"); interpolate constants with a timeline instead")
+            }
+            guard let d = v["duration"] else { throw fail(v, "a keyframe animation needs \"duration\"") }
+            let duration = try nonNegative(d, "duration")
+            guard duration > 0 else { throw fail(d, "a keyframe animation's duration must be above 0") }
+            var spec = AnimationSpec(at: try nonNegative(atValue, "at"), duration: duration, changes: [], location: v.location)
+            if let delay = v["delay"] { spec.delay = try nonNegative(delay, "delay") }
+            spec.curve = .linear
+            if let c = v["calculation"] {
+                switch try string(c, "calculation") {
+                case "linear": spec.calculation = .linear
+                case "discrete": spec.calculation = .discrete
+                case "cubic": spec.calculation = .cubic
+                case let other: throw fail(c, "calculation must be linear, discrete or cubic, found '\(other)'")
+                }
+            }
+            guard case .array(let items, _) = keyframesValue, !items.isEmpty else {
+                throw fail(keyframesValue, "keyframes must be a non-empty array of {\"start\", \"duration\", \"changes\"}")
+            }
+            var keyframes: [KeyframeSpec] = []
+            for item in items {
+                _ = try object(item, "a keyframe", keys: ["start", "duration", "changes"])
+                guard let startValue = item["start"], let durationValue = item["duration"], let changesValue = item["changes"] else {
+                    throw fail(item, "a keyframe needs \"start\", \"duration\" (fractions of the animation's duration) and \"changes\"")
+                }
+                let start = try nonNegative(startValue, "start"), length = try nonNegative(durationValue, "duration")
+                guard start <= 1, start + length <= 1 + 1e-9 else {
+                    throw fail(item, "a keyframe's start and start + duration must lie in 0...1 (fractions of the whole), found \(start) and \(start + length)")
+                }
+                guard case .array(let changeItems, _) = changesValue, !changeItems.isEmpty else {
+                    throw fail(changesValue, "a keyframe's changes must be a non-empty array")
+                }
+                var changes: [ChangeSpec] = []
+                for c in changeItems { changes.append(contentsOf: try change(c, views: views, constraints: constraints, mode: .frames)) }
+                keyframes.append(KeyframeSpec(start: start, duration: length, changes: changes, location: item.location))
+            }
+            spec.keyframes = keyframes
+            return spec
+        }
+
+        /// A timeline (N11): `{"at", "repeat", "yoyo", "timeScale", "items": [...]}`; nested ones
+        /// leave out `at`.
+        func timeline(_ v: JSONValue, views: [String: Int], constraints: Set<String>, depth: Int) throws(SceneError) -> TimelineSpec {
+            guard depth <= 16 else { throw fail(v, "timelines are nested \(depth) deep; the limit is 16") }
+            let keys: Set<String> = depth == 1 ? ["at", "repeat", "yoyo", "timeScale", "items"] : ["repeat", "yoyo", "timeScale", "items"]
+            _ = try object(v, depth == 1 ? "a timeline" : "a nested timeline", keys: keys)
+            var spec = TimelineSpec(location: v.location)
+            if depth == 1 {
+                guard let at = v["at"] else { throw fail(v, "a timeline needs \"at\" (when it starts playing, in seconds)") }
+                spec.at = try nonNegative(at, "at")
+            }
+            if let r = v["repeat"] {
+                if case .string("forever", _) = r { spec.repeatCount = .infinity } else { spec.repeatCount = try nonNegative(r, "repeat (a count or \"forever\")") }
+            }
+            if let y = v["yoyo"] { spec.yoyo = try bool(y, "yoyo") }
+            if let k = v["timeScale"] {
+                let scale = try number(k, "timeScale")
+                guard scale > 0, scale <= 1000 else { throw fail(k, "timeScale must lie above 0 and at most 1000, found \(scale)") }
+                spec.timeScale = scale
+            }
+            guard let itemsValue = v["items"], case .array(let items, _) = itemsValue, !items.isEmpty else {
+                throw fail(v["items"] ?? v, "a timeline needs \"items\": a non-empty array of tweens, staggers, timelines and labels")
+            }
+            var labels = Set<String>()
+            var hasPrevious = false
+            for item in items {
+                _ = try object(item, "a timeline item", keys: ["tween", "stagger", "timeline", "label", "position"])
+                var position = PositionSpec.end(0)
+                if let p = item["position"] {
+                    position = try timelinePosition(p, labels: labels)
+                    switch position {
+                    case .previousStart, .previousEnd:
+                        guard hasPrevious else { throw fail(p, "\"<\" and \">\" refer to the previous item, and this is the first") }
+                    default: break
+                    }
+                }
+                let kinds = ["tween", "stagger", "timeline", "label"].filter { item[$0] != nil }
+                guard kinds.count == 1 else {
+                    throw fail(item, kinds.isEmpty ? "a timeline item needs one of \"tween\", \"stagger\", \"timeline\" or \"label\""
+                                                   : "a timeline item is one of tween, stagger, timeline or label, found \(kinds.joined(separator: " and "))")
+                }
+                let kind: TimelineItemSpec.Kind
+                switch kinds[0] {
+                case "tween": kind = .tween(try tween(item["tween"]!, views: views, constraints: constraints))
+                case "stagger":
+                    let st = item["stagger"]!
+                    _ = try object(st, "a stagger", keys: ["each", "tweens"])
+                    guard let each = st["each"], let tweensValue = st["tweens"], case .array(let tweenItems, _) = tweensValue, !tweenItems.isEmpty else {
+                        throw fail(st, "a stagger needs \"each\" (seconds between starts) and \"tweens\" (a non-empty array)")
+                    }
+                    var tweens: [TweenSpec] = []
+                    for t in tweenItems { tweens.append(try tween(t, views: views, constraints: constraints)) }
+                    kind = .stagger(each: try nonNegative(each, "each"), tweens: tweens)
+                case "timeline": kind = .timeline(try timeline(item["timeline"]!, views: views, constraints: constraints, depth: depth + 1))
+                default:
+                    let name = try string(item["label"]!, "label")
+                    guard !name.isEmpty, !name.contains("+="), !name.contains("-="), name.first != "<", name.first != ">", Double(name) == nil else {
+                        throw fail(item["label"]!, "a label is a name such as \"intro\" (not a number, and without +=, -=, < or >), found '\(name)'")
+                    }
+                    labels.insert(name)
+                    kind = .label(name)
+                }
+                if case .label = kind {} else { hasPrevious = true }
+                spec.items.append(TimelineItemSpec(kind: kind, position: position, location: item.location))
+            }
+            return spec
+        }
+
+        func tween(_ v: JSONValue, views: [String: Int], constraints: Set<String>) throws(SceneError) -> TweenSpec {
+            _ = try object(v, "a tween", keys: ["duration", "curve", "changes"])
+            guard let d = v["duration"], let changesValue = v["changes"] else { throw fail(v, "a tween needs \"duration\" and \"changes\"") }
+            var spec = TweenSpec(duration: try nonNegative(d, "duration"), curve: .easeInOut, changes: [])
+            if let c = v["curve"] { spec.curve = try curve(c) }
+            guard case .array(let items, _) = changesValue, !items.isEmpty else { throw fail(changesValue, "a tween's changes must be a non-empty array") }
+            for item in items { spec.changes.append(contentsOf: try change(item, views: views, constraints: constraints, mode: .constraints)) }
+            return spec
+        }
+
+        /// GSAP's position parameter: a number, "+=x", "-=x", "<", "<x", ">", ">x", "label", "label+=x".
+        func timelinePosition(_ v: JSONValue, labels: Set<String>) throws(SceneError) -> PositionSpec {
+            if case .number = v { return .absolute(try nonNegative(v, "position")) }
+            let text = try string(v, "position").trimmingCharacters(in: .whitespaces)
+            func offset(_ rest: Substring) throws(SceneError) -> Double {
+                let r = rest.trimmingCharacters(in: .whitespaces)
+                if r.isEmpty { return 0 }
+                var sign = 1.0, digits = Substring(r)
+                if r.hasPrefix("+=") { digits = digits.dropFirst(2) } else if r.hasPrefix("-=") { sign = -1; digits = digits.dropFirst(2) }
+                guard let x = Double(digits.trimmingCharacters(in: .whitespaces)), x.isFinite, abs(x) <= 86_400 else {
+                    throw fail(v, "position '\(text)': expected a number of seconds after the marker, as in \"<0.2\", \"+=0.5\" or \"intro-=0.1\"")
+                }
+                return sign * x
+            }
+            if text.hasPrefix("+=") || text.hasPrefix("-=") { return .end(try offset(Substring(text))) }
+            if text.hasPrefix("<") { return .previousStart(try offset(text.dropFirst())) }
+            if text.hasPrefix(">") { return .previousEnd(try offset(text.dropFirst())) }
+            let cut = text.range(of: "+=") ?? text.range(of: "-=")
+            let name = cut.map { String(text[..<$0.lowerBound]) } ?? text
+            guard labels.contains(name) else {
+                throw fail(v, "position '\(text)': unknown label '\(name)' (a label must come before the items placed at it; or use a number, \"+=x\", \"<\" or \">\")")
+            }
+            return .label(name, try offset(cut.map { text[$0.lowerBound...] } ?? ""))
         }
 
         /// `name(arguments)` split at the top level: the name and the comma-separated arguments.

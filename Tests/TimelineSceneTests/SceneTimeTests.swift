@@ -184,6 +184,97 @@ struct SceneWebTimingTests {
     }
 }
 
+@Suite("N11 keyframes and timelines in scene files", .endsIdle)
+@MainActor
+struct SceneTimelineTests {
+    func play(_ json: String, frames: Int, each: (Int, BuiltScene) -> Void = { _, _ in }) throws -> BuiltScene {
+        try SceneTimeTests().play(json, frames: frames, each: each)
+    }
+
+    @Test("N11: a keyframe animation takes a view through its keyframes, constraint constants included")
+    func N11_sceneKeyframes() throws {
+        let json = """
+            {"size": [400, 300], "views": [{"id": "a"}],
+             "constraints": [{"id": "x", "expr": "a.leading == root.leading"}, "a.top == root.top", "a.width == 20", "a.height == 20"],
+             "animations": [{"at": 0, "duration": 1, "calculation": "linear", "keyframes": [
+                {"start": 0, "duration": 0.5, "changes": [{"constraint": "x", "constant": 100}, {"view": "a", "alpha": 0.5}]},
+                {"start": 0.5, "duration": 0.5, "changes": [{"constraint": "x", "constant": 40}, {"view": "a", "color": "#ff0000ff"}]}]}]}
+            """
+        var xs: [Double] = [], alphas: [Double] = []
+        let built = try play(json, frames: 70) { _, b in
+            xs.append(b.views["a"]!.presentation.frame.minX); alphas.append(b.views["a"]!.presentation.alpha)
+        }
+        #expect(abs(xs[15] - 50) < 1e-6, "\(xs[15])")                    // half way to 100 at t = 0.25
+        #expect(abs(xs[30] - 100) < 1e-6)                                 // the first keyframe's value at 0.5
+        #expect(abs(xs[45] - 70) < 1e-6)                                  // half way back to 40
+        #expect(abs(alphas[15] - 0.75) < 1e-6 && abs(alphas[45] - 0.5) < 1e-6)
+        let a = built.views["a"]!
+        #expect(a.presentation.frame.minX == 40 && a.frame.minX == 40)    // ends at the model value
+        #expect(a.presentation.backgroundColor == Color(red: 1, green: 0, blue: 0))
+    }
+
+    static let timeline = """
+        {"size": [400, 300], "views": [{"id": "a", "frame": [0, 0, 10, 10]}, {"id": "b", "frame": [0, 50, 10, 10]},
+                                       {"id": "c", "frame": [0, 100, 10, 10]}],
+         "timelines": [{"at": 0.5, "items": [
+            {"label": "intro"},
+            {"tween": {"duration": 0.5, "curve": "linear", "changes": [{"view": "a", "frame": [100, 0, 10, 10]}]}},
+            {"tween": {"duration": 0.5, "curve": "linear", "changes": [{"view": "b", "alpha": 0}]}, "position": "<"},
+            {"tween": {"duration": 0.25, "curve": "linear", "changes": [{"view": "a", "frame": [100, 100, 10, 10]}]}, "position": "+=0.25"},
+            {"label": "later", "position": "intro+=1"},
+            {"stagger": {"each": 0.25, "tweens": [
+                {"duration": 0.25, "curve": "linear", "changes": [{"view": "b", "cornerRadius": 5}]},
+                {"duration": 0.25, "curve": "linear", "changes": [{"view": "c", "cornerRadius": 5}]}]}, "position": "later"},
+            {"timeline": {"repeat": 1, "yoyo": true, "timeScale": 2, "items": [
+                {"tween": {"duration": 0.5, "curve": "linear", "changes": [{"view": "c", "frame": [50, 100, 10, 10]}]}}]}, "position": ">"}
+         ]}]}
+        """
+
+    @Test("N11: a timeline places tweens at absolute, relative and label positions, staggers, nests with repeat, yoyo and time scale")
+    func N11_sceneTimeline() throws {
+        var samples: [(ax: Double, ay: Double, balpha: Double, bradius: Double, cradius: Double, cx: Double)] = []
+        let built = try play(Self.timeline, frames: 200) { _, b in
+            let (a, bv, c) = (b.views["a"]!, b.views["b"]!, b.views["c"]!)
+            samples.append((a.frame.minX, a.frame.minY, bv.alpha, bv.cornerRadius, c.cornerRadius, c.frame.minX))
+        }
+        // Starts at 0.5 s (frame 30): a and b move together ("<"), 0.5 s long.
+        #expect(samples[30].ax == 0 && abs(samples[45].ax - 50) < 1e-6 && abs(samples[45].balpha - 0.5) < 1e-6)
+        // "+=0.25": a's second tween runs from 1.25 s to 1.5 s of scene time.
+        #expect(samples[72].ay == 0 && abs(samples[81].ay - 40) < 1e-6 && samples[92].ay == 100)
+        // The stagger at "later" (intro + 1 = 1.5 s scene time): b, then c a quarter second after.
+        #expect(abs(samples[96].bradius - 2) < 1e-6 && samples[96].cradius == 0)
+        #expect(abs(samples[111].cradius - 2) < 1e-6)
+        // The nested timeline after the stagger (2 s scene time, frame 120): twice as fast, there
+        // in 0.25 s and back (yoyo) in the next 0.25 s.
+        #expect(abs(samples[126].cx - 20) < 1e-6 && abs(samples[135].cx - 50) < 1e-6)
+        #expect(abs(samples[141].cx - 30) < 1e-6 && samples[150].cx == 0 && samples[199].cx == 0)
+        #expect(built.views["a"]!.frame == Rect(x: 100, y: 100, width: 10, height: 10))
+    }
+
+    @Test("N11: bad timelines and keyframes are located errors")
+    func N11_badTimelines() throws {
+        func error(_ timeline: String) -> String {
+            let json = #"{"size": [100, 100], "views": [{"id": "a"}], "timelines": ["# + timeline + "]}"
+            do { _ = try SceneLoader.parse(json); return "" } catch { return "\(error)" }
+        }
+        let tween = #"{"tween": {"duration": 1, "changes": [{"view": "a", "alpha": 0}]}}"#
+        #expect(error(#"{"items": []}"#).contains("needs \"at\"") || error(#"{"items": []}"#).contains("items"))
+        #expect(error(#"{"at": 0, "items": [\#(tween.dropLast()), "position": "intro"}, {"label": "intro"}]}"#).contains("unknown label 'intro'"))
+        #expect(error(#"{"at": 0, "items": [\#(tween.dropLast()), "position": "<"}]}"#).contains("the previous item"))
+        #expect(error(#"{"at": 0, "items": [\#(tween.dropLast()), "position": "+=x"}]}"#).contains("position '+=x'"))
+        #expect(error(#"{"at": 0, "timeScale": 0, "items": [\#(tween)]}"#).contains("timeScale must lie above 0"))
+        #expect(error(#"{"at": 0, "items": [{"label": "x", "tween": {"duration": 1, "changes": []}}]}"#).contains("one of tween, stagger, timeline or label"))
+        #expect(error(#"{"at": 0, "items": [{"tween": {"duration": 1, "changes": [{"view": "zz", "alpha": 0}]}}]}"#).contains("unknown view id 'zz'"))
+        var nested = tween
+        for _ in 0..<17 { nested = #"{"timeline": {"items": [\#(nested)]}}"# }
+        #expect(error(#"{"at": 0, "items": [\#(nested)]}"#).contains("the limit is 16"))
+        let keyframes = #"{"size": [100, 100], "views": [{"id": "a"}], "animations": [{"at": 0, "duration": 1, "repeat": 2, "keyframes": [{"start": 0, "duration": 1, "changes": [{"view": "a", "alpha": 0}]}]}]}"#
+        #expect(throws: SceneError.self) { _ = try SceneLoader.parse(keyframes) }
+        let late = #"{"size": [100, 100], "views": [{"id": "a"}], "animations": [{"at": 0, "duration": 1, "keyframes": [{"start": 0.8, "duration": 0.5, "changes": [{"view": "a", "alpha": 0}]}]}]}"#
+        do { _ = try SceneLoader.parse(late); Issue.record("accepted") } catch { #expect("\(error)".contains("must lie in 0...1")) }
+    }
+}
+
 @Suite("N9 springs by duration in scenes")
 struct SceneSpringTests {
     @Test("N9: {\"spring\": {\"duration\", \"bounce\"}} is SwiftUI's spring; mixing both forms or a bad bounce is a located error")

@@ -110,4 +110,26 @@ struct AnimationTimelineTests {
         tl.advance(by: 1.75); #expect(x == 10)               // 3.0: the end of a forward third iteration
         #expect(crossings == 3)
     }
+
+    @Test("N11: a nested timeline's callbacks follow the parent's playhead, through repeats, yoyo and its time scale")
+    func N11_nestedCallbacks() {
+        var fired: [String] = []
+        let child = AnimationTimeline()
+        child.add(Tween(duration: 1, curve: .linear) { _ in })
+        child.addCallback(at: .at(0.5)) { fired.append("child 0.5") }
+        child.timeScale = 2                                   // 0.5 s long in the parent
+        let parent = AnimationTimeline()
+        parent.add(Tween(duration: 1, curve: .linear) { _ in })
+        parent.add(child, at: .at(0.25))                      // its callback at 0.25 + 0.25 = 0.5
+        parent.addCallback(at: .at(0.75)) { fired.append("parent 0.75") }
+        parent.repeatCount = 1
+        parent.yoyo = true
+        #expect(parent.duration == 1)
+        parent.advance(by: 0.4); #expect(fired.isEmpty)
+        parent.advance(by: 0.2); #expect(fired == ["child 0.5"])
+        parent.advance(by: 0.3); #expect(fired == ["child 0.5", "parent 0.75"])
+        // The second iteration runs backwards: the parent's mark at 0.75 (local) comes first.
+        parent.advance(by: 1.1)
+        #expect(fired == ["child 0.5", "parent 0.75", "parent 0.75", "child 0.5"])
+    }
 }

@@ -34,6 +34,8 @@ public enum TimelinePosition: Sendable {
     case label(String, Double = 0)
     /// At the previous child's start, plus an offset.
     case withPrevious(Double = 0)
+    /// At the previous child's end, plus an offset.
+    case afterPrevious(Double = 0)
 }
 
 /// Composes animations in time (N7): tweens and nested timelines at absolute or relative
@@ -98,9 +100,19 @@ public final class AnimationTimeline {
 
     private static func length(_ c: Content) -> Int64 {
         switch c {
-        case .tween(_, let d): d
-        case .timeline(let tl): tl.timing.totalDuration
+        case .tween(_, let d): return d
+        case .timeline(let tl):
+            // A nested timeline's time scale changes its length in the parent (as GSAP's does).
+            let total = tl.timing.totalDuration
+            return total == TimelineTiming.forever || tl.timeScale == 1 ? total : Int64((Double(total) / tl.timeScale).rounded())
         }
+    }
+
+    /// A nested timeline's own playhead for a time `t` after its start in this one.
+    private static func nestedPlayhead(_ tl: AnimationTimeline, _ t: Int64) -> Int64 {
+        let total = tl.timing.totalDuration
+        let scaled = tl.timeScale == 1 ? t : Int64(min(Double(t) * tl.timeScale, 9.2e18).rounded())
+        return min(max(scaled, 0), total)
     }
 
     private func resolve(_ p: TimelinePosition) -> Int64 {
@@ -111,6 +123,9 @@ public final class AnimationTimeline {
             guard let t = labels[name] else { preconditionFailure("AnimationTimeline: no label '\(name)'; add it with addLabel first") }
             return max(0, t + MediaTime.nanoseconds(o))
         case .withPrevious(let o): return max(0, (children.last?.start ?? 0) + MediaTime.nanoseconds(o))
+        case .afterPrevious(let o):
+            let end = children.last.map { $0.start + Self.length($0.content) } ?? 0
+            return max(0, end + MediaTime.nanoseconds(o))
         }
     }
 
@@ -159,11 +174,17 @@ public final class AnimationTimeline {
 
     // MARK: Playback
 
-    /// Plays forwards on `runLoop`'s frames from the playhead.
+    /// Plays forwards on `runLoop`'s frames from the playhead. Called during a frame, the
+    /// timeline starts in that frame: it shows the playhead now, and later frames measure from
+    /// this one's time.
     public func play(on runLoop: MainRunLoop) {
         attach(runLoop)
         isReversed = false
         isPlaying = true
+        if lastFrameTime == nil, let frame = runLoop.currentFrame {
+            lastFrameTime = frame.mediaTime
+            render()
+        }
         rebase()
     }
 
@@ -269,7 +290,7 @@ public final class AnimationTimeline {
                     let f = d > 0 ? min(Double(t - c.start) / Double(d), 1) : 1
                     if case .spring(let s) = tw.curve { tw.apply(s.progress(at: f * s.settlingDuration)) } else { tw.apply(tw.curve.progress(fraction: f)) }
                 case .timeline(let tl):
-                    tl.playhead = min(t - c.start, tl.timing.totalDuration)
+                    tl.playhead = Self.nestedPlayhead(tl, t - c.start)
                     tl.render()
                 }
             } else if c.active {
@@ -283,10 +304,28 @@ public final class AnimationTimeline {
         }
     }
 
-    /// Fires the callbacks crossed between two playhead positions, in the order they are crossed.
+    /// Fires the callbacks crossed between two playhead positions, in the order they are crossed,
+    /// then those of nested timelines that the move carries across theirs (N11): a nested
+    /// timeline's callbacks follow the parent's playhead through repeats and yoyo.
     private func fireCallbacks(from: Int64, to: Int64) {
-        guard from != to, !callbackTimes.isEmpty else { return }
-        timing.crossings(of: callbackTimes, from: from, to: to, into: &crossings)
-        for c in crossings { callbackBodies[c.index]() }
+        guard from != to else { return }
+        if !callbackTimes.isEmpty {
+            timing.crossings(of: callbackTimes, from: from, to: to, into: &crossings)
+            for c in crossings { callbackBodies[c.index]() }
+        }
+        guard hasNestedCallbacks else { return }
+        for segment in timing.localSegments(from: from, to: to) {
+            for c in children {
+                guard case .timeline(let tl) = c.content, tl.hasCallbacks else { continue }
+                tl.fireCallbacks(from: Self.nestedPlayhead(tl, segment.from - c.start), to: Self.nestedPlayhead(tl, segment.to - c.start))
+            }
+        }
+    }
+
+    /// Whether this timeline or one nested in it has callbacks.
+    var hasCallbacks: Bool { !callbackTimes.isEmpty || hasNestedCallbacks }
+
+    private var hasNestedCallbacks: Bool {
+        children.contains { if case .timeline(let tl) = $0.content { tl.hasCallbacks } else { false } }
     }
 }
