@@ -10,9 +10,10 @@ public struct Steps: Sendable, Equatable {
     public let count: Int
     public let position: StepPosition
 
-    /// Nil where CSS rejects the function: a count below 1, or below 2 with `jump-none`.
+    /// Nil where CSS rejects the function: a count below 1, or below 2 with `jump-none` (and
+    /// over 2³⁰, beyond any use).
     public init?(_ count: Int, _ position: StepPosition = .jumpEnd) {
-        guard count >= 1, position != .jumpNone || count >= 2 else { return nil }
+        guard count >= 1, count <= 1 << 30, position != .jumpNone || count >= 2 else { return nil }
         self.count = count
         self.position = position
     }

@@ -80,6 +80,14 @@ public enum SceneLoader {
             return n
         }
 
+        /// A time in a timeline (N11): 0 to a day, so that positions, staggers and repeats stay
+        /// within the engine's integer nanoseconds.
+        func timelineSeconds(_ v: JSONValue, _ what: String) throws(SceneError) -> Double {
+            let n = try nonNegative(v, what)
+            guard n <= 86_400 else { throw fail(v, "\(what) is \(n) s; times in a timeline are limited to 86400 s (a day)") }
+            return n
+        }
+
         func string(_ v: JSONValue, _ what: String) throws(SceneError) -> String {
             guard case .string(let s, _) = v else { throw fail(v, "\(what) must be a string, found \(v.typeName)") }
             return s
@@ -460,8 +468,8 @@ public enum SceneLoader {
                 case let other: throw fail(c, "calculation must be linear, discrete or cubic, found '\(other)'")
                 }
             }
-            guard case .array(let items, _) = keyframesValue, !items.isEmpty else {
-                throw fail(keyframesValue, "keyframes must be a non-empty array of {\"start\", \"duration\", \"changes\"}")
+            guard case .array(let items, _) = keyframesValue, !items.isEmpty, items.count <= 10_000 else {
+                throw fail(keyframesValue, "keyframes must be a non-empty array of {\"start\", \"duration\", \"changes\"}, at most 10000")
             }
             var keyframes: [KeyframeSpec] = []
             for item in items {
@@ -501,12 +509,13 @@ public enum SceneLoader {
             if let y = v["yoyo"] { spec.yoyo = try bool(y, "yoyo") }
             if let k = v["timeScale"] {
                 let scale = try number(k, "timeScale")
-                guard scale > 0, scale <= 1000 else { throw fail(k, "timeScale must lie above 0 and at most 1000, found \(scale)") }
+                guard scale >= 0.001, scale <= 1000 else { throw fail(k, "timeScale must lie above 0 (from 0.001) and at most 1000, found \(scale)") }
                 spec.timeScale = scale
             }
             guard let itemsValue = v["items"], case .array(let items, _) = itemsValue, !items.isEmpty else {
                 throw fail(v["items"] ?? v, "a timeline needs \"items\": a non-empty array of tweens, staggers, timelines and labels")
             }
+            guard items.count <= 10_000 else { throw fail(itemsValue, "a timeline holds at most 10000 items, found \(items.count)") }
             var labels = Set<String>()
             var hasPrevious = false
             for item in items {
@@ -536,7 +545,8 @@ public enum SceneLoader {
                     }
                     var tweens: [TweenSpec] = []
                     for t in tweenItems { tweens.append(try tween(t, views: views, constraints: constraints)) }
-                    kind = .stagger(each: try nonNegative(each, "each"), tweens: tweens)
+                    guard tweenItems.count <= 10_000 else { throw fail(tweensValue, "a stagger holds at most 10000 tweens, found \(tweenItems.count)") }
+                    kind = .stagger(each: try timelineSeconds(each, "each"), tweens: tweens)
                 case "timeline": kind = .timeline(try timeline(item["timeline"]!, views: views, constraints: constraints, depth: depth + 1))
                 default:
                     let name = try string(item["label"]!, "label")
@@ -555,7 +565,7 @@ public enum SceneLoader {
         func tween(_ v: JSONValue, views: [String: Int], constraints: Set<String>) throws(SceneError) -> TweenSpec {
             _ = try object(v, "a tween", keys: ["duration", "curve", "changes"])
             guard let d = v["duration"], let changesValue = v["changes"] else { throw fail(v, "a tween needs \"duration\" and \"changes\"") }
-            var spec = TweenSpec(duration: try nonNegative(d, "duration"), curve: .easeInOut, changes: [])
+            var spec = TweenSpec(duration: try timelineSeconds(d, "duration"), curve: .easeInOut, changes: [])
             if let c = v["curve"] { spec.curve = try curve(c) }
             guard case .array(let items, _) = changesValue, !items.isEmpty else { throw fail(changesValue, "a tween's changes must be a non-empty array") }
             for item in items { spec.changes.append(contentsOf: try change(item, views: views, constraints: constraints, mode: .constraints)) }
@@ -564,7 +574,7 @@ public enum SceneLoader {
 
         /// GSAP's position parameter: a number, "+=x", "-=x", "<", "<x", ">", ">x", "label", "label+=x".
         func timelinePosition(_ v: JSONValue, labels: Set<String>) throws(SceneError) -> PositionSpec {
-            if case .number = v { return .absolute(try nonNegative(v, "position")) }
+            if case .number = v { return .absolute(try timelineSeconds(v, "position")) }
             let text = try string(v, "position").trimmingCharacters(in: .whitespaces)
             func offset(_ rest: Substring) throws(SceneError) -> Double {
                 let r = rest.trimmingCharacters(in: .whitespaces)
@@ -601,7 +611,7 @@ public enum SceneLoader {
             let args = call.arguments
             switch call.name {
             case "steps":
-                guard (1...2).contains(args.count), let n = Int(args[0]) else {
+                guard (1...2).contains(args.count), let n = Int(args[0]), n <= 100_000 else {
                     throw fail(v, "steps() takes a whole number of steps and an optional position, as in steps(4, jump-end)")
                 }
                 var position = StepPosition.jumpEnd

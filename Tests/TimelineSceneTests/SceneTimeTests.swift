@@ -251,6 +251,27 @@ struct SceneTimelineTests {
         #expect(built.views["a"]!.frame == Rect(x: 100, y: 100, width: 10, height: 10))
     }
 
+    @Test("N11: a nested timeline that repeats forever, placed late, and items after it play without overflow")
+    func N11_foreverNested() throws {
+        let json = """
+            {"size": [100, 100], "views": [{"id": "a", "frame": [0, 0, 10, 10]}],
+             "timelines": [{"at": 0, "repeat": 3, "items": [
+                {"timeline": {"repeat": "forever", "timeScale": 0.001, "items": [
+                    {"tween": {"duration": 86400, "changes": [{"view": "a", "alpha": 0.5}]}}]}, "position": 86400},
+                {"tween": {"duration": 1, "changes": [{"view": "a", "cornerRadius": 4}]}, "position": "+=86400"},
+                {"stagger": {"each": 86400, "tweens": [{"duration": 86400, "changes": [{"view": "a", "cornerRadius": 2}]},
+                                                       {"duration": 86400, "changes": [{"view": "a", "cornerRadius": 3}]}]}, "position": ">86400"}]}]}
+            """
+        let scene = try SceneLoader.parse(json)
+        let host = makeHost(width: 100, height: 100)
+        let built = SceneBuilder.build(scene, in: host.window)
+        let animator = SceneAnimator(scene: scene, built: built, runLoop: host.runLoop)
+        host.step(frames: 5)
+        #expect(animator.timelines.first?.totalDuration == .infinity)
+        animator.timelines.first?.pause()
+        host.runUntilIdle()
+    }
+
     @Test("N11: bad timelines and keyframes are located errors")
     func N11_badTimelines() throws {
         func error(_ timeline: String) -> String {

@@ -83,7 +83,7 @@ public final class AnimationTimeline {
     private var timing: TimelineTiming { TimelineTiming(duration: durationNanoseconds, repeatCount: repeatCount, yoyo: yoyo) }
 
     private var durationNanoseconds: Int64 {
-        children.reduce(0) { max($0, $1.start + Self.length($1.content)) }
+        children.reduce(0) { max($0, Self.end(of: $1)) }
     }
 
     /// One iteration's length in seconds: the end of the last child.
@@ -104,8 +104,22 @@ public final class AnimationTimeline {
         case .timeline(let tl):
             // A nested timeline's time scale changes its length in the parent (as GSAP's does).
             let total = tl.timing.totalDuration
-            return total == TimelineTiming.forever || tl.timeScale == 1 ? total : Int64((Double(total) / tl.timeScale).rounded())
+            if total == TimelineTiming.forever || tl.timeScale == 1 { return total }
+            let scaled = (Double(total) / tl.timeScale).rounded()
+            return scaled >= 9.2e18 ? TimelineTiming.forever : Int64(scaled)
         }
+    }
+
+    /// Where a child ends: its start plus its length, "forever" when that does not fit.
+    private static func end(of child: Child) -> Int64 {
+        let (sum, overflow) = child.start.addingReportingOverflow(length(child.content))
+        return overflow ? TimelineTiming.forever : sum
+    }
+
+    /// Adds `b` to `a`, saturating at ``TimelineTiming/forever`` (and at 0 below).
+    private static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? TimelineTiming.forever : 0) : sum
     }
 
     /// A nested timeline's own playhead for a time `t` after its start in this one.
@@ -118,14 +132,14 @@ public final class AnimationTimeline {
     private func resolve(_ p: TimelinePosition) -> Int64 {
         switch p {
         case .at(let t): return MediaTime.nanoseconds(t)
-        case .end(let o): return max(0, durationNanoseconds + MediaTime.nanoseconds(o))
+        case .end(let o): return max(0, Self.saturatingAdd(durationNanoseconds, MediaTime.nanoseconds(o)))
         case .label(let name, let o):
             guard let t = labels[name] else { preconditionFailure("AnimationTimeline: no label '\(name)'; add it with addLabel first") }
-            return max(0, t + MediaTime.nanoseconds(o))
-        case .withPrevious(let o): return max(0, (children.last?.start ?? 0) + MediaTime.nanoseconds(o))
+            return max(0, Self.saturatingAdd(t, MediaTime.nanoseconds(o)))
+        case .withPrevious(let o): return max(0, Self.saturatingAdd(children.last?.start ?? 0, MediaTime.nanoseconds(o)))
         case .afterPrevious(let o):
-            let end = children.last.map { $0.start + Self.length($0.content) } ?? 0
-            return max(0, end + MediaTime.nanoseconds(o))
+            let end = children.last.map(Self.end(of:)) ?? 0
+            return max(0, Self.saturatingAdd(end, MediaTime.nanoseconds(o)))
         }
     }
 
@@ -148,7 +162,9 @@ public final class AnimationTimeline {
         let start = resolve(position)
         let step = MediaTime.nanoseconds(each)
         for (i, t) in tweens.enumerated() {
-            children.append(Child(start: start + Int64(i) * step, content: .tween(t, duration: MediaTime.nanoseconds(t.duration))))
+            let (offset, overflow) = Int64(i).multipliedReportingOverflow(by: step)
+            children.append(Child(start: overflow ? TimelineTiming.forever : Self.saturatingAdd(start, offset),
+                                  content: .tween(t, duration: MediaTime.nanoseconds(t.duration))))
         }
         return self
     }
