@@ -59,9 +59,11 @@ public struct AnimationTiming: Sendable, Equatable {
         fill != .auto || direction != .normal || iterations != nil || iterationStart != 0 || endDelay != 0 || playbackRate != 1
     }
 
-    /// One forward run: the duration, or a spring's settling time.
+    /// One forward run: the duration. A spring follows its own equation in seconds (N3) and,
+    /// as a `CASpringAnimation` does, runs for the duration given (the model value shows after
+    /// it, N9: a duration is never ignored); with a duration of 0 it runs until it settles.
     @inlinable public var singleDuration: Double {
-        if case .spring(let s) = curve { return s.settlingDuration }
+        if case .spring(let s) = curve, duration <= 0 { return s.settlingDuration }
         return duration
     }
 

@@ -298,6 +298,27 @@ struct SceneTimelineTests {
 
 @Suite("N9 springs by duration in scenes")
 struct SceneSpringTests {
+    @Test("N9: a spring animation given a duration runs for it (the physics in seconds, as CASpringAnimation); without one it runs until it settles")
+    @MainActor
+    func N9_springDurationIsUsed() throws {
+        func ends(_ duration: String) throws -> (last: Int, values: [Double]) {
+            let json = """
+                {"size": [200, 100], "views": [{"id": "a", "frame": [0, 0, 10, 10]}],
+                 "animations": [{"at": 0, \(duration) "curve": {"spring": {"dampingRatio": 0.3, "response": 0.5}},
+                                 "changes": [{"view": "a", "frame": [100, 0, 10, 10]}]}]}
+                """
+            var values: [Double] = []
+            _ = try SceneTimeTests().play(json, frames: 200) { _, b in values.append(b.views["a"]!.presentation.frame.minX) }
+            return (values.lastIndex { $0 != 100 } ?? -1, values)
+        }
+        let cut = try ends(#""duration": 0.5,"#), settled = try ends("")
+        let spring = Spring(dampingRatio: 0.3, response: 0.5)
+        #expect(cut.last == 29)                                            // frame 30 (0.5 s) shows the model
+        #expect(abs(cut.values[12] - 100 * spring.progress(at: 0.2)) < 1e-9)   // the spring's own time
+        #expect(settled.last == Int((spring.settlingDuration * 60).rounded(.up)) - 1)
+        #expect(settled.values[12] == cut.values[12])
+    }
+
     @Test("N9: {\"spring\": {\"duration\", \"bounce\"}} is SwiftUI's spring; mixing both forms or a bad bounce is a located error")
     func N9_sceneSpringKeys() throws {
         let ok = try SceneLoader.parse(#"{"size": [10, 10], "views": [{"id": "a"}], "animations": [{"at": 0, "curve": {"spring": {"duration": 0.5, "bounce": 0.3}}, "changes": [{"view": "a", "alpha": 0.5}]}]}"#)
