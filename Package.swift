@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "TimelineSDLTests",
             dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport"],
-            exclude: ["Golden"],                       // read from the source tree by path
+            exclude: ["Golden", "Reference"],          // read from the source tree by path
             swiftSettings: strict),
     ]
 )

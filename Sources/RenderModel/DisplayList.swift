@@ -58,6 +58,10 @@ public enum DrawCommand: Sendable, Equatable {
     case fillPath(Path, Color)
     case strokePath(Path, Color, lineWidth: Double)
     case text(String, at: Point, fontSize: Double, Color)
+    /// A view's border (D2): drawn inside the rectangle, `width` wide; its outer corners have
+    /// `cornerRadius` and its inner corners `max(0, cornerRadius - width)`, as
+    /// `CALayer.borderWidth` follows `cornerRadius`.
+    case strokeBorder(Rect, Color, width: Double, cornerRadius: Double)
 }
 
 /// The display pass's output (D1): the presentation tree as a flat list of commands that the SDL

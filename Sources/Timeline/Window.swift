@@ -331,9 +331,7 @@ public final class Window: FrameParticipant {
         if !v.content.isEmpty { building.commands.append(contentsOf: v.content) }
         for s in v.subviews { emit(s, parent: t) }
         if p.borderWidth > 0, p.borderColor.alpha > 0 {
-            let inset = local.inset(by: EdgeInsets(all: p.borderWidth / 2))
-            building.commands.append(.strokeRect(inset, p.borderColor, lineWidth: p.borderWidth,
-                                                    cornerRadius: max(0, p.cornerRadius - p.borderWidth / 2)))
+            building.commands.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
         }
         building.commands.append(.endGroup)
     }

@@ -18,6 +18,8 @@ struct RenderBench: ParsableCommand {
     @Option(help: "Frames measured (after 30 warm-up frames).") var frames = 300
     @Option(help: "Side of each view in points.") var side = 32.0
     @Option(help: "Corner radius in points.") var radius = 8.0
+    @Option(help: "Nest the views, translucent, in this many translucent groups (each inside the last, 10 points in from it).")
+    var groups = 0
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
@@ -25,10 +27,11 @@ struct RenderBench: ParsableCommand {
         guard WindowSize(size) != nil else { throw ValidationError("\(WindowSize.help); got '\(size)'") }
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10; got \(frames)") }
         guard side > 0, radius >= 0 else { throw ValidationError("--side must be positive and --radius not negative") }
+        guard (0...100).contains(groups) else { throw ValidationError("--groups must be 0 to 100; got \(groups)") }
     }
 
     func run() throws {
-        let (n, frames, side, radius, json) = (views, self.frames, self.side, self.radius, self.json)
+        let (n, frames, side, radius, json, groupCount) = (views, self.frames, self.side, self.radius, self.json, self.groups)
         let size = WindowSize(size)!.size
         let result: Result<String, SDLError> = MainActor.assumeIsolated {
             do throws(SDLError) {
@@ -38,13 +41,23 @@ struct RenderBench: ParsableCommand {
                 host.runLoop.keepsRunningWhenIdle = true
                 host.runLoop.measuresPhases = true
                 var all: [View] = []
+                // Optional nested translucent groups (issue 15's reach): each 10 points inside the
+                // last, at opacity 0.9; the views are spread over them, translucent themselves.
+                var containers: [View] = [host.root]
+                for g in 0..<groupCount {
+                    let inset = Double(g + 1) * 10
+                    let group = View(frame: Rect(x: 10, y: 10, width: max(1, size.width - 2 * inset), height: max(1, size.height - 2 * inset)))
+                    group.alpha = 0.9
+                    containers.last!.addSubview(group)
+                    containers.append(group)
+                }
                 let columns = max(1, Int(size.width / (side * 1.25)))
                 for i in 0..<n {
                     let v = View(frame: Rect(x: Double(i % columns) * side * 1.25, y: Double(i / columns % max(1, Int(size.height / (side * 1.25)))) * side * 1.25,
                                              width: side, height: side))
                     v.cornerRadius = radius
-                    v.backgroundColor = Color(red: Double(i % 7) / 7, green: 0.5, blue: 1 - Double(i % 5) / 5)
-                    host.root.addSubview(v)
+                    v.backgroundColor = Color(red: Double(i % 7) / 7, green: 0.5, blue: 1 - Double(i % 5) / 5, alpha: groupCount > 0 ? 0.6 : 1)
+                    containers[groupCount == 0 ? 0 : 1 + i % groupCount].addSubview(v)
                     all.append(v)
                 }
                 host.runUntilIdle()

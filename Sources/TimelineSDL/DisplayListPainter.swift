@@ -60,13 +60,24 @@ public final class DisplayListPainter {
         var previousTarget: OpaquePointer?
         var region: SDL_Rect
         var opacity: Double
-        /// A rounded clip to cut the corners of before compositing: the clip in device pixels
-        /// and its corner radius in pixels.
-        var roundedClip: (rect: SDL_Rect, radius: Int32)?
+        /// A clip shape to mask the group with before compositing (a rounded or transformed
+        /// clip): the clip rectangle in the group's coordinates, its corner radius, and the
+        /// group's device transform.
+        var mask: (rect: Rect, radius: Double, transform: AffineTransform)?
+        /// Index into ``DisplayListPainter/tileRuns`` of the runs of 64-pixel tiles the group's
+        /// drawings touch: only those are cleared, read and composited.
+        var runs: Int = 0
     }
+    /// Per nesting depth, the tile runs of the offscreen group open at that depth.
+    var tileRuns: [[SDL_Rect]] = []
+    var tileMarks: [Bool] = []
     var groups: [GroupFrame] = []
     var maskPixels: [UInt32] = []
     var boundsStack: [AffineTransform] = []
+    /// The device boxes of a group's drawings, for the disjointness check (reused each frame).
+    var drawingBoxes: [Rect] = []
+    /// Whether ``drawingBoxes`` holds every drawing of the group being measured.
+    var haveDrawingBoxes = false
     var transform = AffineTransform.identity
     var opacity = 1.0
     var clip: SDL_Rect?
@@ -74,6 +85,11 @@ public final class DisplayListPainter {
     var base = AffineTransform.identity
     var targetSize = (width: Int32(0), height: Int32(0))
     var targetPool: [OpaquePointer] = []
+    /// A streaming texture as large as the target, through which composited group pixels are
+    /// written back (``DisplayListPainter/compositeOffscreen(_:clip:)``).
+    var scratch: OpaquePointer?
+    /// The destination pixels under a group being composited.
+    var destinationPixels: [UInt32] = []
     var offscreenDepth = 0
 
     /// Whether the renderer rasterises on the CPU. SDL's software triangle filler allocates a
@@ -113,6 +129,8 @@ public final class DisplayListPainter {
     public func releaseResources() {
         for t in targetPool { SDL_DestroyTexture(t) }
         targetPool.removeAll()
+        if let scratch { SDL_DestroyTexture(scratch) }
+        scratch = nil
         for (_, t) in textCache { SDL_DestroyTexture(t.texture) }
         textCache.removeAll()
         for (_, d) in discs { SDL_DestroyTexture(d.texture) }
@@ -131,6 +149,8 @@ public final class DisplayListPainter {
         if (w, h) != targetSize {
             for t in targetPool { SDL_DestroyTexture(t) }
             targetPool.removeAll()
+            if let scratch { SDL_DestroyTexture(scratch) }
+            scratch = nil
             targetSize = (w, h)
         }
         target = nil
@@ -167,6 +187,9 @@ public final class DisplayListPainter {
         case .strokeRect(let r, let color, let lw, let radius):
             if isSoftware, isAxisAligned { blitRoundedRect(r, radius: radius, lineWidth: lw, color); return }
             prepareMesh(); mesh.strokeRoundedRect(r, radius: radius, lineWidth: lw, color: color)
+        case .strokeBorder(let r, let color, let width, let radius):
+            if isSoftware, isAxisAligned { blitBorder(r, outerRadius: radius, width: width, color); return }
+            prepareMesh(); mesh.strokeInside(r, outerRadius: max(0, min(radius, r.width / 2, r.height / 2)), lineWidth: width, color: color)
         case .line(let a, let b, let color, let width): prepareMesh(); mesh.line(from: a, to: b, width: width, color: color)
         case .fillEllipse(let r, let color): prepareMesh(); mesh.fillEllipse(r, color: color)
         case .strokeEllipse(let r, let color, let lw): prepareMesh(); mesh.strokeEllipse(r, lineWidth: lw, color: color)
@@ -176,10 +199,18 @@ public final class DisplayListPainter {
         }
     }
 
+    /// The transform mesh vertices are made in: the device transform, moved half a pixel on the
+    /// software renderer, whose rasteriser samples pixels at their corners rather than their
+    /// centres (without it every tessellated shape sits half a pixel up and left of where the
+    /// rectangle path and an exact renderer put it).
+    var meshTransform: AffineTransform {
+        isSoftware ? transform.concatenating(AffineTransform(translationX: 0.5, y: 0.5)) : transform
+    }
+
     /// The mesh, ready for untextured shapes in the current group's transform and opacity.
     func prepareMesh() -> UnsafeMutablePointer<Tessellator> {
         useTexture(nil)
-        mesh.transform = transform
+        mesh.transform = meshTransform
         mesh.opacity = opacity
         return withUnsafeMutablePointer(to: &mesh) { $0 }
     }

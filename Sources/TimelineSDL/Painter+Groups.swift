@@ -15,18 +15,23 @@ extension DisplayListPainter {
         let device = g.transform.concatenating(base)
         let translucent = g.opacity < 0.999
         let roundedClip = g.clip != nil && g.clipCornerRadius > 0
-        // A lone drawing needs no offscreen pass: its colour takes the opacity, and its own
-        // shape is the rounded clip. A rounded clip cuts corners only on unrotated views (a
-        // rotated one clips to its bounding box).
-        let single = (translucent || roundedClip) && groupIsSingleDrawing(commands, after: i)
-        let roundsCorners = roundedClip && !single && Self.isAxisAligned(device)
-        if translucent && single {
+        // A clip that is not a plain rectangle on the pixel grid (rounded, rotated, skewed) is
+        // applied as a coverage mask when the group is composited; a plain one is SDL's clip
+        // rectangle. A lone drawing needs no offscreen pass: its colour takes the opacity, and
+        // its own shape is the clip.
+        let shapedClip = g.clip != nil && (roundedClip || !Self.isAxisAligned(device))
+        let single = (translucent || shapedClip) && groupIsSingleDrawing(commands, after: i)
+        let masks = shapedClip && !single
+        // Drawings that do not overlap composite the same one by one as together: the group's
+        // opacity multiplies into them and no offscreen pass is needed (the same peephole
+        // Flutter's opacity layer takes).
+        if translucent && (single || (!masks && groupDrawingsAreDisjoint(commands, after: i))) {
             opacity *= g.opacity
-        } else if translucent || roundsCorners {
+        } else if translucent || masks {
             if beginOffscreen(opacity: g.opacity * opacity, bounds: groupBounds(commands, after: i)) {
                 opacity = 1
-                if roundsCorners, let c = g.clip {
-                    groups[groups.count - 1].offscreen!.roundedClip = (pixelRect(device.apply(to: c)), pixel(g.clipCornerRadius * device.a))
+                if masks, let c = g.clip {
+                    groups[groups.count - 1].offscreen!.mask = (c, g.clipCornerRadius, device)
                 }
             } else {
                 opacity *= g.opacity              // no render targets: overlaps will show through
@@ -40,58 +45,196 @@ extension DisplayListPainter {
         }
     }
 
-    /// Multiplies the alpha of the offscreen target's pixels in the four corners of `rect` by
-    /// their coverage inside the rounded corners (the cached disc coverage), so that compositing
-    /// shows the group through a rounded clip.
-    func cutCorners(of texture: OpaquePointer, rect: SDL_Rect, radius: Int32) {
-        let r = min(radius, rect.w / 2, rect.h / 2)
-        guard r > 0 else { return }
-        // Corners up to the texture limit use the cached coverage; larger ones (a huge clip on a
-        // huge view) are computed for the pixels inside the target only.
-        let cached = r <= Self.maximumCornerTextureRadius
-        let cover = cached ? discCoverage(radius: r, ring: 0) : []
-        let side = Int(2 * r)
-        let bounds = SDL_Rect(x: 0, y: 0, w: targetSize.width, h: targetSize.height)
-        for corner in 0..<4 {
-            let right = corner == 1 || corner == 2, bottom = corner >= 2
-            let full = SDL_Rect(x: right ? rect.x + rect.w - r : rect.x, y: bottom ? rect.y + rect.h - r : rect.y, w: r, h: r)
-            var part = intersect(full, bounds)
-            guard part.w > 0, part.h > 0 else { continue }
-            let count = Int(part.w * part.h)
-            if maskPixels.count < count { maskPixels = [UInt32](repeating: 0, count: count) }
-            let pitch = part.w * 4
-            let read = maskPixels.withUnsafeMutableBytes {
-                SDL_RenderReadPixels(renderer, &part, tl_pixel_format_argb8888(), $0.baseAddress, pitch)
-            }
-            sdl(read, "SDL_RenderReadPixels")
-            guard read == 0 else { continue }
-            // Where this part sits in the disc: quadrant offset plus any part cut off by the target's edge.
-            let qx = Int(right ? r : 0) + Int(part.x - full.x), qy = Int(bottom ? r : 0) + Int(part.y - full.y)
-            for y in 0..<Int(part.h) {
-                for x in 0..<Int(part.w) {
-                    let k = y * Int(part.w) + x
-                    let p = maskPixels[k]
-                    let c = cached ? cover[(qy + y) * side + qx + x] : Self.coverage(x: qx + x, y: qy + y, radius: r, ring: 0)
-                    let a = (p >> 24) * UInt32(c) / 255
-                    maskPixels[k] = (a << 24) | (p & 0x00FF_FFFF)
-                }
-            }
-            maskPixels.withUnsafeBytes { sdl(SDL_UpdateTexture(texture, &part, $0.baseAddress, pitch), "SDL_UpdateTexture") }
+    /// Composites an offscreen group onto the target under it, exactly: the group's pixels are
+    /// masked by the clip shape's coverage, multiplied by the group's opacity, and laid "over"
+    /// the destination in premultiplied alpha, in integer arithmetic rounded to nearest, then
+    /// written back.
+    ///
+    /// Drawing with SDL's blend mode into a transparent target leaves premultiplied colour in it
+    /// (each draw is "over" with the target as premultiplied); compositing that with the same
+    /// blend would multiply by alpha a second time, and SDL's blitter rounds alpha modulation
+    /// down, which compounds through nested groups. Core Animation composites a group once,
+    /// premultiplied; so does this. The mask is the clip's signed distance in its own
+    /// coordinates, so a rotated, scaled, rounded clip has antialiased edges; an axis-aligned one
+    /// needs it only in its corners (SDL's clip rectangle did the rest).
+    ///
+    /// Returns false when a pixel read or write failed (the caller then copies the group with
+    /// SDL's blend instead).
+    func compositeOffscreen(_ off: Offscreen) -> Bool {
+        let runs = off.runs < tileRuns.count ? tileRuns[off.runs] : [off.region]
+        let opacity = UInt32(max(0, min(255, (off.opacity * 255).rounded())))
+        // Read the group's pixels from its target (still the current one), run by run.
+        var total = 0
+        for run in runs { total += Int(run.w) * Int(run.h) }
+        guard total > 0 else {
+            sdl(SDL_SetRenderTarget(renderer, off.previousTarget), "SDL_SetRenderTarget")
+            target = off.previousTarget
+            return true
         }
+        if maskPixels.count < total { maskPixels = [UInt32](repeating: 0, count: total) }
+        if destinationPixels.count < total { destinationPixels = [UInt32](repeating: 0, count: total) }
+        var offset = 0
+        for var run in runs {
+            let code = maskPixels.withUnsafeMutableBytes {
+                SDL_RenderReadPixels(renderer, &run, tl_pixel_format_argb8888(), $0.baseAddress! + offset * 4, run.w * 4)
+            }
+            guard code == 0 else { return false }
+            offset += Int(run.w) * Int(run.h)
+        }
+        sdl(SDL_SetRenderTarget(renderer, off.previousTarget), "SDL_SetRenderTarget")
+        target = off.previousTarget
+        if scratch == nil {
+            scratch = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                        max(1, targetSize.width), max(1, targetSize.height))
+            if let scratch { sdl(SDL_SetTextureBlendMode(scratch, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode") }
+        }
+        guard let scratch else { return false }
+        sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect")
+        offset = 0
+        for var run in runs {
+            let count = Int(run.w) * Int(run.h)
+            // What is under it, the group laid over it, written back.
+            var code = destinationPixels.withUnsafeMutableBytes {
+                SDL_RenderReadPixels(renderer, &run, tl_pixel_format_argb8888(), $0.baseAddress, run.w * 4)
+            }
+            guard code == 0 else { return false }
+            let base = offset
+            maskPixels.withUnsafeMutableBufferPointer { all in
+                let px = UnsafeMutableBufferPointer(rebasing: all[base..<(base + count)])
+                if let m = off.mask { Self.applyMask(m, to: px, region: run) }
+                destinationPixels.withUnsafeMutableBufferPointer { dst in Self.over(px, opacity: opacity, onto: dst, count: count) }
+            }
+            if isSoftware, let parent = off.previousTarget {
+                // A parent group's target takes the pixels directly (the software renderer's
+                // textures are surfaces); the window or image target goes through the scratch.
+                code = destinationPixels.withUnsafeBytes { SDL_UpdateTexture(parent, &run, $0.baseAddress, run.w * 4) }
+                guard code == 0 else { return false }
+            } else {
+                var source = SDL_Rect(x: 0, y: 0, w: run.w, h: run.h)
+                code = destinationPixels.withUnsafeBytes { SDL_UpdateTexture(scratch, &source, $0.baseAddress, run.w * 4) }
+                guard code == 0 else { return false }
+                sdl(SDL_RenderCopy(renderer, scratch, &source, &run), "SDL_RenderCopy")
+            }
+            offset += count
+        }
+        return true
+    }
+
+    /// `src` (premultiplied, scaled by `opacity`/255) over `dst` (premultiplied), into `dst`:
+    /// `dst = src·o + dst·(1 - src.a·o)` per channel, each product divided by 255 and rounded to
+    /// nearest, two channels at a time in one 32-bit multiply (red and blue, alpha and green).
+    static func over(_ src: UnsafeMutableBufferPointer<UInt32>, opacity: UInt32, onto dst: UnsafeMutableBufferPointer<UInt32>, count: Int) {
+        /// Each byte of `p` times `f` (0...255), divided by 255, rounded.
+        @inline(__always) func scale(_ p: UInt32, _ f: UInt32) -> UInt32 {
+            var rb = (p & 0x00FF_00FF) &* f &+ 0x0080_0080
+            rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+            var ag = ((p >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080
+            ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+            return rb | ag
+        }
+        /// The same on eight pixels at once, each with its own factor.
+        @inline(__always) func scale8(_ p: SIMD8<UInt32>, _ f: SIMD8<UInt32>) -> SIMD8<UInt32> {
+            let m = SIMD8<UInt32>(repeating: 0x00FF_00FF), half = SIMD8<UInt32>(repeating: 0x0080_0080)
+            var rb = (p & m) &* f &+ half
+            rb = ((rb &+ ((rb &>> 8) & m)) &>> 8) & m
+            var ag = ((p &>> 8) & m) &* f &+ half
+            ag = (ag &+ ((ag &>> 8) & m)) & SIMD8<UInt32>(repeating: 0xFF00_FF00)
+            return rb | ag
+        }
+        guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+        // Branch-free: a clear source pixel leaves the destination (times 255/255), an opaque one
+        // replaces it (times 0).
+        let o8 = SIMD8<UInt32>(repeating: opacity), full = SIMD8<UInt32>(repeating: 255)
+        let raw = UnsafeMutableRawPointer(s), rawDestination = UnsafeMutableRawPointer(d)
+        var k = 0
+        while k + 8 <= count {
+            var p = raw.loadUnaligned(fromByteOffset: k * 4, as: SIMD8<UInt32>.self)
+            if p != SIMD8<UInt32>(repeating: 0) {
+                if opacity != 255 { p = scale8(p, o8) }
+                let q = rawDestination.loadUnaligned(fromByteOffset: k * 4, as: SIMD8<UInt32>.self)
+                rawDestination.storeBytes(of: p &+ scale8(q, full &- (p &>> 24)), toByteOffset: k * 4, as: SIMD8<UInt32>.self)
+            }
+            k += 8
+        }
+        while k < count {
+            var p = s[k]
+            if p != 0 {
+                if opacity != 255 { p = scale(p, opacity) }
+                d[k] = p &+ scale(d[k], 255 &- (p >> 24))
+            }
+            k += 1
+        }
+    }
+
+    /// Multiplies every channel of the premultiplied pixels by their coverage in the clip.
+    static func applyMask(_ m: (rect: Rect, radius: Double, transform: AffineTransform),
+                          to px: UnsafeMutableBufferPointer<UInt32>, region: SDL_Rect) {
+        let t = m.transform
+        let det = t.a * t.d - t.b * t.c
+        guard det != 0, det.isFinite, let inverse = t.inverted() else {
+            for k in 0..<px.count { px[k] = 0 }              // a clip of no area shows nothing
+            return
+        }
+        let scale = abs(det).squareRoot()                  // device pixels per unit
+        let r = max(0, min(m.radius, m.rect.width / 2, m.rect.height / 2))
+        let cx = m.rect.midX, cy = m.rect.midY
+        let hx = m.rect.width / 2 - r, hy = m.rect.height / 2 - r
+        let w = Int(region.w), h = Int(region.h)
+        func cover(_ x: Int, _ y: Int) -> Double {
+            let p = inverse.apply(to: Point(x: Double(Int(region.x) + x) + 0.5, y: Double(Int(region.y) + y) + 0.5))
+            let qx = abs(p.x - cx) - hx, qy = abs(p.y - cy) - hy
+            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+            let d = outside + min(max(qx, qy), 0) - r
+            return min(max(0.5 - d * scale, 0), 1)
+        }
+        func scaleRow(_ y: Int, _ xs: Range<Int>) {
+            for x in xs {
+                let c = cover(x, y)
+                guard c < 1 else { continue }
+                let k = y * w + x
+                let p = px[k]
+                let f = UInt32((c * 256).rounded())
+                let a = ((p >> 24) * f) >> 8, rr = (((p >> 16) & 0xFF) * f) >> 8
+                let gg = (((p >> 8) & 0xFF) * f) >> 8, bb = ((p & 0xFF) * f) >> 8
+                px[k] = a << 24 | rr << 16 | gg << 8 | bb
+            }
+        }
+        if t.b == 0 && t.c == 0 {
+            // Axis-aligned: only the corner squares can be partly covered (SDL's clip rectangle
+            // cut the rest). Coordinates are bounded first: a runaway transform must not trap.
+            func whole(_ v: Double) -> Int { v.isNaN ? 0 : Int(max(-1e9, min(1e9, v))) }
+            func span(_ lo: Int, _ hi: Int) -> Range<Int> { lo < hi ? lo..<hi : lo..<lo }
+            let box = t.apply(to: m.rect)
+            let rp = whole((r * scale).rounded(.up)) + 1
+            let x0 = whole(box.minX.rounded(.down)) - Int(region.x), x1 = whole(box.maxX.rounded(.up)) - Int(region.x)
+            let y0 = whole(box.minY.rounded(.down)) - Int(region.y), y1 = whole(box.maxY.rounded(.up)) - Int(region.y)
+            for y in span(max(0, y0), min(h, y1)) where y < y0 + rp || y >= y1 - rp {
+                scaleRow(y, span(max(0, x0), min(w, min(x1, x0 + rp))))
+                scaleRow(y, span(max(0, max(x0 + rp, x1 - rp)), min(w, x1)))
+            }
+            return
+        }
+        for y in 0..<h { scaleRow(y, 0..<w) }
     }
 
     func endGroup() {
         guard let frame = groups.popLast() else { return }
         if let off = frame.offscreen {
             flush()
-            if let rounded = off.roundedClip { cutCorners(of: off.texture, rect: rounded.rect, radius: rounded.radius) }
-            sdl(SDL_SetRenderTarget(renderer, off.previousTarget), "SDL_SetRenderTarget")
-            target = off.previousTarget
+            let composited = compositeOffscreen(off)
+            if !composited {
+                // The pixels could not be read or written: SDL's own blend (overlaps and
+                // translucency approximate, the clip a rectangle).
+                sdl(SDL_SetRenderTarget(renderer, off.previousTarget), "SDL_SetRenderTarget")
+                target = off.previousTarget
+            }
             offscreenDepth -= 1
             applyClip(frame.clip)
-            sdl(SDL_SetTextureAlphaMod(off.texture, byte(off.opacity)), "SDL_SetTextureAlphaMod")
-            var region = off.region
-            sdl(SDL_RenderCopy(renderer, off.texture, &region, &region), "SDL_RenderCopy")
+            if !composited {
+                sdl(SDL_SetTextureAlphaMod(off.texture, byte(off.opacity)), "SDL_SetTextureAlphaMod")
+                var region = off.region
+                sdl(SDL_RenderCopy(renderer, off.texture, &region, &region), "SDL_RenderCopy")
+            }
             lastSubmissionCount += 1
         } else if !sameClip(frame.clip, clip) {
             setClip(frame.clip)
@@ -99,6 +242,46 @@ extension DisplayListPainter {
         clip = frame.clip
         transform = frame.transform
         opacity = frame.opacity
+    }
+
+    /// Whether the drawings of the group opening at `i` (its subgroups' included) cover pairwise
+    /// disjoint device boxes, each grown by a pixel for antialiasing. Gives up (false) past 4,096
+    /// drawings or when a subgroup clips (a clip cuts drawings the boxes do not know of).
+    func groupDrawingsAreDisjoint(_ commands: [DrawCommand], after i: Int) -> Bool {
+        guard case .beginGroup(let g0) = commands[i] else { return false }
+        boundsStack.removeAll(keepingCapacity: true)
+        boundsStack.append(g0.transform.concatenating(base))
+        drawingBoxes.removeAll(keepingCapacity: true)
+        var j = i + 1
+        while j < commands.count, let t = boundsStack.last {
+            switch commands[j] {
+            case .beginGroup(let g):
+                if g.clip != nil { return false }
+                boundsStack.append(g.transform.concatenating(base))      // group transforms are absolute
+            case .endGroup:
+                boundsStack.removeLast()
+                if boundsStack.isEmpty { j = commands.count; continue }
+            default:
+                if let local = localBounds(commands[j]) {
+                    let box = t.apply(to: local)
+                    guard box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite else { return false }
+                    drawingBoxes.append(box.inset(by: EdgeInsets(all: -1)))
+                    if drawingBoxes.count > 4_096 { return false }
+                }
+            }
+            j += 1
+        }
+        // Sweep along x: each box against those still open.
+        drawingBoxes.sort { $0.minX < $1.minX }
+        var open = 0
+        for k in drawingBoxes.indices {
+            let b = drawingBoxes[k]
+            while open < k, drawingBoxes[open].maxX <= b.minX { open += 1 }
+            for m in open..<k where drawingBoxes[m].maxX > b.minX && drawingBoxes[m].minY < b.maxY && b.minY < drawingBoxes[m].maxY {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether the group opening at `i` holds at most one drawing and no subgroups.
@@ -118,11 +301,14 @@ extension DisplayListPainter {
         return true
     }
 
-    /// The device-pixel bounding box of everything the group opening at `i` draws.
+    /// The device-pixel bounding box of everything the group opening at `i` draws; the boxes of
+    /// its drawings are left in ``drawingBoxes`` (``haveDrawingBoxes``) for the tile runs.
     func groupBounds(_ commands: [DrawCommand], after i: Int) -> Rect {
         guard case .beginGroup(let g0) = commands[i] else { return .null }
         boundsStack.removeAll(keepingCapacity: true)
         boundsStack.append(g0.transform.concatenating(base))
+        drawingBoxes.removeAll(keepingCapacity: true)
+        haveDrawingBoxes = true
         var box = Rect.null
         var j = i + 1
         while j < commands.count, let t = boundsStack.last {
@@ -132,7 +318,13 @@ extension DisplayListPainter {
                 boundsStack.removeLast()
                 if boundsStack.isEmpty { return box }
             default:
-                if let local = localBounds(commands[j]) { box = box.union(t.apply(to: local)) }
+                if let local = localBounds(commands[j]) {
+                    let b = t.apply(to: local)
+                    box = box.union(b)
+                    if haveDrawingBoxes {
+                        if drawingBoxes.count < 8_192 { drawingBoxes.append(b) } else { haveDrawingBoxes = false }
+                    }
+                }
             }
             j += 1
         }
@@ -142,6 +334,7 @@ extension DisplayListPainter {
     func localBounds(_ command: DrawCommand) -> Rect? {
         switch command {
         case .fillRect(let r, _, _), .fillEllipse(let r, _): return r
+        case .strokeBorder(let r, _, _, _): return r
         case .strokeRect(let r, _, let lw, _), .strokeEllipse(let r, _, let lw):
             return r.inset(by: EdgeInsets(all: -lw / 2))
         case .line(let a, let b, _, let w):
@@ -195,7 +388,9 @@ extension DisplayListPainter {
         let tex = targetPool[offscreenDepth]
         var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
         region = intersect(intersect(region, clip ?? targetRect), targetRect)
-        groups[groups.count - 1].offscreen = Offscreen(texture: tex, previousTarget: target, region: region, opacity: groupOpacity)
+        groups[groups.count - 1].offscreen = Offscreen(texture: tex, previousTarget: target, region: region, opacity: groupOpacity,
+                                                       runs: offscreenDepth)
+        computeTileRuns(region: region, depth: offscreenDepth)
         offscreenDepth += 1
         lastOffscreenCount += 1
         sdl(SDL_SetRenderTarget(renderer, tex), "SDL_SetRenderTarget")
@@ -203,10 +398,50 @@ extension DisplayListPainter {
         applyClip(region)
         sdl(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
         sdl(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0), "SDL_SetRenderDrawColor")
-        var r = region
-        sdl(SDL_RenderFillRect(renderer, &r), "SDL_RenderFillRect")
+        let runs = tileRuns[offscreenDepth - 1]
+        runs.withUnsafeBufferPointer { sdl(SDL_RenderFillRects(renderer, $0.baseAddress, Int32(runs.count)), "SDL_RenderFillRects") }
         clip = region
         return true
+    }
+
+    /// The runs of 64-pixel tiles of `region` that the drawings in ``drawingBoxes`` touch, into
+    /// ``tileRuns``[depth]: a group's content is usually far smaller than its bounding box (views
+    /// spread over a screen), and clearing, reading and compositing only those tiles is what
+    /// keeps exact group compositing affordable. Without boxes, the whole region.
+    func computeTileRuns(region: SDL_Rect, depth: Int) {
+        while tileRuns.count <= depth { tileRuns.append([]) }
+        tileRuns[depth].removeAll(keepingCapacity: true)
+        guard region.w > 0, region.h > 0 else { return }
+        let size: Int32 = 32
+        let cols = Int((region.w + size - 1) / size), rows = Int((region.h + size - 1) / size)
+        guard haveDrawingBoxes, cols * rows <= 1 << 16 else { tileRuns[depth].append(region); return }
+        if tileMarks.count < cols * rows { tileMarks = [Bool](repeating: false, count: cols * rows) }
+        for k in 0..<(cols * rows) { tileMarks[k] = false }
+        let rx = Double(region.x), ry = Double(region.y)
+        for b in drawingBoxes {
+            let c0 = Int(max(0, min(Double(cols - 1), ((b.minX - 2 - rx) / Double(size)).rounded(.down))))
+            let c1 = Int(max(0, min(Double(cols - 1), ((b.maxX + 2 - rx) / Double(size)).rounded(.down))))
+            let r0 = Int(max(0, min(Double(rows - 1), ((b.minY - 2 - ry) / Double(size)).rounded(.down))))
+            let r1 = Int(max(0, min(Double(rows - 1), ((b.maxY + 2 - ry) / Double(size)).rounded(.down))))
+            guard b.maxX + 2 > rx, b.maxY + 2 > ry, b.minX - 2 < rx + Double(region.w), b.minY - 2 < ry + Double(region.h) else { continue }
+            for r in r0...r1 { for c in c0...c1 { tileMarks[r * cols + c] = true } }
+        }
+        for r in 0..<rows {
+            var c = 0
+            while c < cols {
+                guard tileMarks[r * cols + c] else { c += 1; continue }
+                let start = c
+                while c < cols && tileMarks[r * cols + c] { c += 1 }
+                let x = region.x + Int32(start) * size, y = region.y + Int32(r) * size
+                let run = SDL_Rect(x: x, y: y, w: min(Int32(c - start) * size, region.x + region.w - x), h: min(size, region.y + region.h - y))
+                if var last = tileRuns[depth].last, last.x == run.x, last.w == run.w, last.y + last.h == run.y {
+                    last.h += run.h                               // the same run as the row above: one rectangle
+                    tileRuns[depth][tileRuns[depth].count - 1] = last
+                } else {
+                    tileRuns[depth].append(run)
+                }
+            }
+        }
     }
 
     // MARK: Clipping

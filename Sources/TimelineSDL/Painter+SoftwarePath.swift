@@ -12,24 +12,37 @@ extension DisplayListPainter {
 
     // MARK: Software fast path
 
+    /// Draws a view's border on an unrotated view: inside `r`, `width` wide, outer corner radius
+    /// `outerRadius` and inner corner radius `max(0, outerRadius - width)` (D2).
+    func blitBorder(_ r: Rect, outerRadius: Double, width: Double, _ color: Color) {
+        blitBand(pixelRect(transform.apply(to: r)), outerRadius: pixel(outerRadius * transform.a), thickness: width * transform.a,
+                 r, outerRadius: outerRadius, width: width, color)
+    }
+
     /// Fills (or, with `lineWidth`, strokes) an unrotated rounded rectangle with blended
     /// rectangle fills and four corner copies from a cached disc or ring texture.
     func blitRoundedRect(_ r: Rect, radius: Double, lineWidth: Double?, _ color: Color) {
+        if let lineWidth {
+            // A canvas stroke is centred on the edge: the band from half the width outside it to
+            // half inside, its outer corners the radius plus half the width.
+            let outer = r.inset(by: EdgeInsets(all: -lineWidth / 2))
+            let outerRadius = radius > 0 ? radius + lineWidth / 2 : 0
+            blitBand(pixelRect(transform.apply(to: outer)), outerRadius: pixel(outerRadius * transform.a),
+                     thickness: lineWidth * transform.a, outer, outerRadius: outerRadius, width: lineWidth, color)
+            return
+        }
         flush()
-        let outer = lineWidth.map { r.inset(by: EdgeInsets(all: -$0 / 2)) } ?? r
+        let outer = r
         let box = pixelRect(transform.apply(to: outer))
         let (x0, y0, w, h) = (box.x, box.y, box.w, box.h)
         let x1 = x0 + w, y1 = y0 + h
         guard w > 0, h > 0 else { return }
-        let scale = transform.a
-        let outerRadius = lineWidth.map { radius > 0 ? radius + $0 / 2 : 0 } ?? radius
-        let rr = max(0, min(pixel(outerRadius * scale), w / 2, h / 2))
+        let rr = max(0, min(pixel(radius * transform.a), w / 2, h / 2))
         guard rr <= Self.maximumCornerTextureRadius else {
             // A corner texture this large (a huge radius on a huge rectangle) would cost more
             // than it saves: tessellate it instead.
             prepareMesh()
-            if let lineWidth { mesh.strokeRoundedRect(r, radius: radius, lineWidth: lineWidth, color: color) }
-            else { mesh.fillRoundedRect(r, radius: radius, color: color) }
+            mesh.fillRoundedRect(r, radius: radius, color: color)
             return
         }
         let c = sdlColor(color)
@@ -38,28 +51,6 @@ extension DisplayListPainter {
         sdl(SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
         sdl(SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a), "SDL_SetRenderDrawColor")
         rects.removeAll(keepingCapacity: true)
-        if let lw = lineWidth {
-            let t = max(1, pixel(lw * scale))
-            if 2 * t >= w || 2 * t >= h {
-                rects.append(SDL_Rect(x: x0, y: y0, w: w, h: h))        // the border covers it all
-            } else {
-                let k = max(rr, t)
-                rects.append(SDL_Rect(x: x0 + k, y: y0, w: w - 2 * k, h: t))
-                rects.append(SDL_Rect(x: x0 + k, y: y1 - t, w: w - 2 * k, h: t))
-                rects.append(SDL_Rect(x: x0, y: y0 + k, w: t, h: h - 2 * k))
-                rects.append(SDL_Rect(x: x1 - t, y: y0 + k, w: t, h: h - 2 * k))
-                if rr < t {
-                    // Square corners: fill the corner blocks.
-                    rects.append(SDL_Rect(x: x0, y: y0, w: k, h: k))
-                    rects.append(SDL_Rect(x: x1 - k, y: y0, w: k, h: k))
-                    rects.append(SDL_Rect(x: x0, y: y1 - k, w: k, h: k))
-                    rects.append(SDL_Rect(x: x1 - k, y: y1 - k, w: k, h: k))
-                }
-            }
-            submitRects()
-            if rr >= t { blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: min(t, rr), c) }
-            return
-        }
         if rr <= 0 {
             rects.append(SDL_Rect(x: x0, y: y0, w: w, h: h))
             submitRects()
@@ -70,6 +61,62 @@ extension DisplayListPainter {
         rects.append(SDL_Rect(x: x1 - rr, y: y0 + rr, w: rr, h: h - 2 * rr))
         submitRects()
         blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: 0, c)
+    }
+
+    /// The band inside the device box `box`, `thickness` pixels wide, with outer corners of
+    /// `rr` pixels and inner corners of `max(0, rr - thickness)`: edge rectangles, ring textures
+    /// in the corners when the radius reaches past the band, else a disc quarter at the very
+    /// corner and rectangles for the rest of the corner block. (`r`, `outerRadius` and `width`
+    /// in points go to the tessellator for corners too large for a texture.)
+    func blitBand(_ box: SDL_Rect, outerRadius rrIn: Int32, thickness: Double, _ r: Rect, outerRadius: Double, width: Double, _ color: Color) {
+        flush()
+        let (x0, y0, w, h) = (box.x, box.y, box.w, box.h)
+        let x1 = x0 + w, y1 = y0 + h
+        guard w > 0, h > 0 else { return }
+        let rr = max(0, min(rrIn, w / 2, h / 2))
+        guard rr <= Self.maximumCornerTextureRadius else {
+            prepareMesh()
+            mesh.strokeInside(r, outerRadius: outerRadius, lineWidth: width, color: color)
+            return
+        }
+        let c = sdlColor(color)
+        guard c.a > 0 else { return }
+        sdl(SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+        sdl(SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a), "SDL_SetRenderDrawColor")
+        rects.removeAll(keepingCapacity: true)
+        let t = max(1, Int32(thickness.rounded()))
+        if 2 * t >= w || 2 * t >= h {
+            // The band covers it all: a filled rounded rectangle.
+            if rr <= 0 { rects.append(box); submitRects(); return }
+            rects.append(SDL_Rect(x: x0 + rr, y: y0, w: w - 2 * rr, h: h))
+            rects.append(SDL_Rect(x: x0, y: y0 + rr, w: rr, h: h - 2 * rr))
+            rects.append(SDL_Rect(x: x1 - rr, y: y0 + rr, w: rr, h: h - 2 * rr))
+            submitRects()
+            blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: 0, c)
+            return
+        }
+        let k = max(rr, t)
+        rects.append(SDL_Rect(x: x0 + k, y: y0, w: w - 2 * k, h: t))
+        rects.append(SDL_Rect(x: x0 + k, y: y1 - t, w: w - 2 * k, h: t))
+        rects.append(SDL_Rect(x: x0, y: y0 + k, w: t, h: h - 2 * k))
+        rects.append(SDL_Rect(x: x1 - t, y: y0 + k, w: t, h: h - 2 * k))
+        if rr < t {
+            // The inner corners are square; the outer ones rounded by rr (a disc quarter in the
+            // rr x rr square at the very corner) or square.
+            for (cx, cy, right, bottom) in [(x0, y0, false, false), (x1 - t, y0, true, false), (x1 - t, y1 - t, true, true), (x0, y1 - t, false, true)] {
+                if rr <= 0 { rects.append(SDL_Rect(x: cx, y: cy, w: t, h: t)); continue }
+                // The two rectangles of the t x t block outside the rr x rr corner square.
+                let sx = right ? cx + t - rr : cx, sy = bottom ? cy + t - rr : cy
+                rects.append(SDL_Rect(x: right ? cx : cx + rr, y: sy, w: t - rr, h: rr))
+                rects.append(SDL_Rect(x: cx, y: bottom ? cy : cy + rr, w: t, h: t - rr))
+                _ = sx
+            }
+            submitRects()
+            if rr > 0 { blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: 0, c) }
+            return
+        }
+        submitRects()
+        blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: t, c)
     }
 
     func submitRects() {

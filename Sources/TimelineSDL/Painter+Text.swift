@@ -36,7 +36,7 @@ extension DisplayListPainter {
             return
         }
         useTexture(e.texture)
-        mesh.transform = transform
+        mesh.transform = meshTransform
         mesh.opacity = opacity
         mesh.texturedQuad(origin: origin, width: w, height: h, color: color)
         useTexture(nil)
