@@ -45,12 +45,7 @@ extension DisplayListPainter {
             mesh.fillRoundedRect(r, radius: radius, color: color)
             return
         }
-        let c = sdlColor(color)
-        guard c.a > 0 else { return }
-        // An opaque colour needs no blending: a plain fill is several times faster in software.
-        sdl(SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
-        sdl(SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a), "SDL_SetRenderDrawColor")
-        rects.removeAll(keepingCapacity: true)
+        guard let c = beginRectangleFills(color) else { return }
         if rr <= 0 {
             rects.append(SDL_Rect(x: x0, y: y0, w: w, h: h))
             submitRects()
@@ -79,11 +74,7 @@ extension DisplayListPainter {
             mesh.strokeInside(r, outerRadius: outerRadius, lineWidth: width, color: color)
             return
         }
-        let c = sdlColor(color)
-        guard c.a > 0 else { return }
-        sdl(SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
-        sdl(SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a), "SDL_SetRenderDrawColor")
-        rects.removeAll(keepingCapacity: true)
+        guard let c = beginRectangleFills(color) else { return }
         let t = max(1, Int32(thickness.rounded()))
         if 2 * t >= w || 2 * t >= h {
             // The band covers it all: a filled rounded rectangle.
@@ -117,6 +108,17 @@ extension DisplayListPainter {
         }
         submitRects()
         blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: t, c)
+    }
+
+    /// Sets the draw colour for rectangle fills and empties ``rects``; nil for a clear colour.
+    func beginRectangleFills(_ color: Color) -> SDL_Color? {
+        let c = sdlColor(color)
+        guard c.a > 0 else { return nil }
+        // An opaque colour needs no blending: a plain fill is several times faster in software.
+        sdl(SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+        sdl(SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a), "SDL_SetRenderDrawColor")
+        rects.removeAll(keepingCapacity: true)
+        return c
     }
 
     func submitRects() {

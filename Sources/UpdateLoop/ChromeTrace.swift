@@ -49,7 +49,7 @@ public final class ChromeTraceWriter: FramePhaseRecorder {
         }
         self.handle = handle
         buffer = "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n"
-        append("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \(Self.quoted(processName))}}")
+        append("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \(jsonString(processName))}}")
         append("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"main run loop\"}}")
     }
 
@@ -116,18 +116,6 @@ public final class ChromeTraceWriter: FramePhaseRecorder {
         }
     }
 
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
-    }
 }
 
 public struct ChromeTraceError: Error, CustomStringConvertible, Sendable {
