@@ -105,38 +105,114 @@ struct SceneGenerator {
         for _ in 0..<(byte() % 5) {
             var members = ["\"at\": \(json(Double(byte() % 12) / 60))"]
             let curve = pick(["\"linear\"", "\"easeIn\"", "\"easeOut\"", "\"easeInOut\"", "[0.2, 1.6, 0.3, -0.5]",
-                              "{\"spring\": {\"dampingRatio\": \(json(positive(50))), \"response\": \(json(positive(5)))}}"])
+                              "{\"spring\": {\"dampingRatio\": \(json(positive(50))), \"response\": \(json(positive(5)))}}",
+                              "\"ease\"", "\"steps(\(byte() % 5 + 2), \(pick(["jump-start", "jump-end", "jump-none", "jump-both"])))\"",
+                              "\"linear(0, \(json(number())) \(byte() % 120)%, 1)\"", "\"step-start\""])
             members.append("\"curve\": \(curve)")
             // A spring may leave the duration out; every other curve needs one.
             if !curve.hasPrefix("{") || byte() % 4 != 0 { members.append("\"duration\": \(json(Double(byte() % 20) / 40))") }
             if byte() % 3 == 0 { members.append("\"delay\": \(json(Double(byte() % 5) / 60))") }
-            if byte() % 3 == 0 { members.append("\"repeat\": \(pick(["1", "2.5", "\"forever\"", "0"]))") }
-            if byte() % 3 == 0 { members.append("\"autoreverse\": true") }
+            let repeats = byte() % 3 == 0, reverses = byte() % 3 == 0
+            if repeats { members.append("\"repeat\": \(pick(["1", "2.5", "\"forever\"", "0"]))") }
+            if reverses { members.append("\"autoreverse\": true") }
+            // N10: the rest of the web timing model (iterations and direction only where repeat
+            // and autoreverse are not given).
+            if byte() % 3 == 0 { members.append("\"fill\": \(pick(["\"none\"", "\"forwards\"", "\"backwards\"", "\"both\"", "\"auto\""]))") }
+            if !reverses, byte() % 3 == 0 { members.append("\"direction\": \(pick(["\"normal\"", "\"reverse\"", "\"alternate\"", "\"alternate-reverse\""]))") }
+            if !repeats, byte() % 3 == 0 { members.append("\"iterations\": \(pick(["0", "1.5", "3", "\"infinite\"", "0.25"]))") }
+            if byte() % 4 == 0 { members.append("\"iterationStart\": \(pick(["0.5", "2", "0", "1e9"]))") }
+            if byte() % 4 == 0 { members.append("\"endDelay\": \(pick(["-0.1", "0.2", "-1e9", "0"]))") }
+            if byte() % 4 == 0 { members.append("\"playbackRate\": \(pick(["2", "-1", "0.5", "-0.25", "1e-9", "1e9"]))") }
             members.append("\"mode\": \(pick(["\"frames\"", "\"constraints\""]))")
-            var changes: [String] = []
-            for _ in 0..<(byte() % 4 + 1) {
-                if !constraintIDs.isEmpty, byte() % 2 == 0 {
-                    changes.append("{\"constraint\": \"\(pick(constraintIDs))\", \"constant\": \(json(number()))}")
-                } else {
-                    let view = pick(ids)
-                    switch byte() % 8 {
-                    case 0: changes.append("{\"view\": \"\(view)\", \"alpha\": \(json(Double(byte() % 11) / 10))}")
-                    case 1: changes.append("{\"view\": \"\(view)\", \"cornerRadius\": \(json(abs(number())))}")
-                    case 2: changes.append("{\"view\": \"\(view)\", \"rotation\": \(json(number()))}")
-                    case 3: changes.append("{\"view\": \"\(view)\", \"scale\": \(json(positive(1e9)))}")
-                    case 4: changes.append("{\"view\": \"\(view)\", \"color\": \(color())}")
-                    case 5: changes.append("{\"view\": \"\(view)\", \"borderColor\": \(color())}")
-                    case 6: changes.append("{\"view\": \"\(view)\", \"borderWidth\": \(json(abs(number())))}")
-                    default:
-                        changes.append("{\"view\": \"\(view)\", \"frame\": [\(json(number())), \(json(number())), \(json(abs(number()))), \(json(abs(number())))]}")
-                    }
-                }
-            }
+            let changes = self.changes(ids: ids, constraintIDs: constraintIDs)
             members.append("\"changes\": [" + changes.joined(separator: ", ") + "]")
             animations.append("{" + members.joined(separator: ", ") + "}")
         }
+        // N11: a keyframe animation now and then.
+        if byte() % 3 == 0 {
+            var keyframes: [String] = []
+            var start = 0.0
+            for _ in 0..<(byte() % 4 + 1) {
+                let length = Double(byte() % 5) / 10
+                guard start + length <= 1 else { break }
+                keyframes.append("{\"start\": \(json(start)), \"duration\": \(json(length)), \"changes\": [\(changes(ids: ids, constraintIDs: constraintIDs).joined(separator: ", "))]}")
+                start += length
+            }
+            if !keyframes.isEmpty {
+                animations.append("{\"at\": \(json(Double(byte() % 12) / 60)), \"duration\": \(json(Double(byte() % 20 + 1) / 40)), "
+                                  + "\"calculation\": \(pick(["\"linear\"", "\"discrete\"", "\"cubic\""])), \"keyframes\": [\(keyframes.joined(separator: ", "))]}")
+            }
+        }
+        // N11: timelines, nested a little.
+        var timelines: [String] = []
+        for _ in 0..<(byte() % 3) {
+            timelines.append(timeline(ids: ids, constraintIDs: constraintIDs, depth: 1))
+        }
         return "{\"size\": [\(json(width)), \(json(height))], \"views\": [" + views.joined(separator: ", ") + "], "
             + "\"constraints\": [" + constraints.joined(separator: ", ") + "], "
-            + "\"animations\": [" + animations.joined(separator: ", ") + "]}"
+            + "\"animations\": [" + animations.joined(separator: ", ") + "], "
+            + "\"timelines\": [" + timelines.joined(separator: ", ") + "]}"
+    }
+
+    /// One to four changes of views and constraints.
+    private mutating func changes(ids: [String], constraintIDs: [String]) -> [String] {
+        var changes: [String] = []
+        for _ in 0..<(byte() % 4 + 1) {
+            if !constraintIDs.isEmpty, byte() % 2 == 0 {
+                changes.append("{\"constraint\": \"\(pick(constraintIDs))\", \"constant\": \(json(number()))}")
+            } else {
+                let view = pick(ids)
+                switch byte() % 8 {
+                case 0: changes.append("{\"view\": \"\(view)\", \"alpha\": \(json(Double(byte() % 11) / 10))}")
+                case 1: changes.append("{\"view\": \"\(view)\", \"cornerRadius\": \(json(abs(number())))}")
+                case 2: changes.append("{\"view\": \"\(view)\", \"rotation\": \(json(number()))}")
+                case 3: changes.append("{\"view\": \"\(view)\", \"scale\": \(json(positive(1e9)))}")
+                case 4: changes.append("{\"view\": \"\(view)\", \"color\": \(color())}")
+                case 5: changes.append("{\"view\": \"\(view)\", \"borderColor\": \(color())}")
+                case 6: changes.append("{\"view\": \"\(view)\", \"borderWidth\": \(json(abs(number())))}")
+                default:
+                    changes.append("{\"view\": \"\(view)\", \"frame\": [\(json(number())), \(json(number())), \(json(abs(number()))), \(json(abs(number())))]}")
+                }
+            }
+        }
+        return changes
+    }
+
+    /// A timeline (N11) of tweens, staggers, labels and (to depth 3) nested timelines.
+    private mutating func timeline(ids: [String], constraintIDs: [String], depth: Int) -> String {
+        var members: [String] = []
+        if depth == 1 { members.append("\"at\": \(json(Double(byte() % 12) / 60))") }
+        if byte() % 3 == 0 { members.append("\"repeat\": \(pick(["1", "2.5", "\"forever\"", "0"]))") }
+        if byte() % 3 == 0 { members.append("\"yoyo\": true") }
+        if byte() % 3 == 0 { members.append("\"timeScale\": \(pick(["0.5", "2", "0.001", "1000"]))") }
+        var items: [String] = []
+        var labels: [String] = []
+        var hasPrevious = false
+        for k in 0..<(byte() % 5 + 1) {
+            var positions = ["1.5", "\"+=0.1\"", "\"-=0.2\"", "0", "86400"]
+            if hasPrevious { positions += ["\"<\"", "\">\"", "\"<0.1\"", "\">-0.05\""] }
+            if let label = labels.last { positions += ["\"\(label)\"", "\"\(label)+=0.2\""] }
+            let position = byte() % 2 == 0 ? ", \"position\": \(pick(positions))" : ""
+            func tween() -> String {
+                "{\"duration\": \(json(Double(byte() % 10) / 20)), \"curve\": \(pick(["\"linear\"", "\"ease\"", "\"steps(3)\""])), "
+                    + "\"changes\": [\(changes(ids: ids, constraintIDs: constraintIDs).joined(separator: ", "))]}"
+            }
+            switch byte() % 5 {
+            case 0:
+                labels.append("l\(depth)_\(k)")
+                items.append("{\"label\": \"l\(depth)_\(k)\"\(position)}")
+                continue
+            case 1:
+                let tweens = (0..<(byte() % 3 + 1)).map { _ in tween() }
+                items.append("{\"stagger\": {\"each\": \(json(Double(byte() % 4) / 20)), \"tweens\": [\(tweens.joined(separator: ", "))]}\(position)}")
+            case 2 where depth < 3:
+                items.append("{\"timeline\": \(timeline(ids: ids, constraintIDs: constraintIDs, depth: depth + 1))\(position)}")
+            default:
+                items.append("{\"tween\": \(tween())\(position)}")
+            }
+            hasPrevious = true
+        }
+        members.append("\"items\": [" + items.joined(separator: ", ") + "]")
+        return "{" + members.joined(separator: ", ") + "}"
     }
 }

@@ -25,6 +25,7 @@ struct FuzzRegressionTests {
         if case .renderFailed(let why) = outcome { Issue.record("render failed: \(why)") }
     }
 
+
     /// A scene whose `count` views each sit inside the previous one.
     nonisolated static func chain(_ count: Int) -> String {
         var views: [String] = []
@@ -39,7 +40,8 @@ struct FuzzRegressionTests {
           arguments: 0..<64)
     func Z5_generatorWritesValidScenes(seed: Int) {
         var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
-        var bytes = (0..<200).map { _ -> UInt8 in
+        // Long enough that the later choices (keyframes, timelines) are reached too.
+        var bytes = (0..<(seed % 2 == 0 ? 200 : 1_200)).map { _ -> UInt8 in
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
             return UInt8(truncatingIfNeeded: state)
         }
@@ -47,6 +49,23 @@ struct FuzzRegressionTests {
         let outcome = FuzzHarness.run(bytes: bytes)
         if case .rejected(let why) = outcome { Issue.record("generated scene rejected: \(why)\n\(FuzzHarness.generatedScene(bytes))") }
         if case .renderFailed(let why) = outcome { Issue.record("render failed: \(why)") }
+    }
+
+    @Test("Z5: the generator reaches the timing model, keyframes and timelines (N10, N11)")
+    func Z5_generatorReachesTimelines() {
+        var sawTimeline = false, sawKeyframes = false, sawWebTiming = false
+        for seed in 0..<64 {
+            var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+            let bytes = (0..<1_200).map { _ -> UInt8 in
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                return UInt8(truncatingIfNeeded: state)
+            }
+            let scene = FuzzHarness.generatedScene(bytes)
+            if scene.contains("\"items\"") { sawTimeline = true }
+            if scene.contains("\"keyframes\"") { sawKeyframes = true }
+            if scene.contains("\"fill\"") || scene.contains("\"playbackRate\"") { sawWebTiming = true }
+        }
+        #expect(sawTimeline && sawKeyframes && sawWebTiming)
     }
 
     @Test("Z5: the regressions and seeds are there to replay")
