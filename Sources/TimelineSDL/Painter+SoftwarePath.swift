@@ -75,7 +75,7 @@ extension DisplayListPainter {
             return
         }
         guard let c = beginRectangleFills(color) else { return }
-        let t = max(1, Int32(thickness.rounded()))
+        let t = max(1, pixel(thickness))                 // bounded: a runaway scale must not trap
         if 2 * t >= w || 2 * t >= h {
             // The band covers it all: a filled rounded rectangle.
             if rr <= 0 { rects.append(box); submitRects(); return }
