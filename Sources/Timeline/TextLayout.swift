@@ -44,7 +44,11 @@ public struct TextLayout: Sendable, Equatable {
         func measure(_ s: Substring) -> Double { metrics.size(of: String(s), fontSize: fontSize).width }
         var limit = maxLines > 0 ? maxLines : Int.max
         if maxHeight.isFinite, lineHeight > 0 {
-            limit = min(limit, max(1, Int(((maxHeight + lineSpacing + 0.5) / (lineHeight + lineSpacing)).rounded(.down))))
+            // Bounded before it becomes an Int: a tiny font in a tall label gives an enormous
+            // (or, with a negative spacing, a meaningless) count.
+            let fits = ((maxHeight + lineSpacing + 0.5) / (lineHeight + lineSpacing)).rounded(.down)
+            if fits.isFinite, fits > 0, fits < 1e9 { limit = min(limit, max(1, Int(fits))) }
+            else if !(fits >= 1e9) { limit = 1 }
         }
         var out: [(String, Double)] = []
         var truncated = false
