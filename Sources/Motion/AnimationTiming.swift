@@ -33,20 +33,77 @@ public struct AnimationTiming: Sendable, Equatable {
 
     // The rest of Web Animations' timing model (N10). With their defaults the animation follows
     // UIKit's model above; `iterations` and `direction` say the same as `repeatCount` and
-    // `autoreverses` in the web's terms and are used instead of them when set.
+    // `autoreverses` in the web's terms and are used instead of them when set. They live in a
+    // shared box, allocated only when one is set, so the common timing stays small: the
+    // animation tick walks thousands of these each frame.
 
     /// What shows outside the active interval. ``FillMode/auto``: the old value during the delay
     /// and the model value after the end (UIKit's behaviour).
-    public var fill: FillMode = .auto
-    public var direction: PlaybackDirection = .normal
+    public var fill: FillMode {
+        get { web?.fill ?? .auto }
+        set { updateWeb { $0.fill = newValue } }
+    }
+    public var direction: PlaybackDirection {
+        get { web?.direction ?? .normal }
+        set { updateWeb { $0.direction = newValue } }
+    }
     /// Iterations, fractional or infinite; nil: `repeatCount + 1`, twice that when autoreversing.
-    public var iterations: Double?
+    public var iterations: Double? {
+        get { web?.iterations }
+        set { updateWeb { $0.iterations = newValue } }
+    }
     /// Where in the iterations the active interval starts (1.5: half way through the second).
-    public var iterationStart = 0.0
+    public var iterationStart: Double {
+        get { web?.iterationStart ?? 0 }
+        set { updateWeb { $0.iterationStart = newValue } }
+    }
     /// Seconds after the active interval before the animation ends (negative cuts it short).
-    public var endDelay = 0.0
+    public var endDelay: Double {
+        get { web?.endDelay ?? 0 }
+        set { updateWeb { $0.endDelay = newValue } }
+    }
     /// How fast local time runs against the frame clock; negative plays from the end to the start.
-    public var playbackRate = 1.0
+    public var playbackRate: Double {
+        get { web?.playbackRate ?? 1 }
+        set { updateWeb { $0.playbackRate = newValue } }
+    }
+
+    /// The web model's fields, when any differs from its default.
+    @usableFromInline var web: WebFields?
+
+    @usableFromInline final class WebFields: Sendable, Equatable {
+        let fill: FillMode, direction: PlaybackDirection, iterations: Double?
+        let iterationStart: Double, endDelay: Double, playbackRate: Double
+
+        struct Values {
+            var fill = FillMode.auto, direction = PlaybackDirection.normal, iterations: Double? = nil
+            var iterationStart = 0.0, endDelay = 0.0, playbackRate = 1.0
+            var isDefault: Bool {
+                fill == .auto && direction == .normal && iterations == nil && iterationStart == 0 && endDelay == 0 && playbackRate == 1
+            }
+        }
+
+        init(_ v: Values) {
+            fill = v.fill; direction = v.direction; iterations = v.iterations
+            iterationStart = v.iterationStart; endDelay = v.endDelay; playbackRate = v.playbackRate
+        }
+
+        var values: Values {
+            Values(fill: fill, direction: direction, iterations: iterations, iterationStart: iterationStart,
+                   endDelay: endDelay, playbackRate: playbackRate)
+        }
+
+        @usableFromInline static func == (a: WebFields, b: WebFields) -> Bool {
+            a.fill == b.fill && a.direction == b.direction && a.iterations == b.iterations
+                && a.iterationStart == b.iterationStart && a.endDelay == b.endDelay && a.playbackRate == b.playbackRate
+        }
+    }
+
+    private mutating func updateWeb(_ change: (inout WebFields.Values) -> Void) {
+        var v = web?.values ?? WebFields.Values()
+        change(&v)
+        web = v.isDefault ? nil : WebFields(v)
+    }
 
     public init(delay: Double = 0, duration: Double, curve: TimingCurve, repeatCount: Double = 0, autoreverses: Bool = false) {
         self.delay = delay; self.duration = duration; self.curve = curve
@@ -55,9 +112,8 @@ public struct AnimationTiming: Sendable, Equatable {
 
     /// Whether any of the web model's fields differs from its default (the engine then evaluates
     /// ``effect(atElapsed:)`` instead of the UIKit model's ``progress(at:)``).
-    @inlinable public var usesWebModel: Bool {
-        fill != .auto || direction != .normal || iterations != nil || iterationStart != 0 || endDelay != 0 || playbackRate != 1
-    }
+    @inlinable public var usesWebModel: Bool { web != nil }
+
 
     /// One forward run: the duration. A spring follows its own equation in seconds (N3) and,
     /// as a `CASpringAnimation` does, runs for the duration given (the model value shows after
