@@ -21,11 +21,11 @@ public struct AnimationOptions: OptionSet, Sendable {
 /// animation ended, with `finished == false` if any of them was interrupted or removed.
 @MainActor
 final class CompletionGroup {
-    var pending = 0
+    @exclusivity(unchecked) var pending = 0
     /// The progress computed for ``cachedLocal`` (animations of one block share their timing).
-    var cachedLocal = -Double.infinity
-    var cachedProgress = (progress: 0.0, isFinished: false)
-    var finished = true
+    @exclusivity(unchecked) var cachedLocal = -Double.infinity
+    @exclusivity(unchecked) var cachedProgress = (progress: 0.0, isFinished: false)
+    @exclusivity(unchecked) var finished = true
     var completion: ((Bool) -> Void)?
     init(_ completion: ((Bool) -> Void)?) { self.completion = completion }
 }
@@ -45,7 +45,10 @@ struct AnimationTransaction {
 
 /// One property of one view animating from a value to the model value.
 struct PropertyAnimation {
-    weak var view: View?
+    /// Strong: a weak load per animation per frame cost more than the rest of its tick. A view
+    /// that leaves its window has its animations interrupted (``subtreeWillLeaveWindow()``) and
+    /// the next tick drops them, which releases it.
+    var view: View?
     var property: AnimatableProperty
     var from: AnimatableValue
     var to: AnimatableValue
@@ -256,34 +259,38 @@ public final class AnimationEngine: FrameParticipant {
         // `running[i]` costs a dynamic exclusivity check (or a copy) per element.
         let finished = running.withUnsafeMutableBufferPointer { running in
             var finished = 0
+            guard let first = running.baseAddress else { return 0 }
+            // Each element through its pointer: a subscript copies the whole element (a weak
+            // reference and two values) to read one field.
             for i in running.indices {
-                guard let view = running[i].view,
-                      !checksEpochs || running[i].epoch == view.animationEpochs[running[i].property.rawValue] else {
+                let a = first + i
+                guard let view = a.pointee.view,
+                      !checksEpochs || a.pointee.epoch == view.animationEpochs[a.pointee.property.rawValue] else {
                     // Its view is gone, or a newer animation of the property interrupted it.
-                    running[i].isFinished = true
-                    running[i].group.finished = false
+                    a.pointee.isFinished = true
+                    a.pointee.group.finished = false
                     finished += 1
                     continue
                 }
                 let begin: Int64
-                if let b = running[i].begin { begin = b } else { begin = now; running[i].begin = now }
-                let local = MediaTime.seconds(from: begin, to: now) - running[i].timing.delay
-                let property = running[i].property
+                if let b = a.pointee.begin { begin = b } else { begin = now; a.pointee.begin = now }
+                let local = MediaTime.seconds(from: begin, to: now) - a.pointee.timing.delay
+                let property = a.pointee.property
                 // Animations are offsets on the model: the first one of a property this tick starts
                 // from the model value, the others add onto what is there.
                 if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0 }
                 let base = view.tickWritten & property.bit == 0 ? view.model.value(of: property) : view.presentation.value(of: property)
                 view.tickWritten |= property.bit
-                if running[i].timing.usesWebModel {
+                if a.pointee.timing.usesWebModel {
                     // The whole Web Animations model (N10): fill, direction, iterations, rates.
-                    let (from, to) = (running[i].from, running[i].to)
-                    switch running[i].timing.effect(atElapsed: local + running[i].timing.delay) {
+                    let (from, to) = (a.pointee.from, a.pointee.to)
+                    switch a.pointee.timing.effect(atElapsed: local + a.pointee.timing.delay) {
                     case .oldValue: view.presentation.set(property, AnimatableValue.additive(base, from: from, to: to, 1))
                     case .modelValue: view.presentation.set(property, base)
                     case .progress(let p): view.presentation.set(property, AnimatableValue.additive(base, from: from, to: to, 1 - p))
                     case .ended(let hold):
                         view.presentation.set(property, base)
-                        running[i].isFinished = true
+                        a.pointee.isFinished = true
                         finished += 1
                         // A fill holds the value it ended on: committed to the model (below).
                         if let hold, hold != 1 { heldValues.append((view, property, AnimatableValue.additive(base, from: from, to: to, 1 - hold))) }
@@ -292,25 +299,25 @@ public final class AnimationEngine: FrameParticipant {
                 }
                 if local < 0 {
                     // During the delay the old value shows: the whole offset.
-                    view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1))
+                    view.presentation.set(property, AnimatableValue.additive(base, from: a.pointee.from, to: a.pointee.to, 1))
                     continue
                 }
                 // Animations made by one block share their timing: evaluate the curve once per frame.
-                let group = running[i].group
+                let group = a.pointee.group
                 let p: (progress: Double, isFinished: Bool)
                 if group.cachedLocal == local {
                     p = group.cachedProgress
                 } else {
-                    p = running[i].timing.progress(at: local)
+                    p = a.pointee.timing.progress(at: local)
                     group.cachedLocal = local
                     group.cachedProgress = p
                 }
                 if p.isFinished {
                     view.presentation.set(property, base)                  // its offset is 0 now
-                    running[i].isFinished = true
+                    a.pointee.isFinished = true
                     finished += 1
                 } else {
-                    view.presentation.set(property, AnimatableValue.additive(base, from: running[i].from, to: running[i].to, 1 - p.progress))
+                    view.presentation.set(property, AnimatableValue.additive(base, from: a.pointee.from, to: a.pointee.to, 1 - p.progress))
                 }
             }
             return finished
