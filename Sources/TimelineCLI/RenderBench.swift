@@ -18,8 +18,10 @@ struct RenderBench: ParsableCommand {
     @Option(help: "Frames measured (after 30 warm-up frames).") var frames = 300
     @Option(help: "Side of each view in points.") var side = 32.0
     @Option(help: "Corner radius in points.") var radius = 8.0
-    @Option(help: "Nest the views, translucent, in this many translucent groups (each inside the last, 10 points in from it).")
+    @Option(help: "Nest the views, translucent, in this many translucent groups (each inside the last, --group-inset points in from it).")
     var groups = 0
+    @Option(name: .customLong("group-inset"), help: "With --groups: how far each group sits inside the last, in points (0: the views of different groups never overlap).")
+    var groupInset = 10.0
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
@@ -28,10 +30,11 @@ struct RenderBench: ParsableCommand {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10; got \(frames)") }
         guard side > 0, radius >= 0 else { throw ValidationError("--side must be positive and --radius not negative") }
         guard (0...100).contains(groups) else { throw ValidationError("--groups must be 0 to 100; got \(groups)") }
+        guard groupInset >= 0, groupInset <= 1000 else { throw ValidationError("--group-inset must be 0 to 1000; got \(groupInset)") }
     }
 
     func run() throws {
-        let (n, frames, side, radius, json, groupCount) = (views, self.frames, self.side, self.radius, self.json, self.groups)
+        let (n, frames, side, radius, json, groupCount, groupInset) = (views, self.frames, self.side, self.radius, self.json, self.groups, self.groupInset)
         let size = WindowSize(size)!.size
         let result: Result<String, SDLError> = MainActor.assumeIsolated {
             do throws(SDLError) {
@@ -45,8 +48,8 @@ struct RenderBench: ParsableCommand {
                 // last, at opacity 0.9; the views are spread over them, translucent themselves.
                 var containers: [View] = [host.root]
                 for g in 0..<groupCount {
-                    let inset = Double(g + 1) * 10
-                    let group = View(frame: Rect(x: 10, y: 10, width: max(1, size.width - 2 * inset), height: max(1, size.height - 2 * inset)))
+                    let inset = Double(g + 1) * groupInset
+                    let group = View(frame: Rect(x: groupInset, y: groupInset, width: max(1, size.width - 2 * inset), height: max(1, size.height - 2 * inset)))
                     group.alpha = 0.9
                     containers.last!.addSubview(group)
                     containers.append(group)
