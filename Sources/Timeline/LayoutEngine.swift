@@ -250,7 +250,15 @@ public final class LayoutEngine {
             i.isQueuedStale = false
             if !i.isReleased { refresh(i) }
         }
-        for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken { addToSolver(c) }
+        // Sizes before positions (P3): a dimension fixed first is a constant by the time the
+        // positions that use it arrive, so the rows stay short whatever order the app (or a
+        // scene file) listed them in. The order within each kind is kept.
+        for pass in 0..<2 {
+            for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken
+                && (c.firstAttribute.isDimension && (c.secondAttribute?.isDimension ?? true)) == (pass == 0) {
+                addToSolver(c)
+            }
+        }
         pendingAdds.removeAll(keepingCapacity: true)
         for c in pendingConstants {
             c.constantIsPending = false
