@@ -230,17 +230,22 @@ extension Solver {
                               overgrown: inout [Int32]) {
         buffer.removeAll(keepingCapacity: true)
         swap(&buffer, &tableau.rows[r].cells)       // buffer: the target's old cells
+        // The merged cells go into a local array, swapped in once at the end: appending to a row
+        // inside the tableau checked both arrays' uniqueness on every cell.
+        var out: [Cell] = []
+        swap(&out, &tableau.rows[r].cells)
         var i = 0, j = 0
         let a = buffer.count, b = source.count
+        out.reserveCapacity(a + b)
         let row = Int32(r)
         while i < a || j < b {
             if j == b || (i < a && buffer[i].symbol < source[j].symbol) {
-                tableau.rows[r].cells.append(buffer[i]); i += 1
+                out.append(buffer[i]); i += 1
             } else if i == a || source[j].symbol < buffer[i].symbol {
                 let v = source[j].coefficient * k
                 if abs(v) >= Solver.epsilon {
                     let sym = source[j].symbol
-                    tableau.rows[r].cells.append(Cell(symbol: sym, coefficient: v))
+                    out.append(Cell(symbol: sym, coefficient: v))
                     tableau.occurrences[Int(sym)] += 1
                     tableau.columns[Int(sym)].append(row)
                     if tableau.columns[Int(sym)].count > 2 * Int(tableau.occurrences[Int(sym)]) + 16 { overgrown.append(sym) }
@@ -251,11 +256,12 @@ extension Solver {
                 if abs(v) < Solver.epsilon {
                     tableau.occurrences[Int(source[j].symbol)] -= 1
                 } else {
-                    tableau.rows[r].cells.append(Cell(symbol: source[j].symbol, coefficient: v))
+                    out.append(Cell(symbol: source[j].symbol, coefficient: v))
                 }
                 i += 1; j += 1
             }
         }
+        swap(&out, &tableau.rows[r].cells)
     }
 
     @inline(__always)
