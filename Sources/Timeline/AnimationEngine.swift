@@ -324,7 +324,7 @@ public final class AnimationEngine: FrameParticipant {
         }
         if finished > 0 { removeFinished() }
         if !heldValues.isEmpty {
-            for (view, property, value) in heldValues { view.setModelValue(value, for: property) }
+            for (view, property, value) in heldValues { view.setModelWithoutAnimation(property, value) }
             heldValues.removeAll(keepingCapacity: true)
         }
         for w in windows { w.presentationDidChange() }

@@ -201,22 +201,6 @@ open class View {
         set { let old = model.borderColor; guard old != newValue else { return }; model.borderColor = newValue; modelDidChange(.borderColor, from: .color(old)) }
     }
 
-    /// Sets `property`'s model value as its setter would (outside an animation block: at once).
-    /// A value of the wrong kind for the property is ignored.
-    func setModelValue(_ value: AnimatableValue, for property: AnimatableProperty) {
-        switch (property, value) {
-        case (.center, .point(let p)): center = p
-        case (.bounds, .rect(let r)): bounds = r
-        case (.transform, .transform(let t)): transform = t
-        case (.alpha, .scalar(let x)): alpha = x
-        case (.backgroundColor, .color(let c)): backgroundColor = c
-        case (.cornerRadius, .scalar(let x)): cornerRadius = x
-        case (.borderWidth, .scalar(let x)): borderWidth = x
-        case (.borderColor, .color(let c)): borderColor = c
-        default: break
-        }
-    }
-
     /// Whether an animation currently drives `property`.
     public func isAnimating(_ property: AnimatableProperty) -> Bool { animatedProperties & property.bit != 0 }
 

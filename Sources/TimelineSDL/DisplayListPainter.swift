@@ -78,6 +78,8 @@ public final class DisplayListPainter {
     var drawingBoxes: [Rect] = []
     /// Whether ``drawingBoxes`` holds every drawing of the group being measured.
     var haveDrawingBoxes = false
+    /// Whether a group inside the one measured clips.
+    var groupHasClippedSubgroup = false
     var transform = AffineTransform.identity
     var opacity = 1.0
     var clip: SDL_Rect?

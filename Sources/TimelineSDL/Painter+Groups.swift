@@ -25,10 +25,12 @@ extension DisplayListPainter {
         // Drawings that do not overlap composite the same one by one as together: the group's
         // opacity multiplies into them and no offscreen pass is needed (the same peephole
         // Flutter's opacity layer takes).
-        if translucent && (single || (!masks && groupDrawingsAreDisjoint(commands, after: i))) {
+        // One walk of the group gives its bounds and its drawings' boxes, for both questions.
+        let bounds = translucent && !single || masks ? groupBounds(commands, after: i) : .null
+        if translucent && (single || (!masks && drawingBoxesAreDisjoint())) {
             opacity *= g.opacity
         } else if translucent || masks {
-            if beginOffscreen(opacity: g.opacity * opacity, bounds: groupBounds(commands, after: i)) {
+            if beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
                 opacity = 1
                 if masks, let c = g.clip {
                     groups[groups.count - 1].offscreen!.mask = (c, g.clipCornerRadius, device)
@@ -244,41 +246,20 @@ extension DisplayListPainter {
         opacity = frame.opacity
     }
 
-    /// Whether the drawings of the group opening at `i` (its subgroups' included) cover pairwise
-    /// disjoint device boxes, each grown by a pixel for antialiasing. Gives up (false) past 4,096
-    /// drawings or when a subgroup clips (a clip cuts drawings the boxes do not know of).
-    func groupDrawingsAreDisjoint(_ commands: [DrawCommand], after i: Int) -> Bool {
-        guard case .beginGroup(let g0) = commands[i] else { return false }
-        boundsStack.removeAll(keepingCapacity: true)
-        boundsStack.append(g0.transform.concatenating(base))
-        drawingBoxes.removeAll(keepingCapacity: true)
-        var j = i + 1
-        while j < commands.count, let t = boundsStack.last {
-            switch commands[j] {
-            case .beginGroup(let g):
-                if g.clip != nil { return false }
-                boundsStack.append(g.transform.concatenating(base))      // group transforms are absolute
-            case .endGroup:
-                boundsStack.removeLast()
-                if boundsStack.isEmpty { j = commands.count; continue }
-            default:
-                if let local = localBounds(commands[j]) {
-                    let box = t.apply(to: local)
-                    guard box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite else { return false }
-                    drawingBoxes.append(box.inset(by: EdgeInsets(all: -1)))
-                    if drawingBoxes.count > 4_096 { return false }
-                }
-            }
-            j += 1
-        }
+    /// Whether the boxes ``groupBounds(_:after:)`` left in ``drawingBoxes`` are pairwise
+    /// disjoint, each grown by a pixel for antialiasing. False when they are not all there (past
+    /// the limit) or a subgroup clips (a clip cuts drawings the boxes do not know of).
+    func drawingBoxesAreDisjoint() -> Bool {
+        guard haveDrawingBoxes, !groupHasClippedSubgroup else { return false }
         // Sweep along x: each box against those still open.
         drawingBoxes.sort { $0.minX < $1.minX }
         var open = 0
         for k in drawingBoxes.indices {
-            let b = drawingBoxes[k]
-            while open < k, drawingBoxes[open].maxX <= b.minX { open += 1 }
-            for m in open..<k where drawingBoxes[m].maxX > b.minX && drawingBoxes[m].minY < b.maxY && b.minY < drawingBoxes[m].maxY {
-                return false
+            let b = drawingBoxes[k].inset(by: EdgeInsets(all: -1))
+            while open < k, drawingBoxes[open].maxX + 1 <= b.minX { open += 1 }
+            for m in open..<k {
+                let o = drawingBoxes[m].inset(by: EdgeInsets(all: -1))
+                if o.maxX > b.minX && o.minY < b.maxY && b.minY < o.maxY { return false }
             }
         }
         return true
@@ -309,11 +290,14 @@ extension DisplayListPainter {
         boundsStack.append(g0.transform.concatenating(base))
         drawingBoxes.removeAll(keepingCapacity: true)
         haveDrawingBoxes = true
+        groupHasClippedSubgroup = false
         var box = Rect.null
         var j = i + 1
         while j < commands.count, let t = boundsStack.last {
             switch commands[j] {
-            case .beginGroup(let g): boundsStack.append(g.transform.concatenating(base))
+            case .beginGroup(let g):
+                if g.clip != nil { groupHasClippedSubgroup = true }
+                boundsStack.append(g.transform.concatenating(base))      // group transforms are absolute
             case .endGroup:
                 boundsStack.removeLast()
                 if boundsStack.isEmpty { return box }
@@ -322,7 +306,8 @@ extension DisplayListPainter {
                     let b = t.apply(to: local)
                     box = box.union(b)
                     if haveDrawingBoxes {
-                        if drawingBoxes.count < 8_192 { drawingBoxes.append(b) } else { haveDrawingBoxes = false }
+                        let finite = b.minX.isFinite && b.maxX.isFinite && b.minY.isFinite && b.maxY.isFinite
+                        if finite && drawingBoxes.count < 4_096 { drawingBoxes.append(b) } else { haveDrawingBoxes = false }
                     }
                 }
             }

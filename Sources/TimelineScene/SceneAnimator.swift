@@ -126,8 +126,7 @@ public final class SceneAnimator {
             case "alpha": return .number(v.alpha)
             case "cornerRadius": return .number(v.cornerRadius)
             case "rotation", "scale":
-                let spec = scene.views.first { $0.id == id }
-                let current = transforms[id] ?? (spec?.rotation ?? 0, spec?.scale ?? 1)
+                let current = currentTransform(of: id)
                 return .number(property == "rotation" ? current.rotation : current.scale)
             default: return .number(v.borderWidth)
             }
@@ -208,6 +207,16 @@ public final class SceneAnimator {
         }
     }
 
+    /// A view's scene rotation and scale as animations left them, its file's values at first
+    /// (looked up once: a timeline tween sets them every frame).
+    private func currentTransform(of id: String) -> (rotation: Double, scale: Double) {
+        if let t = transforms[id] { return t }
+        let spec = scene.views.first { $0.id == id }
+        let t = (rotation: spec?.rotation ?? 0, scale: spec?.scale ?? 1)
+        transforms[id] = t
+        return t
+    }
+
     private func apply(_ change: ChangeSpec) {
         switch change {
         case .constraint(let id, let k): built.constraints[id]!.constant = k
@@ -217,8 +226,7 @@ public final class SceneAnimator {
             case "alpha": v.alpha = value
             case "cornerRadius": v.cornerRadius = value
             case "rotation", "scale":
-                let spec = scene.views.first { $0.id == id }
-                var current = transforms[id] ?? (spec?.rotation ?? 0, spec?.scale ?? 1)
+                var current = currentTransform(of: id)
                 if property == "rotation" { current.rotation = value } else { current.scale = value }
                 transforms[id] = current
                 v.transform = sceneTransform(rotation: current.rotation, scale: current.scale)
