@@ -181,8 +181,8 @@ struct ExportTests {
         }
     }
 
-    @Test("bench present needs a display and says so; its options are checked")
-    func benchPresentNeedsADisplay() throws {
+    @Test("P1: bench present (the window path's floor) needs a display and says so; its options are checked")
+    func P1_benchPresentNeedsADisplay() throws {
         let r = try CLI.run(["bench", "present", "--frames", "10"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil])
         #expect(r.status == 1 && r.stderr.contains("No display was found"), "\(r.stderr)")
         let bad = try CLI.run(["bench", "present", "--renderer", "vulkan"])

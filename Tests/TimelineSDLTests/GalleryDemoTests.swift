@@ -19,11 +19,11 @@ struct GalleryDemoTests {
     }
 
     /// Starts the gallery on `scene` in a fresh Xvfb, waits `after` seconds, screenshots the root window.
-    func screenshot(scene: String, after: Double) throws -> RGBAImage {
+    func screenshot(scene: String, after: Double, size: String = "1100x680") throws -> RGBAImage {
         let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(scene)-\(getpid()).png").path
         try? FileManager.default.removeItem(atPath: out)
-        let script = "\"\(exe.path)\" --scene \(scene) --seconds \(after + 3) & pid=$!; sleep \(after); import -window root \"\(out)\"; wait $pid"
+        let script = "\"\(exe.path)\" --scene \(scene) --size \(size) --seconds \(after + 3) & pid=$!; sleep \(after); import -window root \"\(out)\"; wait $pid"
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script]
@@ -87,6 +87,20 @@ struct GalleryDemoTests {
         #expect(panel.box.height > 400)
         let header = find(Color(red: 0.93, green: 0.94, blue: 0.96), in: img, tolerance: 30.0 / 255)
         #expect(header.count > 200)                                                       // title and labels drawn
+    }
+
+    @Test("D3: at 800x500 the panel scene shrinks its panel to fit beside the HUD, rows and all")
+    func D3_demoPanelAt800x500() throws {
+        let img = try screenshot(scene: "panel", after: 2.5, size: "800x500")
+        // The 800x500 window sits at (240, 150) on the 1280x800 screen.
+        let panel = find(Color(red: 0.16, green: 0.44, blue: 0.86), in: img, tolerance: 4.0 / 255)
+        #expect(panel.box.width >= 200 && panel.box.width < 340, "panel box \(panel.box)")
+        #expect(panel.box.minX >= 240 && panel.box.maxY <= 150 + 500 - 40, "panel box \(panel.box)")
+        // The five rows' dots (the accents) are all inside the panel.
+        for color in Self.accents {
+            let dot = find(color, in: img, tolerance: 4.0 / 255, minX: Int(panel.box.minX), maxX: Int(panel.box.maxX))
+            #expect(dot.count > 50 && dot.box.maxY <= panel.box.maxY, "dot \(color) \(dot.box)")
+        }
     }
 
     @Test("D3, K3: the controls scene shows its stack view's five chips in one row, 12 points apart")
