@@ -34,8 +34,10 @@ public final class DisplayListPainter {
     /// Triangles and geometry submissions in the last ``paint(_:)``, for benchmarks.
     public internal(set) var lastTriangleCount = 0
     public internal(set) var lastSubmissionCount = 0
-    /// Offscreen groups composited in the last ``paint(_:)``.
+    /// Offscreen groups composited in the last ``paint(_:)``, and how many of them were drawn
+    /// in memory.
     public internal(set) var lastOffscreenCount = 0
+    public internal(set) var lastMemoryGroupCount = 0
 
     /// The batch being built: shapes tessellated by the platform-free ``Tessellator`` into
     /// triangles in device pixels, submitted with `SDL_RenderGeometry` by ``flush()``.
@@ -54,6 +56,8 @@ public final class DisplayListPainter {
         var opacity: Double
         var clip: SDL_Rect?
         var offscreen: Offscreen?
+        /// Set when the group is drawn in memory (`Painter+MemoryGroups.swift`).
+        var memory: MemoryGroup?
     }
     struct Offscreen {
         var texture: OpaquePointer
@@ -80,6 +84,8 @@ public final class DisplayListPainter {
     var haveDrawingBoxes = false
     /// Whether a group inside the one measured clips.
     var groupHasClippedSubgroup = false
+    /// Whether every drawing of the group measured can be drawn in memory (``isRasterisable(_:_:)``).
+    var groupIsRasterisable = false
     var transform = AffineTransform.identity
     var opacity = 1.0
     var clip: SDL_Rect?
@@ -93,6 +99,17 @@ public final class DisplayListPainter {
     /// The destination pixels under a group being composited.
     var destinationPixels: [UInt32] = []
     var offscreenDepth = 0
+    /// Whether groups whose drawings are all rectangles on the pixel grid are drawn in memory
+    /// on the software path (`Painter+MemoryGroups.swift`); off, they go through SDL targets.
+    /// Both give the same picture (tested); the switch is for that test and for benchmarks.
+    public var drawsGroupsInMemory = true
+    /// Buffers of groups drawn in memory, pooled by depth, and how many are open.
+    var memoryLayers: [MemoryLayer] = []
+    var memoryDepth = 0
+    /// The outermost memory group's touched tiles as runs, and the runs open at the row above.
+    var memoryRuns: [SDL_Rect] = []
+    var openRuns: [Int] = []
+    var nextOpenRuns: [Int] = []
 
     /// Whether the renderer rasterises on the CPU. SDL's software triangle filler allocates a
     /// surface per blended triangle, so there unrotated rectangles, rounded or not, are drawn as
@@ -145,7 +162,7 @@ public final class DisplayListPainter {
     /// Does not present.
     public func paint(_ list: DisplayList) {
         frameNumber += 1
-        lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0
+        lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         if (w, h) != targetSize {
@@ -153,6 +170,7 @@ public final class DisplayListPainter {
             targetPool.removeAll()
             if let scratch { SDL_DestroyTexture(scratch) }
             scratch = nil
+            memoryLayers.removeAll()
             targetSize = (w, h)
         }
         target = nil
@@ -164,7 +182,7 @@ public final class DisplayListPainter {
         sdl(SDL_RenderClear(renderer), "SDL_RenderClear")
 
         base = AffineTransform(scaleX: list.scale, y: list.scale)
-        transform = base; opacity = 1; clip = nil; offscreenDepth = 0
+        transform = base; opacity = 1; clip = nil; offscreenDepth = 0; memoryDepth = 0
         groups.removeAll(keepingCapacity: true)
 
         let commands = list.commands
@@ -184,6 +202,7 @@ public final class DisplayListPainter {
         case .beginGroup(let g): beginGroup(g, commands: commands, at: i)
         case .endGroup: endGroup()
         case .fillRect(let r, let color, let radius):
+            if memoryDepth > 0 { rasterRoundedRect(r, radius: radius, color); return }
             if isSoftware, isAxisAligned { blitRoundedRect(r, radius: radius, lineWidth: nil, color); return }
             prepareMesh(); mesh.fillRoundedRect(r, radius: radius, color: color)
         case .strokeRect(let r, let color, let lw, let radius):

@@ -30,11 +30,15 @@ extension DisplayListPainter {
         if translucent && (single || (!masks && drawingBoxesAreDisjoint())) {
             opacity *= g.opacity
         } else if translucent || masks {
-            if beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
+            let mask = masks ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
+            if isSoftware && (memoryDepth > 0 || drawsGroupsInMemory && groupIsRasterisable),
+               beginMemoryGroup(opacity: g.opacity * opacity, mask: mask) {
                 opacity = 1
-                if masks, let c = g.clip {
-                    groups[groups.count - 1].offscreen!.mask = (c, g.clipCornerRadius, device)
-                }
+            } else if memoryDepth > 0 {
+                opacity *= g.opacity              // the buffers' bound: overlaps will show through
+            } else if beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
+                opacity = 1
+                groups[groups.count - 1].offscreen!.mask = mask
             } else {
                 opacity *= g.opacity              // no render targets: overlaps will show through
             }
@@ -85,14 +89,16 @@ extension DisplayListPainter {
         }
         sdl(SDL_SetRenderTarget(renderer, off.previousTarget), "SDL_SetRenderTarget")
         target = off.previousTarget
-        if scratch == nil {
-            scratch = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                        max(1, targetSize.width), max(1, targetSize.height))
-            if let scratch { sdl(SDL_SetTextureBlendMode(scratch, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode") }
-        }
-        guard let scratch else { return false }
+        return compositeRuns(runs, opacity: opacity, mask: off.mask, onto: off.previousTarget)
+    }
+
+    /// Lays the group pixels gathered run after run in ``maskPixels`` over the runs of the
+    /// current target `parent` (nil: the window or image), masked and at `opacity` (0...255).
+    func compositeRuns(_ runs: [SDL_Rect], opacity: UInt32, mask: (rect: Rect, radius: Double, transform: AffineTransform)?,
+                       onto parent: OpaquePointer?) -> Bool {
+        guard let scratch = scratchTexture() else { return false }
         sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect")
-        offset = 0
+        var offset = 0
         for var run in runs {
             let count = Int(run.w) * Int(run.h)
             // What is under it, the group laid over it, written back.
@@ -103,10 +109,10 @@ extension DisplayListPainter {
             let base = offset
             maskPixels.withUnsafeMutableBufferPointer { all in
                 let px = UnsafeMutableBufferPointer(rebasing: all[base..<(base + count)])
-                if let m = off.mask { Self.applyMask(m, to: px, region: run) }
-                destinationPixels.withUnsafeMutableBufferPointer { dst in Self.over(px, opacity: opacity, onto: dst, count: count) }
+                if let m = mask { Self.applyMask(m, to: px.baseAddress!, stride: Int(run.w), region: run) }
+                destinationPixels.withUnsafeMutableBufferPointer { dst in Premultiplied.over(px.baseAddress!, opacity: opacity, onto: dst.baseAddress!, count: count) }
             }
-            if isSoftware, let parent = off.previousTarget {
+            if isSoftware, let parent {
                 // A parent group's target takes the pixels directly (the software renderer's
                 // textures are surfaces); the window or image target goes through the scratch.
                 code = destinationPixels.withUnsafeBytes { SDL_UpdateTexture(parent, &run, $0.baseAddress, run.w * 4) }
@@ -122,59 +128,42 @@ extension DisplayListPainter {
         return true
     }
 
-    /// `src` (premultiplied, scaled by `opacity`/255) over `dst` (premultiplied), into `dst`:
-    /// `dst = src·o + dst·(1 - src.a·o)` per channel, each product divided by 255 and rounded to
-    /// nearest, two channels at a time in one 32-bit multiply (red and blue, alpha and green).
-    static func over(_ src: UnsafeMutableBufferPointer<UInt32>, opacity: UInt32, onto dst: UnsafeMutableBufferPointer<UInt32>, count: Int) {
-        /// Each byte of `p` times `f` (0...255), divided by 255, rounded.
-        @inline(__always) func scale(_ p: UInt32, _ f: UInt32) -> UInt32 {
-            var rb = (p & 0x00FF_00FF) &* f &+ 0x0080_0080
-            rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-            var ag = ((p >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080
-            ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-            return rb | ag
+    /// The streaming texture composited pixels are written back through, made on first use.
+    func scratchTexture() -> OpaquePointer? {
+        if scratch == nil {
+            scratch = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                        max(1, targetSize.width), max(1, targetSize.height))
+            if let scratch { sdl(SDL_SetTextureBlendMode(scratch, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode") }
         }
-        /// The same on eight pixels at once, each with its own factor.
-        @inline(__always) func scale8(_ p: SIMD8<UInt32>, _ f: SIMD8<UInt32>) -> SIMD8<UInt32> {
-            let m = SIMD8<UInt32>(repeating: 0x00FF_00FF), half = SIMD8<UInt32>(repeating: 0x0080_0080)
-            var rb = (p & m) &* f &+ half
-            rb = ((rb &+ ((rb &>> 8) & m)) &>> 8) & m
-            var ag = ((p &>> 8) & m) &* f &+ half
-            ag = (ag &+ ((ag &>> 8) & m)) & SIMD8<UInt32>(repeating: 0xFF00_FF00)
-            return rb | ag
+        return scratch
+    }
+
+    /// The fallback when the destination cannot be read: the premultiplied pixels gathered in
+    /// ``maskPixels`` copied with SDL's blend (premultiplied colour taken as straight, so
+    /// translucent edges come out darker; only reached when SDL fails).
+    func copyThroughScratch(_ runs: [SDL_Rect], alpha: UInt8) {
+        guard let scratch = scratchTexture() else { return }
+        sdl(SDL_SetTextureBlendMode(scratch, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
+        sdl(SDL_SetTextureAlphaMod(scratch, alpha), "SDL_SetTextureAlphaMod")
+        var offset = 0
+        for var run in runs {
+            var source = SDL_Rect(x: 0, y: 0, w: run.w, h: run.h)
+            _ = maskPixels.withUnsafeBytes { SDL_UpdateTexture(scratch, &source, $0.baseAddress! + offset * 4, run.w * 4) }
+            sdl(SDL_RenderCopy(renderer, scratch, &source, &run), "SDL_RenderCopy")
+            offset += Int(run.w) * Int(run.h)
         }
-        guard let s = src.baseAddress, let d = dst.baseAddress else { return }
-        // Branch-free: a clear source pixel leaves the destination (times 255/255), an opaque one
-        // replaces it (times 0).
-        let o8 = SIMD8<UInt32>(repeating: opacity), full = SIMD8<UInt32>(repeating: 255)
-        let raw = UnsafeMutableRawPointer(s), rawDestination = UnsafeMutableRawPointer(d)
-        var k = 0
-        while k + 8 <= count {
-            var p = raw.loadUnaligned(fromByteOffset: k * 4, as: SIMD8<UInt32>.self)
-            if p != SIMD8<UInt32>(repeating: 0) {
-                if opacity != 255 { p = scale8(p, o8) }
-                let q = rawDestination.loadUnaligned(fromByteOffset: k * 4, as: SIMD8<UInt32>.self)
-                rawDestination.storeBytes(of: p &+ scale8(q, full &- (p &>> 24)), toByteOffset: k * 4, as: SIMD8<UInt32>.self)
-            }
-            k += 8
-        }
-        while k < count {
-            var p = s[k]
-            if p != 0 {
-                if opacity != 255 { p = scale(p, opacity) }
-                d[k] = p &+ scale(d[k], 255 &- (p >> 24))
-            }
-            k += 1
-        }
+        sdl(SDL_SetTextureAlphaMod(scratch, 255), "SDL_SetTextureAlphaMod")
+        sdl(SDL_SetTextureBlendMode(scratch, SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
     }
 
     /// Multiplies every channel of the premultiplied pixels by their coverage in the clip.
+    /// `px` is the pixel at the region's top-left corner, rows `stride` pixels apart.
     static func applyMask(_ m: (rect: Rect, radius: Double, transform: AffineTransform),
-                          to px: UnsafeMutableBufferPointer<UInt32>, region: SDL_Rect) {
+                          to px: UnsafeMutablePointer<UInt32>, stride: Int, region: SDL_Rect) {
         let t = m.transform
         let det = t.a * t.d - t.b * t.c
         guard det != 0, det.isFinite, let inverse = t.inverted() else {
-            for k in 0..<px.count { px[k] = 0 }              // a clip of no area shows nothing
+            for y in 0..<Int(region.h) { (px + y * stride).update(repeating: 0, count: Int(region.w)) }   // a clip of no area shows nothing
             return
         }
         let scale = abs(det).squareRoot()                  // device pixels per unit
@@ -193,7 +182,7 @@ extension DisplayListPainter {
             for x in xs {
                 let c = cover(x, y)
                 guard c < 1 else { continue }
-                let k = y * w + x
+                let k = y * stride + x
                 let p = px[k]
                 let f = UInt32((c * 256).rounded())
                 let a = ((p >> 24) * f) >> 8, rr = (((p >> 16) & 0xFF) * f) >> 8
@@ -221,7 +210,10 @@ extension DisplayListPainter {
 
     func endGroup() {
         guard let frame = groups.popLast() else { return }
-        if let off = frame.offscreen {
+        if let m = frame.memory {
+            endMemoryGroup(m)
+            if !sameClip(frame.clip, clip) { applyClip(frame.clip) }
+        } else if let off = frame.offscreen {
             flush()
             let composited = compositeOffscreen(off)
             if !composited {
@@ -291,6 +283,7 @@ extension DisplayListPainter {
         drawingBoxes.removeAll(keepingCapacity: true)
         haveDrawingBoxes = true
         groupHasClippedSubgroup = false
+        groupIsRasterisable = true
         var box = Rect.null
         var j = i + 1
         while j < commands.count, let t = boundsStack.last {
@@ -302,6 +295,7 @@ extension DisplayListPainter {
                 boundsStack.removeLast()
                 if boundsStack.isEmpty { return box }
             default:
+                if groupIsRasterisable && !isRasterisable(commands[j], t) { groupIsRasterisable = false }
                 if let local = localBounds(commands[j]) {
                     let b = t.apply(to: local)
                     box = box.union(b)
@@ -441,11 +435,7 @@ extension DisplayListPainter {
         return SDL_Rect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
     }
 
-    func intersect(_ a: SDL_Rect, _ b: SDL_Rect) -> SDL_Rect {
-        let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
-        let x1 = min(a.x + a.w, b.x + b.w), y1 = min(a.y + a.h, b.y + b.h)
-        return SDL_Rect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
-    }
+    func intersect(_ a: SDL_Rect, _ b: SDL_Rect) -> SDL_Rect { Self.intersection(a, b) }
 
     func sameClip(_ a: SDL_Rect?, _ b: SDL_Rect?) -> Bool {
         switch (a, b) {

@@ -1,0 +1,244 @@
+import CSDL2
+import Geometry
+import Timeline
+
+/// Offscreen groups drawn in memory on the software path.
+///
+/// A group composited exactly through SDL costs four passes over its pixels on top of drawing
+/// them (clear the target, read it back, read the destination, write the result back), and
+/// nested groups pay them at every level: twenty nested translucent groups over a screen of
+/// views spent most of a frame copying. When everything a group draws is a rectangle or a
+/// rounded rectangle on the pixel grid (the software path's own fast case: views' backgrounds),
+/// the painter draws the group into a premultiplied buffer of its own instead, with the same
+/// pixel snapping and corner coverage as the SDL fast path, composites nested groups buffer to
+/// buffer, and goes through SDL once, when the outermost group lands on its target.
+///
+/// Buffers are as large as the target and pooled by depth; each is split into 16-pixel tiles
+/// that are cleared the first time a frame draws into them, so only touched tiles are cleared
+/// and composited, and a tile the parent has not drawn into takes the child's pixels without
+/// reading what is under them.
+extension DisplayListPainter {
+    /// The side of a memory group's tile, in pixels.
+    nonisolated static let memoryTile = 16
+
+    /// A group drawn in memory: its pool depth, the opacity and clip mask it is composited with.
+    struct MemoryGroup {
+        var depth: Int
+        var opacity: Double
+        var mask: (rect: Rect, radius: Double, transform: AffineTransform)?
+    }
+
+    /// A pooled buffer: premultiplied ARGB pixels as large as the target, and per tile whether
+    /// this frame drew into it (a tile not marked holds stale pixels).
+    struct MemoryLayer {
+        var pixels: [UInt32] = []
+        var marks: [Bool] = []
+    }
+
+    var tileColumns: Int { (Int(targetSize.width) + Self.memoryTile - 1) / Self.memoryTile }
+    var tileRows: Int { (Int(targetSize.height) + Self.memoryTile - 1) / Self.memoryTile }
+
+    /// Whether the drawing `command`, under the device transform `t`, can be drawn in memory.
+    func isRasterisable(_ command: DrawCommand, _ t: AffineTransform) -> Bool {
+        guard case .fillRect(_, _, let radius) = command, Self.isAxisAligned(t) else { return false }
+        return pixel(radius * t.a) <= Self.maximumCornerTextureRadius
+    }
+
+    /// Opens a memory group for the group just pushed; false when the buffers' memory bound is
+    /// reached (the caller then takes the SDL path).
+    func beginMemoryGroup(opacity groupOpacity: Double, mask: (rect: Rect, radius: Double, transform: AffineTransform)?) -> Bool {
+        let targetPixels = Int(max(1, targetSize.width)) * Int(max(1, targetSize.height))
+        guard (offscreenDepth + memoryDepth + 1) * targetPixels <= Self.maximumOffscreenPixels else { return false }
+        if memoryDepth == 0 { flush() }                    // what is batched lands under the group
+        if memoryDepth == memoryLayers.count { memoryLayers.append(MemoryLayer()) }
+        let tiles = tileColumns * tileRows
+        if memoryLayers[memoryDepth].pixels.count != targetPixels {
+            memoryLayers[memoryDepth].pixels = [UInt32](repeating: 0, count: targetPixels)
+            memoryLayers[memoryDepth].marks = [Bool](repeating: false, count: tiles)
+        } else {
+            memoryLayers[memoryDepth].marks.withUnsafeMutableBufferPointer { m in
+                for k in m.indices { m[k] = false }
+            }
+        }
+        groups[groups.count - 1].memory = MemoryGroup(depth: memoryDepth, opacity: groupOpacity, mask: mask)
+        memoryDepth += 1
+        lastOffscreenCount += 1
+        lastMemoryGroupCount += 1
+        return true
+    }
+
+    /// Composites the memory group `m`, just closed, onto its parent: the parent memory group's
+    /// buffer, or (the outermost) the SDL target.
+    func endMemoryGroup(_ m: MemoryGroup) {
+        memoryDepth -= 1
+        let o = UInt32(max(0, min(255, (m.opacity * 255).rounded())))
+        let width = Int(targetSize.width), height = Int(targetSize.height)
+        let cols = tileColumns, rows = tileRows, side = Self.memoryTile
+        if m.depth > 0 {
+            // Buffer to buffer, tile by tile.
+            let child = m.depth, parent = m.depth - 1
+            withLayers(child, parent) { src, srcMarks, dst, dstMarks in
+                for ty in 0..<rows {
+                    for tx in 0..<cols where srcMarks[ty * cols + tx] {
+                        let x0 = tx * side, y0 = ty * side
+                        let w = min(side, width - x0), h = min(side, height - y0)
+                        if let mask = m.mask {
+                            Self.applyMask(mask, to: src + (y0 * width + x0), stride: width,
+                                           region: SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(w), h: Int32(h)))
+                        }
+                        let fresh = !dstMarks[ty * cols + tx]
+                        dstMarks[ty * cols + tx] = true
+                        for y in y0..<(y0 + h) {
+                            let s = src + (y * width + x0), d = dst + (y * width + x0)
+                            if fresh {
+                                // Nothing under it yet: the child's pixels, times its opacity.
+                                if o == 255 { d.update(from: s, count: w) } else { Premultiplied.scale(s, by: o, into: d, count: w) }
+                            } else {
+                                Premultiplied.over(s, opacity: o, onto: d, count: w)
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
+        // The outermost: the touched tiles as runs (rows of tiles merged, equal runs of
+        // successive rows joined), their pixels gathered for the SDL composite.
+        memoryRuns.removeAll(keepingCapacity: true)
+        openRuns.removeAll(keepingCapacity: true)
+        for ty in 0..<rows {
+            nextOpenRuns.removeAll(keepingCapacity: true)
+            var tx = 0
+            while tx < cols {
+                guard memoryLayers[0].marks[ty * cols + tx] else { tx += 1; continue }
+                let start = tx
+                while tx < cols && memoryLayers[0].marks[ty * cols + tx] { tx += 1 }
+                let x = Int32(start * side), y = Int32(ty * side)
+                let run = SDL_Rect(x: x, y: y, w: Int32(min(tx * side, width)) - x, h: Int32(min(side, height - ty * side)))
+                // The same run in the row above: make it one rectangle.
+                if let k = openRuns.first(where: { memoryRuns[$0].x == run.x && memoryRuns[$0].w == run.w }) {
+                    memoryRuns[k].h += run.h
+                    nextOpenRuns.append(k)
+                } else {
+                    nextOpenRuns.append(memoryRuns.count)
+                    memoryRuns.append(run)
+                }
+            }
+            swap(&openRuns, &nextOpenRuns)
+        }
+        var total = 0
+        for run in memoryRuns { total += Int(run.w) * Int(run.h) }
+        guard total > 0 else { return }
+        if maskPixels.count < total { maskPixels = [UInt32](repeating: 0, count: total) }
+        if destinationPixels.count < total { destinationPixels = [UInt32](repeating: 0, count: total) }
+        var offset = 0
+        memoryLayers[0].pixels.withUnsafeMutableBufferPointer { layer in
+            maskPixels.withUnsafeMutableBufferPointer { gathered in
+                for run in memoryRuns {
+                    for y in 0..<Int(run.h) {
+                        (gathered.baseAddress! + offset + y * Int(run.w))
+                            .update(from: layer.baseAddress! + ((Int(run.y) + y) * width + Int(run.x)), count: Int(run.w))
+                    }
+                    offset += Int(run.w) * Int(run.h)
+                }
+            }
+        }
+        if !compositeRuns(memoryRuns, opacity: o, mask: m.mask, onto: target) {
+            // The destination could not be read or written: put the group's pixels through SDL's
+            // blend instead (translucency approximate).
+            copyThroughScratch(memoryRuns, alpha: UInt8(o))
+        }
+    }
+
+    /// Calls `body` with the pixels and tile marks of two distinct pooled layers.
+    func withLayers(_ a: Int, _ b: Int,
+                    _ body: (UnsafeMutablePointer<UInt32>, UnsafeMutableBufferPointer<Bool>,
+                             UnsafeMutablePointer<UInt32>, UnsafeMutableBufferPointer<Bool>) -> Void) {
+        var first = MemoryLayer(), second = MemoryLayer()
+        swap(&first, &memoryLayers[a])
+        swap(&second, &memoryLayers[b])
+        first.pixels.withUnsafeMutableBufferPointer { p in
+            first.marks.withUnsafeMutableBufferPointer { pm in
+                second.pixels.withUnsafeMutableBufferPointer { q in
+                    second.marks.withUnsafeMutableBufferPointer { qm in body(p.baseAddress!, pm, q.baseAddress!, qm) }
+                }
+            }
+        }
+        swap(&first, &memoryLayers[a])
+        swap(&second, &memoryLayers[b])
+    }
+
+    /// Draws an unrotated rounded rectangle into the open memory group, as the SDL fast path
+    /// draws it (``blitRoundedRect(_:radius:lineWidth:_:)``): snapped to whole pixels, corners
+    /// from the same cached coverage, laid over in premultiplied alpha.
+    func rasterRoundedRect(_ r: Rect, radius: Double, _ color: Color) {
+        let box = pixelRect(transform.apply(to: r))
+        let (x0, y0, w, h) = (box.x, box.y, box.w, box.h)
+        guard w > 0, h > 0 else { return }
+        let c = sdlColor(color)
+        guard c.a > 0 else { return }
+        let rr = max(0, min(pixel(radius * transform.a), w / 2, h / 2))
+        let p = Premultiplied.pixel(red: c.r, green: c.g, blue: c.b, alpha: c.a)
+        let bounds = intersect(clip ?? targetRect, targetRect)
+        let x1 = x0 + w, y1 = y0 + h
+        let depth = memoryDepth - 1
+        let width = Int(targetSize.width), height = Int(targetSize.height)
+        var layer = MemoryLayer()
+        swap(&layer, &memoryLayers[depth])
+        defer { swap(&layer, &memoryLayers[depth]) }
+        let cover = rr > 0 ? discCoverage(radius: rr, ring: 0) : []
+        layer.pixels.withUnsafeMutableBufferPointer { px in
+            layer.marks.withUnsafeMutableBufferPointer { marks in
+                let base = px.baseAddress!
+                func fill(_ rect: SDL_Rect) {
+                    let v = Self.intersection(rect, bounds)
+                    guard v.w > 0, v.h > 0 else { return }
+                    Self.touch(v, base, marks, width: width, height: height)
+                    for y in Int(v.y)..<Int(v.y + v.h) { Premultiplied.fill(p, over: base + (y * width + Int(v.x)), count: Int(v.w)) }
+                }
+                guard rr > 0 else { fill(box); return }
+                fill(SDL_Rect(x: x0 + rr, y: y0, w: w - 2 * rr, h: h))
+                fill(SDL_Rect(x: x0, y: y0 + rr, w: rr, h: h - 2 * rr))
+                fill(SDL_Rect(x: x1 - rr, y: y0 + rr, w: rr, h: h - 2 * rr))
+                // Corners: quadrant (qx, qy) of the 2rr disc coverage at each corner square.
+                let side = Int(2 * rr)
+                cover.withUnsafeBufferPointer { cov in
+                    for (qx, qy, dx, dy) in [(0, 0, x0, y0), (rr, 0, x1 - rr, y0), (rr, rr, x1 - rr, y1 - rr), (0, rr, x0, y1 - rr)] {
+                        let v = Self.intersection(SDL_Rect(x: dx, y: dy, w: rr, h: rr), bounds)
+                        guard v.w > 0, v.h > 0 else { continue }
+                        Self.touch(v, base, marks, width: width, height: height)
+                        for y in Int(v.y)..<Int(v.y + v.h) {
+                            let row = (Int(qy) + y - Int(dy)) * side + Int(qx) - Int(dx)
+                            let d = base + y * width
+                            for x in Int(v.x)..<Int(v.x + v.w) {
+                                let k = cov[row + x]
+                                guard k > 0 else { continue }
+                                let q = k == 255 ? p : Premultiplied.scale(p, UInt32(k))
+                                d[x] = q &+ Premultiplied.scale(d[x], 255 &- (q >> 24))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks the tiles `v` (inside the target) touches as drawn into, clearing those that were not.
+    nonisolated static func touch(_ v: SDL_Rect, _ base: UnsafeMutablePointer<UInt32>, _ marks: UnsafeMutableBufferPointer<Bool>,
+                                  width: Int, height: Int) {
+        let side = memoryTile, cols = (width + side - 1) / side
+        for ty in (Int(v.y) / side)...((Int(v.y + v.h) - 1) / side) {
+            for tx in (Int(v.x) / side)...((Int(v.x + v.w) - 1) / side) where !marks[ty * cols + tx] {
+                marks[ty * cols + tx] = true
+                let x0 = tx * side, w = min(side, width - x0)
+                for y in (ty * side)..<min(ty * side + side, height) { (base + (y * width + x0)).update(repeating: 0, count: w) }
+            }
+        }
+    }
+
+    nonisolated static func intersection(_ a: SDL_Rect, _ b: SDL_Rect) -> SDL_Rect {
+        let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+        let x1 = min(a.x + a.w, b.x + b.w), y1 = min(a.y + a.h, b.y + b.h)
+        return SDL_Rect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
+    }
+}
