@@ -13,6 +13,9 @@ final class LayoutItem {
     /// Queued for a refresh of the engine's own constraints (frame or intrinsic size changed).
     var isQueuedStale = false
     var changeMark = false
+    /// Its solved rect changed since its view's frame was last set from it (the view is then
+    /// listed in its superview's ``View/subviewsWithStaleFrames``).
+    var frameIsStale = false
     /// Its variables went back to the solver (its view or guide left the window).
     var isReleased = false
 
@@ -141,11 +144,13 @@ public final class LayoutEngine {
         }
     }
 
+    /// A constant edit reaches the solver in the next constraints pass without flagging any
+    /// view's `updateConstraints()` (P1): the pass solves whenever the engine has changes.
     func constantDidChange(_ c: LayoutConstraint) {
         guard c.solverID != nil, !c.constantIsPending else { return }
         c.constantIsPending = true
         pendingConstants.append(c)
-        window.rootView.setNeedsUpdateConstraints()
+        window.requestFrame()
     }
 
     func priorityDidChange(_ c: LayoutConstraint, wasRequired: Bool) {
@@ -282,8 +287,18 @@ public final class LayoutEngine {
         for i in changedItems {
             i.changeMark = false
             guard let v = i.view, !v.translatesAutoresizingMaskIntoConstraints else { continue }
-            v.superview?.setNeedsLayout()
-            if !v.subviews.isEmpty { v.setNeedsLayout() }
+            if let s = v.superview {
+                if !i.frameIsStale {
+                    i.frameIsStale = true
+                    s.subviewsWithStaleFrames.append(v)
+                }
+                s.setNeedsLayoutKeepingFrames()
+            }
+            if !v.subviews.isEmpty {
+                // Its subviews' frames are relative to it: all of them may move.
+                v.allSubviewFramesStale = true
+                v.setNeedsLayoutKeepingFrames()
+            }
         }
         changedItems.removeAll(keepingCapacity: true)
     }
@@ -602,20 +617,37 @@ public final class LayoutEngine {
              width: solver.value(of: i.width), height: solver.value(of: i.height))
     }
 
-    /// Sets the frame of every subview laid out by constraints from the solution. The base
-    /// ``View/layoutSubviews()`` calls it.
+    /// Frames set from the solution so far (for tests and benchmarks of P1).
+    public internal(set) var framesApplied = 0
+
+    /// Sets the frames of the subviews laid out by constraints from the solution. The base
+    /// ``View/layoutSubviews()`` calls it. Only the subviews whose solved rect changed are set
+    /// (P1), unless the view was flagged by ``View/setNeedsLayout()`` or its own rect changed:
+    /// then every one.
     func applyFrames(toSubviewsOf s: View) {
         var origin: Point?
-        for v in s.subviews where !v.translatesAutoresizingMaskIntoConstraints {
-            guard let i = v.layoutItem else { continue }
+        func apply(_ v: View, _ i: LayoutItem) {
+            i.frameIsStale = false
             if origin == nil { origin = s.absoluteBoundsOrigin }
             let f = v.frame(forAlignmentRect: solvedRect(i)).offsetBy(dx: -origin!.x, dy: -origin!.y)
             guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else {
                 reportNonFinite(v, f)
-                continue
+                return
             }
+            framesApplied += 1
             v.frame = f
         }
+        if s.allSubviewFramesStale {
+            s.allSubviewFramesStale = false
+            for v in s.subviews where !v.translatesAutoresizingMaskIntoConstraints {
+                if let i = v.layoutItem { apply(v, i) }
+            }
+        } else {
+            for v in s.subviewsWithStaleFrames where v.superview === s && !v.translatesAutoresizingMaskIntoConstraints {
+                if let i = v.layoutItem, i.frameIsStale { apply(v, i) }
+            }
+        }
+        s.subviewsWithStaleFrames.removeAll(keepingCapacity: true)
     }
 
     func isAmbiguous(_ i: LayoutItem) -> Bool {

@@ -50,6 +50,10 @@ enum UpdateCycle {
     }
 
     /// The layout pass: `layoutSubviews()` on flagged views, root first (U1, U6).
+    ///
+    /// It goes to the flagged children through their superview's list: one flagged child among
+    /// thousands costs one visit. Two or more are visited in subview order (UIKit's), found by a
+    /// scan of the subviews' flags.
     static func layoutPass(_ v: View, window: Window?) {
         guard v.subtreeNeedsLayout else { return }
         if v.needsLayout {
@@ -58,9 +62,28 @@ enum UpdateCycle {
         }
         // Cleared after the view's own layout, so that the subviews it flags stop propagating here.
         v.subtreeNeedsLayout = v.needsLayout
-        let children = v.subviews
-        for s in children { layoutPass(s, window: window) }
-        if children.contains(where: { $0.subtreeNeedsLayout }) { v.subtreeNeedsLayout = true }
+        var listed: [View] = []
+        swap(&listed, &v.childrenNeedingLayout)
+        if listed.count == 1 {
+            let s = listed[0]
+            if s.superview === v { layoutChild(s, of: v, window: window) }
+        } else if !listed.isEmpty {
+            for s in listed where s.superview === v { s.isListedForLayout = false }
+            for s in v.subviews where s.subtreeNeedsLayout { layoutChild(s, of: v, window: window) }
+        }
+        // Views flagged while the children were laid out were listed afresh.
+        listed.removeAll(keepingCapacity: true)
+        if v.childrenNeedingLayout.isEmpty { swap(&listed, &v.childrenNeedingLayout) } else { v.subtreeNeedsLayout = true }
+    }
+
+    private static func layoutChild(_ s: View, of v: View, window: Window?) {
+        s.isListedForLayout = false
+        layoutPass(s, window: window)
+        if s.subtreeNeedsLayout && !s.isListedForLayout {
+            // Its own layout flagged it again: keep it listed, for the next pass.
+            s.isListedForLayout = true
+            v.childrenNeedingLayout.append(s)
+        }
     }
 
     private static func runLayout(_ v: View, window: Window?) {
@@ -97,6 +120,7 @@ enum UpdateCycle {
     static func clearLayoutFlags(_ v: View) {
         guard v.subtreeNeedsLayout || v.subtreeNeedsUpdateConstraints else { return }
         v.needsLayout = false; v.subtreeNeedsLayout = false
+        v.childrenNeedingLayout.removeAll(keepingCapacity: true); v.isListedForLayout = false
         v.needsUpdateConstraints = false; v.subtreeNeedsUpdateConstraints = false
         for s in v.subviews { clearLayoutFlags(s) }
     }

@@ -75,8 +75,16 @@ open class View {
 
     /// Set by ``setNeedsLayout()``; cleared when ``layoutSubviews()`` runs.
     public internal(set) var needsLayout = true
-    /// Some view in this subtree (this one included) needs layout.
+    /// Some view in this subtree (this one included) needs layout. A view with it set is listed
+    /// in its superview's ``childrenNeedingLayout`` (``isListedForLayout``), so the layout pass
+    /// goes straight to the flagged children instead of looking at every subview (P1).
     var subtreeNeedsLayout = true
+    var childrenNeedingLayout: [View] = []
+    var isListedForLayout = false
+    /// Subviews whose solved rect changed since this view last applied frames, and whether all of
+    /// them must be applied (set by ``setNeedsLayout()`` and when this view's own rect changed).
+    var subviewsWithStaleFrames: [View] = []
+    var allSubviewFramesStale = true
     /// Set by ``setNeedsUpdateConstraints()``; cleared when ``updateConstraints()`` runs.
     public internal(set) var needsUpdateConstraints = false
     var subtreeNeedsUpdateConstraints = false
@@ -267,7 +275,7 @@ open class View {
         view.superview = self
         view.moveToWindow(window)
         window?.presentationDidChange()
-        if view.subtreeNeedsLayout { markAncestorsNeedLayout() }
+        if view.subtreeNeedsLayout { view.markAncestorsNeedLayout() }
         if view.subtreeNeedsUpdateConstraints { markAncestorsNeedUpdateConstraints() }
         setNeedsLayout()
         if view.window != nil { view.window?.layoutEngine.viewDidMoveToWindow(view) }
@@ -282,6 +290,7 @@ open class View {
         if let i = sv.subviews.firstIndex(where: { $0 === self }) { sv.subviews.remove(at: i) }
         window?.presentationDidChange()
         superview = nil
+        isListedForLayout = false                  // the old superview's list skips it
         moveToWindow(nil)
         sv.setNeedsLayout()
         sv.setNeedsUpdateConstraints()
@@ -325,6 +334,13 @@ open class View {
     /// Flags the view for layout in the next frame's layout pass and returns at once (U1).
     /// However often it is called before that pass, ``layoutSubviews()`` runs once.
     public func setNeedsLayout() {
+        allSubviewFramesStale = true
+        setNeedsLayoutKeepingFrames()
+    }
+
+    /// ``setNeedsLayout()`` for the layout engine: the subviews whose solved rect changed are
+    /// listed in ``subviewsWithStaleFrames``, and only they get new frames (P1).
+    func setNeedsLayoutKeepingFrames() {
         guard !needsLayout else { return }
         needsLayout = true
         window?.layoutWasInvalidated(self)
@@ -332,11 +348,18 @@ open class View {
         window?.requestFrame()
     }
 
+    /// Flags this subtree and its ancestors' as needing layout, listing each in its superview.
     func markAncestorsNeedLayout() {
-        var v: View? = self
-        while let c = v, !(c.subtreeNeedsLayout && c !== self) {
+        var c = self
+        while true {
             c.subtreeNeedsLayout = true
-            v = c.superview
+            guard let p = c.superview else { return }
+            if !c.isListedForLayout {
+                c.isListedForLayout = true
+                p.childrenNeedingLayout.append(c)
+            }
+            if p.subtreeNeedsLayout { return }         // marked already, and listed above
+            c = p
         }
     }
 
