@@ -15,7 +15,11 @@ final class LayoutItem {
     var changeMark = false
     /// Its solved rect changed since its view's frame was last set from it (the view is then
     /// listed in its superview's ``View/subviewsWithStaleFrames``).
-    var frameIsStale = false
+    @exclusivity(unchecked) var frameIsStale = false
+    /// Its left or top changed in the solve being collected.
+    @exclusivity(unchecked) var positionChanged = false
+    /// Left, top, width and height as last collected from the solver (NaN before the first).
+    @exclusivity(unchecked) var solved = SIMD4<Double>(repeating: .nan)
     /// Its variables went back to the solver (its view or guide left the window).
     var isReleased = false
 
@@ -278,8 +282,15 @@ public final class LayoutEngine {
 
     private func collectChanges() {
         solver.takeChanges(into: &changed)
-        for (v, _) in changed {
-            guard Int(v.id) < itemBySymbol.count, let i = itemBySymbol[Int(v.id)], !i.changeMark else { continue }
+        for (v, value) in changed {
+            guard Int(v.id) < itemBySymbol.count, let i = itemBySymbol[Int(v.id)] else { continue }
+            // The solver lists the variables of every row it touched; a value it left as it
+            // was changes no frame.
+            let k = v == i.left ? 0 : v == i.top ? 1 : v == i.width ? 2 : 3
+            guard i.solved[k] != value else { continue }
+            i.solved[k] = value
+            if k < 2 { i.positionChanged = true }
+            guard !i.changeMark else { continue }
             i.changeMark = true
             changedItems.append(i)
         }
@@ -295,10 +306,12 @@ public final class LayoutEngine {
                 s.setNeedsLayoutKeepingFrames()
             }
             if !v.subviews.isEmpty {
-                // Its subviews' frames are relative to it: all of them may move.
-                v.allSubviewFramesStale = true
+                // Its subviews' frames are relative to its position: when that moved, all of
+                // them may have to (a size change alone moves none of them).
+                if i.positionChanged { v.allSubviewFramesStale = true }
                 v.setNeedsLayoutKeepingFrames()
             }
+            i.positionChanged = false
         }
         changedItems.removeAll(keepingCapacity: true)
     }
@@ -613,12 +626,12 @@ public final class LayoutEngine {
 
     /// The solved alignment rect of an item in window coordinates.
     func solvedRect(_ i: LayoutItem) -> Rect {
-        Rect(x: solver.value(of: i.left), y: solver.value(of: i.top),
-             width: solver.value(of: i.width), height: solver.value(of: i.height))
+        let v = solver.values(of: i.left, i.top, i.width, i.height)
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
     /// Frames set from the solution so far (for tests and benchmarks of P1).
-    public internal(set) var framesApplied = 0
+    @exclusivity(unchecked) public internal(set) var framesApplied = 0
 
     /// Sets the frames of the subviews laid out by constraints from the solution. The base
     /// ``View/layoutSubviews()`` calls it. Only the subviews whose solved rect changed are set

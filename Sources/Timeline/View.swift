@@ -101,7 +101,7 @@ open class View {
 
     /// Whether the frame is set by hand (and follows ``autoresizingMask``) rather than by
     /// constraints (A6). Views made in code start with `true`, as in UIKit.
-    public var translatesAutoresizingMaskIntoConstraints = true {
+    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
         didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { constraintInputsDidChange() } }
     }
     public var autoresizingMask: AutoresizingMask = []
@@ -113,7 +113,7 @@ open class View {
         didSet { invalidateIntrinsicContentSize() }
     }
     /// Insets from the frame to the alignment rect that constraints act on (A5).
-    public var alignmentRectInsets: EdgeInsets = .zero { didSet { constraintInputsDidChange() } }
+    @exclusivity(unchecked) public var alignmentRectInsets: EdgeInsets = .zero { didSet { constraintInputsDidChange() } }
     /// Margins of the layout-margins guide (A4); 8 points on every side by default.
     public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
         didSet { constraintInputsDidChange() }
@@ -122,7 +122,7 @@ open class View {
     /// for others they are the part of the root's safe-area insets that overlaps them.
     public internal(set) var safeAreaInsets: EdgeInsets = .zero
     /// The layout engine's per-view record (variables and constraints), once it has one.
-    var layoutItem: LayoutItem?
+    @exclusivity(unchecked) var layoutItem: LayoutItem?
     /// Constraints owned by this view, as UIKit's `constraints` array (active ones).
     public internal(set) var constraints: [LayoutConstraint] = []
     /// Layout guides owned by this view (safe area, margins, custom).

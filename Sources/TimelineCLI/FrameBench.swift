@@ -53,15 +53,15 @@ struct FrameBench: ParsableCommand {
         let (views, frames, realtime, json) = (self.views, self.frames, self.realtime, self.json)
         let mode = self.mode ?? "frames"
         let tracePath = chromeTrace
-        let outcome: Result<[[Int64]], SDLError> = MainActor.assumeIsolated {
+        let outcome: Result<(samples: [[Int64]], framesSet: Int), SDLError> = MainActor.assumeIsolated {
             do throws(SDLError) {
                 return .success(try FrameBench.measure(scene: loaded, views: views, constraintMode: mode == "constraints",
                                                        frames: frames, realtime: realtime, chromeTrace: tracePath))
             } catch { return .failure(error) }
         }
-        let samples: [[Int64]]
+        let samples: [[Int64]], framesSet: Int
         switch outcome {
-        case .success(let s): samples = s
+        case .success(let s): (samples, framesSet) = s
         case .failure(let e):
             printToStandardError("timeline bench frame: \(e)")
             throw ExitCode(1)
@@ -82,7 +82,7 @@ struct FrameBench: ParsableCommand {
             }
             let phases = perPhase.map { "\(jsonString($0.0)): \(p($0.1, $0.2))" }.joined(separator: ", ")
             let subject = scene.map { "\"scene\": \(jsonString($0))" } ?? "\"views\": \(views!)"
-            print("{\"frames\": \(samples.count), \"mode\": \(jsonString(modeName)), \(subject), \"clock\": \(jsonString(realtime ? "dispatch" : "manual")), \"budget_ms\": \(jsonNumber(Double(budget) / 1e6)), \"phases_ms\": {\(phases)}, \"total_ms\": \(p(total, totalOver))}")
+            print("{\"frames\": \(samples.count), \"mode\": \(jsonString(modeName)), \(subject), \"clock\": \(jsonString(realtime ? "dispatch" : "manual")), \"budget_ms\": \(jsonNumber(Double(budget) / 1e6)), \"phases_ms\": {\(phases)}, \"total_ms\": \(p(total, totalOver)), \"frames_set_per_frame\": \(jsonNumber(Double(framesSet) / Double(max(1, samples.count))))}")
         } else {
             let subject = scene ?? "\(views!) views"
             var rows = [["phase", "p50 ms", "p90 ms", "p99 ms", "max ms", "over budget"]]
@@ -92,13 +92,15 @@ struct FrameBench: ParsableCommand {
             rows.append(["total", fmt(total.p50, digits: 4), fmt(total.p90, digits: 4), fmt(total.p99, digits: 4), fmt(total.max, digits: 4), "\(totalOver)"])
             print("frame phases: \(subject), mode \(modeName), \(samples.count) frames on the \(realtime ? "dispatch (real) clock" : "manual clock, as fast as possible"); budget \(fmt(Double(budget) / 1e6, digits: 2)) ms a frame")
             print(table(rows, rightAligned: [1, 2, 3, 4, 5]))
+            print("view frames set from the solver: \(fmt(Double(framesSet) / Double(max(1, samples.count)), digits: 1)) a frame")
         }
     }
 
     /// Per measured frame, nanoseconds per engine phase.
     @MainActor
+    /// Also: how many frames the layout engine set from the solution in the measured frames (P1).
     static func measure(scene: Scene?, views: Int?, constraintMode: Bool, frames: Int, realtime: Bool,
-                        chromeTrace: String? = nil) throws(SDLError) -> [[Int64]] {
+                        chromeTrace: String? = nil) throws(SDLError) -> (samples: [[Int64]], framesSet: Int) {
         let size = scene?.size ?? Size(width: 1280, height: 720)
         let font = try TrueTypeFont.standard()
         let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height), font: font)
@@ -132,11 +134,12 @@ struct FrameBench: ParsableCommand {
         defer {
             if let trace { do { try trace.finish() } catch { printToStandardError("timeline bench frame: \(error)") } }
         }
+        var framesSetBefore = 0
         if realtime {
             var seen = 0
             _ = runLoop.addFrameObserver { _ in
                 seen += 1
-                if seen == warmUp + 1 { runLoop.phaseRecorder = trace }
+                if seen == warmUp + 1 { runLoop.phaseRecorder = trace; framesSetBefore = window.layoutEngine.framesApplied }
                 // Read in phase 2 of the next frame: the previous frame's finished phase times.
                 if seen > warmUp + 1 { samples.append(runLoop.lastFramePhaseNanoseconds) }
                 if samples.count >= frames { runLoop.stop() }
@@ -146,13 +149,14 @@ struct FrameBench: ParsableCommand {
             let manual = clock as! ManualFrameClock
             manual.step(frames: warmUp)
             runLoop.phaseRecorder = trace
+            framesSetBefore = window.layoutEngine.framesApplied
             for _ in 0..<frames {
                 manual.step()
                 samples.append(runLoop.phaseNanoseconds)
             }
         }
         withExtendedLifetime(animator) {}
-        return samples
+        return (samples, window.layoutEngine.framesApplied - framesSetBefore)
     }
 
     /// `n` rounded views on a grid, each pinned by constraints, each with its leading constant
