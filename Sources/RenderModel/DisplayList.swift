@@ -38,11 +38,24 @@ public struct GroupState: Sendable, Equatable {
     public var clipCornerRadius: Double
     /// The view's trace name, for debugging backends.
     public var name: String
+    /// A box in window points holding everything the group draws, its subgroups' too (`.null`:
+    /// not known). It may be larger than what is drawn, never smaller: a painter repainting a
+    /// damaged region skips a group whose box misses the region (P1).
+    public var bounds: Rect = .null
+    /// The index of the group's `endGroup` in its list (-1: not known).
+    public var end: Int = -1
 
     @inlinable
     public init(transform: AffineTransform, opacity: Double, clip: Rect?, clipCornerRadius: Double, name: String) {
         self.transform = transform; self.opacity = opacity; self.clip = clip
         self.clipCornerRadius = clipCornerRadius; self.name = name
+    }
+
+    /// Equal when they draw the same: ``bounds`` and ``end`` are bookkeeping for painters, and a
+    /// patched list may keep a larger box than a rebuilt one.
+    public static func == (a: GroupState, b: GroupState) -> Bool {
+        a.transform == b.transform && a.opacity == b.opacity && a.clip == b.clip
+            && a.clipCornerRadius == b.clipCornerRadius && a.name == b.name
     }
 }
 
@@ -74,6 +87,16 @@ public struct DisplayList: Sendable, Equatable {
     public var scale: Double = 1
     /// The window's background.
     public var background: Color = .black
+    /// Which window's lists these are (each window numbers its own): revisions and damage only
+    /// compare between lists of one origin.
+    public var origin = 0
+    /// Counts commits: the list with revision r + 1 differs from revision r only inside
+    /// ``damage``.
+    public var revision = 0
+    /// In window points, the region that differs from the list of the previous revision (the
+    /// union of the old and new boxes of what changed); nil: anything may have changed, and
+    /// an empty rectangle: nothing did (P1).
+    public var damage: Rect?
 
     public init() {}
 
@@ -118,5 +141,43 @@ public final class RecordingRenderer: FrameRenderer {
         lastList = list
         presentedFrames += 1
         if keepsHistory { history.append(list) }
+    }
+}
+
+extension DrawCommand {
+    /// A box in the drawing group's own coordinates holding what this command draws (nil for
+    /// group markers). Text is estimated generously (no font here): a character is at most
+    /// 1.2 em wide and a line 1.6 em tall.
+    public var localBounds: Rect? {
+        switch self {
+        case .fillRect(let r, _, _), .fillEllipse(let r, _): return r
+        case .strokeBorder(let r, _, _, _): return r
+        case .strokeRect(let r, _, let lw, _), .strokeEllipse(let r, _, let lw):
+            return r.inset(by: EdgeInsets(all: -lw / 2))
+        case .line(let a, let b, _, let w):
+            return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+                .inset(by: EdgeInsets(all: -w))
+        case .fillPath(let p, _): return p.bounds(pad: 0)
+        case .strokePath(let p, _, let lw): return p.bounds(pad: lw)
+        case .text(let s, let at, let size, _):
+            return Rect(x: at.x, y: at.y, width: Double(s.unicodeScalars.count) * size * 1.2, height: size * 1.6)
+        case .beginGroup, .endGroup: return nil
+        }
+    }
+}
+
+extension Path {
+    /// The box of the path's points (control points included), grown by `pad`.
+    public func bounds(pad: Double) -> Rect {
+        var box = Rect.null
+        func add(_ q: Point) { box = box.union(Rect(x: q.x, y: q.y, width: 0, height: 0)) }
+        for e in elements {
+            switch e {
+            case .move(let q), .line(let q): add(q)
+            case .curve(let a, let b, let c): add(a); add(b); add(c)
+            case .close: break
+            }
+        }
+        return box.inset(by: EdgeInsets(all: -pad))
     }
 }

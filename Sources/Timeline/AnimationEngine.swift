@@ -104,6 +104,9 @@ public final class AnimationEngine: FrameParticipant {
     unowned let runLoop: MainRunLoop
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
+    /// How many views one tick queues for re-emission in their window's display list (P1);
+    /// past it the windows rebuild their lists.
+    static let queuedViewsPerTick = 256
     private var running: [PropertyAnimation] = []
     private var constants: [ConstantAnimation] = []
     private var keyframeTracks: [KeyframeAnimation] = []
@@ -248,7 +251,6 @@ public final class AnimationEngine: FrameParticipant {
         }
         if !keyframeTracks.isEmpty {
             tickKeyframes(now)
-            for w in windows { w.presentationDidChange() }
         }
         guard !running.isEmpty else { return }
         tickGeneration &+= 1
@@ -257,6 +259,7 @@ public final class AnimationEngine: FrameParticipant {
         hasStaleAnimations = false
         // One exclusive access to the list for the whole sweep: reading elements through
         // `running[i]` costs a dynamic exclusivity check (or a copy) per element.
+        var viewsTouched = 0
         let finished = running.withUnsafeMutableBufferPointer { running in
             var finished = 0
             guard let first = running.baseAddress else { return 0 }
@@ -278,9 +281,12 @@ public final class AnimationEngine: FrameParticipant {
                 let property = a.pointee.property
                 // Animations are offsets on the model: the first one of a property this tick starts
                 // from the model value, the others add onto what is there.
-                if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0 }
+                if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0; viewsTouched += 1 }
                 let base = view.tickWritten & property.bit == 0 ? view.model.value(of: property) : view.presentation.value(of: property)
                 view.tickWritten |= property.bit
+                // The first views queue themselves for re-emission; past that many the windows
+                // rebuild their lists whole (cheaper than queueing thousands one by one).
+                if viewsTouched <= Self.queuedViewsPerTick { view.presentationChanged() }
                 if a.pointee.timing.usesWebModel {
                     // The whole Web Animations model (N10): fill, direction, iterations, rates.
                     let (from, to) = (a.pointee.from, a.pointee.to)
@@ -322,12 +328,12 @@ public final class AnimationEngine: FrameParticipant {
             }
             return finished
         }
+        if viewsTouched > Self.queuedViewsPerTick { for w in windows { w.presentationDidChange() } }
         if finished > 0 { removeFinished() }
         if !heldValues.isEmpty {
             for (view, property, value) in heldValues { view.setModelWithoutAnimation(property, value) }
             heldValues.removeAll(keepingCapacity: true)
         }
-        for w in windows { w.presentationDidChange() }
     }
 
     /// Drops the animations the tick marked finished or stale, ends their groups, and shows the
@@ -357,6 +363,7 @@ public final class AnimationEngine: FrameParticipant {
         for v in endedViews {
             for p in AnimatableProperty.allCases where v.endedProperties & p.bit != 0 {
                 v.presentation.copy(p, from: v.model)
+                v.presentationChanged()
                 v.animatedProperties &= ~p.bit
             }
             v.endedProperties = 0
@@ -378,12 +385,14 @@ public final class AnimationEngine: FrameParticipant {
             let local = MediaTime.seconds(from: begin, to: now) - a.timing.delay
             if local >= a.timing.duration {
                 view.presentation.copy(a.property, from: view.model)
+                view.presentationChanged()
                 view.animatedProperties &= ~a.property.bit
                 view.keyframedProperties &= ~a.property.bit
                 end(a.group)
                 continue
             }
             view.presentation.set(a.property, local < 0 ? a.track.initial : a.track.value(at: local))
+            view.presentationChanged()
             if w != r { keyframeTracks[w] = keyframeTracks[r] }
             w += 1
         }
@@ -459,11 +468,13 @@ public final class AnimationEngine: FrameParticipant {
         for a in keyframeTracks {
             guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
             v.presentation.copy(a.property, from: v.model)
+            v.presentationChanged()
             interrupt(v, a.property)
         }
         for a in running {
             guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
             v.presentation.copy(a.property, from: v.model)
+            v.presentationChanged()
             interrupt(v, a.property)
         }
         if !running.isEmpty || !keyframeTracks.isEmpty { runLoop.requestFrame() }

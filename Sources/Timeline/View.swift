@@ -88,6 +88,11 @@ open class View {
     /// Set by ``setNeedsUpdateConstraints()``; cleared when ``updateConstraints()`` runs.
     public internal(set) var needsUpdateConstraints = false
     var subtreeNeedsUpdateConstraints = false
+    /// Where the view's group sits in its window's display list (valid when ``listGeneration``
+    /// is the window's current build), and whether it is queued for re-emission (P1).
+    @exclusivity(unchecked) var listStart = -1
+    @exclusivity(unchecked) var listGeneration = -1
+    @exclusivity(unchecked) var isQueuedForRepaint = false
     /// Set by ``setNeedsDisplay()``; cleared when ``draw(_:in:)`` runs.
     public internal(set) var needsDisplay = true
     /// The union of the rectangles flagged for display.
@@ -217,7 +222,14 @@ open class View {
     func modelDidChange(_ property: AnimatableProperty, from old: AnimatableValue) {
         if let engine = window?.animations, engine.captureChange(of: property, on: self, from: old) { return }
         if animatedProperties & property.bit == 0 { presentation.copy(property, from: model) }
-        window?.presentationDidChange()
+        presentationChanged()
+    }
+
+    /// Queues the view for re-emission in its window's next commit (once per commit).
+    @inline(__always)
+    func presentationChanged() {
+        guard !isQueuedForRepaint, let w = window else { return }
+        w.viewDidChange(self)
     }
 
     private func sizeDidChange(from oldSize: Size) {

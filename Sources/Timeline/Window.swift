@@ -62,7 +62,20 @@ public final class Window: FrameParticipant {
 
     var displayQueue: [View] = []
     /// Whether something visible changed since the display list was built.
-    private var displayListIsStale = true
+    @exclusivity(unchecked) private var displayListIsStale = true
+    /// Whether the next commit must rebuild the whole list (a structural change: views added,
+    /// removed, hidden or shown, clipping, the window's scale or background).
+    private var needsFullBuild = true
+    /// Views whose presentation or content changed since the last commit; the commit re-emits
+    /// their subtrees in place when their command counts are unchanged (P1).
+    @exclusivity(unchecked) private var changedViews: [View] = []
+    /// Counts full builds; a view's list indices are valid when its generation is the current one.
+    private var buildGeneration = 0
+    private var scratchCommands: [DrawCommand] = []
+    /// Whether commits patch the list for the views that changed instead of rebuilding it, and
+    /// report the damaged region to the renderer. Off, every commit rebuilds (for tests that
+    /// compare the two).
+    public var patchesDisplayList = true
     var pendingAppearance = false
     private var appearing = false
     private let canvas = Canvas()
@@ -123,8 +136,18 @@ public final class Window: FrameParticipant {
 
     func requestFrame() { runLoop?.requestFrame() }
 
-    /// Something visible changed: the next commit rebuilds the display list.
+    /// Something visible changed in the structure: the next commit rebuilds the display list.
     func presentationDidChange() {
+        displayListIsStale = true
+        needsFullBuild = true
+        runLoop?.requestFrame()
+    }
+
+    /// `view`'s presentation or content changed: the next commit re-emits its subtree.
+    func viewDidChange(_ view: View) {
+        view.isQueuedForRepaint = true
+        changedViews.append(view)
+        guard !displayListIsStale else { return }
         displayListIsStale = true
         runLoop?.requestFrame()
     }
@@ -222,7 +245,7 @@ public final class Window: FrameParticipant {
             canvas.begin(rect.isNull ? .zero : rect)
             call("draw", on: v) { v.draw(rect.isNull ? .zero : rect, in: canvas) }
             canvas.swapCommands(with: &v.content)
-            displayListIsStale = true
+            v.presentationChanged()
         }
         displayQueue.removeFirst(count)
     }
@@ -231,10 +254,22 @@ public final class Window: FrameParticipant {
     public func commit(_ frame: FrameInfo) {
         // A frame that changed nothing visible (say, a layout pass that moved nothing) presents
         // the list it already has.
-        if displayListIsStale || displayList.size != size {
-            current ^= 1
-            buildDisplayList()
+        if displayListIsStale || displayList.size != size || displayList.scale != scale {
+            if needsFullBuild || !patchesDisplayList || displayList.size != size || displayList.scale != scale || !patchChangedViews() {
+                let revision = displayList.revision
+                current ^= 1
+                buildDisplayList()
+                building.revision = revision + 1
+                building.damage = nil
+            }
+            for v in changedViews { v.isQueuedForRepaint = false }
+            changedViews.removeAll(keepingCapacity: true)
+            needsFullBuild = false
             displayListIsStale = false
+        } else if patchesDisplayList, displayList.damage != .zero {
+            // Nothing changed: the same list again, with nothing damaged.
+            presentedList.revision += 1
+            presentedList.damage = .zero
         }
         renderer?.present(displayList, frame: FrameContext(index: frame.index, time: frame.time))
         if appearing, let vc = rootViewController {
@@ -312,28 +347,99 @@ public final class Window: FrameParticipant {
 
     // MARK: Commit
 
-    private func buildDisplayList() {
-        building.reset(size: size, scale: scale, background: backgroundColor)
-        emit(rootView, parent: .identity)
+    /// The list presented last (patched in place between full builds).
+    private var presentedList: DisplayList {
+        get { current == 0 ? listA : listB }
+        _modify { if current == 0 { yield &listA } else { yield &listB } }
     }
 
-    private func emit(_ v: View, parent: AffineTransform) {
+    /// Numbers windows, for ``DisplayList/origin``.
+    private static var windowCount = 0
+    private lazy var listOrigin: Int = { Window.windowCount += 1; return Window.windowCount }()
+
+    private func buildDisplayList() {
+        buildGeneration &+= 1
+        building.reset(size: size, scale: scale, background: backgroundColor)
+        building.origin = listOrigin
+        _ = emit(rootView, parent: .identity, into: &building.commands, offset: 0)
+    }
+
+    /// Appends `v`'s subtree to `list` (whose first element will sit at `offset` in the display
+    /// list) and returns the box of what it draws in window points.
+    private func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int) -> Rect {
         let p = v.presentation
-        guard !v.isHidden, p.alpha > 0 else { return }
+        guard !v.isHidden, p.alpha > 0 else { return .null }
         let t = p.transformToSuperview.concatenating(parent)
         let local = Rect(origin: p.bounds.origin, size: p.bounds.size)
-        building.commands.append(.beginGroup(GroupState(
-            transform: t, opacity: p.alpha, clip: v.clipsToBounds ? local : nil,
-            clipCornerRadius: p.cornerRadius, name: v.identifier ?? "")))
+        let start = list.count
+        v.listStart = offset + start
+        v.listGeneration = buildGeneration
+        list.append(.endGroup)                              // the group marker, written below
+        var box = Rect.null
         if p.backgroundColor.alpha > 0 {
-            building.commands.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
+            list.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
+            box = t.apply(to: local)
         }
-        if !v.content.isEmpty { building.commands.append(contentsOf: v.content) }
-        for s in v.subviews { emit(s, parent: t) }
+        if !v.content.isEmpty {
+            list.append(contentsOf: v.content)
+            for c in v.content {
+                // A group inside drawn content has no box here: everything, to be safe.
+                if let b = c.localBounds { box = box.union(t.apply(to: b)) } else { box = Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15); break }
+            }
+        }
+        for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
         if p.borderWidth > 0, p.borderColor.alpha > 0 {
-            building.commands.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
+            list.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
+            box = box.union(t.apply(to: local))
         }
-        building.commands.append(.endGroup)
+        if v.clipsToBounds { box = box.intersection(t.apply(to: local)) }
+        list.append(.endGroup)
+        var g = GroupState(transform: t, opacity: p.alpha, clip: v.clipsToBounds ? local : nil,
+                           clipCornerRadius: p.cornerRadius, name: v.identifier ?? "")
+        g.bounds = box
+        g.end = offset + list.count - 1
+        list[start] = .beginGroup(g)
+        return box
+    }
+
+    /// Re-emits the subtrees of the changed views in place and sets the list's damage to the
+    /// union of their old and new boxes; false when that cannot be done (a subtree's command
+    /// count changed, a view was not in the list, or so many changed that a rebuild is cheaper),
+    /// and the caller rebuilds.
+    private func patchChangedViews() -> Bool {
+        guard changedViews.count <= 16 || changedViews.count * 8 <= presentedList.commands.count else { return false }
+        var damage = Rect.null
+        for v in changedViews where v.window === self {
+            guard v.listGeneration == buildGeneration, v.listStart >= 0, v.superview != nil || v === rootView else { return false }
+            guard case .beginGroup(let old) = presentedList.commands[v.listStart], old.end >= v.listStart else { return false }
+            let parent: AffineTransform
+            if let s = v.superview {
+                guard s.listGeneration == buildGeneration, case .beginGroup(let pg) = presentedList.commands[s.listStart] else { return false }
+                parent = pg.transform
+            } else {
+                parent = .identity
+            }
+            scratchCommands.removeAll(keepingCapacity: true)
+            let box = emit(v, parent: parent, into: &scratchCommands, offset: v.listStart)
+            let count = old.end + 1 - v.listStart
+            guard scratchCommands.count == count else { return false }
+            presentedList.commands.withUnsafeMutableBufferPointer { list in
+                for k in 0..<count { list[v.listStart + k] = scratchCommands[k] }
+            }
+            damage = damage.union(old.bounds).union(box)
+            // The boxes of the groups around it hold the new one too.
+            var a = v.superview
+            while let c = a, c.listGeneration == buildGeneration, case .beginGroup(var g) = presentedList.commands[c.listStart] {
+                let grown = g.bounds.union(box)
+                guard grown != g.bounds else { break }
+                g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.presentation.bounds)) : grown
+                presentedList.commands[c.listStart] = .beginGroup(g)
+                a = c.superview
+            }
+        }
+        presentedList.revision += 1
+        presentedList.damage = damage.isNull ? .zero : damage
+        return true
     }
 
     // MARK: Events

@@ -99,6 +99,18 @@ public final class DisplayListPainter {
     /// The destination pixels under a group being composited.
     var destinationPixels: [UInt32] = []
     var offscreenDepth = 0
+    /// Whether the target keeps its pixels from one paint to the next (an offscreen image does;
+    /// a window's back buffer may not). Only then does a list's ``DisplayList/damage`` let the
+    /// painter repaint just the damaged region.
+    public var retainsPixels = false
+    /// Whether to repaint only the damaged region when the target keeps its pixels (P1). Off,
+    /// every paint is a full repaint (for tests that compare the two).
+    public var repaintsDamageOnly = true
+    /// The damaged region of the last paint, in device pixels (nil: the whole target).
+    public internal(set) var lastDamage: SDL_Rect?
+    /// What the last paint drew: the list's revision, scale and background.
+    var lastPainted: (origin: Int, revision: Int, scale: Double, background: Color)?
+
     /// Whether groups whose drawings are all rectangles on the pixel grid are drawn in memory
     /// on the software path (`Painter+MemoryGroups.swift`); off, they go through SDL targets.
     /// Both give the same picture (tested); the switch is for that test and for benchmarks.
@@ -165,6 +177,9 @@ public final class DisplayListPainter {
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
+        let damage = damagedRegion(list, width: w, height: h)
+        lastPainted = (list.origin, list.revision, list.scale, list.background)
+        lastDamage = damage
         if (w, h) != targetSize {
             for t in targetPool { SDL_DestroyTexture(t) }
             targetPool.removeAll()
@@ -175,19 +190,34 @@ public final class DisplayListPainter {
         }
         target = nil
         lastError = nil
-        sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect")
         sdl(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
         let bg = list.background
         sdl(SDL_SetRenderDrawColor(renderer, byte(bg.red), byte(bg.green), byte(bg.blue), byte(bg.alpha)), "SDL_SetRenderDrawColor")
-        sdl(SDL_RenderClear(renderer), "SDL_RenderClear")
+        if var d = damage {
+            // Only the damaged region: cleared, then every drawing that reaches it, clipped to it.
+            guard d.w > 0, d.h > 0 else { evictStaleTextures(); return }
+            sdl(SDL_RenderSetClipRect(renderer, &d), "SDL_RenderSetClipRect")
+            sdl(SDL_RenderFillRect(renderer, &d), "SDL_RenderFillRect")
+        } else {
+            sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect")
+            sdl(SDL_RenderClear(renderer), "SDL_RenderClear")
+        }
 
         base = AffineTransform(scaleX: list.scale, y: list.scale)
-        transform = base; opacity = 1; clip = nil; offscreenDepth = 0; memoryDepth = 0
+        transform = base; opacity = 1; clip = damage; offscreenDepth = 0; memoryDepth = 0
         groups.removeAll(keepingCapacity: true)
 
         let commands = list.commands
         var i = 0
         while i < commands.count {
+            if let d = damage, case .beginGroup(let g) = commands[i], g.end > i, g.end < commands.count, !g.bounds.isNull {
+                // A group whose box misses the damage draws nothing there: skip it whole.
+                let box = deviceRect(base.apply(to: g.bounds).inset(by: EdgeInsets(all: -2)))
+                if intersect(box, d).w <= 0 || intersect(box, d).h <= 0 {
+                    i = g.end + 1
+                    continue
+                }
+            }
             draw(commands, at: i, scale: list.scale)
             i += 1
         }
@@ -195,6 +225,21 @@ public final class DisplayListPainter {
         // Unbalanced lists (not produced by the engine) still leave the renderer on its target.
         while !groups.isEmpty { endGroup() }
         evictStaleTextures()
+    }
+
+    /// The device pixels to repaint for `list`: nil for all of them (the target does not keep
+    /// its pixels, the list does not follow the one painted last, or its damage is unknown or
+    /// covers more than half the target); an empty rectangle when nothing changed.
+    func damagedRegion(_ list: DisplayList, width w: Int32, height h: Int32) -> SDL_Rect? {
+        guard retainsPixels, repaintsDamageOnly, let d = list.damage, let last = lastPainted,
+              list.origin == last.origin, list.revision == last.revision + 1, list.scale == last.scale, list.background == last.background,
+              (w, h) == targetSize else { return nil }
+        if d.isNull || d.width <= 0 || d.height <= 0 { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
+        // Two pixels around it for antialiased edges.
+        let r = intersect(deviceRect(AffineTransform(scaleX: list.scale, y: list.scale).apply(to: d).inset(by: EdgeInsets(all: -2))),
+                          SDL_Rect(x: 0, y: 0, w: w, h: h))
+        guard Int(r.w) * Int(r.h) * 2 <= Int(w) * Int(h) else { return nil }
+        return r
     }
 
     func draw(_ commands: [DrawCommand], at i: Int, scale: Double) {

@@ -43,6 +43,7 @@ public final class ImageRenderer: FrameRenderer {
         }
         renderer = r
         painter = DisplayListPainter(renderer: r, font: font)
+        painter.retainsPixels = true              // its surface is ours: damaged repaints (P1)
     }
 
     isolated deinit {

@@ -311,40 +311,15 @@ extension DisplayListPainter {
     }
 
     func localBounds(_ command: DrawCommand) -> Rect? {
-        switch command {
-        case .fillRect(let r, _, _), .fillEllipse(let r, _): return r
-        case .strokeBorder(let r, _, _, _): return r
-        case .strokeRect(let r, _, let lw, _), .strokeEllipse(let r, _, let lw):
-            return r.inset(by: EdgeInsets(all: -lw / 2))
-        case .line(let a, let b, _, let w):
-            return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
-                .inset(by: EdgeInsets(all: -w))
-        case .fillPath(let p, _): return pathBounds(p, pad: 0)
-        case .strokePath(let p, _, let lw): return pathBounds(p, pad: lw)
-        case .text(let s, let at, let size, _):
-            // The cached texture's size when the text was drawn before (a steady frame takes
-            // no font lock); otherwise the font measures it.
-            let scale = base.a
-            if let e = textCache[TextKey(text: s, pixelSize: max(1, Int(pixel(size * scale))))] {
-                return Rect(x: at.x, y: at.y, width: Double(e.width) / scale, height: Double(e.height) / scale)
-            }
-            let m = font?.measure(s, pixelSize: Int(pixel(size))) ?? (width: 0, height: 0)
-            return Rect(x: at.x, y: at.y, width: Double(m.width), height: Double(m.height))
-        case .beginGroup, .endGroup: return nil
+        guard case .text(let s, let at, let size, _) = command else { return command.localBounds }
+        // The cached texture's size when the text was drawn before (a steady frame takes no
+        // font lock); otherwise the font measures it.
+        let scale = base.a
+        if let e = textCache[TextKey(text: s, pixelSize: max(1, Int(pixel(size * scale))))] {
+            return Rect(x: at.x, y: at.y, width: Double(e.width) / scale, height: Double(e.height) / scale)
         }
-    }
-
-    func pathBounds(_ p: Path, pad: Double) -> Rect {
-        var box = Rect.null
-        func add(_ q: Point) { box = box.union(Rect(x: q.x, y: q.y, width: 0, height: 0)) }
-        for e in p.elements {
-            switch e {
-            case .move(let q), .line(let q): add(q)
-            case .curve(let a, let b, let c): add(a); add(b); add(c)
-            case .close: break
-            }
-        }
-        return box.inset(by: EdgeInsets(all: -pad))
+        let m = font?.measure(s, pixelSize: Int(pixel(size))) ?? (width: 0, height: 0)
+        return Rect(x: at.x, y: at.y, width: Double(m.width), height: Double(m.height))
     }
 
     /// Redirects drawing into a pooled offscreen target for the group just opened; returns false

@@ -253,7 +253,7 @@ public final class PropertyAnimator {
             guard let v = t.view else { continue }
             let local = t.delayFactor > 0 ? max(0, (fraction - t.delayFactor) / (1 - t.delayFactor)) : fraction
             v.presentation.set(t.property, AnimatableValue.interpolate(t.from, t.to, local))
-            v.window?.presentationDidChange()
+            v.presentationChanged()
         }
     }
 
@@ -261,7 +261,12 @@ public final class PropertyAnimator {
         state = .inactive
         isRunning = false
         engine?.remove(self)
-        for t in tracks { if let v = t.view { v.animatedProperties &= ~t.property.bit; v.presentation.copy(t.property, from: v.model) } }
+        for t in tracks {
+            guard let v = t.view else { continue }
+            v.animatedProperties &= ~t.property.bit
+            v.presentation.copy(t.property, from: v.model)
+            v.presentationChanged()
+        }
         let cs = completions
         completions.removeAll()
         tracks.removeAll()
