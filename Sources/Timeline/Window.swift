@@ -146,7 +146,9 @@ public final class Window: FrameParticipant {
     /// `view`'s presentation or content changed: the next commit re-emits its subtree.
     func viewDidChange(_ view: View) {
         view.isQueuedForRepaint = true
-        changedViews.append(view)
+        // Past a few hundred views a rebuild is cheaper than patching each (its emit clears
+        // the flags of the views not listed).
+        if changedViews.count < 256 { changedViews.append(view) } else { needsFullBuild = true }
         guard !displayListIsStale else { return }
         displayListIsStale = true
         runLoop?.requestFrame()
@@ -374,6 +376,7 @@ public final class Window: FrameParticipant {
         let start = list.count
         v.listStart = offset + start
         v.listGeneration = buildGeneration
+        v.isQueuedForRepaint = false
         list.append(.endGroup)                              // the group marker, written below
         var box = Rect.null
         if p.backgroundColor.alpha > 0 {

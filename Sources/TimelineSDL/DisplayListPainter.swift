@@ -103,6 +103,9 @@ public final class DisplayListPainter {
     /// a window's back buffer may not). Only then does a list's ``DisplayList/damage`` let the
     /// painter repaint just the damaged region.
     public var retainsPixels = false
+    /// The texture painted into instead of the renderer's default target (a window keeps its
+    /// picture in one, so that damaged repaints work there too); nil: the default target.
+    public var baseTarget: OpaquePointer?
     /// Whether to repaint only the damaged region when the target keeps its pixels (P1). Off,
     /// every paint is a full repaint (for tests that compare the two).
     public var repaintsDamageOnly = true
@@ -188,7 +191,8 @@ public final class DisplayListPainter {
             memoryLayers.removeAll()
             targetSize = (w, h)
         }
-        target = nil
+        target = baseTarget
+        sdl(SDL_SetRenderTarget(renderer, baseTarget), "SDL_SetRenderTarget")
         lastError = nil
         sdl(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
         let bg = list.background

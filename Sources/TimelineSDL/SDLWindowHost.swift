@@ -103,6 +103,7 @@ public final class SDLWindowHost {
     }
 
     isolated deinit {
+        presenter.releaseCanvas()
         painter.releaseResources()
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(sdlWindow)
@@ -142,6 +143,19 @@ public final class SDLWindowHost {
         try check(IMG_SavePNG(surface, path), "writing PNG \(path)")
     }
 
+    /// The window's picture as the last frame left it (its kept canvas, read without repainting;
+    /// nil when the renderer could not make one).
+    public func presentedImage() -> RGBAImage? {
+        guard let canvas = presenter.canvas else { return nil }
+        let (w, h) = presenter.canvasSize
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, tl_pixel_format_argb8888()) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        SDL_SetRenderTarget(sdlRenderer, canvas)
+        defer { SDL_SetRenderTarget(sdlRenderer, nil) }
+        guard SDL_RenderReadPixels(sdlRenderer, nil, tl_pixel_format_argb8888(), surface.pointee.pixels, surface.pointee.pitch) == 0 else { return nil }
+        return RGBAImage(surface: surface)
+    }
+
     /// Paints and presents each committed list.
     private final class Presenter: FrameRenderer {
         let painter: DisplayListPainter
@@ -149,10 +163,33 @@ public final class SDLWindowHost {
         /// Nanoseconds the last paint (drawing commands, flushed) and present took.
         var lastPaintNanoseconds: Int64 = 0
         var lastPresentNanoseconds: Int64 = 0
+        /// The window's picture, kept between frames so that a frame repaints only what changed
+        /// (P1) and is then copied whole to the back buffer, whose pixels SDL does not keep.
+        var canvas: OpaquePointer?
+        var canvasSize = (width: Int32(0), height: Int32(0))
         init(painter: DisplayListPainter, renderer: OpaquePointer) { self.painter = painter; self.renderer = renderer }
+        func releaseCanvas() {
+            if let canvas { SDL_DestroyTexture(canvas) }
+            canvas = nil
+            painter.baseTarget = nil
+        }
         func present(_ list: DisplayList, frame: FrameContext) {
             let t0 = MonotonicClock.now()
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_GetRendererOutputSize(renderer, &w, &h)
+            if canvas == nil || (w, h) != canvasSize {
+                if let canvas { SDL_DestroyTexture(canvas) }
+                canvas = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), max(1, w), max(1, h))
+                if let canvas { SDL_SetTextureBlendMode(canvas, SDL_BLENDMODE_NONE) }
+                canvasSize = (w, h)
+            }
+            painter.baseTarget = canvas
+            painter.retainsPixels = canvas != nil
             painter.paint(list)
+            if let canvas {
+                SDL_SetRenderTarget(renderer, nil)
+                SDL_RenderCopy(renderer, canvas, nil, nil)
+            }
             SDL_RenderFlush(renderer)
             let t1 = MonotonicClock.now()
             SDL_RenderPresent(renderer)

@@ -52,3 +52,9 @@ extension Trait where Self == EndsIdleTrait {
     /// Every headless host the test makes must be idle when it ends.
     public static var endsIdle: EndsIdleTrait { EndsIdleTrait() }
 }
+
+extension Tag {
+    /// Tests that start an X server (Xvfb) and open SDL windows. The fast suite skips them:
+    /// `swift test --skip "WindowHostTests|GalleryDemoTests"`.
+    @Tag public static var xvfb: Self
+}

@@ -7,7 +7,7 @@ import TimelineTestSupport
 /// Runs the desktop demo under Xvfb, takes a screenshot of the X screen with ImageMagick's
 /// `import` (what a person would see, not the app's own buffer) and checks what it shows.
 @MainActor
-@Suite("D3 the desktop demo under Xvfb", .serialized)
+@Suite("D3 the desktop demo under Xvfb", .serialized, .tags(.xvfb))
 struct GalleryDemoTests {
     static var gallery: URL? {
         let candidates = [

@@ -48,7 +48,7 @@ final class RecordingView: View {
 }
 
 @MainActor
-@Suite("D3 the SDL window host", .serialized)
+@Suite("D3 the SDL window host", .serialized, .tags(.xvfb))
 struct WindowHostTests {
     @Test("D3: SDL mouse events are hit-tested to views, a window resize relayouts the root view, quit ends run() cleanly")
     func D3_windowEvents() throws {
@@ -78,6 +78,46 @@ struct WindowHostTests {
         let host = try SDLWindowHost(title: "dispatch", size: Size(width: 200, height: 100), software: true)
         #expect(host.clock is DispatchFrameClock)
         #expect(host.displayRefreshRate == 0)
+    }
+
+    @Test("P1: the window repaints only the damaged region of its kept canvas, and the picture equals a full repaint")
+    func P1_windowDamagedRepaint() throws {
+        let server = try PrivateXServer()
+        setenv("DISPLAY", server.display, 1)
+        defer {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            server.stop()
+        }
+        let host = try SDLWindowHost(title: "damage", size: Size(width: 300, height: 200), software: true)
+        for k in 0..<40 {
+            let v = View(frame: Rect(x: Double(k % 8) * 36 + 4, y: Double(k / 8) * 36 + 20, width: 30, height: 30))
+            v.backgroundColor = Color(red: Double(k % 3) / 2, green: 0.5, blue: 0.9)
+            v.cornerRadius = 6
+            host.window.rootView.addSubview(v)
+        }
+        let mover = View(frame: Rect(x: 10, y: 10, width: 40, height: 30))
+        mover.backgroundColor = Color(red: 1, green: 0.2, blue: 0.2, alpha: 0.8)
+        mover.cornerRadius = 10
+        host.window.rootView.addSubview(mover)
+        var partial = 0
+        _ = host.runLoop.addFrameObserver { _ in
+            if let d = host.painter.lastDamage, d.w > 0, Int(d.w) * Int(d.h) < 300 * 200 / 2 { partial += 1 }
+        }
+        _ = host.runLoop.schedule(after: .milliseconds(50)) {
+            View.animate(withDuration: 0.3, curve: .easeInOut, repeatCount: .infinity, autoreverses: true) {
+                mover.center.x += 61.5; mover.center.y += 23.25
+            }
+        }
+        _ = host.runLoop.schedule(after: .milliseconds(700)) { host.runLoop.stop() }
+        host.run()
+        #expect(partial >= 10)
+        let kept = try #require(host.presentedImage())
+        // The same list painted whole into the canvas.
+        host.painter.repaintsDamageOnly = false
+        try host.saveScreenshot(to: NSTemporaryDirectory() + "damage-full.png")
+        let whole = try #require(host.presentedImage())
+        let d = kept.difference(from: whole, tolerance: 0)
+        #expect(d.fractionOff == 0, "\(d)")
     }
 
     func runWindow() throws {
