@@ -163,10 +163,14 @@ public final class SDLWindowHost {
         /// Nanoseconds the last paint (drawing commands, flushed) and present took.
         var lastPaintNanoseconds: Int64 = 0
         var lastPresentNanoseconds: Int64 = 0
-        /// The window's picture, kept between frames so that a frame repaints only what changed
-        /// (P1) and is then copied whole to the back buffer, whose pixels SDL does not keep.
+        /// The window's picture, kept between frames so that a frame that changed a little
+        /// repaints only that (P1) and copies it to the back buffer, whose pixels SDL does not
+        /// keep. A frame that repaints everything goes straight to the back buffer instead
+        /// (drawing into a texture costs more on some renderers, llvmpipe among them), and the
+        /// next frame that could be partial repaints the canvas whole first.
         var canvas: OpaquePointer?
         var canvasSize = (width: Int32(0), height: Int32(0))
+        var canvasIsCurrent = false
         init(painter: DisplayListPainter, renderer: OpaquePointer) { self.painter = painter; self.renderer = renderer }
         func releaseCanvas() {
             if let canvas { SDL_DestroyTexture(canvas) }
@@ -182,13 +186,22 @@ public final class SDLWindowHost {
                 canvas = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), max(1, w), max(1, h))
                 if let canvas { SDL_SetTextureBlendMode(canvas, SDL_BLENDMODE_NONE) }
                 canvasSize = (w, h)
+                canvasIsCurrent = false
             }
-            painter.baseTarget = canvas
-            painter.retainsPixels = canvas != nil
-            painter.paint(list)
-            if let canvas {
+            painter.retainsPixels = true
+            let partial = canvas != nil && painter.damagedRegion(list, width: w, height: h) != nil
+            if partial {
+                painter.baseTarget = canvas
+                painter.retainsPixels = canvasIsCurrent
+                painter.paint(list)
+                canvasIsCurrent = true
                 SDL_SetRenderTarget(renderer, nil)
                 SDL_RenderCopy(renderer, canvas, nil, nil)
+            } else {
+                painter.baseTarget = nil
+                painter.retainsPixels = false
+                painter.paint(list)
+                canvasIsCurrent = false
             }
             SDL_RenderFlush(renderer)
             let t1 = MonotonicClock.now()
