@@ -230,38 +230,47 @@ extension Solver {
                               overgrown: inout [Int32]) {
         buffer.removeAll(keepingCapacity: true)
         swap(&buffer, &tableau.rows[r].cells)       // buffer: the target's old cells
-        // The merged cells go into a local array, swapped in once at the end: appending to a row
-        // inside the tableau checked both arrays' uniqueness on every cell.
-        var out: [Cell] = []
-        swap(&out, &tableau.rows[r].cells)
-        var i = 0, j = 0
         let a = buffer.count, b = source.count
-        out.reserveCapacity(a + b)
         let row = Int32(r)
-        while i < a || j < b {
-            if j == b || (i < a && buffer[i].symbol < source[j].symbol) {
-                out.append(buffer[i]); i += 1
-            } else if i == a || source[j].symbol < buffer[i].symbol {
-                let v = source[j].coefficient * k
-                if abs(v) >= Solver.epsilon {
-                    let sym = source[j].symbol
-                    out.append(Cell(symbol: sym, coefficient: v))
-                    tableau.occurrences[Int(sym)] += 1
-                    tableau.columns[Int(sym)].append(row)
-                    if tableau.columns[Int(sym)].count > 2 * Int(tableau.occurrences[Int(sym)]) + 16 { overgrown.append(sym) }
+        // The merged cells are written straight into a new array, and the symbol bookkeeping
+        // goes through buffer pointers: appending, or a subscript of an array inside the
+        // tableau, checks the array's uniqueness on every cell (a third of a large build).
+        let merged = tableau.occurrences.withUnsafeMutableBufferPointer { occurrences in
+            tableau.columns.withUnsafeMutableBufferPointer { columns in
+                [Cell](unsafeUninitializedCapacity: a + b) { out, count in
+                    var i = 0, j = 0, n = 0
+                    buffer.withUnsafeBufferPointer { old in
+                        source.withUnsafeBufferPointer { new in
+                            while i < a || j < b {
+                                if j == b || (i < a && old[i].symbol < new[j].symbol) {
+                                    (out.baseAddress! + n).initialize(to: old[i]); n += 1; i += 1
+                                } else if i == a || new[j].symbol < old[i].symbol {
+                                    let v = new[j].coefficient * k
+                                    if abs(v) >= Solver.epsilon {
+                                        let sym = new[j].symbol
+                                        (out.baseAddress! + n).initialize(to: Cell(symbol: sym, coefficient: v)); n += 1
+                                        occurrences[Int(sym)] += 1
+                                        columns[Int(sym)].append(row)
+                                        if columns[Int(sym)].count > 2 * Int(occurrences[Int(sym)]) + 16 { overgrown.append(sym) }
+                                    }
+                                    j += 1
+                                } else {
+                                    let v = old[i].coefficient + new[j].coefficient * k
+                                    if abs(v) < Solver.epsilon {
+                                        occurrences[Int(new[j].symbol)] -= 1
+                                    } else {
+                                        (out.baseAddress! + n).initialize(to: Cell(symbol: new[j].symbol, coefficient: v)); n += 1
+                                    }
+                                    i += 1; j += 1
+                                }
+                            }
+                        }
+                    }
+                    count = n
                 }
-                j += 1
-            } else {
-                let v = buffer[i].coefficient + source[j].coefficient * k
-                if abs(v) < Solver.epsilon {
-                    tableau.occurrences[Int(source[j].symbol)] -= 1
-                } else {
-                    out.append(Cell(symbol: source[j].symbol, coefficient: v))
-                }
-                i += 1; j += 1
             }
         }
-        swap(&out, &tableau.rows[r].cells)
+        tableau.rows[r].cells = merged
     }
 
     @inline(__always)
