@@ -268,8 +268,8 @@ public final class Window: FrameParticipant {
             changedViews.removeAll(keepingCapacity: true)
             needsFullBuild = false
             displayListIsStale = false
-        } else if patchesDisplayList, displayList.damage != .zero {
-            // Nothing changed: the same list again, with nothing damaged.
+        } else if patchesDisplayList {
+            // Nothing changed: the same list again, one revision on, with nothing damaged.
             presentedList.revision += 1
             presentedList.damage = .zero
         }
