@@ -97,6 +97,38 @@ public struct DisplayList: Sendable, Equatable {
     /// union of the old and new boxes of what changed); nil: anything may have changed, and
     /// an empty rectangle: nothing did (P1).
     public var damage: Rect?
+    /// The damage as a few rectangles (at most ``maximumDamageRects``) whose union is
+    /// ``damage``: changes far apart repaint their own regions, not the box between them.
+    /// Empty when ``damage`` is nil or empty.
+    public var damageRects: [Rect] = []
+    public static let maximumDamageRects = 8
+
+    /// Equal when they draw the same: the commands, size, scale and background. Origin,
+    /// revision and damage are bookkeeping between a window and its painter.
+    public static func == (a: DisplayList, b: DisplayList) -> Bool {
+        a.commands == b.commands && a.size == b.size && a.scale == b.scale && a.background == b.background
+    }
+
+    /// Adds `r` to ``damageRects``: into a rectangle it overlaps or touches, else as a new one,
+    /// else (full) into the one it grows least; ``damage`` follows.
+    public mutating func addDamage(_ r: Rect) {
+        guard !r.isNull, r.width > 0 || r.height > 0 else { return }
+        damage = (damage ?? .null).union(r)
+        let near = r.inset(by: EdgeInsets(all: -8))
+        if let k = damageRects.firstIndex(where: { !$0.intersection(near).isNull }) {
+            damageRects[k] = damageRects[k].union(r)
+        } else if damageRects.count < Self.maximumDamageRects {
+            damageRects.append(r)
+        } else {
+            var best = 0, growth = Double.infinity
+            for (k, e) in damageRects.enumerated() {
+                let u = e.union(r)
+                let g = u.width * u.height - e.width * e.height
+                if g < growth { growth = g; best = k }
+            }
+            damageRects[best] = damageRects[best].union(r)
+        }
+    }
 
     public init() {}
 

@@ -263,6 +263,7 @@ public final class Window: FrameParticipant {
                 buildDisplayList()
                 building.revision = revision + 1
                 building.damage = nil
+                building.damageRects.removeAll(keepingCapacity: true)
             }
             for v in changedViews { v.isQueuedForRepaint = false }
             changedViews.removeAll(keepingCapacity: true)
@@ -272,6 +273,7 @@ public final class Window: FrameParticipant {
             // Nothing changed: the same list again, one revision on, with nothing damaged.
             presentedList.revision += 1
             presentedList.damage = .zero
+            presentedList.damageRects.removeAll(keepingCapacity: true)
         }
         renderer?.present(displayList, frame: FrameContext(index: frame.index, time: frame.time))
         if appearing, let vc = rootViewController {
@@ -411,7 +413,8 @@ public final class Window: FrameParticipant {
     /// and the caller rebuilds.
     private func patchChangedViews() -> Bool {
         guard changedViews.count <= 16 || changedViews.count * 8 <= presentedList.commands.count else { return false }
-        var damage = Rect.null
+        presentedList.damage = nil
+        presentedList.damageRects.removeAll(keepingCapacity: true)
         for v in changedViews where v.window === self {
             guard v.listGeneration == buildGeneration, v.listStart >= 0, v.superview != nil || v === rootView else { return false }
             guard case .beginGroup(let old) = presentedList.commands[v.listStart], old.end >= v.listStart else { return false }
@@ -429,7 +432,7 @@ public final class Window: FrameParticipant {
             presentedList.commands.withUnsafeMutableBufferPointer { list in
                 for k in 0..<count { list[v.listStart + k] = scratchCommands[k] }
             }
-            damage = damage.union(old.bounds).union(box)
+            presentedList.addDamage(old.bounds.union(box))
             // The boxes of the groups around it hold the new one too.
             var a = v.superview
             while let c = a, c.listGeneration == buildGeneration, case .beginGroup(var g) = presentedList.commands[c.listStart] {
@@ -441,7 +444,7 @@ public final class Window: FrameParticipant {
             }
         }
         presentedList.revision += 1
-        presentedList.damage = damage.isNull ? .zero : damage
+        if presentedList.damage == nil || presentedList.damage!.isNull { presentedList.damage = .zero }
         return true
     }
 

@@ -109,8 +109,11 @@ public final class DisplayListPainter {
     /// Whether to repaint only the damaged region when the target keeps its pixels (P1). Off,
     /// every paint is a full repaint (for tests that compare the two).
     public var repaintsDamageOnly = true
-    /// The damaged region of the last paint, in device pixels (nil: the whole target).
+    /// The damaged region of the last paint, in device pixels (nil: the whole target), and the
+    /// rectangles repainted within it.
     public internal(set) var lastDamage: SDL_Rect?
+    public var lastDamageRegions: [SDL_Rect] { lastDamage == nil ? [] : regions }
+    var regions: [SDL_Rect] = []
     /// What the last paint drew: the list's revision, scale and background.
     var lastPainted: (origin: Int, revision: Int, scale: Double, background: Color)?
 
@@ -194,30 +197,40 @@ public final class DisplayListPainter {
         target = baseTarget
         sdl(SDL_SetRenderTarget(renderer, baseTarget), "SDL_SetRenderTarget")
         lastError = nil
+        if let d = damage {
+            // Only the damaged regions: each cleared, then every drawing that reaches it,
+            // clipped to it.
+            guard d.w > 0, d.h > 0 else { evictStaleTextures(); return }
+            for k in regions.indices { paintPass(list, region: regions[k]) }
+        } else {
+            paintPass(list, region: nil)
+        }
+        evictStaleTextures()
+    }
+
+    /// One pass over the list: the whole target (`region` nil) or only `region`, cleared to the
+    /// background and drawn clipped to it, skipping the groups whose box misses it.
+    func paintPass(_ list: DisplayList, region: SDL_Rect?) {
         sdl(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
         let bg = list.background
         sdl(SDL_SetRenderDrawColor(renderer, byte(bg.red), byte(bg.green), byte(bg.blue), byte(bg.alpha)), "SDL_SetRenderDrawColor")
-        if var d = damage {
-            // Only the damaged region: cleared, then every drawing that reaches it, clipped to it.
-            guard d.w > 0, d.h > 0 else { evictStaleTextures(); return }
+        if var d = region {
             sdl(SDL_RenderSetClipRect(renderer, &d), "SDL_RenderSetClipRect")
             sdl(SDL_RenderFillRect(renderer, &d), "SDL_RenderFillRect")
         } else {
             sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect")
             sdl(SDL_RenderClear(renderer), "SDL_RenderClear")
         }
-
         base = AffineTransform(scaleX: list.scale, y: list.scale)
-        transform = base; opacity = 1; clip = damage; offscreenDepth = 0; memoryDepth = 0
+        transform = base; opacity = 1; clip = region; offscreenDepth = 0; memoryDepth = 0
         groups.removeAll(keepingCapacity: true)
-
         let commands = list.commands
         var i = 0
         while i < commands.count {
-            if let d = damage, case .beginGroup(let g) = commands[i], g.end > i, g.end < commands.count, !g.bounds.isNull {
-                // A group whose box misses the damage draws nothing there: skip it whole.
-                let box = deviceRect(base.apply(to: g.bounds).inset(by: EdgeInsets(all: -2)))
-                if intersect(box, d).w <= 0 || intersect(box, d).h <= 0 {
+            if let d = region, case .beginGroup(let g) = commands[i], g.end > i, g.end < commands.count, !g.bounds.isNull {
+                // A group whose box misses the region draws nothing there: skip it whole.
+                let box = intersect(deviceRect(base.apply(to: g.bounds).inset(by: EdgeInsets(all: -2))), d)
+                if box.w <= 0 || box.h <= 0 {
                     i = g.end + 1
                     continue
                 }
@@ -228,22 +241,32 @@ public final class DisplayListPainter {
         flush()
         // Unbalanced lists (not produced by the engine) still leave the renderer on its target.
         while !groups.isEmpty { endGroup() }
-        evictStaleTextures()
     }
 
-    /// The device pixels to repaint for `list`: nil for all of them (the target does not keep
-    /// its pixels, the list does not follow the one painted last, or its damage is unknown or
-    /// covers more than half the target); an empty rectangle when nothing changed.
+    /// The device pixels to repaint for `list`, as the union of the rectangles it leaves in
+    /// ``regions``: nil for all of them (the target does not keep its pixels, the list does not
+    /// follow the one painted last, or its damage is unknown or its rectangles cover more than
+    /// half the target); an empty rectangle when nothing changed.
     func damagedRegion(_ list: DisplayList, width w: Int32, height h: Int32) -> SDL_Rect? {
         guard retainsPixels, repaintsDamageOnly, let d = list.damage, let last = lastPainted,
               list.origin == last.origin, list.revision == last.revision + 1, list.scale == last.scale, list.background == last.background,
               (w, h) == targetSize else { return nil }
         if d.isNull || d.width <= 0 || d.height <= 0 { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
-        // Two pixels around it for antialiased edges.
-        let r = intersect(deviceRect(AffineTransform(scaleX: list.scale, y: list.scale).apply(to: d).inset(by: EdgeInsets(all: -2))),
-                          SDL_Rect(x: 0, y: 0, w: w, h: h))
-        guard Int(r.w) * Int(r.h) * 2 <= Int(w) * Int(h) else { return nil }
-        return r
+        // The damage's rectangles in device pixels, two pixels around each for antialiased
+        // edges; their areas together decide.
+        let scale = AffineTransform(scaleX: list.scale, y: list.scale), target = SDL_Rect(x: 0, y: 0, w: w, h: h)
+        func device(_ r: Rect) -> SDL_Rect { intersect(deviceRect(scale.apply(to: r).inset(by: EdgeInsets(all: -2))), target) }
+        regions.removeAll(keepingCapacity: true)
+        for r in list.damageRects {
+            let region = device(r)
+            if region.w > 0 && region.h > 0 { regions.append(region) }
+        }
+        let union = device(d)
+        if regions.isEmpty { regions.append(union) }
+        var area = 0
+        for r in regions { area += Int(r.w) * Int(r.h) }
+        guard area * 2 <= Int(w) * Int(h) else { return nil }
+        return union
     }
 
     func draw(_ commands: [DrawCommand], at i: Int, scale: Double) {

@@ -100,6 +100,27 @@ struct DamageRepaintTests {
         #expect(partial >= 30)
     }
 
+    @Test("P1: two changes far apart repaint two small regions, not the box between them")
+    func P1_farApartChanges() throws {
+        let font = try TrueTypeFont.standard()
+        let host = makeHost(width: 400, height: 300)
+        let image = try ImageRenderer(pixelWidth: 400, pixelHeight: 300, font: font)
+        let full = try ImageRenderer(pixelWidth: 400, pixelHeight: 300, font: font)
+        full.painter.repaintsDamageOnly = false
+        let a = View(frame: Rect(x: 10, y: 10, width: 20, height: 20)), b = View(frame: Rect(x: 360, y: 260, width: 20, height: 20))
+        for v in [a, b] { v.backgroundColor = Color(red: 0.9, green: 0.4, blue: 0.1); host.root.addSubview(v) }
+        host.runUntilIdle()
+        image.render(host.window.displayList); full.render(host.window.displayList)
+        a.center.x += 3; b.center.y -= 3
+        host.step()
+        image.render(host.window.displayList); full.render(host.window.displayList)
+        let regions = image.painter.lastDamageRegions
+        #expect(regions.count == 2)
+        #expect(regions.allSatisfy { $0.w < 40 && $0.h < 40 })
+        #expect(image.image().difference(from: full.image(), tolerance: 0).fractionOff == 0)
+        host.runUntilIdle()
+    }
+
     @Test("P1: nothing changed, nothing repainted; a structural change repaints everything")
     func P1_idleAndStructural() throws {
         let font = try TrueTypeFont.standard()
