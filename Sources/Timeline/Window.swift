@@ -256,8 +256,9 @@ public final class Window: FrameParticipant {
     public func commit(_ frame: FrameInfo) {
         // A frame that changed nothing visible (say, a layout pass that moved nothing) presents
         // the list it already has.
-        if displayListIsStale || displayList.size != size || displayList.scale != scale {
-            if needsFullBuild || !patchesDisplayList || displayList.size != size || displayList.scale != scale || !patchChangedViews() {
+        let resized = displayList.size != size || displayList.scale != scale
+        if displayListIsStale || resized {
+            if needsFullBuild || resized || !patchesDisplayList || !patchChangedViews() {
                 let revision = displayList.revision
                 current ^= 1
                 buildDisplayList()

@@ -68,7 +68,7 @@ public final class DisplayListPainter {
         /// clip): the clip rectangle in the group's coordinates, its corner radius, and the
         /// group's device transform.
         var mask: (rect: Rect, radius: Double, transform: AffineTransform)?
-        /// Index into ``DisplayListPainter/tileRuns`` of the runs of 64-pixel tiles the group's
+        /// Index into ``DisplayListPainter/tileRuns`` of the runs of 32-pixel tiles the group's
         /// drawings touch: only those are cleared, read and composited.
         var runs: Int = 0
     }
@@ -124,7 +124,7 @@ public final class DisplayListPainter {
     /// Buffers of groups drawn in memory, pooled by depth, and how many are open.
     var memoryLayers: [MemoryLayer] = []
     var memoryDepth = 0
-    /// The outermost memory group's touched tiles as runs, and the runs open at the row above.
+    /// The outermost memory group's touched tiles as runs; scratch for ``appendTileRuns``.
     var memoryRuns: [SDL_Rect] = []
     var openRuns: [Int] = []
     var nextOpenRuns: [Int] = []
@@ -301,6 +301,7 @@ public final class DisplayListPainter {
     }
 
     /// The mesh, ready for untextured shapes in the current group's transform and opacity.
+    @discardableResult
     func prepareMesh() -> UnsafeMutablePointer<Tessellator> {
         useTexture(nil)
         mesh.transform = meshTransform

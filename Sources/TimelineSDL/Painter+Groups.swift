@@ -358,7 +358,7 @@ extension DisplayListPainter {
         return true
     }
 
-    /// The runs of 64-pixel tiles of `region` that the drawings in ``drawingBoxes`` touch, into
+    /// The runs of 32-pixel tiles of `region` that the drawings in ``drawingBoxes`` touch, into
     /// ``tileRuns``[depth]: a group's content is usually far smaller than its bounding box (views
     /// spread over a screen), and clearing, reading and compositing only those tiles is what
     /// keeps exact group compositing affordable. Without boxes, the whole region.
@@ -380,21 +380,34 @@ extension DisplayListPainter {
             guard b.maxX + 2 > rx, b.maxY + 2 > ry, b.minX - 2 < rx + Double(region.w), b.minY - 2 < ry + Double(region.h) else { continue }
             for r in r0...r1 { for c in c0...c1 { tileMarks[r * cols + c] = true } }
         }
+        appendTileRuns(tileMarks, columns: cols, rows: rows, side: size, in: region, into: &tileRuns[depth])
+    }
+
+    /// Appends to `runs` rectangles that cover the marked tiles of a grid of `side`-pixel tiles
+    /// laid from `area`'s corner and cut at its far edges, `columns` by `rows`, marks row by row:
+    /// marked tiles side by side in a row make one run, and a run as wide as one ending at the
+    /// row above, at the same x, extends that one. Shared by offscreen groups and groups drawn in
+    /// memory.
+    func appendTileRuns(_ marks: [Bool], columns cols: Int, rows: Int, side: Int32, in area: SDL_Rect, into runs: inout [SDL_Rect]) {
+        openRuns.removeAll(keepingCapacity: true)
         for r in 0..<rows {
+            nextOpenRuns.removeAll(keepingCapacity: true)
             var c = 0
             while c < cols {
-                guard tileMarks[r * cols + c] else { c += 1; continue }
+                guard marks[r * cols + c] else { c += 1; continue }
                 let start = c
-                while c < cols && tileMarks[r * cols + c] { c += 1 }
-                let x = region.x + Int32(start) * size, y = region.y + Int32(r) * size
-                let run = SDL_Rect(x: x, y: y, w: min(Int32(c - start) * size, region.x + region.w - x), h: min(size, region.y + region.h - y))
-                if var last = tileRuns[depth].last, last.x == run.x, last.w == run.w, last.y + last.h == run.y {
-                    last.h += run.h                               // the same run as the row above: one rectangle
-                    tileRuns[depth][tileRuns[depth].count - 1] = last
+                while c < cols && marks[r * cols + c] { c += 1 }
+                let x = area.x + Int32(start) * side, y = area.y + Int32(r) * side
+                let run = SDL_Rect(x: x, y: y, w: min(Int32(c - start) * side, area.x + area.w - x), h: min(side, area.y + area.h - y))
+                if let k = openRuns.first(where: { runs[$0].x == run.x && runs[$0].w == run.w }) {
+                    runs[k].h += run.h
+                    nextOpenRuns.append(k)
                 } else {
-                    tileRuns[depth].append(run)
+                    nextOpenRuns.append(runs.count)
+                    runs.append(run)
                 }
             }
+            swap(&openRuns, &nextOpenRuns)
         }
     }
 

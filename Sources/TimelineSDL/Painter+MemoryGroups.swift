@@ -56,9 +56,7 @@ extension DisplayListPainter {
             memoryLayers[memoryDepth].pixels = [UInt32](repeating: 0, count: targetPixels)
             memoryLayers[memoryDepth].marks = [Bool](repeating: false, count: tiles)
         } else {
-            memoryLayers[memoryDepth].marks.withUnsafeMutableBufferPointer { m in
-                for k in m.indices { m[k] = false }
-            }
+            memoryLayers[memoryDepth].marks.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         }
         groups[groups.count - 1].memory = MemoryGroup(depth: memoryDepth, opacity: groupOpacity, mask: mask)
         memoryDepth += 1
@@ -105,27 +103,8 @@ extension DisplayListPainter {
         // The outermost: the touched tiles as runs (rows of tiles merged, equal runs of
         // successive rows joined), their pixels gathered for the SDL composite.
         memoryRuns.removeAll(keepingCapacity: true)
-        openRuns.removeAll(keepingCapacity: true)
-        for ty in 0..<rows {
-            nextOpenRuns.removeAll(keepingCapacity: true)
-            var tx = 0
-            while tx < cols {
-                guard memoryLayers[0].marks[ty * cols + tx] else { tx += 1; continue }
-                let start = tx
-                while tx < cols && memoryLayers[0].marks[ty * cols + tx] { tx += 1 }
-                let x = Int32(start * side), y = Int32(ty * side)
-                let run = SDL_Rect(x: x, y: y, w: Int32(min(tx * side, width)) - x, h: Int32(min(side, height - ty * side)))
-                // The same run in the row above: make it one rectangle.
-                if let k = openRuns.first(where: { memoryRuns[$0].x == run.x && memoryRuns[$0].w == run.w }) {
-                    memoryRuns[k].h += run.h
-                    nextOpenRuns.append(k)
-                } else {
-                    nextOpenRuns.append(memoryRuns.count)
-                    memoryRuns.append(run)
-                }
-            }
-            swap(&openRuns, &nextOpenRuns)
-        }
+        appendTileRuns(memoryLayers[0].marks, columns: cols, rows: rows, side: Int32(side),
+                       in: SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height)), into: &memoryRuns)
         var total = 0
         for run in memoryRuns { total += Int(run.w) * Int(run.h) }
         guard total > 0 else { return }
@@ -173,14 +152,13 @@ extension DisplayListPainter {
     /// from the same cached coverage, laid over in premultiplied alpha.
     func rasterRoundedRect(_ r: Rect, radius: Double, _ color: Color) {
         let box = pixelRect(transform.apply(to: r))
-        let (x0, y0, w, h) = (box.x, box.y, box.w, box.h)
+        let (w, h) = (box.w, box.h)
         guard w > 0, h > 0 else { return }
         let c = sdlColor(color)
         guard c.a > 0 else { return }
         let rr = max(0, min(pixel(radius * transform.a), w / 2, h / 2))
         let p = Premultiplied.pixel(red: c.r, green: c.g, blue: c.b, alpha: c.a)
         let bounds = intersect(clip ?? targetRect, targetRect)
-        let x1 = x0 + w, y1 = y0 + h
         let depth = memoryDepth - 1
         let width = Int(targetSize.width), height = Int(targetSize.height)
         var layer = MemoryLayer()
@@ -197,18 +175,16 @@ extension DisplayListPainter {
                     for y in Int(v.y)..<Int(v.y + v.h) { Premultiplied.fill(p, over: base + (y * width + Int(v.x)), count: Int(v.w)) }
                 }
                 guard rr > 0 else { fill(box); return }
-                fill(SDL_Rect(x: x0 + rr, y: y0, w: w - 2 * rr, h: h))
-                fill(SDL_Rect(x: x0, y: y0 + rr, w: rr, h: h - 2 * rr))
-                fill(SDL_Rect(x: x1 - rr, y: y0 + rr, w: rr, h: h - 2 * rr))
-                // Corners: quadrant (qx, qy) of the 2rr disc coverage at each corner square.
+                Self.forEachBand(box, radius: rr) { fill($0) }
+                // Corners: the quadrant (qx, qy) of the 2rr disc's coverage at each corner square.
                 let side = Int(2 * rr)
                 cover.withUnsafeBufferPointer { cov in
-                    for (qx, qy, dx, dy) in [(0, 0, x0, y0), (rr, 0, x1 - rr, y0), (rr, rr, x1 - rr, y1 - rr), (0, rr, x0, y1 - rr)] {
-                        let v = Self.intersection(SDL_Rect(x: dx, y: dy, w: rr, h: rr), bounds)
-                        guard v.w > 0, v.h > 0 else { continue }
+                    Self.forEachCorner(box, radius: rr) { qx, qy, square in
+                        let v = Self.intersection(square, bounds)
+                        guard v.w > 0, v.h > 0 else { return }
                         Self.touch(v, base, marks, width: width, height: height)
                         for y in Int(v.y)..<Int(v.y + v.h) {
-                            let row = (Int(qy) + y - Int(dy)) * side + Int(qx) - Int(dx)
+                            let row = (Int(qy) + y - Int(square.y)) * side + Int(qx) - Int(square.x)
                             let d = base + y * width
                             for x in Int(v.x)..<Int(v.x + v.w) {
                                 let k = cov[row + x]

@@ -34,8 +34,7 @@ extension DisplayListPainter {
         flush()
         let outer = r
         let box = pixelRect(transform.apply(to: outer))
-        let (x0, y0, w, h) = (box.x, box.y, box.w, box.h)
-        let x1 = x0 + w, y1 = y0 + h
+        let (w, h) = (box.w, box.h)
         guard w > 0, h > 0 else { return }
         let rr = max(0, min(pixel(radius * transform.a), w / 2, h / 2))
         guard rr <= Self.maximumCornerTextureRadius else {
@@ -47,15 +46,13 @@ extension DisplayListPainter {
         }
         guard let c = beginRectangleFills(color) else { return }
         if rr <= 0 {
-            rects.append(SDL_Rect(x: x0, y: y0, w: w, h: h))
+            rects.append(box)
             submitRects()
             return
         }
-        rects.append(SDL_Rect(x: x0 + rr, y: y0, w: w - 2 * rr, h: h))
-        rects.append(SDL_Rect(x: x0, y: y0 + rr, w: rr, h: h - 2 * rr))
-        rects.append(SDL_Rect(x: x1 - rr, y: y0 + rr, w: rr, h: h - 2 * rr))
+        Self.forEachBand(box, radius: rr) { rects.append($0) }
         submitRects()
-        blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: 0, c)
+        blitCorners(box, radius: rr, ring: 0, c)
     }
 
     /// The band inside the device box `box`, `thickness` pixels wide, with outer corners of
@@ -79,11 +76,9 @@ extension DisplayListPainter {
         if 2 * t >= w || 2 * t >= h {
             // The band covers it all: a filled rounded rectangle.
             if rr <= 0 { rects.append(box); submitRects(); return }
-            rects.append(SDL_Rect(x: x0 + rr, y: y0, w: w - 2 * rr, h: h))
-            rects.append(SDL_Rect(x: x0, y: y0 + rr, w: rr, h: h - 2 * rr))
-            rects.append(SDL_Rect(x: x1 - rr, y: y0 + rr, w: rr, h: h - 2 * rr))
+            Self.forEachBand(box, radius: rr) { rects.append($0) }
             submitRects()
-            blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: 0, c)
+            blitCorners(box, radius: rr, ring: 0, c)
             return
         }
         let k = max(rr, t)
@@ -97,17 +92,15 @@ extension DisplayListPainter {
             for (cx, cy, right, bottom) in [(x0, y0, false, false), (x1 - t, y0, true, false), (x1 - t, y1 - t, true, true), (x0, y1 - t, false, true)] {
                 if rr <= 0 { rects.append(SDL_Rect(x: cx, y: cy, w: t, h: t)); continue }
                 // The two rectangles of the t x t block outside the rr x rr corner square.
-                let sx = right ? cx + t - rr : cx, sy = bottom ? cy + t - rr : cy
-                rects.append(SDL_Rect(x: right ? cx : cx + rr, y: sy, w: t - rr, h: rr))
+                rects.append(SDL_Rect(x: right ? cx : cx + rr, y: bottom ? cy + t - rr : cy, w: t - rr, h: rr))
                 rects.append(SDL_Rect(x: cx, y: bottom ? cy : cy + rr, w: t, h: t - rr))
-                _ = sx
             }
             submitRects()
-            if rr > 0 { blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: 0, c) }
+            if rr > 0 { blitCorners(box, radius: rr, ring: 0, c) }
             return
         }
         submitRects()
-        blitCorners(x0: x0, y0: y0, x1: x1, y1: y1, radius: rr, ring: t, c)
+        blitCorners(box, radius: rr, ring: t, c)
     }
 
     /// Sets the draw colour for rectangle fills and empties ``rects``; nil for a clear colour.
@@ -127,17 +120,36 @@ extension DisplayListPainter {
         lastSubmissionCount += 1
     }
 
-    func blitCorners(x0: Int32, y0: Int32, x1: Int32, y1: Int32, radius rr: Int32, ring: Int32, _ c: SDL_Color) {
+    func blitCorners(_ box: SDL_Rect, radius rr: Int32, ring: Int32, _ c: SDL_Color) {
         let rgba = UInt32(c.r) << 24 | UInt32(c.g) << 16 | UInt32(c.b) << 8 | UInt32(c.a)
         // A disc in this colour, or (cache full) the white one modulated by it.
         let coloured = discTexture(radius: rr, ring: ring, rgba: rgba)
         guard let disc = coloured ?? discTexture(radius: rr, ring: ring, rgba: 0xFFFF_FFFF) else { return }
         let tint = coloured == nil ? c : SDL_Color(r: 255, g: 255, b: 255, a: 255)
         // Fresh rectangles for each corner: `copy` cuts them in place to the visible part.
-        for (sx, sy, dx, dy) in [(0, 0, x0, y0), (rr, 0, x1 - rr, y0), (rr, rr, x1 - rr, y1 - rr), (0, rr, x0, y1 - rr)] {
-            var src = SDL_Rect(x: sx, y: sy, w: rr, h: rr), dst = SDL_Rect(x: dx, y: dy, w: rr, h: rr)
+        Self.forEachCorner(box, radius: rr) { qx, qy, square in
+            var src = SDL_Rect(x: qx, y: qy, w: rr, h: rr), dst = square
             copy(disc, &src, &dst, tint)
         }
+    }
+
+    /// The three rectangles that cover the rounded rectangle `box` (corner radius `rr` pixels)
+    /// but for its corners: the full height between the corners, then the left and right edges
+    /// between them.
+    static func forEachBand(_ box: SDL_Rect, radius rr: Int32, _ body: (SDL_Rect) -> Void) {
+        body(SDL_Rect(x: box.x + rr, y: box.y, w: box.w - 2 * rr, h: box.h))
+        body(SDL_Rect(x: box.x, y: box.y + rr, w: rr, h: box.h - 2 * rr))
+        body(SDL_Rect(x: box.x + box.w - rr, y: box.y + rr, w: rr, h: box.h - 2 * rr))
+    }
+
+    /// The four `rr`-pixel corner squares of `box`, each with the corner of a 2rr disc square
+    /// (its x and y there, 0 or rr) that it shows: top left, top right, bottom right, bottom left.
+    static func forEachCorner(_ box: SDL_Rect, radius rr: Int32, _ body: (Int32, Int32, SDL_Rect) -> Void) {
+        let x1 = box.x + box.w, y1 = box.y + box.h
+        body(0, 0, SDL_Rect(x: box.x, y: box.y, w: rr, h: rr))
+        body(rr, 0, SDL_Rect(x: x1 - rr, y: box.y, w: rr, h: rr))
+        body(rr, rr, SDL_Rect(x: x1 - rr, y: y1 - rr, w: rr, h: rr))
+        body(0, rr, SDL_Rect(x: box.x, y: y1 - rr, w: rr, h: rr))
     }
 
     /// Copies `src` of `texture` to `dst` tinted by `tint`, leaving the texture untinted for its
