@@ -381,6 +381,21 @@ struct BenchCLITests {
         #expect(Set((doc["total_ms"] as! [String: Double]).keys) == ["p50", "p90", "p99", "max", "over_budget"])
     }
 
+    @Test("P1: bench frame reports the view frames the solver set per frame: each moving view in constraint mode, none in frame mode")
+    func P1_frameBenchFramesSet() throws {
+        func framesSet(_ mode: String) throws -> Double {
+            let r = try CLI.run(["bench", "frame", "--views", "50", "--mode", mode, "--frames", "20", "--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+            return doc["frames_set_per_frame"] as! Double
+        }
+        let constraints = try framesSet("constraints"), frames = try framesSet("frames")
+        #expect(constraints >= 40 && constraints <= 50, "\(constraints)")   // the 50 pinned views, each animated
+        #expect(frames == 0)                                               // solved once; the frames are interpolated
+        let table = try CLI.run(["bench", "frame", "--views", "20", "--frames", "20"])
+        #expect(table.stdout.contains("view frames set from the solver:"))
+    }
+
     @Test("E5: bench frame reports p90 and the frames over budget, per phase and in total, in the table and the JSON")
     func E5_frameSummaries() throws {
         let r = try CLI.run(["bench", "frame", "--views", "20", "--frames", "30", "--json"])

@@ -79,6 +79,33 @@ struct DamageRepaintTests {
         #expect(partial >= 30)                                            // it patched, not rebuilt
     }
 
+    @Test("P1: past 256 views changing in one tick the list is rebuilt, and it still draws what a rebuilt one draws")
+    func P1_manyChangesRebuild() {
+        func host(patching: Bool) -> (HeadlessHost, [View]) {
+            let h = makeHost(width: 320, height: 300)
+            h.window.patchesDisplayList = patching
+            let views = (0..<300).map { k -> View in
+                let v = View(frame: Rect(x: Double(k % 20) * 15, y: Double(k / 20) * 18, width: 12, height: 12))
+                v.backgroundColor = Color(red: 0.2, green: Double(k % 7) / 7, blue: 0.9)
+                h.root.addSubview(v)
+                return v
+            }
+            h.runUntilIdle()
+            return (h, views)
+        }
+        let (patched, a) = host(patching: true), (rebuilt, b) = host(patching: false)
+        for views in [a, b] {
+            View.animate(withDuration: 0.4, curve: .linear, repeatCount: .infinity, autoreverses: true) {
+                for v in views { v.center.x += 4 }
+            }
+        }
+        for _ in 0..<5 {
+            patched.step(); rebuilt.step()
+            #expect(patched.window.displayList.damage == nil)              // rebuilt, all damaged
+            #expect(patched.window.displayList.commands == rebuilt.window.displayList.commands)
+        }
+    }
+
     @Test("P1: a damaged repaint equals a full repaint, frame after frame, at 1x and 2x", arguments: [1.0, 2.0])
     func P1_damagedRepaintEqualsFull(scale: Double) throws {
         let font = try TrueTypeFont.standard()

@@ -110,6 +110,39 @@ struct ReferenceRenderTests {
         }
     }
 
+    @Test("D2: premultiplied scale and fill of a colour over pixels are within 1/255 of the exact formula")
+    func D2_premultipliedScaleAndFill() {
+        var seed: UInt64 = 11
+        func next() -> UInt32 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: seed >> 33) }
+        func premultiplied() -> UInt32 {
+            let a = next() % 256
+            let c = { a == 0 ? 0 : next() % (a + 1) }
+            return a << 24 | c() << 16 | c() << 8 | c()
+        }
+        let source = (0..<1_003).map { _ in premultiplied() }       // not a multiple of 8: the tail loop too
+        for f: UInt32 in [0, 77, 204, 255] {
+            var out = [UInt32](repeating: 0, count: source.count)
+            source.withUnsafeBufferPointer { s in out.withUnsafeMutableBufferPointer { Premultiplied.scale(s.baseAddress!, by: f, into: $0.baseAddress!, count: s.count) } }
+            for k in source.indices {
+                for shift: UInt32 in [24, 16, 8, 0] {
+                    let exact = Double((source[k] >> shift) & 0xFF) * Double(f) / 255
+                    #expect(abs(Double((out[k] >> shift) & 0xFF) - exact) <= 0.5 + 1e-9, "pixel \(k), shift \(shift), factor \(f)")
+                }
+            }
+        }
+        for colour in [Premultiplied.pixel(red: 255, green: 40, blue: 0, alpha: 255), Premultiplied.pixel(red: 20, green: 200, blue: 90, alpha: 130)] {
+            var out = source
+            out.withUnsafeMutableBufferPointer { Premultiplied.fill(colour, over: $0.baseAddress!, count: $0.count) }
+            let sa = Double(colour >> 24) / 255
+            for k in source.indices {
+                for shift: UInt32 in [24, 16, 8, 0] {
+                    let exact = Double((colour >> shift) & 0xFF) + Double((source[k] >> shift) & 0xFF) * (1 - sa)
+                    #expect(abs(Double((out[k] >> shift) & 0xFF) - exact) <= 1, "pixel \(k), shift \(shift)")
+                }
+            }
+        }
+    }
+
     @Test("D2: at least 30 reference scenes, each at 1x and 2x")
     func D2_corpusSize() {
         #expect(Self.sceneNames.count >= 30)

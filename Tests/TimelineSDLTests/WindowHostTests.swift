@@ -36,6 +36,19 @@ final class PrivateXServer {
     }
 }
 
+/// Runs `body` with DISPLAY set to a private X server, then shuts SDL's video down and stops
+/// the server.
+@MainActor
+func onPrivateDisplay(_ body: () throws -> Void) throws {
+    let server = try PrivateXServer()
+    setenv("DISPLAY", server.display, 1)
+    defer {
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        server.stop()
+    }
+    try body()
+}
+
 /// Records the pointer events a view receives.
 @MainActor
 final class RecordingView: View {
@@ -52,23 +65,15 @@ final class RecordingView: View {
 struct WindowHostTests {
     @Test("D3: SDL mouse events are hit-tested to views, a window resize relayouts the root view, quit ends run() cleanly")
     func D3_windowEvents() throws {
-        let server = try PrivateXServer()
-        setenv("DISPLAY", server.display, 1)
-        defer {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
-            server.stop()
-        }
-        try runWindow()
+        try onPrivateDisplay { try runWindow() }
     }
 
     @Test("R4: the SDL vsync clock is refused where the display reports no refresh rate (Xvfb)")
     func R4_vsyncRefusedUnderXvfb() throws {
-        let server = try PrivateXServer()
-        setenv("DISPLAY", server.display, 1)
-        defer {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
-            server.stop()
-        }
+        try onPrivateDisplay { try vsyncRefused() }
+    }
+
+    func vsyncRefused() throws {
         #expect {
             _ = try SDLWindowHost(title: "vsync", size: Size(width: 200, height: 100), software: true, clock: .sdl)
         } throws: { error in
@@ -82,12 +87,10 @@ struct WindowHostTests {
 
     @Test("P1: the window repaints only the damaged region of its kept canvas, and the picture equals a full repaint")
     func P1_windowDamagedRepaint() throws {
-        let server = try PrivateXServer()
-        setenv("DISPLAY", server.display, 1)
-        defer {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
-            server.stop()
-        }
+        try onPrivateDisplay { try windowDamagedRepaint() }
+    }
+
+    func windowDamagedRepaint() throws {
         let host = try SDLWindowHost(title: "damage", size: Size(width: 300, height: 200), software: true)
         for k in 0..<40 {
             let v = View(frame: Rect(x: Double(k % 8) * 36 + 4, y: Double(k / 8) * 36 + 20, width: 30, height: 30))
