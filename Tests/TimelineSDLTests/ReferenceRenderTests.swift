@@ -82,16 +82,21 @@ struct ReferenceRenderTests {
         return (image.image(), image.painter.lastMemoryGroupCount)
     }
 
-    @Test("D2: premultiplied 'over' with a group opacity is within 1.5/255 of the exact formula (two roundings)")
-    func D2_premultipliedOver() {
-        var seed: UInt64 = 7
+    /// `count` valid premultiplied pixels (each channel at most the alpha), from a seeded LCG.
+    static func randomPremultiplied(_ count: Int, seed start: UInt64) -> [UInt32] {
+        var seed = start
         func next() -> UInt32 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: seed >> 33) }
-        func premultiplied() -> UInt32 {
+        return (0..<count).map { _ in
             let a = next() % 256
             let c = { a == 0 ? 0 : next() % (a + 1) }
             return a << 24 | c() << 16 | c() << 8 | c()
         }
-        var src = (0..<4_096).map { _ in premultiplied() }, dst = (0..<4_096).map { _ in premultiplied() }
+    }
+
+    @Test("D2: premultiplied 'over' with a group opacity is within 1.5/255 of the exact formula (two roundings)")
+    func D2_premultipliedOver() {
+        let pixels = Self.randomPremultiplied(8_192, seed: 7)
+        var src = Array(pixels[..<4_096]), dst = Array(pixels[4_096...])
         let before = dst
         for opacity: UInt32 in [255, 204, 77] {
             dst = before
@@ -112,14 +117,7 @@ struct ReferenceRenderTests {
 
     @Test("D2: premultiplied scale and fill of a colour over pixels are within 1/255 of the exact formula")
     func D2_premultipliedScaleAndFill() {
-        var seed: UInt64 = 11
-        func next() -> UInt32 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: seed >> 33) }
-        func premultiplied() -> UInt32 {
-            let a = next() % 256
-            let c = { a == 0 ? 0 : next() % (a + 1) }
-            return a << 24 | c() << 16 | c() << 8 | c()
-        }
-        let source = (0..<1_003).map { _ in premultiplied() }       // not a multiple of 8: the tail loop too
+        let source = Self.randomPremultiplied(1_003, seed: 11)       // not a multiple of 8: the tail loop too
         for f: UInt32 in [0, 77, 204, 255] {
             var out = [UInt32](repeating: 0, count: source.count)
             source.withUnsafeBufferPointer { s in out.withUnsafeMutableBufferPointer { Premultiplied.scale(s.baseAddress!, by: f, into: $0.baseAddress!, count: s.count) } }
