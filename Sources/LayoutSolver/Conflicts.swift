@@ -3,10 +3,17 @@
 extension Solver {
     // MARK: Adding rows
 
-    /// kiwi's subject rule: an external symbol (the lowest id), else a marker or error symbol with
-    /// a negative coefficient.
+    /// kiwi's subject rule with a sparser choice: an external symbol, the one in the fewest other
+    /// rows (substituting it touches only those; kiwi takes the lowest id, which in a row of
+    /// equal widths is the first width, in every row), ties to the lowest id; else a marker or
+    /// error symbol with a negative coefficient.
     func chooseSubject(_ r: Int32, marker: Int32, other: Int32) -> Int32 {
-        for c in tableau.rows[Int(r)].cells where tableau.kinds[Int(c.symbol)] == .external { return c.symbol }
+        var best: Int32 = -1, fewest = Int32.max
+        for c in tableau.rows[Int(r)].cells where tableau.kinds[Int(c.symbol)] == .external {
+            let n = tableau.occurrences[Int(c.symbol)]
+            if n < fewest { best = c.symbol; fewest = n }
+        }
+        if best >= 0 { return best }
         for s in [marker, other] where s >= 0 {
             let k = tableau.kinds[Int(s)]
             if (k == .slack || k == .error) && coefficient(r, s) < 0 { return s }
@@ -61,8 +68,8 @@ extension Solver {
         return (true, [])
     }
 
-    /// The row through which `marker` leaves when its constraint is removed (kiwi's rule), with
-    /// ties broken by the lowest basic symbol.
+    /// The row through which `marker` leaves when its constraint is removed (kiwi's rule, after a
+    /// redundant equality's row), with ties broken by the lowest basic symbol.
     ///
     /// The marker is non-basic, so it must first enter the basis: pick the row that keeps every
     /// restricted row feasible. Prefer a restricted row where the marker has a negative
@@ -71,11 +78,17 @@ extension Solver {
     /// dropping that row removes the constraint without disturbing the others' optimum.
     func markerLeavingRow(_ marker: Int32) -> Int32? {
         var r1 = Double.infinity, r2 = Double.infinity
-        var first: (Int32, Int32)?, second: (Int32, Int32)?, third: (Int32, Int32)?
+        var redundant: (Int32, Int32)?, first: (Int32, Int32)?, second: (Int32, Int32)?, third: (Int32, Int32)?
         for r in rowsContaining(marker) {
             let row = tableau.rows[Int(r)]
             let c = coefficient(r, marker)
-            if tableau.kinds[Int(row.basic)] == .external {
+            if tableau.kinds[Int(row.basic)] == .dummy {
+                // A redundant equality made redundant (in part) by this constraint: it takes over.
+                // Its row's constant is 0, so the pivot moves no other row's constant; any other
+                // choice would leave the dummy at a non-zero value, breaking that equality (kiwi
+                // has this fault).
+                if redundant == nil || row.basic < redundant!.1 { redundant = (r, row.basic) }
+            } else if tableau.kinds[Int(row.basic)] == .external {
                 if third == nil || row.basic < third!.1 { third = (r, row.basic) }
             } else if c < 0 {
                 let ratio = -row.constant / c
@@ -85,7 +98,7 @@ extension Solver {
                 if ratio < r2 || (ratio == r2 && row.basic < second!.1) { r2 = ratio; second = (r, row.basic) }
             }
         }
-        return (first ?? second ?? third)?.0
+        return (redundant ?? first ?? second ?? third)?.0
     }
 
     /// The constraints owning the required markers among `symbols`, plus the one being added.
@@ -105,5 +118,77 @@ extension Solver {
         }
         if !slots.contains(slot) { slots.append(slot) }
         return slots.sorted().map { ConstraintID(slot: $0, generation: records[Int($0)].generation) }
+    }
+}
+
+extension Solver {
+    // MARK: Compact and marked modes
+
+    /// Gives the compact equality in `slot` a marker: by a rebuild with that one marked, within
+    /// the budget, else by switching to marked mode (see ``marksRequiredEqualities``).
+    func giveMarker(_ slot: Int32) throws(SolverError) {
+        guard !marksRequiredEqualities, markerUpgrades < Solver.markerUpgradeBudget else {
+            return try markRequiredEqualities()
+        }
+        markerUpgrades += 1
+        records[Int(slot)].keepsMarker = true
+        do { try rebuild() } catch {
+            records[Int(slot)].keepsMarker = false
+            throw error
+        }
+    }
+
+    /// Whether the constraint has a marker column (false for a compact required equality).
+    func hasMarker(_ id: ConstraintID) -> Bool { (record(id)?.marker ?? -1) >= 0 }
+
+    /// Switches to marked mode (see ``marksRequiredEqualities``); nothing when already there.
+    func markRequiredEqualities() throws(SolverError) {
+        guard !marksRequiredEqualities else { return }
+        marksRequiredEqualities = true
+        do { try rebuild() } catch {
+            marksRequiredEqualities = false
+            throw error
+        }
+    }
+
+    /// Builds the tableau again from the active constraints, in the order they were added, with
+    /// their current constants. Constraint ids, variables and edit values are kept; every
+    /// variable is reported changed. On failure (which removing nothing cannot cause) the solver
+    /// is left as it was.
+    func rebuild() throws(SolverError) {
+        let savedTableau = tableau, savedRecords = records, savedRowMark = rowMark, savedGeneration = markGeneration
+        let order = records.indices.filter { records[$0].alive }.sorted { records[$0].serial < records[$1].serial }
+        let n = tableau.kinds.count
+        let released = Set(tableau.freeSymbols)
+        var fresh = Tableau()
+        fresh.kinds = tableau.kinds
+        fresh.rowOf = [Int32](repeating: -1, count: n)
+        fresh.columns = [[Int32]](repeating: [], count: n)
+        fresh.occurrences = [Int32](repeating: 0, count: n)
+        fresh.owner = [Int32](repeating: -1, count: n)
+        fresh.changedFlag = tableau.changedFlag
+        fresh.changed = tableau.changed
+        for s in stride(from: Int32(n) - 1, through: 0, by: -1) {
+            if fresh.kinds[Int(s)] != .external || released.contains(s) {
+                fresh.freeSymbols.append(s)          // lowest ids are reused first
+            } else if !fresh.changedFlag[Int(s)] {
+                fresh.changedFlag[Int(s)] = true
+                fresh.changed.append(s)
+            }
+        }
+        tableau = fresh
+        rowMark = []
+        markGeneration = 0
+        for slot in order {
+            records[slot].marker = -1
+            records[slot].other = -1
+        }
+        for slot in order {
+            do { try place(Int32(slot)) } catch {
+                let label = records[slot].label
+                tableau = savedTableau; records = savedRecords; rowMark = savedRowMark; markGeneration = savedGeneration
+                throw .internalError("rebuilding the tableau failed at \(label.isEmpty ? "a constraint" : label): \(error)")
+            }
+        }
     }
 }

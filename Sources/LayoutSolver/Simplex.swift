@@ -103,7 +103,15 @@ extension Solver {
             for i in tableau.infeasible.indices where tableau.infeasible[i] < tableau.infeasible[mi] { mi = i }
             let leavingSymbol = tableau.infeasible.swapRemove(at: mi)
             let r = tableau.rowOf[Int(leavingSymbol)]
-            guard r >= 0, tableau.rows[Int(r)].constant < -Solver.epsilon else { continue }
+            guard r >= 0 else { continue }
+            if tableau.kinds[Int(leavingSymbol)] == .dummy {
+                // A basic dummy is a redundant required equality; its row holds only dummies, so
+                // no pivot can move it off 0: any other value is a conflict.
+                if nearZero(tableau.rows[Int(r)].constant) { continue }
+                tableau.infeasible.removeAll(keepingCapacity: true)
+                return r
+            }
+            guard tableau.rows[Int(r)].constant < -Solver.epsilon else { continue }
             var entering: Int32 = -1
             var enteringCoefficient = 0.0
             for cell in tableau.rows[Int(r)].cells where cell.coefficient > Solver.epsilon && tableau.kinds[Int(cell.symbol)] != .dummy {
@@ -139,7 +147,7 @@ extension Solver {
         if tableau.rowOf[Int(rec.marker)] >= 0 {
             let r = tableau.rowOf[Int(rec.marker)]
             tableau.rows[Int(r)].constant -= shift
-            if tableau.rows[Int(r)].constant < 0 { tableau.infeasible.append(rec.marker) }
+            if tableau.rows[Int(r)].constant < 0 || tableau.kinds[Int(rec.marker)] == .dummy { tableau.infeasible.append(rec.marker) }
             return
         }
         if rec.other >= 0, tableau.rowOf[Int(rec.other)] >= 0 {
@@ -161,7 +169,7 @@ extension Solver {
             let basic = tableau.rows[r].basic
             if tableau.kinds[Int(basic)] == .external {
                 if !tableau.changedFlag[Int(basic)] { tableau.changedFlag[Int(basic)] = true; tableau.changed.append(basic) }
-            } else if tableau.rows[r].constant < 0 {
+            } else if tableau.rows[r].constant < 0 || tableau.kinds[Int(basic)] == .dummy {
                 tableau.infeasible.append(basic)
             }
         }

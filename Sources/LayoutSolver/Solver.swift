@@ -41,12 +41,36 @@ public final class Solver {
     /// Per row: the pass that last visited it while reading a column.
     var rowMark: [UInt32] = []
     var markGeneration: UInt32 = 0
+    /// The next record's place in the order of adding.
+    var nextSerial: UInt64 = 0
+    /// How many compact equalities were given their own marker (see ``marksRequiredEqualities``).
+    var markerUpgrades = 0
+    /// Rebuilds for single markers before the solver marks every required equality.
+    public static let markerUpgradeBudget = 8
     static let epsilon = 1e-8
 
     /// An empty solver; `checksInvariants` defaults to on in debug builds and off in release.
-    public init(checksInvariants: Bool = Solver.checksInvariantsByDefault) {
+    /// `marksRequiredEqualities` starts the solver in marked mode (see the property).
+    public init(checksInvariants: Bool = Solver.checksInvariantsByDefault, marksRequiredEqualities: Bool = false) {
         self.checksInvariants = checksInvariants
+        self.marksRequiredEqualities = marksRequiredEqualities
     }
+
+    /// Whether required equalities carry a marker column (marked mode) or not (compact mode).
+    ///
+    /// Cassowary gives every required equality a dummy marker, so that removing the constraint or
+    /// changing its constant can find the rows it went into. That column is dense wherever
+    /// constraints chain (a row of views placed one after another: each view's position depends on
+    /// every gap before it), which makes building such a layout quadratic in time and memory, and
+    /// every later pivot pays for the long rows. A solver starts compact: required equalities carry
+    /// no marker, which changes no pivot and no value (dummies never enter the basis), and a
+    /// chain's rows stay a few cells long. The first constant change of a compact equality gives
+    /// that one constraint a marker, by rebuilding the tableau from the active constraints in the
+    /// order they were added (so an animated constant costs one rebuild, and the other rows stay
+    /// short). After ``markerUpgradeBudget`` such rebuilds, or on the first removal of a required
+    /// equality, or the first conflict (naming its constraints needs every marker), the solver
+    /// switches to marked mode for good, by one more rebuild.
+    public internal(set) var marksRequiredEqualities: Bool
 
     /// On in debug builds, off in release builds.
     public static var checksInvariantsByDefault: Bool {
@@ -134,44 +158,74 @@ public final class Solver {
         guard priority.isValid else { throw .badPriority(priority, label: label) }
         let slot = allocateRecord()
         let id = ConstraintID(slot: slot, generation: records[Int(slot)].generation)
-        let required = priority.isRequired
+        records[Int(slot)] = Record(
+            generation: id.generation, serial: nextSerial, marker: -1, other: -1, markerCoefficient: 1, rowSign: 1,
+            expression: expression, constant: expression.constant, relation: relation, priority: priority.value,
+            label: label, alive: true)
+        nextSerial &+= 1
+        do {
+            try place(slot)
+        } catch {
+            guard case .unsatisfiable = error else { throw error }
+            guard !marksRequiredEqualities else { retire(slot); throw error }
+            // Without markers a conflict names only part of its cause: mark every required
+            // equality (once, for good) and try again, so the error carries the whole set.
+            records[Int(slot)].alive = false
+            do { try markRequiredEqualities() } catch { retire(slot); throw error }
+            records[Int(slot)].alive = true
+            do { try place(slot) } catch { retire(slot); throw error }
+        }
+        checkInvariants("addConstraint")
+        return id
+    }
+
+    /// Puts the constraint recorded in `slot` into the tableau: its row, its marker and error
+    /// symbols, its tier. On failure everything it made is taken out again and the record is
+    /// left as it was (no marker, no row).
+    func place(_ slot: Int32) throws(SolverError) {
+        let rec = records[Int(slot)]
+        let id = ConstraintID(slot: slot, generation: rec.generation)
+        let required = Priority(rec.priority).isRequired
 
         // Step 1. Build the row `0 = constant + Σ cᵢ·vᵢ` over non-basic symbols: a variable that is
         // basic is replaced by its row. Then add the marker that identifies this constraint, and
         // for optional constraints the error symbols the objective tier minimises:
         //   e <= 0 (or >= 0): a slack s ≥ 0 turns it into e + s = 0 (sign flipped for >=);
         //     optional: minus an error, so e + s - err = 0 and err > 0 only when e is violated;
-        //   e == 0 required: a dummy fixed at 0 marks the row;
+        //   e == 0 required: in marked mode a dummy fixed at 0 marks the row; in compact mode
+        //     (the default, see ``marksRequiredEqualities``) the row carries no marker;
         //   e == 0 optional: e = err⁺ - err⁻, both errors weighted 1 in the tier.
         let r = allocateRow()
-        tableau.rows[Int(r)].constant = expression.constant
-        for term in expression.terms where !nearZero(term.coefficient) {
+        tableau.rows[Int(r)].constant = rec.constant
+        for term in rec.expression.terms where !nearZero(term.coefficient) {
             addSymbolOrRow(into: r, symbol: term.variable.id, coefficient: term.coefficient)
         }
         var marker: Int32 = -1, other: Int32 = -1, markerCoefficient = 1.0
-        switch relation {
+        switch rec.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
-            let c = relation == .lessThanOrEqual ? 1.0 : -1.0
+            let c = rec.relation == .lessThanOrEqual ? 1.0 : -1.0
             marker = newSymbol(.slack)
             markerCoefficient = c
             insert(into: r, marker, c)
             if !required {
                 other = newSymbol(.error)
                 insert(into: r, other, -c)
-                addToObjective(priority.value, other, 1)
+                addToObjective(rec.priority, other, 1)
             }
         case .equal:
             if required {
-                marker = newSymbol(.dummy)
-                insert(into: r, marker, 1)
+                if marksRequiredEqualities || rec.keepsMarker {
+                    marker = newSymbol(.dummy)
+                    insert(into: r, marker, 1)
+                }
             } else {
                 marker = newSymbol(.error)
                 other = newSymbol(.error)
                 markerCoefficient = -1
                 insert(into: r, marker, -1)
                 insert(into: r, other, 1)
-                addToObjective(priority.value, marker, 1)
-                addToObjective(priority.value, other, 1)
+                addToObjective(rec.priority, marker, 1)
+                addToObjective(rec.priority, other, 1)
             }
         }
         // Step 2. Keep the constant non-negative, so a restricted subject starts feasible.
@@ -180,26 +234,31 @@ public final class Solver {
             sign = -1
             negate(r)
         }
-        tableau.owner[Int(marker)] = slot
+        if marker >= 0 { tableau.owner[Int(marker)] = slot }
         if other >= 0 { tableau.owner[Int(other)] = slot }
-        records[Int(slot)] = Record(
-            generation: records[Int(slot)].generation, marker: marker, other: other,
-            markerCoefficient: markerCoefficient * sign, rowSign: sign, constant: expression.constant,
-            relation: relation, priority: priority.value, label: label, alive: true)
-        if !required { retainLevel(priority.value) }
+        records[Int(slot)].marker = marker
+        records[Int(slot)].other = other
+        records[Int(slot)].markerCoefficient = markerCoefficient * sign
+        records[Int(slot)].rowSign = sign
+        if !required { retainLevel(rec.priority) }
 
         // Step 3. Choose the symbol to solve the row for (kiwi's chooseSubject). A row of dummies
-        // alone has no subject: it holds only if its constant is 0 (a redundant equality, then its
-        // marker becomes basic), else it contradicts the required equalities it was built from.
-        // With no subject otherwise, phase one of the simplex adds it through an artificial
-        // variable; on failure the tableau is restored from the copy taken before.
+        // alone (or of nothing, in compact mode) has no subject: it holds only if its constant is
+        // 0 (a redundant equality: its marker becomes basic, or without a marker the row is
+        // dropped), else it contradicts the required equalities it was built from. With no
+        // subject otherwise, phase one of the simplex adds it through an artificial variable; on
+        // failure the tableau is restored from the copy taken before.
         var subject = chooseSubject(r, marker: marker, other: other)
         if subject < 0 && allDummies(r) {
             if !nearZero(tableau.rows[Int(r)].constant) {
                 let conflict = conflictingConstraints(in: tableau.rows[Int(r)].cells.map(\.symbol), adding: slot)
                 discardRow(r)
-                discardRecord(slot, required: required)
-                throw .unsatisfiable(id, label: label, conflicting: conflict)
+                unplace(slot)
+                throw .unsatisfiable(id, label: rec.label, conflicting: conflict)
+            }
+            if marker < 0 {
+                discardRow(r)
+                return
             }
             subject = marker
         }
@@ -210,8 +269,8 @@ public final class Solver {
                 tableau = saved
                 let conflict = conflictingConstraints(in: certificate, adding: slot)
                 discardRow(r)
-                discardRecord(slot, required: required)
-                throw .unsatisfiable(id, label: label, conflicting: conflict)
+                unplace(slot)
+                throw .unsatisfiable(id, label: rec.label, conflicting: conflict)
             }
         } else {
             // Step 4. Make the subject basic and substitute its row into every other row and tier.
@@ -220,13 +279,15 @@ public final class Solver {
         }
         // Step 5. Restore optimality of the tiers with the primal simplex.
         try optimize()
-        checkInvariants("addConstraint")
-        return id
     }
 
     /// Removes an active constraint.
     public func removeConstraint(_ id: ConstraintID) throws(SolverError) {
-        guard let rec = record(id) else { throw .unknownConstraint(id) }
+        guard var rec = record(id) else { throw .unknownConstraint(id) }
+        if rec.marker < 0 {
+            try markRequiredEqualities()
+            rec = records[Int(id.slot)]
+        }
         let required = Priority(rec.priority).isRequired
         // Step 1. Take the constraint's errors out of its tier's objective (a basic error is
         // substituted by its row, so the objective stays over non-basic symbols).
@@ -251,7 +312,7 @@ public final class Solver {
             pivot(r, entering: m)
             removeRow(r)
         }
-        discardRecord(id.slot, required: required)
+        discardRecord(id.slot)
         try optimize()
         checkInvariants("removeConstraint")
     }
@@ -278,6 +339,11 @@ public final class Solver {
         guard constant.isFinite else { throw .nonFiniteNumber(label: rec.label) }
         let old = rec.constant
         guard old != constant else { return }
+        if rec.marker < 0 {
+            // The change enters through the marker's column: a compact equality needs one.
+            try giveMarker(id.slot)
+            return try setConstant(id, to: constant)
+        }
         // The constant enters the tableau only through the marker's column: shift the rows that
         // hold the marker (or the marker's own row) by the change, then restore feasibility with
         // the dual simplex, which keeps the tiers optimal. A row the dual simplex cannot repair
@@ -285,10 +351,15 @@ public final class Solver {
         records[Int(id.slot)].constant = constant
         shiftConstant(rec, by: constant - old)
         if let failing = dualOptimize() {
-            let certificate = tableau.rows[Int(failing)].cells.map(\.symbol)
+            let certificate = [tableau.rows[Int(failing)].basic] + tableau.rows[Int(failing)].cells.map(\.symbol)
             records[Int(id.slot)].constant = old
             shiftConstant(rec, by: old - constant)
             if dualOptimize() != nil { throw .internalError("could not restore a constant after a conflict") }
+            if !marksRequiredEqualities {
+                // Compact equalities are missing from the certificate: mark them and try again.
+                try markRequiredEqualities()
+                return try setConstant(id, to: constant)
+            }
             throw .unsatisfiable(id, label: rec.label,
                                  conflicting: conflictingConstraints(in: certificate, adding: id.slot))
         }

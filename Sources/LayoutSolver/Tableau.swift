@@ -42,15 +42,19 @@ extension Solver {
 
     struct Record {
         var generation: UInt32
-        var marker: Int32
+        var serial: UInt64          // order of adding, kept by a rebuild
+        var marker: Int32           // -1 for a required equality in compact mode, and when none
         var other: Int32            // -1 when none
         var markerCoefficient: Double
         var rowSign: Double         // the row was multiplied by this (±1) when created
+        var expression: LinearExpression  // as added; its constant is superseded by `constant`
         var constant: Double        // the expression's current constant
         var relation: Relation
         var priority: Double
         var label: String
         var alive: Bool
+        /// A required equality given its own marker in compact mode (its constant changes).
+        var keepsMarker = false
     }
 
     /// Everything the algorithm mutates, as one value so an attempt can be undone by assignment.
@@ -115,8 +119,9 @@ extension Solver {
 
     func allocateRecord() -> Int32 {
         if let s = freeRecords.popLast() { return s }
-        records.append(Record(generation: 0, marker: -1, other: -1, markerCoefficient: 1, rowSign: 1, constant: 0,
-                              relation: .equal, priority: Priority.required.value, label: "", alive: false))
+        records.append(Record(generation: 0, serial: 0, marker: -1, other: -1, markerCoefficient: 1, rowSign: 1,
+                              expression: LinearExpression(), constant: 0, relation: .equal,
+                              priority: Priority.required.value, label: "", alive: false))
         return Int32(records.count - 1)
     }
 
@@ -126,15 +131,29 @@ extension Solver {
         return r.alive && r.generation == id.generation ? r : nil
     }
 
-    func discardRecord(_ slot: Int32, required: Bool) {
+    /// Takes a constraint's tier and symbols out of the tableau (its row is gone already).
+    func unplace(_ slot: Int32) {
         let rec = records[Int(slot)]
-        if !required { releaseLevel(rec.priority) }
-        freeSymbol(rec.marker)
+        if !Priority(rec.priority).isRequired { releaseLevel(rec.priority) }
+        if rec.marker >= 0 { freeSymbol(rec.marker) }
         if rec.other >= 0 { freeSymbol(rec.other) }
+        records[Int(slot)].marker = -1
+        records[Int(slot)].other = -1
+    }
+
+    /// Ends a constraint's record: its id goes stale and the slot is reused.
+    func retire(_ slot: Int32) {
         records[Int(slot)].alive = false
         records[Int(slot)].generation &+= 1
         records[Int(slot)].label = ""
+        records[Int(slot)].expression = LinearExpression()
+        records[Int(slot)].keepsMarker = false
         freeRecords.append(slot)
+    }
+
+    func discardRecord(_ slot: Int32) {
+        unplace(slot)
+        retire(slot)
     }
 
     /// Drops a row that was never made basic (a failed add).
