@@ -101,6 +101,15 @@ func diagnosticJSON(_ d: Diagnostic) -> String {
 }
 
 /// Aligns rows into columns; `rightAligned` columns are padded on the left.
+extension String {
+    /// The string without trailing spaces and tabs.
+    func trimmingTrailingWhitespace() -> String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
+        return String(self[..<end])
+    }
+}
+
 func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
     guard let first = rows.first else { return "" }
     let widths = first.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
@@ -108,6 +117,6 @@ func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
         row.indices.map { c in
             let pad = String(repeating: " ", count: widths[c] - row[c].count)
             return rightAligned.contains(c) ? pad + row[c] : row[c] + pad
-        }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }.joined(separator: "  ").trimmingTrailingWhitespace()
     }.joined(separator: "\n")
 }

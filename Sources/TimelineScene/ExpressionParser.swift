@@ -81,8 +81,18 @@ struct ExpressionParser {
 
     private mutating func identifier() -> String {
         let start = i
-        while let c = peek, c.isLetter || c.isNumber || c == "_" || c == "-" && i > start { i += 1 }
+        while let c = peek, Self.isWordCharacter(c) || c == "-" && i > start { i += 1 }
         return String(chars[start..<i])
+    }
+
+    /// A letter, digit or underscore; ASCII is decided without Unicode property tables (the
+    /// lookup was a fifth of loading a 2,000-view scene).
+    @inline(__always)
+    private static func isWordCharacter(_ c: Character) -> Bool {
+        if let a = c.asciiValue {
+            return (a >= 97 && a <= 122) || (a >= 65 && a <= 90) || (a >= 48 && a <= 57) || a == 95
+        }
+        return c.isLetter || c.isNumber
     }
 
     private mutating func relationToken() throws(Failure) -> RelationSpec {
