@@ -38,6 +38,8 @@ public final class DisplayListPainter {
     /// in memory.
     public internal(set) var lastOffscreenCount = 0
     public internal(set) var lastMemoryGroupCount = 0
+    /// Rectangles the last paint wrote straight into ``directSurface``.
+    public internal(set) var lastDirectFillCount = 0
 
     /// The batch being built: shapes tessellated by the platform-free ``Tessellator`` into
     /// triangles in device pixels, submitted with `SDL_RenderGeometry` by ``flush()``.
@@ -117,6 +119,18 @@ public final class DisplayListPainter {
     /// What the last paint drew: the list's revision, scale and background.
     var lastPainted: (origin: Int, revision: Int, scale: Double, background: Color)?
 
+    /// The surface the software renderer draws into (a window's surface, an offscreen image's),
+    /// when the caller has one: rectangles, rounded or not, on the pixel grid are then written
+    /// into its pixels directly, in the memory groups' arithmetic, instead of going through SDL's
+    /// blended fills and tinted corner copies (a third of the cost per view). Only while the
+    /// list's background is opaque (over an opaque pixel, straight and premultiplied colours are
+    /// the same) and the surface is 32-bit RGB in the usual byte order.
+    public var directSurface: UnsafeMutablePointer<SDL_Surface>?
+    /// Whether ``directSurface`` is used (tests compare the two paths).
+    public var drawsDirectly = true
+    /// This paint's direct pixels: the surface's first pixel and its row length in pixels.
+    var direct: (base: UnsafeMutablePointer<UInt32>, stride: Int)?
+
     /// Whether groups whose drawings are all rectangles on the pixel grid are drawn in memory
     /// on the software path (`Painter+MemoryGroups.swift`); off, they go through SDL targets.
     /// Both give the same picture (tested); the switch is for that test and for benchmarks.
@@ -180,7 +194,7 @@ public final class DisplayListPainter {
     /// Does not present.
     public func paint(_ list: DisplayList) {
         frameNumber += 1
-        lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0
+        lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         let damage = damagedRegion(list, width: w, height: h)
@@ -196,6 +210,7 @@ public final class DisplayListPainter {
         }
         target = baseTarget
         sdl(SDL_SetRenderTarget(renderer, baseTarget), "SDL_SetRenderTarget")
+        direct = baseTarget == nil && drawsDirectly && list.background.alpha >= 1 ? directPixels(width: w, height: h) : nil
         lastError = nil
         if let d = damage {
             // Only the damaged regions: each cleared, then every drawing that reaches it,
@@ -275,6 +290,7 @@ public final class DisplayListPainter {
         case .endGroup: endGroup()
         case .fillRect(let r, let color, let radius):
             if memoryDepth > 0 { rasterRoundedRect(r, radius: radius, color); return }
+            if direct != nil, target == nil, isAxisAligned { directRoundedRect(r, radius: radius, color); return }
             if isSoftware, isAxisAligned { blitRoundedRect(r, radius: radius, lineWidth: nil, color); return }
             prepareMesh(); mesh.fillRoundedRect(r, radius: radius, color: color)
         case .strokeRect(let r, let color, let lw, let radius):

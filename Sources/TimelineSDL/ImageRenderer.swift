@@ -44,6 +44,7 @@ public final class ImageRenderer: FrameRenderer {
         renderer = r
         painter = DisplayListPainter(renderer: r, font: font)
         painter.retainsPixels = true              // its surface is ours: damaged repaints (P1)
+        painter.directSurface = surface           // and fills are written into it directly
     }
 
     isolated deinit {

@@ -151,49 +151,99 @@ extension DisplayListPainter {
     /// draws it (``blitRoundedRect(_:radius:lineWidth:_:)``): snapped to whole pixels, corners
     /// from the same cached coverage, laid over in premultiplied alpha.
     func rasterRoundedRect(_ r: Rect, radius: Double, _ color: Color) {
-        let box = pixelRect(transform.apply(to: r))
-        let (w, h) = (box.w, box.h)
-        guard w > 0, h > 0 else { return }
-        let c = sdlColor(color)
-        guard c.a > 0 else { return }
-        let rr = max(0, min(pixel(radius * transform.a), w / 2, h / 2))
-        let p = Premultiplied.pixel(red: c.r, green: c.g, blue: c.b, alpha: c.a)
-        let bounds = intersect(clip ?? targetRect, targetRect)
-        let depth = memoryDepth - 1
+        guard let shape = rasterShape(r, radius: radius, color) else { return }
         let width = Int(targetSize.width), height = Int(targetSize.height)
+        let depth = memoryDepth - 1
         var layer = MemoryLayer()
         swap(&layer, &memoryLayers[depth])
         defer { swap(&layer, &memoryLayers[depth]) }
-        let cover = rr > 0 ? discCoverage(radius: rr, ring: 0) : []
         layer.pixels.withUnsafeMutableBufferPointer { px in
             layer.marks.withUnsafeMutableBufferPointer { marks in
                 let base = px.baseAddress!
-                func fill(_ rect: SDL_Rect) {
-                    let v = Self.intersection(rect, bounds)
-                    guard v.w > 0, v.h > 0 else { return }
-                    Self.touch(v, base, marks, width: width, height: height)
-                    for y in Int(v.y)..<Int(v.y + v.h) { Premultiplied.fill(p, over: base + (y * width + Int(v.x)), count: Int(v.w)) }
-                }
-                guard rr > 0 else { fill(box); return }
-                Self.forEachBand(box, radius: rr) { fill($0) }
-                // Corners: the quadrant (qx, qy) of the 2rr disc's coverage at each corner square.
-                let side = Int(2 * rr)
-                cover.withUnsafeBufferPointer { cov in
-                    Self.forEachCorner(box, radius: rr) { qx, qy, square in
-                        let v = Self.intersection(square, bounds)
-                        guard v.w > 0, v.h > 0 else { return }
+                shape.cover.withUnsafeBufferPointer { cover in
+                    Self.raster(shape, cover: cover, into: base, stride: width) { v in
                         Self.touch(v, base, marks, width: width, height: height)
-                        for y in Int(v.y)..<Int(v.y + v.h) {
-                            let row = (Int(qy) + y - Int(square.y)) * side + Int(qx) - Int(square.x)
-                            let d = base + y * width
-                            for x in Int(v.x)..<Int(v.x + v.w) {
-                                let k = cov[row + x]
-                                guard k > 0 else { continue }
-                                let q = k == 255 ? p : Premultiplied.scale(p, UInt32(k))
-                                d[x] = q &+ Premultiplied.scale(d[x], 255 &- (q >> 24))
-                            }
-                        }
                     }
+                }
+            }
+        }
+    }
+
+    /// Draws an unrotated rounded rectangle straight into ``directSurface``: the same pixels as
+    /// ``rasterRoundedRect(_:radius:_:)`` over an opaque target. SDL's queued drawing is run first,
+    /// so that the order of drawings holds.
+    func directRoundedRect(_ r: Rect, radius: Double, _ color: Color) {
+        guard let d = direct, let shape = rasterShape(r, radius: radius, color) else { return }
+        // Corners too large for a coverage table (a runaway radius) are tessellated, as SDL's path does.
+        guard shape.radius <= Self.maximumCornerTextureRadius else { blitRoundedRect(r, radius: radius, lineWidth: nil, color); return }
+        flush()
+        sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
+        lastDirectFillCount += 1
+        shape.cover.withUnsafeBufferPointer { cover in
+            Self.raster(shape, cover: cover, into: d.base, stride: d.stride) { _ in }
+        }
+    }
+
+    /// The pixels of ``directSurface`` when it can be written directly at `width` x `height`.
+    func directPixels(width: Int32, height: Int32) -> (base: UnsafeMutablePointer<UInt32>, stride: Int)? {
+        guard isSoftware, let s = directSurface, s.pointee.w == width, s.pointee.h == height,
+              s.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let f = s.pointee.format, f.pointee.BytesPerPixel == 4,
+              f.pointee.Rmask == 0x00FF_0000, f.pointee.Gmask == 0x0000_FF00, f.pointee.Bmask == 0x0000_00FF,
+              s.pointee.pitch % 4 == 0, let pixels = s.pointee.pixels else { return nil }
+        return (pixels.assumingMemoryBound(to: UInt32.self), Int(s.pointee.pitch) / 4)
+    }
+
+    /// A rounded rectangle ready to raster: its device box and corner radius in whole pixels,
+    /// its colour premultiplied (with the group opacity), the corners' coverage (none past
+    /// ``maximumCornerTextureRadius``: the caller tessellates those), and the clip. Nil when it
+    /// draws nothing.
+    struct RasterShape {
+        var box: SDL_Rect
+        var radius: Int32
+        var pixel: UInt32
+        var cover: [UInt8]
+        var bounds: SDL_Rect
+    }
+
+    func rasterShape(_ r: Rect, radius: Double, _ color: Color) -> RasterShape? {
+        let box = pixelRect(transform.apply(to: r))
+        guard box.w > 0, box.h > 0 else { return nil }
+        let c = sdlColor(color)
+        guard c.a > 0 else { return nil }
+        let rr = max(0, min(pixel(radius * transform.a), box.w / 2, box.h / 2))
+        return RasterShape(box: box, radius: rr, pixel: Premultiplied.pixel(red: c.r, green: c.g, blue: c.b, alpha: c.a),
+                           cover: rr > 0 && rr <= Self.maximumCornerTextureRadius ? discCoverage(radius: rr, ring: 0) : [],
+                           bounds: intersect(clip ?? targetRect, targetRect))
+    }
+
+    /// Lays `shape` over the premultiplied pixels at `base` (rows `stride` pixels apart): bands
+    /// filled, corner squares by coverage, all clipped to the shape's bounds. `prepare` sees each
+    /// clipped rectangle before it is drawn (memory groups mark their tiles there).
+    static func raster(_ shape: RasterShape, cover: UnsafeBufferPointer<UInt8>, into base: UnsafeMutablePointer<UInt32>,
+                                   stride: Int, prepare: (SDL_Rect) -> Void) {
+        let p = shape.pixel, rr = shape.radius, bounds = shape.bounds
+        func fill(_ rect: SDL_Rect) {
+            let v = intersection(rect, bounds)
+            guard v.w > 0, v.h > 0 else { return }
+            prepare(v)
+            for y in Int(v.y)..<Int(v.y + v.h) { Premultiplied.fill(p, over: base + (y * stride + Int(v.x)), count: Int(v.w)) }
+        }
+        guard rr > 0 else { fill(shape.box); return }
+        forEachBand(shape.box, radius: rr) { fill($0) }
+        // Corners: the quadrant (qx, qy) of the 2rr disc's coverage at each corner square.
+        let side = Int(2 * rr)
+        forEachCorner(shape.box, radius: rr) { qx, qy, square in
+            let v = intersection(square, bounds)
+            guard v.w > 0, v.h > 0 else { return }
+            prepare(v)
+            for y in Int(v.y)..<Int(v.y + v.h) {
+                let row = (Int(qy) + y - Int(square.y)) * side + Int(qx) - Int(square.x)
+                let d = base + y * stride
+                for x in Int(v.x)..<Int(v.x + v.w) {
+                    let k = cover[row + x]
+                    guard k > 0 else { continue }
+                    let q = k == 255 ? p : Premultiplied.scale(p, UInt32(k))
+                    d[x] = q &+ Premultiplied.scale(d[x], 255 &- (q >> 24))
                 }
             }
         }

@@ -21,7 +21,7 @@ public enum PresentFloor {
     /// - Throws: ``SDLError`` when there is no display or the renderer cannot be made.
     public static func measure(size: Size, software: Bool, frames: Int) throws(SDLError) -> Result {
         try SDLLibrary.initVideo()
-        if !software { SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengl") }
+        if !software { SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengl") } else { SDLVideo.preferDirectFramebuffer() }
         defer { SDL_SetHint(SDL_HINT_RENDER_DRIVER, "") }
         let window = try check(SDL_CreateWindow("present floor", Int32(tl_window_pos_centered()), Int32(tl_window_pos_centered()),
                                                 Int32(size.width), Int32(size.height), SDL_WINDOW_SHOWN.rawValue), "SDL_CreateWindow")

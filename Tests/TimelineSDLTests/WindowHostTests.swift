@@ -85,6 +85,18 @@ struct WindowHostTests {
         #expect(host.displayRefreshRate == 0)
     }
 
+    /// `count` views in rows of `columns`, `pitch` apart from `origin`, each `side` large, with
+    /// the background colour and corner radius `style` gives the k-th.
+    func addGrid(to host: SDLWindowHost, count: Int, columns: Int, origin: Point, pitch: Size, side: Size,
+                 style: (Int) -> (Color, Double)) {
+        for k in 0..<count {
+            let v = View(frame: Rect(x: Double(k % columns) * pitch.width + origin.x, y: Double(k / columns) * pitch.height + origin.y,
+                                     width: side.width, height: side.height))
+            (v.backgroundColor, v.cornerRadius) = style(k)
+            host.window.rootView.addSubview(v)
+        }
+    }
+
     @Test("P1: the window repaints only the damaged region of its kept canvas, and the picture equals a full repaint")
     func P1_windowDamagedRepaint() throws {
         try onPrivateDisplay { try windowDamagedRepaint() }
@@ -92,12 +104,8 @@ struct WindowHostTests {
 
     func windowDamagedRepaint() throws {
         let host = try SDLWindowHost(title: "damage", size: Size(width: 300, height: 200), software: true)
-        for k in 0..<40 {
-            let v = View(frame: Rect(x: Double(k % 8) * 36 + 4, y: Double(k / 8) * 36 + 20, width: 30, height: 30))
-            v.backgroundColor = Color(red: Double(k % 3) / 2, green: 0.5, blue: 0.9)
-            v.cornerRadius = 6
-            host.window.rootView.addSubview(v)
-        }
+        addGrid(to: host, count: 40, columns: 8, origin: Point(x: 4, y: 20), pitch: Size(width: 36, height: 36),
+                side: Size(width: 30, height: 30)) { k in (Color(red: Double(k % 3) / 2, green: 0.5, blue: 0.9), 6) }
         let mover = View(frame: Rect(x: 10, y: 10, width: 40, height: 30))
         mover.backgroundColor = Color(red: 1, green: 0.2, blue: 0.2, alpha: 0.8)
         mover.cornerRadius = 10
@@ -121,6 +129,37 @@ struct WindowHostTests {
         let whole = try #require(host.presentedImage())
         let d = kept.difference(from: whole, tolerance: 0)
         #expect(d.fractionOff == 0, "\(d)")
+    }
+
+    @Test("P1/D2: the software window writes fills into its surface directly: a full frame of translucent rounded views draws what SDL's fills draw")
+    func P1_windowDirectFills() throws {
+        try onPrivateDisplay { try windowDirectFills() }
+    }
+
+    func windowDirectFills() throws {
+        let host = try SDLWindowHost(title: "direct", size: Size(width: 300, height: 200), software: true)
+        // Overlapping, some translucent, radii 0 to 12.
+        addGrid(to: host, count: 60, columns: 10, origin: Point(x: 3, y: 8), pitch: Size(width: 27.3, height: 29.7),
+                side: Size(width: 34, height: 31)) { k in
+            (Color(red: Double(k % 3) / 2, green: Double(k % 5) / 4, blue: 0.9, alpha: k % 2 == 0 ? 0.55 : 1), Double(k % 4) * 4)
+        }
+        _ = host.runLoop.schedule(after: .milliseconds(100)) { host.runLoop.stop() }
+        host.run()
+        let directPath = NSTemporaryDirectory() + "direct-fills.png", sdlPath = NSTemporaryDirectory() + "sdl-fills.png"
+        // Full repaints into the back buffer (the window's surface), as a frame that changed everything.
+        host.painter.baseTarget = nil
+        host.painter.retainsPixels = false
+        try host.saveScreenshot(to: directPath)
+        #expect(host.painter.lastDirectFillCount == 60)
+        host.painter.drawsDirectly = false
+        try host.saveScreenshot(to: sdlPath)
+        #expect(host.painter.lastDirectFillCount == 0)
+        let direct = try RGBAImage.load(path: directPath), sdl = try RGBAImage.load(path: sdlPath)
+        // SDL's blend into the window's RGB surface truncates twice per fill (the colour times
+        // alpha, then the destination times its complement) where the direct path rounds once:
+        // each translucent fill may land 1-2/255 lower, and where two overlap the differences add.
+        #expect(direct.difference(from: sdl, tolerance: 5).fractionOff == 0, "\(direct.difference(from: sdl, tolerance: 5))")
+        #expect(direct.difference(from: sdl, tolerance: 3).fractionOff < 0.005, "\(direct.difference(from: sdl, tolerance: 3))")
     }
 
     func runWindow() throws {
