@@ -474,13 +474,15 @@ final class StressScene: GalleryScene {
     private weak var container: View?
     private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
     private let countLabel = makeLabel("", size: 16, at: Point(x: 24, y: 8))
+    /// How many views the scene starts with (`Gallery --views`).
+    static var initialCount = 500
 
     func build(in container: View, runLoop: MainRunLoop) {
         self.container = container
         countLabel.numberOfLines = 0
         countLabel.preferredMaxLayoutWidth = container.bounds.width - 48
         container.addSubview(countLabel)
-        add(500)
+        add(Self.initialCount)
     }
 
     private func random() -> Double {

@@ -21,6 +21,9 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "Window size in points, WxH.") var size = "1100x680"
     @Option(help: "Frame clock: dispatch (default) or sdl (vsync; only where the display reports a refresh rate).") var clock = "dispatch"
     @Flag(help: "Use SDL's software renderer.") var software = false
+    @Option(help: "How many views the stress scene starts with.") var views = 500
+    @Flag(help: "At quit, print the frame rate and the median frame's commit, split into list, paint and present (the first second left out).")
+    var report = false
     @Option(name: .customLong("chrome-trace"), help: "Write every frame's phases as a Chrome trace (Perfetto, chrome://tracing) to this JSON file, finished when the gallery quits.")
     var chromeTrace: String?
 
@@ -32,10 +35,12 @@ struct GalleryCommand: ParsableCommand {
         if screenshot != nil, seconds == nil { throw ValidationError("--screenshot needs --seconds (it is taken just before quitting)") }
         guard parseSize(size) != nil else { throw ValidationError("--size must be WxH, e.g. 1100x680; got '\(size)'") }
         guard SDLClockChoice(rawValue: clock) != nil else { throw ValidationError("--clock must be dispatch or sdl; got '\(clock)'") }
+        guard (0...20_000).contains(views) else { throw ValidationError("--views must be 0 to 20000; got \(views)") }
     }
 
     func run() throws {
         let (first, seconds, screenshot, software) = (SceneKind(argument: scene)!, self.seconds, self.screenshot, self.software)
+        let report = self.report, views = self.views
         let tracePath = chromeTrace
         let size = parseSize(size)!, choice = SDLClockChoice(rawValue: clock)!
         let failure: String? = MainActor.assumeIsolated {
@@ -47,6 +52,7 @@ struct GalleryCommand: ParsableCommand {
             }
             // Labels sized before they join the window measure with the same font.
             TextMeasurement.metrics = TrueTypeFontMetrics(font: host.font)
+            StressScene.initialCount = views
             let gallery = GalleryController(host: host, first: first)
             host.window.rootViewController = gallery
             host.runLoop.measuresPhases = true
@@ -72,12 +78,14 @@ struct GalleryCommand: ParsableCommand {
                     }
                 }
             }
+            let frameReport = report ? FrameReport(host: host) : nil
             var trace: ChromeTraceWriter?
             if let tracePath {
                 do { trace = try ChromeTraceWriter(path: tracePath, processName: "Timeline gallery") } catch { return "Gallery: \(error)" }
                 host.runLoop.phaseRecorder = trace
             }
             host.run()
+            if let frameReport { print(frameReport.summary()) }
             if let trace {
                 do { try trace.finish() } catch { return "Gallery: \(error)" }
                 print("Gallery: wrote \(trace.frames) frames to the Chrome trace \(trace.path)")
@@ -88,6 +96,40 @@ struct GalleryCommand: ParsableCommand {
             printToStandardError(failure)
             throw ExitCode(1)
         }
+    }
+}
+
+/// Frame rate and the median frame's commit split (`--report`), from a frame observer.
+@MainActor
+final class FrameReport {
+    private let host: SDLWindowHost
+    private var start: Int64 = 0, last: Int64 = 0, frames = 0
+    private var commit: [Double] = [], paint: [Double] = [], present: [Double] = []
+
+    init(host: SDLWindowHost) {
+        self.host = host
+        _ = host.runLoop.addFrameObserver(keepsClockRunning: false) { [unowned self] _ in self.frame() }
+    }
+
+    private func frame() {
+        let now = MonotonicClock.now()
+        if start == 0 { start = now }
+        guard now - start >= 1_000_000_000 else { return }       // the first second warms up
+        if last == 0 { last = now; return }
+        last = now
+        frames += 1
+        commit.append(Double(host.runLoop.lastFramePhaseNanoseconds[FramePhase.commit.rawValue]) / 1e6)
+        paint.append(Double(host.lastPaintNanoseconds) / 1e6)
+        present.append(Double(host.lastPresentNanoseconds) / 1e6)
+    }
+
+    func summary() -> String {
+        guard frames > 0 else { return "Gallery: no frames after the first second" }
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        let seconds = Double(last - start - 1_000_000_000) / 1e9
+        let c = median(commit), p = median(paint), q = median(present)
+        return "Gallery: \(frames) frames in \(String(format: "%.2f", seconds)) s, \(String(format: "%.1f", Double(frames) / seconds)) fps; "
+            + "median commit \(String(format: "%.2f", c)) ms = list \(String(format: "%.2f", max(0, c - p - q))) + paint \(String(format: "%.2f", p)) + present \(String(format: "%.2f", q))"
     }
 }
 
