@@ -13,8 +13,8 @@ final class LayoutItem {
     /// Queued for a refresh of the engine's own constraints (frame or intrinsic size changed).
     var isQueuedStale = false
     var changeMark = false
-    /// Its solved rect changed since its view's frame was last set from it (the view is then
-    /// listed in its superview's ``View/subviewsWithStaleFrames``).
+    /// Its solved rect changed, or its view's frame was set by hand, since the frame was last set
+    /// from the solution (the view is then listed in its superview's ``View/subviewsWithStaleFrames``).
     @exclusivity(unchecked) var frameIsStale = false
     /// Its left or top changed in the solve being collected.
     @exclusivity(unchecked) var positionChanged = false
@@ -630,6 +630,10 @@ public final class LayoutEngine {
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
+    /// Whether frames are being set from the solution (a frame set otherwise leaves the layout
+    /// until the superview's next layout, ``View/frameLeftLayout(_:)``).
+    static var isApplyingFrames = false
+
     /// Frames set from the solution so far (for tests and benchmarks of P1).
     @exclusivity(unchecked) public internal(set) var framesApplied = 0
 
@@ -638,6 +642,8 @@ public final class LayoutEngine {
     /// (P1), unless the view was flagged by ``View/setNeedsLayout()`` or its own rect changed:
     /// then every one.
     func applyFrames(toSubviewsOf s: View) {
+        LayoutEngine.isApplyingFrames = true
+        defer { LayoutEngine.isApplyingFrames = false }
         var origin: Point?
         func apply(_ v: View, _ i: LayoutItem) {
             i.frameIsStale = false

@@ -173,6 +173,7 @@ open class View {
             guard old != newValue else { return }
             model.bounds = newValue
             modelDidChange(.bounds, from: .rect(old))
+            if let i = layoutItem, !LayoutEngine.isApplyingFrames { frameLeftLayout(i) }
             if old.size != newValue.size { sizeDidChange(from: old.size) }
         }
     }
@@ -185,6 +186,7 @@ open class View {
             guard old != newValue else { return }
             model.center = newValue
             modelDidChange(.center, from: .point(old))
+            if let i = layoutItem, !LayoutEngine.isApplyingFrames { frameLeftLayout(i) }
             if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
         }
     }
@@ -232,8 +234,19 @@ open class View {
         w.viewDidChange(self)
     }
 
+    /// A constrained view's frame set other than from the solution: listed as stale, so its
+    /// superview's next layout puts it back, as UIKit's does.
+    private func frameLeftLayout(_ i: LayoutItem) {
+        guard !translatesAutoresizingMaskIntoConstraints, !i.frameIsStale, let s = superview else { return }
+        i.frameIsStale = true
+        s.subviewsWithStaleFrames.append(self)
+    }
+
     private func sizeDidChange(from oldSize: Size) {
-        setNeedsLayout()
+        // Laid out again, as UIKit does; the layout engine re-applies only the subviews whose
+        // solved rect changed or whose frame was set by hand (a frame that left the layout is
+        // listed when it is set), not all of them (P1).
+        setNeedsLayoutKeepingFrames()
         if contentMode == .redraw { setNeedsDisplay() }
         if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
         for sub in subviews where sub.translatesAutoresizingMaskIntoConstraints && !sub.autoresizingMask.isEmpty {

@@ -75,6 +75,32 @@ struct IncrementalFrameTests {
         #expect(engine.requiredConstraintViolations().isEmpty)
     }
 
+    @Test("P1: a resized view is laid out (UIKit calls layoutSubviews) but writes only the frames that changed or were set by hand")
+    func P1_resizeWritesChangedFramesOnly() {
+        let host = makeHost()
+        let (container, cells, _) = grid(host, cells: 30)
+        let engine = host.window.layoutEngine
+        let width = engine.activeConstraints.first { $0.firstItem === container && $0.firstAttribute == .width }!
+        let layouts = container.layouts
+        var before = engine.framesApplied
+        width.constant = 360                      // the cells are pinned to its leading edge: none moves
+        host.runUntilIdle()
+        #expect(container.layouts == layouts + 1)
+        #expect(engine.framesApplied - before == 1, "the container's own frame only")
+        #expect(container.frame.width == 360)
+
+        // A cell moved by hand leaves the layout until its superview's next layout puts it back.
+        cells[4].frame.origin.x = 200
+        host.runUntilIdle()
+        #expect(cells[4].frame.minX == 200, "nothing flagged a layout")
+        before = engine.framesApplied
+        width.constant = 300
+        host.runUntilIdle()
+        #expect(engine.framesApplied - before == 2, "the container's frame and the hand-set cell's")
+        #expect(cells[4].frame == Rect(x: 100, y: 0, width: 20, height: 20))
+        #expect(engine.requiredConstraintViolations().isEmpty)
+    }
+
     @Test("P1: setNeedsLayout from the app applies every subview's frame, resetting frames set by hand (UIKit's rule)")
     func P1_appLayoutAppliesAll() {
         let host = makeHost()
