@@ -155,6 +155,10 @@ public final class DisplayListPainter {
     struct Disc { var texture: OpaquePointer; var lastUsed: Int }
     var discs: [DiscKey: Disc] = [:]
     var coverage: [DiscKey: [UInt8]] = [:]
+    var filledDiscCoverage: [[UInt8]] = []
+    /// Bytes of corner coverage tables kept, and the most kept at once.
+    var coverageBytes = 0
+    var maximumCoverageBytes = 32 << 20
     let maxColouredDiscs = 256
     var rects: [SDL_Rect] = []
 

@@ -185,15 +185,31 @@ extension DisplayListPainter {
 
     /// Coverage (0...255) of each pixel of a 2r x 2r square by a disc of radius `r` (a ring `ring`
     /// pixels wide when positive), estimated on a 4x4 sample grid; cached per shape.
+    /// Filled discs (every fill's corners) are found by radius in an array, rings by hashing.
     func discCoverage(radius r: Int32, ring: Int32) -> [UInt8] {
+        let filled = ring == 0 && r >= 0
+        if filled, Int(r) < filledDiscCoverage.count, !filledDiscCoverage[Int(r)].isEmpty { return filledDiscCoverage[Int(r)] }
         let shape = DiscKey(radius: r, ring: ring, rgba: 0)
-        if let c = coverage[shape] { return c }
+        if !filled, let c = coverage[shape] { return c }
         let side = Int(2 * r)
         var cover = [UInt8](repeating: 0, count: side * side)
         for y in 0..<side {
             for x in 0..<side { cover[y * side + x] = Self.coverage(x: x, y: y, radius: r, ring: ring) }
         }
-        coverage[shape] = cover
+        // Bounded: a radius animated through every value up to the limit would otherwise keep
+        // gigabytes of tables (4r² bytes each).
+        coverageBytes += cover.count
+        if coverageBytes > maximumCoverageBytes {
+            filledDiscCoverage.removeAll()
+            coverage.removeAll()
+            coverageBytes = cover.count
+        }
+        if filled {
+            if filledDiscCoverage.count <= Int(r) { filledDiscCoverage += Array(repeating: [], count: Int(r) + 1 - filledDiscCoverage.count) }
+            filledDiscCoverage[Int(r)] = cover
+        } else {
+            coverage[shape] = cover
+        }
         return cover
     }
 

@@ -202,6 +202,28 @@ struct ReferenceRenderTests {
         #expect(scenesWithDirectFills >= 20, "\(scenesWithDirectFills) scenes drew fills directly")
     }
 
+    @Test("Z: corner coverage tables stay within their bound when the radius runs through every value; each is still right")
+    func Z_coverageTablesAreBounded() throws {
+        let image = try ImageRenderer(pixelWidth: 8, pixelHeight: 8, font: nil)
+        let painter = image.painter
+        painter.maximumCoverageBytes = 5_000
+        var cleared = 0, last = 0
+        for r: Int32 in 1...50 {
+            let ring: Int32 = r % 3 == 0 ? 2 : 0
+            let cover = painter.discCoverage(radius: r, ring: ring)
+            #expect(cover.count == Int(4 * r * r))
+            #expect(painter.coverageBytes <= 5_000 || painter.coverageBytes == cover.count)
+            if painter.coverageBytes < last { cleared += 1 }
+            last = painter.coverageBytes
+            // Inside a disc's edge, on a ring's band: covered; past the corner: not.
+            let side = Int(2 * r), inside = ring == 0 ? Int(r) : 1
+            if r >= 3 { #expect(cover[Int(r) * side + inside] == 255, "radius \(r)") }
+            if r >= 3 { #expect(cover[0] == 0, "radius \(r)") }
+            #expect(painter.discCoverage(radius: r, ring: ring) == cover, "cached as made")
+        }
+        #expect(cleared >= 3)
+    }
+
     @Test("D2: the corpus exercises groups drawn in memory, nested, masked and clipped")
     func D2_memoryGroupsAreExercised() throws {
         var used: [String: Int] = [:]
