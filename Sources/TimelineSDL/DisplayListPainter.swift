@@ -38,7 +38,7 @@ public final class DisplayListPainter {
     /// in memory.
     public internal(set) var lastOffscreenCount = 0
     public internal(set) var lastMemoryGroupCount = 0
-    /// Rectangles the last paint wrote straight into ``directSurface``.
+    /// Rectangles the last paint wrote straight into the target's pixels (``directSurface``).
     public internal(set) var lastDirectFillCount = 0
 
     /// The batch being built: shapes tessellated by the platform-free ``Tessellator`` into
@@ -119,9 +119,9 @@ public final class DisplayListPainter {
     /// What the last paint drew: the list's revision, scale and background.
     var lastPainted: (origin: Int, revision: Int, scale: Double, background: Color)?
 
-    /// The surface the software renderer draws into (a window's surface, an offscreen image's),
-    /// when the caller has one: rectangles, rounded or not, on the pixel grid are then written
-    /// into its pixels directly, in the memory groups' arithmetic, instead of going through SDL's
+    /// The surface a software renderer made on a surface draws into (an offscreen image's; for a
+    /// window's renderer the painter finds the window's surface itself): rectangles, rounded or
+    /// not, on the pixel grid are written into the default target's pixels directly, in the memory groups' arithmetic, instead of going through SDL's
     /// blended fills and tinted corner copies (the 1,000-view stress scene's paint: 11.7 -> 5.6 ms
     /// under Xvfb). Only while the list's background is opaque (over an opaque pixel, straight
     /// and premultiplied colours are the same) and the surface is 32-bit RGB in the usual byte

@@ -169,7 +169,7 @@ extension DisplayListPainter {
         }
     }
 
-    /// Draws an unrotated rounded rectangle straight into ``directSurface``: the same pixels as
+    /// Draws an unrotated rounded rectangle straight into the target's pixels: the same pixels as
     /// ``rasterRoundedRect(_:radius:_:)`` over an opaque target. SDL's queued drawing is run first,
     /// so that the order of drawings holds.
     func directRoundedRect(_ r: Rect, radius: Double, _ color: Color) {
@@ -184,9 +184,11 @@ extension DisplayListPainter {
         }
     }
 
-    /// The pixels of ``directSurface`` when it can be written directly at `width` x `height`.
+    /// The pixels of the software renderer's default target (``directSurface``, else its
+    /// window's surface) when they can be written directly at `width` x `height`.
     func directPixels(width: Int32, height: Int32) -> (base: UnsafeMutablePointer<UInt32>, stride: Int)? {
-        guard isSoftware, let s = directSurface, s.pointee.w == width, s.pointee.h == height,
+        guard isSoftware, let s = directSurface ?? SDL_RenderGetWindow(renderer).flatMap({ SDL_GetWindowSurface($0) }),
+              s.pointee.w == width, s.pointee.h == height,
               s.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let f = s.pointee.format, f.pointee.BytesPerPixel == 4,
               f.pointee.Rmask == 0x00FF_0000, f.pointee.Gmask == 0x0000_FF00, f.pointee.Bmask == 0x0000_00FF,
               s.pointee.pitch % 4 == 0, let pixels = s.pointee.pixels else { return nil }

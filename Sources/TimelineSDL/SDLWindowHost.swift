@@ -71,7 +71,7 @@ public final class SDLWindowHost {
         rendererName = info.name.map { String(cString: $0) } ?? "unknown"
 
         painter = DisplayListPainter(renderer: made, font: self.font)
-        presenter = Presenter(painter: painter, renderer: made, window: sdlWindow)
+        presenter = Presenter(painter: painter, renderer: made)
         if choice == .sdl {
             let hz = displayRefreshRate
             let nearest = FrameRate.allCases.min { abs($0.rawValue - hz) < abs($1.rawValue - hz) } ?? rate
@@ -136,11 +136,8 @@ public final class SDLWindowHost {
         SDL_GetRendererOutputSize(sdlRenderer, &w, &h)
         let surface = try check(SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, tl_pixel_format_argb8888()), "SDL_CreateRGBSurfaceWithFormat")
         defer { SDL_FreeSurface(surface) }
-        // Repaint the current list into the back buffer as a full frame does, then read it (the
-        // front buffer is not readable).
-        painter.directSurface = painter.isSoftware ? SDL_GetWindowSurface(sdlWindow) : nil
+        // Repaint the current list into the back buffer, then read it (the front buffer is not readable).
         painter.paint(window.displayList)
-        painter.directSurface = nil
         try check(SDL_RenderReadPixels(sdlRenderer, nil, tl_pixel_format_argb8888(), surface.pointee.pixels, surface.pointee.pitch),
                   "SDL_RenderReadPixels")
         try check(IMG_SavePNG(surface, path), "writing PNG \(path)")
@@ -174,11 +171,7 @@ public final class SDLWindowHost {
         var canvas: OpaquePointer?
         var canvasSize = (width: Int32(0), height: Int32(0))
         var canvasIsCurrent = false
-        /// The window, whose surface a software renderer draws into.
-        let window: OpaquePointer
-        init(painter: DisplayListPainter, renderer: OpaquePointer, window: OpaquePointer) {
-            self.painter = painter; self.renderer = renderer; self.window = window
-        }
+        init(painter: DisplayListPainter, renderer: OpaquePointer) { self.painter = painter; self.renderer = renderer }
         func releaseCanvas() {
             if let canvas { SDL_DestroyTexture(canvas) }
             canvas = nil
@@ -207,10 +200,7 @@ public final class SDLWindowHost {
             } else {
                 painter.baseTarget = nil
                 painter.retainsPixels = false
-                // The software renderer's back buffer is the window's surface: fills go there directly.
-                painter.directSurface = painter.isSoftware ? SDL_GetWindowSurface(window) : nil
                 painter.paint(list)
-                painter.directSurface = nil
                 canvasIsCurrent = false
             }
             SDL_RenderFlush(renderer)
