@@ -104,9 +104,6 @@ public final class AnimationEngine: FrameParticipant {
     unowned let runLoop: MainRunLoop
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
-    /// How many views one tick queues for re-emission in their window's display list (P1);
-    /// past it the windows rebuild their lists.
-    static let queuedViewsPerTick = 256
     private var running: [PropertyAnimation] = []
     private var constants: [ConstantAnimation] = []
     private var keyframeTracks: [KeyframeAnimation] = []
@@ -284,9 +281,9 @@ public final class AnimationEngine: FrameParticipant {
                 if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0; viewsTouched += 1 }
                 let base = view.tickWritten & property.bit == 0 ? view.model.value(of: property) : view.presentation.value(of: property)
                 view.tickWritten |= property.bit
-                // The first views queue themselves for re-emission; past that many the windows
-                // rebuild their lists whole (cheaper than queueing thousands one by one).
-                if viewsTouched <= Self.queuedViewsPerTick { view.presentationChanged() }
+                // The first views queue themselves for re-emission; past as many as a window
+                // patches, the windows rebuild their lists whole, and the rest need not queue.
+                if viewsTouched <= Window.maximumQueuedViews { view.presentationChanged() }
                 if a.pointee.timing.usesWebModel {
                     // The whole Web Animations model (N10): fill, direction, iterations, rates.
                     let (from, to) = (a.pointee.from, a.pointee.to)
@@ -328,7 +325,7 @@ public final class AnimationEngine: FrameParticipant {
             }
             return finished
         }
-        if viewsTouched > Self.queuedViewsPerTick { for w in windows { w.presentationDidChange() } }
+        if viewsTouched > Window.maximumQueuedViews { for w in windows { w.presentationDidChange() } }
         if finished > 0 { removeFinished() }
         if !heldValues.isEmpty {
             for (view, property, value) in heldValues { view.setModelWithoutAnimation(property, value) }

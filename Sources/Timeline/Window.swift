@@ -143,12 +143,14 @@ public final class Window: FrameParticipant {
         runLoop?.requestFrame()
     }
 
+    /// How many changed views a commit patches in place; past it the list is rebuilt, which is
+    /// cheaper than patching each (its emit clears the flags of the views not listed).
+    static let maximumQueuedViews = 256
+
     /// `view`'s presentation or content changed: the next commit re-emits its subtree.
     func viewDidChange(_ view: View) {
         view.isQueuedForRepaint = true
-        // Past a few hundred views a rebuild is cheaper than patching each (its emit clears
-        // the flags of the views not listed).
-        if changedViews.count < 256 { changedViews.append(view) } else { needsFullBuild = true }
+        if changedViews.count < Self.maximumQueuedViews { changedViews.append(view) } else { needsFullBuild = true }
         guard !displayListIsStale else { return }
         displayListIsStale = true
         runLoop?.requestFrame()
