@@ -160,7 +160,7 @@ public final class Solver {
         let id = ConstraintID(slot: slot, generation: records[Int(slot)].generation)
         records[Int(slot)] = Record(
             generation: id.generation, serial: nextSerial, marker: -1, other: -1, markerCoefficient: 1, rowSign: 1,
-            expression: expression, constant: expression.constant, relation: relation, priority: priority.value,
+            expression: expression, relation: relation, priority: priority.value,
             label: label, alive: true)
         nextSerial &+= 1
         do {

@@ -47,14 +47,19 @@ extension Solver {
         var other: Int32            // -1 when none
         var markerCoefficient: Double
         var rowSign: Double         // the row was multiplied by this (±1) when created
-        var expression: LinearExpression  // as added; its constant is superseded by `constant`
-        var constant: Double        // the expression's current constant
+        var expression: LinearExpression  // its constant is the current one (setConstant changes it)
         var relation: Relation
         var priority: Double
         var label: String
         var alive: Bool
         /// A required equality given its own marker in compact mode (its constant changes).
         var keepsMarker = false
+
+        /// The expression's current constant.
+        var constant: Double {
+            get { expression.constant }
+            set { expression.constant = newValue }
+        }
     }
 
     /// Everything the algorithm mutates, as one value so an attempt can be undone by assignment.
@@ -120,7 +125,7 @@ extension Solver {
     func allocateRecord() -> Int32 {
         if let s = freeRecords.popLast() { return s }
         records.append(Record(generation: 0, serial: 0, marker: -1, other: -1, markerCoefficient: 1, rowSign: 1,
-                              expression: LinearExpression(), constant: 0, relation: .equal,
+                              expression: LinearExpression(), relation: .equal,
                               priority: Priority.required.value, label: "", alive: false))
         return Int32(records.count - 1)
     }
