@@ -638,9 +638,9 @@ public final class LayoutEngine {
     @exclusivity(unchecked) public internal(set) var framesApplied = 0
 
     /// Sets the frames of the subviews laid out by constraints from the solution. The base
-    /// ``View/layoutSubviews()`` calls it. Only the subviews whose solved rect changed are set
-    /// (P1), unless the view was flagged by ``View/setNeedsLayout()`` or its own rect changed:
-    /// then every one.
+    /// ``View/layoutSubviews()`` calls it. Only the subviews listed stale are set (their solved
+    /// rect changed or their frame was set by hand, P1), unless the view was flagged by the
+    /// app's ``View/setNeedsLayout()`` or its own position changed: then every one.
     func applyFrames(toSubviewsOf s: View) {
         LayoutEngine.isApplyingFrames = true
         defer { LayoutEngine.isApplyingFrames = false }

@@ -81,8 +81,9 @@ open class View {
     var subtreeNeedsLayout = true
     var childrenNeedingLayout: [View] = []
     var isListedForLayout = false
-    /// Subviews whose solved rect changed since this view last applied frames, and whether all of
-    /// them must be applied (set by ``setNeedsLayout()`` and when this view's own rect changed).
+    /// Subviews whose frames may differ from their solved rects (the rect changed, or the frame
+    /// was set by hand) since this view last applied frames, and whether all of them must be
+    /// applied (set by ``setNeedsLayout()`` and when this view's own position changed).
     var subviewsWithStaleFrames: [View] = []
     var allSubviewFramesStale = true
     /// Set by ``setNeedsUpdateConstraints()``; cleared when ``updateConstraints()`` runs.
@@ -363,8 +364,8 @@ open class View {
         setNeedsLayoutKeepingFrames()
     }
 
-    /// ``setNeedsLayout()`` for the layout engine: the subviews whose solved rect changed are
-    /// listed in ``subviewsWithStaleFrames``, and only they get new frames (P1).
+    /// ``setNeedsLayout()`` for the engine's own reasons (a solved rect or the view's size
+    /// changed): only the subviews listed in ``subviewsWithStaleFrames`` get new frames (P1).
     func setNeedsLayoutKeepingFrames() {
         guard !needsLayout else { return }
         needsLayout = true

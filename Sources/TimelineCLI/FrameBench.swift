@@ -96,9 +96,9 @@ struct FrameBench: ParsableCommand {
         }
     }
 
-    /// Per measured frame, nanoseconds per engine phase.
+    /// Per measured frame, nanoseconds per engine phase; and how many frames the layout engine
+    /// set from the solution in the measured frames (P1).
     @MainActor
-    /// Also: how many frames the layout engine set from the solution in the measured frames (P1).
     static func measure(scene: Scene?, views: Int?, constraintMode: Bool, frames: Int, realtime: Bool,
                         chromeTrace: String? = nil) throws(SDLError) -> (samples: [[Int64]], framesSet: Int) {
         let size = scene?.size ?? Size(width: 1280, height: 720)

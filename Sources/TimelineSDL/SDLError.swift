@@ -86,7 +86,7 @@ enum SDLVideo {
     /// Has the software renderer's window surface go to the display directly (on X11, shared
     /// memory images) rather than through a texture of an accelerated renderer, which SDL 2
     /// prefers on Linux: under Xvfb that texture went through llvmpipe, and presenting a
-    /// 1100x680 window took 6.1 ms instead of 0.7 (`timeline bench present`). An
+    /// 1100x680 window took 5.1 ms instead of 0.4 (`timeline bench present`). An
     /// `SDL_FRAMEBUFFER_ACCELERATION` set in the environment still wins.
     static func preferDirectFramebuffer() {
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
