@@ -133,6 +133,8 @@ public final class Solver {
     public var rowCount: Int { tableau.rows.count - tableau.freeRows.count }
     /// Pivots done so far (for benchmarks and tests of locality).
     public internal(set) var pivotCount = 0
+    /// Rows rewritten by substituting a new basic symbol into them so far (tests of sparsity).
+    public internal(set) var rowsRewritten = 0
     /// Cells in all rows (a measure of the tableau's density).
     public var cellCount: Int { tableau.rows.reduce(0) { $0 + ($1.basic >= 0 ? $1.cells.count : 0) } }
     /// Sizes of the internal tables, for soak tests: symbols ever made, symbols free for reuse,

@@ -368,6 +368,7 @@ extension Solver {
         for target in targets where target != r {
             let c = removeCell(from: target, s)
             guard c != 0 else { continue }
+            rowsRewritten &+= 1
             addRow(r, into: target, times: c)
             let basic = tableau.rows[Int(target)].basic
             markChanged(basic)

@@ -32,6 +32,24 @@ struct CompactModeTests {
         #expect(marked.value(of: x[199]) == 199 * 12)
     }
 
+    @Test("P3: an equal-width row stays sparse: a row's subject is the variable in the fewest rows, not the lowest id")
+    func P3_equalWidthRowStaysSparse() throws {
+        // Each view's left and width made in turn, as the engine does. Widths equal to the
+        // first, then the chain: solving each chain row for the first width (the lowest id)
+        // would substitute that row into every width row, each growing with the chain.
+        let n = 1_000
+        let s = Solver(checksInvariants: false)
+        var x: [Variable] = [], w: [Variable] = []
+        for i in 0..<n { x.append(s.makeVariable("x\(i)")); w.append(s.makeVariable("w\(i)")) }
+        for i in 1..<n { try s.addConstraint(LinearExpression(w[i]) - w[0], .equal) }
+        try s.addConstraint(LinearExpression(x[0]), .equal)
+        for i in 1..<n { try s.addConstraint(LinearExpression(x[i]) - x[i - 1] - w[i - 1], .equal) }
+        #expect(s.cellCount <= 2 * s.rowCount, "before the last: \(s.cellCount) cells in \(s.rowCount) rows")
+        #expect(s.rowsRewritten <= 2 * n, "\(s.rowsRewritten) rows rewritten while adding")
+        try s.addConstraint(LinearExpression(x[n - 1]) + w[n - 1] - 800, .equal)
+        #expect(abs(s.value(of: w[n - 1]) - 0.8) < 1e-9 && abs(s.value(of: x[n - 1]) - 799.2) < 1e-6)
+    }
+
     @Test("A1: compact and marked modes reach the same values bit for bit, and name the same conflicts")
     func A1_compactMatchesMarked() throws {
         var compared = 0, conflicts = 0
