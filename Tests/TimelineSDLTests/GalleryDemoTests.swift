@@ -103,6 +103,37 @@ struct GalleryDemoTests {
         }
     }
 
+    @Test("D3: --views starts the stress scene with that many views and --report prints the frame rate and the commit's list, paint and present")
+    func D3_stressReport() throws {
+        let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
+        func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", exe.path] + arguments
+            let out = Pipe(), err = Pipe()
+            p.standardOutput = out
+            p.standardError = err
+            try p.run()
+            let o = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, o, e)
+        }
+        let ran = try run(["--scene", "stress", "--views", "300", "--seconds", "2.5", "--report"])
+        #expect(ran.status == 0, "\(ran.err)")
+        let report = try #require(ran.out.split(separator: "\n").last { $0.contains("median commit") }, "\(ran.out)")
+        let numbers = report.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
+        // frames, seconds, fps, commit, list, paint, present
+        #expect(numbers.count == 7, "\(report)")
+        if numbers.count == 7 {
+            // (Figures, not fps targets: tests run the debug build on a shared machine.)
+            #expect(numbers[0] >= 1 && numbers[1] > 0 && numbers[2] > 0, "\(report)")
+            #expect(abs(numbers[3] - (numbers[4] + numbers[5] + numbers[6])) < 0.02, "the split adds up: \(report)")
+        }
+        let bad = try run(["--scene", "stress", "--views", "30000"])
+        #expect(bad.status != 0 && bad.err.contains("--views must be 0 to 20000; got 30000"), "\(bad.err)")
+    }
+
     @Test("D3, K3: the controls scene shows its stack view's five chips in one row, 12 points apart")
     func D3_demoControls() throws {
         let img = try screenshot(scene: "controls", after: 2.5)

@@ -85,16 +85,27 @@ struct WindowHostTests {
         #expect(host.displayRefreshRate == 0)
     }
 
-    /// `count` views in rows of `columns`, `pitch` apart from `origin`, each `side` large, with
-    /// the background colour and corner radius `style` gives the k-th.
-    func addGrid(to host: SDLWindowHost, count: Int, columns: Int, origin: Point, pitch: Size, side: Size,
-                 style: (Int) -> (Color, Double)) {
+    @Test("D3: a window not asked for software still gets it where OpenGL is rasterised on the CPU (llvmpipe under Xvfb)")
+    func D3_softwareWhereOpenGLIsOnTheCPU() throws {
+        try onPrivateDisplay {
+            let host = try SDLWindowHost(title: "renderer", size: Size(width: 200, height: 100))
+            #expect(host.rendererName == "software" && host.painter.isSoftware)
+        }
+    }
+
+    /// A 300x200 software window holding `count` views in rows of `columns`, `pitch` apart from
+    /// `origin`, each `side` large, with the background colour and corner radius `style` gives
+    /// the k-th.
+    func gridWindow(_ title: String, count: Int, columns: Int, origin: Point, pitch: Size, side: Size,
+                    style: (Int) -> (Color, Double)) throws -> SDLWindowHost {
+        let host = try SDLWindowHost(title: title, size: Size(width: 300, height: 200), software: true)
         for k in 0..<count {
             let v = View(frame: Rect(x: Double(k % columns) * pitch.width + origin.x, y: Double(k / columns) * pitch.height + origin.y,
                                      width: side.width, height: side.height))
             (v.backgroundColor, v.cornerRadius) = style(k)
             host.window.rootView.addSubview(v)
         }
+        return host
     }
 
     @Test("P1: the window repaints only the damaged region of its kept canvas, and the picture equals a full repaint")
@@ -103,8 +114,7 @@ struct WindowHostTests {
     }
 
     func windowDamagedRepaint() throws {
-        let host = try SDLWindowHost(title: "damage", size: Size(width: 300, height: 200), software: true)
-        addGrid(to: host, count: 40, columns: 8, origin: Point(x: 4, y: 20), pitch: Size(width: 36, height: 36),
+        let host = try gridWindow("damage", count: 40, columns: 8, origin: Point(x: 4, y: 20), pitch: Size(width: 36, height: 36),
                 side: Size(width: 30, height: 30)) { k in (Color(red: Double(k % 3) / 2, green: 0.5, blue: 0.9), 6) }
         let mover = View(frame: Rect(x: 10, y: 10, width: 40, height: 30))
         mover.backgroundColor = Color(red: 1, green: 0.2, blue: 0.2, alpha: 0.8)
@@ -137,9 +147,8 @@ struct WindowHostTests {
     }
 
     func windowDirectFills() throws {
-        let host = try SDLWindowHost(title: "direct", size: Size(width: 300, height: 200), software: true)
         // Overlapping, some translucent, radii 0 to 12.
-        addGrid(to: host, count: 60, columns: 10, origin: Point(x: 3, y: 8), pitch: Size(width: 27.3, height: 29.7),
+        let host = try gridWindow("direct", count: 60, columns: 10, origin: Point(x: 3, y: 8), pitch: Size(width: 27.3, height: 29.7),
                 side: Size(width: 34, height: 31)) { k in
             (Color(red: Double(k % 3) / 2, green: Double(k % 5) / 4, blue: 0.9, alpha: k % 2 == 0 ? 0.55 : 1), Double(k % 4) * 4)
         }

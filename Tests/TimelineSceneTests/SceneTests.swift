@@ -49,6 +49,22 @@ struct SceneTests {
         #expect(host.isIdle)
     }
 
+    @Test("S: ids in constraint expressions take any letters and digits, not only ASCII ones")
+    func S_unicodeIdentifiers() throws {
+        let scene = try SceneLoader.parse("""
+            {"size": [200, 100], "views": [{"id": "café"}, {"id": "ラベル_2"}, {"id": "x-١٢"}],
+             "constraints": ["café.leading == root.leading + 10", "café.width == 30", "café.top == root.top",
+                             "café.height == 20", "ラベル_2.leading == café.trailing + 5", "ラベル_2.width == café.width",
+                             "ラベル_2.top == root.top", "ラベル_2.height == 20",
+                             "x-١٢.leading == ラベル_2.trailing", "x-١٢.width == 4", "x-١٢.top == root.top", "x-١٢.height == 4"]}
+            """)
+        let host = HeadlessHost(size: scene.size)
+        let built = SceneBuilder.build(scene, in: host.window)
+        host.runUntilIdle()
+        #expect(built.views["ラベル_2"]!.frame == Rect(x: 45, y: 0, width: 30, height: 20))
+        #expect(built.views["x-١٢"]!.frame == Rect(x: 75, y: 0, width: 4, height: 4))
+    }
+
     static var badInputs: [(String, Int, Int, String)] { sceneBadInputs }
 }
 

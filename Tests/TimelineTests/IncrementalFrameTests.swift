@@ -35,6 +35,11 @@ struct IncrementalFrameTests {
         return (container, cells, widths)
     }
 
+    /// The active constraint on `attribute` of `view` (the grid's container's pins).
+    func pin(_ attribute: LayoutAttribute, of view: View, in host: HeadlessHost) -> LayoutConstraint {
+        host.window.layoutEngine.activeConstraints.first { $0.firstItem === view && $0.firstAttribute == attribute }!
+    }
+
     @Test("P1: a constant edit calls no updateConstraints, lays out the superview only, and writes one frame")
     func P1_constantEditWritesOneFrame() {
         let host = makeHost()
@@ -64,7 +69,7 @@ struct IncrementalFrameTests {
         let host = makeHost()
         let (container, cells, _) = grid(host, cells: 12)
         let engine = host.window.layoutEngine
-        let move = host.window.layoutEngine.activeConstraints.first { $0.firstItem === container && $0.firstAttribute == .leading }!
+        let move = pin(.leading, of: container, in: host)
         let before = engine.framesApplied
         move.constant = 40
         host.runUntilIdle()
@@ -80,7 +85,7 @@ struct IncrementalFrameTests {
         let host = makeHost()
         let (container, cells, _) = grid(host, cells: 30)
         let engine = host.window.layoutEngine
-        let width = engine.activeConstraints.first { $0.firstItem === container && $0.firstAttribute == .width }!
+        let width = pin(.width, of: container, in: host)
         let layouts = container.layouts
         var before = engine.framesApplied
         width.constant = 360                      // the cells are pinned to its leading edge: none moves
