@@ -41,6 +41,20 @@ public final class Canvas {
     public func stroke(_ path: Path, color: Color, lineWidth: Double = 1) {
         commands.append(.strokePath(path, color, lineWidth: lineWidth))
     }
+    /// Fills `path` with `paint`, inside by `rule`.
+    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
+        commands.append(.fillShape(path, paint, rule))
+    }
+    /// Strokes `path` as Core Graphics does, with caps, joins and a miter limit.
+    public func stroke(_ path: Path, color: Color, lineWidth: Double, lineCap: LineCap, lineJoin: LineJoin = .miter,
+                       miterLimit: Double = 10) {
+        let outline = path.copy(strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit)
+        commands.append(.fillShape(outline, .color(color), .nonZero))
+    }
+    /// A shadow of `path`'s silhouette, blurred by `radius`.
+    public func shadow(_ path: Path, color: Color, radius: Double) {
+        commands.append(.shadow(path, color, radius: radius))
+    }
     public func text(_ string: String, at point: Point, fontSize: Double, color: Color) {
         commands.append(.text(string, at: point, fontSize: fontSize, color))
     }

@@ -1,31 +1,5 @@
 import Geometry
 
-/// A path made of lines and cubic curves, in the drawing view's coordinates.
-public struct Path: Sendable, Equatable {
-    public enum Element: Sendable, Equatable {
-        case move(Point)
-        case line(Point)
-        case curve(Point, Point, Point)
-        case close
-    }
-    public private(set) var elements: [Element] = []
-    public init() {}
-    public mutating func move(to p: Point) { elements.append(.move(p)) }
-    public mutating func addLine(to p: Point) { elements.append(.line(p)) }
-    public mutating func addCurve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(control1, control2, p)) }
-    public mutating func close() { elements.append(.close) }
-
-    /// A closed polygon through `points`.
-    public static func polygon(_ points: [Point]) -> Path {
-        var p = Path()
-        guard let first = points.first else { return p }
-        p.move(to: first)
-        for q in points.dropFirst() { p.addLine(to: q) }
-        p.close()
-        return p
-    }
-}
-
 /// How a group (one view and its subviews) is composited.
 public struct GroupState: Sendable, Equatable {
     /// Maps the view's own coordinates to window points.
@@ -75,6 +49,12 @@ public enum DrawCommand: Sendable, Equatable {
     /// `cornerRadius` and its inner corners `max(0, cornerRadius - width)`, as
     /// `CALayer.borderWidth` follows `cornerRadius`.
     case strokeBorder(Rect, Color, width: Double, cornerRadius: Double)
+    /// Fills `path` with a paint, inside by the fill rule (a shape or gradient layer's content,
+    /// a stroke outline made by ``Path/copy(strokingWithWidth:lineCap:lineJoin:miterLimit:)``).
+    case fillShape(Path, Paint, FillRule)
+    /// A shadow: `path`'s silhouette filled with the colour and blurred by a Gaussian whose
+    /// standard deviation is half of `radius` (Core Animation's `shadowRadius`).
+    case shadow(Path, Color, radius: Double)
 }
 
 /// The display pass's output (D1): the presentation tree as a flat list of commands that the SDL
@@ -191,25 +171,11 @@ extension DrawCommand {
                 .inset(by: EdgeInsets(all: -w))
         case .fillPath(let p, _): return p.bounds(pad: 0)
         case .strokePath(let p, _, let lw): return p.bounds(pad: lw)
+        case .fillShape(let p, _, _): return p.bounds(pad: 0)
+        case .shadow(let p, _, let radius): return p.bounds(pad: 1.5 * max(0, radius) + 1)
         case .text(let s, let at, let size, _):
             return Rect(x: at.x, y: at.y, width: Double(s.unicodeScalars.count) * size * 1.2, height: size * 1.6)
         case .beginGroup, .endGroup: return nil
         }
-    }
-}
-
-extension Path {
-    /// The box of the path's points (control points included), grown by `pad`.
-    public func bounds(pad: Double) -> Rect {
-        var box = Rect.null
-        func add(_ q: Point) { box = box.union(Rect(x: q.x, y: q.y, width: 0, height: 0)) }
-        for e in elements {
-            switch e {
-            case .move(let q), .line(let q): add(q)
-            case .curve(let a, let b, let c): add(a); add(b); add(c)
-            case .close: break
-            }
-        }
-        return box.inset(by: EdgeInsets(all: -pad))
     }
 }

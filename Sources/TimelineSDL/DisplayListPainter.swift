@@ -166,6 +166,10 @@ public final class DisplayListPainter {
     struct TextKey: Hashable { var text: String; var pixelSize: Int }
     struct TextTexture { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
     var textCache: [TextKey: TextTexture] = [:]
+    /// Filled paths and shadows are rasterised here and drawn through ``shapeTexture``.
+    var shapes = ShapeRasterizer()
+    var shapeTexture: OpaquePointer?
+    var shapeTextureSize = (width: Int32(0), height: Int32(0))
     var frameNumber = 0
 
     /// A painter drawing with `renderer` (an `SDL_Renderer *` the caller keeps alive).
@@ -191,6 +195,9 @@ public final class DisplayListPainter {
         textCache.removeAll()
         for (_, d) in discs { SDL_DestroyTexture(d.texture) }
         discs.removeAll()
+        if let t = shapeTexture { SDL_DestroyTexture(t) }
+        shapeTexture = nil
+        shapeTextureSize = (0, 0)
     }
 
     // MARK: Painting
@@ -310,6 +317,8 @@ public final class DisplayListPainter {
         case .fillPath(let path, let color): prepareMesh(); mesh.fillPath(path, color: color)
         case .strokePath(let path, let color, let lw): prepareMesh(); mesh.strokePath(path, lineWidth: lw, color: color)
         case .text(let s, let at, let size, let color): text(s, at: at, fontSize: size, scale: scale, color)
+        case .fillShape(let path, let paint, let rule): fillShape(path, paint, rule)
+        case .shadow(let path, let color, let radius): shadow(path, color, radius: radius)
         }
     }
 

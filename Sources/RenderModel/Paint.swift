@@ -1,0 +1,94 @@
+import Geometry
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A colour ramp over a plane, as Core Animation's gradient layer draws it: ``colors`` at
+/// ``locations`` (0...1), laid out by ``kind`` between ``startPoint`` and ``endPoint``, both in
+/// the drawing group's coordinates.
+///
+/// - axial: the ramp runs along the line from start to end; beyond either end the end colour
+///   continues.
+/// - radial: start is the centre, and the ramp reaches 1 at the distance of end from it (a
+///   circle; Core Animation's unit-space ellipse is the caller's scaling of that).
+/// - conic: start is the centre, the ramp runs clockwise (on screen, y down) once round it,
+///   beginning at the direction of end.
+public struct Gradient: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case axial, radial, conic
+    }
+    public var kind: Kind
+    public var colors: [Color]
+    /// One per colour, ascending; nil spaces the colours evenly.
+    public var locations: [Double]?
+    public var startPoint: Point
+    public var endPoint: Point
+
+    public init(kind: Kind = .axial, colors: [Color], locations: [Double]? = nil, startPoint: Point, endPoint: Point) {
+        self.kind = kind; self.colors = colors; self.locations = locations
+        self.startPoint = startPoint; self.endPoint = endPoint
+    }
+
+    /// The ramp parameter (not clamped) at `p`.
+    public func parameter(at p: Point) -> Double {
+        let dx = endPoint.x - startPoint.x, dy = endPoint.y - startPoint.y
+        switch kind {
+        case .axial:
+            let len2 = dx * dx + dy * dy
+            guard len2 > 0 else { return 0 }
+            return ((p.x - startPoint.x) * dx + (p.y - startPoint.y) * dy) / len2
+        case .radial:
+            let r = (dx * dx + dy * dy).squareRoot()
+            guard r > 0 else { return 1 }
+            let px = p.x - startPoint.x, py = p.y - startPoint.y
+            return (px * px + py * py).squareRoot() / r
+        case .conic:
+            let a0 = atan2(dy, dx), a = atan2(p.y - startPoint.y, p.x - startPoint.x)
+            var f = (a - a0) / (2 * .pi)
+            f -= f.rounded(.down)
+            return f
+        }
+    }
+
+    /// The colour of the ramp at parameter `t` (clamped to 0...1); clear with no colours.
+    public func color(at t: Double) -> Color {
+        guard let first = colors.first else { return .clear }
+        let n = colors.count
+        if n == 1 { return first }
+        let u = t.isNaN ? 0 : min(max(t, 0), 1)
+        func location(_ k: Int) -> Double {
+            if let l = locations, l.count == n { return l[k] }
+            return Double(k) / Double(n - 1)
+        }
+        if u <= location(0) { return first }
+        for k in 1..<n {
+            let l1 = location(k)
+            if u <= l1 {
+                let l0 = location(k - 1)
+                let f = l1 > l0 ? (u - l0) / (l1 - l0) : 1
+                return Color.interpolate(colors[k - 1], colors[k], f)
+            }
+        }
+        return colors[n - 1]
+    }
+
+    /// The colour at `p`.
+    public func color(at p: Point) -> Color { color(at: parameter(at: p)) }
+
+    /// The gradient with its points mapped by `t`.
+    public func applying(_ t: AffineTransform) -> Gradient {
+        var g = self
+        g.startPoint = t.apply(to: startPoint)
+        g.endPoint = t.apply(to: endPoint)
+        return g
+    }
+}
+
+/// What fills a shape: one colour or a gradient.
+public enum Paint: Sendable, Equatable {
+    case color(Color)
+    case gradient(Gradient)
+}

@@ -1,0 +1,225 @@
+import Geometry
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Rasterises filled paths into antialiased coverage, with no platform code: the fill rule is
+/// applied exactly on ``subsamples`` scanlines per pixel row, and each span's ends get their exact
+/// horizontal coverage. The result can be blurred (a shadow) and painted with a colour or a
+/// gradient into straight-alpha ARGB pixels, which a backend uploads as a texture (CA10's shapes,
+/// gradients and shadows in the window and the headless image renderer alike).
+///
+/// Buffers keep their capacity between shapes, so a steady frame allocates nothing.
+public struct ShapeRasterizer: Sendable {
+    /// Sample rows per pixel row.
+    public static let subsamples = 5
+
+    /// The rasterised region in device pixels.
+    public private(set) var x = 0, y = 0, width = 0, height = 0
+    /// Coverage 0...1 per pixel of the region, row by row.
+    public private(set) var coverage: [Float] = []
+    /// The painted pixels (after ``paint(_:opacity:inverse:)``), `0xAARRGGBB`, straight alpha.
+    public private(set) var pixels: [UInt32] = []
+
+    private var edges: [Edge] = []
+    private var active: [Int] = []
+    private var crossings: [(x: Double, winding: Int32)] = []
+    private var row: [Float] = []
+    private var blurScratch: [Float] = []
+    private var kernel: [Float] = []
+    private var ramp: [UInt32] = []
+
+    struct Edge {
+        var x0: Double, y0: Double, x1: Double, y1: Double
+        var winding: Int32
+    }
+
+    public init() {}
+
+    /// Rasterises `path` under `transform` (to device pixels) by `rule`, limited to `clip` (device
+    /// pixels) and grown by `margin` pixels on each side (room for a blur). Returns false when
+    /// nothing lands in the clip.
+    public mutating func rasterize(_ path: Path, transform: AffineTransform, rule: FillRule, clip: Rect, margin: Int = 0) -> Bool {
+        edges.removeAll(keepingCapacity: true)
+        var box = Rect.null
+        let scale = (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
+        let tolerance = scale > 0 && scale.isFinite ? 0.1 / scale : 0.1
+        for sub in path.flattened(tolerance: tolerance) {
+            let pts = sub.points
+            guard pts.count >= 2 else { continue }
+            var prev = transform.apply(to: pts[pts.count - 1])      // fills close every subpath
+            for q in pts {
+                let p = transform.apply(to: q)
+                guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { prev = p; continue }
+                box = box.union(Rect(x: p.x, y: p.y, width: 0, height: 0))
+                if p.y != prev.y {
+                    edges.append(prev.y < p.y ? Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y, winding: 1)
+                                              : Edge(x0: p.x, y0: p.y, x1: prev.x, y1: prev.y, winding: -1))
+                }
+                prev = p
+            }
+        }
+        guard !box.isNull, !edges.isEmpty else { width = 0; height = 0; return false }
+        let m = Double(max(0, margin))
+        let grown = box.inset(by: EdgeInsets(all: -m - 1))
+        let cx0 = max(grown.minX, clip.minX).rounded(.down), cy0 = max(grown.minY, clip.minY).rounded(.down)
+        let cx1 = min(grown.maxX, clip.maxX).rounded(.up), cy1 = min(grown.maxY, clip.maxY).rounded(.up)
+        guard cx1 > cx0, cy1 > cy0, cx0 > -1e9, cy0 > -1e9, cx1 < 1e9, cy1 < 1e9 else { width = 0; height = 0; return false }
+        x = Int(cx0); y = Int(cy0); width = Int(cx1 - cx0); height = Int(cy1 - cy0)
+        let count = width * height
+        if coverage.count < count { coverage.append(contentsOf: repeatElement(0, count: count - coverage.count)) }
+        if row.count < width + 2 { row.append(contentsOf: repeatElement(0, count: width + 2 - row.count)) }
+        coverage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        edges.sort { $0.y0 < $1.y0 }
+        active.removeAll(keepingCapacity: true)
+        var next = 0
+        let weight = Float(1) / Float(Self.subsamples)
+        let ox = Double(x)
+        for py in 0..<height {
+            for k in 0..<width + 2 { row[k] = 0 }
+            var touched = false
+            for s in 0..<Self.subsamples {
+                let sy = Double(y + py) + (Double(s) + 0.5) / Double(Self.subsamples)
+                while next < edges.count, edges[next].y0 <= sy { active.append(next); next += 1 }
+                crossings.removeAll(keepingCapacity: true)
+                var k = 0
+                while k < active.count {
+                    let e = edges[active[k]]
+                    if e.y1 <= sy { active.swapAt(k, active.count - 1); active.removeLast(); continue }
+                    if e.y0 <= sy {
+                        let t = (sy - e.y0) / (e.y1 - e.y0)
+                        crossings.append((e.x0 + (e.x1 - e.x0) * t - ox, e.winding))
+                    }
+                    k += 1
+                }
+                guard crossings.count >= 2 else { continue }
+                // Insertion sort: few crossings, nearly sorted from row to row.
+                for i in 1..<crossings.count {
+                    let c = crossings[i]
+                    var j = i - 1
+                    while j >= 0, crossings[j].x > c.x { crossings[j + 1] = crossings[j]; j -= 1 }
+                    crossings[j + 1] = c
+                }
+                var winding: Int32 = 0
+                for i in 0..<(crossings.count - 1) {
+                    winding += crossings[i].winding
+                    let inside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+                    if inside { addSpan(crossings[i].x, crossings[i + 1].x, weight); touched = true }
+                }
+            }
+            if touched {
+                let base = py * width
+                coverage.withUnsafeMutableBufferPointer { c in
+                    for k in 0..<width { c[base + k] = min(1, row[k]) }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Adds `weight` times the covered part of each pixel in the span [a, b) of the row.
+    @inline(__always)
+    private mutating func addSpan(_ a: Double, _ b: Double, _ weight: Float) {
+        let w = Double(width)
+        let xa = max(0, min(w, a)), xb = max(0, min(w, b))
+        guard xb > xa else { return }
+        let ia = Int(xa), ib = Int(xb)
+        if ia == ib {
+            row[ia] += Float(xb - xa) * weight
+            return
+        }
+        row[ia] += Float(Double(ia + 1) - xa) * weight
+        if ia + 1 < ib { for k in (ia + 1)..<ib { row[k] += weight } }
+        if ib < width { row[ib] += Float(xb - Double(ib)) * weight }
+    }
+
+    /// Blurs the coverage by a Gaussian of standard deviation `sigma` pixels (separable, the
+    /// kernel cut at three deviations).
+    public mutating func blur(sigma: Double) {
+        guard sigma > 0.05, sigma.isFinite, width > 0, height > 0 else { return }
+        let radius = min(Int((3 * sigma).rounded(.up)), 512)
+        kernel.removeAll(keepingCapacity: true)
+        var sum: Float = 0
+        for k in -radius...radius {
+            let v = Float(exp(-Double(k * k) / (2 * sigma * sigma)))
+            kernel.append(v); sum += v
+        }
+        for k in kernel.indices { kernel[k] /= sum }
+        let count = width * height
+        if blurScratch.count < count { blurScratch.append(contentsOf: repeatElement(0, count: count - blurScratch.count)) }
+        let w = width, h = height
+        kernel.withUnsafeBufferPointer { kern in
+            coverage.withUnsafeMutableBufferPointer { c in
+                blurScratch.withUnsafeMutableBufferPointer { t in
+                    for yy in 0..<h {
+                        let base = yy * w
+                        for xx in 0..<w {
+                            var acc: Float = 0
+                            let lo = max(-radius, -xx), hi = min(radius, w - 1 - xx)
+                            if lo <= hi { for k in lo...hi { acc += c[base + xx + k] * kern[k + radius] } }
+                            t[base + xx] = acc
+                        }
+                    }
+                    for yy in 0..<h {
+                        let lo = max(-radius, -yy), hi = min(radius, h - 1 - yy)
+                        for xx in 0..<w {
+                            var acc: Float = 0
+                            if lo <= hi { for k in lo...hi { acc += t[(yy + k) * w + xx] * kern[k + radius] } }
+                            c[yy * w + xx] = acc
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Paints the coverage into ``pixels``: `paint`'s colour at each pixel centre (a gradient is
+    /// evaluated in its own coordinates, `inverse` mapping device pixels there), alpha times the
+    /// coverage and `opacity`.
+    public mutating func paint(_ paint: Paint, opacity: Double, inverse: AffineTransform) {
+        let count = width * height
+        if pixels.count < count { pixels.append(contentsOf: repeatElement(0, count: count - pixels.count)) }
+        let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
+        switch paint {
+        case .color(let c):
+            let rgb = UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue))
+            let a = Float(min(max(c.alpha, 0), 1)) * o
+            coverage.withUnsafeBufferPointer { cov in
+                pixels.withUnsafeMutableBufferPointer { px in
+                    for k in 0..<count { px[k] = UInt32((cov[k] * a * 255).rounded()) << 24 | rgb }
+                }
+            }
+        case .gradient(let g):
+            // A ramp of 1,024 entries: within a quarter of a byte step per channel for any
+            // gradient between two stops.
+            let n = 1024
+            ramp.removeAll(keepingCapacity: true)
+            for k in 0..<n {
+                let c = g.color(at: Double(k) / Double(n - 1))
+                ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
+            }
+            let w = width, ox = Double(x), oy = Double(y)
+            for yy in 0..<height {
+                for xx in 0..<w {
+                    let k = yy * w + xx
+                    let cov = coverage[k]
+                    if cov <= 0 { pixels[k] = 0; continue }
+                    let p = inverse.apply(to: Point(x: ox + Double(xx) + 0.5, y: oy + Double(yy) + 0.5))
+                    let t = g.parameter(at: p)
+                    let idx = t.isNaN ? 0 : Int((min(max(t, 0), 1) * Double(n - 1)).rounded())
+                    let c = ramp[idx]
+                    let a = Float(c >> 24) * cov * o
+                    pixels[k] = UInt32(a.rounded()) << 24 | (c & 0x00ff_ffff)
+                }
+            }
+        }
+    }
+
+    static func byte(_ v: Double) -> UInt8 {
+        let x = (v * 255).rounded()
+        return x >= 255 ? 255 : (x > 0 ? UInt8(x) : 0)
+    }
+}
