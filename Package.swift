@@ -5,8 +5,10 @@ import PackageDescription
 //   Geometry, FrameTiming, LayoutSolver  values, clocks, the Cassowary solver (nothing of ours)
 //   UpdateLoop     <- FrameTiming          run loop, phases, timers, frame participants; no views
 //   Motion         <- Geometry             curves, springs, timing model, keyframe and timeline maths
-//   RenderModel    <- Geometry             display list, draw commands, canvas, renderer protocol
-//   Timeline       <- all of the above     views, controllers, Auto Layout, animation engine, hosts
+//   RenderModel    <- Geometry             display list, draw commands, paths, canvas, renderer protocol
+//   Layers         <- Geometry, Motion, RenderModel, UpdateLoop
+//                                          layer tree, layer animations, media timing, transactions
+//   Timeline       <- all of the above     views (each backed by a Layer), controllers, Auto Layout, hosts
 //   TimelineSDL    <- Timeline             the only importer of CSDL2: window, painter, events, PNG
 //   TimelineScene  <- Timeline             scene files <-> engine objects
 //   TimelineCLI (the `timeline` executable), Demos: see every module
@@ -49,8 +51,13 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: strict),
         .target(name: "RenderModel", dependencies: ["Geometry"], swiftSettings: strict),
         .target(
+            name: "Layers",
+            dependencies: ["Geometry", "Motion", "RenderModel", "FrameTiming", "UpdateLoop",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        .target(
             name: "Timeline",
-            dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel"],
+            dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel", "Layers"],
             swiftSettings: strict),
         .target(
             name: "TimelineTestSupport",
@@ -90,6 +97,8 @@ let package = Package(
         .testTarget(name: "UpdateLoopTests", dependencies: ["UpdateLoop", "TimelineTestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
         .testTarget(name: "RenderModelTests", dependencies: ["RenderModel"], swiftSettings: strict),
+        .testTarget(name: "LayersTests", dependencies: ["Layers", "Geometry", "Motion", "RenderModel", "FrameTiming", "UpdateLoop"],
+                    swiftSettings: strict),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], resources: [.copy("Fixtures")],
                     swiftSettings: strict),
         .testTarget(

@@ -41,7 +41,7 @@ open class GestureRecognizer {
     }
 
     /// The frame time of the event being handled, in nanoseconds.
-    var now: Int64 { view?.window?.runLoop?.currentMediaTime ?? 0 }
+    var now: Int64 { view?.window?.runLoop?.currentMediaTimeNanoseconds ?? 0 }
 
     /// Entry points, called by the window in the events phase; subclasses override the `pointer`
     /// methods (and call `super`, which records the location).

@@ -151,8 +151,14 @@ public final class MainRunLoop {
     /// last frame's, else 0.
     public var currentTime: Double { currentFrame?.time ?? lastFrame?.time ?? 0 }
 
-    /// The current animation time in nanoseconds: the running frame's, else the last frame's, else 0.
-    public var currentMediaTime: Int64 { currentFrame?.mediaTime ?? lastFrame?.mediaTime ?? 0 }
+    /// The current animation time in nanoseconds: the running frame's, else the last frame's,
+    /// else 0. Engines compute with this integer (N8).
+    public var currentMediaTimeNanoseconds: Int64 { currentFrame?.mediaTime ?? lastFrame?.mediaTime ?? 0 }
+
+    /// The current media time in seconds, as Core Animation's `CACurrentMediaTime()`: the same
+    /// instant as ``currentMediaTimeNanoseconds``, converted only here, at the media-time API
+    /// (layer times, `beginTime`, `convertTime`).
+    public var currentMediaTime: Double { Double(currentMediaTimeNanoseconds) / 1e9 }
 
     // MARK: Posting (thread-safe)
 

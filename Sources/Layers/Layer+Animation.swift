@@ -1,0 +1,181 @@
+import Geometry
+
+extension Layer {
+    // MARK: Explicit animations (CA4)
+
+    /// Adds a copy of `animation` under `key` (replacing an animation with that key, which stops
+    /// unfinished), as `add(_:forKey:)`. An animation whose key path the layer does not have, or
+    /// whose values are of the wrong type or not finite, is reported (naming the layer and the
+    /// key path) and not added; nothing else changes.
+    public func add(_ animation: Animation, forKey key: String?) {
+        let copy = animation.copy()
+        let compiled: CompiledAnimation
+        do { compiled = try CompiledAnimation.compile(copy, for: self) } catch {
+            report(error.message)
+            return
+        }
+        if let key, let i = running.firstIndex(where: { $0.key == key }) { stopAnimation(at: i, finished: false) }
+        var entry = RunningAnimation(key: key, animation: copy, compiled: compiled, awaitsBegin: copy.beginTime == 0)
+        if Transaction.isOpen {
+            entry.completions = Transaction.openCompletions
+            for g in entry.completions { g.pending += 1; if g.engine == nil { g.engine = engine } }
+        }
+        running.append(entry)
+        animatedProperties |= compiled.properties
+        if presented == nil { presented = type(of: self).init(layer: self) }
+        engine?.layerDidAddAnimation(self, copy)
+    }
+
+    /// The animation added under `key` (a copy of what was added; changing it changes nothing).
+    public func animation(forKey key: String) -> Animation? {
+        running.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the running animations, in the order they were added.
+    public func animationKeys() -> [String]? {
+        let keys = running.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false`.
+    public func removeAnimation(forKey key: String) {
+        guard let i = running.firstIndex(where: { $0.key == key }) else { return }
+        stopAnimation(at: i, finished: false)
+        animationsDidShrink()
+    }
+
+    /// Removes every animation; their delegates hear `finished: false`.
+    public func removeAllAnimations() {
+        guard !running.isEmpty else { return }
+        while !running.isEmpty { stopAnimation(at: running.count - 1, finished: false) }
+        animationsDidShrink()
+    }
+
+    /// Removes entry `i` and tells its delegate.
+    func stopAnimation(at i: Int, finished: Bool) {
+        let r = running.remove(at: i)
+        for g in r.completions { g.animationEnded() }
+        if let e = engine { e.animationDidStop(r.animation, finished: finished, started: r.didStart) }
+        else if let d = r.animation.delegate { d.animationDidStop(r.animation, finished: finished) }
+    }
+
+    /// After removals: the properties no animation drives show the model again.
+    func animationsDidShrink() {
+        let before = animatedProperties
+        animatedProperties = running.reduce(0) { $0 | $1.compiled.properties }
+        if running.isEmpty {
+            presented = nil
+        } else if let p = presented, before & ~animatedProperties != 0 {
+            var gone = before & ~animatedProperties
+            while gone != 0 {
+                let k = gone.trailingZeroBitCount
+                gone &= gone - 1
+                if let prop = LayerProperty(rawValue: k) { p.setValue(value(for: prop), for: prop) }
+            }
+        }
+        contentDidChange()
+    }
+
+    /// Writes a presentation value (the engine calls this on presentation copies only).
+    @inline(__always)
+    func setPresentationValue(_ v: LayerValue, for property: LayerProperty) {
+        setValue(v, for: property)
+    }
+
+    // MARK: Model and presentation (CA5)
+
+    /// A copy of the layer as it is on screen at the current frame: the model with every running
+    /// animation applied, sublayers included, as `presentation()`; nil before the layer was
+    /// first committed by an engine (as in Core Animation). Animations never change the model.
+    public func presentation() -> Self? {
+        guard hasBeenCommitted || modelLayer != nil else { return nil }
+        return makePresentationCopy() as? Self
+    }
+
+    private func makePresentationCopy() -> Layer {
+        let source = presented ?? self
+        let copy = type(of: self).init(layer: source)
+        copy.modelLayer = modelLayer ?? self
+        copy.name = name
+        for c in children {
+            let cc = c.makePresentationCopy()
+            cc.superlayer = copy
+            copy.children.append(cc)
+        }
+        if let m = maskLayer { copy.maskLayer = m.makePresentationCopy() }
+        return copy
+    }
+
+    /// The model layer: itself for a model layer, the layer it was made from for a
+    /// presentation copy, as `model()`.
+    public func model() -> Self { (modelLayer as? Self) ?? self }
+
+    /// The layer holding the presentation values while animations run (nil when nothing
+    /// animates: then the model is what shows). Hosts that draw a layer themselves read it.
+    public var presentationLayer: Layer? { presented }
+
+    /// Whether a running animation drives `property`.
+    public func isAnimating(_ property: LayerProperty) -> Bool { animatedProperties & property.bit != 0 }
+
+    /// The values the renderer shows: the presentation copy while animations run, else the model.
+    var shown: Layer { presented ?? self }
+
+    // MARK: Layer time (CA6)
+
+    /// The layer's local time for media time `t` (seconds): each ancestor's, then its own
+    /// `(parent − beginTime) · speed + timeOffset`.
+    public func localTime(forMediaTime t: Double) -> Double {
+        let parent = superlayer.map { $0.localTime(forMediaTime: t) } ?? maskOwner.map { $0.localTime(forMediaTime: t) } ?? t
+        return (parent - beginTime) * speed + timeOffset
+    }
+
+    /// Media time for the layer's local time `t` (the inverse of ``localTime(forMediaTime:)``;
+    /// a paused ancestor maps every local time to its begin time).
+    public func mediaTime(forLocalTime t: Double) -> Double {
+        let parent = speed == 0 ? beginTime : (t - timeOffset) / speed + beginTime
+        if let s = superlayer ?? maskOwner { return s.mediaTime(forLocalTime: parent) }
+        return parent
+    }
+
+    /// Converts `t` from `layer`'s time (nil: media time) to this layer's, as
+    /// `convertTime(_:from:)`.
+    public func convertTime(_ t: Double, from layer: Layer?) -> Double {
+        let media = layer.map { $0.mediaTime(forLocalTime: t) } ?? t
+        return localTime(forMediaTime: media)
+    }
+
+    /// Converts `t` from this layer's time to `layer`'s (nil: media time), as `convertTime(_:to:)`.
+    public func convertTime(_ t: Double, to layer: Layer?) -> Double {
+        let media = mediaTime(forLocalTime: t)
+        return layer.map { $0.localTime(forMediaTime: media) } ?? media
+    }
+
+    // MARK: Actions (CA7)
+
+    /// The action for a change of `event`, as `action(forKey:)`: the delegate's answer, else
+    /// ``actions``, else the class's ``defaultAction(forKey:)``, else the implicit animation of
+    /// an animatable property. A ``NullAction`` anywhere stops the search with no action.
+    public func action(forKey event: String) -> (any Action)? {
+        if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NullAction ? nil : a }
+        if let a = actions?[event] { return a is NullAction ? nil : a }
+        if let a = type(of: self).defaultAction(forKey: event) { return a is NullAction ? nil : a }
+        return implicitAnimation(forKey: event)
+    }
+
+
+    /// The animation Core Animation makes for a property change with no other action: a basic
+    /// animation from the value on screen to the new model value, with the transaction's
+    /// duration and timing function (default 0.25 s, `.default`). Paths and the Booleans are
+    /// not implicitly animated, as in Core Animation.
+    func implicitAnimation(forKey event: String) -> (any Action)? {
+        guard let p = LayerProperty(key: event), type(of: self).hasProperty(p) else { return nil }
+        switch p {
+        case .path, .shadowPath, .hidden, .masksToBounds: return nil
+        default: break
+        }
+        let a = BasicAnimation(keyPath: event)
+        a.duration = Transaction.animationDuration()
+        a.timingFunction = Transaction.animationTimingFunction() ?? MediaTimingFunction(name: .default)
+        return a
+    }
+}

@@ -1,0 +1,563 @@
+import Geometry
+import RenderModel
+
+/// Which corners ``Layer/cornerRadius`` rounds, as `CACornerMask` (min/max are in the layer's
+/// own coordinates: `layerMinXMinYCorner` is the top left on screen).
+public struct CornerMask: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CornerMask(rawValue: 1 << 0)
+    public static let layerMaxXMinYCorner = CornerMask(rawValue: 1 << 1)
+    public static let layerMinXMaxYCorner = CornerMask(rawValue: 1 << 2)
+    public static let layerMaxXMaxYCorner = CornerMask(rawValue: 1 << 3)
+    /// All four corners (the default).
+    public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+}
+
+/// How ``Layer/contents`` fits the bounds, as `CALayerContentsGravity`.
+public enum ContentsGravity: String, Sendable, CaseIterable {
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    case resize, resizeAspect, resizeAspectFill
+}
+
+/// A layer's delegate, as `CALayerDelegate`: it can draw the layer's content, lay out its
+/// sublayers, and choose the action for a property change. Every method has a default.
+@MainActor
+public protocol LayerDelegate: AnyObject {
+    /// Supplies the layer's content instead of ``Layer/draw(in:)`` (return true when it did).
+    func display(_ layer: Layer) -> Bool
+    /// Draws the layer's content into `context`.
+    func draw(_ layer: Layer, in context: Canvas)
+    /// Lays out the layer's sublayers.
+    func layoutSublayers(of layer: Layer)
+    /// The action for a change of `event` (a key), ``NullAction`` to have none, or nil to let
+    /// the layer look further (its ``Layer/actions``, then the default).
+    func action(for layer: Layer, forKey event: String) -> (any Action)?
+}
+
+extension LayerDelegate {
+    public func display(_ layer: Layer) -> Bool { false }
+    public func draw(_ layer: Layer, in context: Canvas) {}
+    public func layoutSublayers(of layer: Layer) {}
+    public func action(for layer: Layer, forKey event: String) -> (any Action)? { nil }
+}
+
+/// A retained, composited rectangle of content, as Core Animation's `CALayer`: the model tree
+/// holds what the app set; animations added by key path run on the layer's ``LayerEngine`` and
+/// show in ``presentation()`` without ever changing the model (CA5).
+///
+/// Geometry is Core Animation's: ``bounds`` is the layer's own coordinate space, ``position``
+/// is where its ``anchorPoint`` (unit coordinates of the bounds) sits in the superlayer, and
+/// ``transform`` applies about the anchor point; ``frame`` is derived from them.
+///
+/// Changing a property of a layer in a hosted tree runs its action (CA7): by default an
+/// implicit 0.25 s animation from the old value, shaped by the current ``Transaction``.
+@MainActor
+open class Layer {
+    // MARK: Identity and tree
+
+    /// A name for traces, scene files and diagnostics.
+    public var name: String?
+    public internal(set) weak var superlayer: Layer?
+    /// The sublayers, back to front (internal storage; ``sublayers`` is the API).
+    public internal(set) var children: [Layer] = []
+    /// The engine that runs this tree's animations and renders it, when the tree is hosted.
+    public internal(set) weak var engine: LayerEngine?
+    /// The delegate (a view backing a layer is its delegate).
+    public weak var delegate: (any LayerDelegate)?
+    /// Per-key actions consulted after the delegate (``actions(forKey:)``); a ``NullAction``
+    /// disables a key's implicit animation.
+    public var actions: [String: any Action]?
+
+    // MARK: Model state
+
+    @exclusivity(unchecked) open var bounds: Rect = .zero { didSet { changed(.bounds, .rect(oldValue)) } }
+    @exclusivity(unchecked) open var position: Point = .zero { didSet { changed(.position, .point(oldValue)) } }
+    public var zPosition: Double = 0 { didSet { changed(.zPosition, .number(oldValue)) } }
+    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { changed(.anchorPoint, .point(oldValue)) } }
+    public var anchorPointZ: Double = 0 { didSet { changed(.anchorPointZ, .number(oldValue)) } }
+    open var transform: Transform3D = .identity { didSet { changed(.transform, .transform(oldValue)) } }
+    public var sublayerTransform: Transform3D = .identity { didSet { changed(.sublayerTransform, .transform(oldValue)) } }
+    @exclusivity(unchecked) open var opacity: Double = 1 { didSet { changed(.opacity, .number(oldValue)) } }
+    open var isHidden = false { didSet { changed(.hidden, .number(oldValue ? 1 : 0)) } }
+    open var masksToBounds = false { didSet { changed(.masksToBounds, .number(oldValue ? 1 : 0)) } }
+    open var backgroundColor: Color? { didSet { changed(.backgroundColor, .color(oldValue ?? .clear)) } }
+    open var cornerRadius: Double = 0 { didSet { changed(.cornerRadius, .number(oldValue)) } }
+    public var maskedCorners: CornerMask = .all { didSet { contentDidChange() } }
+    open var borderWidth: Double = 0 { didSet { changed(.borderWidth, .number(oldValue)) } }
+    open var borderColor: Color? = .black { didSet { changed(.borderColor, .color(oldValue ?? .clear)) } }
+    public var shadowColor: Color? = .black { didSet { changed(.shadowColor, .color(oldValue ?? .clear)) } }
+    public var shadowOpacity: Double = 0 { didSet { changed(.shadowOpacity, .number(oldValue)) } }
+    public var shadowOffset = Size(width: 0, height: -3) { didSet { changed(.shadowOffset, .size(oldValue)) } }
+    public var shadowRadius: Double = 3 { didSet { changed(.shadowRadius, .number(oldValue)) } }
+    public var shadowPath: Path? { didSet { changed(.shadowPath, .path(oldValue ?? Path())) } }
+    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(.contentsRect, .rect(oldValue)) } }
+    /// How ``contents`` is fitted to the bounds.
+    public var contentsGravity: ContentsGravity = .resize { didSet { contentDidChange() } }
+    /// Pixels per point of ``contents``.
+    public var contentsScale: Double = 1 { didSet { contentDidChange() } }
+    /// Whether the back of the layer shows when a 3D transform turns it away.
+    public var isDoubleSided = true { didSet { contentDidChange() } }
+    /// Whether the compositor keeps this subtree's rendering while only its position, transform
+    /// or opacity change (CA10).
+    public var shouldRasterize = false { didSet { contentDidChange() } }
+    public var rasterizationScale: Double = 1
+    /// A layer whose alpha masks this one (it must have no superlayer); nil for none.
+    public var mask: Layer? {
+        get { maskLayer }
+        set { setMask(newValue) }
+    }
+    var maskLayer: Layer?
+    /// Whether a bounds size change flags the layer for display.
+    public var needsDisplayOnBoundsChange = false
+    /// Whether the layer is hit-testable and the content drawn (always true here).
+    public var isOpaque = false
+
+    // MARK: Layer time (CA6)
+
+    /// When the layer's time starts, in its superlayer's time.
+    public var beginTime: Double = 0 { didSet { timingDidChange() } }
+    /// How fast the layer's time runs relative to its superlayer's (0 pauses it).
+    public var speed: Double = 1 { didSet { timingDidChange() } }
+    /// Added to the layer's local time.
+    public var timeOffset: Double = 0 { didSet { timingDidChange() } }
+
+    // MARK: Display
+
+    /// Set by ``setNeedsDisplay()``, cleared by ``display()``.
+    public internal(set) var needsDisplayFlag = true
+    /// What the last ``draw(in:)`` recorded (the layer's backing store).
+    public internal(set) var drawnContent: [DrawCommand] = []
+
+    // MARK: Engine bookkeeping
+
+    /// Running animations in the order they were added (later ones apply on top).
+    var running: [RunningAnimation] = []
+    /// The presentation values while animations run (nil when the presentation is the model).
+    var presented: Layer?
+    /// The properties some running animation drives.
+    var animatedProperties: UInt64 = 0
+    /// Set once the layer has been committed by an engine (``presentation()`` is nil before).
+    public internal(set) var hasBeenCommitted = false
+    /// Set while the engine lists the layer as having animations.
+    var isListedAsAnimated = false
+    /// Set while the engine has the presentation copy listed for a refresh from the model.
+    var presentationIsStale = false
+    /// A hook for hosts (a view whose layer roots the tree) to learn that the rendering of the
+    /// tree below this layer changed; called on the root for changes anywhere in its tree.
+    public var renderingDidChange: (() -> Void)?
+    /// A copy the renderer evaluates at shifted times (replicator instances with a delay).
+    var scratch: Layer?
+    /// The layer this is a presentation copy of (nil for a model layer).
+    public internal(set) weak var modelLayer: Layer?
+
+    /// A class's own default action for `event` (nil: none; the base has none).
+    open class func defaultAction(forKey event: String) -> (any Action)? { nil }
+
+    /// Whether `point` (in this layer's coordinates) is inside it: the bounds (subclasses
+    /// override: a shape layer uses its path).
+    open func contains(_ point: Point) -> Bool { bounds.contains(point) }
+    /// Set while the engine writes presentation values or a host mirrors state: changes are
+    /// not actions then.
+    var isApplyingWithoutActions = false
+
+    // MARK: Life
+
+    /// A layer with zero bounds at the origin.
+    public init() {}
+
+    /// A copy of `layer`'s model properties, as Core Animation makes presentation layers
+    /// (`init(layer:)`). Subclasses override to copy their own properties.
+    public required init(layer: Layer) {
+        name = layer.name
+        isApplyingWithoutActions = true
+        copyProperties(from: layer)
+        isApplyingWithoutActions = false
+        modelLayer = layer.modelLayer ?? layer
+    }
+
+    /// Copies every model property (``LayerProperty`` values and the rest) from `other`.
+    open func copyProperties(from other: Layer) {
+        bounds = other.bounds; position = other.position; zPosition = other.zPosition
+        anchorPoint = other.anchorPoint; anchorPointZ = other.anchorPointZ
+        transform = other.transform; sublayerTransform = other.sublayerTransform
+        opacity = other.opacity; isHidden = other.isHidden; masksToBounds = other.masksToBounds
+        backgroundColor = other.backgroundColor; cornerRadius = other.cornerRadius; maskedCorners = other.maskedCorners
+        borderWidth = other.borderWidth; borderColor = other.borderColor
+        shadowColor = other.shadowColor; shadowOpacity = other.shadowOpacity; shadowOffset = other.shadowOffset
+        shadowRadius = other.shadowRadius; shadowPath = other.shadowPath
+        contentsRect = other.contentsRect; contentsGravity = other.contentsGravity; contentsScale = other.contentsScale
+        isDoubleSided = other.isDoubleSided; shouldRasterize = other.shouldRasterize
+        beginTime = other.beginTime; speed = other.speed; timeOffset = other.timeOffset
+        drawnContent = other.drawnContent
+    }
+
+    // MARK: Tree (CA1)
+
+    /// The sublayers back to front, nil when there are none (as Core Animation). Setting it
+    /// replaces them all.
+    public var sublayers: [Layer]? {
+        get { children.isEmpty ? nil : children }
+        set {
+            for c in children { c.detach() }
+            children.removeAll()
+            for l in newValue ?? [] { insertSublayer(l, at: children.count) }
+            structureDidChange()
+        }
+    }
+
+    /// Appends `layer` on top of the sublayers, removing it from its superlayer first.
+    public func addSublayer(_ layer: Layer) { insertSublayer(layer, at: children.count) }
+
+    /// Inserts `layer` at `index` (0 is the back; clamped to the sublayer count).
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        guard canAdopt(layer, "insertSublayer(_:at:)") else { return }
+        if layer.superlayer === self, let i = children.firstIndex(where: { $0 === layer }) {
+            children.remove(at: i)
+        } else {
+            layer.removeFromSuperlayer()
+        }
+        children.insert(layer, at: min(max(index, 0), children.count))
+        layer.superlayer = self
+        if let e = engine { layer.attach(to: e) }
+        structureDidChange()
+    }
+
+    /// Inserts `layer` just above `sibling` (which must be a sublayer; otherwise on top).
+    public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
+        guard let sibling, let i = children.firstIndex(where: { $0 === sibling }) else { addSublayer(layer); return }
+        insertSublayer(layer, at: layer.superlayer === self && (children.firstIndex { $0 === layer } ?? 0) < i ? i : i + 1)
+    }
+
+    /// Inserts `layer` just below `sibling` (which must be a sublayer; otherwise at the back).
+    public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
+        guard let sibling, let i = children.firstIndex(where: { $0 === sibling }) else { insertSublayer(layer, at: 0); return }
+        insertSublayer(layer, at: layer.superlayer === self && (children.firstIndex { $0 === layer } ?? 0) < i ? i - 1 : i)
+    }
+
+    /// Replaces the sublayer `old` with `new` at the same index; nothing happens when `old` is
+    /// not a sublayer (a diagnostic says so).
+    public func replaceSublayer(_ old: Layer, with new: Layer) {
+        guard let i = children.firstIndex(where: { $0 === old }) else {
+            report("replaceSublayer: \(old.debugName) is not a sublayer of \(debugName); nothing was replaced")
+            return
+        }
+        guard old !== new else { return }
+        guard canAdopt(new, "replaceSublayer(_:with:)") else { return }
+        new.removeFromSuperlayer()
+        let j = children.firstIndex(where: { $0 === old }) ?? i
+        old.removeFromSuperlayer()
+        insertSublayer(new, at: j)
+    }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    public func removeFromSuperlayer() {
+        if let owner = maskOwner {
+            owner.maskLayer = nil
+            maskOwner = nil
+            detach()
+            owner.contentDidChange()
+            return
+        }
+        guard let s = superlayer else { return }
+        if let i = s.children.firstIndex(where: { $0 === self }) { s.children.remove(at: i) }
+        superlayer = nil
+        detach()
+        s.structureDidChange()
+    }
+
+    /// Whether `layer` can become a sublayer of this one; reports why not (CA1 bad input).
+    private func canAdopt(_ layer: Layer, _ call: String) -> Bool {
+        if layer === self || isDescendant(of: layer) {
+            report("\(call): \(layer.debugName) is \(layer === self ? "the layer itself" : "an ancestor of \(debugName)"); a layer cannot contain itself. The call was ignored")
+            return false
+        }
+        if layer.maskOwner != nil {
+            report("\(call): \(layer.debugName) is the mask of \(layer.maskOwner!.debugName); remove it as a mask first. The call was ignored")
+            return false
+        }
+        return true
+    }
+
+    /// Whether this layer is `layer` or inside its subtree.
+    public func isDescendant(of layer: Layer) -> Bool {
+        var l: Layer? = self
+        while let c = l { if c === layer { return true }; l = c.superlayer ?? c.maskOwner }
+        return false
+    }
+
+    /// The layer whose ``mask`` this layer is.
+    public internal(set) weak var maskOwner: Layer?
+
+    private func setMask(_ newMask: Layer?) {
+        if newMask === maskLayer { return }
+        if let m = newMask {
+            if m.superlayer != nil || (m.maskOwner != nil && m.maskOwner !== self) {
+                report("mask: \(m.debugName) already has a \(m.superlayer != nil ? "superlayer" : "layer it masks"); remove it first. The mask of \(debugName) was not changed")
+                return
+            }
+            if m === self || isDescendant(of: m) {
+                report("mask: \(m.debugName) cannot mask \(debugName), which it contains. The mask was not changed")
+                return
+            }
+        }
+        if let old = maskLayer { old.maskOwner = nil; old.detach() }
+        maskLayer = newMask
+        if let m = newMask {
+            m.maskOwner = self
+            if let e = engine { m.attach(to: e) }
+        }
+        contentDidChange()
+    }
+
+    /// Joins `engine`'s hosted tree (with the subtree and mask).
+    func attach(to engine: LayerEngine) {
+        guard self.engine !== engine else { return }
+        self.engine = engine
+        engine.layerDidAttach(self)
+        for c in children { c.attach(to: engine) }
+        maskLayer?.attach(to: engine)
+    }
+
+    /// Leaves the hosted tree: animations stop (finished: false), as in Core Animation.
+    func detach() {
+        guard let e = engine else { return }
+        e.layerWillDetach(self)
+        engine = nil
+        for c in children { c.detach() }
+        maskLayer?.detach()
+    }
+
+    /// A name for messages: ``name``, or the type and address.
+    public var debugName: String {
+        if let name { return "\(type(of: self)) '\(name)'" }
+        return "\(type(of: self))@\(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))"
+    }
+
+    /// Reports a misuse or bad input through the engine's diagnostics (kept on the layer when
+    /// it is not hosted).
+    public func report(_ message: String) {
+        if let e = engine ?? superlayer?.engine { e.report(message) } else { LayerEngine.reportDetached(message) }
+    }
+
+    // MARK: Change notification
+
+    /// A property changed from `old`: validates the new value, runs the action (CA7) and
+    /// flags rendering.
+    func changed(_ property: LayerProperty, _ old: LayerValue) {
+        if modelLayer != nil && !isApplyingWithoutActions { contentDidChange(); return }
+        let new = value(for: property)
+        if !new.isFinite {
+            report("\(property.key) of \(debugName): \(new) is not finite; the value was ignored")
+            isApplyingWithoutActions = true
+            setValue(old, for: property)
+            isApplyingWithoutActions = false
+            return
+        }
+        if property == .bounds, needsDisplayOnBoundsChange, case .rect(let o) = old, o.size != bounds.size { setNeedsDisplay() }
+        if !isApplyingWithoutActions, let e = engine, new != old { e.propertyDidChange(self, property, from: old) }
+        contentDidChange()
+    }
+
+    /// Something drawn changed: the host of the tree repaints.
+    func contentDidChange() {
+        engine?.layerNeedsRender(self)
+        hostDidChange()
+    }
+
+    /// Sublayers were added, removed or reordered.
+    func structureDidChange() {
+        engine?.layerNeedsRender(self)
+        hostDidChange()
+    }
+
+    /// Tells the root of the tree (a view's layer, say) through its ``renderingDidChange``.
+    /// - Complexity: O(depth).
+    @inline(__always)
+    func hostDidChange() {
+        guard modelLayer == nil else { return }
+        var l = self
+        while let s = l.superlayer ?? l.maskOwner { l = s }
+        l.renderingDidChange?()
+    }
+
+    private func timingDidChange() {
+        if let e = engine, !running.isEmpty || !children.isEmpty { e.layerTimingDidChange(self) }
+        contentDidChange()
+    }
+
+    // MARK: Values by property (for animations and key-value access)
+
+    /// The model value of `property` (subclasses add theirs and call `super`).
+    open func value(for property: LayerProperty) -> LayerValue {
+        switch property {
+        case .bounds: .rect(bounds)
+        case .position: .point(position)
+        case .zPosition: .number(zPosition)
+        case .anchorPoint: .point(anchorPoint)
+        case .anchorPointZ: .number(anchorPointZ)
+        case .transform: .transform(transform)
+        case .sublayerTransform: .transform(sublayerTransform)
+        case .opacity: .number(opacity)
+        case .hidden: .number(isHidden ? 1 : 0)
+        case .masksToBounds: .number(masksToBounds ? 1 : 0)
+        case .backgroundColor: .color(backgroundColor ?? .clear)
+        case .cornerRadius: .number(cornerRadius)
+        case .borderWidth: .number(borderWidth)
+        case .borderColor: .color(borderColor ?? .clear)
+        case .shadowColor: .color(shadowColor ?? .clear)
+        case .shadowOpacity: .number(shadowOpacity)
+        case .shadowOffset: .size(shadowOffset)
+        case .shadowRadius: .number(shadowRadius)
+        case .shadowPath: .path(shadowPath ?? Path())
+        case .contentsRect: .rect(contentsRect)
+        default: .number(0)
+        }
+    }
+
+    /// Sets `property` from a value of its kind (subclasses add theirs and call `super`).
+    open func setValue(_ value: LayerValue, for property: LayerProperty) {
+        switch (property, value) {
+        case (.bounds, .rect(let v)): bounds = v
+        case (.position, .point(let v)): position = v
+        case (.zPosition, .number(let v)): zPosition = v
+        case (.anchorPoint, .point(let v)): anchorPoint = v
+        case (.anchorPointZ, .number(let v)): anchorPointZ = v
+        case (.transform, .transform(let v)): transform = v
+        case (.sublayerTransform, .transform(let v)): sublayerTransform = v
+        case (.opacity, .number(let v)): opacity = v
+        case (.hidden, .number(let v)): isHidden = v >= 0.5
+        case (.masksToBounds, .number(let v)): masksToBounds = v >= 0.5
+        case (.backgroundColor, .color(let v)): backgroundColor = v
+        case (.cornerRadius, .number(let v)): cornerRadius = v
+        case (.borderWidth, .number(let v)): borderWidth = v
+        case (.borderColor, .color(let v)): borderColor = v
+        case (.shadowColor, .color(let v)): shadowColor = v
+        case (.shadowOpacity, .number(let v)): shadowOpacity = v
+        case (.shadowOffset, .size(let v)): shadowOffset = v
+        case (.shadowRadius, .number(let v)): shadowRadius = v
+        case (.shadowPath, .path(let v)): shadowPath = v.elements.isEmpty ? nil : v
+        case (.contentsRect, .rect(let v)): contentsRect = v
+        default: break
+        }
+    }
+
+    /// Whether this kind of layer has `property` (the base has the ``Layer`` ones).
+    open class func hasProperty(_ property: LayerProperty) -> Bool { property.rawValue <= LayerProperty.contentsRect.rawValue }
+
+    /// The value at `keyPath` ("position.x", "transform.rotation.z"), as `value(forKeyPath:)`;
+    /// nil for a key path the layer does not have.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        guard let k = LayerKeyPath(keyPath), type(of: self).hasProperty(k.property) else { return nil }
+        return k.extract(from: value(for: k.property)).anyValue
+    }
+
+    /// Sets the value at `keyPath`, as `setValue(_:forKeyPath:)`. An unknown key path or a value
+    /// of the wrong type is reported (naming the layer and key path) and ignored.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let k = LayerKeyPath(keyPath), type(of: self).hasProperty(k.property) else {
+            report("setValue(_:forKeyPath:): \(debugName) has no animatable key path '\(keyPath)'; the call was ignored")
+            return
+        }
+        guard let value, let typed = LayerValue(value, as: k.kind) else {
+            report("setValue(_:forKeyPath:): '\(keyPath)' of \(debugName) takes a finite \(k.kind.rawValue); got \(value.map { "\($0)" } ?? "nil"). The call was ignored")
+            return
+        }
+        setValue(k.inject(typed, into: self.value(for: k.property)), for: k.property)
+    }
+
+    // MARK: Display
+
+    /// Appends the layer's own content in its coordinates (after its background, before its
+    /// sublayers and border): the base appends what ``draw(in:)`` recorded; kinds such as
+    /// ``ShapeLayer`` append theirs after calling `super`. The renderer calls it on the
+    /// presentation (or the model when nothing animates).
+    open func renderContent(into list: inout [DrawCommand]) {
+        if !drawnContent.isEmpty { list.append(contentsOf: drawnContent) }
+    }
+
+    /// The outline the shadow follows when ``shadowPath`` is nil: the rounded bounds when the
+    /// layer has a background, else nothing (subclasses with shapes override).
+    var contentSilhouette: Path? {
+        guard let bg = backgroundColor, bg.alpha > 0 else { return nil }
+        return boundsPath()
+    }
+
+    /// The bounds as a path, rounded by ``cornerRadius`` at the ``maskedCorners``.
+    public func boundsPath() -> Path {
+        guard cornerRadius > 0 else { return Path(rect: bounds) }
+        var corners: RectCorner = []
+        if maskedCorners.contains(.layerMinXMinYCorner) { corners.insert(.topLeft) }
+        if maskedCorners.contains(.layerMaxXMinYCorner) { corners.insert(.topRight) }
+        if maskedCorners.contains(.layerMinXMaxYCorner) { corners.insert(.bottomLeft) }
+        if maskedCorners.contains(.layerMaxXMaxYCorner) { corners.insert(.bottomRight) }
+        return Path(roundedRect: bounds, byRoundingCorners: corners, cornerRadii: Size(width: cornerRadius, height: cornerRadius))
+    }
+
+    /// Flags the layer's content for redrawing in the next display pass.
+    public func setNeedsDisplay() {
+        guard !needsDisplayFlag else { return }
+        needsDisplayFlag = true
+        engine?.layerNeedsDisplay(self)
+    }
+
+    /// Whether the content is flagged for redrawing.
+    public func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Redraws now when flagged.
+    public func displayIfNeeded() { if needsDisplayFlag { display() } }
+
+    /// Updates the content: asks the delegate's `display(_:)`, else records ``draw(in:)`` (and
+    /// the delegate's `draw(_:in:)`) into the backing store. Called by the display pass.
+    open func display() {
+        needsDisplayFlag = false
+        if delegate?.display(self) == true { contentDidChange(); return }
+        let canvas = Canvas()
+        canvas.begin(bounds)
+        draw(in: canvas)
+        delegate?.draw(self, in: canvas)
+        canvas.swapCommands(with: &drawnContent)
+        contentDidChange()
+    }
+
+    /// Draws the layer's content in its own coordinates. The base draws nothing; subclasses
+    /// override. Never call it directly: flag with ``setNeedsDisplay()``.
+    open func draw(in context: Canvas) {}
+
+    /// Whether a change of `key` flags the layer for display (subclasses override; CA's
+    /// `needsDisplay(forKey:)`).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: Layout
+
+    /// Flags the layer for ``layoutSublayers()`` in the next layout pass.
+    public func setNeedsLayout() {
+        needsLayoutFlag = true
+        engine?.layerNeedsLayout(self)
+    }
+    public internal(set) var needsLayoutFlag = false
+    /// Whether the layer is flagged for layout.
+    public func needsLayout() -> Bool { needsLayoutFlag }
+    /// Lays out now when flagged.
+    public func layoutIfNeeded() {
+        if needsLayoutFlag { needsLayoutFlag = false; layoutSublayers() }
+        for c in children where c.needsLayoutFlag { c.layoutIfNeeded() }
+    }
+    /// Lays out the sublayers; the base asks the delegate. Override to lay out by hand.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+}
+
+/// Something that runs in response to a layer property change, as `CAAction`: an animation
+/// adds itself to the layer.
+@MainActor
+public protocol Action {
+    /// Runs the action for `event` on `layer`.
+    func run(forKey event: String, object layer: Layer, arguments: [String: Any]?)
+}
+
+/// The action that does nothing, as returning `NSNull` from `action(for:forKey:)`: the search
+/// for an action stops there and the change is not animated.
+public struct NullAction: Action {
+    public init() {}
+    public func run(forKey event: String, object layer: Layer, arguments: [String: Any]?) {}
+}

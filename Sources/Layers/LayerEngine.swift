@@ -1,0 +1,275 @@
+import FrameTiming
+import Geometry
+import Logging
+import UpdateLoop
+
+/// Runs the layer trees of one run loop (CA6, CA7, CA8): it evaluates every running layer
+/// animation from the frame's one time in the animation phase, runs delegates and transaction
+/// completions in the completions phase, lays out and displays flagged layers in their passes,
+/// and marks layers committed. A ``FrameParticipant``, one per run loop; nothing is static.
+///
+/// A steady frame costs in proportion to the running animations: the engine keeps the list of
+/// animated layers, never walks a tree to find them, and evaluates into each layer's
+/// presentation copy without allocating.
+@MainActor
+public final class LayerEngine: FrameParticipant {
+    /// The run loop whose frames drive the engine (it asks it for frames).
+    public private(set) weak var runLoop: MainRunLoop?
+    /// Problems found in layer calls: unknown key paths, values of the wrong type, cycles.
+    public let diagnostics = DiagnosticLog()
+    /// Layers with running animations.
+    private var animated: [Layer] = []
+    /// Layers whose presentation copy must be refreshed from the model before the commit.
+    private var stalePresentations: [Layer] = []
+    private var displayQueue: [Layer] = []
+    private var layoutQueue: [Layer] = []
+    /// Layers attached since the last commit (``Layer/hasBeenCommitted`` is set at the commit).
+    private var uncommitted: [Layer] = []
+    private var callbacks: [() -> Void] = []
+    private var readyCallbacks: [() -> Void] = []
+    /// Media time of the frame being evaluated, in seconds.
+    public private(set) var frameTime: Double = 0
+    /// Counts the animations evaluated in the last frame (for benches).
+    public private(set) var evaluatedLastFrame = 0
+
+    /// An engine driven by `runLoop`'s frames (it joins the loop as a participant).
+    public init(runLoop: MainRunLoop) {
+        self.runLoop = runLoop
+        runLoop.addParticipant(self)
+    }
+
+    /// Media time now, in seconds (the running frame's, else the last frame's).
+    public var currentMediaTime: Double { runLoop?.currentMediaTime ?? frameTime }
+
+    /// Hosts `root`'s tree: its animations run and its changes are tracked from now on.
+    public func host(_ root: Layer) { root.attach(to: self) }
+
+    /// Stops hosting `root`'s tree (its animations stop unfinished).
+    public func unhost(_ root: Layer) { if root.engine === self { root.detach() } }
+
+    // MARK: Reports from layers
+
+    func report(_ message: String) {
+        diagnostics.report(Diagnostic(kind: .misuse, frame: runLoop?.currentFrame?.index ?? -1, message: message))
+    }
+
+    /// Where a layer outside any engine reports (logged; nothing kept).
+    static func reportDetached(_ message: String) {
+        Logger(label: "timeline.layers").warning("\(message)")
+    }
+
+    func layerDidAttach(_ layer: Layer) {
+        if !layer.hasBeenCommitted { uncommitted.append(layer) }
+        if !layer.running.isEmpty { list(layer) }
+        if layer.needsDisplayFlag { displayQueue.append(layer) }
+        if layer.needsLayoutFlag { layoutQueue.append(layer) }
+        runLoop?.requestFrame()
+    }
+
+    func layerWillDetach(_ layer: Layer) {
+        if !layer.running.isEmpty {
+            while !layer.running.isEmpty { layer.stopAnimation(at: layer.running.count - 1, finished: false) }
+            layer.animationsDidShrink()
+        }
+        // The lists drop it lazily (entries whose engine is not this one are skipped).
+    }
+
+    func layerDidAddAnimation(_ layer: Layer, _ animation: Animation) {
+        list(layer)
+        runLoop?.requestFrame()
+    }
+
+    private func list(_ layer: Layer) {
+        guard !layer.isListedAsAnimated else { return }
+        layer.isListedAsAnimated = true
+        animated.append(layer)
+    }
+
+    func layerNeedsRender(_ layer: Layer) {
+        if layer.presented != nil, !isEvaluating { queueRefresh(layer) }
+        if !isEvaluating { runLoop?.requestFrame() }
+    }
+
+    private var isEvaluating = false
+    private func queueRefresh(_ layer: Layer) {
+        guard !layer.presentationIsStale else { return }
+        layer.presentationIsStale = true
+        stalePresentations.append(layer)
+    }
+
+    func layerNeedsDisplay(_ layer: Layer) { displayQueue.append(layer); runLoop?.requestFrame() }
+    func layerNeedsLayout(_ layer: Layer) { layoutQueue.append(layer); runLoop?.requestFrame() }
+    func layerTimingDidChange(_ layer: Layer) { runLoop?.requestFrame() }
+
+    /// A model property changed: run its action (CA7) unless actions are off.
+    func propertyDidChange(_ layer: Layer, _ property: LayerProperty, from old: LayerValue) {
+        guard !Transaction.disableActions() else { return }
+        let key = property.key
+        guard let action = layer.action(forKey: key) else { return }
+        if let b = action as? BasicAnimation, b.keyPath == key, b.fromValue == nil, b.toValue == nil, b.byValue == nil {
+            // Core Animation's implicit animation starts from what is on screen.
+            let onScreen = layer.animatedProperties & property.bit != 0 ? layer.shown.value(for: property) : old
+            b.fromValue = onScreen.anyValue
+        }
+        action.run(forKey: key, object: layer, arguments: nil)
+    }
+
+    func animationDidStop(_ animation: Animation, finished: Bool, started: Bool) {
+        guard let d = animation.delegate else { return }
+        callbacks.append { d.animationDidStop(animation, finished: finished) }
+        runLoop?.requestFrame()
+    }
+
+    func enqueueCallback(_ body: @escaping () -> Void) {
+        callbacks.append(body)
+        runLoop?.requestFrame()
+    }
+
+    // MARK: Frame phases
+
+    /// Phase 2: every running animation at the frame's time.
+    public func advance(to frame: FrameInfo) {
+        frameTime = Double(frame.mediaTime) / 1e9
+        evaluate(at: frameTime)
+    }
+
+    /// Evaluates every animated layer at media time `t` (seconds). Tests without a run loop
+    /// call it directly.
+    public func evaluate(at t: Double) {
+        frameTime = t
+        evaluatedLastFrame = 0
+        guard !animated.isEmpty else { return }
+        isEvaluating = true
+        defer { isEvaluating = false }
+        var w = 0
+        for r in 0..<animated.count {
+            let layer = animated[r]
+            guard layer.engine === self, !layer.running.isEmpty else { layer.isListedAsAnimated = false; continue }
+            evaluate(layer, at: t)
+            if layer.running.isEmpty { layer.isListedAsAnimated = false; continue }
+            animated[w] = layer
+            w += 1
+        }
+        animated.removeLast(animated.count - w)
+    }
+
+    /// Writes `layer`'s presentation at media time `t`: the driven properties reset to the
+    /// model, then each animation applied in order; ended animations that are removed on
+    /// completion go, and their delegates hear of it in the completions phase.
+    private func evaluate(_ layer: Layer, at t: Double) {
+        guard let pres = layer.presented else { return }
+        let local = layer.localTime(forMediaTime: t)
+        var driven = layer.animatedProperties
+        while driven != 0 {
+            let k = driven.trailingZeroBitCount
+            driven &= driven - 1
+            if let p = LayerProperty(rawValue: k) { pres.setPresentationValue(layer.value(for: p), for: p) }
+        }
+        var ended = false
+        for i in layer.running.indices {
+            if layer.running[i].awaitsBegin {
+                layer.running[i].compiled.timing.beginTime = local
+                layer.running[i].awaitsBegin = false
+            }
+            let state = layer.running[i].compiled.apply(at: local, to: pres)
+            evaluatedLastFrame += 1
+            if state != .pending, !layer.running[i].didStart {
+                layer.running[i].didStart = true
+                if let d = layer.running[i].animation.delegate {
+                    let a = layer.running[i].animation
+                    callbacks.append { d.animationDidStart(a) }
+                }
+            }
+            if state == .ended, layer.running[i].animation.isRemovedOnCompletion { ended = true }
+        }
+        if ended {
+            var i = layer.running.count - 1
+            while i >= 0 {
+                if case .after = layer.running[i].compiled.timing.state(atParentTime: local),
+                   layer.running[i].animation.isRemovedOnCompletion {
+                    layer.stopAnimation(at: i, finished: true)
+                }
+                i -= 1
+            }
+            layer.animationsDidShrink()
+        } else {
+            layer.contentDidChange()
+        }
+    }
+
+    /// `layer` as it is at media time `t` (seconds), for a renderer drawing a copy of it at
+    /// another time than the frame's (a replicator instance with a delay): evaluated into a
+    /// scratch copy, with no callbacks and nothing removed.
+    public func presentation(of layer: Layer, atMediaTime t: Double) -> Layer {
+        guard !layer.running.isEmpty else { return layer.shown }
+        let s = layer.scratch ?? type(of: layer).init(layer: layer)
+        layer.scratch = s
+        s.copyProperties(from: layer)
+        let local = layer.localTime(forMediaTime: t)
+        for r in layer.running where !r.awaitsBegin { _ = r.compiled.apply(at: local, to: s) }
+        return s
+    }
+
+    /// Phase 3: animation delegates and transaction completions.
+    public func runCompletions() {
+        guard !callbacks.isEmpty else { return }
+        swap(&callbacks, &readyCallbacks)
+        for c in readyCallbacks { c() }
+        readyCallbacks.removeAll(keepingCapacity: true)
+    }
+
+    /// Phase 5: flagged layers lay out their sublayers.
+    public func layoutPass(_ pass: Int) {
+        guard !layoutQueue.isEmpty else { return }
+        let queue = layoutQueue
+        layoutQueue.removeAll(keepingCapacity: true)
+        for l in queue where l.engine === self { l.layoutIfNeeded() }
+    }
+
+    public var needsUpdatePass: Bool { !layoutQueue.isEmpty }
+
+    /// Phase 6: flagged layers redraw their content.
+    public func displayPass() {
+        guard !displayQueue.isEmpty else { return }
+        let queue = displayQueue
+        displayQueue.removeAll(keepingCapacity: true)
+        for l in queue where l.engine === self && l.needsDisplayFlag { l.display() }
+    }
+
+    /// Phase 7: refreshes presentations whose model changed after the animation phase, and
+    /// marks attached layers committed (``Layer/presentation()`` is non-nil from now on).
+    public func commit(_ frame: FrameInfo) {
+        if !stalePresentations.isEmpty {
+            let t = frameTime
+            isEvaluating = true
+            for l in stalePresentations {
+                l.presentationIsStale = false
+                guard l.engine === self, let p = l.presented else { continue }
+                p.copyProperties(from: l)
+                evaluate(l, at: t)
+            }
+            isEvaluating = false
+            stalePresentations.removeAll(keepingCapacity: true)
+        }
+        if !uncommitted.isEmpty {
+            for l in uncommitted where l.engine === self { l.hasBeenCommitted = true }
+            uncommitted.removeAll(keepingCapacity: true)
+        }
+    }
+
+    public var hasPendingWork: Bool {
+        !animated.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
+    }
+
+    public func describePendingWork() -> [String] {
+        var out: [String] = []
+        if !animated.isEmpty { out.append("\(animated.count) layers with running animations") }
+        if !callbacks.isEmpty { out.append("\(callbacks.count) animation callbacks") }
+        if !displayQueue.isEmpty { out.append("\(displayQueue.count) layers need display") }
+        if !layoutQueue.isEmpty { out.append("\(layoutQueue.count) layers need layout") }
+        return out
+    }
+
+    /// How many layers have running animations.
+    public var animatedLayerCount: Int { animated.count }
+}

@@ -1,0 +1,250 @@
+import Geometry
+import RenderModel
+
+/// Draws layer trees into display lists (CA10): one group per layer, holding its shadow,
+/// background, content, sublayers (in zPosition order, then tree order) and border, with the
+/// layer's opacity and, when it masks to its bounds, its clip. Geometry is the presentation's.
+///
+/// A layer whose transform to the window has perspective (a 3D flip under an m34 sublayer
+/// transform) is flattened as Core Animation flattens it: its own content is projected into
+/// window points and its group carries the identity transform; its sublayers are projected the
+/// same way, each through its own chain. Replicator copies are drawn with their instance
+/// transform, tint and time shift.
+@MainActor
+public struct LayerRenderer {
+    /// The engine whose time a replicator's delayed copies are evaluated at (nil: no delays).
+    public weak var engine: LayerEngine?
+    private var own: [DrawCommand] = []
+
+    public init(engine: LayerEngine?) { self.engine = engine }
+
+    /// Appends `layer`'s subtree to `list`, `transform` mapping the layer's superlayer plane to
+    /// window points; returns a box in window points holding what it draws.
+    public mutating func emit(_ layer: Layer, parent transform: Homography, into list: inout [DrawCommand]) -> Rect {
+        let h = Homography(layer.localTransform(of: layer.shown)).then(transform)
+        return emit(layer, transform: h, tint: nil, shift: 0, into: &list)
+    }
+
+    /// Appends `layer` whose own coordinates map to window points by `h`.
+    mutating func emit(_ model: Layer, transform h: Homography, tint: Color?, shift: Double, into list: inout [DrawCommand]) -> Rect {
+        let l: Layer
+        if shift != 0, let e = engine { l = e.presentation(of: model, atMediaTime: e.frameTime - shift) } else { l = model.shown }
+        guard !l.isHidden, l.opacity > 0, h.a.isFinite, h.e.isFinite else { return .null }
+        if !l.isDoubleSided && facesAway(h, l.bounds) { return .null }
+        let affine = h.isAffine
+        let start = list.count
+        list.append(.endGroup)                              // the group marker, written below
+        // The layer's own content, in its coordinates.
+        own.removeAll(keepingCapacity: true)
+        if l.shadowOpacity > 0, let sc = l.shadowColor, sc.alpha > 0, let silhouette = l.shadowPath ?? l.contentSilhouette {
+            let offset = AffineTransform(translationX: l.shadowOffset.width, y: l.shadowOffset.height)
+            own.append(.shadow(silhouette.applying(offset), sc.withAlphaMultiplied(by: min(l.shadowOpacity, 1)), radius: max(0, l.shadowRadius)))
+        }
+        if let bg = l.backgroundColor, bg.alpha > 0 {
+            if l.cornerRadius <= 0 || l.maskedCorners == .all {
+                own.append(.fillRect(l.bounds, bg, cornerRadius: max(0, l.cornerRadius)))
+            } else {
+                own.append(.fillShape(l.boundsPath(), .color(bg), .nonZero))
+            }
+        }
+        l.renderContent(into: &own)
+        var box = flush(&own, h, affine, tint, into: &list)
+        box = box.union(emitSublayers(of: model, shown: l, transform: h, tint: tint, shift: shift, into: &list))
+        if l.borderWidth > 0, let bc = l.borderColor, bc.alpha > 0 {
+            own.removeAll(keepingCapacity: true)
+            own.append(.strokeBorder(l.bounds, bc, width: l.borderWidth, cornerRadius: max(0, l.cornerRadius)))
+            box = box.union(flush(&own, h, affine, tint, into: &list))
+        }
+        // Clip: the bounds when masking to them, a plain mask layer's frame.
+        var clip: Rect? = l.masksToBounds && affine ? l.bounds : nil
+        var clipRadius = l.cornerRadius
+        if let m = model.mask, affine {
+            let ms = m.shown
+            let frame = Homography(ms.localTransform(of: ms)).apply(to: ms.bounds)
+            clip = clip.map { $0.intersection(frame) } ?? frame
+            clipRadius = max(clipRadius, ms.cornerRadius)
+        }
+        if let c = clip { box = box.intersection(h.apply(to: c)) }
+        list.append(.endGroup)
+        var g = GroupState(transform: affine ? h.affine : .identity, opacity: min(l.opacity, 1), clip: clip,
+                           clipCornerRadius: clip == nil ? 0 : clipRadius, name: l.name ?? "")
+        g.bounds = box
+        g.end = list.count - 1
+        list[start] = .beginGroup(g)
+        return box
+    }
+
+    /// Appends the sublayers of `layer` (a view's layer, say, whose own background the host
+    /// draws), `h` mapping the layer's coordinates to window points. Returns their box.
+    public mutating func emitSublayers(of layer: Layer, transform h: Homography, into list: inout [DrawCommand]) -> Rect {
+        guard !layer.children.isEmpty else { return .null }
+        return emitSublayers(of: layer, shown: layer.shown, transform: h, tint: nil, shift: 0, into: &list)
+    }
+
+    /// Sublayers in zPosition order (stable), then a replicator's copies of them.
+    private mutating func emitSublayers(of model: Layer, shown l: Layer, transform h: Homography, tint: Color?, shift: Double,
+                                        into list: inout [DrawCommand]) -> Rect {
+        var box = Rect.null
+        let sub = sublayerMap(of: l, h)
+        let kids = sortedChildren(model)
+        for c in kids {
+            let ch = Homography(c.localTransform(of: c.shown).concatenating(sub.matrix)).then(h)
+            box = box.union(emit(c, transform: ch, tint: tint, shift: shift, into: &list))
+        }
+        if let r = l as? ReplicatorLayer, r.instanceCount > 1 {
+            let a = l.anchorInBounds
+            let toAnchor = Transform3D(translationX: -a.x, y: -a.y, z: 0), back = Transform3D(translationX: a.x, y: a.y, z: 0)
+            var step = Transform3D.identity
+            for i in 1..<min(r.instanceCount, 10_000) {
+                step = step.concatenating(r.instanceTransform)
+                let instance = toAnchor.concatenating(step).concatenating(back)
+                let t = multiply(tint, r.instanceTint(i))
+                for c in kids {
+                    let ch = Homography(c.localTransform(of: c.shown).concatenating(instance).concatenating(sub.matrix)).then(h)
+                    box = box.union(emit(c, transform: ch, tint: t, shift: shift + Double(i) * r.instanceDelay, into: &list))
+                }
+            }
+        }
+        return box
+    }
+
+    /// The sublayer transform about the anchor point, as a matrix in the layer's coordinates.
+    private func sublayerMap(of l: Layer, _ h: Homography) -> (matrix: Transform3D, isIdentity: Bool) {
+        guard !l.sublayerTransform.isIdentity else { return (.identity, true) }
+        let a = l.anchorInBounds
+        let m = Transform3D(translationX: -a.x, y: -a.y, z: 0).concatenating(l.sublayerTransform)
+            .concatenating(Transform3D(translationX: a.x, y: a.y, z: 0))
+        return (m, false)
+    }
+
+    /// The sublayers in drawing order: by zPosition, ties in tree order.
+    private func sortedChildren(_ l: Layer) -> [Layer] {
+        let kids = l.children
+        guard kids.count > 1 else { return kids }
+        var sorted = true
+        var z = -Double.infinity
+        for c in kids { let cz = c.shown.zPosition; if cz < z { sorted = false; break }; z = cz }
+        if sorted { return kids }
+        return kids.enumerated().sorted { a, b in
+            let za = a.element.shown.zPosition, zb = b.element.shown.zPosition
+            return za != zb ? za < zb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Appends `own` (the layer's content in its coordinates) to `list`: as it is when the
+    /// layer's map is affine, projected into window points when it has perspective; tinted
+    /// for a replicator copy. Returns the box of what it draws in window points.
+    private func flush(_ own: inout [DrawCommand], _ h: Homography, _ affine: Bool, _ tint: Color?, into list: inout [DrawCommand]) -> Rect {
+        var box = Rect.null
+        for cmd in own {
+            var c = cmd
+            if let t = tint { c = c.tinted(by: t) }
+            if affine {
+                if let b = c.localBounds { box = box.union(h.affine.apply(to: b)) } else { box = .infinite }
+                list.append(c)
+            } else if let p = c.projected(by: h) {
+                if let b = p.localBounds { box = box.union(b) }
+                list.append(p)
+            }
+        }
+        return box
+    }
+
+    /// Whether the layer shows its back: the projected bounds are wound the other way.
+    private func facesAway(_ h: Homography, _ b: Rect) -> Bool {
+        guard b.width > 0, b.height > 0 else { return false }
+        let pts = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.maxX, y: b.maxY), Point(x: b.minX, y: b.maxY)]
+        if pts.contains(where: { h.w(at: $0) <= 0 }) { return true }
+        let q = pts.map { h.apply(to: $0) }
+        var area = 0.0
+        for i in 0..<4 { let a = q[i], c = q[(i + 1) % 4]; area += a.x * c.y - c.x * a.y }
+        return area < 0
+    }
+
+    private func multiply(_ a: Color?, _ b: Color) -> Color {
+        guard let a else { return b }
+        return Color(red: a.red * b.red, green: a.green * b.green, blue: a.blue * b.blue, alpha: a.alpha * b.alpha)
+    }
+}
+
+extension Rect {
+    /// A rectangle holding everything (for content whose extent is not known).
+    static let infinite = Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15)
+}
+
+extension DrawCommand {
+    /// The command with every colour multiplied by `tint` (a replicator copy's colour).
+    func tinted(by t: Color) -> DrawCommand {
+        func m(_ c: Color) -> Color { Color(red: c.red * t.red, green: c.green * t.green, blue: c.blue * t.blue, alpha: c.alpha * t.alpha) }
+        switch self {
+        case .fillRect(let r, let c, let radius): return .fillRect(r, m(c), cornerRadius: radius)
+        case .strokeRect(let r, let c, let lw, let radius): return .strokeRect(r, m(c), lineWidth: lw, cornerRadius: radius)
+        case .line(let a, let b, let c, let w): return .line(from: a, to: b, m(c), width: w)
+        case .fillEllipse(let r, let c): return .fillEllipse(r, m(c))
+        case .strokeEllipse(let r, let c, let lw): return .strokeEllipse(r, m(c), lineWidth: lw)
+        case .fillPath(let p, let c): return .fillPath(p, m(c))
+        case .strokePath(let p, let c, let lw): return .strokePath(p, m(c), lineWidth: lw)
+        case .text(let s, let at, let size, let c): return .text(s, at: at, fontSize: size, m(c))
+        case .strokeBorder(let r, let c, let w, let radius): return .strokeBorder(r, m(c), width: w, cornerRadius: radius)
+        case .fillShape(let p, .color(let c), let rule): return .fillShape(p, .color(m(c)), rule)
+        case .fillShape(let p, .gradient(var g), let rule):
+            g.colors = g.colors.map(m)
+            return .fillShape(p, .gradient(g), rule)
+        case .shadow(let p, let c, let radius): return .shadow(p, m(c), radius: radius)
+        default: return self
+        }
+    }
+
+    /// The command in window points for content whose map `h` has perspective: shapes become
+    /// projected paths (curves flattened first), text moves with its origin. Group markers
+    /// have no projection (nil).
+    func projected(by h: Homography) -> DrawCommand? {
+        func project(_ p: Path) -> Path {
+            var out = Path()
+            for sub in p.flattened(tolerance: 0.25) {
+                guard let first = sub.points.first else { continue }
+                out.move(to: h.apply(to: first))
+                for q in sub.points.dropFirst() { out.addLine(to: h.apply(to: q)) }
+                if sub.closed { out.close() }
+            }
+            return out
+        }
+        switch self {
+        case .fillRect(let r, let c, let radius):
+            return .fillShape(project(radius > 0 ? Path(roundedRect: r, cornerRadius: radius) : Path(rect: r)), .color(c), .nonZero)
+        case .strokeRect(let r, let c, let lw, _):
+            return .fillShape(project(Path(rect: r).copy(strokingWithWidth: lw, lineCap: .butt, lineJoin: .miter, miterLimit: 10)), .color(c), .nonZero)
+        case .strokeBorder(let r, let c, let w, let radius):
+            var ring = radius > 0 ? Path(roundedRect: r, cornerRadius: radius) : Path(rect: r)
+            let inner = r.inset(by: EdgeInsets(all: w))
+            if inner.width > 0, inner.height > 0 {
+                ring.addPath(max(0, radius - w) > 0 ? Path(roundedRect: inner, cornerRadius: radius - w) : Path(rect: inner))
+            }
+            return .fillShape(project(ring), .color(c), .evenOdd)
+        case .fillEllipse(let r, let c): return .fillShape(project(Path(ellipseIn: r)), .color(c), .nonZero)
+        case .strokeEllipse(let r, let c, let lw):
+            return .fillShape(project(Path(ellipseIn: r).copy(strokingWithWidth: lw, lineCap: .butt, lineJoin: .miter, miterLimit: 10)), .color(c), .nonZero)
+        case .line(let a, let b, let c, let w):
+            var p = Path(); p.move(to: a); p.addLine(to: b)
+            return .fillShape(project(p.copy(strokingWithWidth: w, lineCap: .butt, lineJoin: .miter, miterLimit: 10)), .color(c), .nonZero)
+        case .fillPath(let p, let c): return .fillShape(project(p), .color(c), .nonZero)
+        case .strokePath(let p, let c, let lw):
+            return .fillShape(project(p.copy(strokingWithWidth: lw, lineCap: .butt, lineJoin: .miter, miterLimit: 10)), .color(c), .nonZero)
+        case .fillShape(let p, let paint, let rule):
+            switch paint {
+            case .color: return .fillShape(project(p), paint, rule)
+            case .gradient(var g):
+                g.startPoint = h.apply(to: g.startPoint); g.endPoint = h.apply(to: g.endPoint)
+                return .fillShape(project(p), .gradient(g), rule)
+            }
+        case .shadow(let p, let c, let radius): return .shadow(project(p), c, radius: radius)
+        case .text(let s, let at, let size, let c):
+            // Text keeps its glyph shapes: placed at the projected origin, scaled by the map's
+            // local vertical scale there.
+            let o = h.apply(to: at), below = h.apply(to: Point(x: at.x, y: at.y + size))
+            let scale = abs(below.y - o.y) / max(size, 1e-9)
+            return .text(s, at: o, fontSize: size * scale, c)
+        case .beginGroup, .endGroup: return nil
+        }
+    }
+}

@@ -1,0 +1,381 @@
+import Geometry
+import Motion
+import RenderModel
+
+/// An animation as a layer runs it: the app's animation (a copy, for ``Layer/animation(forKey:)``
+/// and the delegate) and its compiled form, typed once when added so a frame only computes.
+struct RunningAnimation {
+    let key: String?
+    let animation: Animation
+    var compiled: CompiledAnimation
+    /// Whether ``CompiledAnimation/timing``'s begin time waits for the transaction's commit.
+    var awaitsBegin: Bool
+    var didStart = false
+    /// Transactions whose completion block waits for this animation.
+    var completions: [CompletionGroup] = []
+}
+
+/// What an animation does, compiled: its timing, and a track of one key path or a group.
+struct CompiledAnimation {
+    var timing: MediaTiming
+    var function: MediaTimingFunction?
+    var track: Track
+
+    indirect enum Track {
+        case basic(BasicTrack)
+        case keyframes(KeyframeValuesTrack)
+        case group([CompiledAnimation])
+    }
+
+    /// The properties the animation drives.
+    var properties: UInt64 {
+        switch track {
+        case .basic(let b): b.keyPath.property.bit
+        case .keyframes(let k): k.keyPath.property.bit | (k.rotation != nil ? LayerProperty.transform.bit : 0)
+        case .group(let children): children.reduce(0) { $0 | $1.properties }
+        }
+    }
+}
+
+/// A basic or spring animation of one key path.
+struct BasicTrack {
+    let keyPath: LayerKeyPath
+    let from: LayerValue?, to: LayerValue?, by: LayerValue?
+    let spring: Spring?
+    let isAdditive: Bool, isCumulative: Bool
+}
+
+/// A keyframe animation of one key path: values (or a path's points) at key times.
+struct KeyframeValuesTrack {
+    let keyPath: LayerKeyPath
+    var values: [LayerValue]
+    /// One per value (discrete: one more), non-decreasing, from 0 to 1.
+    var keyTimes: [Double]
+    var functions: [MediaTimingFunction]
+    var mode: CalculationMode
+    /// Along a path: the segments, each from a point to the next (lines as cubics).
+    var segments: [(Point, Point, Point, Point)]?
+    var rotation: RotationMode?
+    let isAdditive: Bool, isCumulative: Bool
+}
+
+/// Why an animation could not be added; the message names the layer and key path.
+struct AnimationError: Error { let message: String }
+
+extension CompiledAnimation {
+    /// Compiles `animation` for `layer` (whose class decides which key paths exist).
+    @MainActor
+    static func compile(_ animation: Animation, for layer: Layer) throws(AnimationError) -> CompiledAnimation {
+        let timing = animation.mediaTiming
+        let name = layer.debugName
+        func bad(_ what: String) -> AnimationError { AnimationError(message: what) }
+        for (label, v) in [("duration", timing.duration), ("beginTime", timing.beginTime), ("speed", timing.speed),
+                           ("timeOffset", timing.timeOffset), ("repeatDuration", timing.repeatDuration)] where !v.isFinite {
+            throw bad("\(type(of: animation)) on \(name): \(label) \(v) is not finite; the animation was not added")
+        }
+        if timing.repeatCount.isNaN || timing.repeatCount < 0 {
+            throw bad("\(type(of: animation)) on \(name): repeatCount \(timing.repeatCount) must be 0 or more; the animation was not added")
+        }
+        if timing.duration < 0 { throw bad("\(type(of: animation)) on \(name): duration \(timing.duration) is negative; the animation was not added") }
+        if let group = animation as? AnimationGroup {
+            var children: [CompiledAnimation] = []
+            for child in group.animations ?? [] { children.append(try compile(child, for: layer)) }
+            return CompiledAnimation(timing: timing, function: animation.timingFunction, track: .group(children))
+        }
+        guard let pa = animation as? PropertyAnimation else {
+            throw bad("\(type(of: animation)) on \(name) animates nothing (it is not a property animation or a group); the animation was not added")
+        }
+        guard let path = pa.keyPath else { throw bad("\(type(of: animation)) on \(name) has no keyPath; the animation was not added") }
+        guard let keyPath = LayerKeyPath(path), type(of: layer).hasProperty(keyPath.property) else {
+            throw bad("\(type(of: animation)) on \(name): unknown key path '\(path)'; the animation was not added")
+        }
+        func typed(_ v: Any?, _ label: String) throws(AnimationError) -> LayerValue? {
+            guard let v else { return nil }
+            guard let t = LayerValue(v, as: keyPath.kind) else {
+                throw bad("\(type(of: animation)) on \(name): \(label) \(v) is not a finite \(keyPath.kind.rawValue), as '\(path)' needs; the animation was not added")
+            }
+            return t
+        }
+        if let k = pa as? KeyframeAnimation {
+            return CompiledAnimation(timing: timing, function: animation.timingFunction,
+                                     track: .keyframes(try compileKeyframes(k, keyPath, name, typed)))
+        }
+        guard let b = pa as? BasicAnimation else {
+            throw bad("\(type(of: animation)) on \(name) is a bare PropertyAnimation; use BasicAnimation or KeyframeAnimation")
+        }
+        var spring: Spring?
+        if let s = b as? SpringAnimation {
+            guard let sp = s.spring else {
+                throw bad("SpringAnimation on \(name): mass, stiffness and damping must be finite and above 0; the animation was not added")
+            }
+            spring = sp
+        }
+        return CompiledAnimation(
+            timing: timing, function: spring == nil ? animation.timingFunction : nil,
+            track: .basic(BasicTrack(keyPath: keyPath, from: try typed(b.fromValue, "fromValue"), to: try typed(b.toValue, "toValue"),
+                                     by: try typed(b.byValue, "byValue"), spring: spring,
+                                     isAdditive: b.isAdditive, isCumulative: b.isCumulative)))
+    }
+
+    @MainActor
+    private static func compileKeyframes(_ k: KeyframeAnimation, _ keyPath: LayerKeyPath, _ name: String,
+                                         _ typed: (Any?, String) throws(AnimationError) -> LayerValue?) throws(AnimationError) -> KeyframeValuesTrack {
+        func bad(_ what: String) -> AnimationError {
+            AnimationError(message: "KeyframeAnimation on \(name) ('\(keyPath)'): \(what); the animation was not added")
+        }
+        var values: [LayerValue] = []
+        var segments: [(Point, Point, Point, Point)]?
+        if let path = k.path {
+            guard keyPath.kind == .point else { throw bad("a path animates a point, and this key path is a \(keyPath.kind.rawValue)") }
+            let segs = pathSegments(path)
+            guard !segs.isEmpty else { throw bad("the path has no segments") }
+            segments = segs
+            values = [.point(segs[0].0)] + segs.map { .point($0.3) }
+        } else {
+            for (i, v) in (k.values ?? []).enumerated() {
+                guard let t = try typed(v, "values[\(i)]") else { throw bad("values[\(i)] is nil") }
+                values.append(t)
+            }
+        }
+        guard !values.isEmpty else { throw bad("it has no values and no path") }
+        let discrete = k.calculationMode == .discrete
+        let paced = k.calculationMode == .paced || k.calculationMode == .cubicPaced
+        let needed = discrete ? values.count + 1 : values.count
+        var keyTimes: [Double]
+        if paced {
+            keyTimes = pacedTimes(values, segments)
+        } else if let kt = k.keyTimes {
+            guard kt.count == needed else { throw bad("keyTimes has \(kt.count) entries and needs \(needed)") }
+            for i in kt.indices {
+                guard kt[i].isFinite, kt[i] >= 0, kt[i] <= 1, i == 0 || kt[i] >= kt[i - 1] else {
+                    throw bad("keyTimes[\(i)] = \(kt[i]) must be finite, in 0...1 and not below the one before")
+                }
+            }
+            keyTimes = kt
+        } else {
+            let n = max(needed - 1, 1)
+            keyTimes = (0..<needed).map { Double($0) / Double(n) }
+        }
+        let functions = paced ? [] : (k.timingFunctions ?? [])
+        return KeyframeValuesTrack(keyPath: keyPath, values: values, keyTimes: keyTimes, functions: functions,
+                             mode: k.calculationMode, segments: segments, rotation: k.rotationMode,
+                             isAdditive: k.isAdditive, isCumulative: k.isCumulative)
+    }
+
+    /// The segments of a path as cubics (lines with control points at a third and two thirds);
+    /// each subpath's close adds its closing line.
+    static func pathSegments(_ path: Path) -> [(Point, Point, Point, Point)] {
+        var segs: [(Point, Point, Point, Point)] = []
+        var current: Point?, start: Point?
+        func line(_ a: Point, _ b: Point) -> (Point, Point, Point, Point) {
+            (a, Point(x: a.x + (b.x - a.x) / 3, y: a.y + (b.y - a.y) / 3),
+             Point(x: a.x + 2 * (b.x - a.x) / 3, y: a.y + 2 * (b.y - a.y) / 3), b)
+        }
+        for e in path.elements {
+            switch e {
+            case .move(let p): current = p; start = p
+            case .line(let p):
+                if let c = current { segs.append(line(c, p)) }
+                current = p; if start == nil { start = p }
+            case .curve(let c1, let c2, let p):
+                if let c = current { segs.append((c, c1, c2, p)) }
+                current = p; if start == nil { start = p }
+            case .close:
+                if let c = current, let s = start, c != s { segs.append(line(c, s)) }
+                current = start
+            }
+        }
+        return segs
+    }
+
+    /// Key times in proportion to the distance travelled between values (or along segments).
+    static func pacedTimes(_ values: [LayerValue], _ segments: [(Point, Point, Point, Point)]?) -> [Double] {
+        var lengths: [Double] = []
+        if let segments {
+            for s in segments { lengths.append(bezierLength(s)) }
+        } else {
+            for i in 1..<max(values.count, 1) { lengths.append(LayerValue.distance(values[i - 1], values[i])) }
+        }
+        let total = lengths.reduce(0, +)
+        guard total > 0 else {
+            let n = max(values.count - 1, 1)
+            return (0..<values.count).map { Double($0) / Double(n) }
+        }
+        var times = [0.0]
+        var run = 0.0
+        for l in lengths { run += l; times.append(run / total) }
+        times[times.count - 1] = 1
+        return times
+    }
+
+    static func bezierLength(_ s: (Point, Point, Point, Point)) -> Double {
+        var length = 0.0
+        var prev = s.0
+        for i in 1...32 {
+            let p = bezierPoint(s, Double(i) / 32)
+            length += ((p.x - prev.x) * (p.x - prev.x) + (p.y - prev.y) * (p.y - prev.y)).squareRoot()
+            prev = p
+        }
+        return length
+    }
+
+    @inline(__always)
+    static func bezierPoint(_ s: (Point, Point, Point, Point), _ u: Double) -> Point {
+        if u <= 0 { return s.0 }
+        if u >= 1 { return s.3 }
+        let v = 1 - u
+        let a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u
+        return Point(x: a * s.0.x + b * s.1.x + c * s.2.x + d * s.3.x, y: a * s.0.y + b * s.1.y + c * s.2.y + d * s.3.y)
+    }
+
+    static func bezierTangent(_ s: (Point, Point, Point, Point), _ u: Double) -> Point {
+        let v = 1 - u
+        let dx = 3 * v * v * (s.1.x - s.0.x) + 6 * v * u * (s.2.x - s.1.x) + 3 * u * u * (s.3.x - s.2.x)
+        let dy = 3 * v * v * (s.1.y - s.0.y) + 6 * v * u * (s.2.y - s.1.y) + 3 * u * u * (s.3.y - s.2.y)
+        if dx == 0 && dy == 0 { return Point(x: s.3.x - s.0.x, y: s.3.y - s.0.y) }
+        return Point(x: dx, y: dy)
+    }
+}
+
+// MARK: Evaluation
+
+/// The outcome of evaluating an animation at a time.
+enum EvaluationState {
+    /// Not begun (and no backwards fill): nothing applied.
+    case pending
+    /// Applied; the animation is running.
+    case running
+    /// Its active duration is over (a forwards fill was applied).
+    case ended
+}
+
+extension CompiledAnimation {
+    /// Applies the animation at parent time `t` (seconds, in the layer's time) to `target`,
+    /// the layer's presentation, whose values are the model plus earlier animations.
+    ///
+    /// - Complexity: O(1) for basic tracks, O(log keyframes) for keyframe tracks; no
+    ///   allocation for scalar, point, size, rect, colour and transform values.
+    @MainActor
+    func apply(at t: Double, to target: Layer) -> EvaluationState {
+        let state = timing.state(atParentTime: t)
+        let fraction: Double, iteration: Double, outcome: EvaluationState
+        switch state {
+        case .before: return .pending
+        case .active(let f, let i): fraction = f; iteration = i; outcome = .running
+        case .after(let f, let i):
+            guard timing.fillMode.fillsForwards else { return .ended }
+            fraction = f; iteration = i; outcome = .ended
+        }
+        switch track {
+        case .basic(let b): applyBasic(b, fraction, iteration, target)
+        case .keyframes(let k): applyKeyframes(k, fraction, iteration, target)
+        case .group(let children):
+            let local = fraction * timing.duration
+            for c in children { _ = c.apply(at: local, to: target) }
+        }
+        return outcome
+    }
+
+    @MainActor
+    private func applyBasic(_ b: BasicTrack, _ fraction: Double, _ iteration: Double, _ target: Layer) {
+        let p: Double
+        if let s = b.spring {
+            p = fraction == 0 ? 0 : s.progress(at: fraction * timing.duration)
+        } else if let f = function {
+            p = f.progress(at: fraction)
+        } else {
+            p = fraction
+        }
+        let whole = target.value(for: b.keyPath.property)
+        let under = b.keyPath.extract(from: whole)
+        let from: LayerValue, to: LayerValue
+        switch (b.from, b.to, b.by) {
+        case (let f?, let t?, _): from = f; to = t
+        case (let f?, nil, let by?): from = f; to = LayerValue.sum(f, by)
+        case (nil, let t?, let by?): from = LayerValue.difference(t, by); to = t
+        case (let f?, nil, nil): from = f; to = under
+        case (nil, let t?, nil): from = under; to = t
+        case (nil, nil, let by?): from = under; to = LayerValue.sum(under, by)
+        case (nil, nil, nil): from = under; to = under
+        }
+        var v = LayerValue.interpolate(from, to, p)
+        if b.isCumulative, iteration > 0 { v = LayerValue.sum(LayerValue.scaled(LayerValue.difference(to, from), by: iteration), v) }
+        if b.isAdditive { v = LayerValue.sum(under, v) }
+        target.setPresentationValue(b.keyPath.inject(v, into: whole), for: b.keyPath.property)
+    }
+
+    @MainActor
+    private func applyKeyframes(_ k: KeyframeValuesTrack, _ fraction: Double, _ iteration: Double, _ target: Layer) {
+        let f = function?.progress(at: fraction) ?? fraction
+        let n = k.values.count
+        var v: LayerValue
+        var tangent: Point?
+        if n == 1 {
+            v = k.values[0]
+        } else if k.mode == .discrete {
+            // Value i from keyTimes[i] up to keyTimes[i + 1]; the last one from its time on.
+            var i = 0
+            while i + 1 < n && k.keyTimes[i + 1] <= f { i += 1 }
+            v = k.values[i]
+        } else {
+            // The segment whose key times hold f.
+            var lo = 0, hi = n - 1
+            if f <= k.keyTimes[0] { hi = 1 } else if f >= k.keyTimes[n - 1] { lo = n - 2 } else {
+                while hi - lo > 1 { let mid = (lo + hi) / 2; if k.keyTimes[mid] <= f { lo = mid } else { hi = mid } }
+            }
+            let i = min(lo, n - 2)
+            let span = k.keyTimes[i + 1] - k.keyTimes[i]
+            var u = span > 0 ? (f - k.keyTimes[i]) / span : (f >= k.keyTimes[i + 1] ? 1 : 0)
+            u = min(max(u, 0), 1)
+            if !k.functions.isEmpty { u = k.functions[min(i, k.functions.count - 1)].progress(at: u) }
+            if let segs = k.segments {
+                let seg = segs[i]
+                let p = CompiledAnimation.bezierPoint(seg, u)
+                v = .point(p)
+                if k.rotation != nil { tangent = CompiledAnimation.bezierTangent(seg, u) }
+            } else if k.mode == .cubic || k.mode == .cubicPaced {
+                v = catmullRom(k.values, i, u)
+            } else {
+                v = LayerValue.interpolate(k.values[i], k.values[i + 1], u)
+            }
+        }
+        let whole = target.value(for: k.keyPath.property)
+        let under = k.keyPath.extract(from: whole)
+        if k.isCumulative, iteration > 0, let first = k.values.first, let last = k.values.last {
+            v = LayerValue.sum(LayerValue.scaled(LayerValue.difference(last, first), by: iteration), v)
+        }
+        if k.isAdditive { v = LayerValue.sum(under, v) }
+        target.setPresentationValue(k.keyPath.inject(v, into: whole), for: k.keyPath.property)
+        if let mode = k.rotation, let d = tangent {
+            var angle = atan2(d.y, d.x)
+            if mode == .rotateAutoReverse { angle += .pi }
+            let turned = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).concatenating(target.transform)
+            target.setPresentationValue(.transform(turned), for: .transform)
+        }
+    }
+
+    /// The uniform Catmull-Rom spline between values i and i + 1 (ends repeat their value).
+    private func catmullRom(_ values: [LayerValue], _ i: Int, _ u: Double) -> LayerValue {
+        let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, values.count - 1)]
+        if u <= 0 { return p1 }
+        if u >= 1 { return p2 }
+        let u2 = u * u, u3 = u2 * u
+        let w0 = -0.5 * u3 + u2 - 0.5 * u, w1 = 1.5 * u3 - 2.5 * u2 + 1
+        let w2 = -1.5 * u3 + 2 * u2 + 0.5 * u, w3 = 0.5 * u3 - 0.5 * u2
+        // Σ wᵢ·pᵢ as p1 + Σ wᵢ·(pᵢ − p1) (the weights sum to 1), which works for any kind.
+        var v = p1
+        for (p, w) in [(p0, w0), (p2, w2), (p3, w3)] where w != 0 {
+            v = LayerValue.sum(v, LayerValue.scaled(LayerValue.difference(p, p1), by: w))
+        }
+        _ = w1
+        return v
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
