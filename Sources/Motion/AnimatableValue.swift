@@ -38,6 +38,15 @@ extension AnimatableValue {
             return .color(Color(red: b.red + (f.red - t.red) * k, green: b.green + (f.green - t.green) * k,
                                 blue: b.blue + (f.blue - t.blue) * k, alpha: b.alpha + (f.alpha - t.alpha) * k))
         case (.transform(let b), .transform(let f), .transform(let t)):
+            // Transforms do not add component by component (a quarter turn would shrink the view
+            // to half its area halfway, CA9): the contribution is the decomposed interpolation
+            // from `to` back toward `from`, relative to `to`, applied before the base. Alone
+            // (base == to) that is exactly the decomposed interpolation from `from` to `to`.
+            if k == 0 { return base }
+            if let undo = t.inverted() {
+                let delta = AffineTransform.interpolate(t, f, k).concatenating(undo)
+                return .transform(delta.concatenating(b))
+            }
             return .transform(AffineTransform(a: b.a + (f.a - t.a) * k, b: b.b + (f.b - t.b) * k, c: b.c + (f.c - t.c) * k,
                                               d: b.d + (f.d - t.d) * k, tx: b.tx + (f.tx - t.tx) * k, ty: b.ty + (f.ty - t.ty) * k))
         default: return base

@@ -3,6 +3,7 @@
 // geometry and frame timing, as `import UIKit` does.
 @_exported import FrameTiming
 @_exported import Geometry
+@_exported import Layers
 @_exported import LayoutSolver
 @_exported import Motion
 @_exported import RenderModel

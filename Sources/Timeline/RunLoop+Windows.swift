@@ -13,6 +13,14 @@ extension MainRunLoop {
         return engine
     }
 
+    /// The run loop's layer engine: explicit and implicit layer animations, layer display and
+    /// layout, for every layer tree of its windows (CA6-CA8). Made with the animation engine,
+    /// before any window, so presentations are ready when windows commit.
+    public var layers: LayerEngine {
+        if let engine = participant(ofType: LayerEngine.self) { return engine }
+        return LayerEngine(runLoop: self)
+    }
+
     /// Adds a window; its frames run from the next tick. Input events sent with
     /// ``MainRunLoop/send(_:toWindow:)`` reach the windows by the order they were added.
     ///
@@ -21,9 +29,11 @@ extension MainRunLoop {
         precondition(window.runLoop == nil || window.runLoop === self, "add(_:): the window already belongs to another run loop")
         guard window.runLoop == nil else { return }
         let engine = animations
+        _ = layers
         engine.attach(window)
         window.runLoop = self
         window.animations = engine
+        window.layers = layers
         window.trace = trace
         window.diagnostics = diagnostics
         addParticipant(window, receivesInput: true)

@@ -71,6 +71,22 @@ open class View {
     public var isUserInteractionEnabled = true
     public var contentMode: ContentMode = .scaleToFill
 
+    // MARK: Layer (CA2)
+
+    /// The layer backing the view, as UIKit's `layer`: its geometry and appearance are the
+    /// view's (setting `layer.opacity` sets ``alpha``), and sublayers added to it draw above the
+    /// view's content and below its subviews, run by the window's ``LayerEngine``. Made on
+    /// first use.
+    public var layer: Layer {
+        if let l = loadedLayer { return l }
+        let l = ViewLayer(view: self)
+        loadedLayer = l
+        if let e = window?.layers { e.host(l) }
+        return l
+    }
+    /// The backing layer, when something asked for it.
+    var loadedLayer: ViewLayer?
+
     // MARK: Update-cycle flags
 
     /// Set by ``setNeedsLayout()``; cleared when ``layoutSubviews()`` runs.
@@ -348,6 +364,9 @@ open class View {
     func moveToWindow(_ newWindow: Window?) {
         guard window !== newWindow else { return }
         window = newWindow
+        if let l = loadedLayer {
+            if let e = newWindow?.layers { e.host(l) } else { l.engine?.unhost(l) }
+        }
         if let w = newWindow {
             if needsDisplay { w.enqueueDisplay(self) }
             if needsLayout || needsUpdateConstraints { w.requestFrame() }

@@ -33,6 +33,12 @@ public final class Window: FrameParticipant {
     public internal(set) weak var runLoop: MainRunLoop?
     /// The animation engine of that run loop (block, keyframe and constant animations).
     public internal(set) weak var animations: AnimationEngine?
+    /// The run loop's layer engine, which runs the layer trees of this window's views.
+    public internal(set) weak var layers: LayerEngine? {
+        didSet { layerRenderer.engine = layers }
+    }
+    /// Draws the sublayers of views' layers into the display list.
+    var layerRenderer = LayerRenderer(engine: nil)
     /// The window's Auto Layout engine (one solver per window).
     public private(set) lazy var layoutEngine = LayoutEngine(window: self)
     /// Where the commit phase sends the display list.
@@ -374,7 +380,8 @@ public final class Window: FrameParticipant {
     /// Appends `v`'s subtree to `list` (whose first element will sit at `offset` in the display
     /// list) and returns the box of what it draws in window points.
     private func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int) -> Rect {
-        let p = v.presentation
+        var p = v.presentation
+        if let vl = v.loadedLayer, vl.hasRunningAnimations { vl.overlayAnimations(on: &p) }
         guard !v.isHidden, p.alpha > 0 else { return .null }
         let t = p.transformToSuperview.concatenating(parent)
         let local = Rect(origin: p.bounds.origin, size: p.bounds.size)
@@ -394,6 +401,10 @@ public final class Window: FrameParticipant {
                 // A group inside drawn content has no box here: everything, to be safe.
                 if let b = c.localBounds { box = box.union(t.apply(to: b)) } else { box = Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15); break }
             }
+        }
+        if let vl = v.loadedLayer, !vl.children.isEmpty {
+            // Sublayers added to the view's layer draw above its content, below its subviews.
+            box = box.union(layerRenderer.emitSublayers(of: vl, transform: Homography(t), into: &list))
         }
         for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
         if p.borderWidth > 0, p.borderColor.alpha > 0 {

@@ -111,5 +111,7 @@ struct StepCommand: ParsableCommand {
 func presentationJSON(_ v: View) -> String {
     let p = v.presentation
     let f = p.frame
-    return "{\"x\": \(jsonNumber(f.minX)), \"y\": \(jsonNumber(f.minY)), \"width\": \(jsonNumber(f.width)), \"height\": \(jsonNumber(f.height)), \"alpha\": \(jsonNumber(p.alpha)), \"cornerRadius\": \(jsonNumber(p.cornerRadius)), \"color\": \(jsonString(p.backgroundColor.hexString))}"
+    // CA9: the transform's rotation (radians) and scale, from its decomposition.
+    let d = p.transform.decomposed
+    return "{\"x\": \(jsonNumber(f.minX)), \"y\": \(jsonNumber(f.minY)), \"width\": \(jsonNumber(f.width)), \"height\": \(jsonNumber(f.height)), \"alpha\": \(jsonNumber(p.alpha)), \"cornerRadius\": \(jsonNumber(p.cornerRadius)), \"color\": \(jsonString(p.backgroundColor.hexString)), \"rotation\": \(jsonNumber(d.angle)), \"scaleX\": \(jsonNumber(d.sx)), \"scaleY\": \(jsonNumber(d.sy))}"
 }

@@ -1,0 +1,112 @@
+import Geometry
+import Layers
+
+/// The layer backing a ``View`` (CA2): its geometry and appearance properties are the view's
+/// own (``Layer/position`` is the view's center, ``Layer/opacity`` its alpha, ``Layer/transform``
+/// its transform, ``Layer/masksToBounds`` its clipsToBounds), so setting either side sets both,
+/// and a change animates the way the view's changes do (inside a `View.animate` block only: the
+/// view, as the layer's delegate, turns implicit actions off). Explicit animations added to it
+/// run on the layer engine and show on the view.
+///
+/// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers), an
+/// anchor point other than the centre, and a layer time (speed, timeOffset) inherited by the
+/// subviews' layers: each view's layer roots its own tree.
+@MainActor
+final class ViewLayer: Layer, LayerDelegate {
+    unowned(unsafe) var view: View?
+
+    init(view: View) {
+        self.view = view
+        super.init()
+        delegate = self
+        name = view.identifier
+        renderingDidChange = { [unowned view] in view.presentationChanged() }
+    }
+
+    required init(layer: Layer) { super.init(layer: layer) }
+
+    /// A presentation copy takes the view's presentation values.
+    override func copyProperties(from other: Layer) {
+        super.copyProperties(from: other)
+        guard let vl = other as? ViewLayer, let v = vl.view else { return }
+        let p = v.presentation
+        view = nil
+        super.bounds = p.bounds
+        super.position = p.center
+        super.transform = Transform3D(p.transform)
+        super.opacity = p.alpha
+        super.backgroundColor = p.backgroundColor
+        super.cornerRadius = p.cornerRadius
+        super.borderWidth = p.borderWidth
+        super.borderColor = p.borderColor
+        super.isHidden = v.isHidden
+        super.masksToBounds = v.clipsToBounds
+    }
+
+    override var bounds: Rect {
+        get { view?.bounds ?? super.bounds }
+        set { if let v = view { v.bounds = newValue } else { super.bounds = newValue } }
+    }
+    override var position: Point {
+        get { view?.center ?? super.position }
+        set { if let v = view { v.center = newValue } else { super.position = newValue } }
+    }
+    override var transform: Transform3D {
+        get { view.map { Transform3D($0.transform) } ?? super.transform }
+        set {
+            guard let v = view else { super.transform = newValue; return }
+            guard newValue.isAffine else {
+                report("transform of \(debugName): a view's own layer takes 2-D transforms only for now; put 3-D content in a sublayer. The value was ignored")
+                return
+            }
+            v.transform = newValue.affineTransform
+        }
+    }
+    override var opacity: Double {
+        get { view?.alpha ?? super.opacity }
+        set { if let v = view { v.alpha = newValue } else { super.opacity = newValue } }
+    }
+    override var isHidden: Bool {
+        get { view?.isHidden ?? super.isHidden }
+        set { if let v = view { v.isHidden = newValue } else { super.isHidden = newValue } }
+    }
+    override var masksToBounds: Bool {
+        get { view?.clipsToBounds ?? super.masksToBounds }
+        set { if let v = view { v.clipsToBounds = newValue } else { super.masksToBounds = newValue } }
+    }
+    override var backgroundColor: Color? {
+        get { view.map { $0.backgroundColor } ?? super.backgroundColor }
+        set { if let v = view { v.backgroundColor = newValue ?? .clear } else { super.backgroundColor = newValue } }
+    }
+    override var cornerRadius: Double {
+        get { view?.cornerRadius ?? super.cornerRadius }
+        set { if let v = view { v.cornerRadius = newValue } else { super.cornerRadius = newValue } }
+    }
+    override var borderWidth: Double {
+        get { view?.borderWidth ?? super.borderWidth }
+        set { if let v = view { v.borderWidth = newValue } else { super.borderWidth = newValue } }
+    }
+    override var borderColor: Color? {
+        get { view.map { $0.borderColor } ?? super.borderColor }
+        set { if let v = view { v.borderColor = newValue ?? .clear } else { super.borderColor = newValue } }
+    }
+
+    /// The view animates its own properties (in blocks); its layer runs no implicit actions.
+    func action(for layer: Layer, forKey event: String) -> (any Action)? { NullAction() }
+
+    /// Whether explicit animations run on this layer.
+    var hasRunningAnimations: Bool { presentationLayer != nil }
+
+    /// Writes the values explicit layer animations drive into the view's presentation state.
+    func overlayAnimations(on state: inout LayerState) {
+        guard let p = presentationLayer else { return }
+        if isAnimating(.position) { state.center = p.position }
+        if isAnimating(.bounds) { state.bounds = p.bounds }
+        if isAnimating(.transform) { state.transform = p.transform.affineTransform }
+        if isAnimating(.opacity) { state.alpha = p.opacity }
+        if isAnimating(.backgroundColor) { state.backgroundColor = p.backgroundColor ?? .clear }
+        if isAnimating(.cornerRadius) { state.cornerRadius = p.cornerRadius }
+        if isAnimating(.borderWidth) { state.borderWidth = p.borderWidth }
+        if isAnimating(.borderColor) { state.borderColor = p.borderColor ?? .clear }
+    }
+}
