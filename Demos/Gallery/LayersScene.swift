@@ -81,8 +81,8 @@ final class LayersScene: GalleryScene {
         g.endPoint = Point(x: 1, y: 1)
         stage.addSublayer(g)
         let sweep = BasicAnimation(keyPath: "locations")
-        sweep.fromValue = [-0.6, -0.3, 0.0]
-        sweep.toValue = [1.0, 1.3, 1.6]
+        sweep.fromValue = [-0.5, 0.0, 0.5]
+        sweep.toValue = [0.5, 1.0, 1.5]
         sweep.duration = 2
         sweep.autoreverses = true
         sweep.repeatCount = .infinity

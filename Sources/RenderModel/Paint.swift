@@ -16,8 +16,8 @@ import Darwin
 ///   circle; Core Animation's unit-space ellipse is the caller's scaling of that).
 /// - conic: start is the centre, the ramp runs clockwise (on screen, y down) once round it,
 ///   beginning at the direction of end.
-public struct Gradient: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+public struct Gradient: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         case axial, radial, conic
     }
     public var kind: Kind
@@ -88,7 +88,7 @@ public struct Gradient: Sendable, Equatable {
 }
 
 /// What fills a shape: one colour or a gradient.
-public enum Paint: Sendable, Equatable {
+public enum Paint: Sendable, Hashable {
     case color(Color)
     case gradient(Gradient)
 }

@@ -1,8 +1,8 @@
 import Geometry
 
 /// A path made of lines and cubic curves, in the drawing view's coordinates.
-public struct Path: Sendable, Equatable {
-    public enum Element: Sendable, Equatable {
+public struct Path: Sendable, Hashable {
+    public enum Element: Sendable, Hashable {
         case move(Point)
         case line(Point)
         case curve(Point, Point, Point)
@@ -28,7 +28,7 @@ public struct Path: Sendable, Equatable {
 
 /// How the inside of a path is decided where subpaths overlap or a path crosses itself, as Core
 /// Graphics' `CGPathFillRule` (`kCAFillRuleNonZero`, `kCAFillRuleEvenOdd`).
-public enum FillRule: String, Sendable, Equatable, CaseIterable {
+public enum FillRule: String, Sendable, Hashable, CaseIterable {
     /// Inside where the winding number is not zero.
     case nonZero
     /// Inside where the winding number is odd.

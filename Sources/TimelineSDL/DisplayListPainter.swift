@@ -170,6 +170,10 @@ public final class DisplayListPainter {
     var shapes = ShapeRasterizer()
     var shapeTexture: OpaquePointer?
     var shapeTextureSize = (width: Int32(0), height: Int32(0))
+    var shapeCache: [ShapeKey: ShapeTexture] = [:]
+    var shapeCachePixels = 0
+    /// Shapes drawn through the streaming texture, with the frame they were drawn in.
+    var shapeCandidates: [ShapeKey: Int] = [:]
     var frameNumber = 0
 
     /// A painter drawing with `renderer` (an `SDL_Renderer *` the caller keeps alive).
@@ -198,6 +202,10 @@ public final class DisplayListPainter {
         if let t = shapeTexture { SDL_DestroyTexture(t) }
         shapeTexture = nil
         shapeTextureSize = (0, 0)
+        for (_, e) in shapeCache { SDL_DestroyTexture(e.texture) }
+        shapeCache.removeAll()
+        shapeCachePixels = 0
+        shapeCandidates.removeAll()
     }
 
     // MARK: Painting

@@ -4,20 +4,52 @@ import Timeline
 
 /// Filled paths, gradients and shadows (CA10): rasterised on the CPU by RenderModel's
 /// ``ShapeRasterizer`` (fill rule, antialiasing, Gaussian blur, gradient paint) and drawn as one
-/// textured rectangle through a streaming texture that grows as needed. The window and the
-/// headless image renderer go through the same code, so they draw the same pixels.
+/// textured rectangle. The window and the headless image renderer go through the same code, so
+/// they draw the same pixels.
+///
+/// A shape drawn the same way (same path, paint, transform, opacity and target) in two frames
+/// running keeps its rasterisation in a texture of its own, reused while it stays unchanged (a
+/// shadowed card that does not move is blurred once). A shape that changes every frame (a ring
+/// animating strokeEnd) goes through one streaming texture and creates nothing.
 extension DisplayListPainter {
+    /// What a shape's pixels depend on.
+    struct ShapeKey: Hashable {
+        var path: Path
+        var paint: Paint
+        var rule: FillRule
+        /// The blur radius in points; 0 for a fill.
+        var shadowRadius: Double
+        var transform: AffineTransform
+        var opacity: Double
+        var targetWidth: Int32, targetHeight: Int32
+    }
+
+    struct ShapeTexture {
+        var texture: OpaquePointer
+        var x: Int32, y: Int32, width: Int32, height: Int32
+        var lastUsed: Int
+    }
+
+    /// The most texture pixels kept for unchanged shapes (64 MiB).
+    static let maximumShapeCachePixels = 16 << 20
+
     /// Fills `path` in the current group by `rule` with `paint`.
     func fillShape(_ path: Path, _ paint: Paint, _ rule: FillRule) {
+        let key = ShapeKey(path: path, paint: paint, rule: rule, shadowRadius: 0, transform: transform, opacity: opacity,
+                           targetWidth: targetSize.width, targetHeight: targetSize.height)
+        if drawCached(key) { return }
         let clip = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
         guard shapes.rasterize(path, transform: transform, rule: rule, clip: clip) else { return }
         shapes.paint(paint, opacity: opacity, inverse: transform.inverted() ?? .identity)
-        blitShape()
+        blitShape(key)
     }
 
     /// Draws `path`'s silhouette in `color`, blurred by a Gaussian with a standard deviation of
     /// half of `radius` points.
     func shadow(_ path: Path, _ color: Color, radius: Double) {
+        let key = ShapeKey(path: path, paint: .color(color), rule: .nonZero, shadowRadius: radius, transform: transform, opacity: opacity,
+                           targetWidth: targetSize.width, targetHeight: targetSize.height)
+        if drawCached(key) { return }
         let sigma = max(0, radius) / 2 * deviceScale
         let margin = sigma.isFinite ? Int(min(3 * sigma, 1_536).rounded(.up)) : 0
         let clip = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
@@ -25,14 +57,41 @@ extension DisplayListPainter {
         guard shapes.rasterize(path, transform: transform, rule: .nonZero, clip: clip, margin: margin) else { return }
         shapes.blur(sigma: sigma)
         shapes.paint(.color(color), opacity: opacity, inverse: .identity)
-        blitShape()
+        blitShape(key)
     }
 
-    /// Copies the rasteriser's pixels to the target at their device position.
-    private func blitShape() {
+    /// Draws the kept rasterisation of `key`, if there is one.
+    private func drawCached(_ key: ShapeKey) -> Bool {
+        guard let i = shapeCache.index(forKey: key) else { return false }
+        shapeCache.values[i].lastUsed = frameNumber
+        let e = shapeCache.values[i]
+        flush()
+        var src = SDL_Rect(x: 0, y: 0, w: e.width, h: e.height)
+        var dst = SDL_Rect(x: e.x, y: e.y, w: e.width, h: e.height)
+        sdl(SDL_RenderCopy(renderer, e.texture, &src, &dst), "SDL_RenderCopy")
+        lastSubmissionCount += 1
+        return true
+    }
+
+    /// Copies the rasteriser's pixels to the target at their device position: into a texture
+    /// of their own when the same shape was drawn last frame too, else through the streaming one.
+    private func blitShape(_ key: ShapeKey) {
         let w = Int32(shapes.width), h = Int32(shapes.height)
         guard w > 0, h > 0 else { return }
         flush()
+        if shapeCandidates[key] == frameNumber - 1, shapeCachePixels + Int(w) * Int(h) <= Self.maximumShapeCachePixels,
+           let t = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue), w, h) {
+            sdl(SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
+            var src = SDL_Rect(x: 0, y: 0, w: w, h: h)
+            let code = shapes.pixels.withUnsafeBytes { SDL_UpdateTexture(t, &src, $0.baseAddress, w * 4) }
+            sdl(code, "SDL_UpdateTexture")
+            shapeCache[key] = ShapeTexture(texture: t, x: Int32(shapes.x), y: Int32(shapes.y), width: w, height: h, lastUsed: frameNumber)
+            shapeCachePixels += Int(w) * Int(h)
+            shapeCandidates[key] = nil
+            _ = drawCached(key)
+            return
+        }
+        shapeCandidates[key] = frameNumber
         if shapeTexture == nil || shapeTextureSize.width < w || shapeTextureSize.height < h {
             if let t = shapeTexture { SDL_DestroyTexture(t) }
             let nw = max(w, shapeTextureSize.width, 256), nh = max(h, shapeTextureSize.height, 256)
@@ -48,5 +107,20 @@ extension DisplayListPainter {
         sdl(code, "SDL_UpdateTexture")
         sdl(SDL_RenderCopy(renderer, texture, &src, &dst), "SDL_RenderCopy")
         lastSubmissionCount += 1
+    }
+
+    /// Drops kept shapes unused for two seconds of frames and candidates older than a frame;
+    /// checked every 120 frames.
+    func evictStaleShapes() {
+        if !shapeCandidates.isEmpty, shapeCandidates.count > 64 || frameNumber % 120 == 0 {
+            shapeCandidates = shapeCandidates.filter { frameNumber - $0.value <= 1 }
+        }
+        guard frameNumber % 120 == 0, !shapeCache.isEmpty else { return }
+        let stale = shapeCache.filter { frameNumber - $0.value.lastUsed > 120 }
+        for (k, v) in stale {
+            SDL_DestroyTexture(v.texture)
+            shapeCachePixels -= Int(v.width) * Int(v.height)
+            shapeCache[k] = nil
+        }
     }
 }

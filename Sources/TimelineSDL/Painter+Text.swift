@@ -42,8 +42,9 @@ extension DisplayListPainter {
         useTexture(nil)
     }
 
-    /// Drops text and corner textures unused for two seconds of frames, checked every 120 frames.
+    /// Drops kept shapes (see ``evictStaleShapes()``), and text and corner textures unused for two seconds of frames, checked every 120 frames.
     func evictStaleTextures() {
+        evictStaleShapes()
         guard frameNumber % 120 == 0 else { return }
         let staleDiscs = discs.filter { frameNumber - $0.value.lastUsed > 120 }
         for (k, d) in staleDiscs { SDL_DestroyTexture(d.texture); discs[k] = nil }
