@@ -129,6 +129,31 @@ extension Layer {
         return (parent - beginTime) * speed + timeOffset
     }
 
+    /// ``localTime(forMediaTime:)`` during the engine's evaluation pass `stamp`, remembered per
+    /// layer so that a thousand animated siblings compute their parent's time once.
+    /// - Complexity: O(1) amortised over the pass.
+    func localTime(forMediaTime t: Double, pass stamp: Int) -> Double {
+        if evaluationStamp == stamp { return evaluationLocalTime }
+        let above = superlayer ?? maskOwner
+        let parent = above.map { $0.localTime(forMediaTime: t, pass: stamp) } ?? t
+        evaluationLocalTime = (parent - beginTime) * speed + timeOffset
+        evaluationStamp = stamp
+        return evaluationLocalTime
+    }
+
+    /// Tells the tree's root that its rendering changed, once per evaluation pass `stamp`: the
+    /// walk up stops at the first ancestor a sibling's walk already passed.
+    /// - Complexity: O(1) amortised over the pass.
+    func renderingDidChange(pass stamp: Int) {
+        guard !isCopy else { return }
+        var l = self
+        while l.notifiedStamp != stamp {
+            l.notifiedStamp = stamp
+            guard let s = l.superlayer ?? l.maskOwner else { l.renderingDidChange?(); return }
+            l = s
+        }
+    }
+
     /// Media time for the layer's local time `t` (the inverse of ``localTime(forMediaTime:)``;
     /// a paused ancestor maps every local time to its begin time).
     public func mediaTime(forLocalTime t: Double) -> Double {

@@ -137,6 +137,11 @@ open class Layer {
     var presented: Layer?
     /// The properties some running animation drives.
     var animatedProperties: UInt64 = 0
+    /// The engine's evaluation pass that last computed this layer's local time, and that time.
+    var evaluationStamp = 0
+    var evaluationLocalTime = 0.0
+    /// The evaluation pass whose rendering change last passed this layer on its way to the root.
+    var notifiedStamp = 0
     /// Set once the layer has been committed by an engine (``presentation()`` is nil before).
     public internal(set) var hasBeenCommitted = false
     /// Set while the engine lists the layer as having animations.
@@ -149,7 +154,10 @@ open class Layer {
     /// A copy the renderer evaluates at shifted times (replicator instances with a delay).
     var scratch: Layer?
     /// The layer this is a presentation copy of (nil for a model layer).
-    public internal(set) weak var modelLayer: Layer?
+    public internal(set) weak var modelLayer: Layer? { didSet { isCopy = modelLayer != nil } }
+    /// Whether this is a presentation copy (``modelLayer`` set), kept as a plain flag: the
+    /// per-frame path asks on every value it writes, and a weak load costs.
+    var isCopy = false
 
     /// A class's own default action for `event` (nil: none; the base has none).
     open class func defaultAction(forKey event: String) -> (any Action)? { nil }
@@ -174,6 +182,7 @@ open class Layer {
         copyProperties(from: layer)
         isApplyingWithoutActions = false
         modelLayer = layer.modelLayer ?? layer
+        isCopy = true                                    // didSet does not run in an initialiser
     }
 
     /// Copies every model property (``LayerProperty`` values and the rest) from `other`.
@@ -345,7 +354,7 @@ open class Layer {
     /// A property changed from `old`: validates the new value, runs the action (CA7) and
     /// flags rendering.
     func changed(_ property: LayerProperty, _ old: LayerValue) {
-        if modelLayer != nil && !isApplyingWithoutActions { contentDidChange(); return }
+        if isCopy { return }          // a presentation copy is hosted nowhere: nothing to tell
         let new = value(for: property)
         if !new.isFinite {
             report("\(property.key) of \(debugName): \(new) is not finite; the value was ignored")
@@ -375,7 +384,7 @@ open class Layer {
     /// - Complexity: O(depth).
     @inline(__always)
     func hostDidChange() {
-        guard modelLayer == nil else { return }
+        guard !isCopy else { return }
         var l = self
         while let s = l.superlayer ?? l.maskOwner { l = s }
         l.renderingDidChange?()

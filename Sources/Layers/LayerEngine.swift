@@ -91,6 +91,8 @@ public final class LayerEngine: FrameParticipant {
     }
 
     private var isEvaluating = false
+    /// Counts evaluation passes (per-layer memos of one pass compare with it).
+    private var pass = 0
     private func queueRefresh(_ layer: Layer) {
         guard !layer.presentationIsStale else { return }
         layer.presentationIsStale = true
@@ -139,6 +141,7 @@ public final class LayerEngine: FrameParticipant {
         frameTime = t
         evaluatedLastFrame = 0
         guard !animated.isEmpty else { return }
+        pass += 1
         isEvaluating = true
         defer { isEvaluating = false }
         var w = 0
@@ -158,7 +161,7 @@ public final class LayerEngine: FrameParticipant {
     /// completion go, and their delegates hear of it in the completions phase.
     private func evaluate(_ layer: Layer, at t: Double) {
         guard let pres = layer.presented else { return }
-        let local = layer.localTime(forMediaTime: t)
+        let local = layer.localTime(forMediaTime: t, pass: pass)
         var driven = layer.animatedProperties
         while driven != 0 {
             let k = driven.trailingZeroBitCount
@@ -166,21 +169,26 @@ public final class LayerEngine: FrameParticipant {
             if let p = LayerProperty(rawValue: k) { pres.setPresentationValue(layer.value(for: p), for: p) }
         }
         var ended = false
-        for i in layer.running.indices {
-            if layer.running[i].awaitsBegin {
+        // Read through one local copy of the array (a retain): indexing the layer's stored
+        // array for every read costs an exclusivity check each. The rare writes go to the layer.
+        var running = layer.running
+        for i in running.indices {
+            if running[i].awaitsBegin {
                 layer.running[i].compiled.timing.beginTime = local
                 layer.running[i].awaitsBegin = false
+                running = layer.running
             }
-            let state = layer.running[i].compiled.apply(at: local, to: pres)
+            let state = running[i].compiled.apply(at: local, to: pres)
             evaluatedLastFrame += 1
-            if state != .pending, !layer.running[i].didStart {
+            if state != .pending, !running[i].didStart {
                 layer.running[i].didStart = true
-                if let d = layer.running[i].animation.delegate {
-                    let a = layer.running[i].animation
+                running = layer.running
+                if let d = running[i].animation.delegate {
+                    let a = running[i].animation
                     callbacks.append { d.animationDidStart(a) }
                 }
             }
-            if state == .ended, layer.running[i].animation.isRemovedOnCompletion { ended = true }
+            if state == .ended, running[i].animation.isRemovedOnCompletion { ended = true }
         }
         if ended {
             var i = layer.running.count - 1
@@ -193,7 +201,7 @@ public final class LayerEngine: FrameParticipant {
             }
             layer.animationsDidShrink()
         } else {
-            layer.contentDidChange()
+            layer.renderingDidChange(pass: pass)      // layerNeedsRender does nothing while evaluating
         }
     }
 

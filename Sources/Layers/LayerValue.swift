@@ -10,7 +10,7 @@ public enum LayerValue: Sendable, Equatable, CustomStringConvertible {
     case size(Size)
     case rect(Rect)
     case color(Color)
-    case transform(Transform3D)
+    indirect case transform(Transform3D)
     case path(Path)
     case colors([Color])
     case numbers([Double])

@@ -38,11 +38,19 @@ struct CompiledAnimation {
 }
 
 /// A basic or spring animation of one key path.
-struct BasicTrack {
+///
+/// A class, so that evaluating a frame passes it by reference instead of copying three values
+/// out of the track each time.
+final class BasicTrack {
     let keyPath: LayerKeyPath
     let from: LayerValue?, to: LayerValue?, by: LayerValue?
     let spring: Spring?
     let isAdditive: Bool, isCumulative: Bool
+
+    init(keyPath: LayerKeyPath, from: LayerValue?, to: LayerValue?, by: LayerValue?, spring: Spring?, isAdditive: Bool, isCumulative: Bool) {
+        self.keyPath = keyPath; self.from = from; self.to = to; self.by = by; self.spring = spring
+        self.isAdditive = isAdditive; self.isCumulative = isCumulative
+    }
 }
 
 /// A keyframe animation of one key path: values (or a path's points) at key times.
