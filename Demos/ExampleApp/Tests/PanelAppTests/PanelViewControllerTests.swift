@@ -42,3 +42,28 @@ struct PanelViewControllerTests {
         host.step()
     }
 }
+
+/// The progress ring's arc animates strokeEnd on its shape layer, frame by frame.
+@Suite("The example app's progress ring")
+@MainActor
+struct ProgressRingTests {
+    @Test("CA3 CA4 setProgress animates the arc's strokeEnd from 0 to the value; the model is set at once")
+    func ringAnimates() {
+        let host = HeadlessHost(size: Size(width: 200, height: 200))
+        let ring = ProgressRing(frame: Rect(x: 0, y: 0, width: 120, height: 120))
+        host.window.rootViewController?.view.addSubview(ring) ?? host.root.addSubview(ring)
+        host.runUntilIdle()
+        ring.setProgress(0.75, animated: true)
+        #expect(ring.arc.strokeEnd == 0.75)
+        var shown: [Double] = []
+        for _ in 0..<30 {
+            host.step()
+            shown.append(ring.arc.presentation()?.strokeEnd ?? -1)
+        }
+        #expect(shown.first == 0)                                    // the commit frame shows the start
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(shown.contains { $0 > 0.3 && $0 < 0.5 })
+        host.runUntilIdle()
+        #expect(ring.arc.presentation()?.strokeEnd == 0.75 && ring.arc.animationKeys() == nil)
+    }
+}
