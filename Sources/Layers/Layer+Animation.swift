@@ -15,7 +15,7 @@ extension Layer {
             return
         }
         if let key, let i = running.firstIndex(where: { $0.key == key }) { stopAnimation(at: i, finished: false) }
-        var entry = RunningAnimation(key: key, animation: copy, compiled: compiled, awaitsBegin: copy.beginTime == 0)
+        let entry = RunningAnimation(key: key, animation: copy, compiled: compiled, awaitsBegin: copy.beginTime == 0)
         if Transaction.isOpen {
             entry.completions = Transaction.openCompletions
             for g in entry.completions { g.pending += 1; if g.engine == nil { g.engine = engine } }
@@ -141,17 +141,32 @@ extension Layer {
         return evaluationLocalTime
     }
 
-    /// Tells the tree's root that its rendering changed, once per evaluation pass `stamp`: the
-    /// walk up stops at the first ancestor a sibling's walk already passed.
+    /// Records, during evaluation pass `stamp`, that this layer's presentation changed: the
+    /// engine lists it (``LayerEngine/changedInLastPass``) and the tree's root hears once per
+    /// pass through ``layersDidAnimate`` (a host then patches the listed layers of its tree).
+    /// A mask animated on its own is listed as its owner.
     /// - Complexity: O(1) amortised over the pass.
-    func renderingDidChange(pass stamp: Int) {
+    func presentationDidChange(pass stamp: Int, into list: inout [Layer]) {
         guard !isCopy else { return }
-        var l = self
-        while l.notifiedStamp != stamp {
-            l.notifiedStamp = stamp
-            guard let s = l.superlayer ?? l.maskOwner else { l.renderingDidChange?(); return }
-            l = s
+        let root = self.root(pass: stamp)
+        list.append(superlayer == nil ? (maskOwner ?? self) : self)
+        if root.notifiedStamp != stamp {
+            root.notifiedStamp = stamp
+            if let hook = root.layersDidAnimate { hook() } else { root.renderingDidChange?(root) }
         }
+    }
+
+    /// The root of the tree `layer` was in during evaluation pass `stamp`, if that pass found
+    /// it (for hosts reading ``LayerEngine/changedInLastPass``).
+    public func rootInPass(_ stamp: Int) -> Layer? { rootStamp == stamp ? passRoot : nil }
+
+    /// The root of the tree during pass `stamp`, remembered per layer.
+    func root(pass stamp: Int) -> Layer {
+        if rootStamp == stamp, let r = passRoot { return r }
+        let r = (superlayer ?? maskOwner)?.root(pass: stamp) ?? self
+        rootStamp = stamp
+        passRoot = r
+        return r
     }
 
     /// Media time for the layer's local time `t` (the inverse of ``localTime(forMediaTime:)``;
@@ -177,15 +192,6 @@ extension Layer {
 
     // MARK: Actions (CA7)
 
-    /// The action for a change of `event`, as `action(forKey:)`: the delegate's answer, else
-    /// ``actions``, else the class's ``defaultAction(forKey:)``, else the implicit animation of
-    /// an animatable property. A ``NullAction`` anywhere stops the search with no action.
-    public func action(forKey event: String) -> (any Action)? {
-        if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NullAction ? nil : a }
-        if let a = actions?[event] { return a is NullAction ? nil : a }
-        if let a = type(of: self).defaultAction(forKey: event) { return a is NullAction ? nil : a }
-        return implicitAnimation(forKey: event)
-    }
 
 
     /// The animation Core Animation makes for a property change with no other action: a basic

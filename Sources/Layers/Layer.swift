@@ -58,9 +58,12 @@ open class Layer {
 
     /// A name for traces, scene files and diagnostics.
     public var name: String?
-    public internal(set) weak var superlayer: Layer?
+    /// Not retained (the superlayer retains its sublayers) and not weak: a weak reference gives
+    /// every layer a side table, which makes each retain and release on the per-frame path
+    /// take the slow route. The superlayer clears it when it lets the layer go or goes away.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superlayer: Layer?
     /// The sublayers, back to front (internal storage; ``sublayers`` is the API).
-    public internal(set) var children: [Layer] = []
+    @exclusivity(unchecked) public internal(set) var children: [Layer] = []
     /// The engine that runs this tree's animations and renders it, when the tree is hosted.
     public internal(set) weak var engine: LayerEngine?
     /// The delegate (a view backing a layer is its delegate).
@@ -70,34 +73,39 @@ open class Layer {
     public var actions: [String: any Action]?
 
     // MARK: Model state
+    //
+    // Stored properties the per-frame path reads are `@exclusivity(unchecked)`: each read of a
+    // class's property otherwise costs a dynamic exclusivity check (a tenth of a frame's
+    // animation phase under `perf`), and the engine, on the main actor, never holds
+    // overlapping accesses to them.
 
     @exclusivity(unchecked) open var bounds: Rect = .zero { didSet { changed(.bounds, .rect(oldValue)) } }
     @exclusivity(unchecked) open var position: Point = .zero { didSet { changed(.position, .point(oldValue)) } }
-    public var zPosition: Double = 0 { didSet { changed(.zPosition, .number(oldValue)) } }
-    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { changed(.anchorPoint, .point(oldValue)) } }
-    public var anchorPointZ: Double = 0 { didSet { changed(.anchorPointZ, .number(oldValue)) } }
-    open var transform: Transform3D = .identity { didSet { changed(.transform, .transform(oldValue)) } }
-    public var sublayerTransform: Transform3D = .identity { didSet { changed(.sublayerTransform, .transform(oldValue)) } }
+    @exclusivity(unchecked) public var zPosition: Double = 0 { didSet { changed(.zPosition, .number(oldValue)) } }
+    @exclusivity(unchecked) public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { changed(.anchorPoint, .point(oldValue)) } }
+    @exclusivity(unchecked) public var anchorPointZ: Double = 0 { didSet { changed(.anchorPointZ, .number(oldValue)) } }
+    @exclusivity(unchecked) open var transform: Transform3D = .identity { didSet { changed(.transform, .transform(oldValue)) } }
+    @exclusivity(unchecked) public var sublayerTransform: Transform3D = .identity { didSet { changed(.sublayerTransform, .transform(oldValue)) } }
     @exclusivity(unchecked) open var opacity: Double = 1 { didSet { changed(.opacity, .number(oldValue)) } }
-    open var isHidden = false { didSet { changed(.hidden, .number(oldValue ? 1 : 0)) } }
-    open var masksToBounds = false { didSet { changed(.masksToBounds, .number(oldValue ? 1 : 0)) } }
-    open var backgroundColor: Color? { didSet { changed(.backgroundColor, .color(oldValue ?? .clear)) } }
-    open var cornerRadius: Double = 0 { didSet { changed(.cornerRadius, .number(oldValue)) } }
-    public var maskedCorners: CornerMask = .all { didSet { contentDidChange() } }
-    open var borderWidth: Double = 0 { didSet { changed(.borderWidth, .number(oldValue)) } }
-    open var borderColor: Color? = .black { didSet { changed(.borderColor, .color(oldValue ?? .clear)) } }
-    public var shadowColor: Color? = .black { didSet { changed(.shadowColor, .color(oldValue ?? .clear)) } }
-    public var shadowOpacity: Double = 0 { didSet { changed(.shadowOpacity, .number(oldValue)) } }
-    public var shadowOffset = Size(width: 0, height: -3) { didSet { changed(.shadowOffset, .size(oldValue)) } }
-    public var shadowRadius: Double = 3 { didSet { changed(.shadowRadius, .number(oldValue)) } }
-    public var shadowPath: Path? { didSet { changed(.shadowPath, .path(oldValue ?? Path())) } }
+    @exclusivity(unchecked) open var isHidden = false { didSet { changed(.hidden, .number(oldValue ? 1 : 0)) } }
+    @exclusivity(unchecked) open var masksToBounds = false { didSet { changed(.masksToBounds, .number(oldValue ? 1 : 0)) } }
+    @exclusivity(unchecked) open var backgroundColor: Color? { didSet { changed(.backgroundColor, .color(oldValue ?? .clear)) } }
+    @exclusivity(unchecked) open var cornerRadius: Double = 0 { didSet { changed(.cornerRadius, .number(oldValue)) } }
+    @exclusivity(unchecked) public var maskedCorners: CornerMask = .all { didSet { contentDidChange() } }
+    @exclusivity(unchecked) open var borderWidth: Double = 0 { didSet { changed(.borderWidth, .number(oldValue)) } }
+    @exclusivity(unchecked) open var borderColor: Color? = .black { didSet { changed(.borderColor, .color(oldValue ?? .clear)) } }
+    @exclusivity(unchecked) public var shadowColor: Color? = .black { didSet { changed(.shadowColor, .color(oldValue ?? .clear)) } }
+    @exclusivity(unchecked) public var shadowOpacity: Double = 0 { didSet { changed(.shadowOpacity, .number(oldValue)) } }
+    @exclusivity(unchecked) public var shadowOffset = Size(width: 0, height: -3) { didSet { changed(.shadowOffset, .size(oldValue)) } }
+    @exclusivity(unchecked) public var shadowRadius: Double = 3 { didSet { changed(.shadowRadius, .number(oldValue)) } }
+    @exclusivity(unchecked) public var shadowPath: Path? { didSet { changed(.shadowPath, .path(oldValue ?? Path())) } }
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(.contentsRect, .rect(oldValue)) } }
     /// How ``contents`` is fitted to the bounds.
-    public var contentsGravity: ContentsGravity = .resize { didSet { contentDidChange() } }
+    @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize { didSet { contentDidChange() } }
     /// Pixels per point of ``contents``.
     public var contentsScale: Double = 1 { didSet { contentDidChange() } }
     /// Whether the back of the layer shows when a 3D transform turns it away.
-    public var isDoubleSided = true { didSet { contentDidChange() } }
+    @exclusivity(unchecked) public var isDoubleSided = true { didSet { contentDidChange() } }
     /// Whether the compositor keeps this subtree's rendering while only its position, transform
     /// or opacity change (CA10).
     public var shouldRasterize = false { didSet { contentDidChange() } }
@@ -107,7 +115,7 @@ open class Layer {
         get { maskLayer }
         set { setMask(newValue) }
     }
-    var maskLayer: Layer?
+    @exclusivity(unchecked) var maskLayer: Layer?
     /// Whether a bounds size change flags the layer for display.
     public var needsDisplayOnBoundsChange = false
     /// Whether the layer is hit-testable and the content drawn (always true here).
@@ -116,48 +124,79 @@ open class Layer {
     // MARK: Layer time (CA6)
 
     /// When the layer's time starts, in its superlayer's time.
-    public var beginTime: Double = 0 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) public var beginTime: Double = 0 { didSet { timingDidChange() } }
     /// How fast the layer's time runs relative to its superlayer's (0 pauses it).
-    public var speed: Double = 1 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) public var speed: Double = 1 { didSet { timingDidChange() } }
     /// Added to the layer's local time.
-    public var timeOffset: Double = 0 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) public var timeOffset: Double = 0 { didSet { timingDidChange() } }
 
     // MARK: Display
 
     /// Set by ``setNeedsDisplay()``, cleared by ``display()``.
-    public internal(set) var needsDisplayFlag = true
+    @exclusivity(unchecked) public internal(set) var needsDisplayFlag = true
     /// What the last ``draw(in:)`` recorded (the layer's backing store).
-    public internal(set) var drawnContent: [DrawCommand] = []
+    @exclusivity(unchecked) public internal(set) var drawnContent: [DrawCommand] = []
 
     // MARK: Engine bookkeeping
 
     /// Running animations in the order they were added (later ones apply on top).
-    var running: [RunningAnimation] = []
+    @exclusivity(unchecked) var running: [RunningAnimation] = []
     /// The presentation values while animations run (nil when the presentation is the model).
-    var presented: Layer?
+    @exclusivity(unchecked) var presented: Layer?
     /// The properties some running animation drives.
-    var animatedProperties: UInt64 = 0
+    @exclusivity(unchecked) var animatedProperties: UInt64 = 0
     /// The engine's evaluation pass that last computed this layer's local time, and that time.
-    var evaluationStamp = 0
-    var evaluationLocalTime = 0.0
-    /// The evaluation pass whose rendering change last passed this layer on its way to the root.
-    var notifiedStamp = 0
+    @exclusivity(unchecked) var evaluationStamp = 0
+    @exclusivity(unchecked) var evaluationLocalTime = 0.0
     /// Set once the layer has been committed by an engine (``presentation()`` is nil before).
-    public internal(set) var hasBeenCommitted = false
+    @exclusivity(unchecked) public internal(set) var hasBeenCommitted = false
     /// Set while the engine lists the layer as having animations.
-    var isListedAsAnimated = false
+    @exclusivity(unchecked) var isListedAsAnimated = false
     /// Set while the engine has the presentation copy listed for a refresh from the model.
-    var presentationIsStale = false
+    @exclusivity(unchecked) var presentationIsStale = false
     /// A hook for hosts (a view whose layer roots the tree) to learn that the rendering of the
-    /// tree below this layer changed; called on the root for changes anywhere in its tree.
-    public var renderingDidChange: (() -> Void)?
+    /// tree below this layer changed; called on the root for changes anywhere in its tree, with
+    /// the layer whose drawing changed (its subtree redraws; a mask's change names its owner).
+    @exclusivity(unchecked) public var renderingDidChange: ((Layer) -> Void)?
+    /// A hook for hosts: animations in this tree changed presentations in the engine's last
+    /// evaluation pass (listed in ``LayerEngine/changedInLastPass``); called once per pass on
+    /// the root. Without it the root's ``renderingDidChange`` is called with the root.
+    @exclusivity(unchecked) public var layersDidAnimate: (() -> Void)?
+    /// ``engine``'s identity, compared on the per-frame path without loading the weak reference.
+    @exclusivity(unchecked) var engineID: ObjectIdentifier?
+    /// The evaluation pass that last called the root's ``layersDidAnimate``.
+    @exclusivity(unchecked) var notifiedStamp = 0
+
+    // Where the renderer last put this layer in a display list (CA10's patching): the list's
+    // generation, the group's index, the map of its superlayer's plane and the sublayer matrix
+    // in force, and the zPosition it was sorted by. `listStart` is -1 when the layer cannot be
+    // re-emitted alone (a replicator's sublayers: their copies follow them).
+    @exclusivity(unchecked) var listGeneration = -1
+    @exclusivity(unchecked) var listStart = -1
+    @exclusivity(unchecked) var emittedParentMap = Homography.identity
+    @exclusivity(unchecked) var emittedSublayerMatrix = Transform3D.identity
+    @exclusivity(unchecked) var emittedZ = 0.0
+    /// The evaluation pass that last found this layer's root, and that root (only read in the
+    /// same pass, while the tree holds it).
+    @exclusivity(unchecked) var rootStamp = 0
+    @exclusivity(unchecked) unowned(unsafe) var passRoot: Layer?
     /// A copy the renderer evaluates at shifted times (replicator instances with a delay).
-    var scratch: Layer?
+    @exclusivity(unchecked) var scratch: Layer?
     /// The layer this is a presentation copy of (nil for a model layer).
     public internal(set) weak var modelLayer: Layer? { didSet { isCopy = modelLayer != nil } }
     /// Whether this is a presentation copy (``modelLayer`` set), kept as a plain flag: the
     /// per-frame path asks on every value it writes, and a weak load costs.
-    var isCopy = false
+    @exclusivity(unchecked) var isCopy = false
+
+    /// The action for a change of `event`, as `action(forKey:)`: the delegate's answer, else
+    /// ``actions``, else the class's ``defaultAction(forKey:)``, else the implicit animation of
+    /// an animatable property. A ``NullAction`` anywhere stops the search with no action.
+    open func action(forKey event: String) -> (any Action)? {
+        if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NullAction ? nil : a }
+        if let a = actions?[event] { return a is NullAction ? nil : a }
+        if let a = type(of: self).defaultAction(forKey: event) { return a is NullAction ? nil : a }
+        return implicitAnimation(forKey: event)
+    }
 
     /// A class's own default action for `event` (nil: none; the base has none).
     open class func defaultAction(forKey event: String) -> (any Action)? { nil }
@@ -167,7 +206,7 @@ open class Layer {
     open func contains(_ point: Point) -> Bool { bounds.contains(point) }
     /// Set while the engine writes presentation values or a host mirrors state: changes are
     /// not actions then.
-    var isApplyingWithoutActions = false
+    @exclusivity(unchecked) var isApplyingWithoutActions = false
 
     // MARK: Life
 
@@ -178,11 +217,18 @@ open class Layer {
     /// (`init(layer:)`). Subclasses override to copy their own properties.
     public required init(layer: Layer) {
         name = layer.name
+        // ``modelLayer`` (weak) is set only on copies handed out by ``presentation()``: a weak
+        // reference to the model would give it a side table (see ``superlayer``).
+        isCopy = true
         isApplyingWithoutActions = true
         copyProperties(from: layer)
         isApplyingWithoutActions = false
-        modelLayer = layer.modelLayer ?? layer
-        isCopy = true                                    // didSet does not run in an initialiser
+    }
+
+    /// Sublayers and the mask outlive their superlayer only as free layers.
+    isolated deinit {
+        for c in children where c.superlayer === self { c.superlayer = nil }
+        if let m = maskLayer, m.maskOwner === self { m.maskOwner = nil }
     }
 
     /// Copies every model property (``LayerProperty`` values and the rest) from `other`.
@@ -296,7 +342,8 @@ open class Layer {
     }
 
     /// The layer whose ``mask`` this layer is.
-    public internal(set) weak var maskOwner: Layer?
+    /// Cleared, like ``superlayer``, when the owner lets the mask go or goes away.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var maskOwner: Layer?
 
     private func setMask(_ newMask: Layer?) {
         if newMask === maskLayer { return }
@@ -323,6 +370,7 @@ open class Layer {
     func attach(to engine: LayerEngine) {
         guard self.engine !== engine else { return }
         self.engine = engine
+        engineID = ObjectIdentifier(engine)
         engine.layerDidAttach(self)
         for c in children { c.attach(to: engine) }
         maskLayer?.attach(to: engine)
@@ -333,6 +381,7 @@ open class Layer {
         guard let e = engine else { return }
         e.layerWillDetach(self)
         engine = nil
+        engineID = nil
         for c in children { c.detach() }
         maskLayer?.detach()
     }
@@ -385,9 +434,14 @@ open class Layer {
     @inline(__always)
     func hostDidChange() {
         guard !isCopy else { return }
-        var l = self
-        while let s = l.superlayer ?? l.maskOwner { l = s }
-        l.renderingDidChange?()
+        var l = self, changed = self
+        while true {
+            if let s = l.superlayer { l = s; continue }
+            guard let o = l.maskOwner else { break }
+            changed = o                                   // a mask draws as its owner's clip
+            l = o
+        }
+        l.renderingDidChange?(changed)
     }
 
     private func timingDidChange() {

@@ -18,19 +18,19 @@ public final class LayerEngine: FrameParticipant {
     /// Problems found in layer calls: unknown key paths, values of the wrong type, cycles.
     public let diagnostics = DiagnosticLog()
     /// Layers with running animations.
-    private var animated: [Layer] = []
+    @exclusivity(unchecked) private var animated: [Layer] = []
     /// Layers whose presentation copy must be refreshed from the model before the commit.
     private var stalePresentations: [Layer] = []
     private var displayQueue: [Layer] = []
     private var layoutQueue: [Layer] = []
     /// Layers attached since the last commit (``Layer/hasBeenCommitted`` is set at the commit).
     private var uncommitted: [Layer] = []
-    private var callbacks: [() -> Void] = []
+    @exclusivity(unchecked) private var callbacks: [() -> Void] = []
     private var readyCallbacks: [() -> Void] = []
     /// Media time of the frame being evaluated, in seconds.
-    public private(set) var frameTime: Double = 0
+    @exclusivity(unchecked) public private(set) var frameTime: Double = 0
     /// Counts the animations evaluated in the last frame (for benches).
-    public private(set) var evaluatedLastFrame = 0
+    @exclusivity(unchecked) public private(set) var evaluatedLastFrame = 0
 
     /// An engine driven by `runLoop`'s frames (it joins the loop as a participant).
     public init(runLoop: MainRunLoop) {
@@ -90,9 +90,13 @@ public final class LayerEngine: FrameParticipant {
         if !isEvaluating { runLoop?.requestFrame() }
     }
 
-    private var isEvaluating = false
+    @exclusivity(unchecked) private var isEvaluating = false
     /// Counts evaluation passes (per-layer memos of one pass compare with it).
-    private var pass = 0
+    @exclusivity(unchecked) public private(set) var pass = 0
+    /// The layers whose presentation the last evaluation pass changed (a mask as its owner),
+    /// for hosts that patch what they draw of them; ``Layer/rootInPass(_:)`` finds each one's
+    /// root. Kept until the next pass.
+    @exclusivity(unchecked) public private(set) var changedInLastPass: [Layer] = []
     private func queueRefresh(_ layer: Layer) {
         guard !layer.presentationIsStale else { return }
         layer.presentationIsStale = true
@@ -140,14 +144,16 @@ public final class LayerEngine: FrameParticipant {
     public func evaluate(at t: Double) {
         frameTime = t
         evaluatedLastFrame = 0
+        changedInLastPass.removeAll(keepingCapacity: true)
         guard !animated.isEmpty else { return }
         pass += 1
         isEvaluating = true
+        let id = ObjectIdentifier(self)
         defer { isEvaluating = false }
         var w = 0
         for r in 0..<animated.count {
             let layer = animated[r]
-            guard layer.engine === self, !layer.running.isEmpty else { layer.isListedAsAnimated = false; continue }
+            guard layer.engineID == id, !layer.running.isEmpty else { layer.isListedAsAnimated = false; continue }
             evaluate(layer, at: t)
             if layer.running.isEmpty { layer.isListedAsAnimated = false; continue }
             animated[w] = layer
@@ -169,26 +175,21 @@ public final class LayerEngine: FrameParticipant {
             if let p = LayerProperty(rawValue: k) { pres.setPresentationValue(layer.value(for: p), for: p) }
         }
         var ended = false
-        // Read through one local copy of the array (a retain): indexing the layer's stored
-        // array for every read costs an exclusivity check each. The rare writes go to the layer.
-        var running = layer.running
-        for i in running.indices {
-            if running[i].awaitsBegin {
-                layer.running[i].compiled.timing.beginTime = local
-                layer.running[i].awaitsBegin = false
-                running = layer.running
+        for r in layer.running {
+            if r.awaitsBegin {
+                r.compiled.timing.beginTime = local
+                r.awaitsBegin = false
             }
-            let state = running[i].compiled.apply(at: local, to: pres)
+            let state = r.compiled.apply(at: local, to: pres)
             evaluatedLastFrame += 1
-            if state != .pending, !running[i].didStart {
-                layer.running[i].didStart = true
-                running = layer.running
-                if let d = running[i].animation.delegate {
-                    let a = running[i].animation
+            if state != .pending, !r.didStart {
+                r.didStart = true
+                if let d = r.animation.delegate {
+                    let a = r.animation
                     callbacks.append { d.animationDidStart(a) }
                 }
             }
-            if state == .ended, running[i].animation.isRemovedOnCompletion { ended = true }
+            if state == .ended, r.animation.isRemovedOnCompletion { ended = true }
         }
         if ended {
             var i = layer.running.count - 1
@@ -201,7 +202,7 @@ public final class LayerEngine: FrameParticipant {
             }
             layer.animationsDidShrink()
         } else {
-            layer.renderingDidChange(pass: pass)      // layerNeedsRender does nothing while evaluating
+            layer.presentationDidChange(pass: pass, into: &changedInLastPass)   // layerNeedsRender does nothing while evaluating
         }
     }
 

@@ -14,6 +14,12 @@ import RenderModel
 public struct LayerRenderer {
     /// The engine whose time a replicator's delayed copies are evaluated at (nil: no delays).
     public weak var engine: LayerEngine?
+    /// Where the list being appended to starts in the display list (a host re-emitting part
+    /// of its list into a scratch list sets it), so that groups record their place.
+    public var listOffset = 0
+    /// The display list's generation (a full rebuild starts a new one): layers remember the
+    /// generation they were placed in, and ``patch(_:host:in:scratch:)`` only trusts those.
+    public var generation = 0
     private var own: [DrawCommand] = []
 
     public init(engine: LayerEngine?) { self.engine = engine }
@@ -22,17 +28,28 @@ public struct LayerRenderer {
     /// window points; returns a box in window points holding what it draws.
     public mutating func emit(_ layer: Layer, parent transform: Homography, into list: inout [DrawCommand]) -> Rect {
         let h = Homography(layer.localTransform(of: layer.shown)).then(transform)
-        return emit(layer, transform: h, tint: nil, shift: 0, into: &list)
+        layer.emittedParentMap = transform
+        layer.emittedSublayerMatrix = .identity
+        return emit(layer, transform: h, tint: nil, shift: 0, patchable: true, into: &list)
     }
 
     /// Appends `layer` whose own coordinates map to window points by `h`.
-    mutating func emit(_ model: Layer, transform h: Homography, tint: Color?, shift: Double, into list: inout [DrawCommand]) -> Rect {
+    mutating func emit(_ model: Layer, transform h: Homography, tint: Color?, shift: Double, patchable: Bool,
+                       into list: inout [DrawCommand]) -> Rect {
         let l: Layer
         if shift != 0, let e = engine { l = e.presentation(of: model, atMediaTime: e.frameTime - shift) } else { l = model.shown }
+        if patchable {
+            // Recorded even when nothing is drawn: a hidden layer shown again patches its
+            // parent (its group count changes), which finds it by these.
+            model.listGeneration = generation
+            model.listStart = -1
+            model.emittedZ = l.zPosition
+        }
         guard !l.isHidden, l.opacity > 0, h.a.isFinite, h.e.isFinite else { return .null }
         if !l.isDoubleSided && facesAway(h, l.bounds) { return .null }
         let affine = h.isAffine
         let start = list.count
+        if patchable { model.listStart = listOffset + start }
         list.append(.endGroup)                              // the group marker, written below
         // The layer's own content, in its coordinates.
         own.removeAll(keepingCapacity: true)
@@ -49,7 +66,7 @@ public struct LayerRenderer {
         }
         l.renderContent(into: &own)
         var box = flush(&own, h, affine, tint, into: &list)
-        box = box.union(emitSublayers(of: model, shown: l, transform: h, tint: tint, shift: shift, into: &list))
+        box = box.union(emitSublayers(of: model, shown: l, transform: h, tint: tint, shift: shift, patchable: patchable, into: &list))
         if l.borderWidth > 0, let bc = l.borderColor, bc.alpha > 0 {
             own.removeAll(keepingCapacity: true)
             own.append(.strokeBorder(l.bounds, bc, width: l.borderWidth, cornerRadius: max(0, l.cornerRadius)))
@@ -69,7 +86,7 @@ public struct LayerRenderer {
         var g = GroupState(transform: affine ? h.affine : .identity, opacity: min(l.opacity, 1), clip: clip,
                            clipCornerRadius: clip == nil ? 0 : clipRadius, name: l.name ?? "")
         g.bounds = box
-        g.end = list.count - 1
+        g.end = listOffset + list.count - 1
         list[start] = .beginGroup(g)
         return box
     }
@@ -78,18 +95,21 @@ public struct LayerRenderer {
     /// draws), `h` mapping the layer's coordinates to window points. Returns their box.
     public mutating func emitSublayers(of layer: Layer, transform h: Homography, into list: inout [DrawCommand]) -> Rect {
         guard !layer.children.isEmpty else { return .null }
-        return emitSublayers(of: layer, shown: layer.shown, transform: h, tint: nil, shift: 0, into: &list)
+        return emitSublayers(of: layer, shown: layer.shown, transform: h, tint: nil, shift: 0, patchable: true, into: &list)
     }
 
     /// Sublayers in zPosition order (stable), then a replicator's copies of them.
     private mutating func emitSublayers(of model: Layer, shown l: Layer, transform h: Homography, tint: Color?, shift: Double,
-                                        into list: inout [DrawCommand]) -> Rect {
+                                        patchable: Bool, into list: inout [DrawCommand]) -> Rect {
         var box = Rect.null
         let sub = sublayerMap(of: l, h)
         let kids = sortedChildren(model)
+        let replicated = (l as? ReplicatorLayer).map { $0.instanceCount > 1 } ?? false
+        let childrenPatchable = patchable && !replicated
         for c in kids {
             let ch = Homography(c.localTransform(of: c.shown).concatenating(sub.matrix)).then(h)
-            box = box.union(emit(c, transform: ch, tint: tint, shift: shift, into: &list))
+            if childrenPatchable { c.emittedParentMap = h; c.emittedSublayerMatrix = sub.matrix }
+            box = box.union(emit(c, transform: ch, tint: tint, shift: shift, patchable: childrenPatchable, into: &list))
         }
         if let r = l as? ReplicatorLayer, r.instanceCount > 1 {
             let a = l.anchorInBounds
@@ -101,11 +121,57 @@ public struct LayerRenderer {
                 let t = multiply(tint, r.instanceTint(i))
                 for c in kids {
                     let ch = Homography(c.localTransform(of: c.shown).concatenating(instance).concatenating(sub.matrix)).then(h)
-                    box = box.union(emit(c, transform: ch, tint: t, shift: shift + Double(i) * r.instanceDelay, into: &list))
+                    box = box.union(emit(c, transform: ch, tint: t, shift: shift + Double(i) * r.instanceDelay, patchable: false, into: &list))
                 }
             }
         }
         return box
+    }
+
+    /// Re-emits `changed`'s group in place in `list` (CA10: one layer moving among thousands
+    /// redraws only its group), or the group of its nearest ancestor that can be re-emitted
+    /// alone (a replicator's sublayers cannot, and a layer whose zPosition changed needs its
+    /// superlayer to sort it again). `host` is the layer whose sublayers the list holds (a
+    /// view's layer); `scratch` is working storage. Returns the group's old and new boxes in
+    /// window points, or nil when the list must be rebuilt instead (the layer is not in it, or
+    /// its group's command count changed).
+    ///
+    /// The boxes of the groups around it are grown to hold the new box.
+    /// - Complexity: O(the group's commands + depth).
+    public mutating func patch(_ changed: Layer, host: Layer, in list: inout [DrawCommand], scratch: inout [DrawCommand])
+        -> (old: Rect, new: Rect)? {
+        var candidate: Layer? = changed
+        var target: Layer?
+        while let c = candidate, c !== host {
+            if c.listGeneration == generation, c.listStart >= 0, c.shown.zPosition == c.emittedZ { target = c; break }
+            candidate = c.superlayer ?? c.maskOwner
+        }
+        guard let t = target, t.listStart < list.count, case .beginGroup(let old) = list[t.listStart], old.end >= t.listStart,
+              old.end < list.count else { return nil }
+        // Still in the host's tree (a layer moved elsewhere keeps stale places).
+        var up: Layer? = t
+        while let u = up, u !== host { up = u.superlayer ?? u.maskOwner }
+        guard up === host else { return nil }
+        scratch.removeAll(keepingCapacity: true)
+        let savedOffset = listOffset
+        listOffset = t.listStart
+        defer { listOffset = savedOffset }
+        let h = Homography(t.localTransform(of: t.shown).concatenating(t.emittedSublayerMatrix)).then(t.emittedParentMap)
+        let box = emit(t, transform: h, tint: nil, shift: 0, patchable: true, into: &scratch)
+        let count = old.end + 1 - t.listStart
+        guard scratch.count == count else { return nil }
+        list.withUnsafeMutableBufferPointer { l in
+            for k in 0..<count { l[t.listStart + k] = scratch[k] }
+        }
+        var a = t.superlayer
+        while let c = a, c !== host, c.listGeneration == generation, c.listStart >= 0, case .beginGroup(var g) = list[c.listStart] {
+            let grown = g.bounds.union(box)
+            guard grown != g.bounds else { break }
+            g.bounds = g.clip.map { grown.intersection(g.transform.apply(to: $0)) } ?? grown
+            list[c.listStart] = .beginGroup(g)
+            a = c.superlayer
+        }
+        return (old.bounds, box)
     }
 
     /// The sublayer transform about the anchor point, as a matrix in the layer's coordinates.

@@ -4,15 +4,21 @@ import RenderModel
 
 /// An animation as a layer runs it: the app's animation (a copy, for ``Layer/animation(forKey:)``
 /// and the delegate) and its compiled form, typed once when added so a frame only computes.
-struct RunningAnimation {
+/// A class, so that a frame reads the compiled form in place instead of copying it out of the
+/// layer's array.
+final class RunningAnimation {
     let key: String?
     let animation: Animation
-    var compiled: CompiledAnimation
+    @exclusivity(unchecked) var compiled: CompiledAnimation
     /// Whether ``CompiledAnimation/timing``'s begin time waits for the transaction's commit.
-    var awaitsBegin: Bool
-    var didStart = false
+    @exclusivity(unchecked) var awaitsBegin: Bool
+    @exclusivity(unchecked) var didStart = false
     /// Transactions whose completion block waits for this animation.
     var completions: [CompletionGroup] = []
+
+    init(key: String?, animation: Animation, compiled: CompiledAnimation, awaitsBegin: Bool) {
+        self.key = key; self.animation = animation; self.compiled = compiled; self.awaitsBegin = awaitsBegin
+    }
 }
 
 /// What an animation does, compiled: its timing, and a track of one key path or a group.

@@ -251,6 +251,13 @@ open class View {
         w.viewDidChange(self)
     }
 
+    /// A layer in the tree of the view's layer changed its drawing: the view's own layer is the
+    /// view (its group re-emits); a sublayer's group is patched on its own (CA10).
+    func layerDidChange(_ changed: Layer) {
+        guard !isQueuedForRepaint, let w = window else { return }
+        if changed === loadedLayer { w.viewDidChange(self) } else { w.layerDidChange(changed, in: self) }
+    }
+
     /// A constrained view's frame set other than from the solution: listed as stale, so its
     /// superview's next layout puts it back, as UIKit's does.
     private func frameLeftLayout(_ i: LayoutItem) {

@@ -5,22 +5,22 @@ import Layers
 /// own (``Layer/position`` is the view's center, ``Layer/opacity`` its alpha, ``Layer/transform``
 /// its transform, ``Layer/masksToBounds`` its clipsToBounds), so setting either side sets both,
 /// and a change animates the way the view's changes do (inside a `View.animate` block only: the
-/// view, as the layer's delegate, turns implicit actions off). Explicit animations added to it
+/// layer turns implicit actions off). Explicit animations added to it
 /// run on the layer engine and show on the view.
 ///
 /// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers), an
 /// anchor point other than the centre, and a layer time (speed, timeOffset) inherited by the
 /// subviews' layers: each view's layer roots its own tree.
 @MainActor
-final class ViewLayer: Layer, LayerDelegate {
+final class ViewLayer: Layer {
     unowned(unsafe) var view: View?
 
     init(view: View) {
         self.view = view
         super.init()
-        delegate = self
         name = view.identifier
-        renderingDidChange = { [unowned view] in view.presentationChanged() }
+        renderingDidChange = { [unowned view] changed in view.layerDidChange(changed) }
+        layersDidAnimate = { [unowned view] in view.window?.layersDidAnimate() }
     }
 
     required init(layer: Layer) { super.init(layer: layer) }
@@ -92,7 +92,9 @@ final class ViewLayer: Layer, LayerDelegate {
     }
 
     /// The view animates its own properties (in blocks); its layer runs no implicit actions.
-    func action(for layer: Layer, forKey event: String) -> (any Action)? { NullAction() }
+    /// (An override rather than the layer being its own delegate: a weak reference to itself
+    /// would slow every retain of it.)
+    override func action(forKey event: String) -> (any Action)? { nil }
 
     /// Whether explicit animations run on this layer.
     var hasRunningAnimations: Bool { presentationLayer != nil }

@@ -78,6 +78,13 @@ public final class Window: FrameParticipant {
     /// Counts full builds; a view's list indices are valid when its generation is the current one.
     private var buildGeneration = 0
     private var scratchCommands: [DrawCommand] = []
+    /// Sublayers of views' layers whose drawing changed, with the view hosting them: the next
+    /// commit patches their groups (CA10).
+    private var changedLayers: [(layer: Layer, view: View)] = []
+    /// Set by ``layersDidAnimate()`` until the commit collects the engine's changed layers.
+    private var layersAnimated = false
+    /// How many changed layers a commit patches; past it their views re-emit.
+    static let maximumQueuedLayers = 4_096
     /// Whether commits patch the list for the views that changed instead of rebuilding it, and
     /// report the damaged region to the renderer. Off, every commit rebuilds (for tests that
     /// compare the two).
@@ -160,6 +167,37 @@ public final class Window: FrameParticipant {
         guard !displayListIsStale else { return }
         displayListIsStale = true
         runLoop?.requestFrame()
+    }
+
+    /// `layer`, in the tree of `view`'s layer, changed its drawing: the next commit patches
+    /// its group (or its view's, past ``maximumQueuedLayers``).
+    func layerDidChange(_ layer: Layer, in view: View) {
+        guard changedLayers.count < Self.maximumQueuedLayers else { viewDidChange(view); return }
+        changedLayers.append((layer, view))
+        guard !displayListIsStale else { return }
+        displayListIsStale = true
+        runLoop?.requestFrame()
+    }
+
+    /// Layer animations changed presentations in views' layer trees this frame: the commit
+    /// patches what the engine lists (``LayerEngine/changedInLastPass``).
+    func layersDidAnimate() {
+        layersAnimated = true
+        guard !displayListIsStale else { return }
+        displayListIsStale = true
+        runLoop?.requestFrame()
+    }
+
+    /// Queues the layers of this window's views that the layer engine's last pass changed:
+    /// a view's own layer re-emits the view, a sublayer patches its group.
+    private func collectAnimatedLayers() {
+        layersAnimated = false
+        guard let engine = layers else { return }
+        let pass = engine.pass
+        for l in engine.changedInLastPass {
+            guard let root = l.rootInPass(pass) as? ViewLayer, let v = root.view, v.window === self, !v.isQueuedForRepaint else { continue }
+            if l === root { viewDidChange(v) } else { layerDidChange(l, in: v) }
+        }
     }
 
     var frameIndex: Int64 { runLoop?.currentFrame?.index ?? -1 }
@@ -265,6 +303,7 @@ public final class Window: FrameParticipant {
         // A frame that changed nothing visible (say, a layout pass that moved nothing) presents
         // the list it already has.
         let resized = displayList.size != size || displayList.scale != scale
+        if layersAnimated { collectAnimatedLayers() }
         if displayListIsStale || resized {
             if needsFullBuild || resized || !patchesDisplayList || !patchChangedViews() {
                 let revision = displayList.revision
@@ -276,6 +315,7 @@ public final class Window: FrameParticipant {
             }
             for v in changedViews { v.isQueuedForRepaint = false }
             changedViews.removeAll(keepingCapacity: true)
+            changedLayers.removeAll(keepingCapacity: true)
             needsFullBuild = false
             displayListIsStale = false
         } else if patchesDisplayList {
@@ -374,6 +414,7 @@ public final class Window: FrameParticipant {
         buildGeneration &+= 1
         building.reset(size: size, scale: scale, background: backgroundColor)
         building.origin = listOrigin
+        layerRenderer.generation = buildGeneration
         _ = emit(rootView, parent: .identity, into: &building.commands, offset: 0)
     }
 
@@ -404,7 +445,9 @@ public final class Window: FrameParticipant {
         }
         if let vl = v.loadedLayer, !vl.children.isEmpty {
             // Sublayers added to the view's layer draw above its content, below its subviews.
+            layerRenderer.listOffset = offset
             box = box.union(layerRenderer.emitSublayers(of: vl, transform: Homography(t), into: &list))
+            layerRenderer.listOffset = 0
         }
         for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
         if p.borderWidth > 0, p.borderColor.alpha > 0 {
@@ -447,19 +490,31 @@ public final class Window: FrameParticipant {
                 for k in 0..<count { list[v.listStart + k] = scratchCommands[k] }
             }
             presentedList.addDamage(old.bounds.union(box))
-            // The boxes of the groups around it hold the new one too.
-            var a = v.superview
-            while let c = a, c.listGeneration == buildGeneration, case .beginGroup(var g) = presentedList.commands[c.listStart] {
-                let grown = g.bounds.union(box)
-                guard grown != g.bounds else { break }
-                g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.presentation.bounds)) : grown
-                presentedList.commands[c.listStart] = .beginGroup(g)
-                a = c.superview
-            }
+            growGroups(from: v.superview, toHold: box)
+        }
+        for (layer, v) in changedLayers where v.window === self && !v.isQueuedForRepaint {
+            // A view not in the list (hidden) draws none of its layers.
+            guard v.listGeneration == buildGeneration, v.listStart >= 0, let host = v.loadedLayer else { continue }
+            guard let (old, box) = layerRenderer.patch(layer, host: host, in: &presentedList.commands, scratch: &scratchCommands)
+            else { return false }
+            presentedList.addDamage(old.union(box))
+            growGroups(from: v, toHold: box)
         }
         presentedList.revision += 1
         if presentedList.damage == nil || presentedList.damage!.isNull { presentedList.damage = .zero }
         return true
+    }
+
+    /// Grows the boxes of `view`'s group and its ancestors' to hold `box` (a patched group's).
+    private func growGroups(from view: View?, toHold box: Rect) {
+        var a = view
+        while let c = a, c.listGeneration == buildGeneration, case .beginGroup(var g) = presentedList.commands[c.listStart] {
+            let grown = g.bounds.union(box)
+            guard grown != g.bounds else { break }
+            g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.presentation.bounds)) : grown
+            presentedList.commands[c.listStart] = .beginGroup(g)
+            a = c.superview
+        }
     }
 
     // MARK: Events
