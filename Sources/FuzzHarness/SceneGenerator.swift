@@ -10,12 +10,12 @@ struct SceneGenerator {
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The next byte, or 0 past the end.
-    private mutating func byte() -> Int {
+    mutating func byte() -> Int {
         defer { i += 1 }
         return i < bytes.count ? Int(bytes[i]) : 0
     }
 
-    private mutating func pick<T>(_ options: [T]) -> T { options[byte() % options.count] }
+    mutating func pick<T>(_ options: [T]) -> T { options[byte() % options.count] }
 
     /// Numbers that break things: zero, negatives, tiny and huge magnitudes within the limits.
     private static let numbers: [Double] = [0, 1, -1, 0.5, 2, 10, 44, 100, 333.3, -250, 1e-300, 1e-9, 1e6, -1e6, 1e9, -1e9,
@@ -25,19 +25,19 @@ struct SceneGenerator {
     private static let horizontal: Set<String> = ["leading", "trailing", "left", "right", "width", "centerX"]
     private static let dimensions: Set<String> = ["width", "height"]
 
-    private mutating func number() -> Double {
+    mutating func number() -> Double {
         let n = pick(Self.numbers)
         let scaled = byte() % 4 == 0 ? n * Double(byte() % 7 + 1) / 3 : n
         return max(-1e9, min(1e9, scaled))
     }
 
-    private mutating func positive(_ limit: Double) -> Double {
+    mutating func positive(_ limit: Double) -> Double {
         min(limit, max(1e-3, abs(number())))
     }
 
-    private func json(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
+    func json(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
 
-    private mutating func color() -> String {
+    mutating func color() -> String {
         let channels = (0..<4).map { _ in String(byte() % 256, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
         return "\"#" + channels.joined() + "\""
     }
@@ -148,10 +148,11 @@ struct SceneGenerator {
         for _ in 0..<(byte() % 3) {
             timelines.append(timeline(ids: ids, constraintIDs: constraintIDs, depth: 1))
         }
+        let layerSections = layerSections(views: items)
         return "{\"size\": [\(json(width)), \(json(height))], \"views\": [" + views.joined(separator: ", ") + "], "
             + "\"constraints\": [" + constraints.joined(separator: ", ") + "], "
             + "\"animations\": [" + animations.joined(separator: ", ") + "], "
-            + "\"timelines\": [" + timelines.joined(separator: ", ") + "]}"
+            + "\"timelines\": [" + timelines.joined(separator: ", ") + "]" + layerSections + "}"
     }
 
     /// One to four changes of views and constraints.

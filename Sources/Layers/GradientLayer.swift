@@ -25,7 +25,7 @@ open class GradientLayer: Layer {
         colors = o.colors; locations = o.locations; startPoint = o.startPoint; endPoint = o.endPoint; type = o.type
     }
 
-    open override class func hasProperty(_ property: LayerProperty) -> Bool {
+    nonisolated open override class func hasProperty(_ property: LayerProperty) -> Bool {
         if super.hasProperty(property) { return true }
         return property.rawValue >= LayerProperty.colors.rawValue && property.rawValue <= LayerProperty.endPoint.rawValue
     }

@@ -506,7 +506,7 @@ open class Layer {
     }
 
     /// Whether this kind of layer has `property` (the base has the ``Layer`` ones).
-    open class func hasProperty(_ property: LayerProperty) -> Bool { property.rawValue <= LayerProperty.contentsRect.rawValue }
+    nonisolated open class func hasProperty(_ property: LayerProperty) -> Bool { property.rawValue <= LayerProperty.contentsRect.rawValue }
 
     /// The value at `keyPath` ("position.x", "transform.rotation.z"), as `value(forKeyPath:)`;
     /// nil for a key path the layer does not have.

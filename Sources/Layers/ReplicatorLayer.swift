@@ -35,7 +35,7 @@ open class ReplicatorLayer: Layer {
         preservesDepth = o.preservesDepth
     }
 
-    open override class func hasProperty(_ property: LayerProperty) -> Bool {
+    nonisolated open override class func hasProperty(_ property: LayerProperty) -> Bool {
         if super.hasProperty(property) { return true }
         return property.rawValue >= LayerProperty.instanceDelay.rawValue && property.rawValue <= LayerProperty.instanceAlphaOffset.rawValue
     }

@@ -42,7 +42,7 @@ open class ShapeLayer: Layer {
         strokeStart = o.strokeStart; strokeEnd = o.strokeEnd
     }
 
-    open override class func hasProperty(_ property: LayerProperty) -> Bool {
+    nonisolated open override class func hasProperty(_ property: LayerProperty) -> Bool {
         if super.hasProperty(property) { return true }
         return property.rawValue >= LayerProperty.path.rawValue && property.rawValue <= LayerProperty.strokeEnd.rawValue
     }

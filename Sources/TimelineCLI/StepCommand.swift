@@ -83,7 +83,10 @@ struct StepCommand: ParsableCommand {
                 }
                 if json {
                     let views = built.order.map { id in "\(jsonString(id)): \(presentationJSON(built.views[id]!))" }.joined(separator: ", ")
-                    print((first ? "" : ", ") + "{\"index\": \(info.index), \"time\": \(jsonNumber(info.time)), \"views\": {\(views)}}", terminator: "")
+                    // CA11: a scene with layers adds each layer's presentation values.
+                    let layers = built.layers.isEmpty ? ""
+                        : ", \"layers\": {" + loaded.layers.map { "\(jsonString($0.id)): \(presentationJSON(built.layers[$0.id]!))" }.joined(separator: ", ") + "}"
+                    print((first ? "" : ", ") + "{\"index\": \(info.index), \"time\": \(jsonNumber(info.time)), \"views\": {\(views)}\(layers)}", terminator: "")
                     first = false
                 } else {
                     print("frame \(info.index)  t=\(fmt(info.time))")
@@ -114,4 +117,27 @@ func presentationJSON(_ v: View) -> String {
     // CA9: the transform's rotation (radians) and scale, from its decomposition.
     let d = p.transform.decomposed
     return "{\"x\": \(jsonNumber(f.minX)), \"y\": \(jsonNumber(f.minY)), \"width\": \(jsonNumber(f.width)), \"height\": \(jsonNumber(f.height)), \"alpha\": \(jsonNumber(p.alpha)), \"cornerRadius\": \(jsonNumber(p.cornerRadius)), \"color\": \(jsonString(p.backgroundColor.hexString)), \"rotation\": \(jsonNumber(d.angle)), \"scaleX\": \(jsonNumber(d.sx)), \"scaleY\": \(jsonNumber(d.sy))}"
+}
+
+/// A layer's presentation values as `step --json` prints them (CA11): position, bounds size,
+/// opacity, zPosition, the transform's rotation about z (radians) and scale, and a shape
+/// layer's stroke range.
+@MainActor
+func presentationJSON(_ layer: Layer) -> String {
+    let p = layer.presentation() ?? layer
+    var fields = ["\"x\": \(jsonNumber(p.position.x))", "\"y\": \(jsonNumber(p.position.y))",
+                  "\"width\": \(jsonNumber(p.bounds.width))", "\"height\": \(jsonNumber(p.bounds.height))",
+                  "\"opacity\": \(jsonNumber(p.opacity))", "\"zPosition\": \(jsonNumber(p.zPosition))"]
+    if let d = p.transform.decomposed() {
+        let q = d.quaternion
+        // The turn about z of a transform that only turns about z: 2·atan2(qz, qw).
+        fields.append("\"rotation\": \(jsonNumber(2 * atan2(q.z, q.w)))")
+        fields.append("\"scaleX\": \(jsonNumber(d.scale.x))")
+        fields.append("\"scaleY\": \(jsonNumber(d.scale.y))")
+    }
+    if let s = p as? ShapeLayer {
+        fields.append("\"strokeStart\": \(jsonNumber(s.strokeStart))")
+        fields.append("\"strokeEnd\": \(jsonNumber(s.strokeEnd))")
+    }
+    return "{" + fields.joined(separator: ", ") + "}"
 }

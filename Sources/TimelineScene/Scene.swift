@@ -10,6 +10,10 @@ public struct Scene: Sendable {
     public var animations: [AnimationSpec]
     /// Timelines (N11), each started at its `at`.
     public var timelines: [TimelineSpec] = []
+    /// Layers on views' layers (CA11).
+    public var layers: [LayerSpec] = []
+    /// Animations of those layers by key path (CA11).
+    public var layerAnimations: [LayerAnimationSpec] = []
 }
 
 /// One entry of `views`.

@@ -41,6 +41,9 @@ public final class SceneAnimator {
     /// Timelines by index in the scene, in start order.
     private let timelineOrder: [Int]
     private var nextTimeline = 0
+    /// Layer animations by index in the scene, in start order (CA11).
+    private let layerOrder: [Int]
+    private var nextLayerAnimation = 0
 
     public init(scene: Scene, built: BuiltScene, runLoop: MainRunLoop) {
         self.scene = scene
@@ -49,7 +52,8 @@ public final class SceneAnimator {
         order = scene.animations.indices.sorted { (scene.animations[$0].at, $0) < (scene.animations[$1].at, $1) }
         startTimes = scene.animations.map { MediaTime.nanoseconds($0.at) }
         timelineOrder = scene.timelines.indices.sorted { (scene.timelines[$0].at, $0) < (scene.timelines[$1].at, $1) }
-        if !order.isEmpty || !timelineOrder.isEmpty {
+        layerOrder = scene.layerAnimations.indices.sorted { (scene.layerAnimations[$0].at, $0) < (scene.layerAnimations[$1].at, $1) }
+        if !order.isEmpty || !timelineOrder.isEmpty || !layerOrder.isEmpty {
             token = runLoop.addFrameObserver { [unowned self] info in self.frame(info) }
         }
     }
@@ -73,10 +77,65 @@ public final class SceneAnimator {
             tl.play(on: runLoop)
             nextTimeline += 1
         }
-        if next == order.count, nextTimeline == timelineOrder.count, let t = token {
+        while nextLayerAnimation < layerOrder.count,
+              MediaTime.nanoseconds(scene.layerAnimations[layerOrder[nextLayerAnimation]].at) <= now {
+            let spec = scene.layerAnimations[layerOrder[nextLayerAnimation]]
+            built.layers[spec.layer]?.add(SceneAnimator.makeLayerAnimation(spec), forKey: spec.key)
+            nextLayerAnimation += 1
+        }
+        if next == order.count, nextTimeline == timelineOrder.count, nextLayerAnimation == layerOrder.count, let t = token {
             runLoop.removeFrameObserver(t)
             token = nil
         }
+    }
+
+    // MARK: Layer animations (CA11)
+
+    /// The Core Animation animation a scene entry describes (validated on load).
+    static func makeLayerAnimation(_ spec: LayerAnimationSpec) -> Animation {
+        let a: PropertyAnimation
+        switch spec.kind {
+        case .keyframes:
+            let k = KeyframeAnimation(keyPath: spec.keyPath)
+            k.values = spec.values?.map(\.anyValue)
+            k.path = spec.path
+            k.keyTimes = spec.keyTimes
+            k.timingFunctions = spec.timingFunctions
+            k.calculationMode = spec.calculationMode
+            k.rotationMode = spec.rotationMode
+            a = k
+        case .basic, .spring, .perceptualSpring:
+            let b: BasicAnimation
+            switch spec.kind {
+            case .spring(let mass, let stiffness, let damping, let velocity):
+                let s = SpringAnimation(keyPath: spec.keyPath)
+                s.mass = mass; s.stiffness = stiffness; s.damping = damping; s.initialVelocity = velocity
+                b = s
+            case .perceptualSpring(let duration, let bounce):
+                let s = SpringAnimation(perceptualDuration: duration, bounce: bounce)
+                s.keyPath = spec.keyPath
+                b = s
+            default:
+                b = BasicAnimation(keyPath: spec.keyPath)
+            }
+            b.fromValue = spec.from?.anyValue
+            b.toValue = spec.to?.anyValue
+            b.byValue = spec.by?.anyValue
+            if let s = b as? SpringAnimation, spec.duration == 0 { s.duration = s.settlingDuration }
+            a = b
+        }
+        if spec.duration > 0 { a.duration = spec.duration }
+        a.timingFunction = spec.timingFunction
+        a.repeatCount = spec.repeatCount
+        a.repeatDuration = spec.repeatDuration
+        a.autoreverses = spec.autoreverses
+        a.fillMode = spec.fillMode
+        a.isAdditive = spec.isAdditive
+        a.isCumulative = spec.isCumulative
+        a.isRemovedOnCompletion = spec.isRemovedOnCompletion
+        a.speed = spec.speed
+        a.timeOffset = spec.timeOffset
+        return a
     }
 
     // MARK: Timelines (N11)

@@ -24,6 +24,8 @@ public struct BuiltScene {
     public var constraints: [String: LayoutConstraint]
     /// Every constraint, in scene order.
     public var allConstraints: [LayoutConstraint]
+    /// Layers by id (CA11).
+    public var layers: [String: Layer] = [:]
 }
 
 /// Builds a validated ``Scene`` into a window. It cannot fail: everything was checked on load.
@@ -101,7 +103,47 @@ public enum SceneBuilder {
             all.append(c)
         }
         LayoutConstraint.activate(all)
-        return BuiltScene(views: views, order: order, constraints: byID, allConstraints: all)
+        var built = BuiltScene(views: views, order: order, constraints: byID, allConstraints: all)
+        built.layers = buildLayers(scene.layers, views: views)
+        return built
+    }
+
+    /// Makes the scene's layers (CA11), with actions off: a scene's first frame shows them as
+    /// written.
+    static func buildLayers(_ specs: [LayerSpec], views: [String: View]) -> [String: Layer] {
+        guard !specs.isEmpty else { return [:] }
+        var layers: [String: Layer] = [:]
+        Transaction.begin()
+        Transaction.setDisableActions(true)
+        for spec in specs {
+            let l: Layer = switch spec.kind {
+            case .layer: Layer()
+            case .shape: ShapeLayer()
+            case .gradient: GradientLayer()
+            case .replicator: ReplicatorLayer()
+            }
+            l.name = spec.id
+            if let f = spec.frame { l.frame = f }
+            for (property, value) in spec.values { l.setValue(value, for: property) }
+            if let shape = l as? ShapeLayer {
+                if let r = spec.fillRule { shape.fillRule = r }
+                if let c = spec.lineCap { shape.lineCap = c }
+                if let j = spec.lineJoin { shape.lineJoin = j }
+                if let d = spec.lineDashPattern { shape.lineDashPattern = d }
+            }
+            if let g = l as? GradientLayer, let t = spec.gradientType { g.type = t }
+            if let r = l as? ReplicatorLayer, let n = spec.instanceCount { r.instanceCount = n }
+            if let d = spec.isDoubleSided { l.isDoubleSided = d }
+            if let s = spec.speed { l.speed = s }
+            if let o = spec.timeOffset { l.timeOffset = o }
+            switch spec.host {
+            case .view(let id): views[id]!.layer.addSublayer(l)
+            case .layer(let id): layers[id]!.addSublayer(l)
+            }
+            layers[spec.id] = l
+        }
+        Transaction.commit()
+        return layers
     }
 
     /// The view or guide an anchor spec names.

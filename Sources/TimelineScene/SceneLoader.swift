@@ -120,7 +120,8 @@ public enum SceneLoader {
         }
 
         mutating func scene(_ json: JSONValue) throws(SceneError) -> Scene {
-            let members = try object(json, "the scene", keys: ["size", "views", "constraints", "animations", "timelines"])
+            let members = try object(json, "the scene", keys: ["size", "views", "constraints", "animations", "timelines", "layers",
+                                                               "layerAnimations"])
             guard let sizeValue = json["size"] else { throw fail(json, "the scene needs \"size\": [width, height]") }
             let s = try numbers(sizeValue, "size", count: 2)
             guard s[0] > 0, s[1] > 0 else { throw fail(sizeValue, "size must be positive, found \(s[0])x\(s[1])") }
@@ -171,8 +172,11 @@ public enum SceneLoader {
                 guard case .array(let items, _) = t else { throw fail(t, "timelines must be an array, found \(t.typeName)") }
                 for item in items { timelines.append(try timeline(item, views: known, constraints: constraintIDs, depth: 1)) }
             }
-            return Scene(size: Size(width: s[0], height: s[1]), views: views, constraints: constraints, animations: animations,
-                         timelines: timelines)
+            var scene = Scene(size: Size(width: s[0], height: s[1]), views: views, constraints: constraints, animations: animations,
+                              timelines: timelines)
+            if let l = json["layers"] { scene.layers = try layers(l, views: known) }
+            if let a = json["layerAnimations"] { scene.layerAnimations = try layerAnimations(a, layers: scene.layers) }
+            return scene
         }
 
         func view(_ v: JSONValue, known: inout [String: Int], allIDs: Set<String>) throws(SceneError) -> ViewSpec {
