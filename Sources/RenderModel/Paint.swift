@@ -12,8 +12,9 @@ import Darwin
 ///
 /// - axial: the ramp runs along the line from start to end; beyond either end the end colour
 ///   continues.
-/// - radial: start is the centre, and the ramp reaches 1 at the distance of end from it (a
-///   circle; Core Animation's unit-space ellipse is the caller's scaling of that).
+/// - radial: an ellipse centred at start whose radii are the distances of end from start along
+///   each axis (Core Animation's `kCAGradientLayerRadial`); with either radius 0 it is all the
+///   end colour.
 /// - conic: start is the centre, the ramp runs clockwise (on screen, y down) once round it,
 ///   beginning at the direction of end.
 public struct Gradient: Sendable, Hashable {
@@ -41,10 +42,11 @@ public struct Gradient: Sendable, Hashable {
             guard len2 > 0 else { return 0 }
             return ((p.x - startPoint.x) * dx + (p.y - startPoint.y) * dy) / len2
         case .radial:
-            let r = (dx * dx + dy * dy).squareRoot()
-            guard r > 0 else { return 1 }
-            let px = p.x - startPoint.x, py = p.y - startPoint.y
-            return (px * px + py * py).squareRoot() / r
+            // Core Animation's ellipse: centred at the start point, radii |end - start| per axis.
+            let rx = abs(dx), ry = abs(dy)
+            guard rx > 0, ry > 0 else { return 1 }
+            let px = (p.x - startPoint.x) / rx, py = (p.y - startPoint.y) / ry
+            return (px * px + py * py).squareRoot()
         case .conic:
             let a0 = atan2(dy, dx), a = atan2(p.y - startPoint.y, p.x - startPoint.x)
             var f = (a - a0) / (2 * .pi)

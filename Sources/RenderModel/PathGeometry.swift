@@ -412,15 +412,22 @@ extension Path {
         return (Double(lo) + frac) / Double(t.count - 1)
     }
 
+    /// The most dashes ``copy(dashingWithPhase:lengths:)`` makes.
+    public static let maximumDashes = 10_000
+
     /// The path cut into dashes, as Core Graphics' `copy(dashingWithPhase:lengths:)`: `lengths`
     /// alternate painted and skipped lengths (repeating), `phase` shifts the pattern's start.
     /// Curves are flattened to a twentieth of a unit. A pattern with no positive total, or a
-    /// negative or non-finite entry, returns the path unchanged; at most 100,000 dashes.
+    /// negative or non-finite entry, returns the path unchanged, as does one with no gaps; at
+    /// most ``maximumDashes`` dashes (a pattern far finer than the path is long would otherwise
+    /// make millions).
     public func copy(dashingWithPhase phase: Double, lengths: [Double]) -> Path {
         guard !lengths.isEmpty, lengths.allSatisfy({ $0 >= 0 && $0.isFinite }), phase.isFinite else { return self }
         let pattern = lengths.count % 2 == 0 ? lengths : lengths + lengths
         let period = pattern.reduce(0, +)
         guard period > 0 else { return self }
+        // No gaps: the line is solid.
+        if stride(from: 1, to: pattern.count, by: 2).allSatisfy({ pattern[$0] == 0 }) { return self }
         var out = Path()
         var dashes = 0
         for sub in flattened(tolerance: 0.05) {
@@ -455,7 +462,7 @@ extension Path {
                         remaining = pattern[index]
                         on = index % 2 == 0
                         drawing = false
-                        if dashes > 100_000 { return out }
+                        if dashes >= Self.maximumDashes { return out }
                     }
                 }
             }

@@ -55,7 +55,8 @@ public struct ShapeRasterizer: Sendable {
                 let p = transform.apply(to: q)
                 guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { prev = p; continue }
                 box = box.union(Rect(x: p.x, y: p.y, width: 0, height: 0))
-                if p.y != prev.y {
+                // An edge wholly above or below the clip changes no sample row there.
+                if p.y != prev.y, max(p.y, prev.y) > clip.minY - 1, min(p.y, prev.y) < clip.maxY + 1 {
                     edges.append(prev.y < p.y ? Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y, winding: 1)
                                               : Edge(x0: p.x, y0: p.y, x1: prev.x, y1: prev.y, winding: -1))
                 }

@@ -178,8 +178,10 @@ struct ShapeRasterizerTests {
         let axial = Gradient(kind: .axial, colors: [red, blue], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 100, y: 0))
         #expect(axial.color(at: Point(x: -10, y: 5)) == red && axial.color(at: Point(x: 200, y: 5)) == blue)
         #expect(axial.color(at: Point(x: 50, y: 99)) == Color(red: 0.5, green: 0, blue: 0.5))
-        let radial = Gradient(kind: .radial, colors: [red, blue], startPoint: Point(x: 50, y: 50), endPoint: Point(x: 50, y: 100))
+        // An ellipse with radii 50 and 25 (Core Animation's radial gradient).
+        let radial = Gradient(kind: .radial, colors: [red, blue], startPoint: Point(x: 50, y: 50), endPoint: Point(x: 100, y: 75))
         #expect(abs(radial.parameter(at: Point(x: 75, y: 50)) - 0.5) < 1e-12)
+        #expect(abs(radial.parameter(at: Point(x: 50, y: 62.5)) - 0.5) < 1e-12)
         let conic = Gradient(kind: .conic, colors: [red, blue], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 0))
         #expect(abs(conic.parameter(at: Point(x: 0, y: 1)) - 0.25) < 1e-12)   // a quarter turn clockwise on screen
         let stops = Gradient(kind: .axial, colors: [red, blue, red], locations: [0, 0.2, 1], startPoint: .zero, endPoint: Point(x: 1, y: 0))
