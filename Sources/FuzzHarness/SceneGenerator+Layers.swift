@@ -14,7 +14,8 @@ extension SceneGenerator {
         ("path", "path", "shape"), ("fillColor", "color", "shape"), ("lineDashPhase", "number", "shape"),
         ("colors", "colors", "gradient"), ("locations", "numbers", "gradient"), ("startPoint", "point", "gradient"),
         ("instanceDelay", "unit", "replicator"), ("instanceTransform", "transform", "replicator"),
-        ("instanceAlphaOffset", "unit", "replicator"),
+        ("instanceAlphaOffset", "unit", "replicator"), ("birthRate", "unit", "emitter"), ("emitterPosition", "point", "emitter"),
+        ("velocity", "number", "emitter"),
     ]
 
     /// The `layers` and `layerAnimations` members for the bytes (empty when the next byte says
@@ -23,7 +24,7 @@ extension SceneGenerator {
         guard byte() % 4 == 1 else { return "" }
         var layers: [String] = [], ids: [String] = [], types: [String] = []
         for k in 0..<(byte() % 6 + 1) {
-            let id = "l\(k)", type = pick(["layer", "shape", "gradient", "replicator"])
+            let id = "l\(k)", type = pick(["layer", "shape", "gradient", "replicator", "emitter"])
             var m = ["\"id\": \"\(id)\"", "\"type\": \"\(type)\""]
             if !ids.isEmpty, byte() % 2 == 0 { m.append("\"parent\": \"\(pick(ids))\"") } else { m.append("\"view\": \"\(pick(views))\"") }
             m.append("\"frame\": [\(json(number())), \(json(number())), \(json(abs(number()))), \(json(abs(number())))]")
@@ -58,6 +59,14 @@ extension SceneGenerator {
                 if byte() % 2 == 0 { m.append("\"instanceTransform\": \(transform())") }
                 if byte() % 2 == 0 { m.append("\"instanceDelay\": \(json(Double(byte() % 10) / 20))") }
                 if byte() % 3 == 0 { m.append("\"instanceAlphaOffset\": \(json(-Double(byte() % 10) / 10))") }
+            case "emitter":
+                m.append("\"emitterPosition\": [\(json(number())), \(json(number()))], \"emitterSize\": [\(json(abs(number()))), \(json(abs(number())))]")
+                m.append("\"emitterShape\": \(pick(["\"point\"", "\"line\"", "\"rectangle\"", "\"circle\""])), \"seed\": \(byte())")
+                if byte() % 3 == 0 { m.append("\"emitterMode\": \(pick(["\"outline\"", "\"volume\""]))") }
+                m.append("\"emitterCells\": [{\"birthRate\": \(json(abs(number()))), \"lifetime\": \(json(Double(byte() % 40) / 10)), "
+                         + "\"velocity\": \(json(number())), \"emissionRange\": \(json(number())), \"yAcceleration\": \(json(number())), "
+                         + "\"spin\": \(json(number())), \"scaleSpeed\": \(json(number())), \"color\": \(color()), "
+                         + "\"contentsShape\": \(pick(["\"circle\"", "\"square\""]))}]")
             default: break
             }
             layers.append("{" + m.joined(separator: ", ") + "}")

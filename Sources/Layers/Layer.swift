@@ -539,6 +539,10 @@ open class Layer {
         if !drawnContent.isEmpty { list.append(contentsOf: drawnContent) }
     }
 
+    /// Whether the layer's drawing changes every frame by itself (an emitter with cells): the
+    /// engine then re-renders it each frame while it is hosted.
+    var changesContinuously: Bool { false }
+
     /// The outline the shadow follows when ``shadowPath`` is nil: the rounded bounds when the
     /// layer has a background, else nothing (subclasses with shapes override).
     var contentSilhouette: Path? {

@@ -60,6 +60,7 @@ public final class LayerEngine: FrameParticipant {
 
     func layerDidAttach(_ layer: Layer) {
         if !layer.hasBeenCommitted { uncommitted.append(layer) }
+        if layer.changesContinuously { layerChangesContinuously(layer) }
         if !layer.running.isEmpty { list(layer) }
         if layer.needsDisplayFlag { displayQueue.append(layer) }
         if layer.needsLayoutFlag { layoutQueue.append(layer) }
@@ -134,6 +135,16 @@ public final class LayerEngine: FrameParticipant {
     // MARK: Frame phases
 
     /// Phase 2: every running animation at the frame's time.
+    /// Layers whose drawing changes every frame by itself (emitters), re-rendered each frame.
+    @exclusivity(unchecked) private var continuous: [Layer] = []
+
+    /// Lists `layer` as changing every frame (once).
+    func layerChangesContinuously(_ layer: Layer) {
+        guard !continuous.contains(where: { $0 === layer }) else { return }
+        continuous.append(layer)
+        runLoop?.requestFrame()
+    }
+
     public func advance(to frame: FrameInfo) {
         frameTime = Double(frame.mediaTime) / 1e9
         evaluate(at: frameTime)
@@ -145,10 +156,14 @@ public final class LayerEngine: FrameParticipant {
         frameTime = t
         evaluatedLastFrame = 0
         changedInLastPass.removeAll(keepingCapacity: true)
-        guard !animated.isEmpty else { return }
+        guard !animated.isEmpty || !continuous.isEmpty else { return }
         pass += 1
         isEvaluating = true
         let id = ObjectIdentifier(self)
+        if !continuous.isEmpty {
+            continuous.removeAll { $0.engineID != id || !$0.changesContinuously }
+            for layer in continuous { layer.presentationDidChange(pass: pass, into: &changedInLastPass) }
+        }
         defer { isEvaluating = false }
         var w = 0
         for r in 0..<animated.count {
@@ -268,6 +283,7 @@ public final class LayerEngine: FrameParticipant {
 
     public var hasPendingWork: Bool {
         !animated.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
+            || !continuous.isEmpty
     }
 
     public func describePendingWork() -> [String] {

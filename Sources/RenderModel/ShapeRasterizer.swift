@@ -97,12 +97,17 @@ public struct ShapeRasterizer: Sendable {
                     k += 1
                 }
                 guard crossings.count >= 2 else { continue }
-                // Insertion sort: few crossings, nearly sorted from row to row.
-                for i in 1..<crossings.count {
-                    let c = crossings[i]
-                    var j = i - 1
-                    while j >= 0, crossings[j].x > c.x { crossings[j + 1] = crossings[j]; j -= 1 }
-                    crossings[j + 1] = c
+                if crossings.count > 32 {
+                    // Many crossings (a huge or intricate shape): O(n log n), whatever their order.
+                    crossings.sort { $0.x < $1.x }
+                } else {
+                    // Insertion sort: few crossings, nearly sorted from row to row.
+                    for i in 1..<crossings.count {
+                        let c = crossings[i]
+                        var j = i - 1
+                        while j >= 0, crossings[j].x > c.x { crossings[j + 1] = crossings[j]; j -= 1 }
+                        crossings[j + 1] = c
+                    }
                 }
                 var winding: Int32 = 0
                 for i in 0..<(crossings.count - 1) {

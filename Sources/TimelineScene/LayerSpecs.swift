@@ -6,7 +6,7 @@ import Timeline
 public struct LayerSpec: Sendable {
     /// The layer classes a scene can make.
     public enum Kind: String, Sendable, CaseIterable {
-        case layer, shape, gradient, replicator
+        case layer, shape, gradient, replicator, emitter
 
         /// Whether layers of this kind have `property` (as the class's `hasProperty`).
         public func has(_ property: LayerProperty) -> Bool {
@@ -15,6 +15,7 @@ public struct LayerSpec: Sendable {
             case .shape: ShapeLayer.hasProperty(property)
             case .gradient: GradientLayer.hasProperty(property)
             case .replicator: ReplicatorLayer.hasProperty(property)
+            case .emitter: EmitterLayer.hasProperty(property)
             }
         }
     }
@@ -44,7 +45,27 @@ public struct LayerSpec: Sendable {
     public var isDoubleSided: Bool?
     public var speed: Double?
     public var timeOffset: Double?
+    // An emitter's.
+    public var emitterShape: EmitterLayer.Shape?
+    public var emitterMode: EmitterLayer.Mode?
+    public var renderMode: EmitterLayer.RenderMode?
+    public var seed: UInt32?
+    public var emitterCells: [EmitterCellSpec]?
     public var location: SourceLocation
+}
+
+/// One cell of an emitter layer in a scene: `EmitterCell`'s numbers by name, its colour, and
+/// the stand-in shape and size of its particles.
+public struct EmitterCellSpec: Sendable {
+    public var numbers: [String: Double] = [:]
+    public var color: Color?
+    public var contentsSize: Size?
+    public var contentsShape: EmitterCell.ContentsShape?
+    /// The number keys a cell takes.
+    public static let numberKeys: [String] = ["birthRate", "lifetime", "lifetimeRange", "velocity", "velocityRange", "xAcceleration",
+                                              "yAcceleration", "emissionLongitude", "emissionRange", "spin", "spinRange", "scale",
+                                              "scaleRange", "scaleSpeed", "redRange", "greenRange", "blueRange", "alphaRange",
+                                              "alphaSpeed"]
 }
 
 /// One entry of `layerAnimations` (CA11): a Core Animation animation by key path, added to its

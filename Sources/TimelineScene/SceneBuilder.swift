@@ -121,6 +121,7 @@ public enum SceneBuilder {
             case .shape: ShapeLayer()
             case .gradient: GradientLayer()
             case .replicator: ReplicatorLayer()
+            case .emitter: EmitterLayer()
             }
             l.name = spec.id
             if let f = spec.frame { l.frame = f }
@@ -133,6 +134,13 @@ public enum SceneBuilder {
             }
             if let g = l as? GradientLayer, let t = spec.gradientType { g.type = t }
             if let r = l as? ReplicatorLayer, let n = spec.instanceCount { r.instanceCount = n }
+            if let e = l as? EmitterLayer {
+                if let v = spec.emitterShape { e.emitterShape = v }
+                if let v = spec.emitterMode { e.emitterMode = v }
+                if let v = spec.renderMode { e.renderMode = v }
+                if let v = spec.seed { e.seed = v }
+                if let cells = spec.emitterCells { e.emitterCells = cells.map(makeCell) }
+            }
             if let d = spec.isDoubleSided { l.isDoubleSided = d }
             if let s = spec.speed { l.speed = s }
             if let o = spec.timeOffset { l.timeOffset = o }
@@ -144,6 +152,24 @@ public enum SceneBuilder {
         }
         Transaction.commit()
         return layers
+    }
+
+    /// An emitter cell from its scene entry.
+    static func makeCell(_ spec: EmitterCellSpec) -> EmitterCell {
+        let c = EmitterCell()
+        let n = spec.numbers
+        c.birthRate = n["birthRate"] ?? 0; c.lifetime = n["lifetime"] ?? 0; c.lifetimeRange = n["lifetimeRange"] ?? 0
+        c.velocity = n["velocity"] ?? 0; c.velocityRange = n["velocityRange"] ?? 0
+        c.xAcceleration = n["xAcceleration"] ?? 0; c.yAcceleration = n["yAcceleration"] ?? 0
+        c.emissionLongitude = n["emissionLongitude"] ?? 0; c.emissionRange = n["emissionRange"] ?? 0
+        c.spin = n["spin"] ?? 0; c.spinRange = n["spinRange"] ?? 0
+        c.scale = n["scale"] ?? 1; c.scaleRange = n["scaleRange"] ?? 0; c.scaleSpeed = n["scaleSpeed"] ?? 0
+        c.redRange = n["redRange"] ?? 0; c.greenRange = n["greenRange"] ?? 0; c.blueRange = n["blueRange"] ?? 0
+        c.alphaRange = n["alphaRange"] ?? 0; c.alphaSpeed = n["alphaSpeed"] ?? 0
+        if let color = spec.color { c.color = color }
+        if let size = spec.contentsSize { c.contentsSize = size }
+        if let shape = spec.contentsShape { c.contentsShape = shape }
+        return c
     }
 
     /// The view or guide an anchor spec names.

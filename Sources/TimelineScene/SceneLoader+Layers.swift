@@ -16,7 +16,8 @@ extension SceneLoader.Reader {
 
     /// Keys a layer entry takes besides Core Animation's animatable property keys.
     static let layerKeys: Set<String> = ["id", "view", "parent", "type", "frame", "fillRule", "lineCap", "lineJoin",
-                                         "lineDashPattern", "gradientType", "instanceCount", "doubleSided", "speed", "timeOffset"]
+                                         "lineDashPattern", "gradientType", "instanceCount", "doubleSided", "speed", "timeOffset",
+                                         "emitterShape", "emitterMode", "renderMode", "seed", "emitterCells"]
 
     func layers(_ v: JSONValue, views: [String: Int]) throws(SceneError) -> [LayerSpec] {
         guard case .array(let items, _) = v else { throw fail(v, "layers must be an array, found \(v.typeName)") }
@@ -79,6 +80,18 @@ extension SceneLoader.Reader {
                 }
                 spec.instanceCount = Int(n)
             case "doubleSided": spec.isDoubleSided = try bool(value, key)
+            case "emitterShape", "emitterMode", "renderMode", "seed", "emitterCells":
+                guard kind == .emitter else { throw fail(value, "'\(key)' belongs to emitter layers; this is a \(kind.rawValue) layer") }
+                switch key {
+                case "emitterShape": spec.emitterShape = try choice(value, key, EmitterLayer.Shape.self)
+                case "emitterMode": spec.emitterMode = try choice(value, key, EmitterLayer.Mode.self)
+                case "renderMode": spec.renderMode = try choice(value, key, EmitterLayer.RenderMode.self)
+                case "seed":
+                    let n = try number(value, key, limit: Double(UInt32.max))
+                    guard n >= 0, n == n.rounded() else { throw fail(value, "seed must be a whole number from 0 to \(UInt32.max)") }
+                    spec.seed = UInt32(n)
+                default: spec.emitterCells = try emitterCells(value)
+                }
             case "speed": spec.speed = try number(value, key, limit: 1e6)
             case "timeOffset": spec.timeOffset = try number(value, key, limit: 1e6)
             default:
@@ -90,6 +103,34 @@ extension SceneLoader.Reader {
             }
         }
         return spec
+    }
+
+    /// An emitter's cells: `[{"birthRate": 20, "lifetime": 2, "velocity": 80, "emissionRange": 6.28,
+    /// "color": "#ffcc00ff", "alphaSpeed": -0.5, "contentsSize": [6, 6], "contentsShape": "circle"}]`.
+    func emitterCells(_ v: JSONValue) throws(SceneError) -> [EmitterCellSpec] {
+        guard case .array(let items, _) = v, items.count <= 64 else { throw fail(v, "emitterCells must be an array of at most 64 cells") }
+        var out: [EmitterCellSpec] = []
+        for item in items {
+            let members = try object(item, "an emitter cell", keys: Set(EmitterCellSpec.numberKeys + ["color", "contentsSize", "contentsShape"]))
+            var cell = EmitterCellSpec()
+            for (key, value) in members {
+                switch key {
+                case "color": cell.color = try color(value, key)
+                case "contentsSize":
+                    let s = try numbers(value, key, count: 2)
+                    guard s[0] >= 0, s[1] >= 0 else { throw fail(value, "contentsSize must not be negative") }
+                    cell.contentsSize = Size(width: s[0], height: s[1])
+                case "contentsShape": cell.contentsShape = try choice(value, key, EmitterCell.ContentsShape.self)
+                case "birthRate", "lifetime":
+                    let n = try number(value, key)
+                    guard n >= 0 else { throw fail(value, "\(key) must not be negative, found \(n)") }
+                    cell.numbers[key] = n
+                default: cell.numbers[key] = try number(value, key)
+                }
+            }
+            out.append(cell)
+        }
+        return out
     }
 
     func layerAnimations(_ v: JSONValue, layers: [LayerSpec]) throws(SceneError) -> [LayerAnimationSpec] {
@@ -237,7 +278,7 @@ extension SceneLoader.Reader {
         }
         for (key, axis) in [("rotateX", (1.0, 0.0, 0.0)), ("rotateY", (0.0, 1.0, 0.0)), ("rotate", (0.0, 0.0, 1.0))] {
             if let r = v[key] {
-                let degrees = try number(r, key, limit: 1e6)
+                let degrees = try number(r, key)
                 t = t.concatenating(Transform3D(rotationAngle: degrees * .pi / 180, x: axis.0, y: axis.1, z: axis.2))
             }
         }

@@ -1,0 +1,271 @@
+import Geometry
+import RenderModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What an ``EmitterLayer`` emits, as `CAEmitterCell`: particles born at ``birthRate`` per
+/// second that live ``lifetime`` seconds, leave in a cone round ``emissionLongitude`` at
+/// ``velocity``, accelerate, spin, scale and fade. Each `…Range` widens its value to value ±
+/// range, drawn per particle from the layer's seeded sequence.
+///
+/// Until images arrive (issue 25) a particle has no `contents`: it is a disc or square of
+/// ``contentsSize`` points in ``color``.
+@MainActor
+public final class EmitterCell {
+    /// The particle's stand-in for an image.
+    public enum ContentsShape: String, Sendable, CaseIterable { case circle, square }
+
+    public var name: String?
+    public var isEnabled = true
+    /// Particles per second (times the layer's ``EmitterLayer/birthRate``).
+    public var birthRate: Double = 0
+    /// Seconds a particle lives (times the layer's ``EmitterLayer/lifetime``).
+    public var lifetime: Double = 0
+    public var lifetimeRange: Double = 0
+    /// Points per second.
+    public var velocity: Double = 0
+    public var velocityRange: Double = 0
+    /// Points per second squared.
+    public var xAcceleration: Double = 0
+    public var yAcceleration: Double = 0
+    /// The direction particles leave in, in radians from the x axis towards y (down on screen).
+    public var emissionLongitude: Double = 0
+    /// The cone's whole angle round the longitude, in radians (2π: every direction).
+    public var emissionRange: Double = 0
+    /// Radians per second.
+    public var spin: Double = 0
+    public var spinRange: Double = 0
+    public var scale: Double = 1
+    public var scaleRange: Double = 0
+    /// Scale added per second.
+    public var scaleSpeed: Double = 0
+    public var color: Color = .white
+    public var redRange: Double = 0, greenRange: Double = 0, blueRange: Double = 0, alphaRange: Double = 0
+    /// Alpha added per second (negative fades out).
+    public var alphaSpeed: Double = 0
+    public var contentsSize = Size(width: 8, height: 8)
+    public var contentsShape: ContentsShape = .circle
+
+    public init() {}
+}
+
+/// A layer that emits particles, as `CAEmitterLayer` (CA3). Particles are not simulated frame by
+/// frame: particle k of a cell is born at k / rate seconds after the emitter first drew, and
+/// everything about it (where in the emitter shape, direction, speed, lifetime, spin, scale,
+/// colour) is a function of ``seed``, the cell and k, so every frame is a function of its time
+/// alone and reproducible.
+@MainActor
+open class EmitterLayer: Layer {
+    /// Where particles are born round ``emitterPosition``, within ``emitterSize``.
+    public enum Shape: String, Sendable, CaseIterable { case point, line, rectangle, circle }
+    /// Whether they are born inside the shape or on its outline.
+    public enum Mode: String, Sendable, CaseIterable { case points, outline, surface, volume }
+    /// The drawing order of particles.
+    public enum RenderMode: String, Sendable, CaseIterable { case unordered, oldestFirst, oldestLast }
+
+    /// The most particles a cell draws at once; older ones beyond it are not drawn.
+    public static let maximumParticlesPerCell = 10_000
+
+    public var emitterCells: [EmitterCell]? { didSet { cellsDidChange() } }
+    public var emitterPosition: Point = .zero { didSet { changed(.emitterPosition, .point(oldValue)) } }
+    public var emitterZPosition: Double = 0 { didSet { changed(.emitterZPosition, .number(oldValue)) } }
+    public var emitterSize: Size = .zero { didSet { changed(.emitterSize, .size(oldValue)) } }
+    public var emitterShape: Shape = .point { didSet { contentDidChange() } }
+    public var emitterMode: Mode = .volume { didSet { contentDidChange() } }
+    public var renderMode: RenderMode = .unordered { didSet { contentDidChange() } }
+    /// Multipliers of every cell's values.
+    public var birthRate: Double = 1 { didSet { changed(.birthRate, .number(oldValue)) } }
+    public var lifetime: Double = 1 { didSet { changed(.lifetime, .number(oldValue)) } }
+    public var velocity: Double = 1 { didSet { changed(.velocity, .number(oldValue)) } }
+    public var scale: Double = 1 { didSet { changed(.scale, .number(oldValue)) } }
+    public var spin: Double = 1 { didSet { changed(.spin, .number(oldValue)) } }
+    /// The seed of every particle's random choices.
+    public var seed: UInt32 = 0 { didSet { contentDidChange() } }
+
+    /// Seconds since emission started, for the draw in progress (set by the renderer).
+    var renderTime = 0.0
+    /// The local time emission started at (the first draw), kept on the model layer.
+    var emissionStart: Double?
+
+    public override init() { super.init() }
+    public required init(layer: Layer) { super.init(layer: layer) }
+
+    open override func copyProperties(from other: Layer) {
+        super.copyProperties(from: other)
+        guard let o = other as? EmitterLayer else { return }
+        emitterCells = o.emitterCells; emitterPosition = o.emitterPosition; emitterZPosition = o.emitterZPosition
+        emitterSize = o.emitterSize; emitterShape = o.emitterShape; emitterMode = o.emitterMode; renderMode = o.renderMode
+        birthRate = o.birthRate; lifetime = o.lifetime; velocity = o.velocity; scale = o.scale; spin = o.spin; seed = o.seed
+        emissionStart = o.emissionStart
+    }
+
+    nonisolated open override class func hasProperty(_ property: LayerProperty) -> Bool {
+        if super.hasProperty(property) { return true }
+        return property.rawValue >= LayerProperty.emitterPosition.rawValue && property.rawValue <= LayerProperty.spin.rawValue
+    }
+
+    open override func value(for property: LayerProperty) -> LayerValue {
+        switch property {
+        case .emitterPosition: .point(emitterPosition)
+        case .emitterZPosition: .number(emitterZPosition)
+        case .emitterSize: .size(emitterSize)
+        case .birthRate: .number(birthRate)
+        case .lifetime: .number(lifetime)
+        case .velocity: .number(velocity)
+        case .scale: .number(scale)
+        case .spin: .number(spin)
+        default: super.value(for: property)
+        }
+    }
+
+    open override func setValue(_ value: LayerValue, for property: LayerProperty) {
+        switch (property, value) {
+        case (.emitterPosition, .point(let v)): emitterPosition = v
+        case (.emitterZPosition, .number(let v)): emitterZPosition = v
+        case (.emitterSize, .size(let v)): emitterSize = v
+        case (.birthRate, .number(let v)): birthRate = v
+        case (.lifetime, .number(let v)): lifetime = v
+        case (.velocity, .number(let v)): velocity = v
+        case (.scale, .number(let v)): scale = v
+        case (.spin, .number(let v)): spin = v
+        default: super.setValue(value, for: property)
+        }
+    }
+
+    /// An emitter with cells to emit changes every frame.
+    override var changesContinuously: Bool { emitterCells?.contains { $0.isEnabled && $0.birthRate > 0 } ?? false }
+
+    private func cellsDidChange() {
+        contentDidChange()
+        if changesContinuously { engine?.layerChangesContinuously(self) }
+    }
+
+    /// One particle as it is at the draw's time.
+    public struct Particle: Sendable, Equatable {
+        public var position: Point
+        public var size: Size
+        public var angle: Double
+        public var color: Color
+        public var age: Double
+        public var shape: EmitterCell.ContentsShape
+    }
+
+    /// The particles alive at local time `t` (seconds since emission started), cell by cell
+    /// in ``renderMode`` order.
+    public func particles(at t: Double) -> [Particle] {
+        var out: [Particle] = []
+        guard t.isFinite, t >= 0, let cells = emitterCells else { return out }
+        for (c, cell) in cells.enumerated() where cell.isEnabled {
+            let rate = cell.birthRate * birthRate
+            guard rate > 0, rate.isFinite else { continue }
+            let longest = max(0, (cell.lifetime + abs(cell.lifetimeRange)) * lifetime)
+            guard longest > 0, longest.isFinite else { continue }
+            // Particles born in (t - longest, t]: k / rate in that window.
+            let last = (t * rate).rounded(.down)
+            var first = max(0, ((t - longest) * rate).rounded(.down))
+            if last - first > Double(Self.maximumParticlesPerCell) { first = last - Double(Self.maximumParticlesPerCell) }
+            guard last >= first, last < 1e15 else { continue }
+            var cellParticles: [Particle] = []
+            var k = first
+            while k <= last {
+                if let p = particle(cell, index: c, k: UInt64(k), rate: rate, at: t) { cellParticles.append(p) }
+                k += 1
+            }
+            if renderMode == .oldestLast { cellParticles.reverse() }
+            out.append(contentsOf: cellParticles)
+        }
+        return out
+    }
+
+    /// Particle `k` of cell number `c` at time `t`, or nil when it is not alive or not visible.
+    private func particle(_ cell: EmitterCell, index c: Int, k: UInt64, rate: Double, at t: Double) -> Particle? {
+        var random = SplitMix(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(c) &* 0xBF58_476D_1CE4_E5B9 ^ k &* 0x94D0_49BB_1331_11EB)
+        func spread(_ value: Double, _ range: Double) -> Double { value + (random.unit() * 2 - 1) * range }
+        let born = Double(k) / rate
+        let age = t - born
+        let life = spread(cell.lifetime, cell.lifetimeRange) * lifetime
+        guard age >= 0, age < life else { return nil }
+        // Birth place within the emitter shape.
+        let u = random.unit(), v = random.unit()
+        let w = emitterSize.width, h = emitterSize.height
+        let outline = emitterMode == .outline
+        var origin = emitterPosition
+        switch emitterShape {
+        case .point: break
+        case .line: origin.x += (u - 0.5) * w
+        case .rectangle:
+            if outline {
+                // A point on the perimeter, by length.
+                let perimeter = 2 * (w + h)
+                var s = u * perimeter
+                if s < w { origin.x += s - w / 2; origin.y -= h / 2 } else {
+                    s -= w
+                    if s < h { origin.x += w / 2; origin.y += s - h / 2 } else {
+                        s -= h
+                        if s < w { origin.x += w / 2 - s; origin.y += h / 2 } else { s -= w; origin.x -= w / 2; origin.y += h / 2 - s }
+                    }
+                }
+            } else {
+                origin.x += (u - 0.5) * w; origin.y += (v - 0.5) * h
+            }
+        case .circle:
+            let r = (outline ? 1 : u.squareRoot()) * w / 2, a = v * 2 * .pi
+            origin.x += r * cos(a); origin.y += r * sin(a)
+        }
+        let direction = cell.emissionLongitude + (random.unit() - 0.5) * cell.emissionRange
+        let speed = spread(cell.velocity, cell.velocityRange) * velocity
+        let x = origin.x + speed * cos(direction) * age + 0.5 * cell.xAcceleration * age * age
+        let y = origin.y + speed * sin(direction) * age + 0.5 * cell.yAcceleration * age * age
+        let s = (spread(cell.scale, cell.scaleRange) + cell.scaleSpeed * age) * scale
+        let angle = spread(cell.spin, cell.spinRange) * spin * age
+        func unit(_ x: Double) -> Double { min(max(x, 0), 1) }
+        let color = Color(red: unit(spread(cell.color.red, cell.redRange)), green: unit(spread(cell.color.green, cell.greenRange)),
+                          blue: unit(spread(cell.color.blue, cell.blueRange)),
+                          alpha: unit(spread(cell.color.alpha, cell.alphaRange) + cell.alphaSpeed * age))
+        guard s > 0, color.alpha > 0, x.isFinite, y.isFinite, s.isFinite else { return nil }
+        return Particle(position: Point(x: x, y: y), size: Size(width: cell.contentsSize.width * s, height: cell.contentsSize.height * s),
+                        angle: angle, color: color, age: age, shape: cell.contentsShape)
+    }
+
+    open override func renderContent(into list: inout [DrawCommand]) {
+        super.renderContent(into: &list)
+        guard emitterCells?.isEmpty == false else { return }
+        for p in particles(at: renderTime) {
+            let r = Rect(x: p.position.x - p.size.width / 2, y: p.position.y - p.size.height / 2, width: p.size.width, height: p.size.height)
+            switch p.shape {
+            case .circle where p.size.width == p.size.height:
+                list.append(.fillEllipse(r, p.color))
+            case .circle:
+                list.append(.fillShape(Path(ellipseIn: r).applying(Self.turn(p)), .color(p.color), .nonZero))
+            case .square:
+                list.append(.fillShape(Path(rect: r).applying(Self.turn(p)), .color(p.color), .nonZero))
+            }
+        }
+    }
+
+    /// The particle's spin about its centre.
+    private static func turn(_ p: Particle) -> AffineTransform {
+        AffineTransform(translationX: -p.position.x, y: -p.position.y)
+            .concatenating(AffineTransform(rotationAngle: p.angle))
+            .concatenating(AffineTransform(translationX: p.position.x, y: p.position.y))
+    }
+}
+
+/// SplitMix64: a tiny, well-mixed generator, enough for particle choices.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

@@ -1,0 +1,85 @@
+import Geometry
+import Layers
+import RenderModel
+import Testing
+
+@Suite("CA3 emitter layers: seeded particles as functions of time")
+@MainActor
+struct EmitterTests {
+    func emitter(seed: UInt32) -> EmitterLayer {
+        let e = EmitterLayer()
+        e.emitterPosition = Point(x: 100, y: 100)
+        e.emitterShape = .circle
+        e.emitterSize = Size(width: 40, height: 40)
+        e.seed = seed
+        let cell = EmitterCell()
+        cell.birthRate = 50
+        cell.lifetime = 2
+        cell.lifetimeRange = 0.5
+        cell.velocity = 60
+        cell.velocityRange = 20
+        cell.emissionRange = 2 * .pi
+        cell.yAcceleration = 30
+        cell.spin = 1
+        cell.scaleSpeed = -0.2
+        cell.alphaSpeed = -0.3
+        cell.color = Color(red: 1, green: 0.6, blue: 0.1)
+        e.emitterCells = [cell]
+        return e
+    }
+
+    @Test("CA3 the same seed and time give the same particles; another seed others")
+    func reproducible() {
+        let a = emitter(seed: 7), b = emitter(seed: 7), c = emitter(seed: 8)
+        for t in [0.0, 0.4, 1.7, 3.0] {
+            #expect(a.particles(at: t) == b.particles(at: t))
+        }
+        #expect(a.particles(at: 1.7) != c.particles(at: 1.7))
+        // Asking out of order changes nothing: no state is carried from frame to frame.
+        let late = a.particles(at: 3.0)
+        _ = a.particles(at: 0.2)
+        #expect(a.particles(at: 3.0) == late)
+    }
+
+    @Test("CA3 birth rate times lifetime particles are alive, each born on its cell's schedule")
+    func counts() {
+        let e = emitter(seed: 1)
+        // At 0.5 s: every particle born so far (k / 50 ≤ 0.5) lives at least 1.5 s.
+        #expect(e.particles(at: 0.5).count == 26)
+        // In the steady state about rate × mean lifetime.
+        let steady = e.particles(at: 10).count
+        #expect(steady > 80 && steady < 120)
+        e.birthRate = 2                                           // the layer's multiplier
+        #expect(e.particles(at: 0.5).count == 51)
+        #expect(EmitterLayer().particles(at: 1).isEmpty)
+    }
+
+    @Test("CA3 a particle with no ranges moves as its velocity and acceleration say, spins and fades")
+    func kinematics() throws {
+        let e = EmitterLayer()
+        e.emitterPosition = Point(x: 10, y: 20)
+        let cell = EmitterCell()
+        cell.birthRate = 1; cell.lifetime = 5; cell.velocity = 100; cell.emissionLongitude = 0
+        cell.yAcceleration = 10; cell.spin = 2; cell.alphaSpeed = -0.1; cell.scaleSpeed = 0.5
+        cell.contentsSize = Size(width: 4, height: 4)
+        e.emitterCells = [cell]
+        let p = try #require(e.particles(at: 0.5).first)              // the particle born at 0
+        #expect(abs(p.position.x - 60) < 1e-9 && abs(p.position.y - (20 + 0.5 * 10 * 0.25)) < 1e-9)
+        #expect(abs(p.angle - 1) < 1e-12 && abs(p.color.alpha - 0.95) < 1e-12 && abs(p.size.width - 5) < 1e-12)
+        #expect(e.particles(at: 5.5).count == 5)                       // the first one died at 5 s
+    }
+
+    @Test("CA3 a hosted emitter redraws every frame and keeps the run loop awake")
+    func hosted() {
+        let host = LayerHost()
+        let e = emitter(seed: 3)
+        e.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+        host.root.addSublayer(e)
+        for _ in 0..<30 { host.step() }
+        #expect(host.engine.hasPendingWork)
+        #expect(host.engine.changedInLastPass.contains { $0 === e })
+        e.emitterCells = nil
+        host.step()
+        #expect(!host.engine.hasPendingWork)
+    }
+}
