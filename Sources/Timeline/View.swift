@@ -17,9 +17,10 @@ open class View {
 
     /// The name in traces, reports and scene files.
     public var identifier: String?
-    private let ordinal: Int
+    /// Numbered by the first window the view joins (0 until then).
+    private var ordinal = 0
 
-    /// ``identifier``, or the type name and a creation ordinal.
+    /// ``identifier``, or the type name and an ordinal its window gave it.
     public var traceName: String { identifier ?? "\(type(of: self))#\(ordinal)" }
 
     // MARK: Hierarchy
@@ -154,8 +155,6 @@ open class View {
 
     /// A view with the given frame. Views made with a frame keep it (A6).
     public init(frame: Rect = .zero) {
-        ordinal = View.nextOrdinal
-        View.nextOrdinal += 1
         model.center = frame.center
         model.bounds = Rect(origin: .zero, size: frame.size)
         presentation = model
@@ -167,8 +166,6 @@ open class View {
         self.identifier = identifier
         if frame == nil { translatesAutoresizingMaskIntoConstraints = false }
     }
-
-    private static var nextOrdinal = 1
 
     // MARK: Geometry accessors
 
@@ -190,7 +187,7 @@ open class View {
             guard old != newValue else { return }
             model.bounds = newValue
             modelDidChange(.bounds, from: .rect(old))
-            if let i = layoutItem, !LayoutEngine.isApplyingFrames { frameLeftLayout(i) }
+            if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
             if old.size != newValue.size { sizeDidChange(from: old.size) }
         }
     }
@@ -203,7 +200,7 @@ open class View {
             guard old != newValue else { return }
             model.center = newValue
             modelDidChange(.center, from: .point(old))
-            if let i = layoutItem, !LayoutEngine.isApplyingFrames { frameLeftLayout(i) }
+            if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
             if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
         }
     }
@@ -371,6 +368,7 @@ open class View {
     func moveToWindow(_ newWindow: Window?) {
         guard window !== newWindow else { return }
         window = newWindow
+        if ordinal == 0, let w = newWindow { ordinal = w.makeViewOrdinal() }
         if let l = loadedLayer {
             if let e = newWindow?.layers { e.host(l) } else { l.engine?.unhost(l) }
         }

@@ -39,6 +39,12 @@ public final class Window: FrameParticipant {
     }
     /// Draws the sublayers of views' layers into the display list.
     var layerRenderer = LayerRenderer(engine: nil)
+    /// Set while the layout engine sets frames from its solution (a frame set otherwise leaves
+    /// the layout until the superview's next layout, ``View/frameLeftLayout(_:)``).
+    var isApplyingLayoutFrames = false
+    /// Numbers views without an identifier for traces, in the order they join the window.
+    private var viewOrdinals = 0
+    func makeViewOrdinal() -> Int { viewOrdinals += 1; return viewOrdinals }
     /// The window's Auto Layout engine (one solver per window).
     public private(set) lazy var layoutEngine = LayoutEngine(window: self)
     /// Where the commit phase sends the display list.
@@ -407,8 +413,9 @@ public final class Window: FrameParticipant {
     }
 
     /// Numbers windows, for ``DisplayList/origin``.
-    private static var windowCount = 0
-    private lazy var listOrigin: Int = { Window.windowCount += 1; return Window.windowCount }()
+    /// Which window's lists these are: a number from the run loop, unique among its windows
+    /// (a window not yet on a run loop numbers itself by its identity).
+    private lazy var listOrigin: Int = runLoop?.makeSerialNumber() ?? ObjectIdentifier(self).hashValue
 
     private func buildDisplayList() {
         buildGeneration &+= 1

@@ -155,6 +155,14 @@ public final class MainRunLoop {
     /// else 0. Engines compute with this integer (N8).
     public var currentMediaTimeNanoseconds: Int64 { currentFrame?.mediaTime ?? lastFrame?.mediaTime ?? 0 }
 
+    /// A number no earlier call on this run loop returned (windows number their display lists
+    /// with it, so a painter never mistakes one window's list for another's).
+    public func makeSerialNumber() -> Int {
+        serialNumbers += 1
+        return serialNumbers
+    }
+    private var serialNumbers = 0
+
     /// The current media time in seconds, as Core Animation's `CACurrentMediaTime()`: the same
     /// instant as ``currentMediaTimeNanoseconds``, converted only here, at the media-time API
     /// (layer times, `beginTime`, `convertTime`).

@@ -1,0 +1,104 @@
+import Geometry
+import LayoutSolver
+
+/// Reading the solver's solution: solved rects, frames applied to views, ambiguity and
+/// violated required constraints.
+extension LayoutEngine {
+    // MARK: Reading the solution
+
+    /// The solved alignment rect of an item in window coordinates.
+    func solvedRect(_ i: LayoutItem) -> Rect {
+        let v = solver.values(of: i.left, i.top, i.width, i.height)
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    /// Sets the frames of the subviews laid out by constraints from the solution. The base
+    /// ``View/layoutSubviews()`` calls it. Only the subviews listed stale are set (their solved
+    /// rect changed or their frame was set by hand, P1), unless the view was flagged by the
+    /// app's ``View/setNeedsLayout()`` or its own position changed: then every one.
+    func applyFrames(toSubviewsOf s: View) {
+        window.isApplyingLayoutFrames = true
+        defer { window.isApplyingLayoutFrames = false }
+        var origin: Point?
+        func apply(_ v: View, _ i: LayoutItem) {
+            i.frameIsStale = false
+            if origin == nil { origin = s.absoluteBoundsOrigin }
+            let f = v.frame(forAlignmentRect: solvedRect(i)).offsetBy(dx: -origin!.x, dy: -origin!.y)
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else {
+                reportNonFinite(v, f)
+                return
+            }
+            framesApplied += 1
+            v.frame = f
+        }
+        if s.allSubviewFramesStale {
+            s.allSubviewFramesStale = false
+            for v in s.subviews where !v.translatesAutoresizingMaskIntoConstraints {
+                if let i = v.layoutItem { apply(v, i) }
+            }
+        } else {
+            for v in s.subviewsWithStaleFrames where v.superview === s && !v.translatesAutoresizingMaskIntoConstraints {
+                if let i = v.layoutItem, i.frameIsStale { apply(v, i) }
+            }
+        }
+        s.subviewsWithStaleFrames.removeAll(keepingCapacity: true)
+    }
+
+    func isAmbiguous(_ i: LayoutItem) -> Bool {
+        solver.isAmbiguous(i.left) || solver.isAmbiguous(i.top) || solver.isAmbiguous(i.width) || solver.isAmbiguous(i.height)
+    }
+
+    /// Views whose frames the constraints leave undetermined (A8), in tree order.
+    public func ambiguousViews() -> [View] {
+        var out: [View] = []
+        func walk(_ v: View) {
+            if let i = v.layoutItem, !v.translatesAutoresizingMaskIntoConstraints, isAmbiguous(i) { out.append(v) }
+            for s in v.subviews { walk(s) }
+        }
+        walk(window.rootView)
+        return out
+    }
+
+    /// The required, unbroken constraints that the current frames do not satisfy within
+    /// `tolerance` (U8). Empty after a layout pass.
+    public func requiredConstraintViolations(tolerance: Double = 1e-6) -> [String] {
+        var out: [String] = []
+        compact()
+        for c in active where Priority(Double(c.priority)).isRequired && !c.isBroken && c.solverID != nil {
+            guard let first = c.firstItem else { continue }
+            var lhs = currentValue(first, c.firstAttribute)
+            let rhs = (c.secondItem.map { c.multiplier * currentValue($0, c.secondAttribute!) } ?? 0) + c.constant
+            lhs -= rhs
+            let ok: Bool
+            switch c.relation {
+            case .equal: ok = abs(lhs) <= tolerance
+            case .lessThanOrEqual: ok = lhs <= tolerance
+            case .greaterThanOrEqual: ok = lhs >= -tolerance
+            }
+            if !ok { out.append("\(c.description) off by \(lhs)") }
+        }
+        return out
+    }
+
+    /// An attribute's value from the current frames (views) or the solution (guides).
+    private func currentValue(_ owner: any LayoutItemOwner, _ attribute: LayoutAttribute) -> Double {
+        let r: Rect
+        if let v = owner as? View {
+            r = v.alignmentRect(forFrame: v.absoluteFrame)
+        } else if let g = owner as? LayoutGuide, let i = g.layoutItem {
+            r = solvedRect(i)
+        } else { return .nan }
+        switch attribute {
+        case .left, .leading: return r.minX
+        case .right, .trailing: return r.maxX
+        case .top: return r.minY
+        case .bottom: return r.maxY
+        case .width: return r.width
+        case .height: return r.height
+        case .centerX: return r.midX
+        case .centerY: return r.midY
+        case .firstBaseline: return r.minY + ((owner as? View)?.firstBaselineOffsetFromTop ?? 0)
+        case .lastBaseline: return r.maxY - ((owner as? View)?.lastBaselineOffsetFromBottom ?? 0)
+        }
+    }
+}
