@@ -20,6 +20,8 @@ public struct LayerRenderer {
     /// The display list's generation (a full rebuild starts a new one): layers remember the
     /// generation they were placed in, and ``patch(_:host:in:scratch:)`` only trusts those.
     public var generation = 0
+    /// What text layers measure with (the host's; fixed metrics when nil).
+    public var fontMetrics: (any FontMetrics)?
     private var own: [DrawCommand] = []
 
     public init(engine: LayerEngine?) { self.engine = engine }
@@ -70,6 +72,7 @@ public struct LayerRenderer {
             if m.emissionStart == nil { m.emissionStart = now }
             emitter.renderTime = now - (m.emissionStart ?? now)
         }
+        if let text = l as? TextLayer { text.renderMetrics = fontMetrics ?? FixedFontMetrics() }
         l.renderContent(into: &own)
         var box = flush(&own, h, affine, tint, into: &list)
         box = box.union(emitSublayers(of: model, shown: l, transform: h, tint: tint, shift: shift, patchable: patchable, into: &list))

@@ -422,6 +422,7 @@ public final class Window: FrameParticipant {
         building.reset(size: size, scale: scale, background: backgroundColor)
         building.origin = listOrigin
         layerRenderer.generation = buildGeneration
+        layerRenderer.fontMetrics = fontMetrics ?? TextMeasurement.metrics
         _ = emit(rootView, parent: .identity, into: &building.commands, offset: 0)
     }
 

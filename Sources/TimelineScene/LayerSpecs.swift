@@ -6,7 +6,7 @@ import Timeline
 public struct LayerSpec: Sendable {
     /// The layer classes a scene can make.
     public enum Kind: String, Sendable, CaseIterable {
-        case layer, shape, gradient, replicator, emitter
+        case layer, shape, gradient, replicator, emitter, text
 
         /// Whether layers of this kind have `property` (as the class's `hasProperty`).
         public func has(_ property: LayerProperty) -> Bool {
@@ -16,6 +16,7 @@ public struct LayerSpec: Sendable {
             case .gradient: GradientLayer.hasProperty(property)
             case .replicator: ReplicatorLayer.hasProperty(property)
             case .emitter: EmitterLayer.hasProperty(property)
+            case .text: TextLayer.hasProperty(property)
             }
         }
     }
@@ -51,6 +52,11 @@ public struct LayerSpec: Sendable {
     public var renderMode: EmitterLayer.RenderMode?
     public var seed: UInt32?
     public var emitterCells: [EmitterCellSpec]?
+    // A text layer's.
+    public var string: String?
+    public var alignmentMode: TextLayer.AlignmentMode?
+    public var truncationMode: TextLayer.TruncationMode?
+    public var isWrapped: Bool?
     public var location: SourceLocation
 }
 

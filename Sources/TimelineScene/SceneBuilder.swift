@@ -122,6 +122,7 @@ public enum SceneBuilder {
             case .gradient: GradientLayer()
             case .replicator: ReplicatorLayer()
             case .emitter: EmitterLayer()
+            case .text: TextLayer()
             }
             l.name = spec.id
             if let f = spec.frame { l.frame = f }
@@ -140,6 +141,12 @@ public enum SceneBuilder {
                 if let v = spec.renderMode { e.renderMode = v }
                 if let v = spec.seed { e.seed = v }
                 if let cells = spec.emitterCells { e.emitterCells = cells.map(makeCell) }
+            }
+            if let t = l as? TextLayer {
+                t.string = spec.string
+                if let v = spec.alignmentMode { t.alignmentMode = v }
+                if let v = spec.truncationMode { t.truncationMode = v }
+                if let v = spec.isWrapped { t.isWrapped = v }
             }
             if let d = spec.isDoubleSided { l.isDoubleSided = d }
             if let s = spec.speed { l.speed = s }

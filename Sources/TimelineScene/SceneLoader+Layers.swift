@@ -17,7 +17,8 @@ extension SceneLoader.Reader {
     /// Keys a layer entry takes besides Core Animation's animatable property keys.
     static let layerKeys: Set<String> = ["id", "view", "parent", "type", "frame", "fillRule", "lineCap", "lineJoin",
                                          "lineDashPattern", "gradientType", "instanceCount", "doubleSided", "speed", "timeOffset",
-                                         "emitterShape", "emitterMode", "renderMode", "seed", "emitterCells"]
+                                         "emitterShape", "emitterMode", "renderMode", "seed", "emitterCells", "string",
+                                         "alignmentMode", "truncationMode", "wrapped"]
 
     func layers(_ v: JSONValue, views: [String: Int]) throws(SceneError) -> [LayerSpec] {
         guard case .array(let items, _) = v else { throw fail(v, "layers must be an array, found \(v.typeName)") }
@@ -80,6 +81,17 @@ extension SceneLoader.Reader {
                 }
                 spec.instanceCount = Int(n)
             case "doubleSided": spec.isDoubleSided = try bool(value, key)
+            case "string", "alignmentMode", "truncationMode", "wrapped":
+                guard kind == .text else { throw fail(value, "'\(key)' belongs to text layers; this is a \(kind.rawValue) layer") }
+                switch key {
+                case "string":
+                    let text = try string(value, key)
+                    guard text.unicodeScalars.count <= Self.maximumElements else { throw fail(value, "string is longer than \(Self.maximumElements) characters") }
+                    spec.string = text
+                case "alignmentMode": spec.alignmentMode = try choice(value, key, TextLayer.AlignmentMode.self)
+                case "truncationMode": spec.truncationMode = try choice(value, key, TextLayer.TruncationMode.self)
+                default: spec.isWrapped = try bool(value, key)
+                }
             case "emitterShape", "emitterMode", "renderMode", "seed", "emitterCells":
                 guard kind == .emitter else { throw fail(value, "'\(key)' belongs to emitter layers; this is a \(kind.rawValue) layer") }
                 switch key {

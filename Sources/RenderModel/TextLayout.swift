@@ -1,5 +1,31 @@
 import Geometry
 
+/// Measures text for layout. The SDL backend installs one backed by SDL2_ttf; until then (and in
+/// headless tests) ``FixedFontMetrics`` gives deterministic sizes.
+public protocol FontMetrics: Sendable {
+    /// The size of one line of `text` at `fontSize` points.
+    func size(of text: String, fontSize: Double) -> Size
+    /// Distance from the line's top to its baseline.
+    func ascent(fontSize: Double) -> Double
+    /// Distance from the baseline to the line's bottom.
+    func descent(fontSize: Double) -> Double
+}
+
+/// Metrics of a fixed-pitch model font: every character advances `advance · fontSize`, a line is
+/// `lineHeight · fontSize` tall with the baseline at `ascentRatio` of it.
+public struct FixedFontMetrics: FontMetrics {
+    public var advance: Double = 0.6
+    public var lineHeight: Double = 1.2
+    public var ascentRatio: Double = 0.8
+    public init() {}
+    public func size(of text: String, fontSize: Double) -> Size {
+        Size(width: (Double(text.count) * advance * fontSize).rounded(.up), height: (lineHeight * fontSize).rounded(.up))
+    }
+    public func ascent(fontSize: Double) -> Double { (lineHeight * fontSize).rounded(.up) * ascentRatio }
+    public func descent(fontSize: Double) -> Double { (lineHeight * fontSize).rounded(.up) * (1 - ascentRatio) }
+}
+
+
 /// How a label breaks lines that are too long (T1), as `NSLineBreakMode`'s common cases.
 public enum LineBreakMode: Sendable {
     /// Wrap at word boundaries; a word wider than the line breaks between characters.
