@@ -237,3 +237,38 @@ open class AnimationGroup: Animation {
         if let o = other as? AnimationGroup { animations = o.animations?.map { $0.copy() } }
     }
 }
+
+/// A transition between a layer's rendering before and after a change, as `CATransition`
+/// (CA4): add it, then change the layer (its contents, its sublayers, their properties); the
+/// rendering at the moment it was added fades out, is pushed out, is moved in over or is revealed
+/// under the new one, from ``subtype``'s side, over the animation's duration. Add it under the
+/// key ``TransitionAnimation/key`` as Core Animation's `kCATransition` is.
+///
+/// The old rendering is a snapshot of the layer and its sublayers as they are when the
+/// transition is added; a layer whose map to the window has perspective shows the new rendering
+/// only.
+@MainActor
+open class TransitionAnimation: Animation {
+    /// `CATransitionType`.
+    public enum Kind: String, Sendable, CaseIterable { case fade, moveIn, push, reveal }
+    /// `CATransitionSubtype`: the side the new rendering comes from (or the old one leaves to).
+    public enum Subtype: String, Sendable, CaseIterable { case fromRight, fromLeft, fromTop, fromBottom }
+
+    /// Core Animation's `kCATransition`.
+    public static let key = "transition"
+
+    public var type: Kind = .fade
+    public var subtype: Subtype?
+    /// The part of the transition played, 0...1.
+    public var startProgress: Double = 0
+    public var endProgress: Double = 1
+
+    public override init() { super.init() }
+
+    public required init(copying other: Animation) {
+        super.init(copying: other)
+        if let o = other as? TransitionAnimation {
+            type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Geometry
+import RenderModel
 
 extension Layer {
     // MARK: Explicit animations (CA4)
@@ -23,6 +24,14 @@ extension Layer {
         running.append(entry)
         animatedProperties |= compiled.properties
         if presented == nil { presented = type(of: self).init(layer: self) }
+        if copy is TransitionAnimation {
+            // The rendering the transition replaces: the layer as it is now, in its coordinates.
+            var renderer = LayerRenderer(engine: engine)
+            var snapshot: [DrawCommand] = []
+            _ = renderer.snapshot(self, into: &snapshot)
+            transitionSnapshot = snapshot
+            presented?.transitionState = nil
+        }
         engine?.layerDidAddAnimation(self, copy)
     }
 
@@ -54,6 +63,11 @@ extension Layer {
     /// Removes entry `i` and tells its delegate.
     func stopAnimation(at i: Int, finished: Bool) {
         let r = running.remove(at: i)
+        if r.animation is TransitionAnimation, !running.contains(where: { $0.animation is TransitionAnimation }) {
+            transitionSnapshot = nil
+            presented?.transitionState = nil
+            contentDidChange()
+        }
         for g in r.completions { g.animationEnded() }
         if let e = engine { e.animationDidStop(r.animation, finished: finished, started: r.didStart) }
         else if let d = r.animation.delegate { d.animationDidStop(r.animation, finished: finished) }

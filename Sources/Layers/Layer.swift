@@ -539,6 +539,11 @@ open class Layer {
         if !drawnContent.isEmpty { list.append(contentsOf: drawnContent) }
     }
 
+    /// A running transition's snapshot of the rendering it replaces (on the model layer, in the
+    /// layer's own coordinates), and its kind, side and progress (on the presentation).
+    var transitionSnapshot: [DrawCommand]?
+    var transitionState: (kind: TransitionAnimation.Kind, side: TransitionAnimation.Subtype, progress: Double)?
+
     /// Whether the layer's drawing changes every frame by itself (an emitter with cells): the
     /// engine then re-renders it each frame while it is hosted.
     var changesContinuously: Bool { false }

@@ -53,6 +53,35 @@ public struct LayerRenderer {
         let start = list.count
         if patchable { model.listStart = listOffset + start }
         list.append(.endGroup)                              // the group marker, written below
+        var box: Rect
+        if let t = l.transitionState, let snapshot = model.transitionSnapshot, affine, tint == nil, shift == 0 {
+            box = emitTransition(t, snapshot: snapshot, model: model, shown: l, transform: h, patchable: patchable, into: &list)
+        } else {
+            box = emitBody(model: model, shown: l, transform: h, affine: affine, tint: tint, shift: shift, patchable: patchable, into: &list)
+        }
+        // Clip: the bounds when masking to them, a plain mask layer's frame.
+        var clip: Rect? = l.masksToBounds && affine ? l.bounds : nil
+        var clipRadius = l.cornerRadius
+        if let m = model.mask, affine {
+            let ms = m.shown
+            let frame = Homography(ms.localTransform(of: ms)).apply(to: ms.bounds)
+            clip = clip.map { $0.intersection(frame) } ?? frame
+            clipRadius = max(clipRadius, ms.cornerRadius)
+        }
+        if let c = clip { box = box.intersection(h.apply(to: c)) }
+        list.append(.endGroup)
+        var g = GroupState(transform: affine ? h.affine : .identity, opacity: min(l.opacity, 1), clip: clip,
+                           clipCornerRadius: clip == nil ? 0 : clipRadius, name: l.name ?? "")
+        g.bounds = box
+        g.end = listOffset + list.count - 1
+        list[start] = .beginGroup(g)
+        return box
+    }
+
+    /// The layer's shadow, background, content, sublayers and border, `h` mapping its
+    /// coordinates to window points.
+    private mutating func emitBody(model: Layer, shown l: Layer, transform h: Homography, affine: Bool, tint: Color?, shift: Double,
+                                   patchable: Bool, into list: inout [DrawCommand]) -> Rect {
         // The layer's own content, in its coordinates.
         own.removeAll(keepingCapacity: true)
         if l.shadowOpacity > 0, let sc = l.shadowColor, sc.alpha > 0, let silhouette = l.shadowPath ?? l.contentSilhouette {
@@ -81,23 +110,65 @@ public struct LayerRenderer {
             own.append(.strokeBorder(l.bounds, bc, width: l.borderWidth, cornerRadius: max(0, l.cornerRadius)))
             box = box.union(flush(&own, h, affine, tint, into: &list))
         }
-        // Clip: the bounds when masking to them, a plain mask layer's frame.
-        var clip: Rect? = l.masksToBounds && affine ? l.bounds : nil
-        var clipRadius = l.cornerRadius
-        if let m = model.mask, affine {
-            let ms = m.shown
-            let frame = Homography(ms.localTransform(of: ms)).apply(to: ms.bounds)
-            clip = clip.map { $0.intersection(frame) } ?? frame
-            clipRadius = max(clipRadius, ms.cornerRadius)
-        }
-        if let c = clip { box = box.intersection(h.apply(to: c)) }
-        list.append(.endGroup)
-        var g = GroupState(transform: affine ? h.affine : .identity, opacity: min(l.opacity, 1), clip: clip,
-                           clipCornerRadius: clip == nil ? 0 : clipRadius, name: l.name ?? "")
-        g.bounds = box
-        g.end = listOffset + list.count - 1
-        list[start] = .beginGroup(g)
         return box
+    }
+
+    /// A layer in a transition: its snapshot and its new rendering, each in a group of its own
+    /// moved and faded by the transition's kind, side and progress (CA4).
+    private mutating func emitTransition(_ t: (kind: TransitionAnimation.Kind, side: TransitionAnimation.Subtype, progress: Double),
+                                         snapshot: [DrawCommand], model: Layer, shown l: Layer, transform h: Homography,
+                                         patchable: Bool, into list: inout [DrawCommand]) -> Rect {
+        let p = min(max(t.progress, 0), 1), b = l.bounds
+        // The offset of a full slide from the side the new rendering comes from.
+        let (dx, dy): (Double, Double) = switch t.side {
+        case .fromRight: (b.width, 0)
+        case .fromLeft: (-b.width, 0)
+        case .fromTop: (0, -b.height)
+        case .fromBottom: (0, b.height)
+        }
+        var oldOffset = (0.0, 0.0), newOffset = (0.0, 0.0), oldAlpha = 1.0, newAlpha = 1.0, oldFirst = true
+        switch t.kind {
+        case .fade: oldAlpha = 1 - p; newAlpha = p
+        case .moveIn: newOffset = (dx * (1 - p), dy * (1 - p))
+        case .push: newOffset = (dx * (1 - p), dy * (1 - p)); oldOffset = (-dx * p, -dy * p)
+        case .reveal: oldOffset = (-dx * p, -dy * p); oldFirst = false
+        }
+        var box = Rect.null
+        func old(_ list: inout [DrawCommand]) {
+            let m = AffineTransform(translationX: oldOffset.0, y: oldOffset.1).concatenating(h.affine)
+            let base = listOffset + list.count
+            for (k, c) in snapshot.enumerated() {
+                guard case .beginGroup(var g) = c else { list.append(c); continue }
+                g.transform = g.transform.concatenating(m)
+                if !g.bounds.isNull { g.bounds = m.apply(to: g.bounds); box = box.union(g.bounds) }
+                if g.end >= 0 { g.end += base }
+                if k == 0 { g.opacity *= oldAlpha }
+                list.append(.beginGroup(g))
+            }
+        }
+        func new(_ list: inout [DrawCommand]) {
+            let moved = Homography(AffineTransform(translationX: newOffset.0, y: newOffset.1)).then(h)
+            let start = list.count
+            list.append(.endGroup)
+            let inner = emitBody(model: model, shown: l, transform: moved, affine: true, tint: nil, shift: 0, patchable: patchable, into: &list)
+            list.append(.endGroup)
+            var g = GroupState(transform: moved.affine, opacity: newAlpha, clip: nil, clipCornerRadius: 0, name: "")
+            g.bounds = inner
+            g.end = listOffset + list.count - 1
+            list[start] = .beginGroup(g)
+            box = box.union(inner)
+        }
+        if oldFirst { old(&list); new(&list) } else { new(&list); old(&list) }
+        return box
+    }
+
+    /// Appends `layer`'s rendering as it is now, in its own coordinates (a transition's
+    /// snapshot of what it replaces). Returns its box.
+    mutating func snapshot(_ layer: Layer, into list: inout [DrawCommand]) -> Rect {
+        let saved = listOffset
+        listOffset = 0
+        defer { listOffset = saved }
+        return emit(layer, transform: .identity, tint: nil, shift: 0, patchable: false, into: &list)
     }
 
     /// Appends the sublayers of `layer` (a view's layer, say, whose own background the host

@@ -31,6 +31,8 @@ struct CompiledAnimation {
         case basic(BasicTrack)
         case keyframes(KeyframeValuesTrack)
         case group([CompiledAnimation])
+        /// A transition: it drives no property; its progress goes to the layer's renderer.
+        case transition(TransitionAnimation.Kind, TransitionAnimation.Subtype, start: Double, end: Double)
     }
 
     /// The properties the animation drives.
@@ -39,6 +41,7 @@ struct CompiledAnimation {
         case .basic(let b): b.keyPath.property.bit
         case .keyframes(let k): k.keyPath.property.bit | (k.rotation != nil ? LayerProperty.transform.bit : 0)
         case .group(let children): children.reduce(0) { $0 | $1.properties }
+        case .transition: 0
         }
     }
 }
@@ -91,6 +94,13 @@ extension CompiledAnimation {
             throw bad("\(type(of: animation)) on \(name): repeatCount \(timing.repeatCount) must be 0 or more; the animation was not added")
         }
         if timing.duration < 0 { throw bad("\(type(of: animation)) on \(name): duration \(timing.duration) is negative; the animation was not added") }
+        if let t = animation as? TransitionAnimation {
+            guard t.startProgress.isFinite, t.endProgress.isFinite, (0...1).contains(t.startProgress), (0...1).contains(t.endProgress) else {
+                throw bad("TransitionAnimation on \(name): startProgress and endProgress must lie in 0...1; the animation was not added")
+            }
+            return CompiledAnimation(timing: timing, function: animation.timingFunction,
+                                     track: .transition(t.type, t.subtype ?? .fromLeft, start: t.startProgress, end: t.endProgress))
+        }
         if let group = animation as? AnimationGroup {
             var children: [CompiledAnimation] = []
             for child in group.animations ?? [] { children.append(try compile(child, for: layer)) }
@@ -286,6 +296,9 @@ extension CompiledAnimation {
         case .group(let children):
             let local = fraction * timing.duration
             for c in children { _ = c.apply(at: local, to: target) }
+        case .transition(let kind, let side, let start, let end):
+            let p = function?.progress(at: fraction) ?? fraction
+            target.transitionState = (kind, side, start + (end - start) * p)
         }
         return outcome
     }
