@@ -14,8 +14,17 @@ final class LayersScene: GalleryScene {
     private var button: Button?
     private var runLoop: MainRunLoop?
 
+    /// Still views behind the layers (`--layer-page-views`), to measure the page among many views.
+    static var backgroundViews = 0
+
     func build(in container: View, runLoop: MainRunLoop) {
         self.runLoop = runLoop
+        for k in 0..<Self.backgroundViews {
+            let v = View(frame: Rect(x: Double(k % 50) * 22, y: Double(k / 50 % 30) * 22, width: 18, height: 18))
+            v.backgroundColor = Color(red: 0.2, green: 0.22, blue: 0.27, alpha: 0.5)
+            v.cornerRadius = 4
+            container.addSubview(v)
+        }
         let canvas = View(frame: container.bounds)
         canvas.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.addSubview(canvas)

@@ -22,6 +22,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "Frame clock: dispatch (default) or sdl (vsync; only where the display reports a refresh rate).") var clock = "dispatch"
     @Flag(help: "Use SDL's software renderer.") var software = false
     @Option(help: "How many views the stress scene starts with.") var views = 500
+    @Option(help: "How many still views the layers page puts behind its layers (issue 22's reach: 500).") var layerPageViews = 0
     @Flag(help: "At quit, print the frame rate and the median frame's commit, split into list, paint and present (the first second left out).")
     var report = false
     @Option(name: .customLong("chrome-trace"), help: "Write every frame's phases as a Chrome trace (Perfetto, chrome://tracing) to this JSON file, finished when the gallery quits.")
@@ -36,11 +37,12 @@ struct GalleryCommand: ParsableCommand {
         guard parseSize(size) != nil else { throw ValidationError("--size must be WxH, e.g. 1100x680; got '\(size)'") }
         guard SDLClockChoice(rawValue: clock) != nil else { throw ValidationError("--clock must be dispatch or sdl; got '\(clock)'") }
         guard (0...20_000).contains(views) else { throw ValidationError("--views must be 0 to 20000; got \(views)") }
+        guard (0...20_000).contains(layerPageViews) else { throw ValidationError("--layer-page-views must be 0 to 20000; got \(layerPageViews)") }
     }
 
     func run() throws {
         let (first, seconds, screenshot, software) = (SceneKind(argument: scene)!, self.seconds, self.screenshot, self.software)
-        let report = self.report, views = self.views
+        let report = self.report, views = self.views, layerPageViews = self.layerPageViews
         let tracePath = chromeTrace
         let size = parseSize(size)!, choice = SDLClockChoice(rawValue: clock)!
         let failure: String? = MainActor.assumeIsolated {
@@ -53,6 +55,7 @@ struct GalleryCommand: ParsableCommand {
             // Labels sized before they join the window measure with the same font.
             TextMeasurement.metrics = TrueTypeFontMetrics(font: host.font)
             StressScene.initialCount = views
+            LayersScene.backgroundViews = layerPageViews
             let gallery = GalleryController(host: host, first: first)
             host.window.rootViewController = gallery
             host.runLoop.measuresPhases = true
