@@ -33,30 +33,15 @@ import cairo
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from render_reference import color as view_color, rounded_rect  # noqa: E402  (the D2 oracle's helpers)
 OUT = os.path.join(HERE, "..", "TimelineSDLTests", "LayerReference")
 W, H = 160, 120
 
 
 def color(hexstr):
-    if hexstr is None:
-        return None
-    h = hexstr.lstrip("#")
-    if len(h) == 6:
-        h += "ff"
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4, 6))
-
-
-def rounded_rect(ctx, x, y, w, h, r):
-    r = max(0.0, min(r, w / 2, h / 2))
-    if r <= 0:
-        ctx.rectangle(x, y, w, h)
-        return
-    ctx.new_sub_path()
-    ctx.arc(x + w - r, y + r, r, -math.pi / 2, 0)
-    ctx.arc(x + w - r, y + h - r, r, 0, math.pi / 2)
-    ctx.arc(x + r, y + h - r, r, math.pi / 2, math.pi)
-    ctx.arc(x + r, y + r, r, math.pi, 3 * math.pi / 2)
-    ctx.close_path()
+    """A colour, or None for none (a shape's fill or stroke off)."""
+    return None if hexstr is None else view_color(hexstr)
 
 
 def add_path(ctx, commands, trim=(0.0, 1.0)):
@@ -75,7 +60,7 @@ def add_path(ctx, commands, trim=(0.0, 1.0)):
                 while e < s:
                     e += 2 * math.pi
             s2, e2 = s + (e - s) * a, s + (e - s) * b
-            (ctx.arc_negative if cw else ctx.arc)(cx, cy, r, s2, e2) if not cw else ctx.arc_negative(cx, cy, r, s2, e2)
+            (ctx.arc_negative if cw else ctx.arc)(cx, cy, r, s2, e2)
             return
         pts = [(c[1], c[2]) for c in commands if c[0] in ("move", "line")]
         lengths = [math.dist(pts[i], pts[i + 1]) for i in range(len(pts) - 1)]
@@ -377,9 +362,6 @@ def corpus():
 def main():
     os.makedirs(os.path.join(OUT, "scenes"), exist_ok=True)
     for name, layers in corpus().items():
-        for l in layers:
-            if l.get("type") == "shape" and "fillColor" in l and l["fillColor"] is None:
-                pass
         scene = {"size": [W, H], "views": [{"id": "backdrop", "frame": [0, 0, W, H], "color": "#ffffffff"}], "layers": layers}
         with open(os.path.join(OUT, "scenes", name + ".json"), "w") as f:
             json.dump(scene, f, indent=1)
