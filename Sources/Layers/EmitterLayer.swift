@@ -68,7 +68,9 @@ open class EmitterLayer: Layer {
     public enum RenderMode: String, Sendable, CaseIterable { case unordered, oldestFirst, oldestLast }
 
     /// The most particles a cell draws at once; older ones beyond it are not drawn.
-    public static let maximumParticlesPerCell = 10_000
+    public static let maximumParticlesPerCell = 2_000
+    /// The most particles the layer draws at once, all cells together.
+    public static let maximumParticles = 5_000
 
     public var emitterCells: [EmitterCell]? { didSet { cellsDidChange() } }
     public var emitterPosition: Point = .zero { didSet { changed(.emitterPosition, .point(oldValue)) } }
@@ -176,7 +178,8 @@ open class EmitterLayer: Layer {
                 k += 1
             }
             if renderMode == .oldestLast { cellParticles.reverse() }
-            out.append(contentsOf: cellParticles)
+            out.append(contentsOf: cellParticles.prefix(Self.maximumParticles - out.count))
+            if out.count >= Self.maximumParticles { break }
         }
         return out
     }

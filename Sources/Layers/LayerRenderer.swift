@@ -347,7 +347,9 @@ extension DrawCommand {
     func projected(by h: Homography) -> DrawCommand? {
         func project(_ p: Path) -> Path {
             var out = Path()
-            for sub in p.flattened(tolerance: 0.25) {
+            // At most 64 pieces a curve: perspective content is seldom large, and a runaway
+            // size must not flatten into millions of points.
+            for sub in p.flattened(tolerance: 0.25, maximumSegmentsPerCurve: 64) {
                 guard let first = sub.points.first else { continue }
                 out.move(to: h.apply(to: first))
                 for q in sub.points.dropFirst() { out.addLine(to: h.apply(to: q)) }

@@ -48,8 +48,10 @@ public enum LineJoin: String, Sendable, Equatable, CaseIterable {
 extension Path {
     /// The box of the path's points (control points included), grown by `pad`.
     public func bounds(pad: Double) -> Rect {
-        var box = Rect.null
-        func add(_ q: Point) { box = box.union(Rect(x: q.x, y: q.y, width: 0, height: 0)) }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        @inline(__always) func add(_ q: Point) {
+            x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
+        }
         for e in elements {
             switch e {
             case .move(let q), .line(let q): add(q)
@@ -57,6 +59,7 @@ extension Path {
             case .close: break
             }
         }
-        return box.inset(by: EdgeInsets(all: -pad))
+        guard x0 <= x1, y0 <= y1 else { return .null }
+        return Rect(x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad)
     }
 }

@@ -233,9 +233,9 @@ extension Path {
 
 extension Path {
     /// The path as polylines: each curve split into enough straight pieces that none strays more
-    /// than `tolerance` from it (Wang's bound), at most 1,000 per curve. Subpaths with fewer than
+    /// than `tolerance` from it (Wang's bound), at most `maximumSegmentsPerCurve` per curve. Subpaths with fewer than
     /// two points are kept (a lone move is a dot for round and square caps).
-    public func flattened(tolerance: Double) -> [FlatSubpath] {
+    public func flattened(tolerance: Double, maximumSegmentsPerCurve: Int = 1_000) -> [FlatSubpath] {
         var out: [FlatSubpath] = []
         var sub: [Point] = []
         var current = Point.zero, start = Point.zero
@@ -254,7 +254,7 @@ extension Path {
                 current = p; sub.append(p)
             case .curve(let c1, let c2, let p):
                 if !hasSub { sub.append(current); start = current; hasSub = true }
-                let n = Self.segmentCount(current, c1, c2, p, tolerance: tol)
+                let n = min(Self.segmentCount(current, c1, c2, p, tolerance: tol), max(1, maximumSegmentsPerCurve))
                 for k in 1...n { sub.append(Self.cubicPoint(current, c1, c2, p, Double(k) / Double(n))) }
                 current = p
             case .close:

@@ -174,6 +174,10 @@ public final class DisplayListPainter {
     var shapeCachePixels = 0
     /// Shapes drawn through the streaming texture, with the frame they were drawn in.
     var shapeCandidates: [ShapeKey: Int] = [:]
+    /// Device pixels of shapes this frame may still rasterise (see ``shapeBudgetInTargets``).
+    var shapeBudget = 0.0
+    /// Shapes the last paint skipped for the budget.
+    public internal(set) var lastSkippedShapeCount = 0
     var frameNumber = 0
 
     /// A painter drawing with `renderer` (an `SDL_Renderer *` the caller keeps alive).
@@ -215,8 +219,10 @@ public final class DisplayListPainter {
     public func paint(_ list: DisplayList) {
         frameNumber += 1
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0
+        lastSkippedShapeCount = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
+        shapeBudget = Double(max(1, w)) * Double(max(1, h)) * Double(Self.shapeBudgetInTargets)
         let damage = damagedRegion(list, width: w, height: h)
         lastPainted = (list.origin, list.revision, list.scale, list.background)
         lastDamage = damage

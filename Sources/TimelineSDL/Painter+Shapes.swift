@@ -33,11 +33,28 @@ extension DisplayListPainter {
     /// The most texture pixels kept for unchanged shapes (64 MiB).
     static let maximumShapeCachePixels = 16 << 20
 
+    /// How many target areas of shapes a frame rasterises at most: a pathological list (ten
+    /// thousand particles each scaled over the whole window, say) draws what fits and skips the
+    /// rest (counted in ``lastSkippedShapeCount``) instead of taking minutes.
+    static let shapeBudgetInTargets = 64
+
+    /// Takes the device area `path` covers (clipped to the target, grown by `margin` pixels)
+    /// from the frame's budget; false when it does not fit, and the shape is skipped.
+    private func spendShapeBudget(_ path: Path, margin: Double) -> Bool {
+        let box = transform.apply(to: path.boundingBox).inset(by: EdgeInsets(all: -margin))
+            .intersection(Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height)))
+        let area = box.isNull ? 0 : max(0, box.width) * max(0, box.height)
+        guard area.isFinite, area <= shapeBudget else { lastSkippedShapeCount += 1; return false }
+        shapeBudget -= area
+        return true
+    }
+
     /// Fills `path` in the current group by `rule` with `paint`.
     func fillShape(_ path: Path, _ paint: Paint, _ rule: FillRule) {
         let key = ShapeKey(path: path, paint: paint, rule: rule, shadowRadius: 0, transform: transform, opacity: opacity,
                            targetWidth: targetSize.width, targetHeight: targetSize.height)
         if drawCached(key) { return }
+        guard spendShapeBudget(path, margin: 1) else { return }
         let clip = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
         guard shapes.rasterize(path, transform: transform, rule: rule, clip: clip) else { return }
         shapes.paint(paint, opacity: opacity, inverse: transform.inverted() ?? .identity)
@@ -52,6 +69,7 @@ extension DisplayListPainter {
         if drawCached(key) { return }
         let sigma = max(0, radius) / 2 * deviceScale
         let margin = sigma.isFinite ? Int(min(3 * sigma, 1_536).rounded(.up)) : 0
+        guard spendShapeBudget(path, margin: Double(margin)) else { return }
         let clip = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
             .inset(by: EdgeInsets(all: -Double(margin)))
         guard shapes.rasterize(path, transform: transform, rule: .nonZero, clip: clip, margin: margin) else { return }
