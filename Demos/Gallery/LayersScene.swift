@@ -7,7 +7,7 @@ import Timeline
 /// the stage's layer time as Apple's Technical Q&A 1673 shows.
 @MainActor
 final class LayersScene: GalleryScene {
-    let title = "Layers: shape, gradient, replicator, 3D, shadow"
+    let title = "Layers: shape, gradient, replicator, 3D, shadow, emitter"
     var help: String { "p or the button \(paused ? "resumes" : "pauses") the stage's layer time" }
     private let stage = Layer()
     private var paused = false
@@ -38,15 +38,16 @@ final class LayersScene: GalleryScene {
         addLoader(at: origin(2, 0), size: cell)
         addFlip(at: origin(0, 1), size: cell)
         addShadowCard(at: origin(1, 1), size: cell)
+        addSparks(at: origin(2, 1), size: cell)
         let captions = ["progress ring: strokeEnd", "gradient sweep: colors, locations", "replicator: instanceDelay",
-                        "3D flip: m34, rotation.y", "shadow: shadowRadius, offset"]
+                        "3D flip: m34, rotation.y", "shadow: shadowRadius, offset", "emitter: seeded particles"]
         for (k, text) in captions.enumerated() {
             let o = origin(k % 3, k / 3)
             canvas.addSubview(makeLabel(text, size: 14, color: Palette.dim, at: Point(x: o.x, y: o.y + cell.height + 6)))
         }
         let pause = Button(title: "Pause layer time", identifier: "pause")
         pause.translatesAutoresizingMaskIntoConstraints = true
-        pause.frame = Rect(x: origin(2, 1).x + 10, y: origin(2, 1).y + 80, width: 190, height: 44)
+        pause.frame = Rect(x: origin(2, 1).x + 15, y: origin(2, 1).y + 170, width: 190, height: 44)
         pause.addAction(for: .primaryActionTriggered) { [unowned self] _ in togglePause() }
         canvas.addSubview(pause)
         button = pause
@@ -181,6 +182,30 @@ final class LayersScene: GalleryScene {
         rise.autoreverses = true
         rise.repeatCount = .infinity
         card.add(rise, forKey: "rise")
+    }
+
+    private func addSparks(at o: Point, size: Size) {
+        let emitter = EmitterLayer()
+        emitter.frame = Rect(x: o.x, y: o.y, width: size.width, height: 160)
+        emitter.emitterPosition = Point(x: size.width / 2, y: 150)
+        emitter.emitterShape = .line
+        emitter.emitterSize = Size(width: 60, height: 0)
+        emitter.seed = 22
+        let spark = EmitterCell()
+        spark.birthRate = 60
+        spark.lifetime = 1.6
+        spark.lifetimeRange = 0.4
+        spark.velocity = 110
+        spark.velocityRange = 30
+        spark.emissionLongitude = -.pi / 2
+        spark.emissionRange = .pi / 5
+        spark.yAcceleration = 60
+        spark.alphaSpeed = -0.55
+        spark.scaleSpeed = -0.35
+        spark.color = Palette.accents[1]
+        spark.contentsSize = Size(width: 6, height: 6)
+        emitter.emitterCells = [spark]
+        stage.addSublayer(emitter)
     }
 
     /// Pauses or resumes the stage (speed, timeOffset and beginTime, as Q&A 1673).
