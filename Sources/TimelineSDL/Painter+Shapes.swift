@@ -41,8 +41,9 @@ extension DisplayListPainter {
     /// Takes the device area `path` covers (clipped to the target, grown by `margin` pixels)
     /// from the frame's budget; false when it does not fit, and the shape is skipped.
     private func spendShapeBudget(_ path: Path, margin: Double) -> Bool {
+        let target = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
         let box = transform.apply(to: path.boundingBox).inset(by: EdgeInsets(all: -margin))
-            .intersection(Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height)))
+            .intersection(target.inset(by: EdgeInsets(all: -margin)))
         let area = box.isNull ? 0 : max(0, box.width) * max(0, box.height)
         guard area.isFinite, area <= shapeBudget else { lastSkippedShapeCount += 1; return false }
         shapeBudget -= area
@@ -67,8 +68,12 @@ extension DisplayListPainter {
         let key = ShapeKey(path: path, paint: .color(color), rule: .nonZero, shadowRadius: radius, transform: transform, opacity: opacity,
                            targetWidth: targetSize.width, targetHeight: targetSize.height)
         if drawCached(key) { return }
-        let sigma = max(0, radius) / 2 * deviceScale
-        let margin = sigma.isFinite ? Int(min(3 * sigma, 1_536).rounded(.up)) : 0
+        // A blur wider than the target is as good as uniform across it: the deviation is capped
+        // at a third of the target's longer side, so the margin never exceeds that side.
+        let side = Double(max(targetSize.width, targetSize.height))
+        var sigma = max(0, radius) / 2 * deviceScale
+        if !(sigma.isFinite) || 3 * sigma > side { sigma = side / 3 }
+        let margin = Int((3 * sigma).rounded(.up))
         guard spendShapeBudget(path, margin: Double(margin)) else { return }
         let clip = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
             .inset(by: EdgeInsets(all: -Double(margin)))
