@@ -234,6 +234,14 @@ open class EmitterLayer: Layer {
                         angle: angle, color: color, age: age, shape: cell.contentsShape)
     }
 
+    /// Particles are a function of the time since the emitter first drew (kept on the model).
+    override func prepareToRender(model: Layer, mediaTime: Double, metrics: (any FontMetrics)?) {
+        guard let m = model as? EmitterLayer else { return }
+        let now = model.localTime(forMediaTime: mediaTime)
+        if m.emissionStart == nil { m.emissionStart = now }
+        renderTime = now - (m.emissionStart ?? now)
+    }
+
     open override func renderContent(into list: inout [DrawCommand]) {
         super.renderContent(into: &list)
         guard emitterCells?.isEmpty == false else { return }

@@ -544,6 +544,11 @@ open class Layer {
     var transitionSnapshot: [DrawCommand]?
     var transitionState: (kind: TransitionAnimation.Kind, side: TransitionAnimation.Subtype, progress: Double)?
 
+    /// Called by the renderer just before ``renderContent(into:)`` on the layer it draws (the
+    /// presentation, or the model), with the model, the media time drawn and the host's font
+    /// metrics: kinds whose content depends on them (emitters, text) take what they need.
+    func prepareToRender(model: Layer, mediaTime: Double, metrics: (any FontMetrics)?) {}
+
     /// Whether the layer's drawing changes every frame by itself (an emitter with cells): the
     /// engine then re-renders it each frame while it is hosted.
     var changesContinuously: Bool { false }

@@ -95,13 +95,7 @@ public struct LayerRenderer {
                 own.append(.fillShape(l.boundsPath(), .color(bg), .nonZero))
             }
         }
-        if let emitter = l as? EmitterLayer, let m = model as? EmitterLayer {
-            // Particles are a function of the time since the emitter first drew.
-            let now = model.localTime(forMediaTime: (engine?.frameTime ?? 0) - shift)
-            if m.emissionStart == nil { m.emissionStart = now }
-            emitter.renderTime = now - (m.emissionStart ?? now)
-        }
-        if let text = l as? TextLayer { text.renderMetrics = fontMetrics ?? FixedFontMetrics() }
+        l.prepareToRender(model: model, mediaTime: (engine?.frameTime ?? 0) - shift, metrics: fontMetrics)
         l.renderContent(into: &own)
         var box = flush(&own, h, affine, tint, into: &list)
         box = box.union(emitSublayers(of: model, shown: l, transform: h, tint: tint, shift: shift, patchable: patchable, into: &list))

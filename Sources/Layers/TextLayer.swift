@@ -108,6 +108,10 @@ open class TextLayer: Layer {
         return candidate()
     }
 
+    override func prepareToRender(model: Layer, mediaTime: Double, metrics: (any FontMetrics)?) {
+        renderMetrics = metrics ?? FixedFontMetrics()
+    }
+
     open override func renderContent(into list: inout [DrawCommand]) {
         super.renderContent(into: &list)
         guard let color = foregroundColor, color.alpha > 0, let metrics = renderMetrics else { return }

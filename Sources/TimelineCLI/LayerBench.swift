@@ -103,8 +103,7 @@ struct LayerBench: ParsableCommand {
             host.step()
             samples.append(Double(host.runLoop.phaseNanoseconds.reduce(0, +)) / 1e6)
         }
-        let s = samples.sorted()
-        return (s[s.count / 2], s[min(s.count - 1, s.count * 99 / 100)])
+        return AnimationBench.percentiles(samples)
     }
 
     /// `n` layers each running a repeating basic animation of position.x; the animation phase.
@@ -142,7 +141,6 @@ struct LayerBench: ParsableCommand {
             host.step()
             samples.append(counting ? 0 : Double(host.runLoop.phaseNanoseconds[FramePhase.animation.rawValue]) / 1e6)
         }
-        let s = samples.sorted()
-        return (s[s.count / 2], s[min(s.count - 1, s.count * 99 / 100)])
+        return AnimationBench.percentiles(samples)
     }
 }

@@ -1,0 +1,58 @@
+import Testing
+import TimelineTestSupport
+@testable import Timeline
+
+@Suite("CA2 CA12 views backed by layers; state per window")
+@MainActor
+struct ViewLayerTests {
+    @Test("CA2 a view's layer properties are the view's, both ways")
+    func layerIsTheView() {
+        let host = makeHost(width: 200, height: 200)
+        let v = View(frame: Rect(x: 10, y: 20, width: 40, height: 30))
+        host.root.addSubview(v)
+        v.layer.opacity = 0.5
+        #expect(v.alpha == 0.5)
+        v.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        #expect(v.layer.backgroundColor == Color(red: 1, green: 0, blue: 0))
+        #expect(v.layer.position == Point(x: 30, y: 35) && v.layer.bounds.size == Size(width: 40, height: 30))
+        v.layer.position = Point(x: 100, y: 100)
+        #expect(v.center == Point(x: 100, y: 100))
+        v.layer.cornerRadius = 6
+        #expect(v.cornerRadius == 6)
+    }
+
+    @Test("CA2 view.layer.addSublayer draws above the view's background and below its subviews")
+    func sublayerOrder() throws {
+        let host = makeHost(width: 200, height: 200)
+        let v = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        v.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        host.root.addSubview(v)
+        let sub = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        sub.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        v.addSubview(sub)
+        let l = Layer()
+        Transaction.begin(); Transaction.setDisableActions(true)
+        l.frame = Rect(x: 50, y: 50, width: 30, height: 30)
+        l.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        v.layer.addSublayer(l)
+        Transaction.commit()
+        host.runUntilIdle()
+        let colours = host.window.displayList.commands.compactMap { c -> Color? in
+            if case .fillRect(_, let colour, _) = c { return colour } else { return nil }
+        }
+        let red = try #require(colours.firstIndex(of: Color(red: 1, green: 0, blue: 0)))
+        let blue = try #require(colours.firstIndex(of: Color(red: 0, green: 0, blue: 1)))
+        let green = try #require(colours.firstIndex(of: Color(red: 0, green: 1, blue: 0)))
+        #expect(red < blue && blue < green)
+    }
+
+    @Test("CA12 two windows number their views on their own: no counter is shared between hosts")
+    func perWindowOrdinals() {
+        let a = makeHost(width: 100, height: 100), b = makeHost(width: 100, height: 100)
+        let va = View(frame: .zero), vb = View(frame: .zero)
+        a.root.addSubview(va)
+        b.root.addSubview(vb)
+        #expect(va.traceName == vb.traceName)                        // the same place in each window's order
+        #expect(va.traceName.hasPrefix("View#"))
+    }
+}
