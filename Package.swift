@@ -5,7 +5,9 @@ import PackageDescription
 //   Geometry, FrameTiming, LayoutSolver  values, clocks, the Cassowary solver (nothing of ours)
 //   UpdateLoop     <- FrameTiming          run loop, phases, timers, frame participants; no views
 //   Motion         <- Geometry             curves, springs, timing model, keyframe and timeline maths
-//   RenderModel    <- Geometry             display list, draw commands, paths, canvas, renderer protocol
+//   TextEngine     <- Geometry             fonts, shaping, bidi, line breaking, text layout (HarfBuzz,
+//                                          FreeType, ICU, fontconfig); one FontSystem per engine
+//   RenderModel    <- Geometry, TextEngine display list, draw commands, glyph runs, paths, canvas
 //   Layers         <- Geometry, Motion, RenderModel, UpdateLoop
 //                                          layer tree, layer animations, media timing, transactions
 //   Timeline       <- all of the above     views (each backed by a Layer), controllers, Auto Layout, hosts
@@ -49,15 +51,21 @@ let package = Package(
             ],
             swiftSettings: strict),
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: strict),
-        .target(name: "RenderModel", dependencies: ["Geometry"], swiftSettings: strict),
+        .systemLibrary(
+            name: "CText", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev", "libicu-dev"])]),
+        .target(name: "CTextShim", dependencies: ["CText"]),
+        .target(name: "TextEngine", dependencies: ["Geometry", "CText", "CTextShim", "CTimelineFont"],
+                swiftSettings: strict),
+        .target(name: "RenderModel", dependencies: ["Geometry", "TextEngine"], swiftSettings: strict),
         .target(
             name: "Layers",
-            dependencies: ["Geometry", "Motion", "RenderModel", "FrameTiming", "UpdateLoop",
+            dependencies: ["Geometry", "Motion", "RenderModel", "TextEngine", "FrameTiming", "UpdateLoop",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(
             name: "Timeline",
-            dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel", "Layers"],
+            dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel", "TextEngine", "Layers"],
             swiftSettings: strict),
         .target(
             name: "TimelineTestSupport",
@@ -66,7 +74,7 @@ let package = Package(
             swiftSettings: strict),
         .systemLibrary(
             name: "CSDL2", pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]),
         .target(name: "CTimelineFont", exclude: ["LICENSE-DejaVu.txt"]),
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
@@ -80,7 +88,7 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "FuzzHarness", dependencies: ["TimelineScene", "TimelineSDL", "Timeline"], swiftSettings: strict),
         .target(name: "CLibFuzzer"),
-        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzHarness", "TimelineSDL", "CLibFuzzer"], swiftSettings: strict),
+        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzHarness", "TimelineSDL", "Timeline", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(
             name: "HeadlessTrace",
             dependencies: ["Timeline", "TimelineScene", "Geometry"],
@@ -96,6 +104,7 @@ let package = Package(
         .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"], swiftSettings: strict),
         .testTarget(name: "UpdateLoopTests", dependencies: ["UpdateLoop", "TimelineTestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "Geometry"], swiftSettings: strict),
         .testTarget(name: "RenderModelTests", dependencies: ["RenderModel"], swiftSettings: strict),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "Geometry", "Motion", "RenderModel", "FrameTiming", "UpdateLoop"],
                     swiftSettings: strict),

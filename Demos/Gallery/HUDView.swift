@@ -32,9 +32,9 @@ final class HUDView: View {
                                  ["anim", "constr", "display", "list", "present"]]
     private static let graphHeight = 56.0, rowHeight = 17.0, padding = 12.0, labelGap = 8.0, columnGap = 18.0
 
-    private var metrics: any FontMetrics { window?.fontMetrics ?? TextMeasurement.metrics }
-
-    private func width(_ text: String, _ size: Double) -> Double { metrics.size(of: text, fontSize: size).width }
+    private func width(_ text: String, _ size: Double) -> Double {
+        TextLayout(text, style: TextStyle(font: .systemFont(ofSize: size)), in: fontSystem).size.width
+    }
 
     /// Label width and figure width of one column.
     private func column(_ k: Int) -> (label: Double, figure: Double) {

@@ -52,8 +52,6 @@ struct GalleryCommand: ParsableCommand {
             } catch {
                 return "Gallery: \(error)"
             }
-            // Labels sized before they join the window measure with the same font.
-            TextMeasurement.metrics = TrueTypeFontMetrics(font: host.font)
             StressScene.initialCount = views
             LayersScene.backgroundViews = layerPageViews
             let gallery = GalleryController(host: host, first: first)

@@ -1,10 +1,9 @@
-// SDL2, SDL2_ttf and SDL2_image for Swift. Only the TimelineSDL module imports this.
+// SDL2 and SDL2_image for Swift. Only the TimelineSDL module imports this.
 // C macros Swift cannot see are wrapped as static inline functions here.
 #ifndef TIMELINE_CSDL2_SHIM_H
 #define TIMELINE_CSDL2_SHIM_H
 
 #include <SDL2/SDL.h>
-#include <SDL2/SDL_ttf.h>
 #include <SDL2/SDL_image.h>
 
 static inline int tl_window_pos_centered(void) { return SDL_WINDOWPOS_CENTERED; }

@@ -24,23 +24,25 @@ public enum FuzzHarness {
     /// Runs one fuzzer input: text that starts with `{` is a scene file and goes to the loader as
     /// it is; anything else drives ``SceneGenerator``, which writes a scene the loader accepts,
     /// so mutations reach layout, animation and rendering and not only the parser's errors.
-    public static func run(bytes: [UInt8], font: TrueTypeFont? = nil) -> Outcome {
-        if bytes.first == UInt8(ascii: "{") { return run(String(decoding: bytes, as: UTF8.self), font: font) }
+    /// `fonts` is shared by the runs when given (a font system per input costs its start-up).
+    public static func run(bytes: [UInt8], fonts: FontSystem? = nil) -> Outcome {
+        if bytes.first == UInt8(ascii: "{") { return run(String(decoding: bytes, as: UTF8.self), fonts: fonts) }
         var generator = SceneGenerator(bytes)
-        return run(generator.scene(), font: font)
+        return run(generator.scene(), fonts: fonts)
     }
 
-    /// The scene text ``run(bytes:font:)`` generates for input that is not JSON (for replaying).
+    /// The scene text ``run(bytes:fonts:)`` generates for input that is not JSON (for replaying).
     public static func generatedScene(_ bytes: [UInt8]) -> String {
         var generator = SceneGenerator(bytes)
         return generator.scene()
     }
 
     /// Runs one scene text through the loader, layout, ten frames and a render.
-    public static func run(_ text: String, font: TrueTypeFont? = nil) -> Outcome {
+    public static func run(_ text: String, fonts: FontSystem? = nil) -> Outcome {
         let scene: Scene
         do { scene = try SceneLoader.parse(text, file: "fuzz.json") } catch { return .rejected(error.description) }
         let host = HeadlessHost(size: scene.size)
+        if let fonts { host.window.fontSystem = fonts }
         host.runLoop.diagnostics.logger = nil
         host.runLoop.diagnostics.keepsEntries = false
         host.runLoop.keepsRunningWhenIdle = true
@@ -52,7 +54,7 @@ public enum FuzzHarness {
         defer { withExtendedLifetime(animator) {} }
         do {
             let image = try ImageRenderer(pixelWidth: max(1, Int((scene.size.width * scale).rounded(.up))),
-                                          pixelHeight: max(1, Int((scene.size.height * scale).rounded(.up))), font: font)
+                                          pixelHeight: max(1, Int((scene.size.height * scale).rounded(.up))))
             image.render(host.window.displayList)
             if let failure = image.painter.lastError { return .renderFailed(failure.description) }
         } catch {

@@ -235,7 +235,7 @@ open class EmitterLayer: Layer {
     }
 
     /// Particles are a function of the time since the emitter first drew (kept on the model).
-    override func prepareToRender(model: Layer, mediaTime: Double, metrics: (any FontMetrics)?) {
+    override func prepareToRender(model: Layer, mediaTime: Double, fonts: FontSystem?) {
         guard let m = model as? EmitterLayer else { return }
         let now = model.localTime(forMediaTime: mediaTime)
         if m.emissionStart == nil { m.emissionStart = now }

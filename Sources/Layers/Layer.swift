@@ -547,7 +547,7 @@ open class Layer {
     /// Called by the renderer just before ``renderContent(into:)`` on the layer it draws (the
     /// presentation, or the model), with the model, the media time drawn and the host's font
     /// metrics: kinds whose content depends on them (emitters, text) take what they need.
-    func prepareToRender(model: Layer, mediaTime: Double, metrics: (any FontMetrics)?) {}
+    func prepareToRender(model: Layer, mediaTime: Double, fonts: FontSystem?) {}
 
     /// Whether the layer's drawing changes every frame by itself (an emitter with cells): the
     /// engine then re-renders it each frame while it is hosted.
@@ -589,7 +589,7 @@ open class Layer {
     open func display() {
         needsDisplayFlag = false
         if delegate?.display(self) == true { contentDidChange(); return }
-        let canvas = Canvas()
+        let canvas = Canvas(fontSystem: engine?.fontSystem)
         canvas.begin(bounds)
         draw(in: canvas)
         delegate?.draw(self, in: canvas)

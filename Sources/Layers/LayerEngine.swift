@@ -1,3 +1,4 @@
+import TextEngine
 import FrameTiming
 import Geometry
 import Logging
@@ -17,6 +18,8 @@ public final class LayerEngine: FrameParticipant {
     public private(set) weak var runLoop: MainRunLoop?
     /// Problems found in layer calls: unknown key paths, values of the wrong type, cycles.
     public let diagnostics = DiagnosticLog()
+    /// The fonts layers' drawing lays out text with (the window's).
+    public var fontSystem: FontSystem?
     /// Layers with running animations.
     @exclusivity(unchecked) private var animated: [Layer] = []
     /// Layers whose presentation copy must be refreshed from the model before the commit.

@@ -20,8 +20,8 @@ public struct LayerRenderer {
     /// The display list's generation (a full rebuild starts a new one): layers remember the
     /// generation they were placed in, and ``patch(_:host:in:scratch:)`` only trusts those.
     public var generation = 0
-    /// What text layers measure with (the host's; fixed metrics when nil).
-    public var fontMetrics: (any FontMetrics)?
+    /// What text layers lay out with (the host's; text layers draw nothing without one).
+    public var fontSystem: FontSystem?
     private var own: [DrawCommand] = []
 
     public init(engine: LayerEngine?) { self.engine = engine }
@@ -95,7 +95,7 @@ public struct LayerRenderer {
                 own.append(.fillShape(l.boundsPath(), .color(bg), .nonZero))
             }
         }
-        l.prepareToRender(model: model, mediaTime: (engine?.frameTime ?? 0) - shift, metrics: fontMetrics)
+        l.prepareToRender(model: model, mediaTime: (engine?.frameTime ?? 0) - shift, fonts: fontSystem)
         l.renderContent(into: &own)
         var box = flush(&own, h, affine, tint, into: &list)
         box = box.union(emitSublayers(of: model, shown: l, transform: h, tint: tint, shift: shift, patchable: patchable, into: &list))
@@ -324,7 +324,7 @@ extension DrawCommand {
         case .strokeEllipse(let r, let c, let lw): return .strokeEllipse(r, m(c), lineWidth: lw)
         case .fillPath(let p, let c): return .fillPath(p, m(c))
         case .strokePath(let p, let c, let lw): return .strokePath(p, m(c), lineWidth: lw)
-        case .text(let s, let at, let size, let c): return .text(s, at: at, fontSize: size, m(c))
+        case .glyphs(var run, let at): run.color = m(run.color); return .glyphs(run, at: at)
         case .strokeBorder(let r, let c, let w, let radius): return .strokeBorder(r, m(c), width: w, cornerRadius: radius)
         case .fillShape(let p, .color(let c), let rule): return .fillShape(p, .color(m(c)), rule)
         case .fillShape(let p, .gradient(var g), let rule):
@@ -380,12 +380,16 @@ extension DrawCommand {
                 return .fillShape(project(p), .gradient(g), rule)
             }
         case .shadow(let p, let c, let radius): return .shadow(project(p), c, radius: radius)
-        case .text(let s, let at, let size, let c):
-            // Text keeps its glyph shapes: placed at the projected origin, scaled by the map's
-            // local vertical scale there.
-            let o = h.apply(to: at), below = h.apply(to: Point(x: at.x, y: at.y + size))
-            let scale = abs(below.y - o.y) / max(size, 1e-9)
-            return .text(s, at: o, fontSize: size * scale, c)
+        case .glyphs(let run, let at):
+            // Glyphs keep their shapes: each pen projected, the size scaled by the map's local
+            // vertical scale at the run's first pen.
+            guard let first = run.positions.first else { return nil }
+            let p0 = Point(x: first.x + at.x, y: first.y + at.y)
+            let o = h.apply(to: p0), below = h.apply(to: Point(x: p0.x, y: p0.y + run.size))
+            let scale = abs(below.y - o.y) / max(run.size, 1e-9)
+            let pens = run.positions.map { h.apply(to: Point(x: $0.x + at.x, y: $0.y + at.y)) }
+            return .glyphs(GlyphRun(face: run.face, size: run.size * scale, glyphs: run.glyphs, positions: pens, color: run.color),
+                           at: .zero)
         case .beginGroup, .endGroup: return nil
         }
     }

@@ -6,8 +6,8 @@ import RenderModel
 /// (``isWrapped``), and truncated at the start, middle or end with "…" when it does not fit
 /// (``truncationMode``). Lines that do not fit in the bounds' height are not drawn.
 ///
-/// Text is measured with the engine's font metrics (the window's: the shipped font in the
-/// window and in `timeline render`); the text engine of issue 23 replaces them.
+/// Text is laid out by the engine's font system (shaped, bidi, UAX #14 breaks) and drawn as glyph
+/// runs; the layout is kept while nothing it depends on changes.
 @MainActor
 open class TextLayer: Layer {
     /// `CATextLayerAlignmentMode`; natural is left for the scripts the metrics support.
@@ -24,8 +24,10 @@ open class TextLayer: Layer {
     public var isWrapped = false { didSet { contentDidChange() } }
     public var truncationMode: TruncationMode = .none { didSet { contentDidChange() } }
 
-    /// The metrics for the draw in progress (set by the renderer from its engine).
-    var renderMetrics: (any FontMetrics)?
+    /// The font, at ``fontSize`` (nil: the system font), as CATextLayer's `font`.
+    public var font: Font? { didSet { contentDidChange() } }
+    /// The fonts for the draw in progress (set by the renderer from its engine).
+    var renderFonts: FontSystem?
 
     public override init() { super.init() }
     public required init(layer: Layer) { super.init(layer: layer) }
@@ -33,7 +35,7 @@ open class TextLayer: Layer {
     open override func copyProperties(from other: Layer) {
         super.copyProperties(from: other)
         guard let o = other as? TextLayer else { return }
-        string = o.string; fontSize = o.fontSize; foregroundColor = o.foregroundColor
+        string = o.string; fontSize = o.fontSize; font = o.font; foregroundColor = o.foregroundColor
         alignmentMode = o.alignmentMode; isWrapped = o.isWrapped; truncationMode = o.truncationMode
     }
 
@@ -58,65 +60,55 @@ open class TextLayer: Layer {
         }
     }
 
-    /// The lines as drawn in `bounds` with `metrics`: text and left edge.
-    public func lines(metrics: any FontMetrics) -> [(text: String, x: Double, y: Double)] {
-        guard let string, !string.isEmpty, fontSize > 0, fontSize.isFinite else { return [] }
+    /// The text laid out in `bounds` by `fonts`: wrapped to the width when ``isWrapped``, lines
+    /// past the height dropped, the last one shown truncated at the start, middle or end with
+    /// "…" by ``truncationMode`` (clipped with none).
+    public func textLayout(fonts: FontSystem) -> TextLayout? {
+        guard let string, !string.isEmpty, fontSize > 0, fontSize.isFinite else { return nil }
         let b = bounds
-        let width = isWrapped ? max(0, b.width) : .infinity
-        // Lines past the height are dropped; with end truncation the last one kept ends in "…".
-        let truncatesEnd = isWrapped && truncationMode == .end
-        let layout = TextLayout(string, fontSize: fontSize, metrics: metrics, width: width,
-                                maxHeight: truncatesEnd ? max(0, b.height) : .infinity,
-                                lineBreak: truncatesEnd ? .byTruncatingTail : .byWordWrapping)
-        var out: [(text: String, x: Double, y: Double)] = []
-        var y = b.minY
-        for (k, line) in layout.lines.enumerated() {
-            if y + layout.lineHeight > b.maxY + 1e-9, k > 0 { break }
-            var text = line.text, w = line.width
-            if !isWrapped, truncationMode != .none, w > b.width, k == 0 {
-                text = Self.truncate(text, to: b.width, mode: truncationMode, fontSize: fontSize, metrics: metrics)
-                w = metrics.size(of: text, fontSize: fontSize).width
-            }
-            let x: Double = switch alignmentMode {
-            case .right: b.maxX - w
-            case .center: b.minX + (b.width - w) / 2
-            case .natural, .left, .justified: b.minX
-            }
-            out.append((text, x, y))
-            y += layout.lineHeight + layout.lineSpacing
+        var paragraph = ParagraphStyle()
+        paragraph.alignment = switch alignmentMode {
+        case .natural: .natural
+        case .left: .left
+        case .right: .right
+        case .center: .center
+        case .justified: .justified
         }
-        return out
+        paragraph.lineBreakMode = switch truncationMode {
+        case .none: .byClipping
+        case .start: .byTruncatingHead
+        case .end: .byTruncatingTail
+        case .middle: .byTruncatingMiddle
+        }
+        let style = TextStyle(font: (font ?? .systemFont(ofSize: fontSize)).withSize(fontSize), color: foregroundColor ?? .clear)
+        return TextLayout(string, style: style, paragraph: paragraph, in: fonts, width: max(0, b.width),
+                          maxLines: isWrapped ? 0 : 1, maxHeight: max(0, b.height))
     }
 
-    /// `text` cut to fit `width` with "…" at its start, middle or end, removing one character at a
-    /// time (from the middle, alternately before and after the ellipsis).
-    static func truncate(_ text: String, to width: Double, mode: TruncationMode, fontSize: Double, metrics: any FontMetrics) -> String {
-        let chars = Array(text)
-        var head = mode == .start ? [] : (mode == .middle ? Array(chars[..<(chars.count / 2)]) : chars)
-        var tail = mode == .start ? chars : (mode == .middle ? Array(chars[(chars.count / 2)...]) : [])
-        func candidate() -> String { String(head) + "…" + String(tail) }
-        var fromHead = head.count >= tail.count
-        while !(head.isEmpty && tail.isEmpty), metrics.size(of: candidate(), fontSize: fontSize).width > width {
-            switch mode {
-            case .start: tail.removeFirst()
-            case .middle:
-                if fromHead, !head.isEmpty { head.removeLast() } else if !tail.isEmpty { tail.removeFirst() } else { head.removeLast() }
-                fromHead.toggle()
-            default: head.removeLast()
-            }
-        }
-        return candidate()
-    }
-
-    override func prepareToRender(model: Layer, mediaTime: Double, metrics: (any FontMetrics)?) {
-        renderMetrics = metrics ?? FixedFontMetrics()
+    override func prepareToRender(model: Layer, mediaTime: Double, fonts: FontSystem?) {
+        renderFonts = fonts
     }
 
     open override func renderContent(into list: inout [DrawCommand]) {
         super.renderContent(into: &list)
-        guard let color = foregroundColor, color.alpha > 0, let metrics = renderMetrics else { return }
-        for line in lines(metrics: metrics) {
-            list.append(.text(line.text, at: Point(x: line.x, y: line.y), fontSize: fontSize, color))
+        guard let color = foregroundColor, color.alpha > 0, let fonts = renderFonts else { return }
+        let key = LayoutKey(string: string, fontSize: fontSize, font: font, color: color, bounds: bounds,
+                            alignment: alignmentMode, wrapped: isWrapped, truncation: truncationMode)
+        if cachedLayout?.key != key || cachedLayout?.fonts !== fonts {
+            cachedLayout = textLayout(fonts: fonts).map { (key, fonts, $0) }
+        }
+        guard let layout = cachedLayout?.layout else { return }
+        let origin = bounds.origin
+        for line in layout.lines {
+            for run in line.runs { list.append(.glyphs(run, at: origin)) }
+            for d in line.decorations { list.append(.fillRect(d.rect.offsetBy(dx: origin.x, dy: origin.y), d.color, cornerRadius: 0)) }
         }
     }
+
+    /// What a cached layout was made from: a steady frame reuses it and shapes nothing.
+    private struct LayoutKey: Equatable {
+        var string: String?, fontSize: Double, font: Font?, color: Color, bounds: Rect
+        var alignment: AlignmentMode, wrapped: Bool, truncation: TruncationMode
+    }
+    private var cachedLayout: (key: LayoutKey, fonts: FontSystem, layout: TextLayout)?
 }

@@ -10,7 +10,10 @@ public final class Canvas {
     /// The rectangle being redrawn (the union of the flagged rects).
     public private(set) var dirtyRect: Rect = .null
 
-    public init() {}
+    /// The fonts ``text(_:at:fontSize:color:)`` lays out with (a window sets its own).
+    public var fontSystem: FontSystem?
+
+    public init(fontSystem: FontSystem? = nil) { self.fontSystem = fontSystem }
 
     /// Starts recording a redraw of `rect`, dropping what was recorded before (keeping storage).
     public func begin(_ rect: Rect) {
@@ -55,7 +58,18 @@ public final class Canvas {
     public func shadow(_ path: Path, color: Color, radius: Double) {
         commands.append(.shadow(path, color, radius: radius))
     }
+    /// Draws laid-out text with its top-left at `origin`: its glyph runs and decorations.
+    public func draw(_ layout: TextLayout, at origin: Point = .zero) {
+        for line in layout.lines {
+            for run in line.runs { commands.append(.glyphs(run, at: origin)) }
+            for d in line.decorations { commands.append(.fillRect(d.rect.offsetBy(dx: origin.x, dy: origin.y), d.color, cornerRadius: 0)) }
+        }
+    }
+    /// One line of plain text in the system font with its top-left at `point`, laid out by
+    /// ``fontSystem`` (nothing is drawn without one).
     public func text(_ string: String, at point: Point, fontSize: Double, color: Color) {
-        commands.append(.text(string, at: point, fontSize: fontSize, color))
+        guard let fontSystem, !string.isEmpty else { return }
+        let layout = TextLayout(string, style: TextStyle(font: .systemFont(ofSize: fontSize), color: color), in: fontSystem)
+        draw(layout, at: point)
     }
 }

@@ -1,4 +1,5 @@
 import Geometry
+@_exported import TextEngine
 
 /// How a group (one view and its subviews) is composited.
 public struct GroupState: Sendable, Equatable {
@@ -44,7 +45,8 @@ public enum DrawCommand: Sendable, Equatable {
     case strokeEllipse(Rect, Color, lineWidth: Double)
     case fillPath(Path, Color)
     case strokePath(Path, Color, lineWidth: Double)
-    case text(String, at: Point, fontSize: Double, Color)
+    /// Shaped glyphs (TX5), their pens offset by `at`.
+    case glyphs(GlyphRun, at: Point)
     /// A view's border (D2): drawn inside the rectangle, `width` wide; its outer corners have
     /// `cornerRadius` and its inner corners `max(0, cornerRadius - width)`, as
     /// `CALayer.borderWidth` follows `cornerRadius`.
@@ -158,8 +160,7 @@ public final class RecordingRenderer: FrameRenderer {
 
 extension DrawCommand {
     /// A box in the drawing group's own coordinates holding what this command draws (nil for
-    /// group markers). Text is estimated generously (no font here): a character is at most
-    /// 1.2 em wide and a line 1.6 em tall.
+    /// group markers). Glyphs are boxed by their font's ascender and descender with a margin.
     public var localBounds: Rect? {
         switch self {
         case .fillRect(let r, _, _), .fillEllipse(let r, _): return r
@@ -173,8 +174,8 @@ extension DrawCommand {
         case .strokePath(let p, _, let lw): return p.bounds(pad: lw)
         case .fillShape(let p, _, _): return p.bounds(pad: 0)
         case .shadow(let p, _, let radius): return p.bounds(pad: 1.5 * max(0, radius) + 1)
-        case .text(let s, let at, let size, _):
-            return Rect(x: at.x, y: at.y, width: Double(s.unicodeScalars.count) * size * 1.2, height: size * 1.6)
+        case .glyphs(let run, let at):
+            return run.bounds.offsetBy(dx: at.x, dy: at.y)
         case .beginGroup, .endGroup: return nil
         }
     }

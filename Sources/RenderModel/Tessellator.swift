@@ -125,6 +125,21 @@ public struct Tessellator: Sendable {
         indices.append(first); indices.append(first + 2); indices.append(first + 3)
     }
 
+    /// A textured quad by its four corners in device pixels (clockwise from the top-left, not
+    /// transformed), mapping the texture's normalised rectangle (u0, v0)-(u1, v1), tinted by
+    /// `color` (times ``opacity``).
+    public mutating func deviceTexturedQuad(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+                                            u0: Double, v0: Double, u1: Double, v1: Double, color: Color) {
+        let c = bytes(color)
+        let first = Int32(vertices.count)
+        appendVertex(p0, c, u: Float(u0), v: Float(v0))
+        appendVertex(p1, c, u: Float(u1), v: Float(v0))
+        appendVertex(p2, c, u: Float(u1), v: Float(v1))
+        appendVertex(p3, c, u: Float(u0), v: Float(v1))
+        indices.append(first); indices.append(first + 1); indices.append(first + 2)
+        indices.append(first); indices.append(first + 2); indices.append(first + 3)
+    }
+
     // MARK: Paths
 
     /// Fills each closed subpath of `path` (ear clipping; self-intersecting input fills what it can).

@@ -2,19 +2,21 @@ import CLibFuzzer
 import Foundation
 import FuzzHarness
 import TimelineSDL
+import Timeline
 
 // Built with `-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer` (scripts/fuzz), this is a libFuzzer
 // target: main hands libFuzzer's driver the harness. Built normally, it replays the files named
 // on its command line through the same harness and prints what happened to each, to reproduce a
 // crash outside the fuzzer (`swift run SceneFuzzer Tests/FuzzRegressions/*.json`).
 
-/// The shipped font, loaded once: text goes through SDL2_ttf as in the CLI.
-@MainActor private let fuzzFont: TrueTypeFont? = try? TrueTypeFont.standard()
+/// One font system for every input (the fuzzer's own, as an engine's would be): text is laid
+/// out and drawn as in the CLI, without starting fontconfig again per input.
+@MainActor private let fuzzFonts = FontSystem.standard()
 
 /// One input through the harness; the signature libFuzzer calls.
 private func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    MainActor.assumeIsolated { _ = FuzzHarness.run(bytes: bytes, font: fuzzFont) }
+    MainActor.assumeIsolated { _ = FuzzHarness.run(bytes: bytes, fonts: fuzzFonts) }
     return 0
 }
 
@@ -38,7 +40,7 @@ struct SceneFuzzer {
                 if bytes.first != UInt8(ascii: "{"), CommandLine.arguments.contains("--print-scene") {
                     FileHandle.standardError.write(Data((FuzzHarness.generatedScene(bytes) + "\n").utf8))
                 }
-                print("\(path): \(FuzzHarness.run(bytes: bytes, font: fuzzFont))")
+                print("\(path): \(FuzzHarness.run(bytes: bytes, fonts: fuzzFonts))")
             }
         }
         #endif

@@ -29,6 +29,8 @@ open class View {
     public private(set) var subviews: [View] = []
     /// The window whose tree this view is in, if any.
     public internal(set) weak var window: Window?
+    /// The font system of a tree in no window, kept by its root (see ``fontSystem``).
+    private var detachedFonts: FontSystem?
     /// The controller whose root view this is, if any.
     public internal(set) weak var viewController: ViewController?
 
@@ -377,6 +379,22 @@ open class View {
             if needsLayout || needsUpdateConstraints { w.requestFrame() }
         }
         for s in subviews { s.moveToWindow(newWindow) }
+        didMoveToWindow()
+    }
+
+    /// Called after the view joined a window's tree or left it (``window`` is the new one).
+    open func didMoveToWindow() {}
+
+    /// The fonts text in this view lays out with: its window's, or, in a tree in no window, one
+    /// its root view keeps (an engine's font system is per window, never process-wide, TX2).
+    public var fontSystem: FontSystem {
+        if let w = window { return w.fontSystem }
+        var root = self
+        while let s = root.superview { root = s }
+        if let f = root.detachedFonts { return f }
+        let made = FontSystem.standard()
+        root.detachedFonts = made
+        return made
     }
 
     // MARK: Layout (U1, U2, U3)

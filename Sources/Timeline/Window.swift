@@ -35,7 +35,7 @@ public final class Window: FrameParticipant {
     public internal(set) weak var animations: AnimationEngine?
     /// The run loop's layer engine, which runs the layer trees of this window's views.
     public internal(set) weak var layers: LayerEngine? {
-        didSet { layerRenderer.engine = layers }
+        didSet { layerRenderer.engine = layers; layers?.fontSystem = fontSystem }
     }
     /// Draws the sublayers of views' layers into the display list.
     var layerRenderer = LayerRenderer(engine: nil)
@@ -66,9 +66,12 @@ public final class Window: FrameParticipant {
     public internal(set) var trace = TraceRecorder()
     /// Reports the engine recovered from; shared with the run loop when added to one.
     public internal(set) var diagnostics = DiagnosticLog()
-    /// Text metrics for this window's labels, overriding ``TextMeasurement/metrics`` (a backend
-    /// sets its font's). Set it before adding labels.
-    public var fontMetrics: (any FontMetrics)?
+    /// The fonts this window's text lays out with (TX2): the shipped DejaVu Sans and the
+    /// machine's fonts for fallback, the same headless and on screen. Tests that want sizes free
+    /// of any font set ``FontSystem/fixed(_:)`` here before adding views.
+    public lazy var fontSystem: FontSystem = FontSystem.standard() {
+        didSet { canvas.fontSystem = fontSystem; layers?.fontSystem = fontSystem; rootView.setNeedsLayout() }
+    }
     /// Called for key events no view controller handled.
     public var onKey: ((Key, Bool) -> Bool)?
 
@@ -289,6 +292,7 @@ public final class Window: FrameParticipant {
         var i = 0
         // Views flagged while drawing land in the next frame: only the ones queued now are drawn.
         let count = displayQueue.count
+        if count > 0 { canvas.fontSystem = fontSystem }
         while i < count {
             let v = displayQueue[i]
             i += 1
@@ -422,7 +426,8 @@ public final class Window: FrameParticipant {
         building.reset(size: size, scale: scale, background: backgroundColor)
         building.origin = listOrigin
         layerRenderer.generation = buildGeneration
-        layerRenderer.fontMetrics = fontMetrics ?? TextMeasurement.metrics
+        layerRenderer.fontSystem = fontSystem
+        canvas.fontSystem = fontSystem
         _ = emit(rootView, parent: .identity, into: &building.commands, offset: 0)
     }
 

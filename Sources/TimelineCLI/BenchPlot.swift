@@ -74,15 +74,13 @@ func renderClockPlot(_ sources: [(String, [TickSample])], period: Int64, to path
     let failure: String? = MainActor.assumeIsolated {
         do {
             let size = Size(width: 1000, height: 60 + 180 * Double(max(1, sources.count)))
-            let font = try TrueTypeFont.standard()
             let host = HeadlessHost(size: size)
-            host.window.fontMetrics = TrueTypeFontMetrics(font: font)
             let series = sources.map { name, samples -> (String, [Double]) in
                 (name, samples.indices.dropFirst().map { Double(samples[$0].woke - samples[$0 - 1].woke) / 1e6 })
             }
             host.root.addSubview(ClockPlotView(series: series, period: Double(period) / 1e6, frame: Rect(origin: .zero, size: size)))
             host.step()
-            let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height), font: font)
+            let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
             image.render(host.window.displayList)
             try image.savePNG(to: path)
             return nil

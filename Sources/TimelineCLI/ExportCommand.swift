@@ -77,7 +77,7 @@ struct ExportRange {
         let failure: String? = MainActor.assumeIsolated {
             do {
                 let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
-                let renderer = try ImageRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight, font: TrueTypeFont.standard())
+                let renderer = try ImageRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
                 let run = SceneRun(scene, size: size, rate: rate, scale: scale)
                 var sink = try Sink(format: format, range: self, width: pixelWidth, height: pixelHeight, scenePath: scenePath)
                 var next = 0
@@ -234,15 +234,15 @@ private struct Sink {
     /// Each frame's time under it, drawn by the offscreen renderer with the built-in font.
     private mutating func drawLabels(_ n: Int) throws {
         let total = strip!.width
-        let labels = try ImageRenderer(pixelWidth: total, pixelHeight: Self.labelHeight, font: TrueTypeFont.standard())
+        let labels = try ImageRenderer(pixelWidth: total, pixelHeight: Self.labelHeight)
         var list = DisplayList()
         list.reset(size: Size(width: Double(total), height: Double(Self.labelHeight)), scale: 1, background: .white)
+        let fonts = try FontSystem()
+        let style = TextStyle(font: .systemFont(ofSize: 15), color: Color(red: 0.2, green: 0.2, blue: 0.24))
         for (j, t) in stripTimes.enumerated() {
-            let text = "t = \(fmt(t)) s"
-            let w = TextMeasurement.metrics.size(of: text, fontSize: 15).width
-            let x = Double(j * (width + Self.gap))
-            list.commands.append(.text(text, at: Point(x: x + (Double(width) - w) / 2, y: 5), fontSize: 15,
-                                       Color(red: 0.2, green: 0.2, blue: 0.24)))
+            let layout = TextLayout("t = \(fmt(t)) s", style: style, in: fonts)
+            let x = Double(j * (width + Self.gap)) + (Double(width) - layout.size.width) / 2
+            for line in layout.lines { for run in line.runs { list.commands.append(.glyphs(run, at: Point(x: x, y: 5))) } }
         }
         labels.render(list)
         if let error = labels.painter.lastError { throw error }

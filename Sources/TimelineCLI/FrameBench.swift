@@ -45,7 +45,6 @@ struct FrameBench: ParsableCommand {
         var loaded: Scene?
         if let scene {
             loaded = try loadScene(scene)
-            try useShippedFontMetrics()
             if let mode, let m = AnimationSpec.Mode(rawValue: mode) {
                 for i in loaded!.animations.indices { loaded!.animations[i].mode = m }
             }
@@ -102,12 +101,10 @@ struct FrameBench: ParsableCommand {
     static func measure(scene: Scene?, views: Int?, constraintMode: Bool, frames: Int, realtime: Bool,
                         chromeTrace: String? = nil) throws(SDLError) -> (samples: [[Int64]], framesSet: Int) {
         let size = scene?.size ?? Size(width: 1280, height: 720)
-        let font = try TrueTypeFont.standard()
-        let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height), font: font)
+        let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
         let clock: any FrameClock = realtime ? DispatchFrameClock(rate: .fps60) : ManualFrameClock(rate: .fps60)
         let runLoop = MainRunLoop(clock: clock)
         let window = Window(size: size)
-        window.fontMetrics = TrueTypeFontMetrics(font: font)
         window.renderer = image
         runLoop.add(window)
         window.makeKeyAndVisible()

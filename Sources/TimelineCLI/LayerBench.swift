@@ -66,8 +66,7 @@ struct LayerBench: ParsableCommand {
     /// layer's colour changes, so everything is repainted). Whole-frame cost, ms.
     @MainActor static func moving(layers n: Int, frames: Int, repaintAll: Bool) throws(SDLError) -> (p50: Double, p99: Double) {
         let size = Size(width: 1280, height: 720)
-        let font = try TrueTypeFont.standard()
-        let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height), font: font)
+        let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
         let host = HeadlessHost(size: size)
         host.window.renderer = image
         host.runLoop.keepsRunningWhenIdle = true

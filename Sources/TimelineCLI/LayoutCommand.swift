@@ -23,7 +23,6 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let loaded = try loadScene(scene)
         let (size, json, path) = (self.size.flatMap(WindowSize.init)?.size ?? loaded.size, self.json, self.scene)
-        try useShippedFontMetrics()
         MainActor.assumeIsolated {
             let host = HeadlessHost(size: size)
             host.runLoop.diagnostics.logger = nil          // printed below, in the command's format

@@ -38,8 +38,7 @@ struct RenderBench: ParsableCommand {
         let size = WindowSize(size)!.size
         let result: Result<String, SDLError> = MainActor.assumeIsolated {
             do throws(SDLError) {
-                let font = try TrueTypeFont.standard()
-                let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height), font: font)
+                let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
                 let host = HeadlessHost(size: size)
                 host.runLoop.keepsRunningWhenIdle = true
                 host.runLoop.measuresPhases = true

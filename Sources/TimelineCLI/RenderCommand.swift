@@ -69,7 +69,6 @@ struct RenderCommand: ParsableCommand {
         if from != nil || to != nil {
             let range = try ExportRange(from: from, to: to, fps: fps, filmstrip: filmstrip, out: out)
             let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
-            try useShippedFontMetrics()
             try range.export(loaded, size: size, rate: rate, scale: scale, scenePath: scene)
             return
         }
@@ -79,7 +78,6 @@ struct RenderCommand: ParsableCommand {
         }
         let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
         let (scale, out, scenePath) = (self.scale, self.out, self.scene)
-        try useShippedFontMetrics()                  // as layout and step measure
         let failure: String? = MainActor.assumeIsolated {
             do {
                 let writer = try FramePNGWriter(size: size, scale: scale, pattern: out, protecting: [scenePath])
@@ -107,21 +105,4 @@ struct RenderCommand: ParsableCommand {
 
 extension Int {
     func clamped(min lower: Int) -> Int { Swift.max(self, lower) }
-}
-
-/// Measures text with the font the renderer draws with (the built-in DejaVu Sans), so
-/// `layout`, `step` and `render` agree on every label's size. A missing font is an error.
-func useShippedFontMetrics() throws {
-    let failure: String? = MainActor.assumeIsolated {
-        do {
-            TextMeasurement.metrics = TrueTypeFontMetrics(font: try TrueTypeFont.standard())
-            return nil
-        } catch {
-            return "timeline: \(error)"
-        }
-    }
-    if let failure {
-        printToStandardError(failure)
-        throw ExitCode(1)
-    }
 }

@@ -36,7 +36,7 @@ struct FramePNGWriter {
     init(size: Size, scale: Double, pattern: String, protecting protected: [String] = []) throws(SDLError) {
         self.protected = protected
         image = try ImageRenderer(pixelWidth: Int((size.width * scale).rounded(.up)), pixelHeight: Int((size.height * scale).rounded(.up)),
-                                  font: TrueTypeFont.standard())
+)
         self.pattern = pattern
     }
 

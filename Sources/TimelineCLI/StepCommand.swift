@@ -44,7 +44,6 @@ struct StepCommand: ParsableCommand {
         let loaded = try loadScene(scene)
         let (frames, rate, json, trace) = (self.frames, FrameRate(fps: fps)!, self.json, self.trace)
         let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
-        try useShippedFontMetrics()
         let pngFrames = Set(try png.map(RenderCommand.frameList) ?? []), out = self.out, scenePath = self.scene
         let tracePath = chromeTrace
         let failure: String? = MainActor.assumeIsolated {

@@ -23,13 +23,13 @@ import Glibc
 /// clip rectangle: the device bounding box of the clip rect (exact for unrotated views).
 ///
 /// Steady frames allocate nothing: vertex, index and stack buffers keep their capacity, offscreen
-/// targets are pooled by nesting depth and text textures are cached.
+/// targets are pooled by nesting depth and glyphs are kept in an atlas.
 @MainActor
 public final class DisplayListPainter {
     /// The SDL renderer drawn with (`SDL_Renderer *`).
     public let renderer: OpaquePointer
-    /// The font text is drawn with; without one, text commands are skipped.
-    public let font: TrueTypeFont?
+    /// Glyphs rasterised since the painter was made (a steady frame adds none).
+    public internal(set) var glyphsRasterized = 0
 
     /// Triangles and geometry submissions in the last ``paint(_:)``, for benchmarks.
     public internal(set) var lastTriangleCount = 0
@@ -163,9 +163,12 @@ public final class DisplayListPainter {
     let maxColouredDiscs = 256
     var rects: [SDL_Rect] = []
 
-    struct TextKey: Hashable { var text: String; var pixelSize: Int }
-    struct TextTexture { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
-    var textCache: [TextKey: TextTexture] = [:]
+    /// The glyph atlas (see Painter+Text.swift), where glyphs are in it, the packing cursor, and
+    /// the faces drawn (kept so that a face's identity is never reused while its glyphs are).
+    var glyphAtlas: OpaquePointer?
+    var glyphCache: [GlyphKey: AtlasGlyph] = [:]
+    var atlasCursor: (x: Int32, y: Int32, row: Int32) = (1, 1, 0)
+    var glyphFaces: [ObjectIdentifier: FontFace] = [:]
     /// Filled paths and shadows are rasterised here and drawn through ``shapeTexture``.
     var shapes = ShapeRasterizer()
     var shapeTexture: OpaquePointer?
@@ -181,9 +184,8 @@ public final class DisplayListPainter {
     var frameNumber = 0
 
     /// A painter drawing with `renderer` (an `SDL_Renderer *` the caller keeps alive).
-    public init(renderer: OpaquePointer, font: TrueTypeFont?) {
+    public init(renderer: OpaquePointer) {
         self.renderer = renderer
-        self.font = font
         var info = SDL_RendererInfo()
         isSoftware = SDL_GetRendererInfo(renderer, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE.rawValue) != 0
         // The mesh's vertices go to SDL as they are: the layouts must agree.
@@ -199,8 +201,10 @@ public final class DisplayListPainter {
         targetPool.removeAll()
         if let scratch { SDL_DestroyTexture(scratch) }
         scratch = nil
-        for (_, t) in textCache { SDL_DestroyTexture(t.texture) }
-        textCache.removeAll()
+        if let t = glyphAtlas { SDL_DestroyTexture(t) }
+        glyphAtlas = nil
+        glyphCache.removeAll()
+        atlasCursor = (1, 1, 0)
         for (_, d) in discs { SDL_DestroyTexture(d.texture) }
         discs.removeAll()
         if let t = shapeTexture { SDL_DestroyTexture(t) }
@@ -330,7 +334,7 @@ public final class DisplayListPainter {
         case .strokeEllipse(let r, let color, let lw): prepareMesh(); mesh.strokeEllipse(r, lineWidth: lw, color: color)
         case .fillPath(let path, let color): prepareMesh(); mesh.fillPath(path, color: color)
         case .strokePath(let path, let color, let lw): prepareMesh(); mesh.strokePath(path, lineWidth: lw, color: color)
-        case .text(let s, let at, let size, let color): text(s, at: at, fontSize: size, scale: scale, color)
+        case .glyphs(let run, let at): glyphs(run, at: at)
         case .fillShape(let path, let paint, let rule): fillShape(path, paint, rule)
         case .shadow(let path, let color, let radius): shadow(path, color, radius: radius)
         }

@@ -22,11 +22,11 @@ public final class ImageRenderer: FrameRenderer {
     /// The largest image side in pixels (Z1's canvas limit): 16384 x 16384 is 1 GiB of pixels.
     public static let maximumSide = 16_384
 
-    /// An image `pixelWidth` x `pixelHeight` pixels; text is drawn with `font` when given.
+    /// An image `pixelWidth` x `pixelHeight` pixels.
     ///
     /// - Throws: an ``SDLError`` naming the limit when a side is not in 1...``maximumSide``, or
     ///   SDL's reason when the surface cannot be made.
-    public init(pixelWidth: Int, pixelHeight: Int, font: TrueTypeFont?) throws(SDLError) {
+    public init(pixelWidth: Int, pixelHeight: Int) throws(SDLError) {
         guard (1...Self.maximumSide).contains(pixelWidth), (1...Self.maximumSide).contains(pixelHeight) else {
             throw SDLError(operation: "making a \(pixelWidth)x\(pixelHeight) image",
                            message: "each side must be from 1 to \(Self.maximumSide) pixels")
@@ -42,7 +42,7 @@ public final class ImageRenderer: FrameRenderer {
             throw e
         }
         renderer = r
-        painter = DisplayListPainter(renderer: r, font: font)
+        painter = DisplayListPainter(renderer: r)
         painter.retainsPixels = true              // its surface is ours: damaged repaints (P1)
         painter.directSurface = surface           // and fills are written into it directly
     }

@@ -310,17 +310,7 @@ extension DisplayListPainter {
         return box
     }
 
-    func localBounds(_ command: DrawCommand) -> Rect? {
-        guard case .text(let s, let at, let size, _) = command else { return command.localBounds }
-        // The cached texture's size when the text was drawn before (a steady frame takes no
-        // font lock); otherwise the font measures it.
-        let scale = base.a
-        if let e = textCache[TextKey(text: s, pixelSize: max(1, Int(pixel(size * scale))))] {
-            return Rect(x: at.x, y: at.y, width: Double(e.width) / scale, height: Double(e.height) / scale)
-        }
-        let m = font?.measure(s, pixelSize: Int(pixel(size))) ?? (width: 0, height: 0)
-        return Rect(x: at.x, y: at.y, width: Double(m.width), height: Double(m.height))
-    }
+    func localBounds(_ command: DrawCommand) -> Rect? { command.localBounds }
 
     /// Redirects drawing into a pooled offscreen target for the group just opened; returns false
     /// when the renderer cannot make one.

@@ -2,54 +2,151 @@ import CSDL2
 import Geometry
 import Timeline
 
-/// Text through SDL2_ttf, cached as textures per string and pixel size.
+/// Glyph runs (TX5), drawn from an atlas of glyphs rasterised by FreeType at the device scale.
+///
+/// A glyph is kept per face, id, pixel size (1/64 px) and horizontal subpixel phase (quarters of
+/// a pixel), so text at fractional positions keeps its spacing; a run is one batch of textured
+/// quads from one texture. When the atlas fills it starts over (the glyphs still in use are drawn
+/// again, once each). A steady frame rasterises nothing.
 extension DisplayListPainter {
-    // MARK: Text
+    struct GlyphKey: Hashable {
+        var face: ObjectIdentifier
+        var glyph: UInt32
+        var pixelSize64: Int32
+        var phase: UInt8
+    }
 
-    func text(_ string: String, at origin: Point, fontSize: Double, scale: Double, _ color: Color) {
-        guard let font, !string.isEmpty else { return }
-        let pixelSize = max(1, Int(pixel(fontSize * scale)))
-        let key = TextKey(text: string, pixelSize: pixelSize)
-        var entry: TextTexture?
-        if let i = textCache.index(forKey: key) {
-            textCache.values[i].lastUsed = frameNumber
-            entry = textCache.values[i]
-        } else {
-            let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
-            let surface = font.withHandle(pixelSize: pixelSize) { TTF_RenderUTF8_Blended($0, string, white) } ?? nil
-            guard let surface else { return }
-            defer { SDL_FreeSurface(surface) }
-            guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return }
-            sdl(SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
-            entry = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frameNumber)
-            textCache[key] = entry
-        }
-        guard let e = entry else { return }
-        let w = Double(e.width) / scale, h = Double(e.height) / scale
-        let c = sdlColor(color)
-        if isSoftware, isAxisAligned {
-            flush()
-            let d = transform.apply(to: Rect(x: origin.x, y: origin.y, width: w, height: h))
-            var src = SDL_Rect(x: 0, y: 0, w: e.width, h: e.height)
-            var dst = pixelRect(d)
-            copy(e.texture, &src, &dst, c)
-            return
-        }
-        useTexture(e.texture)
-        mesh.transform = meshTransform
+    struct AtlasGlyph {
+        /// Where it is in the atlas (x, y, width, height in texels; width 0: draws nothing).
+        var x: Int32, y: Int32, width: Int32, height: Int32
+        /// Offset from the pen to the bitmap's top-left, in device pixels, and the factor a
+        /// colour strike is drawn at.
+        var left: Double, top: Double, scale: Double
+        var isColor: Bool
+    }
+
+    static let atlasSize: Int32 = 2048
+    /// Glyphs larger than this many pixels a side are rasterised at this size and scaled.
+    static let largestGlyph = 256.0
+
+    func glyphs(_ run: GlyphRun, at origin: Point) {
+        guard !run.glyphs.isEmpty, run.size > 0, run.size.isFinite, run.color.alpha > 0 else { return }
+        let scale = deviceScale
+        guard scale > 0, scale.isFinite else { return }
+        let wanted = run.size * scale
+        guard wanted >= 1 else { return }
+        let pixelSize = min(wanted, Self.largestGlyph)
+        let stretch = wanted / pixelSize                              // > 1 only for huge text
+        let axisAligned = isAxisAligned && stretch == 1
+        guard let texture = glyphAtlasTexture() else { return }
+        useTexture(texture)
+        mesh.transform = transform
         mesh.opacity = opacity
-        mesh.texturedQuad(origin: origin, width: w, height: h, color: color)
+        glyphFaces[ObjectIdentifier(run.face)] = run.face
+        let size64 = Int32((pixelSize * 64).rounded())
+        let inv = 1 / Double(Self.atlasSize)
+        let t = transform
+        for (i, glyph) in run.glyphs.enumerated() {
+            let pen = Point(x: run.positions[i].x + origin.x, y: run.positions[i].y + origin.y)
+            var phase: UInt8 = 0
+            var device = Point.zero
+            if axisAligned {
+                device = t.apply(to: pen)
+                let f = device.x - device.x.rounded(.down)
+                phase = UInt8(min(3, Int((f * 4).rounded())))
+                if (f * 4).rounded() >= 4 { device.x += 1 }
+                device.x = device.x.rounded(.down)
+                device.y = device.y.rounded()
+            }
+            let key = GlyphKey(face: ObjectIdentifier(run.face), glyph: glyph, pixelSize64: size64, phase: phase)
+            guard let g = atlasGlyph(key, run.face, pixelSize: pixelSize, texture: texture), g.width > 0 else { continue }
+            let tint = g.isColor ? Color(red: 1, green: 1, blue: 1, alpha: run.color.alpha) : run.color
+            let u0 = Double(g.x) * inv, v0 = Double(g.y) * inv
+            let u1 = Double(g.x + g.width) * inv, v1 = Double(g.y + g.height) * inv
+            if axisAligned, !g.isColor {
+                let x0 = device.x + g.left, y0 = device.y - g.top
+                let x1 = x0 + Double(g.width), y1 = y0 + Double(g.height)
+                mesh.deviceTexturedQuad(Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1),
+                                        u0: u0, v0: v0, u1: u1, v1: v1, color: tint)
+            } else {
+                // Through the transform: the bitmap's box in points around the pen.
+                let k = g.scale * stretch / scale
+                let x0 = pen.x + g.left * k, y0 = pen.y - g.top * k
+                let x1 = x0 + Double(g.width) * k, y1 = y0 + Double(g.height) * k
+                mesh.deviceTexturedQuad(t.apply(to: Point(x: x0, y: y0)), t.apply(to: Point(x: x1, y: y0)),
+                                        t.apply(to: Point(x: x1, y: y1)), t.apply(to: Point(x: x0, y: y1)),
+                                        u0: u0, v0: v0, u1: u1, v1: v1, color: tint)
+            }
+        }
         useTexture(nil)
     }
 
-    /// Drops kept shapes (see ``evictStaleShapes()``), and text and corner textures unused for two seconds of frames, checked every 120 frames.
+    /// The atlas texture, made on first use.
+    private func glyphAtlasTexture() -> OpaquePointer? {
+        if let t = glyphAtlas { return t }
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                        Self.atlasSize, Self.atlasSize) else {
+            sdl(-1, "SDL_CreateTexture(glyph atlas)")
+            return nil
+        }
+        sdl(SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
+        glyphAtlas = t
+        return t
+    }
+
+    /// A glyph's place in the atlas, rasterised and uploaded when new.
+    private func atlasGlyph(_ key: GlyphKey, _ face: FontFace, pixelSize: Double, texture: OpaquePointer) -> AtlasGlyph? {
+        if let g = glyphCache[key] { return g }
+        glyphsRasterized += 1
+        guard let bm = face.rasterize(glyph: key.glyph, pixelSize: pixelSize, subpixel: Double(key.phase) / 4) else {
+            let empty = AtlasGlyph(x: 0, y: 0, width: 0, height: 0, left: 0, top: 0, scale: 1, isColor: false)
+            glyphCache[key] = empty
+            return empty
+        }
+        let w = Int32(bm.width), h = Int32(bm.height)
+        guard w <= Self.atlasSize - 2, h <= Self.atlasSize - 2 else { return nil }
+        // Shelf packing with a one-texel gutter; a full atlas starts over.
+        if atlasCursor.x + w + 1 > Self.atlasSize {
+            atlasCursor = (1, atlasCursor.y + atlasCursor.row + 1, 0)
+        }
+        if atlasCursor.y + h + 1 > Self.atlasSize {
+            flush()
+            glyphCache.removeAll(keepingCapacity: true)
+            atlasCursor = (1, 1, 0)
+        }
+        let x = atlasCursor.x, y = atlasCursor.y
+        atlasCursor.x += w + 1
+        atlasCursor.row = max(atlasCursor.row, h)
+        var rgba = [UInt8](repeating: 0, count: Int(w * h) * 4)
+        if bm.isColor {
+            for i in 0..<Int(w * h) {
+                let b = bm.pixels[i * 4], g = bm.pixels[i * 4 + 1], r = bm.pixels[i * 4 + 2], a = bm.pixels[i * 4 + 3]
+                guard a > 0 else { continue }
+                rgba[i * 4] = UInt8(min(255, Int(r) * 255 / Int(a)))
+                rgba[i * 4 + 1] = UInt8(min(255, Int(g) * 255 / Int(a)))
+                rgba[i * 4 + 2] = UInt8(min(255, Int(b) * 255 / Int(a)))
+                rgba[i * 4 + 3] = a
+            }
+        } else {
+            for i in 0..<Int(w * h) {
+                rgba[i * 4] = 255; rgba[i * 4 + 1] = 255; rgba[i * 4 + 2] = 255
+                rgba[i * 4 + 3] = bm.pixels[i]
+            }
+        }
+        var rect = SDL_Rect(x: x, y: y, w: w, h: h)
+        rgba.withUnsafeBytes { sdl(SDL_UpdateTexture(texture, &rect, $0.baseAddress, w * 4), "SDL_UpdateTexture(glyph)") }
+        let g = AtlasGlyph(x: x, y: y, width: w, height: h, left: Double(bm.left), top: Double(bm.top), scale: bm.scale,
+                           isColor: bm.isColor)
+        glyphCache[key] = g
+        return g
+    }
+
+    /// Drops kept shapes (see ``evictStaleShapes()``) and corner textures unused for two seconds
+    /// of frames, checked every 120 frames.
     func evictStaleTextures() {
         evictStaleShapes()
         guard frameNumber % 120 == 0 else { return }
         let staleDiscs = discs.filter { frameNumber - $0.value.lastUsed > 120 }
         for (k, d) in staleDiscs { SDL_DestroyTexture(d.texture); discs[k] = nil }
-        guard !textCache.isEmpty else { return }
-        let stale = textCache.filter { frameNumber - $0.value.lastUsed > 120 }
-        for (k, v) in stale { SDL_DestroyTexture(v.texture); textCache[k] = nil }
     }
 }

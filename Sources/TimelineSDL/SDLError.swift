@@ -3,7 +3,7 @@ import CSDL2
 import Glibc
 #endif
 
-/// A failure reported by SDL, SDL2_ttf or SDL2_image, or a missing asset, with what was being done.
+/// A failure reported by SDL or SDL2_image, or a missing asset, with what was being done.
 public struct SDLError: Error, CustomStringConvertible, Sendable {
     /// The operation that failed, e.g. `SDL_CreateWindow`.
     public var operation: String
@@ -42,11 +42,10 @@ func check<T>(_ pointer: T?, _ operation: @autoclosure () -> String) throws(SDLE
 enum SDLLibrary {
     private static var coreReady = false
 
-    /// SDL's core, SDL2_ttf and SDL2_image: enough to render offscreen with no display.
+    /// SDL's core and SDL2_image: enough to render offscreen with no display.
     static func initCore() throws(SDLError) {
         guard !coreReady else { return }
         try check(SDL_Init(0), "SDL_Init")
-        if TTF_WasInit() == 0 { try check(TTF_Init(), "TTF_Init") }
         let png = Int32(IMG_INIT_PNG.rawValue)
         if IMG_Init(png) & png == 0 { throw SDLError.last("IMG_Init(PNG)") }
         coreReady = true

@@ -28,8 +28,8 @@ public final class SDLWindowHost {
     public let window: Window
     /// The clock the run loop runs on (dispatch by default, or SDL vsync).
     public let clock: any LiveFrameClock
-    /// The font text is drawn and measured with.
-    public let font: TrueTypeFont
+    /// The fonts the window's text lays out with (the window's own, as a headless host's).
+    public var fontSystem: FontSystem { window.fontSystem }
     /// Draws each committed display list into the window's back buffer.
     public let painter: DisplayListPainter
     /// SDL's name of the renderer in use ("opengl", "software", ...).
@@ -47,9 +47,8 @@ public final class SDLWindowHost {
     ///   - clock: `.dispatch` (default) or `.sdl` vsync, which throws when the display reports no
     ///     refresh rate.
     public init(title: String, size: Size, rate: FrameRate = .fps60, software: Bool = false,
-                clock choice: SDLClockChoice = .dispatch, font: TrueTypeFont? = nil) throws(SDLError) {
+                clock choice: SDLClockChoice = .dispatch, fontSystem: FontSystem? = nil) throws(SDLError) {
         try SDLLibrary.initVideo()
-        if let font { self.font = font } else { self.font = try TrueTypeFont.standard() }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         sdlWindow = try check(SDL_CreateWindow(title, Int32(tl_window_pos_centered()), Int32(tl_window_pos_centered()),
                                                Int32(size.width), Int32(size.height), flags),
@@ -70,7 +69,7 @@ public final class SDLWindowHost {
         SDL_GetRendererInfo(made, &info)
         rendererName = info.name.map { String(cString: $0) } ?? "unknown"
 
-        painter = DisplayListPainter(renderer: made, font: self.font)
+        painter = DisplayListPainter(renderer: made)
         presenter = Presenter(painter: painter, renderer: made)
         if choice == .sdl {
             let hz = displayRefreshRate
@@ -81,7 +80,7 @@ public final class SDLWindowHost {
         }
         runLoop = MainRunLoop(clock: clock)
         window = Window(size: size)
-        window.fontMetrics = TrueTypeFontMetrics(font: self.font)
+        if let fontSystem { window.fontSystem = fontSystem }
         window.renderer = presenter
         runLoop.add(window)
         updateScale()

@@ -13,8 +13,8 @@ struct DamageRepaintTests {
     /// A scene with a view of every kind that matters to damage: one moving, one fading, one
     /// rotating, one scaling inside a rounded clip, translucent overlapping groups, a border, a
     /// label, and many still views; animated forever.
-    func scene(_ host: HeadlessHost, metrics: TrueTypeFontMetrics) {
-        host.window.fontMetrics = metrics
+    func scene(_ host: HeadlessHost, fonts: FontSystem? = nil) {
+        if let fonts { host.window.fontSystem = fonts }
         host.window.backgroundColor = Color(red: 0.1, green: 0.12, blue: 0.15)
         let root = host.root
         for k in 0..<60 {                                               // still views, some under moving ones
@@ -65,11 +65,11 @@ struct DamageRepaintTests {
 
     @Test("P1: a patched display list draws what a rebuilt one draws, frame after frame")
     func P1_patchedListEqualsRebuilt() throws {
-        let metrics = TrueTypeFontMetrics(font: try TrueTypeFont.standard())
+        let fonts = try FontSystem()                  // one for both, so their glyph runs compare equal
         let patched = makeHost(width: 320, height: 300), rebuilt = makeHost(width: 320, height: 300)
         rebuilt.window.patchesDisplayList = false
-        scene(patched, metrics: metrics)
-        scene(rebuilt, metrics: metrics)
+        scene(patched, fonts: fonts)
+        scene(rebuilt, fonts: fonts)
         var partial = 0
         for _ in 0..<40 {
             patched.step(); rebuilt.step()
@@ -108,12 +108,11 @@ struct DamageRepaintTests {
 
     @Test("P1: a damaged repaint equals a full repaint, frame after frame, at 1x and 2x", arguments: [1.0, 2.0])
     func P1_damagedRepaintEqualsFull(scale: Double) throws {
-        let font = try TrueTypeFont.standard()
         let host = makeHost(width: 320, height: 300)
         host.window.scale = scale
-        scene(host, metrics: TrueTypeFontMetrics(font: font))
-        let damaged = try ImageRenderer(pixelWidth: Int(320 * scale), pixelHeight: Int(300 * scale), font: font)
-        let full = try ImageRenderer(pixelWidth: Int(320 * scale), pixelHeight: Int(300 * scale), font: font)
+        scene(host)
+        let damaged = try ImageRenderer(pixelWidth: Int(320 * scale), pixelHeight: Int(300 * scale))
+        let full = try ImageRenderer(pixelWidth: Int(320 * scale), pixelHeight: Int(300 * scale))
         full.painter.repaintsDamageOnly = false
         var partial = 0
         for frame in 0..<40 {
@@ -129,10 +128,9 @@ struct DamageRepaintTests {
 
     @Test("P1: two changes far apart repaint two small regions, not the box between them")
     func P1_farApartChanges() throws {
-        let font = try TrueTypeFont.standard()
         let host = makeHost(width: 400, height: 300)
-        let image = try ImageRenderer(pixelWidth: 400, pixelHeight: 300, font: font)
-        let full = try ImageRenderer(pixelWidth: 400, pixelHeight: 300, font: font)
+        let image = try ImageRenderer(pixelWidth: 400, pixelHeight: 300)
+        let full = try ImageRenderer(pixelWidth: 400, pixelHeight: 300)
         full.painter.repaintsDamageOnly = false
         let a = View(frame: Rect(x: 10, y: 10, width: 20, height: 20)), b = View(frame: Rect(x: 360, y: 260, width: 20, height: 20))
         for v in [a, b] { v.backgroundColor = Color(red: 0.9, green: 0.4, blue: 0.1); host.root.addSubview(v) }
@@ -150,9 +148,8 @@ struct DamageRepaintTests {
 
     @Test("P1: nothing changed, nothing repainted; a structural change repaints everything")
     func P1_idleAndStructural() throws {
-        let font = try TrueTypeFont.standard()
         let host = makeHost(width: 200, height: 120)
-        let image = try ImageRenderer(pixelWidth: 200, pixelHeight: 120, font: font)
+        let image = try ImageRenderer(pixelWidth: 200, pixelHeight: 120)
         host.window.renderer = image
         let v = View(frame: Rect(x: 10, y: 10, width: 30, height: 30))
         v.backgroundColor = Color(red: 1, green: 0, blue: 0)

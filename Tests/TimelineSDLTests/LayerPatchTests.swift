@@ -96,11 +96,10 @@ struct LayerPatchTests {
 
     @Test("CA10 a damaged repaint of patched layers equals a full repaint, pixel for pixel")
     func damagedRepaintEqualsFull() throws {
-        let font = try TrueTypeFont.standard()
         let host = makeHost(width: 320, height: 300)
         _ = scene(host)
-        let damaged = try ImageRenderer(pixelWidth: 320, pixelHeight: 300, font: font)
-        let full = try ImageRenderer(pixelWidth: 320, pixelHeight: 300, font: font)
+        let damaged = try ImageRenderer(pixelWidth: 320, pixelHeight: 300)
+        let full = try ImageRenderer(pixelWidth: 320, pixelHeight: 300)
         full.painter.repaintsDamageOnly = false
         var partial = 0
         for frame in 0..<30 {

@@ -27,12 +27,11 @@ struct LayerReferenceTests {
 
     static func render(_ name: String, scale: Double) throws -> RGBAImage {
         let scene = try SceneLoader.load(path: directory.appendingPathComponent("scenes/\(name).json").path)
-        let font = try TrueTypeFont.standard()
         let host = HeadlessHost(size: scene.size)
         host.window.scale = scale
         _ = SceneBuilder.build(scene, in: host.window)
         host.runUntilIdle()
-        let image = try ImageRenderer(pixelWidth: Int(scene.size.width * scale), pixelHeight: Int(scene.size.height * scale), font: font)
+        let image = try ImageRenderer(pixelWidth: Int(scene.size.width * scale), pixelHeight: Int(scene.size.height * scale))
         image.render(host.window.displayList)
         return image.image()
     }

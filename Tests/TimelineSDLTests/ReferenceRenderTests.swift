@@ -71,13 +71,11 @@ struct ReferenceRenderTests {
     static func renderCounting(_ name: String, scale: Double, groupsInMemory: Bool,
                                direct: Bool = true) throws -> (image: RGBAImage, memoryGroups: Int, directFills: Int) {
         let scene = try SceneLoader.load(path: directory.appendingPathComponent("scenes/\(name).json").path)
-        let font = try TrueTypeFont.standard()
         let host = HeadlessHost(size: scene.size)
         host.window.scale = scale
-        host.window.fontMetrics = TrueTypeFontMetrics(font: font)
         _ = SceneBuilder.build(scene, in: host.window)
         host.runUntilIdle()
-        let image = try ImageRenderer(pixelWidth: Int(scene.size.width * scale), pixelHeight: Int(scene.size.height * scale), font: font)
+        let image = try ImageRenderer(pixelWidth: Int(scene.size.width * scale), pixelHeight: Int(scene.size.height * scale))
         image.painter.drawsGroupsInMemory = groupsInMemory
         image.painter.drawsDirectly = direct
         image.render(host.window.displayList)
@@ -204,7 +202,7 @@ struct ReferenceRenderTests {
 
     @Test("Z: corner coverage tables stay within their bound when the radius runs through every value; each is still right")
     func Z_coverageTablesAreBounded() throws {
-        let image = try ImageRenderer(pixelWidth: 8, pixelHeight: 8, font: nil)
+        let image = try ImageRenderer(pixelWidth: 8, pixelHeight: 8)
         let painter = image.painter
         painter.maximumCoverageBytes = 5_000
         var cleared = 0, last = 0

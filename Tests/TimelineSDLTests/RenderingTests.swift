@@ -15,12 +15,10 @@ struct Rig {
     let image: ImageRenderer
 
     init(size: Size = Size(width: 200, height: 120), scale: Double = 1) throws {
-        let font = try TrueTypeFont.standard()
         host = HeadlessHost(size: size)
-        host.window.fontMetrics = TrueTypeFontMetrics(font: font)
         host.window.scale = scale
         host.window.backgroundColor = .black
-        image = try ImageRenderer(pixelWidth: Int(size.width * scale), pixelHeight: Int(size.height * scale), font: font)
+        image = try ImageRenderer(pixelWidth: Int(size.width * scale), pixelHeight: Int(size.height * scale))
     }
 
     /// Runs the update cycle and renders the committed list.
@@ -286,16 +284,14 @@ struct GoldenImageTests {
     /// may differ by more than 24/255 in a channel (font hinting, rounding).
     func compare(scene: String, frame: Int, scale: Double, golden: String) throws {
         let loaded = try SceneLoader.load(path: Rig.root.appendingPathComponent(scene).path)
-        let font = try TrueTypeFont.standard()
         let host = HeadlessHost(size: loaded.size)
-        host.window.fontMetrics = TrueTypeFontMetrics(font: font)
         host.window.scale = scale
         host.runLoop.keepsRunningWhenIdle = true
         host.runLoop.diagnostics.logger = nil
         let built = SceneBuilder.build(loaded, in: host.window)
         let animator = SceneAnimator(scene: loaded, built: built, runLoop: host.runLoop)
         host.step(frames: frame + 1)
-        let image = try ImageRenderer(pixelWidth: Int(loaded.size.width * scale), pixelHeight: Int(loaded.size.height * scale), font: font)
+        let image = try ImageRenderer(pixelWidth: Int(loaded.size.width * scale), pixelHeight: Int(loaded.size.height * scale))
         image.render(host.window.displayList)
         let path = Rig.root.appendingPathComponent("Tests/TimelineSDLTests/Golden/\(golden)").path
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil { try image.savePNG(to: path) }
@@ -347,20 +343,21 @@ struct BackendErrorTests {
 
     @Test("Z3: a PNG that cannot be written is an error that leaves no file behind")
     func Z3_unwritablePNG() throws {
-        let image = try ImageRenderer(pixelWidth: 8, pixelHeight: 8, font: nil)
+        let image = try ImageRenderer(pixelWidth: 8, pixelHeight: 8)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("z3-png-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(throws: SDLError.self) { try image.savePNG(to: dir.path + "/missing/out.png") }
         let read = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(read.isEmpty)
-        #expect(throws: SDLError.self) { try ImageRenderer(pixelWidth: 16_385, pixelHeight: 1, font: nil) }
+        #expect(throws: SDLError.self) { try ImageRenderer(pixelWidth: 16_385, pixelHeight: 1) }
     }
 
-    @Test("D2: a missing font file is an SDLError naming the file")
-    func D2_missingFont() {
+    @Test("D2/TX2: a missing font file is an error naming the file")
+    func D2_missingFont() throws {
+        let fonts = try FontSystem()
         #expect {
-            _ = try TrueTypeFont(path: "/nonexistent/font.ttf")
+            _ = try fonts.face(atPath: "/nonexistent/font.ttf")
         } throws: { error in
             "\(error)".contains("/nonexistent/font.ttf")
         }
@@ -377,7 +374,7 @@ struct BackendErrorTests {
 
     @Test("D1: an unwritable PNG path is an SDLError naming the path")
     func D1_unwritablePNG() throws {
-        let image = try ImageRenderer(pixelWidth: 4, pixelHeight: 4, font: nil)
+        let image = try ImageRenderer(pixelWidth: 4, pixelHeight: 4)
         #expect {
             try image.savePNG(to: "/nonexistent-dir/out.png")
         } throws: { error in

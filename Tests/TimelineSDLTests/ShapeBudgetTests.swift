@@ -24,7 +24,7 @@ struct ShapeBudgetTests {
 
     @Test("CA10 shapes within the budget all draw; past it the rest are skipped and counted")
     func budget() throws {
-        let image = try ImageRenderer(pixelWidth: 64, pixelHeight: 48, font: nil)
+        let image = try ImageRenderer(pixelWidth: 64, pixelHeight: 48)
         image.render(list(shapes: 20, size: 1e6, tag: 0.1))                     // each covers the whole image
         #expect(image.painter.lastSkippedShapeCount == 0)
         image.render(list(shapes: 200, size: 1e6, tag: 0.2))

@@ -43,7 +43,12 @@ struct SceneTests {
         host.runUntilIdle()
         #expect(built.views["panel"]!.frame == Rect(x: 20, y: 40, width: 400, height: 40))
         #expect(built.views["free"]!.frame == Rect(x: 10, y: 10, width: 50, height: 50))
-        #expect(built.views["title"]!.frame.size == Size(width: 54, height: 22))
+        // "Hello" at 18 points in the shipped DejaVu Sans, rounded up: as wide as its glyphs'
+        // advances, as tall as the font's line (ascender + descender).
+        let fonts = host.window.fontSystem
+        let hello = TextLayout("Hello", style: TextStyle(font: .systemFont(ofSize: 18)), in: fonts).size
+        #expect(built.views["title"]!.frame.size == Size(width: hello.width.rounded(.up), height: hello.height.rounded(.up)))
+        #expect(built.views["title"]!.frame.size == Size(width: 46, height: 21))
         #expect(built.views["title"]!.hasAmbiguousLayout)            // the example leaves its position open
         #expect(built.constraints["slide"]!.constant == 40)
         #expect(host.isIdle)

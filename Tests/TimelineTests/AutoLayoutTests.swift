@@ -42,14 +42,17 @@ struct AutoLayoutTests {
             small.firstBaselineAnchor.constraint(equalTo: big.firstBaselineAnchor),
         ])
         host.runUntilIdle()
-        let m = TextMeasurement.metrics
-        #expect(abs((big.frame.minY + m.ascent(fontSize: 40)) - (small.frame.minY + m.ascent(fontSize: 12))) < 1e-9)
+        // Baselines from the text engine: the first line's baseline is the font's ascender down.
+        let m = host.window.fontSystem
+        #expect(abs((big.frame.minY + m.metrics(for: .systemFont(ofSize: 40)).ascender)
+                    - (small.frame.minY + m.metrics(for: .systemFont(ofSize: 12)).ascender)) < 1e-9)
         #expect(host.isIdle)
     }
 
     @Test("A3: intrinsic size with hugging and compression resistance decides who gives way")
     func A3_huggingAndCompression() {
         let host = makeHost(width: 300, height: 100)
+        host.window.fontSystem = .fixed()                                          // 6 points a character
         let container = View(identifier: "container")
         host.root.addSubview(container)
         let left = Label(text: "aaaaaaaaaa", fontSize: 10, identifier: "left")    // 60 wide

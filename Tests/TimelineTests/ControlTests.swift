@@ -83,11 +83,14 @@ struct ControlTests {
     @Test("K1: a button's intrinsic size is its title's plus the content insets, and follows the title")
     func K1_buttonIntrinsicSize() {
         let button = Button(title: "Go", fontSize: 10)
-        let metrics = FixedFontMetrics()
-        let title = metrics.size(of: "Go", fontSize: 10)
-        #expect(button.intrinsicContentSize == Size(width: title.width + 32, height: title.height + 16))
+        let fonts = button.fontSystem
+        func size(_ s: String) -> Size {
+            let l = TextLayout(s, style: TextStyle(font: .systemFont(ofSize: 10)), in: fonts).size
+            return Size(width: l.width.rounded(.up), height: l.height.rounded(.up))
+        }
+        #expect(button.intrinsicContentSize == Size(width: size("Go").width + 32, height: size("Go").height + 16))
         button.setTitle("Longer", for: .normal)
-        #expect(button.intrinsicContentSize.width == metrics.size(of: "Longer", fontSize: 10).width + 32)
+        #expect(button.intrinsicContentSize.width == size("Longer").width + 32)
     }
 
     func stack(_ axis: StackView.Axis, _ distribution: StackView.Distribution, _ alignment: StackView.Alignment,

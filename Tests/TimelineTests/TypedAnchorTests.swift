@@ -20,7 +20,8 @@ struct TypedAnchorTests {
         try source.write(to: file, atomically: true, encoding: .utf8)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + cModuleSearchPaths().flatMap { ["-I", $0] } + [file.path]
+        p.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + cModuleSearchPaths().flatMap { ["-I", $0] }
+            + ["/usr/include/harfbuzz", "/usr/include/freetype2"].flatMap { ["-Xcc", "-I\($0)"] } + [file.path]
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = "/opt/swift/usr/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
         p.environment = environment
@@ -45,6 +46,12 @@ struct TypedAnchorTests {
                 let include = sources.appendingPathComponent(target).appendingPathComponent("include")
                 if FileManager.default.fileExists(atPath: include.appendingPathComponent("module.modulemap").path) { found.append(include.path) }
             }
+        }
+        // The package's own C modules: the text libraries' module map and the shims SwiftPM
+        // wrote module maps for, with the system headers they include.
+        found.append(root.appendingPathComponent("Sources/CText").path)
+        for target in ["CTextShim", "CTimelineFont"] {
+            found.append(root.appendingPathComponent(".build/debug/\(target).build").path)
         }
         return found
     }

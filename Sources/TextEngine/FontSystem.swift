@@ -1,0 +1,237 @@
+import CText
+import CTextShim
+import CTimelineFont
+import Geometry
+
+/// Why text could not be set up.
+public enum TextError: Error, Equatable, CustomStringConvertible {
+    /// A font file that is missing or that FreeType cannot read.
+    case fontUnreadable(path: String, reason: String)
+    /// A library the text engine needs could not start.
+    case libraryUnavailable(String)
+
+    public var description: String {
+        switch self {
+        case .fontUnreadable(let path, let reason): "font \(path): \(reason)"
+        case .libraryUnavailable(let what): "text engine: \(what)"
+        }
+    }
+}
+
+/// The fonts of one engine instance (TX2): the shipped DejaVu Sans as the system font, other
+/// families and fallback for scripts it lacks through fontconfig, faces opened once, and the ICU
+/// break iterators and HarfBuzz buffer layout reuses. Nothing here is process-wide: every window
+/// (and a headless host's) has its own, and two measure alike because they read the same files.
+///
+/// Not thread-safe: use a font system from one thread at a time (the engine's main thread).
+public final class FontSystem: @unchecked Sendable {
+    /// Metrics for tests that want sizes independent of any font: every grapheme cluster advances
+    /// `advance · size`, a line is `⌈lineHeight · size⌉` with the baseline at `ascentRatio` of it.
+    /// Glyphs still come from DejaVu Sans, so text drawn this way is readable.
+    public struct FixedMetrics: Hashable, Sendable {
+        public var advance = 0.6
+        public var lineHeight = 1.2
+        public var ascentRatio = 0.8
+        public init(advance: Double = 0.6, lineHeight: Double = 1.2, ascentRatio: Double = 0.8) {
+            self.advance = advance
+            self.lineHeight = lineHeight
+            self.ascentRatio = ascentRatio
+        }
+    }
+
+    /// Set only for the explicit test option; nil measures with the fonts themselves.
+    public let fixedMetrics: FixedMetrics?
+
+    /// How many times text was shaped and glyphs rasterised, for benches and tests.
+    public internal(set) var shapingCount = 0
+    public internal(set) var rasterizationCount = 0
+
+    let library: FreeTypeLibrary
+    /// The shipped DejaVu Sans, always available.
+    public let systemFace: FontFace
+    private var faces: [String: FontFace] = [:]
+    private var nextFaceID = 1
+    private var fontconfig: UnsafeMutableRawPointer?
+    private var fontconfigTried = false
+    /// Resolved primary faces per (family, bold, italic).
+    private var primaryFaces: [PrimaryKey: FontFace] = [:]
+    /// Fallback faces per code point and primary face (nil: none has it).
+    private var fallbacks: [FallbackKey: FontFace?] = [:]
+    let graphemes: UnsafeMutableRawPointer
+    let lines: UnsafeMutableRawPointer
+    let words: UnsafeMutableRawPointer
+    let buffer: OpaquePointer
+
+    private struct PrimaryKey: Hashable { let family: String?; let bold: Bool; let italic: Bool }
+    private struct FallbackKey: Hashable { let scalar: UInt32; let face: Int; let bold: Bool; let italic: Bool }
+
+    /// A font system on the shipped font, with the machine's fonts for fallback; `fixedMetrics`
+    /// is for tests only.
+    public init(fixedMetrics: FixedMetrics? = nil) throws(TextError) {
+        let lib = try FreeTypeLibrary()
+        guard let g = tl_breaker_open(0, ""), let l = tl_breaker_open(2, ""), let w = tl_breaker_open(1, "") else {
+            throw .libraryUnavailable("ICU break iterators are missing (libicu data)")
+        }
+        guard let buf = hb_buffer_create(), hb_buffer_allocation_successful(buf) != 0 else {
+            tl_breaker_close(g); tl_breaker_close(l); tl_breaker_close(w)
+            throw .libraryUnavailable("HarfBuzz could not allocate a buffer")
+        }
+        library = lib
+        graphemes = g; lines = l; words = w
+        buffer = buf
+        self.fixedMetrics = fixedMetrics
+        let data = UnsafeRawBufferPointer(start: tl_shipped_font_data(), count: tl_shipped_font_size())
+        do {
+            systemFace = try FontFace(library: lib, data: data, copy: false, index: 0, path: "<built-in DejaVu Sans>", id: 0)
+        } catch {
+            tl_breaker_close(g); tl_breaker_close(l); tl_breaker_close(w)
+            hb_buffer_destroy(buf)
+            throw error
+        }
+    }
+
+    /// The standard font system (the shipped font, the machine's for fallback). It only fails
+    /// when the installation is broken (FreeType or ICU's data missing), and then it stops the
+    /// program with the reason.
+    public static func standard() -> FontSystem {
+        do { return try FontSystem() } catch { fatalError("text engine unavailable: \(error)") }
+    }
+
+    /// A font system with the fixed test metrics; it cannot fail short of a broken installation.
+    public static func fixed(_ metrics: FixedMetrics = FixedMetrics()) -> FontSystem {
+        do { return try FontSystem(fixedMetrics: metrics) } catch { fatalError("text engine unavailable: \(error)") }
+    }
+
+    deinit {
+        tl_breaker_close(graphemes); tl_breaker_close(lines); tl_breaker_close(words)
+        hb_buffer_destroy(buffer)
+        if let fontconfig { tl_fc_destroy(fontconfig) }
+        // Each face keeps the FreeType library it came from, which closes after the last of them.
+    }
+
+    // MARK: Faces
+
+    /// Opens a font file (cached by path and index). Throws when it is missing or corrupt.
+    public func face(atPath path: String, index: Int = 0) throws(TextError) -> FontFace {
+        let key = "\(path)#\(index)"
+        if let f = faces[key] { return f }
+        guard let bytes = Self.read(path) else { throw .fontUnreadable(path: path, reason: "cannot read the file") }
+        let face = try open(bytes, index: index, name: path)
+        faces[key] = face
+        return face
+    }
+
+    /// A font face from bytes in memory (copied).
+    public func face(data: [UInt8], name: String = "<data>") throws(TextError) -> FontFace {
+        try open(data, index: 0, name: name)
+    }
+
+    private func open(_ bytes: [UInt8], index: Int, name: String) throws(TextError) -> FontFace {
+        var result: Result<FontFace, TextError> = .failure(.fontUnreadable(path: name, reason: "empty"))
+        bytes.withUnsafeBytes { raw in
+            do throws(TextError) {
+                result = .success(try FontFace(library: library, data: raw, copy: true, index: index, path: name, id: nextFaceID))
+            } catch {
+                result = .failure(error)
+            }
+        }
+        nextFaceID += 1
+        return try result.get()
+    }
+
+    private static func read(_ path: String) -> [UInt8]? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, f) }
+            if n > 0 { out.append(contentsOf: chunk[0..<n]) }
+            if n < 65536 { break }
+            if out.count > 256 << 20 { return nil }                   // not a font
+        }
+        return out
+    }
+
+    private var config: UnsafeMutableRawPointer? {
+        if !fontconfigTried { fontconfigTried = true; fontconfig = tl_fc_create() }
+        return fontconfig
+    }
+
+    private func match(family: String?, bold: Bool, italic: Bool, scalar: UInt32) -> FontFace? {
+        guard let config else { return nil }
+        var path = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        let weight: Int32 = bold ? 200 : 80
+        let rc = family.map { f in tl_fc_match(config, f, weight, italic ? 100 : 0, scalar, &path, 4096, &index) }
+            ?? tl_fc_match(config, nil, weight, italic ? 100 : 0, scalar, &path, 4096, &index)
+        guard rc == 0 else { return nil }
+        let p = path.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return try? face(atPath: p, index: Int(index))
+    }
+
+    /// The face a font draws with: the shipped font for the system font's regular style, else
+    /// the installed face fontconfig picks for the family and style (the system face when none).
+    public func primaryFace(for font: Font) -> FontFace {
+        let bold = font.weight.isBold
+        if font.familyName == nil, !bold, !font.isItalic { return systemFace }
+        let key = PrimaryKey(family: font.familyName, bold: bold, italic: font.isItalic)
+        if let f = primaryFaces[key] { return f }
+        var face = match(family: font.familyName ?? "DejaVu Sans", bold: bold, italic: font.isItalic, scalar: 0)
+        if let f = face, let wanted = font.familyName, f.familyName.lowercased() != wanted.lowercased() {
+            // fontconfig always answers; a different family is a miss: keep the system font's style.
+            face = font.familyName == nil ? f : match(family: "DejaVu Sans", bold: bold, italic: font.isItalic, scalar: 0)
+        }
+        let resolved = face ?? systemFace
+        primaryFaces[key] = resolved
+        return resolved
+    }
+
+    /// Whether fontconfig has a family of that name.
+    public func hasFamily(_ name: String) -> Bool {
+        guard let f = match(family: name, bold: false, italic: false, scalar: 0) else { return false }
+        return f.familyName.lowercased() == name.lowercased()
+    }
+
+    /// A face that has `scalar` when `primary` does not, found by fontconfig (cached).
+    func fallbackFace(for scalar: Unicode.Scalar, primary: FontFace, font: Font) -> FontFace? {
+        let key = FallbackKey(scalar: scalar.value, face: primary.id, bold: font.weight.isBold, italic: font.isItalic)
+        if let f = fallbacks[key] { return f }
+        var found: FontFace?
+        if primary !== systemFace, systemFace.glyph(for: scalar) != nil { found = systemFace }
+        if found == nil, let f = match(family: nil, bold: font.weight.isBold, italic: font.isItalic, scalar: scalar.value),
+           f.glyph(for: scalar) != nil {
+            found = f
+        }
+        fallbacks[key] = found
+        return found
+    }
+
+    /// A font's metrics in points (from its primary face, or the fixed test metrics).
+    public func metrics(for font: Font) -> FontMetrics {
+        let s = font.pointSize
+        if let fixed = fixedMetrics {
+            let lh = (fixed.lineHeight * s).rounded(.up)
+            let face = systemFace
+            return FontMetrics(ascender: lh * fixed.ascentRatio, descender: -lh * (1 - fixed.ascentRatio), leading: 0,
+                               capHeight: face.capHeight * s, xHeight: face.xHeight * s)
+        }
+        let f = primaryFace(for: font)
+        return FontMetrics(ascender: f.ascender * s, descender: -f.descender * s, leading: f.lineGap * s,
+                           capHeight: f.capHeight * s, xHeight: f.xHeight * s)
+    }
+
+    /// Rasterises a glyph (counted in ``rasterizationCount``), for a renderer's glyph cache.
+    public func rasterize(_ face: FontFace, glyph: UInt32, pixelSize: Double, subpixel: Double) -> GlyphBitmap? {
+        rasterizationCount += 1
+        return face.rasterize(glyph: glyph, pixelSize: pixelSize, subpixel: subpixel)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
