@@ -240,3 +240,58 @@ extension FontSystem {
         return out
     }
 }
+
+// MARK: Text analysis as the layout sees it (for conformance tests and tools)
+
+extension FontSystem {
+    /// The bidirectional algorithm's embedding levels of one paragraph (per UTF-16 unit) and its
+    /// resolved paragraph level, as layout computes them (ICU; rules up to L1 for the whole
+    /// paragraph as one line).
+    public func bidiLevels(_ utf16: [UInt16], direction: WritingDirection = .natural) -> (levels: [UInt8], paragraphLevel: UInt8) {
+        var levels = [UInt8](repeating: 0, count: utf16.count)
+        var resolved: UInt8 = direction == .rightToLeft ? 1 : 0
+        guard !utf16.isEmpty else { return (levels, resolved) }
+        let want: UInt8 = switch direction {
+        case .natural: 0xFE
+        case .leftToRight: 0
+        case .rightToLeft: 1
+        }
+        _ = utf16.withUnsafeBufferPointer { tl_bidi_levels($0.baseAddress, Int32(utf16.count), want, &levels, &resolved) }
+        return (levels, resolved)
+    }
+
+    /// Rule L2: the logical indices in visual order for a line's levels; entries of 0xFF
+    /// (characters removed by rule X9) are left out.
+    public static func visualOrder(levels: [UInt8]) -> [Int] {
+        guard !levels.isEmpty else { return [] }
+        var map = [Int32](repeating: 0, count: levels.count)
+        let n = Int(tl_bidi_visual_map(levels, Int32(levels.count), &map))
+        return map.prefix(max(0, n)).map(Int.init)
+    }
+
+    /// Line-break opportunities (UAX #14) as UTF-16 offsets after 0, the end included.
+    public func lineBreakOpportunities(_ utf16: [UInt16]) -> [Int] {
+        boundaries(utf16, lines)
+    }
+
+    /// Grapheme-cluster boundaries (UAX #29) as UTF-16 offsets after 0, the end included.
+    public func graphemeBoundaries(_ utf16: [UInt16]) -> [Int] {
+        boundaries(utf16, graphemes)
+    }
+
+    private func boundaries(_ utf16: [UInt16], _ breaker: UnsafeMutableRawPointer) -> [Int] {
+        guard !utf16.isEmpty else { return [] }
+        var out: [Int] = []
+        utf16.withUnsafeBufferPointer { p in
+            _ = tl_breaker_set_text(breaker, p.baseAddress, Int32(utf16.count))
+            while true {
+                let b = tl_breaker_next(breaker)
+                if b < 0 { break }
+                out.append(Int(b))
+            }
+            // The iterator must not keep pointing at this buffer.
+            _ = tl_breaker_set_text(breaker, nil, 0)
+        }
+        return out
+    }
+}
