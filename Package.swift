@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "TimelineCLI",
             dependencies: [
-                "Timeline", "TimelineScene", "FrameTiming", "LayoutSolver", "Geometry", "TimelineSDL",
+                "Timeline", "TimelineScene", "FrameTiming", "LayoutSolver", "Geometry", "TimelineSDL", "TextEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -107,6 +107,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         underlinePosition = Double(-face.pointee.underline_position) / u
         underlineThickness = max(1, Double(face.pointee.underline_thickness)) / u
         hasColor = (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
+        var low: UInt64 = 0, high: UInt64 = 0
+        for c in UInt32(0x20)..<0x7F {
+            var g: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(hbFont, c, &g) != 0 else { continue }
+            if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+        }
+        asciiCoverage = (low, high)
     }
 
     deinit {
@@ -123,6 +130,16 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
         var g: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &g) != 0 ? g : nil
+    }
+
+    /// Printable ASCII the face has glyphs for (bit c of the mask for code unit c < 128).
+    private var asciiCoverage: (UInt64, UInt64) = (0, 0)
+
+    /// Whether the face draws an ASCII code unit (controls need no glyph; non-ASCII: false).
+    @inline(__always) func coversASCII(_ c: UInt16) -> Bool {
+        if c < 0x20 || c == 0x7F { return true }
+        if c >= 0x80 { return false }
+        return c < 64 ? asciiCoverage.0 & (1 << UInt64(c)) != 0 : asciiCoverage.1 & (1 << UInt64(c - 64)) != 0
     }
 
     /// Whether the face has glyphs for every scalar (variation selectors and joiners excepted).

@@ -73,7 +73,8 @@ extension FontSystem {
     func analyze(_ text: StyledText, start: Int, end: Int, next: Int) -> AnalyzedParagraph {
         let n = end - start
         let style = text.paragraphStyle(at: start)
-        var levels = [UInt8](repeating: 0, count: n)
+        var levels: [UInt8] = []                                      // empty: every level is 0
+        var simple = true
         var base: UInt8 = style.baseWritingDirection == .rightToLeft ? 1 : 0
         var boundary = [Bool](repeating: false, count: n + 1)
         boundary[0] = true
@@ -84,6 +85,7 @@ extension FontSystem {
             var needsBidi = style.baseWritingDirection == .rightToLeft
             if !needsBidi { for i in 0..<n where p[i] >= 0x0590 { needsBidi = true; break } }
             if needsBidi {
+                levels = [UInt8](repeating: 0, count: n)
                 let want: UInt8 = switch style.baseWritingDirection {
                 case .natural: 0xFE
                 case .leftToRight: 0
@@ -93,7 +95,6 @@ extension FontSystem {
                 if tl_bidi_levels(p, Int32(n), want, &levels, &resolved) == 0 { base = resolved }
             }
             // Grapheme clusters: plain ASCII letters are their own clusters except CR LF.
-            var simple = true
             for i in 0..<n where p[i] >= 0x7F || p[i] == 0x0D { simple = false; break }
             if simple {
                 for i in 0..<n { boundary[i] = true }
@@ -106,13 +107,52 @@ extension FontSystem {
                 }
             }
         }
-        var items: [ShapedItem] = []
+        let items: [ShapedItem]
         var prefix = [Double](repeating: 0, count: n + 1)
         guard n > 0 else {
             return AnalyzedParagraph(start: start, end: end, next: next, baseLevel: base, style: style, items: [],
                                      prefix: prefix, isBoundary: boundary, breaks: [])
         }
-        // Itemise by style run, level and face (fallback chosen per grapheme cluster).
+        if simple, levels.isEmpty, let fast = asciiItems(text, start: start, end: end, boundary: boundary) {
+            items = fast
+        } else {
+            items = itemize(text, start: start, end: end, levels: levels, boundary: boundary)
+        }
+        // Advances by index, then their running sum in place.
+        for item in items { for g in item.glyphs { prefix[g.cluster - start + 1] += g.advance } }
+        for i in 0..<n { prefix[i + 1] += prefix[i] }
+        return AnalyzedParagraph(start: start, end: end, next: next, baseLevel: base, style: style, items: items,
+                                 prefix: prefix, isBoundary: boundary, breaks: nil)
+    }
+
+    /// ASCII text without bidi: one item per style run, when each run's face has every character.
+    private func asciiItems(_ text: StyledText, start: Int, end: Int, boundary: [Bool]) -> [ShapedItem]? {
+        var items: [ShapedItem] = []
+        var styleIndex = text.styleIndex(at: start)
+        var a = start
+        while a < end {
+            let b = styleIndex + 1 < text.runs.count ? min(end, text.runs[styleIndex + 1].start) : end
+            let face = primaryFace(for: text.runs[styleIndex].style.font)
+            if fixedMetrics == nil {
+                let covered = text.utf16.withUnsafeBufferPointer { u in
+                    for i in a..<b where !face.coversASCII(u[i]) { return false }
+                    return true
+                }
+                if !covered { return nil }
+            }
+            if b > a {
+                items.append(shape(text, a, b, paragraphStart: start, paragraphEnd: end, style: styleIndex, level: 0,
+                                   face: face, boundary: boundary))
+            }
+            a = b
+            styleIndex += 1
+        }
+        return items
+    }
+
+    /// Items by style run, level and face, the face chosen per grapheme cluster (with fallback).
+    private func itemize(_ text: StyledText, start: Int, end: Int, levels: [UInt8], boundary: [Bool]) -> [ShapedItem] {
+        var items: [ShapedItem] = []
         var styleIndex = text.styleIndex(at: start)
         var itemStart = start
         var current: (style: Int, level: UInt8, face: FontFace)?
@@ -128,7 +168,7 @@ extension FontSystem {
             if fixedMetrics == nil, let missing = firstUncovered(text.utf16, a, b, in: primary) {
                 face = fallbackFace(for: missing, primary: primary, font: text.runs[styleIndex].style.font) ?? primary
             }
-            let key = (styleIndex, levels[a - start], face)
+            let key = (styleIndex, levels.isEmpty ? 0 : levels[a - start], face)
             if let c = current, c.style != key.0 || c.level != key.1 || c.face !== key.2 {
                 items.append(shape(text, itemStart, a, paragraphStart: start, paragraphEnd: end, style: c.style, level: c.level,
                                    face: c.face, boundary: boundary))
@@ -141,13 +181,7 @@ extension FontSystem {
             items.append(shape(text, itemStart, end, paragraphStart: start, paragraphEnd: end, style: c.style, level: c.level,
                                face: c.face, boundary: boundary))
         }
-        var adv = [Double](repeating: 0, count: n)
-        for item in items { for g in item.glyphs { adv[g.cluster - start] += g.advance } }
-        var sum = 0.0
-        for i in 0..<n { prefix[i] = sum; sum += adv[i] }
-        prefix[n] = sum
-        return AnalyzedParagraph(start: start, end: end, next: next, baseLevel: base, style: style, items: items,
-                                 prefix: prefix, isBoundary: boundary, breaks: nil)
+        return items
     }
 
     /// The first scalar in u[a..<b] that `face` has no glyph for (ignorable ones aside).
