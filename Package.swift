@@ -88,6 +88,7 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "FuzzHarness", dependencies: ["TimelineScene", "TimelineSDL", "Timeline"], swiftSettings: strict),
         .target(name: "CLibFuzzer"),
+        .executableTarget(name: "TextFuzzer", dependencies: ["TextEngine", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzHarness", "TimelineSDL", "Timeline", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(
             name: "HeadlessTrace",

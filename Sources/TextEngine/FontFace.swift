@@ -34,45 +34,36 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let hbFont: OpaquePointer
     /// The FreeType size last set, to skip setting it again (26.6 fixed point, per axis).
     private var ftSize: (Int, Int) = (0, 0)
-    /// Bytes FreeType and HarfBuzz read from, kept alive while the face is (a copy of a file or the
-    /// built-in font's read-only data).
-    private let storage: UnsafeRawBufferPointer?
-    private let ownsStorage: Bool
+    /// The bytes FreeType and HarfBuzz read from, kept while the face is open.
+    private let blob: OpaquePointer
 
-    /// Opens face `index` of font data. Throws ``TextError/fontUnreadable`` when FreeType cannot.
-    init(library: FreeTypeLibrary, data: UnsafeRawBufferPointer, copy: Bool, index: Int, path: String, id: Int) throws(TextError) {
-        let bytes: UnsafeRawBufferPointer
-        if copy {
-            let m = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
-            if data.count > 0 { m.copyMemory(from: data) }
-            bytes = UnsafeRawBufferPointer(m)
-        } else {
-            bytes = data
-        }
+    /// Opens face `index` of the font bytes in `blob` (a HarfBuzz blob: the built-in font's
+    /// read-only data, a memory-mapped file or a copy of bytes), whose reference the face takes.
+    /// Throws ``TextError/fontUnreadable`` when FreeType or HarfBuzz cannot read it.
+    init(library: FreeTypeLibrary, blob: OpaquePointer, index: Int, path: String, id: Int) throws(TextError) {
+        var length: UInt32 = 0
+        let bytes = hb_blob_get_data(blob, &length)
         var face: FT_Face?
-        let err = FT_New_Memory_Face(library.raw, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count),
-                                     FT_Long(index), &face)
+        let err = bytes.map { FT_New_Memory_Face(library.raw, UnsafeRawPointer($0).assumingMemoryBound(to: FT_Byte.self),
+                                                 FT_Long(length), FT_Long(index), &face) } ?? -1
         guard err == 0, let face, face.pointee.units_per_EM > 0 else {
-            if copy { bytes.deallocate() }
-            throw .fontUnreadable(path: path, reason: "FreeType error \(err)")
+            if let face { FT_Done_Face(face) }
+            hb_blob_destroy(blob)
+            throw .fontUnreadable(path: path, reason: err == -1 ? "the file is empty" : "FreeType error \(err): not a font it can read")
         }
-        guard let blob = hb_blob_create(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(data.count),
-                                        HB_MEMORY_MODE_READONLY, nil, nil),
-              let hbFace = hb_face_create(blob, UInt32(index)), let hbFont = hb_font_create(hbFace) else {
+        guard let hbFace = hb_face_create(blob, UInt32(index)), let hbFont = hb_font_create(hbFace) else {
             FT_Done_Face(face)
-            if copy { bytes.deallocate() }
+            hb_blob_destroy(blob)
             throw .fontUnreadable(path: path, reason: "HarfBuzz could not open it")
         }
         hb_face_destroy(hbFace)
-        hb_blob_destroy(blob)
+        self.blob = blob
         let upem = Int32(face.pointee.units_per_EM)
         hb_font_set_scale(hbFont, upem, upem)
         hb_ot_font_set_funcs(hbFont)
         self.ftFace = face
         self.library = library
         self.hbFont = hbFont
-        self.storage = bytes
-        self.ownsStorage = copy
         self.path = path
         self.id = id
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? "?"
@@ -119,7 +110,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     deinit {
         hb_font_destroy(hbFont)
         FT_Done_Face(ftFace)
-        if ownsStorage { storage?.deallocate() }
+        hb_blob_destroy(blob)
     }
 
     public static func == (a: FontFace, b: FontFace) -> Bool { a === b }

@@ -51,8 +51,6 @@ public final class FontSystem: @unchecked Sendable {
     public let systemFace: FontFace
     private var faces: [String: FontFace] = [:]
     private var nextFaceID = 1
-    private var fontconfig: UnsafeMutableRawPointer?
-    private var fontconfigTried = false
     /// Resolved primary faces per (family, bold, italic).
     private var primaryFaces: [PrimaryKey: FontFace] = [:]
     /// Fallback faces per code point and primary face (nil: none has it).
@@ -80,9 +78,10 @@ public final class FontSystem: @unchecked Sendable {
         graphemes = g; lines = l; words = w
         buffer = buf
         self.fixedMetrics = fixedMetrics
-        let data = UnsafeRawBufferPointer(start: tl_shipped_font_data(), count: tl_shipped_font_size())
+        let shipped = hb_blob_create(UnsafeRawPointer(tl_shipped_font_data()).assumingMemoryBound(to: CChar.self),
+                                     UInt32(tl_shipped_font_size()), HB_MEMORY_MODE_READONLY, nil, nil)!
         do {
-            systemFace = try FontFace(library: lib, data: data, copy: false, index: 0, path: "<built-in DejaVu Sans>", id: 0)
+            systemFace = try FontFace(library: lib, blob: shipped, index: 0, path: "<built-in DejaVu Sans>", id: 0)
         } catch {
             tl_breaker_close(g); tl_breaker_close(l); tl_breaker_close(w)
             hb_buffer_destroy(buf)
@@ -105,58 +104,40 @@ public final class FontSystem: @unchecked Sendable {
     deinit {
         tl_breaker_close(graphemes); tl_breaker_close(lines); tl_breaker_close(words)
         hb_buffer_destroy(buffer)
-        if let fontconfig { tl_fc_destroy(fontconfig) }
         // Each face keeps the FreeType library it came from, which closes after the last of them.
     }
 
     // MARK: Faces
 
-    /// Opens a font file (cached by path and index). Throws when it is missing or corrupt.
+    /// Opens a font file (cached by path and index), memory-mapped rather than read. Throws when
+    /// it is missing or not a font.
     public func face(atPath path: String, index: Int = 0) throws(TextError) -> FontFace {
         let key = "\(path)#\(index)"
         if let f = faces[key] { return f }
-        guard let bytes = Self.read(path) else { throw .fontUnreadable(path: path, reason: "cannot read the file") }
-        let face = try open(bytes, index: index, name: path)
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw .fontUnreadable(path: path, reason: "cannot read the file")
+        }
+        let face = try FontFace(library: library, blob: blob, index: index, path: path, id: nextFaceID)
+        nextFaceID += 1
         faces[key] = face
         return face
     }
 
     /// A font face from bytes in memory (copied).
     public func face(data: [UInt8], name: String = "<data>") throws(TextError) -> FontFace {
-        try open(data, index: 0, name: name)
-    }
-
-    private func open(_ bytes: [UInt8], index: Int, name: String) throws(TextError) -> FontFace {
-        var result: Result<FontFace, TextError> = .failure(.fontUnreadable(path: name, reason: "empty"))
-        bytes.withUnsafeBytes { raw in
-            do throws(TextError) {
-                result = .success(try FontFace(library: library, data: raw, copy: true, index: index, path: name, id: nextFaceID))
-            } catch {
-                result = .failure(error)
-            }
+        let blob = data.withUnsafeBufferPointer { p in
+            hb_blob_create(UnsafeRawPointer(p.baseAddress)?.assumingMemoryBound(to: CChar.self), UInt32(p.count),
+                           HB_MEMORY_MODE_DUPLICATE, nil, nil)
         }
+        guard let blob else { throw .fontUnreadable(path: name, reason: "no memory for it") }
+        let face = try FontFace(library: library, blob: blob, index: 0, path: name, id: nextFaceID)
         nextFaceID += 1
-        return try result.get()
+        return face
     }
 
-    private static func read(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, f) }
-            if n > 0 { out.append(contentsOf: chunk[0..<n]) }
-            if n < 65536 { break }
-            if out.count > 256 << 20 { return nil }                   // not a font
-        }
-        return out
-    }
-
-    private var config: UnsafeMutableRawPointer? {
-        if !fontconfigTried { fontconfigTried = true; fontconfig = tl_fc_create() }
-        return fontconfig
-    }
+    /// fontconfig's view of the machine's fonts: loaded once per process on first need (tens of
+    /// milliseconds) and only read after, so every font system shares it.
+    private var config: UnsafeMutableRawPointer? { SharedFontconfig.config.pointer }
 
     private func match(family: String?, bold: Bool, italic: Bool, scalar: UInt32) -> FontFace? {
         guard let config else { return nil }
@@ -235,3 +216,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// The machine's font configuration, loaded once and never changed after: read-only state
+/// shared by font systems, not a mutable global.
+private final class SharedFontconfig: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer?
+    private init() { pointer = tl_fc_create() }
+    static let config = SharedFontconfig()
+}

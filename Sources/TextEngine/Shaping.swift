@@ -47,13 +47,30 @@ struct AnalyzedParagraph {
 }
 
 extension FontSystem {
+    /// The most UTF-16 units analysed as one paragraph. Longer paragraphs are analysed in pieces
+    /// cut at a space (or, without one, between code points): layout then costs what it shows
+    /// (a one-line label of a 10 MB string shapes its first piece), at the price of bidi and
+    /// shaping context across a cut, and a line break there.
+    static let longestParagraph = 16_384
+
     /// Splits a text into paragraphs at mandatory breaks (LF, CR, CR LF, NEL, LS, PS, VT, FF):
-    /// (start, end without terminator, next start).
+    /// (start, end without terminator, next start). See ``longestParagraph``.
     static func paragraphs(_ u: [UInt16]) -> [(Int, Int, Int)] {
         var out: [(Int, Int, Int)] = []
         var start = 0, i = 0
         let n = u.count
         while i < n {
+            if i - start >= longestParagraph {
+                // Cut at the last space of the piece, else before a code point.
+                var cut = i
+                var j = i
+                while j > start + longestParagraph / 2 { if u[j - 1] == 0x20 { cut = j; break }; j -= 1 }
+                if cut == i, u[cut] >= 0xDC00, u[cut] < 0xE000 { cut -= 1 }
+                out.append((start, cut, cut))
+                start = cut
+                i = cut
+                continue
+            }
             let c = u[i]
             if c == 0x0A || c == 0x0D || c == 0x85 || c == 0x2028 || c == 0x2029 || c == 0x0B || c == 0x0C {
                 var next = i + 1

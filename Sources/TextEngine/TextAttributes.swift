@@ -140,6 +140,20 @@ public struct StyledText: Sendable, Equatable {
             && a.paragraphStyles.elementsEqual(b.paragraphStyles, by: { $0.start == $1.start && $0.style == $1.style })
     }
 
+    /// UTF-16 code units as they are (lone surrogates included: they draw as U+FFFD) with style
+    /// runs (sorted by start, the first at 0; others are ignored) and paragraph styles.
+    public init(utf16: [UInt16], runs: [(start: Int, style: TextStyle)], paragraphStyles: [(start: Int, style: ParagraphStyle)]) {
+        self.utf16 = utf16
+        var r = runs.filter { $0.start >= 0 && $0.start <= utf16.count }
+        r.sort { $0.start < $1.start }
+        if r.first?.start != 0 { r.insert((0, runs.first?.style ?? TextStyle()), at: 0) }
+        self.runs = r
+        var p = paragraphStyles.filter { $0.start >= 0 && $0.start <= utf16.count }
+        p.sort { $0.start < $1.start }
+        if p.first?.start != 0 { p.insert((0, .default), at: 0) }
+        self.paragraphStyles = p
+    }
+
     /// Plain text in one style.
     public init(_ string: String, style: TextStyle, paragraph: ParagraphStyle = .default) {
         utf16 = Array(string.utf16)

@@ -63,6 +63,8 @@ public struct TextLayout: Sendable {
         public var isRightToLeft: Bool
         /// Whether the line shows an ellipsis for text it cut.
         public var isTruncated: Bool
+        /// Its paragraph's alignment.
+        public var alignment: TextAlignment
     }
 
     public private(set) var lines: [Line] = []
@@ -157,10 +159,16 @@ public struct TextLayout: Sendable {
         if !width.isFinite || p.width(a, trimmedEnd(text.utf16, a, p.end)) <= width { return p.end }
         if !byChars {
             if p.breaks == nil { p.breaks = system.lineBreaks(text, p) }
+            // From the first opportunity after `a` (binary search: lines cost what they hold).
+            let breaks = p.breaks!
+            var lo = 0, hi = breaks.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if p.start + breaks[mid] <= a { lo = mid + 1 } else { hi = mid }
+            }
             var best = -1
-            for rel in p.breaks! {
-                let b = p.start + rel
-                if b <= a { continue }
+            for k in lo..<breaks.count {
+                let b = p.start + breaks[k]
                 if p.width(a, trimmedEnd(text.utf16, a, b)) <= width { best = b } else { break }
             }
             if best > a { return best }
@@ -205,7 +213,14 @@ public struct TextLayout: Sendable {
         let spans = ranges ?? [a..<visibleEnd]
         for (si, span) in spans.enumerated() {
             if let e = ellipsis, si == ellipsisAt { pieces.append(Piece(item: e, lo: e.start, hi: e.end, level: p.baseLevel)) }
-            for item in p.items where item.end > span.lowerBound && item.start < span.upperBound {
+            // Items are in order: start from the first that ends after the span's start.
+            var lo = 0, hi = p.items.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if p.items[mid].end <= span.lowerBound { lo = mid + 1 } else { hi = mid }
+            }
+            for item in p.items[lo...] {
+                if item.start >= span.upperBound { break }
                 pieces.append(Piece(item: item, lo: max(item.start, span.lowerBound), hi: min(item.end, span.upperBound),
                                     level: item.level))
             }
@@ -312,7 +327,8 @@ public struct TextLayout: Sendable {
             }
         }
         return Line(range: a..<b, top: top, baseline: baseline, height: height, x: 0, width: x, runs: runs,
-                    decorations: decorations, cells: cells, isRightToLeft: p.baseLevel & 1 == 1, isTruncated: false)
+                    decorations: decorations, cells: cells, isRightToLeft: p.baseLevel & 1 == 1, isTruncated: false,
+                    alignment: p.style.alignment)
     }
 
     /// The last line, cut to fit `width` with an ellipsis where the mode puts it.
@@ -393,9 +409,8 @@ public struct TextLayout: Sendable {
         let box = width.isFinite ? width : size.width
         for i in lines.indices {
             let line = lines[i]
-            let style = text.paragraphStyle(at: paragraphs.last(where: { $0.0 <= line.range.lowerBound })?.0 ?? 0)
             let free = box - line.width
-            let dx: Double = switch style.alignment {
+            let dx: Double = switch line.alignment {
             case .left: 0
             case .right: free
             case .center: free / 2
