@@ -306,7 +306,7 @@ final class ScrubScene: GalleryScene {
     private func pointer(_ event: InputEvent, _ p: Point) -> Bool {
         guard let animator, let runLoop else { return false }
         let t = runLoop.currentTime
-        switch event {
+        switch event.kind {
         case .pointerDown:
             animator.pauseAnimation()
             dragStartFraction = animator.fractionComplete

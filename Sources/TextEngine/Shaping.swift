@@ -330,7 +330,7 @@ extension FontSystem {
         boundaries(utf16, graphemes)
     }
 
-    private func boundaries(_ utf16: [UInt16], _ breaker: UnsafeMutableRawPointer) -> [Int] {
+    func boundaries(_ utf16: [UInt16], _ breaker: UnsafeMutableRawPointer) -> [Int] {
         guard !utf16.isEmpty else { return [] }
         var out: [Int] = []
         utf16.withUnsafeBufferPointer { p in
@@ -344,5 +344,13 @@ extension FontSystem {
             _ = tl_breaker_set_text(breaker, nil, 0)
         }
         return out
+    }
+}
+
+extension FontSystem {
+    /// Word boundaries (UAX #29 with ICU's dictionaries), UTF-16 offsets after 0, the end included:
+    /// a word and the space after it are separate segments.
+    public func wordBoundaries(_ utf16: [UInt16]) -> [Int] {
+        boundaries(utf16, words)
     }
 }

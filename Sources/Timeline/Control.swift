@@ -28,6 +28,14 @@ open class Control: View {
         public static let valueChanged = Event(rawValue: 1 << 3)
         /// A button's tap (sent with touch up inside).
         public static let primaryActionTriggered = Event(rawValue: 1 << 4)
+        /// The press was taken away (a gesture recognizer recognised).
+        public static let touchCancel = Event(rawValue: 1 << 5)
+        /// Text editing (TextField, TX9).
+        public static let editingDidBegin = Event(rawValue: 1 << 6)
+        public static let editingChanged = Event(rawValue: 1 << 7)
+        public static let editingDidEnd = Event(rawValue: 1 << 8)
+        /// Return pressed in a text field, which then ends editing.
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 9)
     }
 
     /// Identifies an added action, for removing it.
@@ -84,7 +92,14 @@ open class Control: View {
 
     open override func handle(_ event: InputEvent, at point: Point) -> Bool {
         guard isEnabled else { return false }
-        switch event {
+        switch event.kind {
+        case .pointerCancelled:
+            // A gesture recognizer took the press (cancelsTouchesInView).
+            guard isTracking else { return false }
+            isTracking = false
+            isHighlighted = false
+            sendActions(for: .touchCancel)
+            return true
         case .pointerDown:
             isTracking = true
             isHighlighted = true

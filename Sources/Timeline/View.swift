@@ -12,7 +12,7 @@ import UpdateLoop
 ///
 /// Views are main-actor objects, as in UIKit. Subclass to override the update methods.
 @MainActor
-open class View {
+open class View: Responder {
     // MARK: Identity
 
     /// The name in traces, reports and scene files.
@@ -160,6 +160,7 @@ open class View {
         model.center = frame.center
         model.bounds = Rect(origin: .zero, size: frame.size)
         presentation = model
+        super.init()
     }
 
     /// A view with an identifier, laid out by constraints (its frame comes from the engine).
@@ -567,9 +568,21 @@ open class View {
 
     // MARK: Events
 
-    /// Handles a pointer or key event hit-tested or sent to this view. Return `true` when handled;
-    /// unhandled events go to the superview (the responder chain).
+    /// Handles a pointer or scroll event hit-tested to this view. Return `true` when handled;
+    /// unhandled events go to the superview.
     open func handle(_ event: InputEvent, at point: Point) -> Bool { false }
+
+    // MARK: Responder chain (TX7)
+
+    /// The view controller whose root view this is, else the superview.
+    open override var next: Responder? { viewController ?? superview }
+    override var responderWindow: Window? { window }
+
+    /// Whether the mouse pointer is over this view (or a subview), with no button pressed.
+    public internal(set) var isHovered = false
+    /// Called when the mouse pointer comes over the view (or one of its subviews), and leaves it.
+    open func pointerEntered() {}
+    open func pointerExited() {}
 }
 
 extension LayerState {

@@ -4,11 +4,11 @@
 /// ``viewDidLayoutSubviews()`` around the root view's ``View/layoutSubviews()``.
 /// ``viewDidLayoutSubviews()`` is the reliable place for logic that depends on sizes.
 @MainActor
-open class ViewController {
+open class ViewController: Responder {
     private var loadedView: View?
     var didCallSuperUpdateViewConstraints = false
 
-    public init() {}
+    public override init() { super.init() }
 
     /// The root view, loaded on first access.
     public var view: View {
@@ -54,4 +54,18 @@ open class ViewController {
     open func viewDidLayoutSubviews() {}
     /// Called for key events the views did not handle.
     open func handleKey(_ key: Key, isDown: Bool) -> Bool { false }
+
+    /// The responder chain (TX7): after the root view, the controller; then its view's superview.
+    open override var next: Responder? { loadedView?.superview }
+    override var responderWindow: Window? { loadedView?.window }
+
+    /// Key events reach ``handleKey(_:isDown:)``, then go on along the chain.
+    open override func keyEvent(_ event: InputEvent) -> Bool {
+        switch event.kind {
+        case .keyDown(let k): if handleKey(k, isDown: true) { return true }
+        case .keyUp(let k): if handleKey(k, isDown: false) { return true }
+        default: break
+        }
+        return next?.keyEvent(event) ?? false
+    }
 }

@@ -168,6 +168,7 @@ public final class DisplayListPainter {
     var glyphAtlas: OpaquePointer?
     var glyphCache: [GlyphKey: AtlasGlyph] = [:]
     var atlasCursor: (x: Int32, y: Int32, row: Int32) = (1, 1, 0)
+    var atlasSide: Int32 = DisplayListPainter.smallestAtlas
     var glyphFaces: [ObjectIdentifier: FontFace] = [:]
     /// Filled paths and shadows are rasterised here and drawn through ``shapeTexture``.
     var shapes = ShapeRasterizer()

@@ -25,7 +25,10 @@ extension DisplayListPainter {
         var isColor: Bool
     }
 
-    static let atlasSize: Int32 = 2048
+    /// The atlas starts small (a window with a few labels needs little) and doubles when full,
+    /// up to this side; full at the largest, it starts over.
+    static let largestAtlas: Int32 = 2048
+    static let smallestAtlas: Int32 = 256
     /// Glyphs larger than this many pixels a side are rasterised at this size and scaled.
     static let largestGlyph = 256.0
 
@@ -44,7 +47,7 @@ extension DisplayListPainter {
         mesh.opacity = opacity
         glyphFaces[ObjectIdentifier(run.face)] = run.face
         let size64 = Int32((pixelSize * 64).rounded())
-        let inv = 1 / Double(Self.atlasSize)
+        var inv = 1 / Double(atlasSide)
         let t = transform
         for (i, glyph) in run.glyphs.enumerated() {
             let pen = Point(x: run.positions[i].x + origin.x, y: run.positions[i].y + origin.y)
@@ -59,7 +62,8 @@ extension DisplayListPainter {
                 device.y = device.y.rounded()
             }
             let key = GlyphKey(face: ObjectIdentifier(run.face), glyph: glyph, pixelSize64: size64, phase: phase)
-            guard let g = atlasGlyph(key, run.face, pixelSize: pixelSize, texture: texture), g.width > 0 else { continue }
+            guard let g = atlasGlyph(key, run.face, pixelSize: pixelSize), g.width > 0, let atlas = glyphAtlas else { continue }
+            if atlas != batchTexture { useTexture(atlas); inv = 1 / Double(atlasSide) }
             let tint = g.isColor ? Color(red: 1, green: 1, blue: 1, alpha: run.color.alpha) : run.color
             let u0 = Double(g.x) * inv, v0 = Double(g.y) * inv
             let u1 = Double(g.x + g.width) * inv, v1 = Double(g.y + g.height) * inv
@@ -81,11 +85,11 @@ extension DisplayListPainter {
         useTexture(nil)
     }
 
-    /// The atlas texture, made on first use.
+    /// The atlas texture, made on first use at ``atlasSide``.
     private func glyphAtlasTexture() -> OpaquePointer? {
         if let t = glyphAtlas { return t }
         guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                        Self.atlasSize, Self.atlasSize) else {
+                                        atlasSide, atlasSide) else {
             sdl(-1, "SDL_CreateTexture(glyph atlas)")
             return nil
         }
@@ -95,7 +99,7 @@ extension DisplayListPainter {
     }
 
     /// A glyph's place in the atlas, rasterised and uploaded when new.
-    private func atlasGlyph(_ key: GlyphKey, _ face: FontFace, pixelSize: Double, texture: OpaquePointer) -> AtlasGlyph? {
+    private func atlasGlyph(_ key: GlyphKey, _ face: FontFace, pixelSize: Double) -> AtlasGlyph? {
         if let g = glyphCache[key] { return g }
         glyphsRasterized += 1
         guard let bm = face.rasterize(glyph: key.glyph, pixelSize: pixelSize, subpixel: Double(key.phase) / 4) else {
@@ -104,16 +108,19 @@ extension DisplayListPainter {
             return empty
         }
         let w = Int32(bm.width), h = Int32(bm.height)
-        guard w <= Self.atlasSize - 2, h <= Self.atlasSize - 2 else { return nil }
-        // Shelf packing with a one-texel gutter; a full atlas starts over.
-        if atlasCursor.x + w + 1 > Self.atlasSize {
-            atlasCursor = (1, atlasCursor.y + atlasCursor.row + 1, 0)
-        }
-        if atlasCursor.y + h + 1 > Self.atlasSize {
-            flush()
+        guard w <= Self.largestAtlas - 2, h <= Self.largestAtlas - 2 else { return nil }
+        // Shelf packing with a one-texel gutter; a full atlas doubles, or at its largest starts over.
+        while true {
+            if atlasCursor.x + w + 1 > atlasSide { atlasCursor = (1, atlasCursor.y + atlasCursor.row + 1, 0) }
+            if atlasCursor.y + h + 1 <= atlasSide { break }
+            flush()                                                    // pending quads use the old atlas
+            if let t = glyphAtlas { SDL_DestroyTexture(t) }
+            glyphAtlas = nil
+            if atlasSide < Self.largestAtlas { atlasSide *= 2 }
             glyphCache.removeAll(keepingCapacity: true)
             atlasCursor = (1, 1, 0)
         }
+        guard let texture = glyphAtlasTexture() else { return nil }
         let x = atlasCursor.x, y = atlasCursor.y
         atlasCursor.x += w + 1
         atlasCursor.row = max(atlasCursor.row, h)

@@ -3,8 +3,10 @@ import FrameTiming
 import Geometry
 import Timeline
 
-/// Moves SDL's events into the run loop's queue (D3): pointer events in points, keys by SDL's
-/// key names in lower case, window resizes, and quit when the window closes.
+/// Moves SDL's events into the run loop's queue (D3, TX6): pointer events in points with the
+/// modifiers and click count, touches as pointers of their own, wheel deltas at the pointer, keys
+/// by SDL's key names in lower case with their modifiers, committed text and input-method
+/// composition, window resizes, and quit when the window closes.
 ///
 /// The clock calls ``pollEvents()`` before each frame and ``waitForEvents()`` while idle, on the
 /// thread that created the window (SDL requires it). ``interruptWait()`` pushes an SDL user event,
@@ -13,6 +15,8 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
     private let runLoop: MainRunLoop
     /// The SDL window's id, to ignore events of other windows.
     private let windowID: UInt32
+    /// The SDL window (for touch coordinates).
+    private let window: OpaquePointer?
     private let wakeEventType: UInt32
     /// Told about resizes (to update the pixel scale) and exposes (to redraw), on the main thread.
     let onWindowEvent: @Sendable (SDLWindowChange) -> Void
@@ -20,12 +24,14 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
     init(runLoop: MainRunLoop, windowID: UInt32, onWindowEvent: @escaping @Sendable (SDLWindowChange) -> Void) {
         self.runLoop = runLoop
         self.windowID = windowID
+        self.window = SDL_GetWindowFromID(windowID)
         self.onWindowEvent = onWindowEvent
         let registered = SDL_RegisterEvents(1)
         wakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
     }
 
     public func pollEvents() {
+        onWindowEvent(.polling)
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             translate(event)
@@ -57,21 +63,64 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
                 runLoop.send(.quit)
             default: break
             }
-        case SDL_MOUSEBUTTONDOWN where e.button.windowID == windowID:
-            runLoop.send(.pointerDown(Point(x: Double(e.button.x), y: Double(e.button.y)), button: Int(e.button.button)))
-        case SDL_MOUSEBUTTONUP where e.button.windowID == windowID:
-            runLoop.send(.pointerUp(Point(x: Double(e.button.x), y: Double(e.button.y)), button: Int(e.button.button)))
-        case SDL_MOUSEMOTION where e.motion.windowID == windowID:
-            runLoop.send(.pointerMoved(Point(x: Double(e.motion.x), y: Double(e.motion.y)), buttons: Int(e.motion.state)))
+        case SDL_MOUSEBUTTONDOWN where e.button.windowID == windowID && e.button.which != UInt32.max:
+            let p = Point(x: Double(e.button.x), y: Double(e.button.y))
+            runLoop.send(InputEvent(.pointerDown(p, button: Int(e.button.button)), modifiers: Self.modifiers(),
+                                    clickCount: Int(e.button.clicks)))
+        case SDL_MOUSEBUTTONUP where e.button.windowID == windowID && e.button.which != UInt32.max:
+            let p = Point(x: Double(e.button.x), y: Double(e.button.y))
+            runLoop.send(InputEvent(.pointerUp(p, button: Int(e.button.button)), modifiers: Self.modifiers(),
+                                    clickCount: Int(e.button.clicks)))
+        case SDL_MOUSEMOTION where e.motion.windowID == windowID && e.motion.which != UInt32.max:
+            let p = Point(x: Double(e.motion.x), y: Double(e.motion.y))
+            runLoop.send(InputEvent(.pointerMoved(p, buttons: Int(e.motion.state)), modifiers: Self.modifiers()))
         case SDL_MOUSEWHEEL where e.wheel.windowID == windowID:
-            runLoop.send(.scroll(dx: Double(e.wheel.preciseX), dy: Double(e.wheel.preciseY)))
+            // Precise deltas (trackpads give fractions), at the pointer; SDL's sign: positive y is
+            // the wheel turned away from the user.
+            let flip: Float = e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+            let p = Point(x: Double(e.wheel.mouseX), y: Double(e.wheel.mouseY))
+            runLoop.send(InputEvent(.scroll(dx: Double(e.wheel.preciseX * flip), dy: Double(e.wheel.preciseY * flip), at: p),
+                                    modifiers: Self.modifiers()))
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            // Touches in the window's points; each finger is its own pointer (ids from 1).
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowSize(window, &w, &h)
+            let p = Point(x: Double(e.tfinger.x) * Double(w), y: Double(e.tfinger.y) * Double(h))
+            let id = Int(truncatingIfNeeded: e.tfinger.fingerId) &+ 1
+            let kind: InputEvent.Kind = switch SDL_EventType(e.type) {
+            case SDL_FINGERDOWN: .pointerDown(p, button: 1)
+            case SDL_FINGERUP: .pointerUp(p, button: 1)
+            default: .pointerMoved(p, buttons: 1)
+            }
+            runLoop.send(InputEvent(kind, pointerID: id == 0 ? 1 : id))
         case SDL_KEYDOWN where e.key.windowID == windowID:
-            runLoop.send(.keyDown(Key(Self.keyName(e.key.keysym.sym))))
+            runLoop.send(.keyDown(Key(Self.keyName(e.key.keysym.sym)), modifiers: Self.modifiers(e.key.keysym.mod)))
         case SDL_KEYUP where e.key.windowID == windowID:
-            runLoop.send(.keyUp(Key(Self.keyName(e.key.keysym.sym))))
+            runLoop.send(.keyUp(Key(Self.keyName(e.key.keysym.sym)), modifiers: Self.modifiers(e.key.keysym.mod)))
+        case SDL_TEXTINPUT where e.text.windowID == windowID:
+            var t = e.text.text
+            let text = withUnsafeBytes(of: &t) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            runLoop.send(.textInput(text))
+        case SDL_TEXTEDITING where e.edit.windowID == windowID:
+            var t = e.edit.text
+            let text = withUnsafeBytes(of: &t) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let start = max(0, Int(e.edit.start)), length = max(0, Int(e.edit.length))
+            runLoop.send(.textComposition(text, selection: start..<(start + length)))
         default:
             break
         }
+    }
+
+    /// The modifier keys held (from SDL's state, or a key event's).
+    static func modifiers(_ mod: UInt16? = nil) -> KeyModifiers {
+        let m = UInt32(mod ?? UInt16(truncatingIfNeeded: SDL_GetModState().rawValue))
+        var out: KeyModifiers = []
+        if m & KMOD_SHIFT.rawValue != 0 { out.insert(.shift) }
+        if m & KMOD_CTRL.rawValue != 0 { out.insert(.control) }
+        if m & KMOD_ALT.rawValue != 0 { out.insert(.alt) }
+        if m & KMOD_GUI.rawValue != 0 { out.insert(.command) }
+        if m & KMOD_CAPS.rawValue != 0 { out.insert(.capsLock) }
+        return out
     }
 
     /// SDL's name for a key, lower-cased ("a", "space", "left", "escape", "1", "keypad +").
@@ -85,4 +134,6 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
 enum SDLWindowChange: Sendable {
     case resized(Size)
     case exposed
+    /// Events are about to be read (the host turns SDL's text input on or off for its window).
+    case polling
 }

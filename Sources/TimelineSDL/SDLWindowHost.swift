@@ -28,6 +28,23 @@ public final class SDLWindowHost {
     public let window: Window
     /// The clock the run loop runs on (dispatch by default, or SDL vsync).
     public let clock: any LiveFrameClock
+    /// Whether SDL's text input (and input method) is on: while the first responder takes text.
+    private var textInputOn = false
+
+    /// Turns SDL's text input on or off with the window's first responder (TX6, TX9), and tells
+    /// the input method where the caret is.
+    private func updateTextInput() {
+        let want = window.wantsTextInput
+        if want, let r = window.textInputRect {
+            var rect = SDL_Rect(x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()), w: Int32(max(1, r.width.rounded())),
+                                h: Int32(max(1, r.height.rounded())))
+            SDL_SetTextInputRect(&rect)
+        }
+        guard want != textInputOn else { return }
+        textInputOn = want
+        if want { SDL_StartTextInput() } else { SDL_StopTextInput() }
+    }
+
     /// The fonts the window's text lays out with (the window's own, as a headless host's).
     public var fontSystem: FontSystem { window.fontSystem }
     /// Draws each committed display list into the window's back buffer.
@@ -81,6 +98,8 @@ public final class SDLWindowHost {
         runLoop = MainRunLoop(clock: clock)
         window = Window(size: size)
         if let fontSystem { window.fontSystem = fontSystem }
+        window.pasteboard = SDLPasteboard()
+        window.caretBlinkPeriod = 0.5
         window.renderer = presenter
         runLoop.add(window)
         updateScale()
@@ -93,6 +112,7 @@ public final class SDLWindowHost {
                 switch change {
                 case .resized: self.updateScale()
                 case .exposed: self.runLoop.post {}           // a frame repaints the window
+                case .polling: self.updateTextInput()
                 }
             }
         }
@@ -214,4 +234,18 @@ public final class SDLWindowHost {
     public var lastPaintNanoseconds: Int64 { presenter.lastPaintNanoseconds }
     /// Nanoseconds the last frame's `SDL_RenderPresent` took (with vsync, includes the wait).
     public var lastPresentNanoseconds: Int64 { presenter.lastPresentNanoseconds }
+}
+
+/// The system clipboard through SDL (TX9): what text fields copy, cut and paste in the window.
+@MainActor
+public final class SDLPasteboard: Pasteboard {
+    public init() {}
+    public var string: String? {
+        get {
+            guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
+            defer { SDL_free(raw) }
+            return String(cString: raw)
+        }
+        set { _ = SDL_SetClipboardText(newValue ?? "") }
+    }
 }

@@ -309,8 +309,10 @@ public final class MainRunLoop {
         for item in processing {
             switch item {
             case .work(let work): work()
-            case .event(let e, let r):
-                if case .quit = e { stop(); continue }
+            case .event(var e, let r):
+                if case .quit = e.kind { stop(); continue }
+                // Stamped on the frame clock when the source gave no time (TX6).
+                if e.timestamp == nil { e.timestamp = Double(info.mediaTime) / 1e9 }
                 if inputReceivers.indices.contains(r) { _ = inputReceivers[r].handle(e) }
             }
         }

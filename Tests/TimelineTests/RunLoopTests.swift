@@ -78,7 +78,7 @@ struct RunLoopTests {
         final class Tappable: View {
             var hits: [Point] = []
             override func handle(_ event: InputEvent, at point: Point) -> Bool {
-                if case .pointerDown = event { hits.append(point); return true }
+                if case .pointerDown = event.kind { hits.append(point); return true }
                 return false
             }
         }

@@ -1,0 +1,160 @@
+import Testing
+import TimelineTestSupport
+@testable import Timeline
+
+/// TX9: text fields and views, driven by events as a person would drive them.
+@Suite("TX9 text fields", .endsIdle)
+@MainActor
+struct TextFieldTests {
+    func setUp(_ field: TextField = TextField()) -> (HeadlessHost, TextField) {
+        let host = makeHost()
+        field.translatesAutoresizingMaskIntoConstraints = true
+        field.frame = Rect(x: 20, y: 20, width: 240, height: 36)
+        host.root.addSubview(field)
+        host.runUntilIdle()
+        return (host, field)
+    }
+
+    func send(_ host: HeadlessHost, _ events: [InputEvent]) {
+        for e in events { host.runLoop.send(e) }
+        host.step()
+    }
+
+    func key(_ name: String, _ m: KeyModifiers = []) -> InputEvent { .keyDown(Key(name), modifiers: m) }
+
+    @Test("TX9: a click focuses the field; typed text and deletion go by grapheme cluster; events are sent")
+    func TX9_typingAndDeleting() {
+        let (host, field) = setUp()
+        var events: [String] = []
+        _ = field.addAction(for: .editingDidBegin) { _ in events.append("begin") }
+        _ = field.addAction(for: .editingChanged) { _ in events.append("changed") }
+        _ = field.addAction(for: .editingDidEnd) { _ in events.append("end") }
+        send(host, [.pointerDown(Point(x: 100, y: 38)), .pointerUp(Point(x: 100, y: 38))])
+        #expect(field.isEditing && host.window.wantsTextInput)
+        send(host, [.textInput("héllo "), .textInput("👨‍👩‍👧"), .textInput("e\u{301}")])
+        #expect(field.text == "héllo 👨‍👩‍👧e\u{301}")
+        send(host, [key("backspace")])                                         // one cluster: e + accent
+        #expect(field.text == "héllo 👨‍👩‍👧")
+        send(host, [key("backspace")])                                         // the whole family emoji
+        #expect(field.text == "héllo ")
+        send(host, [key("backspace", .alt)])                                   // a word
+        #expect(field.text == "")
+        #expect(events.first == "begin" && events.filter { $0 == "changed" }.count == 6)
+        _ = field.resignFirstResponder()
+        #expect(events.last == "end" && !host.window.wantsTextInput)
+        host.runUntilIdle()
+    }
+
+    @Test("TX9: arrows move by cluster or word, shift extends, double-click selects a word, select all, home and end")
+    func TX9_caretAndSelection() {
+        let (host, field) = setUp(TextField(text: "one two three"))
+        _ = field.becomeFirstResponder()
+        #expect(field.selectedRange == 13..<13)
+        send(host, [key("left", .alt)])
+        #expect(field.selectedRange == 8..<8)
+        send(host, [key("left", [.alt, .shift])])
+        #expect(field.selectedRange == 4..<8)
+        send(host, [key("right")])                                              // collapses to the end
+        #expect(field.selectedRange == 8..<8)
+        send(host, [key("home"), key("right", .shift), key("right", .shift)])
+        #expect(field.selectedRange == 0..<2)
+        send(host, [key("a", .control)])
+        #expect(field.selectedRange == 0..<13)
+        let mid = field.caretRect(for: 5)
+        send(host, [InputEvent(.pointerDown(field.convert(Point(x: mid.midX + 2, y: mid.midY), to: nil), button: 1), clickCount: 2),
+                    .pointerUp(field.convert(Point(x: mid.midX + 2, y: mid.midY), to: nil))])
+        #expect(field.selectedRange == 4..<7)                                   // "two"
+        send(host, [key("end")])
+        #expect(field.selectedRange == 13..<13)
+        host.runUntilIdle()
+    }
+
+    @Test("TX9: copy, cut and paste use the window's pasteboard; undo and redo step back and forth")
+    func TX9_clipboardAndUndo() {
+        let (host, field) = setUp(TextField(text: "hello world"))
+        _ = field.becomeFirstResponder()
+        send(host, [key("left", [.alt, .shift]), key("c", .control)])
+        #expect(host.window.pasteboard.string == "world")
+        send(host, [key("x", .control)])
+        #expect(field.text == "hello ")
+        send(host, [key("home"), key("v", .control)])
+        #expect(field.text == "worldhello ")
+        send(host, [key("z", .control)])
+        #expect(field.text == "hello ")
+        send(host, [key("z", .control)])
+        #expect(field.text == "hello world")
+        send(host, [key("z", [.control, .shift])])
+        #expect(field.text == "hello ")
+        // Typing coalesces into one undo step.
+        send(host, [key("end"), .textInput("a"), .textInput("b"), .textInput("c"), key("z", .control)])
+        #expect(field.text == "hello ")
+        host.runUntilIdle()
+    }
+
+    @Test("TX9: the delegate can refuse changes; return ends editing on exit; secure entry draws bullets")
+    func TX9_delegateReturnSecure() {
+        final class Digits: TextFieldDelegate {
+            var returned = 0
+            func textField(_ f: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString s: String) -> Bool {
+                s.allSatisfy(\.isNumber)
+            }
+            func textFieldShouldReturn(_ f: TextField) -> Bool { returned += 1; return true }
+        }
+        let (host, field) = setUp()
+        let d = Digits()
+        field.delegate = d
+        var exits = 0
+        _ = field.addAction(for: .editingDidEndOnExit) { _ in exits += 1 }
+        _ = field.becomeFirstResponder()
+        send(host, [.textInput("12"), .textInput("ab"), .textInput("3")])
+        #expect(field.text == "123")
+        send(host, [key("return")])
+        #expect(d.returned == 1 && exits == 1 && !field.isEditing)
+
+        field.isSecureTextEntry = true
+        host.runUntilIdle()
+        let layout = field.textLayout()
+        let bullet = host.window.fontSystem.systemFace.glyph(for: "\u{2022}")!
+        #expect(layout.lines[0].runs.flatMap(\.glyphs) == [bullet, bullet, bullet])
+        _ = field.becomeFirstResponder()
+        send(host, [key("a", .control), key("c", .control)])
+        #expect(host.window.pasteboard.string == nil)                          // secure text is not copied
+        host.runUntilIdle()
+    }
+
+    @Test("TX9: an input method's composition shows at the caret and commits as text; placeholder and clear button")
+    func TX9_compositionPlaceholderClear() {
+        let (host, field) = setUp(TextField(text: "", placeholder: "Name"))
+        field.clearButtonMode = .whileEditing
+        host.runUntilIdle()
+        #expect(field.content.contains { if case .glyphs = $0 { true } else { false } })   // the placeholder
+        _ = field.becomeFirstResponder()
+        send(host, [.textComposition("にほ", selection: 2..<2)])
+        #expect(field.text == "" && field.editing.markedText == "にほ")
+        #expect(field.textLayout().lines[0].runs.flatMap(\.glyphs).count == 2)
+        send(host, [.textInput("日本")])
+        #expect(field.text == "日本" && field.editing.markedText.isEmpty)
+        #expect(field.showsClearButton)
+        let c = field.clearButtonRect.center
+        send(host, [.pointerDown(field.convert(c, to: nil)), .pointerUp(field.convert(c, to: nil))])
+        #expect(field.text == "")
+        host.runUntilIdle()
+    }
+
+    @Test("TX9: a text view wraps, takes return as a line break and moves by line")
+    func TX9_textView() {
+        let view = TextView(text: "first line")
+        let (host, _) = setUp(view)
+        view.frame = Rect(x: 20, y: 20, width: 200, height: 120)
+        host.runUntilIdle()
+        _ = view.becomeFirstResponder()
+        send(host, [key("return"), .textInput("second")])
+        #expect(view.text == "first line\nsecond")
+        #expect(view.textLayout().lines.count == 2)
+        send(host, [key("up")])
+        #expect(view.selectedRange.lowerBound <= 10)
+        send(host, [key("down")])
+        #expect(view.selectedRange.lowerBound > 10)
+        host.runUntilIdle()
+    }
+}
