@@ -5,7 +5,7 @@ import Timeline
 
 /// The gallery's scenes, in key order.
 enum SceneKind: String, CaseIterable {
-    case panel, springs, keyframes, scrub, timeline, stress, controls, layers
+    case panel, springs, keyframes, scrub, timeline, stress, controls, layers, text
 
     init?(argument: String) {
         if let n = Int(argument), (1...SceneKind.allCases.count).contains(n) { self = SceneKind.allCases[n - 1]; return }
@@ -24,6 +24,7 @@ enum SceneKind: String, CaseIterable {
         case .stress: StressScene()
         case .controls: ControlsScene()
         case .layers: LayersScene()
+        case .text: TextScene()
         }
     }
 }

@@ -94,21 +94,33 @@ int tl_fc_match(void *config, const char *family, int weight, int slant, uint32_
     FcConfigSubstitute(cfg, pat, FcMatchPattern);
     FcDefaultSubstitute(pat);
     FcResult result = FcResultNoMatch;
-    FcPattern *match = FcFontMatch(cfg, pat, &result);
     int rc = -1;
-    if (match) {
+    if (!codepoint) {
+        FcPattern *match = FcFontMatch(cfg, pat, &result);
         FcChar8 *file = NULL;
         int index = 0;
-        FcCharSet *has = NULL;
-        int covers = 1;
-        if (codepoint) covers = FcPatternGetCharSet(match, FC_CHARSET, 0, &has) == FcResultMatch && FcCharSetHasChar(has, codepoint);
-        if (covers && FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && strlen((const char *)file) < pathCapacity) {
+        if (match && FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && strlen((const char *)file) < pathCapacity) {
             strcpy(path, (const char *)file);
             if (FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch) index = 0;
             *faceIndex = index;
             rc = 0;
         }
-        FcPatternDestroy(match);
+        if (match) FcPatternDestroy(match);
+    } else {
+        // The best-sorted font that has the character: the closest match may not (an emoji).
+        FcFontSet *set = FcFontSort(cfg, pat, FcTrue, NULL, &result);
+        for (int i = 0; set && i < set->nfont && rc != 0; i++) {
+            FcCharSet *has = NULL;
+            FcChar8 *file = NULL;
+            int index = 0;
+            if (FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &has) != FcResultMatch || !FcCharSetHasChar(has, codepoint)) continue;
+            if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch || strlen((const char *)file) >= pathCapacity) continue;
+            strcpy(path, (const char *)file);
+            if (FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &index) != FcResultMatch) index = 0;
+            *faceIndex = index;
+            rc = 0;
+        }
+        if (set) FcFontSetDestroy(set);
     }
     if (cs) FcCharSetDestroy(cs);
     FcPatternDestroy(pat);

@@ -46,7 +46,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         var face: FT_Face?
         let err = bytes.map { FT_New_Memory_Face(library.raw, UnsafeRawPointer($0).assumingMemoryBound(to: FT_Byte.self),
                                                  FT_Long(length), FT_Long(index), &face) } ?? -1
-        guard err == 0, let face, face.pointee.units_per_EM > 0 else {
+        guard err == 0, let face else {
             if let face { FT_Done_Face(face) }
             hb_blob_destroy(blob)
             throw .fontUnreadable(path: path, reason: err == -1 ? "the file is empty" : "FreeType error \(err): not a font it can read")
@@ -56,9 +56,17 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             hb_blob_destroy(blob)
             throw .fontUnreadable(path: path, reason: "HarfBuzz could not open it")
         }
+        // Bitmap-only faces (colour emoji) report no units per em to FreeType; HarfBuzz reads head.
+        let hbUpem = hb_face_get_upem(hbFace)
         hb_face_destroy(hbFace)
+        guard face.pointee.units_per_EM > 0 || hbUpem > 0 else {
+            hb_font_destroy(hbFont)
+            FT_Done_Face(face)
+            hb_blob_destroy(blob)
+            throw .fontUnreadable(path: path, reason: "it has no units per em")
+        }
         self.blob = blob
-        let upem = Int32(face.pointee.units_per_EM)
+        let upem = face.pointee.units_per_EM > 0 ? Int32(face.pointee.units_per_EM) : Int32(hbUpem)
         hb_font_set_scale(hbFont, upem, upem)
         hb_ot_font_set_funcs(hbFont)
         self.ftFace = face

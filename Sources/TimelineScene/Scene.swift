@@ -43,6 +43,11 @@ public struct ViewSpec: Sendable {
     public var lines: Int?
     public var align: TextAlignment?
     public var lineBreak: LineBreakMode?
+    /// The label's font (TX11); its size is `fontSize`.
+    public var font: FontSpec?
+    public var lineSpacing: Double?
+    /// Attributed text (TX11): runs, each with what it changes from the view's text style.
+    public var runs: [TextRunSpec]?
     /// `"stack": {...}`: the view is a stack view and its children are its arranged subviews (K3).
     public var stack: StackSpec?
     public var location: SourceLocation
@@ -91,4 +96,26 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
         self.file = file; self.location = location; self.message = message
     }
     public var description: String { "\(file):\(location.line):\(location.column): error: \(message)" }
+}
+
+/// A font in a scene file (TX11): a family (nil: the system font), a weight, italic.
+public struct FontSpec: Sendable, Equatable {
+    public var family: String?
+    public var weight: Font.Weight = .regular
+    public var italic = false
+    public init() {}
+    public func font(size: Double) -> Font { Font(family: family, size: size, weight: weight, italic: italic) }
+}
+
+/// One run of attributed text in a scene file (TX11).
+public struct TextRunSpec: Sendable, Equatable {
+    public var text: String
+    public var color: Color?
+    public var fontSize: Double?
+    public var font: FontSpec?
+    public var kern: Double?
+    public var underline: UnderlineStyle?
+    public var strikethrough: UnderlineStyle?
+    public var baselineOffset: Double?
+    public init(text: String) { self.text = text }
 }

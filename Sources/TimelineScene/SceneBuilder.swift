@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Geometry
 import Timeline
 
@@ -31,6 +36,23 @@ public struct BuiltScene {
 /// Builds a validated ``Scene`` into a window. It cannot fail: everything was checked on load.
 @MainActor
 public enum SceneBuilder {
+    /// The runs of a scene label as an attributed string of the text engine's attributes (TX11).
+    static func attributed(_ runs: [TextRunSpec], base: Font) -> AttributedString {
+        var out = AttributedString()
+        for r in runs {
+            var part = AttributedString(r.text)
+            let size = r.fontSize ?? base.pointSize
+            if r.font != nil || r.fontSize != nil { part.font = (r.font?.font(size: size)) ?? base.withSize(size) }
+            if let c = r.color { part.foregroundColor = c }
+            if let k = r.kern { part.kern = k }
+            if let u = r.underline { part.underlineStyle = u }
+            if let u = r.strikethrough { part.strikethroughStyle = u }
+            if let b = r.baselineOffset { part.baselineOffset = b }
+            out.append(part)
+        }
+        return out
+    }
+
     public static func build(_ scene: Scene, in window: Window) -> BuiltScene {
         var views: [String: View] = ["root": window.rootView]
         var order = ["root"]
@@ -44,8 +66,8 @@ public enum SceneBuilder {
                 sv.distribution = stack.distribution
                 sv.alignment = stack.alignment
                 v = sv
-            } else if let text = spec.text {
-                let label = SceneLabel(text: text, fontSize: spec.fontSize, identifier: spec.id)
+            } else if spec.text != nil || spec.runs != nil {
+                let label = SceneLabel(text: spec.text ?? "", fontSize: spec.fontSize, identifier: spec.id)
                 label.intrinsic = spec.intrinsicSize
                 v = label
             } else {
@@ -73,6 +95,9 @@ public enum SceneBuilder {
                 if let n = spec.lines { label.numberOfLines = n }
                 if let a = spec.align { label.textAlignment = a }
                 if let b = spec.lineBreak { label.lineBreakMode = b }
+                if let f = spec.font { label.font = f.font(size: spec.fontSize) }
+                if let s = spec.lineSpacing { label.lineSpacing = s }
+                if let runs = spec.runs { label.attributedText = Self.attributed(runs, base: label.font) }
             }
             v.contentHuggingPriority = (spec.hugging.0, spec.hugging.1)
             v.contentCompressionResistancePriority = (spec.compression.0, spec.compression.1)

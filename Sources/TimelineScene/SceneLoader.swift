@@ -35,6 +35,24 @@ public enum SceneLoader {
             throw SceneError(file: path, location: SourceLocation(line: 1, column: 1), message: "cannot read the file (missing or unreadable)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
+            // Where the first ill-formed sequence is (TX bad input), counted in lines and characters.
+            var it = data.makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            var line = 1, column = 1, offset = 0
+            scan: while true {
+                switch parser.parseScalar(from: &it) {
+                case .valid(let scalar):
+                    offset += scalar.count
+                    if scalar.count == 1, scalar.first == 0x0A { line += 1; column = 1 } else { column += 1 }
+                case .error(let length):
+                    let bad = data[data.startIndex + offset..<min(data.endIndex, data.startIndex + offset + length)]
+                    throw SceneError(file: path, location: SourceLocation(line: line, column: column),
+                                     message: "the file is not UTF-8 text: bytes \(bad.map { String(format: "%02X", $0) }.joined(separator: " ")) "
+                                         + "at byte offset \(offset) are not a UTF-8 sequence")
+                case .emptyInput:
+                    break scan
+                }
+            }
             throw SceneError(file: path, location: SourceLocation(line: 1, column: 1), message: "the file is not UTF-8 text")
         }
         return try parse(text, file: path)
@@ -183,7 +201,8 @@ public enum SceneLoader {
             let members = try object(v, "a view", keys: ["id", "parent", "frame", "color", "alpha", "cornerRadius", "borderWidth",
                                                           "borderColor", "hidden", "clipsToBounds", "text", "fontSize",
                                                           "intrinsicSize", "hugging", "compression", "rotation", "scale",
-                                                          "textColor", "stack", "lines", "align", "lineBreak"])
+                                                          "textColor", "stack", "lines", "align", "lineBreak", "font",
+                                                          "lineSpacing", "runs"])
             guard let idValue = v["id"] else { throw fail(v, "a view needs an \"id\"") }
             let id = try string(idValue, "id")
             guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
@@ -241,21 +260,97 @@ public enum SceneLoader {
                     case "left": spec.align = .left
                     case "center": spec.align = .center
                     case "right": spec.align = .right
-                    case let other: throw fail(value, "align must be left, center or right, found '\(other)'")
+                    case "natural": spec.align = .natural
+                    case "justified": spec.align = .justified
+                    case let other: throw fail(value, "align must be left, center, right, natural or justified, found '\(other)'")
                     }
                 case "lineBreak":
                     switch try string(value, "lineBreak") {
                     case "word": spec.lineBreak = .byWordWrapping
                     case "char": spec.lineBreak = .byCharWrapping
+                    case "clip": spec.lineBreak = .byClipping
+                    case "truncateHead": spec.lineBreak = .byTruncatingHead
                     case "truncateTail": spec.lineBreak = .byTruncatingTail
-                    case let other: throw fail(value, "lineBreak must be word, char or truncateTail, found '\(other)'")
+                    case "truncateMiddle": spec.lineBreak = .byTruncatingMiddle
+                    case let other:
+                        throw fail(value, "lineBreak must be word, char, clip, truncateHead, truncateTail or truncateMiddle, found '\(other)'")
                     }
+                case "font": spec.font = try font(value, size: spec.fontSize)
+                case "lineSpacing": spec.lineSpacing = try number(value, "lineSpacing", limit: Limits.fontSize)
+                case "runs":
+                    guard case .array(let items, _) = value else { throw fail(value, "runs must be an array of {\"text\", ...} objects") }
+                    guard !items.isEmpty else { throw fail(value, "runs must not be empty") }
+                    spec.runs = try items.map { (item) throws(SceneError) -> TextRunSpec in try textRun(item) }
                 case "hugging": spec.hugging = try priorityPair(value, "hugging")
                 case "compression": spec.compression = try priorityPair(value, "compression")
                 default: break
                 }
             }
+            if spec.text != nil, spec.runs != nil, let r = v["runs"] {
+                throw fail(r, "view '\(id)' has both \"text\" and \"runs\": give one (runs are attributed text)")
+            }
             known[id] = known.count
+            return spec
+        }
+
+        /// `"font": {"family", "weight", "italic"}` (TX11): a family name (absent: the system font),
+        /// a weight by UIFont's names or a number in -1...1, and whether italic.
+        func font(_ v: JSONValue, size: Double) throws(SceneError) -> FontSpec {
+            let members = try object(v, "a font", keys: ["family", "weight", "italic"])
+            var spec = FontSpec()
+            for (key, value) in members {
+                switch key {
+                case "family": spec.family = try string(value, "family")
+                case "italic": spec.italic = try bool(value, "italic")
+                case "weight":
+                    if case .string(let name, _) = value {
+                        let weights: [String: Font.Weight] = [
+                            "ultraLight": .ultraLight, "thin": .thin, "light": .light, "regular": .regular, "medium": .medium,
+                            "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black]
+                        guard let w = weights[name] else {
+                            throw fail(value, "weight must be one of \(weights.keys.sorted().joined(separator: ", ")) or a number in -1...1, found '\(name)'")
+                        }
+                        spec.weight = w
+                    } else {
+                        let n = try number(value, "weight")
+                        guard (-1...1).contains(n) else { throw fail(value, "weight must lie in -1...1, found \(n)") }
+                        spec.weight = Font.Weight(rawValue: n)
+                    }
+                default: break
+                }
+            }
+            return spec
+        }
+
+        /// One run of attributed text (TX11): `{"text", "color", "fontSize", "font", "kern",
+        /// "underline", "strikethrough", "baselineOffset"}`; what it leaves out comes from the view.
+        func textRun(_ v: JSONValue) throws(SceneError) -> TextRunSpec {
+            let members = try object(v, "a text run", keys: ["text", "color", "fontSize", "font", "kern", "underline",
+                                                              "strikethrough", "baselineOffset"])
+            guard let t = v["text"] else { throw fail(v, "a text run needs \"text\"") }
+            var spec = TextRunSpec(text: try string(t, "text"))
+            for (key, value) in members {
+                switch key {
+                case "color": spec.color = try color(value, "color")
+                case "fontSize":
+                    let n = try number(value, "fontSize", limit: Limits.fontSize)
+                    guard n > 0 else { throw fail(value, "fontSize must be positive, found \(n)") }
+                    spec.fontSize = n
+                case "font": spec.font = try font(value, size: spec.fontSize ?? 17)
+                case "kern": spec.kern = try number(value, "kern", limit: Limits.fontSize)
+                case "baselineOffset": spec.baselineOffset = try number(value, "baselineOffset", limit: Limits.fontSize)
+                case "underline", "strikethrough":
+                    let style: UnderlineStyle
+                    switch try string(value, key) {
+                    case "single": style = .single
+                    case "thick": style = .thick
+                    case "double": style = .double
+                    case let other: throw fail(value, "\(key) must be single, thick or double, found '\(other)'")
+                    }
+                    if key == "underline" { spec.underline = style } else { spec.strikethrough = style }
+                default: break
+                }
+            }
             return spec
         }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Testing
 @testable import TextEngine
@@ -63,6 +64,19 @@ import Testing
         let glyphs = middle.lines[0].runs.flatMap(\.glyphs)
         #expect(glyphs.first != ellipsis && glyphs.last != ellipsis && glyphs.contains(ellipsis))
         #expect(middle.lines[0].width <= 150)
+    }
+
+    @Test("TX5: colour emoji come from an installed colour font as colour bitmaps",
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")))
+    func TX5_colourEmoji() throws {
+        let l = TextLayout("a🙂", style: style(), in: fonts)
+        let runs = l.lines[0].runs
+        #expect(runs.count == 2)
+        let emoji = try #require(runs.last)
+        #expect(emoji.face.hasColor && emoji.glyphs.first != 0)
+        let bitmap = try #require(fonts.rasterize(emoji.face, glyph: emoji.glyphs[0], pixelSize: 40, subpixel: 0))
+        #expect(bitmap.isColor && bitmap.width > 0 && abs(bitmap.scale * Double(bitmap.height) - 40) < 12)
+        #expect(fonts.rasterizationCount == 1)
     }
 
     @Test func TX4_caretsAndHitTestingRoundTrip() {

@@ -384,8 +384,9 @@ struct SceneTextTests {
         let label = try #require(built.views["t"] as? Label)
         #expect(label.numberOfLines == 3 && label.textAlignment == .center && label.lineBreakMode == .byCharWrapping)
         for (members, message) in [(#""lines": 1.5"#, "lines must be a whole number from 0 (any) to 10000, found 1.5"),
-                                   (#""align": "justified""#, "align must be left, center or right, found 'justified'"),
-                                   (#""lineBreak": "clip""#, "lineBreak must be word, char or truncateTail, found 'clip'")] {
+                                   (#""align": "full""#, "align must be left, center, right, natural or justified, found 'full'"),
+                                   (#""lineBreak": "wrap""#,
+                                    "lineBreak must be word, char, clip, truncateHead, truncateTail or truncateMiddle, found 'wrap'")] {
             do {
                 _ = try SceneLoader.parse(#"{"size": [10, 10], "views": [{"id": "t", "text": "x", "# + members + "}]}")
                 Issue.record("accepted \(members)")
