@@ -78,10 +78,18 @@ public final class FontSystem: @unchecked Sendable {
         graphemes = g; lines = l; words = w
         buffer = buf
         self.fixedMetrics = fixedMetrics
-        let shipped = hb_blob_create(UnsafeRawPointer(tl_shipped_font_data()).assumingMemoryBound(to: CChar.self),
-                                     UInt32(tl_shipped_font_size()), HB_MEMORY_MODE_READONLY, nil, nil)!
+        // The shipped font, built into the binary (L2); `TIMELINE_ASSETS=DIR` overrides it with
+        // DIR/fonts/DejaVuSans.ttf when that file exists.
+        var blob: OpaquePointer?
+        var name = "<built-in DejaVu Sans>"
+        if let dir = getenv("TIMELINE_ASSETS").map({ String(cString: $0) }), !dir.isEmpty {
+            let path = dir + "/fonts/DejaVuSans.ttf"
+            if let b = hb_blob_create_from_file_or_fail(path) { blob = b; name = path }
+        }
+        let shipped = blob ?? hb_blob_create(UnsafeRawPointer(tl_shipped_font_data()).assumingMemoryBound(to: CChar.self),
+                                             UInt32(tl_shipped_font_size()), HB_MEMORY_MODE_READONLY, nil, nil)!
         do {
-            systemFace = try FontFace(library: lib, blob: shipped, index: 0, path: "<built-in DejaVu Sans>", id: 0)
+            systemFace = try FontFace(library: lib, blob: shipped, index: 0, path: name, id: 0)
         } catch {
             tl_breaker_close(g); tl_breaker_close(l); tl_breaker_close(w)
             hb_buffer_destroy(buf)

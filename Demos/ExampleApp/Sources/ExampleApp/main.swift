@@ -11,7 +11,6 @@ let seconds = CommandLine.arguments.firstIndex(of: "--seconds").flatMap { i in
 MainActor.assumeIsolated {
     do {
         let host = try SDLWindowHost(title: "Example app", size: Size(width: 640, height: 400))
-        TextMeasurement.metrics = TrueTypeFontMetrics(font: host.font)
         host.window.rootViewController = PanelViewController()
         if let seconds {
             host.runLoop.schedule(after: .nanoseconds(Int64(seconds * 1e9))) { host.runLoop.stop() }
