@@ -578,6 +578,9 @@ open class View: Responder {
     open override var next: Responder? { viewController ?? superview }
     override var responderWindow: Window? { window }
 
+    /// Whether Tab and shift-Tab stop at this view (views that take focus do, scroll views not).
+    var takesTabFocus: Bool { canBecomeFirstResponder }
+
     /// Whether the mouse pointer is over this view (or a subview), with no button pressed.
     public internal(set) var isHovered = false
     /// Called when the mouse pointer comes over the view (or one of its subviews), and leaves it.

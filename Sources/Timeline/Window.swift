@@ -767,7 +767,7 @@ public final class Window: FrameParticipant {
         var candidates: [View] = []
         func collect(_ v: View) {
             guard !v.isHidden else { return }
-            if v.canBecomeFirstResponder { candidates.append(v) }
+            if v.takesTabFocus { candidates.append(v) }
             for s in v.subviews { collect(s) }
         }
         collect(rootView)
