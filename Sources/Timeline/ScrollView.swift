@@ -80,6 +80,7 @@ open class ScrollView: View {
             guard p != bounds.origin else { return }
             bounds = Rect(origin: p, size: bounds.size)
             updateIndicators()
+            contentOffsetDidChange()
             delegate?.scrollViewDidScroll(self)
         }
     }
@@ -163,6 +164,9 @@ open class ScrollView: View {
             addSubview(indicator)
         }
     }
+
+    /// Called when the offset changed, before the delegate hears of it (a table lays out its rows).
+    func contentOffsetDidChange() {}
 
     /// Reports a misuse to the window's diagnostics (a clamped or ignored value).
     private func misuse(_ message: String) {

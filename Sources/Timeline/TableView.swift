@@ -1,0 +1,408 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Geometry
+import UpdateLoop
+
+extension IndexPath {
+    /// UIKit's table index path: a row in a section.
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+    /// UIKit's collection index path: an item in a section.
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    public var section: Int { count > 0 ? self[0] : 0 }
+    public var row: Int { count > 1 ? self[1] : 0 }
+    public var item: Int { row }
+}
+
+/// What a table view shows (SC4), as `UITableViewDataSource`.
+@MainActor
+public protocol TableViewDataSource: AnyObject {
+    func numberOfSections(in tableView: TableView) -> Int
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+}
+
+extension TableViewDataSource {
+    public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+}
+
+/// What a table view tells and asks (SC4), as `UITableViewDelegate` (a scroll view delegate too).
+@MainActor
+public protocol TableViewDelegate: ScrollViewDelegate {
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+}
+
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { tableView.rowHeight }
+    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double { tableView.sectionHeaderHeight }
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+}
+
+/// A row of a table (SC4), as `UITableViewCell`: a content view holding the default text label
+/// and detail label (made on first use, `Label?` as in UIKit), an accessory, selection and
+/// highlight, and ``prepareForReuse()`` when it is dequeued again.
+open class TableViewCell: View {
+    public enum AccessoryType: Sendable { case none, disclosureIndicator, checkmark }
+    public let reuseIdentifier: String?
+    public let contentView = View()
+    public var accessoryType: AccessoryType = .none { didSet { setNeedsDisplay() } }
+    public var isSelected = false { didSet { updateBackground() } }
+    public var isHighlighted = false { didSet { updateBackground() } }
+    public var selectedBackgroundColor = Color(red: 0.2, green: 0.35, blue: 0.6, alpha: 0.6)
+    public var normalBackgroundColor: Color = .clear { didSet { updateBackground() } }
+    private var madeTextLabel: Label?
+    private var madeDetailLabel: Label?
+
+    public required init(reuseIdentifier: String?) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: .zero)
+        contentView.identifier = "contentView"
+        addSubview(contentView)
+        contentMode = .redraw
+    }
+
+    /// The default title, made on first use.
+    public var textLabel: Label? {
+        if let l = madeTextLabel { return l }
+        let l = Label(text: "", fontSize: 16)
+        l.translatesAutoresizingMaskIntoConstraints = true
+        contentView.addSubview(l)
+        madeTextLabel = l
+        setNeedsLayout()
+        return l
+    }
+
+    /// The default subtitle (right-aligned detail), made on first use.
+    public var detailTextLabel: Label? {
+        if let l = madeDetailLabel { return l }
+        let l = Label(text: "", fontSize: 14)
+        l.textColor = Color(red: 0.6, green: 0.63, blue: 0.7)
+        l.textAlignment = .right
+        l.translatesAutoresizingMaskIntoConstraints = true
+        contentView.addSubview(l)
+        madeDetailLabel = l
+        setNeedsLayout()
+        return l
+    }
+
+    /// Called before the table hands the cell out again: reset what a row set.
+    open func prepareForReuse() {
+        isSelected = false
+        isHighlighted = false
+        accessoryType = .none
+    }
+
+    private func updateBackground() {
+        backgroundColor = isSelected || isHighlighted ? selectedBackgroundColor : normalBackgroundColor
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let accessory = accessoryType == .none ? 0.0 : 28.0
+        contentView.frame = Rect(x: 0, y: 0, width: max(0, bounds.width - accessory), height: bounds.height)
+        let b = contentView.bounds
+        madeTextLabel?.frame = Rect(x: 16, y: 0, width: max(0, b.width * 0.6 - 16), height: b.height)
+        madeDetailLabel?.frame = Rect(x: b.width * 0.6, y: 0, width: max(0, b.width * 0.4 - 12), height: b.height)
+    }
+
+    open override func draw(_ rect: Rect, in canvas: Canvas) {
+        canvas.fill(Rect(x: 16, y: bounds.height - 0.5, width: bounds.width - 16, height: 0.5),
+                    color: Color(red: 1, green: 1, blue: 1, alpha: 0.12))
+        let c = Point(x: bounds.width - 16, y: bounds.height / 2)
+        let tint = Color(red: 0.6, green: 0.63, blue: 0.7)
+        switch accessoryType {
+        case .none: break
+        case .disclosureIndicator:
+            canvas.line(from: Point(x: c.x - 4, y: c.y - 6), to: c, color: tint, width: 2)
+            canvas.line(from: c, to: Point(x: c.x - 4, y: c.y + 6), color: tint, width: 2)
+        case .checkmark:
+            canvas.line(from: Point(x: c.x - 9, y: c.y), to: Point(x: c.x - 4, y: c.y + 5), color: tint, width: 2)
+            canvas.line(from: Point(x: c.x - 4, y: c.y + 5), to: Point(x: c.x + 4, y: c.y - 6), color: tint, width: 2)
+        }
+    }
+}
+
+/// A vertical list of rows in sections with cell reuse (SC4, SC7), as `UITableView`: only the
+/// visible rows (plus a margin) have cells, dequeued from a reuse pool by identifier, so a frame of
+/// scrolling costs the same in 100 rows and 100,000. Row positions are prefix sums of the heights
+/// (the delegate's, or ``rowHeight``), found by binary search. Section headers float at the top
+/// in the plain style.
+open class TableView: ScrollView {
+    public enum Style: Sendable { case plain, grouped }
+    public enum ScrollPosition: Sendable { case none, top, middle, bottom }
+
+    public let style: Style
+    public weak var dataSource: (any TableViewDataSource)? { didSet { reloadData() } }
+    public var tableDelegate: (any TableViewDelegate)? {
+        get { delegate as? any TableViewDelegate }
+        set { delegate = newValue; reloadData() }
+    }
+    public var rowHeight = 44.0 { didSet { reloadData() } }
+    public var sectionHeaderHeight = 28.0
+    /// Extra points above and below the viewport that get cells too.
+    public var preloadMargin = 88.0
+    public var allowsSelection = true
+
+    private var registered: [String: TableViewCell.Type] = [:]
+    private var pool: [String: [TableViewCell]] = [:]
+    /// The cells showing, by flat row number.
+    private var live: [Int: TableViewCell] = [:]
+    /// Sections: their first flat row, row count, header top; and each flat row's top (n + 1 entries).
+    private var sectionStarts: [Int] = []
+    private var sectionCounts: [Int] = []
+    private var headerTops: [Double] = []
+    private var rowTops: [Double] = [0]
+    private var rowHeights: [Double] = []
+    private var headers: [Int: Label] = [:]
+    private var selected: Set<IndexPath> = []
+    /// Flat rows whose cells were made (dequeued or created), for tests and benches.
+    public private(set) var cellsCreated = 0
+
+    public init(frame: Rect = .zero, style: Style = .plain) {
+        self.style = style
+        super.init(frame: frame)
+        delaysContentTouches = false
+        let tap = TapGestureRecognizer()
+        tap.cancelsTouchesInView = false
+        tap.addAction { [unowned self] r in self.tapped(r) }
+        addGestureRecognizer(tap)
+    }
+
+    // MARK: Reuse
+
+    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        registered[identifier] = cellClass
+    }
+
+    /// A cell for `identifier`: one from the reuse pool (after ``TableViewCell/prepareForReuse()``)
+    /// or a new one of the registered class. An identifier never registered is reported to the
+    /// window's diagnostics and gets a plain cell, so nothing traps.
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+        if var cells = pool[identifier], let cell = cells.popLast() {
+            pool[identifier] = cells
+            cell.prepareForReuse()
+            return cell
+        }
+        cellsCreated += 1
+        guard let type = registered[identifier] else {
+            if let w = window {
+                w.diagnostics.report(Diagnostic(kind: .misuse, frame: w.frameIndex,
+                                                message: "TableView \(traceName): unable to dequeue a cell with identifier '\(identifier)': register a class for it first (a plain cell was used)",
+                                                views: [traceName]))
+            }
+            return TableViewCell(reuseIdentifier: identifier)
+        }
+        return type.init(reuseIdentifier: identifier)
+    }
+
+    // MARK: Data
+
+    /// Asks the data source for its counts and heights again and rebuilds the visible cells.
+    public func reloadData() {
+        for (_, cell) in live { recycle(cell) }
+        live.removeAll()
+        for (_, h) in headers { h.removeFromSuperview() }
+        headers.removeAll()
+        guard let ds = dataSource else { rowTops = [0]; rowHeights = []; sectionStarts = []; sectionCounts = []; contentSize = Size(width: bounds.width, height: 0); return }
+        let sections = max(0, ds.numberOfSections(in: self))
+        sectionStarts = []; sectionCounts = []; headerTops = []
+        let d = tableDelegate
+        var flat = 0
+        var y = 0.0
+        rowTops = []
+        rowHeights = []
+        for s in 0..<sections {
+            let n = max(0, ds.tableView(self, numberOfRowsInSection: s))
+            let headerHeight = ds.tableView(self, titleForHeaderInSection: s) != nil ? (d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight) : 0
+            headerTops.append(y)
+            y += headerHeight
+            sectionStarts.append(flat)
+            sectionCounts.append(n)
+            for r in 0..<n {
+                rowTops.append(y)
+                let h = d?.tableView(self, heightForRowAt: IndexPath(row: r, section: s)) ?? rowHeight
+                let height = h.isFinite ? max(0, h) : rowHeight
+                rowHeights.append(height)
+                y += height
+            }
+            flat += n
+        }
+        rowTops.append(y)
+        contentSize = Size(width: bounds.width, height: y)
+        updateVisibleCells()
+    }
+
+    public var numberOfSections: Int { sectionCounts.count }
+    public func numberOfRows(inSection section: Int) -> Int { sectionCounts.indices.contains(section) ? sectionCounts[section] : 0 }
+
+    private func flatRow(_ p: IndexPath) -> Int? {
+        guard sectionStarts.indices.contains(p.section), p.row >= 0, p.row < sectionCounts[p.section] else { return nil }
+        return sectionStarts[p.section] + p.row
+    }
+
+    /// The section and row of a flat row: the last section starting at or before it (empty
+    /// sections share the next one's start, so the last is the one that holds it).
+    private func indexPath(flat: Int) -> IndexPath {
+        var lo = 0, hi = sectionStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sectionStarts[mid] <= flat { lo = mid } else { hi = mid - 1 }
+        }
+        return IndexPath(row: flat - (sectionStarts.isEmpty ? 0 : sectionStarts[lo]), section: lo)
+    }
+
+    /// The first flat row whose bottom is below `y`.
+    private func firstRow(below y: Double) -> Int {
+        let n = rowTops.count - 1
+        guard n > 0 else { return 0 }
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rowTops[mid + 1] <= y { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    // MARK: Geometry
+
+    public func rectForRow(at indexPath: IndexPath) -> Rect {
+        guard let f = flatRow(indexPath) else { return .null }
+        return Rect(x: 0, y: rowTops[f], width: bounds.width, height: rowHeights[f])
+    }
+
+    public func indexPathForRow(at point: Point) -> IndexPath? {
+        let n = rowTops.count - 1
+        guard n > 0, point.y >= 0, point.y < rowTops[n] else { return nil }
+        let f = firstRow(below: point.y)
+        guard f < n, point.y >= rowTops[f], point.y < rowTops[f] + rowHeights[f] else { return nil }
+        return indexPath(flat: f)
+    }
+
+    public var visibleCells: [TableViewCell] { live.keys.sorted().compactMap { live[$0] } }
+    public var indexPathsForVisibleRows: [IndexPath] {
+        let top = contentOffset.y, bottom = top + bounds.height
+        return live.keys.sorted().filter { rowTops[$0 + 1] > top && rowTops[$0] < bottom }.map { indexPath(flat: $0) }
+    }
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { flatRow(indexPath).flatMap { live[$0] } }
+
+    public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        let r = rectForRow(at: indexPath)
+        guard !r.isNull else { return }
+        switch position {
+        case .none: scrollRectToVisible(r, animated: animated)
+        case .top: setContentOffset(Point(x: 0, y: r.minY), animated: animated)
+        case .middle: setContentOffset(Point(x: 0, y: r.midY - bounds.height / 2), animated: animated)
+        case .bottom: setContentOffset(Point(x: 0, y: r.maxY - bounds.height), animated: animated)
+        }
+    }
+
+    // MARK: Selection
+
+    public var indexPathForSelectedRow: IndexPath? { selected.min { ($0.section, $0.row) < ($1.section, $1.row) } }
+
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        for p in selected { cellForRow(at: p)?.isSelected = false }
+        selected.removeAll()
+        guard let indexPath, flatRow(indexPath) != nil else { return }
+        selected.insert(indexPath)
+        cellForRow(at: indexPath)?.isSelected = true
+        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        selected.remove(indexPath)
+        cellForRow(at: indexPath)?.isSelected = false
+    }
+
+    private func tapped(_ r: GestureRecognizer) {
+        guard allowsSelection, r.state == .ended, let p = indexPathForRow(at: r.location(in: self)) else { return }
+        selectRow(at: p, animated: false, scrollPosition: .none)
+        tableDelegate?.tableView(self, didSelectRowAt: p)
+    }
+
+    // MARK: Visible cells (SC7)
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if contentSize.width != bounds.width { contentSize = Size(width: bounds.width, height: contentSize.height) }
+        updateVisibleCells()
+    }
+
+    override func contentOffsetDidChange() {
+        super.contentOffsetDidChange()
+        updateVisibleCells()
+    }
+
+    /// Gives cells to the rows in the viewport plus the margin and takes them from rows that left:
+    /// work in proportion to the rows that changed, whatever the row count.
+    private func updateVisibleCells() {
+        guard let ds = dataSource, rowTops.count > 1 else { return }
+        let top = contentOffset.y - preloadMargin, bottom = contentOffset.y + bounds.height + preloadMargin
+        let n = rowTops.count - 1
+        let first = firstRow(below: max(0, top))
+        var last = first
+        while last < n, rowTops[last] < bottom { last += 1 }
+        // Rows that left.
+        for key in live.keys where key < first || key >= last {
+            if let cell = live.removeValue(forKey: key) { recycle(cell) }
+        }
+        // Rows that came.
+        if first < last {
+            for f in first..<last where live[f] == nil {
+                let path = indexPath(flat: f)
+                let cell = ds.tableView(self, cellForRowAt: path)
+                cell.frame = Rect(x: 0, y: rowTops[f], width: bounds.width, height: rowHeights[f])
+                cell.isSelected = selected.contains(path)
+                if cell.superview !== self { insertSubview(cell, at: 0) } else { cell.isHidden = false }
+                live[f] = cell
+                tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
+            }
+        }
+        updateHeaders()
+    }
+
+    /// Section headers: at their place, or floating at the top while their section scrolls past
+    /// (the plain style).
+    private func updateHeaders() {
+        guard let ds = dataSource else { return }
+        let top = contentOffset.y, bottom = top + bounds.height
+        for s in 0..<sectionCounts.count {
+            guard let title = ds.tableView(self, titleForHeaderInSection: s) else { continue }
+            let h = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
+            let sectionEnd = rowTops[min(rowTops.count - 1, sectionStarts[s] + sectionCounts[s])]
+            let visible = sectionEnd > top && headerTops[s] < bottom
+            guard visible else {
+                if let l = headers.removeValue(forKey: s) { l.removeFromSuperview() }
+                continue
+            }
+            let label = headers[s] ?? {
+                let l = Label(text: title, fontSize: 13)
+                l.translatesAutoresizingMaskIntoConstraints = true
+                l.backgroundColor = Color(red: 0.14, green: 0.15, blue: 0.18, alpha: 0.96)
+                l.textColor = Color(red: 0.7, green: 0.73, blue: 0.8)
+                addSubview(l)
+                headers[s] = l
+                return l
+            }()
+            var y = headerTops[s]
+            if style == .plain { y = min(max(y, top), sectionEnd - h) }
+            label.frame = Rect(x: 0, y: y, width: bounds.width, height: h)
+            if subviews.last !== label { addSubview(label) }
+        }
+    }
+
+    private func recycle(_ cell: TableViewCell) {
+        cell.isHidden = true
+        pool[cell.reuseIdentifier ?? "", default: []].append(cell)
+    }
+}

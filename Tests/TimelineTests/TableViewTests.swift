@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TimelineTestSupport
+@testable import Timeline
+
+/// SC4, SC7: a table with UIKit's data source, delegate and cell reuse.
+@Suite("SC4 SC7 table view", .endsIdle)
+@MainActor
+struct TableViewTests {
+    final class Source: TableViewDataSource, TableViewDelegate {
+        var rows: [Int]
+        var titles: [String?]
+        var variable = false
+        var selected: [IndexPath] = []
+        var asked = 0
+        init(rows: [Int], titles: [String?] = []) { self.rows = rows; self.titles = titles }
+        func numberOfSections(in t: TableView) -> Int { rows.count }
+        func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { rows[s] }
+        func tableView(_ t: TableView, titleForHeaderInSection s: Int) -> String? { titles.indices.contains(s) ? titles[s] : nil }
+        func tableView(_ t: TableView, cellForRowAt p: IndexPath) -> TableViewCell {
+            asked += 1
+            let c = t.dequeueReusableCell(withIdentifier: "row", for: p)
+            c.textLabel?.text = "\(p.section).\(p.row)"
+            return c
+        }
+        func tableView(_ t: TableView, heightForRowAt p: IndexPath) -> Double { variable ? Double(30 + p.row % 3 * 10) : 44 }
+        func tableView(_ t: TableView, didSelectRowAt p: IndexPath) { selected.append(p) }
+    }
+
+    func setUp(_ source: Source) -> (HeadlessHost, TableView) {
+        let host = makeHost(width: 400, height: 600)
+        let t = TableView(frame: Rect(x: 0, y: 100, width: 400, height: 440))
+        t.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        host.root.addSubview(t)
+        t.dataSource = source
+        t.tableDelegate = source
+        host.runUntilIdle()
+        return (host, t)
+    }
+
+    @Test("SC7: 100,000 rows keep only the visible rows' cells, reused as the table scrolls")
+    func SC7_onlyVisibleRowsHaveCells() {
+        let source = Source(rows: [100_000])
+        let (host, t) = setUp(source)
+        #expect(t.contentSize.height == 4_400_000)
+        t.contentOffset = Point(x: 0, y: 1000)
+        host.step()
+        let alive = t.visibleCells.count
+        #expect(alive <= 440 / 44 + 2 * 88 / 44 + 2)
+        let created = t.cellsCreated
+        for k in 30...90 {
+            t.contentOffset = Point(x: 0, y: Double(k) * 37)
+            host.step()
+        }
+        t.setContentOffset(Point(x: 0, y: 2_000_000), animated: false)
+        host.runUntilIdle()
+        #expect(t.visibleCells.count == alive)
+        #expect(t.cellsCreated <= created + 2)                                   // reused, not made
+        let first = t.indexPathsForVisibleRows.first!
+        #expect(first == IndexPath(row: Int(2_000_000 / 44), section: 0))
+        #expect(t.visibleCells.first?.textLabel?.text == "0.\(Int(2_000_000 / 44) - 2)")    // the margin above
+    }
+
+    @Test("SC4: rows, rects and hit tests agree across sections and variable heights; scrollToRow; selection by tap")
+    func SC4_geometryAndSelection() {
+        let source = Source(rows: [5, 0, 40], titles: ["First", nil, "Third"])
+        source.variable = true
+        let (host, t) = setUp(source)
+        #expect(t.numberOfSections == 3 && t.numberOfRows(inSection: 2) == 40)
+        for p in [IndexPath(row: 0, section: 0), IndexPath(row: 4, section: 0), IndexPath(row: 17, section: 2)] {
+            let r = t.rectForRow(at: p)
+            #expect(t.indexPathForRow(at: Point(x: 10, y: r.midY)) == p)
+            #expect(r.height == Double(30 + p.row % 3 * 10))
+        }
+        t.scrollToRow(at: IndexPath(row: 17, section: 2), at: .top, animated: false)
+        #expect(t.contentOffset.y == t.rectForRow(at: IndexPath(row: 17, section: 2)).minY)
+        host.runUntilIdle()
+        let r = t.rectForRow(at: IndexPath(row: 18, section: 2))
+        let p = t.convert(Point(x: 100, y: r.midY), to: nil)
+        host.runLoop.send(.pointerDown(p)); host.runLoop.send(.pointerUp(p))
+        host.step()
+        #expect(source.selected == [IndexPath(row: 18, section: 2)])
+        #expect(t.indexPathForSelectedRow == IndexPath(row: 18, section: 2))
+        #expect(t.cellForRow(at: IndexPath(row: 18, section: 2))?.isSelected == true)
+        host.runUntilIdle()
+    }
+
+    @Test("SC4: a plain table's section header floats at the top while its section scrolls past")
+    func SC4_stickyHeaders() {
+        let source = Source(rows: [30, 30], titles: ["A", "B"])
+        let (host, t) = setUp(source)
+        t.contentOffset = Point(x: 0, y: 300)
+        host.runUntilIdle()
+        let header = t.subviews.compactMap { $0 as? Label }.first { $0.text == "A" }
+        #expect(header?.frame.minY == 300)
+        #expect(t.subviews.last === header)
+    }
+
+    @Test("SC bad input: dequeuing an unregistered identifier is a diagnostic naming it, and a plain cell")
+    func SC_unregistered() {
+        let source = Source(rows: [3])
+        let (host, t) = setUp(source)
+        let c = t.dequeueReusableCell(withIdentifier: "nope", for: IndexPath(row: 0, section: 0))
+        #expect(c.reuseIdentifier == "nope")
+        #expect(host.window.diagnostics.entries.contains { $0.message.contains("'nope'") })
+        host.runUntilIdle()
+    }
+}
