@@ -5,14 +5,16 @@ import Timeline
 
 /// The gallery's scenes, in key order.
 enum SceneKind: String, CaseIterable {
-    case panel, springs, keyframes, scrub, timeline, stress, controls, layers, text
+    case panel, springs, keyframes, scrub, timeline, stress, controls, layers, text, scrolling
 
     init?(argument: String) {
+        // Keys 1-9, then 0 for the tenth.
+        if argument == "0", SceneKind.allCases.count >= 10 { self = SceneKind.allCases[9]; return }
         if let n = Int(argument), (1...SceneKind.allCases.count).contains(n) { self = SceneKind.allCases[n - 1]; return }
         self.init(rawValue: argument.lowercased())
     }
 
-    var key: String { String((SceneKind.allCases.firstIndex(of: self) ?? 0) + 1) }
+    var key: String { String(((SceneKind.allCases.firstIndex(of: self) ?? 0) + 1) % 10) }
 
     @MainActor func make() -> any GalleryScene {
         switch self {
@@ -25,6 +27,7 @@ enum SceneKind: String, CaseIterable {
         case .controls: ControlsScene()
         case .layers: LayersScene()
         case .text: TextScene()
+        case .scrolling: ScrollingScene()
         }
     }
 }

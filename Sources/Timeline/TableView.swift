@@ -111,8 +111,15 @@ open class TableViewCell: View {
         let accessory = accessoryType == .none ? 0.0 : 28.0
         contentView.frame = Rect(x: 0, y: 0, width: max(0, bounds.width - accessory), height: bounds.height)
         let b = contentView.bounds
-        madeTextLabel?.frame = Rect(x: 16, y: 0, width: max(0, b.width * 0.6 - 16), height: b.height)
-        madeDetailLabel?.frame = Rect(x: b.width * 0.6, y: 0, width: max(0, b.width * 0.4 - 12), height: b.height)
+        // Labels centred vertically, as UIKit's default cell lays them out.
+        if let l = madeTextLabel {
+            let h = min(b.height, l.intrinsicContentSize.height)
+            l.frame = Rect(x: 16, y: ((b.height - h) / 2).rounded(), width: max(0, b.width * 0.6 - 16), height: h)
+        }
+        if let l = madeDetailLabel {
+            let h = min(b.height, l.intrinsicContentSize.height)
+            l.frame = Rect(x: b.width * 0.6, y: ((b.height - h) / 2).rounded(), width: max(0, b.width * 0.4 - 12), height: h)
+        }
     }
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {

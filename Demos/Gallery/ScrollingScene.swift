@@ -1,0 +1,100 @@
+import Foundation
+import Geometry
+import Timeline
+
+/// The "Scrolling" page (SC9, in part): a 10,000-row table in 100 sections whose headers float,
+/// flung and rubber-banded with UIKit's physics, a paging carousel, and a header that stretches
+/// as the table is pulled past its top (driven by scrollViewDidScroll). The wheel, page up/down
+/// and space scroll the table too.
+@MainActor
+final class ScrollingScene: GalleryScene, TableViewDataSource, TableViewDelegate {
+    let title = "Scrolling: a 10,000-row table, paging, a stretchy header"
+    var help: String { "drag or fling the table and the carousel; wheel, page up/down, space; t: to the top" }
+    private var table: TableView?
+    private var header: View?
+    private var headerLabel: Label?
+    private let headerHeight = 70.0
+
+    func build(in container: View, runLoop: MainRunLoop) {
+        let w = container.bounds.width, h = container.bounds.height
+        let tableWidth = min(420, w * 0.5)
+        let head = View(frame: Rect(x: 20, y: 10, width: tableWidth, height: headerHeight))
+        head.backgroundColor = Palette.panel
+        head.cornerRadius = 10
+        let title = Label(text: "10,000 rows", fontSize: 22)
+        title.translatesAutoresizingMaskIntoConstraints = true
+        title.frame = Rect(x: 16, y: (headerHeight - 28) / 2, width: tableWidth - 32, height: 28)
+        title.textColor = Palette.text
+        head.addSubview(title)
+        headerLabel = title
+        header = head
+
+        let t = TableView(frame: Rect(x: 20, y: 10 + headerHeight + 6, width: tableWidth, height: h - headerHeight - 30))
+        t.backgroundColor = Palette.card
+        t.cornerRadius = 10
+        t.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        container.addSubview(t)
+        t.dataSource = self
+        t.tableDelegate = self
+        table = t
+        container.addSubview(head)                                    // above the table: it covers the pulled gap
+
+        // A carousel of pages, one per flick.
+        let x0 = 20 + tableWidth + 30
+        let pageWidth = max(200, min(360, w - x0 - 20))
+        container.addSubview(makeLabel("paging: one page a flick", size: 13, color: Palette.dim, at: Point(x: x0, y: 10)))
+        let carousel = ScrollView(frame: Rect(x: x0, y: 32, width: pageWidth, height: 200))
+        carousel.isPagingEnabled = true
+        carousel.cornerRadius = 12
+        carousel.contentSize = Size(width: pageWidth * 6, height: 200)
+        for k in 0..<6 {
+            let page = View(frame: Rect(x: Double(k) * pageWidth + 8, y: 8, width: pageWidth - 16, height: 184))
+            page.backgroundColor = Palette.accents[k % Palette.accents.count]
+            page.cornerRadius = 10
+            let l = Label(text: "Page \(k + 1)", fontSize: 28)
+            l.translatesAutoresizingMaskIntoConstraints = true
+            l.frame = Rect(x: 20, y: 70, width: pageWidth - 56, height: 40)
+            l.textColor = Palette.text
+            page.addSubview(l)
+            carousel.addSubview(page)
+        }
+        container.addSubview(carousel)
+        let note = Label(text: "Pull the table past its top: the header stretches. Fling it: it decelerates at "
+                         + "0.998 per millisecond and springs back at the ends without crossing them.", fontSize: 14)
+        note.numberOfLines = 0
+        note.textColor = Palette.dim
+        note.translatesAutoresizingMaskIntoConstraints = true
+        note.frame = Rect(x: x0, y: 250, width: pageWidth, height: 90)
+        container.addSubview(note)
+    }
+
+    // MARK: Data
+
+    func numberOfSections(in t: TableView) -> Int { 100 }
+    func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { 100 }
+    func tableView(_ t: TableView, titleForHeaderInSection s: Int) -> String? { "  Section \(s + 1)" }
+    func tableView(_ t: TableView, cellForRowAt p: IndexPath) -> TableViewCell {
+        let c = t.dequeueReusableCell(withIdentifier: "row", for: p)
+        c.textLabel?.text = "Row \(p.section * 100 + p.row + 1)"
+        c.textLabel?.textColor = Palette.text
+        c.detailTextLabel?.text = "\(p.section + 1).\(p.row + 1)"
+        c.accessoryType = p.row % 7 == 0 ? .checkmark : .disclosureIndicator
+        return c
+    }
+
+    /// The stretchy header: pulled past the top, it grows down over the gap the table opens.
+    func scrollViewDidScroll(_ s: ScrollView) {
+        guard let header, s === table else { return }
+        let over = max(0, -s.contentOffset.y)
+        header.frame = Rect(x: header.frame.minX, y: 10, width: header.frame.width, height: headerHeight + over)
+        headerLabel?.frame = Rect(x: 16, y: (headerHeight + over - 28) / 2, width: header.frame.width - 32, height: 28)
+    }
+
+    func handleKey(_ key: Key) -> Bool {
+        guard key.name == "t" else { return false }
+        table?.scrollToTop()
+        return true
+    }
+
+    func tearDown() {}
+}
