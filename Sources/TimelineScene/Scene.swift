@@ -14,6 +14,8 @@ public struct Scene: Sendable {
     public var layers: [LayerSpec] = []
     /// Animations of those layers by key path (CA11).
     public var layerAnimations: [LayerAnimationSpec] = []
+    /// Scripted input events, in time order (SC8).
+    public var input: [InputStep] = []
 }
 
 /// One entry of `views`.
@@ -48,6 +50,8 @@ public struct ViewSpec: Sendable {
     public var lineSpacing: Double?
     /// Attributed text (TX11): runs, each with what it changes from the view's text style.
     public var runs: [TextRunSpec]?
+    /// Makes the view a scroll view (SC8); its children are the content.
+    public var scroll: ScrollSpec?
     /// `"stack": {...}`: the view is a stack view and its children are its arranged subviews (K3).
     public var stack: StackSpec?
     public var location: SourceLocation

@@ -44,6 +44,7 @@ public final class SceneAnimator {
     /// Layer animations by index in the scene, in start order (CA11).
     private let layerOrder: [Int]
     private var nextLayerAnimation = 0
+    private var nextInput = 0
 
     public init(scene: Scene, built: BuiltScene, runLoop: MainRunLoop) {
         self.scene = scene
@@ -53,7 +54,7 @@ public final class SceneAnimator {
         startTimes = scene.animations.map { MediaTime.nanoseconds($0.at) }
         timelineOrder = scene.timelines.indices.sorted { (scene.timelines[$0].at, $0) < (scene.timelines[$1].at, $1) }
         layerOrder = scene.layerAnimations.indices.sorted { (scene.layerAnimations[$0].at, $0) < (scene.layerAnimations[$1].at, $1) }
-        if !order.isEmpty || !timelineOrder.isEmpty || !layerOrder.isEmpty {
+        if !order.isEmpty || !timelineOrder.isEmpty || !layerOrder.isEmpty || !scene.input.isEmpty {
             token = runLoop.addFrameObserver { [unowned self] info in self.frame(info) }
         }
     }
@@ -83,7 +84,14 @@ public final class SceneAnimator {
             built.layers[spec.layer]?.add(SceneAnimator.makeLayerAnimation(spec), forKey: spec.key)
             nextLayerAnimation += 1
         }
-        if next == order.count, nextTimeline == timelineOrder.count, nextLayerAnimation == layerOrder.count, let t = token {
+        // Scripted input (SC8): sent when due, handled in the next frame's events phase with the
+        // script's time as its timestamp.
+        while nextInput < scene.input.count, MediaTime.nanoseconds(scene.input[nextInput].at) <= now {
+            runLoop.send(scene.input[nextInput].event)
+            nextInput += 1
+        }
+        if next == order.count, nextTimeline == timelineOrder.count, nextLayerAnimation == layerOrder.count,
+           nextInput == scene.input.count, let t = token {
             runLoop.removeFrameObserver(t)
             token = nil
         }

@@ -56,6 +56,7 @@ public enum SceneBuilder {
     public static func build(_ scene: Scene, in window: Window) -> BuiltScene {
         var views: [String: View] = ["root": window.rootView]
         var order = ["root"]
+        var pendingOffsets: [(ScrollView, Point)] = []
         for spec in scene.views {
             let v: View
             if let stack = spec.stack {
@@ -65,6 +66,18 @@ public enum SceneBuilder {
                 sv.spacing = stack.spacing
                 sv.distribution = stack.distribution
                 sv.alignment = stack.alignment
+                v = sv
+            } else if let scroll = spec.scroll {
+                let sv = ScrollView(frame: .zero)
+                sv.identifier = spec.id
+                sv.contentSize = scroll.contentSize
+                sv.isPagingEnabled = scroll.paging
+                sv.bounces = scroll.bounces
+                sv.decelerationRate = ScrollView.DecelerationRate(rawValue: scroll.rate)
+                sv.showsVerticalScrollIndicator = scroll.indicators
+                sv.showsHorizontalScrollIndicator = scroll.indicators
+                sv.delaysContentTouches = false
+                pendingOffsets.append((sv, scroll.offset))
                 v = sv
             } else if spec.text != nil || spec.runs != nil {
                 let label = SceneLabel(text: spec.text ?? "", fontSize: spec.fontSize, identifier: spec.id)
@@ -88,7 +101,7 @@ public enum SceneBuilder {
             v.borderWidth = spec.borderWidth
             if let c = spec.borderColor { v.borderColor = c }
             v.isHidden = spec.hidden
-            v.clipsToBounds = spec.clipsToBounds
+            v.clipsToBounds = spec.clipsToBounds || spec.scroll != nil          // a scroll view clips its content
             if spec.rotation != 0 || spec.scale != 1 { v.transform = sceneTransform(rotation: spec.rotation, scale: spec.scale) }
             if let label = v as? Label {
                 if let c = spec.textColor { label.textColor = c }
@@ -109,6 +122,8 @@ public enum SceneBuilder {
             views[spec.id] = v
             order.append(spec.id)
         }
+        // Scroll views start at their offsets once they have their frames.
+        for (sv, offset) in pendingOffsets { sv.contentOffset = offset }
         var byID: [String: LayoutConstraint] = [:]
         var all: [LayoutConstraint] = []
         for spec in scene.constraints {

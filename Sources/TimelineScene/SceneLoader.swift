@@ -139,7 +139,7 @@ public enum SceneLoader {
 
         mutating func scene(_ json: JSONValue) throws(SceneError) -> Scene {
             let members = try object(json, "the scene", keys: ["size", "views", "constraints", "animations", "timelines", "layers",
-                                                               "layerAnimations"])
+                                                               "layerAnimations", "input"])
             guard let sizeValue = json["size"] else { throw fail(json, "the scene needs \"size\": [width, height]") }
             let s = try numbers(sizeValue, "size", count: 2)
             guard s[0] > 0, s[1] > 0 else { throw fail(sizeValue, "size must be positive, found \(s[0])x\(s[1])") }
@@ -194,6 +194,7 @@ public enum SceneLoader {
                               timelines: timelines)
             if let l = json["layers"] { scene.layers = try layers(l, views: known) }
             if let a = json["layerAnimations"] { scene.layerAnimations = try layerAnimations(a, layers: scene.layers) }
+            if let i = json["input"] { scene.input = try input(i) }
             return scene
         }
 
@@ -202,7 +203,7 @@ public enum SceneLoader {
                                                           "borderColor", "hidden", "clipsToBounds", "text", "fontSize",
                                                           "intrinsicSize", "hugging", "compression", "rotation", "scale",
                                                           "textColor", "stack", "lines", "align", "lineBreak", "font",
-                                                          "lineSpacing", "runs"])
+                                                          "lineSpacing", "runs", "scroll"])
             guard let idValue = v["id"] else { throw fail(v, "a view needs an \"id\"") }
             let id = try string(idValue, "id")
             guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
@@ -275,6 +276,7 @@ public enum SceneLoader {
                     case let other:
                         throw fail(value, "lineBreak must be word, char, clip, truncateHead, truncateTail or truncateMiddle, found '\(other)'")
                     }
+                case "scroll": spec.scroll = try scrollSpec(value)
                 case "font": spec.font = try font(value, size: spec.fontSize)
                 case "lineSpacing": spec.lineSpacing = try number(value, "lineSpacing", limit: Limits.fontSize)
                 case "runs":

@@ -1,0 +1,133 @@
+import FrameTiming
+import Geometry
+import Timeline
+
+/// A scroll view in a scene file (SC8): `"scroll": {"contentSize": [w, h], "offset": [x, y],
+/// "paging": false, "bounces": true, "rate": "normal" | "fast" | a number in (0, 1),
+/// "indicators": true}`. The views listed with it as their parent are its content.
+public struct ScrollSpec: Sendable, Equatable {
+    public var contentSize = Size.zero
+    public var offset = Point.zero
+    public var paging = false
+    public var bounces = true
+    public var rate = 0.998
+    public var indicators = true
+}
+
+/// One scripted input event (SC8), sent with its time as its timestamp, so a fling's release
+/// velocity is exactly what the script says whatever the frame rate.
+public struct InputStep: Sendable {
+    public var at: Double
+    public var event: InputEvent
+}
+
+extension SceneLoader.Reader {
+    func scrollSpec(_ v: JSONValue) throws(SceneError) -> ScrollSpec {
+        let members = try object(v, "a scroll view", keys: ["contentSize", "offset", "paging", "bounces", "rate", "indicators"])
+        var spec = ScrollSpec()
+        for (key, value) in members {
+            switch key {
+            case "contentSize":
+                let s = try numbers(value, "contentSize", count: 2)
+                guard s[0] >= 0, s[1] >= 0 else { throw fail(value, "contentSize must not be negative, found \(s[0])x\(s[1])") }
+                spec.contentSize = Size(width: s[0], height: s[1])
+            case "offset":
+                let o = try numbers(value, "offset", count: 2)
+                spec.offset = Point(x: o[0], y: o[1])
+            case "paging": spec.paging = try bool(value, "paging")
+            case "bounces": spec.bounces = try bool(value, "bounces")
+            case "indicators": spec.indicators = try bool(value, "indicators")
+            case "rate":
+                if case .string(let name, _) = value {
+                    switch name {
+                    case "normal": spec.rate = 0.998
+                    case "fast": spec.rate = 0.99
+                    default: throw fail(value, "rate must be \"normal\", \"fast\" or a number between 0 and 1, found '\(name)'")
+                    }
+                } else {
+                    let r = try number(value, "rate")
+                    guard r > 0, r < 1 else { throw fail(value, "rate must lie between 0 and 1 (per millisecond), found \(r)") }
+                    spec.rate = r
+                }
+            default: break
+            }
+        }
+        return spec
+    }
+
+    /// `"input": [...]` (SC8): timestamped pointer, wheel, key and text events, and flings and
+    /// drags that expand into a press, moves every 1/120 s and a release.
+    func input(_ v: JSONValue) throws(SceneError) -> [InputStep] {
+        guard case .array(let items, _) = v else { throw fail(v, "input must be an array, found \(v.typeName)") }
+        var steps: [InputStep] = []
+        for item in items {
+            let members = try object(item, "an input event", keys: ["at", "down", "move", "up", "wheel", "point", "key", "text",
+                                                                    "modifiers", "pointer", "fling", "drag"])
+            guard let atValue = item["at"] else { throw fail(item, "an input event needs \"at\" (seconds)") }
+            let at = try number(atValue, "at", limit: 1e6)
+            guard at >= 0 else { throw fail(atValue, "at must not be negative, found \(at)") }
+            var modifiers: KeyModifiers = []
+            if let m = item["modifiers"] {
+                guard case .array(let names, _) = m else { throw fail(m, "modifiers must be an array of names") }
+                for n in names {
+                    switch try string(n, "a modifier") {
+                    case "shift": modifiers.insert(.shift)
+                    case "control": modifiers.insert(.control)
+                    case "alt": modifiers.insert(.alt)
+                    case "command": modifiers.insert(.command)
+                    case let other: throw fail(n, "a modifier must be shift, control, alt or command, found '\(other)'")
+                    }
+                }
+            }
+            let pointer = try item["pointer"].map { (p) throws(SceneError) -> Int in
+                let n = try number(p, "pointer", limit: 1000)
+                guard n >= 0, n == n.rounded() else { throw fail(p, "pointer must be a whole number from 0, found \(n)") }
+                return Int(n)
+            } ?? 0
+            func point(_ v: JSONValue, _ what: String) throws(SceneError) -> Point {
+                let p = try numbers(v, what, count: 2)
+                return Point(x: p[0], y: p[1])
+            }
+            func add(_ kind: InputEvent.Kind, _ t: Double) {
+                steps.append(InputStep(at: t, event: InputEvent(kind, timestamp: t, modifiers: modifiers, pointerID: pointer)))
+            }
+            let kinds = members.map(\.key).filter { ["down", "move", "up", "wheel", "key", "text", "fling", "drag"].contains($0) }
+            guard kinds.count == 1 else {
+                throw fail(item, "an input event needs exactly one of down, move, up, wheel, key, text, fling or drag; found \(kinds.count)")
+            }
+            switch kinds[0] {
+            case "down": add(.pointerDown(try point(item["down"]!, "down"), button: 1), at)
+            case "move": add(.pointerMoved(try point(item["move"]!, "move"), buttons: 1), at)
+            case "up": add(.pointerUp(try point(item["up"]!, "up"), button: 1), at)
+            case "wheel":
+                let d = try numbers(item["wheel"]!, "wheel", count: 2)
+                let p = try item["point"].map { (v) throws(SceneError) -> Point in try point(v, "point") } ?? .zero
+                add(.scroll(dx: d[0], dy: d[1], at: p), at)
+            case "key":
+                let k = Key(try string(item["key"]!, "key"))
+                add(.keyDown(k), at)
+                add(.keyUp(k), at)
+            case "text": add(.textInput(try string(item["text"]!, "text")), at)
+            default:
+                // {"from": [x, y], "to": [x, y], "duration": s}: a fling releases moving; a drag
+                // holds still for 0.2 s before it releases (no velocity).
+                let isDrag = kinds[0] == "drag"
+                let spec = item[kinds[0]]!
+                _ = try object(spec, "a \(kinds[0])", keys: ["from", "to", "duration"])
+                guard let f = spec["from"], let t = spec["to"] else { throw fail(spec, "a \(kinds[0]) needs \"from\" and \"to\"") }
+                let from = try point(f, "from"), to = try point(t, "to")
+                let duration = try spec["duration"].map { (d) throws(SceneError) -> Double in try number(d, "duration", limit: 60) } ?? 0.1
+                guard duration > 0 else { throw fail(spec, "duration must be positive, found \(duration)") }
+                let n = max(2, Int((duration * 120).rounded()))
+                add(.pointerDown(from, button: 1), at)
+                for k in 1...n {
+                    let u = Double(k) / Double(n)
+                    add(.pointerMoved(Point(x: from.x + (to.x - from.x) * u, y: from.y + (to.y - from.y) * u), buttons: 1),
+                        at + duration * u)
+                }
+                add(.pointerUp(to, button: 1), at + duration + (isDrag ? 0.2 : 0))
+            }
+        }
+        return steps.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    }
+}
