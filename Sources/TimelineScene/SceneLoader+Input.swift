@@ -61,6 +61,8 @@ extension SceneLoader.Reader {
         guard case .array(let items, _) = v else { throw fail(v, "input must be an array, found \(v.typeName)") }
         var steps: [InputStep] = []
         for item in items {
+            // Flings expand into many events: the total is bounded like every list in a scene.
+            guard steps.count <= 100_000 else { throw fail(item, "the input expands to more than 100,000 events; the limit is 100,000") }
             let members = try object(item, "an input event", keys: ["at", "down", "move", "up", "wheel", "point", "key", "text",
                                                                     "modifiers", "pointer", "fling", "drag"])
             guard let atValue = item["at"] else { throw fail(item, "an input event needs \"at\" (seconds)") }
