@@ -40,6 +40,8 @@ public struct Tessellator: Sendable {
     private var positions: [Point] = []
 
     private var outline: [Point] = []
+    private var clipPolygon: [ClipVertex] = []
+    private var clipNext: [ClipVertex] = []
     private var inner: [Point] = []
     private var scratch: [Int] = []
 
@@ -374,11 +376,14 @@ public struct Tessellator: Sendable {
     /// four sides; a triangle entirely outside is dropped.
     ///
     /// - Complexity: O(triangles); at most a few new vertices per clipped triangle.
-    public func clipped(to bounds: Rect, maxExtent: Double, vertices out: inout [MeshVertex], indices outIndices: inout [Int32]) {
+    public mutating func clipped(to bounds: Rect, maxExtent: Double, vertices out: inout [MeshVertex], indices outIndices: inout [Int32]) {
         out.removeAll(keepingCapacity: true)
         outIndices.removeAll(keepingCapacity: true)
         let x0 = bounds.minX, x1 = bounds.maxX, y0 = bounds.minY, y1 = bounds.maxY
-        var polygon: [ClipVertex] = [], next: [ClipVertex] = []     // allocated only if a triangle needs clipping
+        // Kept between calls: a steady frame that clips (text at a scroll view's edge) allocates nothing.
+        var polygon = clipPolygon, next = clipNext
+        clipPolygon = []; clipNext = []
+        defer { clipPolygon = polygon; clipNext = next }
         for k in stride(from: 0, to: indices.count - 2, by: 3) {
             let ia = Int(indices[k]), ib = Int(indices[k + 1]), ic = Int(indices[k + 2])
             // Bounded so that differences and products of positions stay finite while clipping.

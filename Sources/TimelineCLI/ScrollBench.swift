@@ -16,6 +16,10 @@ struct ScrollBench: ParsableCommand {
     @Option(help: "Alternating rounds (medians are printed).") var rounds = 5
     @Option(help: "Rows of the large table.") var rows = 100_000
     @Flag(help: "Print JSON.") var json = false
+    @Option(help: "Points the offset sweeps up and down (within the preload margin, 80, no row enters).")
+    var amplitude = 3000.0
+    @Flag(help: "Run only the large table once (for allocation counts under valgrind: scripts/count-allocations).")
+    var onlyLarge = false
 
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10; got \(frames)") }
@@ -36,13 +40,23 @@ struct ScrollBench: ParsableCommand {
     }
 
     func run() throws {
-        let (frames, rounds, rows, json) = (self.frames, self.rounds, self.rows, self.json)
+        let (frames, rounds, rows, json, amplitude) = (self.frames, self.rounds, self.rows, self.json, self.amplitude)
+        if onlyLarge {
+            let r: String = MainActor.assumeIsolated {
+                do throws(SDLError) {
+                    return "p50 \(fmt(try ScrollBench.scroll(rows: rows, frames: frames, amplitude: amplitude).p50, digits: 3)) ms"
+                }
+                catch { return "error: \(error)" }
+            }
+            print("scrolling \(rows) rows: \(r)")
+            return
+        }
         let text: String = MainActor.assumeIsolated {
             do throws(SDLError) {
                 var big: [Double] = [], small: [Double] = [], cells = (0, 0)
                 for _ in 0..<rounds {
-                    let b = try ScrollBench.scroll(rows: rows, frames: frames)
-                    let s = try ScrollBench.scroll(rows: 100, frames: frames)
+                    let b = try ScrollBench.scroll(rows: rows, frames: frames, amplitude: amplitude)
+                    let s = try ScrollBench.scroll(rows: 100, frames: frames, amplitude: amplitude)
                     big.append(b.p50); small.append(s.p50); cells = (b.cells, s.cells)
                 }
                 func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
@@ -67,9 +81,9 @@ struct ScrollBench: ParsableCommand {
         print(text)
     }
 
-    /// A 400x600 window with a table of `rows` rows, scrolled up and down through its first
-    /// 3,000 points a few points a frame; the whole frame's p50 and the cells alive.
-    @MainActor static func scroll(rows: Int, frames: Int) throws(SDLError) -> (p50: Double, cells: Int) {
+    /// A 400x600 window with a table of `rows` rows, scrolled up and down through `amplitude`
+    /// points from offset 1,000, a few points a frame; the whole frame's p50 and the cells alive.
+    @MainActor static func scroll(rows: Int, frames: Int, amplitude: Double = 3000) throws(SDLError) -> (p50: Double, cells: Int) {
         let size = Size(width: 400, height: 600)
         let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
         let host = HeadlessHost(size: size)
@@ -86,7 +100,7 @@ struct ScrollBench: ParsableCommand {
         samples.reserveCapacity(frames)
         for k in 0..<(frames + 60) {
             let phase = Double(k % 400) / 400
-            t.contentOffset = Point(x: 0, y: (phase < 0.5 ? phase : 1 - phase) * 2 * 3000)
+            t.contentOffset = Point(x: 0, y: 1000 + (phase < 0.5 ? phase : 1 - phase) * 2 * min(amplitude, 3000))
             host.step()
             if k >= 60 { samples.append(Double(host.runLoop.phaseNanoseconds.reduce(0, +)) / 1e6) }
         }
