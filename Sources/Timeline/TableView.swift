@@ -212,12 +212,158 @@ open class TableView: ScrollView {
         return type.init(reuseIdentifier: identifier)
     }
 
+    // MARK: Batch updates (SC4)
+
+    /// UIKit's row animations; fade and the slides are drawn, the others fade.
+    public enum RowAnimation: Sendable { case fade, right, left, top, bottom, none, middle, automatic }
+
+    private struct PendingUpdates {
+        var inserts: [IndexPath] = [], deletes: [IndexPath] = [], reloads: [IndexPath] = []
+        var moves: [(IndexPath, IndexPath)] = []
+        var animation: RowAnimation = .automatic
+    }
+    private var pending: PendingUpdates?
+
+    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        batch { $0.inserts += indexPaths; $0.animation = animation }
+    }
+    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        batch { $0.deletes += indexPaths; $0.animation = animation }
+    }
+    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        batch { $0.reloads += indexPaths; $0.animation = animation }
+    }
+    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        batch { $0.moves.append((indexPath, newIndexPath)) }
+    }
+
+    /// Outside ``performBatchUpdates(_:completion:)`` each change is its own batch.
+    private func batch(_ change: (inout PendingUpdates) -> Void) {
+        if pending != nil { change(&pending!); return }
+        var p = PendingUpdates()
+        change(&p)
+        pending = p
+        commitUpdates(completion: nil)
+    }
+
+    /// Applies the inserts, deletes, reloads and moves made in `updates` together, animated: the
+    /// data source must already hold the new data. Counts that do not add up (rows after ≠ rows
+    /// before + inserted − deleted ± moved, per section) are UIKit's "invalid update": reported to
+    /// the window's diagnostics with the section and the counts, then the table reloads whole.
+    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        if pending == nil { pending = PendingUpdates() }
+        updates()
+        commitUpdates(completion: completion)
+    }
+
+    private func commitUpdates(completion: ((Bool) -> Void)?) {
+        guard let u = pending else { return }
+        pending = nil
+        guard let ds = dataSource else { completion?(false); return }
+        let oldCounts = sectionCounts
+        let newSections = max(0, ds.numberOfSections(in: self))
+        // UIKit's check, section by section.
+        for s in 0..<max(newSections, oldCounts.count) {
+            let before = s < oldCounts.count ? oldCounts[s] : 0
+            let after = s < newSections ? max(0, ds.tableView(self, numberOfRowsInSection: s)) : 0
+            let inserted = u.inserts.filter { $0.section == s }.count, deleted = u.deletes.filter { $0.section == s }.count
+            let movedIn = u.moves.filter { $0.1.section == s && $0.0.section != s }.count
+            let movedOut = u.moves.filter { $0.0.section == s && $0.1.section != s }.count
+            let badPath = u.deletes.contains { $0.section == s && ($0.row < 0 || $0.row >= before) }
+                || u.inserts.contains { $0.section == s && ($0.row < 0 || $0.row >= after) }
+            if newSections != oldCounts.count || after != before + inserted - deleted + movedIn - movedOut || badPath {
+                if let w = window {
+                    let message = newSections != oldCounts.count
+                        ? "invalid update: the number of sections changed from \(oldCounts.count) to \(newSections) without inserting or deleting sections"
+                        : badPath ? "invalid update: a row inserted or deleted in section \(s) is outside its \(before) rows before or \(after) after"
+                        : "invalid update: invalid number of rows in section \(s). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(before)), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)"
+                    w.diagnostics.report(Diagnostic(kind: .misuse, frame: w.frameIndex, message: "TableView \(traceName): \(message); the table was reloaded",
+                                                    views: [traceName]))
+                }
+                reloadData()
+                completion?(false)
+                return
+            }
+        }
+        // Where each surviving old row goes: in order, skipping deleted and moved rows on the old
+        // side and inserted and moved-to rows on the new side.
+        var mapping: [Int: Int] = [:]                                 // old flat -> new flat
+        let oldStarts = sectionStarts
+        var newStarts: [Int] = []
+        var acc = 0
+        for s in 0..<newSections { newStarts.append(acc); acc += ds.tableView(self, numberOfRowsInSection: s) }
+        for s in 0..<newSections {
+            let gone = Set(u.deletes.filter { $0.section == s }.map(\.row) + u.moves.filter { $0.0.section == s }.map { $0.0.row })
+            let came = Set(u.inserts.filter { $0.section == s }.map(\.row) + u.moves.filter { $0.1.section == s }.map { $0.1.row })
+            let before = oldCounts[s], after = ds.tableView(self, numberOfRowsInSection: s)
+            let olds = (0..<before).filter { !gone.contains($0) }, news = (0..<after).filter { !came.contains($0) }
+            for (o, n) in zip(olds, news) { mapping[oldStarts[s] + o] = newStarts[s] + n }
+        }
+        for (from, to) in u.moves { if let a = flatRow(from) { mapping[a] = newStarts[to.section] + to.row } }
+        let reloaded = Set(u.reloads.compactMap { flatRow($0) })
+        // Old cells: survivors keep their cell (moved to the new place), the rest leave.
+        var survivors: [Int: TableViewCell] = [:]
+        var leaving: [TableViewCell] = []
+        for (f, cell) in live {
+            if let n = mapping[f], !reloaded.contains(f) { survivors[n] = cell } else { leaving.append(cell) }
+        }
+        live.removeAll()
+        let oldFrames = survivors.mapValues(\.frame)
+        rebuildMetrics()
+        live = survivors
+        // New rows and the reloaded ones get cells at their new places.
+        let animated = u.animation != .none
+        let appearing = Set(u.inserts.compactMap { flatRow($0) } + u.reloads.compactMap { flatRow($0) })
+        for (n, cell) in survivors {
+            cell.frame = oldFrames[n] ?? cell.frame
+        }
+        updateVisibleCells()
+        let slide: Double = switch u.animation {
+        case .left: -bounds.width
+        case .right: bounds.width
+        default: 0
+        }
+        for (f, cell) in live where appearing.contains(f) && animated {
+            cell.alpha = 0
+            if slide != 0 { cell.frame = cell.frame.offsetBy(dx: slide, dy: 0) }
+        }
+        let apply = {
+            for (f, cell) in self.live where f < self.rowHeights.count {
+                cell.frame = Rect(x: 0, y: self.rowTops[f], width: self.bounds.width, height: self.rowHeights[f])
+                cell.alpha = 1
+            }
+            for cell in leaving {
+                cell.alpha = 0
+                if slide != 0 { cell.frame = cell.frame.offsetBy(dx: slide, dy: 0) }
+            }
+        }
+        guard animated, window != nil else {
+            apply()
+            for cell in leaving { recycle(cell) }
+            completion?(true)
+            return
+        }
+        View.animate(withDuration: 0.3, animations: apply) { [weak self] finished in
+            for cell in leaving {
+                cell.alpha = 1
+                self?.recycle(cell)
+            }
+            completion?(finished)
+        }
+    }
+
     // MARK: Data
 
     /// Asks the data source for its counts and heights again and rebuilds the visible cells.
     public func reloadData() {
         for (_, cell) in live { recycle(cell) }
         live.removeAll()
+        rebuildMetrics()
+        updateVisibleCells()
+    }
+
+    /// Counts, row tops and heights from the data source and delegate (cells untouched).
+    private func rebuildMetrics() {
         for (_, h) in headers { h.removeFromSuperview() }
         headers.removeAll()
         guard let ds = dataSource else { rowTops = [0]; rowHeights = []; sectionStarts = []; sectionCounts = []; contentSize = Size(width: bounds.width, height: 0); return }
@@ -246,7 +392,6 @@ open class TableView: ScrollView {
         }
         rowTops.append(y)
         contentSize = Size(width: bounds.width, height: y)
-        updateVisibleCells()
     }
 
     public var numberOfSections: Int { sectionCounts.count }

@@ -96,6 +96,75 @@ struct TableViewTests {
         #expect(t.subviews.last === header)
     }
 
+    /// A source whose rows are names, for batch updates.
+    final class Names: TableViewDataSource {
+        var names: [String]
+        init(_ n: [String]) { names = n }
+        func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { names.count }
+        func tableView(_ t: TableView, cellForRowAt p: IndexPath) -> TableViewCell {
+            let c = t.dequeueReusableCell(withIdentifier: "row", for: p)
+            c.textLabel?.text = names[p.row]
+            return c
+        }
+    }
+
+    func shown(_ t: TableView) -> [String] {
+        t.visibleCells.sorted { $0.frame.minY < $1.frame.minY }.compactMap { $0.isHidden ? nil : $0.textLabel?.text }
+    }
+
+    @Test("SC4: batch updates insert, delete, move and reload rows, animated, keeping the survivors' cells")
+    func SC4_batchUpdates() {
+        let host = makeHost(width: 400, height: 600)
+        let t = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        t.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        let source = Names(["a", "b", "c", "d", "e"])
+        host.root.addSubview(t)
+        t.dataSource = source
+        host.runUntilIdle()
+        let cellC = t.cellForRow(at: IndexPath(row: 2, section: 0))
+        var finished = false
+        t.performBatchUpdates({
+            source.names = ["a", "x", "c", "e", "d", "y"]
+            t.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
+            t.insertRows(at: [IndexPath(row: 1, section: 0), IndexPath(row: 5, section: 0)], with: .fade)
+            t.moveRow(at: IndexPath(row: 3, section: 0), to: IndexPath(row: 4, section: 0))
+        }, completion: { finished = $0 })
+        host.step(frames: 5)
+        let midway = t.cellForRow(at: IndexPath(row: 1, section: 0))!
+        #expect(midway.presentation.alpha > 0 && midway.presentation.alpha < 1 && midway.alpha == 1)   // fading in
+        host.runUntilIdle()
+        #expect(finished)
+        #expect(shown(t) == ["a", "x", "c", "e", "d", "y"])
+        #expect(t.cellForRow(at: IndexPath(row: 2, section: 0)) === cellC)       // the survivor kept its cell
+        for (i, c) in t.visibleCells.enumerated() { #expect(c.frame.minY == Double(i) * 44) }
+        source.names[0] = "A"
+        t.reloadRows(at: [IndexPath(row: 0, section: 0)], with: .none)
+        #expect(shown(t).first == "A")
+        host.runUntilIdle()
+    }
+
+    @Test("SC bad input: counts that do not add up are UIKit's invalid update, reported, then a full reload")
+    func SC_invalidUpdate() {
+        let host = makeHost(width: 400, height: 600)
+        let t = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        t.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        let source = Names(["a", "b", "c"])
+        host.root.addSubview(t)
+        t.dataSource = source
+        host.runUntilIdle()
+        var finished: Bool?
+        t.performBatchUpdates({
+            source.names = ["a", "b", "c", "d", "e"]
+            t.insertRows(at: [IndexPath(row: 3, section: 0)], with: .automatic)  // one of the two
+        }, completion: { finished = $0 })
+        #expect(finished == false)
+        let report = host.window.diagnostics.entries.last?.message ?? ""
+        #expect(report.contains("invalid number of rows in section 0") && report.contains("(5)") && report.contains("(3)")
+                && report.contains("1 inserted, 0 deleted"))
+        #expect(shown(t) == ["a", "b", "c", "d", "e"])                          // reloaded whole
+        host.runUntilIdle()
+    }
+
     @Test("SC bad input: dequeuing an unregistered identifier is a diagnostic naming it, and a plain cell")
     func SC_unregistered() {
         let source = Source(rows: [3])
