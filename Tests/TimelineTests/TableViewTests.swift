@@ -175,3 +175,43 @@ struct TableViewTests {
         host.runUntilIdle()
     }
 }
+
+/// SC5: a diffable data source.
+@Suite("SC5 diffable data source", .endsIdle)
+@MainActor
+struct DiffableDataSourceTests {
+    @Test("SC5: applying a snapshot animates the fewest inserts and deletes, moves inferred, and keeps cells")
+    func SC5_applySnapshots() {
+        let host = makeHost(width: 400, height: 600)
+        let t = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        t.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        host.root.addSubview(t)
+        let source = TableViewDiffableDataSource<String, Int>(tableView: t) { table, path, item in
+            let c = table.dequeueReusableCell(withIdentifier: "row", for: path)
+            c.textLabel?.text = "item \(item)"
+            return c
+        }
+        var s = DiffableDataSourceSnapshot<String, Int>()
+        s.appendSections(["main"])
+        s.appendItems([1, 2, 3, 4, 5])
+        s.appendItems([3])                                                       // already there: skipped
+        source.apply(s, animatingDifferences: false)
+        host.runUntilIdle()
+        #expect(t.numberOfRows(inSection: 0) == 5)
+        let cellOf3 = t.cellForRow(at: source.indexPath(for: 3)!)
+        s.deleteItems([4])
+        s.moveItem(2, afterItem: 3)
+        s.appendItems([6])
+        #expect(s.itemIdentifiers == [1, 3, 2, 5, 6])
+        var done = false
+        source.apply(s) { done = true }
+        host.runUntilIdle()
+        #expect(done)
+        let texts = t.visibleCells.sorted { $0.frame.minY < $1.frame.minY }.map { $0.textLabel?.text ?? "" }
+        #expect(texts == ["item 1", "item 3", "item 2", "item 5", "item 6"])
+        #expect(t.cellForRow(at: IndexPath(row: 1, section: 0)) === cellOf3)
+        #expect(source.itemIdentifier(for: IndexPath(row: 4, section: 0)) == 6)
+        #expect(host.window.diagnostics.entries.allSatisfy { !$0.message.contains("invalid update") })
+        withExtendedLifetime(source) {}
+    }
+}
