@@ -160,8 +160,7 @@ open class TableView: ScrollView {
     public var preloadMargin = 88.0
     public var allowsSelection = true
 
-    private var registered: [String: TableViewCell.Type] = [:]
-    private var pool: [String: [TableViewCell]] = [:]
+    private var reuse = ReusePool<TableViewCell>()
     /// The cells showing, by flat row number.
     private var live: [Int: TableViewCell] = [:]
     /// Sections: their first flat row, row count, header top; and each flat row's top (n + 1 entries).
@@ -172,8 +171,8 @@ open class TableView: ScrollView {
     private var rowHeights: [Double] = []
     private var headers: [Int: Label] = [:]
     private var selected: Set<IndexPath> = []
-    /// Flat rows whose cells were made (dequeued or created), for tests and benches.
-    public private(set) var cellsCreated = 0
+    /// Cells made rather than reused, for tests and benches.
+    public var cellsCreated: Int { reuse.created }
 
     public init(frame: Rect = .zero, style: Style = .plain) {
         self.style = style
@@ -188,28 +187,14 @@ open class TableView: ScrollView {
     // MARK: Reuse
 
     public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
-        registered[identifier] = cellClass
+        reuse.register(identifier) { cellClass.init(reuseIdentifier: $0) }
     }
 
     /// A cell for `identifier`: one from the reuse pool (after ``TableViewCell/prepareForReuse()``)
     /// or a new one of the registered class. An identifier never registered is reported to the
     /// window's diagnostics and gets a plain cell, so nothing traps.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-        if var cells = pool[identifier], let cell = cells.popLast() {
-            pool[identifier] = cells
-            cell.prepareForReuse()
-            return cell
-        }
-        cellsCreated += 1
-        guard let type = registered[identifier] else {
-            if let w = window {
-                w.diagnostics.report(Diagnostic(kind: .misuse, frame: w.frameIndex,
-                                                message: "TableView \(traceName): unable to dequeue a cell with identifier '\(identifier)': register a class for it first (a plain cell was used)",
-                                                views: [traceName]))
-            }
-            return TableViewCell(reuseIdentifier: identifier)
-        }
-        return type.init(reuseIdentifier: identifier)
+        reuse.dequeue(identifier, owner: self, plain: { TableViewCell(reuseIdentifier: $0) }, prepare: { $0.prepareForReuse() })
     }
 
     // MARK: Batch updates (SC4)
@@ -553,8 +538,5 @@ open class TableView: ScrollView {
         }
     }
 
-    private func recycle(_ cell: TableViewCell) {
-        cell.isHidden = true
-        pool[cell.reuseIdentifier ?? "", default: []].append(cell)
-    }
+    private func recycle(_ cell: TableViewCell) { reuse.recycle(cell, identifier: cell.reuseIdentifier) }
 }
