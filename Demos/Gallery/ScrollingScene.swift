@@ -3,8 +3,8 @@ import Geometry
 import Timeline
 
 /// The "Scrolling" page (SC9, in part): a 10,000-row table in 100 sections whose headers float,
-/// flung and rubber-banded with UIKit's physics, a paging carousel, and a header that stretches
-/// as the table is pulled past its top (driven by scrollViewDidScroll). The wheel, page up/down
+/// flung and rubber-banded with UIKit's physics, pulled to refresh, a paging carousel, and a
+/// header that stretches as the table is pulled past its top (driven by scrollViewDidScroll). The wheel, page up/down
 /// and space scroll the table too.
 @MainActor
 final class ScrollingScene: GalleryScene, TableViewDataSource, TableViewDelegate {
@@ -37,6 +37,12 @@ final class ScrollingScene: GalleryScene, TableViewDataSource, TableViewDelegate
         t.dataSource = self
         t.tableDelegate = self
         table = t
+        // Pull to refresh: "refreshes" for a second and a half.
+        let refresh = RefreshControl()
+        _ = refresh.addAction(for: .valueChanged) { [weak refresh] _ in
+            runLoop.schedule(after: .milliseconds(1500)) { refresh?.endRefreshing() }
+        }
+        t.refreshControl = refresh
         container.addSubview(head)                                    // above the table: it covers the pulled gap
 
         // A carousel of pages, one per flick.

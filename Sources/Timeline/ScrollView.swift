@@ -120,6 +120,18 @@ open class ScrollView: View {
     public var delaysContentTouches = true { didSet { panGestureRecognizer.delaysTouchesBegan = delaysContentTouches } }
     /// A drag that starts on a control cancels the control's press (true) or leaves it (false).
     public var canCancelContentTouches = true { didSet { panGestureRecognizer.cancelsTouchesInView = canCancelContentTouches } }
+    /// Pull to refresh (SC8): placed above the content.
+    public var refreshControl: RefreshControl? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            oldValue?.scrollView = nil
+            if let r = refreshControl {
+                r.scrollView = self
+                insertSubview(r, at: 0)
+                placeRefreshControl()
+            }
+        }
+    }
     /// Points a wheel notch scrolls.
     public var wheelLineHeight = 40.0
 
@@ -166,7 +178,17 @@ open class ScrollView: View {
     }
 
     /// Called when the offset changed, before the delegate hears of it (a table lays out its rows).
-    func contentOffsetDidChange() {}
+    func contentOffsetDidChange() {
+        guard let r = refreshControl else { return }
+        placeRefreshControl()
+        r.pulled(to: minimumContentOffset.y - contentOffset.y + (r.isRefreshing ? r.refreshingHeight : 0), dragging: isDragging)
+    }
+
+    /// The refresh control sits just above the content's top.
+    private func placeRefreshControl() {
+        guard let r = refreshControl else { return }
+        r.frame = Rect(x: contentOffset.x, y: -r.refreshingHeight, width: bounds.width, height: r.refreshingHeight)
+    }
 
     /// Reports a misuse to the window's diagnostics (a clamped or ignored value).
     private func misuse(_ message: String) {

@@ -217,3 +217,36 @@ struct ScrollViewTests {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// SC8: pull to refresh.
+@Suite("SC8 refresh control", .endsIdle)
+@MainActor
+struct RefreshControlTests {
+    @Test("SC8: pulling past the trigger begins refreshing once, holds the content open, and endRefreshing lets it go")
+    func SC8_pullToRefresh() {
+        let host = makeHost(width: 400, height: 600)
+        let s = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 500))
+        s.contentSize = Size(width: 400, height: 2000)
+        s.delaysContentTouches = false
+        let refresh = RefreshControl()
+        var fired = 0
+        _ = refresh.addAction(for: .valueChanged) { _ in fired += 1 }
+        s.refreshControl = refresh
+        host.root.addSubview(s)
+        host.runUntilIdle()
+        // A pull of 400 points: the rubber band takes the content past the 70-point trigger.
+        var t = Double(host.runLoop.currentMediaTimeNanoseconds) / 1e9
+        host.runLoop.send(InputEvent(.pointerDown(Point(x: 200, y: 50), button: 1), timestamp: t))
+        for k in 1...20 {
+            t += 0.016
+            host.runLoop.send(InputEvent(.pointerMoved(Point(x: 200, y: 50 + Double(k) * 20), buttons: 1), timestamp: t))
+        }
+        host.runLoop.send(InputEvent(.pointerUp(Point(x: 200, y: 450), button: 1), timestamp: t + 0.2))
+        host.step(frames: 120)                                                  // the spinner spins: never idle
+        #expect(fired == 1 && refresh.isRefreshing)
+        #expect(s.contentOffset.y == -56)                                       // held open above the content
+        refresh.endRefreshing()
+        host.runUntilIdle()
+        #expect(!refresh.isRefreshing && s.contentOffset.y == 0 && fired == 1)
+    }
+}
