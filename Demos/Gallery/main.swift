@@ -100,12 +100,13 @@ struct GalleryCommand: ParsableCommand {
     }
 }
 
-/// Frame rate and the median frame's commit split (`--report`), from a frame observer.
+/// Frame rate, the median frame's commit split and the 99th percentile frame interval
+/// (`--report`), from a frame observer.
 @MainActor
 final class FrameReport {
     private let host: SDLWindowHost
     private var start: Int64 = 0, last: Int64 = 0, frames = 0
-    private var commit: [Double] = [], paint: [Double] = [], present: [Double] = []
+    private var commit: [Double] = [], paint: [Double] = [], present: [Double] = [], intervals: [Double] = []
 
     init(host: SDLWindowHost) {
         self.host = host
@@ -117,6 +118,7 @@ final class FrameReport {
         if start == 0 { start = now }
         guard now - start >= 1_000_000_000 else { return }       // the first second warms up
         if last == 0 { last = now; return }
+        intervals.append(Double(now - last) / 1e6)
         last = now
         frames += 1
         commit.append(Double(host.runLoop.lastFramePhaseNanoseconds[FramePhase.commit.rawValue]) / 1e6)
@@ -130,7 +132,8 @@ final class FrameReport {
         let seconds = Double(last - start - 1_000_000_000) / 1e9
         let c = median(commit), p = median(paint), q = median(present)
         return "Gallery: \(frames) frames in \(String(format: "%.2f", seconds)) s, \(String(format: "%.1f", Double(frames) / seconds)) fps; "
-            + "median commit \(String(format: "%.2f", c)) ms = list \(String(format: "%.2f", max(0, c - p - q))) + paint \(String(format: "%.2f", p)) + present \(String(format: "%.2f", q))"
+            + "median commit \(String(format: "%.2f", c)) ms = list \(String(format: "%.2f", max(0, c - p - q))) + paint \(String(format: "%.2f", p)) + present \(String(format: "%.2f", q)); "
+            + "frame interval p99 \(String(format: "%.1f", intervals.sorted()[min(intervals.count - 1, intervals.count * 99 / 100)])) ms"
     }
 }
 
