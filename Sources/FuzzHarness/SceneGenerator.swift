@@ -64,8 +64,39 @@ struct SceneGenerator {
             if byte() % 4 == 0 { members.append("\"rotation\": \(json(number()))") }
             if byte() % 5 == 0 { members.append("\"scale\": \(json(positive(1e9)))") }
             if byte() % 3 == 0 {
-                members.append("\"text\": \"\(pick(["", "Hi", "a\\nb", "é\\u00e9 ✓", String(repeating: "W", count: byte() % 64)]))\"")
+                let texts = ["", "Hi", "a\\nb", "é\\u00e9 ✓", String(repeating: "W", count: byte() % 64),
+                             "مرحبا abc שלום", "中文 😀 e\\u0301\\u0302", "\\ud800 lone", "a\\u202e b\\u2066c"]
+                if byte() % 3 == 0 {
+                    // TX11: attributed runs instead of text.
+                    var runs: [String] = []
+                    for _ in 0..<(byte() % 4 + 1) {
+                        var r = ["\"text\": \"\(pick(texts))\""]
+                        if byte() % 2 == 0 { r.append("\"color\": \(color())") }
+                        if byte() % 3 == 0 { r.append("\"fontSize\": \(json(positive(4_096)))") }
+                        if byte() % 3 == 0 { r.append("\"kern\": \(json(Double(byte() % 41) - 20))") }
+                        if byte() % 3 == 0 { r.append("\"baselineOffset\": \(json(Double(byte() % 81) - 40))") }
+                        if byte() % 3 == 0 { r.append("\"underline\": \"\(pick(["single", "thick", "double"]))\"") }
+                        if byte() % 4 == 0 { r.append("\"strikethrough\": \"single\"") }
+                        if byte() % 4 == 0 { r.append("\"font\": {\"weight\": \(pick(["\"bold\"", "-1", "0.5"])), \"italic\": true}") }
+                        runs.append("{" + r.joined(separator: ", ") + "}")
+                    }
+                    members.append("\"runs\": [" + runs.joined(separator: ", ") + "]")
+                } else {
+                    members.append("\"text\": \"\(pick(texts))\"")
+                }
                 if byte() % 2 == 0 { members.append("\"fontSize\": \(json(positive(4_096)))") }
+                if byte() % 3 == 0 { members.append("\"lines\": \(byte() % 5)") }
+                if byte() % 3 == 0 { members.append("\"align\": \"\(pick(["left", "center", "right", "natural", "justified"]))\"") }
+                if byte() % 3 == 0 {
+                    members.append("\"lineBreak\": \"\(pick(["word", "char", "clip", "truncateHead", "truncateTail", "truncateMiddle"]))\"")
+                }
+                if byte() % 4 == 0 { members.append("\"lineSpacing\": \(json(Double(byte() % 61) - 10))") }
+                if byte() % 4 == 0 { members.append("\"font\": {\"family\": \"\(pick(["DejaVu Sans Mono", "Nope", "DejaVu Sans"]))\"}") }
+            } else if byte() % 5 == 0 {
+                // SC8: a scroll view.
+                members.append("\"scroll\": {\"contentSize\": [\(json(abs(number()))), \(json(abs(number())))], "
+                               + "\"offset\": [\(json(number())), \(json(number()))], \"paging\": \(byte() % 2 == 0), "
+                               + "\"bounces\": \(byte() % 2 == 0), \"rate\": \(pick(["\"normal\"", "\"fast\"", "0.5", "0.999999"]))}")
             }
             if byte() % 4 == 0 { members.append("\"intrinsicSize\": [\(json(abs(number()))), \(json(abs(number())))]") }
             if byte() % 5 == 0 { members.append("\"hugging\": [\(byte() % 1000 + 1), \(byte() % 1000 + 1)]") }
@@ -149,10 +180,25 @@ struct SceneGenerator {
             timelines.append(timeline(ids: ids, constraintIDs: constraintIDs, depth: 1))
         }
         let layerSections = layerSections(views: items)
+        // SC8: scripted input, now and then.
+        var input: [String] = []
+        for _ in 0..<(byte() % 4) {
+            let at = json(Double(byte() % 12) / 60)
+            let p = "[\(json(number())), \(json(number()))]"
+            switch byte() % 6 {
+            case 0: input.append("{\"at\": \(at), \"fling\": {\"from\": \(p), \"to\": [\(json(number())), \(json(number()))], \"duration\": \(json(positive(0.5)))}}")
+            case 1: input.append("{\"at\": \(at), \"drag\": {\"from\": \(p), \"to\": \(p)}}")
+            case 2: input.append("{\"at\": \(at), \"wheel\": [\(json(number())), \(json(number()))], \"point\": \(p)}")
+            case 3: input.append("{\"at\": \(at), \"key\": \"\(pick(["tab", "page down", "space", "a", "end"]))\", \"modifiers\": [\"shift\"]}")
+            case 4: input.append("{\"at\": \(at), \"text\": \"\(pick(["x", "é", "中"]))\"}")
+            default: input.append("{\"at\": \(at), \"down\": \(p), \"pointer\": \(byte() % 3)}")
+            }
+        }
+        let inputSection = input.isEmpty ? "" : ", \"input\": [" + input.joined(separator: ", ") + "]"
         return "{\"size\": [\(json(width)), \(json(height))], \"views\": [" + views.joined(separator: ", ") + "], "
             + "\"constraints\": [" + constraints.joined(separator: ", ") + "], "
             + "\"animations\": [" + animations.joined(separator: ", ") + "], "
-            + "\"timelines\": [" + timelines.joined(separator: ", ") + "]" + layerSections + "}"
+            + "\"timelines\": [" + timelines.joined(separator: ", ") + "]" + layerSections + inputSection + "}"
     }
 
     /// One to four changes of views and constraints.
