@@ -53,6 +53,12 @@ open class TextField: Control {
     var isMultiline: Bool { false }
     /// Points the single line is scrolled left to keep the caret in view.
     private(set) var scrollOffset = 0.0
+    /// Points a text view's lines are scrolled up (the wheel, or keeping the caret in view).
+    public private(set) var verticalOffset = 0.0
+
+    private func clampVerticalOffset() {
+        verticalOffset = max(0, min(verticalOffset, textLayout().size.height - contentRect.height))
+    }
     private var dragging = false
     private var caretShown = true
     private var blinkTimer: TimerToken?
@@ -169,7 +175,7 @@ open class TextField: Control {
     /// Where the layout's top-left sits: inset, scrolled, and centred vertically for one line.
     private var textOrigin: Point {
         let c = contentRect
-        if isMultiline { return Point(x: c.minX, y: c.minY) }
+        if isMultiline { return Point(x: c.minX, y: c.minY - verticalOffset) }
         let h = textLayout().size.height
         let free = c.width - textLayout().size.width
         var x = c.minX - scrollOffset
@@ -184,9 +190,17 @@ open class TextField: Control {
         return Point(x: x, y: c.minY + max(0, (c.height - h) / 2))
     }
 
-    /// Scrolls the single line so that the caret is inside the content rectangle.
+    /// Scrolls so that the caret is inside the content rectangle: the single line sideways, the
+    /// lines of a text view up and down.
     private func scrollCaretIntoView() {
-        guard !isMultiline else { return }
+        if isMultiline {
+            let c = contentRect
+            let caret = textLayout().caretRect(forCharacterIndex: min(editing.caret, displayed.text.utf16.count))
+            if caret.maxY - verticalOffset > c.height { verticalOffset = caret.maxY - c.height }
+            if caret.minY - verticalOffset < 0 { verticalOffset = caret.minY }
+            clampVerticalOffset()
+            return
+        }
         let c = contentRect
         let width = textLayout().size.width
         guard width > c.width else { scrollOffset = 0; return }
@@ -332,6 +346,13 @@ open class TextField: Control {
             let was = dragging
             dragging = false
             return was
+        case .scroll(_, let dy, _) where isMultiline:
+            // The wheel scrolls a text view's lines (SDL's sign: positive is away from the user).
+            let before = verticalOffset
+            verticalOffset -= dy * 40
+            clampVerticalOffset()
+            if verticalOffset != before { setNeedsDisplay() }
+            return verticalOffset != before
         default:
             return super.handle(event, at: point)
         }
@@ -490,8 +511,9 @@ open class TextField: Control {
     }
 }
 
-/// A multi-line text editor (TX9), as `UITextView` without its scrolling (which comes with the
-/// scroll view): wraps to its width, takes return and tab as text, moves by line with up and down.
+/// A multi-line text editor (TX9), as `UITextView`: wraps to its width, takes return and tab as
+/// text, moves by line with up and down, and scrolls its lines (the wheel, and to keep the caret
+/// in view); not a ScrollView, so no fling or rubber band.
 open class TextView: TextField {
     override var isMultiline: Bool { true }
 

@@ -155,6 +155,14 @@ struct TextFieldTests {
         #expect(view.selectedRange.lowerBound <= 10)
         send(host, [key("down")])
         #expect(view.selectedRange.lowerBound > 10)
+        // More lines than fit: the caret's line scrolls into view, and the wheel scrolls.
+        for k in 0..<12 { send(host, [key("return"), .textInput("line \(k)")]) }
+        #expect(view.verticalOffset > 0)
+        let caret = view.caretRect(for: view.selectedRange.lowerBound)
+        #expect(caret.maxY <= view.bounds.height && caret.minY >= 0)
+        let centre = view.convert(Point(x: 100, y: 60), to: nil)
+        send(host, [.scroll(dx: 0, dy: 100, at: centre)])
+        #expect(view.verticalOffset == 0)
         host.runUntilIdle()
     }
 }
