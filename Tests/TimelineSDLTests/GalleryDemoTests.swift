@@ -103,7 +103,7 @@ struct GalleryDemoTests {
         }
     }
 
-    @Test("D3: --views starts the stress scene with that many views and --report prints the frame rate and the commit's list, paint and present")
+    @Test("D3: --views starts the stress scene with that many views and --report prints the frame rate, the commit's list, paint and present, and the p99 frame interval")
     func D3_stressReport() throws {
         let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
         func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
@@ -123,12 +123,13 @@ struct GalleryDemoTests {
         #expect(ran.status == 0, "\(ran.err)")
         let report = try #require(ran.out.split(separator: "\n").last { $0.contains("median commit") }, "\(ran.out)")
         let numbers = report.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
-        // frames, seconds, fps, commit, list, paint, present
-        #expect(numbers.count == 7, "\(report)")
-        if numbers.count == 7 {
+        // frames, seconds, fps, commit, list, paint, present, "99" of "p99", the p99 frame interval
+        #expect(numbers.count == 9, "\(report)")
+        if numbers.count == 9 {
             // (Figures, not fps targets: tests run the debug build on a shared machine.)
             #expect(numbers[0] >= 1 && numbers[1] > 0 && numbers[2] > 0, "\(report)")
             #expect(abs(numbers[3] - (numbers[4] + numbers[5] + numbers[6])) < 0.02, "the split adds up: \(report)")
+            #expect(numbers[7] == 99 && numbers[8] > 0, "\(report)")
         }
         let bad = try run(["--scene", "stress", "--views", "30000"])
         #expect(bad.status != 0 && bad.err.contains("--views must be 0 to 20000; got 30000"), "\(bad.err)")
