@@ -535,7 +535,7 @@ final class StressScene: GalleryScene {
 /// whose hidden members animate out of a horizontal stack, a tap and a pan on a card.
 @MainActor
 final class ControlsScene: GalleryScene {
-    let title = "Controls: buttons, a stack view, gestures"
+    let title = "Controls: buttons, switch, slider, segments, gestures"
     let help = "click the buttons; drag or tap the card"
     private var stack: StackView?
     private var chips: [View] = []
@@ -634,6 +634,52 @@ final class ControlsScene: GalleryScene {
             card.alpha = 1
         }
         card.addGestureRecognizer(tap)
+        addControlPanel(to: container)
+    }
+
+    /// CN1: the controls of issue 25 in a column on the right, each reporting to the status line.
+    private func addControlPanel(to container: View) {
+        let x = max(340, container.bounds.width - 330)
+        var y = 30.0
+        func add(_ v: View, width: Double, height: Double) {
+            v.translatesAutoresizingMaskIntoConstraints = true
+            v.frame = Rect(x: x, y: y, width: width, height: height)
+            container.addSubview(v)
+            y += height + 18
+        }
+        let toggle = Switch()
+        toggle.setOn(true, animated: false)
+        toggle.addAction(for: .valueChanged) { [unowned self] c in status.text = "Switch \((c as! Switch).isOn ? "on" : "off")" }
+        add(toggle, width: 51, height: 31)
+        let slider = Slider()
+        slider.value = 0.4
+        let progress = ProgressView()
+        slider.addAction(for: .valueChanged) { [unowned self] c in
+            let v = (c as! Slider).value
+            status.text = "Slider \(Int(v * 100))%"
+            progress.setProgress(v, animated: true)
+        }
+        add(slider, width: 280, height: 34)
+        progress.setProgress(0.4, animated: false)
+        add(progress, width: 280, height: 4)
+        let segments = SegmentedControl(items: ["Day", "Week", "Month", "Year"])
+        segments.selectedSegmentIndex = 1
+        segments.addAction(for: .valueChanged) { [unowned self] c in
+            let s = c as! SegmentedControl
+            status.text = "Segment \(s.titleForSegment(at: s.selectedSegmentIndex) ?? "")"
+        }
+        add(segments, width: 280, height: 32)
+        let stepper = Stepper()
+        stepper.maximumValue = 10
+        stepper.addAction(for: .valueChanged) { [unowned self] c in status.text = "Stepper \(Int((c as! Stepper).value))" }
+        add(stepper, width: 94, height: 32)
+        let pages = PageControl()
+        pages.numberOfPages = 5
+        pages.addAction(for: .valueChanged) { [unowned self] c in status.text = "Page \((c as! PageControl).currentPage + 1) of 5" }
+        add(pages, width: 120, height: 26)
+        let spinner = ActivityIndicatorView()
+        spinner.startAnimating()
+        add(spinner, width: 24, height: 24)
     }
 
     func handleKey(_ key: Key) -> Bool { false }

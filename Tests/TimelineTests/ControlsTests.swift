@@ -1,0 +1,126 @@
+import Testing
+import TimelineTestSupport
+@testable import Timeline
+
+/// CN1: the controls, driven by events as a person would.
+@Suite("CN1 controls", .endsIdle)
+@MainActor
+struct ControlsTests {
+    func place<V: View>(_ v: V, _ frame: Rect) -> (HeadlessHost, V) {
+        let host = makeHost(width: 400, height: 300)
+        v.translatesAutoresizingMaskIntoConstraints = true
+        v.frame = frame
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        return (host, v)
+    }
+
+    func click(_ host: HeadlessHost, _ v: View, _ p: Point) {
+        let w = v.convert(p, to: nil)
+        host.runLoop.send(.pointerDown(w)); host.runLoop.send(.pointerUp(w))
+        host.step()
+    }
+
+    @Test("CN1: a switch toggles on a click with a spring of the thumb, and by a drag; valueChanged once per change")
+    func CN1_switch() {
+        let (host, s) = place(Switch(), Rect(x: 20, y: 20, width: 51, height: 31))
+        var changes = 0
+        s.addAction(for: .valueChanged) { _ in changes += 1 }
+        #expect(s.intrinsicContentSize == Size(width: 51, height: 31))
+        click(host, s, Point(x: 25, y: 15))
+        #expect(s.isOn && changes == 1)
+        host.step(frames: 3)
+        let thumb = s.subviews[0]
+        #expect(thumb.presentation.center.x < thumb.center.x)                    // still springing across
+        host.runUntilIdle()
+        // A drag of the thumb back to the left turns it off; a drag that ends where it began does nothing.
+        let a = s.convert(Point(x: 36, y: 15), to: nil)
+        host.runLoop.send(.pointerDown(a))
+        host.runLoop.send(.pointerMoved(Point(x: a.x - 30, y: a.y), buttons: 1))
+        host.runLoop.send(.pointerUp(Point(x: a.x - 30, y: a.y)))
+        host.runUntilIdle()
+        #expect(!s.isOn && changes == 2)
+        s.setOn(true, animated: false)
+        #expect(s.isOn && changes == 2)                                         // not sent for code
+        host.runUntilIdle()
+    }
+
+    @Test("CN1: a slider's thumb follows the pointer; a click on the track moves the value there, animated")
+    func CN1_slider() {
+        let (host, s) = place(Slider(), Rect(x: 20, y: 20, width: 228, height: 34))
+        var values: [Double] = []
+        s.addAction(for: .valueChanged) { c in values.append((c as! Slider).value) }
+        click(host, s, Point(x: 14 + 150, y: 17))                               // 150 of 200 usable points
+        #expect(abs(s.value - 0.75) < 1e-9 && values.count == 1)
+        host.runUntilIdle()
+        let thumb = Point(x: 14 + 150, y: 17)
+        host.runLoop.send(.pointerDown(s.convert(thumb, to: nil)))
+        host.runLoop.send(.pointerMoved(s.convert(Point(x: thumb.x - 100, y: 17), to: nil), buttons: 1))
+        host.runLoop.send(.pointerUp(s.convert(Point(x: thumb.x - 100, y: 17), to: nil)))
+        host.step()
+        #expect(abs(s.value - 0.25) < 1e-9 && values.count == 2)
+        s.isContinuous = false
+        s.maximumValue = 10
+        s.setValue(20, animated: false)
+        #expect(s.value == 10)
+        host.runUntilIdle()
+    }
+
+    @Test("CN1: a segmented control selects by tap with an animated indicator; segments insert and remove")
+    func CN1_segmented() {
+        let (host, s) = place(SegmentedControl(items: ["One", "Two", "Three"]), Rect(x: 10, y: 10, width: 300, height: 32))
+        var changes = 0
+        s.addAction(for: .valueChanged) { _ in changes += 1 }
+        #expect(s.selectedSegmentIndex == SegmentedControl.noSegment && s.numberOfSegments == 3)
+        click(host, s, Point(x: 250, y: 16))
+        #expect(s.selectedSegmentIndex == 2 && changes == 1)
+        click(host, s, Point(x: 250, y: 16))                                    // the same: no change
+        #expect(changes == 1)
+        host.runUntilIdle()
+        s.insertSegment(withTitle: "Zero", at: 0, animated: true)
+        #expect(s.selectedSegmentIndex == 3 && s.titleForSegment(at: 0) == "Zero")
+        s.removeSegment(at: 3, animated: false)
+        #expect(s.selectedSegmentIndex == SegmentedControl.noSegment && s.numberOfSegments == 3)
+        host.runUntilIdle()
+    }
+
+    @Test("CN1: a stepper steps within its range (wrapping when asked); a page control moves a page a tap")
+    func CN1_stepperAndPageControl() {
+        let (host, st) = place(Stepper(), Rect(x: 10, y: 10, width: 94, height: 32))
+        st.maximumValue = 2
+        click(host, st, Point(x: 80, y: 16)); click(host, st, Point(x: 80, y: 16)); click(host, st, Point(x: 80, y: 16))
+        #expect(st.value == 2)
+        st.wraps = true
+        click(host, st, Point(x: 80, y: 16))
+        #expect(st.value == 0)
+        host.runUntilIdle()
+        let (host2, pc) = place(PageControl(), Rect(x: 10, y: 10, width: 200, height: 26))
+        pc.numberOfPages = 5
+        var pages: [Int] = []
+        pc.addAction(for: .valueChanged) { c in pages.append((c as! PageControl).currentPage) }
+        click(host2, pc, Point(x: 190, y: 13)); click(host2, pc, Point(x: 190, y: 13)); click(host2, pc, Point(x: 5, y: 13))
+        #expect(pages == [1, 2, 1])
+        host2.runUntilIdle()
+    }
+
+    @Test("CN1: a progress view animates to its progress; an activity indicator spins while animating and hides when stopped")
+    func CN1_progressAndActivity() {
+        let (host, p) = place(ProgressView(), Rect(x: 10, y: 10, width: 200, height: 4))
+        p.setProgress(0.5, animated: true)
+        host.step(frames: 3)
+        let bar = p.subviews[0]
+        #expect(bar.frame.width == 100 && bar.presentation.bounds.width < 100)
+        host.runUntilIdle()
+        p.setProgress(7, animated: false)
+        #expect(p.progress == 1)
+        host.runUntilIdle()
+        let (host2, a) = place(ActivityIndicatorView(), Rect(x: 10, y: 10, width: 20, height: 20))
+        #expect(a.isHidden && !a.isAnimating)
+        a.startAnimating()
+        host2.step(frames: 10)
+        #expect(!a.isHidden && a.isAnimating)
+        a.stopAnimating()
+        #expect(a.isHidden)
+        host2.runUntilIdle()
+    }
+}
