@@ -11,6 +11,17 @@ enum ControlStyle {
     static let fill = Color(red: 0.46, green: 0.46, blue: 0.5, alpha: 0.24)
     static let thumb = Color(red: 1, green: 1, blue: 1)
     static let text = Color(red: 0.93, green: 0.94, blue: 0.96)
+
+    /// A turn about z every `period` seconds, forever: spinners' animation (a function of the
+    /// frame time, as every layer animation).
+    @MainActor static func spin(period: Double) -> BasicAnimation {
+        let spin = BasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0.0
+        spin.toValue = 2 * Double.pi
+        spin.duration = period
+        spin.repeatCount = .infinity
+        return spin
+    }
 }
 
 /// An on/off switch (CN1), as `UISwitch`: 51x31 points; a click toggles it with a spring of the
@@ -242,12 +253,7 @@ open class ActivityIndicatorView: View {
         guard !isAnimating else { return }
         isAnimating = true
         isHidden = false
-        let spin = BasicAnimation(keyPath: "transform.rotation.z")
-        spin.fromValue = 0.0
-        spin.toValue = 2 * Double.pi
-        spin.duration = 1
-        spin.repeatCount = .infinity
-        ticks.add(spin, forKey: "spin")
+        ticks.add(ControlStyle.spin(period: 1), forKey: "spin")
     }
 
     public func stopAnimating() {

@@ -33,12 +33,7 @@ open class RefreshControl: Control {
     public func beginRefreshing() {
         guard !isRefreshing else { return }
         isRefreshing = true
-        let spin = BasicAnimation(keyPath: "transform.rotation.z")
-        spin.fromValue = 0.0
-        spin.toValue = 2 * Double.pi
-        spin.duration = 0.9
-        spin.repeatCount = .infinity
-        spinner.add(spin, forKey: "spin")
+        spinner.add(ControlStyle.spin(period: 0.9), forKey: "spin")
         spinner.opacity = 1
         if let s = scrollView {
             var inset = s.contentInset
