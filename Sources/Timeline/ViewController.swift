@@ -38,10 +38,84 @@ open class ViewController: Responder {
     open func loadView() { setView(View()) }
     /// Called once, after the view is loaded.
     open func viewDidLoad() {}
-    /// Called before the view appears in a window, before its first layout.
-    open func viewWillAppear() {}
+    // MARK: Appearance (CN3)
+
+    /// Called before the view appears (in a window, before its first layout there).
+    open func viewWillAppear(_ animated: Bool) {}
     /// Called after the first frame that shows the view was committed.
-    open func viewDidAppear() {}
+    open func viewDidAppear(_ animated: Bool) {}
+    /// Called before the view leaves the screen, and after it left.
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Set during the appearance calls of a controller being added to (removed from) a parent,
+    /// or presented (dismissed), as UIKit's.
+    public internal(set) var isMovingToParent = false
+    public internal(set) var isMovingFromParent = false
+    public internal(set) var isBeingPresented = false
+    public internal(set) var isBeingDismissed = false
+
+    /// Where the controller is in its appearance: each call comes once, in order.
+    enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+    private(set) var appearanceState = AppearanceState.disappeared
+    private var transitionAnimated = false
+
+    /// Starts an appearance transition: `viewWillAppear` or `viewWillDisappear` (each once), and
+    /// the same for the children whose views are in this one's tree (UIKit forwards them).
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        transitionAnimated = animated
+        if isAppearing, appearanceState == .disappeared || appearanceState == .disappearing {
+            appearanceState = .appearing
+            viewWillAppear(animated)
+        } else if !isAppearing, appearanceState == .appeared || appearanceState == .appearing {
+            appearanceState = .disappearing
+            viewWillDisappear(animated)
+        } else {
+            return
+        }
+        for child in children where child.isViewLoaded && child.view.isDescendant(of: view) {
+            child.beginAppearanceTransition(isAppearing, animated: animated)
+        }
+    }
+
+    /// Ends it: `viewDidAppear` or `viewDidDisappear`, children first as UIKit.
+    public func endAppearanceTransition() {
+        for child in children where child.appearanceState == .appearing || child.appearanceState == .disappearing {
+            child.endAppearanceTransition()
+        }
+        switch appearanceState {
+        case .appearing: appearanceState = .appeared; viewDidAppear(transitionAnimated)
+        case .disappearing: appearanceState = .disappeared; viewDidDisappear(transitionAnimated)
+        default: break
+        }
+    }
+
+    // MARK: Containment (CN3)
+
+    public private(set) var children: [ViewController] = []
+    public private(set) weak var parent: ViewController?
+
+    /// Adds a child controller (its view is yours to place); calls `willMove(toParent:)`.
+    /// Call `didMove(toParent: self)` after adding its view, as in UIKit.
+    open func addChild(_ child: ViewController) {
+        guard child !== self, child.parent !== self else { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes the controller from its parent; calls `didMove(toParent: nil)`. Call
+    /// `willMove(toParent: nil)` first and remove its view yourself, as in UIKit.
+    open func removeFromParent() {
+        guard let p = parent else { return }
+        p.children.removeAll { $0 === self }
+        parent = nil
+        didMove(toParent: nil)
+    }
+
+    open func willMove(toParent parent: ViewController?) {}
+    open func didMove(toParent parent: ViewController?) {}
     /// Called in the constraints pass instead of the root view's own ``View/updateConstraints()``
     /// call; the base calls it. Call `super` as the last step.
     open func updateViewConstraints() {

@@ -23,7 +23,13 @@ public final class Window: FrameParticipant {
     /// The controller whose view is the root view.
     public var rootViewController: ViewController? {
         didSet {
-            guard rootViewController !== oldValue, let vc = rootViewController else { return }
+            guard rootViewController !== oldValue else { return }
+            // The controller replaced leaves the screen (CN3).
+            if let old = oldValue, isVisible {
+                old.beginAppearanceTransition(false, animated: false)
+                old.endAppearanceTransition()
+            }
+            guard let vc = rootViewController else { return }
             install(rootView: vc.view)
             if isVisible { pendingAppearance = true; requestFrame() }
         }
@@ -278,7 +284,7 @@ public final class Window: FrameParticipant {
     public func constraintsPass(_ pass: Int) {
         if pendingAppearance, let vc = rootViewController {
             appearing = true
-            call("viewWillAppear", on: vc.view) { vc.viewWillAppear() }
+            call("viewWillAppear", on: vc.view) { vc.beginAppearanceTransition(true, animated: false) }
         }
         pendingAppearance = false
         loopPass = pass
@@ -351,7 +357,7 @@ public final class Window: FrameParticipant {
         renderer?.present(displayList, frame: FrameContext(index: frame.index, time: frame.time))
         if appearing, let vc = rootViewController {
             appearing = false
-            call("viewDidAppear", on: vc.view) { vc.viewDidAppear() }
+            call("viewDidAppear", on: vc.view) { vc.endAppearanceTransition() }
         }
     }
 

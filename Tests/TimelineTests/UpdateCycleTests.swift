@@ -213,8 +213,8 @@ struct UpdateCycleTests {
                 view.addSubview(child)
                 NSLayoutHelpers.pin(child, to: view, inset: 10)
             }
-            override func viewWillAppear() { log.append("viewWillAppear") }
-            override func viewDidAppear() { log.append("viewDidAppear") }
+            override func viewWillAppear(_ animated: Bool) { log.append("viewWillAppear") }
+            override func viewDidAppear(_ animated: Bool) { log.append("viewDidAppear") }
             override func updateViewConstraints() { log.append("updateViewConstraints"); super.updateViewConstraints() }
             override func viewWillLayoutSubviews() { log.append("viewWillLayoutSubviews") }
             override func viewDidLayoutSubviews() { log.append("viewDidLayoutSubviews"); sizeAtDidLayout = child.frame.size }
