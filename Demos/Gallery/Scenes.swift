@@ -680,6 +680,31 @@ final class ControlsScene: GalleryScene {
         let spinner = ActivityIndicatorView()
         spinner.startAnimating()
         add(spinner, width: 24, height: 24)
+        // Button configurations, two a row.
+        func configured(_ c: Button.Configuration, _ title: String, _ subtitle: String? = nil) -> Button {
+            var c = c
+            c.title = title
+            c.subtitle = subtitle
+            let b = Button(configuration: c)
+            b.translatesAutoresizingMaskIntoConstraints = true
+            b.addAction(for: .primaryActionTriggered) { [unowned self] _ in status.text = "\(title) pressed" }
+            return b
+        }
+        var capsule = Button.Configuration.filled()
+        capsule.cornerStyle = .capsule
+        let rows = [[configured(capsule, "Filled"), configured(.tinted(), "Tinted")],
+                    [configured(.gray(), "Gray", "with a subtitle"), configured(.plain(), "Plain")]]
+        for row in rows {
+            var bx = x, rowHeight = 0.0
+            for b in row {
+                let size = b.intrinsicContentSize
+                b.frame = Rect(x: bx, y: y, width: size.width, height: size.height)
+                container.addSubview(b)
+                bx += size.width + 12
+                rowHeight = max(rowHeight, size.height)
+            }
+            y += rowHeight + 12
+        }
     }
 
     func handleKey(_ key: Key) -> Bool { false }

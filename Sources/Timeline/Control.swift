@@ -153,10 +153,9 @@ open class Button: Control {
         backgroundColors[.highlighted] = Color(red: 0.13, green: 0.3, blue: 0.62)
         backgroundColors[.disabled] = Color(red: 0.35, green: 0.35, blue: 0.4)
         cornerRadius = 8
-        LayoutConstraint.activate([
-            titleLabel.centerXAnchor.constraint(equalTo: centerXAnchor),
-            titleLabel.centerYAnchor.constraint(equalTo: centerYAnchor),
-        ])
+        let centerY = titleLabel.centerYAnchor.constraint(equalTo: centerYAnchor)
+        titleCenterY = centerY
+        LayoutConstraint.activate([titleLabel.centerXAnchor.constraint(equalTo: centerXAnchor), centerY])
         applyState()
     }
 
@@ -185,7 +184,7 @@ open class Button: Control {
 
     open override func stateDidChange() {
         super.stateDidChange()
-        applyState()
+        if configuration != nil { applyConfiguration(animated: true) } else { applyState() }
     }
 
     private func applyState() {
@@ -200,6 +199,29 @@ open class Button: Control {
 
     open override var intrinsicContentSize: Size {
         let t = titleLabel.intrinsicContentSize
+        if let sub = subtitleLabel, configuration?.subtitle?.isEmpty == false {
+            let st = sub.intrinsicContentSize, pad = configuration?.titlePadding ?? 0
+            return Size(width: max(t.width, st.width) + contentInsets.left + contentInsets.right,
+                        height: t.height + pad + st.height + contentInsets.top + contentInsets.bottom)
+        }
         return Size(width: t.width + contentInsets.left + contentInsets.right, height: t.height + contentInsets.top + contentInsets.bottom)
+    }
+
+    // MARK: Configurations (CN1)
+
+    /// The configuration the button is drawn by (UIKit's UIButton.Configuration); nil: the
+    /// per-state titles and colours above.
+    public var configuration: Configuration? { didSet { applyConfiguration() } }
+    /// The colour configurations derive theirs from.
+    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) { didSet { applyConfiguration() } }
+    /// The configuration's subtitle, made when one is set.
+    public internal(set) var subtitleLabel: Label?
+    var titleCenterY: LayoutConstraint?
+
+    /// A button drawn by `configuration`.
+    public convenience init(configuration: Configuration, identifier: String? = nil) {
+        self.init(title: configuration.title ?? "", fontSize: 17, identifier: identifier)
+        self.configuration = configuration
+        applyConfiguration()
     }
 }

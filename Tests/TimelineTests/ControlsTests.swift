@@ -124,3 +124,57 @@ struct ControlsTests {
         host2.runUntilIdle()
     }
 }
+
+/// CN1: button configurations.
+@Suite("CN1 button configurations", .endsIdle)
+@MainActor
+struct ButtonConfigurationTests {
+    @Test("CN1: filled, tinted, gray and plain derive their colours from the tint; a subtitle stacks under the title")
+    func CN1_configurations() {
+        let host = makeHost()
+        let tint = Color(red: 0.04, green: 0.52, blue: 1)
+        var filled = Button.Configuration.filled()
+        filled.title = "Buy"
+        let b = Button(configuration: filled, identifier: "buy")
+        host.root.addSubview(b)
+        LayoutConstraint.activate([b.leadingAnchor.constraint(equalTo: host.root.leadingAnchor, constant: 20),
+                                   b.topAnchor.constraint(equalTo: host.root.topAnchor, constant: 20)])
+        host.runUntilIdle()
+        #expect(b.backgroundColor == tint && b.titleLabel.textColor == Color(red: 1, green: 1, blue: 1))
+        let plainHeight = b.frame.height
+        var withSubtitle = filled
+        withSubtitle.subtitle = "Free shipping"
+        withSubtitle.cornerStyle = .capsule
+        b.configuration = withSubtitle
+        host.runUntilIdle()
+        #expect(b.frame.height > plainHeight + 10)
+        #expect(b.subtitleLabel?.text == "Free shipping")
+        #expect(b.subtitleLabel!.frame.minY >= b.titleLabel.frame.maxY)
+        #expect(b.cornerRadius == b.intrinsicContentSize.height / 2)
+        b.configuration = .tinted()
+        #expect(b.backgroundColor == tint.withAlphaMultiplied(by: 0.18) && b.titleLabel.textColor == tint)
+        b.configuration = .plain()
+        #expect(b.backgroundColor == .clear)
+        b.configuration = .gray()
+        b.isEnabled = false
+        #expect(b.titleLabel.textColor.alpha < 0.5)
+        host.runUntilIdle()
+    }
+
+    @Test("CN1: pressing a configured button animates its highlight")
+    func CN1_highlightAnimates() {
+        let host = makeHost()
+        let b = Button(configuration: .filled(), identifier: "b")
+        b.translatesAutoresizingMaskIntoConstraints = true
+        b.frame = Rect(x: 20, y: 20, width: 120, height: 40)
+        host.root.addSubview(b)
+        host.runUntilIdle()
+        host.runLoop.send(.pointerDown(Point(x: 60, y: 40)))
+        host.step()
+        host.step()
+        #expect(b.isHighlighted && b.backgroundColor != b.presentation.backgroundColor)   // on its way
+        host.runLoop.send(.pointerUp(Point(x: 60, y: 40)))
+        host.runUntilIdle()
+        #expect(!b.isHighlighted && b.backgroundColor == Color(red: 0.04, green: 0.52, blue: 1))
+    }
+}

@@ -1,0 +1,100 @@
+import Geometry
+
+extension Button {
+    /// How a button looks (CN1), as `UIButton.Configuration`: one of UIKit's four styles, a
+    /// title and a subtitle, colours derived from the tint unless given, content insets, the
+    /// padding between title and subtitle, and a corner style. The highlight animates.
+    public struct Configuration: Sendable, Equatable {
+        public enum Style: Sendable, Equatable { case plain, tinted, gray, filled }
+        public enum CornerStyle: Sendable, Equatable { case dynamic, fixed, small, medium, large, capsule }
+        public var style: Style
+        public var title: String?
+        public var subtitle: String?
+        public var baseForegroundColor: Color?
+        public var baseBackgroundColor: Color?
+        public var contentInsets = EdgeInsets(top: 7, left: 12, bottom: 7, right: 12)
+        /// Points between the title and the subtitle.
+        public var titlePadding = 2.0
+        /// Points between an image and the title (images come with issue 25's CN2).
+        public var imagePadding = 4.0
+        public var cornerStyle: CornerStyle = .dynamic
+        /// The corner radius for `.fixed` (and what `.dynamic` uses).
+        public var cornerRadius = 8.0
+
+        public init(style: Style) { self.style = style }
+        public static func plain() -> Configuration { Configuration(style: .plain) }
+        public static func tinted() -> Configuration { Configuration(style: .tinted) }
+        public static func gray() -> Configuration { Configuration(style: .gray) }
+        public static func filled() -> Configuration { Configuration(style: .filled) }
+
+        /// The title colour for a tint, as UIKit derives it.
+        public func foregroundColor(tint: Color) -> Color {
+            if let c = baseForegroundColor { return c }
+            return style == .filled ? Color(red: 1, green: 1, blue: 1) : tint
+        }
+
+        /// The background for a tint and the highlight.
+        public func backgroundColor(tint: Color, highlighted: Bool) -> Color {
+            let base: Color = baseBackgroundColor ?? {
+                switch style {
+                case .filled: tint
+                case .tinted: tint.withAlphaMultiplied(by: 0.18)
+                case .gray: Color(red: 0.46, green: 0.46, blue: 0.5, alpha: 0.24)
+                case .plain: .clear
+                }
+            }()
+            guard highlighted else { return base }
+            return style == .plain ? Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 0.2)
+                : Color(red: base.red * 0.8, green: base.green * 0.8, blue: base.blue * 0.8, alpha: base.alpha)
+        }
+
+        /// The corner radius for a button `height` tall.
+        public func corner(height: Double) -> Double {
+            switch cornerStyle {
+            case .dynamic, .fixed: cornerRadius
+            case .small: 4
+            case .medium: 8
+            case .large: 12
+            case .capsule: height / 2
+            }
+        }
+    }
+
+    /// Applies ``configuration`` (nothing without one): title, subtitle, colours, insets,
+    /// corners; the highlight's colour change animates.
+    func applyConfiguration(animated: Bool = false) {
+        guard let c = configuration else { return }
+        let title = c.title ?? ""
+        if titleLabel.text != title { titleLabel.text = title }
+        let fg = isEnabled ? c.foregroundColor(tint: tintColor) : c.foregroundColor(tint: tintColor).withAlphaMultiplied(by: 0.35)
+        titleLabel.textColor = fg
+        if let subtitle = c.subtitle, !subtitle.isEmpty {
+            let sub = subtitleLabel ?? {
+                let l = Label(text: "", fontSize: 13)
+                l.isUserInteractionEnabled = false
+                addSubview(l)
+                LayoutConstraint.activate([l.centerXAnchor.constraint(equalTo: centerXAnchor),
+                                           l.topAnchor.constraint(equalTo: titleLabel.bottomAnchor, constant: c.titlePadding)])
+                subtitleLabel = l
+                return l
+            }()
+            sub.text = subtitle
+            sub.textColor = fg.withAlphaMultiplied(by: 0.8)
+            sub.isHidden = false
+            titleCenterY?.constant = -(sub.intrinsicContentSize.height + c.titlePadding) / 2
+        } else {
+            subtitleLabel?.isHidden = true
+            titleCenterY?.constant = 0
+        }
+        if contentInsets != c.contentInsets { contentInsets = c.contentInsets }
+        invalidateIntrinsicContentSize()
+        let bg = c.backgroundColor(tint: tintColor, highlighted: isHighlighted)
+        let radius = c.corner(height: max(bounds.height, intrinsicContentSize.height))
+        if animated, window != nil {
+            View.animate(withDuration: isHighlighted ? 0.08 : 0.2, animations: { self.backgroundColor = bg })
+        } else {
+            backgroundColor = bg
+        }
+        cornerRadius = radius
+    }
+}
