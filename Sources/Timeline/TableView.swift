@@ -23,11 +23,13 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
 }
 
 extension TableViewDataSource {
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
 }
 
 /// What a table view tells and asks (SC4), as `UITableViewDelegate` (a scroll view delegate too).
@@ -35,6 +37,7 @@ extension TableViewDataSource {
 public protocol TableViewDelegate: ScrollViewDelegate {
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
@@ -43,6 +46,7 @@ public protocol TableViewDelegate: ScrollViewDelegate {
 extension TableViewDelegate {
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { tableView.rowHeight }
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double { tableView.sectionHeaderHeight }
+    public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double { tableView.sectionFooterHeight }
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
@@ -156,6 +160,9 @@ open class TableView: ScrollView {
     }
     public var rowHeight = 44.0 { didSet { reloadData() } }
     public var sectionHeaderHeight = 28.0
+    public var sectionFooterHeight = 28.0
+    /// Space before each section in the grouped style.
+    public var sectionGap = 18.0
     /// Extra points above and below the viewport that get cells too.
     public var preloadMargin = 88.0
     public var allowsSelection = true
@@ -167,6 +174,10 @@ open class TableView: ScrollView {
     private var sectionStarts: [Int] = []
     private var sectionCounts: [Int] = []
     private var headerTops: [Double] = []
+    private var footerTops: [Double] = []
+    /// Where each section ends (its footer included): the next one's start.
+    private var sectionEnds: [Double] = []
+    private var footers: [Int: Label] = [:]
     private var rowTops: [Double] = [0]
     private var rowHeights: [Double] = []
     private var headers: [Int: Label] = [:]
@@ -351,9 +362,11 @@ open class TableView: ScrollView {
     private func rebuildMetrics() {
         for (_, h) in headers { h.removeFromSuperview() }
         headers.removeAll()
+        for (_, f) in footers { f.removeFromSuperview() }
+        footers.removeAll()
         guard let ds = dataSource else { rowTops = [0]; rowHeights = []; sectionStarts = []; sectionCounts = []; contentSize = Size(width: bounds.width, height: 0); return }
         let sections = max(0, ds.numberOfSections(in: self))
-        sectionStarts = []; sectionCounts = []; headerTops = []
+        sectionStarts = []; sectionCounts = []; headerTops = []; footerTops = []; sectionEnds = []
         let d = tableDelegate
         var flat = 0
         var y = 0.0
@@ -362,6 +375,7 @@ open class TableView: ScrollView {
         for s in 0..<sections {
             let n = max(0, ds.tableView(self, numberOfRowsInSection: s))
             let headerHeight = ds.tableView(self, titleForHeaderInSection: s) != nil ? (d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight) : 0
+            if style == .grouped { y += sectionGap }
             headerTops.append(y)
             y += headerHeight
             sectionStarts.append(flat)
@@ -373,6 +387,11 @@ open class TableView: ScrollView {
                 rowHeights.append(height)
                 y += height
             }
+            footerTops.append(y)
+            if ds.tableView(self, titleForFooterInSection: s) != nil {
+                y += d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
+            }
+            sectionEnds.append(y)
             flat += n
         }
         rowTops.append(y)
@@ -508,34 +527,48 @@ open class TableView: ScrollView {
         updateHeaders()
     }
 
-    /// Section headers: at their place, or floating at the top while their section scrolls past
-    /// (the plain style).
+    /// Section headers and footers of the sections on screen (found by binary search): headers at
+    /// their place, or floating at the top while their section scrolls past (the plain style);
+    /// footers under their rows.
     private func updateHeaders() {
-        guard let ds = dataSource else { return }
+        guard let ds = dataSource, !sectionEnds.isEmpty else { return }
         let top = contentOffset.y, bottom = top + bounds.height
-        for s in 0..<sectionCounts.count {
-            guard let title = ds.tableView(self, titleForHeaderInSection: s) else { continue }
-            let h = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
-            let sectionEnd = rowTops[min(rowTops.count - 1, sectionStarts[s] + sectionCounts[s])]
-            let visible = sectionEnd > top && headerTops[s] < bottom
-            guard visible else {
-                if let l = headers.removeValue(forKey: s) { l.removeFromSuperview() }
-                continue
-            }
-            let label = headers[s] ?? {
-                let l = Label(text: title, fontSize: 13)
-                l.translatesAutoresizingMaskIntoConstraints = true
-                l.backgroundColor = Color(red: 0.14, green: 0.15, blue: 0.18, alpha: 0.96)
-                l.textColor = Color(red: 0.7, green: 0.73, blue: 0.8)
-                addSubview(l)
-                headers[s] = l
-                return l
-            }()
-            var y = headerTops[s]
-            if style == .plain { y = min(max(y, top), sectionEnd - h) }
-            label.frame = Rect(x: 0, y: y, width: bounds.width, height: h)
-            if subviews.last !== label { addSubview(label) }
+        var lo = 0, hi = sectionEnds.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sectionEnds[mid] <= top { lo = mid + 1 } else { hi = mid }
         }
+        var shown = Set<Int>()
+        var s = lo
+        while s < sectionEnds.count, headerTops[s] < bottom {
+            shown.insert(s)
+            if let title = ds.tableView(self, titleForHeaderInSection: s) {
+                let h = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
+                let label = headers[s] ?? makeSupplementary(title, store: &headers, s)
+                var y = headerTops[s]
+                if style == .plain { y = min(max(y, top), sectionEnds[s] - h) }
+                label.frame = Rect(x: 0, y: y, width: bounds.width, height: h)
+                if subviews.last !== label { addSubview(label) }
+            }
+            if let title = ds.tableView(self, titleForFooterInSection: s) {
+                let h = tableDelegate?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
+                let label = footers[s] ?? makeSupplementary(title, store: &footers, s)
+                label.frame = Rect(x: 0, y: footerTops[s], width: bounds.width, height: h)
+            }
+            s += 1
+        }
+        for (k, l) in headers where !shown.contains(k) { l.removeFromSuperview(); headers[k] = nil }
+        for (k, l) in footers where !shown.contains(k) { l.removeFromSuperview(); footers[k] = nil }
+    }
+
+    private func makeSupplementary(_ title: String, store: inout [Int: Label], _ s: Int) -> Label {
+        let l = Label(text: title, fontSize: 13)
+        l.translatesAutoresizingMaskIntoConstraints = true
+        l.backgroundColor = Color(red: 0.14, green: 0.15, blue: 0.18, alpha: 0.96)
+        l.textColor = Color(red: 0.7, green: 0.73, blue: 0.8)
+        addSubview(l)
+        store[s] = l
+        return l
     }
 
     private func recycle(_ cell: TableViewCell) { reuse.recycle(cell, identifier: cell.reuseIdentifier) }

@@ -165,6 +165,45 @@ struct TableViewTests {
         host.runUntilIdle()
     }
 
+    /// Sections with footers.
+    final class Footed: TableViewDataSource {
+        func numberOfSections(in t: TableView) -> Int { 3 }
+        func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { 4 }
+        func tableView(_ t: TableView, titleForHeaderInSection s: Int) -> String? { "Header \(s)" }
+        func tableView(_ t: TableView, titleForFooterInSection s: Int) -> String? { s == 1 ? "Footer" : nil }
+        func tableView(_ t: TableView, cellForRowAt p: IndexPath) -> TableViewCell {
+            t.dequeueReusableCell(withIdentifier: "row", for: p)
+        }
+    }
+
+    @Test("SC4: footers follow their rows, grouped sections are spaced, a floating header is pushed by the next section")
+    func SC4_footersAndGrouped() {
+        for style in [TableView.Style.plain, .grouped] {
+            let host = makeHost(width: 400, height: 600)
+            let t = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: style)
+            t.register(TableViewCell.self, forCellReuseIdentifier: "row")
+            let source = Footed()
+            host.root.addSubview(t)
+            t.dataSource = source
+            host.runUntilIdle()
+            let gap = style == .grouped ? 18.0 : 0
+            // Section 1: gap, header 28, four rows of 44, footer 28.
+            let s1 = gap + 28 + 4 * 44
+            #expect(t.rectForRow(at: IndexPath(row: 0, section: 1)).minY == s1 + gap + 28)
+            #expect(t.contentSize.height == 3 * (gap + 28 + 4 * 44) + 28)
+            let footer = t.subviews.compactMap { $0 as? Label }.first { $0.text == "Footer" }
+            #expect(footer?.frame.minY == t.rectForRow(at: IndexPath(row: 3, section: 1)).maxY)
+            if style == .plain {
+                // Scrolled to 10 points before section 1 starts: header 0 is pushed up by it.
+                t.contentOffset = Point(x: 0, y: s1 - 10)
+                host.runUntilIdle()
+                let h0 = t.subviews.compactMap { $0 as? Label }.first { $0.text == "Header 0" }
+                #expect(h0?.frame.maxY == s1)
+            }
+            host.runUntilIdle()
+        }
+    }
+
     @Test("SC bad input: dequeuing an unregistered identifier is a diagnostic naming it, and a plain cell")
     func SC_unregistered() {
         let source = Source(rows: [3])
