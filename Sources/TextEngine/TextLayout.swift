@@ -277,13 +277,15 @@ public struct TextLayout: Sendable {
             let piece = pieces[index]
             let item = piece.item
             let style = text.runs[item.styleIndex].style
+            // The piece's glyphs, found by binary search: a line costs what it shows, not its item.
+            let range = Self.glyphRange(item, piece.lo, piece.hi)
             var glyphs: [UInt32] = []
             var positions: [Point] = []
-            glyphs.reserveCapacity(item.glyphs.count)
-            positions.reserveCapacity(item.glyphs.count)
+            glyphs.reserveCapacity(range.count)
+            positions.reserveCapacity(range.count)
             let x0 = x
-            var cellStart = cells.count
-            for g in item.glyphs where g.cluster >= piece.lo && g.cluster < piece.hi {
+            let cellStart = cells.count
+            for g in item.glyphs[range] {
                 glyphs.append(g.glyph)
                 positions.append(Point(x: x + g.dx, y: baseline - g.dy - style.baselineOffset))
                 var adv = g.advance
@@ -297,16 +299,14 @@ public struct TextLayout: Sendable {
                 }
                 x += adv
             }
-            // Each cell ends where the next cluster of its piece starts, logically.
-            if cells.count > cellStart {
-                let starts = cells[cellStart...].map(\.0.lowerBound).sorted()
-                for c in cellStart..<cells.count {
-                    let s = cells[c].0.lowerBound
-                    let next = starts.first(where: { $0 > s }) ?? piece.hi
-                    cells[c].0 = s..<next
-                }
+            // Each cell ends where the next cluster of its piece starts, logically: clusters are
+            // monotone in visual order (HarfBuzz's default cluster level), so that is the next
+            // cell to the right for left-to-right text and to the left for right-to-left.
+            for c in cellStart..<cells.count {
+                let neighbour = item.isRTL ? c - 1 : c + 1
+                let next = neighbour >= cellStart && neighbour < cells.count ? cells[neighbour].0.lowerBound : piece.hi
+                cells[c].0 = cells[c].0.lowerBound..<next
             }
-            cellStart = cells.count
             if !glyphs.isEmpty {
                 runs.append(GlyphRun(face: item.face, size: item.size, glyphs: glyphs, positions: positions, color: style.color))
             }
@@ -329,6 +329,26 @@ public struct TextLayout: Sendable {
         return Line(range: a..<b, top: top, baseline: baseline, height: height, x: 0, width: x, runs: runs,
                     decorations: decorations, cells: cells, isRightToLeft: p.baseLevel & 1 == 1, isTruncated: false,
                     alignment: p.style.alignment)
+    }
+
+    /// The glyphs of `item` whose clusters lie in lo..<hi: clusters ascend in visual order for
+    /// left-to-right items and descend for right-to-left ones, so two binary searches find them.
+    static func glyphRange(_ item: ShapedItem, _ lo: Int, _ hi: Int) -> Range<Int> {
+        let g = item.glyphs
+        func firstIndex(_ beyond: (Int) -> Bool) -> Int {
+            var a = 0, b = g.count
+            while a < b {
+                let m = (a + b) / 2
+                if beyond(g[m].cluster) { b = m } else { a = m + 1 }
+            }
+            return a
+        }
+        if item.isRTL {
+            let start = firstIndex { $0 < hi }, end = firstIndex { $0 < lo }
+            return start..<max(start, end)
+        }
+        let start = firstIndex { $0 >= lo }, end = firstIndex { $0 >= hi }
+        return start..<max(start, end)
     }
 
     /// The last line, cut to fit `width` with an ellipsis where the mode puts it.

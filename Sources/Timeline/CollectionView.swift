@@ -205,6 +205,8 @@ open class CollectionView: ScrollView {
     var layoutIsValid = false
     private var reuse = ReusePool<CollectionViewCell>()
     private var live: [IndexPath: CollectionViewCell] = [:]
+    /// The items wanted this pass (kept between passes, so its storage is reused).
+    private var keep = Set<IndexPath>()
     /// Cells made rather than reused, for tests and benches.
     public var cellsCreated: Int { reuse.created }
 
@@ -284,8 +286,7 @@ open class CollectionView: ScrollView {
         guard let ds = dataSource, layoutIsValid else { return }
         let r = bounds.inset(by: EdgeInsets(all: -preloadMargin))
         let wanted = collectionViewLayout.layoutAttributesForElements(in: r)
-        var keep = Set<IndexPath>()
-        keep.reserveCapacity(wanted.count)
+        keep.removeAll(keepingCapacity: true)
         for a in wanted { keep.insert(a.indexPath) }
         for (p, c) in live where !keep.contains(p) { live[p] = nil; recycle(c) }
         for a in wanted {

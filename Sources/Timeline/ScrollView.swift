@@ -416,7 +416,8 @@ open class ScrollView: View {
             horizontalIndicator.frame = Rect(x: o.x + inset + (w - length - 2 * inset) * progress, y: o.y + h - thickness - inset,
                                              width: length, height: thickness)
         }
-        // Indicators stay above the content.
+        // Indicators stay above the content (views that float over it are put below them by
+        // ``bringToFrontBelowIndicators(_:)``, so this rarely moves anything).
         if subviews.last !== horizontalIndicator, subviews.count > 2 {
             addSubview(verticalIndicator)
             addSubview(horizontalIndicator)
@@ -441,6 +442,17 @@ open class ScrollView: View {
                 self.horizontalIndicator.alpha = 0
             })
         }
+    }
+
+    /// Puts `view` (a subview) above the content but below the indicators, moving it only when it
+    /// is not there already: floating headers use it every frame without reordering anything.
+    func bringToFrontBelowIndicators(_ view: View) {
+        let n = subviews.count
+        guard n >= 3, subviews[n - 3] !== view || subviews[n - 2] !== verticalIndicator || subviews[n - 1] !== horizontalIndicator
+        else { return }
+        guard subviews[n - 1] === horizontalIndicator, subviews[n - 2] === verticalIndicator else { addSubview(view); return }
+        // Below the two indicators: counted after `view` leaves its place when it is already here.
+        insertSubview(view, at: view.superview === self ? n - 3 : n - 2)
     }
 
     /// Whether an indicator is showing (for tests and tools).

@@ -538,17 +538,15 @@ open class TableView: ScrollView {
             let mid = (lo + hi) / 2
             if sectionEnds[mid] <= top { lo = mid + 1 } else { hi = mid }
         }
-        var shown = Set<Int>()
         var s = lo
         while s < sectionEnds.count, headerTops[s] < bottom {
-            shown.insert(s)
             if let title = ds.tableView(self, titleForHeaderInSection: s) {
                 let h = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
                 let label = headers[s] ?? makeSupplementary(title, store: &headers, s)
                 var y = headerTops[s]
                 if style == .plain { y = min(max(y, top), sectionEnds[s] - h) }
                 label.frame = Rect(x: 0, y: y, width: bounds.width, height: h)
-                if subviews.last !== label { addSubview(label) }
+                bringToFrontBelowIndicators(label)
             }
             if let title = ds.tableView(self, titleForFooterInSection: s) {
                 let h = tableDelegate?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
@@ -557,6 +555,8 @@ open class TableView: ScrollView {
             }
             s += 1
         }
+        // Sections lo..<s are on screen; the others' headers and footers go.
+        let shown = lo..<s
         for (k, l) in headers where !shown.contains(k) { l.removeFromSuperview(); headers[k] = nil }
         for (k, l) in footers where !shown.contains(k) { l.removeFromSuperview(); footers[k] = nil }
     }

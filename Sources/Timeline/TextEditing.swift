@@ -74,18 +74,14 @@ public struct TextEditingState: Sendable, Equatable {
         coalescingTyping = false
     }
 
-    public mutating func undo() {
-        guard let s = undoStack.popLast() else { return }
-        redoStack.append(Snapshot(text: text, selection: selection))
-        text = s.text
-        selection = s.selection
-        anchor = s.selection.lowerBound
-        coalescingTyping = false
-    }
+    public mutating func undo() { step(undoing: true) }
+    public mutating func redo() { step(undoing: false) }
 
-    public mutating func redo() {
-        guard let s = redoStack.popLast() else { return }
-        undoStack.append(Snapshot(text: text, selection: selection))
+    /// Restores the last snapshot of one history, keeping the present in the other.
+    private mutating func step(undoing: Bool) {
+        guard let s = undoing ? undoStack.popLast() : redoStack.popLast() else { return }
+        let present = Snapshot(text: text, selection: selection)
+        if undoing { redoStack.append(present) } else { undoStack.append(present) }
         text = s.text
         selection = s.selection
         anchor = s.selection.lowerBound

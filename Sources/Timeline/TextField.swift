@@ -275,7 +275,7 @@ open class TextField: Control {
                         color: textColor)
         }
         if isEditing, editing.selection.isEmpty, caretShown {
-            canvas.fill(caretRect(for: editing.caret).insetBy(dx: 0, dy: 1).integralX, color: caretColor)
+            canvas.fill(caretRect(for: editing.caret).inset(by: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0)).integralX, color: caretColor)
         }
         if showsClearButton {
             let r = clearButtonRect
@@ -533,5 +533,4 @@ extension String {
 extension Rect {
     /// Snapped horizontally to whole points (a crisp caret).
     var integralX: Rect { Rect(x: minX.rounded(), y: minY, width: max(1, width.rounded()), height: height) }
-    func insetBy(dx: Double, dy: Double) -> Rect { inset(by: EdgeInsets(top: dy, left: dx, bottom: dy, right: dx)) }
 }

@@ -45,7 +45,6 @@ extension DisplayListPainter {
         useTexture(texture)
         mesh.transform = transform
         mesh.opacity = opacity
-        glyphFaces[ObjectIdentifier(run.face)] = run.face
         let size64 = Int32((pixelSize * 64).rounded())
         var inv = 1 / Double(atlasSide)
         let t = transform
@@ -101,6 +100,8 @@ extension DisplayListPainter {
     /// A glyph's place in the atlas, rasterised and uploaded when new.
     private func atlasGlyph(_ key: GlyphKey, _ face: FontFace, pixelSize: Double) -> AtlasGlyph? {
         if let g = glyphCache[key] { return g }
+        // The face is kept while its glyphs are, so that its identity is never reused.
+        glyphFaces[key.face] = face
         glyphsRasterized += 1
         guard let bm = face.rasterize(glyph: key.glyph, pixelSize: pixelSize, subpixel: Double(key.phase) / 4) else {
             let empty = AtlasGlyph(x: 0, y: 0, width: 0, height: 0, left: 0, top: 0, scale: 1, isColor: false)
