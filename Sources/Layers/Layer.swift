@@ -172,6 +172,8 @@ open class Layer {
     // in force, and the zPosition it was sorted by. `listStart` is -1 when the layer cannot be
     // re-emitted alone (a replicator's sublayers: their copies follow them).
     @exclusivity(unchecked) var listGeneration = -1
+    /// Whether the renderer has reported that this layer's projected content reached its bound.
+    var reportedProjectionBound = false
     @exclusivity(unchecked) var listStart = -1
     @exclusivity(unchecked) var emittedParentMap = Homography.identity
     @exclusivity(unchecked) var emittedSublayerMatrix = Transform3D.identity

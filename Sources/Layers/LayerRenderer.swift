@@ -23,6 +23,11 @@ public struct LayerRenderer {
     /// What text layers lay out with (the host's; text layers draw nothing without one).
     public var fontSystem: FontSystem?
     private var own: [DrawCommand] = []
+    /// The most draw commands a replicator's copies add to a list (its first instance aside).
+    public static let maximumReplicatedCommands = 50_000
+    /// The most draw commands of one layer's own content drawn under perspective (each is
+    /// flattened and projected point by point).
+    public static let maximumProjectedCommands = 1_024
 
     public init(engine: LayerEngine?) { self.engine = engine }
 
@@ -97,12 +102,12 @@ public struct LayerRenderer {
         }
         l.prepareToRender(model: model, mediaTime: (engine?.frameTime ?? 0) - shift, fonts: fontSystem)
         l.renderContent(into: &own)
-        var box = flush(&own, h, affine, tint, into: &list)
+        var box = flush(&own, of: model, h, affine, tint, into: &list)
         box = box.union(emitSublayers(of: model, shown: l, transform: h, tint: tint, shift: shift, patchable: patchable, into: &list))
         if l.borderWidth > 0, let bc = l.borderColor, bc.alpha > 0 {
             own.removeAll(keepingCapacity: true)
             own.append(.strokeBorder(l.bounds, bc, width: l.borderWidth, cornerRadius: max(0, l.cornerRadius)))
-            box = box.union(flush(&own, h, affine, tint, into: &list))
+            box = box.union(flush(&own, of: model, h, affine, tint, into: &list))
         }
         return box
     }
@@ -189,7 +194,18 @@ public struct LayerRenderer {
             let a = l.anchorInBounds
             let toAnchor = Transform3D(translationX: -a.x, y: -a.y, z: 0), back = Transform3D(translationX: a.x, y: a.y, z: 0)
             var step = Transform3D.identity
+            let copiesStart = list.count
             for i in 1..<min(r.instanceCount, 10_000) {
+                // Nested replicators multiply their counts (and an emitter's particles with
+                // them): copies stop at a bound on what they add, with a diagnostic.
+                if list.count - copiesStart > Self.maximumReplicatedCommands {
+                    if let m = model as? ReplicatorLayer, !m.reportedCopyBound {
+                        m.reportedCopyBound = true
+                        let message = "\(r.debugName) drew \(i) of \(r.instanceCount) copies: they reached \(Self.maximumReplicatedCommands) draw commands; the rest are not drawn"
+                        if let engine { engine.report(message) } else { LayerEngine.reportDetached(message) }
+                    }
+                    break
+                }
                 step = step.concatenating(r.instanceTransform)
                 let instance = toAnchor.concatenating(step).concatenating(back)
                 let t = multiply(tint, r.instanceTint(i))
@@ -274,14 +290,23 @@ public struct LayerRenderer {
     /// Appends `own` (the layer's content in its coordinates) to `list`: as it is when the
     /// layer's map is affine, projected into window points when it has perspective; tinted
     /// for a replicator copy. Returns the box of what it draws in window points.
-    private func flush(_ own: inout [DrawCommand], _ h: Homography, _ affine: Bool, _ tint: Color?, into list: inout [DrawCommand]) -> Rect {
+    private func flush(_ own: inout [DrawCommand], of model: Layer, _ h: Homography, _ affine: Bool, _ tint: Color?, into list: inout [DrawCommand]) -> Rect {
         var box = Rect.null
-        for cmd in own {
+        for (k, cmd) in own.enumerated() {
             var c = cmd
             if let t = tint { c = c.tinted(by: t) }
             if affine {
                 if let b = c.localBounds { box = box.union(h.affine.apply(to: b)) } else { box = .infinite }
                 list.append(c)
+            } else if k >= Self.maximumProjectedCommands {
+                // Projection flattens every curve into points: an emitter's thousands of
+                // particles under perspective would cost millions a frame.
+                if !model.reportedProjectionBound {
+                    model.reportedProjectionBound = true
+                    let message = "\(model.debugName) under perspective drew \(Self.maximumProjectedCommands) of its \(own.count) draw commands; the rest are not drawn"
+                    if let engine { engine.report(message) } else { LayerEngine.reportDetached(message) }
+                }
+                break
             } else if let p = c.projected(by: h) {
                 if let b = p.localBounds { box = box.union(b) }
                 list.append(p)
@@ -341,9 +366,9 @@ extension DrawCommand {
     func projected(by h: Homography) -> DrawCommand? {
         func project(_ p: Path) -> Path {
             var out = Path()
-            // At most 64 pieces a curve: perspective content is seldom large, and a runaway
-            // size must not flatten into millions of points.
-            for sub in p.flattened(tolerance: 0.25, maximumSegmentsPerCurve: 64) {
+            // At most 16 pieces a curve (a circle as a 64-gon, within a quarter point of a
+            // 200-point circle): a runaway size must not flatten into millions of points.
+            for sub in p.flattened(tolerance: 0.25, maximumSegmentsPerCurve: 16) {
                 guard let first = sub.points.first else { continue }
                 out.move(to: h.apply(to: first))
                 for q in sub.points.dropFirst() { out.addLine(to: h.apply(to: q)) }

@@ -22,6 +22,8 @@ open class ReplicatorLayer: Layer {
     public var instanceAlphaOffset: Double = 0 { didSet { changed(.instanceAlphaOffset, .number(oldValue)) } }
     /// Whether copies keep their depth (ignored: copies are flattened, as without it).
     public var preservesDepth = false
+    /// Whether the renderer has reported that this layer's copies reached its bound (once).
+    var reportedCopyBound = false
 
     public override init() { super.init() }
     public required init(layer: Layer) { super.init(layer: layer) }

@@ -182,6 +182,8 @@ public final class DisplayListPainter {
     var shapeBudget = 0.0
     /// Shapes the last paint skipped for the budget.
     public internal(set) var lastSkippedShapeCount = 0
+    /// Tessellated shapes the last frame left out because they lay wholly off the target.
+    public internal(set) var lastCulledShapeCount = 0
     var frameNumber = 0
 
     /// A painter drawing with `renderer` (an `SDL_Renderer *` the caller keeps alive).
@@ -224,7 +226,7 @@ public final class DisplayListPainter {
     public func paint(_ list: DisplayList) {
         frameNumber += 1
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0
-        lastSkippedShapeCount = 0
+        lastSkippedShapeCount = 0; lastCulledShapeCount = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         shapeBudget = Double(max(1, w)) * Double(max(1, h)) * Double(Self.shapeBudgetInTargets)
@@ -317,6 +319,13 @@ public final class DisplayListPainter {
 
     func draw(_ commands: [DrawCommand], at i: Int, scale: Double) {
         switch commands[i] {
+        case .line, .fillEllipse, .strokeEllipse, .fillPath, .strokePath, .fillShape, .shadow:
+            // Tessellated shapes wholly off the target cost triangles and draw nothing (an
+            // emitter's particles flying away, a path far outside a scroll view's window).
+            if missesTarget(commands[i]) { lastCulledShapeCount += 1; return }
+        default: break
+        }
+        switch commands[i] {
         case .beginGroup(let g): beginGroup(g, commands: commands, at: i)
         case .endGroup: endGroup()
         case .fillRect(let r, let color, let radius):
@@ -341,6 +350,23 @@ public final class DisplayListPainter {
         }
     }
 
+    /// Whether `command` draws nothing on the target: its box in device pixels misses the clip
+    /// (or the whole target). Offscreen and memory groups draw into surfaces of their own and are
+    /// not culled here.
+    func missesTarget(_ command: DrawCommand) -> Bool {
+        guard offscreenDepth == 0, memoryDepth == 0, let b = command.localBounds, !b.isNull,
+              b.width.isFinite, b.height.isFinite else { return false }
+        let device = transform.apply(to: b)
+        guard device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite else { return false }
+        let area = clip ?? SDL_Rect(x: 0, y: 0, w: targetSize.width, h: targetSize.height)
+        let margin = 2.0
+        return device.maxX < Double(area.x) - margin || device.minX > Double(area.x + area.w) + margin
+            || device.maxY < Double(area.y) - margin || device.minY > Double(area.y + area.h) + margin
+    }
+
+    /// The most vertices a mesh batch gathers before it is submitted.
+    static let maximumBatchVertices = 65_536
+
     /// The transform mesh vertices are made in: the device transform, moved half a pixel on the
     /// software renderer, whose rasteriser samples pixels at their corners rather than their
     /// centres (without it every tessellated shape sits half a pixel up and left of where the
@@ -353,6 +379,9 @@ public final class DisplayListPainter {
     @discardableResult
     func prepareMesh() -> UnsafeMutablePointer<Tessellator> {
         useTexture(nil)
+        // A batch is submitted once it holds this many vertices: a list of a hundred thousand
+        // particles draws in pieces rather than growing one mesh of millions.
+        if mesh.vertices.count >= Self.maximumBatchVertices { flush() }
         mesh.transform = meshTransform
         mesh.opacity = opacity
         return withUnsafeMutablePointer(to: &mesh) { $0 }

@@ -83,3 +83,36 @@ struct EmitterTests {
         #expect(!host.engine.hasPendingWork)
     }
 }
+
+@Suite("CA3 replicator copies are bounded")
+@MainActor
+struct ReplicatorBoundTests {
+    @Test("CA3 nested replicators stop at a bound on the draw commands their copies add, with one diagnostic")
+    func nestedReplicatorsAreBounded() {
+        let host = LayerHost()
+        let outer = ReplicatorLayer(), inner = ReplicatorLayer(), dot = Layer()
+        outer.name = "outer"; inner.name = "inner"
+        outer.instanceCount = 5_000; inner.instanceCount = 5_000    // 25 million dots unbounded
+        outer.instanceTransform = Transform3D(translationX: 1, y: 0, z: 0)
+        inner.instanceTransform = Transform3D(translationX: 0, y: 1, z: 0)
+        dot.frame = Rect(x: 0, y: 0, width: 2, height: 2)
+        dot.backgroundColor = .white
+        inner.addSublayer(dot); outer.addSublayer(inner); host.root.addSublayer(outer)
+        host.step()
+        var renderer = LayerRenderer(engine: host.engine)
+        var list: [DrawCommand] = []
+        _ = renderer.emit(host.root, parent: .identity, into: &list)
+        let bound = LayerRenderer.maximumReplicatedCommands
+        // One inner replicator's copies (5,000 dots) stay under the bound; the outer copies stop
+        // once together they pass it, so the list ends within one outer copy of the bound.
+        let oneOuterCopy = 4 * 5_000 + 4
+        #expect(list.count > bound && list.count <= bound + 2 * oneOuterCopy)
+        let reports = host.messages.filter { $0.contains("copies: they reached") }
+        #expect(reports.count == 1)
+        #expect(reports.first?.contains("outer") == true)
+        // Drawing again reports nothing new.
+        list.removeAll()
+        _ = renderer.emit(host.root, parent: .identity, into: &list)
+        #expect(host.messages.filter { $0.contains("copies: they reached") }.count == 1)
+    }
+}
