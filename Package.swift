@@ -7,7 +7,9 @@ import PackageDescription
 //   Motion         <- Geometry             curves, springs, timing model, keyframe and timeline maths
 //   TextEngine     <- Geometry             fonts, shaping, bidi, line breaking, text layout (HarfBuzz,
 //                                          FreeType, ICU, fontconfig); one FontSystem per engine
-//   RenderModel    <- Geometry, TextEngine display list, draw commands, glyph runs, paths, canvas
+//   Images         <- Geometry             Image, decoding (SDL2_image) under a pixel limit, named assets
+//   RenderModel    <- Geometry, TextEngine, Images
+//                                          display list, draw commands, glyph runs, paths, canvas
 //   Layers         <- Geometry, Motion, RenderModel, UpdateLoop
 //                                          layer tree, layer animations, media timing, transactions
 //   Timeline       <- all of the above     views (each backed by a Layer), controllers, Auto Layout, hosts
@@ -57,7 +59,10 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CText"]),
         .target(name: "TextEngine", dependencies: ["Geometry", "CText", "CTextShim", "CTimelineFont"],
                 swiftSettings: strict),
-        .target(name: "RenderModel", dependencies: ["Geometry", "TextEngine"], swiftSettings: strict),
+        .systemLibrary(name: "CImageCodecs", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        .target(name: "Images", dependencies: ["Geometry", "CImageCodecs", .product(name: "Logging", package: "swift-log")],
+                swiftSettings: strict),
+        .target(name: "RenderModel", dependencies: ["Geometry", "TextEngine", "Images"], swiftSettings: strict),
         .target(
             name: "Layers",
             dependencies: ["Geometry", "Motion", "RenderModel", "TextEngine", "FrameTiming", "UpdateLoop",
@@ -89,6 +94,7 @@ let package = Package(
         .target(name: "FuzzHarness", dependencies: ["TimelineScene", "TimelineSDL", "Timeline"], swiftSettings: strict),
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "TextFuzzer", dependencies: ["TextEngine", "CLibFuzzer"], swiftSettings: strict),
+        .executableTarget(name: "ImageFuzzer", dependencies: ["Images", "Geometry", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzHarness", "TimelineSDL", "Timeline", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(
             name: "HeadlessTrace",
@@ -107,6 +113,8 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "Geometry"], swiftSettings: strict),
         .testTarget(name: "RenderModelTests", dependencies: ["RenderModel"], swiftSettings: strict),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "Geometry"], resources: [.copy("Fixtures")],
+                    swiftSettings: strict),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "Geometry", "Motion", "RenderModel", "FrameTiming", "UpdateLoop"],
                     swiftSettings: strict),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], resources: [.copy("Fixtures")],
