@@ -21,11 +21,10 @@ public struct ImageDecoder: Sendable {
         guard header.width > 0, header.height > 0 else {
             throw ImageError(.corrupt, "a \(header.format.rawValue) of \(header.width) x \(header.height) pixels has no pixels")
         }
-        let (perFrame, overflow) = header.width.multipliedReportingOverflow(by: header.height)
-        let (total, overflow2) = perFrame.multipliedReportingOverflow(by: max(1, header.frames))
-        guard !overflow, !overflow2, total <= pixelLimit else {
+        guard header.pixelsToDecode <= pixelLimit else {
             let frames = header.frames > 1 ? " in \(header.frames) frames" : ""
-            throw ImageError(.tooLarge, "a \(header.format.rawValue) of \(header.width) x \(header.height) pixels\(frames) is over the limit of \(pixelLimit) pixels")
+            let more = header.pixelsToDecode > header.width * header.height * header.frames ? " (its frames decode to \(header.pixelsToDecode) pixels)" : ""
+            throw ImageError(.tooLarge, "a \(header.format.rawValue) of \(header.width) x \(header.height) pixels\(frames)\(more) is over the limit of \(pixelLimit) pixels")
         }
         let result = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<Image, ImageError> in
             guard let base = raw.baseAddress, let rw = SDL_RWFromConstMem(base, Int32(raw.count)) else {

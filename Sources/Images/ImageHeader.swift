@@ -10,6 +10,14 @@ public struct ImageHeader: Equatable, Sendable {
     public var height: Int
     /// Frames in the file (1 but for an animated GIF).
     public var frames: Int
+    /// The pixels the decoder allocates: width x height, or for a GIF its frames times the
+    /// larger of its screen and its largest frame (a frame may claim more than the screen).
+    public var pixelsToDecode: Int
+
+    public init(format: Format, width: Int, height: Int, frames: Int = 1, pixelsToDecode: Int? = nil) {
+        self.format = format; self.width = width; self.height = height; self.frames = frames
+        self.pixelsToDecode = pixelsToDecode ?? width * height * frames
+    }
 
     /// Reads the header of `bytes`, or says what is wrong with it.
     public static func read(_ bytes: [UInt8]) throws(ImageError) -> ImageHeader {
@@ -71,7 +79,7 @@ public struct ImageHeader: Equatable, Sendable {
         let width = le16(b, 6), height = le16(b, 8)
         var i = 13
         if b[10] & 0x80 != 0 { i += 3 << (Int(b[10] & 7) + 1) }        // global colour table
-        var frames = 0
+        var frames = 0, largestFrame = 0
         // Blocks: extensions (21), image descriptors (2C) and the trailer (3B); sub-blocks are
         // length-prefixed, so counting frames reads only lengths.
         func skipSubBlocks(_ i: inout Int) -> Bool {
@@ -89,6 +97,11 @@ public struct ImageHeader: Equatable, Sendable {
                 if !skipSubBlocks(&i) { break loop }
             case 0x2C:
                 guard i + 10 <= b.count else { break loop }
+                // A frame may be larger than the screen, and the decoder allocates it whole:
+                // the pixels counted are the larger of the two.
+                let frameWidth = max(width, le16(b, i + 1) + le16(b, i + 5))
+                let frameHeight = max(height, le16(b, i + 3) + le16(b, i + 7))
+                largestFrame = max(largestFrame, frameWidth * frameHeight)
                 let flags = b[i + 9]
                 i += 10
                 if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }  // local colour table
@@ -100,7 +113,8 @@ public struct ImageHeader: Equatable, Sendable {
             }
         }
         guard frames > 0 else { throw ImageError(.truncated, "a GIF with no complete image in its \(b.count) bytes") }
-        return ImageHeader(format: .gif, width: width, height: height, frames: frames)
+        return ImageHeader(format: .gif, width: width, height: height, frames: frames,
+                           pixelsToDecode: max(largestFrame, width * height) * frames)
     }
 
     private static func webp(_ b: [UInt8]) throws(ImageError) -> ImageHeader {
