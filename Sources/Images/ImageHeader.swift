@@ -90,13 +90,19 @@ public struct ImageHeader: Equatable, Sendable {
             }
             return false
         }
+        // The walk must reach the trailer: SDL2_image reads a cut or malformed file its own way,
+        // and the frames it would then find are not the frames counted here.
+        func cut(_ at: Int) -> ImageError { ImageError(.truncated, "a GIF cut off in the block at byte \(at), before its trailer") }
+        var trailer = false
         loop: while i < b.count {
             switch b[i] {
             case 0x21:
+                let start = i
                 i += 2
-                if !skipSubBlocks(&i) { break loop }
+                if !skipSubBlocks(&i) { throw cut(start) }
             case 0x2C:
-                guard i + 10 <= b.count else { break loop }
+                guard i + 10 <= b.count else { throw cut(i) }
+                let start = i
                 // A frame may be larger than the screen, and the decoder allocates it whole:
                 // the pixels counted are the larger of the two.
                 let frameWidth = max(width, le16(b, i + 1) + le16(b, i + 5))
@@ -107,12 +113,15 @@ public struct ImageHeader: Equatable, Sendable {
                 if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }  // local colour table
                 i += 1                                                   // LZW minimum code size
                 frames += 1
-                if !skipSubBlocks(&i) { break loop }
-            case 0x3B: break loop
+                if !skipSubBlocks(&i) { throw cut(start) }
+            case 0x3B:
+                trailer = true
+                break loop
             default: throw ImageError(.corrupt, "a GIF block cannot start with \(hex([b[i]])) (byte \(i))")
             }
         }
-        guard frames > 0 else { throw ImageError(.truncated, "a GIF with no complete image in its \(b.count) bytes") }
+        guard trailer else { throw ImageError(.truncated, "a GIF without its trailer (3B) in its \(b.count) bytes") }
+        guard frames > 0 else { throw ImageError(.corrupt, "a GIF with no image") }
         return ImageHeader(format: .gif, width: width, height: height, frames: frames,
                            pixelsToDecode: max(largestFrame, width * height) * frames)
     }
