@@ -84,11 +84,26 @@ open class ShapeLayer: Layer {
         let key = StrokeKey(path: path, start: start, end: end, width: lineWidth, cap: lineCap, join: lineJoin,
                             miter: miterLimit, dashes: lineDashPattern ?? [], phase: lineDashPhase)
         if let c = strokeCache, c.key == key { return c.outline }
+        // A presentation copy (one per replicator copy, per frame) asks its model first, and
+        // leaves what it made there: a dashed outline is worth making once.
+        if let model = renderModel, let c = model.strokeCache, c.key == key {
+            strokeCache = c
+            return c.outline
+        }
         var visible = start == 0 && end == 1 ? path : path.trimmed(from: start, to: end)
         if let dashes = lineDashPattern, !dashes.isEmpty { visible = visible.copy(dashingWithPhase: lineDashPhase, lengths: dashes) }
         let outline = visible.copy(strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit)
         strokeCache = (key, outline)
+        renderModel?.strokeCache = (key, outline)
         return outline
+    }
+
+    /// The model of a presentation copy being drawn (whose stroke cache the copy shares).
+    private weak var renderModel: ShapeLayer?
+
+    override func prepareToRender(model: Layer, mediaTime: Double, fonts: FontSystem?) {
+        super.prepareToRender(model: model, mediaTime: mediaTime, fonts: fonts)
+        renderModel = model === self ? nil : model as? ShapeLayer
     }
 
     open override func renderContent(into list: inout [DrawCommand]) {
