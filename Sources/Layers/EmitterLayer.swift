@@ -139,7 +139,7 @@ open class EmitterLayer: Layer {
     }
 
     /// An emitter with cells to emit changes every frame.
-    override var changesContinuously: Bool { emitterCells?.contains { $0.isEnabled && $0.birthRate > 0 } ?? false }
+    override var changesContinuously: Bool { super.changesContinuously || (emitterCells?.contains { $0.isEnabled && $0.birthRate > 0 } ?? false) }
 
     private func cellsDidChange() {
         contentDidChange()
@@ -236,6 +236,7 @@ open class EmitterLayer: Layer {
 
     /// Particles are a function of the time since the emitter first drew (kept on the model).
     override func prepareToRender(model: Layer, mediaTime: Double, fonts: FontSystem?) {
+        super.prepareToRender(model: model, mediaTime: mediaTime, fonts: fonts)
         guard let m = model as? EmitterLayer else { return }
         let now = model.localTime(forMediaTime: mediaTime)
         if m.emissionStart == nil { m.emissionStart = now }

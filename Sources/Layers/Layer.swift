@@ -99,6 +99,26 @@ open class Layer {
     @exclusivity(unchecked) public var shadowOffset = Size(width: 0, height: -3) { didSet { changed(.shadowOffset, .size(oldValue)) } }
     @exclusivity(unchecked) public var shadowRadius: Double = 3 { didSet { changed(.shadowRadius, .number(oldValue)) } }
     @exclusivity(unchecked) public var shadowPath: Path? { didSet { changed(.shadowPath, .path(oldValue ?? Path())) } }
+    /// An image the layer shows, fitted to its bounds by ``contentsGravity`` (CN2), as
+    /// `CALayer.contents`. An animated image plays from when it is set, its frame a function of
+    /// the engine's time; a resizable image (or a ``contentsCenter`` smaller than the unit
+    /// rectangle) is stretched in nine slices.
+    public var contents: Image? {
+        didSet {
+            guard contents !== oldValue else { return }
+            contentsBeginTime = engine?.frameTime ?? 0
+            contentDidChange()
+            if changesContinuously { engine?.layerChangesContinuously(self) }
+        }
+    }
+    /// The engine time an animated ``contents`` started playing at.
+    var contentsBeginTime = 0.0
+    /// The part of ``contents`` that stretches, in unit coordinates of the image (the rest keeps
+    /// its size: nine slices), as `CALayer.contentsCenter`.
+    public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { contentDidChange() } }
+    /// The colour a template image in ``contents`` is drawn in (our addition: an image view sets
+    /// it from its tint colour); nil draws templates in black.
+    public var contentsTintColor: Color? { didSet { contentDidChange() } }
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(.contentsRect, .rect(oldValue)) } }
     /// How ``contents`` is fitted to the bounds.
     @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize { didSet { contentDidChange() } }
@@ -244,6 +264,8 @@ open class Layer {
         shadowColor = other.shadowColor; shadowOpacity = other.shadowOpacity; shadowOffset = other.shadowOffset
         shadowRadius = other.shadowRadius; shadowPath = other.shadowPath
         contentsRect = other.contentsRect; contentsGravity = other.contentsGravity; contentsScale = other.contentsScale
+        contents = other.contents; contentsBeginTime = other.contentsBeginTime; contentsCenter = other.contentsCenter
+        contentsTintColor = other.contentsTintColor
         isDoubleSided = other.isDoubleSided; shouldRasterize = other.shouldRasterize
         beginTime = other.beginTime; speed = other.speed; timeOffset = other.timeOffset
         drawnContent = other.drawnContent
@@ -538,6 +560,7 @@ open class Layer {
     /// ``ShapeLayer`` append theirs after calling `super`. The renderer calls it on the
     /// presentation (or the model when nothing animates).
     open func renderContent(into list: inout [DrawCommand]) {
+        if let contents { appendContents(contents, in: bounds, mediaTime: contentsMediaTime, into: &list) }
         if !drawnContent.isEmpty { list.append(contentsOf: drawnContent) }
     }
 
@@ -549,11 +572,15 @@ open class Layer {
     /// Called by the renderer just before ``renderContent(into:)`` on the layer it draws (the
     /// presentation, or the model), with the model, the media time drawn and the host's font
     /// metrics: kinds whose content depends on them (emitters, text) take what they need.
-    func prepareToRender(model: Layer, mediaTime: Double, fonts: FontSystem?) {}
+    func prepareToRender(model: Layer, mediaTime: Double, fonts: FontSystem?) {
+        if contents?.images != nil { contentsMediaTime = mediaTime }
+    }
+    /// The media time the layer is being drawn at (set for animated contents).
+    var contentsMediaTime = 0.0
 
-    /// Whether the layer's drawing changes every frame by itself (an emitter with cells): the
-    /// engine then re-renders it each frame while it is hosted.
-    var changesContinuously: Bool { false }
+    /// Whether the layer's drawing changes every frame by itself (an emitter with cells, an
+    /// animated image): the engine then re-renders it each frame while it is hosted.
+    var changesContinuously: Bool { (contents?.images?.count ?? 0) > 1 }
 
     /// The outline the shadow follows when ``shadowPath`` is nil: the rounded bounds when the
     /// layer has a background, else nothing (subclasses with shapes override).

@@ -356,6 +356,7 @@ extension DrawCommand {
             g.colors = g.colors.map(m)
             return .fillShape(p, .gradient(g), rule)
         case .shadow(let p, let c, let radius): return .shadow(p, m(c), radius: radius)
+        case .image(var d): d.tint = m(d.tint); return .image(d)
         default: return self
         }
     }
@@ -415,6 +416,16 @@ extension DrawCommand {
             let pens = run.positions.map { h.apply(to: Point(x: $0.x + at.x, y: $0.y + at.y)) }
             return .glyphs(GlyphRun(face: run.face, size: run.size * scale, glyphs: run.glyphs, positions: pens, color: run.color),
                            at: .zero)
+        case .image(var d):
+            // The rectangle's corners projected; the painter maps the pixels onto that quad.
+            let r = d.rect
+            let corners = d.corners ?? [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                                        Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+            let projected = corners.map { h.apply(to: $0) }
+            guard projected.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+            d.corners = projected
+            d.rect = projected.dropFirst().reduce(Rect(origin: projected[0], size: .zero)) { $0.union(Rect(origin: $1, size: .zero)) }
+            return .image(d)
         case .beginGroup, .endGroup: return nil
         }
     }

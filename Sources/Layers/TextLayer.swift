@@ -86,6 +86,7 @@ open class TextLayer: Layer {
     }
 
     override func prepareToRender(model: Layer, mediaTime: Double, fonts: FontSystem?) {
+        super.prepareToRender(model: model, mediaTime: mediaTime, fonts: fonts)
         renderFonts = fonts
     }
 

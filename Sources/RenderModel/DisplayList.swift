@@ -1,4 +1,5 @@
 import Geometry
+@_exported import Images
 @_exported import TextEngine
 
 /// How a group (one view and its subviews) is composited.
@@ -57,6 +58,42 @@ public enum DrawCommand: Sendable, Equatable {
     /// A shadow: `path`'s silhouette filled with the colour and blurred by a Gaussian whose
     /// standard deviation is half of `radius` (Core Animation's `shadowRadius`).
     case shadow(Path, Color, radius: Double)
+    /// A rectangle of an image's pixels drawn into a rectangle (CN2: a layer's contents, one
+    /// slice of a resizable image).
+    case image(ImageDrawing)
+}
+
+/// What ``DrawCommand/image(_:)`` draws: `source` (in the bitmap's pixels) of `image` stretched
+/// over `rect`, its colours multiplied by `tint`. A template draws only the image's alpha, in
+/// `tint`. Under perspective, `corners` holds where the rectangle's corners land in window
+/// points (clockwise from the top-left) and `rect` their bounding box.
+public struct ImageDrawing: Sendable, Equatable {
+    public var image: Image
+    public var rect: Rect
+    public var source: Rect
+    /// What the pixels are multiplied by (white: as they are; a replicator copy's colour, an
+    /// alpha for a faded image).
+    public var tint: Color
+    /// Whether only the image's alpha is drawn, in ``tint`` (a template image).
+    public var isTemplate: Bool
+    public var corners: [Point]?
+
+    public init(image: Image, rect: Rect, source: Rect? = nil, tint: Color = .white, isTemplate: Bool = false,
+                corners: [Point]? = nil) {
+        self.image = image
+        self.rect = rect
+        self.source = source ?? Rect(x: 0, y: 0, width: Double(image.bitmap.width), height: Double(image.bitmap.height))
+        self.tint = tint
+        self.isTemplate = isTemplate
+        self.corners = corners
+    }
+
+    /// The same image is the same object (images are immutable; comparing pixels would cost
+    /// a pass over them).
+    public static func == (a: ImageDrawing, b: ImageDrawing) -> Bool {
+        a.image === b.image && a.rect == b.rect && a.source == b.source && a.tint == b.tint && a.isTemplate == b.isTemplate
+            && a.corners == b.corners
+    }
 }
 
 /// The display pass's output (D1): the presentation tree as a flat list of commands that the SDL
@@ -174,6 +211,7 @@ extension DrawCommand {
         case .strokePath(let p, _, let lw): return p.bounds(pad: lw)
         case .fillShape(let p, _, _): return p.bounds(pad: 0)
         case .shadow(let p, _, let radius): return p.bounds(pad: 1.5 * max(0, radius) + 1)
+        case .image(let d): return d.rect
         case .glyphs(let run, let at):
             return run.bounds.offsetBy(dx: at.x, dy: at.y)
         case .beginGroup, .endGroup: return nil

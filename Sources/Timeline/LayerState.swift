@@ -1,5 +1,6 @@
 import Geometry
 import Motion
+import Layers
 
 /// The animatable properties of a view, as one value. A view keeps two: the model (what the app
 /// set) and the presentation (what is on screen this frame). Without a running animation they are
@@ -59,12 +60,36 @@ public enum AnimatableProperty: Int, Sendable, CaseIterable, CustomStringConvert
     var bit: UInt16 { 1 << UInt16(rawValue) }
 }
 
-/// How a view's content follows a bounds size change (U4).
-public enum ContentMode: Sendable {
-    /// Content is scaled; the view is not redrawn.
+/// How a view's content follows a bounds size change (U4) and where an image view places its
+/// image (CN2), as `UIView.ContentMode`; it sets the layer's ``ContentsGravity``.
+public enum ContentMode: String, Sendable, CaseIterable {
+    /// Content is scaled to the bounds; the view is not redrawn.
     case scaleToFill
+    /// Scaled to fit inside, keeping its aspect ratio (letterboxed).
+    case scaleAspectFit
+    /// Scaled to cover the bounds, keeping its aspect ratio (overflowing unless clipped).
+    case scaleAspectFill
     /// A size change flags the view for display.
     case redraw
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+
+    /// The layer gravity that places contents this way.
+    public var gravity: ContentsGravity {
+        switch self {
+        case .scaleToFill, .redraw: .resize
+        case .scaleAspectFit: .resizeAspect
+        case .scaleAspectFill: .resizeAspectFill
+        case .center: .center
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: .topLeft
+        case .topRight: .topRight
+        case .bottomLeft: .bottomLeft
+        case .bottomRight: .bottomRight
+        }
+    }
 }
 
 /// Which margins of the superview a view with a fixed frame follows when the superview resizes

@@ -72,7 +72,9 @@ open class View: Responder {
     }
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.presentationDidChange() } } }
     public var isUserInteractionEnabled = true
-    public var contentMode: ContentMode = .scaleToFill
+    public var contentMode: ContentMode = .scaleToFill {
+        didSet { if contentMode != oldValue { layer.contentsGravity = contentMode.gravity } }
+    }
 
     // MARK: Layer (CA2)
 

@@ -396,6 +396,12 @@ public final class Window: FrameParticipant {
         }
     }
 
+    /// Reports an API used where it must not be: a diagnostic of kind misuse (the call was
+    /// refused and nothing changed).
+    public func report(misuse message: String, views: [String] = []) {
+        diagnostics.report(Diagnostic(kind: .misuse, frame: frameIndex, message: message, views: views))
+    }
+
     private func reportFeedbackLoop(top: View, passes: Int) {
         var dirty: [String] = []
         UpdateCycle.collectDirty(top, into: &dirty)
@@ -468,6 +474,12 @@ public final class Window: FrameParticipant {
         if p.backgroundColor.alpha > 0 {
             list.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
             box = t.apply(to: local)
+        }
+        if let vl = v.loadedLayer, let image = vl.contents {
+            // The layer's image (an image view's), placed in the presentation's bounds.
+            let first = list.count
+            vl.appendContents(image, in: local, mediaTime: layers?.frameTime ?? 0, into: &list)
+            for c in list[first...] { if let b = c.localBounds { box = box.union(t.apply(to: b)) } }
         }
         if !v.content.isEmpty {
             list.append(contentsOf: v.content)

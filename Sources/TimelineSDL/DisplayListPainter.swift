@@ -170,6 +170,15 @@ public final class DisplayListPainter {
     var atlasCursor: (x: Int32, y: Int32, row: Int32) = (1, 1, 0)
     var atlasSide: Int32 = DisplayListPainter.smallestAtlas
     var glyphFaces: [ObjectIdentifier: FontFace] = [:]
+
+    /// Images uploaded as textures (see Painter+Images.swift), bounded by bytes.
+    var imageTextures: [ImageTextureKey: ImageTexture] = [:]
+    var imageTextureBytes = 0
+    /// The most bytes of image textures kept (least recently drawn out first; those drawn in
+    /// the frame being painted stay).
+    public var imageTextureLimit = 256 << 20
+    /// Images uploaded so far (an image drawn again, by any number of views, uploads nothing).
+    public internal(set) var imageTexturesUploaded = 0
     /// Filled paths and shadows are rasterised here and drawn through ``shapeTexture``.
     var shapes = ShapeRasterizer()
     var shapeTexture: OpaquePointer?
@@ -206,6 +215,9 @@ public final class DisplayListPainter {
         scratch = nil
         if let t = glyphAtlas { SDL_DestroyTexture(t) }
         glyphAtlas = nil
+        for (_, t) in imageTextures { SDL_DestroyTexture(t.texture) }
+        imageTextures.removeAll()
+        imageTextureBytes = 0
         glyphCache.removeAll()
         atlasCursor = (1, 1, 0)
         for (_, d) in discs { SDL_DestroyTexture(d.texture) }
@@ -319,9 +331,10 @@ public final class DisplayListPainter {
 
     func draw(_ commands: [DrawCommand], at i: Int, scale: Double) {
         switch commands[i] {
-        case .line, .fillEllipse, .strokeEllipse, .fillPath, .strokePath, .fillShape, .shadow:
-            // Tessellated shapes wholly off the target cost triangles and draw nothing (an
-            // emitter's particles flying away, a path far outside a scroll view's window).
+        case .line, .fillEllipse, .strokeEllipse, .image:
+            // Shapes wholly off the target cost triangles and draw nothing (an emitter's
+            // particles flying away). Only those whose box is cheap: a path's box is a pass over
+            // its points, and shapes of paths have their own budget.
             if missesTarget(commands[i]) { lastCulledShapeCount += 1; return }
         default: break
         }
@@ -347,6 +360,7 @@ public final class DisplayListPainter {
         case .glyphs(let run, let at): glyphs(run, at: at)
         case .fillShape(let path, let paint, let rule): fillShape(path, paint, rule)
         case .shadow(let path, let color, let radius): shadow(path, color, radius: radius)
+        case .image(let d): image(d)
         }
     }
 

@@ -21,7 +21,7 @@ struct TypedAnchorTests {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + cModuleSearchPaths().flatMap { ["-I", $0] }
-            + ["/usr/include/harfbuzz", "/usr/include/freetype2"].flatMap { ["-Xcc", "-I\($0)"] } + [file.path]
+            + ["/usr/include/harfbuzz", "/usr/include/freetype2", "/usr/include/SDL2"].flatMap { ["-Xcc", "-I\($0)"] } + [file.path]
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = "/opt/swift/usr/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
         p.environment = environment
@@ -50,6 +50,7 @@ struct TypedAnchorTests {
         // The package's own C modules: the text libraries' module map and the shims SwiftPM
         // wrote module maps for, with the system headers they include.
         found.append(root.appendingPathComponent("Sources/CText").path)
+        found.append(root.appendingPathComponent("Sources/CImageCodecs").path)
         for target in ["CTextShim", "CTimelineFont"] {
             found.append(root.appendingPathComponent(".build/debug/\(target).build").path)
         }

@@ -1,0 +1,105 @@
+import CSDL2
+import Geometry
+import RenderModel
+
+/// An uploaded image: one texture per bitmap (and per template form), kept while the bitmap is,
+/// since the entry holds it.
+struct ImageTextureKey: Hashable {
+    var bitmap: ObjectIdentifier
+    var template: Bool
+}
+
+struct ImageTexture {
+    var bitmap: Bitmap
+    var texture: OpaquePointer
+    var bytes: Int
+    var lastFrame: Int
+}
+
+/// Images (CN2): each bitmap is uploaded once into a texture, linearly filtered, and drawn as a
+/// textured quad through the batch, tinted by the drawing's colour (a template's texture is
+/// white where the image is opaque, so it comes out in the tint).
+extension DisplayListPainter {
+    func image(_ d: ImageDrawing) {
+        let bitmap = d.image.bitmap
+        guard bitmap.width > 0, bitmap.height > 0, d.source.width > 0, d.source.height > 0, d.tint.alpha > 0,
+              let texture = imageTexture(bitmap, template: d.isTemplate) else { return }
+        useTexture(texture)
+        mesh.transform = transform
+        mesh.opacity = opacity
+        let w = Double(bitmap.width), h = Double(bitmap.height)
+        let u0 = d.source.minX / w, v0 = d.source.minY / h, u1 = d.source.maxX / w, v1 = d.source.maxY / h
+        let t = transform
+        let corners = d.corners ?? [Point(x: d.rect.minX, y: d.rect.minY), Point(x: d.rect.maxX, y: d.rect.minY),
+                                    Point(x: d.rect.maxX, y: d.rect.maxY), Point(x: d.rect.minX, y: d.rect.maxY)]
+        guard corners.count == 4 else { return }
+        // The software rasteriser samples at pixel corners (see meshTransform).
+        let shift = isSoftware ? 0.5 : 0
+        func device(_ p: Point) -> Point { let q = t.apply(to: p); return Point(x: q.x + shift, y: q.y + shift) }
+        var tint = d.tint
+        tint.alpha *= opacity
+        mesh.deviceTexturedQuad(device(corners[0]), device(corners[1]), device(corners[2]), device(corners[3]),
+                                u0: u0, v0: v0, u1: u1, v1: v1, color: tint)
+    }
+
+    /// The texture holding `bitmap` (its alpha in white for a template), uploaded when new.
+    func imageTexture(_ bitmap: Bitmap, template: Bool) -> OpaquePointer? {
+        let key = ImageTextureKey(bitmap: ObjectIdentifier(bitmap), template: template)
+        if var entry = imageTextures[key] {
+            entry.lastFrame = frameNumber
+            imageTextures[key] = entry
+            return entry.texture
+        }
+        // SDL's software renderer samples a texture two pixels wide (or high) as if it were one
+        // (SDL 2.26): such a texture is uploaded with its pixels doubled along that side, which
+        // samples the same.
+        let sx = isSoftware && bitmap.width == 2 ? 2 : 1, sy = isSoftware && bitmap.height == 2 ? 2 : 1
+        let tw = bitmap.width * sx, th = bitmap.height * sy
+        let bytes = tw * th * 4
+        evictImageTextures(toFit: bytes)
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                              Int32(tw), Int32(th)) else {
+            // Larger than the renderer's largest texture, or out of memory: nothing drawn.
+            sdl(-1, "SDL_CreateTexture(image of \(bitmap.width) x \(bitmap.height))")
+            return nil
+        }
+        sdl(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
+        sdl(SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear), "SDL_SetTextureScaleMode")
+        if template || sx > 1 || sy > 1 {
+            var pixels = bitmap.rgba
+            if template {
+                for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = 255; pixels[i + 1] = 255; pixels[i + 2] = 255 }
+            }
+            if sx > 1 || sy > 1 {
+                var doubled = [UInt8](repeating: 0, count: bytes)
+                for y in 0..<th {
+                    for x in 0..<tw {
+                        let from = ((y / sy) * bitmap.width + x / sx) * 4, to = (y * tw + x) * 4
+                        for k in 0..<4 { doubled[to + k] = pixels[from + k] }
+                    }
+                }
+                pixels = doubled
+            }
+            pixels.withUnsafeBytes { sdl(SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(tw * 4)), "SDL_UpdateTexture") }
+        } else {
+            bitmap.rgba.withUnsafeBytes { sdl(SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(tw * 4)), "SDL_UpdateTexture") }
+        }
+        imageTextures[key] = ImageTexture(bitmap: bitmap, texture: texture, bytes: bytes, lastFrame: frameNumber)
+        imageTextureBytes += bytes
+        imageTexturesUploaded += 1
+        return texture
+    }
+
+    /// Frees the least recently drawn textures until `bytes` more fit the limit (never one drawn
+    /// in this frame: its quad may still be in the batch).
+    private func evictImageTextures(toFit bytes: Int) {
+        guard imageTextureBytes + bytes > imageTextureLimit else { return }
+        let old = imageTextures.filter { $0.value.lastFrame < frameNumber }.sorted { $0.value.lastFrame < $1.value.lastFrame }
+        for (key, entry) in old {
+            guard imageTextureBytes + bytes > imageTextureLimit else { break }
+            SDL_DestroyTexture(entry.texture)
+            imageTextures[key] = nil
+            imageTextureBytes -= entry.bytes
+        }
+    }
+}
