@@ -310,6 +310,20 @@ open class View: Responder {
     ///   itself); add it to another branch instead.
     public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
 
+    /// Inserts `view` just below `sibling` (on top when `sibling` is not a subview).
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        var index = subviews.firstIndex { $0 === sibling } ?? subviews.count
+        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }), i < index { index -= 1 }
+        insertSubview(view, at: index)
+    }
+
+    /// Inserts `view` just above `sibling` (on top when `sibling` is not a subview).
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        var index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
+        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }), i < index { index -= 1 }
+        insertSubview(view, at: index)
+    }
+
     /// Inserts `view` at `index` in the subviews (0 is the back).
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view),
@@ -534,6 +548,11 @@ open class View: Responder {
         let inWindow = pointToWindow(point)
         guard let view else { return inWindow }
         return view.pointFromWindow(inWindow)
+    }
+
+    /// Converts `point` from `view`'s coordinates (window coordinates when nil) to this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        pointFromWindow(view.map { $0.pointToWindow(point) } ?? point)
     }
 
     func pointToWindow(_ p: Point) -> Point {

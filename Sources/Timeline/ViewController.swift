@@ -90,6 +90,17 @@ open class ViewController: Responder {
         }
     }
 
+    /// The screen's title (shown by a navigation bar unless its item has one).
+    public var title: String? { didSet { navigationController?.navigationItemDidChange() } }
+    /// What the screen shows in a navigation bar (made on first use).
+    public var navigationItem: NavigationItem {
+        if let item = loadedNavigationItem { return item }
+        let item = NavigationItem()
+        loadedNavigationItem = item
+        return item
+    }
+    private var loadedNavigationItem: NavigationItem?
+
     // MARK: Containment (CN3)
 
     public private(set) var children: [ViewController] = []

@@ -1,0 +1,479 @@
+import Geometry
+import Motion
+
+/// What a screen shows in the navigation bar, as `UINavigationItem`: its title, the back
+/// button's title on the screen pushed after it, and bar button items.
+@MainActor
+public final class NavigationItem {
+    public var title: String? { didSet { owner?.navigationItemDidChange() } }
+    /// The title of the back button on the next screen (nil: this screen's title, or "Back").
+    public var backButtonTitle: String? { didSet { owner?.navigationItemDidChange() } }
+    public var hidesBackButton = false { didSet { owner?.navigationItemDidChange() } }
+    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
+    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
+    public var leftBarButtonItem: BarButtonItem? {
+        get { leftBarButtonItems.first }
+        set { leftBarButtonItems = newValue.map { [$0] } ?? [] }
+    }
+    public var rightBarButtonItem: BarButtonItem? {
+        get { rightBarButtonItems.first }
+        set { rightBarButtonItems = newValue.map { [$0] } ?? [] }
+    }
+    weak var owner: NavigationController?
+
+    public init(title: String? = nil) { self.title = title }
+}
+
+/// A button in a navigation bar, as `UIBarButtonItem` with a primary action.
+@MainActor
+public final class BarButtonItem {
+    public enum Style: Sendable { case plain, done }
+    public var title: String
+    public var style: Style
+    public var isEnabled = true
+    let handler: @MainActor (BarButtonItem) -> Void
+
+    public init(title: String, style: Style = .plain, primaryAction handler: @escaping @MainActor (BarButtonItem) -> Void) {
+        self.title = title; self.style = style; self.handler = handler
+    }
+}
+
+extension ViewController {
+    /// The navigation controller this screen is on, if any (its nearest one).
+    public var navigationController: NavigationController? {
+        var p = parent
+        while let c = p { if let n = c as? NavigationController { return n }; p = c.parent }
+        return nil
+    }
+}
+
+/// A stack of screens with a navigation bar, as `UINavigationController` (CN4, CN5). A push
+/// slides the new screen in from the right edge while the old one moves a third of the way left
+/// under a dimming overlay; a pop reverses it. A pan that starts within 20 points of the left
+/// edge drives a pop by hand (``interactivePopGestureRecognizer``): on release it completes when
+/// past half the width or flung, and otherwise cancels, animating from where the finger left
+/// it. Appearance calls come as UIKit makes them, a cancelled pop included.
+@MainActor
+open class NavigationController: ViewController, GestureRecognizerDelegate {
+    /// The transition's response: a critically damped spring of 0.35 s, close to the private
+    /// curve UIKit's push and pop follow (it settles in about half a second).
+    public static let transitionDuration = 0.35
+    /// How far the screen below sits to the left, as a share of the width.
+    public static let parallax = 0.3
+    /// The dimming over the screen going under.
+    public static let dimmingAlpha = 0.1
+    /// The width of the edge strip an interactive pop starts in.
+    public static let edgeWidth = 20.0
+    public static let barHeight = 44.0
+
+    public private(set) var viewControllers: [ViewController] = []
+    public var topViewController: ViewController? { viewControllers.last }
+    public var visibleViewController: ViewController? { topViewController }
+    public let navigationBar = NavigationBar()
+    /// Whether a push or pop is running (further pushes and pops are refused until it ends).
+    public private(set) var isTransitioning = false
+    public let interactivePopGestureRecognizer = PanGestureRecognizer()
+
+    private let dimming = View()
+    private var interactive: (from: ViewController, to: ViewController)?
+
+    public init(rootViewController: ViewController) {
+        super.init()
+        viewControllers = [rootViewController]
+        addChild(rootViewController)
+        rootViewController.didMove(toParent: self)
+    }
+
+    open override func loadView() {
+        let container = NavigationContainerView()
+        container.controller = self
+        container.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
+        container.clipsToBounds = true
+        setView(container)
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        dimming.backgroundColor = .black
+        dimming.alpha = 0
+        dimming.isUserInteractionEnabled = false
+        navigationBar.controller = self
+        view.addSubview(navigationBar)
+        if let top = topViewController { view.insertSubview(top.view, belowSubview: navigationBar) }
+        interactivePopGestureRecognizer.delegate = self
+        interactivePopGestureRecognizer.addAction { [weak self] g in self?.handleEdgePan(g as! PanGestureRecognizer) }
+        view.addGestureRecognizer(interactivePopGestureRecognizer)
+        navigationBar.update(for: viewControllers, animated: false)
+    }
+
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        topViewController?.beginAppearanceTransition(true, animated: animated)
+    }
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        topViewController?.endAppearanceTransition()
+    }
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        topViewController?.beginAppearanceTransition(false, animated: animated)
+    }
+    open override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        topViewController?.endAppearanceTransition()
+    }
+
+    /// The rectangle screens fill: below the bar.
+    var contentFrame: Rect {
+        let b = view.bounds
+        return Rect(x: 0, y: Self.barHeight, width: b.width, height: max(0, b.height - Self.barHeight))
+    }
+
+    // MARK: Stack operations (CN4)
+
+    /// Pushes `controller` on top; refused (with a diagnostic) if it is already on a stack.
+    public func pushViewController(_ controller: ViewController, animated: Bool) {
+        guard !viewControllers.contains(where: { $0 === controller }) else {
+            return misuse("pushViewController: \(controller) is already on the stack; nothing was pushed")
+        }
+        guard controller.parent == nil, !(controller is NavigationController) else {
+            return misuse("pushViewController: \(controller) belongs to another container; nothing was pushed")
+        }
+        guard !isTransitioning else { return misuse("pushViewController: a transition is running; nothing was pushed") }
+        let from = topViewController
+        addChild(controller)
+        viewControllers.append(controller)
+        transition(from: from, to: controller, push: true, animated: animated, removing: [])
+    }
+
+    /// Pops the top screen; refused (with a diagnostic) when only the root is left.
+    @discardableResult
+    public func popViewController(animated: Bool) -> ViewController? {
+        guard viewControllers.count > 1 else {
+            misuse("popViewController: the root view controller cannot be popped; nothing changed")
+            return nil
+        }
+        guard !isTransitioning else {
+            misuse("popViewController: a transition is running; nothing was popped")
+            return nil
+        }
+        let popped = viewControllers.removeLast()
+        popped.willMove(toParent: nil)
+        transition(from: popped, to: viewControllers.last!, push: false, animated: animated, removing: [popped])
+        return popped
+    }
+
+    /// Pops to the root; returns the screens popped.
+    @discardableResult
+    public func popToRootViewController(animated: Bool) -> [ViewController]? {
+        guard let root = viewControllers.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// Pops until `controller` is on top; returns the screens popped (nil if it is not on the stack).
+    @discardableResult
+    public func popToViewController(_ controller: ViewController, animated: Bool) -> [ViewController]? {
+        guard let index = viewControllers.firstIndex(where: { $0 === controller }) else {
+            misuse("popToViewController: \(controller) is not on the stack; nothing changed")
+            return nil
+        }
+        guard index < viewControllers.count - 1 else { return [] }
+        guard !isTransitioning else {
+            misuse("popToViewController: a transition is running; nothing was popped")
+            return nil
+        }
+        let popped = Array(viewControllers[(index + 1)...])
+        viewControllers.removeSubrange((index + 1)...)
+        for p in popped { p.willMove(toParent: nil) }
+        transition(from: popped.last!, to: controller, push: false, animated: animated, removing: popped)
+        return popped
+    }
+
+    /// Replaces the stack; animates as a push when the new top is new, as a pop when it was
+    /// below, and not at all when it stays.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool) {
+        guard !controllers.isEmpty else { return misuse("setViewControllers: a stack needs a root; nothing changed") }
+        guard !isTransitioning else { return misuse("setViewControllers: a transition is running; nothing changed") }
+        for (i, c) in controllers.enumerated() where controllers[..<i].contains(where: { $0 === c }) {
+            return misuse("setViewControllers: \(c) appears twice; nothing changed")
+        }
+        let old = viewControllers, from = topViewController, to = controllers.last!
+        let removed = old.filter { o in !controllers.contains { $0 === o } }
+        for r in removed where r !== from { r.willMove(toParent: nil); r.removeFromParent() }
+        if let f = from, removed.contains(where: { $0 === f }) { f.willMove(toParent: nil) }
+        for c in controllers where c.parent !== self { addChild(c) }
+        viewControllers = controllers
+        guard from !== to else {
+            navigationBar.update(for: viewControllers, animated: false)
+            return
+        }
+        let push = !old.contains { $0 === to }
+        let leaving = from.map { f in removed.contains { $0 === f } ? [f] : [] } ?? []
+        transition(from: from, to: to, push: push, animated: animated, removing: leaving)
+    }
+
+    // MARK: Transitions
+
+    private func transition(from: ViewController?, to: ViewController, push: Bool, animated: Bool, removing: [ViewController]) {
+        guard isViewLoaded, view.window != nil else {
+            // Not on screen: the stack changes and the views follow when shown.
+            finish(from: from, to: to, push: push, removing: removing, appeared: false)
+            return
+        }
+        isTransitioning = true
+        let frame = contentFrame, w = frame.width
+        to.isMovingToParent = push
+        from?.isMovingFromParent = !push
+        // UIKit's order: the screen leaving hears first, then the one arriving.
+        from?.beginAppearanceTransition(false, animated: animated)
+        to.beginAppearanceTransition(true, animated: animated)
+        let toView = to.view
+        if toView.superview !== view { view.insertSubview(toView, belowSubview: navigationBar) }
+        if push { view.insertSubview(dimming, belowSubview: toView) } else if let fv = from?.view { view.insertSubview(dimming, belowSubview: fv) }
+        // Where each view starts and ends: the pushed screen from the right edge over the
+        // old one, which moves a third of the way left; a pop the other way round.
+        let under = push ? from?.view : toView, over = push ? toView : from?.view
+        toView.frame = frame
+        over?.frame = frame.offsetBy(dx: push ? w : 0, dy: 0)
+        under?.frame = frame.offsetBy(dx: push ? 0 : -Self.parallax * w, dy: 0)
+        dimming.frame = frame
+        dimming.alpha = push ? 0 : Self.dimmingAlpha
+        over?.layer.shadowOpacity = 0.15
+        over?.layer.shadowRadius = 6
+        over?.layer.shadowOffset = Size(width: -2, height: 0)
+        navigationBar.update(for: viewControllers, animated: animated)
+        guard animated else {
+            finish(from: from, to: to, push: push, removing: removing, appeared: true)
+            return
+        }
+        View.animate(springDuration: Self.transitionDuration, bounce: 0, animations: {
+            over?.frame = frame.offsetBy(dx: push ? 0 : w, dy: 0)
+            under?.frame = frame.offsetBy(dx: push ? -Self.parallax * w : 0, dy: 0)
+            self.dimming.alpha = push ? Self.dimmingAlpha : 0
+        }, completion: { [weak self] _ in
+            self?.finish(from: from, to: to, push: push, removing: removing, appeared: true)
+        })
+    }
+
+    private func finish(from: ViewController?, to: ViewController, push: Bool, removing: [ViewController], appeared: Bool) {
+        if let fv = from?.view, from !== to, from?.isViewLoaded == true { fv.removeFromSuperview() }
+        dimming.removeFromSuperview()
+        if isViewLoaded {
+            to.view.frame = contentFrame
+            to.view.layer.shadowOpacity = 0
+            from?.view.layer.shadowOpacity = 0
+            if to.view.superview !== view, view.window != nil { view.insertSubview(to.view, belowSubview: navigationBar) }
+        }
+        if appeared {
+            from?.endAppearanceTransition()
+            to.endAppearanceTransition()
+        }
+        to.isMovingToParent = false
+        from?.isMovingFromParent = false
+        for r in removing { r.removeFromParent() }
+        if push { to.didMove(toParent: self) }
+        isTransitioning = false
+        navigationBar.update(for: viewControllers, animated: false)
+    }
+
+    // MARK: Interactive pop (CN5)
+
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive event: InputEvent) -> Bool {
+        guard recognizer === interactivePopGestureRecognizer, let p = event.location else { return true }
+        return viewControllers.count > 1 && !isTransitioning && view.convert(p, from: nil).x <= Self.edgeWidth
+    }
+
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer === interactivePopGestureRecognizer else { return true }
+        // Rightward movement only.
+        return interactivePopGestureRecognizer.translation(in: view).x > 0 && viewControllers.count > 1 && !isTransitioning
+    }
+
+    private func handleEdgePan(_ pan: PanGestureRecognizer) {
+        let w = max(1, contentFrame.width)
+        switch pan.state {
+        case .began:
+            guard viewControllers.count > 1, !isTransitioning else { return }
+            let from = viewControllers[viewControllers.count - 1], to = viewControllers[viewControllers.count - 2]
+            isTransitioning = true
+            interactive = (from, to)
+            from.isMovingFromParent = true
+            from.willMove(toParent: nil)
+            from.beginAppearanceTransition(false, animated: true)
+            to.beginAppearanceTransition(true, animated: true)
+            if to.view.superview !== view { view.insertSubview(to.view, belowSubview: from.view) }
+            view.insertSubview(dimming, belowSubview: from.view)
+            from.view.layer.shadowOpacity = 0.15
+            from.view.layer.shadowRadius = 6
+            from.view.layer.shadowOffset = Size(width: -2, height: 0)
+            setInteractiveProgress(pan.translation(in: view).x / w)
+        case .changed:
+            setInteractiveProgress(pan.translation(in: view).x / w)
+        case .ended, .cancelled, .failed:
+            guard let (from, to) = interactive else { return }
+            interactive = nil
+            let f = min(max(pan.translation(in: view).x / w, 0), 1)
+            let velocity = pan.state == .ended ? pan.velocity(in: view).x : 0
+            // Past half way, or flung right; a fling left cancels.
+            let completes = pan.state == .ended && (velocity > 500 || (f > 0.5 && velocity > -500))
+            if !completes {
+                // Cancelled: the top screen appears again, the one below goes back under.
+                from.isMovingFromParent = false
+                from.beginAppearanceTransition(true, animated: true)
+                to.beginAppearanceTransition(false, animated: true)
+            }
+            let remaining = completes ? (1 - f) * w : f * w
+            let springVelocity = remaining > 1 ? abs(velocity) / remaining : 0
+            View.animate(springDuration: Self.transitionDuration, bounce: 0, initialSpringVelocity: springVelocity, animations: {
+                self.setInteractiveProgress(completes ? 1 : 0)
+            }, completion: { [weak self] _ in
+                guard let self else { return }
+                if completes {
+                    self.viewControllers.removeLast()
+                    self.finish(from: from, to: to, push: false, removing: [from], appeared: true)
+                } else {
+                    to.view.removeFromSuperview()
+                    self.dimming.removeFromSuperview()
+                    from.view.layer.shadowOpacity = 0
+                    to.endAppearanceTransition()
+                    from.endAppearanceTransition()
+                    self.navigationBar.setPopProgress(0)
+                    from.didMove(toParent: self)              // it stays
+                    self.isTransitioning = false
+                }
+            })
+        default: break
+        }
+    }
+
+    /// The pop `fraction` of the way through: the top screen moved right by that share of the
+    /// width, the one below coming from a third to the left, the dimming fading.
+    private func setInteractiveProgress(_ fraction: Double) {
+        guard let (from, to) = interactive ?? pair() else { return }
+        let f = min(max(fraction, 0), 1), frame = contentFrame, w = frame.width
+        from.view.frame = frame.offsetBy(dx: f * w, dy: 0)
+        to.view.frame = frame.offsetBy(dx: -Self.parallax * w * (1 - f), dy: 0)
+        dimming.frame = frame
+        dimming.alpha = Self.dimmingAlpha * (1 - f)
+        navigationBar.setPopProgress(f)
+    }
+
+    private func pair() -> (ViewController, ViewController)? {
+        guard viewControllers.count > 1 else { return nil }
+        return (viewControllers[viewControllers.count - 1], viewControllers[viewControllers.count - 2])
+    }
+
+    // MARK: Bar
+
+    func navigationItemDidChange() {
+        guard isViewLoaded, !isTransitioning else { return }
+        navigationBar.update(for: viewControllers, animated: false)
+    }
+
+    /// The back button was clicked.
+    func backButtonClicked() { popViewController(animated: true) }
+
+    private func misuse(_ message: String) {
+        if isViewLoaded, let w = view.window { w.report(misuse: message) } else {
+            // Off screen: logged (a log of its own keeps nothing).
+            let log = DiagnosticLog()
+            log.keepsEntries = false
+            log.report(Diagnostic(kind: .misuse, frame: -1, message: message))
+        }
+    }
+}
+
+/// The navigation controller's view: the bar on top, the top screen below it.
+@MainActor
+final class NavigationContainerView: View {
+    weak var controller: NavigationController?
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        guard let c = controller else { return }
+        c.navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: NavigationController.barHeight)
+        if !c.isTransitioning, let top = c.topViewController, top.isViewLoaded, top.view.superview === self {
+            top.view.frame = c.contentFrame
+        }
+    }
+}
+
+/// The bar at the top of a navigation controller, as `UINavigationBar`: the top screen's title in
+/// the middle, a back button titled with the previous screen's title on the left, and the
+/// screen's bar button items.
+@MainActor
+public final class NavigationBar: View {
+    weak var controller: NavigationController?
+    public let titleLabel = Label(text: "", font: .systemFont(ofSize: 17, weight: .semibold))
+    public let backButton = Button(title: "", fontSize: 17)
+    private var leftButtons: [Button] = []
+    private var rightButtons: [Button] = []
+    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) { didSet { backButton.setTitleColor(tintColor, for: .normal) } }
+
+    public required init() {
+        super.init(frame: .zero)
+        backgroundColor = Color(red: 0.98, green: 0.98, blue: 0.98)
+        titleLabel.textColor = .black
+        titleLabel.textAlignment = .center
+        backButton.setTitleColor(tintColor, for: .normal)
+        backButton.addAction(for: .primaryActionTriggered) { [weak self] _ in self?.controller?.backButtonClicked() }
+        addSubview(titleLabel)
+        addSubview(backButton)
+    }
+
+    /// Shows the top screen's title, items and back button.
+    func update(for stack: [ViewController], animated: Bool) {
+        guard let top = stack.last else { return }
+        let item = top.navigationItem
+        titleLabel.text = item.title ?? top.title ?? ""
+        let previous = stack.count > 1 ? stack[stack.count - 2] : nil
+        let backTitle = previous.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" }
+        backButton.setTitle(backTitle.map { "‹ " + $0 }, for: .normal)
+        backButton.isHidden = previous == nil || item.hidesBackButton || !item.leftBarButtonItems.isEmpty
+        for b in leftButtons + rightButtons { b.removeFromSuperview() }
+        leftButtons = item.leftBarButtonItems.map(makeButton)
+        rightButtons = item.rightBarButtonItems.map(makeButton)
+        for b in leftButtons + rightButtons { addSubview(b) }
+        setPopProgress(0)
+        setNeedsLayout()
+    }
+
+    /// During an interactive pop the title and back button fade with the finger.
+    func setPopProgress(_ f: Double) {
+        titleLabel.alpha = 1 - f
+        backButton.alpha = 1 - f
+    }
+
+    private func makeButton(_ item: BarButtonItem) -> Button {
+        let b = Button(title: item.title, fontSize: 17)
+        b.setTitleColor(tintColor, for: .normal)
+        b.isEnabled = item.isEnabled
+        b.addAction(for: .primaryActionTriggered) { _ in item.handler(item) }
+        return b
+    }
+
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        let h = bounds.height, w = bounds.width
+        var x = 8.0
+        if !backButton.isHidden {
+            let s = backButton.intrinsicContentSize
+            backButton.frame = Rect(x: x, y: (h - s.height) / 2, width: s.width, height: s.height)
+            x += s.width + 8
+        }
+        for b in leftButtons {
+            let s = b.intrinsicContentSize
+            b.frame = Rect(x: x, y: (h - s.height) / 2, width: s.width, height: s.height)
+            x += s.width + 8
+        }
+        var right = w - 8
+        for b in rightButtons.reversed() {
+            let s = b.intrinsicContentSize
+            right -= s.width
+            b.frame = Rect(x: right, y: (h - s.height) / 2, width: s.width, height: s.height)
+            right -= 8
+        }
+        let side = max(x, w - right)
+        titleLabel.frame = Rect(x: side, y: 0, width: max(0, w - 2 * side), height: h)
+    }
+}
