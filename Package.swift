@@ -7,7 +7,7 @@ import PackageDescription
 //   Motion         <- Geometry             curves, springs, timing model, keyframe and timeline maths
 //   TextEngine     <- Geometry             fonts, shaping, bidi, line breaking, text layout (HarfBuzz,
 //                                          FreeType, ICU, fontconfig); one FontSystem per engine
-//   Images         <- Geometry             Image, decoding (SDL2_image) under a pixel limit, named assets
+//   Images         <- Geometry             Image, decoding (SDL2_image, giflib) under a pixel limit, named assets
 //   RenderModel    <- Geometry, TextEngine, Images
 //                                          display list, draw commands, glyph runs, paths, canvas
 //   Layers         <- Geometry, Motion, RenderModel, UpdateLoop
@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CText"]),
         .target(name: "TextEngine", dependencies: ["Geometry", "CText", "CTextShim", "CTimelineFont"],
                 swiftSettings: strict),
-        .systemLibrary(name: "CImageCodecs", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CImageCodecs", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev", "libgif-dev"])]),
         .target(name: "Images", dependencies: ["Geometry", "CImageCodecs", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         .target(name: "RenderModel", dependencies: ["Geometry", "TextEngine", "Images"], swiftSettings: strict),

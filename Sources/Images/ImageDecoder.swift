@@ -3,9 +3,10 @@ import Foundation
 import Geometry
 import Logging
 
-/// Decodes PNG, JPEG, GIF (every frame, with its delay) and WebP through SDL2_image, bounded by a
-/// pixel limit checked against the file's header before decoding (CN2): a hostile file gets an
-/// ``ImageError`` saying what was wrong, never an allocation of its claimed size or a crash.
+/// Decodes PNG, JPEG and WebP through SDL2_image and GIF (every frame, composed, with its delay)
+/// through giflib, bounded by a pixel limit checked against the file's header before decoding
+/// (CN2), and for a GIF again before each frame: a hostile file gets an ``ImageError`` saying what
+/// was wrong, never an allocation of its claimed size or a crash.
 public struct ImageDecoder: Sendable {
     /// The default limit: 64 megapixels (all frames of a GIF together).
     public static let defaultPixelLimit = 64_000_000
@@ -30,8 +31,13 @@ public struct ImageDecoder: Sendable {
             guard let base = raw.baseAddress, let rw = SDL_RWFromConstMem(base, Int32(raw.count)) else {
                 return .failure(ImageError(.decoderFailed, "SDL_RWFromConstMem failed: \(sdlError())"))
             }
+            if header.format == .gif {
+                SDL_RWclose(rw)
+                do throws(ImageError) { return .success(try GIFDecoder(pixelLimit: pixelLimit).decode(raw, scale: scale)) } catch {
+                    return .failure(error)
+                }
+            }
             do throws(ImageError) {
-                if header.format == .gif { return .success(try decodeAnimation(rw, header: header, scale: scale)) }
                 guard let surface = IMG_Load_RW(rw, 1) else {
                     throw ImageError(.corrupt, "the \(header.format.rawValue) decoder failed: \(sdlError())")
                 }
@@ -42,33 +48,6 @@ public struct ImageDecoder: Sendable {
             }
         }
         return try result.get()
-    }
-
-    private func decodeAnimation(_ rw: UnsafeMutablePointer<SDL_RWops>, header: ImageHeader, scale: Double) throws(ImageError) -> Image {
-        guard let animation = IMG_LoadAnimation_RW(rw, 1) else {
-            throw ImageError(.corrupt, "the GIF decoder failed: \(sdlError())")
-        }
-        defer { IMG_FreeAnimation(animation) }
-        let a = animation.pointee
-        let count = Int(a.count)
-        guard count > 0, let frames = a.frames, let delays = a.delays else {
-            throw ImageError(.corrupt, "the GIF decoder found no frames")
-        }
-        guard Int(a.w) * Int(a.h) * count <= pixelLimit else {
-            throw ImageError(.tooLarge, "a GIF of \(a.w) x \(a.h) pixels in \(count) frames is over the limit of \(pixelLimit) pixels")
-        }
-        var images: [Image] = []
-        var seconds: [Double] = []
-        images.reserveCapacity(count); seconds.reserveCapacity(count)
-        for k in 0..<count {
-            guard let surface = frames[k] else { throw ImageError(.corrupt, "the GIF decoder lost frame \(k)") }
-            images.append(Image(bitmap: try bitmap(of: surface, header: header), scale: scale))
-            // Browsers show delays under 20 ms as 100 ms; so do we.
-            let ms = Int(delays[k])
-            seconds.append(ms < 20 ? 0.1 : Double(ms) / 1000)
-        }
-        if images.count == 1 { return images[0] }
-        return Image(frames: images, delays: seconds)
     }
 
     /// The surface's pixels as straight RGBA bytes.
