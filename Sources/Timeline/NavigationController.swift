@@ -405,17 +405,22 @@ final class NavigationContainerView: View {
 public final class NavigationBar: View {
     weak var controller: NavigationController?
     public let titleLabel = Label(text: "", font: .systemFont(ofSize: 17, weight: .semibold))
-    public let backButton = Button(title: "", fontSize: 17)
+    public let backButton = Button(configuration: .plain())
     private var leftButtons: [Button] = []
     private var rightButtons: [Button] = []
-    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) { didSet { backButton.setTitleColor(tintColor, for: .normal) } }
+    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) {
+        didSet { for b in [backButton] + leftButtons + rightButtons { b.tintColor = tintColor } }
+    }
 
     public required init() {
         super.init(frame: .zero)
         backgroundColor = Color(red: 0.98, green: 0.98, blue: 0.98)
+        // Placed by frame in layoutSubviews.
+        titleLabel.translatesAutoresizingMaskIntoConstraints = true
+        backButton.translatesAutoresizingMaskIntoConstraints = true
         titleLabel.textColor = .black
         titleLabel.textAlignment = .center
-        backButton.setTitleColor(tintColor, for: .normal)
+        backButton.tintColor = tintColor
         backButton.addAction(for: .primaryActionTriggered) { [weak self] _ in self?.controller?.backButtonClicked() }
         addSubview(titleLabel)
         addSubview(backButton)
@@ -428,7 +433,9 @@ public final class NavigationBar: View {
         titleLabel.text = item.title ?? top.title ?? ""
         let previous = stack.count > 1 ? stack[stack.count - 2] : nil
         let backTitle = previous.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" }
-        backButton.setTitle(backTitle.map { "‹ " + $0 }, for: .normal)
+        var back = Button.Configuration.plain()
+        back.title = backTitle.map { "‹ " + $0 }
+        backButton.configuration = back
         backButton.isHidden = previous == nil || item.hidesBackButton || !item.leftBarButtonItems.isEmpty
         for b in leftButtons + rightButtons { b.removeFromSuperview() }
         leftButtons = item.leftBarButtonItems.map(makeButton)
@@ -445,8 +452,11 @@ public final class NavigationBar: View {
     }
 
     private func makeButton(_ item: BarButtonItem) -> Button {
-        let b = Button(title: item.title, fontSize: 17)
-        b.setTitleColor(tintColor, for: .normal)
+        var c = Button.Configuration.plain()
+        c.title = item.title
+        let b = Button(configuration: c)
+        b.translatesAutoresizingMaskIntoConstraints = true
+        b.tintColor = tintColor
         b.isEnabled = item.isEnabled
         b.addAction(for: .primaryActionTriggered) { _ in item.handler(item) }
         return b
@@ -474,6 +484,7 @@ public final class NavigationBar: View {
             right -= 8
         }
         let side = max(x, w - right)
-        titleLabel.frame = Rect(x: side, y: 0, width: max(0, w - 2 * side), height: h)
+        let th = min(h, titleLabel.intrinsicContentSize.height)
+        titleLabel.frame = Rect(x: side, y: ((h - th) / 2).rounded(), width: max(0, w - 2 * side), height: th)
     }
 }

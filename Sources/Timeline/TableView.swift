@@ -491,8 +491,18 @@ open class TableView: ScrollView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         if contentSize.width != bounds.width { contentSize = Size(width: bounds.width, height: contentSize.height) }
+        if cellWidth != bounds.width {
+            // The table changed width (a container laid it out after its first cells were
+            // made): the cells on screen take the new width, as UIKit's do.
+            cellWidth = bounds.width
+            for (f, cell) in live where f < rowTops.count - 1 {
+                cell.frame = Rect(x: 0, y: rowTops[f], width: bounds.width, height: rowHeights[f])
+            }
+        }
         updateVisibleCells()
     }
+    /// The width the cells on screen were given.
+    private var cellWidth = -1.0
 
     override func contentOffsetDidChange() {
         super.contentOffsetDidChange()

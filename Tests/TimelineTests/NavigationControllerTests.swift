@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Timeline
 import TimelineTestSupport
@@ -65,7 +66,7 @@ struct NavigationControllerTests {
         #expect(a.view.superview == nil && b.view.superview === nav.view)
         #expect(log.entries == ["A willDisappear", "B willAppear moving", "A didDisappear", "B didAppear", "B didMove(nav)"])
         #expect(nav.navigationBar.titleLabel.text == "B")
-        #expect(nav.navigationBar.backButton.title(for: .normal) == "‹ A" && !nav.navigationBar.backButton.isHidden)
+        #expect(nav.navigationBar.backButton.configuration?.title == "‹ A" && !nav.navigationBar.backButton.isHidden)
         #expect(b.navigationController === nav)
     }
 
@@ -91,7 +92,7 @@ struct NavigationControllerTests {
         // popToRoot and setViewControllers.
         nav.setViewControllers([a, b, c], animated: false)
         host.runUntilIdle()
-        #expect(nav.topViewController === c && c.view.superview === nav.view && nav.navigationBar.backButton.title(for: .normal) == "‹ B")
+        #expect(nav.topViewController === c && c.view.superview === nav.view && nav.navigationBar.backButton.configuration?.title == "‹ B")
         let popped = nav.popToRootViewController(animated: true)
         #expect(popped?.count == 2 && nav.viewControllers.count == 1)
         host.runUntilIdle()
@@ -169,5 +170,43 @@ struct NavigationControllerTests {
         drag(host, from: 4, to: 100, steps: 3)                             // ~96 points in 3 frames
         host.runUntilIdle()
         #expect(nav.topViewController === a)
+    }
+}
+
+/// A list screen for the container tests.
+@MainActor
+final class RowsScreen: ViewController, TableViewDataSource {
+    override func loadView() {
+        let t = TableView(frame: .zero)
+        t.rowHeight = 64
+        t.register(TableViewCell.self, forCellReuseIdentifier: "r")
+        t.dataSource = self
+        setView(t)
+    }
+    func numberOfSections(in tableView: TableView) -> Int { 1 }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 24 }
+    func tableView(_ t: TableView, cellForRowAt p: IndexPath) -> TableViewCell {
+        let c = t.dequeueReusableCell(withIdentifier: "r", for: p)
+        c.textLabel?.text = "Row \(p.row)"
+        return c
+    }
+}
+
+@Suite("SC1 CN4 a table as a navigation controller's root", .endsIdle)
+@MainActor
+struct TableInNavigationTests {
+    @Test("SC1 cells made before a container gave the table its width take the width when it comes")
+    func cellsTakeTheTableWidth() throws {
+        let host = makeHost(width: 400, height: 400)
+        let nav = NavigationController(rootViewController: RowsScreen())
+        nav.view.frame = Rect(x: 10, y: 10, width: 300, height: 380)
+        host.root.addSubview(nav.view)
+        nav.beginAppearanceTransition(true, animated: false)
+        nav.endAppearanceTransition()
+        host.runUntilIdle()
+        let table = try #require(nav.topViewController?.view as? TableView)
+        let cells = table.subviews.compactMap { $0 as? TableViewCell }
+        #expect(cells.count >= 6)
+        #expect(cells.allSatisfy { $0.frame.width == 300 })
     }
 }
