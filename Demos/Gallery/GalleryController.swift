@@ -5,16 +5,20 @@ import Timeline
 
 /// The gallery's scenes, in key order.
 enum SceneKind: String, CaseIterable {
-    case panel, springs, keyframes, scrub, timeline, stress, controls, layers, text, scrolling
+    case panel, springs, keyframes, scrub, timeline, stress, controls, layers, text, scrolling, navigation
 
     init?(argument: String) {
-        // Keys 1-9, then 0 for the tenth.
+        // Keys 1-9, then 0 for the tenth and - for the eleventh.
         if argument == "0", SceneKind.allCases.count >= 10 { self = SceneKind.allCases[9]; return }
+        if argument == "-", SceneKind.allCases.count >= 11 { self = SceneKind.allCases[10]; return }
         if let n = Int(argument), (1...SceneKind.allCases.count).contains(n) { self = SceneKind.allCases[n - 1]; return }
         self.init(rawValue: argument.lowercased())
     }
 
-    var key: String { String(((SceneKind.allCases.firstIndex(of: self) ?? 0) + 1) % 10) }
+    var key: String {
+        let i = SceneKind.allCases.firstIndex(of: self) ?? 0
+        return i == 10 ? "-" : String((i + 1) % 10)
+    }
 
     @MainActor func make() -> any GalleryScene {
         switch self {
@@ -28,6 +32,7 @@ enum SceneKind: String, CaseIterable {
         case .layers: LayersScene()
         case .text: TextScene()
         case .scrolling: ScrollingScene()
+        case .navigation: NavigationScene()
         }
     }
 }
@@ -152,7 +157,7 @@ final class GalleryController: ViewController {
 
     override func handleKey(_ key: Key, isDown: Bool) -> Bool {
         guard isDown else { return false }
-        if let k = SceneKind(argument: key.name), Int(key.name) != nil {
+        if let k = SceneKind(argument: key.name), Int(key.name) != nil || key.name == "-" {
             show(k)
             return true
         }
