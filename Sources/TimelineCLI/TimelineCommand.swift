@@ -13,5 +13,5 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the engine: the update cycle, the solver, the clocks, per-phase frame cost.",
         subcommands: [ClockBench.self, FrameBench.self, CycleBench.self, SolverBench.self, AnimationBench.self, RenderBench.self,
-                      LoadBench.self, PresentBench.self, LayerBench.self, TextBench.self, ScrollBench.self])
+                      LoadBench.self, PresentBench.self, LayerBench.self, TextBench.self, ScrollBench.self, NavigationBench.self])
 }
