@@ -24,7 +24,8 @@ public struct ImageDecoder: Sendable {
         }
         guard header.pixelsToDecode <= pixelLimit else {
             let frames = header.frames > 1 ? " in \(header.frames) frames" : ""
-            let more = header.pixelsToDecode > header.width * header.height * header.frames ? " (its frames decode to \(header.pixelsToDecode) pixels)" : ""
+            let more = header.pixelsToDecode > ImageHeader.product(header.width, header.height, header.frames)
+                ? " (its frames decode to \(header.pixelsToDecode) pixels)" : ""
             throw ImageError(.tooLarge, "a \(header.format.rawValue) of \(header.width) x \(header.height) pixels\(frames)\(more) is over the limit of \(pixelLimit) pixels")
         }
         let result = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<Image, ImageError> in

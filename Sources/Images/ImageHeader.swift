@@ -16,7 +16,14 @@ public struct ImageHeader: Equatable, Sendable {
 
     public init(format: Format, width: Int, height: Int, frames: Int = 1, pixelsToDecode: Int? = nil) {
         self.format = format; self.width = width; self.height = height; self.frames = frames
-        self.pixelsToDecode = pixelsToDecode ?? width * height * frames
+        self.pixelsToDecode = pixelsToDecode ?? Self.product(width, height, frames)
+    }
+
+    /// `a × b × c`, or Int.max when that overflows (a PNG may claim 2³² - 1 pixels a side).
+    static func product(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let (ab, o1) = a.multipliedReportingOverflow(by: b)
+        let (abc, o2) = ab.multipliedReportingOverflow(by: c)
+        return o1 || o2 ? Int.max : abc
     }
 
     /// Reads the header of `bytes`, or says what is wrong with it.
