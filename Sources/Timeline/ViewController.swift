@@ -101,6 +101,17 @@ open class ViewController: Responder {
     }
     private var loadedNavigationItem: NavigationItem?
 
+    // MARK: Presentation (CN6, CN7)
+
+    /// How ``present(_:animated:completion:)`` shows this controller (the default: a page sheet,
+    /// as UIKit's `.automatic` on a phone).
+    public var modalPresentationStyle: ModalPresentationStyle = .pageSheet
+    /// The controller this one presents, and the one presenting this one.
+    public internal(set) var presentedViewController: ViewController?
+    public internal(set) weak var presentingViewController: ViewController?
+    /// The presentation's views while this controller is presented (the dimming behind it).
+    var presentationDimming: View?
+
     // MARK: Containment (CN3)
 
     public private(set) var children: [ViewController] = []

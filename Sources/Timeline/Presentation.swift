@@ -1,0 +1,141 @@
+import Geometry
+import Motion
+
+/// How a presented controller covers the screen, as `UIModalPresentationStyle`.
+public enum ModalPresentationStyle: Sendable {
+    /// Covers the window; the presenting screen disappears under it.
+    case fullScreen
+    /// A card from below, its top a little under the window's; the presenting screen stays,
+    /// scaled back under a dimming.
+    case pageSheet
+    /// Covers the window but the presenting screen stays (an alert or a sheet of actions).
+    case overFullScreen
+}
+
+/// A controller's own presentation animation (an alert's), instead of the style's slide.
+@MainActor
+protocol PresentationAnimating: AnyObject {
+    /// Places the presented view where it starts (`presenting`) or before it goes; sets the
+    /// dimming's alpha for both ends.
+    func presentationFrame(in bounds: Rect) -> Rect
+    func prepareToAppear(_ view: View)
+    func appear(_ view: View)
+    func disappear(_ view: View)
+    var dimmingAlpha: Double { get }
+}
+
+extension ViewController {
+    /// The gap above a page sheet, and how far the screen under it scales back.
+    public static let sheetTopInset = 40.0
+    public static let sheetScale = 0.92
+
+    /// Presents `controller` modally, as UIKit's `present(_:animated:completion:)`: a full-screen
+    /// or page-sheet controller slides up from the bottom edge (the presenting screen, for a sheet,
+    /// scales back under a dimming); an alert scales in from 1.2 with a fade. Presenting while
+    /// presenting, or a controller already presented or in a container, is a misuse diagnostic
+    /// and no change.
+    public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        guard let window = view.window else {
+            return presentationMisuse("present: \(type(of: self)) is not in a window; nothing was presented")
+        }
+        guard presentedViewController == nil else {
+            return presentationMisuse("present: \(type(of: self)) is already presenting \(type(of: presentedViewController!)); nothing was presented", window)
+        }
+        guard controller.presentingViewController == nil, controller.parent == nil, controller !== self else {
+            return presentationMisuse("present: \(type(of: controller)) is already presented or in a container; nothing was presented", window)
+        }
+        presentedViewController = controller
+        controller.presentingViewController = self
+        controller.isBeingPresented = true
+        let container = window.rootView, bounds = container.bounds
+        let style = controller.modalPresentationStyle
+        let custom = controller as? PresentationAnimating
+        let dimming = View(frame: bounds)
+        dimming.backgroundColor = .black
+        dimming.alpha = 0
+        container.addSubview(dimming)
+        controller.presentationDimming = dimming
+        let presented = controller.view
+        let final = custom?.presentationFrame(in: bounds) ?? frame(for: style, in: bounds)
+        presented.frame = final
+        container.addSubview(presented)
+        if let custom { custom.prepareToAppear(presented) } else { presented.center.y += bounds.height - final.minY }
+        // The screen under: a full-screen cover hides it, a sheet scales it back (not when it
+        // is the window's root view, which holds the presentation itself).
+        let presentingView = view
+        if style == .pageSheet, custom == nil { presented.cornerRadius = 10 }
+        let covers = style == .fullScreen && custom == nil
+        if covers { beginAppearanceTransition(false, animated: animated) }
+        controller.beginAppearanceTransition(true, animated: animated)
+        let changes = {
+            if let custom { custom.appear(presented) } else { presented.center = Point(x: final.midX, y: final.midY) }
+            dimming.alpha = custom?.dimmingAlpha ?? (style == .pageSheet ? 0.4 : 0)
+            if style == .pageSheet, custom == nil, presentingView !== container {
+                presentingView.transform = AffineTransform(scaleX: Self.sheetScale, y: Self.sheetScale)
+            }
+        }
+        let done = { [weak self, weak controller] in
+            controller?.isBeingPresented = false
+            controller?.endAppearanceTransition()
+            if covers { self?.endAppearanceTransition() }
+            completion?()
+        }
+        guard animated else { changes(); done(); return }
+        let duration = custom == nil ? NavigationController.transitionDuration : 0.25
+        View.animate(springDuration: duration, bounce: 0, animations: changes, completion: { _ in done() })
+    }
+
+    /// Dismisses the controller this one presents (or, called on a presented controller, itself),
+    /// as UIKit's `dismiss(animated:completion:)`: the presentation runs backwards.
+    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        let presenter = presentedViewController != nil ? self : presentingViewController
+        guard let presenter, let controller = presenter.presentedViewController else { completion?(); return }
+        guard !controller.isBeingDismissed, !controller.isBeingPresented else {
+            return presentationMisuse("dismiss: a presentation of \(type(of: controller)) is running; nothing changed", view.window)
+        }
+        controller.isBeingDismissed = true
+        let style = controller.modalPresentationStyle
+        let custom = controller as? PresentationAnimating
+        let presented = controller.view, dimming = controller.presentationDimming
+        let bounds = presented.superview?.bounds ?? presented.frame
+        let covers = style == .fullScreen && custom == nil
+        controller.beginAppearanceTransition(false, animated: animated)
+        if covers { presenter.beginAppearanceTransition(true, animated: animated) }
+        let changes = {
+            if let custom { custom.disappear(presented) } else { presented.center.y += bounds.height - presented.frame.minY }
+            dimming?.alpha = 0
+            if style == .pageSheet, custom == nil { presenter.view.transform = .identity }
+        }
+        let done = { [weak presenter, weak controller] in
+            guard let controller else { return }
+            presented.removeFromSuperview()
+            dimming?.removeFromSuperview()
+            controller.presentationDimming = nil
+            controller.isBeingDismissed = false
+            controller.presentingViewController = nil
+            presenter?.presentedViewController = nil
+            controller.endAppearanceTransition()
+            if covers { presenter?.endAppearanceTransition() }
+            completion?()
+        }
+        guard animated else { changes(); done(); return }
+        let duration = custom == nil ? NavigationController.transitionDuration : 0.2
+        View.animate(springDuration: duration, bounce: 0, animations: changes, completion: { _ in done() })
+    }
+
+    /// Where a presented controller of `style` ends up in `bounds`.
+    func frame(for style: ModalPresentationStyle, in bounds: Rect) -> Rect {
+        switch style {
+        case .fullScreen, .overFullScreen: bounds
+        case .pageSheet: Rect(x: 0, y: Self.sheetTopInset, width: bounds.width, height: max(0, bounds.height - Self.sheetTopInset))
+        }
+    }
+
+    func presentationMisuse(_ message: String, _ window: Window? = nil) {
+        if let window { window.report(misuse: message) } else {
+            let log = DiagnosticLog()
+            log.keepsEntries = false
+            log.report(Diagnostic(kind: .misuse, frame: -1, message: message))
+        }
+    }
+}

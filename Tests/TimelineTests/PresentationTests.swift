@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import Timeline
+import TimelineTestSupport
+
+@Suite("CN6 CN7 modal presentation and alerts", .endsIdle)
+@MainActor
+struct PresentationTests {
+    let log = RecordingScreen.Log()
+
+    func setUp() -> (HeadlessHost, RecordingScreen) {
+        let host = makeHost(width: 320, height: 480)
+        let a = RecordingScreen("A", log: log)
+        host.window.rootViewController = a
+        host.runUntilIdle()
+        log.entries.removeAll()
+        return (host, a)
+    }
+
+    @Test("CN6 a full-screen presentation slides up from the bottom edge; the screen under disappears, and comes back on dismiss")
+    func fullScreen() {
+        let (host, a) = setUp()
+        let b = RecordingScreen("B", log: log)
+        b.modalPresentationStyle = .fullScreen
+        var completed = false
+        a.present(b, animated: true) { completed = true }
+        #expect(a.presentedViewController === b && b.presentingViewController === a && b.isBeingPresented)
+        host.step()
+        var previous = b.view.presentation.frame.minY
+        #expect(previous > 300)
+        for _ in 0..<10 {
+            host.step()
+            let y = b.view.presentation.frame.minY
+            #expect(y <= previous + 1e-9)
+            previous = y
+        }
+        host.runUntilIdle()
+        #expect(completed && b.view.frame == Rect(x: 0, y: 0, width: 320, height: 480) && !b.isBeingPresented)
+        #expect(log.entries == ["A willDisappear", "B willAppear", "B didAppear", "A didDisappear"])
+        log.entries.removeAll()
+        // Presenting again while presenting: a diagnostic and no change.
+        a.present(RecordingScreen("C", log: log), animated: true)
+        #expect(a.presentedViewController === b)
+        #expect(host.window.diagnostics.entries.last?.message.contains("already presenting") == true)
+        b.dismiss(animated: true)
+        host.step(frames: 3)
+        #expect(b.view.presentation.frame.minY > 0)
+        host.runUntilIdle()
+        #expect(a.presentedViewController == nil && b.presentingViewController == nil && b.view.superview == nil)
+        #expect(log.entries == ["B willDisappear", "A willAppear", "B didDisappear", "A didAppear"])
+    }
+
+    @Test("CN6 a page sheet stops below the top and scales the screen under it back under a dimming")
+    func pageSheet() {
+        let (host, a) = setUp()
+        let child = RecordingScreen("child", log: log)
+        a.addChild(child)
+        child.view.frame = Rect(x: 0, y: 0, width: 320, height: 480)
+        a.view.addSubview(child.view)
+        child.didMove(toParent: a)
+        host.runUntilIdle()
+        log.entries.removeAll()
+        let sheet = RecordingScreen("sheet", log: log)
+        child.present(sheet, animated: true)
+        host.runUntilIdle()
+        #expect(sheet.view.frame == Rect(x: 0, y: 40, width: 320, height: 440))
+        #expect(child.view.transform == AffineTransform(scaleX: 0.92, y: 0.92))
+        #expect(!log.entries.contains("child willDisappear"))                  // a sheet leaves it on screen
+        sheet.dismiss(animated: false)
+        host.runUntilIdle()
+        #expect(child.view.transform == .identity && sheet.view.superview == nil && child.presentedViewController == nil)
+    }
+
+    @Test("CN7 an alert scales in from 1.2 with a fade; an action dismisses it, then runs its handler")
+    func alert() throws {
+        let (host, a) = setUp()
+        let alert = AlertController(title: "Delete?", message: "This cannot be undone.", preferredStyle: .alert)
+        var chosen: [String] = []
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel) { chosen.append($0.title) })
+        alert.addAction(AlertAction(title: "Delete", style: .destructive) { chosen.append($0.title) })
+        alert.addTextField { $0.placeholder = "Name" }
+        a.present(alert, animated: true)
+        host.step()
+        let card = alert.contentView
+        #expect(card.presentation.transform.a > 1.1 && card.presentation.alpha < 0.5)
+        host.runUntilIdle()
+        #expect(card.transform == .identity && card.alpha == 1)
+        #expect(abs(card.frame.midX - 160) < 1 && abs(card.frame.midY - 240) < 1 && card.frame.width == 270)
+        #expect(alert.actionButtons.map { $0.configuration?.title } == ["Delete", "Cancel"])   // cancel last
+        #expect(alert.textFields.count == 1 && alert.textFields[0].superview === card)
+        alert.actionButtons[0].sendActions(for: .primaryActionTriggered)
+        #expect(chosen.isEmpty)                                                 // after the dismissal
+        host.runUntilIdle()
+        #expect(chosen == ["Delete"] && a.presentedViewController == nil && alert.view.superview == nil)
+    }
+
+    @Test("CN7 an action sheet slides up from the bottom; text fields are refused on it")
+    func actionSheet() {
+        let (host, a) = setUp()
+        let sheet = AlertController(title: nil, message: "Share the photo", preferredStyle: .actionSheet)
+        sheet.addAction(AlertAction(title: "Copy"))
+        sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+        sheet.addTextField()
+        #expect(sheet.textFields.isEmpty)
+        a.present(sheet, animated: true)
+        host.step()
+        let card = sheet.contentView
+        #expect(card.presentation.transform.ty > 50)
+        host.runUntilIdle()
+        #expect(card.transform == .identity && abs(card.frame.maxY - 472) < 1)
+        sheet.dismiss(animated: true)
+        host.runUntilIdle()
+        #expect(a.presentedViewController == nil)
+    }
+}
