@@ -9,7 +9,7 @@ import TimelineSDL
 @MainActor
 final class NavigationScene: GalleryScene {
     let title = "Navigation: push, pop, an edge swipe back, images"
-    var help: String { "click a photo to push it; Back or an edge swipe from the left pops; p: push, o: pop" }
+    var help: String { "click a photo to push it; Back or an edge swipe from the left pops; Share: an action sheet; p: push, o: pop" }
     private var nav: NavigationController?
     private var assets: ImageAssets?
     static let photos = ["sunset", "ocean", "forest", "desk"]
@@ -151,11 +151,25 @@ final class PhotoScreen: ViewController {
         self.name = name; self.assets = assets
         super.init()
         title = name.capitalized
-        navigationItem.rightBarButtonItem = BarButtonItem(title: "Next") { [weak self] _ in
+        navigationItem.leftBarButtonItems = []
+        navigationItem.rightBarButtonItems = [BarButtonItem(title: "Share") { [weak self] _ in
+            guard let self else { return }
+            let sheet = AlertController(title: nil, message: "Share \(name.capitalized)", preferredStyle: .actionSheet)
+            sheet.addAction(AlertAction(title: "Copy"))
+            sheet.addAction(AlertAction(title: "Delete", style: .destructive) { _ in
+                let alert = AlertController(title: "Delete \(name.capitalized)?", message: "This photo will be removed.", preferredStyle: .alert)
+                alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+                alert.addAction(AlertAction(title: "Delete", style: .destructive))
+                self.present(alert, animated: true)
+            })
+            sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+            self.present(sheet, animated: true)
+        }]
+        navigationItem.rightBarButtonItems.append(BarButtonItem(title: "Next") { [weak self] _ in
             guard let self, let nav = self.navigationController else { return }
             let i = (NavigationScene.photos.firstIndex(of: name) ?? 0) + 1
             nav.pushViewController(PhotoScreen(name: NavigationScene.photos[i % NavigationScene.photos.count], assets: assets), animated: true)
-        }
+        })
     }
 
     override func loadView() {
