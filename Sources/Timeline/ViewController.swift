@@ -111,6 +111,8 @@ open class ViewController: Responder {
     public internal(set) weak var presentingViewController: ViewController?
     /// The presentation's views while this controller is presented (the dimming behind it).
     var presentationDimming: View?
+    /// The tab bar item, once asked for.
+    var loadedTabBarItem: TabBarItem?
 
     // MARK: Containment (CN3)
 

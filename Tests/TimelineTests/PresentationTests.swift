@@ -113,3 +113,35 @@ struct PresentationTests {
         #expect(a.presentedViewController == nil)
     }
 }
+
+@Suite("CN6 tab bar controller", .endsIdle)
+@MainActor
+struct TabBarControllerTests {
+    @Test("CN6 a tab bar shows one screen at a time; a click on a tab swaps them with the appearance calls and tells the delegate")
+    func tabs() {
+        let log = RecordingScreen.Log()
+        let host = makeHost(width: 320, height: 480)
+        let a = RecordingScreen("A", log: log), b = RecordingScreen("B", log: log)
+        b.tabBarItem.badgeValue = "3"
+        let tabs = TabBarController()
+        tabs.setViewControllers([a, b], animated: false)
+        host.window.rootViewController = tabs
+        host.runUntilIdle()
+        #expect(tabs.selectedViewController === a && a.view.superview === tabs.view && b.view.superview == nil)
+        #expect(a.view.frame == Rect(x: 0, y: 0, width: 320, height: 431))
+        #expect(tabs.tabBar.frame == Rect(x: 0, y: 431, width: 320, height: 49))
+        #expect(tabs.tabBar.buttons.map { $0.configuration?.title } == ["A", "B (3)"])
+        #expect(b.tabBarController === tabs)
+        log.entries.removeAll()
+        var told: [ViewController] = []
+        tabs.didSelect = { _, c in told.append(c) }
+        tabs.tabBar.buttons[1].sendActions(for: .primaryActionTriggered)
+        host.runUntilIdle()
+        #expect(tabs.selectedIndex == 1 && b.view.superview === tabs.view && a.view.superview == nil)
+        #expect(log.entries == ["A willDisappear", "B willAppear", "A didDisappear", "B didAppear"])
+        #expect(told.count == 1 && told[0] === b)
+        #expect(tabs.tabBar.buttons[1].tintColor == tabs.tabBar.tintColor && tabs.tabBar.buttons[0].tintColor == tabs.tabBar.unselectedItemTintColor)
+        tabs.selectedIndex = 5
+        #expect(tabs.selectedIndex == 1 && host.window.diagnostics.entries.last?.message.contains("is not a tab") == true)
+    }
+}
