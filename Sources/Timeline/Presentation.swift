@@ -78,6 +78,7 @@ extension ViewController {
             controller?.isBeingPresented = false
             controller?.endAppearanceTransition()
             if covers { self?.endAppearanceTransition() }
+            if style == .pageSheet, custom == nil, let controller { self?.installSheetPan(on: controller) }
             completion?()
         }
         guard animated else { changes(); done(); return }
@@ -111,6 +112,7 @@ extension ViewController {
             presented.removeFromSuperview()
             dimming?.removeFromSuperview()
             controller.presentationDimming = nil
+            if let pan = controller.sheetPan { presented.removeGestureRecognizer(pan); controller.sheetPan = nil }
             controller.isBeingDismissed = false
             controller.presentingViewController = nil
             presenter?.presentedViewController = nil
@@ -121,6 +123,70 @@ extension ViewController {
         guard animated else { changes(); done(); return }
         let duration = custom == nil ? NavigationController.transitionDuration : 0.2
         View.animate(springDuration: duration, bounce: 0, animations: changes, completion: { _ in done() })
+    }
+
+    // MARK: Pulling a sheet down (CN6)
+
+    /// A pan on a presented page sheet pulls it down by hand: it follows the finger, the screen
+    /// under scales back up and the dimming fades with the share of the height travelled; on
+    /// release past half the height or flung down it dismisses from there, otherwise it springs
+    /// back, with the appearance calls of a cancelled dismissal.
+    func installSheetPan(on controller: ViewController) {
+        guard controller.sheetPan == nil else { return }
+        let pan = PanGestureRecognizer()
+        pan.addAction { [weak self, weak controller] g in
+            guard let self, let controller, let pan = g as? PanGestureRecognizer else { return }
+            self.sheetPanChanged(pan, controller)
+        }
+        controller.view.addGestureRecognizer(pan)
+        controller.sheetPan = pan
+    }
+
+    private func sheetPanChanged(_ pan: PanGestureRecognizer, _ controller: ViewController) {
+        guard let container = controller.view.superview else { return }
+        let top = Self.sheetTopInset, height = max(1, container.bounds.height - top)
+        let dy = max(0, pan.translation(in: container).y)
+        let f = min(dy / height, 1)
+        func place(_ f: Double) {
+            controller.view.center = Point(x: container.bounds.midX, y: top + height / 2 + f * height)
+            controller.presentationDimming?.alpha = 0.4 * (1 - f)
+            let s = Self.sheetScale + (1 - Self.sheetScale) * f
+            if view !== container { view.transform = AffineTransform(scaleX: s, y: s) }
+        }
+        switch pan.state {
+        case .began:
+            controller.beginAppearanceTransition(false, animated: true)
+            place(f)
+        case .changed:
+            place(f)
+        case .ended, .cancelled, .failed:
+            let v = pan.state == .ended ? pan.velocity(in: container).y : 0
+            if pan.state == .ended && (v > 1000 || (f > 0.5 && v > -500)) {
+                // Dismissed from where the finger left it (the calls already began).
+                controller.isBeingDismissed = true
+                let presented = controller.view, dimming = controller.presentationDimming
+                View.animate(springDuration: NavigationController.transitionDuration, bounce: 0,
+                             initialSpringVelocity: (1 - f) * height > 1 ? v / ((1 - f) * height) : 0, animations: {
+                    place(1)
+                }, completion: { [weak self, weak controller] _ in
+                    guard let self, let controller else { return }
+                    presented.removeFromSuperview()
+                    dimming?.removeFromSuperview()
+                    controller.presentationDimming = nil
+                    if let pan = controller.sheetPan { presented.removeGestureRecognizer(pan); controller.sheetPan = nil }
+                    controller.isBeingDismissed = false
+                    controller.presentingViewController = nil
+                    self.presentedViewController = nil
+                    self.view.transform = .identity
+                    controller.endAppearanceTransition()
+                })
+            } else {
+                controller.beginAppearanceTransition(true, animated: true)
+                View.animate(springDuration: NavigationController.transitionDuration, bounce: 0, animations: { place(0) },
+                             completion: { [weak controller] _ in controller?.endAppearanceTransition() })
+            }
+        default: break
+        }
     }
 
     /// Where a presented controller of `style` ends up in `bounds`.

@@ -113,6 +113,8 @@ open class ViewController: Responder {
     var presentationDimming: View?
     /// The tab bar item, once asked for.
     var loadedTabBarItem: TabBarItem?
+    /// The pan that pulls a presented page sheet down (CN6).
+    var sheetPan: PanGestureRecognizer?
 
     // MARK: Containment (CN3)
 

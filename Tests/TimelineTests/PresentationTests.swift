@@ -71,6 +71,42 @@ struct PresentationTests {
         #expect(child.view.transform == .identity && sheet.view.superview == nil && child.presentedViewController == nil)
     }
 
+    /// Drags from `p` down by `dy`, a frame per step, then holds still and releases.
+    func pull(_ host: HeadlessHost, from p: Point, by dy: Double, steps: Int = 30) {
+        host.runLoop.send(.pointerDown(p, button: 1))
+        host.step()
+        for k in 1...steps {
+            host.runLoop.send(.pointerMoved(Point(x: p.x, y: p.y + dy * Double(k) / Double(steps)), buttons: 1))
+            host.step()
+        }
+        host.step(frames: 10)
+        host.runLoop.send(.pointerUp(Point(x: p.x, y: p.y + dy), button: 1))
+        host.runUntilIdle()
+    }
+
+    @Test("CN6 a page sheet pulled down past half its height dismisses; pulled less it springs back, with UIKit's calls")
+    func pullDown() {
+        let (host, a) = setUp()
+        let child = RecordingScreen("child", log: log)
+        a.addChild(child)
+        child.view.frame = Rect(x: 0, y: 0, width: 320, height: 480)
+        a.view.addSubview(child.view)
+        child.didMove(toParent: a)
+        let sheet = RecordingScreen("sheet", log: log)
+        child.present(sheet, animated: false)
+        host.runUntilIdle()
+        log.entries.removeAll()
+        pull(host, from: Point(x: 160, y: 200), by: 120)                   // about a quarter: back
+        #expect(child.presentedViewController === sheet && sheet.view.frame.minY == 40)
+        #expect(child.view.transform == AffineTransform(scaleX: 0.92, y: 0.92))
+        #expect(log.entries == ["sheet willDisappear", "sheet willAppear", "sheet didAppear"])
+        log.entries.removeAll()
+        pull(host, from: Point(x: 160, y: 200), by: 260)                   // past half: dismissed
+        #expect(child.presentedViewController == nil && sheet.view.superview == nil && sheet.presentingViewController == nil)
+        #expect(child.view.transform == .identity)
+        #expect(log.entries == ["sheet willDisappear", "sheet didDisappear"])
+    }
+
     @Test("CN7 an alert scales in from 1.2 with a fade; an action dismisses it, then runs its handler")
     func alert() throws {
         let (host, a) = setUp()
