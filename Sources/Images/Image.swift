@@ -24,7 +24,11 @@ public final class Bitmap: Sendable {
 /// (as it is or as a template tinted by the view's tint colour), cap insets for a resizable
 /// image drawn in nine slices, and the frames of an animated image. Immutable: the `with…`
 /// methods return new images sharing the pixels.
-public final class Image: Sendable, CustomStringConvertible {
+public final class Image: Sendable, Equatable, CustomStringConvertible {
+    /// Images are equal when they are the same image (they are immutable; comparing pixels
+    /// would cost a pass over them).
+    public static func == (a: Image, b: Image) -> Bool { a === b }
+
     /// Whether an image is drawn with its own colours or as a template (its alpha, in the tint
     /// colour), as `UIImage.RenderingMode`.
     public enum RenderingMode: String, Sendable, CaseIterable {

@@ -15,7 +15,9 @@ extension Button {
         public var contentInsets = EdgeInsets(top: 7, left: 12, bottom: 7, right: 12)
         /// Points between the title and the subtitle.
         public var titlePadding = 2.0
-        /// Points between an image and the title (images come with issue 25's CN2).
+        /// An image before the title (a template one is drawn in the foreground colour).
+        public var image: Image?
+        /// Points between the image and the title.
         public var imagePadding = 4.0
         public var cornerStyle: CornerStyle = .dynamic
         /// The corner radius for `.fixed` (and what `.dynamic` uses).
@@ -85,6 +87,28 @@ extension Button {
         } else {
             subtitleLabel?.isHidden = true
             titleCenterY?.constant = 0
+        }
+        if let image = c.image {
+            let iv = imageView ?? {
+                let v = ImageView()
+                v.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(v)
+                let gap = v.trailingAnchor.constraint(equalTo: titleLabel.leadingAnchor)
+                imageGap = gap
+                LayoutConstraint.activate([v.centerYAnchor.constraint(equalTo: titleLabel.centerYAnchor), gap])
+                imageView = v
+                return v
+            }()
+            iv.image = image
+            iv.tintColor = fg
+            iv.isHidden = false
+            let gap = title.isEmpty ? 0 : c.imagePadding
+            imageGap?.constant = -gap
+            // The image and title together are centred: the title moves right by half the image.
+            titleCenterX?.constant = (image.size.width + gap) / 2
+        } else {
+            imageView?.isHidden = true
+            titleCenterX?.constant = 0
         }
         if contentInsets != c.contentInsets { contentInsets = c.contentInsets }
         invalidateIntrinsicContentSize()

@@ -155,7 +155,9 @@ open class Button: Control {
         cornerRadius = 8
         let centerY = titleLabel.centerYAnchor.constraint(equalTo: centerYAnchor)
         titleCenterY = centerY
-        LayoutConstraint.activate([titleLabel.centerXAnchor.constraint(equalTo: centerXAnchor), centerY])
+        let centerX = titleLabel.centerXAnchor.constraint(equalTo: centerXAnchor)
+        titleCenterX = centerX
+        LayoutConstraint.activate([centerX, centerY])
         applyState()
     }
 
@@ -198,7 +200,12 @@ open class Button: Control {
     }
 
     open override var intrinsicContentSize: Size {
-        let t = titleLabel.intrinsicContentSize
+        var t = titleLabel.intrinsicContentSize
+        if let c = configuration, let image = c.image {
+            // The image leads the title, imagePadding apart.
+            let gap = (c.title ?? "").isEmpty ? 0 : c.imagePadding
+            t = Size(width: (t.width > 0 ? t.width : 0) + gap + image.size.width, height: max(t.height, image.size.height))
+        }
         if let sub = subtitleLabel, configuration?.subtitle?.isEmpty == false {
             let st = sub.intrinsicContentSize, pad = configuration?.titlePadding ?? 0
             return Size(width: max(t.width, st.width) + contentInsets.left + contentInsets.right,
@@ -217,6 +224,10 @@ open class Button: Control {
     /// The configuration's subtitle, made when one is set.
     public internal(set) var subtitleLabel: Label?
     var titleCenterY: LayoutConstraint?
+    var titleCenterX: LayoutConstraint?
+    /// The configuration's image, made when one is set.
+    public internal(set) var imageView: ImageView?
+    var imageGap: LayoutConstraint?
 
     /// A button drawn by `configuration`.
     public convenience init(configuration: Configuration, identifier: String? = nil) {

@@ -232,6 +232,33 @@ struct ImageViewTests {
         #expect(near(px.color(x: 22, y: 30), 0, 0, 0) && near(px.color(x: 30, y: 16), 0, 0, 0))
     }
 
+    @Test("CN1 a configured button draws its image before the title, imagePadding apart, a template in the foreground colour")
+    func buttonImage() throws {
+        let host = makeHost(width: 200, height: 60)
+        host.window.backgroundColor = .black
+        var c = Button.Configuration.filled()
+        c.title = "Share"
+        c.image = solid(16, 16, (0, 0, 0, 255)).withRenderingMode(.alwaysTemplate)
+        c.imagePadding = 6
+        c.baseBackgroundColor = Color(red: 0, green: 0, blue: 1)
+        let b = Button(configuration: c)
+        let titleOnly = Button(configuration: { var t = c; t.image = nil; return t }())
+        let expected = titleOnly.intrinsicContentSize.width + 16 + 6
+        #expect(abs(b.intrinsicContentSize.width - expected) < 1e-9)
+        b.translatesAutoresizingMaskIntoConstraints = true
+        b.frame = Rect(x: 10, y: 10, width: b.intrinsicContentSize.width, height: 40)
+        host.root.addSubview(b)
+        host.runUntilIdle()
+        let image = try #require(b.imageView)
+        #expect(abs(image.frame.maxX + 6 - b.titleLabel.frame.minX) < 1e-9)         // the padding
+        #expect(abs(image.frame.minX - 12) < 1e-6)                                   // the leading inset
+        #expect(abs(image.frame.midY - b.titleLabel.frame.midY) < 1e-9)
+        // The template is drawn in white (a filled button's foreground) on the blue background.
+        let px = try render(host)
+        let p = Point(x: 10 + image.frame.midX, y: 10 + image.frame.midY)
+        #expect(near(px.color(x: Int(p.x), y: Int(p.y)), 1, 1, 1))
+    }
+
     @Test("CN2 Auto Layout sizes an image view by its image")
     func intrinsicSizeInLayout() throws {
         let host = makeHost(width: 200, height: 200)
