@@ -47,7 +47,7 @@ public final class AlertController: ViewController, PresentationAnimating {
     /// Adds a text field (alerts only, as UIKit's), configured by `configure`.
     public func addTextField(configurationHandler configure: ((TextField) -> Void)? = nil) {
         guard preferredStyle == .alert else {
-            return presentationMisuse("addTextField: text fields can only be added to an alert, not an action sheet; nothing was added")
+            return reportMisuse("addTextField: text fields can only be added to an alert, not an action sheet; nothing was added")
         }
         let field = TextField(text: "", placeholder: nil)
         field.translatesAutoresizingMaskIntoConstraints = true

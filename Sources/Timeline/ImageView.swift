@@ -24,9 +24,9 @@ open class ImageView: View {
     public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) { didSet { layer.contentsTintColor = tintColor } }
 
     /// Frames played by ``startAnimating()``, each for ``animationDuration`` over their count.
-    public var animationImages: [Image]? { didSet { if isAnimating { updateContents() } } }
+    public var animationImages: [Image]? { didSet { if isAnimating { makePlaying() } } }
     /// Seconds one pass through ``animationImages`` takes (0: a thirtieth of a second a frame).
-    public var animationDuration: Double = 0 { didSet { if isAnimating { updateContents() } } }
+    public var animationDuration: Double = 0 { didSet { if isAnimating { makePlaying() } } }
     /// Passes to play (0: until stopped).
     public var animationRepeatCount = 0
     public private(set) var isAnimating = false
@@ -53,7 +53,7 @@ open class ImageView: View {
         guard let frames = animationImages, !frames.isEmpty else { return }
         stopTimer()
         isAnimating = true
-        updateContents()
+        makePlaying()
         if animationRepeatCount > 0, let pass = playing?.duration, let runLoop = window?.runLoop {
             // Shown until the passes are done, then the still image again.
             let nanoseconds = Int64((pass * Double(animationRepeatCount) * 1e9).rounded())
@@ -65,6 +65,7 @@ open class ImageView: View {
         guard isAnimating else { return }
         stopTimer()
         isAnimating = false
+        playing = nil
         updateContents()
     }
 
@@ -73,11 +74,16 @@ open class ImageView: View {
         animationTimer = nil
     }
 
-    /// The animated image ``startAnimating()`` plays.
-    private var playing: Image? {
-        guard isAnimating, let frames = animationImages, !frames.isEmpty else { return nil }
-        let duration = animationDuration > 0 ? animationDuration : Double(frames.count) / 30
-        return Image.animatedImage(with: frames, duration: duration)
+    /// The animated image ``startAnimating()`` plays (made once a start, not per update).
+    private var playing: Image?
+
+    private func makePlaying() {
+        if let frames = animationImages, !frames.isEmpty {
+            playing = Image.animatedImage(with: frames, duration: animationDuration > 0 ? animationDuration : Double(frames.count) / 30)
+        } else {
+            playing = nil
+        }
+        updateContents()
     }
 
     private func updateContents() {

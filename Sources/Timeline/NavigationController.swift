@@ -5,12 +5,12 @@ import Motion
 /// button's title on the screen pushed after it, and bar button items.
 @MainActor
 public final class NavigationItem {
-    public var title: String? { didSet { owner?.navigationItemDidChange() } }
+    public var title: String? { didSet { changed() } }
     /// The title of the back button on the next screen (nil: this screen's title, or "Back").
-    public var backButtonTitle: String? { didSet { owner?.navigationItemDidChange() } }
-    public var hidesBackButton = false { didSet { owner?.navigationItemDidChange() } }
-    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
-    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
+    public var backButtonTitle: String? { didSet { changed() } }
+    public var hidesBackButton = false { didSet { changed() } }
+    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { changed() } }
+    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { changed() } }
     public var leftBarButtonItem: BarButtonItem? {
         get { leftBarButtonItems.first }
         set { leftBarButtonItems = newValue.map { [$0] } ?? [] }
@@ -19,9 +19,12 @@ public final class NavigationItem {
         get { rightBarButtonItems.first }
         set { rightBarButtonItems = newValue.map { [$0] } ?? [] }
     }
-    weak var owner: NavigationController?
+    /// The screen the item belongs to: a change shows in the bar of its navigation controller.
+    weak var viewController: ViewController?
 
     public init(title: String? = nil) { self.title = title }
+
+    private func changed() { viewController?.navigationController?.navigationItemDidChange() }
 }
 
 /// A button in a navigation bar, as `UIBarButtonItem` with a primary action.
@@ -106,23 +109,6 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         navigationBar.update(for: viewControllers, animated: false)
     }
 
-    open override func viewWillAppear(_ animated: Bool) {
-        super.viewWillAppear(animated)
-        topViewController?.beginAppearanceTransition(true, animated: animated)
-    }
-    open override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        topViewController?.endAppearanceTransition()
-    }
-    open override func viewWillDisappear(_ animated: Bool) {
-        super.viewWillDisappear(animated)
-        topViewController?.beginAppearanceTransition(false, animated: animated)
-    }
-    open override func viewDidDisappear(_ animated: Bool) {
-        super.viewDidDisappear(animated)
-        topViewController?.endAppearanceTransition()
-    }
-
     /// The rectangle screens fill: below the bar.
     var contentFrame: Rect {
         let b = view.bounds
@@ -134,12 +120,12 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     /// Pushes `controller` on top; refused (with a diagnostic) if it is already on a stack.
     public func pushViewController(_ controller: ViewController, animated: Bool) {
         guard !viewControllers.contains(where: { $0 === controller }) else {
-            return misuse("pushViewController: \(controller) is already on the stack; nothing was pushed")
+            return reportMisuse("pushViewController: \(controller) is already on the stack; nothing was pushed")
         }
         guard controller.parent == nil, !(controller is NavigationController) else {
-            return misuse("pushViewController: \(controller) belongs to another container; nothing was pushed")
+            return reportMisuse("pushViewController: \(controller) belongs to another container; nothing was pushed")
         }
-        guard !isTransitioning else { return misuse("pushViewController: a transition is running; nothing was pushed") }
+        guard !isTransitioning else { return reportMisuse("pushViewController: a transition is running; nothing was pushed") }
         let from = topViewController
         addChild(controller)
         viewControllers.append(controller)
@@ -150,11 +136,11 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
         guard viewControllers.count > 1 else {
-            misuse("popViewController: the root view controller cannot be popped; nothing changed")
+            reportMisuse("popViewController: the root view controller cannot be popped; nothing changed")
             return nil
         }
         guard !isTransitioning else {
-            misuse("popViewController: a transition is running; nothing was popped")
+            reportMisuse("popViewController: a transition is running; nothing was popped")
             return nil
         }
         let popped = viewControllers.removeLast()
@@ -174,12 +160,12 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     @discardableResult
     public func popToViewController(_ controller: ViewController, animated: Bool) -> [ViewController]? {
         guard let index = viewControllers.firstIndex(where: { $0 === controller }) else {
-            misuse("popToViewController: \(controller) is not on the stack; nothing changed")
+            reportMisuse("popToViewController: \(controller) is not on the stack; nothing changed")
             return nil
         }
         guard index < viewControllers.count - 1 else { return [] }
         guard !isTransitioning else {
-            misuse("popToViewController: a transition is running; nothing was popped")
+            reportMisuse("popToViewController: a transition is running; nothing was popped")
             return nil
         }
         let popped = Array(viewControllers[(index + 1)...])
@@ -192,10 +178,10 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     /// Replaces the stack; animates as a push when the new top is new, as a pop when it was
     /// below, and not at all when it stays.
     public func setViewControllers(_ controllers: [ViewController], animated: Bool) {
-        guard !controllers.isEmpty else { return misuse("setViewControllers: a stack needs a root; nothing changed") }
-        guard !isTransitioning else { return misuse("setViewControllers: a transition is running; nothing changed") }
+        guard !controllers.isEmpty else { return reportMisuse("setViewControllers: a stack needs a root; nothing changed") }
+        guard !isTransitioning else { return reportMisuse("setViewControllers: a transition is running; nothing changed") }
         for (i, c) in controllers.enumerated() where controllers[..<i].contains(where: { $0 === c }) {
-            return misuse("setViewControllers: \(c) appears twice; nothing changed")
+            return reportMisuse("setViewControllers: \(c) appears twice; nothing changed")
         }
         let old = viewControllers, from = topViewController, to = controllers.last!
         let removed = old.filter { o in !controllers.contains { $0 === o } }
@@ -238,9 +224,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         under?.frame = frame.offsetBy(dx: push ? 0 : -Self.parallax * w, dy: 0)
         dimming.frame = frame
         dimming.alpha = push ? 0 : Self.dimmingAlpha
-        over?.layer.shadowOpacity = 0.15
-        over?.layer.shadowRadius = 6
-        over?.layer.shadowOffset = Size(width: -2, height: 0)
+        if let over { Self.setEdgeShadow(on: over, true) }
         navigationBar.update(for: viewControllers, animated: animated)
         guard animated else {
             finish(from: from, to: to, push: push, removing: removing, appeared: true)
@@ -255,13 +239,22 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         })
     }
 
+    /// The shadow along the left edge of the screen on top while it slides.
+    static func setEdgeShadow(on view: View, _ on: Bool) {
+        view.layer.shadowOpacity = on ? 0.15 : 0
+        view.layer.shadowRadius = 6
+        view.layer.shadowOffset = Size(width: -2, height: 0)
+    }
+
     private func finish(from: ViewController?, to: ViewController, push: Bool, removing: [ViewController], appeared: Bool) {
-        if let fv = from?.view, from !== to, from?.isViewLoaded == true { fv.removeFromSuperview() }
+        // Only a loaded view is touched (asking for `view` would load one).
+        let fromView = from.flatMap { $0 !== to && $0.isViewLoaded ? $0.view : nil }
+        fromView?.removeFromSuperview()
         dimming.removeFromSuperview()
         if isViewLoaded {
             to.view.frame = contentFrame
-            to.view.layer.shadowOpacity = 0
-            from?.view.layer.shadowOpacity = 0
+            Self.setEdgeShadow(on: to.view, false)
+            if let fromView { Self.setEdgeShadow(on: fromView, false) }
             if to.view.superview !== view, view.window != nil { view.insertSubview(to.view, belowSubview: navigationBar) }
         }
         if appeared {
@@ -303,9 +296,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
             to.beginAppearanceTransition(true, animated: true)
             if to.view.superview !== view { view.insertSubview(to.view, belowSubview: from.view) }
             view.insertSubview(dimming, belowSubview: from.view)
-            from.view.layer.shadowOpacity = 0.15
-            from.view.layer.shadowRadius = 6
-            from.view.layer.shadowOffset = Size(width: -2, height: 0)
+            Self.setEdgeShadow(on: from.view, true)
             setInteractiveProgress(pan.translation(in: view).x / w)
         case .changed:
             setInteractiveProgress(pan.translation(in: view).x / w)
@@ -334,7 +325,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
                 } else {
                     to.view.removeFromSuperview()
                     self.dimming.removeFromSuperview()
-                    from.view.layer.shadowOpacity = 0
+                    Self.setEdgeShadow(on: from.view, false)
                     to.endAppearanceTransition()
                     from.endAppearanceTransition()
                     self.navigationBar.setPopProgress(0)
@@ -373,14 +364,6 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     /// The back button was clicked.
     func backButtonClicked() { popViewController(animated: true) }
 
-    private func misuse(_ message: String) {
-        if isViewLoaded, let w = view.window { w.report(misuse: message) } else {
-            // Off screen: logged (a log of its own keeps nothing).
-            let log = DiagnosticLog()
-            log.keepsEntries = false
-            log.report(Diagnostic(kind: .misuse, frame: -1, message: message))
-        }
-    }
 }
 
 /// The navigation controller's view: the bar on top, the top screen below it.

@@ -15,12 +15,15 @@ public enum ModalPresentationStyle: Sendable {
 /// A controller's own presentation animation (an alert's), instead of the style's slide.
 @MainActor
 protocol PresentationAnimating: AnyObject {
-    /// Places the presented view where it starts (`presenting`) or before it goes; sets the
-    /// dimming's alpha for both ends.
+    /// Where the presented view sits in the window's `bounds` while presented.
     func presentationFrame(in bounds: Rect) -> Rect
+    /// Puts `view`'s content where the appearance starts (before the animation).
     func prepareToAppear(_ view: View)
+    /// The appearance's end state (set inside the animation).
     func appear(_ view: View)
+    /// The dismissal's end state (set inside the animation).
     func disappear(_ view: View)
+    /// The dimming's alpha while presented.
     var dimmingAlpha: Double { get }
 }
 
@@ -28,6 +31,8 @@ extension ViewController {
     /// The gap above a page sheet, and how far the screen under it scales back.
     public static let sheetTopInset = 40.0
     public static let sheetScale = 0.92
+    /// The dimming over the screen under a page sheet.
+    public static let sheetDimming = 0.4
 
     /// Presents `controller` modally, as UIKit's `present(_:animated:completion:)`: a full-screen
     /// or page-sheet controller slides up from the bottom edge (the presenting screen, for a sheet,
@@ -36,20 +41,20 @@ extension ViewController {
     /// and no change.
     public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
         guard let window = view.window else {
-            return presentationMisuse("present: \(type(of: self)) is not in a window; nothing was presented")
+            return reportMisuse("present: \(type(of: self)) is not in a window; nothing was presented")
         }
         guard presentedViewController == nil else {
-            return presentationMisuse("present: \(type(of: self)) is already presenting \(type(of: presentedViewController!)); nothing was presented", window)
+            return reportMisuse("present: \(type(of: self)) is already presenting \(type(of: presentedViewController!)); nothing was presented")
         }
         guard controller.presentingViewController == nil, controller.parent == nil, controller !== self else {
-            return presentationMisuse("present: \(type(of: controller)) is already presented or in a container; nothing was presented", window)
+            return reportMisuse("present: \(type(of: controller)) is already presented or in a container; nothing was presented")
         }
         presentedViewController = controller
         controller.presentingViewController = self
         controller.isBeingPresented = true
         let container = window.rootView, bounds = container.bounds
         let style = controller.modalPresentationStyle
-        let custom = controller as? PresentationAnimating
+        let custom = controller as? any PresentationAnimating
         let dimming = View(frame: bounds)
         dimming.backgroundColor = .black
         dimming.alpha = 0
@@ -69,7 +74,7 @@ extension ViewController {
         controller.beginAppearanceTransition(true, animated: animated)
         let changes = {
             if let custom { custom.appear(presented) } else { presented.center = Point(x: final.midX, y: final.midY) }
-            dimming.alpha = custom?.dimmingAlpha ?? (style == .pageSheet ? 0.4 : 0)
+            dimming.alpha = custom?.dimmingAlpha ?? (style == .pageSheet ? Self.sheetDimming : 0)
             if style == .pageSheet, custom == nil, presentingView !== container {
                 presentingView.transform = AffineTransform(scaleX: Self.sheetScale, y: Self.sheetScale)
             }
@@ -92,11 +97,11 @@ extension ViewController {
         let presenter = presentedViewController != nil ? self : presentingViewController
         guard let presenter, let controller = presenter.presentedViewController else { completion?(); return }
         guard !controller.isBeingDismissed, !controller.isBeingPresented else {
-            return presentationMisuse("dismiss: a presentation of \(type(of: controller)) is running; nothing changed", view.window)
+            return reportMisuse("dismiss: a presentation of \(type(of: controller)) is running; nothing changed")
         }
         controller.isBeingDismissed = true
         let style = controller.modalPresentationStyle
-        let custom = controller as? PresentationAnimating
+        let custom = controller as? any PresentationAnimating
         let presented = controller.view, dimming = controller.presentationDimming
         let bounds = presented.superview?.bounds ?? presented.frame
         let covers = style == .fullScreen && custom == nil
@@ -109,20 +114,27 @@ extension ViewController {
         }
         let done = { [weak presenter, weak controller] in
             guard let controller else { return }
-            presented.removeFromSuperview()
-            dimming?.removeFromSuperview()
-            controller.presentationDimming = nil
-            if let pan = controller.sheetPan { presented.removeGestureRecognizer(pan); controller.sheetPan = nil }
-            controller.isBeingDismissed = false
-            controller.presentingViewController = nil
-            presenter?.presentedViewController = nil
-            controller.endAppearanceTransition()
+            presenter?.finishDismissal(of: controller)
             if covers { presenter?.endAppearanceTransition() }
             completion?()
         }
         guard animated else { changes(); done(); return }
         let duration = custom == nil ? NavigationController.transitionDuration : 0.2
         View.animate(springDuration: duration, bounce: 0, animations: changes, completion: { _ in done() })
+    }
+
+    /// Ends a dismissal of `controller` (presented by this one): its views go, the links are cut
+    /// and it hears its didDisappear.
+    private func finishDismissal(of controller: ViewController) {
+        let presented = controller.view
+        presented.removeFromSuperview()
+        controller.presentationDimming?.removeFromSuperview()
+        controller.presentationDimming = nil
+        if let pan = controller.sheetPan { presented.removeGestureRecognizer(pan); controller.sheetPan = nil }
+        controller.isBeingDismissed = false
+        controller.presentingViewController = nil
+        presentedViewController = nil
+        controller.endAppearanceTransition()
     }
 
     // MARK: Pulling a sheet down (CN6)
@@ -149,7 +161,7 @@ extension ViewController {
         let f = min(dy / height, 1)
         func place(_ f: Double) {
             controller.view.center = Point(x: container.bounds.midX, y: top + height / 2 + f * height)
-            controller.presentationDimming?.alpha = 0.4 * (1 - f)
+            controller.presentationDimming?.alpha = Self.sheetDimming * (1 - f)
             let s = Self.sheetScale + (1 - Self.sheetScale) * f
             if view !== container { view.transform = AffineTransform(scaleX: s, y: s) }
         }
@@ -164,21 +176,13 @@ extension ViewController {
             if pan.state == .ended && (v > 1000 || (f > 0.5 && v > -500)) {
                 // Dismissed from where the finger left it (the calls already began).
                 controller.isBeingDismissed = true
-                let presented = controller.view, dimming = controller.presentationDimming
                 View.animate(springDuration: NavigationController.transitionDuration, bounce: 0,
                              initialSpringVelocity: (1 - f) * height > 1 ? v / ((1 - f) * height) : 0, animations: {
                     place(1)
                 }, completion: { [weak self, weak controller] _ in
                     guard let self, let controller else { return }
-                    presented.removeFromSuperview()
-                    dimming?.removeFromSuperview()
-                    controller.presentationDimming = nil
-                    if let pan = controller.sheetPan { presented.removeGestureRecognizer(pan); controller.sheetPan = nil }
-                    controller.isBeingDismissed = false
-                    controller.presentingViewController = nil
-                    self.presentedViewController = nil
                     self.view.transform = .identity
-                    controller.endAppearanceTransition()
+                    self.finishDismissal(of: controller)
                 })
             } else {
                 controller.beginAppearanceTransition(true, animated: true)
@@ -197,8 +201,10 @@ extension ViewController {
         }
     }
 
-    func presentationMisuse(_ message: String, _ window: Window? = nil) {
-        if let window { window.report(misuse: message) } else {
+    /// Reports a refused call: to the window the controller's view is in, or (off screen) to
+    /// the log alone.
+    func reportMisuse(_ message: String) {
+        if isViewLoaded, let w = view.window { w.report(misuse: message) } else {
             let log = DiagnosticLog()
             log.keepsEntries = false
             log.report(Diagnostic(kind: .misuse, frame: -1, message: message))

@@ -69,26 +69,9 @@ open class TabBarController: ViewController {
         showSelected(previous: nil)
     }
 
-    open override func viewWillAppear(_ animated: Bool) {
-        super.viewWillAppear(animated)
-        selectedViewController?.beginAppearanceTransition(true, animated: animated)
-    }
-    open override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        selectedViewController?.endAppearanceTransition()
-    }
-    open override func viewWillDisappear(_ animated: Bool) {
-        super.viewWillDisappear(animated)
-        selectedViewController?.beginAppearanceTransition(false, animated: animated)
-    }
-    open override func viewDidDisappear(_ animated: Bool) {
-        super.viewDidDisappear(animated)
-        selectedViewController?.endAppearanceTransition()
-    }
-
     func select(_ index: Int, byUser: Bool) {
         guard viewControllers.indices.contains(index) else {
-            view.window?.report(misuse: "selectedIndex: \(index) is not a tab (there are \(viewControllers.count)); nothing changed")
+            reportMisuse("selectedIndex: \(index) is not a tab (there are \(viewControllers.count)); nothing changed")
             return
         }
         guard index != selected else { return }

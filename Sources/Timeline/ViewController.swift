@@ -96,6 +96,7 @@ open class ViewController: Responder {
     public var navigationItem: NavigationItem {
         if let item = loadedNavigationItem { return item }
         let item = NavigationItem()
+        item.viewController = self
         loadedNavigationItem = item
         return item
     }

@@ -210,3 +210,50 @@ struct TableInNavigationTests {
         #expect(cells.allSatisfy { $0.frame.width == 300 })
     }
 }
+
+@Suite("CN4 the navigation bar follows the top screen's item; views insert by sibling", .endsIdle)
+@MainActor
+struct NavigationItemTests {
+    @Test("CN4 changing the top screen's title or bar button items after the push shows in the bar")
+    func itemChangesShow() {
+        let host = makeHost(width: 320, height: 480)
+        let a = ViewController(), b = ViewController()
+        a.title = "A"; b.title = "B"
+        let nav = NavigationController(rootViewController: a)
+        host.window.rootViewController = nav
+        nav.pushViewController(b, animated: false)
+        host.runUntilIdle()
+        b.navigationItem.title = "Renamed"
+        #expect(nav.navigationBar.titleLabel.text == "Renamed")
+        b.navigationItem.rightBarButtonItem = BarButtonItem(title: "Edit") { _ in }
+        let titles = nav.navigationBar.subviews.compactMap { ($0 as? Button)?.configuration?.title }
+        #expect(titles.contains("Edit"))
+        a.navigationItem.backButtonTitle = "Home"
+        #expect(nav.navigationBar.backButton.configuration?.title == "‹ Home")
+        host.runUntilIdle()
+    }
+
+    @Test("CN4 insertSubview below and above a sibling, moving a view already there; convert(_:from:) undoes convert(_:to:)")
+    func insertBySibling() {
+        let host = makeHost()
+        let a = View(), b = View(), c = View()
+        for v in [a, b, c] { host.root.addSubview(v) }
+        host.root.insertSubview(c, belowSubview: a)
+        #expect(host.root.subviews.map { ObjectIdentifier($0) } == [c, a, b].map { ObjectIdentifier($0) })
+        host.root.insertSubview(c, aboveSubview: b)                       // moving up past two
+        #expect(host.root.subviews.map { ObjectIdentifier($0) } == [a, b, c].map { ObjectIdentifier($0) })
+        host.root.insertSubview(a, aboveSubview: b)
+        #expect(host.root.subviews.map { ObjectIdentifier($0) } == [b, a, c].map { ObjectIdentifier($0) })
+        let d = View()
+        host.root.insertSubview(d, belowSubview: View())                  // not a subview: on top
+        #expect(host.root.subviews.last === d)
+        b.frame = Rect(x: 30, y: 40, width: 100, height: 100)
+        let inner = View(frame: Rect(x: 5, y: 7, width: 10, height: 10))
+        b.addSubview(inner)
+        let p = Point(x: 3, y: 4)
+        #expect(inner.convert(p, to: nil) == Point(x: 38, y: 51))
+        #expect(inner.convert(inner.convert(p, to: nil), from: nil) == p)
+        #expect(inner.convert(Point(x: 1, y: 1), from: b) == Point(x: -4, y: -6))
+        host.runUntilIdle()
+    }
+}
