@@ -184,10 +184,12 @@ struct SceneGenerator {
         var input: [String] = []
         for _ in 0..<(byte() % 4) {
             let at = json(Double(byte() % 12) / 60)
-            let p = "[\(json(number())), \(json(number()))]"
+            let x = number(), y = number()
+            let p = "[\(json(x)), \(json(y))]"
             switch byte() % 6 {
             case 0: input.append("{\"at\": \(at), \"fling\": {\"from\": \(p), \"to\": [\(json(number())), \(json(number()))], \"duration\": \(json(positive(0.5)))}}")
-            case 1: input.append("{\"at\": \(at), \"drag\": {\"from\": \(p), \"to\": \(p)}}")
+            // A drag goes somewhere (from the same bytes, so earlier inputs still make their scenes).
+            case 1: input.append("{\"at\": \(at), \"drag\": {\"from\": \(p), \"to\": [\(json(x + 60)), \(json(y + 90))]}}")
             case 2: input.append("{\"at\": \(at), \"wheel\": [\(json(number())), \(json(number()))], \"point\": \(p)}")
             case 3: input.append("{\"at\": \(at), \"key\": \"\(pick(["tab", "page down", "space", "a", "end"]))\", \"modifiers\": [\"shift\"]}")
             case 4: input.append("{\"at\": \(at), \"text\": \"\(pick(["x", "é", "中"]))\"}")

@@ -133,7 +133,9 @@ open class ScrollView: View {
         }
     }
     /// Points a wheel notch scrolls.
-    public var wheelLineHeight = 40.0
+    public var wheelLineHeight = ScrollView.defaultWheelLineHeight
+    /// Points a wheel notch scrolls by default (a scroll view's, a text view's).
+    public static let defaultWheelLineHeight = 40.0
 
     public private(set) var isTracking = false
     public private(set) var isDragging = false
@@ -192,9 +194,7 @@ open class ScrollView: View {
 
     /// Reports a misuse to the window's diagnostics (a clamped or ignored value).
     private func misuse(_ message: String) {
-        guard let w = window else { return }
-        w.diagnostics.report(Diagnostic(kind: .misuse, frame: w.frameIndex,
-                                        message: "ScrollView \(traceName): \(message)", views: [traceName]))
+        window?.report(misuse: "ScrollView \(traceName): \(message)", views: [traceName])
     }
 
     // MARK: Geometry

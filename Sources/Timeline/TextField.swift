@@ -249,6 +249,12 @@ open class TextField: Control {
         cachedLayout = nil
     }
 
+    /// A text view made shorter (or whose text got shorter) keeps its lines in view.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if isMultiline { clampVerticalOffset() }
+    }
+
     // MARK: Drawing
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
@@ -349,7 +355,7 @@ open class TextField: Control {
         case .scroll(_, let dy, _) where isMultiline:
             // The wheel scrolls a text view's lines (SDL's sign: positive is away from the user).
             let before = verticalOffset
-            verticalOffset -= dy * 40
+            verticalOffset -= dy * ScrollView.defaultWheelLineHeight
             clampVerticalOffset()
             if verticalOffset != before { setNeedsDisplay() }
             return verticalOffset != before

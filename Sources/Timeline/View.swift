@@ -73,7 +73,9 @@ open class View: Responder {
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.presentationDidChange() } } }
     public var isUserInteractionEnabled = true
     public var contentMode: ContentMode = .scaleToFill {
-        didSet { if contentMode != oldValue { layer.contentsGravity = contentMode.gravity } }
+        // Only a layer that exists takes it (asking for `layer` would make one for every label
+        // and control that sets `.redraw`); a layer made later copies it.
+        didSet { if contentMode != oldValue { loadedLayer?.contentsGravity = contentMode.gravity } }
     }
 
     // MARK: Layer (CA2)
@@ -85,6 +87,7 @@ open class View: Responder {
     public var layer: Layer {
         if let l = loadedLayer { return l }
         let l = ViewLayer(view: self)
+        l.contentsGravity = contentMode.gravity
         loadedLayer = l
         if let e = window?.layers { e.host(l) }
         return l
@@ -311,15 +314,14 @@ open class View: Responder {
     public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
 
     /// Inserts `view` just below `sibling` (on top when `sibling` is not a subview).
-    public func insertSubview(_ view: View, belowSubview sibling: View) {
-        var index = subviews.firstIndex { $0 === sibling } ?? subviews.count
-        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }), i < index { index -= 1 }
-        insertSubview(view, at: index)
-    }
+    public func insertSubview(_ view: View, belowSubview sibling: View) { insert(view, by: sibling, above: false) }
 
     /// Inserts `view` just above `sibling` (on top when `sibling` is not a subview).
-    public func insertSubview(_ view: View, aboveSubview sibling: View) {
-        var index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
+    public func insertSubview(_ view: View, aboveSubview sibling: View) { insert(view, by: sibling, above: true) }
+
+    private func insert(_ view: View, by sibling: View, above: Bool) {
+        var index = subviews.firstIndex { $0 === sibling }.map { above ? $0 + 1 : $0 } ?? subviews.count
+        // Moving a subview up the list: its own slot goes first.
         if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }), i < index { index -= 1 }
         insertSubview(view, at: index)
     }

@@ -33,12 +33,7 @@ extension Window {
         case .textComposition(let text, let selection):
             return firstResponder?.setMarkedText(text, selectedRange: selection) ?? false
         case .scroll(_, _, let p):
-            var v = rootView.hitTest(rootView.pointFromWindow(p))
-            while let c = v {
-                if c.handle(event, at: c.pointFromWindow(p)) { return true }
-                v = c.superview
-            }
-            return false
+            return deliver(event, to: rootView.hitTest(rootView.pointFromWindow(p)))
         case .pointerDown(let p, _), .pointerMoved(let p, _), .pointerUp(let p, _), .pointerCancelled(let p):
             return handlePointer(event, at: p)
         case .quit:
@@ -57,20 +52,16 @@ extension Window {
         var delayed: [InputEvent] = []
     }
 
-    func handlePointer(_ event: InputEvent, at p: Point) -> Bool {
+    private func handlePointer(_ event: InputEvent, at p: Point) -> Bool {
         let id = event.pointerID
         if case .pointerMoved(_, let buttons) = event.kind, buttons == 0, pointerTracks[id] == nil {
-            if id == 0 { updateHover(at: p) }
-            // A hover: hit-tested, bubbling, no recognizers.
-            var v = rootView.hitTest(rootView.pointFromWindow(p))
-            while let c = v {
-                if c.handle(event, at: c.pointFromWindow(p)) { return true }
-                v = c.superview
-            }
-            return false
+            // A hover: hit-tested once for the hover state and the delivery, bubbling, no recognizers.
+            let hit = rootView.hitTest(rootView.pointFromWindow(p))
+            if id == 0 { updateHover(hit: hit) }
+            return deliver(event, to: hit)
         }
         if case .pointerDown = event.kind {
-            if id == 0 { updateHover(at: nil) }
+            if id == 0 { updateHover(hit: nil) }
             let target = rootView.hitTest(rootView.pointFromWindow(p))
             var track = PointerTrack(view: target)
             // The recognizers of the hit view and its ancestors follow this press (K2), with
@@ -116,7 +107,7 @@ extension Window {
     }
 
     /// Sends a pointer event to `view` and up its superviews until one handles it.
-    func deliver(_ event: InputEvent, to view: View?) -> Bool {
+    private func deliver(_ event: InputEvent, to view: View?) -> Bool {
         guard let p = event.location else { return false }
         var v = view
         while let c = v {
@@ -174,7 +165,7 @@ extension Window {
     }
 
     /// Delivers presses held from their views once no recognizer may still take them.
-    func flushHeldPresses() {
+    private func flushHeldPresses() {
         for (k, held) in heldPresses.enumerated().reversed()
         where !held.recognizers.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) {
             for e in held.delayed { _ = deliver(e, to: held.view) }
@@ -185,7 +176,7 @@ extension Window {
     /// Lets go of recognizers that no pointer follows and that have decided (or, possible, wait
     /// for nothing): one still possible with no pointer down may yet recognise or fail on a timer
     /// (a double tap's interval), or wait for another to fail, and stays arbitrated.
-    func releaseSettledRecognizers() {
+    private func releaseSettledRecognizers() {
         arbitrated.removeAll { r in
             guard r.numberOfTouches == 0, !pointerTracks.values.contains(where: { $0.recognizers.contains { $0 === r } }) else {
                 return false
@@ -198,13 +189,13 @@ extension Window {
 
     // MARK: Hover and focus (TX7)
 
-    /// Marks the views under the mouse (nil: none) hovered, calling their enter and exit methods.
-    func updateHover(at p: Point?) {
-        var now: [View] = []
-        if let p {
-            var v = rootView.hitTest(rootView.pointFromWindow(p))
-            while let c = v { now.append(c); v = c.superview }
-        }
+    /// Marks the view the mouse is over (nil: none) and its ancestors hovered, calling their
+    /// enter and exit methods.
+    private func updateHover(hit: View?) {
+        var now = hoverScratch
+        now.removeAll(keepingCapacity: true)
+        var v = hit
+        while let c = v { now.append(c); v = c.superview }
         for old in hovered where !now.contains(where: { $0 === old }) {
             old.isHovered = false
             old.pointerExited()
@@ -213,6 +204,7 @@ extension Window {
             new.isHovered = true
             new.pointerEntered()
         }
+        hoverScratch = hovered                    // its storage serves the next move
         hovered = now
     }
 

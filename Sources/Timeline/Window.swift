@@ -105,6 +105,8 @@ public final class Window: FrameParticipant {
     /// compare the two).
     public var patchesDisplayList = true
     var pendingAppearance = false
+    /// Set when this window began the root controller's appearance (in a constraints pass), so
+    /// the commit ends it; not the controller's own state, which a presentation also moves.
     private var appearing = false
     private let canvas = Canvas()
     /// The override running now, for traces, misuse checks and feedback reports.
@@ -123,6 +125,8 @@ public final class Window: FrameParticipant {
     var arbitrated: [GestureRecognizer] = []
     /// The views under the mouse, innermost first.
     var hovered: [View] = []
+    /// Storage for the next hover set (kept between moves).
+    var hoverScratch: [View] = []
     /// Copy, cut and paste go through this (TX9); the SDL backend connects the system clipboard.
     public var pasteboard: any Pasteboard = MemoryPasteboard()
     /// How long a text field's caret stays on and off while editing; nil: it does not blink
@@ -417,10 +421,8 @@ public final class Window: FrameParticipant {
     /// ``View/layoutIfNeeded()`` on a view in this window (U2).
     func layoutIfNeeded(_ view: View) {
         if let c = currentCall, c.call == "draw" {
-            diagnostics.report(Diagnostic(
-                kind: .misuse, frame: frameIndex,
-                message: "layoutIfNeeded() on \(view.traceName) was called from \(c.view.traceName).draw(_:in:); layout cannot run during the display pass. The call was ignored: invalidate layout with setNeedsLayout() instead.",
-                views: [view.traceName]))
+            report(misuse: "layoutIfNeeded() on \(view.traceName) was called from \(c.view.traceName).draw(_:in:); layout cannot run during the display pass. The call was ignored: invalidate layout with setNeedsLayout() instead.",
+                   views: [view.traceName])
             return
         }
         // Constraints first: the whole tree's, since constraints cross subtrees.

@@ -155,6 +155,16 @@ struct TextFieldTests {
         #expect(view.selectedRange.lowerBound <= 10)
         send(host, [key("down")])
         #expect(view.selectedRange.lowerBound > 10)
+        host.runUntilIdle()
+    }
+
+    @Test("TX9: a text view scrolls its lines: the caret's line into view, the wheel, and back in range when it grows")
+    func TX9_textViewScrolls() {
+        let view = TextView(text: "first line")
+        let (host, _) = setUp(view)
+        view.frame = Rect(x: 20, y: 20, width: 200, height: 120)
+        host.runUntilIdle()
+        _ = view.becomeFirstResponder()
         // More lines than fit: the caret's line scrolls into view, and the wheel scrolls.
         for k in 0..<12 { send(host, [key("return"), .textInput("line \(k)")]) }
         #expect(view.verticalOffset > 0)
@@ -162,6 +172,13 @@ struct TextFieldTests {
         #expect(caret.maxY <= view.bounds.height && caret.minY >= 0)
         let centre = view.convert(Point(x: 100, y: 60), to: nil)
         send(host, [.scroll(dx: 0, dy: 100, at: centre)])
+        #expect(view.verticalOffset == 0)
+        send(host, [.scroll(dx: 0, dy: -100, at: centre)])
+        let scrolled = view.verticalOffset
+        #expect(scrolled > 0)
+        // Made tall enough for every line, it scrolls back to the top at its next layout.
+        view.frame.size.height = view.textLayout().size.height + 40
+        host.runUntilIdle()
         #expect(view.verticalOffset == 0)
         host.runUntilIdle()
     }
