@@ -29,10 +29,10 @@ open class CollectionViewLayout {
     open func layoutAttributesForElements(in rect: Rect) -> [CollectionViewLayoutAttributes] { [] }
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
     /// Whether a change of the bounds (a scroll, a resize) needs a new layout; the base: when the
-    /// size changed.
+    /// size differs from the one the layout was last prepared for.
     open func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
         guard let cv = collectionView else { return false }
-        return newBounds.size != cv.bounds.size
+        return newBounds.size != cv.preparedSize
     }
     /// Marks the layout for ``prepare()`` before its next use.
     public func invalidateLayout() { collectionView?.layoutIsValid = false; collectionView?.setNeedsLayout() }
@@ -207,6 +207,10 @@ open class CollectionView: ScrollView {
     private var live: [IndexPath: CollectionViewCell] = [:]
     /// The items wanted this pass (kept between passes, so its storage is reused).
     private var keep = Set<IndexPath>()
+    /// Index paths whose cells left the viewport this pass (storage kept between frames).
+    private var gone: [IndexPath] = []
+    /// The bounds size the layout was last prepared for.
+    var preparedSize = Size(width: -1, height: -1)
     /// Cells made rather than reused, for tests and benches.
     public var cellsCreated: Int { reuse.created }
 
@@ -245,6 +249,7 @@ open class CollectionView: ScrollView {
     private func prepareIfNeeded() {
         guard !layoutIsValid else { return }
         layoutIsValid = true
+        preparedSize = bounds.size
         collectionViewLayout.prepare()
         contentSize = collectionViewLayout.collectionViewContentSize
     }
@@ -288,7 +293,10 @@ open class CollectionView: ScrollView {
         let wanted = collectionViewLayout.layoutAttributesForElements(in: r)
         keep.removeAll(keepingCapacity: true)
         for a in wanted { keep.insert(a.indexPath) }
-        for (p, c) in live where !keep.contains(p) { live[p] = nil; recycle(c) }
+        // Collected first: removing while iterating would copy the dictionary.
+        gone.removeAll(keepingCapacity: true)
+        for p in live.keys where !keep.contains(p) { gone.append(p) }
+        for p in gone { if let c = live.removeValue(forKey: p) { recycle(c) } }
         for a in wanted {
             if let c = live[a.indexPath] { if c.frame != a.frame { c.apply(a) }; continue }
             let cell = ds.collectionView(self, cellForItemAt: a.indexPath)

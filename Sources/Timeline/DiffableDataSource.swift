@@ -112,7 +112,8 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sen
     public func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, animatingDifferences: Bool = true,
                       completion: (() -> Void)? = nil) {
         let old = current
-        current = snapshot
+        // What it reloads is done once: the reload path too must not carry them to the next apply.
+        current = snapshot.clearingReloads()
         guard let tableView else { completion?(); return }
         guard animatingDifferences, old.sectionIdentifiers == snapshot.sectionIdentifiers else {
             tableView.reloadData()
@@ -142,7 +143,6 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sen
             if !reloads.isEmpty { tableView.reloadRows(at: reloads, with: .none) }
             completion?()
         })
-        current = snapshot.clearingReloads()
     }
 
     // MARK: TableViewDataSource

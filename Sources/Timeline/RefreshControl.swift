@@ -58,7 +58,12 @@ open class RefreshControl: Control {
     /// Called by the scroll view as it is pulled: the spinner fades in with the pull, and the
     /// pull past the trigger begins refreshing.
     func pulled(to overscroll: Double, dragging: Bool) {
-        if !isRefreshing { spinner.opacity = min(1, max(0, overscroll / triggerDistance)) }
+        if !isRefreshing {
+            // Set only when it changes: a layer re-renders on every set, and this runs every
+            // scrolling frame while the spinner stays hidden at 0.
+            let opacity = min(1, max(0, overscroll / triggerDistance))
+            if spinner.opacity != opacity { spinner.opacity = opacity }
+        }
         if dragging, !isRefreshing, overscroll >= triggerDistance {
             beginRefreshing()
             sendActions(for: .valueChanged)

@@ -22,11 +22,8 @@ struct ReusePool<Cell: View> {
         }
         created += 1
         guard let make = makers[identifier] else {
-            if let w = owner.window {
-                w.diagnostics.report(Diagnostic(kind: .misuse, frame: w.frameIndex,
-                                                message: "\(type(of: owner)) \(owner.traceName): unable to dequeue a cell with identifier '\(identifier)': register a class for it first (a plain cell was used)",
-                                                views: [owner.traceName]))
-            }
+            owner.window?.report(misuse: "\(type(of: owner)) \(owner.traceName): unable to dequeue a cell with identifier '\(identifier)': register a class for it first (a plain cell was used)",
+                                 views: [owner.traceName])
             return plain(identifier)
         }
         return make(identifier)

@@ -170,11 +170,18 @@ open class TableView: ScrollView {
     private var reuse = ReusePool<TableViewCell>()
     /// The cells showing, by flat row number.
     private var live: [Int: TableViewCell] = [:]
+    /// Rows whose cells left the viewport this pass (storage kept between frames).
+    private var gone: [Int] = []
     /// Sections: their first flat row, row count, header top; and each flat row's top (n + 1 entries).
     private var sectionStarts: [Int] = []
     private var sectionCounts: [Int] = []
     private var headerTops: [Double] = []
     private var footerTops: [Double] = []
+    /// Each section's header and footer title and height, asked once per reload (not per frame).
+    private var headerTitles: [String?] = [], footerTitles: [String?] = []
+    private var headerHeights: [Double] = [], footerHeights: [Double] = []
+    /// The sections whose headers and footers are on screen.
+    private var shownSections = 0..<0
     /// Where each section ends (its footer included): the next one's start.
     private var sectionEnds: [Double] = []
     private var footers: [Int: Label] = [:]
@@ -273,8 +280,7 @@ open class TableView: ScrollView {
                         ? "invalid update: the number of sections changed from \(oldCounts.count) to \(newSections) without inserting or deleting sections"
                         : badPath ? "invalid update: a row inserted or deleted in section \(s) is outside its \(before) rows before or \(after) after"
                         : "invalid update: invalid number of rows in section \(s). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(before)), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)"
-                    w.diagnostics.report(Diagnostic(kind: .misuse, frame: w.frameIndex, message: "TableView \(traceName): \(message); the table was reloaded",
-                                                    views: [traceName]))
+                    w.report(misuse: "TableView \(traceName): \(message); the table was reloaded", views: [traceName])
                 }
                 reloadData()
                 completion?(false)
@@ -303,16 +309,14 @@ open class TableView: ScrollView {
         for (f, cell) in live {
             if let n = mapping[f], !reloaded.contains(f) { survivors[n] = cell } else { leaving.append(cell) }
         }
-        live.removeAll()
-        let oldFrames = survivors.mapValues(\.frame)
-        rebuildMetrics()
+        // The survivors go in under their new rows before the metrics change: a content size that
+        // clamps the offset makes cells for the rows it shows, and must find these (not make
+        // doubles of them). They keep their old frames until the animation moves them.
         live = survivors
+        rebuildMetrics()
         // New rows and the reloaded ones get cells at their new places.
         let animated = u.animation != .none
         let appearing = Set(u.inserts.compactMap { flatRow($0) } + u.reloads.compactMap { flatRow($0) })
-        for (n, cell) in survivors {
-            cell.frame = oldFrames[n] ?? cell.frame
-        }
         updateVisibleCells()
         let slide: Double = switch u.animation {
         case .left: -bounds.width
@@ -325,7 +329,7 @@ open class TableView: ScrollView {
         }
         let apply = {
             for (f, cell) in self.live where f < self.rowHeights.count {
-                cell.frame = Rect(x: 0, y: self.rowTops[f], width: self.bounds.width, height: self.rowHeights[f])
+                cell.frame = self.rowRect(f)
                 cell.alpha = 1
             }
             for cell in leaving {
@@ -364,6 +368,8 @@ open class TableView: ScrollView {
         headers.removeAll()
         for (_, f) in footers { f.removeFromSuperview() }
         footers.removeAll()
+        shownSections = 0..<0
+        headerTitles = []; footerTitles = []; headerHeights = []; footerHeights = []
         guard let ds = dataSource else { rowTops = [0]; rowHeights = []; sectionStarts = []; sectionCounts = []; contentSize = Size(width: bounds.width, height: 0); return }
         let sections = max(0, ds.numberOfSections(in: self))
         sectionStarts = []; sectionCounts = []; headerTops = []; footerTops = []; sectionEnds = []
@@ -374,7 +380,10 @@ open class TableView: ScrollView {
         rowHeights = []
         for s in 0..<sections {
             let n = max(0, ds.tableView(self, numberOfRowsInSection: s))
-            let headerHeight = ds.tableView(self, titleForHeaderInSection: s) != nil ? (d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight) : 0
+            let headerTitle = ds.tableView(self, titleForHeaderInSection: s)
+            let headerHeight = headerTitle != nil ? (d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight) : 0
+            headerTitles.append(headerTitle)
+            headerHeights.append(headerHeight)
             if style == .grouped { y += sectionGap }
             headerTops.append(y)
             y += headerHeight
@@ -388,9 +397,11 @@ open class TableView: ScrollView {
                 y += height
             }
             footerTops.append(y)
-            if ds.tableView(self, titleForFooterInSection: s) != nil {
-                y += d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
-            }
+            let footerTitle = ds.tableView(self, titleForFooterInSection: s)
+            let footerHeight = footerTitle != nil ? (d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight) : 0
+            footerTitles.append(footerTitle)
+            footerHeights.append(footerHeight)
+            y += footerHeight
             sectionEnds.append(y)
             flat += n
         }
@@ -433,8 +444,11 @@ open class TableView: ScrollView {
 
     public func rectForRow(at indexPath: IndexPath) -> Rect {
         guard let f = flatRow(indexPath) else { return .null }
-        return Rect(x: 0, y: rowTops[f], width: bounds.width, height: rowHeights[f])
+        return rowRect(f)
     }
+
+    /// Where the row at flat index `f` lies in the content.
+    private func rowRect(_ f: Int) -> Rect { Rect(x: 0, y: rowTops[f], width: bounds.width, height: rowHeights[f]) }
 
     public func indexPathForRow(at point: Point) -> IndexPath? {
         let n = rowTops.count - 1
@@ -490,19 +504,14 @@ open class TableView: ScrollView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        if contentSize.width != bounds.width { contentSize = Size(width: bounds.width, height: contentSize.height) }
-        if cellWidth != bounds.width {
+        if contentSize.width != bounds.width {
             // The table changed width (a container laid it out after its first cells were
-            // made): the cells on screen take the new width, as UIKit's do.
-            cellWidth = bounds.width
-            for (f, cell) in live where f < rowTops.count - 1 {
-                cell.frame = Rect(x: 0, y: rowTops[f], width: bounds.width, height: rowHeights[f])
-            }
+            // made): the content and the cells on screen take the new width, as UIKit's do.
+            contentSize = Size(width: bounds.width, height: contentSize.height)
+            for (f, cell) in live where f < rowHeights.count { cell.frame = rowRect(f) }
         }
         updateVisibleCells()
     }
-    /// The width the cells on screen were given.
-    private var cellWidth = -1.0
 
     override func contentOffsetDidChange() {
         super.contentOffsetDidChange()
@@ -518,16 +527,16 @@ open class TableView: ScrollView {
         let first = firstRow(below: max(0, top))
         var last = first
         while last < n, rowTops[last] < bottom { last += 1 }
-        // Rows that left.
-        for key in live.keys where key < first || key >= last {
-            if let cell = live.removeValue(forKey: key) { recycle(cell) }
-        }
+        // Rows that left (collected first: removing while iterating would copy the dictionary).
+        gone.removeAll(keepingCapacity: true)
+        for key in live.keys where key < first || key >= last { gone.append(key) }
+        for key in gone { if let cell = live.removeValue(forKey: key) { recycle(cell) } }
         // Rows that came.
         if first < last {
             for f in first..<last where live[f] == nil {
                 let path = indexPath(flat: f)
                 let cell = ds.tableView(self, cellForRowAt: path)
-                cell.frame = Rect(x: 0, y: rowTops[f], width: bounds.width, height: rowHeights[f])
+                cell.frame = rowRect(f)
                 cell.isSelected = selected.contains(path)
                 if cell.superview !== self { insertSubview(cell, at: 0) } else { cell.isHidden = false }
                 live[f] = cell
@@ -541,7 +550,7 @@ open class TableView: ScrollView {
     /// their place, or floating at the top while their section scrolls past (the plain style);
     /// footers under their rows.
     private func updateHeaders() {
-        guard let ds = dataSource, !sectionEnds.isEmpty else { return }
+        guard dataSource != nil, !sectionEnds.isEmpty else { return }
         let top = contentOffset.y, bottom = top + bounds.height
         var lo = 0, hi = sectionEnds.count
         while lo < hi {
@@ -550,25 +559,29 @@ open class TableView: ScrollView {
         }
         var s = lo
         while s < sectionEnds.count, headerTops[s] < bottom {
-            if let title = ds.tableView(self, titleForHeaderInSection: s) {
-                let h = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
+            if let title = headerTitles[s] {
+                let h = headerHeights[s]
                 let label = headers[s] ?? makeSupplementary(title, store: &headers, s)
                 var y = headerTops[s]
                 if style == .plain { y = min(max(y, top), sectionEnds[s] - h) }
                 label.frame = Rect(x: 0, y: y, width: bounds.width, height: h)
                 bringToFrontBelowIndicators(label)
             }
-            if let title = ds.tableView(self, titleForFooterInSection: s) {
-                let h = tableDelegate?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
+            if let title = footerTitles[s] {
+                let h = footerHeights[s]
                 let label = footers[s] ?? makeSupplementary(title, store: &footers, s)
                 label.frame = Rect(x: 0, y: footerTops[s], width: bounds.width, height: h)
             }
             s += 1
         }
-        // Sections lo..<s are on screen; the others' headers and footers go.
+        // Sections lo..<s are on screen; those that were and are not lose their labels (only
+        // they are looked at, not every label).
         let shown = lo..<s
-        for (k, l) in headers where !shown.contains(k) { l.removeFromSuperview(); headers[k] = nil }
-        for (k, l) in footers where !shown.contains(k) { l.removeFromSuperview(); footers[k] = nil }
+        for k in shownSections where !shown.contains(k) {
+            headers.removeValue(forKey: k)?.removeFromSuperview()
+            footers.removeValue(forKey: k)?.removeFromSuperview()
+        }
+        shownSections = shown
     }
 
     private func makeSupplementary(_ title: String, store: inout [Int: Label], _ s: Int) -> Label {

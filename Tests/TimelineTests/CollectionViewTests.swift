@@ -50,6 +50,19 @@ struct CollectionViewTests {
         host.runUntilIdle()
     }
 
+    @Test("SC6: a collection view made wider lays its items out again for the new width")
+    func SC6_resizeRelaysOut() {
+        let (host, cv, source) = setUp(10)
+        defer { withExtendedLifetime(source) {} }                           // the data source is weak
+        #expect(cv.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))!.frame.minY == 100)
+        cv.frame.size.width = 400                                               // four items a line now
+        host.runUntilIdle()
+        let f3 = cv.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))!.frame
+        #expect(f3.minY == 10 && f3.maxX <= 390)
+        #expect(cv.visibleCells.allSatisfy { $0.frame.maxX <= 390 })
+        host.runUntilIdle()
+    }
+
     @Test("SC6/SC7: 10,000 items keep only the visible ones' cells, reused; a tap selects; horizontal scrolling")
     func SC6_reuseAndSelection() {
         let (host, cv, source) = setUp(10_000)

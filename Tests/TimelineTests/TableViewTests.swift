@@ -254,4 +254,26 @@ struct DiffableDataSourceTests {
         #expect(host.window.diagnostics.entries.allSatisfy { !$0.message.contains("invalid update") })
         withExtendedLifetime(source) {}
     }
+
+    @Test("SC5: a reload asked in one snapshot is done once, whether applied animated or not")
+    func SC5_reloadsAreDoneOnce() {
+        let host = makeHost(width: 400, height: 600)
+        let t = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        t.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        host.root.addSubview(t)
+        let source = TableViewDiffableDataSource<String, Int>(tableView: t) { table, path, item in
+            table.dequeueReusableCell(withIdentifier: "row", for: path)
+        }
+        var s = DiffableDataSourceSnapshot<String, Int>()
+        s.appendSections(["main"])
+        s.appendItems([1, 2, 3])
+        s.reloadItems([2])
+        source.apply(s, animatingDifferences: false)                       // the reload path
+        host.runUntilIdle()
+        #expect(source.snapshot().reloadedItemIdentifiers.isEmpty)
+        source.apply(s)
+        host.runUntilIdle()
+        #expect(source.snapshot().reloadedItemIdentifiers.isEmpty)
+        withExtendedLifetime(source) {}
+    }
 }
