@@ -19,6 +19,8 @@ extension Button {
         public var image: Image?
         /// Points between the image and the title.
         public var imagePadding = 4.0
+        /// The space actually left between image and title (none without a title).
+        var imageGap: Double { (title ?? "").isEmpty ? 0 : imagePadding }
         public var cornerStyle: CornerStyle = .dynamic
         /// The corner radius for `.fixed` (and what `.dynamic` uses).
         public var cornerRadius = 8.0
@@ -32,7 +34,7 @@ extension Button {
         /// The title colour for a tint, as UIKit derives it.
         public func foregroundColor(tint: Color) -> Color {
             if let c = baseForegroundColor { return c }
-            return style == .filled ? Color(red: 1, green: 1, blue: 1) : tint
+            return style == .filled ? .white : tint
         }
 
         /// The background for a tint and the highlight.
@@ -62,27 +64,35 @@ extension Button {
         }
     }
 
-    /// Applies ``configuration`` (nothing without one): title, subtitle, colours, insets,
-    /// corners; the highlight's colour change animates.
-    func applyConfiguration(animated: Bool = false) {
-        guard let c = configuration else { return }
+    /// Applies ``configuration``'s content: title, subtitle, image, insets (the button's size
+    /// follows them), then its colours. Without a configuration the per-state titles and colours
+    /// come back and the configuration's pieces go.
+    func applyConfiguration() {
+        guard let c = configuration else {
+            subtitleLabel?.isHidden = true
+            imageView?.isHidden = true
+            titleCenterX?.constant = 0
+            titleCenterY?.constant = 0
+            applyState()
+            invalidateIntrinsicContentSize()
+            return
+        }
         let title = c.title ?? ""
         if titleLabel.text != title { titleLabel.text = title }
-        let fg = isEnabled ? c.foregroundColor(tint: tintColor) : c.foregroundColor(tint: tintColor).withAlphaMultiplied(by: 0.35)
-        titleLabel.textColor = fg
         if let subtitle = c.subtitle, !subtitle.isEmpty {
             let sub = subtitleLabel ?? {
                 let l = Label(text: "", fontSize: 13)
                 l.isUserInteractionEnabled = false
                 addSubview(l)
-                LayoutConstraint.activate([l.centerXAnchor.constraint(equalTo: centerXAnchor),
-                                           l.topAnchor.constraint(equalTo: titleLabel.bottomAnchor, constant: c.titlePadding)])
+                let top = l.topAnchor.constraint(equalTo: titleLabel.bottomAnchor)
+                subtitleTop = top
+                LayoutConstraint.activate([l.centerXAnchor.constraint(equalTo: centerXAnchor), top])
                 subtitleLabel = l
                 return l
             }()
             sub.text = subtitle
-            sub.textColor = fg.withAlphaMultiplied(by: 0.8)
             sub.isHidden = false
+            subtitleTop?.constant = c.titlePadding
             titleCenterY?.constant = -(sub.intrinsicContentSize.height + c.titlePadding) / 2
         } else {
             subtitleLabel?.isHidden = true
@@ -100,25 +110,33 @@ extension Button {
                 return v
             }()
             iv.image = image
-            iv.tintColor = fg
             iv.isHidden = false
-            let gap = title.isEmpty ? 0 : c.imagePadding
-            imageGap?.constant = -gap
+            imageGap?.constant = -c.imageGap
             // The image and title together are centred: the title moves right by half the image.
-            titleCenterX?.constant = (image.size.width + gap) / 2
+            titleCenterX?.constant = (image.size.width + c.imageGap) / 2
         } else {
             imageView?.isHidden = true
             titleCenterX?.constant = 0
         }
         if contentInsets != c.contentInsets { contentInsets = c.contentInsets }
         invalidateIntrinsicContentSize()
+        applyConfigurationColors(animated: false)
+    }
+
+    /// The configuration's colours and corners for the current state and tint (a press or an
+    /// enabled change needs only these; the highlight's colour change animates).
+    func applyConfigurationColors(animated: Bool) {
+        guard let c = configuration else { return }
+        let fg = isEnabled ? c.foregroundColor(tint: tintColor) : c.foregroundColor(tint: tintColor).withAlphaMultiplied(by: 0.35)
+        titleLabel.textColor = fg
+        subtitleLabel?.textColor = fg.withAlphaMultiplied(by: 0.8)
+        imageView?.tintColor = fg
         let bg = c.backgroundColor(tint: tintColor, highlighted: isHighlighted)
-        let radius = c.corner(height: max(bounds.height, intrinsicContentSize.height))
         if animated, window != nil {
             View.animate(withDuration: isHighlighted ? 0.08 : 0.2, animations: { self.backgroundColor = bg })
         } else {
             backgroundColor = bg
         }
-        cornerRadius = radius
+        cornerRadius = c.corner(height: max(bounds.height, intrinsicContentSize.height))
     }
 }

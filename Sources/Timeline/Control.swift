@@ -86,7 +86,7 @@ open class Control: View {
     /// How far outside its bounds a press may move and still count as inside (UIKit uses a margin).
     public var trackingMargin = 20.0
 
-    private func isInsideForTracking(_ p: Point) -> Bool {
+    func isInsideForTracking(_ p: Point) -> Bool {
         bounds.inset(by: EdgeInsets(all: -trackingMargin)).contains(p)
     }
 
@@ -186,10 +186,10 @@ open class Button: Control {
 
     open override func stateDidChange() {
         super.stateDidChange()
-        if configuration != nil { applyConfiguration(animated: true) } else { applyState() }
+        if configuration != nil { applyConfigurationColors(animated: true) } else { applyState() }
     }
 
-    private func applyState() {
+    func applyState() {
         let title = lookup(titles) ?? ""
         if titleLabel.text != title {
             titleLabel.text = title
@@ -203,8 +203,7 @@ open class Button: Control {
         var t = titleLabel.intrinsicContentSize
         if let c = configuration, let image = c.image {
             // The image leads the title, imagePadding apart.
-            let gap = (c.title ?? "").isEmpty ? 0 : c.imagePadding
-            t = Size(width: (t.width > 0 ? t.width : 0) + gap + image.size.width, height: max(t.height, image.size.height))
+            t = Size(width: (t.width > 0 ? t.width : 0) + c.imageGap + image.size.width, height: max(t.height, image.size.height))
         }
         if let sub = subtitleLabel, configuration?.subtitle?.isEmpty == false {
             let st = sub.intrinsicContentSize, pad = configuration?.titlePadding ?? 0
@@ -220,10 +219,11 @@ open class Button: Control {
     /// per-state titles and colours above.
     public var configuration: Configuration? { didSet { applyConfiguration() } }
     /// The colour configurations derive theirs from.
-    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) { didSet { applyConfiguration() } }
+    public var tintColor = ControlStyle.tint { didSet { applyConfigurationColors(animated: false) } }
     /// The configuration's subtitle, made when one is set.
     public internal(set) var subtitleLabel: Label?
     var titleCenterY: LayoutConstraint?
+    var subtitleTop: LayoutConstraint?
     var titleCenterX: LayoutConstraint?
     /// The configuration's image, made when one is set.
     public internal(set) var imageView: ImageView?

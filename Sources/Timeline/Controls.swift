@@ -91,7 +91,7 @@ open class Switch: Control {
             let on = dragged ? thumb.center.x > (r.lo + r.hi) / 2 : !isOn
             dragStart = nil
             let changed = on != isOn
-            if bounds.inset(by: EdgeInsets(all: -trackingMargin)).contains(point) || dragged {
+            if isInsideForTracking(point) || dragged {
                 setOn(on, animated: true)
                 if changed { sendActions(for: .valueChanged) }
             } else {
@@ -113,17 +113,21 @@ open class Switch: Control {
 open class Slider: Control {
     public var minimumValue = 0.0 { didSet { value = clamp(value) } }
     public var maximumValue = 1.0 { didSet { value = clamp(value) } }
-    public private(set) var valueStorage = 0.0
-    public var value: Double {
-        get { valueStorage }
-        set { valueStorage = clamp(newValue); updateAppearance() }
+    public var value = 0.0 {
+        didSet {
+            let clamped = clamp(value)
+            if clamped != value { value = clamped }          // didSet does not run again for this
+            if !settingAnimated { updateAppearance() }
+        }
     }
+    private var settingAnimated = false
     public var isContinuous = true
     public var minimumTrackTintColor = ControlStyle.tint { didSet { filled.backgroundColor = minimumTrackTintColor } }
     public var maximumTrackTintColor = ControlStyle.track { didSet { track.backgroundColor = maximumTrackTintColor } }
     private let track = View(), filled = View(), thumb = View()
-    private var dragging = false
     private var grabOffset = 0.0
+    /// The value when the press began (a discontinuous slider reports once, at the release).
+    private var valueAtPress = 0.0
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -145,8 +149,11 @@ open class Slider: Control {
 
     /// Sets the value; animated, the thumb slides there in 0.25 s.
     public func setValue(_ v: Double, animated: Bool) {
-        valueStorage = clamp(v)
-        if animated, window != nil { View.animate(withDuration: 0.25, animations: { self.updateAppearance() }) } else { updateAppearance() }
+        guard animated, window != nil else { value = v; return }
+        settingAnimated = true
+        value = v
+        settingAnimated = false
+        View.animate(withDuration: 0.25, animations: { self.updateAppearance() })
     }
 
     private var usable: (lo: Double, hi: Double) { (14, max(14, bounds.width - 14)) }
@@ -174,23 +181,21 @@ open class Slider: Control {
         guard isEnabled else { return false }
         switch event.kind {
         case .pointerDown:
-            dragging = true
+            valueAtPress = value
             if thumb.frame.inset(by: EdgeInsets(all: -8)).contains(point) {
                 grabOffset = point.x - thumb.center.x
             } else {
                 // A click on the track: the value moves there.
                 grabOffset = 0
-                let old = value
                 setValue(value(atX: point.x), animated: true)
-                if value != old { sendActions(for: .valueChanged) }
+                if isContinuous, value != valueAtPress { sendActions(for: .valueChanged) }
             }
-        case .pointerMoved(_, let buttons) where buttons != 0 && dragging:
+        case .pointerMoved(_, let buttons) where buttons != 0 && isTracking:
             let old = value
             value = value(atX: point.x - grabOffset)
             if isContinuous, value != old { sendActions(for: .valueChanged) }
         case .pointerUp, .pointerCancelled:
-            if dragging, !isContinuous { sendActions(for: .valueChanged) }
-            dragging = false
+            if isTracking, !isContinuous, value != valueAtPress { sendActions(for: .valueChanged) }
         default:
             break
         }
@@ -236,7 +241,7 @@ open class ProgressView: View {
 open class ActivityIndicatorView: View {
     public private(set) var isAnimating = false
     public var hidesWhenStopped = true { didSet { isHidden = hidesWhenStopped && !isAnimating } }
-    public var color = Color(red: 0.7, green: 0.72, blue: 0.78) { didSet { setNeedsDisplay() } }
+    public var color = Color(red: 0.7, green: 0.72, blue: 0.78) { didSet { ticks.setNeedsDisplay() } }   // the ticks layer draws
     private let ticks = Layer()
 
     public override init(frame: Rect = .zero) {
@@ -462,8 +467,8 @@ open class PageControl: Control {
     public var numberOfPages = 0 { didSet { currentPage = min(currentPage, max(0, numberOfPages - 1)); invalidateIntrinsicContentSize(); setNeedsDisplay() } }
     public var currentPage = 0 { didSet { currentPage = min(max(0, currentPage), max(0, numberOfPages - 1)); setNeedsDisplay() } }
     public var hidesForSinglePage = false { didSet { setNeedsDisplay() } }
-    public var pageIndicatorTintColor = Color(red: 1, green: 1, blue: 1, alpha: 0.3)
-    public var currentPageIndicatorTintColor = ControlStyle.thumb
+    public var pageIndicatorTintColor = Color(red: 1, green: 1, blue: 1, alpha: 0.3) { didSet { setNeedsDisplay() } }
+    public var currentPageIndicatorTintColor = ControlStyle.thumb { didSet { setNeedsDisplay() } }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)

@@ -123,12 +123,76 @@ struct ControlsTests {
         #expect(a.isHidden)
         host2.runUntilIdle()
     }
+
+    @Test("CN1: a slider that is not continuous reports once, at the release, and only when the value changed")
+    func CN1_sliderNotContinuous() {
+        let (host, s) = place(Slider(), Rect(x: 20, y: 20, width: 228, height: 34))
+        s.isContinuous = false
+        var sent = 0
+        s.addAction(for: .valueChanged) { _ in sent += 1 }
+        let track = s.convert(Point(x: 14 + 150, y: 17), to: nil)
+        host.runLoop.send(.pointerDown(track))
+        host.step()
+        #expect(abs(s.value - 0.75) < 1e-9 && sent == 0)                  // not at the press
+        host.runLoop.send(.pointerUp(track))
+        host.step()
+        #expect(sent == 1)
+        click(host, s, s.convert(track, from: nil))                          // the same place: no change
+        #expect(sent == 1)
+        host.runUntilIdle()
+    }
+
+    @Test("CN1: a page control's and an activity indicator's colours redraw them")
+    func CN1_colourChangesRedraw() {
+        let (host, pages) = place(PageControl(), Rect(x: 20, y: 20, width: 200, height: 30))
+        pages.numberOfPages = 3
+        host.runUntilIdle()
+        pages.currentPageIndicatorTintColor = Color(red: 1, green: 0, blue: 0)
+        #expect(pages.needsDisplay)
+        host.runUntilIdle()
+        pages.pageIndicatorTintColor = Color(red: 0, green: 1, blue: 0)
+        #expect(pages.needsDisplay)
+        let spinner = ActivityIndicatorView()
+        spinner.frame = Rect(x: 20, y: 80, width: 40, height: 40)
+        host.root.addSubview(spinner)
+        host.runUntilIdle()
+        let ticks = spinner.layer.sublayers!.first!
+        #expect(!ticks.needsDisplayFlag)
+        spinner.color = Color(red: 1, green: 0, blue: 0)
+        #expect(ticks.needsDisplayFlag)
+        host.runUntilIdle()
+    }
 }
 
 /// CN1: button configurations.
 @Suite("CN1 button configurations", .endsIdle)
 @MainActor
 struct ButtonConfigurationTests {
+    @Test("CN1: a configuration's padding changes apply; a nil configuration brings back the per-state look")
+    func CN1_configurationChangesAndRemoval() {
+        let host = makeHost()
+        var c = Button.Configuration.filled()
+        c.title = "Buy"; c.subtitle = "Free shipping"; c.titlePadding = 2
+        let b = Button(configuration: c)
+        b.translatesAutoresizingMaskIntoConstraints = true
+        host.root.addSubview(b)
+        b.frame = Rect(origin: Point(x: 20, y: 20), size: b.intrinsicContentSize)
+        host.runUntilIdle()
+        let gap = b.subtitleLabel!.frame.minY - b.titleLabel.frame.maxY
+        c.titlePadding = 12
+        b.configuration = c
+        b.frame = Rect(origin: Point(x: 20, y: 20), size: b.intrinsicContentSize)
+        host.runUntilIdle()
+        #expect(abs(b.subtitleLabel!.frame.minY - b.titleLabel.frame.maxY - (gap + 10)) < 1e-6)
+        b.setTitle("Plain", for: .normal)
+        b.configuration = nil
+        host.runUntilIdle()
+        #expect(b.subtitleLabel?.isHidden == true && b.titleLabel.text == "Plain")
+        #expect(b.backgroundColor == Color(red: 0.2, green: 0.45, blue: 0.9))      // the per-state normal background
+        #expect(abs(b.titleLabel.frame.midY - b.bounds.midY) < 1e-6)                // centred again
+        host.runUntilIdle()
+    }
+
     @Test("CN1: filled, tinted, gray and plain derive their colours from the tint; a subtitle stacks under the title")
     func CN1_configurations() {
         let host = makeHost()
