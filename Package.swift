@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "TimelineSDL", targets: ["TimelineSDL"]),
         .library(name: "TimelineScene", targets: ["TimelineScene"]),
+        .library(name: "Lottie", targets: ["Lottie"]),
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .executable(name: "timeline", targets: ["TimelineCLI"]),
     ],
@@ -84,10 +85,12 @@ let package = Package(
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
         .target(name: "TimelineScene", dependencies: ["Timeline", "Geometry", "FrameTiming"], swiftSettings: strict),
+        .target(name: "Lottie", dependencies: ["Timeline", "TimelineScene", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
+                swiftSettings: strict),
         .executableTarget(
             name: "TimelineCLI",
             dependencies: [
-                "Timeline", "TimelineScene", "FrameTiming", "LayoutSolver", "Geometry", "TimelineSDL", "TextEngine",
+                "Timeline", "TimelineScene", "FrameTiming", "LayoutSolver", "Geometry", "TimelineSDL", "TextEngine", "Lottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -127,6 +130,8 @@ let package = Package(
             name: "TimelineSceneTests",
             dependencies: ["TimelineScene", "Timeline", "TimelineTestSupport", "FuzzHarness"],
             swiftSettings: strict),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Timeline", "TimelineSDL", "TimelineTestSupport"],
+                    exclude: ["Corpus", "Reference"], swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL"], swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",

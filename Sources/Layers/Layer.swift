@@ -441,6 +441,10 @@ open class Layer {
         contentDidChange()
     }
 
+    /// Tells the host that what ``renderContent(into:)`` appends changed: kinds defined outside
+    /// this module that draw from their own state (a Lottie shape layer) call it.
+    public func setNeedsRender() { contentDidChange() }
+
     /// Something drawn changed: the host of the tree repaints.
     func contentDidChange() {
         engine?.layerNeedsRender(self)
@@ -580,7 +584,19 @@ open class Layer {
 
     /// Whether the layer's drawing changes every frame by itself (an emitter with cells, an
     /// animated image): the engine then re-renders it each frame while it is hosted.
-    var changesContinuously: Bool { (contents?.images?.count ?? 0) > 1 }
+    var changesContinuously: Bool { (contents?.images?.count ?? 0) > 1 || timedContent?.isRunning == true }
+
+    /// Content that is a function of this layer's local time (a Lottie composition): while the
+    /// layer is hosted and the content runs, the engine shows it at the layer's local time in
+    /// each frame's animation phase, before anything is drawn. The time goes through the
+    /// layer's and its ancestors' beginTime, speed and timeOffset (CA6), so pausing the layer
+    /// pauses the content as it pauses the layer's animations. Not retained.
+    public weak var timedContent: (any TimedContent)? { didSet { timedContentDidChange() } }
+
+    /// Tells the engine that ``timedContent`` started or stopped running.
+    public func timedContentDidChange() {
+        if changesContinuously { engine?.layerChangesContinuously(self) }
+    }
 
     /// The outline the shadow follows when ``shadowPath`` is nil: the rounded bounds when the
     /// layer has a background, else nothing (subclasses with shapes override).
@@ -655,6 +671,17 @@ open class Layer {
 
 /// Something that runs in response to a layer property change, as `CAAction`: an animation
 /// adds itself to the layer.
+/// Content shown as a function of a layer's local time (see ``Layer/timedContent``).
+@MainActor
+public protocol TimedContent: AnyObject {
+    /// Whether it changes with time now; while false the engine stops calling
+    /// ``show(atLocalTime:of:)`` (call ``Layer/timedContentDidChange()`` when it starts again).
+    var isRunning: Bool { get }
+    /// Brings the content to `layer`'s local time `t` (seconds). Called in the frame's
+    /// animation phase; completions it owes go through ``LayerEngine/enqueueCallback(_:)``.
+    func show(atLocalTime t: Double, of layer: Layer)
+}
+
 @MainActor
 public protocol Action {
     /// Runs the action for `event` on `layer`.

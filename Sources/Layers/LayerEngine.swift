@@ -130,7 +130,8 @@ public final class LayerEngine: FrameParticipant {
         runLoop?.requestFrame()
     }
 
-    func enqueueCallback(_ body: @escaping () -> Void) {
+    /// Runs `body` in the next completions phase (phase 3), as animation delegates are told.
+    public func enqueueCallback(_ body: @escaping () -> Void) {
         callbacks.append(body)
         runLoop?.requestFrame()
     }
@@ -165,7 +166,12 @@ public final class LayerEngine: FrameParticipant {
         let id = ObjectIdentifier(self)
         if !continuous.isEmpty {
             continuous.removeAll { $0.engineID != id || !$0.changesContinuously }
-            for layer in continuous { layer.presentationDidChange(pass: pass, into: &changedInLastPass) }
+            for layer in continuous {
+                if let content = layer.timedContent, content.isRunning {
+                    content.show(atLocalTime: layer.localTime(forMediaTime: t, pass: pass), of: layer)
+                }
+                layer.presentationDidChange(pass: pass, into: &changedInLastPass)
+            }
         }
         defer { isEvaluating = false }
         var w = 0

@@ -27,10 +27,15 @@ public struct Gradient: Sendable, Hashable {
     public var locations: [Double]?
     public var startPoint: Point
     public var endPoint: Point
+    /// A radial gradient's focal point, where the ramp starts (nil: the centre, the start
+    /// point). The ramp runs on circles growing from the focal point to the end circle, as SVG's
+    /// `fx`/`fy` and Lottie's highlight; it must lie inside the end circle.
+    public var focalPoint: Point?
 
-    public init(kind: Kind = .axial, colors: [Color], locations: [Double]? = nil, startPoint: Point, endPoint: Point) {
+    public init(kind: Kind = .axial, colors: [Color], locations: [Double]? = nil, startPoint: Point, endPoint: Point,
+                focalPoint: Point? = nil) {
         self.kind = kind; self.colors = colors; self.locations = locations
-        self.startPoint = startPoint; self.endPoint = endPoint
+        self.startPoint = startPoint; self.endPoint = endPoint; self.focalPoint = focalPoint
     }
 
     /// The ramp parameter (not clamped) at `p`.
@@ -46,7 +51,15 @@ public struct Gradient: Sendable, Hashable {
             let rx = abs(dx), ry = abs(dy)
             guard rx > 0, ry > 0 else { return 1 }
             let px = (p.x - startPoint.x) / rx, py = (p.y - startPoint.y) / ry
-            return (px * px + py * py).squareRoot()
+            guard let f = focalPoint else { return (px * px + py * py).squareRoot() }
+            // In the unit circle's space: the t whose circle, centred at f + t(c - f) with radius
+            // t, passes through p: t²(|d|² - 1) - 2t(q·d) + |q|² = 0, d = c - f, q = p - f.
+            let fx = (f.x - startPoint.x) / rx, fy = (f.y - startPoint.y) / ry
+            let qx = px - fx, qy = py - fy, ddx = -fx, ddy = -fy
+            let a = ddx * ddx + ddy * ddy - 1, qd = qx * ddx + qy * ddy, qq = qx * qx + qy * qy
+            if abs(a) < 1e-12 { return qd != 0 ? qq / (2 * qd) : 0 }
+            let disc = qd * qd - a * qq
+            return (qd - disc.squareRoot()) / a
         case .conic:
             let a0 = atan2(dy, dx), a = atan2(p.y - startPoint.y, p.x - startPoint.x)
             var f = (a - a0) / (2 * .pi)
@@ -85,6 +98,7 @@ public struct Gradient: Sendable, Hashable {
         var g = self
         g.startPoint = t.apply(to: startPoint)
         g.endPoint = t.apply(to: endPoint)
+        g.focalPoint = focalPoint.map { t.apply(to: $0) }
         return g
     }
 }

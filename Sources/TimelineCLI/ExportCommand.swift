@@ -64,6 +64,22 @@ struct ExportRange {
 
     /// Steps the scene from frame 0 and writes the frames of the range.
     func export(_ scene: Scene, size: Size, rate: FrameRate, scale: Double, scenePath: String) throws {
+        try export(size: size, scale: scale, inputPath: scenePath) { wanted, draw in
+            let run = SceneRun(scene, size: size, rate: rate, scale: scale)
+            var next = 0
+            while next < wanted.count, let info = run.host.step() {
+                guard Int(info.index) == wanted[next] else { continue }
+                try draw(run.host.window.displayList, Int(info.index), info.time)
+                next += 1
+            }
+            withExtendedLifetime(run) {}
+        }
+    }
+
+    /// Writes the frames of the range that `frames` draws: it is given the wanted frame indices
+    /// in order and calls its second argument with each one's display list, index and time.
+    func export(size: Size, scale: Double, inputPath: String,
+                frames: @MainActor ([Int], (DisplayList, Int, Double) throws -> Void) throws -> Void) throws {
         var ffmpeg: String?
         if case .video(let kind) = format {
             guard let path = Self.findFFmpeg() else {
@@ -78,18 +94,15 @@ struct ExportRange {
             do {
                 let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
                 let renderer = try ImageRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-                let run = SceneRun(scene, size: size, rate: rate, scale: scale)
-                var sink = try Sink(format: format, range: self, width: pixelWidth, height: pixelHeight, scenePath: scenePath)
-                var next = 0
-                while next < wanted.count, let info = run.host.step() {
-                    guard Int(info.index) == wanted[next] else { continue }
-                    renderer.render(run.host.window.displayList)
+                var sink = try Sink(format: format, range: self, width: pixelWidth, height: pixelHeight, scenePath: inputPath)
+                var done = 0
+                try frames(wanted) { list, index, time in
+                    renderer.render(list)
                     if let error = renderer.painter.lastError { throw error }
-                    try sink.add(renderer.image(), index: Int(info.index), time: info.time, number: next)
-                    next += 1
-                    progress.update(next)
+                    try sink.add(renderer.image(), index: index, time: time, number: done)
+                    done += 1
+                    progress.update(done)
                 }
-                withExtendedLifetime(run) {}
                 progress.finish()
                 try sink.finish(ffmpeg: ffmpeg)
                 return nil

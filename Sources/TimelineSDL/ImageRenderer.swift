@@ -62,10 +62,20 @@ public final class ImageRenderer: FrameRenderer {
 
     public func present(_ list: DisplayList, frame: FrameContext) { render(list) }
 
-    /// A copy of the pixels.
+    /// A copy of the pixels, in straight alpha.
+    ///
+    /// Drawing over a transparent background leaves premultiplied colour in the surface (each
+    /// draw is "over" a target whose colour is already times its alpha); after a list with a
+    /// translucent background the copy is divided back, so a PNG of a Lottie frame holds the
+    /// colours it was drawn with.
     public func image() -> RGBAImage {
-        RGBAImage(surface: surface) ?? RGBAImage(width: pixelWidth, height: pixelHeight)
+        var image = RGBAImage(surface: surface) ?? RGBAImage(width: pixelWidth, height: pixelHeight)
+        if drewTranslucentBackground { image.unpremultiply() }
+        return image
     }
+
+    /// Whether the last list drawn had a background that is not opaque.
+    var drewTranslucentBackground: Bool { (painter.lastPainted?.background.alpha ?? 1) < 1 }
 
     /// Writes the image as a PNG, atomically (Z3): into a temporary file beside `path`, read back
     /// whole to check it, then renamed over `path`, so a failed write (a full disk, a failed
@@ -86,7 +96,15 @@ public final class ImageRenderer: FrameRenderer {
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).\(Self.temporaryCounter).png.tmp"
         Self.temporaryCounter += 1
         do throws(SDLError) {
-            try check(IMG_SavePNG(surface, temporary), operation)
+            if drewTranslucentBackground {
+                let png = try image().pngData()
+                guard let file = fopen(temporary, "wb") else { throw SDLError(operation: operation, message: String(cString: strerror(errno))) }
+                let written = png.withUnsafeBytes { fwrite($0.baseAddress, 1, png.count, file) }
+                let closed = fclose(file)
+                guard written == png.count, closed == 0 else { throw SDLError(operation: operation, message: "the file could not be written whole") }
+            } else {
+                try check(IMG_SavePNG(surface, temporary), operation)
+            }
             // Read it back: a file cut short by a full disk does not decode.
             let written = try check(IMG_Load(temporary), "\(operation): reading back what was written")
             let complete = written.pointee.w == surface.pointee.w && written.pointee.h == surface.pointee.h
@@ -147,6 +165,20 @@ public struct RGBAImage: Sendable, Equatable {
         bytes.withUnsafeMutableBufferPointer { out in
             for y in 0..<h {
                 (out.baseAddress! + y * w * 4).update(from: base + y * pitch, count: w * 4)
+            }
+        }
+    }
+
+    /// Divides each pixel's colour by its alpha (premultiplied to straight), rounded to nearest.
+    public mutating func unpremultiply() {
+        bytes.withUnsafeMutableBufferPointer { b in
+            var k = 0
+            while k < b.count {
+                let a = UInt32(b[k + 3])
+                if a != 0 && a != 255 {
+                    for c in 0..<3 { b[k + c] = UInt8(min(255, (UInt32(b[k + c]) * 255 + a / 2) / a)) }
+                }
+                k += 4
             }
         }
     }

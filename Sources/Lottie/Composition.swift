@@ -1,0 +1,193 @@
+import Geometry
+import Images
+import Layers
+import RenderModel
+
+/// A Lottie animation built as a layer tree (LT1): one ``Layer`` per drawn Lottie layer, in a
+/// root layer the size of the canvas, whose properties ``setFrame(_:)`` sets from the keyframes.
+/// The frame is the only input: setting the same frame twice gives the same tree, whatever was
+/// set in between.
+///
+/// Each layer's transform carries its parents' (Lottie parenting moves a layer with its parent
+/// but does not fade it with it); precompositions are container layers clipped to their size,
+/// running on their own time (start time, stretch, time remapping); layers outside their in
+/// and out points are hidden; a shape layer draws its contents through a ``LottieShapeLayer``.
+@MainActor
+public final class LottieComposition {
+    public let animation: LottieAnimation
+    /// The root layer: the canvas, clipped to it.
+    public let rootLayer: Layer
+    /// The frame last set.
+    public private(set) var currentFrame: Double
+
+    private let nodes: [Node]
+
+    /// Builds the tree for `animation`, showing its first frame, with the properties that
+    /// `providers` name overridden by them (the last provider for a property wins).
+    public init(animation: LottieAnimation, providers: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []) {
+        self.animation = animation
+        rootLayer = Layer()
+        rootLayer.name = animation.name.isEmpty ? "Lottie" : animation.name
+        rootLayer.bounds = Rect(x: 0, y: 0, width: animation.width, height: animation.height)
+        rootLayer.anchorPoint = .zero
+        rootLayer.masksToBounds = true
+        rootLayer.delegate = LottieComposition.noActions
+        let rewriter = providers.isEmpty ? nil : ProviderRewriter(providers: providers, assets: animation.assets)
+        nodes = Self.build(rewriter?.layers(animation.layers, []) ?? animation.layers, in: rootLayer, animation: animation,
+                           rewriter: rewriter, path: [], depth: 0)
+        currentFrame = animation.startFrame
+        setFrame(animation.startFrame)
+    }
+
+    /// Shows frame `frame` (in the animation's frames; fractional frames interpolate).
+    public func setFrame(_ frame: Double) {
+        currentFrame = frame
+        Self.update(nodes, frame: frame, framerate: animation.framerate)
+    }
+
+    /// The layer tree's draw commands at the current frame, as a display list of the canvas at
+    /// `scale` device pixels per point on a transparent background.
+    public func displayList(scale: Double = 1) -> DisplayList {
+        var list = DisplayList()
+        var renderer = LayerRenderer(engine: nil)
+        _ = renderer.emit(rootLayer, parent: .identity, into: &list.commands)
+        list.size = animation.size
+        list.scale = scale
+        list.background = .clear
+        return list
+    }
+
+    // MARK: The tree
+
+    /// A delegate that turns implicit actions off: the frame sets every property, and a
+    /// standalone layer would otherwise animate each change for a quarter second.
+    static let noActions = NoActions()
+    final class NoActions: LayerDelegate {
+        func action(for layer: Layer, forKey event: String) -> (any Action)? { NullAction() }
+    }
+
+    /// One Lottie layer and what it became.
+    final class Node {
+        let model: LottieLayer
+        /// nil for null layers and mattes' sources (nothing drawn).
+        let layer: Layer?
+        let shapes: LottieShapeLayer?
+        let children: [Node]
+        /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
+        var parents: [Node] = []
+        init(model: LottieLayer, layer: Layer?, shapes: LottieShapeLayer?, children: [Node]) {
+            self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
+        }
+    }
+
+    static func build(_ layers: [LottieLayer], in container: Layer, animation: LottieAnimation, rewriter: ProviderRewriter?,
+                      path: [String], depth: Int) -> [Node] {
+        var nodes: [Node] = []
+        for model in layers {
+            var layer: Layer? = Layer()
+            var shapes: LottieShapeLayer?
+            var children: [Node] = []
+            switch model.kind {
+            case .null, .text:
+                layer = nil
+            case .shape(let items):
+                let s = LottieShapeLayer(contents: ShapeContents(items))
+                shapes = s
+                layer = s
+            case .solid(let color, let w, let h):
+                layer?.backgroundColor = color
+                layer?.bounds = Rect(x: 0, y: 0, width: w, height: h)
+            case .image(let id):
+                if case .image(let image, let w, let h)? = animation.assets[id] {
+                    layer?.contents = image
+                    layer?.bounds = Rect(x: 0, y: 0, width: w, height: h)
+                }
+            case .precomposition(let id, let w, let h):
+                layer?.bounds = Rect(x: 0, y: 0, width: w, height: h)
+                layer?.masksToBounds = true
+                if case .precomposition(let inner)? = animation.assets[id], let l = layer {
+                    let here = path + [model.name]
+                    let rewritten = rewriter?.precomposition(id, here, depth: depth) ?? inner
+                    children = build(rewritten, in: l, animation: animation, rewriter: rewriter, path: here, depth: depth + 1)
+                }
+            }
+            if let l = layer {
+                l.name = model.name
+                l.anchorPoint = .zero
+                l.delegate = noActions
+            }
+            nodes.append(Node(model: model, layer: layer, shapes: shapes, children: children))
+        }
+        // Parenting by "ind" within this composition; a chain that loops stops where it would.
+        var byIndex: [Int: Node] = [:]
+        for n in nodes { if let i = n.model.index, byIndex[i] == nil { byIndex[i] = n } }
+        for n in nodes {
+            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(n)]
+            var p = n.model.parent.flatMap { byIndex[$0] }
+            while let parent = p, seen.insert(ObjectIdentifier(parent)).inserted, n.parents.count < 64 {
+                n.parents.append(parent)
+                p = parent.model.parent.flatMap { byIndex[$0] }
+            }
+        }
+        // The first layer is on top: add bottom first.
+        for n in nodes.reversed() { if let l = n.layer { container.addSublayer(l) } }
+        return nodes
+    }
+
+    static func update(_ nodes: [Node], frame: Double, framerate: Double) {
+        for n in nodes {
+            guard let layer = n.layer else { continue }
+            let m = n.model
+            let visible = m.isVisible(at: frame)
+            if layer.isHidden == visible { layer.isHidden = !visible }
+            guard visible else { continue }
+            let local = m.localFrame(frame)
+            var matrix = m.transform.matrix(at: local, orientation: m.autoOrient ? m.transform.heading(at: local) : 0)
+            for p in n.parents { matrix = matrix.concatenating(p.model.transform.matrix(at: p.model.localFrame(frame))) }
+            let t = Transform3D(matrix)
+            if layer.transform != t { layer.transform = t }
+            let o = m.transform.opacityValue(at: local)
+            if layer.opacity != o { layer.opacity = o }
+            if let s = n.shapes { s.show(frame: local) }
+            if !n.children.isEmpty {
+                // Inside a precomposition, time runs from its start: remapped, or the local frame.
+                let inner = m.timeRemap.map { $0.scalar(at: local) * framerate } ?? local
+                update(n.children, frame: inner, framerate: framerate)
+            }
+        }
+    }
+}
+
+/// A Lottie shape layer: draws its contents at the frame last shown (LT1). Contents with no
+/// keyframes are evaluated once.
+@MainActor
+public final class LottieShapeLayer: Layer {
+    let shapeContents: ShapeContents
+    private var draws: [DrawCommand] = []
+    private var shownFrame = Double.nan
+
+    init(contents: ShapeContents) {
+        self.shapeContents = contents
+        super.init()
+    }
+    public required init(layer: Layer) {
+        let other = layer as? LottieShapeLayer
+        shapeContents = other?.shapeContents ?? ShapeContents([])
+        super.init(layer: layer)
+        draws = other?.draws ?? []
+        shownFrame = other?.shownFrame ?? .nan
+    }
+
+    /// Evaluates the contents at local frame `frame` when they change with it.
+    func show(frame: Double) {
+        if frame == shownFrame || (!shapeContents.isAnimated && !shownFrame.isNaN) { return }
+        shownFrame = frame
+        draws = shapeContents.draws(at: frame)
+        setNeedsRender()
+    }
+
+    public override func renderContent(into list: inout [DrawCommand]) {
+        super.renderContent(into: &list)
+        list.append(contentsOf: draws)
+    }
+}

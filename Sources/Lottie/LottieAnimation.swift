@@ -1,0 +1,114 @@
+import Foundation
+import Geometry
+import Images
+
+/// A Lottie (Bodymovin JSON) animation, read and checked: its canvas, frame range, layers,
+/// assets and markers, as lottie-ios's `LottieAnimation`. Immutable and shareable; a
+/// ``LottieAnimationView`` or a ``LottieComposition`` plays it.
+public final class LottieAnimation: Sendable {
+    /// The Bodymovin version that wrote the file ("v").
+    public let version: String
+    /// Frames per second ("fr").
+    public let framerate: Double
+    /// The first frame ("ip") and the frame after the last ("op").
+    public let startFrame: Double, endFrame: Double
+    /// The canvas in points ("w", "h").
+    public let width: Double, height: Double
+    public let name: String
+    public let layers: [LottieLayer]
+    public let assets: [String: LottieAsset]
+    public let markers: [LottieMarker]
+    /// What was read but will not be drawn as written (expressions, text layers, unknown
+    /// items), each with its JSON path.
+    public let warnings: [String]
+
+    /// The duration in seconds.
+    public var duration: Double { (endFrame - startFrame) / framerate }
+    /// The canvas size.
+    public var size: Size { Size(width: width, height: height) }
+
+    init(version: String, framerate: Double, startFrame: Double, endFrame: Double, width: Double, height: Double, name: String,
+         layers: [LottieLayer], assets: [String: LottieAsset], markers: [LottieMarker], warnings: [String]) {
+        self.version = version; self.framerate = framerate; self.startFrame = startFrame; self.endFrame = endFrame
+        self.width = width; self.height = height; self.name = name; self.layers = layers; self.assets = assets
+        self.markers = markers; self.warnings = warnings
+    }
+
+    /// Reads an animation from Bodymovin JSON.
+    ///
+    /// - Throws: a ``LottieError`` naming the JSON path and the problem: malformed JSON, wrong
+    ///   types, missing or out-of-range values, a precomposition that uses itself, or a limit of
+    ///   ``LottieLimits`` passed.
+    public convenience init(data: [UInt8], limits: LottieLimits = LottieLimits(), resourceDirectory: String? = nil) throws(LottieError) {
+        let read = try LottieReader.read(data, limits: limits, resourceDirectory: resourceDirectory)
+        self.init(version: read.version, framerate: read.framerate, startFrame: read.startFrame, endFrame: read.endFrame,
+                  width: read.width, height: read.height, name: read.name, layers: read.layers, assets: read.assets,
+                  markers: read.markers, warnings: read.warnings)
+    }
+
+    /// Reads the animation in the file at `path` (images it names are looked up beside it).
+    ///
+    /// - Throws: a ``LottieError`` as ``init(data:limits:resourceDirectory:)``, or one saying
+    ///   the file cannot be read or is larger than ``LottieLimits/maximumFileBytes``.
+    public static func load(contentsOfFile path: String, limits: LottieLimits = LottieLimits()) throws(LottieError) -> LottieAnimation {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw LottieError(path: "", message: "cannot open \(path)")
+        }
+        defer { try? handle.close() }
+        // The size is checked before reading, so a 2 GB file costs nothing.
+        let size = (try? handle.seekToEnd()) ?? 0
+        guard size <= UInt64(limits.maximumFileBytes) else {
+            throw LottieError(path: "", message: "\(path) is \(size) bytes; the limit is \(limits.maximumFileBytes)")
+        }
+        try? handle.seek(toOffset: 0)
+        guard let data = try? handle.readToEnd() else { throw LottieError(path: "", message: "cannot read \(path)") }
+        let directory = (path as NSString).deletingLastPathComponent
+        return try LottieAnimation(data: [UInt8](data), limits: limits, resourceDirectory: directory.isEmpty ? "." : directory)
+    }
+
+    /// The animation at `path`, or nil with the reason in `error` (lottie-ios's
+    /// `LottieAnimation.filepath(_:)`).
+    public static func filepath(_ path: String) -> LottieAnimation? { try? load(contentsOfFile: path) }
+
+    /// The marker named `name`.
+    public func marker(named name: String) -> LottieMarker? { markers.first { $0.name == name } }
+
+    /// The frame at `progress` (0...1) of the range.
+    public func frame(atProgress progress: Double) -> Double { startFrame + (endFrame - startFrame) * progress }
+    /// The progress (0...1) of `frame`.
+    public func progress(atFrame frame: Double) -> Double {
+        endFrame > startFrame ? (frame - startFrame) / (endFrame - startFrame) : 0
+    }
+}
+
+/// The bounds a file is read under (LT8): each keeps one input from costing unbounded time or
+/// memory, and passing one is a ``LottieError`` that names it.
+public struct LottieLimits: Sendable {
+    /// The largest file read.
+    public var maximumFileBytes = 128 << 20
+    /// The largest canvas or precomposition side in points.
+    public var maximumSide = 16_384.0
+    /// The most keyframes in the whole file.
+    public var maximumKeyframes = 1_000_000
+    /// The most layers in the whole file, precompositions' included.
+    public var maximumLayers = 20_000
+    /// The deepest chain of precompositions inside precompositions.
+    public var maximumPrecompositionDepth = 32
+    /// The most pixels of one embedded or referenced image, and of all of them together.
+    public var maximumImagePixels = ImageDecoder.defaultPixelLimit
+    public var maximumTotalImagePixels = 4 * ImageDecoder.defaultPixelLimit
+    /// The most vertices in one bezier shape.
+    public var maximumVertices = 100_000
+
+    public init() {}
+}
+
+/// Why an animation could not be read: where in the JSON (`layers[3].ks.p.k[2].s`) and what is
+/// wrong there.
+public struct LottieError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The JSON path of the offending value ("" for the file as a whole).
+    public var path: String
+    public var message: String
+    public init(path: String, message: String) { self.path = path; self.message = message }
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}

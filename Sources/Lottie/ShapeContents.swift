@@ -1,0 +1,525 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import RenderModel
+
+/// Turns a shape layer's contents at a frame into draw commands in the layer's coordinates, as
+/// After Effects composes them: within a group, each fill or stroke paints every path above it
+/// (its own group's and its subgroups'), modifiers (trim, rounded corners, merge, repeater)
+/// change the paths above them, and items earlier in the list are drawn on top.
+struct ShapeContents {
+    /// The most copies a repeater makes, and the most points a polystar has: a file asking for
+    /// more draws this many.
+    static let maximumCopies = 1_000
+    static let maximumStarPoints = 1_000
+
+    let items: [ShapeItem]
+    /// Whether any property of the contents is keyframed (a static layer is evaluated once).
+    let isAnimated: Bool
+
+    init(_ items: [ShapeItem]) {
+        self.items = items
+        isAnimated = items.contains { $0.isAnimated }
+    }
+
+    /// The draw commands at local frame `frame`, bottom first.
+    func draws(at frame: Double) -> [DrawCommand] {
+        var b = Builder()
+        _ = process(items[...], frame: frame, matrix: .identity, alpha: 1, into: &b)
+        var out: [DrawCommand] = []
+        out.reserveCapacity(b.styles.count)
+        for style in b.styles.reversed() { if let d = style.draw(b.slots, at: frame) { out.append(d) } }
+        return out
+    }
+
+    /// Paths and the styles that paint them, gathered in file order. A path's geometry is final
+    /// only when the whole tree has been walked: a modifier changes every path above it in its
+    /// group and subgroups, whether a style between them came before it or not (a stroke above
+    /// a trim is trimmed).
+    struct Builder {
+        var slots: [Path] = []
+        var styles: [Style] = []
+    }
+
+    /// A fill or stroke, the paths above it (slots), and its group's matrix and opacity.
+    struct Style {
+        var item: ShapeItem
+        var slots: [Int]
+        var matrix: AffineTransform
+        var alpha: Double
+
+        func draw(_ all: [Path], at frame: Double) -> DrawCommand? {
+            guard let p = ShapeContents.joined(slots.map { all[$0] }) else { return nil }
+            switch item {
+            case .fill(_, let color, let opacity, let rule):
+                let c = ShapeContents.color(color.value(at: frame), opacity: opacity.scalar(at: frame) / 100 * alpha)
+                return c.alpha > 0 ? .fillShape(p, .color(c), rule) : nil
+            case .gradientFill(_, let g, let opacity, let rule):
+                guard let paint = ShapeContents.gradient(g, at: frame, opacity: opacity.scalar(at: frame) / 100 * alpha, matrix: matrix) else { return nil }
+                return .fillShape(p, .gradient(paint), rule)
+            case .stroke(_, let color, let opacity, let style):
+                let c = ShapeContents.color(color.value(at: frame), opacity: opacity.scalar(at: frame) / 100 * alpha)
+                guard c.alpha > 0, let outline = ShapeContents.outline(p, style, at: frame, matrix: matrix) else { return nil }
+                return .fillShape(outline, .color(c), .nonZero)
+            case .gradientStroke(_, let g, let opacity, let style):
+                guard let outline = ShapeContents.outline(p, style, at: frame, matrix: matrix),
+                      let paint = ShapeContents.gradient(g, at: frame, opacity: opacity.scalar(at: frame) / 100 * alpha, matrix: matrix)
+                else { return nil }
+                return .fillShape(outline, .gradient(paint), .nonZero)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Walks a group: appends its paths (layer coordinates) to the builder's slots and its
+    /// styles to its styles, applies its modifiers; returns the slots of the group's paths.
+    private func process(_ items: ArraySlice<ShapeItem>, frame: Double, matrix: AffineTransform, alpha: Double,
+                         into b: inout Builder) -> [Int] {
+        var mine: [Int] = []
+        let slotStart = b.slots.count, styleStart = b.styles.count
+        var index = items.startIndex
+        while index < items.endIndex {
+            let item = items[index]
+            switch item {
+            case .group(_, let sub, let t):
+                let m = t.matrix(at: frame).concatenating(matrix)
+                mine += process(sub[...], frame: frame, matrix: m, alpha: alpha * t.opacityValue(at: frame), into: &b)
+            case .rectangle, .ellipse, .polystar, .path:
+                if let p = Self.geometry(item, at: frame) {
+                    mine.append(b.slots.count)
+                    b.slots.append(matrix.isIdentity ? p : p.applying(matrix))
+                }
+            case .fill, .gradientFill, .stroke, .gradientStroke:
+                b.styles.append(Style(item: item, slots: mine, matrix: matrix, alpha: alpha))
+            case .trim(let s, let e, let o, let individually):
+                let trimmed = Self.trim(mine.map { b.slots[$0] }, start: s.scalar(at: frame), end: e.scalar(at: frame),
+                                        offset: o.scalar(at: frame), individually: individually)
+                for (k, slot) in mine.enumerated() { b.slots[slot] = trimmed[k] }
+            case .roundedCorners(let r):
+                let radius = r.scalar(at: frame)
+                if radius > 0 { for slot in mine { b.slots[slot] = Self.roundingCorners(b.slots[slot], radius: radius) } }
+            case .merge:
+                if let first = mine.first, let p = Self.joined(mine.map { b.slots[$0] }) {
+                    b.slots[first] = p
+                    for slot in mine.dropFirst() { b.slots[slot] = Path() }
+                }
+            case .repeater(let copiesProperty, let offsetProperty, let t, let above):
+                // Everything above the repeater in this group, once per copy, in place of the
+                // one pass already made. Copies drawn above come first (on top) in file order.
+                b.slots.removeLast(b.slots.count - slotStart)
+                b.styles.removeLast(b.styles.count - styleStart)
+                mine.removeAll()
+                let copies = Int(min(max(copiesProperty.scalar(at: frame).rounded(), 0), Double(Self.maximumCopies)))
+                let offset = offsetProperty.scalar(at: frame)
+                let head = items[items.startIndex..<index]
+                let so = (t.startOpacity?.scalar(at: frame) ?? 100) / 100, eo = (t.endOpacity?.scalar(at: frame) ?? 100) / 100
+                let order = above ? Array((0..<copies).reversed()) : Array(0..<copies)
+                for k in order {
+                    let m = Self.repeaterMatrix(t, at: frame, copy: Double(k) + offset).concatenating(matrix)
+                    let fraction = copies > 1 ? Double(k) / Double(copies - 1) : 0
+                    mine += process(head, frame: frame, matrix: m, alpha: alpha * (so + (eo - so) * fraction), into: &b)
+                }
+            }
+            index += 1
+        }
+        return mine
+    }
+
+    /// A repeater's transform for copy `k`: about the anchor, scaled by the scale to the k-th
+    /// power, turned k times the rotation, moved k times the position.
+    static func repeaterMatrix(_ t: LottieTransform, at frame: Double, copy k: Double) -> AffineTransform {
+        let a = t.anchor.point(at: frame), p = t.positionValue(at: frame)
+        let s = t.scale.value(at: frame), r = t.rotation.scalar(at: frame) * .pi / 180
+        return AffineTransform(translationX: -a.x, y: -a.y)
+            .concatenating(AffineTransform(scaleX: pow(s.x / 100, k), y: pow(s.y / 100, k)))
+            .concatenating(AffineTransform(rotationAngle: r * k))
+            .concatenating(AffineTransform(translationX: a.x + p.x * k, y: a.y + p.y * k))
+    }
+
+    // MARK: Geometry
+
+    static let kappa = 0.5522847498307936
+
+    /// A shape item's path at `frame` in its group's coordinates.
+    static func geometry(_ item: ShapeItem, at frame: Double) -> Path? {
+        switch item {
+        case .rectangle(let position, let size, let roundness, let reversed):
+            let c = position.point(at: frame), s = size.value(at: frame)
+            let w = abs(s.x), h = abs(s.y)
+            let r = min(max(roundness.scalar(at: frame), 0), w / 2, h / 2)
+            return rectangle(center: c, width: w, height: h, radius: r, reversed: reversed)
+        case .ellipse(let position, let size, let reversed):
+            let c = position.point(at: frame), s = size.value(at: frame)
+            return ellipse(center: c, rx: abs(s.x) / 2, ry: abs(s.y) / 2, reversed: reversed)
+        case .polystar(let star):
+            return polystar(star, at: frame)
+        case .path(let shape, _):
+            return path(shape.value(at: frame))
+        default:
+            return nil
+        }
+    }
+
+    /// A rectangle from its top-right corner, clockwise (reversed: anticlockwise), as After
+    /// Effects starts it (trim paths count from there).
+    static func rectangle(center c: Point, width w: Double, height h: Double, radius r: Double, reversed: Bool) -> Path {
+        let x0 = c.x - w / 2, x1 = c.x + w / 2, y0 = c.y - h / 2, y1 = c.y + h / 2
+        var p = Path()
+        if r <= 0 {
+            p.move(to: Point(x: x1, y: y0))
+            if reversed {
+                p.addLine(to: Point(x: x0, y: y0)); p.addLine(to: Point(x: x0, y: y1)); p.addLine(to: Point(x: x1, y: y1))
+            } else {
+                p.addLine(to: Point(x: x1, y: y1)); p.addLine(to: Point(x: x0, y: y1)); p.addLine(to: Point(x: x0, y: y0))
+            }
+            p.close()
+            return p
+        }
+        let k = r * (1 - kappa)
+        if !reversed {
+            p.move(to: Point(x: x1, y: y0 + r))
+            p.addLine(to: Point(x: x1, y: y1 - r))
+            p.addCurve(to: Point(x: x1 - r, y: y1), control1: Point(x: x1, y: y1 - k), control2: Point(x: x1 - k, y: y1))
+            p.addLine(to: Point(x: x0 + r, y: y1))
+            p.addCurve(to: Point(x: x0, y: y1 - r), control1: Point(x: x0 + k, y: y1), control2: Point(x: x0, y: y1 - k))
+            p.addLine(to: Point(x: x0, y: y0 + r))
+            p.addCurve(to: Point(x: x0 + r, y: y0), control1: Point(x: x0, y: y0 + k), control2: Point(x: x0 + k, y: y0))
+            p.addLine(to: Point(x: x1 - r, y: y0))
+            p.addCurve(to: Point(x: x1, y: y0 + r), control1: Point(x: x1 - k, y: y0), control2: Point(x: x1, y: y0 + k))
+        } else {
+            p.move(to: Point(x: x1, y: y0 + r))
+            p.addCurve(to: Point(x: x1 - r, y: y0), control1: Point(x: x1, y: y0 + k), control2: Point(x: x1 - k, y: y0))
+            p.addLine(to: Point(x: x0 + r, y: y0))
+            p.addCurve(to: Point(x: x0, y: y0 + r), control1: Point(x: x0 + k, y: y0), control2: Point(x: x0, y: y0 + k))
+            p.addLine(to: Point(x: x0, y: y1 - r))
+            p.addCurve(to: Point(x: x0 + r, y: y1), control1: Point(x: x0, y: y1 - k), control2: Point(x: x0 + k, y: y1))
+            p.addLine(to: Point(x: x1 - r, y: y1))
+            p.addCurve(to: Point(x: x1, y: y1 - r), control1: Point(x: x1 - k, y: y1), control2: Point(x: x1, y: y1 - k))
+        }
+        p.close()
+        return p
+    }
+
+    /// An ellipse from its top, clockwise (reversed: anticlockwise), in four cubics.
+    static func ellipse(center c: Point, rx: Double, ry: Double, reversed: Bool) -> Path {
+        let kx = rx * kappa, ky = ry * kappa
+        var p = Path()
+        let top = Point(x: c.x, y: c.y - ry), right = Point(x: c.x + rx, y: c.y), bottom = Point(x: c.x, y: c.y + ry), left = Point(x: c.x - rx, y: c.y)
+        p.move(to: top)
+        if !reversed {
+            p.addCurve(to: right, control1: Point(x: c.x + kx, y: top.y), control2: Point(x: right.x, y: c.y - ky))
+            p.addCurve(to: bottom, control1: Point(x: right.x, y: c.y + ky), control2: Point(x: c.x + kx, y: bottom.y))
+            p.addCurve(to: left, control1: Point(x: c.x - kx, y: bottom.y), control2: Point(x: left.x, y: c.y + ky))
+            p.addCurve(to: top, control1: Point(x: left.x, y: c.y - ky), control2: Point(x: c.x - kx, y: top.y))
+        } else {
+            p.addCurve(to: left, control1: Point(x: c.x - kx, y: top.y), control2: Point(x: left.x, y: c.y - ky))
+            p.addCurve(to: bottom, control1: Point(x: left.x, y: c.y + ky), control2: Point(x: c.x - kx, y: bottom.y))
+            p.addCurve(to: right, control1: Point(x: c.x + kx, y: bottom.y), control2: Point(x: right.x, y: c.y + ky))
+            p.addCurve(to: top, control1: Point(x: right.x, y: c.y - ky), control2: Point(x: c.x + kx, y: top.y))
+        }
+        p.close()
+        return p
+    }
+
+    /// A star (outer and inner points alternating) or a regular polygon, its first point straight
+    /// up turned by the rotation; roundness bends each side into a curve whose tangents are that
+    /// percentage of a quarter of the side's arc.
+    static func polystar(_ s: ShapeItem.Polystar, at frame: Double) -> Path {
+        let c = s.position.point(at: frame)
+        let count = Int(min(max(s.points.scalar(at: frame).rounded(.down), 0), Double(maximumStarPoints)))
+        guard count >= 1 else { return Path() }
+        let outer = s.outerRadius.scalar(at: frame), outerRound = s.outerRoundness.scalar(at: frame) / 100
+        let inner = s.innerRadius?.scalar(at: frame) ?? 0, innerRound = (s.innerRoundness?.scalar(at: frame) ?? 0) / 100
+        let vertices = s.isStar ? count * 2 : count
+        let step = 2 * Double.pi / Double(vertices)
+        var angle = (s.rotation.scalar(at: frame) - 90) * .pi / 180
+        var pts: [(p: Point, tangent: Double)] = []
+        pts.reserveCapacity(vertices)
+        for k in 0..<vertices {
+            let isOuter = !s.isStar || k % 2 == 0
+            let radius = isOuter ? outer : inner
+            let roundness = isOuter ? outerRound : innerRound
+            let p = Point(x: c.x + radius * cos(angle), y: c.y + radius * sin(angle))
+            // Tangent length: the roundness share of a quarter of the radius's circumference
+            // divided among the points.
+            pts.append((p, roundness * 2 * Double.pi * radius / (4 * Double(count))))
+            angle += step
+        }
+        var path = Path()
+        let direction: Double = s.reversed ? -1 : 1
+        func tangentDirection(_ p: Point) -> Point {
+            // Perpendicular to the radius, pointing the way the path runs.
+            let dx = p.x - c.x, dy = p.y - c.y, l = (dx * dx + dy * dy).squareRoot()
+            guard l > 0 else { return .zero }
+            return Point(x: -dy / l * direction, y: dx / l * direction)
+        }
+        let order = s.reversed ? [0] + Array((1..<vertices).reversed()) : Array(0..<vertices)
+        path.move(to: pts[order[0]].p)
+        for n in 1...vertices {
+            let a = pts[order[n - 1]], b = pts[order[n % vertices]]
+            if a.tangent == 0 && b.tangent == 0 {
+                if n < vertices { path.addLine(to: b.p) }          // the last side is the close
+            } else {
+                let ta = tangentDirection(a.p), tb = tangentDirection(b.p)
+                path.addCurve(to: b.p, control1: Point(x: a.p.x + ta.x * a.tangent, y: a.p.y + ta.y * a.tangent),
+                              control2: Point(x: b.p.x - tb.x * b.tangent, y: b.p.y - tb.y * b.tangent))
+            }
+        }
+        path.close()
+        return path
+    }
+
+    /// A bezier shape as a path: each segment a cubic through the vertices' tangents (a line
+    /// where both tangents are zero).
+    static func path(_ shape: BezierShape) -> Path {
+        var p = Path()
+        let v = shape.vertices
+        guard let first = v.first else { return p }
+        p.move(to: first)
+        func segment(_ a: Int, _ b: Int) {
+            let o = shape.outTangents[a], i = shape.inTangents[b]
+            if o == .zero && i == .zero { p.addLine(to: v[b]); return }
+            p.addCurve(to: v[b], control1: Point(x: v[a].x + o.x, y: v[a].y + o.y), control2: Point(x: v[b].x + i.x, y: v[b].y + i.y))
+        }
+        for k in v.indices.dropFirst() { segment(k - 1, k) }
+        if shape.isClosed {
+            if v.count > 1 { segment(v.count - 1, 0) }
+            p.close()
+        }
+        return p
+    }
+
+    /// All `paths` as one compound path (nil when there is nothing to draw).
+    static func joined(_ paths: [Path]) -> Path? {
+        if paths.count == 1 { return paths[0].isEmpty ? nil : paths[0] }
+        var out = Path()
+        for p in paths { out.addPath(p) }
+        return out.isEmpty ? nil : out
+    }
+
+    // MARK: Modifiers
+
+    /// Trim paths: the window from `start` to `end` percent, turned by `offset` degrees (a
+    /// full turn is the whole length), of each path (simultaneously) or of all of them end to end
+    /// (individually). One path out per path in (empty where nothing is left).
+    static func trim(_ paths: [Path], start: Double, end: Double, offset: Double, individually: Bool) -> [Path] {
+        var s = min(max(start, 0), 100) / 100, e = min(max(end, 0), 100) / 100
+        if s > e { swap(&s, &e) }
+        if e - s >= 1 { return paths }
+        if e <= s { return paths.map { _ in Path() } }
+        var shift = offset / 360
+        shift -= shift.rounded(.down)
+        let a = s + shift, b = e + shift
+        // The window as up to two ranges within 0...1 (it may wrap past the end).
+        let ranges: [(Double, Double)] = b <= 1 ? [(a, b)] : a >= 1 ? [(a - 1, b - 1)] : [(a, 1), (0, b - 1)]
+        if !individually {
+            return paths.map { p in
+                var out = Path()
+                for (x, y) in ranges { out.addPath(p.trimmed(from: x, to: y)) }
+                return out
+            }
+        }
+        let lengths = paths.map(\.length)
+        let total = lengths.reduce(0, +)
+        guard total > 0 else { return paths.map { _ in Path() } }
+        var out: [Path] = []
+        var before = 0.0
+        for (k, p) in paths.enumerated() {
+            let l = lengths[k]
+            defer { before += l }
+            var piece = Path()
+            for (x, y) in ranges {
+                let from = (x * total - before) / l, to = (y * total - before) / l
+                if to <= 0 || from >= 1 { continue }
+                piece.addPath(p.trimmed(from: max(from, 0), to: min(to, 1)))
+            }
+            out.append(piece)
+        }
+        return out
+    }
+
+    /// The path with each corner between two straight segments rounded by `radius` (at most
+    /// half of either segment).
+    static func roundingCorners(_ path: Path, radius: Double) -> Path {
+        var out = Path()
+        var subpath: [Path.Element] = []
+        func flush(closed: Bool) {
+            defer { subpath.removeAll() }
+            guard case .move(let start)? = subpath.first else { return }
+            var points = [start]
+            var allLines = true
+            for e in subpath.dropFirst() {
+                if case .line(let p) = e { points.append(p) } else { allLines = false }
+            }
+            guard allLines, points.count >= 3 else {
+                for e in subpath {
+                    switch e {
+                    case .move(let p): out.move(to: p)
+                    case .line(let p): out.addLine(to: p)
+                    case .curve(let c1, let c2, let p): out.addCurve(to: p, control1: c1, control2: c2)
+                    case .close: out.close()
+                    }
+                }
+                if closed { out.close() }
+                return
+            }
+            if closed, points.count > 1, points.last == points.first { points.removeLast() }
+            let n = points.count
+            func corner(_ k: Int) -> (before: Point, control1: Point, control2: Point, after: Point)? {
+                guard closed || (k > 0 && k < n - 1) else { return nil }
+                let p = points[k], a = points[(k - 1 + n) % n], b = points[(k + 1) % n]
+                let la = hypot(a.x - p.x, a.y - p.y), lb = hypot(b.x - p.x, b.y - p.y)
+                guard la > 0, lb > 0 else { return nil }
+                let r = min(radius, la / 2, lb / 2)
+                let before = Point(x: p.x + (a.x - p.x) * r / la, y: p.y + (a.y - p.y) * r / la)
+                let after = Point(x: p.x + (b.x - p.x) * r / lb, y: p.y + (b.y - p.y) * r / lb)
+                let k1 = 1 - kappa
+                return (before, Point(x: before.x + (p.x - before.x) * (1 - k1), y: before.y + (p.y - before.y) * (1 - k1)),
+                        Point(x: after.x + (p.x - after.x) * (1 - k1), y: after.y + (p.y - after.y) * (1 - k1)), after)
+            }
+            for k in 0..<n {
+                if let c = corner(k) {
+                    if k == 0 { out.move(to: c.before) } else { out.addLine(to: c.before) }
+                    out.addCurve(to: c.after, control1: c.control1, control2: c.control2)
+                } else if k == 0 {
+                    out.move(to: points[k])
+                } else {
+                    out.addLine(to: points[k])
+                }
+            }
+            if closed { out.close() }
+        }
+        for e in path.elements {
+            switch e {
+            case .move:
+                flush(closed: false)
+                subpath.append(e)
+            case .close:
+                flush(closed: true)
+            default:
+                subpath.append(e)
+            }
+        }
+        flush(closed: false)
+        return out
+    }
+
+    // MARK: Styles
+
+    /// The stroke outline of `path` with `style` at `frame`, stroked in the coordinates of the
+    /// group that holds the stroke (`matrix` maps them to the layer's).
+    static func outline(_ path: Path, _ style: LottieStrokeStyle, at frame: Double, matrix: AffineTransform) -> Path? {
+        let width = style.width.scalar(at: frame)
+        guard width > 0 else { return nil }
+        var p = path
+        let inverse = matrix.isIdentity ? nil : matrix.inverted()
+        if let inverse { p = p.applying(inverse) }
+        if !style.dashes.isEmpty {
+            let lengths = style.dashes.map { max($0.scalar(at: frame), 0) }
+            p = p.copy(dashingWithPhase: style.dashOffset?.scalar(at: frame) ?? 0, lengths: lengths)
+        }
+        var outline = p.copy(strokingWithWidth: width, lineCap: style.cap, lineJoin: style.join, miterLimit: style.miterLimit)
+        if inverse != nil { outline = outline.applying(matrix) }
+        return outline.isEmpty ? nil : outline
+    }
+
+    static func color(_ v: LottieVector, opacity: Double) -> Color {
+        // Colours are 0...1; very old files wrote 0...255.
+        let scale = max(v.x, v.y, v.z) > 1 ? 255.0 : 1
+        func unit(_ x: Double) -> Double { min(max(x / scale, 0), 1) }
+        return Color(red: unit(v.x), green: unit(v.y), blue: unit(v.z), alpha: min(max(v.w, 0), 1) * min(max(opacity, 0), 1))
+    }
+
+    /// The gradient at `frame` in the layer's coordinates, its colours faded by `opacity`.
+    static func gradient(_ g: LottieGradient, at frame: Double, opacity: Double, matrix: AffineTransform) -> Gradient? {
+        let numbers = g.stops.value(at: frame).numbers
+        let n = g.colorStopCount
+        guard numbers.count >= n * 4, opacity > 0 else { return nil }
+        var colors: [Color] = [], locations: [Double] = []
+        // Alpha stops, when present, follow the colour stops as (offset, alpha) pairs.
+        let alphas = stride(from: n * 4, to: numbers.count - 1, by: 2).map { (offset: numbers[$0], alpha: numbers[$0 + 1]) }
+        func alpha(at t: Double) -> Double {
+            guard let first = alphas.first else { return 1 }
+            if t <= first.offset { return first.alpha }
+            for k in 1..<alphas.count where t <= alphas[k].offset {
+                let a = alphas[k - 1], b = alphas[k]
+                return b.offset > a.offset ? a.alpha + (b.alpha - a.alpha) * (t - a.offset) / (b.offset - a.offset) : b.alpha
+            }
+            return alphas[alphas.count - 1].alpha
+        }
+        func colorStop(at t: Double) -> Color {
+            var k = 0
+            while k < n - 1 && numbers[(k + 1) * 4] < t { k += 1 }
+            let c0 = Color(red: numbers[k * 4 + 1], green: numbers[k * 4 + 2], blue: numbers[k * 4 + 3])
+            guard k < n - 1, t > numbers[k * 4] else { return c0 }
+            let c1 = Color(red: numbers[(k + 1) * 4 + 1], green: numbers[(k + 1) * 4 + 2], blue: numbers[(k + 1) * 4 + 3])
+            let span = numbers[(k + 1) * 4] - numbers[k * 4]
+            return Color.interpolate(c0, c1, span > 0 ? min(max((t - numbers[k * 4]) / span, 0), 1) : 1)
+        }
+        var offsets = (0..<n).map { numbers[$0 * 4] }
+        if !alphas.isEmpty { offsets = Array(Set(offsets + alphas.map(\.offset))).sorted() }
+        for t in offsets {
+            let c = colorStop(at: t)
+            colors.append(Color(red: min(max(c.red, 0), 1), green: min(max(c.green, 0), 1), blue: min(max(c.blue, 0), 1),
+                                alpha: min(max(alpha(at: t), 0), 1) * min(opacity, 1)))
+            locations.append(min(max(t, 0), 1))
+        }
+        let s = g.start.point(at: frame), e = g.end.point(at: frame)
+        var gradient: Gradient
+        switch g.kind {
+        case .linear:
+            gradient = Gradient(kind: .axial, colors: colors, locations: locations, startPoint: s, endPoint: e)
+        case .radial:
+            let r = hypot(e.x - s.x, e.y - s.y)
+            // The highlight moves the focal point toward the edge: its length is a share of the
+            // radius (kept inside it), its angle is from the start-to-end direction.
+            var focal: Point?
+            if let h = g.highlightLength?.scalar(at: frame), h != 0 {
+                let share = min(max(h / 100, -0.99), 0.99)
+                let angle = atan2(e.y - s.y, e.x - s.x) + (g.highlightAngle?.scalar(at: frame) ?? 0) * .pi / 180
+                focal = Point(x: s.x + cos(angle) * r * share, y: s.y + sin(angle) * r * share)
+            }
+            gradient = Gradient(kind: .radial, colors: colors, locations: locations, startPoint: s, endPoint: Point(x: s.x + r, y: s.y + r),
+                                focalPoint: focal)
+        }
+        if !matrix.isIdentity { gradient = gradient.applying(matrix) }
+        return gradient
+    }
+}
+
+extension ShapeItem {
+    /// Whether any property of the item (or its group's items) is keyframed.
+    var isAnimated: Bool {
+        switch self {
+        case .group(_, let items, let t): !t.isStatic || items.contains { $0.isAnimated }
+        case .rectangle(let p, let s, let r, _): p.isAnimated || s.isAnimated || r.isAnimated
+        case .ellipse(let p, let s, _): p.isAnimated || s.isAnimated
+        case .polystar(let s):
+            s.position.isAnimated || s.points.isAnimated || s.rotation.isAnimated || s.outerRadius.isAnimated || s.outerRoundness.isAnimated
+                || (s.innerRadius?.isAnimated ?? false) || (s.innerRoundness?.isAnimated ?? false)
+        case .path(let shape, _): shape.isAnimated
+        case .fill(_, let c, let o, _): c.isAnimated || o.isAnimated
+        case .stroke(_, let c, let o, let style): c.isAnimated || o.isAnimated || style.isAnimated
+        case .gradientFill(_, let g, let o, _): g.isAnimated || o.isAnimated
+        case .gradientStroke(_, let g, let o, let style): g.isAnimated || o.isAnimated || style.isAnimated
+        case .trim(let s, let e, let o, _): s.isAnimated || e.isAnimated || o.isAnimated
+        case .repeater(let c, let o, let t, _): c.isAnimated || o.isAnimated || !t.isStatic
+        case .roundedCorners(let r): r.isAnimated
+        case .merge: false
+        }
+    }
+}
+
+extension LottieStrokeStyle {
+    var isAnimated: Bool { width.isAnimated || dashes.contains { $0.isAnimated } || (dashOffset?.isAnimated ?? false) }
+}
+
+extension LottieGradient {
+    var isAnimated: Bool {
+        start.isAnimated || end.isAnimated || stops.isAnimated || (highlightLength?.isAnimated ?? false) || (highlightAngle?.isAnimated ?? false)
+    }
+}
