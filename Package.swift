@@ -97,6 +97,7 @@ let package = Package(
         .target(name: "FuzzHarness", dependencies: ["TimelineScene", "TimelineSDL", "Timeline"], swiftSettings: strict),
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "TextFuzzer", dependencies: ["TextEngine", "CLibFuzzer"], swiftSettings: strict),
+        .executableTarget(name: "LottieFuzzer", dependencies: ["Lottie", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(name: "ImageFuzzer", dependencies: ["Images", "Geometry", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzHarness", "TimelineSDL", "Timeline", "CLibFuzzer"], swiftSettings: strict),
         .executableTarget(
@@ -106,7 +107,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "Gallery",
-            dependencies: ["Timeline", "TimelineSDL", "Geometry", "FrameTiming",
+            dependencies: ["Timeline", "TimelineSDL", "Geometry", "FrameTiming", "Lottie",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Demos/Gallery",
             swiftSettings: strict),

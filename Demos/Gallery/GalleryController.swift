@@ -5,19 +5,20 @@ import Timeline
 
 /// The gallery's scenes, in key order.
 enum SceneKind: String, CaseIterable {
-    case panel, springs, keyframes, scrub, timeline, stress, controls, layers, text, scrolling, navigation
+    case panel, springs, keyframes, scrub, timeline, stress, controls, layers, text, scrolling, navigation, lottie
 
     init?(argument: String) {
-        // Keys 1-9, then 0 for the tenth and - for the eleventh.
+        // Keys 1-9, then 0 for the tenth, - for the eleventh and = for the twelfth.
         if argument == "0", SceneKind.allCases.count >= 10 { self = SceneKind.allCases[9]; return }
         if argument == "-", SceneKind.allCases.count >= 11 { self = SceneKind.allCases[10]; return }
+        if argument == "=", SceneKind.allCases.count >= 12 { self = SceneKind.allCases[11]; return }
         if let n = Int(argument), (1...SceneKind.allCases.count).contains(n) { self = SceneKind.allCases[n - 1]; return }
         self.init(rawValue: argument.lowercased())
     }
 
     var key: String {
         let i = SceneKind.allCases.firstIndex(of: self) ?? 0
-        return i == 10 ? "-" : String((i + 1) % 10)
+        return i == 11 ? "=" : i == 10 ? "-" : String((i + 1) % 10)
     }
 
     @MainActor func make() -> any GalleryScene {
@@ -33,6 +34,7 @@ enum SceneKind: String, CaseIterable {
         case .text: TextScene()
         case .scrolling: ScrollingScene()
         case .navigation: NavigationScene()
+        case .lottie: LottieScene()
         }
     }
 }
@@ -157,7 +159,10 @@ final class GalleryController: ViewController {
 
     override func handleKey(_ key: Key, isDown: Bool) -> Bool {
         guard isDown else { return false }
-        if let k = SceneKind(argument: key.name), Int(key.name) != nil || key.name == "-" {
+        // The stress scene keeps - and = (+) for removing and adding views; elsewhere they switch
+        // to the navigation and Lottie pages, as the digits switch everywhere.
+        if key.name == "-" || key.name == "=", kind == .stress, scene?.handleKey(key) == true { return true }
+        if let k = SceneKind(argument: key.name), Int(key.name) != nil || key.name == "-" || key.name == "=" {
             show(k)
             return true
         }

@@ -136,6 +136,10 @@ open class Layer {
         set { setMask(newValue) }
     }
     @exclusivity(unchecked) var maskLayer: Layer?
+    /// How the mask's pixels become coverage. Core Animation masks by alpha only; the other
+    /// modes are After Effects' track mattes (inverted alpha, luminance, inverted luminance),
+    /// which Lottie files use.
+    public var maskMode: MaskMode = .alpha { didSet { if maskMode != oldValue { contentDidChange() } } }
     /// Whether a bounds size change flags the layer for display.
     public var needsDisplayOnBoundsChange = false
     /// Whether the layer is hit-testable and the content drawn (always true here).
@@ -671,6 +675,22 @@ open class Layer {
 
 /// Something that runs in response to a layer property change, as `CAAction`: an animation
 /// adds itself to the layer.
+/// How a mask layer's pixels become coverage (see ``Layer/maskMode``).
+public enum MaskMode: Sendable, Equatable {
+    case alpha, inverseAlpha, luminance, inverseLuminance
+}
+
+/// A mask made of paths combined in order, as After Effects' (and Lottie's) layer masks: set it
+/// as a layer's ``Layer/mask``; the paths are in the mask layer's coordinates.
+open class PathMaskLayer: Layer {
+    public var paths: [MaskPath] = [] { didSet { if paths != oldValue { contentDidChange() } } }
+    public override init() { super.init() }
+    public required init(layer: Layer) {
+        super.init(layer: layer)
+        paths = (layer as? PathMaskLayer)?.paths ?? []
+    }
+}
+
 /// Content shown as a function of a layer's local time (see ``Layer/timedContent``).
 @MainActor
 public protocol TimedContent: AnyObject {

@@ -31,6 +31,14 @@ public struct LayerRenderer {
 
     public init(engine: LayerEngine?) { self.engine = engine }
 
+    /// Whether a mask layer masks exactly by its frame: a plain ``Layer`` that draws nothing but
+    /// an opaque background (or nothing at all, as before masks by alpha), with no sublayers.
+    static func isPlainFrame(_ m: Layer) -> Bool {
+        guard type(of: m) == Layer.self, m.children.isEmpty, m.contents == nil, m.drawnContent.isEmpty, m.maskLayer == nil else { return false }
+        let s = m.shown
+        return s.opacity >= 1 && (s.backgroundColor.map { $0.alpha >= 1 } ?? true) && s.borderWidth == 0 && s.shadowOpacity == 0
+    }
+
     /// Appends `layer`'s subtree to `list`, `transform` mapping the layer's superlayer plane to
     /// window points; returns a box in window points holding what it draws.
     public mutating func emit(_ layer: Layer, parent transform: Homography, into list: inout [DrawCommand]) -> Rect {
@@ -67,16 +75,35 @@ public struct LayerRenderer {
         // Clip: the bounds when masking to them, a plain mask layer's frame.
         var clip: Rect? = l.masksToBounds && affine ? l.bounds : nil
         var clipRadius = l.cornerRadius
+        var groupMask: GroupMask?
         if let m = model.mask, affine {
             let ms = m.shown
-            let frame = Homography(ms.localTransform(of: ms)).apply(to: ms.bounds)
-            clip = clip.map { $0.intersection(frame) } ?? frame
-            clipRadius = max(clipRadius, ms.cornerRadius)
+            let local = Homography(ms.localTransform(of: ms))
+            if let pm = m as? PathMaskLayer {
+                // Path masks (Lottie's): in the owner's coordinates, combined by the painter.
+                groupMask = .paths(pm.paths.map { var p = $0; p.path = p.path.applying(local.affine); return p })
+            } else if model.maskMode == .alpha && Self.isPlainFrame(m) {
+                // A plain layer masks by its (rounded) frame: a clip, no offscreen pass.
+                let frame = local.apply(to: ms.bounds)
+                clip = clip.map { $0.intersection(frame) } ?? frame
+                clipRadius = max(clipRadius, ms.cornerRadius)
+            } else {
+                // Anything else masks by what it draws (CA10's masks by alpha, mattes).
+                var drawn: [DrawCommand] = []
+                let offset = listOffset
+                listOffset = 0
+                _ = emit(m, transform: local.then(h), tint: nil, shift: 0, patchable: false, into: &drawn)
+                listOffset = offset
+                let mode = model.maskMode
+                groupMask = .content(drawn, luminance: mode == .luminance || mode == .inverseLuminance,
+                                     inverted: mode == .inverseAlpha || mode == .inverseLuminance)
+            }
         }
         if let c = clip { box = box.intersection(h.apply(to: c)) }
         list.append(.endGroup)
         var g = GroupState(transform: affine ? h.affine : .identity, opacity: min(l.opacity, 1), clip: clip,
                            clipCornerRadius: clip == nil ? 0 : clipRadius, name: l.name ?? "")
+        g.mask = groupMask
         g.bounds = box
         g.end = listOffset + list.count - 1
         list[start] = .beginGroup(g)

@@ -115,6 +115,12 @@ public final class LottieComposition {
                 l.name = model.name
                 l.anchorPoint = .zero
                 l.delegate = noActions
+                if model.masks.contains(where: { $0.mode != .none }) {
+                    let m = PathMaskLayer()
+                    m.anchorPoint = .zero
+                    m.delegate = noActions
+                    l.mask = m
+                }
             }
             nodes.append(Node(model: model, layer: layer, shapes: shapes, children: children))
         }
@@ -129,8 +135,29 @@ public final class LottieComposition {
                 p = parent.model.parent.flatMap { byIndex[$0] }
             }
         }
-        // The first layer is on top: add bottom first.
-        for n in nodes.reversed() { if let l = n.layer { container.addSublayer(l) } }
+        // The first layer is on top: add bottom first. A layer with a track matte goes into a
+        // container masked by its matte (the layer above it, marked "td"), which is not drawn
+        // itself; so are mattes no layer uses.
+        for (k, n) in nodes.enumerated().reversed() {
+            guard let l = n.layer, !n.model.isMatte else { continue }
+            if let mode = n.model.matteMode, k > 0, nodes[k - 1].model.isMatte, let matte = nodes[k - 1].layer {
+                let holder = Layer()
+                holder.name = "matte of \(n.model.name)"
+                holder.anchorPoint = .zero
+                holder.delegate = noActions
+                holder.maskMode = switch mode {
+                case .alpha: .alpha
+                case .invertedAlpha: .inverseAlpha
+                case .luma: .luminance
+                case .invertedLuma: .inverseLuminance
+                }
+                holder.mask = matte
+                holder.addSublayer(l)
+                container.addSublayer(holder)
+            } else {
+                container.addSublayer(l)
+            }
+        }
         return nodes
     }
 
@@ -149,11 +176,31 @@ public final class LottieComposition {
             let o = m.transform.opacityValue(at: local)
             if layer.opacity != o { layer.opacity = o }
             if let s = n.shapes { s.show(frame: local) }
+            if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(m.masks, at: local) }
             if !n.children.isEmpty {
                 // Inside a precomposition, time runs from its start: remapped, or the local frame.
                 let inner = m.timeRemap.map { $0.scalar(at: local) * framerate } ?? local
                 update(n.children, frame: inner, framerate: framerate)
             }
+        }
+    }
+}
+
+extension LottieComposition {
+    /// A layer's masks at local frame `frame` as the painter combines them (modes "none" are
+    /// left out; lighten, darken and difference are drawn as add).
+    static func maskPaths(_ masks: [LottieMask], at frame: Double) -> [MaskPath] {
+        masks.compactMap { m in
+            let mode: MaskPath.Mode
+            switch m.mode {
+            case .none: return nil
+            case .subtract: mode = .subtract
+            case .intersect: mode = .intersect
+            case .add, .lighten, .darken, .difference: mode = .add
+            }
+            return MaskPath(path: ShapeContents.path(m.path.value(at: frame)), mode: mode,
+                            opacity: min(max(m.opacity.scalar(at: frame) / 100, 0), 1), isInverted: m.isInverted,
+                            expansion: m.expansion.scalar(at: frame))
         }
     }
 }

@@ -38,6 +38,10 @@ open class LottieAnimationView: View, TimedContent {
         didSet { if animationSpeed != oldValue, var p = playback { rebase(&p); playback = p } }
     }
 
+    /// Called after a play shows a new frame (in the frame's animation phase), for views that
+    /// follow the progress, such as a scrubber.
+    public var frameDidChange: ((LottieAnimationView) -> Void)?
+
     /// Whether a play is running.
     public var isAnimationPlaying: Bool { playback != nil }
 
@@ -186,9 +190,11 @@ open class LottieAnimationView: View, TimedContent {
         if p.begin == nil { p.begin = t; oldSpeed = animationSpeed; playback = p }
         let played = p.playedFrames + (t - p.begin!) * a.framerate * animationSpeed
         let (frame, done) = Self.frame(played: played, from: p.from, to: p.to, mode: p.mode)
+        let changed = frame != composition.currentFrame
         composition.setFrame(frame)
         if done { finish(true) }
         layoutCompositionIfNeeded()
+        if changed { frameDidChange?(self) }
     }
 
     /// The frame after `played` frames of a play from `from` to `to` in `mode`, and whether the

@@ -181,7 +181,7 @@ struct LottieReader {
 
     mutating func layer(_ v: JSONValue, _ path: String) throws(LottieError) -> LottieLayer {
         try requireObject(v, path)
-        let type = Int(try number(v["ty"], path + ".ty"))
+        let type = try integer(v["ty"], path + ".ty")
         let name = try string(v["nm"], path + ".nm", default: "")
         let kind: LottieLayer.Kind
         switch type {
@@ -204,8 +204,8 @@ struct LottieReader {
             warnings.append("\(path).ty: layer type \(type) is not drawn")
             kind = .null
         }
-        let index = try v["ind"].map { (x) throws(LottieError) in Int(try number(x, path + ".ind")) }
-        let parent = try v["parent"].map { (x) throws(LottieError) in Int(try number(x, path + ".parent")) }
+        let index = try v["ind"].map { (x) throws(LottieError) in try integer(x, path + ".ind") }
+        let parent = try v["parent"].map { (x) throws(LottieError) in try integer(x, path + ".parent") }
         let ip = try number(v["ip"], path + ".ip", default: 0), op = try number(v["op"], path + ".op", default: .greatestFiniteMagnitude)
         let stretch = try number(v["sr"], path + ".sr", default: 1)
         guard stretch != 0 else { throw LottieError(path: path + ".sr", message: "the time stretch must not be 0") }
@@ -216,7 +216,7 @@ struct LottieReader {
         }
         var matte: MatteMode?
         if let tt = v["tt"] {
-            let raw = Int(try number(tt, path + ".tt"))
+            let raw = try integer(tt, path + ".tt")
             if raw != 0 {
                 guard let mode = MatteMode(rawValue: raw) else { throw LottieError(path: path + ".tt", message: "the matte mode must be 0 to 4; got \(raw)") }
                 matte = mode
@@ -344,7 +344,7 @@ struct LottieReader {
         case "rd":
             return .roundedCorners(radius: try vector(try req("r"), path + ".r"))
         case "mm":
-            let mode = Int(try number(v["mm"], path + ".mm", default: 1))
+            let mode = try integer(v["mm"], path + ".mm", default: 1)
             if mode > 2 { warnings.append("\(path).mm: merge mode \(mode) is drawn as add") }
             return .merge(mode: mode)
         case "tr":
@@ -361,8 +361,8 @@ struct LottieReader {
 
     mutating func strokeStyle(_ v: JSONValue, _ path: String) throws(LottieError) -> LottieStrokeStyle {
         guard let w = v["w"] else { throw LottieError(path: path + ".w", message: "missing; a stroke needs its width") }
-        let cap: LineCap = switch Int(try number(v["lc"], path + ".lc", default: 2)) { case 1: .butt; case 3: .square; default: .round }
-        let join: LineJoin = switch Int(try number(v["lj"], path + ".lj", default: 2)) { case 1: .miter; case 3: .bevel; default: .round }
+        let cap: LineCap = switch try integer(v["lc"], path + ".lc", default: 2) { case 1: .butt; case 3: .square; default: .round }
+        let join: LineJoin = switch try integer(v["lj"], path + ".lj", default: 2) { case 1: .miter; case 3: .bevel; default: .round }
         var dashes: [Animatable<LottieVector>] = [], offset: Animatable<LottieVector>?
         if let d = v["d"] {
             for (k, entry) in try array(d, path + ".d").enumerated() {
@@ -381,7 +381,7 @@ struct LottieReader {
     mutating func gradient(_ v: JSONValue, _ path: String) throws(LottieError) -> LottieGradient {
         guard let g = v["g"] else { throw LottieError(path: path + ".g", message: "missing; a gradient needs its stops") }
         try requireObject(g, path + ".g")
-        let count = Int(try number(g["p"], path + ".g.p"))
+        let count = try integer(g["p"], path + ".g.p")
         guard count >= 1, count <= 1000 else { throw LottieError(path: path + ".g.p", message: "the colour stop count must be 1 to 1000; got \(count)") }
         guard let k = g["k"] else { throw LottieError(path: path + ".g.k", message: "missing") }
         let stops = try stopsProperty(k, path + ".g.k", colorStops: count)
@@ -560,6 +560,16 @@ struct LottieReader {
     }
     func number(_ v: JSONValue?, _ path: String, default fallback: Double? = nil) throws(LottieError) -> Double {
         try Self.number(v, path, default: fallback)
+    }
+
+    /// A whole number (an index, a type, a count): JSON numbers are doubles, and a huge or
+    /// fractional one is an error here rather than a trap in the conversion.
+    func integer(_ v: JSONValue?, _ path: String, default fallback: Double? = nil) throws(LottieError) -> Int {
+        let n = try number(v, path, default: fallback)
+        guard n.rounded() == n, abs(n) <= 1e9 else {
+            throw LottieError(path: path, message: "expected a whole number of at most 1e9 in size, found \(n)")
+        }
+        return Int(n)
     }
 
     func string(_ v: JSONValue?, _ path: String, default fallback: String? = nil) throws(LottieError) -> String {

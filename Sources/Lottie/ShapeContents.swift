@@ -113,7 +113,7 @@ struct ShapeContents {
                 b.slots.removeLast(b.slots.count - slotStart)
                 b.styles.removeLast(b.styles.count - styleStart)
                 mine.removeAll()
-                let copies = Int(min(max(copiesProperty.scalar(at: frame).rounded(), 0), Double(Self.maximumCopies)))
+                let copies = Self.count(copiesProperty.scalar(at: frame).rounded(), atMost: Self.maximumCopies)
                 let offset = offsetProperty.scalar(at: frame)
                 let head = items[items.startIndex..<index]
                 let so = (t.startOpacity?.scalar(at: frame) ?? 100) / 100, eo = (t.endOpacity?.scalar(at: frame) ?? 100) / 100
@@ -143,6 +143,12 @@ struct ShapeContents {
     // MARK: Geometry
 
     static let kappa = 0.5522847498307936
+
+    /// A number as a count in 0...`limit` (NaN, which arithmetic on huge values can make, is 0).
+    static func count(_ x: Double, atMost limit: Int) -> Int {
+        guard x.isFinite || x == .infinity else { return 0 }
+        return x >= Double(limit) ? limit : x <= 0 ? 0 : Int(x)
+    }
 
     /// A shape item's path at `frame` in its group's coordinates.
     static func geometry(_ item: ShapeItem, at frame: Double) -> Path? {
@@ -230,7 +236,7 @@ struct ShapeContents {
     /// percentage of a quarter of the side's arc.
     static func polystar(_ s: ShapeItem.Polystar, at frame: Double) -> Path {
         let c = s.position.point(at: frame)
-        let count = Int(min(max(s.points.scalar(at: frame).rounded(.down), 0), Double(maximumStarPoints)))
+        let count = Self.count(s.points.scalar(at: frame).rounded(.down), atMost: maximumStarPoints)
         guard count >= 1 else { return Path() }
         let outer = s.outerRadius.scalar(at: frame), outerRound = s.outerRoundness.scalar(at: frame) / 100
         let inner = s.innerRadius?.scalar(at: frame) ?? 0, innerRound = (s.innerRoundness?.scalar(at: frame) ?? 0) / 100

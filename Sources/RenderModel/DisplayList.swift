@@ -20,6 +20,9 @@ public struct GroupState: Sendable, Equatable {
     public var bounds: Rect = .null
     /// The index of the group's `endGroup` in its list (-1: not known).
     public var end: Int = -1
+    /// When set, the group is composited through this mask's coverage (an alpha mask layer, a
+    /// track matte, path masks).
+    public var mask: GroupMask?
 
     @inlinable
     public init(transform: AffineTransform, opacity: Double, clip: Rect?, clipCornerRadius: Double, name: String) {
@@ -31,7 +34,35 @@ public struct GroupState: Sendable, Equatable {
     /// patched list may keep a larger box than a rebuilt one.
     public static func == (a: GroupState, b: GroupState) -> Bool {
         a.transform == b.transform && a.opacity == b.opacity && a.clip == b.clip
-            && a.clipCornerRadius == b.clipCornerRadius && a.name == b.name
+            && a.clipCornerRadius == b.clipCornerRadius && a.name == b.name && a.mask == b.mask
+    }
+}
+
+/// What a group's pixels are multiplied by when it is composited (CA10's masks by alpha).
+public indirect enum GroupMask: Sendable, Equatable {
+    /// The coverage of drawn content (its own groups' transforms map to window points): its
+    /// alpha (a Core Animation mask layer, an alpha matte) or its luminance (a luma matte),
+    /// inverted or not.
+    case content([DrawCommand], luminance: Bool, inverted: Bool)
+    /// Paths combined in order (Lottie's masks), in the group's coordinates.
+    case paths([MaskPath])
+}
+
+/// One path of a ``GroupMask/paths(_:)`` mask, combined with those before it as After Effects
+/// combines masks: the first one starts from nothing (or everything, when it subtracts).
+public struct MaskPath: Sendable, Equatable {
+    public enum Mode: Sendable, Equatable { case add, subtract, intersect }
+    public var path: Path
+    public var mode: Mode
+    /// 0...1: the mask's strength.
+    public var opacity: Double
+    /// Whether the outside of the path is the mask.
+    public var isInverted: Bool
+    /// Grows (positive) or shrinks (negative) the path's area by this many units at its edge.
+    public var expansion: Double
+
+    public init(path: Path, mode: Mode = .add, opacity: Double = 1, isInverted: Bool = false, expansion: Double = 0) {
+        self.path = path; self.mode = mode; self.opacity = opacity; self.isInverted = isInverted; self.expansion = expansion
     }
 }
 

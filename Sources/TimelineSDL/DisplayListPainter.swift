@@ -70,6 +70,8 @@ public final class DisplayListPainter {
         /// clip): the clip rectangle in the group's coordinates, its corner radius, and the
         /// group's device transform.
         var mask: (rect: Rect, radius: Double, transform: AffineTransform)?
+        /// A coverage mask (``GroupState/mask``) and the group's device transform.
+        var alphaMask: (mask: GroupMask, transform: AffineTransform)?
         /// Index into ``DisplayListPainter/tileRuns`` of the runs of 32-pixel tiles the group's
         /// drawings touch: only those are cleared, read and composited.
         var runs: Int = 0
@@ -181,6 +183,17 @@ public final class DisplayListPainter {
     public internal(set) var imageTexturesUploaded = 0
     /// Filled paths and shadows are rasterised here and drawn through ``shapeTexture``.
     var shapes = ShapeRasterizer()
+    /// The coverage of the offscreen group being composited, over its region (0...255).
+    var alphaCoverage: (region: SDL_Rect, values: [UInt8])?
+    /// Draws mask content into memory (made on first use; see `Painter+AlphaMasks.swift`).
+    var maskPainter: MaskPainter?
+    /// How deep inside masks' own content this painter draws (a mask painter's is its
+    /// parent's plus one); masks past ``maximumMaskNesting`` are not applied.
+    var maskNesting = 0
+    /// Pixels of mask content drawn in this paint, against ``maximumMaskPixelsInTargets``.
+    var maskPixelsPainted = 0
+    /// Masks the last paint drew unmasked because the budget for mask content was spent.
+    public internal(set) var lastSkippedMaskCount = 0
     var shapeTexture: OpaquePointer?
     var shapeTextureSize = (width: Int32(0), height: Int32(0))
     var shapeCache: [ShapeKey: ShapeTexture] = [:]
@@ -235,14 +248,24 @@ public final class DisplayListPainter {
 
     /// Clears the current render target to the list's background and draws every command.
     /// Does not present.
-    public func paint(_ list: DisplayList) {
+    public func paint(_ list: DisplayList) { paint(list, only: nil) }
+
+    /// ``paint(_:)``, or with `only` set, clears and draws only that region (device pixels),
+    /// whatever the list's damage says (a mask's content is needed only where its group is).
+    func paint(_ list: DisplayList, only: SDL_Rect?) {
         frameNumber += 1
+        maskPixelsPainted = 0
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0
-        lastSkippedShapeCount = 0; lastCulledShapeCount = 0
+        lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         shapeBudget = Double(max(1, w)) * Double(max(1, h)) * Double(Self.shapeBudgetInTargets)
-        let damage = damagedRegion(list, width: w, height: h)
+        var damage = damagedRegion(list, width: w, height: h)
+        if let only {
+            damage = only
+            regions.removeAll(keepingCapacity: true)
+            regions.append(only)
+        }
         lastPainted = (list.origin, list.revision, list.scale, list.background)
         lastDamage = damage
         if (w, h) != targetSize {

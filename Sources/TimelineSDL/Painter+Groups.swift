@@ -26,8 +26,14 @@ extension DisplayListPainter {
         // opacity multiplies into them and no offscreen pass is needed (the same peephole
         // Flutter's opacity layer takes).
         // One walk of the group gives its bounds and its drawings' boxes, for both questions.
-        let bounds = translucent && !single || masks ? groupBounds(commands, after: i) : .null
-        if translucent && (single || (!masks && drawingBoxesAreDisjoint())) {
+        let bounds = translucent && !single || masks || g.mask != nil ? groupBounds(commands, after: i) : .null
+        if let alphaMask = g.mask, memoryDepth == 0, beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
+            // Masked by coverage (a mask layer, a matte, path masks): always composited offscreen,
+            // the coverage multiplied in with the clip's.
+            opacity = 1
+            groups[groups.count - 1].offscreen!.mask = shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
+            groups[groups.count - 1].offscreen!.alphaMask = (alphaMask, device)
+        } else if translucent && (single || (!masks && drawingBoxesAreDisjoint())) {
             opacity *= g.opacity
         } else if translucent || masks {
             let mask = masks ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
@@ -89,6 +95,8 @@ extension DisplayListPainter {
         }
         sdl(SDL_SetRenderTarget(renderer, off.previousTarget), "SDL_SetRenderTarget")
         target = off.previousTarget
+        alphaCoverage = off.alphaMask.map { maskCoverage($0.mask, transform: $0.transform, region: off.region) }
+        defer { alphaCoverage = nil }
         return compositeRuns(runs, opacity: opacity, mask: off.mask, onto: off.previousTarget)
     }
 
@@ -110,6 +118,7 @@ extension DisplayListPainter {
             maskPixels.withUnsafeMutableBufferPointer { all in
                 let px = UnsafeMutableBufferPointer(rebasing: all[base..<(base + count)])
                 if let m = mask { Self.applyMask(m, to: px.baseAddress!, stride: Int(run.w), region: run) }
+                if let coverage = alphaCoverage { Self.applyCoverage(coverage, to: px.baseAddress!, run: run) }
                 destinationPixels.withUnsafeMutableBufferPointer { dst in Premultiplied.over(px.baseAddress!, opacity: opacity, onto: dst.baseAddress!, count: count) }
             }
             if isSoftware, let parent {

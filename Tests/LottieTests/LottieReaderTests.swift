@@ -35,6 +35,7 @@ struct LottieReaderTests {
         (#"{"v":"5","fr":30,"ip":0,"op":60,"w":200,"h":100,"layers":[{"ty":1,"sc":"red","sw":10,"sh":10,"ks":{}}]}"#,
          "layers[0].sc", "colour"),
         (#"{"v":"5","fr":30,"ip":0,"op":60,"w":200,"h":100,"layers":[{"ty":4,"tt":9,"ks":{},"shapes":[]}]}"#, "layers[0].tt", "matte mode"),
+        (#"{"v":"5","fr":30,"ip":0,"op":60,"w":200,"h":100,"layers":[{"ty":41e300,"ks":{},"shapes":[]}]}"#, "layers[0].ty", "whole number"),
         (#"{"v":"5","fr":30,"ip":0,"op":60,"w":200,"h":100,"layers":[{"ty":4,"ks":{},"shapes":[{"ty":"gf","o":{"a":0,"k":100},"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[1,0]},"g":{"p":3,"k":{"a":0,"k":[0,1,0,0]}}}]}]}"#,
          "layers[0].shapes[0].g.k.k", "3 colour stops need 12 numbers"),
     ])
@@ -111,5 +112,31 @@ struct LottieReaderTests {
         #expect(a.warnings.contains { $0.contains("assets[1].p") })
         let bad = Doc.animation(layers: "", assets: #"[{"id":"img","w":1,"h":1,"p":"data:image/png;base64,AAAA"}]"#)
         #expect(Doc.error(bad)?.path == "assets[0].p")
+    }
+}
+
+/// LT8: every input the fuzzer was seeded with or found is replayed: it reads or is refused
+/// with an error, and what reads builds and draws.
+@Suite("LT8 fuzz replays")
+@MainActor
+struct LottieFuzzReplayTests {
+    @Test("LT8: the fuzz corpus and regressions read or are refused, never trap; what reads draws")
+    func LT8_replays() throws {
+        let fuzz = Doc.folder.deletingLastPathComponent().appendingPathComponent("Fuzz")
+        var seen = 0
+        for folder in ["lottie-corpus", "lottie-regressions"] {
+            let dir = fuzz.appendingPathComponent(folder)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.sorted() ?? [] {
+                guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else { continue }
+                seen += 1
+                guard let a = try? LottieAnimation(data: [UInt8](data)) else { continue }
+                let c = LottieComposition(animation: a)
+                for f in [a.startFrame, (a.startFrame + a.endFrame) / 2, a.endFrame + 5] {
+                    c.setFrame(f)
+                    _ = c.displayList()
+                }
+            }
+        }
+        #expect(seen >= 40)
     }
 }

@@ -1,0 +1,117 @@
+import Geometry
+@testable import TimelineSDL
+import Testing
+@testable import Timeline
+
+/// CA10: masks by alpha. A mask layer that draws (a shape, a gradient) masks by its alpha, or
+/// by its luminance for a track matte, inverted or not; path masks combine as After Effects'
+/// masks. The coverage is computed on the CPU, so the window and the image renderer agree.
+@MainActor
+@Suite("CA10 masks by alpha")
+struct MaskTests {
+    /// A 100x100 red square masked by `mask`, rendered over transparency.
+    func render(mask: Layer, mode: MaskMode = .alpha) throws -> RGBAImage {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let square = Layer()
+        square.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        square.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        square.mask = mask
+        square.maskMode = mode
+        root.addSublayer(square)
+        var list = DisplayList()
+        var renderer = LayerRenderer(engine: nil)
+        _ = renderer.emit(root, parent: .identity, into: &list.commands)
+        list.size = Size(width: 100, height: 100)
+        list.background = .clear
+        let image = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
+        image.render(list)
+        return image.image()
+    }
+
+    func circle() -> ShapeLayer {
+        let s = ShapeLayer()
+        s.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        s.path = Path(ellipseIn: Rect(x: 25, y: 25, width: 50, height: 50))
+        s.fillColor = .white
+        return s
+    }
+
+    func alpha(_ i: RGBAImage, _ x: Int, _ y: Int) -> Int { Int(i.bytes[(y * i.width + x) * 4 + 3]) }
+
+    @Test("CA10: a shape layer as a mask shows the content only inside its filled path, antialiased at the edge")
+    func CA10_shapeMask() throws {
+        let i = try render(mask: circle())
+        #expect(alpha(i, 50, 50) == 255 && alpha(i, 5, 5) == 0 && alpha(i, 50, 10) == 0)
+        #expect(i.bytes[(50 * 100 + 50) * 4] == 255)                         // still red inside
+        // Along the diagonal through the circle's edge, some pixel is partly covered.
+        let diagonal = (28...36).map { alpha(i, $0, $0) }
+        #expect(diagonal.contains { $0 > 20 && $0 < 235 }, "\(diagonal)")
+    }
+
+    @Test("CA10: a mask's alpha scales the content: a gradient from opaque to clear fades it")
+    func CA10_gradientMask() throws {
+        let g = GradientLayer()
+        g.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        g.colors = [Color(red: 0, green: 0, blue: 0, alpha: 1), Color(red: 0, green: 0, blue: 0, alpha: 0)]
+        g.startPoint = Point(x: 0, y: 0.5)
+        g.endPoint = Point(x: 1, y: 0.5)
+        let i = try render(mask: g)
+        #expect(alpha(i, 2, 50) > 240 && abs(alpha(i, 50, 50) - 128) < 8 && alpha(i, 98, 50) < 12)
+    }
+
+    @Test("CA10: track mattes: inverted alpha shows the outside; luminance takes the mask's brightness")
+    func CA10_matteModes() throws {
+        let inverted = try render(mask: circle(), mode: .inverseAlpha)
+        #expect(alpha(inverted, 50, 50) == 0 && alpha(inverted, 5, 5) == 255)
+        let grey = Layer()
+        grey.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let half = Layer()                                                   // a sublayer: not a plain frame
+        half.frame = Rect(x: 0, y: 0, width: 50, height: 100)
+        half.backgroundColor = Color(red: 0.5, green: 0.5, blue: 0.5)
+        let white = Layer()
+        white.frame = Rect(x: 50, y: 0, width: 50, height: 100)
+        white.backgroundColor = .white
+        grey.addSublayer(half)
+        grey.addSublayer(white)
+        let luma = try render(mask: grey, mode: .luminance)
+        #expect(abs(alpha(luma, 25, 50) - 128) < 4 && alpha(luma, 75, 50) == 255)
+        let inverseLuma = try render(mask: grey, mode: .inverseLuminance)
+        #expect(abs(alpha(inverseLuma, 25, 50) - 127) < 4 && alpha(inverseLuma, 75, 50) == 0)
+    }
+
+    @Test("CA10: path masks combine in order: add, subtract, intersect, inverted, with opacity and expansion")
+    func CA10_pathMasks() throws {
+        func masked(_ paths: [MaskPath]) throws -> RGBAImage {
+            let m = PathMaskLayer()
+            m.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+            m.paths = paths
+            return try render(mask: m)
+        }
+        let left = Path(rect: Rect(x: 0, y: 0, width: 60, height: 100)), right = Path(rect: Rect(x: 40, y: 0, width: 60, height: 100))
+        let add = try masked([MaskPath(path: left), MaskPath(path: right, mode: .add)])
+        #expect(alpha(add, 10, 50) == 255 && alpha(add, 90, 50) == 255)
+        let subtract = try masked([MaskPath(path: left), MaskPath(path: right, mode: .subtract)])
+        #expect(alpha(subtract, 10, 50) == 255 && alpha(subtract, 50, 50) == 0 && alpha(subtract, 90, 50) == 0)
+        let intersect = try masked([MaskPath(path: left), MaskPath(path: right, mode: .intersect)])
+        #expect(alpha(intersect, 10, 50) == 0 && alpha(intersect, 50, 50) == 255)
+        let firstSubtracts = try masked([MaskPath(path: left, mode: .subtract)])
+        #expect(alpha(firstSubtracts, 10, 50) == 0 && alpha(firstSubtracts, 90, 50) == 255)
+        let inverted = try masked([MaskPath(path: left, isInverted: true)])
+        #expect(alpha(inverted, 10, 50) == 0 && alpha(inverted, 90, 50) == 255)
+        let faded = try masked([MaskPath(path: left, opacity: 0.5)])
+        #expect(abs(alpha(faded, 10, 50) - 128) < 3)
+        let grown = try masked([MaskPath(path: left, expansion: 10)])
+        #expect(alpha(grown, 65, 50) == 255 && alpha(grown, 75, 50) == 0)
+        let shrunk = try masked([MaskPath(path: left, expansion: -10)])
+        #expect(alpha(shrunk, 45, 50) == 255 && alpha(shrunk, 55, 50) == 0)
+    }
+
+    @Test("CA10: a plain layer still masks by its frame, with no offscreen pass")
+    func CA10_plainFrameMask() throws {
+        let frame = Layer()
+        frame.frame = Rect(x: 10, y: 10, width: 30, height: 30)
+        let i = try render(mask: frame)
+        #expect(alpha(i, 20, 20) == 255 && alpha(i, 60, 60) == 0)
+    }
+}
