@@ -50,8 +50,7 @@ open class LottieAnimationView: View, TimedContent {
         get { composition?.currentFrame ?? 0 }
         set {
             finish(false)
-            composition?.setFrame(clamped(newValue))
-            setNeedsPresentation()
+            composition?.setFrame(clamped(newValue))          // the layers it changes tell the window
         }
     }
 
@@ -148,7 +147,7 @@ open class LottieAnimationView: View, TimedContent {
     /// Stops the play and shows the start frame.
     public func stop() {
         finish(false)
-        if let a = animation { composition?.setFrame(a.startFrame); setNeedsPresentation() }
+        if let a = animation { composition?.setFrame(a.startFrame) }
     }
 
     private func start(from: Double, to: Double, mode: LottieLoopMode, completion: LottieCompletionBlock?) {
@@ -156,7 +155,6 @@ open class LottieAnimationView: View, TimedContent {
         playback = Playback(from: clamped(from), to: clamped(to), mode: mode, begin: nil, completion: completion)
         composition?.setFrame(clamped(from))
         composition?.rootLayer.timedContentDidChange()
-        setNeedsPresentation()
     }
 
     /// Ends the play, calling its completion with `finished` (in the engine's completions
@@ -279,7 +277,4 @@ open class LottieAnimationView: View, TimedContent {
         guard let a = animation else { return frame }
         return min(max(frame, a.startFrame), a.endFrame)
     }
-
-    /// The window redraws the composition (a frame set outside a play).
-    private func setNeedsPresentation() { composition?.rootLayer.setNeedsRender() }
 }

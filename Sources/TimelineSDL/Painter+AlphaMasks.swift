@@ -50,46 +50,76 @@ extension DisplayListPainter {
         let clip = Rect(x: Double(region.x), y: Double(region.y), width: Double(w), height: Double(h))
         for m in paths {
             rasterizeMaskPath(m.path, expansion: m.expansion, transform: transform, clip: clip, region: region, into: &one)
-            let o = Float(min(max(m.opacity, 0), 1))
-            for k in 0..<(w * h) {
-                var c = one[k]
-                if m.isInverted { c = 1 - c }
-                c *= o
-                switch m.mode {
-                case .add: total[k] = total[k] + c - total[k] * c
-                case .subtract: total[k] *= 1 - c
-                case .intersect: total[k] *= c
+            Self.combine(one, into: &total, mode: m.mode, opacity: Float(min(max(m.opacity, 0), 1)), inverted: m.isInverted)
+        }
+        return Self.bytes(total)
+    }
+
+    /// Joins one mask's coverage into the running total by its mode (nonisolated: the loop runs
+    /// with no executor checks).
+    nonisolated static func combine(_ one: [Float], into total: inout [Float], mode: MaskPath.Mode, opacity o: Float, inverted: Bool) {
+        one.withUnsafeBufferPointer { one in
+            total.withUnsafeMutableBufferPointer { total in
+                for k in 0..<min(one.count, total.count) {
+                    let c = (inverted ? 1 - one[k] : one[k]) * o
+                    switch mode {
+                    case .add: total[k] = total[k] + c - total[k] * c
+                    case .subtract: total[k] *= 1 - c
+                    case .intersect: total[k] *= c
+                    }
                 }
             }
         }
-        return total.map { UInt8(min(255, max(0, $0 * 255 + 0.5))) }
     }
+
+    /// Coverage 0...1 as bytes.
+    nonisolated static func bytes(_ total: [Float]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: total.count)
+        for k in 0..<total.count { out[k] = UInt8(min(255, max(0, total[k] * 255 + 0.5))) }
+        return out
+    }
+
+    /// How a rasterised path joins what is already in a coverage buffer.
+    nonisolated enum CoverageJoin { case replace, union, cut }
 
     /// The coverage of `path` (grown or shrunk by `expansion` units at its edge) into `out`,
     /// region-sized, 0...1.
     func rasterizeMaskPath(_ path: Path, expansion: Double, transform: AffineTransform, clip: Rect, region: SDL_Rect,
                            into out: inout [Float]) {
-        let w = Int(region.w)
-        for k in out.indices { out[k] = 0 }
-        func add(_ p: Path, _ combine: (Float, Float) -> Float) {
-            guard shapes.rasterize(p, transform: transform, rule: .nonZero, clip: clip) else { return }
-            let ox = shapes.x - Int(region.x), oy = shapes.y - Int(region.y), sw = shapes.width
-            shapes.coverage.withUnsafeBufferPointer { cov in
-                for yy in 0..<shapes.height {
-                    let ty = oy + yy
-                    guard ty >= 0, ty < Int(region.h) else { continue }
-                    for xx in 0..<sw {
-                        let tx = ox + xx
-                        guard tx >= 0, tx < w else { continue }
-                        out[ty * w + tx] = combine(out[ty * w + tx], cov[yy * sw + xx])
+        out.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        join(path, .replace, transform: transform, clip: clip, region: region, into: &out)
+        guard expansion != 0, expansion.isFinite else { return }
+        let edge = path.copy(strokingWithWidth: 2 * abs(expansion), lineCap: .round, lineJoin: .round, miterLimit: 4)
+        join(edge, expansion > 0 ? .union : .cut, transform: transform, clip: clip, region: region, into: &out)
+    }
+
+    /// Rasterises `path` and joins its coverage into `out` (region-sized) by `how`.
+    private func join(_ path: Path, _ how: CoverageJoin, transform: AffineTransform, clip: Rect, region: SDL_Rect,
+                      into out: inout [Float]) {
+        guard shapes.rasterize(path, transform: transform, rule: .nonZero, clip: clip) else { return }
+        Self.join(shapes.coverage, x: shapes.x - Int(region.x), y: shapes.y - Int(region.y), width: shapes.width, height: shapes.height,
+                  how, into: &out, width: Int(region.w), height: Int(region.h))
+    }
+
+    /// Joins a rasterised coverage (`width` x `height` at `x`, `y` in the region) into `out`.
+    nonisolated static func join(_ coverage: [Float], x ox: Int, y oy: Int, width sw: Int, height sh: Int, _ how: CoverageJoin,
+                                 into out: inout [Float], width w: Int, height h: Int) {
+        coverage.withUnsafeBufferPointer { cov in
+            out.withUnsafeMutableBufferPointer { o in
+                let y0 = max(0, -oy), y1 = max(y0, min(sh, h - oy)), x0 = max(0, -ox), x1 = max(x0, min(sw, w - ox))
+                for yy in y0..<y1 {
+                    let row = (oy + yy) * w, src = yy * sw
+                    for xx in x0..<x1 {
+                        let c = cov[src + xx], k = row + ox + xx
+                        switch how {
+                        case .replace: o[k] = c
+                        case .union: o[k] = max(o[k], c)
+                        case .cut: o[k] *= 1 - c
+                        }
                     }
                 }
             }
         }
-        add(path) { _, c in c }
-        guard expansion != 0, expansion.isFinite else { return }
-        let edge = path.copy(strokingWithWidth: 2 * abs(expansion), lineCap: .round, lineJoin: .round, miterLimit: 4)
-        if expansion > 0 { add(edge) { a, c in max(a, c) } } else { add(edge) { a, c in a * (1 - c) } }
     }
 
     /// The alpha or luminance of `commands` drawn over transparency, over `region`.
@@ -107,12 +137,20 @@ extension DisplayListPainter {
         list.background = .clear
         mp.painter.paint(list, only: region)
         mp.painter.sdl(SDL_RenderFlush(mp.renderer), "SDL_RenderFlush")
-        var out = [UInt8](repeating: 0, count: w * h)
         let surface = mp.surface
         if tl_must_lock(surface) != 0 { SDL_LockSurface(surface) }
         defer { if tl_must_lock(surface) != 0 { SDL_UnlockSurface(surface) } }
-        guard let base = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return out }
-        let stride = Int(surface.pointee.pitch) / 4
+        guard let base = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return [UInt8](repeating: 0, count: w * h) }
+        return Self.readCoverage(base, stride: Int(surface.pointee.pitch) / 4, width: width, height: height, region: region,
+                                 luminance: luminance, inverted: inverted)
+    }
+
+    /// The alpha or luminance (premultiplied: a luma matte's brightness is its colour over
+    /// black) of the pixels of `region`, inverted or not.
+    nonisolated static func readCoverage(_ base: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int, region: SDL_Rect,
+                                         luminance: Bool, inverted: Bool) -> [UInt8] {
+        let w = Int(region.w), h = Int(region.h)
+        var out = [UInt8](repeating: 0, count: w * h)
         for yy in 0..<h {
             let sy = Int(region.y) + yy
             guard sy >= 0, sy < height else { continue }
@@ -120,7 +158,6 @@ extension DisplayListPainter {
                 let sx = Int(region.x) + xx
                 guard sx >= 0, sx < width else { continue }
                 let p = base[sy * stride + sx]
-                // Premultiplied: a luma matte's luminance is its colour over black.
                 var c = luminance
                     ? UInt8(min(255, (299 * ((p >> 16) & 0xFF) + 587 * ((p >> 8) & 0xFF) + 114 * (p & 0xFF) + 500) / 1000))
                     : UInt8(p >> 24)
@@ -133,7 +170,7 @@ extension DisplayListPainter {
 
     /// Multiplies the premultiplied pixels of `run` (at `px`, rows `run.w` apart) by the
     /// coverage over the run.
-    static func applyCoverage(_ coverage: (region: SDL_Rect, values: [UInt8]), to px: UnsafeMutablePointer<UInt32>, run: SDL_Rect) {
+    nonisolated static func applyCoverage(_ coverage: (region: SDL_Rect, values: [UInt8]), to px: UnsafeMutablePointer<UInt32>, run: SDL_Rect) {
         let r = coverage.region, w = Int(r.w)
         guard !coverage.values.isEmpty else { return }
         coverage.values.withUnsafeBufferPointer { cov in

@@ -134,6 +134,28 @@ struct LottiePlayerTests {
         #expect(root.position == Point(x: 0, y: 100))
     }
 
+    @Test("LT2: the README's example: a demo spinner looping, recoloured by a value provider")
+    func LT2_readme() throws {
+        let host = makeHost(width: 200, height: 200)
+        let path = Doc.folder.appendingPathComponent("../../Assets/lottie/loader.json").standardizedFileURL.path
+        // The README's code, with the path made absolute:
+        let animation = try LottieAnimation.load(contentsOfFile: path)
+        let spinner = LottieAnimationView(animation: animation)
+        spinner.frame = Rect(x: 0, y: 0, width: 120, height: 120)
+        spinner.loopMode = .loop
+        spinner.setValueProvider(ColorValueProvider(.white), keypath: AnimationKeypath(keypath: "**.Stroke 1.Color"))
+        spinner.play()
+        host.root.addSubview(spinner)
+        host.step(frames: 30)
+        #expect(spinner.isAnimationPlaying && spinner.currentFrame > 0)
+        var strokes: [Color] = []
+        for c in spinner.composition!.displayList().commands { if case .fillShape(_, .color(let c), _) = c { strokes.append(c) } }
+        #expect(strokes.contains(.white))
+        spinner.stop()
+        spinner.removeFromSuperview()
+        host.runUntilIdle()
+    }
+
     @Test("LT2: a colour value provider recolours the fills its keypath names")
     func LT2_valueProvider() throws {
         let (host, v) = try place()
