@@ -275,7 +275,7 @@ extension Path {
         let ddy = max(abs(p0.y - 2 * c1.y + c2.y), abs(c1.y - 2 * c2.y + p3.y))
         let dd = (ddx * ddx + ddy * ddy).squareRoot()
         let n = (0.75 * dd / tolerance).squareRoot().rounded(.up)
-        return n.isFinite ? max(1, min(1_000, Int(n))) : 1
+        return n.isFinite ? max(1, Int(min(1_000, n))) : 1
     }
 
     @inline(__always)

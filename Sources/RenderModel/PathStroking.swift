@@ -175,7 +175,7 @@ struct Stroker {
         let tol = max(0.001, min(0.02, halfWidth / 10))
         let step = 2 * acos(max(-1, min(1, 1 - tol / max(halfWidth, 1e-9))))
         let n = step > 0 ? (sweep / step).rounded(.up) : 64
-        return n.isFinite ? max(2, min(256, Int(n))) : 64
+        return n.isFinite ? max(2, Int(min(256, n))) : 64
     }
 
     /// Appends `points` as a closed polygon wound positively (clockwise on a y-down screen).

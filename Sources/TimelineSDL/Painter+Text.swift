@@ -55,7 +55,7 @@ extension DisplayListPainter {
             if axisAligned {
                 device = t.apply(to: pen)
                 let f = device.x - device.x.rounded(.down)
-                phase = UInt8(min(3, Int((f * 4).rounded())))
+                phase = f.isFinite ? UInt8(min(3, max(0, Int((f * 4).rounded())))) : 0
                 if (f * 4).rounded() >= 4 { device.x += 1 }
                 device.x = device.x.rounded(.down)
                 device.y = device.y.rounded()
