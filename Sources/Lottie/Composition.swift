@@ -75,6 +75,19 @@ public final class LottieComposition {
         let children: [Node]
         /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
         var parents: [Node] = []
+        /// The layer's own matrix at ``matrixFrame`` (a parent of several layers is evaluated
+        /// once a frame, not once per child).
+        private var matrix = AffineTransform.identity, matrixFrame = Double.nan
+
+        /// The layer's own matrix at composition frame `frame` (auto-orientation included).
+        func ownMatrix(at frame: Double) -> AffineTransform {
+            if frame != matrixFrame {
+                let local = model.localFrame(frame)
+                matrix = model.transform.matrix(at: local, orientation: model.autoOrient ? model.transform.heading(at: local) : 0)
+                matrixFrame = frame
+            }
+            return matrix
+        }
         init(model: LottieLayer, layer: Layer?, shapes: LottieShapeLayer?, children: [Node]) {
             self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
         }
@@ -169,8 +182,8 @@ public final class LottieComposition {
             if layer.isHidden == visible { layer.isHidden = !visible }
             guard visible else { continue }
             let local = m.localFrame(frame)
-            var matrix = m.transform.matrix(at: local, orientation: m.autoOrient ? m.transform.heading(at: local) : 0)
-            for p in n.parents { matrix = matrix.concatenating(p.model.transform.matrix(at: p.model.localFrame(frame))) }
+            var matrix = n.ownMatrix(at: frame)
+            for p in n.parents { matrix = matrix.concatenating(p.ownMatrix(at: frame)) }
             let t = Transform3D(matrix)
             if layer.transform != t { layer.transform = t }
             let o = m.transform.opacityValue(at: local)

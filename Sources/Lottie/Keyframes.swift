@@ -7,6 +7,14 @@ public protocol LottieValue: Sendable {
     /// The value `progress` of the way from `a` to `b`; `progress` holds one eased fraction per
     /// dimension (Lottie eases each dimension of a keyframe on its own curve).
     static func interpolate(_ a: Self, _ b: Self, _ progress: SIMD4<Double>) -> Self
+    /// The value `fraction` of the way along a motion path (positions only; others never have one).
+    static func along(_ path: MotionPath, _ fraction: Double, from a: Self, to b: Self) -> Self
+}
+
+extension LottieValue {
+    public static func along(_ path: MotionPath, _ fraction: Double, from a: Self, to b: Self) -> Self {
+        interpolate(a, b, SIMD4(repeating: fraction))
+    }
 }
 
 /// Up to four numbers: a scalar (x), a point or size (x, y), a 3-D point, a colour (r, g, b, a).
@@ -15,6 +23,58 @@ public typealias LottieVector = SIMD4<Double>
 extension SIMD4: LottieValue where Scalar == Double {
     public static func interpolate(_ a: Self, _ b: Self, _ progress: SIMD4<Double>) -> Self {
         a + (b - a) * progress
+    }
+
+    public static func along(_ path: MotionPath, _ fraction: Double, from a: Self, to b: Self) -> Self {
+        let p = path.point(at: fraction)
+        return LottieVector(p.x, p.y, a.z + (b.z - a.z) * fraction, a.w + (b.w - a.w) * fraction)
+    }
+}
+
+/// A position keyframe's motion path: the cubic from its value to the next through the spatial
+/// tangents, with its arc length tabulated once (when the file is read), so that equal eased
+/// fractions cover equal distances and a frame costs a lookup.
+public struct MotionPath: Sendable {
+    let p0: Point, p1: Point, p2: Point, p3: Point
+    /// Arc length at parameters k / ``steps``.
+    let lengths: [Double]
+    static let steps = 64
+
+    /// The path from `a` to `b` leaving along `out` and arriving along `in` (both relative).
+    init(from a: Point, to b: Point, out: Point, in: Point) {
+        p0 = a; p3 = b
+        p1 = Point(x: a.x + out.x, y: a.y + out.y); p2 = Point(x: b.x + `in`.x, y: b.y + `in`.y)
+        var table = [0.0], prev = a, total = 0.0
+        for k in 1...Self.steps {
+            let p = Self.cubic(p0, p1, p2, p3, Double(k) / Double(Self.steps))
+            total += ((p.x - prev.x) * (p.x - prev.x) + (p.y - prev.y) * (p.y - prev.y)).squareRoot()
+            table.append(total)
+            prev = p
+        }
+        lengths = table
+    }
+
+    static func cubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ s: Double) -> Point {
+        let u = 1 - s
+        let w0 = u * u * u, w1 = 3 * u * u * s, w2 = 3 * u * s * s, w3 = s * s * s
+        return Point(x: w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x, y: w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y)
+    }
+
+    /// The point `fraction` of the way along by arc length.
+    func point(at fraction: Double) -> Point {
+        if fraction <= 0 { return p0 }
+        if fraction >= 1 { return p3 }
+        let total = lengths[Self.steps]
+        guard total > 0 else { return Point(x: p0.x + (p3.x - p0.x) * fraction, y: p0.y + (p3.y - p0.y) * fraction) }
+        let want = fraction * total
+        var lo = 0, hi = Self.steps
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if lengths[mid] < want { lo = mid } else { hi = mid }
+        }
+        let seg = lengths[hi] - lengths[lo]
+        let s = (Double(lo) + (seg > 0 ? (want - lengths[lo]) / seg : 0)) / Double(Self.steps)
+        return Self.cubic(p0, p1, p2, p3, s)
     }
 }
 
@@ -69,8 +129,8 @@ public struct Keyframe<Value: LottieValue>: Sendable {
     public var isHold: Bool
     /// One easing curve per dimension for the segment to the next keyframe ("o" then "i").
     public var easing: [CubicBezier]
-    /// Spatial tangents of a position's motion path, relative to the start and end values.
-    public var spatialOut: Point?, spatialIn: Point?
+    /// The motion path to the next keyframe's value, for positions with spatial tangents.
+    public var motionPath: MotionPath?
 }
 
 /// A property that is fixed or keyframed.
@@ -117,44 +177,9 @@ public enum Animatable<Value: LottieValue>: Sendable {
             } else {
                 for d in 0..<4 { progress[d] = k.easing[min(d, k.easing.count - 1)].progress(at: x) }
             }
-            if let to = k.spatialOut, let ti = k.spatialIn, let a = k.value as? LottieVector, let b = end as? LottieVector,
-               to != .zero || ti != .zero, let moved = Self.alongPath(a, b, to, ti, progress.x) as? Value {
-                return moved
-            }
+            if let path = k.motionPath { return Value.along(path, progress.x, from: k.value, to: end) }
             return Value.interpolate(k.value, end, progress)
         }
-    }
-
-    /// A position `fraction` of the way along the cubic from `a` to `b` with tangents `to` and
-    /// `ti`, by arc length (the motion path's speed is the easing's, not the curve's).
-    static func alongPath(_ a: LottieVector, _ b: LottieVector, _ to: Point, _ ti: Point, _ fraction: Double) -> LottieVector {
-        let p0 = Point(x: a.x, y: a.y), p3 = Point(x: b.x, y: b.y)
-        let p1 = Point(x: p0.x + to.x, y: p0.y + to.y), p2 = Point(x: p3.x + ti.x, y: p3.y + ti.y)
-        func at(_ s: Double) -> Point {
-            let u = 1 - s
-            let w0 = u * u * u, w1 = 3 * u * u * s, w2 = 3 * u * s * s, w3 = s * s * s
-            return Point(x: w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x, y: w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y)
-        }
-        if fraction <= 0 { return a }
-        if fraction >= 1 { return b }
-        // Arc length over 64 chords, then the chord holding the wanted length.
-        let n = 64
-        var total = 0.0, prev = p0
-        var table = [Double](repeating: 0, count: n + 1)
-        for k in 1...n {
-            let p = at(Double(k) / Double(n))
-            total += ((p.x - prev.x) * (p.x - prev.x) + (p.y - prev.y) * (p.y - prev.y)).squareRoot()
-            table[k] = total
-            prev = p
-        }
-        guard total > 0 else { return a + (b - a) * fraction }
-        let want = fraction * total
-        var k = 1
-        while k < n && table[k] < want { k += 1 }
-        let seg = table[k] - table[k - 1]
-        let s = (Double(k - 1) + (seg > 0 ? (want - table[k - 1]) / seg : 0)) / Double(n)
-        let p = at(s)
-        return LottieVector(p.x, p.y, a.z + (b.z - a.z) * fraction, a.w + (b.w - a.w) * fraction)
     }
 }
 

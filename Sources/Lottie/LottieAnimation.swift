@@ -66,8 +66,8 @@ public final class LottieAnimation: Sendable {
         return try LottieAnimation(data: [UInt8](data), limits: limits, resourceDirectory: directory.isEmpty ? "." : directory)
     }
 
-    /// The animation at `path`, or nil with the reason in `error` (lottie-ios's
-    /// `LottieAnimation.filepath(_:)`).
+    /// The animation at `path`, or nil when it cannot be read (lottie-ios's
+    /// `LottieAnimation.filepath(_:)`; ``load(contentsOfFile:limits:)`` throws the reason).
     public static func filepath(_ path: String) -> LottieAnimation? { try? load(contentsOfFile: path) }
 
     /// The marker named `name`.

@@ -35,7 +35,7 @@ open class LottieAnimationView: View, TimedContent {
     public var loopMode: LottieLoopMode = .playOnce
     /// Multiplies the animation's own speed (negative plays backward).
     public var animationSpeed: Double = 1 {
-        didSet { if animationSpeed != oldValue, var p = playback { rebase(&p); playback = p } }
+        didSet { if animationSpeed != oldValue, var p = playback { rebase(&p, speed: oldValue); playback = p } }
     }
 
     /// Called after a play shows a new frame (in the frame's animation phase), for views that
@@ -93,13 +93,14 @@ open class LottieAnimationView: View, TimedContent {
         rebuild()
     }
 
-    /// The animation at `path`, or an empty view when it cannot be read (the reason goes to the
-    /// window's diagnostics when shown), as lottie-ios's `LottieAnimationView(filePath:)`.
+    /// The animation at `path`, or an empty view when it cannot be read, as lottie-ios's
+    /// `LottieAnimationView(filePath:)` (``LottieAnimation/load(contentsOfFile:limits:)`` gives
+    /// the reason).
     public convenience init(filePath path: String) {
         self.init(animation: LottieAnimation.filepath(path))
     }
 
-    open override var intrinsicContentSize: Size { animation?.size ?? Size(width: -1, height: -1) }
+    open override var intrinsicContentSize: Size { animation?.size ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
     // MARK: Playing
 
@@ -166,15 +167,13 @@ open class LottieAnimationView: View, TimedContent {
         if let engine = composition?.rootLayer.engine { engine.enqueueCallback { c(finished) } } else { c(finished) }
     }
 
-    /// Starts counting a play again from the last time shown, keeping its frame (the speed
-    /// changed).
-    private func rebase(_ p: inout Playback) {
+    /// Starts counting a play again from the last time shown, keeping its frame: the frames
+    /// played so far were played at `speed`, the one that was in effect.
+    private func rebase(_ p: inout Playback, speed: Double) {
         guard let a = animation, let begin = p.begin else { return }
-        p.playedFrames += (lastLocalTime - begin) * a.framerate * oldSpeed
+        p.playedFrames += (lastLocalTime - begin) * a.framerate * speed
         p.begin = lastLocalTime
-        oldSpeed = animationSpeed
     }
-    private var oldSpeed = 1.0
 
     // MARK: TimedContent
 
@@ -185,8 +184,9 @@ open class LottieAnimationView: View, TimedContent {
     public func show(atLocalTime t: Double, of layer: Layer) {
         guard var p = playback, let a = animation, let composition else { return }
         lastLocalTime = t
-        if p.begin == nil { p.begin = t; oldSpeed = animationSpeed; playback = p }
-        let played = p.playedFrames + (t - p.begin!) * a.framerate * animationSpeed
+        let begin = p.begin ?? t
+        if p.begin == nil { p.begin = t; playback = p }
+        let played = p.playedFrames + (t - begin) * a.framerate * animationSpeed
         let (frame, done) = Self.frame(played: played, from: p.from, to: p.to, mode: p.mode)
         let changed = frame != composition.currentFrame
         composition.setFrame(frame)

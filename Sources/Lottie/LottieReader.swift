@@ -124,7 +124,7 @@ struct LottieReader {
     mutating func image(_ item: JSONValue, _ path: String) throws(LottieError) -> LottieAsset {
         let width = try number(item["w"], path + ".w", default: 0), height = try number(item["h"], path + ".h", default: 0)
         let file = try string(item["p"], path + ".p", default: "")
-        var bytes: [UInt8]
+        let bytes: [UInt8]
         if file.hasPrefix("data:") {
             guard let comma = file.firstIndex(of: ","), file[..<comma].hasSuffix(";base64"),
                   let data = Data(base64Encoded: String(file[file.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
@@ -153,7 +153,6 @@ struct LottieReader {
             }
             let image = try decoder.decode(bytes)
             imagePixels += pixels
-            bytes = []
             return .image(image, width: width > 0 ? width : Double(header.width), height: height > 0 ? height : Double(header.height))
         } catch let e as LottieError {
             throw e
@@ -175,7 +174,6 @@ struct LottieReader {
             }
             out.append(try layer(item, "\(path)[\(k)]"))
         }
-        // The older matte convention: a layer with "tt" is matted by the "td" layer above it.
         return out
     }
 
@@ -323,10 +321,10 @@ struct LottieReader {
         case "sh":
             return .path(try shape(try req("ks"), path + ".ks"), reversed: reversed)
         case "fl":
-            return .fill(name: name, color: try vector(try req("c"), path + ".c", fill: LottieVector(0, 0, 0, 1)),
+            return .fill(name: name, color: Self.unitColor(try vector(try req("c"), path + ".c", fill: LottieVector(0, 0, 0, 1))),
                          opacity: try vector(try req("o"), path + ".o"), rule: try fillRule(v, path))
         case "st":
-            return .stroke(name: name, color: try vector(try req("c"), path + ".c", fill: LottieVector(0, 0, 0, 1)),
+            return .stroke(name: name, color: Self.unitColor(try vector(try req("c"), path + ".c", fill: LottieVector(0, 0, 0, 1))),
                            opacity: try vector(try req("o"), path + ".o"), style: try strokeStyle(v, path))
         case "gf":
             return .gradientFill(name: name, gradient: try gradient(v, path), opacity: try vector(try req("o"), path + ".o"), rule: try fillRule(v, path))
@@ -442,6 +440,7 @@ struct LottieReader {
         }
         var keys: [Keyframe<V>] = []
         keys.reserveCapacity(items.count)
+        var pendingSpatial: [(out: Point, in: Point)?] = []
         var previousEnd: V?
         for (n, item) in items.enumerated() {
             let at = "\(path).k[\(n)]"
@@ -469,17 +468,43 @@ struct LottieReader {
                     easing.append(CubicBezier(min(max(pick(ox), 0), 1), pick(oy), min(max(pick(ix), 0), 1), pick(iy)))
                 }
             }
-            var to: Point?, ti: Point?
+            var spatial: (out: Point, in: Point)?
             if let t = item["to"], let u = item["ti"] {
                 let a = try Self.numbers(t, at + ".to", fill: .zero), b = try Self.numbers(u, at + ".ti", fill: .zero)
-                to = Point(x: a.x, y: a.y); ti = Point(x: b.x, y: b.y)
+                if a != .zero || b != .zero { spatial = (Point(x: a.x, y: a.y), Point(x: b.x, y: b.y)) }
             }
-            keys.append(Keyframe(time: time, value: value, endValue: end, isHold: hold, easing: easing, spatialOut: to, spatialIn: ti))
+            pendingSpatial.append(spatial)
+            keys.append(Keyframe(time: time, value: value, endValue: end, isHold: hold, easing: easing, motionPath: nil))
+        }
+        // Motion paths, now that each segment's end value is known (positions only).
+        for k in keys.indices.dropLast() {
+            guard let t = pendingSpatial[k], let a = keys[k].value as? LottieVector,
+                  let b = (keys[k].endValue ?? keys[k + 1].value) as? LottieVector else { continue }
+            keys[k].motionPath = MotionPath(from: Point(x: a.x, y: a.y), to: Point(x: b.x, y: b.y), out: t.out, in: t.in)
         }
         return .keyframed(keys)
     }
 
     // MARK: Values
+
+    /// A colour in 0...1: very old files wrote 0...255, seen as any component above 1 in any of
+    /// its values (decided here once, not per frame, where an eased overshoot past 1 is not a
+    /// change of scale).
+    static func unitColor(_ color: Animatable<LottieVector>) -> Animatable<LottieVector> {
+        func scaled(_ v: LottieVector) -> LottieVector { LottieVector(v.x / 255, v.y / 255, v.z / 255, v.w) }
+        switch color {
+        case .fixed(let v): return max(v.x, v.y, v.z) > 1 ? .fixed(scaled(v)) : color
+        case .keyframed(let keys):
+            guard keys.contains(where: { max($0.value.x, $0.value.y, $0.value.z) > 1 }) else { return color }
+            return .keyframed(keys.map { k in
+                var k = k
+                k.value = scaled(k.value)
+                k.endValue = k.endValue.map(scaled)
+                return k
+            })
+        case .provided: return color
+        }
+    }
 
     static func numbers(_ v: JSONValue, _ path: String, fill: LottieVector) throws(LottieError) -> LottieVector {
         switch v {

@@ -383,9 +383,9 @@ struct ShapeContents {
                 let r = min(radius, la / 2, lb / 2)
                 let before = Point(x: p.x + (a.x - p.x) * r / la, y: p.y + (a.y - p.y) * r / la)
                 let after = Point(x: p.x + (b.x - p.x) * r / lb, y: p.y + (b.y - p.y) * r / lb)
-                let k1 = 1 - kappa
-                return (before, Point(x: before.x + (p.x - before.x) * (1 - k1), y: before.y + (p.y - before.y) * (1 - k1)),
-                        Point(x: after.x + (p.x - after.x) * (1 - k1), y: after.y + (p.y - after.y) * (1 - k1)), after)
+                // A quarter-circle's handles: kappa of the way from each end toward the corner.
+                return (before, Point(x: before.x + (p.x - before.x) * kappa, y: before.y + (p.y - before.y) * kappa),
+                        Point(x: after.x + (p.x - after.x) * kappa, y: after.y + (p.y - after.y) * kappa), after)
             }
             for k in 0..<n {
                 if let c = corner(k) {
@@ -433,10 +433,9 @@ struct ShapeContents {
         return outline.isEmpty ? nil : outline
     }
 
+    /// A colour (0...1; the reader scaled very old files' 0...255) faded by `opacity`.
     static func color(_ v: LottieVector, opacity: Double) -> Color {
-        // Colours are 0...1; very old files wrote 0...255.
-        let scale = max(v.x, v.y, v.z) > 1 ? 255.0 : 1
-        func unit(_ x: Double) -> Double { min(max(x / scale, 0), 1) }
+        func unit(_ x: Double) -> Double { min(max(x, 0), 1) }
         return Color(red: unit(v.x), green: unit(v.y), blue: unit(v.z), alpha: min(max(v.w, 0), 1) * min(max(opacity, 0), 1))
     }
 
@@ -466,8 +465,14 @@ struct ShapeContents {
             let span = numbers[(k + 1) * 4] - numbers[k * 4]
             return Color.interpolate(c0, c1, span > 0 ? min(max((t - numbers[k * 4]) / span, 0), 1) : 1)
         }
+        // Stops at every colour and alpha offset, in order (both lists are sorted in the file).
         var offsets = (0..<n).map { numbers[$0 * 4] }
-        if !alphas.isEmpty { offsets = Array(Set(offsets + alphas.map(\.offset))).sorted() }
+        if !alphas.isEmpty {
+            offsets = (offsets + alphas.map(\.offset)).sorted()
+            var unique: [Double] = []
+            for o in offsets where unique.last != o { unique.append(o) }
+            offsets = unique
+        }
         for t in offsets {
             let c = colorStop(at: t)
             colors.append(Color(red: min(max(c.red, 0), 1), green: min(max(c.green, 0), 1), blue: min(max(c.blue, 0), 1),

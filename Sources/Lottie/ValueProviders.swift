@@ -73,7 +73,7 @@ struct ProviderRewriter {
         if let v = provider(path) { p = .provided { v.storedValue(at: $0) } }
     }
 
-    func layers(_ layers: [LottieLayer], _ path: [String], depth: Int = 0) -> [LottieLayer] {
+    func layers(_ layers: [LottieLayer], _ path: [String]) -> [LottieLayer] {
         layers.map { l in
             var l = l
             let here = path + [l.name]
@@ -87,7 +87,7 @@ struct ProviderRewriter {
     /// A precomposition's layers, rewritten under the path of the layer that uses it.
     func precomposition(_ id: String, _ path: [String], depth: Int) -> [LottieLayer]? {
         guard depth < 32, case .precomposition(let inner)? = assets[id] else { return nil }
-        return layers(inner, path, depth: depth + 1)
+        return layers(inner, path)
     }
 
     func transform(_ t: inout LottieTransform, _ path: [String]) {

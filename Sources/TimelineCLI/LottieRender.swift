@@ -15,8 +15,8 @@ enum LottieInput {
     static func isLottie(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 1 << 16), let text = String(data: head, encoding: .utf8) ?? String(bytes: head.prefix(60_000), encoding: .utf8)
-        else { return false }
+        guard let head = try? handle.read(upToCount: 1 << 16) else { return false }
+        let text = String(decoding: head, as: UTF8.self)          // a character cut at the end does no harm
         return text.contains("\"fr\"") && text.contains("\"op\"") && text.contains("\"ip\"")
     }
 

@@ -185,6 +185,8 @@ public final class DisplayListPainter {
     var shapes = ShapeRasterizer()
     /// The coverage of the offscreen group being composited, over its region (0...255).
     var alphaCoverage: (region: SDL_Rect, values: [UInt8])?
+    /// Coverage buffers path masks are combined in, kept between paints.
+    var maskScratch: (total: [Float], one: [Float]) = ([], [])
     /// Draws mask content into memory (made on first use; see `Painter+AlphaMasks.swift`).
     var maskPainter: MaskPainter?
     /// How deep inside masks' own content this painter draws (a mask painter's is its

@@ -45,8 +45,14 @@ extension DisplayListPainter {
     func pathCoverage(_ paths: [MaskPath], transform: AffineTransform, region: SDL_Rect) -> [UInt8] {
         let w = Int(region.w), h = Int(region.h)
         let first = paths.first?.mode ?? .add
-        var total = [Float](repeating: first == .add ? 0 : 1, count: w * h)
-        var one = [Float](repeating: 0, count: w * h)
+        // The painter's scratch buffers, kept between frames (a mask animating every frame
+        // allocates only its result).
+        var total = maskScratch.total, one = maskScratch.one
+        maskScratch = ([], [])
+        defer { maskScratch = (total, one) }
+        total.removeAll(keepingCapacity: true)
+        total.append(contentsOf: repeatElement(first == .add ? 0 : 1, count: w * h))
+        if one.count != w * h { one = [Float](repeating: 0, count: w * h) }
         let clip = Rect(x: Double(region.x), y: Double(region.y), width: Double(w), height: Double(h))
         for m in paths {
             rasterizeMaskPath(m.path, expansion: m.expansion, transform: transform, clip: clip, region: region, into: &one)
