@@ -23,6 +23,9 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// The facade follows Apple's API, so it is built in Swift 5 mode as the code it serves is.
+let facade: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "Timeline",
     platforms: [.macOS(.v15)],
@@ -32,6 +35,8 @@ let package = Package(
         .library(name: "TimelineScene", targets: ["TimelineScene"]),
         .library(name: "Lottie", targets: ["Lottie"]),
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .executable(name: "timeline", targets: ["TimelineCLI"]),
     ],
     dependencies: [
@@ -87,6 +92,17 @@ let package = Package(
         .target(name: "TimelineScene", dependencies: ["Timeline", "Geometry", "FrameTiming"], swiftSettings: strict),
         .target(name: "Lottie", dependencies: ["Timeline", "TimelineScene", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
                 swiftSettings: strict),
+        // The UIKit facade (UK1-UK7): Apple's names and signatures over the engine, in modules
+        // named as Apple's so `import UIKit` compiles. ObjectiveC holds Selector; CoreGraphics the
+        // CG values Foundation on Linux lacks; QuartzCore the CA layer and animation classes.
+        .target(name: "ObjectiveC", swiftSettings: facade),
+        .target(name: "CoreGraphics", dependencies: ["Geometry", "RenderModel", "Images"], swiftSettings: facade),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "Layers", "Geometry", "Motion", "RenderModel",
+                                                   "Images", "UpdateLoop", "TextEngine"],
+                swiftSettings: facade),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "ObjectiveC", "Timeline", "TimelineSDL", "Layers",
+                                              "Geometry", "Motion", "RenderModel", "Images", "TextEngine", "UpdateLoop", "FrameTiming"],
+                swiftSettings: facade),
         .executableTarget(
             name: "TimelineCLI",
             dependencies: [

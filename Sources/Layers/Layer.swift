@@ -68,6 +68,13 @@ open class Layer {
     public internal(set) weak var engine: LayerEngine?
     /// The delegate (a view backing a layer is its delegate).
     public weak var delegate: (any LayerDelegate)?
+    /// The object of an API facade (the UIKit facade's `CALayer`) that stands for this layer:
+    /// weak, so a facade object lives as long as its users hold it, or as ``facadeRetainer``
+    /// says while the layer sits in a tree.
+    public weak var facade: AnyObject?
+    /// Keeps the facade object alive while this layer is in a tree (set and cleared by the
+    /// facade as it adds and removes the layer).
+    public var facadeRetainer: AnyObject?
     /// Per-key actions consulted after the delegate (``actions(forKey:)``); a ``NullAction``
     /// disables a key's implicit animation.
     public var actions: [String: any Action]?

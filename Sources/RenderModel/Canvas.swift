@@ -27,6 +27,9 @@ public final class Canvas {
         swap(&commands, &content)
     }
 
+    /// Records a command as it is (Core Graphics' context in the UIKit facade builds its own).
+    public func append(_ command: DrawCommand) { commands.append(command) }
+
     public func fill(_ rect: Rect, color: Color, cornerRadius: Double = 0) {
         commands.append(.fillRect(rect, color, cornerRadius: cornerRadius))
     }

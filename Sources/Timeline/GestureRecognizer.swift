@@ -55,6 +55,8 @@ open class GestureRecognizer {
     /// A disabled recognizer sees no events; disabling one mid-gesture cancels it.
     public var isEnabled = true { didSet { if !isEnabled, state == .began || state == .changed { state = .cancelled } } }
     public weak var delegate: (any GestureRecognizerDelegate)?
+    /// The object of an API facade (the UIKit facade's `UIGestureRecognizer`) that stands for it.
+    public weak var facade: AnyObject?
     /// When it recognises, the view's press is cancelled (`pointerCancelled`) and its later
     /// events go to recognizers only. UIKit's default: true.
     public var cancelsTouchesInView = true

@@ -63,6 +63,11 @@ open class View: Responder {
     /// Gesture recognizers attached to this view (K2).
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
+    /// The object of an API facade (the UIKit facade's `UIView`) that stands for this view:
+    /// weak; ``facadeRetainer`` keeps it alive while the view is in a tree.
+    public weak var facade: AnyObject?
+    /// Keeps the facade object alive while the view is in a tree (set and cleared by the facade).
+    public var facadeRetainer: AnyObject?
     public var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }

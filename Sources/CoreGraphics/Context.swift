@@ -1,0 +1,258 @@
+import Geometry
+import RenderModel
+import Images
+
+/// A bitmap image (`CGImage`), backed by a decoded engine image.
+public final class CGImage: @unchecked Sendable {
+    package let image: Image
+    package init(_ image: Image) { self.image = image }
+    public var width: Int { image.bitmap.width }
+    public var height: Int { image.bitmap.height }
+    public var bitsPerComponent: Int { 8 }
+    public var bitsPerPixel: Int { 32 }
+    public var bytesPerRow: Int { 4 * width }
+    public func cropping(to rect: CGRect) -> CGImage? {
+        let r = rect.rect.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        guard !r.isEmpty else { return nil }
+        let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
+        var rgba = [UInt8](repeating: 0, count: w * h * 4)
+        let src = image.bitmap.rgba
+        for y in 0..<h {
+            let from = ((y0 + y) * width + x0) * 4
+            rgba.replaceSubrange(y * w * 4 ..< (y + 1) * w * 4, with: src[from ..< from + w * 4])
+        }
+        return CGImage(Image(bitmap: Bitmap(width: w, height: h, rgba: rgba)))
+    }
+}
+
+/// A gradient's colours and locations (`CGGradient`), drawn by ``CGContext/drawLinearGradient``.
+public final class CGGradient: @unchecked Sendable {
+    package let colors: [Color]
+    package let locations: [Double]?
+    public init?(colorsSpace: CGColorSpace?, colors: CFArrayLike, locations: UnsafePointer<CGFloat>?) {
+        let list = colors.cgColors
+        guard !list.isEmpty else { return nil }
+        self.colors = list.map(\.color)
+        self.locations = locations.map { p in (0..<list.count).map { p[$0].double } }
+    }
+    public init?(colorSpace: CGColorSpace?, colorComponents: UnsafePointer<CGFloat>, locations: UnsafePointer<CGFloat>?, count: Int) {
+        guard count > 0 else { return nil }
+        colors = (0..<count).map { i in
+            Color(red: colorComponents[4 * i].double, green: colorComponents[4 * i + 1].double,
+                  blue: colorComponents[4 * i + 2].double, alpha: colorComponents[4 * i + 3].double)
+        }
+        self.locations = locations.map { p in (0..<count).map { p[$0].double } }
+    }
+}
+
+/// What `CGGradient(colorsSpace:colors:locations:)` accepts: `[CGColor]`, or the
+/// `[cgColor, cgColor] as CFArray` spelling Apple code uses.
+public protocol CFArrayLike { var cgColors: [CGColor] { get } }
+extension Array: CFArrayLike {
+    public var cgColors: [CGColor] { compactMap { $0 as? CGColor } }
+}
+/// `as CFArray` keeps compiling: an array of anything.
+public typealias CFArray = [Any]
+
+public struct CGGradientDrawingOptions: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
+    public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
+}
+
+/// A drawing context (`CGContext`) that records into the engine's canvas: a view's
+/// `draw(_:)` and a layer's `draw(in:)` get one. It keeps Core Graphics' graphics state (the
+/// current transform, colours, line style, alpha, shadow) on a stack and builds paths in user
+/// space, transformed by the current transform when they are filled or stroked.
+@MainActor
+public final class CGContext {
+    package let canvas: Canvas
+
+    struct GState {
+        var ctm = CGAffineTransform.identity
+        var fill = Color.black
+        var stroke = Color.black
+        var lineWidth = 1.0
+        var lineCap = CGLineCap.butt
+        var lineJoin = CGLineJoin.miter
+        var miterLimit = 10.0
+        var dash: (phase: Double, lengths: [Double])?
+        var alpha = 1.0
+        var shadow: (offset: CGSize, blur: Double, color: Color)?
+        var clip: Path?
+    }
+    var state = GState()
+    var stack: [GState] = []
+    /// The path being built, in device space (transformed as it is built, as Core Graphics does).
+    var current = Path()
+
+    package init(canvas: Canvas) { self.canvas = canvas }
+
+    // MARK: Graphics state
+    public func saveGState() { stack.append(state) }
+    public func restoreGState() { if let s = stack.popLast() { state = s } }
+    public var ctm: CGAffineTransform { state.ctm }
+    public func translateBy(x: CGFloat, y: CGFloat) { state.ctm = CGAffineTransform(translationX: x, y: y).concatenating(state.ctm) }
+    public func scaleBy(x: CGFloat, y: CGFloat) { state.ctm = CGAffineTransform(scaleX: x, y: y).concatenating(state.ctm) }
+    public func rotate(by angle: CGFloat) { state.ctm = CGAffineTransform(rotationAngle: angle).concatenating(state.ctm) }
+    public func concatenate(_ t: CGAffineTransform) { state.ctm = t.concatenating(state.ctm) }
+
+    public func setFillColor(_ color: CGColor) { state.fill = color.color }
+    public func setStrokeColor(_ color: CGColor) { state.stroke = color.color }
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.fill = Color(red: red.double, green: green.double, blue: blue.double, alpha: alpha.double)
+    }
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.stroke = Color(red: red.double, green: green.double, blue: blue.double, alpha: alpha.double)
+    }
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) { state.fill = CGColor(gray: gray, alpha: alpha).color }
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { state.stroke = CGColor(gray: gray, alpha: alpha).color }
+    public func setLineWidth(_ width: CGFloat) { state.lineWidth = width.double }
+    public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
+    public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
+    public func setMiterLimit(_ limit: CGFloat) { state.miterLimit = limit.double }
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        state.dash = lengths.isEmpty ? nil : (phase.double, lengths.map(\.double))
+    }
+    public func setAlpha(_ alpha: CGFloat) { state.alpha = min(1, max(0, alpha.double)) }
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        state.shadow = color.map { (offset, blur.double, $0.color) }
+    }
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
+    }
+    /// Only normal blending exists; another mode is drawn as normal.
+    public func setBlendMode(_ mode: CGBlendMode) {}
+    public func setShouldAntialias(_ flag: Bool) {}
+    public func setAllowsAntialiasing(_ flag: Bool) {}
+
+    // MARK: Building the path
+    private func device(_ p: CGPoint) -> Point { p.applying(state.ctm).point }
+    public func beginPath() { current = Path() }
+    public func move(to p: CGPoint) { current.move(to: device(p)) }
+    public func addLine(to p: CGPoint) {
+        if current.currentPoint == nil { current.move(to: device(p)) } else { current.addLine(to: device(p)) }
+    }
+    public func addLines(between points: [CGPoint]) { current.addLines(between: points.map(device)) }
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        current.addCurve(to: device(end), control1: device(control1), control2: device(control2))
+    }
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) { current.addQuadCurve(to: device(end), control: device(control)) }
+    public func addRect(_ rect: CGRect) { current.addPath(Path(rect: rect.rect), transform: state.ctm.affine) }
+    public func addRects(_ rects: [CGRect]) { rects.forEach(addRect) }
+    public func addEllipse(in rect: CGRect) { current.addPath(Path(ellipseIn: rect.rect), transform: state.ctm.affine) }
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        let p = CGMutablePath()
+        if let c = current.currentPoint, let inv = state.ctm.affine.inverted() { p.move(to: CGPoint(inv.apply(to: c))) }
+        p.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+        appendUserPath(p.path)
+    }
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+        let p = CGMutablePath()
+        if let c = current.currentPoint, let inv = state.ctm.affine.inverted() { p.move(to: CGPoint(inv.apply(to: c))) }
+        p.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius)
+        appendUserPath(p.path)
+    }
+    public func addPath(_ path: CGPath) { current.addPath(path.path, transform: state.ctm.affine) }
+    public func closePath() { current.close() }
+    public var isPathEmpty: Bool { current.isEmpty }
+    public var boundingBoxOfPath: CGRect { current.isEmpty ? .null : CGRect(current.boundingBox) }
+    public var currentPointOfPath: CGPoint { current.currentPoint.map(CGPoint.init) ?? .zero }
+
+    /// Appends a user-space path that continues the current subpath (its leading move dropped
+    /// when it starts where the current point is).
+    private func appendUserPath(_ p: Path) {
+        let device = p.applying(state.ctm.affine)
+        if current.currentPoint != nil, case .move? = device.elements.first {
+            for e in device.elements.dropFirst() {
+                switch e {
+                case .move(let q): current.move(to: q)
+                case .line(let q): current.addLine(to: q)
+                case .curve(let a, let b, let q): current.addCurve(to: q, control1: a, control2: b)
+                case .close: current.close()
+                }
+            }
+        } else {
+            current.addPath(device)
+        }
+    }
+
+    // MARK: Painting
+    private func faded(_ c: Color) -> Color { c.withAlphaMultiplied(by: state.alpha) }
+
+    private func emitShadow(_ path: Path) {
+        guard let s = state.shadow, s.color.alpha > 0 else { return }
+        let moved = path.applying(Geometry.AffineTransform(translationX: s.offset.width.double, y: s.offset.height.double))
+        canvas.shadow(moved, color: faded(s.color), radius: s.blur / 2)
+    }
+
+    private func fillDevice(_ path: Path, rule: FillRule) {
+        emitShadow(path)
+        canvas.fill(path, paint: .color(faded(state.fill)), rule: rule)
+    }
+
+    private func strokeDevice(_ path: Path) {
+        // Line width scales with the current transform (its mean scale), as in Core Graphics.
+        let t = state.ctm
+        let scale = ((abs(t.a * t.d - t.b * t.c)).squareRoot()).double
+        var p = path
+        if let d = state.dash { p = p.copy(dashingWithPhase: d.phase * scale, lengths: d.lengths.map { $0 * scale }) }
+        let outline = p.copy(strokingWithWidth: state.lineWidth * scale, lineCap: state.lineCap.engine,
+                             lineJoin: state.lineJoin.engine, miterLimit: state.miterLimit)
+        emitShadow(outline)
+        canvas.fill(outline, paint: .color(faded(state.stroke)), rule: .nonZero)
+    }
+
+    public func fillPath(using rule: CGPathFillRule = .winding) { fillDevice(current, rule: rule.engine); current = Path() }
+    public func strokePath() { strokeDevice(current); current = Path() }
+    public func drawPath(using mode: CGPathDrawingMode) {
+        switch mode {
+        case .fill: fillDevice(current, rule: .nonZero)
+        case .eoFill: fillDevice(current, rule: .evenOdd)
+        case .stroke: strokeDevice(current)
+        case .fillStroke: fillDevice(current, rule: .nonZero); strokeDevice(current)
+        case .eoFillStroke: fillDevice(current, rule: .evenOdd); strokeDevice(current)
+        }
+        current = Path()
+    }
+    public func fill(_ rect: CGRect) { fillDevice(Path(rect: rect.rect).applying(state.ctm.affine), rule: .nonZero) }
+    public func fill(_ rects: [CGRect]) { rects.forEach { fill($0) } }
+    public func stroke(_ rect: CGRect) { strokeDevice(Path(rect: rect.rect).applying(state.ctm.affine)) }
+    public func stroke(_ rect: CGRect, width: CGFloat) { let w = state.lineWidth; setLineWidth(width); stroke(rect); state.lineWidth = w }
+    public func fillEllipse(in rect: CGRect) { fillDevice(Path(ellipseIn: rect.rect).applying(state.ctm.affine), rule: .nonZero) }
+    public func strokeEllipse(in rect: CGRect) { strokeDevice(Path(ellipseIn: rect.rect).applying(state.ctm.affine)) }
+    public func strokeLineSegments(between points: [CGPoint]) {
+        var p = Path()
+        var i = 0
+        while i + 1 < points.count { p.move(to: device(points[i])); p.addLine(to: device(points[i + 1])); i += 2 }
+        strokeDevice(p)
+    }
+    /// Paints the rectangle transparent: on a recorded canvas, drawing starts transparent, so
+    /// only a clear of the whole drawing is exact; a partial clear paints nothing.
+    public func clear(_ rect: CGRect) {}
+
+    public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
+        let g = Gradient(kind: .axial, colors: gradient.colors.map(faded), locations: gradient.locations,
+                         startPoint: device(start), endPoint: device(end))
+        canvas.fill(current.isEmpty ? clipOrInfinite() : current, paint: .gradient(g), rule: .nonZero)
+    }
+    public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint,
+                                   endRadius: CGFloat, options: CGGradientDrawingOptions) {
+        let c = device(endCenter)
+        let edge = CGPoint(x: endCenter.x + endRadius, y: endCenter.y)
+        let g = Gradient(kind: .radial, colors: gradient.colors.map(faded), locations: gradient.locations,
+                         startPoint: c, endPoint: device(edge), focalPoint: startCenter == endCenter ? nil : device(startCenter))
+        canvas.fill(current.isEmpty ? clipOrInfinite() : current, paint: .gradient(g), rule: .nonZero)
+    }
+    /// `clip()` keeps the current path as the area gradients fill (the one clip the recorded
+    /// canvas honours); other drawing is not clipped.
+    public func clip(using rule: CGPathFillRule = .winding) { state.clip = current; current = Path() }
+    public func clip(to rect: CGRect) { state.clip = Path(rect: rect.rect).applying(state.ctm.affine) }
+    private func clipOrInfinite() -> Path { state.clip ?? Path(rect: canvas.dirtyRect.isNull ? Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4) : canvas.dirtyRect) }
+
+    public func draw(_ image: CGImage, in rect: CGRect) {
+        let r = rect.applying(state.ctm).rect
+        canvas.append(.image(ImageDrawing(image: image.image, rect: r, tint: Color(red: 1, green: 1, blue: 1, alpha: state.alpha))))
+    }
+}

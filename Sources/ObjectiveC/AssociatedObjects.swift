@@ -1,0 +1,36 @@
+// Associated objects, which UIKit extensions use to add stored properties to classes they do
+// not own (`objc_setAssociatedObject(self, &key, value, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)`).
+// The values live in a box attached to the object itself through `AssociatedStorage`: no
+// process-wide table, and they go away with the object.
+
+/// How an associated value is held; every policy retains here (Swift values have no `assign`).
+public enum objc_AssociationPolicy: UInt, Sendable {
+    case OBJC_ASSOCIATION_ASSIGN = 0
+    case OBJC_ASSOCIATION_RETAIN_NONATOMIC = 1
+    case OBJC_ASSOCIATION_COPY_NONATOMIC = 3
+    case OBJC_ASSOCIATION_RETAIN = 769
+    case OBJC_ASSOCIATION_COPY = 771
+}
+
+/// A class that keeps associated values: every view, layer, controller and gesture recognizer
+/// of the facade does. Values set on other objects are refused with a message.
+public protocol AssociatedStorage: AnyObject {
+    var associatedValues: [UnsafeRawPointer: Any] { get set }
+}
+
+public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ value: Any?,
+                                     _ policy: objc_AssociationPolicy) {
+    guard let owner = object as? any AssociatedStorage else {
+        print("objc_setAssociatedObject: \(type(of: object)) cannot keep associated values on Linux; only UIKit's own classes (UIView, CALayer, UIViewController, UIGestureRecognizer...) can")
+        return
+    }
+    owner.associatedValues[key] = value
+}
+
+public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> Any? {
+    (object as? any AssociatedStorage)?.associatedValues[key]
+}
+
+public func objc_removeAssociatedObjects(_ object: Any) {
+    (object as? any AssociatedStorage)?.associatedValues.removeAll()
+}

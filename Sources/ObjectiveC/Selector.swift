@@ -1,0 +1,98 @@
+// The `ObjectiveC` module of the UIKit facade (UK3). Swift on Linux has no Objective-C runtime,
+// so a selector here is a name plus, when the selector was written as `#selector(Type.method)`
+// and lowered by `ObjCLowering` (the build-tool plugin and `scripts/uikit-typecheck`), the
+// method itself, type-erased. Target-action (`UIControl.addTarget`, gesture recognizers,
+// `CADisplayLink`, `Timer`) performs a selector by calling that method on the target: no
+// message lookup by name, no run-time failure for a misspelt name (it does not compile).
+//
+// The module is named `ObjectiveC` because that is the module the compiler asks for when it
+// type-checks `#selector` with Objective-C interop, and so `import ObjectiveC` in ported code
+// keeps compiling.
+
+/// A method name, as Objective-C spells it (`handleTap:`), and the method it names.
+public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLiteral, @unchecked Sendable {
+    /// The Objective-C name (`tapped:`, `handlePan:`, `step`).
+    public let name: String
+    /// Calls the method on a target with the arguments a sender supplies; nil for a selector
+    /// made from a bare name (`Selector("tapped:")`), which nothing can perform.
+    let invoker: Invoker?
+
+    /// A selector that names a method it cannot call (`Selector("tapped:")`,
+    /// `NSSelectorFromString`): equality and `description` work, performing it reports that
+    /// nothing implements it.
+    public init(_ name: String) { self.name = name; invoker = nil }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public var description: String { name }
+    public static func == (a: Selector, b: Selector) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// Whether performing this selector on `target` would call a method (the target is of the
+    /// class, or a subclass of the class, that declares the method).
+    public func canPerform(on target: AnyObject) -> Bool { invoker?.accepts(target) ?? false }
+
+    /// Calls the method on `target` with up to two arguments (a sender, an event); arguments
+    /// the method does not take are dropped, as Objective-C drops them. Returns what the method
+    /// returned, or nil; `performed` is false when the target is of the wrong class, an
+    /// argument is of the wrong type, or the selector has no method.
+    @discardableResult
+    public func perform(on target: AnyObject, with first: Any? = nil, _ second: Any? = nil) -> (performed: Bool, result: Any?) {
+        guard let invoker else { return (false, nil) }
+        return invoker.call(target, first, second)
+    }
+}
+
+/// The type-erased call of a method named by a selector.
+struct Invoker: @unchecked Sendable {
+    let accepts: (AnyObject) -> Bool
+    let call: (AnyObject, Any?, Any?) -> (Bool, Any?)
+}
+
+/// Casts an argument to the method's parameter type; an absent argument fills an optional one.
+@inline(__always)
+func argument<A>(_ value: Any?, as: A.Type) -> A? {
+    if let a = value as? A { return a }
+    if let value { return value as? A }
+    return Optional<Any>.none as? A
+}
+
+extension Selector {
+    // Made by the lowering of `#selector(Type.method)`. One initialiser per arity; a method's
+    // result is kept so `perform` can hand it back.
+
+    public init<T: AnyObject, R>(_ name: String, method: @escaping (T) -> () -> R) {
+        self.name = name
+        invoker = Invoker(accepts: { $0 is T }) { target, _, _ in
+            guard let t = target as? T else { return (false, nil) }
+            return (true, method(t)())
+        }
+    }
+
+    public init<T: AnyObject, A, R>(_ name: String, method: @escaping (T) -> (A) -> R) {
+        self.name = name
+        invoker = Invoker(accepts: { $0 is T }) { target, first, _ in
+            guard let t = target as? T, let a = argument(first, as: A.self) else { return (false, nil) }
+            return (true, method(t)(a))
+        }
+    }
+
+    public init<T: AnyObject, A, B, R>(_ name: String, method: @escaping (T) -> (A, B) -> R) {
+        self.name = name
+        invoker = Invoker(accepts: { $0 is T }) { target, first, second in
+            guard let t = target as? T, let a = argument(first, as: A.self), let b = argument(second, as: B.self)
+            else { return (false, nil) }
+            return (true, method(t)(a, b))
+        }
+    }
+
+    /// A selector the lowering could not tie to a method (a getter, a setter, a method of an
+    /// instance rather than a type): it names the method and performs nothing.
+    public init(_ name: String, unresolved: Void) { self.init(name) }
+}
+
+/// `NSSelectorFromString`: a selector that names a method and cannot call it.
+public func NSSelectorFromString(_ name: String) -> Selector { Selector(name) }
+/// `NSStringFromSelector`.
+public func NSStringFromSelector(_ selector: Selector) -> String { selector.name }
+/// `sel_getName`.
+public func sel_getName(_ selector: Selector) -> String { selector.name }

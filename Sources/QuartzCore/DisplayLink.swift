@@ -1,0 +1,92 @@
+import UpdateLoop
+import FrameTiming
+
+/// The run loop the facade's clocks and display links use: the application's (UIKit sets it
+/// when `UIApplication` starts). Core Animation's API has no engine argument —
+/// `CACurrentMediaTime()` and `CADisplayLink(target:selector:)` find "the" run loop — so this
+/// one reference is the facade's only process-wide state, as UIKit's own `UIApplication.shared`.
+@MainActor
+public enum CAEngineHost {
+    public static var runLoop: MainRunLoop?
+}
+
+/// Seconds on the engine's media clock: the current frame's time while the application runs
+/// (so animations and time read in the same frame agree), the monotonic clock before it does.
+@MainActor
+public func CACurrentMediaTime() -> CFTimeInterval {
+    if let loop = CAEngineHost.runLoop, loop.currentMediaTimeNanoseconds != 0 { return loop.currentMediaTime }
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// `CAFrameRateRange`.
+public struct CAFrameRateRange: Hashable, Sendable {
+    public var minimum: Float, maximum: Float, preferred: Float?
+    public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
+        self.minimum = minimum; self.maximum = maximum; self.preferred = preferred
+    }
+    public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
+}
+
+/// `CADisplayLink`: calls its target's selector once a frame, in the frame's event phase
+/// (UK4), with `timestamp` the frame's time and `targetTimestamp` the next one's.
+@MainActor
+public final class CADisplayLink: NSObject {
+    private weak var target: AnyObject?
+    private let selector: Selector
+    private var token: TimerToken?
+    private weak var loop: MainRunLoop?
+    public private(set) var timestamp: CFTimeInterval = 0
+    public private(set) var targetTimestamp: CFTimeInterval = 0
+    public private(set) var duration: CFTimeInterval = 1.0 / 60
+    public var isPaused = false
+    /// Frames between calls (1: every frame).
+    public var preferredFramesPerSecond = 0
+    public var preferredFrameRateRange = CAFrameRateRange.default
+    @available(*, deprecated, message: "use preferredFramesPerSecond")
+    public var frameInterval = 1
+
+    public init(target: Any, selector sel: Selector) {
+        self.target = target as AnyObject
+        selector = sel
+        super.init()
+    }
+
+    /// Starts calling the target on the application's run loop (the run loop and mode
+    /// arguments are accepted as UIKit spells them; there is one loop).
+    public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        guard token == nil, let loop = CAEngineHost.runLoop else {
+            if CAEngineHost.runLoop == nil {
+                print("CADisplayLink: no application is running; create UIApplication (UIApplicationMain) first")
+            }
+            return
+        }
+        self.loop = loop
+        // Phase 1 of every frame: a timer due at once that repeats at most once a frame.
+        token = loop.schedule(after: .zero, repeating: .nanoseconds(1)) { [weak self] in self?.tick() }
+    }
+    public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) { invalidate() }
+    public func invalidate() {
+        if let token, let loop { loop.cancel(token) }
+        token = nil
+        target = nil
+    }
+
+    private var frameCount = 0
+    private func tick() {
+        guard let loop else { return }
+        let now = loop.currentMediaTime
+        if timestamp > 0 { duration = max(1e-4, now - timestamp) }
+        timestamp = now
+        targetTimestamp = now + duration
+        frameCount += 1
+        let every = preferredFramesPerSecond > 0 ? max(1, Int((60.0 / Double(preferredFramesPerSecond)).rounded())) : 1
+        guard !isPaused, frameCount % every == 0, let target else {
+            if target == nil { invalidate() }
+            return
+        }
+        let r = selector.perform(on: target, with: self)
+        if !r.performed { print("CADisplayLink: \(type(of: target)) does not implement \(selector.name) taking a CADisplayLink") }
+    }
+}

@@ -1,0 +1,318 @@
+import Geometry
+import RenderModel
+import Timeline
+import TimelineSDL
+import UpdateLoop
+import FrameTiming
+
+/// The engine controller a `UIViewController` stands for: its life cycle calls come back to
+/// the facade object.
+final class FacadeViewController: ViewController {
+    weak var owner: UIViewController?
+    override func loadView() {
+        guard let owner else { super.loadView(); return }
+        owner.loadView()
+        setView(owner.view.view)
+    }
+    override func viewDidLoad() { super.viewDidLoad(); owner?.viewDidLoad() }
+    override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); owner?.viewWillAppear(animated) }
+    override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); owner?.viewDidAppear(animated) }
+    override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated); owner?.viewWillDisappear(animated) }
+    override func viewDidDisappear(_ animated: Bool) { super.viewDidDisappear(animated); owner?.viewDidDisappear(animated) }
+    override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); owner?.viewWillLayoutSubviews() }
+    override func viewDidLayoutSubviews() { super.viewDidLayoutSubviews(); owner?.viewDidLayoutSubviews() }
+    override func updateViewConstraints() { owner?.updateViewConstraints(); super.updateViewConstraints() }
+}
+
+/// `UIViewController`: the engine's ``ViewController`` life cycle with UIKit's signatures.
+@MainActor
+open class UIViewController: UIResponder {
+    let controller: FacadeViewController
+    private var loadedView: UIView?
+
+    public init(nibName: String?, bundle: Bundle?) {
+        controller = FacadeViewController()
+        super.init()
+        controller.owner = self
+    }
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
+    public required init?(coder: NSCoder) {
+        controller = FacadeViewController()
+        super.init()
+        controller.owner = self
+    }
+
+    /// The root view, loaded on first use (`loadView()` then `viewDidLoad()`).
+    open var view: UIView! {
+        get {
+            if loadedView == nil { controller.loadViewIfNeeded() }
+            return loadedView
+        }
+        set { loadedView = newValue; newValue?.view.facadeRetainer = newValue }
+    }
+    open var viewIfLoaded: UIView? { loadedView }
+    open var isViewLoaded: Bool { loadedView != nil }
+    open func loadViewIfNeeded() { _ = view }
+    /// Makes the root view; the default makes a plain one.
+    open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+    open func updateViewConstraints() {}
+    open func viewWillTransition(to size: CGSize, with coordinator: Any) {}
+    open func didReceiveMemoryWarning() {}
+
+    open var title: String? { get { controller.title } set { controller.title = newValue } }
+    open override var next: UIResponder? { loadedView?.superview }
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    open var prefersStatusBarHidden: Bool { false }
+    open func setNeedsStatusBarAppearanceUpdate() {}
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    open var isModalInPresentation = false
+    open var preferredContentSize = CGSize.zero
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
+    open var traitCollection: UITraitCollection { .current }
+
+    // MARK: Containment
+
+    public private(set) var children: [UIViewController] = []
+    public private(set) weak var parent: UIViewController?
+    open func addChild(_ child: UIViewController) {
+        child.willMove(toParent: self)
+        children.append(child); child.parent = self
+        controller.addChild(child.controller)
+    }
+    open func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+        controller.removeFromParent()
+    }
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+
+    // MARK: Presentation
+
+    public private(set) var presentedViewController: UIViewController?
+    public private(set) weak var presentingViewController: UIViewController?
+    /// Shows `vc`'s view over this one's window, sliding up (or fading for cross-dissolve).
+    open func present(_ vc: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        guard let host = view.window ?? view else { completion?(); return }
+        presentedViewController = vc; vc.presentingViewController = self
+        let v = vc.view!
+        v.frame = host.bounds
+        if vc.view.backgroundColor == nil { v.backgroundColor = .systemBackground }
+        host.addSubview(v)
+        vc.viewWillAppear(flag)
+        guard flag else { vc.viewDidAppear(false); completion?(); return }
+        if vc.modalTransitionStyle == .crossDissolve { v.alpha = 0 } else { v.transform = CGAffineTransform(translationX: 0, y: host.bounds.height) }
+        UIView.animate(withDuration: 0.35, delay: 0, options: [], animations: { v.alpha = 1; v.transform = .identity }) { _ in
+            vc.viewDidAppear(true); completion?()
+        }
+    }
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        let target = presentedViewController ?? self
+        guard let presenter = target.presentingViewController, let v = target.viewIfLoaded else { completion?(); return }
+        target.viewWillDisappear(flag)
+        let finish = {
+            v.removeFromSuperview()
+            presenter.presentedViewController = nil
+            target.presentingViewController = nil
+            target.viewDidDisappear(flag)
+            completion?()
+        }
+        guard flag else { finish(); return }
+        UIView.animate(withDuration: 0.3, delay: 0, options: [], animations: {
+            if target.modalTransitionStyle == .crossDissolve { v.alpha = 0 } else { v.transform = CGAffineTransform(translationX: 0, y: v.bounds.height) }
+        }) { _ in finish() }
+    }
+    open func show(_ vc: UIViewController, sender: Any?) { present(vc, animated: true) }
+}
+
+public enum UIStatusBarStyle: Int, Sendable { case `default`, lightContent, darkContent }
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, none, automatic
+}
+public enum UIModalTransitionStyle: Int, Sendable { case coverVertical, flipHorizontal, crossDissolve, partialCurl }
+
+// MARK: - Window and application
+
+/// `UIWindow`: a facade view that is the root of an engine ``Window``'s tree.
+@MainActor
+open class UIWindow: UIView {
+    package let window_: Window
+    public override init(frame: CGRect) {
+        let size = frame.size == .zero ? UIScreen.main.bounds.size : frame.size
+        let w = UIApplication.shared.takeHostWindow() ?? Window(size: size.size)
+        w.backgroundColor = .black
+        window_ = w
+        UIView.pendingEngineView = w.rootView
+        super.init(frame: frame)
+        w.rootView.facadeRetainer = self
+    }
+    public required init?(coder: NSCoder) { fatalError("UIWindow cannot be made from an archive on Linux") }
+    public convenience init(windowScene: UIWindowScene) { self.init(frame: UIScreen.main.bounds) }
+    open override var window: UIWindow? { self }
+
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard let vc = rootViewController else { return }
+            window_.rootViewController = vc.controller
+        }
+    }
+    open var isKeyWindow: Bool { UIApplication.shared.keyWindowStorage === self }
+    open func makeKeyAndVisible() {
+        UIApplication.shared.keyWindowStorage = self
+        window_.makeKeyAndVisible()
+        UIApplication.shared.windowDidBecomeKey(self)
+    }
+    open func makeKey() { makeKeyAndVisible() }
+    open var windowLevel: UIWindow.Level = .normal
+    public struct Level: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = Level(rawValue: 0)
+        public static let statusBar = Level(rawValue: 1000)
+        public static let alert = Level(rawValue: 2000)
+    }
+    public var screen: UIScreen { .main }
+}
+
+/// Scenes beyond launch do not exist on Linux: a window scene only carries a window.
+@MainActor
+open class UIScene: UIResponder {}
+@MainActor
+open class UIWindowScene: UIScene {
+    public var windows: [UIWindow] { UIApplication.shared.windows }
+}
+
+/// `UIApplicationDelegate`: launch is called; the rest of the life cycle has defaults.
+@MainActor
+public protocol UIApplicationDelegate: AnyObject {
+    var window: UIWindow? { get set }
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    func applicationDidBecomeActive(_ application: UIApplication)
+    func applicationWillTerminate(_ application: UIApplication)
+}
+extension UIApplicationDelegate {
+    public var window: UIWindow? { get { nil } set {} }
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+    public func applicationWillTerminate(_ application: UIApplication) {}
+}
+
+/// `UIApplication`: owns the run loop (an SDL window, or headless frames when
+/// `UIKIT_HEADLESS=SECONDS` is set, writing `UIKIT_SCREENSHOT` if given), and is `shared`.
+@MainActor
+open class UIApplication: UIResponder {
+    private static var current: UIApplication?
+    public static var shared: UIApplication {
+        if let c = current { return c }
+        let a = UIApplication()
+        current = a
+        return a
+    }
+    public weak var delegate: (any UIApplicationDelegate)?
+    weak var keyWindowStorage: UIWindow?
+    private var allWindows: [UIWindow] = []
+    public var windows: [UIWindow] { allWindows }
+    public var keyWindow: UIWindow? { keyWindowStorage }
+    public var connectedScenes: Set<UIScene> { [] }
+    public var applicationState: State { .active }
+    public enum State: Int, Sendable { case active, inactive, background }
+    public var isIdleTimerDisabled = false
+    public var applicationIconBadgeNumber = 0
+    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+    public func sendAction(_ action: Selector, to target: Any?, from sender: Any?, for event: UIEvent?) -> Bool {
+        guard let t = target.map({ $0 as AnyObject }) else { return false }
+        return action.perform(on: t, with: sender, event).performed
+    }
+    public func open(_ url: URL, options: [String: Any] = [:], completionHandler: ((Bool) -> Void)? = nil) { completionHandler?(false) }
+    public func canOpenURL(_ url: URL) -> Bool { false }
+    public func beginIgnoringInteractionEvents() {}
+    public func endIgnoringInteractionEvents() {}
+
+    func windowDidBecomeKey(_ w: UIWindow) {
+        if !allWindows.contains(where: { $0 === w }) { allWindows.append(w) }
+    }
+
+    /// The engine window the first `UIWindow` takes (the SDL window's, or the headless one).
+    private var hostWindow: Window?
+    func takeHostWindow() -> Window? { defer { hostWindow = nil }; return hostWindow }
+
+    /// Runs the application: the delegate's launch, then frames until the window closes (or,
+    /// headless, for the seconds `UIKIT_HEADLESS` gives).
+    func run(delegate: any UIApplicationDelegate) -> Never {
+        self.delegate = delegate
+        let env = ProcessInfo.processInfo.environment
+        let size = UIScreen.main.bounds.size.size
+        if let seconds = env["UIKIT_HEADLESS"].flatMap(Double.init) {
+            let host = HeadlessHost(size: size)
+            hostWindow = host.window
+            CAEngineHost.runLoop = host.runLoop
+            var renderer: ImageRenderer?
+            if env["UIKIT_SCREENSHOT"] != nil {
+                do {
+                    let r = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
+                    host.window.renderer = r
+                    renderer = r
+                } catch { print("UIApplication: \(error)"); exit(1) }
+            }
+            launch(delegate)
+            pumpFoundation(host.runLoop)
+            host.step(frames: max(1, Int(seconds * 60)))
+            if let path = env["UIKIT_SCREENSHOT"], let renderer {
+                do { try renderer.savePNG(to: path) } catch { print("UIApplication: \(error)"); exit(1) }
+            }
+            exit(0)
+        }
+        let host: SDLWindowHost
+        do { host = try SDLWindowHost(title: ProcessInfo.processInfo.processName, size: size) } catch {
+            print("UIApplication: cannot open a window: \(error)")
+            exit(1)
+        }
+        hostWindow = host.window
+        CAEngineHost.runLoop = host.runLoop
+        launch(delegate)
+        pumpFoundation(host.runLoop)
+        host.run()
+        delegate.applicationWillTerminate(self)
+        exit(0)
+    }
+    private func launch(_ delegate: any UIApplicationDelegate) {
+        _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
+        if keyWindowStorage == nil, let w = delegate.window { w.makeKeyAndVisible() }
+        delegate.applicationDidBecomeActive(self)
+    }
+    /// Runs Foundation's main run loop (DispatchQueue.main work, scheduled Timers) in the
+    /// event phase of every frame, so such work sees UIKit's order (UK4).
+    private func pumpFoundation(_ loop: MainRunLoop) {
+        loop.schedule(after: .zero, repeating: .nanoseconds(1)) {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: -1))
+        }
+    }
+}
+
+/// `UIApplicationMain`: makes the delegate of the given class and runs.
+@MainActor
+public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                              _ principalClassName: String?, _ delegateClassName: String?) -> Int32 {
+    print("UIApplicationMain: on Linux mark your delegate with @main and conform it to UIApplicationDelegate")
+    return 1
+}
+
+extension UIApplication {
+    /// Runs the application with `delegate` (Linux's entry point: `@main` on a delegate class
+    /// cannot make the delegate without an Objective-C runtime, so `main.swift` calls this).
+    public static func main(_ delegate: any UIApplicationDelegate) -> Never {
+        shared.run(delegate: delegate)
+    }
+}

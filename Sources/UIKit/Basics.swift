@@ -1,0 +1,416 @@
+// UIKit's values: insets, colours, fonts, images, the screen, Bézier paths and the current
+// graphics context (UK1, UK2). Each stands on an engine value and converts at the boundary.
+@_exported import Foundation
+@_exported import CoreGraphics
+@_exported import QuartzCore
+@_exported import ObjectiveC
+import Geometry
+import RenderModel
+import TextEngine
+import Images
+import Timeline
+
+public struct UIEdgeInsets: Hashable, Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    public init() { top = 0; left = 0; bottom = 0; right = 0 }
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    public static let zero = UIEdgeInsets()
+    package var engine: EdgeInsets { EdgeInsets(top: top.double, left: left.double, bottom: bottom.double, right: right.double) }
+    package init(_ e: EdgeInsets) { self.init(top: CGFloat(e.top), left: CGFloat(e.left), bottom: CGFloat(e.bottom), right: CGFloat(e.right)) }
+}
+public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat, _ right: CGFloat) -> UIEdgeInsets {
+    UIEdgeInsets(top: top, left: left, bottom: bottom, right: right)
+}
+extension CGRect {
+    public func inset(by i: UIEdgeInsets) -> CGRect {
+        CGRect(x: minX + i.left, y: minY + i.top, width: width - i.left - i.right, height: height - i.top - i.bottom)
+    }
+}
+
+public struct NSDirectionalEdgeInsets: Hashable, Sendable {
+    public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    public init() { top = 0; leading = 0; bottom = 0; trailing = 0 }
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+    public static let zero = NSDirectionalEdgeInsets()
+}
+
+public struct UIOffset: Hashable, Sendable {
+    public var horizontal: CGFloat, vertical: CGFloat
+    public init() { horizontal = 0; vertical = 0 }
+    public init(horizontal: CGFloat, vertical: CGFloat) { self.horizontal = horizontal; self.vertical = vertical }
+    public static let zero = UIOffset()
+}
+
+public struct UIRectCorner: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let topLeft = UIRectCorner(rawValue: 1)
+    public static let topRight = UIRectCorner(rawValue: 2)
+    public static let bottomLeft = UIRectCorner(rawValue: 4)
+    public static let bottomRight = UIRectCorner(rawValue: 8)
+    public static let allCorners: UIRectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+}
+
+public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark }
+
+/// `UITraitCollection`: the facade's traits are fixed (light, regular, scale of the screen).
+public final class UITraitCollection: NSObject, @unchecked Sendable {
+    public let userInterfaceStyle: UIUserInterfaceStyle
+    public let displayScale: CGFloat
+    public init(userInterfaceStyle: UIUserInterfaceStyle) { self.userInterfaceStyle = userInterfaceStyle; displayScale = 1 }
+    public static let current = UITraitCollection(userInterfaceStyle: .light)
+    public var preferredContentSizeCategory: String { "UICTContentSizeCategoryL" }
+    public func hasDifferentColorAppearance(comparedTo other: UITraitCollection?) -> Bool {
+        userInterfaceStyle != other?.userInterfaceStyle
+    }
+}
+
+// MARK: - UIColor
+
+/// `UIColor`: an sRGB colour. System colours have their light-mode values; a dynamic colour
+/// (`UIColor { traits in ... }`) is resolved once, for light traits.
+public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
+    package let color: Color
+    package init(_ color: Color) { self.color = color }
+
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        color = Color(red: red.double, green: green.double, blue: blue.double, alpha: alpha.double)
+    }
+    public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+    public convenience init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let h = (hue.double.truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
+        let s = saturation.double, v = brightness.double
+        let i = Int(h), f = h - Double(i)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (Double, Double, Double) = switch i % 6 {
+        case 0: (v, t, p)
+        case 1: (q, v, p)
+        case 2: (p, v, t)
+        case 3: (p, q, v)
+        case 4: (t, p, v)
+        default: (v, p, q)
+        }
+        self.init(red: CGFloat(r), green: CGFloat(g), blue: CGFloat(b), alpha: alpha)
+    }
+    public convenience init(cgColor: CGColor) { self.init(cgColor.color) }
+    public convenience init(patternImage image: UIImage) { self.init(Color(red: 0.5, green: 0.5, blue: 0.5)) }
+    /// A dynamic colour, resolved for light traits.
+    public convenience init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
+        self.init(dynamicProvider(UITraitCollection(userInterfaceStyle: .light)).color)
+    }
+    /// Asset catalogues do not exist here: no named colour is found.
+    public convenience init?(named name: String) { return nil }
+
+    public var cgColor: CGColor { CGColor(color) }
+    public var ciColor: CGColor { cgColor }
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(Color(red: color.red, green: color.green, blue: color.blue, alpha: alpha.double))
+    }
+    public func resolvedColor(with traits: UITraitCollection) -> UIColor { self }
+    @discardableResult
+    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        red?.pointee = CGFloat(color.red); green?.pointee = CGFloat(color.green)
+        blue?.pointee = CGFloat(color.blue); alpha?.pointee = CGFloat(color.alpha)
+        return true
+    }
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        white?.pointee = CGFloat((color.red + color.green + color.blue) / 3); alpha?.pointee = CGFloat(color.alpha)
+        return true
+    }
+    @discardableResult
+    public func getHue(_ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+                       brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let r = color.red, g = color.green, b = color.blue
+        let mx = max(r, g, b), mn = min(r, g, b), d = mx - mn
+        var h = 0.0
+        if d > 0 {
+            if mx == r { h = ((g - b) / d).truncatingRemainder(dividingBy: 6) }
+            else if mx == g { h = (b - r) / d + 2 } else { h = (r - g) / d + 4 }
+            h /= 6; if h < 0 { h += 1 }
+        }
+        hue?.pointee = CGFloat(h); saturation?.pointee = CGFloat(mx == 0 ? 0 : d / mx)
+        brightness?.pointee = CGFloat(mx); alpha?.pointee = CGFloat(color.alpha)
+        return true
+    }
+
+    /// Sets the fill and stroke colour of the current graphics context.
+    @MainActor public func set() { setFill(); setStroke() }
+    @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+
+    public override func isEqual(_ object: Any?) -> Bool { (object as? UIColor)?.color == color }
+    public override var hash: Int { color.hashValue }
+    public override var description: String { "UIColor(\(color.hexString))" }
+
+    private static func rgb(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> UIColor {
+        UIColor(Color(red: r / 255, green: g / 255, blue: b / 255, alpha: a))
+    }
+    public static let black = UIColor(.black)
+    public static let white = UIColor(.white)
+    public static let clear = UIColor(.clear)
+    public static let darkGray = UIColor(white: 1.0 / 3, alpha: 1)
+    public static let lightGray = UIColor(white: 2.0 / 3, alpha: 1)
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+    public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+    public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+    // System colours, light appearance (Apple's Human Interface Guidelines values).
+    public static let systemRed = rgb(255, 59, 48)
+    public static let systemOrange = rgb(255, 149, 0)
+    public static let systemYellow = rgb(255, 204, 0)
+    public static let systemGreen = rgb(52, 199, 89)
+    public static let systemMint = rgb(0, 199, 190)
+    public static let systemTeal = rgb(48, 176, 199)
+    public static let systemCyan = rgb(50, 173, 230)
+    public static let systemBlue = rgb(0, 122, 255)
+    public static let systemIndigo = rgb(88, 86, 214)
+    public static let systemPurple = rgb(175, 82, 222)
+    public static let systemPink = rgb(255, 45, 85)
+    public static let systemBrown = rgb(162, 132, 94)
+    public static let systemGray = rgb(142, 142, 147)
+    public static let systemGray2 = rgb(174, 174, 178)
+    public static let systemGray3 = rgb(199, 199, 204)
+    public static let systemGray4 = rgb(209, 209, 214)
+    public static let systemGray5 = rgb(229, 229, 234)
+    public static let systemGray6 = rgb(242, 242, 247)
+    public static let systemBackground = UIColor(.white)
+    public static let secondarySystemBackground = rgb(242, 242, 247)
+    public static let tertiarySystemBackground = UIColor(.white)
+    public static let systemGroupedBackground = rgb(242, 242, 247)
+    public static let secondarySystemGroupedBackground = UIColor(.white)
+    public static let label = UIColor(.black)
+    public static let secondaryLabel = rgb(60, 60, 67, 0.6)
+    public static let tertiaryLabel = rgb(60, 60, 67, 0.3)
+    public static let quaternaryLabel = rgb(60, 60, 67, 0.18)
+    public static let placeholderText = rgb(60, 60, 67, 0.3)
+    public static let separator = rgb(60, 60, 67, 0.29)
+    public static let opaqueSeparator = rgb(198, 198, 200)
+    public static let link = rgb(0, 122, 255)
+    public static let systemFill = rgb(120, 120, 128, 0.2)
+    public static let secondarySystemFill = rgb(120, 120, 128, 0.16)
+    public static let tertiarySystemFill = rgb(118, 118, 128, 0.12)
+    public static let tintColor = rgb(0, 122, 255)
+}
+
+// MARK: - UIFont
+
+/// `UIFont`: a font of the engine's font system (the system font is the bundled one).
+public final class UIFont: NSObject, FontConvertible, @unchecked Sendable {
+    package let font: Font
+    package init(_ font: Font) { self.font = font }
+
+    public struct Weight: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let ultraLight = Weight(rawValue: -0.8)
+        public static let thin = Weight(rawValue: -0.6)
+        public static let light = Weight(rawValue: -0.4)
+        public static let regular = Weight(rawValue: 0)
+        public static let medium = Weight(rawValue: 0.23)
+        public static let semibold = Weight(rawValue: 0.3)
+        public static let bold = Weight(rawValue: 0.4)
+        public static let heavy = Weight(rawValue: 0.56)
+        public static let black = Weight(rawValue: 0.62)
+        /// The CSS weight (100...900) UIKit's weight stands for.
+        var engine: Font.Weight {
+            let css: Double = switch rawValue {
+            case ..<(-0.7): 100
+            case ..<(-0.5): 200
+            case ..<(-0.2): 300
+            case ..<0.1: 400
+            case ..<0.26: 500
+            case ..<0.35: 600
+            case ..<0.5: 700
+            case ..<0.6: 800
+            default: 900
+            }
+            return Font.Weight(rawValue: css)
+        }
+    }
+    public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
+        /// The large (default) Dynamic Type size and weight of each style.
+        var metrics: (size: CGFloat, weight: Weight) {
+            switch self {
+            case .largeTitle: (34, .regular)
+            case .title1: (28, .regular)
+            case .title2: (22, .regular)
+            case .title3: (20, .regular)
+            case .headline: (17, .semibold)
+            case .subheadline: (15, .regular)
+            case .callout: (16, .regular)
+            case .footnote: (13, .regular)
+            case .caption1: (12, .regular)
+            case .caption2: (11, .regular)
+            default: (17, .regular)
+            }
+        }
+    }
+
+    public init?(name fontName: String, size: CGFloat) { font = Font(name: fontName, size: size.double) }
+    public static func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(.systemFont(ofSize: size.double)) }
+    public static func systemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(.systemFont(ofSize: size.double, weight: weight.engine))
+    }
+    public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(.boldSystemFont(ofSize: size.double)) }
+    public static func italicSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(.italicSystemFont(ofSize: size.double)) }
+    public static func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(Font(family: "DejaVu Sans Mono", size: size.double, weight: weight.engine))
+    }
+    public static func monospacedDigitSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        systemFont(ofSize: size, weight: weight)
+    }
+    public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+        let m = style.metrics
+        return systemFont(ofSize: m.size, weight: m.weight)
+    }
+    public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traits: UITraitCollection?) -> UIFont {
+        preferredFont(forTextStyle: style)
+    }
+    public static var systemFontSize: CGFloat { 17 }
+    public static var labelFontSize: CGFloat { 17 }
+    public static var buttonFontSize: CGFloat { 18 }
+    public static var smallSystemFontSize: CGFloat { 12 }
+
+    public var pointSize: CGFloat { CGFloat(font.pointSize) }
+    public var fontName: String { font.fontName }
+    public var familyName: String { font.familyName ?? "System" }
+    public func withSize(_ size: CGFloat) -> UIFont {
+        var f = font; f.pointSize = size.double; return UIFont(f)
+    }
+    public var lineHeight: CGFloat { CGFloat(font.pointSize * 1.2) }
+    public var ascender: CGFloat { CGFloat(font.pointSize * 0.95) }
+    public var descender: CGFloat { CGFloat(-font.pointSize * 0.25) }
+    public var capHeight: CGFloat { CGFloat(font.pointSize * 0.7) }
+    public var xHeight: CGFloat { CGFloat(font.pointSize * 0.5) }
+    public var engineFontName: String { font.fontName }
+    public var engineFontSize: Double { font.pointSize }
+    public override func isEqual(_ object: Any?) -> Bool { (object as? UIFont)?.font == font }
+    public override var hash: Int { font.hashValue }
+}
+
+/// `UIFontMetrics`: Dynamic Type is fixed at the default size, so fonts scale by 1.
+public final class UIFontMetrics: @unchecked Sendable {
+    public static let `default` = UIFontMetrics(forTextStyle: .body)
+    public init(forTextStyle style: UIFont.TextStyle) {}
+    public func scaledFont(for font: UIFont) -> UIFont { font }
+    public func scaledValue(for value: CGFloat) -> CGFloat { value }
+}
+
+// MARK: - UIImage
+
+/// `UIImage`: a decoded engine image (PNG, JPEG, GIF, WebP... through SDL2_image).
+public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Sendable {
+    package let image: Image
+    package init(_ image: Image) { self.image = image }
+
+    public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
+    public enum ResizingMode: Int, Sendable { case tile, stretch }
+
+    /// Looks for `name` (with or without an extension: png, jpg, gif, webp) in the working
+    /// directory and in `Resources/` beside it; there are no asset catalogues.
+    public convenience init?(named name: String) {
+        let fm = FileManager.default
+        let candidates = [name] + ["png", "jpg", "jpeg", "gif", "webp"].map { "\(name).\($0)" }
+        for dir in ["", "Resources/"] {
+            for c in candidates where fm.fileExists(atPath: dir + c) {
+                if let img = Image(contentsOfFile: dir + c) { self.init(img); return }
+            }
+        }
+        return nil
+    }
+    public convenience init?(contentsOfFile path: String) {
+        guard let img = Image(contentsOfFile: path) else { return nil }
+        self.init(img)
+    }
+    public convenience init?(data: Data) {
+        guard let img = Image(data: [UInt8](data)) else { return nil }
+        self.init(img)
+    }
+    public convenience init?(data: Data, scale: CGFloat) {
+        guard let img = Image(data: [UInt8](data), scale: scale.double) else { return nil }
+        self.init(img)
+    }
+    public convenience init(cgImage: CGImage) { self.init(cgImage.image) }
+    public convenience init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
+        self.init(Image(bitmap: cgImage.image.bitmap, scale: scale.double))
+    }
+    public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
+    /// SF Symbols are Apple's: no system image exists here.
+    public convenience init?(systemName name: String) { return nil }
+    public convenience init?(systemName name: String, withConfiguration configuration: SymbolConfiguration?) { return nil }
+    public final class SymbolConfiguration: NSObject, @unchecked Sendable {
+        public init(pointSize: CGFloat) {}
+        public init(pointSize: CGFloat, weight: UIImage.SymbolWeight) {}
+        public init(scale: UIImage.SymbolScale) {}
+        public init(weight: UIImage.SymbolWeight) {}
+    }
+    public enum SymbolWeight: Int, Sendable { case unspecified, ultraLight, thin, light, regular, medium, semibold, bold, heavy, black }
+    public enum SymbolScale: Int, Sendable { case `default`, unspecified, small, medium, large }
+
+    public var size: CGSize { CGSize(image.size) }
+    public var scale: CGFloat { CGFloat(image.scale) }
+    public var cgImage: CGImage? { CGImage(image) }
+    public var contentsImage: CGImage? { cgImage }
+    public var renderingMode: RenderingMode {
+        switch image.renderingMode { case .alwaysTemplate: .alwaysTemplate; case .alwaysOriginal: .alwaysOriginal; default: .automatic }
+    }
+    public func withRenderingMode(_ mode: RenderingMode) -> UIImage {
+        UIImage(image.withRenderingMode(mode == .alwaysTemplate ? .alwaysTemplate : mode == .alwaysOriginal ? .alwaysOriginal : .automatic))
+    }
+    public func withTintColor(_ color: UIColor) -> UIImage { withRenderingMode(.alwaysTemplate) }
+    public func resizableImage(withCapInsets insets: UIEdgeInsets) -> UIImage {
+        UIImage(image.resizableImage(withCapInsets: insets.engine))
+    }
+    public func resizableImage(withCapInsets insets: UIEdgeInsets, resizingMode: ResizingMode) -> UIImage {
+        UIImage(image.resizableImage(withCapInsets: insets.engine, resizingMode: resizingMode == .stretch ? .stretch : .tile))
+    }
+    public static func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? {
+        Image.animatedImage(with: images.map(\.image), duration: duration).map(UIImage.init)
+    }
+    public var images: [UIImage]? { image.images?.map(UIImage.init) }
+    public var duration: TimeInterval { image.duration }
+}
+
+// MARK: - UIScreen
+
+/// `UIScreen`: the display the window opens on (its size is the window's, set at launch).
+@MainActor
+public final class UIScreen: NSObject {
+    public static let main = UIScreen()
+    public var bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
+    public var nativeBounds: CGRect { bounds.applying(CGAffineTransform(scaleX: scale, y: scale)) }
+    public var scale: CGFloat = 1
+    public var nativeScale: CGFloat { scale }
+    public var maximumFramesPerSecond: Int { 60 }
+    public var traitCollection: UITraitCollection { .current }
+    public var brightness: CGFloat = 1
+}

@@ -1,0 +1,488 @@
+import Geometry
+import RenderModel
+import TextEngine
+import Timeline
+import UpdateLoop
+
+// MARK: - Target-action
+
+/// `UIAction`: a closure a control calls.
+@MainActor
+public final class UIAction: NSObject {
+    public let title: String
+    public let image: UIImage?
+    public let identifier: Identifier
+    let handler: (UIAction) -> Void
+    public weak var sender: AnyObject?
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, handler: @escaping (UIAction) -> Void) {
+        self.title = title; self.image = image; self.identifier = identifier ?? Identifier(UUID().uuidString); self.handler = handler
+    }
+}
+
+/// The engine control a `UIControl` subclass of yours stands for: layout, drawing and sizing
+/// come back to the facade object, as for `UIView`.
+final class FacadeControl: Control {
+    weak var owner: UIView?
+    override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard let owner else { return }
+        let ctx = CGContext(canvas: canvas)
+        UIGraphicsPushContext(ctx); owner.draw(CGRect(rect)); UIGraphicsPopContext()
+    }
+    override var intrinsicContentSize: Size { owner?.intrinsicContentSize.size ?? super.intrinsicContentSize }
+}
+
+/// `UIControl`: target-action and states over the engine's ``Control`` (which tracks the
+/// pointer and sends the events).
+@MainActor
+open class UIControl: UIView {
+    package var control: Control { view as! Control }
+
+    public struct Event: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let menuActionTriggered = Event(rawValue: 1 << 14)
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        public static let allTouchEvents = Event(rawValue: 0x0FFF)
+        public static let allEditingEvents = Event(rawValue: 0xF0000)
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+        var engine: Control.Event {
+            var e: Control.Event = []
+            if contains(.touchDown) { e.insert(.touchDown) }
+            if contains(.touchUpInside) { e.insert(.touchUpInside) }
+            if contains(.touchUpOutside) { e.insert(.touchUpOutside) }
+            if contains(.touchCancel) { e.insert(.touchCancel) }
+            if contains(.valueChanged) { e.insert(.valueChanged) }
+            if contains(.primaryActionTriggered) { e.insert(.primaryActionTriggered) }
+            if contains(.editingDidBegin) { e.insert(.editingDidBegin) }
+            if contains(.editingChanged) { e.insert(.editingChanged) }
+            if contains(.editingDidEnd) { e.insert(.editingDidEnd) }
+            if contains(.editingDidEndOnExit) { e.insert(.editingDidEndOnExit) }
+            return e
+        }
+    }
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal: State = []
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+        public static let focused = State(rawValue: 1 << 3)
+        var engine: Control.State { Control.State(rawValue: Int(rawValue & 7)) }
+    }
+    public enum ContentHorizontalAlignment: Int, Sendable { case center, left, right, fill, leading, trailing }
+    public enum ContentVerticalAlignment: Int, Sendable { case center, top, bottom, fill }
+
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = FacadeControl(frame: .zero) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = FacadeControl(frame: .zero) }
+        super.init(coder: coder)
+    }
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
+    private var targets: [(target: AnyObject?, action: Selector, events: Event, token: Control.ActionToken)] = []
+    private var uiActions: [(action: UIAction, token: Control.ActionToken)] = []
+
+    /// Calls `action` on `target` (or, for a nil target, on the first responder in the chain
+    /// that implements it) when any of `controlEvents` happens.
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+        let t = target.map { $0 as AnyObject }
+        let token = control.addAction(for: controlEvents.engine) { [weak self, weak t] _ in
+            guard let self else { return }
+            self.sendAction(action, to: t, for: nil)
+        }
+        targets.append((t, action, controlEvents, token))
+    }
+    open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
+        let t = target.map { $0 as AnyObject }
+        targets.removeAll { entry in
+            let match = (t == nil || entry.target === t) && (action == nil || entry.action == action!)
+                && !entry.events.intersection(controlEvents).isEmpty
+            if match { control.removeAction(entry.token) }
+            return match
+        }
+    }
+    open func allTargets() -> Set<AnyHashable> { Set(targets.compactMap { $0.target.map { ObjectIdentifier($0) } }) }
+    open func actions(forTarget target: Any?, forControlEvent controlEvent: Event) -> [String]? {
+        let t = target.map { $0 as AnyObject }
+        let names = targets.filter { $0.target === t && !$0.events.intersection(controlEvent).isEmpty }.map(\.action.name)
+        return names.isEmpty ? nil : names
+    }
+    open func addAction(_ action: UIAction, for controlEvents: Event) {
+        let token = control.addAction(for: controlEvents.engine) { [weak self] _ in
+            action.sender = self
+            action.handler(action)
+        }
+        uiActions.append((action, token))
+    }
+    open func removeAction(_ action: UIAction, for controlEvents: Event) {
+        uiActions.removeAll { e in if e.action === action { control.removeAction(e.token); return true }; return false }
+    }
+    open func sendActions(for controlEvents: Event) { control.sendActions(for: controlEvents.engine) }
+    open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
+        let receiver: AnyObject? = (target.map { $0 as AnyObject }) ?? (self.target(forAction: action, withSender: self) as AnyObject?)
+        guard let receiver else {
+            print("UIControl: no responder implements \(action.name)")
+            return
+        }
+        if !action.perform(on: receiver, with: self, event).performed {
+            print("UIControl: \(type(of: receiver)) does not implement \(action.name) for a \(type(of: self))")
+        }
+    }
+    open func sendAction(_ action: UIAction) { action.sender = self; action.handler(action) }
+
+    open var isEnabled: Bool { get { control.isEnabled } set { control.isEnabled = newValue } }
+    open var isSelected: Bool { get { control.isSelected } set { control.isSelected = newValue } }
+    open var isHighlighted: Bool { get { control.isHighlighted } set {} }
+    open var state: State { State(rawValue: UInt(control.state.rawValue)) }
+    open var isTracking: Bool { control.isHighlighted }
+    open var isTouchInside: Bool { control.isHighlighted }
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+    open func cancelTracking(with event: UIEvent?) {}
+}
+
+// MARK: - Labels, buttons, images, stacks
+
+public enum NSTextAlignment: Int, Sendable {
+    case left, center, right, justified, natural
+    var engine: TextAlignment {
+        switch self { case .left: .left; case .center: .center; case .right: .right; case .justified: .justified; case .natural: .natural }
+    }
+}
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+    var engine: LineBreakMode {
+        switch self {
+        case .byWordWrapping: .byWordWrapping
+        case .byCharWrapping: .byCharWrapping
+        case .byClipping: .byClipping
+        case .byTruncatingHead: .byTruncatingHead
+        case .byTruncatingTail: .byTruncatingTail
+        case .byTruncatingMiddle: .byTruncatingMiddle
+        }
+    }
+}
+
+/// The engine label a `UILabel` stands for; sizing comes back to the facade object so an
+/// `intrinsicContentSize` override counts.
+final class FacadeLabel: Label {
+    weak var owner: UILabel?
+    var baseIntrinsic: Size { super.intrinsicContentSize }
+    override var intrinsicContentSize: Size { owner?.intrinsicContentSize.size ?? super.intrinsicContentSize }
+    override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+}
+
+/// `UILabel`: the engine's ``Label`` (HarfBuzz shaping, UAX #14 breaking).
+@MainActor
+open class UILabel: UIView {
+    package var label: Label { view as! Label }
+    /// A facade for a label an engine control owns (a button's title).
+    package convenience init(engineLabel: Label) { UIView.pendingEngineView = engineLabel; self.init(frame: .zero) }
+    var baseIntrinsic: Size { (view as? FacadeLabel)?.baseIntrinsic ?? label.intrinsicContentSize }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil {
+            let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.textColor = .black
+            UIView.pendingEngineView = l
+        }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil {
+            let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.textColor = .black
+            UIView.pendingEngineView = l
+        }
+        super.init(coder: coder)
+    }
+    open var text: String? { get { label.text.isEmpty && !hasText ? nil : label.text } set { hasText = newValue != nil; label.text = newValue ?? "" } }
+    private var hasText = false
+    open var attributedText: NSAttributedString? {
+        get { text.map { NSAttributedString(string: $0) } } set { text = newValue?.string }
+    }
+    open var font: UIFont! { get { UIFont(label.font) } set { label.font = (newValue ?? .systemFont(ofSize: 17)).font } }
+    open var textColor: UIColor! { get { UIColor(label.textColor) } set { label.textColor = (newValue ?? .label).color } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { label.textAlignment = textAlignment.engine } }
+    open var numberOfLines: Int { get { label.numberOfLines } set { label.numberOfLines = newValue } }
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { label.lineBreakMode = lineBreakMode.engine } }
+    open var preferredMaxLayoutWidth: CGFloat {
+        get { CGFloat(label.preferredMaxLayoutWidth) } set { label.preferredMaxLayoutWidth = newValue.double }
+    }
+    /// Text is not shrunk to fit; the properties are kept.
+    open var adjustsFontSizeToFitWidth = false
+    open var minimumScaleFactor: CGFloat = 0
+    open var adjustsFontForContentSizeCategory = false
+    open var highlightedTextColor: UIColor?
+    open var isHighlighted = false
+    open var shadowColor: UIColor?
+    open var shadowOffset = CGSize(width: 0, height: -1)
+    open override var intrinsicContentSize: CGSize { CGSize(baseIntrinsic) }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(baseIntrinsic) }
+    /// The label draws its text itself; overriding this changes nothing drawn.
+    open func drawText(in rect: CGRect) {}
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines n: Int) -> CGRect { bounds }
+}
+
+/// `UIButton`: the engine's ``Button`` with UIKit's per-state titles and configurations.
+@MainActor
+open class UIButton: UIControl {
+    package var button: Button { view as! Button }
+    public enum ButtonType: Int, Sendable { case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
+    public let buttonType: ButtonType
+    private lazy var titleFacade: UILabel = (button.titleLabel.facade as? UILabel) ?? UILabel(engineLabel: button.titleLabel)
+
+    public override init(frame: CGRect) {
+        buttonType = .custom
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = Button(title: "") }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        buttonType = .custom
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = Button(title: "") }
+        super.init(coder: coder)
+    }
+    public init(type: ButtonType) {
+        buttonType = type
+        UIView.pendingEngineView = Button(title: "")
+        super.init(frame: .zero)
+        if type == .system { setTitleColor(.systemBlue, for: .normal) }
+    }
+    public convenience init(type: ButtonType, primaryAction: UIAction?) {
+        self.init(type: type)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+    public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
+        self.init(type: .system)
+        self.configuration = configuration
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+    public class func systemButton(with image: UIImage, target: Any?, action: Selector?) -> UIButton {
+        let b = UIButton(type: .system)
+        if let action { b.addTarget(target, action: action, for: .touchUpInside) }
+        return b
+    }
+
+    open func setTitle(_ title: String?, for state: State) { button.setTitle(title, for: state.engine) }
+    open func title(for state: State) -> String? { button.title(for: state.engine) }
+    open func setTitleColor(_ color: UIColor?, for state: State) { button.setTitleColor(color?.color, for: state.engine) }
+    open func setBackgroundColor(_ color: UIColor?, for state: State) { button.setBackgroundColor(color?.color, for: state.engine) }
+    /// Images in buttons are kept, not drawn, unless given through a configuration.
+    open func setImage(_ image: UIImage?, for state: State) { images[state.rawValue] = image }
+    open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {}
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: State) { setTitle(title?.string, for: state) }
+    private var images: [UInt: UIImage] = [:]
+    open var currentTitle: String? { title(for: state) }
+    open var currentImage: UIImage? { image(for: state) }
+    open var titleLabel: UILabel? { titleFacade }
+    open var imageView: UIImageView? { nil }
+    open var contentEdgeInsets: UIEdgeInsets {
+        get { UIEdgeInsets(button.contentInsets) } set { button.contentInsets = newValue.engine }
+    }
+    open var titleEdgeInsets = UIEdgeInsets.zero
+    open var imageEdgeInsets = UIEdgeInsets.zero
+    open var adjustsImageWhenHighlighted = true
+
+    /// `UIButton.Configuration`.
+    public struct Configuration: Sendable {
+        var engine: Button.Configuration
+        public static func plain() -> Configuration { Configuration(engine: .plain()) }
+        public static func tinted() -> Configuration { Configuration(engine: .tinted()) }
+        public static func gray() -> Configuration { Configuration(engine: .gray()) }
+        public static func filled() -> Configuration { Configuration(engine: .filled()) }
+        public static func borderless() -> Configuration { Configuration(engine: .plain()) }
+        public static func bordered() -> Configuration { Configuration(engine: .gray()) }
+        public static func borderedTinted() -> Configuration { Configuration(engine: .tinted()) }
+        public static func borderedProminent() -> Configuration { Configuration(engine: .filled()) }
+        public var title: String? { get { engine.title } set { engine.title = newValue } }
+        public var subtitle: String? { get { engine.subtitle } set { engine.subtitle = newValue } }
+        public var image: UIImage? {
+            get { engine.image.map(UIImage.init) } set { engine.image = newValue?.image }
+        }
+        public var baseForegroundColor: UIColor? {
+            get { engine.baseForegroundColor.map(UIColor.init) } set { engine.baseForegroundColor = newValue?.color }
+        }
+        public var baseBackgroundColor: UIColor? {
+            get { engine.baseBackgroundColor.map(UIColor.init) } set { engine.baseBackgroundColor = newValue?.color }
+        }
+        public var contentInsets: NSDirectionalEdgeInsets {
+            get {
+                let c = engine.contentInsets
+                return NSDirectionalEdgeInsets(top: CGFloat(c.top), leading: CGFloat(c.left), bottom: CGFloat(c.bottom), trailing: CGFloat(c.right))
+            }
+            set { engine.contentInsets = EdgeInsets(top: newValue.top.double, left: newValue.leading.double, bottom: newValue.bottom.double, right: newValue.trailing.double) }
+        }
+        public var imagePadding: CGFloat { get { CGFloat(engine.imagePadding) } set { engine.imagePadding = newValue.double } }
+        public var titlePadding: CGFloat { get { CGFloat(engine.titlePadding) } set { engine.titlePadding = newValue.double } }
+        public enum CornerStyle: Sendable { case dynamic, fixed, small, medium, large, capsule }
+        public var cornerStyle: CornerStyle = .dynamic {
+            didSet {
+                engine.cornerStyle = switch cornerStyle {
+                case .dynamic: .dynamic
+                case .fixed: .fixed
+                case .small: .small
+                case .medium: .medium
+                case .large: .large
+                case .capsule: .capsule
+                }
+            }
+        }
+        public var background: UIBackgroundConfiguration {
+            get { UIBackgroundConfiguration(engine: engine) } set { engine.cornerRadius = newValue.cornerRadius.double }
+        }
+        public enum ImagePlacement: Int, Sendable { case leading, trailing, top, bottom }
+        public var imagePlacement: NSDirectionalRectEdge = .leading
+        public enum Size: Sendable { case mini, small, medium, large }
+        public var buttonSize: Size = .medium
+        public var showsActivityIndicator = false
+    }
+    open var configuration: Configuration? {
+        get { button.configuration.map { Configuration(engine: $0) } } set { button.configuration = newValue?.engine }
+    }
+    open func setNeedsUpdateConfiguration() {}
+    open var configurationUpdateHandler: ((UIButton) -> Void)?
+}
+
+/// The part of `UIBackgroundConfiguration` a button configuration uses.
+public struct UIBackgroundConfiguration: Sendable {
+    public var cornerRadius: CGFloat
+    public var backgroundColor: UIColor?
+    init(engine: Button.Configuration) { cornerRadius = CGFloat(engine.cornerRadius); backgroundColor = nil }
+    public static func clear() -> UIBackgroundConfiguration { UIBackgroundConfiguration(engine: .plain()) }
+}
+
+public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = NSDirectionalRectEdge(rawValue: 1)
+    public static let leading = NSDirectionalRectEdge(rawValue: 2)
+    public static let bottom = NSDirectionalRectEdge(rawValue: 4)
+    public static let trailing = NSDirectionalRectEdge(rawValue: 8)
+    public static let all: NSDirectionalRectEdge = [.top, .leading, .bottom, .trailing]
+}
+
+/// `UIImageView`: the engine's ``ImageView``.
+@MainActor
+open class UIImageView: UIView {
+    package var imageView: ImageView { view as! ImageView }
+    public convenience init(image: UIImage?) {
+        UIView.pendingEngineView = ImageView(image: image?.image)
+        self.init(frame: image.map { CGRect(origin: .zero, size: $0.size) } ?? .zero)
+    }
+    public convenience init(image: UIImage?, highlightedImage: UIImage?) {
+        self.init(image: image)
+        imageView.highlightedImage = highlightedImage?.image
+    }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = ImageView(image: nil) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = ImageView(image: nil) }
+        super.init(coder: coder)
+    }
+    open var image: UIImage? { get { imageView.image.map(UIImage.init) } set { imageView.image = newValue?.image } }
+    open var highlightedImage: UIImage? {
+        get { imageView.highlightedImage.map(UIImage.init) } set { imageView.highlightedImage = newValue?.image }
+    }
+    open var isHighlighted: Bool { get { imageView.isHighlighted } set { imageView.isHighlighted = newValue } }
+    open var animationImages: [UIImage]? {
+        get { imageView.animationImages?.map(UIImage.init) } set { imageView.animationImages = newValue?.map(\.image) }
+    }
+    open var animationDuration: TimeInterval { get { imageView.animationDuration } set { imageView.animationDuration = newValue } }
+    open var animationRepeatCount: Int { get { imageView.animationRepeatCount } set { imageView.animationRepeatCount = newValue } }
+    open func startAnimating() { imageView.startAnimating() }
+    open func stopAnimating() { imageView.stopAnimating() }
+    open var isAnimating: Bool { imageView.isAnimating }
+    open override var tintColor: UIColor! {
+        get { UIColor(imageView.tintColor) } set { imageView.tintColor = (newValue ?? .systemBlue).color }
+    }
+    open override var intrinsicContentSize: CGSize { CGSize(imageView.intrinsicContentSize) }
+}
+
+/// `UIStackView`: the engine's ``StackView``.
+@MainActor
+open class UIStackView: UIView {
+    package var stack: StackView { view as! StackView }
+    public enum Distribution: Int, Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }
+    public enum Alignment: Int, Sendable { case fill, leading, firstBaseline, center, trailing, lastBaseline
+        public static let top = Alignment.leading
+        public static let bottom = Alignment.trailing
+    }
+    public convenience init(arrangedSubviews views: [UIView]) {
+        self.init(frame: .zero)
+        views.forEach(addArrangedSubview)
+    }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = StackView(arrangedSubviews: []) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = StackView(arrangedSubviews: []) }
+        super.init(coder: coder)
+    }
+    open var arrangedSubviews: [UIView] { stack.arrangedSubviews.map(UIView.wrap) }
+    open func addArrangedSubview(_ v: UIView) { v.view.facadeRetainer = v; stack.addArrangedSubview(v.view) }
+    open func insertArrangedSubview(_ v: UIView, at index: Int) { v.view.facadeRetainer = v; stack.insertArrangedSubview(v.view, at: index) }
+    open func removeArrangedSubview(_ v: UIView) { stack.removeArrangedSubview(v.view) }
+    open var axis: NSLayoutConstraint.Axis {
+        get { stack.axis == .horizontal ? .horizontal : .vertical } set { stack.axis = newValue == .horizontal ? .horizontal : .vertical }
+    }
+    open var spacing: CGFloat { get { CGFloat(stack.spacing) } set { stack.spacing = newValue.double } }
+    open var distribution: Distribution = .fill {
+        didSet {
+            stack.distribution = switch distribution {
+            case .fill: .fill
+            case .fillEqually: .fillEqually
+            case .fillProportionally: .fill
+            case .equalSpacing, .equalCentering: .equalSpacing
+            }
+        }
+    }
+    open var alignment: Alignment = .fill {
+        didSet {
+            stack.alignment = switch alignment {
+            case .fill: .fill
+            case .leading, .firstBaseline: .leading
+            case .center: .center
+            case .trailing, .lastBaseline: .trailing
+            }
+        }
+    }
+    open var isLayoutMarginsRelativeArrangement = false
+    open var isBaselineRelativeArrangement = false
+    /// Custom spacing after a view is kept; the stack spaces evenly.
+    open func setCustomSpacing(_ spacing: CGFloat, after view: UIView) { custom[ObjectIdentifier(view)] = spacing }
+    open func customSpacing(after view: UIView) -> CGFloat { custom[ObjectIdentifier(view)] ?? UIStackView.spacingUseDefault }
+    private var custom: [ObjectIdentifier: CGFloat] = [:]
+    public static let spacingUseDefault = CGFloat.greatestFiniteMagnitude
+    public static let spacingUseSystem = CGFloat(8)
+}

@@ -1,0 +1,216 @@
+import Geometry
+import Timeline
+import LayoutSolver
+
+/// `UILayoutPriority`.
+public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public let rawValue: Float
+    public init(rawValue: Float) { self.rawValue = rawValue }
+    public init(_ rawValue: Float) { self.rawValue = rawValue }
+    public init(floatLiteral value: Float) { rawValue = value }
+    public init(integerLiteral value: Int) { rawValue = Float(value) }
+    public static let required = UILayoutPriority(1000)
+    public static let defaultHigh = UILayoutPriority(750)
+    public static let defaultLow = UILayoutPriority(250)
+    public static let fittingSizeLevel = UILayoutPriority(50)
+    public static let dragThatCanResizeScene = UILayoutPriority(510)
+    public static func < (a: UILayoutPriority, b: UILayoutPriority) -> Bool { a.rawValue < b.rawValue }
+    public static func + (a: UILayoutPriority, b: Float) -> UILayoutPriority { UILayoutPriority(a.rawValue + b) }
+    public static func - (a: UILayoutPriority, b: Float) -> UILayoutPriority { UILayoutPriority(a.rawValue - b) }
+}
+
+/// `NSLayoutConstraint`: an engine constraint, solved by the engine's Cassowary solver.
+@MainActor
+public final class NSLayoutConstraint: NSObject {
+    package let constraint: LayoutConstraint
+    package init(_ c: LayoutConstraint) { constraint = c; super.init() }
+
+    public enum Relation: Int, Sendable { case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1 }
+    public enum Attribute: Int, Sendable {
+        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
+        case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin, centerXWithinMargins,
+             centerYWithinMargins, notAnAttribute = 0
+        var engine: LayoutAttribute? {
+            switch self {
+            case .left, .leftMargin: .left
+            case .right, .rightMargin: .right
+            case .top, .topMargin: .top
+            case .bottom, .bottomMargin: .bottom
+            case .leading, .leadingMargin: .leading
+            case .trailing, .trailingMargin: .trailing
+            case .width: .width
+            case .height: .height
+            case .centerX, .centerXWithinMargins: .centerX
+            case .centerY, .centerYWithinMargins: .centerY
+            case .lastBaseline: .lastBaseline
+            case .firstBaseline: .firstBaseline
+            case .notAnAttribute: nil
+            }
+        }
+    }
+
+    /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`.
+    public convenience init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
+                            attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
+        let first = layoutItem(view1)!
+        let second = view2.flatMap(layoutItem)
+        let rel: LayoutSolver.Relation = relation == .equal ? .equal : relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual
+        self.init(LayoutConstraint(item: first, attribute: attr1.engine ?? .width, relatedBy: rel, toItem: second,
+                                   attribute: second == nil ? nil : attr2.engine, multiplier: multiplier.double, constant: c.double))
+    }
+
+    public var constant: CGFloat { get { CGFloat(constraint.constant) } set { constraint.constant = newValue.double } }
+    public var priority: UILayoutPriority {
+        get { UILayoutPriority(constraint.priority) } set { constraint.priority = newValue.rawValue }
+    }
+    public var isActive: Bool { get { constraint.isActive } set { constraint.isActive = newValue } }
+    public var identifier: String? { get { constraint.identifier } set { constraint.identifier = newValue } }
+    public var multiplier: CGFloat { CGFloat(constraint.multiplier) }
+    public var shouldBeArchived = false
+    public var firstItem: AnyObject? { nil }
+    public var secondItem: AnyObject? { nil }
+    public override nonisolated var description: String { MainActor.assumeIsolated { constraint.description } }
+
+    public static func activate(_ constraints: [NSLayoutConstraint]) { LayoutConstraint.activate(constraints.map(\.constraint)) }
+    public static func deactivate(_ constraints: [NSLayoutConstraint]) { LayoutConstraint.deactivate(constraints.map(\.constraint)) }
+    /// Visual-format strings are not parsed: no constraints are made.
+    @available(*, unavailable, message: "the visual format language is not implemented on Linux; use layout anchors")
+    public static func constraints(withVisualFormat format: String, options: FormatOptions = [], metrics: [String: Any]?,
+                                   views: [String: Any]) -> [NSLayoutConstraint] { [] }
+    public struct FormatOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
+}
+
+@MainActor
+private func layoutItem(_ any: Any) -> (any LayoutItemOwner)? {
+    if let v = any as? UIView { return v.view }
+    if let g = any as? UILayoutGuide { return g.guide }
+    return nil
+}
+
+/// `NSLayoutAnchor` and its axis kinds, over the engine's anchors.
+@MainActor
+public class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
+    package let item: any LayoutItemOwner
+    package let attribute: LayoutAttribute
+    package init(item: any LayoutItemOwner, attribute: LayoutAttribute) { self.item = item; self.attribute = attribute }
+
+    private func make(_ rel: LayoutSolver.Relation, _ other: NSLayoutAnchor<AnchorType>, _ c: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(LayoutConstraint(item: item, attribute: attribute, relatedBy: rel, toItem: other.item,
+                                            attribute: other.attribute, multiplier: 1, constant: c.double))
+    }
+    public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { make(.equal, anchor, 0) }
+    public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint { make(.equal, anchor, c) }
+    public func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { make(.greaterThanOrEqual, anchor, 0) }
+    public func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, anchor, c)
+    }
+    public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { make(.lessThanOrEqual, anchor, 0) }
+    public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, anchor, c)
+    }
+}
+public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
+    public func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+        constraint(equalTo: anchor, constant: 8 * multiplier)
+    }
+}
+public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
+    public func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+        constraint(equalTo: anchor, constant: 8 * multiplier)
+    }
+}
+public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+    private func dim(_ rel: LayoutSolver.Relation, _ other: NSLayoutDimension?, _ m: CGFloat, _ c: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(LayoutConstraint(item: item, attribute: attribute, relatedBy: rel, toItem: other?.item,
+                                            attribute: other?.attribute, multiplier: m.double, constant: c.double))
+    }
+    public func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { dim(.equal, nil, 1, c) }
+    public func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint { dim(.greaterThanOrEqual, nil, 1, c) }
+    public func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint { dim(.lessThanOrEqual, nil, 1, c) }
+    public func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint { dim(.equal, anchor, m, 0) }
+    public func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+        dim(.equal, anchor, m, c)
+    }
+    public func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+        dim(.greaterThanOrEqual, anchor, m, 0)
+    }
+    public func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+        dim(.greaterThanOrEqual, anchor, m, c)
+    }
+    public func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+        dim(.lessThanOrEqual, anchor, m, 0)
+    }
+    public func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+        dim(.lessThanOrEqual, anchor, m, c)
+    }
+}
+
+/// The anchors of views and layout guides.
+@MainActor
+public protocol UILayoutAnchorProviding {
+    var anchorItem: any LayoutItemOwner { get }
+}
+extension UILayoutAnchorProviding {
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .leading) }
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .trailing) }
+    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .left) }
+    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .right) }
+    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .centerX) }
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: anchorItem, attribute: .top) }
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: anchorItem, attribute: .bottom) }
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: anchorItem, attribute: .centerY) }
+    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: anchorItem, attribute: .width) }
+    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: anchorItem, attribute: .height) }
+}
+
+extension UIView: UILayoutAnchorProviding {
+    public var anchorItem: any LayoutItemOwner { view }
+    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: view, attribute: .firstBaseline) }
+    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: view, attribute: .lastBaseline) }
+    public var safeAreaLayoutGuide: UILayoutGuide { UILayoutGuide(view.safeAreaLayoutGuide) }
+    public var layoutMarginsGuide: UILayoutGuide { UILayoutGuide(view.layoutMarginsGuide) }
+    public var readableContentGuide: UILayoutGuide { UILayoutGuide(view.layoutMarginsGuide) }
+    public var constraints: [NSLayoutConstraint] { [] }
+    public func addConstraint(_ c: NSLayoutConstraint) { c.isActive = true }
+    public func addConstraints(_ cs: [NSLayoutConstraint]) { NSLayoutConstraint.activate(cs) }
+    public func removeConstraint(_ c: NSLayoutConstraint) { c.isActive = false }
+    public func removeConstraints(_ cs: [NSLayoutConstraint]) { NSLayoutConstraint.deactivate(cs) }
+    public func addLayoutGuide(_ g: UILayoutGuide) { view.addLayoutGuide(g.guide) }
+    public func setContentHuggingPriority(_ p: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        var h = view.contentHuggingPriority
+        if axis == .horizontal { h.horizontal = p.rawValue } else { h.vertical = p.rawValue }
+        view.contentHuggingPriority = h
+    }
+    public func setContentCompressionResistancePriority(_ p: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        var c = view.contentCompressionResistancePriority
+        if axis == .horizontal { c.horizontal = p.rawValue } else { c.vertical = p.rawValue }
+        view.contentCompressionResistancePriority = c
+    }
+    public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        UILayoutPriority(axis == .horizontal ? view.contentHuggingPriority.horizontal : view.contentHuggingPriority.vertical)
+    }
+    public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        UILayoutPriority(axis == .horizontal ? view.contentCompressionResistancePriority.horizontal
+                                             : view.contentCompressionResistancePriority.vertical)
+    }
+    public var hasAmbiguousLayout: Bool { view.hasAmbiguousLayout }
+}
+
+extension NSLayoutConstraint {
+    public enum Axis: Int, Sendable { case horizontal, vertical }
+}
+
+/// `UILayoutGuide`.
+@MainActor
+public final class UILayoutGuide: NSObject, UILayoutAnchorProviding {
+    package let guide: LayoutGuide
+    package init(_ g: LayoutGuide) { guide = g }
+    public override init() { guide = LayoutGuide() }
+    public var anchorItem: any LayoutItemOwner { guide }
+    public var identifier: String { get { guide.identifier ?? "" } set { guide.identifier = newValue } }
+    public var layoutFrame: CGRect { CGRect(guide.layoutFrame) }
+    public var owningView: UIView? { guide.hierarchyView.map(UIView.wrap) }
+}
