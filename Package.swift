@@ -16,6 +16,9 @@ import PackageDescription
 //   TimelineSDL    <- Timeline             the only importer of CSDL2: window, painter, events, PNG
 //   TimelineScene  <- Timeline             scene files <-> engine objects
 //   TimelineCLI (the `timeline` executable), Demos: see every module
+//   ObjectiveC, CoreGraphics <- RenderModel, QuartzCore <- Layers, UIKit <- QuartzCore, Timeline, TimelineSDL
+//                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
+//   ObjCLowering (nothing of ours)         lowers @objc and #selector for Linux (the objc-lower tool)
 // An app imports Timeline (it re-exports Geometry, FrameTiming, UpdateLoop, Motion, RenderModel),
 // TimelineSDL for a window and TimelineScene for scene files: one library product each (L1).
 let strict: [SwiftSetting] = [
@@ -37,6 +40,7 @@ let package = Package(
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .executable(name: "objc-lower", targets: ["objc-lower"]),
         .executable(name: "timeline", targets: ["TimelineCLI"]),
     ],
     dependencies: [
@@ -96,6 +100,8 @@ let package = Package(
         // named as Apple's so `import UIKit` compiles. ObjectiveC holds Selector; CoreGraphics the
         // CG values Foundation on Linux lacks; QuartzCore the CA layer and animation classes.
         .target(name: "ObjectiveC", swiftSettings: facade),
+        .target(name: "ObjCLowering", swiftSettings: strict),
+        .executableTarget(name: "objc-lower", dependencies: ["ObjCLowering"], path: "Sources/ObjCLowerTool", swiftSettings: strict),
         .target(name: "CoreGraphics", dependencies: ["Geometry", "RenderModel", "Images"], swiftSettings: facade),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "Layers", "Geometry", "Motion", "RenderModel",
                                                    "Images", "UpdateLoop", "TextEngine"],
@@ -112,10 +118,12 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "FuzzHarness", dependencies: ["TimelineScene", "TimelineSDL", "Timeline"], swiftSettings: strict),
         .target(name: "CLibFuzzer"),
-        .executableTarget(name: "TextFuzzer", dependencies: ["TextEngine", "CLibFuzzer"], swiftSettings: strict),
-        .executableTarget(name: "LottieFuzzer", dependencies: ["Lottie", "CLibFuzzer"], swiftSettings: strict),
-        .executableTarget(name: "ImageFuzzer", dependencies: ["Images", "Geometry", "CLibFuzzer"], swiftSettings: strict),
-        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzHarness", "TimelineSDL", "Timeline", "CLibFuzzer"], swiftSettings: strict),
+        .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"], swiftSettings: strict),
+        .executableTarget(name: "TextFuzzer", dependencies: ["FuzzDriver", "TextEngine"], swiftSettings: strict),
+        .executableTarget(name: "LottieFuzzer", dependencies: ["FuzzDriver", "Lottie"], swiftSettings: strict),
+        .executableTarget(name: "ImageFuzzer", dependencies: ["FuzzDriver", "Images", "Geometry"], swiftSettings: strict),
+        .executableTarget(name: "ObjCLowerFuzzer", dependencies: ["FuzzDriver", "ObjCLowering"], swiftSettings: strict),
+        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzDriver", "FuzzHarness", "TimelineSDL", "Timeline"], swiftSettings: strict),
         .executableTarget(
             name: "HeadlessTrace",
             dependencies: ["Timeline", "TimelineScene", "Geometry"],
@@ -149,6 +157,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Timeline", "TimelineSDL", "TimelineTestSupport"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel"],
+                    swiftSettings: facade),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL"], swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",

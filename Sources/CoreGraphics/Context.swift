@@ -13,7 +13,7 @@ public final class CGImage: @unchecked Sendable {
     public var bytesPerRow: Int { 4 * width }
     public func cropping(to rect: CGRect) -> CGImage? {
         let r = rect.rect.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-        guard !r.isEmpty else { return nil }
+        guard !r.isEmpty, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
         let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         let src = image.bitmap.rgba
@@ -29,8 +29,9 @@ public final class CGImage: @unchecked Sendable {
 public final class CGGradient: @unchecked Sendable {
     package let colors: [Color]
     package let locations: [Double]?
-    public init?(colorsSpace: CGColorSpace?, colors: CFArrayLike, locations: UnsafePointer<CGFloat>?) {
-        let list = colors.cgColors
+    /// `colors` holds `CGColor`s (`[a.cgColor, b.cgColor] as CFArray`); anything else is skipped.
+    public init?(colorsSpace: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        let list = colors.compactMap { $0 as? CGColor }
         guard !list.isEmpty else { return nil }
         self.colors = list.map(\.color)
         self.locations = locations.map { p in (0..<list.count).map { p[$0].double } }
@@ -45,12 +46,6 @@ public final class CGGradient: @unchecked Sendable {
     }
 }
 
-/// What `CGGradient(colorsSpace:colors:locations:)` accepts: `[CGColor]`, or the
-/// `[cgColor, cgColor] as CFArray` spelling Apple code uses.
-public protocol CFArrayLike { var cgColors: [CGColor] { get } }
-extension Array: CFArrayLike {
-    public var cgColors: [CGColor] { compactMap { $0 as? CGColor } }
-}
 /// `as CFArray` keeps compiling: an array of anything.
 public typealias CFArray = [Any]
 

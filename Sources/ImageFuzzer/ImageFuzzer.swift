@@ -1,11 +1,10 @@
-import CLibFuzzer
+import FuzzDriver
 import Foundation
 import Geometry
 import Images
 
-// Built with `-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer` (scripts/fuzz), this is the image
-// decoding libFuzzer target (CN2); built normally, it replays the files named on its command
-// line (`swift run ImageFuzzer Tests/Fuzz/image-regressions/*`).
+// The image decoding fuzz target (CN2), run by FuzzDriver under libFuzzer or over files
+// (`swift run ImageFuzzer Tests/Fuzz/image-regressions/*`).
 
 /// A limit of four megapixels keeps each input fast; the header check is the same at any limit.
 private let decoder = ImageDecoder(pixelLimit: 4_000_000)
@@ -28,28 +27,9 @@ private func run(_ bytes: [UInt8]) -> String {
     }
 }
 
-private func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    _ = run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-}
-
 @main
 struct ImageFuzzer {
     static func main() {
-        #if FUZZING
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
-        #else
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            print("usage: ImageFuzzer FILE...   (replays inputs; scripts/fuzz builds the libFuzzer target)")
-            return
-        }
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else { print("\(path): unreadable"); continue }
-            print("\(path): \(run([UInt8](data)))")
-        }
-        #endif
+        fuzzMain(name: "ImageFuzzer") { bytes in run(bytes) }
     }
 }

@@ -1,10 +1,9 @@
-import CLibFuzzer
+import FuzzDriver
 import Foundation
 import Lottie
 
-// Built with `-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer` (scripts/fuzz), this is the Lottie
-// reader's libFuzzer target (LT8); built normally, it replays the files named on its command
-// line (`swift run LottieFuzzer Tests/Fuzz/lottie-regressions/*`).
+// The Lottie reader's fuzz target (LT8), run by FuzzDriver under libFuzzer or over files
+// (`swift run LottieFuzzer Tests/Fuzz/lottie-regressions/*`).
 
 /// Tighter limits than the defaults keep each input fast; the checks are the same at any limit.
 private let limits: LottieLimits = {
@@ -37,29 +36,9 @@ private func run(_ bytes: [UInt8]) -> String {
     }
 }
 
-private func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    _ = MainActor.assumeIsolated { run(bytes) }
-    return 0
-}
-
 @main
 struct LottieFuzzer {
     static func main() {
-        #if FUZZING
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
-        #else
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            print("usage: LottieFuzzer FILE...   (replays inputs; scripts/fuzz builds the libFuzzer target)")
-            return
-        }
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else { print("\(path): unreadable"); continue }
-            print("\(path): \(MainActor.assumeIsolated { run([UInt8](data)) })")
-        }
-        #endif
+        fuzzMain(name: "LottieFuzzer") { bytes in MainActor.assumeIsolated { run(bytes) } }
     }
 }

@@ -54,6 +54,7 @@ extension CAAnimationDelegate {
 }
 
 /// Passes the engine's start and stop to a `CAAnimationDelegate` with the facade animation.
+/// The engine's running copy holds it, and it holds the facade copy the layer added.
 final class DelegateBridge: AnimationDelegate {
     let animation: CAAnimation
     let delegate: any CAAnimationDelegate
@@ -62,123 +63,104 @@ final class DelegateBridge: AnimationDelegate {
     func animationDidStop(_ a: Animation, finished: Bool) { delegate.animationDidStop(animation, finished: finished) }
 }
 
-/// `CAAnimation`: the timing every animation has. A facade animation is a description; adding
-/// it to a layer builds the engine's animation from it (a copy, as Core Animation copies).
+/// `CAAnimation`: a facade over one engine ``Animation``, whose timing properties are the
+/// engine's. Adding it to a layer adds a copy (as Core Animation copies).
 @MainActor
-open class CAAnimation: NSObject, NSCopying {
-    open var beginTime: CFTimeInterval = 0
-    open var duration: CFTimeInterval = 0
-    open var speed: Float = 1
-    open var timeOffset: CFTimeInterval = 0
-    open var repeatCount: Float = 0
-    open var repeatDuration: CFTimeInterval = 0
-    open var autoreverses = false
-    open var fillMode: CAMediaTimingFillMode = .removed
-    open var timingFunction: CAMediaTimingFunction?
-    open var isRemovedOnCompletion = true
+open class CAAnimation: NSObject, NSCopying, CAAction {
+    /// The engine animation this one stands for (of the kind ``makeEngine()`` makes).
+    package internal(set) var animation: Animation
     /// Retained, as Core Animation retains its delegate.
     open var delegate: (any CAAnimationDelegate)?
     private var keyed: [String: Any] = [:]
 
-    public required override init() { super.init() }
-    public class func animation() -> Self { self.init() }
+    public required override init() {
+        animation = Self.makeEngine()
+        super.init()
+    }
+    /// The engine animation a new facade animation of this class stands for.
+    class func makeEngine() -> Animation { Animation() }
 
     open func copy(with zone: NSZone? = nil) -> Any {
         let c = type(of: self).init()
-        c.copyValues(from: self)
+        c.animation = animation.copy()
+        c.delegate = delegate
+        c.keyed = keyed
+        c.didCopy(from: self)
         return c
     }
-    open func copyValues(from o: CAAnimation) {
-        beginTime = o.beginTime; duration = o.duration; speed = o.speed; timeOffset = o.timeOffset
-        repeatCount = o.repeatCount; repeatDuration = o.repeatDuration; autoreverses = o.autoreverses
-        fillMode = o.fillMode; timingFunction = o.timingFunction; isRemovedOnCompletion = o.isRemovedOnCompletion
-        delegate = o.delegate; keyed = o.keyed
+    /// Copies what the facade keeps besides the engine animation (a group's children).
+    func didCopy(from other: CAAnimation) {}
+
+    open var beginTime: CFTimeInterval { get { animation.beginTime } set { animation.beginTime = newValue } }
+    open var duration: CFTimeInterval { get { animation.duration } set { animation.duration = newValue } }
+    open var speed: Float { get { Float(animation.speed) } set { animation.speed = Double(newValue) } }
+    open var timeOffset: CFTimeInterval { get { animation.timeOffset } set { animation.timeOffset = newValue } }
+    open var repeatCount: Float { get { Float(animation.repeatCount) } set { animation.repeatCount = Double(newValue) } }
+    open var repeatDuration: CFTimeInterval { get { animation.repeatDuration } set { animation.repeatDuration = newValue } }
+    open var autoreverses: Bool { get { animation.autoreverses } set { animation.autoreverses = newValue } }
+    open var fillMode: CAMediaTimingFillMode {
+        get { CAMediaTimingFillMode(rawValue: animation.fillMode.rawValue) } set { animation.fillMode = newValue.engine }
     }
-    // Tags set with KVC (`anim.setValue("spin", forKey: "id")`) are kept and read back.
+    open var timingFunction: CAMediaTimingFunction? {
+        get { animation.timingFunction.map(CAMediaTimingFunction.init) } set { animation.timingFunction = newValue?.function }
+    }
+    open var isRemovedOnCompletion: Bool {
+        get { animation.isRemovedOnCompletion } set { animation.isRemovedOnCompletion = newValue }
+    }
+
+    // Tags set with KVC (`anim.setValue("spin", forKey: "id")`) are kept, copied and read back.
     open func setValue(_ value: Any?, forKey key: String) { keyed[key] = value }
     open func value(forKey key: String) -> Any? { keyed[key] }
     open class func defaultValue(forKey key: String) -> Any? { nil }
 
-    /// The engine animation this one describes.
-    package func makeEngineAnimation() -> Animation {
-        let a = makeEngineKind()
-        a.beginTime = beginTime; a.duration = duration; a.speed = Double(speed); a.timeOffset = timeOffset
-        a.repeatCount = repeatCount == .infinity ? .infinity : Double(repeatCount)
-        a.repeatDuration = repeatDuration; a.autoreverses = autoreverses
-        a.fillMode = fillMode.engine; a.timingFunction = timingFunction?.function
-        a.isRemovedOnCompletion = isRemovedOnCompletion
-        if let delegate { a.delegate = DelegateBridge(animation: self, delegate: delegate) }
-        return a
+    /// As an action: added to the layer under the event's key.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
     }
-    package func makeEngineKind() -> Animation { engineKind() }
-    /// Overridden by each kind to make and fill its engine animation.
-    open func engineKind() -> Animation { Animation() }
 }
 
 @MainActor
 open class CAPropertyAnimation: CAAnimation {
-    open var keyPath: String?
-    open var isAdditive = false
-    open var isCumulative = false
-    open var valueFunction: Any?
+    private var property: PropertyAnimation { animation as! PropertyAnimation }
+    override class func makeEngine() -> Animation { PropertyAnimation() }
     public convenience init(keyPath path: String?) { self.init(); keyPath = path }
-    open override func copyValues(from o: CAAnimation) {
-        super.copyValues(from: o)
-        if let o = o as? CAPropertyAnimation { keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative }
-    }
-    func fill(_ a: PropertyAnimation) { a.keyPath = keyPath; a.isAdditive = isAdditive; a.isCumulative = isCumulative }
+    open var keyPath: String? { get { property.keyPath } set { property.keyPath = newValue } }
+    open var isAdditive: Bool { get { property.isAdditive } set { property.isAdditive = newValue } }
+    open var isCumulative: Bool { get { property.isCumulative } set { property.isCumulative = newValue } }
+    /// Value functions are not applied; key paths such as "transform.rotation.z" do the same.
+    open var valueFunction: Any?
 }
 
-/// `CABasicAnimation`: from, to and by values (CGFloat, CGPoint, CGColor, CATransform3D, CGPath...).
+/// `CABasicAnimation`: from, to and by values as UIKit code gives them (CGFloat, CGPoint,
+/// CGColor, CATransform3D, CGPath...), converted to the engine's values as they are set.
 @MainActor
 open class CABasicAnimation: CAPropertyAnimation {
-    open var fromValue: Any?
-    open var toValue: Any?
-    open var byValue: Any?
-    open override func copyValues(from o: CAAnimation) {
-        super.copyValues(from: o)
-        if let o = o as? CABasicAnimation { fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue }
-    }
-    open override func engineKind() -> Animation {
-        let a = BasicAnimation()
-        fill(a)
-        a.fromValue = engineValue(fromValue); a.toValue = engineValue(toValue); a.byValue = engineValue(byValue)
-        return a
-    }
+    private var basic: BasicAnimation { animation as! BasicAnimation }
+    override class func makeEngine() -> Animation { BasicAnimation() }
+    open var fromValue: Any? { get { facadeValue(basic.fromValue) } set { basic.fromValue = engineValue(newValue) } }
+    open var toValue: Any? { get { facadeValue(basic.toValue) } set { basic.toValue = engineValue(newValue) } }
+    open var byValue: Any? { get { facadeValue(basic.byValue) } set { basic.byValue = engineValue(newValue) } }
 }
 
-/// `CASpringAnimation`: a damped spring; its duration is whatever you set (use
+/// `CASpringAnimation`: the engine's damped spring; its duration is whatever you set (use
 /// `settlingDuration` for the time it takes to settle).
 @MainActor
 open class CASpringAnimation: CABasicAnimation {
-    open var mass: CGFloat = 1
-    open var stiffness: CGFloat = 100
-    open var damping: CGFloat = 10
-    open var initialVelocity: CGFloat = 0
-    open var allowsOverdamping = false
+    private var spring: SpringAnimation { animation as! SpringAnimation }
+    override class func makeEngine() -> Animation { SpringAnimation() }
     public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
         self.init()
         let s = SpringAnimation(perceptualDuration: perceptualDuration, bounce: bounce.double)
-        mass = CGFloat(s.mass); stiffness = CGFloat(s.stiffness); damping = CGFloat(s.damping)
+        spring.mass = s.mass; spring.stiffness = s.stiffness; spring.damping = s.damping
     }
-    open var settlingDuration: CFTimeInterval { (engineKind() as! SpringAnimation).settlingDuration }
-    open var perceptualDuration: CFTimeInterval { (engineKind() as! SpringAnimation).perceptualDuration }
-    open var bounce: CGFloat { CGFloat((engineKind() as! SpringAnimation).bounce) }
-    open override func copyValues(from o: CAAnimation) {
-        super.copyValues(from: o)
-        if let o = o as? CASpringAnimation {
-            mass = o.mass; stiffness = o.stiffness; damping = o.damping; initialVelocity = o.initialVelocity
-            allowsOverdamping = o.allowsOverdamping
-        }
-    }
-    open override func engineKind() -> Animation {
-        let a = SpringAnimation()
-        fill(a)
-        a.fromValue = engineValue(fromValue); a.toValue = engineValue(toValue); a.byValue = engineValue(byValue)
-        a.mass = mass.double; a.stiffness = stiffness.double; a.damping = damping.double
-        a.initialVelocity = initialVelocity.double; a.allowsOverdamping = allowsOverdamping
-        return a
-    }
+    open var mass: CGFloat { get { CGFloat(spring.mass) } set { spring.mass = newValue.double } }
+    open var stiffness: CGFloat { get { CGFloat(spring.stiffness) } set { spring.stiffness = newValue.double } }
+    open var damping: CGFloat { get { CGFloat(spring.damping) } set { spring.damping = newValue.double } }
+    open var initialVelocity: CGFloat { get { CGFloat(spring.initialVelocity) } set { spring.initialVelocity = newValue.double } }
+    open var allowsOverdamping: Bool { get { spring.allowsOverdamping } set { spring.allowsOverdamping = newValue } }
+    open var settlingDuration: CFTimeInterval { spring.settlingDuration }
+    open var perceptualDuration: CFTimeInterval { spring.perceptualDuration }
+    open var bounce: CGFloat { CGFloat(spring.bounce) }
 }
 
 /// `CAAnimationCalculationMode` and `CAAnimationRotationMode`.
@@ -200,46 +182,47 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 
 @MainActor
 open class CAKeyframeAnimation: CAPropertyAnimation {
-    open var values: [Any]?
-    open var path: CGPath?
-    open var keyTimes: [NSNumber]?
-    open var timingFunctions: [CAMediaTimingFunction]?
-    open var calculationMode: CAAnimationCalculationMode = .linear
-    open var rotationMode: CAAnimationRotationMode?
+    private var keyframes: KeyframeAnimation { animation as! KeyframeAnimation }
+    override class func makeEngine() -> Animation { KeyframeAnimation() }
+    open var values: [Any]? {
+        get { keyframes.values?.map { facadeValue($0) ?? $0 } } set { keyframes.values = newValue?.map { engineValue($0) ?? $0 } }
+    }
+    open var path: CGPath? { get { keyframes.path.map(CGPath.init) } set { keyframes.path = newValue?.path } }
+    open var keyTimes: [NSNumber]? {
+        get { keyframes.keyTimes?.map { NSNumber(value: $0) } } set { keyframes.keyTimes = newValue?.map(\.doubleValue) }
+    }
+    open var timingFunctions: [CAMediaTimingFunction]? {
+        get { keyframes.timingFunctions?.map(CAMediaTimingFunction.init) } set { keyframes.timingFunctions = newValue?.map(\.function) }
+    }
+    open var calculationMode: CAAnimationCalculationMode {
+        get { CAAnimationCalculationMode(rawValue: keyframes.calculationMode.rawValue) }
+        set { keyframes.calculationMode = CalculationMode(rawValue: newValue.rawValue) ?? .linear }
+    }
+    open var rotationMode: CAAnimationRotationMode? {
+        get { keyframes.rotationMode.map { $0 == .rotateAutoReverse ? .rotateAutoReverse : .rotateAuto } }
+        set { keyframes.rotationMode = newValue.map { $0 == .rotateAutoReverse ? .rotateAutoReverse : .rotateAuto } }
+    }
+    /// Kochanek-Bartels parameters are kept and not applied (cubic mode is Catmull-Rom).
     open var tensionValues: [NSNumber]?
     open var continuityValues: [NSNumber]?
     open var biasValues: [NSNumber]?
-    open override func copyValues(from o: CAAnimation) {
-        super.copyValues(from: o)
-        if let o = o as? CAKeyframeAnimation {
-            values = o.values; path = o.path; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
-            calculationMode = o.calculationMode; rotationMode = o.rotationMode
-        }
-    }
-    open override func engineKind() -> Animation {
-        let a = KeyframeAnimation()
-        fill(a)
-        a.values = values?.map { engineValue($0) ?? $0 }
-        a.path = path?.path
-        a.keyTimes = keyTimes?.map(\.doubleValue)
-        a.timingFunctions = timingFunctions?.map(\.function)
-        a.calculationMode = CalculationMode(rawValue: calculationMode.rawValue) ?? .linear
-        a.rotationMode = rotationMode.map { $0 == .rotateAutoReverse ? .rotateAutoReverse : .rotateAuto }
-        return a
-    }
 }
 
 @MainActor
 open class CAAnimationGroup: CAAnimation {
-    open var animations: [CAAnimation]?
-    open override func copyValues(from o: CAAnimation) {
-        super.copyValues(from: o)
-        if let o = o as? CAAnimationGroup { animations = o.animations }
+    override class func makeEngine() -> Animation { AnimationGroup() }
+    /// The children as given; the engine group runs their engine animations.
+    open var animations: [CAAnimation]? {
+        didSet { (animation as! AnimationGroup).animations = animations?.map(\.animation) }
     }
-    open override func engineKind() -> Animation {
-        let g = AnimationGroup()
-        g.animations = animations?.map { $0.makeEngineAnimation() }
-        return g
+    override func didCopy(from other: CAAnimation) {
+        // The engine copy copied the children; the facade children follow them.
+        guard let o = other as? CAAnimationGroup, let engineChildren = (animation as! AnimationGroup).animations else { return }
+        animations = zip(o.animations ?? [], engineChildren).map { facade, engine in
+            let c = type(of: facade).init()
+            c.animation = engine
+            return c
+        }
     }
 }
 
@@ -260,25 +243,23 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
     public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
 }
+/// `kCATransition` (the engine's `TransitionAnimation.key`).
 public let kCATransition = "transition"
 
 @MainActor
 open class CATransition: CAAnimation {
-    open var type: CATransitionType = .fade
-    open var subtype: CATransitionSubtype?
-    open var startProgress: Float = 0
-    open var endProgress: Float = 1
-    open override func copyValues(from o: CAAnimation) {
-        super.copyValues(from: o)
-        if let o = o as? CATransition { type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress }
+    private var transition: TransitionAnimation { animation as! TransitionAnimation }
+    override class func makeEngine() -> Animation { TransitionAnimation() }
+    open var type: CATransitionType {
+        get { CATransitionType(rawValue: transition.type.rawValue) }
+        set { transition.type = TransitionAnimation.Kind(rawValue: newValue.rawValue) ?? .fade }
     }
-    open override func engineKind() -> Animation {
-        let t = TransitionAnimation()
-        t.type = TransitionAnimation.Kind(rawValue: type.rawValue) ?? .fade
-        t.subtype = subtype.flatMap { TransitionAnimation.Subtype(rawValue: $0.rawValue) }
-        t.startProgress = Double(startProgress); t.endProgress = Double(endProgress)
-        return t
+    open var subtype: CATransitionSubtype? {
+        get { transition.subtype.map { CATransitionSubtype(rawValue: $0.rawValue) } }
+        set { transition.subtype = newValue.flatMap { TransitionAnimation.Subtype(rawValue: $0.rawValue) } }
     }
+    open var startProgress: Float { get { Float(transition.startProgress) } set { transition.startProgress = Double(newValue) } }
+    open var endProgress: Float { get { Float(transition.endProgress) } set { transition.endProgress = Double(newValue) } }
 }
 
 /// `CATransaction`: groups layer changes; its duration, timing function and disabling of

@@ -11,10 +11,11 @@ public enum CAEngineHost {
 }
 
 /// Seconds on the engine's media clock: the current frame's time while the application runs
-/// (so animations and time read in the same frame agree), the monotonic clock before it does.
+/// (so animations and time read in the same frame agree), the monotonic clock when no
+/// application does.
 @MainActor
 public func CACurrentMediaTime() -> CFTimeInterval {
-    if let loop = CAEngineHost.runLoop, loop.currentMediaTimeNanoseconds != 0 { return loop.currentMediaTime }
+    if let loop = CAEngineHost.runLoop { return loop.currentMediaTime }
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

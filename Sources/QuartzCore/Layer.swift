@@ -41,16 +41,20 @@ public protocol CALayerDelegate: AnyObject {
     func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
 }
 extension CALayerDelegate {
-    public func display(_ layer: CALayer) { layer.drawViaDelegate = true }
+    public func display(_ layer: CALayer) {}
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layoutSublayers(of layer: CALayer) {}
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
 
-/// `CAAction`: what a layer runs when a property changes (an animation is one).
+/// `CAAction`: what a layer runs when a property changes (an animation is one; `NSNull`
+/// is the action that does nothing).
 @MainActor
 public protocol CAAction: AnyObject {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
 /// The engine layer a plain `CALayer` (or a subclass of it) stands for: it sends drawing and
@@ -77,42 +81,39 @@ open class CALayer: NSObject, AssociatedStorage {
     /// The engine layer that takes the common properties (geometry, appearance, timing).
     package let layer: Layer
     public var associatedValues: [UnsafeRawPointer: Any] = [:]
-    /// Set by the default `CALayerDelegate.display(_:)`: the delegate's draw is wanted.
-    var drawViaDelegate = false
     private var keyedValues: [String: Any] = [:]
 
     // MARK: Making layers
 
     public override init() {
-        let l = FacadeDrawingLayer()
-        layer = l
+        layer = FacadeDrawingLayer()
         super.init()
-        l.owner = self
-        l.facade = self
+        adopt()
     }
     /// Core Animation makes presentation copies with this; here it copies the model values.
     public init(layer other: Any) {
-        let l = FacadeDrawingLayer()
-        layer = l
+        layer = FacadeDrawingLayer()
         super.init()
-        l.owner = self
-        l.facade = self
-        if let o = other as? CALayer { l.copyProperties(from: o.layer) }
+        adopt()
+        if let o = other as? CALayer { layer.copyProperties(from: o.layer) }
     }
     public required init?(coder: NSCoder) {
-        let l = FacadeDrawingLayer()
-        layer = l
+        layer = FacadeDrawingLayer()
         super.init()
-        l.owner = self
-        l.facade = self
+        adopt()
     }
     /// A facade object for an engine layer made elsewhere (a view's layer, a sublayer found in
     /// the tree, a presentation copy).
     package init(wrapping l: Layer) {
         layer = l
         super.init()
-        if l.facade == nil { l.facade = self }
-        if let d = l as? FacadeDrawingLayer, d.owner == nil { d.owner = self }
+        adopt()
+    }
+    /// Makes this object the engine layer's facade (unless it has one) and, for a drawing
+    /// layer, the object its drawing and layout come back to.
+    private func adopt() {
+        if layer.facade == nil { layer.facade = self }
+        if let d = layer as? FacadeDrawingLayer, d.owner == nil { d.owner = self }
     }
 
     /// The facade object for `l`, made once and found again afterwards.
@@ -280,20 +281,25 @@ open class CALayer: NSObject, AssociatedStorage {
     // MARK: Animations
 
     /// Adds a copy of `anim` (changing `anim` afterwards changes nothing), replacing the
-    /// animation under `key`.
+    /// animation under `key`; the delegate is told about that copy, which
+    /// `animation(forKey:)` returns.
     open func add(_ anim: CAAnimation, forKey key: String?) {
-        layer.add(anim.makeEngineAnimation(), forKey: key)
-        if let key { addedAnimations[key] = anim.copy() as? CAAnimation } else { anonymousAnimations.append(anim.copy() as! CAAnimation) }
+        let c = anim.copy() as! CAAnimation
+        if let d = c.delegate { c.animation.delegate = DelegateBridge(animation: c, delegate: d) }
+        layer.add(c.animation, forKey: key)
+        // The engine's running copy holds the bridge; the facade copy lets go of it (no cycle).
+        c.animation.delegate = nil
+        if let key { addedAnimations[key] = c }
     }
+    /// The facade copies added under keys (dropped when the engine no longer runs the key).
     private var addedAnimations: [String: CAAnimation] = [:]
-    private var anonymousAnimations: [CAAnimation] = []
     open func animation(forKey key: String) -> CAAnimation? {
         guard layer.animation(forKey: key) != nil else { addedAnimations[key] = nil; return nil }
         return addedAnimations[key]
     }
     open func animationKeys() -> [String]? { layer.animationKeys() }
     open func removeAnimation(forKey key: String) { layer.removeAnimation(forKey: key); addedAnimations[key] = nil }
-    open func removeAllAnimations() { layer.removeAllAnimations(); addedAnimations = [:]; anonymousAnimations = [] }
+    open func removeAllAnimations() { layer.removeAllAnimations(); addedAnimations = [:] }
 
     /// The layer as it is on screen (animations applied), for the facade's own layer kinds; a
     /// subclass of yours gets itself (its model values) back, as Swift cannot make an object of
@@ -306,7 +312,15 @@ open class CALayer: NSObject, AssociatedStorage {
 
     // MARK: Actions
 
-    open var actions: [String: any CAAction]?
+    /// Per-key actions, as Core Animation's: `NSNull()` turns a key's implicit animation off,
+    /// an animation replaces it (the engine layer runs them).
+    open var actions: [String: any CAAction]? {
+        didSet {
+            layer.actions = actions?.mapValues { a -> any Action in
+                (a as? CAAnimation).map { $0.animation } ?? NullAction()
+            }
+        }
+    }
     open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
     open func action(forKey event: String) -> (any CAAction)? {
         if let a = delegate?.action(for: self, forKey: event) { return a }

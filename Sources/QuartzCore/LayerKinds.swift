@@ -30,12 +30,12 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 @MainActor
 open class CAShapeLayer: CALayer {
     package let shape: ShapeLayer
-    public override init() { let s = ShapeLayer(); shape = s; super.init(wrapping: s); s.facade = self }
+    public override init() { let s = ShapeLayer(); shape = s; super.init(wrapping: s) }
     public override init(layer other: Any) {
-        let s = ShapeLayer(); shape = s; super.init(wrapping: s); s.facade = self
+        let s = ShapeLayer(); shape = s; super.init(wrapping: s)
         if let o = other as? CAShapeLayer { s.copyProperties(from: o.shape) }
     }
-    public required init?(coder: NSCoder) { let s = ShapeLayer(); shape = s; super.init(wrapping: s); s.facade = self }
+    public required init?(coder: NSCoder) { let s = ShapeLayer(); shape = s; super.init(wrapping: s) }
     package init(wrapping s: ShapeLayer) { shape = s; super.init(wrapping: s) }
     /// A facade whose common properties go to `base` and shape properties to `content`.
     package init(base: Layer, content: ShapeLayer) { shape = content; super.init(wrapping: base); content.facade = self }
@@ -77,12 +77,12 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 @MainActor
 open class CAGradientLayer: CALayer {
     package let gradient: GradientLayer
-    public override init() { let g = GradientLayer(); gradient = g; super.init(wrapping: g); g.facade = self }
+    public override init() { let g = GradientLayer(); gradient = g; super.init(wrapping: g) }
     public override init(layer other: Any) {
-        let g = GradientLayer(); gradient = g; super.init(wrapping: g); g.facade = self
+        let g = GradientLayer(); gradient = g; super.init(wrapping: g)
         if let o = other as? CAGradientLayer { g.copyProperties(from: o.gradient) }
     }
-    public required init?(coder: NSCoder) { let g = GradientLayer(); gradient = g; super.init(wrapping: g); g.facade = self }
+    public required init?(coder: NSCoder) { let g = GradientLayer(); gradient = g; super.init(wrapping: g) }
     package init(wrapping g: GradientLayer) { gradient = g; super.init(wrapping: g) }
     package init(base: Layer, content: GradientLayer) { gradient = content; super.init(wrapping: base); content.facade = self }
 
@@ -131,9 +131,9 @@ public protocol FontConvertible { var engineFontName: String { get }; var engine
 @MainActor
 open class CATextLayer: CALayer {
     package let text: TextLayer
-    public override init() { let t = TextLayer(); text = t; super.init(wrapping: t); t.facade = self }
-    public override init(layer other: Any) { let t = TextLayer(); text = t; super.init(wrapping: t); t.facade = self }
-    public required init?(coder: NSCoder) { let t = TextLayer(); text = t; super.init(wrapping: t); t.facade = self }
+    public override init() { let t = TextLayer(); text = t; super.init(wrapping: t) }
+    public override init(layer other: Any) { let t = TextLayer(); text = t; super.init(wrapping: t) }
+    public required init?(coder: NSCoder) { let t = TextLayer(); text = t; super.init(wrapping: t) }
     package init(wrapping t: TextLayer) { text = t; super.init(wrapping: t) }
 
     /// A `String` (an attributed string shows its characters).
@@ -164,9 +164,9 @@ open class CATextLayer: CALayer {
 @MainActor
 open class CAReplicatorLayer: CALayer {
     package let replicator: ReplicatorLayer
-    public override init() { let r = ReplicatorLayer(); replicator = r; super.init(wrapping: r); r.facade = self }
-    public override init(layer other: Any) { let r = ReplicatorLayer(); replicator = r; super.init(wrapping: r); r.facade = self }
-    public required init?(coder: NSCoder) { let r = ReplicatorLayer(); replicator = r; super.init(wrapping: r); r.facade = self }
+    public override init() { let r = ReplicatorLayer(); replicator = r; super.init(wrapping: r) }
+    public override init(layer other: Any) { let r = ReplicatorLayer(); replicator = r; super.init(wrapping: r) }
+    public required init?(coder: NSCoder) { let r = ReplicatorLayer(); replicator = r; super.init(wrapping: r) }
     package init(wrapping r: ReplicatorLayer) { replicator = r; super.init(wrapping: r) }
 
     open var instanceCount: Int { get { replicator.instanceCount } set { replicator.instanceCount = max(0, newValue) } }

@@ -22,7 +22,7 @@ package func engineValue(_ any: Any?) -> Any? {
     case let v as CGAffineTransform: return Transform3D(v.affine)
     case let v as CGPath: return v.path
     case let v as CGImage: return v.image
-    case let v as NSValue: return nsValueContents(v) ?? v
+    case let v as BoxedValue: return engineValue(v.value)
     case let v as [Any]:
         if v.isEmpty { return [Double]() }
         if v.allSatisfy({ $0 is CGColor }) { return v.map { ($0 as! CGColor).color } }
@@ -50,35 +50,40 @@ package func facadeValue(_ any: Any?) -> Any? {
     }
 }
 
-// `NSValue(caTransform3D:)` and friends: the value is kept in the NSValue's bytes.
-extension NSValue {
-    public convenience init(caTransform3D t: CATransform3D) {
-        var t = t
-        self.init(bytes: &t, objCType: "{CATransform3D=dddddddddddddddd}")
+// `NSValue(caTransform3D:)` and friends. Foundation on Linux cannot put a struct in an
+// NSValue's bytes (it traps), so such a value is an NSValue subclass holding the value itself.
+final class BoxedValue: NSValue, @unchecked Sendable {
+    let value: Any
+    init(_ value: Any) { self.value = value; super.init() }
+    /// Bytes are Foundation's business; this box is made from a value only.
+    required convenience init(bytes value: UnsafeRawPointer, objCType type: UnsafePointer<CChar>) {
+        self.init(Optional<Any>.none as Any)
     }
-    public convenience init(cgPoint p: CGPoint) {
-        var p = p
-        self.init(bytes: &p, objCType: "{CGPoint=dd}")
+    required init?(coder: NSCoder) { return nil }
+    override var objCType: UnsafePointer<CChar> { BoxedValue.encoding }
+    private static let encoding: UnsafePointer<CChar> = UnsafePointer(strdup("{?}")!)
+    override func isEqual(_ object: Any?) -> Bool {
+        guard let o = object as? BoxedValue else { return false }
+        return "\(value)" == "\(o.value)"
     }
-    public convenience init(cgSize s: CGSize) {
-        var s = s
-        self.init(bytes: &s, objCType: "{CGSize=dd}")
-    }
-    public convenience init(cgRect r: CGRect) {
-        var r = r
-        self.init(bytes: &r, objCType: "{CGRect={CGPoint=dd}{CGSize=dd}}")
-    }
-    public var caTransform3DValue: CATransform3D { var t = CATransform3DIdentity; getValue(&t); return t }
-    public var cgPointValue: CGPoint { var p = CGPoint.zero; getValue(&p); return p }
-    public var cgSizeValue: CGSize { var s = CGSize.zero; getValue(&s); return s }
-    public var cgRectValue: CGRect { var r = CGRect.zero; getValue(&r); return r }
+    override var hash: Int { "\(value)".hashValue }
 }
 
-private func nsValueContents(_ v: NSValue) -> Any? {
-    let type = String(cString: v.objCType)
-    if type.hasPrefix("{CATransform3D") { return v.caTransform3DValue.engine }
-    if type.hasPrefix("{CGPoint") { return v.cgPointValue.point }
-    if type.hasPrefix("{CGSize") { return v.cgSizeValue.size }
-    if type.hasPrefix("{CGRect") { return v.cgRectValue.rect }
-    return nil
+/// Lets `NSValue(caTransform3D:)` make a ``BoxedValue`` (a protocol extension's initialiser
+/// may replace `self`; a class's may not).
+public protocol CAValueBoxing {}
+extension NSValue: CAValueBoxing {}
+extension CAValueBoxing where Self: NSValue {
+    public init(caTransform3D t: CATransform3D) { self = BoxedValue(t) as! Self }
+    public init(cgPoint p: CGPoint) { self = BoxedValue(p) as! Self }
+    public init(cgSize s: CGSize) { self = BoxedValue(s) as! Self }
+    public init(cgRect r: CGRect) { self = BoxedValue(r) as! Self }
 }
+
+extension NSValue {
+    public var caTransform3DValue: CATransform3D { (self as? BoxedValue)?.value as? CATransform3D ?? CATransform3DIdentity }
+    public var cgPointValue: CGPoint { (self as? BoxedValue)?.value as? CGPoint ?? .zero }
+    public var cgSizeValue: CGSize { (self as? BoxedValue)?.value as? CGSize ?? .zero }
+    public var cgRectValue: CGRect { (self as? BoxedValue)?.value as? CGRect ?? .zero }
+}
+

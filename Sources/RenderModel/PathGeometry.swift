@@ -489,3 +489,43 @@ extension Path {
         return out
     }
 }
+
+extension Path {
+    /// The same outline drawn the other way: each subpath from its end to its start (curves with
+    /// their control points swapped), closed subpaths still closed, as `UIBezierPath.reversing()`.
+    public func reversed() -> Path {
+        var out = Path()
+        var start: Point?
+        var segments: [Element] = []      // .line or .curve, each ending at its end point
+        var closed = false
+        var lastMove = Point.zero           // where a segment after a close starts, as in Core Graphics
+        func flush() {
+            guard let s = start else { return }
+            var ends = [s]
+            for e in segments {
+                if case .line(let p) = e { ends.append(p) } else if case .curve(_, _, let p) = e { ends.append(p) }
+            }
+            out.move(to: ends[ends.count - 1])
+            for (i, e) in segments.enumerated().reversed() {
+                switch e {
+                case .line: out.addLine(to: ends[i])
+                case .curve(let c1, let c2, _): out.addCurve(to: ends[i], control1: c2, control2: c1)
+                default: break
+                }
+            }
+            if closed { out.close() }
+            start = nil; segments = []; closed = false
+        }
+        for e in elements {
+            switch e {
+            case .move(let p): flush(); start = p; lastMove = p
+            case .line, .curve:
+                if start == nil { start = lastMove }
+                segments.append(e)
+            case .close: closed = true; flush()
+            }
+        }
+        flush()
+        return out
+    }
+}

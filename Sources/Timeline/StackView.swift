@@ -59,8 +59,21 @@ open class StackView: View {
     /// Stops arranging `view`; it stays a subview (UIKit's behaviour).
     public func removeArrangedSubview(_ view: View) {
         arrangedSubviews.removeAll { $0 === view }
+        customSpacings[ObjectIdentifier(view)] = nil
         arrangementDidChange()
     }
+
+    /// The gap after `view` instead of ``spacing`` (`setCustomSpacing(_:after:)`); pass
+    /// ``useDefaultSpacing`` to go back to ``spacing``.
+    public func setCustomSpacing(_ spacing: Double, after view: View) {
+        customSpacings[ObjectIdentifier(view)] = spacing == StackView.useDefaultSpacing ? nil : spacing
+        arrangementDidChange()
+    }
+    /// The gap after `view`: its custom spacing, or ``useDefaultSpacing``.
+    public func customSpacing(after view: View) -> Double { customSpacings[ObjectIdentifier(view)] ?? StackView.useDefaultSpacing }
+    /// UIKit's `UIStackView.spacingUseDefault`.
+    public static let useDefaultSpacing = Double.greatestFiniteMagnitude
+    private var customSpacings: [ObjectIdentifier: Double] = [:]
 
     open override func subviewVisibilityDidChange(_ subview: View) {
         if arrangedSubviews.contains(where: { $0 === subview }) { arrangementDidChange() }
@@ -118,9 +131,10 @@ open class StackView: View {
                 continue
             }
             if let p = previous {
+                let gap = customSpacings[ObjectIdentifier(p)] ?? spacing
                 switch distribution {
-                case .fill, .fillEqually: out.append(c(v, start, .equal, p, end, spacing))
-                case .equalSpacing: out.append(c(v, start, .greaterThanOrEqual, p, end, spacing))
+                case .fill, .fillEqually: out.append(c(v, start, .equal, p, end, gap))
+                case .equalSpacing: out.append(c(v, start, .greaterThanOrEqual, p, end, gap))
                 }
             } else {
                 out.append(c(v, start, .equal, self, start))

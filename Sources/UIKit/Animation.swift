@@ -295,7 +295,7 @@ public final class UIViewPropertyAnimator: NSObject {
     }
     public func startAnimation() { animator.startAnimation() }
     public func startAnimation(afterDelay delay: TimeInterval) {
-        guard delay > 0, let loop = CAEngineHost.runLoop else { animator.startAnimation(); return }
+        guard delay > 0, delay < 1e9, let loop = CAEngineHost.runLoop else { animator.startAnimation(); return }
         loop.schedule(after: .nanoseconds(Int64(delay * 1e9))) { [animator] in animator.startAnimation() }
     }
     public func pauseAnimation() { animator.pauseAnimation() }

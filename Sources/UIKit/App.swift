@@ -1,5 +1,6 @@
 import Geometry
 import RenderModel
+import TextEngine
 import Timeline
 import TimelineSDL
 import UpdateLoop
@@ -48,7 +49,7 @@ open class UIViewController: UIResponder {
             if loadedView == nil { controller.loadViewIfNeeded() }
             return loadedView
         }
-        set { loadedView = newValue; newValue?.view.facadeRetainer = newValue }
+        set { loadedView = newValue }
     }
     open var viewIfLoaded: UIView? { loadedView }
     open var isViewLoaded: Bool { loadedView != nil }
@@ -145,30 +146,30 @@ public enum UIModalTransitionStyle: Int, Sendable { case coverVertical, flipHori
 /// `UIWindow`: a facade view that is the root of an engine ``Window``'s tree.
 @MainActor
 open class UIWindow: UIView {
-    package let window_: Window
+    package let engineWindow: Window
     public override init(frame: CGRect) {
         let size = frame.size == .zero ? UIScreen.main.bounds.size : frame.size
         let w = UIApplication.shared.takeHostWindow() ?? Window(size: size.size)
         w.backgroundColor = .black
-        window_ = w
-        UIView.pendingEngineView = w.rootView
+        engineWindow = w
+        UIView.pendingEngineView = (w.rootView, false)
         super.init(frame: frame)
-        w.rootView.facadeRetainer = self
     }
-    public required init?(coder: NSCoder) { fatalError("UIWindow cannot be made from an archive on Linux") }
+    /// Windows from archives do not exist on Linux.
+    public required init?(coder: NSCoder) { return nil }
     public convenience init(windowScene: UIWindowScene) { self.init(frame: UIScreen.main.bounds) }
     open override var window: UIWindow? { self }
 
     open var rootViewController: UIViewController? {
         didSet {
             guard let vc = rootViewController else { return }
-            window_.rootViewController = vc.controller
+            engineWindow.rootViewController = vc.controller
         }
     }
     open var isKeyWindow: Bool { UIApplication.shared.keyWindowStorage === self }
     open func makeKeyAndVisible() {
         UIApplication.shared.keyWindowStorage = self
-        window_.makeKeyAndVisible()
+        engineWindow.makeKeyAndVisible()
         UIApplication.shared.windowDidBecomeKey(self)
     }
     open func makeKey() { makeKeyAndVisible() }
@@ -237,6 +238,10 @@ open class UIApplication: UIResponder {
     }
     public func open(_ url: URL, options: [String: Any] = [:], completionHandler: ((Bool) -> Void)? = nil) { completionHandler?(false) }
     public func canOpenURL(_ url: URL) -> Bool { false }
+    /// The fonts text is laid out with: the key window's, or the application's own before a
+    /// window exists.
+    public var fontSystem: FontSystem { keyWindowStorage?.engineWindow.fontSystem ?? ownFonts }
+    private lazy var ownFonts = FontSystem.standard()
     public func beginIgnoringInteractionEvents() {}
     public func endIgnoringInteractionEvents() {}
 
@@ -254,10 +259,13 @@ open class UIApplication: UIResponder {
         self.delegate = delegate
         let env = ProcessInfo.processInfo.environment
         let size = UIScreen.main.bounds.size.size
-        if let seconds = env["UIKIT_HEADLESS"].flatMap(Double.init) {
+        if let text = env["UIKIT_HEADLESS"] {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                print("UIApplication: UIKIT_HEADLESS must be a number of seconds in (0, 3600]; got \(text)")
+                exit(2)
+            }
             let host = HeadlessHost(size: size)
-            hostWindow = host.window
-            CAEngineHost.runLoop = host.runLoop
+            attach(runLoop: host.runLoop, window: host.window)
             var renderer: ImageRenderer?
             if env["UIKIT_SCREENSHOT"] != nil {
                 do {
@@ -267,7 +275,6 @@ open class UIApplication: UIResponder {
                 } catch { print("UIApplication: \(error)"); exit(1) }
             }
             launch(delegate)
-            pumpFoundation(host.runLoop)
             host.step(frames: max(1, Int(seconds * 60)))
             if let path = env["UIKIT_SCREENSHOT"], let renderer {
                 do { try renderer.savePNG(to: path) } catch { print("UIApplication: \(error)"); exit(1) }
@@ -279,13 +286,19 @@ open class UIApplication: UIResponder {
             print("UIApplication: cannot open a window: \(error)")
             exit(1)
         }
-        hostWindow = host.window
-        CAEngineHost.runLoop = host.runLoop
+        attach(runLoop: host.runLoop, window: host.window)
         launch(delegate)
-        pumpFoundation(host.runLoop)
         host.run()
         delegate.applicationWillTerminate(self)
         exit(0)
+    }
+    /// Hooks the application to an engine run loop and window (the SDL host's, a headless
+    /// one, or a test's): the first `UIWindow` made takes the window, display links and
+    /// timers run on the loop, and Foundation's main run loop is served in its event phase.
+    package func attach(runLoop: MainRunLoop, window: Window) {
+        hostWindow = window
+        CAEngineHost.runLoop = runLoop
+        pumpFoundation(runLoop)
     }
     private func launch(_ delegate: any UIApplicationDelegate) {
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
@@ -301,13 +314,11 @@ open class UIApplication: UIResponder {
     }
 }
 
-/// `UIApplicationMain`: makes the delegate of the given class and runs.
+/// `UIApplicationMain` finds the delegate class by name, which needs the Objective-C runtime.
+@available(*, unavailable, message: "Linux has no Objective-C runtime to make a delegate from its class name; call UIApplication.main(AppDelegate()) in main.swift")
 @MainActor
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-                              _ principalClassName: String?, _ delegateClassName: String?) -> Int32 {
-    print("UIApplicationMain: on Linux mark your delegate with @main and conform it to UIApplicationDelegate")
-    return 1
-}
+                              _ principalClassName: String?, _ delegateClassName: String?) -> Int32 { 1 }
 
 extension UIApplication {
     /// Runs the application with `delegate` (Linux's entry point: `@main` on a delegate class

@@ -85,7 +85,8 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
     }
     public convenience init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
-        let h = (hue.double.truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
+        let hue = hue.double.isFinite ? hue.double : 0
+        let h = (hue.truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
         let s = saturation.double, v = brightness.double
         let i = Int(h), f = h - Double(i)
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
@@ -100,7 +101,8 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
         self.init(red: CGFloat(r), green: CGFloat(g), blue: CGFloat(b), alpha: alpha)
     }
     public convenience init(cgColor: CGColor) { self.init(cgColor.color) }
-    public convenience init(patternImage image: UIImage) { self.init(Color(red: 0.5, green: 0.5, blue: 0.5)) }
+    @available(*, unavailable, message: "pattern colours are not drawn on Linux; tile a UIImageView or a layer's contents instead")
+    public convenience init(patternImage image: UIImage) { self.init(.clear) }
     /// A dynamic colour, resolved for light traits.
     public convenience init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
         self.init(dynamicProvider(UITraitCollection(userInterfaceStyle: .light)).color)
@@ -218,30 +220,18 @@ public final class UIFont: NSObject, FontConvertible, @unchecked Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
-        public static let ultraLight = Weight(rawValue: -0.8)
-        public static let thin = Weight(rawValue: -0.6)
-        public static let light = Weight(rawValue: -0.4)
-        public static let regular = Weight(rawValue: 0)
-        public static let medium = Weight(rawValue: 0.23)
-        public static let semibold = Weight(rawValue: 0.3)
-        public static let bold = Weight(rawValue: 0.4)
-        public static let heavy = Weight(rawValue: 0.56)
-        public static let black = Weight(rawValue: 0.62)
-        /// The CSS weight (100...900) UIKit's weight stands for.
-        var engine: Font.Weight {
-            let css: Double = switch rawValue {
-            case ..<(-0.7): 100
-            case ..<(-0.5): 200
-            case ..<(-0.2): 300
-            case ..<0.1: 400
-            case ..<0.26: 500
-            case ..<0.35: 600
-            case ..<0.5: 700
-            case ..<0.6: 800
-            default: 900
-            }
-            return Font.Weight(rawValue: css)
-        }
+        // UIKit's weight scale is the engine's (Font.Weight), so the values are taken from it.
+        public static let ultraLight = Weight(Font.Weight.ultraLight)
+        public static let thin = Weight(Font.Weight.thin)
+        public static let light = Weight(Font.Weight.light)
+        public static let regular = Weight(Font.Weight.regular)
+        public static let medium = Weight(Font.Weight.medium)
+        public static let semibold = Weight(Font.Weight.semibold)
+        public static let bold = Weight(Font.Weight.bold)
+        public static let heavy = Weight(Font.Weight.heavy)
+        public static let black = Weight(Font.Weight.black)
+        init(_ w: Font.Weight) { rawValue = CGFloat(w.rawValue) }
+        var engine: Font.Weight { Font.Weight(rawValue: rawValue.double) }
     }
     public struct TextStyle: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -306,11 +296,15 @@ public final class UIFont: NSObject, FontConvertible, @unchecked Sendable {
     public func withSize(_ size: CGFloat) -> UIFont {
         var f = font; f.pointSize = size.double; return UIFont(f)
     }
-    public var lineHeight: CGFloat { CGFloat(font.pointSize * 1.2) }
-    public var ascender: CGFloat { CGFloat(font.pointSize * 0.95) }
-    public var descender: CGFloat { CGFloat(-font.pointSize * 0.25) }
-    public var capHeight: CGFloat { CGFloat(font.pointSize * 0.7) }
-    public var xHeight: CGFloat { CGFloat(font.pointSize * 0.5) }
+    /// Metrics from the font system of the application's window (its faces, as text is laid
+    /// out with them).
+    @MainActor private var metrics: FontMetrics { UIApplication.shared.fontSystem.metrics(for: font) }
+    @MainActor public var lineHeight: CGFloat { CGFloat(metrics.lineHeight) }
+    @MainActor public var ascender: CGFloat { CGFloat(metrics.ascender) }
+    @MainActor public var descender: CGFloat { CGFloat(metrics.descender) }
+    @MainActor public var leading: CGFloat { CGFloat(metrics.leading) }
+    @MainActor public var capHeight: CGFloat { CGFloat(metrics.capHeight) }
+    @MainActor public var xHeight: CGFloat { CGFloat(metrics.xHeight) }
     public var engineFontName: String { font.fontName }
     public var engineFontSize: Double { font.pointSize }
     public override func isEqual(_ object: Any?) -> Bool { (object as? UIFont)?.font == font }
@@ -386,7 +380,22 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
     public func withRenderingMode(_ mode: RenderingMode) -> UIImage {
         UIImage(image.withRenderingMode(mode == .alwaysTemplate ? .alwaysTemplate : mode == .alwaysOriginal ? .alwaysOriginal : .automatic))
     }
-    public func withTintColor(_ color: UIColor) -> UIImage { withRenderingMode(.alwaysTemplate) }
+    /// The image's shape (its alpha) in `color`, as an original image.
+    public func withTintColor(_ color: UIColor) -> UIImage {
+        let c = color.color, src = image.bitmap.rgba
+        var rgba = [UInt8](repeating: 0, count: src.count)
+        func byte(_ v: Double) -> UInt8 { v.isFinite ? UInt8(min(255, max(0, (v * 255).rounded()))) : 0 }
+        let r = byte(c.red), g = byte(c.green), b = byte(c.blue), a = c.alpha.isFinite ? min(1, max(0, c.alpha)) : 0
+        for i in stride(from: 0, to: src.count, by: 4) {
+            rgba[i] = r; rgba[i + 1] = g; rgba[i + 2] = b
+            rgba[i + 3] = UInt8((Double(src[i + 3]) * a).rounded())
+        }
+        return UIImage(Image(bitmap: Bitmap(width: image.bitmap.width, height: image.bitmap.height, rgba: rgba), scale: image.scale,
+                             renderingMode: .alwaysOriginal))
+    }
+    public func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
+        withTintColor(color).withRenderingMode(renderingMode)
+    }
     public func resizableImage(withCapInsets insets: UIEdgeInsets) -> UIImage {
         UIImage(image.resizableImage(withCapInsets: insets.engine))
     }

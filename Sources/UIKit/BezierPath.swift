@@ -51,7 +51,12 @@ open class UIBezierPath: NSObject {
     open func removeAllPoints() { mutable = CGMutablePath() }
     open func append(_ other: UIBezierPath) { mutable.addPath(other.cgPath) }
     open func apply(_ t: CGAffineTransform) { mutable = CGMutablePath(mutable.path.applying(t.affine)) }
-    open func reversing() -> UIBezierPath { UIBezierPath(cgPath: cgPath) }
+    open func reversing() -> UIBezierPath {
+        let r = UIBezierPath(cgPath: CGPath(mutable.path.reversed()))
+        r.lineWidth = lineWidth; r.lineCapStyle = lineCapStyle; r.lineJoinStyle = lineJoinStyle
+        r.miterLimit = miterLimit; r.usesEvenOddFillRule = usesEvenOddFillRule
+        return r
+    }
     open var bounds: CGRect { mutable.boundingBoxOfPath }
     open var currentPoint: CGPoint { mutable.currentPoint }
     open var isEmpty: Bool { mutable.isEmpty }

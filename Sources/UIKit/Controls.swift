@@ -25,9 +25,10 @@ public final class UIAction: NSObject {
 }
 
 /// The engine control a `UIControl` subclass of yours stands for: layout, drawing and sizing
-/// come back to the facade object, as for `UIView`.
+/// come back to the facade object, as for `UIView`, and so do tracking and highlighting.
 final class FacadeControl: Control {
-    weak var owner: UIView?
+    weak var owner: UIControl?
+    var touchState = TouchState()
     override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
     override func draw(_ rect: Rect, in canvas: Canvas) {
         guard let owner else { return }
@@ -35,6 +36,20 @@ final class FacadeControl: Control {
         UIGraphicsPushContext(ctx); owner.draw(CGRect(rect)); UIGraphicsPopContext()
     }
     override var intrinsicContentSize: Size { owner?.intrinsicContentSize.size ?? super.intrinsicContentSize }
+    override func handle(_ event: InputEvent, at point: Point) -> Bool {
+        if let owner, let (phase, touches, e) = touchState.translate(event, at: convert(point, to: nil), view: owner) {
+            owner.track(phase, touches.first!, e)
+        }
+        return super.handle(event, at: point)
+    }
+    override func stateDidChange() { super.stateDidChange(); owner?.engineStateDidChange() }
+}
+
+/// The engine button a `UIButton` stands for: highlighting comes back to the facade object, so
+/// an `isHighlighted` override (a press animation) runs.
+final class FacadeButton: Button {
+    weak var owner: UIControl?
+    override func stateDidChange() { super.stateDidChange(); owner?.engineStateDidChange() }
 }
 
 /// `UIControl`: target-action and states over the engine's ``Control`` (which tracks the
@@ -94,11 +109,11 @@ open class UIControl: UIView {
     public enum ContentVerticalAlignment: Int, Sendable { case center, top, bottom, fill }
 
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = FacadeControl(frame: .zero) }
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeControl(frame: .zero), true) }
         super.init(frame: frame)
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = FacadeControl(frame: .zero) }
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeControl(frame: .zero), true) }
         super.init(coder: coder)
     }
     public convenience init(frame: CGRect, primaryAction: UIAction?) {
@@ -128,7 +143,7 @@ open class UIControl: UIView {
             return match
         }
     }
-    open func allTargets() -> Set<AnyHashable> { Set(targets.compactMap { $0.target.map { ObjectIdentifier($0) } }) }
+    open func allTargets() -> Set<AnyHashable> { Set(targets.compactMap { $0.target as? AnyHashable }) }
     open func actions(forTarget target: Any?, forControlEvent controlEvent: Event) -> [String]? {
         let t = target.map { $0 as AnyObject }
         let names = targets.filter { $0.target === t && !$0.events.intersection(controlEvent).isEmpty }.map(\.action.name)
@@ -159,10 +174,34 @@ open class UIControl: UIView {
 
     open var isEnabled: Bool { get { control.isEnabled } set { control.isEnabled = newValue } }
     open var isSelected: Bool { get { control.isSelected } set { control.isSelected = newValue } }
-    open var isHighlighted: Bool { get { control.isHighlighted } set {} }
-    open var state: State { State(rawValue: UInt(control.state.rawValue)) }
-    open var isTracking: Bool { control.isHighlighted }
+    /// Set from the engine's tracking (so an override of it sees every press); setting it
+    /// yourself is kept until the next press.
+    open var isHighlighted: Bool {
+        get { highlighted } set { highlighted = newValue }
+    }
+    private var highlighted = false
+    /// The engine control's highlight changed: set it through the (overridable) property.
+    func engineStateDidChange() {
+        if control.isHighlighted != highlighted { isHighlighted = control.isHighlighted }
+    }
+    open var state: State {
+        var s = State(rawValue: UInt(control.state.rawValue))
+        if highlighted { s.insert(.highlighted) } else { s.remove(.highlighted) }
+        return s
+    }
+    public private(set) var isTracking = false
     open var isTouchInside: Bool { control.isHighlighted }
+
+    /// Calls the tracking methods as UIKit does: `beginTracking` on a press, `continueTracking`
+    /// while it returns true, `endTracking` or `cancelTracking` at the end.
+    func track(_ phase: UITouch.Phase, _ touch: UITouch, _ event: UIEvent) {
+        switch phase {
+        case .began: isTracking = beginTracking(touch, with: event)
+        case .moved, .stationary: if isTracking { isTracking = continueTracking(touch, with: event) }
+        case .ended: if isTracking { endTracking(touch, with: event) }; isTracking = false
+        case .cancelled: if isTracking { cancelTracking(with: event) }; isTracking = false
+        }
+    }
     open var contentHorizontalAlignment: ContentHorizontalAlignment = .center
     open var contentVerticalAlignment: ContentVerticalAlignment = .center
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
@@ -207,19 +246,19 @@ final class FacadeLabel: Label {
 open class UILabel: UIView {
     package var label: Label { view as! Label }
     /// A facade for a label an engine control owns (a button's title).
-    package convenience init(engineLabel: Label) { UIView.pendingEngineView = engineLabel; self.init(frame: .zero) }
+    package convenience init(engineLabel: Label) { UIView.pendingEngineView = (engineLabel, false); self.init(frame: .zero) }
     var baseIntrinsic: Size { (view as? FacadeLabel)?.baseIntrinsic ?? label.intrinsicContentSize }
     public override init(frame: CGRect) {
         if UIView.pendingEngineView == nil {
             let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.textColor = .black
-            UIView.pendingEngineView = l
+            UIView.pendingEngineView = (l, true)
         }
         super.init(frame: frame)
     }
     public required init?(coder: NSCoder) {
         if UIView.pendingEngineView == nil {
             let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.textColor = .black
-            UIView.pendingEngineView = l
+            UIView.pendingEngineView = (l, true)
         }
         super.init(coder: coder)
     }
@@ -261,17 +300,17 @@ open class UIButton: UIControl {
 
     public override init(frame: CGRect) {
         buttonType = .custom
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = Button(title: "") }
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeButton(title: ""), true) }
         super.init(frame: frame)
     }
     public required init?(coder: NSCoder) {
         buttonType = .custom
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = Button(title: "") }
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeButton(title: ""), true) }
         super.init(coder: coder)
     }
     public init(type: ButtonType) {
         buttonType = type
-        UIView.pendingEngineView = Button(title: "")
+        UIView.pendingEngineView = (FacadeButton(title: ""), true)
         super.init(frame: .zero)
         if type == .system { setTitleColor(.systemBlue, for: .normal) }
     }
@@ -394,7 +433,7 @@ public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
 open class UIImageView: UIView {
     package var imageView: ImageView { view as! ImageView }
     public convenience init(image: UIImage?) {
-        UIView.pendingEngineView = ImageView(image: image?.image)
+        UIView.pendingEngineView = (ImageView(image: image?.image), true)
         self.init(frame: image.map { CGRect(origin: .zero, size: $0.size) } ?? .zero)
     }
     public convenience init(image: UIImage?, highlightedImage: UIImage?) {
@@ -402,11 +441,11 @@ open class UIImageView: UIView {
         imageView.highlightedImage = highlightedImage?.image
     }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = ImageView(image: nil) }
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ImageView(image: nil), true) }
         super.init(frame: frame)
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = ImageView(image: nil) }
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ImageView(image: nil), true) }
         super.init(coder: coder)
     }
     open var image: UIImage? { get { imageView.image.map(UIImage.init) } set { imageView.image = newValue?.image } }
@@ -442,11 +481,11 @@ open class UIStackView: UIView {
         views.forEach(addArrangedSubview)
     }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = StackView(arrangedSubviews: []) }
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (StackView(arrangedSubviews: []), true) }
         super.init(frame: frame)
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = StackView(arrangedSubviews: []) }
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (StackView(arrangedSubviews: []), true) }
         super.init(coder: coder)
     }
     open var arrangedSubviews: [UIView] { stack.arrangedSubviews.map(UIView.wrap) }
@@ -479,10 +518,8 @@ open class UIStackView: UIView {
     }
     open var isLayoutMarginsRelativeArrangement = false
     open var isBaselineRelativeArrangement = false
-    /// Custom spacing after a view is kept; the stack spaces evenly.
-    open func setCustomSpacing(_ spacing: CGFloat, after view: UIView) { custom[ObjectIdentifier(view)] = spacing }
-    open func customSpacing(after view: UIView) -> CGFloat { custom[ObjectIdentifier(view)] ?? UIStackView.spacingUseDefault }
-    private var custom: [ObjectIdentifier: CGFloat] = [:]
-    public static let spacingUseDefault = CGFloat.greatestFiniteMagnitude
+    open func setCustomSpacing(_ spacing: CGFloat, after view: UIView) { stack.setCustomSpacing(spacing.double, after: view.view) }
+    open func customSpacing(after view: UIView) -> CGFloat { CGFloat(stack.customSpacing(after: view.view)) }
+    public static let spacingUseDefault = CGFloat(StackView.useDefaultSpacing)
     public static let spacingUseSystem = CGFloat(8)
 }

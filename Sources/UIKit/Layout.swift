@@ -30,6 +30,22 @@ public final class NSLayoutConstraint: NSObject {
         case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
         case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin, centerXWithinMargins,
              centerYWithinMargins, notAnAttribute = 0
+        init(_ a: LayoutAttribute) {
+            self = switch a {
+            case .left: .left
+            case .right: .right
+            case .top: .top
+            case .bottom: .bottom
+            case .leading: .leading
+            case .trailing: .trailing
+            case .width: .width
+            case .height: .height
+            case .centerX: .centerX
+            case .centerY: .centerY
+            case .lastBaseline: .lastBaseline
+            case .firstBaseline: .firstBaseline
+            }
+        }
         var engine: LayoutAttribute? {
             switch self {
             case .left, .leftMargin: .left
@@ -52,7 +68,9 @@ public final class NSLayoutConstraint: NSObject {
     /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`.
     public convenience init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
                             attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
-        let first = layoutItem(view1)!
+        guard let first = layoutItem(view1) else {
+            preconditionFailure("NSLayoutConstraint(item:): the item must be a UIView or a UILayoutGuide; got \(type(of: view1))")
+        }
         let second = view2.flatMap(layoutItem)
         let rel: LayoutSolver.Relation = relation == .equal ? .equal : relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual
         self.init(LayoutConstraint(item: first, attribute: attr1.engine ?? .width, relatedBy: rel, toItem: second,
@@ -67,8 +85,16 @@ public final class NSLayoutConstraint: NSObject {
     public var identifier: String? { get { constraint.identifier } set { constraint.identifier = newValue } }
     public var multiplier: CGFloat { CGFloat(constraint.multiplier) }
     public var shouldBeArchived = false
-    public var firstItem: AnyObject? { nil }
-    public var secondItem: AnyObject? { nil }
+    public var firstItem: AnyObject? { constraint.firstItem.map(facadeItem) }
+    public var secondItem: AnyObject? { constraint.secondItem.map(facadeItem) }
+    public var firstAttribute: Attribute { Attribute(constraint.firstAttribute) }
+    public var secondAttribute: Attribute { constraint.secondAttribute.map(Attribute.init) ?? .notAnAttribute }
+    public var relation: Relation {
+        switch constraint.relation { case .equal: .equal; case .lessThanOrEqual: .lessThanOrEqual; case .greaterThanOrEqual: .greaterThanOrEqual }
+    }
+    /// Two facades of one engine constraint are the same constraint.
+    public override func isEqual(_ object: Any?) -> Bool { (object as? NSLayoutConstraint)?.constraint === constraint }
+    public override var hash: Int { ObjectIdentifier(constraint).hashValue }
     public override nonisolated var description: String { MainActor.assumeIsolated { constraint.description } }
 
     public static func activate(_ constraints: [NSLayoutConstraint]) { LayoutConstraint.activate(constraints.map(\.constraint)) }
@@ -81,6 +107,14 @@ public final class NSLayoutConstraint: NSObject {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
     }
+}
+
+/// The facade object of a constraint's engine item (a view's facade, or a guide wrapped).
+@MainActor
+private func facadeItem(_ item: any LayoutItemOwner) -> AnyObject {
+    if let v = item as? View { return UIView.wrap(v) }
+    if let g = item as? LayoutGuide { return UILayoutGuide(g) }
+    return item
 }
 
 @MainActor
@@ -173,7 +207,8 @@ extension UIView: UILayoutAnchorProviding {
     public var safeAreaLayoutGuide: UILayoutGuide { UILayoutGuide(view.safeAreaLayoutGuide) }
     public var layoutMarginsGuide: UILayoutGuide { UILayoutGuide(view.layoutMarginsGuide) }
     public var readableContentGuide: UILayoutGuide { UILayoutGuide(view.layoutMarginsGuide) }
-    public var constraints: [NSLayoutConstraint] { [] }
+    /// The constraints this view holds (those whose nearest common ancestor it is).
+    public var constraints: [NSLayoutConstraint] { view.constraints.map(NSLayoutConstraint.init) }
     public func addConstraint(_ c: NSLayoutConstraint) { c.isActive = true }
     public func addConstraints(_ cs: [NSLayoutConstraint]) { NSLayoutConstraint.activate(cs) }
     public func removeConstraint(_ c: NSLayoutConstraint) { c.isActive = false }

@@ -16,10 +16,27 @@ open class UIResponder: NSObject, AssociatedStorage {
     open var isFirstResponder: Bool { false }
     @discardableResult open func becomeFirstResponder() -> Bool { false }
     @discardableResult open func resignFirstResponder() -> Bool { true }
-    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
-    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
-    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
-    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
+    // The defaults pass the touches on, as UIKit's: they mark them unhandled, and the engine
+    // bubbles the pointer event to the superview's facade (the next responder); a view
+    // controller's root view offers it to the controller first.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { touchesPassedOn = true }
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { touchesPassedOn = true }
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { touchesPassedOn = true }
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { touchesPassedOn = true }
+    /// Set by the default touch methods: the touches go on to the next responder.
+    var touchesPassedOn = false
+
+    /// Calls the touch method of `phase`; returns whether this responder kept the touches.
+    func deliverTouches(_ phase: UITouch.Phase, _ touches: Set<UITouch>, _ event: UIEvent) -> Bool {
+        touchesPassedOn = false
+        switch phase {
+        case .began: touchesBegan(touches, with: event)
+        case .moved, .stationary: touchesMoved(touches, with: event)
+        case .ended: touchesEnded(touches, with: event)
+        case .cancelled: touchesCancelled(touches, with: event)
+        }
+        return !touchesPassedOn
+    }
     /// Whether `action` is implemented here: this object is of the class that declares the
     /// method the selector was made from.
     open func responds(to action: Selector) -> Bool { action.canPerform(on: self) }
@@ -95,29 +112,45 @@ final class FacadeView: View {
         owner?.didMoveToWindow()
     }
     override func handle(_ event: InputEvent, at point: Point) -> Bool {
-        guard let owner, owner.handlesTouchesItself else { return false }
-        let windowPoint = convert(point, to: nil)
-        let t = event.timestamp ?? 0
+        guard let owner, let (phase, touches, e) = touchState.translate(event, at: convert(point, to: nil), view: owner)
+        else { return false }
+        if owner.deliverTouches(phase, touches, e) { return true }
+        // The root view of a controller offers the touches to the controller next.
+        if let vc = owner.next as? UIViewController, vc.deliverTouches(phase, touches, e) { return true }
+        return false
+    }
+    var touchState = TouchState()
+    override func hitTest(_ point: Point) -> View? {
+        guard let owner else { return super.hitTest(point) }
+        return owner.hitTest(CGPoint(point), with: nil)?.view
+    }
+    /// The engine's own hit test (what `UIView.hitTest(_:with:)` does by default).
+    func engineHitTest(_ point: Point) -> View? { super.hitTest(point) }
+}
+
+/// Turns the engine's pointer events on one view into UIKit touches: the phase, the tap count
+/// and the previous location; moves without a press (hovers) are not touches.
+struct TouchState {
+    var lastPoint = Point.zero
+    var taps = 0
+    var pressed = false
+
+    @MainActor
+    mutating func translate(_ event: InputEvent, at windowPoint: Point, view: UIView) -> (UITouch.Phase, Set<UITouch>, UIEvent)? {
         let phase: UITouch.Phase
         switch event.kind {
-        case .pointerDown: phase = .began; taps = max(1, event.clickCount)
-        case .pointerMoved: phase = .moved
-        case .pointerUp: phase = .ended
-        case .pointerCancelled: phase = .cancelled
-        default: return false
+        case .pointerDown: phase = .began; taps = max(1, event.clickCount); pressed = true
+        case .pointerMoved where pressed: phase = .moved
+        case .pointerUp where pressed: phase = .ended; pressed = false
+        case .pointerCancelled where pressed: phase = .cancelled; pressed = false
+        default: return nil
         }
+        let t = event.timestamp ?? 0
         let touch = UITouch(phase: phase, at: windowPoint, previous: phase == .began ? windowPoint : lastPoint,
-                            view: owner, timestamp: t, tapCount: taps)
+                            view: view, timestamp: t, tapCount: taps)
         lastPoint = windowPoint
-        let set: Set<UITouch> = [touch]
-        let e = UIEvent(touches: set, timestamp: t)
-        switch phase {
-        case .began: owner.touchesBegan(set, with: e)
-        case .moved: owner.touchesMoved(set, with: e)
-        case .ended: owner.touchesEnded(set, with: e)
-        default: owner.touchesCancelled(set, with: e)
-        }
-        return true
+        let touches: Set<UITouch> = [touch]
+        return (phase, touches, UIEvent(touches: touches, timestamp: t))
     }
 }
 
@@ -136,45 +169,61 @@ open class UIView: UIResponder {
     /// the view's bounds).
     open class var layerClass: AnyClass { CALayer.self }
 
-    /// The engine view the next `UIView.init(frame:)` takes (set by UIKit's own subclasses,
-    /// which stand for engine controls); nil makes a ``FacadeView``.
-    static var pendingEngineView: View?
+    /// The engine view the next `UIView.init(frame:)` takes, and whether the facade made it
+    /// (set by UIKit's own subclasses, which stand for engine controls, and by ``wrap(_:)``);
+    /// nil makes a ``FacadeView``.
+    static var pendingEngineView: (view: View, isNew: Bool)?
 
     public init(frame: CGRect) {
-        if let v = UIView.pendingEngineView {
-            UIView.pendingEngineView = nil
-            view = v
-            if frame != .zero { v.frame = frame.rect }
-        } else {
-            view = FacadeView(frame: frame.rect)
-        }
+        let pending = UIView.pendingEngineView
+        UIView.pendingEngineView = nil
+        view = pending?.view ?? FacadeView(frame: frame.rect)
+        if pending != nil, frame != .zero { view.frame = frame.rect }
         super.init()
-        adopt()
+        adopt(naming: pending?.isNew ?? true)
     }
     public convenience override init() { self.init(frame: .zero) }
     /// Views from archives (storyboards, nibs) do not exist here; this makes an empty view.
     public required init?(coder: NSCoder) {
-        if let v = UIView.pendingEngineView { UIView.pendingEngineView = nil; view = v } else { view = FacadeView(frame: .zero) }
+        let pending = UIView.pendingEngineView
+        UIView.pendingEngineView = nil
+        view = pending?.view ?? FacadeView(frame: .zero)
         super.init()
-        adopt()
+        adopt(naming: pending?.isNew ?? true)
     }
-    /// A facade for an engine view made elsewhere.
+    /// A facade for an engine view made elsewhere (its identifier is left as it is).
     package convenience init(engineView: View) {
-        UIView.pendingEngineView = engineView
+        UIView.pendingEngineView = (engineView, false)
         self.init(frame: .zero)
     }
-    private func adopt() {
+    /// Makes this object the engine view's facade and the object its overrides come back to.
+    /// A view the facade made is named after the class, for traces, and follows UIKit's rule
+    /// for views made in code: its frame is set by hand until it opts into Auto Layout (the
+    /// engine's own controls start in Auto Layout).
+    private func adopt(naming isNew: Bool) {
         view.facade = self
-        view.identifier = view.identifier ?? String(describing: type(of: self))
+        if isNew {
+            if view.identifier == nil { view.identifier = String(describing: type(of: self)) }
+            view.translatesAutoresizingMaskIntoConstraints = true
+        }
         if let f = view as? FacadeView { f.owner = self }
-        if let f = view as? FacadeControl { f.owner = self }
+        if let f = view as? FacadeControl { f.owner = self as? UIControl }
+        if let f = view as? FacadeButton { f.owner = self as? UIControl }
         if let f = view as? FacadeLabel { f.owner = self as? UILabel }
     }
 
-    /// The facade object for an engine view.
+    /// The facade object for an engine view (made, without a name, for one it has not seen).
     package static func wrap(_ v: View) -> UIView {
         if let f = v.facade as? UIView { return f }
         return UIView(engineView: v)
+    }
+    /// The facade of `v` or of its nearest ancestor that has one: what a hit test returns, so
+    /// an engine control's inner views (a button's title) count as the control, and nothing
+    /// is made on the hover path.
+    static func nearestFacade(_ v: View?) -> UIView? {
+        var c = v
+        while let x = c { if let f = x.facade as? UIView { return f }; c = x.superview }
+        return nil
     }
 
     // MARK: Hierarchy
@@ -186,26 +235,24 @@ open class UIView: UIResponder {
         while let x = v { if let w = x.facade as? UIWindow { return w }; v = x.superview }
         return nil
     }
-    open func addSubview(_ child: UIView) {
-        let old = child.superview
-        child.view.facadeRetainer = child
-        view.addSubview(child.view)
-        if old !== self { child.didMoveToSuperview(); didAddSubview(child) }
-    }
+    open func addSubview(_ child: UIView) { insert(child) { view.addSubview(child.view) } }
     open func insertSubview(_ child: UIView, at index: Int) {
-        child.view.facadeRetainer = child
-        view.insertSubview(child.view, at: min(max(0, index), view.subviews.count))
-        child.didMoveToSuperview(); didAddSubview(child)
+        insert(child) { view.insertSubview(child.view, at: min(max(0, index), view.subviews.count)) }
     }
     open func insertSubview(_ child: UIView, aboveSubview sibling: UIView) {
-        child.view.facadeRetainer = child
-        view.insertSubview(child.view, aboveSubview: sibling.view)
-        child.didMoveToSuperview(); didAddSubview(child)
+        insert(child) { view.insertSubview(child.view, aboveSubview: sibling.view) }
     }
     open func insertSubview(_ child: UIView, belowSubview sibling: UIView) {
+        insert(child) { view.insertSubview(child.view, belowSubview: sibling.view) }
+    }
+    /// Inserts `child` with `body` (an engine insertion), telling it and this view as UIKit does
+    /// when it comes from elsewhere; the tree keeps the facade object alive from then on.
+    private func insert(_ child: UIView, _ body: () -> Void) {
+        let moving = child.view.superview !== view
+        if moving { child.willMove(toSuperview: self) }
         child.view.facadeRetainer = child
-        view.insertSubview(child.view, belowSubview: sibling.view)
-        child.didMoveToSuperview(); didAddSubview(child)
+        body()
+        if moving { child.didMoveToSuperview(); didAddSubview(child) }
     }
     open func bringSubviewToFront(_ child: UIView) {
         guard child.view.superview === view else { return }
@@ -225,6 +272,7 @@ open class UIView: UIResponder {
     open func removeFromSuperview() {
         guard view.superview != nil else { return }
         superview?.willRemoveSubview(self)
+        willMove(toSuperview: nil)
         view.removeFromSuperview()
         view.facadeRetainer = nil
         didMoveToSuperview()
@@ -298,10 +346,9 @@ open class UIView: UIResponder {
     open var isMultipleTouchEnabled = false
     open var isExclusiveTouch = false
     open var contentMode: ContentMode {
-        get { ContentMode(rawValue: contentModeRaw) ?? .scaleToFill }
-        set { contentModeRaw = newValue.rawValue; view.contentMode = newValue.engine }
+        get { ContentMode(rawValue: Timeline.ContentMode.allCases.firstIndex(of: view.contentMode) ?? 0) ?? .scaleToFill }
+        set { view.contentMode = newValue.engine }
     }
-    private var contentModeRaw = 0
     open var accessibilityIdentifier: String? { get { view.identifier } set { view.identifier = newValue } }
     open var accessibilityLabel: String?
     open var isAccessibilityElement = false
@@ -376,14 +423,15 @@ open class UIView: UIResponder {
     }
     open var safeAreaInsets: UIEdgeInsets { UIEdgeInsets(view.safeAreaInsets) }
     open func safeAreaInsetsDidChange() {}
+    /// The margins in left-to-right terms (the engine keeps them directional).
     open var layoutMargins: UIEdgeInsets {
         get {
-            let m = view.directionalLayoutMargins
-            return UIEdgeInsets(top: CGFloat(m.top), left: CGFloat(m.leading), bottom: CGFloat(m.bottom), right: CGFloat(m.trailing))
+            let m = directionalLayoutMargins
+            return UIEdgeInsets(top: m.top, left: m.leading, bottom: m.bottom, right: m.trailing)
         }
         set {
-            view.directionalLayoutMargins = DirectionalEdgeInsets(top: newValue.top.double, leading: newValue.left.double,
-                                                                  bottom: newValue.bottom.double, trailing: newValue.right.double)
+            directionalLayoutMargins = NSDirectionalEdgeInsets(top: newValue.top, leading: newValue.left,
+                                                               bottom: newValue.bottom, trailing: newValue.right)
         }
     }
     open var directionalLayoutMargins: NSDirectionalEdgeInsets {
@@ -410,12 +458,12 @@ open class UIView: UIResponder {
     // MARK: Hit testing and touches
 
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+    /// The deepest visible, interactive subview containing `point` (the engine's hit test,
+    /// which asks `point(inside:with:)`); override to widen or narrow what a view takes.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        view.hitTest(point.point).map(UIView.wrap)
+        let hit = if let f = view as? FacadeView { f.engineHitTest(point.point) } else { view.hitTest(point.point) }
+        return UIView.nearestFacade(hit)
     }
-    /// Whether a subclass overrides the touch methods (then the engine's pointer events come
-    /// to them); decided once per class.
-    lazy var handlesTouchesItself: Bool = !(self is UIControl)
 
     // MARK: Gesture recognizers
 
@@ -453,23 +501,8 @@ open class UIView: UIResponder {
     public enum ContentMode: Int, Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight,
              bottomLeft, bottomRight
-        var engine: Timeline.ContentMode {
-            switch self {
-            case .scaleToFill: .scaleToFill
-            case .scaleAspectFit: .scaleAspectFit
-            case .scaleAspectFill: .scaleAspectFill
-            case .redraw: .redraw
-            case .center: .center
-            case .top: .top
-            case .bottom: .bottom
-            case .left: .left
-            case .right: .right
-            case .topLeft: .topLeft
-            case .topRight: .topRight
-            case .bottomLeft: .bottomLeft
-            case .bottomRight: .bottomRight
-            }
-        }
+        /// The engine's modes are UIKit's, in UIKit's order.
+        var engine: Timeline.ContentMode { Timeline.ContentMode.allCases[rawValue] }
     }
 }
 

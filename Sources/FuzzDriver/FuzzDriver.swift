@@ -1,0 +1,36 @@
+import CLibFuzzer
+import Foundation
+
+// The main of every fuzz target. Built with `-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer`
+// (scripts/fuzz), it hands libFuzzer's driver the target's body; built normally, it replays the
+// files named on the command line through the same body and prints what each gave, to
+// reproduce a crash outside the fuzzer (`swift run TextFuzzer Tests/Fuzz/text-regressions/*`).
+
+/// The body libFuzzer calls: a C function pointer cannot capture it, so the one fuzz target a
+/// fuzzer process runs is kept here.
+nonisolated(unsafe) private var target: (([UInt8]) -> String)?
+
+/// Runs `body` under libFuzzer, or over the files named on the command line (options starting
+/// with `--` are left to the body). Never returns.
+public func fuzzMain(name: String, _ body: @escaping ([UInt8]) -> String) -> Never {
+    #if FUZZING
+    target = body
+    var argc = CommandLine.argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+    exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        _ = target?(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    })
+    #else
+    let paths = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
+    guard !paths.isEmpty else {
+        print("usage: \(name) FILE...   (replays inputs; scripts/fuzz builds the libFuzzer target)")
+        exit(0)
+    }
+    for path in paths {
+        guard let data = FileManager.default.contents(atPath: path) else { print("\(path): unreadable"); continue }
+        print("\(path): \(body([UInt8](data)))")
+    }
+    exit(0)
+    #endif
+}

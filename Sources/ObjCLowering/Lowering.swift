@@ -1,0 +1,275 @@
+// Lowers the Objective-C-only spellings of UIKit code so it compiles on Linux (UK3). Swift on
+// Linux rejects `@objc`, and `#selector` needs the Objective-C runtime; both are rewritten in
+// place, every line where it was, so compiler messages still point at the user's lines:
+//
+//   @objc, @objc(name), @objcMembers, @IBAction, @IBOutlet, @IBInspectable, @IBDesignable,
+//   @NSManaged, @GKInspectable                -> blanked (spaces of the same width)
+//   #selector(Type.method(_:))                -> Selector("method:", method: Type.method(_:))
+//   #selector(method(_:)) inside a type body  -> Selector("method:", method: Enclosing.method(_:))
+//   #selector(getter: p) / #selector(setter: p) -> Selector("p") / Selector("setP:")
+//
+// A selector made this way carries the method, so target-action calls it without a runtime.
+// The rewriting is lexical: comments and string contents are never touched.
+
+/// The source with the Objective-C spellings lowered (see the file comment).
+public func lowerObjectiveC(_ source: String) -> String {
+    var bytes = Array(source.utf8)
+    var masked = maskCommentsAndStrings(bytes)
+    let labels = functionLabels(masked)
+    let enclosing = enclosingTypes(masked)
+
+    // #selector, from the end so earlier offsets stay valid.
+    var edits: [(range: Range<Int>, text: [UInt8])] = []
+    var i = 0
+    let keyword = Array("#selector".utf8)
+    while let start = find(keyword, in: masked, from: i) {
+        var j = start + keyword.count
+        while j < masked.count, masked[j] == UInt8(ascii: " ") { j += 1 }
+        guard j < masked.count, masked[j] == UInt8(ascii: "(") else { i = j; continue }
+        guard let close = matchingParen(masked, open: j) else { break }
+        let inner = String(decoding: bytes[(j + 1)..<close], as: UTF8.self)
+        let replacement = selectorExpression(inner, enclosing: enclosing[start], labels: labels)
+        // A selector written over several lines keeps its line breaks after the replacement.
+        let breaks = bytes[start...close].filter { $0 == newline }.count
+        edits.append((start..<(close + 1), Array(replacement.utf8) + [UInt8](repeating: newline, count: breaks)))
+        i = close + 1
+    }
+    for e in edits.reversed() {
+        bytes.replaceSubrange(e.range, with: e.text)
+        masked.replaceSubrange(e.range, with: e.text)
+    }
+
+    // Attributes: blank them where they are code.
+    let attributes = ["objcMembers", "objc", "IBAction", "IBOutlet", "IBInspectable", "IBDesignable", "NSManaged", "GKInspectable"]
+        .map { Array($0.utf8) }
+    var k = 0
+    while k < masked.count {
+        guard masked[k] == UInt8(ascii: "@"), let name = attributes.first(where: { matches($0, in: masked, at: k + 1) })
+        else { k += 1; continue }
+        var end = k + 1 + name.count
+        if name == Array("objc".utf8) {
+            var p = end
+            while p < masked.count, masked[p] == UInt8(ascii: " ") { p += 1 }
+            if p < masked.count, masked[p] == UInt8(ascii: "("), let c = matchingParen(masked, open: p) { end = c + 1 }
+        }
+        for q in k..<end where bytes[q] != UInt8(ascii: "\n") { bytes[q] = UInt8(ascii: " ") }
+        k = end
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+// MARK: - Selector expressions
+
+/// The `Selector(...)` expression for the inside of `#selector(...)`.
+func selectorExpression(_ inner: String, enclosing: String?, labels: [String: String]) -> String {
+    let text = inner.trimmingWhitespace()
+    for (prefix, isSetter) in [("getter:", false), ("setter:", true)] where text.hasPrefix(prefix) {
+        let property = String(text.dropFirst(prefix.count)).trimmingWhitespace().split(separator: ".").last.map(String.init) ?? ""
+        let name = isSetter ? "set" + property.prefix(1).uppercased() + property.dropFirst() + ":" : property
+        return "Selector(\"\(name)\")"
+    }
+    var reference = text
+    if reference.hasPrefix("self.") { reference.removeFirst(5) }
+    // The method is what follows the last dot before any argument labels.
+    let head = reference.split(separator: "(", maxSplits: 1).first.map(String.init) ?? reference
+    let typePrefix = head.contains(".") ? String(head[..<head.lastIndex(of: ".")!]) : ""
+    let method = typePrefix.isEmpty ? reference : String(reference.dropFirst(typePrefix.count + 1))
+    let name = objectiveCName(method, labels: labels)
+    let owner = typePrefix.isEmpty ? enclosing : typePrefix
+    // A lowercase prefix is an instance (`viewModel.refresh`), not a type: a name only.
+    guard let owner, owner.first?.isUppercase == true else {
+        return "Selector(\"\(name)\")"
+    }
+    return "Selector(\"\(name)\", method: \(owner).\(method))"
+}
+
+/// The Objective-C name of a Swift method reference: `tap` -> `tap` (or `tap:` when the file
+/// declares `func tap(_ x: ...)`), `tap(_:)` -> `tap:`, `move(to:)` -> `moveTo:`,
+/// `set(_:for:)` -> `set:for:`.
+func objectiveCName(_ method: String, labels: [String: String]) -> String {
+    let parts = method.split(separator: "(", maxSplits: 1)
+    let base = parts.first.map { String($0).trimmingWhitespace() } ?? method
+    let argumentLabels: [String]
+    if parts.count == 2 {
+        argumentLabels = parts[1].dropLast(parts[1].hasSuffix(")") ? 1 : 0).split(separator: ":", omittingEmptySubsequences: false)
+            .dropLast().map { String($0).trimmingWhitespace() }
+    } else if let declared = labels[base] {
+        argumentLabels = declared.split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
+    } else {
+        return base
+    }
+    guard !argumentLabels.isEmpty else { return base }
+    var name = base
+    for (index, label) in argumentLabels.enumerated() {
+        let shown = label == "_" ? "" : label
+        name += (index == 0 && !shown.isEmpty ? shown.prefix(1).uppercased() + shown.dropFirst() : shown) + ":"
+    }
+    return name
+}
+
+// MARK: - Lexing
+
+private let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n"), quote = UInt8(ascii: "\""),
+            slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\"), hash = UInt8(ascii: "#")
+
+/// `bytes` with comments and the contents of string literals replaced by spaces (newlines
+/// kept): what is left is code, at the same offsets.
+func maskCommentsAndStrings(_ bytes: [UInt8]) -> [UInt8] {
+    var out = bytes
+    func blank(_ r: Range<Int>) { for k in r where out[k] != newline { out[k] = space } }
+    var i = 0
+    let n = bytes.count
+    while i < n {
+        let b = bytes[i]
+        if b == slash, i + 1 < n, bytes[i + 1] == slash {
+            var j = i
+            while j < n, bytes[j] != newline { j += 1 }
+            blank(i..<j); i = j
+        } else if b == slash, i + 1 < n, bytes[i + 1] == star {
+            var depth = 1, j = i + 2
+            while j < n, depth > 0 {
+                if bytes[j] == slash, j + 1 < n, bytes[j + 1] == star { depth += 1; j += 2 }
+                else if bytes[j] == star, j + 1 < n, bytes[j + 1] == slash { depth -= 1; j += 2 }
+                else { j += 1 }
+            }
+            blank(i..<j); i = j
+        } else if b == quote || (b == hash && i + 1 < n && (bytes[i + 1] == quote || bytes[i + 1] == hash)) {
+            // A string literal, raw (`#"..."#`) or not, single-line or multi-line.
+            var hashes = 0, j = i
+            while j < n, bytes[j] == hash { hashes += 1; j += 1 }
+            guard j < n, bytes[j] == quote else { i = j; continue }
+            let multiline = j + 2 < n && bytes[j + 1] == quote && bytes[j + 2] == quote
+            let delimiter = multiline ? 3 : 1
+            var k = j + delimiter
+            var end = n
+            while k < n {
+                if hashes == 0, bytes[k] == backslash { k += 2; continue }
+                if !multiline, bytes[k] == newline { end = k; break }
+                if bytes[k] == quote, (0..<delimiter).allSatisfy({ k + $0 < n && bytes[k + $0] == quote }),
+                   (0..<hashes).allSatisfy({ k + delimiter + $0 < n && bytes[k + delimiter + $0] == hash }) {
+                    end = k + delimiter + hashes
+                    break
+                }
+                k += 1
+            }
+            blank((j + delimiter)..<max(j + delimiter, min(n, end - delimiter - hashes)))
+            i = end
+        } else {
+            i += 1
+        }
+    }
+    return out
+}
+
+/// The argument labels of each function the file declares (`tap` -> `_:`), the first
+/// declaration of a name winning.
+func functionLabels(_ masked: [UInt8]) -> [String: String] {
+    var result: [String: String] = [:]
+    let keyword = Array("func".utf8)
+    var i = 0
+    while let at = find(keyword, in: masked, from: i) {
+        i = at + keyword.count
+        guard isBoundary(masked, at - 1), i < masked.count, masked[i] == space || masked[i] == UInt8(ascii: "\t") else { continue }
+        var j = i
+        while j < masked.count, masked[j] == space { j += 1 }
+        let nameStart = j
+        while j < masked.count, isIdentifier(masked[j]) { j += 1 }
+        guard j > nameStart else { continue }
+        let name = String(decoding: masked[nameStart..<j], as: UTF8.self)
+        while j < masked.count, masked[j] != UInt8(ascii: "("), masked[j] != UInt8(ascii: "{"), masked[j] != newline { j += 1 }
+        guard j < masked.count, masked[j] == UInt8(ascii: "("), let close = matchingParen(masked, open: j) else { continue }
+        let params = splitTopLevel(String(decoding: masked[(j + 1)..<close], as: UTF8.self))
+        let labels = params.map { p -> String in
+            let head = p.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+            return (head.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init) ?? "_") + ":"
+        }.joined()
+        if result[name] == nil { result[name] = labels }
+    }
+    return result
+}
+
+/// For each offset, the innermost named type whose body contains it (a class, struct, enum,
+/// actor or extension), by braces.
+func enclosingTypes(_ masked: [UInt8]) -> [String?] {
+    var result = [String?](repeating: nil, count: masked.count + 1)
+    var stack: [String?] = []
+    var pending: String?
+    let kinds = ["class", "struct", "enum", "actor", "extension"].map { Array($0.utf8) }
+    let notTypes: Set<String> = ["func", "var", "let", "override", "static", "final", "private", "fileprivate", "public",
+                                 "internal", "open", "required", "convenience", "subscript", "init", "case"]
+    var i = 0
+    while i < masked.count {
+        let b = masked[i]
+        if isIdentifier(b), isBoundary(masked, i - 1), let kind = kinds.first(where: { matches($0, in: masked, at: i) }),
+           !isIdentifierAt(masked, i + kind.count) {
+            var j = i + kind.count
+            while j < masked.count, masked[j] == space || masked[j] == newline { j += 1 }
+            let start = j
+            while j < masked.count, isIdentifier(masked[j]) || masked[j] == UInt8(ascii: ".") { j += 1 }
+            let name = String(decoding: masked[start..<j], as: UTF8.self)
+            if !name.isEmpty, !notTypes.contains(name) { pending = name }
+            for k in i..<j { result[k] = stack.last(where: { $0 != nil }) ?? nil }
+            i = j
+            continue
+        }
+        if b == UInt8(ascii: "{") { stack.append(pending); pending = nil }
+        else if b == UInt8(ascii: "}") { _ = stack.popLast() }
+        result[i] = stack.last(where: { $0 != nil }) ?? nil
+        i += 1
+    }
+    return result
+}
+
+// MARK: - Helpers
+
+private func find(_ needle: [UInt8], in hay: [UInt8], from start: Int) -> Int? {
+    guard !needle.isEmpty, hay.count >= needle.count, start <= hay.count - needle.count else { return nil }
+    var i = start
+    while i <= hay.count - needle.count {
+        if hay[i] == needle[0], matches(needle, in: hay, at: i) { return i }
+        i += 1
+    }
+    return nil
+}
+
+private func matches(_ needle: [UInt8], in hay: [UInt8], at i: Int) -> Bool {
+    guard i >= 0, i + needle.count <= hay.count else { return false }
+    for k in 0..<needle.count where hay[i + k] != needle[k] { return false }
+    return !isIdentifierAt(hay, i + needle.count)
+}
+
+private func isIdentifier(_ b: UInt8) -> Bool {
+    (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b >= 0x80
+}
+private func isIdentifierAt(_ bytes: [UInt8], _ i: Int) -> Bool { i >= 0 && i < bytes.count && isIdentifier(bytes[i]) }
+private func isBoundary(_ bytes: [UInt8], _ i: Int) -> Bool { !isIdentifierAt(bytes, i) && !(i >= 0 && i < bytes.count && bytes[i] == UInt8(ascii: "@")) }
+
+/// The index of the `)` matching the `(` at `open`, in masked source.
+private func matchingParen(_ masked: [UInt8], open: Int) -> Int? {
+    var depth = 0
+    for k in open..<masked.count {
+        if masked[k] == UInt8(ascii: "(") { depth += 1 }
+        else if masked[k] == UInt8(ascii: ")") { depth -= 1; if depth == 0 { return k } }
+    }
+    return nil
+}
+
+/// Splits at commas outside brackets.
+private func splitTopLevel(_ s: String) -> [String] {
+    var parts: [String] = [], current = "", depth = 0
+    for c in s {
+        if "([<".contains(c) { depth += 1 } else if ")]>".contains(c) { depth -= 1 }
+        if c == ",", depth == 0 { parts.append(current); current = "" } else { current.append(c) }
+    }
+    if !current.trimmingWhitespace().isEmpty { parts.append(current) }
+    return parts
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,6 @@
+class A {
+  func f() { _ = #selector(
+    tap(_:)
+  ) }
+  @objc func tap(_ x: Int) {}
+}

@@ -1,0 +1,2 @@
+let s = #"unterminated
+@objc func x() { #selector(y
