@@ -28,7 +28,11 @@ public func lowerObjectiveC(_ source: String) -> String {
         guard j < masked.count, masked[j] == UInt8(ascii: "(") else { i = j; continue }
         guard let close = matchingParen(masked, open: j) else { break }
         let inner = String(decoding: bytes[(j + 1)..<close], as: UTF8.self)
-        let replacement = selectorExpression(inner, enclosing: enclosing[start], labels: labels)
+        // Only a method reference is rewritten; anything else is left for the compiler to report.
+        guard let replacement = selectorExpression(inner, enclosing: enclosing[start], labels: labels) else {
+            i = close + 1
+            continue
+        }
         // A selector written over several lines keeps its line breaks after the replacement.
         let breaks = bytes[start...close].filter { $0 == newline }.count
         edits.append((start..<(close + 1), Array(replacement.utf8) + [UInt8](repeating: newline, count: breaks)))
@@ -60,11 +64,15 @@ public func lowerObjectiveC(_ source: String) -> String {
 
 // MARK: - Selector expressions
 
-/// The `Selector(...)` expression for the inside of `#selector(...)`.
-func selectorExpression(_ inner: String, enclosing: String?, labels: [String: String]) -> String {
-    let text = inner.trimmingWhitespace()
+/// The `Selector(...)` expression for the inside of `#selector(...)`, or nil when the inside is
+/// not a method reference (identifiers, dots, argument labels; whitespace is dropped).
+func selectorExpression(_ inner: String, enclosing: String?, labels: [String: String]) -> String? {
+    let text = String(inner.unicodeScalars.filter { !$0.properties.isWhitespace })
+    guard !text.isEmpty, text.unicodeScalars.allSatisfy({ $0 == "_" || $0 == "." || $0 == "(" || $0 == ")" || $0 == ":"
+        || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) || !$0.isASCII && $0.properties.isXIDContinue })
+    else { return nil }
     for (prefix, isSetter) in [("getter:", false), ("setter:", true)] where text.hasPrefix(prefix) {
-        let property = String(text.dropFirst(prefix.count)).trimmingWhitespace().split(separator: ".").last.map(String.init) ?? ""
+        let property = String(text.dropFirst(prefix.count)).split(separator: ".").last.map(String.init) ?? ""
         let name = isSetter ? "set" + property.prefix(1).uppercased() + property.dropFirst() + ":" : property
         return "Selector(\"\(name)\")"
     }
