@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .executable(name: "objc-lower", targets: ["objc-lower"]),
+        .plugin(name: "ObjCLowering", targets: ["ObjCLoweringPlugin"]),
         .executable(name: "timeline", targets: ["TimelineCLI"]),
     ],
     dependencies: [
@@ -102,6 +103,9 @@ let package = Package(
         .target(name: "ObjectiveC", swiftSettings: facade),
         .target(name: "ObjCLowering", swiftSettings: strict),
         .executableTarget(name: "objc-lower", dependencies: ["ObjCLowering"], path: "Sources/ObjCLowerTool", swiftSettings: strict),
+        // What an app adds to compile UIKit code with @objc and #selector: the target excludes its
+        // UIKit/ folder, and the plugin compiles lowered copies of it (UK3).
+        .plugin(name: "ObjCLoweringPlugin", capability: .buildTool(), dependencies: ["objc-lower"]),
         .target(name: "CoreGraphics", dependencies: ["Geometry", "RenderModel", "Images"], swiftSettings: facade),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "Layers", "Geometry", "Motion", "RenderModel",
                                                    "Images", "UpdateLoop", "TextEngine"],
@@ -124,6 +128,18 @@ let package = Package(
         .executableTarget(name: "ImageFuzzer", dependencies: ["FuzzDriver", "Images", "Geometry"], swiftSettings: strict),
         .executableTarget(name: "ObjCLowerFuzzer", dependencies: ["FuzzDriver", "ObjCLowering"], swiftSettings: strict),
         .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzDriver", "FuzzHarness", "TimelineSDL", "Timeline"], swiftSettings: strict),
+        // UIKitExamples (UK5): small UIKit programs written as on iOS, built with the plugin and run
+        // headless by the UIKit tests (UIKIT_HEADLESS=SECONDS, UIKIT_SCREENSHOT=PNG).
+        .executableTarget(name: "SpringCardExample", dependencies: ["UIKit"], path: "UIKitExamples/SpringCard", exclude: ["UIKit"],
+                          swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
+        .executableTarget(name: "ConstraintPanelExample", dependencies: ["UIKit"], path: "UIKitExamples/ConstraintPanel", exclude: ["UIKit"],
+                          swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
+        .executableTarget(name: "ProgressRingExample", dependencies: ["UIKit"], path: "UIKitExamples/ProgressRing", exclude: ["UIKit"],
+                          swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
+        .executableTarget(name: "DrawerExample", dependencies: ["UIKit"], path: "UIKitExamples/Drawer", exclude: ["UIKit"],
+                          swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
+        .executableTarget(name: "RunLoopOrderExample", dependencies: ["UIKit"], path: "UIKitExamples/RunLoopOrder", exclude: ["UIKit"],
+                          swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
         .executableTarget(
             name: "HeadlessTrace",
             dependencies: ["Timeline", "TimelineScene", "Geometry"],
@@ -157,7 +173,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Timeline", "TimelineSDL", "TimelineTestSupport"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel"],
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
+                                                      "Images"],
                     swiftSettings: facade),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL"], swiftSettings: strict),
         .testTarget(

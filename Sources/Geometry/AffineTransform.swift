@@ -41,9 +41,10 @@ public struct AffineTransform: Hashable, Sendable {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }
 
-    /// The bounding box of the transformed rectangle.
+    /// The bounding box of the transformed rectangle; ``Rect/null`` stays null (its infinite
+    /// origin times a zero coefficient would be NaN).
     public func apply(to r: Rect) -> Rect {
-        if isIdentity { return r }
+        if isIdentity || r.isNull { return r }
         // x' = a·x + c·y + tx: each term's extreme comes from one end of its range.
         let ax0 = a * r.minX, ax1 = a * r.maxX, cy0 = c * r.minY, cy1 = c * r.maxY
         let bx0 = b * r.minX, bx1 = b * r.maxX, dy0 = d * r.minY, dy1 = d * r.maxY

@@ -62,6 +62,7 @@ public struct Homography: Sendable, Equatable {
 
     /// The bounding box of `rect`'s image (corners in front of the eye only; `.null` if none).
     public func apply(to rect: Rect) -> Rect {
+        if rect.isNull { return rect }
         if isAffine { return affine.apply(to: rect) }
         var box = Rect.null
         for pt in [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),

@@ -116,9 +116,8 @@ public struct LayerRenderer {
                                    patchable: Bool, into list: inout [DrawCommand]) -> Rect {
         // The layer's own content, in its coordinates.
         own.removeAll(keepingCapacity: true)
-        if l.shadowOpacity > 0, let sc = l.shadowColor, sc.alpha > 0, let silhouette = l.shadowPath ?? l.contentSilhouette {
-            let offset = AffineTransform(translationX: l.shadowOffset.width, y: l.shadowOffset.height)
-            own.append(.shadow(silhouette.applying(offset), sc.withAlphaMultiplied(by: min(l.shadowOpacity, 1)), radius: max(0, l.shadowRadius)))
+        if l.shadowOpacity > 0, let shadow = l.shadowCommand(silhouette: l.shadowPath == nil ? l.contentSilhouette : nil) {
+            own.append(shadow)
         }
         if let bg = l.backgroundColor, bg.alpha > 0 {
             if l.cornerRadius <= 0 || l.maskedCorners == .all {

@@ -1,6 +1,8 @@
 // objc-lower: lowers the Objective-C spellings of UIKit sources (see ObjCLowering).
 //   objc-lower IN.swift OUT.swift
 //   objc-lower --output-dir DIR IN.swift...
+// The output starts with a `#sourceLocation` naming the input, so the compiler reports the
+// user's file and lines, not the lowered copy's.
 import Foundation
 import ObjCLowering
 
@@ -20,7 +22,8 @@ for (input, output) in pairs {
         FileHandle.standardError.write(Data("objc-lower: cannot read \(input)\n".utf8))
         exit(1)
     }
-    let lowered = lowerObjectiveC(String(decoding: data, as: UTF8.self))
+    let path = URL(fileURLWithPath: input).standardizedFileURL.path.replacingOccurrences(of: "\"", with: "\\\"")
+    let lowered = "#sourceLocation(file: \"\(path)\", line: 1)\n" + lowerObjectiveC(String(decoding: data, as: UTF8.self))
     guard FileManager.default.createFile(atPath: output, contents: Data(lowered.utf8)) else {
         FileHandle.standardError.write(Data("objc-lower: cannot write \(output)\n".utf8))
         exit(1)

@@ -472,11 +472,7 @@ public final class Window: FrameParticipant {
         v.listGeneration = buildGeneration
         v.isQueuedForRepaint = false
         list.append(.endGroup)                              // the group marker, written below
-        var box = Rect.null
-        if p.backgroundColor.alpha > 0 {
-            list.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
-            box = t.apply(to: local)
-        }
+        var box = emitBackground(v, p, local, t, into: &list)
         if let vl = v.loadedLayer, let image = vl.contents {
             // The layer's image (an image view's), placed in the presentation's bounds.
             let first = list.count
@@ -508,6 +504,33 @@ public final class Window: FrameParticipant {
         g.bounds = box
         g.end = offset + list.count - 1
         list[start] = .beginGroup(g)
+        return box
+    }
+
+    /// A view's shadow (its backing layer's, CA2) and background, rounded at the layer's masked
+    /// corners, from the presentation's rect; returns their box in window points. Kept out of
+    /// ``emit(_:parent:into:offset:)`` so that recursion's frames stay small (deep trees run on
+    /// worker threads' stacks).
+    @inline(never)
+    private func emitBackground(_ v: View, _ p: LayerState, _ local: Rect, _ t: AffineTransform,
+                                into list: inout [DrawCommand]) -> Rect {
+        var box = Rect.null
+        let corners = v.loadedLayer?.maskedCorners ?? .all
+        if let vl = v.loadedLayer, vl.shadowOpacity > 0,
+           let shadow = vl.shadowCommand(silhouette: p.backgroundColor.alpha > 0
+                ? Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners) : nil) {
+            list.append(shadow)
+            if let b = shadow.localBounds { box = t.apply(to: b) }
+        }
+        if p.backgroundColor.alpha > 0 {
+            if corners == .all || p.cornerRadius <= 0 {
+                list.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
+            } else {
+                list.append(.fillShape(Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners),
+                                       .color(p.backgroundColor), .nonZero))
+            }
+            box = box.union(t.apply(to: local))
+        }
         return box
     }
 

@@ -276,6 +276,7 @@ open class UIApplication: UIResponder {
             }
             launch(delegate)
             host.step(frames: max(1, Int(seconds * 60)))
+            if env["UIKIT_DUMP"] != nil { dumpTree(host.window.rootView, depth: 0) }
             if let path = env["UIKIT_SCREENSHOT"], let renderer {
                 do { try renderer.savePNG(to: path) } catch { print("UIApplication: \(error)"); exit(1) }
             }
@@ -292,6 +293,14 @@ open class UIApplication: UIResponder {
         delegate.applicationWillTerminate(self)
         exit(0)
     }
+    /// Prints the view tree with frames (headless runs with `UIKIT_DUMP` set).
+    private func dumpTree(_ v: View, depth: Int) {
+        let name = v.facade.map { String(describing: type(of: $0)) } ?? String(describing: type(of: v))
+        let flags = (v.isHidden ? " hidden" : "") + (v.alpha < 1 ? " alpha=\(v.alpha)" : "")
+        print(String(repeating: "  ", count: depth) + "\(name) \(v.frame)\(flags)")
+        for s in v.subviews { dumpTree(s, depth: depth + 1) }
+    }
+
     /// Hooks the application to an engine run loop and window (the SDL host's, a headless
     /// one, or a test's): the first `UIWindow` made takes the window, display links and
     /// timers run on the loop, and Foundation's main run loop is served in its event phase.
@@ -305,11 +314,15 @@ open class UIApplication: UIResponder {
         if keyWindowStorage == nil, let w = delegate.window { w.makeKeyAndVisible() }
         delegate.applicationDidBecomeActive(self)
     }
-    /// Runs Foundation's main run loop (DispatchQueue.main work, scheduled Timers) in the
-    /// event phase of every frame, so such work sees UIKit's order (UK4).
+    /// Serves Foundation's main run loop (DispatchQueue.main work, scheduled Timers) in the
+    /// event phase of every frame, so such work sees UIKit's order (UK4). One pass of
+    /// Foundation's loop handles one kind of work, so there are two: the timers that are due,
+    /// then the main queue (work queued from there runs in the next frame, as on iOS). About
+    /// 7 µs a frame.
     private func pumpFoundation(_ loop: MainRunLoop) {
         loop.schedule(after: .zero, repeating: .nanoseconds(1)) {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: -1))
+            _ = RunLoop.main.run(mode: .default, before: .distantPast)
+            _ = RunLoop.main.run(mode: .default, before: .distantPast)
         }
     }
 }
@@ -323,7 +336,8 @@ public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
 extension UIApplication {
     /// Runs the application with `delegate` (Linux's entry point: `@main` on a delegate class
     /// cannot make the delegate without an Objective-C runtime, so `main.swift` calls this).
-    public static func main(_ delegate: any UIApplicationDelegate) -> Never {
-        shared.run(delegate: delegate)
+    /// Callable from `main.swift`'s top-level code, which runs on the main thread.
+    public nonisolated static func main(_ delegate: @autoclosure @MainActor () -> any UIApplicationDelegate) -> Never {
+        MainActor.assumeIsolated { shared.run(delegate: delegate()) }
     }
 }

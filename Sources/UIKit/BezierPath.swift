@@ -43,9 +43,10 @@ open class UIBezierPath: NSObject {
         mutable.addCurve(to: end, control1: controlPoint1, control2: controlPoint2)
     }
     open func addQuadCurve(to end: CGPoint, controlPoint: CGPoint) { mutable.addQuadCurve(to: end, control: controlPoint) }
-    /// UIKit's `clockwise` is on screen (y down), as the engine's arcs are.
+    /// UIKit's `clockwise` is as seen on screen (angles increasing, y down), the opposite of
+    /// Core Graphics' flag in UIKit's coordinates, which the path underneath takes.
     open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        mutable.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+        mutable.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
     }
     open func close() { mutable.closeSubpath() }
     open func removeAllPoints() { mutable = CGMutablePath() }

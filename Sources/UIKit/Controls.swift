@@ -295,24 +295,39 @@ open class UILabel: UIView {
 open class UIButton: UIControl {
     package var button: Button { view as! Button }
     public enum ButtonType: Int, Sendable { case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
-    public let buttonType: ButtonType
+    public private(set) var buttonType: ButtonType
     private lazy var titleFacade: UILabel = (button.titleLabel.facade as? UILabel) ?? UILabel(engineLabel: button.titleLabel)
 
     public override init(frame: CGRect) {
         buttonType = .custom
         if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeButton(title: ""), true) }
         super.init(frame: frame)
+        applyTypeLook()
     }
     public required init?(coder: NSCoder) {
         buttonType = .custom
         if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeButton(title: ""), true) }
         super.init(coder: coder)
+        applyTypeLook()
     }
-    public init(type: ButtonType) {
+    /// A convenience initialiser, as UIKit's (so a subclass's convenience init may call it).
+    public convenience init(type: ButtonType) {
+        self.init(frame: .zero)
         buttonType = type
-        UIView.pendingEngineView = (FacadeButton(title: ""), true)
-        super.init(frame: .zero)
-        if type == .system { setTitleColor(.systemBlue, for: .normal) }
+        applyTypeLook()
+    }
+    /// UIKit's look for the button type: no background; a system button's title in the tint
+    /// colour, faded while pressed; a custom button's in white. (The engine's own button is a
+    /// filled one.)
+    private func applyTypeLook() {
+        for state: State in [.normal, .highlighted, .selected, .disabled] { button.setBackgroundColor(.clear, for: state.engine) }
+        if buttonType == .custom {
+            setTitleColor(.white, for: .normal)
+        } else {
+            setTitleColor(.systemBlue, for: .normal)
+            setTitleColor(UIColor.systemBlue.withAlphaComponent(0.2), for: .highlighted)
+            setTitleColor(.systemGray3, for: .disabled)
+        }
     }
     public convenience init(type: ButtonType, primaryAction: UIAction?) {
         self.init(type: type)

@@ -351,6 +351,9 @@ open class UIView: UIResponder {
     }
     open var accessibilityIdentifier: String? { get { view.identifier } set { view.identifier = newValue } }
     open var accessibilityLabel: String?
+    open var accessibilityValue: String?
+    open var accessibilityHint: String?
+    open var accessibilityTraits: UIAccessibilityTraits = .none
     open var isAccessibilityElement = false
     open var traitCollection: UITraitCollection { .current }
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
@@ -508,6 +511,21 @@ open class UIView: UIResponder {
 
 extension UIView: CALayerDelegate {
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+}
+
+/// `UIAccessibilityTraits`: kept for the code that sets them; there is no screen reader here.
+public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public static let none = UIAccessibilityTraits([])
+    public static let button = UIAccessibilityTraits(rawValue: 1 << 0)
+    public static let link = UIAccessibilityTraits(rawValue: 1 << 1)
+    public static let image = UIAccessibilityTraits(rawValue: 1 << 2)
+    public static let selected = UIAccessibilityTraits(rawValue: 1 << 3)
+    public static let staticText = UIAccessibilityTraits(rawValue: 1 << 6)
+    public static let header = UIAccessibilityTraits(rawValue: 1 << 16)
+    public static let adjustable = UIAccessibilityTraits(rawValue: 1 << 12)
+    public static let notEnabled = UIAccessibilityTraits(rawValue: 1 << 8)
 }
 
 public enum UISemanticContentAttribute: Int, Sendable { case unspecified, playback, spatial, forceLeftToRight, forceRightToLeft }

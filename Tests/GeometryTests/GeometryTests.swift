@@ -23,6 +23,7 @@ struct GeometryTests {
         let r = AffineTransform(rotationAngle: .pi / 2).apply(to: Rect(x: 0, y: 0, width: 10, height: 4))
         #expect(r.isClose(to: Rect(x: -4, y: 0, width: 4, height: 10), tolerance: 1e-9))
         #expect(AffineTransform(scaleX: 0, y: 1).inverted() == nil)
+        #expect(AffineTransform(translationX: 5, y: 0).apply(to: .null).isNull)   // not NaN (inf × 0)
     }
 
     @Test("Colours parse #rrggbb and #rrggbbaa and print back")

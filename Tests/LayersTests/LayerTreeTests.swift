@@ -30,6 +30,29 @@ struct LayerTreeTests {
         #expect(parent.children.count == 2 && b.superlayer === other)
     }
 
+    @Test("CA1 a sublayer that draws nothing leaves its superlayer's bounds alone (no NaN that hides the subtree)")
+    func emptySublayerKeepsBounds() {
+        let host = LayerHost()
+        let card = Layer()
+        card.frame = Rect(x: 50, y: 40, width: 100, height: 80)
+        card.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        let empty = ShapeLayer()                     // a stroke of a lone point: an empty outline
+        var point = Path()
+        point.move(to: Point(x: 5, y: 5))
+        empty.path = point
+        empty.strokeColor = .white
+        empty.fillColor = nil
+        empty.position = Point(x: 10, y: 10)
+        card.addSublayer(empty)
+        host.root.addSublayer(card)
+        host.step()
+        var renderer = LayerRenderer(engine: host.engine)
+        var list: [DrawCommand] = []
+        let box = renderer.emit(host.root, parent: .identity, into: &list)
+        #expect(box == Rect(x: 50, y: 40, width: 100, height: 80))
+        for case .beginGroup(let g) in list { #expect(!g.bounds.minX.isNaN) }
+    }
+
     @Test("CA1 a layer added as its own ancestor, or a mask that has a superlayer, is reported and ignored")
     func badTreeInput() {
         let host = LayerHost()

@@ -21,6 +21,35 @@ struct ViewLayerTests {
         #expect(v.cornerRadius == 6)
     }
 
+    @Test("CA2 a view's layer shadow and masked corners draw with the view, and changes to them repaint it")
+    func shadowAndMaskedCorners() {
+        let host = makeHost(width: 200, height: 200)
+        let v = View(frame: Rect(x: 20, y: 20, width: 100, height: 60))
+        v.backgroundColor = .white
+        v.cornerRadius = 12
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        func shadows() -> [DrawCommand] { host.window.displayList.commands.filter { if case .shadow = $0 { return true }; return false } }
+        #expect(shadows().isEmpty)
+        Transaction.begin(); Transaction.setDisableActions(true)
+        v.layer.shadowOpacity = 0.5
+        v.layer.shadowRadius = 8
+        v.layer.shadowOffset = Size(width: 0, height: 4)
+        v.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+        Transaction.commit()
+        host.runUntilIdle()
+        let shadow = shadows()
+        #expect(shadow.count == 1)
+        if case .shadow(let path, let colour, let radius) = shadow.first {
+            #expect(path.boundingBox == Rect(x: 0, y: 4, width: 100, height: 60) && radius == 8 && colour.alpha == 0.5)
+        }
+        let background = host.window.displayList.commands.contains {
+            if case .fillShape(let path, .color(.white), _) = $0 { return !path.contains(Point(x: 1, y: 1)) && path.contains(Point(x: 1, y: 59)) }
+            return false
+        }
+        #expect(background)                                   // rounded at the top only
+    }
+
     @Test("CA2 view.layer.addSublayer draws above the view's background and below its subviews")
     func sublayerOrder() throws {
         let host = makeHost(width: 200, height: 200)

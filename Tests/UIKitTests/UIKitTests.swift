@@ -175,6 +175,7 @@ struct CoreGraphicsTests {
             override func draw(_ rect: CGRect) {
                 UIColor.red.setFill()
                 UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).fill()
+                "Hi".draw(at: CGPoint(x: 12, y: 2), withAttributes: [.font: UIFont.systemFont(ofSize: 12), .foregroundColor: UIColor.green])
                 let ctx = UIGraphicsGetCurrentContext()!
                 ctx.translateBy(x: 20, y: 0)
                 ctx.setFillColor(UIColor.blue.cgColor)
@@ -190,6 +191,13 @@ struct CoreGraphicsTests {
         }
         #expect(fills.contains { $0.0 == Rect(x: 0, y: 0, width: 10, height: 10) && $0.1 == Color(red: 1, green: 0, blue: 0) })
         #expect(fills.contains { $0.0 == Rect(x: 20, y: 0, width: 10, height: 10) && $0.1 == Color(red: 0, green: 0, blue: 1) })
+        let text = host.window.displayList.commands.compactMap { c -> (Point, Color)? in
+            if case .glyphs(let run, let at) = c { return (at, run.color) }
+            return nil
+        }
+        #expect(text.count == 1 && text.first?.0 == Point(x: 12, y: 2) && text.first?.1 == Color(red: 0, green: 1, blue: 0))
+        let size = "Hi".size(withAttributes: [.font: UIFont.systemFont(ofSize: 12)])
+        #expect(size.width > 8 && size.width < 20 && size.height > 10)
     }
 
     @Test("UK2 a reversed path runs the other way; arcs and containment follow Core Graphics")
@@ -202,6 +210,12 @@ struct CoreGraphicsTests {
         var points: [CGPoint] = []
         r.cgPath.forEach { _, pts in points += pts }
         #expect(points == [CGPoint(x: 10, y: 10), CGPoint(x: 10, y: 0), CGPoint(x: 0, y: 0)])
+        // UIKit's clockwise is as seen on screen: a quarter from 0 to π/2 clockwise bulges down
+        // and right; Core Graphics' flag means the other way in the same coordinates.
+        let quarter = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true).bounds
+        #expect(quarter.minX > -1e-9 && quarter.minY > -1e-9 && abs(quarter.maxX - 10) < 1e-6 && abs(quarter.maxY - 10) < 1e-6)
+        let ring = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: true).bounds
+        #expect(abs(ring.width - 20) < 1e-6)                                    // the progress-ring idiom: a whole circle
         let circle = CGMutablePath()
         circle.addArc(center: CGPoint(x: 50, y: 50), radius: 20, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
         #expect(circle.contains(CGPoint(x: 50, y: 50)) && !circle.contains(CGPoint(x: 75, y: 50)))
@@ -367,5 +381,103 @@ struct RunLoopOrderTests {
         #expect(ticker.stamps.count == 5)
         #expect(ticker.stamps.allSatisfy { $0.0 == $0.1 && $0.2 == "events" })
         #expect(zip(ticker.stamps, ticker.stamps.dropFirst()).allSatisfy { abs($1.0 - $0.0 - 1.0 / 60) < 1e-9 })
+    }
+}
+
+/// Runs an example program of `UIKitExamples` headless (it sits next to the test bundle after
+/// `swift build --build-tests`) and returns its exit status, output and screenshot.
+func runExample(_ name: String, seconds: Double = 1.5) throws -> (status: Int32, output: String, screenshot: Images.Image?) {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("\(name)Example"),
+                      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("\(name)Example"),
+                      root.appendingPathComponent(".build/debug/\(name)Example")]
+    guard let exe = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        Issue.record("\(name)Example is not built")
+        return (-1, "", nil)
+    }
+    let shot = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-\(name)-\(getpid()).png")
+    let p = Process()
+    p.executableURL = exe
+    var env = ProcessInfo.processInfo.environment
+    env["UIKIT_HEADLESS"] = "\(seconds)"
+    env["UIKIT_SCREENSHOT"] = shot.path
+    p.environment = env
+    let out = Pipe()
+    p.standardOutput = out
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    defer { try? FileManager.default.removeItem(at: shot) }
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self), Images.Image(contentsOfFile: shot.path))
+}
+
+/// Whether the pixel at (x, y) is within 12/255 of an 8-bit colour.
+func pixel(_ image: Images.Image, _ x: Int, _ y: Int, is c: (Int, Int, Int)) -> Bool {
+    let p = image.bitmap.pixel(x: x, y: y)
+    return abs(Int(p.red) - c.0) <= 12 && abs(Int(p.green) - c.1) <= 12 && abs(Int(p.blue) - c.2) <= 12
+}
+
+@Suite("UK5 the UIKit examples, built with the lowering plugin and run headless")
+struct UIKitExampleTests {
+    @Test("UK5 the spring card springs in over the grouped background")
+    func UK5_springCard() throws {
+        let r = try runExample("SpringCard")
+        #expect(r.status == 0)
+        let shot = try #require(r.screenshot)
+        #expect(shot.bitmap.width == 390 && shot.bitmap.height == 844)
+        #expect(pixel(shot, 5, 5, is: (242, 242, 247)))                      // systemGroupedBackground
+        #expect(pixel(shot, 300, 422, is: (255, 255, 255)))                   // the card, in place
+        #expect(pixel(shot, 59, 422, is: (88, 86, 214)))                      // its indigo badge
+    }
+
+    @Test("UK5 the panel's height constraint animates it to 460 points")
+    func UK5_constraintPanel() throws {
+        let r = try runExample("ConstraintPanel")
+        #expect(r.status == 0)
+        let shot = try #require(r.screenshot)
+        #expect(pixel(shot, 195, 844 - 440, is: (48, 176, 199)))              // systemTeal, expanded
+        #expect(pixel(shot, 195, 844 - 480, is: (255, 255, 255)))
+    }
+
+    @Test("UK5 the progress ring's strokeEnd reaches 72% of the circle, clockwise from the top")
+    func UK5_progressRing() throws {
+        let r = try runExample("ProgressRing")
+        #expect(r.status == 0)
+        let shot = try #require(r.screenshot)
+        let (cx, cy, radius) = (195, 422, 108)
+        #expect(pixel(shot, cx + radius, cy, is: (255, 45, 85)))               // 90° of 259°: pink
+        #expect(pixel(shot, cx, cy + radius, is: (255, 45, 85)))               // 180°
+        #expect(pixel(shot, cx - radius, cy, is: (229, 229, 234)))             // 270°: only the track
+    }
+
+    @Test("UK5 the drawer's property animator opens it and dims the screen")
+    func UK5_drawer() throws {
+        let r = try runExample("Drawer")
+        #expect(r.status == 0)
+        let shot = try #require(r.screenshot)
+        #expect(pixel(shot, 195, 844 - 300, is: (255, 255, 255)))              // the open drawer
+        #expect(pixel(shot, 195, 100, is: (0, 73, 153)))                       // systemBlue under 40% black
+    }
+
+    @Test("UK4 main-queue work, a scheduled timer, display links and completions run on the frames' clock")
+    func UK4_runLoopOrder() throws {
+        let r = try runExample("RunLoopOrder", seconds: 0.5)
+        #expect(r.status == 0)
+        let lines = r.output.split(separator: "\n").map(String.init)
+        func time(_ prefix: String) -> Double? {
+            lines.first { $0.hasPrefix(prefix) }.flatMap { $0.split(separator: "=")[1].split(separator: " ").first }.flatMap { Double($0) }
+        }
+        let queue = try #require(time("main queue t"))
+        let timer = try #require(time("timer t"))
+        let link = try #require(time("display link t"))
+        let appeared = try #require(time("appeared t"))
+        let done = try #require(time("animation completion t"))
+        #expect(queue == link && timer == link)                                // the first frame, with the display link
+        #expect(abs(done - appeared - 0.05) < 1e-4)                            // the 0.05 s animation's end frame
+        let links = lines.filter { $0.hasPrefix("display link") }
+        #expect(links.count == 3 && links.allSatisfy { l in
+            let parts = l.split(separator: " ").compactMap { $0.split(separator: "=").last.flatMap { Double($0) } }
+            return parts.count == 2 && parts[0] == parts[1]                    // timestamp is the frame's time
+        })
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import PackagePlugin
+
+/// Lowers a target's UIKit sources for Linux (UK3): every `.swift` file under the target's
+/// `UIKit/` folder, which the target excludes, goes through `objc-lower` into the build's work
+/// directory, and the lowered copies are what the target compiles. `@objc` and `#selector`
+/// then compile, and every compiler message still points at the line it is about.
+///
+///     .executableTarget(name: "MyApp", dependencies: [.product(name: "UIKit", package: "timeline")],
+///                       exclude: ["UIKit"], plugins: [.plugin(name: "ObjCLowering", package: "timeline")])
+@main
+struct ObjCLoweringPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let tool = try context.tool(named: "objc-lower")
+        let folder = target.directoryURL.appending(path: "UIKit")
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        var commands: [Command] = []
+        for case let input as URL in walker where input.pathExtension == "swift" {
+            // Nested folders keep their files apart: a/View.swift and b/View.swift stay two files.
+            let relative = input.path.dropFirst(folder.path.count).split(separator: "/").joined(separator: "_")
+            let output = context.pluginWorkDirectoryURL.appending(path: relative)
+            commands.append(.buildCommand(displayName: "Lowering @objc and #selector in \(input.lastPathComponent)",
+                                          executable: tool.url, arguments: [input.path, output.path],
+                                          inputFiles: [input], outputFiles: [output]))
+        }
+        return commands
+    }
+}

@@ -1,0 +1,74 @@
+import Geometry
+import TextEngine
+
+// UIKit's attribute keys and the string drawing of NSStringDrawing: measured and drawn with the
+// engine's text layout (HarfBuzz shaping, the application's font system), into the current
+// graphics context. Font, foreground colour and kern are honoured; other attributes are kept.
+
+extension NSAttributedString.Key {
+    public static let font = NSAttributedString.Key("NSFont")
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+    public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+    public static let kern = NSAttributedString.Key("NSKern")
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+    public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
+    public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
+    public static let shadow = NSAttributedString.Key("NSShadow")
+    public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
+}
+
+/// The engine's layout of `string` with UIKit attributes (one style for the whole string: the
+/// first character's, as most drawing code gives one).
+@MainActor
+private func layout(_ string: String, _ attributes: [NSAttributedString.Key: Any]?, width: Double = .infinity) -> TextLayout {
+    let font = (attributes?[.font] as? UIFont)?.font ?? .systemFont(ofSize: 12)      // NSStringDrawing's default is Helvetica 12
+    let color = (attributes?[.foregroundColor] as? UIColor)?.color ?? .black
+    let kern = (attributes?[.kern] as? NSNumber)?.doubleValue ?? (attributes?[.kern] as? CGFloat).map(Double.init) ?? 0
+    return TextLayout(string, style: TextStyle(font: font, color: color, kern: kern), in: UIApplication.shared.fontSystem, width: width)
+}
+
+@MainActor
+private func draw(_ layout: TextLayout, at point: CGPoint) {
+    guard let ctx = UIGraphicsGetCurrentContext() else { return }
+    // The text is placed by the current transform (its position; it is not rotated or scaled).
+    ctx.canvas.draw(layout, at: point.applying(ctx.ctm).point)
+}
+
+extension NSAttributedString {
+    @MainActor public func size() -> CGSize {
+        CGSize(layout(string, length > 0 ? attributes(at: 0, effectiveRange: nil) : nil).size)
+    }
+    @MainActor public func draw(at point: CGPoint) {
+        draw(layout(string, length > 0 ? attributes(at: 0, effectiveRange: nil) : nil), at: point)
+    }
+    @MainActor public func draw(in rect: CGRect) {
+        draw(layout(string, length > 0 ? attributes(at: 0, effectiveRange: nil) : nil, width: rect.width.double), at: rect.origin)
+    }
+    @MainActor public func boundingRect(with size: CGSize, options: NSStringDrawingOptions, context: Any?) -> CGRect {
+        let l = layout(string, length > 0 ? attributes(at: 0, effectiveRange: nil) : nil, width: size.width.double)
+        return CGRect(origin: .zero, size: CGSize(l.size))
+    }
+    @MainActor private func draw(_ l: TextLayout, at point: CGPoint) { UIKit.draw(l, at: point) }
+}
+
+public struct NSStringDrawingOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let usesLineFragmentOrigin = NSStringDrawingOptions(rawValue: 1)
+    public static let usesFontLeading = NSStringDrawingOptions(rawValue: 2)
+    public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 32)
+}
+
+extension String {
+    @MainActor public func size(withAttributes attributes: [NSAttributedString.Key: Any]?) -> CGSize {
+        CGSize(layout(self, attributes).size)
+    }
+    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?) {
+        UIKit.draw(layout(self, attributes), at: point)
+    }
+    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]?) {
+        UIKit.draw(layout(self, attributes, width: rect.width.double), at: rect.origin)
+    }
+}
