@@ -71,6 +71,9 @@ open class EmitterLayer: Layer {
     public static let maximumParticlesPerCell = 2_000
     /// The most particles the layer draws at once, all cells together.
     public static let maximumParticles = 5_000
+    /// The most particles one draw evaluates, all cells together (born in a cell's longest
+    /// lifetime, alive or not): many cells cost no more than this.
+    public static let maximumEvaluations = 10_000
 
     public var emitterCells: [EmitterCell]? { didSet { cellsDidChange() } }
     public var emitterPosition: Point = .zero { didSet { changed(.emitterPosition, .point(oldValue)) } }
@@ -92,6 +95,8 @@ open class EmitterLayer: Layer {
     var renderTime = 0.0
     /// The local time emission started at (the first draw), kept on the model layer.
     var emissionStart: Double?
+    /// How many particles the last draw evaluated (the renderer bounds replicated work by it).
+    public private(set) var lastEvaluations = 0
 
     public override init() { super.init() }
     public required init(layer: Layer) { super.init(layer: layer) }
@@ -160,17 +165,22 @@ open class EmitterLayer: Layer {
     /// in ``renderMode`` order.
     public func particles(at t: Double) -> [Particle] {
         var out: [Particle] = []
+        lastEvaluations = 0
         guard t.isFinite, t >= 0, let cells = emitterCells else { return out }
+        var budget = Self.maximumEvaluations
         for (c, cell) in cells.enumerated() where cell.isEnabled {
             let rate = cell.birthRate * birthRate
             guard rate > 0, rate.isFinite else { continue }
             let longest = max(0, (cell.lifetime + abs(cell.lifetimeRange)) * lifetime)
             guard longest > 0, longest.isFinite else { continue }
-            // Particles born in (t - longest, t]: k / rate in that window.
+            // Particles born in (t - longest, t]: k / rate in that window, the newest first
+            // kept when the window holds more than the cell's or the draw's bound.
             let last = (t * rate).rounded(.down)
             var first = max(0, ((t - longest) * rate).rounded(.down))
-            if last - first > Double(Self.maximumParticlesPerCell) { first = last - Double(Self.maximumParticlesPerCell) }
+            let allowed = Double(min(Self.maximumParticlesPerCell, budget) - 1)
+            if last - first > allowed { first = last - allowed }
             guard last >= first, last < 1e15 else { continue }
+            budget -= Int(last - first) + 1
             var cellParticles: [Particle] = []
             var k = first
             while k <= last {
@@ -179,8 +189,9 @@ open class EmitterLayer: Layer {
             }
             if renderMode == .oldestLast { cellParticles.reverse() }
             out.append(contentsOf: cellParticles.prefix(Self.maximumParticles - out.count))
-            if out.count >= Self.maximumParticles { break }
+            if out.count >= Self.maximumParticles || budget <= 0 { break }
         }
+        lastEvaluations = Self.maximumEvaluations - budget
         return out
     }
 

@@ -23,6 +23,9 @@ public struct LayerRenderer {
     /// What text layers lay out with (the host's; text layers draw nothing without one).
     public var fontSystem: FontSystem?
     private var own: [DrawCommand] = []
+    /// Content work done so far beyond draw commands (an emitter's particles evaluated, drawn
+    /// or not): a replicator's copies stop on it as on their commands.
+    private var contentWork = 0
     /// The most draw commands a replicator's copies add to a list (its first instance aside).
     public static let maximumReplicatedCommands = 50_000
     /// The most draw commands of one layer's own content drawn under perspective (each is
@@ -128,6 +131,7 @@ public struct LayerRenderer {
         }
         l.prepareToRender(model: model, mediaTime: (engine?.frameTime ?? 0) - shift, fonts: fontSystem)
         l.renderContent(into: &own)
+        if let e = l as? EmitterLayer { contentWork &+= e.lastEvaluations }
         var box = flush(&own, of: model, h, affine, tint, into: &list)
         box = box.union(emitSublayers(of: model, shown: l, transform: h, tint: tint, shift: shift, patchable: patchable, into: &list))
         if l.borderWidth > 0, let bc = l.borderColor, bc.alpha > 0 {
@@ -220,14 +224,15 @@ public struct LayerRenderer {
             let a = l.anchorInBounds
             let toAnchor = Transform3D(translationX: -a.x, y: -a.y, z: 0), back = Transform3D(translationX: a.x, y: a.y, z: 0)
             var step = Transform3D.identity
-            let copiesStart = list.count
+            let copiesStart = list.count, workStart = contentWork
             for i in 1..<min(r.instanceCount, 10_000) {
                 // Nested replicators multiply their counts (and an emitter's particles with
-                // them): copies stop at a bound on what they add, with a diagnostic.
-                if list.count - copiesStart > Self.maximumReplicatedCommands {
+                // them): copies stop at a bound on what they add, with a diagnostic. Particles
+                // evaluated count though they draw nothing (invisible ones).
+                if list.count - copiesStart + (contentWork &- workStart) > Self.maximumReplicatedCommands {
                     if let m = model as? ReplicatorLayer, !m.reportedCopyBound {
                         m.reportedCopyBound = true
-                        let message = "\(r.debugName) drew \(i) of \(r.instanceCount) copies: they reached \(Self.maximumReplicatedCommands) draw commands; the rest are not drawn"
+                        let message = "\(r.debugName) drew \(i) of \(r.instanceCount) copies: they reached \(Self.maximumReplicatedCommands) draw commands and particles; the rest are not drawn"
                         if let engine { engine.report(message) } else { LayerEngine.reportDetached(message) }
                     }
                     break

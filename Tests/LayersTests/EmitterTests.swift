@@ -115,4 +115,32 @@ struct ReplicatorBoundTests {
         _ = renderer.emit(host.root, parent: .identity, into: &list)
         #expect(host.messages.filter { $0.contains("copies: they reached") }.count == 1)
     }
+
+    @Test("CA3 an emitter's invisible particles count toward the bound on replicated work: copies stop though they draw nothing")
+    func invisibleParticlesAreBounded() {
+        let host = LayerHost()
+        let outer = ReplicatorLayer(), inner = ReplicatorLayer(), e = EmitterLayer()
+        outer.name = "outer"; inner.name = "inner"
+        outer.instanceCount = 40; inner.instanceCount = 40
+        let cell = EmitterCell()
+        cell.birthRate = 10_000; cell.lifetime = 10
+        cell.color = Color(red: 1, green: 1, blue: 1, alpha: 0)     // every particle invisible
+        e.emitterCells = (0..<8).map { _ in cell }                  // many cells: one draw's bound holds
+        inner.addSublayer(e); outer.addSublayer(inner); host.root.addSublayer(outer)
+        host.step()
+        var renderer = LayerRenderer(engine: host.engine)
+        var list: [DrawCommand] = []
+        _ = renderer.emit(host.root, parent: .identity, into: &list)     // emission starts
+        host.run(to: 5)
+        list.removeAll()
+        _ = renderer.emit(host.root, parent: .identity, into: &list)
+        // 1,600 copies of 8 cells of 2,000 candidates would be 25.6 million evaluations; one
+        // draw evaluates at most maximumEvaluations, and the copies stop past the bound.
+        _ = e.particles(at: 5)
+        #expect(e.lastEvaluations == EmitterLayer.maximumEvaluations)
+        // Only the copies' empty groups are drawn, a handful of them and not 1,600.
+        #expect(list.allSatisfy { if case .beginGroup = $0 { true } else if case .endGroup = $0 { true } else { false } })
+        #expect(list.count < 100)
+        #expect(host.messages.contains { $0.contains("outer") && $0.contains("copies: they reached") })
+    }
 }
