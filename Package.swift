@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Timeline", "TimelineSDL", "TimelineTestSupport"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
-                                                      "Images"],
+                                                      "Images", "UpdateLoop"],
                     swiftSettings: facade),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL"], swiftSettings: strict),
         .testTarget(

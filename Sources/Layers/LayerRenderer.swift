@@ -51,6 +51,13 @@ public struct LayerRenderer {
         return emit(layer, transform: h, tint: nil, shift: 0, patchable: true, into: &list)
     }
 
+    /// Appends `layer`'s subtree to `list` with its own coordinates mapped by `transform` (its
+    /// position and transform left out), recording nothing on the layers, so a layer shown in
+    /// a window can be drawn elsewhere too (`CALayer.render(in:)`, a snapshot).
+    public mutating func snapshot(_ layer: Layer, transform: Homography, into list: inout [DrawCommand]) -> Rect {
+        emit(layer, transform: transform, tint: nil, shift: 0, patchable: false, into: &list)
+    }
+
     /// Appends `layer` whose own coordinates map to window points by `h`.
     mutating func emit(_ model: Layer, transform h: Homography, tint: Color?, shift: Double, patchable: Bool,
                        into list: inout [DrawCommand]) -> Rect {

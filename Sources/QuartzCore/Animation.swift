@@ -43,7 +43,7 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
 }
 
 /// `CAAnimationDelegate`.
-@MainActor
+@preconcurrency @MainActor
 public protocol CAAnimationDelegate: AnyObject {
     func animationDidStart(_ anim: CAAnimation)
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
@@ -65,7 +65,7 @@ final class DelegateBridge: AnimationDelegate {
 
 /// `CAAnimation`: a facade over one engine ``Animation``, whose timing properties are the
 /// engine's. Adding it to a layer adds a copy (as Core Animation copies).
-@MainActor
+@preconcurrency @MainActor
 open class CAAnimation: NSObject, NSCopying, CAAction {
     /// The engine animation this one stands for (of the kind ``makeEngine()`` makes).
     package internal(set) var animation: Animation
@@ -119,7 +119,7 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class CAPropertyAnimation: CAAnimation {
     private var property: PropertyAnimation { animation as! PropertyAnimation }
     override class func makeEngine() -> Animation { PropertyAnimation() }
@@ -133,7 +133,7 @@ open class CAPropertyAnimation: CAAnimation {
 
 /// `CABasicAnimation`: from, to and by values as UIKit code gives them (CGFloat, CGPoint,
 /// CGColor, CATransform3D, CGPath...), converted to the engine's values as they are set.
-@MainActor
+@preconcurrency @MainActor
 open class CABasicAnimation: CAPropertyAnimation {
     private var basic: BasicAnimation { animation as! BasicAnimation }
     override class func makeEngine() -> Animation { BasicAnimation() }
@@ -144,7 +144,7 @@ open class CABasicAnimation: CAPropertyAnimation {
 
 /// `CASpringAnimation`: the engine's damped spring; its duration is whatever you set (use
 /// `settlingDuration` for the time it takes to settle).
-@MainActor
+@preconcurrency @MainActor
 open class CASpringAnimation: CABasicAnimation {
     private var spring: SpringAnimation { animation as! SpringAnimation }
     override class func makeEngine() -> Animation { SpringAnimation() }
@@ -180,7 +180,7 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class CAKeyframeAnimation: CAPropertyAnimation {
     private var keyframes: KeyframeAnimation { animation as! KeyframeAnimation }
     override class func makeEngine() -> Animation { KeyframeAnimation() }
@@ -208,7 +208,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var biasValues: [NSNumber]?
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class CAAnimationGroup: CAAnimation {
     override class func makeEngine() -> Animation { AnimationGroup() }
     /// The children as given; the engine group runs their engine animations.
@@ -246,7 +246,7 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// `kCATransition` (the engine's `TransitionAnimation.key`).
 public let kCATransition = "transition"
 
-@MainActor
+@preconcurrency @MainActor
 open class CATransition: CAAnimation {
     private var transition: TransitionAnimation { animation as! TransitionAnimation }
     override class func makeEngine() -> Animation { TransitionAnimation() }
@@ -264,7 +264,7 @@ open class CATransition: CAAnimation {
 
 /// `CATransaction`: groups layer changes; its duration, timing function and disabling of
 /// implicit animations are the engine's transaction's.
-@MainActor
+@preconcurrency @MainActor
 public enum CATransaction {
     public static func begin() { Transaction.begin() }
     public static func commit() { Transaction.commit() }

@@ -5,7 +5,7 @@ import FrameTiming
 /// when `UIApplication` starts). Core Animation's API has no engine argument —
 /// `CACurrentMediaTime()` and `CADisplayLink(target:selector:)` find "the" run loop — so this
 /// one reference is the facade's only process-wide state, as UIKit's own `UIApplication.shared`.
-@MainActor
+@preconcurrency @MainActor
 public enum CAEngineHost {
     public static var runLoop: MainRunLoop?
 }
@@ -13,7 +13,7 @@ public enum CAEngineHost {
 /// Seconds on the engine's media clock: the current frame's time while the application runs
 /// (so animations and time read in the same frame agree), the monotonic clock when no
 /// application does.
-@MainActor
+@preconcurrency @MainActor
 public func CACurrentMediaTime() -> CFTimeInterval {
     if let loop = CAEngineHost.runLoop { return loop.currentMediaTime }
     var ts = timespec()
@@ -32,7 +32,7 @@ public struct CAFrameRateRange: Hashable, Sendable {
 
 /// `CADisplayLink`: calls its target's selector once a frame, in the frame's event phase
 /// (UK4), with `timestamp` the frame's time and `targetTimestamp` the next one's.
-@MainActor
+@preconcurrency @MainActor
 public final class CADisplayLink: NSObject {
     private weak var target: AnyObject?
     private let selector: Selector

@@ -33,7 +33,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 }
 
 /// `CALayerDelegate`: a view is its layer's delegate; other objects may draw a layer's content.
-@MainActor
+@preconcurrency @MainActor
 public protocol CALayerDelegate: AnyObject {
     func display(_ layer: CALayer)
     func draw(_ layer: CALayer, in ctx: CGContext)
@@ -49,7 +49,7 @@ extension CALayerDelegate {
 
 /// `CAAction`: what a layer runs when a property changes (an animation is one; `NSNull`
 /// is the action that does nothing).
-@MainActor
+@preconcurrency @MainActor
 public protocol CAAction: AnyObject {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
@@ -76,7 +76,7 @@ final class FacadeDrawingLayer: Layer {
 /// `CALayer`: a facade over one engine ``Layer``. Its properties are the engine layer's,
 /// converted to Core Graphics' values; its tree is the engine's tree (a facade object is found
 /// again from its engine layer, and kept alive while the layer is in a tree).
-@MainActor
+@preconcurrency @MainActor
 open class CALayer: NSObject, AssociatedStorage {
     /// The engine layer that takes the common properties (geometry, appearance, timing).
     package let layer: Layer
@@ -271,6 +271,17 @@ open class CALayer: NSObject, AssociatedStorage {
     /// Lays out sublayers; the default asks the delegate.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
     open func preferredFrameSize() -> CGSize { bounds.size }
+
+    /// Draws the layer and its sublayers into `ctx` in the layer's own coordinates (its
+    /// position and transform left out), under the context's current transform, as they are
+    /// shown now.
+    open func render(in ctx: CGContext) {
+        var renderer = LayerRenderer(engine: layer.engine)
+        renderer.fontSystem = ctx.canvas.fontSystem
+        var list: [DrawCommand] = []
+        _ = renderer.snapshot(layer, transform: Homography(ctx.ctm.affine), into: &list)
+        for c in list { ctx.canvas.append(c) }
+    }
 
     // MARK: Media timing (the layer's own time)
 

@@ -27,7 +27,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 
 /// `CAShapeLayer`: the engine's ``ShapeLayer``. A view whose `layerClass` is this one keeps the
 /// shape in a sublayer that fills its bounds (``shape`` differs from ``CALayer/layer`` then).
-@MainActor
+@preconcurrency @MainActor
 open class CAShapeLayer: CALayer {
     package let shape: ShapeLayer
     public override init() { let s = ShapeLayer(); shape = s; super.init(wrapping: s) }
@@ -74,7 +74,7 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 }
 
 /// `CAGradientLayer`: the engine's ``GradientLayer``.
-@MainActor
+@preconcurrency @MainActor
 open class CAGradientLayer: CALayer {
     package let gradient: GradientLayer
     public override init() { let g = GradientLayer(); gradient = g; super.init(wrapping: g) }
@@ -128,7 +128,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 public protocol FontConvertible { var engineFontName: String { get }; var engineFontSize: Double { get } }
 
 /// `CATextLayer`: the engine's ``TextLayer``.
-@MainActor
+@preconcurrency @MainActor
 open class CATextLayer: CALayer {
     package let text: TextLayer
     public override init() { let t = TextLayer(); text = t; super.init(wrapping: t) }
@@ -161,7 +161,7 @@ open class CATextLayer: CALayer {
 }
 
 /// `CAReplicatorLayer`: the engine's ``ReplicatorLayer``.
-@MainActor
+@preconcurrency @MainActor
 open class CAReplicatorLayer: CALayer {
     package let replicator: ReplicatorLayer
     public override init() { let r = ReplicatorLayer(); replicator = r; super.init(wrapping: r) }

@@ -26,6 +26,16 @@ public final class AlertController: ViewController, PresentationAnimating {
     public let message: String?
     public private(set) var actions: [AlertAction] = []
     public private(set) var textFields: [TextField] = []
+    /// The action Return chooses, its title in bold (one of ``actions``; another is refused
+    /// with a diagnostic). Without one, Return chooses the only action that is not a cancel.
+    public var preferredAction: AlertAction? {
+        didSet {
+            if let p = preferredAction, !actions.contains(where: { $0 === p }) {
+                reportMisuse("preferredAction: the action '\(p.title)' has not been added to the alert; kept \(oldValue?.title ?? "none")")
+                preferredAction = oldValue
+            } else if isViewLoaded { rebuild() }
+        }
+    }
     private let card = View()
     private var buttons: [Button] = []
     private var labels: [Label] = []
@@ -91,6 +101,7 @@ public final class AlertController: ViewController, PresentationAnimating {
             b.translatesAutoresizingMaskIntoConstraints = true
             b.tintColor = action.style == .destructive ? Color(red: 1, green: 0.23, blue: 0.19) : Color(red: 0.04, green: 0.52, blue: 1)
             b.isEnabled = action.isEnabled
+            if action === preferredAction { b.titleLabel.font = .systemFont(ofSize: 17, weight: .semibold) }
             b.addAction(for: .primaryActionTriggered) { [weak self] _ in self?.choose(action) }
             card.addSubview(b)
             buttons.append(b)
@@ -100,6 +111,23 @@ public final class AlertController: ViewController, PresentationAnimating {
 
     private func choose(_ action: AlertAction) {
         dismiss(animated: true) { action.handler?(action) }
+    }
+
+    /// Return chooses the preferred action (or the only one that is not a cancel); Escape the
+    /// cancel action, as a hardware keyboard does on iOS.
+    public override func handleKey(_ key: Key, isDown: Bool) -> Bool {
+        guard isDown, presentingViewController != nil, !isBeingDismissed else { return false }
+        let chosen: AlertAction?
+        switch key.name {
+        case "return", "enter":
+            let others = actions.filter { $0.style != .cancel && $0.isEnabled }
+            chosen = preferredAction.flatMap { $0.isEnabled ? $0 : nil } ?? (others.count == 1 ? others[0] : nil)
+        case "escape": chosen = actions.first { $0.style == .cancel && $0.isEnabled }
+        default: chosen = nil
+        }
+        guard let chosen else { return false }
+        choose(chosen)
+        return true
     }
 
     public override func viewWillLayoutSubviews() {

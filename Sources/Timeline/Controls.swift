@@ -298,8 +298,16 @@ open class SegmentedControl: Control {
     private var labels: [Label] = []
     private let indicator = View()
     public var selectedSegmentIndex = SegmentedControl.noSegment {
-        didSet { if selectedSegmentIndex != oldValue { moveIndicator(animated: window != nil) } }
+        didSet { if selectedSegmentIndex != oldValue { moveIndicator(animated: window != nil); colorLabels() } }
     }
+    /// The selected segment's fill (UIKit's `selectedSegmentTintColor`).
+    public var selectedSegmentTintColor = Color(red: 0.39, green: 0.39, blue: 0.4) {
+        didSet { indicator.backgroundColor = selectedSegmentTintColor }
+    }
+    /// The titles' colour, unselected and selected (UIKit's title text attributes' foreground
+    /// colour for `.normal` and `.selected`; nil: the normal one).
+    public var titleColor = ControlStyle.text { didSet { colorLabels() } }
+    public var selectedTitleColor: Color? { didSet { colorLabels() } }
 
     public init(items: [String]) {
         titles = items
@@ -307,7 +315,7 @@ open class SegmentedControl: Control {
         translatesAutoresizingMaskIntoConstraints = false
         backgroundColor = ControlStyle.fill
         cornerRadius = 9
-        indicator.backgroundColor = Color(red: 0.39, green: 0.39, blue: 0.4)
+        indicator.backgroundColor = selectedSegmentTintColor
         indicator.cornerRadius = 7
         indicator.isUserInteractionEnabled = false
         addSubview(indicator)
@@ -356,8 +364,15 @@ open class SegmentedControl: Control {
             addSubview(l)
             return l
         }
+        colorLabels()
         invalidateIntrinsicContentSize()
         setNeedsLayout()
+    }
+
+    private func colorLabels() {
+        for (i, l) in labels.enumerated() {
+            l.textColor = i == selectedSegmentIndex ? (selectedTitleColor ?? titleColor) : titleColor
+        }
     }
 
     open override var intrinsicContentSize: Size {

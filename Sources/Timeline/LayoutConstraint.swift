@@ -398,15 +398,18 @@ extension View: LayoutItemOwner {
         return engine.isAmbiguous(item)
     }
 
-    /// Where this view's bounds origin lies in window coordinates, ignoring transforms (Auto Layout
-    /// works on centres and bounds, as in UIKit).
+    /// Where this view's coordinate origin lies in layout space: window coordinates with every
+    /// bounds origin left out (transforms too), the space Auto Layout solves in. Bounds origins
+    /// are ignored as UIKit's Auto Layout ignores them: a scroll view's subviews are laid out in
+    /// its content coordinates, so constraints to its edges refer to the content and scrolling
+    /// moves no solved value.
     var absoluteBoundsOrigin: Point {
-        var x = -bounds.minX, y = -bounds.minY
+        var x = 0.0, y = 0.0
         var v: View? = self
-        while let c = v, let s = c.superview {
-            x += c.center.x - c.bounds.width / 2 - s.bounds.minX
-            y += c.center.y - c.bounds.height / 2 - s.bounds.minY
-            v = s
+        while let c = v, c.superview != nil {
+            x += c.center.x - c.bounds.width / 2
+            y += c.center.y - c.bounds.height / 2
+            v = c.superview
         }
         if let root = v {
             x += root.center.x - root.bounds.width / 2
@@ -415,7 +418,7 @@ extension View: LayoutItemOwner {
         return Point(x: x, y: y)
     }
 
-    /// The frame in window coordinates, ignoring transforms.
+    /// The frame in layout space (see ``absoluteBoundsOrigin``).
     var absoluteFrame: Rect {
         guard let s = superview else { return Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height) }
         let o = s.absoluteBoundsOrigin

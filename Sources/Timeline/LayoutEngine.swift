@@ -420,8 +420,9 @@ public final class LayoutEngine {
         var x: Double, y: Double
         if let s = v.superview, let si = s.layoutItem {
             reference = si
-            x = frameX + insets.left - s.bounds.minX - s.alignmentRectInsets.left
-            y = frameY + insets.top - s.bounds.minY - s.alignmentRectInsets.top
+            // In layout space, which leaves bounds origins out (a scroll view's content).
+            x = frameX + insets.left - s.alignmentRectInsets.left
+            y = frameY + insets.top - s.alignmentRectInsets.top
         } else {
             let origin = v.superview?.absoluteBoundsOrigin ?? .zero
             x = origin.x + frameX + insets.left

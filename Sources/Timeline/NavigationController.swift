@@ -31,13 +31,34 @@ public final class NavigationItem {
 @MainActor
 public final class BarButtonItem {
     public enum Style: Sendable { case plain, done }
-    public var title: String
-    public var style: Style
-    public var isEnabled = true
+    /// Changes show in the bar at once (its button is updated).
+    public var title: String { didSet { updateButton() } }
+    /// A done item's title is semibold.
+    public var style: Style { didSet { updateButton() } }
+    public var isEnabled = true { didSet { button?.isEnabled = isEnabled } }
+    /// Shown before the title (alone when the title is empty).
+    public var image: Image? { didSet { updateButton() } }
     let handler: @MainActor (BarButtonItem) -> Void
+    /// The bar's button for this item, while one shows it.
+    public internal(set) weak var button: Button?
 
     public init(title: String, style: Style = .plain, primaryAction handler: @escaping @MainActor (BarButtonItem) -> Void) {
         self.title = title; self.style = style; self.handler = handler
+    }
+
+    /// The button's configuration for this item.
+    var configuration: Button.Configuration {
+        var c = Button.Configuration.plain()
+        c.title = title.isEmpty && image != nil ? nil : title
+        c.image = image
+        return c
+    }
+    private func updateButton() {
+        guard let b = button else { return }
+        b.configuration = configuration
+        b.titleLabel.font = .systemFont(ofSize: 17, weight: style == .done ? .semibold : .regular)
+        b.invalidateIntrinsicContentSize()
+        b.superview?.setNeedsLayout()
     }
 }
 
@@ -79,6 +100,9 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
 
     private let dimming = View()
     private var interactive: (from: ViewController, to: ViewController)?
+
+    /// An empty stack (UIKit allows one; ``setViewControllers(_:animated:)`` fills it).
+    public override init() { super.init() }
 
     public init(rootViewController: ViewController) {
         super.init()
@@ -435,9 +459,9 @@ public final class NavigationBar: View {
     }
 
     private func makeButton(_ item: BarButtonItem) -> Button {
-        var c = Button.Configuration.plain()
-        c.title = item.title
-        let b = Button(configuration: c)
+        let b = Button(configuration: item.configuration)
+        if item.style == .done { b.titleLabel.font = .systemFont(ofSize: 17, weight: .semibold) }
+        item.button = b
         b.translatesAutoresizingMaskIntoConstraints = true
         b.tintColor = tintColor
         b.isEnabled = item.isEnabled

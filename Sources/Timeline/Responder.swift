@@ -68,3 +68,19 @@ open class Responder {
     /// Where the caret is, in window points, for an input method's candidate window.
     open var textInputRect: Rect? { nil }
 }
+
+extension View {
+    /// Ends editing in this view's subtree, as `UIView.endEditing(_:)`: the first responder,
+    /// if it is this view or inside it, is asked to resign; with `force` it resigns even when
+    /// it (or a text field's delegate) refuses. Returns whether nothing in the subtree is first
+    /// responder afterwards.
+    @discardableResult
+    public func endEditing(_ force: Bool) -> Bool {
+        guard let w = window, let r = w.firstResponder as? View, r === self || r.isDescendant(of: self) else { return true }
+        if r.resignFirstResponder(), w.firstResponder !== r { return true }
+        guard force else { return false }
+        w.setFirstResponder(nil)
+        r.didResignFirstResponder()
+        return true
+    }
+}

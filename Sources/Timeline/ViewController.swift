@@ -7,6 +7,9 @@
 open class ViewController: Responder {
     private var loadedView: View?
     var didCallSuperUpdateViewConstraints = false
+    /// The object that stands for this controller in a facade over the engine (a
+    /// `UIViewController`), weak as ``View/facade`` is.
+    public weak var facade: AnyObject?
 
     public override init() { super.init() }
 
@@ -60,12 +63,13 @@ open class ViewController: Responder {
     private(set) var appearanceState = AppearanceState.disappeared
     private var transitionAnimated = false
 
-    /// Starts an appearance transition: `viewWillAppear` or `viewWillDisappear` (each once), and
-    /// the same for the children whose views are in this one's tree (UIKit forwards them).
+    /// Starts an appearance transition: `viewWillAppear` (after loading the view) or
+    /// `viewWillDisappear` (each once), and the same for the children whose views are in this one's tree (UIKit forwards them).
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         transitionAnimated = animated
         if isAppearing, appearanceState == .disappeared || appearanceState == .disappearing {
             appearanceState = .appearing
+            loadViewIfNeeded()                        // viewDidLoad comes first, as in UIKit
             viewWillAppear(animated)
         } else if !isAppearing, appearanceState == .appeared || appearanceState == .appearing {
             appearanceState = .disappearing

@@ -22,7 +22,11 @@ extension Window {
             return true
         case .keyDown(let k), .keyUp(let k):
             let down = if case .keyDown = event.kind { true } else { false }
-            let start: Responder? = firstResponder ?? rootViewController
+            // Without a first responder, keys go to the controller on top: the last one
+            // presented (an alert's Return and Escape), else the root.
+            var top = rootViewController
+            while let p = top?.presentedViewController, !p.isBeingDismissed { top = p }
+            let start: Responder? = firstResponder ?? top
             if let start, start.keyEvent(event) { return true }
             if down, k.name == "tab", event.modifiers.isDisjoint(with: [.control, .alt, .command]) {
                 if moveFocus(backwards: event.modifiers.contains(.shift)) { return true }

@@ -153,6 +153,12 @@ public struct RGBAImage: Sendable, Equatable {
         bytes = [UInt8](repeating: 0, count: width * height * 4)
     }
 
+    /// An image of `bytes` (straight RGBA, row-major); nil unless there are `4 × width × height`.
+    public init?(width: Int, height: Int, bytes: [UInt8]) {
+        guard width >= 0, height >= 0, bytes.count == width * height * 4 else { return nil }
+        self.width = width; self.height = height; self.bytes = bytes
+    }
+
     /// Converts any SDL surface.
     init?(surface: UnsafeMutablePointer<SDL_Surface>) {
         guard let rgba = SDL_ConvertSurfaceFormat(surface, tl_pixel_format_abgr8888(), 0) else { return nil }

@@ -234,7 +234,7 @@ extension UIView {
 
 /// `UIViewPropertyAnimator`: the engine's ``PropertyAnimator`` (interactive, scrubbable,
 /// reversible), with UIKit's initialisers.
-@MainActor
+@preconcurrency @MainActor
 public final class UIViewPropertyAnimator: NSObject {
     package let animator: PropertyAnimator
     public var timingParameters: (any UITimingCurveProvider)?

@@ -25,28 +25,53 @@ final class FacadeViewController: ViewController {
     override func updateViewConstraints() { owner?.updateViewConstraints(); super.updateViewConstraints() }
 }
 
-/// `UIViewController`: the engine's ``ViewController`` life cycle with UIKit's signatures.
-@MainActor
+/// `UIViewController`: the engine's ``ViewController`` life cycle with UIKit's signatures. A
+/// plain controller (or a subclass of yours) stands for a ``FacadeViewController``; UIKit's
+/// containers and alerts stand for the engine's own (``NavigationController``,
+/// ``TabBarController``, ``AlertController``), so pushes, tabs and presentations are the
+/// engine's, with its animations.
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
-    let controller: FacadeViewController
+    package let controller: ViewController
     private var loadedView: UIView?
+    /// The engine controller the next `init` takes (set by UIKit's containers); nil makes a
+    /// ``FacadeViewController``.
+    static var pendingEngineController: ViewController?
 
     public init(nibName: String?, bundle: Bundle?) {
-        controller = FacadeViewController()
+        controller = UIViewController.takeEngineController()
         super.init()
-        controller.owner = self
+        adoptController()
     }
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
     public required init?(coder: NSCoder) {
-        controller = FacadeViewController()
+        controller = UIViewController.takeEngineController()
         super.init()
-        controller.owner = self
+        adoptController()
+    }
+    private static func takeEngineController() -> ViewController {
+        defer { pendingEngineController = nil }
+        return pendingEngineController ?? FacadeViewController()
+    }
+    private func adoptController() {
+        controller.facade = self
+        (controller as? FacadeViewController)?.owner = self
+    }
+    /// The facade of an engine controller (made, unowned, for one the facade has not seen).
+    package static func wrap(_ c: ViewController) -> UIViewController {
+        if let f = c.facade as? UIViewController { return f }
+        pendingEngineController = c
+        return UIViewController()
     }
 
     /// The root view, loaded on first use (`loadView()` then `viewDidLoad()`).
     open var view: UIView! {
         get {
-            if loadedView == nil { controller.loadViewIfNeeded() }
+            if loadedView == nil {
+                controller.loadViewIfNeeded()
+                // An engine container made its own view: its facade stands for it.
+                if loadedView == nil { loadedView = UIView.wrap(controller.view) }
+            }
             return loadedView
         }
         set { loadedView = newValue }
@@ -80,71 +105,109 @@ open class UIViewController: UIResponder {
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
     open var traitCollection: UITraitCollection { .current }
 
+    // MARK: Navigation
+
+    /// What the screen shows in a navigation bar (the engine controller's item).
+    open var navigationItem: UINavigationItem {
+        if let item = navigationItemFacade { return item }
+        let item = UINavigationItem(engine: controller.navigationItem)
+        navigationItemFacade = item
+        return item
+    }
+    private var navigationItemFacade: UINavigationItem?
+    /// The nearest navigation controller this screen is on.
+    open var navigationController: UINavigationController? {
+        var c: ViewController? = controller
+        while let x = c { if let n = x.facade as? UINavigationController { return n }; c = x.parent }
+        return nil
+    }
+    /// The nearest tab bar controller this screen is in.
+    open var tabBarController: UITabBarController? {
+        var c: ViewController? = controller
+        while let x = c { if let t = x.facade as? UITabBarController, x !== controller { return t }; c = x.parent }
+        return nil
+    }
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let item = tabBarItemFacade { return item }
+            let item = UITabBarItem(engine: controller.tabBarItem)
+            tabBarItemFacade = item
+            return item
+        }
+        set { tabBarItemFacade = newValue; newValue?.rebind(to: controller.tabBarItem) }
+    }
+    private var tabBarItemFacade: UITabBarItem?
+    /// An Edit/Done item that toggles ``isEditing``.
+    open var editButtonItem: UIBarButtonItem {
+        if let item = editItem { return item }
+        let item = UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: nil)
+        item.primaryHandler = { [weak self, weak item] in
+            guard let self else { return }
+            self.setEditing(!self.isEditing, animated: true)
+            item?.title = self.isEditing ? "Done" : "Edit"
+            item?.style = self.isEditing ? .done : .plain
+        }
+        editItem = item
+        return item
+    }
+    private var editItem: UIBarButtonItem?
+    open var isEditing: Bool { get { editing } set { setEditing(newValue, animated: false) } }
+    private var editing = false
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        self.editing = editing
+        editItem?.title = editing ? "Done" : "Edit"
+    }
+
     // MARK: Containment
 
-    public private(set) var children: [UIViewController] = []
-    public private(set) weak var parent: UIViewController?
+    open var children: [UIViewController] { controller.children.map(UIViewController.wrap) }
+    open var parent: UIViewController? { controller.parent.map(UIViewController.wrap) }
     open func addChild(_ child: UIViewController) {
         child.willMove(toParent: self)
-        children.append(child); child.parent = self
         controller.addChild(child.controller)
     }
-    open func removeFromParent() {
-        parent?.children.removeAll { $0 === self }
-        parent = nil
-        controller.removeFromParent()
-    }
+    open func removeFromParent() { controller.removeFromParent() }
     open func willMove(toParent parent: UIViewController?) {}
     open func didMove(toParent parent: UIViewController?) {}
 
     // MARK: Presentation
 
-    public private(set) var presentedViewController: UIViewController?
-    public private(set) weak var presentingViewController: UIViewController?
-    /// Shows `vc`'s view over this one's window, sliding up (or fading for cross-dissolve).
+    open var presentedViewController: UIViewController? { controller.presentedViewController.map(UIViewController.wrap) }
+    open var presentingViewController: UIViewController? { controller.presentingViewController.map(UIViewController.wrap) }
+    /// Presents `vc` by the engine's presentation: a page sheet slides up over a dimming (the
+    /// screen under it scaling back), full screen covers the window, an alert scales in.
     open func present(_ vc: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-        guard let host = view.window ?? view else { completion?(); return }
-        presentedViewController = vc; vc.presentingViewController = self
-        let v = vc.view!
-        v.frame = host.bounds
-        if vc.view.backgroundColor == nil { v.backgroundColor = .systemBackground }
-        host.addSubview(v)
-        vc.viewWillAppear(flag)
-        guard flag else { vc.viewDidAppear(false); completion?(); return }
-        if vc.modalTransitionStyle == .crossDissolve { v.alpha = 0 } else { v.transform = CGAffineTransform(translationX: 0, y: host.bounds.height) }
-        UIView.animate(withDuration: 0.35, delay: 0, options: [], animations: { v.alpha = 1; v.transform = .identity }) { _ in
-            vc.viewDidAppear(true); completion?()
-        }
+        vc.controller.modalPresentationStyle = vc.modalPresentationStyle.engine
+        controller.present(vc.controller, animated: flag, completion: completion)
     }
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        let target = presentedViewController ?? self
-        guard let presenter = target.presentingViewController, let v = target.viewIfLoaded else { completion?(); return }
-        target.viewWillDisappear(flag)
-        let finish = {
-            v.removeFromSuperview()
-            presenter.presentedViewController = nil
-            target.presentingViewController = nil
-            target.viewDidDisappear(flag)
-            completion?()
-        }
-        guard flag else { finish(); return }
-        UIView.animate(withDuration: 0.3, delay: 0, options: [], animations: {
-            if target.modalTransitionStyle == .crossDissolve { v.alpha = 0 } else { v.transform = CGAffineTransform(translationX: 0, y: v.bounds.height) }
-        }) { _ in finish() }
+        controller.dismiss(animated: flag, completion: completion)
     }
-    open func show(_ vc: UIViewController, sender: Any?) { present(vc, animated: true) }
+    /// On a navigation stack a push, otherwise a presentation (as UIKit's `show`).
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let nav = navigationController { nav.pushViewController(vc, animated: true) } else { present(vc, animated: true) }
+    }
 }
 
 public enum UIStatusBarStyle: Int, Sendable { case `default`, lightContent, darkContent }
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, none, automatic
+    /// The engine's style: a sheet for the sheet-like styles (a phone's `automatic`), full
+    /// screen for those that cover, over-full-screen for those that leave the screen under.
+    var engine: ModalPresentationStyle {
+        switch self {
+        case .fullScreen, .currentContext, .none: .fullScreen
+        case .overFullScreen, .overCurrentContext, .custom: .overFullScreen
+        case .pageSheet, .formSheet, .popover, .automatic: .pageSheet
+        }
+    }
 }
 public enum UIModalTransitionStyle: Int, Sendable { case coverVertical, flipHorizontal, crossDissolve, partialCurl }
 
 // MARK: - Window and application
 
 /// `UIWindow`: a facade view that is the root of an engine ``Window``'s tree.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     package let engineWindow: Window
     public override init(frame: CGRect) {
@@ -185,15 +248,15 @@ open class UIWindow: UIView {
 }
 
 /// Scenes beyond launch do not exist on Linux: a window scene only carries a window.
-@MainActor
+@preconcurrency @MainActor
 open class UIScene: UIResponder {}
-@MainActor
+@preconcurrency @MainActor
 open class UIWindowScene: UIScene {
     public var windows: [UIWindow] { UIApplication.shared.windows }
 }
 
 /// `UIApplicationDelegate`: launch is called; the rest of the life cycle has defaults.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     var window: UIWindow? { get set }
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
@@ -209,7 +272,7 @@ extension UIApplicationDelegate {
 
 /// `UIApplication`: owns the run loop (an SDL window, or headless frames when
 /// `UIKIT_HEADLESS=SECONDS` is set, writing `UIKIT_SCREENSHOT` if given), and is `shared`.
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
     private static var current: UIApplication?
     public static var shared: UIApplication {
@@ -329,7 +392,7 @@ open class UIApplication: UIResponder {
 
 /// `UIApplicationMain` finds the delegate class by name, which needs the Objective-C runtime.
 @available(*, unavailable, message: "Linux has no Objective-C runtime to make a delegate from its class name; call UIApplication.main(AppDelegate()) in main.swift")
-@MainActor
+@preconcurrency @MainActor
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                               _ principalClassName: String?, _ delegateClassName: String?) -> Int32 { 1 }
 

@@ -21,7 +21,7 @@ extension NSAttributedString.Key {
 
 /// The engine's layout of `string` with UIKit attributes (one style for the whole string: the
 /// first character's, as most drawing code gives one).
-@MainActor
+@preconcurrency @MainActor
 private func layout(_ string: String, _ attributes: [NSAttributedString.Key: Any]?, width: Double = .infinity) -> TextLayout {
     let font = (attributes?[.font] as? UIFont)?.font ?? .systemFont(ofSize: 12)      // NSStringDrawing's default is Helvetica 12
     let color = (attributes?[.foregroundColor] as? UIColor)?.color ?? .black
@@ -29,7 +29,7 @@ private func layout(_ string: String, _ attributes: [NSAttributedString.Key: Any
     return TextLayout(string, style: TextStyle(font: font, color: color, kern: kern), in: UIApplication.shared.fontSystem, width: width)
 }
 
-@MainActor
+@preconcurrency @MainActor
 private func draw(_ layout: TextLayout, at point: CGPoint) {
     guard let ctx = UIGraphicsGetCurrentContext() else { return }
     // The text is placed by the current transform (its position; it is not rotated or scaled).

@@ -412,7 +412,7 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
 // MARK: - UIScreen
 
 /// `UIScreen`: the display the window opens on (its size is the window's, set at launch).
-@MainActor
+@preconcurrency @MainActor
 public final class UIScreen: NSObject {
     public static let main = UIScreen()
     public var bounds = CGRect(x: 0, y: 0, width: 390, height: 844)

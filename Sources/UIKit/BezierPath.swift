@@ -3,7 +3,7 @@ import RenderModel
 
 /// `UIBezierPath`: a `CGMutablePath` with a line style; `fill()` and `stroke()` paint into the
 /// current graphics context (the one `draw(_:)` pushed).
-@MainActor
+@preconcurrency @MainActor
 open class UIBezierPath: NSObject {
     public var cgPath: CGPath {
         get { CGPath(mutable.path) }

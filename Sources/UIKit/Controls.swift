@@ -7,7 +7,7 @@ import UpdateLoop
 // MARK: - Target-action
 
 /// `UIAction`: a closure a control calls.
-@MainActor
+@preconcurrency @MainActor
 public final class UIAction: NSObject {
     public let title: String
     public let image: UIImage?
@@ -54,7 +54,7 @@ final class FacadeButton: Button {
 
 /// `UIControl`: target-action and states over the engine's ``Control`` (which tracks the
 /// pointer and sends the events).
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     package var control: Control { view as! Control }
 
@@ -242,7 +242,7 @@ final class FacadeLabel: Label {
 }
 
 /// `UILabel`: the engine's ``Label`` (HarfBuzz shaping, UAX #14 breaking).
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     package var label: Label { view as! Label }
     /// A facade for a label an engine control owns (a button's title).
@@ -291,7 +291,7 @@ open class UILabel: UIView {
 }
 
 /// `UIButton`: the engine's ``Button`` with UIKit's per-state titles and configurations.
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
     package var button: Button { view as! Button }
     public enum ButtonType: Int, Sendable { case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
@@ -444,7 +444,7 @@ public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
 }
 
 /// `UIImageView`: the engine's ``ImageView``.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     package var imageView: ImageView { view as! ImageView }
     public convenience init(image: UIImage?) {
@@ -483,7 +483,7 @@ open class UIImageView: UIView {
 }
 
 /// `UIStackView`: the engine's ``StackView``.
-@MainActor
+@preconcurrency @MainActor
 open class UIStackView: UIView {
     package var stack: StackView { view as! StackView }
     public enum Distribution: Int, Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }

@@ -2,7 +2,7 @@ import Geometry
 import Timeline
 
 /// `UIGestureRecognizerDelegate`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool
@@ -30,7 +30,7 @@ final class GestureDelegateBridge: GestureRecognizerDelegate {
 }
 
 /// `UIGestureRecognizer`: an engine recognizer with UIKit's target-action.
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject, AssociatedStorage {
     package let recognizer: GestureRecognizer
     public var associatedValues: [UnsafeRawPointer: Any] = [:]
@@ -93,7 +93,7 @@ open class UIGestureRecognizer: NSObject, AssociatedStorage {
     open func require(toFail other: UIGestureRecognizer) { recognizer.require(toFail: other.recognizer) }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     var tap: TapGestureRecognizer { recognizer as! TapGestureRecognizer }
     public init(target: Any?, action: Selector?) { super.init(engine: TapGestureRecognizer(), target: target, action: action) }
@@ -101,7 +101,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTouchesRequired = 1
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     var pan: PanGestureRecognizer { recognizer as! PanGestureRecognizer }
     private var translationBase = Point.zero
@@ -120,7 +120,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open var maximumNumberOfTouches = Int.max
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     var press: LongPressGestureRecognizer { recognizer as! LongPressGestureRecognizer }
     public init(target: Any?, action: Selector?) { super.init(engine: LongPressGestureRecognizer(), target: target, action: action) }
@@ -129,7 +129,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 0
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     var pinch: PinchGestureRecognizer { recognizer as! PinchGestureRecognizer }
     private var scaleBase = 1.0
@@ -142,7 +142,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     open var velocity: CGFloat { CGFloat(pinch.velocity) }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     var rotate: RotationGestureRecognizer { recognizer as! RotationGestureRecognizer }
     private var rotationBase = 0.0
@@ -153,7 +153,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     open var velocity: CGFloat { CGFloat(rotate.velocity) }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     var swipe: SwipeGestureRecognizer { recognizer as! SwipeGestureRecognizer }
     public struct Direction: OptionSet, Hashable, Sendable {

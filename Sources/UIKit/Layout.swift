@@ -20,7 +20,7 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
 }
 
 /// `NSLayoutConstraint`: an engine constraint, solved by the engine's Cassowary solver.
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutConstraint: NSObject {
     package let constraint: LayoutConstraint
     package init(_ c: LayoutConstraint) { constraint = c; super.init() }
@@ -110,14 +110,14 @@ public final class NSLayoutConstraint: NSObject {
 }
 
 /// The facade object of a constraint's engine item (a view's facade, or a guide wrapped).
-@MainActor
+@preconcurrency @MainActor
 private func facadeItem(_ item: any LayoutItemOwner) -> AnyObject {
     if let v = item as? View { return UIView.wrap(v) }
     if let g = item as? LayoutGuide { return UILayoutGuide(g) }
     return item
 }
 
-@MainActor
+@preconcurrency @MainActor
 private func layoutItem(_ any: Any) -> (any LayoutItemOwner)? {
     if let v = any as? UIView { return v.view }
     if let g = any as? UILayoutGuide { return g.guide }
@@ -125,7 +125,7 @@ private func layoutItem(_ any: Any) -> (any LayoutItemOwner)? {
 }
 
 /// `NSLayoutAnchor` and its axis kinds, over the engine's anchors.
-@MainActor
+@preconcurrency @MainActor
 public class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
     package let item: any LayoutItemOwner
     package let attribute: LayoutAttribute
@@ -183,7 +183,7 @@ public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
 }
 
 /// The anchors of views and layout guides.
-@MainActor
+@preconcurrency @MainActor
 public protocol UILayoutAnchorProviding {
     var anchorItem: any LayoutItemOwner { get }
 }
@@ -239,7 +239,7 @@ extension NSLayoutConstraint {
 }
 
 /// `UILayoutGuide`.
-@MainActor
+@preconcurrency @MainActor
 public final class UILayoutGuide: NSObject, UILayoutAnchorProviding {
     package let guide: LayoutGuide
     package init(_ g: LayoutGuide) { guide = g }

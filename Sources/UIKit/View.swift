@@ -6,7 +6,7 @@ import UpdateLoop
 
 /// `UIResponder`: the facade's responder chain follows the engine's (view, its controller,
 /// the superview, ..., the window, the application).
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder: NSObject, AssociatedStorage {
     public var associatedValues: [UnsafeRawPointer: Any] = [:]
     public override init() { super.init() }
@@ -49,7 +49,7 @@ open class UIResponder: NSObject, AssociatedStorage {
 }
 
 /// `UITouch`: a pointer contact, located in any view.
-@MainActor
+@preconcurrency @MainActor
 public final class UITouch: NSObject {
     public enum Phase: Int, Sendable { case began, moved, stationary, ended, cancelled }
     public private(set) var phase: Phase
@@ -72,7 +72,7 @@ public final class UITouch: NSObject {
 }
 
 /// `UIEvent`: the touches of one input event.
-@MainActor
+@preconcurrency @MainActor
 public final class UIEvent: NSObject {
     public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses }
     public let type: EventType = .touches
@@ -103,6 +103,7 @@ final class FacadeView: View {
     }
     override var intrinsicContentSize: Size { owner?.intrinsicContentSize.size ?? super.intrinsicContentSize }
     override func point(inside point: Point) -> Bool { owner?.point(inside: CGPoint(point), with: nil) ?? super.point(inside: point) }
+    override var canBecomeFirstResponder: Bool { owner?.canBecomeFirstResponder ?? false }
     override func updateConstraints() {
         super.updateConstraints()
         owner?.updateConstraints()
@@ -159,7 +160,7 @@ struct TouchState {
 /// animation are the engine's; overrides of `layoutSubviews()`, `draw(_:)`,
 /// `intrinsicContentSize`, `point(inside:with:)`, `updateConstraints()` and the touch methods
 /// are called by the engine at the points UIKit calls them.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     package let view: View
     private var layerFacade: CALayer?
@@ -210,6 +211,7 @@ open class UIView: UIResponder {
         if let f = view as? FacadeControl { f.owner = self as? UIControl }
         if let f = view as? FacadeButton { f.owner = self as? UIControl }
         if let f = view as? FacadeLabel { f.owner = self as? UILabel }
+        if let f = view as? FacadeScrollView { f.owner = self as? UIScrollView }
     }
 
     /// The facade object for an engine view (made, without a name, for one it has not seen).
@@ -225,6 +227,17 @@ open class UIView: UIResponder {
         while let x = c { if let f = x.facade as? UIView { return f }; c = x.superview }
         return nil
     }
+
+    // MARK: First responder
+
+    /// The engine's: a text field or another engine control that takes keys can; a view of
+    /// yours can when it overrides this.
+    open override var canBecomeFirstResponder: Bool { view is FacadeView ? false : view.canBecomeFirstResponder }
+    open override var isFirstResponder: Bool { view.isFirstResponder }
+    @discardableResult open override func becomeFirstResponder() -> Bool { view.becomeFirstResponder() }
+    @discardableResult open override func resignFirstResponder() -> Bool { view.resignFirstResponder() }
+    /// Ends editing in this view's subtree (the engine's ``View/endEditing(_:)``).
+    @discardableResult open func endEditing(_ force: Bool) -> Bool { view.endEditing(force) }
 
     // MARK: Hierarchy
 
@@ -535,7 +548,7 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable { case leftToRight, ri
 
 /// The contexts `draw(_:)` and `UIGraphicsImageRenderer` push, innermost last. Held by the
 /// facade's drawing, which runs on the main actor only.
-@MainActor
+@preconcurrency @MainActor
 enum GraphicsContextStack {
     static var contexts: [CGContext] = []
 }

@@ -1,0 +1,101 @@
+import Foundation
+import Geometry
+import Images
+import RenderModel
+import TimelineSDL
+
+// `UIGraphicsImageRenderer`: drawing into an image, through a `CGContext` that records to an
+// engine canvas, rasterised by the engine's image renderer (the same painter as the window).
+
+/// How an image renderer's image is made: its scale (pixels per point) and whether it is opaque.
+@preconcurrency @MainActor
+open class UIGraphicsRendererFormat: NSObject {
+    open var bounds = CGRect.zero
+    public required override init() {}
+    open class func `default`() -> Self { Self() }
+}
+
+@preconcurrency @MainActor
+open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
+    /// Pixels per point (the screen's by default).
+    open var scale: CGFloat = UIScreen.main.scale
+    /// An opaque image starts white instead of transparent.
+    open var opaque = false
+    open var preferredRange: Range = .automatic
+    public enum Range: Int, Sendable { case unspecified = -1, automatic = 0, extended = 1, standard = 2 }
+    open class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+}
+
+/// The context the drawing closure gets: its Core Graphics context and the image so far.
+@preconcurrency @MainActor
+open class UIGraphicsImageRendererContext: NSObject {
+    public let cgContext: CGContext
+    public let format: UIGraphicsImageRendererFormat
+    init(cgContext: CGContext, format: UIGraphicsImageRendererFormat) { self.cgContext = cgContext; self.format = format }
+    /// Fills `rect` with the current fill colour.
+    open func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    open func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+    open func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+}
+
+/// `UIGraphicsImageRenderer`: runs a drawing closure with a context whose origin is the
+/// bounds' origin, then rasterises what it drew into a `UIImage` of the bounds' size at the
+/// format's scale. A size that is empty, not finite or more than 16,384 pixels a side gives
+/// an empty image and a message (UIKit's would also be empty).
+@preconcurrency @MainActor
+open class UIGraphicsImageRenderer: NSObject {
+    public let format: UIGraphicsImageRendererFormat
+    private let bounds: CGRect
+    public convenience init(size: CGSize) { self.init(bounds: CGRect(origin: .zero, size: size), format: .init()) }
+    public convenience init(size: CGSize, format: UIGraphicsImageRendererFormat) { self.init(bounds: CGRect(origin: .zero, size: size), format: format) }
+    public convenience init(bounds: CGRect) { self.init(bounds: bounds, format: .init()) }
+    public init(bounds: CGRect, format: UIGraphicsImageRendererFormat) {
+        self.bounds = bounds
+        self.format = format
+        format.bounds = bounds
+    }
+
+    /// The image the closure draws.
+    open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+        UIImage(draw(actions).map { Image(bitmap: $0, scale: format.scale.double) } ?? Image(bitmap: Bitmap(width: 0, height: 0, rgba: [])))
+    }
+    /// The image the closure draws, as PNG bytes (empty when it could not be made).
+    open func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
+        guard let bitmap = draw(actions), let rgba = RGBAImage(width: bitmap.width, height: bitmap.height, bytes: bitmap.rgba)
+        else { return Data() }
+        return (try? Data(rgba.pngData())) ?? Data()
+    }
+
+    /// Records the closure's drawing and rasterises it; nil (with a message) when the size
+    /// cannot be an image.
+    private func draw(_ actions: (UIGraphicsImageRendererContext) -> Void) -> Bitmap? {
+        let scale = format.scale.double
+        let w = (bounds.width.double * scale).rounded(.up), h = (bounds.height.double * scale).rounded(.up)
+        let side = Double(ImageRenderer.maximumSide)
+        guard scale.isFinite, scale > 0, w.isFinite, h.isFinite, w >= 1, h >= 1, w <= side, h <= side else {
+            print("UIGraphicsImageRenderer: \(bounds.size) at scale \(format.scale) is not an image size (1 to \(Int(side)) pixels a side); the image is empty")
+            return nil
+        }
+        let canvas = Canvas(fontSystem: UIApplication.shared.fontSystem)
+        let ctx = CGContext(canvas: canvas)
+        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        let context = UIGraphicsImageRendererContext(cgContext: ctx, format: format)
+        UIGraphicsPushContext(ctx)
+        actions(context)
+        UIGraphicsPopContext()
+        var list = DisplayList()
+        list.commands = canvas.commands
+        list.size = Size(width: bounds.width.double, height: bounds.height.double)
+        list.scale = scale
+        list.background = format.opaque ? .white : .clear
+        do {
+            let r = try ImageRenderer(pixelWidth: Int(w), pixelHeight: Int(h))
+            r.render(list)
+            let pixels = r.image()
+            return Bitmap(width: pixels.width, height: pixels.height, rgba: pixels.bytes)
+        } catch {
+            print("UIGraphicsImageRenderer: \(error); the image is empty")
+            return nil
+        }
+    }
+}

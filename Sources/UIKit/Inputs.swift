@@ -1,0 +1,399 @@
+import Geometry
+import RenderModel
+import TextEngine
+import Timeline
+import UpdateLoop
+
+// UIKit's input controls over the engine's: a text field, switch, slider, segmented control,
+// stepper, page control, progress view and activity indicator. Each stands for one engine
+// control; target-action and states come from `UIControl`.
+
+// MARK: - Text input traits
+
+/// The keyboard a field asks for. There is no on-screen keyboard on a desktop: the traits are
+/// kept for code that sets them, and the hardware keyboard types.
+public enum UIKeyboardType: Int, Sendable {
+    case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress,
+         decimalPad, twitter, webSearch, asciiCapableNumberPad
+}
+public enum UITextAutocapitalizationType: Int, Sendable { case none, words, sentences, allCharacters }
+public enum UITextAutocorrectionType: Int, Sendable { case `default`, no, yes }
+public enum UITextSpellCheckingType: Int, Sendable { case `default`, no, yes }
+public enum UIReturnKeyType: Int, Sendable {
+    case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall, `continue`
+}
+public struct UITextContentType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let username = UITextContentType(rawValue: "username")
+    public static let password = UITextContentType(rawValue: "password")
+    public static let newPassword = UITextContentType(rawValue: "new-password")
+    public static let emailAddress = UITextContentType(rawValue: "email")
+    public static let name = UITextContentType(rawValue: "name")
+    public static let oneTimeCode = UITextContentType(rawValue: "one-time-code")
+    public static let telephoneNumber = UITextContentType(rawValue: "tel")
+    public static let URL = UITextContentType(rawValue: "url")
+}
+
+// MARK: - UITextField
+
+/// What a text field asks and tells its delegate; every method is optional.
+@preconcurrency @MainActor
+public protocol UITextFieldDelegate: AnyObject {
+    func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
+    func textFieldDidBeginEditing(_ textField: UITextField)
+    func textFieldShouldEndEditing(_ textField: UITextField) -> Bool
+    func textFieldDidEndEditing(_ textField: UITextField)
+    func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason)
+    /// `range` is in UTF-16 code units, as UIKit's.
+    func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool
+    func textFieldDidChangeSelection(_ textField: UITextField)
+    func textFieldShouldClear(_ textField: UITextField) -> Bool
+    func textFieldShouldReturn(_ textField: UITextField) -> Bool
+}
+extension UITextFieldDelegate {
+    public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool { true }
+    public func textFieldDidBeginEditing(_ textField: UITextField) {}
+    public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool { true }
+    public func textFieldDidEndEditing(_ textField: UITextField) {}
+    public func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason) { textFieldDidEndEditing(textField) }
+    public func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool { true }
+    public func textFieldDidChangeSelection(_ textField: UITextField) {}
+    public func textFieldShouldClear(_ textField: UITextField) -> Bool { true }
+    public func textFieldShouldReturn(_ textField: UITextField) -> Bool { true }
+}
+
+/// Passes the engine field's delegate calls to the facade's delegate with the facade field.
+@preconcurrency @MainActor
+final class TextFieldDelegateBridge: TextFieldDelegate {
+    unowned let field: UITextField
+    init(_ field: UITextField) { self.field = field }
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { field.delegate?.textFieldShouldBeginEditing(field) ?? true }
+    func textFieldDidBeginEditing(_ textField: TextField) { field.delegate?.textFieldDidBeginEditing(field) }
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool { field.delegate?.textFieldShouldEndEditing(field) ?? true }
+    func textFieldDidEndEditing(_ textField: TextField) { field.delegate?.textFieldDidEndEditing(field, reason: .committed) }
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
+        field.delegate?.textField(field, shouldChangeCharactersIn: NSRange(location: range.lowerBound, length: range.count),
+                                  replacementString: string) ?? true
+    }
+    func textFieldShouldClear(_ textField: TextField) -> Bool { field.delegate?.textFieldShouldClear(field) ?? true }
+    func textFieldShouldReturn(_ textField: TextField) -> Bool { field.delegate?.textFieldShouldReturn(field) ?? true }
+}
+
+/// `UITextField` over the engine's ``TextField``: editing, selection, the clipboard, undo,
+/// input methods, secure entry, the clear button and the return key are the engine's.
+@preconcurrency @MainActor
+open class UITextField: UIControl {
+    package var field: TextField { view as! TextField }
+    private lazy var bridge = TextFieldDelegateBridge(self)
+
+    public enum BorderStyle: Int, Sendable { case none, line, bezel, roundedRect }
+    public enum ViewMode: Int, Sendable {
+        case never, whileEditing, unlessEditing, always
+        var engine: TextFieldViewMode {
+            switch self { case .never: .never; case .whileEditing: .whileEditing; case .unlessEditing: .unlessEditing; case .always: .always }
+        }
+    }
+    public enum DidEndEditingReason: Int, Sendable { case committed, cancelled }
+
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TextField(), true) }
+        super.init(frame: frame)
+        field.delegate = bridge
+        applyBorder()
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TextField(), true) }
+        super.init(coder: coder)
+        field.delegate = bridge
+        applyBorder()
+    }
+    /// A facade for an engine field made elsewhere (an alert's).
+    package convenience init(engineField: TextField) {
+        UIView.pendingEngineView = (engineField, false)
+        self.init(frame: .zero)
+    }
+
+    open weak var delegate: (any UITextFieldDelegate)?
+    open var text: String? { get { field.text } set { field.text = newValue ?? "" } }
+    open var attributedText: NSAttributedString? {
+        get { NSAttributedString(string: field.text) }
+        set { field.text = newValue?.string ?? "" }
+    }
+    open var placeholder: String? { get { field.placeholder } set { field.placeholder = newValue } }
+    /// The placeholder's characters; its colour is kept when the string gives one.
+    open var attributedPlaceholder: NSAttributedString? {
+        get { field.placeholder.map { NSAttributedString(string: $0) } }
+        set {
+            field.placeholder = newValue?.string
+            if let s = newValue, s.length > 0, let c = s.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor {
+                field.placeholderColor = c.color
+            }
+        }
+    }
+    open var font: UIFont? { get { UIFont(field.font) } set { field.font = newValue?.font ?? .systemFont(ofSize: 17) } }
+    open var textColor: UIColor? { get { UIColor(field.textColor) } set { field.textColor = newValue?.color ?? .black } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { field.textAlignment = textAlignment.engine } }
+    open var isSecureTextEntry: Bool { get { field.isSecureTextEntry } set { field.isSecureTextEntry = newValue } }
+    open var clearButtonMode: ViewMode = .never { didSet { field.clearButtonMode = clearButtonMode.engine } }
+    open var clearsOnBeginEditing: Bool { get { field.clearsOnBeginEditing } set { field.clearsOnBeginEditing = newValue } }
+    open var isEditing: Bool { field.isEditing }
+    /// The look of the field's edge: a rounded rect is a light field with a rounded grey edge,
+    /// a line or bezel a square edge, none nothing.
+    open var borderStyle: BorderStyle = .none { didSet { applyBorder() } }
+    private func applyBorder() {
+        switch borderStyle {
+        case .none:
+            field.fieldBackgroundColor = .clear; field.outlineColor = .clear; field.cornerRadius = 0
+        case .line, .bezel:
+            field.fieldBackgroundColor = .clear; field.outlineColor = Color(red: 0.2, green: 0.2, blue: 0.2); field.cornerRadius = 0
+        case .roundedRect:
+            field.fieldBackgroundColor = .white; field.outlineColor = Color(red: 0.8, green: 0.8, blue: 0.82); field.cornerRadius = 5
+        }
+        if borderStyle != .none, field.textColor == .white { field.textColor = .black; field.placeholderColor = Color(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.3) }
+    }
+    /// Input traits (kept; the hardware keyboard types).
+    open var keyboardType: UIKeyboardType = .default
+    open var keyboardAppearance: UIKeyboardAppearance = .default
+    open var autocapitalizationType: UITextAutocapitalizationType = .sentences
+    open var autocorrectionType: UITextAutocorrectionType = .default
+    open var spellCheckingType: UITextSpellCheckingType = .default
+    open var returnKeyType: UIReturnKeyType = .default
+    open var enablesReturnKeyAutomatically = false
+    open var textContentType: UITextContentType?
+    /// Partial: kept; text is not shrunk to fit.
+    open var adjustsFontSizeToFitWidth = false
+    open var minimumFontSize: CGFloat = 0
+    /// Views at the field's ends, shown by their modes (laid out at the edges, the text inset
+    /// past them).
+    open var leftView: UIView? { didSet { replaceSideView(oldValue, leftView) } }
+    open var rightView: UIView? { didSet { replaceSideView(oldValue, rightView) } }
+    open var leftViewMode: ViewMode = .never { didSet { layoutSideViews() } }
+    open var rightViewMode: ViewMode = .never { didSet { layoutSideViews() } }
+    private func replaceSideView(_ old: UIView?, _ new: UIView?) {
+        old?.removeFromSuperview()
+        if let new { addSubview(new) }
+        layoutSideViews()
+    }
+    private func shows(_ mode: ViewMode) -> Bool {
+        switch mode { case .never: false; case .always: true; case .whileEditing: isEditing; case .unlessEditing: !isEditing }
+    }
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutSideViews()
+    }
+    private func layoutSideViews() {
+        var insets = EdgeInsets(top: 6, left: 8, bottom: 6, right: 8)
+        let b = bounds
+        for (side, mode, isLeft) in [(leftView, leftViewMode, true), (rightView, rightViewMode, false)] {
+            guard let side else { continue }
+            side.isHidden = !shows(mode)
+            guard !side.isHidden else { continue }
+            var s = side.frame.size
+            if s == .zero { s = side.intrinsicContentSize.width > 0 ? side.intrinsicContentSize : CGSize(width: b.height, height: b.height) }
+            side.frame = CGRect(x: isLeft ? 0 : b.width - s.width, y: (b.height - s.height) / 2, width: s.width, height: s.height)
+            if isLeft { insets.left = s.width.double + 4 } else { insets.right = s.width.double + 4 }
+        }
+        if field.textInsets != insets { field.textInsets = insets }
+    }
+    /// No on-screen keyboard: a view given here is kept but not shown.
+    open var inputView: UIView?
+    open var inputAccessoryView: UIView?
+}
+
+public enum UIKeyboardAppearance: Int, Sendable { case `default`, dark, light }
+
+// MARK: - Switch, slider, segmented control, stepper, page control
+
+/// `UISwitch` over the engine's ``Switch``.
+@preconcurrency @MainActor
+open class UISwitch: UIControl {
+    package var engineSwitch: Switch { view as! Switch }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Switch(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Switch(), true) }
+        super.init(coder: coder)
+    }
+    open var isOn: Bool { get { engineSwitch.isOn } set { engineSwitch.setOn(newValue, animated: false) } }
+    open func setOn(_ on: Bool, animated: Bool) { engineSwitch.setOn(on, animated: animated) }
+    open var onTintColor: UIColor? { get { UIColor(engineSwitch.onTintColor) } set { if let c = newValue { engineSwitch.onTintColor = c.color } } }
+    open var thumbTintColor: UIColor? { get { UIColor(engineSwitch.thumbTintColor) } set { if let c = newValue { engineSwitch.thumbTintColor = c.color } } }
+    open override var intrinsicContentSize: CGSize { CGSize(engineSwitch.intrinsicContentSize) }
+}
+
+/// `UISlider` over the engine's ``Slider``; values are `Float` as UIKit's.
+@preconcurrency @MainActor
+open class UISlider: UIControl {
+    package var slider: Slider { view as! Slider }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Slider(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Slider(), true) }
+        super.init(coder: coder)
+    }
+    open var value: Float { get { Float(slider.value) } set { slider.value = Double(newValue) } }
+    open var minimumValue: Float { get { Float(slider.minimumValue) } set { slider.minimumValue = Double(newValue) } }
+    open var maximumValue: Float { get { Float(slider.maximumValue) } set { slider.maximumValue = Double(newValue) } }
+    open var isContinuous: Bool { get { slider.isContinuous } set { slider.isContinuous = newValue } }
+    open func setValue(_ value: Float, animated: Bool) { slider.setValue(Double(value), animated: animated) }
+    open var minimumTrackTintColor: UIColor? {
+        get { UIColor(slider.minimumTrackTintColor) } set { if let c = newValue { slider.minimumTrackTintColor = c.color } }
+    }
+    open var maximumTrackTintColor: UIColor? {
+        get { UIColor(slider.maximumTrackTintColor) } set { if let c = newValue { slider.maximumTrackTintColor = c.color } }
+    }
+    /// Partial: kept; the engine's thumb keeps its colour.
+    open var thumbTintColor: UIColor?
+}
+
+/// `UISegmentedControl` over the engine's ``SegmentedControl`` (titles; an image item shows
+/// its name's last part as the title).
+@preconcurrency @MainActor
+open class UISegmentedControl: UIControl {
+    package var segmented: SegmentedControl { view as! SegmentedControl }
+    public static let noSegment = -1
+    public init(items: [Any]?) {
+        let titles = (items ?? []).map { item -> String in
+            if let s = item as? String { return s }
+            if item is UIImage { return "" }
+            return "\(item)"
+        }
+        UIView.pendingEngineView = (SegmentedControl(items: titles), true)
+        super.init(frame: .zero)
+    }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (SegmentedControl(items: []), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (SegmentedControl(items: []), true) }
+        super.init(coder: coder)
+    }
+    open var selectedSegmentIndex: Int {
+        get { segmented.selectedSegmentIndex } set { segmented.selectedSegmentIndex = newValue }
+    }
+    open var numberOfSegments: Int { segmented.numberOfSegments }
+    open func titleForSegment(at segment: Int) -> String? { segmented.titleForSegment(at: segment) }
+    open func setTitle(_ title: String?, forSegmentAt segment: Int) { segmented.setTitle(title ?? "", forSegmentAt: segment) }
+    open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
+        segmented.insertSegment(withTitle: title ?? "", at: segment, animated: animated)
+    }
+    open func removeSegment(at segment: Int, animated: Bool) { segmented.removeSegment(at: segment, animated: animated) }
+    open func removeAllSegments() { segmented.removeAllSegments() }
+    open var selectedSegmentTintColor: UIColor? {
+        get { UIColor(segmented.selectedSegmentTintColor) }
+        set { if let c = newValue { segmented.selectedSegmentTintColor = c.color } }
+    }
+    /// The title colour for `.normal` or `.selected` from the attributes' foreground colour
+    /// (other attributes are kept but not drawn).
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        titleAttributes[state.rawValue] = attributes
+        let color = (attributes?[.foregroundColor] as? UIColor)?.color
+        if state == .selected { segmented.selectedTitleColor = color } else if state == .normal, let color { segmented.titleColor = color }
+    }
+    open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? { titleAttributes[state.rawValue] }
+    private var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+    /// Partial: kept; a momentary control still keeps its selection.
+    open var isMomentary = false
+    open var apportionsSegmentWidthsByContent = false
+    open override var intrinsicContentSize: CGSize { CGSize(segmented.intrinsicContentSize) }
+}
+
+/// `UIStepper` over the engine's ``Stepper``.
+@preconcurrency @MainActor
+open class UIStepper: UIControl {
+    package var stepper: Stepper { view as! Stepper }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Stepper(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Stepper(), true) }
+        super.init(coder: coder)
+    }
+    open var value: Double { get { stepper.value } set { stepper.value = newValue } }
+    open var minimumValue: Double { get { stepper.minimumValue } set { stepper.minimumValue = newValue } }
+    open var maximumValue: Double { get { stepper.maximumValue } set { stepper.maximumValue = newValue } }
+    open var stepValue: Double { get { stepper.stepValue } set { stepper.stepValue = newValue } }
+    open var wraps: Bool { get { stepper.wraps } set { stepper.wraps = newValue } }
+}
+
+/// `UIPageControl` over the engine's ``PageControl``.
+@preconcurrency @MainActor
+open class UIPageControl: UIControl {
+    package var pages: PageControl { view as! PageControl }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (PageControl(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (PageControl(), true) }
+        super.init(coder: coder)
+    }
+    open var numberOfPages: Int { get { pages.numberOfPages } set { pages.numberOfPages = newValue } }
+    open var currentPage: Int { get { pages.currentPage } set { pages.currentPage = newValue } }
+    open var hidesForSinglePage: Bool { get { pages.hidesForSinglePage } set { pages.hidesForSinglePage = newValue } }
+    open var pageIndicatorTintColor: UIColor? {
+        get { UIColor(pages.pageIndicatorTintColor) } set { if let c = newValue { pages.pageIndicatorTintColor = c.color } }
+    }
+    open var currentPageIndicatorTintColor: UIColor? {
+        get { UIColor(pages.currentPageIndicatorTintColor) } set { if let c = newValue { pages.currentPageIndicatorTintColor = c.color } }
+    }
+}
+
+// MARK: - Progress and activity
+
+/// `UIProgressView` over the engine's ``ProgressView``; progress is a `Float` as UIKit's.
+@preconcurrency @MainActor
+open class UIProgressView: UIView {
+    package var bar: ProgressView { view as! ProgressView }
+    public enum Style: Int, Sendable { case `default`, bar }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ProgressView(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ProgressView(), true) }
+        super.init(coder: coder)
+    }
+    public convenience init(progressViewStyle style: Style) { self.init(frame: .zero) }
+    open var progress: Float { get { Float(bar.progress) } set { bar.setProgress(Double(newValue), animated: false) } }
+    open func setProgress(_ progress: Float, animated: Bool) { bar.setProgress(Double(progress), animated: animated) }
+    open var progressTintColor: UIColor? { get { UIColor(bar.progressTintColor) } set { if let c = newValue { bar.progressTintColor = c.color } } }
+    open var trackTintColor: UIColor? { get { UIColor(bar.trackTintColor) } set { if let c = newValue { bar.trackTintColor = c.color } } }
+}
+
+/// `UIActivityIndicatorView` over the engine's ``ActivityIndicatorView``.
+@preconcurrency @MainActor
+open class UIActivityIndicatorView: UIView {
+    package var spinner: ActivityIndicatorView { view as! ActivityIndicatorView }
+    public enum Style: Int, Sendable { case medium, large, white, whiteLarge, gray }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ActivityIndicatorView(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ActivityIndicatorView(), true) }
+        super.init(coder: coder)
+    }
+    public convenience init(style: Style) {
+        self.init(frame: .zero)
+        self.style = style
+    }
+    /// The size: large is 37 points across, the others 20.
+    open var style: Style = .medium { didSet { invalidateIntrinsicContentSize() } }
+    open override var intrinsicContentSize: CGSize {
+        let side: CGFloat = (style == .large || style == .whiteLarge) ? 37 : 20
+        return CGSize(width: side, height: side)
+    }
+    open func startAnimating() { spinner.startAnimating() }
+    open func stopAnimating() { spinner.stopAnimating() }
+    open var isAnimating: Bool { spinner.isAnimating }
+    open var hidesWhenStopped: Bool { get { spinner.hidesWhenStopped } set { spinner.hidesWhenStopped = newValue } }
+    open var color: UIColor! { get { UIColor(spinner.color) } set { if let c = newValue { spinner.color = c.color } } }
+}

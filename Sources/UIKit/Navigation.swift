@@ -1,0 +1,461 @@
+import Geometry
+import RenderModel
+import Timeline
+import UpdateLoop
+
+// UIKit's containers and alerts over the engine's: a navigation controller with its bar and
+// items, a tab bar controller, and alerts and action sheets. Pushes, pops, the edge-swipe
+// pop, tab switches and presentations are the engine's, with its animations.
+
+// MARK: - Bar button items
+
+/// `UIBarButtonItem` over the engine's ``BarButtonItem``: its action goes to a target (or the
+/// responder chain) or to a primary action. A system item's title is its English word (there
+/// are no SF Symbols here); spaces are items that draw and do nothing.
+@preconcurrency @MainActor
+open class UIBarButtonItem: NSObject {
+    public enum Style: Int, Sendable { case plain, bordered, done }
+    public enum SystemItem: Int, Sendable {
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks,
+             search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, pageCurl, close
+        /// The title a system item shows.
+        var title: String {
+            switch self {
+            case .done: "Done"; case .cancel: "Cancel"; case .edit: "Edit"; case .save: "Save"; case .add: "+"
+            case .flexibleSpace, .fixedSpace: ""; case .compose: "Compose"; case .reply: "Reply"; case .action: "Share"
+            case .organize: "Organize"; case .bookmarks: "Bookmarks"; case .search: "Search"; case .refresh: "Refresh"
+            case .stop: "Stop"; case .camera: "Camera"; case .trash: "Delete"; case .play: "Play"; case .pause: "Pause"
+            case .rewind: "Rewind"; case .fastForward: "Fast Forward"; case .undo: "Undo"; case .redo: "Redo"
+            case .pageCurl: "Page"; case .close: "Close"
+            }
+        }
+    }
+
+    package private(set) var engine: BarButtonItem!
+    open weak var target: AnyObject?
+    open var action: Selector?
+    open var primaryAction: UIAction?
+    /// Partial: kept; there are no menus.
+    open var menu: UIMenu?
+    /// Set by the facade itself (an edit item toggles its controller's editing).
+    var primaryHandler: (() -> Void)?
+    /// A view shown in the bar in place of a button (partial: kept, the bar shows the title).
+    open var customView: UIView?
+    open var width: CGFloat = 0
+    open var tag = 0
+    open var tintColor: UIColor?
+
+    public override init() {
+        super.init()
+        makeEngine(title: "", style: .plain)
+    }
+    public init(title: String?, style: Style, target: Any?, action: Selector?) {
+        super.init()
+        self.target = target.map { $0 as AnyObject }; self.action = action
+        makeEngine(title: title ?? "", style: style)
+    }
+    public init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
+        super.init()
+        self.target = target.map { $0 as AnyObject }; self.action = action
+        makeEngine(title: "", style: style)
+        engine.image = image?.image
+        self.image = image
+    }
+    public init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
+        super.init()
+        self.target = target.map { $0 as AnyObject }; self.action = action
+        makeEngine(title: systemItem.title, style: systemItem == .done ? .done : .plain)
+        if systemItem == .flexibleSpace || systemItem == .fixedSpace { engine.isEnabled = false }
+    }
+    public init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        super.init()
+        self.primaryAction = primaryAction; self.menu = menu
+        makeEngine(title: title ?? primaryAction?.title ?? "", style: .plain)
+        engine.image = (image ?? primaryAction?.image)?.image
+        self.image = image
+    }
+    public init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        super.init()
+        self.primaryAction = primaryAction; self.menu = menu
+        makeEngine(title: systemItem.title, style: systemItem == .done ? .done : .plain)
+    }
+    public init(customView: UIView) {
+        super.init()
+        self.customView = customView
+        makeEngine(title: "", style: .plain)
+    }
+    public static func flexibleSpace() -> UIBarButtonItem { UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil) }
+    public static func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
+        let item = UIBarButtonItem(barButtonSystemItem: .fixedSpace, target: nil, action: nil)
+        item.width = width
+        return item
+    }
+    /// A facade for an engine item made elsewhere.
+    package init(engine: BarButtonItem) {
+        super.init()
+        self.engine = engine
+    }
+
+    private func makeEngine(title: String, style: Style) {
+        engine = BarButtonItem(title: title, style: style == .done ? .done : .plain) { [weak self] _ in self?.trigger() }
+    }
+    /// The press: the facade's own handler, the primary action, or the action sent to the
+    /// target (or, without one, along the responder chain from the key window's first
+    /// responder) with this item as the sender.
+    private func trigger() {
+        if let primaryHandler { primaryHandler(); return }
+        if let primaryAction { primaryAction.sender = self; primaryAction.handler(primaryAction); return }
+        guard let action else { return }
+        let receiver: AnyObject? = target ?? UIApplication.shared.keyWindow?.rootViewController.flatMap { findResponder(action, from: $0) }
+        guard let receiver else { print("UIBarButtonItem: no responder implements \(action.name)"); return }
+        if !action.perform(on: receiver, with: self, nil).performed {
+            print("UIBarButtonItem: \(type(of: receiver)) does not implement \(action.name)")
+        }
+    }
+    private func findResponder(_ action: Selector, from vc: UIViewController) -> AnyObject? {
+        var c: UIViewController? = vc
+        while let x = c {
+            if x.canPerformAction(action, withSender: self) { return x }
+            c = x.presentedViewController ?? (x as? UINavigationController)?.topViewController
+        }
+        return nil
+    }
+
+    open var title: String? { get { engine.title } set { engine.title = newValue ?? "" } }
+    open var image: UIImage? { didSet { engine.image = image?.image } }
+    open var style: Style {
+        get { engine.style == .done ? .done : .plain }
+        set { engine.style = newValue == .done ? .done : .plain }
+    }
+    open var isEnabled: Bool { get { engine.isEnabled } set { engine.isEnabled = newValue } }
+}
+
+/// `UIMenu` and `UIMenuElement`: kept so code that builds menus compiles; there are no menus
+/// to show them (a button or item with one does its primary action).
+@preconcurrency @MainActor
+open class UIMenuElement: NSObject {
+    public let title: String
+    public init(title: String) { self.title = title }
+}
+@preconcurrency @MainActor
+open class UIMenu: UIMenuElement {
+    public let children: [UIMenuElement]
+    public init(title: String = "", image: UIImage? = nil, children: [UIMenuElement] = []) {
+        self.children = children
+        super.init(title: title)
+    }
+}
+
+/// `UINavigationItem` over the engine's ``NavigationItem``.
+@preconcurrency @MainActor
+open class UINavigationItem: NSObject {
+    package let engine: NavigationItem
+    private var left: [UIBarButtonItem] = []
+    private var right: [UIBarButtonItem] = []
+    package init(engine: NavigationItem) { self.engine = engine }
+    public init(title: String) { engine = NavigationItem(title: title) }
+
+    open var title: String? { get { engine.title } set { engine.title = newValue } }
+    open var backButtonTitle: String? { get { engine.backButtonTitle } set { engine.backButtonTitle = newValue } }
+    open var hidesBackButton: Bool { get { engine.hidesBackButton } set { engine.hidesBackButton = newValue } }
+    open func setHidesBackButton(_ hides: Bool, animated: Bool) { hidesBackButton = hides }
+    open var leftBarButtonItems: [UIBarButtonItem]? {
+        get { left.isEmpty ? nil : left }
+        set { left = newValue ?? []; engine.leftBarButtonItems = left.map(\.engine) }
+    }
+    open var rightBarButtonItems: [UIBarButtonItem]? {
+        get { right.isEmpty ? nil : right }
+        set { right = newValue ?? []; engine.rightBarButtonItems = right.map(\.engine) }
+    }
+    open var leftBarButtonItem: UIBarButtonItem? {
+        get { left.first } set { leftBarButtonItems = newValue.map { [$0] } }
+    }
+    open var rightBarButtonItem: UIBarButtonItem? {
+        get { right.first } set { rightBarButtonItems = newValue.map { [$0] } }
+    }
+    open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
+    open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
+    /// Partial: kept; the bar shows the title (no large titles, title views or search).
+    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+    open var titleView: UIView?
+    open var prompt: String?
+    open var backBarButtonItem: UIBarButtonItem? { didSet { if let t = backBarButtonItem?.title { backButtonTitle = t } } }
+    public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never }
+}
+
+/// `UINavigationBar` over the engine's ``NavigationBar``.
+@preconcurrency @MainActor
+open class UINavigationBar: UIView {
+    package var bar: NavigationBar { view as! NavigationBar }
+    open override var tintColor: UIColor! { get { UIColor(bar.tintColor) } set { if let c = newValue { bar.tintColor = c.color } } }
+    /// The bar's fill.
+    open var barTintColor: UIColor? { get { UIColor(bar.backgroundColor) } set { if let c = newValue { bar.backgroundColor = c.color } } }
+    /// The title's colour from the attributes' foreground colour (the rest kept).
+    open var titleTextAttributes: [NSAttributedString.Key: Any]? {
+        didSet { if let c = titleTextAttributes?[.foregroundColor] as? UIColor { bar.titleLabel.textColor = c.color } }
+    }
+    /// Partial: kept; titles are not large.
+    open var prefersLargeTitles = false
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
+    open var isTranslucent = true
+    open var barStyle: UIBarStyle = .default
+}
+public enum UIBarStyle: Int, Sendable { case `default`, black }
+
+// MARK: - Navigation controller
+
+/// `UINavigationController` over the engine's ``NavigationController``: the stack, pushes and
+/// pops (animated by the engine's spring, with the edge-swipe pop), and the bar showing the top
+/// screen's item and a back button. It keeps the facade objects of its screens alive.
+@preconcurrency @MainActor
+open class UINavigationController: UIViewController {
+    package var navigation: NavigationController { controller as! NavigationController }
+    /// The facade objects of the stack (the engine holds only its own controllers).
+    private var stack: [UIViewController] = []
+    private var barFacade: UINavigationBar?
+
+    public init(rootViewController: UIViewController) {
+        UIViewController.pendingEngineController = NavigationController(rootViewController: rootViewController.controller)
+        super.init(nibName: nil, bundle: nil)
+        stack = [rootViewController]
+    }
+    public override init(nibName: String?, bundle: Bundle?) {
+        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = NavigationController() }
+        super.init(nibName: nibName, bundle: bundle)
+    }
+    public required init?(coder: NSCoder) {
+        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = NavigationController() }
+        super.init(coder: coder)
+    }
+    public convenience init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) { self.init(nibName: nil, bundle: nil) }
+
+    /// The screens on the stack, bottom first (the engine's stack, so an edge-swipe pop shows).
+    open var viewControllers: [UIViewController] {
+        get { navigation.viewControllers.map(facade(of:)) }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
+        retain(controllers)
+        navigation.setViewControllers(controllers.map(\.controller), animated: animated)
+    }
+    open var topViewController: UIViewController? { navigation.topViewController.map(facade(of:)) }
+    open var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        retain([viewController])
+        navigation.pushViewController(viewController.controller, animated: animated)
+    }
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        navigation.popViewController(animated: animated).map(facade(of:))
+    }
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        navigation.popToRootViewController(animated: animated)?.map(facade(of:))
+    }
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        navigation.popToViewController(viewController.controller, animated: animated)?.map(facade(of:))
+    }
+    open var navigationBar: UINavigationBar {
+        if let b = barFacade { return b }
+        UIView.pendingEngineView = (navigation.navigationBar, false)
+        let b = UINavigationBar(frame: .zero)
+        barFacade = b
+        return b
+    }
+    /// Hides or shows the bar (the screens then fill the view from its top).
+    open var isNavigationBarHidden: Bool {
+        get { navigation.navigationBar.isHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { navigation.navigationBar.isHidden = hidden }
+    /// Partial: there is no toolbar.
+    open var isToolbarHidden = true
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+    open var hidesBarsOnSwipe = false
+
+    /// Keeps the facades of `controllers` (and of nothing that has left the stack).
+    private func retain(_ controllers: [UIViewController]) {
+        let onStack = navigation.viewControllers
+        stack.removeAll { vc in !onStack.contains { $0 === vc.controller } }
+        for c in controllers where !stack.contains(where: { $0 === c }) { stack.append(c) }
+    }
+    private func facade(of c: ViewController) -> UIViewController {
+        stack.first { $0.controller === c } ?? UIViewController.wrap(c)
+    }
+}
+
+// MARK: - Tab bar controller
+
+/// `UITabBarItem` over the engine's ``TabBarItem``.
+@preconcurrency @MainActor
+open class UITabBarItem: NSObject {
+    package private(set) var engine: TabBarItem
+    package init(engine: TabBarItem) { self.engine = engine }
+    public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
+        engine = TabBarItem(title: title, image: image?.image)
+        self.selectedImage = selectedImage
+    }
+    public init(title: String?, image: UIImage?, tag: Int) {
+        engine = TabBarItem(title: title, image: image?.image)
+        self.tag = tag
+    }
+    public init(tabBarSystemItem systemItem: SystemItem, tag: Int) {
+        engine = TabBarItem(title: systemItem.title)
+        self.tag = tag
+    }
+    public enum SystemItem: Int, Sendable {
+        case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads, mostRecent, mostViewed
+        var title: String {
+            switch self {
+            case .more: "More"; case .favorites: "Favorites"; case .featured: "Featured"; case .topRated: "Top Rated"
+            case .recents: "Recents"; case .contacts: "Contacts"; case .history: "History"; case .bookmarks: "Bookmarks"
+            case .search: "Search"; case .downloads: "Downloads"; case .mostRecent: "Most Recent"; case .mostViewed: "Most Viewed"
+            }
+        }
+    }
+    /// Makes this item stand for `item` (a controller's own), its values copied over.
+    func rebind(to item: TabBarItem) {
+        item.title = engine.title; item.image = engine.image; item.badgeValue = engine.badgeValue
+        engine = item
+    }
+    open var title: String? { get { engine.title } set { engine.title = newValue } }
+    open var image: UIImage? { get { engine.image.map(UIImage.init) } set { engine.image = newValue?.image } }
+    open var badgeValue: String? { get { engine.badgeValue } set { engine.badgeValue = newValue } }
+    /// Partial: kept; the selected tab shows its image in the tint colour.
+    open var selectedImage: UIImage?
+    open var badgeColor: UIColor?
+    open var tag = 0
+}
+
+/// `UITabBarController` over the engine's ``TabBarController``. It keeps its tabs' facades.
+@preconcurrency @MainActor
+open class UITabBarController: UIViewController {
+    package var tabs: TabBarController { controller as! TabBarController }
+    private var tabFacades: [UIViewController] = []
+    open weak var delegate: (any UITabBarControllerDelegate)?
+
+    public override init(nibName: String?, bundle: Bundle?) {
+        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = TabBarController() }
+        super.init(nibName: nibName, bundle: bundle)
+        hookSelection()
+    }
+    public required init?(coder: NSCoder) {
+        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = TabBarController() }
+        super.init(coder: coder)
+        hookSelection()
+    }
+    private func hookSelection() {
+        tabs.didSelect = { [weak self] _, c in
+            guard let self, let vc = self.tabFacades.first(where: { $0.controller === c }) else { return }
+            self.delegate?.tabBarController(self, didSelect: vc)
+        }
+    }
+    open var viewControllers: [UIViewController]? {
+        get { tabFacades.isEmpty ? nil : tabFacades }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    open func setViewControllers(_ controllers: [UIViewController]?, animated: Bool) {
+        tabFacades = controllers ?? []
+        tabs.setViewControllers(tabFacades.map(\.controller), animated: animated)
+    }
+    open var selectedIndex: Int { get { tabs.selectedIndex } set { tabs.selectedIndex = newValue } }
+    open var selectedViewController: UIViewController? {
+        get { tabs.selectedViewController.flatMap { c in tabFacades.first { $0.controller === c } } }
+        set { if let v = newValue, let i = tabFacades.firstIndex(where: { $0 === v }) { selectedIndex = i } }
+    }
+}
+
+/// What a tab bar controller tells its delegate.
+@preconcurrency @MainActor
+public protocol UITabBarControllerDelegate: AnyObject {
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+}
+extension UITabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+}
+
+// MARK: - Alerts
+
+/// `UIAlertAction` over the engine's ``AlertAction``; its handler gets this object.
+@preconcurrency @MainActor
+open class UIAlertAction: NSObject {
+    public enum Style: Int, Sendable { case `default`, cancel, destructive }
+    package private(set) var engine: AlertAction!
+    public let title: String?
+    public let style: Style
+    public init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) {
+        self.title = title; self.style = style
+        super.init()
+        let engineStyle: AlertAction.Style = switch style { case .default: .default; case .cancel: .cancel; case .destructive: .destructive }
+        engine = AlertAction(title: title ?? "", style: engineStyle) { [weak self] _ in if let self { handler?(self) } }
+    }
+    open var isEnabled: Bool { get { engine.isEnabled } set { engine.isEnabled = newValue } }
+}
+
+/// `UIAlertController` over the engine's ``AlertController``: an alert scales in, an action
+/// sheet slides up; an action dismisses it, then runs its handler; Return chooses the
+/// preferred action and Escape the cancel one.
+@preconcurrency @MainActor
+open class UIAlertController: UIViewController {
+    public enum Style: Int, Sendable { case actionSheet, alert }
+    package var alert: AlertController { controller as! AlertController }
+    private var actionFacades: [UIAlertAction] = []
+    private var fieldFacades: [UITextField] = []
+
+    public convenience init(title: String?, message: String?, preferredStyle: Style) {
+        UIViewController.pendingEngineController = AlertController(title: title, message: message,
+                                                                   preferredStyle: preferredStyle == .alert ? .alert : .actionSheet)
+        self.init(nibName: nil, bundle: nil)
+        modalPresentationStyle = .custom
+    }
+    open var message: String? { alert.message }
+    open var preferredStyle: Style { alert.preferredStyle == .alert ? .alert : .actionSheet }
+    open var actions: [UIAlertAction] { actionFacades }
+    open func addAction(_ action: UIAlertAction) {
+        actionFacades.append(action)
+        alert.addAction(action.engine)
+    }
+    /// One of ``actions`` (the engine refuses another with a diagnostic, and it is not kept).
+    open var preferredAction: UIAlertAction? {
+        didSet {
+            alert.preferredAction = preferredAction?.engine
+            if alert.preferredAction !== preferredAction?.engine { preferredAction = oldValue }
+        }
+    }
+    open var textFields: [UITextField]? { fieldFacades.isEmpty ? nil : fieldFacades }
+    open func addTextField(configurationHandler: ((UITextField) -> Void)? = nil) {
+        alert.addTextField { [self] field in
+            let f = UITextField(engineField: field)
+            f.borderStyle = .roundedRect
+            fieldFacades.append(f)
+            configurationHandler?(f)
+        }
+    }
+}
+
+extension UIViewController {
+    /// Nil: no controller is presented as a popover on this platform (a phone's behaviour).
+    public var popoverPresentationController: UIPopoverPresentationController? { nil }
+}
+
+/// `UIPopoverPresentationController`: where a popover would point from. Nothing is presented
+/// as a popover here (controllers present as on a phone), so one is never handed out.
+@preconcurrency @MainActor
+open class UIPopoverPresentationController: NSObject {
+    open var barButtonItem: UIBarButtonItem?
+    open var sourceView: UIView?
+    open var sourceRect = CGRect.zero
+    open var permittedArrowDirections: UIPopoverArrowDirection = .any
+}
+public struct UIPopoverArrowDirection: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let up = UIPopoverArrowDirection(rawValue: 1)
+    public static let down = UIPopoverArrowDirection(rawValue: 2)
+    public static let left = UIPopoverArrowDirection(rawValue: 4)
+    public static let right = UIPopoverArrowDirection(rawValue: 8)
+    public static let any = UIPopoverArrowDirection(rawValue: 15)
+}
