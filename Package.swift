@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .executable(name: "objc-lower", targets: ["objc-lower"]),
+        .executable(name: "uikit-compat", targets: ["uikit-compat"]),
         .plugin(name: "ObjCLowering", targets: ["ObjCLoweringPlugin"]),
         .executable(name: "timeline", targets: ["TimelineCLI"]),
     ],
@@ -103,6 +104,8 @@ let package = Package(
         .target(name: "ObjectiveC", swiftSettings: facade),
         .target(name: "ObjCLowering", swiftSettings: strict),
         .executableTarget(name: "objc-lower", dependencies: ["ObjCLowering"], path: "Sources/ObjCLowerTool", swiftSettings: strict),
+        // The UIKit compatibility table's generator (UK6): symbol graphs in, docs/uikit-compatibility.md out.
+        .executableTarget(name: "uikit-compat", path: "Sources/UIKitCompatTool", swiftSettings: strict),
         // What an app adds to compile UIKit code with @objc and #selector: the target excludes its
         // UIKit/ folder, and the plugin compiles lowered copies of it (UK3).
         .plugin(name: "ObjCLoweringPlugin", capability: .buildTool(), dependencies: ["objc-lower"]),
@@ -110,7 +113,7 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "Layers", "Geometry", "Motion", "RenderModel",
                                                    "Images", "UpdateLoop", "TextEngine"],
                 swiftSettings: facade),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "ObjectiveC", "Timeline", "TimelineSDL", "Layers",
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "ObjectiveC", "Timeline", "TimelineSDL", "TimelineScene", "Layers",
                                               "Geometry", "Motion", "RenderModel", "Images", "TextEngine", "UpdateLoop", "FrameTiming"],
                 swiftSettings: facade),
         .executableTarget(
@@ -140,6 +143,8 @@ let package = Package(
                           swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
         .executableTarget(name: "RunLoopOrderExample", dependencies: ["UIKit"], path: "UIKitExamples/RunLoopOrder", exclude: ["UIKit"],
                           swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
+        .executableTarget(name: "SwipeToDeleteExample", dependencies: ["UIKit"], path: "UIKitExamples/SwipeToDelete",
+                          exclude: ["UIKit", "swipe.json"], swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
         .executableTarget(
             name: "HeadlessTrace",
             dependencies: ["Timeline", "TimelineScene", "Geometry"],

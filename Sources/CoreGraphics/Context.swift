@@ -117,7 +117,7 @@ public final class CGContext {
     public func setShadow(offset: CGSize, blur: CGFloat) {
         setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
     }
-    /// Only normal blending exists; another mode is drawn as normal.
+    /// Partial: only normal blending exists; another mode is drawn as normal.
     public func setBlendMode(_ mode: CGBlendMode) {}
     public func setShouldAntialias(_ flag: Bool) {}
     public func setAllowsAntialiasing(_ flag: Bool) {}
@@ -223,8 +223,8 @@ public final class CGContext {
         while i + 1 < points.count { p.move(to: device(points[i])); p.addLine(to: device(points[i + 1])); i += 2 }
         strokeDevice(p)
     }
-    /// Paints the rectangle transparent: on a recorded canvas, drawing starts transparent, so
-    /// only a clear of the whole drawing is exact; a partial clear paints nothing.
+    /// Paints the rectangle transparent. Partial: on a recorded canvas drawing starts
+    /// transparent, so clearing paints nothing.
     public func clear(_ rect: CGRect) {}
 
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
@@ -241,8 +241,9 @@ public final class CGContext {
         canvas.fill(current.isEmpty ? clipOrInfinite() : current, paint: .gradient(g), rule: .nonZero)
     }
     /// `clip()` keeps the current path as the area gradients fill (the one clip the recorded
-    /// canvas honours); other drawing is not clipped.
+    /// canvas honours). Partial: other drawing is not clipped.
     public func clip(using rule: CGPathFillRule = .winding) { state.clip = current; current = Path() }
+    /// Partial: clips gradients only, as `clip(using:)`.
     public func clip(to rect: CGRect) { state.clip = Path(rect: rect.rect).applying(state.ctm.affine) }
     private func clipOrInfinite() -> Path { state.clip ?? Path(rect: canvas.dirtyRect.isNull ? Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4) : canvas.dirtyRect) }
 

@@ -7,6 +7,8 @@
 //   #selector(Type.method(_:))                -> Selector("method:", method: Type.method(_:))
 //   #selector(method(_:)) inside a type body  -> Selector("method:", method: Enclosing.method(_:))
 //   #selector(getter: p) / #selector(setter: p) -> Selector("p") / Selector("setP:")
+//   override init(frame:) / init(style:reuseIdentifier:) in a table or collection view cell
+//                                              -> required init(...)
 //
 // A selector made this way carries the method, so target-action calls it without a runtime.
 // The rewriting is lexical: comments and string contents are never touched.
@@ -59,7 +61,72 @@ public func lowerObjectiveC(_ source: String) -> String {
         for q in k..<end where bytes[q] != UInt8(ascii: "\n") { bytes[q] = UInt8(ascii: " ") }
         k = end
     }
+
+    // Cells: UIKit makes a registered cell class through its initializer by the runtime; here
+    // a class's initializer is called from its metatype only when it is `required`, so a cell's
+    // override of the initializer the table or collection view calls becomes `required` (the
+    // same width: nothing moves).
+    let cells = cellClasses(masked)
+    if !cells.isEmpty {
+        let types = enclosingTypes(masked)
+        let override = Array("override".utf8), initKeyword = Array("init".utf8)
+        var m = 0
+        while let at = find(override, in: masked, from: m) {
+            m = at + override.count
+            guard isBoundary(masked, at - 1), let t = types[at], cells.contains(t) else { continue }
+            var j = m
+            while j < masked.count, masked[j] == space || masked[j] == newline { j += 1 }
+            guard matches(initKeyword, in: masked, at: j) else { continue }
+            j += initKeyword.count
+            while j < masked.count, masked[j] == space { j += 1 }
+            guard j < masked.count, masked[j] == UInt8(ascii: "(") else { continue }
+            j += 1
+            while j < masked.count, masked[j] == space || masked[j] == newline { j += 1 }
+            guard matches(Array("frame".utf8), in: masked, at: j) || matches(Array("style".utf8), in: masked, at: j) else { continue }
+            for (q, c) in "required".utf8.enumerated() { bytes[at + q] = c; masked[at + q] = c }
+        }
+    }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The classes in the file that are table or collection view cells: UIKit's cell classes'
+/// subclasses, and theirs.
+func cellClasses(_ masked: [UInt8]) -> Set<String> {
+    var supers: [String: String] = [:]
+    let keyword = Array("class".utf8)
+    var i = 0
+    func identifier(at start: Int) -> (String, Int) {
+        var j = start
+        while j < masked.count, isIdentifier(masked[j]) { j += 1 }
+        return (String(decoding: masked[start..<j], as: UTF8.self), j)
+    }
+    func skipSpaces(_ k: Int) -> Int {
+        var j = k
+        while j < masked.count, masked[j] == space || masked[j] == newline { j += 1 }
+        return j
+    }
+    while let at = find(keyword, in: masked, from: i) {
+        i = at + keyword.count
+        guard isBoundary(masked, at - 1) else { continue }
+        let (name, afterName) = identifier(at: skipSpaces(i))
+        guard !name.isEmpty else { continue }
+        var j = skipSpaces(afterName)
+        guard j < masked.count, masked[j] == UInt8(ascii: ":") else { continue }
+        j = skipSpaces(j + 1)
+        let (parent, _) = identifier(at: j)
+        if !parent.isEmpty { supers[name] = parent }
+    }
+    var cells: Set<String> = []
+    var grew = true
+    while grew {
+        grew = false
+        for (name, parent) in supers where !cells.contains(name)
+            && (parent == "UITableViewCell" || parent == "UICollectionViewCell" || parent == "UICollectionViewListCell" || cells.contains(parent)) {
+            cells.insert(name)
+            grew = true
+        }
+    }
+    return cells
 }
 
 // MARK: - Selector expressions

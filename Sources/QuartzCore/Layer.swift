@@ -35,6 +35,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 /// `CALayerDelegate`: a view is its layer's delegate; other objects may draw a layer's content.
 @preconcurrency @MainActor
 public protocol CALayerDelegate: AnyObject {
+    /// Partial: not called; layers draw through `draw(_:in:)`.
     func display(_ layer: CALayer)
     func draw(_ layer: CALayer, in ctx: CGContext)
     func layoutSublayers(of layer: CALayer)
@@ -312,9 +313,9 @@ open class CALayer: NSObject, AssociatedStorage {
     open func removeAnimation(forKey key: String) { layer.removeAnimation(forKey: key); addedAnimations[key] = nil }
     open func removeAllAnimations() { layer.removeAllAnimations(); addedAnimations = [:] }
 
-    /// The layer as it is on screen (animations applied), for the facade's own layer kinds; a
-    /// subclass of yours gets itself (its model values) back, as Swift cannot make an object of
-    /// your class without running one of your initialisers.
+    /// The layer as it is on screen (animations applied), for the facade's own layer kinds.
+    /// Partial: a subclass of yours gets itself (its model values) back, as Swift cannot make an
+    /// object of your class without running one of your initialisers.
     open func presentation() -> Self? {
         guard let p = layer.presentation() else { return nil }
         return (CALayer.makeWrapper(p) as? Self) ?? self

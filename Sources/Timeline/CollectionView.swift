@@ -203,6 +203,7 @@ open class CollectionView: ScrollView {
     }
     public var preloadMargin = 100.0
     var layoutIsValid = false
+    private var needsReload = false
     private var reuse = ReusePool<CollectionViewCell>()
     private var live: [IndexPath: CollectionViewCell] = [:]
     /// The items wanted this pass (kept between passes, so its storage is reused).
@@ -232,6 +233,12 @@ open class CollectionView: ScrollView {
         reuse.register(identifier) { cellClass.init(reuseIdentifier: $0) }
     }
 
+    /// Registers a function that makes the cells of `identifier` (given the identifier): how a
+    /// facade makes cells of its own classes.
+    public func register(forCellWithReuseIdentifier identifier: String, make: @escaping (String) -> CollectionViewCell) {
+        reuse.register(identifier, make: make)
+    }
+
     /// A cell from the reuse pool or a new one; an unregistered identifier is a diagnostic naming
     /// it and a plain cell.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
@@ -239,6 +246,7 @@ open class CollectionView: ScrollView {
     }
 
     public func reloadData() {
+        needsReload = false
         for (_, c) in live { recycle(c) }
         live.removeAll()
         layoutIsValid = false
@@ -272,8 +280,16 @@ open class CollectionView: ScrollView {
         scrollRectToVisible(a.frame, animated: animated)
     }
 
+    /// Reloads at the next layout (as UIKit's first load waits for layout): a facade that sets
+    /// its data source before its cell classes are registered asks for this.
+    public func setNeedsReload() {
+        needsReload = true
+        setNeedsLayout()
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if needsReload { needsReload = false; reloadData(); return }
         if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) || !layoutIsValid {
             layoutIsValid = false
             prepareIfNeeded()

@@ -117,6 +117,12 @@ open class GestureRecognizer {
                 arbiter?.recognizerDidChange(self)
                 return
             }
+            // One it requires to fail has succeeded instead: this one fails, as in UIKit.
+            if failureRequirements.contains(where: { $0.value.map { $0.storedState == .began || $0.storedState == .changed || $0.storedState == .ended } ?? false }) {
+                storedState = .failed
+                arbiter?.recognizerDidChange(self)
+                return
+            }
             if failureRequirements.contains(where: { $0.value?.storedState == .possible && $0.value?.arbiter != nil }) {
                 heldState = new
                 return
@@ -148,7 +154,14 @@ open class GestureRecognizer {
     /// A recognizer this one depends on changed: recognise what was held once they all failed,
     /// or fail when one recognised.
     func requirementChanged() {
-        guard let held = heldState else { return }
+        guard let held = heldState else {
+            // Not waiting yet: a requirement that succeeded makes this one fail now.
+            if storedState == .possible, failureRequirements.contains(where: { $0.value.map { $0.storedState == .began || $0.storedState == .ended } ?? false }) {
+                storedState = .failed
+                arbiter?.recognizerDidChange(self)
+            }
+            return
+        }
         let others = failureRequirements.compactMap(\.value)
         if others.contains(where: { $0.storedState == .began || $0.storedState == .ended || $0.storedState == .changed }) {
             heldState = nil

@@ -41,6 +41,8 @@ public protocol TableViewDelegate: ScrollViewDelegate {
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+    /// The actions a row shows when swiped toward the leading edge (nil: it does not swipe).
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
 }
 
 extension TableViewDelegate {
@@ -50,6 +52,7 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
 }
 
 /// A row of a table (SC4), as `UITableViewCell`: a content view holding the default text label
@@ -64,6 +67,8 @@ open class TableViewCell: View {
     public var isHighlighted = false { didSet { updateBackground() } }
     public var selectedBackgroundColor = Color(red: 0.2, green: 0.35, blue: 0.6, alpha: 0.6)
     public var normalBackgroundColor: Color = .clear { didSet { updateBackground() } }
+    /// The hairline under the row.
+    public var separatorColor = Color(red: 1, green: 1, blue: 1, alpha: 0.12) { didSet { setNeedsDisplay() } }
     private var madeTextLabel: Label?
     private var madeDetailLabel: Label?
 
@@ -127,8 +132,7 @@ open class TableViewCell: View {
     }
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
-        canvas.fill(Rect(x: 16, y: bounds.height - 0.5, width: bounds.width - 16, height: 0.5),
-                    color: Color(red: 1, green: 1, blue: 1, alpha: 0.12))
+        canvas.fill(Rect(x: 16, y: bounds.height - 0.5, width: bounds.width - 16, height: 0.5), color: separatorColor)
         let c = Point(x: bounds.width - 16, y: bounds.height / 2)
         let tint = Color(red: 0.6, green: 0.63, blue: 0.7)
         switch accessoryType {
@@ -191,6 +195,12 @@ open class TableView: ScrollView {
     private var selected: Set<IndexPath> = []
     /// Cells made rather than reused, for tests and benches.
     public var cellsCreated: Int { reuse.created }
+    /// The row swiped open, or being swiped (TableView+Swipe).
+    var swipe: SwipeState?
+    private var needsReload = false
+    /// The horizontal drag that swipes a row open.
+    public let swipeRecognizer = PanGestureRecognizer()
+    var swipeDelegate: SwipeGestureDelegate?
 
     public init(frame: Rect = .zero, style: Style = .plain) {
         self.style = style
@@ -200,12 +210,19 @@ open class TableView: ScrollView {
         tap.cancelsTouchesInView = false
         tap.addAction { [unowned self] r in self.tapped(r) }
         addGestureRecognizer(tap)
+        installSwipe()
     }
 
     // MARK: Reuse
 
     public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
         reuse.register(identifier) { cellClass.init(reuseIdentifier: $0) }
+    }
+
+    /// Registers a function that makes the cells of `identifier` (given the identifier): how a
+    /// facade makes cells of its own classes.
+    public func register(forCellReuseIdentifier identifier: String, make: @escaping (String) -> TableViewCell) {
+        reuse.register(identifier, make: make)
     }
 
     /// A cell for `identifier`: one from the reuse pool (after ``TableViewCell/prepareForReuse()``)
@@ -253,6 +270,19 @@ open class TableView: ScrollView {
     /// data source must already hold the new data. Counts that do not add up (rows after ≠ rows
     /// before + inserted − deleted ± moved, per section) are UIKit's "invalid update": reported to
     /// the window's diagnostics with the section and the counts, then the table reloads whole.
+    /// Opens a batch that ``endUpdates()`` commits (UIKit's older form of a batch update);
+    /// batches nest, and the outermost end commits.
+    public func beginUpdates() {
+        if pending == nil { pending = PendingUpdates() }
+        updateDepth += 1
+    }
+    public func endUpdates() {
+        guard updateDepth > 0 else { return }
+        updateDepth -= 1
+        if updateDepth == 0 { commitUpdates(completion: nil) }
+    }
+    private var updateDepth = 0
+
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
         if pending == nil { pending = PendingUpdates() }
         updates()
@@ -261,6 +291,7 @@ open class TableView: ScrollView {
 
     private func commitUpdates(completion: ((Bool) -> Void)?) {
         guard let u = pending else { return }
+        closeSwipe(animated: false)
         pending = nil
         guard let ds = dataSource else { completion?(false); return }
         let oldCounts = sectionCounts
@@ -356,6 +387,8 @@ open class TableView: ScrollView {
 
     /// Asks the data source for its counts and heights again and rebuilds the visible cells.
     public func reloadData() {
+        needsReload = false
+        closeSwipe(animated: false)
         for (_, cell) in live { recycle(cell) }
         live.removeAll()
         rebuildMetrics()
@@ -495,6 +528,12 @@ open class TableView: ScrollView {
     }
 
     private func tapped(_ r: GestureRecognizer) {
+        // A tap while a row is open closes it (and selects nothing), as UIKit's.
+        if swipe != nil, r.state == .ended {
+            if let s = swipe, s.actionsView.bounds.contains(s.actionsView.pointFromWindow(r.locationInWindow)) { return }
+            closeSwipe(animated: true)
+            return
+        }
         guard allowsSelection, r.state == .ended, let p = indexPathForRow(at: r.location(in: self)) else { return }
         selectRow(at: p, animated: false, scrollPosition: .none)
         tableDelegate?.tableView(self, didSelectRowAt: p)
@@ -502,8 +541,16 @@ open class TableView: ScrollView {
 
     // MARK: Visible cells (SC7)
 
+    /// Reloads at the next layout (as UIKit's first load waits for layout): a facade that sets
+    /// its data source before its cell classes are registered asks for this.
+    public func setNeedsReload() {
+        needsReload = true
+        setNeedsLayout()
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if needsReload { needsReload = false; reloadData() }
         if contentSize.width != bounds.width {
             // The table changed width (a container laid it out after its first cells were
             // made): the content and the cells on screen take the new width, as UIKit's do.
@@ -515,6 +562,7 @@ open class TableView: ScrollView {
 
     override func contentOffsetDidChange() {
         super.contentOffsetDidChange()
+        if swipe != nil, isDragging { closeSwipe(animated: true) }
         updateVisibleCells()
     }
 

@@ -120,8 +120,8 @@ extension UIView {
         Transaction.commit()
     }
 
-    /// A transition of `view`'s rendering: the cross-dissolve, and the flips and curls drawn as
-    /// a cross-dissolve (3D page curls are not built).
+    /// A transition of `view`'s rendering: the cross-dissolve. Partial: flips and curls are drawn
+    /// as a cross-dissolve (3D page curls are not built).
     public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let t = TransitionAnimation()

@@ -5,6 +5,8 @@ import Timeline
 import TimelineSDL
 import UpdateLoop
 import FrameTiming
+import TimelineScene
+import Motion
 
 /// The engine controller a `UIViewController` stands for: its life cycle calls come back to
 /// the facade object.
@@ -337,6 +339,13 @@ open class UIApplication: UIResponder {
                     renderer = r
                 } catch { print("UIApplication: \(error)"); exit(1) }
             }
+            if let path = env["UIKIT_INPUT"] {
+                // A scene file's scripted input (its views are not used), sent as its times come.
+                do { scheduleInput(try SceneLoader.load(path: path).input, on: host.runLoop) } catch {
+                    print("UIApplication: UIKIT_INPUT: \(error)")
+                    exit(2)
+                }
+            }
             launch(delegate)
             host.step(frames: max(1, Int(seconds * 60)))
             if env["UIKIT_DUMP"] != nil { dumpTree(host.window.rootView, depth: 0) }
@@ -356,6 +365,21 @@ open class UIApplication: UIResponder {
         delegate.applicationWillTerminate(self)
         exit(0)
     }
+    /// Sends `steps` on `loop` as the frames reach their times (seconds after the first frame).
+    private func scheduleInput(_ steps: [InputStep], on loop: MainRunLoop) {
+        guard !steps.isEmpty else { return }
+        var next = 0
+        var start: Int64?
+        loop.schedule(after: .zero, repeating: .nanoseconds(1)) {
+            let now = loop.currentMediaTimeNanoseconds
+            if start == nil { start = now }
+            while next < steps.count, MediaTime.nanoseconds(steps[next].at) <= now - start! {
+                loop.send(steps[next].event)
+                next += 1
+            }
+        }
+    }
+
     /// Prints the view tree with frames (headless runs with `UIKIT_DUMP` set).
     private func dumpTree(_ v: View, depth: Int) {
         let name = v.facade.map { String(describing: type(of: $0)) } ?? String(describing: type(of: v))

@@ -285,7 +285,7 @@ open class UILabel: UIView {
     open var shadowOffset = CGSize(width: 0, height: -1)
     open override var intrinsicContentSize: CGSize { CGSize(baseIntrinsic) }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(baseIntrinsic) }
-    /// The label draws its text itself; overriding this changes nothing drawn.
+    /// Partial: the label draws its text itself; overriding this changes nothing drawn.
     open func drawText(in rect: CGRect) {}
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines n: Int) -> CGRect { bounds }
 }
@@ -348,7 +348,7 @@ open class UIButton: UIControl {
     open func title(for state: State) -> String? { button.title(for: state.engine) }
     open func setTitleColor(_ color: UIColor?, for state: State) { button.setTitleColor(color?.color, for: state.engine) }
     open func setBackgroundColor(_ color: UIColor?, for state: State) { button.setBackgroundColor(color?.color, for: state.engine) }
-    /// Images in buttons are kept, not drawn, unless given through a configuration.
+    /// Partial: images in buttons are kept, not drawn, unless given through a configuration.
     open func setImage(_ image: UIImage?, for state: State) { images[state.rawValue] = image }
     open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
     open func setBackgroundImage(_ image: UIImage?, for state: State) {}

@@ -39,7 +39,7 @@ open class UIBarButtonItem: NSObject {
     open var menu: UIMenu?
     /// Set by the facade itself (an edit item toggles its controller's editing).
     var primaryHandler: (() -> Void)?
-    /// A view shown in the bar in place of a button (partial: kept, the bar shows the title).
+    /// Partial: a view shown in the bar in place of a button is kept; the bar shows the title.
     open var customView: UIView?
     open var width: CGFloat = 0
     open var tag = 0

@@ -48,7 +48,7 @@ final class FacadeScrollView: ScrollView {
 
 /// Passes the engine scroll view's delegate calls to the facade's delegate with the facade.
 @preconcurrency @MainActor
-final class ScrollDelegateBridge: ScrollViewDelegate {
+class ScrollDelegateBridge: ScrollViewDelegate {
     unowned let owner: UIScrollView
     init(_ owner: UIScrollView) { self.owner = owner }
     func scrollViewDidScroll(_ scrollView: ScrollView) {
@@ -78,7 +78,10 @@ final class ScrollDelegateBridge: ScrollViewDelegate {
 @preconcurrency @MainActor
 open class UIScrollView: UIView {
     package var scroll: ScrollView { view as! ScrollView }
-    private lazy var bridge = ScrollDelegateBridge(self)
+    private lazy var bridge = makeDelegateBridge()
+    /// The object the engine view's delegate calls go to (a table's also answers as its data
+    /// source).
+    func makeDelegateBridge() -> ScrollDelegateBridge { ScrollDelegateBridge(self) }
     private var contentGuide: UILayoutGuide?
     private var frameGuide: (guide: UILayoutGuide, left: LayoutConstraint, top: LayoutConstraint)?
 
@@ -94,7 +97,15 @@ open class UIScrollView: UIView {
     }
     private func adoptScrollView() {
         (scroll as? FacadeScrollView)?.owner = self
-        scroll.delegate = bridge
+        if let table = scroll as? TableView, let b = bridge as? TableBridge {
+            table.dataSource = b
+            table.tableDelegate = b
+        } else if let collection = scroll as? CollectionView, let b = bridge as? CollectionBridge {
+            collection.dataSource = b
+            collection.collectionDelegate = b
+        } else {
+            scroll.delegate = bridge
+        }
     }
 
     open weak var delegate: (any UIScrollViewDelegate)?

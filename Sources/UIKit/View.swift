@@ -212,6 +212,8 @@ open class UIView: UIResponder {
         if let f = view as? FacadeButton { f.owner = self as? UIControl }
         if let f = view as? FacadeLabel { f.owner = self as? UILabel }
         if let f = view as? FacadeScrollView { f.owner = self as? UIScrollView }
+        if let f = view as? FacadeTableCell { f.owner = self as? UITableViewCell }
+        if let f = view as? FacadeCollectionCell { f.owner = self as? UICollectionViewCell }
     }
 
     /// The facade object for an engine view (made, without a name, for one it has not seen).

@@ -276,4 +276,120 @@ struct DiffableDataSourceTests {
         #expect(source.snapshot().reloadedItemIdentifiers.isEmpty)
         withExtendedLifetime(source) {}
     }
+
+    /// A source whose rows swipe open on a Delete and an Archive action.
+    final class SwipeSource: TableViewDataSource, TableViewDelegate {
+        var rows = (0..<20).map { "row \($0)" }
+        var log: [String] = []
+        var fullSwipe = true
+        func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { rows.count }
+        func tableView(_ t: TableView, cellForRowAt p: IndexPath) -> TableViewCell {
+            let c = t.dequeueReusableCell(withIdentifier: "row", for: p)
+            c.textLabel?.text = rows[p.row]
+            return c
+        }
+        func tableView(_ t: TableView, didSelectRowAt p: IndexPath) { log.append("select \(p.row)") }
+        func tableView(_ t: TableView, trailingSwipeActionsConfigurationForRowAt p: IndexPath) -> SwipeActionsConfiguration? {
+            let delete = ContextualAction(style: .destructive, title: "Delete") { [unowned self] _, _, done in
+                self.log.append("delete \(p.row)")
+                self.rows.remove(at: p.row)
+                t.deleteRows(at: [p], with: .automatic)
+                done(true)
+            }
+            let archive = ContextualAction(style: .normal, title: "Archive") { [unowned self] _, _, done in
+                self.log.append("archive \(p.row)")
+                done(false)
+            }
+            var c = SwipeActionsConfiguration(actions: [delete, archive])
+            c.performsFirstActionWithFullSwipe = fullSwipe
+            return c
+        }
+    }
+
+    func swipeTable(_ source: SwipeSource) -> (HeadlessHost, TableView) {
+        let host = makeHost(width: 400, height: 600)
+        let t = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        t.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        host.root.addSubview(t)
+        t.dataSource = source
+        t.tableDelegate = source
+        host.runUntilIdle()
+        return (host, t)
+    }
+
+    func hDrag(_ host: HeadlessHost, _ t: TableView, row: Int, dx: Double, steps: Int = 10) {
+        let y = t.rectForRow(at: IndexPath(row: row, section: 0)).midY
+        let p = t.convert(Point(x: 350, y: y), to: nil)
+        var time = Double(host.runLoop.currentMediaTimeNanoseconds) / 1e9
+        host.runLoop.send(InputEvent(.pointerDown(p, button: 1), timestamp: time))
+        for k in 1...steps {
+            time += 0.03
+            host.runLoop.send(InputEvent(.pointerMoved(Point(x: p.x + dx * Double(k) / Double(steps), y: p.y), buttons: 1), timestamp: time))
+            host.step()
+        }
+        host.runLoop.send(InputEvent(.pointerUp(Point(x: p.x + dx, y: p.y), button: 1), timestamp: time + 0.05))
+        host.step()
+    }
+
+    @Test("SC4: a row swiped toward the leading edge opens on its actions, first nearest the edge; a tap runs one and closes the row")
+    func SC4_swipeActions() {
+        let source = SwipeSource()
+        source.fullSwipe = false
+        let (host, t) = swipeTable(source)
+        hDrag(host, t, row: 2, dx: -120)
+        host.runUntilIdle()
+        #expect(t.indexPathForSwipedRow == IndexPath(row: 2, section: 0))
+        let cell = try! #require(t.cellForRow(at: IndexPath(row: 2, section: 0)))
+        let open = try! #require(t.swipe)
+        #expect(cell.contentView.transform.tx == -open.openWidth && open.openWidth >= 2 * TableView.actionMinimumWidth)
+        #expect(t.contentOffset.y == 0)                                        // the table did not scroll
+        // Delete is the first action, nearest the trailing edge.
+        let delete = open.buttons[0], archive = open.buttons[1]
+        #expect(delete.frame.maxX == open.actionsView.bounds.width && archive.frame.maxX == delete.frame.minX)
+        archive.sendActions(for: .primaryActionTriggered)
+        host.runUntilIdle()
+        #expect(source.log == ["archive 2"] && t.indexPathForSwipedRow == nil && cell.contentView.transform == .identity)
+        // A tap on another row while one is open closes it and selects nothing.
+        hDrag(host, t, row: 4, dx: -120)
+        host.runUntilIdle()
+        #expect(t.indexPathForSwipedRow?.row == 4)
+        let p = t.convert(Point(x: 100, y: t.rectForRow(at: IndexPath(row: 8, section: 0)).midY), to: nil)
+        host.runLoop.send(.pointerDown(p)); host.runLoop.send(.pointerUp(p))
+        host.runUntilIdle()
+        #expect(t.indexPathForSwipedRow == nil && !source.log.contains("select 8"))
+        // Opened again, Delete removes the row through the data source.
+        hDrag(host, t, row: 4, dx: -120)
+        host.runUntilIdle()
+        t.swipe?.buttons[0].sendActions(for: .primaryActionTriggered)
+        host.runUntilIdle()
+        #expect(source.log.last == "delete 4" && t.numberOfRows(inSection: 0) == 19 && t.indexPathForSwipedRow == nil)
+    }
+
+    @Test("SC4: a full swipe performs the first action; a vertical drag scrolls and opens nothing; a row without actions does not swipe")
+    func SC4_fullSwipeAndVerticalDrag() {
+        let source = SwipeSource()
+        let (host, t) = swipeTable(source)
+        hDrag(host, t, row: 1, dx: -320)
+        host.runUntilIdle()
+        #expect(source.log == ["delete 1"] && t.numberOfRows(inSection: 0) == 19)
+        let p = t.convert(Point(x: 200, y: 300), to: nil)
+        var time = Double(host.runLoop.currentMediaTimeNanoseconds) / 1e9
+        host.runLoop.send(InputEvent(.pointerDown(p, button: 1), timestamp: time))
+        for k in 1...10 {
+            time += 0.02
+            host.runLoop.send(InputEvent(.pointerMoved(Point(x: p.x - Double(k), y: p.y - 20 * Double(k)), buttons: 1), timestamp: time))
+            host.step()
+        }
+        host.runLoop.send(InputEvent(.pointerUp(Point(x: p.x - 10, y: p.y - 200), button: 1), timestamp: time + 0.2))
+        host.runUntilIdle()
+        #expect(t.contentOffset.y > 100 && t.indexPathForSwipedRow == nil)
+        // Plain rows (a delegate without actions) ignore a horizontal drag.
+        let plain = TableViewTests.Source(rows: [10])
+        t.dataSource = plain
+        t.tableDelegate = plain
+        host.runUntilIdle()
+        hDrag(host, t, row: 0, dx: -150)
+        host.runUntilIdle()
+        #expect(t.indexPathForSwipedRow == nil)
+    }
 }

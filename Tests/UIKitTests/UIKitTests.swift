@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 @testable import UIKit
-import ObjCLowering
+@testable import ObjCLowering
 import Timeline
 import TimelineTestSupport
 import Geometry
@@ -263,6 +263,29 @@ struct TargetActionTests {
         #expect(lines[9].contains(#"Selector("layoutIfNeeded", method: UIView.layoutIfNeeded)"#))
     }
 
+    @Test("UK3 in cell classes (and their subclasses) the initializer a table or collection view calls becomes required; elsewhere nothing changes")
+    func UK3_cellInitializers() {
+        let source = """
+        final class Swatch: UICollectionViewCell {
+            override init(frame: CGRect) { super.init(frame: frame) }
+        }
+        class BaseCell: UITableViewCell {}
+        class TodoCell: BaseCell {
+            public override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { super.init(style: style, reuseIdentifier: reuseIdentifier) }
+            // override init(frame: CGRect) in a comment stays
+        }
+        class Card: UIView {
+            override init(frame: CGRect) { super.init(frame: frame) }
+        }
+        """
+        let lines = lowerObjectiveC(source).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1] == "    required init(frame: CGRect) { super.init(frame: frame) }")
+        #expect(lines[5].hasPrefix("    public required init(style: UITableViewCell.CellStyle"))
+        #expect(lines[6] == "    // override init(frame: CGRect) in a comment stays")
+        #expect(lines[9] == "    override init(frame: CGRect) { super.init(frame: frame) }")
+        #expect(cellClasses(Array(source.utf8)) == ["Swatch", "BaseCell", "TodoCell"])
+    }
+
     @Test("UK3 fuzz regressions and the corpus lower without trapping, keep every line and leave nothing to lower")
     func UK3_loweringReplays() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -386,7 +409,8 @@ struct RunLoopOrderTests {
 
 /// Runs an example program of `UIKitExamples` headless (it sits next to the test bundle after
 /// `swift build --build-tests`) and returns its exit status, output and screenshot.
-func runExample(_ name: String, seconds: Double = 1.5) throws -> (status: Int32, output: String, screenshot: Images.Image?) {
+func runExample(_ name: String, seconds: Double = 1.5, environment: [String: String] = [:]) throws
+    -> (status: Int32, output: String, screenshot: Images.Image?) {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("\(name)Example"),
                       Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("\(name)Example"),
@@ -401,6 +425,7 @@ func runExample(_ name: String, seconds: Double = 1.5) throws -> (status: Int32,
     var env = ProcessInfo.processInfo.environment
     env["UIKIT_HEADLESS"] = "\(seconds)"
     env["UIKIT_SCREENSHOT"] = shot.path
+    env.merge(environment) { $1 }
     p.environment = env
     let out = Pipe()
     p.standardOutput = out
@@ -457,6 +482,21 @@ struct UIKitExampleTests {
         let shot = try #require(r.screenshot)
         #expect(pixel(shot, 195, 844 - 300, is: (255, 255, 255)))              // the open drawer
         #expect(pixel(shot, 195, 100, is: (0, 73, 153)))                       // systemBlue under 40% black
+    }
+
+    @Test("UK5 the inbox's row swiped by a scripted drag opens on Flag and Delete, its content moved aside")
+    func UK5_swipeToDelete() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = root.appendingPathComponent("UIKitExamples/SwipeToDelete/swipe.json").path
+        let r = try runExample("SwipeToDelete", environment: ["UIKIT_INPUT": script])
+        #expect(r.status == 0)
+        let shot = try #require(r.screenshot)
+        #expect(pixel(shot, 382, 218, is: (255, 59, 48)))                      // Delete, nearest the edge
+        #expect(pixel(shot, 210, 230, is: (255, 149, 0)))                      // Flag beside it
+        #expect(pixel(shot, 200, 300, is: (255, 255, 255)))                    // the next row stays
+        // Without the script nothing is open.
+        let still = try #require(try runExample("SwipeToDelete").screenshot)
+        #expect(pixel(still, 340, 260, is: (255, 255, 255)))
     }
 
     @Test("UK4 main-queue work, a scheduled timer, display links and completions run on the frames' clock")

@@ -1,0 +1,709 @@
+import Geometry
+import RenderModel
+import Timeline
+import UpdateLoop
+
+// UIKit's table and collection views over the engine's: cell reuse, only the visible rows
+// having cells, batch updates with row animations, selection and sticky headers are the
+// engine's ``TableView`` and ``CollectionView``'s. A registered cell class of yours is made
+// through its `init(style:reuseIdentifier:)` or `init(frame:)`, which the ObjCLowering plugin
+// marks `required` in cell subclasses (UIKit makes them by the runtime).
+
+// MARK: - Table view protocols
+
+/// What a table shows; `cellForRowAt` and `numberOfRowsInSection` are required, the rest
+/// optional.
+@preconcurrency @MainActor
+public protocol UITableViewDataSource: AnyObject {
+    func numberOfSections(in tableView: UITableView) -> Int
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+}
+extension UITableViewDataSource {
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// False here (UIKit's is true when the data source implements `commit`, which Swift cannot
+    /// see): return true to get swipe to delete without a trailing configuration.
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+}
+
+/// What a table tells and asks its delegate (a scroll view delegate too); every method optional.
+@preconcurrency @MainActor
+public protocol UITableViewDelegate: UIScrollViewDelegate {
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
+    func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
+    func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
+    func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle
+}
+extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { tableView.sectionHeaderHeight }
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { tableView.sectionFooterHeight }
+    public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
+}
+
+/// Passes the engine table's questions to the facade's data source and delegate.
+@MainActor
+final class TableBridge: ScrollDelegateBridge, TableViewDataSource, TableViewDelegate {
+    var table: UITableView { owner as! UITableView }
+    func numberOfSections(in tableView: TableView) -> Int { table.dataSource?.numberOfSections(in: table) ?? 0 }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        table.dataSource?.tableView(table, numberOfRowsInSection: section) ?? 0
+    }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        guard let ds = table.dataSource else { return TableViewCell(reuseIdentifier: nil) }
+        let cell = ds.tableView(table, cellForRowAt: indexPath)
+        table.keep(cell)
+        return cell.tableCell
+    }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        table.dataSource?.tableView(table, titleForHeaderInSection: section)
+    }
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        table.dataSource?.tableView(table, titleForFooterInSection: section)
+    }
+    private var tableDelegate: (any UITableViewDelegate)? { table.delegate as? any UITableViewDelegate }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+        let h = tableDelegate?.tableView(table, heightForRowAt: indexPath) ?? table.rowHeight
+        return h == UITableView.automaticDimension ? tableView.rowHeight : h.double
+    }
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double {
+        let h = tableDelegate?.tableView(table, heightForHeaderInSection: section) ?? table.sectionHeaderHeight
+        return h == UITableView.automaticDimension ? tableView.sectionHeaderHeight : h.double
+    }
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double {
+        let h = tableDelegate?.tableView(table, heightForFooterInSection: section) ?? table.sectionFooterHeight
+        return h == UITableView.automaticDimension ? tableView.sectionFooterHeight : h.double
+    }
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { tableDelegate?.tableView(table, didSelectRowAt: indexPath) }
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) { tableDelegate?.tableView(table, didDeselectRowAt: indexPath) }
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        tableDelegate?.tableView(table, willDisplay: UITableViewCell.wrap(cell), forRowAt: indexPath)
+    }
+    /// The delegate's trailing actions; without them, UIKit's swipe to delete when the data
+    /// source says the row can be edited (and the editing style is delete): Delete commits
+    /// the deletion to the data source.
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        let table = self.table
+        if let c = tableDelegate?.tableView(table, trailingSwipeActionsConfigurationForRowAt: indexPath) {
+            guard !c.actions.isEmpty else { return nil }
+            var e = SwipeActionsConfiguration(actions: c.actions.map { a in
+                let engine = ContextualAction(style: a.style == .destructive ? .destructive : .normal, title: a.title) { _, button, done in
+                    a.handler(a, UIView.wrap(button), done)
+                }
+                if let color = a.backgroundColor { engine.backgroundColor = color.color }
+                return engine
+            })
+            e.performsFirstActionWithFullSwipe = c.performsFirstActionWithFullSwipe
+            return e
+        }
+        guard let ds = table.dataSource, ds.tableView(table, canEditRowAt: indexPath),
+              (tableDelegate?.tableView(table, editingStyleForRowAt: indexPath) ?? .delete) == .delete else { return nil }
+        return SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete") { [weak table] _, _, done in
+            guard let table else { return }
+            table.dataSource?.tableView(table, commit: .delete, forRowAt: indexPath)
+            done(true)
+        }])
+    }
+}
+
+// MARK: - Cells
+
+/// The engine cell a `UITableViewCell` of yours stands for: reuse and layout come back to it.
+final class FacadeTableCell: TableViewCell {
+    weak var owner: UITableViewCell?
+    override func prepareForReuse() { super.prepareForReuse(); owner?.prepareForReuse() }
+    override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+}
+
+/// `UITableViewCell` over the engine's ``TableViewCell``: the content view, the default text
+/// and detail labels (made on first use), accessory, selection and highlight.
+@preconcurrency @MainActor
+open class UITableViewCell: UIView {
+    package var tableCell: TableViewCell { view as! TableViewCell }
+    public enum CellStyle: Int, Sendable { case `default`, value1, value2, subtitle }
+    public enum EditingStyle: Int, Sendable { case none, delete, insert }
+    public enum AccessoryType: Int, Sendable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+        var engine: TableViewCell.AccessoryType {
+            switch self { case .none: .none; case .checkmark: .checkmark; default: .disclosureIndicator }
+        }
+    }
+    public enum SelectionStyle: Int, Sendable { case none, blue, gray, `default` }
+
+    public let style: CellStyle
+    /// Made by a table (registered classes are made through this initializer).
+    public required init(style: CellStyle, reuseIdentifier: String?) {
+        self.style = style
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeTableCell(reuseIdentifier: reuseIdentifier), true) }
+        super.init(frame: .zero)
+        (tableCell as? FacadeTableCell)?.owner = self
+        applyUIKitLook()
+    }
+    /// UIKit's light cell: a white row, a grey hairline, a grey selection.
+    private func applyUIKitLook() {
+        tableCell.normalBackgroundColor = UIColor.systemBackground.color
+        tableCell.separatorColor = UIColor.separator.color
+        tableCell.selectedBackgroundColor = UIColor.systemGray4.color
+    }
+    public required init?(coder: NSCoder) {
+        style = .default
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeTableCell(reuseIdentifier: nil), true) }
+        super.init(coder: coder)
+        (tableCell as? FacadeTableCell)?.owner = self
+    }
+    public convenience override init(frame: CGRect) { self.init(style: .default, reuseIdentifier: nil) }
+    /// The facade of an engine cell (a plain one the table made for an unregistered identifier).
+    package static func wrap(_ cell: TableViewCell) -> UITableViewCell {
+        if let f = cell.facade as? UITableViewCell { return f }
+        UIView.pendingEngineView = (cell, false)
+        return UITableViewCell(style: .default, reuseIdentifier: cell.reuseIdentifier)
+    }
+
+    open var reuseIdentifier: String? { tableCell.reuseIdentifier }
+    open func prepareForReuse() {}
+    open var contentView: UIView { UIView.wrap(tableCell.contentView) }
+    /// Made on first use, in UIKit's body font and label colour.
+    open var textLabel: UILabel? { tableCell.textLabel.map { label(for: $0, color: .label, size: 17) } }
+    /// Made on first use, in the secondary label colour.
+    open var detailTextLabel: UILabel? { tableCell.detailTextLabel.map { label(for: $0, color: .secondaryLabel, size: 15) } }
+    private func label(for l: Label, color: UIColor, size: CGFloat) -> UILabel {
+        if let f = l.facade as? UILabel { return f }
+        let f = UILabel(engineLabel: l)
+        f.textColor = color
+        f.font = .systemFont(ofSize: size)
+        labelFacades.append(f)
+        return f
+    }
+    private var labelFacades: [UILabel] = []
+    /// Partial: kept; the default cell shows no image.
+    open var imageView: UIImageView? { nil }
+    open var accessoryType: AccessoryType = .none { didSet { tableCell.accessoryType = accessoryType.engine } }
+    /// Partial: kept; the cell draws its accessory, not a view.
+    open var accessoryView: UIView?
+    /// `.none` shows no selection fill.
+    open var selectionStyle: SelectionStyle = .default {
+        didSet { if selectionStyle == .none { tableCell.selectedBackgroundColor = .clear } }
+    }
+    open var selectedBackgroundView: UIView? {
+        didSet { if let c = selectedBackgroundView?.backgroundColor { tableCell.selectedBackgroundColor = c.color } }
+    }
+    open var backgroundView: UIView?
+    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+    open var isSelected: Bool { get { tableCell.isSelected } set { tableCell.isSelected = newValue } }
+    open var isHighlighted: Bool { get { tableCell.isHighlighted } set { tableCell.isHighlighted = newValue } }
+    open func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+    open var isEditing = false
+    open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+}
+
+// MARK: - Table view
+
+/// `UITableView` over the engine's ``TableView``.
+@preconcurrency @MainActor
+open class UITableView: UIScrollView {
+    package var table: TableView { view as! TableView }
+    public enum Style: Int, Sendable { case plain, grouped, insetGrouped }
+    public enum RowAnimation: Int, Sendable {
+        case fade, right, left, top, bottom, none, middle, automatic = 100
+        var engine: TableView.RowAnimation {
+            switch self {
+            case .fade: .fade; case .right: .right; case .left: .left; case .top: .top; case .bottom: .bottom
+            case .none: .none; case .middle: .middle; case .automatic: .automatic
+            }
+        }
+    }
+    public enum ScrollPosition: Int, Sendable {
+        case none, top, middle, bottom
+        var engine: TableView.ScrollPosition {
+            switch self { case .none: .none; case .top: .top; case .middle: .middle; case .bottom: .bottom }
+        }
+    }
+    public enum SeparatorStyle: Int, Sendable { case none, singleLine }
+    /// A row height that asks for the engine's default (44 points; cells are not self-sized).
+    public static let automaticDimension: CGFloat = -1
+
+    public let style: Style
+    /// The facade cells made for this table (the engine holds its cells; these stand for them).
+    private var cellFacades: [ObjectIdentifier: UITableViewCell] = [:]
+
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        UIView.pendingEngineView = (TableView(frame: .zero, style: style == .plain ? .plain : .grouped), true)
+        super.init(frame: frame)
+        backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
+    }
+    public convenience override init(frame: CGRect) { self.init(frame: frame, style: .plain) }
+    public required init?(coder: NSCoder) {
+        style = .plain
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TableView(frame: .zero, style: .plain), true) }
+        super.init(coder: coder)
+    }
+    override func makeDelegateBridge() -> ScrollDelegateBridge { TableBridge(self) }
+
+    /// The rows load at the next layout, as in UIKit (cell classes registered after this are
+    /// found).
+    open weak var dataSource: (any UITableViewDataSource)? { didSet { table.setNeedsReload() } }
+    open override weak var delegate: (any UIScrollViewDelegate)? { didSet { table.setNeedsReload() } }
+    /// Keeps the facade of a cell the table shows.
+    func keep(_ cell: UITableViewCell) { cellFacades[ObjectIdentifier(cell.tableCell)] = cell }
+
+    open var rowHeight: CGFloat {
+        get { CGFloat(table.rowHeight) }
+        set { table.rowHeight = newValue == Self.automaticDimension ? 44 : newValue.double }
+    }
+    /// Partial: kept; heights come from `rowHeight` or the delegate.
+    open var estimatedRowHeight: CGFloat = 0
+    open var sectionHeaderHeight: CGFloat { get { CGFloat(table.sectionHeaderHeight) } set { table.sectionHeaderHeight = newValue.double } }
+    open var sectionFooterHeight: CGFloat { get { CGFloat(table.sectionFooterHeight) } set { table.sectionFooterHeight = newValue.double } }
+    open var estimatedSectionHeaderHeight: CGFloat = 0
+    open var estimatedSectionFooterHeight: CGFloat = 0
+    /// Partial: kept; the engine's cells draw their own separator.
+    open var separatorStyle: SeparatorStyle = .singleLine
+    open var separatorColor: UIColor?
+    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+    /// Partial: kept, not shown (the table shows rows, headers and footers).
+    open var tableHeaderView: UIView?
+    open var tableFooterView: UIView?
+    open var backgroundView: UIView?
+    open var allowsSelection: Bool { get { table.allowsSelection } set { table.allowsSelection = newValue } }
+    open var allowsMultipleSelection = false
+    open var allowsSelectionDuringEditing = false
+    /// Editing mode: kept, and passed to the cells shown.
+    open private(set) var isEditing = false
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        isEditing = editing
+        for c in visibleCells { c.setEditing(editing, animated: animated) }
+    }
+
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        let type = (cellClass as? UITableViewCell.Type) ?? UITableViewCell.self
+        table.register(forCellReuseIdentifier: identifier) { [weak self] id in
+            let cell = type.init(style: .default, reuseIdentifier: id)
+            self?.keep(cell)
+            return cell.tableCell
+        }
+    }
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        facade(table.dequeueReusableCell(withIdentifier: identifier, for: indexPath))
+    }
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        facade(table.dequeueReusableCell(withIdentifier: identifier, for: IndexPath(row: 0, section: 0)))
+    }
+    private func facade(_ c: TableViewCell) -> UITableViewCell {
+        let f = cellFacades[ObjectIdentifier(c)] ?? UITableViewCell.wrap(c)
+        keep(f)
+        return f
+    }
+
+    open func reloadData() { table.reloadData() }
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { table.reloadRows(at: indexPaths, with: animation.engine) }
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { table.insertRows(at: indexPaths, with: animation.engine) }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { table.deleteRows(at: indexPaths, with: animation.engine) }
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { table.moveRow(at: indexPath, to: newIndexPath) }
+    /// Partial: sections change by a whole reload, not animated.
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { table.reloadData() }
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { table.reloadData() }
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { table.reloadData() }
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        table.performBatchUpdates({ updates?() }, completion: completion)
+    }
+    /// The changes between `beginUpdates()` and `endUpdates()` apply together, animated.
+    open func beginUpdates() { table.beginUpdates() }
+    open func endUpdates() { table.endUpdates() }
+
+    open var numberOfSections: Int { table.numberOfSections }
+    open func numberOfRows(inSection section: Int) -> Int { table.numberOfRows(inSection: section) }
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { table.cellForRow(at: indexPath).map(facade) }
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? {
+        table.indexPathsForVisibleRows.first { table.cellForRow(at: $0) === cell.tableCell }
+    }
+    open func indexPathForRow(at point: CGPoint) -> IndexPath? { table.indexPathForRow(at: point.point) }
+    open var indexPathsForVisibleRows: [IndexPath]? { table.indexPathsForVisibleRows }
+    open var visibleCells: [UITableViewCell] { table.visibleCells.map(facade) }
+    open func rectForRow(at indexPath: IndexPath) -> CGRect { CGRect(table.rectForRow(at: indexPath)) }
+    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        table.scrollToRow(at: indexPath, at: scrollPosition.engine, animated: animated)
+    }
+    open var indexPathForSelectedRow: IndexPath? { table.indexPathForSelectedRow }
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        table.selectRow(at: indexPath, animated: animated, scrollPosition: scrollPosition.engine)
+    }
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) { table.deselectRow(at: indexPath, animated: animated) }
+}
+
+/// `UITableViewController`: a controller whose view is a table it is the data source and
+/// delegate of; override the methods you need.
+@preconcurrency @MainActor
+open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+    public let tableStyle: UITableView.Style
+    private var madeTable: UITableView?
+    public init(style: UITableView.Style) {
+        tableStyle = style
+        super.init(nibName: nil, bundle: nil)
+    }
+    public convenience init() { self.init(style: .plain) }
+    public override init(nibName: String?, bundle: Bundle?) {
+        tableStyle = .plain
+        super.init(nibName: nibName, bundle: bundle)
+    }
+    public required init?(coder: NSCoder) {
+        tableStyle = .plain
+        super.init(coder: coder)
+    }
+    /// The table (the view).
+    open var tableView: UITableView! {
+        get {
+            if let t = madeTable { return t }
+            let t = UITableView(frame: UIScreen.main.bounds, style: tableStyle)
+            madeTable = t
+            t.dataSource = self
+            t.delegate = self
+            return t
+        }
+        set { madeTable = newValue; view = newValue }
+    }
+    open override func loadView() { view = tableView }
+    open var clearsSelectionOnViewWillAppear = true
+    open override func setEditing(_ editing: Bool, animated: Bool) {
+        super.setEditing(editing, animated: animated)
+        tableView.setEditing(editing, animated: animated)
+    }
+
+    open func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        UITableViewCell(style: .default, reuseIdentifier: nil)
+    }
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+    open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    open func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    open func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { tableView.sectionHeaderHeight }
+    open func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { tableView.sectionFooterHeight }
+    open func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    open func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    open func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
+    open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+}
+
+// MARK: - Swipe actions
+
+/// An action a row shows when swiped, as `UIContextualAction`: its handler gets a completion
+/// to call with whether it was performed.
+@preconcurrency @MainActor
+open class UIContextualAction: NSObject {
+    public enum Style: Int, Sendable { case normal, destructive }
+    public typealias Handler = (UIContextualAction, UIView, @escaping (Bool) -> Void) -> Void
+    public let style: Style
+    open var title: String?
+    open var image: UIImage?
+    open var backgroundColor: UIColor!
+    public let handler: Handler
+    public init(style: Style, title: String?, handler: @escaping Handler) {
+        self.style = style; self.title = title; self.handler = handler
+        backgroundColor = style == .destructive ? .systemRed : .systemGray
+    }
+}
+
+/// The actions a row shows when swiped, as `UISwipeActionsConfiguration`.
+@preconcurrency @MainActor
+open class UISwipeActionsConfiguration: NSObject {
+    public let actions: [UIContextualAction]
+    /// Whether a full swipe performs the first action.
+    open var performsFirstActionWithFullSwipe = true
+    public init(actions: [UIContextualAction]) { self.actions = actions }
+}
+
+// MARK: - Collection view protocols
+
+/// What a collection view shows.
+@preconcurrency @MainActor
+public protocol UICollectionViewDataSource: AnyObject {
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+}
+extension UICollectionViewDataSource {
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+}
+
+/// What a collection view tells its delegate (a scroll view delegate too); every method optional.
+@preconcurrency @MainActor
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+}
+extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+}
+
+/// A flow layout's per-item and per-section questions; every method optional.
+@preconcurrency @MainActor
+public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                        sizeForItemAt indexPath: IndexPath) -> CGSize
+}
+extension UICollectionViewDelegateFlowLayout {
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                               sizeForItemAt indexPath: IndexPath) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? CGSize(width: 50, height: 50)
+    }
+}
+
+/// Passes the engine collection view's questions to the facade's data source and delegate.
+@MainActor
+final class CollectionBridge: ScrollDelegateBridge, CollectionViewDataSource, CollectionViewDelegate {
+    var collection: UICollectionView { owner as! UICollectionView }
+    func numberOfSections(in collectionView: CollectionView) -> Int { collection.dataSource?.numberOfSections(in: collection) ?? 0 }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        collection.dataSource?.collectionView(collection, numberOfItemsInSection: section) ?? 0
+    }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        guard let ds = collection.dataSource else { return CollectionViewCell(reuseIdentifier: nil) }
+        let cell = ds.collectionView(collection, cellForItemAt: indexPath)
+        collection.keep(cell)
+        return cell.collectionCell
+    }
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+        guard let d = collection.delegate as? any UICollectionViewDelegate, d.collectionView(collection, shouldSelectItemAt: indexPath) else { return }
+        d.collectionView(collection, didSelectItemAt: indexPath)
+    }
+}
+
+// MARK: - Collection cells and layouts
+
+/// The engine cell a `UICollectionViewCell` of yours stands for.
+final class FacadeCollectionCell: CollectionViewCell {
+    weak var owner: UICollectionViewCell?
+    override func prepareForReuse() { super.prepareForReuse(); owner?.prepareForReuse() }
+    override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+}
+
+/// `UICollectionViewCell` over the engine's ``CollectionViewCell``.
+@preconcurrency @MainActor
+open class UICollectionViewCell: UIView {
+    package var collectionCell: CollectionViewCell { view as! CollectionViewCell }
+    /// Made by a collection view (registered classes are made through this initializer).
+    public required override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeCollectionCell(reuseIdentifier: nil), true) }
+        super.init(frame: frame)
+        (collectionCell as? FacadeCollectionCell)?.owner = self
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeCollectionCell(reuseIdentifier: nil), true) }
+        super.init(coder: coder)
+        (collectionCell as? FacadeCollectionCell)?.owner = self
+    }
+    /// Made for `identifier` by a collection view.
+    static func make(_ type: UICollectionViewCell.Type, identifier: String) -> UICollectionViewCell {
+        UIView.pendingEngineView = (FacadeCollectionCell(reuseIdentifier: identifier), true)
+        return type.init(frame: .zero)
+    }
+    package static func wrap(_ cell: CollectionViewCell) -> UICollectionViewCell {
+        if let f = cell.facade as? UICollectionViewCell { return f }
+        UIView.pendingEngineView = (cell, false)
+        return UICollectionViewCell(frame: .zero)
+    }
+    open var reuseIdentifier: String? { collectionCell.reuseIdentifier }
+    open func prepareForReuse() {}
+    open var contentView: UIView { UIView.wrap(collectionCell.contentView) }
+    /// Set by the collection view as the item is pressed and selected; an override sees each change.
+    open var isSelected: Bool { get { selected } set { selected = newValue; collectionCell.isSelected = newValue } }
+    open var isHighlighted: Bool { get { highlighted } set { highlighted = newValue; collectionCell.isHighlighted = newValue } }
+    private var selected = false, highlighted = false
+    open var backgroundView: UIView?
+    open var selectedBackgroundView: UIView?
+}
+
+/// `UICollectionViewLayoutAttributes`: where an item goes.
+@preconcurrency @MainActor
+open class UICollectionViewLayoutAttributes: NSObject {
+    open var indexPath: IndexPath
+    open var frame: CGRect
+    open var alpha: CGFloat = 1
+    open var zIndex = 0
+    open var isHidden = false
+    open var center: CGPoint { get { CGPoint(x: frame.midX, y: frame.midY) } set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) } }
+    open var size: CGSize { get { frame.size } set { frame.size = newValue } }
+    public init(forCellWith indexPath: IndexPath) { self.indexPath = indexPath; frame = .zero }
+    init(_ a: CollectionViewLayoutAttributes) {
+        indexPath = a.indexPath; frame = CGRect(a.frame); alpha = CGFloat(a.alpha); zIndex = a.zIndex; isHidden = a.isHidden
+    }
+    var engine: CollectionViewLayoutAttributes {
+        var a = CollectionViewLayoutAttributes(indexPath: indexPath, frame: frame.rect)
+        a.alpha = alpha.double; a.zIndex = zIndex; a.isHidden = isHidden
+        return a
+    }
+}
+
+/// The engine layout a `UICollectionViewLayout` subclass of yours stands for: its questions
+/// come back to your overrides.
+final class FacadeCollectionLayout: CollectionViewLayout {
+    weak var owner: UICollectionViewLayout?
+    override func prepare() { owner?.prepare() }
+    override var collectionViewContentSize: Size { owner?.collectionViewContentSize.size ?? .zero }
+    override func layoutAttributesForElements(in rect: Rect) -> [CollectionViewLayoutAttributes] {
+        (owner?.layoutAttributesForElements(in: CGRect(rect)) ?? []).map(\.engine)
+    }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        owner?.layoutAttributesForItem(at: indexPath)?.engine
+    }
+    override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        owner?.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds)) ?? false
+    }
+}
+
+/// `UICollectionViewLayout`: subclass it and override `prepare()`,
+/// `collectionViewContentSize`, `layoutAttributesForElements(in:)` and
+/// `layoutAttributesForItem(at:)`, as in UIKit.
+@preconcurrency @MainActor
+open class UICollectionViewLayout: NSObject {
+    package let engine: CollectionViewLayout
+    public override init() {
+        let e = FacadeCollectionLayout()
+        engine = e
+        super.init()
+        e.owner = self
+    }
+    package init(engine: CollectionViewLayout) { self.engine = engine }
+    open var collectionView: UICollectionView? { engine.collectionView?.facade as? UICollectionView }
+    open func prepare() {}
+    open var collectionViewContentSize: CGSize { .zero }
+    open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+    open func invalidateLayout() { engine.invalidateLayout() }
+}
+
+/// `UICollectionViewFlowLayout` over the engine's ``CollectionViewFlowLayout``; the delegate's
+/// `sizeForItemAt` sizes each item.
+@preconcurrency @MainActor
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    package var flow: CollectionViewFlowLayout { engine as! CollectionViewFlowLayout }
+    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+    public static let automaticSize = CGSize(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude)
+    public override init() {
+        super.init(engine: CollectionViewFlowLayout())
+        flow.sizeForItem = { [weak self] path in
+            guard let self, let cv = self.collectionView, let d = cv.delegate as? any UICollectionViewDelegateFlowLayout else {
+                return self?.flow.itemSize ?? Size(width: 50, height: 50)
+            }
+            return d.collectionView(cv, layout: self, sizeForItemAt: path).size
+        }
+    }
+    open var itemSize: CGSize { get { CGSize(flow.itemSize) } set { flow.itemSize = newValue.size } }
+    /// Partial: kept; items take `itemSize` or the delegate's size.
+    open var estimatedItemSize = CGSize.zero
+    open var minimumLineSpacing: CGFloat { get { CGFloat(flow.minimumLineSpacing) } set { flow.minimumLineSpacing = newValue.double } }
+    open var minimumInteritemSpacing: CGFloat {
+        get { CGFloat(flow.minimumInteritemSpacing) } set { flow.minimumInteritemSpacing = newValue.double }
+    }
+    open var sectionInset: UIEdgeInsets { get { UIEdgeInsets(flow.sectionInset) } set { flow.sectionInset = newValue.engine } }
+    open var scrollDirection: ScrollDirection {
+        get { flow.scrollDirection == .vertical ? .vertical : .horizontal }
+        set { flow.scrollDirection = newValue == .vertical ? .vertical : .horizontal }
+    }
+}
+
+/// `UICollectionView` over the engine's ``CollectionView``.
+@preconcurrency @MainActor
+open class UICollectionView: UIScrollView {
+    package var collection: CollectionView { view as! CollectionView }
+    private var layoutFacade: UICollectionViewLayout
+    private var cellFacades: [ObjectIdentifier: UICollectionViewCell] = [:]
+
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        layoutFacade = layout
+        UIView.pendingEngineView = (CollectionView(frame: .zero, collectionViewLayout: layout.engine), true)
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        let layout = UICollectionViewFlowLayout()
+        layoutFacade = layout
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (CollectionView(frame: .zero, collectionViewLayout: layout.engine), true) }
+        super.init(coder: coder)
+    }
+    override func makeDelegateBridge() -> ScrollDelegateBridge { CollectionBridge(self) }
+
+    /// The items load at the next layout, as in UIKit (cell classes registered after this are
+    /// found).
+    open weak var dataSource: (any UICollectionViewDataSource)? { didSet { collection.setNeedsReload() } }
+    open override weak var delegate: (any UIScrollViewDelegate)? { didSet { collection.setNeedsReload() } }
+    open var collectionViewLayout: UICollectionViewLayout {
+        get { layoutFacade }
+        set { layoutFacade = newValue; collection.collectionViewLayout = newValue.engine }
+    }
+    func keep(_ cell: UICollectionViewCell) { cellFacades[ObjectIdentifier(cell.collectionCell)] = cell }
+    private func facade(_ c: CollectionViewCell) -> UICollectionViewCell {
+        let f = cellFacades[ObjectIdentifier(c)] ?? UICollectionViewCell.wrap(c)
+        keep(f)
+        return f
+    }
+
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        let type = (cellClass as? UICollectionViewCell.Type) ?? UICollectionViewCell.self
+        collection.register(forCellWithReuseIdentifier: identifier) { [weak self] id in
+            let cell = UICollectionViewCell.make(type, identifier: id)
+            self?.keep(cell)
+            return cell.collectionCell
+        }
+    }
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        facade(collection.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath))
+    }
+    open func reloadData() { collection.reloadData() }
+    open var visibleCells: [UICollectionViewCell] { collection.visibleCells.map(facade) }
+    open var indexPathsForVisibleItems: [IndexPath] { collection.indexPathsForVisibleItems }
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { collection.cellForItem(at: indexPath).map(facade) }
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? { collection.indexPathForItem(at: point.point) }
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+        collection.indexPathsForVisibleItems.first { collection.cellForItem(at: $0) === cell.collectionCell }
+    }
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        collection.scrollToItem(at: indexPath, animated: animated)
+    }
+    public struct ScrollPosition: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        public static let left = ScrollPosition(rawValue: 1 << 3)
+        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        public static let right = ScrollPosition(rawValue: 1 << 5)
+    }
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
+}

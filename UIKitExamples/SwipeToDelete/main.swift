@@ -1,0 +1,4 @@
+import UIKit
+
+// Linux has no runtime to make the delegate from @main: the one line that differs from iOS.
+UIApplication.main(AppDelegate())
