@@ -129,6 +129,7 @@ open class CALayer: NSObject, AssociatedStorage {
         case let g as GradientLayer: return CAGradientLayer(wrapping: g)
         case let t as TextLayer: return CATextLayer(wrapping: t)
         case let r as ReplicatorLayer: return CAReplicatorLayer(wrapping: r)
+        case let e as EmitterLayer: return CAEmitterLayer(wrapping: e)
         default: return CALayer(wrapping: l)
         }
     }

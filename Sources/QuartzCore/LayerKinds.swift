@@ -181,3 +181,116 @@ open class CAReplicatorLayer: CALayer {
     open var instanceAlphaOffset: Float { get { Float(replicator.instanceAlphaOffset) } set { replicator.instanceAlphaOffset = Double(newValue) } }
     open var preservesDepth: Bool { get { replicator.preservesDepth } set { replicator.preservesDepth = newValue } }
 }
+
+/// `CAEmitterCell` over the engine's ``EmitterCell``: particles born at `birthRate` a second,
+/// living `lifetime` seconds, leaving in a cone at `velocity`, accelerating, spinning, scaling
+/// and fading, each range drawn from the layer's seeded sequence.
+@preconcurrency @MainActor
+open class CAEmitterCell: NSObject {
+    package let cell = EmitterCell()
+    public override init() {}
+    open var name: String? { get { cell.name } set { cell.name = newValue } }
+    open var isEnabled: Bool { get { cell.isEnabled } set { cell.isEnabled = newValue } }
+    open var birthRate: Float { get { Float(cell.birthRate) } set { cell.birthRate = Double(newValue) } }
+    open var lifetime: Float { get { Float(cell.lifetime) } set { cell.lifetime = Double(newValue) } }
+    open var lifetimeRange: Float { get { Float(cell.lifetimeRange) } set { cell.lifetimeRange = Double(newValue) } }
+    open var velocity: CGFloat { get { CGFloat(cell.velocity) } set { cell.velocity = newValue.double } }
+    open var velocityRange: CGFloat { get { CGFloat(cell.velocityRange) } set { cell.velocityRange = newValue.double } }
+    open var xAcceleration: CGFloat { get { CGFloat(cell.xAcceleration) } set { cell.xAcceleration = newValue.double } }
+    open var yAcceleration: CGFloat { get { CGFloat(cell.yAcceleration) } set { cell.yAcceleration = newValue.double } }
+    /// Partial: kept; particles move in the layer's plane.
+    open var zAcceleration: CGFloat = 0
+    open var emissionLongitude: CGFloat { get { CGFloat(cell.emissionLongitude) } set { cell.emissionLongitude = newValue.double } }
+    /// Partial: kept; particles leave in the layer's plane.
+    open var emissionLatitude: CGFloat = 0
+    open var emissionRange: CGFloat { get { CGFloat(cell.emissionRange) } set { cell.emissionRange = newValue.double } }
+    open var spin: CGFloat { get { CGFloat(cell.spin) } set { cell.spin = newValue.double } }
+    open var spinRange: CGFloat { get { CGFloat(cell.spinRange) } set { cell.spinRange = newValue.double } }
+    open var scale: CGFloat { get { CGFloat(cell.scale) } set { cell.scale = newValue.double } }
+    open var scaleRange: CGFloat { get { CGFloat(cell.scaleRange) } set { cell.scaleRange = newValue.double } }
+    open var scaleSpeed: CGFloat { get { CGFloat(cell.scaleSpeed) } set { cell.scaleSpeed = newValue.double } }
+    open var color: CGColor? { get { CGColor(cell.color) } set { cell.color = newValue?.color ?? .white } }
+    open var redRange: Float { get { Float(cell.redRange) } set { cell.redRange = Double(newValue) } }
+    open var greenRange: Float { get { Float(cell.greenRange) } set { cell.greenRange = Double(newValue) } }
+    open var blueRange: Float { get { Float(cell.blueRange) } set { cell.blueRange = Double(newValue) } }
+    open var alphaRange: Float { get { Float(cell.alphaRange) } set { cell.alphaRange = Double(newValue) } }
+    /// Alpha added a second (negative fades out).
+    open var alphaSpeed: Float { get { Float(cell.alphaSpeed) } set { cell.alphaSpeed = Double(newValue) } }
+    /// Partial: an image gives the particles its size in points; they are drawn as squares in
+    /// the cell's colour, not as the image.
+    open var contents: Any? {
+        didSet {
+            if let image = contents as? CGImage {
+                cell.contentsSize = Size(width: Double(image.width) / contentsScale.double, height: Double(image.height) / contentsScale.double)
+                cell.contentsShape = .square
+            }
+        }
+    }
+    open var contentsScale: CGFloat = 1
+    /// Partial: kept; cells do not emit cells.
+    open var emitterCells: [CAEmitterCell]?
+}
+
+/// The shape particles are born in, as `CAEmitterLayerEmitterShape`.
+public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let point = CAEmitterLayerEmitterShape(rawValue: "point")
+    public static let line = CAEmitterLayerEmitterShape(rawValue: "line")
+    public static let rectangle = CAEmitterLayerEmitterShape(rawValue: "rectangle")
+    public static let circle = CAEmitterLayerEmitterShape(rawValue: "circle")
+    /// A cuboid and a sphere are born in as a rectangle and a circle (the layer's plane).
+    public static let cuboid = CAEmitterLayerEmitterShape(rawValue: "cuboid")
+    public static let sphere = CAEmitterLayerEmitterShape(rawValue: "sphere")
+    var engine: EmitterLayer.Shape {
+        switch rawValue { case "line": .line; case "rectangle", "cuboid": .rectangle; case "circle", "sphere": .circle; default: .point }
+    }
+}
+/// Where in the shape particles are born, as `CAEmitterLayerEmitterMode`.
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
+    public static let outline = CAEmitterLayerEmitterMode(rawValue: "outline")
+    public static let surface = CAEmitterLayerEmitterMode(rawValue: "surface")
+    public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
+    var engine: EmitterLayer.Mode { EmitterLayer.Mode(rawValue: rawValue) ?? .volume }
+}
+/// The order particles are drawn in, as `CAEmitterLayerRenderMode` (additive is drawn over).
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
+    public static let oldestFirst = CAEmitterLayerRenderMode(rawValue: "oldestFirst")
+    public static let oldestLast = CAEmitterLayerRenderMode(rawValue: "oldestLast")
+    public static let backToFront = CAEmitterLayerRenderMode(rawValue: "backToFront")
+    public static let additive = CAEmitterLayerRenderMode(rawValue: "additive")
+    var engine: EmitterLayer.RenderMode { EmitterLayer.RenderMode(rawValue: rawValue) ?? .unordered }
+}
+
+/// `CAEmitterLayer` over the engine's ``EmitterLayer``: particles are a function of time since
+/// the layer first drew, seeded, so every frame is reproducible.
+@preconcurrency @MainActor
+open class CAEmitterLayer: CALayer {
+    package let emitter: EmitterLayer
+    public override init() { let e = EmitterLayer(); emitter = e; super.init(wrapping: e) }
+    public override init(layer other: Any) { let e = EmitterLayer(); emitter = e; super.init(wrapping: e) }
+    public required init?(coder: NSCoder) { let e = EmitterLayer(); emitter = e; super.init(wrapping: e) }
+    package init(wrapping e: EmitterLayer) { emitter = e; super.init(wrapping: e) }
+
+    open var emitterCells: [CAEmitterCell]? { didSet { emitter.emitterCells = emitterCells?.map(\.cell) } }
+    open var emitterPosition: CGPoint { get { CGPoint(emitter.emitterPosition) } set { emitter.emitterPosition = newValue.point } }
+    open var emitterZPosition: CGFloat { get { CGFloat(emitter.emitterZPosition) } set { emitter.emitterZPosition = newValue.double } }
+    open var emitterSize: CGSize { get { CGSize(emitter.emitterSize) } set { emitter.emitterSize = newValue.size } }
+    open var emitterDepth: CGFloat = 0
+    open var emitterShape: CAEmitterLayerEmitterShape = .point { didSet { emitter.emitterShape = emitterShape.engine } }
+    open var emitterMode: CAEmitterLayerEmitterMode = .volume { didSet { emitter.emitterMode = emitterMode.engine } }
+    open var renderMode: CAEmitterLayerRenderMode = .unordered { didSet { emitter.renderMode = renderMode.engine } }
+    open var birthRate: Float { get { Float(emitter.birthRate) } set { emitter.birthRate = Double(newValue) } }
+    open var lifetime: Float { get { Float(emitter.lifetime) } set { emitter.lifetime = Double(newValue) } }
+    open var velocity: Float { get { Float(emitter.velocity) } set { emitter.velocity = Double(newValue) } }
+    open var scale: Float { get { Float(emitter.scale) } set { emitter.scale = Double(newValue) } }
+    open var spin: Float { get { Float(emitter.spin) } set { emitter.spin = Double(newValue) } }
+    open var seed: UInt32 { get { emitter.seed } set { emitter.seed = newValue } }
+    open var preservesDepth = false
+}

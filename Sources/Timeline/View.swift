@@ -162,6 +162,9 @@ open class View: Responder {
     public internal(set) var constraints: [LayoutConstraint] = []
     /// Layout guides owned by this view (safe area, margins, custom).
     var guides: [LayoutGuide] = []
+    /// The layout guides this view owns (its safe-area and margins guides once asked for, and
+    /// those added with ``addLayoutGuide(_:)``).
+    public var layoutGuides: [LayoutGuide] { guides }
 
     // MARK: Life
 

@@ -157,6 +157,12 @@ open class ViewController: Responder {
     open func viewWillLayoutSubviews() {}
     /// Called after the root view's ``View/layoutSubviews()``: subviews have their frames now.
     open func viewDidLayoutSubviews() {}
+    /// Called before the window (and so this controller's view) takes a new size; the base
+    /// passes it to the children and the presented controller, as UIKit does.
+    open func viewWillTransition(to size: Size) {
+        for c in children { c.viewWillTransition(to: size) }
+        presentedViewController?.viewWillTransition(to: size)
+    }
     /// Called for key events the views did not handle.
     open func handleKey(_ key: Key, isDown: Bool) -> Bool { false }
 

@@ -172,6 +172,7 @@ public final class Window: FrameParticipant {
     /// Resizes the window and its root view; the root is flagged for layout (U3).
     public func resize(to newSize: Size) {
         guard newSize != size else { return }
+        rootViewController?.viewWillTransition(to: newSize)
         size = newSize
         rootView.frame = Rect(origin: .zero, size: newSize)
         rootView.setNeedsLayout()

@@ -25,6 +25,48 @@ final class FacadeViewController: ViewController {
     override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); owner?.viewWillLayoutSubviews() }
     override func viewDidLayoutSubviews() { super.viewDidLayoutSubviews(); owner?.viewDidLayoutSubviews() }
     override func updateViewConstraints() { owner?.updateViewConstraints(); super.updateViewConstraints() }
+    override func viewWillTransition(to size: Size) {
+        guard let owner else { return super.viewWillTransition(to: size) }
+        let coordinator = WindowResizeCoordinator()
+        owner.viewWillTransition(to: CGSize(size), with: coordinator)
+        super.viewWillTransition(to: size)
+        coordinator.finish()
+    }
+}
+
+/// The coordinator of a window resize: nothing animates, so what runs alongside runs at once
+/// and the completions after the new size is set.
+@MainActor
+final class WindowResizeCoordinator: UIViewControllerTransitionCoordinator {
+    private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    var isAnimated: Bool { false }
+    var transitionDuration: TimeInterval { 0 }
+    var isCancelled: Bool { false }
+    var isInteractive: Bool { false }
+    @discardableResult
+    func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animation?(self)
+        if let completion { completions.append(completion) }
+        return true
+    }
+    func finish() { for c in completions { c(self) }; completions.removeAll() }
+}
+
+/// What a transition tells code running alongside it, as `UIViewControllerTransitionCoordinatorContext`.
+@preconcurrency @MainActor
+public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+    var isAnimated: Bool { get }
+    var transitionDuration: TimeInterval { get }
+    var isCancelled: Bool { get }
+    var isInteractive: Bool { get }
+}
+/// Runs code alongside a size change or transition, as `UIViewControllerTransitionCoordinator`.
+@preconcurrency @MainActor
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    @discardableResult
+    func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
 }
 
 /// `UIViewController`: the engine's ``ViewController`` life cycle with UIKit's signatures. A
@@ -91,7 +133,9 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
     open func updateViewConstraints() {}
-    open func viewWillTransition(to size: CGSize, with coordinator: Any) {}
+    /// Called before the window takes a new size (a desktop window resized), with a
+    /// coordinator whose alongside work runs at once.
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
     open func didReceiveMemoryWarning() {}
 
     open var title: String? { get { controller.title } set { controller.title = newValue } }
@@ -363,6 +407,7 @@ open class UIApplication: UIResponder {
         launch(delegate)
         host.run()
         delegate.applicationWillTerminate(self)
+        NotificationCenter.default.post(name: UIApplication.willTerminateNotification, object: self)
         exit(0)
     }
     /// Sends `steps` on `loop` as the frames reach their times (seconds after the first frame).
@@ -399,7 +444,9 @@ open class UIApplication: UIResponder {
     private func launch(_ delegate: any UIApplicationDelegate) {
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
         if keyWindowStorage == nil, let w = delegate.window { w.makeKeyAndVisible() }
+        NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
         delegate.applicationDidBecomeActive(self)
+        NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: self)
     }
     /// Serves Foundation's main run loop (DispatchQueue.main work, scheduled Timers) in the
     /// event phase of every frame, so such work sees UIKit's order (UK4). One pass of

@@ -4,6 +4,10 @@
 @_exported import CoreGraphics
 @_exported import QuartzCore
 @_exported import ObjectiveC
+// On iOS `import UIKit` brings URLSession with Foundation; on Linux it lives in FoundationNetworking.
+#if canImport(FoundationNetworking)
+@_exported import FoundationNetworking
+#endif
 import Geometry
 import RenderModel
 import TextEngine
@@ -325,6 +329,28 @@ public final class UIFontMetrics: @unchecked Sendable {
 public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Sendable {
     package let image: Image
     package init(_ image: Image) { self.image = image }
+    /// Draws the image into the current context (a `draw(_:)` override's or an image renderer's)
+    /// filling `rect`; nothing without a context.
+    @MainActor public func draw(in rect: CGRect) { UIGraphicsGetCurrentContext()?.draw(CGImage(image), in: rect) }
+    @MainActor public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+    /// Partial: the blend mode draws as normal; the alpha applies.
+    @MainActor public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        ctx.saveGState()
+        ctx.setAlpha(alpha)
+        ctx.draw(CGImage(image), in: rect)
+        ctx.restoreGState()
+    }
+    /// The image drawn at `size` points (its aspect kept inside it, as a thumbnail); nil for an
+    /// empty size.
+    public func preparingThumbnail(of size: CGSize) -> UIImage? {
+        guard size.width > 0, size.height > 0, self.size.width > 0, self.size.height > 0 else { return nil }
+        let k = min(size.width / self.size.width, size.height / self.size.height)
+        let target = CGSize(width: (self.size.width * k).rounded(), height: (self.size.height * k).rounded())
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = scale
+        return UIGraphicsImageRenderer(size: target, format: format).image { _ in self.draw(in: CGRect(origin: .zero, size: target)) }
+    }
 
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
     public enum ResizingMode: Int, Sendable { case tile, stretch }

@@ -6,12 +6,14 @@ import UpdateLoop
 
 // MARK: - Target-action
 
-/// `UIAction`: a closure a control calls.
+/// `UIAction`: a closure a control calls (and a menu element, for menus).
 @preconcurrency @MainActor
-public final class UIAction: NSObject {
-    public let title: String
+public final class UIAction: UIMenuElement {
     public let image: UIImage?
     public let identifier: Identifier
+    public var discoverabilityTitle: String?
+    public var attributes: UIMenuElement.Attributes
+    public var state: UIMenuElement.State
     let handler: (UIAction) -> Void
     public weak var sender: AnyObject?
     public struct Identifier: RawRepresentable, Hashable, Sendable {
@@ -19,8 +21,11 @@ public final class UIAction: NSObject {
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
-    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, handler: @escaping (UIAction) -> Void) {
-        self.title = title; self.image = image; self.identifier = identifier ?? Identifier(UUID().uuidString); self.handler = handler
+    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, discoverabilityTitle: String? = nil,
+                attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off, handler: @escaping (UIAction) -> Void) {
+        self.image = image; self.identifier = identifier ?? Identifier(UUID().uuidString); self.handler = handler
+        self.discoverabilityTitle = discoverabilityTitle; self.attributes = attributes; self.state = state
+        super.init(title: title)
     }
 }
 
@@ -311,6 +316,12 @@ open class UIButton: UIControl {
         applyTypeLook()
     }
     /// A convenience initialiser, as UIKit's (so a subclass's convenience init may call it).
+    /// Partial: a menu is kept; there are no menus to show, so a press does the button's
+    /// primary action.
+    open var menu: UIMenu?
+    /// Partial: kept (see ``menu``).
+    open var showsMenuAsPrimaryAction = false
+
     public convenience init(type: ButtonType) {
         self.init(frame: .zero)
         buttonType = type
@@ -537,4 +548,75 @@ open class UIStackView: UIView {
     open func customSpacing(after view: UIView) -> CGFloat { CGFloat(stack.customSpacing(after: view.view)) }
     public static let spacingUseDefault = CGFloat(StackView.useDefaultSpacing)
     public static let spacingUseSystem = CGFloat(8)
+}
+
+/// Something a view does with input, as `UIInteraction`.
+@preconcurrency @MainActor
+public protocol UIInteraction: AnyObject {
+    var view: UIView? { get }
+    func willMove(to view: UIView?)
+    func didMove(to view: UIView?)
+}
+
+extension UIView {
+    public func addInteraction(_ interaction: any UIInteraction) {
+        interaction.willMove(to: self)
+        interactions.append(interaction)
+        interaction.didMove(to: self)
+    }
+    public func removeInteraction(_ interaction: any UIInteraction) {
+        interaction.willMove(to: nil)
+        interactions.removeAll { $0 === interaction }
+        interaction.didMove(to: nil)
+    }
+}
+
+/// What a context menu shows, as `UIContextMenuConfiguration`.
+@preconcurrency @MainActor
+open class UIContextMenuConfiguration: NSObject {
+    public let identifier: (any NSCopying)?
+    public let actionProvider: (([UIMenuElement]) -> UIMenu?)?
+    public init(identifier: (any NSCopying)? = nil, previewProvider: (() -> UIViewController?)? = nil,
+                actionProvider: (([UIMenuElement]) -> UIMenu?)? = nil) {
+        self.identifier = identifier
+        self.actionProvider = actionProvider
+    }
+}
+
+/// What a context menu interaction asks its delegate.
+@preconcurrency @MainActor
+public protocol UIContextMenuInteractionDelegate: AnyObject {
+    func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
+                                configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration?
+}
+
+/// A long-press (or secondary click) context menu on a view, as `UIContextMenuInteraction`.
+/// Partial: there are no context menus to show; the interaction is kept on its view.
+@preconcurrency @MainActor
+open class UIContextMenuInteraction: NSObject, UIInteraction {
+    public private(set) weak var delegate: (any UIContextMenuInteractionDelegate)?
+    public private(set) weak var view: UIView?
+    public init(delegate: any UIContextMenuInteractionDelegate) { self.delegate = delegate }
+    open func willMove(to view: UIView?) {}
+    open func didMove(to view: UIView?) { self.view = view }
+}
+
+/// The system pasteboard, as `UIPasteboard`: `general` is the key window's (the desktop's
+/// clipboard in an SDL window; memory headless). Text only; an image is kept in memory.
+@preconcurrency @MainActor
+public final class UIPasteboard: NSObject {
+    public static let general = UIPasteboard()
+    private var memory = MemoryPasteboard()
+    private var board: any Pasteboard { UIApplication.shared.keyWindow?.engineWindow.pasteboard ?? memory }
+    public var string: String? { get { board.string } set { board.string = newValue } }
+    public var strings: [String]? { get { string.map { [$0] } } set { string = newValue?.first } }
+    public var hasStrings: Bool { string?.isEmpty == false }
+    public var url: URL? { get { string.flatMap(URL.init(string:)) } set { string = newValue?.absoluteString } }
+    public var hasURLs: Bool { url != nil }
+    /// Partial: kept in this process only.
+    public var image: UIImage?
+    public var hasImages: Bool { image != nil }
+    /// Partial: kept in this process only.
+    public var color: UIColor?
+    public var hasColors: Bool { color != nil }
 }

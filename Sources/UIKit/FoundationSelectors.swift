@@ -35,3 +35,70 @@ private final class WeakTarget: @unchecked Sendable {
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
 }
+
+extension NotificationCenter {
+    /// Calls `aSelector` on `observer` (held weakly; the observation ends when it is gone) with
+    /// the notification, for each `aName` posted by `anObject` (any name or object for nil).
+    /// Partial: `removeObserver(_:)` is Foundation's and does not know these observations; they
+    /// end when the observer is deallocated, as on iOS 9 and later.
+    public func addObserver(_ observer: Any, selector aSelector: Selector, name aName: NSNotification.Name?, object anObject: Any?) {
+        let box = WeakTarget(observer as AnyObject)
+        let token = TokenBox()
+        token.value = addObserver(forName: aName, object: anObject, queue: nil) { [weak self] note in
+            guard let target = box.object else {
+                if let t = token.value { self?.removeObserver(t) }
+                return
+            }
+            let deliver = {
+                MainActor.assumeIsolated {
+                    if !aSelector.perform(on: target, with: note).performed {
+                        print("NotificationCenter: \(type(of: target)) does not implement \(aSelector.name) taking a Notification")
+                    }
+                }
+            }
+            // On the main queue (the main actor's), at once, as iOS calls on the posting thread;
+            // from another thread, on the main queue next.
+            if Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil { deliver() } else {
+                DispatchQueue.main.async(execute: deliver)
+            }
+        }
+    }
+}
+
+/// Marks the main queue, so code can tell it runs there (the main actor's executor) even when
+/// the queue is drained by a thread other than the main one.
+nonisolated(unsafe) private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// The observation token a selector observer removes itself with once its target is gone.
+private final class TokenBox: @unchecked Sendable {
+    var value: (any NSObjectProtocol)?
+}
+
+extension UIResponder {
+    /// Posted by an on-screen keyboard; a desktop has none, so these are never posted (code
+    /// observing them sees a hardware keyboard, as on an iPad with one).
+    public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+    public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
+    public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+    public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+    public static let keyboardWillChangeFrameNotification = Notification.Name("UIKeyboardWillChangeFrameNotification")
+    public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
+    public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+    public static let keyboardAnimationDurationUserInfoKey = "UIKeyboardAnimationDurationUserInfoKey"
+    public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
+}
+
+extension UIApplication {
+    /// Posted at launch (after the delegate's launch, then when it becomes active) and at the
+    /// end of a windowed run (will terminate). A desktop window does not go to the background.
+    public static let didFinishLaunchingNotification = Notification.Name("UIApplicationDidFinishLaunchingNotification")
+    public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
+}

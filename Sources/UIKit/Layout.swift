@@ -207,6 +207,22 @@ extension UIView: UILayoutAnchorProviding {
     public var safeAreaLayoutGuide: UILayoutGuide { UILayoutGuide(view.safeAreaLayoutGuide) }
     public var layoutMarginsGuide: UILayoutGuide { UILayoutGuide(view.layoutMarginsGuide) }
     public var readableContentGuide: UILayoutGuide { UILayoutGuide(view.layoutMarginsGuide) }
+    /// Where the keyboard is, as `UIKeyboardLayoutGuide`. A desktop shows no on-screen keyboard,
+    /// so it is the strip from the bottom of the safe area to the view's bottom (as on iOS with
+    /// the keyboard hidden): content pinned above it sits above the home indicator's area.
+    public var keyboardLayoutGuide: UILayoutGuide {
+        let id = "keyboardLayoutGuide"
+        if let g = view.layoutGuides.first(where: { $0.identifier == id }) { return UILayoutGuide(g) }
+        let g = LayoutGuide(identifier: id)
+        view.addLayoutGuide(g)
+        LayoutConstraint.activate([
+            g.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.bottomAnchor),
+            g.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            g.leftAnchor.constraint(equalTo: view.leftAnchor),
+            g.rightAnchor.constraint(equalTo: view.rightAnchor),
+        ])
+        return UILayoutGuide(g)
+    }
     /// The constraints this view holds (those whose nearest common ancestor it is).
     public var constraints: [NSLayoutConstraint] { view.constraints.map(NSLayoutConstraint.init) }
     public func addConstraint(_ c: NSLayoutConstraint) { c.isActive = true }

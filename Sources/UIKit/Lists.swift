@@ -50,6 +50,14 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
     func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
     func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle
+    /// Partial: not asked; the table shows its sections' titles (`titleForHeaderInSection`).
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
+    /// Partial: not asked (see `viewForHeaderInSection`).
+    func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
+    /// Partial: not called; the table's title labels are the engine's.
+    func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int)
+    /// Partial: not called (see `willDisplayHeaderView`).
+    func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int)
 }
 extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
@@ -62,6 +70,10 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
     public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
     public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
+    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
+    public func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {}
+    public func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {}
 }
 
 /// Passes the engine table's questions to the facade's data source and delegate.
@@ -218,6 +230,71 @@ open class UITableViewCell: UIView {
     open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
     open var isEditing = false
     open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+
+    /// A list configuration in the cell's style, to fill in and set as ``contentConfiguration``.
+    open func defaultContentConfiguration() -> UIListContentConfiguration {
+        style == .subtitle || style == .value1 || style == .value2 ? .subtitleCell() : .cell()
+    }
+    /// What the cell shows: a list configuration sets the text and detail labels (their text,
+    /// font and colour).
+    open var contentConfiguration: (any UIContentConfiguration)? {
+        didSet {
+            guard let c = contentConfiguration as? UIListContentConfiguration else { return }
+            if let l = textLabel {
+                l.text = c.text
+                if let f = c.textProperties.font { l.font = f }
+                l.textColor = c.textProperties.color
+                l.numberOfLines = c.textProperties.numberOfLines
+            }
+            if c.secondaryText != nil || madeDetail, let d = detailTextLabel {
+                madeDetail = true
+                d.text = c.secondaryText
+                if let f = c.secondaryTextProperties.font { d.font = f }
+                d.textColor = c.secondaryTextProperties.color
+            }
+        }
+    }
+    private var madeDetail = false
+}
+
+/// What a cell's content shows, as `UIContentConfiguration`.
+@preconcurrency @MainActor
+public protocol UIContentConfiguration {}
+
+/// A list row's text, secondary text and image, as `UIListContentConfiguration`. Partial: the
+/// image is kept (the default cell shows no image).
+@preconcurrency @MainActor
+public struct UIListContentConfiguration: UIContentConfiguration {
+    public struct TextProperties {
+        public var font: UIFont?
+        public var color: UIColor
+        public var numberOfLines = 1
+        public var alignment: NSTextAlignment = .natural
+    }
+    public struct ImageProperties {
+        public var tintColor: UIColor?
+        public var cornerRadius: CGFloat = 0
+        public var maximumSize = CGSize.zero
+    }
+    public var text: String?
+    public var secondaryText: String?
+    public var attributedText: NSAttributedString? { didSet { text = attributedText?.string } }
+    public var secondaryAttributedText: NSAttributedString? { didSet { secondaryText = secondaryAttributedText?.string } }
+    public var image: UIImage?
+    public var textProperties = TextProperties(font: .systemFont(ofSize: 17), color: .label)
+    public var secondaryTextProperties = TextProperties(font: .systemFont(ofSize: 15), color: .secondaryLabel)
+    public var imageProperties = ImageProperties()
+    public var directionalLayoutMargins = NSDirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
+    public var textToSecondaryTextVerticalPadding: CGFloat = 0
+    public static func cell() -> UIListContentConfiguration { UIListContentConfiguration() }
+    public static func subtitleCell() -> UIListContentConfiguration { UIListContentConfiguration() }
+    public static func valueCell() -> UIListContentConfiguration { UIListContentConfiguration() }
+    public static func groupedHeader() -> UIListContentConfiguration {
+        var c = UIListContentConfiguration()
+        c.textProperties = TextProperties(font: .systemFont(ofSize: 13), color: .secondaryLabel)
+        return c
+    }
+    public static func plainHeader() -> UIListContentConfiguration { groupedHeader() }
 }
 
 // MARK: - Table view
@@ -414,6 +491,10 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
     open func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
     open func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
+    open func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    open func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
+    open func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {}
+    open func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {}
     open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
 }
 
@@ -706,4 +787,88 @@ open class UICollectionView: UIScrollView {
     }
     open var allowsSelection = true
     open var allowsMultipleSelection = false
+}
+
+extension UICollectionView {
+    /// The data source's counts (0 without one).
+    public var numberOfSections: Int { dataSource?.numberOfSections(in: self) ?? 0 }
+    public func numberOfItems(inSection section: Int) -> Int {
+        guard section >= 0, section < numberOfSections else { return 0 }
+        return dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
+    }
+}
+
+/// `UICollectionViewController`: a controller whose view is a collection view it is the data
+/// source and delegate of; override the methods you need.
+@preconcurrency @MainActor
+open class UICollectionViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
+    private let initialLayout: UICollectionViewLayout
+    private var madeCollection: UICollectionView?
+    public init(collectionViewLayout layout: UICollectionViewLayout) {
+        initialLayout = layout
+        super.init(nibName: nil, bundle: nil)
+    }
+    public required init?(coder: NSCoder) {
+        initialLayout = UICollectionViewFlowLayout()
+        super.init(coder: coder)
+    }
+    /// The collection view (the view).
+    open var collectionView: UICollectionView! {
+        get {
+            if let c = madeCollection { return c }
+            let c = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: initialLayout)
+            madeCollection = c
+            c.dataSource = self
+            c.delegate = self
+            return c
+        }
+        set { madeCollection = newValue; view = newValue }
+    }
+    open var collectionViewLayout: UICollectionViewLayout { collectionView.collectionViewLayout }
+    open override func loadView() { view = collectionView }
+    open var clearsSelectionOnViewWillAppear = true
+    open func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        UICollectionViewCell(frame: .zero)
+    }
+    open func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    open func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+}
+
+/// A reusable section header or footer, as `UITableViewHeaderFooterView`. Partial: the engine's
+/// table shows its sections' titles itself; a view of this class is not placed by the table.
+@preconcurrency @MainActor
+open class UITableViewHeaderFooterView: UIView {
+    public let reuseIdentifier: String?
+    public required init(reuseIdentifier: String?) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: .zero)
+        addSubview(madeContent)
+    }
+    public required init?(coder: NSCoder) {
+        reuseIdentifier = nil
+        super.init(coder: coder)
+        addSubview(madeContent)
+    }
+    private let madeContent = UIView()
+    open var contentView: UIView { madeContent }
+    open var textLabel: UILabel? {
+        if let l = madeLabel { return l }
+        let l = UILabel()
+        l.font = .systemFont(ofSize: 13)
+        l.textColor = .secondaryLabel
+        madeContent.addSubview(l)
+        madeLabel = l
+        return l
+    }
+    private var madeLabel: UILabel?
+    open var detailTextLabel: UILabel? { nil }
+    open func prepareForReuse() {}
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        madeContent.frame = bounds
+        madeLabel?.frame = bounds.insetBy(dx: 16, dy: 4)
+    }
 }

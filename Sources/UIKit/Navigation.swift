@@ -136,12 +136,36 @@ open class UIBarButtonItem: NSObject {
 open class UIMenuElement: NSObject {
     public let title: String
     public init(title: String) { self.title = title }
+    public struct Attributes: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let disabled = Attributes(rawValue: 1 << 0)
+        public static let destructive = Attributes(rawValue: 1 << 1)
+        public static let hidden = Attributes(rawValue: 1 << 2)
+        public static let keepsMenuPresented = Attributes(rawValue: 1 << 3)
+    }
+    public enum State: Int, Sendable { case off, on, mixed }
 }
 @preconcurrency @MainActor
 open class UIMenu: UIMenuElement {
     public let children: [UIMenuElement]
-    public init(title: String = "", image: UIImage? = nil, children: [UIMenuElement] = []) {
-        self.children = children
+    public let image: UIImage?
+    public let options: Options
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+    public struct Options: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let displayInline = Options(rawValue: 1 << 0)
+        public static let destructive = Options(rawValue: 1 << 1)
+        public static let singleSelection = Options(rawValue: 1 << 5)
+    }
+    public init(title: String = "", subtitle: String? = nil, image: UIImage? = nil, identifier: Identifier? = nil,
+                options: Options = [], children: [UIMenuElement] = []) {
+        self.children = children; self.image = image; self.options = options
         super.init(title: title)
     }
 }

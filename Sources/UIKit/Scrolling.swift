@@ -210,3 +210,36 @@ open class UIScrollView: UIView {
         if size.width.isFinite, size.height.isFinite, size != scroll.contentSize { scroll.contentSize = size }
     }
 }
+
+/// `UIRefreshControl` over the engine's ``RefreshControl``: set it as a scroll view's (or a
+/// table's) `refreshControl`; pulling past the trigger sends `valueChanged` to its targets.
+@preconcurrency @MainActor
+open class UIRefreshControl: UIControl {
+    package var refresh: RefreshControl { view as! RefreshControl }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (RefreshControl(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (RefreshControl(), true) }
+        super.init(coder: coder)
+    }
+    open var isRefreshing: Bool { refresh.isRefreshing }
+    open func beginRefreshing() { refresh.beginRefreshing() }
+    open func endRefreshing() { refresh.endRefreshing() }
+    open override var tintColor: UIColor! { get { UIColor(refresh.tintColor) } set { if let c = newValue { refresh.tintColor = c.color } } }
+    /// Partial: kept; the control shows only its spinner.
+    open var attributedTitle: NSAttributedString?
+}
+
+extension UIScrollView {
+    /// Pull to refresh: the engine scroll view's refresh control.
+    public var refreshControl: UIRefreshControl? {
+        get { scroll.refreshControl?.facade as? UIRefreshControl }
+        set {
+            (scroll.refreshControl?.facade as? UIRefreshControl)?.view.facadeRetainer = nil
+            newValue.map { $0.view.facadeRetainer = $0 }
+            scroll.refreshControl = newValue?.refresh
+        }
+    }
+}

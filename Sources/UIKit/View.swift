@@ -358,6 +358,8 @@ open class UIView: UIResponder {
     open var isUserInteractionEnabled: Bool {
         get { view.isUserInteractionEnabled } set { view.isUserInteractionEnabled = newValue }
     }
+    /// The interactions added with `addInteraction(_:)`.
+    public internal(set) var interactions: [any UIInteraction] = []
     open var isMultipleTouchEnabled = false
     open var isExclusiveTouch = false
     open var contentMode: ContentMode {
@@ -369,7 +371,17 @@ open class UIView: UIResponder {
     open var accessibilityValue: String?
     open var accessibilityHint: String?
     open var accessibilityTraits: UIAccessibilityTraits = .none
+    /// Partial: the accessibility properties and actions are kept for code that sets and
+    /// overrides them; no assistive technology reads them on Linux yet.
     open var isAccessibilityElement = false
+    open var accessibilityElements: [Any]?
+    open var shouldGroupAccessibilityChildren = false
+    open var accessibilityViewIsModal = false
+    open var accessibilityElementsHidden = false
+    open var accessibilityFrame = CGRect.zero
+    open func accessibilityIncrement() {}
+    open func accessibilityDecrement() {}
+    open func accessibilityActivate() -> Bool { false }
     open var traitCollection: UITraitCollection { .current }
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}

@@ -137,7 +137,9 @@ func render(_ all: [Entry], reference: [String]) -> String {
     One-line changes: `main.swift` calls `UIApplication.main(AppDelegate())` where iOS code has
     `@main` (Linux has no runtime to make the delegate from its class name); a table data source
     that relies on swipe to delete returns true from `tableView(_:canEditRowAt:)` (Swift cannot
-    see whether `commit` is implemented).
+    see whether `commit` is implemented); a line that makes haptic feedback goes (haptics are
+    unavailable below); `DateComponentsFormatter` and the other formatters Foundation on Linux
+    lacks are replaced (a `String(format:)` for a countdown's minutes and seconds).
 
 
     """
