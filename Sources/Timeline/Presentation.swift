@@ -211,3 +211,45 @@ extension ViewController {
         }
     }
 }
+
+extension ViewController {
+    /// Records `controller` as presented by this one for a presentation someone else runs (a
+    /// facade's custom transition): the links are set and it is being presented. False, with
+    /// a misuse diagnostic, where ``present(_:animated:completion:)`` would refuse.
+    public func beginExternalPresentation(of controller: ViewController) -> Bool {
+        guard view.window != nil else {
+            reportMisuse("present: \(type(of: self)) is not in a window; nothing was presented")
+            return false
+        }
+        guard presentedViewController == nil, controller.presentingViewController == nil, controller.parent == nil, controller !== self else {
+            reportMisuse("present: \(type(of: self)) is already presenting, or \(type(of: controller)) is already presented or in a container; nothing was presented")
+            return false
+        }
+        presentedViewController = controller
+        controller.presentingViewController = self
+        controller.isBeingPresented = true
+        return true
+    }
+    /// The external presentation of `controller` ended: completed, it stays presented;
+    /// cancelled, the links are cut.
+    public func endExternalPresentation(of controller: ViewController, completed: Bool) {
+        controller.isBeingPresented = false
+        if !completed, presentedViewController === controller {
+            presentedViewController = nil
+            controller.presentingViewController = nil
+        }
+    }
+    /// Marks `controller` (presented by this one) as being dismissed by someone else.
+    public func beginExternalDismissal(of controller: ViewController) -> Bool {
+        guard presentedViewController === controller, !controller.isBeingDismissed, !controller.isBeingPresented else { return false }
+        controller.isBeingDismissed = true
+        return true
+    }
+    /// The external dismissal ended: completed, the links are cut; cancelled, it stays.
+    public func endExternalDismissal(of controller: ViewController, completed: Bool) {
+        controller.isBeingDismissed = false
+        guard completed, presentedViewController === controller else { return }
+        presentedViewController = nil
+        controller.presentingViewController = nil
+    }
+}

@@ -21,6 +21,10 @@ public final class Window: FrameParticipant {
     /// The root view, sized to the window. A root view controller's view replaces it.
     public private(set) var rootView: View
     /// The controller whose view is the root view.
+    /// The object that stands for this window in a facade over the engine (a `UIWindow`),
+    /// weak as ``View/facade`` is.
+    public weak var facade: AnyObject?
+
     public var rootViewController: ViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }

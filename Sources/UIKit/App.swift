@@ -220,14 +220,42 @@ open class UIViewController: UIResponder {
 
     open var presentedViewController: UIViewController? { controller.presentedViewController.map(UIViewController.wrap) }
     open var presentingViewController: UIViewController? { controller.presentingViewController.map(UIViewController.wrap) }
-    /// Presents `vc` by the engine's presentation: a page sheet slides up over a dimming (the
-    /// screen under it scaling back), full screen covers the window, an alert scales in.
+    /// Gives a presentation's animators and presentation controller (custom transitions).
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+    /// The custom-style presentation's controller, while presented by one.
+    open var presentationController: UIPresentationController? { customPresentation?.presentation }
+    /// The running custom transition's coordinator (for work alongside it), nil otherwise.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { runningTransition }
+    open var definesPresentationContext = false
+    open var providesPresentationContextTransitionStyle = false
+    var customPresentation: (container: UIView, presentation: UIPresentationController?)?
+    var runningTransition: CustomTransition?
+    /// The presented controller's facade, kept while presented (the engine holds its own).
+    var retainedPresented: UIViewController?
+
+    /// Presents `vc`: by its transitioning delegate's animator or presentation controller when
+    /// it has them, otherwise by the engine's presentation (a page sheet slides up over a
+    /// dimming, the screen under it scaling back; full screen covers the window; an alert
+    /// scales in).
     open func present(_ vc: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        if presentCustom(vc, animated: flag, completion: completion) { return }
         vc.controller.modalPresentationStyle = vc.modalPresentationStyle.engine
         controller.present(vc.controller, animated: flag, completion: completion)
+        if controller.presentedViewController === vc.controller { retainedPresented = vc }
     }
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        controller.dismiss(animated: flag, completion: completion)
+        let presenter = controller.presentedViewController != nil ? self : presentingViewController
+        guard let presenter, let presented = presenter.retainedPresented ?? presenter.presentedViewController else {
+            completion?()
+            return
+        }
+        if presented.customPresentation != nil {
+            return dismissCustom(presented, presenter: presenter, animated: flag, completion: completion)
+        }
+        presenter.controller.dismiss(animated: flag) { [weak presenter] in
+            if presenter?.controller.presentedViewController == nil { presenter?.retainedPresented = nil }
+            completion?()
+        }
     }
     /// On a navigation stack a push, otherwise a presentation (as UIKit's `show`).
     open func show(_ vc: UIViewController, sender: Any?) {
@@ -263,6 +291,7 @@ open class UIWindow: UIView {
         engineWindow = w
         UIView.pendingEngineView = (w.rootView, false)
         super.init(frame: frame)
+        w.facade = self
     }
     /// Windows from archives do not exist on Linux.
     public required init?(coder: NSCoder) { return nil }
@@ -274,6 +303,11 @@ open class UIWindow: UIView {
             guard let vc = rootViewController else { return }
             engineWindow.rootViewController = vc.controller
         }
+    }
+    /// With a root view controller, the engine window's root view is the controller's view:
+    /// views added to the window go there, over the controller's content, as in UIKit.
+    open override func addSubview(_ child: UIView) {
+        if engineWindow.rootView !== view { UIView.wrap(engineWindow.rootView).addSubview(child) } else { super.addSubview(child) }
     }
     open var isKeyWindow: Bool { UIApplication.shared.keyWindowStorage === self }
     open func makeKeyAndVisible() {

@@ -245,7 +245,10 @@ open class UIView: UIResponder {
 
     open var superview: UIView? { view.superview.map(UIView.wrap) }
     open var subviews: [UIView] { view.subviews.map(UIView.wrap) }
+    /// The window the view is in (through the engine's window: a root view controller's view
+    /// replaces the engine window's root view, so the tree alone does not reach the `UIWindow`).
     open var window: UIWindow? {
+        if let w = view.window?.facade as? UIWindow { return w }
         var v: View? = view
         while let x = v { if let w = x.facade as? UIWindow { return w }; v = x.superview }
         return nil

@@ -1,0 +1,282 @@
+import Geometry
+import Timeline
+
+// Custom presentations, as UIKit's: a transitioning delegate's animator animates the
+// presented view in a container over the window, and a presentation controller (for the
+// custom style) places it and adds its own views (a dimming), with work run alongside through
+// the presented controller's transition coordinator. The engine keeps the presentation's
+// links (presentedViewController, appearance calls); the animation is the app's.
+
+public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewController")
+    public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewController")
+}
+public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromView")
+    public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToView")
+}
+
+/// What an animator is given: the container, the two controllers and views, their frames, and
+/// `completeTransition(_:)` to call when its animation ends.
+@preconcurrency @MainActor
+public protocol UIViewControllerContextTransitioning: AnyObject {
+    var containerView: UIView { get }
+    var isAnimated: Bool { get }
+    var isInteractive: Bool { get }
+    var transitionWasCancelled: Bool { get }
+    var presentationStyle: UIModalPresentationStyle { get }
+    func completeTransition(_ didComplete: Bool)
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
+    func initialFrame(for vc: UIViewController) -> CGRect
+    func finalFrame(for vc: UIViewController) -> CGRect
+    func updateInteractiveTransition(_ percentComplete: CGFloat)
+    func finishInteractiveTransition()
+    func cancelInteractiveTransition()
+    func pauseInteractiveTransition()
+}
+
+/// A custom transition's animation.
+@preconcurrency @MainActor
+public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+    func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval
+    func animateTransition(using transitionContext: any UIViewControllerContextTransitioning)
+    func animationEnded(_ transitionCompleted: Bool)
+}
+extension UIViewControllerAnimatedTransitioning {
+    public func animationEnded(_ transitionCompleted: Bool) {}
+}
+
+/// Where a presented controller's animators and presentation controller come from.
+@preconcurrency @MainActor
+public protocol UIViewControllerTransitioningDelegate: AnyObject {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                source: UIViewController) -> UIPresentationController?
+}
+extension UIViewControllerTransitioningDelegate {
+    public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                                    source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                       source: UIViewController) -> UIPresentationController? { nil }
+}
+
+/// Places a custom-style presented view and owns the views around it, as
+/// `UIPresentationController`; subclass it and override the transition hooks.
+@preconcurrency @MainActor
+open class UIPresentationController: NSObject {
+    public let presentedViewController: UIViewController
+    public let presentingViewController: UIViewController
+    public internal(set) var containerView: UIView?
+    public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        self.presentedViewController = presentedViewController
+        self.presentingViewController = presentingViewController ?? presentedViewController
+    }
+    open var presentedView: UIView? { presentedViewController.view }
+    /// Where the presented view ends: the container's bounds unless overridden.
+    open var frameOfPresentedViewInContainerView: CGRect { containerView?.bounds ?? .zero }
+    open var shouldRemovePresentersView: Bool { false }
+    open var shouldPresentInFullscreen: Bool { true }
+    open func presentationTransitionWillBegin() {}
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    open func dismissalTransitionWillBegin() {}
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+    open func containerViewWillLayoutSubviews() {}
+    open func containerViewDidLayoutSubviews() {}
+}
+
+/// The view a custom transition runs in (UIKit's transition view): its layout calls the
+/// presentation controller's hooks.
+final class TransitionContainerView: UIView {
+    weak var presentation: UIPresentationController?
+    override func layoutSubviews() {
+        presentation?.containerViewWillLayoutSubviews()
+        super.layoutSubviews()
+        presentation?.containerViewDidLayoutSubviews()
+    }
+}
+
+/// A running custom transition: its context for the animator and its coordinator for work run
+/// alongside (in an animation of the animator's duration, started with it).
+@MainActor
+final class CustomTransition: UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator {
+    let container: TransitionContainerView
+    let from: UIViewController, to: UIViewController
+    let presented: UIViewController
+    let presentation: UIPresentationController?
+    let isAnimated: Bool
+    var duration: TimeInterval = 0
+    private var alongside: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    private var finished = false
+    private(set) var isCancelled = false
+    var onComplete: ((Bool) -> Void)?
+
+    init(container: TransitionContainerView, from: UIViewController, to: UIViewController, presented: UIViewController,
+         presentation: UIPresentationController?, animated: Bool) {
+        self.container = container; self.from = from; self.to = to; self.presented = presented
+        self.presentation = presentation; self.isAnimated = animated
+    }
+
+    // Context
+    var containerView: UIView { container }
+    var isInteractive: Bool { false }
+    var transitionWasCancelled: Bool { isCancelled }
+    var transitionDuration: TimeInterval { duration }
+    var presentationStyle: UIModalPresentationStyle { presented.modalPresentationStyle }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+        key == .from ? from : key == .to ? to : nil
+    }
+    func view(forKey key: UITransitionContextViewKey) -> UIView? {
+        key == .from ? from.view : key == .to ? to.view : nil
+    }
+    func initialFrame(for vc: UIViewController) -> CGRect { vc === from ? (vc.viewIfLoaded?.frame ?? .zero) : .zero }
+    func finalFrame(for vc: UIViewController) -> CGRect {
+        guard vc === to else { return .zero }
+        if vc === presented, let p = presentation { return p.frameOfPresentedViewInContainerView }
+        return container.bounds
+    }
+    func completeTransition(_ didComplete: Bool) {
+        guard !finished else { return }
+        finished = true
+        isCancelled = !didComplete
+        for c in completions { c(self) }
+        completions.removeAll()
+        onComplete?(didComplete)
+    }
+    /// Partial: interactive transitions are not driven here; these end or cancel at once.
+    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
+    func finishInteractiveTransition() {}
+    func cancelInteractiveTransition() { isCancelled = true }
+    func pauseInteractiveTransition() {}
+
+    // Coordinator
+    @discardableResult
+    func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        if let animation { alongside.append(animation) }
+        if let completion { completions.append(completion) }
+        return true
+    }
+    /// Runs what was registered to go alongside, animated over the transition's duration.
+    func runAlongside() {
+        let work = alongside
+        alongside.removeAll()
+        guard !work.isEmpty else { return }
+        if isAnimated, duration > 0 {
+            UIView.animate(withDuration: duration, delay: 0, options: [], animations: { for w in work { w(self) } })
+        } else {
+            for w in work { w(self) }
+        }
+    }
+}
+
+extension UIViewController {
+    /// Presents `vc` by its transitioning delegate's animator and presentation controller when
+    /// it gives either; false when it gives neither (the engine's presentation runs instead).
+    func presentCustom(_ vc: UIViewController, animated: Bool, completion: (() -> Void)?) -> Bool {
+        guard let td = vc.transitioningDelegate else { return false }
+        let animator = td.animationController(forPresented: vc, presenting: self, source: self)
+        let presentation = vc.modalPresentationStyle == .custom ? td.presentationController(forPresented: vc, presenting: self, source: self) : nil
+        guard animator != nil || presentation != nil else { return false }
+        // Refused (with a diagnostic) where the engine's presentation would refuse.
+        guard controller.beginExternalPresentation(of: vc.controller), let window = view.window else { completion?(); return true }
+        // Over everything in the window: in its current root view (a root controller's view
+        // takes the engine window's root).
+        let root = UIView.wrap(window.engineWindow.rootView)
+        let container = TransitionContainerView(frame: root.bounds)
+        container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.presentation = presentation
+        root.addSubview(container)
+        presentation?.containerView = container
+        let t = CustomTransition(container: container, from: self, to: vc, presented: vc, presentation: presentation, animated: animated)
+        t.duration = animator?.transitionDuration(using: t) ?? 0.35
+        vc.customPresentation = (t.container, presentation)
+        vc.runningTransition = t
+        retainedPresented = vc
+        vc.controller.beginAppearanceTransition(true, animated: animated)
+        presentation?.presentationTransitionWillBegin()
+        t.onComplete = { [weak self, weak vc] done in
+            guard let self, let vc else { return }
+            vc.runningTransition = nil
+            presentation?.presentationTransitionDidEnd(done)
+            self.controller.endExternalPresentation(of: vc.controller, completed: done)
+            vc.controller.endAppearanceTransition()
+            if !done {
+                vc.viewIfLoaded?.removeFromSuperview()
+                container.removeFromSuperview()
+                vc.customPresentation = nil
+                self.retainedPresented = nil
+            }
+            animator?.animationEnded(done)
+            completion?()
+        }
+        if let animator {
+            animator.animateTransition(using: t)
+        } else {
+            // A presentation controller without an animator: the presented view slides up into
+            // its frame.
+            let v = vc.view!
+            let final = t.finalFrame(for: vc)
+            v.frame = final.offsetBy(dx: 0, dy: container.bounds.height - final.minY)
+            container.addSubview(v)
+            if animated {
+                UIView.animate(withDuration: t.duration, delay: 0, options: [], animations: { v.frame = final }) { _ in t.completeTransition(true) }
+            } else {
+                v.frame = final
+            }
+        }
+        t.runAlongside()
+        if !animated, animator == nil { t.completeTransition(true) }
+        return true
+    }
+
+    /// Dismisses a controller presented by a custom transition: by the delegate's dismissal
+    /// animator, or by sliding it down.
+    func dismissCustom(_ vc: UIViewController, presenter: UIViewController, animated: Bool, completion: (() -> Void)?) {
+        guard let (container, presentation) = vc.customPresentation,
+              presenter.controller.beginExternalDismissal(of: vc.controller) else { completion?(); return }
+        let animator = vc.transitioningDelegate?.animationController(forDismissed: vc)
+        let t = CustomTransition(container: container as! TransitionContainerView, from: vc, to: presenter, presented: vc,
+                                 presentation: presentation, animated: animated)
+        t.duration = animator?.transitionDuration(using: t) ?? 0.3
+        vc.runningTransition = t
+        vc.controller.beginAppearanceTransition(false, animated: animated)
+        presentation?.dismissalTransitionWillBegin()
+        t.onComplete = { [weak presenter, weak vc] done in
+            guard let presenter, let vc else { return }
+            vc.runningTransition = nil
+            presentation?.dismissalTransitionDidEnd(done)
+            presenter.controller.endExternalDismissal(of: vc.controller, completed: done)
+            if done {
+                vc.viewIfLoaded?.removeFromSuperview()
+                container.removeFromSuperview()
+                vc.customPresentation = nil
+                presenter.retainedPresented = nil
+            }
+            vc.controller.endAppearanceTransition()
+            animator?.animationEnded(done)
+            completion?()
+        }
+        if let animator {
+            animator.animateTransition(using: t)
+        } else {
+            let v = vc.view!
+            let gone = v.frame.offsetBy(dx: 0, dy: container.bounds.height - v.frame.minY)
+            if animated {
+                UIView.animate(withDuration: t.duration, delay: 0, options: [], animations: { v.frame = gone }) { _ in t.completeTransition(true) }
+            } else {
+                v.frame = gone
+            }
+        }
+        t.runAlongside()
+        if !animated, animator == nil { t.completeTransition(true) }
+    }
+}
