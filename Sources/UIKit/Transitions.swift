@@ -165,8 +165,22 @@ final class CustomTransition: UIViewControllerContextTransitioning, UIViewContro
         if let completion { completions.append(completion) }
         return true
     }
+    /// Runs the animator, or without one moves `view` to `frame` (over the duration when
+    /// animated); then the work registered to go alongside.
+    func run(_ animator: (any UIViewControllerAnimatedTransitioning)?, orMove view: UIView, to frame: CGRect) {
+        if let animator {
+            animator.animateTransition(using: self)
+        } else if isAnimated {
+            UIView.animate(withDuration: duration, delay: 0, options: [], animations: { view.frame = frame }) { _ in self.completeTransition(true) }
+        } else {
+            view.frame = frame
+        }
+        runAlongside()
+        if animator == nil, !isAnimated { completeTransition(true) }
+    }
+
     /// Runs what was registered to go alongside, animated over the transition's duration.
-    func runAlongside() {
+    private func runAlongside() {
         let work = alongside
         alongside.removeAll()
         guard !work.isEmpty else { return }
@@ -209,33 +223,28 @@ extension UIViewController {
             presentation?.presentationTransitionDidEnd(done)
             self.controller.endExternalPresentation(of: vc.controller, completed: done)
             vc.controller.endAppearanceTransition()
-            if !done {
-                vc.viewIfLoaded?.removeFromSuperview()
-                container.removeFromSuperview()
-                vc.customPresentation = nil
-                self.retainedPresented = nil
-            }
+            if !done { vc.endCustomPresentation(presenter: self) }
             animator?.animationEnded(done)
             completion?()
         }
-        if let animator {
-            animator.animateTransition(using: t)
-        } else {
-            // A presentation controller without an animator: the presented view slides up into
-            // its frame.
-            let v = vc.view!
+        // Without an animator (a presentation controller alone) the view slides up into its frame.
+        var slideFrom: CGRect?
+        if animator == nil {
             let final = t.finalFrame(for: vc)
-            v.frame = final.offsetBy(dx: 0, dy: container.bounds.height - final.minY)
-            container.addSubview(v)
-            if animated {
-                UIView.animate(withDuration: t.duration, delay: 0, options: [], animations: { v.frame = final }) { _ in t.completeTransition(true) }
-            } else {
-                v.frame = final
-            }
+            vc.view.frame = final.offsetBy(dx: 0, dy: container.bounds.height - final.minY)
+            slideFrom = final
+            container.addSubview(vc.view)
         }
-        t.runAlongside()
-        if !animated, animator == nil { t.completeTransition(true) }
+        t.run(animator, orMove: vc.view, to: slideFrom ?? .zero)
         return true
+    }
+
+    /// Takes a custom presentation's views away and lets the presenter let go of this one.
+    func endCustomPresentation(presenter: UIViewController) {
+        viewIfLoaded?.removeFromSuperview()
+        customPresentation?.container.removeFromSuperview()
+        customPresentation = nil
+        presenter.retainedPresented = nil
     }
 
     /// Dismisses a controller presented by a custom transition: by the delegate's dismissal
@@ -255,28 +264,12 @@ extension UIViewController {
             vc.runningTransition = nil
             presentation?.dismissalTransitionDidEnd(done)
             presenter.controller.endExternalDismissal(of: vc.controller, completed: done)
-            if done {
-                vc.viewIfLoaded?.removeFromSuperview()
-                container.removeFromSuperview()
-                vc.customPresentation = nil
-                presenter.retainedPresented = nil
-            }
+            if done { vc.endCustomPresentation(presenter: presenter) }
             vc.controller.endAppearanceTransition()
             animator?.animationEnded(done)
             completion?()
         }
-        if let animator {
-            animator.animateTransition(using: t)
-        } else {
-            let v = vc.view!
-            let gone = v.frame.offsetBy(dx: 0, dy: container.bounds.height - v.frame.minY)
-            if animated {
-                UIView.animate(withDuration: t.duration, delay: 0, options: [], animations: { v.frame = gone }) { _ in t.completeTransition(true) }
-            } else {
-                v.frame = gone
-            }
-        }
-        t.runAlongside()
-        if !animated, animator == nil { t.completeTransition(true) }
+        let v = vc.view!
+        t.run(animator, orMove: v, to: v.frame.offsetBy(dx: 0, dy: container.bounds.height - v.frame.minY))
     }
 }

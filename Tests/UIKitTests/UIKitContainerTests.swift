@@ -710,6 +710,31 @@ struct UIKitTransitionTests {
         #expect(card.log.suffix(2) == ["willDisappear", "didDisappear"])
     }
 
+    final class PresentationOnly: NSObject, UIViewControllerTransitioningDelegate {
+        func presentationController(forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController) -> UIPresentationController? {
+            CardPresentation(presentedViewController: presented, presenting: presenting)
+        }
+    }
+
+    @Test("UK1 a presentation controller without an animator: the view slides up into its frame and down when dismissed")
+    func UK1_presentationWithoutAnimator() {
+        let (host, window) = makeApp(width: 300, height: 400)
+        let screen = LoggingController()
+        window.rootViewController = screen
+        window.makeKeyAndVisible()
+        host.step()
+        let card = LoggingController(), transitions = PresentationOnly()
+        card.modalPresentationStyle = .custom
+        card.transitioningDelegate = transitions
+        screen.present(card, animated: true)
+        runFor(host, seconds: 0.1)
+        #expect(card.view.view.presentation.center.y > 300)                  // on its way up
+        runFor(host, seconds: 0.6)
+        #expect(card.view.frame == CGRect(x: 0, y: 200, width: 300, height: 200) && card.log.last == "didAppear")
+        card.dismiss(animated: false)
+        #expect(screen.presentedViewController == nil && card.viewIfLoaded?.superview == nil)
+    }
+
     @Test("UK1 with a root view controller, views know their window, and a view added to the window shows over the controller's")
     func UK1_windowWithRootController() {
         let (host, window) = makeApp(width: 300, height: 400)
