@@ -100,13 +100,27 @@ open class UITextField: UIControl {
         if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TextField(), true) }
         super.init(frame: frame)
         field.delegate = bridge
+        postsNotifications()
         applyBorder()
     }
     public required init?(coder: NSCoder) {
         if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TextField(), true) }
         super.init(coder: coder)
         field.delegate = bridge
+        postsNotifications()
         applyBorder()
+    }
+    /// UIKit's text notifications, posted with the field as their object.
+    private func postsNotifications() {
+        _ = field.addAction(for: .editingChanged) { [unowned self] _ in
+            NotificationCenter.default.post(name: UITextField.textDidChangeNotification, object: self)
+        }
+        _ = field.addAction(for: .editingDidBegin) { [unowned self] _ in
+            NotificationCenter.default.post(name: UITextField.textDidBeginEditingNotification, object: self)
+        }
+        _ = field.addAction(for: .editingDidEnd) { [unowned self] _ in
+            NotificationCenter.default.post(name: UITextField.textDidEndEditingNotification, object: self)
+        }
     }
     /// A facade for an engine field made elsewhere (an alert's).
     package convenience init(engineField: TextField) {

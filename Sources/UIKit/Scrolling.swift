@@ -44,6 +44,8 @@ final class FacadeScrollView: ScrollView {
         super.layoutSubviews()
         owner?.engineDidLayout()
     }
+    /// A facade subclass's size (a text view without scrolling sizes to its lines).
+    override var intrinsicContentSize: Size { owner?.intrinsicContentSize.size ?? super.intrinsicContentSize }
 }
 
 /// Passes the engine scroll view's delegate calls to the facade's delegate with the facade.

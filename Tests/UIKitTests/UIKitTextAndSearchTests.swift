@@ -1,0 +1,85 @@
+import Testing
+import Foundation
+@testable import UIKit
+import Timeline
+import TimelineTestSupport
+import Geometry
+
+@MainActor
+@Suite("UK1 UIKit's text view, search controller, appearance proxies and launch scene")
+struct UIKitTextAndSearchTests {
+    final class TextViewLog: UITextViewDelegate {
+        var log: [String] = []
+        func textViewDidBeginEditing(_ textView: UITextView) { log.append("begin") }
+        func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
+            log.append("change \(range.location),\(range.length) \(text.debugDescription)")
+            return textView.text.count + text.count <= 6
+        }
+        func textViewDidChange(_ textView: UITextView) { log.append("did \(textView.text!.debugDescription)") }
+        func textViewDidEndEditing(_ textView: UITextView) { log.append("end") }
+    }
+
+    @Test("UK1 UITextView edits multi-line text by the engine's editor: return is a line break, the delegate sees UIKit's calls with NSRanges and may refuse, notifications are posted")
+    func UK1_textView() {
+        let (host, window) = makeApp()
+        let textView = UITextView(frame: CGRect(x: 10, y: 10, width: 200, height: 120))
+        let delegate = TextViewLog()
+        textView.delegate = delegate
+        var notified = 0
+        let token = NotificationCenter.default.addObserver(forName: UITextView.textDidChangeNotification, object: textView, queue: nil) { _ in
+            notified += 1
+        }
+        defer { NotificationCenter.default.removeObserver(token) }
+        window.addSubview(textView)
+        window.makeKeyAndVisible()
+        host.step()
+        #expect(textView.isScrollEnabled && textView.isEditable && textView.text == "")
+        #expect(textView.becomeFirstResponder() && textView.isFirstResponder)
+        host.runLoop.send(.textInput("Hi"))
+        host.runLoop.send(.keyDown(Key("return")))
+        host.runLoop.send(.textInput("yo"))
+        host.runLoop.send(.textInput("!!"))
+        host.step()
+        #expect(textView.text == "Hi\nyo")
+        #expect(delegate.log == ["begin", "change 0,0 \"Hi\"", "did \"Hi\"", "change 2,0 \"\\n\"", "did \"Hi\\n\"",
+                                 "change 3,0 \"yo\"", "did \"Hi\\nyo\"", "change 5,0 \"!!\""])
+        #expect(notified == 3)
+        #expect(textView.selectedRange == NSRange(location: 5, length: 0))
+        textView.selectedRange = NSRange(location: 1, length: 99)
+        #expect(textView.selectedRange == NSRange(location: 1, length: 4))
+        #expect(textView.resignFirstResponder() && delegate.log.last == "end")
+        // Not editable: focusing is refused and typing changes nothing.
+        textView.isEditable = false
+        _ = textView.becomeFirstResponder()
+        host.runLoop.send(.textInput("z"))
+        host.step()
+        #expect(textView.text == "Hi\nyo")
+    }
+
+    @Test("UK1 UITextView without scrolling sizes itself to its lines; textContainerInset and font move the text")
+    func UK1_textViewSizing() {
+        let (host, window) = makeApp()
+        let textView = UITextView()
+        textView.isScrollEnabled = false
+        textView.font = .systemFont(ofSize: 17)
+        textView.textContainerInset = UIEdgeInsets(top: 12, left: 8, bottom: 12, right: 8)
+        #expect(textView.textContainerInset == UIEdgeInsets(top: 12, left: 8, bottom: 12, right: 8))
+        textView.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(textView)
+        NSLayoutConstraint.activate([
+            textView.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            textView.widthAnchor.constraint(equalToConstant: 160),
+            textView.topAnchor.constraint(equalTo: window.topAnchor, constant: 20),
+        ])
+        window.makeKeyAndVisible()
+        textView.text = "one"
+        host.step(frames: 2)
+        let oneLine = textView.frame.height
+        textView.text = "one two three four five six seven eight nine ten eleven twelve"
+        host.step(frames: 2)
+        let lines = textView.frame.height
+        #expect(oneLine > 24 + 17 && oneLine < 24 + 17 * 1.6)
+        #expect(lines > oneLine * 2, "the wrapped text is several lines tall: \(lines) against \(oneLine)")
+        #expect(abs(textView.sizeThatFits(CGSize(width: 160, height: 0)).height - lines) <= 1)
+    }
+}
