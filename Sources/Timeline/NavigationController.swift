@@ -19,8 +19,12 @@ public final class NavigationItem {
         get { rightBarButtonItems.first }
         set { rightBarButtonItems = newValue.map { [$0] } ?? [] }
     }
+    /// A view the bar shows below its title row while this item is on top (a search bar, as
+    /// UIKit's `navigationItem.searchController` places it); its height is its frame's, or its
+    /// intrinsic height (which wins when it has one). The screens below the bar start under it.
+    public var accessoryView: View? { didSet { changed() } }
     /// The screen the item belongs to: a change shows in the bar of its navigation controller.
-    weak var viewController: ViewController?
+    public internal(set) weak var viewController: ViewController?
 
     public init(title: String? = nil) { self.title = title }
 
@@ -133,10 +137,13 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         navigationBar.update(for: viewControllers, animated: false)
     }
 
+    /// The bar's height: its title row, and the top screen's accessory view below it.
+    var barFrameHeight: Double { Self.barHeight + navigationBar.accessoryHeight }
+
     /// The rectangle screens fill: below the bar.
     var contentFrame: Rect {
-        let b = view.bounds
-        return Rect(x: 0, y: Self.barHeight, width: b.width, height: max(0, b.height - Self.barHeight))
+        let b = view.bounds, h = barFrameHeight
+        return Rect(x: 0, y: h, width: b.width, height: max(0, b.height - h))
     }
 
     // MARK: Stack operations (CN4)
@@ -383,6 +390,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     func navigationItemDidChange() {
         guard isViewLoaded, !isTransitioning else { return }
         navigationBar.update(for: viewControllers, animated: false)
+        view.setNeedsLayout()
     }
 
     /// The back button was clicked.
@@ -398,7 +406,7 @@ final class NavigationContainerView: View {
     override func layoutSubviews() {
         super.layoutSubviews()
         guard let c = controller else { return }
-        c.navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: NavigationController.barHeight)
+        c.navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: c.barFrameHeight)
         if !c.isTransitioning, let top = c.topViewController, top.isViewLoaded, top.view.superview === self {
             top.view.frame = c.contentFrame
         }
@@ -415,6 +423,15 @@ public final class NavigationBar: View {
     public let backButton = Button(configuration: .plain())
     private var leftButtons: [Button] = []
     private var rightButtons: [Button] = []
+    /// The top item's accessory view, shown under the title row.
+    public private(set) var accessoryView: View?
+    /// The accessory's height (0 without one).
+    var accessoryHeight: Double {
+        guard let a = accessoryView else { return 0 }
+        let ih = a.intrinsicContentSize.height
+        let h = ih.isFinite && ih > 0 ? ih : a.frame.height
+        return h.isFinite ? max(0, h) : 0
+    }
     public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) {
         didSet { for b in [backButton] + leftButtons + rightButtons { b.tintColor = tintColor } }
     }
@@ -448,6 +465,15 @@ public final class NavigationBar: View {
         leftButtons = item.leftBarButtonItems.map(makeButton)
         rightButtons = item.rightBarButtonItems.map(makeButton)
         for b in leftButtons + rightButtons { addSubview(b) }
+        if accessoryView !== item.accessoryView {
+            if accessoryView?.superview === self { accessoryView?.removeFromSuperview() }
+            accessoryView = item.accessoryView
+            if let a = accessoryView {
+                a.translatesAutoresizingMaskIntoConstraints = true
+                addSubview(a)
+            }
+            controller?.view.setNeedsLayout()
+        }
         setPopProgress(0)
         setNeedsLayout()
     }
@@ -471,7 +497,11 @@ public final class NavigationBar: View {
 
     public override func layoutSubviews() {
         super.layoutSubviews()
-        let h = bounds.height, w = bounds.width
+        // The title row is the top 44 points; an accessory view fills the width below it.
+        let h = NavigationController.barHeight, w = bounds.width
+        if let a = accessoryView {
+            a.frame = Rect(x: 0, y: h, width: w, height: accessoryHeight)
+        }
         var x = 8.0
         if !backButton.isHidden {
             let s = backButton.intrinsicContentSize

@@ -465,6 +465,11 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     }
     open override func loadView() { view = tableView }
     open var clearsSelectionOnViewWillAppear = true
+    /// The table's refresh control.
+    open var refreshControl: UIRefreshControl? {
+        get { tableView.refreshControl }
+        set { tableView.refreshControl = newValue }
+    }
     open override func setEditing(_ editing: Bool, animated: Bool) {
         super.setEditing(editing, animated: animated)
         tableView.setEditing(editing, animated: animated)

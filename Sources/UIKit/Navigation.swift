@@ -207,6 +207,22 @@ open class UINavigationItem: NSObject {
     open var prompt: String?
     open var backBarButtonItem: UIBarButtonItem? { didSet { if let t = backBarButtonItem?.title { backButtonTitle = t } } }
     public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never }
+
+    /// The search controller whose bar shows under the navigation bar's title row while this
+    /// item is on top.
+    open var searchController: UISearchController? {
+        didSet {
+            if oldValue !== searchController { oldValue?.hostItem = nil }
+            searchController?.hostItem = self
+            engine.accessoryView = searchController?.searchBar.view
+        }
+    }
+    /// Partial: kept; the search bar stays shown while scrolling.
+    open var hidesSearchBarWhenScrolling = true
+    open var preferredSearchBarPlacement: SearchBarPlacement = .automatic
+    public enum SearchBarPlacement: Int, Sendable { case automatic, inline, stacked }
+    /// The screen the item belongs to.
+    var owner: UIViewController? { engine.viewController?.facade as? UIViewController }
 }
 
 /// `UINavigationBar` over the engine's ``NavigationBar``.

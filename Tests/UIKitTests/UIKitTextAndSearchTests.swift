@@ -83,3 +83,63 @@ struct UIKitTextAndSearchTests {
         #expect(abs(textView.sizeThatFits(CGSize(width: 160, height: 0)).height - lines) <= 1)
     }
 }
+
+@MainActor
+@Suite("UK1 UIKit's search controller in a navigation item")
+struct UIKitSearchTests {
+    final class Countries: UITableViewController, UISearchResultsUpdating, UISearchBarDelegate {
+        let search = UISearchController(searchResultsController: nil)
+        var updates: [String] = []
+        var scopes: [Int] = []
+        var cancelled = 0
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            title = "Countries"
+            search.searchResultsUpdater = self
+            search.searchBar.placeholder = "Search countries"
+            search.searchBar.scopeButtonTitles = ["All", "Europe", "Asia"]
+            search.searchBar.delegate = self
+            navigationItem.searchController = search
+        }
+        func updateSearchResults(for searchController: UISearchController) {
+            updates.append("\(searchController.isActive) \(searchController.searchBar.text ?? "nil") \(searchController.searchBar.selectedScopeButtonIndex)")
+        }
+        func searchBar(_ searchBar: UISearchBar, selectedScopeButtonIndexDidChange selectedScope: Int) { scopes.append(selectedScope) }
+        func searchBarCancelButtonClicked(_ searchBar: UISearchBar) { cancelled += 1 }
+    }
+
+    @Test("UK1 a navigation item's search controller shows its bar under the title row; focusing activates it with Cancel and the scope bar, typing and scopes tell the updater, Cancel ends it")
+    func UK1_searchController() {
+        let (host, window) = makeApp(width: 390, height: 600)
+        let countries = Countries(style: .plain)
+        let nav = UINavigationController(rootViewController: countries)
+        window.rootViewController = nav
+        window.makeKeyAndVisible()
+        host.step(frames: 2)
+        let bar = countries.search.searchBar
+        #expect(bar.window != nil)
+        #expect(bar.convert(bar.bounds, to: nil) == CGRect(x: 0, y: 44, width: 390, height: 56))
+        #expect(countries.view.convert(countries.view.bounds, to: nil).minY == 100, "the table starts under the search bar")
+        #expect(!countries.search.isActive && !bar.showsCancelButton)
+
+        #expect(bar.becomeFirstResponder())
+        host.step(frames: 2)
+        #expect(countries.search.isActive && bar.showsCancelButton && bar.showsScopeBar)
+        #expect(bar.frame.height == 100 && countries.view.convert(countries.view.bounds, to: nil).minY == 144)
+        host.runLoop.send(.textInput("fr"))
+        host.step()
+        let scope = bar.subviews.compactMap { $0 as? UISegmentedControl }.first
+        scope?.selectedSegmentIndex = 1
+        scope?.sendActions(for: .valueChanged)
+        #expect(countries.scopes == [1])
+        #expect(countries.updates == ["true  0", "true fr 0", "true fr 1"])
+
+        let cancel = bar.subviews.compactMap { $0 as? UIButton }.first
+        cancel?.sendActions(for: .touchUpInside)
+        host.step(frames: 2)
+        #expect(countries.cancelled == 1 && !countries.search.isActive && !bar.isFirstResponder)
+        #expect(bar.text == "" && !bar.showsCancelButton && !bar.showsScopeBar)
+        #expect(countries.updates.last == "false  1")
+        #expect(countries.view.convert(countries.view.bounds, to: nil).minY == 100)
+    }
+}
