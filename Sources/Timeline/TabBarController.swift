@@ -26,8 +26,11 @@ open class TabBarController: ViewController {
     public static let barHeight = 49.0
     public private(set) var viewControllers: [ViewController] = []
     public let tabBar = TabBar()
-    /// Called after the user selects a tab.
+    /// Called after the user selects a tab (also the one already selected, as UIKit does).
     public var didSelect: ((TabBarController, ViewController) -> Void)?
+    /// Asked before a tab the user clicked is selected (`UITabBarControllerDelegate`'s
+    /// shouldSelect); false leaves the selection as it is.
+    public var shouldSelect: ((TabBarController, ViewController) -> Bool)?
 
     public var selectedIndex: Int {
         get { selected }
@@ -74,7 +77,11 @@ open class TabBarController: ViewController {
             reportMisuse("selectedIndex: \(index) is not a tab (there are \(viewControllers.count)); nothing changed")
             return
         }
-        guard index != selected else { return }
+        if byUser, let should = shouldSelect, !should(self, viewControllers[index]) { return }
+        guard index != selected else {
+            if byUser, let c = selectedViewController { didSelect?(self, c) }
+            return
+        }
         let old = selectedViewController
         selected = index
         if isViewLoaded { showSelected(previous: old) }
@@ -129,8 +136,10 @@ final class TabBarContainerView: View {
 public final class TabBar: View {
     weak var controller: TabBarController?
     public private(set) var buttons: [Button] = []
-    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1)
-    public var unselectedItemTintColor = Color(red: 0.56, green: 0.56, blue: 0.58)
+    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) { didSet { recolor() } }
+    public var unselectedItemTintColor = Color(red: 0.56, green: 0.56, blue: 0.58) { didSet { recolor() } }
+    /// The selected tab (its button takes ``tintColor``).
+    public private(set) var selectedIndex = 0
 
     public required init() {
         super.init(frame: .zero)
@@ -153,9 +162,14 @@ public final class TabBar: View {
             let badge = items[i].badgeValue.map { " (\($0))" } ?? ""
             c.title = (items[i].title ?? titles[i] ?? "Tab \(i + 1)") + badge
             b.configuration = c
-            b.tintColor = i == selected ? tintColor : unselectedItemTintColor
         }
+        selectedIndex = selected
+        recolor()
         setNeedsLayout()
+    }
+
+    private func recolor() {
+        for (i, b) in buttons.enumerated() { b.tintColor = i == selectedIndex ? tintColor : unselectedItemTintColor }
     }
 
     public override func layoutSubviews() {

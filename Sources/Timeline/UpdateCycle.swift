@@ -88,9 +88,15 @@ enum UpdateCycle {
 
     private static func runLayout(_ v: View, window: Window?) {
         if let vc = v.viewController, vc.isViewLoaded, vc.view === v {
-            call("viewWillLayoutSubviews", on: v, window: window) { vc.viewWillLayoutSubviews() }
+            call("viewWillLayoutSubviews", on: v, window: window) {
+                vc.viewWillLayoutSubviews()
+                vc.lifecycleObserver?.controllerViewWillLayoutSubviews()
+            }
             call("layoutSubviews", on: v, window: window) { v.layoutSubviews() }
-            call("viewDidLayoutSubviews", on: v, window: window) { vc.viewDidLayoutSubviews() }
+            call("viewDidLayoutSubviews", on: v, window: window) {
+                vc.viewDidLayoutSubviews()
+                vc.lifecycleObserver?.controllerViewDidLayoutSubviews()
+            }
         } else {
             call("layoutSubviews", on: v, window: window) { v.layoutSubviews() }
         }

@@ -10,6 +10,9 @@ open class ViewController: Responder {
     /// The object that stands for this controller in a facade over the engine (a
     /// `UIViewController`), weak as ``View/facade`` is.
     public weak var facade: AnyObject?
+    /// Told each life-cycle call after the controller's own (a facade's subclass of a container
+    /// the engine implements, such as a tab bar controller, overrides them there).
+    public weak var lifecycleObserver: (any ViewControllerLifecycleObserver)?
 
     public override init() { super.init() }
 
@@ -28,6 +31,7 @@ open class ViewController: Responder {
         if loadedView == nil { loadedView = View() }
         loadedView!.viewController = self
         viewDidLoad()
+        lifecycleObserver?.controllerViewDidLoad()
     }
 
     /// Sets the view a ``loadView()`` override made.
@@ -71,9 +75,11 @@ open class ViewController: Responder {
             appearanceState = .appearing
             loadViewIfNeeded()                        // viewDidLoad comes first, as in UIKit
             viewWillAppear(animated)
+            lifecycleObserver?.controllerViewWillAppear(animated)
         } else if !isAppearing, appearanceState == .appeared || appearanceState == .appearing {
             appearanceState = .disappearing
             viewWillDisappear(animated)
+            lifecycleObserver?.controllerViewWillDisappear(animated)
         } else {
             return
         }
@@ -88,8 +94,14 @@ open class ViewController: Responder {
             child.endAppearanceTransition()
         }
         switch appearanceState {
-        case .appearing: appearanceState = .appeared; viewDidAppear(transitionAnimated)
-        case .disappearing: appearanceState = .disappeared; viewDidDisappear(transitionAnimated)
+        case .appearing:
+            appearanceState = .appeared
+            viewDidAppear(transitionAnimated)
+            lifecycleObserver?.controllerViewDidAppear(transitionAnimated)
+        case .disappearing:
+            appearanceState = .disappeared
+            viewDidDisappear(transitionAnimated)
+            lifecycleObserver?.controllerViewDidDisappear(transitionAnimated)
         default: break
         }
     }
@@ -179,4 +191,16 @@ open class ViewController: Responder {
         }
         return next?.keyEvent(event) ?? false
     }
+}
+
+/// What a controller tells an observer of its life cycle, after its own method ran.
+@MainActor
+public protocol ViewControllerLifecycleObserver: AnyObject {
+    func controllerViewDidLoad()
+    func controllerViewWillAppear(_ animated: Bool)
+    func controllerViewDidAppear(_ animated: Bool)
+    func controllerViewWillDisappear(_ animated: Bool)
+    func controllerViewDidDisappear(_ animated: Bool)
+    func controllerViewWillLayoutSubviews()
+    func controllerViewDidLayoutSubviews()
 }

@@ -34,6 +34,20 @@ final class FacadeViewController: ViewController {
     }
 }
 
+/// Passes an engine container's life cycle to the facade's overrides.
+@MainActor
+final class ContainerLifecycleBridge: ViewControllerLifecycleObserver {
+    unowned let owner: UIViewController
+    init(_ owner: UIViewController) { self.owner = owner }
+    func controllerViewDidLoad() { owner.viewDidLoad() }
+    func controllerViewWillAppear(_ animated: Bool) { owner.viewWillAppear(animated) }
+    func controllerViewDidAppear(_ animated: Bool) { owner.viewDidAppear(animated) }
+    func controllerViewWillDisappear(_ animated: Bool) { owner.viewWillDisappear(animated) }
+    func controllerViewDidDisappear(_ animated: Bool) { owner.viewDidDisappear(animated) }
+    func controllerViewWillLayoutSubviews() { owner.viewWillLayoutSubviews() }
+    func controllerViewDidLayoutSubviews() { owner.viewDidLayoutSubviews() }
+}
+
 /// The coordinator of a window resize: nothing animates, so what runs alongside runs at once
 /// and the completions after the new size is set.
 @MainActor
@@ -97,9 +111,18 @@ open class UIViewController: UIResponder {
         defer { pendingEngineController = nil }
         return pendingEngineController ?? FacadeViewController()
     }
+    private var lifecycleBridge: ContainerLifecycleBridge?
     private func adoptController() {
         controller.facade = self
-        (controller as? FacadeViewController)?.owner = self
+        if let f = controller as? FacadeViewController {
+            f.owner = self
+        } else {
+            // A UIKit container over an engine one: a subclass's overrides are called after
+            // the engine's own life cycle.
+            let bridge = ContainerLifecycleBridge(self)
+            lifecycleBridge = bridge
+            controller.lifecycleObserver = bridge
+        }
     }
     /// The facade of an engine controller (made, unowned, for one the facade has not seen).
     package static func wrap(_ c: ViewController) -> UIViewController {
@@ -295,7 +318,12 @@ open class UIWindow: UIView {
     }
     /// Windows from archives do not exist on Linux.
     public required init?(coder: NSCoder) { return nil }
-    public convenience init(windowScene: UIWindowScene) { self.init(frame: UIScreen.main.bounds) }
+    /// A window of the scene, the size of the screen.
+    public convenience init(windowScene: UIWindowScene) {
+        self.init(frame: UIScreen.main.bounds)
+        self.windowScene = windowScene
+    }
+    open weak var windowScene: UIWindowScene?
     open override var window: UIWindow? { self }
 
     open var rootViewController: UIViewController? {
@@ -327,14 +355,6 @@ open class UIWindow: UIView {
     public var screen: UIScreen { .main }
 }
 
-/// Scenes beyond launch do not exist on Linux: a window scene only carries a window.
-@preconcurrency @MainActor
-open class UIScene: UIResponder {}
-@preconcurrency @MainActor
-open class UIWindowScene: UIScene {
-    public var windows: [UIWindow] { UIApplication.shared.windows }
-}
-
 /// `UIApplicationDelegate`: launch is called; the rest of the life cycle has defaults.
 @preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
@@ -342,8 +362,17 @@ public protocol UIApplicationDelegate: AnyObject {
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
     func applicationDidBecomeActive(_ application: UIApplication)
     func applicationWillTerminate(_ application: UIApplication)
+    /// The configuration of the window scene connecting at launch (with a scene delegate).
+    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                     options: UIScene.ConnectionOptions) -> UISceneConfiguration
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
 }
 extension UIApplicationDelegate {
+    public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                            options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+    }
+    public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
     public var window: UIWindow? { get { nil } set {} }
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
     public func applicationDidBecomeActive(_ application: UIApplication) {}
@@ -366,11 +395,17 @@ open class UIApplication: UIResponder {
     private var allWindows: [UIWindow] = []
     public var windows: [UIWindow] { allWindows }
     public var keyWindow: UIWindow? { keyWindowStorage }
-    public var connectedScenes: Set<UIScene> { [] }
+    public var connectedScenes: Set<UIScene> { windowScene.map { [$0] } ?? [] }
+    /// The window scene (with a scene delegate, from launch).
+    var windowScene: UIWindowScene?
+    /// Makes the scene delegate `UIApplication.main(_:sceneDelegate:)` was given.
+    var sceneDelegateFactory: (() -> any UISceneDelegate)?
     public var applicationState: State { .active }
     public enum State: Int, Sendable { case active, inactive, background }
     public var isIdleTimerDisabled = false
     public var applicationIconBadgeNumber = 0
+    /// The appearance proxies code has asked for, by class.
+    var appearanceProxies: [ObjectIdentifier: UIView] = [:]
     public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -440,6 +475,7 @@ open class UIApplication: UIResponder {
         attach(runLoop: host.runLoop, window: host.window)
         launch(delegate)
         host.run()
+        disconnectScene()
         delegate.applicationWillTerminate(self)
         NotificationCenter.default.post(name: UIApplication.willTerminateNotification, object: self)
         exit(0)
@@ -479,6 +515,7 @@ open class UIApplication: UIResponder {
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
         if keyWindowStorage == nil, let w = delegate.window { w.makeKeyAndVisible() }
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
+        if let make = sceneDelegateFactory { connectScene(make, appDelegate: delegate) }
         delegate.applicationDidBecomeActive(self)
         NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: self)
     }

@@ -225,22 +225,72 @@ open class UINavigationItem: NSObject {
     var owner: UIViewController? { engine.viewController?.facade as? UIViewController }
 }
 
-/// `UINavigationBar` over the engine's ``NavigationBar``.
+/// `UINavigationBar` over the engine's ``NavigationBar``. Its appearance (standard, or the
+/// properties of old) sets the bar's fill and its title's colour and font; what the class's
+/// appearance proxy recorded is taken when the bar is made.
 @preconcurrency @MainActor
 open class UINavigationBar: UIView {
     package var bar: NavigationBar { view as! NavigationBar }
-    open override var tintColor: UIColor! { get { UIColor(bar.tintColor) } set { if let c = newValue { bar.tintColor = c.color } } }
-    /// The bar's fill.
-    open var barTintColor: UIColor? { get { UIColor(bar.backgroundColor) } set { if let c = newValue { bar.backgroundColor = c.color } } }
-    /// The title's colour from the attributes' foreground colour (the rest kept).
-    open var titleTextAttributes: [NSAttributedString.Key: Any]? {
-        didSet { if let c = titleTextAttributes?[.foregroundColor] as? UIColor { bar.titleLabel.textColor = c.color } }
+    /// A bar of its own (a navigation controller's facade takes the controller's bar).
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (NavigationBar(), true) }
+        super.init(frame: frame)
     }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (NavigationBar(), true) }
+        super.init(coder: coder)
+    }
+    open override var tintColor: UIColor! {
+        get { UIColor(bar.tintColor) }
+        set { if let c = newValue { bar.tintColor = c.color; recordAppearance(.tint) } }
+    }
+    /// The bar's fill.
+    open var barTintColor: UIColor? {
+        didSet { recordAppearance(.barTint); applyAppearance() }
+    }
+    /// The title's colour and font from the attributes (the rest kept).
+    open var titleTextAttributes: [NSAttributedString.Key: Any]? {
+        didSet { recordAppearance(.titleAttributes); applyAppearance() }
+    }
+    open var standardAppearance = UINavigationBarAppearance() {
+        didSet { recordAppearance(.standard); applyAppearance() }
+    }
+    /// Partial: kept; the bar always shows its standard appearance.
+    open var compactAppearance: UINavigationBarAppearance? { didSet { recordAppearance(.compact) } }
+    open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { recordAppearance(.scrollEdge) } }
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? { didSet { recordAppearance(.compactScrollEdge) } }
     /// Partial: kept; titles are not large.
-    open var prefersLargeTitles = false
+    open var prefersLargeTitles = false { didSet { recordAppearance(.largeTitles) } }
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
     open var isTranslucent = true
     open var barStyle: UIBarStyle = .default
+    open var items: [UINavigationItem]? { nil }
+
+    /// Draws the standard appearance, with the old properties over it.
+    private func applyAppearance() {
+        let a = standardAppearance
+        bar.backgroundColor = barTintColor?.color ?? a.fill
+        let attributes = a.titleTextAttributes.merging(titleTextAttributes ?? [:]) { _, new in new }
+        bar.titleLabel.textColor = (attributes[.foregroundColor] as? UIColor)?.color ?? .black
+        bar.titleLabel.font = (attributes[.font] as? UIFont)?.font ?? .systemFont(ofSize: 17, weight: .semibold)
+    }
+    /// Takes what the class's appearance proxy recorded and this bar has not set.
+    func adoptAppearanceProxy() {
+        guard let p = UIApplication.shared.existingAppearanceProxy(for: UINavigationBar.self), p !== self else { return }
+        for key in p.recordedAppearance.subtracting(recordedAppearance) {
+            switch key {
+            case .tint: bar.tintColor = p.bar.tintColor
+            case .barTint: barTintColor = p.barTintColor
+            case .titleAttributes: titleTextAttributes = p.titleTextAttributes
+            case .standard: standardAppearance = p.standardAppearance.copy() as! UINavigationBarAppearance
+            case .compact: compactAppearance = p.compactAppearance?.copy() as? UINavigationBarAppearance
+            case .scrollEdge: scrollEdgeAppearance = p.scrollEdgeAppearance?.copy() as? UINavigationBarAppearance
+            case .compactScrollEdge: compactScrollEdgeAppearance = p.compactScrollEdgeAppearance?.copy() as? UINavigationBarAppearance
+            case .largeTitles: prefersLargeTitles = p.prefersLargeTitles
+            default: break
+            }
+        }
+    }
 }
 public enum UIBarStyle: Int, Sendable { case `default`, black }
 
@@ -260,14 +310,17 @@ open class UINavigationController: UIViewController {
         UIViewController.pendingEngineController = NavigationController(rootViewController: rootViewController.controller)
         super.init(nibName: nil, bundle: nil)
         stack = [rootViewController]
+        _ = navigationBar
     }
     public override init(nibName: String?, bundle: Bundle?) {
         if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = NavigationController() }
         super.init(nibName: nibName, bundle: bundle)
+        _ = navigationBar
     }
     public required init?(coder: NSCoder) {
         if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = NavigationController() }
         super.init(coder: coder)
+        _ = navigationBar
     }
     public convenience init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) { self.init(nibName: nil, bundle: nil) }
 
@@ -303,6 +356,7 @@ open class UINavigationController: UIViewController {
         UIView.pendingEngineView = (navigation.navigationBar, false)
         let b = UINavigationBar(frame: .zero)
         barFacade = b
+        b.adoptAppearanceProxy()
         return b
     }
     /// Hides or shows the bar (the screens then fill the view from its top).
@@ -370,12 +424,15 @@ open class UITabBarItem: NSObject {
     open var tag = 0
 }
 
-/// `UITabBarController` over the engine's ``TabBarController``. It keeps its tabs' facades.
+/// `UITabBarController` over the engine's ``TabBarController``. It keeps its tabs' facades and
+/// is its tab bar's delegate: a user's selection calls ``tabBar(_:didSelect:)``, then the
+/// delegate's didSelect.
 @preconcurrency @MainActor
-open class UITabBarController: UIViewController {
+open class UITabBarController: UIViewController, UITabBarDelegate {
     package var tabs: TabBarController { controller as! TabBarController }
     private var tabFacades: [UIViewController] = []
     open weak var delegate: (any UITabBarControllerDelegate)?
+    private var barFacade: UITabBar?
 
     public override init(nibName: String?, bundle: Bundle?) {
         if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = TabBarController() }
@@ -388,11 +445,30 @@ open class UITabBarController: UIViewController {
         hookSelection()
     }
     private func hookSelection() {
+        _ = tabBar
+        tabs.shouldSelect = { [weak self] _, c in
+            guard let self, let vc = self.facade(of: c) else { return true }
+            return self.delegate?.tabBarController(self, shouldSelect: vc) ?? true
+        }
         tabs.didSelect = { [weak self] _, c in
-            guard let self, let vc = self.tabFacades.first(where: { $0.controller === c }) else { return }
+            guard let self, let vc = self.facade(of: c) else { return }
+            self.tabBar(self.tabBar, didSelect: vc.tabBarItem)
             self.delegate?.tabBarController(self, didSelect: vc)
         }
     }
+    private func facade(of c: ViewController) -> UIViewController? { tabFacades.first { $0.controller === c } }
+    /// The bar of tabs (the engine's).
+    open var tabBar: UITabBar {
+        if let b = barFacade { return b }
+        UIView.pendingEngineView = (tabs.tabBar, false)
+        let b = UITabBar(frame: .zero)
+        b.controller = self
+        barFacade = b
+        b.adoptAppearanceProxy()
+        return b
+    }
+    /// Called when the user selects a tab; override to react (calling super is not needed).
+    open func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
     open var viewControllers: [UIViewController]? {
         get { tabFacades.isEmpty ? nil : tabFacades }
         set { setViewControllers(newValue, animated: false) }
@@ -408,12 +484,101 @@ open class UITabBarController: UIViewController {
     }
 }
 
+/// What a tab bar tells its delegate; every method is optional.
+@preconcurrency @MainActor
+public protocol UITabBarDelegate: AnyObject {
+    func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem)
+}
+extension UITabBarDelegate {
+    public func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
+}
+
+/// `UITabBar` over the engine's ``TabBar``: a button per tab, the selected one in the tint
+/// colour. Its standard appearance sets the fill and the items' normal and selected colours;
+/// what the class's appearance proxy recorded is taken when the bar is made.
+@preconcurrency @MainActor
+open class UITabBar: UIView {
+    package var bar: TabBar { view as! TabBar }
+    /// A bar of its own (a tab bar controller's facade takes the controller's bar).
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TabBar(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TabBar(), true) }
+        super.init(coder: coder)
+    }
+    weak var controller: UITabBarController?
+    public enum ItemPositioning: Int, Sendable { case automatic, fill, centered }
+
+    /// The tab bar controller's items, or those set on a bar of your own (kept; a bar outside a
+    /// tab bar controller shows nothing).
+    open var items: [UITabBarItem]? {
+        get { controller?.viewControllers?.map { $0.tabBarItem } ?? ownItems }
+        set { ownItems = newValue }
+    }
+    private var ownItems: [UITabBarItem]?
+    open func setItems(_ items: [UITabBarItem]?, animated: Bool) { self.items = items }
+    open var selectedItem: UITabBarItem? {
+        get { controller?.selectedViewController?.tabBarItem }
+        set {
+            guard let c = controller, let item = newValue,
+                  let i = c.viewControllers?.firstIndex(where: { $0.tabBarItem === item }) else { return }
+            c.selectedIndex = i
+        }
+    }
+    open weak var delegate: (any UITabBarDelegate)?
+    open override var tintColor: UIColor! {
+        get { UIColor(bar.tintColor) }
+        set { tint = newValue; recordAppearance(.tint); applyAppearance() }
+    }
+    private var tint: UIColor?
+    open var unselectedItemTintColor: UIColor? { didSet { recordAppearance(.unselectedTint); applyAppearance() } }
+    open var barTintColor: UIColor? { didSet { recordAppearance(.barTint); applyAppearance() } }
+    open var standardAppearance = UITabBarAppearance() { didSet { recordAppearance(.standard); applyAppearance() } }
+    /// Partial: kept; the bar always shows its standard appearance.
+    open var scrollEdgeAppearance: UITabBarAppearance? { didSet { recordAppearance(.scrollEdge) } }
+    open var isTranslucent = true
+    open var barStyle: UIBarStyle = .default
+    open var itemPositioning: ItemPositioning = .automatic
+    open var itemSpacing: CGFloat = 0
+    open var itemWidth: CGFloat = 0
+    /// Partial: kept; no indicator image is drawn.
+    open var selectionIndicatorImage: UIImage?
+    open var backgroundImage: UIImage?
+    open var shadowImage: UIImage?
+
+    /// The fill and item colours: the old properties over the standard appearance.
+    private func applyAppearance() {
+        let a = standardAppearance, items = a.stackedLayoutAppearance
+        bar.backgroundColor = barTintColor?.color ?? a.fill
+        bar.tintColor = (tint ?? items.selected.tint)?.color ?? Color(red: 0.04, green: 0.52, blue: 1)
+        bar.unselectedItemTintColor = (unselectedItemTintColor ?? items.normal.tint)?.color ?? Color(red: 0.56, green: 0.56, blue: 0.58)
+    }
+    /// Takes what the class's appearance proxy recorded and this bar has not set.
+    func adoptAppearanceProxy() {
+        guard let p = UIApplication.shared.existingAppearanceProxy(for: UITabBar.self), p !== self else { return }
+        for key in p.recordedAppearance.subtracting(recordedAppearance) {
+            switch key {
+            case .tint: tintColor = p.tint
+            case .unselectedTint: unselectedItemTintColor = p.unselectedItemTintColor
+            case .barTint: barTintColor = p.barTintColor
+            case .standard: standardAppearance = p.standardAppearance.copy() as! UITabBarAppearance
+            case .scrollEdge: scrollEdgeAppearance = p.scrollEdgeAppearance?.copy() as? UITabBarAppearance
+            default: break
+            }
+        }
+    }
+}
+
 /// What a tab bar controller tells its delegate.
 @preconcurrency @MainActor
 public protocol UITabBarControllerDelegate: AnyObject {
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
 }
 extension UITabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
 }
 

@@ -26,5 +26,3 @@ public final class UISelectionFeedbackGenerator {
     public init() {}
     public func selectionChanged() {}
 }
-@available(*, unavailable, message: "scene sessions beyond launch do not exist on Linux; make the window in application(_:didFinishLaunchingWithOptions:)")
-public protocol UIWindowSceneDelegate {}

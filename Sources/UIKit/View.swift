@@ -164,6 +164,10 @@ struct TouchState {
 open class UIView: UIResponder {
     package let view: View
     private var layerFacade: CALayer?
+    /// Whether this is a class's appearance proxy, and what has been set on it (or, on a view,
+    /// set directly, so its proxy's value does not apply).
+    var isAppearanceProxy = false
+    var recordedAppearance: Set<AppearanceProperty> = []
 
     /// The class of the backing layer; `CAShapeLayer`, `CAGradientLayer`,
     /// `CAReplicatorLayer`, `CATextLayer` give the view a layer of that kind (its content fills
@@ -219,6 +223,11 @@ open class UIView: UIResponder {
     /// The facade object for an engine view (made, without a name, for one it has not seen).
     package static func wrap(_ v: View) -> UIView {
         if let f = v.facade as? UIView { return f }
+        // An engine control (a tab bar's button) is a control to UIKit code that looks for one.
+        if let c = v as? Control {
+            UIView.pendingEngineView = (c, false)
+            return UIControl(frame: .zero)
+        }
         return UIView(engineView: v)
     }
     /// The facade of `v` or of its nearest ancestor that has one: what a hit test returns, so

@@ -143,3 +143,124 @@ struct UIKitSearchTests {
         #expect(countries.view.convert(countries.view.bounds, to: nil).minY == 100)
     }
 }
+
+@MainActor
+@Suite("UK1 UIKit's appearance proxies, tab bar and launch scene")
+struct UIKitAppearanceAndSceneTests {
+    final class Tabs: UITabBarController, UITabBarControllerDelegate {
+        var log: [String] = []
+        var refuse: String?
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            delegate = self
+            viewControllers = ["Home", "Inbox", "Profile"].map { t in
+                let c = UIViewController()
+                c.title = t
+                c.tabBarItem = UITabBarItem(title: t, image: nil, selectedImage: nil)
+                return c
+            }
+        }
+        override func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) { log.append("bar \(item.title ?? "")") }
+        func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+            log.append("should \(viewController.title ?? "")")
+            return viewController.title != refuse
+        }
+        func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+            log.append("did \(viewController.title ?? "")")
+        }
+    }
+
+    @Test("UK1 bars made after an appearance proxy was set take its appearances; a bar's own setting wins; the tab bar's buttons are controls whose clicks go through shouldSelect, tabBar(_:didSelect:) and didSelect")
+    func UK1_appearanceAndTabBar() {
+        let (host, window) = makeApp(width: 390, height: 600)
+        defer { UIApplication.shared.appearanceProxies = [:] }
+        let tabAppearance = UITabBarAppearance()
+        tabAppearance.configureWithOpaqueBackground()
+        tabAppearance.backgroundColor = UIColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)
+        let items = UITabBarItemAppearance()
+        items.normal.iconColor = .systemGray
+        items.selected.titleTextAttributes = [.foregroundColor: UIColor.systemOrange]
+        tabAppearance.stackedLayoutAppearance = items
+        UITabBar.appearance().standardAppearance = tabAppearance
+        let navAppearance = UINavigationBarAppearance()
+        navAppearance.configureWithOpaqueBackground()
+        navAppearance.backgroundColor = .systemIndigo
+        navAppearance.titleTextAttributes = [.foregroundColor: UIColor.white, .font: UIFont.systemFont(ofSize: 20, weight: .bold)]
+        UINavigationBar.appearance().standardAppearance = navAppearance
+        #expect(UINavigationBar.appearance() === UINavigationBar.appearance())
+
+        let tabs = Tabs()
+        let nav = UINavigationController(rootViewController: UIViewController())
+        let ownNav = UINavigationController(rootViewController: UIViewController())
+        ownNav.navigationBar.barTintColor = .systemRed
+        #expect(tabs.tabBar.bar.backgroundColor == tabAppearance.backgroundColor!.color)
+        #expect(nav.navigationBar.bar.backgroundColor == UIColor.systemIndigo.color)
+        #expect(nav.navigationBar.bar.titleLabel.textColor == .white && nav.navigationBar.bar.titleLabel.font.pointSize == 20)
+        #expect(ownNav.navigationBar.bar.backgroundColor == UIColor.systemRed.color, "a bar's own setting wins over the proxy")
+
+        window.rootViewController = tabs
+        window.makeKeyAndVisible()
+        host.step(frames: 2)
+        let buttons = tabs.tabBar.subviews.filter { $0 is UIControl }.sorted { $0.frame.minX < $1.frame.minX }
+        #expect(buttons.count == 3)
+        #expect(tabs.tabBar.items?.map(\.title) == ["Home", "Inbox", "Profile"] && tabs.tabBar.selectedItem?.title == "Home")
+        #expect(tabs.tabs.tabBar.buttons[0].tintColor == UIColor.systemOrange.color)
+        #expect(tabs.tabs.tabBar.buttons[1].tintColor == UIColor.systemGray.color)
+        (buttons[1] as? UIControl)?.sendActions(for: .primaryActionTriggered)
+        tabs.refuse = "Profile"
+        (buttons[2] as? UIControl)?.sendActions(for: .primaryActionTriggered)
+        (buttons[1] as? UIControl)?.sendActions(for: .primaryActionTriggered)
+        #expect(tabs.log == ["should Inbox", "bar Inbox", "did Inbox", "should Profile", "should Inbox", "bar Inbox", "did Inbox"])
+        #expect(tabs.selectedIndex == 1 && tabs.tabs.tabBar.buttons[1].tintColor == UIColor.systemOrange.color)
+    }
+
+    final class AppDelegate: UIApplicationDelegate {
+        var log: [String] = []
+        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+            log.append("launch"); return true
+        }
+        func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                         options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            log.append("configure")
+            let c = UISceneConfiguration(name: "Main", sessionRole: connectingSceneSession.role)
+            c.delegateClass = SceneDelegate.self
+            return c
+        }
+    }
+    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+        var window: UIWindow?
+        var log: [String] = []
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+            guard let windowScene = scene as? UIWindowScene else { return }
+            log.append("connect \(session.configuration.name ?? "")")
+            let window = UIWindow(windowScene: windowScene)
+            window.rootViewController = UIViewController()
+            window.makeKeyAndVisible()
+            self.window = window
+        }
+        func sceneWillEnterForeground(_ scene: UIScene) { log.append("foreground") }
+        func sceneDidBecomeActive(_ scene: UIScene) { log.append("active \(scene.activationState == .foregroundActive)") }
+        func sceneWillResignActive(_ scene: UIScene) { log.append("resign") }
+        func sceneDidEnterBackground(_ scene: UIScene) { log.append("background") }
+        func sceneDidDisconnect(_ scene: UIScene) { log.append("disconnect") }
+    }
+
+    @Test("UK1 a scene delegate passed to main connects a window scene at launch: the app's configuration, willConnectTo (making the key window), foreground, active; closing resigns, backgrounds and disconnects")
+    func UK1_launchScene() {
+        let (host, _) = makeApp(width: 320, height: 480)
+        let app = UIApplication.shared
+        defer { app.windowScene = nil }
+        let appDelegate = AppDelegate()
+        let sceneDelegate = SceneDelegate()
+        _ = appDelegate.application(app, didFinishLaunchingWithOptions: nil)
+        app.connectScene({ sceneDelegate }, appDelegate: appDelegate)
+        host.step()
+        #expect(appDelegate.log == ["launch", "configure"])
+        #expect(sceneDelegate.log == ["connect Main", "foreground", "active true"])
+        let scene = app.connectedScenes.first as? UIWindowScene
+        #expect(scene != nil && scene?.delegate === sceneDelegate && scene?.session.configuration.delegateClass == SceneDelegate.self)
+        #expect(sceneDelegate.window?.windowScene === scene && app.keyWindow === sceneDelegate.window)
+        app.disconnectScene()
+        #expect(sceneDelegate.log.suffix(3) == ["resign", "background", "disconnect"] && scene?.activationState == .unattached)
+    }
+}
