@@ -135,11 +135,15 @@ func render(_ all: [Entry], reference: [String]) -> String {
       that none of the modules declares; code that uses it does not compile.
 
     One-line changes: `main.swift` calls `UIApplication.main(AppDelegate())` where iOS code has
-    `@main` (Linux has no runtime to make the delegate from its class name); a table data source
-    that relies on swipe to delete returns true from `tableView(_:canEditRowAt:)` (Swift cannot
-    see whether `commit` is implemented); a line that makes haptic feedback goes (haptics are
-    unavailable below); `DateComponentsFormatter` and the other formatters Foundation on Linux
-    lacks are replaced (a `String(format:)` for a countdown's minutes and seconds).
+    `@main` (Linux has no runtime to make the delegate from its class name), or
+    `UIApplication.main(AppDelegate(), sceneDelegate: SceneDelegate())` for an application with a
+    scene delegate (iOS names it in the Info.plist); a table data source that relies on swipe to
+    delete returns true from `tableView(_:canEditRowAt:)` (Swift cannot see whether `commit` is
+    implemented); the line that makes a haptic feedback generator makes a `NoHaptics` one instead
+    (`NoHaptics.SelectionFeedbackGenerator()`: haptics are unavailable below, and the stand-in
+    says in its name that it does nothing). The corpus's changes are listed in
+    `Tests/UIKitCorpus/one-line-changes.txt` and checked by `scripts/uikit-typecheck`.
+    `DateComponentsFormatter`, which Foundation on Linux lacks, is supplied by `UIKit`.
 
 
     """

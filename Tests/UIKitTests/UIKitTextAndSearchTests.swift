@@ -264,3 +264,31 @@ struct UIKitAppearanceAndSceneTests {
         #expect(sceneDelegate.log.suffix(3) == ["resign", "background", "disconnect"] && scene?.activationState == .unattached)
     }
 }
+
+@Suite("UK1 what Foundation on Linux lacks and UIKit code uses")
+struct UIKitFoundationGapTests {
+    @Test("UK1 DateComponentsFormatter formats durations as Foundation's: positional with and without padding, abbreviated, short, full, unit limits")
+    func UK1_dateComponentsFormatter() {
+        let f = DateComponentsFormatter()
+        f.allowedUnits = [.minute, .second]
+        f.zeroFormattingBehavior = .pad
+        #expect(f.string(from: 65) == "01:05" && f.string(from: 5) == "00:05" && f.string(from: 3600) == "60:00")
+        f.zeroFormattingBehavior = .default
+        #expect(f.string(from: 65) == "1:05" && f.string(from: 5) == "0:05")
+        f.allowedUnits = [.hour, .minute, .second]
+        #expect(f.string(from: 3725) == "1:02:05" && f.string(from: 125) == "2:05")
+        f.unitsStyle = .abbreviated
+        #expect(f.string(from: 3725) == "1h 2m 5s" && f.string(from: 3600) == "1h" && f.string(from: 0) == "0s")
+        f.unitsStyle = .short
+        #expect(f.string(from: 3725) == "1 hr, 2 min, 5 sec")
+        f.unitsStyle = .full
+        f.maximumUnitCount = 2
+        #expect(f.string(from: 3725) == "1 hour, 2 minutes" && f.string(from: 61) == "1 minute, 1 second")
+        f.includesTimeRemainingPhrase = true
+        #expect(f.string(from: 60) == "1 minute remaining")
+        #expect(f.string(from: .nan) == nil)
+        var c = DateComponents()
+        c.hour = 2; c.minute = 30
+        #expect(DateComponentsFormatter.localizedString(from: c, unitsStyle: .abbreviated) == "2h 30m")
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+// What Foundation on Linux declares unavailable and UIKit code leans on. UIKit re-exports
+// Foundation, and a module's own declaration shadows the one it imports, so code that says
+// `DateComponentsFormatter()` after `import UIKit` gets this one.
+
+/// Formats a duration as Foundation's `DateComponentsFormatter` does (swift-corelibs-foundation
+/// has none): the allowed units from the largest down, in the positional (`1:05`),
+/// abbreviated (`1h 5m`), brief (`1hr 5min`), short (`1 hr, 5 min`), full (`1 hour, 5 minutes`)
+/// or spelled-out style, with the zero-formatting behaviours. Partial: English only; calendar
+/// units longer than a week count fixed lengths (a month is 30 days, a year 365).
+open class DateComponentsFormatter: Formatter, @unchecked Sendable {
+    public enum UnitsStyle: Int, Sendable { case positional, abbreviated, short, full, spellOut, brief }
+    public struct ZeroFormattingBehavior: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let none = ZeroFormattingBehavior([])
+        public static let `default` = ZeroFormattingBehavior(rawValue: 1 << 0)
+        public static let dropLeading = ZeroFormattingBehavior(rawValue: 1 << 1)
+        public static let dropMiddle = ZeroFormattingBehavior(rawValue: 1 << 2)
+        public static let dropTrailing = ZeroFormattingBehavior(rawValue: 1 << 3)
+        public static let dropAll: ZeroFormattingBehavior = [.dropLeading, .dropMiddle, .dropTrailing]
+        public static let pad = ZeroFormattingBehavior(rawValue: 1 << 16)
+    }
+
+    open var unitsStyle: UnitsStyle = .positional
+    open var allowedUnits: NSCalendar.Unit = [.year, .month, .day, .hour, .minute, .second]
+    open var zeroFormattingBehavior: ZeroFormattingBehavior = .default
+    /// The most units shown (0: no limit), the largest non-zero first.
+    open var maximumUnitCount = 0
+    open var collapsesLargestUnit = false
+    open var allowsFractionalUnits = false
+    open var includesApproximationPhrase = false
+    open var includesTimeRemainingPhrase = false
+    open var calendar: Calendar?
+    open var referenceDate: Date?
+
+    public override init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// The units in the order they are shown, with their lengths in seconds and their names.
+    private static let units: [(unit: NSCalendar.Unit, seconds: Double, abbreviated: String, brief: String, short: String, full: String)] = [
+        (.year, 365 * 86400, "y", "yr", "yr", "year"),
+        (.month, 30 * 86400, "mo", "mth", "mth", "month"),
+        (.weekOfMonth, 7 * 86400, "w", "wk", "wk", "week"),
+        (.day, 86400, "d", "d", "day", "day"),
+        (.hour, 3600, "h", "hr", "hr", "hour"),
+        (.minute, 60, "m", "min", "min", "minute"),
+        (.second, 1, "s", "sec", "sec", "second"),
+    ]
+
+    open func string(from ti: TimeInterval) -> String? {
+        guard ti.isFinite else { return nil }
+        let chosen = Self.units.filter { allowedUnits.contains($0.unit) }
+        guard !chosen.isEmpty else { return nil }
+        let negative = ti < 0
+        var rest = abs(ti).rounded(.toNearestOrAwayFromZero)
+        var values: [Int] = []
+        for u in chosen {
+            let v = (rest / u.seconds).rounded(.down)
+            values.append(Int(min(v, Double(Int.max / 2))))
+            rest -= v * u.seconds
+        }
+        let text = format(values, chosen.map { ($0.abbreviated, $0.brief, $0.short, $0.full) })
+        var out = (negative ? "-" : "") + text
+        if includesApproximationPhrase { out = "About " + out }
+        if includesTimeRemainingPhrase { out += " remaining" }
+        return out
+    }
+    open func string(from components: DateComponents) -> String? {
+        var seconds = 0.0
+        seconds += Double(components.year ?? 0) * 365 * 86400 + Double(components.month ?? 0) * 30 * 86400
+        seconds += Double(components.weekOfMonth ?? components.weekOfYear ?? 0) * 7 * 86400
+        seconds += Double(components.day ?? 0) * 86400 + Double(components.hour ?? 0) * 3600
+        seconds += Double(components.minute ?? 0) * 60 + Double(components.second ?? 0)
+        return string(from: seconds)
+    }
+    open func string(from startDate: Date, to endDate: Date) -> String? { string(from: endDate.timeIntervalSince(startDate)) }
+    open override func string(for obj: Any?) -> String? {
+        if let t = obj as? TimeInterval { return string(from: t) }
+        if let c = obj as? DateComponents { return string(from: c) }
+        return nil
+    }
+    open class func localizedString(from components: DateComponents, unitsStyle: UnitsStyle) -> String? {
+        let f = DateComponentsFormatter()
+        f.unitsStyle = unitsStyle
+        return f.string(from: components)
+    }
+
+    private func format(_ values: [Int], _ names: [(String, String, String, String)]) -> String {
+        var shown = Array(values.indices)
+        let behavior = zeroFormattingBehavior
+        if unitsStyle == .positional {
+            // Leading zero units go (keeping the last two positions, minutes and seconds, when
+            // those are allowed), unless padded.
+            if !behavior.contains(.pad) || behavior.contains(.dropLeading) {
+                while shown.count > min(2, values.count), values[shown[0]] == 0 { shown.removeFirst() }
+            }
+            if maximumUnitCount > 0, shown.count > maximumUnitCount { shown = Array(shown.prefix(maximumUnitCount)) }
+            return shown.enumerated().map { i, k in
+                let v = values[k]
+                return i == 0 && !behavior.contains(.pad) ? String(v) : (v < 10 ? "0\(v)" : String(v))
+            }.joined(separator: ":")
+        }
+        // Other styles drop zero units by default (all zero: the smallest unit, "0s").
+        let dropsZeros = behavior.contains(.default) || behavior.isSubset(of: .dropAll) && !behavior.isEmpty
+        if dropsZeros, !behavior.contains(.pad) { shown = shown.filter { values[$0] != 0 } }
+        if shown.isEmpty { shown = [values.count - 1] }
+        if maximumUnitCount > 0, shown.count > maximumUnitCount { shown = Array(shown.prefix(maximumUnitCount)) }
+        let parts = shown.map { k -> String in
+            let v = values[k], n = names[k]
+            switch unitsStyle {
+            case .abbreviated: return "\(v)\(n.0)"
+            case .brief: return "\(v)\(n.1)"
+            case .short: return "\(v) \(n.2)"
+            case .full: return "\(v) \(n.3)\(v == 1 ? "" : "s")"
+            case .spellOut:
+                let f = NumberFormatter()
+                f.numberStyle = .spellOut
+                f.locale = Locale(identifier: "en_US")
+                return "\(f.string(from: NSNumber(value: v)) ?? String(v)) \(n.3)\(v == 1 ? "" : "s")"
+            case .positional: return String(v)
+            }
+        }
+        switch unitsStyle {
+        case .abbreviated, .brief: return parts.joined(separator: " ")
+        default: return parts.joined(separator: ", ")
+        }
+    }
+}
+
+/// Stand-ins for UIKit's feedback generators that say in their name that they do nothing:
+/// haptics do not exist on Linux desktops, so `UISelectionFeedbackGenerator` and the others are
+/// unavailable (UK7), and the one-line change for code that keeps a generator is to make it
+/// one of these (`let feedback = NoHaptics.SelectionFeedbackGenerator()`); the calls on it
+/// then compile and do nothing.
+public enum NoHaptics {
+    @MainActor public final class ImpactFeedbackGenerator {
+        public enum FeedbackStyle: Int, Sendable { case light, medium, heavy, soft, rigid }
+        public init(style: FeedbackStyle = .medium) {}
+        public func prepare() {}
+        public func impactOccurred() {}
+        public func impactOccurred(intensity: CGFloat) {}
+    }
+    @MainActor public final class NotificationFeedbackGenerator {
+        public enum FeedbackType: Int, Sendable { case success, warning, error }
+        public init() {}
+        public func prepare() {}
+        public func notificationOccurred(_ notificationType: FeedbackType) {}
+    }
+    @MainActor public final class SelectionFeedbackGenerator {
+        public init() {}
+        public func prepare() {}
+        public func selectionChanged() {}
+    }
+}
