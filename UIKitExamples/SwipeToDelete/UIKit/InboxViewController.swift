@@ -7,7 +7,8 @@ struct Message {
 }
 
 /// A mail-style inbox: swipe a row toward the left for Delete and Flag; a full swipe deletes.
-final class InboxViewController: UITableViewController {
+/// The search bar under the title filters the messages by sender or subject.
+final class InboxViewController: UITableViewController, UISearchResultsUpdating {
 
     private var messages: [Message] = [
         Message(sender: "Ada", subject: "Engine notes"),
@@ -19,6 +20,15 @@ final class InboxViewController: UITableViewController {
         Message(sender: "Dennis", subject: "Pointers, again"),
         Message(sender: "Ken", subject: "A tiny shell"),
     ]
+    private let search = UISearchController(searchResultsController: nil)
+    private var query = ""
+    /// The rows shown: every message, or those matching the search.
+    private var shown: [Int] {
+        messages.indices.filter { i in
+            query.isEmpty || messages[i].sender.localizedCaseInsensitiveContains(query)
+                || messages[i].subject.localizedCaseInsensitiveContains(query)
+        }
+    }
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -27,15 +37,24 @@ final class InboxViewController: UITableViewController {
         tableView.rowHeight = 56
         navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .compose, target: self,
                                                             action: #selector(compose))
+        search.searchResultsUpdater = self
+        search.obscuresBackgroundDuringPresentation = false
+        search.searchBar.placeholder = "Search mail"
+        navigationItem.searchController = search
+    }
+
+    func updateSearchResults(for searchController: UISearchController) {
+        query = searchController.searchBar.text ?? ""
+        tableView.reloadData()
     }
 
     override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-        messages.count
+        shown.count
     }
 
     override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath)
-        let message = messages[indexPath.row]
+        let message = messages[shown[indexPath.row]]
         cell.textLabel?.text = message.sender
         cell.detailTextLabel?.text = message.subject
         cell.accessoryType = message.isFlagged ? .checkmark : .none
@@ -45,13 +64,14 @@ final class InboxViewController: UITableViewController {
     override func tableView(_ tableView: UITableView,
                             trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
         let delete = UIContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, completion in
-            self?.messages.remove(at: indexPath.row)
+            guard let self = self else { return completion(false) }
+            self.messages.remove(at: self.shown[indexPath.row])
             tableView.deleteRows(at: [indexPath], with: .automatic)
             completion(true)
         }
         let flag = UIContextualAction(style: .normal, title: "Flag") { [weak self] _, _, completion in
             guard let self = self else { return completion(false) }
-            self.messages[indexPath.row].isFlagged.toggle()
+            self.messages[self.shown[indexPath.row]].isFlagged.toggle()
             tableView.reloadRows(at: [indexPath], with: .none)
             completion(true)
         }
