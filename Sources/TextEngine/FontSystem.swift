@@ -60,12 +60,21 @@ public final class FontSystem: @unchecked Sendable {
     let words: UnsafeMutableRawPointer
     let buffer: OpaquePointer
 
-    private struct PrimaryKey: Hashable { let family: String?; let bold: Bool; let italic: Bool }
-    private struct FallbackKey: Hashable { let scalar: UInt32; let face: Int; let bold: Bool; let italic: Bool }
+    private struct PrimaryKey: Hashable { let family: String?; let weight: Int32; let italic: Bool }
+    private struct FallbackKey: Hashable { let scalar: UInt32; let face: Int; let weight: Int32; let italic: Bool }
+
+    /// Where `TIMELINE_ASSETS=DIR` puts a replacement for the shipped font
+    /// (DIR/fonts/DejaVuSans.ttf), or nil.
+    public static func assetsFontPath() -> String? {
+        guard let dir = getenv("TIMELINE_ASSETS").map({ String(cString: $0) }), !dir.isEmpty else { return nil }
+        return dir + "/fonts/DejaVuSans.ttf"
+    }
 
     /// A font system on the shipped font, with the machine's fonts for fallback; `fixedMetrics`
-    /// is for tests only.
-    public init(fixedMetrics: FixedMetrics? = nil) throws(TextError) {
+    /// is for tests only. `shippedFontPath` replaces the built-in DejaVu Sans when that file
+    /// exists (by default the one `TIMELINE_ASSETS` names); a corrupt one is reported and the
+    /// built-in copy used.
+    public init(fixedMetrics: FixedMetrics? = nil, shippedFontPath: String? = FontSystem.assetsFontPath()) throws(TextError) {
         let lib = try FreeTypeLibrary()
         guard let g = tl_breaker_open(0, ""), let l = tl_breaker_open(2, ""), let w = tl_breaker_open(1, "") else {
             throw .libraryUnavailable("ICU break iterators are missing (libicu data)")
@@ -78,18 +87,24 @@ public final class FontSystem: @unchecked Sendable {
         graphemes = g; lines = l; words = w
         buffer = buf
         self.fixedMetrics = fixedMetrics
-        // The shipped font, built into the binary (L2); `TIMELINE_ASSETS=DIR` overrides it with
-        // DIR/fonts/DejaVuSans.ttf when that file exists.
+        // The shipped font, built into the binary (L2), unless a readable replacement is given.
         var blob: OpaquePointer?
         var name = "<built-in DejaVu Sans>"
-        if let dir = getenv("TIMELINE_ASSETS").map({ String(cString: $0) }), !dir.isEmpty {
-            let path = dir + "/fonts/DejaVuSans.ttf"
-            if let b = hb_blob_create_from_file_or_fail(path) { blob = b; name = path }
-        }
-        let shipped = blob ?? hb_blob_create(UnsafeRawPointer(tl_shipped_font_data()).assumingMemoryBound(to: CChar.self),
-                                             UInt32(tl_shipped_font_size()), HB_MEMORY_MODE_READONLY, nil, nil)!
+        if let path = shippedFontPath, let b = hb_blob_create_from_file_or_fail(path) { blob = b; name = path }
+        let builtIn = { hb_blob_create(UnsafeRawPointer(tl_shipped_font_data()).assumingMemoryBound(to: CChar.self),
+                                       UInt32(tl_shipped_font_size()), HB_MEMORY_MODE_READONLY, nil, nil)! }
         do {
-            systemFace = try FontFace(library: lib, blob: shipped, index: 0, path: name, id: 0)
+            if let override = blob {
+                do {
+                    systemFace = try FontFace(library: lib, blob: override, index: 0, path: name, id: 0)
+                } catch {
+                    // A corrupt override is reported and the built-in copy used instead.
+                    print("TextEngine: \(error); using the built-in DejaVu Sans")
+                    systemFace = try FontFace(library: lib, blob: builtIn(), index: 0, path: "<built-in DejaVu Sans>", id: 0)
+                }
+            } else {
+                systemFace = try FontFace(library: lib, blob: builtIn(), index: 0, path: name, id: 0)
+            }
         } catch {
             tl_breaker_close(g); tl_breaker_close(l); tl_breaker_close(w)
             hb_buffer_destroy(buf)
@@ -147,11 +162,12 @@ public final class FontSystem: @unchecked Sendable {
     /// milliseconds) and only read after, so every font system shares it.
     private var config: UnsafeMutableRawPointer? { SharedFontconfig.config.pointer }
 
-    private func match(family: String?, bold: Bool, italic: Bool, scalar: UInt32) -> FontFace? {
+    /// The installed face fontconfig picks for a family (nil: any), a fontconfig weight (80
+    /// regular, 200 bold; the nearest installed weight wins), a slant and a code point (0: any).
+    private func match(family: String?, weight: Int32, italic: Bool, scalar: UInt32) -> FontFace? {
         guard let config else { return nil }
         var path = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
-        let weight: Int32 = bold ? 200 : 80
         let rc = family.map { f in tl_fc_match(config, f, weight, italic ? 100 : 0, scalar, &path, 4096, &index) }
             ?? tl_fc_match(config, nil, weight, italic ? 100 : 0, scalar, &path, 4096, &index)
         guard rc == 0 else { return nil }
@@ -160,16 +176,19 @@ public final class FontSystem: @unchecked Sendable {
     }
 
     /// The face a font draws with: the shipped font for the system font's regular style, else
-    /// the installed face fontconfig picks for the family and style (the system face when none).
+    /// the installed face fontconfig picks for the family, weight and slant (the nearest weight
+    /// installed: DejaVu Sans has ExtraLight, Book and Bold), the system face when none.
     public func primaryFace(for font: Font) -> FontFace {
-        let bold = font.weight.isBold
-        if font.familyName == nil, !bold, !font.isItalic { return systemFace }
-        let key = PrimaryKey(family: font.familyName, bold: bold, italic: font.isItalic)
+        let weight = font.weight.fontconfigWeight
+        // DejaVu Sans has ExtraLight (40), Book (80) and Bold (200): weights nearest Book are the
+        // shipped face itself.
+        if font.familyName == nil, !font.isItalic, weight > 60, weight < 140 { return systemFace }
+        let key = PrimaryKey(family: font.familyName, weight: weight, italic: font.isItalic)
         if let f = primaryFaces[key] { return f }
-        var face = match(family: font.familyName ?? "DejaVu Sans", bold: bold, italic: font.isItalic, scalar: 0)
+        var face = match(family: font.familyName ?? "DejaVu Sans", weight: weight, italic: font.isItalic, scalar: 0)
         if let f = face, let wanted = font.familyName, f.familyName.lowercased() != wanted.lowercased() {
             // fontconfig always answers; a different family is a miss: keep the system font's style.
-            face = font.familyName == nil ? f : match(family: "DejaVu Sans", bold: bold, italic: font.isItalic, scalar: 0)
+            face = font.familyName == nil ? f : match(family: "DejaVu Sans", weight: weight, italic: font.isItalic, scalar: 0)
         }
         let resolved = face ?? systemFace
         primaryFaces[key] = resolved
@@ -178,17 +197,18 @@ public final class FontSystem: @unchecked Sendable {
 
     /// Whether fontconfig has a family of that name.
     public func hasFamily(_ name: String) -> Bool {
-        guard let f = match(family: name, bold: false, italic: false, scalar: 0) else { return false }
+        guard let f = match(family: name, weight: 80, italic: false, scalar: 0) else { return false }
         return f.familyName.lowercased() == name.lowercased()
     }
 
     /// A face that has `scalar` when `primary` does not, found by fontconfig (cached).
     func fallbackFace(for scalar: Unicode.Scalar, primary: FontFace, font: Font) -> FontFace? {
-        let key = FallbackKey(scalar: scalar.value, face: primary.id, bold: font.weight.isBold, italic: font.isItalic)
+        let weight = font.weight.fontconfigWeight
+        let key = FallbackKey(scalar: scalar.value, face: primary.id, weight: weight, italic: font.isItalic)
         if let f = fallbacks[key] { return f }
         var found: FontFace?
         if primary !== systemFace, systemFace.glyph(for: scalar) != nil { found = systemFace }
-        if found == nil, let f = match(family: nil, bold: font.weight.isBold, italic: font.isItalic, scalar: scalar.value),
+        if found == nil, let f = match(family: nil, weight: weight, italic: font.isItalic, scalar: scalar.value),
            f.glyph(for: scalar) != nil {
             found = f
         }

@@ -75,6 +75,9 @@ open class Control: View {
 
     public func removeAction(_ token: ActionToken) { actions.removeAll { $0.id == token.id } }
 
+    /// Whether any handler was added for one of `events`.
+    public func hasActions(for events: Event) -> Bool { actions.contains { !$0.events.isDisjoint(with: events) } }
+
     /// Sends `events` to the handlers added for any of them, in the order they were added.
     public func sendActions(for events: Event) {
         for action in actions where !action.events.isDisjoint(with: events) { action.handler(self) }

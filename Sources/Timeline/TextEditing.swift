@@ -26,14 +26,30 @@ public struct TextEditingState: Sendable, Equatable {
     /// An input method's composition shown at the selection (not yet in ``text``).
     public var markedText: String = ""
 
-    private struct Snapshot: Sendable, Equatable { var text: String; var selection: Range<Int> }
-    private var undoStack: [Snapshot] = []
-    private var redoStack: [Snapshot] = []
+    /// One edit, as what it replaced: undoing puts `removed` back where `inserted` is, redoing
+    /// the reverse. History costs what the edits changed, not copies of the text.
+    private struct Edit: Sendable, Equatable {
+        var location: Int
+        var removed: [UInt16]
+        var inserted: [UInt16]
+        var selectionBefore: Range<Int>
+        var selectionAfter: Range<Int>
+        var size: Int { removed.count + inserted.count }
+    }
+    private var undoStack: [Edit] = []
+    private var redoStack: [Edit] = []
+    /// UTF-16 units the undo history holds; the oldest edits go past ``historyLimit`` units or
+    /// ``historyDepth`` edits.
+    private var historySize = 0
+    public let historyLimit: Int
+    public static let historyDepth = 200
     /// Typing continues the last undo step until the caret moves or something else is done.
     private var coalescingTyping = false
 
-    public init(text: String = "") {
+    /// `historyLimit`: UTF-16 units of edits the undo history keeps (4 Mi by default).
+    public init(text: String = "", historyLimit: Int = 4 << 20) {
         self.text = text
+        self.historyLimit = max(0, historyLimit)
         let n = text.utf16.count
         selection = n..<n
         anchor = n
@@ -56,36 +72,73 @@ public struct TextEditingState: Sendable, Equatable {
     /// Replaces `range` with `string`, recording an undo step (typing coalesces into one).
     public mutating func replace(_ range: Range<Int>, with string: String, typing: Bool = false) {
         let lo = max(0, min(range.lowerBound, length)), hi = max(lo, min(range.upperBound, length))
-        if !(typing && coalescingTyping) { undoStack.append(Snapshot(text: text, selection: selection)) }
-        if undoStack.count > 200 { undoStack.removeFirst() }
-        redoStack.removeAll()
         var u = Array(text.utf16)
-        u.replaceSubrange(lo..<hi, with: Array(string.utf16))
+        let removed = Array(u[lo..<hi]), inserted = Array(string.utf16)
+        let before = selection
+        u.replaceSubrange(lo..<hi, with: inserted)
         text = String(decoding: u, as: UTF16.self)
-        let caret = lo + string.utf16.count
+        let caret = lo + inserted.count
         selection = caret..<caret
         anchor = caret
+        redoStack.removeAll()
+        if typing, coalescingTyping, removed.isEmpty, var last = undoStack.last,
+           last.location + last.inserted.count == lo {
+            // Typing on from the last step: one step grows.
+            last.inserted += inserted
+            last.selectionAfter = selection
+            undoStack[undoStack.count - 1] = last
+            historySize += inserted.count
+        } else {
+            let e = Edit(location: lo, removed: removed, inserted: inserted, selectionBefore: before, selectionAfter: selection)
+            undoStack.append(e)
+            historySize += e.size
+        }
+        while undoStack.count > Self.historyDepth || (historySize > historyLimit && undoStack.count > 1) {
+            historySize -= undoStack.removeFirst().size
+        }
         coalescingTyping = typing
     }
 
-    /// Sets the whole text (an undo step), the caret at its end.
+    /// Sets the whole text, the caret at its end. As with UIKit's `text` set in code, this is
+    /// not an edit to undo: the history is cleared.
     public mutating func setText(_ s: String) {
-        replace(0..<length, with: s)
+        text = s
+        let n = length
+        selection = n..<n
+        anchor = n
+        undoStack.removeAll()
+        redoStack.removeAll()
+        historySize = 0
         coalescingTyping = false
     }
 
-    public mutating func undo() { step(undoing: true) }
-    public mutating func redo() { step(undoing: false) }
+    /// Undoes the last edit; false when there was none (nothing changed).
+    @discardableResult public mutating func undo() -> Bool { step(undoing: true) }
+    /// Redoes the last undone edit; false when there was none.
+    @discardableResult public mutating func redo() -> Bool { step(undoing: false) }
 
-    /// Restores the last snapshot of one history, keeping the present in the other.
-    private mutating func step(undoing: Bool) {
-        guard let s = undoing ? undoStack.popLast() : redoStack.popLast() else { return }
-        let present = Snapshot(text: text, selection: selection)
-        if undoing { redoStack.append(present) } else { undoStack.append(present) }
-        text = s.text
-        selection = s.selection
-        anchor = s.selection.lowerBound
+    /// Reverts or repeats one edit, moving it to the other history.
+    private mutating func step(undoing: Bool) -> Bool {
+        guard let e = undoing ? undoStack.popLast() : redoStack.popLast() else { return false }
+        var u = Array(text.utf16)
+        if undoing {
+            let end = min(u.count, e.location + e.inserted.count)
+            u.replaceSubrange(min(e.location, end)..<end, with: e.removed)
+            redoStack.append(e)
+            historySize -= e.size
+        } else {
+            let end = min(u.count, e.location + e.removed.count)
+            u.replaceSubrange(min(e.location, end)..<end, with: e.inserted)
+            undoStack.append(e)
+            historySize += e.size
+        }
+        text = String(decoding: u, as: UTF16.self)
+        let s = undoing ? e.selectionBefore : e.selectionAfter
+        let n = length
+        selection = min(s.lowerBound, n)..<min(s.upperBound, n)
+        anchor = selection.lowerBound
         coalescingTyping = false
+        return true
     }
 
     // MARK: Moving

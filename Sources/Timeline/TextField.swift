@@ -12,7 +12,8 @@ import UpdateLoop
 /// delegate may refuse any change (``TextFieldDelegate``). Control events: editingDidBegin,
 /// editingChanged, editingDidEnd and editingDidEndOnExit (return).
 open class TextField: Control {
-    /// The text; setting it keeps undo history (an undo step) and moves the caret to the end.
+    /// The text; setting it moves the caret to the end and clears the undo history (as UIKit's,
+    /// a change made in code is not an edit to undo).
     public var text: String {
         get { editing.text }
         set {
@@ -467,9 +468,13 @@ open class TextField: Control {
             return true
         case "return", "keypad enter":
             if isMultiline { replace(sel, with: "\n"); return true }
+            // As UIKit: a field whose delegate allows the return sends editingDidEndOnExit, and
+            // ends editing only when something handles that event (a delegate that wants the
+            // field to resign calls resignFirstResponder itself).
             if delegate?.textFieldShouldReturn(self) != false {
+                let ends = hasActions(for: .editingDidEndOnExit)
                 sendActions(for: .editingDidEndOnExit)
-                _ = resignFirstResponder()
+                if ends { _ = resignFirstResponder() }
             }
             return true
         case "tab":
@@ -494,12 +499,11 @@ open class TextField: Control {
             }
             return true
         case "z" where shortcut:
-            if shift { editing.redo() } else { editing.undo() }
-            contentDidChange(sendChanged: true)
+            // editingChanged only when something was undone or redone.
+            contentDidChange(sendChanged: shift ? editing.redo() : editing.undo())
             return true
         case "y" where shortcut:
-            editing.redo()
-            contentDidChange(sendChanged: true)
+            contentDidChange(sendChanged: editing.redo())
             return true
         default:
             // Keys that type text arrive as text input too; shortcuts go on along the chain.

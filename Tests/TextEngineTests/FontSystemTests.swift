@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Testing
 @testable import TextEngine
@@ -13,5 +14,45 @@ import Testing
         #expect(abs(m.descender + 483.0 / 2048 * 20) < 1e-9)
         #expect(m.capHeight > 13 && m.capHeight < 16)
         #expect(m.xHeight > 9 && m.xHeight < 12)
+    }
+}
+
+/// TX1/TX2: the libraries below the text engine, and a font system's faces by weight.
+@Suite struct FontSystemFaceTests {
+    @Test("TX1: shaping is HarfBuzz's, outlines FreeType's, breaking ICU's and fallback fontconfig's, all answering here")
+    func TX1_librariesAnswer() throws {
+        let fonts = try FontSystem()
+        // HarfBuzz: "fi" in DejaVu Sans shapes to glyphs with advances; FreeType: a glyph bitmap.
+        let l = TextLayout("fi Han 漢", style: TextStyle(font: .systemFont(ofSize: 20)), in: fonts)
+        let first = try #require(l.lines.first?.runs.first)
+        #expect(first.glyphs.count > 0 && first.face === fonts.systemFace)
+        let bitmap = fonts.rasterize(fonts.systemFace, glyph: first.glyphs[0], pixelSize: 20, subpixel: 0)
+        #expect((bitmap?.width ?? 0) > 0)
+        // fontconfig: the Han character comes from another installed face.
+        #expect(l.lines[0].runs.contains { $0.face !== fonts.systemFace })
+        // ICU: a line breaks at a space, not inside a word.
+        let wrapped = TextLayout("alpha beta", style: TextStyle(font: .systemFont(ofSize: 20)), in: fonts, width: 80)
+        #expect(wrapped.lines.count == 2)
+    }
+
+    @Test("TX2: weights pick the nearest installed face: light the extra-light one, medium the shipped one, semibold and bold the bold one")
+    func TX2_weightsPickFaces() throws {
+        let fonts = try FontSystem()
+        func face(_ w: Font.Weight) -> FontFace { fonts.primaryFace(for: .systemFont(ofSize: 17, weight: w)) }
+        #expect(face(.regular) === fonts.systemFace && face(.medium) === fonts.systemFace)
+        #expect(face(.bold).styleName.contains("Bold") && face(.semibold) === face(.bold))
+        #expect(face(.light).styleName.contains("Light"), "DejaVu Sans ExtraLight (fonts-dejavu-extra)")
+        #expect(face(.ultraLight) === face(.light))
+    }
+
+    @Test("TX2: a corrupt replacement for the shipped font is reported and the built-in copy measures")
+    func TX2_corruptShippedFontFallsBack() throws {
+        let junk = FileManager.default.temporaryDirectory.appendingPathComponent("tx-shipped-junk-\(getpid()).ttf")
+        try Data(repeating: 0x41, count: 4096).write(to: junk)
+        defer { try? FileManager.default.removeItem(at: junk) }
+        let fonts = try FontSystem(shippedFontPath: junk.path)
+        let reference = try FontSystem(shippedFontPath: nil)
+        #expect(fonts.systemFace.familyName == "DejaVu Sans")
+        #expect(fonts.metrics(for: .systemFont(ofSize: 20)) == reference.metrics(for: .systemFont(ofSize: 20)))
     }
 }

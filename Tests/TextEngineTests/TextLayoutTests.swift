@@ -87,3 +87,76 @@ import Testing
         }
     }
 }
+
+/// TX3: attributed text's attributes change the layout as UIKit's do.
+@Suite struct AttributedTextTests {
+    let fonts: FontSystem
+    init() throws { fonts = try FontSystem() }
+    let base = TextStyle(font: .systemFont(ofSize: 20))
+
+    @Test("TX3: AttributedString runs with our scope carry font, colour, kern, underline, strikethrough and baseline offset into the layout")
+    func TX3_attributesReachTheLayout() {
+        var s = AttributedString("Plain ")
+        var styled = AttributedString("styled")
+        styled.timeline.kern = 4
+        styled.timeline.underlineStyle = .single
+        styled.timeline.foregroundColor = .testRed
+        styled.timeline.baselineOffset = 6
+        s.append(styled)
+        var struck = AttributedString(" gone")
+        struck.timeline.strikethroughStyle = .single
+        struck.timeline.font = .systemFont(ofSize: 20, weight: .bold)
+        s.append(struck)
+        let l = TextLayout(StyledText(s, style: base), in: fonts)
+        let line = l.lines[0]
+        let runs = line.runs
+        #expect(runs.contains { $0.color == Color.testRed })
+        #expect(runs.contains { $0.face.styleName.contains("Bold") })
+        // Kern: "styled" is 6 characters wider by 4 points each than the same text unkerned.
+        let plain = TextLayout("Plain styled gone", style: base, in: fonts).lines[0].width
+        #expect(line.width > plain + 6 * 4 - 1)
+        // Baseline offset raises the red run above the others.
+        let red = runs.first { $0.color == Color.testRed }!, other = runs.first { $0.color != Color.testRed }!
+        #expect(abs((other.positions[0].y - red.positions[0].y) - 6) < 1e-9)
+        // One underline below the baseline, one strikethrough above it, each as wide as its run.
+        #expect(line.decorations.count == 2)
+        let under = line.decorations.first { $0.rect.minY > line.baseline - 6 }
+        let strike = line.decorations.first { $0.rect.maxY < line.baseline - 2 }
+        #expect(under != nil && strike != nil)
+        #expect(under!.color == Color.testRed)
+    }
+
+    @Test("TX3: line spacing, line height multiple and paragraph spacing add the space UIKit's do")
+    func TX3_paragraphSpacing() {
+        let text = "one two three four five six seven eight nine ten\nnext paragraph"
+        let plain = TextLayout(text, style: base, in: fonts, width: 200)
+        let n = plain.lines.count
+        #expect(n >= 3)
+        let spaced = TextLayout(text, style: base, paragraph: ParagraphStyle(lineSpacing: 5), in: fonts, width: 200)
+        #expect(abs(spaced.lines[1].top - plain.lines[1].top - 5) < 1e-9)
+        let tall = TextLayout(text, style: base, paragraph: ParagraphStyle(lineHeightMultiple: 2), in: fonts, width: 200)
+        #expect(abs(tall.lines[1].height - 2 * plain.lines[1].height) < 1)
+        let paragraphs = TextLayout(text, style: base, paragraph: ParagraphStyle(paragraphSpacing: 12), in: fonts, width: 200)
+        #expect(abs(paragraphs.lines[n - 1].top - plain.lines[n - 1].top - 12) < 1e-9, "only between paragraphs")
+        #expect(abs(paragraphs.lines[1].top - plain.lines[1].top) < 1e-9)
+    }
+
+    @Test("TX3: justified lines fill the width but the last; natural alignment is the paragraph's direction")
+    func TX3_alignment() {
+        let text = "one two three four five six seven eight nine ten eleven"
+        let j = TextLayout(text, style: base, paragraph: ParagraphStyle(alignment: .justified), in: fonts, width: 220)
+        #expect(j.lines.count >= 2)
+        for line in j.lines.dropLast() {
+            let right = line.cells.map(\.maxX).max() ?? 0
+            #expect(abs(right - 220) < 1.5 || line.width > 219, "a justified line reaches the right edge")
+        }
+        let last = j.lines.last!
+        #expect(last.x < 1, "the last line stays at the leading edge")
+        let hebrew = TextLayout("שלום עולם", style: base, paragraph: ParagraphStyle(alignment: .natural), in: fonts, width: 300)
+        #expect(hebrew.lines[0].isRightToLeft && hebrew.lines[0].x + hebrew.lines[0].width > 299)
+        let english = TextLayout("hello", style: base, paragraph: ParagraphStyle(alignment: .natural), in: fonts, width: 300)
+        #expect(english.lines[0].x < 1)
+    }
+}
+
+extension Color { static let testRed = Color(red: 1, green: 0, blue: 0) }

@@ -91,6 +91,40 @@ struct TextFieldTests {
         host.runUntilIdle()
     }
 
+    @Test("TX9: return without a handler of editingDidEndOnExit keeps editing (UIKit's rule); undo with nothing to undo sends no change; text set in code clears the history")
+    func TX9_returnUndoAndCodeChanges() {
+        let (host, field) = setUp()
+        var changes = 0
+        _ = field.addAction(for: .editingChanged) { _ in changes += 1 }
+        _ = field.becomeFirstResponder()
+        send(host, [.textInput("abc"), key("return")])
+        #expect(field.isEditing, "nothing handles editingDidEndOnExit: the field stays first responder")
+        #expect(changes == 1)
+        send(host, [key("z", .control), key("z", .control)])                   // the second has nothing to undo
+        #expect(field.text == "" && changes == 2)
+        send(host, [key("z", [.control, .shift])])
+        #expect(field.text == "abc" && changes == 3)
+        field.text = "set in code"
+        send(host, [key("z", .control)])
+        #expect(field.text == "set in code" && changes == 3 && !field.editing.canUndo)
+        host.runUntilIdle()
+    }
+
+    @Test("TX9 bad input: undo history costs what the edits changed and stays within its limit")
+    func TX9_undoHistoryIsBounded() {
+        var state = TextEditingState(text: String(repeating: "x", count: 1_000))
+        for i in 0..<300 { state.replace(i..<(i + 1), with: "y") }
+        var undone = 0
+        while state.undo() { undone += 1 }
+        #expect(undone == TextEditingState.historyDepth)
+        #expect(state.text.hasPrefix(String(repeating: "y", count: 100) + "x"), "the 100 oldest edits were dropped")
+        // One edit that replaces a text as long as the limit is kept; the history then holds it alone.
+        var big = TextEditingState(text: String(repeating: "a", count: 30_000), historyLimit: 50_000)
+        big.replace(0..<1, with: "b")
+        big.replace(0..<big.length, with: String(repeating: "c", count: 30_000))
+        #expect(big.undo() && big.text.hasPrefix("b") && !big.undo(), "the older edit went to stay within the limit")
+    }
+
     @Test("TX9: the delegate can refuse changes; return ends editing on exit; secure entry draws bullets")
     func TX9_delegateReturnSecure() {
         final class Digits: TextFieldDelegate {
