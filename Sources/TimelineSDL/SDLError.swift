@@ -45,6 +45,8 @@ enum SDLLibrary {
     /// SDL's core and SDL2_image: enough to render offscreen with no display.
     static func initCore() throws(SDLError) {
         guard !coreReady else { return }
+        // Long input-method compositions arrive whole (SDL_TEXTEDITING_EXT), not cut at 32 bytes.
+        _ = SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
         try check(SDL_Init(0), "SDL_Init")
         let png = Int32(IMG_INIT_PNG.rawValue)
         if IMG_Init(png) & png == 0 { throw SDLError.last("IMG_Init(PNG)") }

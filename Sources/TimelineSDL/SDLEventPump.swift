@@ -4,7 +4,8 @@ import Geometry
 import Timeline
 
 /// Moves SDL's events into the run loop's queue (D3, TX6): pointer events in points with the
-/// modifiers and click count, touches as pointers of their own, wheel deltas at the pointer, keys
+/// modifiers, click count and window, touches as pointers of their own, wheel deltas at the
+/// pointer, the pointer leaving the window (a move outside it, ending hovers), keys
 /// by SDL's key names in lower case with their modifiers, committed text and input-method
 /// composition, window resizes, and quit when the window closes.
 ///
@@ -61,26 +62,31 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
                 onWindowEvent(.exposed)
             case SDL_WINDOWEVENT_CLOSE:
                 runLoop.send(.quit)
+            case SDL_WINDOWEVENT_LEAVE:
+                // The pointer left the window: a move to outside it ends every hover.
+                runLoop.send(InputEvent(.pointerMoved(Point(x: -1, y: -1), buttons: 0), modifiers: Self.modifiers(),
+                                        windowID: Int(windowID)))
             default: break
             }
         case SDL_MOUSEBUTTONDOWN where e.button.windowID == windowID && e.button.which != UInt32.max:
             let p = Point(x: Double(e.button.x), y: Double(e.button.y))
             runLoop.send(InputEvent(.pointerDown(p, button: Int(e.button.button)), modifiers: Self.modifiers(),
-                                    clickCount: Int(e.button.clicks)))
+                                    clickCount: Int(e.button.clicks), windowID: Int(windowID)))
         case SDL_MOUSEBUTTONUP where e.button.windowID == windowID && e.button.which != UInt32.max:
             let p = Point(x: Double(e.button.x), y: Double(e.button.y))
             runLoop.send(InputEvent(.pointerUp(p, button: Int(e.button.button)), modifiers: Self.modifiers(),
-                                    clickCount: Int(e.button.clicks)))
+                                    clickCount: Int(e.button.clicks), windowID: Int(windowID)))
         case SDL_MOUSEMOTION where e.motion.windowID == windowID && e.motion.which != UInt32.max:
             let p = Point(x: Double(e.motion.x), y: Double(e.motion.y))
-            runLoop.send(InputEvent(.pointerMoved(p, buttons: Int(e.motion.state)), modifiers: Self.modifiers()))
+            runLoop.send(InputEvent(.pointerMoved(p, buttons: Int(e.motion.state)), modifiers: Self.modifiers(),
+                                    windowID: Int(windowID)))
         case SDL_MOUSEWHEEL where e.wheel.windowID == windowID:
             // Precise deltas (trackpads give fractions), at the pointer; SDL's sign: positive y is
             // the wheel turned away from the user.
             let flip: Float = e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             let p = Point(x: Double(e.wheel.mouseX), y: Double(e.wheel.mouseY))
             runLoop.send(InputEvent(.scroll(dx: Double(e.wheel.preciseX * flip), dy: Double(e.wheel.preciseY * flip), at: p),
-                                    modifiers: Self.modifiers()))
+                                    modifiers: Self.modifiers(), windowID: Int(windowID)))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             // Touches in the window's points; each finger is its own pointer (ids from 1).
             var w: Int32 = 0, h: Int32 = 0
@@ -92,11 +98,15 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
             case SDL_FINGERUP: .pointerUp(p, button: 1)
             default: .pointerMoved(p, buttons: 1)
             }
-            runLoop.send(InputEvent(kind, pointerID: id == 0 ? 1 : id))
+            runLoop.send(InputEvent(kind, modifiers: Self.modifiers(), pointerID: id == 0 ? 1 : id, windowID: Int(windowID)))
         case SDL_KEYDOWN where e.key.windowID == windowID:
-            runLoop.send(.keyDown(Key(Self.keyName(e.key.keysym.sym)), modifiers: Self.modifiers(e.key.keysym.mod)))
+            var down = InputEvent.keyDown(Key(Self.keyName(e.key.keysym.sym)), modifiers: Self.modifiers(e.key.keysym.mod))
+            down.windowID = Int(windowID)
+            runLoop.send(down)
         case SDL_KEYUP where e.key.windowID == windowID:
-            runLoop.send(.keyUp(Key(Self.keyName(e.key.keysym.sym)), modifiers: Self.modifiers(e.key.keysym.mod)))
+            var up = InputEvent.keyUp(Key(Self.keyName(e.key.keysym.sym)), modifiers: Self.modifiers(e.key.keysym.mod))
+            up.windowID = Int(windowID)
+            runLoop.send(up)
         case SDL_TEXTINPUT where e.text.windowID == windowID:
             var t = e.text.text
             let text = withUnsafeBytes(of: &t) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -105,6 +115,12 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
             var t = e.edit.text
             let text = withUnsafeBytes(of: &t) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let start = max(0, Int(e.edit.start)), length = max(0, Int(e.edit.length))
+            runLoop.send(.textComposition(text, selection: start..<(start + length)))
+        case SDL_TEXTEDITING_EXT where e.editExt.windowID == windowID:
+            // A composition longer than SDL_TEXTEDITING's 32 bytes; SDL allocated its text.
+            let text = e.editExt.text.map { String(cString: $0) } ?? ""
+            SDL_free(e.editExt.text)
+            let start = max(0, Int(e.editExt.start)), length = max(0, Int(e.editExt.length))
             runLoop.send(.textComposition(text, selection: start..<(start + length)))
         default:
             break

@@ -122,6 +122,7 @@ open class UITextView: UIScrollView {
         editor.textColor = .black
         editor.placeholderColor = Color(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.3)
         editor.font = .systemFont(ofSize: 12)
+        editor.scrollIndicatorColor = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
         editor.textInsets = EdgeInsets(top: 8, left: 5, bottom: 8, right: 5)
         editor.delegate = bridge
         editor.frame = view.bounds

@@ -192,7 +192,7 @@ struct TextFieldTests {
         host.runUntilIdle()
     }
 
-    @Test("TX9: a text view scrolls its lines: the caret's line into view, the wheel, and back in range when it grows")
+    @Test("TX9: a text view scrolls its lines: the caret's line into view, the wheel (with a fading indicator), and back in range when it grows")
     func TX9_textViewScrolls() {
         let view = TextView(text: "first line")
         let (host, _) = setUp(view)
@@ -210,6 +210,10 @@ struct TextFieldTests {
         send(host, [.scroll(dx: 0, dy: -100, at: centre)])
         let scrolled = view.verticalOffset
         #expect(scrolled > 0)
+        // The scroll indicator shows while the lines scroll and fades after, as a scroll view's.
+        #expect(view.isShowingScrollIndicator)
+        host.step(frames: 60)
+        #expect(!view.isShowingScrollIndicator)
         // Made tall enough for every line, it scrolls back to the top at its next layout.
         view.frame.size.height = view.textLayout().size.height + 40
         host.runUntilIdle()
