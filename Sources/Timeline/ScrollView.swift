@@ -534,6 +534,27 @@ open class ScrollView: View {
         delegate?.scrollViewDidZoom(self)
     }
 
+    /// Zooms so that `rect`, in the zoomed view's coordinates, fills the view as far as the
+    /// scale limits allow, centred on it (`UIScrollView.zoom(to:animated:)`).
+    public func zoom(to rect: Rect, animated: Bool) {
+        guard let v = delegate?.viewForZooming(in: self), rect.width > 0, rect.height > 0,
+              rect.width.isFinite, rect.height.isFinite, rect.midX.isFinite, rect.midY.isFinite else { return }
+        let b = bounds.size
+        let s = min(max(min(b.width / rect.width, b.height / rect.height), minimumZoomScale), maximumZoomScale)
+        let apply = {
+            v.transform = AffineTransform(scaleX: s, y: s)
+            let size = v.bounds.size
+            v.center = Point(x: size.width * s / 2, y: size.height * s / 2)
+            self.zoomScale = s
+            self.contentSize = Size(width: size.width * s, height: size.height * s)
+            let lo = self.minimumContentOffset, hi = self.maximumContentOffset
+            self.contentOffset = Point(x: min(max(rect.midX * s - b.width / 2, lo.x), hi.x),
+                                       y: min(max(rect.midY * s - b.height / 2, lo.y), hi.y))
+        }
+        if animated { View.animate(withDuration: 0.3, animations: apply) } else { apply() }
+        delegate?.scrollViewDidZoom(self)
+    }
+
     private func pinch(_ r: PinchGestureRecognizer) {
         switch r.state {
         case .began: zoomStart = zoomScale; isZooming = true

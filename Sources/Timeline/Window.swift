@@ -177,11 +177,16 @@ public final class Window: FrameParticipant {
     public func resize(to newSize: Size) {
         guard newSize != size else { return }
         rootViewController?.viewWillTransition(to: newSize)
+        let old = size
         size = newSize
         rootView.frame = Rect(origin: .zero, size: newSize)
         rootView.setNeedsLayout()
         requestFrame()
+        didResize?(old, newSize)
     }
+    /// Told after the window took a new size (the old one, the new one): a facade updates its
+    /// screen and traits.
+    public var didResize: ((Size, Size) -> Void)?
 
     func requestFrame() { runLoop?.requestFrame() }
 

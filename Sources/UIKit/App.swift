@@ -18,6 +18,11 @@ final class FacadeViewController: ViewController {
         setView(owner.view.view)
     }
     override func viewDidLoad() { super.viewDidLoad(); owner?.viewDidLoad() }
+    override var canBecomeFirstResponder: Bool { owner?.canBecomeFirstResponder ?? false }
+    override func keyEvent(_ event: InputEvent) -> Bool {
+        if let owner, owner.performKeyCommand(for: event) { return true }
+        return super.keyEvent(event)
+    }
     override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); owner?.viewWillAppear(animated) }
     override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); owner?.viewDidAppear(animated) }
     override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated); owner?.viewWillDisappear(animated) }
@@ -163,9 +168,23 @@ open class UIViewController: UIResponder {
 
     open var title: String? { get { controller.title } set { controller.title = newValue } }
     open override var next: UIResponder? { loadedView?.superview }
+    /// A controller can be first responder (for key commands) when it says it can.
+    open override var isFirstResponder: Bool { controller.isFirstResponder }
+    @discardableResult open override func becomeFirstResponder() -> Bool { controller.becomeFirstResponder() }
+    @discardableResult open override func resignFirstResponder() -> Bool { controller.resignFirstResponder() }
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     open var prefersStatusBarHidden: Bool { false }
     open func setNeedsStatusBarAppearanceUpdate() {}
+    /// Partial: kept; the window takes any size, so no orientation is refused.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    open var shouldAutorotate: Bool { true }
+    /// Partial: a desktop has no home indicator or system edge gestures.
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+    open func setNeedsUpdateOfHomeIndicatorAutoHidden() {}
+    open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { [] }
+    open func setNeedsUpdateOfScreenEdgesDeferringSystemGestures() {}
+    open func setNeedsUpdateOfSupportedInterfaceOrientations() {}
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
     open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
     open var isModalInPresentation = false
@@ -173,6 +192,9 @@ open class UIViewController: UIResponder {
     open var additionalSafeAreaInsets = UIEdgeInsets.zero
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
     open var traitCollection: UITraitCollection { .current }
+    /// Called when the window's size classes change (a resize across 700 points wide or 500
+    /// tall), after the new size is set.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     // MARK: Navigation
 
@@ -315,6 +337,31 @@ open class UIWindow: UIView {
         UIView.pendingEngineView = (w.rootView, false)
         super.init(frame: frame)
         w.facade = self
+        w.didResize = { [weak self] old, new in self?.engineWindowDidResize(from: CGSize(old), to: CGSize(new)) }
+    }
+
+    /// The window is the screen on a desktop: a resize of the key window resizes the screen,
+    /// posts the orientation change UIDevice would, and tells controllers and views whose size
+    /// classes changed (`traitCollectionDidChange`), as a rotation does.
+    private func engineWindowDidResize(from old: CGSize, to new: CGSize) {
+        guard isKeyWindow || UIApplication.shared.keyWindow == nil else { return }
+        let before = UITraitCollection(size: old, idiom: UIDevice.current.userInterfaceIdiom)
+        UIScreen.main.bounds = CGRect(origin: .zero, size: new)
+        UIDevice.current.screenDidResize(from: old, to: new)
+        let after = UITraitCollection.current
+        guard before.horizontalSizeClass != after.horizontalSizeClass || before.verticalSizeClass != after.verticalSizeClass
+            || before.userInterfaceIdiom != after.userInterfaceIdiom else { return }
+        func tell(_ c: ViewController) {
+            (c.facade as? UIViewController)?.traitCollectionDidChange(before)
+            for child in c.children { tell(child) }
+            if let p = c.presentedViewController { tell(p) }
+        }
+        func tell(_ v: View) {
+            (v.facade as? UIView)?.traitCollectionDidChange(before)
+            for s in v.subviews { tell(s) }
+        }
+        tell(engineWindow.rootView)
+        if let root = engineWindow.rootViewController { tell(root) }
     }
     /// Windows from archives do not exist on Linux.
     public required init?(coder: NSCoder) { return nil }

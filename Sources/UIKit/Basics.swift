@@ -61,16 +61,96 @@ public struct UIRectCorner: OptionSet, Hashable, Sendable {
 
 public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark }
 
-/// `UITraitCollection`: the facade's traits are fixed (light, regular, scale of the screen).
+/// `UITraitCollection`: the environment's traits. The style is light; size classes follow the
+/// window's size as an iPhone's and an iPad's do (a width of 700 points or more is regular, a
+/// height under 500 compact); the idiom is the device's.
 public final class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
     public let displayScale: CGFloat
-    public init(userInterfaceStyle: UIUserInterfaceStyle) { self.userInterfaceStyle = userInterfaceStyle; displayScale = 1 }
-    public static let current = UITraitCollection(userInterfaceStyle: .light)
-    public var preferredContentSizeCategory: String { "UICTContentSizeCategoryL" }
+    public let horizontalSizeClass: UIUserInterfaceSizeClass
+    public let verticalSizeClass: UIUserInterfaceSizeClass
+    public let userInterfaceIdiom: UIUserInterfaceIdiom
+    public init(userInterfaceStyle: UIUserInterfaceStyle) {
+        self.userInterfaceStyle = userInterfaceStyle; displayScale = 1
+        horizontalSizeClass = .unspecified; verticalSizeClass = .unspecified; userInterfaceIdiom = .unspecified
+    }
+    public init(horizontalSizeClass: UIUserInterfaceSizeClass) {
+        userInterfaceStyle = .unspecified; displayScale = 1
+        self.horizontalSizeClass = horizontalSizeClass; verticalSizeClass = .unspecified; userInterfaceIdiom = .unspecified
+    }
+    public init(verticalSizeClass: UIUserInterfaceSizeClass) {
+        userInterfaceStyle = .unspecified; displayScale = 1
+        horizontalSizeClass = .unspecified; self.verticalSizeClass = verticalSizeClass; userInterfaceIdiom = .unspecified
+    }
+    public init(displayScale: CGFloat) {
+        userInterfaceStyle = .unspecified; self.displayScale = displayScale
+        horizontalSizeClass = .unspecified; verticalSizeClass = .unspecified; userInterfaceIdiom = .unspecified
+    }
+    /// The traits of a window of this size.
+    init(size: CGSize, idiom: UIUserInterfaceIdiom = .unspecified) {
+        userInterfaceStyle = .light; displayScale = 1
+        horizontalSizeClass = size.width >= 700 ? .regular : .compact
+        verticalSizeClass = size.height < 500 ? .compact : .regular
+        userInterfaceIdiom = idiom
+    }
+    /// Traits merged: each set (non-unspecified) trait of a later collection wins.
+    public init(traitsFrom collections: [UITraitCollection]) {
+        var style = UIUserInterfaceStyle.unspecified, scale: CGFloat = 0
+        var h = UIUserInterfaceSizeClass.unspecified, v = UIUserInterfaceSizeClass.unspecified, idiom = UIUserInterfaceIdiom.unspecified
+        for c in collections {
+            if c.userInterfaceStyle != .unspecified { style = c.userInterfaceStyle }
+            if c.displayScale != 0 { scale = c.displayScale }
+            if c.horizontalSizeClass != .unspecified { h = c.horizontalSizeClass }
+            if c.verticalSizeClass != .unspecified { v = c.verticalSizeClass }
+            if c.userInterfaceIdiom != .unspecified { idiom = c.userInterfaceIdiom }
+        }
+        userInterfaceStyle = style; displayScale = scale; horizontalSizeClass = h; verticalSizeClass = v; userInterfaceIdiom = idiom
+    }
+    /// The traits of the main screen.
+    public static var current: UITraitCollection {
+        MainActor.assumeIsolated { UITraitCollection(size: UIScreen.main.bounds.size, idiom: UIDevice.current.userInterfaceIdiom) }
+    }
+    public var preferredContentSizeCategory: UIContentSizeCategory { .large }
+    public var layoutDirection: UITraitEnvironmentLayoutDirection { .leftToRight }
+    public var accessibilityContrast: UIAccessibilityContrast { .normal }
+    public var legibilityWeight: UILegibilityWeight { .regular }
     public func hasDifferentColorAppearance(comparedTo other: UITraitCollection?) -> Bool {
         userInterfaceStyle != other?.userInterfaceStyle
     }
+    /// Whether every trait `trait` sets is the same here.
+    public func containsTraits(in trait: UITraitCollection?) -> Bool {
+        guard let t = trait else { return true }
+        return (t.userInterfaceStyle == .unspecified || t.userInterfaceStyle == userInterfaceStyle)
+            && (t.horizontalSizeClass == .unspecified || t.horizontalSizeClass == horizontalSizeClass)
+            && (t.verticalSizeClass == .unspecified || t.verticalSizeClass == verticalSizeClass)
+            && (t.userInterfaceIdiom == .unspecified || t.userInterfaceIdiom == userInterfaceIdiom)
+    }
+    /// Runs `actions` with these traits current. Partial: colours resolve to light whatever the
+    /// traits.
+    public func performAsCurrent(_ actions: () throws -> Void) rethrows { try actions() }
+}
+
+public enum UIUserInterfaceSizeClass: Int, Sendable { case unspecified, compact, regular }
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable { case unspecified = -1, leftToRight, rightToLeft }
+public enum UIAccessibilityContrast: Int, Sendable { case unspecified = -1, normal, high }
+public enum UILegibilityWeight: Int, Sendable { case unspecified = -1, regular, bold }
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    private static let order = ["UICTContentSizeCategoryXS", "UICTContentSizeCategoryS", "UICTContentSizeCategoryM",
+                                "UICTContentSizeCategoryL", "UICTContentSizeCategoryXL", "UICTContentSizeCategoryXXL",
+                                "UICTContentSizeCategoryXXXL", "UICTContentSizeCategoryAccessibilityM",
+                                "UICTContentSizeCategoryAccessibilityL", "UICTContentSizeCategoryAccessibilityXL",
+                                "UICTContentSizeCategoryAccessibilityXXL", "UICTContentSizeCategoryAccessibilityXXXL"]
+    public static func < (a: Self, b: Self) -> Bool { (order.firstIndex(of: a.rawValue) ?? 3) < (order.firstIndex(of: b.rawValue) ?? 3) }
+    public static let extraSmall = Self(rawValue: order[0]), small = Self(rawValue: order[1]), medium = Self(rawValue: order[2])
+    public static let large = Self(rawValue: order[3]), extraLarge = Self(rawValue: order[4])
+    public static let extraExtraLarge = Self(rawValue: order[5]), extraExtraExtraLarge = Self(rawValue: order[6])
+    public static let accessibilityMedium = Self(rawValue: order[7]), accessibilityLarge = Self(rawValue: order[8])
+    public static let accessibilityExtraLarge = Self(rawValue: order[9])
+    public static let accessibilityExtraExtraLarge = Self(rawValue: order[10])
+    public static let accessibilityExtraExtraExtraLarge = Self(rawValue: order[11])
+    public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
 }
 
 // MARK: - UIColor

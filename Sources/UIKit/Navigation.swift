@@ -146,6 +146,39 @@ open class UIMenuElement: NSObject {
     }
     public enum State: Int, Sendable { case off, on, mixed }
 }
+/// A menu element whose items are provided later, when the menu is shown, as
+/// `UIDeferredMenuElement`. Partial: menus are not shown on Linux; ``resolve(_:)`` asks the
+/// provider (once, unless uncached) for tools and tests.
+@preconcurrency @MainActor
+public final class UIDeferredMenuElement: UIMenuElement {
+    public typealias Provider = (@escaping @MainActor ([UIMenuElement]) -> Void) -> Void
+    private let provider: Provider
+    private let cached: Bool
+    private var resolved: [UIMenuElement]?
+    public init(_ elementProvider: @escaping Provider) {
+        provider = elementProvider
+        cached = true
+        super.init(title: "")
+    }
+    private init(provider: @escaping Provider, cached: Bool) {
+        self.provider = provider
+        self.cached = cached
+        super.init(title: "")
+    }
+    /// A deferred element asked again each time the menu is shown.
+    public static func uncached(_ elementProvider: @escaping Provider) -> UIDeferredMenuElement {
+        UIDeferredMenuElement(provider: elementProvider, cached: false)
+    }
+    /// The provided elements, asked for as a shown menu would ask (cached elements are kept).
+    public func resolve(_ completion: @escaping @MainActor ([UIMenuElement]) -> Void) {
+        if cached, let r = resolved { completion(r); return }
+        provider { [weak self] elements in
+            if let self, self.cached { self.resolved = elements }
+            completion(elements)
+        }
+    }
+}
+
 @preconcurrency @MainActor
 open class UIMenu: UIMenuElement {
     public let children: [UIMenuElement]

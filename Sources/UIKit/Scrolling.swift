@@ -169,6 +169,8 @@ open class UIScrollView: UIView {
     open var maximumZoomScale: CGFloat { get { CGFloat(scroll.maximumZoomScale) } set { scroll.maximumZoomScale = newValue.double } }
     open var zoomScale: CGFloat { get { CGFloat(scroll.zoomScale) } set { scroll.setZoomScale(newValue.double, animated: false) } }
     open func setZoomScale(_ scale: CGFloat, animated: Bool) { scroll.setZoomScale(scale.double, animated: animated) }
+    /// Zooms so that `rect` (in the zoomed view's coordinates) fills the view, centred on it.
+    open func zoom(to rect: CGRect, animated: Bool) { scroll.zoom(to: rect.rect, animated: animated) }
     open var bouncesZoom = true
 
     /// The content's rectangle for Auto Layout: its origin is the content's, and after each

@@ -16,6 +16,10 @@ open class UIResponder: NSObject, AssociatedStorage {
     open var isFirstResponder: Bool { false }
     @discardableResult open func becomeFirstResponder() -> Bool { false }
     @discardableResult open func resignFirstResponder() -> Bool { true }
+    /// The key commands this responder answers to (those added by `addKeyCommand(_:)` unless
+    /// overridden); matched before its own key handling, from the first responder up.
+    open var keyCommands: [UIKeyCommand]? { addedKeyCommands.isEmpty ? nil : addedKeyCommands }
+    var addedKeyCommands: [UIKeyCommand] = []
     // The defaults pass the touches on, as UIKit's: they mark them unhandled, and the engine
     // bubbles the pointer event to the superview's facade (the next responder); a view
     // controller's root view offers it to the controller first.
@@ -104,6 +108,10 @@ final class FacadeView: View {
     override var intrinsicContentSize: Size { owner?.intrinsicContentSize.size ?? super.intrinsicContentSize }
     override func point(inside point: Point) -> Bool { owner?.point(inside: CGPoint(point), with: nil) ?? super.point(inside: point) }
     override var canBecomeFirstResponder: Bool { owner?.canBecomeFirstResponder ?? false }
+    override func keyEvent(_ event: InputEvent) -> Bool {
+        if let owner, owner.performKeyCommand(for: event) { return true }
+        return super.keyEvent(event)
+    }
     override func updateConstraints() {
         super.updateConstraints()
         owner?.updateConstraints()
