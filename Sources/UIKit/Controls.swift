@@ -458,6 +458,8 @@ public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
 @preconcurrency @MainActor
 open class UIImageView: UIView {
     package var imageView: ImageView { view as! ImageView }
+    /// Partial: kept; symbol images (SF Symbols) do not exist on Linux.
+    open var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
     public convenience init(image: UIImage?) {
         UIView.pendingEngineView = (ImageView(image: image?.image), true)
         self.init(frame: image.map { CGRect(origin: .zero, size: $0.size) } ?? .zero)

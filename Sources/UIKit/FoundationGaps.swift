@@ -154,3 +154,72 @@ public enum NoHaptics {
         public func selectionChanged() {}
     }
 }
+
+/// Formats a date relative to another as Foundation's `RelativeDateTimeFormatter` does
+/// (swift-corelibs-foundation has none): the largest unit that is at least one, "in 3 hours" or
+/// "3 hours ago"; the named style says "now", "yesterday", "tomorrow", "last week", "next
+/// year". Partial: English only.
+open class RelativeDateTimeFormatter: Formatter, @unchecked Sendable {
+    public enum DateTimeStyle: Int, Sendable { case numeric, named }
+    public enum UnitsStyle: Int, Sendable { case full, spellOut, short, abbreviated }
+    public enum Context: Int, Sendable { case unknown, dynamic, standalone, listItem, beginningOfSentence, middleOfSentence }
+
+    open var dateTimeStyle: DateTimeStyle = .numeric
+    open var unitsStyle: UnitsStyle = .full
+    open var formattingContext: Context = .unknown
+    open var calendar: Calendar = .current
+    open var locale: Locale = .current
+
+    public override init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    private static let units: [(seconds: Double, full: String, short: String, abbreviated: String)] = [
+        (365 * 86400, "year", "yr.", "y"), (30 * 86400, "month", "mo.", "mo"), (7 * 86400, "week", "wk.", "w"),
+        (86400, "day", "day", "d"), (3600, "hour", "hr.", "h"), (60, "minute", "min.", "m"), (1, "second", "sec.", "s"),
+    ]
+
+    open func localizedString(for date: Date, relativeTo referenceDate: Date) -> String {
+        localizedString(fromTimeInterval: date.timeIntervalSince(referenceDate))
+    }
+    open func localizedString(fromTimeInterval timeInterval: TimeInterval) -> String {
+        guard timeInterval.isFinite else { return "" }
+        let t = timeInterval.rounded(.towardZero), a = abs(t)
+        let unit = Self.units.first { a >= $0.seconds } ?? Self.units[Self.units.count - 1]
+        let n = Int((a / unit.seconds).rounded(.down))
+        if dateTimeStyle == .named, let named = Self.named(n, unit.full, future: t > 0) { return named }
+        let count: String
+        switch unitsStyle {
+        case .spellOut:
+            let f = NumberFormatter()
+            f.numberStyle = .spellOut
+            f.locale = Locale(identifier: "en_US")
+            count = f.string(from: NSNumber(value: n)) ?? String(n)
+        default: count = String(n)
+        }
+        let name: String = switch unitsStyle {
+        case .full, .spellOut: unit.full + (n == 1 ? "" : "s")
+        case .short: unit.short == "day" && n != 1 ? "days" : unit.short
+        case .abbreviated: unit.abbreviated
+        }
+        let amount = unitsStyle == .abbreviated ? "\(count)\(name)" : "\(count) \(name)"
+        return t < 0 ? "\(amount) ago" : "in \(amount)"
+    }
+    open func localizedString(from dateComponents: DateComponents) -> String {
+        var s = Double(dateComponents.second ?? 0) + Double(dateComponents.minute ?? 0) * 60 + Double(dateComponents.hour ?? 0) * 3600
+        s += Double(dateComponents.day ?? 0) * 86400 + Double(dateComponents.weekOfMonth ?? 0) * 7 * 86400
+        s += Double(dateComponents.month ?? 0) * 30 * 86400 + Double(dateComponents.year ?? 0) * 365 * 86400
+        return localizedString(fromTimeInterval: s)
+    }
+    open override func string(for obj: Any?) -> String? { (obj as? Date).map { localizedString(for: $0, relativeTo: Date()) } }
+
+    /// The named forms for zero and one of a unit.
+    private static func named(_ n: Int, _ unit: String, future: Bool) -> String? {
+        if n == 0 || unit == "second" { return "now" }
+        guard n == 1 else { return nil }
+        switch unit {
+        case "day": return future ? "tomorrow" : "yesterday"
+        case "week", "month", "year": return (future ? "next " : "last ") + unit
+        default: return nil
+        }
+    }
+}

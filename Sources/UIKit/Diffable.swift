@@ -1,0 +1,537 @@
+import Foundation
+import Timeline
+
+// UIKit's diffable data sources: snapshots of section and item identifiers, applied to a table
+// or collection view as the differences between the shown snapshot and the new one. A table
+// animates them as one batch update (deletes, inserts and moves per section, the Myers diff of
+// the standard library's `CollectionDifference`, then reloads and reconfigures); a change of the
+// sections themselves, and any change to a collection view, reloads.
+
+/// The state of a list as identifiers, as `NSDiffableDataSourceSnapshot`: sections in order and
+/// their items, each identifier unique. Lookups by identifier are constant time.
+public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    public typealias Section = SectionIdentifierType
+    public typealias Item = ItemIdentifierType
+    public private(set) var sectionIdentifiers: [Section] = []
+    private var items: [[Item]] = []
+    /// Each item's section index.
+    private var sectionOfItem: [Item: Int] = [:]
+    public private(set) var reloadedItemIdentifiers: [Item] = []
+    public private(set) var reconfiguredItemIdentifiers: [Item] = []
+    public private(set) var reloadedSectionIdentifiers: [Section] = []
+
+    public init() {}
+
+    public var numberOfSections: Int { sectionIdentifiers.count }
+    public var numberOfItems: Int { sectionOfItem.count }
+    public var itemIdentifiers: [Item] { items.flatMap { $0 } }
+    public func numberOfItems(inSection identifier: Section) -> Int {
+        sectionIdentifiers.firstIndex(of: identifier).map { items[$0].count } ?? 0
+    }
+    public func itemIdentifiers(inSection identifier: Section) -> [Item] {
+        sectionIdentifiers.firstIndex(of: identifier).map { items[$0] } ?? []
+    }
+    public func sectionIdentifier(containingItem identifier: Item) -> Section? {
+        sectionOfItem[identifier].map { sectionIdentifiers[$0] }
+    }
+    /// The item's index among all items.
+    public func indexOfItem(_ identifier: Item) -> Int? {
+        guard let s = sectionOfItem[identifier], let i = items[s].firstIndex(of: identifier) else { return nil }
+        return items[..<s].reduce(0) { $0 + $1.count } + i
+    }
+    public func indexOfSection(_ identifier: Section) -> Int? { sectionIdentifiers.firstIndex(of: identifier) }
+    /// Index path of an item (section index, item index), for the data sources.
+    func indexPath(of identifier: Item) -> IndexPath? {
+        guard let s = sectionOfItem[identifier], let i = items[s].firstIndex(of: identifier) else { return nil }
+        return IndexPath(item: i, section: s)
+    }
+    func item(at indexPath: IndexPath) -> Item? {
+        guard items.indices.contains(indexPath.section), items[indexPath.section].indices.contains(indexPath.item) else { return nil }
+        return items[indexPath.section][indexPath.item]
+    }
+    func items(inSectionAt index: Int) -> [Item] { items.indices.contains(index) ? items[index] : [] }
+
+    // MARK: Items
+
+    /// Appends items to `section` (default: the last section). An identifier already in the
+    /// snapshot is skipped with a diagnostic (UIKit raises; nothing is half-applied here).
+    public mutating func appendItems(_ identifiers: [Item], toSection sectionIdentifier: Section? = nil) {
+        guard let s = sectionIdentifier.flatMap({ sectionIdentifiers.firstIndex(of: $0) }) ?? (items.isEmpty ? nil : items.count - 1) else {
+            report("appendItems: there is no section\(sectionIdentifier.map { " \($0)" } ?? "") to append to; nothing was added")
+            return
+        }
+        items[s].append(contentsOf: fresh(identifiers, s))
+    }
+    public mutating func insertItems(_ identifiers: [Item], beforeItem beforeIdentifier: Item) {
+        insert(identifiers, at: beforeIdentifier, offset: 0)
+    }
+    public mutating func insertItems(_ identifiers: [Item], afterItem afterIdentifier: Item) {
+        insert(identifiers, at: afterIdentifier, offset: 1)
+    }
+    public mutating func deleteItems(_ identifiers: [Item]) {
+        var touched = Set<Int>()
+        var gone = Set<Item>()
+        for i in identifiers { if let s = sectionOfItem.removeValue(forKey: i) { touched.insert(s); gone.insert(i) } }
+        for s in touched { items[s].removeAll { gone.contains($0) } }
+    }
+    public mutating func deleteAllItems() {
+        sectionIdentifiers.removeAll(); items.removeAll(); sectionOfItem.removeAll()
+    }
+    public mutating func moveItem(_ identifier: Item, beforeItem toIdentifier: Item) { move(identifier, to: toIdentifier, offset: 0) }
+    public mutating func moveItem(_ identifier: Item, afterItem toIdentifier: Item) { move(identifier, to: toIdentifier, offset: 1) }
+    /// Marks items to be reloaded (their cells made again) when the snapshot is applied.
+    public mutating func reloadItems(_ identifiers: [Item]) { reloadedItemIdentifiers += identifiers.filter { sectionOfItem[$0] != nil } }
+    /// Marks items whose cells are updated in place when the snapshot is applied.
+    public mutating func reconfigureItems(_ identifiers: [Item]) {
+        reconfiguredItemIdentifiers += identifiers.filter { sectionOfItem[$0] != nil }
+    }
+
+    // MARK: Sections
+
+    public mutating func appendSections(_ identifiers: [Section]) {
+        for s in identifiers where !sectionIdentifiers.contains(s) { sectionIdentifiers.append(s); items.append([]) }
+    }
+    public mutating func insertSections(_ identifiers: [Section], beforeSection toIdentifier: Section) {
+        insertSections(identifiers, at: toIdentifier, offset: 0)
+    }
+    public mutating func insertSections(_ identifiers: [Section], afterSection toIdentifier: Section) {
+        insertSections(identifiers, at: toIdentifier, offset: 1)
+    }
+    public mutating func deleteSections(_ identifiers: [Section]) {
+        for s in identifiers {
+            guard let i = sectionIdentifiers.firstIndex(of: s) else { continue }
+            sectionIdentifiers.remove(at: i)
+            items.remove(at: i)
+        }
+        reindex()
+    }
+    public mutating func moveSection(_ identifier: Section, beforeSection toIdentifier: Section) {
+        moveSection(identifier, to: toIdentifier, offset: 0)
+    }
+    public mutating func moveSection(_ identifier: Section, afterSection toIdentifier: Section) {
+        moveSection(identifier, to: toIdentifier, offset: 1)
+    }
+    public mutating func reloadSections(_ identifiers: [Section]) {
+        reloadedSectionIdentifiers += identifiers.filter { sectionIdentifiers.contains($0) }
+    }
+    public mutating func reconfigureSections(_ identifiers: [Section]) { reloadSections(identifiers) }
+
+    // MARK: Helpers
+
+    private func report(_ message: String) { print("NSDiffableDataSourceSnapshot: \(message)") }
+    /// The identifiers not yet in the snapshot (recorded in section `s`), without repeats.
+    private mutating func fresh(_ identifiers: [Item], _ s: Int) -> [Item] {
+        var out: [Item] = []
+        for i in identifiers {
+            if sectionOfItem[i] != nil { report("item \(i) is already in the snapshot; it was not added again"); continue }
+            sectionOfItem[i] = s
+            out.append(i)
+        }
+        return out
+    }
+    private mutating func insert(_ identifiers: [Item], at anchor: Item, offset: Int) {
+        guard let s = sectionOfItem[anchor], let i = items[s].firstIndex(of: anchor) else {
+            report("insertItems: \(anchor) is not in the snapshot; nothing was inserted")
+            return
+        }
+        items[s].insert(contentsOf: fresh(identifiers, s), at: i + offset)
+    }
+    private mutating func move(_ identifier: Item, to anchor: Item, offset: Int) {
+        guard identifier != anchor, let from = sectionOfItem[identifier], sectionOfItem[anchor] != nil else {
+            report("moveItem: \(identifier) or \(anchor) is not in the snapshot; nothing moved")
+            return
+        }
+        items[from].removeAll { $0 == identifier }
+        let s = sectionOfItem[anchor]!, i = items[s].firstIndex(of: anchor)!
+        items[s].insert(identifier, at: i + offset)
+        sectionOfItem[identifier] = s
+    }
+    private mutating func insertSections(_ identifiers: [Section], at anchor: Section, offset: Int) {
+        guard let i = sectionIdentifiers.firstIndex(of: anchor) else {
+            report("insertSections: \(anchor) is not in the snapshot; nothing was inserted")
+            return
+        }
+        let new = identifiers.filter { !sectionIdentifiers.contains($0) }
+        sectionIdentifiers.insert(contentsOf: new, at: i + offset)
+        items.insert(contentsOf: Array(repeating: [], count: new.count), at: i + offset)
+        reindex()
+    }
+    private mutating func moveSection(_ identifier: Section, to anchor: Section, offset: Int) {
+        guard identifier != anchor, let from = sectionIdentifiers.firstIndex(of: identifier), sectionIdentifiers.contains(anchor) else { return }
+        let moved = items.remove(at: from)
+        sectionIdentifiers.remove(at: from)
+        let i = sectionIdentifiers.firstIndex(of: anchor)! + offset
+        sectionIdentifiers.insert(identifier, at: i)
+        items.insert(moved, at: i)
+        reindex()
+    }
+    private mutating func reindex() {
+        sectionOfItem.removeAll(keepingCapacity: true)
+        for (s, list) in items.enumerated() { for i in list { sectionOfItem[i] = s } }
+    }
+    /// Replaces one section's items (a section snapshot's visible items).
+    mutating func setItems(_ list: [Item], inSectionAt s: Int) {
+        for i in items[s] where sectionOfItem[i] == s { sectionOfItem[i] = nil }
+        var kept: [Item] = []
+        for i in list where sectionOfItem[i] == nil { sectionOfItem[i] = s; kept.append(i) }
+        items[s] = kept
+    }
+    func clearingMarks() -> Self {
+        var c = self
+        c.reloadedItemIdentifiers = []; c.reconfiguredItemIdentifiers = []; c.reloadedSectionIdentifiers = []
+        return c
+    }
+
+    /// The per-section changes from `old` to this snapshot when their sections are the same:
+    /// deletes (old index paths), inserts (new ones) and moves; nil when sections differ.
+    func changes(from old: Self) -> (deletes: [IndexPath], inserts: [IndexPath], moves: [(IndexPath, IndexPath)])? {
+        guard old.sectionIdentifiers == sectionIdentifiers else { return nil }
+        var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = []
+        for s in sectionIdentifiers.indices {
+            let diff = items[s].difference(from: old.items[s]).inferringMoves()
+            for change in diff {
+                switch change {
+                case .remove(let offset, _, let to):
+                    if let to { moves.append((IndexPath(item: offset, section: s), IndexPath(item: to, section: s))) }
+                    else { deletes.append(IndexPath(item: offset, section: s)) }
+                case .insert(let offset, _, let from):
+                    if from == nil { inserts.append(IndexPath(item: offset, section: s)) }
+                }
+            }
+        }
+        return (deletes, inserts, moves)
+    }
+}
+
+extension NSDiffableDataSourceSnapshot: Sendable where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
+
+/// One section's items as a tree (outline lists), as `NSDiffableDataSourceSectionSnapshot`:
+/// items with children, expanded or collapsed; the visible items are those whose ancestors are
+/// all expanded, in depth-first order.
+public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> {
+    public typealias Item = ItemIdentifierType
+    private struct Node { var item: Item; var parent: Item?; var children: [Item] }
+    private var nodes: [Item: Node] = [:]
+    public private(set) var rootItems: [Item] = []
+    private var expanded = Set<Item>()
+
+    public init() {}
+
+    /// Every item, depth first.
+    public var items: [Item] { rootItems.flatMap { subtree($0) } }
+    /// The items shown: the roots and the children of expanded items, depth first.
+    public var visibleItems: [Item] {
+        var out: [Item] = []
+        func walk(_ i: Item) { out.append(i); if expanded.contains(i) { for c in nodes[i]?.children ?? [] { walk(c) } } }
+        for r in rootItems { walk(r) }
+        return out
+    }
+    public func contains(_ item: Item) -> Bool { nodes[item] != nil }
+    public func index(of item: Item) -> Int? { items.firstIndex(of: item) }
+    public func parent(of child: Item) -> Item? { nodes[child]?.parent }
+    public func level(of item: Item) -> Int {
+        var n = 0, p = nodes[item]?.parent
+        while let x = p { n += 1; p = nodes[x]?.parent }
+        return n
+    }
+    public func isExpanded(_ item: Item) -> Bool { expanded.contains(item) }
+    public func isVisible(_ item: Item) -> Bool {
+        var p = nodes[item]?.parent
+        while let x = p { if !expanded.contains(x) { return false }; p = nodes[x]?.parent }
+        return nodes[item] != nil
+    }
+    /// The subtree of `item` (it and its descendants) as a section snapshot.
+    public func snapshot(of parent: Item, includingParent: Bool = false) -> Self {
+        var s = Self()
+        guard nodes[parent] != nil else { return s }
+        func copy(_ i: Item, under p: Item?) {
+            s.append([i], to: p)
+            if expanded.contains(i) { s.expanded.insert(i) }
+            for c in nodes[i]?.children ?? [] { copy(c, under: i) }
+        }
+        if includingParent { copy(parent, under: nil) } else { for c in nodes[parent]?.children ?? [] { copy(c, under: nil) } }
+        return s
+    }
+
+    public mutating func append(_ items: [Item], to parent: Item? = nil) {
+        if let p = parent, nodes[p] == nil { return }
+        for i in items where nodes[i] == nil {
+            nodes[i] = Node(item: i, parent: parent, children: [])
+            if let p = parent { nodes[p]!.children.append(i) } else { rootItems.append(i) }
+        }
+    }
+    public mutating func insert(_ items: [Item], before item: Item) { insert(items, at: item, offset: 0) }
+    public mutating func insert(_ items: [Item], after item: Item) { insert(items, at: item, offset: 1) }
+    private mutating func insert(_ items: [Item], at anchor: Item, offset: Int) {
+        guard let a = nodes[anchor] else { return }
+        let new = items.filter { nodes[$0] == nil }
+        for i in new { nodes[i] = Node(item: i, parent: a.parent, children: []) }
+        if let p = a.parent {
+            let at = nodes[p]!.children.firstIndex(of: anchor)! + offset
+            nodes[p]!.children.insert(contentsOf: new, at: at)
+        } else {
+            rootItems.insert(contentsOf: new, at: rootItems.firstIndex(of: anchor)! + offset)
+        }
+    }
+    /// Deletes items and their descendants.
+    public mutating func delete(_ items: [Item]) {
+        for i in items {
+            guard let n = nodes[i] else { continue }
+            if let p = n.parent { nodes[p]?.children.removeAll { $0 == i } } else { rootItems.removeAll { $0 == i } }
+            for d in subtree(i) { nodes[d] = nil; expanded.remove(d) }
+        }
+    }
+    public mutating func deleteAll() { nodes.removeAll(); rootItems.removeAll(); expanded.removeAll() }
+    public mutating func expand(_ items: [Item]) { for i in items where nodes[i] != nil { expanded.insert(i) } }
+    public mutating func collapse(_ items: [Item]) { for i in items { expanded.remove(i) } }
+    /// Replaces the children of `parent` (nil: the roots) with a section snapshot's items.
+    public mutating func replace(childrenOf parent: Item, using snapshot: Self) {
+        guard nodes[parent] != nil else { return }
+        for c in nodes[parent]!.children { for d in subtree(c) { nodes[d] = nil; expanded.remove(d) } }
+        nodes[parent]!.children = []
+        func copy(_ i: Item, under p: Item) {
+            append([i], to: p)
+            if snapshot.expanded.contains(i) { expanded.insert(i) }
+            for c in snapshot.nodes[i]?.children ?? [] { copy(c, under: i) }
+        }
+        for r in snapshot.rootItems { copy(r, under: parent) }
+    }
+    private func subtree(_ i: Item) -> [Item] { [i] + (nodes[i]?.children ?? []).flatMap { subtree($0) } }
+}
+
+extension NSDiffableDataSourceSectionSnapshot: Sendable where ItemIdentifierType: Sendable {}
+
+/// What reordering hands back: the change and the snapshot after it.
+public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    public let initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    public let finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    public let difference: CollectionDifference<ItemIdentifierType>
+}
+
+// MARK: - Table
+
+/// A table's data source driven by snapshots, as `UITableViewDiffableDataSource`. Making one
+/// makes it the table's data source; keep a reference to it (the table's is weak).
+@preconcurrency @MainActor
+open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject, UITableViewDataSource {
+    public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
+    private weak var tableView: UITableView?
+    private let cellProvider: CellProvider
+    private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    /// The row animation applied differences use.
+    open var defaultRowAnimation: UITableView.RowAnimation = .automatic
+
+    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
+        self.tableView = tableView
+        self.cellProvider = cellProvider
+        super.init()
+        tableView.dataSource = self
+    }
+
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current.clearingMarks() }
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+        current.item(at: IndexPath(item: indexPath.row, section: indexPath.section))
+    }
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+        current.indexPath(of: itemIdentifier).map { IndexPath(row: $0.item, section: $0.section) }
+    }
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+    /// Shows `snapshot`: the differences animated as one batch update when the sections are the
+    /// same (then reloaded and reconfigured rows made again), else a reload.
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+                    animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        let old = current
+        current = snapshot.clearingMarks()
+        guard let tableView else { completion?(); return }
+        let redo = (snapshot.reloadedItemIdentifiers + snapshot.reconfiguredItemIdentifiers).compactMap { indexPath(for: $0) }
+        guard animatingDifferences, let c = snapshot.changes(from: old) else {
+            tableView.reloadData()
+            completion?()
+            return
+        }
+        let animation = defaultRowAnimation
+        func rows(_ paths: [IndexPath]) -> [IndexPath] { paths.map { IndexPath(row: $0.item, section: $0.section) } }
+        tableView.performBatchUpdates({
+            if !c.deletes.isEmpty { tableView.deleteRows(at: rows(c.deletes), with: animation) }
+            if !c.inserts.isEmpty { tableView.insertRows(at: rows(c.inserts), with: animation) }
+            for (a, b) in c.moves { tableView.moveRow(at: IndexPath(row: a.item, section: a.section), to: IndexPath(row: b.item, section: b.section)) }
+        }, completion: { _ in
+            if !redo.isEmpty { tableView.reloadRows(at: redo, with: .none) }
+            completion?()
+        })
+    }
+    /// Shows `snapshot` by reloading the table.
+    open func applySnapshotUsingReloadData(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+                                           completion: (() -> Void)? = nil) {
+        apply(snapshot, animatingDifferences: false, completion: completion)
+    }
+
+    // MARK: UITableViewDataSource (override to add titles, editing and moving)
+
+    open func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { current.items(inSectionAt: section).count }
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(tableView, indexPath, item) else {
+            print("UITableViewDiffableDataSource: the cell provider gave no cell for \(indexPath); an empty cell is shown")
+            return UITableViewCell(style: .default, reuseIdentifier: nil)
+        }
+        return cell
+    }
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// False by default, as UIKit's (swipe actions need a subclass that returns true).
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+    open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+}
+
+// MARK: - Collection
+
+/// A collection view's data source driven by snapshots, as `UICollectionViewDiffableDataSource`.
+/// Partial: applied snapshots reload the collection view (not animated), and reordering
+/// handlers are kept but no drag reorders items.
+@preconcurrency @MainActor
+open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject,
+    UICollectionViewDataSource {
+    public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
+    private weak var collectionView: UICollectionView?
+    private let cellProvider: CellProvider
+    private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    /// Per-section outlines applied with `apply(_:to:animatingDifferences:completion:)`.
+    private var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
+    open var reorderingHandlers = ReorderingHandlers()
+    open var sectionSnapshotHandlers = SectionSnapshotHandlers()
+
+    public struct ReorderingHandlers {
+        public var canReorderItem: ((ItemIdentifierType) -> Bool)?
+        public var willReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        public var didReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        public init() {}
+    }
+    public struct SectionSnapshotHandlers {
+        public var shouldExpandItem: ((ItemIdentifierType) -> Bool)?
+        public var willExpandItem: ((ItemIdentifierType) -> Void)?
+        public var shouldCollapseItem: ((ItemIdentifierType) -> Bool)?
+        public var willCollapseItem: ((ItemIdentifierType) -> Void)?
+        public var snapshotForExpandingParent: ((ItemIdentifierType, NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>)
+            -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>)?
+        public init() {}
+    }
+
+    public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
+        self.collectionView = collectionView
+        self.cellProvider = cellProvider
+        super.init()
+        collectionView.dataSource = self
+    }
+
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current.clearingMarks() }
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { current.item(at: indexPath) }
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(of: itemIdentifier) }
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+                    animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        current = snapshot.clearingMarks()
+        for s in sectionSnapshots.keys where !current.sectionIdentifiers.contains(s) { sectionSnapshots[s] = nil }
+        collectionView?.reloadData()
+        completion?()
+    }
+    open func applySnapshotUsingReloadData(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+                                           completion: (() -> Void)? = nil) {
+        apply(snapshot, animatingDifferences: false, completion: completion)
+    }
+    /// Shows a section as an outline: its visible items become the section's items (the section
+    /// is appended when the snapshot lacks it).
+    open func apply(_ snapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+                    animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        sectionSnapshots[section] = snapshot
+        var next = current.clearingMarks()
+        if next.indexOfSection(section) == nil { next.appendSections([section]) }
+        next.setItems(snapshot.visibleItems, inSectionAt: next.indexOfSection(section)!)
+        apply(next, animatingDifferences: animatingDifferences, completion: completion)
+    }
+    /// The outline of a section (its items as a flat list when none was applied).
+    open func snapshot(for section: SectionIdentifierType) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+        if let s = sectionSnapshots[section] { return s }
+        var s = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+        s.append(current.itemIdentifiers(inSection: section))
+        return s
+    }
+    /// Expands or collapses an outline item (what an outline disclosure accessory's tap does),
+    /// asking the section snapshot handlers.
+    func toggleExpansion(of item: ItemIdentifierType) {
+        guard let section = current.sectionIdentifier(containingItem: item), var s = sectionSnapshots[section] else { return }
+        if s.isExpanded(item) {
+            guard sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true else { return }
+            sectionSnapshotHandlers.willCollapseItem?(item)
+            s.collapse([item])
+        } else {
+            guard sectionSnapshotHandlers.shouldExpandItem?(item) ?? true else { return }
+            sectionSnapshotHandlers.willExpandItem?(item)
+            if let provide = sectionSnapshotHandlers.snapshotForExpandingParent {
+                s.replace(childrenOf: item, using: provide(item, s.snapshot(of: item)))
+            }
+            s.expand([item])
+        }
+        apply(s, to: section)
+    }
+
+    // MARK: UICollectionViewDataSource
+
+    open func numberOfSections(in collectionView: UICollectionView) -> Int { current.numberOfSections }
+    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        current.items(inSectionAt: section).count
+    }
+    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
+            print("UICollectionViewDiffableDataSource: the cell provider gave no cell for \(indexPath); an empty cell is shown")
+            return UICollectionViewCell(frame: .zero)
+        }
+        return cell
+    }
+}
+
+// MARK: - Registrations
+
+extension UICollectionView {
+    /// A cell class and how to configure it for an item, as `UICollectionView.CellRegistration`:
+    /// the class is registered under an identifier of its own the first time it is dequeued.
+    @preconcurrency @MainActor
+    public struct CellRegistration<Cell: UICollectionViewCell, Item> {
+        public typealias Handler = (Cell, IndexPath, Item) -> Void
+        let identifier = "CellRegistration-\(UUID().uuidString)"
+        let handler: Handler
+        let registered = RegisteredViews()
+        public init(handler: @escaping Handler) { self.handler = handler }
+    }
+
+    /// A reused (or new) cell of the registration's class, configured for `item`.
+    public func dequeueConfiguredReusableCell<Cell: UICollectionViewCell, Item>(using registration: CellRegistration<Cell, Item>,
+                                                                              for indexPath: IndexPath, item: Item?) -> Cell {
+        if !registration.registered.contains(self) {
+            register(Cell.self, forCellWithReuseIdentifier: registration.identifier)
+            registration.registered.add(self)
+        }
+        let cell = dequeueReusableCell(withReuseIdentifier: registration.identifier, for: indexPath) as! Cell
+        if let item { registration.handler(cell, indexPath, item) }
+        return cell
+    }
+}
+
+/// The views a registration's class was registered with (held weakly).
+@MainActor
+final class RegisteredViews {
+    private var views: [Weak] = []
+    private struct Weak { weak var view: UIView? }
+    func contains(_ v: UIView) -> Bool { views.contains { $0.view === v } }
+    func add(_ v: UIView) { views.removeAll { $0.view == nil }; views.append(Weak(view: v)) }
+}

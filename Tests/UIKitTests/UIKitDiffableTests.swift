@@ -1,0 +1,105 @@
+import Testing
+import Foundation
+@testable import UIKit
+import Timeline
+import TimelineTestSupport
+
+@MainActor
+@Suite("UK1 diffable data sources and snapshots")
+struct UIKitDiffableTests {
+    enum Section: Hashable, Sendable { case main, archive }
+
+    @Test("UK1 a snapshot keeps sections and unique items; inserts, moves and deletes by identifier; a repeated item is refused")
+    func UK1_snapshot() {
+        var s = NSDiffableDataSourceSnapshot<Section, String>()
+        s.appendSections([.main, .archive])
+        s.appendItems(["a", "b", "c"], toSection: .main)
+        s.appendItems(["x"])                                               // the last section
+        s.appendItems(["a"], toSection: .archive)                         // already there: skipped
+        #expect(s.itemIdentifiers(inSection: .main) == ["a", "b", "c"] && s.itemIdentifiers(inSection: .archive) == ["x"])
+        s.insertItems(["z"], beforeItem: "b")
+        s.moveItem("a", afterItem: "x")
+        s.deleteItems(["c"])
+        #expect(s.itemIdentifiers == ["z", "b", "x", "a"] && s.sectionIdentifier(containingItem: "a") == .archive)
+        #expect(s.indexOfItem("x") == 2 && s.numberOfItems == 4 && s.numberOfItems(inSection: .main) == 2)
+        s.moveSection(.archive, beforeSection: .main)
+        #expect(s.sectionIdentifiers == [.archive, .main] && s.indexOfItem("x") == 0)
+        s.reconfigureItems(["b", "nope"])
+        #expect(s.reconfiguredItemIdentifiers == ["b"])
+    }
+
+    final class Source: UITableViewDiffableDataSource<Section, String> {
+        override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+            sectionIdentifier(for: section) == .main ? "Main" : nil
+        }
+    }
+
+    @Test("UK1 a table's diffable source answers the table from its snapshot and applies differences as row updates; a subclass adds titles")
+    func UK1_tableDiffableSource() {
+        let (host, window) = makeApp(width: 320, height: 480)
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "c")
+        var made: [String] = []
+        let source = Source(tableView: table) { tv, indexPath, item in
+            made.append(item)
+            let cell = tv.dequeueReusableCell(withIdentifier: "c", for: indexPath)
+            cell.textLabel?.text = item
+            return cell
+        }
+        #expect(table.dataSource === source)
+        window.addSubview(table)
+        window.makeKeyAndVisible()
+        var s = NSDiffableDataSourceSnapshot<Section, String>()
+        s.appendSections([.main])
+        s.appendItems(["one", "two", "three"])
+        source.apply(s, animatingDifferences: false)
+        host.step(frames: 2)
+        #expect(table.numberOfRows(inSection: 0) == 3 && made.sorted() == ["one", "three", "two"])
+        #expect(source.tableView(table, titleForHeaderInSection: 0) == "Main")
+        var next = source.snapshot()
+        next.deleteItems(["two"])
+        next.insertItems(["zero"], beforeItem: "one")
+        next.reconfigureItems(["three"])
+        made.removeAll()
+        var done = false
+        source.apply(next) { done = true }
+        host.step(frames: 40)
+        #expect(done && table.numberOfRows(inSection: 0) == 3)
+        #expect(source.itemIdentifier(for: IndexPath(row: 0, section: 0)) == "zero" && source.indexPath(for: "three") == IndexPath(row: 2, section: 0))
+        #expect(made.contains("zero") && made.contains("three") && !made.contains("one"), "only the new and reconfigured rows were made")
+        let texts = (0..<3).compactMap { table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel?.text }
+        #expect(texts == ["zero", "one", "three"])
+    }
+
+    @Test("UK1 a section snapshot is an outline: children show under expanded parents, depth first; deleting a parent deletes its subtree")
+    func UK1_sectionSnapshot() {
+        var s = NSDiffableDataSourceSectionSnapshot<String>()
+        s.append(["Documents", "Photos"])
+        s.append(["a.txt", "Work"], to: "Documents")
+        s.append(["plan.md"], to: "Work")
+        #expect(s.visibleItems == ["Documents", "Photos"])
+        s.expand(["Documents"])
+        #expect(s.visibleItems == ["Documents", "a.txt", "Work", "Photos"] && s.level(of: "plan.md") == 2)
+        s.expand(["Work"])
+        #expect(s.visibleItems == ["Documents", "a.txt", "Work", "plan.md", "Photos"] && s.parent(of: "plan.md") == "Work")
+        #expect(s.snapshot(of: "Documents").items == ["a.txt", "Work", "plan.md"])
+        s.delete(["Work"])
+        #expect(s.items == ["Documents", "a.txt", "Photos"] && !s.contains("plan.md"))
+    }
+
+    @Test("UK1 RelativeDateTimeFormatter: numeric and named, full, short and abbreviated")
+    func UK1_relativeDateTimeFormatter() {
+        let f = RelativeDateTimeFormatter()
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        #expect(f.localizedString(for: now.addingTimeInterval(-120), relativeTo: now) == "2 minutes ago")
+        #expect(f.localizedString(for: now.addingTimeInterval(3 * 3600 + 5), relativeTo: now) == "in 3 hours")
+        f.unitsStyle = .short
+        #expect(f.localizedString(fromTimeInterval: -86400 * 3) == "3 days ago")
+        f.unitsStyle = .abbreviated
+        #expect(f.localizedString(fromTimeInterval: -90) == "1m ago")
+        f.dateTimeStyle = .named
+        f.unitsStyle = .full
+        #expect(f.localizedString(fromTimeInterval: -86400) == "yesterday" && f.localizedString(fromTimeInterval: 2) == "now")
+        #expect(f.localizedString(fromTimeInterval: 8 * 86400) == "next week")
+    }
+}
