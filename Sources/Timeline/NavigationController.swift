@@ -23,6 +23,9 @@ public final class NavigationItem {
     /// UIKit's `navigationItem.searchController` places it); its height is its frame's, or its
     /// intrinsic height (which wins when it has one). The screens below the bar start under it.
     public var accessoryView: View? { didSet { changed() } }
+    /// The items the navigation controller's toolbar shows while this screen is on top
+    /// (`UIViewController.toolbarItems`).
+    public var toolbarItems: [BarButtonItem] = [] { didSet { changed() } }
     /// The screen the item belongs to: a change shows in the bar of its navigation controller.
     public internal(set) weak var viewController: ViewController?
 
@@ -42,6 +45,11 @@ public final class BarButtonItem {
     public var isEnabled = true { didSet { button?.isEnabled = isEnabled } }
     /// Shown before the title (alone when the title is empty).
     public var image: Image? { didSet { updateButton() } }
+    /// What the item is in a toolbar: a button, a flexible or fixed space, or a view of its own.
+    public enum Kind { case button, flexibleSpace, fixedSpace, customView(View) }
+    public var kind: Kind = .button { didSet { button?.superview?.setNeedsLayout() } }
+    /// A fixed space's width, or a button's (0: its own).
+    public var width = 0.0 { didSet { button?.superview?.setNeedsLayout() } }
     let handler: @MainActor (BarButtonItem) -> Void
     /// The bar's button for this item, while one shows it.
     public internal(set) weak var button: Button?
@@ -130,6 +138,8 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         dimming.isUserInteractionEnabled = false
         navigationBar.controller = self
         view.addSubview(navigationBar)
+        toolbar.isHidden = isToolbarHidden
+        view.addSubview(toolbar)
         if let top = topViewController { view.insertSubview(top.view, belowSubview: navigationBar) }
         interactivePopGestureRecognizer.delegate = self
         interactivePopGestureRecognizer.addAction { [weak self] g in self?.handleEdgePan(g as! PanGestureRecognizer) }
@@ -140,11 +150,25 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     /// The bar's height: its title row, and the top screen's accessory view below it.
     var barFrameHeight: Double { Self.barHeight + navigationBar.accessoryHeight }
 
-    /// The rectangle screens fill: below the bar.
+    /// The rectangle screens fill: below the bar, above the toolbar when it shows.
     var contentFrame: Rect {
         let b = view.bounds, h = barFrameHeight
-        return Rect(x: 0, y: h, width: b.width, height: max(0, b.height - h))
+        let bottom = isToolbarHidden ? 0 : Toolbar.height
+        return Rect(x: 0, y: h, width: b.width, height: max(0, b.height - h - bottom))
     }
+
+    /// The toolbar at the bottom, showing the top screen's ``NavigationItem/toolbarItems``
+    /// (`UINavigationController.toolbar`); hidden until asked for.
+    public let toolbar = Toolbar()
+    public var isToolbarHidden = true {
+        didSet {
+            guard isToolbarHidden != oldValue, isViewLoaded else { return }
+            toolbar.isHidden = isToolbarHidden
+            view.setNeedsLayout()
+        }
+    }
+    /// Shows or hides the toolbar (`animated`: it slides; the screen's frame follows at once).
+    public func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
 
     // MARK: Stack operations (CN4)
 
@@ -390,6 +414,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     func navigationItemDidChange() {
         guard isViewLoaded, !isTransitioning else { return }
         navigationBar.update(for: viewControllers, animated: false)
+        toolbar.items = topViewController?.navigationItem.toolbarItems ?? []
         view.setNeedsLayout()
     }
 
@@ -407,6 +432,8 @@ final class NavigationContainerView: View {
         super.layoutSubviews()
         guard let c = controller else { return }
         c.navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: c.barFrameHeight)
+        c.toolbar.frame = Rect(x: 0, y: bounds.height - Toolbar.height, width: bounds.width, height: Toolbar.height)
+        if let items = c.topViewController?.navigationItem.toolbarItems, !c.toolbar.hasItems(items) { c.toolbar.items = items }
         if !c.isTransitioning, let top = c.topViewController, top.isViewLoaded, top.view.superview === self {
             top.view.frame = c.contentFrame
         }

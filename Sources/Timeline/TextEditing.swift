@@ -61,6 +61,8 @@ public struct TextEditingState: Sendable, Equatable {
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
 
+    /// The UTF-16 range `r` of `s` (clamped).
+    public static func substringUTF16(_ s: String, _ r: Range<Int>) -> String { substring(s, r) }
     static func substring(_ s: String, _ r: Range<Int>) -> String {
         let u = Array(s.utf16)
         let lo = max(0, min(r.lowerBound, u.count)), hi = max(lo, min(r.upperBound, u.count))

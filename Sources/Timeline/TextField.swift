@@ -379,6 +379,15 @@ open class TextField: Control {
 
     // MARK: Keys and text
 
+    /// Replaces `range` (UTF-16, clamped) with `string` in code, as UIKit's
+    /// `replace(_:withText:)`: an undo step and editingChanged, without asking the delegate.
+    public func replaceText(_ range: Range<Int>, with string: String) {
+        let n = editing.length
+        let lo = max(0, min(range.lowerBound, n)), hi = max(lo, min(range.upperBound, n))
+        editing.replace(lo..<hi, with: isMultiline ? string : string.replacingNewlines())
+        contentDidChange(sendChanged: true)
+    }
+
     /// Replaces `range` with `string` when the delegate allows; sends editingChanged.
     @discardableResult
     func replace(_ range: Range<Int>, with string: String, typing: Bool = false) -> Bool {

@@ -207,6 +207,16 @@ open class UIViewController: UIResponder {
     }
     private var navigationItemFacade: UINavigationItem?
     /// The nearest navigation controller this screen is on.
+    /// The items a navigation controller's toolbar shows while this screen is on top.
+    open var toolbarItems: [UIBarButtonItem]? {
+        get { toolbarItemFacades }
+        set { setToolbarItems(newValue, animated: false) }
+    }
+    private var toolbarItemFacades: [UIBarButtonItem]?
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        toolbarItemFacades = toolbarItems
+        controller.navigationItem.toolbarItems = (toolbarItems ?? []).map(\.engine)
+    }
     open var navigationController: UINavigationController? {
         var c: ViewController? = controller
         while let x = c { if let n = x.facade as? UINavigationController { return n }; c = x.parent }

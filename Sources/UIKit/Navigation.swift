@@ -39,9 +39,10 @@ open class UIBarButtonItem: NSObject {
     open var menu: UIMenu?
     /// Set by the facade itself (an edit item toggles its controller's editing).
     var primaryHandler: (() -> Void)?
-    /// Partial: a view shown in the bar in place of a button is kept; the bar shows the title.
-    open var customView: UIView?
-    open var width: CGFloat = 0
+    /// A view shown in place of a button (in a toolbar; a navigation bar shows the title).
+    open var customView: UIView? { didSet { engine?.kind = customView.map { .customView($0.view) } ?? .button } }
+    /// A fixed space's width, or the item's (0: its own).
+    open var width: CGFloat = 0 { didSet { engine?.width = width.double } }
     open var tag = 0
     open var tintColor: UIColor?
 
@@ -66,6 +67,8 @@ open class UIBarButtonItem: NSObject {
         self.target = target.map { $0 as AnyObject }; self.action = action
         makeEngine(title: systemItem.title, style: systemItem == .done ? .done : .plain)
         if systemItem == .flexibleSpace || systemItem == .fixedSpace { engine.isEnabled = false }
+        if systemItem == .flexibleSpace { engine.kind = .flexibleSpace }
+        if systemItem == .fixedSpace { engine.kind = .fixedSpace }
     }
     public init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         super.init()
@@ -78,11 +81,14 @@ open class UIBarButtonItem: NSObject {
         super.init()
         self.primaryAction = primaryAction; self.menu = menu
         makeEngine(title: systemItem.title, style: systemItem == .done ? .done : .plain)
+        if systemItem == .flexibleSpace { engine.kind = .flexibleSpace }
+        if systemItem == .fixedSpace { engine.kind = .fixedSpace }
     }
     public init(customView: UIView) {
         super.init()
-        self.customView = customView
         makeEngine(title: "", style: .plain)
+        self.customView = customView
+        engine.kind = .customView(customView.view)          // observers do not run in an initialiser
     }
     public static func flexibleSpace() -> UIBarButtonItem { UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil) }
     public static func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
@@ -398,9 +404,20 @@ open class UINavigationController: UIViewController {
         set { setNavigationBarHidden(newValue, animated: false) }
     }
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { navigation.navigationBar.isHidden = hidden }
-    /// Partial: there is no toolbar.
-    open var isToolbarHidden = true
-    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+    /// The toolbar at the bottom, showing the top screen's `toolbarItems` (hidden until shown).
+    open var isToolbarHidden: Bool {
+        get { navigation.isToolbarHidden }
+        set { navigation.setToolbarHidden(newValue, animated: false) }
+    }
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { navigation.setToolbarHidden(hidden, animated: animated) }
+    open var toolbar: UIToolbar! {
+        if let t = toolbarFacade { return t }
+        UIView.pendingEngineView = (navigation.toolbar, false)
+        let t = UIToolbar(frame: .zero)
+        toolbarFacade = t
+        return t
+    }
+    private var toolbarFacade: UIToolbar?
     open var hidesBarsOnSwipe = false
 
     /// Keeps the facades of `controllers` (and of nothing that has left the stack).
@@ -696,4 +713,40 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
     public static let left = UIPopoverArrowDirection(rawValue: 4)
     public static let right = UIPopoverArrowDirection(rawValue: 8)
     public static let any = UIPopoverArrowDirection(rawValue: 15)
+}
+
+// MARK: - Toolbar
+
+/// `UIToolbar` over the engine's ``Toolbar``: its items as buttons from the leading edge,
+/// flexible spaces sharing what is left, fixed spaces and custom views in place.
+@preconcurrency @MainActor
+open class UIToolbar: UIView {
+    package var bar: Toolbar { view as! Toolbar }
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Toolbar(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Toolbar(), true) }
+        super.init(coder: coder)
+    }
+    private var itemFacades: [UIBarButtonItem] = []
+    open var items: [UIBarButtonItem]? {
+        get { itemFacades.isEmpty ? nil : itemFacades }
+        set { setItems(newValue, animated: false) }
+    }
+    open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) {
+        itemFacades = items ?? []
+        bar.items = itemFacades.map(\.engine)
+    }
+    open override var tintColor: UIColor! {
+        get { UIColor(bar.tintColor) }
+        set { if let c = newValue { bar.tintColor = c.color } }
+    }
+    open var barTintColor: UIColor? { didSet { if let c = barTintColor { bar.backgroundColor = c.color } } }
+    open var barStyle: UIBarStyle = .default
+    open var isTranslucent = true
+    /// The toolbar's height (44 points) at the width given.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: CGFloat(Toolbar.height)) }
+    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(Toolbar.height)) }
 }
