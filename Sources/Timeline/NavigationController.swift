@@ -151,7 +151,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     var barFrameHeight: Double { Self.barHeight + navigationBar.accessoryHeight }
 
     /// The rectangle screens fill: below the bar, above the toolbar when it shows.
-    var contentFrame: Rect {
+    public var contentFrame: Rect {
         let b = view.bounds, h = barFrameHeight
         let bottom = isToolbarHidden ? 0 : Toolbar.height
         return Rect(x: 0, y: h, width: b.width, height: max(0, b.height - h - bottom))
@@ -255,13 +255,44 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
 
     // MARK: Transitions
 
+    /// A transition animated by someone else (a facade's animator, as a UIKit navigation
+    /// controller delegate's): called for an animated push or pop after the appearance calls
+    /// began, with the screen leaving, the one arriving and whether it is a push; it shows and
+    /// moves their views as it likes and calls `done` (false: cancelled, the stack goes back).
+    /// Returning false lets the engine animate.
+    public var externalTransition: ((_ from: ViewController, _ to: ViewController, _ push: Bool,
+                                     _ done: @escaping (Bool) -> Void) -> Bool)?
+    /// Told when a screen is about to show and when it showed (`UINavigationControllerDelegate`).
+    public var willShow: ((ViewController, Bool) -> Void)?
+    public var didShow: ((ViewController, Bool) -> Void)?
+
     private func transition(from: ViewController?, to: ViewController, push: Bool, animated: Bool, removing: [ViewController]) {
+        willShow?(to, animated)
         guard isViewLoaded, view.window != nil else {
             // Not on screen: the stack changes and the views follow when shown.
             finish(from: from, to: to, push: push, removing: removing, appeared: false)
             return
         }
         isTransitioning = true
+        if animated, let from, let external = externalTransition {
+            to.isMovingToParent = push
+            from.isMovingFromParent = !push
+            from.beginAppearanceTransition(false, animated: true)
+            to.beginAppearanceTransition(true, animated: true)
+            navigationBar.update(for: viewControllers, animated: true)
+            var ended = false
+            let handled = external(from, to, push) { [weak self] completed in
+                guard let self, !ended else { return }
+                ended = true
+                if completed {
+                    self.finish(from: from, to: to, push: push, removing: removing, appeared: true)
+                } else {
+                    self.revert(from: from, to: to, push: push, removing: removing)
+                }
+            }
+            if handled { return }
+            ended = true
+        }
         let frame = contentFrame, w = frame.width
         to.isMovingToParent = push
         from?.isMovingFromParent = !push
@@ -301,6 +332,28 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         view.layer.shadowOffset = Size(width: -2, height: 0)
     }
 
+    /// An external transition was cancelled: the stack, the views and the appearance go back.
+    private func revert(from: ViewController, to: ViewController, push: Bool, removing: [ViewController]) {
+        from.isMovingFromParent = false
+        to.isMovingToParent = false
+        from.beginAppearanceTransition(true, animated: true)
+        to.beginAppearanceTransition(false, animated: true)
+        if push {
+            viewControllers.removeAll { $0 === to }
+            to.willMove(toParent: nil)
+        } else {
+            viewControllers.append(contentsOf: removing)
+        }
+        if to.isViewLoaded { to.view.removeFromSuperview() }
+        if from.view.superview !== view { view.insertSubview(from.view, belowSubview: navigationBar) }
+        from.view.frame = contentFrame
+        to.endAppearanceTransition()
+        from.endAppearanceTransition()
+        if push { to.removeFromParent() } else { for r in removing { r.didMove(toParent: self) } }
+        isTransitioning = false
+        navigationBar.update(for: viewControllers, animated: false)
+    }
+
     private func finish(from: ViewController?, to: ViewController, push: Bool, removing: [ViewController], appeared: Bool) {
         // Only a loaded view is touched (asking for `view` would load one).
         let fromView = from.flatMap { $0 !== to && $0.isViewLoaded ? $0.view : nil }
@@ -322,6 +375,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         if push { to.didMove(toParent: self) }
         isTransitioning = false
         navigationBar.update(for: viewControllers, animated: false)
+        didShow?(to, appeared)
     }
 
     // MARK: Interactive pop (CN5)

@@ -349,17 +349,74 @@ open class UINavigationController: UIViewController {
         UIViewController.pendingEngineController = NavigationController(rootViewController: rootViewController.controller)
         super.init(nibName: nil, bundle: nil)
         stack = [rootViewController]
-        _ = navigationBar
+        setUp()
     }
     public override init(nibName: String?, bundle: Bundle?) {
         if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = NavigationController() }
         super.init(nibName: nibName, bundle: bundle)
-        _ = navigationBar
+        setUp()
     }
     public required init?(coder: NSCoder) {
         if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = NavigationController() }
         super.init(coder: coder)
+        setUp()
+    }
+    private func setUp() {
         _ = navigationBar
+        navigation.willShow = { [weak self] c, animated in
+            guard let self else { return }
+            self.delegate?.navigationController(self, willShow: self.facade(of: c), animated: animated)
+        }
+        navigation.didShow = { [weak self] c, animated in
+            guard let self else { return }
+            self.delegate?.navigationController(self, didShow: self.facade(of: c), animated: animated)
+        }
+        navigation.externalTransition = { [weak self] from, to, push, done in
+            self?.runDelegateTransition(from: from, to: to, push: push, done: done) ?? false
+        }
+    }
+
+    /// What a transition does.
+    public enum Operation: Int, Sendable { case none, push, pop }
+    /// Told when screens show, and asked for the animator of a push or pop.
+    open weak var delegate: (any UINavigationControllerDelegate)?
+
+    /// Runs a push or pop by the delegate's animator, when it gives one: the screen leaving sits
+    /// in a container over the content area, the animator adds the arriving one and animates;
+    /// its completeTransition ends it (the stack goes back when cancelled). An interaction
+    /// controller, when the delegate gives one, drives it.
+    private func runDelegateTransition(from: ViewController, to: ViewController, push: Bool, done: @escaping (Bool) -> Void) -> Bool {
+        guard let delegate else { return false }
+        let fromVC = facade(of: from), toVC = facade(of: to)
+        guard let animator = delegate.navigationController(self, animationControllerFor: push ? .push : .pop, from: fromVC, to: toVC)
+        else { return false }
+        let frame = navigation.contentFrame
+        let container = TransitionContainerView(frame: CGRect(frame))
+        view.insertSubview(container, belowSubview: navigationBar)
+        fromVC.view.frame = container.bounds
+        container.addSubview(fromVC.view)
+        toVC.view.frame = container.bounds
+        let t = CustomTransition(container: container, from: fromVC, to: toVC, presented: toVC, presentation: nil, animated: true)
+        t.duration = animator.transitionDuration(using: t)
+        fromVC.runningTransition = t
+        toVC.runningTransition = t
+        let interaction = delegate.navigationController(self, interactionControllerFor: animator)
+        t.onComplete = { [weak fromVC, weak toVC] completed in
+            fromVC?.runningTransition = nil
+            toVC?.runningTransition = nil
+            container.removeFromSuperview()
+            done(completed)
+            animator.animationEnded(completed)
+        }
+        if let interaction {
+            t.interaction = interaction
+            t.pendingAnimator = animator
+            toVC.view.frame = container.bounds
+            interaction.startInteractiveTransition(t)
+        } else {
+            t.run(animator, orMove: toVC.view, to: container.bounds)
+        }
+        return true
     }
     public convenience init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) { self.init(nibName: nil, bundle: nil) }
 
@@ -429,6 +486,31 @@ open class UINavigationController: UIViewController {
     private func facade(of c: ViewController) -> UIViewController {
         stack.first { $0.controller === c } ?? UIViewController.wrap(c)
     }
+}
+
+/// What a navigation controller tells its delegate and asks it; every method is optional.
+@preconcurrency @MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    /// The animator of a push or pop (nil: the standard slide).
+    func navigationController(_ navigationController: UINavigationController,
+                              animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    /// An interaction controller that drives the animator (nil: it runs by itself).
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
+}
+extension UINavigationControllerDelegate {
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController,
+                                     animationControllerFor operation: UINavigationController.Operation,
+                                     from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func navigationController(_ navigationController: UINavigationController,
+                                     interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? { nil }
 }
 
 // MARK: - Tab bar controller

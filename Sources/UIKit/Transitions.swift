@@ -59,8 +59,17 @@ public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
     func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                 source: UIViewController) -> UIPresentationController?
+    /// An interaction controller that drives the presentation's animator (nil: it runs by itself).
+    func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
+    func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
 }
 extension UIViewControllerTransitioningDelegate {
+    public func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? { nil }
+    public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? { nil }
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                                     source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
     public func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
@@ -118,6 +127,11 @@ final class CustomTransition: UIViewControllerContextTransitioning, UIViewContro
     private var finished = false
     private(set) var isCancelled = false
     var onComplete: ((Bool) -> Void)?
+    /// The interaction controller driving this transition, while it does.
+    var interaction: (any UIViewControllerInteractiveTransitioning)?
+    private var interactivePercent: CGFloat = 0
+    /// The animator an interactive start holds until the interaction finishes.
+    var pendingAnimator: (any UIViewControllerAnimatedTransitioning)?
 
     init(container: TransitionContainerView, from: UIViewController, to: UIViewController, presented: UIViewController,
          presentation: UIPresentationController?, animated: Bool) {
@@ -127,7 +141,7 @@ final class CustomTransition: UIViewControllerContextTransitioning, UIViewContro
 
     // Context
     var containerView: UIView { container }
-    var isInteractive: Bool { false }
+    var isInteractive: Bool { interaction != nil }
     var transitionWasCancelled: Bool { isCancelled }
     var transitionDuration: TimeInterval { duration }
     var presentationStyle: UIModalPresentationStyle { presented.modalPresentationStyle }
@@ -151,10 +165,27 @@ final class CustomTransition: UIViewControllerContextTransitioning, UIViewContro
         completions.removeAll()
         onComplete?(didComplete)
     }
-    /// Partial: interactive transitions are not driven here; these end or cancel at once.
-    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
-    func finishInteractiveTransition() {}
-    func cancelInteractiveTransition() { isCancelled = true }
+    /// An interactive transition's progress. Partial: it is recorded, the views do not follow
+    /// it; the animator runs when the interaction finishes (see UIPercentDrivenInteractiveTransition).
+    func updateInteractiveTransition(_ percentComplete: CGFloat) { interactivePercent = min(max(percentComplete, 0), 1) }
+    /// The interaction ended by completing: the animator runs to the end.
+    func finishInteractiveTransition() {
+        guard !finished, interaction != nil else { return }
+        interaction = nil
+        if let a = pendingAnimator {
+            pendingAnimator = nil
+            a.animateTransition(using: self)
+            runAlongside()
+        }
+    }
+    /// The interaction ended by cancelling: nothing moved, so the transition ends cancelled.
+    func cancelInteractiveTransition() {
+        guard !finished else { return }
+        isCancelled = true
+        interaction = nil
+        pendingAnimator = nil
+        completeTransition(false)
+    }
     func pauseInteractiveTransition() {}
 
     // Coordinator
@@ -180,7 +211,7 @@ final class CustomTransition: UIViewControllerContextTransitioning, UIViewContro
     }
 
     /// Runs what was registered to go alongside, animated over the transition's duration.
-    private func runAlongside() {
+    func runAlongside() {
         let work = alongside
         alongside.removeAll()
         guard !work.isEmpty else { return }
@@ -235,7 +266,13 @@ extension UIViewController {
             slideFrom = final
             container.addSubview(vc.view)
         }
-        t.run(animator, orMove: vc.view, to: slideFrom ?? .zero)
+        if let animator, let interaction = td.interactionControllerForPresentation(using: animator) {
+            t.interaction = interaction
+            t.pendingAnimator = animator
+            interaction.startInteractiveTransition(t)
+        } else {
+            t.run(animator, orMove: vc.view, to: slideFrom ?? .zero)
+        }
         return true
     }
 
@@ -270,6 +307,55 @@ extension UIViewController {
             completion?()
         }
         let v = vc.view!
-        t.run(animator, orMove: v, to: v.frame.offsetBy(dx: 0, dy: container.bounds.height - v.frame.minY))
+        if let animator, let interaction = vc.transitioningDelegate?.interactionControllerForDismissal(using: animator) {
+            t.interaction = interaction
+            t.pendingAnimator = animator
+            interaction.startInteractiveTransition(t)
+        } else {
+            t.run(animator, orMove: v, to: v.frame.offsetBy(dx: 0, dy: container.bounds.height - v.frame.minY))
+        }
     }
+}
+
+/// What drives an interactive transition, as UIKit's protocol.
+@preconcurrency @MainActor
+public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+    func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning)
+    var completionSpeed: CGFloat { get }
+    var completionCurve: UIView.AnimationCurve { get }
+    var wantsInteractiveStart: Bool { get }
+}
+extension UIViewControllerInteractiveTransitioning {
+    public var completionSpeed: CGFloat { 1 }
+    public var completionCurve: UIView.AnimationCurve { .easeInOut }
+    public var wantsInteractiveStart: Bool { true }
+}
+
+/// An interaction controller driven by a gesture's progress, as
+/// `UIPercentDrivenInteractiveTransition`: `update(_:)` as the finger moves, then `finish()` or
+/// `cancel()`. Partial: the views do not follow `update(_:)` (view block animations cannot be
+/// scrubbed yet); `finish()` runs the animator's animations from the start, `cancel()` ends the
+/// transition at once with the views where they were.
+@preconcurrency @MainActor
+open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
+    open var completionSpeed: CGFloat = 1
+    open var completionCurve: UIView.AnimationCurve = .easeInOut
+    open var wantsInteractiveStart = true
+    open var timingCurve: (any UITimingCurveProvider)?
+    public private(set) var percentComplete: CGFloat = 0
+    open var duration: CGFloat { CGFloat(context?.transitionDuration ?? 0) }
+    private weak var context: CustomTransition?
+
+    public override init() { super.init() }
+    open func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning) {
+        context = transitionContext as? CustomTransition
+        if !wantsInteractiveStart { finish() }
+    }
+    open func update(_ percentComplete: CGFloat) {
+        self.percentComplete = min(max(percentComplete, 0), 1)
+        context?.updateInteractiveTransition(self.percentComplete)
+    }
+    open func pause() { context?.pauseInteractiveTransition() }
+    open func finish() { context?.finishInteractiveTransition() }
+    open func cancel() { context?.cancelInteractiveTransition() }
 }

@@ -1,0 +1,102 @@
+import Testing
+import Foundation
+@testable import UIKit
+import Timeline
+import TimelineTestSupport
+
+@MainActor
+@Suite("UK1 navigation controller delegates: animators and interaction controllers")
+struct UIKitNavigationAnimatorTests {
+    final class Fade: NSObject, UIViewControllerAnimatedTransitioning {
+        var ran = 0
+        func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.3 }
+        func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+            ran += 1
+            guard let to = transitionContext.view(forKey: .to), let toVC = transitionContext.viewController(forKey: .to) else {
+                return transitionContext.completeTransition(false)
+            }
+            to.frame = transitionContext.finalFrame(for: toVC)
+            to.alpha = 0
+            transitionContext.containerView.addSubview(to)
+            UIView.animate(withDuration: 0.3, animations: { to.alpha = 1 }) { _ in
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            }
+        }
+    }
+    final class Delegate: NSObject, UINavigationControllerDelegate {
+        let fade = Fade()
+        var interaction: UIPercentDrivenInteractiveTransition?
+        var log: [String] = []
+        func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+            log.append("will \(viewController.title ?? "")")
+        }
+        func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+            log.append("did \(viewController.title ?? "")")
+        }
+        func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                                  from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+            log.append(operation == .push ? "push" : "pop")
+            return fade
+        }
+        func navigationController(_ navigationController: UINavigationController,
+                                  interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+            -> (any UIViewControllerInteractiveTransitioning)? { interaction }
+    }
+
+    func screen(_ title: String) -> UIViewController { let c = UIViewController(); c.title = title; return c }
+
+    @Test("UK1 a push and a pop run by the delegate's animator in a container over the content; willShow and didShow come around them")
+    func UK1_delegateAnimator() {
+        let (host, window) = makeApp(width: 390, height: 600)
+        let root = screen("Root"), detail = screen("Detail")
+        let nav = UINavigationController(rootViewController: root)
+        let delegate = Delegate()
+        nav.delegate = delegate
+        window.rootViewController = nav
+        window.makeKeyAndVisible()
+        host.step(frames: 2)
+        nav.pushViewController(detail, animated: true)
+        host.step(frames: 3)
+        #expect(delegate.fade.ran == 1 && detail.transitionCoordinator != nil)
+        #expect(detail.view.view.presentation.alpha > 0 && detail.view.view.presentation.alpha < 1, "mid-fade on screen")
+        runFor(host, seconds: 0.5)
+        #expect(nav.viewControllers == [root, detail] && detail.transitionCoordinator == nil)
+        #expect(detail.view.superview === nav.view && detail.view.frame == CGRect(x: 0, y: 44, width: 390, height: 556))
+        nav.popViewController(animated: true)
+        runFor(host, seconds: 0.5)
+        #expect(nav.viewControllers == [root] && detail.view.superview == nil)
+        #expect(delegate.log == ["will Root", "did Root", "will Detail", "push", "did Detail", "will Root", "pop", "did Root"]
+                || delegate.log.filter { $0 != "will Root" && $0 != "did Root" } == ["will Detail", "push", "did Detail", "pop"])
+    }
+
+    @Test("UK1 an interaction controller holds the animator: cancel() puts the stack back, finish() runs the animation to the end")
+    func UK1_percentDrivenInteraction() {
+        let (host, window) = makeApp(width: 390, height: 600)
+        let root = screen("Root"), detail = screen("Detail")
+        let nav = UINavigationController(rootViewController: root)
+        window.rootViewController = nav
+        window.makeKeyAndVisible()
+        host.step(frames: 2)
+        nav.pushViewController(detail, animated: false)
+        host.step(frames: 2)
+        let delegate = Delegate()
+        let interaction = UIPercentDrivenInteractiveTransition()
+        delegate.interaction = interaction
+        nav.delegate = delegate
+        nav.popViewController(animated: true)
+        host.step()
+        #expect(detail.transitionCoordinator?.isInteractive == true && delegate.fade.ran == 0)
+        interaction.update(0.4)
+        #expect(interaction.percentComplete == 0.4)
+        interaction.cancel()
+        host.step(frames: 2)
+        #expect(nav.viewControllers == [root, detail] && detail.view.superview === nav.view && detail.transitionCoordinator == nil)
+        nav.popViewController(animated: true)
+        host.step()
+        interaction.update(0.8)
+        interaction.finish()
+        #expect(delegate.fade.ran == 1)
+        runFor(host, seconds: 0.5)
+        #expect(nav.viewControllers == [root])
+    }
+}
