@@ -58,6 +58,12 @@ public enum TextFuzzHarness {
                 for g in run.glyphs.prefix(4) { _ = fonts.rasterize(run.face, glyph: g, pixelSize: run.size * 2, subpixel: 0.25) }
             }
         }
+        // The same bytes as Markdown (libcmark, then the runs' styles); the runs cover the text.
+        if flags & 1 == 0 {
+            let source = String(decoding: body, as: UTF8.self)
+            let runs = Markdown.runs(source, preservingWhitespace: mode & 1 != 0)
+            precondition(runs.allSatisfy { !$0.text.isEmpty }, "Markdown gave an empty run")
+        }
         return layout.lines.count
     }
 }

@@ -72,3 +72,62 @@ extension String {
         UIKit.draw(layout(self, attributes, width: rect.width.double), at: rect.origin)
     }
 }
+
+/// UIKit's underline styles (the common ones drawn: single, thick, double).
+public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let single = NSUnderlineStyle(rawValue: 0x01)
+    public static let thick = NSUnderlineStyle(rawValue: 0x02)
+    public static let double = NSUnderlineStyle(rawValue: 0x09)
+    public static let patternDot = NSUnderlineStyle(rawValue: 0x0100)
+    public static let patternDash = NSUnderlineStyle(rawValue: 0x0200)
+    public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
+    var engine: UnderlineStyle? {
+        if rawValue == 0 { return nil }
+        if contains(.double) { return .double }
+        if contains(.thick) { return .thick }
+        return .single
+    }
+}
+
+extension NSAttributedString.Key {
+    /// Foundation's inline presentation intent (emphasis, strong, code), as Markdown gives it.
+    public static let inlinePresentationIntent = NSAttributedString.Key("NSInlinePresentationIntent")
+    public static let link = NSAttributedString.Key("NSLink")
+}
+
+extension NSAttributedString {
+    /// The engine's attributed text for this string: fonts, colours, kerning, underline and
+    /// strikethrough, baseline offsets and Markdown's inline intents (strong as bold, emphasis as
+    /// italic, code as monospaced; links in the link colour).
+    @MainActor func engineText(font base: Font) -> AttributedString {
+        var out = AttributedString()
+        enumerateAttributes(in: NSRange(location: 0, length: length), options: []) { attrs, range, _ in
+            var piece = AttributedString(attributedSubstring(from: range).string)
+            var font = (attrs[.font] as? UIFont)?.font ?? base
+            if let raw = (attrs[.inlinePresentationIntent] as? NSNumber)?.uintValue ?? (attrs[.inlinePresentationIntent] as? UInt) {
+                if raw & 2 != 0 { font = Font(family: font.familyName, size: font.pointSize, weight: .bold, italic: font.isItalic) }
+                if raw & 1 != 0 { font = Font(family: font.familyName, size: font.pointSize, weight: font.weight, italic: true) }
+                if raw & 4 != 0 { font = Font(family: "DejaVu Sans Mono", size: font.pointSize, weight: font.weight, italic: font.isItalic) }
+            }
+            if attrs[.font] != nil || font != base { piece.timeline.font = font }
+            if let c = attrs[.foregroundColor] as? UIColor { piece.timeline.foregroundColor = c.color }
+            else if attrs[.link] != nil { piece.timeline.foregroundColor = UIColor.link.color }
+            if let k = (attrs[.kern] as? NSNumber)?.doubleValue ?? (attrs[.kern] as? CGFloat).map(Double.init) { piece.timeline.kern = k }
+            if let u = Self.underline(attrs[.underlineStyle]) { piece.timeline.underlineStyle = u }
+            if let u = Self.underline(attrs[.strikethroughStyle]) { piece.timeline.strikethroughStyle = u }
+            if let b = (attrs[.baselineOffset] as? NSNumber)?.doubleValue ?? (attrs[.baselineOffset] as? CGFloat).map(Double.init) {
+                piece.timeline.baselineOffset = b
+            }
+            out.append(piece)
+        }
+        return out
+    }
+    private static func underline(_ value: Any?) -> UnderlineStyle? {
+        if let s = value as? NSUnderlineStyle { return s.engine }
+        if let n = value as? NSNumber { return NSUnderlineStyle(rawValue: n.intValue).engine }
+        if let i = value as? Int { return NSUnderlineStyle(rawValue: i).engine }
+        return nil
+    }
+}

@@ -267,11 +267,22 @@ open class UILabel: UIView {
         }
         super.init(coder: coder)
     }
-    open var text: String? { get { label.text.isEmpty && !hasText ? nil : label.text } set { hasText = newValue != nil; label.text = newValue ?? "" } }
-    private var hasText = false
-    open var attributedText: NSAttributedString? {
-        get { text.map { NSAttributedString(string: $0) } } set { text = newValue?.string }
+    open var text: String? {
+        get { label.text.isEmpty && !hasText ? nil : label.text }
+        set { hasText = newValue != nil; storedAttributed = nil; label.text = newValue ?? "" }
     }
+    private var hasText = false
+    /// Attributed text: runs with their own fonts, colours, kerning, decorations and baseline
+    /// offsets (Markdown's strong, emphasis and code as bold, italic and monospaced).
+    open var attributedText: NSAttributedString? {
+        get { storedAttributed ?? text.map { NSAttributedString(string: $0) } }
+        set {
+            storedAttributed = newValue
+            hasText = newValue != nil
+            if let s = newValue { label.attributedText = s.engineText(font: label.font) } else { label.text = "" }
+        }
+    }
+    private var storedAttributed: NSAttributedString?
     open var font: UIFont! { get { UIFont(label.font) } set { label.font = (newValue ?? .systemFont(ofSize: 17)).font } }
     open var textColor: UIColor! { get { UIColor(label.textColor) } set { label.textColor = (newValue ?? .label).color } }
     open var textAlignment: NSTextAlignment = .natural { didSet { label.textAlignment = textAlignment.engine } }

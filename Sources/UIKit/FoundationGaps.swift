@@ -1,4 +1,5 @@
 import Foundation
+import TextEngine
 
 // What Foundation on Linux declares unavailable and UIKit code leans on. UIKit re-exports
 // Foundation, and a module's own declaration shadows the one it imports, so code that says
@@ -135,20 +136,20 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
 /// one of these (`let feedback = NoHaptics.SelectionFeedbackGenerator()`); the calls on it
 /// then compile and do nothing.
 public enum NoHaptics {
-    @MainActor public final class ImpactFeedbackGenerator {
+    public final class ImpactFeedbackGenerator: Sendable {
         public enum FeedbackStyle: Int, Sendable { case light, medium, heavy, soft, rigid }
         public init(style: FeedbackStyle = .medium) {}
         public func prepare() {}
         public func impactOccurred() {}
         public func impactOccurred(intensity: CGFloat) {}
     }
-    @MainActor public final class NotificationFeedbackGenerator {
+    public final class NotificationFeedbackGenerator: Sendable {
         public enum FeedbackType: Int, Sendable { case success, warning, error }
         public init() {}
         public func prepare() {}
         public func notificationOccurred(_ notificationType: FeedbackType) {}
     }
-    @MainActor public final class SelectionFeedbackGenerator {
+    public final class SelectionFeedbackGenerator: Sendable {
         public init() {}
         public func prepare() {}
         public func selectionChanged() {}
@@ -221,5 +222,95 @@ open class RelativeDateTimeFormatter: Formatter, @unchecked Sendable {
         case "week", "month", "year": return (future ? "next " : "last ") + unit
         default: return nil
         }
+    }
+}
+
+/// Inline styles Markdown gives text, as Foundation's `InlinePresentationIntent` (which
+/// Foundation on Linux lacks).
+public struct InlinePresentationIntent: OptionSet, Hashable, Codable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let emphasized = InlinePresentationIntent(rawValue: 1 << 0)
+    public static let stronglyEmphasized = InlinePresentationIntent(rawValue: 1 << 1)
+    public static let code = InlinePresentationIntent(rawValue: 1 << 2)
+    public static let strikethrough = InlinePresentationIntent(rawValue: 1 << 5)
+    public static let softBreak = InlinePresentationIntent(rawValue: 1 << 6)
+    public static let lineBreak = InlinePresentationIntent(rawValue: 1 << 7)
+    public static let inlineHTML = InlinePresentationIntent(rawValue: 1 << 8)
+    public static let blockHTML = InlinePresentationIntent(rawValue: 1 << 9)
+}
+
+/// The attribute Markdown's inline styles are kept in (UIKit's label draws them).
+public enum InlinePresentationIntentAttribute: CodableAttributedStringKey {
+    public typealias Value = InlinePresentationIntent
+    public static let name = "NSInlinePresentationIntent"
+}
+
+extension AttributedString {
+    /// Markdown's inline styles of the text.
+    public var inlinePresentationIntent: InlinePresentationIntent? {
+        get { self[InlinePresentationIntentAttribute.self] }
+        set { self[InlinePresentationIntentAttribute.self] = newValue }
+    }
+    /// How Markdown is read, as Foundation's `AttributedString.MarkdownParsingOptions` (which
+    /// Foundation on Linux lacks).
+    public struct MarkdownParsingOptions: Hashable, Sendable {
+        public enum InterpretedSyntax: Hashable, Sendable { case full, inlineOnly, inlineOnlyPreservingWhitespace }
+        public enum FailurePolicy: Hashable, Sendable { case throwError, returnPartiallyParsedIfPossible }
+        public var allowsExtendedAttributes: Bool
+        public var interpretedSyntax: InterpretedSyntax
+        public var failurePolicy: FailurePolicy
+        public var languageCode: String?
+        public init(allowsExtendedAttributes: Bool = false, interpretedSyntax: InterpretedSyntax = .full,
+                    failurePolicy: FailurePolicy = .throwError, languageCode: String? = nil) {
+            self.allowsExtendedAttributes = allowsExtendedAttributes
+            self.interpretedSyntax = interpretedSyntax
+            self.failurePolicy = failurePolicy
+            self.languageCode = languageCode
+        }
+    }
+
+    /// Text with Markdown's inline styles as Foundation's attributes (`inlinePresentationIntent`
+    /// for emphasis, strong emphasis and code; `link`), parsed by CommonMark's reference library.
+    /// Partial: block structure becomes line breaks (no `presentationIntent`); CommonMark parses
+    /// any text, so nothing is thrown.
+    public init(markdown: String, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws {
+        self.init()
+        let runs = Markdown.runs(markdown, preservingWhitespace: options.interpretedSyntax == .inlineOnlyPreservingWhitespace)
+        for run in runs {
+            var piece = AttributedString(run.text)
+            var intent: InlinePresentationIntent = []
+            if run.isEmphasized { intent.insert(.emphasized) }
+            if run.isStrong { intent.insert(.stronglyEmphasized) }
+            if run.isCode { intent.insert(.code) }
+            if !intent.isEmpty { piece.inlinePresentationIntent = intent }
+            if let link = run.link, let url = URL(string: link, relativeTo: baseURL) { piece.link = url }
+            append(piece)
+        }
+    }
+    public init(markdown: Data, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws {
+        try self.init(markdown: String(decoding: markdown, as: UTF8.self), options: options, baseURL: baseURL)
+    }
+}
+
+extension NSAttributedString {
+    /// The Foundation attributes of an `AttributedString` as UIKit's keyed attributes (Foundation
+    /// on Linux has no such conversion): links and Markdown's inline intents.
+    static func keyedAttributes(of run: AttributedString.Runs.Run) -> [NSAttributedString.Key: Any] {
+        var a: [NSAttributedString.Key: Any] = [:]
+        if let i = run[InlinePresentationIntentAttribute.self] { a[.inlinePresentationIntent] = NSNumber(value: i.rawValue) }
+        if let l = run.link { a[.link] = l }
+        return a
+    }
+    public convenience init(_ attrStr: AttributedString) {
+        let m = NSMutableAttributedString(string: String(attrStr.characters))
+        var location = 0
+        for run in attrStr.runs {
+            let length = String(attrStr[run.range].characters).utf16.count
+            let attrs = NSAttributedString.keyedAttributes(of: run)
+            if !attrs.isEmpty { m.addAttributes(attrs, range: NSRange(location: location, length: length)) }
+            location += length
+        }
+        self.init(attributedString: m)
     }
 }

@@ -160,3 +160,23 @@ import Testing
 }
 
 extension Color { static let testRed = Color(red: 1, green: 0, blue: 0) }
+
+/// TX3: Markdown's inline styles read by libcmark.
+@Suite struct MarkdownTests {
+    @Test("TX3: Markdown's emphasis, strong emphasis, code and links become runs; blocks become line breaks; bad bytes and deep nesting are safe")
+    func TX3_markdownRuns() {
+        let runs = Markdown.runs("Plain *em* **strong** `code` [link](https://example.org)\n\nNext **a *b* c**")
+        #expect(runs.map(\.text).joined() == "Plain em strong code link\nNext a b c")
+        #expect(runs.first { $0.text == "em" }?.isEmphasized == true)
+        #expect(runs.first { $0.text == "strong" }?.isStrong == true)
+        #expect(runs.first { $0.text == "code" }?.isCode == true)
+        #expect(runs.first { $0.text == "link" }?.link == "https://example.org")
+        #expect(runs.first { $0.text == "b" }.map { $0.isStrong && $0.isEmphasized } == true)
+        #expect(Markdown.runs("one\ntwo", preservingWhitespace: true).map(\.text).joined() == "one\ntwo")
+        #expect(Markdown.runs("one\ntwo").map(\.text).joined() == "one two")
+        // 20,000 nested emphasis openers and invalid UTF-8 repaired by String: no crash.
+        let deep = String(repeating: "*a ", count: 20_000) + String(repeating: "*", count: 20_000)
+        #expect(!Markdown.runs(deep).isEmpty)
+        #expect(!Markdown.runs(String(decoding: [0xFF, 0xFE, 0x2A, 0x41, 0x2A], as: UTF8.self)).isEmpty)
+    }
+}

@@ -292,3 +292,32 @@ struct UIKitFoundationGapTests {
         #expect(DateComponentsFormatter.localizedString(from: c, unitsStyle: .abbreviated) == "2h 30m")
     }
 }
+
+@MainActor
+@Suite("UK1 attributed text in labels, and Markdown")
+struct UIKitAttributedLabelTests {
+    @Test("UK1 AttributedString(markdown:) and its NSAttributedString reach a label as bold, italic and monospaced runs; UIKit keys set fonts, colours and underlines")
+    func UK1_markdownInLabels() throws {
+        let parsed = try AttributedString(markdown: "Make it **bold** and *slanted*, `code`",
+                                          options: .init(interpretedSyntax: .inlineOnlyPreservingWhitespace))
+        #expect(String(parsed.characters) == "Make it bold and slanted, code")
+        let ns = NSMutableAttributedString(parsed)
+        ns.addAttribute(.foregroundColor, value: UIColor.systemRed, range: NSRange(location: 0, length: 4))
+        ns.addAttribute(.underlineStyle, value: NSUnderlineStyle.single.rawValue, range: NSRange(location: 0, length: 4))
+        let label = UILabel()
+        label.attributedText = ns
+        #expect(label.text == "Make it bold and slanted, code" && label.attributedText === ns)
+        let engine = try #require(label.label.attributedText)
+        var fonts: [String: Font] = [:], colors: [String: Color] = [:], underlined: [String] = []
+        for run in engine.runs {
+            let text = String(engine[run.range].characters)
+            if let f = run.timeline.font { fonts[text] = f }
+            if let c = run.timeline.foregroundColor { colors[text] = c }
+            if run.timeline.underlineStyle != nil { underlined.append(text) }
+        }
+        #expect(fonts["bold"]?.weight == .bold && fonts["slanted"]?.isItalic == true && fonts["code"]?.familyName == "DejaVu Sans Mono")
+        #expect(colors["Make"] == UIColor.systemRed.color && underlined == ["Make"])
+        label.text = "plain"
+        #expect(label.label.attributedText == nil && label.attributedText?.string == "plain")
+    }
+}
