@@ -42,7 +42,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Extra points after a paragraph.
     public var paragraphSpacing: Double = 0
     public var baseWritingDirection: WritingDirection = .natural
-    /// Whether long words may break with a hyphen (none: hyphenation is not built).
+    // Hyphenation (optional in TX4) is not built: long words break between characters when a
+    // line must break inside them.
     public init(alignment: TextAlignment = .natural, lineBreakMode: LineBreakMode = .byWordWrapping,
                 lineSpacing: Double = 0, lineHeightMultiple: Double = 0, paragraphSpacing: Double = 0,
                 baseWritingDirection: WritingDirection = .natural) {
