@@ -15,8 +15,8 @@ struct ReusePool<Cell: View> {
 
     /// A pooled cell (after `prepare`) or a new one.
     mutating func dequeue(_ identifier: String, owner: View, plain: (String) -> Cell, prepare: (Cell) -> Void) -> Cell {
-        if var cells = pool[identifier], let cell = cells.popLast() {
-            pool[identifier] = cells
+        // Popped in place: copying the array out and back would allocate on every dequeue.
+        if let cell = pool[identifier]?.popLast() {
             prepare(cell)
             return cell
         }
