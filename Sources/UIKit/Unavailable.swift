@@ -8,21 +8,33 @@ public final class UIStoryboard {
 public final class UINib {
     public init(nibName: String, bundle: Bundle?) {}
 }
-@available(*, unavailable, message: "haptics do not exist on Linux desktops")
+@available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.ImpactFeedbackGenerator is the explicit stand-in that does nothing")
 public final class UIImpactFeedbackGenerator {
     public enum FeedbackStyle: Int { case light, medium, heavy, soft, rigid }
     public init(style: FeedbackStyle) {}
     public func impactOccurred() {}
     public func prepare() {}
 }
-@available(*, unavailable, message: "haptics do not exist on Linux desktops")
+@available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.NotificationFeedbackGenerator is the explicit stand-in that does nothing")
 public final class UINotificationFeedbackGenerator {
     public enum FeedbackType: Int { case success, warning, error }
     public init() {}
     public func notificationOccurred(_ type: FeedbackType) {}
 }
-@available(*, unavailable, message: "haptics do not exist on Linux desktops")
+@available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.SelectionFeedbackGenerator is the explicit stand-in that does nothing")
 public final class UISelectionFeedbackGenerator {
     public init() {}
     public func selectionChanged() {}
+}
+
+extension UIApplication {
+    /// More scenes than the one made at launch do not exist on a Linux desktop.
+    @available(*, unavailable, message: "scene sessions beyond launch do not exist on Linux: the application has the one window scene made at launch")
+    public func requestSceneSessionActivation(_ sceneSession: UISceneSession?, userActivity: NSUserActivity?,
+                                              options: Any?, errorHandler: ((any Error) -> Void)? = nil) {}
+    @available(*, unavailable, message: "scene sessions beyond launch do not exist on Linux: the application has the one window scene made at launch")
+    public func requestSceneSessionDestruction(_ sceneSession: UISceneSession, options: Any?,
+                                               errorHandler: ((any Error) -> Void)? = nil) {}
+    /// Whether more than one scene can be shown: never on Linux.
+    public var supportsMultipleScenes: Bool { false }
 }
