@@ -84,6 +84,12 @@ open class CollectionViewLayout {
     open func prepare() {}
     open var collectionViewContentSize: Size { .zero }
     open func layoutAttributesForElements(in rect: Rect) -> [CollectionViewLayoutAttributes] { [] }
+    /// Appends the elements in `rect` to `out`: what the collection view asks, keeping `out`'s
+    /// storage between passes, so a layout that overrides this allocates nothing as it scrolls.
+    /// The default appends ``layoutAttributesForElements(in:)``.
+    open func appendLayoutAttributesForElements(in rect: Rect, to out: inout [CollectionViewLayoutAttributes]) {
+        out.append(contentsOf: layoutAttributesForElements(in: rect))
+    }
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
     open func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
     open func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
@@ -247,6 +253,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open override var collectionViewContentSize: Size { size }
 
     open override func layoutAttributesForElements(in rect: Rect) -> [CollectionViewLayoutAttributes] {
+        var out: [CollectionViewLayoutAttributes] = []
+        appendLayoutAttributesForElements(in: rect, to: &out)
+        return out
+    }
+
+    open override func appendLayoutAttributesForElements(in rect: Rect, to out: inout [CollectionViewLayoutAttributes]) {
         let vertical = scrollDirection == .vertical
         let lo = vertical ? rect.minY : rect.minX, hi = vertical ? rect.maxY : rect.maxX
         // The first line that ends after `lo`.
@@ -255,7 +267,6 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let mid = (a + b) / 2
             if lines[mid].hi <= lo { a = mid + 1 } else { b = mid }
         }
-        var out: [CollectionViewLayoutAttributes] = []
         var k = a
         while k < lines.count, lines[k].lo < hi {
             for i in lines[k].range where attributes[i].frame.intersects(rect) { out.append(attributes[i]) }
@@ -269,13 +280,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
         k = a
         while k < sections.count, sections[k].lo < hi {
-            for e in [sections[k].header, sections[k].footer] {
-                guard let e else { continue }
-                if e.frame.intersects(rect) || e.pinningBounds.map({ $0.intersects(rect) }) == true { out.append(e) }
-            }
+            if let e = sections[k].header, e.frame.intersects(rect) || e.pinningBounds?.intersects(rect) == true { out.append(e) }
+            if let e = sections[k].footer, e.frame.intersects(rect) || e.pinningBounds?.intersects(rect) == true { out.append(e) }
             k += 1
         }
-        return out
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
@@ -419,6 +427,8 @@ open class CollectionView: ScrollView {
     private var gone: [IndexPath] = []
     private var goneViews: [ElementKey] = []
     private var goneBands: [Int] = []
+    /// The layout's answer this pass (storage kept between passes).
+    private var wanted: [CollectionViewLayoutAttributes] = []
     /// The rectangle the layout was last asked about (null: ask at the next update).
     private var queried = Rect.null
     /// Decoration views among the subviews: they are kept at the bottom, cells above them.
@@ -756,7 +766,8 @@ open class CollectionView: ScrollView {
         let r = bounds.inset(by: EdgeInsets(all: -preloadMargin))
         queried = r
         layoutQueries += 1
-        let wanted = collectionViewLayout.layoutAttributesForElements(in: r)
+        wanted.removeAll(keepingCapacity: true)
+        collectionViewLayout.appendLayoutAttributesForElements(in: r, to: &wanted)
         keep.removeAll(keepingCapacity: true)
         keepViews.removeAll(keepingCapacity: true)
         for a in wanted {
@@ -916,7 +927,8 @@ open class CollectionView: ScrollView {
         let r = visible.inset(by: EdgeInsets(all: -preloadMargin))
         band.queried = r
         layoutQueries += 1
-        let wanted = collectionViewLayout.layoutAttributesForElements(in: r)
+        wanted.removeAll(keepingCapacity: true)
+        collectionViewLayout.appendLayoutAttributesForElements(in: r, to: &wanted)
         keep.removeAll(keepingCapacity: true)
         for a in wanted where a.representedElementCategory == .cell && a.indexPath.section == band.section { keep.insert(a.indexPath) }
         gone.removeAll(keepingCapacity: true)

@@ -13,8 +13,7 @@ import Timeline
 // MARK: - Sizes and spacing
 
 /// One side of an item's size, as `NSCollectionLayoutDimension`: a fraction of the
-/// container's width or height, points, or an estimate (laid out at the estimate: cells are not
-/// measured). Partial: estimated dimensions are not refined by the cells' fitting sizes.
+/// container's width or height, points, or an estimate (laid out at the estimate).
 @preconcurrency @MainActor
 public final class NSCollectionLayoutDimension: NSObject {
     enum Kind: Sendable { case fractionalWidth, fractionalHeight, absolute, estimated, uniformAcrossSiblings }
@@ -24,8 +23,9 @@ public final class NSCollectionLayoutDimension: NSObject {
     public static func fractionalWidth(_ fractionalWidth: CGFloat) -> NSCollectionLayoutDimension { .init(.fractionalWidth, fractionalWidth) }
     public static func fractionalHeight(_ fractionalHeight: CGFloat) -> NSCollectionLayoutDimension { .init(.fractionalHeight, fractionalHeight) }
     public static func absolute(_ absoluteDimension: CGFloat) -> NSCollectionLayoutDimension { .init(.absolute, absoluteDimension) }
+    /// Partial: laid out at the estimate; cells are not measured to refine it.
     public static func estimated(_ estimatedDimension: CGFloat) -> NSCollectionLayoutDimension { .init(.estimated, estimatedDimension) }
-    /// iOS 17's: laid out at the estimate, as `estimated`.
+    /// Partial: iOS 17's; laid out at the estimate, as `estimated`.
     public static func uniformAcrossSiblings(estimate estimatedDimension: CGFloat) -> NSCollectionLayoutDimension {
         .init(.uniformAcrossSiblings, estimatedDimension)
     }
@@ -128,12 +128,12 @@ open class NSCollectionLayoutItem: NSObject {
 }
 
 /// A supplementary view attached to each item (a badge), as
-/// `NSCollectionLayoutSupplementaryItem`. Partial: `itemAnchor` is kept; the container anchor
-/// alone places it.
+/// `NSCollectionLayoutSupplementaryItem`, placed by its container anchor.
 @preconcurrency @MainActor
 open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
     public let elementKind: String
     public let containerAnchor: NSCollectionLayoutAnchor
+    /// Partial: kept; the container anchor alone places the item.
     public let itemAnchor: NSCollectionLayoutAnchor?
     open var zIndex = 1
     public init(layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor,
@@ -247,8 +247,7 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable 
     case none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
 }
 
-/// What insets count from, as `UIContentInsetsReference`. Partial: kept; insets count from
-/// the collection view's adjusted content inset.
+/// What insets count from, as `UIContentInsetsReference` (kept; see the properties using it).
 public enum UIContentInsetsReference: Int, Sendable { case automatic, none, safeArea, layoutMargins, readableContent }
 
 /// An item the layout shows, as handed to a section's visible-items handler
@@ -277,12 +276,17 @@ public final class NSCollectionLayoutSection: NSObject {
     public let group: NSCollectionLayoutGroup
     public var contentInsets = NSDirectionalEdgeInsets.zero
     public var interGroupSpacing: CGFloat = 0
+    /// How the groups scroll across the layout's axis: other than `.none`, in a band of their
+    /// own with its own scroll view. Partial: item supplementary items (badges) of such a
+    /// section stay where the unscrolled band puts them.
     public var orthogonalScrollingBehavior: UICollectionLayoutSectionOrthogonalScrollingBehavior = .none
     public var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
     public var decorationItems: [NSCollectionLayoutDecorationItem] = []
     /// Whether boundary items are inset with the content (the default) or span the section.
     public var supplementariesFollowContentInsets = true
+    /// Partial: kept; insets count from the collection view's adjusted content inset.
     public var contentInsetsReference: UIContentInsetsReference = .automatic
+    /// Partial: kept; insets count from the collection view's adjusted content inset.
     public var supplementaryContentInsetsReference: UIContentInsetsReference = .automatic
     /// Partial: kept, not called (the cells of a scrolling band are not transformed per frame).
     public var visibleItemsInvalidationHandler: NSCollectionLayoutSectionVisibleItemsInvalidationHandler?
@@ -391,9 +395,7 @@ public struct UIListSeparatorConfiguration: Sendable {
 
 /// A list's configuration, as `UICollectionLayoutListConfiguration`: its appearance (which sets
 /// the sections' insets, the background and its cells' look), separators, headers and footers
-/// as supplementary views, and the swipe actions providers. Partial: the swipe actions
-/// providers are kept (list rows do not swipe yet); `.firstItemInSection` headers are laid out
-/// as rows; `itemSeparatorHandler` is kept.
+/// as supplementary views, and the swipe actions providers.
 public struct UICollectionLayoutListConfiguration {
     public enum Appearance: Int, Sendable { case plain, grouped, insetGrouped, sidebar, sidebarPlain }
     public enum HeaderMode: Int, Sendable { case none, supplementary, firstItemInSection }
@@ -402,14 +404,20 @@ public struct UICollectionLayoutListConfiguration {
     public typealias ItemSeparatorHandler = (IndexPath, UIListSeparatorConfiguration) -> UIListSeparatorConfiguration
     public let appearance: Appearance
     public var showsSeparators = true
+    /// Partial: kept; a list cell draws its separator in the separator colour under its text.
     public var separatorConfiguration: UIListSeparatorConfiguration
+    /// Partial: kept, not asked.
     public var itemSeparatorHandler: ItemSeparatorHandler?
     /// The list's background (nil: the appearance's).
     public var backgroundColor: UIColor?
+    /// Headers as supplementary views of `elementKindSectionHeader`. Partial: with
+    /// `.firstItemInSection` the first item is laid out (and styled) as a row.
     public var headerMode: HeaderMode = .none
     public var footerMode: FooterMode = .none
     public var headerTopPadding: CGFloat?
+    /// Partial: kept; list rows do not swipe yet.
     public var leadingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
+    /// Partial: kept; list rows do not swipe yet.
     public var trailingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
     public init(appearance: Appearance) {
         self.appearance = appearance
@@ -430,6 +438,7 @@ open class UICollectionViewCompositionalLayoutConfiguration: NSObject {
     open var interSectionSpacing: CGFloat = 0
     /// Headers and footers of the whole layout (before the first section, after the last).
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
+    /// Partial: kept; insets count from the collection view's adjusted content inset.
     open var contentInsetsReference: UIContentInsetsReference = .automatic
     public override init() {}
 }
@@ -898,13 +907,18 @@ final class CompositionalEngineLayout: CollectionViewLayout {
 
     override func layoutAttributesForElements(in rect: Rect) -> [CollectionViewLayoutAttributes] {
         var out: [CollectionViewLayoutAttributes] = []
+        appendLayoutAttributesForElements(in: rect, to: &out)
+        return out
+    }
+
+    override func appendLayoutAttributesForElements(in rect: Rect, to out: inout [CollectionViewLayoutAttributes]) {
         for a in global where a.frame.overlaps(rect) { out.append(a) }
         let lo = vertical ? rect.minY : rect.minX, hi = vertical ? rect.maxY : rect.maxX
         var s = firstSection(after: lo)
         while s < sections.count, sections[s].lo < hi {
             let sl = sections[s]
             for a in sl.decorations where a.frame.overlaps(rect) { out.append(a) }
-            for a in sl.boundary where a.frame.overlaps(rect) || a.pinningBounds.map({ $0.overlaps(rect) }) == true { out.append(a) }
+            for a in sl.boundary where a.frame.overlaps(rect) || a.pinningBounds?.overlaps(rect) == true { out.append(a) }
             if let range = groupRange(sl, rect) {
                 let perGroup = sl.leaves.count
                 for g in range {
@@ -927,7 +941,6 @@ final class CompositionalEngineLayout: CollectionViewLayout {
             }
             s += 1
         }
-        return out
     }
 
     private func leaf(at indexPath: IndexPath) -> (SectionLayout, Leaf, Point)? {

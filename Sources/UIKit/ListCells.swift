@@ -49,13 +49,19 @@ public struct UICellConfigurationState: UIConfigurationState, Hashable {
     public var isDisabled = false
     public var isHighlighted = false
     public var isSelected = false
+    /// Partial: never set by a collection view (no focus engine here).
     public var isFocused = false
+    /// Partial: never set by a collection view.
     public var isPinned = false
     public var isEditing = false
+    /// Partial: never set by a collection view (list rows do not swipe yet).
     public var isSwiped = false
     public var isExpanded = false
+    /// Partial: never set by a collection view (no interactive reordering).
     public var isReordering = false
+    /// Partial: never set by a collection view (no drag and drop).
     public var cellDragState: UICellConfigurationDragState = .none
+    /// Partial: never set by a collection view (no drag and drop).
     public var cellDropState: UICellConfigurationDropState = .none
     private var custom: [UIConfigurationStateCustomKey: AnyHashable] = [:]
     public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
@@ -385,6 +391,8 @@ public struct UICellAccessory {
         a.actionHandler = actionHandler
         return a
     }
+    /// A tap calls `actionHandler`. Partial: without one, the tap does nothing (UIKit's reveals
+    /// the row's trailing swipe actions).
     public static func delete(displayed: DisplayedState = .whenEditing, options: DeleteOptions = .init(), actionHandler: ActionHandler? = nil) -> UICellAccessory {
         var a = UICellAccessory(.delete, displayed, hidden: options.isHidden, width: options.reservedLayoutWidth, tint: options.tintColor, leading: true)
         a.backgroundColor = options.backgroundColor
@@ -512,7 +520,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
     open var indentationLevel = 0 { didSet { setNeedsLayout() } }
     open var indentationWidth: CGFloat = 10 { didSet { setNeedsLayout() } }
     open var indentsAccessories = true { didSet { setNeedsLayout() } }
-    /// Where the separator starts and ends (the list content's text by default).
+    /// Partial: not in the cell's layout; the separator starts at the list content's text.
     public let separatorLayoutGuide = UILayoutGuide()
     /// The list's appearance, learned as the cell is displayed.
     var listAppearance: UICollectionLayoutListConfiguration.Appearance = .plain
@@ -553,6 +561,14 @@ open class UICollectionViewListCell: UICollectionViewCell {
         let appearance = config?.appearance ?? .plain
         if appearance != listAppearance { listAppearance = appearance; setNeedsUpdateConfiguration() }
         listShowsSeparators = config?.showsSeparators ?? false
+        // An item of an outline: its expansion and depth from the data source's section snapshot.
+        if let outline = cv.dataSource as? OutlineDataSource {
+            if let expanded = outline.isOutlineItemExpanded(at: indexPath), expanded != isExpandedForConfiguration {
+                isExpandedForConfiguration = expanded
+                setNeedsUpdateConfiguration()
+            }
+            if let level = outline.outlineLevel(at: indexPath), level != indentationLevel { indentationLevel = level }
+        }
         isFirstInSection = indexPath.item == 0
         isLastInSection = indexPath.item == cv.numberOfItems(inSection: indexPath.section) - 1
         // The inset grouped list's section is a rounded card: its first and last rows round.
@@ -629,12 +645,22 @@ open class UICollectionViewListCell: UICollectionViewCell {
         }
     }
 
-    /// The outline disclosure without a handler: the item opens or closes, and the collection
-    /// view's outline handler hears of it.
+    /// The outline disclosure without a handler: the item opens or closes (a diffable data
+    /// source's section snapshot expands or collapses it), and the collection view's outline
+    /// handler hears of it.
     private func toggleExpansion() {
-        isExpandedForConfiguration.toggle()
-        setNeedsUpdateConfiguration()
-        if let cv = owningCollectionView, let p = cv.indexPath(for: self) { cv.outlineToggleHandler?(p) }
+        guard let cv = owningCollectionView, let p = cv.indexPath(for: self) else {
+            isExpandedForConfiguration.toggle()
+            setNeedsUpdateConfiguration()
+            return
+        }
+        cv.outlineToggleHandler?(p)
+        if let outline = cv.dataSource as? OutlineDataSource, outline.isOutlineItemExpanded(at: p) != nil {
+            outline.toggleOutlineItem(at: p)
+        } else {
+            isExpandedForConfiguration.toggle()
+            setNeedsUpdateConfiguration()
+        }
     }
 
     /// The width an accessory takes.
@@ -694,6 +720,29 @@ open class UICollectionViewListCell: UICollectionViewCell {
         separator.isHidden = !listShowsSeparators || listAppearance == .sidebar || listAppearance == .sidebarPlain
             || (isLastInSection && listAppearance != .plain)
         separator.frame = CGRect(x: textStart, y: b.height - 0.5, width: max(0, b.width - textStart), height: 0.5)
-        bringSubviewToFront(separator)
+        if view.subviews.last !== separator.view { bringSubviewToFront(separator) }
+    }
+}
+
+/// A data source that shows sections as outlines (a diffable data source's section snapshots).
+@MainActor
+protocol OutlineDataSource: AnyObject {
+    /// Whether the item is expanded (nil: the section is not an outline).
+    func isOutlineItemExpanded(at indexPath: IndexPath) -> Bool?
+    /// The item's depth in its outline (nil: the section is not an outline).
+    func outlineLevel(at indexPath: IndexPath) -> Int?
+    func toggleOutlineItem(at indexPath: IndexPath)
+}
+
+extension UICollectionViewDiffableDataSource: OutlineDataSource {
+    private func outlineItem(at indexPath: IndexPath) -> (NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, ItemIdentifierType)? {
+        guard let item = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section) else { return nil }
+        let outline = snapshot(for: section)
+        return outline.contains(item) ? (outline, item) : nil
+    }
+    func isOutlineItemExpanded(at indexPath: IndexPath) -> Bool? { outlineItem(at: indexPath).map { $0.0.isExpanded($0.1) } }
+    func outlineLevel(at indexPath: IndexPath) -> Int? { outlineItem(at: indexPath).map { $0.0.level(of: $0.1) } }
+    func toggleOutlineItem(at indexPath: IndexPath) {
+        if let item = itemIdentifier(for: indexPath) { toggleExpansion(of: item) }
     }
 }

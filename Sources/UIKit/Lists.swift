@@ -283,8 +283,11 @@ public struct UIListContentConfiguration: UIContentConfiguration {
         public var alignment: NSTextAlignment = .natural
         public var lineBreakMode: NSLineBreakMode = .byTruncatingTail
         public var transform: TextTransform = .none
+        /// Partial: kept (there is one content size here).
         public var adjustsFontForContentSizeCategory = true
+        /// Partial: kept; text is truncated, not shrunk.
         public var adjustsFontSizeToFitWidth = false
+        /// Partial: kept; text is truncated, not shrunk.
         public var minimumScaleFactor: CGFloat = 0
         public var colorTransformer: UIConfigurationColorTransformer?
         /// The colour with the transformer applied.
@@ -300,8 +303,10 @@ public struct UIListContentConfiguration: UIContentConfiguration {
         public var maximumSize = CGSize.zero
         /// The space kept for the image whatever its size (zero: the image's own width).
         public var reservedLayoutSize = CGSize.zero
+        /// Partial: kept (no SF Symbols here).
         public var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
         public var tintColorTransformer: UIConfigurationColorTransformer?
+        /// Partial: kept; no assistive technology reads it.
         public var accessibilityIgnoresInvertColors = false
         public func resolvedTintColor(for tintColor: UIColor) -> UIColor {
             let c = self.tintColor ?? tintColor
@@ -1104,6 +1109,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
     open var alpha: CGFloat = 1
     open var zIndex = 0
     open var isHidden = false
+    /// Partial: kept; the engine places views by frame, alpha and z order only.
     open var transform: CGAffineTransform = .identity
     public let representedElementCategory: UICollectionView.ElementCategory
     public let representedElementKind: String?
@@ -1320,6 +1326,7 @@ open class UICollectionView: UIScrollView {
         get { layoutFacade }
         set { layoutFacade = newValue; collection.collectionViewLayout = newValue.engine }
     }
+    /// Partial: the new layout applies at once (not animated).
     open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) { collectionViewLayout = layout }
     func keep(_ view: UICollectionReusableView) { reusableFacades[ObjectIdentifier(view.reusableView)] = view }
     func facade(_ c: CollectionViewCell) -> UICollectionViewCell {
@@ -1386,11 +1393,17 @@ open class UICollectionView: UIScrollView {
     open func reloadData() { collection.reloadData() }
     /// Partial: sections and items change by a whole reload, not animated.
     open func reloadSections(_ sections: IndexSet) { collection.reloadData() }
+    /// Partial: a whole reload, not animated.
     open func reloadItems(at indexPaths: [IndexPath]) { collection.reloadData() }
+    /// Partial: a whole reload, not animated.
     open func insertItems(at indexPaths: [IndexPath]) { collection.reloadData() }
+    /// Partial: a whole reload, not animated.
     open func deleteItems(at indexPaths: [IndexPath]) { collection.reloadData() }
+    /// Partial: a whole reload, not animated.
     open func insertSections(_ sections: IndexSet) { collection.reloadData() }
+    /// Partial: a whole reload, not animated.
     open func deleteSections(_ sections: IndexSet) { collection.reloadData() }
+    /// Partial: the updates run, then the collection view reloads whole (not animated).
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         updates?()
         collection.reloadData()
@@ -1417,7 +1430,8 @@ open class UICollectionView: UIScrollView {
         collection.collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath).map(UICollectionViewLayoutAttributes.init)
     }
     /// Scrolls the item into view (an item of an orthogonal section: the collection view to
-    /// its band, and the band to it).
+    /// its band, and the band to it). Partial: the least scroll that shows it, whatever the
+    /// scroll position asks.
     open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         collection.scrollToItem(at: indexPath, animated: animated)
     }
@@ -1456,8 +1470,11 @@ open class UICollectionView: UIScrollView {
     /// Told when a list cell's outline disclosure without a handler of its own is tapped (a
     /// diffable data source expands or collapses the item).
     var outlineToggleHandler: ((IndexPath) -> Void)?
+    /// Partial: kept; selection works the same while editing.
     open var allowsSelectionDuringEditing = false
+    /// Partial: kept; selection works the same while editing.
     open var allowsMultipleSelectionDuringEditing = false
+    /// Partial: kept, not shown behind the items.
     open var backgroundView: UIView?
 }
 

@@ -388,6 +388,103 @@ struct UIKitCompositionalLayoutTests {
         runFor(host, seconds: 0.1)
     }
 
+    @Test("UK1 a horizontal compositional layout lays sections side by side: leading headers, groups along the scroll axis, fractions of the height")
+    func UK1_horizontalCompositional() {
+        let configuration = UICollectionViewCompositionalLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1.0 / 3.0)))
+        let group = NSCollectionLayoutGroup.vertical(layoutSize: size(.absolute(100), .fractionalHeight(1)), subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.interGroupSpacing = 10
+        section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 0)
+        section.boundarySupplementaryItems = [
+            NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size(.absolute(40), .fractionalHeight(1)),
+                                                        elementKind: UICollectionView.elementKindSectionHeader, alignment: .leading)
+        ]
+        let layout = UICollectionViewCompositionalLayout(section: section, configuration: configuration)
+        let source = CountedSource([7, 7])
+        let (host, grid) = show(layout, source) { grid in
+            grid.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+            grid.register(TitleHeader.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+                          withReuseIdentifier: UICollectionView.elementKindSectionHeader)
+        }
+        #expect(grid.supplementaryView(forElementKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))?.frame
+                == CGRect(x: 0, y: 0, width: 40, height: 600))
+        #expect(frame(grid, 0, 0) == CGRect(x: 60, y: 0, width: 100, height: 200))
+        #expect(frame(grid, 2, 0) == CGRect(x: 60, y: 400, width: 100, height: 200))
+        #expect(frame(grid, 3, 0) == CGRect(x: 170, y: 0, width: 100, height: 200))
+        #expect(frame(grid, 0, 1).minX == CGFloat(380 + 60))                                  // 60 + 3 × 100 + 2 × 10, then the next
+        #expect(grid.contentSize == CGSize(width: 760, height: 600))
+        grid.contentOffset = CGPoint(x: 380, y: 0)
+        host.step()
+        #expect(grid.cellForItem(at: IndexPath(item: 0, section: 1))?.frame.minX == CGFloat(440))
+        runFor(host, seconds: 0.1)
+    }
+
+    @Test("UK1 an outline list over a diffable data source: the disclosure expands and collapses the item's children, which are indented")
+    func UK1_outlineList() {
+        enum Section: Hashable, Sendable { case main }
+        let (host, window) = makeApp(width: 400, height: 600)
+        let layout = UICollectionViewCompositionalLayout.list(using: UICollectionLayoutListConfiguration(appearance: .sidebar))
+        let grid = UICollectionView(frame: CGRect(x: 0, y: 0, width: 400, height: 600), collectionViewLayout: layout)
+        let registration = UICollectionView.CellRegistration<UICollectionViewListCell, String> { cell, _, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = item
+            cell.contentConfiguration = content
+            cell.accessories = item.hasPrefix("Folder") ? [.outlineDisclosure(options: .init(style: .header))] : []
+        }
+        let source = UICollectionViewDiffableDataSource<Section, String>(collectionView: grid) { cv, indexPath, item in
+            cv.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+        }
+        var outline = NSDiffableDataSourceSectionSnapshot<String>()
+        outline.append(["Folder A", "File 1"])
+        outline.append(["A1", "A2"], to: "Folder A")
+        source.apply(outline, to: .main, animatingDifferences: false)
+        window.addSubview(grid)
+        window.makeKeyAndVisible()
+        host.step(frames: 3)
+        #expect(grid.numberOfItems(inSection: 0) == 2)
+        func folderDisclosure() -> (UICollectionViewListCell, UIView)? {
+            guard let cell = grid.cellForItem(at: IndexPath(item: 0, section: 0)) as? UICollectionViewListCell,
+                  let glyph = cell.subviews.first(where: { ($0.view as? AccessoryGlyph)?.type == .outlineDisclosure }) else { return nil }
+            return (cell, glyph)
+        }
+        let (folder, glyph) = try! #require(folderDisclosure())
+        #expect(!folder.configurationState.isExpanded && folder.defaultContentConfiguration().textProperties.font == UIListContentConfiguration.sidebarCell().textProperties.font)
+        tap(host, grid, at: CGPoint(x: folder.frame.minX + glyph.frame.midX, y: folder.frame.midY))
+        host.step(frames: 2)
+        #expect(grid.numberOfItems(inSection: 0) == 4 && source.itemIdentifier(for: IndexPath(item: 1, section: 0)) == "A1")
+        let child = try! #require(grid.cellForItem(at: IndexPath(item: 1, section: 0)) as? UICollectionViewListCell)
+        #expect(child.indentationLevel == 1 && child.contentView.frame.minX == 10)
+        let (open, openGlyph) = try! #require(folderDisclosure())
+        #expect(open.configurationState.isExpanded && (openGlyph.view as! AccessoryGlyph).isExpanded)
+        tap(host, grid, at: CGPoint(x: open.frame.minX + openGlyph.frame.midX, y: open.frame.midY))
+        host.step(frames: 2)
+        #expect(grid.numberOfItems(inSection: 0) == 2 && source.itemIdentifier(for: IndexPath(item: 1, section: 0)) == "File 1")
+        runFor(host, seconds: 0.1)
+    }
+
+    @Test("UK1 a compositional section of 1,000,000 items: its groups are found by arithmetic, so scrolling far costs what the visible items cost")
+    func UK1_largeCompositional() {
+        let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(0.25), .fractionalHeight(1)))
+        let group = NSCollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item])
+        let layout = UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+        let source = CountedSource([1_000_000])
+        let (host, grid) = show(layout, source)
+        #expect(grid.contentSize.height == CGFloat(250_000 * 100))
+        #expect(frame(grid, 999_999, 0) == CGRect(x: 300, y: 249_999 * 100, width: 100, height: 100))
+        let created = grid.collection.cellsCreated
+        for k in 1...60 {
+            grid.contentOffset = CGPoint(x: 0, y: 20_000_000 + Double(k) * 45)
+            host.step()
+        }
+        #expect(grid.collection.cellsCreated <= created + 8)
+        #expect(grid.visibleCells.count <= 4 * 9)                                   // 600 points and two margins of 100
+        let rect = CGRect(x: 0, y: 20_000_000, width: 400, height: 250)
+        #expect(grid.collectionViewLayout.layoutAttributesForElements(in: rect)!.count == 12)
+        runFor(host, seconds: 0.1)
+    }
+
     @Test("UK1 a flow layout's headers: the delegate's reference size, a registered UICollectionReusableView dequeued for the kind, UICollectionViewLayoutAttributes for supplementary views")
     func UK1_flowHeaders() {
         final class FlowSource: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
