@@ -573,6 +573,8 @@ final class CompositionalEngineLayout: CollectionViewLayout {
         }
         pos = placeGlobal(config.boundarySupplementaryItems, before: false, at: pos, cross: crossExtent, container: effective)
         size = vertical ? Size(width: crossExtent, height: pos) : Size(width: pos, height: crossExtent)
+        // The layout's pinned headers and footers float over the whole content.
+        for k in global.indices where global[k].pinningBounds != nil { global[k].pinningBounds = Rect(origin: .zero, size: size) }
     }
     /// The background colour a list layout last gave the collection view.
     private var listBackgroundSet: UIColor?
@@ -624,7 +626,8 @@ final class CompositionalEngineLayout: CollectionViewLayout {
             var f = rect(main: start, cross: c, mainLength: mainLength, crossLength: crossLength)
             f = f.offsetBy(dx: item.offset.x.double, dy: item.offset.y.double)
             var a = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: item.elementKind, with: IndexPath(index: 0), frame: f)
-            a.zIndex = item.zIndex
+            a.zIndex = item.pinToVisibleBounds ? max(item.zIndex, 2) : item.zIndex
+            if item.pinToVisibleBounds { a.pinningBounds = f }                  // the content's, once its size is known
             global.append(a)
             if item.extendsBoundary { band = max(band, mainLength) }
         }
@@ -912,7 +915,7 @@ final class CompositionalEngineLayout: CollectionViewLayout {
     }
 
     override func appendLayoutAttributesForElements(in rect: Rect, to out: inout [CollectionViewLayoutAttributes]) {
-        for a in global where a.frame.overlaps(rect) { out.append(a) }
+        for a in global where a.frame.overlaps(rect) || a.pinningBounds?.overlaps(rect) == true { out.append(a) }
         let lo = vertical ? rect.minY : rect.minX, hi = vertical ? rect.maxY : rect.maxX
         var s = firstSection(after: lo)
         while s < sections.count, sections[s].lo < hi {

@@ -156,8 +156,10 @@ struct UIKitCompositionalLayoutTests {
     func UK1_boundarySupplementaryItems() {
         let configuration = UICollectionViewCompositionalLayoutConfiguration()
         configuration.boundarySupplementaryItems = [
-            NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(50)), elementKind: "banner", alignment: .top)
+            NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(50)), elementKind: "banner", alignment: .top),
+            NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(20)), elementKind: "credits", alignment: .bottom)
         ]
+        configuration.boundarySupplementaryItems[1].pinToVisibleBounds = true
         let badge = NSCollectionLayoutSupplementaryItem(layoutSize: size(.absolute(20), .absolute(20)), elementKind: "badge",
                                                         containerAnchor: NSCollectionLayoutAnchor(edges: [.top, .trailing], absoluteOffset: CGPoint(x: 5, y: -5)))
         let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), supplementaryItems: [badge])
@@ -176,13 +178,16 @@ struct UIKitCompositionalLayoutTests {
         let source = CountedSource([10, 10, 10, 10])
         let (host, grid) = show(layout, source) { grid in
             grid.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-            for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter, "banner", "badge"] {
+            for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter, "banner", "badge", "credits"] {
                 grid.register(TitleHeader.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: kind)
             }
         }
         // The banner, then section 0: header 44, inset 8, five rows of 100, inset 8, footer 30.
         let banner = try! #require(grid.supplementaryView(forElementKind: "banner", at: IndexPath(index: 0)) as? TitleHeader)
         #expect(banner.frame == CGRect(x: 0, y: 0, width: 400, height: 50) && banner.title.text == "banner 0")
+        // The layout's pinned footer, after the last section, floats at the bottom of the viewport.
+        #expect(grid.contentSize.height == CGFloat(50 + 4 * 590 + 20))
+        #expect(grid.supplementaryView(forElementKind: "credits", at: IndexPath(index: 0))?.frame == CGRect(x: 0, y: 580, width: 400, height: 20))
         let h0 = try! #require(grid.supplementaryView(forElementKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)) as? TitleHeader)
         #expect(h0.frame == CGRect(x: 16, y: 50, width: 368, height: 44))            // inset with the content
         #expect(h0.title.text == "\(UICollectionView.elementKindSectionHeader) 0")
