@@ -51,6 +51,7 @@ struct TypedAnchorTests {
         // wrote module maps for, with the system headers they include.
         found.append(root.appendingPathComponent("Sources/CText").path)
         found.append(root.appendingPathComponent("Sources/CImageCodecs").path)
+        found.append(root.appendingPathComponent("Sources/CCmark").path)
         for target in ["CTextShim", "CTimelineFont"] {
             found.append(root.appendingPathComponent(".build/debug/\(target).build").path)
         }
