@@ -399,6 +399,9 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
 open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject,
     UICollectionViewDataSource {
     public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
+    public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
+    /// Makes headers, footers and other supplementary views.
+    open var supplementaryViewProvider: SupplementaryViewProvider?
     private weak var collectionView: UICollectionView?
     private let cellProvider: CellProvider
     private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
@@ -498,6 +501,10 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         }
         return cell
     }
+    open func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+                             at indexPath: IndexPath) -> UICollectionReusableView {
+        supplementaryViewProvider?(collectionView, kind, indexPath) ?? collectionView.missingSupplementaryView(ofKind: kind, at: indexPath)
+    }
 }
 
 // MARK: - Registrations
@@ -512,6 +519,34 @@ extension UICollectionView {
         let handler: Handler
         let registered = RegisteredViews()
         public init(handler: @escaping Handler) { self.handler = handler }
+    }
+
+    /// A header or footer class and how to configure it, as
+    /// `UICollectionView.SupplementaryRegistration`.
+    @preconcurrency @MainActor
+    public struct SupplementaryRegistration<Supplementary: UICollectionReusableView> {
+        public typealias Handler = (Supplementary, String, IndexPath) -> Void
+        public let elementKind: String
+        let identifier = "SupplementaryRegistration-\(UUID().uuidString)"
+        let handler: Handler
+        let registered = RegisteredViews()
+        public init(elementKind: String, handler: @escaping Handler) {
+            self.elementKind = elementKind
+            self.handler = handler
+        }
+    }
+
+    /// A reused (or new) header or footer of the registration's class, configured.
+    public func dequeueConfiguredReusableSupplementary<Supplementary: UICollectionReusableView>(
+        using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath) -> Supplementary {
+        if !registration.registered.contains(self) {
+            register(Supplementary.self, forSupplementaryViewOfKind: registration.elementKind, withReuseIdentifier: registration.identifier)
+            registration.registered.add(self)
+        }
+        let view = dequeueReusableSupplementaryView(ofKind: registration.elementKind, withReuseIdentifier: registration.identifier,
+                                                    for: indexPath) as! Supplementary
+        registration.handler(view, registration.elementKind, indexPath)
+        return view
     }
 
     /// A reused (or new) cell of the registration's class, configured for `item`.

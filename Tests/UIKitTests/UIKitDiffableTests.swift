@@ -103,3 +103,43 @@ struct UIKitDiffableTests {
         #expect(f.localizedString(fromTimeInterval: 8 * 86400) == "next week")
     }
 }
+
+@MainActor
+@Suite("UK1 collection diffable sources with registrations")
+struct UIKitCollectionDiffableTests {
+    final class Header: UICollectionReusableView {
+        let title = UILabel()
+        override init(frame: CGRect) { super.init(frame: frame); addSubview(title) }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    @Test("UK1 a collection diffable source with cell and supplementary registrations: cells and headers made, configured and reused by the registrations")
+    func UK1_collectionRegistrations() throws {
+        let (host, window) = makeApp(width: 320, height: 480)
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 40)
+        layout.headerReferenceSize = CGSize(width: 320, height: 30)
+        let grid = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        let cells = UICollectionView.CellRegistration<UICollectionViewCell, String> { cell, _, item in cell.accessibilityLabel = item }
+        let headers = UICollectionView.SupplementaryRegistration<Header>(elementKind: UICollectionView.elementKindSectionHeader) { h, _, ip in
+            h.title.text = "Section \(ip.section)"
+        }
+        let source = UICollectionViewDiffableDataSource<Int, String>(collectionView: grid) { cv, ip, item in
+            cv.dequeueConfiguredReusableCell(using: cells, for: ip, item: item)
+        }
+        source.supplementaryViewProvider = { cv, _, ip in cv.dequeueConfiguredReusableSupplementary(using: headers, for: ip) }
+        window.addSubview(grid)
+        window.makeKeyAndVisible()
+        var s = NSDiffableDataSourceSnapshot<Int, String>()
+        s.appendSections([0, 1])
+        s.appendItems(["a", "b", "c"], toSection: 0)
+        s.appendItems(["d"], toSection: 1)
+        source.apply(s, animatingDifferences: false)
+        host.step(frames: 2)
+        #expect(grid.numberOfSections == 2 && grid.numberOfItems(inSection: 0) == 3)
+        #expect(grid.cellForItem(at: IndexPath(item: 1, section: 0))?.accessibilityLabel == "b")
+        let h1 = try #require(grid.supplementaryView(forElementKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1)) as? Header)
+        #expect(h1.title.text == "Section 1")
+        #expect(source.itemIdentifier(for: IndexPath(item: 0, section: 1)) == "d" && source.indexPath(for: "c") == IndexPath(item: 2, section: 0))
+    }
+}
