@@ -127,9 +127,51 @@ open class CAPropertyAnimation: CAAnimation {
     open var keyPath: String? { get { property.keyPath } set { property.keyPath = newValue } }
     open var isAdditive: Bool { get { property.isAdditive } set { property.isAdditive = newValue } }
     open var isCumulative: Bool { get { property.isCumulative } set { property.isCumulative = newValue } }
-    /// Value functions are not applied; key paths such as "transform.rotation.z" do the same.
-    open var valueFunction: Any?
+    /// A value function makes a transform animation's numbers a rotation, scale or
+    /// translation: the animation then animates that sub-path of "transform" (what the
+    /// function computes, as "transform.rotation.z" does). Partial: the 3-component functions
+    /// (`scale`, `translate`) animate x alone.
+    open var valueFunction: CAValueFunction? {
+        didSet {
+            guard let f = valueFunction, let path = keyPath, path == "transform" || path == "sublayerTransform" else { return }
+            keyPath = path + "." + f.subPath
+        }
+    }
 }
+
+/// A function from numbers to a transform, as `CAValueFunction` (for transform animations).
+public final class CAValueFunction: NSObject, @unchecked Sendable {
+    public struct Name: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let rotateX = Name(rawValue: "rotateX"), rotateY = Name(rawValue: "rotateY"), rotateZ = Name(rawValue: "rotateZ")
+        public static let scale = Name(rawValue: "scale"), scaleX = Name(rawValue: "scaleX"), scaleY = Name(rawValue: "scaleY")
+        public static let scaleZ = Name(rawValue: "scaleZ"), translate = Name(rawValue: "translate")
+        public static let translateX = Name(rawValue: "translateX"), translateY = Name(rawValue: "translateY")
+        public static let translateZ = Name(rawValue: "translateZ")
+    }
+    public let name: Name
+    public init?(name: Name) { self.name = name }
+    /// The sub-path of "transform" the function stands for.
+    var subPath: String {
+        switch name {
+        case .rotateX: "rotation.x"; case .rotateY: "rotation.y"; case .rotateZ: "rotation.z"
+        case .scale: "scale"; case .scaleX: "scale.x"; case .scaleY: "scale.y"; case .scaleZ: "scale.z"
+        case .translate, .translateX: "translation.x"; case .translateY: "translation.y"; case .translateZ: "translation.z"
+        default: "rotation.z"
+        }
+    }
+}
+
+/// What layers and animations share of Core Animation's timing, as `CAMediaTiming`.
+@preconcurrency @MainActor
+public protocol CAMediaTiming: AnyObject {
+    var beginTime: CFTimeInterval { get set }
+    var speed: Float { get set }
+    var timeOffset: CFTimeInterval { get set }
+}
+extension CAAnimation: CAMediaTiming {}
+extension CALayer: CAMediaTiming {}
 
 /// `CABasicAnimation`: from, to and by values as UIKit code gives them (CGFloat, CGPoint,
 /// CGColor, CATransform3D, CGPath...), converted to the engine's values as they are set.

@@ -294,3 +294,41 @@ open class CAEmitterLayer: CALayer {
     open var seed: UInt32 { get { emitter.seed } set { emitter.seed = newValue } }
     open var preservesDepth = false
 }
+
+/// A layer whose sublayers keep their 3-D places, as `CATransformLayer`. Partial: every layer
+/// tree is projected and drawn in zPosition order already, so this is a plain container (its
+/// own background, border and contents are not drawn by Core Animation; here they are).
+@preconcurrency @MainActor
+open class CATransformLayer: CALayer {}
+
+/// A layer that shows part of its sublayers, scrolled by its bounds' origin, as
+/// `CAScrollLayer`.
+@preconcurrency @MainActor
+open class CAScrollLayer: CALayer {
+    public struct ScrollMode: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let none = ScrollMode(rawValue: "none")
+        public static let vertically = ScrollMode(rawValue: "vertically")
+        public static let horizontally = ScrollMode(rawValue: "horizontally")
+        public static let both = ScrollMode(rawValue: "both")
+    }
+    open var scrollMode: ScrollMode = .both
+    public override init() { super.init(); masksToBounds = true }
+    public override init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder); masksToBounds = true }
+    /// Scrolls so that `p` is the bounds' origin (along the allowed axes).
+    open func scroll(to p: CGPoint) {
+        var b = bounds
+        if scrollMode == .both || scrollMode == .horizontally { b.origin.x = p.x }
+        if scrollMode == .both || scrollMode == .vertically { b.origin.y = p.y }
+        bounds = b
+    }
+    /// Scrolls the least so that `r` is visible.
+    open func scroll(to r: CGRect) {
+        var p = bounds.origin
+        if r.minX < bounds.minX { p.x = r.minX } else if r.maxX > bounds.maxX { p.x = r.maxX - bounds.width }
+        if r.minY < bounds.minY { p.y = r.minY } else if r.maxY > bounds.maxY { p.y = r.maxY - bounds.height }
+        scroll(to: p)
+    }
+}

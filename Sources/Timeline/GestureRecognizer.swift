@@ -338,10 +338,26 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 @MainActor
 public final class PanGestureRecognizer: GestureRecognizer {
     public var minimumDistance = 10.0
+    /// Edges of the window a pan must start near (within ``edgeWidth``) to be recognised, as
+    /// `UIScreenEdgePanGestureRecognizer`'s; empty: anywhere.
+    public var startEdges: EdgeSet = []
+    public var edgeWidth = 20.0
+    public struct EdgeSet: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let top = EdgeSet(rawValue: 1), left = EdgeSet(rawValue: 2), bottom = EdgeSet(rawValue: 4), right = EdgeSet(rawValue: 8)
+    }
     private var start: Point?
     private var samples: [(point: Point, time: Int64)] = []
 
     public override func pointerDown(at point: Point) {
+        if !startEdges.isEmpty, let w = view?.window {
+            // A window point: near one of the asked-for edges, or no pan.
+            let size = w.size, e = edgeWidth
+            let near = (startEdges.contains(.left) && point.x <= e) || (startEdges.contains(.right) && point.x >= size.width - e)
+                || (startEdges.contains(.top) && point.y <= e) || (startEdges.contains(.bottom) && point.y >= size.height - e)
+            guard near else { start = nil; return }
+        }
         start = point
         samples = [(point, now)]
     }

@@ -102,11 +102,14 @@ open class UIBarAppearance: NSObject, @preconcurrency NSCopying {
     }
 }
 
-/// Partial: a blur's style is kept; bars draw their colour without blurring.
-public final class UIBlurEffect: NSObject, @unchecked Sendable {
+/// A blur, as `UIBlurEffect`. Partial: its style is kept; bars and visual effect views draw a
+/// translucent fill of the style's tint without blurring.
+public final class UIBlurEffect: UIVisualEffect, @unchecked Sendable {
     public enum Style: Int, Sendable {
         case extraLight, light, dark, regular, prominent, systemUltraThinMaterial, systemThinMaterial, systemMaterial,
-             systemThickMaterial, systemChromeMaterial
+             systemThickMaterial, systemChromeMaterial, systemUltraThinMaterialLight, systemThinMaterialLight,
+             systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight, systemUltraThinMaterialDark,
+             systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark
     }
     public let style: Style
     public init(style: Style) { self.style = style }

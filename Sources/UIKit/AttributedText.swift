@@ -120,6 +120,7 @@ extension NSAttributedString {
             if let b = (attrs[.baselineOffset] as? NSNumber)?.doubleValue ?? (attrs[.baselineOffset] as? CGFloat).map(Double.init) {
                 piece.timeline.baselineOffset = b
             }
+            if let p = attrs[.paragraphStyle] as? NSParagraphStyle { piece.timeline.paragraphStyle = p.engine }
             out.append(piece)
         }
         return out
