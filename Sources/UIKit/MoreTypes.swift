@@ -144,3 +144,113 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
         }
     }
 }
+
+// MARK: - Font descriptors
+
+/// A font's description, as `UIFontDescriptor`: family, size, weight and the bold, italic and
+/// monospaced traits, turned back into a font by `UIFont(descriptor:size:)`. Partial: other
+/// attributes and features are kept without effect.
+public final class UIFontDescriptor: NSObject, @unchecked Sendable {
+    public struct SymbolicTraits: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let traitItalic = SymbolicTraits(rawValue: 1 << 0)
+        public static let traitBold = SymbolicTraits(rawValue: 1 << 1)
+        public static let traitExpanded = SymbolicTraits(rawValue: 1 << 5)
+        public static let traitCondensed = SymbolicTraits(rawValue: 1 << 6)
+        public static let traitMonoSpace = SymbolicTraits(rawValue: 1 << 10)
+        public static let traitVertical = SymbolicTraits(rawValue: 1 << 11)
+        public static let traitUIOptimized = SymbolicTraits(rawValue: 1 << 12)
+        public static let traitTightLeading = SymbolicTraits(rawValue: 1 << 15)
+        public static let traitLooseLeading = SymbolicTraits(rawValue: 1 << 16)
+    }
+    public struct AttributeName: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let family = AttributeName(rawValue: "NSFontFamilyAttribute")
+        public static let name = AttributeName(rawValue: "NSFontNameAttribute")
+        public static let size = AttributeName(rawValue: "NSFontSizeAttribute")
+        public static let traits = AttributeName(rawValue: "NSCTFontTraitsAttribute")
+        public static let featureSettings = AttributeName(rawValue: "NSCTFontFeatureSettingsAttribute")
+    }
+    public struct TraitKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let weight = TraitKey(rawValue: "NSCTFontWeightTrait")
+        public static let symbolic = TraitKey(rawValue: "NSCTFontSymbolicTrait")
+    }
+    public struct SystemDesign: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let `default` = SystemDesign(rawValue: "NSCTFontUIFontDesignDefault")
+        public static let rounded = SystemDesign(rawValue: "NSCTFontUIFontDesignRounded")
+        public static let serif = SystemDesign(rawValue: "NSCTFontUIFontDesignSerif")
+        public static let monospaced = SystemDesign(rawValue: "NSCTFontUIFontDesignMonospaced")
+    }
+
+    let font: Font
+    public let fontAttributes: [AttributeName: Any]
+    init(font: Font, attributes: [AttributeName: Any] = [:]) { self.font = font; fontAttributes = attributes }
+    public convenience init(name fontName: String, size: CGFloat) { self.init(font: Font(name: fontName, size: size.double)) }
+    public convenience init(fontAttributes attributes: [AttributeName: Any] = [:]) {
+        let size = (attributes[.size] as? CGFloat).map(Double.init) ?? (attributes[.size] as? NSNumber)?.doubleValue ?? 17
+        let family = attributes[.family] as? String ?? attributes[.name] as? String
+        self.init(font: Font(family: family, size: size), attributes: attributes)
+    }
+    public static func preferredFontDescriptor(withTextStyle style: UIFont.TextStyle) -> UIFontDescriptor {
+        UIFont.preferredFont(forTextStyle: style).fontDescriptor
+    }
+
+    public var pointSize: CGFloat { CGFloat(font.pointSize) }
+    public var symbolicTraits: SymbolicTraits {
+        var t: SymbolicTraits = []
+        if font.weight.rawValue >= Font.Weight.semibold.rawValue { t.insert(.traitBold) }
+        if font.isItalic { t.insert(.traitItalic) }
+        if font.familyName?.contains("Mono") == true { t.insert(.traitMonoSpace) }
+        return t
+    }
+    /// The same font with exactly these traits (bold, italic, monospaced); nil never (the
+    /// system font has every combination).
+    public func withSymbolicTraits(_ traits: SymbolicTraits) -> UIFontDescriptor? {
+        let weight: Font.Weight = traits.contains(.traitBold) ? (font.weight.rawValue >= Font.Weight.semibold.rawValue ? font.weight : .bold)
+            : (font.weight.rawValue >= Font.Weight.semibold.rawValue ? .regular : font.weight)
+        let family = traits.contains(.traitMonoSpace) ? "DejaVu Sans Mono" : (font.familyName?.contains("Mono") == true ? nil : font.familyName)
+        return UIFontDescriptor(font: Font(family: family, size: font.pointSize, weight: weight, italic: traits.contains(.traitItalic)),
+                                attributes: fontAttributes)
+    }
+    public func withSize(_ newPointSize: CGFloat) -> UIFontDescriptor {
+        var f = font
+        f.pointSize = newPointSize.double
+        return UIFontDescriptor(font: f, attributes: fontAttributes)
+    }
+    /// A system design: monospaced is DejaVu Sans Mono, serif DejaVu Serif; rounded is the
+    /// system font (there is no rounded face).
+    public func withDesign(_ design: SystemDesign) -> UIFontDescriptor? {
+        let family: String? = switch design {
+        case .monospaced: "DejaVu Sans Mono"
+        case .serif: "DejaVu Serif"
+        default: font.familyName
+        }
+        return UIFontDescriptor(font: Font(family: family, size: font.pointSize, weight: font.weight, italic: font.isItalic),
+                                attributes: fontAttributes)
+    }
+    public func addingAttributes(_ attributes: [AttributeName: Any]) -> UIFontDescriptor {
+        var f = font
+        if let s = (attributes[.size] as? CGFloat).map(Double.init) ?? (attributes[.size] as? NSNumber)?.doubleValue { f.pointSize = s }
+        if let traits = attributes[.traits] as? [TraitKey: Any], let w = traits[.weight] as? UIFont.Weight {
+            f = Font(family: f.familyName, size: f.pointSize, weight: Font.Weight(rawValue: w.rawValue.double), italic: f.isItalic)
+        }
+        return UIFontDescriptor(font: f, attributes: fontAttributes.merging(attributes) { _, new in new })
+    }
+}
+
+extension UIFont {
+    /// The font's descriptor.
+    public var fontDescriptor: UIFontDescriptor { UIFontDescriptor(font: font) }
+    /// The font a descriptor describes, at `pointSize` (0: the descriptor's size).
+    public convenience init(descriptor: UIFontDescriptor, size pointSize: CGFloat) {
+        var f = descriptor.font
+        if pointSize > 0 { f.pointSize = pointSize.double }
+        self.init(f)
+    }
+}

@@ -67,3 +67,20 @@ struct UIKitMoreTypesTests {
         #expect(blur.backgroundColor != nil && blur.backgroundColor != .clear)
     }
 }
+
+@Suite("UK1 font descriptors")
+struct UIKitFontDescriptorTests {
+    @Test("UK1 a font descriptor adds and removes bold, italic and monospaced traits and sizes; UIFont(descriptor:size:) makes the font")
+    func UK1_fontDescriptor() throws {
+        let body = UIFont.systemFont(ofSize: 17)
+        let boldItalic = try #require(body.fontDescriptor.withSymbolicTraits([.traitBold, .traitItalic]))
+        #expect(boldItalic.symbolicTraits.contains(.traitBold) && boldItalic.symbolicTraits.contains(.traitItalic))
+        let font = UIFont(descriptor: boldItalic, size: 0)
+        #expect(font.pointSize == 17 && font.font.isItalic && font.font.weight == .bold)
+        let plain = try #require(boldItalic.withSymbolicTraits([]))
+        #expect(plain.symbolicTraits.isEmpty && UIFont(descriptor: plain, size: 20).pointSize == 20)
+        let mono = try #require(body.fontDescriptor.withDesign(.monospaced))
+        #expect(UIFont(descriptor: mono, size: 0).font.familyName == "DejaVu Sans Mono" && mono.symbolicTraits.contains(.traitMonoSpace))
+        #expect(body.fontDescriptor.withSize(30).pointSize == 30)
+    }
+}
