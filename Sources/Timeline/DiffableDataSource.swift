@@ -73,6 +73,27 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
     public mutating func reloadItems(_ identifiers: [ItemIdentifier]) { reloadedItemIdentifiers.formUnion(identifiers) }
 }
 
+/// The changes that turn one list of sections' items into another with the same sections: the
+/// fewest deletes (old index paths) and inserts (new ones) per section, the standard library's
+/// `CollectionDifference` (a Myers diff), with moves inferred. Shared by the engine's and the
+/// UIKit facade's diffable data sources.
+public func sectionItemChanges<Item: Hashable>(from old: [[Item]], to new: [[Item]])
+    -> (deletes: [IndexPath], inserts: [IndexPath], moves: [(IndexPath, IndexPath)]) {
+    var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = []
+    for s in new.indices where old.indices.contains(s) {
+        for change in new[s].difference(from: old[s]).inferringMoves() {
+            switch change {
+            case .remove(let offset, _, let to):
+                if let to { moves.append((IndexPath(item: offset, section: s), IndexPath(item: to, section: s))) }
+                else { deletes.append(IndexPath(item: offset, section: s)) }
+            case .insert(let offset, _, let from):
+                if from == nil { inserts.append(IndexPath(item: offset, section: s)) }
+            }
+        }
+    }
+    return (deletes, inserts, moves)
+}
+
 /// A table's data source driven by snapshots (SC5), as `UITableViewDiffableDataSource`: applying
 /// a snapshot computes the fewest inserts and deletes per section (the standard library's
 /// `CollectionDifference`, a Myers diff) with moves inferred, and animates them as a batch update.
@@ -120,19 +141,11 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sen
             completion?()
             return
         }
-        var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = []
-        for (s, section) in snapshot.sectionIdentifiers.enumerated() {
-            let diff = snapshot.itemIdentifiers(inSection: section).difference(from: old.itemIdentifiers(inSection: section)).inferringMoves()
-            for change in diff {
-                switch change {
-                case .remove(let offset, _, let to):
-                    if let to { moves.append((IndexPath(row: offset, section: s), IndexPath(row: to, section: s))) }
-                    else { deletes.append(IndexPath(row: offset, section: s)) }
-                case .insert(let offset, _, let from):
-                    if from == nil { inserts.append(IndexPath(row: offset, section: s)) }
-                }
-            }
-        }
+        let c = sectionItemChanges(from: old.sectionIdentifiers.map { old.itemIdentifiers(inSection: $0) },
+                                   to: snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) })
+        let deletes = c.deletes.map { IndexPath(row: $0.item, section: $0.section) }
+        let inserts = c.inserts.map { IndexPath(row: $0.item, section: $0.section) }
+        let moves = c.moves.map { (IndexPath(row: $0.0.item, section: $0.0.section), IndexPath(row: $0.1.item, section: $0.1.section)) }
         let reloads = snapshot.reloadedItemIdentifiers.compactMap { indexPath(for: $0) }
         let animation = defaultRowAnimation
         tableView.performBatchUpdates({

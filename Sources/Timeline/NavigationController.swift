@@ -65,6 +65,17 @@ public final class BarButtonItem {
         c.image = image
         return c
     }
+    /// A bar's button for this item (placed by frame, in the bar's tint), which it then shows.
+    func makeButton(tint: Color) -> Button {
+        let b = Button(configuration: configuration)
+        if style == .done { b.titleLabel.font = .systemFont(ofSize: 17, weight: .semibold) }
+        button = b
+        b.translatesAutoresizingMaskIntoConstraints = true
+        b.tintColor = tint
+        b.isEnabled = isEnabled
+        b.addAction(for: .primaryActionTriggered) { _ in self.handler(self) }
+        return b
+    }
     private func updateButton() {
         guard let b = button else { return }
         b.configuration = configuration
@@ -565,16 +576,7 @@ public final class NavigationBar: View {
         backButton.alpha = 1 - f
     }
 
-    private func makeButton(_ item: BarButtonItem) -> Button {
-        let b = Button(configuration: item.configuration)
-        if item.style == .done { b.titleLabel.font = .systemFont(ofSize: 17, weight: .semibold) }
-        item.button = b
-        b.translatesAutoresizingMaskIntoConstraints = true
-        b.tintColor = tintColor
-        b.isEnabled = item.isEnabled
-        b.addAction(for: .primaryActionTriggered) { _ in item.handler(item) }
-        return b
-    }
+    private func makeButton(_ item: BarButtonItem) -> Button { item.makeButton(tint: tintColor) }
 
     public override func layoutSubviews() {
         super.layoutSubviews()

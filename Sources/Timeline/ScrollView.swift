@@ -523,15 +523,18 @@ open class ScrollView: View {
         guard let v = delegate?.viewForZooming(in: self), scale.isFinite else { return }
         let s = min(max(scale, minimumZoomScale), maximumZoomScale)
         guard s != zoomScale else { return }
-        let apply = {
-            v.transform = AffineTransform(scaleX: s, y: s)
-            let size = v.bounds.size
-            v.center = Point(x: size.width * s / 2, y: size.height * s / 2)
-            self.zoomScale = s
-            self.contentSize = Size(width: size.width * s, height: size.height * s)
-        }
+        let apply = { self.applyZoom(s, to: v) }
         if animated { View.animate(withDuration: 0.3, animations: apply) } else { apply() }
         delegate?.scrollViewDidZoom(self)
+    }
+
+    /// The zoomed view scaled by `s` from its top-left, and the content its size.
+    private func applyZoom(_ s: Double, to v: View) {
+        v.transform = AffineTransform(scaleX: s, y: s)
+        let size = v.bounds.size
+        v.center = Point(x: size.width * s / 2, y: size.height * s / 2)
+        zoomScale = s
+        contentSize = Size(width: size.width * s, height: size.height * s)
     }
 
     /// Zooms so that `rect`, in the zoomed view's coordinates, fills the view as far as the
@@ -542,11 +545,7 @@ open class ScrollView: View {
         let b = bounds.size
         let s = min(max(min(b.width / rect.width, b.height / rect.height), minimumZoomScale), maximumZoomScale)
         let apply = {
-            v.transform = AffineTransform(scaleX: s, y: s)
-            let size = v.bounds.size
-            v.center = Point(x: size.width * s / 2, y: size.height * s / 2)
-            self.zoomScale = s
-            self.contentSize = Size(width: size.width * s, height: size.height * s)
+            self.applyZoom(s, to: v)
             let lo = self.minimumContentOffset, hi = self.maximumContentOffset
             self.contentOffset = Point(x: min(max(rect.midX * s - b.width / 2, lo.x), hi.x),
                                        y: min(max(rect.midY * s - b.height / 2, lo.y), hi.y))

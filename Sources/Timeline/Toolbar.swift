@@ -37,13 +37,7 @@ public final class Toolbar: View {
                 addSubview(v)
                 return nil
             case .button:
-                let b = Button(configuration: item.configuration)
-                if item.style == .done { b.titleLabel.font = .systemFont(ofSize: 17, weight: .semibold) }
-                item.button = b
-                b.translatesAutoresizingMaskIntoConstraints = true
-                b.tintColor = tintColor
-                b.isEnabled = item.isEnabled
-                b.addAction(for: .primaryActionTriggered) { _ in item.handler(item) }
+                let b = item.makeButton(tint: tintColor)
                 addSubview(b)
                 return b
             }

@@ -182,24 +182,11 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
         return c
     }
 
-    /// The per-section changes from `old` to this snapshot when their sections are the same:
-    /// deletes (old index paths), inserts (new ones) and moves; nil when sections differ.
+    /// The per-section changes from `old` to this snapshot when their sections are the same
+    /// (the engine's `sectionItemChanges`); nil when sections differ.
     func changes(from old: Self) -> (deletes: [IndexPath], inserts: [IndexPath], moves: [(IndexPath, IndexPath)])? {
         guard old.sectionIdentifiers == sectionIdentifiers else { return nil }
-        var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = []
-        for s in sectionIdentifiers.indices {
-            let diff = items[s].difference(from: old.items[s]).inferringMoves()
-            for change in diff {
-                switch change {
-                case .remove(let offset, _, let to):
-                    if let to { moves.append((IndexPath(item: offset, section: s), IndexPath(item: to, section: s))) }
-                    else { deletes.append(IndexPath(item: offset, section: s)) }
-                case .insert(let offset, _, let from):
-                    if from == nil { inserts.append(IndexPath(item: offset, section: s)) }
-                }
-            }
-        }
-        return (deletes, inserts, moves)
+        return sectionItemChanges(from: old.items, to: items)
     }
 }
 
