@@ -243,12 +243,19 @@ open class ScrollView: View {
         setContentOffset(o, animated: animated)
     }
 
-    /// Scrolls to the top, when the delegate agrees (UIKit's status-bar tap).
+    /// Scrolls to the top, when allowed and the delegate agrees (UIKit's status-bar tap);
+    /// `scrollViewDidScrollToTop` follows when the animation ends (at once when there was none
+    /// to run, nothing when it was already there).
     public func scrollToTop() {
-        guard delegate?.scrollViewShouldScrollToTop(self) != false else { return }
-        setContentOffset(Point(x: contentOffset.x, y: minimumContentOffset.y), animated: true)
-        scrolledToTop = true
+        guard scrollsToTop, delegate?.scrollViewShouldScrollToTop(self) != false else { return }
+        let target = Point(x: contentOffset.x, y: minimumContentOffset.y)
+        guard clamp(target) != contentOffset else { return }
+        setContentOffset(target, animated: true)
+        if motion != nil { scrolledToTop = true } else { delegate?.scrollViewDidScrollToTop(self) }
     }
+    /// Whether ``scrollToTop()`` scrolls this view (UIKit's `scrollsToTop`).
+    public var scrollsToTop = true
+    /// Set while a scroll to the top animates; any other motion clears it.
     private var scrolledToTop = false
 
     // MARK: Dragging (SC2)
@@ -367,6 +374,8 @@ open class ScrollView: View {
 
     private func finishMotion(animated: Bool) {
         motion = nil
+        let toTop = scrolledToTop
+        scrolledToTop = false
         if let observer { window?.runLoop?.removeFrameObserver(observer) }
         observer = nil
         if isDecelerating {
@@ -374,7 +383,7 @@ open class ScrollView: View {
             delegate?.scrollViewDidEndDecelerating(self)
         } else if animated {
             delegate?.scrollViewDidEndScrollingAnimation(self)
-            if scrolledToTop { scrolledToTop = false; delegate?.scrollViewDidScrollToTop(self) }
+            if toTop { delegate?.scrollViewDidScrollToTop(self) }
         }
         hideIndicatorsSoon()
     }
@@ -384,6 +393,7 @@ open class ScrollView: View {
         guard motion != nil else { return }
         let wasDecelerating = isDecelerating
         motion = nil
+        scrolledToTop = false                             // an interrupted scroll to the top never arrives
         if let observer { window?.runLoop?.removeFrameObserver(observer) }
         observer = nil
         isDecelerating = false

@@ -160,7 +160,7 @@ open class UIScrollView: UIView {
     open var canCancelContentTouches: Bool { get { scroll.canCancelContentTouches } set { scroll.canCancelContentTouches = newValue } }
     /// Partial: kept; there is no on-screen keyboard to dismiss.
     open var keyboardDismissMode: KeyboardDismissMode = .none
-    open var scrollsToTop = true
+    open var scrollsToTop: Bool { get { scroll.scrollsToTop } set { scroll.scrollsToTop = newValue } }
     open var isTracking: Bool { scroll.isTracking }
     open var isDragging: Bool { scroll.isDragging }
     open var isDecelerating: Bool { scroll.isDecelerating }

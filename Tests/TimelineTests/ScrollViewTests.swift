@@ -68,6 +68,7 @@ struct ScrollViewTests {
         func scrollViewWillBeginDecelerating(_ s: ScrollView) { log.append("willBeginDecelerating") }
         func scrollViewDidEndDecelerating(_ s: ScrollView) { log.append("didEndDecelerating") }
         func scrollViewDidEndScrollingAnimation(_ s: ScrollView) { log.append("didEndScrollingAnimation") }
+        func scrollViewDidScrollToTop(_ s: ScrollView) { log.append("didScrollToTop") }
     }
 
     func setUp(content: Size = Size(width: 300, height: 3000)) -> (HeadlessHost, ScrollView, Recorder) {
@@ -138,6 +139,30 @@ struct ScrollViewTests {
         }
         host.runUntilIdle()
         #expect(s.contentOffset.y == 0)
+    }
+
+    @Test("SC3: scrollToTop animates to the top and tells didScrollToTop once; at the top, or with scrollsToTop off, nothing; an interrupted one never tells")
+    func SC3_scrollToTop() {
+        let (host, s, r) = setUp()
+        s.scrollToTop()
+        host.runUntilIdle()
+        #expect(r.log.isEmpty, "already at the top")
+        s.contentOffset = Point(x: 0, y: 900)
+        s.scrollToTop()
+        host.runUntilIdle()
+        #expect(s.contentOffset.y == 0 && r.log == ["didEndScrollingAnimation", "didScrollToTop"])
+        r.log.removeAll()
+        s.contentOffset = Point(x: 0, y: 900)
+        s.scrollToTop()
+        host.step(frames: 3)
+        s.setContentOffset(Point(x: 0, y: 500), animated: true)           // interrupts it
+        host.runUntilIdle()
+        #expect(r.log == ["didEndScrollingAnimation"] && s.contentOffset.y == 500)
+        r.log.removeAll()
+        s.scrollsToTop = false
+        s.scrollToTop()
+        host.runUntilIdle()
+        #expect(r.log.isEmpty && s.contentOffset.y == 500)
     }
 
     @Test("SC3: a delegate's target offset is where the scroll view comes to rest")
