@@ -1,16 +1,21 @@
 import Foundation
 import Geometry
 import Timeline
+import TimelineSDL
 
-/// The "Scrolling" page (SC9, in part): a 10,000-row table in 100 sections whose headers float,
-/// flung and rubber-banded with UIKit's physics, pulled to refresh, a paging carousel, and a
-/// header that stretches as the table is pulled past its top (driven by scrollViewDidScroll). The wheel, page up/down
-/// and space scroll the table too.
+/// The "Scrolling" page (SC9): a 10,000-row table in 100 sections whose headers float, flung
+/// and rubber-banded with UIKit's physics, pulled to refresh, a paging carousel, a zoomable
+/// image (pinch or control-wheel, a double click zooms in twice on the spot and back), and a
+/// header that stretches as the table is pulled past its top (driven by scrollViewDidScroll).
+/// The wheel, page up/down and space scroll the table too.
 @MainActor
 final class ScrollingScene: GalleryScene, TableViewDataSource, TableViewDelegate {
-    let title = "Scrolling: a 10,000-row table, paging, a stretchy header"
-    var help: String { "drag or fling the table and the carousel; wheel, page up/down, space; t: to the top" }
+    let title = "Scrolling: a 10,000-row table, paging, zoom, a stretchy header"
+    var help: String { "drag or fling the table and the carousel; wheel, page up/down, space; t: to the top; ctrl-wheel or double-click the photo" }
     private var table: TableView?
+    private var zoomer: ScrollView?
+    private var photo: ImageView?
+    private var assets: ImageAssets?
     private var header: View?
     private var headerLabel: Label?
     private let headerHeight = 70.0
@@ -72,7 +77,44 @@ final class ScrollingScene: GalleryScene, TableViewDataSource, TableViewDelegate
         note.translatesAutoresizingMaskIntoConstraints = true
         note.frame = Rect(x: x0, y: 250, width: pageWidth, height: 90)
         container.addSubview(note)
+
+        // A photo to zoom: pinch or control-wheel, a double click zooms in on the spot (and out).
+        let zoomHeight = max(120, min(240, h - 370))
+        container.addSubview(makeLabel("zoom: ctrl-wheel or double-click", size: 13, color: Palette.dim, at: Point(x: x0, y: 340)))
+        let directory = (try? AssetLocator.path(of: "images/forest.png")).map { ($0 as NSString).deletingLastPathComponent } ?? "Assets/images"
+        let assets = ImageAssets(directory: directory, displayScale: container.window?.scale ?? 1)
+        self.assets = assets
+        let z = ScrollView(frame: Rect(x: x0, y: 362, width: pageWidth, height: zoomHeight))
+        z.cornerRadius = 12
+        z.backgroundColor = Palette.card
+        z.minimumZoomScale = 1
+        z.maximumZoomScale = 4
+        let image = ImageView(image: assets.image(named: "forest"))
+        image.translatesAutoresizingMaskIntoConstraints = true
+        image.contentMode = .scaleAspectFill
+        image.clipsToBounds = true
+        image.frame = Rect(x: 0, y: 0, width: pageWidth, height: zoomHeight)
+        z.addSubview(image)
+        z.contentSize = image.frame.size
+        z.delegate = self
+        let doubleClick = TapGestureRecognizer()
+        doubleClick.numberOfTapsRequired = 2
+        doubleClick.addAction { [unowned self, unowned z] g in
+            guard let photo = self.photo else { return }
+            if z.zoomScale > 1 {
+                z.setZoomScale(1, animated: true)
+            } else {
+                let p = g.location(in: photo)
+                z.zoom(to: Rect(x: p.x - pageWidth / 4, y: p.y - zoomHeight / 4, width: pageWidth / 2, height: zoomHeight / 2), animated: true)
+            }
+        }
+        z.addGestureRecognizer(doubleClick)
+        container.addSubview(z)
+        zoomer = z
+        photo = image
     }
+
+    func viewForZooming(in scrollView: ScrollView) -> View? { scrollView === zoomer ? photo : nil }
 
     // MARK: Data
 

@@ -150,4 +150,24 @@ struct GalleryDemoTests {
             #expect(abs(centres[k].x - centres[k - 1].x - 68) < 2, "centres \(centres)")   // 56 wide + 12 spacing
         }
     }
+
+    @Test("SC9: the scrolling page shows the table's rows, the first carousel page and the photo to zoom")
+    func SC9_demoScrolling() throws {
+        let img = try screenshot(scene: "scrolling", after: 2.5)
+        // The carousel's first page, in the first accent colour, beside the table.
+        let page = find(Self.accents[0], in: img, tolerance: 6.0 / 255, minX: 540)
+        #expect(page.count > 20_000 && page.box.minX > 540, "page \(page.box)")
+        // The photo below it: a greenish forest (green well above red and blue) in the right column.
+        var green = 0
+        for y in 0..<img.height {
+            for x in 540..<min(img.width, 920) {
+                let c = img.color(x: x, y: y)
+                if c.green > c.red + 0.15, c.green > c.blue + 0.15 { green += 1 }
+            }
+        }
+        #expect(green > 20_000, "the photo's green pixels: \(green)")
+        // The table's rows: light text on the card down the left half (many light pixels there).
+        let rows = find(Color(red: 0.93, green: 0.94, blue: 0.96), in: img, tolerance: 0.08, maxX: 530)
+        #expect(rows.count > 500, "row text pixels \(rows.count)")
+    }
 }
