@@ -23,6 +23,9 @@ public final class NavigationItem {
     /// UIKit's `navigationItem.searchController` places it); its height is its frame's, or its
     /// intrinsic height (which wins when it has one). The screens below the bar start under it.
     public var accessoryView: View? { didSet { changed() } }
+    /// Tells the bar the accessory view's height changed (its intrinsic size), so the bar and
+    /// the screens below it are laid out again.
+    public func accessoryViewSizeDidChange() { changed() }
     /// The items the navigation controller's toolbar shows while this screen is on top
     /// (`UIViewController.toolbarItems`).
     public var toolbarItems: [BarButtonItem] = [] { didSet { changed() } }
@@ -155,7 +158,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         interactivePopGestureRecognizer.delegate = self
         interactivePopGestureRecognizer.addAction { [weak self] g in self?.handleEdgePan(g as! PanGestureRecognizer) }
         view.addGestureRecognizer(interactivePopGestureRecognizer)
-        navigationBar.update(for: viewControllers, animated: false)
+        updateBars()
     }
 
     /// The bar's height: its title row, and the top screen's accessory view below it.
@@ -256,7 +259,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         for c in controllers where c.parent !== self { addChild(c) }
         viewControllers = controllers
         guard from !== to else {
-            navigationBar.update(for: viewControllers, animated: false)
+            updateBars()
             return
         }
         let push = !old.contains { $0 === to }
@@ -290,7 +293,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
             from.isMovingFromParent = !push
             from.beginAppearanceTransition(false, animated: true)
             to.beginAppearanceTransition(true, animated: true)
-            navigationBar.update(for: viewControllers, animated: true)
+            updateBars(animated: true)
             var ended = false
             let handled = external(from, to, push) { [weak self] completed in
                 guard let self, !ended else { return }
@@ -322,7 +325,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         dimming.frame = frame
         dimming.alpha = push ? 0 : Self.dimmingAlpha
         if let over { Self.setEdgeShadow(on: over, true) }
-        navigationBar.update(for: viewControllers, animated: animated)
+        updateBars(animated: animated)
         guard animated else {
             finish(from: from, to: to, push: push, removing: removing, appeared: true)
             return
@@ -362,7 +365,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         from.endAppearanceTransition()
         if push { to.removeFromParent() } else { for r in removing { r.didMove(toParent: self) } }
         isTransitioning = false
-        navigationBar.update(for: viewControllers, animated: false)
+        updateBars()
     }
 
     private func finish(from: ViewController?, to: ViewController, push: Bool, removing: [ViewController], appeared: Bool) {
@@ -385,7 +388,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         for r in removing { r.removeFromParent() }
         if push { to.didMove(toParent: self) }
         isTransitioning = false
-        navigationBar.update(for: viewControllers, animated: false)
+        updateBars()
         didShow?(to, appeared)
     }
 
@@ -478,9 +481,15 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
 
     func navigationItemDidChange() {
         guard isViewLoaded, !isTransitioning else { return }
-        navigationBar.update(for: viewControllers, animated: false)
-        toolbar.items = topViewController?.navigationItem.toolbarItems ?? []
+        updateBars()
         view.setNeedsLayout()
+    }
+
+    /// The bar shows the top screen's item, and the toolbar its toolbar items.
+    private func updateBars(animated: Bool = false) {
+        navigationBar.update(for: viewControllers, animated: animated)
+        let items = topViewController?.navigationItem.toolbarItems ?? []
+        if !toolbar.hasItems(items) { toolbar.items = items }
     }
 
     /// The back button was clicked.
@@ -498,7 +507,6 @@ final class NavigationContainerView: View {
         guard let c = controller else { return }
         c.navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: c.barFrameHeight)
         c.toolbar.frame = Rect(x: 0, y: bounds.height - Toolbar.height, width: bounds.width, height: Toolbar.height)
-        if let items = c.topViewController?.navigationItem.toolbarItems, !c.toolbar.hasItems(items) { c.toolbar.items = items }
         if !c.isTransitioning, let top = c.topViewController, top.isViewLoaded, top.view.superview === self {
             top.view.frame = c.contentFrame
         }

@@ -106,9 +106,13 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         }
         userInterfaceStyle = style; displayScale = scale; horizontalSizeClass = h; verticalSizeClass = v; userInterfaceIdiom = idiom
     }
-    /// The traits of the main screen.
+    /// The traits of the main screen (off the main queue, where the screen cannot be read, light
+    /// traits with no size classes; asking there does not trap).
     public static var current: UITraitCollection {
-        MainActor.assumeIsolated { UITraitCollection(size: UIScreen.main.bounds.size, idiom: UIDevice.current.userInterfaceIdiom) }
+        guard isOnMainQueue else { return UITraitCollection(userInterfaceStyle: .light) }
+        return MainActor.assumeIsolated {
+            UITraitCollection(size: UIScreen.main.bounds.size, idiom: UIDevice.current.userInterfaceIdiom)
+        }
     }
     public var preferredContentSizeCategory: UIContentSizeCategory { .large }
     public var layoutDirection: UITraitEnvironmentLayoutDirection { .leftToRight }

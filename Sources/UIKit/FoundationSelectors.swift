@@ -58,7 +58,7 @@ extension NotificationCenter {
             }
             // On the main queue (the main actor's), at once, as iOS calls on the posting thread;
             // from another thread, on the main queue next.
-            if Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil { deliver() } else {
+            if isOnMainQueue { deliver() } else {
                 DispatchQueue.main.async(execute: deliver)
             }
         }
@@ -72,6 +72,9 @@ nonisolated(unsafe) private let mainQueueKey: DispatchSpecificKey<Bool> = {
     DispatchQueue.main.setSpecific(key: key, value: true)
     return key
 }()
+
+/// Whether this code runs on the main queue (the main actor's executor), on whichever thread.
+var isOnMainQueue: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil }
 
 /// The observation token a selector observer removes itself with once its target is gone.
 private final class TokenBox: @unchecked Sendable {

@@ -321,10 +321,7 @@ open class UISearchController: UIViewController {
         placeResults()
         searchResultsUpdater?.updateSearchResults(for: self)
     }
-    fileprivate func barSizeDidChange() {
-        hostItem?.engine.accessoryView?.setNeedsLayout()
-        hostItem?.engine.accessoryView = hostItem?.engine.accessoryView
-    }
+    fileprivate func barSizeDidChange() { hostItem?.engine.accessoryViewSizeDidChange() }
 
     /// The results controller's view covers the searched screen's view while the search is
     /// active and has text (or `showsSearchResultsController` is set).
