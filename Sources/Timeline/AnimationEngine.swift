@@ -26,21 +26,39 @@ final class CompletionGroup {
     @exclusivity(unchecked) var cachedLocal = -Double.infinity
     @exclusivity(unchecked) var cachedProgress = (progress: 0.0, isFinished: false)
     @exclusivity(unchecked) var finished = true
+    /// Whether the block is still running its closure: a task made inside it inherits the scope
+    /// but runs later, and its changes are not the block's (as in UIKit).
+    var isOpen = false
     var completion: ((Bool) -> Void)?
     init(_ completion: ((Bool) -> Void)?) { self.completion = completion }
 }
 
 /// The block-animation transaction open while an `animate` call runs its closure. Only valid for
 /// the duration of that call (it is how property setters know they are inside a block).
-@MainActor
-struct AnimationTransaction {
+struct AnimationTransaction: Sendable {
     var timing: AnimationTiming
     var group: CompletionGroup
     var beginsFromCurrentState = false
     /// Inside `animateKeyframes`: the calculation, and the keyframe span being recorded.
     var keyframes: KeyframeCalculation?
     var keyframeSpan: (start: Double, end: Double)?
-    static var stack: [AnimationTransaction] = []
+}
+
+/// The block-animation state in scope (CA12): the innermost open `animate` transaction and the
+/// property animator whose `addAnimations` block is running. It is bound for the duration of the
+/// call that opens it, the way Core Animation's transactions belong to the thread that runs
+/// them, so nothing of it is process-wide: task-local values, read in a few nanoseconds by every
+/// view setter, and on a thread outside any task kept per thread.
+enum AnimationScope {
+    @TaskLocal static var transaction: AnimationTransaction?
+    @TaskLocal static var recording: AnimatorRecording?
+}
+
+/// The property animator recording the changes of its `addAnimations` block, and the block's delay
+/// factor.
+struct AnimatorRecording: Sendable {
+    let animator: PropertyAnimator
+    let delayFactor: Double
 }
 
 /// One property of one view animating from a value to the model value.
@@ -158,11 +176,11 @@ public final class AnimationEngine: FrameParticipant {
     /// Called by a view after a model change: inside an animation block the change becomes an
     /// animation of the presentation from its current value to the new model value (N1).
     func captureChange(of property: AnimatableProperty, on view: View, from oldModel: AnimatableValue) -> Bool {
-        if let (animator, _) = PropertyAnimator.recording {
-            animator.record(view, property, engine: self)
+        if let recording = AnimationScope.recording, recording.animator.isRecording {
+            recording.animator.record(view, property, engine: self, delayFactor: recording.delayFactor)
             return true
         }
-        guard let tx = AnimationTransaction.stack.last else { return false }
+        guard let tx = AnimationScope.transaction, tx.group.isOpen else { return false }
         if let calculation = tx.keyframes { return captureKeyframe(property, view, tx, calculation) }
         let to = view.model.value(of: property)
         let alreadyAnimating = view.animatedProperties & property.bit != 0
@@ -505,7 +523,7 @@ extension View {
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         precondition(timing.playbackRate.isFinite && timing.playbackRate != 0,
                      "animate(timing:): playbackRate must be finite and not 0; got \(timing.playbackRate)")
-        let outer = AnimationTransaction.stack.last
+        let outer = AnimationScope.transaction.flatMap { $0.group.isOpen ? $0 : nil }
         let group = CompletionGroup(completion)
         var tx = AnimationTransaction(timing: timing, group: group)
         tx.beginsFromCurrentState = options.contains(.beginFromCurrentState)
@@ -514,9 +532,9 @@ extension View {
             if !options.contains(.overrideInheritedCurve) { tx.timing.curve = outer.timing.curve }
         }
         group.pending += 1                         // held open while the block runs
-        AnimationTransaction.stack.append(tx)
-        animations()
-        AnimationTransaction.stack.removeLast()
+        group.isOpen = true
+        AnimationScope.$transaction.withValue(tx, operation: animations)
+        group.isOpen = false
         group.pending -= 1
         if group.pending == 0 { group.completion?(true); group.completion = nil }
     }
@@ -574,9 +592,9 @@ extension View {
         var tx = AnimationTransaction(timing: AnimationTiming(delay: delay, duration: duration, curve: .linear), group: group)
         tx.keyframes = calculation
         group.pending += 1
-        AnimationTransaction.stack.append(tx)
-        animations()
-        AnimationTransaction.stack.removeLast()
+        group.isOpen = true
+        AnimationScope.$transaction.withValue(tx, operation: animations)
+        group.isOpen = false
         group.pending -= 1
         if group.pending == 0 { group.completion?(true); group.completion = nil }
     }
@@ -584,13 +602,13 @@ extension View {
     /// Adds a keyframe inside `animateKeyframes`: the changes `animations` makes reach their values
     /// from `start` to `start + relativeDuration` (fractions of the whole duration, in 0...1).
     public static func addKeyframe(withRelativeStartTime start: Double, relativeDuration: Double, animations: () -> Void) {
-        precondition(AnimationTransaction.stack.last?.keyframes != nil, "addKeyframe: call it inside View.animateKeyframes(withDuration:...)")
+        guard var tx = AnimationScope.transaction, tx.keyframes != nil, tx.group.isOpen else {
+            preconditionFailure("addKeyframe: call it inside View.animateKeyframes(withDuration:...)")
+        }
         precondition(start >= 0 && relativeDuration >= 0 && start + relativeDuration <= 1 + 1e-9,
                      "addKeyframe: start and duration are fractions of the animation: 0 <= start, start + duration <= 1")
-        let total = AnimationTransaction.stack.last!.timing.duration
-        let i = AnimationTransaction.stack.count - 1
-        AnimationTransaction.stack[i].keyframeSpan = (start * total, max(start + relativeDuration, start + 1e-9) * total)
-        animations()
-        AnimationTransaction.stack[i].keyframeSpan = nil
+        let total = tx.timing.duration
+        tx.keyframeSpan = (start * total, max(start + relativeDuration, start + 1e-9) * total)
+        AnimationScope.$transaction.withValue(tx, operation: animations)
     }
 }

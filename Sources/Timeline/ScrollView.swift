@@ -510,7 +510,8 @@ open class ScrollView: View {
         let page = max(0, bounds.height - 40)
         var target = contentOffset
         switch key.name {
-        case "page down", "space" where !event.modifiers.contains(.shift): target.y += page
+        case "page down": target.y += page
+        case "space" where !event.modifiers.contains(.shift): target.y += page
         case "page up": target.y -= page
         case "space": target.y -= page
         case "down": target.y += wheelLineHeight

@@ -1,4 +1,5 @@
 import Testing
+import Motion
 import TimelineTestSupport
 @testable import Timeline
 
@@ -83,5 +84,43 @@ struct ViewLayerTests {
         b.root.addSubview(vb)
         #expect(va.traceName == vb.traceName)                        // the same place in each window's order
         #expect(va.traceName.hasPrefix("View#"))
+    }
+
+    @Test("CA12 a block's state is scoped to its call: a change after it, even in a task made inside it, is not animated")
+    func blockScope() async {
+        let host = makeHost(width: 200, height: 200)
+        let v = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        var task: Task<Void, Never>?
+        View.animate(withDuration: 0.5, animations: {
+            v.alpha = 0.5
+            task = Task { @MainActor in v.center.x = 150 }     // inherits the scope, runs later
+        })
+        await task?.value
+        #expect(v.presentation.alpha == 1 && v.alpha == 0.5)  // the block's change animates
+        #expect(v.presentation.center.x == 150)               // the task's is applied at once
+        v.backgroundColor = Color(red: 1, green: 0, blue: 0)  // after the block: not animated
+        #expect(v.presentation.backgroundColor == Color(red: 1, green: 0, blue: 0))
+    }
+
+    @Test("CA12 animator recording is scoped: nested blocks and animators take their own changes")
+    func animatorScope() {
+        let host = makeHost(width: 200, height: 200)
+        let a = View(frame: Rect(x: 0, y: 0, width: 20, height: 20)), b = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        host.root.addSubview(a)
+        host.root.addSubview(b)
+        host.runUntilIdle()
+        let animator = PropertyAnimator(duration: 0.2, curve: .linear) { a.alpha = 0 }
+        View.animate(withDuration: 0.4, animations: { b.alpha = 0 })
+        animator.startAnimation()
+        a.center.x = 100                                      // outside both: immediate
+        #expect(a.presentation.center.x == 100)
+        host.step()
+        host.step(frames: 6)                                  // 0.1 s
+        #expect(abs(a.presentation.alpha - 0.5) < 1e-9)      // the animator's 0.2 s
+        #expect(abs(b.presentation.alpha - (1 - TimingCurve.easeInOut.progress(fraction: 0.25))) < 1e-9)   // the block's 0.4 s
+        host.runUntilIdle()
+        #expect(a.presentation.alpha == 0 && b.presentation.alpha == 0)
     }
 }

@@ -186,16 +186,18 @@ public final class PropertyAnimator {
 
     /// Records the changes `block` makes as tracks from the current presentation to the new model.
     private func capture(_ block: () -> Void, _ delayFactor: Double) {
-        PropertyAnimator.recording = (self, delayFactor)
-        block()
-        PropertyAnimator.recording = nil
+        let outer = isRecording
+        isRecording = true
+        AnimationScope.$recording.withValue(AnimatorRecording(animator: self, delayFactor: delayFactor), operation: block)
+        isRecording = outer
         apply()
     }
 
-    /// The animator whose `addAnimations` block is running (setters report to it).
-    static var recording: (PropertyAnimator, Double)?
+    /// Whether an `addAnimations` block of this animator is running (a task made inside one
+    /// inherits its scope but runs after it).
+    private(set) var isRecording = false
 
-    func record(_ view: View, _ property: AnimatableProperty, engine e: AnimationEngine) {
+    func record(_ view: View, _ property: AnimatableProperty, engine e: AnimationEngine, delayFactor: Double) {
         if engine == nil {
             engine = e
             e.add(self)
@@ -205,7 +207,7 @@ public final class PropertyAnimator {
         if let i = tracks.firstIndex(where: { $0.view === view && $0.property == property }) {
             tracks[i].to = to
         } else {
-            tracks.append(Track(view: view, property: property, from: from, to: to, delayFactor: PropertyAnimator.recording?.1 ?? 0))
+            tracks.append(Track(view: view, property: property, from: from, to: to, delayFactor: delayFactor))
         }
         view.animatedProperties |= property.bit
     }
@@ -278,11 +280,12 @@ extension View {
     /// Sets one animatable property's model value through its setter (so layout and display
     /// triggers run) without any animator or animation block capturing the change.
     func setModelWithoutAnimation(_ p: AnimatableProperty, _ v: AnimatableValue) {
-        let recording = PropertyAnimator.recording
-        let stack = AnimationTransaction.stack
-        PropertyAnimator.recording = nil
-        AnimationTransaction.stack = []
-        defer { AnimationTransaction.stack = stack; PropertyAnimator.recording = recording }
+        AnimationScope.$recording.withValue(nil) {
+            AnimationScope.$transaction.withValue(nil) { setModel(p, v) }
+        }
+    }
+
+    private func setModel(_ p: AnimatableProperty, _ v: AnimatableValue) {
         var m = model
         m.set(p, v)
         switch p {
