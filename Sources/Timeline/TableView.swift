@@ -62,7 +62,9 @@ open class TableViewCell: View {
     public enum AccessoryType: Sendable { case none, disclosureIndicator, checkmark }
     public let reuseIdentifier: String?
     public let contentView = View()
-    public var accessoryType: AccessoryType = .none { didSet { setNeedsDisplay() } }
+    public var accessoryType: AccessoryType = .none {
+        didSet { if accessoryType != oldValue { setNeedsDisplay(); setNeedsLayout() } }
+    }
     public var isSelected = false { didSet { updateBackground() } }
     public var isHighlighted = false { didSet { updateBackground() } }
     public var selectedBackgroundColor = Color(red: 0.2, green: 0.35, blue: 0.6, alpha: 0.6)
@@ -229,7 +231,10 @@ open class TableView: ScrollView {
     /// or a new one of the registered class. An identifier never registered is reported to the
     /// window's diagnostics and gets a plain cell, so nothing traps.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-        reuse.dequeue(identifier, owner: self, plain: { TableViewCell(reuseIdentifier: $0) }, prepare: { $0.prepareForReuse() })
+        reuse.dequeue(identifier, owner: self, plain: { TableViewCell(reuseIdentifier: $0) }, prepare: { cell in
+            cell.prepareForReuse()
+            cell.setNeedsLayout()           // the row's new text and accessory are laid out before it shows
+        })
     }
 
     // MARK: Batch updates (SC4)
@@ -613,7 +618,6 @@ open class TableView: ScrollView {
                 var y = headerTops[s]
                 if style == .plain { y = min(max(y, top), sectionEnds[s] - h) }
                 label.frame = Rect(x: 0, y: y, width: bounds.width, height: h)
-                bringToFrontBelowIndicators(label)
             }
             if let title = footerTitles[s] {
                 let h = footerHeights[s]
@@ -633,14 +637,27 @@ open class TableView: ScrollView {
     }
 
     private func makeSupplementary(_ title: String, store: inout [Int: Label], _ s: Int) -> Label {
-        let l = Label(text: title, fontSize: 13)
+        let l = SectionTitleLabel(text: title, fontSize: 13)
         l.translatesAutoresizingMaskIntoConstraints = true
         l.backgroundColor = Color(red: 0.14, green: 0.15, blue: 0.18, alpha: 0.96)
         l.textColor = Color(red: 0.7, green: 0.73, blue: 0.8)
-        addSubview(l)
+        // Above the cells (which go in at the bottom) and below the indicators, once: moving it
+        // again each pass would make two headers on screen trade places, flagging layout forever.
+        bringToFrontBelowIndicators(l)
         store[s] = l
         return l
     }
 
     private func recycle(_ cell: TableViewCell) { reuse.recycle(cell, identifier: cell.reuseIdentifier) }
+}
+
+/// A section header or footer of a table: its title inset from the leading edge as UIKit's.
+final class SectionTitleLabel: Label {
+    static let inset = 16.0
+
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard !text.isEmpty, bounds.width > 2 * Self.inset else { return }
+        let layout = textLayout(width: bounds.width - 2 * Self.inset, height: bounds.height)
+        canvas.draw(layout, at: Point(x: Self.inset, y: ((bounds.height - layout.size.height) / 2).rounded()))
+    }
 }

@@ -52,6 +52,8 @@ public struct ViewSpec: Sendable {
     public var runs: [TextRunSpec]?
     /// Makes the view a scroll view (SC8); its children are the content.
     public var scroll: ScrollSpec?
+    /// Makes the view a table view (SC8) with these sections and rows.
+    public var list: ListSpec?
     /// `"stack": {...}`: the view is a stack view and its children are its arranged subviews (K3).
     public var stack: StackSpec?
     public var location: SourceLocation

@@ -67,6 +67,10 @@ public enum SceneBuilder {
                 sv.distribution = stack.distribution
                 sv.alignment = stack.alignment
                 v = sv
+            } else if let list = spec.list {
+                let table = SceneTableView(spec: list, identifier: spec.id)
+                pendingOffsets.append((table, Point(x: 0, y: list.offset)))
+                v = table
             } else if let scroll = spec.scroll {
                 let sv = ScrollView(frame: .zero)
                 sv.identifier = spec.id
@@ -101,7 +105,7 @@ public enum SceneBuilder {
             v.borderWidth = spec.borderWidth
             if let c = spec.borderColor { v.borderColor = c }
             v.isHidden = spec.hidden
-            v.clipsToBounds = spec.clipsToBounds || spec.scroll != nil          // a scroll view clips its content
+            v.clipsToBounds = spec.clipsToBounds || spec.scroll != nil || spec.list != nil         // a scroll view clips its content
             if spec.rotation != 0 || spec.scale != 1 { v.transform = sceneTransform(rotation: spec.rotation, scale: spec.scale) }
             if let label = v as? Label {
                 if let c = spec.textColor { label.textColor = c }
