@@ -159,6 +159,17 @@ open class ScrollView: View {
     private let horizontalIndicator = View()
     private var indicatorHide: TimerToken?
     private var zoomStart = 1.0
+    /// The point of the zoomed content (unscaled) between the fingers when the pinch began.
+    private var zoomAnchor = Point.zero
+    /// Lets the scroll view's own pan and pinch recognise together, as UIKit's do.
+    private let ownGestures = OwnGestures()
+
+    private final class OwnGestures: GestureRecognizerDelegate {
+        func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+            (r is PanGestureRecognizer && other is PinchGestureRecognizer) || (r is PinchGestureRecognizer && other is PanGestureRecognizer)
+                ? r.view === other.view : false
+        }
+    }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -169,6 +180,8 @@ open class ScrollView: View {
         addGestureRecognizer(panGestureRecognizer)
         pinchGestureRecognizer.addAction { [unowned self] r in self.pinch(r as! PinchGestureRecognizer) }
         addGestureRecognizer(pinchGestureRecognizer)
+        panGestureRecognizer.delegate = ownGestures
+        pinchGestureRecognizer.delegate = ownGestures
         for (indicator, id) in [(verticalIndicator, "verticalIndicator"), (horizontalIndicator, "horizontalIndicator")] {
             indicator.identifier = id
             indicator.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.55)
@@ -288,6 +301,12 @@ open class ScrollView: View {
 
     private func dragged(_ r: PanGestureRecognizer) {
         var t = r.translation(in: nil)
+        if r.numberOfTouches >= 2 {
+            // Two fingers pinch: the pan holds still, its start moved so that when one finger
+            // lifts the content follows the other without a jump.
+            dragStart = Point(x: contentOffset.x + t.x, y: contentOffset.y + t.y)
+            return
+        }
         if isDirectionalLockEnabled {
             if lockedAxis == nil, abs(t.x) + abs(t.y) > 0 { lockedAxis = abs(t.x) > abs(t.y) ? 0 : 1 }
             if lockedAxis == 0 { t.y = 0 } else if lockedAxis == 1 { t.x = 0 }
@@ -485,7 +504,8 @@ open class ScrollView: View {
         case .scroll(let dx, let dy, _):
             guard isScrollEnabled else { return false }
             if event.modifiers.contains(.control) {
-                setZoomScale(zoomScale * (1 + dy * 0.1), animated: false)
+                // Control and the wheel zoom about the pointer, as a trackpad pinch does.
+                zoom(to: zoomScale * (1 + dy * 0.1), keepingViewportPoint: Point(x: point.x - contentOffset.x, y: point.y - contentOffset.y))
                 return true
             }
             guard canScrollVertically || canScrollHorizontally else { return false }
@@ -565,12 +585,35 @@ open class ScrollView: View {
         delegate?.scrollViewDidZoom(self)
     }
 
+    /// A pinch zooms about the point between the fingers: the content that was under them when
+    /// it began stays under them, following them as they move (so it pans too), as UIKit's does.
     private func pinch(_ r: PinchGestureRecognizer) {
+        let a = r.location(ofTouch: 0, in: self), b = r.location(ofTouch: 1, in: self)
+        let centroid = Point(x: (a.x + b.x) / 2 - contentOffset.x, y: (a.y + b.y) / 2 - contentOffset.y)
         switch r.state {
-        case .began: zoomStart = zoomScale; isZooming = true
-        case .changed: setZoomScale(zoomStart * r.scale, animated: false)
-        default: isZooming = false
+        case .began:
+            stopMotion()
+            zoomStart = zoomScale; isZooming = true
+            zoomAnchor = Point(x: (contentOffset.x + centroid.x) / zoomScale, y: (contentOffset.y + centroid.y) / zoomScale)
+        case .changed:
+            guard delegate?.viewForZooming(in: self) != nil, r.scale.isFinite else { return }
+            setZoomScale(zoomStart * r.scale, animated: false)
+            contentOffset = clamp(Point(x: zoomAnchor.x * zoomScale - centroid.x, y: zoomAnchor.y * zoomScale - centroid.y))
+        default:
+            isZooming = false
         }
+    }
+
+    /// Zooms to `scale` (clamped) without animation, moving the offset so that the content under
+    /// `point` (in the viewport: 0,0 is the visible top-left) stays under it.
+    private func zoom(to scale: Double, keepingViewportPoint point: Point) {
+        guard delegate?.viewForZooming(in: self) != nil, scale.isFinite, point.x.isFinite, point.y.isFinite else { return }
+        let old = zoomScale
+        let anchor = Point(x: (contentOffset.x + point.x) / old, y: (contentOffset.y + point.y) / old)
+        setZoomScale(scale, animated: false)
+        let s = zoomScale
+        guard s != old else { return }
+        contentOffset = clamp(Point(x: anchor.x * s - point.x, y: anchor.y * s - point.y))
     }
 }
 

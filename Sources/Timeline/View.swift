@@ -123,6 +123,13 @@ open class View: Responder {
     @exclusivity(unchecked) var listStart = -1
     @exclusivity(unchecked) var listGeneration = -1
     @exclusivity(unchecked) var isQueuedForRepaint = false
+    /// What the view's subtree drew at its last emission, in its superview's coordinates (nil
+    /// before it was emitted): a clipping superview skips a subview whose box lies outside its
+    /// bounds (SC7), unless the subview or something under it changed since
+    /// (``hasChangedDescendant``).
+    @exclusivity(unchecked) var culledBox: Rect?
+    /// A view under this one changed since this one was last emitted: its box is not to be trusted.
+    @exclusivity(unchecked) var hasChangedDescendant = false
     /// Set by ``setNeedsDisplay()``; cleared when ``draw(_:in:)`` runs.
     public internal(set) var needsDisplay = true
     /// The union of the rectangles flagged for display.
@@ -155,7 +162,25 @@ open class View: Responder {
     }
     /// Insets of the safe area inside this view (A4). For the root view they come from the window;
     /// for others they are the part of the root's safe-area insets that overlaps them.
-    public internal(set) var safeAreaInsets: EdgeInsets = .zero
+    /// The window's safe area insets, on its root view (set by the window).
+    var rootSafeAreaInsets: EdgeInsets = .zero
+    /// How far the window's safe area leaves this view's bounds on each side (the root view's are
+    /// the window's), as UIKit computes it for a view under no view controller: the view's bounds
+    /// in window coordinates against the window's safe rectangle, each inset at most the bounds.
+    public var safeAreaInsets: EdgeInsets {
+        guard superview != nil else { return rootSafeAreaInsets }
+        guard let w = window else { return .zero }
+        let wi = w.safeAreaInsets
+        guard wi != .zero else { return .zero }
+        let b = bounds
+        let a = pointToWindow(Point(x: b.minX, y: b.minY)), c = pointToWindow(Point(x: b.maxX, y: b.maxY))
+        let minX = min(a.x, c.x), maxX = max(a.x, c.x), minY = min(a.y, c.y), maxY = max(a.y, c.y)
+        let size = w.size
+        func clamp(_ v: Double, _ limit: Double) -> Double { min(max(0, v), max(0, limit)) }
+        return EdgeInsets(top: clamp(wi.top - minY, b.height), left: clamp(wi.left - minX, b.width),
+                          bottom: clamp(maxY - (size.height - wi.bottom), b.height),
+                          right: clamp(maxX - (size.width - wi.right), b.width))
+    }
     /// The layout engine's per-view record (variables and constraints), once it has one.
     @exclusivity(unchecked) var layoutItem: LayoutItem?
     /// Constraints owned by this view, as UIKit's `constraints` array (active ones).

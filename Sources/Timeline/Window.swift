@@ -16,7 +16,7 @@ public final class Window: FrameParticipant {
     public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1) { didSet { presentationDidChange() } }
     /// Insets of the safe area from the window's edges (A4).
     public var safeAreaInsets: EdgeInsets = .zero {
-        didSet { if safeAreaInsets != oldValue { rootView.safeAreaInsets = safeAreaInsets; layoutEngine.safeAreaDidChange() } }
+        didSet { if safeAreaInsets != oldValue { rootView.rootSafeAreaInsets = safeAreaInsets; layoutEngine.safeAreaDidChange() } }
     }
     /// The root view, sized to the window. A root view controller's view replaces it.
     public private(set) var rootView: View
@@ -156,7 +156,7 @@ public final class Window: FrameParticipant {
         if newRoot.identifier == nil { newRoot.identifier = "root" }
         newRoot.translatesAutoresizingMaskIntoConstraints = true
         newRoot.frame = Rect(origin: .zero, size: size)
-        newRoot.safeAreaInsets = safeAreaInsets
+        newRoot.rootSafeAreaInsets = safeAreaInsets
         rootView = newRoot
         newRoot.moveToWindow(self)
         layoutEngine.viewDidMoveToWindow(newRoot)
@@ -204,15 +204,29 @@ public final class Window: FrameParticipant {
     /// `view`'s presentation or content changed: the next commit re-emits its subtree.
     func viewDidChange(_ view: View) {
         view.isQueuedForRepaint = true
+        markAncestorsChanged(of: view)
         if changedViews.count < Self.maximumQueuedViews { changedViews.append(view) } else { needsFullBuild = true }
         guard !displayListIsStale else { return }
         displayListIsStale = true
         runLoop?.requestFrame()
     }
 
+    /// Flags the ancestors of a changed view, so that no clipping ancestor skips the subtree
+    /// holding it by a box from before the change (SC7). Stops at the first one already flagged:
+    /// a walk per subtree between emissions, not per change.
+    private func markAncestorsChanged(of view: View) {
+        var a = view.superview
+        while let c = a, !c.hasChangedDescendant {
+            c.hasChangedDescendant = true
+            a = c.superview
+        }
+    }
+
     /// `layer`, in the tree of `view`'s layer, changed its drawing: the next commit patches
     /// its group (or its view's, past ``maximumQueuedLayers``).
     func layerDidChange(_ layer: Layer, in view: View) {
+        view.culledBox = nil                                // its layers' box may have grown
+        markAncestorsChanged(of: view)
         guard changedLayers.count < Self.maximumQueuedLayers else { viewDidChange(view); return }
         changedLayers.append((layer, view))
         guard !displayListIsStale else { return }
@@ -481,6 +495,7 @@ public final class Window: FrameParticipant {
         v.listStart = offset + start
         v.listGeneration = buildGeneration
         v.isQueuedForRepaint = false
+        v.hasChangedDescendant = false
         list.append(.endGroup)                              // the group marker, written below
         var box = emitBackground(v, p, local, t, into: &list)
         if let vl = v.loadedLayer, let image = vl.contents {
@@ -502,7 +517,13 @@ public final class Window: FrameParticipant {
             box = box.union(layerRenderer.emitSublayers(of: vl, transform: Homography(t), into: &list))
             layerRenderer.listOffset = 0
         }
-        for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
+        if v.clipsToBounds, v.subviews.count > 1 {
+            // SC7: a clipping view (a scroll view) emits only the subviews whose last drawing
+            // reaches its bounds, so content outside the viewport costs nothing to list or paint.
+            box = box.union(emitVisibleSubviews(of: v, bounds: local, transform: t, into: &list, offset: offset))
+        } else {
+            for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
+        }
         if p.borderWidth > 0, p.borderColor.alpha > 0 {
             list.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
             box = box.union(t.apply(to: local))
@@ -515,6 +536,65 @@ public final class Window: FrameParticipant {
         g.end = offset + list.count - 1
         list[start] = .beginGroup(g)
         return box
+    }
+
+    /// Emits the subviews of clipping view `v` whose box from their last emission meets `bounds`
+    /// (v's own coordinates), and those never emitted or changed since; skipped ones keep their
+    /// box and are not in the list (a change to one rebuilds, and lists it again).
+    @inline(never)
+    private func emitVisibleSubviews(of v: View, bounds: Rect, transform t: AffineTransform,
+                                     into list: inout [DrawCommand], offset: Int) -> Rect {
+        var box = Rect.null
+        guard let toLocal = t.inverted() else {
+            for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
+            return box
+        }
+        for s in v.subviews {
+            if let known = s.culledBox, !s.isQueuedForRepaint, !s.hasChangedDescendant, !Self.overlaps(known, bounds) { continue }
+            let start = list.count
+            let drawn = emit(s, parent: t, into: &list, offset: offset)
+            // Kept in v's coordinates, so scrolling (v's bounds moving) does not stale it.
+            let local = drawn.isNull ? Rect.null : toLocal.apply(to: drawn)
+            s.culledBox = local
+            if !Self.overlaps(local, bounds) {
+                // Emitted only to learn its box (the first time, or after a change): out it goes.
+                list.removeSubrange(start...)
+                unlist(s)
+                continue
+            }
+            box = box.union(drawn)
+        }
+        return box
+    }
+
+    /// Whether changed view `v`, not in the list because a clipping ancestor skipped it or a
+    /// subtree holding it, is still out of view: the skipped subtree is emitted aside to learn
+    /// its new box (work in proportion to it, not a rebuild of the window's list).
+    private func stillOutOfView(_ v: View) -> Bool {
+        var a = v
+        while let s = a.superview, s.listGeneration != buildGeneration { a = s }
+        guard let s = a.superview, s.clipsToBounds, a.culledBox != nil, s.listStart >= 0,
+              case .beginGroup(let pg) = presentedList.commands[s.listStart], let inverse = pg.transform.inverted()
+        else { return false }
+        scratchCommands.removeAll(keepingCapacity: true)
+        let drawn = emit(a, parent: pg.transform, into: &scratchCommands, offset: 0)
+        unlist(a)
+        let local = drawn.isNull ? Rect.null : inverse.apply(to: drawn)
+        a.culledBox = local
+        return !Self.overlaps(local, s.presentation.bounds)
+    }
+
+    /// Whether two rects share area (touching edges do not).
+    private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        let i = a.intersection(b)
+        return !i.isNull && i.width > 0 && i.height > 0
+    }
+
+    /// Marks `v`'s subtree as not in the list being built (its commands were taken out again).
+    private func unlist(_ v: View) {
+        guard v.listGeneration == buildGeneration else { return }
+        v.listGeneration = -1
+        for s in v.subviews { unlist(s) }
     }
 
     /// A view's shadow (its backing layer's, CA2) and background, rounded at the layer's masked
@@ -553,6 +633,11 @@ public final class Window: FrameParticipant {
         presentedList.damage = nil
         presentedList.damageRects.removeAll(keepingCapacity: true)
         for v in changedViews where v.window === self {
+            if v.listGeneration != buildGeneration, v.culledBox != nil || v.superview?.listGeneration != buildGeneration {
+                // Skipped by a clipping ancestor (SC7): still nothing to list unless it came into view.
+                guard stillOutOfView(v) else { return false }
+                continue
+            }
             guard v.listGeneration == buildGeneration, v.listStart >= 0, v.superview != nil || v === rootView else { return false }
             guard case .beginGroup(let old) = presentedList.commands[v.listStart], old.end >= v.listStart else { return false }
             let parent: AffineTransform
@@ -570,6 +655,12 @@ public final class Window: FrameParticipant {
                 for k in 0..<count { list[v.listStart + k] = scratchCommands[k] }
             }
             presentedList.addDamage(old.bounds.union(box))
+            if let s = v.superview, s.clipsToBounds, s.subviews.count > 1, let inverse = parent.inverted() {
+                let local = box.isNull ? Rect.null : inverse.apply(to: box)
+                v.culledBox = local
+                // It left its clipping view's bounds: the rebuild takes it out of the list.
+                guard Self.overlaps(local, s.presentation.bounds) else { return false }
+            }
             growGroups(from: v.superview, toHold: box)
         }
         for (layer, v) in changedLayers where v.window === self && !v.isQueuedForRepaint {
