@@ -36,6 +36,8 @@ extension TableViewDataSource {
 @MainActor
 public protocol TableViewDelegate: ScrollViewDelegate {
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
+    /// A row's height until its cell is measured, for rows of ``TableView/automaticDimension``.
+    func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Double
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
     func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
@@ -47,6 +49,7 @@ public protocol TableViewDelegate: ScrollViewDelegate {
 
 extension TableViewDelegate {
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { tableView.rowHeight }
+    public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Double { tableView.estimatedRowHeight }
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double { tableView.sectionHeaderHeight }
     public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double { tableView.sectionFooterHeight }
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
@@ -165,6 +168,11 @@ open class TableView: ScrollView {
         set { delegate = newValue; reloadData() }
     }
     public var rowHeight = 44.0 { didSet { reloadData() } }
+    /// A row height that asks the row's cell (SC4's self-sizing rows): the cell's content view is
+    /// measured by its constraints at the table's width when the row first shows.
+    public static let automaticDimension = -1.0
+    /// The height of a self-sizing row until it is measured (0: 44 points).
+    public var estimatedRowHeight = 0.0 { didSet { reloadData() } }
     public var sectionHeaderHeight = 28.0
     public var sectionFooterHeight = 28.0
     /// Space before each section in the grouped style.
@@ -175,24 +183,31 @@ open class TableView: ScrollView {
 
     private var reuse = ReusePool<TableViewCell>()
     /// The cells showing, by flat row number.
-    private var live: [Int: TableViewCell] = [:]
+    var live: [Int: TableViewCell] = [:]
     /// Rows whose cells left the viewport this pass (storage kept between frames).
     private var gone: [Int] = []
     /// Sections: their first flat row, row count, header top; and each flat row's top (n + 1 entries).
-    private var sectionStarts: [Int] = []
-    private var sectionCounts: [Int] = []
-    private var headerTops: [Double] = []
-    private var footerTops: [Double] = []
+    var sectionStarts: [Int] = []
+    var sectionCounts: [Int] = []
+    var headerTops: [Double] = []
+    var footerTops: [Double] = []
     /// Each section's header and footer title and height, asked once per reload (not per frame).
     private var headerTitles: [String?] = [], footerTitles: [String?] = []
     private var headerHeights: [Double] = [], footerHeights: [Double] = []
     /// The sections whose headers and footers are on screen.
     private var shownSections = 0..<0
     /// Where each section ends (its footer included): the next one's start.
-    private var sectionEnds: [Double] = []
+    var sectionEnds: [Double] = []
     private var footers: [Int: Label] = [:]
-    private var rowTops: [Double] = [0]
-    private var rowHeights: [Double] = []
+    var rowTops: [Double] = [0]
+    var rowHeights: [Double] = []
+    /// Per flat row, whether its height is an estimate still to be measured (empty when no row
+    /// sizes itself).
+    var needsMeasure: [Bool] = []
+    /// Rows measured in this pass and how much each grew (TableView+SelfSizing).
+    var measuredRows: [(row: Int, delta: Double)] = []
+    /// Whether measured heights are being applied (they call ``updateVisibleCells()`` again).
+    var isApplyingMeasurements = false
     private var headers: [Int: Label] = [:]
     private var selected: Set<IndexPath> = []
     /// Cells made rather than reused, for tests and benches.
@@ -416,6 +431,7 @@ open class TableView: ScrollView {
         var y = 0.0
         rowTops = []
         rowHeights = []
+        needsMeasure = []
         for s in 0..<sections {
             let n = max(0, ds.tableView(self, numberOfRowsInSection: s))
             let headerTitle = ds.tableView(self, titleForHeaderInSection: s)
@@ -429,8 +445,18 @@ open class TableView: ScrollView {
             sectionCounts.append(n)
             for r in 0..<n {
                 rowTops.append(y)
-                let h = d?.tableView(self, heightForRowAt: IndexPath(row: r, section: s)) ?? rowHeight
-                let height = h.isFinite ? max(0, h) : rowHeight
+                let path = IndexPath(row: r, section: s)
+                let h = d?.tableView(self, heightForRowAt: path) ?? rowHeight
+                var height: Double
+                if h == Self.automaticDimension {
+                    let e = d?.tableView(self, estimatedHeightForRowAt: path) ?? estimatedRowHeight
+                    height = e.isFinite && e > 0 ? e : 44
+                    if needsMeasure.isEmpty { needsMeasure = Array(repeating: false, count: rowHeights.count) }
+                    needsMeasure.append(true)
+                } else {
+                    height = h.isFinite ? max(0, h) : (rowHeight >= 0 ? rowHeight : 44)
+                    if !needsMeasure.isEmpty { needsMeasure.append(false) }
+                }
                 rowHeights.append(height)
                 y += height
             }
@@ -573,7 +599,7 @@ open class TableView: ScrollView {
 
     /// Gives cells to the rows in the viewport plus the margin and takes them from rows that left:
     /// work in proportion to the rows that changed, whatever the row count.
-    private func updateVisibleCells() {
+    func updateVisibleCells() {
         guard let ds = dataSource, rowTops.count > 1 else { return }
         let top = contentOffset.y - preloadMargin, bottom = contentOffset.y + bounds.height + preloadMargin
         let n = rowTops.count - 1
@@ -589,6 +615,7 @@ open class TableView: ScrollView {
             for f in first..<last where live[f] == nil {
                 let path = indexPath(flat: f)
                 let cell = ds.tableView(self, cellForRowAt: path)
+                if !needsMeasure.isEmpty, needsMeasure[f] { measure(cell, row: f) }
                 cell.frame = rowRect(f)
                 cell.isSelected = selected.contains(path)
                 if cell.superview !== self { insertSubview(cell, at: 0) } else { cell.isHidden = false }
@@ -597,6 +624,7 @@ open class TableView: ScrollView {
             }
         }
         updateHeaders()
+        if !measuredRows.isEmpty { applyMeasuredHeights() }
     }
 
     /// Section headers and footers of the sections on screen (found by binary search): headers at

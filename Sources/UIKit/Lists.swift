@@ -61,7 +61,7 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
 }
 extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
-    public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.estimatedRowHeight }
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { tableView.sectionHeaderHeight }
     public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { tableView.sectionFooterHeight }
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
@@ -99,7 +99,12 @@ final class TableBridge: ScrollDelegateBridge, TableViewDataSource, TableViewDel
     private var tableDelegate: (any UITableViewDelegate)? { table.delegate as? any UITableViewDelegate }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
         let h = tableDelegate?.tableView(table, heightForRowAt: indexPath) ?? table.rowHeight
-        return h == UITableView.automaticDimension ? tableView.rowHeight : h.double
+        // Self-sizing rows measure the cell's content view by its constraints (engine SC4).
+        return h == UITableView.automaticDimension ? TableView.automaticDimension : h.double
+    }
+    func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Double {
+        let e = tableDelegate?.tableView(table, estimatedHeightForRowAt: indexPath) ?? table.estimatedRowHeight
+        return e == UITableView.automaticDimension || e <= 0 ? tableView.estimatedRowHeight : e.double
     }
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double {
         let h = tableDelegate?.tableView(table, heightForHeaderInSection: section) ?? table.sectionHeaderHeight
@@ -480,10 +485,13 @@ open class UITableView: UIScrollView {
 
     open var rowHeight: CGFloat {
         get { CGFloat(table.rowHeight) }
-        set { table.rowHeight = newValue == Self.automaticDimension ? 44 : newValue.double }
+        set { table.rowHeight = newValue == Self.automaticDimension ? TableView.automaticDimension : newValue.double }
     }
-    /// Partial: kept; heights come from `rowHeight` or the delegate.
-    open var estimatedRowHeight: CGFloat = 0
+    /// The height of a self-sizing row until its cell shows and is measured.
+    open var estimatedRowHeight: CGFloat {
+        get { CGFloat(table.estimatedRowHeight) }
+        set { table.estimatedRowHeight = newValue == Self.automaticDimension ? 0 : max(0, newValue.double) }
+    }
     open var sectionHeaderHeight: CGFloat { get { CGFloat(table.sectionHeaderHeight) } set { table.sectionHeaderHeight = newValue.double } }
     open var sectionFooterHeight: CGFloat { get { CGFloat(table.sectionFooterHeight) } set { table.sectionFooterHeight = newValue.double } }
     open var estimatedSectionHeaderHeight: CGFloat = 0
@@ -620,7 +628,7 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
     open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
     open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
-    open func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    open func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.estimatedRowHeight }
     open func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { tableView.sectionHeaderHeight }
     open func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { tableView.sectionFooterHeight }
     open func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
