@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import FrameTiming
+import Geometry
+import Lottie
+import TimelineSDL
+import TimelineScene
+import Timeline
+
+/// `timeline render SCENE --from T0 --to T1 [--fps F] --out X.json` (LT4): steps the scene on the
+/// manual clock from frame 0, as every export does, records the views and layers of each frame
+/// of the range with ``LottieRecorder`` and writes them as one Lottie file: frame k of the range
+/// is Lottie frame k, at F frames per second. Nothing is written on an error.
+enum SceneLottieExport {
+    static func write(_ scene: Scene, size: Size, rate: FrameRate, range: ExportRange, scenePath: String) throws {
+        let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
+        let failure: String? = MainActor.assumeIsolated {
+            do {
+                let run = SceneRun(scene, size: size, rate: rate)
+                let recorder = LottieRecorder(window: run.host.window)
+                while let info = run.host.step() {
+                    let k = Int(info.index)
+                    if k > range.last { break }
+                    if k >= range.first { recorder.recordFrame() }
+                }
+                withExtendedLifetime(run) {}
+                let (data, summary) = try recorder.data(frameRate: range.fps, name: name)
+                for w in recorder.warnings { printToStandardError("timeline render: note: \(w)") }
+                try writeFileAtomically(Array(data), to: range.out, protecting: [scenePath])
+                printToStandardError("wrote \(range.out): Lottie, \(summary.frames) frames at \(range.fps) fps, \(summary.layers) layers, "
+                                     + "\(summary.animatedProperties) animated properties in \(summary.keyframes) keyframes, "
+                                     + "\(summary.constantProperties) constant, \(data.count) bytes")
+                return nil
+            } catch let error as LottieExportError {
+                return "timeline render: \(scenePath): \(error.message); nothing was written"
+            } catch {
+                return "timeline render: \(error)"
+            }
+        }
+        if let failure {
+            printToStandardError(failure)
+            throw ExitCode(1)
+        }
+    }
+}
