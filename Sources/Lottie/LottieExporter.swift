@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Layers
+import Motion
 import RenderModel
 import Timeline
 
@@ -34,10 +35,11 @@ public struct LottieExportSummary: Sendable {
 /// layer of its own above its subviews (a border draws over them), a stroke inset by half its
 /// width. Sublayers of a view's layer (shape layers' paths included) become layers too.
 ///
-/// Every property is sampled every frame and reduced by ``KeyframeReduction`` to linear
-/// keyframes that reproduce it within half a point (0.5% for opacity and scale, 0.25° for
-/// rotation): springs, eased curves and timelines are baked, and constants are written as
-/// `"a": 0`. Lottie's parenting does not pass opacity on, so each layer's opacity is the
+/// Every property is sampled every frame and reduced by ``KeyframeReduction`` to keyframes that
+/// reproduce it within half a point (0.5% for opacity and scale, 0.25° for rotation): a move from
+/// rest to rest on a standard curve (ease-in, ease-out, ease-in-out, CSS's ease) is one bezier
+/// keyframe pair, springs and anything else are baked into linear keyframes, and constants are
+/// written as `"a": 0`. Lottie's parenting does not pass opacity on, so each layer's opacity is the
 /// product of its ancestors' (exact unless translucent siblings overlap: a group opacity
 /// needs a precomposition, which this does not write).
 ///
@@ -636,8 +638,8 @@ final class Node {
 
 /// Animatable properties as Lottie writes them.
 enum Property {
-    /// A constant (`"a": 0`) when every sample is within `tolerance` of the first, else linear
-    /// keyframes at the samples ``KeyframeReduction`` keeps. Keyframe values are arrays (a
+    /// A constant (`"a": 0`) when every sample is within `tolerance` of the first, else the
+    /// keyframes ``KeyframeReduction`` keeps (linear, or eased on a standard curve). Keyframe values are arrays (a
     /// scalar's one number in one, a path in one, as Bodymovin writes them).
     static func json(_ samples: [[Double]], tolerance: Double, summary: inout LottieExportSummary,
                      value: ([Double]) -> Any) -> [String: Any] {
@@ -645,16 +647,18 @@ enum Property {
             summary.constantProperties += 1
             return ["a": 0, "k": value(samples[0])]
         }
-        let kept = KeyframeReduction.keptIndices(samples, tolerance: tolerance)
+        let kept = KeyframeReduction.keyframes(samples, tolerance: tolerance)
         summary.animatedProperties += 1
         summary.keyframes += kept.count
         var keys: [[String: Any]] = []
-        for (n, frame) in kept.enumerated() {
-            let v = value(samples[frame])
-            var key: [String: Any] = ["t": frame, "s": (v as? [Double]) ?? [v]]
+        for (n, keyframe) in kept.enumerated() {
+            let v = value(samples[keyframe.index])
+            var key: [String: Any] = ["t": keyframe.index, "s": (v as? [Double]) ?? [v]]
             if n + 1 < kept.count {
-                key["o"] = ["x": [0.0], "y": [0.0]]
-                key["i"] = ["x": [1.0], "y": [1.0]]
+                // Bezier easing: out tangent (x1, y1), in tangent (x2, y2); linear is (0, 0), (1, 1).
+                let c = keyframe.easing ?? CubicBezier(0, 0, 1, 1)
+                key["o"] = ["x": [c.x1], "y": [c.y1]]
+                key["i"] = ["x": [c.x2], "y": [c.y2]]
             }
             keys.append(key)
         }

@@ -95,8 +95,8 @@ struct LottieExportTests {
         return all.first { $0["nm"] as? String == name && $0["ty"] as? Int == 4 }
     }
 
-    /// A keyframed (or constant) property's value at frame `t`, interpolated linearly as the
-    /// export's keyframes say.
+    /// A keyframed (or constant) property's value at frame `t`, interpolated as the export's
+    /// keyframes say (linearly, or on their bezier easing).
     static func value(_ property: [String: Any], at t: Double) -> [Double] {
         func numbers(_ x: Any?) -> [Double] { (x as? [Double]) ?? (x as? Double).map { [$0] } ?? [] }
         guard property["a"] as? Int == 1, let keys = property["k"] as? [[String: Any]] else { return numbers(property["k"]) }
@@ -105,7 +105,9 @@ struct LottieExportTests {
             return numbers((times.first.map { t < $0 } ?? false) ? keys.first?["s"] : keys.last?["s"])
         }
         let a = numbers(keys[j]["s"]), b = numbers(keys[j + 1]["s"])
-        let f = (t - times[j]) / (times[j + 1] - times[j])
+        let out = keys[j]["o"] as? [String: Any], into = keys[j]["i"] as? [String: Any]
+        let curve = CubicBezier(numbers(out?["x"])[0], numbers(out?["y"])[0], numbers(into?["x"])[0], numbers(into?["y"])[0])
+        let f = curve.progress(at: (t - times[j]) / (times[j + 1] - times[j]))
         return a.indices.map { a[$0] + (b[$0] - a[$0]) * f }
     }
 
@@ -129,7 +131,7 @@ struct LottieExportTests {
         print("LT4 round trip: \(e.data.count) bytes, \(e.summary.layers) layers, \(e.summary.keyframes) keyframes, worst frame \(String(format: "%.3f", worst * 100))% of pixels off")
     }
 
-    @Test("LT4 keyframes: a linear move is two keyframes; the eased move and the turn stay within half a point and 0.25 degrees at every frame")
+    @Test("LT4 keyframes: a linear move is two keyframes, the ease-in-out move one exact bezier pair; within half a point and 0.25 degrees at every frame")
     func LT4_keyframesInScene() throws {
         let e = try Self.export(Self.scene)
         let mover = try #require(Self.layer("mover", in: e.json)?["ks"] as? [String: Any])
@@ -138,8 +140,11 @@ struct LottieExportTests {
         #expect((mover["o"] as? [String: Any])?["a"] as? Int == 0)                      // constant: a: 0
         let card = try #require(Self.layer("card", in: e.json)?["ks"] as? [String: Any])
         let cardP = try #require(card["p"] as? [String: Any])
-        let keys = (cardP["k"] as? [Any])?.count ?? 0
-        #expect(keys > 2 && keys < 36)
+        let cardKeys = try #require(cardP["k"] as? [[String: Any]])
+        let keys = cardKeys.count
+        #expect(keys == 3)                                       // the eased move, then at rest from frame 30
+        #expect((cardKeys[0]["o"] as? [String: Any])?["x"] as? [Double] == [0.42])
+        #expect((cardKeys[0]["i"] as? [String: Any])?["x"] as? [Double] == [0.58])
         let spinner = try #require(Self.layer("spinner", in: e.json)?["ks"] as? [String: Any])
         for k in 0..<36 {
             let c = e.states["card"]![k].center, p = Self.value(cardP, at: Double(k))
@@ -149,7 +154,7 @@ struct LottieExportTests {
             let r = Self.value(spinner["r"] as! [String: Any], at: Double(k))[0]
             #expect(abs(r - degrees) <= 0.25, "spinner at frame \(k): \(r) for \(degrees)")
         }
-        print("LT4 keyframes: card position \(keys) of 36 frames, mover position 2")
+        print("LT4 keyframes: card position \(keys) keyframes over 36 frames (ease-in-out exact), mover position 2")
     }
 
     @Test("LT4 keyframe reduction: a straight line keeps its ends, eased and sprung curves stay within the tolerance at every frame")
@@ -174,6 +179,23 @@ struct LottieExportTests {
             }
             print("LT4 reduction: \(name) \(kept.count) of \(samples.count) samples kept")
         }
+        // At rest, an ease-in-out move, at rest: the move is one eased pair, exact.
+        let curve = CubicBezier(0.42, 0, 0.58, 1)
+        let block = (0..<50).map { (k: Int) -> [Double] in
+            let p = k < 10 ? 0 : k >= 40 ? 1 : curve.progress(at: Double(k - 10) / 30)
+            return [20 + 150 * p, 60 - 40 * p]
+        }
+        let keyframes = KeyframeReduction.keyframes(block, tolerance: 0.5)
+        #expect(keyframes == [.init(index: 0), .init(index: 10, easing: curve), .init(index: 40), .init(index: 49)])
+        for k in block.indices {
+            let v = KeyframeReduction.interpolate(block, keyframes: keyframes, at: k)
+            #expect(abs(v[0] - block[k][0]) < 1e-9 && abs(v[1] - block[k][1]) < 1e-9)
+        }
+        // A spring is not taken for a curve (a curve may only close its last, sub-tolerance
+        // wobble): baked within the tolerance.
+        let sprung = KeyframeReduction.keyframes(spring, tolerance: 0.5)
+        #expect(sprung.prefix(sprung.count - 2).allSatisfy { $0.easing == nil })
+        for k in spring.indices { #expect(abs(KeyframeReduction.interpolate(spring, keyframes: sprung, at: k)[0] - spring[k][0]) <= 0.5) }
     }
 
     @Test("LT4 export of a scene that draws nothing is an error, and so is an empty recording")
