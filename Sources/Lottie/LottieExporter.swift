@@ -43,8 +43,12 @@ public struct LottieExportSummary: Sendable {
 /// product of its ancestors' (exact unless translucent siblings overlap: a group opacity
 /// needs a precomposition, which this does not write).
 ///
+/// A view that clips (`clipsToBounds`, a layer's `masksToBounds`) with children is a group too:
+/// its precomposition layer is masked by its rounded bounds, placed in window coordinates each
+/// frame.
+///
 /// Not exported (``warnings`` lists what a run met): text (the text engine rasterises glyphs and
-/// exposes no outlines), images, shadows, gradients, clips and masks, skew and 3-D transforms.
+/// exposes no outlines), images, shadows, gradients, layer masks, skew and 3-D transforms.
 @MainActor
 public final class LottieRecorder {
     /// The window recorded.
@@ -71,7 +75,7 @@ public final class LottieRecorder {
         background.shapes = [ShapeSample(rect: Rect(x: 0, y: 0, width: size.width, height: size.height), radius: 0,
                                           color: window.backgroundColor, fill: true)]
         painted.append(record(Node.Key(window, .background), name: "window background", parent: nil, background))
-        walk(window.rootView, parent: nil, into: &painted)
+        walk(window.rootView, parent: nil, world: .identity, into: &painted)
         frameCount += 1
         for n in nodes where n.samples.count < frameCount { n.samples.append(nil) }
         mergeOrder(painted)
@@ -79,15 +83,21 @@ public final class LottieRecorder {
 
     /// Records `v`'s body, its layer's sublayers, its subviews and its border, in the order
     /// the window paints them.
-    private func walk(_ v: View, parent: Int?, into painted: inout [Int]) {
+    /// `world` maps the superview's coordinates to the window's.
+    private func walk(_ v: View, parent: Int?, world: Geometry.AffineTransform, into painted: inout [Int]) {
         guard !v.isHidden else { return }
         let p = v.displayedState
         let alpha = max(0, min(p.alpha, 1))
         let local = p.bounds
+        let mine = p.transformToSuperview.concatenating(world)
         var body = Sample(anchor: Point(x: local.midX, y: local.midY), position: p.center, transform: p.transform,
                           opacity: alpha * 100, warn: { self.warn($0) })
         body.shapes.append(ShapeSample(rect: local, radius: p.cornerRadius, color: p.backgroundColor, fill: true))
-        if v.clipsToBounds { warn("clipsToBounds is not exported (Lottie masks do not clip child layers): views draw unclipped") }
+        if v.clipsToBounds {
+            let corners = v.layerIfLoaded?.maskedCorners ?? .all
+            body.clip = ShapeSample(path: Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners).applying(mine),
+                                    color: .clear, width: nil, evenOdd: false)
+        }
         if let vl = v.layerIfLoaded, vl.contents != nil { warn("images (layer contents) are not exported") }
         if let vl = v.layerIfLoaded, vl.shadowOpacity > 0 { warn("shadows are not exported") }
         appendContent(v.drawnContent, to: &body)
@@ -95,9 +105,9 @@ public final class LottieRecorder {
         let me = record(Node.Key(v, .body), name: name, parent: parent, body)
         painted.append(me)
         if let vl = v.layerIfLoaded {
-            for c in vl.children { walk(layer: c, parent: me, into: &painted) }
+            for c in vl.children { walk(layer: c, parent: me, world: mine, into: &painted) }
         }
-        for s in v.subviews { walk(s, parent: me, into: &painted) }
+        for s in v.subviews { walk(s, parent: me, world: mine, into: &painted) }
         // The border draws over the subviews: a layer of its own, parented to the body with an
         // identity transform, made the first frame a border shows.
         let key = Node.Key(v, .border)
@@ -109,16 +119,25 @@ public final class LottieRecorder {
     }
 
     /// Records a sublayer (of a view's layer, or of another sublayer) and its sublayers.
-    private func walk(layer model: Layer, parent: Int, into painted: inout [Int]) {
+    /// `world` maps the superlayer's coordinates to the window's.
+    private func walk(layer model: Layer, parent: Int, world: Geometry.AffineTransform, into painted: inout [Int]) {
         let l = model.presentationLayer ?? model
         guard !l.isHidden else { return }
         let alpha = max(0, min(l.opacity, 1))
         let b = l.bounds
         if !l.transform.isAffine { warn("3-D layer transforms are not exported: their 2-D part is") }
-        if l.masksToBounds || model.mask != nil { warn("masksToBounds and layer masks are not exported: layers draw unclipped") }
+        if model.mask != nil { warn("layer masks are not exported: layers draw unmasked") }
+        if !l.sublayerTransform.isIdentity { warn("sublayer transforms are not exported") }
         if l.shadowOpacity > 0 { warn("shadows are not exported") }
-        var s = Sample(anchor: Point(x: b.minX + l.anchorPoint.x * b.width, y: b.minY + l.anchorPoint.y * b.height),
-                       position: l.position, transform: l.transform.affineTransform, opacity: alpha * 100, warn: { self.warn($0) })
+        let anchor = Point(x: b.minX + l.anchorPoint.x * b.width, y: b.minY + l.anchorPoint.y * b.height)
+        let mine = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(l.transform.affineTransform)
+            .concatenating(Geometry.AffineTransform(translationX: l.position.x, y: l.position.y)).concatenating(world)
+        var s = Sample(anchor: anchor, position: l.position, transform: l.transform.affineTransform, opacity: alpha * 100,
+                       warn: { self.warn($0) })
+        if l.masksToBounds {
+            s.clip = ShapeSample(path: Layer.roundedPath(b, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners).applying(mine),
+                                 color: .clear, width: nil, evenOdd: false)
+        }
         s.shapes.append(ShapeSample(rect: b, radius: l.cornerRadius, color: l.backgroundColor ?? .clear, fill: true))
         if let shape = l as? ShapeLayer {
             appendShape(shape, to: &s)
@@ -136,7 +155,7 @@ public final class LottieRecorder {
         }
         let me = record(Node.Key(model, .body), name: model.name ?? "\(type(of: model))", parent: parent, s)
         painted.append(me)
-        for c in model.children { walk(layer: c, parent: me, into: &painted) }
+        for c in model.children { walk(layer: c, parent: me, world: mine, into: &painted) }
     }
 
     /// A shape layer's path as Lottie shapes: filled with the fill colour, and stroked with the
@@ -260,6 +279,9 @@ public final class LottieRecorder {
 struct Sample {
     var anchor: [Double], position: [Double], scale: [Double], rotation: Double, opacity: Double
     var shapes: [ShapeSample] = []
+    /// What clips the node's subtree (clipsToBounds, masksToBounds), in window coordinates: the
+    /// mask of its precomposition.
+    var clip: ShapeSample?
 
     /// An identity transform with the anchor and position at `origin`.
     init(identityAt origin: Point, opacity: Double) {
@@ -428,7 +450,7 @@ struct CompositionWriter {
         var hasChildren = Array(repeating: false, count: nodes.count)
         for n in nodes { if let p = n.parent { hasChildren[p] = true } }
         isGroup = nodes.indices.map { [filled] i in
-            hasChildren[i] && nodes[i].key.role != .background && filled[i].contains { $0.opacity < 99.5 }
+            hasChildren[i] && nodes[i].key.role != .background && filled[i].contains { $0.opacity < 99.5 || $0.clip != nil }
         }
     }
 
@@ -494,15 +516,29 @@ struct CompositionWriter {
         return out
     }
 
-    /// The layer (`ty` 0) drawing group `n`'s precomposition with the group's opacity.
+    /// The layer (`ty` 0) drawing group `n`'s precomposition with the group's opacity, masked
+    /// by its clip (in the precomposition's coordinates, the window's) when it clips.
     mutating func precompositionLayer(_ n: Int, id: String, opacity: [[Double]]) -> [String: Any] {
         let o = Property.json(opacity, tolerance: 0.5, summary: &summary) { Property.number($0[0]) as Any }
-        return [
+        var layer: [String: Any] = [
             "ddd": 0, "ind": n + 1, "ty": 0, "nm": nodes[n].name + " (group)", "refId": id, "w": width, "h": height,
             "sr": 1, "ao": 0, "bm": 0, "ip": 0, "op": frames, "st": 0,
             "ks": ["a": ["a": 0, "k": [0.0, 0.0]], "p": ["a": 0, "k": [0.0, 0.0]], "s": ["a": 0, "k": [100.0, 100.0]],
                    "r": ["a": 0, "k": 0.0], "o": o] as [String: Any],
         ]
+        if let first = filled[n].lazy.compactMap(\.clip).first, case .path(let counts, let closed) = first.geometry, let count = counts.first {
+            // Frames without the clip (or with another shape of it) hold the last one.
+            var last = first
+            let clips = filled[n].map { s -> [Double] in
+                if let c = s.clip, c.geometry == first.geometry { last = c }
+                return Array(last.values[0..<(count * 6)])
+            }
+            let path = Property.json(clips, tolerance: 0.5, summary: &summary) { Property.bezier($0, closed: closed[0]) }
+            layer["hasMask"] = true
+            layer["masksProperties"] = [["nm": "clip", "mode": "a", "inv": false, "pt": path,
+                                         "o": ["a": 0, "k": 100.0], "x": ["a": 0, "k": 0.0]] as [String: Any]]
+        }
+        return layer
     }
 }
 

@@ -16,7 +16,8 @@ import TimelineTestSupport
 @MainActor
 struct LottieExportTests {
     /// A card fading and moving on an ease-in-out curve with a border and a nested dot, a view
-    /// turning, one moving linearly and a shape layer's ring filling on a spring-free ease.
+    /// turning, one moving linearly, a shape layer's ring filling on an ease, and a turning view
+    /// that clips a subview overflowing its rounded corner.
     static let scene = """
     {"size": [240, 180],
      "views": [
@@ -26,7 +27,9 @@ struct LottieExportTests {
        {"id": "inner", "parent": "dot", "frame": [6, 6, 12, 12], "color": "#ffffffff"},
        {"id": "spinner", "parent": "root", "frame": [150, 110, 60, 30], "color": "#33cc66ff"},
        {"id": "mover", "parent": "root", "frame": [10, 150, 20, 20], "color": "#eeeeeeff"},
-       {"id": "holder", "parent": "root", "frame": [160, 20, 60, 60]}
+       {"id": "holder", "parent": "root", "frame": [160, 20, 60, 60]},
+       {"id": "clipper", "parent": "root", "frame": [15, 95, 60, 40], "color": "#444a55ff", "cornerRadius": 10, "clipsToBounds": true},
+       {"id": "overflow", "parent": "clipper", "frame": [30, 15, 50, 50], "color": "#ff8800ff"}
      ],
      "layers": [
        {"id": "ring", "view": "holder", "type": "shape", "frame": [0, 0, 60, 60],
@@ -39,6 +42,7 @@ struct LottieExportTests {
        {"at": 0, "duration": 1, "curve": "easeInOut",
         "changes": [{"view": "card", "frame": [110, 90, 90, 60]}, {"view": "card", "alpha": 0.4}]},
        {"at": 0, "duration": 1, "curve": "linear", "changes": [{"view": "spinner", "rotation": 90}]},
+       {"at": 0, "duration": 1, "curve": "easeOut", "changes": [{"view": "clipper", "rotation": -25}]},
        {"at": 0, "duration": 1.2, "curve": "linear", "changes": [{"view": "mover", "frame": [130, 150, 20, 20]}]}
      ]}
     """
@@ -111,7 +115,7 @@ struct LottieExportTests {
         return a.indices.map { a[$0] + (b[$0] - a[$0]) * f }
     }
 
-    @Test("LT4 export round-trips a fade, an eased move, a turn, nested views and a ring: our player draws every frame as the scene renders (at most 2% of pixels off by more than 48/255)")
+    @Test("LT4 export round-trips a fade, an eased move, a turn, nested views, a ring and a clip: our player draws every frame as the scene renders (at most 2% of pixels off by more than 48/255)")
     func LT4_roundTrip() throws {
         let e = try Self.export(Self.scene)
         #expect(e.json["v"] as? String == "5.7.0")
@@ -120,8 +124,11 @@ struct LottieExportTests {
         for layer in e.json["layers"] as? [[String: Any]] ?? [] {
             for key in ["ind", "ty", "ks", "ip", "op", "st", "sr", "ao"] { #expect(layer[key] != nil, "layer \(layer["nm"] ?? "?") lacks \(key)") }
         }
-        // The fading card (it has children) is a precomposition drawn with its opacity.
-        #expect((e.json["assets"] as? [[String: Any]])?.isEmpty == false)
+        // The fading card (it has children) is a precomposition drawn with its opacity; the
+        // clipping view's is masked by its rounded bounds.
+        #expect((e.json["assets"] as? [[String: Any]])?.count == 2)
+        let clipper = (e.json["layers"] as? [[String: Any]] ?? []).first { $0["nm"] as? String == "clipper (group)" }
+        #expect(clipper?["hasMask"] as? Bool == true && (clipper?["masksProperties"] as? [Any])?.count == 1)
         var worst = 0.0
         for k in 0..<e.direct.count {
             let share = LottieConformanceTests.offShare(try Self.play(e.data, frame: k), e.direct[k])
