@@ -48,7 +48,7 @@ public struct LottieExportSummary: Sendable {
 /// frame.
 ///
 /// Not exported (``warnings`` lists what a run met): text (the text engine rasterises glyphs and
-/// exposes no outlines), images, shadows, gradients, layer masks, skew and 3-D transforms.
+/// exposes no outlines), images, shadows, conic gradients, layer masks, skew and 3-D transforms.
 @MainActor
 public final class LottieRecorder {
     /// The window recorded.
@@ -200,7 +200,15 @@ public final class LottieRecorder {
                 sample.shapes.append(ShapeSample(path: path, color: color, width: width, evenOdd: false))
             case .fillShape(let path, .color(let color), let rule):
                 sample.shapes.append(ShapeSample(path: path, color: color, width: nil, evenOdd: rule == .evenOdd))
-            case .fillShape(_, .gradient, _): warn("gradient fills are not exported")
+            case .fillShape(let path, .gradient(let g), let rule):
+                guard g.kind != .conic else { warn("conic gradients are not exported (Lottie has linear and radial ones)"); continue }
+                if g.kind == .radial, abs(abs(g.endPoint.x - g.startPoint.x) - abs(g.endPoint.y - g.startPoint.y)) > 0.5 {
+                    warn("elliptical radial gradients are exported circular (Lottie's radial gradients are circles)")
+                }
+                var shape = ShapeSample(path: path, color: .clear, width: nil, evenOdd: rule == .evenOdd)
+                shape.gradient = g
+                shape.opacity = 100
+                sample.shapes.append(shape)
             case .glyphs: warn("text is not exported: the text engine rasterises glyphs and exposes no outlines to write as shapes")
             case .image: warn("images are not exported")
             case .shadow: warn("shadows are not exported")
@@ -331,6 +339,8 @@ struct ShapeSample {
     /// Lottie's line cap and join codes (1 butt or miter, 2 round, 3 square or bevel).
     var cap = 1, join = 1
     var miterLimit = 10.0
+    /// A gradient fill's gradient, in the layer's coordinates (the colour is unused then).
+    var gradient: Gradient?
 
     init(rect r: Rect, radius: Double, color c: Color, fill: Bool) {
         geometry = .rect
@@ -368,7 +378,9 @@ struct ShapeSample {
     }
 
     /// What must match between frames for the values to be interpolated.
-    var signature: String { "\(geometry) \(fill) \(evenOdd) \(trim != nil) \(cap) \(join)" }
+    var signature: String {
+        "\(geometry) \(fill) \(evenOdd) \(trim != nil) \(cap) \(join) \(gradient.map { "\($0.kind)" } ?? "solid")"
+    }
 }
 
 /// A subpath as Lottie writes it: vertices with in and out tangents relative to them.
@@ -653,7 +665,13 @@ final class Node {
         }
         let color = track(s.map { $0.color + [1] }, tolerance: 0.002)
         let opacity = track(s.map { [$0.opacity] }, tolerance: 0.5, scalar: true)
-        if s[0].fill {
+        if let first = s[0].gradient {
+            let stops = Property.gradientStops(s.map { $0.gradient ?? first })
+            items.append(["ty": "gf", "nm": "Gradient Fill", "o": opacity, "r": s[0].evenOdd ? 2 : 1, "t": first.kind == .radial ? 2 : 1,
+                          "s": track(s.map { g in let p = (g.gradient ?? first).startPoint; return [p.x, p.y] }, tolerance: 0.5),
+                          "e": track(s.map { g in Property.gradientEnd(g.gradient ?? first) }, tolerance: 0.5),
+                          "g": ["p": stops.count, "k": track(stops.values, tolerance: 0.002)] as [String: Any]])
+        } else if s[0].fill {
             items.append(["ty": "fl", "nm": "Fill", "c": color, "o": opacity, "r": s[0].evenOdd ? 2 : 1])
         } else {
             items.append(["ty": "st", "nm": "Stroke", "c": color, "o": opacity,
@@ -705,6 +723,40 @@ enum Property {
     static func number(_ x: Double) -> Double {
         let r = (x * 10_000).rounded() / 10_000
         return r == 0 ? 0 : r
+    }
+
+    /// Lottie's gradient data per frame: colour stops (position, red, green, blue) then opacity
+    /// stops (position, alpha), and their count. The gradient's own stops when every frame has
+    /// the same number of them in order within 0...1; otherwise (Core Animation lets locations
+    /// run past the ends, as a sweep animates them) 21 stops sampled evenly from the colours it
+    /// draws.
+    static func gradientStops(_ frames: [Gradient]) -> (count: Int, values: [[Double]]) {
+        func locations(_ g: Gradient) -> [Double] {
+            if let l = g.locations, l.count == g.colors.count { return l }
+            return g.colors.indices.map { g.colors.count > 1 ? Double($0) / Double(g.colors.count - 1) : 0 }
+        }
+        let n = frames[0].colors.count
+        let exact = frames.allSatisfy { g in
+            let l = locations(g)
+            return g.colors.count == n && n > 1 && l.allSatisfy { $0 >= 0 && $0 <= 1 } && zip(l, l.dropFirst()).allSatisfy { $0 <= $1 }
+        }
+        let count = exact ? n : 21
+        let values = frames.map { g -> [Double] in
+            let stops: [(Double, Color)] = exact
+                ? Array(zip(locations(g), g.colors))
+                : (0..<count).map { k in let u = Double(k) / Double(count - 1); return (u, g.color(at: u)) }
+            return stops.flatMap { [$0.0, $0.1.red, $0.1.green, $0.1.blue] } + stops.flatMap { [$0.0, $0.1.alpha] }
+        }
+        return (count, values)
+    }
+
+    /// Where Lottie's gradient ends: the end point of a linear one; for a radial one a point at
+    /// its radius from the centre (Core Animation's radii per axis; Lottie's circle takes the
+    /// larger).
+    static func gradientEnd(_ g: Gradient) -> [Double] {
+        guard g.kind == .radial else { return [g.endPoint.x, g.endPoint.y] }
+        let r = max(abs(g.endPoint.x - g.startPoint.x), abs(g.endPoint.y - g.startPoint.y))
+        return [g.startPoint.x + r, g.startPoint.y]
     }
 
     /// A path's vertices and tangents from the flat values (6 per vertex).

@@ -17,7 +17,7 @@ import TimelineTestSupport
 struct LottieExportTests {
     /// A card fading and moving on an ease-in-out curve with a border and a nested dot, a view
     /// turning, one moving linearly, a shape layer's ring filling on an ease, and a turning view
-    /// that clips a subview overflowing its rounded corner.
+    /// that clips a subview overflowing its rounded corner, and a gradient layer.
     static let scene = """
     {"size": [240, 180],
      "views": [
@@ -29,11 +29,14 @@ struct LottieExportTests {
        {"id": "mover", "parent": "root", "frame": [10, 150, 20, 20], "color": "#eeeeeeff"},
        {"id": "holder", "parent": "root", "frame": [160, 20, 60, 60]},
        {"id": "clipper", "parent": "root", "frame": [15, 95, 60, 40], "color": "#444a55ff", "cornerRadius": 10, "clipsToBounds": true},
-       {"id": "overflow", "parent": "clipper", "frame": [30, 15, 50, 50], "color": "#ff8800ff"}
+       {"id": "overflow", "parent": "clipper", "frame": [30, 15, 50, 50], "color": "#ff8800ff"},
+       {"id": "swatch", "parent": "root", "frame": [170, 148, 60, 28]}
      ],
      "layers": [
        {"id": "ring", "view": "holder", "type": "shape", "frame": [0, 0, 60, 60],
-        "path": [["arc", 30, 30, 24, -90, 270, false]], "fillColor": null, "strokeColor": "#3ccf7aff", "lineWidth": 6, "strokeEnd": 0}
+        "path": [["arc", 30, 30, 24, -90, 270, false]], "fillColor": null, "strokeColor": "#3ccf7aff", "lineWidth": 6, "strokeEnd": 0},
+       {"id": "sweep", "view": "swatch", "type": "gradient", "frame": [0, 0, 60, 28], "cornerRadius": 6,
+        "colors": ["#3b82f6ff", "#a855f7ff", "#f59e0bff"], "locations": [0, 0.5, 1], "startPoint": [0, 0], "endPoint": [1, 1]}
      ],
      "layerAnimations": [
        {"layer": "ring", "keyPath": "strokeEnd", "from": 0, "to": 1, "duration": 1, "timingFunction": "easeInEaseOut"}
@@ -115,7 +118,7 @@ struct LottieExportTests {
         return a.indices.map { a[$0] + (b[$0] - a[$0]) * f }
     }
 
-    @Test("LT4 export round-trips a fade, an eased move, a turn, nested views, a ring and a clip: our player draws every frame as the scene renders (at most 2% of pixels off by more than 48/255)")
+    @Test("LT4 export round-trips a fade, an eased move, a turn, nested views, a ring, a clip and a gradient: our player draws every frame as the scene renders (at most 2% of pixels off by more than 48/255)")
     func LT4_roundTrip() throws {
         let e = try Self.export(Self.scene)
         #expect(e.json["v"] as? String == "5.7.0")
@@ -129,6 +132,9 @@ struct LottieExportTests {
         #expect((e.json["assets"] as? [[String: Any]])?.count == 2)
         let clipper = (e.json["layers"] as? [[String: Any]] ?? []).first { $0["nm"] as? String == "clipper (group)" }
         #expect(clipper?["hasMask"] as? Bool == true && (clipper?["masksProperties"] as? [Any])?.count == 1)
+        let sweep = try #require(Self.layer("sweep", in: e.json))
+        let fills = (sweep["shapes"] as? [[String: Any]] ?? []).flatMap { $0["it"] as? [[String: Any]] ?? [] }
+        #expect(fills.contains { $0["ty"] as? String == "gf" && ($0["g"] as? [String: Any])?["p"] as? Int == 3 })
         var worst = 0.0
         for k in 0..<e.direct.count {
             let share = LottieConformanceTests.offShare(try Self.play(e.data, frame: k), e.direct[k])
