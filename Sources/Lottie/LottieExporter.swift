@@ -47,6 +47,8 @@ public struct LottieExportSummary: Sendable {
 /// its precomposition layer is masked by its rounded bounds, placed in window coordinates each
 /// frame.
 ///
+/// A replicator's copies are layers of their own (instance transform, delay and tint applied).
+///
 /// Not exported (``warnings`` lists what a run met): text (the text engine rasterises glyphs and
 /// exposes no outlines), images, shadows, conic gradients, layer masks, skew and 3-D transforms.
 @MainActor
@@ -118,10 +120,26 @@ public final class LottieRecorder {
         }
     }
 
-    /// Records a sublayer (of a view's layer, or of another sublayer) and its sublayers.
-    /// `world` maps the superlayer's coordinates to the window's.
-    private func walk(layer model: Layer, parent: Int, world: Geometry.AffineTransform, into painted: inout [Int]) {
-        let l = model.presentationLayer ?? model
+    /// A replicator's copy being recorded: which copy, how much later its animations run, the
+    /// copy's transform (for the replicator's direct sublayers only) and its tint.
+    struct ReplicaCopy {
+        var index: Int
+        var delay: Double
+        var instance: Geometry.AffineTransform
+        var tint: Color
+    }
+
+    /// Records a sublayer (of a view's layer, or of another sublayer) and its sublayers, or a
+    /// replicator's copy of them (`copy`). `world` maps the superlayer's coordinates to the
+    /// window's.
+    private func walk(layer model: Layer, parent: Int, world: Geometry.AffineTransform, copy: ReplicaCopy? = nil,
+                      into painted: inout [Int]) {
+        let l: Layer
+        if let copy, copy.delay != 0, let engine = model.engine {
+            l = engine.presentation(of: model, atMediaTime: engine.frameTime - copy.delay)
+        } else {
+            l = model.presentationLayer ?? model
+        }
         guard !l.isHidden else { return }
         let alpha = max(0, min(l.opacity, 1))
         let b = l.bounds
@@ -130,10 +148,12 @@ public final class LottieRecorder {
         if !l.sublayerTransform.isIdentity { warn("sublayer transforms are not exported") }
         if l.shadowOpacity > 0 { warn("shadows are not exported") }
         let anchor = Point(x: b.minX + l.anchorPoint.x * b.width, y: b.minY + l.anchorPoint.y * b.height)
-        let mine = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(l.transform.affineTransform)
-            .concatenating(Geometry.AffineTransform(translationX: l.position.x, y: l.position.y)).concatenating(world)
-        var s = Sample(anchor: anchor, position: l.position, transform: l.transform.affineTransform, opacity: alpha * 100,
-                       warn: { self.warn($0) })
+        // The map from the anchor to the superlayer: the transform, the position, and a copy's
+        // instance transform after them.
+        let placed = l.transform.affineTransform.concatenating(Geometry.AffineTransform(translationX: l.position.x, y: l.position.y))
+            .concatenating(copy?.instance ?? .identity)
+        let mine = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(placed).concatenating(world)
+        var s = Sample(anchor: anchor, position: .zero, transform: placed, opacity: alpha * 100, warn: { self.warn($0) })
         if l.masksToBounds {
             s.clip = ShapeSample(path: Layer.roundedPath(b, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners).applying(mine),
                                  color: .clear, width: nil, evenOdd: false)
@@ -142,7 +162,6 @@ public final class LottieRecorder {
         if let shape = l as? ShapeLayer {
             appendShape(shape, to: &s)
         } else {
-            if l is ReplicatorLayer { warn("replicator layers are exported without their copies (Lottie's repeater repeats shapes, not layers)") }
             if l is EmitterLayer { warn("emitter layers are not exported") }
             var content: [DrawCommand] = []
             l.renderContent(into: &content)
@@ -153,9 +172,34 @@ public final class LottieRecorder {
         if l.borderWidth > 0, let c = l.borderColor {
             s.shapes.append(ShapeSample(border: b, width: l.borderWidth, radius: l.cornerRadius, color: c))
         }
-        let me = record(Node.Key(model, .body), name: model.name ?? "\(type(of: model))", parent: parent, s)
+        if let tint = copy?.tint {
+            for k in s.shapes.indices where s.shapes[k].gradient == nil {
+                s.shapes[k].color = [s.shapes[k].color[0] * tint.red, s.shapes[k].color[1] * tint.green, s.shapes[k].color[2] * tint.blue]
+                s.shapes[k].opacity *= tint.alpha
+            }
+        }
+        let name = (model.name ?? "\(type(of: model))") + (copy.map { " copy \($0.index)" } ?? "")
+        let me = record(Node.Key(model, copy.map { .copy($0.index) } ?? .body), name: name, parent: parent, s)
         painted.append(me)
-        for c in model.children { walk(layer: c, parent: me, world: mine, into: &painted) }
+        // Descendants of a copy are copies too: the same delay and tint, no instance transform.
+        let inner = copy.map { ReplicaCopy(index: $0.index, delay: $0.delay, instance: .identity, tint: $0.tint) }
+        for c in model.children { walk(layer: c, parent: me, world: mine, copy: inner, into: &painted) }
+        // A replicator's copies of its sublayers, each turned by the instance transform once
+        // more than the one before about the replicator's anchor, later by the delay, tinted.
+        if let r = l as? ReplicatorLayer, r.instanceCount > 1 {
+            let limit = 256
+            if r.instanceCount > limit { warn("replicators are exported with at most \(limit) copies") }
+            let a = l.anchorInBounds
+            var step = Geometry.AffineTransform.identity
+            for i in 1..<min(r.instanceCount, limit) {
+                step = step.concatenating(r.instanceTransform.affineTransform)
+                let instance = Geometry.AffineTransform(translationX: -a.x, y: -a.y).concatenating(step)
+                    .concatenating(Geometry.AffineTransform(translationX: a.x, y: a.y))
+                let replica = ReplicaCopy(index: i, delay: (copy?.delay ?? 0) + Double(i) * r.instanceDelay, instance: instance,
+                                          tint: r.instanceTint(i))
+                for c in model.children { walk(layer: c, parent: me, world: mine, copy: replica, into: &painted) }
+            }
+        }
     }
 
     /// A shape layer's path as Lottie shapes: filled with the fill colour, and stroked with the
@@ -560,7 +604,11 @@ struct CompositionWriter {
 /// background, with a sample per frame (nil while it is not drawn).
 @MainActor
 final class Node {
-    enum Role: Hashable { case body, border, background }
+    enum Role: Hashable {
+        case body, border, background
+        /// A replicator's copy `n` of a layer.
+        case copy(Int)
+    }
     struct Key: Hashable {
         let id: ObjectIdentifier
         let role: Role

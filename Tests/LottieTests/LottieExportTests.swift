@@ -17,7 +17,8 @@ import TimelineTestSupport
 struct LottieExportTests {
     /// A card fading and moving on an ease-in-out curve with a border and a nested dot, a view
     /// turning, one moving linearly, a shape layer's ring filling on an ease, and a turning view
-    /// that clips a subview overflowing its rounded corner, and a gradient layer.
+    /// that clips a subview overflowing its rounded corner, a gradient layer, and a replicator
+    /// whose copies fade one after another.
     static let scene = """
     {"size": [240, 180],
      "views": [
@@ -36,10 +37,14 @@ struct LottieExportTests {
        {"id": "ring", "view": "holder", "type": "shape", "frame": [0, 0, 60, 60],
         "path": [["arc", 30, 30, 24, -90, 270, false]], "fillColor": null, "strokeColor": "#3ccf7aff", "lineWidth": 6, "strokeEnd": 0},
        {"id": "sweep", "view": "swatch", "type": "gradient", "frame": [0, 0, 60, 28], "cornerRadius": 6,
-        "colors": ["#3b82f6ff", "#a855f7ff", "#f59e0bff"], "locations": [0, 0.5, 1], "startPoint": [0, 0], "endPoint": [1, 1]}
+        "colors": ["#3b82f6ff", "#a855f7ff", "#f59e0bff"], "locations": [0, 0.5, 1], "startPoint": [0, 0], "endPoint": [1, 1]},
+       {"id": "loader", "view": "holder", "type": "replicator", "frame": [0, 0, 60, 60], "instanceCount": 8,
+        "instanceTransform": {"rotate": 45}, "instanceDelay": 0.1},
+       {"id": "pip", "parent": "loader", "frame": [27, -5, 6, 6], "cornerRadius": 3, "backgroundColor": "#f5b83dff"}
      ],
      "layerAnimations": [
-       {"layer": "ring", "keyPath": "strokeEnd", "from": 0, "to": 1, "duration": 1, "timingFunction": "easeInEaseOut"}
+       {"layer": "ring", "keyPath": "strokeEnd", "from": 0, "to": 1, "duration": 1, "timingFunction": "easeInEaseOut"},
+       {"layer": "pip", "keyPath": "opacity", "from": 1, "to": 0.2, "duration": 0.8, "repeatCount": "infinite"}
      ],
      "animations": [
        {"at": 0, "duration": 1, "curve": "easeInOut",
@@ -118,7 +123,7 @@ struct LottieExportTests {
         return a.indices.map { a[$0] + (b[$0] - a[$0]) * f }
     }
 
-    @Test("LT4 export round-trips a fade, an eased move, a turn, nested views, a ring, a clip and a gradient: our player draws every frame as the scene renders (at most 2% of pixels off by more than 48/255)")
+    @Test("LT4 export round-trips a fade, an eased move, a turn, nested views, a ring, a clip, a gradient and a replicator: our player draws every frame as the scene renders (at most 2% of pixels off by more than 48/255)")
     func LT4_roundTrip() throws {
         let e = try Self.export(Self.scene)
         #expect(e.json["v"] as? String == "5.7.0")
@@ -135,6 +140,7 @@ struct LottieExportTests {
         let sweep = try #require(Self.layer("sweep", in: e.json))
         let fills = (sweep["shapes"] as? [[String: Any]] ?? []).flatMap { $0["it"] as? [[String: Any]] ?? [] }
         #expect(fills.contains { $0["ty"] as? String == "gf" && ($0["g"] as? [String: Any])?["p"] as? Int == 3 })
+        #expect(Self.layer("pip copy 7", in: e.json) != nil && Self.layer("pip copy 8", in: e.json) == nil)
         var worst = 0.0
         for k in 0..<e.direct.count {
             let share = LottieConformanceTests.offShare(try Self.play(e.data, frame: k), e.direct[k])
