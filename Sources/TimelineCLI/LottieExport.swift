@@ -27,9 +27,9 @@ enum SceneLottieExport {
                 let (data, summary) = try recorder.data(frameRate: range.fps, name: name)
                 for w in recorder.warnings { printToStandardError("timeline render: note: \(w)") }
                 try writeFileAtomically(Array(data), to: range.out, protecting: [scenePath])
-                printToStandardError("wrote \(range.out): Lottie, \(summary.frames) frames at \(range.fps) fps, \(summary.layers) layers, "
-                                     + "\(summary.animatedProperties) animated properties in \(summary.keyframes) keyframes, "
-                                     + "\(summary.constantProperties) constant, \(data.count) bytes")
+                printToStandardError("wrote \(range.out): Lottie, \(count(summary.frames, "frame")) at \(range.fps) fps, "
+                                     + "\(count(summary.layers, "layer")), \(count(summary.animatedProperties, "animated property", "animated properties")) "
+                                     + "in \(count(summary.keyframes, "keyframe")), \(summary.constantProperties) constant, \(data.count) bytes")
                 return nil
             } catch let error as LottieExportError {
                 return "timeline render: \(scenePath): \(error.message); nothing was written"
@@ -42,4 +42,7 @@ enum SceneLottieExport {
             throw ExitCode(1)
         }
     }
+
+    /// "1 layer", "2 layers".
+    static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String { "\(n) \(n == 1 ? one : many ?? one + "s")" }
 }
