@@ -85,6 +85,8 @@ struct LottieExportTests {
             for (id, v) in built.views { states[id, default: []].append(v.displayedState) }
         }
         withExtendedLifetime(animator) {}
+        // The scene repeats an animation forever, so the host never idles; it must not fail.
+        #expect(host.runLoop.diagnostics.entries(of: .internalError).isEmpty)
         let (data, summary) = try recorder.data(frameRate: fps, name: "lt4")
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         return Export(data: data, json: json, summary: summary, direct: direct, states: states)
@@ -217,9 +219,9 @@ struct LottieExportTests {
         for k in spring.indices { #expect(abs(KeyframeReduction.interpolate(spring, keyframes: sprung, at: k)[0] - spring[k][0]) <= 0.5) }
     }
 
-    @Test("LT4 export of a scene that draws nothing is an error, and so is an empty recording")
+    @Test("LT4 export of a scene that draws nothing is an error, and so is an empty recording", .endsIdle)
     func LT4_nothingToExport() {
-        let host = HeadlessHost(size: Size(width: 100, height: 100))
+        let host = makeHost(width: 100, height: 100)
         let recorder = LottieRecorder(window: host.window)
         #expect(throws: LottieExportError.self) { try recorder.data(frameRate: 30) }
         host.step()
