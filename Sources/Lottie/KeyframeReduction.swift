@@ -34,10 +34,10 @@ public enum KeyframeReduction {
     ]
 
     /// The keyframes to write: stretches at rest are held between two keyframes, a move from
-    /// rest to rest on one of ``standardCurves`` is one eased keyframe pair, and everything else
+    /// rest to rest on one of `curves` (by default ``standardCurves``) is one eased keyframe pair, and everything else
     /// is reduced to lines as ``keptIndices(_:tolerance:)`` does. Every sample is within
     /// `tolerance` of what a player draws from the result.
-    public static func keyframes(_ samples: [[Double]], tolerance: Double) -> [Keyframe] {
+    public static func keyframes(_ samples: [[Double]], tolerance: Double, curves: [CubicBezier] = standardCurves) -> [Keyframe] {
         guard samples.count > 2 else { return samples.indices.map { Keyframe(index: $0) } }
         var kept: [Keyframe] = []
         var start = 0
@@ -52,7 +52,7 @@ public enum KeyframeReduction {
             var end = start + 1
             while end + 1 < samples.count, fits(samples, from: start, to: end + 1, tolerance: tolerance) { end += 1 }
             let moveEnd = motionEnd(samples, from: start)
-            if end < moveEnd, let curve = standardCurves.first(where: { eased(samples, from: start, to: moveEnd, by: $0, tolerance: tolerance) }) {
+            if end < moveEnd, let curve = curves.first(where: { eased(samples, from: start, to: moveEnd, by: $0, tolerance: tolerance) }) {
                 kept.append(Keyframe(index: start, easing: curve))
                 start = moveEnd
                 continue

@@ -26,10 +26,12 @@ struct CompositionWriter {
     let isGroup: [Bool]
     /// The precompositions written so far.
     var assets: [[String: Any]] = []
-    var summary = LottieExportSummary()
+    /// Writes the properties and counts them.
+    var properties: PropertyWriter
 
-    init(nodes: [Node], order: [Int], frames: Int, width: Int, height: Int) {
+    init(nodes: [Node], order: [Int], frames: Int, width: Int, height: Int, curves: [CubicBezier]) {
         self.nodes = nodes; self.order = order; self.frames = frames; self.width = width; self.height = height
+        properties = PropertyWriter(curves: curves)
         filled = nodes.map { $0.filledSamples() }
         var hasChildren = Array(repeating: false, count: nodes.count)
         for n in nodes { if let p = n.parent { hasChildren[p] = true } }
@@ -84,7 +86,7 @@ struct CompositionWriter {
                 out.append(precompositionLayer(n, id: id, opacity: opacity(of: n, below: scope)))
             } else {
                 out.append(nodes[n].layer(index: n + 1, parentIndex: nodes[n].parent.map { $0 + 1 }, samples: filled[n],
-                                          opacity: opacity(of: n, below: scope), summary: &summary))
+                                          opacity: opacity(of: n, below: scope), properties: &properties))
             }
         }
         // Inside a precomposition: the group's ancestors as null layers, for its parenting.
@@ -92,18 +94,18 @@ struct CompositionWriter {
             var c = nodes[scope].parent
             while let k = c {
                 out.append(nodes[k].layer(index: k + 1, parentIndex: nodes[k].parent.map { $0 + 1 }, samples: filled[k],
-                                          opacity: [], isNull: true, summary: &summary))
+                                          opacity: [], isNull: true, properties: &properties))
                 c = nodes[k].parent
             }
         }
-        summary.layers += out.count
+        properties.summary.layers += out.count
         return out
     }
 
     /// The layer (`ty` 0) drawing group `n`'s precomposition with the group's opacity, masked
     /// by its clip (in the precomposition's coordinates, the window's) when it clips.
     mutating func precompositionLayer(_ n: Int, id: String, opacity: [[Double]]) -> [String: Any] {
-        let o = Property.json(opacity, tolerance: 0.5, summary: &summary) { Property.number($0[0]) as Any }
+        let o = properties.json(opacity, tolerance: 0.5) { Property.number($0[0]) as Any }
         var layer: [String: Any] = [
             "ddd": 0, "ind": n + 1, "ty": 0, "nm": nodes[n].name + " (group)", "refId": id, "w": width, "h": height,
             "sr": 1, "ao": 0, "bm": 0, "ip": 0, "op": frames, "st": 0,
@@ -117,7 +119,7 @@ struct CompositionWriter {
                 if let c = s.clip, c.geometry == first.geometry { last = c }
                 return Array(last.values[0..<(count * 6)])
             }
-            let path = Property.json(clips, tolerance: 0.5, summary: &summary) { Property.bezier($0, closed: closed[0]) }
+            let path = properties.json(clips, tolerance: 0.5) { Property.bezier($0, closed: closed[0]) }
             layer["hasMask"] = true
             layer["masksProperties"] = [["nm": "clip", "mode": "a", "inv": false, "pt": path,
                                          "o": ["a": 0, "k": 100.0], "x": ["a": 0, "k": 0.0]] as [String: Any]]
@@ -178,9 +180,9 @@ final class Node {
     /// `opacity` (0...100 per frame) as its opacity; a null layer (`ty` 3: the transform only,
     /// for the parenting chain inside a precomposition) when `isNull`.
     func layer(index: Int, parentIndex: Int?, samples s: [Sample], opacity: [[Double]], isNull: Bool = false,
-               summary: inout LottieExportSummary) -> [String: Any] {
+               properties: inout PropertyWriter) -> [String: Any] {
         func track(_ values: [[Double]], tolerance: Double, scalar: Bool = false) -> [String: Any] {
-            Property.json(values, tolerance: tolerance, summary: &summary) { scalar ? Property.number($0[0]) as Any : $0.map(Property.number) as Any }
+            properties.json(values, tolerance: tolerance) { scalar ? Property.number($0[0]) as Any : $0.map(Property.number) as Any }
         }
         // Rotation unwrapped, so a turn past 180° is not a jump back.
         var rotation: [[Double]] = []
@@ -203,7 +205,7 @@ final class Node {
         if !isNull {
             var shapes: [[String: Any]] = []
             if let first = s.first {
-                for k in first.shapes.indices { shapes.append(Self.group(k, s.map { $0.shapes[k] }, summary: &summary)) }
+                for k in first.shapes.indices { shapes.append(Self.group(k, s.map { $0.shapes[k] }, properties: &properties)) }
             }
             layer["shapes"] = Array(shapes.reversed())                  // Lottie lists shapes front first
         }
@@ -212,9 +214,9 @@ final class Node {
     }
 
     /// A shape group (`gr`): the geometry, its fill or stroke, and an identity transform.
-    static func group(_ k: Int, _ s: [ShapeSample], summary: inout LottieExportSummary) -> [String: Any] {
+    static func group(_ k: Int, _ s: [ShapeSample], properties: inout PropertyWriter) -> [String: Any] {
         func track(_ values: [[Double]], tolerance: Double, scalar: Bool = false) -> [String: Any] {
-            Property.json(values, tolerance: tolerance, summary: &summary) { scalar ? Property.number($0[0]) as Any : $0.map(Property.number) as Any }
+            properties.json(values, tolerance: tolerance) { scalar ? Property.number($0[0]) as Any : $0.map(Property.number) as Any }
         }
         var items: [[String: Any]] = []
         switch s[0].geometry {
@@ -233,7 +235,7 @@ final class Node {
                 let range = offset..<(offset + n * 6)
                 offset += n * 6
                 let isClosed = closed[j]
-                let ks = Property.json(s.map { Array($0.values[range]) }, tolerance: 0.5, summary: &summary) { v in
+                let ks = properties.json(s.map { Array($0.values[range]) }, tolerance: 0.5) { v in
                     Property.bezier(v, closed: isClosed)
                 }
                 items.append(["ty": "sh", "nm": "Path \(j + 1)", "d": 1, "ks": ks])
@@ -266,18 +268,21 @@ final class Node {
     }
 }
 
-/// Animatable properties as Lottie writes them.
-enum Property {
+/// Writes animatable properties, counting what it writes: constants, or keyframes reduced by
+/// ``KeyframeReduction`` with `curves` as the easing curves to look for.
+struct PropertyWriter {
+    var summary = LottieExportSummary()
+    let curves: [CubicBezier]
+
     /// A constant (`"a": 0`) when every sample is within `tolerance` of the first, else the
-    /// keyframes ``KeyframeReduction`` keeps (linear, or eased on a standard curve). Keyframe values are arrays (a
-    /// scalar's one number in one, a path in one, as Bodymovin writes them).
-    static func json(_ samples: [[Double]], tolerance: Double, summary: inout LottieExportSummary,
-                     value: ([Double]) -> Any) -> [String: Any] {
+    /// keyframes ``KeyframeReduction`` keeps (linear, or eased on one of ``curves``). Keyframe
+    /// values are arrays (a scalar's one number in one, a path in one, as Bodymovin writes them).
+    mutating func json(_ samples: [[Double]], tolerance: Double, value: ([Double]) -> Any) -> [String: Any] {
         if KeyframeReduction.isConstant(samples, tolerance: tolerance) {
             summary.constantProperties += 1
             return ["a": 0, "k": value(samples[0])]
         }
-        let kept = KeyframeReduction.keyframes(samples, tolerance: tolerance)
+        let kept = KeyframeReduction.keyframes(samples, tolerance: tolerance, curves: curves)
         summary.animatedProperties += 1
         summary.keyframes += kept.count
         var keys: [[String: Any]] = []
@@ -294,7 +299,10 @@ enum Property {
         }
         return ["a": 1, "k": keys]
     }
+}
 
+/// How Lottie writes numbers, paths, gradients and a group's transform.
+enum Property {
     /// A number rounded to 1/10000, so the file says 12.5 rather than 12.499999999999998.
     static func number(_ x: Double) -> Double {
         let r = (x * 10_000).rounded() / 10_000

@@ -66,6 +66,11 @@ public final class LottieRecorder {
     private var order: [Int] = []
     private var ordered: Set<Int> = []
 
+    /// The timing curves a move from rest to rest is tried against before it is baked: the
+    /// standard ones, and whatever else the caller knows the scene uses (its `[x1, y1, x2, y2]`
+    /// curves), so those moves are exact bezier keyframes too.
+    public var curves: [CubicBezier] = KeyframeReduction.standardCurves
+
     public init(window: Window) { self.window = window }
 
     // MARK: Recording
@@ -304,17 +309,17 @@ public final class LottieRecorder {
         guard frameCount > 0 else { throw LottieExportError("no frames were recorded; the range is empty") }
         let size = window.size
         let width = Int(size.width.rounded(.up)), height = Int(size.height.rounded(.up))
-        var writer = CompositionWriter(nodes: nodes, order: order, frames: frameCount, width: width, height: height)
+        var writer = CompositionWriter(nodes: nodes, order: order, frames: frameCount, width: width, height: height, curves: curves)
         guard writer.drawsSomething else {
             throw LottieExportError("the scene draws nothing in the range (no visible view or layer); nothing to export")
         }
         let layers = writer.layers(scope: nil)
-        writer.summary.frames = frameCount
+        writer.properties.summary.frames = frameCount
         let json: [String: Any] = [
             "v": "5.7.0", "nm": name, "fr": frameRate, "ip": 0, "op": frameCount, "w": width, "h": height,
             "ddd": 0, "assets": writer.assets, "markers": [Any](), "layers": layers,
         ]
-        return (json, writer.summary)
+        return (json, writer.properties.summary)
     }
 
     /// ``document(frameRate:name:)`` serialised by ``LottieJSONWriter`` (`ty` first in every

@@ -18,6 +18,7 @@ enum SceneLottieExport {
             do {
                 let run = SceneRun(scene, size: size, rate: rate)
                 let recorder = LottieRecorder(window: run.host.window)
+                recorder.curves += curves(of: scene).filter { !recorder.curves.contains($0) }
                 while let info = run.host.step() {
                     let k = Int(info.index)
                     if k > range.last { break }
@@ -41,6 +42,31 @@ enum SceneLottieExport {
             printToStandardError(failure)
             throw ExitCode(1)
         }
+    }
+
+    /// The cubic-bezier curves the scene's animations, timelines and layer animations name
+    /// (`[x1, y1, x2, y2]`, `cubic-bezier(...)`, timing functions), in order, each once: the
+    /// recorder writes moves on them as exact bezier keyframes.
+    static func curves(of scene: Scene) -> [CubicBezier] {
+        var found: [CubicBezier] = []
+        func add(_ c: CubicBezier) { if !found.contains(c) { found.append(c) } }
+        func add(_ spec: CurveSpec) { if case .bezier(let a, let b, let c, let d) = spec { add(CubicBezier(a, b, c, d)) } }
+        func add(_ timeline: TimelineSpec) {
+            for item in timeline.items {
+                switch item.kind {
+                case .tween(let t): add(t.curve)
+                case .stagger(_, let tweens): for t in tweens { add(t.curve) }
+                case .timeline(let nested): add(nested)
+                case .label: break
+                }
+            }
+        }
+        for a in scene.animations { add(a.curve) }
+        for t in scene.timelines { add(t) }
+        for a in scene.layerAnimations {
+            for f in (a.timingFunctions ?? []) + (a.timingFunction.map { [$0] } ?? []) { add(f.bezier) }
+        }
+        return found
     }
 
     /// "1 layer", "2 layers".

@@ -33,6 +33,27 @@ struct LottieExportCLITests {
         #expect(back.stdout.contains("(of 30)"))
     }
 
+    @Test("LT4 a move on the scene's own cubic-bezier curve is one exact bezier keyframe pair")
+    func LT4_sceneCurve() throws {
+        try prepare()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("curve-scene.json")
+        try #"""
+        {"size": [200, 100], "views": [{"id": "box", "parent": "root", "frame": [10, 10, 30, 30], "color": "#3366ccff"}],
+         "animations": [{"at": 0, "duration": 1, "curve": [0.2, 0.9, 0.3, 1], "changes": [{"view": "box", "frame": [150, 50, 30, 30]}]}]}
+        """#.write(to: scene, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("curve.json").path
+        let r = try CLI.run(["render", scene.path, "--from", "0", "--to", "1.5", "--fps", "30", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let box = try #require((json["layers"] as? [[String: Any]])?.first { $0["nm"] as? String == "box" })
+        let keys = try #require(((box["ks"] as? [String: Any])?["p"] as? [String: Any])?["k"] as? [[String: Any]])
+        #expect(keys.map { $0["t"] as? Int } == [0, 30, 44])               // the move, then at rest
+        #expect((keys[0]["o"] as? [String: Any])?["x"] as? [Double] == [0.2])
+        #expect((keys[0]["o"] as? [String: Any])?["y"] as? [Double] == [0.9])
+        #expect((keys[0]["i"] as? [String: Any])?["x"] as? [Double] == [0.3])
+    }
+
     @Test("LT4 an empty range, --from after --to and --fps 0 are errors naming the argument; nothing is written",
           arguments: [(["--from", "0.5", "--to", "0.5"], "--from 0.5 --to 0.5 holds no frame"),
                       (["--from", "1", "--to", "0.5"], "--from 1.0 --to 0.5 holds no frame"),
