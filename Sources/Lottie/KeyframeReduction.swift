@@ -12,10 +12,11 @@ import Motion
 /// enough samples that the error is under the tolerance at every frame, by construction (each
 /// skipped sample was checked against the segment that replaces it).
 ///
-/// Before reducing a stretch to lines, ``keyframes(_:tolerance:)`` looks for a block animation on
-/// a standard timing curve: a move from rest to rest whose progress follows one of
-/// ``standardCurves`` is one keyframe pair with that curve as its bezier easing, exact rather than
-/// baked (an ease-in-out move is two keyframes, not a dozen).
+/// Before reducing a stretch to lines, ``keyframes(_:tolerance:curves:)`` looks for a block
+/// animation on a known timing curve: a move from rest (or a turn) to rest (or a turn) whose
+/// progress follows one of the curves is one keyframe pair with that curve as its bezier easing,
+/// exact rather than baked (an ease-in-out move is two keyframes, not a dozen; an autoreversing
+/// one two per leg).
 ///
 /// Pure and nonisolated: values are plain numbers, one array per frame, all of one length.
 public enum KeyframeReduction {
@@ -72,12 +73,18 @@ public enum KeyframeReduction {
         return b
     }
 
-    /// Where the move starting at `a` comes to rest: the first sample equal to the one after it,
-    /// or the last sample.
+    /// Where the move starting at `a` ends: the first sample equal to the one after it (at
+    /// rest), or where a component turns back (an autoreversing move's far end), or the last
+    /// sample.
     static func motionEnd(_ s: [[Double]], from a: Int) -> Int {
         var b = a + 1
-        while b + 1 < s.count, !same(s[b], s[b + 1]) { b += 1 }
+        while b + 1 < s.count, !same(s[b], s[b + 1]), !turnsBack(s, at: b) { b += 1 }
         return b
+    }
+
+    /// Whether some component moves one way into `b` and the other way out of it.
+    static func turnsBack(_ s: [[Double]], at b: Int) -> Bool {
+        s[b].indices.contains { d in (s[b][d] - s[b - 1][d]) * (s[b + 1][d] - s[b][d]) < 0 }
     }
 
     static func same(_ x: [Double], _ y: [Double]) -> Bool {

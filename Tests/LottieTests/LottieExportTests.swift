@@ -212,10 +212,17 @@ struct LottieExportTests {
             let v = KeyframeReduction.interpolate(block, keyframes: keyframes, at: k)
             #expect(abs(v[0] - block[k][0]) < 1e-9 && abs(v[1] - block[k][1]) < 1e-9)
         }
-        // A spring is not taken for a curve (a curve may only close its last, sub-tolerance
-        // wobble): baked within the tolerance.
+        // There and back again (autoreverse): one eased pair per leg.
+        let yoyo = (0..<61).map { (k: Int) -> [Double] in
+            let p = k <= 30 ? curve.progress(at: Double(k) / 30) : curve.progress(at: Double(60 - k) / 30)
+            return [100 * p]
+        }
+        let legs = KeyframeReduction.keyframes(yoyo, tolerance: 0.5)
+        #expect(legs == [.init(index: 0, easing: curve), .init(index: 30, easing: curve), .init(index: 60)])
+        // A spring: a half swing between turns may pass for an eased leg, anything else is
+        // baked; within the tolerance at every frame either way, in fewer keyframes than lines.
         let sprung = KeyframeReduction.keyframes(spring, tolerance: 0.5)
-        #expect(sprung.prefix(sprung.count - 2).allSatisfy { $0.easing == nil })
+        #expect(sprung.count <= KeyframeReduction.keptIndices(spring, tolerance: 0.5).count)
         for k in spring.indices { #expect(abs(KeyframeReduction.interpolate(spring, keyframes: sprung, at: k)[0] - spring[k][0]) <= 0.5) }
     }
 
