@@ -12,7 +12,9 @@ import RenderModel
 /// but not opacity, so a node whose opacity is below 1 at some frame and that has children (a
 /// fading view with subviews or a border) is a group: its subtree goes into a precomposition
 /// (an asset) drawn by one layer with the group's opacity, as the engine composites a
-/// translucent view's subtree as one. A precomposition is the size of the canvas and sits
+/// translucent view's subtree as one. A node that clips its children is a group too, its
+/// precomposition layer masked by the clip (Lottie's masks clip their own layer, not the layers
+/// parented to it). A precomposition is the size of the canvas and sits
 /// untransformed at its origin; inside it, the group's ancestors come again as null layers so
 /// the parenting chain (and every transform on it) is the same as outside.
 @MainActor
