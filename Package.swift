@@ -177,7 +177,7 @@ let package = Package(
             name: "TimelineSceneTests",
             dependencies: ["TimelineScene", "Timeline", "TimelineTestSupport", "FuzzHarness"],
             swiftSettings: strict),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Timeline", "TimelineSDL", "TimelineTestSupport"],
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Timeline", "TimelineSDL", "TimelineScene", "TimelineTestSupport"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
                                                       "Images", "UpdateLoop"],

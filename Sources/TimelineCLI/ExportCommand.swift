@@ -14,6 +14,8 @@ import Timeline
 struct ExportRange {
     enum Format: Equatable {
         case apng, gif, directory, video(String), filmstrip(Int)
+        /// A Lottie (Bodymovin) JSON file of the views and layers, not of pixels (LT4).
+        case lottie
     }
     let first: Int, last: Int
     let fps: Int
@@ -48,8 +50,10 @@ struct ExportRange {
             format = .gif
         } else if lower.hasSuffix(".mp4") || lower.hasSuffix(".webm") {
             format = .video(lower.hasSuffix(".mp4") ? "mp4" : "webm")
+        } else if lower.hasSuffix(".json") {
+            format = .lottie
         } else {
-            throw ValidationError("unsupported output '\(out)': expected a path ending in .png (APNG), .apng, .gif, .mp4, .webm, or / (a directory of numbered PNGs)")
+            throw ValidationError("unsupported output '\(out)': expected a path ending in .png (APNG), .apng, .gif, .mp4, .webm, .json (Lottie), or / (a directory of numbered PNGs)")
         }
     }
 
@@ -174,6 +178,8 @@ private struct Sink {
             var image = RGBAImage(width: width * n + Self.gap * (n - 1), height: height + Self.labelHeight)
             image.fill(red: 255, green: 255, blue: 255)
             strip = image
+        case .lottie:
+            throw SDLError(operation: "writing \(range.out)", message: "a Lottie file is written from the views, not frame by frame (SceneLottieExport)")
         }
     }
 
@@ -207,6 +213,7 @@ private struct Sink {
         case .filmstrip:
             strip!.draw(image, x: number * (width + Self.gap), y: 0)
             stripTimes.append(time)
+        case .lottie: break
         }
     }
 
@@ -241,6 +248,7 @@ private struct Sink {
             try drawLabels(n)
             try writeFileAtomically(strip!.pngData(), to: out, protecting: [scenePath])
             printToStandardError("wrote \(out): a filmstrip of \(n) frames")
+        case .lottie: break
         }
     }
 

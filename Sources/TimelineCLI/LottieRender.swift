@@ -39,6 +39,9 @@ enum LottieInput {
         let size = animation.size
         if c.from != nil || c.to != nil {
             let range = try ExportRange(from: c.from, to: c.to, fps: c.fps, filmstrip: c.filmstrip, out: c.out)
+            guard range.format != .lottie else {
+                throw ValidationError("--out \(c.out): \(c.scene) is a Lottie file already; a .json export takes a scene (PNG, GIF or video export a Lottie file)")
+            }
             let fps = Double(c.fps)
             try range.export(size: size, scale: c.scale, inputPath: c.scene) { wanted, draw in
                 let composition = LottieComposition(animation: animation)

@@ -9,7 +9,8 @@ import Timeline
 /// `timeline render SCENE (--frame N[,N...] | --time T) --out FILE.png` (D1, C3): steps a scene on
 /// the manual clock and renders chosen frames into PNG files with the offscreen software
 /// renderer. No window or display is needed. `--from T0 --to T1` exports every frame of a range
-/// (E1: APNG, GIF, numbered PNGs, MP4/WebM through ffmpeg) or `--filmstrip N` of them (E2).
+/// (E1: APNG, GIF, numbered PNGs, MP4/WebM through ffmpeg) or `--filmstrip N` of them (E2), or
+/// writes the range as a Lottie file of the views and layers (`--out X.json`, LT4).
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -19,7 +20,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frame index, or a comma-separated list (frame k's time is k / fps).") var frame: String?
     @Option(help: "Time in seconds: renders the first frame whose time is at or after it.") var time: Double?
     @Option(help: "Export from this time (s): every frame from the first at or after it...") var from: Double?
-    @Option(help: "...to the last before this time (s). --out: .png (APNG), .gif, DIR/ (numbered PNGs), .mp4 or .webm (ffmpeg).")
+    @Option(help: "...to the last before this time (s). --out: .png (APNG), .gif, DIR/ (numbered PNGs), .mp4 or .webm (ffmpeg), .json (Lottie).")
     var to: Double?
     @Option(help: "With --from/--to: N evenly spaced frames of the range side by side in one PNG, each labelled with its time.")
     var filmstrip: Int?
@@ -70,6 +71,9 @@ struct RenderCommand: ParsableCommand {
         if from != nil || to != nil {
             let range = try ExportRange(from: from, to: to, fps: fps, filmstrip: filmstrip, out: out)
             let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
+            if range.format == .lottie {
+                return try SceneLottieExport.write(loaded, size: size, rate: rate, range: range, scenePath: scene)
+            }
             try range.export(loaded, size: size, rate: rate, scale: scale, scenePath: scene)
             return
         }

@@ -1,0 +1,24 @@
+import Layers
+import RenderModel
+
+// What a window draws for a view, read from outside the render pass: exporters (the Lottie
+// export, LT4) walk the view tree frame by frame and need exactly what `Window.emit` uses.
+
+extension View {
+    /// The state the window draws this frame: ``presentation`` with the values explicit
+    /// animations on the view's layer drive written over it (as the window's display list has
+    /// them). Reading it makes no layer and changes nothing.
+    public var displayedState: LayerState {
+        var p = presentation
+        if let vl = loadedLayer, vl.hasRunningAnimations { vl.overlayAnimations(on: &p) }
+        return p
+    }
+
+    /// What the last ``draw(_:in:)`` recorded (text, custom drawing), in the view's own
+    /// coordinates; drawn above the background, below the layer's sublayers and the subviews.
+    public var drawnContent: [DrawCommand] { content }
+
+    /// The backing layer when something has made it, else nil (``layer`` makes one on first
+    /// use; this does not).
+    public var layerIfLoaded: Layer? { loadedLayer }
+}
