@@ -227,7 +227,7 @@ struct ScrollViewTests {
         #expect(s.contentOffset.y == 100)
     }
 
-    @Test("SC bad input: a NaN or negative content size is clamped with a diagnostic")
+    @Test("SC1 bad input: a NaN or negative content size is clamped with a diagnostic; a NaN offset is refused")
     func SC_badInput() {
         let (host, s, _) = setUp()
         s.contentSize = Size(width: -5, height: .nan)
@@ -236,6 +236,17 @@ struct ScrollViewTests {
         s.contentOffset = Point(x: .nan, y: 3)
         #expect(s.contentOffset == .zero)
         host.runUntilIdle()
+    }
+
+    @Test("SC3 bad input: a delegate's NaN target offset is ignored with a diagnostic; the fling rests where it would have")
+    func SC3_nanTarget() {
+        let (host, s, r) = setUp()
+        r.target = Point(x: .nan, y: .nan)
+        drag(host, from: Point(x: 200, y: 400), dy: -100)
+        host.runUntilIdle()
+        #expect(host.window.diagnostics.entries.contains { $0.message.contains("target offset") && $0.message.contains("not finite") })
+        #expect(s.contentOffset.x == 0 && s.contentOffset.y.isFinite && s.contentOffset.y > 100)
+        #expect(r.log.last == "didEndDecelerating")
     }
 }
 

@@ -144,7 +144,7 @@ struct TableViewTests {
         host.runUntilIdle()
     }
 
-    @Test("SC bad input: counts that do not add up are UIKit's invalid update, reported, then a full reload")
+    @Test("SC4 bad input: counts that do not add up are UIKit's invalid update, reported, then a full reload")
     func SC_invalidUpdate() {
         let host = makeHost(width: 400, height: 600)
         let t = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
@@ -205,7 +205,7 @@ struct TableViewTests {
         }
     }
 
-    @Test("SC bad input: dequeuing an unregistered identifier is a diagnostic naming it, and a plain cell")
+    @Test("SC4 bad input: dequeuing an unregistered identifier is a diagnostic naming it, and a plain cell")
     func SC_unregistered() {
         let source = Source(rows: [3])
         let (host, t) = setUp(source)
