@@ -15,8 +15,12 @@ extension Button {
         public var contentInsets = EdgeInsets(top: 7, left: 12, bottom: 7, right: 12)
         /// Points between the title and the subtitle.
         public var titlePadding = 2.0
-        /// An image before the title (a template one is drawn in the foreground colour).
+        /// Which side of the title the image sits on (`NSDirectionalRectEdge` of one edge).
+        public enum ImagePlacement: Sendable, Equatable { case leading, trailing, top, bottom }
+        /// An image beside the title (a template one is drawn in the foreground colour).
         public var image: Image?
+        /// Where the image sits against the title (a tab bar's items put it on top).
+        public var imagePlacement: ImagePlacement = .leading
         /// Points between the image and the title.
         public var imagePadding = 4.0
         /// The space actually left between image and title (none without a title).
@@ -103,17 +107,22 @@ extension Button {
                 let v = ImageView()
                 v.translatesAutoresizingMaskIntoConstraints = false
                 addSubview(v)
-                let gap = v.trailingAnchor.constraint(equalTo: titleLabel.leadingAnchor)
-                imageGap = gap
-                LayoutConstraint.activate([v.centerYAnchor.constraint(equalTo: titleLabel.centerYAnchor), gap])
                 imageView = v
                 return v
             }()
             iv.image = image
             iv.isHidden = false
+            placeImage(iv, c.imagePlacement)
             imageGap?.constant = -c.imageGap
-            // The image and title together are centred: the title moves right by half the image.
-            titleCenterX?.constant = (image.size.width + c.imageGap) / 2
+            // Image and title together are centred: the title moves away from the image by half
+            // of it and the gap.
+            let w = (image.size.width + c.imageGap) / 2, h = (image.size.height + c.imageGap) / 2
+            switch c.imagePlacement {
+            case .leading: titleCenterX?.constant = w
+            case .trailing: titleCenterX?.constant = -w
+            case .top: titleCenterX?.constant = 0; titleCenterY?.constant = (titleCenterY?.constant ?? 0) + h
+            case .bottom: titleCenterX?.constant = 0; titleCenterY?.constant = (titleCenterY?.constant ?? 0) - h
+            }
         } else {
             imageView?.isHidden = true
             titleCenterX?.constant = 0
@@ -121,6 +130,32 @@ extension Button {
         if contentInsets != c.contentInsets { contentInsets = c.contentInsets }
         invalidateIntrinsicContentSize()
         applyConfigurationColors(animated: false)
+    }
+
+    /// Ties the image to the title on the side `placement` names (the two constraints are
+    /// replaced when the side changes; ``imageGap`` is the one that keeps the padding).
+    private func placeImage(_ iv: ImageView, _ placement: Configuration.ImagePlacement) {
+        guard placement != placedImageSide || imageGap == nil else { return }
+        LayoutConstraint.deactivate(imagePlacementConstraints)
+        let gap: LayoutConstraint, across: LayoutConstraint
+        switch placement {
+        case .leading:
+            gap = iv.trailingAnchor.constraint(equalTo: titleLabel.leadingAnchor)
+            across = iv.centerYAnchor.constraint(equalTo: titleLabel.centerYAnchor)
+        case .trailing:
+            gap = titleLabel.trailingAnchor.constraint(equalTo: iv.leadingAnchor)
+            across = iv.centerYAnchor.constraint(equalTo: titleLabel.centerYAnchor)
+        case .top:
+            gap = iv.bottomAnchor.constraint(equalTo: titleLabel.topAnchor)
+            across = iv.centerXAnchor.constraint(equalTo: titleLabel.centerXAnchor)
+        case .bottom:
+            gap = titleLabel.bottomAnchor.constraint(equalTo: iv.topAnchor)
+            across = iv.centerXAnchor.constraint(equalTo: titleLabel.centerXAnchor)
+        }
+        imageGap = gap
+        placedImageSide = placement
+        imagePlacementConstraints = [gap, across]
+        LayoutConstraint.activate(imagePlacementConstraints)
     }
 
     /// The configuration's colours and corners for the current state and tint (a press or an

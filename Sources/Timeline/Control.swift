@@ -205,8 +205,12 @@ open class Button: Control {
     open override var intrinsicContentSize: Size {
         var t = titleLabel.intrinsicContentSize
         if let c = configuration, let image = c.image {
-            // The image leads the title, imagePadding apart.
-            t = Size(width: (t.width > 0 ? t.width : 0) + c.imageGap + image.size.width, height: max(t.height, image.size.height))
+            // The image beside the title, imagePadding apart: side by side, or stacked.
+            let tw = t.width > 0 ? t.width : 0, th = t.width > 0 ? t.height : 0
+            switch c.imagePlacement {
+            case .leading, .trailing: t = Size(width: tw + c.imageGap + image.size.width, height: max(t.height, image.size.height))
+            case .top, .bottom: t = Size(width: max(tw, image.size.width), height: th + c.imageGap + image.size.height)
+            }
         }
         if let sub = subtitleLabel, configuration?.subtitle?.isEmpty == false {
             let st = sub.intrinsicContentSize, pad = configuration?.titlePadding ?? 0
@@ -231,6 +235,8 @@ open class Button: Control {
     /// The configuration's image, made when one is set.
     public internal(set) var imageView: ImageView?
     var imageGap: LayoutConstraint?
+    var imagePlacementConstraints: [LayoutConstraint] = []
+    var placedImageSide: Configuration.ImagePlacement = .leading
 
     /// A button drawn by `configuration`.
     public convenience init(configuration: Configuration, identifier: String? = nil) {

@@ -161,6 +161,13 @@ public final class TabBar: View {
             var c = Button.Configuration.plain()
             let badge = items[i].badgeValue.map { " (\($0))" } ?? ""
             c.title = (items[i].title ?? titles[i] ?? "Tab \(i + 1)") + badge
+            if let image = items[i].image {
+                // UIKit's tab items: the image above a small title, tinted as the title is.
+                c.image = image.renderingMode == .alwaysOriginal ? image : image.withRenderingMode(.alwaysTemplate)
+                c.imagePlacement = .top
+                c.imagePadding = 2
+                c.contentInsets = EdgeInsets(top: 4, left: 4, bottom: 4, right: 4)
+            }
             b.configuration = c
         }
         selectedIndex = selected

@@ -435,7 +435,21 @@ open class UIButton: UIControl {
             get { UIBackgroundConfiguration(engine: engine) } set { engine.cornerRadius = newValue.cornerRadius.double }
         }
         public enum ImagePlacement: Int, Sendable { case leading, trailing, top, bottom }
-        public var imagePlacement: NSDirectionalRectEdge = .leading
+        /// Which side of the title the image sits on (the first of the edges given).
+        public var imagePlacement: NSDirectionalRectEdge {
+            get {
+                switch engine.imagePlacement {
+                case .leading: .leading
+                case .trailing: .trailing
+                case .top: .top
+                case .bottom: .bottom
+                }
+            }
+            set {
+                engine.imagePlacement = newValue.contains(.top) ? .top : newValue.contains(.bottom) ? .bottom
+                    : newValue.contains(.trailing) ? .trailing : .leading
+            }
+        }
         public enum Size: Sendable { case mini, small, medium, large }
         public var buttonSize: Size = .medium
         public var showsActivityIndicator = false

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Images
 import Timeline
 import TimelineTestSupport
 
@@ -153,6 +154,72 @@ struct PresentationTests {
 @Suite("CN6 tab bar controller", .endsIdle)
 @MainActor
 struct TabBarControllerTests {
+    static func glyph(_ w: Int, _ h: Int) -> Image {
+        Image(bitmap: Bitmap(width: w, height: h, rgba: [UInt8](repeating: 255, count: w * h * 4)))
+    }
+
+    @Test("CN6 a tab item's image sits above its title, tinted with it: the selected tab's in the tint, the others grey")
+    func tabImages() {
+        let host = makeHost(width: 320, height: 480)
+        let a = ViewController(), b = ViewController()
+        a.tabBarItem.title = "Home"
+        a.tabBarItem.image = Self.glyph(24, 24)
+        b.tabBarItem.title = "Search"
+        b.tabBarItem.image = Self.glyph(24, 24)
+        let tabs = TabBarController()
+        tabs.setViewControllers([a, b], animated: false)
+        host.window.rootViewController = tabs
+        host.runUntilIdle()
+        for button in tabs.tabBar.buttons {
+            let image = try! #require(button.imageView)
+            #expect(!image.isHidden && image.image?.renderingMode == .alwaysTemplate)
+            let i = image.frame, t = button.titleLabel.frame
+            #expect(abs(i.maxY + 2 - t.minY) < 1e-6)                          // above, imagePadding 2 apart
+            #expect(abs(i.midX - t.midX) < 1e-6 && abs(i.midX - button.bounds.midX) < 1)
+            // Image and title are centred together in the bar's 49 points.
+            #expect(abs((i.minY + t.maxY) / 2 - button.bounds.midY) < 1)
+        }
+        #expect(tabs.tabBar.buttons[0].imageView?.tintColor == tabs.tabBar.tintColor)
+        #expect(tabs.tabBar.buttons[1].imageView?.tintColor == tabs.tabBar.unselectedItemTintColor)
+        tabs.selectedIndex = 1
+        host.runUntilIdle()
+        #expect(tabs.tabBar.buttons[1].imageView?.tintColor == tabs.tabBar.tintColor)
+    }
+
+    @Test("CN1 a button configuration's image sits on the side imagePlacement names, and the button's size follows")
+    func imagePlacement() {
+        let host = makeHost(width: 320, height: 480)
+        for placement in [Button.Configuration.ImagePlacement.leading, .trailing, .top, .bottom] {
+            var c = Button.Configuration.filled()
+            c.title = "Go"
+            c.image = Self.glyph(16, 16)
+            c.imagePadding = 6
+            c.imagePlacement = placement
+            let b = Button(configuration: c)
+            host.root.addSubview(b)
+            b.translatesAutoresizingMaskIntoConstraints = true
+            b.frame = Rect(origin: Point(x: 20, y: 20), size: b.intrinsicContentSize)
+            host.runUntilIdle()
+            let i = try! #require(b.imageView).frame, t = b.titleLabel.frame
+            switch placement {
+            case .leading: #expect(abs(i.maxX + 6 - t.minX) < 1e-6 && abs(i.midY - t.midY) < 1e-6)
+            case .trailing: #expect(abs(t.maxX + 6 - i.minX) < 1e-6 && abs(i.midY - t.midY) < 1e-6)
+            case .top: #expect(abs(i.maxY + 6 - t.minY) < 1e-6 && abs(i.midX - t.midX) < 1e-6)
+            case .bottom: #expect(abs(t.maxY + 6 - i.minY) < 1e-6 && abs(i.midX - t.midX) < 1e-6)
+            }
+            let size = b.intrinsicContentSize, title = b.titleLabel.intrinsicContentSize
+            switch placement {
+            case .leading, .trailing: #expect(size.width == title.width + 6 + 16 + 24)
+            case .top, .bottom: #expect(size.height == title.height + 6 + 16 + 14)
+            }
+            // Image and title together are centred in the button.
+            let both = i.union(t)
+            #expect(abs(both.midX - b.bounds.midX) < 1 && abs(both.midY - b.bounds.midY) < 1)
+            b.removeFromSuperview()
+        }
+        host.runUntilIdle()
+    }
+
     @Test("CN6 a tab bar shows one screen at a time; a click on a tab swaps them with the appearance calls and tells the delegate")
     func tabs() {
         let log = RecordingScreen.Log()
