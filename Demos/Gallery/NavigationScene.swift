@@ -22,6 +22,7 @@ final class NavigationScene: GalleryScene {
         let phone = Rect(x: 20, y: 10, width: 340, height: min(600, h - 20))
         let list = PhotoListScreen(assets: assets)
         let nav = NavigationController(rootViewController: list)
+        nav.navigationBar.prefersLargeTitles = true                 // "Photos" large, collapsing as the list scrolls
         nav.view.frame = phone
         nav.view.cornerRadius = 14
         container.addSubview(nav.view)
@@ -151,6 +152,7 @@ final class PhotoScreen: ViewController {
         self.name = name; self.assets = assets
         super.init()
         title = name.capitalized
+        navigationItem.largeTitleDisplayMode = .never
         navigationItem.leftBarButtonItems = []
         navigationItem.rightBarButtonItems = [BarButtonItem(title: "Share") { [weak self] _ in
             guard let self else { return }

@@ -29,6 +29,10 @@ public final class NavigationItem {
     /// The items the navigation controller's toolbar shows while this screen is on top
     /// (`UIViewController.toolbarItems`).
     public var toolbarItems: [BarButtonItem] = [] { didSet { changed() } }
+    /// Whether the bar shows this screen's title large (`UINavigationItem.LargeTitleDisplayMode`):
+    /// `.automatic` and `.always` follow the bar's ``NavigationBar/prefersLargeTitles``.
+    public enum LargeTitleDisplayMode: Sendable { case automatic, always, never }
+    public var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic { didSet { changed() } }
     /// The screen the item belongs to: a change shows in the bar of its navigation controller.
     public internal(set) weak var viewController: ViewController?
 
@@ -174,6 +178,8 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
     /// The toolbar at the bottom, showing the top screen's ``NavigationItem/toolbarItems``
     /// (`UINavigationController.toolbar`); hidden until asked for.
     public let toolbar = Toolbar()
+    /// The top screen's scroll view while the bar's large title follows it.
+    weak var trackedLargeTitleScrollView: ScrollView?
     public var isToolbarHidden = true {
         didSet {
             guard isToolbarHidden != oldValue, isViewLoaded else { return }
@@ -490,11 +496,11 @@ open class NavigationController: ViewController, GestureRecognizerDelegate {
         navigationBar.update(for: viewControllers, animated: animated)
         let items = topViewController?.navigationItem.toolbarItems ?? []
         if !toolbar.hasItems(items) { toolbar.items = items }
+        updateLargeTitle()
     }
 
     /// The back button was clicked.
     func backButtonClicked() { popViewController(animated: true) }
-
 }
 
 /// The navigation controller's view: the bar on top, the top screen below it.
@@ -505,7 +511,7 @@ final class NavigationContainerView: View {
     override func layoutSubviews() {
         super.layoutSubviews()
         guard let c = controller else { return }
-        c.navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: c.barFrameHeight)
+        c.navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: c.barFrameHeight + c.navigationBar.largeTitleHeight)
         c.toolbar.frame = Rect(x: 0, y: bounds.height - Toolbar.height, width: bounds.width, height: Toolbar.height)
         if !c.isTransitioning, let top = c.topViewController, top.isViewLoaded, top.view.superview === self {
             top.view.frame = c.contentFrame
@@ -520,6 +526,13 @@ final class NavigationContainerView: View {
 public final class NavigationBar: View {
     weak var controller: NavigationController?
     public let titleLabel = Label(text: "", font: .systemFont(ofSize: 17, weight: .semibold))
+    /// Screens' titles shown large, left-aligned under the title row, where the top screen asks
+    /// for it (CN4); the row collapses as the screen's scroll view scrolls up.
+    public var prefersLargeTitles = false { didSet { if prefersLargeTitles != oldValue { controller?.updateLargeTitle() } } }
+    /// The large title, in the row under the title row.
+    public let largeTitleLabel = Label(text: "", font: .systemFont(ofSize: 34, weight: .bold))
+    /// How tall the large title's row is now (0: collapsed, or no large title).
+    public internal(set) var largeTitleHeight = 0.0
     public let backButton = Button(configuration: .plain())
     private var leftButtons: [Button] = []
     private var rightButtons: [Button] = []
@@ -580,7 +593,8 @@ public final class NavigationBar: View {
 
     /// During an interactive pop the title and back button fade with the finger.
     func setPopProgress(_ f: Double) {
-        titleLabel.alpha = 1 - f
+        titleLabel.alpha = (largeTitleHeight > 0 ? 0 : 1) * (1 - f)
+        largeTitleLabel.alpha = 1 - f
         backButton.alpha = 1 - f
     }
 
@@ -614,5 +628,10 @@ public final class NavigationBar: View {
         let side = max(x, w - right)
         let th = min(h, titleLabel.intrinsicContentSize.height)
         titleLabel.frame = Rect(x: side, y: ((h - th) / 2).rounded(), width: max(0, w - 2 * side), height: th)
+        if largeTitleHeight > 0 {
+            // The large title sits on the row's bottom, 8 points up, and leaves with it.
+            let lh = largeTitleLabel.intrinsicContentSize.height
+            largeTitleLabel.frame = Rect(x: 16, y: h + largeTitleHeight - 8 - lh, width: max(0, w - 32), height: lh)
+        }
     }
 }

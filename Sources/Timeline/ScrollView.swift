@@ -81,6 +81,7 @@ open class ScrollView: View {
             bounds = Rect(origin: p, size: bounds.size)
             updateIndicators()
             contentOffsetDidChange()
+            largeTitleObserver?.largeTitleScrollViewDidScroll(self)
             delegate?.scrollViewDidScroll(self)
         }
     }
@@ -89,6 +90,7 @@ open class ScrollView: View {
     /// The content inset with the safe area added, as the behaviour says.
     public var adjustedContentInset: EdgeInsets {
         var i = contentInset
+        i.top += largeTitleInset
         let s = safeAreaInsets
         let vertical: Bool, horizontal: Bool
         switch contentInsetAdjustmentBehavior {
@@ -159,6 +161,11 @@ open class ScrollView: View {
     private let horizontalIndicator = View()
     private var indicatorHide: TimerToken?
     private var zoomStart = 1.0
+    /// Room above the content for a navigation bar's large title (CN4), set by the navigation
+    /// controller whose top screen this scroll view is; part of ``adjustedContentInset``.
+    var largeTitleInset = 0.0
+    /// The navigation controller whose large title follows this scroll view's offset.
+    weak var largeTitleObserver: NavigationController?
     /// The point of the zoomed content (unscaled) between the fingers when the pinch began.
     private var zoomAnchor = Point.zero
     /// Lets the scroll view's own pan and pinch recognise together, as UIKit's do.

@@ -240,8 +240,24 @@ open class UINavigationItem: NSObject {
     open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
     open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
     open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
-    /// Partial: kept; the bar shows the title (no large titles, title views or search).
-    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+    /// Whether the bar shows this screen's title large (with the bar's prefersLargeTitles).
+    open var largeTitleDisplayMode: LargeTitleDisplayMode {
+        get {
+            switch engine.largeTitleDisplayMode {
+            case .automatic: .automatic
+            case .always: .always
+            case .never: .never
+            }
+        }
+        set {
+            switch newValue {
+            case .automatic: engine.largeTitleDisplayMode = .automatic
+            case .always: engine.largeTitleDisplayMode = .always
+            case .never: engine.largeTitleDisplayMode = .never
+            }
+        }
+    }
+    /// Partial: kept; the bar shows the title, not a view in its place.
     open var titleView: UIView?
     open var prompt: String?
     open var backBarButtonItem: UIBarButtonItem? { didSet { if let t = backBarButtonItem?.title { backButtonTitle = t } } }
@@ -298,8 +314,8 @@ open class UINavigationBar: UIView {
     open var compactAppearance: UINavigationBarAppearance? { didSet { recordAppearance(.compact) } }
     open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { recordAppearance(.scrollEdge) } }
     open var compactScrollEdgeAppearance: UINavigationBarAppearance? { didSet { recordAppearance(.compactScrollEdge) } }
-    /// Partial: kept; titles are not large.
-    open var prefersLargeTitles = false { didSet { recordAppearance(.largeTitles) } }
+    /// Titles shown large under the title row, collapsing as the screen's scroll view scrolls.
+    open var prefersLargeTitles = false { didSet { recordAppearance(.largeTitles); bar.prefersLargeTitles = prefersLargeTitles } }
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
     open var isTranslucent = true
     open var barStyle: UIBarStyle = .default
