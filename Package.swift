@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "CTimelineFont", exclude: ["LICENSE-DejaVu.txt"]),
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
-        .target(name: "TimelineScene", dependencies: ["Timeline", "Geometry", "FrameTiming"], swiftSettings: strict),
+        .target(name: "TimelineScene", dependencies: ["Timeline", "Geometry", "FrameTiming", "Images"], swiftSettings: strict),
         .target(name: "Lottie", dependencies: ["Timeline", "TimelineScene", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
                 swiftSettings: strict),
         // The UIKit facade (UK1-UK7): Apple's names and signatures over the engine, in modules

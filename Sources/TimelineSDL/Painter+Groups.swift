@@ -20,7 +20,10 @@ extension DisplayListPainter {
         // rectangle. A lone drawing needs no offscreen pass: its colour takes the opacity, and
         // its own shape is the clip.
         let shapedClip = g.clip != nil && (roundedClip || !Self.isAxisAligned(device))
+        // With a shaped clip the lone drawing stands in for it only when it has the clip's shape
+        // (a rounded view's background); an image or a path inside still needs the mask.
         let single = (translucent || shapedClip) && groupIsSingleDrawing(commands, after: i)
+            && (!shapedClip || loneDrawingHasClipShape(commands, after: i, clip: g.clip!, radius: g.clipCornerRadius))
         let masks = shapedClip && !single
         // Drawings that do not overlap composite the same one by one as together: the group's
         // opacity multiplies into them and no offscreen pass is needed (the same peephole
@@ -267,6 +270,15 @@ extension DisplayListPainter {
     }
 
     /// Whether the group opening at `i` holds at most one drawing and no subgroups.
+    /// Whether the one drawing after group `i` is a fill of exactly the clip's rounded rectangle
+    /// (or one inside it with square corners when the clip has none), so that drawing it is
+    /// already clipping it.
+    func loneDrawingHasClipShape(_ commands: [DrawCommand], after i: Int, clip: Rect, radius: Double) -> Bool {
+        guard i + 1 < commands.count, case .fillRect(let r, _, let cornerRadius) = commands[i + 1] else { return false }
+        if radius > 0 { return r == clip && cornerRadius >= radius }
+        return clip.intersection(r) == r
+    }
+
     func groupIsSingleDrawing(_ commands: [DrawCommand], after i: Int) -> Bool {
         var drawings = 0
         var j = i + 1

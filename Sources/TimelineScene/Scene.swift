@@ -54,6 +54,8 @@ public struct ViewSpec: Sendable {
     public var scroll: ScrollSpec?
     /// Makes the view a table view (SC8) with these sections and rows.
     public var list: ListSpec?
+    /// Makes the view an image view (CN2) showing this image.
+    public var image: ImageSpec?
     /// `"stack": {...}`: the view is a stack view and its children are its arranged subviews (K3).
     public var stack: StackSpec?
     public var location: SourceLocation

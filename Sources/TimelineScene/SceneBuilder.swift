@@ -67,6 +67,12 @@ public enum SceneBuilder {
                 sv.distribution = stack.distribution
                 sv.alignment = stack.alignment
                 v = sv
+            } else if let image = spec.image {
+                let iv = ImageView(image: image.template ? image.image.withRenderingMode(.alwaysTemplate) : image.image)
+                iv.identifier = spec.id
+                iv.contentMode = image.contentMode
+                if let t = image.tint { iv.tintColor = t }
+                v = iv
             } else if let list = spec.list {
                 let table = SceneTableView(spec: list, identifier: spec.id)
                 pendingOffsets.append((table, Point(x: 0, y: list.offset)))

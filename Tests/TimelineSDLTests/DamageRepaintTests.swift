@@ -170,3 +170,26 @@ struct DamageRepaintTests {
         host.runUntilIdle()
     }
 }
+
+@Suite("CN2 rounded clips")
+@MainActor
+struct RoundedClipTests {
+    @Test("CN2: an image view with rounded corners and clipsToBounds shows its corners cut (a lone image is not its own clip)")
+    func roundedImage() throws {
+        let host = makeHost(width: 120, height: 120)
+        let renderer = try ImageRenderer(pixelWidth: 120, pixelHeight: 120)
+        host.window.renderer = renderer
+        host.window.backgroundColor = Color(red: 0, green: 0, blue: 0)
+        let white = Image(bitmap: Bitmap(width: 80, height: 80, rgba: [UInt8](repeating: 255, count: 80 * 80 * 4)))
+        let v = ImageView(image: white)
+        v.frame = Rect(x: 20, y: 20, width: 80, height: 80)
+        v.cornerRadius = 20
+        v.clipsToBounds = true
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        let frame = renderer.image()
+        #expect(frame.color(x: 21, y: 21).red < 0.1)                          // the corner: cut
+        #expect(frame.color(x: 60, y: 60).red > 0.9)                          // the middle: the image
+        #expect(frame.color(x: 60, y: 21).red > 0.9)                          // the top edge's middle: kept
+    }
+}
