@@ -60,6 +60,14 @@ open class CollectionView: ScrollView {
     var bands: [Int: OrthogonalScroller] = [:]
     var spareBands: [OrthogonalScroller] = []
     var bandOffsets: [Int: Point] = [:]
+    /// The batch update being gathered (CollectionView+Updates).
+    var pendingUpdates: CollectionUpdates?
+    /// Each section's item count as last loaded: what a batch update's counts are checked against.
+    var itemCounts: [Int] = []
+    /// Set while a batch update places its views: the views that leave the viewport go here (to
+    /// move to their new places before they are recycled) instead of back to their pools.
+    var departingCells: [(IndexPath, CollectionViewCell)]?
+    var departingViews: [(ElementKey, CollectionReusableView)]?
     /// The bounds size the layout was last prepared for.
     var preparedSize = Size(width: -1, height: -1)
     /// Cells made rather than reused, for tests and benches.
@@ -156,8 +164,15 @@ open class CollectionView: ScrollView {
         bandOffsets.removeAll()
         highlighted = nil
         layoutIsValid = false
+        itemCounts = loadItemCounts()
         prepareIfNeeded()
         updateVisibleCells(force: true)
+    }
+
+    /// Each section's item count from the data source.
+    func loadItemCounts() -> [Int] {
+        guard let ds = dataSource else { return [] }
+        return (0..<max(0, ds.numberOfSections(in: self))).map { max(0, ds.collectionView(self, numberOfItemsInSection: $0)) }
     }
 
     func prepareIfNeeded() {
@@ -397,10 +412,16 @@ open class CollectionView: ScrollView {
         // Collected first: removing while iterating would copy the dictionary.
         gone.removeAll(keepingCapacity: true)
         for p in live.keys where !keep.contains(p) { gone.append(p) }
-        for p in gone { if let c = live.removeValue(forKey: p) { recycle(c) } }
+        for p in gone {
+            guard let c = live.removeValue(forKey: p) else { continue }
+            if departingCells != nil { departingCells!.append((p, c)) } else { recycle(c) }
+        }
         goneViews.removeAll(keepingCapacity: true)
         for k in liveViews.keys where !keepViews.contains(k) { goneViews.append(k) }
-        for k in goneViews { if let v = liveViews.removeValue(forKey: k) { recycle(v, key: k) } }
+        for k in goneViews {
+            guard let v = liveViews.removeValue(forKey: k) else { continue }
+            if departingViews != nil { departingViews!.append((k, v)) } else { recycle(v, key: k) }
+        }
         pinned.removeAll(keepingCapacity: true)
         for a in wanted {
             switch a.representedElementCategory {

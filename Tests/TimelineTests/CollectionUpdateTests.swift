@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TimelineTestSupport
+@testable import Timeline
+
+/// SC6, SC5: a collection view's batch updates and its diffable data source.
+@Suite("SC6 collection view batch updates", .endsIdle)
+@MainActor
+struct CollectionUpdateTests {
+    /// Sections of named items; each cell is named after its item.
+    final class Names: CollectionViewDataSource {
+        var sections: [[String]]
+        init(_ s: [[String]]) { sections = s }
+        func numberOfSections(in c: CollectionView) -> Int { sections.count }
+        func collectionView(_ c: CollectionView, numberOfItemsInSection s: Int) -> Int { sections[s].count }
+        func collectionView(_ c: CollectionView, cellForItemAt p: IndexPath) -> CollectionViewCell {
+            let cell = c.dequeueReusableCell(withReuseIdentifier: "item", for: p)
+            cell.identifier = sections[p.section][p.item]
+            return cell
+        }
+    }
+
+    /// A 300 x 400 collection view of 80-point items, three a line: x 10, 110, 210 (a section's
+    /// last line keeps the minimum spacing: 10, 100, 190); lines 90 apart.
+    func setUp(_ sections: [[String]]) -> (HeadlessHost, CollectionView, Names) {
+        let host = makeHost(width: 400, height: 600)
+        let layout = CollectionViewFlowLayout()
+        layout.itemSize = Size(width: 80, height: 80)
+        layout.sectionInset = EdgeInsets(all: 10)
+        let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+        cv.register(CollectionViewCell.self, forCellWithReuseIdentifier: "item")
+        let source = Names(sections)
+        host.root.addSubview(cv)
+        cv.dataSource = source
+        host.runUntilIdle()
+        return (host, cv, source)
+    }
+
+    /// The names of the cells showing, in reading order.
+    func shown(_ cv: CollectionView) -> [String] {
+        cv.visibleCells.filter { !$0.isHidden }.sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
+            .map { $0.identifier ?? "" }
+    }
+
+    func path(_ item: Int, _ section: Int = 0) -> IndexPath { IndexPath(item: item, section: section) }
+
+    @Test("SC6 batch updates animate inserted items: fade in at their places, the others move, deleted ones fade out, cells kept")
+    func SC6_batchUpdatesAnimate() {
+        let (host, cv, source) = setUp([["a", "b", "c", "d", "e", "f"]])
+        let cellA = cv.cellForItem(at: path(0))!, cellB = cv.cellForItem(at: path(1))!, cellE = cv.cellForItem(at: path(4))!
+        #expect(cv.cellsCreated == 6)
+        var calls: [Bool] = []
+        cv.performBatchUpdates({
+            source.sections = [["x", "a", "c", "d", "f", "e"]]
+            cv.deleteItems(at: [path(1)])
+            cv.insertItems(at: [path(0)])
+            cv.moveItem(at: path(4), to: path(5))
+        }, completion: { calls.append($0) })
+        // Re-keyed at once: the items that stay keep their cells; one new cell for the insert.
+        #expect(cv.cellForItem(at: path(1)) === cellA)
+        #expect(cv.cellForItem(at: path(5)) === cellE)
+        let cellX = cv.cellForItem(at: path(0))!
+        #expect(cellX.identifier == "x" && cv.cellsCreated == 7)
+        #expect(cellA.frame == Rect(x: 110, y: 10, width: 80, height: 80))                 // the model is final
+        #expect(cellA.presentation.frame == Rect(x: 10, y: 10, width: 80, height: 80))     // still where it was
+        #expect(cellX.presentation.alpha == 0)
+        host.step(frames: 9)                                                                // about half of 0.3 s
+        let a = cellA.presentation.frame, e = cellE.presentation.frame
+        #expect(a.minX > 20 && a.minX < 100 && a.minY == 10)
+        #expect(e.minX > 110 && e.minX < 180 && e.minY == 100)                             // 100 -> 190 on the last line
+        #expect(cellX.presentation.alpha > 0.1 && cellX.presentation.alpha < 0.9 && cellX.alpha == 1)
+        #expect(cellX.presentation.frame == Rect(x: 10, y: 10, width: 80, height: 80))     // fading in where it ends
+        #expect(cellB.presentation.alpha > 0.1 && cellB.presentation.alpha < 0.9)          // fading out where it was
+        #expect(cellB.presentation.frame == Rect(x: 110, y: 10, width: 80, height: 80) && !cellB.isHidden)
+        #expect(calls.isEmpty)
+        host.runUntilIdle()
+        #expect(calls == [true])
+        #expect(cellA.presentation.frame == Rect(x: 110, y: 10, width: 80, height: 80))
+        #expect(cellE.presentation.frame == Rect(x: 190, y: 100, width: 80, height: 80))
+        #expect(cellB.isHidden && cellB.alpha == 1)                                         // recycled
+        #expect(shown(cv) == ["x", "a", "c", "d", "f", "e"])
+        #expect(cv.indexPath(for: cellE) == path(5))
+        // Each call outside a batch is a batch of its own; the pool gives the deleted cell back.
+        source.sections[0].append("g")
+        cv.insertItems(at: [path(6)])
+        #expect(cv.cellForItem(at: path(6)) === cellB && cellB.identifier == "g" && cv.cellsCreated == 7)
+        host.runUntilIdle()
+        #expect(shown(cv) == ["x", "a", "c", "d", "f", "e", "g"])
+        #expect(host.window.diagnostics.entries.allSatisfy { !$0.message.contains("invalid update") })
+    }
+
+    @Test("SC6 bad input: counts that do not add up are an invalid update naming the section and counts, then a full reload")
+    func SC6_invalidUpdate() {
+        let (host, cv, source) = setUp([["a", "b", "c"]])
+        var calls: [Bool] = []
+        cv.performBatchUpdates({
+            source.sections = [["a", "b", "c", "d", "e"]]
+            cv.insertItems(at: [path(3)])                                                  // one of the two
+        }, completion: { calls.append($0) })
+        #expect(calls == [false])
+        let report = host.window.diagnostics.entries.last?.message ?? ""
+        #expect(report.contains("invalid update: invalid number of items in section 0") && report.contains("after the update (5)")
+                && report.contains("before the update (3)") && report.contains("(1 inserted, 0 deleted)")
+                && report.contains("the collection view was reloaded"))
+        #expect(shown(cv) == ["a", "b", "c", "d", "e"])                                   // reloaded whole
+        #expect(cv.visibleCells.allSatisfy { $0.alpha == 1 && $0.presentation.alpha == 1 })
+        // A section added without insertSections.
+        source.sections.append(["z"])
+        cv.deleteItems(at: [path(4)])
+        let sections = host.window.diagnostics.entries.last?.message ?? ""
+        #expect(sections.contains("invalid number of sections") && sections.contains("after the update (2)")
+                && sections.contains("before the update (1)") && sections.contains("(0 inserted, 0 deleted)"))
+        #expect(cv.numberOfSections == 2 && cv.cellForItem(at: path(0, 1))?.identifier == "z")
+        // An item outside the section.
+        source.sections[1].append("y")
+        cv.insertItems(at: [path(5, 1)])
+        #expect(host.window.diagnostics.entries.last?.message.contains("outside its 2 items after it") == true)
+        host.runUntilIdle()
+    }
+
+    @Test("SC6 sections inserted, deleted and moved in one batch: items of the sections that stay keep their cells and move")
+    func SC6_sectionUpdates() {
+        let (host, cv, source) = setUp([["a", "b"], ["c", "d"], ["e"]])
+        // Sections start at y 10, 110 and 210 (one line each, insets 10).
+        let cellC = cv.cellForItem(at: path(0, 1))!, cellE = cv.cellForItem(at: path(0, 2))!, cellA = cv.cellForItem(at: path(0, 0))!
+        #expect(cellC.frame.minY == 110 && cellE.frame.minY == 210)
+        var calls: [Bool] = []
+        cv.performBatchUpdates({
+            source.sections = [["e"], ["c", "d", "k"], ["n"]]
+            cv.deleteSections([0])
+            cv.moveSection(2, toSection: 0)
+            cv.insertSections([2])
+            cv.insertItems(at: [path(2, 1)])
+        }, completion: { calls.append($0) })
+        #expect(cv.cellForItem(at: path(0, 1)) === cellC && cv.cellForItem(at: path(0, 0)) === cellE)
+        #expect(cv.indexPath(for: cellA) == nil)
+        host.step(frames: 9)
+        #expect(cellE.presentation.frame.minY > 20 && cellE.presentation.frame.minY < 200)  // 210 -> 10
+        #expect(cellA.presentation.alpha > 0.1 && cellA.presentation.alpha < 0.9)
+        host.runUntilIdle()
+        #expect(calls == [true])
+        #expect(cellC.frame.minY == 110 && cellE.frame.minY == 10)
+        #expect(shown(cv) == ["e", "c", "d", "k", "n"])
+        // Reloading a section makes its cells again.
+        source.sections[2] = ["n2", "n3"]
+        cv.reloadSections([2])
+        host.runUntilIdle()
+        #expect(shown(cv) == ["e", "c", "d", "k", "n2", "n3"])
+        #expect(cv.cellForItem(at: path(0, 1)) === cellC)
+        #expect(host.window.diagnostics.entries.allSatisfy { !$0.message.contains("invalid update") })
+    }
+
+    @Test("SC6 an item moved far keeps its cell and slides; the selection follows its item")
+    func SC6_moveKeepsCellAndSelection() {
+        let (host, cv, source) = setUp([(0..<9).map { "i\($0)" }])
+        cv.selectItem(at: path(8), animated: false)
+        let cell8 = cv.cellForItem(at: path(8))!
+        source.sections[0].insert(source.sections[0].remove(at: 8), at: 0)
+        cv.moveItem(at: path(8), to: path(0))
+        #expect(cv.cellForItem(at: path(0)) === cell8 && cell8.isSelected)
+        #expect(cv.indexPathsForSelectedItems == [path(0)])
+        host.step(frames: 9)
+        let f = cell8.presentation.frame
+        #expect(f.minX > 10 && f.minX < 210 && f.minY > 10 && f.minY < 190)                 // from (190, 190) to (10, 10)
+        host.runUntilIdle()
+        #expect(cell8.frame.origin == Point(x: 10, y: 10) && cv.cellsCreated == 9)
+    }
+}
