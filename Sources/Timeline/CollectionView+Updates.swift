@@ -126,6 +126,19 @@ extension CollectionView {
     public func reloadSections(_ sections: some Sequence<Int>) { batch { $0.reloadedSections += sections } }
     public func moveSection(_ section: Int, toSection newSection: Int) { batch { $0.movedSections.append((section, newSection)) } }
 
+    /// Adds a snapshot's changes to the batch: what a diffable data source (the engine's or a
+    /// facade's) performs in ``performBatchUpdates(_:completion:)``.
+    public func performChanges(_ c: SnapshotChanges) {
+        batch {
+            $0.deletedSections += c.sectionDeletes
+            $0.insertedSections += c.sectionInserts
+            $0.movedSections += c.sectionMoves
+            $0.deletes += c.deletes
+            $0.inserts += c.inserts
+            $0.moves += c.moves
+        }
+    }
+
     /// Outside ``performBatchUpdates(_:completion:)`` each change is its own batch.
     private func batch(_ change: (inout CollectionUpdates) -> Void) {
         if pendingUpdates != nil { change(&pendingUpdates!); return }

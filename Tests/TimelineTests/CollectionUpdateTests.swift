@@ -3,6 +3,20 @@ import Testing
 import TimelineTestSupport
 @testable import Timeline
 
+/// A 300 x 400 collection view of 80-point items registered as "item", three a line: x 10, 110,
+/// 210 (a section's last line keeps the minimum spacing: 10, 100, 190); lines 90 apart.
+@MainActor
+func makeGrid() -> (HeadlessHost, CollectionView) {
+    let host = makeHost(width: 400, height: 600)
+    let layout = CollectionViewFlowLayout()
+    layout.itemSize = Size(width: 80, height: 80)
+    layout.sectionInset = EdgeInsets(all: 10)
+    let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+    cv.register(CollectionViewCell.self, forCellWithReuseIdentifier: "item")
+    host.root.addSubview(cv)
+    return (host, cv)
+}
+
 /// SC6, SC5: a collection view's batch updates and its diffable data source.
 @Suite("SC6 collection view batch updates", .endsIdle)
 @MainActor
@@ -20,17 +34,9 @@ struct CollectionUpdateTests {
         }
     }
 
-    /// A 300 x 400 collection view of 80-point items, three a line: x 10, 110, 210 (a section's
-    /// last line keeps the minimum spacing: 10, 100, 190); lines 90 apart.
     func setUp(_ sections: [[String]]) -> (HeadlessHost, CollectionView, Names) {
-        let host = makeHost(width: 400, height: 600)
-        let layout = CollectionViewFlowLayout()
-        layout.itemSize = Size(width: 80, height: 80)
-        layout.sectionInset = EdgeInsets(all: 10)
-        let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
-        cv.register(CollectionViewCell.self, forCellWithReuseIdentifier: "item")
+        let (host, cv) = makeGrid()
         let source = Names(sections)
-        host.root.addSubview(cv)
         cv.dataSource = source
         host.runUntilIdle()
         return (host, cv, source)
@@ -164,5 +170,63 @@ struct CollectionUpdateTests {
         #expect(f.minX > 10 && f.minX < 210 && f.minY > 10 && f.minY < 190)                 // from (190, 190) to (10, 10)
         host.runUntilIdle()
         #expect(cell8.frame.origin == Point(x: 10, y: 10) && cv.cellsCreated == 9)
+    }
+}
+
+/// SC5 for collections: an engine diffable data source.
+@Suite("SC5 collection diffable data source", .endsIdle)
+@MainActor
+struct CollectionDiffableTests {
+    @Test("SC5 a collection diffable source applies the fewest changes as one animated batch update, keeping cells")
+    func SC5_collectionDiffable() {
+        let (host, cv) = makeGrid()
+        let source = CollectionViewDiffableDataSource<String, Int>(collectionView: cv) { cv, path, item in
+            let c = cv.dequeueReusableCell(withReuseIdentifier: "item", for: path)
+            c.identifier = "\(item)"
+            return c
+        }
+        var s = DiffableDataSourceSnapshot<String, Int>()
+        s.appendSections(["main"])
+        s.appendItems([1, 2, 3, 4, 5])
+        source.apply(s, animatingDifferences: false)
+        host.runUntilIdle()
+        let cellOf3 = cv.cellForItem(at: source.indexPath(for: 3)!)!, cellOf5 = cv.cellForItem(at: source.indexPath(for: 5)!)!
+        let c = s.changes(from: s)
+        #expect(c.deletes.isEmpty && c.inserts.isEmpty && c.moves.isEmpty && c.sectionInserts.isEmpty)
+        var next = s
+        next.deleteItems([2])
+        next.moveItem(5, beforeItem: 1)
+        next.appendItems([6])
+        next.appendSections(["more"])
+        next.appendItems([7], toSection: "more")
+        let d = next.changes(from: s)
+        #expect(d.deletes == [IndexPath(item: 1, section: 0)] && d.inserts == [IndexPath(item: 4, section: 0)])
+        #expect(d.moves.count == 1 && d.moves[0].0 == IndexPath(item: 4, section: 0) && d.moves[0].1 == IndexPath(item: 0, section: 0))
+        #expect(d.sectionInserts == [1])
+        var done = 0
+        source.apply(next) { done += 1 }
+        #expect(cv.cellForItem(at: IndexPath(item: 0, section: 0)) === cellOf5)
+        #expect(cv.cellForItem(at: IndexPath(item: 2, section: 0)) === cellOf3)
+        host.step(frames: 9)
+        let cellOf6 = cv.cellForItem(at: source.indexPath(for: 6)!)!
+        #expect(cellOf6.presentation.alpha > 0.1 && cellOf6.presentation.alpha < 0.9)
+        let f5 = cellOf5.presentation.frame                                                  // (100, 100) -> (10, 10)
+        #expect(f5.minX > 10 && f5.minX < 110 && f5.minY > 10 && f5.minY < 100)
+        host.runUntilIdle()
+        #expect(done == 1)
+        #expect(cv.numberOfSections == 2 && source.itemIdentifier(for: IndexPath(item: 0, section: 1)) == 7)
+        let names = cv.visibleCells.sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }.map { $0.identifier ?? "" }
+        #expect(names == ["5", "1", "3", "4", "6", "7"])
+        // An item that changes section keeps its cell (a move, not a delete and an insert).
+        var third = next
+        third.moveItem(3, afterItem: 7)
+        let e = third.changes(from: next)
+        #expect(e.deletes.isEmpty && e.inserts.isEmpty && e.moves.count == 1)
+        source.apply(third) { done += 1 }
+        #expect(cv.cellForItem(at: IndexPath(item: 1, section: 1)) === cellOf3)
+        host.runUntilIdle()
+        #expect(done == 2)
+        #expect(host.window.diagnostics.entries.allSatisfy { !$0.message.contains("invalid update") })
+        withExtendedLifetime(source) {}
     }
 }
