@@ -73,15 +73,15 @@ struct CollectionUpdatePlan {
             let gone = deletesIn[o] ?? [], came = insertsIn[n] ?? []
             let out = movesOut[o] ?? [], into = movesIn[n] ?? []
             let leaving = gone + out, arriving = came + into
-            if leaving.contains(where: { $0 < 0 || $0 >= before }) || (reloadsIn[o] ?? []).contains(where: { $0 < 0 || $0 >= before })
-                || arriving.contains(where: { $0 < 0 || $0 >= after }) {
-                throw InvalidUpdate(message: "invalid update: an item deleted, moved or reloaded in section \(o) is outside its \(before) items before the update, or one inserted or moved in section \(n) is outside its \(after) items after it")
-            }
             let movedIn = u.moves.filter { $0.1.section == n && $0.0.section != o }.count
             let movedOut = u.moves.filter { $0.0.section == o && $0.1.section != n }.count
             guard after == before + came.count - gone.count + movedIn - movedOut else {
                 throw InvalidUpdate(message: invalidCountMessage("items", section: n, before: before, after: after, inserted: came.count,
                                                                  deleted: gone.count, movedIn: movedIn, movedOut: movedOut))
+            }
+            if leaving.contains(where: { $0 < 0 || $0 >= before }) || (reloadsIn[o] ?? []).contains(where: { $0 < 0 || $0 >= before })
+                || arriving.contains(where: { $0 < 0 || $0 >= after }) {
+                throw InvalidUpdate(message: "invalid update: an item deleted, moved or reloaded in section \(o) is outside its \(before) items before the update, or one inserted or moved in section \(n) is outside its \(after) items after it")
             }
             guard Set(leaving).count == leaving.count, Set(arriving).count == arriving.count else {
                 throw InvalidUpdate(message: "invalid update: an item of section \(o) is deleted or moved more than once, or one of section \(n) inserted or moved to more than once")

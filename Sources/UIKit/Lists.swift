@@ -1391,23 +1391,25 @@ open class UICollectionView: UIScrollView {
     // MARK: Data and what shows
 
     open func reloadData() { collection.reloadData() }
-    /// Partial: sections and items change by a whole reload, not animated.
-    open func reloadSections(_ sections: IndexSet) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func reloadItems(at indexPaths: [IndexPath]) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func insertItems(at indexPaths: [IndexPath]) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func deleteItems(at indexPaths: [IndexPath]) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func insertSections(_ sections: IndexSet) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func deleteSections(_ sections: IndexSet) { collection.reloadData() }
-    /// Partial: the updates run, then the collection view reloads whole (not animated).
+    // Batch updates are the engine's: checked as UIKit checks them, animated as its default.
+    open func reloadSections(_ sections: IndexSet) { update { collection.reloadSections(sections) } }
+    open func reloadItems(at indexPaths: [IndexPath]) { update { collection.reloadItems(at: indexPaths) } }
+    open func insertItems(at indexPaths: [IndexPath]) { update { collection.insertItems(at: indexPaths) } }
+    open func deleteItems(at indexPaths: [IndexPath]) { update { collection.deleteItems(at: indexPaths) } }
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { update { collection.moveItem(at: indexPath, to: newIndexPath) } }
+    open func insertSections(_ sections: IndexSet) { update { collection.insertSections(sections) } }
+    open func deleteSections(_ sections: IndexSet) { update { collection.deleteSections(sections) } }
+    open func moveSection(_ section: Int, toSection newSection: Int) { update { collection.moveSection(section, toSection: newSection) } }
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        updates?()
-        collection.reloadData()
-        completion?(true)
+        update { collection.performBatchUpdates(updates, completion: completion) }
+    }
+    /// Runs an update of the engine's; then the cells that stayed learn their new places (a list
+    /// cell its expansion, depth and whether it is first or last), as they do when displayed.
+    private func update(_ body: () -> Void) {
+        body()
+        for c in collection.visibleCells {
+            if let p = collection.indexPath(for: c) { facade(c).willBeDisplayed(at: p) }
+        }
     }
     open var visibleCells: [UICollectionViewCell] { collection.visibleCells.map(facade) }
     open var indexPathsForVisibleItems: [IndexPath] { collection.indexPathsForVisibleItems }

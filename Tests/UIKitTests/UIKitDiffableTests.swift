@@ -142,4 +142,43 @@ struct UIKitCollectionDiffableTests {
         #expect(h1.title.text == "Section 1")
         #expect(source.itemIdentifier(for: IndexPath(item: 0, section: 1)) == "d" && source.indexPath(for: "c") == IndexPath(item: 2, section: 0))
     }
+    @Test("SC6 UIKit's collection batch updates and diffable applies are the engine's: cells kept, new ones fading in, bad counts reloaded")
+    func SC6_facadeCollectionUpdates() throws {
+        let (host, window) = makeApp(width: 320, height: 480)
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 40)
+        let grid = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        let cells = UICollectionView.CellRegistration<UICollectionViewCell, String> { cell, _, item in cell.accessibilityLabel = item }
+        let source = UICollectionViewDiffableDataSource<Int, String>(collectionView: grid) { cv, ip, item in
+            cv.dequeueConfiguredReusableCell(using: cells, for: ip, item: item)
+        }
+        window.addSubview(grid)
+        window.makeKeyAndVisible()
+        var s = NSDiffableDataSourceSnapshot<Int, String>()
+        s.appendSections([0])
+        s.appendItems(["a", "b", "c"], toSection: 0)
+        source.apply(s, animatingDifferences: false)
+        host.step(frames: 2)
+        let cellC = try #require(grid.cellForItem(at: IndexPath(item: 2, section: 0)))
+        s.insertItems(["x"], beforeItem: "a")
+        s.appendSections([1])
+        s.appendItems(["d"], toSection: 1)
+        var done = 0
+        source.apply(s) { done += 1 }
+        #expect(grid.cellForItem(at: IndexPath(item: 3, section: 0)) === cellC)          // kept, moving along
+        let x = try #require(grid.cellForItem(at: IndexPath(item: 0, section: 0)))
+        #expect(x.accessibilityLabel == "x")
+        host.step(frames: 9)
+        #expect(x.collectionCell.presentation.alpha > 0.1 && x.collectionCell.presentation.alpha < 0.9)
+        runFor(host, seconds: 0.5)
+        #expect(done == 1 && grid.numberOfSections == 2)
+        #expect(grid.cellForItem(at: IndexPath(item: 0, section: 1))?.accessibilityLabel == "d")
+        // An insert the data source does not hold: UIKit's invalid update, then a reload.
+        var finished: Bool?
+        grid.performBatchUpdates({ grid.insertItems(at: [IndexPath(item: 1, section: 1)]) }, completion: { finished = $0 })
+        #expect(finished == false)
+        #expect(host.window.diagnostics.entries.last?.message.contains("invalid number of items in section 1") == true)
+        #expect(grid.numberOfItems(inSection: 1) == 1 && grid.cellForItem(at: IndexPath(item: 0, section: 1))?.accessibilityLabel == "d")
+        runFor(host, seconds: 0.5)
+    }
 }
