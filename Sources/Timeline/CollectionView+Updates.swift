@@ -224,6 +224,7 @@ extension CollectionView {
         liveViews = views
         rekeyBands(plan)
         itemCounts = counts
+        collectionViewLayout.itemsDidChange { plan.keepsCell($0) ? plan.newPath(forOld: $0) : nil }
         // Prepared and placed again; what leaves the viewport is kept to move away.
         departingCells = []
         departingViews = []

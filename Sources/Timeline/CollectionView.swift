@@ -68,6 +68,8 @@ open class CollectionView: ScrollView {
     /// move to their new places before they are recycled) instead of back to their pools.
     var departingCells: [(IndexPath, CollectionViewCell)]?
     var departingViews: [(ElementKey, CollectionReusableView)]?
+    /// A cell that showed measured a size the layout did not have: the layout is prepared again.
+    var needsSelfSizingPass = false
     /// The bounds size the layout was last prepared for.
     var preparedSize = Size(width: -1, height: -1)
     /// Cells made rather than reused, for tests and benches.
@@ -164,6 +166,7 @@ open class CollectionView: ScrollView {
         bandOffsets.removeAll()
         highlighted = nil
         layoutIsValid = false
+        collectionViewLayout.itemsDidChange(nil)
         itemCounts = loadItemCounts()
         prepareIfNeeded()
         updateVisibleCells(force: true)
@@ -391,6 +394,16 @@ open class CollectionView: ScrollView {
         if force || queried.isNull || !queried.encloses(bounds.inset(by: EdgeInsets(all: -half))) {
             requery()
         }
+        // Self-sizing cells that measured new sizes: the layout again at once (a pass measures
+        // only the cells it shows for the first time, so this ends).
+        var passes = 0
+        while needsSelfSizingPass, passes < 8 {
+            needsSelfSizingPass = false
+            passes += 1
+            layoutIsValid = false
+            prepareIfNeeded()
+            requery()
+        }
         updatePinned()
     }
 
@@ -431,6 +444,7 @@ open class CollectionView: ScrollView {
                 let cell = ds.collectionView(self, cellForItemAt: a.indexPath)
                 show(cell, a, in: self)
                 live[a.indexPath] = cell
+                if collectionViewLayout.asksPreferredLayoutAttributes { measure(cell, a) }
             case .supplementaryView, .decorationView:
                 let k = key(a)
                 if let v = liveViews[k] {
@@ -444,6 +458,16 @@ open class CollectionView: ScrollView {
             }
         }
         updateBands(in: r)
+    }
+
+    /// Asks a cell that shows for its preferred attributes (self-sizing): a size the layout did
+    /// not have asks for another layout pass.
+    func measure(_ cell: CollectionViewCell, _ a: CollectionViewLayoutAttributes) {
+        cell.layoutIfNeeded()
+        let preferred = cell.preferredLayoutAttributesFitting(a)
+        if collectionViewLayout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: a) {
+            needsSelfSizingPass = true
+        }
     }
 
     func key(_ a: CollectionViewLayoutAttributes) -> ElementKey {

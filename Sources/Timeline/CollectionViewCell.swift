@@ -59,6 +59,13 @@ open class CollectionReusableView: View {
     }
     /// Called before the collection view hands the view out again.
     open func prepareForReuse() {}
+    /// The attributes the view would like, given those the layout gave (UIKit's
+    /// `preferredLayoutAttributesFitting(_:)`): asked as it shows by a layout that sizes its
+    /// items by their content (``CollectionViewLayout/asksPreferredLayoutAttributes``). The
+    /// default keeps them; a cell's measures its content view with Auto Layout.
+    open func preferredLayoutAttributesFitting(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+        attributes
+    }
     /// Applied by the collection view: the frame, alpha and visibility of its attributes.
     open func apply(_ attributes: CollectionViewLayoutAttributes) {
         frame = attributes.frame
@@ -79,6 +86,15 @@ open class CollectionViewCell: CollectionReusableView {
         addSubview(contentView)
     }
     open override func prepareForReuse() { isSelected = false; isHighlighted = false }
+    /// The content view's size as small as its constraints allow (a dimension they leave open
+    /// keeps the layout's).
+    open override func preferredLayoutAttributesFitting(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+        var a = attributes
+        let size = contentView.systemLayoutSizeFitting(.zero)
+        if size.width > 0, size.width.isFinite { a.frame.size.width = size.width }
+        if size.height > 0, size.height.isFinite { a.frame.size.height = size.height }
+        return a
+    }
     /// Called when ``isSelected`` or ``isHighlighted`` changed (a facade restyles the cell).
     open func stateDidChange() {}
     open override func layoutSubviews() {

@@ -101,6 +101,17 @@ open class CollectionViewLayout {
         guard let cv = collectionView else { return false }
         return newBounds.size != cv.preparedSize
     }
+    /// Whether the collection view asks each cell that shows for its
+    /// ``CollectionReusableView/preferredLayoutAttributesFitting(_:)`` (self-sizing items).
+    open var asksPreferredLayoutAttributes: Bool { false }
+    /// Whether a cell's preferred attributes (`preferred`, for `original`) change the layout;
+    /// a layout that returns true keeps them for its next ``prepare()``, which follows at once.
+    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: CollectionViewLayoutAttributes,
+                                     withOriginalAttributes original: CollectionViewLayoutAttributes) -> Bool { false }
+    /// Told when the items were reloaded (`newPath` nil) or moved by a batch update (`newPath`
+    /// gives each old item's new index path, nil for one gone): what a layout keeps per item
+    /// (measured sizes) follows.
+    open func itemsDidChange(_ newPath: ((IndexPath) -> IndexPath?)?) {}
     /// Marks the layout for ``prepare()`` before its next use.
     public func invalidateLayout() { collectionView?.layoutIsValid = false; collectionView?.setNeedsLayout() }
 
@@ -127,7 +138,16 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     public enum ScrollDirection: Sendable { case vertical, horizontal }
     public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
     public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+    /// The sentinel for ``estimatedItemSize`` that estimates with ``itemSize``.
+    public static let automaticSize = Size(width: -1, height: -1)
     public var itemSize = Size(width: 50, height: 50) { didSet { invalidateLayout() } }
+    /// Not zero: items size themselves (UIKit's self-sizing cells): each is placed at this
+    /// estimate (``automaticSize``: ``itemSize``) until its cell first shows and measures its
+    /// content with Auto Layout; the layout then places it at its measured size and the content
+    /// size follows.
+    public var estimatedItemSize = Size.zero { didSet { measured.removeAll(); invalidateLayout() } }
+    /// The sizes cells measured, by item.
+    private var measured: [IndexPath: Size] = [:]
     public var minimumLineSpacing = 10.0 { didSet { invalidateLayout() } }
     public var minimumInteritemSpacing = 10.0 { didSet { invalidateLayout() } }
     public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
@@ -192,7 +212,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 var sizes: [Size] = []
                 var used = 0.0
                 while i + sizes.count < n {
-                    let sz = sizeForItem?(IndexPath(item: i + sizes.count, section: s)) ?? itemSize
+                    let sz = size(ofItem: IndexPath(item: i + sizes.count, section: s))
                     let along = vertical ? sz.width : sz.height
                     let need = used + (sizes.isEmpty ? 0 : interitem) + along
                     if !sizes.isEmpty, need > available + 1e-9 { break }
@@ -248,6 +268,32 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             sections.append((sectionStart, across, header, footer))
         }
         size = vertical ? Size(width: extent, height: across) : Size(width: across, height: extent)
+    }
+
+    /// An item's measured size, else the delegate's, else the estimate or ``itemSize``.
+    private func size(ofItem path: IndexPath) -> Size {
+        if estimatedItemSize == .zero { return sizeForItem?(path) ?? itemSize }
+        if let m = measured[path] { return m }
+        return sizeForItem?(path) ?? (estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize)
+    }
+
+    open override var asksPreferredLayoutAttributes: Bool { estimatedItemSize != .zero }
+
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: CollectionViewLayoutAttributes,
+                                              withOriginalAttributes original: CollectionViewLayoutAttributes) -> Bool {
+        let s = preferred.frame.size
+        guard estimatedItemSize != .zero, preferred.representedElementCategory == .cell, s != original.frame.size,
+              s.width > 0, s.height > 0, s.width.isFinite, s.height.isFinite else { return false }
+        measured[preferred.indexPath] = s
+        return true
+    }
+
+    open override func itemsDidChange(_ newPath: ((IndexPath) -> IndexPath?)?) {
+        guard !measured.isEmpty else { return }
+        guard let newPath else { measured.removeAll(); return }
+        var moved: [IndexPath: Size] = [:]
+        for (p, s) in measured { if let n = newPath(p) { moved[n] = s } }
+        measured = moved
     }
 
     open override var collectionViewContentSize: Size { size }

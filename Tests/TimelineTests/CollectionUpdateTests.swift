@@ -230,3 +230,73 @@ struct CollectionDiffableTests {
         withExtendedLifetime(source) {}
     }
 }
+
+/// SC6: self-sizing items in the flow layout.
+@Suite("SC6 collection view self-sizing items", .endsIdle)
+@MainActor
+struct CollectionSelfSizingTests {
+    /// A cell whose content is a box pinned 5 points inside its content view, its size set per item.
+    final class BoxCell: CollectionViewCell {
+        let box = View()
+        var width: LayoutConstraint!
+        required init(reuseIdentifier: String?) {
+            super.init(reuseIdentifier: reuseIdentifier)
+            box.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(box)
+            width = box.widthAnchor.constraint(equalToConstant: 10)
+            // The far edges at 999, as in UIKit: the cell shows at its estimated size first.
+            let trailing = contentView.trailingAnchor.constraint(equalTo: box.trailingAnchor, constant: 5)
+            let bottom = contentView.bottomAnchor.constraint(equalTo: box.bottomAnchor, constant: 5)
+            trailing.priority = 999
+            bottom.priority = 999
+            LayoutConstraint.activate([
+                box.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 5),
+                box.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 5),
+                trailing, bottom, width, box.heightAnchor.constraint(equalToConstant: 30),
+            ])
+        }
+    }
+
+    final class Widths: CollectionViewDataSource {
+        var widths: [Double]
+        init(_ w: [Double]) { widths = w }
+        func collectionView(_ c: CollectionView, numberOfItemsInSection s: Int) -> Int { widths.count }
+        func collectionView(_ c: CollectionView, cellForItemAt p: IndexPath) -> CollectionViewCell {
+            let cell = c.dequeueReusableCell(withReuseIdentifier: "box", for: p) as! BoxCell
+            cell.width.constant = widths[p.item]
+            return cell
+        }
+    }
+
+    @Test("SC6 estimated self-sizing items: cells measured with Auto Layout as they show, the lines and content size follow")
+    func SC6_selfSizingItems() {
+        let host = makeHost(width: 400, height: 600)
+        let layout = CollectionViewFlowLayout()
+        layout.estimatedItemSize = CollectionViewFlowLayout.automaticSize            // estimated with itemSize
+        layout.itemSize = Size(width: 80, height: 80)
+        layout.sectionInset = EdgeInsets(all: 10)
+        let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+        cv.register(BoxCell.self, forCellWithReuseIdentifier: "box")
+        host.root.addSubview(cv)
+        let source = Widths([40, 50, 60, 70, 80, 90])                               // cells 50 ... 100 wide, 40 high
+        cv.dataSource = source
+        host.runUntilIdle()
+        let frames = (0..<6).map { cv.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame }
+        #expect(frames.map(\.size) == (0..<6).map { Size(width: 50 + Double($0) * 10, height: 40) })
+        // Lines of 50 60 70 (spread over 280), 80 90 (spread), 100; 40 high, 10 apart.
+        #expect(frames[0].origin == Point(x: 10, y: 10) && frames[2].maxX == 290)
+        #expect(frames[3].origin == Point(x: 10, y: 60) && frames[5].origin == Point(x: 10, y: 110))
+        #expect(cv.contentSize == Size(width: 300, height: 10 + 3 * 40 + 2 * 10 + 10))
+        #expect(cv.visibleCells.allSatisfy { c in frames.contains(c.frame) } && cv.visibleCells.count == 6)
+        let cell1 = cv.cellForItem(at: IndexPath(item: 1, section: 0))!
+        #expect((cell1 as! BoxCell).box.frame == Rect(x: 5, y: 5, width: 50, height: 30))
+        // A batch update: the measured sizes go with their items; the new item measures as it shows.
+        source.widths.insert(110, at: 0)
+        cv.insertItems(at: [IndexPath(item: 0, section: 0)])
+        host.runUntilIdle()
+        #expect(cv.cellForItem(at: IndexPath(item: 2, section: 0)) === cell1 && cell1.frame.size == Size(width: 60, height: 40))
+        #expect(cv.cellForItem(at: IndexPath(item: 0, section: 0))?.frame.size == Size(width: 120, height: 40))
+        #expect(host.window.diagnostics.entries.allSatisfy { $0.kind != .unsatisfiableConstraints })
+        withExtendedLifetime(source) {}
+    }
+}
