@@ -142,7 +142,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     public static let automaticSize = Size(width: -1, height: -1)
     public var itemSize = Size(width: 50, height: 50) { didSet { invalidateLayout() } }
     /// Not zero: items size themselves (UIKit's self-sizing cells): each is placed at this
-    /// estimate (``automaticSize``: ``itemSize``) until its cell first shows and measures its
+    /// estimate (``automaticSize``: the delegate's size or ``itemSize``) until its cell first shows and measures its
     /// content with Auto Layout; the layout then places it at its measured size and the content
     /// size follows.
     public var estimatedItemSize = Size.zero { didSet { measured.removeAll(); invalidateLayout() } }
@@ -270,11 +270,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         size = vertical ? Size(width: extent, height: across) : Size(width: across, height: extent)
     }
 
-    /// An item's measured size, else the delegate's, else the estimate or ``itemSize``.
+    /// An item's size: the delegate's or ``itemSize``; when items size themselves, the measured
+    /// size, else the estimate (for ``automaticSize``, the delegate's or ``itemSize``).
     private func size(ofItem path: IndexPath) -> Size {
-        if estimatedItemSize == .zero { return sizeForItem?(path) ?? itemSize }
-        if let m = measured[path] { return m }
-        return sizeForItem?(path) ?? (estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize)
+        if estimatedItemSize != .zero {
+            if let m = measured[path] { return m }
+            if estimatedItemSize != Self.automaticSize { return estimatedItemSize }
+        }
+        return sizeForItem?(path) ?? itemSize
     }
 
     open override var asksPreferredLayoutAttributes: Bool { estimatedItemSize != .zero }

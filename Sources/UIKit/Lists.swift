@@ -825,6 +825,13 @@ final class FacadeCollectionCell: CollectionViewCell {
         owner?.applyFromEngine(attributes)
     }
     override func stateDidChange() { owner?.engineStateDidChange() }
+    override func preferredLayoutAttributesFitting(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+        owner.map { $0.preferredLayoutAttributesFitting(UICollectionViewLayoutAttributes(attributes)).engine } ?? measured(attributes)
+    }
+    /// The engine's measure of the content view.
+    func measured(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+        super.preferredLayoutAttributesFitting(attributes)
+    }
     override func layoutSubviews() {
         super.layoutSubviews()
         owner?.updateConfigurationIfNeeded()
@@ -886,9 +893,12 @@ open class UICollectionReusableView: UIView {
     func applyFromEngine(_ attributes: CollectionViewLayoutAttributes) {
         apply(UICollectionViewLayoutAttributes(attributes))
     }
-    /// Partial: self-sizing is not built; the attributes are returned as they are.
+    /// Asked as the view shows when its layout sizes items by their content (a flow layout with
+    /// an `estimatedItemSize`): a cell's content view is measured with Auto Layout, as small as
+    /// its constraints allow; other views keep the attributes.
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-        layoutAttributes
+        guard let cell = reusableView as? FacadeCollectionCell else { return layoutAttributes }
+        return UICollectionViewLayoutAttributes(cell.measured(layoutAttributes.engine))
     }
     /// Set on the placeholder the default `viewForSupplementaryElementOfKind` returns.
     var isMissingSupplementary = false
@@ -1254,8 +1264,12 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         }
     }
     open var itemSize: CGSize { get { CGSize(flow.itemSize) } set { flow.itemSize = newValue.size } }
-    /// Partial: kept; items take `itemSize` or the delegate's size (cells do not size themselves).
-    open var estimatedItemSize = CGSize.zero
+    /// Not zero: cells size themselves by Auto Layout as they first show, placed at this
+    /// estimate until then (`automaticSize`: at `itemSize` or the delegate's size).
+    open var estimatedItemSize: CGSize {
+        get { flow.estimatedItemSize == CollectionViewFlowLayout.automaticSize ? Self.automaticSize : CGSize(flow.estimatedItemSize) }
+        set { flow.estimatedItemSize = newValue == Self.automaticSize ? CollectionViewFlowLayout.automaticSize : newValue.size }
+    }
     open var minimumLineSpacing: CGFloat { get { CGFloat(flow.minimumLineSpacing) } set { flow.minimumLineSpacing = newValue.double } }
     open var minimumInteritemSpacing: CGFloat {
         get { CGFloat(flow.minimumInteritemSpacing) } set { flow.minimumInteritemSpacing = newValue.double }
