@@ -192,16 +192,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let lineSpacing = lineSpacingForSection?(s) ?? minimumLineSpacing
             let interitem = interitemSpacingForSection?(s) ?? minimumInteritemSpacing
             let sectionStart = across
-            let headerSize = headerSizeForSection?(s) ?? headerReferenceSize
-            let headerThickness = max(0, vertical ? headerSize.height : headerSize.width)
-            var header: CollectionViewLayoutAttributes?
-            if headerThickness > 0 {
-                let frame = vertical ? Rect(x: 0, y: across, width: extent, height: headerThickness)
-                                     : Rect(x: across, y: 0, width: headerThickness, height: extent)
-                header = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: Self.elementKindSectionHeader,
-                                                        with: IndexPath(item: 0, section: s), frame: frame)
-                across += headerThickness
-            }
+            var header = boundary(Self.elementKindSectionHeader, headerSizeForSection?(s) ?? headerReferenceSize, section: s,
+                                  across: &across, extent: extent)
+            let headerThickness = across - sectionStart
             let insetLead = vertical ? sectionInset.left : sectionInset.top
             let insetTrail = vertical ? sectionInset.right : sectionInset.bottom
             across += vertical ? sectionInset.top : sectionInset.left
@@ -243,16 +236,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             }
             across += vertical ? sectionInset.bottom : sectionInset.right
             let contentEnd = across
-            let footerSize = footerSizeForSection?(s) ?? footerReferenceSize
-            let footerThickness = max(0, vertical ? footerSize.height : footerSize.width)
-            var footer: CollectionViewLayoutAttributes?
-            if footerThickness > 0 {
-                let frame = vertical ? Rect(x: 0, y: across, width: extent, height: footerThickness)
-                                     : Rect(x: across, y: 0, width: footerThickness, height: extent)
-                footer = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: Self.elementKindSectionFooter,
-                                                        with: IndexPath(item: 0, section: s), frame: frame)
-                across += footerThickness
-            }
+            var footer = boundary(Self.elementKindSectionFooter, footerSizeForSection?(s) ?? footerReferenceSize, section: s,
+                                  across: &across, extent: extent)
             // Pinned: a header within the section before its footer, a footer after its header.
             if sectionHeadersPinToVisibleBounds, header != nil {
                 header!.pinningBounds = vertical ? Rect(x: 0, y: sectionStart, width: extent, height: contentEnd - sectionStart)
@@ -268,6 +253,17 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             sections.append((sectionStart, across, header, footer))
         }
         size = vertical ? Size(width: extent, height: across) : Size(width: across, height: extent)
+    }
+
+    /// A section's header or footer of `size` (its thickness along the scroll axis) at `across`,
+    /// as wide as `extent`, and `across` moved past it; nil when it has no thickness.
+    private func boundary(_ kind: String, _ size: Size, section s: Int, across: inout Double, extent: Double) -> CollectionViewLayoutAttributes? {
+        let vertical = scrollDirection == .vertical
+        let thickness = max(0, vertical ? size.height : size.width)
+        guard thickness > 0 else { return nil }
+        let frame = vertical ? Rect(x: 0, y: across, width: extent, height: thickness) : Rect(x: across, y: 0, width: thickness, height: extent)
+        across += thickness
+        return CollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: s), frame: frame)
     }
 
     /// An item's size: the delegate's or ``itemSize``; when items size themselves, the measured
