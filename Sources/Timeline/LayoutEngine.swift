@@ -626,3 +626,44 @@ public final class LayoutEngine {
             constraints: [label], brokenConstraint: label))
     }
 }
+
+extension LayoutEngine {
+    /// The size `view` comes to when its constraints are solved with its width and height pulled
+    /// toward `target` at the fitting-size priority, as UIKit's `systemLayoutSizeFitting`: its
+    /// own autoresizing size is set aside for the measure and put back after, so the solution
+    /// (and every frame) is left as it was. Nil when the view takes no part in Auto Layout or is
+    /// not placed by autoresizing. Called by a self-sizing collection view as a cell shows.
+    func fittingSize(of view: View, toward target: Size) -> Size? {
+        solve()
+        guard let i = view.layoutItem, !i.isReleased, view.translatesAutoresizingMaskIntoConstraints, i.autoresizing.count == 4,
+              target.width.isFinite, target.height.isFinite else { return nil }
+        let name = "fitting \(view.traceName)"
+        for k in 2..<4 { removeFromSolver(i.autoresizing[k].id, "\(name): setting its autoresizing size aside") }
+        var pulls: [ConstraintID] = []
+        for (v, t) in [(i.width, target.width), (i.height, target.height)] {
+            do { pulls.append(try solver.addConstraint(LinearExpression(v) - t, .equal, priority: .fittingSizeLevel, label: "<\(name)>")) } catch {
+                reportInternal("<\(name)>", error)
+            }
+        }
+        let size = Size(width: solver.value(of: i.width), height: solver.value(of: i.height))
+        for id in pulls { removeFromSolver(id, "\(name): removing its pull") }
+        for (k, v) in [(2, i.width), (3, i.height)] {
+            let label = "<autoresizing \(view.traceName).\(k == 2 ? "width" : "height") == \(fmtNumber(i.autoresizing[k].constant))>"
+            do { i.autoresizing[k].id = try solver.addConstraint(LinearExpression(v) - i.autoresizing[k].constant, .equal, label: label) } catch {
+                reportInternal(label, error)
+            }
+        }
+        let insets = view.alignmentRectInsets
+        return Size(width: size.width + insets.left + insets.right, height: size.height + insets.top + insets.bottom)
+    }
+}
+
+extension View {
+    /// The size the view's constraints give it when its width and height are pulled toward
+    /// `targetSize` at the fitting-size priority (`Size.zero`: as small as they allow), as
+    /// UIKit's `systemLayoutSizeFitting(_:)`. A view outside a window, or one whose size no
+    /// constraint decides, answers its current size.
+    public func systemLayoutSizeFitting(_ targetSize: Size) -> Size {
+        window?.layoutEngine.fittingSize(of: self, toward: targetSize) ?? bounds.size
+    }
+}

@@ -330,7 +330,8 @@ open class TableView: ScrollView {
                     let message = newSections != oldCounts.count
                         ? "invalid update: the number of sections changed from \(oldCounts.count) to \(newSections) without inserting or deleting sections"
                         : badPath ? "invalid update: a row inserted or deleted in section \(s) is outside its \(before) rows before or \(after) after"
-                        : "invalid update: invalid number of rows in section \(s). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(before)), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)"
+                        : invalidCountMessage("rows", section: s, before: before, after: after, inserted: inserted, deleted: deleted,
+                                              movedIn: movedIn, movedOut: movedOut)
                     w.report(misuse: "TableView \(traceName): \(message); the table was reloaded", views: [traceName])
                 }
                 reloadData()

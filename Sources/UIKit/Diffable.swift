@@ -5,7 +5,7 @@ import Timeline
 // or collection view as the differences between the shown snapshot and the new one. A table
 // animates them as one batch update (deletes, inserts and moves per section, the Myers diff of
 // the standard library's `CollectionDifference`, then reloads and reconfigures); a change of the
-// sections themselves, and any change to a collection view, reloads.
+// table's sections reloads it. A collection view animates changes of its sections too.
 
 /// The state of a list as identifiers, as `NSDiffableDataSourceSnapshot`: sections in order and
 /// their items, each identifier unique. Lookups by identifier are constant time.
@@ -187,6 +187,13 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
     func changes(from old: Self) -> (deletes: [IndexPath], inserts: [IndexPath], moves: [(IndexPath, IndexPath)])? {
         guard old.sectionIdentifiers == sectionIdentifiers else { return nil }
         return sectionItemChanges(from: old.items, to: items)
+    }
+}
+
+extension NSDiffableDataSourceSnapshot {
+    /// The section and item changes from `old` to this snapshot (the engine's ``SnapshotChanges``).
+    func allChanges(from old: Self) -> SnapshotChanges {
+        SnapshotChanges(from: (old.sectionIdentifiers, old.items), to: (sectionIdentifiers, items))
     }
 }
 
@@ -380,8 +387,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
 // MARK: - Collection
 
 /// A collection view's data source driven by snapshots, as `UICollectionViewDiffableDataSource`.
-/// Partial: applied snapshots reload the collection view (not animated), and reordering
-/// handlers are kept but no drag reorders items.
+/// Partial: reordering handlers are kept but no drag reorders items.
 @preconcurrency @MainActor
 open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject,
     UICollectionViewDataSource {
@@ -428,12 +434,25 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
     }
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
 
+    /// Shows `snapshot`: the differences (sections and items) animated as one batch update of the
+    /// engine's, then reloaded and reconfigured items made again; a reload when not animated.
     open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        let old = current
         current = snapshot.clearingMarks()
         for s in sectionSnapshots.keys where !current.sectionIdentifiers.contains(s) { sectionSnapshots[s] = nil }
-        collectionView?.reloadData()
-        completion?()
+        guard let collectionView else { completion?(); return }
+        guard animatingDifferences else {
+            collectionView.reloadData()
+            completion?()
+            return
+        }
+        let redo = (snapshot.reloadedItemIdentifiers + snapshot.reconfiguredItemIdentifiers).compactMap { indexPath(for: $0) }
+        let c = snapshot.allChanges(from: old)
+        collectionView.performBatchUpdates({ collectionView.collection.performChanges(c) }, completion: { _ in
+            if !redo.isEmpty { collectionView.reloadItems(at: redo) }
+            completion?()
+        })
     }
     open func applySnapshotUsingReloadData(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                                            completion: (() -> Void)? = nil) {

@@ -833,6 +833,13 @@ final class FacadeCollectionCell: CollectionViewCell {
         owner?.applyFromEngine(attributes)
     }
     override func stateDidChange() { owner?.engineStateDidChange() }
+    override func preferredLayoutAttributesFitting(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+        owner.map { $0.preferredLayoutAttributesFitting(UICollectionViewLayoutAttributes(attributes)).engine } ?? measured(attributes)
+    }
+    /// The engine's measure of the content view.
+    func measured(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+        super.preferredLayoutAttributesFitting(attributes)
+    }
     override func layoutSubviews() {
         super.layoutSubviews()
         owner?.updateConfigurationIfNeeded()
@@ -894,9 +901,12 @@ open class UICollectionReusableView: UIView {
     func applyFromEngine(_ attributes: CollectionViewLayoutAttributes) {
         apply(UICollectionViewLayoutAttributes(attributes))
     }
-    /// Partial: self-sizing is not built; the attributes are returned as they are.
+    /// Asked as the view shows when its layout sizes items by their content (a flow layout with
+    /// an `estimatedItemSize`): a cell's content view is measured with Auto Layout, as small as
+    /// its constraints allow; other views keep the attributes.
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-        layoutAttributes
+        guard let cell = reusableView as? FacadeCollectionCell else { return layoutAttributes }
+        return UICollectionViewLayoutAttributes(cell.measured(layoutAttributes.engine))
     }
     /// Set on the placeholder the default `viewForSupplementaryElementOfKind` returns.
     var isMissingSupplementary = false
@@ -1262,8 +1272,12 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         }
     }
     open var itemSize: CGSize { get { CGSize(flow.itemSize) } set { flow.itemSize = newValue.size } }
-    /// Partial: kept; items take `itemSize` or the delegate's size (cells do not size themselves).
-    open var estimatedItemSize = CGSize.zero
+    /// Not zero: cells size themselves by Auto Layout as they first show, placed at this
+    /// estimate until then (`automaticSize`: at `itemSize` or the delegate's size).
+    open var estimatedItemSize: CGSize {
+        get { flow.estimatedItemSize == CollectionViewFlowLayout.automaticSize ? Self.automaticSize : CGSize(flow.estimatedItemSize) }
+        set { flow.estimatedItemSize = newValue == Self.automaticSize ? CollectionViewFlowLayout.automaticSize : newValue.size }
+    }
     open var minimumLineSpacing: CGFloat { get { CGFloat(flow.minimumLineSpacing) } set { flow.minimumLineSpacing = newValue.double } }
     open var minimumInteritemSpacing: CGFloat {
         get { CGFloat(flow.minimumInteritemSpacing) } set { flow.minimumInteritemSpacing = newValue.double }
@@ -1399,23 +1413,25 @@ open class UICollectionView: UIScrollView {
     // MARK: Data and what shows
 
     open func reloadData() { collection.reloadData() }
-    /// Partial: sections and items change by a whole reload, not animated.
-    open func reloadSections(_ sections: IndexSet) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func reloadItems(at indexPaths: [IndexPath]) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func insertItems(at indexPaths: [IndexPath]) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func deleteItems(at indexPaths: [IndexPath]) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func insertSections(_ sections: IndexSet) { collection.reloadData() }
-    /// Partial: a whole reload, not animated.
-    open func deleteSections(_ sections: IndexSet) { collection.reloadData() }
-    /// Partial: the updates run, then the collection view reloads whole (not animated).
+    // Batch updates are the engine's: checked as UIKit checks them, animated as its default.
+    open func reloadSections(_ sections: IndexSet) { update { collection.reloadSections(sections) } }
+    open func reloadItems(at indexPaths: [IndexPath]) { update { collection.reloadItems(at: indexPaths) } }
+    open func insertItems(at indexPaths: [IndexPath]) { update { collection.insertItems(at: indexPaths) } }
+    open func deleteItems(at indexPaths: [IndexPath]) { update { collection.deleteItems(at: indexPaths) } }
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { update { collection.moveItem(at: indexPath, to: newIndexPath) } }
+    open func insertSections(_ sections: IndexSet) { update { collection.insertSections(sections) } }
+    open func deleteSections(_ sections: IndexSet) { update { collection.deleteSections(sections) } }
+    open func moveSection(_ section: Int, toSection newSection: Int) { update { collection.moveSection(section, toSection: newSection) } }
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        updates?()
-        collection.reloadData()
-        completion?(true)
+        update { collection.performBatchUpdates(updates, completion: completion) }
+    }
+    /// Runs an update of the engine's; then the cells that stayed learn their new places (a list
+    /// cell its expansion, depth and whether it is first or last), as they do when displayed.
+    private func update(_ body: () -> Void) {
+        body()
+        for c in collection.visibleCells {
+            if let p = collection.indexPath(for: c) { facade(c).willBeDisplayed(at: p) }
+        }
     }
     open var visibleCells: [UICollectionViewCell] { collection.visibleCells.map(facade) }
     open var indexPathsForVisibleItems: [IndexPath] { collection.indexPathsForVisibleItems }

@@ -469,6 +469,35 @@ struct UIKitCompositionalLayoutTests {
         runFor(host, seconds: 0.1)
     }
 
+    @Test("SC6 a batch update takes an orthogonal section's band along with its section: its cells and offset kept")
+    func SC6_orthogonalBandFollowsItsSection() {
+        let source = CountedSource([20, 60])
+        let layout = UICollectionViewCompositionalLayout(sectionProvider: { [unowned source] index, _ in
+            if source.counts[index] == 20 {
+                let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+                let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: size(.absolute(300), .absolute(150)), subitems: [item]))
+                section.orthogonalScrollingBehavior = .continuous
+                return section
+            }
+            let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(44)))
+            return NSCollectionLayoutSection(group: .vertical(layoutSize: size(.fractionalWidth(1), .absolute(44)), subitems: [item]))
+        })
+        let (host, grid) = show(layout, source)
+        grid.collection.setOrthogonalContentOffset(Point(x: 300, y: 0), forSection: 0, animated: false)
+        host.step()
+        let second = try! #require(grid.cellForItem(at: IndexPath(item: 1, section: 0)))
+        let created = grid.collection.cellsCreated
+        source.counts = [2, 20, 60]
+        var finished: Bool?
+        grid.performBatchUpdates({ grid.insertSections(IndexSet(integer: 0)) }, completion: { finished = $0 })
+        runFor(host, seconds: 0.5)
+        #expect(finished == true)
+        #expect(grid.cellForItem(at: IndexPath(item: 1, section: 1)) === second)
+        #expect(grid.collection.orthogonalContentOffset(forSection: 1).x == 300)
+        #expect(second.view.superview?.frame.minY == 88)                                  // the band, below two rows
+        #expect(grid.cellForItem(at: IndexPath(item: 0, section: 0)) != nil && grid.collection.cellsCreated <= created + 2)
+    }
+
     @Test("UK1 a compositional section of 1,000,000 items: its groups are found by arithmetic, so scrolling far costs what the visible items cost")
     func UK1_largeCompositional() {
         let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(0.25), .fractionalHeight(1)))

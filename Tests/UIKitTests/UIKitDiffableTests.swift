@@ -142,4 +142,91 @@ struct UIKitCollectionDiffableTests {
         #expect(h1.title.text == "Section 1")
         #expect(source.itemIdentifier(for: IndexPath(item: 0, section: 1)) == "d" && source.indexPath(for: "c") == IndexPath(item: 2, section: 0))
     }
+    /// A 320 x 480 collection view on screen over a diffable source whose cells come from `registration`.
+    func showGrid<Cell: UICollectionViewCell, Item: Hashable & Sendable>(_ layout: UICollectionViewLayout,
+                                                                          _ registration: UICollectionView.CellRegistration<Cell, Item>)
+        -> (HeadlessHost, UIWindow, UICollectionView, UICollectionViewDiffableDataSource<Int, Item>) {
+        let (host, window) = makeApp(width: 320, height: 480)
+        let grid = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        let source = UICollectionViewDiffableDataSource<Int, Item>(collectionView: grid) { cv, ip, item in
+            cv.dequeueConfiguredReusableCell(using: registration, for: ip, item: item)
+        }
+        window.addSubview(grid)
+        window.makeKeyAndVisible()
+        return (host, window, grid, source)
+    }
+
+    @Test("SC6 UIKit's collection batch updates and diffable applies are the engine's: cells kept, new ones fading in, bad counts reloaded")
+    func SC6_facadeCollectionUpdates() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 40)
+        let cells = UICollectionView.CellRegistration<UICollectionViewCell, String> { cell, _, item in cell.accessibilityLabel = item }
+        let (host, window, grid, source) = showGrid(layout, cells)
+        defer { withExtendedLifetime(window) {} }
+        var s = NSDiffableDataSourceSnapshot<Int, String>()
+        s.appendSections([0])
+        s.appendItems(["a", "b", "c"], toSection: 0)
+        source.apply(s, animatingDifferences: false)
+        host.step(frames: 2)
+        let cellC = try #require(grid.cellForItem(at: IndexPath(item: 2, section: 0)))
+        s.insertItems(["x"], beforeItem: "a")
+        s.appendSections([1])
+        s.appendItems(["d"], toSection: 1)
+        var done = 0
+        source.apply(s) { done += 1 }
+        #expect(grid.cellForItem(at: IndexPath(item: 3, section: 0)) === cellC)          // kept, moving along
+        let x = try #require(grid.cellForItem(at: IndexPath(item: 0, section: 0)))
+        #expect(x.accessibilityLabel == "x")
+        host.step(frames: 9)
+        #expect(x.collectionCell.presentation.alpha > 0.1 && x.collectionCell.presentation.alpha < 0.9)
+        runFor(host, seconds: 0.5)
+        #expect(done == 1 && grid.numberOfSections == 2)
+        #expect(grid.cellForItem(at: IndexPath(item: 0, section: 1))?.accessibilityLabel == "d")
+        // An insert the data source does not hold: UIKit's invalid update, then a reload.
+        var finished: Bool?
+        grid.performBatchUpdates({ grid.insertItems(at: [IndexPath(item: 1, section: 1)]) }, completion: { finished = $0 })
+        #expect(finished == false)
+        #expect(host.window.diagnostics.entries.last?.message.contains("invalid number of items in section 1") == true)
+        #expect(grid.numberOfItems(inSection: 1) == 1 && grid.cellForItem(at: IndexPath(item: 0, section: 1))?.accessibilityLabel == "d")
+        runFor(host, seconds: 0.5)
+    }
+    /// A cell whose content is a box pinned 5 points inside its content view, its width set per item.
+    final class BoxCell: UICollectionViewCell {
+        let box = UIView()
+        var width: NSLayoutConstraint!
+        required override init(frame: CGRect) {
+            super.init(frame: frame)
+            box.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(box)
+            width = box.widthAnchor.constraint(equalToConstant: 10)
+            let trailing = contentView.trailingAnchor.constraint(equalTo: box.trailingAnchor, constant: 5)
+            let bottom = contentView.bottomAnchor.constraint(equalTo: box.bottomAnchor, constant: 5)
+            trailing.priority = UILayoutPriority(999)
+            bottom.priority = UILayoutPriority(999)
+            NSLayoutConstraint.activate([
+                box.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 5),
+                box.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 5),
+                trailing, bottom, width, box.heightAnchor.constraint(equalToConstant: 30),
+            ])
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    @Test("SC6 UIKit's flow layout with an estimatedItemSize: cells size themselves by Auto Layout")
+    func SC6_facadeSelfSizing() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.estimatedItemSize = UICollectionViewFlowLayout.automaticSize
+        #expect(layout.estimatedItemSize == UICollectionViewFlowLayout.automaticSize)
+        let cells = UICollectionView.CellRegistration<BoxCell, Int> { cell, _, item in cell.width.constant = CGFloat(item) }
+        let (host, window, grid, source) = showGrid(layout, cells)
+        defer { withExtendedLifetime(window) {} }
+        var s = NSDiffableDataSourceSnapshot<Int, Int>()
+        s.appendSections([0])
+        s.appendItems([40, 90, 200], toSection: 0)
+        source.apply(s, animatingDifferences: false)
+        runFor(host, seconds: 0.2)
+        let sizes = (0..<3).map { grid.cellForItem(at: IndexPath(item: $0, section: 0))?.frame.size }
+        #expect(sizes == [CGSize(width: 50, height: 40), CGSize(width: 100, height: 40), CGSize(width: 210, height: 40)])
+        #expect(abs(grid.contentSize.height - (40 + 10 + 40)) < 1e-6)                      // 50 + 100 on a line, 210 on the next
+    }
 }
