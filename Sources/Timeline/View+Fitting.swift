@@ -13,10 +13,12 @@ extension View {
     /// subviews' intrinsic sizes and their fixed frames decide the rest.
     ///
     /// The view is measured in a window of its own, away from its own frame's constraints, and put
-    /// back where it was, frame included; nothing of the measurement stays. A view whose content
+    /// back where it was, frame included; nothing of the measurement stays. (The one-argument
+    /// `systemLayoutSizeFitting(_:)` measures in place in the view's window, both axes at the
+    /// fitting priority.) A view whose content
     /// does not reach its edges measures as the target (or zero, compressed).
-    public func systemLayoutSizeFitting(_ target: Size, withHorizontalFittingPriority horizontal: Float = 50,
-                                        verticalFittingPriority vertical: Float = 50) -> Size {
+    public func systemLayoutSizeFitting(_ target: Size, withHorizontalFittingPriority horizontal: Float,
+                                        verticalFittingPriority vertical: Float) -> Size {
         guard target.width.isFinite, target.height.isFinite, target.width >= 0, target.height >= 0 else { return .zero }
         let place = (superview: superview, index: superview?.subviews.firstIndex { $0 === self } ?? 0,
                      frame: frame, autoresizing: translatesAutoresizingMaskIntoConstraints)
