@@ -211,6 +211,10 @@ public final class Window: FrameParticipant {
         runLoop?.requestFrame()
     }
 
+    /// Whether clipping views list only the subviews that reach their bounds (SC7; on). Off, every
+    /// subview is listed and the painter clips it away (for comparisons in benches).
+    public var skipsSubviewsOutOfView = true { didSet { needsFullBuild = true } }
+
     /// Flags the ancestors of a changed view, so that no clipping ancestor skips the subtree
     /// holding it by a box from before the change (SC7). Stops at the first one already flagged:
     /// a walk per subtree between emissions, not per change.
@@ -517,7 +521,7 @@ public final class Window: FrameParticipant {
             box = box.union(layerRenderer.emitSublayers(of: vl, transform: Homography(t), into: &list))
             layerRenderer.listOffset = 0
         }
-        if v.clipsToBounds, v.subviews.count > 1 {
+        if v.clipsToBounds, skipsSubviewsOutOfView, v.subviews.count > 1 {
             // SC7: a clipping view (a scroll view) emits only the subviews whose last drawing
             // reaches its bounds, so content outside the viewport costs nothing to list or paint.
             box = box.union(emitVisibleSubviews(of: v, bounds: local, transform: t, into: &list, offset: offset))
@@ -655,7 +659,7 @@ public final class Window: FrameParticipant {
                 for k in 0..<count { list[v.listStart + k] = scratchCommands[k] }
             }
             presentedList.addDamage(old.bounds.union(box))
-            if let s = v.superview, s.clipsToBounds, s.subviews.count > 1, let inverse = parent.inverted() {
+            if skipsSubviewsOutOfView, let s = v.superview, s.clipsToBounds, s.subviews.count > 1, let inverse = parent.inverted() {
                 let local = box.isNull ? Rect.null : inverse.apply(to: box)
                 v.culledBox = local
                 // It left its clipping view's bounds: the rebuild takes it out of the list.

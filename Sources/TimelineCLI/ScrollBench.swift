@@ -63,13 +63,14 @@ struct ScrollBench: ParsableCommand {
         let text: String = MainActor.assumeIsolated {
             do throws(SDLError) {
                 var big: [Double] = [], small: [Double] = [], cells = (0, 0)
-                var plainBig: [Double] = [], plainSmall: [Double] = []
+                var plainBig: [Double] = [], plainSmall: [Double] = [], plainAll: [Double] = []
                 for _ in 0..<rounds {
                     let b = try ScrollBench.scroll(rows: rows, frames: frames, amplitude: amplitude)
                     let s = try ScrollBench.scroll(rows: 100, frames: frames, amplitude: amplitude)
                     big.append(b.p50); small.append(s.p50); cells = (b.cells, s.cells)
                     plainBig.append(try ScrollBench.plain(rows: 10_000, frames: frames))
                     plainSmall.append(try ScrollBench.plain(rows: 100, frames: frames))
+                    plainAll.append(try ScrollBench.plain(rows: 10_000, frames: frames, skipping: false))
                 }
                 let fling = window ? try ScrollBench.flingInWindow(flings: flings, software: software)
                                    : try ScrollBench.fling(flings: flings)
@@ -79,7 +80,7 @@ struct ScrollBench: ParsableCommand {
                 if json {
                     return "{\"scroll\": {\"rows\": \(rows), \"large_p50_ms\": \(median(big)), \"small_p50_ms\": \(median(small)), "
                         + "\"ratio\": \(ratio), \"cells_alive\": [\(cells.0), \(cells.1)], "
-                        + "\"plain\": {\"views\": [10000, 100], \"large_p50_ms\": \(median(plainBig)), \"small_p50_ms\": \(median(plainSmall)), \"ratio\": \(plainRatio)}, "
+                        + "\"plain\": {\"views\": [10000, 100], \"large_p50_ms\": \(median(plainBig)), \"small_p50_ms\": \(median(plainSmall)), \"ratio\": \(plainRatio), \"unskipped_p50_ms\": \(median(plainAll))}, "
                         + "\"fling\": {\"rows\": 10000, \"flings\": \(flings), \"frames\": \(fling.frames), \"p50_ms\": \(fling.p50), \"p99_ms\": \(fling.p99), "
                         + "\"window\": \(window), \"dropped_frames\": \(fling.dropped)}}}"
                 }
@@ -90,6 +91,7 @@ struct ScrollBench: ParsableCommand {
                               ["scroll view of 10,000 views", fmt(median(plainBig), digits: 3), "SC7: out of view, not listed or painted"],
                               ["scroll view of 100 views", fmt(median(plainSmall), digits: 3), ""],
                               ["ratio", fmt(plainRatio, digits: 2) + "x", "median of \(rounds) alternating rounds"],
+                              ["10,000 views, every one listed", fmt(median(plainAll), digits: 3), "the same frame without SC7's skipping"],
                               ["fling, 10,000 rows: p50", fmt(fling.p50, digits: 3), "\(flings) flings, \(fling.frames) frames"],
                               ["fling, 10,000 rows: p99", fmt(fling.p99, digits: 3),
                                window ? "in a window, \(fling.dropped) frames dropped" : "software image renderer, headless (16.7 ms a frame at 60 fps)"]],
@@ -135,11 +137,12 @@ struct ScrollBench: ParsableCommand {
     /// A 400x600 scroll view holding `rows` row views of 44 points (each a background and a
     /// label), swept like ``scroll(rows:frames:amplitude:)`` within the first 100 rows; the p50
     /// of the whole frame. Without SC7 its cost grows with the views out of view.
-    @MainActor static func plain(rows: Int, frames: Int) throws(SDLError) -> Double {
+    @MainActor static func plain(rows: Int, frames: Int, skipping: Bool = true) throws(SDLError) -> Double {
         let size = Size(width: 400, height: 600)
         let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
         let host = HeadlessHost(size: size)
         host.window.renderer = image
+        host.window.skipsSubviewsOutOfView = skipping
         host.runLoop.keepsRunningWhenIdle = true
         host.runLoop.measuresPhases = true
         let sv = ScrollView(frame: Rect(origin: .zero, size: size))
