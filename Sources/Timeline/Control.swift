@@ -226,7 +226,11 @@ open class Button: Control {
     /// per-state titles and colours above.
     public var configuration: Configuration? { didSet { applyConfiguration() } }
     /// The colour configurations derive theirs from.
-    public var tintColor = ControlStyle.tint { didSet { applyConfigurationColors(animated: false) } }
+    /// The tint (inherited, `View.tintColor`) recolours a configured button.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        applyConfigurationColors(animated: false)
+    }
     /// The configuration's subtitle, made when one is set.
     public internal(set) var subtitleLabel: Label?
     var titleCenterY: LayoutConstraint?

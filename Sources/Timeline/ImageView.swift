@@ -20,8 +20,11 @@ open class ImageView: View {
     /// The image shown while ``isHighlighted`` (nil: ``image``).
     public var highlightedImage: Image? { didSet { if isHighlighted { updateContents() } } }
     public var isHighlighted = false { didSet { if isHighlighted != oldValue { updateContents() } } }
-    /// The colour template images are drawn in.
-    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) { didSet { layer.contentsTintColor = tintColor } }
+    /// Template images are drawn in the tint (inherited, `View.tintColor`).
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        layer.contentsTintColor = tintColor
+    }
 
     /// Frames played by ``startAnimating()``, each for ``animationDuration`` over their count.
     public var animationImages: [Image]? { didSet { if isAnimating { makePlaying() } } }

@@ -545,8 +545,9 @@ public final class NavigationBar: View {
         let h = ih.isFinite && ih > 0 ? ih : a.frame.height
         return h.isFinite ? max(0, h) : 0
     }
-    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) {
-        didSet { for b in [backButton] + leftButtons + rightButtons { b.tintColor = tintColor } }
+    public override func tintColorDidChange() {
+        super.tintColorDidChange()
+        for b in [backButton] + leftButtons + rightButtons { b.tintColor = tintColor }
     }
 
     public required init() {

@@ -10,7 +10,13 @@ open class RefreshControl: Control {
     public var triggerDistance = 70.0
     /// The height the content keeps open while refreshing.
     public var refreshingHeight = 56.0
-    public var tintColor = Color(red: 0.7, green: 0.73, blue: 0.8) { didSet { spinner.strokeColor = tintColor } }
+    /// The spinner's colour: a grey of its own unless a tint is set on it (not inherited, as
+    /// UIKit's refresh control draws grey under any tint).
+    open override var tintColor: Color! {
+        get { ownTintColor ?? Color(red: 0.7, green: 0.73, blue: 0.8) }
+        set { super.tintColor = newValue }
+    }
+    open override func tintColorDidChange() { spinner.strokeColor = tintColor }
     weak var scrollView: ScrollView?
     private let spinner = ShapeLayer()
 

@@ -136,7 +136,7 @@ final class TabBarContainerView: View {
 public final class TabBar: View {
     weak var controller: TabBarController?
     public private(set) var buttons: [Button] = []
-    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) { didSet { recolor() } }
+    public override func tintColorDidChange() { super.tintColorDidChange(); recolor() }
     public var unselectedItemTintColor = Color(red: 0.56, green: 0.56, blue: 0.58) { didSet { recolor() } }
     /// The selected tab (its button takes ``tintColor``).
     public private(set) var selectedIndex = 0

@@ -7,8 +7,9 @@ import Geometry
 public final class Toolbar: View {
     public static let height = 44.0
     public var items: [BarButtonItem] = [] { didSet { rebuild() } }
-    public var tintColor = Color(red: 0.04, green: 0.52, blue: 1) {
-        didSet { for b in buttons.compactMap({ $0 }) { b.tintColor = tintColor } }
+    public override func tintColorDidChange() {
+        super.tintColorDidChange()
+        for b in buttons.compactMap({ $0 }) { b.tintColor = tintColor }
     }
     /// A button per item (nil for spaces and custom views), in item order.
     private var buttons: [Button?] = []

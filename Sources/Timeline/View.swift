@@ -360,6 +360,31 @@ open class View: Responder {
     }
 
     /// Inserts `view` at `index` in the subviews (0 is the back).
+    /// The colour controls and template images in the subtree use (`UIView.tintColor`): set on a
+    /// view it holds for the views under it that set none; unset (nil), a view takes its
+    /// superview's, and a view without one the system blue. A change, or a move under another
+    /// tint, calls ``tintColorDidChange()`` on every view that inherits it.
+    open var tintColor: Color! {
+        get { ownTintColor ?? superview?.tintColor ?? View.systemTint }
+        set {
+            guard newValue != ownTintColor else { return }
+            ownTintColor = newValue
+            tintDidChangeInSubtree()
+        }
+    }
+    /// The system blue every tint comes from when no view sets one.
+    public static let systemTint = Color(red: 0.04, green: 0.52, blue: 1)
+    /// Called when ``tintColor`` changed, set here or inherited: recolour what the tint colours.
+    open func tintColorDidChange() {}
+
+    /// The view's own tint, if it set one.
+    public private(set) var ownTintColor: Color?
+
+    func tintDidChangeInSubtree() {
+        tintColorDidChange()
+        for s in subviews where s.ownTintColor == nil { s.tintDidChangeInSubtree() }
+    }
+
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view),
                      "addSubview: \(view.traceName) is \(view === self ? "the view itself" : "an ancestor of \(traceName)"); a view cannot be added to its own subtree")
@@ -370,9 +395,11 @@ open class View: Responder {
             setNeedsLayout()
             return
         }
+        let inheritedTint = view.ownTintColor == nil ? view.tintColor : nil
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        if let old = inheritedTint, view.tintColor != old { view.tintDidChangeInSubtree() }
         view.moveToWindow(window)
         window?.presentationDidChange()
         if view.subtreeNeedsLayout { view.markAncestorsNeedLayout() }

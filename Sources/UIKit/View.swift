@@ -367,9 +367,11 @@ open class UIView: UIResponder {
     open var isHidden: Bool { get { view.isHidden } set { view.isHidden = newValue } }
     open var isOpaque = true
     open var clipsToBounds: Bool { get { view.clipsToBounds } set { view.clipsToBounds = newValue } }
+    /// The engine view's tint, inherited through the engine's tree (so engine controls and
+    /// template images under this view take it too); unset anywhere above, the system blue.
     open var tintColor: UIColor! {
-        get { ownTint ?? superview?.tintColor ?? .systemBlue }
-        set { ownTint = newValue; tintColorDidChange() }
+        get { ownTint ?? superview?.tintColor ?? (view.tintColor != View.systemTint ? UIColor(view.tintColor) : .systemBlue) }
+        set { ownTint = newValue; view.tintColor = newValue?.color; tintColorDidChange() }
     }
     private var ownTint: UIColor?
     open var tintAdjustmentMode: TintAdjustmentMode = .automatic
