@@ -28,6 +28,10 @@ public struct ShapeRasterizer: Sendable {
     private var active: [Int] = []
     private var crossings: [(x: Double, winding: Int32, edge: Int)] = []
     private var row: [Float] = []
+    private var interior: [Float] = []
+    private var sortedEdges: [Edge] = []
+    private var firstRows: [Int] = []
+    private var starts: [Int] = []
     private var blurScratch: [Float] = []
     private var kernel: [Float] = []
     private var ramp: [UInt32] = []
@@ -73,80 +77,128 @@ public struct ShapeRasterizer: Sendable {
         let count = width * height
         if coverage.count < count { coverage.append(contentsOf: repeatElement(0, count: count - coverage.count)) }
         if row.count < width + 2 { row.append(contentsOf: repeatElement(0, count: width + 2 - row.count)) }
-        coverage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        edges.sort { $0.y0 < $1.y0 }
-        active.removeAll(keepingCapacity: true)
-        var next = 0
-        let weight = Float(1) / Float(Self.subsamples)
-        let ox = Double(x)
-        for py in 0..<height {
-            for k in 0..<width + 2 { row[k] = 0 }
-            var touched = false
-            for s in 0..<Self.subsamples {
-                let sy = Double(y + py) + (Double(s) + 0.5) / Double(Self.subsamples)
-                while next < edges.count, edges[next].y0 <= sy { active.append(next); next += 1 }
-                crossings.removeAll(keepingCapacity: true)
-                // The active edges are kept in the order of their crossings on the last sample
-                // row, so this row's come out nearly sorted: an insertion sort costs about one
-                // pass (edges cross each other rarely), where sorting from scratch cost a fifth of
-                // a shape's time. Edges that ended are dropped in place, keeping that order.
-                var kept = 0
-                for k in 0..<active.count {
-                    let i = active[k]
-                    let e = edges[i]
-                    if e.y1 <= sy { continue }
-                    active[kept] = i
-                    kept += 1
-                    let t = (sy - e.y0) / (e.y1 - e.y0)
-                    crossings.append((e.x0 + (e.x1 - e.x0) * t - ox, e.winding, i))
+        if interior.count < width + 2 { interior.append(contentsOf: repeatElement(0, count: width + 2 - interior.count)) }
+        if active.count < edges.count { active.append(contentsOf: repeatElement(0, count: edges.count - active.count)) }
+        if crossings.count < edges.count {
+            crossings.append(contentsOf: repeatElement((x: 0, winding: 0, edge: 0), count: edges.count - crossings.count))
+        }
+        let (w, h, top, ox, evenOdd) = (width, height, y, Double(x), rule != .nonZero)
+        // The edges in the order they start, by a counting sort on the first sample row each
+        // reaches (all that start on one sample row become active together, so their order
+        // there does not matter): a pass, where sorting them cost a tenth of a shape.
+        let samples = h * Self.subsamples
+        func sampleY(_ j: Int) -> Double { Double(top + j / Self.subsamples) + (Double(j % Self.subsamples) + 0.5) / Double(Self.subsamples) }
+        starts.removeAll(keepingCapacity: true)
+        starts.append(contentsOf: repeatElement(0, count: samples + 2))
+        firstRows.removeAll(keepingCapacity: true)
+        for e in edges {
+            let guess = ((e.y0 - Double(top)) * Double(Self.subsamples) - 0.5).rounded(.up)
+            var j = guess.isFinite ? Int(min(max(guess, 0), Double(samples))) : 0
+            while j > 0, sampleY(j - 1) >= e.y0 { j -= 1 }
+            while j < samples, sampleY(j) < e.y0 { j += 1 }
+            firstRows.append(j)
+            starts[j + 1] += 1
+        }
+        for j in 0..<(samples + 1) { starts[j + 1] += starts[j] }
+        sortedEdges.removeAll(keepingCapacity: true)
+        sortedEdges.append(contentsOf: repeatElement(Edge(x0: 0, y0: 0, x1: 0, y1: 0, winding: 0), count: edges.count))
+        for (k, e) in edges.enumerated() {
+            let j = firstRows[k]
+            sortedEdges[starts[j]] = e
+            starts[j] += 1
+        }
+        swap(&edges, &sortedEdges)
+        // starts[j] is now the end of row j's edges.
+        // The scanline loop works on the buffers' storage directly: no uniqueness or bounds
+        // checks per sample row, and no appends (the buffers were sized above).
+        edges.withUnsafeBufferPointer { edges in
+        starts.withUnsafeBufferPointer { starts in
+        active.withUnsafeMutableBufferPointer { active in
+        crossings.withUnsafeMutableBufferPointer { crossings in
+        row.withUnsafeMutableBufferPointer { row in
+        interior.withUnsafeMutableBufferPointer { interior in
+        coverage.withUnsafeMutableBufferPointer { cov in
+            cov.baseAddress!.update(repeating: 0, count: count)
+            var next = 0, activeCount = 0
+            let weight = Float(1) / Float(Self.subsamples)
+            for py in 0..<h {
+                // The row's partly covered pixels add into `row`; runs of whole pixels add
+                // `weight` at their first pixel and take it off after their last in
+                // `interior`, summed across the row once (a span costs its ends, not its length).
+                var lo = Int.max, hi = -1
+                for s in 0..<Self.subsamples {
+                    let sy = Double(top + py) + (Double(s) + 0.5) / Double(Self.subsamples)
+                    let rowEnd = starts[py * Self.subsamples + s]
+                    while next < rowEnd { active[activeCount] = next; activeCount += 1; next += 1 }
+                    // The active edges are kept in the order of their crossings on the last
+                    // sample row, so this row's come out nearly sorted: an insertion sort costs
+                    // about one pass (edges cross each other rarely), where sorting from scratch
+                    // cost a fifth of a shape's time. Edges that ended are dropped in place,
+                    // keeping that order.
+                    var n = 0
+                    for k in 0..<activeCount {
+                        let i = active[k]
+                        let e = edges[i]
+                        if e.y1 <= sy { continue }
+                        active[n] = i
+                        let t = (sy - e.y0) / (e.y1 - e.y0)
+                        crossings[n] = (e.x0 + (e.x1 - e.x0) * t - ox, e.winding, i)
+                        n += 1
+                    }
+                    activeCount = n
+                    guard n >= 2 else { continue }
+                    // Insertion sort with a budget of shifts: past it (many edges starting
+                    // together out of order) the rest is sorted from scratch.
+                    var shifts = 0
+                    let budget = 4 * n + 64
+                    var i = 1
+                    while i < n && shifts <= budget {
+                        let c = crossings[i]
+                        var j = i - 1
+                        while j >= 0, crossings[j].x > c.x { crossings[j + 1] = crossings[j]; j -= 1; shifts += 1 }
+                        crossings[j + 1] = c
+                        i += 1
+                    }
+                    if shifts > budget { var part = UnsafeMutableBufferPointer(rebasing: crossings[0..<n]); part.sort { $0.x < $1.x } }
+                    for k in 0..<n { active[k] = crossings[k].edge }
+                    var winding: Int32 = 0
+                    let fw = Double(w)
+                    for i in 0..<(n - 1) {
+                        winding += crossings[i].winding
+                        let inside = evenOdd ? winding & 1 != 0 : winding != 0
+                        guard inside else { continue }
+                        // The span [a, b) of the row: each end pixel gets its covered part.
+                        let xa = max(0, min(fw, crossings[i].x)), xb = max(0, min(fw, crossings[i + 1].x))
+                        guard xb > xa else { continue }
+                        let ia = Int(xa), ib = Int(xb)
+                        if ia < lo { lo = ia }
+                        if ib > hi { hi = ib }
+                        if ia == ib { row[ia] += Float(xb - xa) * weight; continue }
+                        row[ia] += Float(Double(ia + 1) - xa) * weight
+                        if ia + 1 < ib { interior[ia + 1] += weight; interior[ib] -= weight }
+                        if ib < w { row[ib] += Float(xb - Double(ib)) * weight }
+                    }
                 }
-                active.removeLast(active.count - kept)
-                guard crossings.count >= 2 else { continue }
-                // Insertion sort with a budget of shifts: past it (many edges starting together
-                // out of order) the rest is sorted from scratch.
-                var shifts = 0
-                let budget = 4 * crossings.count + 64
-                var i = 1
-                while i < crossings.count && shifts <= budget {
-                    let c = crossings[i]
-                    var j = i - 1
-                    while j >= 0, crossings[j].x > c.x { crossings[j + 1] = crossings[j]; j -= 1; shifts += 1 }
-                    crossings[j + 1] = c
-                    i += 1
+                guard hi >= lo else { continue }
+                let base = py * w
+                let end = min(hi, w - 1)
+                var run: Float = 0
+                for k in lo...end {
+                    run += interior[k]
+                    cov[base + k] = min(1, row[k] + run)
+                    row[k] = 0
+                    interior[k] = 0
                 }
-                if shifts > budget { crossings.sort { $0.x < $1.x } }
-                for k in 0..<crossings.count { active[k] = crossings[k].edge }
-                var winding: Int32 = 0
-                for i in 0..<(crossings.count - 1) {
-                    winding += crossings[i].winding
-                    let inside = rule == .nonZero ? winding != 0 : winding & 1 != 0
-                    if inside { addSpan(crossings[i].x, crossings[i + 1].x, weight); touched = true }
-                }
+                if hi > end { for k in (end + 1)...hi { row[k] = 0; interior[k] = 0 } }
             }
-            if touched {
-                let base = py * width
-                coverage.withUnsafeMutableBufferPointer { c in
-                    for k in 0..<width { c[base + k] = min(1, row[k]) }
-                }
-            }
+        }
+        }
+        }
+        }
+        }
+        }
         }
         return true
-    }
-
-    /// Adds `weight` times the covered part of each pixel in the span [a, b) of the row.
-    @inline(__always)
-    private mutating func addSpan(_ a: Double, _ b: Double, _ weight: Float) {
-        let w = Double(width)
-        let xa = max(0, min(w, a)), xb = max(0, min(w, b))
-        guard xb > xa else { return }
-        let ia = Int(xa), ib = Int(xb)
-        if ia == ib {
-            row[ia] += Float(xb - xa) * weight
-            return
-        }
-        row[ia] += Float(Double(ia + 1) - xa) * weight
-        if ia + 1 < ib { for k in (ia + 1)..<ib { row[k] += weight } }
-        if ib < width { row[ib] += Float(xb - Double(ib)) * weight }
     }
 
     /// Blurs the coverage by a Gaussian of standard deviation `sigma` pixels. From 2 pixels up
@@ -253,19 +305,30 @@ public struct ShapeRasterizer: Sendable {
                 let c = g.color(at: Double(k) / Double(n - 1))
                 ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
             }
-            let w = width, ox = Double(x), oy = Double(y)
-            for yy in 0..<height {
-                for xx in 0..<w {
-                    let k = yy * w + xx
-                    let cov = coverage[k]
-                    if cov <= 0 { pixels[k] = 0; continue }
-                    let p = inverse.apply(to: Point(x: ox + Double(xx) + 0.5, y: oy + Double(yy) + 0.5))
-                    let t = g.parameter(at: p)
-                    let idx = t.isNaN ? 0 : Int(min(max(t, 0), 1) * Double(n - 1) + 0.5)
-                    let c = ramp[idx]
-                    let a = Float(c >> 24) * cov * o
-                    pixels[k] = UInt32(min(255, a + 0.5)) << 24 | (c & 0x00ff_ffff)
+            let w = width, h = height, ox = Double(x), oy = Double(y)
+            func parameter(_ xx: Double, _ yy: Double) -> Double { g.parameter(at: inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))) }
+            // An axial ramp's parameter is affine in device pixels: stepped along the rows
+            // instead of mapped back and projected at every pixel.
+            let t00 = parameter(0, 0), tx = parameter(1, 0) - t00, ty = parameter(0, 1) - t00
+            let stepped = g.kind == .axial && t00.isFinite && tx.isFinite && ty.isFinite
+            coverage.withUnsafeBufferPointer { coverage in
+            ramp.withUnsafeBufferPointer { ramp in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for yy in 0..<h {
+                    let rowT = t00 + ty * Double(yy)
+                    for xx in 0..<w {
+                        let k = yy * w + xx
+                        let cov = coverage[k]
+                        if cov <= 0 { pixels[k] = 0; continue }
+                        let t = stepped ? rowT + tx * Double(xx) : parameter(Double(xx), Double(yy))
+                        let idx = t.isNaN ? 0 : Int(min(max(t, 0), 1) * Double(n - 1) + 0.5)
+                        let c = ramp[idx]
+                        let a = Float(c >> 24) * cov * o
+                        pixels[k] = UInt32(min(255, a + 0.5)) << 24 | (c & 0x00ff_ffff)
+                    }
                 }
+            }
+            }
             }
         }
     }

@@ -133,6 +133,12 @@ public final class DisplayListPainter {
     public var drawsDirectly = true
     /// This paint's direct pixels: the surface's first pixel and its row length in pixels.
     var direct: (base: UnsafeMutablePointer<UInt32>, stride: Int)?
+    /// This paint's direct pixels for filled paths, whatever the background: a shape's coverage
+    /// is laid over them in premultiplied alpha, which is SDL's blend of a straight-alpha texture
+    /// (`dst = src·a + dst·(1 - a)`, alpha likewise) over opaque and translucent pixels alike.
+    var directShapes: (base: UnsafeMutablePointer<UInt32>, stride: Int)?
+    /// Filled paths the last paint laid straight into the target's pixels (``directSurface``).
+    public internal(set) var lastDirectShapeCount = 0
 
     /// Whether groups whose drawings are all rectangles on the pixel grid are drawn in memory
     /// on the software path (`Painter+MemoryGroups.swift`); off, they go through SDL targets.
@@ -257,7 +263,7 @@ public final class DisplayListPainter {
     func paint(_ list: DisplayList, only: SDL_Rect?) {
         frameNumber += 1
         maskPixelsPainted = 0
-        lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0
+        lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0; lastDirectShapeCount = 0
         lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
@@ -281,6 +287,7 @@ public final class DisplayListPainter {
         target = baseTarget
         sdl(SDL_SetRenderTarget(renderer, baseTarget), "SDL_SetRenderTarget")
         direct = baseTarget == nil && drawsDirectly && list.background.alpha >= 1 ? directPixels(width: w, height: h) : nil
+        directShapes = baseTarget == nil && drawsDirectly ? directPixels(width: w, height: h) : nil
         lastError = nil
         if let d = damage {
             // Only the damaged regions: each cleared, then every drawing that reaches it,
@@ -299,7 +306,16 @@ public final class DisplayListPainter {
         sdl(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
         let bg = list.background
         sdl(SDL_SetRenderDrawColor(renderer, byte(bg.red), byte(bg.green), byte(bg.blue), byte(bg.alpha)), "SDL_SetRenderDrawColor")
-        if var d = region {
+        if let px = directShapes, target == nil {
+            // Cleared in place: SDL's fill writes past the cache (non-temporal stores), so the
+            // shapes drawn next read every pixel back from memory; on a small Lottie canvas the
+            // clear was a third of a frame.
+            var d = region.map { intersect($0, targetRect) } ?? targetRect
+            if region != nil { sdl(SDL_RenderSetClipRect(renderer, &d), "SDL_RenderSetClipRect") } else { sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect") }
+            sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
+            let value = UInt32(byte(bg.alpha)) << 24 | UInt32(byte(bg.red)) << 16 | UInt32(byte(bg.green)) << 8 | UInt32(byte(bg.blue))
+            if d.w > 0 { for yy in d.y..<(d.y + d.h) { (px.base + Int(yy) * px.stride + Int(d.x)).update(repeating: value, count: Int(d.w)) } }
+        } else if var d = region {
             sdl(SDL_RenderSetClipRect(renderer, &d), "SDL_RenderSetClipRect")
             sdl(SDL_RenderFillRect(renderer, &d), "SDL_RenderFillRect")
         } else {

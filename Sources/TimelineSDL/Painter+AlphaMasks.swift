@@ -210,6 +210,9 @@ final class MaskPainter {
         self.width = width; self.height = height; surface = s; renderer = r
         painter = DisplayListPainter(renderer: r)
         painter.maskNesting = nesting
+        // Its surface is its own: shapes are laid into it and it is cleared in place, as the
+        // image renderer's (a Lottie track matte's content is drawn every frame).
+        painter.directSurface = s
     }
 
     isolated deinit {

@@ -22,6 +22,23 @@ extension DisplayListPainter {
         var transform: AffineTransform
         var opacity: Double
         var targetWidth: Int32, targetHeight: Int32
+
+        /// Hashes the path by its length and its first and last elements, not all of them: a
+        /// shape is looked up two or three times a draw, and hashing every element of a long
+        /// path cost a tenth of a Lottie frame. Equality still compares whole paths.
+        func hash(into hasher: inout Hasher) {
+            let e = path.elements
+            hasher.combine(e.count)
+            for k in e.indices.prefix(4) { hasher.combine(e[k]) }
+            for k in e.indices.suffix(4) { hasher.combine(e[k]) }
+            hasher.combine(paint)
+            hasher.combine(rule)
+            hasher.combine(shadowRadius)
+            hasher.combine(transform)
+            hasher.combine(opacity)
+            hasher.combine(targetWidth)
+            hasher.combine(targetHeight)
+        }
     }
 
     struct ShapeTexture {
@@ -56,10 +73,75 @@ extension DisplayListPainter {
                            targetWidth: targetSize.width, targetHeight: targetSize.height)
         if drawCached(key) { return }
         guard spendShapeBudget(path, margin: 1) else { return }
+        // A shape not drawn the same way last frame (one that changes every frame) goes straight
+        // into the target's pixels, rasterised only within the clip: no texture upload and no
+        // SDL blit. One drawn the same way again is rasterised whole and kept as a texture.
+        if let d = directShapes, target == nil, memoryDepth == 0, offscreenDepth == 0, shapeCandidates[key] != frameNumber - 1 {
+            shapeCandidates[key] = frameNumber
+            let bounds = intersect(clip ?? targetRect, targetRect)
+            guard bounds.w > 0, bounds.h > 0 else { return }
+            let area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
+            guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
+            flush()
+            sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
+            lastDirectShapeCount += 1
+            compositeShapeDirectly(paint, into: d)
+            return
+        }
         let clip = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
         guard shapes.rasterize(path, transform: transform, rule: rule, clip: clip) else { return }
         shapes.paint(paint, opacity: opacity, inverse: transform.inverted() ?? .identity)
         blitShape(key)
+    }
+
+    /// Lays the rasteriser's coverage, painted with `paint` at the group's opacity, over the
+    /// premultiplied pixels of `d` (SDL's blend of the same straight-alpha pixels, rounded to
+    /// nearest where SDL truncates).
+    private func compositeShapeDirectly(_ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
+        let (x0, y0, w, h) = (shapes.x, shapes.y, shapes.width, shapes.height)
+        guard w > 0, h > 0 else { return }
+        if case .color(let c) = paint {
+            let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
+            let a = Float(min(max(c.alpha, 0), 1)) * o * 255
+            guard a > 0 else { return }
+            let r = UInt32(byte(c.red)), g = UInt32(byte(c.green)), b = UInt32(byte(c.blue))
+            shapes.coverage.withUnsafeBufferPointer { cov in
+                for yy in 0..<h {
+                    let src = cov.baseAddress! + yy * w
+                    let dst = d.base + (y0 + yy) * d.stride + x0
+                    var k = 0
+                    while k < w {
+                        let v = src[k]
+                        if v > 0 {
+                            let alpha = UInt32(min(255, v * a + 0.5))
+                            if alpha == 255 {
+                                dst[k] = 0xFF00_0000 | r << 16 | g << 8 | b
+                            } else if alpha > 0 {
+                                let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
+                                dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
+                            }
+                        }
+                        k += 1
+                    }
+                }
+            }
+            return
+        }
+        shapes.paint(paint, opacity: opacity, inverse: transform.inverted() ?? .identity)
+        shapes.pixels.withUnsafeBufferPointer { px in
+            for yy in 0..<h {
+                let src = px.baseAddress! + yy * w
+                let dst = d.base + (y0 + yy) * d.stride + x0
+                for k in 0..<w {
+                    let s = src[k], alpha = s >> 24
+                    if alpha == 0 { continue }
+                    if alpha == 255 { dst[k] = s; continue }
+                    let p = alpha << 24 | Premultiplied.mul((s >> 16) & 0xFF, alpha) << 16 | Premultiplied.mul((s >> 8) & 0xFF, alpha) << 8
+                        | Premultiplied.mul(s & 0xFF, alpha)
+                    dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
+                }
+            }
+        }
     }
 
     /// Draws `path`'s silhouette in `color`, blurred by a Gaussian with a standard deviation of
