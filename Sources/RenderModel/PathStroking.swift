@@ -36,6 +36,8 @@ struct Stroker {
     let join: LineJoin
     let miterLimit: Double
     private var poly: [Point] = []
+    /// Points emitted so far (bounds the precision of round parts).
+    private var roundPoints = 0
 
     init(halfWidth: Double, cap: LineCap, join: LineJoin, miterLimit: Double) {
         self.halfWidth = halfWidth; self.cap = cap; self.join = join; self.miterLimit = miterLimit
@@ -171,16 +173,24 @@ struct Stroker {
 
     /// Chords for an arc of `sweep` radians on the stroke's half width, within a fiftieth of a
     /// unit (a tenth of the half width for hairlines).
+    /// Past ``roundBudget`` points of round caps and joins in one outline (thousands of dashes
+    /// with round caps of a huge width, say), each arc takes 8 chords: a bounded outline, coarse
+    /// only where nothing finer could be drawn in time.
     private func arcSteps(_ sweep: Double) -> Int {
+        if roundPoints > Self.roundBudget { return 8 }
         let tol = max(0.001, min(0.02, halfWidth / 10))
         let step = 2 * acos(max(-1, min(1, 1 - tol / max(halfWidth, 1e-9))))
         let n = step > 0 ? (sweep / step).rounded(.up) : 64
         return n.isFinite ? max(2, Int(min(256, n))) : 64
     }
 
+    /// The round points one outline may have at full precision.
+    static let roundBudget = 100_000
+
     /// Appends `points` as a closed polygon wound positively (clockwise on a y-down screen).
-    private func emit(_ points: [Point], into out: inout Path) {
+    private mutating func emit(_ points: [Point], into out: inout Path) {
         guard points.count >= 3 else { return }
+        roundPoints += points.count
         var area = 0.0
         for k in points.indices {
             let a = points[k], b = points[(k + 1) % points.count]

@@ -197,3 +197,20 @@ struct ShapeRasterizerTests {
         #expect(r.pixels[99] >> 24 == 0xff && r.pixels[99] & 0xff >= 0xfd)
     }
 }
+
+@Suite("CA3 stroke outlines stay bounded")
+struct StrokeBudgetTests {
+    @Test("CA3 bad input: thousands of round-capped dashes of a huge width give a bounded outline (a fuzzed scene took seconds a frame)")
+    func hugeRoundDashes() {
+        var p = Path()
+        p.addArc(center: Point(x: 0, y: 0), radius: 1e9, startAngle: 0, endAngle: 6, clockwise: false)
+        let dashed = p.copy(dashingWithPhase: 0, lengths: [1e6, 2])
+        let outline = dashed.copy(strokingWithWidth: 1.6e6, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        #expect(outline.elements.count < 400_000, "\(outline.elements.count) elements")
+        // A small round-capped stroke keeps its full precision: a cap of radius 10 is a smooth half disc.
+        var q = Path()
+        q.move(to: Point(x: 0, y: 0)); q.addLine(to: Point(x: 100, y: 0))
+        let fine = q.copy(strokingWithWidth: 20, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        #expect(fine.elements.count > 20)
+    }
+}
