@@ -107,15 +107,22 @@ struct ScrollBench: ParsableCommand {
         print(text)
     }
 
-    /// A 400x600 window with a table of `rows` rows, scrolled up and down through `amplitude`
-    /// points from offset 1,000, a few points a frame; the whole frame's p50 and the cells alive.
-    @MainActor static func scroll(rows: Int, frames: Int, amplitude: Double = 3000) throws(SDLError) -> (p50: Double, cells: Int) {
+    /// A headless 400x600 window painted by the software image renderer, running every frame and
+    /// timing its phases.
+    @MainActor static func benchHost() throws(SDLError) -> (HeadlessHost, Size) {
         let size = Size(width: 400, height: 600)
         let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
         let host = HeadlessHost(size: size)
         host.window.renderer = image
         host.runLoop.keepsRunningWhenIdle = true
         host.runLoop.measuresPhases = true
+        return (host, size)
+    }
+
+    /// A 400x600 window with a table of `rows` rows, scrolled up and down through `amplitude`
+    /// points from offset 1,000, a few points a frame; the whole frame's p50 and the cells alive.
+    @MainActor static func scroll(rows: Int, frames: Int, amplitude: Double = 3000) throws(SDLError) -> (p50: Double, cells: Int) {
+        let (host, size) = try benchHost()
         let t = TableView(frame: Rect(origin: .zero, size: size))
         t.register(TableViewCell.self, forCellReuseIdentifier: "row")
         let source = Source(rows: rows)
@@ -138,13 +145,8 @@ struct ScrollBench: ParsableCommand {
     /// label), swept like ``scroll(rows:frames:amplitude:)`` within the first 100 rows; the p50
     /// of the whole frame. Without SC7 its cost grows with the views out of view.
     @MainActor static func plain(rows: Int, frames: Int, skipping: Bool = true) throws(SDLError) -> Double {
-        let size = Size(width: 400, height: 600)
-        let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
-        let host = HeadlessHost(size: size)
-        host.window.renderer = image
+        let (host, size) = try benchHost()
         host.window.skipsSubviewsOutOfView = skipping
-        host.runLoop.keepsRunningWhenIdle = true
-        host.runLoop.measuresPhases = true
         let sv = ScrollView(frame: Rect(origin: .zero, size: size))
         sv.contentSize = Size(width: size.width, height: Double(rows) * 44)
         for i in 0..<rows {
@@ -194,12 +196,7 @@ struct ScrollBench: ParsableCommand {
     /// `flings` flings through a 10,000-row table, headless: every frame from each release until
     /// the table rests (or 4 s), all phases; the p50 and p99 of those frames.
     @MainActor static func fling(flings: Int) throws(SDLError) -> (p50: Double, p99: Double, frames: Int, dropped: Int) {
-        let size = Size(width: 400, height: 600)
-        let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
-        let host = HeadlessHost(size: size)
-        host.window.renderer = image
-        host.runLoop.keepsRunningWhenIdle = true
-        host.runLoop.measuresPhases = true
+        let (host, size) = try benchHost()
         let (t, source) = flingTable(in: host.window, size: size)
         host.step(frames: 30)
         var samples: [Double] = []
