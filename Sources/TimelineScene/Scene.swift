@@ -56,6 +56,8 @@ public struct ViewSpec: Sendable {
     public var list: ListSpec?
     /// Makes the view an image view (CN2) showing this image.
     public var image: ImageSpec?
+    /// Makes the view a control (CN8).
+    public var control: ControlSpec?
     /// `"stack": {...}`: the view is a stack view and its children are its arranged subviews (K3).
     public var stack: StackSpec?
     public var location: SourceLocation

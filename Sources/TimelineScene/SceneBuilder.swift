@@ -67,6 +67,8 @@ public enum SceneBuilder {
                 sv.distribution = stack.distribution
                 sv.alignment = stack.alignment
                 v = sv
+            } else if let control = spec.control {
+                v = control.make(identifier: spec.id)
             } else if let image = spec.image {
                 let iv = ImageView(image: image.template ? image.image.withRenderingMode(.alwaysTemplate) : image.image)
                 iv.identifier = spec.id
@@ -107,8 +109,9 @@ public enum SceneBuilder {
             }
             if let c = spec.color { v.backgroundColor = c }
             v.alpha = spec.alpha
-            v.cornerRadius = spec.cornerRadius
-            v.borderWidth = spec.borderWidth
+            // Only what the file sets: a control keeps its own corners (a button's configuration).
+            if spec.cornerRadius != 0 { v.cornerRadius = spec.cornerRadius }
+            if spec.borderWidth != 0 { v.borderWidth = spec.borderWidth }
             if let c = spec.borderColor { v.borderColor = c }
             v.isHidden = spec.hidden
             v.clipsToBounds = spec.clipsToBounds || spec.scroll != nil || spec.list != nil         // a scroll view clips its content

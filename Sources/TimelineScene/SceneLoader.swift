@@ -203,7 +203,7 @@ public enum SceneLoader {
                                                           "borderColor", "hidden", "clipsToBounds", "text", "fontSize",
                                                           "intrinsicSize", "hugging", "compression", "rotation", "scale",
                                                           "textColor", "stack", "lines", "align", "lineBreak", "font",
-                                                          "lineSpacing", "runs", "scroll", "list", "image"])
+                                                          "lineSpacing", "runs", "scroll", "list", "image", "control"])
             guard let idValue = v["id"] else { throw fail(v, "a view needs an \"id\"") }
             let id = try string(idValue, "id")
             guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
@@ -279,6 +279,7 @@ public enum SceneLoader {
                 case "scroll": spec.scroll = try scrollSpec(value)
                 case "list": spec.list = try listSpec(value)
                 case "image": spec.image = try imageSpec(value)
+                case "control": spec.control = try controlSpec(value)
                 case "font": spec.font = try font(value, size: spec.fontSize)
                 case "lineSpacing": spec.lineSpacing = try number(value, "lineSpacing", limit: Limits.fontSize)
                 case "runs":
@@ -293,9 +294,10 @@ public enum SceneLoader {
             if spec.text != nil, spec.runs != nil, let r = v["runs"] {
                 throw fail(r, "view '\(id)' has both \"text\" and \"runs\": give one (runs are attributed text)")
             }
-            let kinds = [spec.list != nil, spec.image != nil, spec.scroll != nil, spec.stack != nil, spec.text != nil || spec.runs != nil]
+            let kinds = [spec.list != nil, spec.image != nil, spec.control != nil, spec.scroll != nil, spec.stack != nil,
+                         spec.text != nil || spec.runs != nil]
             if kinds.filter({ $0 }).count > 1 {
-                throw fail(v, "view '\(id)' is more than one of a list, an image, a scroll view, a stack and text: give one")
+                throw fail(v, "view '\(id)' is more than one of a list, an image, a control, a scroll view, a stack and text: give one")
             }
             known[id] = known.count
             return spec
