@@ -229,7 +229,6 @@ public final class Window: FrameParticipant {
     /// `layer`, in the tree of `view`'s layer, changed its drawing: the next commit patches
     /// its group (or its view's, past ``maximumQueuedLayers``).
     func layerDidChange(_ layer: Layer, in view: View) {
-        view.culledBox = nil                                // its layers' box may have grown
         markAncestorsChanged(of: view)
         guard changedLayers.count < Self.maximumQueuedLayers else { viewDidChange(view); return }
         changedLayers.append((layer, view))
@@ -668,8 +667,12 @@ public final class Window: FrameParticipant {
             growGroups(from: v.superview, toHold: box)
         }
         for (layer, v) in changedLayers where v.window === self && !v.isQueuedForRepaint {
-            // A view not in the list (hidden) draws none of its layers.
-            guard v.listGeneration == buildGeneration, v.listStart >= 0, let host = v.loadedLayer else { continue }
+            guard v.listGeneration == buildGeneration, v.listStart >= 0, let host = v.loadedLayer else {
+                // Skipped by a clipping ancestor (SC7): its layers may have grown into view.
+                if v.listGeneration != buildGeneration, v.culledBox != nil || v.superview?.listGeneration != buildGeneration,
+                   !stillOutOfView(v) { return false }
+                continue                                    // a hidden view draws none of its layers
+            }
             guard let (old, box) = layerRenderer.patch(layer, host: host, in: &presentedList.commands, scratch: &scratchCommands)
             else { return false }
             presentedList.addDamage(old.union(box))

@@ -102,3 +102,27 @@ struct ScrollCullingTests {
         #expect(culled.count == visible.count * 2)                                // a row and its dot
     }
 }
+
+@Suite("SC7 skipped views' layers", .endsIdle)
+@MainActor
+struct ScrollCullingLayerTests {
+    @Test("SC7: a sublayer of a skipped row that animates into view is drawn")
+    func layerGrowsIntoView() {
+        let host = makeHost(width: 200, height: 300)
+        let sv = ScrollView(frame: Rect(x: 0, y: 0, width: 200, height: 300))
+        sv.contentSize = Size(width: 200, height: 4000)
+        let row = View(frame: Rect(x: 0, y: 1000, width: 200, height: 40))
+        row.identifier = "far"
+        sv.addSubview(row)
+        host.root.addSubview(sv)
+        let marker = Layer()
+        marker.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        marker.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        row.layer.addSublayer(marker)
+        host.runUntilIdle()
+        #expect(!host.window.displayList.commands.contains { if case .beginGroup(let g) = $0 { g.name == "far" } else { false } })
+        marker.position = Point(x: 10, y: -950)                                  // up into the viewport (row y 1000)
+        host.runUntilIdle()
+        #expect(host.window.displayList.commands.contains { if case .beginGroup(let g) = $0 { g.name == "far" } else { false } })
+    }
+}
