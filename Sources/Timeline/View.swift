@@ -160,13 +160,12 @@ open class View: Responder {
     public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
         didSet { constraintInputsDidChange() }
     }
-    /// Insets of the safe area inside this view (A4). For the root view they come from the window;
-    /// for others they are the part of the root's safe-area insets that overlaps them.
     /// The window's safe area insets, on its root view (set by the window).
     var rootSafeAreaInsets: EdgeInsets = .zero
-    /// How far the window's safe area leaves this view's bounds on each side (the root view's are
-    /// the window's), as UIKit computes it for a view under no view controller: the view's bounds
-    /// in window coordinates against the window's safe rectangle, each inset at most the bounds.
+    /// Insets of the safe area inside this view (A4): the root view's are the window's; another
+    /// view's are how far the window's safe area leaves its bounds on each side, as UIKit computes
+    /// them for a view under no view controller (its bounds in window coordinates against the
+    /// window's safe rectangle, each inset at most the bounds).
     public var safeAreaInsets: EdgeInsets {
         guard superview != nil else { return rootSafeAreaInsets }
         guard let w = window else { return .zero }
@@ -359,7 +358,6 @@ open class View: Responder {
         insertSubview(view, at: index)
     }
 
-    /// Inserts `view` at `index` in the subviews (0 is the back).
     /// The colour controls and template images in the subtree use (`UIView.tintColor`): set on a
     /// view it holds for the views under it that set none; unset (nil), a view takes its
     /// superview's, and a view without one the system blue. A change, or a move under another
@@ -385,6 +383,7 @@ open class View: Responder {
         for s in subviews where s.ownTintColor == nil { s.tintDidChangeInSubtree() }
     }
 
+    /// Inserts `view` at `index` in the subviews (0 is the back).
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view),
                      "addSubview: \(view.traceName) is \(view === self ? "the view itself" : "an ancestor of \(traceName)"); a view cannot be added to its own subtree")

@@ -570,6 +570,12 @@ public final class Window: FrameParticipant {
         return box
     }
 
+    /// Whether `v` is out of the list because a clipping ancestor skipped it (it kept a box) or a
+    /// subtree holding it (its superview is out too), rather than because it is hidden.
+    private func isSkippedByClip(_ v: View) -> Bool {
+        v.listGeneration != buildGeneration && (v.culledBox != nil || v.superview?.listGeneration != buildGeneration)
+    }
+
     /// Whether changed view `v`, not in the list because a clipping ancestor skipped it or a
     /// subtree holding it, is still out of view: the skipped subtree is emitted aside to learn
     /// its new box (work in proportion to it, not a rebuild of the window's list).
@@ -636,8 +642,8 @@ public final class Window: FrameParticipant {
         presentedList.damage = nil
         presentedList.damageRects.removeAll(keepingCapacity: true)
         for v in changedViews where v.window === self {
-            if v.listGeneration != buildGeneration, v.culledBox != nil || v.superview?.listGeneration != buildGeneration {
-                // Skipped by a clipping ancestor (SC7): still nothing to list unless it came into view.
+            if isSkippedByClip(v) {
+                // Still nothing to list unless it came into view (SC7).
                 guard stillOutOfView(v) else { return false }
                 continue
             }
@@ -669,8 +675,7 @@ public final class Window: FrameParticipant {
         for (layer, v) in changedLayers where v.window === self && !v.isQueuedForRepaint {
             guard v.listGeneration == buildGeneration, v.listStart >= 0, let host = v.loadedLayer else {
                 // Skipped by a clipping ancestor (SC7): its layers may have grown into view.
-                if v.listGeneration != buildGeneration, v.culledBox != nil || v.superview?.listGeneration != buildGeneration,
-                   !stillOutOfView(v) { return false }
+                if isSkippedByClip(v), !stillOutOfView(v) { return false }
                 continue                                    // a hidden view draws none of its layers
             }
             guard let (old, box) = layerRenderer.patch(layer, host: host, in: &presentedList.commands, scratch: &scratchCommands)
