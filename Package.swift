@@ -12,7 +12,12 @@ import PackageDescription
 //                                          display list, draw commands, glyph runs, paths, canvas
 //   Layers         <- Geometry, Motion, RenderModel, UpdateLoop
 //                                          layer tree, layer animations, media timing, transactions
-//   Timeline       <- all of the above     views (each backed by a Layer), controllers, Auto Layout, hosts
+//   Views          <- all of the above     views (each backed by a Layer), windows, the update cycle, Auto
+//                                          Layout, gestures, view controllers, the one animation engine, hosts
+//   Controls <- Views; Scrolling <- Controls; Lists <- Scrolling; Navigation <- Scrolling
+//                                          controls and text fields; scroll views; tables and collections;
+//                                          navigation, tab bars, presentation, alerts
+//   Timeline       <- the five above       re-exports them: the module an app imports
 //   TimelineSDL    <- Timeline             the only importer of CSDL2: window, painter, events, PNG
 //   TimelineScene  <- Timeline             scene files <-> engine objects
 //   TimelineCLI (the `timeline` executable), Demos: see every module
@@ -81,9 +86,20 @@ let package = Package(
             dependencies: ["Geometry", "Motion", "RenderModel", "TextEngine", "FrameTiming", "UpdateLoop",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
+        // The view engine, in layers that depend one way (CA12): Views (views, windows, the update
+        // cycle, Auto Layout, view animation, gestures, view controllers) <- Controls <- Scrolling
+        // <- Lists <- Navigation; Timeline re-exports them all, so an app imports one module.
+        .target(
+            name: "Views",
+            dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel", "TextEngine", "Layers"],
+            swiftSettings: strict),
+        .target(name: "Controls", dependencies: ["Views"], swiftSettings: strict),
+        .target(name: "Scrolling", dependencies: ["Views", "Controls"], swiftSettings: strict),
+        .target(name: "Lists", dependencies: ["Views", "Controls", "Scrolling"], swiftSettings: strict),
+        .target(name: "Navigation", dependencies: ["Views", "Controls", "Scrolling"], swiftSettings: strict),
         .target(
             name: "Timeline",
-            dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel", "TextEngine", "Layers"],
+            dependencies: ["Views", "Controls", "Scrolling", "Lists", "Navigation"],
             swiftSettings: strict),
         .target(
             name: "TimelineTestSupport",
@@ -96,7 +112,7 @@ let package = Package(
         .target(name: "CTimelineFont", exclude: ["LICENSE-DejaVu.txt"]),
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
-        .target(name: "TimelineScene", dependencies: ["Timeline", "Geometry", "FrameTiming", "Images"], swiftSettings: strict),
+        .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images"], swiftSettings: strict),
         .target(name: "Lottie", dependencies: ["Timeline", "TimelineScene", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
                 swiftSettings: strict),
         // The UIKit facade (UK1-UK7): Apple's names and signatures over the engine, in modules
@@ -171,13 +187,13 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(
             name: "TimelineTests",
-            dependencies: ["Timeline", "LayoutSolver", "TimelineTestSupport"],
+            dependencies: ["Timeline", "LayoutSolver", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
             swiftSettings: strict),
         .testTarget(
             name: "TimelineSceneTests",
-            dependencies: ["TimelineScene", "Timeline", "TimelineTestSupport", "FuzzHarness"],
+            dependencies: ["TimelineScene", "Timeline", "TimelineTestSupport", "FuzzHarness", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
             swiftSettings: strict),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Timeline", "TimelineSDL", "TimelineScene", "TimelineTestSupport"],
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Timeline", "TimelineSDL", "TimelineScene", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
                                                       "Images", "UpdateLoop"],
@@ -185,7 +201,7 @@ let package = Package(
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL"], swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",
-            dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport"],
+            dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
             exclude: ["Golden", "Reference", "LayerReference"],          // read from the source tree by path
             swiftSettings: strict),
     ]

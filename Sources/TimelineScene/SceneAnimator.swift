@@ -1,5 +1,6 @@
 import Geometry
 import Timeline
+import Views
 
 extension CurveSpec {
     /// The engine's curve for this spec.
@@ -23,15 +24,16 @@ extension CurveSpec {
 /// `layoutIfNeeded()` before an animation block. `frames` mode sets the new
 /// values and lays out inside a block animation (frames interpolate between the two layouts);
 /// `constraints` mode interpolates constraint constants every frame through the solver's edit
-/// path (N2).
+/// path (N2). The run loop's animation engine advances it with every other motion (CA8).
 @MainActor
-public final class SceneAnimator {
+public final class SceneAnimator: FrameDrivenAnimation {
     private let scene: Scene
     private let built: BuiltScene
     private let runLoop: MainRunLoop
     private var transforms: [String: (rotation: Double, scale: Double)] = [:]
     private var next = 0
-    private var token: ObserverToken?
+    /// Whether something is still to start (the engine advances the animator until then).
+    private var isDriven = false
     private let order: [Int]
     /// Each animation's `at` in nanoseconds of frame time, by index in the scene.
     private let startTimes: [Int64]
@@ -55,8 +57,15 @@ public final class SceneAnimator {
         timelineOrder = scene.timelines.indices.sorted { (scene.timelines[$0].at, $0) < (scene.timelines[$1].at, $1) }
         layerOrder = scene.layerAnimations.indices.sorted { (scene.layerAnimations[$0].at, $0) < (scene.layerAnimations[$1].at, $1) }
         if !order.isEmpty || !timelineOrder.isEmpty || !layerOrder.isEmpty || !scene.input.isEmpty {
-            token = runLoop.addFrameObserver { [unowned self] info in self.frame(info) }
+            isDriven = true
+            runLoop.animations.drive(self)
         }
+    }
+
+    package func advance(to info: FrameInfo) -> Bool {
+        guard isDriven else { return false }
+        frame(info)
+        return isDriven
     }
 
     private func frame(_ info: FrameInfo) {
@@ -91,9 +100,8 @@ public final class SceneAnimator {
             nextInput += 1
         }
         if next == order.count, nextTimeline == timelineOrder.count, nextLayerAnimation == layerOrder.count,
-           nextInput == scene.input.count, let t = token {
-            runLoop.removeFrameObserver(t)
-            token = nil
+           nextInput == scene.input.count {
+            isDriven = false
         }
     }
 

@@ -7,6 +7,11 @@ import TimelineScene
 import TimelineTestSupport
 @testable import Lottie
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// LT4: scenes exported as Lottie, read back by our reader and drawn by our player (and by
 /// rlottie when it is installed), frame for frame against the engine's own render of the scene;

@@ -3,6 +3,11 @@ import Geometry
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// P1: the window patches its display list for the views that changed and reports the damaged
 /// region; the painter repaints only that region of an image it keeps. Both must give exactly

@@ -3,6 +3,11 @@ import Geometry
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// CA10: a layer that changes re-emits only its own group in the window's display list, and
 /// the damage is its old and new boxes; the list and the pixels equal a full rebuild's and a

@@ -2,6 +2,11 @@ import Geometry
 @testable import TimelineSDL
 import Testing
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// CA10: masks by alpha. A mask layer that draws (a shape, a gradient) masks by its alpha, or
 /// by its luminance for a track matte, inverted or not; path masks combine as After Effects'

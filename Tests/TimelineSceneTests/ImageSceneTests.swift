@@ -3,6 +3,11 @@ import Testing
 import TimelineTestSupport
 import Images
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 @testable import TimelineScene
 
 /// CN2: image views in scene files.

@@ -4,6 +4,11 @@ import TimelineTestSupport
 import Geometry
 @testable import TimelineScene
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 @Suite("S scene files")
 @MainActor

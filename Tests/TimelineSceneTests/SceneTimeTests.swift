@@ -2,6 +2,11 @@ import Testing
 import TimelineTestSupport
 @testable import TimelineScene
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 @Suite("N4, N10, N12 scene time", .endsIdle)
 @MainActor

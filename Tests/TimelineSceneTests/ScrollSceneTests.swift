@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 @testable import TimelineScene
 
 /// SC8: scroll views and scripted, timestamped input in scene files.

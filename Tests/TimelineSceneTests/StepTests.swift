@@ -3,6 +3,11 @@ import TimelineTestSupport
 import Geometry
 @testable import TimelineScene
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 @Suite("N2 constraint animation in both commit modes, C3 stepping")
 @MainActor

@@ -3,6 +3,11 @@ import TimelineTestSupport
 import Geometry
 import FrameTiming
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 @Suite("N7 timelines", .endsIdle)
 @MainActor

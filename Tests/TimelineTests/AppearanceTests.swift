@@ -1,6 +1,11 @@
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// CN3: view controller appearance with UIKit's signatures, and containment.
 @Suite("CN3 appearance and containment", .endsIdle)

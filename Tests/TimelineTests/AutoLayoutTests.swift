@@ -3,6 +3,11 @@ import TimelineTestSupport
 import Geometry
 import LayoutSolver
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 @Suite("A2-A9 Auto Layout in the engine", .endsIdle)
 @MainActor

@@ -1,6 +1,11 @@
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// P3: the engine adds a batch's size constraints before its positions, so the order an app lists
 /// them in changes neither the result nor (measured by `scripts/chain-scene` and `timeline

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// SC6: supplementary and decoration views in a collection view: placed by the layout, made
 /// by the data source (or the layout's registration), reused by kind and identifier, only the

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// A 300 x 400 collection view of 80-point items registered as "item", three a line: x 10, 110,
 /// 210 (a section's last line keeps the minimum spacing: 10, 100, 190); lines 90 apart.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// SC6, SC7: a collection view with a flow layout and cell reuse.
 @Suite("SC6 collection view", .endsIdle)

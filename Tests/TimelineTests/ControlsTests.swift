@@ -1,6 +1,11 @@
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// CN1: the controls, driven by events as a person would.
 @Suite("CN1 controls", .endsIdle)

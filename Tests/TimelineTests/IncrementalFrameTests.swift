@@ -2,6 +2,11 @@ import Geometry
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// P1: constraints and layout cost what changed. A constant edit flags no view's
 /// `updateConstraints()`; the layout pass goes to the flagged views only and sets the frames of

@@ -1,6 +1,11 @@
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// TX6-TX8: events with timestamps, modifiers and pointer ids; the responder chain, focus and
 /// hover; gesture arbitration as UIKit's.

@@ -2,6 +2,11 @@ import Testing
 import TimelineTestSupport
 import Geometry
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 @Suite("N6 property animator", .endsIdle)
 @MainActor

@@ -2,6 +2,11 @@ import Testing
 import TimelineTestSupport
 import RenderModel
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// SC7: only what is visible costs. A clipping view (a scroll view) lists and paints only the
 /// subviews whose drawing reaches its bounds.

@@ -1,6 +1,11 @@
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// SC1: zooming by pinch and by control and the wheel, the directional lock, and the adjusted
 /// content inset.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// SC4: self-sizing rows. A row of automaticDimension takes its estimate until its cell shows, then
 /// the height its content view's constraints give at the row's width.

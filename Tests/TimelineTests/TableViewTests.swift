@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// SC4, SC7: a table with UIKit's data source, delegate and cell reuse.
 @Suite("SC4 SC7 table view", .endsIdle)

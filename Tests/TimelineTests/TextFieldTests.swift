@@ -1,6 +1,11 @@
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// TX9: text fields and views, driven by events as a person would drive them.
 @Suite("TX9 text fields", .endsIdle)

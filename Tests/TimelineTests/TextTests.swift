@@ -1,6 +1,11 @@
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// T1, T2 with the fixed-metrics test font (an explicit option of the font system, TX2): every
 /// grapheme cluster is 0.6 · size wide, a line ⌈1.2 · size⌉ tall (at 10 points: 6 points a

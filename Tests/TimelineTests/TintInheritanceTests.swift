@@ -2,6 +2,11 @@ import Testing
 import TimelineTestSupport
 import Images
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// CN1: tintColor inherited down the tree, as UIKit's.
 @Suite("CN1 inherited tint", .endsIdle)

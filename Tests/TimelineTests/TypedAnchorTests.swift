@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 /// L3: anchors are typed as UIKit's are. The mismatched calls are checked by compiling snippets
 /// against the built modules: the test passes when they fail to compile, and the control snippet

@@ -3,6 +3,11 @@ import TimelineTestSupport
 import Geometry
 import FrameTiming
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 @Suite("U1-U9 update cycle", .endsIdle)
 @MainActor

@@ -2,6 +2,11 @@ import Testing
 import Motion
 import TimelineTestSupport
 @testable import Timeline
+@testable import Views
+@testable import Controls
+@testable import Scrolling
+@testable import Lists
+@testable import Navigation
 
 @Suite("CA2 CA12 views backed by layers; state per window")
 @MainActor

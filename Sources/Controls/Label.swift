@@ -1,0 +1,168 @@
+@_spi(Engine) import Views
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Geometry
+
+/// A text view (T1, TX3-TX5): plain or attributed text laid out by the engine's font system
+/// (shaped by HarfBuzz with fallback fonts, bidirectional, broken at UAX #14 opportunities), on
+/// one line by default or several with ``numberOfLines``, truncated at the head, middle or tail
+/// with an ellipsis, aligned left, centre, right, justified or naturally. Its intrinsic size is
+/// the laid-out text's (A3), for several lines at ``preferredMaxLayoutWidth`` or, when that is 0,
+/// the width its constraints give it (UIKit's two-pass label layout: a change of the laid-out
+/// width invalidates the intrinsic size once). Text never draws outside the bounds (T2): lines
+/// that do not fit are dropped and the last one that does is truncated.
+///
+/// Layouts are kept while nothing they depend on changes: a steady frame shapes nothing.
+open class Label: View {
+    /// The plain text; setting it replaces any attributed text.
+    public var text: String {
+        get { storedText }
+        set {
+            guard newValue != storedText || storedAttributed != nil else { return }
+            storedText = newValue
+            storedAttributed = nil
+            textDidChange()
+        }
+    }
+    /// Attributed text (runs with their own fonts, colours, kerning, decorations and paragraph
+    /// styles); unset attributes take the label's ``font``, ``textColor`` and paragraph settings.
+    public var attributedText: AttributedString? {
+        get { storedAttributed }
+        set {
+            storedAttributed = newValue
+            storedText = newValue.map { String($0.characters) } ?? ""
+            textDidChange()
+        }
+    }
+    public var font: Font { didSet { if font != oldValue { textDidChange() } } }
+    /// The font's size in points (the label's font at another size when set).
+    public var fontSize: Double {
+        get { font.pointSize }
+        set { font = font.withSize(newValue) }
+    }
+    public var textColor: Color = .white { didSet { if textColor != oldValue { styleDidChange() } } }
+    /// The most lines shown; 0 shows as many as the text needs (and the height allows).
+    public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textDidChange() } } }
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { textDidChange() } } }
+    public var textAlignment: TextAlignment = .natural { didSet { if textAlignment != oldValue { styleDidChange() } } }
+    /// Extra points between lines.
+    public var lineSpacing = 0.0 { didSet { if lineSpacing != oldValue { textDidChange() } } }
+    /// The width several lines wrap to for the intrinsic size; 0 uses the laid-out width.
+    public var preferredMaxLayoutWidth = 0.0 { didSet { if preferredMaxLayoutWidth != oldValue { textDidChange() } } }
+
+    private var storedText: String
+    private var storedAttributed: AttributedString?
+    /// The laid-out width the intrinsic size was computed for (the second pass of the two).
+    private var wrapWidthUsed = 0.0
+    /// The text with its styles, made once per change.
+    private var styled: StyledText?
+    /// The last layouts made, by the box they were made for (measuring and drawing differ).
+    private var layouts: [(width: Double, height: Double, fonts: ObjectIdentifier, layout: TextLayout)] = []
+
+    public init(text: String = "", font: Font, identifier: String? = nil) {
+        storedText = text
+        self.font = font
+        super.init(frame: .zero)
+        self.identifier = identifier
+        translatesAutoresizingMaskIntoConstraints = false
+        contentMode = .redraw
+    }
+
+    public convenience init(text: String = "", fontSize: Double = 17, identifier: String? = nil) {
+        self.init(text: text, font: .systemFont(ofSize: fontSize), identifier: identifier)
+    }
+
+    private func textDidChange() {
+        styled = nil
+        layouts.removeAll(keepingCapacity: true)
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+    }
+
+    private func styleDidChange() {
+        styled = nil
+        layouts.removeAll(keepingCapacity: true)
+        setNeedsDisplay()
+    }
+
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        // Measured with other fonts (outside a window, or in another one): measure again.
+        let id = ObjectIdentifier(fontSystem)
+        if layouts.contains(where: { $0.fonts != id }) {
+            layouts.removeAll(keepingCapacity: true)
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    /// The paragraph style the label's properties make.
+    private var paragraphStyle: ParagraphStyle {
+        ParagraphStyle(alignment: textAlignment, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing)
+    }
+
+    private var styledText: StyledText {
+        if let styled { return styled }
+        let style = TextStyle(font: font, color: textColor)
+        let made = storedAttributed.map { StyledText($0, style: style, paragraph: paragraphStyle) }
+            ?? StyledText(storedText, style: style, paragraph: paragraphStyle)
+        styled = made
+        return made
+    }
+
+    /// The width several lines wrap to when measuring, if any.
+    private var measuringWidth: Double {
+        guard numberOfLines != 1 else { return .infinity }
+        if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
+        return wrapWidthUsed > 0 ? wrapWidthUsed : .infinity
+    }
+
+    /// The text laid out for `width` (and, when drawing, the bounds' height).
+    public func textLayout(width: Double, height: Double = .infinity) -> TextLayout {
+        let fonts = fontSystem
+        let id = ObjectIdentifier(fonts)
+        if let hit = layouts.first(where: { $0.width == width && $0.height == height && $0.fonts == id }) { return hit.layout }
+        let layout = TextLayout(styledText, in: fonts, width: width, maxLines: numberOfLines, maxHeight: height)
+        if layouts.count >= 3 { layouts.removeFirst() }
+        layouts.append((width, height, id, layout))
+        return layout
+    }
+
+    open override var intrinsicContentSize: Size {
+        let layout = textLayout(width: measuringWidth)
+        if storedText.isEmpty { return Size(width: 0, height: 0) }
+        return Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+    }
+
+    /// The size the text needs within `size` (UIView.sizeThatFits).
+    open func sizeThatFits(_ size: Size) -> Size {
+        let layout = textLayout(width: size.width > 0 ? size.width : .infinity)
+        return Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+    }
+
+    open override var firstBaselineOffsetFromTop: Double {
+        let layout = textLayout(width: measuringWidth)
+        return layout.lines.isEmpty ? fontSystem.metrics(for: font).ascender : layout.firstBaseline
+    }
+    open override var lastBaselineOffsetFromBottom: Double {
+        let layout = textLayout(width: measuringWidth)
+        if layout.lines.isEmpty { return -fontSystem.metrics(for: font).descender }
+        return layout.size.height.rounded(.up) - layout.lines[layout.lines.count - 1].baseline
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        // The second pass: wrapped by its constraints' width, the label measures again for it.
+        if numberOfLines != 1, preferredMaxLayoutWidth == 0, bounds.width > 0, abs(bounds.width - wrapWidthUsed) > 0.5 {
+            wrapWidthUsed = bounds.width
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    open override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard !storedText.isEmpty, bounds.width > 0 else { return }
+        canvas.draw(textLayout(width: bounds.width, height: bounds.height))
+    }
+}

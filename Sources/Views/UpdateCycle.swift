@@ -1,0 +1,142 @@
+/// The tree walks of the update cycle. Each walk only descends into subtrees whose
+/// "something below needs it" bit is set, so a frame with one dirty view costs its depth, not the
+/// tree's size.
+@MainActor
+enum UpdateCycle {
+    /// Calls the override through the window (traced) or directly for a detached view.
+    @inline(__always)
+    static func call(_ name: String, on view: View, window: Window?, _ body: () -> Void) {
+        if let window { window.call(name, on: view, body) } else { body() }
+    }
+
+    /// The constraints pass: `updateConstraints()` on flagged views, leaf views first (U5).
+    static func constraintsPass(_ v: View, window: Window?) {
+        guard v.subtreeNeedsUpdateConstraints else { return }
+        v.subtreeNeedsUpdateConstraints = false
+        let children = v.subviews
+        for s in children { constraintsPass(s, window: window) }
+        if v.needsUpdateConstraints {
+            v.needsUpdateConstraints = false
+            runUpdateConstraints(v, window: window)
+        }
+        if v.needsUpdateConstraints || children.contains(where: { $0.subtreeNeedsUpdateConstraints }) {
+            v.subtreeNeedsUpdateConstraints = true
+        }
+    }
+
+    private static func runUpdateConstraints(_ v: View, window: Window?) {
+        v.didCallSuperUpdateConstraints = false
+        if let vc = v.viewController, vc.isViewLoaded, vc.view === v {
+            vc.didCallSuperUpdateViewConstraints = false
+            call("updateViewConstraints", on: v, window: window) { vc.updateViewConstraints() }
+            if !vc.didCallSuperUpdateViewConstraints {
+                reportMissingSuper(v, method: "\(type(of: vc)).updateViewConstraints()", window: window)
+                return
+            }
+        } else {
+            call("updateConstraints", on: v, window: window) { v.updateConstraints() }
+        }
+        if !v.didCallSuperUpdateConstraints {
+            reportMissingSuper(v, method: "\(type(of: v)).updateConstraints()", window: window)
+        }
+    }
+
+    private static func reportMissingSuper(_ v: View, method: String, window: Window?) {
+        guard let window else { return }
+        window.diagnostics.report(Diagnostic(
+            kind: .missingSuperCall, frame: window.frameIndex,
+            message: "\(method) on \(v.traceName) did not call super as its last step. UIKit raises an exception here; this engine reports it and continues, but the view's own constraint bookkeeping was skipped.",
+            views: [v.traceName]))
+    }
+
+    /// The layout pass: `layoutSubviews()` on flagged views, root first (U1, U6).
+    ///
+    /// It goes to the flagged children through their superview's list: one flagged child among
+    /// thousands costs one visit. Two or more are visited in subview order (UIKit's), found by a
+    /// scan of the subviews' flags.
+    static func layoutPass(_ v: View, window: Window?) {
+        guard v.subtreeNeedsLayout else { return }
+        if v.needsLayout {
+            v.needsLayout = false
+            runLayout(v, window: window)
+        }
+        // Cleared after the view's own layout, so that the subviews it flags stop propagating here.
+        v.subtreeNeedsLayout = v.needsLayout
+        var listed: [View] = []
+        swap(&listed, &v.childrenNeedingLayout)
+        if listed.count == 1 {
+            let s = listed[0]
+            if s.superview === v { layoutChild(s, of: v, window: window) }
+        } else if !listed.isEmpty {
+            for s in listed where s.superview === v { s.isListedForLayout = false }
+            for s in v.subviews where s.subtreeNeedsLayout { layoutChild(s, of: v, window: window) }
+        }
+        // Views flagged while the children were laid out were listed afresh.
+        listed.removeAll(keepingCapacity: true)
+        if v.childrenNeedingLayout.isEmpty { swap(&listed, &v.childrenNeedingLayout) } else { v.subtreeNeedsLayout = true }
+    }
+
+    private static func layoutChild(_ s: View, of v: View, window: Window?) {
+        s.isListedForLayout = false
+        layoutPass(s, window: window)
+        if s.subtreeNeedsLayout && !s.isListedForLayout {
+            // Its own layout flagged it again: keep it listed, for the next pass.
+            s.isListedForLayout = true
+            v.childrenNeedingLayout.append(s)
+        }
+    }
+
+    private static func runLayout(_ v: View, window: Window?) {
+        if let vc = v.viewController, vc.isViewLoaded, vc.view === v {
+            call("viewWillLayoutSubviews", on: v, window: window) {
+                vc.viewWillLayoutSubviews()
+                vc.lifecycleObserver?.controllerViewWillLayoutSubviews()
+            }
+            call("layoutSubviews", on: v, window: window) { v.layoutSubviews() }
+            call("viewDidLayoutSubviews", on: v, window: window) {
+                vc.viewDidLayoutSubviews()
+                vc.lifecycleObserver?.controllerViewDidLayoutSubviews()
+            }
+        } else {
+            call("layoutSubviews", on: v, window: window) { v.layoutSubviews() }
+        }
+    }
+
+    /// `layoutIfNeeded()` on a view outside any window: its own subtree only, no solver.
+    static func layoutDetached(_ v: View) {
+        var passes = 0
+        while v.subtreeNeedsUpdateConstraints || v.subtreeNeedsLayout {
+            passes += 1
+            if passes > 100 { clearLayoutFlags(v); return }
+            constraintsPass(v, window: nil)
+            layoutPass(v, window: nil)
+        }
+    }
+
+    static func updateConstraintsDetached(_ v: View) { constraintsPass(v, window: nil) }
+
+    /// Names of the views still flagged for layout or constraints.
+    static func collectDirty(_ v: View, into out: inout [String]) {
+        guard v.subtreeNeedsLayout || v.subtreeNeedsUpdateConstraints else { return }
+        if v.needsLayout || v.needsUpdateConstraints { out.append(v.traceName) }
+        for s in v.subviews { collectDirty(s, into: &out) }
+    }
+
+    /// Clears every layout and constraints flag in the subtree (after a feedback-loop report).
+    static func clearLayoutFlags(_ v: View) {
+        guard v.subtreeNeedsLayout || v.subtreeNeedsUpdateConstraints else { return }
+        v.needsLayout = false; v.subtreeNeedsLayout = false
+        v.childrenNeedingLayout.removeAll(keepingCapacity: true); v.isListedForLayout = false
+        v.needsUpdateConstraints = false; v.subtreeNeedsUpdateConstraints = false
+        for s in v.subviews { clearLayoutFlags(s) }
+    }
+}
+
+extension Window {
+    /// ``View/updateConstraintsIfNeeded()`` on a view in this window.
+    func updateConstraintsIfNeeded(_ view: View) {
+        guard view.subtreeNeedsUpdateConstraints || layoutEngine.hasPendingChanges else { return }
+        UpdateCycle.constraintsPass(view, window: self)
+        layoutEngine.solve()
+    }
+}

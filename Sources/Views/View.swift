@@ -1,0 +1,687 @@
+import Geometry
+import Motion
+import RenderModel
+import UpdateLoop
+
+/// A rectangular area on screen and the unit of UIKit's update cycle: it lays out its subviews in
+/// ``layoutSubviews()``, draws its content in ``draw(_:in:)``, and updates its constraints in
+/// ``updateConstraints()``. None of those is called directly: they are flagged with
+/// ``setNeedsLayout()``, ``setNeedsDisplay()`` and ``setNeedsUpdateConstraints()`` and run by the
+/// run loop's passes in the next frame (U1, U4, U5), or at once by ``layoutIfNeeded()`` and
+/// ``updateConstraintsIfNeeded()`` (U2).
+///
+/// Views are main-actor objects, as in UIKit. Subclass to override the update methods.
+@MainActor
+open class View: Responder {
+    // MARK: Identity
+
+    /// The name in traces, reports and scene files.
+    public var identifier: String?
+    /// Numbered by the first window the view joins (0 until then).
+    private var ordinal = 0
+
+    /// ``identifier``, or the type name and an ordinal its window gave it.
+    public var traceName: String { identifier ?? "\(type(of: self))#\(ordinal)" }
+
+    // MARK: Hierarchy
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    /// The window whose tree this view is in, if any.
+    public package(set) weak var window: Window?
+    /// The font system of a tree in no window, kept by its root (see ``fontSystem``).
+    private var detachedFonts: FontSystem?
+    /// The controller whose root view this is, if any.
+    public package(set) weak var viewController: ViewController?
+
+    // MARK: Geometry and appearance (model values)
+
+    // The animation tick reads and writes these for thousands of views a frame; every access is
+    // on the main actor and none overlaps another (the tick computes a value, then stores it), so
+    // they skip the runtime's dynamic exclusivity check, which cost a fifth of the tick.
+
+    /// What the app set. The renderer shows ``presentation``.
+    @exclusivity(unchecked) public package(set) var model = LayerState()
+    /// What is on screen this frame: the model, or an animation's current value.
+    @exclusivity(unchecked) public package(set) var presentation = LayerState()
+    /// Bits of the properties an animation currently drives (see ``AnimatableProperty``).
+    @exclusivity(unchecked) var animatedProperties: UInt16 = 0
+    /// Properties the animation tick has already written this tick (valid for ``tickGeneration``).
+    @exclusivity(unchecked) var tickWritten: UInt16 = 0
+    @exclusivity(unchecked) var tickGeneration: UInt32 = 0
+    /// Bits of the properties a keyframe track drives (they do not blend additively).
+    @exclusivity(unchecked) var keyframedProperties: UInt16 = 0
+    /// Per property, bumped when its animations are interrupted: animations made under an older
+    /// epoch are stale and dropped by the next tick (so interrupting costs O(1), P2).
+    @exclusivity(unchecked) var animationEpochs = SIMD8<UInt32>(repeating: 0)
+    /// Scratch for the animation tick: properties whose animation ended in this tick.
+    @exclusivity(unchecked) var endedProperties: UInt16 = 0
+    /// Set on a subtree while it leaves its window, so the engines find its members in O(1).
+    var isLeavingWindow = false
+    /// Marks the view while a batch deactivation sweeps its ``constraints`` once.
+    var isSweepingConstraints = false
+    /// Gesture recognizers attached to this view (K2).
+    public package(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// The object of an API facade (the UIKit facade's `UIView`) that stands for this view:
+    /// weak; ``facadeRetainer`` keeps it alive while the view is in a tree.
+    public weak var facade: AnyObject?
+    /// Keeps the facade object alive while the view is in a tree (set and cleared by the facade).
+    public var facadeRetainer: AnyObject?
+    public var isHidden = false {
+        didSet {
+            guard isHidden != oldValue else { return }
+            window?.presentationDidChange()
+            superview?.subviewVisibilityDidChange(self)
+        }
+    }
+    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.presentationDidChange() } } }
+    public var isUserInteractionEnabled = true
+    public var contentMode: ContentMode = .scaleToFill {
+        // Only a layer that exists takes it (asking for `layer` would make one for every label
+        // and control that sets `.redraw`); a layer made later copies it.
+        didSet { if contentMode != oldValue { loadedLayer?.contentsGravity = contentMode.gravity } }
+    }
+
+    // MARK: Layer (CA2)
+
+    /// The layer backing the view, as UIKit's `layer`: its geometry and appearance are the
+    /// view's (setting `layer.opacity` sets ``alpha``), and sublayers added to it draw above the
+    /// view's content and below its subviews, run by the window's ``LayerEngine``. Made on
+    /// first use.
+    public var layer: Layer {
+        if let l = loadedLayer { return l }
+        let l = ViewLayer(view: self)
+        l.contentsGravity = contentMode.gravity
+        loadedLayer = l
+        if let e = window?.layers { e.host(l) }
+        return l
+    }
+    /// The backing layer, when something asked for it.
+    var loadedLayer: ViewLayer?
+
+    // MARK: Update-cycle flags
+
+    /// Set by ``setNeedsLayout()``; cleared when ``layoutSubviews()`` runs.
+    public package(set) var needsLayout = true
+    /// Some view in this subtree (this one included) needs layout. A view with it set is listed
+    /// in its superview's ``childrenNeedingLayout`` (``isListedForLayout``), so the layout pass
+    /// goes straight to the flagged children instead of looking at every subview (P1).
+    var subtreeNeedsLayout = true
+    var childrenNeedingLayout: [View] = []
+    var isListedForLayout = false
+    /// Subviews whose frames may differ from their solved rects (the rect changed, or the frame
+    /// was set by hand) since this view last applied frames, and whether all of them must be
+    /// applied (set by ``setNeedsLayout()`` and when this view's own position changed).
+    var subviewsWithStaleFrames: [View] = []
+    var allSubviewFramesStale = true
+    /// Set by ``setNeedsUpdateConstraints()``; cleared when ``updateConstraints()`` runs.
+    public package(set) var needsUpdateConstraints = false
+    var subtreeNeedsUpdateConstraints = false
+    /// Where the view's group sits in its window's display list (valid when ``listGeneration``
+    /// is the window's current build), and whether it is queued for re-emission (P1).
+    @exclusivity(unchecked) var listStart = -1
+    @exclusivity(unchecked) var listGeneration = -1
+    @exclusivity(unchecked) var isQueuedForRepaint = false
+    /// What the view's subtree drew at its last emission, in its superview's coordinates (nil
+    /// before it was emitted): a clipping superview skips a subview whose box lies outside its
+    /// bounds (SC7), unless the subview or something under it changed since
+    /// (``hasChangedDescendant``).
+    @exclusivity(unchecked) var culledBox: Rect?
+    /// A view under this one changed since this one was last emitted: its box is not to be trusted.
+    @exclusivity(unchecked) var hasChangedDescendant = false
+    /// Set by ``setNeedsDisplay()``; cleared when ``draw(_:in:)`` runs.
+    public package(set) var needsDisplay = true
+    /// The union of the rectangles flagged for display.
+    var dirtyRect: Rect = .null
+    /// The content recorded by the last ``draw(_:in:)``.
+    var content: [DrawCommand] = []
+    /// Set by the base ``updateConstraints()`` so a missing `super` call can be reported (U5).
+    var didCallSuperUpdateConstraints = false
+
+    // MARK: Auto Layout inputs (used by the layout engine)
+
+    /// Whether the frame is set by hand (and follows ``autoresizingMask``) rather than by
+    /// constraints (A6). Views made in code start with `true`, as in UIKit.
+    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { constraintInputsDidChange() } }
+    }
+    public var autoresizingMask: AutoresizingMask = []
+    /// Per-axis priorities of the intrinsic-size constraints (A3).
+    public var contentHuggingPriority: (horizontal: Float, vertical: Float) = (250, 250) {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    public var contentCompressionResistancePriority: (horizontal: Float, vertical: Float) = (750, 750) {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    /// Insets from the frame to the alignment rect that constraints act on (A5).
+    @exclusivity(unchecked) public var alignmentRectInsets: EdgeInsets = .zero { didSet { constraintInputsDidChange() } }
+    /// Margins of the layout-margins guide (A4); 8 points on every side by default.
+    public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
+        didSet { constraintInputsDidChange() }
+    }
+    /// The window's safe area insets, on its root view (set by the window).
+    var rootSafeAreaInsets: EdgeInsets = .zero
+    /// Insets of the safe area inside this view (A4): the root view's are the window's; another
+    /// view's are how far the window's safe area leaves its bounds on each side, as UIKit computes
+    /// them for a view under no view controller (its bounds in window coordinates against the
+    /// window's safe rectangle, each inset at most the bounds).
+    public var safeAreaInsets: EdgeInsets {
+        guard superview != nil else { return rootSafeAreaInsets }
+        guard let w = window else { return .zero }
+        let wi = w.safeAreaInsets
+        guard wi != .zero else { return .zero }
+        let b = bounds
+        let a = pointToWindow(Point(x: b.minX, y: b.minY)), c = pointToWindow(Point(x: b.maxX, y: b.maxY))
+        let minX = min(a.x, c.x), maxX = max(a.x, c.x), minY = min(a.y, c.y), maxY = max(a.y, c.y)
+        let size = w.size
+        func clamp(_ v: Double, _ limit: Double) -> Double { min(max(0, v), max(0, limit)) }
+        return EdgeInsets(top: clamp(wi.top - minY, b.height), left: clamp(wi.left - minX, b.width),
+                          bottom: clamp(maxY - (size.height - wi.bottom), b.height),
+                          right: clamp(maxX - (size.width - wi.right), b.width))
+    }
+    /// The layout engine's per-view record (variables and constraints), once it has one.
+    @exclusivity(unchecked) var layoutItem: LayoutItem?
+    /// Constraints owned by this view, as UIKit's `constraints` array (active ones).
+    public package(set) var constraints: [LayoutConstraint] = []
+    /// Layout guides owned by this view (safe area, margins, custom).
+    var guides: [LayoutGuide] = []
+    /// The layout guides this view owns (its safe-area and margins guides once asked for, and
+    /// those added with ``addLayoutGuide(_:)``).
+    public var layoutGuides: [LayoutGuide] { guides }
+
+    // MARK: Life
+
+    /// A view with the given frame. Views made with a frame keep it (A6).
+    public init(frame: Rect = .zero) {
+        model.center = frame.center
+        model.bounds = Rect(origin: .zero, size: frame.size)
+        presentation = model
+        super.init()
+    }
+
+    /// A view with an identifier, laid out by constraints (its frame comes from the engine).
+    public convenience init(identifier: String, frame: Rect? = nil) {
+        self.init(frame: frame ?? .zero)
+        self.identifier = identifier
+        if frame == nil { translatesAutoresizingMaskIntoConstraints = false }
+    }
+
+    // MARK: Geometry accessors
+
+    /// The frame in the superview's coordinates. Setting it sets ``center`` and the size of
+    /// ``bounds`` (the transform is not taken into account when setting, as in UIKit).
+    public var frame: Rect {
+        get { model.frame }
+        set {
+            center = newValue.center
+            bounds.size = newValue.size
+        }
+    }
+
+    /// The view's own coordinate system: origin and size.
+    public var bounds: Rect {
+        get { model.bounds }
+        set {
+            let old = model.bounds
+            guard old != newValue else { return }
+            model.bounds = newValue
+            modelDidChange(.bounds, from: .rect(old))
+            if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
+            if old.size != newValue.size { sizeDidChange(from: old.size) }
+        }
+    }
+
+    /// The centre of the frame in the superview's coordinates. Moving a view does not re-layout it (U3).
+    public var center: Point {
+        get { model.center }
+        set {
+            let old = model.center
+            guard old != newValue else { return }
+            model.center = newValue
+            modelDidChange(.center, from: .point(old))
+            if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
+            if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
+        }
+    }
+
+    public var transform: AffineTransform {
+        get { model.transform }
+        set { let old = model.transform; guard old != newValue else { return }; model.transform = newValue; modelDidChange(.transform, from: .transform(old)) }
+    }
+    public var alpha: Double {
+        get { model.alpha }
+        set { let old = model.alpha; guard old != newValue else { return }; model.alpha = newValue; modelDidChange(.alpha, from: .scalar(old)) }
+    }
+    public var backgroundColor: Color {
+        get { model.backgroundColor }
+        set { let old = model.backgroundColor; guard old != newValue else { return }; model.backgroundColor = newValue; modelDidChange(.backgroundColor, from: .color(old)) }
+    }
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { let old = model.cornerRadius; guard old != newValue else { return }; model.cornerRadius = newValue; modelDidChange(.cornerRadius, from: .scalar(old)) }
+    }
+    public var borderWidth: Double {
+        get { model.borderWidth }
+        set { let old = model.borderWidth; guard old != newValue else { return }; model.borderWidth = newValue; modelDidChange(.borderWidth, from: .scalar(old)) }
+    }
+    public var borderColor: Color {
+        get { model.borderColor }
+        set { let old = model.borderColor; guard old != newValue else { return }; model.borderColor = newValue; modelDidChange(.borderColor, from: .color(old)) }
+    }
+
+    /// Whether an animation currently drives `property`.
+    public func isAnimating(_ property: AnimatableProperty) -> Bool { animatedProperties & property.bit != 0 }
+
+    /// Called after every model change: inside an animation block the change becomes an
+    /// animation (N1); otherwise the presentation follows at once unless an animation drives it.
+    func modelDidChange(_ property: AnimatableProperty, from old: AnimatableValue) {
+        if let engine = window?.animations, engine.captureChange(of: property, on: self, from: old) { return }
+        if animatedProperties & property.bit == 0 { presentation.copy(property, from: model) }
+        presentationChanged()
+    }
+
+    /// Queues the view for re-emission in its window's next commit (once per commit).
+    @inline(__always)
+    func presentationChanged() {
+        guard !isQueuedForRepaint, let w = window else { return }
+        w.viewDidChange(self)
+    }
+
+    /// A layer in the tree of the view's layer changed its drawing: the view's own layer is the
+    /// view (its group re-emits); a sublayer's group is patched on its own (CA10).
+    func layerDidChange(_ changed: Layer) {
+        guard !isQueuedForRepaint, let w = window else { return }
+        if changed === loadedLayer { w.viewDidChange(self) } else { w.layerDidChange(changed, in: self) }
+    }
+
+    /// A constrained view's frame set other than from the solution: listed as stale, so its
+    /// superview's next layout puts it back, as UIKit's does.
+    private func frameLeftLayout(_ i: LayoutItem) {
+        guard !translatesAutoresizingMaskIntoConstraints, !i.frameIsStale, let s = superview else { return }
+        i.frameIsStale = true
+        s.subviewsWithStaleFrames.append(self)
+    }
+
+    private func sizeDidChange(from oldSize: Size) {
+        // Laid out again, as UIKit does; the layout engine re-applies only the subviews whose
+        // solved rect changed or whose frame was set by hand (a frame that left the layout is
+        // listed when it is set), not all of them (P1).
+        setNeedsLayoutKeepingFrames()
+        if contentMode == .redraw { setNeedsDisplay() }
+        if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
+        for sub in subviews where sub.translatesAutoresizingMaskIntoConstraints && !sub.autoresizingMask.isEmpty {
+            sub.applyAutoresizing(oldSuperSize: oldSize, newSuperSize: bounds.size)
+        }
+    }
+
+    /// Follows the superview's resize from `oldSuperSize` to `newSuperSize` by the mask (A6): the
+    /// change is shared equally among the flexible parts of each axis, as UIKit does.
+    func applyAutoresizing(oldSuperSize: Size, newSuperSize: Size) {
+        var f = frame
+        func adjust(_ origin: inout Double, _ length: inout Double, _ oldTotal: Double, _ newTotal: Double,
+                    _ lead: Bool, _ flexLength: Bool, _ trail: Bool) {
+            let delta = newTotal - oldTotal
+            let parts = (lead ? 1 : 0) + (flexLength ? 1 : 0) + (trail ? 1 : 0)
+            guard delta != 0, parts > 0 else { return }
+            let share = delta / Double(parts)
+            if lead { origin += share }
+            if flexLength { length += share }
+        }
+        let m = autoresizingMask
+        adjust(&f.origin.x, &f.size.width, oldSuperSize.width, newSuperSize.width,
+               m.contains(.flexibleLeftMargin), m.contains(.flexibleWidth), m.contains(.flexibleRightMargin))
+        adjust(&f.origin.y, &f.size.height, oldSuperSize.height, newSuperSize.height,
+               m.contains(.flexibleTopMargin), m.contains(.flexibleHeight), m.contains(.flexibleBottomMargin))
+        frame = f
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds `view` on top of the subviews, removing it from its current superview first.
+    /// Flags this view for layout (U3).
+    ///
+    /// - Precondition: `view` is not this view or one of its ancestors (a view cannot contain
+    ///   itself); add it to another branch instead.
+    public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
+
+    /// Inserts `view` just below `sibling` (on top when `sibling` is not a subview).
+    public func insertSubview(_ view: View, belowSubview sibling: View) { insert(view, by: sibling, above: false) }
+
+    /// Inserts `view` just above `sibling` (on top when `sibling` is not a subview).
+    public func insertSubview(_ view: View, aboveSubview sibling: View) { insert(view, by: sibling, above: true) }
+
+    private func insert(_ view: View, by sibling: View, above: Bool) {
+        var index = subviews.firstIndex { $0 === sibling }.map { above ? $0 + 1 : $0 } ?? subviews.count
+        // Moving a subview up the list: its own slot goes first.
+        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }), i < index { index -= 1 }
+        insertSubview(view, at: index)
+    }
+
+    /// The colour controls and template images in the subtree use (`UIView.tintColor`): set on a
+    /// view it holds for the views under it that set none; unset (nil), a view takes its
+    /// superview's, and a view without one the system blue. A change, or a move under another
+    /// tint, calls ``tintColorDidChange()`` on every view that inherits it.
+    open var tintColor: Color! {
+        get { ownTintColor ?? superview?.tintColor ?? View.systemTint }
+        set {
+            guard newValue != ownTintColor else { return }
+            ownTintColor = newValue
+            tintDidChangeInSubtree()
+        }
+    }
+    /// The system blue every tint comes from when no view sets one.
+    public static let systemTint = Color(red: 0.04, green: 0.52, blue: 1)
+    /// Called when ``tintColor`` changed, set here or inherited: recolour what the tint colours.
+    open func tintColorDidChange() {}
+
+    /// The view's own tint, if it set one.
+    public private(set) var ownTintColor: Color?
+
+    func tintDidChangeInSubtree() {
+        tintColorDidChange()
+        for s in subviews where s.ownTintColor == nil { s.tintDidChangeInSubtree() }
+    }
+
+    /// Inserts `view` at `index` in the subviews (0 is the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view),
+                     "addSubview: \(view.traceName) is \(view === self ? "the view itself" : "an ancestor of \(traceName)"); a view cannot be added to its own subtree")
+        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: i)
+            subviews.insert(view, at: min(index, subviews.count))
+            window?.presentationDidChange()
+            setNeedsLayout()
+            return
+        }
+        let inheritedTint = view.ownTintColor == nil ? view.tintColor : nil
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        if let old = inheritedTint, view.tintColor != old { view.tintDidChangeInSubtree() }
+        view.moveToWindow(window)
+        window?.presentationDidChange()
+        if view.subtreeNeedsLayout { view.markAncestorsNeedLayout() }
+        if view.subtreeNeedsUpdateConstraints { markAncestorsNeedUpdateConstraints() }
+        setNeedsLayout()
+        if view.window != nil { view.window?.layoutEngine.viewDidMoveToWindow(view) }
+    }
+
+    /// Detaches the view from its superview: flags the superview for layout (U3) and the
+    /// constraints pass (U5); constraints tying this subtree to the outside are removed; its
+    /// animations end unfinished.
+    public func removeFromSuperview() {
+        guard let sv = superview else { return }
+        if let w = window { w.viewWillLeaveWindow(self) }
+        if let i = sv.subviews.firstIndex(where: { $0 === self }) { sv.subviews.remove(at: i) }
+        window?.presentationDidChange()
+        superview = nil
+        isListedForLayout = false                  // the old superview's list skips it
+        moveToWindow(nil)
+        sv.setNeedsLayout()
+        sv.setNeedsUpdateConstraints()
+    }
+
+    /// Sets ``isLeavingWindow`` on the whole subtree.
+    func setLeavingWindow(_ leaving: Bool) {
+        isLeavingWindow = leaving
+        for s in subviews { s.setLeavingWindow(leaving) }
+    }
+
+    /// Called when a subview is hidden or shown. The base does nothing; a stack view re-arranges.
+    open func subviewVisibilityDidChange(_ subview: View) {}
+
+    /// Whether this view is `view` or inside its subtree.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let c = v { if c === view { return true }; v = c.superview }
+        return false
+    }
+
+    /// The closest view that contains both this view and `other`, if they share a tree.
+    public func nearestCommonAncestor(with other: View) -> View? {
+        var v: View? = self
+        while let c = v { if other.isDescendant(of: c) { return c }; v = c.superview }
+        return nil
+    }
+
+    func moveToWindow(_ newWindow: Window?) {
+        guard window !== newWindow else { return }
+        window = newWindow
+        if ordinal == 0, let w = newWindow { ordinal = w.makeViewOrdinal() }
+        if let l = loadedLayer {
+            if let e = newWindow?.layers { e.host(l) } else { l.engine?.unhost(l) }
+        }
+        if let w = newWindow {
+            if needsDisplay { w.enqueueDisplay(self) }
+            if needsLayout || needsUpdateConstraints { w.requestFrame() }
+        }
+        for s in subviews { s.moveToWindow(newWindow) }
+        didMoveToWindow()
+    }
+
+    /// Called after the view joined a window's tree or left it (``window`` is the new one).
+    open func didMoveToWindow() {}
+
+    /// The fonts text in this view lays out with: its window's, or, in a tree in no window, one
+    /// its root view keeps (an engine's font system is per window, never process-wide, TX2).
+    public var fontSystem: FontSystem {
+        if let w = window { return w.fontSystem }
+        var root = self
+        while let s = root.superview { root = s }
+        if let f = root.detachedFonts { return f }
+        let made = FontSystem.standard()
+        root.detachedFonts = made
+        return made
+    }
+
+    // MARK: Layout (U1, U2, U3)
+
+    /// Flags the view for layout in the next frame's layout pass and returns at once (U1).
+    /// However often it is called before that pass, ``layoutSubviews()`` runs once.
+    public func setNeedsLayout() {
+        allSubviewFramesStale = true
+        setNeedsLayoutKeepingFrames()
+    }
+
+    /// ``setNeedsLayout()`` for the engine's own reasons (a solved rect or the view's size
+    /// changed): only the subviews listed in ``subviewsWithStaleFrames`` get new frames (P1).
+    func setNeedsLayoutKeepingFrames() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        window?.layoutWasInvalidated(self)
+        markAncestorsNeedLayout()
+        window?.requestFrame()
+    }
+
+    /// Flags this subtree and its ancestors' as needing layout, listing each in its superview.
+    func markAncestorsNeedLayout() {
+        var c = self
+        while true {
+            c.subtreeNeedsLayout = true
+            guard let p = c.superview else { return }
+            if !c.isListedForLayout {
+                c.isListedForLayout = true
+                p.childrenNeedingLayout.append(c)
+            }
+            if p.subtreeNeedsLayout { return }         // marked already, and listed above
+            c = p
+        }
+    }
+
+    /// Runs the constraints pass and then the layout of this view's subtree now, if (and only if)
+    /// something in it is flagged; a second call with nothing changed in between runs nothing (U2).
+    ///
+    /// Calling it from ``draw(_:in:)`` is misuse: it is reported and does nothing.
+    public func layoutIfNeeded() {
+        if let w = window {
+            w.layoutIfNeeded(self)
+        } else {
+            UpdateCycle.layoutDetached(self)
+        }
+    }
+
+    /// Lays out the subviews. The base implementation sets the frame of every subview that is laid
+    /// out by constraints from the layout engine's solution. Override to lay out by hand; call
+    /// `super` first when constraints are involved (003). Never call it directly.
+    open func layoutSubviews() {
+        window?.layoutEngine.applyFrames(toSubviewsOf: self)
+    }
+
+    // MARK: Display (U4)
+
+    /// Flags the whole view for redrawing in the next display pass.
+    public func setNeedsDisplay() { setNeedsDisplay(bounds) }
+
+    /// Flags `rect` (view coordinates) for redrawing; ``draw(_:in:)`` gets the union of the flagged
+    /// rectangles. There is no immediate display call, by design.
+    public func setNeedsDisplay(_ rect: Rect) {
+        dirtyRect = dirtyRect.union(rect)
+        guard !needsDisplay else { return }
+        needsDisplay = true
+        window?.enqueueDisplay(self)
+        window?.requestFrame()
+    }
+
+    /// Draws the view's content for `rect` into `canvas`. The background, corners and border come
+    /// from the view's properties and are not drawn here. Called once per display pass for a
+    /// flagged view; not for its subviews (they are flagged separately). Never call it directly.
+    open func draw(_ rect: Rect, in canvas: Canvas) {}
+
+    // MARK: Constraints (U5)
+
+    /// Flags the view for the next constraints pass.
+    public func setNeedsUpdateConstraints() {
+        guard !needsUpdateConstraints else { return }
+        needsUpdateConstraints = true
+        window?.constraintsWereInvalidated(self)
+        markAncestorsNeedUpdateConstraints()
+        window?.requestFrame()
+    }
+
+    func markAncestorsNeedUpdateConstraints() {
+        var v: View? = self
+        while let c = v, !(c.subtreeNeedsUpdateConstraints && c !== self) {
+            c.subtreeNeedsUpdateConstraints = true
+            v = c.superview
+        }
+    }
+
+    /// Runs the constraints pass for this subtree now if something in it is flagged.
+    public func updateConstraintsIfNeeded() {
+        if let w = window { w.updateConstraintsIfNeeded(self) } else { UpdateCycle.updateConstraintsDetached(self) }
+    }
+
+    /// Updates the constraints this view owns. Called leaf views first. An override must call
+    /// `super.updateConstraints()` as its last step; forgetting it is reported (U5).
+    open func updateConstraints() {
+        didCallSuperUpdateConstraints = true
+    }
+
+    /// The view's natural size from its content; ``View/noIntrinsicMetric`` on an axis without one.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// The value meaning "no intrinsic size on this axis".
+    public static let noIntrinsicMetric: Double = -1
+
+    /// Distance from the alignment rect's top to the first baseline (text views override).
+    open var firstBaselineOffsetFromTop: Double { 0 }
+    /// Distance from the last baseline to the alignment rect's bottom (text views override).
+    open var lastBaselineOffsetFromBottom: Double { 0 }
+
+    /// Flags the view for re-measurement: its intrinsic-size constraints are rebuilt in the next
+    /// constraints pass.
+    public func invalidateIntrinsicContentSize() {
+        constraintInputsDidChange()
+    }
+
+    /// Something the layout engine reads changed: flag the constraints pass (U5).
+    func constraintInputsDidChange() {
+        window?.layoutEngine.inputsDidChange(for: self)
+        if window != nil { setNeedsUpdateConstraints() }
+    }
+
+    // MARK: Coordinates and hit testing
+
+    /// Converts `point` from this view's coordinates to `view`'s (window coordinates when nil),
+    /// with model values.
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let inWindow = pointToWindow(point)
+        guard let view else { return inWindow }
+        return view.pointFromWindow(inWindow)
+    }
+
+    /// Converts `point` from `view`'s coordinates (window coordinates when nil) to this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        pointFromWindow(view.map { $0.pointToWindow(point) } ?? point)
+    }
+
+    package func pointToWindow(_ p: Point) -> Point {
+        var q = p
+        var v: View? = self
+        while let c = v { q = c.model.pointToSuperview(q); v = c.superview }
+        return q
+    }
+
+    package func pointFromWindow(_ p: Point) -> Point {
+        var chain: [View] = []
+        var v: View? = self
+        while let c = v { chain.append(c); v = c.superview }
+        var q = p
+        for c in chain.reversed() {
+            guard let inv = c.model.transformToSuperview.inverted() else { return Point(x: .nan, y: .nan) }
+            q = inv.apply(to: q)
+        }
+        return q
+    }
+
+    /// Whether `point` (view coordinates) is inside the view.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The deepest visible, interactive view containing `point` (view coordinates), front-most first.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
+        for sub in subviews.reversed() {
+            guard let inv = sub.model.transformToSuperview.inverted() else { continue }
+            if let hit = sub.hitTest(inv.apply(to: point)) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Events
+
+    /// Handles a pointer or scroll event hit-tested to this view. Return `true` when handled;
+    /// unhandled events go to the superview.
+    open func handle(_ event: InputEvent, at point: Point) -> Bool { false }
+
+    // MARK: Responder chain (TX7)
+
+    /// The view controller whose root view this is, else the superview.
+    open override var next: Responder? { viewController ?? superview }
+    override var responderWindow: Window? { window }
+
+    /// Whether Tab and shift-Tab stop at this view (views that take focus do, scroll views not).
+    @_spi(Engine) open var takesTabFocus: Bool { canBecomeFirstResponder }
+
+    /// Whether the mouse pointer is over this view (or a subview), with no button pressed.
+    public package(set) var isHovered = false
+    /// Called when the mouse pointer comes over the view (or one of its subviews), and leaves it.
+    open func pointerEntered() {}
+    open func pointerExited() {}
+}
+
+extension LayerState {
+    /// Copies one property's value from `other`.
+    mutating func copy(_ p: AnimatableProperty, from other: LayerState) {
+        switch p {
+        case .center: center = other.center
+        case .bounds: bounds = other.bounds
+        case .transform: transform = other.transform
+        case .alpha: alpha = other.alpha
+        case .backgroundColor: backgroundColor = other.backgroundColor
+        case .cornerRadius: cornerRadius = other.cornerRadius
+        case .borderWidth: borderWidth = other.borderWidth
+        case .borderColor: borderColor = other.borderColor
+        }
+    }
+}

@@ -1,0 +1,694 @@
+import FrameTiming
+import Geometry
+import RenderModel
+import UpdateLoop
+
+/// A window: a root view sized to the window, the update cycle for its tree (constraints, layout,
+/// display passes), one layout engine (one solver per window), and the display list it commits.
+/// Add it to a ``MainRunLoop`` (``MainRunLoop/add(_:)``) to have frames run: it is a
+/// ``FrameParticipant`` of phases 1 (events) and 4-7 (constraints, layout, display, commit).
+@MainActor
+public final class Window: FrameParticipant {
+    /// The size in points. Changing it resizes the root view and flags it for layout (U3).
+    public private(set) var size: Size
+    /// Device pixels per point (high-DPI).
+    public var scale: Double = 1 { didSet { presentationDidChange() } }
+    public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1) { didSet { presentationDidChange() } }
+    /// Insets of the safe area from the window's edges (A4).
+    public var safeAreaInsets: EdgeInsets = .zero {
+        didSet { if safeAreaInsets != oldValue { rootView.rootSafeAreaInsets = safeAreaInsets; layoutEngine.safeAreaDidChange() } }
+    }
+    /// The root view, sized to the window. A root view controller's view replaces it.
+    public private(set) var rootView: View
+    /// The controller whose view is the root view.
+    /// The object that stands for this window in a facade over the engine (a `UIWindow`),
+    /// weak as ``View/facade`` is.
+    public weak var facade: AnyObject?
+
+    public var rootViewController: ViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            // The controller replaced leaves the screen (CN3).
+            if let old = oldValue, isVisible {
+                old.beginAppearanceTransition(false, animated: false)
+                old.endAppearanceTransition()
+            }
+            guard let vc = rootViewController else { return }
+            install(rootView: vc.view)
+            if isVisible { pendingAppearance = true; requestFrame() }
+        }
+    }
+    public private(set) var isVisible = false
+    /// The run loop running this window's frames.
+    public package(set) weak var runLoop: MainRunLoop?
+    /// The animation engine of that run loop (block, keyframe and constant animations).
+    public package(set) weak var animations: AnimationEngine?
+    /// The run loop's layer engine, which runs the layer trees of this window's views.
+    public package(set) weak var layers: LayerEngine? {
+        didSet { layerRenderer.engine = layers; layers?.fontSystem = fontSystem }
+    }
+    /// Draws the sublayers of views' layers into the display list.
+    var layerRenderer = LayerRenderer(engine: nil)
+    /// Set while the layout engine sets frames from its solution (a frame set otherwise leaves
+    /// the layout until the superview's next layout, ``View/frameLeftLayout(_:)``).
+    var isApplyingLayoutFrames = false
+    /// Numbers views without an identifier for traces, in the order they join the window.
+    private var viewOrdinals = 0
+    func makeViewOrdinal() -> Int { viewOrdinals += 1; return viewOrdinals }
+    /// The window's Auto Layout engine (one solver per window).
+    public private(set) lazy var layoutEngine = LayoutEngine(window: self)
+    /// Where the commit phase sends the display list.
+    public var renderer: (any FrameRenderer)?
+    /// The last committed display list.
+    public var displayList: DisplayList { current == 0 ? listA : listB }
+    /// Two lists used in turn, so a renderer that keeps the last one presented (as the recording
+    /// renderer does) never forces the next rebuild to copy its storage.
+    private var listA = DisplayList(), listB = DisplayList()
+    private var current = 0
+    /// The list being built (the one not presented last).
+    private var building: DisplayList {
+        get { current == 0 ? listA : listB }
+        _modify { if current == 0 { yield &listA } else { yield &listB } }
+    }
+    /// Passes of constraints+layout one frame may take before it is a feedback loop (U7).
+    public var feedbackLoopThreshold = 100
+    /// Records update-cycle calls (U9); shared with the run loop when added to one.
+    public package(set) var trace = TraceRecorder()
+    /// Reports the engine recovered from; shared with the run loop when added to one.
+    public package(set) var diagnostics = DiagnosticLog()
+    /// The fonts this window's text lays out with (TX2): the shipped DejaVu Sans and the
+    /// machine's fonts for fallback, the same headless and on screen. Tests that want sizes free
+    /// of any font set ``FontSystem/fixed(_:)`` here before adding views.
+    public lazy var fontSystem: FontSystem = FontSystem.standard() {
+        didSet { canvas.fontSystem = fontSystem; layers?.fontSystem = fontSystem; rootView.setNeedsLayout() }
+    }
+    /// Called for key events no view controller handled.
+    public var onKey: ((Key, Bool) -> Bool)?
+
+    var displayQueue: [View] = []
+    /// Whether something visible changed since the display list was built.
+    @exclusivity(unchecked) private var displayListIsStale = true
+    /// Whether the next commit must rebuild the whole list (a structural change: views added,
+    /// removed, hidden or shown, clipping, the window's scale or background).
+    private var needsFullBuild = true
+    /// Views whose presentation or content changed since the last commit; the commit re-emits
+    /// their subtrees in place when their command counts are unchanged (P1).
+    @exclusivity(unchecked) private var changedViews: [View] = []
+    /// Counts full builds; a view's list indices are valid when its generation is the current one.
+    private var buildGeneration = 0
+    private var scratchCommands: [DrawCommand] = []
+    /// Sublayers of views' layers whose drawing changed, with the view hosting them: the next
+    /// commit patches their groups (CA10).
+    private var changedLayers: [(layer: Layer, view: View)] = []
+    /// Set by ``layersDidAnimate()`` until the commit collects the engine's changed layers.
+    private var layersAnimated = false
+    /// How many changed layers a commit patches; past it their views re-emit.
+    static let maximumQueuedLayers = 4_096
+    /// Whether commits patch the list for the views that changed instead of rebuilding it, and
+    /// report the damaged region to the renderer. Off, every commit rebuilds (for tests that
+    /// compare the two).
+    public var patchesDisplayList = true
+    var pendingAppearance = false
+    /// Set when this window began the root controller's appearance (in a constraints pass), so
+    /// the commit ends it; not the controller's own state, which a presentation also moves.
+    private var appearing = false
+    private let canvas = Canvas()
+    /// The override running now, for traces, misuse checks and feedback reports.
+    var currentCall: (view: View, call: String)?
+    /// Invalidations seen during a feedback loop, for its report.
+    private var loopLog: [String] = []
+    /// The frame's constraints-and-layout pass running now (0 outside the frame's passes).
+    private var loopPass = 0
+    /// A feedback loop was reported in this frame: no more passes until the next frame.
+    private var feedbackLoopStopped = false
+    /// Each pointer's press in progress, by pointer id.
+    var pointerTracks: [Int: PointerTrack] = [:]
+    /// Presses that ended while a recognizer held them from their view (delaysTouchesBegan).
+    var heldPresses: [PointerTrack] = []
+    /// Recognizers this window arbitrates: following a press, or deciding after it.
+    var arbitrated: [GestureRecognizer] = []
+    /// The views under the mouse, innermost first.
+    var hovered: [View] = []
+    /// Storage for the next hover set (kept between moves).
+    var hoverScratch: [View] = []
+    /// Copy, cut and paste go through this (TX9); the SDL backend connects the system clipboard.
+    public var pasteboard: any Pasteboard = MemoryPasteboard()
+    /// How long a text field's caret stays on and off while editing; nil: it does not blink
+    /// (headless windows, so that stepping to idle ends). The SDL backend sets 0.5 s.
+    public var caretBlinkPeriod: Double?
+    /// The responder key and text events go to first (TX7).
+    public package(set) weak var firstResponder: Responder?
+
+    /// A window of `size` points with a plain root view.
+    public init(size: Size) {
+        self.size = size
+        let root = View(frame: Rect(origin: .zero, size: size))
+        root.identifier = "root"
+        self.rootView = root
+        install(rootView: root)
+    }
+
+    private func install(rootView newRoot: View) {
+        if rootView !== newRoot {
+            viewWillLeaveWindow(rootView)
+            rootView.moveToWindow(nil)
+        }
+        if newRoot.identifier == nil { newRoot.identifier = "root" }
+        newRoot.translatesAutoresizingMaskIntoConstraints = true
+        newRoot.frame = Rect(origin: .zero, size: size)
+        newRoot.rootSafeAreaInsets = safeAreaInsets
+        rootView = newRoot
+        newRoot.moveToWindow(self)
+        layoutEngine.viewDidMoveToWindow(newRoot)
+        layoutEngine.rootViewDidChange()
+        newRoot.setNeedsLayout()
+        requestFrame()
+    }
+
+    /// Shows the window: the root view controller appears in the next frame (U6).
+    public func makeKeyAndVisible() {
+        guard !isVisible else { return }
+        isVisible = true
+        if rootViewController != nil { pendingAppearance = true }
+        requestFrame()
+    }
+
+    /// Resizes the window and its root view; the root is flagged for layout (U3).
+    public func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        rootViewController?.viewWillTransition(to: newSize)
+        let old = size
+        size = newSize
+        rootView.frame = Rect(origin: .zero, size: newSize)
+        rootView.setNeedsLayout()
+        requestFrame()
+        didResize?(old, newSize)
+    }
+    /// Told after the window took a new size (the old one, the new one): a facade updates its
+    /// screen and traits.
+    public var didResize: ((Size, Size) -> Void)?
+
+    func requestFrame() { runLoop?.requestFrame() }
+
+    /// Something visible changed in the structure: the next commit rebuilds the display list.
+    func presentationDidChange() {
+        displayListIsStale = true
+        needsFullBuild = true
+        runLoop?.requestFrame()
+    }
+
+    /// How many changed views a commit patches in place; past it the list is rebuilt, which is
+    /// cheaper than patching each (its emit clears the flags of the views not listed).
+    static let maximumQueuedViews = 256
+
+    /// `view`'s presentation or content changed: the next commit re-emits its subtree.
+    func viewDidChange(_ view: View) {
+        view.isQueuedForRepaint = true
+        markAncestorsChanged(of: view)
+        if changedViews.count < Self.maximumQueuedViews { changedViews.append(view) } else { needsFullBuild = true }
+        guard !displayListIsStale else { return }
+        displayListIsStale = true
+        runLoop?.requestFrame()
+    }
+
+    /// Whether clipping views list only the subviews that reach their bounds (SC7; on). Off, every
+    /// subview is listed and the painter clips it away (for comparisons in benches).
+    public var skipsSubviewsOutOfView = true { didSet { needsFullBuild = true } }
+
+    /// Flags the ancestors of a changed view, so that no clipping ancestor skips the subtree
+    /// holding it by a box from before the change (SC7). Stops at the first one already flagged:
+    /// a walk per subtree between emissions, not per change.
+    private func markAncestorsChanged(of view: View) {
+        var a = view.superview
+        while let c = a, !c.hasChangedDescendant {
+            c.hasChangedDescendant = true
+            a = c.superview
+        }
+    }
+
+    /// `layer`, in the tree of `view`'s layer, changed its drawing: the next commit patches
+    /// its group (or its view's, past ``maximumQueuedLayers``).
+    func layerDidChange(_ layer: Layer, in view: View) {
+        markAncestorsChanged(of: view)
+        guard changedLayers.count < Self.maximumQueuedLayers else { viewDidChange(view); return }
+        changedLayers.append((layer, view))
+        guard !displayListIsStale else { return }
+        displayListIsStale = true
+        runLoop?.requestFrame()
+    }
+
+    /// Layer animations changed presentations in views' layer trees this frame: the commit
+    /// patches what the engine lists (``LayerEngine/changedInLastPass``).
+    func layersDidAnimate() {
+        layersAnimated = true
+        guard !displayListIsStale else { return }
+        displayListIsStale = true
+        runLoop?.requestFrame()
+    }
+
+    /// Queues the layers of this window's views that the layer engine's last pass changed:
+    /// a view's own layer re-emits the view, a sublayer patches its group.
+    private func collectAnimatedLayers() {
+        layersAnimated = false
+        guard let engine = layers else { return }
+        let pass = engine.pass
+        for l in engine.changedInLastPass {
+            guard let root = l.rootInPass(pass) as? ViewLayer, let v = root.view, v.window === self, !v.isQueuedForRepaint else { continue }
+            if l === root { viewDidChange(v) } else { layerDidChange(l, in: v) }
+        }
+    }
+
+    var frameIndex: Int64 { runLoop?.currentFrame?.index ?? -1 }
+    var phase: FramePhase { runLoop?.phase ?? .idle }
+
+    // MARK: Calls into overrides
+
+    /// Runs one override, tracing it and remembering it as the current call.
+    @inline(__always)
+    func call(_ name: String, on view: View, _ body: () -> Void) {
+        trace.record(frame: frameIndex, phase: phase, view: view.traceName, call: name)
+        let saved = currentCall
+        currentCall = (view, name)
+        body()
+        currentCall = saved
+    }
+
+    // MARK: Invalidation bookkeeping
+
+    func layoutWasInvalidated(_ view: View) { noteLoop(view, "setNeedsLayout") }
+    func constraintsWereInvalidated(_ view: View) { noteLoop(view, "setNeedsUpdateConstraints") }
+
+    private func noteLoop(_ view: View, _ what: String) {
+        guard loopPass > 1, loopLog.count < 64 else { return }
+        let by = currentCall.map { " from \($0.view.traceName).\($0.call)()" } ?? ""
+        loopLog.append("\(view.traceName).\(what)()\(by)")
+    }
+
+    func enqueueDisplay(_ view: View) { displayQueue.append(view) }
+
+    /// `view`'s subtree leaves this window: its animations end and its constraints leave the
+    /// solver. The subtree is marked once so that both engines find its members in O(1) each,
+    /// which keeps removing a large subtree linear (P2).
+    func viewWillLeaveWindow(_ view: View) {
+        view.setLeavingWindow(true)
+        defer { view.setLeavingWindow(false) }
+        animations?.subtreeWillLeaveWindow()
+        layoutEngine.subtreeWillLeaveWindow(view)
+        for (id, track) in pointerTracks where track.view?.isLeavingWindow == true { pointerTracks[id]?.view = nil }
+        hovered.removeAll { $0.isLeavingWindow }
+        if let f = firstResponder as? View, f.isLeavingWindow { _ = f.resignFirstResponder(); if firstResponder === f { firstResponder = nil } }
+    }
+
+    // MARK: The update cycle (R5 phases 4-7, run by the run loop)
+
+    /// Whether the constraints and layout passes have work: flagged views, pending solver changes,
+    /// or a controller about to appear.
+    public var needsUpdatePass: Bool {
+        guard !feedbackLoopStopped else { return false }
+        return rootView.subtreeNeedsUpdateConstraints || rootView.subtreeNeedsLayout || layoutEngine.hasPendingChanges
+            || pendingAppearance
+    }
+
+    /// Phase 4: one constraints pass (`updateConstraints()` leaf views first, then the solver).
+    /// The first pass of a frame in which the root controller appears calls `viewWillAppear`.
+    /// Past ``feedbackLoopThreshold`` passes it reports a feedback loop and clears the flags (U7).
+    public func constraintsPass(_ pass: Int) {
+        if pendingAppearance, let vc = rootViewController {
+            appearing = true
+            call("viewWillAppear", on: vc.view) { vc.beginAppearanceTransition(true, animated: false) }
+        }
+        pendingAppearance = false
+        loopPass = pass
+        if pass > feedbackLoopThreshold {
+            // What is still dirty waits for the next frame, which may report it again.
+            reportFeedbackLoop(top: rootView, passes: pass - 1)
+            feedbackLoopStopped = true
+            return
+        }
+        UpdateCycle.constraintsPass(rootView, window: self)
+        layoutEngine.solve()
+    }
+
+    /// Phase 5: one layout pass (`layoutSubviews()` root first).
+    public func layoutPass(_ pass: Int) {
+        UpdateCycle.layoutPass(rootView, window: self)
+    }
+
+    /// Phase 6: `draw(_:in:)` on the views flagged for display.
+    public func displayPass() {
+        loopPass = 0
+        feedbackLoopStopped = false
+        loopLog.removeAll(keepingCapacity: true)
+        guard !displayQueue.isEmpty else { return }
+        var i = 0
+        // Views flagged while drawing land in the next frame: only the ones queued now are drawn.
+        let count = displayQueue.count
+        if count > 0 { canvas.fontSystem = fontSystem }
+        while i < count {
+            let v = displayQueue[i]
+            i += 1
+            guard v.needsDisplay, v.window === self else { continue }
+            v.needsDisplay = false
+            let rect = v.dirtyRect.isNull ? v.bounds : v.dirtyRect.intersection(v.bounds)
+            v.dirtyRect = .null
+            canvas.begin(rect.isNull ? .zero : rect)
+            call("draw", on: v) { v.draw(rect.isNull ? .zero : rect, in: canvas) }
+            canvas.swapCommands(with: &v.content)
+            v.presentationChanged()
+        }
+        displayQueue.removeFirst(count)
+    }
+
+    /// Phase 7: commits the presentation tree to the renderer and finishes an appearance.
+    public func commit(_ frame: FrameInfo) {
+        // A frame that changed nothing visible (say, a layout pass that moved nothing) presents
+        // the list it already has.
+        let resized = displayList.size != size || displayList.scale != scale
+        if layersAnimated { collectAnimatedLayers() }
+        if displayListIsStale || resized {
+            if needsFullBuild || resized || !patchesDisplayList || !patchChangedViews() {
+                let revision = displayList.revision
+                current ^= 1
+                buildDisplayList()
+                building.revision = revision + 1
+                building.damage = nil
+                building.damageRects.removeAll(keepingCapacity: true)
+            }
+            for v in changedViews { v.isQueuedForRepaint = false }
+            changedViews.removeAll(keepingCapacity: true)
+            changedLayers.removeAll(keepingCapacity: true)
+            needsFullBuild = false
+            displayListIsStale = false
+        } else if patchesDisplayList {
+            // Nothing changed: the same list again, one revision on, with nothing damaged.
+            presentedList.revision += 1
+            presentedList.damage = .zero
+            presentedList.damageRects.removeAll(keepingCapacity: true)
+        }
+        renderer?.present(displayList, frame: FrameContext(index: frame.index, time: frame.time))
+        if appearing, let vc = rootViewController {
+            appearing = false
+            call("viewDidAppear", on: vc.view) { vc.endAppearanceTransition() }
+        }
+    }
+
+    /// Whether the window has flagged views or pending constraint changes.
+    public var hasPendingWork: Bool {
+        rootView.subtreeNeedsLayout || rootView.subtreeNeedsUpdateConstraints || !displayQueue.isEmpty
+            || layoutEngine.hasPendingChanges || pendingAppearance
+    }
+
+    /// What ``hasPendingWork`` found, in words.
+    public func describePendingWork() -> [String] {
+        var parts: [String] = []
+        if rootView.subtreeNeedsLayout { parts.append("views need layout") }
+        if rootView.subtreeNeedsUpdateConstraints { parts.append("views need updateConstraints") }
+        if !displayQueue.isEmpty { parts.append("\(displayQueue.count) views need display") }
+        if layoutEngine.hasPendingChanges { parts.append("constraint changes pending") }
+        if pendingAppearance { parts.append("a controller is appearing") }
+        guard !parts.isEmpty else { return [] }
+        let index = runLoop?.windows.firstIndex { $0 === self } ?? 0
+        return ["window \(index): " + parts.joined(separator: ", ")]
+    }
+
+    /// The constraints and layout passes over `top`'s subtree now, repeated while they leave dirty
+    /// views behind, up to ``feedbackLoopThreshold`` passes (U7). For ``layoutIfNeeded()``.
+    private func runConstraintsAndLayout(from top: View) {
+        var pass = 0
+        while top.subtreeNeedsUpdateConstraints || top.subtreeNeedsLayout || layoutEngine.hasPendingChanges {
+            pass += 1
+            if pass > feedbackLoopThreshold {
+                reportFeedbackLoop(top: top, passes: pass - 1)
+                break
+            }
+            UpdateCycle.constraintsPass(top, window: self)
+            layoutEngine.solve()
+            UpdateCycle.layoutPass(top, window: self)
+        }
+    }
+
+    /// Reports an API used where it must not be: a diagnostic of kind misuse (the call was
+    /// refused and nothing changed).
+    public func report(misuse message: String, views: [String] = []) {
+        diagnostics.report(Diagnostic(kind: .misuse, frame: frameIndex, message: message, views: views))
+    }
+
+    private func reportFeedbackLoop(top: View, passes: Int) {
+        var dirty: [String] = []
+        UpdateCycle.collectDirty(top, into: &dirty)
+        var calls: [String] = []
+        for entry in loopLog where !calls.contains(entry) { calls.append(entry) }
+        let message = "Layout feedback loop in frame \(frameIndex): still dirty after \(passes) passes; "
+            + "views: \(dirty.joined(separator: ", ")); invalidations: \(calls.joined(separator: "; ")). "
+            + "The remaining flags were cleared so the app keeps running."
+        diagnostics.report(Diagnostic(kind: .layoutFeedbackLoop, frame: frameIndex, message: message, views: dirty))
+        UpdateCycle.clearLayoutFlags(top)
+    }
+
+    /// ``View/layoutIfNeeded()`` on a view in this window (U2).
+    func layoutIfNeeded(_ view: View) {
+        if let c = currentCall, c.call == "draw" {
+            report(misuse: "layoutIfNeeded() on \(view.traceName) was called from \(c.view.traceName).draw(_:in:); layout cannot run during the display pass. The call was ignored: invalidate layout with setNeedsLayout() instead.",
+                   views: [view.traceName])
+            return
+        }
+        // Constraints first: the whole tree's, since constraints cross subtrees.
+        runConstraintsAndLayout(from: view)
+    }
+
+    // MARK: Commit
+
+    /// The list presented last (patched in place between full builds).
+    private var presentedList: DisplayList {
+        get { current == 0 ? listA : listB }
+        _modify { if current == 0 { yield &listA } else { yield &listB } }
+    }
+
+    /// Which window's lists these are: a number from the run loop, unique among its windows
+    /// (a window not yet on a run loop numbers itself by its identity).
+    private lazy var listOrigin: Int = runLoop?.makeSerialNumber() ?? ObjectIdentifier(self).hashValue
+
+    private func buildDisplayList() {
+        buildGeneration &+= 1
+        building.reset(size: size, scale: scale, background: backgroundColor)
+        building.origin = listOrigin
+        layerRenderer.generation = buildGeneration
+        layerRenderer.fontSystem = fontSystem
+        canvas.fontSystem = fontSystem
+        _ = emit(rootView, parent: .identity, into: &building.commands, offset: 0)
+    }
+
+    /// Appends `v`'s subtree to `list` (whose first element will sit at `offset` in the display
+    /// list) and returns the box of what it draws in window points.
+    private func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int) -> Rect {
+        var p = v.presentation
+        if let vl = v.loadedLayer, vl.hasRunningAnimations { vl.overlayAnimations(on: &p) }
+        guard !v.isHidden, p.alpha > 0 else { return .null }
+        let t = p.transformToSuperview.concatenating(parent)
+        let local = Rect(origin: p.bounds.origin, size: p.bounds.size)
+        let start = list.count
+        v.listStart = offset + start
+        v.listGeneration = buildGeneration
+        v.isQueuedForRepaint = false
+        v.hasChangedDescendant = false
+        list.append(.endGroup)                              // the group marker, written below
+        var box = emitBackground(v, p, local, t, into: &list)
+        if let vl = v.loadedLayer, let image = vl.contents {
+            // The layer's image (an image view's), placed in the presentation's bounds.
+            let first = list.count
+            vl.appendContents(image, in: local, mediaTime: layers?.frameTime ?? 0, into: &list)
+            for c in list[first...] { if let b = c.localBounds { box = box.union(t.apply(to: b)) } }
+        }
+        if !v.content.isEmpty {
+            list.append(contentsOf: v.content)
+            for c in v.content {
+                // A group inside drawn content has no box here: everything, to be safe.
+                if let b = c.localBounds { box = box.union(t.apply(to: b)) } else { box = Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15); break }
+            }
+        }
+        if let vl = v.loadedLayer, !vl.children.isEmpty {
+            // Sublayers added to the view's layer draw above its content, below its subviews.
+            layerRenderer.listOffset = offset
+            box = box.union(layerRenderer.emitSublayers(of: vl, transform: Homography(t), into: &list))
+            layerRenderer.listOffset = 0
+        }
+        if v.clipsToBounds, skipsSubviewsOutOfView, v.subviews.count > 1 {
+            // SC7: a clipping view (a scroll view) emits only the subviews whose last drawing
+            // reaches its bounds, so content outside the viewport costs nothing to list or paint.
+            box = box.union(emitVisibleSubviews(of: v, bounds: local, transform: t, into: &list, offset: offset))
+        } else {
+            for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
+        }
+        if p.borderWidth > 0, p.borderColor.alpha > 0 {
+            list.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
+            box = box.union(t.apply(to: local))
+        }
+        if v.clipsToBounds { box = box.intersection(t.apply(to: local)) }
+        list.append(.endGroup)
+        var g = GroupState(transform: t, opacity: p.alpha, clip: v.clipsToBounds ? local : nil,
+                           clipCornerRadius: p.cornerRadius, name: v.identifier ?? "")
+        g.bounds = box
+        g.end = offset + list.count - 1
+        list[start] = .beginGroup(g)
+        return box
+    }
+
+    /// Emits the subviews of clipping view `v` whose box from their last emission meets `bounds`
+    /// (v's own coordinates), and those never emitted or changed since; skipped ones keep their
+    /// box and are not in the list (a change to one rebuilds, and lists it again).
+    @inline(never)
+    private func emitVisibleSubviews(of v: View, bounds: Rect, transform t: AffineTransform,
+                                     into list: inout [DrawCommand], offset: Int) -> Rect {
+        var box = Rect.null
+        guard let toLocal = t.inverted() else {
+            for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
+            return box
+        }
+        for s in v.subviews {
+            if let known = s.culledBox, !s.isQueuedForRepaint, !s.hasChangedDescendant, !Self.overlaps(known, bounds) { continue }
+            let start = list.count
+            let drawn = emit(s, parent: t, into: &list, offset: offset)
+            // Kept in v's coordinates, so scrolling (v's bounds moving) does not stale it.
+            let local = drawn.isNull ? Rect.null : toLocal.apply(to: drawn)
+            s.culledBox = local
+            if !Self.overlaps(local, bounds) {
+                // Emitted only to learn its box (the first time, or after a change): out it goes.
+                list.removeSubrange(start...)
+                unlist(s)
+                continue
+            }
+            box = box.union(drawn)
+        }
+        return box
+    }
+
+    /// Whether `v` is out of the list because a clipping ancestor skipped it (it kept a box) or a
+    /// subtree holding it (its superview is out too), rather than because it is hidden.
+    private func isSkippedByClip(_ v: View) -> Bool {
+        v.listGeneration != buildGeneration && (v.culledBox != nil || v.superview?.listGeneration != buildGeneration)
+    }
+
+    /// Whether changed view `v`, not in the list because a clipping ancestor skipped it or a
+    /// subtree holding it, is still out of view: the skipped subtree is emitted aside to learn
+    /// its new box (work in proportion to it, not a rebuild of the window's list).
+    private func stillOutOfView(_ v: View) -> Bool {
+        var a = v
+        while let s = a.superview, s.listGeneration != buildGeneration { a = s }
+        guard let s = a.superview, s.clipsToBounds, a.culledBox != nil, s.listStart >= 0,
+              case .beginGroup(let pg) = presentedList.commands[s.listStart], let inverse = pg.transform.inverted()
+        else { return false }
+        scratchCommands.removeAll(keepingCapacity: true)
+        let drawn = emit(a, parent: pg.transform, into: &scratchCommands, offset: 0)
+        unlist(a)
+        let local = drawn.isNull ? Rect.null : inverse.apply(to: drawn)
+        a.culledBox = local
+        return !Self.overlaps(local, s.presentation.bounds)
+    }
+
+    /// Whether two rects share area (touching edges do not).
+    private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        let i = a.intersection(b)
+        return !i.isNull && i.width > 0 && i.height > 0
+    }
+
+    /// Marks `v`'s subtree as not in the list being built (its commands were taken out again).
+    private func unlist(_ v: View) {
+        guard v.listGeneration == buildGeneration else { return }
+        v.listGeneration = -1
+        for s in v.subviews { unlist(s) }
+    }
+
+    /// A view's shadow (its backing layer's, CA2) and background, rounded at the layer's masked
+    /// corners, from the presentation's rect; returns their box in window points. Kept out of
+    /// ``emit(_:parent:into:offset:)`` so that recursion's frames stay small (deep trees run on
+    /// worker threads' stacks).
+    @inline(never)
+    private func emitBackground(_ v: View, _ p: LayerState, _ local: Rect, _ t: AffineTransform,
+                                into list: inout [DrawCommand]) -> Rect {
+        var box = Rect.null
+        let corners = v.loadedLayer?.maskedCorners ?? .all
+        if let vl = v.loadedLayer, vl.shadowOpacity > 0,
+           let shadow = vl.shadowCommand(silhouette: p.backgroundColor.alpha > 0
+                ? Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners) : nil) {
+            list.append(shadow)
+            if let b = shadow.localBounds { box = t.apply(to: b) }
+        }
+        if p.backgroundColor.alpha > 0 {
+            if corners == .all || p.cornerRadius <= 0 {
+                list.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
+            } else {
+                list.append(.fillShape(Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners),
+                                       .color(p.backgroundColor), .nonZero))
+            }
+            box = box.union(t.apply(to: local))
+        }
+        return box
+    }
+
+    /// Re-emits the subtrees of the changed views in place and sets the list's damage to the
+    /// union of their old and new boxes; false when that cannot be done (a subtree's command
+    /// count changed, a view was not in the list, or so many changed that a rebuild is cheaper),
+    /// and the caller rebuilds.
+    private func patchChangedViews() -> Bool {
+        guard changedViews.count <= 16 || changedViews.count * 8 <= presentedList.commands.count else { return false }
+        presentedList.damage = nil
+        presentedList.damageRects.removeAll(keepingCapacity: true)
+        for v in changedViews where v.window === self {
+            if isSkippedByClip(v) {
+                // Still nothing to list unless it came into view (SC7).
+                guard stillOutOfView(v) else { return false }
+                continue
+            }
+            guard v.listGeneration == buildGeneration, v.listStart >= 0, v.superview != nil || v === rootView else { return false }
+            guard case .beginGroup(let old) = presentedList.commands[v.listStart], old.end >= v.listStart else { return false }
+            let parent: AffineTransform
+            if let s = v.superview {
+                guard s.listGeneration == buildGeneration, case .beginGroup(let pg) = presentedList.commands[s.listStart] else { return false }
+                parent = pg.transform
+            } else {
+                parent = .identity
+            }
+            scratchCommands.removeAll(keepingCapacity: true)
+            let box = emit(v, parent: parent, into: &scratchCommands, offset: v.listStart)
+            let count = old.end + 1 - v.listStart
+            guard scratchCommands.count == count else { return false }
+            presentedList.commands.withUnsafeMutableBufferPointer { list in
+                for k in 0..<count { list[v.listStart + k] = scratchCommands[k] }
+            }
+            presentedList.addDamage(old.bounds.union(box))
+            if skipsSubviewsOutOfView, let s = v.superview, s.clipsToBounds, s.subviews.count > 1, let inverse = parent.inverted() {
+                let local = box.isNull ? Rect.null : inverse.apply(to: box)
+                v.culledBox = local
+                // It left its clipping view's bounds: the rebuild takes it out of the list.
+                guard Self.overlaps(local, s.presentation.bounds) else { return false }
+            }
+            growGroups(from: v.superview, toHold: box)
+        }
+        for (layer, v) in changedLayers where v.window === self && !v.isQueuedForRepaint {
+            guard v.listGeneration == buildGeneration, v.listStart >= 0, let host = v.loadedLayer else {
+                // Skipped by a clipping ancestor (SC7): its layers may have grown into view.
+                if isSkippedByClip(v), !stillOutOfView(v) { return false }
+                continue                                    // a hidden view draws none of its layers
+            }
+            guard let (old, box) = layerRenderer.patch(layer, host: host, in: &presentedList.commands, scratch: &scratchCommands)
+            else { return false }
+            presentedList.addDamage(old.union(box))
+            growGroups(from: v, toHold: box)
+        }
+        presentedList.revision += 1
+        if presentedList.damage == nil || presentedList.damage!.isNull { presentedList.damage = .zero }
+        return true
+    }
+
+    /// Grows the boxes of `view`'s group and its ancestors' to hold `box` (a patched group's).
+    private func growGroups(from view: View?, toHold box: Rect) {
+        var a = view
+        while let c = a, c.listGeneration == buildGeneration, case .beginGroup(var g) = presentedList.commands[c.listStart] {
+            let grown = g.bounds.union(box)
+            guard grown != g.bounds else { break }
+            g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.presentation.bounds)) : grown
+            presentedList.commands[c.listStart] = .beginGroup(g)
+            a = c.superview
+        }
+    }
+}
