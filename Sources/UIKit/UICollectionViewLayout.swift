@@ -1,0 +1,198 @@
+import Geometry
+import RenderModel
+import Timeline
+import UpdateLoop
+
+/// `UICollectionViewLayoutAttributes`: where an element goes (a cell, a supplementary view of
+/// a kind, a decoration view of a kind).
+@preconcurrency @MainActor
+open class UICollectionViewLayoutAttributes: NSObject {
+    open var indexPath: IndexPath
+    open var frame: CGRect
+    open var alpha: CGFloat = 1
+    open var zIndex = 0
+    open var isHidden = false
+    /// Partial: kept; the engine places views by frame, alpha and z order only.
+    open var transform: CGAffineTransform = .identity
+    public let representedElementCategory: UICollectionView.ElementCategory
+    public let representedElementKind: String?
+    open var center: CGPoint { get { CGPoint(x: frame.midX, y: frame.midY) } set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) } }
+    open var size: CGSize { get { frame.size } set { frame.size = newValue } }
+    open var bounds: CGRect { get { CGRect(origin: .zero, size: frame.size) } set { frame.size = newValue.size } }
+    /// Set for a pinned header or footer: the rectangle it stays in while it floats.
+    var pinningBounds: CGRect?
+    public init(forCellWith indexPath: IndexPath) {
+        self.indexPath = indexPath; frame = .zero; representedElementCategory = .cell; representedElementKind = nil
+    }
+    public init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) {
+        self.indexPath = indexPath; frame = .zero; representedElementCategory = .supplementaryView; representedElementKind = elementKind
+    }
+    public init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath) {
+        self.indexPath = indexPath; frame = .zero; representedElementCategory = .decorationView; representedElementKind = decorationViewKind
+    }
+    init(_ a: CollectionViewLayoutAttributes) {
+        indexPath = a.indexPath; frame = CGRect(a.frame); alpha = CGFloat(a.alpha); zIndex = a.zIndex; isHidden = a.isHidden
+        representedElementCategory = switch a.representedElementCategory {
+        case .cell: .cell
+        case .supplementaryView: .supplementaryView
+        case .decorationView: .decorationView
+        }
+        representedElementKind = a.representedElementKind
+        pinningBounds = a.pinningBounds.map(CGRect.init)
+    }
+    var engine: CollectionViewLayoutAttributes {
+        var a = CollectionViewLayoutAttributes(indexPath: indexPath, frame: frame.rect)
+        a.alpha = alpha.double; a.zIndex = zIndex; a.isHidden = isHidden
+        switch representedElementCategory {
+        case .cell: break
+        case .supplementaryView: a.representedElementCategory = .supplementaryView
+        case .decorationView: a.representedElementCategory = .decorationView
+        }
+        a.representedElementKind = representedElementKind
+        a.pinningBounds = pinningBounds?.rect
+        return a
+    }
+}
+
+/// The engine layout a `UICollectionViewLayout` subclass of yours stands for: its questions
+/// come back to your overrides.
+final class FacadeCollectionLayout: CollectionViewLayout {
+    weak var owner: UICollectionViewLayout?
+    override func prepare() { owner?.prepare() }
+    override var collectionViewContentSize: Size { owner?.collectionViewContentSize.size ?? .zero }
+    override func layoutAttributesForElements(in rect: Rect) -> [CollectionViewLayoutAttributes] {
+        (owner?.layoutAttributesForElements(in: CGRect(rect)) ?? []).map(\.engine)
+    }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        owner?.layoutAttributesForItem(at: indexPath)?.engine
+    }
+    override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        owner?.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)?.engine
+    }
+    override func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        owner?.layoutAttributesForDecorationView(ofKind: kind, at: indexPath)?.engine
+    }
+    override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        owner?.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds)) ?? false
+    }
+}
+
+/// `UICollectionViewLayout`: subclass it and override `prepare()`,
+/// `collectionViewContentSize`, `layoutAttributesForElements(in:)`,
+/// `layoutAttributesForItem(at:)` and `layoutAttributesForSupplementaryView(ofKind:at:)`, as in
+/// UIKit. Decoration views are registered with the layout.
+@preconcurrency @MainActor
+open class UICollectionViewLayout: NSObject {
+    package let engine: CollectionViewLayout
+    public override init() {
+        let e = FacadeCollectionLayout()
+        engine = e
+        super.init()
+        e.owner = self
+    }
+    package init(engine: CollectionViewLayout) { self.engine = engine }
+    open var collectionView: UICollectionView? { engine.collectionView?.facade as? UICollectionView }
+    open func prepare() {}
+    open var collectionViewContentSize: CGSize { .zero }
+    open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+    open func invalidateLayout() { engine.invalidateLayout() }
+    /// The class of the decoration views of `elementKind` (they are made by the collection view
+    /// when the layout places one).
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        let type = (viewClass as? UICollectionReusableView.Type) ?? UICollectionReusableView.self
+        engine.register(forDecorationViewOfKind: elementKind) { [weak self] kind in
+            let v = UICollectionReusableView.make(type, identifier: kind)
+            self?.decorationFacades.append(v)
+            return v.reusableView
+        }
+    }
+    /// The decoration views made for this layout (the engine holds their views; these stand for them).
+    private var decorationFacades: [UICollectionReusableView] = []
+}
+
+/// `UICollectionViewFlowLayout` over the engine's ``CollectionViewFlowLayout``; the delegate's
+/// `sizeForItemAt`, `insetForSectionAt`, spacings and header and footer reference sizes are
+/// asked per item and section.
+@preconcurrency @MainActor
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    package var flow: CollectionViewFlowLayout { engine as! CollectionViewFlowLayout }
+    public typealias ScrollDirection = UICollectionView.ScrollDirection
+    public static let automaticSize = CGSize(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude)
+    public override init() {
+        super.init(engine: CollectionViewFlowLayout())
+        installDelegateQuestions()
+    }
+    private var flowDelegate: (UICollectionView, any UICollectionViewDelegateFlowLayout)? {
+        guard let cv = collectionView, let d = cv.delegate as? any UICollectionViewDelegateFlowLayout else { return nil }
+        return (cv, d)
+    }
+    private func installDelegateQuestions() {
+        flow.sizeForItem = { [weak self] path in
+            guard let self, let (cv, d) = self.flowDelegate else { return self?.flow.itemSize ?? Size(width: 50, height: 50) }
+            return d.collectionView(cv, layout: self, sizeForItemAt: path).size
+        }
+        flow.headerSizeForSection = { [weak self] s in
+            guard let self, let (cv, d) = self.flowDelegate else { return self?.flow.headerReferenceSize ?? .zero }
+            return d.collectionView(cv, layout: self, referenceSizeForHeaderInSection: s).size
+        }
+        flow.footerSizeForSection = { [weak self] s in
+            guard let self, let (cv, d) = self.flowDelegate else { return self?.flow.footerReferenceSize ?? .zero }
+            return d.collectionView(cv, layout: self, referenceSizeForFooterInSection: s).size
+        }
+        flow.insetForSection = { [weak self] s in
+            guard let self, let (cv, d) = self.flowDelegate else { return self?.flow.sectionInset ?? .zero }
+            return d.collectionView(cv, layout: self, insetForSectionAt: s).engine
+        }
+        flow.lineSpacingForSection = { [weak self] s in
+            guard let self, let (cv, d) = self.flowDelegate else { return self?.flow.minimumLineSpacing ?? 10 }
+            return d.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: s).double
+        }
+        flow.interitemSpacingForSection = { [weak self] s in
+            guard let self, let (cv, d) = self.flowDelegate else { return self?.flow.minimumInteritemSpacing ?? 10 }
+            return d.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s).double
+        }
+    }
+    open var itemSize: CGSize { get { CGSize(flow.itemSize) } set { flow.itemSize = newValue.size } }
+    /// Not zero: cells size themselves by Auto Layout as they first show, placed at this
+    /// estimate until then (`automaticSize`: at `itemSize` or the delegate's size).
+    open var estimatedItemSize: CGSize {
+        get { flow.estimatedItemSize == CollectionViewFlowLayout.automaticSize ? Self.automaticSize : CGSize(flow.estimatedItemSize) }
+        set { flow.estimatedItemSize = newValue == Self.automaticSize ? CollectionViewFlowLayout.automaticSize : newValue.size }
+    }
+    open var minimumLineSpacing: CGFloat { get { CGFloat(flow.minimumLineSpacing) } set { flow.minimumLineSpacing = newValue.double } }
+    open var minimumInteritemSpacing: CGFloat {
+        get { CGFloat(flow.minimumInteritemSpacing) } set { flow.minimumInteritemSpacing = newValue.double }
+    }
+    open var sectionInset: UIEdgeInsets { get { UIEdgeInsets(flow.sectionInset) } set { flow.sectionInset = newValue.engine } }
+    open var scrollDirection: ScrollDirection {
+        get { flow.scrollDirection == .vertical ? .vertical : .horizontal }
+        set { flow.scrollDirection = newValue == .vertical ? .vertical : .horizontal }
+    }
+    /// Each section's header: its height in a vertical layout (its width in a horizontal one);
+    /// zero: no header. The delegate's `referenceSizeForHeaderInSection` overrides it.
+    open var headerReferenceSize: CGSize { get { CGSize(flow.headerReferenceSize) } set { flow.headerReferenceSize = newValue.size } }
+    open var footerReferenceSize: CGSize { get { CGSize(flow.footerReferenceSize) } set { flow.footerReferenceSize = newValue.size } }
+    open var sectionHeadersPinToVisibleBounds: Bool {
+        get { flow.sectionHeadersPinToVisibleBounds } set { flow.sectionHeadersPinToVisibleBounds = newValue }
+    }
+    open var sectionFootersPinToVisibleBounds: Bool {
+        get { flow.sectionFootersPinToVisibleBounds } set { flow.sectionFootersPinToVisibleBounds = newValue }
+    }
+    public enum SectionInsetReference: Int, Sendable { case fromContentInset, fromSafeArea, fromLayoutMargins }
+    /// Partial: kept; section insets count from the content's edge.
+    open var sectionInsetReference: SectionInsetReference = .fromContentInset
+    open override var collectionViewContentSize: CGSize { CGSize(flow.collectionViewContentSize) }
+    open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        flow.layoutAttributesForElements(in: rect.rect).map(UICollectionViewLayoutAttributes.init)
+    }
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        flow.layoutAttributesForItem(at: indexPath).map(UICollectionViewLayoutAttributes.init)
+    }
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        flow.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath).map(UICollectionViewLayoutAttributes.init)
+    }
+}

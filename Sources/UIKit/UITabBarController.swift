@@ -1,0 +1,203 @@
+import Geometry
+import RenderModel
+import Timeline
+import UpdateLoop
+
+/// `UITabBarItem` over the engine's ``TabBarItem``.
+@preconcurrency @MainActor
+open class UITabBarItem: NSObject {
+    package private(set) var engine: TabBarItem
+    package init(engine: TabBarItem) { self.engine = engine }
+    public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
+        engine = TabBarItem(title: title, image: image?.image)
+        self.selectedImage = selectedImage
+    }
+    public init(title: String?, image: UIImage?, tag: Int) {
+        engine = TabBarItem(title: title, image: image?.image)
+        self.tag = tag
+    }
+    public init(tabBarSystemItem systemItem: SystemItem, tag: Int) {
+        engine = TabBarItem(title: systemItem.title)
+        self.tag = tag
+    }
+    public enum SystemItem: Int, Sendable {
+        case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads, mostRecent, mostViewed
+        var title: String {
+            switch self {
+            case .more: "More"; case .favorites: "Favorites"; case .featured: "Featured"; case .topRated: "Top Rated"
+            case .recents: "Recents"; case .contacts: "Contacts"; case .history: "History"; case .bookmarks: "Bookmarks"
+            case .search: "Search"; case .downloads: "Downloads"; case .mostRecent: "Most Recent"; case .mostViewed: "Most Viewed"
+            }
+        }
+    }
+    /// Makes this item stand for `item` (a controller's own), its values copied over.
+    func rebind(to item: TabBarItem) {
+        item.title = engine.title; item.image = engine.image; item.badgeValue = engine.badgeValue
+        engine = item
+    }
+    open var title: String? { get { engine.title } set { engine.title = newValue } }
+    open var image: UIImage? { get { engine.image.map(UIImage.init) } set { engine.image = newValue?.image } }
+    open var badgeValue: String? { get { engine.badgeValue } set { engine.badgeValue = newValue } }
+    /// Partial: kept; the selected tab shows its image in the tint colour.
+    open var selectedImage: UIImage?
+    open var badgeColor: UIColor?
+    open var tag = 0
+}
+
+/// `UITabBarController` over the engine's ``TabBarController``. It keeps its tabs' facades and
+/// is its tab bar's delegate: a user's selection calls ``tabBar(_:didSelect:)``, then the
+/// delegate's didSelect.
+@preconcurrency @MainActor
+open class UITabBarController: UIViewController, UITabBarDelegate {
+    package var tabs: TabBarController { controller as! TabBarController }
+    private var tabFacades: [UIViewController] = []
+    open weak var delegate: (any UITabBarControllerDelegate)?
+    private var barFacade: UITabBar?
+
+    public override init(nibName: String?, bundle: Bundle?) {
+        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = TabBarController() }
+        super.init(nibName: nibName, bundle: bundle)
+        hookSelection()
+    }
+    public required init?(coder: NSCoder) {
+        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = TabBarController() }
+        super.init(coder: coder)
+        hookSelection()
+    }
+    private func hookSelection() {
+        _ = tabBar
+        tabs.shouldSelect = { [weak self] _, c in
+            guard let self, let vc = self.facade(of: c) else { return true }
+            return self.delegate?.tabBarController(self, shouldSelect: vc) ?? true
+        }
+        tabs.didSelect = { [weak self] _, c in
+            guard let self, let vc = self.facade(of: c) else { return }
+            self.tabBar(self.tabBar, didSelect: vc.tabBarItem)
+            self.delegate?.tabBarController(self, didSelect: vc)
+        }
+    }
+    private func facade(of c: ViewController) -> UIViewController? { tabFacades.first { $0.controller === c } }
+    /// The bar of tabs (the engine's).
+    open var tabBar: UITabBar {
+        if let b = barFacade { return b }
+        UIView.pendingEngineView = (tabs.tabBar, false)
+        let b = UITabBar(frame: .zero)
+        b.controller = self
+        barFacade = b
+        b.adoptAppearanceProxy()
+        return b
+    }
+    /// Called when the user selects a tab; override to react (calling super is not needed).
+    open func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
+    open var viewControllers: [UIViewController]? {
+        get { tabFacades.isEmpty ? nil : tabFacades }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    open func setViewControllers(_ controllers: [UIViewController]?, animated: Bool) {
+        tabFacades = controllers ?? []
+        tabs.setViewControllers(tabFacades.map(\.controller), animated: animated)
+    }
+    open var selectedIndex: Int { get { tabs.selectedIndex } set { tabs.selectedIndex = newValue } }
+    open var selectedViewController: UIViewController? {
+        get { tabs.selectedViewController.flatMap { c in tabFacades.first { $0.controller === c } } }
+        set { if let v = newValue, let i = tabFacades.firstIndex(where: { $0 === v }) { selectedIndex = i } }
+    }
+}
+
+/// What a tab bar tells its delegate; every method is optional.
+@preconcurrency @MainActor
+public protocol UITabBarDelegate: AnyObject {
+    func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem)
+}
+extension UITabBarDelegate {
+    public func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
+}
+
+/// `UITabBar` over the engine's ``TabBar``: a button per tab, the selected one in the tint
+/// colour. Its standard appearance sets the fill and the items' normal and selected colours;
+/// what the class's appearance proxy recorded is taken when the bar is made.
+@preconcurrency @MainActor
+open class UITabBar: UIView {
+    package var bar: TabBar { view as! TabBar }
+    /// A bar of its own (a tab bar controller's facade takes the controller's bar).
+    public override init(frame: CGRect) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TabBar(), true) }
+        super.init(frame: frame)
+    }
+    public required init?(coder: NSCoder) {
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TabBar(), true) }
+        super.init(coder: coder)
+    }
+    weak var controller: UITabBarController?
+    public enum ItemPositioning: Int, Sendable { case automatic, fill, centered }
+
+    /// The tab bar controller's items, or those set on a bar of your own (kept; a bar outside a
+    /// tab bar controller shows nothing).
+    open var items: [UITabBarItem]? {
+        get { controller?.viewControllers?.map { $0.tabBarItem } ?? ownItems }
+        set { ownItems = newValue }
+    }
+    private var ownItems: [UITabBarItem]?
+    open func setItems(_ items: [UITabBarItem]?, animated: Bool) { self.items = items }
+    open var selectedItem: UITabBarItem? {
+        get { controller?.selectedViewController?.tabBarItem }
+        set {
+            guard let c = controller, let item = newValue,
+                  let i = c.viewControllers?.firstIndex(where: { $0.tabBarItem === item }) else { return }
+            c.selectedIndex = i
+        }
+    }
+    open weak var delegate: (any UITabBarDelegate)?
+    open override var tintColor: UIColor! {
+        get { UIColor(bar.tintColor) }
+        set { tint = newValue; recordAppearance(.tint); applyAppearance() }
+    }
+    private var tint: UIColor?
+    open var unselectedItemTintColor: UIColor? { didSet { recordAppearance(.unselectedTint); applyAppearance() } }
+    open var barTintColor: UIColor? { didSet { recordAppearance(.barTint); applyAppearance() } }
+    open var standardAppearance = UITabBarAppearance() { didSet { recordAppearance(.standard); applyAppearance() } }
+    /// Partial: kept; the bar always shows its standard appearance.
+    open var scrollEdgeAppearance: UITabBarAppearance? { didSet { recordAppearance(.scrollEdge) } }
+    open var isTranslucent = true
+    open var barStyle: UIBarStyle = .default
+    open var itemPositioning: ItemPositioning = .automatic
+    open var itemSpacing: CGFloat = 0
+    open var itemWidth: CGFloat = 0
+    /// Partial: kept; no indicator image is drawn.
+    open var selectionIndicatorImage: UIImage?
+    open var backgroundImage: UIImage?
+    open var shadowImage: UIImage?
+
+    /// The fill and item colours: the old properties over the standard appearance.
+    private func applyAppearance() {
+        let a = standardAppearance, items = a.stackedLayoutAppearance
+        bar.backgroundColor = barTintColor?.color ?? a.fill
+        bar.tintColor = (tint ?? items.selected.tint)?.color ?? Color(red: 0.04, green: 0.52, blue: 1)
+        bar.unselectedItemTintColor = (unselectedItemTintColor ?? items.normal.tint)?.color ?? Color(red: 0.56, green: 0.56, blue: 0.58)
+    }
+    /// Takes what the class's appearance proxy recorded and this bar has not set.
+    func adoptAppearanceProxy() {
+        guard let p = UIApplication.shared.existingAppearanceProxy(for: UITabBar.self), p !== self else { return }
+        for key in p.recordedAppearance.subtracting(recordedAppearance) {
+            switch key {
+            case .tint: tintColor = p.tint
+            case .unselectedTint: unselectedItemTintColor = p.unselectedItemTintColor
+            case .barTint: barTintColor = p.barTintColor
+            case .standard: standardAppearance = p.standardAppearance.copy() as! UITabBarAppearance
+            case .scrollEdge: scrollEdgeAppearance = p.scrollEdgeAppearance?.copy() as? UITabBarAppearance
+            default: break
+            }
+        }
+    }
+}
+
+/// What a tab bar controller tells its delegate.
+@preconcurrency @MainActor
+public protocol UITabBarControllerDelegate: AnyObject {
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+}
+extension UITabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+}

@@ -1,0 +1,118 @@
+import Geometry
+import RenderModel
+import Timeline
+import UpdateLoop
+
+/// The engine cell a `UITableViewCell` of yours stands for: reuse and layout come back to it.
+final class FacadeTableCell: TableViewCell {
+    weak var owner: UITableViewCell?
+    override func prepareForReuse() { super.prepareForReuse(); owner?.prepareForReuse() }
+    override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+}
+
+/// `UITableViewCell` over the engine's ``TableViewCell``: the content view, the default text
+/// and detail labels (made on first use), accessory, selection and highlight.
+@preconcurrency @MainActor
+open class UITableViewCell: UIView {
+    package var tableCell: TableViewCell { view as! TableViewCell }
+    public enum CellStyle: Int, Sendable { case `default`, value1, value2, subtitle }
+    public enum EditingStyle: Int, Sendable { case none, delete, insert }
+    public enum AccessoryType: Int, Sendable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+        var engine: TableViewCell.AccessoryType {
+            switch self { case .none: .none; case .checkmark: .checkmark; default: .disclosureIndicator }
+        }
+    }
+    public enum SelectionStyle: Int, Sendable { case none, blue, gray, `default` }
+
+    public let style: CellStyle
+    /// Made by a table (registered classes are made through this initializer).
+    public required init(style: CellStyle, reuseIdentifier: String?) {
+        self.style = style
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeTableCell(reuseIdentifier: reuseIdentifier), true) }
+        super.init(frame: .zero)
+        (tableCell as? FacadeTableCell)?.owner = self
+        applyUIKitLook()
+    }
+    /// UIKit's light cell: a white row, a grey hairline, a grey selection.
+    private func applyUIKitLook() {
+        tableCell.normalBackgroundColor = UIColor.systemBackground.color
+        tableCell.separatorColor = UIColor.separator.color
+        tableCell.selectedBackgroundColor = UIColor.systemGray4.color
+    }
+    public required init?(coder: NSCoder) {
+        style = .default
+        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeTableCell(reuseIdentifier: nil), true) }
+        super.init(coder: coder)
+        (tableCell as? FacadeTableCell)?.owner = self
+    }
+    public convenience override init(frame: CGRect) { self.init(style: .default, reuseIdentifier: nil) }
+    /// The facade of an engine cell (a plain one the table made for an unregistered identifier).
+    package static func wrap(_ cell: TableViewCell) -> UITableViewCell {
+        if let f = cell.facade as? UITableViewCell { return f }
+        UIView.pendingEngineView = (cell, false)
+        return UITableViewCell(style: .default, reuseIdentifier: cell.reuseIdentifier)
+    }
+
+    open var reuseIdentifier: String? { tableCell.reuseIdentifier }
+    open func prepareForReuse() {}
+    open var contentView: UIView { UIView.wrap(tableCell.contentView) }
+    /// Made on first use, in UIKit's body font and label colour.
+    open var textLabel: UILabel? { tableCell.textLabel.map { label(for: $0, color: .label, size: 17) } }
+    /// Made on first use, in the secondary label colour.
+    open var detailTextLabel: UILabel? { tableCell.detailTextLabel.map { label(for: $0, color: .secondaryLabel, size: 15) } }
+    private func label(for l: Label, color: UIColor, size: CGFloat) -> UILabel {
+        if let f = l.facade as? UILabel { return f }
+        let f = UILabel(engineLabel: l)
+        f.textColor = color
+        f.font = .systemFont(ofSize: size)
+        labelFacades.append(f)
+        return f
+    }
+    private var labelFacades: [UILabel] = []
+    /// Partial: kept; the default cell shows no image.
+    open var imageView: UIImageView? { nil }
+    open var accessoryType: AccessoryType = .none { didSet { tableCell.accessoryType = accessoryType.engine } }
+    /// Partial: kept; the cell draws its accessory, not a view.
+    open var accessoryView: UIView?
+    /// `.none` shows no selection fill.
+    open var selectionStyle: SelectionStyle = .default {
+        didSet { if selectionStyle == .none { tableCell.selectedBackgroundColor = .clear } }
+    }
+    open var selectedBackgroundView: UIView? {
+        didSet { if let c = selectedBackgroundView?.backgroundColor { tableCell.selectedBackgroundColor = c.color } }
+    }
+    open var backgroundView: UIView?
+    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+    open var isSelected: Bool { get { tableCell.isSelected } set { tableCell.isSelected = newValue } }
+    open var isHighlighted: Bool { get { tableCell.isHighlighted } set { tableCell.isHighlighted = newValue } }
+    open func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+    open var isEditing = false
+    open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+
+    /// A list configuration in the cell's style, to fill in and set as ``contentConfiguration``.
+    open func defaultContentConfiguration() -> UIListContentConfiguration {
+        style == .subtitle || style == .value1 || style == .value2 ? .subtitleCell() : .cell()
+    }
+    /// What the cell shows: a list configuration sets the text and detail labels (their text,
+    /// font and colour).
+    open var contentConfiguration: (any UIContentConfiguration)? {
+        didSet {
+            guard let c = contentConfiguration as? UIListContentConfiguration else { return }
+            if let l = textLabel {
+                l.text = c.text
+                if let f = c.textProperties.font { l.font = f }
+                l.textColor = c.textProperties.color
+                l.numberOfLines = c.textProperties.numberOfLines
+            }
+            if c.secondaryText != nil || madeDetail, let d = detailTextLabel {
+                madeDetail = true
+                d.text = c.secondaryText
+                if let f = c.secondaryTextProperties.font { d.font = f }
+                d.textColor = c.secondaryTextProperties.color
+            }
+        }
+    }
+    private var madeDetail = false
+}

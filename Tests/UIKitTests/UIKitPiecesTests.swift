@@ -1,0 +1,194 @@
+import Testing
+import Foundation
+@testable import UIKit
+import Timeline
+import TimelineTestSupport
+import Geometry
+import RenderModel
+import UpdateLoop
+
+final class Refresher: NSObject {
+    var refreshed = 0
+    var notes: [String] = []
+    func refresh(_ sender: UIRefreshControl) { refreshed += 1 }
+    func noted(_ note: Notification) { notes.append(note.name.rawValue) }
+}
+
+@MainActor
+@Suite("UK1 UIKit's Foundation selector forms, pull to refresh and emitter layers")
+struct UIKitMiscTests {
+    @Test("UK1 NotificationCenter's selector form calls the observer with the notification; a deallocated observer is not called")
+    func UK1_notificationSelectors() {
+        var target: Refresher? = Refresher()
+        let name = Notification.Name("UK1.test")
+        NotificationCenter.default.addObserver(target!, selector: Selector("noted:", method: Refresher.noted), name: name, object: nil)
+        NotificationCenter.default.post(name: name, object: nil)
+        #expect(target?.notes == ["UK1.test"])
+        weak var gone = target
+        target = nil
+        #expect(gone == nil)
+        NotificationCenter.default.post(name: name, object: nil)          // nothing to call, nothing traps
+    }
+
+    @Test("UK1 UIRefreshControl: a pull past the trigger sends valueChanged and holds the content open until endRefreshing")
+    func UK1_refreshControl() {
+        let (host, window) = makeApp(width: 300, height: 400)
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+        scroll.contentSize = CGSize(width: 300, height: 1_000)
+        scroll.alwaysBounceVertical = true
+        let control = UIRefreshControl()
+        let target = Refresher()
+        control.addTarget(target, action: Selector("refresh:", method: Refresher.refresh), for: .valueChanged)
+        scroll.refreshControl = control
+        window.addSubview(scroll)
+        window.makeKeyAndVisible()
+        host.step()
+        #expect(scroll.refreshControl === control)
+        var t = Double(host.runLoop.currentMediaTimeNanoseconds) / 1e9
+        let p = Point(x: 150, y: 100)
+        host.runLoop.send(InputEvent(.pointerDown(p, button: 1), timestamp: t))
+        for k in 1...30 {
+            t += 0.016
+            host.runLoop.send(InputEvent(.pointerMoved(Point(x: 150, y: 100 + Double(k) * 10), buttons: 1), timestamp: t))
+            host.step()
+        }
+        host.runLoop.send(InputEvent(.pointerUp(Point(x: 150, y: 400), button: 1), timestamp: t + 0.3))
+        runFor(host, seconds: 1)
+        #expect(target.refreshed == 1 && control.isRefreshing)
+        #expect(scroll.contentOffset.y < 0)                                   // held open under the spinner
+        control.endRefreshing()
+        runFor(host, seconds: 1)
+        #expect(!control.isRefreshing && scroll.contentOffset.y == 0)
+    }
+
+    @Test("UK1 CAEmitterLayer emits its cells' particles by the engine's seeded emitter; an image cell's particles take the image's size")
+    func UK1_emitterLayer() {
+        let (host, window) = makeApp()
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        window.addSubview(v)
+        let emitter = CAEmitterLayer()
+        emitter.emitterPosition = CGPoint(x: 200, y: 0)
+        emitter.emitterShape = .line
+        emitter.emitterSize = CGSize(width: 400, height: 1)
+        let cell = CAEmitterCell()
+        cell.birthRate = 20
+        cell.lifetime = 4
+        cell.velocity = 100
+        cell.emissionLongitude = .pi / 2
+        cell.color = UIColor.red.cgColor
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 6, height: 4))
+        cell.contents = renderer.image { _ in }.cgImage
+        emitter.emitterCells = [cell]
+        v.layer.addSublayer(emitter)
+        #expect(v.layer.sublayers?.last === emitter)
+        #expect(emitter.emitter.emitterShape == .line && emitter.emitter.emitterCells?.first === cell.cell)
+        host.step()
+        runFor(host, seconds: 1)
+        let particles = emitter.emitter.particles(at: 1)
+        #expect(particles.count == 21)                                        // born at 0, 0.05, ... 1 s
+        #expect(particles.allSatisfy { $0.shape == .square && $0.size == Size(width: 6, height: 4) && $0.color == UIColor.red.color })
+        #expect(particles.allSatisfy { $0.position.y >= 0 } && particles.contains { $0.position.y > 50 })   // down, the longitude
+    }
+}
+
+final class GridController: UICollectionViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        collectionView.register(SwatchCell.self, forCellWithReuseIdentifier: "swatch")
+    }
+    override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 7 }
+    override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "swatch", for: indexPath)
+    }
+}
+
+final class SizeLog: UIViewController {
+    var sizes: [CGSize] = []
+    var alongside = 0
+    override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        sizes.append(size)
+        coordinator.animate(alongsideTransition: { _ in self.alongside += 1 }, completion: nil)
+    }
+}
+
+@MainActor
+@Suite("UK1 UIKit's smaller pieces: collection controller, content configuration, guides, pasteboard, resizing, thumbnails")
+struct UIKitPiecesTests {
+    @Test("UK1 UICollectionViewController is its view's data source; numberOfItems asks it")
+    func UK1_collectionController() {
+        let (host, window) = makeApp()
+        let grid = GridController(collectionViewLayout: UICollectionViewFlowLayout())
+        window.rootViewController = grid
+        window.makeKeyAndVisible()
+        host.step(); host.step()
+        #expect(grid.collectionView.numberOfSections == 1 && grid.collectionView.numberOfItems(inSection: 0) == 7)
+        #expect(grid.collectionView.visibleCells.count == 7 && grid.collectionView.visibleCells.allSatisfy { $0 is SwatchCell })
+    }
+
+    @Test("UK1 a cell's list content configuration sets its labels' text, font and colour")
+    func UK1_contentConfiguration() {
+        let cell = UITableViewCell(style: .subtitle, reuseIdentifier: "row")
+        var content = cell.defaultContentConfiguration()
+        content.text = "Wi-Fi"
+        content.secondaryText = "Home"
+        content.textProperties.color = .systemBlue
+        content.textProperties.font = .boldSystemFont(ofSize: 20)
+        cell.contentConfiguration = content
+        #expect(cell.textLabel?.text == "Wi-Fi" && cell.detailTextLabel?.text == "Home")
+        #expect(cell.textLabel?.textColor == .systemBlue && cell.textLabel?.font.pointSize == 20)
+    }
+
+    @Test("UK1 the keyboard layout guide lies from the safe area's bottom to the view's (no on-screen keyboard)")
+    func UK1_keyboardLayoutGuide() {
+        let (host, window) = makeApp(width: 300, height: 400)
+        host.window.safeAreaInsets = EdgeInsets(top: 20, left: 0, bottom: 34, right: 0)
+        let field = UIView()
+        field.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(field)
+        window.makeKeyAndVisible()
+        NSLayoutConstraint.activate([
+            field.bottomAnchor.constraint(equalTo: window.keyboardLayoutGuide.topAnchor, constant: -8),
+            field.leadingAnchor.constraint(equalTo: window.leadingAnchor), field.widthAnchor.constraint(equalToConstant: 100),
+            field.heightAnchor.constraint(equalToConstant: 40),
+        ])
+        host.step(); host.step()
+        #expect(window.keyboardLayoutGuide.layoutFrame == CGRect(x: 0, y: 366, width: 300, height: 34))
+        #expect(field.frame.maxY == 358)
+    }
+
+    @Test("UK1 UIPasteboard.general is the key window's pasteboard")
+    func UK1_pasteboard() {
+        let (host, window) = makeApp()
+        window.makeKeyAndVisible()
+        UIPasteboard.general.string = "copied"
+        #expect(host.window.pasteboard.string == "copied" && UIPasteboard.general.hasStrings)
+        host.window.pasteboard.string = "from the engine"
+        #expect(UIPasteboard.general.string == "from the engine")
+    }
+
+    @Test("UK1 a window resize calls viewWillTransition(to:with:) with the new size; alongside work runs")
+    func UK1_viewWillTransition() {
+        let (host, window) = makeApp(width: 400, height: 300)
+        let screen = SizeLog()
+        window.rootViewController = screen
+        window.makeKeyAndVisible()
+        host.step()
+        host.runLoop.send(InputEvent(.resize(Size(width: 500, height: 320))))
+        host.step()
+        #expect(screen.sizes == [CGSize(width: 500, height: 320)] && screen.alongside == 1)
+        #expect(screen.view.bounds.size == CGSize(width: 500, height: 320))
+    }
+
+    @Test("UK1 UIImage.preparingThumbnail(of:) draws the image scaled into the size, aspect kept")
+    func UK1_thumbnail() {
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 20)).image { ctx in
+            UIColor.red.setFill()
+            ctx.fill(CGRect(x: 0, y: 0, width: 40, height: 20))
+        }
+        let thumb = try! #require(image.preparingThumbnail(of: CGSize(width: 10, height: 10)))
+        #expect(thumb.size == CGSize(width: 10, height: 5))
+        let p = thumb.image.bitmap.pixel(x: 5, y: 2)
+        #expect(p.red == 255 && p.alpha == 255)
+        #expect(image.preparingThumbnail(of: .zero) == nil)
+    }
+}
