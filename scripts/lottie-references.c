@@ -2,9 +2,10 @@
  * Renders reference frames of one Lottie file with rlottie, for the Lottie conformance corpus.
  * Built and driven by scripts/lottie-references; see Tests/LottieTests/Corpus/README.md.
  *
- *   lottie-references INPUT.json OUTDIR [NOTE]
+ *   lottie-references [--frames K,K,...] INPUT.json OUTDIR [NOTE]
  *
- * Renders frames 0, total/2 and total-1 (rlottie frame numbers, counted from the in-point) at the
+ * Renders frames 0, total/2 and total-1 (rlottie frame numbers, counted from the in-point), or
+ * the frames listed after --frames (scripts/lottie-realworld; past the end means total-1), at the
  * animation's own size and writes OUTDIR/NAME-fK.png (NAME = INPUT's base name without ".json")
  * as 8-bit straight-alpha RGBA. Prints the file's manifest entry (one JSON object) on stdout; NOTE,
  * when given and not empty, becomes its "rlottie_issue".
@@ -78,9 +79,31 @@ static void print_json_string(const char *text) {
     putchar('"');
 }
 
+#define MAX_FRAMES 64
+
+/* Parses "K,K,..." into frames; returns the count, or -1 when the list is malformed. */
+static int parse_frames(const char *list, size_t *frames) {
+    int count = 0;
+    for (const char *c = list; *c;) {
+        char *end;
+        unsigned long k = strtoul(c, &end, 10);
+        if (end == c || count == MAX_FRAMES || (*end && *end != ',')) return -1;
+        frames[count++] = k;
+        c = *end ? end + 1 : end;
+    }
+    return count;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: %s INPUT.json OUTDIR [NOTE]\n", argv[0]);
+    size_t frames[MAX_FRAMES];
+    int count = 0;
+    if (argc > 2 && strcmp(argv[1], "--frames") == 0) {
+        count = parse_frames(argv[2], frames);
+        argc -= 2;
+        argv += 2;
+    }
+    if (argc < 3 || argc > 4 || count < 0) {
+        fprintf(stderr, "usage: lottie-references [--frames K,K,...] INPUT.json OUTDIR [NOTE]\n");
         return 2;
     }
     const char *input = argv[1], *outdir = argv[2], *note = argc == 4 ? argv[3] : "";
@@ -105,7 +128,14 @@ int main(int argc, char **argv) {
         lottie_animation_destroy(animation);
         return 1;
     }
-    size_t frames[3] = {0, total / 2, total - 1};
+    if (count == 0) {
+        frames[0] = 0;
+        frames[1] = total / 2;
+        frames[2] = total - 1;
+        count = 3;
+    }
+    for (int k = 0; k < count; k++)
+        if (frames[k] >= total) frames[k] = total - 1;
 
     uint32_t *buffer = malloc(width * height * sizeof *buffer);
     uint8_t *rgba = malloc(width * height * 4);
@@ -113,7 +143,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "lottie-references: out of memory\n");
         return 1;
     }
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < count; k++) {
         memset(buffer, 0, width * height * sizeof *buffer);
         lottie_animation_render(animation, frames[k], buffer, width, height, width * sizeof *buffer);
         unpremultiply(buffer, rgba, width * height);
@@ -127,8 +157,9 @@ int main(int argc, char **argv) {
 
     printf("{\"file\": ");
     print_json_string(base);
-    printf(", \"width\": %zu, \"height\": %zu, \"frames\": [%zu, %zu, %zu], \"rlottie\": \"0.1\"",
-           width, height, frames[0], frames[1], frames[2]);
+    printf(", \"width\": %zu, \"height\": %zu, \"frames\": [", width, height);
+    for (int k = 0; k < count; k++) printf("%s%zu", k ? ", " : "", frames[k]);
+    printf("], \"rlottie\": \"0.1\"");
     if (note[0]) {
         printf(", \"rlottie_issue\": ");
         print_json_string(note);

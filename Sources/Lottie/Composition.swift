@@ -82,8 +82,7 @@ public final class LottieComposition {
         /// The layer's own matrix at composition frame `frame` (auto-orientation included).
         func ownMatrix(at frame: Double) -> AffineTransform {
             if frame != matrixFrame {
-                let local = model.localFrame(frame)
-                matrix = model.transform.matrix(at: local, orientation: model.autoOrient ? model.transform.heading(at: local) : 0)
+                matrix = model.transform.matrix(at: frame, orientation: model.autoOrient ? model.transform.heading(at: frame) : 0)
                 matrixFrame = frame
             }
             return matrix
@@ -181,26 +180,24 @@ public final class LottieComposition {
             let visible = m.isVisible(at: frame)
             if layer.isHidden == visible { layer.isHidden = !visible }
             guard visible else { continue }
-            let local = m.localFrame(frame)
             var matrix = n.ownMatrix(at: frame)
             for p in n.parents { matrix = matrix.concatenating(p.ownMatrix(at: frame)) }
             let t = Transform3D(matrix)
             if layer.transform != t { layer.transform = t }
-            let o = m.transform.opacityValue(at: local)
+            let o = m.transform.opacityValue(at: frame)
             if layer.opacity != o { layer.opacity = o }
-            if let s = n.shapes { s.show(frame: local) }
-            if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(m.masks, at: local) }
+            if let s = n.shapes { s.show(frame: frame) }
+            if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(m.masks, at: frame) }
             if !n.children.isEmpty {
-                // Inside a precomposition, time runs from its start: remapped, or the local frame.
-                let inner = m.timeRemap.map { $0.scalar(at: local) * framerate } ?? local
-                update(n.children, frame: inner, framerate: framerate)
+                // Inside a precomposition, time runs from its start: remapped, or shifted and stretched.
+                update(n.children, frame: m.innerFrame(frame, framerate: framerate), framerate: framerate)
             }
         }
     }
 }
 
 extension LottieComposition {
-    /// A layer's masks at local frame `frame` as the painter combines them (modes "none" are
+    /// A layer's masks at frame `frame` (its composition's) as the painter combines them (modes "none" are
     /// left out; lighten, darken and difference are drawn as add).
     static func maskPaths(_ masks: [LottieMask], at frame: Double) -> [MaskPath] {
         masks.compactMap { m in
@@ -238,7 +235,7 @@ public final class LottieShapeLayer: Layer {
         shownFrame = other?.shownFrame ?? .nan
     }
 
-    /// Evaluates the contents at local frame `frame` when they change with it.
+    /// Evaluates the contents at frame `frame` (its composition's) when they change with it.
     func show(frame: Double) {
         if frame == shownFrame || (!shapeContents.isAnimated && !shownFrame.isNaN) { return }
         shownFrame = frame

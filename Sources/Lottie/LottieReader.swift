@@ -188,7 +188,15 @@ struct LottieReader {
                                    width: try side(v["w"], path + ".w"), height: try side(v["h"], path + ".h"))
         case 1:
             let hex = try string(v["sc"], path + ".sc")
-            guard let color = Color(hex: hex) else { throw LottieError(path: path + ".sc", message: "'\(hex)' is not a #RRGGBB colour") }
+            let color: Color
+            if hex.isEmpty {
+                // Some exporters write an empty colour; rlottie and ThorVG draw those black.
+                warnings.append("\(path).sc: empty solid colour, drawn black")
+                color = .black
+            } else {
+                guard let c = Color(hex: hex) else { throw LottieError(path: path + ".sc", message: "'\(hex)' is not a #RRGGBB colour") }
+                color = c
+            }
             kind = .solid(color, width: try side(v["sw"], path + ".sw"), height: try side(v["sh"], path + ".sh"))
         case 2: kind = .image(referenceID: try string(v["refId"], path + ".refId"))
         case 3: kind = .null

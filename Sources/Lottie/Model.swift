@@ -151,7 +151,7 @@ public struct LottieLayer: Sendable {
     public var parent: Int?
     public var inPoint: Double, outPoint: Double
     public var startTime: Double
-    /// Time stretch ("sr"): local frames run this many times slower.
+    /// Time stretch ("sr"): a precomposition's inner frames run this many times slower.
     public var stretch: Double
     public var transform: LottieTransform
     public var masks: [LottieMask]
@@ -163,8 +163,13 @@ public struct LottieLayer: Sendable {
     /// Time remapping (seconds) for precompositions.
     public var timeRemap: Animatable<LottieVector>?
 
-    /// The layer's local frame at composition frame `frame` (start time and stretch applied).
-    func localFrame(_ frame: Double) -> Double { (frame - startTime) / stretch }
+    /// The frame inside a precomposition layer at composition frame `frame`: time remapped
+    /// (evaluated at `frame`), or start time and stretch applied. The layer's own properties
+    /// (transform, masks, shapes) are keyed in composition frames, as rlottie, ThorVG and
+    /// lottie-ios read them: start time and stretch move only what the precomposition holds.
+    func innerFrame(_ frame: Double, framerate: Double) -> Double {
+        timeRemap.map { $0.scalar(at: frame) * framerate } ?? (frame - startTime) / stretch
+    }
     /// Whether the layer shows at composition frame `frame`.
     func isVisible(at frame: Double) -> Bool { !isHidden && frame >= inPoint && frame < outPoint }
 }

@@ -11,12 +11,20 @@ import Timeline
 /// background, frame K counted from its in-point.
 enum LottieInput {
     /// Whether `path` holds a Lottie animation rather than a scene (read only when it names the
-    /// Bodymovin keys, so scenes are not parsed twice for nothing).
+    /// Bodymovin keys, so scenes are not parsed twice for nothing). The top-level keys are
+    /// looked for in the first and the last 64 KiB: exporters write them before or after the
+    /// (possibly long) assets and layers.
     static func isLottie(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 1 << 16) else { return false }
-        let text = String(decoding: head, as: UTF8.self)          // a character cut at the end does no harm
+        let window: UInt64 = 1 << 16
+        guard let head = try? handle.read(upToCount: Int(window)) else { return false }
+        var text = String(decoding: head, as: UTF8.self)          // a character cut at an end does no harm
+        if let size = try? handle.seekToEnd(), size > window {
+            if (try? handle.seek(toOffset: max(size - window, window))) != nil, let tail = try? handle.readToEnd() {
+                text += String(decoding: tail, as: UTF8.self)
+            }
+        }
         return text.contains("\"fr\"") && text.contains("\"op\"") && text.contains("\"ip\"")
     }
 

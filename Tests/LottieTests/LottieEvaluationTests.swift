@@ -164,4 +164,26 @@ struct LottieEvaluationTests {
         #expect(xs == [0, 20, 40])                                            // the last copy on top
         #expect(alphas.map { ($0 * 100).rounded() } == [100, 60, 20])
     }
+
+    @Test("LT1: start time and stretch move a precomposition's inner time only; a layer's own keyframes are in composition frames")
+    @MainActor
+    func LT1_startTimeScope() throws {
+        let move = #"{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[100,0]}]}}"#
+        let spin = #"{"ty":4,"nm":"bar","ind":1,"ip":-50,"op":100,"st":0,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":40,"s":[80]}]}},"shapes":[]}"#
+        let layers = #"{"ty":4,"nm":"shape","ind":1,"ip":0,"op":60,"st":12,"sr":2,"ks":\#(move),"shapes":[]},"#
+            + #"{"ty":0,"nm":"pre","ind":2,"ip":0,"op":60,"st":10,"refId":"p","w":50,"h":50,"ks":\#(move)}"#
+        let a = try Doc.read(Doc.animation(layers: layers, assets: #"[{"id":"p","layers":[\#(spin)]}]"#))
+        let composition = LottieComposition(animation: a)
+        composition.setFrame(10)
+        let sublayers = composition.rootLayer.sublayers ?? []
+        let pre = try #require(sublayers.first { $0.name == "pre" })
+        let shape = try #require(sublayers.first { $0.name == "shape" })
+        // Both layers are halfway along their move at frame 10, whatever their "st" and "sr".
+        #expect(abs(shape.transform.m41 - 50) < 1e-9 && abs(pre.transform.m41 - 50) < 1e-9)
+        // Inside the precomposition the time is 10 - 10 = 0: the bar has not turned yet.
+        let bar = try #require(pre.sublayers?.first)
+        #expect(abs(bar.transform.m12) < 1e-9)
+        composition.setFrame(30)
+        #expect(abs(abs(bar.transform.m12) - 0.642_787_609_686_539_3) < 1e-9)   // inner frame 20: sin 40 degrees
+    }
 }

@@ -101,6 +101,15 @@ struct LottieReaderTests {
         #expect(a.warnings[0].contains("2 properties") && a.warnings[0].contains("layers[0].ks.r") && a.warnings[0].contains("layers[0].ks.o"))
     }
 
+    @Test("LT1: a solid layer with an empty colour (as some exporters write) reads as black with a warning; junk is an error")
+    func LT1_emptySolidColour() throws {
+        let a = try Doc.read(Doc.animation(layers: #"{"ty":1,"sc":"","sw":10,"sh":10,"ks":{}}"#))
+        guard case .solid(let colour, _, _) = a.layers[0].kind else { Issue.record("not a solid"); return }
+        #expect(colour == .black)
+        #expect(a.warnings.contains { $0.contains("layers[0].sc") })
+        #expect(Doc.error(Doc.animation(layers: #"{"ty":1,"sc":"red","sw":10,"sh":10,"ks":{}}"#))?.path == "layers[0].sc")
+    }
+
     @Test("LT1: an embedded base64 PNG is decoded through the image decoders; a missing file is a warning")
     func LT1_embeddedImage() throws {
         // A 1x1 red PNG.

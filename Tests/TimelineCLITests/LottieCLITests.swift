@@ -41,6 +41,23 @@ struct LottieCLITests {
         #expect(r.stderr.contains("layers[0].ks.o.k: expected a number or an array of numbers, found a string"), "\(r.stderr)")
     }
 
+    @Test("LT3: a Lottie file whose frame rate and points come after 64 KiB of layers is still drawn as Lottie")
+    @MainActor
+    func LT3_keysAtTheEnd() throws {
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: out) }
+        // Exporters may write "assets" and "layers" first; 70 KiB of layer names push the keys past the head.
+        let layer = #"{"ty":4,"nm":"\#(String(repeating: "x", count: 70_000))","ip":0,"op":10,"st":0,"ks":{},"shapes":[]}"#
+        let file = out.appendingPathComponent("late.json")
+        try #"{"assets":[],"layers":[\#(layer)],"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":30}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let png = out.appendingPathComponent("late.png").path
+        let r = try CLI.run(["render", file.path, "--frame", "0", "--out", png])
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try RGBAImage.load(path: png)
+        #expect(image.width == 40 && image.height == 30)
+    }
+
     @Test("LT3: bench lottie --json prints the issue's fields per file and overall")
     func LT3_benchJSON() throws {
         let r = try CLI.run(["bench", "lottie", "Tests/LottieTests/Corpus/shape_ellipse.json", "--rounds", "1", "--json"])
