@@ -39,10 +39,26 @@ public final class LottieComposition {
         setFrame(animation.startFrame)
     }
 
+    /// Layer evaluations since the composition was built (LT6's cache, for tests): a layer is
+    /// evaluated when it shows at a frame and something it sets on its layer (its transform or
+    /// its parents', opacity, masks, shapes) may differ from what it set last. A layer whose
+    /// every property is static counts once; so does every layer of a precomposition held on
+    /// one frame by time remapping.
+    var evaluatedLayerCount = 0
+    /// The frame the tree was last updated for (NaN before the first).
+    private var updatedFrame = Double.nan
+
     /// Shows frame `frame` (in the animation's frames; fractional frames interpolate).
+    ///
+    /// Only what can change is evaluated: the frame set last is not set again, a layer whose
+    /// properties are all static keeps the values it was first given, and a precomposition
+    /// whose inner frame is the one it showed last (held by time remapping, or past its end) is
+    /// not entered. The cache lives in this instance; a value provider change builds a new one.
     public func setFrame(_ frame: Double) {
         currentFrame = frame
-        Self.update(nodes, frame: frame, framerate: animation.framerate)
+        guard frame != updatedFrame else { return }
+        updatedFrame = frame
+        Self.update(nodes, frame: frame, framerate: animation.framerate, evaluated: &evaluatedLayerCount)
     }
 
     /// The layer tree's draw commands at the current frame, as a display list of the canvas at
@@ -74,7 +90,17 @@ public final class LottieComposition {
         let shapes: LottieShapeLayer?
         let children: [Node]
         /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
-        var parents: [Node] = []
+        var parents: [Node] = [] {
+            didSet { isStatic = Self.isStatic(model, shapes) && parents.allSatisfy { $0.model.transform.isStatic } }
+        }
+        /// Whether nothing the node sets on its layer changes with time: its transform and its
+        /// parents', its opacity, masks and shapes (a precomposition's children are nodes of
+        /// their own). Such a node is evaluated once, the first frame it shows.
+        private(set) var isStatic: Bool
+        /// Whether the layer holds the node's values (set once for a static node).
+        var isEvaluated = false
+        /// The inner frame a precomposition's children were last updated for.
+        var childrenFrame = Double.nan
         /// The layer's own matrix at ``matrixFrame`` (a parent of several layers is evaluated
         /// once a frame, not once per child).
         private var matrix = AffineTransform.identity, matrixFrame = Double.nan
@@ -90,6 +116,13 @@ public final class LottieComposition {
         }
         init(model: LottieLayer, layer: Layer?, shapes: LottieShapeLayer?, children: [Node]) {
             self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
+            isStatic = Self.isStatic(model, shapes)
+        }
+
+        /// Whether the layer's own properties are all static (value providers count as animated).
+        static func isStatic(_ model: LottieLayer, _ shapes: LottieShapeLayer?) -> Bool {
+            model.transform.isStatic && !(shapes?.shapeContents.isAnimated ?? false)
+                && !model.masks.contains { $0.path.isAnimated || $0.opacity.isAnimated || $0.expansion.isAnimated }
         }
     }
 
@@ -174,7 +207,7 @@ public final class LottieComposition {
         return nodes
     }
 
-    static func update(_ nodes: [Node], frame: Double, framerate: Double) {
+    static func update(_ nodes: [Node], frame: Double, framerate: Double, evaluated: inout Int) {
         for n in nodes {
             guard let layer = n.layer else { continue }
             let m = n.model
@@ -182,6 +215,17 @@ public final class LottieComposition {
             if layer.isHidden == visible { layer.isHidden = !visible }
             guard visible else { continue }
             let local = m.localFrame(frame)
+            if !n.children.isEmpty {
+                // Inside a precomposition, time runs from its start: remapped, or the local frame.
+                let inner = m.timeRemap.map { $0.scalar(at: local) * framerate } ?? local
+                if inner != n.childrenFrame {
+                    n.childrenFrame = inner
+                    update(n.children, frame: inner, framerate: framerate, evaluated: &evaluated)
+                }
+            }
+            if n.isStatic && n.isEvaluated { continue }
+            n.isEvaluated = true
+            evaluated += 1
             var matrix = n.ownMatrix(at: frame)
             for p in n.parents { matrix = matrix.concatenating(p.ownMatrix(at: frame)) }
             let t = Transform3D(matrix)
@@ -190,11 +234,6 @@ public final class LottieComposition {
             if layer.opacity != o { layer.opacity = o }
             if let s = n.shapes { s.show(frame: local) }
             if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(m.masks, at: local) }
-            if !n.children.isEmpty {
-                // Inside a precomposition, time runs from its start: remapped, or the local frame.
-                let inner = m.timeRemap.map { $0.scalar(at: local) * framerate } ?? local
-                update(n.children, frame: inner, framerate: framerate)
-            }
         }
     }
 }
