@@ -105,34 +105,40 @@ extension DisplayListPainter {
             let a = Float(min(max(c.alpha, 0), 1)) * o * 255
             guard a > 0 else { return }
             let r = UInt32(byte(c.red)), g = UInt32(byte(c.green)), b = UInt32(byte(c.blue))
+            let solid = 0xFF00_0000 | r << 16 | g << 8 | b
+            // Only each row's covered columns (the rasteriser's row extents) are visited.
             shapes.coverage.withUnsafeBufferPointer { cov in
+            shapes.rowStarts.withUnsafeBufferPointer { starts in
+            shapes.rowEnds.withUnsafeBufferPointer { ends in
                 for yy in 0..<h {
                     let src = cov.baseAddress! + yy * w
                     let dst = d.base + (y0 + yy) * d.stride + x0
-                    var k = 0
-                    while k < w {
+                    for k in Int(starts[yy])..<Int(ends[yy]) {
                         let v = src[k]
-                        if v > 0 {
-                            let alpha = UInt32(min(255, v * a + 0.5))
-                            if alpha == 255 {
-                                dst[k] = 0xFF00_0000 | r << 16 | g << 8 | b
-                            } else if alpha > 0 {
-                                let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
-                                dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
-                            }
+                        guard v > 0 else { continue }
+                        if v >= 1, a == 255 { dst[k] = solid; continue }
+                        let alpha = UInt32(min(255, v * a + 0.5))
+                        if alpha == 255 {
+                            dst[k] = solid
+                        } else if alpha > 0 {
+                            let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
+                            dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
                         }
-                        k += 1
                     }
                 }
+            }
+            }
             }
             return
         }
         shapes.paint(paint, opacity: opacity, inverse: transform.inverted() ?? .identity)
         shapes.pixels.withUnsafeBufferPointer { px in
+        shapes.rowStarts.withUnsafeBufferPointer { starts in
+        shapes.rowEnds.withUnsafeBufferPointer { ends in
             for yy in 0..<h {
                 let src = px.baseAddress! + yy * w
                 let dst = d.base + (y0 + yy) * d.stride + x0
-                for k in 0..<w {
+                for k in Int(starts[yy])..<Int(ends[yy]) {
                     let s = src[k], alpha = s >> 24
                     if alpha == 0 { continue }
                     if alpha == 255 { dst[k] = s; continue }
@@ -141,6 +147,8 @@ extension DisplayListPainter {
                     dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
                 }
             }
+        }
+        }
         }
     }
 
