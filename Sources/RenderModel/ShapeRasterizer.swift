@@ -162,15 +162,27 @@ public struct ShapeRasterizer: Sendable {
                     activeCount = n
                     guard n >= 2 else { continue }
                     // Insertion sort with a budget of shifts: past it (many edges starting
-                    // together out of order) the rest is sorted from scratch.
+                    // together out of order) the rest is sorted from scratch. A crossing out
+                    // of order finds its place by a binary search and the ones after it move
+                    // up in one copy (a stroke's outline, a union of short pieces, has edges
+                    // starting on most sample rows, each inserted mid-row).
                     var shifts = 0
                     let budget = 4 * n + 64
+                    let sorted = crossings.baseAddress!
                     var i = 1
                     while i < n && shifts <= budget {
-                        let c = crossings[i]
-                        var j = i - 1
-                        while j >= 0, crossings[j].x > c.x { crossings[j + 1] = crossings[j]; j -= 1; shifts += 1 }
-                        crossings[j + 1] = c
+                        let c = sorted[i]
+                        if sorted[i - 1].x > c.x {
+                            // After the last crossing not right of it, as the plain insertion put it.
+                            var lo = 0, hi = i - 1
+                            while lo < hi {
+                                let mid = (lo + hi) >> 1
+                                if sorted[mid].x > c.x { hi = mid } else { lo = mid + 1 }
+                            }
+                            (sorted + lo + 1).update(from: sorted + lo, count: i - lo)
+                            sorted[lo] = c
+                            shifts += i - lo
+                        }
                         i += 1
                     }
                     if shifts > budget { var part = UnsafeMutableBufferPointer(rebasing: crossings[0..<n]); part.sort { $0.x < $1.x } }
