@@ -232,22 +232,34 @@ extension DisplayListPainter {
     nonisolated static func readCoverage(_ base: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int, region: SDL_Rect,
                                          luminance: Bool, inverted: Bool) -> [UInt8] {
         let w = Int(region.w), h = Int(region.h)
-        var out = [UInt8](repeating: 0, count: w * h)
-        for yy in 0..<h {
-            let sy = Int(region.y) + yy
-            guard sy >= 0, sy < height else { continue }
-            for xx in 0..<w {
-                let sx = Int(region.x) + xx
-                guard sx >= 0, sx < width else { continue }
-                let p = base[sy * stride + sx]
-                var c = luminance
-                    ? UInt8(min(255, (299 * ((p >> 16) & 0xFF) + 587 * ((p >> 8) & 0xFF) + 114 * (p & 0xFF) + 500) / 1000))
-                    : UInt8(p >> 24)
-                if inverted { c = 255 - c }
-                out[yy * w + xx] = c
+        // The region's columns on the surface, the same on every row; outside it (never, for a
+        // region within the target) the coverage is 0.
+        let x0 = min(w, max(0, -Int(region.x))), x1 = max(x0, min(w, width - Int(region.x)))
+        let empty: UInt8 = 0
+        return [UInt8](unsafeUninitializedCapacity: w * h) { out, count in
+            let o = out.baseAddress!
+            for yy in 0..<h {
+                let line = o + yy * w
+                let sy = Int(region.y) + yy
+                guard sy >= 0, sy < height else { line.initialize(repeating: empty, count: w); continue }
+                line.initialize(repeating: empty, count: x0)
+                (line + x1).initialize(repeating: empty, count: w - x1)
+                let src = base + sy * stride + Int(region.x)
+                if luminance {
+                    for xx in x0..<x1 {
+                        let p = src[xx]
+                        let c = UInt8(truncatingIfNeeded: (299 * ((p >> 16) & 0xFF) + 587 * ((p >> 8) & 0xFF) + 114 * (p & 0xFF) + 500) / 1000)
+                        line[xx] = inverted ? 255 - c : c
+                    }
+                } else {
+                    for xx in x0..<x1 {
+                        let c = UInt8(truncatingIfNeeded: src[xx] >> 24)
+                        line[xx] = inverted ? 255 - c : c
+                    }
+                }
             }
+            count = w * h
         }
-        return out
     }
 
     /// Multiplies the premultiplied pixels of `run` (at `px`, rows `run.w` apart) by the

@@ -21,11 +21,14 @@ extension DisplayListPainter {
     /// The side of a memory group's tile, in pixels.
     nonisolated static let memoryTile = 16
 
-    /// A group drawn in memory: its pool depth, the opacity and clip mask it is composited with.
+    /// A group drawn in memory: its pool depth, the opacity and clip mask it is composited with,
+    /// and (the outermost only) a coverage mask with the device region it is computed over.
     struct MemoryGroup {
         var depth: Int
         var opacity: Double
         var mask: (rect: Rect, radius: Double, transform: AffineTransform)?
+        var alphaMask: (mask: GroupMask, transform: AffineTransform)?
+        var region = SDL_Rect(x: 0, y: 0, w: 0, h: 0)
     }
 
     /// A pooled buffer: premultiplied ARGB pixels as large as the target, and per tile whether
@@ -38,10 +41,41 @@ extension DisplayListPainter {
     var tileColumns: Int { (Int(targetSize.width) + Self.memoryTile - 1) / Self.memoryTile }
     var tileRows: Int { (Int(targetSize.height) + Self.memoryTile - 1) / Self.memoryTile }
 
-    /// Whether the drawing `command`, under the device transform `t`, can be drawn in memory.
+    /// Whether the drawing `command`, under the device transform `t`, can be drawn in memory:
+    /// rectangles on the pixel grid, and filled paths (rasterised on the CPU in any case).
     func isRasterisable(_ command: DrawCommand, _ t: AffineTransform) -> Bool {
+        if case .fillShape = command { return true }
         guard case .fillRect(_, _, let radius) = command, Self.isAxisAligned(t) else { return false }
         return pixel(radius * t.a) <= Self.maximumCornerTextureRadius
+    }
+
+    /// Fills `path` into the open memory group: rasterised within the clip and laid over the
+    /// group's premultiplied pixels as ``compositeShapeDirectly(_:into:)`` lays it over the
+    /// target's, after marking the tiles its covered rows reach.
+    func fillShapeInMemory(_ path: Path, _ paint: Paint, _ rule: FillRule) {
+        let bounds = intersect(clip ?? targetRect, targetRect)
+        guard bounds.w > 0, bounds.h > 0 else { return }
+        let area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
+        guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
+        var lo = Int.max, hi = Int.min, top = -1, bottom = -1
+        for yy in 0..<shapes.height where shapes.rowEnds[yy] > shapes.rowStarts[yy] {
+            lo = min(lo, Int(shapes.rowStarts[yy])); hi = max(hi, Int(shapes.rowEnds[yy]))
+            if top < 0 { top = yy }
+            bottom = yy + 1
+        }
+        guard top >= 0 else { return }
+        let width = Int(targetSize.width), height = Int(targetSize.height)
+        let covered = SDL_Rect(x: Int32(shapes.x + lo), y: Int32(shapes.y + top), w: Int32(hi - lo), h: Int32(bottom - top))
+        let depth = memoryDepth - 1
+        var layer = MemoryLayer()
+        swap(&layer, &memoryLayers[depth])
+        defer { swap(&layer, &memoryLayers[depth]) }
+        layer.pixels.withUnsafeMutableBufferPointer { px in
+            layer.marks.withUnsafeMutableBufferPointer { marks in
+                Self.touch(covered, px.baseAddress!, marks, width: width, height: height)
+                compositeShapeDirectly(paint, into: (px.baseAddress!, width))
+            }
+        }
     }
 
     /// Opens a memory group for the group just pushed; false when the buffers' memory bound is
@@ -122,6 +156,9 @@ extension DisplayListPainter {
                 }
             }
         }
+        // A coverage mask (path masks, a track matte) over the group's region.
+        alphaCoverage = m.alphaMask.map { maskCoverage($0.mask, transform: $0.transform, region: m.region) }
+        defer { alphaCoverage = nil }
         if !compositeRuns(memoryRuns, opacity: o, mask: m.mask, onto: target) {
             // The destination could not be read or written: put the group's pixels through SDL's
             // blend instead (translucency approximate).

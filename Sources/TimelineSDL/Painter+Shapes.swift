@@ -69,6 +69,12 @@ extension DisplayListPainter {
 
     /// Fills `path` in the current group by `rule` with `paint`.
     func fillShape(_ path: Path, _ paint: Paint, _ rule: FillRule) {
+        if memoryDepth > 0 {
+            // Inside a group drawn in memory: laid into its buffer, never through SDL.
+            guard spendShapeBudget(path, margin: 1) else { return }
+            fillShapeInMemory(path, paint, rule)
+            return
+        }
         let key = ShapeKey(path: path, paint: paint, rule: rule, shadowRadius: 0, transform: transform, opacity: opacity,
                            targetWidth: targetSize.width, targetHeight: targetSize.height)
         if drawCached(key) { return }
@@ -97,7 +103,7 @@ extension DisplayListPainter {
     /// Lays the rasteriser's coverage, painted with `paint` at the group's opacity, over the
     /// premultiplied pixels of `d` (SDL's blend of the same straight-alpha pixels, rounded to
     /// nearest where SDL truncates).
-    private func compositeShapeDirectly(_ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
+    func compositeShapeDirectly(_ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
         let (x0, y0, w, h) = (shapes.x, shapes.y, shapes.width, shapes.height)
         guard w > 0, h > 0 else { return }
         if case .color(let c) = paint {
