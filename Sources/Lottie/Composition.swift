@@ -141,8 +141,13 @@ public final class LottieComposition {
                 shapes = s
                 layer = s
             case .solid(let color, let w, let h):
-                layer?.backgroundColor = color
-                layer?.bounds = Rect(x: 0, y: 0, width: w, height: h)
+                // A filled rectangle path, as a shape layer draws one: exact coverage under any
+                // transform (a rotated background colour would be a tessellated mesh), and its
+                // coverage kept while it does not change (LT6).
+                let s = LottieShapeLayer(contents: ShapeContents(Self.solidRectangle(color, width: w, height: h)))
+                s.bounds = Rect(x: 0, y: 0, width: w, height: h)
+                shapes = s
+                layer = s
             case .image(let id):
                 if case .image(let image, let w, let h)? = animation.assets[id] {
                     layer?.contents = image
@@ -239,6 +244,14 @@ public final class LottieComposition {
 }
 
 extension LottieComposition {
+    /// A solid layer's contents: its rectangle filled with its colour.
+    static func solidRectangle(_ color: Color, width w: Double, height h: Double) -> [ShapeItem] {
+        [.rectangle(position: .fixed(LottieVector(w / 2, h / 2, 0, 0)), size: .fixed(LottieVector(w, h, 0, 0)),
+                    roundness: .fixed(.zero), reversed: false),
+         .fill(name: "", color: .fixed(LottieVector(color.red, color.green, color.blue, color.alpha)),
+               opacity: .fixed(LottieVector(100, 0, 0, 0)), rule: .nonZero)]
+    }
+
     /// A layer's masks at local frame `frame` as the painter combines them (modes "none" are
     /// left out; lighten, darken and difference are drawn as add).
     static func maskPaths(_ masks: [LottieMask], at frame: Double) -> [MaskPath] {
