@@ -331,15 +331,8 @@ public struct ShapeRasterizer: Sendable {
         case .gradient(let g):
             // A ramp of 1,024 entries: within a quarter of a byte step per channel for any
             // gradient between two stops.
-            let n = 1024
-            if rampStops.map({ $0.colors != g.colors || $0.locations != g.locations }) ?? true {
-                ramp.removeAll(keepingCapacity: true)
-                for k in 0..<n {
-                    let c = g.color(at: Double(k) / Double(n - 1))
-                    ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
-                }
-                rampStops = (g.colors, g.locations)
-            }
+            let n = Self.rampCount
+            prepareRamp(g)
             let w = width, h = height, ox = Double(x), oy = Double(y)
             func parameter(_ xx: Double, _ yy: Double) -> Double { g.parameter(at: inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))) }
             // An axial ramp's parameter is affine in device pixels: stepped along the rows
@@ -384,6 +377,101 @@ public struct ShapeRasterizer: Sendable {
             }
             }
         }
+    }
+
+    /// Entries of a gradient's colour ramp.
+    static let rampCount = 1024
+
+    /// Makes ``ramp`` `g`'s, unless it already is (same stops).
+    private mutating func prepareRamp(_ g: Gradient) {
+        guard rampStops.map({ $0.colors != g.colors || $0.locations != g.locations }) ?? true else { return }
+        ramp.removeAll(keepingCapacity: true)
+        for k in 0..<Self.rampCount {
+            let c = g.color(at: Double(k) / Double(Self.rampCount - 1))
+            ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
+        }
+        rampStops = (g.colors, g.locations)
+    }
+
+    /// Lays the coverage painted with `g` over premultiplied `0xAARRGGBB` pixels in one pass: the
+    /// pixels ``paint(_:opacity:inverse:)`` makes, each laid "over" its destination as
+    /// `dst = src·a + dst·(1 - a)` in bytes rounded to nearest. `base` is the destination pixel
+    /// of the region's origin (rows `stride` apart); only `rows` and `columns` of the region
+    /// (within each row's covered columns) are visited.
+    public mutating func composite(_ g: Gradient, opacity: Double, inverse: AffineTransform,
+                                   into base: UnsafeMutablePointer<UInt32>, stride: Int, rows: Range<Int>, columns: Range<Int>) {
+        prepareRamp(g)
+        let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
+        let last = Double(Self.rampCount - 1), ox = Double(x), oy = Double(y), w = width
+        func parameter(_ xx: Double, _ yy: Double) -> Double { g.parameter(at: inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))) }
+        let t00 = parameter(0, 0), tx = parameter(1, 0) - t00, ty = parameter(0, 1) - t00
+        let stepped = g.kind == .axial && t00.isFinite && tx.isFinite && ty.isFinite
+        @inline(__always) func mul(_ v: UInt32, _ f: UInt32) -> UInt32 { let t = v * f + 128; return (t + (t >> 8)) >> 8 }
+        @inline(__always) func scale(_ p: UInt32, _ f: UInt32) -> UInt32 {
+            var rb = (p & 0x00FF_00FF) &* f &+ 0x0080_0080
+            rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+            var ag = ((p >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080
+            ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+            return rb | ag
+        }
+        coverage.withUnsafeBufferPointer { coverage in
+        ramp.withUnsafeBufferPointer { ramp in
+            for yy in rows {
+                let lo = max(columns.lowerBound, Int(rowStarts[yy])), hi = min(columns.upperBound, Int(rowEnds[yy]))
+                guard hi > lo else { continue }
+                let dst = base + yy * stride
+                let rowT = (t00 + ty * Double(yy)) * last, step = tx * last
+                for xx in lo..<hi {
+                    let cov = coverage[yy * w + xx]
+                    if cov <= 0 { continue }
+                    let c: UInt32
+                    if stepped {
+                        c = ramp[Int(min(max(rowT + step * Double(xx), 0), last) + 0.5)]
+                    } else {
+                        let t = parameter(Double(xx), Double(yy))
+                        c = ramp[t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5)]
+                    }
+                    // Inside the shape at full opacity the ramp's alpha is the pixel's.
+                    let alpha = cov >= 1 && o == 1 ? c >> 24 : UInt32(min(255, Float(c >> 24) * cov * o + 0.5))
+                    if alpha == 0 { continue }
+                    if alpha == 255 { dst[xx] = 0xFF00_0000 | (c & 0x00FF_FFFF); continue }
+                    let p = alpha << 24 | mul((c >> 16) & 0xFF, alpha) << 16 | mul((c >> 8) & 0xFF, alpha) << 8 | mul(c & 0xFF, alpha)
+                    dst[xx] = p &+ scale(dst[xx], 255 &- alpha)
+                }
+            }
+        }
+        }
+    }
+
+    /// A rasterisation kept to be laid again (``snapshot()``, ``restore(_:)``): a shape drawn
+    /// the same way frame after frame need not be rasterised again.
+    public struct Snapshot: Sendable {
+        public let x: Int, y: Int, width: Int, height: Int
+        let coverage: [Float], rowStarts: [Int32], rowEnds: [Int32]
+        /// The coverage values it holds (for a cache's bound).
+        public var count: Int { coverage.count }
+    }
+
+    /// The last rasterisation, copied out.
+    public func snapshot() -> Snapshot {
+        Snapshot(x: x, y: y, width: width, height: height, coverage: Array(coverage[0..<(width * height)]),
+                 rowStarts: Array(rowStarts[0..<height]), rowEnds: Array(rowEnds[0..<height]))
+    }
+
+    /// Makes `s` the current rasterisation, as if its path had just been rasterised (the
+    /// buffers keep their capacity: no allocation once they are large enough).
+    public mutating func restore(_ s: Snapshot) {
+        (x, y, width, height) = (s.x, s.y, s.width, s.height)
+        let count = width * height
+        guard count > 0 else { return }
+        if coverage.count < count { coverage.append(contentsOf: repeatElement(0, count: count - coverage.count)) }
+        if rowStarts.count < height {
+            rowStarts.append(contentsOf: repeatElement(0, count: height - rowStarts.count))
+            rowEnds.append(contentsOf: repeatElement(0, count: height - rowEnds.count))
+        }
+        coverage.withUnsafeMutableBufferPointer { d in s.coverage.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: count) } }
+        rowStarts.withUnsafeMutableBufferPointer { d in s.rowStarts.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
+        rowEnds.withUnsafeMutableBufferPointer { d in s.rowEnds.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
     }
 
     static func byte(_ v: Double) -> UInt8 {

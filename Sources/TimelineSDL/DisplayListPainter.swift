@@ -189,6 +189,11 @@ public final class DisplayListPainter {
     public internal(set) var imageTexturesUploaded = 0
     /// Filled paths and shadows are rasterised here and drawn through ``shapeTexture``.
     var shapes = ShapeRasterizer()
+    /// Coverage of paths filled in memory groups, kept while they are filled the same way paint
+    /// after paint (`Painter+MemoryGroups.swift`), and the values held.
+    var keptCoverage: [CoverageKey: KeptCoverage] = [:]
+    var keptCoverageCount = 0
+    var staleCoverageKeys: [CoverageKey] = []
     /// The coverage of the offscreen group being composited, over its region (0...255).
     var alphaCoverage: (region: SDL_Rect, values: [UInt8])?
     /// Coverage buffers path masks are combined in, kept between paints.
@@ -282,6 +287,8 @@ public final class DisplayListPainter {
             if let scratch { SDL_DestroyTexture(scratch) }
             scratch = nil
             memoryLayers.removeAll()
+            keptCoverage.removeAll()              // kept for the old target's area
+            keptCoverageCount = 0
             targetSize = (w, h)
         }
         target = baseTarget
