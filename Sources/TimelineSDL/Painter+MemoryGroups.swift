@@ -64,6 +64,7 @@ extension DisplayListPainter {
             keptCoverage.values[i].lastUsed = frameNumber
             if let kept = keptCoverage.values[i].snapshot {
                 shapes.restore(kept)
+                lastKeptCoverageUses += 1
             } else {
                 let whole = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
                 guard shapes.rasterize(path, transform: transform, rule: rule, clip: whole) else { return }

@@ -2,6 +2,7 @@ import Testing
 import Geometry
 import Layers
 import RenderModel
+import TimelineSDL
 @testable import Lottie
 
 /// LT6: the composition evaluates only what can change: static layers once, held
@@ -82,5 +83,29 @@ struct LottieCacheTests {
         c.setFrame(45)                                        // inner frame 15 + 15 = 30: x 60
         #expect(c.evaluatedLayerCount == start + 1)
         #expect(abs(inner.transform.m41 - 60) < 1e-9)
+    }
+
+    @Test("LT6: a masked layer's static shapes are rasterised once and their coverage laid again, drawing what a fresh renderer draws",
+          arguments: ["mask_add.json", "matte_alpha.json"])
+    func LT6_keptCoverage(_ file: String) throws {
+        let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Corpus/" + file).path)
+        let composition = LottieComposition(animation: animation)
+        let (w, h) = (Int(animation.width), Int(animation.height))
+        let renderer = try ImageRenderer(pixelWidth: w, pixelHeight: h)
+        var uses: [Int] = []
+        for f in 0..<8 {
+            composition.setFrame(animation.startFrame + Double(f))
+            renderer.render(composition.displayList())
+            uses.append(renderer.painter.lastKeptCoverageUses)
+            // A renderer with no history rasterises everything.
+            let fresh = try ImageRenderer(pixelWidth: w, pixelHeight: h)
+            fresh.render(composition.displayList())
+            #expect(fresh.painter.lastKeptCoverageUses == 0)
+            let d = LottieSpeedTests.compare(renderer.image(), fresh.image(), tolerance: 2)
+            #expect(d.worst <= 2, "\(file) frame \(f): worst \(d.worst)/255")
+        }
+        // Candidates the first frame, kept the second, laid from the third on.
+        #expect(uses[0] == 0 && uses[1] == 0)
+        #expect(uses[2...].allSatisfy { $0 > 0 }, "\(file): kept coverage uses per frame \(uses)")
     }
 }
