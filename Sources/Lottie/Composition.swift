@@ -39,10 +39,26 @@ public final class LottieComposition {
         setFrame(animation.startFrame)
     }
 
+    /// Layer evaluations since the composition was built (LT6's cache, for tests): a layer is
+    /// evaluated when it shows at a frame and something it sets on its layer (its transform or
+    /// its parents', opacity, masks, shapes) may differ from what it set last. A layer whose
+    /// every property is static counts once; so does every layer of a precomposition held on
+    /// one frame by time remapping.
+    var evaluatedLayerCount = 0
+    /// The frame the tree was last updated for (NaN before the first).
+    private var updatedFrame = Double.nan
+
     /// Shows frame `frame` (in the animation's frames; fractional frames interpolate).
+    ///
+    /// Only what can change is evaluated: the frame set last is not set again, a layer whose
+    /// properties are all static keeps the values it was first given, and a precomposition
+    /// whose inner frame is the one it showed last (held by time remapping, or past its end) is
+    /// not entered. The cache lives in this instance; a value provider change builds a new one.
     public func setFrame(_ frame: Double) {
         currentFrame = frame
-        Self.update(nodes, frame: frame, framerate: animation.framerate)
+        guard frame != updatedFrame else { return }
+        updatedFrame = frame
+        Self.update(nodes, frame: frame, framerate: animation.framerate, evaluated: &evaluatedLayerCount)
     }
 
     /// The layer tree's draw commands at the current frame, as a display list of the canvas at
@@ -74,7 +90,17 @@ public final class LottieComposition {
         let shapes: LottieShapeLayer?
         let children: [Node]
         /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
-        var parents: [Node] = []
+        var parents: [Node] = [] {
+            didSet { isStatic = Self.isStatic(model, shapes) && parents.allSatisfy { $0.model.transform.isStatic } }
+        }
+        /// Whether nothing the node sets on its layer changes with time: its transform and its
+        /// parents', its opacity, masks and shapes (a precomposition's children are nodes of
+        /// their own). Such a node is evaluated once, the first frame it shows.
+        private(set) var isStatic: Bool
+        /// Whether the layer holds the node's values (set once for a static node).
+        var isEvaluated = false
+        /// The inner frame a precomposition's children were last updated for.
+        var childrenFrame = Double.nan
         /// The layer's own matrix at ``matrixFrame`` (a parent of several layers is evaluated
         /// once a frame, not once per child).
         private var matrix = AffineTransform.identity, matrixFrame = Double.nan
@@ -89,6 +115,13 @@ public final class LottieComposition {
         }
         init(model: LottieLayer, layer: Layer?, shapes: LottieShapeLayer?, children: [Node]) {
             self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
+            isStatic = Self.isStatic(model, shapes)
+        }
+
+        /// Whether the layer's own properties are all static (value providers count as animated).
+        static func isStatic(_ model: LottieLayer, _ shapes: LottieShapeLayer?) -> Bool {
+            model.transform.isStatic && !(shapes?.shapeContents.isAnimated ?? false)
+                && !model.masks.contains { $0.path.isAnimated || $0.opacity.isAnimated || $0.expansion.isAnimated }
         }
     }
 
@@ -107,8 +140,13 @@ public final class LottieComposition {
                 shapes = s
                 layer = s
             case .solid(let color, let w, let h):
-                layer?.backgroundColor = color
-                layer?.bounds = Rect(x: 0, y: 0, width: w, height: h)
+                // A filled rectangle path, as a shape layer draws one: exact coverage under any
+                // transform (a rotated background colour would be a tessellated mesh), and its
+                // coverage kept while it does not change (LT6).
+                let s = LottieShapeLayer(contents: ShapeContents(Self.solidRectangle(color, width: w, height: h)))
+                s.bounds = Rect(x: 0, y: 0, width: w, height: h)
+                shapes = s
+                layer = s
             case .image(let id):
                 if case .image(let image, let w, let h)? = animation.assets[id] {
                     layer?.contents = image
@@ -173,13 +211,25 @@ public final class LottieComposition {
         return nodes
     }
 
-    static func update(_ nodes: [Node], frame: Double, framerate: Double) {
+    static func update(_ nodes: [Node], frame: Double, framerate: Double, evaluated: inout Int) {
         for n in nodes {
             guard let layer = n.layer else { continue }
             let m = n.model
             let visible = m.isVisible(at: frame)
             if layer.isHidden == visible { layer.isHidden = !visible }
             guard visible else { continue }
+            if !n.children.isEmpty {
+                // Inside a precomposition, time runs from its start: remapped, or shifted and
+                // stretched. A frame already shown is not entered again (a held remap).
+                let inner = m.innerFrame(frame, framerate: framerate)
+                if inner != n.childrenFrame {
+                    n.childrenFrame = inner
+                    update(n.children, frame: inner, framerate: framerate, evaluated: &evaluated)
+                }
+            }
+            if n.isStatic && n.isEvaluated { continue }
+            n.isEvaluated = true
+            evaluated += 1
             var matrix = n.ownMatrix(at: frame)
             for p in n.parents { matrix = matrix.concatenating(p.ownMatrix(at: frame)) }
             let t = Transform3D(matrix)
@@ -188,15 +238,19 @@ public final class LottieComposition {
             if layer.opacity != o { layer.opacity = o }
             if let s = n.shapes { s.show(frame: frame) }
             if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(m.masks, at: frame) }
-            if !n.children.isEmpty {
-                // Inside a precomposition, time runs from its start: remapped, or shifted and stretched.
-                update(n.children, frame: m.innerFrame(frame, framerate: framerate), framerate: framerate)
-            }
         }
     }
 }
 
 extension LottieComposition {
+    /// A solid layer's contents: its rectangle filled with its colour.
+    static func solidRectangle(_ color: Color, width w: Double, height h: Double) -> [ShapeItem] {
+        [.rectangle(position: .fixed(LottieVector(w / 2, h / 2, 0, 0)), size: .fixed(LottieVector(w, h, 0, 0)),
+                    roundness: .fixed(.zero), reversed: false),
+         .fill(name: "", color: .fixed(LottieVector(color.red, color.green, color.blue, color.alpha)),
+               opacity: .fixed(LottieVector(100, 0, 0, 0)), rule: .nonZero)]
+    }
+
     /// A layer's masks at frame `frame` (its composition's) as the painter combines them (modes "none" are
     /// left out; lighten, darken and difference are drawn as add).
     static func maskPaths(_ masks: [LottieMask], at frame: Double) -> [MaskPath] {

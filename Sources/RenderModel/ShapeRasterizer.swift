@@ -23,6 +23,9 @@ public struct ShapeRasterizer: Sendable {
     public private(set) var coverage: [Float] = []
     /// The painted pixels (after ``paint(_:opacity:inverse:)``), `0xAARRGGBB`, straight alpha.
     public private(set) var pixels: [UInt32] = []
+    /// Per row of the region, the columns `[start, end)` that may hold coverage: outside them
+    /// the row is zero (an empty row has `start == end`). Compositors loop over these only.
+    public private(set) var rowStarts: [Int32] = [], rowEnds: [Int32] = []
 
     private var edges: [Edge] = []
     private var active: [Int] = []
@@ -35,10 +38,14 @@ public struct ShapeRasterizer: Sendable {
     private var blurScratch: [Float] = []
     private var kernel: [Float] = []
     private var ramp: [UInt32] = []
+    /// The stops ``ramp`` was made for (a gradient whose points move keeps its ramp).
+    private var rampStops: (colors: [Color], locations: [Double]?)?
 
     struct Edge {
         var x0: Double, y0: Double, x1: Double, y1: Double
         var winding: Int32
+        /// dx/dy: a sample row's crossing is a multiply-add, not a division.
+        var slope: Double
     }
 
     public init() {}
@@ -48,7 +55,7 @@ public struct ShapeRasterizer: Sendable {
     /// nothing lands in the clip.
     public mutating func rasterize(_ path: Path, transform: AffineTransform, rule: FillRule, clip: Rect, margin: Int = 0) -> Bool {
         edges.removeAll(keepingCapacity: true)
-        var box = Rect.null
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         let scale = (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
         let tolerance = scale > 0 && scale.isFinite ? 0.1 / scale : 0.1
         for sub in path.flattened(tolerance: tolerance) {
@@ -58,16 +65,18 @@ public struct ShapeRasterizer: Sendable {
             for q in pts {
                 let p = transform.apply(to: q)
                 guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { prev = p; continue }
-                box = box.union(Rect(x: p.x, y: p.y, width: 0, height: 0))
+                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
                 // An edge wholly above or below the clip changes no sample row there.
                 if p.y != prev.y, max(p.y, prev.y) > clip.minY - 1, min(p.y, prev.y) < clip.maxY + 1 {
-                    edges.append(prev.y < p.y ? Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y, winding: 1)
-                                              : Edge(x0: p.x, y0: p.y, x1: prev.x, y1: prev.y, winding: -1))
+                    let slope = (p.x - prev.x) / (p.y - prev.y)
+                    edges.append(prev.y < p.y ? Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y, winding: 1, slope: slope)
+                                              : Edge(x0: p.x, y0: p.y, x1: prev.x, y1: prev.y, winding: -1, slope: slope))
                 }
                 prev = p
             }
         }
-        guard !box.isNull, !edges.isEmpty else { width = 0; height = 0; return false }
+        guard minX <= maxX, minY <= maxY, !edges.isEmpty else { width = 0; height = 0; return false }
+        let box = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         let m = Double(max(0, margin))
         let grown = box.inset(by: EdgeInsets(all: -m - 1))
         let cx0 = max(grown.minX, clip.minX).rounded(.down), cy0 = max(grown.minY, clip.minY).rounded(.down)
@@ -81,6 +90,10 @@ public struct ShapeRasterizer: Sendable {
         if active.count < edges.count { active.append(contentsOf: repeatElement(0, count: edges.count - active.count)) }
         if crossings.count < edges.count {
             crossings.append(contentsOf: repeatElement((x: 0, winding: 0, edge: 0), count: edges.count - crossings.count))
+        }
+        if rowStarts.count < height {
+            rowStarts.append(contentsOf: repeatElement(0, count: height - rowStarts.count))
+            rowEnds.append(contentsOf: repeatElement(0, count: height - rowEnds.count))
         }
         let (w, h, top, ox, evenOdd) = (width, height, y, Double(x), rule != .nonZero)
         // The edges in the order they start, by a counting sort on the first sample row each
@@ -101,7 +114,7 @@ public struct ShapeRasterizer: Sendable {
         }
         for j in 0..<(samples + 1) { starts[j + 1] += starts[j] }
         sortedEdges.removeAll(keepingCapacity: true)
-        sortedEdges.append(contentsOf: repeatElement(Edge(x0: 0, y0: 0, x1: 0, y1: 0, winding: 0), count: edges.count))
+        sortedEdges.append(contentsOf: repeatElement(Edge(x0: 0, y0: 0, x1: 0, y1: 0, winding: 0, slope: 0), count: edges.count))
         for (k, e) in edges.enumerated() {
             let j = firstRows[k]
             sortedEdges[starts[j]] = e
@@ -118,6 +131,8 @@ public struct ShapeRasterizer: Sendable {
         row.withUnsafeMutableBufferPointer { row in
         interior.withUnsafeMutableBufferPointer { interior in
         coverage.withUnsafeMutableBufferPointer { cov in
+        rowStarts.withUnsafeMutableBufferPointer { rowStarts in
+        rowEnds.withUnsafeMutableBufferPointer { rowEnds in
             cov.baseAddress!.update(repeating: 0, count: count)
             var next = 0, activeCount = 0
             let weight = Float(1) / Float(Self.subsamples)
@@ -141,22 +156,33 @@ public struct ShapeRasterizer: Sendable {
                         let e = edges[i]
                         if e.y1 <= sy { continue }
                         active[n] = i
-                        let t = (sy - e.y0) / (e.y1 - e.y0)
-                        crossings[n] = (e.x0 + (e.x1 - e.x0) * t - ox, e.winding, i)
+                        crossings[n] = (e.x0 + (sy - e.y0) * e.slope - ox, e.winding, i)
                         n += 1
                     }
                     activeCount = n
                     guard n >= 2 else { continue }
                     // Insertion sort with a budget of shifts: past it (many edges starting
-                    // together out of order) the rest is sorted from scratch.
+                    // together out of order) the rest is sorted from scratch. A crossing out
+                    // of order finds its place by a binary search and the ones after it move
+                    // up in one copy (a stroke's outline, a union of short pieces, has edges
+                    // starting on most sample rows, each inserted mid-row).
                     var shifts = 0
                     let budget = 4 * n + 64
+                    let sorted = crossings.baseAddress!
                     var i = 1
                     while i < n && shifts <= budget {
-                        let c = crossings[i]
-                        var j = i - 1
-                        while j >= 0, crossings[j].x > c.x { crossings[j + 1] = crossings[j]; j -= 1; shifts += 1 }
-                        crossings[j + 1] = c
+                        let c = sorted[i]
+                        if sorted[i - 1].x > c.x {
+                            // After the last crossing not right of it, as the plain insertion put it.
+                            var lo = 0, hi = i - 1
+                            while lo < hi {
+                                let mid = (lo + hi) >> 1
+                                if sorted[mid].x > c.x { hi = mid } else { lo = mid + 1 }
+                            }
+                            (sorted + lo + 1).update(from: sorted + lo, count: i - lo)
+                            sorted[lo] = c
+                            shifts += i - lo
+                        }
                         i += 1
                     }
                     if shifts > budget { var part = UnsafeMutableBufferPointer(rebasing: crossings[0..<n]); part.sort { $0.x < $1.x } }
@@ -179,9 +205,11 @@ public struct ShapeRasterizer: Sendable {
                         if ib < w { row[ib] += Float(xb - Double(ib)) * weight }
                     }
                 }
+                rowStarts[py] = 0; rowEnds[py] = 0
                 guard hi >= lo else { continue }
                 let base = py * w
                 let end = min(hi, w - 1)
+                rowStarts[py] = Int32(lo); rowEnds[py] = Int32(end + 1)
                 var run: Float = 0
                 for k in lo...end {
                     run += interior[k]
@@ -191,6 +219,8 @@ public struct ShapeRasterizer: Sendable {
                 }
                 if hi > end { for k in (end + 1)...hi { row[k] = 0; interior[k] = 0 } }
             }
+        }
+        }
         }
         }
         }
@@ -209,6 +239,8 @@ public struct ShapeRasterizer: Sendable {
     public mutating func blur(sigma: Double) {
         guard sigma > 0.05, sigma.isFinite, width > 0, height > 0 else { return }
         let count = width * height
+        // A blur spreads coverage over whole rows.
+        for k in 0..<height { rowStarts[k] = 0; rowEnds[k] = Int32(width) }
         if blurScratch.count < count { blurScratch.append(contentsOf: repeatElement(0, count: count - blurScratch.count)) }
         let w = width, h = height
         if sigma >= 2 {
@@ -299,29 +331,43 @@ public struct ShapeRasterizer: Sendable {
         case .gradient(let g):
             // A ramp of 1,024 entries: within a quarter of a byte step per channel for any
             // gradient between two stops.
-            let n = 1024
-            ramp.removeAll(keepingCapacity: true)
-            for k in 0..<n {
-                let c = g.color(at: Double(k) / Double(n - 1))
-                ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
-            }
+            let n = Self.rampCount
+            prepareRamp(g)
             let w = width, h = height, ox = Double(x), oy = Double(y)
             func parameter(_ xx: Double, _ yy: Double) -> Double { g.parameter(at: inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))) }
             // An axial ramp's parameter is affine in device pixels: stepped along the rows
             // instead of mapped back and projected at every pixel.
             let t00 = parameter(0, 0), tx = parameter(1, 0) - t00, ty = parameter(0, 1) - t00
             let stepped = g.kind == .axial && t00.isFinite && tx.isFinite && ty.isFinite
+            let last = Double(n - 1)
             coverage.withUnsafeBufferPointer { coverage in
             ramp.withUnsafeBufferPointer { ramp in
             pixels.withUnsafeMutableBufferPointer { pixels in
                 for yy in 0..<h {
-                    let rowT = t00 + ty * Double(yy)
-                    for xx in 0..<w {
+                    // Only the row's covered columns are painted; the rest is transparent.
+                    let start = Int(rowStarts[yy]), end = Int(rowEnds[yy])
+                    (pixels.baseAddress! + yy * w).update(repeating: 0, count: start)
+                    (pixels.baseAddress! + yy * w + end).update(repeating: 0, count: w - end)
+                    if stepped {
+                        // The ramp index stepped along the row in ramp entries.
+                        let rowT = (t00 + ty * Double(yy)) * last, step = tx * last
+                        for xx in start..<end {
+                            let k = yy * w + xx
+                            let cov = coverage[k]
+                            if cov <= 0 { pixels[k] = 0; continue }
+                            let t = rowT + step * Double(xx)
+                            let c = ramp[Int(min(max(t, 0), last) + 0.5)]
+                            let a = Float(c >> 24) * cov * o
+                            pixels[k] = UInt32(min(255, a + 0.5)) << 24 | (c & 0x00ff_ffff)
+                        }
+                        continue
+                    }
+                    for xx in start..<end {
                         let k = yy * w + xx
                         let cov = coverage[k]
                         if cov <= 0 { pixels[k] = 0; continue }
-                        let t = stepped ? rowT + tx * Double(xx) : parameter(Double(xx), Double(yy))
-                        let idx = t.isNaN ? 0 : Int(min(max(t, 0), 1) * Double(n - 1) + 0.5)
+                        let t = parameter(Double(xx), Double(yy))
+                        let idx = t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5)
                         let c = ramp[idx]
                         let a = Float(c >> 24) * cov * o
                         pixels[k] = UInt32(min(255, a + 0.5)) << 24 | (c & 0x00ff_ffff)
@@ -331,6 +377,101 @@ public struct ShapeRasterizer: Sendable {
             }
             }
         }
+    }
+
+    /// Entries of a gradient's colour ramp.
+    static let rampCount = 1024
+
+    /// Makes ``ramp`` `g`'s, unless it already is (same stops).
+    private mutating func prepareRamp(_ g: Gradient) {
+        guard rampStops.map({ $0.colors != g.colors || $0.locations != g.locations }) ?? true else { return }
+        ramp.removeAll(keepingCapacity: true)
+        for k in 0..<Self.rampCount {
+            let c = g.color(at: Double(k) / Double(Self.rampCount - 1))
+            ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
+        }
+        rampStops = (g.colors, g.locations)
+    }
+
+    /// Lays the coverage painted with `g` over premultiplied `0xAARRGGBB` pixels in one pass: the
+    /// pixels ``paint(_:opacity:inverse:)`` makes, each laid "over" its destination as
+    /// `dst = src·a + dst·(1 - a)` in bytes rounded to nearest. `base` is the destination pixel
+    /// of the region's origin (rows `stride` apart); only `rows` and `columns` of the region
+    /// (within each row's covered columns) are visited.
+    public mutating func composite(_ g: Gradient, opacity: Double, inverse: AffineTransform,
+                                   into base: UnsafeMutablePointer<UInt32>, stride: Int, rows: Range<Int>, columns: Range<Int>) {
+        prepareRamp(g)
+        let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
+        let last = Double(Self.rampCount - 1), ox = Double(x), oy = Double(y), w = width
+        func parameter(_ xx: Double, _ yy: Double) -> Double { g.parameter(at: inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))) }
+        let t00 = parameter(0, 0), tx = parameter(1, 0) - t00, ty = parameter(0, 1) - t00
+        let stepped = g.kind == .axial && t00.isFinite && tx.isFinite && ty.isFinite
+        @inline(__always) func mul(_ v: UInt32, _ f: UInt32) -> UInt32 { let t = v * f + 128; return (t + (t >> 8)) >> 8 }
+        @inline(__always) func scale(_ p: UInt32, _ f: UInt32) -> UInt32 {
+            var rb = (p & 0x00FF_00FF) &* f &+ 0x0080_0080
+            rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+            var ag = ((p >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080
+            ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+            return rb | ag
+        }
+        coverage.withUnsafeBufferPointer { coverage in
+        ramp.withUnsafeBufferPointer { ramp in
+            for yy in rows {
+                let lo = max(columns.lowerBound, Int(rowStarts[yy])), hi = min(columns.upperBound, Int(rowEnds[yy]))
+                guard hi > lo else { continue }
+                let dst = base + yy * stride
+                let rowT = (t00 + ty * Double(yy)) * last, step = tx * last
+                for xx in lo..<hi {
+                    let cov = coverage[yy * w + xx]
+                    if cov <= 0 { continue }
+                    let c: UInt32
+                    if stepped {
+                        c = ramp[Int(min(max(rowT + step * Double(xx), 0), last) + 0.5)]
+                    } else {
+                        let t = parameter(Double(xx), Double(yy))
+                        c = ramp[t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5)]
+                    }
+                    // Inside the shape at full opacity the ramp's alpha is the pixel's.
+                    let alpha = cov >= 1 && o == 1 ? c >> 24 : UInt32(min(255, Float(c >> 24) * cov * o + 0.5))
+                    if alpha == 0 { continue }
+                    if alpha == 255 { dst[xx] = 0xFF00_0000 | (c & 0x00FF_FFFF); continue }
+                    let p = alpha << 24 | mul((c >> 16) & 0xFF, alpha) << 16 | mul((c >> 8) & 0xFF, alpha) << 8 | mul(c & 0xFF, alpha)
+                    dst[xx] = p &+ scale(dst[xx], 255 &- alpha)
+                }
+            }
+        }
+        }
+    }
+
+    /// A rasterisation kept to be laid again (``snapshot()``, ``restore(_:)``): a shape drawn
+    /// the same way frame after frame need not be rasterised again.
+    public struct Snapshot: Sendable {
+        public let x: Int, y: Int, width: Int, height: Int
+        let coverage: [Float], rowStarts: [Int32], rowEnds: [Int32]
+        /// The coverage values it holds (for a cache's bound).
+        public var count: Int { coverage.count }
+    }
+
+    /// The last rasterisation, copied out.
+    public func snapshot() -> Snapshot {
+        Snapshot(x: x, y: y, width: width, height: height, coverage: Array(coverage[0..<(width * height)]),
+                 rowStarts: Array(rowStarts[0..<height]), rowEnds: Array(rowEnds[0..<height]))
+    }
+
+    /// Makes `s` the current rasterisation, as if its path had just been rasterised (the
+    /// buffers keep their capacity: no allocation once they are large enough).
+    public mutating func restore(_ s: Snapshot) {
+        (x, y, width, height) = (s.x, s.y, s.width, s.height)
+        let count = width * height
+        guard count > 0 else { return }
+        if coverage.count < count { coverage.append(contentsOf: repeatElement(0, count: count - coverage.count)) }
+        if rowStarts.count < height {
+            rowStarts.append(contentsOf: repeatElement(0, count: height - rowStarts.count))
+            rowEnds.append(contentsOf: repeatElement(0, count: height - rowEnds.count))
+        }
+        coverage.withUnsafeMutableBufferPointer { d in s.coverage.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: count) } }
+        rowStarts.withUnsafeMutableBufferPointer { d in s.rowStarts.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
+        rowEnds.withUnsafeMutableBufferPointer { d in s.rowEnds.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
     }
 
     static func byte(_ v: Double) -> UInt8 {

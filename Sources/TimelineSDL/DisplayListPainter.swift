@@ -189,6 +189,13 @@ public final class DisplayListPainter {
     public internal(set) var imageTexturesUploaded = 0
     /// Filled paths and shadows are rasterised here and drawn through ``shapeTexture``.
     var shapes = ShapeRasterizer()
+    /// Coverage of paths filled in memory groups, kept while they are filled the same way paint
+    /// after paint (`Painter+MemoryGroups.swift`), and the values held.
+    var keptCoverage: [CoverageKey: KeptCoverage] = [:]
+    /// Paths the last paint laid from kept coverage instead of rasterising them (LT6).
+    public internal(set) var lastKeptCoverageUses = 0
+    var keptCoverageCount = 0
+    var staleCoverageKeys: [CoverageKey] = []
     /// The coverage of the offscreen group being composited, over its region (0...255).
     var alphaCoverage: (region: SDL_Rect, values: [UInt8])?
     /// Coverage buffers path masks are combined in, kept between paints.
@@ -264,7 +271,7 @@ public final class DisplayListPainter {
         frameNumber += 1
         maskPixelsPainted = 0
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0; lastDirectShapeCount = 0
-        lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0
+        lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0; lastKeptCoverageUses = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         shapeBudget = Double(max(1, w)) * Double(max(1, h)) * Double(Self.shapeBudgetInTargets)
@@ -282,6 +289,8 @@ public final class DisplayListPainter {
             if let scratch { SDL_DestroyTexture(scratch) }
             scratch = nil
             memoryLayers.removeAll()
+            keptCoverage.removeAll()              // kept for the old target's area
+            keptCoverageCount = 0
             targetSize = (w, h)
         }
         target = baseTarget

@@ -42,6 +42,11 @@ extension DisplayListPainter {
     /// Path masks combined as After Effects combines them: from nothing, or from everything
     /// when the first subtracts or intersects; each adds (union), subtracts or intersects its
     /// coverage times its opacity (inverted: the outside).
+    ///
+    /// A mask's coverage is joined into the total straight from the rasteriser, over the rows
+    /// and columns it covers: outside them it is 0 (1 inverted), which leaves the total as it is
+    /// for an add or a subtract and is applied a row at a time otherwise. Only a mask with an
+    /// expansion goes through a region-sized buffer of its own.
     func pathCoverage(_ paths: [MaskPath], transform: AffineTransform, region: SDL_Rect) -> [UInt8] {
         let w = Int(region.w), h = Int(region.h)
         let first = paths.first?.mode ?? .add
@@ -52,13 +57,77 @@ extension DisplayListPainter {
         defer { maskScratch = (total, one) }
         total.removeAll(keepingCapacity: true)
         total.append(contentsOf: repeatElement(first == .add ? 0 : 1, count: w * h))
-        if one.count != w * h { one = [Float](repeating: 0, count: w * h) }
         let clip = Rect(x: Double(region.x), y: Double(region.y), width: Double(w), height: Double(h))
         for m in paths {
-            rasterizeMaskPath(m.path, expansion: m.expansion, transform: transform, clip: clip, region: region, into: &one)
-            Self.combine(one, into: &total, mode: m.mode, opacity: Float(min(max(m.opacity, 0), 1)), inverted: m.isInverted)
+            let o = Float(min(max(m.opacity, 0), 1))
+            if m.expansion != 0, m.expansion.isFinite {
+                if one.count != w * h { one = [Float](repeating: 0, count: w * h) }
+                rasterizeMaskPath(m.path, expansion: m.expansion, transform: transform, clip: clip, region: region, into: &one)
+                Self.combine(one, into: &total, mode: m.mode, opacity: o, inverted: m.isInverted)
+                continue
+            }
+            if shapes.rasterize(m.path, transform: transform, rule: .nonZero, clip: clip) {
+                let box = (x: shapes.x - Int(region.x), y: shapes.y - Int(region.y), width: shapes.width, height: shapes.height)
+                shapes.coverage.withUnsafeBufferPointer { cov in
+                    shapes.rowStarts.withUnsafeBufferPointer { starts in
+                        shapes.rowEnds.withUnsafeBufferPointer { ends in
+                            total.withUnsafeMutableBufferPointer { t in
+                                Self.combine(MaskRows(coverage: cov.baseAddress!, starts: starts.baseAddress!, ends: ends.baseAddress!,
+                                                      box: box), into: t.baseAddress!, width: w, height: h,
+                                             mode: m.mode, opacity: o, inverted: m.isInverted)
+                            }
+                        }
+                    }
+                }
+            } else {
+                total.withUnsafeMutableBufferPointer { t in
+                    Self.combine(nil, into: t.baseAddress!, width: w, height: h, mode: m.mode, opacity: o, inverted: m.isInverted)
+                }
+            }
         }
         return Self.bytes(total)
+    }
+
+    /// A rasterised mask path: its coverage over `box` (in the region's pixels), rows
+    /// covered only from `starts` to `ends`.
+    struct MaskRows {
+        var coverage: UnsafePointer<Float>, starts: UnsafePointer<Int32>, ends: UnsafePointer<Int32>
+        var box: (x: Int, y: Int, width: Int, height: Int)
+    }
+
+    /// Joins one mask's coverage (nil: it covers nothing) into the region-sized `total` by its
+    /// mode, visiting pixels outside the mask's rows only where the mode changes them there.
+    nonisolated static func combine(_ rows: MaskRows?, into total: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
+                                    mode: MaskPath.Mode, opacity o: Float, inverted: Bool) {
+        // The coverage outside the path, times the opacity, and how that joins the total.
+        let outside: Float = inverted ? o : 0
+        @inline(__always) func join(_ t: inout Float, _ c: Float) {
+            switch mode {
+            case .add: t = t + c - t * c
+            case .subtract: t *= 1 - c
+            case .intersect: t *= c
+            }
+        }
+        let outsideChanges = mode == .intersect ? outside != 1 : outside != 0
+        for yy in 0..<h {
+            let row = total + yy * w
+            var start = 0, end = 0, src: UnsafePointer<Float>? = nil
+            if let r = rows, yy >= r.box.y, yy < r.box.y + r.box.height {
+                let ry = yy - r.box.y
+                start = max(0, r.box.x + Int(r.starts[ry])); end = min(w, r.box.x + Int(r.ends[ry]))
+                src = r.coverage + ry * r.box.width - r.box.x
+            }
+            if end <= start { start = 0; end = 0 }
+            if outsideChanges {
+                for k in 0..<start { join(&row[k], outside) }
+                for k in end..<w { join(&row[k], outside) }
+            }
+            guard let src else { continue }
+            for k in start..<end {
+                let c = (inverted ? 1 - src[k] : src[k]) * o
+                join(&row[k], c)
+            }
+        }
     }
 
     /// Joins one mask's coverage into the running total by its mode (nonisolated: the loop runs
@@ -78,11 +147,18 @@ extension DisplayListPainter {
         }
     }
 
-    /// Coverage 0...1 as bytes.
+    /// Coverage 0...1 as bytes (rounded to nearest).
     nonisolated static func bytes(_ total: [Float]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: total.count)
-        for k in 0..<total.count { out[k] = UInt8(min(255, max(0, total[k] * 255 + 0.5))) }
-        return out
+        [UInt8](unsafeUninitializedCapacity: total.count) { out, count in
+            total.withUnsafeBufferPointer { t in
+                for k in 0..<t.count {
+                    // Clamped first, so the conversion cannot trap (NaN reads as 0).
+                    let v = t[k] * 255 + 0.5
+                    out[k] = v >= 1 ? (v < 255 ? UInt8(truncatingIfNeeded: Int32(v)) : 255) : 0
+                }
+            }
+            count = total.count
+        }
     }
 
     /// How a rasterised path joins what is already in a coverage buffer.
@@ -156,39 +232,55 @@ extension DisplayListPainter {
     nonisolated static func readCoverage(_ base: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int, region: SDL_Rect,
                                          luminance: Bool, inverted: Bool) -> [UInt8] {
         let w = Int(region.w), h = Int(region.h)
-        var out = [UInt8](repeating: 0, count: w * h)
-        for yy in 0..<h {
-            let sy = Int(region.y) + yy
-            guard sy >= 0, sy < height else { continue }
-            for xx in 0..<w {
-                let sx = Int(region.x) + xx
-                guard sx >= 0, sx < width else { continue }
-                let p = base[sy * stride + sx]
-                var c = luminance
-                    ? UInt8(min(255, (299 * ((p >> 16) & 0xFF) + 587 * ((p >> 8) & 0xFF) + 114 * (p & 0xFF) + 500) / 1000))
-                    : UInt8(p >> 24)
-                if inverted { c = 255 - c }
-                out[yy * w + xx] = c
+        // The region's columns on the surface, the same on every row; outside it (never, for a
+        // region within the target) the coverage is 0.
+        let x0 = min(w, max(0, -Int(region.x))), x1 = max(x0, min(w, width - Int(region.x)))
+        let empty: UInt8 = 0
+        return [UInt8](unsafeUninitializedCapacity: w * h) { out, count in
+            let o = out.baseAddress!
+            for yy in 0..<h {
+                let line = o + yy * w
+                let sy = Int(region.y) + yy
+                guard sy >= 0, sy < height else { line.initialize(repeating: empty, count: w); continue }
+                line.initialize(repeating: empty, count: x0)
+                (line + x1).initialize(repeating: empty, count: w - x1)
+                let src = base + sy * stride + Int(region.x)
+                if luminance {
+                    for xx in x0..<x1 {
+                        let p = src[xx]
+                        let c = UInt8(truncatingIfNeeded: (299 * ((p >> 16) & 0xFF) + 587 * ((p >> 8) & 0xFF) + 114 * (p & 0xFF) + 500) / 1000)
+                        line[xx] = inverted ? 255 - c : c
+                    }
+                } else {
+                    for xx in x0..<x1 {
+                        let c = UInt8(truncatingIfNeeded: src[xx] >> 24)
+                        line[xx] = inverted ? 255 - c : c
+                    }
+                }
             }
+            count = w * h
         }
-        return out
     }
 
     /// Multiplies the premultiplied pixels of `run` (at `px`, rows `run.w` apart) by the
-    /// coverage over the run.
+    /// coverage over the run (outside the coverage's region they are cleared).
     nonisolated static func applyCoverage(_ coverage: (region: SDL_Rect, values: [UInt8]), to px: UnsafeMutablePointer<UInt32>, run: SDL_Rect) {
-        let r = coverage.region, w = Int(r.w)
+        let r = coverage.region, w = Int(r.w), rw = Int(run.w)
         guard !coverage.values.isEmpty else { return }
+        // The run's columns inside the region, the same on every row.
+        let x0 = min(rw, max(0, Int(r.x) - Int(run.x))), x1 = max(x0, min(rw, Int(r.x) + w - Int(run.x)))
         coverage.values.withUnsafeBufferPointer { cov in
             for yy in 0..<Int(run.h) {
+                let line = px + yy * rw
                 let cy = Int(run.y) - Int(r.y) + yy
-                for xx in 0..<Int(run.w) {
-                    let cx = Int(run.x) - Int(r.x) + xx
-                    let k = yy * Int(run.w) + xx
-                    guard cy >= 0, cy < Int(r.h), cx >= 0, cx < w else { px[k] = 0; continue }
-                    let c = UInt32(cov[cy * w + cx])
+                guard cy >= 0, cy < Int(r.h) else { line.update(repeating: 0, count: rw); continue }
+                line.update(repeating: 0, count: x0)
+                (line + x1).update(repeating: 0, count: rw - x1)
+                let src = cov.baseAddress! + cy * w + Int(run.x) - Int(r.x)
+                for k in x0..<x1 {
+                    let c = UInt32(src[k])
                     if c == 255 { continue }
-                    px[k] = c == 0 ? 0 : Premultiplied.scale(px[k], c)
+                    line[k] = c == 0 ? 0 : Premultiplied.scale(line[k], c)
                 }
             }
         }

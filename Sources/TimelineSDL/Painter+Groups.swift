@@ -30,7 +30,16 @@ extension DisplayListPainter {
         // Flutter's opacity layer takes).
         // One walk of the group gives its bounds and its drawings' boxes, for both questions.
         let bounds = translucent && !single || masks || g.mask != nil ? groupBounds(commands, after: i) : .null
-        if let alphaMask = g.mask, memoryDepth == 0, beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
+        if let alphaMask = g.mask, memoryDepth == 0, isSoftware, drawsGroupsInMemory, groupIsRasterisable,
+           beginMemoryGroup(opacity: g.opacity * opacity, mask: shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil) {
+            // Masked by coverage and drawn in memory (a Lottie layer of fills under masks or a
+            // matte): no SDL target to clear, read back and write through.
+            opacity = 1
+            var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
+            region = intersect(intersect(region, clip ?? targetRect), targetRect)
+            groups[groups.count - 1].memory!.alphaMask = (alphaMask, device)
+            groups[groups.count - 1].memory!.region = region
+        } else if let alphaMask = g.mask, memoryDepth == 0, beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
             // Masked by coverage (a mask layer, a matte, path masks): always composited offscreen,
             // the coverage multiplied in with the clip's.
             opacity = 1
@@ -311,6 +320,7 @@ extension DisplayListPainter {
             switch commands[j] {
             case .beginGroup(let g):
                 if g.clip != nil { groupHasClippedSubgroup = true }
+                if g.mask != nil { groupIsRasterisable = false }     // memory groups apply masks outermost only
                 boundsStack.append(g.transform.concatenating(base))      // group transforms are absolute
             case .endGroup:
                 boundsStack.removeLast()

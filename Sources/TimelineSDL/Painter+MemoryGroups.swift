@@ -21,11 +21,14 @@ extension DisplayListPainter {
     /// The side of a memory group's tile, in pixels.
     nonisolated static let memoryTile = 16
 
-    /// A group drawn in memory: its pool depth, the opacity and clip mask it is composited with.
+    /// A group drawn in memory: its pool depth, the opacity and clip mask it is composited with,
+    /// and (the outermost only) a coverage mask with the device region it is computed over.
     struct MemoryGroup {
         var depth: Int
         var opacity: Double
         var mask: (rect: Rect, radius: Double, transform: AffineTransform)?
+        var alphaMask: (mask: GroupMask, transform: AffineTransform)?
+        var region = SDL_Rect(x: 0, y: 0, w: 0, h: 0)
     }
 
     /// A pooled buffer: premultiplied ARGB pixels as large as the target, and per tile whether
@@ -38,10 +41,105 @@ extension DisplayListPainter {
     var tileColumns: Int { (Int(targetSize.width) + Self.memoryTile - 1) / Self.memoryTile }
     var tileRows: Int { (Int(targetSize.height) + Self.memoryTile - 1) / Self.memoryTile }
 
-    /// Whether the drawing `command`, under the device transform `t`, can be drawn in memory.
+    /// Whether the drawing `command`, under the device transform `t`, can be drawn in memory:
+    /// rectangles on the pixel grid, and filled paths (rasterised on the CPU in any case).
     func isRasterisable(_ command: DrawCommand, _ t: AffineTransform) -> Bool {
+        if case .fillShape = command { return true }
         guard case .fillRect(_, _, let radius) = command, Self.isAxisAligned(t) else { return false }
         return pixel(radius * t.a) <= Self.maximumCornerTextureRadius
+    }
+
+    /// Fills `path` into the open memory group: rasterised within the clip and laid over the
+    /// group's premultiplied pixels as ``compositeShapeDirectly(_:into:)`` lays it over the
+    /// target's, after marking the tiles its covered rows reach.
+    ///
+    /// A path filled under the same transform in the paint before is rasterised over the whole
+    /// target once and its coverage kept (``keptCoverage``): from then on it is copied, not
+    /// rasterised (a Lottie layer's static shapes under an animated mask or matte).
+    func fillShapeInMemory(_ path: Path, _ paint: Paint, _ rule: FillRule) {
+        let bounds = intersect(clip ?? targetRect, targetRect)
+        guard bounds.w > 0, bounds.h > 0 else { return }
+        let key = CoverageKey(path: path, rule: rule, transform: transform)
+        if let i = keptCoverage.index(forKey: key) {
+            keptCoverage.values[i].lastUsed = frameNumber
+            if let kept = keptCoverage.values[i].snapshot {
+                shapes.restore(kept)
+                lastKeptCoverageUses += 1
+            } else {
+                let whole = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
+                guard shapes.rasterize(path, transform: transform, rule: rule, clip: whole) else { return }
+                let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+                if keptCoverageCount + shapes.width * shapes.height <= limit {
+                    keptCoverage.values[i].snapshot = shapes.snapshot()
+                    keptCoverageCount += shapes.width * shapes.height
+                }
+            }
+        } else {
+            keptCoverage[key] = KeptCoverage(snapshot: nil, lastUsed: frameNumber)
+            let area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
+            guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
+        }
+        // The covered box within the clip, whose tiles are marked.
+        let cx0 = Int(bounds.x) - shapes.x, cx1 = Int(bounds.x) + Int(bounds.w) - shapes.x
+        var lo = Int.max, hi = Int.min, top = -1, bottom = -1
+        for yy in max(0, Int(bounds.y) - shapes.y)..<max(0, min(shapes.height, Int(bounds.y) + Int(bounds.h) - shapes.y)) {
+            let s = max(cx0, Int(shapes.rowStarts[yy])), e = min(cx1, Int(shapes.rowEnds[yy]))
+            guard e > s else { continue }
+            lo = min(lo, s); hi = max(hi, e)
+            if top < 0 { top = yy }
+            bottom = yy + 1
+        }
+        guard top >= 0 else { return }
+        let width = Int(targetSize.width), height = Int(targetSize.height)
+        let covered = SDL_Rect(x: Int32(shapes.x + lo), y: Int32(shapes.y + top), w: Int32(hi - lo), h: Int32(bottom - top))
+        let depth = memoryDepth - 1
+        var layer = MemoryLayer()
+        swap(&layer, &memoryLayers[depth])
+        defer { swap(&layer, &memoryLayers[depth]) }
+        layer.pixels.withUnsafeMutableBufferPointer { px in
+            layer.marks.withUnsafeMutableBufferPointer { marks in
+                Self.touch(covered, px.baseAddress!, marks, width: width, height: height)
+                compositeShapeDirectly(paint, into: (px.baseAddress!, width), clip: bounds)
+            }
+        }
+    }
+
+    /// What a filled path's coverage depends on (not its paint: a shape changing colour keeps it).
+    struct CoverageKey: Hashable {
+        var path: Path
+        var rule: FillRule
+        var transform: AffineTransform
+
+        /// Hashes the path by its length and first and last elements, as ``ShapeKey`` does.
+        func hash(into hasher: inout Hasher) {
+            let e = path.elements
+            hasher.combine(e.count)
+            for k in e.indices.prefix(4) { hasher.combine(e[k]) }
+            for k in e.indices.suffix(4) { hasher.combine(e[k]) }
+            hasher.combine(rule)
+            hasher.combine(transform)
+        }
+    }
+
+    /// A path filled in the last paint (a candidate) or in two running, with its coverage.
+    struct KeptCoverage {
+        var snapshot: ShapeRasterizer.Snapshot?
+        var lastUsed: Int
+    }
+
+    /// How many target areas of coverage are kept at most (a float per pixel).
+    static let keptCoverageInTargets = 4
+
+    /// Drops the kept coverage of paths the paint just finished did not fill (called at the end
+    /// of every paint; the keys are gathered into a reused buffer, so nothing is allocated).
+    func evictStaleCoverage() {
+        guard !keptCoverage.isEmpty else { return }
+        staleCoverageKeys.removeAll(keepingCapacity: true)
+        for (k, v) in keptCoverage where v.lastUsed != frameNumber { staleCoverageKeys.append(k) }
+        for k in staleCoverageKeys {
+            if let s = keptCoverage.removeValue(forKey: k)?.snapshot { keptCoverageCount -= s.count }
+        }
+        staleCoverageKeys.removeAll(keepingCapacity: true)
     }
 
     /// Opens a memory group for the group just pushed; false when the buffers' memory bound is
@@ -122,6 +220,9 @@ extension DisplayListPainter {
                 }
             }
         }
+        // A coverage mask (path masks, a track matte) over the group's region.
+        alphaCoverage = m.alphaMask.map { maskCoverage($0.mask, transform: $0.transform, region: m.region) }
+        defer { alphaCoverage = nil }
         if !compositeRuns(memoryRuns, opacity: o, mask: m.mask, onto: target) {
             // The destination could not be read or written: put the group's pixels through SDL's
             // blend instead (translucency approximate).

@@ -69,6 +69,12 @@ extension DisplayListPainter {
 
     /// Fills `path` in the current group by `rule` with `paint`.
     func fillShape(_ path: Path, _ paint: Paint, _ rule: FillRule) {
+        if memoryDepth > 0 {
+            // Inside a group drawn in memory: laid into its buffer, never through SDL.
+            guard spendShapeBudget(path, margin: 1) else { return }
+            fillShapeInMemory(path, paint, rule)
+            return
+        }
         let key = ShapeKey(path: path, paint: paint, rule: rule, shadowRadius: 0, transform: transform, opacity: opacity,
                            targetWidth: targetSize.width, targetHeight: targetSize.height)
         if drawCached(key) { return }
@@ -97,42 +103,61 @@ extension DisplayListPainter {
     /// Lays the rasteriser's coverage, painted with `paint` at the group's opacity, over the
     /// premultiplied pixels of `d` (SDL's blend of the same straight-alpha pixels, rounded to
     /// nearest where SDL truncates).
-    private func compositeShapeDirectly(_ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
+    ///
+    /// With `clip` (device pixels) only the part inside it is laid (a kept rasterisation of the
+    /// whole shape drawn into a damaged region).
+    func compositeShapeDirectly(_ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), clip: SDL_Rect? = nil) {
         let (x0, y0, w, h) = (shapes.x, shapes.y, shapes.width, shapes.height)
         guard w > 0, h > 0 else { return }
+        // The rows and columns (in the shape's box) inside the clip.
+        let rows = clip.map { max(0, Int($0.y) - y0)..<max(0, min(h, Int($0.y) + Int($0.h) - y0)) } ?? 0..<h
+        let columns = clip.map { (max(0, Int($0.x) - x0), max(0, min(w, Int($0.x) + Int($0.w) - x0))) } ?? (0, w)
+        guard !rows.isEmpty, columns.1 > columns.0 else { return }
         if case .color(let c) = paint {
             let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
             let a = Float(min(max(c.alpha, 0), 1)) * o * 255
             guard a > 0 else { return }
             let r = UInt32(byte(c.red)), g = UInt32(byte(c.green)), b = UInt32(byte(c.blue))
+            let solid = 0xFF00_0000 | r << 16 | g << 8 | b, full = UInt32(min(255, a + 0.5))
+            // Only each row's covered columns (the rasteriser's row extents) are visited.
             shapes.coverage.withUnsafeBufferPointer { cov in
-                for yy in 0..<h {
+            shapes.rowStarts.withUnsafeBufferPointer { starts in
+            shapes.rowEnds.withUnsafeBufferPointer { ends in
+                for yy in rows {
                     let src = cov.baseAddress! + yy * w
                     let dst = d.base + (y0 + yy) * d.stride + x0
-                    var k = 0
-                    while k < w {
+                    for k in max(columns.0, Int(starts[yy]))..<max(columns.0, min(columns.1, Int(ends[yy]))) {
                         let v = src[k]
-                        if v > 0 {
-                            let alpha = UInt32(min(255, v * a + 0.5))
-                            if alpha == 255 {
-                                dst[k] = 0xFF00_0000 | r << 16 | g << 8 | b
-                            } else if alpha > 0 {
-                                let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
-                                dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
-                            }
+                        guard v > 0 else { continue }
+                        if v >= 1, a == 255 { dst[k] = solid; continue }
+                        let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
+                        if alpha == 255 {
+                            dst[k] = solid
+                        } else if alpha > 0 {
+                            let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
+                            dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
                         }
-                        k += 1
                     }
                 }
             }
+            }
+            }
+            return
+        }
+        if case .gradient(let g) = paint {
+            // Painted and laid over in one pass (the same pixels as the loop below).
+            shapes.composite(g, opacity: opacity, inverse: transform.inverted() ?? .identity, into: d.base + y0 * d.stride + x0,
+                             stride: d.stride, rows: rows, columns: columns.0..<columns.1)
             return
         }
         shapes.paint(paint, opacity: opacity, inverse: transform.inverted() ?? .identity)
         shapes.pixels.withUnsafeBufferPointer { px in
-            for yy in 0..<h {
+        shapes.rowStarts.withUnsafeBufferPointer { starts in
+        shapes.rowEnds.withUnsafeBufferPointer { ends in
+            for yy in rows {
                 let src = px.baseAddress! + yy * w
                 let dst = d.base + (y0 + yy) * d.stride + x0
-                for k in 0..<w {
+                for k in max(columns.0, Int(starts[yy]))..<max(columns.0, min(columns.1, Int(ends[yy]))) {
                     let s = src[k], alpha = s >> 24
                     if alpha == 0 { continue }
                     if alpha == 255 { dst[k] = s; continue }
@@ -141,6 +166,8 @@ extension DisplayListPainter {
                     dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
                 }
             }
+        }
+        }
         }
     }
 

@@ -153,6 +153,7 @@ extension DisplayListPainter {
     /// of frames, checked every 120 frames.
     func evictStaleTextures() {
         evictStaleShapes()
+        evictStaleCoverage()
         guard frameNumber % 120 == 0 else { return }
         let staleDiscs = discs.filter { frameNumber - $0.value.lastUsed > 120 }
         for (k, d) in staleDiscs { SDL_DestroyTexture(d.texture); discs[k] = nil }
