@@ -14,6 +14,10 @@ import UpdateLoop
 /// presentation copy without allocating.
 @MainActor
 public final class LayerEngine: FrameParticipant {
+    /// Animations of other kinds that this engine advances with the layers' own, from the same
+    /// frame time and before them (the views' animation engine): the run loop has one animation
+    /// driver (CA8).
+    private var sources: [any AnimationSource] = []
     /// The run loop whose frames drive the engine (it asks it for frames).
     public private(set) weak var runLoop: MainRunLoop?
     /// Problems found in layer calls: unknown key paths, values of the wrong type, cycles.
@@ -43,6 +47,19 @@ public final class LayerEngine: FrameParticipant {
 
     /// Media time now, in seconds (the running frame's, else the last frame's).
     public var currentMediaTime: Double { runLoop?.currentMediaTime ?? frameTime }
+
+    /// Advances `source` in every animation phase (before the layers' animations) and runs its
+    /// completions in every completion phase (before the layers' callbacks), from now on.
+    public func addSource(_ source: any AnimationSource) {
+        guard !sources.contains(where: { $0 === source }) else { return }
+        sources.append(source)
+    }
+
+    /// The source of type `T`, if one was added.
+    public func source<T: AnimationSource>(ofType type: T.Type) -> T? {
+        for s in sources { if let t = s as? T { return t } }
+        return nil
+    }
 
     /// Hosts `root`'s tree: its animations run and its changes are tracked from now on.
     public func host(_ root: Layer) { root.attach(to: self) }
@@ -150,6 +167,7 @@ public final class LayerEngine: FrameParticipant {
     }
 
     public func advance(to frame: FrameInfo) {
+        for s in sources { s.advance(to: frame) }
         frameTime = Double(frame.mediaTime) / 1e9
         evaluate(at: frameTime)
     }
@@ -245,6 +263,7 @@ public final class LayerEngine: FrameParticipant {
 
     /// Phase 3: animation delegates and transaction completions.
     public func runCompletions() {
+        for s in sources { s.runCompletions() }
         guard !callbacks.isEmpty else { return }
         swap(&callbacks, &readyCallbacks)
         for c in readyCallbacks { c() }
@@ -292,11 +311,11 @@ public final class LayerEngine: FrameParticipant {
 
     public var hasPendingWork: Bool {
         !animated.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
-            || !continuous.isEmpty
+            || !continuous.isEmpty || sources.contains { $0.hasPendingWork }
     }
 
     public func describePendingWork() -> [String] {
-        var out: [String] = []
+        var out: [String] = sources.flatMap { $0.describePendingWork() }
         if !animated.isEmpty { out.append("\(animated.count) layers with running animations") }
         if !callbacks.isEmpty { out.append("\(callbacks.count) animation callbacks") }
         if !displayQueue.isEmpty { out.append("\(displayQueue.count) layers need display") }
@@ -306,4 +325,18 @@ public final class LayerEngine: FrameParticipant {
 
     /// How many layers have running animations.
     public var animatedLayerCount: Int { animated.count }
+}
+
+/// Animations of another kind that a ``LayerEngine`` advances with its own (see
+/// ``LayerEngine/addSource(_:)``): their values are functions of the frame's time.
+@MainActor
+public protocol AnimationSource: AnyObject {
+    /// Phase 2: every animation at the frame's time.
+    func advance(to frame: FrameInfo)
+    /// Phase 3: completions of animations that ended.
+    func runCompletions()
+    /// Whether anything is animating or waiting to complete.
+    var hasPendingWork: Bool { get }
+    /// What is pending, in words.
+    func describePendingWork() -> [String]
 }

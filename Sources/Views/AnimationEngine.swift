@@ -1,4 +1,5 @@
 import FrameTiming
+import Layers
 import Geometry
 import Motion
 import UpdateLoop
@@ -119,16 +120,17 @@ struct ConstantAnimation {
     var epoch: UInt32
 }
 
-/// Runs block, keyframe and constant animations and property animators in phase 2 of each frame
-/// (writing presentation values) and their completions in phase 3: a ``FrameParticipant`` of the
-/// run loop, one per loop (``MainRunLoop/animations``). Values are pure functions of the frame
+/// Runs block, keyframe and constant animations, property animators, timelines and scroll
+/// motions in phase 2 of each frame (writing presentation values) and their completions in
+/// phase 3: an ``AnimationSource`` of the run loop's layer engine, which advances it before the
+/// layers' animations from the same frame time, one per loop (``MainRunLoop/animations``). Values are pure functions of the frame
 /// time and each animation's begin time (N8). Animations hold their views weakly.
 ///
 /// Bulk changes are linear (P2): interrupting marks the old animation stale through an epoch
 /// instead of searching for it, finished and stale animations are compacted in one sweep, and a
 /// subtree leaving its window is found through a mark on its views, not an ancestor walk.
 @MainActor
-public final class AnimationEngine: FrameParticipant {
+public final class AnimationEngine: AnimationSource {
     unowned let runLoop: MainRunLoop
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []

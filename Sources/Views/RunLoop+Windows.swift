@@ -1,21 +1,23 @@
 import UpdateLoop
 
 extension MainRunLoop {
-    /// The run loop's animation engine: block, keyframe and constant animations and property
-    /// animators. Made on first use and added as the loop's first participant, so the animation
-    /// tick runs before any window's update cycle.
+    /// The run loop's view animation engine: block, keyframe and constant animations, property
+    /// animators, timelines and scroll motions. Made on first use and advanced by the layer
+    /// engine before the layers' animations, so the loop has one animation driver (CA8) and the
+    /// animation tick runs before any window's update cycle.
     public var animations: AnimationEngine {
-        if let engine = participant(ofType: AnimationEngine.self) { return engine }
+        let driver = layers
+        if let engine = driver.source(ofType: AnimationEngine.self) { return engine }
         let engine = AnimationEngine(runLoop: self)
-        precondition(participants.isEmpty || !participants.contains { $0 is Window },
-                     "MainRunLoop.animations: the engine must be made before any window is added")
-        addParticipant(engine)
+        driver.addSource(engine)
         return engine
     }
 
-    /// The run loop's layer engine: explicit and implicit layer animations, layer display and
-    /// layout, for every layer tree of its windows (CA6-CA8). Made with the animation engine,
-    /// before any window, so presentations are ready when windows commit.
+    /// The run loop's layer engine: it advances every animation (the views' through
+    /// ``animations``, and explicit and implicit layer animations) and runs layer display and
+    /// layout, for every layer tree of its windows (CA6-CA8). Made on first use and added as the
+    /// loop's participant (``add(_:)`` makes it before the window), so presentations are ready when windows
+    /// commit.
     public var layers: LayerEngine {
         if let engine = participant(ofType: LayerEngine.self) { return engine }
         return LayerEngine(runLoop: self)

@@ -94,6 +94,9 @@ struct GalleryDemoTests {
         let img = try screenshot(scene: "panel", after: 2.5, size: "800x500")
         // The 800x500 window sits at (240, 150) on the 1280x800 screen.
         let panel = find(Color(red: 0.16, green: 0.44, blue: 0.86), in: img, tolerance: 4.0 / 255)
+        // No panel on screen (a screenshot taken too early): fail here, before its empty box is
+        // turned into pixel bounds.
+        try #require(panel.count > 0, "no panel in the screenshot")
         #expect(panel.box.width >= 200 && panel.box.width < 340, "panel box \(panel.box)")
         #expect(panel.box.minX >= 240 && panel.box.maxY <= 150 + 500 - 40, "panel box \(panel.box)")
         // The five rows' dots (the accents) are all inside the panel.

@@ -74,4 +74,39 @@ struct OneDriverTests {
         #expect(s.contentOffset.y == offset)                       // no motion after it left
         #expect(!host.runLoop.animations.hasPendingWork)
     }
+
+    @Test("CA8: the layer engine is the loop's one animation participant; view and layer animations share its frame time")
+    func CA8_oneParticipant() {
+        let host = makeHost()
+        let v = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        host.root.addSubview(v)
+        let sub = Layer()
+        sub.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        v.layer.addSublayer(sub)
+        host.runUntilIdle()
+        let loop = host.runLoop
+        #expect(loop.participants.first === loop.layers)
+        #expect(!loop.participants.contains { $0 is AnimationEngine })
+        #expect(loop.participants.filter { !($0 is Window) }.count == 1)
+        #expect(loop.layers.source(ofType: AnimationEngine.self) === loop.animations)
+        // A view block and a layer animation made in the same frame move together.
+        View.animate(withDuration: 1, delay: 0, options: [], curve: .linear) { v.alpha = 0 }
+        let fade = BasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1.0
+        fade.toValue = 0.0
+        fade.duration = 1
+        fade.timingFunction = MediaTimingFunction(name: .linear)
+        sub.add(fade, forKey: "fade")
+        Transaction.begin()
+        Transaction.setDisableActions(true)
+        sub.opacity = 0
+        Transaction.commit()
+        host.step()
+        host.step(frames: 30)
+        let viewAlpha = v.presentation.alpha
+        let layerOpacity = sub.presentation()?.opacity ?? -1
+        #expect(abs(viewAlpha - 0.5) < 1e-9)
+        #expect(abs(viewAlpha - layerOpacity) < 1e-9)
+        host.runUntilIdle()
+    }
 }
