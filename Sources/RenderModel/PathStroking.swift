@@ -16,17 +16,24 @@ extension Path {
     /// while the miter length over the width stays within `miterLimit`, else bevel; round as an
     /// arc), and caps on open ends (square extends by half the width, round adds a half disc).
     /// A subpath of zero length draws a dot with round or square caps, as Core Graphics does.
-    /// Curves and round parts are flattened to within a fiftieth of a unit (finer for hairlines).
+    /// Curves are flattened to within ``strokeFlatness`` and round parts to a fiftieth of a unit
+    /// (finer for hairlines).
     public func copy(strokingWithWidth width: Double, lineCap: LineCap, lineJoin: LineJoin, miterLimit: Double) -> Path {
         var out = Path()
         guard width > 0, width.isFinite else { return out }
         let hw = width / 2
         var stroker = Stroker(halfWidth: hw, cap: lineCap, join: lineJoin, miterLimit: miterLimit.isFinite ? max(1, miterLimit) : 10)
-        for sub in flattened(tolerance: max(0.002, min(0.02, width / 40))) {
+        for sub in flattened(tolerance: max(0.002, min(Self.strokeFlatness, width / 40))) {
             stroker.stroke(sub, into: &out)
         }
         return out
     }
+
+    /// How far, in the path's units, a stroke outline's chords may stray from its curves (less
+    /// for hairlines): a twentieth of a unit, a sixth of a device pixel at 3x, within the tenth
+    /// of a pixel fills are flattened to at 1x and 2x. Halving it would give the rasteriser two
+    /// fifths more edges to cross on every sample row (a fiftieth made strokes 1.4x slower).
+    static let strokeFlatness = 0.05
 }
 
 /// Builds stroke outlines from flattened subpaths.
@@ -172,7 +179,8 @@ struct Stroker {
     }
 
     /// Chords for an arc of `sweep` radians on the stroke's half width, within a fiftieth of a
-    /// unit (a tenth of the half width for hairlines).
+    /// unit (a tenth of the half width for hairlines): finer than ``Path/strokeFlatness``, as
+    /// a round cap's chords all fall inside its disc (a dot would lose area) and there are few.
     /// Past ``roundBudget`` points of round caps and joins in one outline (thousands of dashes
     /// with round caps of a huge width, say), each arc takes 8 chords: a bounded outline, coarse
     /// only where nothing finer could be drawn in time.

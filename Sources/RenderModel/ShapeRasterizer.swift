@@ -38,6 +38,8 @@ public struct ShapeRasterizer: Sendable {
     private var blurScratch: [Float] = []
     private var kernel: [Float] = []
     private var ramp: [UInt32] = []
+    /// ``ramp`` at the opacity being composited, premultiplied (wholly covered pixels' colours).
+    private var solidRamp: [UInt32] = []
     /// The stops ``ramp`` was made for (a gradient whose points move keeps its ramp).
     private var rampStops: (colors: [Color], locations: [Double]?)?
 
@@ -339,6 +341,18 @@ public struct ShapeRasterizer: Sendable {
             // instead of mapped back and projected at every pixel.
             let t00 = parameter(0, 0), tx = parameter(1, 0) - t00, ty = parameter(0, 1) - t00
             let stepped = g.kind == .axial && t00.isFinite && tx.isFinite && ty.isFinite
+        // A radial gradient without a focal point is the distance from its centre in a space
+        // where its ellipse is the unit circle, and that space is affine in device pixels: each
+        // pixel's point there is stepped along the row, leaving a square root per pixel.
+        let rx = abs(g.endPoint.x - g.startPoint.x), ry = abs(g.endPoint.y - g.startPoint.y)
+        func unit(_ xx: Double, _ yy: Double) -> Point {
+            let p = inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))
+            return Point(x: (p.x - g.startPoint.x) / rx, y: (p.y - g.startPoint.y) / ry)
+        }
+        let circular = g.kind == .radial && g.focalPoint == nil && rx > 0 && ry > 0
+        let u00 = circular ? unit(0, 0) : Point(x: 0, y: 0)
+        let ux = circular ? unit(1, 0) - u00 : Point(x: 0, y: 0), uy = circular ? unit(0, 1) - u00 : Point(x: 0, y: 0)
+        let radial = circular && [u00.x, u00.y, ux.x, ux.y, uy.x, uy.y].allSatisfy(\.isFinite)
             let last = Double(n - 1)
             coverage.withUnsafeBufferPointer { coverage in
             ramp.withUnsafeBufferPointer { ramp in
@@ -351,6 +365,7 @@ public struct ShapeRasterizer: Sendable {
                     if stepped {
                         // The ramp index stepped along the row in ramp entries.
                         let rowT = (t00 + ty * Double(yy)) * last, step = tx * last
+                let rowU = u00.x + uy.x * Double(yy), rowV = u00.y + uy.y * Double(yy)
                         for xx in start..<end {
                             let k = yy * w + xx
                             let cov = coverage[k]
@@ -406,7 +421,20 @@ public struct ShapeRasterizer: Sendable {
         func parameter(_ xx: Double, _ yy: Double) -> Double { g.parameter(at: inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))) }
         let t00 = parameter(0, 0), tx = parameter(1, 0) - t00, ty = parameter(0, 1) - t00
         let stepped = g.kind == .axial && t00.isFinite && tx.isFinite && ty.isFinite
-        @inline(__always) func mul(_ v: UInt32, _ f: UInt32) -> UInt32 { let t = v * f + 128; return (t + (t >> 8)) >> 8 }
+        // A radial gradient without a focal point is the distance from its centre in a space
+        // where its ellipse is the unit circle, and that space is affine in device pixels: each
+        // pixel's point there is stepped along the row, leaving a square root per pixel.
+        let rx = abs(g.endPoint.x - g.startPoint.x), ry = abs(g.endPoint.y - g.startPoint.y)
+        func unit(_ xx: Double, _ yy: Double) -> Point {
+            let p = inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))
+            return Point(x: (p.x - g.startPoint.x) / rx, y: (p.y - g.startPoint.y) / ry)
+        }
+        let circular = g.kind == .radial && g.focalPoint == nil && rx > 0 && ry > 0
+        let u00 = circular ? unit(0, 0) : Point(x: 0, y: 0)
+        let ux = circular ? unit(1, 0) - u00 : Point(x: 0, y: 0), uy = circular ? unit(0, 1) - u00 : Point(x: 0, y: 0)
+        let radial = circular && [u00.x, u00.y, ux.x, ux.y, uy.x, uy.y].allSatisfy(\.isFinite)
+        // Bytes times bytes: wrapping operations, as no product can overflow (no checks per pixel).
+        @inline(__always) func mul(_ v: UInt32, _ f: UInt32) -> UInt32 { let t = v &* f &+ 128; return (t &+ (t >> 8)) >> 8 }
         @inline(__always) func scale(_ p: UInt32, _ f: UInt32) -> UInt32 {
             var rb = (p & 0x00FF_00FF) &* f &+ 0x0080_0080
             rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
@@ -414,23 +442,43 @@ public struct ShapeRasterizer: Sendable {
             ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
             return rb | ag
         }
+        // Wholly covered pixels take the ramp's entry at the opacity, premultiplied as the
+        // loop below would make it: one lookup and one "over" each.
+        solidRamp.removeAll(keepingCapacity: true)
+        for c in ramp {
+            let alpha = o == 1 ? c >> 24 : UInt32(min(255, Float(c >> 24) * o + 0.5))
+            solidRamp.append(alpha << 24 | mul((c >> 16) & 0xFF, alpha) << 16 | mul((c >> 8) & 0xFF, alpha) << 8 | mul(c & 0xFF, alpha))
+        }
         coverage.withUnsafeBufferPointer { coverage in
+        solidRamp.withUnsafeBufferPointer { solid in
         ramp.withUnsafeBufferPointer { ramp in
             for yy in rows {
                 let lo = max(columns.lowerBound, Int(rowStarts[yy])), hi = min(columns.upperBound, Int(rowEnds[yy]))
                 guard hi > lo else { continue }
                 let dst = base + yy * stride
                 let rowT = (t00 + ty * Double(yy)) * last, step = tx * last
+                let rowU = u00.x + uy.x * Double(yy), rowV = u00.y + uy.y * Double(yy)
                 for xx in lo..<hi {
                     let cov = coverage[yy * w + xx]
                     if cov <= 0 { continue }
-                    let c: UInt32
+                    let index: Int
                     if stepped {
-                        c = ramp[Int(min(max(rowT + step * Double(xx), 0), last) + 0.5)]
+                        index = Int(min(max(rowT + step * Double(xx), 0), last) + 0.5)
+                    } else if radial {
+                        let u = rowU + ux.x * Double(xx), v = rowV + ux.y * Double(xx)
+                        let d = (u * u + v * v).squareRoot()
+                        index = Int((d < 1 ? d : 1) * last + 0.5)      // NaN reads as 1, not a trap
                     } else {
                         let t = parameter(Double(xx), Double(yy))
-                        c = ramp[t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5)]
+                        index = t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5)
                     }
+                    if cov >= 1 {
+                        let p = solid[index], alpha = p >> 24
+                        if alpha == 0 { continue }
+                        dst[xx] = alpha == 255 ? p : p &+ scale(dst[xx], 255 &- alpha)
+                        continue
+                    }
+                    let c = ramp[index]
                     // Inside the shape at full opacity the ramp's alpha is the pixel's.
                     let alpha = cov >= 1 && o == 1 ? c >> 24 : UInt32(min(255, Float(c >> 24) * cov * o + 0.5))
                     if alpha == 0 { continue }
@@ -439,6 +487,7 @@ public struct ShapeRasterizer: Sendable {
                     dst[xx] = p &+ scale(dst[xx], 255 &- alpha)
                 }
             }
+        }
         }
         }
     }

@@ -14,6 +14,11 @@ import Glibc
 /// rlottie (librlottie, loaded at run time only for this comparison: it is
 /// never linked into the product), round after round side by side; prints the median
 /// milliseconds per frame of each and their ratio, per file and overall.
+///
+/// Debian's librlottie (0.1) rasterises paths on worker threads of its own, as many as the
+/// machine has cores, and its C API has no switch to stop that. Its frames are timed by the wall
+/// clock as ours are, and beside that by the CPU time the process spent on them (all threads;
+/// ours draws nothing meanwhile): the second is what its frames cost on one core.
 struct LottieBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lottie",
@@ -21,14 +26,14 @@ struct LottieBench: ParsableCommand {
 
     @Argument(help: "Lottie files (Bodymovin JSON).") var files: [String]
     @Option(help: "Rounds per file (the median is reported).") var rounds = 5
-    @Flag(help: "Print JSON: {\"files\": [{\"file\", \"frames\", \"ours_ms_per_frame\", \"rlottie_ms_per_frame\"}]}.") var json = false
+    @Flag(help: "Print JSON: {\"files\": [{\"file\", \"frames\", \"ours_ms_per_frame\", \"rlottie_ms_per_frame\", \"rlottie_cpu_ms_per_frame\"}]}.") var json = false
 
     func validate() throws {
         guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be 1 to 100; got \(rounds)") }
         guard !files.isEmpty else { throw ValidationError("name at least one Lottie file") }
     }
 
-    struct Row { var file: String, frames: Int, ours: Double, rlottie: Double? }
+    struct Row { var file: String, frames: Int, ours: Double, rlottie: Double?, rlottieCPU: Double? }
 
     func run() throws {
         let rlottie = RLottie.load()
@@ -52,7 +57,7 @@ struct LottieBench: ParsableCommand {
                 host.root.addSubview(view)
                 _ = host.runUntilIdle()
                 let theirs = rlottie.flatMap { $0.open(files[k]) }
-                var ours: [Double] = [], others: [Double] = []
+                var ours: [Double] = [], others: [Double] = [], othersCPU: [Double] = []
                 var buffer = [UInt32](repeating: 0, count: w * h)
                 for _ in 0..<rounds {
                     var t = DispatchTime.now().uptimeNanoseconds
@@ -63,43 +68,59 @@ struct LottieBench: ParsableCommand {
                     ours.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6 / Double(max(frames, 1)))
                     if let theirs {
                         t = DispatchTime.now().uptimeNanoseconds
+                        let cpu = Self.processCPUMilliseconds()
                         let total = theirs.frames
                         buffer.withUnsafeMutableBufferPointer { b in
                             for f in 0..<total { theirs.render(f, into: b.baseAddress!, width: w, height: h) }
                         }
                         others.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6 / Double(max(total, 1)))
+                        othersCPU.append((Self.processCPUMilliseconds() - cpu) / Double(max(total, 1)))
                     }
                 }
                 if let e = renderer.painter.lastError { throw e }
                 theirs?.close()
                 func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-                rows.append(Row(file: files[k], frames: frames, ours: median(ours), rlottie: others.isEmpty ? nil : median(others)))
+                rows.append(Row(file: files[k], frames: frames, ours: median(ours), rlottie: others.isEmpty ? nil : median(others),
+                                rlottieCPU: othersCPU.isEmpty ? nil : median(othersCPU)))
             }
             return rows
         }
         let meanOurs = rows.map(\.ours).reduce(0, +) / Double(rows.count)
         let theirs = rows.compactMap(\.rlottie)
         let meanTheirs = theirs.count == rows.count ? theirs.reduce(0, +) / Double(rows.count) : nil
+        let theirsCPU = rows.compactMap(\.rlottieCPU)
+        let meanTheirsCPU = theirsCPU.count == rows.count ? theirsCPU.reduce(0, +) / Double(rows.count) : nil
         if json {
             var out = "{\"files\": ["
             out += rows.map { r in
                 "{\"file\": \"\(r.file.jsonEscaped)\", \"frames\": \(r.frames), \"ours_ms_per_frame\": \(fmt(r.ours, digits: 4)), "
-                    + "\"rlottie_ms_per_frame\": \(r.rlottie.map { fmt($0, digits: 4) } ?? "null")}"
+                    + "\"rlottie_ms_per_frame\": \(r.rlottie.map { fmt($0, digits: 4) } ?? "null"), "
+                    + "\"rlottie_cpu_ms_per_frame\": \(r.rlottieCPU.map { fmt($0, digits: 4) } ?? "null")}"
             }.joined(separator: ", ")
-            out += "], \"overall\": {\"ours_ms_per_frame\": \(fmt(meanOurs, digits: 4)), \"rlottie_ms_per_frame\": \(meanTheirs.map { fmt($0, digits: 4) } ?? "null")}}"
+            out += "], \"overall\": {\"ours_ms_per_frame\": \(fmt(meanOurs, digits: 4)), \"rlottie_ms_per_frame\": \(meanTheirs.map { fmt($0, digits: 4) } ?? "null"), "
+                + "\"rlottie_cpu_ms_per_frame\": \(meanTheirsCPU.map { fmt($0, digits: 4) } ?? "null")}}"
             print(out)
             return
         }
         print("Lottie: every frame at native size, median of \(rounds) rounds, ms per frame (ours: the player view in a headless window, software renderer)")
-        print("file".padding(toLength: 40, withPad: " ", startingAt: 0) + "frames      ours   rlottie   ours/rlottie")
+        print("file".padding(toLength: 40, withPad: " ", startingAt: 0) + "frames      ours   rlottie   ours/rlottie   rlottie cpu")
         for r in rows {
             let name = (r.file as NSString).lastPathComponent
-            print(name.padding(toLength: 40, withPad: " ", startingAt: 0) + String(format: "%6d  %8.3f  %8@  %8@", r.frames, r.ours,
-                  r.rlottie.map { String(format: "%.3f", $0) } ?? "-", r.rlottie.map { String(format: "%.2f", r.ours / $0) } ?? "-"))
+            print(name.padding(toLength: 40, withPad: " ", startingAt: 0) + String(format: "%6d  %8.3f  %8@  %8@      %8@", r.frames, r.ours,
+                  r.rlottie.map { String(format: "%.3f", $0) } ?? "-", r.rlottie.map { String(format: "%.2f", r.ours / $0) } ?? "-",
+                  r.rlottieCPU.map { String(format: "%.3f", $0) } ?? "-"))
         }
         print("overall (mean of files)".padding(toLength: 40, withPad: " ", startingAt: 0)
-              + String(format: "        %8.3f  %8@  %8@", meanOurs, meanTheirs.map { String(format: "%.3f", $0) } ?? "-",
-                       meanTheirs.map { String(format: "%.2f", meanOurs / $0) } ?? "-"))
+              + String(format: "        %8.3f  %8@  %8@      %8@", meanOurs, meanTheirs.map { String(format: "%.3f", $0) } ?? "-",
+                       meanTheirs.map { String(format: "%.2f", meanOurs / $0) } ?? "-", meanTheirsCPU.map { String(format: "%.3f", $0) } ?? "-"))
+    }
+
+    /// User and system CPU time of the whole process (every thread) so far, in milliseconds.
+    static func processCPUMilliseconds() -> Double {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1e3 + Double(t.tv_usec) / 1e3 }
+        return ms(usage.ru_utime) + ms(usage.ru_stime)
     }
 }
 

@@ -196,6 +196,10 @@ public final class DisplayListPainter {
     public internal(set) var lastKeptCoverageUses = 0
     var keptCoverageCount = 0
     var staleCoverageKeys: [CoverageKey] = []
+    /// Coverage of path masks used paint after paint (`Painter+AlphaMasks.swift`), counted in
+    /// ``keptCoverageCount`` with the paths'.
+    var keptMasks: [MaskKey: KeptMask] = [:]
+    var staleMaskKeys: [MaskKey] = []
     /// The coverage of the offscreen group being composited, over its region (0...255).
     var alphaCoverage: (region: SDL_Rect, values: [UInt8])?
     /// Coverage buffers path masks are combined in, kept between paints.

@@ -60,13 +60,30 @@ extension DisplayListPainter {
         let clip = Rect(x: Double(region.x), y: Double(region.y), width: Double(w), height: Double(h))
         for m in paths {
             let o = Float(min(max(m.opacity, 0), 1))
+            let key = MaskKey(path: m.path, expansion: m.expansion, transform: transform, region: region)
+            let kept = keptMask(key)
             if m.expansion != 0, m.expansion.isFinite {
-                if one.count != w * h { one = [Float](repeating: 0, count: w * h) }
-                rasterizeMaskPath(m.path, expansion: m.expansion, transform: transform, clip: clip, region: region, into: &one)
+                if case .region(let c)? = kept?.coverage, c.count == w * h {
+                    one = c
+                    lastKeptCoverageUses += 1
+                } else {
+                    if one.count != w * h { one = [Float](repeating: 0, count: w * h) }
+                    rasterizeMaskPath(m.path, expansion: m.expansion, transform: transform, clip: clip, region: region, into: &one)
+                    if kept != nil { keep(.region(one), for: key) }
+                }
                 Self.combine(one, into: &total, mode: m.mode, opacity: o, inverted: m.isInverted)
                 continue
             }
-            if shapes.rasterize(m.path, transform: transform, rule: .nonZero, clip: clip) {
+            let laid: Bool
+            if case .shape(let snapshot)? = kept?.coverage {
+                shapes.restore(snapshot)
+                lastKeptCoverageUses += 1
+                laid = true
+            } else {
+                laid = shapes.rasterize(m.path, transform: transform, rule: .nonZero, clip: clip)
+                if laid, kept != nil { keep(.shape(shapes.snapshot()), for: key) }
+            }
+            if laid {
                 let box = (x: shapes.x - Int(region.x), y: shapes.y - Int(region.y), width: shapes.width, height: shapes.height)
                 shapes.coverage.withUnsafeBufferPointer { cov in
                     shapes.rowStarts.withUnsafeBufferPointer { starts in
@@ -145,6 +162,70 @@ extension DisplayListPainter {
                 }
             }
         }
+    }
+
+    /// What a mask path's coverage over a region depends on (not its mode or opacity: a mask
+    /// fading in keeps it).
+    struct MaskKey: Hashable {
+        var path: Path
+        var expansion: Double
+        var transform: AffineTransform
+        var region: SDL_Rect
+
+        static func == (a: MaskKey, b: MaskKey) -> Bool {
+            a.expansion == b.expansion && a.transform == b.transform && a.region.x == b.region.x && a.region.y == b.region.y
+                && a.region.w == b.region.w && a.region.h == b.region.h && a.path == b.path
+        }
+
+        /// Hashes the path by its length and first and last elements, as ``CoverageKey`` does.
+        func hash(into hasher: inout Hasher) {
+            let e = path.elements
+            hasher.combine(e.count)
+            for k in e.indices.prefix(4) { hasher.combine(e[k]) }
+            for k in e.indices.suffix(4) { hasher.combine(e[k]) }
+            hasher.combine(expansion)
+            hasher.combine(transform)
+            hasher.combine(region.x); hasher.combine(region.y); hasher.combine(region.w); hasher.combine(region.h)
+        }
+    }
+
+    /// A mask path used in the last paint (a candidate) or in two running, with its coverage:
+    /// the rasteriser's for a plain path, a region-sized buffer for an expanded one.
+    struct KeptMask {
+        enum Coverage { case shape(ShapeRasterizer.Snapshot), region([Float]) }
+        var coverage: Coverage?
+        var lastUsed: Int
+
+        /// The coverage values it holds (against ``keptCoverageInTargets``).
+        var count: Int {
+            switch coverage {
+            case .shape(let s)?: s.count
+            case .region(let r)?: r.count
+            case nil: 0
+            }
+        }
+    }
+
+    /// The kept entry for `key`, marked used in this paint; nil (and made a candidate) when the
+    /// last paint did not use it. A static mask is rasterised twice, then only copied; an
+    /// animated one is never copied out.
+    func keptMask(_ key: MaskKey) -> KeptMask? {
+        guard let i = keptMasks.index(forKey: key) else {
+            keptMasks[key] = KeptMask(coverage: nil, lastUsed: frameNumber)
+            return nil
+        }
+        keptMasks.values[i].lastUsed = frameNumber
+        return keptMasks.values[i]
+    }
+
+    /// Keeps `coverage` for `key`, within the painter's bound on kept coverage.
+    func keep(_ coverage: KeptMask.Coverage, for key: MaskKey) {
+        guard let i = keptMasks.index(forKey: key), keptMasks.values[i].coverage == nil else { return }
+        let entry = KeptMask(coverage: coverage, lastUsed: frameNumber)
+        let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+        guard keptCoverageCount + entry.count <= limit else { return }
+        keptMasks.values[i] = entry
+        keptCoverageCount += entry.count
     }
 
     /// Coverage 0...1 as bytes (rounded to nearest).

@@ -133,6 +133,12 @@ extension DisplayListPainter {
     /// Drops the kept coverage of paths the paint just finished did not fill (called at the end
     /// of every paint; the keys are gathered into a reused buffer, so nothing is allocated).
     func evictStaleCoverage() {
+        if !keptMasks.isEmpty {
+            staleMaskKeys.removeAll(keepingCapacity: true)
+            for (k, v) in keptMasks where v.lastUsed != frameNumber { staleMaskKeys.append(k) }
+            for k in staleMaskKeys { keptCoverageCount -= keptMasks.removeValue(forKey: k)?.count ?? 0 }
+            staleMaskKeys.removeAll(keepingCapacity: true)
+        }
         guard !keptCoverage.isEmpty else { return }
         staleCoverageKeys.removeAll(keepingCapacity: true)
         for (k, v) in keptCoverage where v.lastUsed != frameNumber { staleCoverageKeys.append(k) }

@@ -100,6 +100,52 @@ extension DisplayListPainter {
         blitShape(key)
     }
 
+    /// ``compositeShapeDirectly(_:into:clip:)`` for a colour below full alpha (`a` 0...255,
+    /// `full` its byte): a wholly covered pixel is one premultiplied pixel laid over the
+    /// destination, eight at a time in 16-bit lanes while the run of covered pixels lasts (the
+    /// bytes the pixel-by-pixel loop makes).
+    private func compositeTranslucent(r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32,
+                                      into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
+        let (x0, y0, w) = (shapes.x, shapes.y, shapes.width)
+        let inside = full << 24 | Premultiplied.mul(r, full) << 16 | Premultiplied.mul(g, full) << 8 | Premultiplied.mul(b, full)
+        let insideLanes = unsafeBitCast(SIMD8<UInt32>(repeating: inside), to: Premultiplied.Lanes.self)
+        let behind = Premultiplied.Lanes(repeating: UInt16(255 &- full))
+        shapes.coverage.withUnsafeBufferPointer { cov in
+        shapes.rowStarts.withUnsafeBufferPointer { starts in
+        shapes.rowEnds.withUnsafeBufferPointer { ends in
+            for yy in rows {
+                let src = cov.baseAddress! + yy * w
+                let dst = d.base + (y0 + yy) * d.stride + x0
+                let end = max(columns.0, min(columns.1, Int(ends[yy])))
+                var k = max(columns.0, Int(starts[yy]))
+                while k < end {
+                    let v = src[k]
+                    if v >= 1 {
+                        if k + 8 <= end, src[k + 7] >= 1, src[k + 1] >= 1, src[k + 2] >= 1, src[k + 3] >= 1,
+                           src[k + 4] >= 1, src[k + 5] >= 1, src[k + 6] >= 1 {
+                            let raw = UnsafeMutableRawPointer(dst + k)
+                            let q = raw.loadUnaligned(as: Premultiplied.Lanes.self)
+                            raw.storeBytes(of: insideLanes &+ Premultiplied.scale(q, behind), as: Premultiplied.Lanes.self)
+                            k += 8
+                        } else {
+                            dst[k] = inside &+ Premultiplied.scale(dst[k], 255 &- full)
+                            k += 1
+                        }
+                        continue
+                    }
+                    k += 1
+                    guard v > 0 else { continue }
+                    let alpha = UInt32(min(255, v * a + 0.5))
+                    if alpha == 0 { continue }
+                    let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
+                    dst[k - 1] = p &+ Premultiplied.scale(dst[k - 1], 255 &- alpha)
+                }
+            }
+        }
+        }
+        }
+    }
+
     /// Lays the rasteriser's coverage, painted with `paint` at the group's opacity, over the
     /// premultiplied pixels of `d` (SDL's blend of the same straight-alpha pixels, rounded to
     /// nearest where SDL truncates).
@@ -119,6 +165,10 @@ extension DisplayListPainter {
             guard a > 0 else { return }
             let r = UInt32(byte(c.red)), g = UInt32(byte(c.green)), b = UInt32(byte(c.blue))
             let solid = 0xFF00_0000 | r << 16 | g << 8 | b, full = UInt32(min(255, a + 0.5))
+            if full > 0, full < 255 {
+                compositeTranslucent(r: r, g: g, b: b, a: a, full: full, into: d, rows: rows, columns: columns)
+                return
+            }
             // Only each row's covered columns (the rasteriser's row extents) are visited.
             shapes.coverage.withUnsafeBufferPointer { cov in
             shapes.rowStarts.withUnsafeBufferPointer { starts in

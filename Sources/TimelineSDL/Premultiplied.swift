@@ -11,8 +11,8 @@ enum Premultiplied {
 
     /// `v·f/255`, rounded to nearest (v, f in 0...255).
     @inline(__always) static func mul(_ v: UInt32, _ f: UInt32) -> UInt32 {
-        let t = v * f + 128
-        return (t + (t >> 8)) >> 8
+        let t = v &* f &+ 128                      // bytes: nothing can overflow, so nothing is checked
+        return (t &+ (t >> 8)) >> 8
     }
 
     /// The colour (straight bytes) as a premultiplied pixel.

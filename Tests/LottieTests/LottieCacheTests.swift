@@ -86,7 +86,7 @@ struct LottieCacheTests {
     }
 
     @Test("LT6: a masked layer's static shapes are rasterised once and their coverage laid again, drawing what a fresh renderer draws",
-          arguments: ["mask_add.json", "matte_alpha.json"])
+          arguments: ["mask_add.json", "mask_opacity.json", "matte_alpha.json"])
     func LT6_keptCoverage(_ file: String) throws {
         let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Corpus/" + file).path)
         let composition = LottieComposition(animation: animation)

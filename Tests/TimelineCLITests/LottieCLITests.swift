@@ -69,6 +69,7 @@ struct LottieCLITests {
         #expect(files[0]["frames"] as? Int == 30)
         #expect((files[0]["ours_ms_per_frame"] as? Double ?? 0) > 0)
         #expect(files[0].keys.contains("rlottie_ms_per_frame"))              // null when librlottie is not installed
+        #expect(files[0].keys.contains("rlottie_cpu_ms_per_frame"))          // its CPU time, every thread's
         #expect(json["overall"] is [String: Any])
     }
 }
