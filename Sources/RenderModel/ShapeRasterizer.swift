@@ -337,22 +337,9 @@ public struct ShapeRasterizer: Sendable {
             prepareRamp(g)
             let w = width, h = height, ox = Double(x), oy = Double(y)
             func parameter(_ xx: Double, _ yy: Double) -> Double { g.parameter(at: inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))) }
-            // An axial ramp's parameter is affine in device pixels: stepped along the rows
-            // instead of mapped back and projected at every pixel.
-            let t00 = parameter(0, 0), tx = parameter(1, 0) - t00, ty = parameter(0, 1) - t00
-            let stepped = g.kind == .axial && t00.isFinite && tx.isFinite && ty.isFinite
-        // A radial gradient without a focal point is the distance from its centre in a space
-        // where its ellipse is the unit circle, and that space is affine in device pixels: each
-        // pixel's point there is stepped along the row, leaving a square root per pixel.
-        let rx = abs(g.endPoint.x - g.startPoint.x), ry = abs(g.endPoint.y - g.startPoint.y)
-        func unit(_ xx: Double, _ yy: Double) -> Point {
-            let p = inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))
-            return Point(x: (p.x - g.startPoint.x) / rx, y: (p.y - g.startPoint.y) / ry)
-        }
-        let circular = g.kind == .radial && g.focalPoint == nil && rx > 0 && ry > 0
-        let u00 = circular ? unit(0, 0) : Point(x: 0, y: 0)
-        let ux = circular ? unit(1, 0) - u00 : Point(x: 0, y: 0), uy = circular ? unit(0, 1) - u00 : Point(x: 0, y: 0)
-        let radial = circular && [u00.x, u00.y, ux.x, ux.y, uy.x, uy.y].allSatisfy(\.isFinite)
+            let steps = GradientSteps(g, inverse: inverse, originX: ox, originY: oy)
+            let (t00, tx, ty, stepped) = (steps.t00, steps.tx, steps.ty, steps.stepped)
+            let (u00, ux, uy, radial) = (steps.u00, steps.ux, steps.uy, steps.radial)
             let last = Double(n - 1)
             coverage.withUnsafeBufferPointer { coverage in
             ramp.withUnsafeBufferPointer { ramp in
@@ -419,20 +406,9 @@ public struct ShapeRasterizer: Sendable {
         let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
         let last = Double(Self.rampCount - 1), ox = Double(x), oy = Double(y), w = width
         func parameter(_ xx: Double, _ yy: Double) -> Double { g.parameter(at: inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))) }
-        let t00 = parameter(0, 0), tx = parameter(1, 0) - t00, ty = parameter(0, 1) - t00
-        let stepped = g.kind == .axial && t00.isFinite && tx.isFinite && ty.isFinite
-        // A radial gradient without a focal point is the distance from its centre in a space
-        // where its ellipse is the unit circle, and that space is affine in device pixels: each
-        // pixel's point there is stepped along the row, leaving a square root per pixel.
-        let rx = abs(g.endPoint.x - g.startPoint.x), ry = abs(g.endPoint.y - g.startPoint.y)
-        func unit(_ xx: Double, _ yy: Double) -> Point {
-            let p = inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))
-            return Point(x: (p.x - g.startPoint.x) / rx, y: (p.y - g.startPoint.y) / ry)
-        }
-        let circular = g.kind == .radial && g.focalPoint == nil && rx > 0 && ry > 0
-        let u00 = circular ? unit(0, 0) : Point(x: 0, y: 0)
-        let ux = circular ? unit(1, 0) - u00 : Point(x: 0, y: 0), uy = circular ? unit(0, 1) - u00 : Point(x: 0, y: 0)
-        let radial = circular && [u00.x, u00.y, ux.x, ux.y, uy.x, uy.y].allSatisfy(\.isFinite)
+        let steps = GradientSteps(g, inverse: inverse, originX: ox, originY: oy)
+        let (t00, tx, ty, stepped) = (steps.t00, steps.tx, steps.ty, steps.stepped)
+        let (u00, ux, uy, radial) = (steps.u00, steps.ux, steps.uy, steps.radial)
         // Bytes times bytes: wrapping operations, as no product can overflow (no checks per pixel).
         @inline(__always) func mul(_ v: UInt32, _ f: UInt32) -> UInt32 { let t = v &* f &+ 128; return (t &+ (t >> 8)) >> 8 }
         @inline(__always) func scale(_ p: UInt32, _ f: UInt32) -> UInt32 {
@@ -526,5 +502,43 @@ public struct ShapeRasterizer: Sendable {
     static func byte(_ v: Double) -> UInt8 {
         let x = (v * 255).rounded()
         return x >= 255 ? 255 : (x > 0 ? UInt8(x) : 0)
+    }
+}
+
+/// Where a gradient's ramp stands across device pixels, for stepping it along rows: an axial
+/// ramp's parameter, and a radial gradient's point in the space where its ellipse is the unit
+/// circle (no focal point), are affine in device pixels, so each is the value at the origin
+/// pixel's centre plus a step per column and per row, instead of a mapping back and a
+/// projection at every pixel (leaving a square root per pixel for the radial one).
+struct GradientSteps {
+    /// The axial parameter at pixel (0, 0) and its change per column and per row.
+    var t00 = 0.0, tx = 0.0, ty = 0.0
+    /// Whether the axial steps apply (an axial gradient with finite steps).
+    var stepped = false
+    /// The unit-circle point at pixel (0, 0) and its change per column and per row.
+    var u00 = Point.zero, ux = Point.zero, uy = Point.zero
+    /// Whether the radial steps apply (a radial gradient without a focal point, finite steps).
+    var radial = false
+
+    /// The steps of `g` drawn through `inverse` (device to gradient space) for pixels counted
+    /// from (`originX`, `originY`).
+    init(_ g: Gradient, inverse: AffineTransform, originX ox: Double, originY oy: Double) {
+        func point(_ xx: Double, _ yy: Double) -> Point { inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5)) }
+        if g.kind == .axial {
+            t00 = g.parameter(at: point(0, 0))
+            tx = g.parameter(at: point(1, 0)) - t00
+            ty = g.parameter(at: point(0, 1)) - t00
+            stepped = t00.isFinite && tx.isFinite && ty.isFinite
+        }
+        let rx = abs(g.endPoint.x - g.startPoint.x), ry = abs(g.endPoint.y - g.startPoint.y)
+        guard g.kind == .radial, g.focalPoint == nil, rx > 0, ry > 0 else { return }
+        func unit(_ xx: Double, _ yy: Double) -> Point {
+            let p = point(xx, yy)
+            return Point(x: (p.x - g.startPoint.x) / rx, y: (p.y - g.startPoint.y) / ry)
+        }
+        u00 = unit(0, 0)
+        ux = unit(1, 0) - u00
+        uy = unit(0, 1) - u00
+        radial = [u00.x, u00.y, ux.x, ux.y, uy.x, uy.y].allSatisfy(\.isFinite)
     }
 }
