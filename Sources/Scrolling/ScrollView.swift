@@ -252,7 +252,7 @@ open class ScrollView: View, FrameDrivenAnimation {
         }
         let from = contentOffset
         motion = (AxisMotion.ease(from.x, target.x, 300), AxisMotion.ease(from.y, target.y, 300), loop.currentMediaTimeNanoseconds, true)
-        startObserving()
+        startDriving()
         showIndicators()
     }
 
@@ -369,7 +369,7 @@ open class ScrollView: View, FrameDrivenAnimation {
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
         motion = (x, y, loop.currentMediaTimeNanoseconds, false)
-        startObserving()
+        startDriving()
     }
 
     private func pageTarget(velocity: Point) -> Point {
@@ -386,7 +386,7 @@ open class ScrollView: View, FrameDrivenAnimation {
 
     // MARK: The motion, frame by frame
 
-    private func startObserving() {
+    private func startDriving() {
         guard !isDriven, let loop = window?.runLoop else { return }
         isDriven = true
         loop.animations.drive(self)

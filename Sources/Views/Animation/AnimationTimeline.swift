@@ -217,7 +217,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     /// Stops at the playhead; a paused timeline does not keep the run loop awake (R6).
     public func pause() {
         isPlaying = false
-        stopObserving()
+        stopDriving()
     }
 
     /// Moves the playhead to `time` and renders there. Callbacks in between do not fire (a seek
@@ -250,19 +250,16 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         loop.animations.drive(self)
     }
 
-    private func stopObserving() {
+    private func stopDriving() {
         if isDriven { runLoop?.animations.stopDriving(self) }
         isDriven = false
         lastFrameTime = nil
     }
 
+    /// One frame of playback (the animation engine calls it while the timeline plays); returns
+    /// whether it still plays.
     package func advance(to info: FrameInfo) -> Bool {
-        frame(info)
-        return isDriven
-    }
-
-    private func frame(_ info: FrameInfo) {
-        guard isPlaying else { stopObserving(); return }
+        guard isPlaying else { stopDriving(); return false }
         let now = info.mediaTime
         lastFrameTime = now
         if anchorTime == nil { anchorTime = now }
@@ -270,6 +267,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         let elapsed = Double(now - anchorTime!) * timeScale
         let target = Double(anchorPlayhead) + (isReversed ? -elapsed : elapsed)
         move(to: target >= 9.2e18 ? TimelineTiming.forever : (target <= 0 ? 0 : Int64(target.rounded())))
+        return isDriven
     }
 
     /// Moves the playhead by `delta` seconds of timeline time, firing crossed callbacks in order.
@@ -289,7 +287,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         let total = timing.totalDuration
         if isPlaying, (to >= total && !isReversed) || (to <= 0 && isReversed) {
             isPlaying = false
-            stopObserving()
+            stopDriving()
         }
     }
 
