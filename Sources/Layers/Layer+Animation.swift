@@ -4,11 +4,8 @@ import RenderModel
 extension Layer {
     // MARK: Explicit animations (CA4)
 
-    /// Adds a copy of `animation` under `key` (replacing an animation with that key, which stops
-    /// unfinished), as `add(_:forKey:)`. An animation whose key path the layer does not have, or
-    /// whose values are of the wrong type or not finite, is reported (naming the layer and the
-    /// key path) and not added; nothing else changes.
-    public func add(_ animation: Animation, forKey key: String?) {
+    /// What ``add(_:forKey:)`` does.
+    func addAnimation(_ animation: Animation, forKey key: String?) {
         let copy = animation.copy()
         let compiled: CompiledAnimation
         do { compiled = try CompiledAnimation.compile(copy, for: self) } catch {
@@ -35,26 +32,26 @@ extension Layer {
         engine?.layerDidAddAnimation(self, copy)
     }
 
-    /// The animation added under `key` (a copy of what was added; changing it changes nothing).
-    public func animation(forKey key: String) -> Animation? {
+    /// What ``animation(forKey:)`` does.
+    func runningAnimation(forKey key: String) -> Animation? {
         running.first { $0.key == key }?.animation
     }
 
-    /// The keys of the running animations, in the order they were added.
-    public func animationKeys() -> [String]? {
+    /// What ``animationKeys()`` does.
+    func runningAnimationKeys() -> [String]? {
         let keys = running.compactMap(\.key)
         return keys.isEmpty ? nil : keys
     }
 
-    /// Removes the animation under `key`; its delegate hears `finished: false`.
-    public func removeAnimation(forKey key: String) {
+    /// What ``removeAnimation(forKey:)`` does.
+    func removeRunningAnimation(forKey key: String) {
         guard let i = running.firstIndex(where: { $0.key == key }) else { return }
         stopAnimation(at: i, finished: false)
         animationsDidShrink()
     }
 
-    /// Removes every animation; their delegates hear `finished: false`.
-    public func removeAllAnimations() {
+    /// What ``removeAllAnimations()`` does.
+    func removeRunningAnimations() {
         guard !running.isEmpty else { return }
         while !running.isEmpty { stopAnimation(at: running.count - 1, finished: false) }
         animationsDidShrink()
@@ -139,7 +136,7 @@ extension Layer {
     /// The layer's local time for media time `t` (seconds): each ancestor's, then its own
     /// `(parent − beginTime) · speed + timeOffset`.
     public func localTime(forMediaTime t: Double) -> Double {
-        let parent = superlayer.map { $0.localTime(forMediaTime: t) } ?? maskOwner.map { $0.localTime(forMediaTime: t) } ?? t
+        let parent = timeParent.map { $0.localTime(forMediaTime: t) } ?? t
         return (parent - beginTime) * speed + timeOffset
     }
 
@@ -148,8 +145,7 @@ extension Layer {
     /// - Complexity: O(1) amortised over the pass.
     func localTime(forMediaTime t: Double, pass stamp: Int) -> Double {
         if evaluationStamp == stamp { return evaluationLocalTime }
-        let above = superlayer ?? maskOwner
-        let parent = above.map { $0.localTime(forMediaTime: t, pass: stamp) } ?? t
+        let parent = timeParent.map { $0.localTime(forMediaTime: t, pass: stamp) } ?? t
         evaluationLocalTime = (parent - beginTime) * speed + timeOffset
         evaluationStamp = stamp
         return evaluationLocalTime
@@ -187,7 +183,7 @@ extension Layer {
     /// a paused ancestor maps every local time to its begin time).
     public func mediaTime(forLocalTime t: Double) -> Double {
         let parent = speed == 0 ? beginTime : (t - timeOffset) / speed + beginTime
-        if let s = superlayer ?? maskOwner { return s.mediaTime(forLocalTime: parent) }
+        if let s = timeParent { return s.mediaTime(forLocalTime: parent) }
         return parent
     }
 

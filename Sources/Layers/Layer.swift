@@ -114,11 +114,17 @@ open class Layer {
     // MARK: Layer time (CA6)
 
     /// When the layer's time starts, in its superlayer's time.
-    @exclusivity(unchecked) public var beginTime: Double = 0 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) open var beginTime: Double = 0 { didSet { timingDidChange() } }
     /// How fast the layer's time runs relative to its superlayer's (0 pauses it).
-    @exclusivity(unchecked) public var speed: Double = 1 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) open var speed: Double = 1 { didSet { timingDidChange() } }
     /// Added to the layer's local time.
-    @exclusivity(unchecked) public var timeOffset: Double = 0 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) open var timeOffset: Double = 0 { didSet { timingDidChange() } }
+    /// The layer whose time this layer's time runs in: its superlayer, or for a mask the layer
+    /// it masks. (A view's layer runs in its superview's layer's time, CA8.)
+    open var timeParent: Layer? { superlayer ?? maskOwner }
+    /// Whether the layer's own timing is other than the identity (a begin time, a speed other
+    /// than 1 or a time offset).
+    public var hasOwnTiming: Bool { beginTime != 0 || speed != 1 || timeOffset != 0 }
 
     // MARK: Display
 
@@ -391,6 +397,22 @@ open class Layer {
     public func report(_ message: String) {
         if let e = engine ?? superlayer?.engine { e.report(message) } else { LayerEngine.reportDetached(message) }
     }
+
+    // MARK: Explicit animations (CA4; the work is in Layer+Animation.swift)
+
+    /// Adds a copy of `animation` under `key` (replacing an animation with that key, which stops
+    /// unfinished), as `add(_:forKey:)`. An animation whose key path the layer does not have, or
+    /// whose values are of the wrong type or not finite, is reported (naming the layer and the
+    /// key path) and not added; nothing else changes.
+    open func add(_ animation: Animation, forKey key: String?) { addAnimation(animation, forKey: key) }
+    /// The animation added under `key` (a copy of what was added; changing it changes nothing).
+    open func animation(forKey key: String) -> Animation? { runningAnimation(forKey: key) }
+    /// The keys of the running animations, in the order they were added.
+    open func animationKeys() -> [String]? { runningAnimationKeys() }
+    /// Removes the animation under `key`; its delegate hears `finished: false`.
+    open func removeAnimation(forKey key: String) { removeRunningAnimation(forKey: key) }
+    /// Removes every animation; their delegates hear `finished: false`.
+    open func removeAllAnimations() { removeRunningAnimations() }
 
     // MARK: Change notification
 

@@ -91,6 +91,20 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
     /// Copies what the facade keeps besides the engine animation (a group's children).
     func didCopy(from other: CAAnimation) {}
 
+    /// A facade of the class matching `engine`'s kind, standing for it (for animations the
+    /// engine made: a view block's, listed on its layer).
+    static func wrapping(_ engine: Animation) -> CAAnimation {
+        let facade: CAAnimation = switch engine {
+        case is SpringAnimation: CASpringAnimation()
+        case is BasicAnimation: CABasicAnimation()
+        case is KeyframeAnimation: CAKeyframeAnimation()
+        case is PropertyAnimation: CAPropertyAnimation()
+        default: CAAnimation()
+        }
+        facade.animation = engine
+        return facade
+    }
+
     open var beginTime: CFTimeInterval { get { animation.beginTime } set { animation.beginTime = newValue } }
     open var duration: CFTimeInterval { get { animation.duration } set { animation.duration = newValue } }
     open var speed: Float { get { Float(animation.speed) } set { animation.speed = Double(newValue) } }

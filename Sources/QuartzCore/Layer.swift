@@ -307,8 +307,9 @@ open class CALayer: NSObject, AssociatedStorage {
     /// The facade copies added under keys (dropped when the engine no longer runs the key).
     private var addedAnimations: [String: CAAnimation] = [:]
     open func animation(forKey key: String) -> CAAnimation? {
-        guard layer.animation(forKey: key) != nil else { addedAnimations[key] = nil; return nil }
-        return addedAnimations[key]
+        guard let running = layer.animation(forKey: key) else { addedAnimations[key] = nil; return nil }
+        // One the facade did not add (a UIView block's, CA8) comes back in its Core Animation class.
+        return addedAnimations[key] ?? CAAnimation.wrapping(running)
     }
     open func animationKeys() -> [String]? { layer.animationKeys() }
     open func removeAnimation(forKey key: String) { layer.removeAnimation(forKey: key); addedAnimations[key] = nil }

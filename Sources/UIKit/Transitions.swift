@@ -165,28 +165,82 @@ final class CustomTransition: UIViewControllerContextTransitioning, UIViewContro
         completions.removeAll()
         onComplete?(didComplete)
     }
-    /// An interactive transition's progress. Partial: it is recorded, the views do not follow
-    /// it; the animator runs when the interaction finishes (see UIPercentDrivenInteractiveTransition).
-    func updateInteractiveTransition(_ percentComplete: CGFloat) { interactivePercent = min(max(percentComplete, 0), 1) }
-    /// The interaction ended by completing: the animator runs to the end.
+    /// Whether the animator's animations run paused on the container's layer time, which the
+    /// interaction scrubs (UIPercentDrivenInteractiveTransition's way, CA8).
+    private(set) var isScrubbing = false
+    /// The layer whose time the scrubbed animations run on.
+    private var scrubbedLayer: Layer { container.view.layer }
+
+    /// Starts scrubbing, as UIKit's percent-driven interaction does: the container's layer is
+    /// paused at time 0 and the animator runs at once, so its animations (and those going
+    /// alongside) show the progress ``updateInteractiveTransition(_:)`` sets.
+    func beginScrubbing() {
+        guard !finished, let a = pendingAnimator else { return }
+        pendingAnimator = nil
+        isScrubbing = true
+        let layer = scrubbedLayer
+        layer.speed = 0
+        layer.beginTime = 0
+        layer.timeOffset = 0
+        a.animateTransition(using: self)
+        runAlongside()
+    }
+
+    /// An interactive transition's progress: while scrubbing, the animations show it (the
+    /// container's paused time is that fraction of the duration).
+    func updateInteractiveTransition(_ percentComplete: CGFloat) {
+        interactivePercent = min(max(percentComplete, 0), 1)
+        if isScrubbing { scrubbedLayer.timeOffset = Double(interactivePercent) * duration }
+    }
+    /// The interaction ended by completing: the animations run on to the end from where the
+    /// interaction left them (at `completionSpeed`), or the held animator runs whole.
     func finishInteractiveTransition() {
         guard !finished, interaction != nil else { return }
+        let speed = (interaction as? UIPercentDrivenInteractiveTransition).map { Double($0.completionSpeed) } ?? 1
         interaction = nil
-        if let a = pendingAnimator {
+        if isScrubbing {
+            run(scrubbedLayer, from: Double(interactivePercent) * duration, speed: speed > 0 ? speed : 1)
+        } else if let a = pendingAnimator {
             pendingAnimator = nil
             a.animateTransition(using: self)
             runAlongside()
         }
     }
-    /// The interaction ended by cancelling: nothing moved, so the transition ends cancelled.
+    /// The interaction ended by cancelling: scrubbed animations run back to their start, then
+    /// end (unfinished: the animator's completion sees the transition cancelled); otherwise
+    /// nothing moved and the transition ends cancelled at once.
     func cancelInteractiveTransition() {
         guard !finished else { return }
         isCancelled = true
+        let speed = (interaction as? UIPercentDrivenInteractiveTransition).map { Double($0.completionSpeed) } ?? 1
         interaction = nil
         pendingAnimator = nil
-        completeTransition(false)
+        guard isScrubbing, let engine = container.view.window?.animations else { completeTransition(false); return }
+        let layer = scrubbedLayer
+        run(layer, from: Double(interactivePercent) * duration, speed: -(speed > 0 ? speed : 1))
+        let end = TimeReachesZero(layer: layer) { [container] in
+            // The animations are back at their start: they end, and their completions (the
+            // animator's) complete the transition as cancelled.
+            var views = [container.view]
+            while let v = views.popLast() {
+                v.layer.removeAllAnimations()
+                views.append(contentsOf: v.subviews)
+            }
+        }
+        reversal = end                                   // the engine holds what it drives weakly
+        engine.drive(end)
     }
+    private var reversal: TimeReachesZero?
     func pauseInteractiveTransition() {}
+
+    /// Lets `layer`'s time run on from `offset` at `speed` (negative: backwards) from now.
+    private func run(_ layer: Layer, from offset: Double, speed: Double) {
+        let now = container.view.window?.runLoop?.currentMediaTime ?? 0
+        layer.speed = 0
+        layer.timeOffset = offset
+        layer.beginTime = layer.timeParent?.localTime(forMediaTime: now) ?? now
+        layer.speed = speed
+    }
 
     // Coordinator
     @discardableResult
@@ -333,9 +387,10 @@ extension UIViewControllerInteractiveTransitioning {
 
 /// An interaction controller driven by a gesture's progress, as
 /// `UIPercentDrivenInteractiveTransition`: `update(_:)` as the finger moves, then `finish()` or
-/// `cancel()`. Partial: the views do not follow `update(_:)` (view block animations cannot be
-/// scrubbed yet); `finish()` runs the animator's animations from the start, `cancel()` ends the
-/// transition at once with the views where they were.
+/// `cancel()`. The animator runs at once on the container's paused layer time, which
+/// `update(_:)` sets; `finish()` runs the animations on and `cancel()` runs them back. Partial:
+/// `completionCurve` and `timingCurve` do not shape the rest of the run (it keeps the
+/// animations' own curves).
 @preconcurrency @MainActor
 open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
     open var completionSpeed: CGFloat = 1
@@ -347,8 +402,11 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     private weak var context: CustomTransition?
 
     public override init() { super.init() }
+    /// Runs the transition's animator at once with its animations paused; ``update(_:)``
+    /// scrubs them, ``finish()`` runs them on, ``cancel()`` runs them back (CA8).
     open func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning) {
         context = transitionContext as? CustomTransition
+        context?.beginScrubbing()
         if !wantsInteractiveStart { finish() }
     }
     open func update(_ percentComplete: CGFloat) {
@@ -358,4 +416,18 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     open func pause() { context?.pauseInteractiveTransition() }
     open func finish() { context?.finishInteractiveTransition() }
     open func cancel() { context?.cancelInteractiveTransition() }
+}
+
+/// Calls `action` once, in the first frame where `layer`'s time is at or below 0 (a cancelled
+/// interactive transition running back), advanced by the animation engine.
+@MainActor
+final class TimeReachesZero: FrameDrivenAnimation {
+    let layer: Layer
+    let action: () -> Void
+    init(layer: Layer, action: @escaping () -> Void) { self.layer = layer; self.action = action }
+    func advance(to frame: FrameInfo) -> Bool {
+        guard layer.localTime(forMediaTime: Double(frame.mediaTime) / 1e9) <= 0 else { return true }
+        action()
+        return false
+    }
 }

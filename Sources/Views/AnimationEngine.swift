@@ -134,9 +134,9 @@ public final class AnimationEngine: AnimationSource {
     unowned let runLoop: MainRunLoop
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
-    private var running: [PropertyAnimation] = []
+    var running: [PropertyAnimation] = []
     private var constants: [ConstantAnimation] = []
-    private var keyframeTracks: [KeyframeAnimation] = []
+    var keyframeTracks: [KeyframeAnimation] = []
     private var tickGeneration: UInt32 = 0
     private var animators: [PropertyAnimator] = []
     /// Timelines and scroll motions, advanced first in the tick (weak: an owner that goes away
@@ -154,6 +154,11 @@ public final class AnimationEngine: AnimationSource {
     private var hasStaleAnimations = false
     /// The same for constant animations.
     private var hasStaleConstants = false
+    /// Whether a view's layer (or a superview's) has had a time of its own (a begin time, speed
+    /// or offset) in this loop: from then on each view animation runs on its layer's time
+    /// (CA8, ``layerTime(of:at:)``), so pausing a layer pauses the view animations under it.
+    /// Until then every layer's time is the media time and the tick skips the conversion.
+    var followsLayerTime = false
 
     init(runLoop: MainRunLoop) { self.runLoop = runLoop }
 
@@ -197,9 +202,25 @@ public final class AnimationEngine: AnimationSource {
     /// How many property and constant animations are running.
     public var runningCount: Int { running.count + constants.count + keyframeTracks.count }
 
-    /// The begin time of an animation made now: the running frame's time, or nil to take the
-    /// time of the first frame that ticks it (N8: that frame shows progress 0).
-    private var beginNow: Int64? { runLoop.currentFrame?.mediaTime }
+    /// The begin time of an animation of `view` made now: the running frame's time (on the
+    /// view's layer time), or nil to take the time of the first frame that ticks it (N8: that
+    /// frame shows progress 0).
+    private func beginNow(_ view: View?) -> Int64? {
+        guard let now = runLoop.currentFrame?.mediaTime else { return nil }
+        guard followsLayerTime, let view else { return now }
+        return layerTime(of: view, at: now)
+    }
+
+    /// Media time `now` (nanoseconds) on the time of `view`'s layer: through the begin time,
+    /// speed and offset of its layer and its superviews' layers, as Core Animation runs a view's
+    /// animations on its layer's time (CA8). The media time itself when no layer has a time of
+    /// its own.
+    @inline(never)       // off the tick's hot loop, which only calls it once a layer has a time
+    func layerTime(of view: View, at now: Int64) -> Int64 {
+        guard let layer = view.timingLayer else { return now }
+        let t = layer.localTime(forMediaTime: MediaTime.seconds(now))
+        return t.isFinite ? MediaTime.nanoseconds(t) : now
+    }
 
     /// Called by a view after a model change: inside an animation block the change becomes an
     /// animation of the presentation from its current value to the new model value (N1).
@@ -223,7 +244,7 @@ public final class AnimationEngine: AnimationSource {
         guard from != to || tx.timing.delay > 0 else { return false }
         tx.group.pending += 1
         running.append(PropertyAnimation(
-            view: view, property: property, from: from, to: to, begin: beginNow, timing: tx.timing,
+            view: view, property: property, from: from, to: to, begin: beginNow(view), timing: tx.timing,
             group: tx.group, additive: additive, epoch: view.animationEpochs[property.rawValue]))
         view.animatedProperties |= property.bit
         runLoop.requestFrame()
@@ -251,7 +272,7 @@ public final class AnimationEngine: AnimationSource {
         keyframeTracks.append(KeyframeAnimation(
             view: view, property: property,
             track: KeyframeTrack(initial: view.presentation.value(of: property), keyframes: [keyframe], calculation: calculation),
-            begin: beginNow, timing: tx.timing, group: tx.group, epoch: view.animationEpochs[property.rawValue]))
+            begin: beginNow(view), timing: tx.timing, group: tx.group, epoch: view.animationEpochs[property.rawValue]))
         view.animatedProperties |= property.bit
         view.keyframedProperties |= property.bit
         runLoop.requestFrame()
@@ -269,7 +290,7 @@ public final class AnimationEngine: AnimationSource {
     }
 
     /// Ends one animation of `group` unfinished (interrupted, or its view or constraint gone).
-    private func abandon(_ group: CompletionGroup) {
+    func abandon(_ group: CompletionGroup) {
         group.finished = false
         end(group)
     }
@@ -314,6 +335,7 @@ public final class AnimationEngine: AnimationSource {
         let generation = tickGeneration
         let checksEpochs = hasStaleAnimations
         hasStaleAnimations = false
+        let followsLayerTime = self.followsLayerTime
         // One exclusive access to the list for the whole sweep: reading elements through
         // `running[i]` costs a dynamic exclusivity check (or a copy) per element.
         var viewsTouched = 0
@@ -332,9 +354,10 @@ public final class AnimationEngine: AnimationSource {
                     finished += 1
                     continue
                 }
+                let t = followsLayerTime ? layerTime(of: view, at: now) : now
                 let begin: Int64
-                if let b = a.pointee.begin { begin = b } else { begin = now; a.pointee.begin = now }
-                let local = MediaTime.seconds(from: begin, to: now) - a.pointee.timing.delay
+                if let b = a.pointee.begin { begin = b } else { begin = t; a.pointee.begin = t }
+                let local = MediaTime.seconds(from: begin, to: t) - a.pointee.timing.delay
                 let property = a.pointee.property
                 // Animations are offsets on the model: the first one of a property this tick starts
                 // from the model value, the others add onto what is there.
@@ -437,9 +460,10 @@ public final class AnimationEngine: AnimationSource {
                 abandon(a.group)
                 continue
             }
+            let t = followsLayerTime ? layerTime(of: view, at: now) : now
             let begin: Int64
-            if let b = a.begin { begin = b } else { begin = now; keyframeTracks[r].begin = now }
-            let local = MediaTime.seconds(from: begin, to: now) - a.timing.delay
+            if let b = a.begin { begin = b } else { begin = t; keyframeTracks[r].begin = t }
+            let local = MediaTime.seconds(from: begin, to: t) - a.timing.delay
             if local >= a.timing.duration {
                 view.presentation.copy(a.property, from: view.model)
                 view.presentationChanged()
@@ -465,7 +489,7 @@ public final class AnimationEngine: AnimationSource {
         let group = CompletionGroup(completion)
         group.pending = 1
         constants.append(ConstantAnimation(constraint: constraint, from: constraint.constant, to: target,
-                                           begin: beginNow, timing: timing, group: group,
+                                           begin: beginNow(nil), timing: timing, group: group,
                                            epoch: constraint.constantAnimationEpoch))
         runLoop.requestFrame()
     }

@@ -451,6 +451,7 @@ open class View: Responder {
         if ordinal == 0, let w = newWindow { ordinal = w.makeViewOrdinal() }
         if let l = loadedLayer {
             if let e = newWindow?.layers { e.host(l) } else { l.engine?.unhost(l) }
+            if l.hasOwnTiming { newWindow?.animations?.followsLayerTime = true }
         }
         if let w = newWindow {
             if needsDisplay { w.enqueueDisplay(self) }

@@ -8,9 +8,16 @@ import Layers
 /// layer turns implicit actions off). Explicit animations added to it
 /// run on the layer engine and show on the view.
 ///
+/// The view's block and keyframe animations are animations of this layer (CA8): it lists them
+/// among its ``Layer/animationKeys()``, describes them in ``Layer/animation(forKey:)``, stops
+/// them in ``Layer/removeAnimation(forKey:)`` and ``Layer/removeAllAnimations()``, and they run
+/// on its time, which runs in its superview's layer's time: pausing a view's layer (speed 0 and
+/// a time offset, Core Animation's recipe) pauses the view animations and layer animations in
+/// its whole subtree.
+///
 /// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers), an
-/// anchor point other than the centre, and a layer time (speed, timeOffset) inherited by the
-/// subviews' layers: each view's layer roots its own tree.
+/// anchor point other than the centre, and property animators on layer time (they keep the
+/// media time: pause them with `pauseAnimation()`).
 @MainActor
 final class ViewLayer: Layer {
     unowned(unsafe) var view: View?
@@ -89,6 +96,52 @@ final class ViewLayer: Layer {
     override var borderColor: Color? {
         get { view.map { $0.borderColor } ?? super.borderColor }
         set { if let v = view { v.borderColor = newValue ?? .clear } else { super.borderColor = newValue } }
+    }
+
+    // MARK: Layer time (CA8)
+
+    /// A view's layer has no superlayer: its time runs in the nearest superview's layer's time.
+    override var timeParent: Layer? { superlayer ?? view?.superview?.timingLayer }
+    override var speed: Double { didSet { ownTimingDidChange() } }
+    override var timeOffset: Double { didSet { ownTimingDidChange() } }
+    override var beginTime: Double { didSet { ownTimingDidChange() } }
+
+    /// From the first layer time of its own, the view engine runs view animations on layer time.
+    private func ownTimingDidChange() {
+        if hasOwnTiming, let engine = view?.window?.animations { engine.followsLayerTime = true }
+    }
+
+    // MARK: The view's animations (CA8)
+
+    private var viewAnimations: AnimationEngine? { view?.window?.animations }
+
+    override func add(_ animation: Animation, forKey key: String?) {
+        // A key the view's animations use replaces that animation, as any key does.
+        if let key, let v = view, let engine = viewAnimations { _ = engine.removeLayerAnimation(forKey: key, of: v) }
+        super.add(animation, forKey: key)
+    }
+
+    override func animation(forKey key: String) -> Animation? {
+        if let v = view, let engine = viewAnimations, let a = engine.layerAnimation(forKey: key, of: v) { return a }
+        return super.animation(forKey: key)
+    }
+
+    /// The view's animations first (by key path: "position", "opacity", …, then "-2", "-3" for
+    /// further additive ones of the same property), then the layer's explicit ones.
+    override func animationKeys() -> [String]? {
+        let views = view.flatMap { v in viewAnimations.map { $0.layerAnimationKeys(of: v) } } ?? []
+        guard !views.isEmpty else { return super.animationKeys() }
+        return views + (super.animationKeys() ?? [])
+    }
+
+    override func removeAnimation(forKey key: String) {
+        if let v = view, let engine = viewAnimations, engine.removeLayerAnimation(forKey: key, of: v) { return }
+        super.removeAnimation(forKey: key)
+    }
+
+    override func removeAllAnimations() {
+        if let v = view, let engine = viewAnimations { engine.removeLayerAnimations(of: v) }
+        super.removeAllAnimations()
     }
 
     /// The view animates its own properties (in blocks); its layer runs no implicit actions.

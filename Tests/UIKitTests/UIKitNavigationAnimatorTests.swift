@@ -69,8 +69,8 @@ struct UIKitNavigationAnimatorTests {
                 || delegate.log.filter { $0 != "will Root" && $0 != "did Root" } == ["will Detail", "push", "did Detail", "pop"])
     }
 
-    @Test("UK1 an interaction controller holds the animator: cancel() puts the stack back, finish() runs the animation to the end")
-    func UK1_percentDrivenInteraction() {
+    @Test("CA8 a percent-driven interaction scrubs the animator's animations on layer time; cancel runs them back, finish on")
+    func CA8_percentDrivenInteractionScrubs() {
         let (host, window) = makeApp(width: 390, height: 600)
         let root = screen("Root"), detail = screen("Detail")
         let nav = UINavigationController(rootViewController: root)
@@ -85,18 +85,32 @@ struct UIKitNavigationAnimatorTests {
         nav.delegate = delegate
         nav.popViewController(animated: true)
         host.step()
-        #expect(detail.transitionCoordinator?.isInteractive == true && delegate.fade.ran == 0)
+        // The animator ran at once (root fades in over 0.3 s), paused at the start.
+        #expect(detail.transitionCoordinator?.isInteractive == true && delegate.fade.ran == 1)
+        func shown() -> Double { root.view.view.presentation.alpha }
+        #expect(shown() == 0)
         interaction.update(0.4)
+        host.step(frames: 5)
         #expect(interaction.percentComplete == 0.4)
+        #expect(abs(shown() - TimingCurve.easeInOut.progress(fraction: 0.4)) < 1e-6, "scrubbed to 40%, and held there")
+        interaction.update(0.7)
+        host.step()
+        #expect(abs(shown() - TimingCurve.easeInOut.progress(fraction: 0.7)) < 1e-6)
         interaction.cancel()
-        host.step(frames: 2)
+        host.step(frames: 3)
+        #expect(shown() < TimingCurve.easeInOut.progress(fraction: 0.7) && shown() > 0, "running back")
+        runFor(host, seconds: 0.4)
         #expect(nav.viewControllers == [root, detail] && detail.view.superview === nav.view && detail.transitionCoordinator == nil)
+
         nav.popViewController(animated: true)
         host.step()
         interaction.update(0.8)
+        host.step()
+        #expect(abs(shown() - TimingCurve.easeInOut.progress(fraction: 0.8)) < 1e-6)
         interaction.finish()
-        #expect(delegate.fade.ran == 1)
+        host.step(frames: 2)
+        #expect(shown() > TimingCurve.easeInOut.progress(fraction: 0.8), "running on from 80%")
         runFor(host, seconds: 0.5)
-        #expect(nav.viewControllers == [root])
+        #expect(delegate.fade.ran == 2 && nav.viewControllers == [root] && shown() == 1)
     }
 }

@@ -69,6 +69,26 @@ struct UIKitViewTests {
         #expect(v.view.presentation.center == Point(x: 300, y: 200))          // at once, inside the block
     }
 
+    @Test("CA8 UIView.animate's changes are the layer's animations: listed, read as CABasicAnimation, removed")
+    func CA8_blockAnimationOnCALayer() throws {
+        let (host, window) = makeApp()
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(v)
+        host.step()
+        var finished: Bool?
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { v.alpha = 0.25 }) { finished = $0 }
+        #expect(v.layer.animationKeys() == ["opacity"])
+        let a = try #require(v.layer.animation(forKey: "opacity") as? CABasicAnimation)
+        #expect(a.keyPath == "opacity" && a.duration == 1)
+        #expect(a.fromValue as? CGFloat == 1 && a.toValue as? CGFloat == 0.25)
+        host.step(frames: 10)
+        // The common UIKit way to stop a block animation.
+        v.layer.removeAllAnimations()
+        #expect(v.layer.animationKeys() == nil && v.view.presentation.alpha == 0.25)
+        host.step()
+        #expect(finished == false)
+    }
+
     @Test("UK1 a spring with UIKit's damping settles within its duration; a property animator scrubs")
     func UK1_springAndPropertyAnimator() {
         let (host, window) = makeApp()

@@ -1,0 +1,211 @@
+import Geometry
+import Layers
+import Motion
+
+/// A view's block and keyframe animations as its layer shows them (CA8). Core Animation runs
+/// UIKit's view animations as animations of the view's layer, and code ported from UIKit relies
+/// on it: it lists them with `layer.animationKeys()`, reads one with `animation(forKey:)`,
+/// stops them with `removeAllAnimations()` (the block's completion then hears `false`) and
+/// pauses them with the layer's speed and time offset. The engine keeps its own compact records
+/// (P2's bulk figures depend on them) and answers for them here, by the layer's key paths.
+extension AnimationEngine {
+    /// One of a view's running animations, as its layer lists it.
+    enum LayerEntry {
+        /// A block animation: its index in ``running``.
+        case block(Int)
+        /// A keyframe track: its index in ``keyframeTracks``.
+        case keyframes(Int)
+    }
+
+    /// The layer key path of a view property: Core Animation's names (`center` is "position",
+    /// `alpha` is "opacity").
+    static func layerKeyPath(_ property: AnimatableProperty) -> String {
+        switch property {
+        case .center: "position"
+        case .bounds: "bounds"
+        case .transform: "transform"
+        case .alpha: "opacity"
+        case .backgroundColor: "backgroundColor"
+        case .cornerRadius: "cornerRadius"
+        case .borderWidth: "borderWidth"
+        case .borderColor: "borderColor"
+        }
+    }
+
+    /// `view`'s running animations with their keys, in the order they were made: a property's
+    /// first animation under its key path, further (additive) ones under "-2", "-3", …
+    /// - Complexity: O(running animations); an API call, not part of a frame.
+    func layerEntries(of view: View) -> [(key: String, entry: LayerEntry)] {
+        var out: [(key: String, entry: LayerEntry)] = []
+        var counts = [Int](repeating: 0, count: AnimatableProperty.allCases.count)
+        func key(_ p: AnimatableProperty) -> String {
+            counts[p.rawValue] += 1
+            let n = counts[p.rawValue]
+            return n == 1 ? Self.layerKeyPath(p) : "\(Self.layerKeyPath(p))-\(n)"
+        }
+        for (i, a) in running.enumerated()
+        where a.view === view && !a.isFinished && a.epoch == view.animationEpochs[a.property.rawValue] {
+            out.append((key(a.property), .block(i)))
+        }
+        for (i, a) in keyframeTracks.enumerated() where a.view === view && a.epoch == view.animationEpochs[a.property.rawValue] {
+            out.append((key(a.property), .keyframes(i)))
+        }
+        return out
+    }
+
+    func layerAnimationKeys(of view: View) -> [String] { layerEntries(of: view).map(\.key) }
+
+    /// A description of the view animation under `key` as a Core Animation animation: a
+    /// ``BasicAnimation`` (a ``SpringAnimation`` for a spring) or a ``KeyframeAnimation``, with
+    /// its key path, values, timing and begin time on the layer's time (0 until its first
+    /// frame). A new object each call: changing it changes nothing.
+    func layerAnimation(forKey key: String, of view: View) -> Animation? {
+        guard let entry = layerEntries(of: view).first(where: { $0.key == key })?.entry else { return nil }
+        switch entry {
+        case .block(let i): return describe(running[i])
+        case .keyframes(let i): return describe(keyframeTracks[i])
+        }
+    }
+
+    /// Stops the view animation under `key`: the property shows its model value (unless another
+    /// animation of it runs on), and the block's completion hears `false`. Returns whether there
+    /// was one.
+    func removeLayerAnimation(forKey key: String, of view: View) -> Bool {
+        guard let entry = layerEntries(of: view).first(where: { $0.key == key })?.entry else { return false }
+        remove([entry], of: view)
+        return true
+    }
+
+    /// Stops every animation of `view` as ``removeLayerAnimation(forKey:of:)`` does.
+    func removeLayerAnimations(of view: View) {
+        let entries = layerEntries(of: view).map(\.entry)
+        if !entries.isEmpty { remove(entries, of: view) }
+    }
+
+    private func remove(_ entries: [LayerEntry], of view: View) {
+        var blocks: [Int] = [], tracks: [Int] = []
+        for e in entries {
+            switch e {
+            case .block(let i): blocks.append(i)
+            case .keyframes(let i): tracks.append(i)
+            }
+        }
+        var properties: UInt16 = 0
+        for i in blocks.reversed() {
+            let a = running.remove(at: i)
+            properties |= a.property.bit
+            abandon(a.group)
+        }
+        for i in tracks.reversed() {
+            let a = keyframeTracks.remove(at: i)
+            properties |= a.property.bit
+            abandon(a.group)
+        }
+        // A property no animation drives any more shows its model now.
+        for a in running where a.view === view && a.epoch == view.animationEpochs[a.property.rawValue] {
+            properties &= ~a.property.bit
+        }
+        for p in AnimatableProperty.allCases where properties & p.bit != 0 {
+            view.animatedProperties &= ~p.bit
+            view.keyframedProperties &= ~p.bit
+            view.presentation.copy(p, from: view.model)
+        }
+        view.presentationChanged()
+        runLoop.requestFrame()                 // the completions run in the next frame's phase 3
+    }
+
+    // MARK: Descriptions
+
+    private func describe(_ a: PropertyAnimation) -> Animation {
+        let basic: BasicAnimation
+        if case .spring(let s) = a.timing.curve {
+            let spring = SpringAnimation()
+            spring.mass = 1
+            spring.stiffness = s.stiffness
+            spring.damping = 4 * Double.pi * s.dampingRatio / s.response
+            spring.initialVelocity = s.initialVelocity
+            basic = spring
+        } else {
+            basic = BasicAnimation()
+            basic.timingFunction = Self.timingFunction(a.timing.curve)
+        }
+        basic.keyPath = Self.layerKeyPath(a.property)
+        basic.fromValue = Self.layerValue(a.from)
+        basic.toValue = Self.layerValue(a.to)
+        basic.isAdditive = a.additive
+        describeTiming(a.timing, begin: a.begin, on: basic)
+        return basic
+    }
+
+    private func describe(_ a: KeyframeAnimation) -> Animation {
+        let k = Layers.KeyframeAnimation()
+        k.keyPath = Self.layerKeyPath(a.property)
+        let d = max(a.timing.duration, 1e-9)
+        // Each keyframe holds the previous value until its start and reaches its own at its end.
+        var values: [Any] = [Self.layerValue(a.track.initial)], times = [0.0]
+        var previous = a.track.initial
+        for f in a.track.keyframes {
+            if f.start > times.last! * d + 1e-12 { values.append(Self.layerValue(previous)); times.append(f.start / d) }
+            values.append(Self.layerValue(f.value)); times.append(min(f.end / d, 1))
+            previous = f.value
+        }
+        if times.last! < 1 { values.append(Self.layerValue(previous)); times.append(1) }
+        k.values = values
+        k.keyTimes = times
+        switch a.track.calculation {
+        case .linear: k.calculationMode = .linear
+        case .discrete: k.calculationMode = .discrete
+        case .cubic: k.calculationMode = .cubic
+        }
+        describeTiming(a.timing, begin: a.begin, on: k)
+        return k
+    }
+
+    private func describeTiming(_ timing: AnimationTiming, begin: Int64?, on animation: Animation) {
+        animation.duration = timing.singleDuration
+        animation.beginTime = begin.map { MediaTime.seconds($0) + timing.delay } ?? 0
+        animation.repeatCount = timing.repeatCount
+        animation.autoreverses = timing.autoreverses
+        if timing.usesWebModel {
+            animation.speed = timing.playbackRate
+            animation.repeatCount = timing.effectiveIterations
+            animation.autoreverses = timing.effectiveDirection == .alternate
+            animation.timeOffset = timing.iterationStart * timing.iterationDuration
+        }
+        animation.fillMode = timing.delay > 0 ? .backwards : .removed
+    }
+
+    /// The Core Animation timing function of a curve; nil (linear) for curves it has none for
+    /// (steps and piecewise-linear curves, which only Web Animations timing makes).
+    static func timingFunction(_ curve: TimingCurve) -> MediaTimingFunction? {
+        switch curve {
+        case .linear: MediaTimingFunction(name: .linear)
+        case .cubicBezier(let b): MediaTimingFunction(controlPoints: b.x1, b.y1, b.x2, b.y2)
+        case .spring, .steps, .piecewiseLinear: nil
+        }
+    }
+
+    /// A view value as the layer property's value type.
+    static func layerValue(_ v: AnimatableValue) -> Any {
+        switch v {
+        case .scalar(let x): x
+        case .point(let p): p
+        case .rect(let r): r
+        case .color(let c): c
+        case .transform(let t): Transform3D(t)
+        }
+    }
+}
+
+extension View {
+    /// The layer whose time this view's animations run on: its own, or the nearest superview's
+    /// (a view whose layer was never asked for has none of its own).
+    var timingLayer: Layer? {
+        var v: View? = self
+        while let c = v {
+            if let l = c.loadedLayer { return l }
+            v = c.superview
+        }
+        return nil
+    }
+}

@@ -1,0 +1,176 @@
+import Testing
+import TimelineTestSupport
+@testable import Timeline
+@testable import Views
+
+/// CA8: a view's block and keyframe animations are animations of its layer: listed and read by
+/// Core Animation's key paths, stopped through the layer, and run on the layer's time.
+@Suite("CA8 view animations on the view's layer", .endsIdle)
+@MainActor
+struct ViewAnimationsOnLayerTests {
+    func hosted(_ host: HeadlessHost, in parent: View? = nil) -> View {
+        let v = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        (parent ?? host.root).addSubview(v)
+        host.runUntilIdle()
+        return v
+    }
+
+    func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+    @Test("CA8: a view block's changes are animations of its layer, by Core Animation's key paths")
+    func CA8_blockAnimationsAreLayerAnimations() throws {
+        let host = makeHost()
+        let v = hosted(host)
+        var finished: Bool?
+        View.animate(withDuration: 1, curve: .linear, animations: {
+            v.alpha = 0
+            v.center = Point(x: 250, y: 50)
+        }, completion: { finished = $0 })
+        #expect(v.layer.animationKeys() == ["opacity", "position"])
+        let a = try #require(v.layer.animation(forKey: "opacity") as? BasicAnimation)
+        #expect(a.keyPath == "opacity" && a.duration == 1 && !a.isAdditive)
+        #expect(a.fromValue as? Double == 1 && a.toValue as? Double == 0)
+        #expect(a.timingFunction == MediaTimingFunction(name: .linear))
+        #expect(a.beginTime == 0)                                      // not yet begun
+        let p = try #require(v.layer.animation(forKey: "position") as? BasicAnimation)
+        #expect(p.fromValue as? Point == Point(x: 50, y: 50) && p.toValue as? Point == Point(x: 250, y: 50))
+        #expect(v.layer.animation(forKey: "bounds") == nil)
+
+        host.step()
+        let begun = try #require(v.layer.animation(forKey: "opacity"))
+        #expect(near(begun.beginTime, host.runLoop.currentMediaTime))
+        host.step(frames: 30)
+        // The layer's presentation is the view's.
+        let shown = try #require(v.layer.presentation())
+        #expect(near(shown.opacity, v.presentation.alpha) && v.presentation.alpha > 0.4 && v.presentation.alpha < 0.6)
+        host.runUntilIdle()
+        #expect(v.layer.animationKeys() == nil && finished == true)
+    }
+
+    @Test("CA8: removeAllAnimations on a view's layer stops its block animations; the completion hears false")
+    func CA8_removeAllAnimationsStopsBlocks() {
+        let host = makeHost()
+        let v = hosted(host)
+        let sub = Layer()
+        v.layer.addSublayer(sub)
+        let spin = BasicAnimation(keyPath: "opacity")
+        spin.fromValue = 0.0; spin.toValue = 1.0; spin.duration = 5
+        v.layer.add(spin, forKey: "fade")
+        var finished: Bool?
+        View.animate(withDuration: 1, animations: { v.alpha = 0.2; v.cornerRadius = 10 }, completion: { finished = $0 })
+        #expect(v.layer.animationKeys() == ["opacity", "cornerRadius", "fade"])
+        host.step(frames: 10)
+        #expect(v.presentation.alpha > 0.2 && v.presentation.alpha < 1)
+        v.layer.removeAllAnimations()
+        #expect(v.layer.animationKeys() == nil)
+        #expect(v.presentation.alpha == 0.2 && v.presentation.cornerRadius == 10)   // the model, at once
+        #expect(finished == nil)                                       // completions run in a frame's phase 3
+        host.runUntilIdle()
+        #expect(finished == false)
+        #expect(!host.runLoop.animations.hasPendingWork)
+    }
+
+    @Test("CA8: overlapping additive animations are keyed position, position-2; removing one leaves the other")
+    func CA8_additiveKeys() throws {
+        let host = makeHost()
+        let v = hosted(host)                                           // centre (50, 50)
+        var first: Bool?, second: Bool?
+        View.animate(withDuration: 1, curve: .linear, animations: { v.center = Point(x: 150, y: 50) }, completion: { first = $0 })
+        host.step()
+        let begin = host.runLoop.currentMediaTimeNanoseconds
+        host.step(frames: 6)
+        View.animate(withDuration: 1, curve: .linear, animations: { v.center = Point(x: 150, y: 250) }, completion: { second = $0 })
+        #expect(v.layer.animationKeys() == ["position", "position-2"])
+        let a2 = try #require(v.layer.animation(forKey: "position-2") as? BasicAnimation)
+        #expect(a2.isAdditive && a2.fromValue as? Point == Point(x: 150, y: 50) && a2.toValue as? Point == Point(x: 150, y: 250))
+        host.step(frames: 6)
+        v.layer.removeAnimation(forKey: "position-2")
+        #expect(v.layer.animationKeys() == ["position"])
+        host.step()
+        // What shows is the first animation alone, on top of the model: (50, 50) → (150, 50)
+        // as an offset of (-100, 0)·(1 − p) from (150, 250).
+        let p = Double(host.runLoop.currentMediaTimeNanoseconds - begin) / 1e9
+        #expect(abs(v.presentation.center.x - (150 - 100 * (1 - p))) < 1e-6)
+        #expect(abs(v.presentation.center.y - 250) < 1e-6)
+        host.runUntilIdle()
+        #expect(first == true && second == false)
+        #expect(v.presentation.center == Point(x: 150, y: 250))
+    }
+
+    @Test("CA8: pausing a superview's layer (speed 0, time offset) pauses the view and layer animations under it")
+    func CA8_layerTimePausesViewAnimations() throws {
+        let host = makeHost()
+        let container = hosted(host)
+        let v = hosted(host, in: container)
+        let dot = Layer()
+        v.layer.addSublayer(dot)
+        let fade = BasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1.0; fade.toValue = 0.0; fade.duration = 1
+        var finished: Bool?
+        View.animate(withDuration: 1, curve: .linear, animations: { v.alpha = 0 }, completion: { finished = $0 })
+        dot.add(fade, forKey: "fade")
+        host.step()
+        host.step(frames: 18)                                          // 0.3 s in
+        let alpha = v.presentation.alpha
+        let dotOpacity = try #require(dot.presentation()).opacity
+        #expect(near(alpha, 0.7) && near(dotOpacity, 0.7))
+
+        // Core Animation's recipe for pausing a layer's animations.
+        let layer = container.layer
+        let pausedTime = layer.convertTime(host.runLoop.currentMediaTime, from: nil)
+        layer.speed = 0
+        layer.timeOffset = pausedTime
+        host.step(frames: 30)
+        #expect(near(v.presentation.alpha, alpha))
+        #expect(near(try #require(dot.presentation()).opacity, dotOpacity))
+        #expect(finished == nil && v.layer.animationKeys() == ["opacity"])
+
+        // And for resuming it.
+        layer.speed = 1
+        layer.timeOffset = 0
+        layer.beginTime = 0
+        layer.beginTime = layer.convertTime(host.runLoop.currentMediaTime, from: nil) - pausedTime
+        host.step(frames: 21)                                          // 0.35 s after resuming
+        #expect(abs(v.presentation.alpha - 0.35) < 1e-6)
+        #expect(abs(try #require(dot.presentation()).opacity - 0.35) < 1e-6)
+        host.runUntilIdle()
+        #expect(finished == true && v.presentation.alpha == 0)
+    }
+
+    @Test("CA8: a spring block reads as a SpringAnimation, a keyframe block as a KeyframeAnimation")
+    func CA8_springAndKeyframeDescriptions() throws {
+        let host = makeHost()
+        let v = hosted(host)
+        View.animate(springDuration: 0.5, bounce: 0.2, animations: { v.center = Point(x: 90, y: 50) })
+        let s = try #require(v.layer.animation(forKey: "position") as? SpringAnimation)
+        let omega = 2 * Double.pi / 0.5
+        #expect(abs(s.stiffness - omega * omega) < 1e-9 && abs(s.damping - 2 * 0.8 * omega) < 1e-9 && s.mass == 1)
+        View.animateKeyframes(withDuration: 2, animations: {
+            View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.alpha = 0.5 }
+            View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.25) { v.alpha = 0 }
+        })
+        let k = try #require(v.layer.animation(forKey: "opacity") as? Layers.KeyframeAnimation)
+        #expect(k.keyPath == "opacity" && k.duration == 2 && k.calculationMode == .linear)
+        #expect(k.values?.compactMap { $0 as? Double } == [1, 0.5, 0, 0])
+        #expect(k.keyTimes == [0, 0.5, 0.75, 1])
+        host.runUntilIdle()
+    }
+
+    @Test("CA8: a layer animation added under a view animation's key replaces it")
+    func CA8_explicitAnimationReplacesBlock() throws {
+        let host = makeHost()
+        let v = hosted(host)
+        var finished: Bool?
+        View.animate(withDuration: 1, animations: { v.alpha = 0.5 }, completion: { finished = $0 })
+        host.step(frames: 5)
+        let a = BasicAnimation(keyPath: "opacity")
+        a.fromValue = 0.0; a.toValue = 0.0; a.duration = 0.5
+        v.layer.add(a, forKey: "opacity")
+        #expect(v.layer.animationKeys() == ["opacity"])
+        #expect(v.layer.animation(forKey: "opacity")?.duration == 0.5)
+        host.step(frames: 3)
+        #expect(try #require(v.layer.presentation()).opacity == 0)
+        host.runUntilIdle()
+        #expect(finished == false && v.presentation.alpha == 0.5)
+    }
+}
