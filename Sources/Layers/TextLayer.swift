@@ -27,7 +27,7 @@ open class TextLayer: Layer {
     /// The font, at ``fontSize`` (nil: the system font), as CATextLayer's `font`.
     public var font: Font? { didSet { contentDidChange() } }
     /// The fonts for the draw in progress (set by the renderer from its engine).
-    var renderFonts: FontSystem?
+    public internal(set) var renderFonts: FontSystem?
 
     public override init() { super.init() }
     public required init(layer: Layer) { super.init(layer: layer) }

@@ -2,6 +2,7 @@ import Geometry
 import Images
 import Layers
 import RenderModel
+import TextEngine
 
 /// A Lottie animation built as a layer tree (LT1): one ``Layer`` per drawn Lottie layer, in a
 /// root layer the size of the canvas, whose properties ``setFrame(_:)`` sets from the keyframes.
@@ -47,6 +48,14 @@ public final class LottieComposition {
     var evaluatedLayerCount = 0
     /// The frame the tree was last updated for (NaN before the first).
     private var updatedFrame = Double.nan
+    /// The fonts text layers are set in when the tree is drawn outside a window (a window's
+    /// renderer brings its own): made on first use, and only for animations with text.
+    private lazy var textFonts: FontSystem? = Self.hasText(animation) ? (try? FontSystem()) : nil
+
+    static func hasText(_ animation: LottieAnimation) -> Bool {
+        func has(_ layers: [LottieLayer]) -> Bool { layers.contains { if case .text = $0.kind { true } else { false } } }
+        return has(animation.layers) || animation.assets.values.contains { if case .precomposition(let l) = $0 { has(l) } else { false } }
+    }
 
     /// Shows frame `frame` (in the animation's frames; fractional frames interpolate).
     ///
@@ -66,6 +75,7 @@ public final class LottieComposition {
     public func displayList(scale: Double = 1) -> DisplayList {
         var list = DisplayList()
         var renderer = LayerRenderer(engine: nil)
+        renderer.fontSystem = textFonts
         _ = renderer.emit(rootLayer, parent: .identity, into: &list.commands)
         list.size = animation.size
         list.scale = scale
@@ -120,7 +130,8 @@ public final class LottieComposition {
 
         /// Whether the layer's own properties are all static (value providers count as animated).
         static func isStatic(_ model: LottieLayer, _ shapes: LottieShapeLayer?) -> Bool {
-            model.transform.isStatic && !(shapes?.shapeContents.isAnimated ?? false)
+            if case .text(let t) = model.kind, t.isAnimated { return false }
+            return model.transform.isStatic && !(shapes?.shapeContents.isAnimated ?? false)
                 && !model.masks.contains { $0.path.isAnimated || $0.opacity.isAnimated || $0.expansion.isAnimated }
         }
     }
@@ -133,8 +144,10 @@ public final class LottieComposition {
             var shapes: LottieShapeLayer?
             var children: [Node] = []
             switch model.kind {
-            case .null, .text:
+            case .null:
                 layer = nil
+            case .text(let text):
+                layer = LottieTextLayer(text: text)
             case .shape(let items):
                 let s = LottieShapeLayer(contents: ShapeContents(items))
                 shapes = s
@@ -236,7 +249,7 @@ public final class LottieComposition {
             if layer.transform != t { layer.transform = t }
             let o = m.transform.opacityValue(at: frame)
             if layer.opacity != o { layer.opacity = o }
-            if let s = n.shapes { s.show(frame: frame) }
+            if let s = n.shapes { s.show(frame: frame) } else if let t = layer as? LottieTextLayer { t.show(frame: frame) }
             if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(m.masks, at: frame) }
         }
     }

@@ -21,6 +21,8 @@ struct LottieReader {
     var keyframes = 0
     var layerCount = 0
     var imagePixels = 0
+    /// The font list, read before the layers that name its fonts.
+    var fontList: [String: LottieFontEntry] = [:]
 
     static func read(_ data: [UInt8], limits: LottieLimits, resourceDirectory: String?) throws(LottieError) -> Read {
         guard data.count <= limits.maximumFileBytes else {
@@ -48,6 +50,7 @@ struct LottieReader {
         let name = try string(root["nm"], "nm", default: "")
         if let ddd = root["ddd"], try flag(ddd, "ddd") { warnings.append("ddd: 3D layers are drawn flat") }
 
+        fontList = try fonts(root)
         // Assets first, so that layers can be checked against them.
         var assets: [String: LottieAsset] = [:]
         var precompositionLayers: [String: (path: String, layers: [LottieLayer])] = [:]
@@ -203,9 +206,7 @@ struct LottieReader {
         case 4:
             guard let shapes = v["shapes"] else { throw LottieError(path: path + ".shapes", message: "missing; a shape layer needs its shapes") }
             kind = .shape(try shapeItems(shapes, path + ".shapes"))
-        case 5:
-            warnings.append("\(path): text layers are not drawn yet")
-            kind = .text
+        case 5: kind = .text(try text(v["t"], path + ".t", fonts: fontList))
         default:
             warnings.append("\(path).ty: layer type \(type) is not drawn")
             kind = .null

@@ -141,8 +141,8 @@ public struct LottieLayer: Sendable {
         case image(referenceID: String)
         case null
         case shape([ShapeItem])
-        /// Text layers are read but not drawn yet (a warning says so).
-        case text
+        /// Text set in the animation's fonts by the text engine.
+        case text(LottieText)
     }
     public var kind: Kind
     public var name: String

@@ -1,0 +1,118 @@
+import Geometry
+import TimelineScene
+
+/// Text layers and the font list (LT1, "text where fonts allow"): documents are read whole and
+/// drawn with the text engine's fonts (the family and style the font list names, found through
+/// fontconfig); glyph outlines embedded as "chars", text animators and text on a path are not
+/// used (a warning says so).
+extension LottieReader {
+    /// The font list (`fonts.list`), by name.
+    mutating func fonts(_ root: JSONValue) throws(LottieError) -> [String: LottieFontEntry] {
+        guard let fonts = root["fonts"] else { return [:] }
+        try requireObject(fonts, "fonts")
+        guard let list = fonts["list"] else { return [:] }
+        var out: [String: LottieFontEntry] = [:]
+        for (k, f) in try array(list, "fonts.list").enumerated() {
+            let path = "fonts.list[\(k)]"
+            try requireObject(f, path)
+            let name = try string(f["fName"], path + ".fName")
+            let ascent = try f["ascent"].map { (x) throws(LottieError) in try number(x, path + ".ascent") }
+            out[name] = LottieFontEntry(family: try string(f["fFamily"], path + ".fFamily", default: name),
+                                        style: try string(f["fStyle"], path + ".fStyle", default: ""),
+                                        ascent: ascent.map { $0 / 100 })
+        }
+        if root["chars"] != nil { warnings.append("chars: embedded glyph outlines are not used; text is set in the named fonts") }
+        return out
+    }
+
+    /// A text layer's `t`: its document keyframes.
+    mutating func text(_ v: JSONValue?, _ path: String, fonts: [String: LottieFontEntry]) throws(LottieError) -> LottieText {
+        guard let v else { throw LottieError(path: path, message: "missing; a text layer needs its text data") }
+        try requireObject(v, path)
+        guard let d = v["d"] else { throw LottieError(path: path + ".d", message: "missing; a text layer needs its documents") }
+        try requireObject(d, path + ".d")
+        guard let k = d["k"] else { throw LottieError(path: path + ".d.k", message: "missing; a text layer needs its documents") }
+        var documents: [(frame: Double, document: LottieTextDocument)] = []
+        for (n, item) in try array(k, path + ".d.k").enumerated() {
+            let at = "\(path).d.k[\(n)]"
+            try requireObject(item, at)
+            let frame = try number(item["t"], at + ".t", default: 0)
+            if let last = documents.last, frame < last.frame {
+                throw LottieError(path: at + ".t", message: "document times must not decrease; \(frame) follows \(last.frame)")
+            }
+            guard let s = item["s"] else { throw LottieError(path: at + ".s", message: "missing; a keyframe needs its text document") }
+            documents.append((frame, try document(s, at + ".s", fonts: fonts)))
+        }
+        keyframes += documents.count
+        guard keyframes <= limits.maximumKeyframes else {
+            throw LottieError(path: path + ".d.k", message: "the file has more than \(limits.maximumKeyframes) keyframes")
+        }
+        guard !documents.isEmpty else { throw LottieError(path: path + ".d.k", message: "a text layer needs at least one document") }
+        if let a = v["a"], case .array(let animators, _) = a, !animators.isEmpty {
+            warnings.append("\(path).a: text animators are not applied; the text shows as its document sets it")
+        }
+        if let p = v["p"], case .object = p, p["m"] != nil { warnings.append("\(path).p: text on a path is set on a straight line") }
+        return LottieText(documents: documents)
+    }
+
+    mutating func document(_ v: JSONValue, _ path: String, fonts: [String: LottieFontEntry]) throws(LottieError) -> LottieTextDocument {
+        try requireObject(v, path)
+        let size = try number(v["s"], path + ".s")
+        guard size >= 0, size <= limits.maximumSide else {
+            throw LottieError(path: path + ".s", message: "a font size must be in [0, \(Int(limits.maximumSide))]; got \(size)")
+        }
+        let fontName = try string(v["f"], path + ".f", default: "")
+        let entry = fonts[fontName]
+        if entry == nil, !fontName.isEmpty { warnings.append("\(path).f: '\(fontName)' is not in the font list; set in the family of that name") }
+        let rawJustify = try integer(v["j"], path + ".j", default: 0)
+        guard let justification = LottieTextDocument.Justification(rawValue: rawJustify) else {
+            throw LottieError(path: path + ".j", message: "the justification must be 0 to 6; got \(rawJustify)")
+        }
+        let strokeWidth = try number(v["sw"], path + ".sw", default: 0)
+        let stroke = try v["sc"].map { (x) throws(LottieError) in try color(x, path + ".sc") }
+        if strokeWidth > 0, stroke != nil { warnings.append("\(path).sc: text strokes are not drawn") }
+        var box: Rect?
+        if let sz = v["sz"] {
+            let wh = try pair(sz, path + ".sz")
+            let xy = try v["ps"].map { (x) throws(LottieError) in try pair(x, path + ".ps") } ?? Point.zero
+            guard wh.x >= 0, wh.y >= 0, wh.x <= limits.maximumSide, wh.y <= limits.maximumSide else {
+                throw LottieError(path: path + ".sz", message: "a text box's sides must be in [0, \(Int(limits.maximumSide))]; got \(wh.x) x \(wh.y)")
+            }
+            box = Rect(x: xy.x, y: xy.y, width: wh.x, height: wh.y)
+        }
+        let lineHeight = try number(v["lh"], path + ".lh", default: size * 1.2)
+        let tracking = try number(v["tr"], path + ".tr", default: 0), shift = try number(v["ls"], path + ".ls", default: 0)
+        for (value, key) in [(lineHeight, "lh"), (tracking, "tr"), (shift, "ls")] where abs(value) > 1e6 {
+            throw LottieError(path: "\(path).\(key)", message: "\(value) is out of range (at most 1e6 in size)")
+        }
+        return LottieTextDocument(
+            text: try string(v["t"], path + ".t", default: ""), fontName: fontName,
+            fontFamily: entry?.family ?? fontName, fontStyle: entry?.style ?? "", ascent: entry?.ascent, size: size,
+            fillColor: try v["fc"].map { (x) throws(LottieError) in try color(x, path + ".fc") },
+            strokeColor: stroke, strokeWidth: strokeWidth, justification: justification,
+            tracking: tracking, lineHeight: lineHeight, baselineShift: shift,
+            allCaps: try integer(v["ca"], path + ".ca", default: 0) != 0, box: box)
+    }
+
+    /// A colour as three or four numbers in 0...1 (some exporters write 0...255: read as such
+    /// when any channel is above 1).
+    func color(_ v: JSONValue, _ path: String) throws(LottieError) -> Color {
+        let items = try array(v, path)
+        guard items.count >= 3 else { throw LottieError(path: path, message: "a colour needs 3 or 4 numbers; found \(items.count)") }
+        var c: [Double] = []
+        for (k, x) in items.prefix(4).enumerated() {
+            let n = try number(x, "\(path)[\(k)]")
+            guard n.isFinite, n >= 0, n <= 255 else { throw LottieError(path: "\(path)[\(k)]", message: "a colour channel must be in 0...1; got \(n)") }
+            c.append(n)
+        }
+        let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1
+        return Color(red: c[0] / scale, green: c[1] / scale, blue: c[2] / scale, alpha: c.count > 3 ? min(c[3], 1) : 1)
+    }
+
+    /// Two numbers.
+    func pair(_ v: JSONValue, _ path: String) throws(LottieError) -> Point {
+        let items = try array(v, path)
+        guard items.count >= 2 else { throw LottieError(path: path, message: "expected two numbers; found \(items.count)") }
+        return Point(x: try number(items[0], path + "[0]"), y: try number(items[1], path + "[1]"))
+    }
+}

@@ -1,0 +1,72 @@
+import Geometry
+
+/// A text layer's text at one time (LT1): After Effects' text document as Bodymovin writes it
+/// (`t.d.k[].s`). Sizes are in the layer's points.
+public struct LottieTextDocument: Sendable, Equatable {
+    /// How lines sit on the layer's origin (point text) or in the box.
+    public enum Justification: Int, Sendable {
+        case left = 0, right = 1, center = 2
+        /// Justified lines, the last one left, right, centred or justified too.
+        case justifyLastLeft = 3, justifyLastRight = 4, justifyLastCenter = 5, justifyLastFull = 6
+    }
+
+    /// The text; lines end at "\r" or "\n" (After Effects writes "\r").
+    public var text: String
+    /// The font as the animation's font list names it ("f").
+    public var fontName: String
+    /// The family and style the font list gives for it (the name itself when it lists none).
+    public var fontFamily: String
+    public var fontStyle: String
+    /// The font's ascent as a share of its size, when the font list gives it (box text places
+    /// its first baseline this far below the box's top).
+    public var ascent: Double?
+    public var size: Double
+    public var fillColor: Color?
+    public var strokeColor: Color?
+    public var strokeWidth: Double
+    public var justification: Justification
+    /// Extra space after each character, in thousandths of an em.
+    public var tracking: Double
+    /// The distance between baselines.
+    public var lineHeight: Double
+    /// How far the baseline is raised.
+    public var baselineShift: Double
+    /// Whether the text is set in capitals ("ca" 1, and small caps, 2, drawn as capitals).
+    public var allCaps: Bool
+    /// Paragraph text: the box the lines wrap in (top-left "ps", size "sz"); nil for point text,
+    /// whose first baseline is the layer's origin.
+    public var box: Rect?
+
+    /// The lines as written (hard breaks only), capitalised when ``allCaps``.
+    var paragraphs: [String] {
+        let text = allCaps ? self.text.uppercased() : self.text
+        return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
+            .map(String.init)
+    }
+}
+
+/// A text layer's documents over time (`t.d.k`): each holds from its frame until the next.
+public struct LottieText: Sendable {
+    public var documents: [(frame: Double, document: LottieTextDocument)]
+
+    /// Whether the text changes over time.
+    var isAnimated: Bool { documents.count > 1 }
+
+    /// The document showing at composition frame `frame`: the last one starting at or before
+    /// it (the first before them all).
+    func document(at frame: Double) -> LottieTextDocument? {
+        guard var shown = documents.first?.document else { return nil }
+        for d in documents.dropFirst() {
+            if d.frame > frame { break }
+            shown = d.document
+        }
+        return shown
+    }
+}
+
+/// One entry of the animation's font list (`fonts.list`).
+struct LottieFontEntry: Sendable {
+    var family: String
+    var style: String
+    var ascent: Double?
+}
