@@ -3,6 +3,7 @@ import Geometry
 import Layers
 import Motion
 import RenderModel
+import TextEngine
 import Timeline
 
 /// A failure to export a Lottie file (LT4), saying what was wrong; nothing is written then.
@@ -48,8 +49,11 @@ public struct LottieExportSummary: Sendable {
 ///
 /// A replicator's copies are layers of their own (instance transform, delay and tint applied).
 ///
-/// Not exported (``warnings`` lists what a run met): text (the text engine rasterises glyphs and
-/// exposes no outlines), images, shadows, conic gradients, layer masks, skew and 3-D transforms.
+/// Text is exported as its glyphs' outlines from the text engine's faces, filled in its colour,
+/// so players draw it without the fonts.
+///
+/// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, images, shadows,
+/// conic gradients, layer masks, skew and 3-D transforms.
 @MainActor
 public final class LottieRecorder {
     /// The window recorded.
@@ -258,7 +262,14 @@ public final class LottieRecorder {
                 shape.gradient = g
                 shape.opacity = 100
                 sample.shapes.append(shape)
-            case .glyphs: warn("text is not exported: the text engine rasterises glyphs and exposes no outlines to write as shapes")
+            case .glyphs(let run, let origin):
+                // Text as its glyphs' outlines (the text engine's faces): other players draw it
+                // without the fonts.
+                guard let path = Self.outlinePath(run, at: origin) else {
+                    warn("colour glyphs (emoji) are not exported: they are bitmaps, with no outline to write as a shape")
+                    continue
+                }
+                if !path.elements.isEmpty { sample.shapes.append(ShapeSample(path: path, color: run.color, width: nil, evenOdd: false)) }
             case .image: warn("images are not exported")
             case .shadow: warn("shadows are not exported")
             case .beginGroup, .endGroup: warn("groups inside drawn content are not exported as groups: their content is drawn untransformed")
@@ -292,6 +303,33 @@ public final class LottieRecorder {
             }
             previous = n
         }
+    }
+
+    /// The outlines of `run`'s glyphs placed at `origin` as one path, or nil for a run of
+    /// colour bitmap glyphs.
+    static func outlinePath(_ run: GlyphRun, at origin: Point) -> Path? {
+        if run.face.hasColor { return nil }
+        var path = Path()
+        for (glyph, pen) in zip(run.glyphs, run.positions) {
+            let x = origin.x + pen.x, y = origin.y + pen.y, k = run.size
+            func at(_ p: Point) -> Point { Point(x: x + p.x * k, y: y + p.y * k) }
+            var current = Point(x: x, y: y)
+            for e in run.face.outline(of: glyph) {
+                switch e {
+                case .move(let p): current = at(p); path.move(to: current)
+                case .line(let p): current = at(p); path.addLine(to: current)
+                case .quad(let c, let p):
+                    // A quadratic as the cubic that traces it.
+                    let c0 = at(c), end = at(p)
+                    path.addCurve(to: end, control1: Point(x: current.x + (c0.x - current.x) * 2 / 3, y: current.y + (c0.y - current.y) * 2 / 3),
+                                  control2: Point(x: end.x + (c0.x - end.x) * 2 / 3, y: end.y + (c0.y - end.y) * 2 / 3))
+                    current = end
+                case .cubic(let c1, let c2, let p): current = at(p); path.addCurve(to: current, control1: at(c1), control2: at(c2))
+                case .close: path.close()
+                }
+            }
+        }
+        return path
     }
 
     private func warn(_ message: String) {

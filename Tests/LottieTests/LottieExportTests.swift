@@ -250,6 +250,51 @@ struct LottieExportTests {
     /// rlottie (librlottie-dev), opened at run time as the bench opens it; nil when absent.
     nonisolated static let rlottie: RLottieRenderer? = RLottieRenderer()
 
+    /// Labels: a title fading in over a panel and a moving caption.
+    static let textScene = """
+    {"size": [240, 120],
+     "views": [
+       {"id": "panel", "parent": "root", "frame": [10, 10, 220, 100], "color": "#20242cff", "cornerRadius": 10},
+       {"id": "title", "parent": "panel", "frame": [12, 10, 200, 34], "text": "Timeline", "fontSize": 26, "textColor": "#ffffffff"},
+       {"id": "caption", "parent": "panel", "frame": [12, 56, 160, 24], "text": "glyphs as shapes", "fontSize": 15, "textColor": "#f5b83dff"}
+     ],
+     "animations": [
+       {"at": 0, "duration": 1, "curve": "easeInOut", "changes": [{"view": "title", "alpha": 0.3}]},
+       {"at": 0, "duration": 1, "curve": "linear", "changes": [{"view": "caption", "frame": [48, 66, 160, 24]}]}
+     ]}
+    """
+
+    @Test("LT4 text goes as its glyphs' outlines: our player and rlottie draw them alike, where the scene draws its labels")
+    func LT4_textAsOutlines() throws {
+        let e = try Self.export(Self.textScene)
+        let title = try #require(Self.layer("title", in: e.json))
+        let shapes = (title["shapes"] as? [[String: Any]] ?? []).flatMap { $0["it"] as? [[String: Any]] ?? [] }
+        #expect(shapes.contains { $0["ty"] as? String == "sh" } && shapes.contains { $0["ty"] as? String == "fl" })
+        var worst = 0.0
+        for k in stride(from: 0, to: e.direct.count, by: 5) {
+            let ours = try Self.play(e.data, frame: k)
+            // Two independent rasterisers of the exported outlines agree closely.
+            if let player = Self.rlottie, let theirs = player.render(e.data, frame: k, width: 240, height: 120) {
+                let s = LottieConformanceTests.offShare(theirs, ours)
+                #expect(s <= 0.003, "rlottie frame \(k): \(String(format: "%.2f", s * 100))% of pixels off our player's")
+            }
+            // The scene draws its labels from FreeType's glyph bitmaps, which carry about a tenth
+            // more ink along stems than the outlines' exact coverage: the same text in the same
+            // place, compared by each label's ink box and ink, and by pixels with room for stems.
+            for band in [15..<50, 62..<100] {
+                let a = LottieTextTests.ink(ours, rows: band, against: Color(red: 0x20 / 255, green: 0x24 / 255, blue: 0x2c / 255))
+                let b = LottieTextTests.ink(e.direct[k], rows: band, against: Color(red: 0x20 / 255, green: 0x24 / 255, blue: 0x2c / 255))
+                #expect(abs(a.box.minX - b.box.minX) <= 1 && abs(a.box.maxX - b.box.maxX) <= 1 && abs(a.box.minY - b.box.minY) <= 1
+                        && abs(a.box.maxY - b.box.maxY) <= 1, "frame \(k), rows \(band): \(a.box) vs \(b.box)")
+                #expect(abs(a.mass - b.mass) / b.mass < 0.2, "frame \(k), rows \(band): ink \(a.mass) vs \(b.mass)")
+            }
+            let share = LottieConformanceTests.offShare(ours, e.direct[k])
+            worst = max(worst, share)
+            #expect(share <= 0.04, "frame \(k): \(String(format: "%.2f", share * 100))% of pixels off")
+        }
+        print("LT4 text: worst frame \(String(format: "%.3f", worst * 100))% of pixels off the scene's render")
+    }
+
     @Test("LT4 rlottie draws the exported file as our render draws the scene", .enabled(if: rlottie != nil, "librlottie is not installed"))
     func LT4_rlottie() throws {
         let e = try Self.export(Self.scene)

@@ -162,14 +162,21 @@ struct LottieTextTests {
         }
     }
 
-    /// The alpha-weighted ink of `rows`: its bounding box (pixels with alpha above a quarter),
-    /// centre and mass (in whole pixels).
-    static func ink(_ image: RGBAImage, rows: Range<Int>) -> (box: Rect, centre: Point, mass: Double) {
+    /// The ink of `rows` (alpha, or distance from `background` when given): its bounding box
+    /// (pixels above a quarter), centre and mass (in whole pixels).
+    static func ink(_ image: RGBAImage, rows: Range<Int>, against background: Color? = nil) -> (box: Rect, centre: Point, mass: Double) {
         var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
         var mass = 0.0, sx = 0.0, sy = 0.0
         for y in rows {
             for x in 0..<image.width {
-                let a = Double(image.bytes[(y * image.width + x) * 4 + 3]) / 255
+                let p = (y * image.width + x) * 4
+                let a: Double
+                if let bg = background {
+                    let d = [bg.red, bg.green, bg.blue].enumerated().map { abs(Double(image.bytes[p + $0.offset]) / 255 - $0.element) }
+                    a = min(1, d.max()! / (1 - min(bg.red, bg.green, bg.blue)))
+                } else {
+                    a = Double(image.bytes[p + 3]) / 255
+                }
                 mass += a; sx += a * Double(x); sy += a * Double(y)
                 if a > 0.25 { minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y) }
             }
