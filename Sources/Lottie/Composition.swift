@@ -25,7 +25,8 @@ public final class LottieComposition {
 
     /// Builds the tree for `animation`, showing its first frame, with the properties that
     /// `providers` name overridden by them (the last provider for a property wins).
-    public init(animation: LottieAnimation, providers: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []) {
+    public init(animation: LottieAnimation, providers: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = [],
+                textProvider: (any AnimationKeypathTextProvider)? = nil) {
         self.animation = animation
         rootLayer = Layer()
         rootLayer.name = animation.name.isEmpty ? "Lottie" : animation.name
@@ -35,7 +36,7 @@ public final class LottieComposition {
         rootLayer.delegate = LottieComposition.noActions
         let rewriter = providers.isEmpty ? nil : ProviderRewriter(providers: providers, assets: animation.assets)
         nodes = Self.build(rewriter?.layers(animation.layers, []) ?? animation.layers, in: rootLayer, animation: animation,
-                           rewriter: rewriter, path: [], depth: 0)
+                           rewriter: rewriter, textProvider: textProvider, path: [], depth: 0)
         currentFrame = animation.startFrame
         setFrame(animation.startFrame)
     }
@@ -137,7 +138,7 @@ public final class LottieComposition {
     }
 
     static func build(_ layers: [LottieLayer], in container: Layer, animation: LottieAnimation, rewriter: ProviderRewriter?,
-                      path: [String], depth: Int) -> [Node] {
+                      textProvider: (any AnimationKeypathTextProvider)?, path: [String], depth: Int) -> [Node] {
         var nodes: [Node] = []
         for model in layers {
             var layer: Layer? = Layer()
@@ -146,7 +147,15 @@ public final class LottieComposition {
             switch model.kind {
             case .null:
                 layer = nil
-            case .text(let text):
+            case .text(var text):
+                if let textProvider {
+                    // lottie-ios's text providers: asked once per document when the tree is built.
+                    let keypath = AnimationKeypath(keys: path + [model.name])
+                    for k in text.documents.indices {
+                        let source = text.documents[k].document.text
+                        text.documents[k].document.text = textProvider.text(for: keypath, sourceText: source) ?? source
+                    }
+                }
                 layer = LottieTextLayer(text: text)
             case .shape(let items):
                 let s = LottieShapeLayer(contents: ShapeContents(items))
@@ -171,7 +180,8 @@ public final class LottieComposition {
                 if case .precomposition(let inner)? = animation.assets[id], let l = layer {
                     let here = path + [model.name]
                     let rewritten = rewriter?.precomposition(id, here, depth: depth) ?? inner
-                    children = build(rewritten, in: l, animation: animation, rewriter: rewriter, path: here, depth: depth + 1)
+                    children = build(rewritten, in: l, animation: animation, rewriter: rewriter, textProvider: textProvider,
+                                     path: here, depth: depth + 1)
                 }
             }
             if let l = layer {

@@ -231,6 +231,16 @@ open class LottieAnimationView: View, TimedContent {
 
     // MARK: Value providers
 
+    /// Replaces the text of the animation's text layers, as lottie-ios's `textProvider`; the
+    /// view's composition is rebuilt with it (set it again after its answers change).
+    public var textProvider: (any AnimationKeypathTextProvider)? {
+        didSet {
+            let frame = currentFrame
+            rebuild(keepingPlayback: true)
+            composition?.setFrame(frame)
+        }
+    }
+
     /// Overrides the properties at `keypath` ("**.Fill 1.Color") with `provider`'s values, as
     /// lottie-ios's `setValueProvider(_:keypath:)`; the view's composition is rebuilt.
     public func setValueProvider(_ provider: any AnyValueProvider, keypath: AnimationKeypath) {
@@ -249,7 +259,7 @@ open class LottieAnimationView: View, TimedContent {
         composition = nil
         laidOut = nil
         guard let a = animation else { return }
-        let c = LottieComposition(animation: a, providers: providers)
+        let c = LottieComposition(animation: a, providers: providers, textProvider: textProvider)
         composition = c
         layer.addSublayer(c.rootLayer)
         c.rootLayer.timedContent = self

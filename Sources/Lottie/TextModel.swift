@@ -70,3 +70,23 @@ struct LottieFontEntry: Sendable {
     var style: String
     var ascent: Double?
 }
+
+/// Replaces the text of text layers, as lottie-ios's `AnimationKeypathTextProvider`: asked for
+/// each document of each text layer, with the layer's keypath (its precompositions' layer names
+/// and its own) and the text the file gives; nil keeps that text.
+@MainActor
+public protocol AnimationKeypathTextProvider: AnyObject {
+    func text(for keypath: AnimationKeypath, sourceText: String) -> String?
+}
+
+/// Text by keypath or layer name, as lottie-ios's `DictionaryTextProvider`: a value under the
+/// layer's whole keypath ("Intro.Title") wins, then one under its layer name ("Title"); other
+/// layers keep their text.
+@MainActor
+public final class DictionaryTextProvider: AnimationKeypathTextProvider {
+    public let values: [String: String]
+    public init(_ values: [String: String]) { self.values = values }
+    public func text(for keypath: AnimationKeypath, sourceText: String) -> String? {
+        values[keypath.description] ?? keypath.keys.last.flatMap { values[$0] } ?? sourceText
+    }
+}

@@ -186,3 +186,48 @@ struct LottieTextTests {
                 Point(x: sx / mass, y: sy / mass), mass)
     }
 }
+
+/// lottie-ios's text providers on text layers.
+@Suite("LT2 text providers")
+@MainActor
+struct LottieTextProviderTests {
+    final class Upper: AnimationKeypathTextProvider {
+        var asked: [String] = []
+        func text(for keypath: AnimationKeypath, sourceText: String) -> String? {
+            asked.append(keypath.description)
+            return keypath.keys.last == "left" ? sourceText.uppercased() : nil
+        }
+    }
+
+    static func glyphCounts(_ c: LottieComposition) -> [Int] {
+        c.displayList().commands.compactMap { if case .glyphs(let run, _) = $0 { run.glyphs.count } else { nil } }.sorted()
+    }
+
+    @Test("LT2: a dictionary text provider replaces a text layer's text by keypath or layer name; others keep theirs")
+    func LT2_dictionaryTextProvider() throws {
+        let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Text/text_layer.json").path)
+        let plain = LottieComposition(animation: animation)
+        #expect(Self.glyphCounts(plain) == [4, 6, 6])
+        let named = LottieComposition(animation: animation, textProvider: DictionaryTextProvider(["left": "Hi", "right bold": "B"]))
+        #expect(Self.glyphCounts(named) == [1, 2, 6], "'B', 'Hi' and 'Centre'")
+        named.setFrame(20)
+        #expect(Self.glyphCounts(named) == [1, 2, 6], "every document of the layer is replaced")
+        let upper = Upper()
+        let c = LottieComposition(animation: animation, textProvider: upper)
+        #expect(upper.asked == ["left", "centre, turning", "right bold", "right bold"])
+        let shown = (c.rootLayer.sublayers ?? []).compactMap { ($0 as? LottieTextLayer)?.document?.text }
+        #expect(shown.contains("LOTTIE"))
+    }
+
+    @Test("LT2: setting the view's text provider rebuilds it at the same frame")
+    func LT2_viewTextProvider() throws {
+        let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Text/text_layer.json").path)
+        let view = LottieAnimationView(animation: animation)
+        view.currentFrame = 20
+        view.textProvider = DictionaryTextProvider(["Centre": "x", "centre, turning": "Middle"])
+        #expect(view.currentFrame == 20)
+        let root = try #require(view.composition?.rootLayer)
+        let texts = (root.sublayers ?? []).compactMap { ($0 as? LottieTextLayer)?.document?.text }
+        #expect(texts.contains("Middle") && texts.contains("Bolder") && !texts.contains("Centre"))
+    }
+}
