@@ -138,7 +138,7 @@ public final class AnimationEngine: AnimationSource {
     private var constants: [ConstantAnimation] = []
     var keyframeTracks: [KeyframeAnimation] = []
     private var tickGeneration: UInt32 = 0
-    private var animators: [PropertyAnimator] = []
+    private(set) var animators: [PropertyAnimator] = []
     /// Timelines and scroll motions, advanced first in the tick (weak: an owner that goes away
     /// ends its motion).
     private var driven: [WeakDriven] = []

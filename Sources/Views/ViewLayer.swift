@@ -8,7 +8,8 @@ import Layers
 /// layer turns implicit actions off). Explicit animations added to it
 /// run on the layer engine and show on the view.
 ///
-/// The view's block and keyframe animations are animations of this layer (CA8): it lists them
+/// The view's block, keyframe and property-animator animations are animations of this layer
+/// (CA8): it lists them
 /// among its ``Layer/animationKeys()``, describes them in ``Layer/animation(forKey:)``, stops
 /// them in ``Layer/removeAnimation(forKey:)`` and ``Layer/removeAllAnimations()``, and they run
 /// on its time, which runs in its superview's layer's time: pausing a view's layer (speed 0 and
@@ -16,8 +17,8 @@ import Layers
 /// its whole subtree.
 ///
 /// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers), an
-/// anchor point other than the centre, and property animators on layer time (they keep the
-/// media time: pause them with `pauseAnimation()`).
+/// anchor point other than the centre, and property animators on layer time (they keep their
+/// own clock: pause them with `pauseAnimation()`; their animations show speed 0 while paused).
 @MainActor
 final class ViewLayer: Layer {
     unowned(unsafe) var view: View?

@@ -156,6 +156,30 @@ struct ViewAnimationsOnLayerTests {
         host.runUntilIdle()
     }
 
+    @Test("CA8: a property animator's changes are listed on the layer too, paused at its progress; removing one ends that track")
+    func CA8_animatorOnLayer() throws {
+        let host = makeHost()
+        let v = hosted(host)
+        var ended: PropertyAnimator.Position?
+        let animator = PropertyAnimator(duration: 1, curve: .linear) {
+            v.alpha = 0
+            v.center = Point(x: 150, y: 50)
+        }
+        animator.addCompletion { ended = $0 }
+        animator.fractionComplete = 0.25
+        #expect(v.layer.animationKeys() == ["opacity", "position"])
+        let a = try #require(v.layer.animation(forKey: "opacity") as? BasicAnimation)
+        #expect(a.speed == 0 && near(a.timeOffset, 0.25) && a.duration == 1 && a.fromValue as? Double == 1 && a.toValue as? Double == 0)
+        v.layer.removeAnimation(forKey: "opacity")
+        #expect(v.layer.animationKeys() == ["position"] && v.presentation.alpha == 0)
+        #expect(near(v.presentation.center.x, 75))
+        animator.startAnimation()
+        host.step()
+        #expect((v.layer.animation(forKey: "position") as? BasicAnimation)?.speed == 1)
+        host.runUntilIdle()
+        #expect(v.presentation.center == Point(x: 150, y: 50) && ended == .end && v.layer.animationKeys() == nil)
+    }
+
     @Test("CA8: a layer animation added under a view animation's key replaces it")
     func CA8_explicitAnimationReplacesBlock() throws {
         let host = makeHost()

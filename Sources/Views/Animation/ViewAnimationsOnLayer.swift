@@ -15,6 +15,8 @@ extension AnimationEngine {
         case block(Int)
         /// A keyframe track: its index in ``keyframeTracks``.
         case keyframes(Int)
+        /// A property animator's track: the animator and the track's index in it.
+        case animator(PropertyAnimator, Int)
     }
 
     /// The layer key path of a view property: Core Animation's names (`center` is "position",
@@ -50,6 +52,9 @@ extension AnimationEngine {
         for (i, a) in keyframeTracks.enumerated() where a.view === view && a.epoch == view.animationEpochs[a.property.rawValue] {
             out.append((key(a.property), .keyframes(i)))
         }
+        for animator in animators where animator.state == .active {
+            for (i, t) in animator.tracks.enumerated() where t.view === view { out.append((key(t.property), .animator(animator, i))) }
+        }
         return out
     }
 
@@ -64,6 +69,7 @@ extension AnimationEngine {
         switch entry {
         case .block(let i): return describe(running[i])
         case .keyframes(let i): return describe(keyframeTracks[i])
+        case .animator(let animator, let i): return describe(animator, track: animator.tracks[i])
         }
     }
 
@@ -84,13 +90,18 @@ extension AnimationEngine {
 
     private func remove(_ entries: [LayerEntry], of view: View) {
         var blocks: [Int] = [], tracks: [Int] = []
+        var properties: UInt16 = 0
         for e in entries {
             switch e {
             case .block(let i): blocks.append(i)
             case .keyframes(let i): tracks.append(i)
+            case .animator(let animator, let i):
+                // The animator runs on with its other tracks; its completions still come.
+                properties |= animator.tracks[i].property.bit
+                animator.tracks[i].view = nil
             }
         }
-        var properties: UInt16 = 0
+        for animator in animators { animator.tracks.removeAll { $0.view == nil } }
         for i in blocks.reversed() {
             let a = running.remove(at: i)
             properties |= a.property.bit
@@ -134,6 +145,30 @@ extension AnimationEngine {
         basic.toValue = Self.layerValue(a.to)
         basic.isAdditive = a.additive
         describeTiming(a.timing, begin: a.begin, on: basic)
+        return basic
+    }
+
+    /// A property animator's track: paused animators show as animations of speed 0 held at
+    /// their progress (UIKit pauses an animator's layer animations that way).
+    private func describe(_ animator: PropertyAnimator, track t: PropertyAnimator.Track) -> Animation {
+        let basic: BasicAnimation
+        if case .spring(let s) = animator.curve {
+            let spring = SpringAnimation()
+            spring.stiffness = s.stiffness
+            spring.damping = 4 * Double.pi * s.dampingRatio / s.response
+            spring.initialVelocity = s.initialVelocity
+            basic = spring
+        } else {
+            basic = BasicAnimation()
+            basic.timingFunction = Self.timingFunction(animator.curve)
+        }
+        basic.keyPath = Self.layerKeyPath(t.property)
+        basic.fromValue = Self.layerValue(t.from)
+        basic.toValue = Self.layerValue(t.to)
+        basic.duration = animator.duration
+        basic.speed = animator.isRunning ? (animator.isReversed ? -1 : 1) : 0
+        basic.timeOffset = animator.fractionComplete * animator.duration
+        basic.fillMode = .both
         return basic
     }
 
