@@ -69,6 +69,14 @@ extension DisplayListPainter {
             if axisAligned, !g.isColor {
                 let x0 = device.x + g.left, y0 = device.y - g.top
                 let x1 = x0 + Double(g.width), y1 = y0 + Double(g.height)
+                if isSoftware {
+                    // SDL's software renderer turns a textured quad into a copy whose source
+                    // rectangle it works out from the coordinates, and gets glyphs a column wide
+                    // or narrow (a tenth more ink in body text); an exact copy of the glyph's
+                    // texels draws it as FreeType rasterised it.
+                    copyGlyph(atlas, g, to: (Int32(x0), Int32(y0)), tint: tint)
+                    continue
+                }
                 mesh.deviceTexturedQuad(Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1),
                                         u0: u0, v0: v0, u1: u1, v1: v1, color: tint)
             } else {
@@ -82,6 +90,19 @@ extension DisplayListPainter {
             }
         }
         useTexture(nil)
+    }
+
+    /// Copies glyph `g`'s texels 1:1 to device pixel `at`, tinted (software renderer).
+    private func copyGlyph(_ atlas: OpaquePointer, _ g: AtlasGlyph, to at: (Int32, Int32), tint: Color) {
+        flush()                                              // what was drawn before it, first
+        func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        SDL_SetTextureColorMod(atlas, byte(tint.red), byte(tint.green), byte(tint.blue))
+        SDL_SetTextureAlphaMod(atlas, byte(tint.alpha * opacity))
+        var src = SDL_Rect(x: g.x, y: g.y, w: g.width, h: g.height)
+        var dst = SDL_Rect(x: at.0, y: at.1, w: g.width, h: g.height)
+        sdl(SDL_RenderCopy(renderer, atlas, &src, &dst), "SDL_RenderCopy(glyph)")
+        SDL_SetTextureColorMod(atlas, 255, 255, 255)
+        SDL_SetTextureAlphaMod(atlas, 255)
     }
 
     /// The atlas texture, made on first use at ``atlasSide``.

@@ -1,4 +1,6 @@
 import Geometry
+import TextEngine
+import RenderModel
 import Testing
 import TimelineTestSupport
 import Timeline
@@ -32,5 +34,33 @@ struct SteadyTextTests {
         }
         #expect(host.window.fontSystem.shapingCount == shaped)
         #expect(image.painter.glyphsRasterized == rasterized)
+    }
+
+    @Test("TX5: the software renderer draws each glyph's texels as FreeType rasterised them (no column doubled or lost)")
+    func TX5_glyphInkAsRasterised() throws {
+        let fonts = try FontSystem()
+        let run = TextLayout("Timeline", style: TextStyle(font: .systemFont(ofSize: 26), color: .white), in: fonts).lines[0].runs[0]
+        let image = try ImageRenderer(pixelWidth: 200, pixelHeight: 60)
+        var list = DisplayList()
+        list.size = Size(width: 200, height: 60)
+        list.background = .clear
+        var drawn = 0.0, rasterised = 0.0
+        for (i, glyph) in run.glyphs.enumerated() {
+            // One glyph at a time at its pen, so each image holds that glyph alone.
+            let one = GlyphRun(face: run.face, size: run.size, glyphs: [glyph], positions: [run.positions[i]], color: .white)
+            list.commands = [.glyphs(one, at: Point(x: 5, y: 5))]
+            image.render(list)
+            let pixels = image.image()
+            var ink = 0.0
+            for p in 0..<(200 * 60) { ink += Double(pixels.bytes[p * 4 + 3]) / 255 }
+            let x = 5 + run.positions[i].x
+            let phase = (((x - x.rounded(.down)) * 4).rounded() / 4).truncatingRemainder(dividingBy: 1)
+            let bitmap = run.face.rasterize(glyph: glyph, pixelSize: 26, subpixel: phase)
+            let coverage = bitmap?.pixels.reduce(0.0) { $0 + Double($1) / 255 } ?? 0
+            #expect(abs(ink - coverage) < 1e-6, "glyph \(i): \(ink) drawn, \(coverage) rasterised")
+            drawn += ink
+            rasterised += coverage
+        }
+        #expect(rasterised > 100 && abs(drawn - rasterised) < 1e-6)
     }
 }
