@@ -333,7 +333,18 @@ public struct LayerRenderer {
         for (k, cmd) in own.enumerated() {
             var c = cmd
             if let t = tint { c = c.tinted(by: t) }
-            if affine {
+            if case .beginGroup(var g) = c {
+                // A group inside drawn content (a Lottie merge's mask): its transform and box
+                // are the layer's own coordinates, mapped here to the list's; its end is left
+                // for the painter to find. Under perspective it is dropped (its content draws).
+                guard affine else { continue }
+                g.transform = g.transform.concatenating(h.affine)
+                if !g.bounds.isNull { g.bounds = h.affine.apply(to: g.bounds) }
+                g.end = -1
+                list.append(.beginGroup(g))
+            } else if case .endGroup = c {
+                if affine { list.append(c) }
+            } else if affine {
                 if let b = c.localBounds { box = box.union(h.affine.apply(to: b)) } else { box = .infinite }
                 list.append(c)
             } else if k >= Self.maximumProjectedCommands {

@@ -288,6 +288,11 @@ struct LottieReader {
             if let hd = item["hd"], try flag(hd, at + ".hd") { continue }
             if let s = try shapeItem(item, at) { out.append(s) }
         }
+        // A stroke below a subtracting, intersecting or excluding merge strokes the paths.
+        if let m = out.firstIndex(where: { if case .merge(let mode) = $0 { mode >= 3 && mode <= 5 } else { false } }),
+           out[m...].contains(where: { if case .stroke = $0 { true } else if case .gradientStroke = $0 { true } else { false } }) {
+            warnings.append("\(path): a stroke of merged paths follows each path, not the merged outline")
+        }
         return out
     }
 
@@ -352,7 +357,7 @@ struct LottieReader {
             return .roundedCorners(radius: try vector(try req("r"), path + ".r"))
         case "mm":
             let mode = try integer(v["mm"], path + ".mm", default: 1)
-            if mode > 2 { warnings.append("\(path).mm: merge mode \(mode) is drawn as add") }
+            if mode < 1 || mode > 5 { warnings.append("\(path).mm: merge mode \(mode) is not one of 1 to 5; drawn as add") }
             return .merge(mode: mode)
         case "tr":
             return nil                                     // only meaningful inside a group

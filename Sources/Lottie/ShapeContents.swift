@@ -31,7 +31,13 @@ struct ShapeContents {
         _ = process(items[...], frame: frame, matrix: .identity, alpha: 1, into: &b)
         var out: [DrawCommand] = []
         out.reserveCapacity(b.styles.count)
-        for style in b.styles.reversed() { if let d = style.draw(b.slots, at: frame) { out.append(d) } }
+        for style in b.styles.reversed() {
+            if b.merged.isEmpty {
+                if let d = style.draw(b.slots, at: frame) { out.append(d) }
+            } else {
+                style.draw(b.slots, merged: b.merged, at: frame, into: &out)
+            }
+        }
         return out
     }
 
@@ -42,6 +48,16 @@ struct ShapeContents {
     struct Builder {
         var slots: [Path] = []
         var styles: [Style] = []
+        /// Slots holding a merge of several paths in a mode a single path cannot express
+        /// (subtract, intersect, exclude intersections), by slot: how fills cover it.
+        var merged: [Int: Merge] = [:]
+    }
+
+    /// How a fill covers merged paths: through a mask of the paths combined in order, or by
+    /// the even-odd rule (exclude intersections: covered where an odd number of paths are).
+    enum Merge {
+        case mask([MaskPath])
+        case evenOdd
     }
 
     /// A fill or stroke, the paths above it (slots), and its group's matrix and opacity.
@@ -53,13 +69,43 @@ struct ShapeContents {
 
         func draw(_ all: [Path], at frame: Double) -> DrawCommand? {
             guard let p = ShapeContents.joined(slots.map { all[$0] }) else { return nil }
+            return draw(p, rule: nil, at: frame)
+        }
+
+        /// With merged slots: the plain ones as one path, each merged one filled through its
+        /// merge (a stroke follows the merged paths' outlines, each as drawn).
+        func draw(_ all: [Path], merged: [Int: Merge], at frame: Double, into out: inout [DrawCommand]) {
+            let plain = slots.filter { merged[$0] == nil }
+            if let p = ShapeContents.joined(plain.map { all[$0] }), let d = draw(p, rule: nil, at: frame) { out.append(d) }
+            for slot in slots {
+                guard let merge = merged[slot] else { continue }
+                switch (merge, item) {
+                case (.evenOdd, .fill), (.evenOdd, .gradientFill):
+                    if let d = draw(all[slot], rule: .evenOdd, at: frame) { out.append(d) }
+                case (.mask(let paths), .fill), (.mask(let paths), .gradientFill):
+                    // The paths' box filled through their combination.
+                    let box = all[slot].boundingBox.inset(by: EdgeInsets(all: -1))
+                    guard !box.isEmpty, let d = draw(Path(rect: box), rule: .nonZero, at: frame) else { continue }
+                    var g = GroupState(transform: .identity, opacity: 1, clip: nil, clipCornerRadius: 0, name: "merge")
+                    g.mask = .paths(paths)
+                    out.append(.beginGroup(g))
+                    out.append(d)
+                    out.append(.endGroup)
+                default:
+                    if let d = draw(all[slot], rule: nil, at: frame) { out.append(d) }
+                }
+            }
+        }
+
+        /// The command painting path `p` (a fill's rule replaced by `rule` when given).
+        func draw(_ p: Path, rule override: FillRule?, at frame: Double) -> DrawCommand? {
             switch item {
             case .fill(_, let color, let opacity, let rule):
                 let c = ShapeContents.color(color.value(at: frame), opacity: opacity.scalar(at: frame) / 100 * alpha)
-                return c.alpha > 0 ? .fillShape(p, .color(c), rule) : nil
+                return c.alpha > 0 ? .fillShape(p, .color(c), override ?? rule) : nil
             case .gradientFill(_, let g, let opacity, let rule):
                 guard let paint = ShapeContents.gradient(g, at: frame, opacity: opacity.scalar(at: frame) / 100 * alpha, matrix: matrix) else { return nil }
-                return .fillShape(p, .gradient(paint), rule)
+                return .fillShape(p, .gradient(paint), override ?? rule)
             case .stroke(_, let color, let opacity, let style):
                 let c = ShapeContents.color(color.value(at: frame), opacity: opacity.scalar(at: frame) / 100 * alpha)
                 guard c.alpha > 0, let outline = ShapeContents.outline(p, style, at: frame, matrix: matrix) else { return nil }
@@ -102,8 +148,22 @@ struct ShapeContents {
             case .roundedCorners(let r):
                 let radius = r.scalar(at: frame)
                 if radius > 0 { for slot in mine { b.slots[slot] = Self.roundingCorners(b.slots[slot], radius: radius) } }
-            case .merge:
+            case .merge(let mode):
                 if let first = mine.first, let p = Self.joined(mine.map { b.slots[$0] }) {
+                    // As lottie-android combines them: the paths before the nearest one, joined,
+                    // then the nearest (the last above the merge) added, taken away, intersected
+                    // or excluded. Merge (1) and add (2) are the paths together.
+                    let nearest = mine[mine.count - 1]
+                    if mine.count > 1, mode >= 3, mode <= 5 {
+                        if mode == 5 {
+                            b.merged[first] = .evenOdd
+                        } else {
+                            var paths = mine.dropLast().map { MaskPath(path: b.slots[$0], mode: .add, opacity: 1, isInverted: false, expansion: 0) }
+                            paths.append(MaskPath(path: b.slots[nearest], mode: mode == 3 ? .subtract : .intersect, opacity: 1,
+                                                  isInverted: false, expansion: 0))
+                            b.merged[first] = .mask(paths)
+                        }
+                    }
                     b.slots[first] = p
                     for slot in mine.dropFirst() { b.slots[slot] = Path() }
                 }

@@ -186,4 +186,22 @@ struct LottieEvaluationTests {
         composition.setFrame(30)
         #expect(abs(abs(bar.transform.m12) - 0.642_787_609_686_539_3) < 1e-9)   // inner frame 20: sin 40 degrees
     }
+
+    @Test("LT1: merge paths add, subtract, intersect and exclude as lottie-android combines them (the earlier paths with the nearest)")
+    @MainActor
+    func LT1_mergeModes() throws {
+        let image = try LottieConformanceTests.render("merge_paths.json", frame: 0)
+        func covered(_ x: Int, _ y: Int) -> Bool { image.bytes[(y * image.width + x) * 4 + 3] > 200 }
+        func empty(_ x: Int, _ y: Int) -> Bool { image.bytes[(y * image.width + x) * 4 + 3] < 20 }
+        // Per group: a point in the square only, in both, in the circle only, in neither.
+        let groups: [(name: String, ox: Int, oy: Int, square: Bool, both: Bool, circle: Bool)] = [
+            ("add", 0, 0, true, true, true), ("subtract", 100, 0, true, false, false),
+            ("intersect", 0, 100, false, true, false), ("exclude", 100, 100, true, false, true)]
+        for g in groups {
+            for (point, expected) in [((20, 20), g.square), ((55, 55), g.both), ((75, 75), g.circle), ((90, 20), false)] {
+                let (x, y) = (g.ox + point.0, g.oy + point.1)
+                #expect(expected ? covered(x, y) : empty(x, y), "\(g.name) at (\(x), \(y)): expected \(expected ? "covered" : "empty")")
+            }
+        }
+    }
 }
