@@ -471,8 +471,8 @@ public struct ShapeRasterizer: Sendable {
     /// A rasterisation kept to be laid again (``snapshot()``, ``restore(_:)``): a shape drawn
     /// the same way frame after frame need not be rasterised again.
     public struct Snapshot: Sendable {
-        public let x: Int, y: Int, width: Int, height: Int
-        let coverage: [Float], rowStarts: [Int32], rowEnds: [Int32]
+        public internal(set) var x: Int, y: Int, width: Int, height: Int
+        var coverage: [Float], rowStarts: [Int32], rowEnds: [Int32]
         /// The coverage values it holds (for a cache's bound).
         public var count: Int { coverage.count }
     }
@@ -497,6 +497,20 @@ public struct ShapeRasterizer: Sendable {
         coverage.withUnsafeMutableBufferPointer { d in s.coverage.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: count) } }
         rowStarts.withUnsafeMutableBufferPointer { d in s.rowStarts.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
         rowEnds.withUnsafeMutableBufferPointer { d in s.rowEnds.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
+    }
+
+    /// Makes `s` the current rasterisation by trading buffers with it, copying nothing: until
+    /// the same call trades them back, `s` holds the rasteriser's own buffers and the
+    /// rasteriser reads `s`'s. A kept shape laid frame after frame over a large area cost a copy
+    /// of its whole coverage with ``restore(_:)``; lent, it costs nothing. Nothing may be
+    /// rasterised while the buffers are traded (it would overwrite the kept coverage).
+    public mutating func trade(_ s: inout Snapshot) {
+        swap(&coverage, &s.coverage)
+        swap(&rowStarts, &s.rowStarts)
+        swap(&rowEnds, &s.rowEnds)
+        let kept = (s.x, s.y, s.width, s.height)
+        (s.x, s.y, s.width, s.height) = (x, y, width, height)
+        (x, y, width, height) = kept
     }
 
     static func byte(_ v: Double) -> UInt8 {
