@@ -75,14 +75,18 @@ extension DisplayListPainter {
                 continue
             }
             let laid: Bool
+            // A kept path's coverage is lent to the rasteriser (traded back below), not copied.
+            var lent: ShapeRasterizer.Snapshot?
             if case .shape(let snapshot)? = kept?.coverage {
-                shapes.restore(snapshot)
+                lent = snapshot
+                shapes.trade(&lent!)
                 lastKeptCoverageUses += 1
                 laid = true
             } else {
                 laid = shapes.rasterize(m.path, transform: transform, rule: .nonZero, clip: clip)
                 if laid, kept != nil { keep(.shape(shapes.snapshot()), for: key) }
             }
+            defer { if lent != nil { shapes.trade(&lent!) } }
             if laid {
                 let box = (x: shapes.x - Int(region.x), y: shapes.y - Int(region.y), width: shapes.width, height: shapes.height)
                 shapes.coverage.withUnsafeBufferPointer { cov in

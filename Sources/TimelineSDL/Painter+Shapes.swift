@@ -179,18 +179,28 @@ extension DisplayListPainter {
                 for yy in rows {
                     let src = cov.baseAddress! + yy * w
                     let dst = d.base + (y0 + yy) * d.stride + x0
-                    let lo = max(columns.0, Int(starts[yy]))
-                    for k in lo..<max(lo, min(columns.1, Int(ends[yy]))) {
+                    let lo = max(columns.0, Int(starts[yy])), hi = max(lo, min(columns.1, Int(ends[yy])))
+                    var k = lo
+                    while k < hi {
                         let v = src[k]
-                        guard v > 0 else { continue }
-                        if v >= 1, a == 255 { dst[k] = solid; continue }
-                        let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
-                        if alpha == 255 {
-                            dst[k] = solid
-                        } else if alpha > 0 {
-                            let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
-                            dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
+                        if v >= 1, a == 255 {
+                            // A run of whole pixels is one fill.
+                            var e = k + 1
+                            while e < hi, src[e] >= 1 { e += 1 }
+                            (dst + k).update(repeating: solid, count: e - k)
+                            k = e
+                            continue
                         }
+                        if v > 0 {
+                            let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
+                            if alpha == 255 {
+                                dst[k] = solid
+                            } else if alpha > 0 {
+                                let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
+                                dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
+                            }
+                        }
+                        k += 1
                     }
                 }
             }
