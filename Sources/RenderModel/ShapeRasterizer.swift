@@ -40,6 +40,8 @@ public struct ShapeRasterizer: Sendable {
     private var ramp: [UInt32] = []
     /// ``ramp`` at the opacity being composited, premultiplied (wholly covered pixels' colours).
     private var solidRamp: [UInt32] = []
+    /// The opacity ``solidRamp`` was made at (nil: made for no ramp yet, or the ramp changed).
+    private var solidRampOpacity: Float?
     /// The stops ``ramp`` was made for (a gradient whose points move keeps its ramp).
     private var rampStops: (colors: [Color], locations: [Double]?)?
 
@@ -393,6 +395,7 @@ public struct ShapeRasterizer: Sendable {
             ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
         }
         rampStops = (g.colors, g.locations)
+        solidRampOpacity = nil
     }
 
     /// Lays the coverage painted with `g` over premultiplied `0xAARRGGBB` pixels in one pass: the
@@ -419,11 +422,16 @@ public struct ShapeRasterizer: Sendable {
             return rb | ag
         }
         // Wholly covered pixels take the ramp's entry at the opacity, premultiplied as the
-        // loop below would make it: one lookup and one "over" each.
-        solidRamp.removeAll(keepingCapacity: true)
-        for c in ramp {
-            let alpha = o == 1 ? c >> 24 : UInt32(min(255, Float(c >> 24) * o + 0.5))
-            solidRamp.append(alpha << 24 | mul((c >> 16) & 0xFF, alpha) << 16 | mul((c >> 8) & 0xFF, alpha) << 8 | mul(c & 0xFF, alpha))
+        // loop below would make it: one lookup and one "over" each. Made again only when the
+        // ramp or the opacity changed (a gradient whose points move keeps it: making it cost
+        // as much as compositing a small shape).
+        if solidRampOpacity != o {
+            solidRamp.removeAll(keepingCapacity: true)
+            for c in ramp {
+                let alpha = o == 1 ? c >> 24 : UInt32(min(255, Float(c >> 24) * o + 0.5))
+                solidRamp.append(alpha << 24 | mul((c >> 16) & 0xFF, alpha) << 16 | mul((c >> 8) & 0xFF, alpha) << 8 | mul(c & 0xFF, alpha))
+            }
+            solidRampOpacity = o
         }
         coverage.withUnsafeBufferPointer { coverage in
         solidRamp.withUnsafeBufferPointer { solid in
