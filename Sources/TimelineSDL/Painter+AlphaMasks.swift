@@ -144,9 +144,14 @@ extension DisplayListPainter {
                 for k in end..<w { join(&row[k], outside) }
             }
             guard let src else { continue }
-            for k in start..<end {
-                let c = (inverted ? 1 - src[k] : src[k]) * o
-                join(&row[k], c)
+            // One loop per case, so none branches per pixel.
+            switch (mode, inverted) {
+            case (.add, false): for k in start..<end { let c = src[k] * o; row[k] = row[k] + c - row[k] * c }
+            case (.add, true): for k in start..<end { let c = (1 - src[k]) * o; row[k] = row[k] + c - row[k] * c }
+            case (.subtract, false): for k in start..<end { row[k] *= 1 - src[k] * o }
+            case (.subtract, true): for k in start..<end { row[k] *= 1 - (1 - src[k]) * o }
+            case (.intersect, false): for k in start..<end { row[k] *= src[k] * o }
+            case (.intersect, true): for k in start..<end { row[k] *= (1 - src[k]) * o }
             }
         }
     }
@@ -362,10 +367,17 @@ extension DisplayListPainter {
                 line.update(repeating: 0, count: x0)
                 (line + x1).update(repeating: 0, count: rw - x1)
                 let src = cov.baseAddress! + cy * w + Int(run.x) - Int(r.x)
-                for k in x0..<x1 {
+                var k = x0
+                while k < x1 {
+                    // Eight pixels at once where the coverage is whole or none (most of a mask).
+                    if k + 8 <= x1 {
+                        let c8 = UnsafeRawPointer(src + k).loadUnaligned(as: UInt64.self)
+                        if c8 == UInt64.max { k += 8; continue }
+                        if c8 == 0 { (line + k).update(repeating: 0, count: 8); k += 8; continue }
+                    }
                     let c = UInt32(src[k])
-                    if c == 255 { continue }
-                    line[k] = c == 0 ? 0 : Premultiplied.scale(line[k], c)
+                    if c != 255 { line[k] = c == 0 ? 0 : Premultiplied.scale(line[k], c) }
+                    k += 1
                 }
             }
         }
