@@ -74,8 +74,12 @@ extension DisplayListPainter {
     /// clip), so a kept shape draws the pixels a fresh one does.
     ///
     /// `body` gets the index in ``keptCoverage`` of the entry whose coverage is lent (nil when
-    /// the path was rasterised): it stays good while the body runs.
-    func withCoverage(of path: Path, rule: FillRule, within bounds: SDL_Rect, _ body: (Dictionary<CoverageKey, KeptCoverage>.Index?) -> Void) {
+    /// the path was rasterised): it stays good while the body runs. With `budget` (a margin in
+    /// pixels), a path about to be rasterised spends the frame's shape budget first and is
+    /// skipped when it does not fit; a kept one costs no rasterising, and no pass over its
+    /// points for its box.
+    func withCoverage(of path: Path, rule: FillRule, within bounds: SDL_Rect, budget: Double? = nil,
+                      _ body: (Dictionary<CoverageKey, KeptCoverage>.Index?) -> Void) {
         let key = CoverageKey(path: path, rule: rule, transform: transform)
         let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
         var area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
@@ -93,6 +97,7 @@ extension DisplayListPainter {
                 swap(&kept, &keptCoverage.values[i].snapshot)
                 return
             }
+            if let budget, !spendShapeBudget(path, margin: budget) { return }
             // Filled the same way twice running: rasterised whole and kept, while the bound allows.
             if keptCoverageCount < limit { area = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height)) }
             guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
@@ -102,6 +107,7 @@ extension DisplayListPainter {
                 keptCoverageCount += shapes.width * shapes.height
             }
         } else {
+            if let budget, !spendShapeBudget(path, margin: budget) { return }
             keptCoverage[key] = KeptCoverage(snapshot: nil, lastUsed: frameNumber)
             guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
         }

@@ -59,7 +59,7 @@ extension DisplayListPainter {
 
     /// Takes the device area `path` covers (clipped to the target, grown by `margin` pixels)
     /// from the frame's budget; false when it does not fit, and the shape is skipped.
-    private func spendShapeBudget(_ path: Path, margin: Double) -> Bool {
+    func spendShapeBudget(_ path: Path, margin: Double) -> Bool {
         let target = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
         let box = transform.apply(to: path.boundingBox).inset(by: EdgeInsets(all: -margin))
             .intersection(target.inset(by: EdgeInsets(all: -margin)))
@@ -83,10 +83,10 @@ extension DisplayListPainter {
         // layer's) has its coverage kept and laid again (``withCoverage(of:rule:within:_:)``).
         if let d = directShapes, target == nil, offscreenDepth == 0 {
             let bounds = intersect(clip ?? targetRect, targetRect)
-            guard bounds.w > 0, bounds.h > 0, spendShapeBudget(path, margin: 1) else { return }
+            guard bounds.w > 0, bounds.h > 0 else { return }
             flush()
             sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
-            withCoverage(of: path, rule: rule, within: bounds) { kept in
+            withCoverage(of: path, rule: rule, within: bounds, budget: 1) { kept in
                 lastDirectShapeCount += 1
                 if let kept, case .gradient(let g) = paint, layKeptGradient(kept, g, into: d, clip: bounds) { return }
                 compositeShapeDirectly(paint, into: d, clip: bounds)
