@@ -40,6 +40,8 @@ public struct ShapeRasterizer: Sendable {
     private var ramp: [UInt32] = []
     /// ``ramp`` at the opacity being composited, premultiplied (wholly covered pixels' colours).
     private var solidRamp: [UInt32] = []
+    /// The opacity ``solidRamp`` was made at (nil: made for no ramp yet, or the ramp changed).
+    private var solidRampOpacity: Float?
     /// The stops ``ramp`` was made for (a gradient whose points move keeps its ramp).
     private var rampStops: (colors: [Color], locations: [Double]?)?
 
@@ -393,6 +395,7 @@ public struct ShapeRasterizer: Sendable {
             ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
         }
         rampStops = (g.colors, g.locations)
+        solidRampOpacity = nil
     }
 
     /// Lays the coverage painted with `g` over premultiplied `0xAARRGGBB` pixels in one pass: the
@@ -419,11 +422,16 @@ public struct ShapeRasterizer: Sendable {
             return rb | ag
         }
         // Wholly covered pixels take the ramp's entry at the opacity, premultiplied as the
-        // loop below would make it: one lookup and one "over" each.
-        solidRamp.removeAll(keepingCapacity: true)
-        for c in ramp {
-            let alpha = o == 1 ? c >> 24 : UInt32(min(255, Float(c >> 24) * o + 0.5))
-            solidRamp.append(alpha << 24 | mul((c >> 16) & 0xFF, alpha) << 16 | mul((c >> 8) & 0xFF, alpha) << 8 | mul(c & 0xFF, alpha))
+        // loop below would make it: one lookup and one "over" each. Made again only when the
+        // ramp or the opacity changed (a gradient whose points move keeps it: making it cost
+        // as much as compositing a small shape).
+        if solidRampOpacity != o {
+            solidRamp.removeAll(keepingCapacity: true)
+            for c in ramp {
+                let alpha = o == 1 ? c >> 24 : UInt32(min(255, Float(c >> 24) * o + 0.5))
+                solidRamp.append(alpha << 24 | mul((c >> 16) & 0xFF, alpha) << 16 | mul((c >> 8) & 0xFF, alpha) << 8 | mul(c & 0xFF, alpha))
+            }
+            solidRampOpacity = o
         }
         coverage.withUnsafeBufferPointer { coverage in
         solidRamp.withUnsafeBufferPointer { solid in
@@ -471,8 +479,8 @@ public struct ShapeRasterizer: Sendable {
     /// A rasterisation kept to be laid again (``snapshot()``, ``restore(_:)``): a shape drawn
     /// the same way frame after frame need not be rasterised again.
     public struct Snapshot: Sendable {
-        public let x: Int, y: Int, width: Int, height: Int
-        let coverage: [Float], rowStarts: [Int32], rowEnds: [Int32]
+        public internal(set) var x: Int, y: Int, width: Int, height: Int
+        var coverage: [Float], rowStarts: [Int32], rowEnds: [Int32]
         /// The coverage values it holds (for a cache's bound).
         public var count: Int { coverage.count }
     }
@@ -497,6 +505,20 @@ public struct ShapeRasterizer: Sendable {
         coverage.withUnsafeMutableBufferPointer { d in s.coverage.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: count) } }
         rowStarts.withUnsafeMutableBufferPointer { d in s.rowStarts.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
         rowEnds.withUnsafeMutableBufferPointer { d in s.rowEnds.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
+    }
+
+    /// Makes `s` the current rasterisation by trading buffers with it, copying nothing: until
+    /// the same call trades them back, `s` holds the rasteriser's own buffers and the
+    /// rasteriser reads `s`'s. A kept shape laid frame after frame over a large area cost a copy
+    /// of its whole coverage with ``restore(_:)``; lent, it costs nothing. Nothing may be
+    /// rasterised while the buffers are traded (it would overwrite the kept coverage).
+    public mutating func trade(_ s: inout Snapshot) {
+        swap(&coverage, &s.coverage)
+        swap(&rowStarts, &s.rowStarts)
+        swap(&rowEnds, &s.rowEnds)
+        let kept = (s.x, s.y, s.width, s.height)
+        (s.x, s.y, s.width, s.height) = (x, y, width, height)
+        (x, y, width, height) = kept
     }
 
     static func byte(_ v: Double) -> UInt8 {

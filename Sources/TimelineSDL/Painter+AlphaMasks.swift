@@ -75,14 +75,18 @@ extension DisplayListPainter {
                 continue
             }
             let laid: Bool
+            // A kept path's coverage is lent to the rasteriser (traded back below), not copied.
+            var lent: ShapeRasterizer.Snapshot?
             if case .shape(let snapshot)? = kept?.coverage {
-                shapes.restore(snapshot)
+                lent = snapshot
+                shapes.trade(&lent!)
                 lastKeptCoverageUses += 1
                 laid = true
             } else {
                 laid = shapes.rasterize(m.path, transform: transform, rule: .nonZero, clip: clip)
                 if laid, kept != nil { keep(.shape(shapes.snapshot()), for: key) }
             }
+            defer { if lent != nil { shapes.trade(&lent!) } }
             if laid {
                 let box = (x: shapes.x - Int(region.x), y: shapes.y - Int(region.y), width: shapes.width, height: shapes.height)
                 shapes.coverage.withUnsafeBufferPointer { cov in
@@ -140,9 +144,14 @@ extension DisplayListPainter {
                 for k in end..<w { join(&row[k], outside) }
             }
             guard let src else { continue }
-            for k in start..<end {
-                let c = (inverted ? 1 - src[k] : src[k]) * o
-                join(&row[k], c)
+            // One loop per case, so none branches per pixel.
+            switch (mode, inverted) {
+            case (.add, false): for k in start..<end { let c = src[k] * o; row[k] = row[k] + c - row[k] * c }
+            case (.add, true): for k in start..<end { let c = (1 - src[k]) * o; row[k] = row[k] + c - row[k] * c }
+            case (.subtract, false): for k in start..<end { row[k] *= 1 - src[k] * o }
+            case (.subtract, true): for k in start..<end { row[k] *= 1 - (1 - src[k]) * o }
+            case (.intersect, false): for k in start..<end { row[k] *= src[k] * o }
+            case (.intersect, true): for k in start..<end { row[k] *= (1 - src[k]) * o }
             }
         }
     }
@@ -358,10 +367,17 @@ extension DisplayListPainter {
                 line.update(repeating: 0, count: x0)
                 (line + x1).update(repeating: 0, count: rw - x1)
                 let src = cov.baseAddress! + cy * w + Int(run.x) - Int(r.x)
-                for k in x0..<x1 {
+                var k = x0
+                while k < x1 {
+                    // Eight pixels at once where the coverage is whole or none (most of a mask).
+                    if k + 8 <= x1 {
+                        let c8 = UnsafeRawPointer(src + k).loadUnaligned(as: UInt64.self)
+                        if c8 == UInt64.max { k += 8; continue }
+                        if c8 == 0 { (line + k).update(repeating: 0, count: 8); k += 8; continue }
+                    }
                     let c = UInt32(src[k])
-                    if c == 255 { continue }
-                    line[k] = c == 0 ? 0 : Premultiplied.scale(line[k], c)
+                    if c != 255 { line[k] = c == 0 ? 0 : Premultiplied.scale(line[k], c) }
+                    k += 1
                 }
             }
         }

@@ -116,6 +116,26 @@ extension DisplayListPainter {
     /// current target `parent` (nil: the window or image), masked and at `opacity` (0...255).
     func compositeRuns(_ runs: [SDL_Rect], opacity: UInt32, mask: (rect: Rect, radius: Double, transform: AffineTransform)?,
                        onto parent: OpaquePointer?) -> Bool {
+        if parent == nil, let d = directShapes {
+            // The image's own pixels are at hand: the group is laid over them in place, where
+            // reading them back, uploading the result and copying it through SDL cost three
+            // copies of every pixel (the same bytes: SDL's copy there does not blend).
+            flush()
+            sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
+            var offset = 0
+            maskPixels.withUnsafeMutableBufferPointer { all in
+                for run in runs {
+                    let px = all.baseAddress! + offset, w = Int(run.w)
+                    if let m = mask { Self.applyMask(m, to: px, stride: w, region: run) }
+                    if let coverage = alphaCoverage { Self.applyCoverage(coverage, to: px, run: run) }
+                    for y in 0..<Int(run.h) {
+                        Premultiplied.over(px + y * w, opacity: opacity, onto: d.base + (Int(run.y) + y) * d.stride + Int(run.x), count: w)
+                    }
+                    offset += w * Int(run.h)
+                }
+            }
+            return true
+        }
         guard let scratch = scratchTexture() else { return false }
         sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect")
         var offset = 0

@@ -54,31 +54,69 @@ extension DisplayListPainter {
     /// target's, after marking the tiles its covered rows reach.
     ///
     /// A path filled under the same transform in the paint before is rasterised over the whole
-    /// target once and its coverage kept (``keptCoverage``): from then on it is copied, not
-    /// rasterised (a Lottie layer's static shapes under an animated mask or matte).
+    /// target once and its coverage kept (``keptCoverage``): from then on it is lent to the
+    /// rasteriser, not rasterised (a Lottie layer's static shapes under an animated mask or matte).
     func fillShapeInMemory(_ path: Path, _ paint: Paint, _ rule: FillRule) {
         let bounds = intersect(clip ?? targetRect, targetRect)
         guard bounds.w > 0, bounds.h > 0 else { return }
+        withCoverage(of: path, rule: rule, within: bounds) { _ in layCoverageInMemory(paint, within: bounds) }
+    }
+
+    /// Makes the rasteriser's coverage `path`'s under the current transform, at least within
+    /// `bounds` (device pixels), and runs `body` with it; nothing when no part of it lands there.
+    ///
+    /// A path filled under the same transform in the paint before is rasterised over the whole
+    /// target once and its coverage kept (``keptCoverage``, whatever its paint or opacity: a
+    /// fading or recoloured shape keeps it too); from then on the kept coverage is lent to the
+    /// rasteriser for `body` (``ShapeRasterizer/trade(_:)``), neither rasterised nor copied. The
+    /// rasteriser gives the same coverage within `bounds` (to a float's rounding) whether it
+    /// rasterised the whole target or only `bounds` (an edge's crossings do not depend on the
+    /// clip), so a kept shape draws the pixels a fresh one does.
+    ///
+    /// `body` gets the index in ``keptCoverage`` of the entry whose coverage is lent (nil when
+    /// the path was rasterised): it stays good while the body runs. With `budget` (a margin in
+    /// pixels), a path about to be rasterised spends the frame's shape budget first and is
+    /// skipped when it does not fit; a kept one costs no rasterising, and no pass over its
+    /// points for its box.
+    func withCoverage(of path: Path, rule: FillRule, within bounds: SDL_Rect, budget: Double? = nil,
+                      _ body: (Dictionary<CoverageKey, KeptCoverage>.Index?) -> Void) {
         let key = CoverageKey(path: path, rule: rule, transform: transform)
+        let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+        var area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
         if let i = keptCoverage.index(forKey: key) {
             keptCoverage.values[i].lastUsed = frameNumber
-            if let kept = keptCoverage.values[i].snapshot {
-                shapes.restore(kept)
+            if keptCoverage.values[i].snapshot != nil {
+                // Lent for the body and taken back (the dictionary is not changed meanwhile,
+                // so the index stays good).
+                var kept: ShapeRasterizer.Snapshot?
+                swap(&kept, &keptCoverage.values[i].snapshot)
+                shapes.trade(&kept!)
                 lastKeptCoverageUses += 1
-            } else {
-                let whole = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
-                guard shapes.rasterize(path, transform: transform, rule: rule, clip: whole) else { return }
-                let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
-                if keptCoverageCount + shapes.width * shapes.height <= limit {
-                    keptCoverage.values[i].snapshot = shapes.snapshot()
-                    keptCoverageCount += shapes.width * shapes.height
-                }
+                body(i)
+                shapes.trade(&kept!)
+                swap(&kept, &keptCoverage.values[i].snapshot)
+                return
+            }
+            if let budget, !spendShapeBudget(path, margin: budget) { return }
+            // Filled the same way twice running: rasterised whole and kept, while the bound allows.
+            if keptCoverageCount < limit { area = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height)) }
+            guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
+            if area.width == Double(targetSize.width), area.height == Double(targetSize.height),
+               keptCoverageCount + shapes.width * shapes.height <= limit {
+                keptCoverage.values[i].snapshot = shapes.snapshot()
+                keptCoverageCount += shapes.width * shapes.height
             }
         } else {
+            if let budget, !spendShapeBudget(path, margin: budget) { return }
             keptCoverage[key] = KeptCoverage(snapshot: nil, lastUsed: frameNumber)
-            let area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
             guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
         }
+        body(nil)
+    }
+
+    /// Lays the rasteriser's coverage, painted with `paint`, into the innermost memory group's
+    /// buffer within `bounds`, after marking the tiles its covered rows reach.
+    private func layCoverageInMemory(_ paint: Paint, within bounds: SDL_Rect) {
         // The covered box within the clip, whose tiles are marked.
         let cx0 = Int(bounds.x) - shapes.x, cx1 = Int(bounds.x) + Int(bounds.w) - shapes.x
         var lo = Int.max, hi = Int.min, top = -1, bottom = -1
@@ -125,6 +163,12 @@ extension DisplayListPainter {
     struct KeptCoverage {
         var snapshot: ShapeRasterizer.Snapshot?
         var lastUsed: Int
+        /// The gradient the shape was last laid with on the target, at the group's opacity,
+        /// and once it is laid the same way twice running, the pixels it lays: the coverage
+        /// painted and premultiplied over the snapshot's box (``DisplayListPainter/layKeptGradient(_:_:into:clip:)``).
+        var painted: (gradient: Gradient, opacity: Double, pixels: [UInt32])?
+        /// The values held (coverage and painted pixels), against ``keptCoverageInTargets``.
+        var count: Int { (snapshot?.count ?? 0) + (painted?.pixels.count ?? 0) }
     }
 
     /// How many target areas of coverage are kept at most (a float per pixel).
@@ -143,7 +187,7 @@ extension DisplayListPainter {
         staleCoverageKeys.removeAll(keepingCapacity: true)
         for (k, v) in keptCoverage where v.lastUsed != frameNumber { staleCoverageKeys.append(k) }
         for k in staleCoverageKeys {
-            if let s = keptCoverage.removeValue(forKey: k)?.snapshot { keptCoverageCount -= s.count }
+            if let s = keptCoverage.removeValue(forKey: k) { keptCoverageCount -= s.count }
         }
         staleCoverageKeys.removeAll(keepingCapacity: true)
     }

@@ -7,10 +7,12 @@ import Timeline
 /// textured rectangle. The window and the headless image renderer go through the same code, so
 /// they draw the same pixels.
 ///
-/// A shape drawn the same way (same path, paint, transform, opacity and target) in two frames
-/// running keeps its rasterisation in a texture of its own, reused while it stays unchanged (a
-/// shadowed card that does not move is blurred once). A shape that changes every frame (a ring
-/// animating strokeEnd) goes through one streaming texture and creates nothing.
+/// On a target whose pixels the painter can write (the image renderer's surface), fills are laid
+/// straight into them and a path filled the same way paint after paint keeps its coverage.
+/// Elsewhere, a shape drawn the same way (same path, paint, transform, opacity and target) in
+/// two frames running keeps its rasterisation in a texture of its own, reused while it stays
+/// unchanged (a shadowed card that does not move is blurred once). A shape that changes every
+/// frame (a ring animating strokeEnd) goes through one streaming texture and creates nothing.
 extension DisplayListPainter {
     /// What a shape's pixels depend on.
     struct ShapeKey: Hashable {
@@ -57,7 +59,7 @@ extension DisplayListPainter {
 
     /// Takes the device area `path` covers (clipped to the target, grown by `margin` pixels)
     /// from the frame's budget; false when it does not fit, and the shape is skipped.
-    private func spendShapeBudget(_ path: Path, margin: Double) -> Bool {
+    func spendShapeBudget(_ path: Path, margin: Double) -> Bool {
         let target = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
         let box = transform.apply(to: path.boundingBox).inset(by: EdgeInsets(all: -margin))
             .intersection(target.inset(by: EdgeInsets(all: -margin)))
@@ -75,25 +77,26 @@ extension DisplayListPainter {
             fillShapeInMemory(path, paint, rule)
             return
         }
+        // On a target whose pixels are at hand, every shape goes straight into them, clipped:
+        // no texture upload and no SDL blit. One that changes every frame is rasterised within
+        // the clip; one filled the same way again (whatever its paint or opacity: a fading
+        // layer's) has its coverage kept and laid again (``withCoverage(of:rule:within:_:)``).
+        if let d = directShapes, target == nil, offscreenDepth == 0 {
+            let bounds = intersect(clip ?? targetRect, targetRect)
+            guard bounds.w > 0, bounds.h > 0 else { return }
+            flush()
+            sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
+            withCoverage(of: path, rule: rule, within: bounds, budget: 1) { kept in
+                lastDirectShapeCount += 1
+                if let kept, case .gradient(let g) = paint, layKeptGradient(kept, g, into: d, clip: bounds) { return }
+                compositeShapeDirectly(paint, into: d, clip: bounds)
+            }
+            return
+        }
         let key = ShapeKey(path: path, paint: paint, rule: rule, shadowRadius: 0, transform: transform, opacity: opacity,
                            targetWidth: targetSize.width, targetHeight: targetSize.height)
         if drawCached(key) { return }
         guard spendShapeBudget(path, margin: 1) else { return }
-        // A shape not drawn the same way last frame (one that changes every frame) goes straight
-        // into the target's pixels, rasterised only within the clip: no texture upload and no
-        // SDL blit. One drawn the same way again is rasterised whole and kept as a texture.
-        if let d = directShapes, target == nil, memoryDepth == 0, offscreenDepth == 0, shapeCandidates[key] != frameNumber - 1 {
-            shapeCandidates[key] = frameNumber
-            let bounds = intersect(clip ?? targetRect, targetRect)
-            guard bounds.w > 0, bounds.h > 0 else { return }
-            let area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
-            guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
-            flush()
-            sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
-            lastDirectShapeCount += 1
-            compositeShapeDirectly(paint, into: d)
-            return
-        }
         let clip = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height))
         guard shapes.rasterize(path, transform: transform, rule: rule, clip: clip) else { return }
         shapes.paint(paint, opacity: opacity, inverse: transform.inverted() ?? .identity)
@@ -176,17 +179,28 @@ extension DisplayListPainter {
                 for yy in rows {
                     let src = cov.baseAddress! + yy * w
                     let dst = d.base + (y0 + yy) * d.stride + x0
-                    for k in max(columns.0, Int(starts[yy]))..<max(columns.0, min(columns.1, Int(ends[yy]))) {
+                    let lo = max(columns.0, Int(starts[yy])), hi = max(lo, min(columns.1, Int(ends[yy])))
+                    var k = lo
+                    while k < hi {
                         let v = src[k]
-                        guard v > 0 else { continue }
-                        if v >= 1, a == 255 { dst[k] = solid; continue }
-                        let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
-                        if alpha == 255 {
-                            dst[k] = solid
-                        } else if alpha > 0 {
-                            let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
-                            dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
+                        if v >= 1, a == 255 {
+                            // A run of whole pixels is one fill.
+                            var e = k + 1
+                            while e < hi, src[e] >= 1 { e += 1 }
+                            (dst + k).update(repeating: solid, count: e - k)
+                            k = e
+                            continue
                         }
+                        if v > 0 {
+                            let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
+                            if alpha == 255 {
+                                dst[k] = solid
+                            } else if alpha > 0 {
+                                let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
+                                dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
+                            }
+                        }
+                        k += 1
                     }
                 }
             }
@@ -207,7 +221,8 @@ extension DisplayListPainter {
             for yy in rows {
                 let src = px.baseAddress! + yy * w
                 let dst = d.base + (y0 + yy) * d.stride + x0
-                for k in max(columns.0, Int(starts[yy]))..<max(columns.0, min(columns.1, Int(ends[yy]))) {
+                let lo = max(columns.0, Int(starts[yy]))
+                    for k in lo..<max(lo, min(columns.1, Int(ends[yy]))) {
                     let s = src[k], alpha = s >> 24
                     if alpha == 0 { continue }
                     if alpha == 255 { dst[k] = s; continue }
@@ -219,6 +234,44 @@ extension DisplayListPainter {
         }
         }
         }
+    }
+
+    /// Lays the kept shape at `kept` (its coverage lent to the rasteriser) painted with `g` from
+    /// pixels kept with it, if it was laid with the same gradient and opacity the paint before:
+    /// a gradient costs a ramp lookup (and a square root, radial) per pixel, laying kept pixels
+    /// one "over". They are the pixels ``ShapeRasterizer/composite`` lays over a clear target,
+    /// and laying them over is that composite's arithmetic, so the target gets the same bytes.
+    /// False when the shape is to be composited afresh (its gradient or opacity changed).
+    func layKeptGradient(_ kept: Dictionary<CoverageKey, KeptCoverage>.Index, _ g: Gradient,
+                         into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), clip: SDL_Rect) -> Bool {
+        let (x0, y0, w, h) = (shapes.x, shapes.y, shapes.width, shapes.height)
+        guard var painted = keptCoverage.values[kept].painted, painted.gradient == g, painted.opacity == opacity else {
+            keptCoverageCount -= keptCoverage.values[kept].painted?.pixels.count ?? 0
+            keptCoverage.values[kept].painted = (g, opacity, [])
+            return false
+        }
+        if painted.pixels.count != w * h {
+            let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+            guard keptCoverageCount + w * h <= limit else { return false }
+            keptCoverage.values[kept].painted = nil                 // the pixels are not shared while made
+            painted.pixels = [UInt32](repeating: 0, count: w * h)
+            painted.pixels.withUnsafeMutableBufferPointer { px in
+                shapes.composite(g, opacity: opacity, inverse: transform.inverted() ?? .identity, into: px.baseAddress!,
+                                 stride: w, rows: 0..<h, columns: 0..<w)
+            }
+            keptCoverageCount += w * h
+            keptCoverage.values[kept].painted = painted
+        }
+        let rows = max(0, Int(clip.y) - y0)..<max(0, min(h, Int(clip.y) + Int(clip.h) - y0))
+        let (c0, c1) = (max(0, Int(clip.x) - x0), max(0, min(w, Int(clip.x) + Int(clip.w) - x0)))
+        painted.pixels.withUnsafeBufferPointer { px in
+            for yy in rows {
+                let lo = max(c0, Int(shapes.rowStarts[yy])), hi = min(c1, Int(shapes.rowEnds[yy]))
+                guard hi > lo else { continue }
+                Premultiplied.over(px.baseAddress! + yy * w + lo, opacity: 255, onto: d.base + (y0 + yy) * d.stride + x0 + lo, count: hi - lo)
+            }
+        }
+        return true
     }
 
     /// Draws `path`'s silhouette in `color`, blurred by a Gaussian with a standard deviation of

@@ -86,7 +86,7 @@ struct LottieCacheTests {
     }
 
     @Test("LT6: a masked layer's static shapes are rasterised once and their coverage laid again, drawing what a fresh renderer draws",
-          arguments: ["mask_add.json", "mask_opacity.json", "matte_alpha.json"])
+          arguments: ["mask_add.json", "mask_opacity.json", "mask_expansion.json", "matte_alpha.json"])
     func LT6_keptCoverage(_ file: String) throws {
         let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Corpus/" + file).path)
         let composition = LottieComposition(animation: animation)
@@ -107,5 +107,29 @@ struct LottieCacheTests {
         // Candidates the first frame, kept the second, laid from the third on.
         #expect(uses[0] == 0 && uses[1] == 0)
         #expect(uses[2...].allSatisfy { $0 > 0 }, "\(file): kept coverage uses per frame \(uses)")
+    }
+
+    @Test("LT6: shapes filled straight into the surface keep their coverage (and a gradient its pixels) while their path and transform stay, drawing every frame as a fresh renderer does",
+          arguments: ["transform_opacity.json", "gradient_fill_radial.json", "gradient_stroke.json", "gradient_fill_linear.json",
+                      "group_style_scope.json", "solid_layer.json", "layer_start_time.json", "repeater.json"])
+    func LT6_keptDirectShapes(_ file: String) throws {
+        let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Corpus/" + file).path)
+        let composition = LottieComposition(animation: animation)
+        let (w, h) = (Int(animation.width), Int(animation.height))
+        let renderer = try ImageRenderer(pixelWidth: w, pixelHeight: h)
+        var uses = 0
+        for f in 0..<Int(animation.endFrame - animation.startFrame) {
+            composition.setFrame(animation.startFrame + Double(f))
+            renderer.render(composition.displayList())
+            uses += renderer.painter.lastKeptCoverageUses
+            #expect(renderer.painter.lastDirectShapeCount > 0 || renderer.painter.lastDamage != nil)
+            let fresh = try ImageRenderer(pixelWidth: w, pixelHeight: h)
+            fresh.render(composition.displayList())
+            // Kept coverage is the coverage rasterised afresh (to a float's rounding), and kept
+            // gradient pixels are the bytes the gradient lays.
+            let d = LottieSpeedTests.compare(renderer.image(), fresh.image(), tolerance: 1)
+            #expect(d.worst <= 1, "\(file) frame \(f): worst \(d.worst)/255")
+        }
+        #expect(uses > 0, "\(file): no kept coverage was laid")
     }
 }
