@@ -74,7 +74,8 @@ extension DisplayListPainter {
                     // rectangle it works out from the coordinates, and gets glyphs a column wide
                     // or narrow (a tenth more ink in body text); an exact copy of the glyph's
                     // texels draws it as FreeType rasterised it.
-                    copyGlyph(atlas, g, to: (Int32(x0), Int32(y0)), tint: tint)
+                    // Far outside any target (at most 16,384 pixels a side) nothing shows.
+                    if abs(x0) < 1e6, abs(y0) < 1e6 { copyGlyph(atlas, g, to: (Int32(x0), Int32(y0)), tint: tint) }
                     continue
                 }
                 mesh.deviceTexturedQuad(Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1),
@@ -95,7 +96,7 @@ extension DisplayListPainter {
     /// Copies glyph `g`'s texels 1:1 to device pixel `at`, tinted (software renderer).
     private func copyGlyph(_ atlas: OpaquePointer, _ g: AtlasGlyph, to at: (Int32, Int32), tint: Color) {
         flush()                                              // what was drawn before it, first
-        func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        func byte(_ v: Double) -> UInt8 { v.isFinite ? UInt8(max(0, min(255, (v * 255).rounded()))) : 255 }
         SDL_SetTextureColorMod(atlas, byte(tint.red), byte(tint.green), byte(tint.blue))
         SDL_SetTextureAlphaMod(atlas, byte(tint.alpha * opacity))
         var src = SDL_Rect(x: g.x, y: g.y, w: g.width, h: g.height)

@@ -140,7 +140,7 @@ struct LottieTextTests {
         #expect(composition.evaluatedLayerCount - evaluated == 2)
     }
 
-    @Test("LT1: text layers draw where ThorVG draws them (its text in DejaVu Sans): each block's box within a pixel")
+    @Test("LT1: text layers draw as ThorVG draws them (its text in DejaVu Sans): the corpus tolerance, each block's box within a pixel")
     func LT1_textAgainstThorVG() throws {
         let url = Doc.folder.appendingPathComponent("Text/text_layer.json")
         let animation = try LottieAnimation.load(contentsOfFile: url.path)
@@ -151,12 +151,17 @@ struct LottieTextTests {
             renderer.render(composition.displayList())
             let ours = renderer.image()
             let theirs = try RGBAImage.load(path: Doc.folder.appendingPathComponent("Text/text_layer-f\(k).png").path)
+            // The corpus tolerance over the whole frame (0% off at frame 0; the turning text ~1%).
+            let share = LottieConformanceTests.offShare(ours, theirs)
+            #expect(share <= 0.02, "frame \(k): \(String(format: "%.2f", share * 100))% of pixels off ThorVG's")
             // The three blocks are apart vertically: compare each one's ink box and centre.
             for band in [0..<70, 70..<140, 140..<200] {
                 let a = Self.ink(ours, rows: band), b = Self.ink(theirs, rows: band)
                 #expect(abs(a.box.minX - b.box.minX) <= 1 && abs(a.box.maxX - b.box.maxX) <= 1, "frame \(k), rows \(band): \(a.box) vs \(b.box)")
                 #expect(abs(a.box.minY - b.box.minY) <= 1 && abs(a.box.maxY - b.box.maxY) <= 1, "frame \(k), rows \(band): \(a.box) vs \(b.box)")
                 #expect(abs(a.centre.x - b.centre.x) <= 2.5 && abs(a.centre.y - b.centre.y) <= 1, "frame \(k), rows \(band)")
+                // Turned glyphs go through SDL's textured triangles (axis-aligned ones are copied),
+                // which carry up to a tenth more ink than ThorVG's outlines.
                 #expect(abs(a.mass - b.mass) / b.mass < 0.12, "frame \(k), rows \(band): ink \(a.mass) vs \(b.mass)")
             }
         }
