@@ -36,8 +36,11 @@ extension AnimationEngine {
 
     /// `view`'s running animations with their keys, in the order they were made: a property's
     /// first animation under its key path, further (additive) ones under "-2", "-3", …
-    /// - Complexity: O(running animations); an API call, not part of a frame.
+    /// - Complexity: O(running animations) when the view animates, O(1) when it does not.
     func layerEntries(of view: View) -> [(key: String, entry: LayerEntry)] {
+        // A view none of whose properties animates has none (and a layer animation added to
+        // one of a thousand still views costs no scan of the running list).
+        guard view.animatedProperties != 0 else { return [] }
         var out: [(key: String, entry: LayerEntry)] = []
         var counts = [Int](repeating: 0, count: AnimatableProperty.allCases.count)
         func key(_ p: AnimatableProperty) -> String {
