@@ -131,21 +131,7 @@ extension AnimationEngine {
     // MARK: Descriptions
 
     private func describe(_ a: PropertyAnimation) -> Animation {
-        let basic: BasicAnimation
-        if case .spring(let s) = a.timing.curve {
-            let spring = SpringAnimation()
-            spring.mass = 1
-            spring.stiffness = s.stiffness
-            spring.damping = 4 * Double.pi * s.dampingRatio / s.response
-            spring.initialVelocity = s.initialVelocity
-            basic = spring
-        } else {
-            basic = BasicAnimation()
-            basic.timingFunction = Self.timingFunction(a.timing.curve)
-        }
-        basic.keyPath = Self.layerKeyPath(a.property)
-        basic.fromValue = Self.layerValue(a.from)
-        basic.toValue = Self.layerValue(a.to)
+        let basic = Self.basic(a.property, from: a.from, to: a.to, curve: a.timing.curve)
         basic.isAdditive = a.additive
         describeTiming(a.timing, begin: a.begin, on: basic)
         return basic
@@ -154,24 +140,33 @@ extension AnimationEngine {
     /// A property animator's track: paused animators show as animations of speed 0 held at
     /// their progress (UIKit pauses an animator's layer animations that way).
     private func describe(_ animator: PropertyAnimator, track t: PropertyAnimator.Track) -> Animation {
+        let basic = Self.basic(t.property, from: t.from, to: t.to, curve: animator.curve)
+        basic.duration = animator.duration
+        basic.speed = animator.isRunning ? (animator.isReversed ? -1 : 1) : 0
+        basic.timeOffset = animator.fractionComplete * animator.duration
+        basic.fillMode = .both
+        return basic
+    }
+
+    /// A basic animation of `property` from one value to another along `curve`: a spring
+    /// (mass 1, its stiffness and damping) for a spring curve, else with its timing function.
+    private static func basic(_ property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue,
+                              curve: TimingCurve) -> BasicAnimation {
         let basic: BasicAnimation
-        if case .spring(let s) = animator.curve {
+        if case .spring(let s) = curve {
             let spring = SpringAnimation()
+            spring.mass = 1
             spring.stiffness = s.stiffness
             spring.damping = 4 * Double.pi * s.dampingRatio / s.response
             spring.initialVelocity = s.initialVelocity
             basic = spring
         } else {
             basic = BasicAnimation()
-            basic.timingFunction = Self.timingFunction(animator.curve)
+            basic.timingFunction = timingFunction(curve)
         }
-        basic.keyPath = Self.layerKeyPath(t.property)
-        basic.fromValue = Self.layerValue(t.from)
-        basic.toValue = Self.layerValue(t.to)
-        basic.duration = animator.duration
-        basic.speed = animator.isRunning ? (animator.isReversed ? -1 : 1) : 0
-        basic.timeOffset = animator.fractionComplete * animator.duration
-        basic.fillMode = .both
+        basic.keyPath = layerKeyPath(property)
+        basic.fromValue = layerValue(from)
+        basic.toValue = layerValue(to)
         return basic
     }
 
