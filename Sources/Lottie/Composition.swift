@@ -99,6 +99,8 @@ public final class LottieComposition {
         /// nil for null layers and mattes' sources (nothing drawn).
         let layer: Layer?
         let shapes: LottieShapeLayer?
+        /// The layer as a text layer (nil for other kinds), kept so a frame needs no cast.
+        let text: LottieTextLayer?
         let children: [Node]
         /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
         var parents: [Node] = [] {
@@ -126,6 +128,7 @@ public final class LottieComposition {
         }
         init(model: LottieLayer, layer: Layer?, shapes: LottieShapeLayer?, children: [Node]) {
             self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
+            text = layer as? LottieTextLayer
             isStatic = Self.isStatic(model, shapes)
         }
 
@@ -259,7 +262,7 @@ public final class LottieComposition {
             if layer.transform != t { layer.transform = t }
             let o = m.transform.opacityValue(at: frame)
             if layer.opacity != o { layer.opacity = o }
-            if let s = n.shapes { s.show(frame: frame) } else if let t = layer as? LottieTextLayer { t.show(frame: frame) }
+            if let s = n.shapes { s.show(frame: frame) } else if let t = n.text { t.show(frame: frame) }
             if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(m.masks, at: frame) }
         }
     }

@@ -341,7 +341,6 @@ public struct ShapeRasterizer: Sendable {
             func parameter(_ xx: Double, _ yy: Double) -> Double { g.parameter(at: inverse.apply(to: Point(x: ox + xx + 0.5, y: oy + yy + 0.5))) }
             let steps = GradientSteps(g, inverse: inverse, originX: ox, originY: oy)
             let (t00, tx, ty, stepped) = (steps.t00, steps.tx, steps.ty, steps.stepped)
-            let (u00, ux, uy, radial) = (steps.u00, steps.ux, steps.uy, steps.radial)
             let last = Double(n - 1)
             coverage.withUnsafeBufferPointer { coverage in
             ramp.withUnsafeBufferPointer { ramp in
@@ -354,7 +353,6 @@ public struct ShapeRasterizer: Sendable {
                     if stepped {
                         // The ramp index stepped along the row in ramp entries.
                         let rowT = (t00 + ty * Double(yy)) * last, step = tx * last
-                let rowU = u00.x + uy.x * Double(yy), rowV = u00.y + uy.y * Double(yy)
                         for xx in start..<end {
                             let k = yy * w + xx
                             let cov = coverage[k]
@@ -476,7 +474,7 @@ public struct ShapeRasterizer: Sendable {
         }
     }
 
-    /// A rasterisation kept to be laid again (``snapshot()``, ``restore(_:)``): a shape drawn
+    /// A rasterisation kept to be laid again (``snapshot()``, ``trade(_:)``): a shape drawn
     /// the same way frame after frame need not be rasterised again.
     public struct Snapshot: Sendable {
         public internal(set) var x: Int, y: Int, width: Int, height: Int
@@ -491,26 +489,10 @@ public struct ShapeRasterizer: Sendable {
                  rowStarts: Array(rowStarts[0..<height]), rowEnds: Array(rowEnds[0..<height]))
     }
 
-    /// Makes `s` the current rasterisation, as if its path had just been rasterised (the
-    /// buffers keep their capacity: no allocation once they are large enough).
-    public mutating func restore(_ s: Snapshot) {
-        (x, y, width, height) = (s.x, s.y, s.width, s.height)
-        let count = width * height
-        guard count > 0 else { return }
-        if coverage.count < count { coverage.append(contentsOf: repeatElement(0, count: count - coverage.count)) }
-        if rowStarts.count < height {
-            rowStarts.append(contentsOf: repeatElement(0, count: height - rowStarts.count))
-            rowEnds.append(contentsOf: repeatElement(0, count: height - rowEnds.count))
-        }
-        coverage.withUnsafeMutableBufferPointer { d in s.coverage.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: count) } }
-        rowStarts.withUnsafeMutableBufferPointer { d in s.rowStarts.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
-        rowEnds.withUnsafeMutableBufferPointer { d in s.rowEnds.withUnsafeBufferPointer { d.baseAddress!.update(from: $0.baseAddress!, count: height) } }
-    }
-
     /// Makes `s` the current rasterisation by trading buffers with it, copying nothing: until
     /// the same call trades them back, `s` holds the rasteriser's own buffers and the
-    /// rasteriser reads `s`'s. A kept shape laid frame after frame over a large area cost a copy
-    /// of its whole coverage with ``restore(_:)``; lent, it costs nothing. Nothing may be
+    /// rasteriser reads `s`'s. A kept shape laid frame after frame over a large area costs no
+    /// copy of its coverage. Nothing may be
     /// rasterised while the buffers are traded (it would overwrite the kept coverage).
     public mutating func trade(_ s: inout Snapshot) {
         swap(&coverage, &s.coverage)

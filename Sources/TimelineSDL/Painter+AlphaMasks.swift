@@ -186,12 +186,9 @@ extension DisplayListPainter {
                 && a.region.w == b.region.w && a.region.h == b.region.h && a.path == b.path
         }
 
-        /// Hashes the path by its length and first and last elements, as ``CoverageKey`` does.
+        /// Hashes the path by a sample, as ``ShapeKey`` does.
         func hash(into hasher: inout Hasher) {
-            let e = path.elements
-            hasher.combine(e.count)
-            for k in e.indices.prefix(4) { hasher.combine(e[k]) }
-            for k in e.indices.suffix(4) { hasher.combine(e[k]) }
+            path.hashSample(into: &hasher)
             hasher.combine(expansion)
             hasher.combine(transform)
             hasher.combine(region.x); hasher.combine(region.y); hasher.combine(region.w); hasher.combine(region.h)

@@ -148,12 +148,9 @@ extension DisplayListPainter {
         var rule: FillRule
         var transform: AffineTransform
 
-        /// Hashes the path by its length and first and last elements, as ``ShapeKey`` does.
+        /// Hashes the path by a sample, as ``ShapeKey`` does.
         func hash(into hasher: inout Hasher) {
-            let e = path.elements
-            hasher.combine(e.count)
-            for k in e.indices.prefix(4) { hasher.combine(e[k]) }
-            for k in e.indices.suffix(4) { hasher.combine(e[k]) }
+            path.hashSample(into: &hasher)
             hasher.combine(rule)
             hasher.combine(transform)
         }

@@ -25,14 +25,9 @@ extension DisplayListPainter {
         var opacity: Double
         var targetWidth: Int32, targetHeight: Int32
 
-        /// Hashes the path by its length and its first and last elements, not all of them: a
-        /// shape is looked up two or three times a draw, and hashing every element of a long
-        /// path cost a tenth of a Lottie frame. Equality still compares whole paths.
+        /// Hashes the path by a sample (``Path/hashSample(into:)``); equality compares whole paths.
         func hash(into hasher: inout Hasher) {
-            let e = path.elements
-            hasher.combine(e.count)
-            for k in e.indices.prefix(4) { hasher.combine(e[k]) }
-            for k in e.indices.suffix(4) { hasher.combine(e[k]) }
+            path.hashSample(into: &hasher)
             hasher.combine(paint)
             hasher.combine(rule)
             hasher.combine(shadowRadius)
@@ -110,7 +105,7 @@ extension DisplayListPainter {
     private func compositeTranslucent(r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32,
                                       into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
         let (x0, y0, w) = (shapes.x, shapes.y, shapes.width)
-        let inside = full << 24 | Premultiplied.mul(r, full) << 16 | Premultiplied.mul(g, full) << 8 | Premultiplied.mul(b, full)
+        let inside = Premultiplied.pixel(r, g, b, alpha: full)
         let insideLanes = unsafeBitCast(SIMD8<UInt32>(repeating: inside), to: Premultiplied.Lanes.self)
         let behind = Premultiplied.Lanes(repeating: UInt16(255 &- full))
         shapes.coverage.withUnsafeBufferPointer { cov in
@@ -131,7 +126,7 @@ extension DisplayListPainter {
                             raw.storeBytes(of: insideLanes &+ Premultiplied.scale(q, behind), as: Premultiplied.Lanes.self)
                             k += 8
                         } else {
-                            dst[k] = inside &+ Premultiplied.scale(dst[k], 255 &- full)
+                            dst[k] = Premultiplied.over(inside, alpha: full, onto: dst[k])
                             k += 1
                         }
                         continue
@@ -140,8 +135,7 @@ extension DisplayListPainter {
                     guard v > 0 else { continue }
                     let alpha = UInt32(min(255, v * a + 0.5))
                     if alpha == 0 { continue }
-                    let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
-                    dst[k - 1] = p &+ Premultiplied.scale(dst[k - 1], 255 &- alpha)
+                    dst[k - 1] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k - 1])
                 }
             }
         }
@@ -196,8 +190,7 @@ extension DisplayListPainter {
                             if alpha == 255 {
                                 dst[k] = solid
                             } else if alpha > 0 {
-                                let p = alpha << 24 | Premultiplied.mul(r, alpha) << 16 | Premultiplied.mul(g, alpha) << 8 | Premultiplied.mul(b, alpha)
-                                dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
+                                dst[k] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k])
                             }
                         }
                         k += 1
@@ -222,13 +215,12 @@ extension DisplayListPainter {
                 let src = px.baseAddress! + yy * w
                 let dst = d.base + (y0 + yy) * d.stride + x0
                 let lo = max(columns.0, Int(starts[yy]))
-                    for k in lo..<max(lo, min(columns.1, Int(ends[yy]))) {
+                for k in lo..<max(lo, min(columns.1, Int(ends[yy]))) {
                     let s = src[k], alpha = s >> 24
                     if alpha == 0 { continue }
                     if alpha == 255 { dst[k] = s; continue }
-                    let p = alpha << 24 | Premultiplied.mul((s >> 16) & 0xFF, alpha) << 16 | Premultiplied.mul((s >> 8) & 0xFF, alpha) << 8
-                        | Premultiplied.mul(s & 0xFF, alpha)
-                    dst[k] = p &+ Premultiplied.scale(dst[k], 255 &- alpha)
+                    let p = Premultiplied.pixel((s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF, alpha: alpha)
+                    dst[k] = Premultiplied.over(p, alpha: alpha, onto: dst[k])
                 }
             }
         }
@@ -357,5 +349,17 @@ extension DisplayListPainter {
             shapeCachePixels -= Int(v.width) * Int(v.height)
             shapeCache[k] = nil
         }
+    }
+}
+
+extension Path {
+    /// Hashes the path by its length and its first and last four elements, not all of them: the
+    /// painter's caches look a shape up two or three times a draw, and hashing every element of
+    /// a long path cost a tenth of a Lottie frame. Keys holding a path still compare it whole.
+    func hashSample(into hasher: inout Hasher) {
+        let e = elements
+        hasher.combine(e.count)
+        for k in e.indices.prefix(4) { hasher.combine(e[k]) }
+        for k in e.indices.suffix(4) { hasher.combine(e[k]) }
     }
 }

@@ -17,8 +17,17 @@ enum Premultiplied {
 
     /// The colour (straight bytes) as a premultiplied pixel.
     @inline(__always) static func pixel(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> UInt32 {
-        let a = UInt32(alpha)
-        return a << 24 | mul(UInt32(red), a) << 16 | mul(UInt32(green), a) << 8 | mul(UInt32(blue), a)
+        pixel(UInt32(red), UInt32(green), UInt32(blue), alpha: UInt32(alpha))
+    }
+
+    /// The colour (straight bytes in 0...255) as a premultiplied pixel.
+    @inline(__always) static func pixel(_ r: UInt32, _ g: UInt32, _ b: UInt32, alpha a: UInt32) -> UInt32 {
+        a << 24 | mul(r, a) << 16 | mul(g, a) << 8 | mul(b, a)
+    }
+
+    /// Premultiplied pixel `p` of alpha `alpha` laid over `d` ("over").
+    @inline(__always) static func over(_ p: UInt32, alpha: UInt32, onto d: UInt32) -> UInt32 {
+        p &+ scale(d, 255 &- alpha)
     }
 
     /// Each byte of `p` times `f` (0...255), divided by 255, rounded.
