@@ -83,6 +83,8 @@ public final class SceneAnimator: FrameDrivenAnimation {
         }
         while nextTimeline < timelineOrder.count, MediaTime.nanoseconds(scene.timelines[timelineOrder[nextTimeline]].at) <= now {
             let tl = makeTimeline(scene.timelines[timelineOrder[nextTimeline]])
+            // On the scene root's layer time, as its views' animations run (CA8).
+            tl.timingView = built.views["root"]
             timelines.append(tl)
             tl.play(on: runLoop)
             nextTimeline += 1

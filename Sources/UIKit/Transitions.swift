@@ -218,7 +218,7 @@ final class CustomTransition: UIViewControllerContextTransitioning, UIViewContro
         guard isScrubbing, let engine = container.view.window?.animations else { completeTransition(false); return }
         let layer = scrubbedLayer
         run(layer, from: Double(interactivePercent) * duration, speed: -(speed > 0 ? speed : 1))
-        let end = TimeReachesZero(layer: layer) { [container] in
+        let end = TimeReachesZero(layer: layer, engine: container.view.window?.runLoop?.layers) { [container] in
             // The animations are back at their start: they end, and their completions (the
             // animator's) complete the transition as cancelled.
             var views = [container.view]
@@ -418,16 +418,23 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     open func cancel() { context?.cancelInteractiveTransition() }
 }
 
-/// Calls `action` once, in the first frame where `layer`'s time is at or below 0 (a cancelled
-/// interactive transition running back), advanced by the animation engine.
+/// Calls `action` once, in the completions phase of the first frame where `layer`'s time is at
+/// or below 0 (a cancelled interactive transition running back), advanced by the animation
+/// engine: after that frame's animations, so a property animator on that time has reached its
+/// start and ends there.
 @MainActor
 final class TimeReachesZero: FrameDrivenAnimation {
     let layer: Layer
+    weak var engine: LayerEngine?
     let action: () -> Void
-    init(layer: Layer, action: @escaping () -> Void) { self.layer = layer; self.action = action }
+    init(layer: Layer, engine: LayerEngine?, action: @escaping () -> Void) {
+        self.layer = layer
+        self.engine = engine
+        self.action = action
+    }
     func advance(to frame: FrameInfo) -> Bool {
         guard layer.localTime(forMediaTime: Double(frame.mediaTime) / 1e9) <= 0 else { return true }
-        action()
+        if let engine { engine.enqueueCallback(action) } else { action() }
         return false
     }
 }

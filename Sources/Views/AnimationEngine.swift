@@ -206,7 +206,14 @@ public final class AnimationEngine: AnimationSource {
     /// view's layer time), or nil to take the time of the first frame that ticks it (N8: that
     /// frame shows progress 0).
     private func beginNow(_ view: View?) -> Int64? {
-        guard let now = runLoop.currentFrame?.mediaTime else { return nil }
+        runLoop.currentFrame.map { time(on: view, at: $0.mediaTime) }
+    }
+
+    /// Media time `now` (nanoseconds) on the time of `view`'s layer once any layer has a time of
+    /// its own (``followsLayerTime``); the media time itself before, or without a view. Property
+    /// animators, constraint-constant animations and timelines played in a view measure their
+    /// progress in it, as block animations do (CA8).
+    func time(on view: View?, at now: Int64) -> Int64 {
         guard followsLayerTime, let view else { return now }
         return layerTime(of: view, at: now)
     }
@@ -489,14 +496,14 @@ public final class AnimationEngine: AnimationSource {
         let group = CompletionGroup(completion)
         group.pending = 1
         constants.append(ConstantAnimation(constraint: constraint, from: constraint.constant, to: target,
-                                           begin: beginNow(nil), timing: timing, group: group,
+                                           begin: beginNow(constraint.owner), timing: timing, group: group,
                                            epoch: constraint.constantAnimationEpoch))
         runLoop.requestFrame()
     }
 
     /// Advances constant animations. When one ends the constant is the target (the model value),
     /// whatever direction an autoreversing animation ended in (N4, as in frame mode).
-    private func tickConstants(_ now: Int64) {
+    private func tickConstants(_ frameTime: Int64) {
         let checksEpochs = hasStaleConstants
         hasStaleConstants = false
         var w = 0
@@ -506,6 +513,8 @@ public final class AnimationEngine: AnimationSource {
                 abandon(a.group)
                 continue
             }
+            // On the layer time of the view that holds the constraint (CA8).
+            let now = followsLayerTime ? time(on: c.owner, at: frameTime) : frameTime
             let begin: Int64
             if let b = a.begin { begin = b } else { begin = now; constants[r].begin = now }
             let local = MediaTime.seconds(from: begin, to: now) - a.timing.delay

@@ -16,9 +16,12 @@ import Layers
 /// a time offset, Core Animation's recipe) pauses the view animations and layer animations in
 /// its whole subtree.
 ///
-/// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers), an
-/// anchor point other than the centre, and property animators on layer time (they keep their
-/// own clock: pause them with `pauseAnimation()`; their animations show speed 0 while paused).
+/// Property animators run on the layer time of the first view they animate, constraint-constant
+/// animations on that of the view holding the constraint, and a timeline on its
+/// ``AnimationTimeline/timingView``'s (a scene's timelines on its root view's).
+///
+/// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers) and
+/// an anchor point other than the centre.
 @MainActor
 final class ViewLayer: Layer {
     unowned(unsafe) var view: View?

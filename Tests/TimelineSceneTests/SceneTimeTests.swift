@@ -256,6 +256,35 @@ struct SceneTimelineTests {
         #expect(built.views["a"]!.frame == Rect(x: 100, y: 100, width: 10, height: 10))
     }
 
+    @Test("CA8: a scene's timelines run on its root view's layer time: pausing the root layer holds them")
+    func CA8_sceneTimelineOnLayerTime() throws {
+        let json = """
+            {"size": [100, 100], "views": [{"id": "a", "frame": [0, 0, 10, 10]}],
+             "timelines": [{"at": 0, "items": [{"tween": {"duration": 1, "curve": "linear", "changes": [{"view": "a", "alpha": 0}]}}]}]}
+            """
+        let scene = try SceneLoader.parse(json)
+        let host = makeHost(width: 100, height: 100)
+        let built = SceneBuilder.build(scene, in: host.window)
+        let animator = SceneAnimator(scene: scene, built: built, runLoop: host.runLoop)
+        let a = built.views["a"]!, root = built.views["root"]!.layer
+        host.step()
+        host.step(frames: 18)
+        #expect(abs(a.alpha - 0.7) < 1e-9)
+        let paused = root.convertTime(host.runLoop.currentMediaTime, from: nil)
+        root.speed = 0
+        root.timeOffset = paused
+        host.step(frames: 60)
+        #expect(abs(a.alpha - 0.7) < 1e-9 && animator.timelines.first?.isPlaying == true)
+        root.speed = 1
+        root.timeOffset = 0
+        root.beginTime = 0
+        root.beginTime = root.convertTime(host.runLoop.currentMediaTime, from: nil) - paused
+        host.step(frames: 21)
+        #expect(abs(a.alpha - 0.35) < 1e-6)
+        host.runUntilIdle()
+        #expect(a.alpha == 0)
+    }
+
     @Test("N11: a nested timeline that repeats forever, placed late, and items after it play without overflow")
     func N11_foreverNested() throws {
         let json = """

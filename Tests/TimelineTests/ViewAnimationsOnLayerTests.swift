@@ -197,4 +197,140 @@ struct ViewAnimationsOnLayerTests {
         host.runUntilIdle()
         #expect(finished == false && v.presentation.alpha == 0.5)
     }
+
+    // MARK: Animators, constants and timelines on layer time
+
+    /// Core Animation's pause recipe on `layer`; returns the paused time.
+    @discardableResult
+    func pause(_ layer: Layer, _ host: HeadlessHost) -> Double {
+        let paused = layer.convertTime(host.runLoop.currentMediaTime, from: nil)
+        layer.speed = 0
+        layer.timeOffset = paused
+        return paused
+    }
+
+    /// Core Animation's resume recipe.
+    func resume(_ layer: Layer, pausedAt paused: Double, _ host: HeadlessHost) {
+        layer.speed = 1
+        layer.timeOffset = 0
+        layer.beginTime = 0
+        layer.beginTime = layer.convertTime(host.runLoop.currentMediaTime, from: nil) - paused
+    }
+
+    @Test("CA8: a property animator runs on its view's layer time: a paused superview layer holds it, resuming continues")
+    func CA8_animatorRunsOnLayerTime() {
+        let host = makeHost()
+        let container = hosted(host)
+        let v = hosted(host, in: container)
+        var ended: PropertyAnimator.Position?
+        let animator = PropertyAnimator(duration: 1, curve: .linear) { v.alpha = 0 }
+        animator.addCompletion { ended = $0 }
+        animator.startAnimation()
+        host.step()
+        host.step(frames: 18)                                          // 0.3 s in
+        #expect(near(animator.fractionComplete, 0.3) && near(v.presentation.alpha, 0.7))
+        let paused = pause(container.layer, host)
+        host.step(frames: 60)                                          // a second of layer time standing still
+        #expect(near(animator.fractionComplete, 0.3) && near(v.presentation.alpha, 0.7))
+        #expect(animator.isRunning && animator.state == .active && ended == nil)
+        resume(container.layer, pausedAt: paused, host)
+        host.step(frames: 21)                                          // 0.35 s after resuming
+        #expect(abs(animator.fractionComplete - 0.65) < 1e-6 && abs(v.presentation.alpha - 0.35) < 1e-6)
+        host.runUntilIdle()
+        #expect(ended == .end && v.presentation.alpha == 0)
+    }
+
+    @Test("CA8: a layer speed of 2 runs an animator twice as fast; a layer time running back runs it back, not before its start")
+    func CA8_animatorFollowsLayerSpeed() {
+        let host = makeHost()
+        let container = hosted(host)
+        let v = hosted(host, in: container)
+        host.step()
+        // Speed 2 from now on, continuous with the time so far (as a resume is).
+        let layer = container.layer
+        let now = host.runLoop.currentMediaTime
+        layer.speed = 0
+        layer.timeOffset = now
+        layer.beginTime = now
+        layer.speed = 2
+        let animator = PropertyAnimator(duration: 1, curve: .linear) { v.alpha = 0 }
+        animator.startAnimation()
+        host.step()                                                    // begins here
+        host.step(frames: 15)                                          // 0.25 s of frames, 0.5 s of layer time
+        #expect(abs(animator.fractionComplete - 0.5) < 1e-6)
+        // Backwards at speed 1 from where it is: 0.2 s of frames takes 0.2 of the progress back.
+        let here = layer.localTime(forMediaTime: host.runLoop.currentMediaTime)
+        layer.speed = 0
+        layer.timeOffset = here
+        layer.beginTime = layer.timeParent?.localTime(forMediaTime: host.runLoop.currentMediaTime) ?? host.runLoop.currentMediaTime
+        layer.speed = -1
+        host.step(frames: 12)
+        #expect(abs(animator.fractionComplete - 0.3) < 1e-6 && abs(v.presentation.alpha - 0.7) < 1e-6)
+        host.step(frames: 60)                                          // past its start: it holds there
+        #expect(animator.fractionComplete == 0 && v.presentation.alpha == 1 && animator.isRunning)
+        animator.stopAnimation(true)
+        animator.finishAnimation(at: .end)
+        host.runUntilIdle()
+    }
+
+    @Test("CA8: a constraint-constant animation runs on the layer time of the view holding the constraint")
+    func CA8_constantAnimationRunsOnLayerTime() {
+        let host = makeHost()
+        let container = hosted(host)
+        let v = View()
+        v.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(v)
+        let leading = v.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 0)
+        LayoutConstraint.activate([
+            leading, v.topAnchor.constraint(equalTo: container.topAnchor),
+            v.widthAnchor.constraint(equalToConstant: 10), v.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        host.runUntilIdle()
+        var finished: Bool?
+        leading.animateConstant(to: 100, duration: 1, curve: .linear) { finished = $0 }
+        host.step()
+        host.step(frames: 18)
+        #expect(near(leading.constant, 30) && near(v.frame.minX, 30))
+        let paused = pause(container.layer, host)
+        host.step(frames: 60)
+        #expect(near(leading.constant, 30) && finished == nil)
+        resume(container.layer, pausedAt: paused, host)
+        host.step(frames: 21)
+        #expect(abs(leading.constant - 65) < 1e-6)
+        host.runUntilIdle()
+        #expect(finished == true && leading.constant == 100 && v.frame.minX == 100)
+    }
+
+    @Test("CA8: a timeline played in a view runs on its layer time: pausing the layer holds the playhead")
+    func CA8_timelineRunsOnLayerTime() {
+        let host = makeHost()
+        let container = hosted(host)
+        let v = hosted(host, in: container)
+        var hits: [Double] = []
+        let tl = AnimationTimeline()
+        tl.add(Tween.value(from: 1, to: 0, duration: 1, curve: .linear) { v.alpha = $0 })
+        tl.addCallback(at: .at(0.5)) { hits.append(host.runLoop.currentMediaTime) }
+        tl.timingView = v
+        tl.play(on: host.runLoop)
+        host.step()
+        host.step(frames: 18)
+        #expect(near(tl.totalTime, 0.3) && near(v.alpha, 0.7))
+        let paused = pause(container.layer, host)
+        host.step(frames: 60)
+        #expect(near(tl.totalTime, 0.3) && hits.isEmpty && tl.isPlaying)
+        resume(container.layer, pausedAt: paused, host)
+        host.step(frames: 21)
+        #expect(abs(tl.totalTime - 0.65) < 1e-6 && hits.count == 1)
+        host.runUntilIdle()
+        #expect(!tl.isPlaying && v.alpha == 0)
+        // Without a timing view the same timeline keeps the media time whatever the layers do.
+        let plain = AnimationTimeline()
+        plain.add(Tween.value(from: 0, to: 1, duration: 1, curve: .linear) { v.alpha = $0 })
+        pause(container.layer, host)
+        plain.play(on: host.runLoop)
+        host.step()
+        host.step(frames: 30)
+        #expect(near(plain.totalTime, 0.5))
+        host.runUntilIdle()
+    }
 }

@@ -23,8 +23,26 @@ struct UIKitNavigationAnimatorTests {
             }
         }
     }
+    /// The same fade made with a property animator.
+    final class AnimatorFade: NSObject, UIViewControllerAnimatedTransitioning {
+        var ended: [UIViewAnimatingPosition] = []
+        func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.3 }
+        func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+            guard let to = transitionContext.view(forKey: .to), let toVC = transitionContext.viewController(forKey: .to) else {
+                return transitionContext.completeTransition(false)
+            }
+            to.frame = transitionContext.finalFrame(for: toVC)
+            to.alpha = 0
+            transitionContext.containerView.addSubview(to)
+            UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.3, delay: 0, options: [], animations: { to.alpha = 1 }) { position in
+                self.ended.append(position)
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            }
+        }
+    }
     final class Delegate: NSObject, UINavigationControllerDelegate {
         let fade = Fade()
+        var animatorFade: AnimatorFade?
         var interaction: UIPercentDrivenInteractiveTransition?
         var log: [String] = []
         func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
@@ -36,7 +54,7 @@ struct UIKitNavigationAnimatorTests {
         func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                                   from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
             log.append(operation == .push ? "push" : "pop")
-            return fade
+            return animatorFade ?? fade
         }
         func navigationController(_ navigationController: UINavigationController,
                                   interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
@@ -69,8 +87,9 @@ struct UIKitNavigationAnimatorTests {
                 || delegate.log.filter { $0 != "will Root" && $0 != "did Root" } == ["will Detail", "push", "did Detail", "pop"])
     }
 
-    @Test("CA8 a percent-driven interaction scrubs the animator's animations on layer time; cancel runs them back, finish on")
-    func CA8_percentDrivenInteractionScrubs() {
+    @Test("CA8 a percent-driven interaction scrubs the animator's animations on layer time; cancel runs them back, finish on",
+          arguments: [false, true])
+    func CA8_percentDrivenInteractionScrubs(withPropertyAnimator: Bool) {
         let (host, window) = makeApp(width: 390, height: 600)
         let root = screen("Root"), detail = screen("Detail")
         let nav = UINavigationController(rootViewController: root)
@@ -80,14 +99,19 @@ struct UIKitNavigationAnimatorTests {
         nav.pushViewController(detail, animated: false)
         host.step(frames: 2)
         let delegate = Delegate()
+        // The fade made with a view block, or with a UIViewPropertyAnimator (which runs on layer
+        // time as blocks do).
+        let animatorFade = AnimatorFade()
+        if withPropertyAnimator { delegate.animatorFade = animatorFade }
         let interaction = UIPercentDrivenInteractiveTransition()
         delegate.interaction = interaction
         nav.delegate = delegate
+        func shown() -> Double { root.view.view.presentation.alpha }
+
         nav.popViewController(animated: true)
         host.step()
         // The animator ran at once (root fades in over 0.3 s), paused at the start.
-        #expect(detail.transitionCoordinator?.isInteractive == true && delegate.fade.ran == 1)
-        func shown() -> Double { root.view.view.presentation.alpha }
+        #expect(detail.transitionCoordinator?.isInteractive == true && delegate.fade.ran == (withPropertyAnimator ? 0 : 1))
         #expect(shown() == 0)
         interaction.update(0.4)
         host.step(frames: 5)
@@ -99,8 +123,10 @@ struct UIKitNavigationAnimatorTests {
         interaction.cancel()
         host.step(frames: 3)
         #expect(shown() < TimingCurve.easeInOut.progress(fraction: 0.7) && shown() > 0, "running back")
-        runFor(host, seconds: 0.4)
+        runFor(host, seconds: 0.5)
         #expect(nav.viewControllers == [root, detail] && detail.view.superview === nav.view && detail.transitionCoordinator == nil)
+        // A property animator run back to its start on layer time ends there.
+        #expect(animatorFade.ended == (withPropertyAnimator ? [.start] : []))
 
         nav.popViewController(animated: true)
         host.step()
@@ -111,6 +137,7 @@ struct UIKitNavigationAnimatorTests {
         host.step(frames: 2)
         #expect(shown() > TimingCurve.easeInOut.progress(fraction: 0.8), "running on from 80%")
         runFor(host, seconds: 0.5)
-        #expect(delegate.fade.ran == 2 && nav.viewControllers == [root] && shown() == 1)
+        #expect(nav.viewControllers == [root] && shown() == 1)
+        #expect(withPropertyAnimator ? animatorFade.ended == [.start, .end] : delegate.fade.ran == 2)
     }
 }

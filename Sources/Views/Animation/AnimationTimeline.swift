@@ -78,6 +78,14 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     private var anchorPlayhead: Int64 = 0
     private var anchorTime: Int64?
     private var lastFrameTime: Int64?
+    /// The view on whose layer's time the timeline plays (CA8), as Core Animation runs an
+    /// animation group on the layer it was added to: pausing that layer or one above it (speed 0
+    /// and a time offset) holds the playhead, a layer speed scales it, and a layer time running
+    /// backwards runs it back. Nil (the default): the run loop's media time. Set it before
+    /// ``play(on:)``; the playhead is measured from the first frame on the new clock after that.
+    public weak var timingView: View? {
+        didSet { if timingView !== oldValue { anchorPlayhead = playhead; anchorTime = nil; lastFrameTime = nil } }
+    }
 
     public init() {}
 
@@ -199,7 +207,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         isReversed = false
         isPlaying = true
         if lastFrameTime == nil, let frame = runLoop.currentFrame {
-            lastFrameTime = frame.mediaTime
+            lastFrameTime = clock(frame.mediaTime)
             render()
         }
         rebase()
@@ -260,7 +268,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     /// whether it still plays.
     package func advance(to info: FrameInfo) -> Bool {
         guard isPlaying else { stopDriving(); return false }
-        let now = info.mediaTime
+        let now = clock(info.mediaTime)
         lastFrameTime = now
         if anchorTime == nil { anchorTime = now }
         // The playhead is a function of the frame time and the anchor, not a running sum.
@@ -268,6 +276,12 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         let target = Double(anchorPlayhead) + (isReversed ? -elapsed : elapsed)
         move(to: target >= 9.2e18 ? TimelineTiming.forever : (target <= 0 ? 0 : Int64(target.rounded())))
         return isDriven
+    }
+
+    /// A frame time on the timeline's clock: its ``timingView``'s layer time, or the media time.
+    private func clock(_ frameTime: Int64) -> Int64 {
+        guard let view = timingView, let loop = runLoop else { return frameTime }
+        return loop.animations.time(on: view, at: frameTime)
     }
 
     /// Moves the playhead by `delta` seconds of timeline time, firing crossed callbacks in order.

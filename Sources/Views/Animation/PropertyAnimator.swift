@@ -45,7 +45,8 @@ public final class PropertyAnimator {
         var endProgress: Double
         var curve: TimingCurve
         var duration: Double
-        /// The frame time it (re)started running at, in nanoseconds; nil until the first tick.
+        /// The time it (re)started running at, in nanoseconds on the animator's clock (see
+        /// ``tick(to:)``); nil until the first tick.
         var begin: Int64?
         /// Seconds it ran before its last pause.
         var elapsedBeforePause = 0.0
@@ -69,7 +70,8 @@ public final class PropertyAnimator {
     private var segment: Segment?
     /// The seconds run in the current segment as of the last tick (kept while paused).
     private var lastElapsed = 0.0
-    /// The frame time of the last tick while running (nil while paused or before the first).
+    /// The time of the last tick while running, on the animator's clock (nil while paused or
+    /// before the first).
     private var lastTickTime: Int64?
 
     /// An animator of `duration` seconds along `curve`.
@@ -220,16 +222,22 @@ public final class PropertyAnimator {
         lastElapsed = 0
     }
 
-    /// Advances to frame time `now` (phase 2). Returns false when it finished.
-    func tick(to now: Int64) -> Bool {
+    /// Advances to frame time `frameTime` (phase 2). Returns false when it finished.
+    ///
+    /// The animator's clock is the layer time of the first view it animates (CA8): UIKit adds
+    /// an animator's animations to its views' layers, so pausing a layer above them (speed 0 and
+    /// a time offset) holds the animator where it is, and a layer time running backwards runs it
+    /// back toward where it began (never before).
+    func tick(to frameTime: Int64) -> Bool {
         guard state == .active, isRunning else { return true }
+        let now = engine?.time(on: tracks.first?.view, at: frameTime) ?? frameTime
         if segment == nil || (segment!.endProgress == 1) == isReversed { beginSegment(curve: curve, durationFactor: 1) }
         // A segment begun while running (a reversal, a continuation) starts where the last tick
         // left the animator, so no frame stands still; after a pause it starts with this frame.
         if segment!.begin == nil { segment!.begin = lastTickTime ?? now }
         lastTickTime = now
         let s = segment!
-        let elapsed = s.elapsed(at: now)
+        let elapsed = max(0, s.elapsed(at: now))
         lastElapsed = elapsed
         let (p, done) = s.progress(at: elapsed)
         fraction = done ? s.endProgress : s.startProgress + (s.endProgress - s.startProgress) * p
@@ -242,6 +250,17 @@ public final class PropertyAnimator {
             return false
         }
         return true
+    }
+
+    /// Forgets tracks whose layer animation was removed (their view cleared). An active animator
+    /// left with none ends where it is, as UIKit's does when its layer animations are removed:
+    /// at `.start` or `.end` when its progress is there (a cancelled interactive transition ran
+    /// it back to the start on layer time), else at `.current`.
+    func dropRemovedTracks() {
+        let before = tracks.count
+        tracks.removeAll { $0.view == nil }
+        guard state == .active, before > 0, tracks.isEmpty else { return }
+        end(at: fraction <= 0 ? .start : fraction >= 1 ? .end : .current)
     }
 
     /// The rate of change of ``fractionComplete`` per second now, from the curve's derivative.

@@ -99,12 +99,13 @@ extension AnimationEngine {
             case .block(let i): blocks.append(i)
             case .keyframes(let i): tracks.append(i)
             case .animator(let animator, let i):
-                // The animator runs on with its other tracks; its completions still come.
+                // The animator runs on with its other tracks; without any it ends (see
+                // ``PropertyAnimator/dropRemovedTracks()``).
                 properties |= animator.tracks[i].property.bit
                 animator.tracks[i].view = nil
             }
         }
-        for animator in animators { animator.tracks.removeAll { $0.view == nil } }
+        for animator in animators { animator.dropRemovedTracks() }
         for i in blocks.reversed() {
             let a = running.remove(at: i)
             properties |= a.property.bit
