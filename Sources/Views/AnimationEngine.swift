@@ -141,8 +141,8 @@ public final class AnimationEngine: AnimationSource {
     private(set) var animators: [PropertyAnimator] = []
     /// Timelines and scroll motions, advanced first in the tick (weak: an owner that goes away
     /// ends its motion).
-    private var driven: [WeakDriven] = []
-    private struct WeakDriven { weak var value: (any FrameDrivenAnimation)? }
+    private(set) var driven: [WeakDriven] = []
+    struct WeakDriven { weak var value: (any FrameDrivenAnimation)? }
     private var endedGroups: [CompletionGroup] = []
     private var readyCompletions: [CompletionGroup] = []
     /// Views that had an animation end in this tick (scratch for ``removeFinished()``).

@@ -18,7 +18,9 @@ import Layers
 ///
 /// Property animators run on the layer time of the first view they animate, constraint-constant
 /// animations on that of the view holding the constraint, and a timeline on its
-/// ``AnimationTimeline/timingView``'s (a scene's timelines on its root view's).
+/// ``AnimationTimeline/timingView``'s (a scene's timelines on its root view's); a playing
+/// timeline is listed on that view's layer ("timeline", as an ``AnimationGroup``), and removing
+/// it pauses it.
 ///
 /// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers) and
 /// an anchor point other than the centre.

@@ -318,6 +318,10 @@ struct ViewAnimationsOnLayerTests {
         let paused = pause(container.layer, host)
         host.step(frames: 60)
         #expect(near(tl.totalTime, 0.3) && hits.isEmpty && tl.isPlaying)
+        // Listed on the view's layer as a group paused at its playhead (its layer time stands).
+        #expect(v.layer.animationKeys() == ["timeline"])
+        let g = v.layer.animation(forKey: "timeline") as? AnimationGroup
+        #expect(g?.duration == 1 && g?.repeatCount == 1 && g?.autoreverses == false && near(g?.timeOffset ?? -1, 0.3))
         resume(container.layer, pausedAt: paused, host)
         host.step(frames: 21)
         #expect(abs(tl.totalTime - 0.65) < 1e-6 && hits.count == 1)
@@ -330,7 +334,34 @@ struct ViewAnimationsOnLayerTests {
         plain.play(on: host.runLoop)
         host.step()
         host.step(frames: 30)
-        #expect(near(plain.totalTime, 0.5))
+        #expect(near(plain.totalTime, 0.5) && v.layer.animationKeys() == nil)
+        host.runUntilIdle()
+    }
+
+    @Test("CA8: a timeline on a view's layer time is listed as a layer animation; removing it pauses it")
+    func CA8_timelineListedOnLayer() throws {
+        let host = makeHost()
+        let v = hosted(host)
+        let tl = AnimationTimeline()
+        tl.add(Tween.value(from: 0, to: 10, duration: 0.5, curve: .linear) { v.cornerRadius = $0 })
+        tl.repeatCount = 2
+        tl.yoyo = true
+        tl.timeScale = 2
+        tl.timingView = v
+        View.animate(withDuration: 1, animations: { v.alpha = 0.5 })
+        tl.play(on: host.runLoop)
+        host.step()
+        host.step(frames: 6)                                           // 0.1 s: 0.2 s of timeline time
+        #expect(v.layer.animationKeys() == ["opacity", "timeline"])
+        let g = try #require(v.layer.animation(forKey: "timeline") as? AnimationGroup)
+        // Three plays alternating: one and a half autoreversing pairs, at twice the speed.
+        #expect(g.duration == 0.5 && g.autoreverses && g.repeatCount == 1.5 && g.speed == 2)
+        #expect(near(g.timeOffset, 0.2) && near(g.beginTime, host.runLoop.currentMediaTime))
+        v.layer.removeAnimation(forKey: "timeline")
+        #expect(!tl.isPlaying && v.layer.animationKeys() == ["opacity"])
+        let held = v.cornerRadius
+        host.step(frames: 6)
+        #expect(v.cornerRadius == held && near(held, 4))
         host.runUntilIdle()
     }
 }

@@ -17,6 +17,8 @@ extension AnimationEngine {
         case keyframes(Int)
         /// A property animator's track: the animator and the track's index in it.
         case animator(PropertyAnimator, Int)
+        /// A playing timeline whose ``AnimationTimeline/timingView`` is the view.
+        case timeline(AnimationTimeline)
     }
 
     /// The layer key path of a view property: Core Animation's names (`center` is "position",
@@ -35,13 +37,20 @@ extension AnimationEngine {
     }
 
     /// `view`'s running animations with their keys, in the order they were made: a property's
-    /// first animation under its key path, further (additive) ones under "-2", "-3", …
-    /// - Complexity: O(running animations) when the view animates, O(1) when it does not.
+    /// first animation under its key path, further (additive) ones under "-2", "-3", …; then
+    /// the timelines playing on its layer's time, "timeline", "timeline-2", …
+    /// - Complexity: O(running animations) when the view animates, O(timelines and scroll
+    ///   motions) when it does not.
     func layerEntries(of view: View) -> [(key: String, entry: LayerEntry)] {
-        // A view none of whose properties animates has none (and a layer animation added to
-        // one of a thousand still views costs no scan of the running list).
-        guard view.animatedProperties != 0 else { return [] }
         var out: [(key: String, entry: LayerEntry)] = []
+        for case let tl as AnimationTimeline in driven.lazy.compactMap(\.value) where tl.timingView === view && tl.isPlaying {
+            out.append((out.isEmpty ? "timeline" : "timeline-\(out.count + 1)", .timeline(tl)))
+        }
+        // A view none of whose properties animates has no other (and a layer animation added to
+        // one of a thousand still views costs no scan of the running list).
+        guard view.animatedProperties != 0 else { return out }
+        let timelines = out
+        out.removeAll()
         var counts = [Int](repeating: 0, count: AnimatableProperty.allCases.count)
         func key(_ p: AnimatableProperty) -> String {
             counts[p.rawValue] += 1
@@ -58,7 +67,7 @@ extension AnimationEngine {
         for animator in animators where animator.state == .active {
             for (i, t) in animator.tracks.enumerated() where t.view === view { out.append((key(t.property), .animator(animator, i))) }
         }
-        return out
+        return out + timelines
     }
 
     func layerAnimationKeys(of view: View) -> [String] { layerEntries(of: view).map(\.key) }
@@ -73,12 +82,14 @@ extension AnimationEngine {
         case .block(let i): return describe(running[i])
         case .keyframes(let i): return describe(keyframeTracks[i])
         case .animator(let animator, let i): return describe(animator, track: animator.tracks[i])
+        case .timeline(let tl): return describe(tl, on: view)
         }
     }
 
     /// Stops the view animation under `key`: the property shows its model value (unless another
-    /// animation of it runs on), and the block's completion hears `false`. Returns whether there
-    /// was one.
+    /// animation of it runs on), and the block's completion hears `false`; a timeline pauses
+    /// where it is (its values are model values, as a timeline's tweens set them). Returns
+    /// whether there was one.
     func removeLayerAnimation(forKey key: String, of view: View) -> Bool {
         guard let entry = layerEntries(of: view).first(where: { $0.key == key })?.entry else { return false }
         remove([entry], of: view)
@@ -103,8 +114,10 @@ extension AnimationEngine {
                 // ``PropertyAnimator/dropRemovedTracks()``).
                 properties |= animator.tracks[i].property.bit
                 animator.tracks[i].view = nil
+            case .timeline(let tl): tl.pause()
             }
         }
+        guard properties != 0 || !blocks.isEmpty || !tracks.isEmpty else { return }
         for animator in animators { animator.dropRemovedTracks() }
         for i in blocks.reversed() {
             let a = running.remove(at: i)
@@ -136,6 +149,23 @@ extension AnimationEngine {
         basic.isAdditive = a.additive
         describeTiming(a.timing, begin: a.begin, on: basic)
         return basic
+    }
+
+    /// A playing timeline, as the animation group Core Animation would run it as: one
+    /// iteration's duration, its repeats (autoreversing pairs for a yoyo), its time scale as
+    /// the speed (negative reversed), and its playhead now as the time offset from a begin time
+    /// of now. Its tweens are the app's closures, so the group lists no animations.
+    private func describe(_ tl: AnimationTimeline, on view: View) -> Animation {
+        let g = AnimationGroup()
+        g.duration = tl.duration
+        let plays = tl.repeatCount + 1
+        g.autoreverses = tl.yoyo
+        g.repeatCount = tl.yoyo ? plays / 2 : plays
+        g.speed = tl.isReversed ? -tl.timeScale : tl.timeScale
+        g.timeOffset = tl.totalTime
+        g.beginTime = MediaTime.seconds(time(on: view, at: runLoop.currentMediaTimeNanoseconds))
+        g.fillMode = .both
+        return g
     }
 
     /// A property animator's track: paused animators show as animations of speed 0 held at
