@@ -93,8 +93,12 @@ public final class ImageRenderer: FrameRenderer {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).\(Self.temporaryCounter).png.tmp"
-        Self.temporaryCounter += 1
+        // A name of its own beside the target, made by the system (no counter to share).
+        var template = Array(((directory.isEmpty ? "" : directory + "/") + ".\(name).XXXXXX.png.tmp").utf8CString)
+        let fd = mkstemps(&template, 8)
+        guard fd >= 0 else { throw SDLError(operation: operation, message: String(cString: strerror(errno))) }
+        close(fd)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do throws(SDLError) {
             if drewTranslucentBackground {
                 let png = try image().pngData()
@@ -119,8 +123,6 @@ public final class ImageRenderer: FrameRenderer {
             throw error
         }
     }
-
-    private static var temporaryCounter = 0
 
     /// Flushes a written file to the disk, so that a rename cannot publish an empty file.
     private func syncFile(_ path: String, _ operation: String) throws(SDLError) {
