@@ -58,6 +58,10 @@ struct ShapeSample {
     var width: Double = 0
     /// A stroke's trim, start and end in percent of its length (a shape layer's stroke).
     var trim: [Double]?
+    /// A dashed stroke's lengths, dash and gap alternating (an even count), and its phase;
+    /// empty for a solid stroke.
+    var dashes: [Double] = []
+    var dashPhase = 0.0
     /// Lottie's line cap and join codes (1 butt or miter, 2 round, 3 square or bevel).
     var cap = 1, join = 1
     var miterLimit = 10.0

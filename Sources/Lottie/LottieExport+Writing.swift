@@ -254,9 +254,21 @@ final class Node {
         } else if s[0].fill {
             items.append(["ty": "fl", "nm": "Fill", "c": color, "o": opacity, "r": s[0].evenOdd ? 2 : 1])
         } else {
-            items.append(["ty": "st", "nm": "Stroke", "c": color, "o": opacity,
-                          "w": track(s.map { [$0.width] }, tolerance: 0.25, scalar: true), "lc": s[0].cap, "lj": s[0].join,
-                          "ml": s[0].miterLimit])
+            var stroke: [String: Any] = ["ty": "st", "nm": "Stroke", "c": color, "o": opacity,
+                                         "w": track(s.map { [$0.width] }, tolerance: 0.25, scalar: true), "lc": s[0].cap, "lj": s[0].join,
+                                         "ml": s[0].miterLimit]
+            if let pattern = s.first(where: { !$0.dashes.isEmpty })?.dashes {
+                // Dash and gap lengths and the offset, each a property; a frame whose stroke is
+                // solid (or has another count of lengths) is written as dashes with no gaps.
+                var d: [[String: Any]] = pattern.indices.map { i in
+                    let lengths = s.map { [$0.dashes.count == pattern.count ? $0.dashes[i] : (i.isMultiple(of: 2) ? 1 : 0)] }
+                    return ["n": i.isMultiple(of: 2) ? "d" : "g", "nm": i.isMultiple(of: 2) ? "dash" : "gap",
+                            "v": track(lengths, tolerance: 0.1, scalar: true)]
+                }
+                d.append(["n": "o", "nm": "offset", "v": track(s.map { [$0.dashPhase] }, tolerance: 0.1, scalar: true)])
+                stroke["d"] = d
+            }
+            items.append(stroke)
             if s[0].trim != nil {
                 // Core Animation trims a path's subpaths as one length: Lottie's "individually" (2).
                 let subpaths = if case .path(let counts, _) = s[0].geometry { counts.count } else { 1 }

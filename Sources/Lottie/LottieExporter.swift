@@ -212,7 +212,7 @@ public final class LottieRecorder {
     }
 
     /// A shape layer's path as Lottie shapes: filled with the fill colour, and stroked with the
-    /// stroke colour, width, caps and joins, trimmed to ``ShapeLayer/strokeStart`` ...
+    /// stroke colour, width, caps, joins and dashes, trimmed to ``ShapeLayer/strokeStart`` ...
     /// ``ShapeLayer/strokeEnd`` (a trim path, so a progress ring stays two keyframes).
     private func appendShape(_ shape: ShapeLayer, to sample: inout Sample) {
         guard let path = shape.path else { return }
@@ -225,7 +225,14 @@ public final class LottieRecorder {
             stroke.cap = switch shape.lineCap { case .butt: 1; case .round: 2; case .square: 3 }
             stroke.join = switch shape.lineJoin { case .miter: 1; case .round: 2; case .bevel: 3 }
             stroke.miterLimit = shape.miterLimit
-            if let dashes = shape.lineDashPattern, !dashes.isEmpty { warn("dashed strokes are exported solid") }
+            if let dashes = shape.lineDashPattern, !dashes.isEmpty {
+                // Core Graphics cycles an odd pattern (a dash's length is the next gap's):
+                // Lottie's list is dash and gap pairs, so an odd one is written twice.
+                if dashes.allSatisfy({ $0.isFinite && $0 >= 0 }), dashes.contains(where: { $0 > 0 }), shape.lineDashPhase.isFinite {
+                    stroke.dashes = dashes.count.isMultiple(of: 2) ? dashes : dashes + dashes
+                    stroke.dashPhase = shape.lineDashPhase
+                }
+            }
             sample.shapes.append(stroke)
         }
     }
