@@ -12,6 +12,9 @@ struct Sample {
     /// What clips the node's subtree (clipsToBounds, masksToBounds), in window coordinates: the
     /// mask of its precomposition.
     var clip: ShapeSample?
+    /// Images the node draws (its layer's contents, a slice each), in its coordinates: each
+    /// becomes an image layer parented to the node.
+    var images: [ImageDrawing] = []
 
     /// An identity transform with the anchor and position at `origin`.
     init(identityAt origin: Point, opacity: Double) {

@@ -70,7 +70,7 @@ struct CompositionWriter {
             guard nodes[i].key.role != .background else { return false }
             let o = opacity(of: i, below: nil)
             return (0..<frames).contains { f in
-                o[f][0] > 0 && filled[i][f].shapes.contains { $0.opacity > 0 && ($0.fill || $0.width > 0) }
+                o[f][0] > 0 && (nodes[i].imageAsset != nil || filled[i][f].shapes.contains { $0.opacity > 0 && ($0.fill || $0.width > 0) })
             }
         }
     }
@@ -140,6 +140,9 @@ final class Node {
         case body, border, background
         /// A replicator's copy `n` of a layer.
         case copy(Int)
+        /// An image the body of `copy` (-1 for the layer itself) draws: its slice `slice`
+        /// showing image asset `asset`.
+        case image(copy: Int, slice: Int, asset: Int)
     }
     struct Key: Hashable {
         let id: ObjectIdentifier
@@ -150,6 +153,8 @@ final class Node {
     let name: String
     let parent: Int?
     var samples: [Sample?]
+    /// The image asset an image node draws (an image layer, `ty` 2); nil for shape layers.
+    var imageAsset: String?
 
     init(key: Key, name: String, parent: Int?, frames: Int) {
         self.key = key; self.name = name; self.parent = parent
@@ -201,10 +206,12 @@ final class Node {
             "o": isNull ? ["a": 0, "k": 100.0] : track(opacity, tolerance: 0.5, scalar: true),
         ]
         var layer: [String: Any] = [
-            "ddd": 0, "ind": index, "ty": isNull ? 3 : 4, "nm": name, "sr": 1, "ao": 0, "bm": 0,
+            "ddd": 0, "ind": index, "ty": isNull ? 3 : imageAsset == nil ? 4 : 2, "nm": name, "sr": 1, "ao": 0, "bm": 0,
             "ip": 0, "op": s.count, "st": 0, "ks": ks,
         ]
-        if !isNull {
+        if let imageAsset, !isNull {
+            layer["refId"] = imageAsset
+        } else if !isNull {
             var shapes: [[String: Any]] = []
             if let first = s.first {
                 for k in first.shapes.indices { shapes.append(Self.group(k, s.map { $0.shapes[k] }, properties: &properties)) }

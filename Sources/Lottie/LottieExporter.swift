@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Images
 import Layers
 import Motion
 import RenderModel
@@ -52,8 +53,11 @@ public struct LottieExportSummary: Sendable {
 /// Text is exported as its glyphs' outlines from the text engine's faces, filled in its colour,
 /// so players draw it without the fonts.
 ///
-/// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, images, shadows,
-/// conic gradients, layer masks, skew and 3-D transforms.
+/// A layer's contents (an image view's image) are image layers parented to it, showing embedded
+/// PNG assets (each slice of a nine-slice image, each frame of an animated one, tinted as drawn).
+///
+/// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, shadows, conic
+/// gradients, layer masks, skew and 3-D transforms.
 @MainActor
 public final class LottieRecorder {
     /// The window recorded.
@@ -69,6 +73,19 @@ public final class LottieRecorder {
     /// nodes it holds.
     private var order: [Int] = []
     private var ordered: Set<Int> = []
+    /// Image assets written so far (each distinct bitmap, part and tint once), by what they show.
+    private var imageAssetIndex: [ImageAssetKey: Int] = [:]
+    private var imageAssets: [[String: Any]] = []
+    /// The bitmaps the assets were made from, kept so that their identities stay unique.
+    private var imageBitmaps: [Bitmap] = []
+
+    /// What an image asset shows: a bitmap's pixels in a rectangle, tinted.
+    private struct ImageAssetKey: Hashable {
+        let bitmap: ObjectIdentifier
+        let x: Int, y: Int, width: Int, height: Int
+        let tint: [Double]
+        let isTemplate: Bool
+    }
 
     /// The timing curves a move from rest to rest is tried against before it is baked: the
     /// standard ones, and whatever else the caller knows the scene uses (its `[x1, y1, x2, y2]`
@@ -109,12 +126,17 @@ public final class LottieRecorder {
             body.clip = ShapeSample(path: Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners).applying(mine),
                                     color: .clear, width: nil, evenOdd: false)
         }
-        if let vl = v.layerIfLoaded, vl.contents != nil { warn("images (layer contents) are not exported") }
+        if let vl = v.layerIfLoaded, let image = vl.contents {
+            var contents: [DrawCommand] = []
+            vl.appendContents(image, in: local, mediaTime: window.layers?.frameTime ?? 0, into: &contents)
+            appendContent(contents, to: &body)
+        }
         if let vl = v.layerIfLoaded, vl.shadowOpacity > 0 { warn("shadows are not exported") }
         appendContent(v.drawnContent, to: &body)
         let name = v.identifier ?? "\(type(of: v))"
         let me = record(Node.Key(v, .body), name: name, parent: parent, body)
         painted.append(me)
+        recordImages(body.images, of: v, copy: -1, name: name, parent: me, into: &painted)
         if let vl = v.layerIfLoaded {
             for c in vl.children { walk(layer: c, parent: me, world: mine, into: &painted) }
         }
@@ -190,6 +212,7 @@ public final class LottieRecorder {
         let name = (model.name ?? "\(type(of: model))") + (copy.map { " copy \($0.index)" } ?? "")
         let me = record(Node.Key(model, copy.map { .copy($0.index) } ?? .body), name: name, parent: parent, s)
         painted.append(me)
+        recordImages(s.images, of: model, copy: copy?.index ?? -1, name: name, parent: me, into: &painted)
         // Descendants of a copy are copies too: the same delay and tint, no instance transform.
         let inner = copy.map { ReplicaCopy(index: $0.index, delay: $0.delay, instance: .identity, tint: $0.tint) }
         for c in model.children { walk(layer: c, parent: me, world: mine, copy: inner, into: &painted) }
@@ -277,11 +300,70 @@ public final class LottieRecorder {
                     continue
                 }
                 if !path.elements.isEmpty { sample.shapes.append(ShapeSample(path: path, color: run.color, width: nil, evenOdd: false)) }
-            case .image: warn("images are not exported")
+            case .image(let drawing):
+                if drawing.corners != nil { warn("images under perspective are not exported") } else { sample.images.append(drawing) }
             case .shadow: warn("shadows are not exported")
             case .beginGroup, .endGroup: warn("groups inside drawn content are not exported as groups: their content is drawn untransformed")
             }
         }
+    }
+
+    /// Records the images a node drew as image layers parented to it (node `parent`): each
+    /// placed by its anchor at its rectangle's origin and scaled from the asset's pixels to the
+    /// rectangle. A slice showing another asset (an animated image's next frame) is another
+    /// layer, drawn in the frames it shows.
+    private func recordImages(_ images: [ImageDrawing], of owner: AnyObject, copy: Int, name: String, parent: Int,
+                              into painted: inout [Int]) {
+        for (k, d) in images.enumerated() {
+            guard let asset = imageAsset(for: d) else { continue }
+            let pixels = imageAssetSize(asset)
+            guard pixels.width > 0, pixels.height > 0, d.rect.width.isFinite, d.rect.height.isFinite else { continue }
+            var s = Sample(identityAt: .zero, opacity: 100)
+            s.position = [d.rect.minX, d.rect.minY]
+            s.scale = [d.rect.width / Double(pixels.width) * 100, d.rect.height / Double(pixels.height) * 100]
+            let key = Node.Key(owner, .image(copy: copy, slice: k, asset: asset))
+            let node = record(key, name: name + " image \(k + 1)", parent: parent, s)
+            nodes[node].imageAsset = "image_\(asset + 1)"
+            painted.append(node)
+        }
+    }
+
+    /// The index of the asset showing `d`'s pixels (its source rectangle, whole pixels, tinted
+    /// as it is drawn), written on first use as an embedded PNG; nil when it cannot be encoded.
+    private func imageAsset(for d: ImageDrawing) -> Int? {
+        let bitmap = d.image.bitmap
+        let x0 = max(0, Int(d.source.minX.rounded(.down))), y0 = max(0, Int(d.source.minY.rounded(.down)))
+        let x1 = min(bitmap.width, Int(d.source.maxX.rounded(.up))), y1 = min(bitmap.height, Int(d.source.maxY.rounded(.up)))
+        guard d.source.minX.isFinite, d.source.maxY.isFinite, x1 > x0, y1 > y0 else { return nil }
+        let tint = [d.tint.red, d.tint.green, d.tint.blue, d.tint.alpha]
+        let key = ImageAssetKey(bitmap: ObjectIdentifier(bitmap), x: x0, y: y0, width: x1 - x0, height: y1 - y0,
+                                tint: tint, isTemplate: d.isTemplate)
+        if let i = imageAssetIndex[key] { return i }
+        var rgba = [UInt8](repeating: 0, count: key.width * key.height * 4)
+        for row in 0..<key.height {
+            for column in 0..<key.width {
+                let from = ((y0 + row) * bitmap.width + x0 + column) * 4, to = (row * key.width + column) * 4
+                for c in 0..<3 {
+                    let v = d.isTemplate ? tint[c] * 255 : Double(bitmap.rgba[from + c]) * tint[c]
+                    rgba[to + c] = UInt8(max(0, min(255, v.rounded())))
+                }
+                rgba[to + 3] = UInt8(max(0, min(255, (Double(bitmap.rgba[from + 3]) * tint[3]).rounded())))
+            }
+        }
+        guard let png = Bitmap(width: key.width, height: key.height, rgba: rgba).pngData() else {
+            warn("an image could not be encoded as PNG and is not exported")
+            return nil
+        }
+        let index = imageAssets.count
+        imageAssetIndex[key] = index
+        imageBitmaps.append(bitmap)
+        imageAssets.append(["id": "image_\(index + 1)", "w": key.width, "h": key.height, "u": "", "e": 1,
+                            "p": "data:image/png;base64," + Data(png).base64EncodedString()])
+        return index
+    }
+
+    private func imageAssetSize(_ index: Int) -> (width: Int, height: Int) {
+        (imageAssets[index]["w"] as? Int ?? 0, imageAssets[index]["h"] as? Int ?? 0)
     }
 
     /// Stores `sample` as this frame's for the node under `key` (made on first sight); returns
@@ -362,7 +444,7 @@ public final class LottieRecorder {
         writer.properties.summary.frames = frameCount
         let json: [String: Any] = [
             "v": "5.7.0", "nm": name, "fr": frameRate, "ip": 0, "op": frameCount, "w": width, "h": height,
-            "ddd": 0, "assets": writer.assets, "markers": [Any](), "layers": layers,
+            "ddd": 0, "assets": imageAssets + writer.assets, "markers": [Any](), "layers": layers,
         ]
         return (json, writer.properties.summary)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Geometry
 import FrameTiming
+import Images
 import TimelineSDL
 import TimelineScene
 import TimelineTestSupport
@@ -74,8 +75,8 @@ struct LottieExportTests {
 
     /// Steps the scene on a headless host at `fps` for `frames` frames (from frame 0),
     /// recording each frame and rendering it directly.
-    static func export(_ text: String, fps: Int = 30, frames: Int = 36) throws -> Export {
-        let scene = try SceneLoader.parse(text)
+    static func export(_ text: String, file: String = "<scene>", fps: Int = 30, frames: Int = 36) throws -> Export {
+        let scene = try SceneLoader.parse(text, file: file)
         let host = HeadlessHost(size: scene.size, rate: FrameRate(fps: fps)!)
         host.runLoop.keepsRunningWhenIdle = true
         let built = SceneBuilder.build(scene, in: host.window)
@@ -315,6 +316,48 @@ struct LottieExportTests {
        {"layer": "ants", "keyPath": "lineDashPhase", "from": 0, "to": 32, "duration": 1, "timingFunction": "linear"}
      ]}
     """
+
+    @Test("LT4 images go as image layers with embedded PNG assets (an aspect-filled photo clipped and fading, a tinted template): our player and rlottie draw them as the scene does")
+    func LT4_images() throws {
+        let file = Doc.folder.appendingPathComponent("../../Assets/scenes/images.json").standardized.path
+        let e = try Self.export(String(contentsOfFile: file, encoding: .utf8), file: file, frames: 30)
+        #expect(!e.warnings.contains { $0.contains("image") })
+        let assets = e.json["assets"] as? [[String: Any]] ?? []
+        let images = assets.filter { ($0["p"] as? String)?.hasPrefix("data:image/png;base64,") == true }
+        #expect(images.count == 2 && images.allSatisfy { $0["e"] as? Int == 1 })
+        // The photo's asset is its whole bitmap; the template icon's is its alpha in the tint.
+        let icon = try #require(images.first { $0["w"] as? Int != 480 })
+        let data = try #require(Data(base64Encoded: String((icon["p"] as? String ?? "").dropFirst("data:image/png;base64,".count))))
+        let decoded = try ImageDecoder().decode(Array(data))
+        let tinted: [UInt8] = decoded.bitmap.rgba
+        var opaque = 0, offTint = 0
+        for p in stride(from: 0, to: tinted.count, by: 4) where tinted[p + 3] > 0 {
+            opaque += 1
+            if tinted[p] != 0x0a || tinted[p + 1] != 0x84 || tinted[p + 2] != 0xff { offTint += 1 }
+        }
+        #expect(opaque > 0 && offTint == 0)
+        var worst = 0.0
+        for k in stride(from: 0, to: e.direct.count, by: 5) {
+            let ours = try Self.play(e.data, frame: k)
+            // The caption's glyphs are FreeType bitmaps in the scene and outlines in the file:
+            // compared above it (rows 0..<170).
+            let share = LottieConformanceTests.offShare(Self.rows(ours, 0..<170), Self.rows(e.direct[k], 0..<170))
+            worst = max(worst, share)
+            #expect(share <= 0.02, "frame \(k): \(String(format: "%.2f", share * 100))% of pixels off")
+            if let player = Self.rlottie, let theirs = player.render(e.data, frame: k, width: 360, height: 240) {
+                let s = LottieConformanceTests.offShare(Self.rows(theirs, 0..<170), Self.rows(e.direct[k], 0..<170))
+                worst = max(worst, s)
+                #expect(s <= 0.02, "rlottie frame \(k): \(String(format: "%.2f", s * 100))% of pixels off")
+            }
+        }
+        print("LT4 images: worst frame \(String(format: "%.3f", worst * 100))% of pixels off the scene's render")
+    }
+
+    /// The rows `range` of `image`.
+    static func rows(_ image: RGBAImage, _ range: Range<Int>) -> RGBAImage {
+        RGBAImage(width: image.width, height: range.count,
+                  bytes: Array(image.bytes[range.lowerBound * image.width * 4..<range.upperBound * image.width * 4]))!
+    }
 
     /// The columns of `image` from `x` on.
     static func crop(_ image: RGBAImage, fromX x: Int) -> RGBAImage {

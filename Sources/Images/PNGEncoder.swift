@@ -1,0 +1,29 @@
+internal import CImageCodecs
+
+extension Bitmap {
+    /// The bitmap as the bytes of a PNG file (8-bit RGBA, SDL2_image's libpng writer), for
+    /// writers that embed images (the Lottie exporter's assets). Nil for an empty bitmap or when
+    /// the encoder fails.
+    public func pngData() -> [UInt8]? {
+        let raw = width * height * 4
+        // libpng's worst case (stored, incompressible rows) is the rows with a filter byte each
+        // plus a few bytes per block and chunk; what does not fit is a failed write, not an overrun.
+        let capacity = raw + height + raw / 64 + 4_096
+        guard width > 0, height > 0, capacity < Int(Int32.max) else { return nil }
+        var pixels = rgba
+        var out = [UInt8](repeating: 0, count: capacity)
+        let written: Int = pixels.withUnsafeMutableBytes { source in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(source.baseAddress, Int32(width), Int32(height), 32,
+                                                                   Int32(width * 4), tl_codecs_abgr8888()) else { return -1 }
+            defer { SDL_FreeSurface(surface) }
+            return out.withUnsafeMutableBytes { target in
+                guard let rw = SDL_RWFromMem(target.baseAddress, Int32(capacity)) else { return -1 }
+                defer { SDL_RWclose(rw) }
+                guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { return -1 }
+                return Int(SDL_RWtell(rw))
+            }
+        }
+        guard written > 0, written <= capacity else { return nil }
+        return Array(out[0..<written])
+    }
+}
