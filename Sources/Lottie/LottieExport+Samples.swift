@@ -8,6 +8,8 @@ import RenderModel
 /// One frame's values of a Lottie layer.
 struct Sample {
     var anchor: [Double], position: [Double], scale: [Double], rotation: Double, opacity: Double
+    /// Lottie's skew (`sk`, degrees, along the x axis: `sa` 0).
+    var skew = 0.0
     var shapes: [ShapeSample] = []
     /// What clips the node's subtree (clipsToBounds, masksToBounds), in window coordinates: the
     /// mask of its precomposition.
@@ -23,9 +25,10 @@ struct Sample {
     }
 
     /// A layer whose anchor (in its coordinates) sits at `position` (in its parent's), turned
-    /// and scaled about it by `transform`: Lottie's scale-then-rotate decomposition of the
-    /// transform's 2-D part, its translation added to the position. A skew cannot be written
-    /// and is left out (`warn` says so).
+    /// and scaled about it by `transform`: Lottie's decomposition of the transform's 2-D part
+    /// (scale, then skew along x, then rotation: the linear part is R(r) · [[1, -tan sk], [0, 1]]
+    /// · diag(sx, sy) in y-down coordinates, as lottie-web builds it with a skew axis of 0), its
+    /// translation added to the position.
     init(anchor: Point, position: Point, transform t: Geometry.AffineTransform, opacity: Double, warn: (String) -> Void) {
         self.anchor = [anchor.x, anchor.y]
         self.position = [position.x + t.tx, position.y + t.ty]
@@ -34,9 +37,13 @@ struct Sample {
         let angle: Double = sx > 1e-12 ? atan2(b, a) : atan2(-c, d)
         let determinant: Double = a * d - b * c
         let sy: Double = sx > 1e-12 ? determinant / sx : (c * c + d * d).squareRoot()
-        let skew: Double = abs(c + sin(angle) * sy) + abs(d - cos(angle) * sy)
-        if skew > 1e-6 {
-            warn("skewed transforms are not exported: their scale and rotation are")
+        // The second column turned back by the rotation is sy · (-tan sk, 1).
+        let sheared: Double = cos(angle) * c + sin(angle) * d
+        if sx > 1e-12, abs(sy) > 1e-12, abs(sheared) > 1e-9 * abs(sy) {
+            let degrees = atan(-sheared / sy) * 180 / .pi
+            // Lottie players take a skew of up to about 85°; a steeper one is nearly a line.
+            if abs(degrees) > 85 { warn("skews steeper than 85° are exported at 85°") }
+            skew = max(-85, min(85, degrees))
         }
         scale = [sx * 100, sy * 100]
         rotation = angle * 180 / .pi

@@ -198,13 +198,17 @@ final class Node {
             if let p = rotation.last?[0] { r += 360 * ((p - r) / 360).rounded() }
             rotation.append([r])
         }
-        let ks: [String: Any] = [
+        var ks: [String: Any] = [
             "a": track(s.map(\.anchor), tolerance: 0.5),
             "p": track(s.map(\.position), tolerance: 0.5),
             "s": track(s.map(\.scale), tolerance: 0.5),
             "r": track(rotation, tolerance: 0.25, scalar: true),
             "o": isNull ? ["a": 0, "k": 100.0] : track(opacity, tolerance: 0.5, scalar: true),
         ]
+        if s.contains(where: { $0.skew != 0 }) {
+            ks["sk"] = track(s.map { [$0.skew] }, tolerance: 0.1, scalar: true)
+            ks["sa"] = ["a": 0, "k": 0.0]
+        }
         var layer: [String: Any] = [
             "ddd": 0, "ind": index, "ty": isNull ? 3 : imageAsset == nil ? 4 : 2, "nm": name, "sr": 1, "ao": 0, "bm": 0,
             "ip": 0, "op": s.count, "st": 0, "ks": ks,

@@ -57,7 +57,7 @@ public struct LottieExportSummary: Sendable {
 /// PNG assets (each slice of a nine-slice image, each frame of an animated one, tinted as drawn).
 ///
 /// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, shadows, conic
-/// gradients, layer masks, skew and 3-D transforms.
+/// gradients, layer masks and 3-D transforms (their 2-D part is: scale, skew, rotation).
 @MainActor
 public final class LottieRecorder {
     /// The window recorded.

@@ -359,6 +359,40 @@ struct LottieExportTests {
                   bytes: Array(image.bytes[range.lowerBound * image.width * 4..<range.upperBound * image.width * 4]))!
     }
 
+    /// A sheared layer on a turning view, and a view whose scale and turn compose to no shear.
+    static let skewScene = """
+    {"size": [200, 120],
+     "views": [{"id": "bg", "parent": "root", "frame": [0, 0, 200, 120], "color": "#20242cff"},
+               {"id": "turner", "parent": "root", "frame": [30, 30, 60, 60]},
+               {"id": "plain", "parent": "root", "frame": [130, 40, 40, 40], "color": "#3b82f6ff", "scale": 1.2}],
+     "layers": [
+       {"id": "sheared", "view": "turner", "frame": [10, 15, 40, 30], "backgroundColor": "#f5b83dff",
+        "transform": {"matrix": [1, 0, 0, 0, 0.6, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}}
+     ],
+     "animations": [
+       {"at": 0, "duration": 1, "curve": "linear", "changes": [{"view": "turner", "rotation": 60}, {"view": "plain", "rotation": -40}]}
+     ]}
+    """
+
+    @Test("LT4 a skewed layer goes with Lottie's skew (sk, sa 0) beside its scale and rotation; our player draws it as the scene does")
+    func LT4_skew() throws {
+        let e = try Self.export(Self.skewScene)
+        #expect(!e.warnings.contains { $0.contains("skew") })
+        let sheared = try #require(Self.layer("sheared", in: e.json)?["ks"] as? [String: Any])
+        // m21 = 0.6 shears x by 0.6 y: a skew of -atan(0.6) (lottie-web's sign), no rotation.
+        let sk = try #require(sheared["sk"] as? [String: Any])
+        #expect(abs(Self.value(sk, at: 0)[0] + atan(0.6) * 180 / .pi) < 0.01)
+        #expect(abs(Self.value(try #require(sheared["r"] as? [String: Any]), at: 0)[0]) < 0.01)
+        #expect(Self.layer("plain", in: e.json)?["ks"].flatMap { ($0 as? [String: Any])?["sk"] } == nil)
+        var worst = 0.0
+        for k in stride(from: 0, to: e.direct.count, by: 5) {
+            let share = LottieConformanceTests.offShare(try Self.play(e.data, frame: k), e.direct[k])
+            worst = max(worst, share)
+            #expect(share <= 0.02, "frame \(k): \(String(format: "%.2f", share * 100))% of pixels off")
+        }
+        print("LT4 skew: worst frame \(String(format: "%.3f", worst * 100))% of pixels off the scene's render")
+    }
+
     /// The columns of `image` from `x` on.
     static func crop(_ image: RGBAImage, fromX x: Int) -> RGBAImage {
         let w = image.width - x
