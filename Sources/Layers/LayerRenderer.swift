@@ -86,29 +86,7 @@ public struct LayerRenderer {
         var clip: Rect? = l.masksToBounds && affine ? l.bounds : nil
         var clipRadius = l.cornerRadius
         var groupMask: GroupMask?
-        if let m = model.mask, affine {
-            let ms = m.shown
-            let local = Homography(ms.localTransform(of: ms))
-            if let pm = m as? PathMaskLayer {
-                // Path masks (Lottie's): in the owner's coordinates, combined by the painter.
-                groupMask = .paths(pm.paths.map { var p = $0; p.path = p.path.applying(local.affine); return p })
-            } else if model.maskMode == .alpha && Self.isPlainFrame(m) {
-                // A plain layer masks by its (rounded) frame: a clip, no offscreen pass.
-                let frame = local.apply(to: ms.bounds)
-                clip = clip.map { $0.intersection(frame) } ?? frame
-                clipRadius = max(clipRadius, ms.cornerRadius)
-            } else {
-                // Anything else masks by what it draws (CA10's masks by alpha, mattes).
-                var drawn: [DrawCommand] = []
-                let offset = listOffset
-                listOffset = 0
-                _ = emit(m, transform: local.then(h), tint: nil, shift: 0, patchable: false, into: &drawn)
-                listOffset = offset
-                let mode = model.maskMode
-                groupMask = .content(drawn, luminance: mode == .luminance || mode == .inverseLuminance,
-                                     inverted: mode == .inverseAlpha || mode == .inverseLuminance)
-            }
-        }
+        if let m = model.mask, affine { groupMask = mask(m, of: model, transform: h, clip: &clip, clipRadius: &clipRadius) }
         if let c = clip { box = box.intersection(h.apply(to: c)) }
         list.append(.endGroup)
         var g = GroupState(transform: affine ? h.affine : .identity, opacity: min(l.opacity, 1), clip: clip,
@@ -118,6 +96,35 @@ public struct LayerRenderer {
         g.end = listOffset + list.count - 1
         list[start] = .beginGroup(g)
         return box
+    }
+
+    /// How mask layer `m` masks `owner`, whose coordinates map to window points by `h` (an
+    /// affine map): path masks (Lottie's) and masks by what the mask draws as a group mask, a
+    /// plain layer's (rounded) frame as a narrower `clip` with no offscreen pass (nil returned).
+    /// A view's layer's mask goes through here too (the window's views are groups).
+    public mutating func mask(_ m: Layer, of owner: Layer, transform h: Homography, clip: inout Rect?, clipRadius: inout Double) -> GroupMask? {
+        let ms = m.shown
+        let local = Homography(ms.localTransform(of: ms))
+        if let pm = m as? PathMaskLayer {
+            // Path masks (Lottie's): in the owner's coordinates, combined by the painter.
+            return .paths(pm.paths.map { var p = $0; p.path = p.path.applying(local.affine); return p })
+        }
+        if owner.maskMode == .alpha && Self.isPlainFrame(m) {
+            // A plain layer masks by its (rounded) frame: a clip, no offscreen pass.
+            let frame = local.apply(to: ms.bounds)
+            clip = clip.map { $0.intersection(frame) } ?? frame
+            clipRadius = max(clipRadius, ms.cornerRadius)
+            return nil
+        }
+        // Anything else masks by what it draws (CA10's masks by alpha, mattes).
+        var drawn: [DrawCommand] = []
+        let offset = listOffset
+        listOffset = 0
+        _ = emit(m, transform: local.then(h), tint: nil, shift: 0, patchable: false, into: &drawn)
+        listOffset = offset
+        let mode = owner.maskMode
+        return .content(drawn, luminance: mode == .luminance || mode == .inverseLuminance,
+                        inverted: mode == .inverseAlpha || mode == .inverseLuminance)
     }
 
     /// The layer's shadow, background, content, sublayers and border, `h` mapping its

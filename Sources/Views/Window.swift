@@ -523,10 +523,18 @@ public final class Window: FrameParticipant {
             list.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
             box = box.union(t.apply(to: local))
         }
-        if v.clipsToBounds { box = box.intersection(t.apply(to: local)) }
+        var clip: Rect? = v.clipsToBounds ? local : nil
+        var clipRadius = p.cornerRadius
+        var mask: GroupMask?
+        if let vl = v.loadedLayer, let m = vl.mask {
+            // The view's layer's mask masks the view and its subviews, as in UIKit (CA2).
+            mask = layerRenderer.mask(m, of: vl, transform: Homography(t), clip: &clip, clipRadius: &clipRadius)
+        }
+        if let c = clip { box = box.intersection(t.apply(to: c)) }
         list.append(.endGroup)
-        var g = GroupState(transform: t, opacity: p.alpha, clip: v.clipsToBounds ? local : nil,
-                           clipCornerRadius: p.cornerRadius, name: v.identifier ?? "")
+        var g = GroupState(transform: t, opacity: p.alpha, clip: clip, clipCornerRadius: clip == nil ? 0 : clipRadius,
+                           name: v.identifier ?? "")
+        g.mask = mask
         g.bounds = box
         g.end = offset + list.count - 1
         list[start] = .beginGroup(g)

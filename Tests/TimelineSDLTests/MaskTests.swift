@@ -1,6 +1,7 @@
 import Geometry
 @testable import TimelineSDL
 import Testing
+import TimelineTestSupport
 @testable import Timeline
 @testable import Views
 @testable import Controls
@@ -118,5 +119,41 @@ struct MaskTests {
         frame.frame = Rect(x: 10, y: 10, width: 30, height: 30)
         let i = try render(mask: frame)
         #expect(alpha(i, 20, 20) == 255 && alpha(i, 60, 60) == 0)
+    }
+
+    @Test("CA2, CA10: a view's layer mask masks the view and its subviews, as in UIKit, and follows the mask as it changes")
+    func CA10_viewLayerMask() throws {
+        let host = makeHost(width: 100, height: 100)
+        host.window.backgroundColor = .clear
+        let card = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        card.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        let stripe = View(frame: Rect(x: 0, y: 40, width: 100, height: 20))
+        stripe.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        card.addSubview(stripe)
+        host.root.addSubview(card)
+        let mask = circle()
+        card.layer.mask = mask
+        host.runUntilIdle()
+        let renderer = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
+        func shot() -> RGBAImage { renderer.render(host.window.displayList); return renderer.image() }
+        var i = shot()
+        #expect(alpha(i, 50, 30) == 255 && alpha(i, 5, 5) == 0 && alpha(i, 5, 50) == 0, "outside the circle nothing shows")
+        #expect(i.bytes[(50 * 100 + 50) * 4] == 255 && i.bytes[(30 * 100 + 50) * 4 + 2] == 255, "the subview and the view inside")
+        // The mask moves: the window's list follows it.
+        mask.position = Point(x: 20, y: 50)
+        host.runUntilIdle()
+        i = shot()
+        #expect(alpha(i, 5, 50) == 255 && alpha(i, 60, 50) == 0)
+        // A plain layer masks by its rounded frame (a clip).
+        let frame = Layer()
+        frame.frame = Rect(x: 60, y: 0, width: 40, height: 100)
+        frame.backgroundColor = .black
+        card.layer.mask = frame
+        host.runUntilIdle()
+        i = shot()
+        #expect(alpha(i, 5, 50) == 0 && alpha(i, 80, 50) == 255 && alpha(i, 80, 10) == 255)
+        card.layer.mask = nil
+        host.runUntilIdle()
+        #expect(alpha(shot(), 5, 50) == 255)
     }
 }
