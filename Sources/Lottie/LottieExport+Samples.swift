@@ -12,8 +12,11 @@ struct Sample {
     var skew = 0.0
     var shapes: [ShapeSample] = []
     /// What clips the node's subtree (clipsToBounds, masksToBounds), in window coordinates: the
-    /// mask of its precomposition.
+    /// mask of its precomposition (opaque: its opacity is the mask's).
     var clip: ShapeSample?
+    /// The layer's mask (a filled path, or a plain layer's rounded bounds), in window
+    /// coordinates, its opacity the mask's alpha: a mask of its precomposition, inside the clip.
+    var mask: ShapeSample?
     /// Images the node draws (its layer's contents, a slice each), in its coordinates: each
     /// becomes an image layer parented to the node.
     var images: [ImageDrawing] = []

@@ -38,7 +38,9 @@ struct CompositionWriter {
         var hasChildren = Array(repeating: false, count: nodes.count)
         for n in nodes { if let p = n.parent { hasChildren[p] = true } }
         isGroup = nodes.indices.map { [filled] i in
-            hasChildren[i] && nodes[i].key.role != .background && filled[i].contains { $0.opacity < 99.5 || $0.clip != nil }
+            guard nodes[i].key.role != .background else { return false }
+            // A masked node is a group even alone: its own drawing is masked too.
+            return filled[i].contains { $0.mask != nil } || (hasChildren[i] && filled[i].contains { $0.opacity < 99.5 || $0.clip != nil })
         }
     }
 
@@ -114,19 +116,40 @@ struct CompositionWriter {
             "ks": ["a": ["a": 0, "k": [0.0, 0.0]], "p": ["a": 0, "k": [0.0, 0.0]], "s": ["a": 0, "k": [100.0, 100.0]],
                    "r": ["a": 0, "k": 0.0], "o": o] as [String: Any],
         ]
-        if let first = filled[n].lazy.compactMap(\.clip).first, case .path(let counts, let closed) = first.geometry, let count = counts.first {
-            // Frames without the clip (or with another shape of it) hold the last one.
-            var last = first
-            let clips = filled[n].map { s -> [Double] in
-                if let c = s.clip, c.geometry == first.geometry { last = c }
-                return Array(last.values[0..<(count * 6)])
-            }
-            let path = properties.json(clips, tolerance: 0.5) { Property.bezier($0, closed: closed[0]) }
+        // The clip, then the layer mask's subpaths: intersected with the clip, added together
+        // without one (Lottie combines masks in order).
+        var masks = self.masks(filled[n].map(\.clip), name: "clip", mode: "a")
+        masks += self.masks(filled[n].map(\.mask), name: "mask", mode: masks.isEmpty ? "a" : "i")
+        if !masks.isEmpty {
             layer["hasMask"] = true
-            layer["masksProperties"] = [["nm": "clip", "mode": "a", "inv": false, "pt": path,
-                                         "o": ["a": 0, "k": 100.0], "x": ["a": 0, "k": 0.0]] as [String: Any]]
+            layer["masksProperties"] = masks
         }
         return layer
+    }
+
+    /// Lottie masks (in the precomposition's coordinates) from a path per frame: one per
+    /// subpath of the first frame that has one, in `mode` ("a" add, "i" intersect; further
+    /// subpaths add), with the path's opacity. Frames without the path (or with another shape
+    /// of it) hold the last one.
+    mutating func masks(_ samples: [ShapeSample?], name: String, mode: String) -> [[String: Any]] {
+        guard let first = samples.lazy.compactMap({ $0 }).first, case .path(let counts, let closed) = first.geometry else { return [] }
+        var last = first
+        let held = samples.map { s -> ShapeSample in
+            if let s, s.geometry == first.geometry { last = s }
+            return last
+        }
+        var out: [[String: Any]] = []
+        var offset = 0
+        let opacity = properties.json(held.map { [$0.opacity] }, tolerance: 0.5) { Property.number($0[0]) as Any }
+        // Intersecting, only the first subpath: the others would be added to the intersection.
+        for (j, count) in counts.enumerated() where mode != "i" || j == 0 {
+            let range = offset..<(offset + count * 6)
+            offset += count * 6
+            let path = properties.json(held.map { Array($0.values[range]) }, tolerance: 0.5) { Property.bezier($0, closed: closed[j]) }
+            out.append(["nm": counts.count > 1 ? "\(name) \(j + 1)" : name, "mode": j == 0 ? mode : "a", "inv": false, "pt": path,
+                        "o": opacity, "x": ["a": 0, "k": 0.0]] as [String: Any])
+        }
+        return out
     }
 }
 

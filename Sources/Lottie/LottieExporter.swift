@@ -124,8 +124,9 @@ public final class LottieRecorder {
         if v.clipsToBounds {
             let corners = v.layerIfLoaded?.maskedCorners ?? .all
             body.clip = ShapeSample(path: Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners).applying(mine),
-                                    color: .clear, width: nil, evenOdd: false)
+                                    color: .black, width: nil, evenOdd: false)
         }
+        if let m = v.layerIfLoaded?.mask { body.mask = maskSample(m, in: mine, clipped: body.clip != nil) }
         if let vl = v.layerIfLoaded, let image = vl.contents {
             var contents: [DrawCommand] = []
             vl.appendContents(image, in: local, mediaTime: window.layers?.frameTime ?? 0, into: &contents)
@@ -175,7 +176,6 @@ public final class LottieRecorder {
         let alpha = max(0, min(l.opacity, 1))
         let b = l.bounds
         if !l.transform.isAffine { warn("3-D layer transforms are not exported: their 2-D part is") }
-        if model.mask != nil { warn("layer masks are not exported: layers draw unmasked") }
         if !l.sublayerTransform.isIdentity { warn("sublayer transforms are not exported") }
         if l.shadowOpacity > 0 { warn("shadows are not exported") }
         let anchor = Point(x: b.minX + l.anchorPoint.x * b.width, y: b.minY + l.anchorPoint.y * b.height)
@@ -187,8 +187,9 @@ public final class LottieRecorder {
         var s = Sample(anchor: anchor, position: .zero, transform: placed, opacity: alpha * 100, warn: { self.warn($0) })
         if l.masksToBounds {
             s.clip = ShapeSample(path: Layer.roundedPath(b, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners).applying(mine),
-                                 color: .clear, width: nil, evenOdd: false)
+                                 color: .black, width: nil, evenOdd: false)
         }
+        if let m = model.mask { s.mask = maskSample(m, in: mine, clipped: s.clip != nil) }
         s.shapes.append(ShapeSample(rect: b, radius: l.cornerRadius, color: l.backgroundColor ?? .clear, fill: true))
         if let shape = l as? ShapeLayer {
             appendShape(shape, to: &s)
@@ -306,6 +307,35 @@ public final class LottieRecorder {
             case .beginGroup, .endGroup: warn("groups inside drawn content are not exported as groups: their content is drawn untransformed")
             }
         }
+    }
+
+    /// A layer's mask as a path in window coordinates (`world` maps the masked layer's
+    /// coordinates there), with the mask's alpha as its opacity: a shape layer's filled path or
+    /// a plain layer's rounded bounds, with nothing else drawn in it. Other masks (gradients,
+    /// images, strokes, sublayers, even-odd holes) are left out with a warning.
+    private func maskSample(_ model: Layer, in world: Geometry.AffineTransform, clipped: Bool) -> ShapeSample? {
+        let m = model.presentationLayer ?? model
+        let b = m.bounds
+        let anchor = Point(x: b.minX + m.anchorPoint.x * b.width, y: b.minY + m.anchorPoint.y * b.height)
+        let map = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(m.transform.affineTransform)
+            .concatenating(Geometry.AffineTransform(translationX: m.position.x, y: m.position.y)).concatenating(world)
+        let path: Path, alpha: Double
+        if let shape = m as? ShapeLayer, let p = shape.path, let fill = shape.fillColor, shape.strokeColor == nil || shape.lineWidth == 0,
+           (m.backgroundColor?.alpha ?? 0) == 0, shape.fillRule == .nonZero || BezierSubpath.split(p).count == 1 {
+            path = p; alpha = fill.alpha
+        } else if type(of: m) == Layer.self, let bg = m.backgroundColor, bg.alpha > 0, m.contents == nil, m.borderWidth == 0 {
+            path = Layer.roundedPath(b, cornerRadius: m.cornerRadius, maskedCorners: m.maskedCorners); alpha = bg.alpha
+        } else {
+            warn("layer masks other than a filled path or a plain layer's background are not exported: those layers draw unmasked")
+            return nil
+        }
+        if !m.children.isEmpty { warn("a layer mask's sublayers are not exported: the mask is its own shape") }
+        let s = ShapeSample(path: path.applying(map), color: Color(red: 0, green: 0, blue: 0, alpha: m.isHidden ? 0 : alpha * m.opacity),
+                            width: nil, evenOdd: false)
+        if clipped, case .path(let counts, _) = s.geometry, counts.count > 1 {
+            warn("a layer mask of several subpaths inside a clip is exported as its first subpath")
+        }
+        return s
     }
 
     /// Records the images a node drew as image layers parented to it (node `parent`): each
