@@ -56,8 +56,11 @@ public struct LottieExportSummary: Sendable {
 /// A layer's contents (an image view's image) are image layers parented to it, showing embedded
 /// PNG assets (each slice of a nine-slice image, each frame of an animated one, tinted as drawn).
 ///
+/// A layer mask that is a filled path or a plain layer's background masks the precomposition
+/// of the masked subtree.
+///
 /// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, shadows, conic
-/// gradients, layer masks and 3-D transforms (their 2-D part is: scale, skew, rotation).
+/// gradients, other masks and 3-D transforms (their 2-D part is: scale, skew, rotation).
 @MainActor
 public final class LottieRecorder {
     /// The window recorded.
