@@ -95,8 +95,8 @@ public final class Window: FrameParticipant {
     /// their subtrees in place when their command counts are unchanged (P1).
     @exclusivity(unchecked) private var changedViews: [View] = []
     /// Counts full builds; a view's list indices are valid when its generation is the current one.
-    private var buildGeneration = 0
-    private var scratchCommands: [DrawCommand] = []
+    private(set) var buildGeneration = 0
+    var scratchCommands: [DrawCommand] = []
     /// Sublayers of views' layers whose drawing changed, with the view hosting them: the next
     /// commit patches their groups (CA10).
     private var changedLayers: [(layer: Layer, view: View)] = []
@@ -459,7 +459,7 @@ public final class Window: FrameParticipant {
     // MARK: Commit
 
     /// The list presented last (patched in place between full builds).
-    private var presentedList: DisplayList {
+    var presentedList: DisplayList {
         get { current == 0 ? listA : listB }
         _modify { if current == 0 { yield &listA } else { yield &listB } }
     }
@@ -480,7 +480,7 @@ public final class Window: FrameParticipant {
 
     /// Appends `v`'s subtree to `list` (whose first element will sit at `offset` in the display
     /// list) and returns the box of what it draws in window points.
-    private func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int) -> Rect {
+    func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int) -> Rect {
         var p = v.presentation
         if let vl = v.loadedLayer, vl.hasRunningAnimations { vl.overlayAnimations(on: &p) }
         guard !v.isHidden, p.alpha > 0 else { return .null }
@@ -539,71 +539,6 @@ public final class Window: FrameParticipant {
         g.end = offset + list.count - 1
         list[start] = .beginGroup(g)
         return box
-    }
-
-    /// Emits the subviews of clipping view `v` whose box from their last emission meets `bounds`
-    /// (v's own coordinates), and those never emitted or changed since; skipped ones keep their
-    /// box and are not in the list (a change to one rebuilds, and lists it again).
-    @inline(never)
-    private func emitVisibleSubviews(of v: View, bounds: Rect, transform t: AffineTransform,
-                                     into list: inout [DrawCommand], offset: Int) -> Rect {
-        var box = Rect.null
-        guard let toLocal = t.inverted() else {
-            for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
-            return box
-        }
-        for s in v.subviews {
-            if let known = s.culledBox, !s.isQueuedForRepaint, !s.hasChangedDescendant, !Self.overlaps(known, bounds) { continue }
-            let start = list.count
-            let drawn = emit(s, parent: t, into: &list, offset: offset)
-            // Kept in v's coordinates, so scrolling (v's bounds moving) does not stale it.
-            let local = drawn.isNull ? Rect.null : toLocal.apply(to: drawn)
-            s.culledBox = local
-            if !Self.overlaps(local, bounds) {
-                // Emitted only to learn its box (the first time, or after a change): out it goes.
-                list.removeSubrange(start...)
-                unlist(s)
-                continue
-            }
-            box = box.union(drawn)
-        }
-        return box
-    }
-
-    /// Whether `v` is out of the list because a clipping ancestor skipped it (it kept a box) or a
-    /// subtree holding it (its superview is out too), rather than because it is hidden.
-    private func isSkippedByClip(_ v: View) -> Bool {
-        v.listGeneration != buildGeneration && (v.culledBox != nil || v.superview?.listGeneration != buildGeneration)
-    }
-
-    /// Whether changed view `v`, not in the list because a clipping ancestor skipped it or a
-    /// subtree holding it, is still out of view: the skipped subtree is emitted aside to learn
-    /// its new box (work in proportion to it, not a rebuild of the window's list).
-    private func stillOutOfView(_ v: View) -> Bool {
-        var a = v
-        while let s = a.superview, s.listGeneration != buildGeneration { a = s }
-        guard let s = a.superview, s.clipsToBounds, a.culledBox != nil, s.listStart >= 0,
-              case .beginGroup(let pg) = presentedList.commands[s.listStart], let inverse = pg.transform.inverted()
-        else { return false }
-        scratchCommands.removeAll(keepingCapacity: true)
-        let drawn = emit(a, parent: pg.transform, into: &scratchCommands, offset: 0)
-        unlist(a)
-        let local = drawn.isNull ? Rect.null : inverse.apply(to: drawn)
-        a.culledBox = local
-        return !Self.overlaps(local, s.presentation.bounds)
-    }
-
-    /// Whether two rects share area (touching edges do not).
-    private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
-        let i = a.intersection(b)
-        return !i.isNull && i.width > 0 && i.height > 0
-    }
-
-    /// Marks `v`'s subtree as not in the list being built (its commands were taken out again).
-    private func unlist(_ v: View) {
-        guard v.listGeneration == buildGeneration else { return }
-        v.listGeneration = -1
-        for s in v.subviews { unlist(s) }
     }
 
     /// A view's shadow (its backing layer's, CA2) and background, rounded at the layer's masked

@@ -1,0 +1,71 @@
+import Geometry
+import RenderModel
+
+// SC7's culling: a clipping view (a scroll view) lists only the subviews whose last drawing
+// reaches its bounds, so content outside the viewport costs nothing to list or paint.
+extension Window {
+    /// Emits the subviews of clipping view `v` whose box from their last emission meets `bounds`
+    /// (v's own coordinates), and those never emitted or changed since; skipped ones keep their
+    /// box and are not in the list (a change to one rebuilds, and lists it again).
+    @inline(never)
+    func emitVisibleSubviews(of v: View, bounds: Rect, transform t: AffineTransform,
+                                     into list: inout [DrawCommand], offset: Int) -> Rect {
+        var box = Rect.null
+        guard let toLocal = t.inverted() else {
+            for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
+            return box
+        }
+        for s in v.subviews {
+            if let known = s.culledBox, !s.isQueuedForRepaint, !s.hasChangedDescendant, !Self.overlaps(known, bounds) { continue }
+            let start = list.count
+            let drawn = emit(s, parent: t, into: &list, offset: offset)
+            // Kept in v's coordinates, so scrolling (v's bounds moving) does not stale it.
+            let local = drawn.isNull ? Rect.null : toLocal.apply(to: drawn)
+            s.culledBox = local
+            if !Self.overlaps(local, bounds) {
+                // Emitted only to learn its box (the first time, or after a change): out it goes.
+                list.removeSubrange(start...)
+                unlist(s)
+                continue
+            }
+            box = box.union(drawn)
+        }
+        return box
+    }
+
+    /// Whether `v` is out of the list because a clipping ancestor skipped it (it kept a box) or a
+    /// subtree holding it (its superview is out too), rather than because it is hidden.
+    func isSkippedByClip(_ v: View) -> Bool {
+        v.listGeneration != buildGeneration && (v.culledBox != nil || v.superview?.listGeneration != buildGeneration)
+    }
+
+    /// Whether changed view `v`, not in the list because a clipping ancestor skipped it or a
+    /// subtree holding it, is still out of view: the skipped subtree is emitted aside to learn
+    /// its new box (work in proportion to it, not a rebuild of the window's list).
+    func stillOutOfView(_ v: View) -> Bool {
+        var a = v
+        while let s = a.superview, s.listGeneration != buildGeneration { a = s }
+        guard let s = a.superview, s.clipsToBounds, a.culledBox != nil, s.listStart >= 0,
+              case .beginGroup(let pg) = presentedList.commands[s.listStart], let inverse = pg.transform.inverted()
+        else { return false }
+        scratchCommands.removeAll(keepingCapacity: true)
+        let drawn = emit(a, parent: pg.transform, into: &scratchCommands, offset: 0)
+        unlist(a)
+        let local = drawn.isNull ? Rect.null : inverse.apply(to: drawn)
+        a.culledBox = local
+        return !Self.overlaps(local, s.presentation.bounds)
+    }
+
+    /// Whether two rects share area (touching edges do not).
+    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        let i = a.intersection(b)
+        return !i.isNull && i.width > 0 && i.height > 0
+    }
+
+    /// Marks `v`'s subtree as not in the list being built (its commands were taken out again).
+    func unlist(_ v: View) {
+        guard v.listGeneration == buildGeneration else { return }
+        v.listGeneration = -1
+        for s in v.subviews { unlist(s) }
+    }
+}
