@@ -163,6 +163,9 @@ final class Node {
         case body, border, background
         /// A replicator's copy `n` of a layer.
         case copy(Int)
+        /// What a layer's sublayers hang from when it has a sublayer transform (of its copy
+        /// `copy`, -1 for the layer itself): a layer drawing nothing, carrying the transform.
+        case sublayers(copy: Int)
         /// An image the body of `copy` (-1 for the layer itself) draws: its slice `slice`
         /// showing image asset `asset`.
         case image(copy: Int, slice: Int, asset: Int)

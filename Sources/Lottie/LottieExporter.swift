@@ -57,7 +57,8 @@ public struct LottieExportSummary: Sendable {
 /// PNG assets (each slice of a nine-slice image, each frame of an animated one, tinted as drawn).
 ///
 /// A layer mask that is a filled path or a plain layer's background masks the precomposition
-/// of the masked subtree.
+/// of the masked subtree; a sublayer transform is a layer drawing nothing that the sublayers
+/// hang from.
 ///
 /// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, shadows, conic
 /// gradients, other masks and 3-D transforms (their 2-D part is: scale, skew, rotation).
@@ -141,8 +142,10 @@ public final class LottieRecorder {
         let me = record(Node.Key(v, .body), name: name, parent: parent, body)
         painted.append(me)
         recordImages(body.images, of: v, copy: -1, name: name, parent: me, into: &painted)
-        if let vl = v.layerIfLoaded {
-            for c in vl.children { walk(layer: c, parent: me, world: mine, into: &painted) }
+        if let vl = v.layerIfLoaded, !vl.children.isEmpty {
+            let (host, world) = sublayerHost(of: vl.presentationLayer ?? vl, model: vl, copy: -1, name: name, parent: me, world: mine,
+                                             into: &painted)
+            for c in vl.children { walk(layer: c, parent: host, world: world, into: &painted) }
         }
         for s in v.subviews { walk(s, parent: me, world: mine, into: &painted) }
         // The border draws over the subviews: a layer of its own, parented to the body with an
@@ -179,7 +182,6 @@ public final class LottieRecorder {
         let alpha = max(0, min(l.opacity, 1))
         let b = l.bounds
         if !l.transform.isAffine { warn("3-D layer transforms are not exported: their 2-D part is") }
-        if !l.sublayerTransform.isIdentity { warn("sublayer transforms are not exported") }
         if l.shadowOpacity > 0 { warn("shadows are not exported") }
         let anchor = Point(x: b.minX + l.anchorPoint.x * b.width, y: b.minY + l.anchorPoint.y * b.height)
         // The map from the anchor to the superlayer: the transform, the position, and a copy's
@@ -219,7 +221,9 @@ public final class LottieRecorder {
         recordImages(s.images, of: model, copy: copy?.index ?? -1, name: name, parent: me, into: &painted)
         // Descendants of a copy are copies too: the same delay and tint, no instance transform.
         let inner = copy.map { ReplicaCopy(index: $0.index, delay: $0.delay, instance: .identity, tint: $0.tint) }
-        for c in model.children { walk(layer: c, parent: me, world: mine, copy: inner, into: &painted) }
+        guard !model.children.isEmpty else { return }
+        let (host, world) = sublayerHost(of: l, model: model, copy: copy?.index ?? -1, name: name, parent: me, world: mine, into: &painted)
+        for c in model.children { walk(layer: c, parent: host, world: world, copy: inner, into: &painted) }
         // A replicator's copies of its sublayers, each turned by the instance transform once
         // more than the one before about the replicator's anchor, later by the delay, tinted.
         if let r = l as? ReplicatorLayer, r.instanceCount > 1 {
@@ -233,7 +237,7 @@ public final class LottieRecorder {
                     .concatenating(Geometry.AffineTransform(translationX: a.x, y: a.y))
                 let replica = ReplicaCopy(index: i, delay: (copy?.delay ?? 0) + Double(i) * r.instanceDelay, instance: instance,
                                           tint: r.instanceTint(i))
-                for c in model.children { walk(layer: c, parent: me, world: mine, copy: replica, into: &painted) }
+                for c in model.children { walk(layer: c, parent: host, world: world, copy: replica, into: &painted) }
             }
         }
     }
@@ -310,6 +314,25 @@ public final class LottieRecorder {
             case .beginGroup, .endGroup: warn("groups inside drawn content are not exported as groups: their content is drawn untransformed")
             }
         }
+    }
+
+    /// The node a layer's sublayers hang from, and the map from their superlayer's coordinates
+    /// to the window's: the layer's own node (`parent`), or, when it has a sublayer transform, a
+    /// node drawing nothing that carries it about the layer's anchor point (Lottie's parenting
+    /// passes it on to every sublayer). Its 2-D part: a perspective warns.
+    private func sublayerHost(of l: Layer, model: Layer, copy: Int, name: String, parent: Int, world: Geometry.AffineTransform,
+                              into painted: inout [Int]) -> (Int, Geometry.AffineTransform) {
+        let key = Node.Key(model, .sublayers(copy: copy))
+        guard !l.sublayerTransform.isIdentity || nodeIndex[key] != nil else { return (parent, world) }
+        if !l.sublayerTransform.isAffine { warn("3-D sublayer transforms are not exported: their 2-D part is") }
+        let a = l.anchorInBounds
+        let t = l.sublayerTransform.affineTransform
+        let map = Geometry.AffineTransform(translationX: -a.x, y: -a.y).concatenating(t)
+            .concatenating(Geometry.AffineTransform(translationX: a.x, y: a.y))
+        let host = record(key, name: name + " sublayers", parent: parent,
+                          Sample(anchor: a, position: a, transform: t, opacity: 100, warn: { self.warn($0) }))
+        painted.append(host)
+        return (host, map.concatenating(world))
     }
 
     /// A layer's mask as a path in window coordinates (`world` maps the masked layer's

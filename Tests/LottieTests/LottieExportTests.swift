@@ -343,6 +343,35 @@ struct LottieExportTests {
         try Self.checkFrames(e, "images", width: 360, height: 240, ours: { Self.rows($0, 0..<170) }, rlottie: { Self.rows($0, 0..<170) })
     }
 
+    /// A layer whose sublayer transform turns and scales its two sublayers about its centre (a
+    /// turn animated by key path), and a view's layer with a fixed sublayer transform.
+    static let sublayerScene = """
+    {"size": [220, 120],
+     "views": [{"id": "bg", "parent": "root", "frame": [0, 0, 220, 120], "color": "#20242cff"},
+               {"id": "holder", "parent": "root", "frame": [0, 0, 220, 120]}],
+     "layers": [
+       {"id": "frame", "view": "holder", "frame": [10, 10, 100, 100], "backgroundColor": "#2c3340ff",
+        "sublayerTransform": {"scale": 0.8, "rotate": 20}},
+       {"id": "a", "parent": "frame", "frame": [10, 10, 40, 30], "backgroundColor": "#f5b83dff"},
+       {"id": "b", "parent": "frame", "frame": [55, 60, 35, 30], "backgroundColor": "#3ccf7aff", "cornerRadius": 8}
+     ],
+     "layerAnimations": [
+       {"layer": "frame", "keyPath": "sublayerTransform.rotation.z", "from": 0, "to": 1.5, "duration": 1, "timingFunction": "linear"}
+     ]}
+    """
+
+    @Test("LT4 sublayer transforms go as a layer carrying them that the sublayers hang from (animated by key path): our player and rlottie draw them as the scene does")
+    func LT4_sublayerTransform() throws {
+        let e = try Self.export(Self.sublayerScene)
+        #expect(!e.warnings.contains { $0.contains("sublayer") }, "\(e.warnings)")
+        let layers = e.json["layers"] as? [[String: Any]] ?? []
+        let host = try #require(layers.first { $0["nm"] as? String == "frame sublayers" })
+        let a = try #require(layers.first { $0["nm"] as? String == "a" })
+        #expect(a["parent"] as? Int == host["ind"] as? Int)
+        #expect((host["ks"] as? [String: Any]).flatMap { ($0["r"] as? [String: Any])?["a"] as? Int } == 1)   // the turn is keyframed
+        try Self.checkFrames(e, "sublayer transforms", width: 220, height: 120)
+    }
+
     /// Checks every fifth frame of export `e` drawn by our player, and by rlottie when it is
     /// installed, against the scene's render: at most 2% of the pixels of the part `ours` (or
     /// `rlottie`; nil: rlottie is not asked) keeps off by more than 48/255. Prints the worst.
