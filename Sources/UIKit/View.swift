@@ -367,6 +367,18 @@ open class UIView: UIResponder {
     open var isHidden: Bool { get { view.isHidden } set { view.isHidden = newValue } }
     open var isOpaque = true
     open var clipsToBounds: Bool { get { view.clipsToBounds } set { view.clipsToBounds = newValue } }
+    /// A view whose alpha masks this one and its subviews: what its layer draws (background,
+    /// corners, an image view's image, a gradient layer) is the coverage (the engine's
+    /// ``View/mask``). Partial: the mask view's subviews and `draw(_:)` content do not mask, and
+    /// animation blocks do not animate it.
+    open var mask: UIView? {
+        get { maskFacade }
+        set {
+            view.mask = newValue?.view
+            maskFacade = view.mask === newValue?.view ? newValue : maskFacade
+        }
+    }
+    private var maskFacade: UIView?
     /// The engine view's tint, inherited through the engine's tree (so engine controls and
     /// template images under this view take it too); unset anywhere above, the system blue.
     open var tintColor: UIColor! {

@@ -76,6 +76,23 @@ open class View: Responder {
         }
     }
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.presentationDidChange() } } }
+    /// A view whose alpha masks this one and its subviews, as UIKit's `mask` (CA2): its layer
+    /// becomes this view's layer's mask, so what its layer draws (its background, rounded
+    /// corners, border, contents such as an image view's image, and sublayers such as a
+    /// gradient) is the coverage. It is in no view tree: its frame is in this view's
+    /// coordinates. Its subviews and its `draw(_:)` content do not mask, and changes to it show
+    /// at once (animation blocks do not animate it).
+    public var mask: View? {
+        didSet {
+            guard mask !== oldValue else { return }
+            if let m = mask, m.superview != nil || m.window != nil || m === self {
+                layer.report("mask of \(traceName): \(m.traceName) is in a view tree; a mask view must be in none. It was not set")
+                mask = oldValue
+                return
+            }
+            layer.mask = mask?.layer
+        }
+    }
     public var isUserInteractionEnabled = true
     public var contentMode: ContentMode = .scaleToFill {
         // Only a layer that exists takes it (asking for `layer` would make one for every label
@@ -284,8 +301,17 @@ open class View: Responder {
     /// Queues the view for re-emission in its window's next commit (once per commit).
     @inline(__always)
     func presentationChanged() {
-        guard !isQueuedForRepaint, let w = window else { return }
+        guard !isQueuedForRepaint, let w = window else {
+            if window == nil { maskViewChanged() }
+            return
+        }
         w.viewDidChange(self)
+    }
+
+    /// A view in no window changed: when it is another view's ``mask``, that view redraws.
+    @inline(never)
+    private func maskViewChanged() {
+        if let owner = loadedLayer?.maskOwner { owner.setNeedsRender() }
     }
 
     /// A layer in the tree of the view's layer changed its drawing: the view's own layer is the

@@ -107,7 +107,7 @@ final class ViewLayer: Layer {
     // MARK: Layer time (CA8)
 
     /// A view's layer has no superlayer: its time runs in the nearest superview's layer's time.
-    override var timeParent: Layer? { superlayer ?? view?.superview?.timingLayer }
+    override var timeParent: Layer? { superlayer ?? view?.superview?.timingLayer ?? maskOwner }
     override var speed: Double { didSet { ownTimingDidChange() } }
     override var timeOffset: Double { didSet { ownTimingDidChange() } }
     override var beginTime: Double { didSet { ownTimingDidChange() } }

@@ -156,4 +156,39 @@ struct MaskTests {
         host.runUntilIdle()
         #expect(alpha(shot(), 5, 50) == 255)
     }
+
+    @Test("CA2: a view as a mask: its layer's drawing (background, rounded corners) masks the view and its subviews; moving it redraws")
+    func CA2_viewMask() throws {
+        let host = makeHost(width: 100, height: 100)
+        host.window.backgroundColor = .clear
+        let card = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        card.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        let stripe = View(frame: Rect(x: 0, y: 40, width: 100, height: 20))
+        stripe.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        card.addSubview(stripe)
+        host.root.addSubview(card)
+        let pill = View(frame: Rect(x: 20, y: 20, width: 60, height: 60))
+        pill.backgroundColor = .black
+        pill.cornerRadius = 30
+        card.mask = pill
+        host.runUntilIdle()
+        let renderer = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
+        func shot() -> RGBAImage { renderer.render(host.window.displayList); return renderer.image() }
+        var i = shot()
+        #expect(alpha(i, 50, 50) == 255 && alpha(i, 50, 25) == 255 && alpha(i, 10, 50) == 0 && alpha(i, 22, 22) == 0,
+                "inside the pill only; its rounded corner cuts")
+        #expect(i.bytes[(50 * 100 + 50) * 4] == 255, "the subview shows through the mask")
+        pill.frame = Rect(x: 0, y: 20, width: 40, height: 60)               // a change to the mask view redraws
+        host.runUntilIdle()
+        i = shot()
+        #expect(alpha(i, 10, 50) == 255 && alpha(i, 70, 50) == 0)
+        // A view in a tree cannot be a mask.
+        let inTree = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(inTree)
+        card.mask = inTree
+        #expect(card.mask === pill && card.layer.mask === pill.layer)
+        card.mask = nil
+        host.runUntilIdle()
+        #expect(alpha(shot(), 70, 50) == 255 && card.layer.mask == nil)
+    }
 }

@@ -179,6 +179,33 @@ struct UIKitPiecesTests {
         #expect(screen.view.bounds.size == CGSize(width: 500, height: 320))
     }
 
+    @Test("UK1 UIView.mask: an image view masks a view by its image's alpha (the view's group in the display list is masked)")
+    func UK1_viewMask() {
+        let (host, window) = makeApp(width: 200, height: 200)
+        let vc = UIViewController()
+        window.rootViewController = vc
+        window.makeKeyAndVisible()
+        let card = UIView(frame: CGRect(x: 20, y: 20, width: 100, height: 100))
+        card.backgroundColor = .blue
+        vc.view.addSubview(card)
+        let shape = UIGraphicsImageRenderer(size: CGSize(width: 50, height: 50)).image { ctx in
+            UIColor.black.setFill()
+            ctx.cgContext.fillEllipse(in: CGRect(x: 0, y: 0, width: 50, height: 50))
+        }
+        let mask = UIImageView(image: shape)
+        mask.frame = CGRect(x: 25, y: 25, width: 50, height: 50)
+        card.mask = mask
+        host.step(frames: 2)
+        #expect(card.mask === mask && card.view.layer.mask === mask.view.layer)
+        let masked = host.window.displayList.commands.contains { c in
+            if case .beginGroup(let g) = c { return g.name == card.view.identifier ?? "" && g.mask != nil }
+            return false
+        }
+        #expect(masked)
+        card.mask = nil
+        #expect(card.view.layer.mask == nil)
+    }
+
     @Test("UK1 UIImage.preparingThumbnail(of:) draws the image scaled into the size, aspect kept")
     func UK1_thumbnail() {
         let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 20)).image { ctx in
