@@ -121,8 +121,8 @@ struct MaskTests {
         #expect(alpha(i, 20, 20) == 255 && alpha(i, 60, 60) == 0)
     }
 
-    @Test("CA2, CA10: a view's layer mask masks the view and its subviews, as in UIKit, and follows the mask as it changes")
-    func CA10_viewLayerMask() throws {
+    /// A 100-point blue view with a red stripe across its middle (a subview), in a clear window.
+    func blueCardWithRedStripe() -> (HeadlessHost, View) {
         let host = makeHost(width: 100, height: 100)
         host.window.backgroundColor = .clear
         let card = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
@@ -131,6 +131,12 @@ struct MaskTests {
         stripe.backgroundColor = Color(red: 1, green: 0, blue: 0)
         card.addSubview(stripe)
         host.root.addSubview(card)
+        return (host, card)
+    }
+
+    @Test("CA2, CA10: a view's layer mask masks the view and its subviews, as in UIKit, and follows the mask as it changes")
+    func CA10_viewLayerMask() throws {
+        let (host, card) = blueCardWithRedStripe()
         let mask = circle()
         card.layer.mask = mask
         host.runUntilIdle()
@@ -159,14 +165,7 @@ struct MaskTests {
 
     @Test("CA2: a view as a mask: its layer's drawing (background, rounded corners) masks the view and its subviews; moving it redraws")
     func CA2_viewMask() throws {
-        let host = makeHost(width: 100, height: 100)
-        host.window.backgroundColor = .clear
-        let card = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        card.backgroundColor = Color(red: 0, green: 0, blue: 1)
-        let stripe = View(frame: Rect(x: 0, y: 40, width: 100, height: 20))
-        stripe.backgroundColor = Color(red: 1, green: 0, blue: 0)
-        card.addSubview(stripe)
-        host.root.addSubview(card)
+        let (host, card) = blueCardWithRedStripe()
         let pill = View(frame: Rect(x: 20, y: 20, width: 60, height: 60))
         pill.backgroundColor = .black
         pill.cornerRadius = 30
