@@ -10,7 +10,9 @@ import Motion
 /// colour the characters its range selector picks, each character as far as it is picked.
 /// Names as lottie-ios's `TextAnimator`. Bodymovin writes one selector per animator.
 public struct LottieTextAnimator: Sendable {
+    /// Its name in After Effects ("nm").
     public var name: String
+    /// Which characters it applies to, and how much ("s").
     public var selector: LottieTextRangeSelector
     /// Anchor ("a"), position ("p"), scale ("s", percent), rotation ("r", degrees) and skew
     /// ("sk", "sa") offsets; its opacity is not used (``opacity`` is the animator's).
@@ -54,9 +56,11 @@ public struct LottieTextRangeSelector: Sendable {
     public var basis: Basis = .characters
     public var shape: Shape = .square
     public var mode: Mode = .add
+    /// Where the range starts ("s"), in ``units``.
     public var start: Animatable<LottieVector> = .fixed(.zero)
-    /// nil: the end of the text (100%, or every unit).
+    /// Where it ends ("e"); nil: the end of the text (100%, or every unit).
     public var end: Animatable<LottieVector>?
+    /// Added to both ends ("o"), in ``units``.
     public var offset: Animatable<LottieVector> = .fixed(.zero)
     /// Percent, -100...100 ("a").
     public var amount: Animatable<LottieVector> = .fixed(LottieVector(100, 0, 0, 0))
@@ -64,6 +68,7 @@ public struct LottieTextRangeSelector: Sendable {
     public var easeHigh: Animatable<LottieVector> = .fixed(.zero)
     public var easeLow: Animatable<LottieVector> = .fixed(.zero)
 
+    /// A selector of the whole text at full amount, as a file without one describes.
     public init() {}
 
     var isAnimated: Bool {

@@ -58,6 +58,7 @@ public struct LottieText: Sendable {
     public var documents: [(frame: Double, document: LottieTextDocument)]
     public var animators: [LottieTextAnimator] = []
 
+    /// Text with `documents` in frame order and `animators` applied in order.
     public init(documents: [(frame: Double, document: LottieTextDocument)], animators: [LottieTextAnimator] = []) {
         self.documents = documents
         self.animators = animators

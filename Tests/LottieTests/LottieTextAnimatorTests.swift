@@ -246,6 +246,25 @@ struct LottieTextAnimatorTests {
         try LottieTextTests.expectLikeThorVG("text_animator", bands: [0..<80, 80..<150, 150..<220], centre: (0.5, 0.5), ink: 0.02)
     }
 
+    @Test("LT1: extreme animator values (huge, infinite, crossing infinities) draw and rasterise without trapping")
+    func LT1_textAnimatorExtremeValues() throws {
+        // Keyframes from -1e308 to 1e308 overflow to infinities in between, and infinities mix
+        // to NaN: selectors, transforms, colours, widths and tracking must all survive that.
+        let wild = #"{"a":1,"k":[{"t":0,"s":[-1e308,-1e308,0]},{"t":10,"s":[1e308,1e308,0]}]}"#
+        let selector = #"{"s":\#(wild),"e":\#(wild),"o":\#(wild),"a":\#(wild),"xe":\#(wild),"ne":\#(wild),"r":2,"sh":5}"#
+        let properties = #"{"p":\#(wild),"a":\#(wild),"s":\#(wild),"r":\#(wild),"sk":\#(wild),"sa":\#(wild),"o":\#(wild),"fc":\#(wild),"sc":\#(wild),"sw":\#(wild),"t":\#(wild)}"#
+        let animators = #","a":[{"s":\#(selector),"a":\#(properties)},{"s":{"sh":6,"b":3},"a":\#(properties)}]"#
+        let document = #"{"s":{"t":"Wild text\rhere","f":"Sans","s":20,"fc":[1,0,0],"sc":[0,0,1],"sw":16384,"j":2}}"#
+        let animation = try Doc.read(Doc.animation(layers: LottieTextTests.textLayer(document, extra: animators), extra: LottieTextTests.fontList))
+        let composition = LottieComposition(animation: animation)
+        for frame in [0.0, 3, 5, 5.5, 10] {
+            composition.setFrame(frame)
+            let renderer = try ImageRenderer(pixelWidth: 64, pixelHeight: 64)
+            renderer.render(composition.displayList(scale: 0.32))
+            _ = renderer.image()
+        }
+    }
+
     @Test("LT1: animator errors name their JSON path; random order, unused properties and groupings warn")
     func LT1_textAnimatorErrorsAndWarnings() throws {
         func read(_ animators: String, document: String = LottieTextTests.document("x")) -> String {
