@@ -4,9 +4,9 @@ import TimelineScene
 /// Text layers and the font list (LT1, "text where fonts allow"): documents are read whole and
 /// drawn with the text engine's fonts (the family and style the font list names, found through
 /// fontconfig), with their strokes and animators (range selectors and the properties they
-/// apply); glyph outlines embedded as "chars", text on a path and animator properties other
-/// than the transform, opacity, colours, stroke width and tracking are not used (a warning
-/// says so).
+/// apply); glyph outlines embedded as "chars", text on a path, animator properties other than
+/// the transform, opacity, colours, stroke width and tracking are not used (a warning says
+/// so).
 extension LottieReader {
     /// The font list (`fonts.list`), by name.
     mutating func fonts(_ root: JSONValue) throws(LottieError) -> [String: LottieFontEntry] {
@@ -50,18 +50,20 @@ extension LottieReader {
             throw LottieError(path: path + ".d.k", message: "the file has more than \(limits.maximumKeyframes) keyframes")
         }
         guard !documents.isEmpty else { throw LottieError(path: path + ".d.k", message: "a text layer needs at least one document") }
-        let animators = try v["a"].map { (x) throws(LottieError) in try self.animators(x, path + ".a") } ?? []
-        if !animators.isEmpty, let m = v["m"] {
+        var text = LottieText(documents: documents, animators: try v["a"].map { (x) throws(LottieError) in try animators(x, path + ".a") } ?? [])
+        if let m = v["m"] {
             try requireObject(m, path + ".m")
-            if let g = m["g"], try integer(g, path + ".m.g") != 1 {
-                warnings.append("\(path).m.g: animators turn and scale each character about its own middle, not its word's or line's")
+            if let g = m["g"] {
+                let raw = try integer(g, path + ".m.g")
+                guard let grouping = LottieText.AnchorPointGrouping(rawValue: raw) else {
+                    throw LottieError(path: path + ".m.g", message: "unknown anchor point grouping \(raw) (1 characters to 4 all)")
+                }
+                text.anchorPointGrouping = grouping
             }
-            if let a = m["a"], try vector(a, path + ".m.a").value(at: 0) != .zero {
-                warnings.append("\(path).m.a: the animators' anchor alignment is not applied")
-            }
+            if let a = m["a"] { text.groupingAlignment = try vector(a, path + ".m.a") }
         }
         if let p = v["p"], case .object = p, p["m"] != nil { warnings.append("\(path).p: text on a path is set on a straight line") }
-        return LottieText(documents: documents, animators: animators)
+        return text
     }
 
     /// A text layer's animators (`t.a`): each a range selector and the properties it applies.
@@ -115,7 +117,7 @@ extension LottieReader {
         if let x = v["a"] { s.amount = try vector(x, path + ".a") }
         if let x = v["xe"] { s.easeHigh = try vector(x, path + ".xe") }
         if let x = v["ne"] { s.easeLow = try vector(x, path + ".ne") }
-        if let rn = v["rn"], try flag(rn, path + ".rn") { warnings.append("\(path).rn: random order is not applied; units are picked in order") }
+        if let rn = v["rn"] { s.randomizesOrder = try flag(rn, path + ".rn") }
         return s
     }
 

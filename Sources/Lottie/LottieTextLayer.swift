@@ -33,7 +33,7 @@ public final class LottieTextLayer: TextLayer {
 
     init(text: LottieText) {
         self.text = text
-        hasAnimatedAnimators = text.animators.contains { $0.isAnimated }
+        hasAnimatedAnimators = text.hasAnimatedAnimators
         super.init()
     }
 
@@ -68,7 +68,8 @@ public final class LottieTextLayer: TextLayer {
         if let s = shaped, s.document == document, s.fonts === fonts {
             layout = s.layout
         } else {
-            layout = LottieTextLayout(document, in: fonts, perGlyph: !text.animators.isEmpty || document.hasStroke)
+            layout = LottieTextLayout(document, in: fonts, perGlyph: !text.animators.isEmpty || document.hasStroke,
+                                      grouping: text.anchorPointGrouping)
             layoutCount += 1
             shaped = (document, fonts, layout)
             drawn = nil
@@ -82,7 +83,7 @@ public final class LottieTextLayer: TextLayer {
             list.append(contentsOf: d.draws)
             return
         }
-        let draws = layout.draws(at: frame, animators: text.animators)
+        let draws = layout.draws(at: frame, animators: text.animators, alignment: text.groupingAlignment.point(at: frame))
         drawn = (frame, draws)
         list.append(contentsOf: draws)
     }

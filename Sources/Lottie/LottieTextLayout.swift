@@ -14,9 +14,11 @@ struct LottieTextLayout {
         var id: UInt32
         /// Its pen position.
         var pen: Point
-        /// The middle of its character's advance on the baseline: animators turn and scale
-        /// the character about it, as lottie-web does.
+        /// The middle of its anchor group's advance (its character's, word's or line's) on the
+        /// baseline: animators turn and scale the character about it, as lottie-web does.
         var pivot: Point
+        /// The advance of that group (the grouping alignment moves the pivot by shares of it).
+        var groupWidth: Double
         /// Its line, and its character among the text's (glyphs of one cluster share it).
         var line: Int, letter: Int
         /// Its unit for each basis (characters, without spaces, words, lines).
@@ -35,7 +37,7 @@ struct LottieTextLayout {
     /// How many units of each basis the text has (the selectors' 100%).
     let unitCounts: [Int]
 
-    init(_ d: LottieTextDocument, in fonts: FontSystem, perGlyph: Bool) {
+    init(_ d: LottieTextDocument, in fonts: FontSystem, perGlyph: Bool, grouping: LottieText.AnchorPointGrouping = .characters) {
         document = d
         isPerGlyph = perGlyph
         let hasFill = (d.fillColor?.alpha ?? 0) > 0
@@ -50,13 +52,14 @@ struct LottieTextLayout {
         // The characters in reading order, with a line break between lines (one per paragraph
         // boundary, so an empty paragraph counts as lottie-web counts its "\r").
         var letters: [(isBreak: Bool, isSpace: Bool)] = []
+        var extents: [(minX: Double, maxX: Double)] = []    // each character's advance in the layer
         var glyphs: [Glyph] = []
         struct OutlineKey: Hashable { var face: ObjectIdentifier, id: UInt32 }
         var outlines: [OutlineKey: Path?] = [:]
         var paragraph: Int?
         for (n, set) in lines.enumerated() {
             if let p = paragraph {
-                for _ in 0..<max(1, set.paragraph - p) { letters.append((true, false)) }
+                for _ in 0..<max(1, set.paragraph - p) { letters.append((true, false)); extents.append((.infinity, -.infinity)) }
             }
             paragraph = set.paragraph
             let range = set.line.range, first = letters.count
@@ -67,6 +70,7 @@ struct LottieTextLayout {
                 if offset >= range.lowerBound {
                     starts.append(offset)
                     letters.append((false, ch.isWhitespace && !ch.isNewline))
+                    extents.append((.infinity, -.infinity))
                 }
                 offset += ch.utf16.count
             }
@@ -79,17 +83,21 @@ struct LottieTextLayout {
                         ?? cells.min { abs($0.minX - p.x) < abs($1.minX - p.x) }
                     let cluster = cell?.range.lowerBound ?? range.lowerBound
                     let k = starts.lastIndex { $0 <= cluster } ?? 0
-                    let middle = cell.map { ($0.minX + $0.maxX) / 2 } ?? p.x
                     let key = OutlineKey(face: ObjectIdentifier(run.face), id: id)
                     let outline: Path?
                     if let o = outlines[key] { outline = o } else {
                         outline = Self.outline(id, of: run.face, size: run.size)
                         outlines[key] = outline
                     }
+                    let letter = min(first + k, max(letters.count - 1, 0))
+                    if letter < extents.count {
+                        extents[letter].minX = min(extents[letter].minX, set.origin.x + (cell?.minX ?? p.x))
+                        extents[letter].maxX = max(extents[letter].maxX, set.origin.x + (cell?.maxX ?? p.x))
+                    }
                     glyphs.append(Glyph(face: run.face, size: run.size, id: id,
                                         pen: Point(x: set.origin.x + p.x, y: set.origin.y + p.y),
-                                        pivot: Point(x: set.origin.x + middle, y: baseline),
-                                        line: n, letter: min(first + k, max(letters.count - 1, 0)), units: [], outline: outline))
+                                        pivot: Point(x: set.origin.x + p.x, y: baseline), groupWidth: 0,
+                                        line: n, letter: letter, units: [], outline: outline))
                 }
             }
         }
@@ -117,8 +125,28 @@ struct LottieTextLayout {
             units.append(column)
             counts.append(unit)
         }
+        // Anchor groups: each character, or the characters of a word (spaces and breaks end
+        // it) or of a line (breaks end it), spanning their advances.
+        var group = [Int](repeating: 0, count: letters.count)
+        var spans: [(minX: Double, maxX: Double)] = []
+        for (k, l) in letters.enumerated() {
+            let ends = switch grouping {
+            case .characters, .all: true
+            case .words: l.isBreak || l.isSpace || (k > 0 && (letters[k - 1].isBreak || letters[k - 1].isSpace))
+            case .lines: l.isBreak || (k > 0 && letters[k - 1].isBreak)
+            }
+            if ends || spans.isEmpty { spans.append((.infinity, -.infinity)) }
+            group[k] = spans.count - 1
+            spans[spans.count - 1].minX = min(spans[spans.count - 1].minX, extents[k].minX)
+            spans[spans.count - 1].maxX = max(spans[spans.count - 1].maxX, extents[k].maxX)
+        }
         for k in glyphs.indices where glyphs[k].letter < letters.count {
             glyphs[k].units = units.map { $0[glyphs[k].letter] }
+            let span = spans[group[glyphs[k].letter]]
+            if span.minX <= span.maxX {
+                glyphs[k].pivot.x = (span.minX + span.maxX) / 2
+                glyphs[k].groupWidth = span.maxX - span.minX
+            }
         }
         self.glyphs = glyphs
         unitCounts = counts
@@ -145,14 +173,22 @@ struct LottieTextLayout {
         var strokeWidth: Double
     }
 
-    /// The commands drawing the glyphs at composition frame `frame` with `animators` applied:
-    /// glyphs only moved are drawn as glyph runs, others from their outlines.
-    func draws(at frame: Double, animators: [LottieTextAnimator]) -> [DrawCommand] {
+    /// The commands drawing the glyphs at composition frame `frame` with `animators` applied,
+    /// each group's pivot moved by `alignment` (percent of its advance's half and of a line's
+    /// height, lottie-web's grouping alignment): glyphs only moved are drawn as glyph runs,
+    /// others from their outlines.
+    func draws(at frame: Double, animators: [LottieTextAnimator], alignment: Point = .zero) -> [DrawCommand] {
         let d = document
-        let selectors = animators.map { $0.selector.resolved(at: frame, count: unitCounts[$0.selector.basis.rawValue - 1]) }
+        let counts = animators.map { unitCounts[$0.selector.basis.rawValue - 1] }
+        let selectors = animators.indices.map { animators[$0].selector.resolved(at: frame, count: counts[$0]) }
+        let orders = animators.indices.map { k in
+            animators[k].selector.randomizesOrder ? LottieTextRangeSelector.order(count: counts[k], seed: k) : nil
+        }
         let values = animators.map { Values($0, at: frame) }
         func coverage(_ k: Int, _ g: Glyph) -> Double {
-            g.units.isEmpty ? 0 : selectors[k].coverage(g.units[animators[k].selector.basis.rawValue - 1])
+            guard !g.units.isEmpty else { return 0 }
+            let unit = g.units[animators[k].selector.basis.rawValue - 1]
+            return selectors[k].coverage(orders[k].map { unit < $0.count ? $0[unit] : unit } ?? unit)
         }
         let tracking = trackingOffsets(animators, values, coverage)
         var out: [DrawCommand] = []
@@ -191,12 +227,13 @@ struct LottieTextLayout {
                 continue
             }
             flush()
-            guard let outline = g.outline else { continue }
+            guard let outline = g.outline, !outline.isEmpty else { continue }     // a space draws nothing
             // About the pivot: anchor, scale, skews and turns, then moved (lottie-web's order).
-            let matrix = AffineTransform(translationX: g.pen.x - g.pivot.x - s.anchor.x, y: g.pen.y - g.pivot.y - s.anchor.y)
+            let pivot = Point(x: g.pivot.x + alignment.x / 200 * g.groupWidth, y: g.pivot.y + alignment.y / 100 * d.size * 1.2 * 0.714)
+            let matrix = AffineTransform(translationX: g.pen.x - pivot.x - s.anchor.x, y: g.pen.y - pivot.y - s.anchor.y)
                 .concatenating(AffineTransform(scaleX: s.scaleX, y: s.scaleY))
                 .concatenating(s.turn)
-                .concatenating(AffineTransform(translationX: g.pivot.x + s.offset.x, y: g.pivot.y + s.offset.y))
+                .concatenating(AffineTransform(translationX: pivot.x + s.offset.x, y: pivot.y + s.offset.y))
             guard [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy(\.isFinite) else { continue }
             // Fill and stroke fade together: through a group when both are drawn and faded.
             let grouped = opacity < 1 && stroke != nil && (s.fill?.alpha ?? 0) > 0

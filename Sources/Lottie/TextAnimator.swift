@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Geometry
+import Layers
 import Motion
 
 /// One of a text layer's animators (`t.a[]`, LT1): properties that move, turn, scale, fade and
@@ -67,6 +68,10 @@ public struct LottieTextRangeSelector: Sendable {
     /// Ease high and low ("xe", "ne"), percent -100...100: bend the shape's rise.
     public var easeHigh: Animatable<LottieVector> = .fixed(.zero)
     public var easeLow: Animatable<LottieVector> = .fixed(.zero)
+    /// Whether units are picked in a shuffled order ("rn"). lottie-web and ThorVG shuffle anew
+    /// each time a file loads; here the shuffle is fixed (``order(count:seed:)``), so a frame
+    /// always looks the same.
+    public var randomizesOrder = false
 
     /// A selector of the whole text at full amount, as a file without one describes.
     public init() {}
@@ -74,6 +79,13 @@ public struct LottieTextRangeSelector: Sendable {
     var isAnimated: Bool {
         start.isAnimated || (end?.isAnimated ?? false) || offset.isAnimated || amount.isAnimated
             || easeHigh.isAnimated || easeLow.isAnimated
+    }
+
+    /// The unit each of `count` units stands as when the order is shuffled: a permutation
+    /// fixed by `count` and `seed` (the animator's index).
+    static func order(count: Int, seed: Int) -> [Int] {
+        var generator = SplitMix(seed: UInt64(truncatingIfNeeded: count) &* 31 &+ UInt64(truncatingIfNeeded: seed))
+        return Array(0..<count).shuffled(using: &generator)
     }
 
     /// The selector at composition frame `frame` for a text of `count` units.

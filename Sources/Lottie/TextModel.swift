@@ -55,8 +55,16 @@ public struct LottieTextDocument: Sendable, Equatable {
 /// A text layer's documents over time (`t.d.k`), each holding from its frame until the next,
 /// and its animators (`t.a`), applied in order.
 public struct LottieText: Sendable {
+    /// What the animators turn and scale each character about ("m.g"): the middle of its own
+    /// advance, its word's or its line's. lottie-web and ThorVG take "all" as characters.
+    public enum AnchorPointGrouping: Int, Sendable { case characters = 1, words = 2, lines = 3, all = 4 }
+
     public var documents: [(frame: Double, document: LottieTextDocument)]
     public var animators: [LottieTextAnimator] = []
+    public var anchorPointGrouping: AnchorPointGrouping = .characters
+    /// Moves each group's pivot ("m.a"): x in percent of half its advance, y in percent of a
+    /// line's height (lottie-web's 0.857 of the size).
+    public var groupingAlignment: Animatable<LottieVector> = .fixed(.zero)
 
     /// Text with `documents` in frame order and `animators` applied in order.
     public init(documents: [(frame: Double, document: LottieTextDocument)], animators: [LottieTextAnimator] = []) {
@@ -65,7 +73,9 @@ public struct LottieText: Sendable {
     }
 
     /// Whether the text or what its animators do changes over time.
-    var isAnimated: Bool { documents.count > 1 || animators.contains { $0.isAnimated } }
+    var isAnimated: Bool { documents.count > 1 || hasAnimatedAnimators }
+    /// Whether what its animators do changes over time (each frame styles its glyphs anew).
+    var hasAnimatedAnimators: Bool { animators.contains { $0.isAnimated } || (!animators.isEmpty && groupingAlignment.isAnimated) }
 
     /// The document showing at composition frame `frame`: the last one starting at or before
     /// it (the first before them all).

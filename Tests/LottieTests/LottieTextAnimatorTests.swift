@@ -92,6 +92,26 @@ struct LottieTextAnimatorTests {
         }
     }
 
+    @Test("LT1: random order picks as many units, in a shuffled order that is the same on every frame and every load")
+    func LT1_textAnimatorRandomOrder() throws {
+        let fonts = try FontSystem()
+        let layout = LottieTextLayout(Self.document("abcdefghij"), in: fonts, perGlyph: true)
+        let plain = Self.runGlyphs(layout.runs)
+        func shown(_ frame: Double) -> [Double] {
+            Self.runGlyphs(layout.draws(at: frame, animators: [Self.animator {
+                $0.selector.randomizesOrder = true
+                $0.selector.end = .fixed(LottieVector(40, 0, 0, 0))
+                $0.opacity = .fixed(.zero)
+            }])).map(\.pen.x)
+        }
+        // 40% of ten characters hidden: six left, not the last six, the same each time.
+        let left = shown(0)
+        #expect(left.count == 6 && left != Array(plain.map(\.pen.x).suffix(6)))
+        #expect(shown(7) == left && shown(0) == left)
+        let order = LottieTextRangeSelector.order(count: 10, seed: 0)
+        #expect(order.sorted() == Array(0..<10) && order == LottieTextRangeSelector.order(count: 10, seed: 0))
+    }
+
     @Test("LT1: units are characters, characters without spaces, words or lines, as lottie-web counts them")
     func LT1_textAnimatorUnits() throws {
         let fonts = try FontSystem()
@@ -185,6 +205,38 @@ struct LottieTextAnimatorTests {
         #expect(abs(half.minX - quarter.minX) < 1e-6 && abs(half.maxY - quarter.maxY) < 1e-6)
     }
 
+    @Test("LT1: anchor point grouping by words turns a word about its middle; the grouping alignment moves the pivot by shares of the advance")
+    func LT1_textAnimatorGrouping() throws {
+        let fonts = try FontSystem()
+        let d = Self.document("ab cd", size: 40)
+        let turn = Self.animator { $0.transform.rotation = .fixed(LottieVector(180, 0, 0, 0)) }
+        func box(_ layout: LottieTextLayout, _ glyphs: Range<Int>, alignment: Point = .zero, _ a: LottieTextAnimator) -> Rect {
+            let shapes = layout.draws(at: 0, animators: [a], alignment: alignment).compactMap { c -> Rect? in
+                if case .fillShape(let p, _, _) = c { p.boundingBox } else { nil }
+            }
+            return shapes[glyphs].reduce(Rect.null) { $0.union($1) }
+        }
+        let words = LottieTextLayout(d, in: fonts, perGlyph: true, grouping: .words)
+        let g = words.glyphs
+        #expect(g[0].pivot == g[1].pivot && g[3].pivot == g[4].pivot && g[0].pivot.x < g[3].pivot.x)
+        // "ab" turned half round about its word's middle: its ink mirrored as a whole.
+        let plain = g[0..<2].reduce(Rect.null) { r, glyph in
+            r.union(glyph.outline!.applying(AffineTransform(translationX: glyph.pen.x, y: glyph.pen.y)).boundingBox)
+        }
+        let p = g[0].pivot
+        let turned = box(words, 0..<2, turn)      // shapes 0 and 1: "a" and "b" (a space draws none)
+        #expect(abs(turned.minX - (2 * p.x - plain.maxX)) < 1e-6 && abs(turned.maxX - (2 * p.x - plain.minX)) < 1e-6)
+        #expect(abs(turned.minY - (2 * p.y - plain.maxY)) < 1e-6)
+        // By characters with an alignment of 100% across: each pivot moves to the right end of
+        // its character's advance; a doubled "a" grows leftward from there.
+        let chars = LottieTextLayout(d, in: fonts, perGlyph: true)
+        let a = chars.glyphs[0]
+        let right = a.pivot.x + a.groupWidth / 2
+        let aBox = a.outline!.applying(AffineTransform(translationX: a.pen.x, y: a.pen.y)).boundingBox
+        let scaled = box(chars, 0..<1, alignment: Point(x: 100, y: 0), Self.animator { $0.transform.scale = .fixed(LottieVector(200, 200, 100, 0)) })
+        #expect(abs(scaled.minX - (right + 2 * (aBox.minX - right))) < 1e-6 && abs(scaled.maxX - (right + 2 * (aBox.maxX - right))) < 1e-6)
+    }
+
     @Test("LT1: an animated animator is evaluated each frame from text shaped once; a layer without one draws its glyph runs")
     func LT1_textAnimatorPerFrameWithoutReshaping() throws {
         let selector = #"{"s":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[100]}]},"e":{"a":0,"k":100},"r":1,"b":1,"sh":1}"#
@@ -265,7 +317,7 @@ struct LottieTextAnimatorTests {
         }
     }
 
-    @Test("LT1: animator errors name their JSON path; random order, unused properties and groupings warn")
+    @Test("LT1: animator errors name their JSON path; properties not applied warn")
     func LT1_textAnimatorErrorsAndWarnings() throws {
         func read(_ animators: String, document: String = LottieTextTests.document("x")) -> String {
             Doc.animation(layers: LottieTextTests.textLayer(#"{"s":"# + document + "}", extra: #","a":"# + animators), extra: LottieTextTests.fontList)
@@ -278,10 +330,13 @@ struct LottieTextAnimatorTests {
         #expect(error(#"[{"s":{},"a":{}},{"s":{"s":{"a":0,"k":"ten"}}}]"#)?.hasPrefix("layers[0].t.a[1].s.s.k: expected a number") == true)
         #expect(error(#"[{"s":{},"a":{"fc":{"a":0,"k":[1]}}}]"#) == nil, "a short colour takes the rest from black")
         #expect(error(#"[{"s":{"b":1.5}}]"#)?.hasPrefix("layers[0].t.a[0].s.b: expected a whole number") == true)
+        #expect(Doc.error(Doc.animation(layers: LottieTextTests.textLayer(#"{"s":"# + LottieTextTests.document("x") + "}", extra: #","m":{"g":7}"#),
+                                        extra: LottieTextTests.fontList))?.path == "layers[0].t.m.g")
         #expect(Doc.error(read("[]", document: #"{"t":"x","s":10,"sw":1e9}"#))?.path == "layers[0].t.d.k[0].s.sw")
         #expect(Doc.error(read("[]", document: #"{"t":"x","s":10,"sw":-1,"sc":[0,0,0]}"#)) == nil, "no stroke, as lottie-web reads it")
         let animation = try Doc.read(read(#"[{"s":{"rn":1},"a":{"fh":{"a":0,"k":30},"r":{"a":0,"k":10}}}]"#))
-        #expect(animation.warnings.contains { $0.hasPrefix("layers[0].t.a[0].s.rn: random order is not applied") })
+        guard case .text(let text) = animation.layers[0].kind else { Issue.record("not a text layer"); return }
+        #expect(text.animators[0].selector.randomizesOrder)
         #expect(animation.warnings.contains { $0.hasPrefix("layers[0].t.a[0].a: fh are not applied") })
         #expect(!animation.warnings.contains { $0.contains("strokes") })
     }
