@@ -4,9 +4,8 @@ import TimelineScene
 /// Text layers and the font list (LT1, "text where fonts allow"): documents are read whole and
 /// drawn with the text engine's fonts (the family and style the font list names, found through
 /// fontconfig), with their strokes and animators (range selectors and the properties they
-/// apply); glyph outlines embedded as "chars", text on a path, animator properties other than
-/// the transform, opacity, colours, stroke width and tracking are not used (a warning says
-/// so).
+/// apply); glyph outlines embedded as "chars", text on a path, and animators' hue,
+/// saturation, brightness, 3D rotation, blur and line spacing are not used (a warning says so).
 extension LottieReader {
     /// The font list (`fonts.list`), by name.
     mutating func fonts(_ root: JSONValue) throws(LottieError) -> [String: LottieFontEntry] {
@@ -85,11 +84,13 @@ extension LottieReader {
                 animator.opacity = try read("o")
                 animator.fillColor = try a["fc"].map { (x) throws(LottieError) in Self.unitColor(try vector(x, props + ".fc", fill: LottieVector(0, 0, 0, 1))) }
                 animator.strokeColor = try a["sc"].map { (x) throws(LottieError) in Self.unitColor(try vector(x, props + ".sc", fill: LottieVector(0, 0, 0, 1))) }
+                animator.fillOpacity = try read("fo")
+                animator.strokeOpacity = try read("so")
                 animator.strokeWidth = try read("sw")
                 animator.tracking = try read("t")
-                let unused = ["fh", "fs", "fb", "fo", "sh", "ss", "sb", "so", "rx", "ry", "bl", "ls"].filter { a[$0] != nil }
+                let unused = ["fh", "fs", "fb", "sh", "ss", "sb", "rx", "ry", "bl", "ls"].filter { a[$0] != nil }
                 if !unused.isEmpty {
-                    warnings.append("\(props): \(unused.joined(separator: ", ")) are not applied (hue, saturation, brightness, fill and stroke opacity, 3D rotation, blur, line spacing)")
+                    warnings.append("\(props): \(unused.joined(separator: ", ")) are not applied (hue, saturation, brightness, 3D rotation, blur, line spacing)")
                 }
             }
             out.append(animator)

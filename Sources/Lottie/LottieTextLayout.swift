@@ -296,6 +296,7 @@ struct LottieTextLayout {
     struct Values {
         var anchor: Point, position: Point, scale: LottieVector, rotation: Double, skew: Double, skewAxis: Double
         var opacity: Double?, fill: LottieVector?, stroke: LottieVector?, strokeWidth: Double?, tracking: Double?
+        var fillOpacity: Double?, strokeOpacity: Double?
 
         init(_ a: LottieTextAnimator, at frame: Double) {
             let t = a.transform
@@ -310,6 +311,8 @@ struct LottieTextLayout {
             stroke = a.strokeColor?.value(at: frame)
             strokeWidth = a.strokeWidth?.scalar(at: frame)
             tracking = a.tracking?.scalar(at: frame)
+            fillOpacity = a.fillOpacity?.scalar(at: frame)
+            strokeOpacity = a.strokeOpacity?.scalar(at: frame)
         }
 
         /// Applies these values, `m` of the way (the selector's coverage), to `s`.
@@ -326,15 +329,28 @@ struct LottieTextLayout {
             if let c = fill, let f = s.fill { s.fill = Self.blend(f, c, m) }
             if let c = stroke { s.stroke = Self.blend(s.stroke ?? .black, c, m) }
             if let w = strokeWidth { s.strokeWidth += w * m }
+            // Fill and stroke opacity as ThorVG blends them (lottie-web has neither).
+            if let o = fillOpacity, var f = s.fill {
+                f.alpha = Self.toward(f.alpha, o / 100, m)
+                s.fill = f
+            }
+            if let o = strokeOpacity {
+                var c = s.stroke ?? .black
+                c.alpha = Self.toward(c.alpha, o / 100, m)
+                s.stroke = c
+            }
+        }
+
+        /// `a` `m` of the way toward `b`, in 0...1 (`a` when that is not a number).
+        static func toward(_ a: Double, _ b: Double, _ m: Double) -> Double {
+            let x = a + (b - a) * m
+            return x.isFinite ? min(max(x, 0), 1) : a
         }
 
         /// `base`'s colour `m` of the way to `target` (0...1 channels), its alpha kept.
         static func blend(_ base: Color, _ target: LottieVector, _ m: Double) -> Color {
-            func mix(_ a: Double, _ b: Double) -> Double {
-                let x = a + (b - a) * m
-                return x.isFinite ? min(max(x, 0), 1) : a
-            }
-            return Color(red: mix(base.red, target.x), green: mix(base.green, target.y), blue: mix(base.blue, target.z), alpha: base.alpha)
+            Color(red: toward(base.red, target.x, m), green: toward(base.green, target.y, m), blue: toward(base.blue, target.z, m),
+                  alpha: base.alpha)
         }
     }
 }

@@ -23,6 +23,9 @@ public struct LottieTextAnimator: Sendable {
     /// Colours ("fc", "sc") the picked characters are blended toward, 0...1.
     public var fillColor: Animatable<LottieVector>?
     public var strokeColor: Animatable<LottieVector>?
+    /// Opacities in percent the fill's and the stroke's alpha are blended toward ("fo", "so").
+    public var fillOpacity: Animatable<LottieVector>?
+    public var strokeOpacity: Animatable<LottieVector>?
     /// Added to the document's stroke width ("sw").
     public var strokeWidth: Animatable<LottieVector>?
     /// Points added after each picked character ("t").
@@ -31,7 +34,7 @@ public struct LottieTextAnimator: Sendable {
     /// Whether anything in it (its selector included) changes over time.
     var isAnimated: Bool {
         selector.isAnimated || !transform.isStatic
-            || [opacity, fillColor, strokeColor, strokeWidth, tracking].contains { $0?.isAnimated ?? false }
+            || [opacity, fillColor, strokeColor, fillOpacity, strokeOpacity, strokeWidth, tracking].contains { $0?.isAnimated ?? false }
     }
 }
 

@@ -127,7 +127,7 @@ struct LottieTextAnimatorTests {
         #expect(layout.glyphs.map(\.line) == [0, 0, 0, 0, 0, 1, 1])
     }
 
-    @Test("LT1: position, opacity, fill colour and tracking apply to the picked characters as far as picked; moved glyphs stay glyph runs")
+    @Test("LT1: position, opacity, fill colour and opacity, and tracking apply to the picked characters as far as picked; moved glyphs stay glyph runs")
     func LT1_textAnimatorMovesFadesAndColours() throws {
         let fonts = try FontSystem()
         let layout = LottieTextLayout(Self.document("mmmm"), in: fonts, perGlyph: true)
@@ -153,6 +153,11 @@ struct LottieTextAnimatorTests {
             $0.fillColor = .fixed(LottieVector(0, 0, 1, 1))
         }]))
         #expect(coloured.allSatisfy { $0.color == Color(red: 0.5, green: 0, blue: 0.5) })
+        let translucent = Self.runGlyphs(layout.draws(at: 0, animators: [Self.animator {
+            $0.selector.amount = .fixed(LottieVector(50, 0, 0, 0))
+            $0.fillOpacity = .fixed(LottieVector(20, 0, 0, 0))
+        }]))
+        #expect(translucent.allSatisfy { abs($0.color.alpha - 0.6) < 1e-9 }, "half way from 100% to 20%")
         // Tracking of 10 points on every character: each moves by 10 per character before it;
         // centred text moves back by half of the 30 added.
         let tracking = Self.animator { $0.tracking = .fixed(LottieVector(10, 0, 0, 0)) }
