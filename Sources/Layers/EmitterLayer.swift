@@ -278,11 +278,12 @@ open class EmitterLayer: Layer {
     }
 }
 
-/// SplitMix64: a tiny, well-mixed generator, enough for particle choices.
-struct SplitMix {
+/// SplitMix64: a tiny, well-mixed generator, enough for particle choices and a Lottie text
+/// animator's shuffled order; the same seed gives the same numbers on every run.
+public struct SplitMix: RandomNumberGenerator {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

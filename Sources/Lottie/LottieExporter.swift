@@ -456,23 +456,7 @@ public final class LottieRecorder {
         if run.face.hasColor { return nil }
         var path = Path()
         for (glyph, pen) in zip(run.glyphs, run.positions) {
-            let x = origin.x + pen.x, y = origin.y + pen.y, k = run.size
-            func at(_ p: Point) -> Point { Point(x: x + p.x * k, y: y + p.y * k) }
-            var current = Point(x: x, y: y)
-            for e in run.face.outline(of: glyph) {
-                switch e {
-                case .move(let p): current = at(p); path.move(to: current)
-                case .line(let p): current = at(p); path.addLine(to: current)
-                case .quad(let c, let p):
-                    // A quadratic as the cubic that traces it.
-                    let c0 = at(c), end = at(p)
-                    path.addCurve(to: end, control1: Point(x: current.x + (c0.x - current.x) * 2 / 3, y: current.y + (c0.y - current.y) * 2 / 3),
-                                  control2: Point(x: end.x + (c0.x - end.x) * 2 / 3, y: end.y + (c0.y - end.y) * 2 / 3))
-                    current = end
-                case .cubic(let c1, let c2, let p): current = at(p); path.addCurve(to: current, control1: at(c1), control2: at(c2))
-                case .close: path.close()
-                }
-            }
+            path.addGlyph(glyph, of: run.face, size: run.size, at: Point(x: origin.x + pen.x, y: origin.y + pen.y))
         }
         return path
     }

@@ -3,8 +3,9 @@ import TimelineScene
 
 /// Text layers and the font list (LT1, "text where fonts allow"): documents are read whole and
 /// drawn with the text engine's fonts (the family and style the font list names, found through
-/// fontconfig); glyph outlines embedded as "chars", text animators and text on a path are not
-/// used (a warning says so).
+/// fontconfig), with their strokes and animators (range selectors and the properties they
+/// apply); glyph outlines embedded as "chars", text on a path, and animators' hue,
+/// saturation, brightness, 3D rotation, blur and line spacing are not used (a warning says so).
 extension LottieReader {
     /// The font list (`fonts.list`), by name.
     mutating func fonts(_ root: JSONValue) throws(LottieError) -> [String: LottieFontEntry] {
@@ -48,11 +49,77 @@ extension LottieReader {
             throw LottieError(path: path + ".d.k", message: "the file has more than \(limits.maximumKeyframes) keyframes")
         }
         guard !documents.isEmpty else { throw LottieError(path: path + ".d.k", message: "a text layer needs at least one document") }
-        if let a = v["a"], case .array(let animators, _) = a, !animators.isEmpty {
-            warnings.append("\(path).a: text animators are not applied; the text shows as its document sets it")
+        var text = LottieText(documents: documents, animators: try v["a"].map { (x) throws(LottieError) in try animators(x, path + ".a") } ?? [])
+        if let m = v["m"] {
+            try requireObject(m, path + ".m")
+            if let g = m["g"] {
+                let raw = try integer(g, path + ".m.g")
+                guard let grouping = LottieText.AnchorPointGrouping(rawValue: raw) else {
+                    throw LottieError(path: path + ".m.g", message: "unknown anchor point grouping \(raw) (1 characters to 4 all)")
+                }
+                text.anchorPointGrouping = grouping
+            }
+            if let a = m["a"] { text.groupingAlignment = try vector(a, path + ".m.a") }
         }
         if let p = v["p"], case .object = p, p["m"] != nil { warnings.append("\(path).p: text on a path is set on a straight line") }
-        return LottieText(documents: documents)
+        return text
+    }
+
+    /// A text layer's animators (`t.a`): each a range selector and the properties it applies.
+    mutating func animators(_ v: JSONValue, _ path: String) throws(LottieError) -> [LottieTextAnimator] {
+        var out: [LottieTextAnimator] = []
+        for (k, item) in try array(v, path).enumerated() {
+            let at = "\(path)[\(k)]"
+            try requireObject(item, at)
+            guard let s = item["s"] else { throw LottieError(path: at + ".s", message: "missing; an animator needs its range selector") }
+            let selector = try rangeSelector(s, at + ".s")
+            var animator = LottieTextAnimator(name: try string(item["nm"], at + ".nm", default: ""), selector: selector,
+                                              transform: LottieTransform())
+            if let a = item["a"] {
+                let props = at + ".a"
+                animator.transform = try transform(a, props)
+                func read(_ key: String) throws(LottieError) -> Animatable<LottieVector>? {
+                    try a[key].map { (x) throws(LottieError) in try vector(x, "\(props).\(key)") }
+                }
+                animator.opacity = try read("o")
+                animator.fillColor = try a["fc"].map { (x) throws(LottieError) in Self.unitColor(try vector(x, props + ".fc", fill: LottieVector(0, 0, 0, 1))) }
+                animator.strokeColor = try a["sc"].map { (x) throws(LottieError) in Self.unitColor(try vector(x, props + ".sc", fill: LottieVector(0, 0, 0, 1))) }
+                animator.fillOpacity = try read("fo")
+                animator.strokeOpacity = try read("so")
+                animator.strokeWidth = try read("sw")
+                animator.tracking = try read("t")
+                let unused = ["fh", "fs", "fb", "sh", "ss", "sb", "rx", "ry", "bl", "ls"].filter { a[$0] != nil }
+                if !unused.isEmpty {
+                    warnings.append("\(props): \(unused.joined(separator: ", ")) are not applied (hue, saturation, brightness, 3D rotation, blur, line spacing)")
+                }
+            }
+            out.append(animator)
+        }
+        return out
+    }
+
+    /// A range selector (`t.a[].s`).
+    mutating func rangeSelector(_ v: JSONValue, _ path: String) throws(LottieError) -> LottieTextRangeSelector {
+        try requireObject(v, path)
+        var s = LottieTextRangeSelector()
+        func choice<E: RawRepresentable>(_ key: String, _ name: String, _ fallback: E) throws(LottieError) -> E where E.RawValue == Int {
+            guard let x = v[key] else { return fallback }
+            let raw = try integer(x, "\(path).\(key)")
+            guard let e = E(rawValue: raw) else { throw LottieError(path: "\(path).\(key)", message: "unknown \(name) \(raw)") }
+            return e
+        }
+        s.units = try choice("r", "range unit (1 percentage, 2 index)", s.units)
+        s.basis = try choice("b", "basis (1 characters, 2 without spaces, 3 words, 4 lines)", s.basis)
+        s.shape = try choice("sh", "shape (1 square to 6 smooth)", s.shape)
+        s.mode = try choice("m", "mode (1 add to 6 difference)", s.mode)
+        if let x = v["s"] { s.start = try vector(x, path + ".s") }
+        if let x = v["e"] { s.end = try vector(x, path + ".e") }
+        if let x = v["o"] { s.offset = try vector(x, path + ".o") }
+        if let x = v["a"] { s.amount = try vector(x, path + ".a") }
+        if let x = v["xe"] { s.easeHigh = try vector(x, path + ".xe") }
+        if let x = v["ne"] { s.easeLow = try vector(x, path + ".ne") }
+        if let rn = v["rn"] { s.randomizesOrder = try flag(rn, path + ".rn") }
+        return s
     }
 
     mutating func document(_ v: JSONValue, _ path: String, fonts: [String: LottieFontEntry]) throws(LottieError) -> LottieTextDocument {
@@ -70,7 +137,9 @@ extension LottieReader {
         }
         let strokeWidth = try number(v["sw"], path + ".sw", default: 0)
         let stroke = try v["sc"].map { (x) throws(LottieError) in try color(x, path + ".sc") }
-        if strokeWidth > 0, stroke != nil { warnings.append("\(path).sc: text strokes are not drawn") }
+        guard strokeWidth.isFinite, abs(strokeWidth) <= limits.maximumSide else {
+            throw LottieError(path: path + ".sw", message: "a stroke width must be at most \(Int(limits.maximumSide)); got \(strokeWidth)")
+        }
         var box: Rect?
         if let sz = v["sz"] {
             let wh = try pair(sz, path + ".sz")
@@ -89,7 +158,8 @@ extension LottieReader {
             text: try string(v["t"], path + ".t", default: ""), fontName: fontName,
             fontFamily: entry?.family ?? fontName, fontStyle: entry?.style ?? "", ascent: entry?.ascent, size: size,
             fillColor: try v["fc"].map { (x) throws(LottieError) in try color(x, path + ".fc") },
-            strokeColor: stroke, strokeWidth: strokeWidth, justification: justification,
+            strokeColor: stroke, strokeWidth: strokeWidth,
+            strokeOverFill: try v["of"].map { (x) throws(LottieError) in try flag(x, path + ".of") } ?? true, justification: justification,
             tracking: tracking, lineHeight: lineHeight, baselineShift: shift,
             allCaps: try integer(v["ca"], path + ".ca", default: 0) != 0, box: box)
     }

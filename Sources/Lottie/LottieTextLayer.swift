@@ -9,61 +9,94 @@ import TextEngine
 /// baseline on the layer's origin, each line placed by the justification (left from it, right
 /// up to it, centred on it); paragraph text wraps in its box, its first baseline the font's
 /// ascent below the box's top. Lines are the line height apart, raised by the baseline shift;
-/// tracking adds thousandths of an em after each character. Shaped once per document and font
-/// system: a frame that shows the same document draws the kept glyph runs.
+/// tracking adds thousandths of an em after each character.
+///
+/// Shaped once per document and font system. Text with neither a stroke nor animators draws
+/// its glyph runs as set. Otherwise each glyph is drawn on its own (``LottieTextLayout``): its
+/// animators' selectors evaluated at the frame give it an offset, a scale, a turn about its
+/// middle, an opacity and colours; a glyph only moved stays a glyph of a run, one turned,
+/// scaled, skewed or stroked is drawn from its outline. A frame whose animators do not change
+/// draws the kept commands.
 @MainActor
 public final class LottieTextLayer: TextLayer {
     let text: LottieText
     /// The document shown.
     public private(set) var document: LottieTextDocument?
     private var shownFrame = Double.nan
-    private var shaped: (document: LottieTextDocument, fonts: FontSystem, draws: [DrawCommand])?
+    private var shaped: (document: LottieTextDocument, fonts: FontSystem, layout: LottieTextLayout)?
+    /// The commands of the frame last drawn glyph by glyph.
+    private var drawn: (frame: Double, draws: [DrawCommand])?
+    /// Whether the animators change with time (their draws are evaluated per frame).
+    private let hasAnimatedAnimators: Bool
+    /// Documents set by the text engine so far (a steady or animated frame sets none; for tests).
+    private(set) var layoutCount = 0
 
     init(text: LottieText) {
         self.text = text
+        hasAnimatedAnimators = text.hasAnimatedAnimators
         super.init()
     }
 
     public required init(layer: Layer) {
         let other = layer as? LottieTextLayer
         text = other?.text ?? LottieText(documents: [])
+        hasAnimatedAnimators = other?.hasAnimatedAnimators ?? false
         super.init(layer: layer)
         document = other?.document
         shownFrame = other?.shownFrame ?? .nan
         shaped = other?.shaped
+        drawn = other?.drawn
     }
 
-    /// Shows the document of frame `frame` (its composition's).
+    /// Shows the document of frame `frame` (its composition's), and what its animators do then.
     func show(frame: Double) {
         if frame == shownFrame || (!text.isAnimated && !shownFrame.isNaN) { return }
         shownFrame = frame
         let d = text.document(at: frame)
-        guard d != document else { return }
-        document = d
-        setNeedsRender()
+        if d != document {
+            document = d
+            setNeedsRender()
+        } else if hasAnimatedAnimators {
+            setNeedsRender()
+        }
     }
 
     public override func renderContent(into list: inout [DrawCommand]) {
         super.renderContent(into: &list)             // no string of its own: the layer's content only
         guard let document, let fonts = renderFonts else { return }
+        let layout: LottieTextLayout
         if let s = shaped, s.document == document, s.fonts === fonts {
-            list.append(contentsOf: s.draws)
+            layout = s.layout
+        } else {
+            layout = LottieTextLayout(document, in: fonts, perGlyph: !text.animators.isEmpty || document.hasStroke,
+                                      grouping: text.anchorPointGrouping)
+            layoutCount += 1
+            shaped = (document, fonts, layout)
+            drawn = nil
+        }
+        guard layout.isPerGlyph else {
+            list.append(contentsOf: layout.runs)
             return
         }
-        let draws = Self.draws(document, in: fonts)
-        shaped = (document, fonts, draws)
+        let frame = shownFrame.isNaN ? 0 : shownFrame
+        if let d = drawn, d.frame == frame || !hasAnimatedAnimators {
+            list.append(contentsOf: d.draws)
+            return
+        }
+        let draws = layout.draws(at: frame, animators: text.animators, alignment: text.groupingAlignment.point(at: frame))
+        drawn = (frame, draws)
         list.append(contentsOf: draws)
     }
 
-    /// The glyph runs of `d`, placed in the layer's coordinates.
-    static func draws(_ d: LottieTextDocument, in fonts: FontSystem) -> [DrawCommand] {
-        guard let color = d.fillColor, color.alpha > 0, d.size > 0, !d.text.isEmpty else { return [] }
-        let style = TextStyle(font: font(d), color: color, kern: d.tracking / 1000 * d.size)
-        var out: [DrawCommand] = []
+    /// The lines of `d` set by the text engine, each with its paragraph's text and index and
+    /// where its layout's origin goes in the layer.
+    nonisolated static func lines(_ d: LottieTextDocument, in fonts: FontSystem) -> [SetLine] {
+        guard d.size > 0, !d.text.isEmpty else { return [] }
+        let style = TextStyle(font: font(d), color: d.fillColor ?? .clear, kern: d.tracking / 1000 * d.size)
+        var out: [SetLine] = []
         var index = 0.0                                   // lines set so far
-        func emit(_ line: TextLayout.Line, x: Double, baseline: Double) {
-            let origin = Point(x: x, y: baseline - line.baseline)
-            for run in line.runs { out.append(.glyphs(run, at: origin)) }
+        func emit(_ line: TextLayout.Line, _ text: String, _ paragraph: Int, x: Double, baseline: Double) {
+            out.append(SetLine(line: line, text: text, paragraph: paragraph, origin: Point(x: x, y: baseline - line.baseline)))
         }
         if let box = d.box {
             let ascent = d.ascent.map { $0 * d.size } ?? fonts.metrics(for: style.font).ascender
@@ -74,12 +107,12 @@ public final class LottieTextLayer: TextLayer {
             case .center: .center
             case .justifyLastLeft, .justifyLastRight, .justifyLastCenter, .justifyLastFull: .justified
             }
-            for text in d.paragraphs {
+            for (p, text) in d.paragraphs.enumerated() {
                 let layout = TextLayout(text, style: style, paragraph: paragraph, in: fonts, width: box.width)
                 for line in layout.lines {
                     let baseline = box.minY + ascent + index * d.lineHeight - d.baselineShift
                     guard baseline - ascent <= box.maxY else { return out }   // past the box's bottom
-                    emit(line, x: box.minX, baseline: baseline)
+                    emit(line, text, p, x: box.minX, baseline: baseline)
                     index += 1
                 }
                 if layout.lines.isEmpty { index += 1 }
@@ -88,7 +121,7 @@ public final class LottieTextLayer: TextLayer {
             var paragraph = ParagraphStyle()
             paragraph.alignment = .left
             paragraph.lineBreakMode = .byClipping
-            for text in d.paragraphs {
+            for (p, text) in d.paragraphs.enumerated() {
                 let layout = TextLayout(text, style: style, paragraph: paragraph, in: fonts)
                 for line in layout.lines {
                     let shift: Double = switch d.justification {
@@ -96,7 +129,7 @@ public final class LottieTextLayer: TextLayer {
                     case .center, .justifyLastCenter: -line.width / 2
                     default: 0
                     }
-                    emit(line, x: shift - line.x, baseline: index * d.lineHeight - d.baselineShift)
+                    emit(line, text, p, x: shift - line.x, baseline: index * d.lineHeight - d.baselineShift)
                     index += 1
                 }
                 if layout.lines.isEmpty { index += 1 }
@@ -105,8 +138,17 @@ public final class LottieTextLayer: TextLayer {
         return out
     }
 
+    /// A line as set: the text engine's line, its paragraph's text and index, and where the
+    /// line's layout origin goes in the layer.
+    struct SetLine {
+        var line: TextLayout.Line
+        var text: String
+        var paragraph: Int
+        var origin: Point
+    }
+
     /// The font a document names: its family, with the weight and slant its style gives.
-    static func font(_ d: LottieTextDocument) -> Font {
+    nonisolated static func font(_ d: LottieTextDocument) -> Font {
         let style = d.fontStyle.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "")
         let weight: Font.Weight =
             if style.contains("extralight") || style.contains("ultralight") { .ultraLight }

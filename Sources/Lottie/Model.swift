@@ -46,12 +46,7 @@ public struct LottieTransform: Sendable {
         var m = AffineTransform(translationX: -a.x, y: -a.y)
         if s.x != 100 || s.y != 100 { m = m.concatenating(AffineTransform(scaleX: s.x / 100, y: s.y / 100)) }
         let sk = skew.scalar(at: frame)
-        if sk != 0 {
-            let axis = skewAxis.scalar(at: frame) * .pi / 180
-            let shear = AffineTransform(a: 1, b: 0, c: tan(-sk * .pi / 180), d: 1, tx: 0, ty: 0)
-            m = m.concatenating(AffineTransform(rotationAngle: axis)).concatenating(shear)
-                .concatenating(AffineTransform(rotationAngle: -axis))
-        }
+        if sk != 0 { m = m.concatenating(Self.skewMatrix(sk, axis: skewAxis.scalar(at: frame))) }
         if r != 0 { m = m.concatenating(AffineTransform(rotationAngle: r)) }
         return m.concatenating(AffineTransform(translationX: p.x, y: p.y))
     }

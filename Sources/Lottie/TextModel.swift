@@ -22,8 +22,12 @@ public struct LottieTextDocument: Sendable, Equatable {
     public var ascent: Double?
     public var size: Double
     public var fillColor: Color?
+    /// The characters' stroke ("sc", "sw"): drawn along their outlines, centred on them.
     public var strokeColor: Color?
     public var strokeWidth: Double
+    /// Whether the stroke is drawn over the fill ("of"; ThorVG and lottie-web draw it over when
+    /// the file does not say).
+    public var strokeOverFill: Bool = true
     public var justification: Justification
     /// Extra space after each character, in thousandths of an em.
     public var tracking: Double
@@ -37,6 +41,9 @@ public struct LottieTextDocument: Sendable, Equatable {
     /// whose first baseline is the layer's origin.
     public var box: Rect?
 
+    /// Whether a stroke is drawn: a visible colour and a width.
+    var hasStroke: Bool { strokeWidth > 0 && (strokeColor?.alpha ?? 0) > 0 }
+
     /// The lines as written (hard breaks only), capitalised when ``allCaps``.
     var paragraphs: [String] {
         let text = allCaps ? self.text.uppercased() : self.text
@@ -45,12 +52,30 @@ public struct LottieTextDocument: Sendable, Equatable {
     }
 }
 
-/// A text layer's documents over time (`t.d.k`): each holds from its frame until the next.
+/// A text layer's documents over time (`t.d.k`), each holding from its frame until the next,
+/// and its animators (`t.a`), applied in order.
 public struct LottieText: Sendable {
-    public var documents: [(frame: Double, document: LottieTextDocument)]
+    /// What the animators turn and scale each character about ("m.g"): the middle of its own
+    /// advance, its word's or its line's. lottie-web and ThorVG take "all" as characters.
+    public enum AnchorPointGrouping: Int, Sendable { case characters = 1, words = 2, lines = 3, all = 4 }
 
-    /// Whether the text changes over time.
-    var isAnimated: Bool { documents.count > 1 }
+    public var documents: [(frame: Double, document: LottieTextDocument)]
+    public var animators: [LottieTextAnimator] = []
+    public var anchorPointGrouping: AnchorPointGrouping = .characters
+    /// Moves each group's pivot ("m.a"): x in percent of half its advance, y in percent of a
+    /// line's height (lottie-web's 0.857 of the size).
+    public var groupingAlignment: Animatable<LottieVector> = .fixed(.zero)
+
+    /// Text with `documents` in frame order and `animators` applied in order.
+    public init(documents: [(frame: Double, document: LottieTextDocument)], animators: [LottieTextAnimator] = []) {
+        self.documents = documents
+        self.animators = animators
+    }
+
+    /// Whether the text or what its animators do changes over time.
+    var isAnimated: Bool { documents.count > 1 || hasAnimatedAnimators }
+    /// Whether what its animators do changes over time (each frame styles its glyphs anew).
+    var hasAnimatedAnimators: Bool { animators.contains { $0.isAnimated } || (!animators.isEmpty && groupingAlignment.isAnimated) }
 
     /// The document showing at composition frame `frame`: the last one starting at or before
     /// it (the first before them all).
