@@ -135,3 +135,19 @@ extension LayerState {
         }
     }
 }
+
+extension LayerState {
+    /// Copies one property's value from `other`.
+    mutating func copy(_ p: AnimatableProperty, from other: LayerState) {
+        switch p {
+        case .center: center = other.center
+        case .bounds: bounds = other.bounds
+        case .transform: transform = other.transform
+        case .alpha: alpha = other.alpha
+        case .backgroundColor: backgroundColor = other.backgroundColor
+        case .cornerRadius: cornerRadius = other.cornerRadius
+        case .borderWidth: borderWidth = other.borderWidth
+        case .borderColor: borderColor = other.borderColor
+        }
+    }
+}

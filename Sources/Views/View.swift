@@ -630,38 +630,6 @@ open class View: Responder {
 
     // MARK: Coordinates and hit testing
 
-    /// Converts `point` from this view's coordinates to `view`'s (window coordinates when nil),
-    /// with model values.
-    public func convert(_ point: Point, to view: View?) -> Point {
-        let inWindow = pointToWindow(point)
-        guard let view else { return inWindow }
-        return view.pointFromWindow(inWindow)
-    }
-
-    /// Converts `point` from `view`'s coordinates (window coordinates when nil) to this view's.
-    public func convert(_ point: Point, from view: View?) -> Point {
-        pointFromWindow(view.map { $0.pointToWindow(point) } ?? point)
-    }
-
-    package func pointToWindow(_ p: Point) -> Point {
-        var q = p
-        var v: View? = self
-        while let c = v { q = c.model.pointToSuperview(q); v = c.superview }
-        return q
-    }
-
-    package func pointFromWindow(_ p: Point) -> Point {
-        var chain: [View] = []
-        var v: View? = self
-        while let c = v { chain.append(c); v = c.superview }
-        var q = p
-        for c in chain.reversed() {
-            guard let inv = c.model.transformToSuperview.inverted() else { return Point(x: .nan, y: .nan) }
-            q = inv.apply(to: q)
-        }
-        return q
-    }
-
     /// Whether `point` (view coordinates) is inside the view.
     open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
@@ -695,20 +663,4 @@ open class View: Responder {
     /// Called when the mouse pointer comes over the view (or one of its subviews), and leaves it.
     open func pointerEntered() {}
     open func pointerExited() {}
-}
-
-extension LayerState {
-    /// Copies one property's value from `other`.
-    mutating func copy(_ p: AnimatableProperty, from other: LayerState) {
-        switch p {
-        case .center: center = other.center
-        case .bounds: bounds = other.bounds
-        case .transform: transform = other.transform
-        case .alpha: alpha = other.alpha
-        case .backgroundColor: backgroundColor = other.backgroundColor
-        case .cornerRadius: cornerRadius = other.cornerRadius
-        case .borderWidth: borderWidth = other.borderWidth
-        case .borderColor: borderColor = other.borderColor
-        }
-    }
 }
