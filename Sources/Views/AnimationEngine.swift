@@ -159,6 +159,9 @@ public final class AnimationEngine: AnimationSource {
     /// (CA8, ``layerTime(of:at:)``), so pausing a layer pauses the view animations under it.
     /// Until then every layer's time is the media time and the tick skips the conversion.
     var followsLayerTime = false
+    /// Whether a timeline of this loop has had a timing view: until then a view's layer lists
+    /// no timelines without looking through the driven motions.
+    var timelinesRunOnViews = false
 
     init(runLoop: MainRunLoop) { self.runLoop = runLoop }
 
@@ -226,8 +229,11 @@ public final class AnimationEngine: AnimationSource {
     func layerTime(of view: View, at now: Int64) -> Int64 {
         guard let layer = view.timingLayer else { return now }
         let t = layer.localTime(forMediaTime: MediaTime.seconds(now))
-        return t.isFinite ? MediaTime.nanoseconds(t) : now
+        // Within ±2^61 ns (73 years), so the difference of two such times cannot overflow.
+        return t.isFinite ? min(max(MediaTime.nanoseconds(t), -Self.layerTimeBound), Self.layerTimeBound) : now
     }
+
+    static let layerTimeBound: Int64 = 1 << 61
 
     /// Called by a view after a model change: inside an animation block the change becomes an
     /// animation of the presentation from its current value to the new model value (N1).

@@ -524,7 +524,7 @@ public final class Window: FrameParticipant {
             box = box.union(t.apply(to: local))
         }
         var clip: Rect? = v.clipsToBounds ? local : nil
-        var clipRadius = p.cornerRadius
+        var clipRadius = v.clipsToBounds ? p.cornerRadius : 0
         var mask: GroupMask?
         if let vl = v.loadedLayer, let m = vl.mask {
             // The view's layer's mask masks the view and its subviews, as in UIKit (CA2).

@@ -364,4 +364,87 @@ struct ViewAnimationsOnLayerTests {
         #expect(v.cornerRadius == held && near(held, 4))
         host.runUntilIdle()
     }
+
+    @Test("CA8: an animator whose completion removes animations again, while its tracks are being removed, disturbs nothing")
+    func CA8_reentrantRemoval() {
+        let host = makeHost()
+        let v = hosted(host)
+        View.animate(withDuration: 1, animations: { v.cornerRadius = 10 })
+        View.animate(withDuration: 1, animations: { v.borderWidth = 2 })
+        let animator = PropertyAnimator(duration: 1, curve: .linear) { v.alpha = 0 }
+        var ended: PropertyAnimator.Position?
+        animator.addCompletion { p in ended = p; v.layer.removeAllAnimations() }
+        animator.startAnimation()
+        host.step(frames: 10)
+        v.layer.removeAllAnimations()
+        #expect(ended == .current && v.layer.animationKeys() == nil && v.presentation.cornerRadius == 10)
+        host.runUntilIdle()
+    }
+
+    @Test("CA8: an animator whose first view goes away keeps its progress; its clock becomes the next view's layer time")
+    func CA8_animatorClockViewGoesAway() {
+        let host = makeHost()
+        let container = hosted(host)
+        var first: View? = hosted(host, in: container)
+        let second = hosted(host)
+        let animator = PropertyAnimator(duration: 1, curve: .linear) {
+            first!.alpha = 0
+            second.alpha = 0
+        }
+        animator.startAnimation()
+        host.step()
+        host.step(frames: 6)                                           // 0.1 s
+        let paused = pause(container.layer, host)
+        host.step(frames: 60)                                          // held by the first view's paused layer
+        #expect(abs(animator.fractionComplete - 0.1) < 1e-6)
+        first!.removeFromSuperview()
+        first = nil
+        host.step()                                                     // the new clock starts here
+        host.step(frames: 6)
+        #expect(abs(animator.fractionComplete - 0.2) < 1e-6, "no jump by the paused time: \(animator.fractionComplete)")
+        _ = paused
+        host.runUntilIdle()
+    }
+
+    @Test("CA8: a timeline whose timing view goes away keeps its playhead and goes on in media time")
+    func CA8_timelineClockViewGoesAway() {
+        let host = makeHost()
+        let container = hosted(host)
+        var v: View? = hosted(host, in: container)
+        var values: [Double] = []
+        let tl = AnimationTimeline()
+        tl.add(Tween.value(from: 0, to: 1, duration: 2, curve: .linear) { values.append($0) })
+        tl.timingView = v
+        tl.play(on: host.runLoop)
+        host.step()
+        host.step(frames: 18)                                          // 0.3 s
+        pause(container.layer, host)
+        host.step(frames: 60)
+        #expect(abs(tl.totalTime - 0.3) < 1e-6)
+        v!.removeFromSuperview()
+        v = nil
+        host.step()
+        host.step(frames: 6)
+        #expect(abs(tl.totalTime - 0.4) < 1e-6, "no jump by the paused time: \(tl.totalTime)")
+        tl.pause()
+        host.runUntilIdle()
+    }
+
+    @Test("CA8 bad input: layer times far past a lifetime (time offsets of ±1e10 s) do not overflow the animations' clocks")
+    func CA8_hugeLayerTimes() {
+        let host = makeHost()
+        let container = hosted(host)
+        let v = hosted(host, in: container)
+        let animator = PropertyAnimator(duration: 1, curve: .linear) { v.alpha = 0 }
+        animator.startAnimation()
+        View.animate(withDuration: 1, animations: { v.cornerRadius = 5 })
+        host.step(frames: 3)
+        container.layer.timeOffset = 1e10
+        host.step(frames: 3)
+        container.layer.timeOffset = -1e10
+        host.step(frames: 3)
+        container.layer.timeOffset = 0
+        host.runUntilIdle()
+        #expect(v.presentation.cornerRadius == 5)
+    }
 }

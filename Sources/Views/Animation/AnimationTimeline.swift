@@ -84,8 +84,12 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     /// backwards runs it back. Nil (the default): the run loop's media time. Set it before
     /// ``play(on:)``; the playhead is measured from the first frame on the new clock after that.
     public weak var timingView: View? {
-        didSet { if timingView !== oldValue { anchorPlayhead = playhead; anchorTime = nil; lastFrameTime = nil } }
+        didSet { if timingView != nil { runLoop?.animations.timelinesRunOnViews = true } }
     }
+    /// The view the playback anchor was taken on, and whether there was one (a view that went
+    /// away leaves it nil): a change of clock rebases playback (``syncClock()``).
+    private weak var clockView: View?
+    private var hasClockView = false
 
     public init() {}
 
@@ -252,6 +256,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
 
     private func attach(_ loop: MainRunLoop) {
         runLoop = loop
+        if timingView != nil { loop.animations.timelinesRunOnViews = true }
         guard !isDriven else { return }
         lastFrameTime = nil
         isDriven = true
@@ -280,8 +285,20 @@ public final class AnimationTimeline: FrameDrivenAnimation {
 
     /// A frame time on the timeline's clock: its ``timingView``'s layer time, or the media time.
     private func clock(_ frameTime: Int64) -> Int64 {
+        syncClock()
         guard let view = timingView, let loop = runLoop else { return frameTime }
         return loop.animations.time(on: view, at: frameTime)
+    }
+
+    /// When the clock's view changed (set to another, or gone away), playback measures from the
+    /// playhead now on the new clock, from its next frame.
+    private func syncClock() {
+        guard timingView !== clockView || (clockView == nil && hasClockView) else { return }
+        anchorPlayhead = playhead
+        anchorTime = nil
+        lastFrameTime = nil
+        clockView = timingView
+        hasClockView = timingView != nil
     }
 
     /// Moves the playhead by `delta` seconds of timeline time, firing crossed callbacks in order.

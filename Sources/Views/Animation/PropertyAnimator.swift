@@ -70,6 +70,10 @@ public final class PropertyAnimator {
     private var segment: Segment?
     /// The seconds run in the current segment as of the last tick (kept while paused).
     private var lastElapsed = 0.0
+    /// The view whose layer time the animator's clock is (see ``tick(to:)``), and whether it
+    /// had one (a view that went away leaves it nil).
+    private weak var clockView: View?
+    private var hasClockView = false
     /// The time of the last tick while running, on the animator's clock (nil while paused or
     /// before the first).
     private var lastTickTime: Int64?
@@ -230,7 +234,20 @@ public final class PropertyAnimator {
     /// back toward where it began (never before).
     func tick(to frameTime: Int64) -> Bool {
         guard state == .active, isRunning else { return true }
-        let now = engine?.time(on: tracks.first?.view, at: frameTime) ?? frameTime
+        let clock = tracks.first { $0.view != nil }?.view
+        if clock !== clockView || (clockView == nil && hasClockView) {
+            // The view whose layer time it measures changed (its first view went away): the
+            // time run so far is kept and the new clock measures from this frame, as a pause
+            // and a start would.
+            if segment != nil, segment!.begin != nil {
+                segment!.elapsedBeforePause = lastElapsed
+                segment!.begin = nil
+            }
+            lastTickTime = nil
+            clockView = clock
+            hasClockView = clock != nil
+        }
+        let now = engine?.time(on: clock, at: frameTime) ?? frameTime
         if segment == nil || (segment!.endProgress == 1) == isReversed { beginSegment(curve: curve, durationFactor: 1) }
         // A segment begun while running (a reversal, a continuation) starts where the last tick
         // left the animator, so no frame stands still; after a pause it starts with this frame.
@@ -253,7 +270,8 @@ public final class PropertyAnimator {
     }
 
     /// Forgets tracks whose layer animation was removed (their view cleared). An active animator
-    /// left with none ends where it is, as UIKit's does when its layer animations are removed:
+    /// left with none ends where it is (its completions run now), as UIKit's does when its layer
+    /// animations are removed:
     /// at `.start` or `.end` when its progress is there (a cancelled interactive transition ran
     /// it back to the start on layer time), else at `.current`.
     func dropRemovedTracks() {

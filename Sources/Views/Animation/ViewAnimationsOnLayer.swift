@@ -39,12 +39,14 @@ extension AnimationEngine {
     /// `view`'s running animations with their keys, in the order they were made: a property's
     /// first animation under its key path, further (additive) ones under "-2", "-3", …; then
     /// the timelines playing on its layer's time, "timeline", "timeline-2", …
-    /// - Complexity: O(running animations) when the view animates, O(timelines and scroll
-    ///   motions) when it does not.
+    /// - Complexity: O(running animations) when the view animates; when it does not, O(1)
+    ///   until a timeline of the loop has had a timing view, then O(timelines and scroll motions).
     func layerEntries(of view: View) -> [(key: String, entry: LayerEntry)] {
         var out: [(key: String, entry: LayerEntry)] = []
-        for case let tl as AnimationTimeline in driven.lazy.compactMap(\.value) where tl.timingView === view && tl.isPlaying {
-            out.append((out.isEmpty ? "timeline" : "timeline-\(out.count + 1)", .timeline(tl)))
+        if timelinesRunOnViews {
+            for case let tl as AnimationTimeline in driven.lazy.compactMap(\.value) where tl.timingView === view && tl.isPlaying {
+                out.append((out.isEmpty ? "timeline" : "timeline-\(out.count + 1)", .timeline(tl)))
+            }
         }
         // A view none of whose properties animates has no other (and a layer animation added to
         // one of a thousand still views costs no scan of the running list).
@@ -118,7 +120,6 @@ extension AnimationEngine {
             }
         }
         guard properties != 0 || !blocks.isEmpty || !tracks.isEmpty else { return }
-        for animator in animators { animator.dropRemovedTracks() }
         for i in blocks.reversed() {
             let a = running.remove(at: i)
             properties |= a.property.bit
@@ -139,7 +140,10 @@ extension AnimationEngine {
             view.presentation.copy(p, from: view.model)
         }
         view.presentationChanged()
-        runLoop.requestFrame()                 // the completions run in the next frame's phase 3
+        runLoop.requestFrame()                 // the blocks' completions run in the next frame's phase 3
+        // Last, with the lists settled: an animator left with no tracks ends now, and its
+        // completions may remove animations again.
+        for animator in animators { animator.dropRemovedTracks() }
     }
 
     // MARK: Descriptions
