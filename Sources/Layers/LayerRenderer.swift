@@ -84,7 +84,7 @@ public struct LayerRenderer {
         }
         // Clip: the bounds when masking to them, a plain mask layer's frame.
         var clip: Rect? = l.masksToBounds && affine ? l.bounds : nil
-        var clipRadius = l.cornerRadius
+        var clipRadius = l.masksToBounds ? l.cornerRadius : 0
         var groupMask: GroupMask?
         if let m = model.mask, affine { groupMask = mask(m, of: model, transform: h, clip: &clip, clipRadius: &clipRadius) }
         if let c = clip { box = box.intersection(h.apply(to: c)) }

@@ -17,6 +17,8 @@ struct Sample {
     /// The layer's mask (a filled path, or a plain layer's rounded bounds), in window
     /// coordinates, its opacity the mask's alpha: a mask of its precomposition, inside the clip.
     var mask: ShapeSample?
+    /// Whether the mask shows the outside (an inverted alpha matte).
+    var maskInverted = false
     /// Images the node draws (its layer's contents, a slice each), in its coordinates: each
     /// becomes an image layer parented to the node.
     var images: [ImageDrawing] = []

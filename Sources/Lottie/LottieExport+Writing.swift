@@ -119,7 +119,8 @@ struct CompositionWriter {
         // The clip, then the layer mask's subpaths: intersected with the clip, added together
         // without one (Lottie combines masks in order).
         var masks = self.masks(filled[n].map(\.clip), name: "clip", mode: "a")
-        masks += self.masks(filled[n].map(\.mask), name: "mask", mode: masks.isEmpty ? "a" : "i")
+        masks += self.masks(filled[n].map(\.mask), name: "mask", mode: masks.isEmpty ? "a" : "i",
+                            inverted: filled[n].contains { $0.maskInverted })
         if !masks.isEmpty {
             layer["hasMask"] = true
             layer["masksProperties"] = masks
@@ -128,28 +129,51 @@ struct CompositionWriter {
     }
 
     /// Lottie masks (in the precomposition's coordinates) from a path per frame: one per
-    /// subpath of the first frame that has one, in `mode` ("a" add, "i" intersect; further
-    /// subpaths add), with the path's opacity. Frames without the path (or with another shape
-    /// of it) hold the last one.
-    mutating func masks(_ samples: [ShapeSample?], name: String, mode: String) -> [[String: Any]] {
+    /// subpath of the first frame that has one, in `mode` ("a" add, "i" intersect), further
+    /// subpaths added, or subtracted when wound the other way (a hole), with the path's opacity.
+    /// A frame with another shape of the path holds the last one; a frame without it has a
+    /// triangle over the whole canvas in each mask's place (a mask that lets all through).
+    mutating func masks(_ samples: [ShapeSample?], name: String, mode: String, inverted: Bool = false) -> [[String: Any]] {
         guard let first = samples.lazy.compactMap({ $0 }).first, case .path(let counts, let closed) = first.geometry else { return [] }
         var last = first
-        let held = samples.map { s -> ShapeSample in
-            if let s, s.geometry == first.geometry { last = s }
+        let held = samples.map { s -> ShapeSample? in
+            guard let s else { return nil }
+            if s.geometry == first.geometry { last = s }
             return last
         }
         var out: [[String: Any]] = []
         var offset = 0
-        let opacity = properties.json(held.map { [$0.opacity] }, tolerance: 0.5) { Property.number($0[0]) as Any }
+        let opacity = properties.json(held.map { [$0?.opacity ?? 100] }, tolerance: 0.5) { Property.number($0[0]) as Any }
+        let w = Double(width), h = Double(height)
         // Intersecting, only the first subpath: the others would be added to the intersection.
         for (j, count) in counts.enumerated() where mode != "i" || j == 0 {
             let range = offset..<(offset + count * 6)
             offset += count * 6
-            let path = properties.json(held.map { Array($0.values[range]) }, tolerance: 0.5) { Property.bezier($0, closed: closed[j]) }
-            out.append(["nm": counts.count > 1 ? "\(name) \(j + 1)" : name, "mode": j == 0 ? mode : "a", "inv": false, "pt": path,
-                        "o": opacity, "x": ["a": 0, "k": 0.0]] as [String: Any])
+            guard count >= 3 || !held.contains(where: { $0 == nil }) else { continue }
+            // The canvas-covering triangle, its last corner repeated to the subpath's vertex count.
+            let cover = (0..<count).flatMap { k -> [Double] in
+                let corner = [(-w, -h), (5 * w, -h), (-w, 5 * h)][min(k, 2)]
+                return [corner.0, corner.1, 0, 0, 0, 0]
+            }
+            let values = held.map { $0.map { Array($0.values[range]) } ?? cover }
+            let path = properties.json(values, tolerance: 0.5) { Property.bezier($0, closed: closed[j]) }
+            let hole = j > 0 && Self.signedArea(Array(first.values[range])) * Self.signedArea(Array(first.values[0..<(counts[0] * 6)])) < 0
+            out.append(["nm": counts.count > 1 ? "\(name) \(j + 1)" : name, "mode": j == 0 ? mode : hole ? "s" : "a", "inv": inverted,
+                        "pt": path, "o": opacity, "x": ["a": 0, "k": 0.0]] as [String: Any])
         }
         return out
+    }
+
+    /// The signed area of a subpath's polygon of vertices (x, y, then four tangent values each).
+    static func signedArea(_ values: [Double]) -> Double {
+        let n = values.count / 6
+        guard n >= 3 else { return 0 }
+        var a = 0.0
+        for k in 0..<n {
+            let p = k * 6, q = ((k + 1) % n) * 6
+            a += values[p] * values[q + 1] - values[q] * values[p + 1]
+        }
+        return a / 2
     }
 }
 
@@ -177,7 +201,7 @@ final class Node {
     }
     let key: Key
     let name: String
-    let parent: Int?
+    var parent: Int?
     var samples: [Sample?]
     /// The image asset an image node draws (an image layer, `ty` 2); nil for shape layers.
     var imageAsset: String?

@@ -130,7 +130,10 @@ public final class LottieRecorder {
             body.clip = ShapeSample(path: Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners).applying(mine),
                                     color: .black, width: nil, evenOdd: false)
         }
-        if let m = v.layerIfLoaded?.mask { body.mask = maskSample(m, in: mine, clipped: body.clip != nil) }
+        if let vl = v.layerIfLoaded, let m = vl.mask {
+            body.mask = maskSample(m, of: vl, in: mine, clipped: body.clip != nil)
+            body.maskInverted = vl.maskMode == .inverseAlpha
+        }
         if let vl = v.layerIfLoaded, let image = vl.contents {
             var contents: [DrawCommand] = []
             vl.appendContents(image, in: local, mediaTime: window.layers?.frameTime ?? 0, into: &contents)
@@ -194,7 +197,10 @@ public final class LottieRecorder {
             s.clip = ShapeSample(path: Layer.roundedPath(b, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners).applying(mine),
                                  color: .black, width: nil, evenOdd: false)
         }
-        if let m = model.mask { s.mask = maskSample(m, in: mine, clipped: s.clip != nil) }
+        if let m = model.mask {
+            s.mask = maskSample(m, of: model, in: mine, clipped: s.clip != nil)
+            s.maskInverted = model.maskMode == .inverseAlpha
+        }
         s.shapes.append(ShapeSample(rect: b, radius: l.cornerRadius, color: l.backgroundColor ?? .clear, fill: true))
         if let shape = l as? ShapeLayer {
             appendShape(shape, to: &s)
@@ -329,8 +335,19 @@ public final class LottieRecorder {
         let t = l.sublayerTransform.affineTransform
         let map = Geometry.AffineTransform(translationX: -a.x, y: -a.y).concatenating(t)
             .concatenating(Geometry.AffineTransform(translationX: a.x, y: a.y))
+        let isNew = nodeIndex[key] == nil
         let host = record(key, name: name + " sublayers", parent: parent,
                           Sample(anchor: a, position: a, transform: t, opacity: 100, warn: { self.warn($0) }))
+        if isNew && frameCount > 0 {
+            // Made after the sublayers were first recorded (the transform was the identity
+            // until now): it carries the identity in the frames before, and the sublayers
+            // recorded under the layer move under it.
+            for f in 0..<frameCount { nodes[host].samples[f] = Sample(identityAt: .zero, opacity: 100) }
+            let sublayers = Set(model.children.map { ObjectIdentifier($0) })
+            for i in nodes.indices where i != host && nodes[i].parent == parent && sublayers.contains(nodes[i].key.id) {
+                nodes[i].parent = host
+            }
+        }
         painted.append(host)
         return (host, map.concatenating(world))
     }
@@ -339,12 +356,16 @@ public final class LottieRecorder {
     /// coordinates there), with the mask's alpha as its opacity: a shape layer's filled path or
     /// a plain layer's rounded bounds, with nothing else drawn in it. Other masks (gradients,
     /// images, strokes, sublayers, even-odd holes) are left out with a warning.
-    private func maskSample(_ model: Layer, in world: Geometry.AffineTransform, clipped: Bool) -> ShapeSample? {
+    private func maskSample(_ model: Layer, of owner: Layer, in world: Geometry.AffineTransform, clipped: Bool) -> ShapeSample? {
         let m = model.presentationLayer ?? model
         let b = m.bounds
         let anchor = Point(x: b.minX + m.anchorPoint.x * b.width, y: b.minY + m.anchorPoint.y * b.height)
         let map = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(m.transform.affineTransform)
             .concatenating(Geometry.AffineTransform(translationX: m.position.x, y: m.position.y)).concatenating(world)
+        if owner.maskMode == .luminance || owner.maskMode == .inverseLuminance {
+            warn("luminance masks are not exported: those layers draw unmasked")
+            return nil
+        }
         let path: Path, alpha: Double
         if let shape = m as? ShapeLayer, let p = shape.path, let fill = shape.fillColor, shape.strokeColor == nil || shape.lineWidth == 0,
            (m.backgroundColor?.alpha ?? 0) == 0, shape.fillRule == .nonZero || BezierSubpath.split(p).count == 1 {
@@ -388,9 +409,11 @@ public final class LottieRecorder {
     /// as it is drawn), written on first use as an embedded PNG; nil when it cannot be encoded.
     private func imageAsset(for d: ImageDrawing) -> Int? {
         let bitmap = d.image.bitmap
+        let limit = Double(max(bitmap.width, bitmap.height))
+        guard [d.source.minX, d.source.minY, d.source.maxX, d.source.maxY].allSatisfy({ $0.isFinite && abs($0) <= limit + 1 }) else { return nil }
         let x0 = max(0, Int(d.source.minX.rounded(.down))), y0 = max(0, Int(d.source.minY.rounded(.down)))
         let x1 = min(bitmap.width, Int(d.source.maxX.rounded(.up))), y1 = min(bitmap.height, Int(d.source.maxY.rounded(.up)))
-        guard d.source.minX.isFinite, d.source.maxY.isFinite, x1 > x0, y1 > y0 else { return nil }
+        guard x1 > x0, y1 > y0 else { return nil }
         let tint = [d.tint.red, d.tint.green, d.tint.blue, d.tint.alpha]
         let key = ImageAssetKey(bitmap: ObjectIdentifier(bitmap), x: x0, y: y0, width: x1 - x0, height: y1 - y0,
                                 tint: tint, isTemplate: d.isTemplate)

@@ -97,6 +97,10 @@ public final class ImageRenderer: FrameRenderer {
         var template = Array(((directory.isEmpty ? "" : directory + "/") + ".\(name).XXXXXX.png.tmp").utf8CString)
         let fd = mkstemps(&template, 8)
         guard fd >= 0 else { throw SDLError(operation: operation, message: String(cString: strerror(errno))) }
+        // mkstemps makes the file private (0600); a written image has the mode a new file gets.
+        let creationMask = umask(0)
+        umask(creationMask)
+        fchmod(fd, 0o666 & ~creationMask)
         close(fd)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do throws(SDLError) {

@@ -76,7 +76,7 @@ struct LottieExportTests {
     /// Steps the scene on a headless host at `fps` for `frames` frames (from frame 0),
     /// recording each frame and rendering it directly.
     static func export(_ text: String, file: String = "<scene>", fps: Int = 30, frames: Int = 36,
-                       prepare: (BuiltScene) -> Void = { _ in }) throws -> Export {
+                       prepare: (BuiltScene) -> Void = { _ in }, before: (Int, BuiltScene) -> Void = { _, _ in }) throws -> Export {
         let scene = try SceneLoader.parse(text, file: file)
         let host = HeadlessHost(size: scene.size, rate: FrameRate(fps: fps)!)
         host.runLoop.keepsRunningWhenIdle = true
@@ -87,7 +87,8 @@ struct LottieExportTests {
         let renderer = try ImageRenderer(pixelWidth: Int(scene.size.width), pixelHeight: Int(scene.size.height))
         var direct: [RGBAImage] = []
         var states: [String: [LayerState]] = [:]
-        for _ in 0..<frames {
+        for k in 0..<frames {
+            before(k, built)
             host.step()
             recorder.recordFrame()
             renderer.render(host.window.displayList)
@@ -341,6 +342,37 @@ struct LottieExportTests {
         // The caption's glyphs are FreeType bitmaps in the scene and outlines in the file:
         // compared above it (rows 0..<170).
         try Self.checkFrames(e, "images", width: 360, height: 240, ours: { Self.rows($0, 0..<170) }, rlottie: { Self.rows($0, 0..<170) })
+    }
+
+    @Test("LT4 a layer mask set part way and taken off again, and an inverted one: the frames without it are whole")
+    func LT4_maskSetLaterAndInverted() throws {
+        let circle = ShapeLayer()
+        circle.frame = Rect(x: 0, y: 0, width: 110, height: 110)
+        circle.path = Path(ellipseIn: Rect(x: 25, y: 25, width: 60, height: 60))
+        circle.fillColor = .black
+        let e = try Self.export(Self.maskScene, prepare: { built in
+            let hole = ShapeLayer()
+            hole.frame = Rect(x: 0, y: 0, width: 80, height: 100)
+            hole.path = Path(ellipseIn: Rect(x: 20, y: 30, width: 40, height: 40))
+            hole.fillColor = .black
+            built.layers["tile"]!.mask = hole
+            built.layers["tile"]!.maskMode = .inverseAlpha
+        }, before: { k, built in
+            if k == 10 { built.views["card"]!.layer.mask = circle }               // a reveal starts
+            if k == 25 { built.views["card"]!.layer.mask = nil }                  // and ends whole
+        })
+        let layers = e.json["layers"] as? [[String: Any]] ?? []
+        let tile = try #require(layers.first { $0["nm"] as? String == "tile (group)" }?["masksProperties"] as? [[String: Any]])
+        #expect(tile.first?["inv"] as? Bool == true)
+        try Self.checkFrames(e, "masks set late", width: 220, height: 140, rlottie: { Self.columns($0, 0..<125) })
+    }
+
+    @Test("LT4 a sublayer transform animated from the identity: the sublayers move under the layer that carries it")
+    func LT4_sublayerTransformFromIdentity() throws {
+        let scene = Self.sublayerScene.replacingOccurrences(of: #""sublayerTransform": {"scale": 0.8, "rotate": 20}"#, with: #""opacity": 1"#)
+        let e = try Self.export(scene)
+        #expect(!e.warnings.contains { $0.contains("moved") }, "\(e.warnings)")
+        try Self.checkFrames(e, "sublayer transform from the identity", width: 220, height: 120)
     }
 
     /// A layer whose sublayer transform turns and scales its two sublayers about its centre (a

@@ -190,4 +190,21 @@ struct MaskTests {
         host.runUntilIdle()
         #expect(alpha(shot(), 70, 50) == 255 && card.layer.mask == nil)
     }
+
+    @Test("CA10: a plain square mask on a rounded view that does not clip masks square (the view's radius is not the mask's)")
+    func CA10_squareMaskOnRoundedView() throws {
+        let (host, card) = blueCardWithRedStripe()
+        card.cornerRadius = 30
+        let square = Layer()
+        square.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        square.backgroundColor = .black
+        let sub = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        sub.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        card.addSubview(sub)
+        card.layer.mask = square
+        host.runUntilIdle()
+        let renderer = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
+        renderer.render(host.window.displayList)
+        #expect(alpha(renderer.image(), 2, 2) == 255, "the subview's corner shows: the mask is square")
+    }
 }

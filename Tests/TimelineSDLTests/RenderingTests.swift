@@ -350,6 +350,13 @@ struct BackendErrorTests {
         #expect(throws: SDLError.self) { try image.savePNG(to: dir.path + "/missing/out.png") }
         let read = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(read.isEmpty)
+        // A written PNG has the mode a new file gets (the umask's), not its temporary's 0600.
+        try image.savePNG(to: dir.path + "/out.png")
+        let mask = umask(0)
+        umask(mask)
+        var info = stat()
+        #expect(stat(dir.path + "/out.png", &info) == 0 && info.st_mode & 0o777 == 0o666 & ~mask)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.png"])
         #expect(throws: SDLError.self) { try ImageRenderer(pixelWidth: 16_385, pixelHeight: 1) }
     }
 
