@@ -51,11 +51,6 @@ public struct ShapeRasterizer: Sendable {
 
     public init() {}
 
-    /// How far from 0 or 1 a pixel's coverage is taken as exactly 0 or 1 (a quarter of a byte
-    /// step): more than the rounding of a row's running sum, so that wholly covered pixels read 1
-    /// and empty ones 0, less than any paint can show.
-    static let coverageSnap: Float = 1.0 / 1024
-
     /// Rasterises `path` under `transform` (to device pixels) by `rule`, limited to `clip` (device
     /// pixels) and grown by `margin` pixels on each side (room for a blur). Returns false when
     /// nothing lands in the clip.

@@ -55,6 +55,36 @@ struct ExactCoverageTests {
         #expect(steep.rowBoundsHold && shallow.rowBoundsHold)
     }
 
+    @Test("LT6 sums are exact: pixels wholly inside a slanted shape read exactly 1, wholly outside exactly 0")
+    func LT6_exactSums() throws {
+        // A rectangle turned by 0.3 radians: convex, so a pixel is wholly inside when its corners are.
+        let (c, s) = (cos(0.3), sin(0.3))
+        let corners = [Point(x: -30, y: -12), Point(x: 30, y: -12), Point(x: 30, y: 12), Point(x: -30, y: 12)]
+            .map { Point(x: 40.3 + $0.x * c - $0.y * s, y: 30.7 + $0.x * s + $0.y * c) }
+        let raster = try #require(Raster(Path.polygon(corners)))
+        func side(_ k: Int, _ p: Point) -> Double {
+            let a = corners[k], b = corners[(k + 1) % 4]
+            return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+        }
+        func inside(_ p: Point) -> Bool { (0..<4).allSatisfy { side($0, p) > 0 } }
+        var whole = 0
+        for py in 0..<64 {
+            for px in 0..<84 {
+                let pixel = [Point(x: Double(px), y: Double(py)), Point(x: Double(px + 1), y: Double(py)),
+                             Point(x: Double(px), y: Double(py + 1)), Point(x: Double(px + 1), y: Double(py + 1))]
+                if pixel.allSatisfy(inside) { whole += 1; #expect(raster.at(px, py) == 1, "pixel \(px), \(py)") }
+                // Wholly outside: all four corners beyond one of the shape's sides.
+                if (0..<4).contains(where: { k in pixel.allSatisfy { side(k, $0) < 0 } }) {
+                    #expect(raster.at(px, py) == 0, "pixel \(px), \(py)")
+                }
+            }
+        }
+        #expect(whole > 1_000)
+        var total = 0.0
+        for k in 0..<(raster.r.width * raster.r.height) { total += Double(raster.r.coverage[k]) }
+        #expect(abs(total - 60 * 24) < 0.01)
+    }
+
     @Test("LT6 overlapping squares: non-zero covers the overlap, even-odd leaves it out, pixel by pixel")
     func LT6_fillRules() throws {
         var squares = Path(rect: Rect(x: 0.5, y: 0.5, width: 4, height: 4))
