@@ -55,9 +55,10 @@ public struct ShapeRasterizer: Sendable {
     /// pixels) and grown by `margin` pixels on each side (room for a blur). Returns false when
     /// nothing lands in the clip.
     ///
-    /// - Complexity: O(pixel cells the edges cross + the region's area) (the area to clear it
-    ///   and sum its rows' covered columns).
+    /// - Complexity: O(pixel cells the edges cross + the rows' covered columns, this shape's
+    ///   and the last one's: summed and cleared).
     public mutating func rasterize(_ path: Path, transform: AffineTransform, rule: FillRule, clip: Rect, margin: Int = 0) -> Bool {
+        clearCoverage()
         edges.removeAll(keepingCapacity: true)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         let scale = (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
@@ -77,13 +78,13 @@ public struct ShapeRasterizer: Sendable {
                 prev = p
             }
         }
-        guard minX <= maxX, minY <= maxY, !edges.isEmpty else { width = 0; height = 0; return false }
+        guard minX <= maxX, minY <= maxY, !edges.isEmpty else { return false }
         let box = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         let m = Double(max(0, margin))
         let grown = box.inset(by: EdgeInsets(all: -m - 1))
         let cx0 = max(grown.minX, clip.minX).rounded(.down), cy0 = max(grown.minY, clip.minY).rounded(.down)
         let cx1 = min(grown.maxX, clip.maxX).rounded(.up), cy1 = min(grown.maxY, clip.maxY).rounded(.up)
-        guard cx1 > cx0, cy1 > cy0, cx0 > -1e9, cy0 > -1e9, cx1 < 1e9, cy1 < 1e9 else { width = 0; height = 0; return false }
+        guard cx1 > cx0, cy1 > cy0, cx0 > -1e9, cy0 > -1e9, cx1 < 1e9, cy1 < 1e9 else { return false }
         x = Int(cx0); y = Int(cy0); width = Int(cx1 - cx0); height = Int(cy1 - cy0)
         let count = width * height
         if coverage.count < count { coverage.append(contentsOf: repeatElement(0, count: count - coverage.count)) }
@@ -99,7 +100,6 @@ public struct ShapeRasterizer: Sendable {
         rowStarts.withUnsafeMutableBufferPointer { rowStarts in
         rowEnds.withUnsafeMutableBufferPointer { rowEnds in
             let cells = CoverageCells(base: cov.baseAddress!, width: w, height: h, first: rowStarts.baseAddress!, last: rowEnds.baseAddress!)
-            cells.base.update(repeating: 0, count: count)
             cells.first.update(repeating: Int32(w), count: h)
             cells.last.update(repeating: -1, count: h)
             for e in edges { cells.add(e.x0 - ox, e.y0 - oy, e.x1 - ox, e.y1 - oy) }
@@ -109,6 +109,21 @@ public struct ShapeRasterizer: Sendable {
         }
         }
         return true
+    }
+
+    /// Zeroes the last rasterisation's covered columns, leaving ``coverage`` all zero (it is zero
+    /// outside the rows' covered columns, beyond the region too: grown with zeros, cleared this
+    /// way, and traded only with snapshots of such coverage), and the region empty. Clearing what
+    /// was covered rather than the next region costs the last shape's area, not its box's.
+    private mutating func clearCoverage() {
+        let (w, h) = (width, height)
+        coverage.withUnsafeMutableBufferPointer { cov in
+            for row in 0..<h {
+                let start = Int(rowStarts[row]), end = Int(rowEnds[row])
+                if end > start { (cov.baseAddress! + row * w + start).update(repeating: 0, count: end - start) }
+            }
+        }
+        width = 0; height = 0
     }
 
     /// Blurs the coverage by a Gaussian of standard deviation `sigma` pixels. From 2 pixels up

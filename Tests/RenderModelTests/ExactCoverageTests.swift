@@ -121,6 +121,27 @@ struct ExactCoverageTests {
         #expect(part.rowBoundsHold && bar.rowBoundsHold)
     }
 
+    @Test("LT6 a rasteriser reused after larger, blurred and traded shapes gives what a fresh one gives")
+    func LT6_reuse() throws {
+        let triangle = Path.polygon([Point(x: 3.3, y: 2.1), Point(x: 17.8, y: 9.6), Point(x: 6.2, y: 14.9)])
+        let clip = Rect(x: -64, y: -64, width: 256, height: 256)
+        let fresh = try #require(Raster(triangle))
+        var r = ShapeRasterizer()
+        _ = r.rasterize(Path(rect: Rect(x: -20, y: -30, width: 120, height: 90)), transform: .identity, rule: .nonZero, clip: clip, margin: 6)
+        r.blur(sigma: 3)
+        var kept = r.snapshot()
+        _ = r.rasterize(Path(ellipseIn: Rect(x: 0, y: 0, width: 40, height: 30)), transform: .identity, rule: .evenOdd, clip: clip)
+        r.trade(&kept)
+        r.trade(&kept)
+        let missed = r.rasterize(Path(rect: Rect(x: 500, y: 500, width: 5, height: 5)), transform: .identity, rule: .nonZero, clip: clip)
+        let drawn = r.rasterize(triangle, transform: .identity, rule: .nonZero, clip: clip)
+        #expect(!missed && drawn)
+        #expect((r.x, r.y, r.width, r.height) == (fresh.r.x, fresh.r.y, fresh.r.width, fresh.r.height))
+        #expect(Array(r.coverage.prefix(r.width * r.height)) == Array(fresh.r.coverage.prefix(r.width * r.height)))
+        #expect(Array(r.rowStarts.prefix(r.height)) == Array(fresh.r.rowStarts.prefix(r.height)))
+        #expect(Array(r.rowEnds.prefix(r.height)) == Array(fresh.r.rowEnds.prefix(r.height)))
+    }
+
     @Test("LT6 bad input: non-finite and huge points and empty areas rasterise without trapping, within 0...1")
     func LT6_degenerateInput() {
         let paths: [Path] = [
