@@ -85,6 +85,34 @@ struct ExactCoverageTests {
         #expect(abs(total - 60 * 24) < 0.01)
     }
 
+    @Test("LT6 random star-shaped polygons: coverage sums to the shoelace area, every pixel within 0...1")
+    func LT6_randomAreas() throws {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {                                     // a fixed LCG: the same shapes every run
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        for _ in 0..<200 {
+            let n = 3 + Int(next() * 40), cx = 20 + next() * 60, cy = 20 + next() * 60
+            let points = (0..<n).map { k -> Point in
+                let a = (Double(k) + next() * 0.9) / Double(n) * 2 * .pi, r = 0.3 + next() * 19
+                return Point(x: cx + r * cos(a), y: cy + r * sin(a))
+            }
+            var area = 0.0
+            for k in 0..<n {
+                let a = points[k], b = points[(k + 1) % n]
+                area += a.x * b.y - b.x * a.y
+            }
+            for rule in [FillRule.nonZero, .evenOdd] {
+                let raster = try #require(Raster(Path.polygon(points), rule: rule))
+                let values = raster.r.coverage.prefix(raster.r.width * raster.r.height)
+                #expect(values.allSatisfy { $0 >= 0 && $0 <= 1 })
+                #expect(abs(values.reduce(0) { $0 + Double($1) } - abs(area) / 2) < 0.01)
+                #expect(raster.rowBoundsHold)
+            }
+        }
+    }
+
     @Test("LT6 overlapping squares: non-zero covers the overlap, even-odd leaves it out, pixel by pixel")
     func LT6_fillRules() throws {
         var squares = Path(rect: Rect(x: 0.5, y: 0.5, width: 4, height: 4))
