@@ -39,7 +39,7 @@ extension Path {
     /// How far, in the path's units, a stroke outline's chords may stray from its curves (less
     /// for hairlines): a twentieth of a unit, a sixth of a device pixel at 3x, within the tenth
     /// of a pixel fills are flattened to at 1x and 2x. Halving it would give the rasteriser two
-    /// fifths more edges to cross on every sample row (a fiftieth made strokes 1.4x slower).
+    /// fifths more edges (a fiftieth made strokes 1.4x slower, with the sample-row rasteriser).
     static let strokeFlatness = 0.05
 }
 
