@@ -11,11 +11,18 @@ extension Path {
     /// lineCap:lineJoin:miterLimit:)`: a path that, filled by the non-zero rule, covers what the
     /// stroke paints.
     ///
-    /// The outline is a union of pieces all wound the same way (so overlaps never cancel): a
-    /// quadrilateral per flattened segment, a wedge on the outer side of every corner (miter
-    /// while the miter length over the width stays within `miterLimit`, else bevel; round as an
-    /// arc), and caps on open ends (square extends by half the width, round adds a half disc).
-    /// A subpath of zero length draws a dot with round or square caps, as Core Graphics does.
+    /// What it covers is the union of a quadrilateral per flattened segment, a wedge on the outer
+    /// side of every corner (miter while the miter length over the width stays within
+    /// `miterLimit`, else bevel; round as an arc), and caps on open ends (square extends by half
+    /// the width, round adds a half disc). It is drawn as one contour per open subpath (down one
+    /// side, round the end cap, back up the other side, round the start cap) and two per closed
+    /// one (each side a loop), wound the way those pieces are: the sum of the pieces' outlines,
+    /// whose shared edges cancel, so a rasteriser crosses each side once rather than every
+    /// piece's ends. Its winding number is at least 1 wherever a piece covers and 0 elsewhere:
+    /// an inner corner either passes through the corner's point (where the pieces there overlap
+    /// beyond their neighbours) or cuts straight across (where they do not), and crossing
+    /// contours never cancel. A subpath of zero length draws a dot with round or square caps, as
+    /// Core Graphics does.
     /// Curves are flattened to within ``strokeFlatness`` and round parts to a fiftieth of a unit
     /// (finer for hairlines).
     public func copy(strokingWithWidth width: Double, lineCap: LineCap, lineJoin: LineJoin, miterLimit: Double) -> Path {
@@ -32,7 +39,7 @@ extension Path {
     /// How far, in the path's units, a stroke outline's chords may stray from its curves (less
     /// for hairlines): a twentieth of a unit, a sixth of a device pixel at 3x, within the tenth
     /// of a pixel fills are flattened to at 1x and 2x. Halving it would give the rasteriser two
-    /// fifths more edges to cross on every sample row (a fiftieth made strokes 1.4x slower).
+    /// fifths more edges (a fiftieth made strokes 1.4x slower, with the sample-row rasteriser).
     static let strokeFlatness = 0.05
 }
 
@@ -43,6 +50,11 @@ struct Stroker {
     let join: LineJoin
     let miterLimit: Double
     private var poly: [Point] = []
+    /// The contour being built.
+    private var contour: [Point] = []
+    /// Per segment of the subpath being stroked: its normal, half the width long, pointing to
+    /// the left of its direction on a y-down screen, and its length.
+    private var normals: [Point] = [], lengths: [Double] = []
     /// Points emitted so far (bounds the precision of round parts).
     private var roundPoints = 0
 
@@ -66,17 +78,132 @@ struct Stroker {
         }
         let closed = sub.closed && pts.count > 2
         let n = pts.count
-        let segments = closed ? n : n - 1
-        for k in 0..<segments {
-            segment(pts[k], pts[(k + 1) % n], into: &out)
+        normals.removeAll(keepingCapacity: true)
+        lengths.removeAll(keepingCapacity: true)
+        for k in 0..<(closed ? n : n - 1) {
+            let a = pts[k], b = pts[(k + 1) % n]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            normals.append(Point(x: -dy / len * halfWidth, y: dx / len * halfWidth))
+            lengths.append(len)
         }
+        // A segment's quadrilateral wound positively runs forward on its right side (less the
+        // normal) and back on its left: the contours follow the same sides.
+        contour.removeAll(keepingCapacity: true)
         if closed {
-            for k in 0..<n { corner(pts[(k + n - 1) % n], pts[k], pts[(k + 1) % n], into: &out) }
-        } else {
-            if n > 2 { for k in 1..<(n - 1) { corner(pts[k - 1], pts[k], pts[k + 1], into: &out) } }
-            capEnd(pts[0], away: pts[1], into: &out)
-            capEnd(pts[n - 1], away: pts[n - 2], into: &out)
+            for k in 0..<n { corner(pts[k], from: (k + n - 1) % n, to: k, forward: true, into: &out) }
+            close(into: &out)
+            for k in stride(from: n - 1, through: 0, by: -1) { corner(pts[k], from: (k + n - 1) % n, to: k, forward: false, into: &out) }
+            close(into: &out)
+            return
         }
+        add(pts[0] - normals[0])
+        for k in 1..<(n - 1) { corner(pts[k], from: k - 1, to: k, forward: true, into: &out) }
+        add(pts[n - 1] - normals[n - 2])
+        capEnd(pts[n - 1], away: pts[n - 2])
+        add(pts[n - 1] + normals[n - 2])
+        for k in stride(from: n - 2, through: 1, by: -1) { corner(pts[k], from: k - 1, to: k, forward: false, into: &out) }
+        add(pts[0] + normals[0])
+        capEnd(pts[0], away: pts[1])
+        close(into: &out)
+    }
+
+    /// Appends `p` to the contour unless it repeats the last point.
+    private mutating func add(_ p: Point) {
+        if let l = contour.last, l == p { return }
+        contour.append(p)
+    }
+
+    /// Writes the contour to `out` as a closed subpath and starts the next.
+    private mutating func close(into out: inout Path) {
+        if contour.count > 1, contour[0] == contour[contour.count - 1] { contour.removeLast() }
+        if contour.count >= 3 {
+            out.move(to: contour[0])
+            for q in contour.dropFirst() { out.addLine(to: q) }
+            out.close()
+        }
+        contour.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds the corner at `p` between segment `i` (arriving) and segment `j` (leaving) to one side
+    /// of the contour: the right side walked `forward`, or the left walked back (from `j` to
+    /// `i`). The outer side takes the join's wedge; the inner side passes through `p` unless the
+    /// two quadrilaterals overlap there without reaching past their neighbours (a turn under a
+    /// right angle, the segments longer than the overlap), where it turns where the two inner
+    /// sides cross, as the union's edge does. A wedge wound the other way (never, short of
+    /// rounding) is emitted on its own.
+    private mutating func corner(_ p: Point, from i: Int, to j: Int, forward: Bool, into out: inout Path) {
+        let n0 = normals[i], n1 = normals[j]
+        let (arrive, leave) = forward ? (p - n0, p - n1) : (p + n1, p + n0)
+        // Directions are the normals turned back a quarter (n = (-dy, dx)·hw/len).
+        let u0 = Point(x: n0.y / halfWidth, y: -n0.x / halfWidth), u1 = Point(x: n1.y / halfWidth, y: -n1.x / halfWidth)
+        let cross = u0.x * u1.y - u0.y * u1.x, dot = u0.x * u1.x + u0.y * u1.y
+        if abs(cross) < 1e-12 && dot > 0 { add(leave); return }           // straight on
+        // The outer side is the one the path turns away from.
+        let s: Double = cross > 0 ? -1 : 1
+        if s == (forward ? -1 : 1) {
+            // Wound as the quadrilaterals, the wedge runs from `arrive` to `leave`: its signed
+            // area from `e0` to `e1` is positive on the right side, negative on the left.
+            let area = wedge(p, Point(x: n0.x * s, y: n0.y * s), Point(x: n1.x * s, y: n1.y * s)) * (forward ? 1 : -1)
+            if area > 0 {
+                // A miter's ends lie on the sides' lines: its point alone draws the same edges.
+                if join == .miter, poly.count == 3 { add(poly[1]); return }
+                if forward { for q in poly { add(q) } } else { for q in poly.reversed() { add(q) } }
+                return
+            }
+            if area < 0 {
+                poly.insert(p, at: 0)
+                emit(poly, into: &out)
+            }
+        } else if dot >= 0, halfWidth * abs(cross) <= min(lengths[i], lengths[j]) {
+            // Where the inner sides' lines cross (as a miter's point, on the inside).
+            let k = -s / (1 + dot)
+            add(Point(x: p.x + (n0.x + n1.x) * k, y: p.y + (n0.y + n1.y) * k))
+            return
+        }
+        add(arrive); add(p); add(leave)
+    }
+
+    /// Puts in ``poly`` the outer points of the join's wedge at `p` between the offsets `o0` and
+    /// `o1` (the first `p + o0`, the last `p + o1`) and returns twice the signed area of the
+    /// wedge from `p` through them (positive: wound as ``emit(_:into:)`` winds polygons).
+    private mutating func wedge(_ p: Point, _ o0: Point, _ o1: Point) -> Double {
+        poly.removeAll(keepingCapacity: true)
+        let e0 = Point(x: p.x + o0.x, y: p.y + o0.y), e1 = Point(x: p.x + o1.x, y: p.y + o1.y)
+        poly.append(e0)
+        switch join {
+        case .bevel:
+            break
+        case .miter:
+            // The miter's length over the width is 1 / sin(θ/2) for the angle θ between the
+            // segments, i.e. 1 / cos(α/2) for the turn α.
+            let dot = (o0.x * o1.x + o0.y * o1.y) / (halfWidth * halfWidth)
+            let cosHalf = ((1 + dot) / 2).squareRoot()
+            if cosHalf > 1e-9, 1 / cosHalf <= miterLimit {
+                let mx = o0.x + o1.x, my = o0.y + o1.y
+                let ml = (mx * mx + my * my).squareRoot()
+                if ml > 0 {
+                    let reach = halfWidth / cosHalf
+                    poly.append(Point(x: p.x + mx / ml * reach, y: p.y + my / ml * reach))
+                }
+            }
+        case .round:
+            let a0 = atan2(o0.y, o0.x)
+            var sweep = atan2(o1.y, o1.x) - a0
+            if sweep > .pi { sweep -= 2 * .pi }
+            if sweep < -.pi { sweep += 2 * .pi }
+            let n = max(1, arcSteps(abs(sweep)))
+            roundPoints += n
+            for k in stride(from: 1, to: n, by: 1) {
+                let ang = a0 + sweep * Double(k) / Double(n)
+                poly.append(Point(x: p.x + halfWidth * cos(ang), y: p.y + halfWidth * sin(ang)))
+            }
+        }
+        poly.append(e1)
+        var area = 0.0
+        var prev = p
+        for q in poly { area += prev.x * q.y - q.x * prev.y; prev = q }
+        return area + prev.x * p.y - p.x * prev.y
     }
 
     /// A zero-length subpath: a disc for round caps, a square for square caps, nothing for butt.
@@ -97,64 +224,10 @@ struct Stroker {
         }
     }
 
-    private mutating func segment(_ a: Point, _ b: Point, into out: inout Path) {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let len = (dx * dx + dy * dy).squareRoot()
-        guard len > 0 else { return }
-        let nx = -dy / len * halfWidth, ny = dx / len * halfWidth
-        emit([Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
-              Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)], into: &out)
-    }
-
-    /// The wedge filling the outer side of the corner at `p` between the segments from `a` and
-    /// to `b`.
-    private mutating func corner(_ a: Point, _ p: Point, _ b: Point, into out: inout Path) {
-        let d0x = p.x - a.x, d0y = p.y - a.y, d1x = b.x - p.x, d1y = b.y - p.y
-        let l0 = (d0x * d0x + d0y * d0y).squareRoot(), l1 = (d1x * d1x + d1y * d1y).squareRoot()
-        guard l0 > 0, l1 > 0 else { return }
-        let u0 = Point(x: d0x / l0, y: d0y / l0), u1 = Point(x: d1x / l1, y: d1y / l1)
-        let cross = u0.x * u1.y - u0.y * u1.x, dot = u0.x * u1.x + u0.y * u1.y
-        if abs(cross) < 1e-12 && dot > 0 { return }          // straight on
-        // The outer side is the one the path turns away from.
-        let s: Double = cross > 0 ? -1 : 1
-        let o0 = Point(x: -u0.y * halfWidth * s, y: u0.x * halfWidth * s)
-        let o1 = Point(x: -u1.y * halfWidth * s, y: u1.x * halfWidth * s)
-        let e0 = Point(x: p.x + o0.x, y: p.y + o0.y), e1 = Point(x: p.x + o1.x, y: p.y + o1.y)
-        switch join {
-        case .bevel:
-            emit([p, e0, e1], into: &out)
-        case .miter:
-            // The miter's length over the width is 1 / sin(θ/2) for the angle θ between the
-            // segments, i.e. 1 / cos(α/2) for the turn α.
-            let cosHalf = ((1 + dot) / 2).squareRoot()
-            if cosHalf > 1e-9, 1 / cosHalf <= miterLimit {
-                let mx = o0.x + o1.x, my = o0.y + o1.y
-                let ml = (mx * mx + my * my).squareRoot()
-                if ml > 0 {
-                    let reach = halfWidth / cosHalf
-                    emit([p, e0, Point(x: p.x + mx / ml * reach, y: p.y + my / ml * reach), e1], into: &out)
-                    return
-                }
-            }
-            emit([p, e0, e1], into: &out)
-        case .round:
-            let a0 = atan2(o0.y, o0.x)
-            var sweep = atan2(o1.y, o1.x) - a0
-            if sweep > .pi { sweep -= 2 * .pi }
-            if sweep < -.pi { sweep += 2 * .pi }
-            poly.removeAll(keepingCapacity: true)
-            poly.append(p)
-            let n = max(1, arcSteps(abs(sweep)))
-            for k in 0...n {
-                let ang = a0 + sweep * Double(k) / Double(n)
-                poly.append(Point(x: p.x + halfWidth * cos(ang), y: p.y + halfWidth * sin(ang)))
-            }
-            emit(poly, into: &out)
-        }
-    }
-
-    /// The cap at the open end `p` of a segment coming from `q`.
-    private mutating func capEnd(_ p: Point, away q: Point, into out: inout Path) {
+    /// Adds to the contour the cap at the open end `p` of a segment coming from `q`, between
+    /// the segment's corners there: from its right (`p` less the normal of its direction away
+    /// from `q`) to its left, which the contour adds itself.
+    private mutating func capEnd(_ p: Point, away q: Point) {
         let dx = p.x - q.x, dy = p.y - q.y
         let len = (dx * dx + dy * dy).squareRoot()
         guard len > 0 else { return }
@@ -164,17 +237,17 @@ struct Stroker {
         case .butt: return
         case .square:
             let ex = ux * halfWidth, ey = uy * halfWidth
-            emit([Point(x: p.x + nx, y: p.y + ny), Point(x: p.x + nx + ex, y: p.y + ny + ey),
-                  Point(x: p.x - nx + ex, y: p.y - ny + ey), Point(x: p.x - nx, y: p.y - ny)], into: &out)
+            add(Point(x: p.x - nx + ex, y: p.y - ny + ey))
+            add(Point(x: p.x + nx + ex, y: p.y + ny + ey))
         case .round:
-            poly.removeAll(keepingCapacity: true)
-            let a0 = atan2(ny, nx)
+            // From the right corner round the front to the left one.
+            let a0 = atan2(-ny, -nx)
             let n = arcSteps(.pi)
-            for k in 0...n {
-                let ang = a0 - .pi * Double(k) / Double(n)
-                poly.append(Point(x: p.x + halfWidth * cos(ang), y: p.y + halfWidth * sin(ang)))
+            roundPoints += n
+            for k in stride(from: 1, to: n, by: 1) {
+                let ang = a0 + .pi * Double(k) / Double(n)
+                add(Point(x: p.x + halfWidth * cos(ang), y: p.y + halfWidth * sin(ang)))
             }
-            emit(poly, into: &out)
         }
     }
 

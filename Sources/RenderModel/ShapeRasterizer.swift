@@ -6,17 +6,21 @@ import Glibc
 import Darwin
 #endif
 
-/// Rasterises filled paths into antialiased coverage, with no platform code: the fill rule is
-/// applied exactly on ``subsamples`` scanlines per pixel row, and each span's ends get their exact
-/// horizontal coverage. The result can be blurred (a shadow) and painted with a colour or a
-/// gradient into straight-alpha ARGB pixels, which a backend uploads as a texture (CA10's shapes,
-/// gradients and shadows in the window and the headless image renderer alike).
+/// Rasterises filled paths into antialiased coverage, with no platform code. Coverage is the
+/// exact area of each pixel inside the path's edges, by signed-area accumulation (the technique
+/// of FreeType's smooth rasteriser and font-rs): every edge adds, to each pixel cell it crosses,
+/// its signed height there (its *cover*) split into the part right of the edge inside the cell
+/// and the part carried to the cells after it; a running sum along each row then gives every
+/// pixel its winding area, which the fill rule turns into coverage (non-zero: its magnitude up
+/// to 1; even-odd: folded with period 2). Where edges of one winding overlap inside a pixel the
+/// sum can exceed the pixel's true area, the approximation every area rasteriser makes.
+///
+/// The result can be blurred (a shadow) and painted with a colour or a gradient into
+/// straight-alpha ARGB pixels, which a backend uploads as a texture (CA10's shapes, gradients
+/// and shadows in the window and the headless image renderer alike).
 ///
 /// Buffers keep their capacity between shapes, so a steady frame allocates nothing.
 public struct ShapeRasterizer: Sendable {
-    /// Sample rows per pixel row.
-    public static let subsamples = 5
-
     /// The rasterised region in device pixels.
     public private(set) var x = 0, y = 0, width = 0, height = 0
     /// Coverage 0...1 per pixel of the region, row by row.
@@ -27,14 +31,8 @@ public struct ShapeRasterizer: Sendable {
     /// the row is zero (an empty row has `start == end`). Compositors loop over these only.
     public private(set) var rowStarts: [Int32] = [], rowEnds: [Int32] = []
 
+    /// The path's edges in device pixels, as flattened (both ends finite).
     private var edges: [Edge] = []
-    private var active: [Int] = []
-    private var crossings: [(x: Double, winding: Int32, edge: Int)] = []
-    private var row: [Float] = []
-    private var interior: [Float] = []
-    private var sortedEdges: [Edge] = []
-    private var firstRows: [Int] = []
-    private var starts: [Int] = []
     private var blurScratch: [Float] = []
     private var kernel: [Float] = []
     private var ramp: [UInt32] = []
@@ -45,11 +43,10 @@ public struct ShapeRasterizer: Sendable {
     /// The stops ``ramp`` was made for (a gradient whose points move keeps its ramp).
     private var rampStops: (colors: [Color], locations: [Double]?)?
 
+    /// A straight edge from (x0, y0) to (x1, y1), in the path's direction: going down (y1 > y0)
+    /// it winds +1, going up -1.
     struct Edge {
         var x0: Double, y0: Double, x1: Double, y1: Double
-        var winding: Int32
-        /// dx/dy: a sample row's crossing is a multiply-add, not a division.
-        var slope: Double
     }
 
     public init() {}
@@ -57,7 +54,11 @@ public struct ShapeRasterizer: Sendable {
     /// Rasterises `path` under `transform` (to device pixels) by `rule`, limited to `clip` (device
     /// pixels) and grown by `margin` pixels on each side (room for a blur). Returns false when
     /// nothing lands in the clip.
+    ///
+    /// - Complexity: O(pixel cells the edges cross + the rows' covered columns, this shape's
+    ///   and the last one's: summed and cleared).
     public mutating func rasterize(_ path: Path, transform: AffineTransform, rule: FillRule, clip: Rect, margin: Int = 0) -> Bool {
+        clearCoverage()
         edges.removeAll(keepingCapacity: true)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         let scale = (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
@@ -70,169 +71,59 @@ public struct ShapeRasterizer: Sendable {
                 let p = transform.apply(to: q)
                 guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { prev = p; continue }
                 minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-                // An edge wholly above or below the clip changes no sample row there.
+                // An edge wholly above or below the clip covers none of its rows.
                 if p.y != prev.y, max(p.y, prev.y) > clip.minY - 1, min(p.y, prev.y) < clip.maxY + 1 {
-                    let slope = (p.x - prev.x) / (p.y - prev.y)
-                    edges.append(prev.y < p.y ? Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y, winding: 1, slope: slope)
-                                              : Edge(x0: p.x, y0: p.y, x1: prev.x, y1: prev.y, winding: -1, slope: slope))
+                    edges.append(Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y))
                 }
                 prev = p
             }
         }
-        guard minX <= maxX, minY <= maxY, !edges.isEmpty else { width = 0; height = 0; return false }
+        guard minX <= maxX, minY <= maxY, !edges.isEmpty else { return false }
         let box = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         let m = Double(max(0, margin))
         let grown = box.inset(by: EdgeInsets(all: -m - 1))
         let cx0 = max(grown.minX, clip.minX).rounded(.down), cy0 = max(grown.minY, clip.minY).rounded(.down)
         let cx1 = min(grown.maxX, clip.maxX).rounded(.up), cy1 = min(grown.maxY, clip.maxY).rounded(.up)
-        guard cx1 > cx0, cy1 > cy0, cx0 > -1e9, cy0 > -1e9, cx1 < 1e9, cy1 < 1e9 else { width = 0; height = 0; return false }
+        guard cx1 > cx0, cy1 > cy0, cx0 > -1e9, cy0 > -1e9, cx1 < 1e9, cy1 < 1e9 else { return false }
         x = Int(cx0); y = Int(cy0); width = Int(cx1 - cx0); height = Int(cy1 - cy0)
         let count = width * height
         if coverage.count < count { coverage.append(contentsOf: repeatElement(0, count: count - coverage.count)) }
-        if row.count < width + 2 { row.append(contentsOf: repeatElement(0, count: width + 2 - row.count)) }
-        if interior.count < width + 2 { interior.append(contentsOf: repeatElement(0, count: width + 2 - interior.count)) }
-        if active.count < edges.count { active.append(contentsOf: repeatElement(0, count: edges.count - active.count)) }
-        if crossings.count < edges.count {
-            crossings.append(contentsOf: repeatElement((x: 0, winding: 0, edge: 0), count: edges.count - crossings.count))
-        }
         if rowStarts.count < height {
             rowStarts.append(contentsOf: repeatElement(0, count: height - rowStarts.count))
             rowEnds.append(contentsOf: repeatElement(0, count: height - rowEnds.count))
         }
-        let (w, h, top, ox, evenOdd) = (width, height, y, Double(x), rule != .nonZero)
-        // The edges in the order they start, by a counting sort on the first sample row each
-        // reaches (all that start on one sample row become active together, so their order
-        // there does not matter): a pass, where sorting them cost a tenth of a shape.
-        let samples = h * Self.subsamples
-        func sampleY(_ j: Int) -> Double { Double(top + j / Self.subsamples) + (Double(j % Self.subsamples) + 0.5) / Double(Self.subsamples) }
-        starts.removeAll(keepingCapacity: true)
-        starts.append(contentsOf: repeatElement(0, count: samples + 2))
-        firstRows.removeAll(keepingCapacity: true)
-        for e in edges {
-            let guess = ((e.y0 - Double(top)) * Double(Self.subsamples) - 0.5).rounded(.up)
-            var j = guess.isFinite ? Int(min(max(guess, 0), Double(samples))) : 0
-            while j > 0, sampleY(j - 1) >= e.y0 { j -= 1 }
-            while j < samples, sampleY(j) < e.y0 { j += 1 }
-            firstRows.append(j)
-            starts[j + 1] += 1
-        }
-        for j in 0..<(samples + 1) { starts[j + 1] += starts[j] }
-        sortedEdges.removeAll(keepingCapacity: true)
-        sortedEdges.append(contentsOf: repeatElement(Edge(x0: 0, y0: 0, x1: 0, y1: 0, winding: 0, slope: 0), count: edges.count))
-        for (k, e) in edges.enumerated() {
-            let j = firstRows[k]
-            sortedEdges[starts[j]] = e
-            starts[j] += 1
-        }
-        swap(&edges, &sortedEdges)
-        // starts[j] is now the end of row j's edges.
-        // The scanline loop works on the buffers' storage directly: no uniqueness or bounds
-        // checks per sample row, and no appends (the buffers were sized above).
+        let (w, h, ox, oy, evenOdd) = (width, height, cx0, cy0, rule != .nonZero)
+        // The accumulation works on the buffers' storage directly: no uniqueness or bounds
+        // checks per cell (every index is clamped into the region first).
         edges.withUnsafeBufferPointer { edges in
-        starts.withUnsafeBufferPointer { starts in
-        active.withUnsafeMutableBufferPointer { active in
-        crossings.withUnsafeMutableBufferPointer { crossings in
-        row.withUnsafeMutableBufferPointer { row in
-        interior.withUnsafeMutableBufferPointer { interior in
         coverage.withUnsafeMutableBufferPointer { cov in
         rowStarts.withUnsafeMutableBufferPointer { rowStarts in
         rowEnds.withUnsafeMutableBufferPointer { rowEnds in
-            cov.baseAddress!.update(repeating: 0, count: count)
-            var next = 0, activeCount = 0
-            let weight = Float(1) / Float(Self.subsamples)
-            for py in 0..<h {
-                // The row's partly covered pixels add into `row`; runs of whole pixels add
-                // `weight` at their first pixel and take it off after their last in
-                // `interior`, summed across the row once (a span costs its ends, not its length).
-                var lo = Int.max, hi = -1
-                for s in 0..<Self.subsamples {
-                    let sy = Double(top + py) + (Double(s) + 0.5) / Double(Self.subsamples)
-                    let rowEnd = starts[py * Self.subsamples + s]
-                    while next < rowEnd { active[activeCount] = next; activeCount += 1; next += 1 }
-                    // The active edges are kept in the order of their crossings on the last
-                    // sample row, so this row's come out nearly sorted: an insertion sort costs
-                    // about one pass (edges cross each other rarely), where sorting from scratch
-                    // cost a fifth of a shape's time. Edges that ended are dropped in place,
-                    // keeping that order.
-                    var n = 0
-                    for k in 0..<activeCount {
-                        let i = active[k]
-                        let e = edges[i]
-                        if e.y1 <= sy { continue }
-                        active[n] = i
-                        crossings[n] = (e.x0 + (sy - e.y0) * e.slope - ox, e.winding, i)
-                        n += 1
-                    }
-                    activeCount = n
-                    guard n >= 2 else { continue }
-                    // Insertion sort with a budget of shifts: past it (many edges starting
-                    // together out of order) the rest is sorted from scratch. A crossing out
-                    // of order finds its place by a binary search and the ones after it move
-                    // up in one copy (a stroke's outline, a union of short pieces, has edges
-                    // starting on most sample rows, each inserted mid-row).
-                    var shifts = 0
-                    let budget = 4 * n + 64
-                    let sorted = crossings.baseAddress!
-                    var i = 1
-                    while i < n && shifts <= budget {
-                        let c = sorted[i]
-                        if sorted[i - 1].x > c.x {
-                            // After the last crossing not right of it, as the plain insertion put it.
-                            var lo = 0, hi = i - 1
-                            while lo < hi {
-                                let mid = (lo + hi) >> 1
-                                if sorted[mid].x > c.x { hi = mid } else { lo = mid + 1 }
-                            }
-                            (sorted + lo + 1).update(from: sorted + lo, count: i - lo)
-                            sorted[lo] = c
-                            shifts += i - lo
-                        }
-                        i += 1
-                    }
-                    if shifts > budget { var part = UnsafeMutableBufferPointer(rebasing: crossings[0..<n]); part.sort { $0.x < $1.x } }
-                    for k in 0..<n { active[k] = crossings[k].edge }
-                    var winding: Int32 = 0
-                    let fw = Double(w)
-                    for i in 0..<(n - 1) {
-                        winding += crossings[i].winding
-                        let inside = evenOdd ? winding & 1 != 0 : winding != 0
-                        guard inside else { continue }
-                        // The span [a, b) of the row: each end pixel gets its covered part.
-                        let xa = max(0, min(fw, crossings[i].x)), xb = max(0, min(fw, crossings[i + 1].x))
-                        guard xb > xa else { continue }
-                        let ia = Int(xa), ib = Int(xb)
-                        if ia < lo { lo = ia }
-                        if ib > hi { hi = ib }
-                        if ia == ib { row[ia] += Float(xb - xa) * weight; continue }
-                        row[ia] += Float(Double(ia + 1) - xa) * weight
-                        if ia + 1 < ib { interior[ia + 1] += weight; interior[ib] -= weight }
-                        if ib < w { row[ib] += Float(xb - Double(ib)) * weight }
-                    }
-                }
-                rowStarts[py] = 0; rowEnds[py] = 0
-                guard hi >= lo else { continue }
-                let base = py * w
-                let end = min(hi, w - 1)
-                rowStarts[py] = Int32(lo); rowEnds[py] = Int32(end + 1)
-                var run: Float = 0
-                for k in lo...end {
-                    run += interior[k]
-                    cov[base + k] = min(1, row[k] + run)
-                    row[k] = 0
-                    interior[k] = 0
-                }
-                if hi > end { for k in (end + 1)...hi { row[k] = 0; interior[k] = 0 } }
-            }
-        }
-        }
-        }
-        }
-        }
+            let cells = CoverageCells(base: cov.baseAddress!, width: w, height: h, first: rowStarts.baseAddress!, last: rowEnds.baseAddress!)
+            cells.first.update(repeating: Int32(w), count: h)
+            cells.last.update(repeating: -1, count: h)
+            for e in edges { cells.add(e.x0 - ox, e.y0 - oy, e.x1 - ox, e.y1 - oy) }
+            cells.sweep(evenOdd: evenOdd)
         }
         }
         }
         }
         return true
+    }
+
+    /// Zeroes the last rasterisation's covered columns, leaving ``coverage`` all zero (it is zero
+    /// outside the rows' covered columns, beyond the region too: grown with zeros, cleared this
+    /// way, and traded only with snapshots of such coverage), and the region empty. Clearing what
+    /// was covered rather than the next region costs the last shape's area, not its box's.
+    private mutating func clearCoverage() {
+        let (w, h) = (width, height)
+        coverage.withUnsafeMutableBufferPointer { cov in
+            for row in 0..<h {
+                let start = Int(rowStarts[row]), end = Int(rowEnds[row])
+                if end > start { (cov.baseAddress! + row * w + start).update(repeating: 0, count: end - start) }
+            }
+        }
+        width = 0; height = 0
     }
 
     /// Blurs the coverage by a Gaussian of standard deviation `sigma` pixels. From 2 pixels up

@@ -348,7 +348,9 @@ extension DisplayListPainter {
             default:
                 if groupIsRasterisable && !isRasterisable(commands[j], t) { groupIsRasterisable = false }
                 if let local = localBounds(commands[j]) {
-                    let b = t.apply(to: local)
+                    // Standardized: a box of negative size (a text run kerned back past its
+                    // start) would give tile ranges that run backwards.
+                    let b = t.apply(to: local).standardized
                     box = box.union(b)
                     if haveDrawingBoxes {
                         let finite = b.minX.isFinite && b.maxX.isFinite && b.minY.isFinite && b.maxY.isFinite
