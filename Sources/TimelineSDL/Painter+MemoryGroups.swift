@@ -120,7 +120,8 @@ extension DisplayListPainter {
         // The covered box within the clip, whose tiles are marked.
         let cx0 = Int(bounds.x) - shapes.x, cx1 = Int(bounds.x) + Int(bounds.w) - shapes.x
         var lo = Int.max, hi = Int.min, top = -1, bottom = -1
-        for yy in max(0, Int(bounds.y) - shapes.y)..<max(0, min(shapes.height, Int(bounds.y) + Int(bounds.h) - shapes.y)) {
+        // The rows of the coverage inside the bounds (none when the bounds miss it).
+        for yy in Self.span(Int(bounds.y) - shapes.y, Int(bounds.y) + Int(bounds.h) - shapes.y, within: shapes.height) {
             let s = max(cx0, Int(shapes.rowStarts[yy])), e = min(cx1, Int(shapes.rowEnds[yy]))
             guard e > s else { continue }
             lo = min(lo, s); hi = max(hi, e)

@@ -147,13 +147,20 @@ extension DisplayListPainter {
     /// premultiplied pixels of `d` (SDL's blend of the same straight-alpha pixels, rounded to
     /// nearest where SDL truncates).
     ///
+    /// The part of `start..<end` within `0..<count` (empty when they do not meet, as when a
+    /// clip lies wholly past a kept shape's box).
+    nonisolated static func span(_ start: Int, _ end: Int, within count: Int) -> Range<Int> {
+        let lower = min(max(0, start), count)
+        return lower..<max(lower, min(count, end))
+    }
+
     /// With `clip` (device pixels) only the part inside it is laid (a kept rasterisation of the
     /// whole shape drawn into a damaged region).
     func compositeShapeDirectly(_ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), clip: SDL_Rect? = nil) {
         let (x0, y0, w, h) = (shapes.x, shapes.y, shapes.width, shapes.height)
         guard w > 0, h > 0 else { return }
         // The rows and columns (in the shape's box) inside the clip.
-        let rows = clip.map { max(0, Int($0.y) - y0)..<max(0, min(h, Int($0.y) + Int($0.h) - y0)) } ?? 0..<h
+        let rows = clip.map { Self.span(Int($0.y) - y0, Int($0.y) + Int($0.h) - y0, within: h) } ?? 0..<h
         let columns = clip.map { (max(0, Int($0.x) - x0), max(0, min(w, Int($0.x) + Int($0.w) - x0))) } ?? (0, w)
         guard !rows.isEmpty, columns.1 > columns.0 else { return }
         if case .color(let c) = paint {
@@ -254,7 +261,7 @@ extension DisplayListPainter {
             keptCoverageCount += w * h
             keptCoverage.values[kept].painted = painted
         }
-        let rows = max(0, Int(clip.y) - y0)..<max(0, min(h, Int(clip.y) + Int(clip.h) - y0))
+        let rows = Self.span(Int(clip.y) - y0, Int(clip.y) + Int(clip.h) - y0, within: h)
         let (c0, c1) = (max(0, Int(clip.x) - x0), max(0, min(w, Int(clip.x) + Int(clip.w) - x0)))
         painted.pixels.withUnsafeBufferPointer { px in
             for yy in rows {

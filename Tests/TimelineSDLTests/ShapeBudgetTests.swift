@@ -35,4 +35,13 @@ struct ShapeBudgetTests {
         image.render(list(shapes: 200, size: 4, tag: 0.3))                      // small ones cost little: all draw
         #expect(image.painter.lastSkippedShapeCount == 0)
     }
+
+    @Test("LT6/Z1: the rows of a kept shape inside a clip that lies wholly past it are none (the gallery's Lottie page trapped on a backwards range)")
+    func LT6_clipPastKeptShape() {
+        #expect(DisplayListPainter.span(120, 160, within: 100) == 100..<100)     // the clip below the shape
+        #expect(DisplayListPainter.span(-50, -10, within: 100) == 0..<0)         // above it
+        #expect(DisplayListPainter.span(-10, 40, within: 100) == 0..<40)
+        #expect(DisplayListPainter.span(30, 500, within: 100) == 30..<100)
+        #expect(DisplayListPainter.span(30, 20, within: 100) == 30..<30)         // an empty clip
+    }
 }
