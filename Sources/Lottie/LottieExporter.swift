@@ -80,15 +80,25 @@ public final class LottieRecorder {
     /// Image assets written so far (each distinct bitmap, part and tint once), by what they show.
     private var imageAssetIndex: [ImageAssetKey: Int] = [:]
     private var imageAssets: [[String: Any]] = []
-    /// The bitmaps the assets were made from, kept so that their identities stay unique.
-    private var imageBitmaps: [Bitmap] = []
 
-    /// What an image asset shows: a bitmap's pixels in a rectangle, tinted.
+    /// What an image asset shows: a bitmap's pixels in a rectangle, tinted. The key holds the
+    /// bitmap, so its identity stays its own while the recorder lives.
     private struct ImageAssetKey: Hashable {
-        let bitmap: ObjectIdentifier
+        let bitmap: Bitmap
         let x: Int, y: Int, width: Int, height: Int
         let tint: [Double]
         let isTemplate: Bool
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.bitmap === b.bitmap && a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+                && a.tint == b.tint && a.isTemplate == b.isTemplate
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(bitmap))
+            hasher.combine(x); hasher.combine(y); hasher.combine(width); hasher.combine(height)
+            hasher.combine(tint); hasher.combine(isTemplate)
+        }
     }
 
     /// The timing curves a move from rest to rest is tried against before it is baked: the
@@ -186,7 +196,7 @@ public final class LottieRecorder {
         let b = l.bounds
         if !l.transform.isAffine { warn("3-D layer transforms are not exported: their 2-D part is") }
         if l.shadowOpacity > 0 { warn("shadows are not exported") }
-        let anchor = Point(x: b.minX + l.anchorPoint.x * b.width, y: b.minY + l.anchorPoint.y * b.height)
+        let anchor = l.anchorInBounds
         // The map from the anchor to the superlayer: the transform, the position, and a copy's
         // instance transform after them.
         let placed = l.transform.affineTransform.concatenating(Geometry.AffineTransform(translationX: l.position.x, y: l.position.y))
@@ -357,15 +367,15 @@ public final class LottieRecorder {
     /// a plain layer's rounded bounds, with nothing else drawn in it. Other masks (gradients,
     /// images, strokes, sublayers, even-odd holes) are left out with a warning.
     private func maskSample(_ model: Layer, of owner: Layer, in world: Geometry.AffineTransform, clipped: Bool) -> ShapeSample? {
-        let m = model.presentationLayer ?? model
-        let b = m.bounds
-        let anchor = Point(x: b.minX + m.anchorPoint.x * b.width, y: b.minY + m.anchorPoint.y * b.height)
-        let map = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(m.transform.affineTransform)
-            .concatenating(Geometry.AffineTransform(translationX: m.position.x, y: m.position.y)).concatenating(world)
         if owner.maskMode == .luminance || owner.maskMode == .inverseLuminance {
             warn("luminance masks are not exported: those layers draw unmasked")
             return nil
         }
+        let m = model.presentationLayer ?? model
+        let b = m.bounds
+        let anchor = m.anchorInBounds
+        let map = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(m.transform.affineTransform)
+            .concatenating(Geometry.AffineTransform(translationX: m.position.x, y: m.position.y)).concatenating(world)
         let path: Path, alpha: Double
         if let shape = m as? ShapeLayer, let p = shape.path, let fill = shape.fillColor, shape.strokeColor == nil || shape.lineWidth == 0,
            (m.backgroundColor?.alpha ?? 0) == 0, shape.fillRule == .nonZero || BezierSubpath.split(p).count == 1 {
@@ -392,9 +402,7 @@ public final class LottieRecorder {
     private func recordImages(_ images: [ImageDrawing], of owner: AnyObject, copy: Int, name: String, parent: Int,
                               into painted: inout [Int]) {
         for (k, d) in images.enumerated() {
-            guard let asset = imageAsset(for: d) else { continue }
-            let pixels = imageAssetSize(asset)
-            guard pixels.width > 0, pixels.height > 0, d.rect.width.isFinite, d.rect.height.isFinite else { continue }
+            guard let (asset, pixels) = imageAsset(for: d), d.rect.width.isFinite, d.rect.height.isFinite else { continue }
             var s = Sample(identityAt: .zero, opacity: 100)
             s.position = [d.rect.minX, d.rect.minY]
             s.scale = [d.rect.width / Double(pixels.width) * 100, d.rect.height / Double(pixels.height) * 100]
@@ -405,9 +413,10 @@ public final class LottieRecorder {
         }
     }
 
-    /// The index of the asset showing `d`'s pixels (its source rectangle, whole pixels, tinted
-    /// as it is drawn), written on first use as an embedded PNG; nil when it cannot be encoded.
-    private func imageAsset(for d: ImageDrawing) -> Int? {
+    /// The index and pixel size of the asset showing `d`'s pixels (its source rectangle, whole
+    /// pixels, tinted as it is drawn), written on first use as an embedded PNG; nil when it
+    /// cannot be encoded.
+    private func imageAsset(for d: ImageDrawing) -> (index: Int, pixels: (width: Int, height: Int))? {
         let bitmap = d.image.bitmap
         let limit = Double(max(bitmap.width, bitmap.height))
         guard [d.source.minX, d.source.minY, d.source.maxX, d.source.maxY].allSatisfy({ $0.isFinite && abs($0) <= limit + 1 }) else { return nil }
@@ -415,9 +424,9 @@ public final class LottieRecorder {
         let x1 = min(bitmap.width, Int(d.source.maxX.rounded(.up))), y1 = min(bitmap.height, Int(d.source.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return nil }
         let tint = [d.tint.red, d.tint.green, d.tint.blue, d.tint.alpha]
-        let key = ImageAssetKey(bitmap: ObjectIdentifier(bitmap), x: x0, y: y0, width: x1 - x0, height: y1 - y0,
-                                tint: tint, isTemplate: d.isTemplate)
-        if let i = imageAssetIndex[key] { return i }
+        let key = ImageAssetKey(bitmap: bitmap, x: x0, y: y0, width: x1 - x0, height: y1 - y0, tint: tint, isTemplate: d.isTemplate)
+        let pixels = (width: key.width, height: key.height)
+        if let i = imageAssetIndex[key] { return (i, pixels) }
         var rgba = [UInt8](repeating: 0, count: key.width * key.height * 4)
         for row in 0..<key.height {
             for column in 0..<key.width {
@@ -435,14 +444,9 @@ public final class LottieRecorder {
         }
         let index = imageAssets.count
         imageAssetIndex[key] = index
-        imageBitmaps.append(bitmap)
         imageAssets.append(["id": "image_\(index + 1)", "w": key.width, "h": key.height, "u": "", "e": 1,
                             "p": "data:image/png;base64," + Data(png).base64EncodedString()])
-        return index
-    }
-
-    private func imageAssetSize(_ index: Int) -> (width: Int, height: Int) {
-        (imageAssets[index]["w"] as? Int ?? 0, imageAssets[index]["h"] as? Int ?? 0)
+        return (index, pixels)
     }
 
     /// Stores `sample` as this frame's for the node under `key` (made on first sight); returns

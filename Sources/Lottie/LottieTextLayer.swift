@@ -26,6 +26,8 @@ public final class LottieTextLayer: TextLayer {
     private var shaped: (document: LottieTextDocument, fonts: FontSystem, layout: LottieTextLayout)?
     /// The commands of the frame last drawn glyph by glyph.
     private var drawn: (frame: Double, draws: [DrawCommand])?
+    /// The animators' fixed unit shuffles for the shaped layout (made with it, not per frame).
+    private var randomOrders: [[Int]?] = []
     /// Whether the animators change with time (their draws are evaluated per frame).
     private let hasAnimatedAnimators: Bool
     /// Documents set by the text engine so far (a steady or animated frame sets none; for tests).
@@ -72,6 +74,7 @@ public final class LottieTextLayer: TextLayer {
                                       grouping: text.anchorPointGrouping)
             layoutCount += 1
             shaped = (document, fonts, layout)
+            randomOrders = layout.randomOrders(for: text.animators)
             drawn = nil
         }
         guard layout.isPerGlyph else {
@@ -83,7 +86,8 @@ public final class LottieTextLayer: TextLayer {
             list.append(contentsOf: d.draws)
             return
         }
-        let draws = layout.draws(at: frame, animators: text.animators, alignment: text.groupingAlignment.point(at: frame))
+        let draws = layout.draws(at: frame, animators: text.animators, alignment: text.groupingAlignment.point(at: frame),
+                                 orders: randomOrders)
         drawn = (frame, draws)
         list.append(contentsOf: draws)
     }

@@ -177,13 +177,14 @@ struct LottieTextLayout {
     /// each group's pivot moved by `alignment` (percent of its advance's half and of a line's
     /// height, lottie-web's grouping alignment): glyphs only moved are drawn as glyph runs,
     /// others from their outlines.
-    func draws(at frame: Double, animators: [LottieTextAnimator], alignment: Point = .zero) -> [DrawCommand] {
+    /// `orders`: ``randomOrders(for:)`` of the same animators, made once by a caller drawing
+    /// every frame (nil: made here).
+    func draws(at frame: Double, animators: [LottieTextAnimator], alignment: Point = .zero,
+               orders given: [[Int]?]? = nil) -> [DrawCommand] {
         let d = document
         let counts = animators.map { unitCounts[$0.selector.basis.rawValue - 1] }
         let selectors = animators.indices.map { animators[$0].selector.resolved(at: frame, count: counts[$0]) }
-        let orders = animators.indices.map { k in
-            animators[k].selector.randomizesOrder ? LottieTextRangeSelector.order(count: counts[k], seed: k) : nil
-        }
+        let orders = given ?? randomOrders(for: animators)
         let values = animators.map { Values($0, at: frame) }
         func coverage(_ k: Int, _ g: Glyph) -> Double {
             guard !g.units.isEmpty else { return 0 }
@@ -258,6 +259,15 @@ struct LottieTextLayout {
         }
         flush()
         return out
+    }
+
+    /// The fixed shuffle of its units each animator that randomises its order takes (nil for
+    /// the others): the same for a text and animator every frame.
+    func randomOrders(for animators: [LottieTextAnimator]) -> [[Int]?] {
+        animators.indices.map { k in
+            let selector = animators[k].selector
+            return selector.randomizesOrder ? LottieTextRangeSelector.order(count: unitCounts[selector.basis.rawValue - 1], seed: k) : nil
+        }
     }
 
     /// Each glyph's shift from the animators' tracking: a character after the first of its line

@@ -301,10 +301,8 @@ open class View: Responder {
     /// Queues the view for re-emission in its window's next commit (once per commit).
     @inline(__always)
     func presentationChanged() {
-        guard !isQueuedForRepaint, let w = window else {
-            if window == nil { maskViewChanged() }
-            return
-        }
+        guard !isQueuedForRepaint else { return }
+        guard let w = window else { maskViewChanged(); return }
         w.viewDidChange(self)
     }
 

@@ -86,10 +86,9 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     public weak var timingView: View? {
         didSet { if timingView != nil { runLoop?.animations.timelinesRunOnViews = true } }
     }
-    /// The view the playback anchor was taken on, and whether there was one (a view that went
-    /// away leaves it nil): a change of clock rebases playback (``syncClock()``).
-    private weak var clockView: View?
-    private var hasClockView = false
+    /// The view the playback anchor was taken on: a change of clock rebases playback
+    /// (``syncClock()``).
+    private var clockView = ClockView()
 
     public init() {}
 
@@ -293,12 +292,10 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     /// When the clock's view changed (set to another, or gone away), playback measures from the
     /// playhead now on the new clock, from its next frame.
     private func syncClock() {
-        guard timingView !== clockView || (clockView == nil && hasClockView) else { return }
+        guard clockView.follow(timingView) else { return }
         anchorPlayhead = playhead
         anchorTime = nil
         lastFrameTime = nil
-        clockView = timingView
-        hasClockView = timingView != nil
     }
 
     /// Moves the playhead by `delta` seconds of timeline time, firing crossed callbacks in order.

@@ -70,10 +70,8 @@ public final class PropertyAnimator {
     private var segment: Segment?
     /// The seconds run in the current segment as of the last tick (kept while paused).
     private var lastElapsed = 0.0
-    /// The view whose layer time the animator's clock is (see ``tick(to:)``), and whether it
-    /// had one (a view that went away leaves it nil).
-    private weak var clockView: View?
-    private var hasClockView = false
+    /// The view whose layer time the animator's clock is (see ``tick(to:)``).
+    private var clockView = ClockView()
     /// The time of the last tick while running, on the animator's clock (nil while paused or
     /// before the first).
     private var lastTickTime: Int64?
@@ -235,7 +233,7 @@ public final class PropertyAnimator {
     func tick(to frameTime: Int64) -> Bool {
         guard state == .active, isRunning else { return true }
         let clock = tracks.first { $0.view != nil }?.view
-        if clock !== clockView || (clockView == nil && hasClockView) {
+        if clockView.follow(clock) {
             // The view whose layer time it measures changed (its first view went away): the
             // time run so far is kept and the new clock measures from this frame, as a pause
             // and a start would.
@@ -244,8 +242,6 @@ public final class PropertyAnimator {
                 segment!.begin = nil
             }
             lastTickTime = nil
-            clockView = clock
-            hasClockView = clock != nil
         }
         let now = engine?.time(on: clock, at: frameTime) ?? frameTime
         if segment == nil || (segment!.endProgress == 1) == isReversed { beginSegment(curve: curve, durationFactor: 1) }
