@@ -211,6 +211,10 @@ open class Layer {
     /// A layer with zero bounds at the origin.
     public init() {}
 
+    /// A layer that holds presentation values for a host that writes them itself (a view's
+    /// presentation layer, CA2): hosted nowhere, its changes tell no one.
+    package init(presentationStorage: Void) { isCopy = true }
+
     /// A copy of `layer`'s model properties, as Core Animation makes presentation layers
     /// (`init(layer:)`). Subclasses override to copy their own properties.
     public required init(layer: Layer) {

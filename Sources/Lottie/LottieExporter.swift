@@ -128,13 +128,18 @@ public final class LottieRecorder {
     /// the window paints them. `world` maps the superview's coordinates to the window's.
     private func walk(_ v: View, parent: Int?, world: Geometry.AffineTransform, into painted: inout [Int]) {
         guard !v.isHidden else { return }
-        let p = v.displayedState
-        let alpha = max(0, min(p.alpha, 1))
-        let local = p.bounds
-        let mine = p.transformToSuperview.concatenating(world)
-        var body = Sample(anchor: Point(x: local.midX, y: local.midY), position: p.center, transform: p.transform,
+        let p = v.displayedLayer
+        let alpha = max(0, min(p.opacity, 1))
+        let local = p.bounds, transform = p.affineTransform()
+        let background = p.backgroundColor ?? .clear, borderColor = p.borderColor ?? .clear
+        // A view's layer turns about the centre of its bounds (its anchor point stays there).
+        let mine = Geometry.AffineTransform(translationX: -local.midX, y: -local.midY)
+            .concatenating(transform)
+            .concatenating(Geometry.AffineTransform(translationX: p.position.x, y: p.position.y))
+            .concatenating(world)
+        var body = Sample(anchor: Point(x: local.midX, y: local.midY), position: p.position, transform: transform,
                           opacity: alpha * 100, warn: { self.warn($0) })
-        body.shapes.append(ShapeSample(rect: local, radius: p.cornerRadius, color: p.backgroundColor, fill: true))
+        body.shapes.append(ShapeSample(rect: local, radius: p.cornerRadius, color: background, fill: true))
         if v.clipsToBounds {
             let corners = v.layerIfLoaded?.maskedCorners ?? .all
             body.clip = ShapeSample(path: Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners).applying(mine),
@@ -164,9 +169,9 @@ public final class LottieRecorder {
         // The border draws over the subviews: a layer of its own, parented to the body with an
         // identity transform, made the first frame a border shows.
         let key = Node.Key(v, .border)
-        if (p.borderWidth > 0 && p.borderColor.alpha > 0) || nodeIndex[key] != nil {
+        if (p.borderWidth > 0 && borderColor.alpha > 0) || nodeIndex[key] != nil {
             var border = Sample(identityAt: .zero, opacity: 100)
-            border.shapes = [ShapeSample(border: local, width: p.borderWidth, radius: p.cornerRadius, color: p.borderColor)]
+            border.shapes = [ShapeSample(border: local, width: p.borderWidth, radius: p.cornerRadius, color: borderColor)]
             painted.append(record(key, name: name + " border", parent: me, border))
         }
     }

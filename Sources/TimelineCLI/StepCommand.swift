@@ -93,7 +93,7 @@ struct StepCommand: ParsableCommand {
                     for id in built.order {
                         let p = built.views[id]!.presentation
                         let f = p.frame
-                        rows.append(["  " + id, num(f.minX), num(f.minY), num(f.width), num(f.height), num(p.alpha)])
+                        rows.append(["  " + id, num(f.minX), num(f.minY), num(f.width), num(f.height), num(p.opacity)])
                     }
                     print(table(rows, rightAligned: [1, 2, 3, 4, 5]))
                 }
@@ -114,8 +114,8 @@ func presentationJSON(_ v: View) -> String {
     let p = v.presentation
     let f = p.frame
     // CA9: the transform's rotation (radians) and scale, from its decomposition.
-    let d = p.transform.decomposed
-    return "{\"x\": \(jsonNumber(f.minX)), \"y\": \(jsonNumber(f.minY)), \"width\": \(jsonNumber(f.width)), \"height\": \(jsonNumber(f.height)), \"alpha\": \(jsonNumber(p.alpha)), \"cornerRadius\": \(jsonNumber(p.cornerRadius)), \"color\": \(jsonString(p.backgroundColor.hexString)), \"rotation\": \(jsonNumber(d.angle)), \"scaleX\": \(jsonNumber(d.sx)), \"scaleY\": \(jsonNumber(d.sy))}"
+    let d = p.affineTransform().decomposed
+    return "{\"x\": \(jsonNumber(f.minX)), \"y\": \(jsonNumber(f.minY)), \"width\": \(jsonNumber(f.width)), \"height\": \(jsonNumber(f.height)), \"alpha\": \(jsonNumber(p.opacity)), \"cornerRadius\": \(jsonNumber(p.cornerRadius)), \"color\": \(jsonString((p.backgroundColor ?? .clear).hexString)), \"rotation\": \(jsonNumber(d.angle)), \"scaleX\": \(jsonNumber(d.sx)), \"scaleY\": \(jsonNumber(d.sy))}"
 }
 
 /// A layer's presentation values as `step --json` prints them (CA11): position, bounds size,

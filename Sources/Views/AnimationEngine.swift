@@ -244,14 +244,14 @@ public final class AnimationEngine: AnimationSource {
         }
         guard let tx = AnimationScope.transaction, tx.group.isOpen else { return false }
         if let calculation = tx.keyframes { return captureKeyframe(property, view, tx, calculation) }
-        let to = view.model.value(of: property)
+        let to = view.viewLayer.value(of: property)
         let alreadyAnimating = view.animatedProperties & property.bit != 0
         let additive = alreadyAnimating && !tx.beginsFromCurrentState && view.keyframedProperties & property.bit == 0
         let from: AnimatableValue
         if additive {
             from = oldModel                                   // blends on top of the running ones
         } else {
-            from = view.presentation.value(of: property)
+            from = view.onScreen.value(of: property)
             if alreadyAnimating { interrupt(view, property) }
         }
         guard from != to || tx.timing.delay > 0 else { return false }
@@ -270,7 +270,7 @@ public final class AnimationEngine: AnimationSource {
         guard let span = tx.keyframeSpan else {
             preconditionFailure("animateKeyframes: change properties inside View.addKeyframe(withRelativeStartTime:relativeDuration:)")
         }
-        let keyframe = Keyframe(start: span.start, end: span.end, value: view.model.value(of: property))
+        let keyframe = Keyframe(start: span.start, end: span.end, value: view.viewLayer.value(of: property))
         // This block's tracks were appended together, at the end of the list.
         var i = keyframeTracks.count - 1
         while i >= 0, keyframeTracks[i].group === tx.group {
@@ -284,7 +284,7 @@ public final class AnimationEngine: AnimationSource {
         tx.group.pending += 1
         keyframeTracks.append(KeyframeAnimation(
             view: view, property: property,
-            track: KeyframeTrack(initial: view.presentation.value(of: property), keyframes: [keyframe], calculation: calculation),
+            track: KeyframeTrack(initial: view.onScreen.value(of: property), keyframes: [keyframe], calculation: calculation),
             begin: beginNow(view), timing: tx.timing, group: tx.group, epoch: view.animationEpochs[property.rawValue]))
         view.animatedProperties |= property.bit
         view.keyframedProperties |= property.bit
@@ -375,7 +375,7 @@ public final class AnimationEngine: AnimationSource {
                 // Animations are offsets on the model: the first one of a property this tick starts
                 // from the model value, the others add onto what is there.
                 if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0; viewsTouched += 1 }
-                let base = view.tickWritten & property.bit == 0 ? view.model.value(of: property) : view.presentation.value(of: property)
+                let base = view.tickWritten & property.bit == 0 ? view.modelValue(of: property) : view.shownValue(of: property)
                 view.tickWritten |= property.bit
                 // The first views queue themselves for re-emission; past as many as a window
                 // patches, the windows rebuild their lists whole, and the rest need not queue.
@@ -384,11 +384,11 @@ public final class AnimationEngine: AnimationSource {
                     // The whole Web Animations model (N10): fill, direction, iterations, rates.
                     let (from, to) = (a.pointee.from, a.pointee.to)
                     switch a.pointee.timing.effect(atElapsed: local + a.pointee.timing.delay) {
-                    case .oldValue: view.presentation.set(property, AnimatableValue.additive(base, from: from, to: to, 1))
-                    case .modelValue: view.presentation.set(property, base)
-                    case .progress(let p): view.presentation.set(property, AnimatableValue.additive(base, from: from, to: to, 1 - p))
+                    case .oldValue: view.setShown(property, AnimatableValue.additive(base, from: from, to: to, 1))
+                    case .modelValue: view.setShown(property, base)
+                    case .progress(let p): view.setShown(property, AnimatableValue.additive(base, from: from, to: to, 1 - p))
                     case .ended(let hold):
-                        view.presentation.set(property, base)
+                        view.setShown(property, base)
                         a.pointee.isFinished = true
                         finished += 1
                         // A fill holds the value it ended on: committed to the model (below).
@@ -398,7 +398,7 @@ public final class AnimationEngine: AnimationSource {
                 }
                 if local < 0 {
                     // During the delay the old value shows: the whole offset.
-                    view.presentation.set(property, AnimatableValue.additive(base, from: a.pointee.from, to: a.pointee.to, 1))
+                    view.setShown(property, AnimatableValue.additive(base, from: a.pointee.from, to: a.pointee.to, 1))
                     continue
                 }
                 // Animations made by one block share their timing: evaluate the curve once per frame.
@@ -412,11 +412,11 @@ public final class AnimationEngine: AnimationSource {
                     group.cachedProgress = p
                 }
                 if p.isFinished {
-                    view.presentation.set(property, base)                  // its offset is 0 now
+                    view.setShown(property, base)                  // its offset is 0 now
                     a.pointee.isFinished = true
                     finished += 1
                 } else {
-                    view.presentation.set(property, AnimatableValue.additive(base, from: a.pointee.from, to: a.pointee.to, 1 - p.progress))
+                    view.setShown(property, AnimatableValue.additive(base, from: a.pointee.from, to: a.pointee.to, 1 - p.progress))
                 }
             }
             return finished
@@ -455,7 +455,7 @@ public final class AnimationEngine: AnimationSource {
         for a in running { if let v = a.view, v.endedProperties != 0 { v.endedProperties &= ~a.property.bit } }
         for v in endedViews {
             for p in AnimatableProperty.allCases where v.endedProperties & p.bit != 0 {
-                v.presentation.copy(p, from: v.model)
+                v.onScreen.copy(p, from: v.viewLayer)
                 v.presentationChanged()
                 v.animatedProperties &= ~p.bit
             }
@@ -478,14 +478,14 @@ public final class AnimationEngine: AnimationSource {
             if let b = a.begin { begin = b } else { begin = t; keyframeTracks[r].begin = t }
             let local = MediaTime.seconds(from: begin, to: t) - a.timing.delay
             if local >= a.timing.duration {
-                view.presentation.copy(a.property, from: view.model)
+                view.onScreen.copy(a.property, from: view.viewLayer)
                 view.presentationChanged()
                 view.animatedProperties &= ~a.property.bit
                 view.keyframedProperties &= ~a.property.bit
                 end(a.group)
                 continue
             }
-            view.presentation.set(a.property, local < 0 ? a.track.initial : a.track.value(at: local))
+            view.setShown(a.property, local < 0 ? a.track.initial : a.track.value(at: local))
             view.presentationChanged()
             if w != r { keyframeTracks[w] = keyframeTracks[r] }
             w += 1
@@ -563,13 +563,13 @@ public final class AnimationEngine: AnimationSource {
     func subtreeWillLeaveWindow() {
         for a in keyframeTracks {
             guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
-            v.presentation.copy(a.property, from: v.model)
+            v.onScreen.copy(a.property, from: v.viewLayer)
             v.presentationChanged()
             interrupt(v, a.property)
         }
         for a in running {
             guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
-            v.presentation.copy(a.property, from: v.model)
+            v.onScreen.copy(a.property, from: v.viewLayer)
             v.presentationChanged()
             interrupt(v, a.property)
         }

@@ -19,7 +19,7 @@ extension View {
     package func pointToWindow(_ p: Point) -> Point {
         var q = p
         var v: View? = self
-        while let c = v { q = c.model.pointToSuperview(q); v = c.superview }
+        while let c = v { q = c.viewLayer.viewPointToSuperview(q); v = c.superview }
         return q
     }
 
@@ -29,7 +29,7 @@ extension View {
         while let c = v { chain.append(c); v = c.superview }
         var q = p
         for c in chain.reversed() {
-            guard let inv = c.model.transformToSuperview.inverted() else { return Point(x: .nan, y: .nan) }
+            guard let inv = c.viewLayer.viewTransformToSuperview.inverted() else { return Point(x: .nan, y: .nan) }
             q = inv.apply(to: q)
         }
         return q

@@ -5,14 +5,10 @@ import RenderModel
 // export, LT4) walk the view tree frame by frame and need exactly what `Window.emit` uses.
 
 extension View {
-    /// The state the window draws this frame: ``presentation`` with the values explicit
-    /// animations on the view's layer drive written over it (as the window's display list has
-    /// them). Reading it makes no layer and changes nothing.
-    public var displayedState: LayerState {
-        var p = presentation
-        if let vl = loadedLayer, vl.hasRunningAnimations { vl.overlayAnimations(on: &p) }
-        return p
-    }
+    /// What the window draws this frame, as a layer to read: ``presentation``, with the values
+    /// explicit animations on the view's layer drive written over it (as the window's display
+    /// list has them). Valid until the next frame; reading it makes no layer and changes nothing.
+    public var displayedLayer: Layer { isShowingLayerAnimations ? viewLayer.displayed : onScreen }
 
     /// What the last ``draw(_:in:)`` recorded (text, custom drawing), in the view's own
     /// coordinates; drawn above the background, below the layer's sublayers and the subviews.

@@ -40,10 +40,25 @@ open class View: Responder {
     // on the main actor and none overlaps another (the tick computes a value, then stores it), so
     // they skip the runtime's dynamic exclusivity check, which cost a fifth of the tick.
 
-    /// What the app set. The renderer shows ``presentation``.
-    @exclusivity(unchecked) public package(set) var model = LayerState()
-    /// What is on screen this frame: the model, or an animation's current value.
-    @exclusivity(unchecked) public package(set) var presentation = LayerState()
+    /// The view's layer, which holds its model values (CA2): what the app set. Made with the
+    /// view; ``layer`` hands it out.
+    let viewLayer: ViewLayer
+    /// The layer's presentation layer (``ViewLayer/onScreen``), reached here in one step.
+    let onScreen: ViewLayer
+    // The two without reference counting, for the animation tick and the window, which read
+    // and write them for thousands of views a frame (a retain and release each time cost a
+    // third of the tick). The view holds both layers.
+    let modelRef: Unmanaged<ViewLayer>
+    let shownRef: Unmanaged<ViewLayer>
+    /// Whether ``layer`` handed the layer out (its tree and animations then reach the window).
+    @exclusivity(unchecked) private var isLayerLoaded = false
+    /// What is on screen this frame, as Core Animation's presentation layer: the model values,
+    /// or an animation's current values (the view animation tick writes them). Read it; the
+    /// next frame overwrites what is set on it. (Values explicit animations on ``layer`` drive
+    /// are in ``displayedLayer``.)
+    public final var presentation: Layer {
+        @inline(__always) get { onScreen }
+    }
     /// Bits of the properties an animation currently drives (see ``AnimatableProperty``).
     @exclusivity(unchecked) var animatedProperties: UInt16 = 0
     /// Properties the animation tick has already written this tick (valid for ``tickGeneration``).
@@ -68,14 +83,23 @@ open class View: Responder {
     public weak var facade: AnyObject?
     /// Keeps the facade object alive while the view is in a tree (set and cleared by the facade).
     public var facadeRetainer: AnyObject?
-    public var isHidden = false {
-        didSet {
-            guard isHidden != oldValue else { return }
+    public var isHidden: Bool {
+        get { viewLayer.storedIsHidden }
+        set {
+            guard newValue != viewLayer.storedIsHidden else { return }
+            viewLayer.storedIsHidden = newValue
             window?.presentationDidChange()
             superview?.subviewVisibilityDidChange(self)
         }
     }
-    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { window?.presentationDidChange() } } }
+    public var clipsToBounds: Bool {
+        get { viewLayer.storedMasksToBounds }
+        set {
+            guard newValue != viewLayer.storedMasksToBounds else { return }
+            viewLayer.storedMasksToBounds = newValue
+            window?.presentationDidChange()
+        }
+    }
     /// A view whose alpha masks this one and its subviews, as UIKit's `mask` (CA2): its layer
     /// becomes this view's layer's mask, so what its layer draws (its background, rounded
     /// corners, border, contents such as an image view's image, and sublayers such as a
@@ -107,15 +131,18 @@ open class View: Responder {
     /// view's content and below its subviews, run by the window's ``LayerEngine``. Made on
     /// first use.
     public var layer: Layer {
-        if let l = loadedLayer { return l }
-        let l = ViewLayer(view: self)
-        l.contentsGravity = contentMode.gravity
-        loadedLayer = l
-        if let e = window?.layers { e.host(l) }
-        return l
+        if !isLayerLoaded {
+            isLayerLoaded = true
+            viewLayer.load(for: self)
+            if let e = window?.layers { e.host(viewLayer) }
+        }
+        return viewLayer
     }
-    /// The backing layer, when something asked for it.
-    var loadedLayer: ViewLayer?
+    /// The backing layer, once something asked for it (until then nothing but the view's values
+    /// is in it: no sublayers, mask, contents or explicit animations).
+    var loadedLayer: ViewLayer? { isLayerLoaded ? viewLayer : nil }
+    /// Whether explicit animations on the view's layer drive some of what it shows.
+    var isShowingLayerAnimations: Bool { isLayerLoaded && viewLayer.presentationLayer != nil }
 
     // MARK: Update-cycle flags
 
@@ -211,10 +238,17 @@ open class View: Responder {
 
     /// A view with the given frame. Views made with a frame keep it (A6).
     public init(frame: Rect = .zero) {
-        model.center = frame.center
-        model.bounds = Rect(origin: .zero, size: frame.size)
-        presentation = model
+        let shown = ViewLayer(presentationStorage: ())
+        let l = ViewLayer(onScreen: shown)
+        l.storedPosition = frame.center
+        l.storedBounds = Rect(origin: .zero, size: frame.size)
+        shown.copyViewValues(from: l)
+        viewLayer = l
+        onScreen = shown
+        modelRef = Unmanaged.passUnretained(l)
+        shownRef = Unmanaged.passUnretained(shown)
         super.init()
+        viewLayer.view = self
     }
 
     /// A view with an identifier, laid out by constraints (its frame comes from the engine).
@@ -229,7 +263,7 @@ open class View: Responder {
     /// The frame in the superview's coordinates. Setting it sets ``center`` and the size of
     /// ``bounds`` (the transform is not taken into account when setting, as in UIKit).
     public var frame: Rect {
-        get { model.frame }
+        get { viewLayer.viewFrame }
         set {
             center = newValue.center
             bounds.size = newValue.size
@@ -238,11 +272,11 @@ open class View: Responder {
 
     /// The view's own coordinate system: origin and size.
     public var bounds: Rect {
-        get { model.bounds }
+        get { viewLayer.storedBounds }
         set {
-            let old = model.bounds
+            let old = viewLayer.storedBounds
             guard old != newValue else { return }
-            model.bounds = newValue
+            viewLayer.storedBounds = newValue
             modelDidChange(.bounds, from: .rect(old))
             if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
             if old.size != newValue.size { sizeDidChange(from: old.size) }
@@ -251,40 +285,15 @@ open class View: Responder {
 
     /// The centre of the frame in the superview's coordinates. Moving a view does not re-layout it (U3).
     public var center: Point {
-        get { model.center }
+        get { viewLayer.storedPosition }
         set {
-            let old = model.center
+            let old = viewLayer.storedPosition
             guard old != newValue else { return }
-            model.center = newValue
+            viewLayer.storedPosition = newValue
             modelDidChange(.center, from: .point(old))
             if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
             if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
         }
-    }
-
-    public var transform: AffineTransform {
-        get { model.transform }
-        set { let old = model.transform; guard old != newValue else { return }; model.transform = newValue; modelDidChange(.transform, from: .transform(old)) }
-    }
-    public var alpha: Double {
-        get { model.alpha }
-        set { let old = model.alpha; guard old != newValue else { return }; model.alpha = newValue; modelDidChange(.alpha, from: .scalar(old)) }
-    }
-    public var backgroundColor: Color {
-        get { model.backgroundColor }
-        set { let old = model.backgroundColor; guard old != newValue else { return }; model.backgroundColor = newValue; modelDidChange(.backgroundColor, from: .color(old)) }
-    }
-    public var cornerRadius: Double {
-        get { model.cornerRadius }
-        set { let old = model.cornerRadius; guard old != newValue else { return }; model.cornerRadius = newValue; modelDidChange(.cornerRadius, from: .scalar(old)) }
-    }
-    public var borderWidth: Double {
-        get { model.borderWidth }
-        set { let old = model.borderWidth; guard old != newValue else { return }; model.borderWidth = newValue; modelDidChange(.borderWidth, from: .scalar(old)) }
-    }
-    public var borderColor: Color {
-        get { model.borderColor }
-        set { let old = model.borderColor; guard old != newValue else { return }; model.borderColor = newValue; modelDidChange(.borderColor, from: .color(old)) }
     }
 
     /// Whether an animation currently drives `property`.
@@ -294,7 +303,7 @@ open class View: Responder {
     /// animation (N1); otherwise the presentation follows at once unless an animation drives it.
     func modelDidChange(_ property: AnimatableProperty, from old: AnimatableValue) {
         if let engine = window?.animations, engine.captureChange(of: property, on: self, from: old) { return }
-        if animatedProperties & property.bit == 0 { presentation.copy(property, from: model) }
+        if animatedProperties & property.bit == 0 { onScreen.copy(property, from: viewLayer) }
         presentationChanged()
     }
 
@@ -635,7 +644,7 @@ open class View: Responder {
     open func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
         for sub in subviews.reversed() {
-            guard let inv = sub.model.transformToSuperview.inverted() else { continue }
+            guard let inv = sub.viewLayer.viewTransformToSuperview.inverted() else { continue }
             if let hit = sub.hitTest(inv.apply(to: point)) { return hit }
         }
         return self

@@ -1,12 +1,14 @@
 import Geometry
 import Layers
 
-/// The layer backing a ``View`` (CA2): its geometry and appearance properties are the view's
-/// own (``Layer/position`` is the view's center, ``Layer/opacity`` its alpha, ``Layer/transform``
-/// its transform, ``Layer/masksToBounds`` its clipsToBounds), so setting either side sets both,
-/// and a change animates the way the view's changes do (inside a `View.animate` block only: the
-/// layer turns implicit actions off). Explicit animations added to it
-/// run on the layer engine and show on the view.
+/// The layer backing a ``View`` (CA2), made with it. It holds the view's geometry and
+/// appearance (``Layer/position`` is the view's center, ``Layer/opacity`` its alpha,
+/// ``Layer/transform`` its transform, ``Layer/masksToBounds`` its clipsToBounds): the view has
+/// no copy of its own, and setting either side sets the one value. A change animates the way
+/// the view's changes do (inside a `View.animate` block only: the layer turns implicit actions
+/// off). What is on screen is in its presentation layer (``onScreen``, the view's
+/// ``View/presentation``), which the animation tick writes and the window draws. Explicit
+/// animations added to it run on the layer engine and show on the view.
 ///
 /// The view's block, keyframe and property-animator animations are animations of this layer
 /// (CA8): it lists them
@@ -28,46 +30,76 @@ import Layers
 final class ViewLayer: Layer {
     unowned(unsafe) var view: View?
 
-    init(view: View) {
-        self.view = view
+    // The storage of the view's values (CA2): a view's model values in its layer, what is on
+    // screen in the layer's presentation layer (``onScreen``, a layer of this kind too). The
+    // view's setters write them directly and run the view's own change logic; the animation
+    // tick writes the presentation layer's. (Kept here, in the views' module, so that the tick
+    // reads and writes them without a runtime exclusivity check. They are only used on the main
+    // actor; `nonisolated(unsafe)` lets the tick reach them through an unretained reference
+    // without an isolation check per access.)
+    @exclusivity(unchecked) nonisolated(unsafe) var storedPosition = Point.zero
+    @exclusivity(unchecked) nonisolated(unsafe) var storedBounds = Rect.zero
+    @exclusivity(unchecked) nonisolated(unsafe) var storedOpacity = 1.0
+    @exclusivity(unchecked) nonisolated(unsafe) var storedCornerRadius = 0.0
+    @exclusivity(unchecked) nonisolated(unsafe) var storedBorderWidth = 0.0
+    @exclusivity(unchecked) nonisolated(unsafe) var storedIsHidden = false
+    @exclusivity(unchecked) nonisolated(unsafe) var storedMasksToBounds = false
+    @exclusivity(unchecked) nonisolated(unsafe) var storedBackgroundColor: Color?
+    @exclusivity(unchecked) nonisolated(unsafe) var storedBorderColor: Color? = .black
+    @exclusivity(unchecked) nonisolated(unsafe) var storedTransform = Transform3D.identity
+
+    /// The view's presentation layer: what is on screen this frame, the model or an
+    /// animation's current value. The view animation tick writes it; the window draws it.
+    /// Nil on a presentation layer itself.
+    private(set) var onScreen: ViewLayer?
+    /// Scratch for ``displayed``: the on-screen values with explicit animations written over
+    /// them (made the first time explicit animations run on the layer).
+    private var overlaid: ViewLayer?
+
+    /// A view's layer, with its presentation layer; the view sets ``view`` once it exists.
+    init(onScreen: ViewLayer) {
+        self.onScreen = onScreen
         super.init()
+    }
+
+    /// A presentation layer: its values are written by the tick, and it tells no one.
+    override init(presentationStorage: Void) { super.init(presentationStorage: ()) }
+
+    required init(layer: Layer) { super.init(layer: layer) }
+
+    /// The view starts using its layer (something asked for ``View/layer``): its changes now
+    /// reach the view's window.
+    func load(for view: View) {
         name = view.identifier
+        contentsGravity = view.contentMode.gravity
         renderingDidChange = { [unowned view] changed in view.layerDidChange(changed) }
         layersDidAnimate = { [unowned view] in view.window?.layersDidAnimate() }
     }
 
-    required init(layer: Layer) { super.init(layer: layer) }
-
     /// A presentation copy takes the view's presentation values.
     override func copyProperties(from other: Layer) {
         super.copyProperties(from: other)
-        guard let vl = other as? ViewLayer, let v = vl.view else { return }
-        let p = v.presentation
+        guard let vl = other as? ViewLayer, vl.view != nil, let shown = vl.onScreen else { return }
         view = nil
-        super.bounds = p.bounds
-        super.position = p.center
-        super.transform = Transform3D(p.transform)
-        super.opacity = p.alpha
-        super.backgroundColor = p.backgroundColor
-        super.cornerRadius = p.cornerRadius
-        super.borderWidth = p.borderWidth
-        super.borderColor = p.borderColor
-        super.isHidden = v.isHidden
-        super.masksToBounds = v.clipsToBounds
+        copyViewValues(from: shown)
     }
 
+    // The view's values are this storage; a change through the layer goes through the view's
+    // setter (animation blocks, layout, display), which writes the storage. A layer with no
+    // view (a presentation copy) keeps the value and the base layer's copy of it.
+
     override var bounds: Rect {
-        get { view?.bounds ?? super.bounds }
-        set { if let v = view { v.bounds = newValue } else { super.bounds = newValue } }
+        get { storedBounds }
+        set { if let v = view { v.bounds = newValue } else { storedBounds = newValue; super.bounds = newValue } }
     }
     override var position: Point {
-        get { view?.center ?? super.position }
-        set { if let v = view { v.center = newValue } else { super.position = newValue } }
+        get { storedPosition }
+        set { if let v = view { v.center = newValue } else { storedPosition = newValue; super.position = newValue } }
     }
     override var transform: Transform3D {
-        get { view.map { Transform3D($0.transform) } ?? super.transform }
+        get { storedTransform }
         set {
-            guard let v = view else { super.transform = newValue; return }
+            guard let v = view else { storedTransform = newValue; super.transform = newValue; return }
             guard newValue.isAffine else {
                 report("transform of \(debugName): a view's own layer takes 2-D transforms only for now; put 3-D content in a sublayer. The value was ignored")
                 return
@@ -76,32 +108,32 @@ final class ViewLayer: Layer {
         }
     }
     override var opacity: Double {
-        get { view?.alpha ?? super.opacity }
-        set { if let v = view { v.alpha = newValue } else { super.opacity = newValue } }
+        get { storedOpacity }
+        set { if let v = view { v.alpha = newValue } else { storedOpacity = newValue; super.opacity = newValue } }
     }
     override var isHidden: Bool {
-        get { view?.isHidden ?? super.isHidden }
-        set { if let v = view { v.isHidden = newValue } else { super.isHidden = newValue } }
+        get { storedIsHidden }
+        set { if let v = view { v.isHidden = newValue } else { storedIsHidden = newValue; super.isHidden = newValue } }
     }
     override var masksToBounds: Bool {
-        get { view?.clipsToBounds ?? super.masksToBounds }
-        set { if let v = view { v.clipsToBounds = newValue } else { super.masksToBounds = newValue } }
+        get { storedMasksToBounds }
+        set { if let v = view { v.clipsToBounds = newValue } else { storedMasksToBounds = newValue; super.masksToBounds = newValue } }
     }
     override var backgroundColor: Color? {
-        get { view.map { $0.backgroundColor } ?? super.backgroundColor }
-        set { if let v = view { v.backgroundColor = newValue ?? .clear } else { super.backgroundColor = newValue } }
+        get { storedBackgroundColor }
+        set { if let v = view { v.backgroundColor = newValue ?? .clear } else { storedBackgroundColor = newValue; super.backgroundColor = newValue } }
     }
     override var cornerRadius: Double {
-        get { view?.cornerRadius ?? super.cornerRadius }
-        set { if let v = view { v.cornerRadius = newValue } else { super.cornerRadius = newValue } }
+        get { storedCornerRadius }
+        set { if let v = view { v.cornerRadius = newValue } else { storedCornerRadius = newValue; super.cornerRadius = newValue } }
     }
     override var borderWidth: Double {
-        get { view?.borderWidth ?? super.borderWidth }
-        set { if let v = view { v.borderWidth = newValue } else { super.borderWidth = newValue } }
+        get { storedBorderWidth }
+        set { if let v = view { v.borderWidth = newValue } else { storedBorderWidth = newValue; super.borderWidth = newValue } }
     }
     override var borderColor: Color? {
-        get { view.map { $0.borderColor } ?? super.borderColor }
-        set { if let v = view { v.borderColor = newValue ?? .clear } else { super.borderColor = newValue } }
+        get { storedBorderColor }
+        set { if let v = view { v.borderColor = newValue ?? .clear } else { storedBorderColor = newValue; super.borderColor = newValue } }
     }
 
     // MARK: Layer time (CA8)
@@ -158,16 +190,22 @@ final class ViewLayer: Layer {
     /// Whether explicit animations run on this layer.
     var hasRunningAnimations: Bool { presentationLayer != nil }
 
-    /// Writes the values explicit layer animations drive into the view's presentation state.
-    func overlayAnimations(on state: inout LayerState) {
-        guard let p = presentationLayer else { return }
-        if isAnimating(.position) { state.center = p.position }
-        if isAnimating(.bounds) { state.bounds = p.bounds }
-        if isAnimating(.transform) { state.transform = p.transform.affineTransform }
-        if isAnimating(.opacity) { state.alpha = p.opacity }
-        if isAnimating(.backgroundColor) { state.backgroundColor = p.backgroundColor ?? .clear }
-        if isAnimating(.cornerRadius) { state.cornerRadius = p.cornerRadius }
-        if isAnimating(.borderWidth) { state.borderWidth = p.borderWidth }
-        if isAnimating(.borderColor) { state.borderColor = p.borderColor ?? .clear }
+    /// What the window draws: ``onScreen``, or while explicit animations run, a copy of it with
+    /// the values they drive written over it (kept, so a frame does not allocate).
+    var displayed: ViewLayer {
+        guard let shown = onScreen else { return self }
+        guard let p = presentationLayer else { return shown }
+        let d: ViewLayer
+        if let o = overlaid { d = o } else { d = ViewLayer(presentationStorage: ()); overlaid = d }
+        d.copyViewValues(from: shown)
+        if isAnimating(.position) { d.storedPosition = p.position }
+        if isAnimating(.bounds) { d.storedBounds = p.bounds }
+        if isAnimating(.transform) { d.storedTransform = Transform3D(p.transform.affineTransform) }
+        if isAnimating(.opacity) { d.storedOpacity = p.opacity }
+        if isAnimating(.backgroundColor) { d.storedBackgroundColor = p.backgroundColor ?? .clear }
+        if isAnimating(.cornerRadius) { d.storedCornerRadius = p.cornerRadius }
+        if isAnimating(.borderWidth) { d.storedBorderWidth = p.borderWidth }
+        if isAnimating(.borderColor) { d.storedBorderColor = p.borderColor ?? .clear }
+        return d
     }
 }

@@ -481,11 +481,12 @@ public final class Window: FrameParticipant {
     /// Appends `v`'s subtree to `list` (whose first element will sit at `offset` in the display
     /// list) and returns the box of what it draws in window points.
     func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int) -> Rect {
-        var p = v.presentation
-        if let vl = v.loadedLayer, vl.hasRunningAnimations { vl.overlayAnimations(on: &p) }
-        guard !v.isHidden, p.alpha > 0 else { return .null }
-        let t = p.transformToSuperview.concatenating(parent)
-        let local = Rect(origin: p.bounds.origin, size: p.bounds.size)
+        // What is on screen, read once without reference counting (see ``View/shownRef``).
+        let shown = v.isShowingLayerAnimations ? Unmanaged.passUnretained(v.viewLayer.displayed) : v.shownRef
+        let p = ShownValues(shown)
+        guard !v.isHidden, p.opacity > 0 else { return .null }
+        let t = p.toSuperview.concatenating(parent)
+        let local = p.bounds
         let start = list.count
         v.listStart = offset + start
         v.listGeneration = buildGeneration
@@ -532,7 +533,7 @@ public final class Window: FrameParticipant {
         }
         if let c = clip { box = box.intersection(t.apply(to: c)) }
         list.append(.endGroup)
-        var g = GroupState(transform: t, opacity: p.alpha, clip: clip, clipCornerRadius: clip == nil ? 0 : clipRadius,
+        var g = GroupState(transform: t, opacity: p.opacity, clip: clip, clipCornerRadius: clip == nil ? 0 : clipRadius,
                            name: v.identifier ?? "")
         g.mask = mask
         g.bounds = box
@@ -546,22 +547,23 @@ public final class Window: FrameParticipant {
     /// ``emit(_:parent:into:offset:)`` so that recursion's frames stay small (deep trees run on
     /// worker threads' stacks).
     @inline(never)
-    private func emitBackground(_ v: View, _ p: LayerState, _ local: Rect, _ t: AffineTransform,
+    private func emitBackground(_ v: View, _ p: ShownValues, _ local: Rect, _ t: AffineTransform,
                                 into list: inout [DrawCommand]) -> Rect {
         var box = Rect.null
         let corners = v.loadedLayer?.maskedCorners ?? .all
+        let background = p.backgroundColor, radius = p.cornerRadius
         if let vl = v.loadedLayer, vl.shadowOpacity > 0,
-           let shadow = vl.shadowCommand(silhouette: p.backgroundColor.alpha > 0
-                ? Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners) : nil) {
+           let shadow = vl.shadowCommand(silhouette: background.alpha > 0
+                ? Layer.roundedPath(local, cornerRadius: radius, maskedCorners: corners) : nil) {
             list.append(shadow)
             if let b = shadow.localBounds { box = t.apply(to: b) }
         }
-        if p.backgroundColor.alpha > 0 {
-            if corners == .all || p.cornerRadius <= 0 {
-                list.append(.fillRect(local, p.backgroundColor, cornerRadius: p.cornerRadius))
+        if background.alpha > 0 {
+            if corners == .all || radius <= 0 {
+                list.append(.fillRect(local, background, cornerRadius: radius))
             } else {
-                list.append(.fillShape(Layer.roundedPath(local, cornerRadius: p.cornerRadius, maskedCorners: corners),
-                                       .color(p.backgroundColor), .nonZero))
+                list.append(.fillShape(Layer.roundedPath(local, cornerRadius: radius, maskedCorners: corners),
+                                       .color(background), .nonZero))
             }
             box = box.union(t.apply(to: local))
         }
@@ -603,7 +605,7 @@ public final class Window: FrameParticipant {
                 let local = box.isNull ? Rect.null : inverse.apply(to: box)
                 v.culledBox = local
                 // It left its clipping view's bounds: the rebuild takes it out of the list.
-                guard Self.overlaps(local, s.presentation.bounds) else { return false }
+                guard Self.overlaps(local, s.onScreen.storedBounds) else { return false }
             }
             growGroups(from: v.superview, toHold: box)
         }
@@ -629,7 +631,7 @@ public final class Window: FrameParticipant {
         while let c = a, c.listGeneration == buildGeneration, case .beginGroup(var g) = presentedList.commands[c.listStart] {
             let grown = g.bounds.union(box)
             guard grown != g.bounds else { break }
-            g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.presentation.bounds)) : grown
+            g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.onScreen.storedBounds)) : grown
             presentedList.commands[c.listStart] = .beginGroup(g)
             a = c.superview
         }

@@ -68,7 +68,7 @@ struct LottieExportTests {
         var summary: LottieExportSummary
         var direct: [RGBAImage]
         /// Each view's displayed state per frame, by id.
-        var states: [String: [LayerState]]
+        var states: [String: [Layer]]
         /// What the recorder could not export.
         var warnings: [String] = []
     }
@@ -86,14 +86,14 @@ struct LottieExportTests {
         let recorder = LottieRecorder(window: host.window)
         let renderer = try ImageRenderer(pixelWidth: Int(scene.size.width), pixelHeight: Int(scene.size.height))
         var direct: [RGBAImage] = []
-        var states: [String: [LayerState]] = [:]
+        var states: [String: [Layer]] = [:]
         for k in 0..<frames {
             before(k, built)
             host.step()
             recorder.recordFrame()
             renderer.render(host.window.displayList)
             direct.append(renderer.image())
-            for (id, v) in built.views { states[id, default: []].append(v.displayedState) }
+            for (id, v) in built.views { states[id, default: []].append(Layer(layer: v.displayedLayer)) }
         }
         withExtendedLifetime(animator) {}
         // The scene repeats an animation forever, so the host never idles; it must not fail.
@@ -179,9 +179,9 @@ struct LottieExportTests {
         #expect((cardKeys[0]["i"] as? [String: Any])?["x"] as? [Double] == [0.58])
         let spinner = try #require(Self.layer("spinner", in: e.json)?["ks"] as? [String: Any])
         for k in 0..<36 {
-            let c = e.states["card"]![k].center, p = Self.value(cardP, at: Double(k))
+            let c = e.states["card"]![k].position, p = Self.value(cardP, at: Double(k))
             #expect(abs(p[0] - c.x) <= 0.5 && abs(p[1] - c.y) <= 0.5, "card at frame \(k): \(p) for \(c)")
-            let t = e.states["spinner"]![k].transform
+            let t = e.states["spinner"]![k].affineTransform()
             let degrees = atan2(t.b, t.a) * 180 / .pi
             let r = Self.value(spinner["r"] as! [String: Any], at: Double(k))[0]
             #expect(abs(r - degrees) <= 0.25, "spinner at frame \(k): \(r) for \(degrees)")

@@ -141,7 +141,7 @@ extension SceneTests {
         #expect(abs(t.a) < 1e-12 && abs(t.b - 2) < 1e-12 && abs(t.c + 2) < 1e-12 && abs(t.d) < 1e-12)   // scale 2, then a quarter-turn
         #expect((built.views["label"] as? Label)?.textColor == Color(red: 1, green: 0, blue: 0))
         host.step(frames: 61)                                            // the animation ends at 1 s
-        #expect(abs(box.presentation.transform.a - 2) < 1e-9 && abs(box.presentation.transform.b) < 1e-9)  // scale kept, rotation 0
+        #expect(abs(box.presentation.affineTransform().a - 2) < 1e-9 && abs(box.presentation.affineTransform().b) < 1e-9)  // scale kept, rotation 0
         withExtendedLifetime(animator) {}
     }
 

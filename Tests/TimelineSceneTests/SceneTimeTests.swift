@@ -60,7 +60,7 @@ struct SceneTimeTests {
         #expect(sizes.allSatisfy { $0 == Size(width: 200, height: 100) }, "\(Set(sizes.map { "\($0)" }))")
         let panel = built.views["panel"]!
         #expect(panel.presentation.frame == Rect(x: 20, y: 20, width: 200, height: 100))
-        #expect(panel.presentation.alpha == 0.5)
+        #expect(panel.presentation.opacity == 0.5)
     }
 
     @Test("N12: a frame-mode constraint change at 'at': 0 animates from the first layout, not from 0x0")
@@ -103,7 +103,7 @@ struct SceneWebTimingTests {
         #expect(abs(a.presentation.frame.minX - 60) < 1e-9, "\(a.presentation.frame)")
         #expect(abs(a.frame.minX - 60) < 1e-9)
         #expect(abs(built.constraints["slide"]!.constant - 60) < 1e-9)
-        #expect(abs(a.presentation.alpha - 0.75) < 1e-9 && abs(a.alpha - 0.75) < 1e-9)
+        #expect(abs(a.presentation.opacity - 0.75) < 1e-9 && abs(a.alpha - 0.75) < 1e-9)
     }
 
     @Test("N10: without a fill the model shows after the end, whatever the direction ended in", arguments: ["frames", "constraints"])
@@ -207,7 +207,7 @@ struct SceneTimelineTests {
             """
         var xs: [Double] = [], alphas: [Double] = []
         let built = try play(json, frames: 70) { _, b in
-            xs.append(b.views["a"]!.presentation.frame.minX); alphas.append(b.views["a"]!.presentation.alpha)
+            xs.append(b.views["a"]!.presentation.frame.minX); alphas.append(b.views["a"]!.presentation.opacity)
         }
         #expect(abs(xs[15] - 50) < 1e-6, "\(xs[15])")                    // half way to 100 at t = 0.25
         #expect(abs(xs[30] - 100) < 1e-6)                                 // the first keyframe's value at 0.5

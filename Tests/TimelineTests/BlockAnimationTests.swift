@@ -24,20 +24,20 @@ struct BlockAnimationTests {
             v.center = Point(x: 150, y: 50)
         }, completion: { finished = $0 })
         #expect(v.alpha == 0 && v.center.x == 150)                  // the model, at once
-        #expect(v.presentation.alpha == 1)                          // the screen, not yet
+        #expect(v.presentation.opacity == 1)                          // the screen, not yet
         let f0 = host.step()!
-        #expect(v.presentation.alpha == 1)                          // the commit frame shows progress 0
+        #expect(v.presentation.opacity == 1)                          // the commit frame shows progress 0
         var alphas: [Double] = []
         var frames: [FrameInfo] = []
         for _ in 0..<6 {
             frames.append(host.step()!)
-            alphas.append(v.presentation.alpha)
+            alphas.append(v.presentation.opacity)
         }
         // Time is integer nanoseconds: the value is the curve at the frames' difference in ns.
         #expect(alphas[0] == 1 - MediaTime.seconds(from: f0.mediaTime, to: frames[0].mediaTime) / 0.1)
         #expect(alphas == alphas.sorted(by: >))
         #expect(alphas.last == 0)                                   // frame f0 + 6 is 0.1 s after: exactly the end
-        #expect(v.presentation.center == Point(x: 150, y: 50))
+        #expect(v.presentation.position == Point(x: 150, y: 50))
         #expect(finished == true)
         #expect(host.runLoop.currentTime == f0.time + 0.1 || abs(host.runLoop.currentTime - f0.time - 0.1) < 1e-12)
         host.runUntilIdle()
@@ -77,7 +77,7 @@ struct BlockAnimationTests {
         View.animate(withDuration: 0.1, curve: .linear, animations: { w.alpha = 0 }, completion: { _ in order.append("short@\(loop.phase)") })
         View.animate(withDuration: 0.1, curve: .linear, animations: { w.center.x = 50 }, completion: { _ in
             order.append("second short@\(loop.phase)")
-            #expect(w.presentation.alpha == 0)                        // the tick already ran this frame
+            #expect(w.presentation.opacity == 0)                        // the tick already ran this frame
         })
         host.runUntilIdle()
         #expect(order == ["short@completions", "second short@completions", "long@completions"])
@@ -92,11 +92,11 @@ struct BlockAnimationTests {
         host.runUntilIdle()
         View.animate(withDuration: 0.1, delay: 0.1, curve: .linear) { v.alpha = 0.5 }
         host.step(frames: 6)
-        #expect(v.alpha == 0.5 && v.presentation.alpha == 1)
+        #expect(v.alpha == 0.5 && v.presentation.opacity == 1)
         host.step(frames: 3)
-        #expect(v.presentation.alpha < 1 && v.presentation.alpha > 0.5)
+        #expect(v.presentation.opacity < 1 && v.presentation.opacity > 0.5)
         host.runUntilIdle()
-        #expect(v.presentation.alpha == 0.5)
+        #expect(v.presentation.opacity == 0.5)
         #expect(host.isIdle)
     }
 
@@ -109,16 +109,16 @@ struct BlockAnimationTests {
         var results: [String] = []
         View.animate(withDuration: 0.2, curve: .easeInOut, animations: { v.alpha = 0 }, completion: { results.append("out \($0)") })
         host.step(frames: 7)
-        let before = v.presentation.alpha
-        let slope = before - { host.step(); return v.presentation.alpha }()           // still heading down
+        let before = v.presentation.opacity
+        let slope = before - { host.step(); return v.presentation.opacity }()           // still heading down
         View.animate(withDuration: 0.2, curve: .easeInOut, animations: { v.alpha = 1 }, completion: { results.append("back \($0)") })
-        let atReverse = v.presentation.alpha
+        let atReverse = v.presentation.opacity
         host.step()                                                                    // the reversing block's commit frame
-        #expect(abs(v.presentation.alpha - (atReverse - slope)) < 0.02)              // no jump: keeps moving as before
+        #expect(abs(v.presentation.opacity - (atReverse - slope)) < 0.02)              // no jump: keeps moving as before
         var values: [Double] = []
-        while host.runLoop.animations.runningCount > 0 { host.step(); values.append(v.presentation.alpha) }
+        while host.runLoop.animations.runningCount > 0 { host.step(); values.append(v.presentation.opacity) }
         #expect(results == ["out true", "back true"])                                 // both completions, both finished
-        #expect(v.presentation.alpha == 1 && v.alpha == 1)
+        #expect(v.presentation.opacity == 1 && v.alpha == 1)
         #expect(values.allSatisfy { $0 >= -1e-9 && $0 <= 1 + 1e-9 })
         host.runUntilIdle()
         #expect(host.isIdle)
@@ -133,16 +133,16 @@ struct BlockAnimationTests {
         var results: [String] = []
         View.animate(withDuration: 0.2, curve: .linear, animations: { v.alpha = 0 }, completion: { results.append("first \($0)") })
         host.step(frames: 7)                                        // 0.1 s in: alpha 0.5
-        let mid = v.presentation.alpha
+        let mid = v.presentation.opacity
         #expect(abs(mid - 0.5) < 1e-9)
         View.animate(withDuration: 0.2, options: [.beginFromCurrentState], curve: .linear, animations: { v.alpha = 1 },
                      completion: { results.append("second \($0)") })
         host.step()
         #expect(results == ["first false"])
-        #expect(abs(v.presentation.alpha - mid) < 1e-12)            // no jump
+        #expect(abs(v.presentation.opacity - mid) < 1e-12)            // no jump
         host.runUntilIdle()
         #expect(results == ["first false", "second true"])
-        #expect(v.presentation.alpha == 1)
+        #expect(v.presentation.opacity == 1)
         #expect(host.isIdle)
     }
 
@@ -157,14 +157,14 @@ struct BlockAnimationTests {
             View.animate(withDuration: 1.0, curve: .easeIn) { b.alpha = 0 }                       // inherits 0.1 s, linear
         }
         host.step(frames: 4)
-        #expect(a.presentation.alpha == b.presentation.alpha)
+        #expect(a.presentation.opacity == b.presentation.opacity)
         host.runUntilIdle()
         View.animate(withDuration: 0.1, curve: .linear) {
             a.alpha = 1
             View.animate(withDuration: 1.0, options: [.overrideInheritedDuration], curve: .linear) { b.alpha = 1 }
         }
         host.step(frames: 8)
-        #expect(a.presentation.alpha == 1 && b.presentation.alpha < 0.2)
+        #expect(a.presentation.opacity == 1 && b.presentation.opacity < 0.2)
         host.runUntilIdle()
         #expect(host.isIdle)
     }
@@ -181,11 +181,11 @@ struct BlockAnimationTests {
         var overshot = false
         while let f = host.step(), host.runLoop.animations.runningCount > 0 {
             let expected = 5 + 100 * spring.progress(at: MediaTime.seconds(from: f0.mediaTime, to: f.mediaTime))
-            #expect(abs(v.presentation.center.x - expected) < 1e-9)
-            overshot = overshot || v.presentation.center.x > 105
+            #expect(abs(v.presentation.position.x - expected) < 1e-9)
+            overshot = overshot || v.presentation.position.x > 105
         }
         #expect(overshot)                                           // under-damped: it rings
-        #expect(v.presentation.center.x == 105)
+        #expect(v.presentation.position.x == 105)
         host.runUntilIdle()
         #expect(host.isIdle)
     }
@@ -225,7 +225,7 @@ struct RateIndependenceTests {
         var out: [Int: Double] = [:]
         for frame in 0...fps {
             host.step()
-            if frame > 0, (frame * 10) % fps == 0 { out[frame * 10 / fps] = v.presentation.center.x }
+            if frame > 0, (frame * 10) % fps == 0 { out[frame * 10 / fps] = v.presentation.position.x }
         }
         host.runUntilIdle()
         return out
@@ -270,11 +270,11 @@ struct SpringDurationAnimationTests {
         var checked = 0
         while let f = host.step(), host.runLoop.animations.runningCount > 0 {
             let expected = 5 + 100 * spring.progress(at: MediaTime.seconds(from: f0.mediaTime, to: f.mediaTime))
-            #expect(abs(v.presentation.center.x - expected) < 1e-9)
+            #expect(abs(v.presentation.position.x - expected) < 1e-9)
             checked += 1
         }
         #expect(checked > 10)
-        #expect(v.presentation.center.x == 105)
+        #expect(v.presentation.position.x == 105)
         host.runUntilIdle()
     }
 }

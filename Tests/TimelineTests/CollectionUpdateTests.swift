@@ -74,14 +74,14 @@ struct CollectionUpdateTests {
         #expect(cellX.identifier == "x" && cv.cellsCreated == 7)
         #expect(cellA.frame == Rect(x: 110, y: 10, width: 80, height: 80))                 // the model is final
         #expect(cellA.presentation.frame == Rect(x: 10, y: 10, width: 80, height: 80))     // still where it was
-        #expect(cellX.presentation.alpha == 0)
+        #expect(cellX.presentation.opacity == 0)
         host.step(frames: 9)                                                                // about half of 0.3 s
         let a = cellA.presentation.frame, e = cellE.presentation.frame
         #expect(a.minX > 20 && a.minX < 100 && a.minY == 10)
         #expect(e.minX > 110 && e.minX < 180 && e.minY == 100)                             // 100 -> 190 on the last line
-        #expect(cellX.presentation.alpha > 0.1 && cellX.presentation.alpha < 0.9 && cellX.alpha == 1)
+        #expect(cellX.presentation.opacity > 0.1 && cellX.presentation.opacity < 0.9 && cellX.alpha == 1)
         #expect(cellX.presentation.frame == Rect(x: 10, y: 10, width: 80, height: 80))     // fading in where it ends
-        #expect(cellB.presentation.alpha > 0.1 && cellB.presentation.alpha < 0.9)          // fading out where it was
+        #expect(cellB.presentation.opacity > 0.1 && cellB.presentation.opacity < 0.9)          // fading out where it was
         #expect(cellB.presentation.frame == Rect(x: 110, y: 10, width: 80, height: 80) && !cellB.isHidden)
         #expect(calls.isEmpty)
         host.runUntilIdle()
@@ -114,7 +114,7 @@ struct CollectionUpdateTests {
                 && report.contains("before the update (3)") && report.contains("(1 inserted, 0 deleted)")
                 && report.contains("the collection view was reloaded"))
         #expect(shown(cv) == ["a", "b", "c", "d", "e"])                                   // reloaded whole
-        #expect(cv.visibleCells.allSatisfy { $0.alpha == 1 && $0.presentation.alpha == 1 })
+        #expect(cv.visibleCells.allSatisfy { $0.alpha == 1 && $0.presentation.opacity == 1 })
         // A section added without insertSections.
         source.sections.append(["z"])
         cv.deleteItems(at: [path(4)])
@@ -147,7 +147,7 @@ struct CollectionUpdateTests {
         #expect(cv.indexPath(for: cellA) == nil)
         host.step(frames: 9)
         #expect(cellE.presentation.frame.minY > 20 && cellE.presentation.frame.minY < 200)  // 210 -> 10
-        #expect(cellA.presentation.alpha > 0.1 && cellA.presentation.alpha < 0.9)
+        #expect(cellA.presentation.opacity > 0.1 && cellA.presentation.opacity < 0.9)
         host.runUntilIdle()
         #expect(calls == [true])
         #expect(cellC.frame.minY == 110 && cellE.frame.minY == 10)
@@ -214,7 +214,7 @@ struct CollectionDiffableTests {
         #expect(cv.cellForItem(at: IndexPath(item: 2, section: 0)) === cellOf3)
         host.step(frames: 9)
         let cellOf6 = cv.cellForItem(at: source.indexPath(for: 6)!)!
-        #expect(cellOf6.presentation.alpha > 0.1 && cellOf6.presentation.alpha < 0.9)
+        #expect(cellOf6.presentation.opacity > 0.1 && cellOf6.presentation.opacity < 0.9)
         let f5 = cellOf5.presentation.frame                                                  // (100, 100) -> (10, 10)
         #expect(f5.minX > 10 && f5.minX < 110 && f5.minY > 10 && f5.minY < 100)
         host.runUntilIdle()

@@ -25,8 +25,8 @@ struct KeyframeTests {
         #expect(v.alpha == 1)                               // the model holds the last keyframe's value
         var out: [Double] = []
         host.step()                                          // commit frame: progress 0
-        out.append(v.presentation.alpha)
-        for _ in 0..<60 { host.step(); out.append(v.presentation.alpha) }
+        out.append(v.presentation.opacity)
+        for _ in 0..<60 { host.step(); out.append(v.presentation.opacity) }
         host.runUntilIdle()
         #expect(host.isIdle)
         return out
@@ -73,11 +73,11 @@ struct KeyframeTests {
             View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { b.alpha = 0.25 }
         }, completion: { _ in calls += 1 })
         host.step(frames: 16)                               // 0.25 s
-        #expect(abs(a.presentation.center.x - 52.5) < 1e-9)
-        #expect(b.presentation.alpha == 1)                  // its keyframe has not started
+        #expect(abs(a.presentation.position.x - 52.5) < 1e-9)
+        #expect(b.presentation.opacity == 1)                  // its keyframe has not started
         host.runUntilIdle()
         #expect(calls == 1)
-        #expect(a.presentation.center.x == 100 && b.presentation.alpha == 0.25)
+        #expect(a.presentation.position.x == 100 && b.presentation.opacity == 0.25)
         #expect(host.isIdle)
     }
 }

@@ -103,7 +103,7 @@ struct OneDriverTests {
         Transaction.commit()
         host.step()
         host.step(frames: 30)
-        let viewAlpha = v.presentation.alpha
+        let viewAlpha = v.presentation.opacity
         let layerOpacity = sub.presentation()?.opacity ?? -1
         #expect(abs(viewAlpha - 0.5) < 1e-9)
         #expect(abs(viewAlpha - layerOpacity) < 1e-9)

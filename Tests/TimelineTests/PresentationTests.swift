@@ -119,7 +119,7 @@ struct PresentationTests {
         a.present(alert, animated: true)
         host.step()
         let card = alert.contentView
-        #expect(card.presentation.transform.a > 1.1 && card.presentation.alpha < 0.5)
+        #expect(card.presentation.affineTransform().a > 1.1 && card.presentation.opacity < 0.5)
         host.runUntilIdle()
         #expect(card.transform == .identity && card.alpha == 1)
         #expect(abs(card.frame.midX - 160) < 1 && abs(card.frame.midY - 240) < 1 && card.frame.width == 270)
@@ -142,7 +142,7 @@ struct PresentationTests {
         a.present(sheet, animated: true)
         host.step()
         let card = sheet.contentView
-        #expect(card.presentation.transform.ty > 50)
+        #expect(card.presentation.affineTransform().ty > 50)
         host.runUntilIdle()
         #expect(card.transform == .identity && abs(card.frame.maxY - 472) < 1)
         sheet.dismiss(animated: true)

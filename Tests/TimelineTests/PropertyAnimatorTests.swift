@@ -28,13 +28,13 @@ struct PropertyAnimatorTests {
         #expect(animator.state == .inactive)
         animator.startAnimation()
         #expect(animator.state == .active && animator.isRunning)
-        #expect(v.center.x == 105 && v.presentation.center.x == 5)
+        #expect(v.center.x == 105 && v.presentation.position.x == 5)
         host.step()                                          // first frame: progress 0
         host.step(frames: 6)
-        #expect(abs(v.presentation.center.x - 55) < 1e-9)   // halfway at 0.1 s
+        #expect(abs(v.presentation.position.x - 55) < 1e-9)   // halfway at 0.1 s
         host.runUntilIdle()
         #expect(ended == .end && animator.state == .inactive)
-        #expect(v.presentation.center.x == 105)
+        #expect(v.presentation.position.x == 105)
         #expect(host.isIdle)
     }
 
@@ -46,15 +46,15 @@ struct PropertyAnimatorTests {
         animator.addCompletion { ended = $0 }
         animator.pauseAnimation()
         animator.fractionComplete = 0.25
-        #expect(abs(v.presentation.alpha - 0.75) < 1e-12)   // linear scrubbing
+        #expect(abs(v.presentation.opacity - 0.75) < 1e-12)   // linear scrubbing
         animator.fractionComplete = 0.6
         host.step()
-        #expect(abs(v.presentation.alpha - 0.4) < 1e-12)    // paused: holds
+        #expect(abs(v.presentation.opacity - 0.4) < 1e-12)    // paused: holds
         animator.isReversed = true
         animator.startAnimation()
         host.runUntilIdle()
         #expect(ended == .start)
-        #expect(v.alpha == 1 && v.presentation.alpha == 1)  // back at the start, model included
+        #expect(v.alpha == 1 && v.presentation.opacity == 1)  // back at the start, model included
         #expect(host.isIdle)
     }
 
@@ -73,7 +73,7 @@ struct PropertyAnimatorTests {
         animator.finishAnimation(at: .current)
         #expect(ended == .current && animator.state == .inactive)
         host.runUntilIdle()
-        #expect(abs(v.presentation.alpha - 0.5) < 1e-9)
+        #expect(abs(v.presentation.opacity - 0.5) < 1e-9)
         #expect(host.isIdle)
     }
 
@@ -87,12 +87,12 @@ struct PropertyAnimatorTests {
         animator.addAnimations({ w.alpha = 0 }, delayFactor: 0.5)
         animator.startAnimation()
         host.step(frames: 13)                               // 0.2 s: half way
-        #expect(abs(v.presentation.alpha - 0.5) < 1e-9)
-        #expect(w.presentation.alpha == 1)                  // not started yet
+        #expect(abs(v.presentation.opacity - 0.5) < 1e-9)
+        #expect(w.presentation.opacity == 1)                  // not started yet
         host.step(frames: 6)                                // 0.3 s
-        #expect(abs(w.presentation.alpha - 0.5) < 1e-9)
+        #expect(abs(w.presentation.opacity - 0.5) < 1e-9)
         host.runUntilIdle()
-        #expect(v.presentation.alpha == 0 && w.presentation.alpha == 0)
+        #expect(v.presentation.opacity == 0 && w.presentation.opacity == 0)
         #expect(host.isIdle)
     }
 
@@ -102,9 +102,9 @@ struct PropertyAnimatorTests {
         let animator = PropertyAnimator(duration: 1, curve: .linear) { v.center.x = 105 }
         animator.startAnimation()
         host.step(frames: 21)                               // linear: 100 points per second
-        let x0 = v.presentation.center.x
+        let x0 = v.presentation.position.x
         host.step()
-        let before = v.presentation.center.x - x0           // points per frame before
+        let before = v.presentation.position.x - x0           // points per frame before
         animator.continueAnimation(withTimingParameters: .spring(Spring(dampingRatio: 1, response: 0.5)), durationFactor: 1)
         // The spring starts with the linear run's velocity: 1 (of the whole progress) per second,
         // expressed as a fraction of the remaining distance.
@@ -112,11 +112,11 @@ struct PropertyAnimatorTests {
         let handOff = spring.initialVelocity * (1 - animator.fractionComplete)
         #expect(abs(handOff - 1) < 0.02)
         #expect(abs(before - 100.0 / 60) < 1e-6)
-        let x1 = v.presentation.center.x
+        let x1 = v.presentation.position.x
         host.step()
-        #expect(v.presentation.center.x > x1 + before * 0.9)  // keeps moving forward, no stall
+        #expect(v.presentation.position.x > x1 + before * 0.9)  // keeps moving forward, no stall
         host.runUntilIdle()
-        #expect(v.presentation.center.x == 105)
+        #expect(v.presentation.position.x == 105)
         #expect(host.isIdle)
     }
 
@@ -132,11 +132,11 @@ struct PropertyAnimatorTests {
                                    durationFactor: 1)
         guard case .spring(let spring) = animator.curve else { Issue.record("no spring"); return }
         #expect(spring.initialVelocity == 4)
-        let x0 = v.presentation.center.x
+        let x0 = v.presentation.position.x
         host.step(frames: 2)
-        #expect(v.presentation.center.x > x0 + 1)           // moving off at once, not from rest
+        #expect(v.presentation.position.x > x0 + 1)           // moving off at once, not from rest
         host.runUntilIdle()
-        #expect(v.presentation.center.x == 105)
+        #expect(v.presentation.position.x == 105)
         #expect(host.isIdle)
     }
 }

@@ -137,7 +137,7 @@ struct TableViewTests {
         }, completion: { finished = $0 })
         host.step(frames: 5)
         let midway = t.cellForRow(at: IndexPath(row: 1, section: 0))!
-        #expect(midway.presentation.alpha > 0 && midway.presentation.alpha < 1 && midway.alpha == 1)   // fading in
+        #expect(midway.presentation.opacity > 0 && midway.presentation.opacity < 1 && midway.alpha == 1)   // fading in
         host.runUntilIdle()
         #expect(finished)
         #expect(shown(t) == ["a", "x", "c", "e", "d", "y"])

@@ -42,7 +42,7 @@ struct ViewAnimationsOnLayerTests {
         host.step(frames: 30)
         // The layer's presentation is the view's.
         let shown = try #require(v.layer.presentation())
-        #expect(near(shown.opacity, v.presentation.alpha) && v.presentation.alpha > 0.4 && v.presentation.alpha < 0.6)
+        #expect(near(shown.opacity, v.presentation.opacity) && v.presentation.opacity > 0.4 && v.presentation.opacity < 0.6)
         host.runUntilIdle()
         #expect(v.layer.animationKeys() == nil && finished == true)
     }
@@ -60,10 +60,10 @@ struct ViewAnimationsOnLayerTests {
         View.animate(withDuration: 1, animations: { v.alpha = 0.2; v.cornerRadius = 10 }, completion: { finished = $0 })
         #expect(v.layer.animationKeys() == ["opacity", "cornerRadius", "fade"])
         host.step(frames: 10)
-        #expect(v.presentation.alpha > 0.2 && v.presentation.alpha < 1)
+        #expect(v.presentation.opacity > 0.2 && v.presentation.opacity < 1)
         v.layer.removeAllAnimations()
         #expect(v.layer.animationKeys() == nil)
-        #expect(v.presentation.alpha == 0.2 && v.presentation.cornerRadius == 10)   // the model, at once
+        #expect(v.presentation.opacity == 0.2 && v.presentation.cornerRadius == 10)   // the model, at once
         #expect(finished == nil)                                       // completions run in a frame's phase 3
         host.runUntilIdle()
         #expect(finished == false)
@@ -90,11 +90,11 @@ struct ViewAnimationsOnLayerTests {
         // What shows is the first animation alone, on top of the model: (50, 50) → (150, 50)
         // as an offset of (-100, 0)·(1 − p) from (150, 250).
         let p = Double(host.runLoop.currentMediaTimeNanoseconds - begin) / 1e9
-        #expect(abs(v.presentation.center.x - (150 - 100 * (1 - p))) < 1e-6)
-        #expect(abs(v.presentation.center.y - 250) < 1e-6)
+        #expect(abs(v.presentation.position.x - (150 - 100 * (1 - p))) < 1e-6)
+        #expect(abs(v.presentation.position.y - 250) < 1e-6)
         host.runUntilIdle()
         #expect(first == true && second == false)
-        #expect(v.presentation.center == Point(x: 150, y: 250))
+        #expect(v.presentation.position == Point(x: 150, y: 250))
     }
 
     @Test("CA8: pausing a superview's layer (speed 0, time offset) pauses the view and layer animations under it")
@@ -111,7 +111,7 @@ struct ViewAnimationsOnLayerTests {
         dot.add(fade, forKey: "fade")
         host.step()
         host.step(frames: 18)                                          // 0.3 s in
-        let alpha = v.presentation.alpha
+        let alpha = v.presentation.opacity
         let dotOpacity = try #require(dot.presentation()).opacity
         #expect(near(alpha, 0.7) && near(dotOpacity, 0.7))
 
@@ -121,7 +121,7 @@ struct ViewAnimationsOnLayerTests {
         layer.speed = 0
         layer.timeOffset = pausedTime
         host.step(frames: 30)
-        #expect(near(v.presentation.alpha, alpha))
+        #expect(near(v.presentation.opacity, alpha))
         #expect(near(try #require(dot.presentation()).opacity, dotOpacity))
         #expect(finished == nil && v.layer.animationKeys() == ["opacity"])
 
@@ -131,10 +131,10 @@ struct ViewAnimationsOnLayerTests {
         layer.beginTime = 0
         layer.beginTime = layer.convertTime(host.runLoop.currentMediaTime, from: nil) - pausedTime
         host.step(frames: 21)                                          // 0.35 s after resuming
-        #expect(abs(v.presentation.alpha - 0.35) < 1e-6)
+        #expect(abs(v.presentation.opacity - 0.35) < 1e-6)
         #expect(abs(try #require(dot.presentation()).opacity - 0.35) < 1e-6)
         host.runUntilIdle()
-        #expect(finished == true && v.presentation.alpha == 0)
+        #expect(finished == true && v.presentation.opacity == 0)
     }
 
     @Test("CA8: a spring block reads as a SpringAnimation, a keyframe block as a KeyframeAnimation")
@@ -171,13 +171,13 @@ struct ViewAnimationsOnLayerTests {
         let a = try #require(v.layer.animation(forKey: "opacity") as? BasicAnimation)
         #expect(a.speed == 0 && near(a.timeOffset, 0.25) && a.duration == 1 && a.fromValue as? Double == 1 && a.toValue as? Double == 0)
         v.layer.removeAnimation(forKey: "opacity")
-        #expect(v.layer.animationKeys() == ["position"] && v.presentation.alpha == 0)
-        #expect(near(v.presentation.center.x, 75))
+        #expect(v.layer.animationKeys() == ["position"] && v.presentation.opacity == 0)
+        #expect(near(v.presentation.position.x, 75))
         animator.startAnimation()
         host.step()
         #expect((v.layer.animation(forKey: "position") as? BasicAnimation)?.speed == 1)
         host.runUntilIdle()
-        #expect(v.presentation.center == Point(x: 150, y: 50) && ended == .end && v.layer.animationKeys() == nil)
+        #expect(v.presentation.position == Point(x: 150, y: 50) && ended == .end && v.layer.animationKeys() == nil)
     }
 
     @Test("CA8: a layer animation added under a view animation's key replaces it")
@@ -195,7 +195,7 @@ struct ViewAnimationsOnLayerTests {
         host.step(frames: 3)
         #expect(try #require(v.layer.presentation()).opacity == 0)
         host.runUntilIdle()
-        #expect(finished == false && v.presentation.alpha == 0.5)
+        #expect(finished == false && v.presentation.opacity == 0.5)
     }
 
     // MARK: Animators, constants and timelines on layer time
@@ -228,16 +228,16 @@ struct ViewAnimationsOnLayerTests {
         animator.startAnimation()
         host.step()
         host.step(frames: 18)                                          // 0.3 s in
-        #expect(near(animator.fractionComplete, 0.3) && near(v.presentation.alpha, 0.7))
+        #expect(near(animator.fractionComplete, 0.3) && near(v.presentation.opacity, 0.7))
         let paused = pause(container.layer, host)
         host.step(frames: 60)                                          // a second of layer time standing still
-        #expect(near(animator.fractionComplete, 0.3) && near(v.presentation.alpha, 0.7))
+        #expect(near(animator.fractionComplete, 0.3) && near(v.presentation.opacity, 0.7))
         #expect(animator.isRunning && animator.state == .active && ended == nil)
         resume(container.layer, pausedAt: paused, host)
         host.step(frames: 21)                                          // 0.35 s after resuming
-        #expect(abs(animator.fractionComplete - 0.65) < 1e-6 && abs(v.presentation.alpha - 0.35) < 1e-6)
+        #expect(abs(animator.fractionComplete - 0.65) < 1e-6 && abs(v.presentation.opacity - 0.35) < 1e-6)
         host.runUntilIdle()
-        #expect(ended == .end && v.presentation.alpha == 0)
+        #expect(ended == .end && v.presentation.opacity == 0)
     }
 
     @Test("CA8: a layer speed of 2 runs an animator twice as fast; a layer time running back runs it back, not before its start")
@@ -265,9 +265,9 @@ struct ViewAnimationsOnLayerTests {
         layer.beginTime = layer.timeParent?.localTime(forMediaTime: host.runLoop.currentMediaTime) ?? host.runLoop.currentMediaTime
         layer.speed = -1
         host.step(frames: 12)
-        #expect(abs(animator.fractionComplete - 0.3) < 1e-6 && abs(v.presentation.alpha - 0.7) < 1e-6)
+        #expect(abs(animator.fractionComplete - 0.3) < 1e-6 && abs(v.presentation.opacity - 0.7) < 1e-6)
         host.step(frames: 60)                                          // past its start: it holds there
-        #expect(animator.fractionComplete == 0 && v.presentation.alpha == 1 && animator.isRunning)
+        #expect(animator.fractionComplete == 0 && v.presentation.opacity == 1 && animator.isRunning)
         animator.stopAnimation(true)
         animator.finishAnimation(at: .end)
         host.runUntilIdle()

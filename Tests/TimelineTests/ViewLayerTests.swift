@@ -27,6 +27,36 @@ struct ViewLayerTests {
         #expect(v.cornerRadius == 6)
     }
 
+    @Test("CA2 a view's values are held by its layer, what is on screen by the layer's presentation layer")
+    func valuesLiveInTheLayer() throws {
+        let host = makeHost(width: 200, height: 200)
+        let v = View(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        host.root.addSubview(v)
+        host.step()
+        // The model is the layer's storage: set through the view, read through the layer, and
+        // the reverse, with no second copy in the view.
+        v.alpha = 0.75
+        #expect(v.viewLayer.storedOpacity == 0.75 && v.layer.opacity == 0.75)
+        v.layer.bounds = Rect(x: 0, y: 0, width: 60, height: 40)
+        #expect(v.bounds.size == Size(width: 60, height: 40) && v.viewLayer.storedBounds.size.width == 60)
+        #expect(v.presentation !== v.layer && v.presentation.opacity == 0.75)
+        // An animation block moves only the presentation layer; the model is the end value.
+        View.animate(withDuration: 1, curve: .linear, animations: { v.center = Point(x: 120, y: 20) })
+        host.step(frames: 30)                                                   // 0.5 s
+        #expect(v.layer.position == Point(x: 120, y: 20) && v.center == Point(x: 120, y: 20))
+        #expect(abs(v.presentation.position.x - 70) < 2.5)                     // about halfway from 20
+        // Core Animation's presentation(): a copy at this frame, whose model() is the layer.
+        let p = try #require(v.layer.presentation())
+        #expect(p !== v.layer && p.model() === v.layer)
+        #expect(p.position == v.presentation.position && p.opacity == 0.75)
+        host.step(frames: 40)
+        #expect(v.presentation.position == Point(x: 120, y: 20))
+        // A presentation layer is written by the tick only: setting it is not lasting.
+        v.presentation.opacity = 0.1
+        v.alpha = 0.5
+        #expect(v.presentation.opacity == 0.5)
+    }
+
     @Test("CA2 a view's layer shadow and masked corners draw with the view, and changes to them repaint it")
     func shadowAndMaskedCorners() {
         let host = makeHost(width: 200, height: 200)
@@ -103,8 +133,8 @@ struct ViewLayerTests {
             task = Task { @MainActor in v.center.x = 150 }     // inherits the scope, runs later
         })
         await task?.value
-        #expect(v.presentation.alpha == 1 && v.alpha == 0.5)  // the block's change animates
-        #expect(v.presentation.center.x == 150)               // the task's is applied at once
+        #expect(v.presentation.opacity == 1 && v.alpha == 0.5)  // the block's change animates
+        #expect(v.presentation.position.x == 150)               // the task's is applied at once
         v.backgroundColor = Color(red: 1, green: 0, blue: 0)  // after the block: not animated
         #expect(v.presentation.backgroundColor == Color(red: 1, green: 0, blue: 0))
     }
@@ -120,12 +150,12 @@ struct ViewLayerTests {
         View.animate(withDuration: 0.4, animations: { b.alpha = 0 })
         animator.startAnimation()
         a.center.x = 100                                      // outside both: immediate
-        #expect(a.presentation.center.x == 100)
+        #expect(a.presentation.position.x == 100)
         host.step()
         host.step(frames: 6)                                  // 0.1 s
-        #expect(abs(a.presentation.alpha - 0.5) < 1e-9)      // the animator's 0.2 s
-        #expect(abs(b.presentation.alpha - (1 - TimingCurve.easeInOut.progress(fraction: 0.25))) < 1e-9)   // the block's 0.4 s
+        #expect(abs(a.presentation.opacity - 0.5) < 1e-9)      // the animator's 0.2 s
+        #expect(abs(b.presentation.opacity - (1 - TimingCurve.easeInOut.progress(fraction: 0.25))) < 1e-9)   // the block's 0.4 s
         host.runUntilIdle()
-        #expect(a.presentation.alpha == 0 && b.presentation.alpha == 0)
+        #expect(a.presentation.opacity == 0 && b.presentation.opacity == 0)
     }
 }

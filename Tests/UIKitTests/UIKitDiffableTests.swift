@@ -178,7 +178,7 @@ struct UIKitCollectionDiffableTests {
         let x = try #require(grid.cellForItem(at: IndexPath(item: 0, section: 0)))
         #expect(x.accessibilityLabel == "x")
         host.step(frames: 9)
-        #expect(x.collectionCell.presentation.alpha > 0.1 && x.collectionCell.presentation.alpha < 0.9)
+        #expect(x.collectionCell.presentation.opacity > 0.1 && x.collectionCell.presentation.opacity < 0.9)
         runFor(host, seconds: 0.5)
         #expect(done == 1 && grid.numberOfSections == 2)
         #expect(grid.cellForItem(at: IndexPath(item: 0, section: 1))?.accessibilityLabel == "d")

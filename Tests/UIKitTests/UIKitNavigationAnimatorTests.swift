@@ -76,7 +76,7 @@ struct UIKitNavigationAnimatorTests {
         nav.pushViewController(detail, animated: true)
         host.step(frames: 3)
         #expect(delegate.fade.ran == 1 && detail.transitionCoordinator != nil)
-        #expect(detail.view.view.presentation.alpha > 0 && detail.view.view.presentation.alpha < 1, "mid-fade on screen")
+        #expect(detail.view.view.presentation.opacity > 0 && detail.view.view.presentation.opacity < 1, "mid-fade on screen")
         runFor(host, seconds: 0.5)
         #expect(nav.viewControllers == [root, detail] && detail.transitionCoordinator == nil)
         #expect(detail.view.superview === nav.view && detail.view.frame == CGRect(x: 0, y: 44, width: 390, height: 556))
@@ -106,7 +106,7 @@ struct UIKitNavigationAnimatorTests {
         let interaction = UIPercentDrivenInteractiveTransition()
         delegate.interaction = interaction
         nav.delegate = delegate
-        func shown() -> Double { root.view.view.presentation.alpha }
+        func shown() -> Double { root.view.view.presentation.opacity }
 
         nav.popViewController(animated: true)
         host.step()

@@ -58,15 +58,15 @@ struct UIKitViewTests {
         UIView.animate(withDuration: 0.1, delay: 0, options: [.curveLinear], animations: { v.alpha = 0 }) { finished = $0 }
         #expect(v.alpha == 0)
         host.step(frames: 4)
-        let mid = v.view.presentation.alpha
+        let mid = v.view.presentation.opacity
         #expect(mid > 0 && mid < 1)
         host.step(frames: 4)
-        #expect(v.view.presentation.alpha == 0 && finished == true)
+        #expect(v.view.presentation.opacity == 0 && finished == true)
         UIView.animate(withDuration: 1, animations: {
             UIView.performWithoutAnimation { v.center = CGPoint(x: 300, y: 200) }
         })
         host.step()
-        #expect(v.view.presentation.center == Point(x: 300, y: 200))          // at once, inside the block
+        #expect(v.view.presentation.position == Point(x: 300, y: 200))          // at once, inside the block
     }
 
     @Test("CA8 UIView.animate's changes are the layer's animations: listed, read as CABasicAnimation, removed")
@@ -84,7 +84,7 @@ struct UIKitViewTests {
         host.step(frames: 10)
         // The common UIKit way to stop a block animation.
         v.layer.removeAllAnimations()
-        #expect(v.layer.animationKeys() == nil && v.view.presentation.alpha == 0.25)
+        #expect(v.layer.animationKeys() == nil && v.view.presentation.opacity == 0.25)
         host.step()
         #expect(finished == false)
     }
@@ -98,11 +98,11 @@ struct UIKitViewTests {
         UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0, options: [],
                        animations: { v.center = CGPoint(x: 250, y: 50) })
         host.step(frames: 32)                                                  // a little past 0.5 s
-        #expect(abs(v.view.presentation.center.x - 250) < 0.5)
+        #expect(abs(v.view.presentation.position.x - 250) < 0.5)
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.alpha = 0 }
         animator.fractionComplete = 0.25
         host.step()
-        #expect(abs(v.view.presentation.alpha - 0.75) < 1e-9)
+        #expect(abs(v.view.presentation.opacity - 0.75) < 1e-9)
         animator.stopAnimation(true)
     }
 

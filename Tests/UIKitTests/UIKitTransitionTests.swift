@@ -87,7 +87,7 @@ struct UIKitTransitionTests {
         #expect(p.log == ["willBegin"] && p.containerView?.window === window)
         #expect(screen.presentedViewController === card && card.presentationController === p)
         runFor(host, seconds: 0.2)
-        #expect(p.dimming.view.presentation.alpha > 0 && p.dimming.view.presentation.alpha < 0.5)   // alongside, in flight
+        #expect(p.dimming.view.presentation.opacity > 0 && p.dimming.view.presentation.opacity < 0.5)   // alongside, in flight
         runFor(host, seconds: 0.5)
         #expect(presented && p.log == ["willBegin", "didEnd true"] && transitions.present.ended == [true])
         #expect(card.view.frame == CGRect(x: 0, y: 200, width: 300, height: 200) && p.dimming.alpha == 0.5)
@@ -119,7 +119,7 @@ struct UIKitTransitionTests {
         card.transitioningDelegate = transitions
         screen.present(card, animated: true)
         runFor(host, seconds: 0.1)
-        #expect(card.view.view.presentation.center.y > 300)                  // on its way up
+        #expect(card.view.view.presentation.position.y > 300)                  // on its way up
         runFor(host, seconds: 0.6)
         #expect(card.view.frame == CGRect(x: 0, y: 200, width: 300, height: 200) && card.log.last == "didAppear")
         card.dismiss(animated: false)

@@ -137,7 +137,7 @@ public final class PropertyAnimator {
         state = .stopped
         for t in tracks {
             guard let v = t.view else { continue }
-            let current = v.presentation.value(of: t.property)
+            let current = v.onScreen.value(of: t.property)
             v.animatedProperties &= ~t.property.bit
             v.setModelWithoutAnimation(t.property, current)
         }
@@ -206,8 +206,8 @@ public final class PropertyAnimator {
             engine = e
             e.add(self)
         }
-        let from = view.presentation.value(of: property)
-        let to = view.model.value(of: property)
+        let from = view.onScreen.value(of: property)
+        let to = view.viewLayer.value(of: property)
         if let i = tracks.firstIndex(where: { $0.view === view && $0.property == property }) {
             tracks[i].to = to
         } else {
@@ -287,7 +287,7 @@ public final class PropertyAnimator {
         for t in tracks {
             guard let v = t.view else { continue }
             let local = t.delayFactor > 0 ? max(0, (fraction - t.delayFactor) / (1 - t.delayFactor)) : fraction
-            v.presentation.set(t.property, AnimatableValue.interpolate(t.from, t.to, local))
+            v.setShown(t.property, AnimatableValue.interpolate(t.from, t.to, local))
             v.presentationChanged()
         }
     }
@@ -299,7 +299,7 @@ public final class PropertyAnimator {
         for t in tracks {
             guard let v = t.view else { continue }
             v.animatedProperties &= ~t.property.bit
-            v.presentation.copy(t.property, from: v.model)
+            v.onScreen.copy(t.property, from: v.viewLayer)
             v.presentationChanged()
         }
         let cs = completions
@@ -319,17 +319,16 @@ extension View {
     }
 
     private func setModel(_ p: AnimatableProperty, _ v: AnimatableValue) {
-        var m = model
-        m.set(p, v)
-        switch p {
-        case .center: center = m.center
-        case .bounds: bounds = m.bounds
-        case .transform: transform = m.transform
-        case .alpha: alpha = m.alpha
-        case .backgroundColor: backgroundColor = m.backgroundColor
-        case .cornerRadius: cornerRadius = m.cornerRadius
-        case .borderWidth: borderWidth = m.borderWidth
-        case .borderColor: borderColor = m.borderColor
+        switch (p, v) {
+        case (.center, .point(let x)): center = x
+        case (.bounds, .rect(let x)): bounds = x
+        case (.transform, .transform(let x)): transform = x
+        case (.alpha, .scalar(let x)): alpha = x
+        case (.backgroundColor, .color(let x)): backgroundColor = x
+        case (.cornerRadius, .scalar(let x)): cornerRadius = x
+        case (.borderWidth, .scalar(let x)): borderWidth = x
+        case (.borderColor, .color(let x)): borderColor = x
+        default: preconditionFailure("setModel: \(v) is not a value of \(p)")
         }
     }
 }
