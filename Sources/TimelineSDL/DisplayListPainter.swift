@@ -178,6 +178,16 @@ public final class DisplayListPainter {
     var atlasCursor: (x: Int32, y: Int32, row: Int32) = (1, 1, 0)
     var atlasSide: Int32 = DisplayListPainter.smallestAtlas
     var glyphFaces: [ObjectIdentifier: FontFace] = [:]
+    /// The software path's glyph copies, by modulation state (bit 0 colour, bit 1 alpha; see
+    /// ``glyphCopyState(_:opacity:)``): a texture per state drawn, each holding the same glyphs
+    /// at the same places. SDL rebuilds a surface's blit mapping, allocating, whenever its
+    /// modulation switches on or off, as white and tinted labels taking turns would make it do
+    /// twice a row every frame; a texture per state keeps each mapping. The first state drawn
+    /// copies from ``glyphAtlas`` itself (``glyphAtlasCopyState``); `glyphCopyStates` has a bit
+    /// per state drawn, whose textures are made again with the atlas.
+    var glyphCopyAtlases: [OpaquePointer?] = [nil, nil, nil, nil]
+    var glyphCopyStates: UInt8 = 0
+    var glyphAtlasCopyState = -1
 
     /// Images uploaded as textures (see Painter+Images.swift), bounded by bytes.
     var imageTextures: [ImageTextureKey: ImageTexture] = [:]
@@ -245,6 +255,8 @@ public final class DisplayListPainter {
         targetPool.removeAll()
         if let scratch { SDL_DestroyTexture(scratch) }
         scratch = nil
+        for case let t? in glyphCopyAtlases where t != glyphAtlas { SDL_DestroyTexture(t) }
+        for s in glyphCopyAtlases.indices { glyphCopyAtlases[s] = nil }
         if let t = glyphAtlas { SDL_DestroyTexture(t) }
         glyphAtlas = nil
         for (_, t) in imageTextures { SDL_DestroyTexture(t.texture) }

@@ -7,7 +7,9 @@ import Timeline
 /// A glyph is kept per face, id, pixel size (1/64 px) and horizontal subpixel phase (quarters of
 /// a pixel), so text at fractional positions keeps its spacing; a run is one batch of textured
 /// quads from one texture. When the atlas fills it starts over (the glyphs still in use are drawn
-/// again, once each). A steady frame rasterises nothing.
+/// again, once each). A steady frame rasterises nothing. On the software renderer glyphs are
+/// copied from a texture per modulation state holding the same glyphs (``glyphCopyAtlases``), so
+/// that white and tinted text taking turns do not make SDL map the texture anew each time.
 extension DisplayListPainter {
     struct GlyphKey: Hashable {
         var face: ObjectIdentifier
@@ -41,6 +43,10 @@ extension DisplayListPainter {
         let pixelSize = min(wanted, Self.largestGlyph)
         let stretch = wanted / pixelSize                              // > 1 only for huge text
         let axisAligned = isAxisAligned && stretch == 1
+        // Software copies come from their modulation state's texture (made, maybe starting the
+        // atlas over, before any glyph of the run is looked up).
+        let copyState = isSoftware && axisAligned ? Self.glyphCopyState(run.color, opacity: opacity) : -1
+        if copyState >= 0 { addGlyphCopyState(copyState) }
         guard let texture = glyphAtlasTexture() else { return }
         useTexture(texture)
         mesh.transform = transform
@@ -75,7 +81,9 @@ extension DisplayListPainter {
                     // or narrow (a tenth more ink in body text); an exact copy of the glyph's
                     // texels draws it as FreeType rasterised it.
                     // Far outside any target (at most 16,384 pixels a side) nothing shows.
-                    if abs(x0) < 1e6, abs(y0) < 1e6 { copyGlyph(atlas, g, to: (Int32(x0), Int32(y0)), tint: tint) }
+                    if abs(x0) < 1e6, abs(y0) < 1e6 {
+                        copyGlyph(glyphCopyAtlases[copyState] ?? atlas, g, to: (Int32(x0), Int32(y0)), tint: tint)
+                    }
                     continue
                 }
                 mesh.deviceTexturedQuad(Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1),
@@ -93,10 +101,45 @@ extension DisplayListPainter {
         useTexture(nil)
     }
 
+    /// A colour component as SDL's modulation byte.
+    static func modulationByte(_ v: Double) -> UInt8 { v.isFinite ? UInt8(max(0, min(255, (v * 255).rounded()))) : 255 }
+
+    /// The modulation state of a glyph copy tinted `tint` at `opacity`, as SDL's surface sees it:
+    /// bit 0 set when the colour is modulated (not white), bit 1 when the alpha is (below 255).
+    static func glyphCopyState(_ tint: Color, opacity: Double) -> Int {
+        let r = modulationByte(tint.red), g = modulationByte(tint.green), b = modulationByte(tint.blue)
+        return (r & g & b != 255 ? 1 : 0) | (modulationByte(tint.alpha * opacity) != 255 ? 2 : 0)
+    }
+
+    /// Gives modulation state `state` its texture of glyph copies. The first state copies from
+    /// the atlas itself; a later one needs a texture holding every glyph the atlas does, so the
+    /// atlas starts over (once per state), and ``glyphAtlasTexture()`` makes it with the others.
+    private func addGlyphCopyState(_ state: Int) {
+        guard glyphCopyStates & (1 << state) == 0 else { return }
+        glyphCopyStates |= 1 << state
+        if glyphAtlasCopyState < 0 {
+            glyphAtlasCopyState = state
+            glyphCopyAtlases[state] = glyphAtlas
+        } else if glyphAtlas != nil {
+            restartGlyphAtlas()
+        }
+    }
+
+    /// Drops the atlas textures and forgets where glyphs were; the next glyph makes them again.
+    private func restartGlyphAtlas() {
+        flush()                                                        // pending quads use the old atlas
+        for case let t? in glyphCopyAtlases where t != glyphAtlas { SDL_DestroyTexture(t) }
+        for s in glyphCopyAtlases.indices { glyphCopyAtlases[s] = nil }
+        if let t = glyphAtlas { SDL_DestroyTexture(t) }
+        glyphAtlas = nil
+        glyphCache.removeAll(keepingCapacity: true)
+        atlasCursor = (1, 1, 0)
+    }
+
     /// Copies glyph `g`'s texels 1:1 to device pixel `at`, tinted (software renderer).
     private func copyGlyph(_ atlas: OpaquePointer, _ g: AtlasGlyph, to at: (Int32, Int32), tint: Color) {
         flush()                                              // what was drawn before it, first
-        func byte(_ v: Double) -> UInt8 { v.isFinite ? UInt8(max(0, min(255, (v * 255).rounded()))) : 255 }
+        func byte(_ v: Double) -> UInt8 { Self.modulationByte(v) }
         SDL_SetTextureColorMod(atlas, byte(tint.red), byte(tint.green), byte(tint.blue))
         SDL_SetTextureAlphaMod(atlas, byte(tint.alpha * opacity))
         var src = SDL_Rect(x: g.x, y: g.y, w: g.width, h: g.height)
@@ -106,16 +149,25 @@ extension DisplayListPainter {
         SDL_SetTextureAlphaMod(atlas, 255)
     }
 
-    /// The atlas texture, made on first use at ``atlasSide``.
+    /// The atlas texture, made on first use at ``atlasSide``, with the textures of the glyph copy
+    /// states drawn (``glyphCopyAtlases``).
     private func glyphAtlasTexture() -> OpaquePointer? {
         if let t = glyphAtlas { return t }
+        guard let t = makeGlyphAtlasTexture() else { return nil }
+        glyphAtlas = t
+        for s in glyphCopyAtlases.indices where glyphCopyStates & (1 << s) != 0 {
+            glyphCopyAtlases[s] = s == glyphAtlasCopyState ? t : makeGlyphAtlasTexture()
+        }
+        return t
+    }
+
+    private func makeGlyphAtlasTexture() -> OpaquePointer? {
         guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                         atlasSide, atlasSide) else {
             sdl(-1, "SDL_CreateTexture(glyph atlas)")
             return nil
         }
         sdl(SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
-        glyphAtlas = t
         return t
     }
 
@@ -136,12 +188,8 @@ extension DisplayListPainter {
         while true {
             if atlasCursor.x + w + 1 > atlasSide { atlasCursor = (1, atlasCursor.y + atlasCursor.row + 1, 0) }
             if atlasCursor.y + h + 1 <= atlasSide { break }
-            flush()                                                    // pending quads use the old atlas
-            if let t = glyphAtlas { SDL_DestroyTexture(t) }
-            glyphAtlas = nil
+            restartGlyphAtlas()
             if atlasSide < Self.largestAtlas { atlasSide *= 2 }
-            glyphCache.removeAll(keepingCapacity: true)
-            atlasCursor = (1, 1, 0)
         }
         guard let texture = glyphAtlasTexture() else { return nil }
         let x = atlasCursor.x, y = atlasCursor.y
@@ -164,7 +212,12 @@ extension DisplayListPainter {
             }
         }
         var rect = SDL_Rect(x: x, y: y, w: w, h: h)
-        rgba.withUnsafeBytes { sdl(SDL_UpdateTexture(texture, &rect, $0.baseAddress, w * 4), "SDL_UpdateTexture(glyph)") }
+        rgba.withUnsafeBytes {
+            sdl(SDL_UpdateTexture(texture, &rect, $0.baseAddress, w * 4), "SDL_UpdateTexture(glyph)")
+            for case let copies? in glyphCopyAtlases where copies != texture {
+                sdl(SDL_UpdateTexture(copies, &rect, $0.baseAddress, w * 4), "SDL_UpdateTexture(glyph)")
+            }
+        }
         let g = AtlasGlyph(x: x, y: y, width: w, height: h, left: Double(bm.left), top: Double(bm.top), scale: bm.scale,
                            isColor: bm.isColor)
         glyphCache[key] = g

@@ -63,4 +63,31 @@ struct SteadyTextTests {
         }
         #expect(rasterised > 100 && abs(drawn - rasterised) < 1e-6)
     }
+
+    @Test("TX5: white and tinted text taking turns copy from a texture per modulation state, the picture unchanged from paint to paint")
+    func TX5_glyphCopiesByModulationState() throws {
+        let fonts = try FontSystem()
+        let white = TextLayout("Row 12", style: TextStyle(font: .systemFont(ofSize: 16), color: .white), in: fonts).lines[0].runs[0]
+        let grey = Color(red: 0.6, green: 0.63, blue: 0.7)
+        var list = DisplayList()
+        list.size = Size(width: 200, height: 120)
+        list.background = Color(red: 0.1, green: 0.1, blue: 0.1)
+        for row in 0..<5 {
+            let y = Double(row) * 22 + 4
+            list.commands.append(.glyphs(white, at: Point(x: 4, y: y)))
+            list.commands.append(.glyphs(GlyphRun(face: white.face, size: white.size, glyphs: white.glyphs,
+                                                  positions: white.positions, color: grey), at: Point(x: 100, y: y)))
+        }
+        let image = try ImageRenderer(pixelWidth: 200, pixelHeight: 120)
+        image.render(list)
+        let first = image.image().bytes
+        let painter = image.painter
+        #expect(painter.glyphCopyStates == 0b11)
+        #expect(painter.glyphCopyAtlases[0] != nil && painter.glyphCopyAtlases[1] != nil)
+        #expect(painter.glyphCopyAtlases[0] != painter.glyphCopyAtlases[1])
+        let rasterised = painter.glyphsRasterized
+        image.render(list)
+        #expect(image.image().bytes == first)
+        #expect(painter.glyphsRasterized == rasterised, "a steady paint neither rasterises nor starts the atlas over")
+    }
 }
