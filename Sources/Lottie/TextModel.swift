@@ -124,9 +124,12 @@ public struct LottieGlyphSet: Sendable {
     private(set) var families: Set<String> = []
 
     public init(_ glyphs: [LottieGlyph] = []) {
+        // The first glyph of a key wins, as lottie-web takes the first match.
         for g in glyphs {
-            exact[Key(character: g.character, family: g.family, style: g.style)] = exact[Key(character: g.character, family: g.family, style: g.style)] ?? g
-            byFamily[Key(character: g.character, family: g.family, style: "")] = byFamily[Key(character: g.character, family: g.family, style: "")] ?? g
+            let key = Key(character: g.character, family: g.family, style: g.style)
+            if exact[key] == nil { exact[key] = g }
+            let anyStyle = Key(character: g.character, family: g.family, style: "")
+            if byFamily[anyStyle] == nil { byFamily[anyStyle] = g }
             families.insert(g.family)
         }
     }
