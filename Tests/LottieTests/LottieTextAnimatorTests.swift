@@ -298,7 +298,8 @@ struct LottieTextAnimatorTests {
         let url = Doc.folder.appendingPathComponent("Text/text_animator.json")
         let animation = try LottieAnimation.load(contentsOfFile: url.path)
         #expect(animation.warnings.isEmpty, "\(animation.warnings)")
-        // 0.39%, 0.54% and 0.66% of pixels off; centres within 0.32 px, ink within 0.5%.
+        // No pixel off by more than the tolerance in any frame, now that both draw the embedded
+        // outlines (0.39% to 0.66% when ours came from the font).
         try LottieTextTests.expectLikeThorVG("text_animator", bands: [0..<80, 80..<150, 150..<220], centre: (0.5, 0.5), ink: 0.02)
     }
 
