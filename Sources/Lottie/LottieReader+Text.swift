@@ -1,11 +1,12 @@
 import Geometry
 import TimelineScene
 
-/// Text layers and the font list (LT1, "text where fonts allow"): documents are read whole and
-/// drawn with the text engine's fonts (the family and style the font list names, found through
-/// fontconfig), with their strokes and animators (range selectors and the properties they
-/// apply); glyph outlines embedded as "chars", text on a path, and animators' hue,
-/// saturation, brightness, 3D rotation, blur and line spacing are not used (a warning says so).
+/// Text layers, the font list and the embedded glyphs (LT1, "text where fonts allow"):
+/// documents are read whole and drawn from the glyphs embedded as "chars" where they have the
+/// characters, elsewhere with the text engine's fonts (the family and style the font list
+/// names, found through fontconfig); with their strokes, their path (a mask the text runs
+/// along) and their animators (range selectors and the properties they apply). Animators'
+/// blur is not applied (a warning says so).
 extension LottieReader {
     /// The font list (`fonts.list`), by name.
     mutating func fonts(_ root: JSONValue) throws(LottieError) -> [String: LottieFontEntry] {
@@ -22,8 +23,32 @@ extension LottieReader {
                                         style: try string(f["fStyle"], path + ".fStyle", default: ""),
                                         ascent: ascent.map { $0 / 100 })
         }
-        if root["chars"] != nil { warnings.append("chars: embedded glyph outlines are not used; text is set in the named fonts") }
         return out
+    }
+
+    /// The embedded glyphs (`chars`): each character's outline and advance in a family and style.
+    mutating func glyphs(_ root: JSONValue) throws(LottieError) -> LottieGlyphSet {
+        guard let chars = root["chars"] else { return LottieGlyphSet() }
+        var out: [LottieGlyph] = []
+        for (k, c) in try array(chars, "chars").enumerated() {
+            let path = "chars[\(k)]"
+            try requireObject(c, path)
+            let character = try string(c["ch"], path + ".ch")
+            guard !character.isEmpty else { throw LottieError(path: path + ".ch", message: "a glyph needs its character; found an empty string") }
+            let advance = try number(c["w"], path + ".w", default: 0)
+            guard advance.isFinite, abs(advance) <= limits.maximumSide else {
+                throw LottieError(path: path + ".w", message: "an advance must be at most \(Int(limits.maximumSide)) in size; got \(advance)")
+            }
+            var items: [ShapeItem] = []
+            if let data = c["data"] {
+                try requireObject(data, path + ".data")
+                if let shapes = data["shapes"] { items = try shapeItems(shapes, path + ".data.shapes") }
+            }
+            out.append(LottieGlyph(character: character, family: try string(c["fFamily"], path + ".fFamily", default: ""),
+                                   style: try string(c["style"], path + ".style", default: ""), advance: advance,
+                                   outline: LottieGlyph.outline(of: items)))
+        }
+        return LottieGlyphSet(out)
     }
 
     /// A text layer's `t`: its document keyframes.
@@ -50,6 +75,7 @@ extension LottieReader {
         }
         guard !documents.isEmpty else { throw LottieError(path: path + ".d.k", message: "a text layer needs at least one document") }
         var text = LottieText(documents: documents, animators: try v["a"].map { (x) throws(LottieError) in try animators(x, path + ".a") } ?? [])
+        text.glyphs = glyphSet
         if let m = v["m"] {
             try requireObject(m, path + ".m")
             if let g = m["g"] {
@@ -61,8 +87,39 @@ extension LottieReader {
             }
             if let a = m["a"] { text.groupingAlignment = try vector(a, path + ".m.a") }
         }
-        if let p = v["p"], case .object = p, p["m"] != nil { warnings.append("\(path).p: text on a path is set on a straight line") }
+        if let p = v["p"], case .object = p, let m = p["m"] { text.path = try textPath(p, m, path + ".p") }
         return text
+    }
+
+    /// A text layer's path options (`t.p`); the mask's path is filled in by ``resolveTextPath(_:masks:_:)``.
+    mutating func textPath(_ p: JSONValue, _ m: JSONValue, _ path: String) throws(LottieError) -> LottieTextPath {
+        let index = try integer(m, path + ".m")
+        guard index >= 0 else { throw LottieError(path: path + ".m", message: "a mask index must not be negative; got \(index)") }
+        var out = LottieTextPath(mask: index, shape: .fixed(BezierShape(vertices: [], inTangents: [], outTangents: [], isClosed: false)))
+        /// A property, or a plain number as some exporters write the switches.
+        func read(_ key: String) throws(LottieError) -> Animatable<LottieVector>? {
+            guard let x = p[key] else { return nil }
+            if case .number(let n, _) = x { return .fixed(LottieVector(n, 0, 0, 0)) }
+            if case .bool(let b, _) = x { return .fixed(LottieVector(b ? 1 : 0, 0, 0, 0)) }
+            return try vector(x, "\(path).\(key)")
+        }
+        if let x = try read("f") { out.firstMargin = x }
+        if let x = try read("l") { out.lastMargin = x }
+        if let x = try read("r") { out.reversed = x }
+        if let x = try read("p") { out.perpendicular = x }
+        if let x = try read("a") { out.forceAlignment = x }
+        return out
+    }
+
+    /// Gives a text layer's path the path of the mask it names (`path`: the layer's).
+    func resolveTextPath(_ kind: inout LottieLayer.Kind, masks: [LottieMask], _ path: String) throws(LottieError) {
+        guard case .text(var text) = kind, var p = text.path else { return }
+        guard p.mask < masks.count else {
+            throw LottieError(path: path + ".t.p.m", message: "the text's path is mask \(p.mask), but the layer has \(masks.count) masks")
+        }
+        p.shape = masks[p.mask].path
+        text.path = p
+        kind = .text(text)
     }
 
     /// A text layer's animators (`t.a`): each a range selector and the properties it applies.
@@ -88,10 +145,16 @@ extension LottieReader {
                 animator.strokeOpacity = try read("so")
                 animator.strokeWidth = try read("sw")
                 animator.tracking = try read("t")
-                let unused = ["fh", "fs", "fb", "sh", "ss", "sb", "rx", "ry", "bl", "ls"].filter { a[$0] != nil }
-                if !unused.isEmpty {
-                    warnings.append("\(props): \(unused.joined(separator: ", ")) are not applied (hue, saturation, brightness, 3D rotation, blur, line spacing)")
-                }
+                animator.lineSpacing = try read("ls")
+                animator.fillHue = try read("fh")
+                animator.fillSaturation = try read("fs")
+                animator.fillBrightness = try read("fb")
+                animator.strokeHue = try read("sh")
+                animator.strokeSaturation = try read("ss")
+                animator.strokeBrightness = try read("sb")
+                animator.rotationX = try read("rx")
+                animator.rotationY = try read("ry")
+                if a["bl"] != nil { warnings.append("\(props).bl: blur is not applied") }
             }
             out.append(animator)
         }

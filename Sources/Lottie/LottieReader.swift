@@ -23,6 +23,8 @@ struct LottieReader {
     var imagePixels = 0
     /// The font list, read before the layers that name its fonts.
     var fontList: [String: LottieFontEntry] = [:]
+    /// The embedded glyphs, read before the text layers that use them.
+    var glyphSet = LottieGlyphSet()
 
     static func read(_ data: [UInt8], limits: LottieLimits, resourceDirectory: String?) throws(LottieError) -> Read {
         guard data.count <= limits.maximumFileBytes else {
@@ -51,6 +53,7 @@ struct LottieReader {
         if let ddd = root["ddd"], try flag(ddd, "ddd") { warnings.append("ddd: 3D layers are drawn flat") }
 
         fontList = try fonts(root)
+        glyphSet = try glyphs(root)
         // Assets first, so that layers can be checked against them.
         var assets: [String: LottieAsset] = [:]
         var precompositionLayers: [String: (path: String, layers: [LottieLayer])] = [:]
@@ -184,7 +187,7 @@ struct LottieReader {
         try requireObject(v, path)
         let type = try integer(v["ty"], path + ".ty")
         let name = try string(v["nm"], path + ".nm", default: "")
-        let kind: LottieLayer.Kind
+        var kind: LottieLayer.Kind
         switch type {
         case 0:
             kind = .precomposition(referenceID: try string(v["refId"], path + ".refId"),
@@ -221,6 +224,7 @@ struct LottieReader {
         if let list = v["masksProperties"] {
             for (k, m) in try array(list, path + ".masksProperties").enumerated() { masks.append(try mask(m, "\(path).masksProperties[\(k)]")) }
         }
+        try resolveTextPath(&kind, masks: masks, path)
         var matte: MatteMode?
         if let tt = v["tt"] {
             let raw = try integer(tt, path + ".tt")

@@ -11,12 +11,16 @@ import TextEngine
 /// ascent below the box's top. Lines are the line height apart, raised by the baseline shift;
 /// tracking adds thousandths of an em after each character.
 ///
-/// Shaped once per document and font system. Text with neither a stroke nor animators draws
-/// its glyph runs as set. Otherwise each glyph is drawn on its own (``LottieTextLayout``): its
-/// animators' selectors evaluated at the frame give it an offset, a scale, a turn about its
-/// middle, an opacity and colours; a glyph only moved stays a glyph of a run, one turned,
-/// scaled, skewed or stroked is drawn from its outline. A frame whose animators do not change
-/// draws the kept commands.
+/// Characters the animation's embedded glyphs ("chars") have are drawn from those outlines,
+/// advanced by their widths; text along a mask's path has each character's middle on the path.
+///
+/// Shaped once per document and font system. Text with neither a stroke, animators, a path
+/// nor embedded glyphs draws its glyph runs as set. Otherwise each glyph is drawn on its own
+/// (``LottieTextLayout``): its animators' selectors evaluated at the frame give it an offset,
+/// a scale, a turn about its middle, an opacity and colours; a font glyph only moved stays a
+/// glyph of a run, an embedded one part of one shape, one turned, scaled, skewed or stroked is
+/// drawn from its outline. A frame whose animators and path do not change draws the kept
+/// commands.
 @MainActor
 public final class LottieTextLayer: TextLayer {
     let text: LottieText
@@ -32,6 +36,9 @@ public final class LottieTextLayer: TextLayer {
     private let hasAnimatedAnimators: Bool
     /// Documents set by the text engine so far (a steady or animated frame sets none; for tests).
     private(set) var layoutCount = 0
+    /// The text path's measured mask path, and the frame it was measured at (any frame for a
+    /// path that does not change).
+    private var measuredPath: (frame: Double, measure: TextPathMeasure)?
 
     init(text: LottieText) {
         self.text = text
@@ -70,8 +77,8 @@ public final class LottieTextLayer: TextLayer {
         if let s = shaped, s.document == document, s.fonts === fonts {
             layout = s.layout
         } else {
-            layout = LottieTextLayout(document, in: fonts, perGlyph: !text.animators.isEmpty || document.hasStroke,
-                                      grouping: text.anchorPointGrouping)
+            layout = LottieTextLayout(document, in: fonts, perGlyph: !text.animators.isEmpty || document.hasStroke || text.path != nil,
+                                      grouping: text.anchorPointGrouping, glyphs: text.glyphs)
             layoutCount += 1
             shaped = (document, fonts, layout)
             randomOrders = layout.randomOrders(for: text.animators)
@@ -87,9 +94,24 @@ public final class LottieTextLayer: TextLayer {
             return
         }
         let draws = layout.draws(at: frame, animators: text.animators, alignment: text.groupingAlignment.point(at: frame),
-                                 orders: randomOrders)
+                                 orders: randomOrders, path: pathPlacement(at: frame, document))
         drawn = (frame, draws)
         list.append(contentsOf: draws)
+    }
+
+    /// The text path's values at `frame`, its mask path measured once (or once a frame when it
+    /// changes: its shape or its direction).
+    private func pathPlacement(at frame: Double, _ d: LottieTextDocument) -> LottieTextLayout.PathPlacement? {
+        guard let path = text.path else { return nil }
+        let changes = path.shape.isAnimated || path.reversed.isAnimated
+        let measure: TextPathMeasure
+        if let m = measuredPath, !changes || m.frame == frame {
+            measure = m.measure
+        } else {
+            measure = TextPathMeasure(path.shape.value(at: frame), reversed: path.reversed.scalar(at: frame) != 0)
+            measuredPath = (frame, measure)
+        }
+        return LottieTextLayout.PathPlacement(path, at: frame, measure: measure, justification: d.justification)
     }
 
     /// The lines of `d` set by the text engine, each with its paragraph's text and index and

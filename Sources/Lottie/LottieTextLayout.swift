@@ -1,15 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geometry
 import RenderModel
 import TextEngine
 
 /// A text document set for a ``LottieTextLayer`` (LT1), made once per document and font system:
 /// its glyph runs as the text engine set them and, when the glyphs are drawn one by one (a
-/// stroke, animators), each glyph with its outline, its place and the unit it is for each
-/// range-selector basis. A frame then only evaluates the selectors and what they apply.
+/// stroke, animators, a path, embedded glyphs), each glyph with its outline, its place and the
+/// unit it is for each range-selector basis. A frame then only evaluates the selectors and
+/// what they apply.
 struct LottieTextLayout {
     /// One glyph, placed in the layer.
     struct Glyph {
-        var face: FontFace
+        /// Its font face, nil for an embedded glyph (drawn from its outline).
+        var face: FontFace?
         var size: Double
         var id: UInt32
         /// Its pen position.
@@ -19,6 +26,8 @@ struct LottieTextLayout {
         var pivot: Point
         /// The advance of that group (the grouping alignment moves the pivot by shares of it).
         var groupWidth: Double
+        /// The middle of its character's advance (x): what a path places.
+        var middle = 0.0
         /// Its line, and its character among the text's (glyphs of one cluster share it).
         var line: Int, letter: Int
         /// Its unit for each basis (characters, without spaces, words, lines).
@@ -28,79 +37,55 @@ struct LottieTextLayout {
         var outline: Path?
     }
 
+    /// One line as set: its characters' extent, baseline and first character and count.
+    struct Line {
+        var minX = Double.infinity, maxX = -Double.infinity
+        var baseline = 0.0
+        var firstLetter = Int.max, letterCount = 0
+    }
+
+    /// The characters and glyphs of a document as placed, before units are counted: the
+    /// characters in reading order with a break between lines, each character's advance.
+    struct Placed {
+        var letters: [(isBreak: Bool, isSpace: Bool)] = []
+        var extents: [(minX: Double, maxX: Double)] = []
+        var glyphs: [Glyph] = []
+    }
+
     let document: LottieTextDocument
     /// The glyph runs as set, in the fill colour.
     let runs: [DrawCommand]
-    /// Whether the glyphs are drawn one by one (``draws(at:animators:)``), not as ``runs``.
+    /// Whether the glyphs are drawn one by one (``draws(at:animators:alignment:orders:path:)``), not as ``runs``.
     let isPerGlyph: Bool
+    /// Whether the text is drawn from embedded glyphs (with the font's for the characters they lack).
+    let isEmbedded: Bool
     let glyphs: [Glyph]
+    let lines: [Line]
     /// How many units of each basis the text has (the selectors' 100%).
     let unitCounts: [Int]
 
-    init(_ d: LottieTextDocument, in fonts: FontSystem, perGlyph: Bool, grouping: LottieText.AnchorPointGrouping = .characters) {
+    init(_ d: LottieTextDocument, in fonts: FontSystem, perGlyph: Bool, grouping: LottieText.AnchorPointGrouping = .characters,
+         glyphs set: LottieGlyphSet = LottieGlyphSet()) {
         document = d
-        isPerGlyph = perGlyph
-        let hasFill = (d.fillColor?.alpha ?? 0) > 0
-        let lines = hasFill || perGlyph ? LottieTextLayer.lines(d, in: fonts) : []
+        isEmbedded = !set.isEmpty && d.paragraphs.contains { $0.contains { set.glyph(for: String($0), family: d.fontFamily, style: d.fontStyle) != nil } }
+        isPerGlyph = perGlyph || isEmbedded
         var runs: [DrawCommand] = []
-        if hasFill {
-            for l in lines { for run in l.line.runs { runs.append(.glyphs(run, at: l.origin)) } }
+        var placed = Placed()
+        if isEmbedded {
+            placed = Self.embedded(d, in: fonts, glyphs: set)
+        } else {
+            let hasFill = (d.fillColor?.alpha ?? 0) > 0
+            let lines = hasFill || perGlyph ? LottieTextLayer.lines(d, in: fonts) : []
+            if hasFill {
+                for l in lines { for run in l.line.runs { runs.append(.glyphs(run, at: l.origin)) } }
+            }
+            if perGlyph { placed = Self.shaped(lines) }
         }
         self.runs = runs
-        guard perGlyph else { glyphs = []; unitCounts = Array(repeating: 0, count: 4); return }
+        guard isPerGlyph else { glyphs = []; lines = []; unitCounts = Array(repeating: 0, count: 4); return }
+        let letters = placed.letters, extents = placed.extents
+        var glyphs = placed.glyphs
 
-        // The characters in reading order, with a line break between lines (one per paragraph
-        // boundary, so an empty paragraph counts as lottie-web counts its "\r").
-        var letters: [(isBreak: Bool, isSpace: Bool)] = []
-        var extents: [(minX: Double, maxX: Double)] = []    // each character's advance in the layer
-        var glyphs: [Glyph] = []
-        struct OutlineKey: Hashable { var face: ObjectIdentifier, id: UInt32 }
-        var outlines: [OutlineKey: Path?] = [:]
-        var paragraph: Int?
-        for (n, set) in lines.enumerated() {
-            if let p = paragraph {
-                for _ in 0..<max(1, set.paragraph - p) { letters.append((true, false)); extents.append((.infinity, -.infinity)) }
-            }
-            paragraph = set.paragraph
-            let range = set.line.range, first = letters.count
-            var starts: [Int] = []                        // each character's UTF-16 offset
-            var offset = 0
-            for ch in set.text {
-                if offset >= range.upperBound { break }
-                if offset >= range.lowerBound {
-                    starts.append(offset)
-                    letters.append((false, ch.isWhitespace && !ch.isNewline))
-                    extents.append((.infinity, -.infinity))
-                }
-                offset += ch.utf16.count
-            }
-            let cells = set.line.cells
-            let baseline = set.origin.y + set.line.baseline
-            for run in set.line.runs {
-                for (id, p) in zip(run.glyphs, run.positions) {
-                    // Its cell: the one whose extent holds its pen, else the nearest.
-                    let cell = cells.first { p.x >= $0.minX && p.x < $0.maxX }
-                        ?? cells.min { abs($0.minX - p.x) < abs($1.minX - p.x) }
-                    let cluster = cell?.range.lowerBound ?? range.lowerBound
-                    let k = starts.lastIndex { $0 <= cluster } ?? 0
-                    let key = OutlineKey(face: ObjectIdentifier(run.face), id: id)
-                    let outline: Path?
-                    if let o = outlines[key] { outline = o } else {
-                        outline = Self.outline(id, of: run.face, size: run.size)
-                        outlines[key] = outline
-                    }
-                    let letter = min(first + k, max(letters.count - 1, 0))
-                    if letter < extents.count {
-                        extents[letter].minX = min(extents[letter].minX, set.origin.x + (cell?.minX ?? p.x))
-                        extents[letter].maxX = max(extents[letter].maxX, set.origin.x + (cell?.maxX ?? p.x))
-                    }
-                    glyphs.append(Glyph(face: run.face, size: run.size, id: id,
-                                        pen: Point(x: set.origin.x + p.x, y: set.origin.y + p.y),
-                                        pivot: Point(x: set.origin.x + p.x, y: baseline), groupWidth: 0,
-                                        line: n, letter: letter, units: [], outline: outline))
-                }
-            }
-        }
         // Each basis's unit of each character, as lottie-web counts them: a character is the
         // unit the count has reached, and the count moves on after a character (not a break),
         // a character other than a space, a word's end (a space, a break, the last character),
@@ -140,16 +125,81 @@ struct LottieTextLayout {
             spans[spans.count - 1].minX = min(spans[spans.count - 1].minX, extents[k].minX)
             spans[spans.count - 1].maxX = max(spans[spans.count - 1].maxX, extents[k].maxX)
         }
+        var lines: [Line] = []
         for k in glyphs.indices where glyphs[k].letter < letters.count {
-            glyphs[k].units = units.map { $0[glyphs[k].letter] }
-            let span = spans[group[glyphs[k].letter]]
+            let letter = glyphs[k].letter, e = extents[letter]
+            glyphs[k].units = units.map { $0[letter] }
+            glyphs[k].middle = e.minX <= e.maxX ? (e.minX + e.maxX) / 2 : glyphs[k].pen.x
+            let span = spans[group[letter]]
             if span.minX <= span.maxX {
                 glyphs[k].pivot.x = (span.minX + span.maxX) / 2
                 glyphs[k].groupWidth = span.maxX - span.minX
             }
+            let n = glyphs[k].line
+            while lines.count <= n { lines.append(Line()) }
+            if lines[n].firstLetter == Int.max { lines[n].baseline = glyphs[k].pivot.y }
+            if e.minX <= e.maxX { lines[n].minX = min(lines[n].minX, e.minX); lines[n].maxX = max(lines[n].maxX, e.maxX) }
+            lines[n].firstLetter = min(lines[n].firstLetter, letter)
+            lines[n].letterCount = max(lines[n].letterCount, letter - lines[n].firstLetter + 1)
         }
         self.glyphs = glyphs
+        self.lines = lines
         unitCounts = counts
+    }
+
+    /// The characters and glyphs of `lines` as the text engine set them.
+    static func shaped(_ lines: [LottieTextLayer.SetLine]) -> Placed {
+        // The characters in reading order, with a line break between lines (one per paragraph
+        // boundary, so an empty paragraph counts as lottie-web counts its "\r").
+        var out = Placed()
+        struct OutlineKey: Hashable { var face: ObjectIdentifier, id: UInt32 }
+        var outlines: [OutlineKey: Path?] = [:]
+        var paragraph: Int?
+        for (n, set) in lines.enumerated() {
+            if let p = paragraph {
+                for _ in 0..<max(1, set.paragraph - p) { out.letters.append((true, false)); out.extents.append((.infinity, -.infinity)) }
+            }
+            paragraph = set.paragraph
+            let range = set.line.range, first = out.letters.count
+            var starts: [Int] = []                        // each character's UTF-16 offset
+            var offset = 0
+            for ch in set.text {
+                if offset >= range.upperBound { break }
+                if offset >= range.lowerBound {
+                    starts.append(offset)
+                    out.letters.append((false, ch.isWhitespace && !ch.isNewline))
+                    out.extents.append((.infinity, -.infinity))
+                }
+                offset += ch.utf16.count
+            }
+            let cells = set.line.cells
+            let baseline = set.origin.y + set.line.baseline
+            for run in set.line.runs {
+                for (id, p) in zip(run.glyphs, run.positions) {
+                    // Its cell: the one whose extent holds its pen, else the nearest.
+                    let cell = cells.first { p.x >= $0.minX && p.x < $0.maxX }
+                        ?? cells.min { abs($0.minX - p.x) < abs($1.minX - p.x) }
+                    let cluster = cell?.range.lowerBound ?? range.lowerBound
+                    let k = starts.lastIndex { $0 <= cluster } ?? 0
+                    let key = OutlineKey(face: ObjectIdentifier(run.face), id: id)
+                    let outline: Path?
+                    if let o = outlines[key] { outline = o } else {
+                        outline = Self.outline(id, of: run.face, size: run.size)
+                        outlines[key] = outline
+                    }
+                    let letter = min(first + k, max(out.letters.count - 1, 0))
+                    if letter < out.extents.count {
+                        out.extents[letter].minX = min(out.extents[letter].minX, set.origin.x + (cell?.minX ?? p.x))
+                        out.extents[letter].maxX = max(out.extents[letter].maxX, set.origin.x + (cell?.maxX ?? p.x))
+                    }
+                    out.glyphs.append(Glyph(face: run.face, size: run.size, id: id,
+                                            pen: Point(x: set.origin.x + p.x, y: set.origin.y + p.y),
+                                            pivot: Point(x: set.origin.x + p.x, y: baseline), groupWidth: 0,
+                                            line: n, letter: letter, units: [], outline: outline))
+                }
+            }
+        }
+        return out
     }
 
     /// The outline of glyph `id` of `face` at `size` points, the pen at the origin; nil for a
@@ -166,7 +216,7 @@ struct LottieTextLayout {
         var offset = Point.zero
         var anchor = Point.zero
         var scaleX = 1.0, scaleY = 1.0
-        /// Skews and turns, in the animators' order.
+        /// Skews, flat 3D turns and turns, in the animators' order.
         var turn = AffineTransform.identity
         var opacity = 1.0
         var fill: Color?, stroke: Color?
@@ -175,12 +225,13 @@ struct LottieTextLayout {
 
     /// The commands drawing the glyphs at composition frame `frame` with `animators` applied,
     /// each group's pivot moved by `alignment` (percent of its advance's half and of a line's
-    /// height, lottie-web's grouping alignment): glyphs only moved are drawn as glyph runs,
+    /// height, lottie-web's grouping alignment), along `path` when there is one: font glyphs
+    /// only moved are drawn as glyph runs, embedded ones only moved as one shape per colour,
     /// others from their outlines.
     /// `orders`: ``randomOrders(for:)`` of the same animators, made once by a caller drawing
     /// every frame (nil: made here).
     func draws(at frame: Double, animators: [LottieTextAnimator], alignment: Point = .zero,
-               orders given: [[Int]?]? = nil) -> [DrawCommand] {
+               orders given: [[Int]?]? = nil, path: PathPlacement? = nil) -> [DrawCommand] {
         let d = document
         let counts = animators.map { unitCounts[$0.selector.basis.rawValue - 1] }
         let selectors = animators.indices.map { animators[$0].selector.resolved(at: frame, count: counts[$0]) }
@@ -192,11 +243,15 @@ struct LottieTextLayout {
             return selectors[k].coverage(orders[k].map { unit < $0.count ? $0[unit] : unit } ?? unit)
         }
         let tracking = trackingOffsets(animators, values, coverage)
+        let spacing = lineSpacingOffsets(animators, values, coverage)
         var out: [DrawCommand] = []
         var pending: GlyphRun?
+        var pendingShape: (path: Path, color: Color)?
         func flush() {
             if let run = pending { out.append(.glyphs(run, at: .zero)) }
+            if let shape = pendingShape { out.append(.fillShape(shape.path, .color(shape.color), .nonZero)) }
             pending = nil
+            pendingShape = nil
         }
         for (i, g) in glyphs.enumerated() {
             var s = Style(fill: d.fillColor, stroke: d.strokeColor, strokeWidth: d.strokeWidth)
@@ -204,37 +259,53 @@ struct LottieTextLayout {
                 let m = coverage(k, g)
                 if m != 0 { values[k].apply(m, to: &s) }
             }
-            s.offset.x += tracking[i]
             let opacity = min(max(s.opacity, 0), 1)
             guard opacity > 0 else { continue }
+            // Along a path: the turn and move that take the character's middle to its place.
+            let placed = path.map { $0.transform(for: g, in: lines, shift: tracking[i]) } ?? .identity
+            if path == nil { s.offset.x += tracking[i] }
+            s.offset.y += spacing[i]
             let width = min(max(s.strokeWidth, 0), 16_384)
             let stroke = width > 0 && (s.stroke?.alpha ?? 0) > 0 && g.outline != nil ? s.stroke : nil
-            let move = Point(x: s.offset.x - s.anchor.x, y: s.offset.y - s.anchor.y)
+            let move = Point(x: s.offset.x - s.anchor.x + placed.tx, y: s.offset.y - s.anchor.y + placed.ty)
             guard move.x.isFinite, move.y.isFinite else { continue }
-            let isMove = s.scaleX == 1 && s.scaleY == 1 && s.turn.isIdentity
+            let isMove = s.scaleX == 1 && s.scaleY == 1 && s.turn.isIdentity && placed.a == 1 && placed.b == 0 && placed.c == 0 && placed.d == 1
             if stroke == nil, isMove || g.outline == nil {
-                // A glyph of a run: consecutive ones of one face, size and colour share it.
                 guard var color = s.fill else { continue }
                 color.alpha *= opacity
                 guard color.alpha > 0 else { continue }
                 let pen = Point(x: g.pen.x + move.x, y: g.pen.y + move.y)
-                if let p = pending, p.face === g.face, p.size == g.size, p.color == color {
-                    pending?.glyphs.append(g.id)
-                    pending?.positions.append(pen)
-                } else {
-                    flush()
-                    pending = GlyphRun(face: g.face, size: g.size, glyphs: [g.id], positions: [pen], color: color)
+                if let face = g.face {
+                    // A glyph of a run: consecutive ones of one face, size and colour share it.
+                    if let p = pending, p.face === face, p.size == g.size, p.color == color {
+                        pending?.glyphs.append(g.id)
+                        pending?.positions.append(pen)
+                    } else {
+                        flush()
+                        pending = GlyphRun(face: face, size: g.size, glyphs: [g.id], positions: [pen], color: color)
+                    }
+                } else if let outline = g.outline, !outline.isEmpty {
+                    // An embedded glyph: consecutive ones of one colour fill one shape.
+                    let placedOutline = outline.applying(AffineTransform(translationX: pen.x, y: pen.y))
+                    if pending == nil, pendingShape?.color == color {
+                        pendingShape?.path.addPath(placedOutline)
+                    } else {
+                        flush()
+                        pendingShape = (placedOutline, color)
+                    }
                 }
                 continue
             }
             flush()
             guard let outline = g.outline, !outline.isEmpty else { continue }     // a space draws nothing
-            // About the pivot: anchor, scale, skews and turns, then moved (lottie-web's order).
+            // About the pivot: anchor, scale, skews and turns, then moved (lottie-web's order),
+            // then placed along the path.
             let pivot = Point(x: g.pivot.x + alignment.x / 200 * g.groupWidth, y: g.pivot.y + alignment.y / 100 * d.size * 1.2 * 0.714)
             let matrix = AffineTransform(translationX: g.pen.x - pivot.x - s.anchor.x, y: g.pen.y - pivot.y - s.anchor.y)
                 .concatenating(AffineTransform(scaleX: s.scaleX, y: s.scaleY))
                 .concatenating(s.turn)
                 .concatenating(AffineTransform(translationX: pivot.x + s.offset.x, y: pivot.y + s.offset.y))
+                .concatenating(placed)
             guard [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy(\.isFinite) else { continue }
             // Fill and stroke fade together: through a group when both are drawn and faded.
             let grouped = opacity < 1 && stroke != nil && (s.fill?.alpha ?? 0) > 0
@@ -302,11 +373,33 @@ struct LottieTextLayout {
         return out
     }
 
+    /// Each glyph's drop from the animators' line spacing: a line moves down by what the lines
+    /// before it add, each the most any of its characters takes (ThorVG's reading).
+    func lineSpacingOffsets(_ animators: [LottieTextAnimator], _ values: [Values],
+                            _ coverage: (Int, Glyph) -> Double) -> [Double] {
+        var out = [Double](repeating: 0, count: glyphs.count)
+        let spaced = animators.indices.filter { animators[$0].lineSpacing != nil }
+        guard !spaced.isEmpty, lines.count > 1 else { return out }
+        var most = [Double](repeating: 0, count: lines.count)
+        for g in glyphs {
+            var add = 0.0
+            for k in spaced { add += (values[k].lineSpacing ?? 0) * coverage(k, g) }
+            if add.isFinite, add > most[g.line] { most[g.line] = add }
+        }
+        var drop = [Double](repeating: 0, count: lines.count)
+        for n in lines.indices.dropFirst() { drop[n] = drop[n - 1] + most[n - 1] }
+        for (i, g) in glyphs.enumerated() { out[i] = drop[g.line] }
+        return out
+    }
+
     /// An animator's properties at one frame.
     struct Values {
         var anchor: Point, position: Point, scale: LottieVector, rotation: Double, skew: Double, skewAxis: Double
         var opacity: Double?, fill: LottieVector?, stroke: LottieVector?, strokeWidth: Double?, tracking: Double?
-        var fillOpacity: Double?, strokeOpacity: Double?
+        var fillOpacity: Double?, strokeOpacity: Double?, lineSpacing: Double?
+        /// Hue (degrees), saturation and brightness (percent) shifts of the fill and the stroke.
+        var fillHSB: LottieVector?, strokeHSB: LottieVector?
+        var rotationX: Double, rotationY: Double
 
         init(_ a: LottieTextAnimator, at frame: Double) {
             let t = a.transform
@@ -323,6 +416,15 @@ struct LottieTextLayout {
             tracking = a.tracking?.scalar(at: frame)
             fillOpacity = a.fillOpacity?.scalar(at: frame)
             strokeOpacity = a.strokeOpacity?.scalar(at: frame)
+            lineSpacing = a.lineSpacing?.scalar(at: frame)
+            func hsb(_ h: Animatable<LottieVector>?, _ s: Animatable<LottieVector>?, _ b: Animatable<LottieVector>?) -> LottieVector? {
+                h == nil && s == nil && b == nil ? nil
+                    : LottieVector(h?.scalar(at: frame) ?? 0, s?.scalar(at: frame) ?? 0, b?.scalar(at: frame) ?? 0, 0)
+            }
+            fillHSB = hsb(a.fillHue, a.fillSaturation, a.fillBrightness)
+            strokeHSB = hsb(a.strokeHue, a.strokeSaturation, a.strokeBrightness)
+            rotationX = a.rotationX?.scalar(at: frame) ?? 0
+            rotationY = a.rotationY?.scalar(at: frame) ?? 0
         }
 
         /// Applies these values, `m` of the way (the selector's coverage), to `s`.
@@ -332,6 +434,7 @@ struct LottieTextLayout {
             s.scaleX *= 1 + (scale.x / 100 - 1) * m
             s.scaleY *= 1 + (scale.y / 100 - 1) * m
             if skew != 0 { s.turn = s.turn.concatenating(LottieTransform.skewMatrix(skew * m, axis: skewAxis * m)) }
+            if rotationX != 0 || rotationY != 0 { s.turn = s.turn.concatenating(Self.flatTurn(x: rotationX * m, y: rotationY * m)) }
             if rotation != 0 { s.turn = s.turn.concatenating(AffineTransform(rotationAngle: rotation * m * .pi / 180)) }
             // Toward the animator's opacity (After Effects' and ThorVG's; lottie-web agrees
             // wherever the opacity is 0 or the coverage whole).
@@ -349,6 +452,45 @@ struct LottieTextLayout {
                 c.alpha = Self.toward(c.alpha, o / 100, m)
                 s.stroke = c
             }
+            if let v = fillHSB, let f = s.fill { s.fill = Self.shifted(f, v, m) }
+            if let v = strokeHSB, let c = s.stroke { s.stroke = Self.shifted(c, v, m) }
+        }
+
+        /// A character turned `x` degrees about its x axis, then `y` about its y axis, seen
+        /// flat (no perspective): its width shortened by cos y, its height by cos x, and a
+        /// shear when both turn.
+        static func flatTurn(x: Double, y: Double) -> AffineTransform {
+            let a = x * .pi / 180, b = y * .pi / 180
+            return AffineTransform(a: cos(b), b: 0, c: sin(a) * sin(b), d: cos(a), tx: 0, ty: 0)
+        }
+
+        /// `color` with `m` of the shift `v` in HSV (lottie-web's reading): hue turned by
+        /// v.x degrees, saturation and value raised by v.y and v.z percent (clamped); alpha kept.
+        static func shifted(_ color: Color, _ v: LottieVector, _ m: Double) -> Color {
+            let r = color.red, g = color.green, b = color.blue
+            let high = max(r, g, b), low = min(r, g, b), range = high - low
+            var hue = 0.0
+            if range > 0 {
+                hue = high == r ? (g - b) / range : high == g ? 2 + (b - r) / range : 4 + (r - g) / range
+                hue /= 6
+            }
+            var saturation = high > 0 ? range / high : 0, value = high
+            hue += v.x * m / 360
+            saturation = min(max(saturation + v.y * m / 100, 0), 1)
+            value = min(max(value + v.z * m / 100, 0), 1)
+            guard hue.isFinite, saturation.isFinite, value.isFinite else { return color }
+            hue -= hue.rounded(.down)
+            let h6 = hue * 6, sector = min(Int(h6), 5), f = h6 - Double(sector)
+            let p = value * (1 - saturation), q = value * (1 - saturation * f), t = value * (1 - saturation * (1 - f))
+            let (red, green, blue) = switch sector {
+            case 0: (value, t, p)
+            case 1: (q, value, p)
+            case 2: (p, value, t)
+            case 3: (p, q, value)
+            case 4: (t, p, value)
+            default: (value, p, q)
+            }
+            return Color(red: red, green: green, blue: blue, alpha: color.alpha)
         }
 
         /// `a` `m` of the way toward `b`, in 0...1 (`a` when that is not a number).

@@ -30,11 +30,23 @@ public struct LottieTextAnimator: Sendable {
     public var strokeWidth: Animatable<LottieVector>?
     /// Points added after each picked character ("t").
     public var tracking: Animatable<LottieVector>?
+    /// Points added below each line, after the line, as far as its characters are picked
+    /// (the most of them: "ls", as ThorVG applies it).
+    public var lineSpacing: Animatable<LottieVector>?
+    /// Hue shifts in degrees ("fh", "sh"), and saturation and brightness added in percent
+    /// ("fs", "fb", "ss", "sb"), in HSV, to the fill's and the stroke's colours.
+    public var fillHue: Animatable<LottieVector>?, fillSaturation: Animatable<LottieVector>?, fillBrightness: Animatable<LottieVector>?
+    public var strokeHue: Animatable<LottieVector>?, strokeSaturation: Animatable<LottieVector>?, strokeBrightness: Animatable<LottieVector>?
+    /// Turns about the character's x and y axes in degrees ("rx", "ry"), drawn flat: the
+    /// projection without perspective (a turn about x shortens the character by its cosine).
+    public var rotationX: Animatable<LottieVector>?, rotationY: Animatable<LottieVector>?
 
     /// Whether anything in it (its selector included) changes over time.
     var isAnimated: Bool {
         selector.isAnimated || !transform.isStatic
-            || [opacity, fillColor, strokeColor, fillOpacity, strokeOpacity, strokeWidth, tracking].contains { $0?.isAnimated ?? false }
+            || [opacity, fillColor, strokeColor, fillOpacity, strokeOpacity, strokeWidth, tracking, lineSpacing, fillHue,
+                fillSaturation, fillBrightness, strokeHue, strokeSaturation, strokeBrightness, rotationX, rotationY]
+                .contains { $0?.isAnimated ?? false }
     }
 }
 

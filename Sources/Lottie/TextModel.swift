@@ -1,4 +1,5 @@
 import Geometry
+import RenderModel
 
 /// A text layer's text at one time (LT1): After Effects' text document as Bodymovin writes it
 /// (`t.d.k[].s`). Sizes are in the layer's points.
@@ -65,6 +66,11 @@ public struct LottieText: Sendable {
     /// Moves each group's pivot ("m.a"): x in percent of half its advance, y in percent of a
     /// line's height (lottie-web's 0.857 of the size).
     public var groupingAlignment: Animatable<LottieVector> = .fixed(.zero)
+    /// The animation's embedded glyph outlines ("chars"): characters they have are drawn from
+    /// them, the others from the document's font.
+    public var glyphs = LottieGlyphSet()
+    /// The mask path the text runs along ("p"), nil for text set on straight lines.
+    public var path: LottieTextPath?
 
     /// Text with `documents` in frame order and `animators` applied in order.
     public init(documents: [(frame: Double, document: LottieTextDocument)], animators: [LottieTextAnimator] = []) {
@@ -74,8 +80,11 @@ public struct LottieText: Sendable {
 
     /// Whether the text or what its animators do changes over time.
     var isAnimated: Bool { documents.count > 1 || hasAnimatedAnimators }
-    /// Whether what its animators do changes over time (each frame styles its glyphs anew).
-    var hasAnimatedAnimators: Bool { animators.contains { $0.isAnimated } || (!animators.isEmpty && groupingAlignment.isAnimated) }
+    /// Whether what its animators or its path do changes over time (each frame places and
+    /// styles its glyphs anew).
+    var hasAnimatedAnimators: Bool {
+        animators.contains { $0.isAnimated } || (!animators.isEmpty && groupingAlignment.isAnimated) || (path?.isAnimated ?? false)
+    }
 
     /// The document showing at composition frame `frame`: the last one starting at or before
     /// it (the first before them all).
@@ -86,6 +95,72 @@ public struct LottieText: Sendable {
             shown = d.document
         }
         return shown
+    }
+}
+
+/// One embedded glyph (`chars[]`): a character's outline in a family and style, in the units
+/// of a 100-point font with the pen at the origin and y down, and its advance.
+public struct LottieGlyph: Sendable {
+    public var character: String
+    public var family: String
+    public var style: String
+    /// The advance ("w") at a size of 100.
+    public var advance: Double
+    /// Its shapes ("data.shapes") as one path (filled nonzero, as fonts' outlines are).
+    public var outline: Path
+
+    public init(character: String, family: String, style: String, advance: Double, outline: Path) {
+        self.character = character; self.family = family; self.style = style; self.advance = advance; self.outline = outline
+    }
+}
+
+/// The animation's embedded glyphs, found by character, family and style as lottie-web finds
+/// them (a glyph of the family in another style when the style has none).
+public struct LottieGlyphSet: Sendable {
+    struct Key: Hashable { var character: String, family: String, style: String }
+    private var exact: [Key: LottieGlyph] = [:]
+    private var byFamily: [Key: LottieGlyph] = [:]
+    /// The families that have glyphs.
+    private(set) var families: Set<String> = []
+
+    public init(_ glyphs: [LottieGlyph] = []) {
+        // The first glyph of a key wins, as lottie-web takes the first match.
+        for g in glyphs {
+            let key = Key(character: g.character, family: g.family, style: g.style)
+            if exact[key] == nil { exact[key] = g }
+            let anyStyle = Key(character: g.character, family: g.family, style: "")
+            if byFamily[anyStyle] == nil { byFamily[anyStyle] = g }
+            families.insert(g.family)
+        }
+    }
+
+    public var isEmpty: Bool { families.isEmpty }
+
+    /// The glyph for `character` in `family` and `style` (nil: the font draws it).
+    public func glyph(for character: String, family: String, style: String) -> LottieGlyph? {
+        exact[Key(character: character, family: family, style: style)] ?? byFamily[Key(character: character, family: family, style: "")]
+    }
+}
+
+/// Text along a mask's path (`t.p`, After Effects' path options): each character's middle
+/// placed on the path at its distance along the line.
+public struct LottieTextPath: Sendable {
+    /// The mask whose path it is ("m"), and that path.
+    public var mask: Int
+    public var shape: Animatable<BezierShape>
+    /// Where the text starts along the path ("f") and how far before its end it stops ("l").
+    public var firstMargin: Animatable<LottieVector> = .fixed(.zero)
+    public var lastMargin: Animatable<LottieVector> = .fixed(.zero)
+    /// Whether the path runs backward ("r"), characters turn with its direction ("p") and
+    /// the text is spread to fill it from margin to margin ("a"): non-zero for yes.
+    public var reversed: Animatable<LottieVector> = .fixed(.zero)
+    public var perpendicular: Animatable<LottieVector> = .fixed(LottieVector(1, 0, 0, 0))
+    public var forceAlignment: Animatable<LottieVector> = .fixed(.zero)
+
+    public init(mask: Int, shape: Animatable<BezierShape>) { self.mask = mask; self.shape = shape }
+
+    var isAnimated: Bool {
+        [firstMargin, lastMargin, reversed, perpendicular, forceAlignment].contains { $0.isAnimated } || shape.isAnimated
     }
 }
 
