@@ -132,12 +132,13 @@ public final class LottieRecorder {
         let alpha = max(0, min(p.opacity, 1))
         let local = p.bounds, transform = p.affineTransform()
         let background = p.backgroundColor ?? .clear, borderColor = p.borderColor ?? .clear
-        // A view's layer turns about the centre of its bounds (its anchor point stays there).
-        let mine = Geometry.AffineTransform(translationX: -local.midX, y: -local.midY)
+        // A view's layer turns about its anchor point (the centre unless it was moved).
+        let anchor = Point(x: local.minX + p.anchorPoint.x * local.width, y: local.minY + p.anchorPoint.y * local.height)
+        let mine = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(transform)
             .concatenating(Geometry.AffineTransform(translationX: p.position.x, y: p.position.y))
             .concatenating(world)
-        var body = Sample(anchor: Point(x: local.midX, y: local.midY), position: p.position, transform: transform,
+        var body = Sample(anchor: anchor, position: p.position, transform: transform,
                           opacity: alpha * 100, warn: { self.warn($0) })
         body.shapes.append(ShapeSample(rect: local, radius: p.cornerRadius, color: background, fill: true))
         if v.clipsToBounds {

@@ -126,21 +126,28 @@ extension ViewLayer {
     /// position, as UIKit computes it (a view's layer keeps its anchor point at the centre).
     nonisolated var viewFrame: Rect {
         let size = storedBounds.size
-        let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+        let local = Rect(x: -storedAnchor.x * size.width, y: -storedAnchor.y * size.height, width: size.width, height: size.height)
         return storedTransform.affineTransform.apply(to: local).offsetBy(dx: storedPosition.x, dy: storedPosition.y)
+    }
+
+    /// The point of the bounds the anchor point names, in the view's own coordinates.
+    @inline(__always)
+    nonisolated var viewAnchorInBounds: Point {
+        Point(x: storedBounds.minX + storedAnchor.x * storedBounds.width, y: storedBounds.minY + storedAnchor.y * storedBounds.height)
     }
 
     /// Maps a point in the view's own coordinates to its superview's.
     nonisolated func viewPointToSuperview(_ p: Point) -> Point {
-        let local = Point(x: p.x - storedBounds.midX, y: p.y - storedBounds.midY)
-        let t = storedTransform.affineTransform.apply(to: local)
+        let a = viewAnchorInBounds
+        let t = storedTransform.affineTransform.apply(to: Point(x: p.x - a.x, y: p.y - a.y))
         return Point(x: t.x + storedPosition.x, y: t.y + storedPosition.y)
     }
 
     /// The transform from the view's own coordinates to its superview's.
     @inline(__always)
     nonisolated var viewTransformToSuperview: AffineTransform {
-        AffineTransform(translationX: -storedBounds.midX, y: -storedBounds.midY)
+        let a = viewAnchorInBounds
+        return AffineTransform(translationX: -a.x, y: -a.y)
             .concatenating(storedTransform.affineTransform)
             .concatenating(AffineTransform(translationX: storedPosition.x, y: storedPosition.y))
     }

@@ -260,12 +260,15 @@ open class View: Responder {
 
     // MARK: Geometry accessors
 
-    /// The frame in the superview's coordinates. Setting it sets ``center`` and the size of
-    /// ``bounds`` (the transform is not taken into account when setting, as in UIKit).
+    /// The frame in the superview's coordinates. Setting it sets ``center`` (where the layer's
+    /// anchor point falls in the new frame: its middle unless the anchor point moved) and the
+    /// size of ``bounds`` (the transform is not taken into account when setting, as in UIKit).
     public var frame: Rect {
         get { viewLayer.viewFrame }
         set {
-            center = newValue.center
+            let a = viewLayer.storedAnchor
+            center = a == Point(x: 0.5, y: 0.5) ? newValue.center
+                : Point(x: newValue.minX + a.x * newValue.width, y: newValue.minY + a.y * newValue.height)
             bounds.size = newValue.size
         }
     }
@@ -324,6 +327,10 @@ open class View: Responder {
     /// A layer in the tree of the view's layer changed its drawing: the view's own layer is the
     /// view (its group re-emits); a sublayer's group is patched on its own (CA10).
     func layerDidChange(_ changed: Layer) {
+        if changed === viewLayer, viewLayer.anchorPointDidChange() {
+            // The frame moved (the position stays): the layout that placed it is stale.
+            if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
+        }
         guard !isQueuedForRepaint, let w = window else { return }
         if changed === loadedLayer { w.viewDidChange(self) } else { w.layerDidChange(changed, in: self) }
     }

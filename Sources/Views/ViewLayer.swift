@@ -24,8 +24,12 @@ import Layers
 /// timeline is listed on that view's layer ("timeline", as an ``AnimationGroup``), and removing
 /// it pauses it.
 ///
-/// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers) and
-/// an anchor point other than the centre.
+/// Its anchor point is where its position (the view's center) sits and what its transform
+/// turns about, as in UIKit: changing it moves the view's frame, and setting the frame places
+/// the position by it.
+///
+/// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers),
+/// and animating its anchor point.
 @MainActor
 final class ViewLayer: Layer {
     unowned(unsafe) var view: View?
@@ -47,6 +51,9 @@ final class ViewLayer: Layer {
     @exclusivity(unchecked) nonisolated(unsafe) var storedBackgroundColor: Color?
     @exclusivity(unchecked) nonisolated(unsafe) var storedBorderColor: Color? = .black
     @exclusivity(unchecked) nonisolated(unsafe) var storedTransform = Transform3D.identity
+    /// ``Layer/anchorPoint``, mirrored here when it changes (the layer's own is read across
+    /// modules with a runtime check per access; the window reads this for every view).
+    @exclusivity(unchecked) nonisolated(unsafe) var storedAnchor = Point(x: 0.5, y: 0.5)
 
     /// The view's presentation layer: what is on screen this frame, the model or an
     /// animation's current value. The view animation tick writes it; the window draws it.
@@ -76,12 +83,24 @@ final class ViewLayer: Layer {
         layersDidAnimate = { [unowned view] in view.window?.layersDidAnimate() }
     }
 
+    /// Takes a changed ``Layer/anchorPoint`` (the view's position stays; its frame moves, as in
+    /// UIKit) into the storage of the layer and its presentation layer. True when it changed.
+    func anchorPointDidChange() -> Bool {
+        let a = anchorPoint
+        guard a != storedAnchor, let shown = onScreen else { return false }
+        storedAnchor = a
+        shown.storedAnchor = a
+        shown.anchorPoint = a
+        return true
+    }
+
     /// A presentation copy takes the view's presentation values.
     override func copyProperties(from other: Layer) {
         super.copyProperties(from: other)
         guard let vl = other as? ViewLayer, vl.view != nil, let shown = vl.onScreen else { return }
         view = nil
         copyViewValues(from: shown)
+        storedAnchor = shown.storedAnchor
     }
 
     // The view's values are this storage; a change through the layer goes through the view's
@@ -198,6 +217,7 @@ final class ViewLayer: Layer {
         let d: ViewLayer
         if let o = overlaid { d = o } else { d = ViewLayer(presentationStorage: ()); overlaid = d }
         d.copyViewValues(from: shown)
+        if d.storedAnchor != shown.storedAnchor { d.storedAnchor = shown.storedAnchor; d.anchorPoint = shown.storedAnchor }
         if isAnimating(.position) { d.storedPosition = p.position }
         if isAnimating(.bounds) { d.storedBounds = p.bounds }
         if isAnimating(.transform) { d.storedTransform = Transform3D(p.transform.affineTransform) }

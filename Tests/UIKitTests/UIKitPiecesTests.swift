@@ -179,6 +179,24 @@ struct UIKitPiecesTests {
         #expect(screen.view.bounds.size == CGSize(width: 500, height: 320))
     }
 
+    @Test("UK1: a UIView's layer anchor point moves its frame and is what it turns about, as in UIKit")
+    func UK1_layerAnchorPoint() {
+        let (host, window) = makeApp(width: 200, height: 200)
+        let vc = UIViewController()
+        window.rootViewController = vc
+        window.makeKeyAndVisible()
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        vc.view.addSubview(v)
+        host.step(frames: 1)
+        v.layer.anchorPoint = CGPoint(x: 0, y: 0)
+        #expect(v.center == CGPoint(x: 50, y: 25) && v.frame == CGRect(x: 50, y: 25, width: 100, height: 50))
+        v.transform = CGAffineTransform(rotationAngle: .pi)
+        #expect(abs(v.frame.minX - -50) < 1e-9 && abs(v.frame.minY - -25) < 1e-9)
+        v.transform = .identity
+        v.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        #expect(v.layer.position == CGPoint(x: 10, y: 10))
+    }
+
     @Test("UK1 UIView.mask: an image view masks a view by its image's alpha (the view's group in the display list is masked)")
     func UK1_viewMask() {
         let (host, window) = makeApp(width: 200, height: 200)
