@@ -395,7 +395,7 @@ extension Rect {
 
 extension DrawCommand {
     /// The command with every colour multiplied by `tint` (a replicator copy's colour).
-    func tinted(by t: Color) -> DrawCommand {
+    public func tinted(by t: Color) -> DrawCommand {
         func m(_ c: Color) -> Color { Color(red: c.red * t.red, green: c.green * t.green, blue: c.blue * t.blue, alpha: c.alpha * t.alpha) }
         switch self {
         case .fillRect(let r, let c, let radius): return .fillRect(r, m(c), cornerRadius: radius)
@@ -420,7 +420,7 @@ extension DrawCommand {
     /// The command in window points for content whose map `h` has perspective: shapes become
     /// projected paths (curves flattened first), text moves with its origin. Group markers
     /// have no projection (nil).
-    func projected(by h: Homography) -> DrawCommand? {
+    public func projected(by h: Homography) -> DrawCommand? {
         func project(_ p: Path) -> Path {
             var out = Path()
             // At most 16 pieces a curve (a circle as a 64-gon, within a quarter point of a

@@ -130,6 +130,12 @@ extension ViewLayer {
         return storedTransform.affineTransform.apply(to: local).offsetBy(dx: storedPosition.x, dy: storedPosition.y)
     }
 
+    /// The point of `bounds` the anchor point names.
+    @inline(__always)
+    nonisolated func viewAnchorInBounds(of bounds: Rect) -> Point {
+        Point(x: bounds.minX + storedAnchor.x * bounds.width, y: bounds.minY + storedAnchor.y * bounds.height)
+    }
+
     /// The point of the bounds the anchor point names, in the view's own coordinates.
     @inline(__always)
     nonisolated var viewAnchorInBounds: Point {
@@ -163,6 +169,8 @@ struct ShownValues {
     let borderWidth: Double
     let borderColor: Color
     let backgroundColor: Color
+    /// Whether the layer's transform is not affine (a perspective or a turn about x or y).
+    let isProjected: Bool
 
     /// Reads `ref`'s values without reference counting (nonisolated, so the closure needs no
     /// isolation check).
@@ -178,6 +186,7 @@ struct ShownValues {
         borderWidth = l.storedBorderWidth
         borderColor = l.storedBorderColor ?? .clear
         backgroundColor = l.storedBackgroundColor ?? .clear
+        isProjected = !l.storedTransform.isAffine
     }
 }
 

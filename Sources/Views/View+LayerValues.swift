@@ -14,6 +14,15 @@ extension View {
             modelDidChange(.transform, from: .transform(old))
         }
     }
+    /// Sets a 3D transform on the view's layer (CA2): shown at once (view animation blocks
+    /// interpolate 2-D transforms; a layer animation animates a 3D one), drawn projected.
+    func setLayerTransform3D(_ t: Transform3D) {
+        let old = viewLayer.storedTransform
+        guard old != t else { return }
+        viewLayer.storedTransform = t
+        if animatedProperties & AnimatableProperty.transform.bit == 0 { onScreen.storedTransform = t }
+        presentationChanged()
+    }
     public var alpha: Double {
         get { viewLayer.storedOpacity }
         set { let old = viewLayer.storedOpacity; guard old != newValue else { return }; viewLayer.storedOpacity = newValue; modelDidChange(.alpha, from: .scalar(old)) }

@@ -28,8 +28,12 @@ import Layers
 /// turns about, as in UIKit: changing it moves the view's frame, and setting the frame places
 /// the position by it.
 ///
-/// Not yet: a non-affine (3D) transform on a view's own layer (put 3D content in sublayers),
-/// and animating its anchor point.
+/// A 3D transform on it (a perspective, a turn about x or y) draws the view and its subviews
+/// projected, as Core Animation flattens a layer into its superlayer's plane (their clips and
+/// masks do not apply under it); the view's ``View/transform`` is its 2-D part, and hit-testing
+/// and conversions use that part. View animation blocks animate 2-D transforms; a 3D one is
+/// animated by a layer animation (`transform.rotation.y`, …). Not yet: animating the anchor
+/// point.
 @MainActor
 final class ViewLayer: Layer {
     unowned(unsafe) var view: View?
@@ -119,10 +123,7 @@ final class ViewLayer: Layer {
         get { storedTransform }
         set {
             guard let v = view else { storedTransform = newValue; super.transform = newValue; return }
-            guard newValue.isAffine else {
-                report("transform of \(debugName): a view's own layer takes 2-D transforms only for now; put 3-D content in a sublayer. The value was ignored")
-                return
-            }
+            guard newValue.isAffine else { v.setLayerTransform3D(newValue); return }
             v.transform = newValue.affineTransform
         }
     }
@@ -220,7 +221,7 @@ final class ViewLayer: Layer {
         if d.storedAnchor != shown.storedAnchor { d.storedAnchor = shown.storedAnchor; d.anchorPoint = shown.storedAnchor }
         if isAnimating(.position) { d.storedPosition = p.position }
         if isAnimating(.bounds) { d.storedBounds = p.bounds }
-        if isAnimating(.transform) { d.storedTransform = Transform3D(p.transform.affineTransform) }
+        if isAnimating(.transform) { d.storedTransform = p.transform }
         if isAnimating(.opacity) { d.storedOpacity = p.opacity }
         if isAnimating(.backgroundColor) { d.storedBackgroundColor = p.backgroundColor ?? .clear }
         if isAnimating(.cornerRadius) { d.storedCornerRadius = p.cornerRadius }

@@ -480,12 +480,15 @@ public final class Window: FrameParticipant {
 
     /// Appends `v`'s subtree to `list` (whose first element will sit at `offset` in the display
     /// list) and returns the box of what it draws in window points.
-    func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int) -> Rect {
+    /// `local` emits the view untransformed, in its own coordinates (a view whose layer has a
+    /// 3D transform is drawn that way, then projected: ``emitProjected(_:_:_:parent:into:offset:)``).
+    func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int, local inPlace: Bool = false) -> Rect {
         // What is on screen, read once without reference counting (see ``View/shownRef``).
         let shown = v.isShowingLayerAnimations ? Unmanaged.passUnretained(v.viewLayer.displayed) : v.shownRef
         let p = ShownValues(shown)
         guard !v.isHidden, p.opacity > 0 else { return .null }
-        let t = p.toSuperview.concatenating(parent)
+        if p.isProjected, !inPlace { return emitProjected(v, shown, p, parent: parent, into: &list, offset: offset) }
+        let t = inPlace ? .identity : p.toSuperview.concatenating(parent)
         let local = p.bounds
         let start = list.count
         v.listStart = offset + start

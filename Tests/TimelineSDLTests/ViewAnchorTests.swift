@@ -51,4 +51,81 @@ struct ViewAnchorTests {
         let p = try #require(v.layer.presentation())
         #expect(p.anchorPoint == Point(x: 1, y: 1) && p.frame == Rect(x: -20, y: -20, width: 30, height: 40))
     }
+
+    /// A quarter-ish turn about y with perspective, as a card flip sets it.
+    static func flip(_ angle: Double) -> Transform3D {
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 400
+        return Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0).concatenating(p)
+    }
+
+    @Test("CA2: a 3D transform on a view's own layer draws the view and its subviews projected, as the same transform on a sublayer draws")
+    func CA2_viewLayer3DTransform() throws {
+        func scene(onView: Bool) throws -> (RGBAImage, View) {
+            let host = makeHost(width: 200, height: 200)
+            host.window.backgroundColor = .clear
+            let v = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+            host.root.addSubview(v)
+            if onView {
+                v.backgroundColor = Color(red: 0, green: 0, blue: 1)
+                v.layer.transform = Self.flip(.pi / 3)
+            } else {
+                let l = Layer()
+                l.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+                l.position = Point(x: 50, y: 50)
+                l.backgroundColor = Color(red: 0, green: 0, blue: 1)
+                l.transform = Self.flip(.pi / 3)
+                v.layer.addSublayer(l)
+            }
+            host.runUntilIdle()
+            let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 200)
+            renderer.render(host.window.displayList)
+            return (renderer.image(), v)
+        }
+        let (viewImage, v) = try scene(onView: true)
+        let (layerImage, _) = try scene(onView: false)
+        // Turned 60 degrees about y: about half as wide, its middle still covered, its sides clear.
+        #expect(alpha(viewImage, 100, 100) == 255 && alpha(viewImage, 56, 100) == 0 && alpha(viewImage, 144, 100) == 0)
+        var off = 0
+        for k in 0..<(200 * 200) where abs(Int(viewImage.bytes[k * 4 + 3]) - Int(layerImage.bytes[k * 4 + 3])) > 48 { off += 1 }
+        #expect(off <= 200, "\(off) pixels differ from the same transform on a sublayer")
+        // Perspective: the side turned towards the eye is taller than the far one.
+        let columns = (0..<200).filter { x in (0..<200).contains { alpha(viewImage, x, $0) > 128 } }
+        let left = try #require(columns.first), right = try #require(columns.last)
+        func height(_ x: Int) -> Int { (0..<200).filter { alpha(viewImage, x, $0) > 128 }.count }
+        #expect(height(left + 2) != height(right - 2), "\(height(left + 2)) and \(height(right - 2))")
+        // The view's transform is the 2-D part; setting it flattens the view again.
+        #expect(v.transform == Self.flip(.pi / 3).affineTransform)
+        v.transform = .identity
+        #expect(v.layer.transform.isAffine)
+    }
+
+    @Test("CA2: subviews of a view turned in 3D turn with it; a layer animation of transform.rotation.y on a view's layer draws projected")
+    func CA2_viewLayer3DSubviewsAndAnimation() throws {
+        let host = makeHost(width: 200, height: 200)
+        host.window.backgroundColor = .clear
+        let card = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        card.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        let stripe = View(frame: Rect(x: 0, y: 40, width: 100, height: 20))
+        stripe.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        card.addSubview(stripe)
+        host.root.addSubview(card)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 400
+        card.layer.transform = perspective
+        let turn = BasicAnimation(keyPath: "transform.rotation.y")
+        turn.fromValue = 0.0
+        turn.toValue = Double.pi / 3
+        turn.duration = 1
+        turn.fillMode = .forwards
+        turn.isRemovedOnCompletion = false
+        card.layer.add(turn, forKey: "flip")
+        host.step(frames: 70)
+        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 200)
+        renderer.render(host.window.displayList)
+        let i = renderer.image()
+        #expect(alpha(i, 56, 100) == 0 && alpha(i, 144, 100) == 0, "turned by the animation")
+        #expect(i.bytes[(100 * 200 + 100) * 4] == 255 && alpha(i, 100, 100) == 255, "the red stripe turned with the card")
+        #expect(i.bytes[(70 * 200 + 100) * 4 + 2] == 255, "the blue card above it")
+    }
 }

@@ -179,7 +179,7 @@ struct UIKitPiecesTests {
         #expect(screen.view.bounds.size == CGSize(width: 500, height: 320))
     }
 
-    @Test("UK1: a UIView's layer anchor point moves its frame and is what it turns about, as in UIKit")
+    @Test("UK1: a UIView's layer anchor point moves its frame and is what it turns about; a 3D transform on it is kept, as in UIKit")
     func UK1_layerAnchorPoint() {
         let (host, window) = makeApp(width: 200, height: 200)
         let vc = UIViewController()
@@ -195,6 +195,12 @@ struct UIKitPiecesTests {
         v.transform = .identity
         v.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
         #expect(v.layer.position == CGPoint(x: 10, y: 10))
+        // A card flip's transform on the view's own layer is kept (and drawn projected).
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 500
+        let flip = CATransform3DRotate(t, .pi / 4, 0, 1, 0)
+        v.layer.transform = flip
+        #expect(CATransform3DEqualToTransform(v.layer.transform, flip) && CATransform3DEqualToTransform(v.transform3D, flip))
     }
 
     @Test("UK1 UIView.mask: an image view masks a view by its image's alpha (the view's group in the display list is masked)")
