@@ -6,7 +6,7 @@ import TimelineScene
 /// characters, elsewhere with the text engine's fonts (the family and style the font list
 /// names, found through fontconfig); with their strokes, their path (a mask the text runs
 /// along) and their animators (range selectors and the properties they apply). Animators'
-/// blur is not applied (a warning says so).
+/// blur is drawn round (the mean of its two radii).
 extension LottieReader {
     /// The font list (`fonts.list`), by name.
     mutating func fonts(_ root: JSONValue) throws(LottieError) -> [String: LottieFontEntry] {
@@ -154,7 +154,7 @@ extension LottieReader {
                 animator.strokeBrightness = try read("sb")
                 animator.rotationX = try read("rx")
                 animator.rotationY = try read("ry")
-                if a["bl"] != nil { warnings.append("\(props).bl: blur is not applied") }
+                animator.blur = try read("bl")
             }
             out.append(animator)
         }

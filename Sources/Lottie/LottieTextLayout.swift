@@ -221,6 +221,8 @@ struct LottieTextLayout {
         var opacity = 1.0
         var fill: Color?, stroke: Color?
         var strokeWidth: Double
+        /// The blur radius (0: sharp).
+        var blur = 0.0
     }
 
     /// The commands drawing the glyphs at composition frame `frame` with `animators` applied,
@@ -270,7 +272,8 @@ struct LottieTextLayout {
             let move = Point(x: s.offset.x - s.anchor.x + placed.tx, y: s.offset.y - s.anchor.y + placed.ty)
             guard move.x.isFinite, move.y.isFinite else { continue }
             let isMove = s.scaleX == 1 && s.scaleY == 1 && s.turn.isIdentity && placed.a == 1 && placed.b == 0 && placed.c == 0 && placed.d == 1
-            if stroke == nil, isMove || g.outline == nil {
+            let blur = s.blur.isFinite ? min(max(s.blur, 0), 1_000) : 0
+            if stroke == nil, (isMove && blur == 0) || g.outline == nil {
                 guard var color = s.fill else { continue }
                 color.alpha *= opacity
                 guard color.alpha > 0 else { continue }
@@ -313,12 +316,16 @@ struct LottieTextLayout {
             var layers: [DrawCommand] = []
             if var fill = s.fill {
                 fill.alpha *= alpha
-                if fill.alpha > 0 { layers.append(.fillShape(outline.applying(matrix), .color(fill), .nonZero)) }
+                if fill.alpha > 0 {
+                    let p = outline.applying(matrix)
+                    layers.append(blur > 0 ? .shadow(p, fill, radius: blur) : .fillShape(p, .color(fill), .nonZero))
+                }
             }
             if var color = stroke {
                 color.alpha *= alpha
                 let path = outline.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: .miter, miterLimit: 4).applying(matrix)
-                if d.strokeOverFill { layers.append(.fillShape(path, .color(color), .nonZero)) } else { layers.insert(.fillShape(path, .color(color), .nonZero), at: 0) }
+                let drawn: DrawCommand = blur > 0 ? .shadow(path, color, radius: blur) : .fillShape(path, .color(color), .nonZero)
+                if d.strokeOverFill { layers.append(drawn) } else { layers.insert(drawn, at: 0) }
             }
             if grouped {
                 out.append(.beginGroup(GroupState(transform: .identity, opacity: opacity, clip: nil, clipCornerRadius: 0, name: "glyph")))
@@ -400,6 +407,8 @@ struct LottieTextLayout {
         /// Hue (degrees), saturation and brightness (percent) shifts of the fill and the stroke.
         var fillHSB: LottieVector?, strokeHSB: LottieVector?
         var rotationX: Double, rotationY: Double
+        /// The blur radius: the mean of the horizontal and vertical ones (or the one given).
+        var blur: Double?
 
         init(_ a: LottieTextAnimator, at frame: Double) {
             let t = a.transform
@@ -425,6 +434,7 @@ struct LottieTextLayout {
             strokeHSB = hsb(a.strokeHue, a.strokeSaturation, a.strokeBrightness)
             rotationX = a.rotationX?.scalar(at: frame) ?? 0
             rotationY = a.rotationY?.scalar(at: frame) ?? 0
+            blur = a.blur.map { let v = $0.value(at: frame); return v.y == 0 ? v.x : v.x == 0 ? v.y : (v.x + v.y) / 2 }
         }
 
         /// Applies these values, `m` of the way (the selector's coverage), to `s`.
@@ -454,6 +464,7 @@ struct LottieTextLayout {
             }
             if let v = fillHSB, let f = s.fill { s.fill = Self.shifted(f, v, m) }
             if let v = strokeHSB, let c = s.stroke { s.stroke = Self.shifted(c, v, m) }
+            if let b = blur { s.blur += b * m }
         }
 
         /// A character turned `x` degrees about its x axis, then `y` about its y axis, seen

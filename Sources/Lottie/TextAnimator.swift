@@ -40,12 +40,16 @@ public struct LottieTextAnimator: Sendable {
     /// Turns about the character's x and y axes in degrees ("rx", "ry"), drawn flat: the
     /// projection without perspective (a turn about x shortens the character by its cosine).
     public var rotationX: Animatable<LottieVector>?, rotationY: Animatable<LottieVector>?
+    /// Blur ("bl", horizontal and vertical, in points): the picked characters are drawn as
+    /// Gaussian-blurred silhouettes of that radius (the mean of the two, or the one given: the
+    /// renderer's blur is round), as far as they are picked.
+    public var blur: Animatable<LottieVector>?
 
     /// Whether anything in it (its selector included) changes over time.
     var isAnimated: Bool {
         selector.isAnimated || !transform.isStatic
             || [opacity, fillColor, strokeColor, fillOpacity, strokeOpacity, strokeWidth, tracking, lineSpacing, fillHue,
-                fillSaturation, fillBrightness, strokeHue, strokeSaturation, strokeBrightness, rotationX, rotationY]
+                fillSaturation, fillBrightness, strokeHue, strokeSaturation, strokeBrightness, rotationX, rotationY, blur]
                 .contains { $0?.isAnimated ?? false }
     }
 }

@@ -322,7 +322,7 @@ struct LottieTextAnimatorTests {
         }
     }
 
-    @Test("LT1: animator errors name their JSON path; properties not applied warn")
+    @Test("LT1: animator errors name their JSON path; blur is read, not warned about")
     func LT1_textAnimatorErrorsAndWarnings() throws {
         func read(_ animators: String, document: String = LottieTextTests.document("x")) -> String {
             Doc.animation(layers: LottieTextTests.textLayer(#"{"s":"# + document + "}", extra: #","a":"# + animators), extra: LottieTextTests.fontList)
@@ -342,7 +342,8 @@ struct LottieTextAnimatorTests {
         let animation = try Doc.read(read(#"[{"s":{"rn":1},"a":{"fh":{"a":0,"k":30},"r":{"a":0,"k":10},"bl":{"a":0,"k":[2,2]}}}]"#))
         guard case .text(let text) = animation.layers[0].kind else { Issue.record("not a text layer"); return }
         #expect(text.animators[0].selector.randomizesOrder && text.animators[0].fillHue?.scalar(at: 0) == 30)
-        #expect(animation.warnings == ["layers[0].t.a[0].a.bl: blur is not applied"])
+        #expect(animation.warnings.isEmpty && text.animators[0].blur?.value(at: 0).x == 2)
+        #expect(error(#"[{"s":{},"a":{"bl":{"a":0,"k":"x"}}}]"#)?.hasPrefix("layers[0].t.a[0].a.bl.k: expected a number") == true)
         #expect(error(#"[{"s":{},"a":{"rx":{"a":0,"k":"x"}}}]"#)?.hasPrefix("layers[0].t.a[0].a.rx.k: expected a number") == true)
         #expect(error(#"[{"s":{},"a":{"ls":[]}}]"#)?.hasPrefix("layers[0].t.a[0].a.ls: expected an object") == true)
         #expect(!animation.warnings.contains { $0.contains("strokes") })
@@ -371,6 +372,31 @@ struct LottieTextAnimatorTests {
         // Stroke hue on a stroke colour: blue turned 120° is red.
         let blue = LottieTextLayout.Values.shifted(Color(red: 0, green: 0, blue: 1), LottieVector(120, 0, 0, 0), 1)
         #expect(close(blue, Color(red: 1, green: 0, blue: 0)))
+    }
+
+    @Test("LT1: blur draws the picked characters as Gaussian-blurred silhouettes of the blur's radius, as far as they are picked")
+    func LT1_textAnimatorBlur() throws {
+        let fonts = try FontSystem()
+        let layout = LottieTextLayout(Self.document("mmmm"), in: fonts, perGlyph: true)      // red (1, 0, 0)
+        func shadows(_ configure: (inout LottieTextAnimator) -> Void) -> [(Path, Color, Double)] {
+            layout.draws(at: 0, animators: [Self.animator(configure)]).compactMap {
+                if case .shadow(let p, let c, let r) = $0 { return (p, c, r) } else { return nil }
+            }
+        }
+        // Whole: every character a blurred silhouette of radius 6 (the mean of 4 and 8), red.
+        let all = shadows { $0.blur = .fixed(LottieVector(4, 8, 0, 0)) }
+        #expect(all.count == 4 && all.allSatisfy { $0.2 == 6 && $0.1 == Color(red: 1, green: 0, blue: 0) && !$0.0.isEmpty })
+        // One value: that radius; half the amount: half the radius.
+        #expect(shadows { $0.blur = .fixed(LottieVector(10, 0, 0, 0)) }.allSatisfy { $0.2 == 10 })
+        #expect(shadows { $0.blur = .fixed(LottieVector(10, 10, 0, 0)); $0.selector.amount = .fixed(LottieVector(50, 0, 0, 0)) }.allSatisfy { $0.2 == 5 })
+        // Only the picked characters blur; the others stay a glyph run.
+        let picked = layout.draws(at: 0, animators: [Self.animator { Self.indexRange(&$0, 0, 2); $0.blur = .fixed(LottieVector(6, 6, 0, 0)) }])
+        #expect(picked.filter { if case .shadow = $0 { true } else { false } }.count == 2)
+        #expect(Self.runGlyphs(picked).count == 2)
+        // Read from a file: no warning now, and the value lands on the animator.
+        let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"ab","f":"DejaVu Sans","s":20,"fc":[1,0,0],"j":0}}]},"a":[{"s":{"t":0,"s":{"a":0,"k":0},"e":{"a":0,"k":100},"r":1,"b":1,"sh":1},"a":{"bl":{"a":0,"k":[3,3]}}}],"p":{},"m":{"a":{"a":0,"k":[0,0]}}}}]}"#
+        let animation = try LottieAnimation(data: Array(json.utf8))
+        #expect(!animation.warnings.contains { $0.contains("bl") })
     }
 
     @Test("LT1: line spacing moves the lines after a line down by the most its picked characters take")
