@@ -10,7 +10,7 @@ extension LottieRecorder {
     /// Each is a layer with its keyframes: players slow down long before the engine does.
     public static let maximumParticleLayers = 2_000
 
-    /// Records the particles `emitter` (a presentation, drawn this frame) drew as layers
+    /// Records `particles`, what `emitter` (a presentation, drawn this frame) drew, as layers
     /// parented to its node `parent`, in the order it drew them.
     ///
     /// Every particle is an object of its own in every frame it lives (its cell and birth
@@ -20,11 +20,11 @@ extension LottieRecorder {
     /// size), colour and alpha (the layer's opacity) sampled per frame and reduced to keyframes
     /// as any other property. Nothing is simulated here: the emitter is seeded and evaluates
     /// each particle as a function of time, so what is written is what each frame drew.
-    func recordParticles(of emitter: EmitterLayer, model: Layer, copy: Int, name: String, parent: Int,
-                         into painted: inout [Int]) {
+    func recordParticles(_ particles: [EmitterLayer.Particle], of emitter: EmitterLayer, model: Layer, copy: Int, name: String,
+                         parent: Int, into painted: inout [Int]) {
         let cells = emitter.emitterCells ?? []
         let owner = ParticleOwner(layer: ObjectIdentifier(model), copy: copy)
-        for p in emitter.drawnParticles() where p.cell < cells.count {
+        for p in particles where p.cell < cells.count {
             let key = Node.Key(model, .particle(copy: copy, cell: p.cell, serial: p.serial))
             if nodeIndex[key] == nil {
                 let count = particleLayerCounts[owner, default: 0]

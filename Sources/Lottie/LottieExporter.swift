@@ -62,7 +62,7 @@ public struct LottieExportSummary: Sendable {
 ///
 /// An emitter's particles are baked: each particle drawn in the range is a layer of its own,
 /// in and out at the frames it lives, its motion, spin, scale, colour and alpha keyframed
-/// (``recordParticles(of:model:copy:name:parent:into:)``).
+/// (``recordParticles(_:of:model:copy:name:parent:into:)``).
 ///
 /// A 3-D transform (a turn about x or y, a perspective from a sublayer transform) is written as
 /// the closest 2-D transform of the layer's flattened plane, frame by frame: exact without
@@ -250,6 +250,7 @@ public final class LottieRecorder {
             s.maskInverted = model.maskMode == .inverseAlpha
         }
         s.shapes.append(ShapeSample(rect: b, radius: l.cornerRadius, color: l.backgroundColor ?? .clear, fill: true))
+        let particles = (l as? EmitterLayer)?.drawnParticles() ?? []
         if let shape = l as? ShapeLayer {
             appendShape(shape, to: &s)
         } else {
@@ -257,7 +258,7 @@ public final class LottieRecorder {
             l.renderContent(into: &content)
             // An emitter draws its contents, then one command per particle: the particles go
             // as layers of their own (below).
-            if let emitter = l as? EmitterLayer { content.removeLast(min(content.count, emitter.drawnParticles().count)) }
+            content.removeLast(min(content.count, particles.count))
             appendContent(content, to: &s)
         }
         // A layer's border also draws over its sublayers; kept in the layer here (sublayers
@@ -275,7 +276,7 @@ public final class LottieRecorder {
         painted.append(me)
         recordImages(s.images, of: model, copy: copy?.index ?? -1, name: name, parent: me, into: &painted)
         if let emitter = l as? EmitterLayer {
-            recordParticles(of: emitter, model: model, copy: copy?.index ?? -1, name: name, parent: me, into: &painted)
+            recordParticles(particles, of: emitter, model: model, copy: copy?.index ?? -1, name: name, parent: me, into: &painted)
         }
         // Descendants of a copy are copies too: the same delay and tint, no instance transform.
         let inner = copy.map { ReplicaCopy(index: $0.index, delay: $0.delay, instance: .identity, tint: $0.tint) }
