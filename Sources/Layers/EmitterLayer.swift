@@ -159,6 +159,18 @@ open class EmitterLayer: Layer {
         public var color: Color
         public var age: Double
         public var shape: EmitterCell.ContentsShape
+        /// Which particle this is: its cell's index in ``emitterCells`` and its birth number
+        /// in that cell (the k-th born), the same in every frame it lives.
+        public var cell: Int
+        public var serial: UInt64
+    }
+
+    /// The particles the renderer drew this layer with last (at the time it prepared this
+    /// presentation for), as ``renderContent(into:)`` draws them: for exporters that write
+    /// each particle as an object of its own (LT4).
+    public func drawnParticles() -> [Particle] {
+        guard emitterCells?.isEmpty == false else { return [] }
+        return particles(at: renderTime)
     }
 
     /// The particles alive at local time `t` (seconds since emission started), cell by cell
@@ -242,7 +254,7 @@ open class EmitterLayer: Layer {
                           alpha: unit(spread(cell.color.alpha, cell.alphaRange) + cell.alphaSpeed * age))
         guard s > 0, color.alpha > 0, x.isFinite, y.isFinite, s.isFinite else { return nil }
         return Particle(position: Point(x: x, y: y), size: Size(width: cell.contentsSize.width * s, height: cell.contentsSize.height * s),
-                        angle: angle, color: color, age: age, shape: cell.contentsShape)
+                        angle: angle, color: color, age: age, shape: cell.contentsShape, cell: c, serial: k)
     }
 
     /// Particles are a function of the time since the emitter first drew (kept on the model).

@@ -193,6 +193,9 @@ final class Node {
         /// An image the body of `copy` (-1 for the layer itself) draws: its slice `slice`
         /// showing image asset `asset`.
         case image(copy: Int, slice: Int, asset: Int)
+        /// Particle `serial` of cell `cell` of an emitter (of its replicator copy `copy`, -1 for
+        /// the layer itself).
+        case particle(copy: Int, cell: Int, serial: UInt64)
     }
     struct Key: Hashable {
         let id: ObjectIdentifier
@@ -205,6 +208,9 @@ final class Node {
     var samples: [Sample?]
     /// The image asset an image node draws (an image layer, `ty` 2); nil for shape layers.
     var imageAsset: String?
+    /// Whether the node lives only from the first frame it is drawn to the last (a particle):
+    /// its layer's in and out points are those frames, not the whole range.
+    var isTransient = false
 
     init(key: Key, name: String, parent: Int?, frames: Int) {
         self.key = key; self.name = name; self.parent = parent
@@ -213,24 +219,35 @@ final class Node {
 
     /// The samples with gaps filled: a frame the node is not drawn holds the values of the
     /// nearest frame it is (before, else after) at opacity 0; shapes whose kind differs from the
-    /// first drawn frame's hold the previous frame's.
+    /// first drawn frame's hold the previous frame's. A transient node's frames outside its
+    /// ``lifespan`` hold the values at its ends as they are (its in and out points hide it).
     func filledSamples() -> [Sample] {
         guard let firstSeen = samples.firstIndex(where: { $0 != nil }), let first = samples[firstSeen] else { return [] }
         let signature = first.shapes.map(\.signature)
+        let life = lifespan
         var out: [Sample] = []
         var last = first
-        for s in samples {
+        for (f, s) in samples.enumerated() {
             if var s {
                 if s.shapes.map(\.signature) != signature { s.shapes = last.shapes }
                 out.append(s)
                 last = s
             } else {
                 var hidden = last
-                hidden.opacity = 0
+                if life.contains(f) { hidden.opacity = 0 }
                 out.append(hidden)
             }
         }
         return out
+    }
+
+    /// The frames the node's layer is in: from the first frame it is drawn to the last for a
+    /// transient node, every frame otherwise.
+    var lifespan: Range<Int> {
+        guard isTransient, let a = samples.firstIndex(where: { $0 != nil }), let b = samples.lastIndex(where: { $0 != nil }) else {
+            return 0..<samples.count
+        }
+        return a..<(b + 1)
     }
 
     /// The Lottie shape layer (`ty` 4) drawing this node from its filled samples `s`, with
@@ -261,7 +278,7 @@ final class Node {
         }
         var layer: [String: Any] = [
             "ddd": 0, "ind": index, "ty": isNull ? 3 : imageAsset == nil ? 4 : 2, "nm": name, "sr": 1, "ao": 0, "bm": 0,
-            "ip": 0, "op": s.count, "st": 0, "ks": ks,
+            "ip": lifespan.lowerBound, "op": lifespan.upperBound, "st": 0, "ks": ks,
         ]
         if let imageAsset, !isNull {
             layer["refId"] = imageAsset

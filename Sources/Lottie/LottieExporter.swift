@@ -60,8 +60,19 @@ public struct LottieExportSummary: Sendable {
 /// of the masked subtree; a sublayer transform is a layer drawing nothing that the sublayers
 /// hang from.
 ///
-/// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, shadows, conic
-/// gradients, other masks and 3-D transforms (their 2-D part is: scale, skew, rotation).
+/// An emitter's particles are baked: each particle drawn in the range is a layer of its own,
+/// in and out at the frames it lives, its motion, spin, scale, colour and alpha keyframed
+/// (``recordParticles(_:of:model:copy:name:parent:into:)``).
+///
+/// A 3-D transform (a turn about x or y, a perspective from a sublayer transform) is written as
+/// the closest 2-D transform of the layer's flattened plane, frame by frame: exact without
+/// perspective, fitted with it, and a warning names the layer and its worst error when the fit
+/// misses by more than half a pixel (``placement(of:instance:plane:world:key:name:)``). Layers
+/// facing away that are not double-sided are hidden in those frames, siblings stack by
+/// zPosition, and under perspective nothing clips or masks, as the engine draws them.
+///
+/// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, shadows (Lottie
+/// 1.0 has no layer effects), conic gradients, other masks, perspective beyond an affine fit.
 @MainActor
 public final class LottieRecorder {
     /// The window recorded.
@@ -71,8 +82,14 @@ public final class LottieRecorder {
     /// Frames recorded.
     public private(set) var frameCount = 0
 
-    private var nodes: [Node] = []
-    private var nodeIndex: [Node.Key: Int] = [:]
+    // Internal (not private) for the recorder's extensions in other files (particles, 3-D fits).
+    var nodes: [Node] = []
+    var nodeIndex: [Node.Key: Int] = [:]
+    /// Particle layers made so far per emitter (and replicator copy of one), for the cap.
+    var particleLayerCounts: [ParticleOwner: Int] = [:]
+    /// Layers whose 3-D transform's 2-D fit missed by more than half a pixel, and where their
+    /// warning is in ``warnings``.
+    var depthMisses: [Node.Key: DepthMiss] = [:]
     /// Node indices in painting order (back to front), merged over the frames, and which
     /// nodes it holds.
     private var order: [Int] = []
@@ -155,16 +172,16 @@ public final class LottieRecorder {
             vl.appendContents(image, in: local, mediaTime: window.layers?.frameTime ?? 0, into: &contents)
             appendContent(contents, to: &body)
         }
-        if let vl = v.layerIfLoaded, vl.shadowOpacity > 0 { warn("shadows are not exported") }
+        if let vl = v.layerIfLoaded, vl.shadowOpacity > 0 { warn(Self.shadowWarning) }
         appendContent(v.drawnContent, to: &body)
         let name = v.identifier ?? "\(type(of: v))"
         let me = record(Node.Key(v, .body), name: name, parent: parent, body)
         painted.append(me)
         recordImages(body.images, of: v, copy: -1, name: name, parent: me, into: &painted)
         if let vl = v.layerIfLoaded, !vl.children.isEmpty {
-            let (host, world) = sublayerHost(of: vl.presentationLayer ?? vl, model: vl, copy: -1, name: name, parent: me, world: mine,
-                                             into: &painted)
-            for c in vl.children { walk(layer: c, parent: host, world: world, into: &painted) }
+            let (host, world, plane) = sublayerHost(of: vl.presentationLayer ?? vl, model: vl, copy: -1, name: name, parent: me,
+                                                    world: mine, into: &painted)
+            for c in Self.drawingOrder(vl.children) { walk(layer: c, parent: host, world: world, plane: plane, into: &painted) }
         }
         for s in v.subviews { walk(s, parent: me, world: mine, into: &painted) }
         // The border draws over the subviews: a layer of its own, parented to the body with an
@@ -188,9 +205,11 @@ public final class LottieRecorder {
 
     /// Records a sublayer (of a view's layer, or of another sublayer) and its sublayers, or a
     /// replicator's copy of them (`copy`). `world` maps the superlayer's coordinates to the
-    /// window's.
-    private func walk(layer model: Layer, parent: Int, world: Geometry.AffineTransform, copy: ReplicaCopy? = nil,
-                      into painted: inout [Int]) {
+    /// window's; `plane` is the superlayer's sublayer transform (about its anchor) when it is
+    /// 3-D, which the layer's own 3-D chain goes through before it is fitted (its node carries
+    /// none then); `projected` says an ancestor's map to the window has perspective.
+    private func walk(layer model: Layer, parent: Int, world: Geometry.AffineTransform, plane: Transform3D? = nil, projected: Bool = false,
+                      copy: ReplicaCopy? = nil, into painted: inout [Int]) {
         let l: Layer
         if let copy, copy.delay != 0, let engine = model.engine {
             l = engine.presentation(of: model, atMediaTime: engine.frameTime - copy.delay)
@@ -200,30 +219,47 @@ public final class LottieRecorder {
         guard !l.isHidden else { return }
         let alpha = max(0, min(l.opacity, 1))
         let b = l.bounds
-        if !l.transform.isAffine { warn("3-D layer transforms are not exported: their 2-D part is") }
-        if l.shadowOpacity > 0 { warn("shadows are not exported") }
+        if l.shadowOpacity > 0 { warn(Self.shadowWarning) }
         let anchor = l.anchorInBounds
+        let key = Node.Key(model, copy.map { .copy($0.index) } ?? .body)
+        let name = (model.name ?? "\(type(of: model))") + (copy.map { " copy \($0.index)" } ?? "")
         // The map from the anchor to the superlayer: the transform, the position, and a copy's
-        // instance transform after them.
-        let placed = l.transform.affineTransform.concatenating(Geometry.AffineTransform(translationX: l.position.x, y: l.position.y))
+        // instance transform after them; a 3-D chain's closest 2-D map, which is exact
+        // without perspective (its 2-D part) and fitted per frame with it.
+        var placed = l.transform.affineTransform.concatenating(Geometry.AffineTransform(translationX: l.position.x, y: l.position.y))
             .concatenating(copy?.instance ?? .identity)
+        var isProjected = projected
+        if !l.transform.isAffine || plane != nil {
+            guard let fit = placement(of: l, instance: copy?.instance ?? .identity, plane: plane, world: world, key: key, name: name)
+            else { return }                                   // facing away, or behind the eye
+            placed = fit.placed
+            isProjected = isProjected || fit.isProjective
+        } else if !l.isDoubleSided,
+                  Self.facesAway(Homography(Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(placed).concatenating(world)), b) {
+            return
+        }
         let mine = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(placed).concatenating(world)
         var s = Sample(anchor: anchor, position: .zero, transform: placed, opacity: alpha * 100, warn: { self.warn($0) })
-        if l.masksToBounds {
+        // Under perspective the engine neither clips nor masks (its clips are rectangles in a
+        // group's plane): neither does the export.
+        if l.masksToBounds && !isProjected {
             s.clip = ShapeSample(path: Layer.roundedPath(b, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners).applying(mine),
                                  color: .black, width: nil, evenOdd: false)
         }
-        if let m = model.mask {
+        if let m = model.mask, !isProjected {
             s.mask = maskSample(m, of: model, in: mine, clipped: s.clip != nil)
             s.maskInverted = model.maskMode == .inverseAlpha
         }
         s.shapes.append(ShapeSample(rect: b, radius: l.cornerRadius, color: l.backgroundColor ?? .clear, fill: true))
+        let particles = (l as? EmitterLayer)?.drawnParticles() ?? []
         if let shape = l as? ShapeLayer {
             appendShape(shape, to: &s)
         } else {
-            if l is EmitterLayer { warn("emitter layers are not exported") }
             var content: [DrawCommand] = []
             l.renderContent(into: &content)
+            // An emitter draws its contents, then one command per particle: the particles go
+            // as layers of their own (below).
+            content.removeLast(min(content.count, particles.count))
             appendContent(content, to: &s)
         }
         // A layer's border also draws over its sublayers; kept in the layer here (sublayers
@@ -237,15 +273,21 @@ public final class LottieRecorder {
                 s.shapes[k].opacity *= tint.alpha
             }
         }
-        let name = (model.name ?? "\(type(of: model))") + (copy.map { " copy \($0.index)" } ?? "")
-        let me = record(Node.Key(model, copy.map { .copy($0.index) } ?? .body), name: name, parent: parent, s)
+        let me = record(key, name: name, parent: parent, s)
         painted.append(me)
         recordImages(s.images, of: model, copy: copy?.index ?? -1, name: name, parent: me, into: &painted)
+        if let emitter = l as? EmitterLayer {
+            recordParticles(particles, of: emitter, model: model, copy: copy?.index ?? -1, name: name, parent: me, into: &painted)
+        }
         // Descendants of a copy are copies too: the same delay and tint, no instance transform.
         let inner = copy.map { ReplicaCopy(index: $0.index, delay: $0.delay, instance: .identity, tint: $0.tint) }
         guard !model.children.isEmpty else { return }
-        let (host, world) = sublayerHost(of: l, model: model, copy: copy?.index ?? -1, name: name, parent: me, world: mine, into: &painted)
-        for c in model.children { walk(layer: c, parent: host, world: world, copy: inner, into: &painted) }
+        let (host, world, sublayerPlane) = sublayerHost(of: l, model: model, copy: copy?.index ?? -1, name: name, parent: me, world: mine,
+                                                        into: &painted)
+        let children = Self.drawingOrder(model.children)
+        for c in children {
+            walk(layer: c, parent: host, world: world, plane: sublayerPlane, projected: isProjected, copy: inner, into: &painted)
+        }
         // A replicator's copies of its sublayers, each turned by the instance transform once
         // more than the one before about the replicator's anchor, later by the delay, tinted.
         if let r = l as? ReplicatorLayer, r.instanceCount > 1 {
@@ -259,7 +301,9 @@ public final class LottieRecorder {
                     .concatenating(Geometry.AffineTransform(translationX: a.x, y: a.y))
                 let replica = ReplicaCopy(index: i, delay: (copy?.delay ?? 0) + Double(i) * r.instanceDelay, instance: instance,
                                           tint: r.instanceTint(i))
-                for c in model.children { walk(layer: c, parent: host, world: world, copy: replica, into: &painted) }
+                for c in children {
+                    walk(layer: c, parent: host, world: world, plane: sublayerPlane, projected: isProjected, copy: replica, into: &painted)
+                }
             }
         }
     }
@@ -332,23 +376,25 @@ public final class LottieRecorder {
                 if !path.elements.isEmpty { sample.shapes.append(ShapeSample(path: path, color: run.color, width: nil, evenOdd: false)) }
             case .image(let drawing):
                 if drawing.corners != nil { warn("images under perspective are not exported") } else { sample.images.append(drawing) }
-            case .shadow: warn("shadows are not exported")
+            case .shadow: warn(Self.shadowWarning)
             case .beginGroup, .endGroup: warn("groups inside drawn content are not exported as groups: their content is drawn untransformed")
             }
         }
     }
 
-    /// The node a layer's sublayers hang from, and the map from their superlayer's coordinates
-    /// to the window's: the layer's own node (`parent`), or, when it has a sublayer transform, a
-    /// node drawing nothing that carries it about the layer's anchor point (Lottie's parenting
-    /// passes it on to every sublayer). Its 2-D part: a perspective warns.
+    /// The node a layer's sublayers hang from, the map from their superlayer's coordinates to
+    /// the window's, and the 3-D sublayer transform their own chains go through: the layer's
+    /// own node (`parent`), or, when it has a sublayer transform, a node drawing nothing that
+    /// carries it about the layer's anchor point (Lottie's parenting passes it on to every
+    /// sublayer). A 3-D one (a perspective) is no 2-D map of its own: the node carries the
+    /// identity and each sublayer's fit takes it in (the third value, about the anchor).
     private func sublayerHost(of l: Layer, model: Layer, copy: Int, name: String, parent: Int, world: Geometry.AffineTransform,
-                              into painted: inout [Int]) -> (Int, Geometry.AffineTransform) {
+                              into painted: inout [Int]) -> (Int, Geometry.AffineTransform, Transform3D?) {
         let key = Node.Key(model, .sublayers(copy: copy))
-        guard !l.sublayerTransform.isIdentity || nodeIndex[key] != nil else { return (parent, world) }
-        if !l.sublayerTransform.isAffine { warn("3-D sublayer transforms are not exported: their 2-D part is") }
+        guard !l.sublayerTransform.isIdentity || nodeIndex[key] != nil else { return (parent, world, nil) }
         let a = l.anchorInBounds
-        let t = l.sublayerTransform.affineTransform
+        let isFlat = l.sublayerTransform.isAffine
+        let t = isFlat ? l.sublayerTransform.affineTransform : .identity
         let map = Geometry.AffineTransform(translationX: -a.x, y: -a.y).concatenating(t)
             .concatenating(Geometry.AffineTransform(translationX: a.x, y: a.y))
         let isNew = nodeIndex[key] == nil
@@ -365,7 +411,9 @@ public final class LottieRecorder {
             }
         }
         painted.append(host)
-        return (host, map.concatenating(world))
+        let plane = isFlat ? nil : Transform3D(translationX: -a.x, y: -a.y, z: 0).concatenating(l.sublayerTransform)
+            .concatenating(Transform3D(translationX: a.x, y: a.y, z: 0))
+        return (host, map.concatenating(world), plane)
     }
 
     /// A layer's mask as a path in window coordinates (`world` maps the masked layer's
@@ -457,7 +505,7 @@ public final class LottieRecorder {
 
     /// Stores `sample` as this frame's for the node under `key` (made on first sight); returns
     /// the node's index.
-    private func record(_ key: Node.Key, name: String, parent: Int?, _ sample: Sample) -> Int {
+    func record(_ key: Node.Key, name: String, parent: Int?, _ sample: Sample) -> Int {
         let index: Int
         if let i = nodeIndex[key] {
             index = i
@@ -472,7 +520,9 @@ public final class LottieRecorder {
     }
 
     /// Adds this frame's painting order to the merged order: a node seen for the first time goes
-    /// just above the node painted before it.
+    /// just above the node painted before it. Lottie has one stacking order for the whole
+    /// animation: a frame that paints known nodes in another order (a zPosition changed, a
+    /// sublayer was moved) warns, and the first order is kept.
     private func mergeOrder(_ painted: [Int]) {
         var previous: Int?
         for n in painted {
@@ -480,6 +530,12 @@ public final class LottieRecorder {
                 if let p = previous, let at = order.firstIndex(of: p) { order.insert(n, at: at + 1) } else { order.insert(n, at: 0) }
             }
             previous = n
+        }
+        var rank: [Int: Int] = [:]
+        for (k, n) in order.enumerated() { rank[n] = k }
+        let ranks = painted.compactMap { rank[$0] }
+        if zip(ranks, ranks.dropFirst()).contains(where: { $0 >= $1 }) {
+            warn("the drawing order changed during the range (a zPosition or the sublayer order changed): Lottie has one stacking order, the first frame's is kept")
         }
     }
 
@@ -494,9 +550,18 @@ public final class LottieRecorder {
         return path
     }
 
-    private func warn(_ message: String) {
+    func warn(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }
+
+    /// Adds a warning that is rewritten as frames are recorded (a 3-D fit's misses so far);
+    /// returns its index for ``replaceWarning(at:with:)``.
+    func addWarning(_ message: String) -> Int {
+        warnings.append(message)
+        return warnings.count - 1
+    }
+
+    func replaceWarning(at index: Int, with message: String) { warnings[index] = message }
 
     // MARK: Writing
 
