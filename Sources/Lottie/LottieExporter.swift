@@ -148,6 +148,7 @@ public final class LottieRecorder {
         let p = v.displayedLayer
         let alpha = max(0, min(p.opacity, 1))
         let local = p.bounds, transform = p.affineTransform()
+        if !p.transform.isAffine { warn("3-D transforms on views' own layers are exported as their 2-D part") }
         let background = p.backgroundColor ?? .clear, borderColor = p.borderColor ?? .clear
         // A view's layer turns about its anchor point (the centre unless it was moved).
         let anchor = Point(x: local.minX + p.anchorPoint.x * local.width, y: local.minY + p.anchorPoint.y * local.height)

@@ -154,4 +154,16 @@ struct LottieExportDepthTests {
         }
         print("LT4 card flip: \(front); pixels off by frame \(shares.joined(separator: ", "))")
     }
+
+    @Test("LT4 a view whose own layer has a 3-D transform goes as its 2-D part, with a note")
+    func LT4_viewLayer3DTransform() throws {
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 300
+        let turned = Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0).concatenating(perspective)
+        let e = try LottieExportTests.export(LottieExportTests.skewScene, frames: 4, prepare: { built in
+            built.views["bg"]!.layer.transform = turned
+        })
+        #expect(e.warnings.contains { $0.contains("3-D transforms on views' own layers are exported as their 2-D part") }, "\(e.warnings)")
+        #expect(LottieExportTests.layer("bg", in: e.json) != nil)
+    }
 }
