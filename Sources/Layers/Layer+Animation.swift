@@ -131,6 +131,21 @@ extension Layer {
     /// The values the renderer shows: the presentation copy while animations run, else the model.
     var shown: Layer { presented ?? self }
 
+    /// The sublayers in the order they are drawn: by their presentation's zPosition, ties in
+    /// tree order (as Core Animation flattens siblings).
+    public var sublayersInDrawingOrder: [Layer] {
+        let kids = children
+        guard kids.count > 1 else { return kids }
+        var sorted = true
+        var z = -Double.infinity
+        for c in kids { let cz = c.shown.zPosition; if cz < z { sorted = false; break }; z = cz }
+        if sorted { return kids }
+        return kids.enumerated().sorted { a, b in
+            let za = a.element.shown.zPosition, zb = b.element.shown.zPosition
+            return za != zb ? za < zb : a.offset < b.offset
+        }.map(\.element)
+    }
+
     // MARK: Layer time (CA6)
 
     /// The layer's local time for media time `t` (seconds): each ancestor's, then its own

@@ -60,6 +60,19 @@ public struct Homography: Sendable, Equatable {
     /// The w of `pt` (positive in front of the eye).
     @inlinable public func w(at pt: Point) -> Double { pt.x * p + pt.y * q + r }
 
+    /// Whether `rect`'s image shows its back: a corner at or behind the eye, or the projected
+    /// corners wound the other way (how a layer that is not double-sided is hidden).
+    public func showsBack(of rect: Rect) -> Bool {
+        guard rect.width > 0, rect.height > 0 else { return false }
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)]
+        if corners.contains(where: { w(at: $0) <= 0 }) { return true }
+        let q = corners.map { apply(to: $0) }
+        var area = 0.0
+        for i in 0..<4 { let a = q[i], c = q[(i + 1) % 4]; area += a.x * c.y - c.x * a.y }
+        return area < 0
+    }
+
     /// The bounding box of `rect`'s image (corners in front of the eye only; `.null` if none).
     public func apply(to rect: Rect) -> Rect {
         if rect.isNull { return rect }

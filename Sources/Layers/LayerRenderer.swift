@@ -71,7 +71,7 @@ public struct LayerRenderer {
             model.emittedZ = l.zPosition
         }
         guard !l.isHidden, l.opacity > 0, h.a.isFinite, h.e.isFinite else { return .null }
-        if !l.isDoubleSided && facesAway(h, l.bounds) { return .null }
+        if !l.isDoubleSided && h.showsBack(of: l.bounds) { return .null }
         let affine = h.isAffine
         let start = list.count
         if patchable { model.listStart = listOffset + start }
@@ -226,7 +226,7 @@ public struct LayerRenderer {
                                         patchable: Bool, into list: inout [DrawCommand]) -> Rect {
         var box = Rect.null
         let sub = sublayerMap(of: l, h)
-        let kids = sortedChildren(model)
+        let kids = model.sublayersInDrawingOrder
         let replicated = (l as? ReplicatorLayer).map { $0.instanceCount > 1 } ?? false
         let childrenPatchable = patchable && !replicated
         for c in kids {
@@ -318,20 +318,6 @@ public struct LayerRenderer {
         return (m, false)
     }
 
-    /// The sublayers in drawing order: by zPosition, ties in tree order.
-    private func sortedChildren(_ l: Layer) -> [Layer] {
-        let kids = l.children
-        guard kids.count > 1 else { return kids }
-        var sorted = true
-        var z = -Double.infinity
-        for c in kids { let cz = c.shown.zPosition; if cz < z { sorted = false; break }; z = cz }
-        if sorted { return kids }
-        return kids.enumerated().sorted { a, b in
-            let za = a.element.shown.zPosition, zb = b.element.shown.zPosition
-            return za != zb ? za < zb : a.offset < b.offset
-        }.map(\.element)
-    }
-
     /// Appends `own` (the layer's content in its coordinates) to `list`: as it is when the
     /// layer's map is affine, projected into window points when it has perspective; tinted
     /// for a replicator copy. Returns the box of what it draws in window points.
@@ -369,17 +355,6 @@ public struct LayerRenderer {
             }
         }
         return box
-    }
-
-    /// Whether the layer shows its back: the projected bounds are wound the other way.
-    private func facesAway(_ h: Homography, _ b: Rect) -> Bool {
-        guard b.width > 0, b.height > 0 else { return false }
-        let pts = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.maxX, y: b.maxY), Point(x: b.minX, y: b.maxY)]
-        if pts.contains(where: { h.w(at: $0) <= 0 }) { return true }
-        let q = pts.map { h.apply(to: $0) }
-        var area = 0.0
-        for i in 0..<4 { let a = q[i], c = q[(i + 1) % 4]; area += a.x * c.y - c.x * a.y }
-        return area < 0
     }
 
     private func multiply(_ a: Color?, _ b: Color) -> Color {

@@ -39,7 +39,7 @@ extension LottieRecorder {
         if let plane { chain = chain.concatenating(plane) }
         let h = Homography(chain)
         let b = l.bounds
-        if !l.isDoubleSided && Self.facesAway(h.then(Homography(world)), b) { return nil }
+        if !l.isDoubleSided && h.then(Homography(world)).showsBack(of: b) { return nil }
         let back = Geometry.AffineTransform(translationX: a.x, y: a.y)
         if h.isAffine { return (back.concatenating(h.affine), false) }
         guard let (fit, error) = Self.affineFit(h, over: b, world: world) else {
@@ -110,26 +110,5 @@ extension LottieRecorder {
         let d = det(m)
         guard abs(d) > 1e-12, d.isFinite else { return nil }
         return (0..<3).map { k in det(m.indices.map { i in m[i].indices.map { j in j == k ? r[i] : m[i][j] } }) / d }
-    }
-
-    /// Whether a layer whose coordinates map to the window by `h` shows its back: a corner at
-    /// or behind the eye, or the projected bounds wound the other way (the engine's test for a
-    /// layer that is not double-sided).
-    static func facesAway(_ h: Homography, _ b: Rect) -> Bool {
-        guard b.width > 0, b.height > 0 else { return false }
-        let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.maxX, y: b.maxY), Point(x: b.minX, y: b.maxY)]
-        if corners.contains(where: { h.w(at: $0) <= 0 }) { return true }
-        let q = corners.map { h.apply(to: $0) }
-        var area = 0.0
-        for i in 0..<4 { area += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y }
-        return area < 0
-    }
-
-    /// Sublayers in the order the engine draws them: by zPosition (the presentation's), ties in
-    /// tree order.
-    static func drawingOrder(_ children: [Layer]) -> [Layer] {
-        let z = children.map { ($0.presentationLayer ?? $0).zPosition }
-        guard zip(z, z.dropFirst()).contains(where: { $0 > $1 }) else { return children }
-        return children.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { children[$0] }
     }
 }

@@ -182,7 +182,7 @@ public final class LottieRecorder {
         if let vl = v.layerIfLoaded, !vl.children.isEmpty {
             let (host, world, plane) = sublayerHost(of: vl.presentationLayer ?? vl, model: vl, copy: -1, name: name, parent: me,
                                                     world: mine, into: &painted)
-            for c in Self.drawingOrder(vl.children) { walk(layer: c, parent: host, world: world, plane: plane, into: &painted) }
+            for c in vl.sublayersInDrawingOrder { walk(layer: c, parent: host, world: world, plane: plane, into: &painted) }
         }
         for s in v.subviews { walk(s, parent: me, world: mine, into: &painted) }
         // The border draws over the subviews: a layer of its own, parented to the body with an
@@ -236,7 +236,7 @@ public final class LottieRecorder {
             placed = fit.placed
             isProjected = isProjected || fit.isProjective
         } else if !l.isDoubleSided,
-                  Self.facesAway(Homography(Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(placed).concatenating(world)), b) {
+                  Homography(Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(placed).concatenating(world)).showsBack(of: b) {
             return
         }
         let mine = Geometry.AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(placed).concatenating(world)
@@ -285,7 +285,7 @@ public final class LottieRecorder {
         guard !model.children.isEmpty else { return }
         let (host, world, sublayerPlane) = sublayerHost(of: l, model: model, copy: copy?.index ?? -1, name: name, parent: me, world: mine,
                                                         into: &painted)
-        let children = Self.drawingOrder(model.children)
+        let children = model.sublayersInDrawingOrder
         for c in children {
             walk(layer: c, parent: host, world: world, plane: sublayerPlane, projected: isProjected, copy: inner, into: &painted)
         }

@@ -130,12 +130,6 @@ extension ViewLayer {
         return storedTransform.affineTransform.apply(to: local).offsetBy(dx: storedPosition.x, dy: storedPosition.y)
     }
 
-    /// The point of `bounds` the anchor point names.
-    @inline(__always)
-    nonisolated func viewAnchorInBounds(of bounds: Rect) -> Point {
-        Point(x: bounds.minX + storedAnchor.x * bounds.width, y: bounds.minY + storedAnchor.y * bounds.height)
-    }
-
     /// The point of the bounds the anchor point names, in the view's own coordinates.
     @inline(__always)
     nonisolated var viewAnchorInBounds: Point {

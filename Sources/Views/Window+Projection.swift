@@ -18,7 +18,7 @@ extension Window {
         var inner: [DrawCommand] = []
         _ = emit(v, parent: .identity, into: &inner, offset: 0, local: true)
         let l = shown.takeUnretainedValue()
-        let a = l.viewAnchorInBounds(of: p.bounds), position = l.storedPosition, m = l.storedTransform
+        let a = l.viewAnchorInBounds, position = l.storedPosition, m = l.storedTransform
         let h = Homography(AffineTransform(translationX: -a.x, y: -a.y))
             .then(Homography(m))
             .then(Homography(AffineTransform(translationX: position.x, y: position.y)))

@@ -28,7 +28,7 @@ struct ViewLayerTests {
     }
 
     @Test("CA2 a view's values are held by its layer, what is on screen by the layer's presentation layer")
-    func valuesLiveInTheLayer() throws {
+    func CA2_valuesLiveInTheLayer() throws {
         let host = makeHost(width: 200, height: 200)
         let v = View(frame: Rect(x: 0, y: 0, width: 40, height: 40))
         host.root.addSubview(v)
