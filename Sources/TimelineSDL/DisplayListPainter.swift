@@ -178,6 +178,7 @@ public final class DisplayListPainter {
     var atlasCursor: (x: Int32, y: Int32, row: Int32) = (1, 1, 0)
     var atlasSide: Int32 = DisplayListPainter.smallestAtlas
     var glyphFaces: [ObjectIdentifier: FontFace] = [:]
+    var staleGlyphKeys: [GlyphKey] = []
     /// The software path's glyph copies, by modulation state (bit 0 colour, bit 1 alpha; see
     /// ``glyphCopyState(_:opacity:)``): a texture per state drawn, each holding the same glyphs
     /// at the same places. SDL rebuilds a surface's blit mapping, allocating, whenever its
@@ -192,9 +193,13 @@ public final class DisplayListPainter {
     /// Images uploaded as textures (see Painter+Images.swift), bounded by bytes.
     var imageTextures: [ImageTextureKey: ImageTexture] = [:]
     var imageTextureBytes = 0
+    var staleImageKeys: [ImageTextureKey] = []
     /// The most bytes of image textures kept (least recently drawn out first; those drawn in
-    /// the frame being painted stay).
-    public var imageTextureLimit = 256 << 20
+    /// the frame being painted stay): 64 MiB, sixteen 2048 x 512 images.
+    public var imageTextureLimit = 64 << 20
+    /// Frames an image's texture is kept undrawn before it is freed (about two seconds at 60 Hz;
+    /// drawing it again uploads it again).
+    static let imageTextureIdleFrames = 120
     /// Images uploaded so far (an image drawn again, by any number of views, uploads nothing).
     public internal(set) var imageTexturesUploaded = 0
     /// Filled paths and shadows are rasterised here and drawn through ``shapeTexture``.
@@ -247,6 +252,33 @@ public final class DisplayListPainter {
                      && MemoryLayout<MeshVertex>.offset(of: \MeshVertex.r) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.color)
                      && MemoryLayout<MeshVertex>.offset(of: \MeshVertex.u) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.tex_coord),
                      "MeshVertex no longer matches SDL_Vertex's layout")
+    }
+
+    /// What the painter holds between frames (MR1): each cache's entries and the bytes of the
+    /// textures behind them. A page that is left and freed leaves these where they were before
+    /// it was shown, once the caches' sweep (every 120 frames) has run.
+    public struct CacheCounts: Equatable, Sendable, CustomStringConvertible {
+        /// Uploaded images, and their texture bytes (budget ``imageTextureLimit``).
+        public var imageTextures: Int, imageTextureBytes: Int
+        /// Glyphs placed in the atlas, the faces they belong to, and the atlas's side in texels
+        /// (at most 2048: 16 MiB, times the modulation copies drawn on the software renderer).
+        public var glyphs: Int, glyphFaces: Int, glyphAtlasSide: Int
+        /// Shapes kept as textures of their own (budget `maximumShapeCachePixels`), corner discs,
+        /// kept path coverage and mask coverage, and offscreen targets.
+        public var shapeTextures: Int, discs: Int, keptCoverage: Int, keptMasks: Int, offscreenTargets: Int
+
+        public var description: String {
+            "images \(imageTextures) (\(imageTextureBytes >> 10) KiB), glyphs \(glyphs) in \(glyphFaces) faces (atlas \(glyphAtlasSide)), "
+                + "shapes \(shapeTextures), discs \(discs), coverage \(keptCoverage), masks \(keptMasks), targets \(offscreenTargets)"
+        }
+    }
+
+    /// The painter's caches now (see ``CacheCounts``).
+    public var cacheCounts: CacheCounts {
+        CacheCounts(imageTextures: imageTextures.count, imageTextureBytes: imageTextureBytes, glyphs: glyphCache.count,
+                    glyphFaces: glyphFaces.count, glyphAtlasSide: glyphAtlas == nil ? 0 : Int(atlasSide),
+                    shapeTextures: shapeCache.count, discs: discs.count, keptCoverage: keptCoverage.count,
+                    keptMasks: keptMasks.count, offscreenTargets: targetPool.count)
     }
 
     /// Frees the cached textures; call before destroying the renderer.

@@ -2,15 +2,16 @@ import CSDL2
 import Geometry
 import RenderModel
 
-/// An uploaded image: one texture per bitmap (and per template form), kept while the bitmap is,
-/// since the entry holds it.
+/// An uploaded image: one texture per bitmap (and per template form). The entry holds its bitmap
+/// weakly (MR1): a texture never keeps an image alive that no view shows, and an entry whose
+/// bitmap is gone is stale even if a new bitmap is later made at the same address.
 struct ImageTextureKey: Hashable {
     var bitmap: ObjectIdentifier
     var template: Bool
 }
 
 struct ImageTexture {
-    var bitmap: Bitmap
+    weak var bitmap: Bitmap?
     var texture: OpaquePointer
     var bytes: Int
     var lastFrame: Int
@@ -45,10 +46,15 @@ extension DisplayListPainter {
     /// The texture holding `bitmap` (its alpha in white for a template), uploaded when new.
     func imageTexture(_ bitmap: Bitmap, template: Bool) -> OpaquePointer? {
         let key = ImageTextureKey(bitmap: ObjectIdentifier(bitmap), template: template)
-        if var entry = imageTextures[key] {
-            entry.lastFrame = frameNumber
-            imageTextures[key] = entry
-            return entry.texture
+        if let i = imageTextures.index(forKey: key) {
+            if imageTextures.values[i].bitmap === bitmap {
+                imageTextures.values[i].lastFrame = frameNumber
+                return imageTextures.values[i].texture
+            }
+            // The bitmap this texture was made from is gone and another took its address.
+            let stale = imageTextures.remove(at: i).value
+            SDL_DestroyTexture(stale.texture)
+            imageTextureBytes -= stale.bytes
         }
         // SDL's software renderer samples a texture two pixels wide (or high) as if it were one
         // (SDL 2.26): such a texture is uploaded with its pixels doubled along that side, which
@@ -88,6 +94,24 @@ extension DisplayListPainter {
         imageTextureBytes += bytes
         imageTexturesUploaded += 1
         return texture
+    }
+
+    /// Frees the textures of bitmaps that are gone (no view can show them again) and of those not
+    /// drawn for ``imageTextureIdleFrames`` frames (MR1); called every 120 frames with the
+    /// other caches' sweep. The keys go through a reused buffer, so a sweep that frees nothing
+    /// allocates nothing.
+    func evictUnusedImageTextures() {
+        guard !imageTextures.isEmpty else { return }
+        staleImageKeys.removeAll(keepingCapacity: true)
+        for (k, v) in imageTextures where v.bitmap == nil || frameNumber - v.lastFrame > Self.imageTextureIdleFrames {
+            staleImageKeys.append(k)
+        }
+        for k in staleImageKeys {
+            guard let entry = imageTextures.removeValue(forKey: k) else { continue }
+            SDL_DestroyTexture(entry.texture)
+            imageTextureBytes -= entry.bytes
+        }
+        staleImageKeys.removeAll(keepingCapacity: true)
     }
 
     /// Frees the least recently drawn textures until `bytes` more fit the limit (never one drawn

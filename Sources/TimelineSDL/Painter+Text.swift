@@ -25,7 +25,13 @@ extension DisplayListPainter {
         /// colour strike is drawn at.
         var left: Double, top: Double, scale: Double
         var isColor: Bool
+        /// The last paint that drew it (the sweep forgets glyphs idle for ``glyphIdleFrames``).
+        var lastUsed = 0
     }
+
+    /// Frames a glyph stays in the cache undrawn (about two seconds at 60 Hz). Its texels stay in
+    /// the atlas until the atlas starts over; an atlas left with no glyph is freed.
+    static let glyphIdleFrames = 120
 
     /// The atlas starts small (a window with a few labels needs little) and doubles when full,
     /// up to this side; full at the largest, it starts over.
@@ -173,12 +179,15 @@ extension DisplayListPainter {
 
     /// A glyph's place in the atlas, rasterised and uploaded when new.
     private func atlasGlyph(_ key: GlyphKey, _ face: FontFace, pixelSize: Double) -> AtlasGlyph? {
-        if let g = glyphCache[key] { return g }
+        if let i = glyphCache.index(forKey: key) {
+            glyphCache.values[i].lastUsed = frameNumber
+            return glyphCache.values[i]
+        }
         // The face is kept while its glyphs are, so that its identity is never reused.
         glyphFaces[key.face] = face
         glyphsRasterized += 1
         guard let bm = face.rasterize(glyph: key.glyph, pixelSize: pixelSize, subpixel: Double(key.phase) / 4) else {
-            let empty = AtlasGlyph(x: 0, y: 0, width: 0, height: 0, left: 0, top: 0, scale: 1, isColor: false)
+            let empty = AtlasGlyph(x: 0, y: 0, width: 0, height: 0, left: 0, top: 0, scale: 1, isColor: false, lastUsed: frameNumber)
             glyphCache[key] = empty
             return empty
         }
@@ -219,7 +228,7 @@ extension DisplayListPainter {
             }
         }
         let g = AtlasGlyph(x: x, y: y, width: w, height: h, left: Double(bm.left), top: Double(bm.top), scale: bm.scale,
-                           isColor: bm.isColor)
+                           isColor: bm.isColor, lastUsed: frameNumber)
         glyphCache[key] = g
         return g
     }
@@ -232,5 +241,39 @@ extension DisplayListPainter {
         guard frameNumber % 120 == 0 else { return }
         let staleDiscs = discs.filter { frameNumber - $0.value.lastUsed > 120 }
         for (k, d) in staleDiscs { SDL_DestroyTexture(d.texture); discs[k] = nil }
+        evictUnusedImageTextures()
+        evictReleasedFaces()
+        evictIdleGlyphs()
+    }
+
+    /// Forgets glyphs no paint drew for ``glyphIdleFrames`` frames; when none is left, frees the
+    /// atlas and its copies and starts the next at the smallest side (MR1). The keys go through a
+    /// reused buffer.
+    func evictIdleGlyphs() {
+        guard !glyphCache.isEmpty else { return }
+        staleGlyphKeys.removeAll(keepingCapacity: true)
+        for (k, g) in glyphCache where frameNumber - g.lastUsed > Self.glyphIdleFrames { staleGlyphKeys.append(k) }
+        for k in staleGlyphKeys { glyphCache[k] = nil }
+        staleGlyphKeys.removeAll(keepingCapacity: true)
+        if glyphCache.isEmpty, glyphAtlas != nil {
+            restartGlyphAtlas()
+            atlasSide = Self.smallestAtlas
+            glyphCopyStates = 0
+            glyphAtlasCopyState = -1
+        }
+    }
+
+    /// Forgets the glyphs of faces that only this painter still holds (MR1): their owners (a
+    /// Lottie file's embedded font, a font loaded from data) are gone, so no run can draw them
+    /// again. Their atlas space comes back when the atlas starts over. Allocates only when a face
+    /// goes.
+    func evictReleasedFaces() {
+        var gone: Set<ObjectIdentifier> = []
+        for i in glyphFaces.indices where isKnownUniquelyReferenced(&glyphFaces.values[i]) {
+            gone.insert(glyphFaces.keys[i])
+        }
+        guard !gone.isEmpty else { return }
+        for id in gone { glyphFaces[id] = nil }
+        glyphCache = glyphCache.filter { !gone.contains($0.key.face) }
     }
 }

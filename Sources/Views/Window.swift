@@ -370,6 +370,10 @@ public final class Window: FrameParticipant {
                 let revision = displayList.revision
                 current ^= 1
                 buildDisplayList()
+                // The list built before holds the commands of views that may be gone (a page
+                // just left, its images): empty it now, not at the next full build (MR1). Its
+                // storage stays for that build unless a renderer kept the list.
+                if current == 0 { listB.commands.removeAll(keepingCapacity: true) } else { listA.commands.removeAll(keepingCapacity: true) }
                 building.revision = revision + 1
                 building.damage = nil
                 building.damageRects.removeAll(keepingCapacity: true)
