@@ -179,6 +179,9 @@ public final class DisplayListPainter {
     var atlasSide: Int32 = DisplayListPainter.smallestAtlas
     var glyphFaces: [ObjectIdentifier: FontFace] = [:]
     var staleGlyphKeys: [GlyphKey] = []
+    /// Texels (with gutters) of the glyphs in ``glyphCache``: how full the atlas is of glyphs
+    /// still in use, which decides whether a full atlas doubles or starts over.
+    var atlasLiveArea = 0
     /// The software path's glyph copies, by modulation state (bit 0 colour, bit 1 alpha; see
     /// ``glyphCopyState(_:opacity:)``): a texture per state drawn, each holding the same glyphs
     /// at the same places. SDL rebuilds a surface's blit mapping, allocating, whenever its
@@ -295,6 +298,7 @@ public final class DisplayListPainter {
         imageTextures.removeAll()
         imageTextureBytes = 0
         glyphCache.removeAll()
+        atlasLiveArea = 0
         atlasCursor = (1, 1, 0)
         for (_, d) in discs { SDL_DestroyTexture(d.texture) }
         discs.removeAll()

@@ -139,6 +139,7 @@ extension DisplayListPainter {
         if let t = glyphAtlas { SDL_DestroyTexture(t) }
         glyphAtlas = nil
         glyphCache.removeAll(keepingCapacity: true)
+        atlasLiveArea = 0
         atlasCursor = (1, 1, 0)
     }
 
@@ -197,8 +198,11 @@ extension DisplayListPainter {
         while true {
             if atlasCursor.x + w + 1 > atlasSide { atlasCursor = (1, atlasCursor.y + atlasCursor.row + 1, 0) }
             if atlasCursor.y + h + 1 <= atlasSide { break }
+            // Doubles only when the glyphs still in use fill half of it; glyphs forgotten by the
+            // sweep leave their space behind, which starting over at this size gives back.
+            let grows = atlasLiveArea * 2 > Int(atlasSide) * Int(atlasSide) && atlasSide < Self.largestAtlas
             restartGlyphAtlas()
-            if atlasSide < Self.largestAtlas { atlasSide *= 2 }
+            if grows { atlasSide *= 2 }
         }
         guard let texture = glyphAtlasTexture() else { return nil }
         let x = atlasCursor.x, y = atlasCursor.y
@@ -230,6 +234,7 @@ extension DisplayListPainter {
         let g = AtlasGlyph(x: x, y: y, width: w, height: h, left: Double(bm.left), top: Double(bm.top), scale: bm.scale,
                            isColor: bm.isColor, lastUsed: frameNumber)
         glyphCache[key] = g
+        atlasLiveArea += Int(w + 1) * Int(h + 1)
         return g
     }
 
@@ -253,13 +258,21 @@ extension DisplayListPainter {
         guard !glyphCache.isEmpty else { return }
         staleGlyphKeys.removeAll(keepingCapacity: true)
         for (k, g) in glyphCache where frameNumber - g.lastUsed > Self.glyphIdleFrames { staleGlyphKeys.append(k) }
-        for k in staleGlyphKeys { glyphCache[k] = nil }
+        for k in staleGlyphKeys {
+            if let g = glyphCache.removeValue(forKey: k), g.width > 0 { atlasLiveArea -= Int(g.width + 1) * Int(g.height + 1) }
+        }
         staleGlyphKeys.removeAll(keepingCapacity: true)
-        if glyphCache.isEmpty, glyphAtlas != nil {
+        guard glyphAtlas != nil else { return }
+        if glyphCache.isEmpty {
             restartGlyphAtlas()
             atlasSide = Self.smallestAtlas
             glyphCopyStates = 0
             glyphAtlasCopyState = -1
+        } else if atlasSide > Self.smallestAtlas, atlasLiveArea * 8 < Int(atlasSide) * Int(atlasSide) {
+            // What is still drawn fits a quarter of the texels: a half-side atlas (a quarter of
+            // the memory, per copy) takes it, its glyphs drawn again as they are next used.
+            restartGlyphAtlas()
+            atlasSide /= 2
         }
     }
 
@@ -275,5 +288,6 @@ extension DisplayListPainter {
         guard !gone.isEmpty else { return }
         for id in gone { glyphFaces[id] = nil }
         glyphCache = glyphCache.filter { !gone.contains($0.key.face) }
+        atlasLiveArea = glyphCache.values.reduce(0) { $0 + ($1.width > 0 ? Int($1.width + 1) * Int($1.height + 1) : 0) }
     }
 }

@@ -35,7 +35,7 @@ public final class SDLWindowHost {
     /// the input method where the caret is.
     private func updateTextInput() {
         let want = window.wantsTextInput
-        if want, let r = window.textInputRect {
+        if want, let r = window.textInputRect, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, abs(r.minX) < 1e6, abs(r.minY) < 1e6, r.width < 1e6, r.height < 1e6 { // TEMP
             var rect = SDL_Rect(x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()), w: Int32(max(1, r.width.rounded())),
                                 h: Int32(max(1, r.height.rounded())))
             SDL_SetTextInputRect(&rect)
