@@ -1,3 +1,4 @@
+import Foundation
 import FrameTiming
 import Geometry
 import TimelineSDL
@@ -146,7 +147,48 @@ final class GalleryController: ViewController {
         host.runLoop.post { [weak self] in self?.show(self?.kind ?? .panel) }
     }
 
+    /// Weak references to what pages already left made: their scenes, views and views' layers
+    /// (kept only while ``watchesLeftPages`` is on, for ``cyclePages(_:then:)``).
+    private var leftPageObjects: [WeakObject] = []
+    private var watchesLeftPages = false
+
+    /// MR2: shows every page `rounds` times, a page a frame, then reports what the pages left
+    /// behind: how many of their scenes, views and layers are still alive once the last page is
+    /// gone (0 when nothing leaked), and the resident memory after each round.
+    func cyclePages(_ rounds: Int, then report: @escaping (_ alive: [String], _ residentMiB: [Double]) -> Void) {
+        watchesLeftPages = true
+        let order = SceneKind.allCases
+        var step = 0
+        var resident: [Double] = []
+        func next() {
+            if step == rounds * order.count {
+                show(.panel)                        // leaves the last page, then counts
+                host.runLoop.post { [weak self] in
+                    guard let self else { return }
+                    let alive = leftPageObjects.compactMap { w in w.object.map { "\(w.page) page's \(type(of: $0))" } }
+                    report(alive, resident)
+                }
+                return
+            }
+            show(order[step % order.count])
+            step += 1
+            if step % order.count == 0 { resident.append(residentMemoryMiB()) }
+            _ = host.runLoop.schedule(after: .milliseconds(1)) { next() }
+        }
+        next()
+    }
+
     private func show(_ next: SceneKind) {
+        if watchesLeftPages, let scene {
+            leftPageObjects.removeAll { $0.object == nil }
+            leftPageObjects.append(WeakObject(scene, page: kind.rawValue))
+            var stack = content.subviews
+            while let v = stack.popLast() {
+                leftPageObjects.append(WeakObject(v, page: kind.rawValue))
+                if let layer = v.layerIfLoaded { leftPageObjects.append(WeakObject(layer, page: kind.rawValue)) }
+                stack += v.subviews
+            }
+        }
         scene?.tearDown()
         for v in content.subviews { v.removeFromSuperview() }
         kind = next
@@ -180,4 +222,19 @@ final class GalleryController: ViewController {
             return true
         }
     }
+}
+
+/// A weak reference, to see whether what it named was freed.
+final class WeakObject {
+    weak var object: AnyObject?
+    let page: String
+    init(_ object: AnyObject, page: String = "") { self.object = object; self.page = page }
+}
+
+/// This process's resident memory in MiB (VmRSS from /proc/self/status; 0 where absent).
+func residentMemoryMiB() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kib = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
+    return kib / 1024
 }

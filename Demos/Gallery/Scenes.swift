@@ -628,7 +628,9 @@ final class ControlsScene: GalleryScene {
         }
         card.addGestureRecognizer(pan)
         let tap = TapGestureRecognizer()
-        tap.addAction { [unowned self] _ in
+        // The card holds the recognizer, which holds this action: the card is captured weakly.
+        tap.addAction { [unowned self, weak card] _ in
+            guard let card else { return }
             status.text = "Tapped the card"
             View.animate(withDuration: 0.2, options: [], curve: .easeOut, autoreverses: true) { card.alpha = 0.5 }
             card.alpha = 1

@@ -25,6 +25,8 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "How many still views the layers page puts behind its layers (issue 22's reach: 500).") var layerPageViews = 0
     @Flag(help: "At quit, print the frame rate and the median frame's commit, split into list, paint and present (the first second left out).")
     var report = false
+    @Option(name: .customLong("cycle-pages"), help: "Show every page this many times, a page a frame, then print how many of the pages' scenes, views and layers are still alive and quit (exit 1 if any is).")
+    var cyclePages: Int?
     @Option(name: .customLong("chrome-trace"), help: "Write every frame's phases as a Chrome trace (Perfetto, chrome://tracing) to this JSON file, finished when the gallery quits.")
     var chromeTrace: String?
 
@@ -37,13 +39,14 @@ struct GalleryCommand: ParsableCommand {
         guard parseSize(size) != nil else { throw ValidationError("--size must be WxH, e.g. 1100x680; got '\(size)'") }
         guard SDLClockChoice(rawValue: clock) != nil else { throw ValidationError("--clock must be dispatch or sdl; got '\(clock)'") }
         guard (0...20_000).contains(views) else { throw ValidationError("--views must be 0 to 20000; got \(views)") }
+        if let cyclePages { guard (1...10_000).contains(cyclePages) else { throw ValidationError("--cycle-pages must be 1 to 10000; got \(cyclePages)") } }
         guard (0...20_000).contains(layerPageViews) else { throw ValidationError("--layer-page-views must be 0 to 20000; got \(layerPageViews)") }
     }
 
     func run() throws {
         let (first, seconds, screenshot, software) = (SceneKind(argument: scene)!, self.seconds, self.screenshot, self.software)
         let report = self.report, views = self.views, layerPageViews = self.layerPageViews
-        let tracePath = chromeTrace
+        let tracePath = chromeTrace, cyclePages = self.cyclePages
         let size = parseSize(size)!, choice = SDLClockChoice(rawValue: clock)!
         let failure: String? = MainActor.assumeIsolated {
             let host: SDLWindowHost
@@ -79,6 +82,25 @@ struct GalleryCommand: ParsableCommand {
                     }
                 }
             }
+            var leaked: [String] = []
+            if let cyclePages {
+                _ = host.runLoop.schedule(after: .milliseconds(300)) {
+                    gallery.cyclePages(cyclePages) { alive, resident in
+                        leaked = alive
+                        let rounds = resident.map { String(format: "%.1f", $0) }.joined(separator: ", ")
+                        print("Gallery: showed every page \(cyclePages) times; resident MiB after rounds: \(rounds)")
+                        if alive.isEmpty {
+                            print("Gallery: every page's scene, views and layers were freed")
+                        } else {
+                            var kinds: [String: Int] = [:]
+                            for name in alive { kinds[name, default: 0] += 1 }
+                            let list = kinds.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                            print("Gallery: \(alive.count) objects of pages already left are still alive: \(list)")
+                        }
+                        host.runLoop.stop()
+                    }
+                }
+            }
             let frameReport = report ? FrameReport(host: host) : nil
             var trace: ChromeTraceWriter?
             if let tracePath {
@@ -91,6 +113,7 @@ struct GalleryCommand: ParsableCommand {
                 do { try trace.finish() } catch { return "Gallery: \(error)" }
                 print("Gallery: wrote \(trace.frames) frames to the Chrome trace \(trace.path)")
             }
+            if !leaked.isEmpty { return "Gallery: pages left \(leaked.count) objects alive (see above)" }
             return saveError
         }
         if let failure {

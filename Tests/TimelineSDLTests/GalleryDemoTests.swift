@@ -173,4 +173,20 @@ struct GalleryDemoTests {
         let rows = find(Color(red: 0.93, green: 0.94, blue: 0.96), in: img, tolerance: 0.08, maxX: 530)
         #expect(rows.count > 500, "row text pixels \(rows.count)")
     }
+
+    @Test("MR2: every gallery page shown 100 times, a page a frame: every page's scene, views and layers are freed once it is left")
+    func MR2_galleryPagesFreed() throws {
+        let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", exe.path, "--cycle-pages", "100"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(text)")
+        #expect(text.contains("showed every page 100 times") && text.contains("were freed"), "\(text)")
+    }
 }
