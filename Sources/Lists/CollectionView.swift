@@ -82,6 +82,7 @@ open class CollectionView: ScrollView {
     /// How many times the layout was asked for the elements in a rectangle (for tests and benches).
     public package(set) var layoutQueries = 0
 
+    /// A collection view placed by `frame` whose items `layout` places.
     public init(frame: Rect, collectionViewLayout layout: CollectionViewLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
@@ -95,6 +96,12 @@ open class CollectionView: ScrollView {
             self.tapped(p)
         }
         addGestureRecognizer(tap)
+    }
+
+    /// A collection view placed by `frame` with a default flow layout (MR6: every view has
+    /// `init(frame:)`; UIKit's asks for a layout, which ``collectionViewLayout`` replaces).
+    public convenience override init(frame: Rect) {
+        self.init(frame: frame, collectionViewLayout: CollectionViewFlowLayout())
     }
 
     // MARK: Registration and reuse

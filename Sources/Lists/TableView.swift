@@ -80,12 +80,19 @@ open class TableViewCell: View {
     private var madeTextLabel: Label?
     private var madeDetailLabel: Label?
 
+    /// A cell for the reuse pool of `reuseIdentifier` (the table sets its frame).
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
         contentView.identifier = "contentView"
         addSubview(contentView)
         contentMode = .redraw
+    }
+
+    /// A cell outside any reuse pool placed by `frame`, as UIKit's `init(frame:)` (MR6).
+    public convenience override init(frame: Rect) {
+        self.init(reuseIdentifier: nil)
+        self.frame = frame
     }
 
     /// The default title, made on first use.
