@@ -165,6 +165,14 @@ open class Button: Control {
         applyState()
     }
 
+    /// An untitled button placed by `frame`: its frame is set by hand until the code says
+    /// otherwise, as for every view made with a frame (MR6).
+    public convenience override init(frame: Rect) {
+        self.init(title: "")
+        translatesAutoresizingMaskIntoConstraints = true
+        self.frame = frame
+    }
+
     /// The title for `state` (the normal one where none is set).
     public func title(for state: State) -> String? { titles[state] ?? titles[.normal] }
     public func setTitle(_ title: String?, for state: State) {

@@ -36,15 +36,22 @@ open class Switch: Control {
     private var dragStart: (x: Double, thumbX: Double)?
     private var dragged = false
 
-    public override init(frame: Rect = .zero) {
+    /// A switch placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
+    public override init(frame: Rect) {
         super.init(frame: frame)
-        translatesAutoresizingMaskIntoConstraints = false
         cornerRadius = 15.5
         thumb.isUserInteractionEnabled = false
         thumb.backgroundColor = thumbTintColor
         thumb.cornerRadius = 13.5
         addSubview(thumb)
         updateAppearance()
+    }
+
+    /// A switch laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    public convenience init() {
+        self.init(frame: .zero)
+        translatesAutoresizingMaskIntoConstraints = false
     }
 
     open override var intrinsicContentSize: Size { Size(width: 51, height: 31) }
@@ -130,15 +137,22 @@ open class Slider: Control {
     /// The value when the press began (a discontinuous slider reports once, at the release).
     private var valueAtPress = 0.0
 
-    public override init(frame: Rect = .zero) {
+    /// A slider placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
+    public override init(frame: Rect) {
         super.init(frame: frame)
-        translatesAutoresizingMaskIntoConstraints = false
         for v in [track, filled, thumb] { v.isUserInteractionEnabled = false; addSubview(v) }
         track.backgroundColor = maximumTrackTintColor
         filled.backgroundColor = minimumTrackTintColor
         track.cornerRadius = 2; filled.cornerRadius = 2
         thumb.backgroundColor = ControlStyle.thumb
         thumb.cornerRadius = 14
+    }
+
+    /// A slider laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    public convenience init() {
+        self.init(frame: .zero)
+        translatesAutoresizingMaskIntoConstraints = false
     }
 
     open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 34) }
@@ -211,14 +225,21 @@ open class ProgressView: View {
     public var trackTintColor = ControlStyle.track { didSet { backgroundColor = trackTintColor } }
     private let bar = View()
 
-    public override init(frame: Rect = .zero) {
+    /// A progress bar placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
+    public override init(frame: Rect) {
         super.init(frame: frame)
-        translatesAutoresizingMaskIntoConstraints = false
         backgroundColor = trackTintColor
         cornerRadius = 2
         bar.backgroundColor = progressTintColor
         bar.cornerRadius = 2
         addSubview(bar)
+    }
+
+    /// A progress bar laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    public convenience init() {
+        self.init(frame: .zero)
+        translatesAutoresizingMaskIntoConstraints = false
     }
 
     open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 4) }
@@ -245,12 +266,19 @@ open class ActivityIndicatorView: View {
     public var color = Color(red: 0.7, green: 0.72, blue: 0.78) { didSet { ticks.setNeedsDisplay() } }   // the ticks layer draws
     private let ticks = Layer()
 
-    public override init(frame: Rect = .zero) {
+    /// A spinner placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
+    public override init(frame: Rect) {
         super.init(frame: frame)
-        translatesAutoresizingMaskIntoConstraints = false
         isHidden = true
         layer.addSublayer(ticks)
         ticks.delegate = self
+    }
+
+    /// A spinner laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    public convenience init() {
+        self.init(frame: .zero)
+        translatesAutoresizingMaskIntoConstraints = false
     }
 
     open override var intrinsicContentSize: Size { Size(width: 20, height: 20) }
@@ -310,6 +338,7 @@ open class SegmentedControl: Control {
     public var titleColor = ControlStyle.text { didSet { colorLabels() } }
     public var selectedTitleColor: Color? { didSet { colorLabels() } }
 
+    /// A segmented control with a segment per title, laid out by constraints.
     public init(items: [String]) {
         titles = items
         super.init(frame: .zero)
@@ -321,6 +350,13 @@ open class SegmentedControl: Control {
         indicator.isUserInteractionEnabled = false
         addSubview(indicator)
         rebuildLabels()
+    }
+
+    /// A segmented control without segments placed by `frame` (its frame set by hand, MR6).
+    public convenience override init(frame: Rect) {
+        self.init(items: [])
+        translatesAutoresizingMaskIntoConstraints = true
+        self.frame = frame
     }
 
     public var numberOfSegments: Int { titles.count }
@@ -439,12 +475,19 @@ open class Stepper: Control {
     public var wraps = false
     public var value = 0.0 { didSet { value = min(max(value.isFinite ? value : minimumValue, minimumValue), maximumValue); setNeedsDisplay() } }
 
-    public override init(frame: Rect = .zero) {
+    /// A stepper placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
+    public override init(frame: Rect) {
         super.init(frame: frame)
-        translatesAutoresizingMaskIntoConstraints = false
         backgroundColor = ControlStyle.fill
         cornerRadius = 8
         contentMode = .redraw
+    }
+
+    /// A stepper laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    public convenience init() {
+        self.init(frame: .zero)
+        translatesAutoresizingMaskIntoConstraints = false
     }
 
     open override var intrinsicContentSize: Size { Size(width: 94, height: 32) }
@@ -486,10 +529,17 @@ open class PageControl: Control {
     public var pageIndicatorTintColor = Color(red: 1, green: 1, blue: 1, alpha: 0.3) { didSet { setNeedsDisplay() } }
     public var currentPageIndicatorTintColor = ControlStyle.thumb { didSet { setNeedsDisplay() } }
 
-    public override init(frame: Rect = .zero) {
+    /// A page control placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
+    public override init(frame: Rect) {
         super.init(frame: frame)
-        translatesAutoresizingMaskIntoConstraints = false
         contentMode = .redraw
+    }
+
+    /// A page control laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    public convenience init() {
+        self.init(frame: .zero)
+        translatesAutoresizingMaskIntoConstraints = false
     }
 
     open override var intrinsicContentSize: Size { Size(width: Double(max(1, numberOfPages)) * 16 + 16, height: 26) }

@@ -36,12 +36,19 @@ open class ImageView: View {
     public private(set) var isAnimating = false
     private var animationTimer: TimerToken?
 
+    /// An image view showing `image`, sized to it (its frame set by hand, as UIKit's).
     public init(image: Image? = nil) {
         self.image = image
         super.init(frame: image.map { Rect(origin: .zero, size: $0.size) } ?? .zero)
         isUserInteractionEnabled = false
         layer.contentsTintColor = tintColor
         updateContents()
+    }
+
+    /// An image view without an image placed by `frame` (MR6).
+    public convenience override init(frame: Rect) {
+        self.init(image: nil)
+        self.frame = frame
     }
 
     open override var intrinsicContentSize: Size {

@@ -62,6 +62,7 @@ open class Label: View {
     /// The last layouts made, by the box they were made for (measuring and drawing differ).
     private var layouts: [(width: Double, height: Double, fonts: ObjectIdentifier, layout: TextLayout)] = []
 
+    /// A label showing `text` in `font`, laid out by constraints.
     public init(text: String = "", font: Font, identifier: String? = nil) {
         storedText = text
         self.font = font
@@ -71,8 +72,17 @@ open class Label: View {
         contentMode = .redraw
     }
 
+    /// A label showing `text` in the system font of `fontSize`, laid out by constraints.
     public convenience init(text: String = "", fontSize: Double = 17, identifier: String? = nil) {
         self.init(text: text, font: .systemFont(ofSize: fontSize), identifier: identifier)
+    }
+
+    /// An empty label placed by `frame`: its frame is set by hand until the code says
+    /// otherwise, as for every view made with a frame (MR6).
+    public convenience override init(frame: Rect) {
+        self.init(text: "", fontSize: 17)
+        translatesAutoresizingMaskIntoConstraints = true
+        self.frame = frame
     }
 
     private func textDidChange() {

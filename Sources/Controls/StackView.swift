@@ -46,6 +46,14 @@ open class StackView: View {
         for v in views { addArrangedSubview(v) }
     }
 
+    /// An empty stack placed by `frame`: its frame is set by hand until the code says otherwise,
+    /// as for every view made with a frame (MR6).
+    public convenience override init(frame: Rect) {
+        self.init(arrangedSubviews: [])
+        translatesAutoresizingMaskIntoConstraints = true
+        self.frame = frame
+    }
+
     /// Appends `view` to the arranged subviews (and to the subviews if it is not one).
     public func addArrangedSubview(_ view: View) { insertArrangedSubview(view, at: arrangedSubviews.count) }
 

@@ -71,6 +71,7 @@ open class TextField: Control {
     private var cachedLayout: (key: Int, width: Double, layout: TextLayout)?
     private var layoutKey = 0
 
+    /// A field holding `text`, laid out by constraints.
     public init(text: String = "", placeholder: String? = nil, identifier: String? = nil) {
         super.init(frame: .zero)
         editing = TextEditingState(text: text)
@@ -80,6 +81,14 @@ open class TextField: Control {
         contentMode = .redraw
         clipsToBounds = true
         layer.cornerRadius = 6
+    }
+
+    /// An empty field placed by `frame`: its frame is set by hand until the code says otherwise,
+    /// as for every view made with a frame (MR6). A text view made so is a text view.
+    public convenience override init(frame: Rect) {
+        self.init(text: "")
+        translatesAutoresizingMaskIntoConstraints = true
+        self.frame = frame
     }
 
     // MARK: Responder
@@ -552,6 +561,8 @@ open class TextView: TextField {
     /// Whether the indicator is showing (for tests and tools).
     public var isShowingScrollIndicator: Bool { indicator.alpha > 0 }
 
+    /// A text view holding `text`, laid out by constraints (``TextField/init(frame:)`` places
+    /// one by its frame).
     public override init(text: String = "", placeholder: String? = nil, identifier: String? = nil) {
         super.init(text: text, placeholder: placeholder, identifier: identifier)
         textInsets = EdgeInsets(top: 8, left: 6, bottom: 8, right: 6)

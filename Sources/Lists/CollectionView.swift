@@ -82,6 +82,7 @@ open class CollectionView: ScrollView {
     /// How many times the layout was asked for the elements in a rectangle (for tests and benches).
     public package(set) var layoutQueries = 0
 
+    /// A collection view placed by `frame` whose items `layout` places.
     public init(frame: Rect, collectionViewLayout layout: CollectionViewLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
@@ -95,6 +96,12 @@ open class CollectionView: ScrollView {
             self.tapped(p)
         }
         addGestureRecognizer(tap)
+    }
+
+    /// A collection view placed by `frame` with a default flow layout (MR6: every view has
+    /// `init(frame:)`; UIKit's asks for a layout, which ``collectionViewLayout`` replaces).
+    public convenience override init(frame: Rect) {
+        self.init(frame: frame, collectionViewLayout: CollectionViewFlowLayout())
     }
 
     // MARK: Registration and reuse
@@ -215,18 +222,31 @@ open class CollectionView: ScrollView {
 
     // MARK: What shows
 
-    public var visibleCells: [CollectionViewCell] {
+    /// The cells whose frames meet the visible bounds, in index-path order, as UIKit's (MR6):
+    /// cells loaded in the margin past the edges (``preloadMargin``) are not listed; in an
+    /// orthogonal section, those that meet its band's visible bounds while the band shows.
+    public var visibleCells: [CollectionViewCell] { visibleItems.map(\.cell) }
+    /// The index paths of ``visibleCells``, sorted (MR6).
+    public var indexPathsForVisibleItems: [IndexPath] { visibleItems.map(\.path) }
+    /// Every cell the collection view holds: the visible ones and those loaded in the margin
+    /// past the edges (what updates to all shown cells reach), in no particular order.
+    package var loadedCells: [CollectionViewCell] {
         var out = Array(live.values)
         for (_, b) in bands { out += b.live.values }
         return out
     }
-    public var indexPathsForVisibleItems: [IndexPath] {
+    /// The loaded items whose frames meet the visible bounds, sorted by index path.
+    private var visibleItems: [(path: IndexPath, cell: CollectionViewCell)] {
         let r = bounds
-        var out = live.filter { $0.value.frame.intersects(r) }.map(\.key)
+        var out = live.filter { $0.value.frame.intersects(r) }.map { (path: $0.key, cell: $0.value) }
         for (_, b) in bands where b.frame.intersects(r) {
-            out += b.live.filter { $0.value.frame.intersects(b.bounds) }.map(\.key)
+            // The collection's bounds in the band's coordinates: a cell shows where it meets both.
+            let f = b.frame, o = b.bounds
+            let seen = Rect(x: r.minX - f.minX + o.minX, y: r.minY - f.minY + o.minY, width: r.width, height: r.height)
+            out += b.live.filter { $0.value.frame.intersects(o) && $0.value.frame.intersects(seen) }
+                .map { (path: $0.key, cell: $0.value) }
         }
-        return out.sorted { ($0.section, $0.item) < ($1.section, $1.item) }
+        return out.sorted { ($0.path.section, $0.path.item) < ($1.path.section, $1.path.item) }
     }
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
         if let c = live[indexPath] { return c }

@@ -56,9 +56,16 @@ open class CollectionReusableView: View {
     public let reuseIdentifier: String?
     /// The kind it was dequeued for (nil for a cell).
     public package(set) var elementKind: String?
+    /// A view for the reuse pool of `reuseIdentifier` (the collection view sets its frame).
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
+    }
+    /// A view outside any reuse pool placed by `frame`, as UIKit's `init(frame:)` (MR6); a
+    /// cell made so is a cell, with its content view.
+    public convenience override init(frame: Rect) {
+        self.init(reuseIdentifier: nil)
+        self.frame = frame
     }
     /// Called before the collection view hands the view out again.
     open func prepareForReuse() {}

@@ -80,12 +80,19 @@ open class TableViewCell: View {
     private var madeTextLabel: Label?
     private var madeDetailLabel: Label?
 
+    /// A cell for the reuse pool of `reuseIdentifier` (the table sets its frame).
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
         contentView.identifier = "contentView"
         addSubview(contentView)
         contentMode = .redraw
+    }
+
+    /// A cell outside any reuse pool placed by `frame`, as UIKit's `init(frame:)` (MR6).
+    public convenience override init(frame: Rect) {
+        self.init(reuseIdentifier: nil)
+        self.frame = frame
     }
 
     /// The default title, made on first use.
@@ -480,14 +487,14 @@ open class TableView: ScrollView {
     public var numberOfSections: Int { sectionCounts.count }
     public func numberOfRows(inSection section: Int) -> Int { sectionCounts.indices.contains(section) ? sectionCounts[section] : 0 }
 
-    private func flatRow(_ p: IndexPath) -> Int? {
+    func flatRow(_ p: IndexPath) -> Int? {
         guard sectionStarts.indices.contains(p.section), p.row >= 0, p.row < sectionCounts[p.section] else { return nil }
         return sectionStarts[p.section] + p.row
     }
 
     /// The section and row of a flat row: the last section starting at or before it (empty
     /// sections share the next one's start, so the last is the one that holds it).
-    private func indexPath(flat: Int) -> IndexPath {
+    func indexPath(flat: Int) -> IndexPath {
         var lo = 0, hi = sectionStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -526,11 +533,6 @@ open class TableView: ScrollView {
         return indexPath(flat: f)
     }
 
-    public var visibleCells: [TableViewCell] { live.keys.sorted().compactMap { live[$0] } }
-    public var indexPathsForVisibleRows: [IndexPath] {
-        let top = contentOffset.y, bottom = top + bounds.height
-        return live.keys.sorted().filter { rowTops[$0 + 1] > top && rowTops[$0] < bottom }.map { indexPath(flat: $0) }
-    }
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { flatRow(indexPath).flatMap { live[$0] } }
 
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {

@@ -576,6 +576,12 @@ public final class NavigationBar: View {
         addSubview(backButton)
     }
 
+    /// A bar placed by `frame` (MR6: every view has `init(frame:)`).
+    public convenience override init(frame: Rect) {
+        self.init()
+        self.frame = frame
+    }
+
     /// Shows the top screen's title, items and back button.
     func update(for stack: [ViewController], animated: Bool) {
         guard let top = stack.last else { return }

@@ -149,6 +149,12 @@ public final class TabBar: View {
         backgroundColor = Color(red: 0.98, green: 0.98, blue: 0.98)
     }
 
+    /// A bar placed by `frame` (MR6: every view has `init(frame:)`).
+    public convenience override init(frame: Rect) {
+        self.init()
+        self.frame = frame
+    }
+
     func update(items: [TabBarItem], titles: [String?], selected: Int) {
         if buttons.count != items.count {
             for b in buttons { b.removeFromSuperview() }

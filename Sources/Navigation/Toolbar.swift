@@ -23,6 +23,12 @@ public final class Toolbar: View {
         translatesAutoresizingMaskIntoConstraints = true
     }
 
+    /// A bar placed by `frame` (MR6: every view has `init(frame:)`).
+    public convenience override init(frame: Rect) {
+        self.init()
+        self.frame = frame
+    }
+
     public override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: Toolbar.height) }
 
     /// Whether these are the items shown (by identity).

@@ -138,7 +138,7 @@ struct ScrollBench: ParsableCommand {
             if k >= 60 { samples.append(Double(host.runLoop.phaseNanoseconds.reduce(0, +)) / 1e6) }
         }
         withExtendedLifetime(source) {}
-        return (AnimationBench.percentiles(samples).0, t.visibleCells.count)
+        return (AnimationBench.percentiles(samples).0, t.loadedCells.count)
     }
 
     /// A 400x600 scroll view holding `rows` row views of 44 points (each a background and a

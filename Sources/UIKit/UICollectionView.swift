@@ -120,7 +120,7 @@ open class UICollectionView: UIScrollView {
     /// cell its expansion, depth and whether it is first or last), as they do when displayed.
     private func update(_ body: () -> Void) {
         body()
-        for c in collection.visibleCells {
+        for c in collection.loadedCells {
             if let p = collection.indexPath(for: c) { facade(c).willBeDisplayed(at: p) }
         }
     }
@@ -174,12 +174,12 @@ open class UICollectionView: UIScrollView {
         if let indexPath, !scrollPosition.isEmpty { collection.scrollToItem(at: indexPath, animated: animated) }
     }
     open func deselectItem(at indexPath: IndexPath, animated: Bool) { collection.deselectItem(at: indexPath, animated: animated) }
-    /// Editing mode: the visible cells update their configurations (a list cell shows its
-    /// editing accessories).
+    /// Editing mode: the cells the collection view holds (those loaded past the edges too)
+    /// update their configurations (a list cell shows its editing accessories).
     open var isEditing = false {
         didSet {
             guard isEditing != oldValue else { return }
-            for c in visibleCells { c.setNeedsUpdateConfiguration() }
+            for c in collection.loadedCells.map(facade) { c.setNeedsUpdateConfiguration() }
         }
     }
     /// Told when a list cell's outline disclosure without a handler of its own is tapped (a

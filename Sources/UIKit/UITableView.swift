@@ -81,11 +81,12 @@ open class UITableView: UIScrollView {
     /// diffable data source expands or collapses the item).
     var outlineToggleHandler: ((IndexPath) -> Void)?
     open var allowsSelectionDuringEditing = false
-    /// Editing mode: kept, and passed to the cells shown.
+    /// Editing mode: kept, and passed to the cells the table holds (those loaded past the
+    /// edges too, not only ``visibleCells``).
     open private(set) var isEditing = false
     open func setEditing(_ editing: Bool, animated: Bool) {
         isEditing = editing
-        for c in visibleCells { c.setEditing(editing, animated: animated) }
+        for c in table.loadedCells.map(facade) { c.setEditing(editing, animated: animated) }
     }
 
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {

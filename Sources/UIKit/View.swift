@@ -212,7 +212,7 @@ open class UIView: UIResponder {
     /// Makes this object the engine view's facade and the object its overrides come back to.
     /// A view the facade made is named after the class, for traces, and follows UIKit's rule
     /// for views made in code: its frame is set by hand until it opts into Auto Layout (the
-    /// engine's own controls start in Auto Layout).
+    /// engine's initialisers without a frame start in Auto Layout).
     private func adopt(naming isNew: Bool) {
         view.facade = self
         if isNew {

@@ -219,7 +219,7 @@ struct CollectionSupplementaryTests {
         #expect(cv.visibleDecorationViews.count <= 3)
         // Every decoration is below every cell.
         let highestDecoration = cv.visibleDecorationViews.compactMap { d in cv.subviews.firstIndex { $0 === d } }.max()!
-        let lowestCell = cv.visibleCells.compactMap { c in cv.subviews.firstIndex { $0 === c } }.min()!
+        let lowestCell = cv.loadedCells.compactMap { c in cv.subviews.firstIndex { $0 === c } }.min()!
         #expect(highestDecoration < lowestCell)
         host.runUntilIdle()
     }

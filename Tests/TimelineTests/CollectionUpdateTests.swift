@@ -114,7 +114,7 @@ struct CollectionUpdateTests {
                 && report.contains("before the update (3)") && report.contains("(1 inserted, 0 deleted)")
                 && report.contains("the collection view was reloaded"))
         #expect(shown(cv) == ["a", "b", "c", "d", "e"])                                   // reloaded whole
-        #expect(cv.visibleCells.allSatisfy { $0.alpha == 1 && $0.presentation.opacity == 1 })
+        #expect(cv.loadedCells.allSatisfy { $0.alpha == 1 && $0.presentation.opacity == 1 })
         // A section added without insertSections.
         source.sections.append(["z"])
         cv.deleteItems(at: [path(4)])

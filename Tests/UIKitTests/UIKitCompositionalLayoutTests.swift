@@ -255,7 +255,7 @@ struct UIKitCompositionalLayoutTests {
         // Far along the band, few cells are alive.
         grid.collection.setOrthogonalContentOffset(Point(x: 4000, y: 0), forSection: 0, animated: false)
         host.step()
-        let alive = grid.visibleCells.filter { grid.indexPath(for: $0)?.section == 0 }
+        let alive = grid.collection.loadedCells.filter { grid.collection.indexPath(for: $0)?.section == 0 }
         #expect(alive.count <= 3 && grid.cellForItem(at: IndexPath(item: 13, section: 0)) != nil)
         // A vertical drag over the band scrolls the collection view.
         drag(host, from: grid.view.convert(Point(x: 200, y: 100), to: nil), dy: -150)
@@ -513,7 +513,7 @@ struct UIKitCompositionalLayoutTests {
             host.step()
         }
         #expect(grid.collection.cellsCreated <= created + 8)
-        #expect(grid.visibleCells.count <= 4 * 9)                                   // 600 points and two margins of 100
+        #expect(grid.collection.loadedCells.count <= 4 * 9)                         // 600 points and two margins of 100
         let rect = CGRect(x: 0, y: 20_000_000, width: 400, height: 250)
         #expect(grid.collectionViewLayout.layoutAttributesForElements(in: rect)!.count == 12)
         runFor(host, seconds: 0.1)
