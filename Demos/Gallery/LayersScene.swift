@@ -48,7 +48,7 @@ final class LayersScene: GalleryScene {
         let pause = Button(title: "Pause layer time", identifier: "pause")
         pause.translatesAutoresizingMaskIntoConstraints = true
         pause.frame = Rect(x: origin(2, 1).x + 15, y: origin(2, 1).y + 170, width: 190, height: 44)
-        pause.addAction(for: .primaryActionTriggered) { [unowned self] _ in togglePause() }
+        pause.addAction(for: .primaryActionTriggered) { [weak self] _ in guard let self else { return }; togglePause() }
         canvas.addSubview(pause)
         button = pause
     }

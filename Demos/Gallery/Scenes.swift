@@ -589,7 +589,8 @@ final class ControlsScene: GalleryScene {
             cardLabel.centerYAnchor.constraint(equalTo: card.centerYAnchor),
         ])
 
-        toggle.addAction(for: .primaryActionTriggered) { [unowned self] control in
+        toggle.addAction(for: .primaryActionTriggered) { [weak self] control in
+            guard let self else { return }
             let hide = !(chips[1].isHidden)
             View.animate(withDuration: 0.35) {
                 for (k, chip) in chips.enumerated() where k % 2 == 1 { chip.isHidden = hide }
@@ -598,7 +599,8 @@ final class ControlsScene: GalleryScene {
             (control as? Button)?.setTitle(hide ? "Show every chip" : "Hide every other chip", for: .normal)
             status.text = hide ? "Two chips hidden: the others slid together" : "Every chip shown"
         }
-        shuffle.addAction(for: .primaryActionTriggered) { [unowned self] _ in
+        shuffle.addAction(for: .primaryActionTriggered) { [weak self] _ in
+            guard let self else { return }
             View.animate(springDuration: 0.45, bounce: 0.3) {
                 stack?.spacing = stack?.spacing == 12 ? 40 : 12
                 container.layoutIfNeeded()
@@ -607,7 +609,8 @@ final class ControlsScene: GalleryScene {
         }
         let pan = PanGestureRecognizer()
         var start = (x: 40.0, y: 24.0)
-        pan.addAction { [unowned self] r in
+        pan.addAction { [weak self] r in
+            guard let self else { return }
             guard let pan = r as? PanGestureRecognizer else { return }
             switch pan.state {
             case .began: start = (cardX.constant, cardY.constant)
@@ -628,9 +631,9 @@ final class ControlsScene: GalleryScene {
         }
         card.addGestureRecognizer(pan)
         let tap = TapGestureRecognizer()
-        // The card holds the recognizer, which holds this action: the card is captured weakly.
-        tap.addAction { [unowned self, weak card] _ in
-            guard let card else { return }
+        // The card keeps this recognizer: held weakly, it is not kept alive by its own action.
+        tap.addAction { [weak self, weak card] _ in
+            guard let self, let card else { return }
             status.text = "Tapped the card"
             View.animate(withDuration: 0.2, options: [], curve: .easeOut, autoreverses: true) { card.alpha = 0.5 }
             card.alpha = 1
@@ -651,12 +654,13 @@ final class ControlsScene: GalleryScene {
         }
         let toggle = Switch()
         toggle.setOn(true, animated: false)
-        toggle.addAction(for: .valueChanged) { [unowned self] c in status.text = "Switch \((c as! Switch).isOn ? "on" : "off")" }
+        toggle.addAction(for: .valueChanged) { [weak self] c in guard let self else { return }; status.text = "Switch \((c as! Switch).isOn ? "on" : "off")" }
         add(toggle, width: 51, height: 31)
         let slider = Slider()
         slider.value = 0.4
         let progress = ProgressView()
-        slider.addAction(for: .valueChanged) { [unowned self] c in
+        slider.addAction(for: .valueChanged) { [weak self] c in
+            guard let self else { return }
             let v = (c as! Slider).value
             status.text = "Slider \(Int(v * 100))%"
             progress.setProgress(v, animated: true)
@@ -666,18 +670,19 @@ final class ControlsScene: GalleryScene {
         add(progress, width: 280, height: 4)
         let segments = SegmentedControl(items: ["Day", "Week", "Month", "Year"])
         segments.selectedSegmentIndex = 1
-        segments.addAction(for: .valueChanged) { [unowned self] c in
+        segments.addAction(for: .valueChanged) { [weak self] c in
+            guard let self else { return }
             let s = c as! SegmentedControl
             status.text = "Segment \(s.titleForSegment(at: s.selectedSegmentIndex) ?? "")"
         }
         add(segments, width: 280, height: 32)
         let stepper = Stepper()
         stepper.maximumValue = 10
-        stepper.addAction(for: .valueChanged) { [unowned self] c in status.text = "Stepper \(Int((c as! Stepper).value))" }
+        stepper.addAction(for: .valueChanged) { [weak self] c in guard let self else { return }; status.text = "Stepper \(Int((c as! Stepper).value))" }
         add(stepper, width: 94, height: 32)
         let pages = PageControl()
         pages.numberOfPages = 5
-        pages.addAction(for: .valueChanged) { [unowned self] c in status.text = "Page \((c as! PageControl).currentPage + 1) of 5" }
+        pages.addAction(for: .valueChanged) { [weak self] c in guard let self else { return }; status.text = "Page \((c as! PageControl).currentPage + 1) of 5" }
         add(pages, width: 120, height: 26)
         let spinner = ActivityIndicatorView()
         spinner.startAnimating()
@@ -689,7 +694,7 @@ final class ControlsScene: GalleryScene {
             c.subtitle = subtitle
             let b = Button(configuration: c)
             b.translatesAutoresizingMaskIntoConstraints = true
-            b.addAction(for: .primaryActionTriggered) { [unowned self] _ in status.text = "\(title) pressed" }
+            b.addAction(for: .primaryActionTriggered) { [weak self] _ in guard let self else { return }; status.text = "\(title) pressed" }
             return b
         }
         var capsule = Button.Configuration.filled()

@@ -99,7 +99,8 @@ final class ScrollingScene: GalleryScene, TableViewDataSource, TableViewDelegate
         z.delegate = self
         let doubleClick = TapGestureRecognizer()
         doubleClick.numberOfTapsRequired = 2
-        doubleClick.addAction { [unowned self, unowned z] g in
+        doubleClick.addAction { [weak self, weak z] g in
+            guard let self, let z else { return }
             guard let photo = self.photo else { return }
             if z.zoomScale > 1 {
                 z.setZoomScale(1, animated: true)

@@ -133,7 +133,7 @@ final class FrameReport {
 
     init(host: SDLWindowHost) {
         self.host = host
-        _ = host.runLoop.addFrameObserver(keepsClockRunning: false) { [unowned self] _ in self.frame() }
+        _ = host.runLoop.addFrameObserver(keepsClockRunning: false) { [weak self] _ in guard let self else { return }; self.frame() }
     }
 
     private func frame() {

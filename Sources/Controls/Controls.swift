@@ -454,7 +454,7 @@ open class SegmentedControl: Control {
     open override func handle(_ event: InputEvent, at point: Point) -> Bool {
         guard isEnabled else { return false }
         if case .pointerUp = event.kind, isTracking, bounds.contains(point), !titles.isEmpty {
-            let i = min(titles.count - 1, max(0, Int(point.x / (bounds.width / Double(titles.count)))))
+            let i = min(titles.count - 1, max(0, Int(saturating: point.x / (bounds.width / Double(titles.count)))))
             if i != selectedSegmentIndex {
                 selectedSegmentIndex = i
                 _ = super.handle(event, at: point)

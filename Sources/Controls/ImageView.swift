@@ -2,6 +2,7 @@
 import Geometry
 import Images
 import Layers
+import Motion
 
 /// A view that shows an image, as `UIImageView` (CN2): the image is its layer's contents, placed
 /// by ``View/contentMode`` (scale to fill by default), its intrinsic size the image's size in
@@ -67,7 +68,7 @@ open class ImageView: View {
         makePlaying()
         if animationRepeatCount > 0, let pass = playing?.duration, let runLoop = window?.runLoop {
             // Shown until the passes are done, then the still image again.
-            let nanoseconds = Int64((pass * Double(animationRepeatCount) * 1e9).rounded())
+            let nanoseconds = MediaTime.nanoseconds(pass * Double(animationRepeatCount))
             animationTimer = runLoop.schedule(after: .nanoseconds(nanoseconds)) { [weak self] in self?.stopAnimating() }
         }
     }

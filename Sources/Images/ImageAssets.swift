@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Geometry
 
 /// A folder of images looked up by name, as a bundle's images are by `UIImage(named:)`: `icon`
 /// finds `icon.png` (or .jpg, .jpeg, .gif, .webp), preferring the `@2x` or `@3x` variant that
@@ -53,7 +54,7 @@ public final class ImageAssets {
             throw ImageError(.notFound, "\"\(name)\" is not an image name (no folders, no leading dot)", source: directory)
         }
         guard let path = path(named: name) else {
-            throw ImageError(.notFound, "no image named \"\(name)\" (looked for .png, .jpg, .jpeg, .gif, .webp at @\(Int(displayScale))x, then others)", source: directory)
+            throw ImageError(.notFound, "no image named \"\(name)\" (looked for .png, .jpg, .jpeg, .gif, .webp at @\(Int(saturating: displayScale))x, then others)", source: directory)
         }
         let image = try Image.load(contentsOfFile: path, decoder: decoder)
         decodeCount += 1
@@ -74,7 +75,7 @@ public final class ImageAssets {
 
     /// The file for `name`: the variant at the display scale, then larger ones, then smaller.
     func path(named name: String) -> String? {
-        let wanted = max(1, min(3, Int(displayScale.rounded())))
+        let wanted = max(1, min(3, Int(saturating: displayScale, rounding: .toNearestOrAwayFromZero)))
         let order = [wanted] + Array(stride(from: wanted + 1, through: 3, by: 1)) + Array((1..<wanted).reversed())
         let fm = FileManager.default
         for scale in order {

@@ -65,8 +65,10 @@ extension Layer {
                 // Only the middle column and row repeat; corners are drawn once.
                 let tileWidth = c == 1 ? column.sourceLength / scale : rect.width
                 let tileHeight = r == 1 ? row.sourceLength / scale : rect.height
-                let across = Int((rect.width / tileWidth).rounded(.up)), down = Int((rect.height / tileHeight).rounded(.up))
-                if !tiles || (across <= 1 && down <= 1) || across * down > Self.maximumTiles {
+                let across = Int(saturating: rect.width / tileWidth, rounding: .up)
+                let down = Int(saturating: rect.height / tileHeight, rounding: .up)
+                if !tiles || (across <= 1 && down <= 1) || across > Self.maximumTiles || down > Self.maximumTiles
+                    || across * down > Self.maximumTiles {
                     list.append(.image(ImageDrawing(image: frame, rect: rect, source: src, tint: tint, isTemplate: template)))
                     continue
                 }

@@ -90,7 +90,8 @@ open class CollectionView: ScrollView {
         delaysContentTouches = false
         let tap = TapGestureRecognizer()
         tap.cancelsTouchesInView = false
-        tap.addAction { [unowned self] r in
+        tap.addAction { [weak self] r in
+            guard let self else { return }
             let location = r.location(in: self)
             guard r.state == .ended, !self.tapTaken(at: location), let p = self.indexPathForItem(at: location) else { return }
             self.tapped(p)

@@ -56,6 +56,8 @@ struct SwipeState {
 /// actions (or any horizontal drag when a row is open).
 @MainActor
 final class SwipeGestureDelegate: GestureRecognizerDelegate {
+    /// Unowned, and safely so: the table alone keeps this delegate (its recognizer's `delegate`
+    /// is weak), so the delegate never outlives it.
     unowned let table: TableView
     init(_ table: TableView) { self.table = table }
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
@@ -81,7 +83,7 @@ extension TableView {
         swipeDelegate = SwipeGestureDelegate(self)
         swipeRecognizer.minimumDistance = 6
         swipeRecognizer.delegate = swipeDelegate
-        swipeRecognizer.addAction { [unowned self] r in self.swipeChanged(r as! PanGestureRecognizer) }
+        swipeRecognizer.addAction { [weak self] r in self?.swipeChanged(r as! PanGestureRecognizer) }
         addGestureRecognizer(swipeRecognizer)
         // Scrolling waits for the swipe to fail, which it does as soon as a drag is mostly
         // vertical or starts on a row without actions (6 points in, before the pan's 8).

@@ -235,7 +235,7 @@ open class TableView: ScrollView {
         delaysContentTouches = false
         let tap = TapGestureRecognizer()
         tap.cancelsTouchesInView = false
-        tap.addAction { [unowned self] r in self.tapped(r) }
+        tap.addAction { [weak self] r in self?.tapped(r) }
         addGestureRecognizer(tap)
         installSwipe()
     }
@@ -446,7 +446,7 @@ open class TableView: ScrollView {
         for s in 0..<sections {
             let n = max(0, ds.tableView(self, numberOfRowsInSection: s))
             let headerTitle = ds.tableView(self, titleForHeaderInSection: s)
-            let headerHeight = headerTitle != nil ? (d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight) : 0
+            let headerHeight = headerTitle != nil ? Self.finite(d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight) : 0
             headerTitles.append(headerTitle)
             headerHeights.append(headerHeight)
             if style == .grouped { y += sectionGap }
@@ -465,7 +465,7 @@ open class TableView: ScrollView {
                     if needsMeasure.isEmpty { needsMeasure = Array(repeating: false, count: rowHeights.count) }
                     needsMeasure.append(true)
                 } else {
-                    height = h.isFinite ? max(0, h) : (rowHeight >= 0 ? rowHeight : 44)
+                    height = h.isFinite ? max(0, h) : (rowHeight.isFinite && rowHeight >= 0 ? rowHeight : 44)
                     if !needsMeasure.isEmpty { needsMeasure.append(false) }
                 }
                 rowHeights.append(height)
@@ -473,7 +473,7 @@ open class TableView: ScrollView {
             }
             footerTops.append(y)
             let footerTitle = ds.tableView(self, titleForFooterInSection: s)
-            let footerHeight = footerTitle != nil ? (d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight) : 0
+            let footerHeight = footerTitle != nil ? Self.finite(d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight) : 0
             footerTitles.append(footerTitle)
             footerHeights.append(footerHeight)
             y += footerHeight
@@ -483,6 +483,10 @@ open class TableView: ScrollView {
         rowTops.append(y)
         contentSize = Size(width: bounds.width, height: y)
     }
+
+    /// A header's or footer's height as the layout uses it: not negative, and 0 for NaN or an
+    /// infinity (MR0), which would leave every row below it nowhere.
+    private static func finite(_ h: Double) -> Double { h.isFinite ? max(0, h) : 0 }
 
     public var numberOfSections: Int { sectionCounts.count }
     public func numberOfRows(inSection section: Int) -> Int { sectionCounts.indices.contains(section) ? sectionCounts[section] : 0 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Geometry
 
 /// UIKit's scroll physics as pure functions of time (SC2), in points and milliseconds, as
 /// `UIScrollView.DecelerationRate` is specified: a velocity `v` (points per millisecond) decays by
@@ -95,7 +96,7 @@ public enum ScrollPhysics {
                                   rate d: Double = 0.998) -> Int {
         guard pageSize > 0, pageCount > 0 else { return 0 }
         let projected = projectedOffset(offset, velocity: v, rate: d)
-        var page = Int((projected / pageSize).rounded())
+        var page = Int(saturating: projected / pageSize, rounding: .toNearestOrAwayFromZero)
         // A flick (a velocity above 0.3 pt/ms) always leaves the page it started on.
         if abs(v) > 0.3, page == current { page = current + (v > 0 ? 1 : -1) }
         page = max(current - 1, min(current + 1, page))

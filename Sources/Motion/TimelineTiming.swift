@@ -1,3 +1,5 @@
+import Geometry
+
 /// The time maths of a timeline (N7, N8): one iteration's length, repeats and yoyo, in integer
 /// nanoseconds, so that a playhead reached in one step or in many lands on the same local time and
 /// a child's end falls exactly on its end.
@@ -20,7 +22,7 @@ public struct TimelineTiming: Sendable, Equatable {
     public var totalDuration: Int64 {
         if repeatCount.isInfinite { return Self.forever }
         let total = (Double(duration) * (repeatCount + 1)).rounded()
-        return total >= 9.2e18 ? Self.forever : Int64(total)
+        return total >= 9.2e18 ? Self.forever : Int64(saturating: total)
     }
 
     /// Whether iteration `i` (from 0) runs backwards.

@@ -187,9 +187,9 @@ open class ScrollView: View, FrameDrivenAnimation {
         clipsToBounds = true
         panGestureRecognizer.minimumDistance = 8
         panGestureRecognizer.delaysTouchesBegan = delaysContentTouches
-        panGestureRecognizer.addAction { [unowned self] r in self.pan(r as! PanGestureRecognizer) }
+        panGestureRecognizer.addAction { [weak self] r in self?.pan(r as! PanGestureRecognizer) }
         addGestureRecognizer(panGestureRecognizer)
-        pinchGestureRecognizer.addAction { [unowned self] r in self.pinch(r as! PinchGestureRecognizer) }
+        pinchGestureRecognizer.addAction { [weak self] r in self?.pinch(r as! PinchGestureRecognizer) }
         addGestureRecognizer(pinchGestureRecognizer)
         panGestureRecognizer.delegate = ownGestures
         pinchGestureRecognizer.delegate = ownGestures
@@ -375,8 +375,8 @@ open class ScrollView: View, FrameDrivenAnimation {
     private func pageTarget(velocity: Point) -> Point {
         func axis(_ o: Double, _ v: Double, _ page: Double, _ content: Double, _ start: Double) -> Double {
             guard page > 0 else { return o }
-            let count = max(1, Int((content / page).rounded(.up)))
-            let current = Int((start / page).rounded())
+            let count = max(1, Int(saturating: content / page, rounding: .up))
+            let current = Int(saturating: start / page, rounding: .toNearestOrAwayFromZero)
             return Double(ScrollPhysics.targetPage(current: current, offset: o, velocity: v, pageSize: page, pageCount: count,
                                                    rate: decelerationRate.rawValue)) * page
         }

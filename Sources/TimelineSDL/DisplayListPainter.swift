@@ -581,6 +581,7 @@ public final class DisplayListPainter {
     return Int32(max(-67_108_864, min(67_108_864, v.rounded(rule))))
 }
 
+/// A colour component or opacity from 0...1 as a byte; NaN as 0 (MR0).
 @inline(__always) func byte(_ v: Double) -> UInt8 {
-    UInt8(clamping: Int((min(max(v, 0), 1) * 255).rounded()))
+    UInt8(saturating: (v * 255).rounded())
 }

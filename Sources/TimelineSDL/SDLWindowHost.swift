@@ -35,14 +35,29 @@ public final class SDLWindowHost {
     /// the input method where the caret is.
     private func updateTextInput() {
         let want = window.wantsTextInput
-        if want, let r = window.textInputRect, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, abs(r.minX) < 1e6, abs(r.minY) < 1e6, r.width < 1e6, r.height < 1e6 { // TEMP
-            var rect = SDL_Rect(x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()), w: Int32(max(1, r.width.rounded())),
-                                h: Int32(max(1, r.height.rounded())))
-            SDL_SetTextInputRect(&rect)
-        }
+        if want, var rect = Self.inputMethodRect(for: window.textInputRect) { SDL_SetTextInputRect(&rect) }
         guard want != textInputOn else { return }
         textInputOn = want
         if want { SDL_StartTextInput() } else { SDL_StopTextInput() }
+    }
+
+    /// The rectangle the input method is told for a caret rectangle in window points (MR0):
+    /// whole points, at least 1x1, clamped to ±2²⁶; nil (the input method keeps the last one)
+    /// for no rectangle, a null one (a caret outside the window) or one that is not finite.
+    nonisolated static func inputMethodRect(for r: Rect?) -> SDL_Rect? {
+        guard let r, !r.isNull, r.isFinite else { return nil }
+        return SDL_Rect(x: pixel(r.minX), y: pixel(r.minY), w: max(1, pixel(r.width)), h: max(1, pixel(r.height)))
+    }
+
+    /// The largest side, in points, asked of the window system for a window: SDL's largest
+    /// texture side on most renderers.
+    nonisolated static let maximumWindowSide: Int32 = 16_384
+
+    /// A window size in points as SDL takes it (MR0): whole points from 1 to
+    /// ``maximumWindowSide`` on each side; NaN as 1.
+    nonisolated static func windowDimensions(for size: Size) -> (width: Int32, height: Int32) {
+        func side(_ v: Double) -> Int32 { v.isNaN ? 1 : max(1, min(maximumWindowSide, Int32(saturating: v.rounded()))) }
+        return (side(size.width), side(size.height))
     }
 
     /// The fonts the window's text lays out with (the window's own, as a headless host's).
@@ -67,9 +82,10 @@ public final class SDLWindowHost {
                 clock choice: SDLClockChoice = .dispatch, fontSystem: FontSystem? = nil) throws(SDLError) {
         try SDLLibrary.initVideo()
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        let sides = Self.windowDimensions(for: size)
         sdlWindow = try check(SDL_CreateWindow(title, Int32(tl_window_pos_centered()), Int32(tl_window_pos_centered()),
-                                               Int32(size.width), Int32(size.height), flags),
-                              "SDL_CreateWindow(\(Int(size.width))x\(Int(size.height)))")
+                                               sides.width, sides.height, flags),
+                              "SDL_CreateWindow(\(sides.width)x\(sides.height))")
         displayRefreshRate = SDLVideo.refreshRate(of: sdlWindow)
         if choice == .sdl, displayRefreshRate <= 0 {
             SDL_DestroyWindow(sdlWindow)
@@ -96,7 +112,7 @@ public final class SDLWindowHost {
             clock = DispatchFrameClock(rate: rate)
         }
         runLoop = MainRunLoop(clock: clock)
-        window = Window(size: size)
+        window = Window(size: Size(width: Double(sides.width), height: Double(sides.height)))
         if let fontSystem { window.fontSystem = fontSystem }
         window.pasteboard = SDLPasteboard()
         window.caretBlinkPeriod = 0.5
@@ -140,7 +156,8 @@ public final class SDLWindowHost {
     /// Asks the window system to resize the window to `size` points; the resize arrives as an
     /// event like a user's drag would (D3).
     public func resizeWindow(to size: Size) {
-        SDL_SetWindowSize(sdlWindow, Int32(size.width), Int32(size.height))
+        let sides = Self.windowDimensions(for: size)
+        SDL_SetWindowSize(sdlWindow, sides.width, sides.height)
     }
 
     /// The SDL window id (`SDL_GetWindowID`), for events addressed to this window.

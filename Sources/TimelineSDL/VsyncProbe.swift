@@ -1,5 +1,6 @@
 import CSDL2
 import FrameTiming
+import Geometry
 
 /// Runs the SDL vsync clock on its own for the clock benchmark (C1): a small window whose
 /// renderer presents with `SDL_RENDERER_PRESENTVSYNC`, driven by ``SDLVsyncClock``, recording
@@ -21,7 +22,7 @@ public enum VsyncProbe {
 
         let clock = SDLVsyncClock(rate: rate)
         var samples: [TickSample] = []
-        samples.reserveCapacity(Int(seconds * Double(rate.rawValue)) + 16)
+        samples.reserveCapacity(max(0, min(1 << 20, Int(saturating: seconds * Double(rate.rawValue)))) + 16)
         var first: Int64?
         var shade: UInt8 = 0
         clock.frameHandler = { info in
@@ -36,7 +37,7 @@ public enum VsyncProbe {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {}
             if first == nil { first = woke }
-            if woke - first! >= Int64(seconds * 1e9) { clock.stop() }
+            if woke - first! >= Int64(saturating: seconds * 1e9) { clock.stop() }
             return true
         }
         clock.run()

@@ -187,7 +187,9 @@ public final class SceneAnimator: FrameDrivenAnimation {
     /// A tween from the values its changes find when it first plays (GSAP's `to`).
     private func makeTween(_ spec: TweenSpec) -> Tween {
         var from: [SceneValue]?
-        return Tween(duration: spec.duration, curve: spec.curve.timingCurve) { [unowned self] p in
+        // Weak: the tween lives in a timeline the caller may keep past this animator (MR3).
+        return Tween(duration: spec.duration, curve: spec.curve.timingCurve) { [weak self] p in
+            guard let self else { return }
             if from == nil { from = spec.changes.map(self.value) }
             for (change, start) in zip(spec.changes, from!) { self.set(change, start.interpolated(to: change, p)) }
         }

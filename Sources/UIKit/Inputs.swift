@@ -112,13 +112,16 @@ open class UITextField: UIControl {
     }
     /// UIKit's text notifications, posted with the field as their object.
     private func postsNotifications() {
-        _ = field.addAction(for: .editingChanged) { [unowned self] _ in
+        _ = field.addAction(for: .editingChanged) { [weak self] _ in
+            guard let self else { return }
             NotificationCenter.default.post(name: UITextField.textDidChangeNotification, object: self)
         }
-        _ = field.addAction(for: .editingDidBegin) { [unowned self] _ in
+        _ = field.addAction(for: .editingDidBegin) { [weak self] _ in
+            guard let self else { return }
             NotificationCenter.default.post(name: UITextField.textDidBeginEditingNotification, object: self)
         }
-        _ = field.addAction(for: .editingDidEnd) { [unowned self] _ in
+        _ = field.addAction(for: .editingDidEnd) { [weak self] _ in
+            guard let self else { return }
             NotificationCenter.default.post(name: UITextField.textDidEndEditingNotification, object: self)
         }
     }

@@ -288,7 +288,7 @@ final class PickerColumn: ScrollView, ScrollViewDelegate {
         showsHorizontalScrollIndicator = false
         contentInsetAdjustmentBehavior = .never
         alwaysBounceVertical = true
-        tap.addAction { [unowned self] r in if r.state == .ended { self.tapped(at: r.location(in: self)) } }
+        tap.addAction { [weak self] r in if let self, r.state == .ended { self.tapped(at: r.location(in: self)) } }
         addGestureRecognizer(tap)
     }
 

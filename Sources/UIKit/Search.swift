@@ -94,11 +94,11 @@ open class UISearchBar: UIView {
         searchTextField.clearButtonMode = .whileEditing
         searchTextField.returnKeyType = .search
         searchTextField.delegate = fieldBridge
-        searchTextField.addAction(UIAction { [unowned self] _ in self.textDidChange() }, for: .editingChanged)
+        searchTextField.addAction(UIAction { [weak self] _ in self?.textDidChange() }, for: .editingChanged)
         cancelButton.setTitle("Cancel", for: .normal)
-        cancelButton.addAction(UIAction { [unowned self] _ in self.cancelClicked() }, for: .touchUpInside)
+        cancelButton.addAction(UIAction { [weak self] _ in self?.cancelClicked() }, for: .touchUpInside)
         cancelButton.isHidden = true
-        scopeBar.addAction(UIAction { [unowned self] _ in self.scopeChanged() }, for: .valueChanged)
+        scopeBar.addAction(UIAction { [weak self] _ in self?.scopeChanged() }, for: .valueChanged)
         scopeBar.isHidden = true
         for v in [searchTextField, cancelButton, scopeBar] as [UIView] { addSubview(v) }
     }

@@ -130,7 +130,7 @@ open class UITextView: UIScrollView {
         super.isScrollEnabled = false
         scroll.bounces = false
         view.backgroundColor = .white
-        _ = editor.addAction(for: .editingChanged) { [unowned self] _ in self.textDidChange() }
+        _ = editor.addAction(for: .editingChanged) { [weak self] _ in self?.textDidChange() }
     }
     private func textDidChange() {
         invalidateIntrinsicContentSize()

@@ -114,9 +114,10 @@ public final class MainRunLoop {
         // The main-actor closure is converted once, here, as MainActor.assumeIsolated does
         // internally, because assumeIsolated on every frame allocates its closure's context.
         // Debug builds still check the isolation on each frame.
-        let handler: @MainActor (FrameInfo) -> Bool = { [unowned self] info in
+        // Weak: code may keep the clock, and step it, after the loop is gone (MR3).
+        let handler: @MainActor (FrameInfo) -> Bool = { [weak self] info in
             assert({ MainActor.preconditionIsolated("frame handler off the main actor"); return true }())
-            return self.runFrame(info)
+            return self?.runFrame(info) ?? false
         }
         clock.frameHandler = unsafeBitCast(handler, to: ((FrameInfo) -> Bool).self)
     }

@@ -131,7 +131,8 @@ struct ConstantAnimation {
 /// subtree leaving its window is found through a mark on its views, not an ancestor walk.
 @MainActor
 public final class AnimationEngine: AnimationSource {
-    unowned let runLoop: MainRunLoop
+    /// Weak: code may keep the engine (``MainRunLoop/animations``) after its loop is gone (MR3).
+    weak var runLoop: MainRunLoop?
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
     var running: [PropertyAnimation] = []
@@ -195,7 +196,7 @@ public final class AnimationEngine: AnimationSource {
     package func drive(_ animation: any FrameDrivenAnimation) {
         guard !driven.contains(where: { $0.value === animation }) else { return }
         driven.append(WeakDriven(value: animation))
-        runLoop.requestFrame()
+        runLoop?.requestFrame()
     }
 
     package func stopDriving(_ animation: any FrameDrivenAnimation) {
@@ -209,7 +210,7 @@ public final class AnimationEngine: AnimationSource {
     /// view's layer time), or nil to take the time of the first frame that ticks it (N8: that
     /// frame shows progress 0).
     private func beginNow(_ view: View?) -> Int64? {
-        runLoop.currentFrame.map { time(on: view, at: $0.mediaTime) }
+        runLoop?.currentFrame.map { time(on: view, at: $0.mediaTime) }
     }
 
     /// Media time `now` (nanoseconds) on the time of `view`'s layer once any layer has a time of
@@ -260,7 +261,7 @@ public final class AnimationEngine: AnimationSource {
             view: view, property: property, from: from, to: to, begin: beginNow(view), timing: tx.timing,
             group: tx.group, additive: additive, epoch: view.animationEpochs[property.rawValue]))
         view.animatedProperties |= property.bit
-        runLoop.requestFrame()
+        runLoop?.requestFrame()
         return true
     }
 
@@ -288,7 +289,7 @@ public final class AnimationEngine: AnimationSource {
             begin: beginNow(view), timing: tx.timing, group: tx.group, epoch: view.animationEpochs[property.rawValue]))
         view.animatedProperties |= property.bit
         view.keyframedProperties |= property.bit
-        runLoop.requestFrame()
+        runLoop?.requestFrame()
         return true
     }
 
@@ -504,7 +505,7 @@ public final class AnimationEngine: AnimationSource {
         constants.append(ConstantAnimation(constraint: constraint, from: constraint.constant, to: target,
                                            begin: beginNow(constraint.owner), timing: timing, group: group,
                                            epoch: constraint.constantAnimationEpoch))
-        runLoop.requestFrame()
+        runLoop?.requestFrame()
     }
 
     /// Advances constant animations. When one ends the constant is the target (the model value),
@@ -573,7 +574,7 @@ public final class AnimationEngine: AnimationSource {
             v.presentationChanged()
             interrupt(v, a.property)
         }
-        if !running.isEmpty || !keyframeTracks.isEmpty { runLoop.requestFrame() }
+        if !running.isEmpty || !keyframeTracks.isEmpty { runLoop?.requestFrame() }
     }
 }
 

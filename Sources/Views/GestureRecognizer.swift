@@ -104,7 +104,7 @@ open class GestureRecognizer {
     }
 
     /// The frame time of the event being handled, in nanoseconds.
-    var now: Int64 { Int64((eventTime * 1e9).rounded()) }
+    var now: Int64 { MediaTime.nanoseconds(eventTime) }
 
     // MARK: Arbitration
 
@@ -150,6 +150,24 @@ open class GestureRecognizer {
 
     /// Called after another recognizer took the gesture; subclasses drop their tracking state.
     open func didYield() {}
+
+    /// Its view is leaving the window while it follows or decides a press (MR0, as UIKit): a
+    /// gesture that had begun is cancelled (its actions called once with `.cancelled`), one still
+    /// possible fails; it forgets its pointers, its timers and its arbiter, so nothing more of
+    /// the press reaches it. Called while the view is still in the window (timers cancel there).
+    func viewWillLeaveWindow() {
+        heldState = nil
+        touches.removeAll()
+        didYield()
+        switch storedState {
+        case .began, .changed: transition(to: .cancelled)
+        case .possible:
+            storedState = .failed
+            arbiter?.recognizerDidChange(self)
+        default: break
+        }
+        arbiter = nil
+    }
 
     /// A recognizer this one depends on changed: recognise what was held once they all failed,
     /// or fail when one recognised.
@@ -323,6 +341,8 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         stop()
         state = wasActive ? .ended : .failed
     }
+
+    public override func didYield() { stop() }
 
     private func stop() {
         start = nil

@@ -58,6 +58,8 @@ extension Priority {
 /// changed flag their superview for layout, whose ``View/layoutSubviews()`` applies the frames.
 @MainActor
 public final class LayoutEngine {
+    /// Unowned, and safely so: the engine is made by its window (``Window/layoutEngine``) and
+    /// called only from it and its views' layout passes, which need the window alive.
     unowned let window: Window
     /// The solver (exposed for benchmarks and diagnostics).
     public let solver = Solver()

@@ -83,8 +83,9 @@ final class ViewLayer: Layer {
     func load(for view: View) {
         name = view.identifier
         contentsGravity = view.contentMode.gravity
-        renderingDidChange = { [unowned view] changed in view.layerDidChange(changed) }
-        layersDidAnimate = { [unowned view] in view.window?.layersDidAnimate() }
+        // Weak: code may keep a view's layer (or a sublayer's root) after the view is gone (MR3).
+        renderingDidChange = { [weak view] changed in view?.layerDidChange(changed) }
+        layersDidAnimate = { [weak view] in view?.window?.layersDidAnimate() }
     }
 
     /// Takes a changed ``Layer/anchorPoint`` (the view's position stays; its frame moves, as in

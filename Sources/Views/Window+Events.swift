@@ -54,6 +54,48 @@ extension Window {
         var recognizers: [GestureRecognizer] = []
         var takenByRecognizer = false
         var delayed: [InputEvent] = []
+        /// Where the pointer last was, in window coordinates (for a cancel the window sends).
+        var location = Point.zero
+    }
+
+    /// Presses on a subtree leaving the window are cancelled, as UIKit cancels them (MR0): each
+    /// view of it that was following a press gets `pointerCancelled` (a control sends
+    /// `touchCancel`, never `touchUpInside`), and its recognizers are cancelled (their actions
+    /// called once with `.cancelled` if they had begun, else they fail) and see nothing more of
+    /// the press. Recognizers of ancestors still in the window keep following it. Called while
+    /// the subtree carries ``View/isLeavingWindow``; the window forgets them before calling out.
+    func cancelPresses(inSubtreeLeaving view: View) {
+        // Quick exit: most removals happen with no press down and nothing arbitrated.
+        guard !pointerTracks.isEmpty || !arbitrated.isEmpty || !heldPresses.isEmpty else { return }
+        func leaving(_ r: GestureRecognizer) -> Bool { r.view.map(\.isLeavingWindow) ?? true }
+        var cancelledRecognizers: [GestureRecognizer] = []
+        func collect(_ r: GestureRecognizer) {
+            if leaving(r), !cancelledRecognizers.contains(where: { $0 === r }) { cancelledRecognizers.append(r) }
+        }
+        var cancelledViews: [(view: View, id: Int, at: Point)] = []
+        for (id, track) in pointerTracks {
+            var t = track
+            if let v = t.view, v.isLeavingWindow {
+                // The view saw the press (nothing held from it, no recognizer took it): it is told.
+                if !t.takenByRecognizer, t.delayed.isEmpty { cancelledViews.append((v, id, t.location)) }
+                t.view = nil
+                t.delayed.removeAll()
+            }
+            t.recognizers.forEach(collect)
+            t.recognizers.removeAll(where: leaving)
+            pointerTracks[id] = t
+        }
+        heldPresses.removeAll { $0.view?.isLeavingWindow == true }
+        for k in heldPresses.indices {
+            heldPresses[k].recognizers.forEach(collect)
+            heldPresses[k].recognizers.removeAll(where: leaving)
+        }
+        arbitrated.forEach(collect)
+        arbitrated.removeAll(where: leaving)
+        for c in cancelledViews {
+            _ = deliver(InputEvent(.pointerCancelled(c.at), pointerID: c.id), to: c.view)
+        }
+        for r in cancelledRecognizers { r.viewWillLeaveWindow() }
     }
 
     private func handlePointer(_ event: InputEvent, at p: Point) -> Bool {
@@ -67,7 +109,7 @@ extension Window {
         if case .pointerDown = event.kind {
             if id == 0 { updateHover(hit: nil) }
             let target = rootView.hitTest(rootView.pointFromWindow(p))
-            var track = PointerTrack(view: target)
+            var track = PointerTrack(view: target, location: p)
             // The recognizers of the hit view and its ancestors follow this press (K2), with
             // those already following another pointer on the same views (two-finger gestures).
             var a = target
@@ -84,7 +126,9 @@ extension Window {
             }
         }
         guard var track = pointerTracks[id] else { return false }
-        for r in track.recognizers { r.receive(event) }
+        pointerTracks[id]?.location = p
+        // One whose view left the window during this loop (an action removed it) is skipped.
+        for r in track.recognizers where r.arbiter === self { r.receive(event) }
         track = pointerTracks[id] ?? track
         var handled = false
         if !track.takenByRecognizer {
@@ -242,7 +286,12 @@ extension Window {
     /// Whether the first responder takes text input (the window backend then asks the platform
     /// for text and input-method events), and where its caret is.
     public var wantsTextInput: Bool { firstResponder?.acceptsTextInput ?? false }
-    public var textInputRect: Rect? { firstResponder?.textInputRect }
+    /// Nil when there is no caret to show, including a null or non-finite rectangle (a field
+    /// scrolled or moved out of the window, MR0), which no platform can place.
+    public var textInputRect: Rect? {
+        guard let r = firstResponder?.textInputRect, !r.isNull, r.isFinite else { return nil }
+        return r
+    }
 }
 
 /// Points one wheel notch scrolls by default (a line of text), shared by scroll views and text

@@ -174,7 +174,14 @@ public final class Window: FrameParticipant {
     }
 
     /// Resizes the window and its root view; the root is flagged for layout (U3).
-    public func resize(to newSize: Size) {
+    public func resize(to proposed: Size) {
+        // A size a platform reported wrongly or a caller computed from nothing: refused when
+        // not finite, negative sides as zero (MR0).
+        guard proposed.isFinite else {
+            report(misuse: "resize(to: \(proposed)) refused: a window's size must be finite")
+            return
+        }
+        let newSize = Size(width: max(0, proposed.width), height: max(0, proposed.height))
         guard newSize != size else { return }
         rootViewController?.viewWillTransition(to: newSize)
         let old = size
@@ -294,9 +301,9 @@ public final class Window: FrameParticipant {
         defer { view.setLeavingWindow(false) }
         animations?.subtreeWillLeaveWindow()
         layoutEngine.subtreeWillLeaveWindow(view)
-        for (id, track) in pointerTracks where track.view?.isLeavingWindow == true { pointerTracks[id]?.view = nil }
         hovered.removeAll { $0.isLeavingWindow }
         if let f = firstResponder as? View, f.isLeavingWindow { _ = f.resignFirstResponder(); if firstResponder === f { firstResponder = nil } }
+        cancelPresses(inSubtreeLeaving: view)
     }
 
     // MARK: The update cycle (R5 phases 4-7, run by the run loop)

@@ -118,7 +118,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
             let total = tl.timing.totalDuration
             if total == TimelineTiming.forever || tl.timeScale == 1 { return total }
             let scaled = (Double(total) / tl.timeScale).rounded()
-            return scaled >= 9.2e18 ? TimelineTiming.forever : Int64(scaled)
+            return scaled >= 9.2e18 ? TimelineTiming.forever : Int64(saturating: scaled)
         }
     }
 
@@ -137,7 +137,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     /// A nested timeline's own playhead for a time `t` after its start in this one.
     private static func nestedPlayhead(_ tl: AnimationTimeline, _ t: Int64) -> Int64 {
         let total = tl.timing.totalDuration
-        let scaled = tl.timeScale == 1 ? t : Int64(min(Double(t) * tl.timeScale, 9.2e18).rounded())
+        let scaled = tl.timeScale == 1 ? t : Int64(saturating: min(Double(t) * tl.timeScale, 9.2e18).rounded())
         return min(max(scaled, 0), total)
     }
 
@@ -278,7 +278,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         // The playhead is a function of the frame time and the anchor, not a running sum.
         let elapsed = Double(now - anchorTime!) * timeScale
         let target = Double(anchorPlayhead) + (isReversed ? -elapsed : elapsed)
-        move(to: target >= 9.2e18 ? TimelineTiming.forever : (target <= 0 ? 0 : Int64(target.rounded())))
+        move(to: target >= 9.2e18 ? TimelineTiming.forever : (target <= 0 ? 0 : Int64(saturating: target.rounded())))
         return isDriven
     }
 

@@ -113,7 +113,7 @@ public final class PropertyAnimator {
         if state == .inactive { activate() }
         isRunning = true
         if segment == nil { beginSegment(curve: curve, durationFactor: 1) }
-        engine?.runLoop.requestFrame()
+        engine?.runLoop?.requestFrame()
     }
 
     /// Pauses where it is (it stays active; values hold).
@@ -177,7 +177,7 @@ public final class PropertyAnimator {
         }
         beginSegment(curve: next, durationFactor: durationFactor)
         isRunning = true
-        engine?.runLoop.requestFrame()
+        engine?.runLoop?.requestFrame()
     }
 
     // MARK: Internals

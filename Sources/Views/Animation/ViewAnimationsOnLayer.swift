@@ -140,7 +140,7 @@ extension AnimationEngine {
             view.onScreen.copy(p, from: view.viewLayer)
         }
         view.presentationChanged()
-        runLoop.requestFrame()                 // the blocks' completions run in the next frame's phase 3
+        runLoop?.requestFrame()                 // the blocks' completions run in the next frame's phase 3
         // Last, with the lists settled: an animator left with no tracks ends now, and its
         // completions may remove animations again.
         for animator in animators { animator.dropRemovedTracks() }
@@ -167,7 +167,7 @@ extension AnimationEngine {
         g.repeatCount = tl.yoyo ? plays / 2 : plays
         g.speed = tl.isReversed ? -tl.timeScale : tl.timeScale
         g.timeOffset = tl.totalTime
-        g.beginTime = MediaTime.seconds(time(on: view, at: runLoop.currentMediaTimeNanoseconds))
+        g.beginTime = MediaTime.seconds(time(on: view, at: runLoop?.currentMediaTimeNanoseconds ?? 0))
         g.fillMode = .both
         return g
     }

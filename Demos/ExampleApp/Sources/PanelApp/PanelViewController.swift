@@ -41,8 +41,8 @@ public final class PanelViewController: ViewController {
             panel.widthAnchor.constraint(equalToConstant: panelWidth),
         ])
 
-        showButton.addAction(for: .primaryActionTriggered) { [unowned self] _ in setPanelShown(true) }
-        hideButton.addAction(for: .primaryActionTriggered) { [unowned self] _ in setPanelShown(false) }
+        showButton.addAction(for: .primaryActionTriggered) { [weak self] _ in guard let self else { return }; setPanelShown(true) }
+        hideButton.addAction(for: .primaryActionTriggered) { [weak self] _ in guard let self else { return }; setPanelShown(false) }
         hideButton.isEnabled = false
     }
 
