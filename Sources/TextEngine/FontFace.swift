@@ -180,7 +180,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(ftFace, glyph, flags) == 0, let slot = ftFace.pointee.glyph else { return nil }
         guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
-        let shift = FT_Pos((subpixel * 64).rounded())
+        // 0..<1 of a pixel; anything else (NaN included) as no shift rather than a trap (MR0).
+        let shift = subpixel.isFinite ? FT_Pos(saturating: min(max(subpixel, 0), 1) * 64, rounding: .toNearestOrAwayFromZero) : 0
         if shift != 0 { FT_Outline_Translate(&slot.pointee.outline, shift, 0) }
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
         let bm = slot.pointee.bitmap

@@ -251,6 +251,12 @@ open class View: Responder {
         viewLayer.view = self
     }
 
+    /// Code may keep the view's layer past the view (MR3): the layer's unretained reference to
+    /// it is cleared, and the layer goes on as a layer of its own.
+    isolated deinit {
+        viewLayer.view = nil
+    }
+
     /// A view with an identifier, laid out by constraints (its frame comes from the engine).
     public convenience init(identifier: String, frame: Rect? = nil) {
         self.init(frame: frame ?? .zero)

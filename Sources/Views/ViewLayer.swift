@@ -36,6 +36,8 @@ import Layers
 /// point.
 @MainActor
 final class ViewLayer: Layer {
+    /// Unretained for speed (the window reads it for every view each frame); safe because the
+    /// view clears it when it goes (``View``'s deinit), so a layer kept past its view stands alone.
     unowned(unsafe) var view: View?
 
     // The storage of the view's values (CA2): a view's model values in its layer, what is on
