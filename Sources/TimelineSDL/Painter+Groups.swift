@@ -86,7 +86,7 @@ extension DisplayListPainter {
     /// SDL's blend instead).
     func compositeOffscreen(_ off: Offscreen) -> Bool {
         let runs = off.runs < tileRuns.count ? tileRuns[off.runs] : [off.region]
-        let opacity = UInt32(max(0, min(255, (off.opacity * 255).rounded())))
+        let opacity = UInt32(UInt8(saturating: (off.opacity * 255).rounded()))
         // Read the group's pixels from its target (still the current one), run by run.
         var total = 0
         for run in runs { total += Int(run.w) * Int(run.h) }
@@ -416,10 +416,9 @@ extension DisplayListPainter {
         for k in 0..<(cols * rows) { tileMarks[k] = false }
         let rx = Double(region.x), ry = Double(region.y)
         for b in drawingBoxes {
-            let c0 = Int(max(0, min(Double(cols - 1), ((b.minX - 2 - rx) / Double(size)).rounded(.down))))
-            let c1 = Int(max(0, min(Double(cols - 1), ((b.maxX + 2 - rx) / Double(size)).rounded(.down))))
-            let r0 = Int(max(0, min(Double(rows - 1), ((b.minY - 2 - ry) / Double(size)).rounded(.down))))
-            let r1 = Int(max(0, min(Double(rows - 1), ((b.maxY + 2 - ry) / Double(size)).rounded(.down))))
+            func tile(_ v: Double, _ count: Int) -> Int { max(0, min(count - 1, Int(saturating: v / Double(size), rounding: .down))) }
+            let c0 = tile(b.minX - 2 - rx, cols), c1 = tile(b.maxX + 2 - rx, cols)
+            let r0 = tile(b.minY - 2 - ry, rows), r1 = tile(b.maxY + 2 - ry, rows)
             guard b.maxX + 2 > rx, b.maxY + 2 > ry, b.minX - 2 < rx + Double(region.w), b.minY - 2 < ry + Double(region.h) else { continue }
             for r in r0...r1 { for c in c0...c1 { tileMarks[r * cols + c] = true } }
         }

@@ -215,7 +215,7 @@ extension DisplayListPainter {
     /// buffer, or (the outermost) the SDL target.
     func endMemoryGroup(_ m: MemoryGroup) {
         memoryDepth -= 1
-        let o = UInt32(max(0, min(255, (m.opacity * 255).rounded())))
+        let o = UInt32(UInt8(saturating: (m.opacity * 255).rounded()))
         let width = Int(targetSize.width), height = Int(targetSize.height)
         let cols = tileColumns, rows = tileRows, side = Self.memoryTile
         if m.depth > 0 {

@@ -57,7 +57,7 @@ extension DisplayListPainter {
         useTexture(texture)
         mesh.transform = transform
         mesh.opacity = opacity
-        let size64 = Int32((pixelSize * 64).rounded())
+        let size64 = Int32(saturating: pixelSize * 64, rounding: .toNearestOrAwayFromZero)
         var inv = 1 / Double(atlasSide)
         let t = transform
         for (i, glyph) in run.glyphs.enumerated() {
@@ -67,7 +67,7 @@ extension DisplayListPainter {
             if axisAligned {
                 device = t.apply(to: pen)
                 let f = device.x - device.x.rounded(.down)
-                phase = f.isFinite ? UInt8(min(3, max(0, Int((f * 4).rounded())))) : 0
+                phase = min(3, UInt8(saturating: (f * 4).rounded()))
                 if (f * 4).rounded() >= 4 { device.x += 1 }
                 device.x = device.x.rounded(.down)
                 device.y = device.y.rounded()
