@@ -169,6 +169,40 @@ struct NoTrapUnderInputTests {
         host.runUntilIdle()
     }
 
+    final class Items: CollectionViewDataSource {
+        func collectionView(_ c: CollectionView, numberOfItemsInSection s: Int) -> Int { 40 }
+        func collectionView(_ c: CollectionView, cellForItemAt p: IndexPath) -> CollectionViewCell {
+            c.dequeueReusableCell(withReuseIdentifier: "item", for: p)
+        }
+    }
+
+    @Test("MR0: a collection view whose item sizes, spacings and insets are NaN, infinite or zero lays out finitely and finds items by point")
+    func MR0_collectionNonFiniteItemSizes() {
+        let host = makeHost(width: 400, height: 600)
+        let layout = CollectionViewFlowLayout()
+        let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+        cv.register(CollectionViewCell.self, forCellWithReuseIdentifier: "item")
+        let items = Items()
+        cv.dataSource = items
+        host.root.addSubview(cv)
+        let values: [Double] = [.nan, .infinity, -.infinity, 0, 1e300]
+        for v in values {
+            layout.itemSize = Size(width: v, height: 80)
+            layout.minimumLineSpacing = v
+            layout.minimumInteritemSpacing = v
+            layout.sectionInset = EdgeInsets(all: v)
+            host.runUntilIdle()
+            #expect(cv.contentSize.isFinite, "content size with \(v)")
+            cv.contentOffset = Point(x: 0, y: v)
+            host.runUntilIdle()
+            #expect(cv.contentOffset.isFinite)
+            _ = cv.indexPathForItem(at: Point(x: v, y: 10))
+            for cell in cv.visibleCells { #expect(cell.frame.isFinite, "a cell's frame with \(v)") }
+        }
+        cv.dataSource = nil
+        host.runUntilIdle()
+    }
+
     @Test("MR0: views with NaN or infinite frames, transforms, alpha and corner radii build a display list without a trap")
     func MR0_viewsWithNonFiniteGeometry() {
         let host = makeHost()
