@@ -484,10 +484,8 @@ open class TableView: ScrollView {
         contentSize = Size(width: bounds.width, height: y)
     }
 
-    /// A header's or footer's height as the layout uses it: not negative, and 0 for NaN or an
-    /// infinity (MR0), which would leave every row below it nowhere.
+    /// A header's or footer's height as laid out: not negative; 0 if not finite (MR0).
     private static func finite(_ h: Double) -> Double { h.isFinite ? max(0, h) : 0 }
-
     public var numberOfSections: Int { sectionCounts.count }
     public func numberOfRows(inSection section: Int) -> Int { sectionCounts.indices.contains(section) ? sectionCounts[section] : 0 }
 
