@@ -91,7 +91,7 @@ let package = Package(
         // <- Lists <- Navigation; Timeline re-exports them all, so an app imports one module.
         .target(
             name: "Views",
-            dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel", "TextEngine", "Layers"],
+            dependencies: ["Geometry", "FrameTiming", "LayoutSolver", "UpdateLoop", "Motion", "RenderModel", "TextEngine", "Images", "Layers"],
             swiftSettings: strict),
         .target(name: "Controls", dependencies: ["Views"], swiftSettings: strict),
         .target(name: "Scrolling", dependencies: ["Views", "Controls"], swiftSettings: strict),
@@ -187,7 +187,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(
             name: "TimelineTests",
-            dependencies: ["Timeline", "LayoutSolver", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
+            dependencies: ["Timeline", "LayoutSolver", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images", "TextEngine"],
             swiftSettings: strict),
         .testTarget(
             name: "TimelineSceneTests",
@@ -201,7 +201,7 @@ let package = Package(
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL"], swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",
-            dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
+            dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
             exclude: ["Golden", "Reference", "LayerReference"],          // read from the source tree by path
             swiftSettings: strict),
     ]

@@ -108,6 +108,13 @@ open class Label: View {
         }
     }
 
+    /// Forgets the laid-out text (at most three layouts); the next draw lays it out again.
+    open override func releaseCaches() {
+        super.releaseCaches()
+        styled = nil
+        layouts.removeAll()
+    }
+
     /// The paragraph style the label's properties make.
     private var paragraphStyle: ParagraphStyle {
         ParagraphStyle(alignment: textAlignment, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing)

@@ -264,6 +264,12 @@ open class TextField: Control {
         cachedLayout = nil
     }
 
+    /// Forgets the laid-out text (one layout); the next draw lays it out again.
+    open override func releaseCaches() {
+        super.releaseCaches()
+        cachedLayout = nil
+    }
+
     /// A text view made shorter (or whose text got shorter) keeps its lines in view.
     open override func layoutSubviews() {
         super.layoutSubviews()

@@ -95,3 +95,9 @@ public final class ImageAssets {
         }
     }
 }
+
+extension ImageAssets {
+    /// Drops every cached image (MR5's memory warning; ``removeAllCachedImages()``): they are
+    /// decoded again when next named.
+    public func releaseCaches() { removeAllCachedImages() }
+}

@@ -77,6 +77,20 @@ open class CollectionView: ScrollView {
     var preparedSize = Size(width: -1, height: -1)
     /// Cells made rather than reused, for tests and benches.
     public var cellsCreated: Int { reuse.created }
+    /// Cells, supplementary and decoration views kept hidden for reuse now (at most 128 per
+    /// identifier; MR5).
+    public var pooledCellCount: Int {
+        reuse.pooledCount + supplementaryReuse.values.reduce(0) { $0 + $1.pooledCount }
+            + decorationReuse.values.reduce(0) { $0 + $1.pooledCount }
+    }
+
+    /// Lets the views kept for reuse go (MR5's memory warning); the items showing keep theirs.
+    open override func releaseCaches() {
+        super.releaseCaches()
+        reuse.removeAll()
+        for k in supplementaryReuse.keys { supplementaryReuse[k]?.removeAll() }
+        for k in decorationReuse.keys { decorationReuse[k]?.removeAll() }
+    }
     /// Supplementary views made rather than reused, for tests and benches.
     public var supplementaryViewsCreated: Int { supplementaryReuse.values.reduce(0) { $0 + $1.created } }
     /// How many times the layout was asked for the elements in a rectangle (for tests and benches).

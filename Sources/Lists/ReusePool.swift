@@ -32,9 +32,30 @@ struct ReusePool<Cell: View> {
         return make(identifier)
     }
 
-    /// Puts a cell back, hidden, for the next dequeue of its identifier.
+    /// The most cells kept per identifier (MR5's budget). A table or collection view needs
+    /// about as many as it shows at once; a pool past this many (a reload of a very tall
+    /// viewport, many deletions at once) lets the rest go instead of keeping them hidden.
+    static var maximumPooledCellsPerIdentifier: Int { 128 }
+
+    /// Cells kept for reuse now, over every identifier.
+    var pooledCount: Int { pool.values.reduce(0) { $0 + $1.count } }
+
+    /// Puts a cell back, hidden, for the next dequeue of its identifier; past
+    /// ``maximumPooledCellsPerIdentifier`` it leaves its superview and is let go.
     mutating func recycle(_ cell: Cell, identifier: String?) {
+        let key = identifier ?? ""
+        if let kept = pool[key], kept.count >= Self.maximumPooledCellsPerIdentifier {
+            cell.removeFromSuperview()
+            return
+        }
         cell.isHidden = true
-        pool[identifier ?? "", default: []].append(cell)
+        pool[key, default: []].append(cell)
+    }
+
+    /// Lets every pooled cell go (MR5's memory warning): each leaves its superview; dequeues
+    /// make new ones from the registered makers.
+    mutating func removeAll() {
+        for (_, cells) in pool { for c in cells { c.removeFromSuperview() } }
+        pool.removeAll()
     }
 }

@@ -222,6 +222,10 @@ open class TableView: ScrollView {
     private var selected: Set<IndexPath> = []
     /// Cells made rather than reused, for tests and benches.
     public var cellsCreated: Int { reuse.created }
+    /// Cells kept hidden for reuse now (at most 128 per identifier; MR5).
+    public var pooledCellCount: Int { reuse.pooledCount }
+    /// Lets the cells kept for reuse go (MR5's memory warning); the rows showing keep theirs.
+    open override func releaseCaches() { super.releaseCaches(); reuse.removeAll() }
     /// The row swiped open, or being swiped (TableView+Swipe).
     var swipe: SwipeState?
     private var needsReload = false

@@ -71,6 +71,26 @@ public final class LottieComposition {
         Self.update(nodes, frame: frame, framerate: animation.framerate, evaluated: &evaluatedLayerCount)
     }
 
+    /// Text layers holding shaped text or drawn glyphs (MR5's counts).
+    public var cachedTextLayerCount: Int {
+        var n = 0
+        Self.forEachText(nodes) { if $0.hasCachedText { n += 1 } }
+        return n
+    }
+
+    /// Forgets what the text layers keep (shaped text, drawn glyphs; MR5's memory warning): it is
+    /// made again, the same, when the layers next render. The tree itself stays.
+    public func releaseCaches() {
+        Self.forEachText(nodes) { $0.releaseCaches() }
+    }
+
+    private static func forEachText(_ nodes: [Node], _ body: (LottieTextLayer) -> Void) {
+        for n in nodes {
+            if let t = n.text { body(t) }
+            forEachText(n.children, body)
+        }
+    }
+
     /// The layer tree's draw commands at the current frame, as a display list of the canvas at
     /// `scale` device pixels per point on a transparent background.
     public func displayList(scale: Double = 1) -> DisplayList {

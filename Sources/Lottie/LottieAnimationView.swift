@@ -179,6 +179,13 @@ open class LottieAnimationView: View, TimedContent {
 
     public var isRunning: Bool { playback != nil }
 
+    /// Forgets what the composition's text layers keep (MR5's memory warning); they render it
+    /// again when next drawn.
+    open override func releaseCaches() {
+        super.releaseCaches()
+        composition?.releaseCaches()
+    }
+
     /// Shows the frame of the play at the layer's local time `t`: frames played so far are
     /// (t − begin) × frame rate × speed, folded into the range by the loop mode.
     public func show(atLocalTime t: Double, of layer: Layer) {

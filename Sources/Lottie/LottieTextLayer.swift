@@ -70,6 +70,17 @@ public final class LottieTextLayer: TextLayer {
         }
     }
 
+    /// Whether shaped text or a frame's drawn glyphs are kept (MR5's counts).
+    public var hasCachedText: Bool { shaped != nil || drawn != nil || measuredPath != nil }
+
+    /// Forgets the shaped text and the frame's drawn glyphs (MR5's memory warning); the next
+    /// render shapes and draws them again, the same.
+    public func releaseCaches() {
+        shaped = nil
+        drawn = nil
+        measuredPath = nil
+    }
+
     public override func renderContent(into list: inout [DrawCommand]) {
         super.renderContent(into: &list)             // no string of its own: the layer's content only
         guard let document, let fonts = renderFonts else { return }

@@ -195,6 +195,14 @@ public struct DisplayList: Sendable, Equatable {
 @MainActor
 public protocol FrameRenderer: AnyObject {
     func present(_ list: DisplayList, frame: FrameContext)
+    /// Empties what the renderer keeps to go faster and can make again (glyph atlases,
+    /// textures, cached paths); called by a window's memory warning (MR5).
+    func releaseCaches()
+}
+
+extension FrameRenderer {
+    /// Keeps nothing by default.
+    public func releaseCaches() {}
 }
 
 /// The frame as a renderer sees it.

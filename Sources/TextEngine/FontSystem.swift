@@ -53,8 +53,23 @@ public final class FontSystem: @unchecked Sendable {
     private var nextFaceID = 1
     /// Resolved primary faces per (family, bold, italic).
     private var primaryFaces: [PrimaryKey: FontFace] = [:]
-    /// Fallback faces per code point and primary face (nil: none has it).
+    /// Fallback faces per code point and primary face (nil: none has it), at most
+    /// ``maximumCachedFallbacks`` (past it the lookups start over).
     private var fallbacks: [FallbackKey: FontFace?] = [:]
+    /// The most fallback lookups kept (MR5's budget): text in many scripts and weights stays
+    /// within about 4,096 entries of some 40 bytes each; past it they are forgotten and asked
+    /// of fontconfig again.
+    public static let maximumCachedFallbacks = 4_096
+    /// Face lookups kept (primary faces by family and style, fallbacks by code point): what
+    /// ``releaseCaches()`` empties. Opened faces stay, so a face keeps its identity.
+    public var cachedLookupCount: Int { fallbacks.count + primaryFaces.count }
+
+    /// Forgets the face lookups (MR5's memory warning); they are asked of fontconfig again when
+    /// next needed. The faces opened stay open: laid-out text and glyph atlases refer to them.
+    public func releaseCaches() {
+        fallbacks.removeAll()
+        primaryFaces.removeAll()
+    }
     let graphemes: UnsafeMutableRawPointer
     let lines: UnsafeMutableRawPointer
     let words: UnsafeMutableRawPointer
@@ -212,6 +227,7 @@ public final class FontSystem: @unchecked Sendable {
            f.glyph(for: scalar) != nil {
             found = f
         }
+        if fallbacks.count >= Self.maximumCachedFallbacks { fallbacks.removeAll(keepingCapacity: true) }
         fallbacks[key] = found
         return found
     }

@@ -663,6 +663,13 @@ open class View: Responder {
         return self
     }
 
+    // MARK: Memory warnings (MR5)
+
+    /// Empties what this view keeps only to go faster and can make again when next needed
+    /// (laid-out text, cells kept for reuse, decoded frames). Called on every view of a window
+    /// by its memory warning (``Window/simulateMemoryWarning()``); the base keeps nothing.
+    open func releaseCaches() {}
+
     // MARK: Events
 
     /// Handles a pointer or scroll event hit-tested to this view. Return `true` when handled;

@@ -177,6 +177,15 @@ open class ViewController: Responder {
         for c in children { c.viewWillTransition(to: size) }
         presentedViewController?.viewWillTransition(to: size)
     }
+    /// Called when the window receives a memory warning (MR5), as UIKit's: release what can be
+    /// made again. The window calls it on every controller of its hierarchy (children and
+    /// presented controllers included); the base does nothing.
+    open func didReceiveMemoryWarning() {}
+    /// The memory warning for this controller: its own method, then its life-cycle observer.
+    func receiveMemoryWarning() {
+        didReceiveMemoryWarning()
+        lifecycleObserver?.controllerDidReceiveMemoryWarning()
+    }
     /// Called for key events the views did not handle.
     open func handleKey(_ key: Key, isDown: Bool) -> Bool { false }
 
@@ -205,6 +214,12 @@ public protocol ViewControllerLifecycleObserver: AnyObject {
     func controllerViewDidDisappear(_ animated: Bool)
     func controllerViewWillLayoutSubviews()
     func controllerViewDidLayoutSubviews()
+    /// After the controller's ``ViewController/didReceiveMemoryWarning()``.
+    func controllerDidReceiveMemoryWarning()
+}
+
+extension ViewControllerLifecycleObserver {
+    public func controllerDidReceiveMemoryWarning() {}
 }
 
 /// A container that shows its children's titles and navigation items (a navigation controller).

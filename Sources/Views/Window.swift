@@ -138,6 +138,16 @@ public final class Window: FrameParticipant {
     public var caretBlinkPeriod: Double?
     /// The responder key and text events go to first (TX7).
     public package(set) weak var firstResponder: Responder?
+    /// The memory monitor, made on first use (Window+Memory.swift, MR5).
+    var memoryMonitorStorage: MemoryMonitor?
+    /// Called on each memory warning, by token (Window+Memory.swift).
+    var memoryWarningObservers: [(id: Int, body: @MainActor () -> Void)] = []
+    var nextMemoryWarningObserver = 0
+    var memoryWarningsRaised = 0
+    /// Why the last memory warning was raised.
+    public internal(set) var lastMemoryWarningReason: MemoryWarningReason?
+    /// Caches emptied on a memory warning, held weakly.
+    var releasableCaches: [WeakReleasableCache] = []
 
     /// A window of `size` points with a plain root view.
     public init(size: Size) {
