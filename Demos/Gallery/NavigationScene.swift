@@ -18,6 +18,7 @@ final class NavigationScene: GalleryScene {
         let directory = (try? AssetLocator.path(of: "images/sunset.png")).map { ($0 as NSString).deletingLastPathComponent } ?? "Assets/images"
         let assets = ImageAssets(directory: directory, displayScale: container.window?.scale ?? 1)
         self.assets = assets
+        container.window?.releasesOnMemoryWarning(assets)       // decoded again after a memory warning (MR5)
         let h = container.bounds.height
         let phone = Rect(x: 20, y: 10, width: 340, height: min(600, h - 20))
         let list = PhotoListScreen(assets: assets)

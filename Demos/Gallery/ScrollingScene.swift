@@ -84,6 +84,7 @@ final class ScrollingScene: GalleryScene, TableViewDataSource, TableViewDelegate
         let directory = (try? AssetLocator.path(of: "images/forest.png")).map { ($0 as NSString).deletingLastPathComponent } ?? "Assets/images"
         let assets = ImageAssets(directory: directory, displayScale: container.window?.scale ?? 1)
         self.assets = assets
+        container.window?.releasesOnMemoryWarning(assets)       // decoded again after a memory warning (MR5)
         let z = ScrollView(frame: Rect(x: x0, y: 362, width: pageWidth, height: zoomHeight))
         z.cornerRadius = 12
         z.backgroundColor = Palette.card

@@ -62,6 +62,9 @@ public final class ImageRenderer: FrameRenderer {
 
     public func present(_ list: DisplayList, frame: FrameContext) { render(list) }
 
+    /// Empties the painter's glyph atlas, textures and cached paths (MR5's memory warning).
+    public func releaseCaches() { painter.releaseCaches() }
+
     /// A copy of the pixels, in straight alpha.
     ///
     /// Drawing over a transparent background leaves premultiplied colour in the surface (each

@@ -132,7 +132,7 @@ extension DisplayListPainter {
     }
 
     /// Drops the atlas textures and forgets where glyphs were; the next glyph makes them again.
-    private func restartGlyphAtlas() {
+    func restartGlyphAtlas() {
         flush()                                                        // pending quads use the old atlas
         for case let t? in glyphCopyAtlases where t != glyphAtlas { SDL_DestroyTexture(t) }
         for s in glyphCopyAtlases.indices { glyphCopyAtlases[s] = nil }

@@ -117,6 +117,9 @@ public final class SDLWindowHost {
         window.pasteboard = SDLPasteboard()
         window.caretBlinkPeriod = 0.5
         window.renderer = presenter
+        // A window on screen listens to the kernel's memory pressure where it can (MR5); the
+        // app sets a resident budget itself (window.memoryWarningBudget).
+        window.monitorsMemoryPressure = true
         runLoop.add(window)
         updateScale()
         let id = SDL_GetWindowID(sdlWindow)
@@ -208,6 +211,7 @@ public final class SDLWindowHost {
         var canvasSize = (width: Int32(0), height: Int32(0))
         var canvasIsCurrent = false
         init(painter: DisplayListPainter, renderer: OpaquePointer) { self.painter = painter; self.renderer = renderer }
+        func releaseCaches() { painter.releaseCaches() }
         func releaseCanvas() {
             if let canvas { SDL_DestroyTexture(canvas) }
             canvas = nil
