@@ -18,6 +18,7 @@ final class FacadeViewController: ViewController {
         setView(owner.view.view)
     }
     override func viewDidLoad() { super.viewDidLoad(); owner?.viewDidLoad() }
+    override func didReceiveMemoryWarning() { super.didReceiveMemoryWarning(); owner?.didReceiveMemoryWarning() }
     override var canBecomeFirstResponder: Bool { owner?.canBecomeFirstResponder ?? false }
     override func keyEvent(_ event: InputEvent) -> Bool {
         if let owner, owner.performKeyCommand(for: event) { return true }
@@ -51,6 +52,7 @@ final class ContainerLifecycleBridge: ViewControllerLifecycleObserver {
     func controllerViewDidDisappear(_ animated: Bool) { owner.viewDidDisappear(animated) }
     func controllerViewWillLayoutSubviews() { owner.viewWillLayoutSubviews() }
     func controllerViewDidLayoutSubviews() { owner.viewDidLayoutSubviews() }
+    func controllerDidReceiveMemoryWarning() { owner.didReceiveMemoryWarning() }
 }
 
 /// The coordinator of a window resize: nothing animates, so what runs alongside runs at once
@@ -164,6 +166,10 @@ open class UIViewController: UIResponder {
     /// Called before the window takes a new size (a desktop window resized), with a
     /// coordinator whose alongside work runs at once.
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
+    /// Called when the window receives a memory warning (the app's budget passed, the kernel's
+    /// memory pressure, or the engine's `Window.simulateMemoryWarning()`): release what you can
+    /// make again. Every controller of the window's hierarchy is told, after
+    /// ``UIApplication/didReceiveMemoryWarningNotification`` is posted.
     open func didReceiveMemoryWarning() {}
 
     open var title: String? { get { controller.title } set { controller.title = newValue } }
@@ -348,6 +354,11 @@ open class UIWindow: UIView {
         super.init(frame: frame)
         w.facade = self
         w.didResize = { [weak self] old, new in self?.engineWindowDidResize(from: CGSize(old), to: CGSize(new)) }
+        // The engine's memory warning is the application's: the delegate, then the notification.
+        w.addMemoryWarningObserver { [weak self] in
+            guard self != nil else { return }
+            UIApplication.shared.didReceiveMemoryWarning()
+        }
     }
 
     /// The window is the screen on a desktop: a resize of the key window resizes the screen,
@@ -419,6 +430,8 @@ public protocol UIApplicationDelegate: AnyObject {
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
     func applicationDidBecomeActive(_ application: UIApplication)
     func applicationWillTerminate(_ application: UIApplication)
+    /// Told on a memory warning, before ``UIApplication/didReceiveMemoryWarningNotification``.
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication)
     /// The configuration of the window scene connecting at launch (with a scene delegate).
     func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
                      options: UIScene.ConnectionOptions) -> UISceneConfiguration
@@ -434,6 +447,7 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
     public func applicationDidBecomeActive(_ application: UIApplication) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
+    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
 }
 
 /// `UIApplication`: owns the run loop (an SDL window, or headless frames when
@@ -550,6 +564,12 @@ open class UIApplication: UIResponder {
                 next += 1
             }
         }
+    }
+
+    /// A window's memory warning: the delegate is told, then the notification is posted.
+    func didReceiveMemoryWarning() {
+        delegate?.applicationDidReceiveMemoryWarning(self)
+        NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: self)
     }
 
     /// Prints the view tree with frames (headless runs with `UIKIT_DUMP` set).

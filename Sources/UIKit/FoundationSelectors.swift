@@ -104,4 +104,8 @@ extension UIApplication {
     public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
     public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
     public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
+    /// Posted when a window receives a memory warning (resident memory past the budget the app
+    /// set on the engine window, the kernel's memory pressure, or a simulated warning), before
+    /// the controllers' `didReceiveMemoryWarning()`.
+    public static let didReceiveMemoryWarningNotification = Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
 }
