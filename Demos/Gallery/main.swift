@@ -27,6 +27,8 @@ struct GalleryCommand: ParsableCommand {
     var report = false
     @Option(name: .customLong("cycle-pages"), help: "Show every page this many times, a page a frame, then print how many of the pages' scenes, views and layers are still alive and quit (exit 1 if any is).")
     var cyclePages: Int?
+    @Option(help: "Raise a memory warning when resident memory passes this many MiB (MR5); each warning is printed with the resident memory and the painter's caches then and a second later.")
+    var memoryBudget: Int?
     @Option(name: .customLong("chrome-trace"), help: "Write every frame's phases as a Chrome trace (Perfetto, chrome://tracing) to this JSON file, finished when the gallery quits.")
     var chromeTrace: String?
 
@@ -40,13 +42,14 @@ struct GalleryCommand: ParsableCommand {
         guard SDLClockChoice(rawValue: clock) != nil else { throw ValidationError("--clock must be dispatch or sdl; got '\(clock)'") }
         guard (0...20_000).contains(views) else { throw ValidationError("--views must be 0 to 20000; got \(views)") }
         if let cyclePages { guard (1...10_000).contains(cyclePages) else { throw ValidationError("--cycle-pages must be 1 to 10000; got \(cyclePages)") } }
+        if let memoryBudget { guard memoryBudget > 0, memoryBudget < 1 << 30 else { throw ValidationError("--memory-budget must be a number of MiB above zero; got \(memoryBudget)") } }
         guard (0...20_000).contains(layerPageViews) else { throw ValidationError("--layer-page-views must be 0 to 20000; got \(layerPageViews)") }
     }
 
     func run() throws {
         let (first, seconds, screenshot, software) = (SceneKind(argument: scene)!, self.seconds, self.screenshot, self.software)
         let report = self.report, views = self.views, layerPageViews = self.layerPageViews
-        let tracePath = chromeTrace, cyclePages = self.cyclePages
+        let tracePath = chromeTrace, cyclePages = self.cyclePages, memoryBudget = self.memoryBudget
         let size = parseSize(size)!, choice = SDLClockChoice(rawValue: clock)!
         let failure: String? = MainActor.assumeIsolated {
             let host: SDLWindowHost
@@ -98,6 +101,17 @@ struct GalleryCommand: ParsableCommand {
                             print("Gallery: \(alive.count) objects of pages already left are still alive: \(list)")
                         }
                         host.runLoop.stop()
+                    }
+                }
+            }
+            if let memoryBudget {
+                host.window.memoryWarningBudget = memoryBudget << 20
+                host.window.addMemoryWarningObserver {
+                    // Told before the caches are emptied: what they held, then what is left.
+                    let mib = { (MemoryMonitor.readResidentBytes() ?? 0) >> 20 }
+                    print("Gallery: memory warning (\(host.window.lastMemoryWarningReason.map { "\($0)" } ?? "?")): resident \(mib()) MiB; painter: \(host.painter.cacheCounts)")
+                    _ = host.runLoop.schedule(after: .seconds(1)) {
+                        print("Gallery: a second after the warning: resident \(mib()) MiB; painter: \(host.painter.cacheCounts)")
                     }
                 }
             }

@@ -1,21 +1,17 @@
 import CSDL2
 
 extension DisplayListPainter {
-    /// Entries the painter keeps to go faster (MR5's counts): glyphs in the atlas, image
-    /// textures, corner discs, cached shape textures and kept coverage.
-    public var cacheEntryCount: Int {
-        glyphCache.count + imageTextures.count + discs.count + shapeCache.count + keptCoverage.count + keptMasks.count
-    }
-
     /// Empties what the painter keeps and can make again (MR5's memory warning): the glyph
     /// atlas and its copies (back to the smallest side), image textures, corner discs and their
-    /// coverage, cached shape textures and kept coverage. The next paint rasterises and uploads
-    /// what it draws again. Render targets stay (they hold the window's picture). Call between
-    /// paints.
+    /// coverage, cached shape textures and kept coverage: ``cacheCounts`` drop to zero but for
+    /// the offscreen targets, which stay. The next paint rasterises and uploads what it draws
+    /// again. Call between paints.
     public func releaseCaches() {
         flush()
         restartGlyphAtlas()
         atlasSide = Self.smallestAtlas
+        glyphCopyStates = 0
+        glyphAtlasCopyState = -1
         glyphFaces.removeAll()
         for (_, t) in imageTextures { SDL_DestroyTexture(t.texture) }
         imageTextures.removeAll()

@@ -28,14 +28,18 @@ struct PainterMemoryWarningTests {
         host.root.addSubview(card)
         host.runUntilIdle()
         let before = renderer.image()
-        let held = renderer.painter.cacheEntryCount
-        #expect(held > 0)
+        let held = renderer.painter.cacheCounts
+        #expect(held.glyphs > 0 && held.imageTextures > 0 && held.glyphAtlasSide > 0, "\(held)")
         let uploads = renderer.painter.imageTexturesUploaded
 
         host.window.simulateMemoryWarning()
-        #expect(renderer.painter.cacheEntryCount == 0)
+        let emptied = renderer.painter.cacheCounts
+        #expect(emptied.glyphs == 0 && emptied.glyphFaces == 0 && emptied.glyphAtlasSide == 0, "\(emptied)")
+        #expect(emptied.imageTextures == 0 && emptied.imageTextureBytes == 0, "\(emptied)")
+        #expect(emptied.shapeTextures == 0 && emptied.discs == 0 && emptied.keptCoverage == 0 && emptied.keptMasks == 0, "\(emptied)")
         host.runUntilIdle()
-        #expect(renderer.painter.cacheEntryCount > 0, "the next frame draws and fills them again")
+        let refilled = renderer.painter.cacheCounts
+        #expect(refilled.glyphs == held.glyphs && refilled.imageTextures == held.imageTextures, "the next frame fills them again: \(refilled)")
         #expect(renderer.painter.imageTexturesUploaded > uploads, "the image was uploaded again")
         let after = renderer.image()
         #expect(after == before, "drawn the same after the caches were made again")
