@@ -59,3 +59,8 @@ struct ReusePool<Cell: View> {
         pool.removeAll()
     }
 }
+
+extension TableView {
+    /// Cells kept hidden for reuse now (at most 128 per identifier; MR5).
+    public var pooledCellCount: Int { reuse.pooledCount }
+}

@@ -191,7 +191,7 @@ open class TableView: ScrollView {
     public var preloadMargin = 88.0
     public var allowsSelection = true
 
-    private var reuse = ReusePool<TableViewCell>()
+    var reuse = ReusePool<TableViewCell>()
     /// The cells showing, by flat row number.
     var live: [Int: TableViewCell] = [:]
     /// Rows whose cells left the viewport this pass (storage kept between frames).
@@ -222,8 +222,6 @@ open class TableView: ScrollView {
     private var selected: Set<IndexPath> = []
     /// Cells made rather than reused, for tests and benches.
     public var cellsCreated: Int { reuse.created }
-    /// Cells kept hidden for reuse now (at most 128 per identifier; MR5).
-    public var pooledCellCount: Int { reuse.pooledCount }
     /// Lets the cells kept for reuse go (MR5's memory warning); the rows showing keep theirs.
     open override func releaseCaches() { super.releaseCaches(); reuse.removeAll() }
     /// The row swiped open, or being swiped (TableView+Swipe).
