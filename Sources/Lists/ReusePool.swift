@@ -3,6 +3,11 @@
 @_spi(Engine) import Scrolling
 import Geometry
 import UpdateLoop
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Cells kept for reuse by identifier (SC4, SC6, SC7), shared by tables and collection views:
 /// registered makers, the pool, and UIKit's error for an identifier never registered (reported
@@ -60,7 +65,28 @@ struct ReusePool<Cell: View> {
     }
 }
 
+/// A table's reuse API (SC4): registering cell classes, dequeuing, and the pool's count.
 extension TableView {
+    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        reuse.register(identifier) { cellClass.init(reuseIdentifier: $0) }
+    }
+
+    /// Registers a function that makes the cells of `identifier` (given the identifier): how a
+    /// facade makes cells of its own classes.
+    public func register(forCellReuseIdentifier identifier: String, make: @escaping (String) -> TableViewCell) {
+        reuse.register(identifier, make: make)
+    }
+
+    /// A cell for `identifier`: one from the reuse pool (after ``TableViewCell/prepareForReuse()``)
+    /// or a new one of the registered class. An identifier never registered is reported to the
+    /// window's diagnostics and gets a plain cell, so nothing traps.
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+        reuse.dequeue(identifier, owner: self, plain: { TableViewCell(reuseIdentifier: $0) }, prepare: { cell in
+            cell.prepareForReuse()
+            cell.setNeedsLayout()           // the row's new text and accessory are laid out before it shows
+        })
+    }
+
     /// Cells kept hidden for reuse now (at most 128 per identifier; MR5).
     public var pooledCellCount: Int { reuse.pooledCount }
 }

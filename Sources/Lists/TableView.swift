@@ -242,28 +242,6 @@ open class TableView: ScrollView {
         installSwipe()
     }
 
-    // MARK: Reuse
-
-    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
-        reuse.register(identifier) { cellClass.init(reuseIdentifier: $0) }
-    }
-
-    /// Registers a function that makes the cells of `identifier` (given the identifier): how a
-    /// facade makes cells of its own classes.
-    public func register(forCellReuseIdentifier identifier: String, make: @escaping (String) -> TableViewCell) {
-        reuse.register(identifier, make: make)
-    }
-
-    /// A cell for `identifier`: one from the reuse pool (after ``TableViewCell/prepareForReuse()``)
-    /// or a new one of the registered class. An identifier never registered is reported to the
-    /// window's diagnostics and gets a plain cell, so nothing traps.
-    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-        reuse.dequeue(identifier, owner: self, plain: { TableViewCell(reuseIdentifier: $0) }, prepare: { cell in
-            cell.prepareForReuse()
-            cell.setNeedsLayout()           // the row's new text and accessory are laid out before it shows
-        })
-    }
-
     // MARK: Batch updates (SC4)
 
     /// UIKit's row animations; fade and the slides are drawn, the others fade.
