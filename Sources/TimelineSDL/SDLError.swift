@@ -93,6 +93,27 @@ enum SDLVideo {
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
     }
 
+    /// Whether the X server SDL's window is on offers direct rendering (the DRI2 or DRI3
+    /// extension), without which Mesa's OpenGL rasterises on the CPU; nil when the video driver is
+    /// not X11 or Xlib cannot be reached (the probe then decides). Asks through Xlib, which SDL's
+    /// X11 driver has already loaded, on a connection of its own.
+    static func x11DirectRendering() -> Bool? {
+        guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11",
+              let xlib = dlopen("libX11.so.6", RTLD_LAZY | RTLD_LOCAL) else { return nil }
+        defer { dlclose(xlib) }
+        typealias Open = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
+        typealias Query = @convention(c) (OpaquePointer?, UnsafePointer<CChar>, UnsafeMutablePointer<Int32>,
+                                          UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) -> Int32
+        typealias Close = @convention(c) (OpaquePointer?) -> Int32
+        guard let open = dlsym(xlib, "XOpenDisplay"), let query = dlsym(xlib, "XQueryExtension"),
+              let close = dlsym(xlib, "XCloseDisplay"),
+              let display = unsafeBitCast(open, to: Open.self)(nil) else { return nil }
+        defer { _ = unsafeBitCast(close, to: Close.self)(display) }
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        let ask = unsafeBitCast(query, to: Query.self)
+        return ["DRI3", "DRI2"].contains { (name: String) in name.withCString { ask(display, $0, &opcode, &event, &error) != 0 } }
+    }
+
     /// Whether the current OpenGL context rasterises on the CPU (Mesa's llvmpipe, softpipe or
     /// swrast: a machine with no GPU, or Xvfb).
     static func openGLIsSoftware() -> Bool {
@@ -110,7 +131,11 @@ enum SDLVideo {
     /// vsync when `vsync` is set.
     static func makeRenderer(for window: OpaquePointer, software: Bool, vsync: Bool) throws(SDLError) -> OpaquePointer {
         let sync = vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
-        var made = software ? nil : SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | sync)
+        // An X server without direct rendering (Xvfb, a remote display) can only give Mesa's
+        // software OpenGL: skip the probe, which would load Mesa and LLVM (about 60 MiB resident,
+        // never unloaded) for a renderer we would not keep (MR1).
+        let probes = !software && x11DirectRendering() != false
+        var made = probes ? SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | sync) : nil
         if let accelerated = made, openGLIsSoftware() {
             SDL_DestroyRenderer(accelerated)
             made = nil

@@ -60,6 +60,11 @@ public final class SDLWindowHost {
         return (side(size.width), side(size.height))
     }
 
+    /// Whether the X display offers direct rendering (DRI2 or DRI3); false under Xvfb, where a
+    /// window goes straight to the software renderer without loading OpenGL to probe it; nil when
+    /// SDL's video is not X11 or not started.
+    public static var displayHasDirectRendering: Bool? { SDLVideo.x11DirectRendering() }
+
     /// The fonts the window's text lays out with (the window's own, as a headless host's).
     public var fontSystem: FontSystem { window.fontSystem }
     /// Draws each committed display list into the window's back buffer.

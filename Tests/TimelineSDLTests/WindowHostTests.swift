@@ -93,6 +93,15 @@ struct WindowHostTests {
         }
     }
 
+    @Test("MR1: on a display without direct rendering (Xvfb) a window takes the software renderer without loading OpenGL to probe it")
+    func MR1_noOpenGLProbeWithoutDirectRendering() throws {
+        try onPrivateDisplay {
+            let host = try SDLWindowHost(title: "probe", size: Size(width: 200, height: 100))
+            #expect(SDLWindowHost.displayHasDirectRendering == false)
+            #expect(host.rendererName == "software")
+        }
+    }
+
     /// A 300x200 software window holding `count` views in rows of `columns`, `pitch` apart from
     /// `origin`, each `side` large, with the background colour and corner radius `style` gives
     /// the k-th.
