@@ -7,6 +7,7 @@ import TimelineTestSupport
 /// 1600x1000) into the gallery's window, replays it and samples the gallery's resident memory
 /// after each round. A shorter stream than the script's default keeps the suite short; it still
 /// visits every page and sends each page's keys.
+@MainActor
 @Suite("MR7 real input into the gallery under Xvfb", .serialized, .tags(.xvfb))
 struct RealInputTests {
     static let script = Rig.root.appendingPathComponent("scripts/real-input")
@@ -60,7 +61,7 @@ struct RealInputTests {
                                  "--settle", "1.5", "--out", csv.path])
         #expect(run.status == 0, "scripts/real-input failed:\n\(run.output)")
         // It ran every round: the start and three rounds, each with a memory figure.
-        let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").dropFirst()
+        let rows = try String(contentsOf: csv, encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
         #expect(rows.count == 4, "\(rows)")
         let rss = rows.compactMap { Double($0.split(separator: ",")[3]) }
         #expect(rss.count == 4 && rss.allSatisfy { $0 > 10 }, "\(rows)")
