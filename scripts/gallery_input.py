@@ -132,6 +132,10 @@ def make_stream(seed, actions):
             elif kind == "hud":
                 seg.append(("key", "h"))
         out += seg
+    # The HUD key toggles state that outlives a page: an even number of presses leaves each round
+    # where it began (the last action is a random one: every segment has at least one).
+    if sum(1 for a in out if a == ("key", "h")) % 2:
+        out[-1] = ("move", 0.5, 0.5) if out[-1] == ("key", "h") else ("key", "h")
     assert len(out) == actions, (len(out), actions)
     return out
 
