@@ -31,6 +31,10 @@ struct GalleryCommand: ParsableCommand {
     var memoryBudget: Int?
     @Option(name: .customLong("chrome-trace"), help: "Write every frame's phases as a Chrome trace (Perfetto, chrome://tracing) to this JSON file, finished when the gallery quits.")
     var chromeTrace: String?
+    @Option(name: .customLong("stats-every"), help: "With --stats-file: every this many seconds, append the period's frames, frame interval p99 and dropped frames to the file (scripts/soak reads it).")
+    var statsEvery = 10.0
+    @Option(name: .customLong("stats-file"), help: "Append a line per --stats-every period to this CSV file: seconds since start, frames, frame interval p99 and max in ms, dropped frames (interval over 1.5 periods), ticks the run loop skipped.")
+    var statsFile: String?
 
     func validate() throws {
         guard SceneKind(argument: scene) != nil else {
@@ -44,12 +48,14 @@ struct GalleryCommand: ParsableCommand {
         if let cyclePages { guard (1...10_000).contains(cyclePages) else { throw ValidationError("--cycle-pages must be 1 to 10000; got \(cyclePages)") } }
         if let memoryBudget { guard memoryBudget > 0, memoryBudget < 1 << 30 else { throw ValidationError("--memory-budget must be a number of MiB above zero; got \(memoryBudget)") } }
         guard (0...20_000).contains(layerPageViews) else { throw ValidationError("--layer-page-views must be 0 to 20000; got \(layerPageViews)") }
+        guard statsEvery.isFinite, (0.1...3600).contains(statsEvery) else { throw ValidationError("--stats-every must be 0.1 to 3600 seconds; got \(statsEvery)") }
     }
 
     func run() throws {
         let (first, seconds, screenshot, software) = (SceneKind(argument: scene)!, self.seconds, self.screenshot, self.software)
         let report = self.report, views = self.views, layerPageViews = self.layerPageViews
         let tracePath = chromeTrace, cyclePages = self.cyclePages, memoryBudget = self.memoryBudget
+        let statsFile = self.statsFile, statsEvery = self.statsEvery
         let size = parseSize(size)!, choice = SDLClockChoice(rawValue: clock)!
         let failure: String? = MainActor.assumeIsolated {
             let host: SDLWindowHost
@@ -116,12 +122,20 @@ struct GalleryCommand: ParsableCommand {
                 }
             }
             let frameReport = report ? FrameReport(host: host) : nil
+            var frameStats: FrameStats?
+            if let statsFile {
+                guard let stats = FrameStats(host: host, path: statsFile, every: statsEvery) else {
+                    return "Gallery: cannot open the stats file \(statsFile) (\(String(cString: strerror(errno))))"
+                }
+                frameStats = stats
+            }
             var trace: ChromeTraceWriter?
             if let tracePath {
                 do { trace = try ChromeTraceWriter(path: tracePath, processName: "Timeline gallery") } catch { return "Gallery: \(error)" }
                 host.runLoop.phaseRecorder = trace
             }
             host.run()
+            frameStats?.close()
             if let frameReport { print(frameReport.summary()) }
             if let trace {
                 do { try trace.finish() } catch { return "Gallery: \(error)" }
@@ -171,6 +185,66 @@ final class FrameReport {
         return "Gallery: \(frames) frames in \(String(format: "%.2f", seconds)) s, \(String(format: "%.1f", Double(frames) / seconds)) fps; "
             + "median commit \(String(format: "%.2f", c)) ms = list \(String(format: "%.2f", max(0, c - p - q))) + paint \(String(format: "%.2f", p)) + present \(String(format: "%.2f", q)); "
             + "frame interval p99 \(String(format: "%.1f", intervals.sorted()[min(intervals.count - 1, intervals.count * 99 / 100)])) ms"
+    }
+}
+
+/// Frame figures per period (`--stats-every`, `--stats-file`), appended to a CSV file as they
+/// come so that a soak can read them while the gallery runs: seconds since start, frames, the
+/// frame interval's p99 and maximum (ms), dropped frames (an interval over 1.5 frame periods) and
+/// the ticks the run loop skipped (`FrameInfo.droppedFrames`). A gap of more than 250 ms between
+/// frames is an idle stretch (nothing asked for frames), not a frame interval, as in the HUD,
+/// unless the run loop skipped ticks in it (a frame that overran).
+@MainActor
+final class FrameStats {
+    private let host: SDLWindowHost
+    private var file: UnsafeMutablePointer<FILE>?
+    private let start = MonotonicClock.now()
+    private var last: Int64 = 0
+    private var intervals: [Int64] = []
+    private var frames = 0, dropped = 0, skipped = 0
+    private var observer: ObserverToken?
+    private var timer: TimerToken?
+
+    init?(host: SDLWindowHost, path: String, every seconds: Double) {
+        guard let file = fopen(path, "a") else { return nil }
+        self.host = host
+        self.file = file
+        if ftell(file) == 0 { fputs("seconds,frames,p99_ms,max_ms,dropped,skipped\n", file); fflush(file) }
+        observer = host.runLoop.addFrameObserver(keepsClockRunning: false) { [weak self] info in self?.frame(info) }
+        let period = Duration.nanoseconds(Int64(seconds * 1e9))
+        timer = host.runLoop.schedule(after: period, repeating: period) { [weak self] in self?.flush() }
+    }
+
+    private func frame(_ info: FrameInfo) {
+        let now = MonotonicClock.now()
+        frames += 1
+        skipped += info.droppedFrames
+        // A long gap is idle time unless the run loop skipped ticks for it (a frame overran).
+        if last != 0, now - last < 250_000_000 || info.droppedFrames > 0 {
+            let interval = now - last
+            intervals.append(interval)
+            if 2 * interval > 3 * info.rate.nominalPeriodNanoseconds { dropped += 1 }
+        }
+        last = now
+    }
+
+    private func flush() {
+        guard let file else { return }
+        let p = DurationPercentiles(nanoseconds: intervals)
+        let seconds = Double(MonotonicClock.now() - start) / 1e9
+        fputs(String(format: "%.1f,%d,%.2f,%.2f,%d,%d\n", seconds, frames, p.p99, p.max, dropped, skipped), file)
+        fflush(file)
+        intervals.removeAll(keepingCapacity: true)
+        frames = 0; dropped = 0; skipped = 0
+    }
+
+    /// Stops observing and closes the file (a partial last period is not written).
+    func close() {
+        if let timer { host.runLoop.cancel(timer) }
+        if let observer { host.runLoop.removeFrameObserver(observer) }
+        timer = nil; observer = nil
+        if let file { fclose(file) }
+        file = nil
     }
 }
 
