@@ -29,6 +29,13 @@ public enum ScrollPhysics {
         return -v * d * pow(d, max(0, t)) * log(d) / (1 - d)
     }
 
+    /// The `v` of ``decelerating(_:velocity:rate:at:)`` whose speed at its start is `speed`
+    /// points per millisecond: speed · (1−d) / (−d·ln d). For re-planning a motion in flight.
+    public static func releaseVelocity(forSpeed speed: Double, rate d: Double) -> Double {
+        guard d > 0, d < 1 else { return speed }
+        return speed * (1 - d) / (-d * log(d))
+    }
+
     /// How long until the speed falls below `threshold` points per millisecond (UIKit stops about
     /// there; the remaining distance is under `threshold / (1 − d)` points).
     public static func decelerationDuration(velocity v: Double, rate d: Double, threshold: Double = 0.005) -> Double {

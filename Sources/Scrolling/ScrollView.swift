@@ -67,6 +67,7 @@ open class ScrollView: View, FrameDrivenAnimation {
                 return
             }
             if !isTracking, !isDecelerating { contentOffset = clamp(contentOffset) }
+            if isDecelerating { refitMotionToContent() }
             updateIndicators()
         }
     }
@@ -419,6 +420,25 @@ open class ScrollView: View, FrameDrivenAnimation {
             if toTop { delegate?.scrollViewDidScrollToTop(self) }
         }
         hideIndicatorsSoon()
+    }
+
+    /// A deceleration planned against the old content size whose end now lies outside the content
+    /// (a table's rows changed under a fling) is planned again from where it is, at its current
+    /// speed, against the new edges: it stops at, or springs back to, an edge that exists (MR0).
+    private func refitMotionToContent() {
+        guard let m = motion, let loop = window?.runLoop else { return }
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        let endX = m.x.value(at: .infinity), endY = m.y.value(at: .infinity)
+        guard endX < lo.x || endX > hi.x || endY < lo.y || endY > hi.y else { return }
+        let now = loop.currentMediaTimeNanoseconds
+        let t = max(0, Double(now - m.start) / 1e6)
+        let d = decelerationRate.rawValue
+        func velocity(_ a: AxisMotion) -> Double {
+            ScrollPhysics.releaseVelocity(forSpeed: a.value(at: t + 1) - a.value(at: t), rate: d)
+        }
+        let o = contentOffset
+        motion = (AxisMotion.fling(o.x, velocity(m.x), d, lo.x, hi.x, bounces: bounces),
+                  AxisMotion.fling(o.y, velocity(m.y), d, lo.y, hi.y, bounces: bounces), now, false)
     }
 
     /// Stops a deceleration or animation where it is (a touch, or a new scroll).
