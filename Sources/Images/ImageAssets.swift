@@ -14,8 +14,13 @@ public final class ImageAssets {
     public var displayScale: Double
     /// The decoder (and its pixel limit) named images are decoded with.
     public var decoder: ImageDecoder
-    /// The most bytes of decoded pixels the cache keeps (default 256 MiB).
+    /// The cache's default budget: 256 MiB of decoded pixels (MR2). Images a view still shows
+    /// stay alive through the view whatever the cache drops.
+    public static let defaultCacheLimit = 256 << 20
+    /// The most bytes of decoded pixels the cache keeps (``defaultCacheLimit`` unless set).
     public var cacheLimit: Int { didSet { trim() } }
+    /// How many images the cache holds now.
+    public var cachedImageCount: Int { cache.count }
 
     /// Files decoded so far (a cache hit decodes nothing).
     public private(set) var decodeCount = 0
@@ -26,7 +31,7 @@ public final class ImageAssets {
     private var clock = 0
 
     public init(directory: String, displayScale: Double = 1, decoder: ImageDecoder = ImageDecoder(),
-                cacheLimit: Int = 256 << 20) {
+                cacheLimit: Int = ImageAssets.defaultCacheLimit) {
         self.directory = directory
         self.displayScale = displayScale
         self.decoder = decoder

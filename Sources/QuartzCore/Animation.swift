@@ -58,9 +58,16 @@ extension CAAnimationDelegate {
 final class DelegateBridge: AnimationDelegate {
     let animation: CAAnimation
     let delegate: any CAAnimationDelegate
+    /// Called once the animation stopped (after the delegate): the layer forgets its facade copy,
+    /// which retains the delegate, so the delegate goes when the animation ends (MR3).
+    var didStop: (@MainActor () -> Void)?
     init(animation: CAAnimation, delegate: any CAAnimationDelegate) { self.animation = animation; self.delegate = delegate }
     func animationDidStart(_ a: Animation) { delegate.animationDidStart(animation) }
-    func animationDidStop(_ a: Animation, finished: Bool) { delegate.animationDidStop(animation, finished: finished) }
+    func animationDidStop(_ a: Animation, finished: Bool) {
+        delegate.animationDidStop(animation, finished: finished)
+        didStop?()
+        didStop = nil
+    }
 }
 
 /// `CAAnimation`: a facade over one engine ``Animation``, whose timing properties are the

@@ -32,9 +32,14 @@ public struct CAFrameRateRange: Hashable, Sendable {
 
 /// `CADisplayLink`: calls its target's selector once a frame, in the frame's event phase
 /// (UK4), with `timestamp` the frame's time and `targetTimestamp` the next one's.
+///
+/// As on iOS, the link retains its target and the run loop it was added to retains the link,
+/// until ``invalidate()``: a link left running keeps its target alive (MR3), and invalidating
+/// it frees both.
 @preconcurrency @MainActor
 public final class CADisplayLink: NSObject {
-    private weak var target: AnyObject?
+    /// Retained until ``invalidate()``, as Core Animation retains a display link's target.
+    private var target: AnyObject?
     private let selector: Selector
     private var token: TimerToken?
     private weak var loop: MainRunLoop?
@@ -64,8 +69,10 @@ public final class CADisplayLink: NSObject {
             return
         }
         self.loop = loop
-        // Phase 1 of every frame: a timer due at once that repeats at most once a frame.
-        token = loop.schedule(after: .zero, repeating: .nanoseconds(1)) { [weak self] in self?.tick() }
+        // Phase 1 of every frame: a timer due at once that repeats at most once a frame. The
+        // timer's closure holds the link, as the run loop retains a link added to it, until
+        // invalidate() cancels the timer.
+        token = loop.schedule(after: .zero, repeating: .nanoseconds(1)) { self.tick() }
     }
     public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) { invalidate() }
     public func invalidate() {
@@ -83,10 +90,7 @@ public final class CADisplayLink: NSObject {
         targetTimestamp = now + duration
         frameCount += 1
         let every = preferredFramesPerSecond > 0 ? max(1, Int((60.0 / Double(preferredFramesPerSecond)).rounded())) : 1
-        guard !isPaused, frameCount % every == 0, let target else {
-            if target == nil { invalidate() }
-            return
-        }
+        guard !isPaused, frameCount % every == 0, let target else { return }
         let r = selector.perform(on: target, with: self)
         if !r.performed { print("CADisplayLink: \(type(of: target)) does not implement \(selector.name) taking a CADisplayLink") }
     }

@@ -298,7 +298,17 @@ open class CALayer: NSObject, AssociatedStorage {
     /// `animation(forKey:)` returns.
     open func add(_ anim: CAAnimation, forKey key: String?) {
         let c = anim.copy() as! CAAnimation
-        if let d = c.delegate { c.animation.delegate = DelegateBridge(animation: c, delegate: d) }
+        if let d = c.delegate {
+            let bridge = DelegateBridge(animation: c, delegate: d)
+            if let key {
+                // The copy kept for animation(forKey:) retains the delegate: let it go with the
+                // animation, unless another was added under the key since.
+                bridge.didStop = { [weak self, weak c] in
+                    if let self, let c, self.addedAnimations[key] === c { self.addedAnimations[key] = nil }
+                }
+            }
+            c.animation.delegate = bridge
+        }
         layer.add(c.animation, forKey: key)
         // The engine's running copy holds the bridge; the facade copy lets go of it (no cycle).
         c.animation.delegate = nil

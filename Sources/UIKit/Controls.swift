@@ -126,23 +126,41 @@ open class UIControl: UIView {
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
 
-    private var targets: [(target: AnyObject?, action: Selector, events: Event, token: Control.ActionToken)] = []
+    /// One `addTarget` registration; the target is held weakly, as UIKit holds it.
+    private struct TargetAction {
+        weak var target: AnyObject?
+        /// Whether a target was given (nil sends along the responder chain).
+        let hasTarget: Bool
+        let action: Selector
+        let events: Event
+        let token: Control.ActionToken
+    }
+    private var targets: [TargetAction] = []
     private var uiActions: [(action: UIAction, token: Control.ActionToken)] = []
 
     /// Calls `action` on `target` (or, for a nil target, on the first responder in the chain
     /// that implements it) when any of `controlEvents` happens.
     open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
         let t = target.map { $0 as AnyObject }
+        let hasTarget = t != nil
         let token = control.addAction(for: controlEvents.engine) { [weak self, weak t] _ in
             guard let self else { return }
+            // A target that is gone receives nothing (the chain is only for a nil target).
+            if hasTarget, t == nil { return }
             self.sendAction(action, to: t, for: nil)
         }
-        targets.append((t, action, controlEvents, token))
+        targets.removeAll { entry in
+            // A registration whose target went away: drop it with its engine action.
+            if entry.hasTarget, entry.target == nil { control.removeAction(entry.token); return true }
+            return false
+        }
+        targets.append(TargetAction(target: t, hasTarget: t != nil, action: action, events: controlEvents, token: token))
     }
     open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
         let t = target.map { $0 as AnyObject }
         targets.removeAll { entry in
-            let match = (t == nil || entry.target === t) && (action == nil || entry.action == action!)
+            let match = (t == nil || entry.target === t || (entry.hasTarget && entry.target == nil))
+                && (action == nil || entry.action == action!)
                 && !entry.events.intersection(controlEvents).isEmpty
             if match { control.removeAction(entry.token) }
             return match
@@ -151,7 +169,7 @@ open class UIControl: UIView {
     open func allTargets() -> Set<AnyHashable> { Set(targets.compactMap { $0.target as? AnyHashable }) }
     open func actions(forTarget target: Any?, forControlEvent controlEvent: Event) -> [String]? {
         let t = target.map { $0 as AnyObject }
-        let names = targets.filter { $0.target === t && !$0.events.intersection(controlEvent).isEmpty }.map(\.action.name)
+        let names = targets.filter { $0.target === t && $0.hasTarget == (t != nil) && !$0.events.intersection(controlEvent).isEmpty }.map(\.action.name)
         return names.isEmpty ? nil : names
     }
     open func addAction(_ action: UIAction, for controlEvents: Event) {

@@ -34,7 +34,12 @@ final class GestureDelegateBridge: GestureRecognizerDelegate {
 open class UIGestureRecognizer: NSObject, AssociatedStorage {
     package let recognizer: GestureRecognizer
     public var associatedValues: [UnsafeRawPointer: Any] = [:]
-    private var targets: [(target: AnyObject?, action: Selector)] = []
+    /// One target and action; the target is held weakly, as UIKit holds it.
+    private struct TargetAction {
+        weak var target: AnyObject?
+        let action: Selector
+    }
+    private var targets: [TargetAction] = []
     private let bridge = GestureDelegateBridge()
     weak var attachedView: UIView?
 
@@ -56,14 +61,18 @@ open class UIGestureRecognizer: NSObject, AssociatedStorage {
     }
     public convenience override init() { self.init(target: nil, action: nil) }
 
-    open func addTarget(_ target: Any, action: Selector) { targets.append((target as AnyObject, action)) }
+    open func addTarget(_ target: Any, action: Selector) {
+        targets.removeAll { $0.target == nil }
+        targets.append(TargetAction(target: target as AnyObject, action: action))
+    }
     open func removeTarget(_ target: Any?, action: Selector?) {
         let t = target.map { $0 as AnyObject }
         targets.removeAll { (t == nil || $0.target === t) && (action == nil || $0.action == action!) }
     }
     private func fire() {
-        for (target, action) in targets {
-            guard let target else { continue }
+        for entry in targets {
+            guard let target = entry.target else { continue }
+            let action = entry.action
             if !action.perform(on: target, with: self).performed {
                 print("UIGestureRecognizer: \(type(of: target)) does not implement \(action.name) for a \(type(of: self))")
             }

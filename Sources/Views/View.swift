@@ -252,9 +252,13 @@ open class View: Responder {
     }
 
     /// Code may keep the view's layer past the view (MR3): the layer's unretained reference to
-    /// it is cleared, and the layer goes on as a layer of its own.
+    /// it is cleared, and the layer goes on as a layer of its own. Its subviews leave the tree:
+    /// a facade object their ``facadeRetainer`` kept alive for the tree lets go of them, so a
+    /// subview and its facade (which hold each other while in a tree) do not outlive the view
+    /// they were in (MR2).
     isolated deinit {
         viewLayer.view = nil
+        for s in subviews where s.facadeRetainer != nil && s.superview == nil { s.facadeRetainer = nil }
     }
 
     /// A view with an identifier, laid out by constraints (its frame comes from the engine).
