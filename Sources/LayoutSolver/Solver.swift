@@ -84,7 +84,8 @@ public final class Solver {
     /// Whether every public mutation ends with a check of the tableau's invariants. On by default
     /// in debug builds (so every debug test run checks them after each add, remove, constant
     /// change and edit), off in release builds, where it would cost a pass over the tableau.
-    public let checksInvariants: Bool
+    /// A stress test that runs thousands of layouts (the leak tests, MR2) may turn it off.
+    public var checksInvariants: Bool
 
     // MARK: Public API
 
