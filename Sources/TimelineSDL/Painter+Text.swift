@@ -200,7 +200,10 @@ extension DisplayListPainter {
             if atlasCursor.y + h + 1 <= atlasSide { break }
             // Doubles only when the glyphs still in use fill half of it; glyphs forgotten by the
             // sweep leave their space behind, which starting over at this size gives back.
-            let grows = atlasLiveArea * 2 > Int(atlasSide) * Int(atlasSide) && atlasSide < Self.largestAtlas
+            // A glyph wider or taller than the atlas itself always grows it (it fits at the
+            // largest side), else starting over at this size could never place it.
+            let tooSmall = w + 2 > atlasSide || h + 2 > atlasSide
+            let grows = atlasSide < Self.largestAtlas && (tooSmall || atlasLiveArea * 2 > Int(atlasSide) * Int(atlasSide))
             restartGlyphAtlas()
             if grows { atlasSide *= 2 }
         }

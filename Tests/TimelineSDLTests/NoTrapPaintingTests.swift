@@ -115,4 +115,23 @@ struct NoTrapPaintingTests {
         #expect(byte(.nan) == 0 && byte(.infinity) == 255 && byte(-.infinity) == 0 && byte(0.5) == 128)
         #expect(image.renderedFrames == 1)
     }
+
+    @Test("MR1: a glyph taller than the glyph atlas grows the atlas instead of starting it over forever", .timeLimit(.minutes(1)))
+    func MR1_glyphLargerThanTheAtlas() throws {
+        let host = makeHost(width: 600, height: 400)
+        let big = Label(text: "Wg", fontSize: 300)
+        big.textColor = Color(red: 1, green: 0, blue: 0)
+        big.translatesAutoresizingMaskIntoConstraints = true
+        big.frame = Rect(x: 0, y: 0, width: 600, height: 400)
+        host.root.addSubview(big)
+        host.runUntilIdle()
+        let image = try ImageRenderer(pixelWidth: 600, pixelHeight: 400)
+        image.render(host.window.displayList)
+        let counts = image.painter.cacheCounts
+        #expect(counts.glyphs >= 1 && counts.glyphAtlasSide > 256, "\(counts)")
+        var ink = 0
+        let pixels = image.image()
+        for y in stride(from: 0, to: 400, by: 4) { for x in stride(from: 0, to: 600, by: 4) where pixels.color(x: x, y: y).red > 0.7 && pixels.color(x: x, y: y).green < 0.3 { ink += 1 } }
+        #expect(ink > 100, "the glyphs drew \(ink) sampled pixels")
+    }
 }
