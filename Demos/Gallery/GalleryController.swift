@@ -162,8 +162,10 @@ final class GalleryController: ViewController {
         var resident: [Double] = []
         func next() {
             if step == rounds * order.count {
-                show(.panel)                        // leaves the last page, then counts
-                host.runLoop.post { [weak self] in
+                // Leaves the last page, then counts half a second later: what a frame lets go of
+                // (a motion the engine drops at its next frame) is not a leak.
+                show(.panel)
+                _ = host.runLoop.schedule(after: .milliseconds(500)) { [weak self] in
                     guard let self else { return }
                     let alive = leftPageObjects.compactMap { w in w.object.map { "\(w.page) page's \(type(of: $0))" } }
                     report(alive, resident)

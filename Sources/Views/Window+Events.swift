@@ -241,6 +241,7 @@ extension Window {
     /// enter and exit methods.
     private func updateHover(hit: View?) {
         var now = hoverScratch
+        hoverScratch = []                         // `now` owns the storage: emptied in place
         now.removeAll(keepingCapacity: true)
         var v = hit
         while let c = v { now.append(c); v = c.superview }
@@ -254,6 +255,9 @@ extension Window {
         }
         hoverScratch = hovered                    // its storage serves the next move
         hovered = now
+        // Emptied now, not at the next move: the old set's views may be leaving (a page switched
+        // under the pointer), and the scratch would keep them alive (MR1).
+        hoverScratch.removeAll(keepingCapacity: true)
     }
 
     /// Sets the first responder (called by ``Responder/becomeFirstResponder()`` and resign).

@@ -177,9 +177,16 @@ struct GalleryDemoTests {
     @Test("MR2: every gallery page shown 100 times, a page a frame: every page's scene, views and layers are freed once it is left")
     func MR2_galleryPagesFreed() throws {
         let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
+        // An X server of its own (-displayfd), not xvfb-run -a, whose choice of a free display
+        // can race another test's server: input meant for that one would reach this gallery.
+        let server = try PrivateXServer()
+        defer { server.stop() }
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", exe.path, "--cycle-pages", "100"]
+        p.executableURL = exe
+        p.arguments = ["--cycle-pages", "100"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.display
+        p.environment = environment
         let out = Pipe()
         p.standardOutput = out
         p.standardError = out

@@ -116,7 +116,7 @@ struct NoTrapPaintingTests {
         #expect(image.renderedFrames == 1)
     }
 
-    @Test("MR1: a glyph taller than the glyph atlas grows the atlas instead of starting it over forever", .timeLimit(.minutes(1)))
+    @Test("MR1: a glyph taller than the glyph atlas grows the atlas instead of starting it over forever")
     func MR1_glyphLargerThanTheAtlas() throws {
         let host = makeHost(width: 600, height: 400)
         let big = Label(text: "Wg", fontSize: 300)
