@@ -1,4 +1,3 @@
-import Foundation
 import FrameTiming
 import Geometry
 import TimelineSDL
@@ -174,7 +173,7 @@ final class GalleryController: ViewController {
             }
             show(order[step % order.count])
             step += 1
-            if step % order.count == 0 { resident.append(residentMemoryMiB()) }
+            if step % order.count == 0 { resident.append(Double(MemoryMonitor.readResidentBytes() ?? 0) / 1_048_576) }
             _ = host.runLoop.schedule(after: .milliseconds(1)) { next() }
         }
         next()
@@ -231,12 +230,4 @@ final class WeakObject {
     weak var object: AnyObject?
     let page: String
     init(_ object: AnyObject, page: String = "") { self.object = object; self.page = page }
-}
-
-/// This process's resident memory in MiB (VmRSS from /proc/self/status; 0 where absent).
-func residentMemoryMiB() -> Double {
-    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kib = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
-    return kib / 1024
 }

@@ -240,9 +240,8 @@ extension Window {
     /// Marks the view the mouse is over (nil: none) and its ancestors hovered, calling their
     /// enter and exit methods.
     private func updateHover(hit: View?) {
-        var now = hoverScratch
-        hoverScratch = []                         // `now` owns the storage: emptied in place
-        now.removeAll(keepingCapacity: true)
+        var now = hoverScratch                    // empty (see below); `now` takes its storage
+        hoverScratch = []
         var v = hit
         while let c = v { now.append(c); v = c.superview }
         for old in hovered where !now.contains(where: { $0 === old }) {

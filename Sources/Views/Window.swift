@@ -312,7 +312,6 @@ public final class Window: FrameParticipant {
         animations?.subtreeWillLeaveWindow()
         layoutEngine.subtreeWillLeaveWindow(view)
         hovered.removeAll { $0.isLeavingWindow }
-        hoverScratch.removeAll()
         if let f = firstResponder as? View, f.isLeavingWindow { _ = f.resignFirstResponder(); if firstResponder === f { firstResponder = nil } }
         cancelPresses(inSubtreeLeaving: view)
     }

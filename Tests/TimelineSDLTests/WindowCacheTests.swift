@@ -62,7 +62,7 @@ struct WindowCacheTests {
             var before: DisplayListPainter.CacheCounts?
             var shown: DisplayListPainter.CacheCounts?
             var after: DisplayListPainter.CacheCounts?
-            var watched: [Weak] = []
+            var watched: [WeakReference] = []
             // A moving dot keeps frames painting while the caches' sweep (every 120 paints) runs.
             let ticker = View(frame: Rect(x: 380, y: 280, width: 4, height: 4))
             ticker.backgroundColor = .white
@@ -73,7 +73,7 @@ struct WindowCacheTests {
                 before = host.painter.cacheCounts
                 let made = Self.makePage(in: Rect(x: 0, y: 0, width: 400, height: 260))
                 host.window.rootView.addSubview(made.page)
-                watched = made.watched.map { Weak($0) }
+                watched = made.watched.map(WeakReference.init)
             }
             _ = host.runLoop.schedule(after: .milliseconds(2_800)) {
                 shown = host.painter.cacheCounts
@@ -90,8 +90,8 @@ struct WindowCacheTests {
             #expect(s.imageTextures >= b.imageTextures + 4, "\(s)")
             #expect(s.glyphs > b.glyphs && s.discs > b.discs, "\(s)")
             // ...its objects are freed...
-            let alive = watched.compactMap { $0.object.map { "\(type(of: $0))" } }
-            #expect(alive.isEmpty, "still alive: \(alive)")
+            let alive = watched.filter { $0.isAlive }.count
+            #expect(alive == 0, "still alive: \(describeAlive(watched))")
             // ...and what the painter held for it is gone.
             #expect(a.imageTextures == b.imageTextures && a.imageTextureBytes == b.imageTextureBytes, "before \(b); after \(a)")
             #expect(a.glyphs <= b.glyphs + 4 && a.glyphFaces <= b.glyphFaces, "before \(b); after \(a)")
@@ -99,10 +99,4 @@ struct WindowCacheTests {
                     && a.keptCoverage <= b.keptCoverage, "before \(b); after \(a)")
         }
     }
-}
-
-/// A weak reference to an object, to see whether it was freed.
-final class Weak {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
 }
