@@ -59,36 +59,19 @@ struct LeakTests {
         return (host, nav)
     }
 
-    @Test("MR2: 1,000 pushes and pops without animation free every screen, its views and layers")
-    func MR2_pushPopUnanimated() {
+    @Test("MR2: 1,000 pushes and pops, without animation and animated (stepped through on the manual clock), free every screen, its views and layers",
+          arguments: [false, true])
+    func MR2_pushPop(animated: Bool) {
         let (host, nav) = navigationHost()
         expectFreed(settle: { host.runUntilIdle() }) {
             var watched: [AnyObject] = []
             for _ in 0..<1_000 {
                 let s = LeakScreen()
-                nav.pushViewController(s, animated: false)
-                host.step()
+                nav.pushViewController(s, animated: animated)
+                if animated { host.runUntilIdle() } else { host.step() }
                 watched += s.watched
-                _ = nav.popViewController(animated: false)
-                host.step()
-            }
-            return watched
-        }
-        #expect(nav.viewControllers.count == 1)
-    }
-
-    @Test("MR2: 1,000 animated pushes and pops, stepped through on the manual clock, free every screen")
-    func MR2_pushPopAnimated() {
-        let (host, nav) = navigationHost()
-        expectFreed(settle: { host.runUntilIdle() }) {
-            var watched: [AnyObject] = []
-            for _ in 0..<1_000 {
-                let s = LeakScreen()
-                nav.pushViewController(s, animated: true)
-                host.runUntilIdle()
-                watched += s.watched
-                _ = nav.popViewController(animated: true)
-                host.runUntilIdle()
+                _ = nav.popViewController(animated: animated)
+                if animated { host.runUntilIdle() } else { host.step() }
             }
             return watched
         }
