@@ -241,3 +241,27 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+// Key-value access by key path (as `value(forKeyPath:)` and `setValue(_:forKeyPath:)`).
+extension Layer {
+    /// The value at `keyPath` ("position.x", "transform.rotation.z"), as `value(forKeyPath:)`;
+    /// nil for a key path the layer does not have.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        guard let k = LayerKeyPath(keyPath), type(of: self).hasProperty(k.property) else { return nil }
+        return k.extract(from: value(for: k.property)).anyValue
+    }
+
+    /// Sets the value at `keyPath`, as `setValue(_:forKeyPath:)`. An unknown key path or a value
+    /// of the wrong type is reported (naming the layer and key path) and ignored.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let k = LayerKeyPath(keyPath), type(of: self).hasProperty(k.property) else {
+            report("setValue(_:forKeyPath:): \(debugName) has no animatable key path '\(keyPath)'; the call was ignored")
+            return
+        }
+        guard let value, let typed = LayerValue(value, as: k.kind) else {
+            report("setValue(_:forKeyPath:): '\(keyPath)' of \(debugName) takes a finite \(k.kind.rawValue); got \(value.map { "\($0)" } ?? "nil"). The call was ignored")
+            return
+        }
+        setValue(k.inject(typed, into: self.value(for: k.property)), for: k.property)
+    }
+}

@@ -87,10 +87,19 @@ extension Layer {
         contentDidChange()
     }
 
-    /// Writes a presentation value (the engine calls this on presentation copies only).
+    /// Writes a presentation value (the engine calls this on presentation copies only):
+    /// straight into ``state`` for the base layer's properties.
     @inline(__always)
     func setPresentationValue(_ v: LayerValue, for property: LayerProperty) {
-        setValue(v, for: property)
+        if storesValuesItself || !setState(v, for: property) { setValue(v, for: property) }
+    }
+
+    /// The model value of `property` for the engine: from ``state`` for the base layer's
+    /// properties, else through ``value(for:)``.
+    @inline(__always)
+    func engineValue(for property: LayerProperty) -> LayerValue {
+        if !storesValuesItself, let v = stateValue(for: property) { return v }
+        return value(for: property)
     }
 
     // MARK: Model and presentation (CA5)
@@ -110,8 +119,8 @@ extension Layer {
         copy.name = name
         for c in children {
             let cc = c.makePresentationCopy()
-            cc.superlayer = copy
-            copy.children.append(cc)
+            cc.parent = copy
+            copy.sublayerList.append(cc)
         }
         if let m = maskLayer { copy.maskLayer = m.makePresentationCopy() }
         return copy
@@ -161,24 +170,25 @@ extension Layer {
     func localTime(forMediaTime t: Double, pass stamp: Int) -> Double {
         if evaluationStamp == stamp { return evaluationLocalTime }
         let parent = timeParent.map { $0.localTime(forMediaTime: t, pass: stamp) } ?? t
-        evaluationLocalTime = (parent - beginTime) * speed + timeOffset
+        evaluationLocalTime = (parent - state.beginTime) * state.speed + state.timeOffset
         evaluationStamp = stamp
         return evaluationLocalTime
     }
 
     /// Records, during evaluation pass `stamp`, that this layer's presentation changed: the
-    /// engine lists it (``LayerEngine/changedInLastPass``) and the tree's root hears once per
-    /// pass through ``layersDidAnimate`` (a host then patches the listed layers of its tree).
-    /// A mask animated on its own is listed as its owner.
+    /// tree's root hears once per pass through ``layersDidAnimate`` (a host then patches the
+    /// listed layers of its tree). Returns the layer for the engine to list
+    /// (``LayerEngine/changedInLastPass``): a mask animated on its own as its owner; nil for a
+    /// presentation copy.
     /// - Complexity: O(1) amortised over the pass.
-    func presentationDidChange(pass stamp: Int, into list: inout [Layer]) {
-        guard !isCopy else { return }
+    func presentationDidChange(pass stamp: Int) -> Layer? {
+        guard !isCopy else { return nil }
         let root = self.root(pass: stamp)
-        list.append(superlayer == nil ? (maskOwner ?? self) : self)
         if root.notifiedStamp != stamp {
             root.notifiedStamp = stamp
-            if let hook = root.layersDidAnimate { hook() } else { root.renderingDidChange?(root) }
+            if let hook = root.animationHook { hook() } else { root.renderingHook?(root) }
         }
+        return parent == nil ? (maskedLayer ?? self) : self
     }
 
     /// The root of the tree `layer` was in during evaluation pass `stamp`, if that pass found
@@ -188,7 +198,7 @@ extension Layer {
     /// The root of the tree during pass `stamp`, remembered per layer.
     func root(pass stamp: Int) -> Layer {
         if rootStamp == stamp, let r = passRoot { return r }
-        let r = (superlayer ?? maskOwner)?.root(pass: stamp) ?? self
+        let r = (parent ?? maskedLayer)?.root(pass: stamp) ?? self
         rootStamp = stamp
         passRoot = r
         return r

@@ -119,3 +119,29 @@ extension Rect {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
+
+// The outlines a layer's background and shadow are drawn from.
+extension Layer {
+    /// The bounds as a path, rounded by ``cornerRadius`` at the ``maskedCorners``.
+    public func boundsPath() -> Path { Layer.roundedPath(bounds, cornerRadius: cornerRadius, maskedCorners: maskedCorners) }
+
+    /// `rect` rounded by `cornerRadius` at the corners of `maskedCorners` (a view's background
+    /// and shadow are drawn from its presentation's rect this way).
+    public static func roundedPath(_ rect: Rect, cornerRadius: Double, maskedCorners: CornerMask) -> Path {
+        guard cornerRadius > 0 else { return Path(rect: rect) }
+        var corners: RectCorner = []
+        if maskedCorners.contains(.layerMinXMinYCorner) { corners.insert(.topLeft) }
+        if maskedCorners.contains(.layerMaxXMinYCorner) { corners.insert(.topRight) }
+        if maskedCorners.contains(.layerMinXMaxYCorner) { corners.insert(.bottomLeft) }
+        if maskedCorners.contains(.layerMaxXMaxYCorner) { corners.insert(.bottomRight) }
+        return Path(roundedRect: rect, byRoundingCorners: corners, cornerRadii: Size(width: cornerRadius, height: cornerRadius))
+    }
+
+    /// The layer's shadow of `silhouette` (its ``shadowPath`` when set), offset, coloured and
+    /// blurred by the shadow properties; nil when it casts none.
+    public func shadowCommand(silhouette: Path?) -> DrawCommand? {
+        guard shadowOpacity > 0, let sc = shadowColor, sc.alpha > 0, let outline = shadowPath ?? silhouette else { return nil }
+        let offset = AffineTransform(translationX: shadowOffset.width, y: shadowOffset.height)
+        return .shadow(outline.applying(offset), sc.withAlphaMultiplied(by: min(shadowOpacity, 1)), radius: max(0, shadowRadius))
+    }
+}

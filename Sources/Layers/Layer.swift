@@ -17,12 +17,17 @@ open class Layer {
 
     /// A name for traces, scene files and diagnostics.
     public var name: String?
+    /// The layer this one is a sublayer of.
+    public var superlayer: Layer? { parent }
     /// Not retained (the superlayer retains its sublayers) and not weak: a weak reference gives
     /// every layer a side table, which makes each retain and release on the per-frame path
-    /// take the slow route. The superlayer clears it when it lets the layer go or goes away.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superlayer: Layer?
-    /// The sublayers, back to front (internal storage; ``sublayers`` is the API).
-    @exclusivity(unchecked) public internal(set) var children: [Layer] = []
+    /// take the slow route. Unowned, so reading it after its layer went would stop the program
+    /// rather than read freed memory; the superlayer clears it when it lets the layer go or
+    /// goes away, so that never happens.
+    unowned var parent: Layer?
+    /// The sublayers, back to front (``sublayers`` is the API; nil when empty).
+    public var children: [Layer] { sublayerList }
+    var sublayerList: [Layer] = []
     /// The engine that runs this tree's animations and renders it, when the tree is hosted.
     public internal(set) weak var engine: LayerEngine?
     /// The delegate (a view backing a layer is its delegate).
@@ -40,31 +45,54 @@ open class Layer {
 
     // MARK: Model state
     //
-    // Stored properties the per-frame path reads are `@exclusivity(unchecked)`: each read of a
-    // class's property otherwise costs a dynamic exclusivity check (a tenth of a frame's
-    // animation phase under `perf`), and the engine, on the main actor, never holds
-    // overlapping accesses to them.
+    // The values a frame reads (``LayerState``) are one internal stored property: the engine,
+    // the renderer and the evaluation read and write them in this module, where the optimiser
+    // sees every access and drops the runtime exclusivity check; the public properties below
+    // are their accessors.
 
-    @exclusivity(unchecked) open var bounds: Rect = .zero { didSet { changed(.bounds, .rect(oldValue)) } }
-    @exclusivity(unchecked) open var position: Point = .zero { didSet { changed(.position, .point(oldValue)) } }
-    @exclusivity(unchecked) public var zPosition: Double = 0 { didSet { changed(.zPosition, .number(oldValue)) } }
-    @exclusivity(unchecked) public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { changed(.anchorPoint, .point(oldValue)) } }
-    @exclusivity(unchecked) public var anchorPointZ: Double = 0 { didSet { changed(.anchorPointZ, .number(oldValue)) } }
-    @exclusivity(unchecked) open var transform: Transform3D = .identity { didSet { changed(.transform, .transform(oldValue)) } }
-    @exclusivity(unchecked) public var sublayerTransform: Transform3D = .identity { didSet { changed(.sublayerTransform, .transform(oldValue)) } }
-    @exclusivity(unchecked) open var opacity: Double = 1 { didSet { changed(.opacity, .number(oldValue)) } }
-    @exclusivity(unchecked) open var isHidden = false { didSet { changed(.hidden, .number(oldValue ? 1 : 0)) } }
-    @exclusivity(unchecked) open var masksToBounds = false { didSet { changed(.masksToBounds, .number(oldValue ? 1 : 0)) } }
-    @exclusivity(unchecked) open var backgroundColor: Color? { didSet { changed(.backgroundColor, .color(oldValue ?? .clear)) } }
-    @exclusivity(unchecked) open var cornerRadius: Double = 0 { didSet { changed(.cornerRadius, .number(oldValue)) } }
-    @exclusivity(unchecked) public var maskedCorners: CornerMask = .all { didSet { contentDidChange() } }
-    @exclusivity(unchecked) open var borderWidth: Double = 0 { didSet { changed(.borderWidth, .number(oldValue)) } }
-    @exclusivity(unchecked) open var borderColor: Color? = .black { didSet { changed(.borderColor, .color(oldValue ?? .clear)) } }
-    @exclusivity(unchecked) public var shadowColor: Color? = .black { didSet { changed(.shadowColor, .color(oldValue ?? .clear)) } }
-    @exclusivity(unchecked) public var shadowOpacity: Double = 0 { didSet { changed(.shadowOpacity, .number(oldValue)) } }
-    @exclusivity(unchecked) public var shadowOffset = Size(width: 0, height: -3) { didSet { changed(.shadowOffset, .size(oldValue)) } }
-    @exclusivity(unchecked) public var shadowRadius: Double = 3 { didSet { changed(.shadowRadius, .number(oldValue)) } }
-    @exclusivity(unchecked) public var shadowPath: Path? { didSet { changed(.shadowPath, .path(oldValue ?? Path())) } }
+    /// The layer's values that frames read and animations write.
+    var state = LayerState()
+
+    open var bounds: Rect {
+        get { state.bounds }
+        set { let old = state.bounds; state.bounds = newValue; changed(.bounds, .rect(old)) }
+    }
+    open var position: Point {
+        get { state.position }
+        set { let old = state.position; state.position = newValue; changed(.position, .point(old)) }
+    }
+    open var transform: Transform3D {
+        get { state.transform }
+        set { let old = state.transform; state.transform = newValue; changed(.transform, .transform(old)) }
+    }
+    open var opacity: Double {
+        get { state.opacity }
+        set { let old = state.opacity; state.opacity = newValue; changed(.opacity, .number(old)) }
+    }
+    open var isHidden: Bool {
+        get { state.isHidden }
+        set { let old = state.isHidden; state.isHidden = newValue; changed(.hidden, .number(old ? 1 : 0)) }
+    }
+    open var masksToBounds: Bool {
+        get { state.masksToBounds }
+        set { let old = state.masksToBounds; state.masksToBounds = newValue; changed(.masksToBounds, .number(old ? 1 : 0)) }
+    }
+    open var backgroundColor: Color? {
+        get { state.backgroundColor }
+        set { let old = state.backgroundColor; state.backgroundColor = newValue; changed(.backgroundColor, .color(old ?? .clear)) }
+    }
+    open var cornerRadius: Double {
+        get { state.cornerRadius }
+        set { let old = state.cornerRadius; state.cornerRadius = newValue; changed(.cornerRadius, .number(old)) }
+    }
+    open var borderWidth: Double {
+        get { state.borderWidth }
+        set { let old = state.borderWidth; state.borderWidth = newValue; changed(.borderWidth, .number(old)) }
+    }
+    open var borderColor: Color? {
+        get { state.borderColor }
+        set { let old = state.borderColor; state.borderColor = newValue; changed(.borderColor, .color(old ?? .clear)) }
+    }
     /// An image the layer shows, fitted to its bounds by ``contentsGravity`` (CN2), as
     /// `CALayer.contents`. An animated image plays from when it is set, its frame a function of
     /// the engine's time; a resizable image (or a ``contentsCenter`` smaller than the unit
@@ -85,13 +113,8 @@ open class Layer {
     /// The colour a template image in ``contents`` is drawn in (our addition: an image view sets
     /// it from its tint colour); nil draws templates in black.
     public var contentsTintColor: Color? { didSet { contentDidChange() } }
-    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(.contentsRect, .rect(oldValue)) } }
-    /// How ``contents`` is fitted to the bounds.
-    @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize { didSet { contentDidChange() } }
     /// Pixels per point of ``contents``.
     public var contentsScale: Double = 1 { didSet { contentDidChange() } }
-    /// Whether the back of the layer shows when a 3D transform turns it away.
-    @exclusivity(unchecked) public var isDoubleSided = true { didSet { contentDidChange() } }
     /// Whether the compositor keeps this subtree's rendering while only its position, transform
     /// or opacity change (CA10).
     public var shouldRasterize = false { didSet { contentDidChange() } }
@@ -101,7 +124,7 @@ open class Layer {
         get { maskLayer }
         set { setMask(newValue) }
     }
-    @exclusivity(unchecked) var maskLayer: Layer?
+    var maskLayer: Layer?
     /// How the mask's pixels become coverage. Core Animation masks by alpha only; the other
     /// modes are After Effects' track mattes (inverted alpha, luminance, inverted luminance),
     /// which Lottie files use.
@@ -114,77 +137,97 @@ open class Layer {
     // MARK: Layer time (CA6)
 
     /// When the layer's time starts, in its superlayer's time.
-    @exclusivity(unchecked) open var beginTime: Double = 0 { didSet { timingDidChange() } }
+    open var beginTime: Double {
+        get { state.beginTime }
+        set { state.beginTime = newValue; timingDidChange() }
+    }
     /// How fast the layer's time runs relative to its superlayer's (0 pauses it).
-    @exclusivity(unchecked) open var speed: Double = 1 { didSet { timingDidChange() } }
+    open var speed: Double {
+        get { state.speed }
+        set { state.speed = newValue; timingDidChange() }
+    }
     /// Added to the layer's local time.
-    @exclusivity(unchecked) open var timeOffset: Double = 0 { didSet { timingDidChange() } }
+    open var timeOffset: Double {
+        get { state.timeOffset }
+        set { state.timeOffset = newValue; timingDidChange() }
+    }
     /// The layer whose time this layer's time runs in: its superlayer, or for a mask the layer
     /// it masks. (A view's layer runs in its superview's layer's time, CA8.)
     open var timeParent: Layer? { superlayer ?? maskOwner }
     /// Whether the layer's own timing is other than the identity (a begin time, a speed other
     /// than 1 or a time offset).
-    public var hasOwnTiming: Bool { beginTime != 0 || speed != 1 || timeOffset != 0 }
+    public var hasOwnTiming: Bool { state.beginTime != 0 || state.speed != 1 || state.timeOffset != 0 }
 
     // MARK: Display
 
     /// Set by ``setNeedsDisplay()``, cleared by ``display()``.
-    @exclusivity(unchecked) public internal(set) var needsDisplayFlag = true
+    public var needsDisplayFlag: Bool { isFlaggedForDisplay }
+    var isFlaggedForDisplay = true
     /// What the last ``draw(in:)`` recorded (the layer's backing store).
-    @exclusivity(unchecked) public internal(set) var drawnContent: [DrawCommand] = []
+    public var drawnContent: [DrawCommand] { backingStore }
+    var backingStore: [DrawCommand] = []
 
     // MARK: Engine bookkeeping
 
     /// Running animations in the order they were added (later ones apply on top).
-    @exclusivity(unchecked) var running: [RunningAnimation] = []
+    var running: [RunningAnimation] = []
     /// The presentation values while animations run (nil when the presentation is the model).
-    @exclusivity(unchecked) var presented: Layer?
+    var presented: Layer?
     /// The properties some running animation drives.
-    @exclusivity(unchecked) var animatedProperties: UInt64 = 0
+    var animatedProperties: UInt64 = 0
     /// The engine's evaluation pass that last computed this layer's local time, and that time.
-    @exclusivity(unchecked) var evaluationStamp = 0
-    @exclusivity(unchecked) var evaluationLocalTime = 0.0
+    var evaluationStamp = 0
+    var evaluationLocalTime = 0.0
     /// Set once the layer has been committed by an engine (``presentation()`` is nil before).
-    @exclusivity(unchecked) public internal(set) var hasBeenCommitted = false
+    public var hasBeenCommitted: Bool { isCommitted }
+    var isCommitted = false
     /// Set while the engine lists the layer as having animations.
-    @exclusivity(unchecked) var isListedAsAnimated = false
+    var isListedAsAnimated = false
     /// Set while the engine has the presentation copy listed for a refresh from the model.
-    @exclusivity(unchecked) var presentationIsStale = false
+    var presentationIsStale = false
     /// A hook for hosts (a view whose layer roots the tree) to learn that the rendering of the
     /// tree below this layer changed; called on the root for changes anywhere in its tree, with
     /// the layer whose drawing changed (its subtree redraws; a mask's change names its owner).
-    @exclusivity(unchecked) public var renderingDidChange: ((Layer) -> Void)?
+    public var renderingDidChange: ((Layer) -> Void)? {
+        get { renderingHook }
+        set { renderingHook = newValue }
+    }
+    var renderingHook: ((Layer) -> Void)?
     /// A hook for hosts: animations in this tree changed presentations in the engine's last
     /// evaluation pass (listed in ``LayerEngine/changedInLastPass``); called once per pass on
     /// the root. Without it the root's ``renderingDidChange`` is called with the root.
-    @exclusivity(unchecked) public var layersDidAnimate: (() -> Void)?
+    public var layersDidAnimate: (() -> Void)? {
+        get { animationHook }
+        set { animationHook = newValue }
+    }
+    var animationHook: (() -> Void)?
     /// ``engine``'s identity, compared on the per-frame path without loading the weak reference.
-    @exclusivity(unchecked) var engineID: ObjectIdentifier?
+    var engineID: ObjectIdentifier?
     /// The evaluation pass that last called the root's ``layersDidAnimate``.
-    @exclusivity(unchecked) var notifiedStamp = 0
+    var notifiedStamp = 0
 
     // Where the renderer last put this layer in a display list (CA10's patching): the list's
     // generation, the group's index, the map of its superlayer's plane and the sublayer matrix
     // in force, and the zPosition it was sorted by. `listStart` is -1 when the layer cannot be
     // re-emitted alone (a replicator's sublayers: their copies follow them).
-    @exclusivity(unchecked) var listGeneration = -1
+    var listGeneration = -1
     /// Whether the renderer has reported that this layer's projected content reached its bound.
     var reportedProjectionBound = false
-    @exclusivity(unchecked) var listStart = -1
-    @exclusivity(unchecked) var emittedParentMap = Homography.identity
-    @exclusivity(unchecked) var emittedSublayerMatrix = Transform3D.identity
-    @exclusivity(unchecked) var emittedZ = 0.0
+    var listStart = -1
+    var emittedParentMap = Homography.identity
+    var emittedSublayerMatrix = Transform3D.identity
+    var emittedZ = 0.0
     /// The evaluation pass that last found this layer's root, and that root (only read in the
     /// same pass, while the tree holds it).
-    @exclusivity(unchecked) var rootStamp = 0
-    @exclusivity(unchecked) unowned(unsafe) var passRoot: Layer?
+    var rootStamp = 0
+    unowned var passRoot: Layer?
     /// A copy the renderer evaluates at shifted times (replicator instances with a delay).
-    @exclusivity(unchecked) var scratch: Layer?
+    var scratch: Layer?
     /// The layer this is a presentation copy of (nil for a model layer).
     public internal(set) weak var modelLayer: Layer? { didSet { isCopy = modelLayer != nil } }
     /// Whether this is a presentation copy (``modelLayer`` set), kept as a plain flag: the
     /// per-frame path asks on every value it writes, and a weak load costs.
-    @exclusivity(unchecked) var isCopy = false
+    var isCopy = false
 
     /// The action for a change of `event`, as `action(forKey:)`: the delegate's answer, else
     /// ``actions``, else the class's ``defaultAction(forKey:)``, else the implicit animation of
@@ -204,16 +247,24 @@ open class Layer {
     open func contains(_ point: Point) -> Bool { bounds.contains(point) }
     /// Set while the engine writes presentation values or a host mirrors state: changes are
     /// not actions then.
-    @exclusivity(unchecked) var isApplyingWithoutActions = false
+    var isApplyingWithoutActions = false
 
     // MARK: Life
 
+    /// Whether a subclass keeps the values of ``LayerState`` in storage of its own and
+    /// overrides their accessors (a view's layer until views and layers share one engine):
+    /// the engine then reads and writes them through the accessors.
+    let storesValuesItself: Bool
+
     /// A layer with zero bounds at the origin.
-    public init() {}
+    public init() { storesValuesItself = false }
+
+    /// A layer whose subclass keeps its values itself (see ``storesValuesItself``).
+    package init(storingValuesItself: Void) { storesValuesItself = true }
 
     /// A layer that holds presentation values for a host that writes them itself (a view's
     /// presentation layer, CA2): hosted nowhere, its changes tell no one.
-    package init(presentationStorage: Void) { isCopy = true }
+    package init(presentationStorage: Void) { isCopy = true; storesValuesItself = true }
 
     /// A copy of `layer`'s model properties, as Core Animation makes presentation layers
     /// (`init(layer:)`). Subclasses override to copy their own properties.
@@ -222,6 +273,7 @@ open class Layer {
         // ``modelLayer`` (weak) is set only on copies handed out by ``presentation()``: a weak
         // reference to the model would give it a side table (see ``superlayer``).
         isCopy = true
+        storesValuesItself = layer.storesValuesItself
         isApplyingWithoutActions = true
         copyProperties(from: layer)
         isApplyingWithoutActions = false
@@ -229,8 +281,11 @@ open class Layer {
 
     /// Sublayers and the mask outlive their superlayer only as free layers.
     isolated deinit {
-        for c in children where c.superlayer === self { c.superlayer = nil }
-        if let m = maskLayer, m.maskOwner === self { m.maskOwner = nil }
+        // Every sublayer's parent is this layer, as is its mask's owner (a layer leaving either
+        // role leaves the list first); they are not compared, since loading an unowned reference
+        // to a layer in its deinit stops the program.
+        for c in sublayerList { c.parent = nil }
+        maskLayer?.maskedLayer = nil
     }
 
     /// Copies every model property (``LayerProperty`` values and the rest) from `other`.
@@ -248,7 +303,7 @@ open class Layer {
         contentsTintColor = other.contentsTintColor
         isDoubleSided = other.isDoubleSided; shouldRasterize = other.shouldRasterize
         beginTime = other.beginTime; speed = other.speed; timeOffset = other.timeOffset
-        drawnContent = other.drawnContent
+        backingStore = other.backingStore
     }
 
     // MARK: Tree (CA1)
@@ -259,7 +314,7 @@ open class Layer {
         get { children.isEmpty ? nil : children }
         set {
             for c in children { c.detach() }
-            children.removeAll()
+            sublayerList = []
             for l in newValue ?? [] { insertSublayer(l, at: children.count) }
             structureDidChange()
         }
@@ -272,12 +327,12 @@ open class Layer {
     public func insertSublayer(_ layer: Layer, at index: Int) {
         guard canAdopt(layer, "insertSublayer(_:at:)") else { return }
         if layer.superlayer === self, let i = children.firstIndex(where: { $0 === layer }) {
-            children.remove(at: i)
+            sublayerList.remove(at: i)
         } else {
             layer.removeFromSuperlayer()
         }
-        children.insert(layer, at: min(max(index, 0), children.count))
-        layer.superlayer = self
+        sublayerList.insert(layer, at: min(max(index, 0), sublayerList.count))
+        layer.parent = self
         if let e = engine { layer.attach(to: e) }
         structureDidChange()
     }
@@ -313,14 +368,14 @@ open class Layer {
     public func removeFromSuperlayer() {
         if let owner = maskOwner {
             owner.maskLayer = nil
-            maskOwner = nil
+            maskedLayer = nil
             detach()
             owner.contentDidChange()
             return
         }
         guard let s = superlayer else { return }
-        if let i = s.children.firstIndex(where: { $0 === self }) { s.children.remove(at: i) }
-        superlayer = nil
+        if let i = s.sublayerList.firstIndex(where: { $0 === self }) { s.sublayerList.remove(at: i) }
+        parent = nil
         detach()
         s.structureDidChange()
     }
@@ -347,7 +402,8 @@ open class Layer {
 
     /// The layer whose ``mask`` this layer is.
     /// Cleared, like ``superlayer``, when the owner lets the mask go or goes away.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var maskOwner: Layer?
+    public var maskOwner: Layer? { maskedLayer }
+    unowned var maskedLayer: Layer?
 
     private func setMask(_ newMask: Layer?) {
         if newMask === maskLayer { return }
@@ -361,10 +417,10 @@ open class Layer {
                 return
             }
         }
-        if let old = maskLayer { old.maskOwner = nil; old.detach() }
+        if let old = maskLayer { old.maskedLayer = nil; old.detach() }
         maskLayer = newMask
         if let m = newMask {
-            m.maskOwner = self
+            m.maskedLayer = self
             if let e = engine { m.attach(to: e) }
         }
         contentDidChange()
@@ -532,27 +588,6 @@ open class Layer {
     /// Whether this kind of layer has `property` (the base has the ``Layer`` ones).
     nonisolated open class func hasProperty(_ property: LayerProperty) -> Bool { property.rawValue <= LayerProperty.contentsRect.rawValue }
 
-    /// The value at `keyPath` ("position.x", "transform.rotation.z"), as `value(forKeyPath:)`;
-    /// nil for a key path the layer does not have.
-    public func value(forKeyPath keyPath: String) -> Any? {
-        guard let k = LayerKeyPath(keyPath), type(of: self).hasProperty(k.property) else { return nil }
-        return k.extract(from: value(for: k.property)).anyValue
-    }
-
-    /// Sets the value at `keyPath`, as `setValue(_:forKeyPath:)`. An unknown key path or a value
-    /// of the wrong type is reported (naming the layer and key path) and ignored.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        guard let k = LayerKeyPath(keyPath), type(of: self).hasProperty(k.property) else {
-            report("setValue(_:forKeyPath:): \(debugName) has no animatable key path '\(keyPath)'; the call was ignored")
-            return
-        }
-        guard let value, let typed = LayerValue(value, as: k.kind) else {
-            report("setValue(_:forKeyPath:): '\(keyPath)' of \(debugName) takes a finite \(k.kind.rawValue); got \(value.map { "\($0)" } ?? "nil"). The call was ignored")
-            return
-        }
-        setValue(k.inject(typed, into: self.value(for: k.property)), for: k.property)
-    }
-
     // MARK: Display
 
     /// Appends the layer's own content in its coordinates (after its background, before its
@@ -601,33 +636,10 @@ open class Layer {
         return boundsPath()
     }
 
-    /// The bounds as a path, rounded by ``cornerRadius`` at the ``maskedCorners``.
-    public func boundsPath() -> Path { Layer.roundedPath(bounds, cornerRadius: cornerRadius, maskedCorners: maskedCorners) }
-
-    /// `rect` rounded by `cornerRadius` at the corners of `maskedCorners` (a view's background
-    /// and shadow are drawn from its presentation's rect this way).
-    public static func roundedPath(_ rect: Rect, cornerRadius: Double, maskedCorners: CornerMask) -> Path {
-        guard cornerRadius > 0 else { return Path(rect: rect) }
-        var corners: RectCorner = []
-        if maskedCorners.contains(.layerMinXMinYCorner) { corners.insert(.topLeft) }
-        if maskedCorners.contains(.layerMaxXMinYCorner) { corners.insert(.topRight) }
-        if maskedCorners.contains(.layerMinXMaxYCorner) { corners.insert(.bottomLeft) }
-        if maskedCorners.contains(.layerMaxXMaxYCorner) { corners.insert(.bottomRight) }
-        return Path(roundedRect: rect, byRoundingCorners: corners, cornerRadii: Size(width: cornerRadius, height: cornerRadius))
-    }
-
-    /// The layer's shadow of `silhouette` (its ``shadowPath`` when set), offset, coloured and
-    /// blurred by the shadow properties; nil when it casts none.
-    public func shadowCommand(silhouette: Path?) -> DrawCommand? {
-        guard shadowOpacity > 0, let sc = shadowColor, sc.alpha > 0, let outline = shadowPath ?? silhouette else { return nil }
-        let offset = AffineTransform(translationX: shadowOffset.width, y: shadowOffset.height)
-        return .shadow(outline.applying(offset), sc.withAlphaMultiplied(by: min(shadowOpacity, 1)), radius: max(0, shadowRadius))
-    }
-
     /// Flags the layer's content for redrawing in the next display pass.
     public func setNeedsDisplay() {
         guard !needsDisplayFlag else { return }
-        needsDisplayFlag = true
+        isFlaggedForDisplay = true
         engine?.layerNeedsDisplay(self)
     }
 
@@ -640,13 +652,13 @@ open class Layer {
     /// Updates the content: asks the delegate's `display(_:)`, else records ``draw(in:)`` (and
     /// the delegate's `draw(_:in:)`) into the backing store. Called by the display pass.
     open func display() {
-        needsDisplayFlag = false
+        isFlaggedForDisplay = false
         if delegate?.display(self) == true { contentDidChange(); return }
         let canvas = Canvas(fontSystem: engine?.fontSystem)
         canvas.begin(bounds)
         draw(in: canvas)
         delegate?.draw(self, in: canvas)
-        canvas.swapCommands(with: &drawnContent)
+        canvas.swapCommands(with: &backingStore)
         contentDidChange()
     }
 

@@ -25,19 +25,21 @@ public final class LayerEngine: FrameParticipant {
     /// The fonts layers' drawing lays out text with (the window's).
     public var fontSystem: FontSystem?
     /// Layers with running animations.
-    @exclusivity(unchecked) private var animated: [Layer] = []
+    private var animated: [Layer] = []
     /// Layers whose presentation copy must be refreshed from the model before the commit.
     private var stalePresentations: [Layer] = []
     private var displayQueue: [Layer] = []
     private var layoutQueue: [Layer] = []
     /// Layers attached since the last commit (``Layer/hasBeenCommitted`` is set at the commit).
     private var uncommitted: [Layer] = []
-    @exclusivity(unchecked) private var callbacks: [() -> Void] = []
+    private var callbacks: [() -> Void] = []
     private var readyCallbacks: [() -> Void] = []
     /// Media time of the frame being evaluated, in seconds.
-    @exclusivity(unchecked) public private(set) var frameTime: Double = 0
+    public var frameTime: Double { evaluationTime }
+    private var evaluationTime = 0.0
     /// Counts the animations evaluated in the last frame (for benches).
-    @exclusivity(unchecked) public private(set) var evaluatedLastFrame = 0
+    public var evaluatedLastFrame: Int { evaluationCount }
+    private var evaluationCount = 0
 
     /// An engine driven by `runLoop`'s frames (it joins the loop as a participant).
     public init(runLoop: MainRunLoop) {
@@ -111,13 +113,15 @@ public final class LayerEngine: FrameParticipant {
         if !isEvaluating { runLoop?.requestFrame() }
     }
 
-    @exclusivity(unchecked) private var isEvaluating = false
+    private var isEvaluating = false
     /// Counts evaluation passes (per-layer memos of one pass compare with it).
-    @exclusivity(unchecked) public private(set) var pass = 0
+    public var pass: Int { passNumber }
+    private var passNumber = 0
     /// The layers whose presentation the last evaluation pass changed (a mask as its owner),
     /// for hosts that patch what they draw of them; ``Layer/rootInPass(_:)`` finds each one's
     /// root. Kept until the next pass.
-    @exclusivity(unchecked) public private(set) var changedInLastPass: [Layer] = []
+    public var changedInLastPass: [Layer] { changedLayers }
+    private var changedLayers: [Layer] = []
     private func queueRefresh(_ layer: Layer) {
         guard !layer.presentationIsStale else { return }
         layer.presentationIsStale = true
@@ -157,7 +161,7 @@ public final class LayerEngine: FrameParticipant {
 
     /// Phase 2: every running animation at the frame's time.
     /// Layers whose drawing changes every frame by itself (emitters), re-rendered each frame.
-    @exclusivity(unchecked) private var continuous: [Layer] = []
+    private var continuous: [Layer] = []
 
     /// Lists `layer` as changing every frame (once).
     func layerChangesContinuously(_ layer: Layer) {
@@ -168,19 +172,23 @@ public final class LayerEngine: FrameParticipant {
 
     public func advance(to frame: FrameInfo) {
         for s in sources { s.advance(to: frame) }
-        frameTime = Double(frame.mediaTime) / 1e9
-        evaluate(at: frameTime)
+        evaluate(at: Double(frame.mediaTime) / 1e9)
     }
 
     /// Evaluates every animated layer at media time `t` (seconds). Tests without a run loop
     /// call it directly.
     public func evaluate(at t: Double) {
-        frameTime = t
-        evaluatedLastFrame = 0
-        changedInLastPass.removeAll(keepingCapacity: true)
+        evaluationTime = t
+        evaluationCount = 0
+        if !changedLayers.isEmpty { changedLayers.removeAll(keepingCapacity: true) }
         guard !animated.isEmpty || !continuous.isEmpty else { return }
-        pass += 1
+        passNumber += 1
+        let pass = passNumber
         isEvaluating = true
+        // The lists are taken out for the pass and put back after: an element reached in a
+        // stored array costs a runtime exclusivity check, one in a local costs none.
+        var changed = changedLayers
+        changedLayers = []
         let id = ObjectIdentifier(self)
         if !continuous.isEmpty {
             continuous.removeAll { $0.engineID != id || !$0.changesContinuously }
@@ -188,42 +196,48 @@ public final class LayerEngine: FrameParticipant {
                 if let content = layer.timedContent, content.isRunning {
                     content.show(atLocalTime: layer.localTime(forMediaTime: t, pass: pass), of: layer)
                 }
-                layer.presentationDidChange(pass: pass, into: &changedInLastPass)
+                if let c = layer.presentationDidChange(pass: pass) { changed.append(c) }
             }
         }
-        defer { isEvaluating = false }
-        var w = 0
-        for r in 0..<animated.count {
-            let layer = animated[r]
+        var list = animated
+        animated = []
+        var w = 0, count = 0
+        for r in 0..<list.count {
+            let layer = list[r]
             guard layer.engineID == id, !layer.running.isEmpty else { layer.isListedAsAnimated = false; continue }
-            evaluate(layer, at: t)
+            evaluate(layer, at: t, pass: pass, changed: &changed, count: &count)
             if layer.running.isEmpty { layer.isListedAsAnimated = false; continue }
-            animated[w] = layer
+            list[w] = layer
             w += 1
         }
-        animated.removeLast(animated.count - w)
+        list.removeLast(list.count - w)
+        if !animated.isEmpty { list.append(contentsOf: animated) }     // listed while evaluating
+        animated = list
+        changedLayers = changed
+        evaluationCount = count
+        isEvaluating = false
     }
 
     /// Writes `layer`'s presentation at media time `t`: the driven properties reset to the
     /// model, then each animation applied in order; ended animations that are removed on
     /// completion go, and their delegates hear of it in the completions phase.
-    private func evaluate(_ layer: Layer, at t: Double) {
+    private func evaluate(_ layer: Layer, at t: Double, pass: Int, changed: inout [Layer], count: inout Int) {
         guard let pres = layer.presented else { return }
         let local = layer.localTime(forMediaTime: t, pass: pass)
         var driven = layer.animatedProperties
         while driven != 0 {
             let k = driven.trailingZeroBitCount
             driven &= driven - 1
-            if let p = LayerProperty(rawValue: k) { pres.setPresentationValue(layer.value(for: p), for: p) }
+            if let p = LayerProperty(rawValue: k) { pres.setPresentationValue(layer.engineValue(for: p), for: p) }
         }
         var ended = false
         for r in layer.running {
             if r.awaitsBegin {
-                r.compiled.timing.beginTime = local
+                r.beginShift = local
                 r.awaitsBegin = false
             }
-            let state = r.compiled.apply(at: local, to: pres)
-            evaluatedLastFrame += 1
+            let state = r.compiled.apply(at: local - r.beginShift, to: pres)
+            count += 1
             if state != .pending, !r.didStart {
                 r.didStart = true
                 if let d = r.animation.delegate {
@@ -236,7 +250,8 @@ public final class LayerEngine: FrameParticipant {
         if ended {
             var i = layer.running.count - 1
             while i >= 0 {
-                if case .after = layer.running[i].compiled.timing.state(atParentTime: local),
+                let r = layer.running[i]
+                if case .after = r.compiled.timing.state(atParentTime: local - r.beginShift),
                    layer.running[i].animation.isRemovedOnCompletion {
                     layer.stopAnimation(at: i, finished: true)
                 }
@@ -244,7 +259,7 @@ public final class LayerEngine: FrameParticipant {
             }
             layer.animationsDidShrink()
         } else {
-            layer.presentationDidChange(pass: pass, into: &changedInLastPass)   // layerNeedsRender does nothing while evaluating
+            if let c = layer.presentationDidChange(pass: pass) { changed.append(c) }   // layerNeedsRender does nothing while evaluating
         }
     }
 
@@ -257,7 +272,7 @@ public final class LayerEngine: FrameParticipant {
         layer.scratch = s
         s.copyProperties(from: layer)
         let local = layer.localTime(forMediaTime: t)
-        for r in layer.running where !r.awaitsBegin { _ = r.compiled.apply(at: local, to: s) }
+        for r in layer.running where !r.awaitsBegin { _ = r.compiled.apply(at: local - r.beginShift, to: s) }
         return s
     }
 
@@ -292,19 +307,23 @@ public final class LayerEngine: FrameParticipant {
     /// marks attached layers committed (``Layer/presentation()`` is non-nil from now on).
     public func commit(_ frame: FrameInfo) {
         if !stalePresentations.isEmpty {
-            let t = frameTime
+            let t = evaluationTime
             isEvaluating = true
+            var changed = changedLayers
+            changedLayers = []
+            var count = 0
             for l in stalePresentations {
                 l.presentationIsStale = false
                 guard l.engine === self, let p = l.presented else { continue }
                 p.copyProperties(from: l)
-                evaluate(l, at: t)
+                evaluate(l, at: t, pass: passNumber, changed: &changed, count: &count)
             }
+            changedLayers = changed
             isEvaluating = false
             stalePresentations.removeAll(keepingCapacity: true)
         }
         if !uncommitted.isEmpty {
-            for l in uncommitted where l.engine === self { l.hasBeenCommitted = true }
+            for l in uncommitted where l.engine === self { l.isCommitted = true }
             uncommitted.removeAll(keepingCapacity: true)
         }
     }

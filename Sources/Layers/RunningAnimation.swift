@@ -9,10 +9,15 @@ import RenderModel
 final class RunningAnimation {
     let key: String?
     let animation: Animation
-    @exclusivity(unchecked) var compiled: CompiledAnimation
-    /// Whether ``CompiledAnimation/timing``'s begin time waits for the transaction's commit.
-    @exclusivity(unchecked) var awaitsBegin: Bool
-    @exclusivity(unchecked) var didStart = false
+    /// Constant, so that a frame evaluates it in place (no copy, no runtime exclusivity check).
+    let compiled: CompiledAnimation
+    /// Whether the begin time waits for the first frame that evaluates the animation (an
+    /// animation added with a begin time of 0 begins then, as at the transaction's commit).
+    var awaitsBegin: Bool
+    /// Where the animation's parent time starts: the layer's time at that first frame when it
+    /// awaited it (its compiled begin time is then 0), else 0.
+    var beginShift = 0.0
+    var didStart = false
     /// Transactions whose completion block waits for this animation.
     var completions: [CompletionGroup] = []
 
@@ -313,7 +318,7 @@ extension CompiledAnimation {
         } else {
             p = fraction
         }
-        let whole = target.value(for: b.keyPath.property)
+        let whole = target.engineValue(for: b.keyPath.property)
         let under = b.keyPath.extract(from: whole)
         let from: LayerValue, to: LayerValue
         switch (b.from, b.to, b.by) {
@@ -366,7 +371,7 @@ extension CompiledAnimation {
                 v = LayerValue.interpolate(k.values[i], k.values[i + 1], u)
             }
         }
-        let whole = target.value(for: k.keyPath.property)
+        let whole = target.engineValue(for: k.keyPath.property)
         let under = k.keyPath.extract(from: whole)
         if k.isCumulative, iteration > 0, let first = k.values.first, let last = k.values.last {
             v = LayerValue.sum(LayerValue.scaled(LayerValue.difference(last, first), by: iteration), v)

@@ -72,7 +72,7 @@ final class ViewLayer: Layer {
     /// A view's layer, with its presentation layer; the view sets ``view`` once it exists.
     init(onScreen: ViewLayer) {
         self.onScreen = onScreen
-        super.init()
+        super.init(storingValuesItself: ())
     }
 
     /// A presentation layer: its values are written by the tick, and it tells no one.
