@@ -3,6 +3,7 @@ import PackageDescription
 
 // Modules follow the frame pipeline, and dependencies point one way (README, Architecture):
 //   Geometry, FrameTiming, LayoutSolver  values, clocks, the Cassowary solver (nothing of ours)
+//   JSONParsing (nothing of ours)          the located JSON reader scene and Lottie files share
 //   UpdateLoop     <- FrameTiming          run loop, phases, timers, frame participants; no views
 //   Motion         <- Geometry             curves, springs, timing model, keyframe and timeline maths
 //   TextEngine     <- Geometry             fonts, shaping, bidi, line breaking, text layout (HarfBuzz,
@@ -19,7 +20,10 @@ import PackageDescription
 //                                          navigation, tab bars, presentation, alerts
 //   Timeline       <- the five above       re-exports them: the module an app imports
 //   TimelineSDL    <- Timeline             the only importer of CSDL2: window, painter, events, PNG
-//   TimelineScene  <- Timeline             scene files <-> engine objects
+//   TimelineScene  <- Timeline, JSONParsing
+//                                          scene files <-> engine objects
+//   Lottie         <- Timeline, JSONParsing
+//                                          Bodymovin files -> layer trees, the player view, the recorder
 //   TimelineCLI (the `timeline` executable), Demos: see every module
 //   ObjectiveC, CoreGraphics <- RenderModel, QuartzCore <- Layers, UIKit <- QuartzCore, Timeline, TimelineSDL
 //                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
@@ -61,6 +65,7 @@ let package = Package(
         .target(name: "FrameTiming", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
                 swiftSettings: strict),
         .target(name: "LayoutSolver", swiftSettings: strict),
+        .target(name: "JSONParsing", swiftSettings: strict),
         .target(
             name: "UpdateLoop",
             dependencies: [
@@ -112,8 +117,8 @@ let package = Package(
         .target(name: "CTimelineFont", exclude: ["LICENSE-DejaVu.txt"]),
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
-        .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images"], swiftSettings: strict),
-        .target(name: "Lottie", dependencies: ["Timeline", "TimelineScene", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
+        .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images", "JSONParsing"], swiftSettings: strict),
+        .target(name: "Lottie", dependencies: ["Timeline", "JSONParsing", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
                 swiftSettings: strict),
         // The UIKit facade (UK1-UK7): Apple's names and signatures over the engine, in modules
         // named as Apple's so `import UIKit` compiles. ObjectiveC holds Selector; CoreGraphics the
