@@ -1,31 +1,69 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Modules follow the frame pipeline, and dependencies point one way (README, Architecture):
-//   Geometry, FrameTiming, LayoutSolver  values, clocks, the Cassowary solver (nothing of ours)
+// Modules follow the frame pipeline, and dependencies point one way (README, Architecture). A
+// module line is "Module <- A, B  what it holds": after the arrow, every target of ours the
+// module depends on directly, each on a line above it (a list ending in a comma goes on at the
+// next line; no arrow: none); system libraries (CText, CCmark, CImageCodecs, CSDL2) and other
+// packages' products are left out. PackageHeaderTests (AM6) checks the arrows against the
+// targets below, and that every library target has a line.
+//   Geometry                               points, sizes, rects, affine transforms, colours
+//   FrameTiming                            the frame grid, the frame schedule, clocks and their statistics
+//   LayoutSolver                           the Cassowary solver
+//   JSONParsing                            the located JSON reader scene and Lottie files share
 //   UpdateLoop     <- FrameTiming          run loop, phases, timers, frame participants; no views
 //   Motion         <- Geometry             curves, springs, timing model, keyframe and timeline maths
-//   TextEngine     <- Geometry             fonts, shaping, bidi, line breaking, text layout (HarfBuzz,
+//   CTextShim                              ICU's version-suffixed functions under fixed names (C)
+//   CTimelineFont                          the bundled DejaVu Sans font (C)
+//   TextEngine     <- Geometry, CTextShim, CTimelineFont
+//                                          fonts, shaping, bidi, line breaking, text layout (HarfBuzz,
 //                                          FreeType, ICU, fontconfig); one FontSystem per engine
 //   Images         <- Geometry             Image, decoding (SDL2_image, giflib) under a pixel limit, named assets
 //   RenderModel    <- Geometry, TextEngine, Images
-//                                          display list, draw commands, glyph runs, paths, canvas
-//   Layers         <- Geometry, Motion, RenderModel, UpdateLoop
+//                                          display list, draw commands, glyph runs, paths, canvas, tessellator
+//   Layers         <- Geometry, Motion, RenderModel, TextEngine, FrameTiming, UpdateLoop
 //                                          layer tree, layer animations, media timing, transactions
-//   Views          <- all of the above     views (each backed by a Layer), windows, the update cycle, Auto
+//   Views          <- Geometry, FrameTiming, LayoutSolver, UpdateLoop, Motion, RenderModel, TextEngine,
+//                     Images, Layers
+//                                          views (each backed by a Layer), windows, the update cycle, Auto
 //                                          Layout, gestures, view controllers, the one animation engine, hosts
-//   Controls <- Views; Scrolling <- Controls; Lists <- Scrolling; Navigation <- Scrolling
-//                                          controls and text fields; scroll views; tables and collections;
+//   Controls       <- Views                controls, labels, image views, stack views, text fields
+//   Scrolling      <- Views, Controls      scroll views, the refresh control
+//   Lists          <- Views, Controls, Scrolling
+//                                          tables and collections
+//   Navigation     <- Views, Controls, Scrolling
 //                                          navigation, tab bars, presentation, alerts
-//   Timeline       <- the five above       re-exports them: the module an app imports
-//   TimelineSDL    <- Timeline             the only importer of CSDL2: window, painter, events, PNG
-//   TimelineScene  <- Timeline             scene files <-> engine objects
-//   TimelineCLI (the `timeline` executable), Demos: see every module
-//   ObjectiveC, CoreGraphics <- RenderModel, QuartzCore <- Layers, UIKit <- QuartzCore, Timeline, TimelineSDL
+//   Timeline       <- Views, Controls, Scrolling, Lists, Navigation
+//                                          re-exports them: the module an app imports
+//   TimelineTestSupport <- Timeline        the headless test rig the test targets share (Tests/TestSupport)
+//   TimelineSDL    <- CTimelineFont, Timeline, Geometry, FrameTiming
+//                                          the only importer of CSDL2: window, painter, events, PNG
+//   TimelineScene  <- Timeline, Views, Geometry, FrameTiming, Images, JSONParsing
+//                                          scene files <-> engine objects
+//   Lottie         <- Timeline, JSONParsing, Layers, Geometry, Motion, RenderModel, Images
+//                                          Bodymovin files -> layer trees, the player view, the recorder
+//   ObjectiveC                             Selector and associated objects, for the UIKit facade
+//   CoreGraphics   <- Geometry, RenderModel, Images
+//                                          CG values, CGPath, CGContext
+//   QuartzCore     <- CoreGraphics, ObjectiveC, Layers, Geometry, Motion, RenderModel, Images, UpdateLoop,
+//                     TextEngine
+//                                          CALayer kinds, CA animations, CATransaction, CADisplayLink
+//   UIKit          <- QuartzCore, CoreGraphics, ObjectiveC, Timeline, TimelineSDL, TimelineScene, Layers,
+//                     Geometry, Motion, RenderModel, Images, TextEngine, UpdateLoop, FrameTiming
 //                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
-//   ObjCLowering (nothing of ours)         lowers @objc and #selector for Linux (the objc-lower tool)
-// An app imports Timeline (it re-exports Geometry, FrameTiming, UpdateLoop, Motion, RenderModel),
-// TimelineSDL for a window and TimelineScene for scene files: one library product each (L1).
+//   ObjCLowering                           lowers @objc and #selector for Linux (the objc-lower tool)
+//   TimelineCLI    <- Timeline, TimelineScene, FrameTiming, LayoutSolver, Geometry, TimelineSDL, TextEngine,
+//                     Lottie
+//                                          the `timeline` executable
+//   FuzzHarness    <- TimelineScene, TimelineSDL, Timeline
+//                                          what the scene fuzzer and its regression tests run on an input
+//   CLibFuzzer                             libFuzzer's driver entry point (C)
+//   FuzzDriver     <- CLibFuzzer           the main of every fuzz target: libFuzzer, or replaying files
+// The other executables (objc-lower, uikit-compat, the fuzz targets, the UIKit examples and the
+// demos) stand on the modules above. An app imports Timeline (it re-exports the view modules and,
+// through Views, Geometry, FrameTiming, LayoutSolver, UpdateLoop, Motion, RenderModel and Layers),
+// TimelineSDL for a window, TimelineScene for scene files and Lottie for Lottie files: one library
+// product each (L1).
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -61,6 +99,7 @@ let package = Package(
         .target(name: "FrameTiming", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
                 swiftSettings: strict),
         .target(name: "LayoutSolver", swiftSettings: strict),
+        .target(name: "JSONParsing", swiftSettings: strict),
         .target(
             name: "UpdateLoop",
             dependencies: [
@@ -112,8 +151,8 @@ let package = Package(
         .target(name: "CTimelineFont", exclude: ["LICENSE-DejaVu.txt"]),
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
-        .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images"], swiftSettings: strict),
-        .target(name: "Lottie", dependencies: ["Timeline", "TimelineScene", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
+        .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images", "JSONParsing"], swiftSettings: strict),
+        .target(name: "Lottie", dependencies: ["Timeline", "JSONParsing", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
                 swiftSettings: strict),
         // The UIKit facade (UK1-UK7): Apple's names and signatures over the engine, in modules
         // named as Apple's so `import UIKit` compiles. ObjectiveC holds Selector; CoreGraphics the

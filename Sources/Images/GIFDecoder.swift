@@ -20,9 +20,10 @@ struct GIFDecoder {
         let source = Source(raw)
         var error: Int32 = 0
         let opened = withExtendedLifetime(source) {
+            // context pointer through a C callback (AM4): giflib hands it back to the read function
             DGifOpen(Unmanaged.passUnretained(source).toOpaque(), { file, buffer, count in
                 guard let file, let buffer, let user = file.pointee.UserData, count > 0 else { return 0 }
-                let s = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
+                let s = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()   // context pointer through a C callback (AM4)
                 let n = min(Int(count), s.bytes.count - s.offset)
                 guard n > 0, let base = s.bytes.baseAddress else { return 0 }
                 UnsafeMutableRawPointer(buffer).copyMemory(from: base + s.offset, byteCount: n)

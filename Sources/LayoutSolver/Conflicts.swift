@@ -1,6 +1,6 @@
 // Part of the solver: see Solver.swift for the design.
 
-extension Solver {
+extension Solver.Core {
     // MARK: Adding rows
 
     /// kiwi's subject rule with a sparser choice: an external symbol, the one in the fewest other
@@ -34,7 +34,7 @@ extension Solver {
     /// cannot hold: the objective's remaining symbols are the certificate; (4) otherwise pivot
     /// `art` out of the basis if it is still basic (its row is then all slack and error symbols,
     /// or empty and dropped) and give its symbol back.
-    func addWithArtificialVariable(_ r: Int32) -> (Bool, [Int32]) {
+    mutating func addWithArtificialVariable(_ r: Int32) -> (Bool, [Int32]) {
         let art = newSymbol(.slack)
         tableau.rows[Int(r)].basic = art
         tableau.rowOf[Int(art)] = r
@@ -76,7 +76,7 @@ extension Solver {
     /// coefficient (minimum ratio -constant / c, the primal ratio test); else a restricted row with
     /// a positive coefficient (minimum constant / c); else any external row. Pivoting on it and
     /// dropping that row removes the constraint without disturbing the others' optimum.
-    func markerLeavingRow(_ marker: Int32) -> Int32? {
+    mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
         var r1 = Double.infinity, r2 = Double.infinity
         var redundant: (Int32, Int32)?, first: (Int32, Int32)?, second: (Int32, Int32)?, third: (Int32, Int32)?
         for r in rowsContaining(marker) {
@@ -121,12 +121,12 @@ extension Solver {
     }
 }
 
-extension Solver {
+extension Solver.Core {
     // MARK: Compact and marked modes
 
     /// Gives the compact equality in `slot` a marker: by a rebuild with that one marked, within
     /// the budget, else by switching to marked mode (see ``marksRequiredEqualities``).
-    func giveMarker(_ slot: Int32) throws(SolverError) {
+    mutating func giveMarker(_ slot: Int32) throws(SolverError) {
         guard !marksRequiredEqualities, markerUpgrades < Solver.markerUpgradeBudget else {
             return try markRequiredEqualities()
         }
@@ -142,7 +142,7 @@ extension Solver {
     func hasMarker(_ id: ConstraintID) -> Bool { (record(id)?.marker ?? -1) >= 0 }
 
     /// Switches to marked mode (see ``marksRequiredEqualities``); nothing when already there.
-    func markRequiredEqualities() throws(SolverError) {
+    mutating func markRequiredEqualities() throws(SolverError) {
         guard !marksRequiredEqualities else { return }
         marksRequiredEqualities = true
         do { try rebuild() } catch {
@@ -155,7 +155,7 @@ extension Solver {
     /// their current constants. Constraint ids, variables and edit values are kept; every
     /// variable is reported changed. On failure (which removing nothing cannot cause) the solver
     /// is left as it was.
-    func rebuild() throws(SolverError) {
+    mutating func rebuild() throws(SolverError) {
         let savedTableau = tableau, savedRecords = records, savedRowMark = rowMark, savedGeneration = markGeneration
         let order = records.indices.filter { records[$0].alive }.sorted { records[$0].serial < records[$1].serial }
         let n = tableau.kinds.count

@@ -1,11 +1,11 @@
 // Part of the solver: see Solver.swift for the design.
 
-extension Solver {
+extension Solver.Core {
     /// Checks the tableau's invariants and returns a description of the first violation: every
     /// row's basic symbol maps back to it, restricted rows are feasible, cells are sorted and
     /// hold only non-basic symbols, the column index and occurrence counts match the rows, and no
     /// objective tier mentions a basic symbol. O(tableau); for tests (``checksInvariants``).
-    public func invariantViolation() -> String? {
+    func invariantViolation() -> String? {
         for (ri, row) in tableau.rows.enumerated() where row.basic >= 0 {
             if tableau.rowOf[Int(row.basic)] != Int32(ri) { return "rowOf mismatch for row \(ri)" }
             if tableau.kinds[Int(row.basic)] != .external && row.constant < -1e-7 { return "infeasible restricted row \(ri): \(row.constant)" }

@@ -1,6 +1,6 @@
 // Part of the solver: see Solver.swift for the design.
 
-extension Solver {
+extension Solver.Core {
     // MARK: Objective tiers
 
     func levelIndex(_ priority: Double) -> Int? {
@@ -13,19 +13,19 @@ extension Solver {
         return nil
     }
 
-    func retainLevel(_ priority: Double) {
+    mutating func retainLevel(_ priority: Double) {
         if let i = levelIndex(priority) { tableau.levels[i].users += 1; return }
         let i = tableau.levels.firstIndex(where: { $0.priority < priority }) ?? tableau.levels.count
         tableau.levels.insert(Level(priority: priority, users: 1), at: i)
     }
 
-    func releaseLevel(_ priority: Double) {
+    mutating func releaseLevel(_ priority: Double) {
         guard let i = levelIndex(priority) else { return }
         tableau.levels[i].users -= 1
         if tableau.levels[i].users == 0 { tableau.levels.remove(at: i) }
     }
 
-    func addToObjective(_ priority: Double, _ s: Int32, _ weight: Double) {
+    mutating func addToObjective(_ priority: Double, _ s: Int32, _ weight: Double) {
         if levelIndex(priority) == nil {
             let i = tableau.levels.firstIndex(where: { $0.priority < priority }) ?? tableau.levels.count
             tableau.levels.insert(Level(priority: priority, users: 0), at: i)
@@ -68,7 +68,7 @@ extension Solver {
     /// test over restricted rows where the entering symbol's coefficient is negative (the row that
     /// hits zero first as it grows), ties to the lowest basic symbol. No such row means the
     /// objective is unbounded, which the error symbols' bounds rule out: an internal error.
-    func optimize() throws(SolverError) {
+    mutating func optimize() throws(SolverError) {
         while let entering = enteringSymbol() {
             var leaving: Int32 = -1
             var best = Double.infinity
@@ -97,7 +97,7 @@ extension Solver {
     /// vector over the coefficient is lexicographically lowest (the dual ratio test across tiers),
     /// ties to the lowest id; pivoting makes the row feasible without losing optimality. A row
     /// with no positive cell cannot rise to zero: its constraints conflict.
-    func dualOptimize() -> Int32? {
+    mutating func dualOptimize() -> Int32? {
         while !tableau.infeasible.isEmpty {
             var mi = 0
             for i in tableau.infeasible.indices where tableau.infeasible[i] < tableau.infeasible[mi] { mi = i }
@@ -142,7 +142,7 @@ extension Solver {
     }
 
     /// Applies a change of a constraint's expression constant by `delta` to the tableau.
-    func shiftConstant(_ rec: Record, by delta: Double) {
+    mutating func shiftConstant(_ rec: Record, by delta: Double) {
         let shift = delta * rec.rowSign / rec.markerCoefficient
         if tableau.rowOf[Int(rec.marker)] >= 0 {
             let r = tableau.rowOf[Int(rec.marker)]
@@ -157,7 +157,7 @@ extension Solver {
             return
         }
         _ = rowsContaining(rec.marker)
-        Solver.shiftRows(&tableau, scratch, scratchCoefficients, shift)
+        Self.shiftRows(&tableau, scratch, scratchCoefficients, shift)
         // A dummy marker in a redundant row is basic and handled above; a dummy row going non-zero
         // is a conflict the dual simplex reports.
     }

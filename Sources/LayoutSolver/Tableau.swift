@@ -1,6 +1,6 @@
 // Part of the solver: see Solver.swift for the design.
 
-extension Solver {
+extension Solver.Core {
     /// What a symbol stands for. External symbols are the user's variables (unrestricted in
     /// sign); slack and error symbols are restricted to ≥ 0; a dummy is fixed at 0 and marks a
     /// required equality, so that removing the constraint can find its row again.
@@ -84,10 +84,10 @@ extension Solver {
 
 }
 
-extension Solver {
+extension Solver.Core {
     // MARK: Symbols, rows, records
 
-    func newSymbol(_ kind: Kind) -> Int32 {
+    mutating func newSymbol(_ kind: Kind) -> Int32 {
         if let s = tableau.freeSymbols.popLast() {
             tableau.kinds[Int(s)] = kind
             tableau.owner[Int(s)] = -1
@@ -104,7 +104,7 @@ extension Solver {
     }
 
     /// Returns a non-external symbol to the pool, first clearing any rounding residue of it.
-    func freeSymbol(_ s: Int32) {
+    mutating func freeSymbol(_ s: Int32) {
         if tableau.rowOf[Int(s)] >= 0 { removeRow(tableau.rowOf[Int(s)]) }
         if tableau.occurrences[Int(s)] > 0 {
             for r in rowsContaining(s) { _ = removeCell(from: r, s) }
@@ -115,14 +115,14 @@ extension Solver {
         tableau.freeSymbols.append(s)
     }
 
-    func allocateRow() -> Int32 {
+    mutating func allocateRow() -> Int32 {
         if let r = tableau.freeRows.popLast() { return r }
         tableau.rows.append(Row())
         rowMark.append(0)
         return Int32(tableau.rows.count - 1)
     }
 
-    func allocateRecord() -> Int32 {
+    mutating func allocateRecord() -> Int32 {
         if let s = freeRecords.popLast() { return s }
         records.append(Record(generation: 0, serial: 0, marker: -1, other: -1, markerCoefficient: 1, rowSign: 1,
                               expression: LinearExpression(), relation: .equal,
@@ -137,7 +137,7 @@ extension Solver {
     }
 
     /// Takes a constraint's tier and symbols out of the tableau (its row is gone already).
-    func unplace(_ slot: Int32) {
+    mutating func unplace(_ slot: Int32) {
         let rec = records[Int(slot)]
         if !Priority(rec.priority).isRequired { releaseLevel(rec.priority) }
         if rec.marker >= 0 { freeSymbol(rec.marker) }
@@ -147,7 +147,7 @@ extension Solver {
     }
 
     /// Ends a constraint's record: its id goes stale and the slot is reused.
-    func retire(_ slot: Int32) {
+    mutating func retire(_ slot: Int32) {
         records[Int(slot)].alive = false
         records[Int(slot)].generation &+= 1
         records[Int(slot)].label = ""
@@ -156,19 +156,19 @@ extension Solver {
         freeRecords.append(slot)
     }
 
-    func discardRecord(_ slot: Int32) {
+    mutating func discardRecord(_ slot: Int32) {
         unplace(slot)
         retire(slot)
     }
 
     /// Drops a row that was never made basic (a failed add).
-    func discardRow(_ r: Int32) {
+    mutating func discardRow(_ r: Int32) {
         for c in tableau.rows[Int(r)].cells { tableau.occurrences[Int(c.symbol)] -= 1 }
         tableau.rows[Int(r)] = Row()
         tableau.freeRows.append(r)
     }
 
-    func removeRow(_ r: Int32) {
+    mutating func removeRow(_ r: Int32) {
         let basic = tableau.rows[Int(r)].basic
         for c in tableau.rows[Int(r)].cells { tableau.occurrences[Int(c.symbol)] -= 1 }
         if basic >= 0 { tableau.rowOf[Int(basic)] = -1; markChanged(basic) }
@@ -180,7 +180,7 @@ extension Solver {
 
     @inline(__always) func nearZero(_ v: Double) -> Bool { abs(v) < Solver.epsilon }
 
-    @inline(__always) func markChanged(_ s: Int32) {
+    @inline(__always) mutating func markChanged(_ s: Int32) {
         if tableau.kinds[Int(s)] == .external && !tableau.changedFlag[Int(s)] {
             tableau.changedFlag[Int(s)] = true
             tableau.changed.append(s)
@@ -189,7 +189,7 @@ extension Solver {
 
 }
 
-extension Solver {
+extension Solver.Core {
     // MARK: Row algebra (every change keeps the column index exact)
 
     @inline(__always)
@@ -199,7 +199,7 @@ extension Solver {
     }
 
     /// Adds `coefficient·s` to row `r`, dropping the cell when it cancels.
-    func insert(into r: Int32, _ s: Int32, _ coefficient: Double) {
+    mutating func insert(into r: Int32, _ s: Int32, _ coefficient: Double) {
         let i = tableau.rows[Int(r)].find(s)
         if i >= 0 {
             let v = tableau.rows[Int(r)].cells[i].coefficient + coefficient
@@ -217,7 +217,7 @@ extension Solver {
 
     /// Removes `s` from row `r`; returns its coefficient (0 when absent).
     @discardableResult
-    func removeCell(from r: Int32, _ s: Int32) -> Double {
+    mutating func removeCell(from r: Int32, _ s: Int32) -> Double {
         let i = tableau.rows[Int(r)].find(s)
         guard i >= 0 else { return 0 }
         let c = tableau.rows[Int(r)].cells[i].coefficient
@@ -227,7 +227,7 @@ extension Solver {
     }
 
     /// Adds `coefficient · s` to row `r`, or `coefficient ·` s's row when s is basic.
-    func addSymbolOrRow(into r: Int32, symbol s: Int32, coefficient: Double) {
+    mutating func addSymbolOrRow(into r: Int32, symbol s: Int32, coefficient: Double) {
         let b = tableau.rowOf[Int(s)]
         if b >= 0 {
             addRow(b, into: r, times: coefficient)
@@ -238,14 +238,14 @@ extension Solver {
 
     /// Row `r` += `k` · row `src` (constant and cells): a sorted merge into a reusable buffer, in
     /// O(cells of both); cancelled cells are dropped.
-    func addRow(_ src: Int32, into r: Int32, times k: Double) {
+    mutating func addRow(_ src: Int32, into r: Int32, times k: Double) {
         tableau.rows[Int(r)].constant += k * tableau.rows[Int(src)].constant
         let source = tableau.rows[Int(src)].cells
         if source.count <= 2 {
             for c in source { insert(into: r, c.symbol, c.coefficient * k) }
             return
         }
-        Solver.merge(&tableau, source, into: Int(r), times: k, buffer: &mergeBuffer, overgrown: &overgrown)
+        Self.merge(&tableau, source, into: Int(r), times: k, buffer: &mergeBuffer, overgrown: &overgrown)
         // Keep candidate lists bounded: compact the ones that grew past twice their true size.
         while let sym = overgrown.popLast() { _ = rowsContaining(sym) }
     }
@@ -298,7 +298,7 @@ extension Solver {
     }
 
     @inline(__always)
-    func noteCellAdded(_ s: Int32, _ r: Int32) {
+    mutating func noteCellAdded(_ s: Int32, _ r: Int32) {
         tableau.occurrences[Int(s)] += 1
         tableau.columns[Int(s)].append(r)
         if tableau.columns[Int(s)].count > 2 * Int(tableau.occurrences[Int(s)]) + 16 { _ = rowsContaining(s) }
@@ -307,12 +307,12 @@ extension Solver {
     /// The rows that contain `s`, each once; also compacts `s`'s candidate list to exactly them.
     /// The result lives in a scratch buffer valid until the next call; `scratchCoefficients`
     /// holds `s`'s coefficient in each.
-    func rowsContaining(_ s: Int32) -> [Int32] {
-        Solver.collectRows(&tableau, s, &scratch, &scratchCoefficients, &rowMark, &markGeneration)
+    mutating func rowsContaining(_ s: Int32) -> [Int32] {
+        Self.collectRows(&tableau, s, &scratch, &scratchCoefficients, &rowMark, &markGeneration)
         return scratch
     }
 
-    /// Static, on `inout` storage: one exclusivity check per call instead of one per element.
+    /// Static, on the `inout` arrays it reads and writes, which are disjoint parts of the core.
     static func collectRows(_ tableau: inout Tableau, _ s: Int32, _ out: inout [Int32], _ coefficients: inout [Double],
                                     _ rowMark: inout [UInt32], _ generation: inout UInt32) {
         out.removeAll(keepingCapacity: true)
@@ -345,13 +345,13 @@ extension Solver {
         }
     }
 
-    func negate(_ r: Int32) {
+    mutating func negate(_ r: Int32) {
         tableau.rows[Int(r)].constant = -tableau.rows[Int(r)].constant
         for i in tableau.rows[Int(r)].cells.indices { tableau.rows[Int(r)].cells[i].coefficient = -tableau.rows[Int(r)].cells[i].coefficient }
     }
 
     /// Makes `s` the basic symbol of the unattached row `r` (`0 = constant + Σ`, containing `s`).
-    func solve(_ r: Int32, for s: Int32) {
+    mutating func solve(_ r: Int32, for s: Int32) {
         let c = removeCell(from: r, s)
         let k = -1 / c
         tableau.rows[Int(r)].constant *= k
@@ -363,7 +363,7 @@ extension Solver {
 
     /// Replaces `s` by row `r`'s expression (whose basic is `s`) in every other row and in the
     /// objective tiers. Rows of restricted symbols that go negative are queued as infeasible.
-    func substitute(_ s: Int32, row r: Int32) {
+    mutating func substitute(_ s: Int32, row r: Int32) {
         let targets = rowsContaining(s)
         for target in targets where target != r {
             let c = removeCell(from: target, s)
@@ -386,20 +386,20 @@ extension Solver {
         }
     }
 
-    func addRow(_ r: Int, intoObjective li: Int, times k: Double) {
+    mutating func addRow(_ r: Int, intoObjective li: Int, times k: Double) {
         tableau.levels[li].row.constant += k * tableau.rows[r].constant
         for cell in tableau.rows[r].cells { objectiveAdd(li, cell.symbol, cell.coefficient * k) }
     }
 
     @inline(__always)
-    func objectiveAdd(_ li: Int, _ s: Int32, _ c: Double) {
+    mutating func objectiveAdd(_ li: Int, _ s: Int32, _ c: Double) {
         let v = (tableau.levels[li].row.coefficients[s] ?? 0) + c
         tableau.levels[li].row.coefficients[s] = nearZero(v) ? nil : v
     }
 
     /// Row `r` (basic `leaving`) is solved for `entering`, which becomes basic; every other row
     /// and the objective are rewritten.
-    func pivot(_ r: Int32, entering: Int32) {
+    mutating func pivot(_ r: Int32, entering: Int32) {
         pivotCount += 1
         let leaving = tableau.rows[Int(r)].basic
         tableau.rowOf[Int(leaving)] = -1

@@ -1,5 +1,5 @@
 import Geometry
-import TimelineScene
+import JSONParsing
 
 /// Text layers, the font list and the embedded glyphs (LT1, "text where fonts allow"):
 /// documents are read whole and drawn from the glyphs embedded as "chars" where they have the

@@ -1,9 +1,9 @@
 import Foundation
 import Geometry
 import Images
+import JSONParsing
 import Motion
 import RenderModel
-import TimelineScene
 
 /// Reads Bodymovin JSON into the model, checking every value on the way: each failure is a
 /// ``LottieError`` carrying the JSON path of the value (`layers[3].ks.p.k[2].s`), and each thing

@@ -6,9 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// One vertex of a triangle mesh in device pixels: position, straight-alpha RGBA colour and
-/// texture coordinates. The field order and types match SDL's `SDL_Vertex` (two floats, four
-/// bytes, two floats), so a backend can hand the buffer to `SDL_RenderGeometry` as it is.
+/// One vertex of a triangle mesh in device pixels: its position, its straight-alpha RGBA colour
+/// (a byte a channel) and its texture coordinates, interleaved, so that a batch is one buffer
+/// that keeps its capacity from frame to frame. A backend reads each attribute in place, at its
+/// `MemoryLayout.offset(of:)` with the type's stride, so the buffer is never converted.
 public struct MeshVertex: Sendable, Equatable {
     public var x: Float, y: Float
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8

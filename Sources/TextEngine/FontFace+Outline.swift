@@ -28,32 +28,37 @@ extension FontFace {
                 guard let v else { return .zero }
                 return Point(x: Double(v.pointee.x) * scale, y: -Double(v.pointee.y) * scale)
             }
+            /// The sink FreeType hands back to each callback (alive for the whole decomposition).
+            static func of(_ user: UnsafeMutableRawPointer?) -> Sink {
+                Unmanaged<Sink>.fromOpaque(user!).takeUnretainedValue()   // context pointer through a C callback (AM4)
+            }
         }
         let sink = Sink(scale: 1 / unitsPerEm)
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in
-                let s = Unmanaged<Sink>.fromOpaque(user!).takeUnretainedValue()
+                let s = Sink.of(user)
                 if !s.elements.isEmpty { s.elements.append(.close) }
                 s.elements.append(.move(s.point(to)))
                 return 0
             },
             line_to: { to, user in
-                let s = Unmanaged<Sink>.fromOpaque(user!).takeUnretainedValue()
+                let s = Sink.of(user)
                 s.elements.append(.line(s.point(to)))
                 return 0
             },
             conic_to: { control, to, user in
-                let s = Unmanaged<Sink>.fromOpaque(user!).takeUnretainedValue()
+                let s = Sink.of(user)
                 s.elements.append(.quad(control: s.point(control), to: s.point(to)))
                 return 0
             },
             cubic_to: { c1, c2, to, user in
-                let s = Unmanaged<Sink>.fromOpaque(user!).takeUnretainedValue()
+                let s = Sink.of(user)
                 s.elements.append(.cubic(control1: s.point(c1), control2: s.point(c2), to: s.point(to)))
                 return 0
             },
             shift: 0, delta: 0)
         let status = withExtendedLifetime(sink) {
+            // context pointer through a C callback (AM4)
             FT_Outline_Decompose(&slot.pointee.outline, &funcs, Unmanaged.passUnretained(sink).toOpaque())
         }
         guard status == 0 else { return [] }

@@ -11,7 +11,7 @@ import Glibc
 ///
 /// Every shape is tessellated on the CPU by RenderModel's ``Tessellator`` into triangles in
 /// device pixels (the group's transform times the list's scale, so rotation and scale need
-/// nothing from SDL) and submitted through `SDL_RenderGeometry` in batches; edges get a one-pixel
+/// nothing from SDL) and submitted through `SDL_RenderGeometryRaw` in batches; edges get a one-pixel
 /// alpha ramp for antialiasing.
 ///
 /// The painter is split by job: this file holds the SDL state, the command loop and batching;
@@ -42,7 +42,7 @@ public final class DisplayListPainter {
     public internal(set) var lastDirectFillCount = 0
 
     /// The batch being built: shapes tessellated by the platform-free ``Tessellator`` into
-    /// triangles in device pixels, submitted with `SDL_RenderGeometry` by ``flush()``.
+    /// triangles in device pixels, submitted with `SDL_RenderGeometryRaw` by ``flush()``.
     var mesh = Tessellator()
     var batchTexture: OpaquePointer?
     /// The software renderer's clipped copy of the mesh (see ``flush()``), reused every flush.
@@ -250,11 +250,9 @@ public final class DisplayListPainter {
         self.renderer = renderer
         var info = SDL_RendererInfo()
         isSoftware = SDL_GetRendererInfo(renderer, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE.rawValue) != 0
-        // The mesh's vertices go to SDL as they are: the layouts must agree.
-        precondition(MemoryLayout<MeshVertex>.stride == MemoryLayout<SDL_Vertex>.stride
-                     && MemoryLayout<MeshVertex>.offset(of: \MeshVertex.r) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.color)
-                     && MemoryLayout<MeshVertex>.offset(of: \MeshVertex.u) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.tex_coord),
-                     "MeshVertex no longer matches SDL_Vertex's layout")
+        // SDL reads each attribute of the mesh where it lies (see `submit`): two floats at the
+        // position, four bytes at the colour, two floats at the texture coordinates.
+        precondition(MeshAttribute.areContiguous, "MeshVertex's x, y / r, g, b, a / u, v are no longer side by side")
     }
 
     /// What the painter holds between frames (MR1): each cache's entries and the bytes of the
@@ -521,7 +519,7 @@ public final class DisplayListPainter {
 
     // MARK: Batching
 
-    /// Submits the mesh built since the last flush in one `SDL_RenderGeometry` call.
+    /// Submits the mesh built since the last flush in one `SDL_RenderGeometryRaw` call.
     ///
     /// SDL's software rasteriser computes its edge functions in 32-bit fixed point, which
     /// overflows for triangles thousands of pixels across (a huge view, a runaway scale): there
@@ -543,16 +541,25 @@ public final class DisplayListPainter {
         mesh.removeAll()
     }
 
+    /// Hands SDL the mesh as RenderModel lays it out: `SDL_RenderGeometryRaw` takes a pointer
+    /// and a stride per attribute, so the vertices are read in place, with no copy into
+    /// `SDL_Vertex`s and no assumption about where RenderModel puts each field.
     private func submit(_ vertices: [MeshVertex], _ indices: [Int32]) {
         guard !indices.isEmpty else { return }
-        let code = vertices.withUnsafeBufferPointer { v in
-            v.withMemoryRebound(to: SDL_Vertex.self) { sv in
-                indices.withUnsafeBufferPointer { ix in
-                    SDL_RenderGeometry(renderer, batchTexture, sv.baseAddress, Int32(sv.count), ix.baseAddress, Int32(ix.count))
-                }
+        let stride = Int32(MemoryLayout<MeshVertex>.stride)
+        let code = vertices.withUnsafeBytes { mesh in
+            indices.withUnsafeBufferPointer { ix in
+                guard let base = mesh.baseAddress else { return Int32(0) }
+                // SDL reads r, g, b, a through an `SDL_Color *` (four bytes); Swift never does.
+                return SDL_RenderGeometryRaw(
+                    renderer, batchTexture,
+                    (base + MeshAttribute.position).assumingMemoryBound(to: Float.self), stride,
+                    (base + MeshAttribute.color).assumingMemoryBound(to: SDL_Color.self), stride,
+                    (base + MeshAttribute.textureCoordinates).assumingMemoryBound(to: Float.self), stride,
+                    Int32(vertices.count), ix.baseAddress, Int32(ix.count), Int32(MemoryLayout<Int32>.size))
             }
         }
-        sdl(code, "SDL_RenderGeometry")
+        sdl(code, "SDL_RenderGeometryRaw")
     }
 
     func useTexture(_ t: OpaquePointer?) {
@@ -571,6 +578,25 @@ public final class DisplayListPainter {
     func sdl(_ code: Int32, _ operation: @autoclosure () -> String) {
         guard code != 0 else { return }
         do { try check(code, operation()) } catch { if lastError == nil { lastError = error } }
+    }
+}
+
+/// Where each attribute of RenderModel's ``MeshVertex`` lies in it, for `SDL_RenderGeometryRaw`
+/// (the offsets are constants the optimiser folds).
+enum MeshAttribute {
+    /// The byte offset of `x`, followed by `y`.
+    static var position: Int { MemoryLayout<MeshVertex>.offset(of: \MeshVertex.x)! }
+    /// The byte offset of `r`, followed by `g`, `b` and `a`.
+    static var color: Int { MemoryLayout<MeshVertex>.offset(of: \MeshVertex.r)! }
+    /// The byte offset of `u`, followed by `v`.
+    static var textureCoordinates: Int { MemoryLayout<MeshVertex>.offset(of: \MeshVertex.u)! }
+
+    /// Whether each attribute's components lie side by side, as SDL reads them.
+    static var areContiguous: Bool {
+        let f = MemoryLayout<Float>.size
+        func offset(_ field: PartialKeyPath<MeshVertex>) -> Int? { MemoryLayout<MeshVertex>.offset(of: field) }
+        return offset(\MeshVertex.y) == position + f && offset(\MeshVertex.v) == textureCoordinates + f
+            && offset(\MeshVertex.g) == color + 1 && offset(\MeshVertex.b) == color + 2 && offset(\MeshVertex.a) == color + 3
     }
 }
 

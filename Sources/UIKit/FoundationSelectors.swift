@@ -66,8 +66,9 @@ extension NotificationCenter {
 }
 
 /// Marks the main queue, so code can tell it runs there (the main actor's executor) even when
-/// the queue is drained by a thread other than the main one.
-nonisolated(unsafe) private let mainQueueKey: DispatchSpecificKey<Bool> = {
+/// the queue is drained by a thread other than the main one. (The key is Sendable; the value it
+/// marks is set once, when the key is first used.)
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: key, value: true)
     return key

@@ -1,3 +1,6 @@
+// The located JSON reader that scene files (TimelineScene) and Bodymovin files (Lottie) share: a
+// module of its own, below both, so that reading Lottie does not pull in the scene loader.
+
 /// A position in a text file, 1-based.
 public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
@@ -16,14 +19,16 @@ public indirect enum JSONValue: Sendable {
     /// Members in file order (duplicates are rejected by the parser).
     case object([(key: String, value: JSONValue)], SourceLocation)
 
-    public var location: SourceLocation {
+    /// Where the value starts in the text. Inlinable, as the two accessors below, because the
+    /// readers of scene and Lottie files call them for every member they read.
+    @inlinable public var location: SourceLocation {
         switch self {
         case .null(let l), .bool(_, let l), .number(_, let l), .string(_, let l), .array(_, let l), .object(_, let l): l
         }
     }
 
     /// A short name of the value's type, for error messages.
-    public var typeName: String {
+    @inlinable public var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -34,7 +39,8 @@ public indirect enum JSONValue: Sendable {
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    /// The member named `key` of an object; nil when there is none or the value is no object.
+    @inlinable public subscript(key: String) -> JSONValue? {
         guard case .object(let members, _) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
