@@ -54,48 +54,6 @@ extension AnimatableValue {
     }
 }
 
-extension AnimatableValue {
-    /// The uniform Catmull-Rom spline through p1 (u = 0) and p2 (u = 1), with p0 and p3 as the
-    /// neighbours. Exact at both ends.
-    public static func catmullRom(_ p0: AnimatableValue, _ p1: AnimatableValue, _ p2: AnimatableValue, _ p3: AnimatableValue, _ u: Double) -> AnimatableValue {
-        if u <= 0 { return p1 }
-        if u >= 1 { return p2 }
-        let u2 = u * u, u3 = u2 * u
-        let w0 = -0.5 * u3 + u2 - 0.5 * u
-        let w1 = 1.5 * u3 - 2.5 * u2 + 1
-        let w2 = -1.5 * u3 + 2 * u2 + 0.5 * u
-        let w3 = 0.5 * u3 - 0.5 * u2
-        return weightedSum([(p0, w0), (p1, w1), (p2, w2), (p3, w3)]) ?? interpolate(p1, p2, u)
-    }
-
-    /// Σ wᵢ·vᵢ component by component, when all values are of one kind.
-    public static func weightedSum(_ terms: [(AnimatableValue, Double)]) -> AnimatableValue? {
-        func parts(_ v: AnimatableValue) -> [Double] {
-            switch v {
-            case .scalar(let x): [x]
-            case .point(let p): [p.x, p.y]
-            case .rect(let r): [r.minX, r.minY, r.width, r.height]
-            case .color(let c): [c.red, c.green, c.blue, c.alpha]
-            case .transform(let t): [t.a, t.b, t.c, t.d, t.tx, t.ty]
-            }
-        }
-        guard let first = terms.first?.0 else { return nil }
-        var sum = [Double](repeating: 0, count: parts(first).count)
-        for (v, w) in terms {
-            let p = parts(v)
-            guard p.count == sum.count else { return nil }
-            for i in sum.indices { sum[i] += w * p[i] }
-        }
-        switch first {
-        case .scalar: return .scalar(sum[0])
-        case .point: return .point(.init(x: sum[0], y: sum[1]))
-        case .rect: return .rect(.init(x: sum[0], y: sum[1], width: sum[2], height: sum[3]))
-        case .color: return .color(.init(red: sum[0], green: sum[1], blue: sum[2], alpha: sum[3]))
-        case .transform: return .transform(.init(a: sum[0], b: sum[1], c: sum[2], d: sum[3], tx: sum[4], ty: sum[5]))
-        }
-    }
-}
-
 extension AnimatableValue: KeyframeValue {
     /// `a + b` component by component (transforms too: keyframe splines weigh their entries);
     /// values of different kinds do not add (`b` wins).
