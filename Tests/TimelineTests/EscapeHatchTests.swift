@@ -95,7 +95,8 @@ struct EscapeHatchTests {
     func AM4_noUncheckedEscapeHatches() throws {
         let files = try Self.scannedFiles()
         #expect(files.count > 200, "found only \(files.count) files under \(Self.sources.path)")
-        #expect(!files.contains { $0.path.hasPrefix("Sources/Layers/") || $0.path.hasPrefix("Sources/Views/") })
+        #expect(!files.contains { path in Self.excludedUntilTheCoreLands.contains { path.path.hasPrefix("Sources/\($0)/") } })
+        #expect(files.contains { $0.path.hasPrefix("Sources/Layers/") }, "Layers is scanned since its rewrite landed")
         let sites = files.flatMap { Self.sites(in: $0.text, file: $0.path) }
         let violations = Self.violations(sites)
         #expect(violations.isEmpty, "unchecked escape hatches:\n\(violations.map(\.description).joined(separator: "\n"))")
