@@ -18,7 +18,10 @@ extension Layer {
             entry.completions = Transaction.openCompletions
             for g in entry.completions { g.pending += 1; if g.engine == nil { g.engine = engine } }
         }
-        running.append(entry)
+        var list = running
+        running = []
+        list.append(entry)
+        running = list
         animatedProperties |= compiled.properties
         if presented == nil { presented = type(of: self).init(layer: self) }
         if copy is TransitionAnimation {
@@ -59,7 +62,10 @@ extension Layer {
 
     /// Removes entry `i` and tells its delegate.
     func stopAnimation(at i: Int, finished: Bool) {
-        let r = running.remove(at: i)
+        var list = running
+        running = []
+        let r = list.remove(at: i)
+        running = list
         if r.animation is TransitionAnimation, !running.contains(where: { $0.animation is TransitionAnimation }) {
             transitionSnapshot = nil
             presented?.transitionState = nil
@@ -120,7 +126,9 @@ extension Layer {
         for c in children {
             let cc = c.makePresentationCopy()
             cc.parent = copy
-            copy.sublayerList.append(cc)
+            var list = copy.takeSublayers()
+            list.append(cc)
+            copy.sublayerList = list
         }
         if let m = maskLayer { copy.maskLayer = m.makePresentationCopy() }
         return copy

@@ -327,11 +327,15 @@ open class Layer {
     public func insertSublayer(_ layer: Layer, at index: Int) {
         guard canAdopt(layer, "insertSublayer(_:at:)") else { return }
         if layer.superlayer === self, let i = children.firstIndex(where: { $0 === layer }) {
-            sublayerList.remove(at: i)
+            var list = takeSublayers()
+            list.remove(at: i)
+            sublayerList = list
         } else {
             layer.removeFromSuperlayer()
         }
-        sublayerList.insert(layer, at: min(max(index, 0), sublayerList.count))
+        var list = takeSublayers()
+        list.insert(layer, at: min(max(index, 0), list.count))
+        sublayerList = list
         layer.parent = self
         if let e = engine { layer.attach(to: e) }
         structureDidChange()
@@ -374,7 +378,7 @@ open class Layer {
             return
         }
         guard let s = superlayer else { return }
-        if let i = s.sublayerList.firstIndex(where: { $0 === self }) { s.sublayerList.remove(at: i) }
+        if let i = s.sublayerList.firstIndex(where: { $0 === self }) { var list = s.takeSublayers(); list.remove(at: i); s.sublayerList = list }
         parent = nil
         detach()
         s.structureDidChange()
@@ -658,7 +662,10 @@ open class Layer {
         canvas.begin(bounds)
         draw(in: canvas)
         delegate?.draw(self, in: canvas)
-        canvas.swapCommands(with: &backingStore)
+        var drawn = backingStore
+        backingStore = []
+        canvas.swapCommands(with: &drawn)
+        backingStore = drawn
         contentDidChange()
     }
 

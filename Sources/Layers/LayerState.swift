@@ -160,3 +160,14 @@ extension Layer {
         return true
     }
 }
+
+extension Layer {
+    /// The sublayer list, moved out to be changed and stored back: an array changed in place
+    /// through the stored property (a mutating call on it) would cost every read of it a
+    /// runtime exclusivity check (see the note above on ``Layer/state``).
+    func takeSublayers() -> [Layer] {
+        let list = sublayerList
+        sublayerList = []
+        return list
+    }
+}
