@@ -18,8 +18,7 @@ extension Layer {
             entry.completions = Transaction.openCompletions
             for g in entry.completions { g.pending += 1; if g.engine == nil { g.engine = engine } }
         }
-        var list = running
-        running = []
+        var list = takeAnimations()
         list.append(entry)
         running = list
         animatedProperties |= compiled.properties
@@ -62,8 +61,7 @@ extension Layer {
 
     /// Removes entry `i` and tells its delegate.
     func stopAnimation(at i: Int, finished: Bool) {
-        var list = running
-        running = []
+        var list = takeAnimations()
         let r = list.remove(at: i)
         running = list
         if r.animation is TransitionAnimation, !running.contains(where: { $0.animation is TransitionAnimation }) {

@@ -251,8 +251,7 @@ public final class LayerEngine: FrameParticipant {
             var i = layer.running.count - 1
             while i >= 0 {
                 let r = layer.running[i]
-                if case .after = r.compiled.timing.state(atParentTime: local - r.beginShift),
-                   layer.running[i].animation.isRemovedOnCompletion {
+                if case .after = r.compiled.timing.state(atParentTime: local - r.beginShift), r.animation.isRemovedOnCompletion {
                     layer.stopAnimation(at: i, finished: true)
                 }
                 i -= 1
@@ -319,6 +318,7 @@ public final class LayerEngine: FrameParticipant {
                 evaluate(l, at: t, pass: passNumber, changed: &changed, count: &count)
             }
             changedLayers = changed
+            evaluationCount += count
             isEvaluating = false
             stalePresentations.removeAll(keepingCapacity: true)
         }

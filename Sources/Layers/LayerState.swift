@@ -170,4 +170,11 @@ extension Layer {
         sublayerList = []
         return list
     }
+
+    /// The running animations, moved out in the same way.
+    func takeAnimations() -> [RunningAnimation] {
+        let list = running
+        running = []
+        return list
+    }
 }
