@@ -1,6 +1,5 @@
 import CLibFuzzer
 import Foundation
-import Synchronization
 
 // The main of every fuzz target. Built with `-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer`
 // (scripts/fuzz), it hands libFuzzer's driver the target's body; built normally, it replays the
@@ -8,20 +7,21 @@ import Synchronization
 // reproduce a crash outside the fuzzer (`swift run TextFuzzer Tests/Fuzz/text-regressions/*`).
 
 /// The body libFuzzer calls: a C function pointer cannot capture it, so the one fuzz target a
-/// fuzzer process runs is handed over here, behind a lock (libFuzzer calls it from one thread,
-/// but nothing in the types says so). Set once by ``fuzzMain(name:_:)``, before the driver runs.
-private let target = Mutex<(([UInt8]) -> String)?>(nil)
+/// fuzzer process runs is handed over here. It belongs to the main actor: the process's main
+/// thread sets it and runs libFuzzer's driver, which calls the body on that thread (checked at
+/// run time by `MainActor.assumeIsolated`). Set once by ``fuzzMain(name:_:)``.
+@MainActor private var target: (([UInt8]) -> String)?
 
 /// Runs `body` under libFuzzer, or over the files named on the command line (options starting
 /// with `--` are left to the body). Never returns.
 public func fuzzMain(name: String, _ body: sending @escaping ([UInt8]) -> String) -> Never {
     #if FUZZING
-    target.withLock { $0 = body }
+    MainActor.assumeIsolated { target = body }
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
     exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-        _ = target.withLock { $0?(bytes) }
+        _ = MainActor.assumeIsolated { target?(bytes) }
         return 0
     })
     #else
