@@ -95,14 +95,14 @@ extension Layer {
     /// straight into ``state`` for the base layer's properties.
     @inline(__always)
     func setPresentationValue(_ v: LayerValue, for property: LayerProperty) {
-        if storesValuesItself || !setState(v, for: property) { setValue(v, for: property) }
+        if !setState(v, for: property) { setValue(v, for: property) }
     }
 
     /// The model value of `property` for the engine: from ``state`` for the base layer's
     /// properties, else through ``value(for:)``.
     @inline(__always)
     func engineValue(for property: LayerProperty) -> LayerValue {
-        if !storesValuesItself, let v = stateValue(for: property) { return v }
+        if let v = stateValue(for: property) { return v }
         return value(for: property)
     }
 

@@ -251,20 +251,12 @@ open class Layer {
 
     // MARK: Life
 
-    /// Whether a subclass keeps the values of ``LayerState`` in storage of its own and
-    /// overrides their accessors (a view's layer until views and layers share one engine):
-    /// the engine then reads and writes them through the accessors.
-    let storesValuesItself: Bool
-
     /// A layer with zero bounds at the origin.
-    public init() { storesValuesItself = false }
-
-    /// A layer whose subclass keeps its values itself (see ``storesValuesItself``).
-    package init(storingValuesItself: Void) { storesValuesItself = true }
+    public init() {}
 
     /// A layer that holds presentation values for a host that writes them itself (a view's
     /// presentation layer, CA2): hosted nowhere, its changes tell no one.
-    package init(presentationStorage: Void) { isCopy = true; storesValuesItself = true }
+    package init(presentationStorage: Void) { isCopy = true }
 
     /// A copy of `layer`'s model properties, as Core Animation makes presentation layers
     /// (`init(layer:)`). Subclasses override to copy their own properties.
@@ -273,7 +265,6 @@ open class Layer {
         // ``modelLayer`` (weak) is set only on copies handed out by ``presentation()``: a weak
         // reference to the model would give it a side table (see ``superlayer``).
         isCopy = true
-        storesValuesItself = layer.storesValuesItself
         isApplyingWithoutActions = true
         copyProperties(from: layer)
         isApplyingWithoutActions = false

@@ -22,11 +22,11 @@ public struct AnimationOptions: OptionSet, Sendable {
 /// animation ended, with `finished == false` if any of them was interrupted or removed.
 @MainActor
 final class CompletionGroup {
-    @exclusivity(unchecked) var pending = 0
+    var pending = 0
     /// The progress computed for ``cachedLocal`` (animations of one block share their timing).
-    @exclusivity(unchecked) var cachedLocal = -Double.infinity
-    @exclusivity(unchecked) var cachedProgress = (progress: 0.0, isFinished: false)
-    @exclusivity(unchecked) var finished = true
+    var cachedLocal = -Double.infinity
+    var cachedProgress = (progress: 0.0, isFinished: false)
+    var finished = true
     /// Whether the block is still running its closure: a task made inside it inherits the scope
     /// but runs later, and its changes are not the block's (as in UIKit).
     var isOpen = false

@@ -15,11 +15,11 @@ final class LayoutItem {
     var changeMark = false
     /// Its solved rect changed, or its view's frame was set by hand, since the frame was last set
     /// from the solution (the view is then listed in its superview's ``View/subviewsWithStaleFrames``).
-    @exclusivity(unchecked) var frameIsStale = false
+    var frameIsStale = false
     /// Its left or top changed in the solve being collected.
-    @exclusivity(unchecked) var positionChanged = false
+    var positionChanged = false
     /// Left, top, width and height as last collected from the solver (NaN before the first).
-    @exclusivity(unchecked) var solved = SIMD4<Double>(repeating: .nan)
+    var solved = SIMD4<Double>(repeating: .nan)
     /// Its variables went back to the solver (its view or guide left the window).
     var isReleased = false
 
@@ -77,7 +77,7 @@ public final class LayoutEngine {
     private var brokenNeedsCompaction = false
 
     /// Frames set from the solution so far (for tests and benchmarks of P1).
-    @exclusivity(unchecked) public package(set) var framesApplied = 0
+    public package(set) var framesApplied = 0
 
     init(window: Window) { self.window = window }
 

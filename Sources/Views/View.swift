@@ -16,7 +16,14 @@ open class View: Responder {
     // MARK: Identity
 
     /// The name in traces, reports and scene files.
-    public var identifier: String?
+    public var identifier: String? {
+        get { identifierStorage }
+        set { identifierStorage = newValue }
+    }
+    // Stored properties that every frame reads are internal, behind public accessors, and
+    // each access reads or writes them whole: the optimiser then drops their runtime
+    // exclusivity checks (a public stored property keeps them, as does one changed in place).
+    private var identifierStorage: String?
     /// Numbered by the first window the view joins (0 until then).
     private var ordinal = 0
 
@@ -26,7 +33,8 @@ open class View: Responder {
     // MARK: Hierarchy
 
     public private(set) weak var superview: View?
-    public private(set) var subviews: [View] = []
+    public var subviews: [View] { subviewList }
+    private var subviewList: [View] = []
     /// The window whose tree this view is in, if any.
     public package(set) weak var window: Window?
     /// The font system of a tree in no window, kept by its root (see ``fontSystem``).
@@ -36,22 +44,17 @@ open class View: Responder {
 
     // MARK: Geometry and appearance (model values)
 
-    // The animation tick reads and writes these for thousands of views a frame; every access is
-    // on the main actor and none overlaps another (the tick computes a value, then stores it), so
-    // they skip the runtime's dynamic exclusivity check, which cost a fifth of the tick.
+    // The animation tick reads and writes the view's animation fields below for thousands of
+    // views a frame; each access reads or writes one field and calls nothing while it lasts,
+    // so the optimiser drops the runtime exclusivity check without being told to (AM4).
 
     /// The view's layer, which holds its model values (CA2): what the app set. Made with the
     /// view; ``layer`` hands it out.
     let viewLayer: ViewLayer
     /// The layer's presentation layer (``ViewLayer/onScreen``), reached here in one step.
     let onScreen: ViewLayer
-    // The two without reference counting, for the animation tick and the window, which read
-    // and write them for thousands of views a frame (a retain and release each time cost a
-    // third of the tick). The view holds both layers.
-    let modelRef: Unmanaged<ViewLayer>
-    let shownRef: Unmanaged<ViewLayer>
     /// Whether ``layer`` handed the layer out (its tree and animations then reach the window).
-    @exclusivity(unchecked) private var isLayerLoaded = false
+    private var isLayerLoaded = false
     /// What is on screen this frame, as Core Animation's presentation layer: the model values,
     /// or an animation's current values (the view animation tick writes them). Read it; the
     /// next frame overwrites what is set on it. (Values explicit animations on ``layer`` drive
@@ -60,17 +63,17 @@ open class View: Responder {
         @inline(__always) get { onScreen }
     }
     /// Bits of the properties an animation currently drives (see ``AnimatableProperty``).
-    @exclusivity(unchecked) var animatedProperties: UInt16 = 0
+    var animatedProperties: UInt16 = 0
     /// Properties the animation tick has already written this tick (valid for ``tickGeneration``).
-    @exclusivity(unchecked) var tickWritten: UInt16 = 0
-    @exclusivity(unchecked) var tickGeneration: UInt32 = 0
+    var tickWritten: UInt16 = 0
+    var tickGeneration: UInt32 = 0
     /// Bits of the properties a keyframe track drives (they do not blend additively).
-    @exclusivity(unchecked) var keyframedProperties: UInt16 = 0
+    var keyframedProperties: UInt16 = 0
     /// Per property, bumped when its animations are interrupted: animations made under an older
     /// epoch are stale and dropped by the next tick (so interrupting costs O(1), P2).
-    @exclusivity(unchecked) var animationEpochs = SIMD8<UInt32>(repeating: 0)
+    var animationEpochs = SIMD8<UInt32>(repeating: 0)
     /// Scratch for the animation tick: properties whose animation ended in this tick.
-    @exclusivity(unchecked) var endedProperties: UInt16 = 0
+    var endedProperties: UInt16 = 0
     /// Set on a subtree while it leaves its window, so the engines find its members in O(1).
     var isLeavingWindow = false
     /// Marks the view while a batch deactivation sweeps its ``constraints`` once.
@@ -84,19 +87,19 @@ open class View: Responder {
     /// Keeps the facade object alive while the view is in a tree (set and cleared by the facade).
     public var facadeRetainer: AnyObject?
     public var isHidden: Bool {
-        get { viewLayer.storedIsHidden }
+        get { viewLayer.stateIsHidden }
         set {
-            guard newValue != viewLayer.storedIsHidden else { return }
-            viewLayer.storedIsHidden = newValue
+            guard newValue != viewLayer.stateIsHidden else { return }
+            viewLayer.stateIsHidden = newValue
             window?.presentationDidChange()
             superview?.subviewVisibilityDidChange(self)
         }
     }
     public var clipsToBounds: Bool {
-        get { viewLayer.storedMasksToBounds }
+        get { viewLayer.stateMasksToBounds }
         set {
-            guard newValue != viewLayer.storedMasksToBounds else { return }
-            viewLayer.storedMasksToBounds = newValue
+            guard newValue != viewLayer.stateMasksToBounds else { return }
+            viewLayer.stateMasksToBounds = newValue
             window?.presentationDidChange()
         }
     }
@@ -164,16 +167,16 @@ open class View: Responder {
     var subtreeNeedsUpdateConstraints = false
     /// Where the view's group sits in its window's display list (valid when ``listGeneration``
     /// is the window's current build), and whether it is queued for re-emission (P1).
-    @exclusivity(unchecked) var listStart = -1
-    @exclusivity(unchecked) var listGeneration = -1
-    @exclusivity(unchecked) var isQueuedForRepaint = false
+    var listStart = -1
+    var listGeneration = -1
+    var isQueuedForRepaint = false
     /// What the view's subtree drew at its last emission, in its superview's coordinates (nil
     /// before it was emitted): a clipping superview skips a subview whose box lies outside its
     /// bounds (SC7), unless the subview or something under it changed since
     /// (``hasChangedDescendant``).
-    @exclusivity(unchecked) var culledBox: Rect?
+    var culledBox: Rect?
     /// A view under this one changed since this one was last emitted: its box is not to be trusted.
-    @exclusivity(unchecked) var hasChangedDescendant = false
+    var hasChangedDescendant = false
     /// Set by ``setNeedsDisplay()``; cleared when ``draw(_:in:)`` runs.
     public package(set) var needsDisplay = true
     /// The union of the rectangles flagged for display.
@@ -187,7 +190,7 @@ open class View: Responder {
 
     /// Whether the frame is set by hand (and follows ``autoresizingMask``) rather than by
     /// constraints (A6). Views made in code start with `true`, as in UIKit.
-    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
+    public var translatesAutoresizingMaskIntoConstraints = true {
         didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { constraintInputsDidChange() } }
     }
     public var autoresizingMask: AutoresizingMask = []
@@ -199,7 +202,7 @@ open class View: Responder {
         didSet { invalidateIntrinsicContentSize() }
     }
     /// Insets from the frame to the alignment rect that constraints act on (A5).
-    @exclusivity(unchecked) public var alignmentRectInsets: EdgeInsets = .zero { didSet { constraintInputsDidChange() } }
+    public var alignmentRectInsets: EdgeInsets = .zero { didSet { constraintInputsDidChange() } }
     /// Margins of the layout-margins guide (A4); 8 points on every side by default.
     public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
         didSet { constraintInputsDidChange() }
@@ -225,7 +228,7 @@ open class View: Responder {
                           right: clamp(maxX - (size.width - wi.right), b.width))
     }
     /// The layout engine's per-view record (variables and constraints), once it has one.
-    @exclusivity(unchecked) var layoutItem: LayoutItem?
+    var layoutItem: LayoutItem?
     /// Constraints owned by this view, as UIKit's `constraints` array (active ones).
     public package(set) var constraints: [LayoutConstraint] = []
     /// Layout guides owned by this view (safe area, margins, custom).
@@ -240,18 +243,16 @@ open class View: Responder {
     public init(frame: Rect = .zero) {
         let shown = ViewLayer(presentationStorage: ())
         let l = ViewLayer(onScreen: shown)
-        l.storedPosition = frame.center
-        l.storedBounds = Rect(origin: .zero, size: frame.size)
+        l.statePosition = frame.center
+        l.stateBounds = Rect(origin: .zero, size: frame.size)
         shown.copyViewValues(from: l)
         viewLayer = l
         onScreen = shown
-        modelRef = Unmanaged.passUnretained(l)
-        shownRef = Unmanaged.passUnretained(shown)
         super.init()
         viewLayer.view = self
     }
 
-    /// Code may keep the view's layer past the view (MR3): the layer's unretained reference to
+    /// Code may keep the view's layer past the view (MR3): the layer's unowned reference to
     /// it is cleared, and the layer goes on as a layer of its own. Its subviews leave the tree:
     /// a facade object their ``facadeRetainer`` kept alive for the tree lets go of them, so a
     /// subview and its facade (which hold each other while in a tree) do not outlive the view
@@ -276,7 +277,7 @@ open class View: Responder {
     public var frame: Rect {
         get { viewLayer.viewFrame }
         set {
-            let a = viewLayer.storedAnchor
+            let a = viewLayer.stateAnchorPoint
             center = a == Point(x: 0.5, y: 0.5) ? newValue.center
                 : Point(x: newValue.minX + a.x * newValue.width, y: newValue.minY + a.y * newValue.height)
             bounds.size = newValue.size
@@ -285,11 +286,11 @@ open class View: Responder {
 
     /// The view's own coordinate system: origin and size.
     public var bounds: Rect {
-        get { viewLayer.storedBounds }
+        get { viewLayer.stateBounds }
         set {
-            let old = viewLayer.storedBounds
+            let old = viewLayer.stateBounds
             guard old != newValue else { return }
-            viewLayer.storedBounds = newValue
+            viewLayer.stateBounds = newValue
             modelDidChange(.bounds, from: .rect(old))
             if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
             if old.size != newValue.size { sizeDidChange(from: old.size) }
@@ -298,11 +299,11 @@ open class View: Responder {
 
     /// The centre of the frame in the superview's coordinates. Moving a view does not re-layout it (U3).
     public var center: Point {
-        get { viewLayer.storedPosition }
+        get { viewLayer.statePosition }
         set {
-            let old = viewLayer.storedPosition
+            let old = viewLayer.statePosition
             guard old != newValue else { return }
-            viewLayer.storedPosition = newValue
+            viewLayer.statePosition = newValue
             modelDidChange(.center, from: .point(old))
             if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
             if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
@@ -388,26 +389,6 @@ open class View: Responder {
 
     // MARK: Hierarchy
 
-    /// Adds `view` on top of the subviews, removing it from its current superview first.
-    /// Flags this view for layout (U3).
-    ///
-    /// - Precondition: `view` is not this view or one of its ancestors (a view cannot contain
-    ///   itself); add it to another branch instead.
-    public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
-
-    /// Inserts `view` just below `sibling` (on top when `sibling` is not a subview).
-    public func insertSubview(_ view: View, belowSubview sibling: View) { insert(view, by: sibling, above: false) }
-
-    /// Inserts `view` just above `sibling` (on top when `sibling` is not a subview).
-    public func insertSubview(_ view: View, aboveSubview sibling: View) { insert(view, by: sibling, above: true) }
-
-    private func insert(_ view: View, by sibling: View, above: Bool) {
-        var index = subviews.firstIndex { $0 === sibling }.map { above ? $0 + 1 : $0 } ?? subviews.count
-        // Moving a subview up the list: its own slot goes first.
-        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }), i < index { index -= 1 }
-        insertSubview(view, at: index)
-    }
-
     /// The colour controls and template images in the subtree use (`UIView.tintColor`): set on a
     /// view it holds for the views under it that set none; unset (nil), a view takes its
     /// superview's, and a view without one the system blue. A change, or a move under another
@@ -438,15 +419,21 @@ open class View: Responder {
         precondition(view !== self && !isDescendant(of: view),
                      "addSubview: \(view.traceName) is \(view === self ? "the view itself" : "an ancestor of \(traceName)"); a view cannot be added to its own subtree")
         if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
-            subviews.remove(at: i)
-            subviews.insert(view, at: min(index, subviews.count))
+            var list = subviews
+            subviewList = []
+            list.remove(at: i)
+            list.insert(view, at: min(index, list.count))
+            subviewList = list
             window?.presentationDidChange()
             setNeedsLayout()
             return
         }
         let inheritedTint = view.ownTintColor == nil ? view.tintColor : nil
         view.removeFromSuperview()
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        var list = subviews
+        subviewList = []
+        list.insert(view, at: min(max(index, 0), list.count))
+        subviewList = list
         view.superview = self
         if let old = inheritedTint, view.tintColor != old { view.tintDidChangeInSubtree() }
         view.moveToWindow(window)
@@ -463,7 +450,12 @@ open class View: Responder {
     public func removeFromSuperview() {
         guard let sv = superview else { return }
         if let w = window { w.viewWillLeaveWindow(self) }
-        if let i = sv.subviews.firstIndex(where: { $0 === self }) { sv.subviews.remove(at: i) }
+        if let i = sv.subviews.firstIndex(where: { $0 === self }) {
+            var list = sv.subviews
+            sv.subviewList = []
+            list.remove(at: i)
+            sv.subviewList = list
+        }
         window?.presentationDidChange()
         superview = nil
         isListedForLayout = false                  // the old superview's list skips it
@@ -472,28 +464,8 @@ open class View: Responder {
         sv.setNeedsUpdateConstraints()
     }
 
-    /// Sets ``isLeavingWindow`` on the whole subtree.
-    func setLeavingWindow(_ leaving: Bool) {
-        isLeavingWindow = leaving
-        for s in subviews { s.setLeavingWindow(leaving) }
-    }
-
     /// Called when a subview is hidden or shown. The base does nothing; a stack view re-arranges.
     open func subviewVisibilityDidChange(_ subview: View) {}
-
-    /// Whether this view is `view` or inside its subtree.
-    public func isDescendant(of view: View) -> Bool {
-        var v: View? = self
-        while let c = v { if c === view { return true }; v = c.superview }
-        return false
-    }
-
-    /// The closest view that contains both this view and `other`, if they share a tree.
-    public func nearestCommonAncestor(with other: View) -> View? {
-        var v: View? = self
-        while let c = v { if other.isDescendant(of: c) { return c }; v = c.superview }
-        return nil
-    }
 
     func moveToWindow(_ newWindow: Window?) {
         guard window !== newWindow else { return }

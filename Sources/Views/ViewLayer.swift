@@ -36,30 +36,9 @@ import Layers
 /// point.
 @MainActor
 final class ViewLayer: Layer {
-    /// Unretained for speed (the window reads it for every view each frame); safe because the
-    /// view clears it when it goes (``View``'s deinit), so a layer kept past its view stands alone.
-    unowned(unsafe) var view: View?
-
-    // The storage of the view's values (CA2): a view's model values in its layer, what is on
-    // screen in the layer's presentation layer (``onScreen``, a layer of this kind too). The
-    // view's setters write them directly and run the view's own change logic; the animation
-    // tick writes the presentation layer's. (Kept here, in the views' module, so that the tick
-    // reads and writes them without a runtime exclusivity check. They are only used on the main
-    // actor; `nonisolated(unsafe)` lets the tick reach them through an unretained reference
-    // without an isolation check per access.)
-    @exclusivity(unchecked) nonisolated(unsafe) var storedPosition = Point.zero
-    @exclusivity(unchecked) nonisolated(unsafe) var storedBounds = Rect.zero
-    @exclusivity(unchecked) nonisolated(unsafe) var storedOpacity = 1.0
-    @exclusivity(unchecked) nonisolated(unsafe) var storedCornerRadius = 0.0
-    @exclusivity(unchecked) nonisolated(unsafe) var storedBorderWidth = 0.0
-    @exclusivity(unchecked) nonisolated(unsafe) var storedIsHidden = false
-    @exclusivity(unchecked) nonisolated(unsafe) var storedMasksToBounds = false
-    @exclusivity(unchecked) nonisolated(unsafe) var storedBackgroundColor: Color?
-    @exclusivity(unchecked) nonisolated(unsafe) var storedBorderColor: Color? = .black
-    @exclusivity(unchecked) nonisolated(unsafe) var storedTransform = Transform3D.identity
-    /// ``Layer/anchorPoint``, mirrored here when it changes (the layer's own is read across
-    /// modules with a runtime check per access; the window reads this for every view).
-    @exclusivity(unchecked) nonisolated(unsafe) var storedAnchor = Point(x: 0.5, y: 0.5)
+    /// The view this layer backs; cleared by the view's deinit, so a layer kept past its view
+    /// stands alone (MR3).
+    unowned var view: View?
 
     /// The view's presentation layer: what is on screen this frame, the model or an
     /// animation's current value. The view animation tick writes it; the window draws it.
@@ -72,7 +51,7 @@ final class ViewLayer: Layer {
     /// A view's layer, with its presentation layer; the view sets ``view`` once it exists.
     init(onScreen: ViewLayer) {
         self.onScreen = onScreen
-        super.init(storingValuesItself: ())
+        super.init()
     }
 
     /// A presentation layer: its values are written by the tick, and it tells no one.
@@ -91,13 +70,11 @@ final class ViewLayer: Layer {
     }
 
     /// Takes a changed ``Layer/anchorPoint`` (the view's position stays; its frame moves, as in
-    /// UIKit) into the storage of the layer and its presentation layer. True when it changed.
+    /// UIKit) into the presentation layer. True when it changed.
     func anchorPointDidChange() -> Bool {
-        let a = anchorPoint
-        guard a != storedAnchor, let shown = onScreen else { return false }
-        storedAnchor = a
-        shown.storedAnchor = a
-        shown.anchorPoint = a
+        let a = stateAnchorPoint
+        guard let shown = onScreen, a != shown.stateAnchorPoint else { return false }
+        shown.stateAnchorPoint = a
         return true
     }
 
@@ -107,56 +84,55 @@ final class ViewLayer: Layer {
         guard let vl = other as? ViewLayer, vl.view != nil, let shown = vl.onScreen else { return }
         view = nil
         copyViewValues(from: shown)
-        storedAnchor = shown.storedAnchor
     }
 
-    // The view's values are this storage; a change through the layer goes through the view's
-    // setter (animation blocks, layout, display), which writes the storage. A layer with no
-    // view (a presentation copy) keeps the value and the base layer's copy of it.
+    // The view's values are this layer's state; a change through the layer goes through the
+    // view's setter (animation blocks, layout, display), which writes the state. A layer with
+    // no view (a presentation copy) is a plain layer.
 
     override var bounds: Rect {
-        get { storedBounds }
-        set { if let v = view { v.bounds = newValue } else { storedBounds = newValue; super.bounds = newValue } }
+        get { super.bounds }
+        set { if let v = view { v.bounds = newValue } else { super.bounds = newValue } }
     }
     override var position: Point {
-        get { storedPosition }
-        set { if let v = view { v.center = newValue } else { storedPosition = newValue; super.position = newValue } }
+        get { super.position }
+        set { if let v = view { v.center = newValue } else { super.position = newValue } }
     }
     override var transform: Transform3D {
-        get { storedTransform }
+        get { super.transform }
         set {
-            guard let v = view else { storedTransform = newValue; super.transform = newValue; return }
+            guard let v = view else { super.transform = newValue; return }
             guard newValue.isAffine else { v.setLayerTransform3D(newValue); return }
             v.transform = newValue.affineTransform
         }
     }
     override var opacity: Double {
-        get { storedOpacity }
-        set { if let v = view { v.alpha = newValue } else { storedOpacity = newValue; super.opacity = newValue } }
+        get { super.opacity }
+        set { if let v = view { v.alpha = newValue } else { super.opacity = newValue } }
     }
     override var isHidden: Bool {
-        get { storedIsHidden }
-        set { if let v = view { v.isHidden = newValue } else { storedIsHidden = newValue; super.isHidden = newValue } }
+        get { super.isHidden }
+        set { if let v = view { v.isHidden = newValue } else { super.isHidden = newValue } }
     }
     override var masksToBounds: Bool {
-        get { storedMasksToBounds }
-        set { if let v = view { v.clipsToBounds = newValue } else { storedMasksToBounds = newValue; super.masksToBounds = newValue } }
+        get { super.masksToBounds }
+        set { if let v = view { v.clipsToBounds = newValue } else { super.masksToBounds = newValue } }
     }
     override var backgroundColor: Color? {
-        get { storedBackgroundColor }
-        set { if let v = view { v.backgroundColor = newValue ?? .clear } else { storedBackgroundColor = newValue; super.backgroundColor = newValue } }
+        get { super.backgroundColor }
+        set { if let v = view { v.backgroundColor = newValue ?? .clear } else { super.backgroundColor = newValue } }
     }
     override var cornerRadius: Double {
-        get { storedCornerRadius }
-        set { if let v = view { v.cornerRadius = newValue } else { storedCornerRadius = newValue; super.cornerRadius = newValue } }
+        get { super.cornerRadius }
+        set { if let v = view { v.cornerRadius = newValue } else { super.cornerRadius = newValue } }
     }
     override var borderWidth: Double {
-        get { storedBorderWidth }
-        set { if let v = view { v.borderWidth = newValue } else { storedBorderWidth = newValue; super.borderWidth = newValue } }
+        get { super.borderWidth }
+        set { if let v = view { v.borderWidth = newValue } else { super.borderWidth = newValue } }
     }
     override var borderColor: Color? {
-        get { storedBorderColor }
-        set { if let v = view { v.borderColor = newValue ?? .clear } else { storedBorderColor = newValue; super.borderColor = newValue } }
+        get { super.borderColor }
+        set { if let v = view { v.borderColor = newValue ?? .clear } else { super.borderColor = newValue } }
     }
 
     // MARK: Layer time (CA8)
@@ -221,15 +197,14 @@ final class ViewLayer: Layer {
         let d: ViewLayer
         if let o = overlaid { d = o } else { d = ViewLayer(presentationStorage: ()); overlaid = d }
         d.copyViewValues(from: shown)
-        if d.storedAnchor != shown.storedAnchor { d.storedAnchor = shown.storedAnchor; d.anchorPoint = shown.storedAnchor }
-        if isAnimating(.position) { d.storedPosition = p.position }
-        if isAnimating(.bounds) { d.storedBounds = p.bounds }
-        if isAnimating(.transform) { d.storedTransform = p.transform }
-        if isAnimating(.opacity) { d.storedOpacity = p.opacity }
-        if isAnimating(.backgroundColor) { d.storedBackgroundColor = p.backgroundColor ?? .clear }
-        if isAnimating(.cornerRadius) { d.storedCornerRadius = p.cornerRadius }
-        if isAnimating(.borderWidth) { d.storedBorderWidth = p.borderWidth }
-        if isAnimating(.borderColor) { d.storedBorderColor = p.borderColor ?? .clear }
+        if isAnimating(.position) { d.statePosition = p.statePosition }
+        if isAnimating(.bounds) { d.stateBounds = p.stateBounds }
+        if isAnimating(.transform) { d.stateTransform = p.stateTransform }
+        if isAnimating(.opacity) { d.stateOpacity = p.stateOpacity }
+        if isAnimating(.backgroundColor) { d.stateBackgroundColor = p.stateBackgroundColor ?? .clear }
+        if isAnimating(.cornerRadius) { d.stateCornerRadius = p.stateCornerRadius }
+        if isAnimating(.borderWidth) { d.stateBorderWidth = p.stateBorderWidth }
+        if isAnimating(.borderColor) { d.stateBorderColor = p.stateBorderColor ?? .clear }
         return d
     }
 }

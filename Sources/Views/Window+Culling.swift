@@ -53,7 +53,7 @@ extension Window {
         unlist(a)
         let local = drawn.isNull ? Rect.null : inverse.apply(to: drawn)
         a.culledBox = local
-        return !Self.overlaps(local, s.onScreen.storedBounds)
+        return !Self.overlaps(local, s.onScreen.stateBounds)
     }
 
     /// Whether two rects share area (touching edges do not).

@@ -7,18 +7,18 @@ import RenderModel
 // layer into its superlayer's plane.
 
 extension Window {
-    /// Appends `v`'s subtree drawn through the 3D transform of `shown` (about its anchor point,
+    /// Appends `v`'s subtree drawn through the 3D transform of its layer (about its anchor point,
     /// with perspective) and returns the box of what it draws. Inside the subtree, groups
     /// become what they do to their content (their maps and opacities are applied to each
     /// command; their clips and masks are not: projected content is not clipped). The subtree's
     /// views and layers are marked unlisted, so any change to them rebuilds the list.
     @inline(never)
-    func emitProjected(_ v: View, _ shown: Unmanaged<ViewLayer>, _ p: ShownValues, parent: AffineTransform,
+    func emitProjected(_ v: View, _ p: DrawingValues, parent: AffineTransform,
                        into list: inout [DrawCommand], offset: Int) -> Rect {
         var inner: [DrawCommand] = []
         _ = emit(v, parent: .identity, into: &inner, offset: 0, local: true)
-        let l = shown.takeUnretainedValue()
-        let a = l.viewAnchorInBounds, position = l.storedPosition, m = l.storedTransform
+        let l = v.isShowingLayerAnimations ? v.viewLayer.displayed : v.onScreen
+        let a = l.viewAnchorInBounds, position = l.statePosition, m = l.stateTransform
         let h = Homography(AffineTransform(translationX: -a.x, y: -a.y))
             .then(Homography(m))
             .then(Homography(AffineTransform(translationX: position.x, y: position.y)))

@@ -87,13 +87,13 @@ public final class Window: FrameParticipant {
 
     var displayQueue: [View] = []
     /// Whether something visible changed since the display list was built.
-    @exclusivity(unchecked) private var displayListIsStale = true
+    private var displayListIsStale = true
     /// Whether the next commit must rebuild the whole list (a structural change: views added,
     /// removed, hidden or shown, clipping, the window's scale or background).
     private var needsFullBuild = true
     /// Views whose presentation or content changed since the last commit; the commit re-emits
     /// their subtrees in place when their command counts are unchanged (P1).
-    @exclusivity(unchecked) private var changedViews: [View] = []
+    private var changedViews: [View] = []
     /// Counts full builds; a view's list indices are valid when its generation is the current one.
     private(set) var buildGeneration = 0
     var scratchCommands: [DrawCommand] = []
@@ -504,11 +504,11 @@ public final class Window: FrameParticipant {
     /// `local` emits the view untransformed, in its own coordinates (a view whose layer has a
     /// 3D transform is drawn that way, then projected: ``emitProjected(_:_:_:parent:into:offset:)``).
     func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int, local inPlace: Bool = false) -> Rect {
-        // What is on screen, read once without reference counting (see ``View/shownRef``).
-        let shown = v.isShowingLayerAnimations ? Unmanaged.passUnretained(v.viewLayer.displayed) : v.shownRef
-        let p = ShownValues(shown)
+        // What is on screen, read in one call.
+        let p = v.isShowingLayerAnimations ? v.viewLayer.displayed.drawingValues(model: v.viewLayer)
+            : v.onScreen.drawingValues(model: v.viewLayer)
         guard !v.isHidden, p.opacity > 0 else { return .null }
-        if p.isProjected, !inPlace { return emitProjected(v, shown, p, parent: parent, into: &list, offset: offset) }
+        if p.isProjected, !inPlace { return emitProjected(v, p, parent: parent, into: &list, offset: offset) }
         let t = inPlace ? .identity : p.toSuperview.concatenating(parent)
         let local = p.bounds
         let start = list.count
@@ -537,7 +537,7 @@ public final class Window: FrameParticipant {
             box = box.union(layerRenderer.emitSublayers(of: vl, transform: Homography(t), into: &list))
             layerRenderer.listOffset = 0
         }
-        if v.clipsToBounds, skipsSubviewsOutOfView, v.subviews.count > 1 {
+        if p.clipsToBounds, skipsSubviewsOutOfView, v.subviews.count > 1 {
             // SC7: a clipping view (a scroll view) emits only the subviews whose last drawing
             // reaches its bounds, so content outside the viewport costs nothing to list or paint.
             box = box.union(emitVisibleSubviews(of: v, bounds: local, transform: t, into: &list, offset: offset))
@@ -548,8 +548,8 @@ public final class Window: FrameParticipant {
             list.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
             box = box.union(t.apply(to: local))
         }
-        var clip: Rect? = v.clipsToBounds ? local : nil
-        var clipRadius = v.clipsToBounds ? p.cornerRadius : 0
+        var clip: Rect? = p.clipsToBounds ? local : nil
+        var clipRadius = p.clipsToBounds ? p.cornerRadius : 0
         var mask: GroupMask?
         if let vl = v.loadedLayer, let m = vl.mask {
             // The view's layer's mask masks the view and its subviews, as in UIKit (CA2).
@@ -571,7 +571,7 @@ public final class Window: FrameParticipant {
     /// ``emit(_:parent:into:offset:)`` so that recursion's frames stay small (deep trees run on
     /// worker threads' stacks).
     @inline(never)
-    private func emitBackground(_ v: View, _ p: ShownValues, _ local: Rect, _ t: AffineTransform,
+    private func emitBackground(_ v: View, _ p: DrawingValues, _ local: Rect, _ t: AffineTransform,
                                 into list: inout [DrawCommand]) -> Rect {
         var box = Rect.null
         let corners = v.loadedLayer?.maskedCorners ?? .all
@@ -629,7 +629,7 @@ public final class Window: FrameParticipant {
                 let local = box.isNull ? Rect.null : inverse.apply(to: box)
                 v.culledBox = local
                 // It left its clipping view's bounds: the rebuild takes it out of the list.
-                guard Self.overlaps(local, s.onScreen.storedBounds) else { return false }
+                guard Self.overlaps(local, s.onScreen.stateBounds) else { return false }
             }
             growGroups(from: v.superview, toHold: box)
         }
@@ -655,7 +655,7 @@ public final class Window: FrameParticipant {
         while let c = a, c.listGeneration == buildGeneration, case .beginGroup(var g) = presentedList.commands[c.listStart] {
             let grown = g.bounds.union(box)
             guard grown != g.bounds else { break }
-            g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.onScreen.storedBounds)) : grown
+            g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.onScreen.stateBounds)) : grown
             presentedList.commands[c.listStart] = .beginGroup(g)
             a = c.superview
         }

@@ -36,9 +36,9 @@ struct ViewLayerTests {
         // The model is the layer's storage: set through the view, read through the layer, and
         // the reverse, with no second copy in the view.
         v.alpha = 0.75
-        #expect(v.viewLayer.storedOpacity == 0.75 && v.layer.opacity == 0.75)
+        #expect(v.viewLayer.stateOpacity == 0.75 && v.layer.opacity == 0.75)
         v.layer.bounds = Rect(x: 0, y: 0, width: 60, height: 40)
-        #expect(v.bounds.size == Size(width: 60, height: 40) && v.viewLayer.storedBounds.size.width == 60)
+        #expect(v.bounds.size == Size(width: 60, height: 40) && v.viewLayer.stateBounds.size.width == 60)
         #expect(v.presentation !== v.layer && v.presentation.opacity == 0.75)
         // An animation block moves only the presentation layer; the model is the end value.
         View.animate(withDuration: 1, curve: .linear, animations: { v.center = Point(x: 120, y: 20) })

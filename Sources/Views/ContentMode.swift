@@ -1,0 +1,48 @@
+import Geometry
+import Motion
+import Layers
+
+/// How a view's content follows a bounds size change (U4) and where an image view places its
+/// image (CN2), as `UIView.ContentMode`; it sets the layer's ``ContentsGravity``.
+public enum ContentMode: String, Sendable, CaseIterable {
+    /// Content is scaled to the bounds; the view is not redrawn.
+    case scaleToFill
+    /// Scaled to fit inside, keeping its aspect ratio (letterboxed).
+    case scaleAspectFit
+    /// Scaled to cover the bounds, keeping its aspect ratio (overflowing unless clipped).
+    case scaleAspectFill
+    /// A size change flags the view for display.
+    case redraw
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+
+    /// The layer gravity that places contents this way.
+    public var gravity: ContentsGravity {
+        switch self {
+        case .scaleToFill, .redraw: .resize
+        case .scaleAspectFit: .resizeAspect
+        case .scaleAspectFill: .resizeAspectFill
+        case .center: .center
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: .topLeft
+        case .topRight: .topRight
+        case .bottomLeft: .bottomLeft
+        case .bottomRight: .bottomRight
+        }
+    }
+}
+
+/// Which margins of the superview a view with a fixed frame follows when the superview resizes
+/// (A6), as UIKit's `UIView.AutoresizingMask`.
+public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+}
