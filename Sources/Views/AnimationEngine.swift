@@ -73,7 +73,7 @@ struct AnimatorRecording: Sendable {
 }
 
 /// One property of one view animating from a value to the model value.
-struct PropertyAnimation {
+struct BlockAnimation {
     /// Strong: a weak load per animation per frame cost more than the rest of its tick. A view
     /// that leaves its window has its animations interrupted (``subtreeWillLeaveWindow()``) and
     /// the next tick drops them, which releases it.
@@ -97,7 +97,7 @@ struct PropertyAnimation {
 }
 
 /// A keyframe track of one property of one view (N5).
-struct KeyframeAnimation {
+struct KeyframeBlockAnimation {
     weak var view: View?
     var property: AnimatableProperty
     var track: KeyframeTrack
@@ -135,9 +135,9 @@ public final class AnimationEngine: AnimationSource {
     weak var runLoop: MainRunLoop?
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
-    var running: [PropertyAnimation] = []
+    var running: [BlockAnimation] = []
     private var constants: [ConstantAnimation] = []
-    var keyframeTracks: [KeyframeAnimation] = []
+    var keyframeTracks: [KeyframeBlockAnimation] = []
     private var tickGeneration: UInt32 = 0
     private(set) var animators: [PropertyAnimator] = []
     /// Timelines and scroll motions, advanced first in the tick (weak: an owner that goes away
@@ -257,7 +257,7 @@ public final class AnimationEngine: AnimationSource {
         }
         guard from != to || tx.timing.delay > 0 else { return false }
         tx.group.pending += 1
-        running.append(PropertyAnimation(
+        running.append(BlockAnimation(
             view: view, property: property, from: from, to: to, begin: beginNow(view), timing: tx.timing,
             group: tx.group, additive: additive, epoch: view.animationEpochs[property.rawValue]))
         view.animatedProperties |= property.bit
@@ -283,7 +283,7 @@ public final class AnimationEngine: AnimationSource {
         }
         if view.animatedProperties & property.bit != 0 { interrupt(view, property) }
         tx.group.pending += 1
-        keyframeTracks.append(KeyframeAnimation(
+        keyframeTracks.append(KeyframeBlockAnimation(
             view: view, property: property,
             track: KeyframeTrack(initial: view.onScreen.value(of: property), keyframes: [keyframe], calculation: calculation),
             begin: beginNow(view), timing: tx.timing, group: tx.group, epoch: view.animationEpochs[property.rawValue]))

@@ -148,7 +148,7 @@ extension AnimationEngine {
 
     // MARK: Descriptions
 
-    private func describe(_ a: PropertyAnimation) -> Animation {
+    private func describe(_ a: BlockAnimation) -> Animation {
         let basic = Self.basic(a.property, from: a.from, to: a.to, curve: a.timing.curve)
         basic.isAdditive = a.additive
         describeTiming(a.timing, begin: a.begin, on: basic)
@@ -205,8 +205,8 @@ extension AnimationEngine {
         return basic
     }
 
-    private func describe(_ a: KeyframeAnimation) -> Animation {
-        let k = Layers.KeyframeAnimation()
+    private func describe(_ a: KeyframeBlockAnimation) -> Animation {
+        let k = KeyframeAnimation()
         k.keyPath = Self.layerKeyPath(a.property)
         let d = max(a.timing.duration, 1e-9)
         // Each keyframe holds the previous value until its start and reaches its own at its end.
