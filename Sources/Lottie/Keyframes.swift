@@ -118,7 +118,7 @@ public struct BezierShape: LottieValue, Equatable {
 }
 
 /// One keyframe: its value from `time` on, eased toward the next keyframe's value.
-public struct Keyframe<Value: LottieValue>: Sendable {
+public struct LottieKeyframe<Value: LottieValue>: Sendable {
     /// The frame the keyframe is at (in the layer's time).
     public var time: Double
     public var value: Value
@@ -136,7 +136,7 @@ public struct Keyframe<Value: LottieValue>: Sendable {
 /// A property that is fixed or keyframed.
 public enum Animatable<Value: LottieValue>: Sendable {
     case fixed(Value)
-    case keyframed([Keyframe<Value>])
+    case keyframed([LottieKeyframe<Value>])
     /// A value provider's (LT2): a function of the frame.
     case provided(@Sendable (Double) -> Value)
 

@@ -456,7 +456,7 @@ struct LottieReader {
         guard keyframes <= limits.maximumKeyframes else {
             throw LottieError(path: path + ".k", message: "the file has more than \(limits.maximumKeyframes) keyframes")
         }
-        var keys: [Keyframe<V>] = []
+        var keys: [LottieKeyframe<V>] = []
         keys.reserveCapacity(items.count)
         var pendingSpatial: [(out: Point, in: Point)?] = []
         var previousEnd: V?
@@ -492,7 +492,7 @@ struct LottieReader {
                 if a != .zero || b != .zero { spatial = (Point(x: a.x, y: a.y), Point(x: b.x, y: b.y)) }
             }
             pendingSpatial.append(spatial)
-            keys.append(Keyframe(time: time, value: value, endValue: end, isHold: hold, easing: easing, motionPath: nil))
+            keys.append(LottieKeyframe(time: time, value: value, endValue: end, isHold: hold, easing: easing, motionPath: nil))
         }
         // Motion paths, now that each segment's end value is known (positions only).
         for k in keys.indices.dropLast() {
