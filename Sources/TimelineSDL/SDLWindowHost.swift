@@ -78,7 +78,9 @@ public final class SDLWindowHost {
     private let presenter: Presenter
     private var pump: SDLEventPump!
 
-    /// Opens a window of `size` points.
+    /// Opens a window of `size` points. Also has the C library give blocks of 256 KiB and more a
+    /// mapping of their own, process-wide (glibc), so the window's pixel buffers go back to the
+    /// system when a resize frees them.
     /// - Parameters:
     ///   - software: use SDL's software renderer even when an accelerated one exists.
     ///   - clock: `.dispatch` (default) or `.sdl` vsync, which throws when the display reports no
@@ -86,6 +88,8 @@ public final class SDLWindowHost {
     public init(title: String, size: Size, rate: FrameRate = .fps60, software: Bool = false,
                 clock choice: SDLClockChoice = .dispatch, fontSystem: FontSystem? = nil) throws(SDLError) {
         try SDLLibrary.initVideo()
+        // Window-sized pixel buffers are mapped alone, so a resize gives their memory back (MR7).
+        PixelMemory.mapLargeBlocksAlone()
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         let sides = Self.windowDimensions(for: size)
         sdlWindow = try check(SDL_CreateWindow(title, Int32(tl_window_pos_centered()), Int32(tl_window_pos_centered()),
