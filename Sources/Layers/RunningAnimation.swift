@@ -67,18 +67,22 @@ final class BasicTrack {
     }
 }
 
-/// A keyframe animation of one key path: values (or a path's points) at key times.
+/// A keyframe animation of one key path: its values (or a path's points) compiled into the one
+/// keyframe interpolation (``KeyframeCurve``, AM2) over the animation's fraction 0...1.
 struct KeyframeValuesTrack {
     let keyPath: LayerKeyPath
-    var values: [LayerValue]
-    /// One per value (discrete: one more), non-decreasing, from 0 to 1.
-    var keyTimes: [Double]
-    var functions: [MediaTimingFunction]
-    var mode: CalculationMode
-    /// Along a path: the segments, each from a point to the next (lines as cubics).
-    var segments: [(Point, Point, Point, Point)]?
+    var curve: KeyframeCurve<LayerValue>
     var rotation: RotationMode?
     let isAdditive: Bool, isCumulative: Bool
+}
+
+/// Layer values are keyframe values: their interpolation, sum, difference, scale and distance
+/// are the ones basic animations use; a spatial segment places a point value on its path.
+extension LayerValue: KeyframeValue {
+    public static func along(_ point: Point, from a: LayerValue, to b: LayerValue, _ fraction: Double) -> LayerValue {
+        if case .point = a { return .point(point) }
+        return interpolate(a, b, fraction)
+    }
 }
 
 /// Why an animation could not be added; the message names the layer and key path.
@@ -153,13 +157,13 @@ extension CompiledAnimation {
             AnimationError(message: "KeyframeAnimation on \(name) ('\(keyPath)'): \(what); the animation was not added")
         }
         var values: [LayerValue] = []
-        var segments: [(Point, Point, Point, Point)]?
+        var paths: [SpatialCurve]?
         if let path = k.path {
             guard keyPath.kind == .point else { throw bad("a path animates a point, and this key path is a \(keyPath.kind.rawValue)") }
             let segs = pathSegments(path)
             guard !segs.isEmpty else { throw bad("the path has no segments") }
-            segments = segs
-            values = [.point(segs[0].0)] + segs.map { .point($0.3) }
+            paths = segs
+            values = [.point(segs[0].start)] + segs.map { .point($0.end) }
         } else {
             for (i, v) in (k.values ?? []).enumerated() {
                 guard let t = try typed(v, "values[\(i)]") else { throw bad("values[\(i)] is nil") }
@@ -172,7 +176,7 @@ extension CompiledAnimation {
         let needed = discrete ? values.count + 1 : values.count
         var keyTimes: [Double]
         if paced {
-            keyTimes = pacedTimes(values, segments)
+            keyTimes = paths.map { KeyframeCurve<LayerValue>.pacedTimes(along: $0) } ?? KeyframeCurve.pacedTimes(values)
         } else if let kt = k.keyTimes {
             guard kt.count == needed else { throw bad("keyTimes has \(kt.count) entries and needs \(needed)") }
             for i in kt.indices {
@@ -185,84 +189,46 @@ extension CompiledAnimation {
             let n = max(needed - 1, 1)
             keyTimes = (0..<needed).map { Double($0) / Double(n) }
         }
+        // Discrete: value i from keyTimes[i] on (the last key time only closes the last value).
+        if discrete { keyTimes.removeLast() }
         let functions = paced ? [] : (k.timingFunctions ?? [])
-        return KeyframeValuesTrack(keyPath: keyPath, values: values, keyTimes: keyTimes, functions: functions,
-                             mode: k.calculationMode, segments: segments, rotation: k.rotationMode,
-                             isAdditive: k.isAdditive, isCumulative: k.isCumulative)
+        var segments: [KeyframeSegment] = []
+        segments.reserveCapacity(values.count - 1)
+        for i in 0..<values.count - 1 {
+            let easing: KeyframeEasing = functions.isEmpty ? .linear : .curve(functions[min(i, functions.count - 1)].bezier)
+            if discrete {
+                segments.append(.hold)
+            } else if let paths {
+                segments.append(KeyframeSegment(.spatial(paths[i]), easing: easing))
+            } else {
+                let cubic = k.calculationMode == .cubic || k.calculationMode == .cubicPaced
+                segments.append(KeyframeSegment(cubic ? .catmullRom : .linear, easing: easing))
+            }
+        }
+        return KeyframeValuesTrack(keyPath: keyPath, curve: KeyframeCurve(times: keyTimes, values: values, segments: segments),
+                                   rotation: k.rotationMode, isAdditive: k.isAdditive, isCumulative: k.isCumulative)
     }
 
-    /// The segments of a path as cubics (lines with control points at a third and two thirds);
-    /// each subpath's close adds its closing line.
-    static func pathSegments(_ path: Path) -> [(Point, Point, Point, Point)] {
-        var segs: [(Point, Point, Point, Point)] = []
+    /// The segments of a path as cubics followed by their parameter (lines with control points
+    /// at a third and two thirds); each subpath's close adds its closing line.
+    static func pathSegments(_ path: Path) -> [SpatialCurve] {
+        var segs: [SpatialCurve] = []
         var current: Point?, start: Point?
-        func line(_ a: Point, _ b: Point) -> (Point, Point, Point, Point) {
-            (a, Point(x: a.x + (b.x - a.x) / 3, y: a.y + (b.y - a.y) / 3),
-             Point(x: a.x + 2 * (b.x - a.x) / 3, y: a.y + 2 * (b.y - a.y) / 3), b)
-        }
         for e in path.elements {
             switch e {
             case .move(let p): current = p; start = p
             case .line(let p):
-                if let c = current { segs.append(line(c, p)) }
+                if let c = current { segs.append(SpatialCurve(line: c, p)) }
                 current = p; if start == nil { start = p }
             case .curve(let c1, let c2, let p):
-                if let c = current { segs.append((c, c1, c2, p)) }
+                if let c = current { segs.append(SpatialCurve(c, c1, c2, p)) }
                 current = p; if start == nil { start = p }
             case .close:
-                if let c = current, let s = start, c != s { segs.append(line(c, s)) }
+                if let c = current, let s = start, c != s { segs.append(SpatialCurve(line: c, s)) }
                 current = start
             }
         }
         return segs
-    }
-
-    /// Key times in proportion to the distance travelled between values (or along segments).
-    static func pacedTimes(_ values: [LayerValue], _ segments: [(Point, Point, Point, Point)]?) -> [Double] {
-        var lengths: [Double] = []
-        if let segments {
-            for s in segments { lengths.append(bezierLength(s)) }
-        } else {
-            for i in 1..<max(values.count, 1) { lengths.append(LayerValue.distance(values[i - 1], values[i])) }
-        }
-        let total = lengths.reduce(0, +)
-        guard total > 0 else {
-            let n = max(values.count - 1, 1)
-            return (0..<values.count).map { Double($0) / Double(n) }
-        }
-        var times = [0.0]
-        var run = 0.0
-        for l in lengths { run += l; times.append(run / total) }
-        times[times.count - 1] = 1
-        return times
-    }
-
-    static func bezierLength(_ s: (Point, Point, Point, Point)) -> Double {
-        var length = 0.0
-        var prev = s.0
-        for i in 1...32 {
-            let p = bezierPoint(s, Double(i) / 32)
-            length += ((p.x - prev.x) * (p.x - prev.x) + (p.y - prev.y) * (p.y - prev.y)).squareRoot()
-            prev = p
-        }
-        return length
-    }
-
-    @inline(__always)
-    static func bezierPoint(_ s: (Point, Point, Point, Point), _ u: Double) -> Point {
-        if u <= 0 { return s.0 }
-        if u >= 1 { return s.3 }
-        let v = 1 - u
-        let a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u
-        return Point(x: a * s.0.x + b * s.1.x + c * s.2.x + d * s.3.x, y: a * s.0.y + b * s.1.y + c * s.2.y + d * s.3.y)
-    }
-
-    static func bezierTangent(_ s: (Point, Point, Point, Point), _ u: Double) -> Point {
-        let v = 1 - u
-        let dx = 3 * v * v * (s.1.x - s.0.x) + 6 * v * u * (s.2.x - s.1.x) + 3 * u * u * (s.3.x - s.2.x)
-        let dy = 3 * v * v * (s.1.y - s.0.y) + 6 * v * u * (s.2.y - s.1.y) + 3 * u * u * (s.3.y - s.2.y)
-        if dx == 0 && dy == 0 { return Point(x: s.3.x - s.0.x, y: s.3.y - s.0.y) }
-        return Point(x: dx, y: dy)
     }
 }
 
@@ -339,68 +305,20 @@ extension CompiledAnimation {
     @MainActor
     private func applyKeyframes(_ k: KeyframeValuesTrack, _ fraction: Double, _ iteration: Double, _ target: Layer) {
         let f = function?.progress(at: fraction) ?? fraction
-        let n = k.values.count
-        var v: LayerValue
-        var tangent: Point?
-        if n == 1 {
-            v = k.values[0]
-        } else if k.mode == .discrete {
-            // Value i from keyTimes[i] up to keyTimes[i + 1]; the last one from its time on.
-            var i = 0
-            while i + 1 < n && k.keyTimes[i + 1] <= f { i += 1 }
-            v = k.values[i]
-        } else {
-            // The segment whose key times hold f.
-            var lo = 0, hi = n - 1
-            if f <= k.keyTimes[0] { hi = 1 } else if f >= k.keyTimes[n - 1] { lo = n - 2 } else {
-                while hi - lo > 1 { let mid = (lo + hi) / 2; if k.keyTimes[mid] <= f { lo = mid } else { hi = mid } }
-            }
-            let i = min(lo, n - 2)
-            let span = k.keyTimes[i + 1] - k.keyTimes[i]
-            var u = span > 0 ? (f - k.keyTimes[i]) / span : (f >= k.keyTimes[i + 1] ? 1 : 0)
-            u = min(max(u, 0), 1)
-            if !k.functions.isEmpty { u = k.functions[min(i, k.functions.count - 1)].progress(at: u) }
-            if let segs = k.segments {
-                let seg = segs[i]
-                let p = CompiledAnimation.bezierPoint(seg, u)
-                v = .point(p)
-                if k.rotation != nil { tangent = CompiledAnimation.bezierTangent(seg, u) }
-            } else if k.mode == .cubic || k.mode == .cubicPaced {
-                v = catmullRom(k.values, i, u)
-            } else {
-                v = LayerValue.interpolate(k.values[i], k.values[i + 1], u)
-            }
-        }
+        var v = k.curve.value(at: f)
         let whole = target.engineValue(for: k.keyPath.property)
         let under = k.keyPath.extract(from: whole)
-        if k.isCumulative, iteration > 0, let first = k.values.first, let last = k.values.last {
+        if k.isCumulative, iteration > 0, let first = k.curve.values.first, let last = k.curve.values.last {
             v = LayerValue.sum(LayerValue.scaled(LayerValue.difference(last, first), by: iteration), v)
         }
         if k.isAdditive { v = LayerValue.sum(under, v) }
         target.setPresentationValue(k.keyPath.inject(v, into: whole), for: k.keyPath.property)
-        if let mode = k.rotation, let d = tangent {
+        if let mode = k.rotation, let d = k.curve.tangent(at: f) {
             var angle = atan2(d.y, d.x)
             if mode == .rotateAutoReverse { angle += .pi }
             let turned = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).concatenating(target.transform)
             target.setPresentationValue(.transform(turned), for: .transform)
         }
-    }
-
-    /// The uniform Catmull-Rom spline between values i and i + 1 (ends repeat their value).
-    private func catmullRom(_ values: [LayerValue], _ i: Int, _ u: Double) -> LayerValue {
-        let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, values.count - 1)]
-        if u <= 0 { return p1 }
-        if u >= 1 { return p2 }
-        let u2 = u * u, u3 = u2 * u
-        let w0 = -0.5 * u3 + u2 - 0.5 * u, w1 = 1.5 * u3 - 2.5 * u2 + 1
-        let w2 = -1.5 * u3 + 2 * u2 + 0.5 * u, w3 = 0.5 * u3 - 0.5 * u2
-        // Σ wᵢ·pᵢ as p1 + Σ wᵢ·(pᵢ − p1) (the weights sum to 1), which works for any kind.
-        var v = p1
-        for (p, w) in [(p0, w0), (p2, w2), (p3, w3)] where w != 0 {
-            v = LayerValue.sum(v, LayerValue.scaled(LayerValue.difference(p, p1), by: w))
-        }
-        _ = w1
-        return v
     }
 }
 

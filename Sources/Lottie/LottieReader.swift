@@ -456,9 +456,11 @@ struct LottieReader {
         guard keyframes <= limits.maximumKeyframes else {
             throw LottieError(path: path + ".k", message: "the file has more than \(limits.maximumKeyframes) keyframes")
         }
-        var keys: [LottieKeyframe<V>] = []
+        // The keyframes as the file gives them, then compiled into one curve: each keyframe is a
+        // point, and a segment's end value given apart ("e", old files) one more point at the next
+        // keyframe's time, which the next keyframe's value replaces from that time on.
+        var keys: [(time: Double, value: V, end: V?, segment: KeyframeSegment, spatial: (out: Point, in: Point)?)] = []
         keys.reserveCapacity(items.count)
-        var pendingSpatial: [(out: Point, in: Point)?] = []
         var previousEnd: V?
         for (n, item) in items.enumerated() {
             let at = "\(path).k[\(n)]"
@@ -491,16 +493,26 @@ struct LottieReader {
                 let a = try Self.numbers(t, at + ".to", fill: .zero), b = try Self.numbers(u, at + ".ti", fill: .zero)
                 if a != .zero || b != .zero { spatial = (Point(x: a.x, y: a.y), Point(x: b.x, y: b.y)) }
             }
-            pendingSpatial.append(spatial)
-            keys.append(LottieKeyframe(time: time, value: value, endValue: end, isHold: hold, easing: easing, motionPath: nil))
+            keys.append((time, value, end, hold ? .hold : KeyframeSegment(.linear, easing: KeyframeEasing(components: easing)), spatial))
         }
-        // Motion paths, now that each segment's end value is known (positions only).
-        for k in keys.indices.dropLast() {
-            guard let t = pendingSpatial[k], let a = keys[k].value as? LottieVector,
-                  let b = (keys[k].endValue ?? keys[k + 1].value) as? LottieVector else { continue }
-            keys[k].motionPath = MotionPath(from: Point(x: a.x, y: a.y), to: Point(x: b.x, y: b.y), out: t.out, in: t.in)
+        var times: [Double] = [], values: [V] = [], segments: [KeyframeSegment] = []
+        times.reserveCapacity(keys.count); values.reserveCapacity(keys.count); segments.reserveCapacity(keys.count)
+        for (k, key) in keys.enumerated() {
+            times.append(key.time); values.append(key.value)
+            guard k + 1 < keys.count else { break }
+            let next = keys[k + 1]
+            var segment = key.segment
+            // A motion path, for positions with spatial tangents (not for holds).
+            if case .linear = segment.interpolation, let t = key.spatial, let a = key.value as? LottieVector,
+               let b = (key.end ?? next.value) as? LottieVector {
+                segment.interpolation = .spatial(SpatialCurve(from: Point(x: a.x, y: a.y), to: Point(x: b.x, y: b.y), out: t.out, in: t.in))
+            }
+            segments.append(segment)
+            if let end = key.end {
+                times.append(next.time); values.append(end); segments.append(.hold)
+            }
         }
-        return .keyframed(keys)
+        return .keyframed(KeyframeCurve(times: times, values: values, segments: segments))
     }
 
     // MARK: Values
@@ -512,14 +524,9 @@ struct LottieReader {
         func scaled(_ v: LottieVector) -> LottieVector { LottieVector(v.x / 255, v.y / 255, v.z / 255, v.w) }
         switch color {
         case .fixed(let v): return max(v.x, v.y, v.z) > 1 ? .fixed(scaled(v)) : color
-        case .keyframed(let keys):
-            guard keys.contains(where: { max($0.value.x, $0.value.y, $0.value.z) > 1 }) else { return color }
-            return .keyframed(keys.map { k in
-                var k = k
-                k.value = scaled(k.value)
-                k.endValue = k.endValue.map(scaled)
-                return k
-            })
+        case .keyframed(let curve):
+            guard curve.values.contains(where: { max($0.x, $0.y, $0.z) > 1 }) else { return color }
+            return .keyframed(curve.mapValues(scaled))
         case .provided: return color
         }
     }

@@ -54,45 +54,52 @@ extension AnimatableValue {
     }
 }
 
-extension AnimatableValue {
-    /// The uniform Catmull-Rom spline through p1 (u = 0) and p2 (u = 1), with p0 and p3 as the
-    /// neighbours. Exact at both ends.
-    public static func catmullRom(_ p0: AnimatableValue, _ p1: AnimatableValue, _ p2: AnimatableValue, _ p3: AnimatableValue, _ u: Double) -> AnimatableValue {
-        if u <= 0 { return p1 }
-        if u >= 1 { return p2 }
-        let u2 = u * u, u3 = u2 * u
-        let w0 = -0.5 * u3 + u2 - 0.5 * u
-        let w1 = 1.5 * u3 - 2.5 * u2 + 1
-        let w2 = -1.5 * u3 + 2 * u2 + 0.5 * u
-        let w3 = 0.5 * u3 - 0.5 * u2
-        return weightedSum([(p0, w0), (p1, w1), (p2, w2), (p3, w3)]) ?? interpolate(p1, p2, u)
+extension AnimatableValue: KeyframeValue {
+    /// `a + b` component by component (transforms too: keyframe splines weigh their entries);
+    /// values of different kinds do not add (`b` wins).
+    @inlinable public static func sum(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
+        switch (a, b) {
+        case (.scalar(let x), .scalar(let y)): return .scalar(x + y)
+        case (.point(let p), .point(let q)): return .point(Point(x: p.x + q.x, y: p.y + q.y))
+        case (.rect(let p), .rect(let q)):
+            return .rect(Rect(x: p.minX + q.minX, y: p.minY + q.minY, width: p.width + q.width, height: p.height + q.height))
+        case (.color(let p), .color(let q)):
+            return .color(Color(red: p.red + q.red, green: p.green + q.green, blue: p.blue + q.blue, alpha: p.alpha + q.alpha))
+        case (.transform(let p), .transform(let q)):
+            return .transform(AffineTransform(a: p.a + q.a, b: p.b + q.b, c: p.c + q.c, d: p.d + q.d, tx: p.tx + q.tx, ty: p.ty + q.ty))
+        default: return b
+        }
     }
 
-    /// Σ wᵢ·vᵢ component by component, when all values are of one kind.
-    public static func weightedSum(_ terms: [(AnimatableValue, Double)]) -> AnimatableValue? {
-        func parts(_ v: AnimatableValue) -> [Double] {
-            switch v {
-            case .scalar(let x): [x]
-            case .point(let p): [p.x, p.y]
-            case .rect(let r): [r.minX, r.minY, r.width, r.height]
-            case .color(let c): [c.red, c.green, c.blue, c.alpha]
-            case .transform(let t): [t.a, t.b, t.c, t.d, t.tx, t.ty]
-            }
+    /// `v·k` component by component.
+    @inlinable public static func scaled(_ v: AnimatableValue, by k: Double) -> AnimatableValue {
+        switch v {
+        case .scalar(let x): return .scalar(x * k)
+        case .point(let p): return .point(Point(x: p.x * k, y: p.y * k))
+        case .rect(let r): return .rect(Rect(x: r.minX * k, y: r.minY * k, width: r.width * k, height: r.height * k))
+        case .color(let c): return .color(Color(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k))
+        case .transform(let t): return .transform(AffineTransform(a: t.a * k, b: t.b * k, c: t.c * k, d: t.d * k, tx: t.tx * k, ty: t.ty * k))
         }
-        guard let first = terms.first?.0 else { return nil }
-        var sum = [Double](repeating: 0, count: parts(first).count)
-        for (v, w) in terms {
-            let p = parts(v)
-            guard p.count == sum.count else { return nil }
-            for i in sum.indices { sum[i] += w * p[i] }
+    }
+
+    /// The Euclidean distance over the components (0 between values of different kinds).
+    public static func distance(_ a: AnimatableValue, _ b: AnimatableValue) -> Double {
+        func squares(_ d: Double...) -> Double { d.reduce(0) { $0 + $1 * $1 } }
+        switch (a, b) {
+        case (.scalar(let x), .scalar(let y)): return abs(x - y)
+        case (.point(let p), .point(let q)): return squares(p.x - q.x, p.y - q.y).squareRoot()
+        case (.rect(let p), .rect(let q)): return squares(p.minX - q.minX, p.minY - q.minY, p.width - q.width, p.height - q.height).squareRoot()
+        case (.color(let p), .color(let q)):
+            return squares(p.red - q.red, p.green - q.green, p.blue - q.blue, p.alpha - q.alpha).squareRoot()
+        case (.transform(let p), .transform(let q)):
+            return squares(p.a - q.a, p.b - q.b, p.c - q.c, p.d - q.d, p.tx - q.tx, p.ty - q.ty).squareRoot()
+        default: return 0
         }
-        switch first {
-        case .scalar: return .scalar(sum[0])
-        case .point: return .point(.init(x: sum[0], y: sum[1]))
-        case .rect: return .rect(.init(x: sum[0], y: sum[1], width: sum[2], height: sum[3]))
-        case .color: return .color(.init(red: sum[0], green: sum[1], blue: sum[2], alpha: sum[3]))
-        case .transform: return .transform(.init(a: sum[0], b: sum[1], c: sum[2], d: sum[3], tx: sum[4], ty: sum[5]))
-        }
+    }
+
+    /// The point itself for points; other values interpolate.
+    @inlinable public static func along(_ point: Point, from a: AnimatableValue, to b: AnimatableValue, _ fraction: Double) -> AnimatableValue {
+        if case .point = a { return .point(point) }
+        return interpolate(a, b, fraction)
     }
 }
-

@@ -22,45 +22,57 @@ public struct Keyframe: Sendable, Equatable {
 }
 
 /// The keyframes of one property and how to go between them: a pure function of local time.
+///
+/// The keyframes are compiled into a ``KeyframeCurve`` (the one keyframe interpolation, AM2)
+/// whenever they change, which ``value(at:)`` evaluates: linear and cubic keyframes reach their
+/// value at the end of their span and hold the previous value in a gap before it (a hold segment,
+/// which the cubic spline treats as a pause); discrete ones jump at their start. Overlapping
+/// spans run one after the other.
 public struct KeyframeTrack: Sendable, Equatable {
     /// The value before the first keyframe starts.
-    public var initial: AnimatableValue
+    public var initial: AnimatableValue { didSet { compile() } }
     /// Keyframes in start order.
     public private(set) var keyframes: [Keyframe]
-    public var calculation: KeyframeCalculation
+    public var calculation: KeyframeCalculation { didSet { compile() } }
+    /// The keyframes as a curve over local time (seconds after the delay).
+    public private(set) var curve: KeyframeCurve<AnimatableValue>
 
     public init(initial: AnimatableValue, keyframes: [Keyframe] = [], calculation: KeyframeCalculation) {
         self.initial = initial
         self.keyframes = keyframes.sorted { $0.start < $1.start }
         self.calculation = calculation
+        curve = Self.curve(initial, self.keyframes, calculation)
     }
 
     /// Adds a keyframe, keeping start order (a keyframe with an equal start goes after).
     public mutating func insert(_ keyframe: Keyframe) {
         let i = keyframes.firstIndex { $0.start > keyframe.start } ?? keyframes.count
         keyframes.insert(keyframe, at: i)
+        compile()
     }
 
     /// The value `local` seconds after the delay.
-    public func value(at local: Double) -> AnimatableValue {
-        var previous = initial
-        for (k, f) in keyframes.enumerated() {
-            if local < f.start {
-                return previous
+    @inlinable public func value(at local: Double) -> AnimatableValue { curve.value(at: local) }
+
+    private mutating func compile() { curve = Self.curve(initial, keyframes, calculation) }
+
+    /// The curve of `keyframes` from `initial` at time 0.
+    private static func curve(_ initial: AnimatableValue, _ keyframes: [Keyframe],
+                              _ calculation: KeyframeCalculation) -> KeyframeCurve<AnimatableValue> {
+        var times = [0.0], values = [initial], segments: [KeyframeSegment] = []
+        switch calculation {
+        case .discrete:
+            for f in keyframes {
+                times.append(max(f.start, times[times.count - 1])); values.append(f.value); segments.append(.hold)
             }
-            if local < f.end {
-                let u = (local - f.start) / (f.end - f.start)
-                switch calculation {
-                case .discrete: return f.value
-                case .linear: return AnimatableValue.interpolate(previous, f.value, u)
-                case .cubic:
-                    let p0 = k >= 2 ? keyframes[k - 2].value : (k == 1 ? initial : previous)
-                    let p3 = k + 1 < keyframes.count ? keyframes[k + 1].value : f.value
-                    return AnimatableValue.catmullRom(p0, previous, f.value, p3, u)
-                }
+        case .linear, .cubic:
+            let move = KeyframeSegment(calculation == .cubic ? .catmullRom : .linear)
+            for f in keyframes {
+                let last = times[times.count - 1]
+                if f.start > last { times.append(f.start); values.append(values[values.count - 1]); segments.append(.hold) }
+                times.append(max(f.end, last)); values.append(f.value); segments.append(move)
             }
-            previous = f.value
         }
-        return previous
+        return KeyframeCurve(times: times, values: values, segments: segments)
     }
 }

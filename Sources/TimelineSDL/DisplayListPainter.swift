@@ -146,6 +146,9 @@ public final class DisplayListPainter {
     public var drawsGroupsInMemory = true
     /// Buffers of groups drawn in memory, pooled by depth, and how many are open.
     var memoryLayers: [MemoryLayer] = []
+    /// The group scratch this paint used; what it did not use goes at its end
+    /// (``releaseUnusedGroupScratch()``).
+    var groupScratchUsed = GroupScratchUse()
     var memoryDepth = 0
     /// The outermost memory group's touched tiles as runs; scratch for ``appendTileRuns``.
     var memoryRuns: [SDL_Rect] = []
@@ -351,12 +354,13 @@ public final class DisplayListPainter {
         if let d = damage {
             // Only the damaged regions: each cleared, then every drawing that reaches it,
             // clipped to it.
-            guard d.w > 0, d.h > 0 else { evictStaleTextures(); return }
+            guard d.w > 0, d.h > 0 else { evictStaleTextures(); releaseUnusedGroupScratch(); return }
             for k in regions.indices { paintPass(list, region: regions[k]) }
         } else {
             paintPass(list, region: nil)
         }
         evictStaleTextures()
+        releaseUnusedGroupScratch()
     }
 
     /// One pass over the list: the whole target (`region` nil) or only `region`, cleared to the

@@ -52,6 +52,7 @@ extension DisplayListPainter {
         let first = paths.first?.mode ?? .add
         // The painter's scratch buffers, kept between frames (a mask animating every frame
         // allocates only its result).
+        groupScratchUsed.pixels = true
         var total = maskScratch.total, one = maskScratch.one
         maskScratch = ([], [])
         defer { maskScratch = (total, one) }
@@ -295,6 +296,7 @@ extension DisplayListPainter {
     func contentCoverage(_ commands: [DrawCommand], luminance: Bool, inverted: Bool, region: SDL_Rect) -> [UInt8] {
         let w = Int(region.w), h = Int(region.h)
         let width = Int(targetSize.width), height = Int(targetSize.height)
+        groupScratchUsed.maskPainter = true
         if maskPainter == nil || maskPainter!.width != width || maskPainter!.height != height {
             maskPainter = MaskPainter(width: width, height: height, nesting: maskNesting + 1)
         }

@@ -95,6 +95,7 @@ extension DisplayListPainter {
             target = off.previousTarget
             return true
         }
+        groupScratchUsed.pixels = true
         if maskPixels.count < total { maskPixels = [UInt32](repeating: 0, count: total) }
         if destinationPixels.count < total { destinationPixels = [UInt32](repeating: 0, count: total) }
         var offset = 0
@@ -169,8 +170,41 @@ extension DisplayListPainter {
         return true
     }
 
+    /// Which of the group scratch one paint used: how deep offscreen targets and memory-group
+    /// buffers went, and whether the scratch texture, the composite pixel buffers (with the
+    /// path masks' coverage buffers) and the mask painter were needed.
+    struct GroupScratchUse {
+        var targets = 0, memoryLayers = 0
+        var scratch = false, pixels = false, maskPainter = false
+    }
+
+    /// Lets go of the group scratch the paint just finished did not use (called at the end of
+    /// every paint, as kept coverage is dropped): offscreen targets and memory-group buffers
+    /// past the deepest nesting drawn, the scratch texture, the composite pixel buffers and the
+    /// mask painter. Each is as large as the target (12 MiB for two 1600x1000 buffers), and
+    /// until a resize they were kept after the last translucent group had gone (MR7). A group
+    /// drawn paint after paint keeps its buffers, so an animated frame allocates nothing; the
+    /// first group after a paint without one makes them again.
+    func releaseUnusedGroupScratch() {
+        let used = groupScratchUsed
+        groupScratchUsed = GroupScratchUse()
+        while targetPool.count > used.targets { SDL_DestroyTexture(targetPool.removeLast()) }
+        if !used.scratch, let t = scratch {
+            SDL_DestroyTexture(t)
+            scratch = nil
+        }
+        if memoryLayers.count > used.memoryLayers { memoryLayers.removeLast(memoryLayers.count - used.memoryLayers) }
+        if !used.pixels {
+            if !maskPixels.isEmpty { maskPixels = [] }
+            if !destinationPixels.isEmpty { destinationPixels = [] }
+            if !maskScratch.total.isEmpty || !maskScratch.one.isEmpty { maskScratch = ([], []) }
+        }
+        if !used.maskPainter { maskPainter = nil }
+    }
+
     /// The streaming texture composited pixels are written back through, made on first use.
     func scratchTexture() -> OpaquePointer? {
+        groupScratchUsed.scratch = true
         if scratch == nil {
             scratch = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
                                         max(1, targetSize.width), max(1, targetSize.height))
@@ -389,6 +423,7 @@ extension DisplayListPainter {
                                                        runs: offscreenDepth)
         computeTileRuns(region: region, depth: offscreenDepth)
         offscreenDepth += 1
+        groupScratchUsed.targets = max(groupScratchUsed.targets, offscreenDepth)
         lastOffscreenCount += 1
         sdl(SDL_SetRenderTarget(renderer, tex), "SDL_SetRenderTarget")
         target = tex

@@ -206,6 +206,7 @@ extension DisplayListPainter {
         }
         groups[groups.count - 1].memory = MemoryGroup(depth: memoryDepth, opacity: groupOpacity, mask: mask)
         memoryDepth += 1
+        groupScratchUsed.memoryLayers = max(groupScratchUsed.memoryLayers, memoryDepth)
         lastOffscreenCount += 1
         lastMemoryGroupCount += 1
         return true
@@ -254,6 +255,7 @@ extension DisplayListPainter {
         var total = 0
         for run in memoryRuns { total += Int(run.w) * Int(run.h) }
         guard total > 0 else { return }
+        groupScratchUsed.pixels = true
         if maskPixels.count < total { maskPixels = [UInt32](repeating: 0, count: total) }
         if destinationPixels.count < total { destinationPixels = [UInt32](repeating: 0, count: total) }
         var offset = 0

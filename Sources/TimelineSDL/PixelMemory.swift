@@ -9,9 +9,9 @@ import CSDL2
 /// threshold to twice it. From then on every buffer smaller than the largest window seen comes
 /// from the heap, and freeing one leaves its pages resident in a hole or in a top of up to
 /// twice that size the heap keeps. Under the gallery's real input (resizes from 320x240 to
-/// 1600x1000) the live heap was 17.5 MiB after every round while the heap's resident size went
-/// from 25-29 MiB after round 1 to 30-31 MiB later, as its high-water mark happened to fall:
-/// the 11-16% "growth" MR7 saw (docs/memory.md).
+/// 1600x1000) the live heap stayed at 17.5-20.3 MiB with no trend while the heap held 8-13 MiB
+/// free and resident, more or less after round 1 as its high-water mark happened to fall: the
+/// 11-16% "growth" MR7 saw (docs/memory.md).
 ///
 /// A fixed threshold turns that adjustment off: a block from ``separateMappingThreshold`` up
 /// is mapped alone and unmapped when freed, so resident memory follows what is live. Such

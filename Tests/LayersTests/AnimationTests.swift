@@ -194,6 +194,29 @@ struct AnimationTests {
         h4.runUntilIdle()
     }
 
+    @Test("AM2: a keyframe animation evaluates through the one keyframe curve (values, key times, timing functions, mode)")
+    func AM2_oneKeyframeInterpolation_layers() {
+        let host = LayerHost()
+        let l = hostedLayer(host)
+        let k = KeyframeAnimation(keyPath: "position.x")
+        k.values = [0.0, 100.0, 40.0, 70.0]
+        k.keyTimes = [0, 0.2, 0.7, 1]
+        k.timingFunctions = [MediaTimingFunction(name: .easeIn), MediaTimingFunction(controlPoints: 0.2, 0.8, 0.4, 1)]
+        k.calculationMode = .cubic
+        k.duration = 1
+        l.add(k, forKey: "cubic")
+        // The same keyframes as a curve by hand: the last timing function repeats.
+        let easeIn = KeyframeEasing.curve(CubicBezier(0.42, 0, 1, 1)), last = KeyframeEasing.curve(CubicBezier(0.2, 0.8, 0.4, 1))
+        let curve = KeyframeCurve<LayerValue>(times: [0, 0.2, 0.7, 1], values: [.number(0), .number(100), .number(40), .number(70)],
+                                              segments: [KeyframeSegment(.catmullRom, easing: easeIn), KeyframeSegment(.catmullRom, easing: last),
+                                                         KeyframeSegment(.catmullRom, easing: last)])
+        for t in stride(from: 0.05, to: 1, by: 0.1) {
+            host.run(to: t)
+            #expect(close(l.presentation()!.position.x, curve.value(at: t).number!, 1e-9))
+        }
+        host.runUntilIdle()
+    }
+
     @Test("CA4 a spring follows the damped oscillator of its mass, stiffness and damping")
     func spring() {
         let host = LayerHost()

@@ -50,6 +50,22 @@ struct LottieEvaluationTests {
         #expect(p.scalar(at: 5) == 25 && p.scalar(at: 10) == 50)
     }
 
+    @Test("AM2: a keyframed property is the one keyframe curve: holds, easing per segment, old end values, motion paths")
+    func AM2_oneKeyframeInterpolation_lottie() throws {
+        let p = try property(#"{"a":1,"k":[{"t":0,"s":[10],"h":1},{"t":10,"s":[90],"o":{"x":[0.42],"y":[0]},"i":{"x":[0.58],"y":[1]}},{"t":20,"s":[0],"e":[50]},{"t":30,"s":[20]}]}"#)
+        guard case .keyframed(let curve) = p else { Issue.record("not keyframed"); return }
+        // By hand: the "e" of the third keyframe is one more point at the fourth's time.
+        let expected = KeyframeCurve<LottieVector>(
+            times: [0, 10, 20, 30, 30], values: [10, 90, 0, 50, 20].map { LottieVector($0, 0, 0, 0) },
+            segments: [.hold, KeyframeSegment(.linear, easing: .curve(CubicBezier(0.42, 0, 0.58, 1))), .linear, .hold])
+        #expect(curve.times == expected.times && curve.segments == expected.segments && curve.values.map(\.x) == expected.values.map(\.x))
+        for f in stride(from: -5.0, through: 35, by: 0.5) { #expect(p.scalar(at: f) == expected.value(at: f).x) }
+        let a = try Doc.read(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, ks: #"{"p":{"a":1,"k":[{"t":0,"s":[0,0],"to":[0,-100],"ti":[0,-100]},{"t":10,"s":[100,0]}]}}"#)))
+        guard case .keyframed(let path) = a.layers[0].transform.position else { Issue.record("not keyframed"); return }
+        let arch = SpatialCurve(from: .zero, to: Point(x: 100, y: 0), out: Point(x: 0, y: -100), in: Point(x: 0, y: -100))
+        #expect(path.segments == [KeyframeSegment(.spatial(arch))])
+    }
+
     @Test("LT1: spatial tangents move a position along the cubic of the motion path, by arc length")
     func LT1_spatialTangents() throws {
         let a = try Doc.read(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, ks: #"{"p":{"a":1,"k":[{"t":0,"s":[0,0],"to":[0,-100],"ti":[0,-100]},{"t":10,"s":[100,0]}]}}"#)))

@@ -61,6 +61,39 @@ struct KeyframeTests {
         #expect(linear[31] - linear[30] > 0.03)             // linear turns sharply there
     }
 
+    @Test("AM2: view keyframes evaluate through the one keyframe curve, gaps held", arguments: [KeyframeCalculation.linear, .discrete, .cubic])
+    func AM2_oneKeyframeInterpolation_views(calculation: KeyframeCalculation) {
+        let host = makeHost()
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        View.animateKeyframes(withDuration: 1, calculation: calculation, animations: {
+            View.addKeyframe(withRelativeStartTime: 0.1, relativeDuration: 0.2) { v.alpha = 0 }
+            View.addKeyframe(withRelativeStartTime: 0.6, relativeDuration: 0.3) { v.alpha = 0.5 }
+        })
+        // By hand: linear and cubic keyframes reach their value at the end of their span after
+        // holding through the gap before it (ends as addKeyframe sums them); discrete ones jump at
+        // their start.
+        let curve: KeyframeCurve<AnimatableValue>
+        if calculation == .discrete {
+            curve = KeyframeCurve(times: [0, 0.1, 0.6], values: [.scalar(1), .scalar(0), .scalar(0.5)], segments: [.hold, .hold])
+        } else {
+            let move = KeyframeSegment(calculation == .cubic ? .catmullRom : .linear)
+            curve = KeyframeCurve(times: [0, 0.1, 0.1 + 0.2, 0.6, 0.6 + 0.3], values: [1, 1, 0, 0, 0.5].map { .scalar($0) },
+                                  segments: [.hold, move, .hold, move])
+        }
+        let track = host.runLoop.animations.keyframeTracks.first { $0.view === v }
+        #expect(track?.track.curve == curve)
+        host.step()                                          // commit frame: local time 0
+        for frame in 0..<60 {
+            guard case .scalar(let expected) = curve.value(at: Double(frame) / 60) else { Issue.record("not a scalar"); return }
+            #expect(abs(v.presentation.opacity - expected) < 1e-6, "frame \(frame)")
+            host.step()
+        }
+        host.runUntilIdle()
+        #expect(v.presentation.opacity == 0.5 && host.isIdle)
+    }
+
     @Test("N5: keyframes of several properties and views share one completion")
     func N5_severalTracks() {
         let host = makeHost()

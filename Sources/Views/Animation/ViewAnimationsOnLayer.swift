@@ -209,22 +209,20 @@ extension AnimationEngine {
         let k = KeyframeAnimation()
         k.keyPath = Self.layerKeyPath(a.property)
         let d = max(a.timing.duration, 1e-9)
-        // Each keyframe holds the previous value until its start and reaches its own at its end.
-        var values: [Any] = [Self.layerValue(a.track.initial)], times = [0.0]
-        var previous = a.track.initial
-        for f in a.track.keyframes {
-            if f.start > times.last! * d + 1e-12 { values.append(Self.layerValue(previous)); times.append(f.start / d) }
-            values.append(Self.layerValue(f.value)); times.append(min(f.end / d, 1))
-            previous = f.value
+        // The track's curve (AM2) as Core Animation's values and key times: its points, holds
+        // before gaps included; discrete points need one key time more, the end.
+        let curve = a.track.curve
+        var values = curve.values.map(Self.layerValue), times = curve.times.map { min($0 / d, 1) }
+        switch a.track.calculation {
+        case .discrete:
+            k.calculationMode = .discrete
+            times.append(1)
+        case .linear, .cubic:
+            k.calculationMode = a.track.calculation == .cubic ? .cubic : .linear
+            if times[times.count - 1] < 1 { values.append(values[values.count - 1]); times.append(1) }
         }
-        if times.last! < 1 { values.append(Self.layerValue(previous)); times.append(1) }
         k.values = values
         k.keyTimes = times
-        switch a.track.calculation {
-        case .linear: k.calculationMode = .linear
-        case .discrete: k.calculationMode = .discrete
-        case .cubic: k.calculationMode = .cubic
-        }
         describeTiming(a.timing, begin: a.begin, on: k)
         return k
     }
