@@ -166,7 +166,10 @@ extension Layer {
     /// The layer's local time for media time `t` (seconds): each ancestor's, then its own
     /// `(parent − beginTime) · speed + timeOffset`.
     public func localTime(forMediaTime t: Double) -> Double {
-        let parent = timeParent.map { $0.localTime(forMediaTime: t) } ?? t
+        // An `if let`, not `Optional.map`: a closure formed here checks at run time that it
+        // runs on the main actor, which cost more than the rest of the call.
+        var parent = t
+        if let p = timeParent { parent = p.localTime(forMediaTime: t) }
         return (parent - beginTime) * speed + timeOffset
     }
 
@@ -175,7 +178,8 @@ extension Layer {
     /// - Complexity: O(1) amortised over the pass.
     func localTime(forMediaTime t: Double, pass stamp: Int) -> Double {
         if evaluationStamp == stamp { return evaluationLocalTime }
-        let parent = timeParent.map { $0.localTime(forMediaTime: t, pass: stamp) } ?? t
+        var parent = t
+        if let p = timeParent { parent = p.localTime(forMediaTime: t, pass: stamp) }
         evaluationLocalTime = (parent - state.beginTime) * state.speed + state.timeOffset
         evaluationStamp = stamp
         return evaluationLocalTime

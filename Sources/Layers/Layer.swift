@@ -520,7 +520,7 @@ open class Layer {
     }
 
     private func timingDidChange() {
-        if let e = engine, !running.isEmpty || !children.isEmpty { e.layerTimingDidChange(self) }
+        if let e = engine { e.layerTimingDidChange(self) }
         contentDidChange()
     }
 

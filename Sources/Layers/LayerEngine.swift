@@ -82,6 +82,7 @@ public final class LayerEngine: FrameParticipant {
 
     func layerDidAttach(_ layer: Layer) {
         if !layer.hasBeenCommitted { uncommitted.append(layer) }
+        if layer.hasOwnTiming { layersHaveOwnTime = true }
         if layer.changesContinuously { layerChangesContinuously(layer) }
         if !layer.running.isEmpty { list(layer) }
         if layer.needsDisplayFlag { displayQueue.append(layer) }
@@ -130,7 +131,15 @@ public final class LayerEngine: FrameParticipant {
 
     func layerNeedsDisplay(_ layer: Layer) { displayQueue.append(layer); runLoop?.requestFrame() }
     func layerNeedsLayout(_ layer: Layer) { layoutQueue.append(layer); runLoop?.requestFrame() }
-    func layerTimingDidChange(_ layer: Layer) { runLoop?.requestFrame() }
+    func layerTimingDidChange(_ layer: Layer) {
+        if layer.hasOwnTiming { layersHaveOwnTime = true }
+        if !layer.running.isEmpty || !layer.children.isEmpty { runLoop?.requestFrame() }
+    }
+
+    /// Whether a layer of this engine has had a time of its own (a begin time, speed or
+    /// offset): until then every layer's time is the media time and a pass computes none.
+    /// It stays set (a layer's time may be reset and set again in any frame).
+    private(set) var layersHaveOwnTime = false
 
     /// A model property changed: run its action (CA7) unless actions are off.
     func propertyDidChange(_ layer: Layer, _ property: LayerProperty, from old: LayerValue) {
@@ -223,12 +232,14 @@ public final class LayerEngine: FrameParticipant {
     /// completion go, and their delegates hear of it in the completions phase.
     private func evaluate(_ layer: Layer, at t: Double, pass: Int, changed: inout [Layer], count: inout Int) {
         guard let pres = layer.presented else { return }
-        let local = layer.localTime(forMediaTime: t, pass: pass)
+        let local = layersHaveOwnTime ? layer.localTime(forMediaTime: t, pass: pass) : t
         var driven = layer.animatedProperties
         while driven != 0 {
             let k = driven.trailingZeroBitCount
             driven &= driven - 1
-            if let p = LayerProperty(rawValue: k) { pres.setPresentationValue(layer.engineValue(for: p), for: p) }
+            if let p = LayerProperty(rawValue: k), !pres.copyLanes(p, from: layer) {
+                pres.setPresentationValue(layer.engineValue(for: p), for: p)
+            }
         }
         var ended = false
         for r in layer.running {

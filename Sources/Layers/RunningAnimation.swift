@@ -60,10 +60,25 @@ final class BasicTrack {
     let from: LayerValue?, to: LayerValue?, by: LayerValue?
     let spring: Spring?
     let isAdditive: Bool, isCumulative: Bool
+    /// The same values as lanes, when the key path's value is kept as lanes in the state
+    /// (``LaneSlot``): the track is then evaluated on them.
+    let lanes: Lanes?
+
+    struct Lanes {
+        let slot: LaneSlot
+        let from: SIMD4<Double>?, to: SIMD4<Double>?, by: SIMD4<Double>?
+    }
 
     init(keyPath: LayerKeyPath, from: LayerValue?, to: LayerValue?, by: LayerValue?, spring: Spring?, isAdditive: Bool, isCumulative: Bool) {
         self.keyPath = keyPath; self.from = from; self.to = to; self.by = by; self.spring = spring
         self.isAdditive = isAdditive; self.isCumulative = isCumulative
+        if let slot = LaneSlot(keyPath), from.map({ LaneSlot.lanes(of: $0) != nil }) ?? true,
+           to.map({ LaneSlot.lanes(of: $0) != nil }) ?? true, by.map({ LaneSlot.lanes(of: $0) != nil }) ?? true {
+            lanes = Lanes(slot: slot, from: from.flatMap(LaneSlot.lanes(of:)), to: to.flatMap(LaneSlot.lanes(of:)),
+                          by: by.flatMap(LaneSlot.lanes(of:)))
+        } else {
+            lanes = nil
+        }
     }
 }
 
@@ -284,6 +299,10 @@ extension CompiledAnimation {
         } else {
             p = fraction
         }
+        if let lanes = b.lanes {
+            applyLanes(lanes, b, p, iteration, target)
+            return
+        }
         let whole = target.engineValue(for: b.keyPath.property)
         let under = b.keyPath.extract(from: whole)
         let from: LayerValue, to: LayerValue
@@ -300,6 +319,26 @@ extension CompiledAnimation {
         if b.isCumulative, iteration > 0 { v = LayerValue.sum(LayerValue.scaled(LayerValue.difference(to, from), by: iteration), v) }
         if b.isAdditive { v = LayerValue.sum(under, v) }
         target.setPresentationValue(b.keyPath.inject(v, into: whole), for: b.keyPath.property)
+    }
+
+    /// ``applyBasic`` on lanes: the same cases, sums and interpolation, four numbers at a time.
+    @MainActor
+    private func applyLanes(_ l: BasicTrack.Lanes, _ b: BasicTrack, _ p: Double, _ iteration: Double, _ target: Layer) {
+        let under = target.lanes(l.slot)
+        let from: SIMD4<Double>, to: SIMD4<Double>
+        switch (l.from, l.to, l.by) {
+        case (let f?, let t?, _): from = f; to = t
+        case (let f?, nil, let by?): from = f; to = f + by
+        case (nil, let t?, let by?): from = t - by; to = t
+        case (let f?, nil, nil): from = f; to = under
+        case (nil, let t?, nil): from = under; to = t
+        case (nil, nil, let by?): from = under; to = under + by
+        case (nil, nil, nil): from = under; to = under
+        }
+        var v = laneLerp(from, to, p)
+        if b.isCumulative, iteration > 0 { v = (to - from) * iteration + v }
+        if b.isAdditive { v = under + v }
+        target.setLanes(v, l.slot)
     }
 
     @MainActor
