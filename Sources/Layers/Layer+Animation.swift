@@ -19,6 +19,9 @@ extension Layer {
             for g in entry.completions { g.pending += 1; if g.engine == nil { g.engine = engine } }
         }
         var list = takeAnimations()
+        // A kept presentation holds only what its owner wrote while nothing animated: it takes
+        // the model's other values now (a view's layer keeps what the view's animations write).
+        if keepsPresentation, list.isEmpty, let p = presented { p.copyProperties(from: self) }
         list.append(entry)
         running = list
         animatedProperties |= compiled.properties
@@ -78,17 +81,29 @@ extension Layer {
     func animationsDidShrink() {
         let before = animatedProperties
         animatedProperties = running.reduce(0) { $0 | $1.compiled.properties }
-        if running.isEmpty {
+        if running.isEmpty && !keepsPresentation {
             presented = nil
         } else if let p = presented, before & ~animatedProperties != 0 {
             var gone = before & ~animatedProperties
             while gone != 0 {
                 let k = gone.trailingZeroBitCount
                 gone &= gone - 1
-                if let prop = LayerProperty(rawValue: k) { p.setValue(value(for: prop), for: prop) }
+                guard let prop = LayerProperty(rawValue: k), presentationHolds?(prop) != true else { continue }
+                p.setPresentationValue(engineValue(for: prop), for: prop)
             }
         }
         contentDidChange()
+    }
+
+    /// Makes `presentation` this layer's presentation for good: animations are evaluated into
+    /// it, it stays when none runs, and its values of the properties no animation drives are
+    /// the owner's to keep (a view's layer, whose presentation is what the view shows, CA8).
+    /// `holds` says which properties the owner drives itself at the moment: when an animation
+    /// of one of them ends, its value is left as it is instead of going back to the model.
+    package func adoptPresentation(_ presentation: Layer, holds: @escaping (LayerProperty) -> Bool) {
+        presented = presentation
+        keepsPresentation = true
+        presentationHolds = holds
     }
 
     /// Writes a presentation value (the engine calls this on presentation copies only):
@@ -117,7 +132,7 @@ extension Layer {
     }
 
     private func makePresentationCopy() -> Layer {
-        let source = presented ?? self
+        let source = presentationLayer ?? self
         let copy = type(of: self).init(layer: source)
         copy.modelLayer = modelLayer ?? self
         copy.name = name
@@ -137,8 +152,9 @@ extension Layer {
     public func model() -> Self { (modelLayer as? Self) ?? self }
 
     /// The layer holding the presentation values while animations run (nil when nothing
-    /// animates: then the model is what shows). Hosts that draw a layer themselves read it.
-    public var presentationLayer: Layer? { presented }
+    /// animates: then the model is what shows; a view's layer has one for good, what the view
+    /// shows). Hosts that draw a layer themselves read it.
+    public var presentationLayer: Layer? { keepsPresentation && running.isEmpty ? nil : presented }
 
     /// Whether a running animation drives `property`.
     public func isAnimating(_ property: LayerProperty) -> Bool { animatedProperties & property.bit != 0 }

@@ -23,6 +23,35 @@ public enum AnimatableProperty: Int, Sendable, CaseIterable, CustomStringConvert
 
     /// The property's bit in a set of properties.
     @inlinable package var bit: UInt16 { 1 << UInt16(rawValue) }
+
+    /// The layer property it is (``transform`` is the 2-D part of the layer's transform).
+    package var layerProperty: LayerProperty {
+        switch self {
+        case .center: .position
+        case .bounds: .bounds
+        case .transform: .transform
+        case .alpha: .opacity
+        case .backgroundColor: .backgroundColor
+        case .cornerRadius: .cornerRadius
+        case .borderWidth: .borderWidth
+        case .borderColor: .borderColor
+        }
+    }
+
+    /// The view property a layer property is; nil for one a view does not animate.
+    package init?(_ property: LayerProperty) {
+        switch property {
+        case .position: self = .center
+        case .bounds: self = .bounds
+        case .transform: self = .transform
+        case .opacity: self = .alpha
+        case .backgroundColor: self = .backgroundColor
+        case .cornerRadius: self = .cornerRadius
+        case .borderWidth: self = .borderWidth
+        case .borderColor: self = .borderColor
+        default: return nil
+        }
+    }
 }
 
 // A view's values are its layer's ``Layer/state`` (CA2): the model in its layer, what is on

@@ -173,6 +173,10 @@ open class Layer {
     var running: [RunningAnimation] = []
     /// The presentation values while animations run (nil when the presentation is the model).
     var presented: Layer?
+    /// Whether ``presented`` stays when no animation runs, and which of its properties its
+    /// owner drives (``adoptPresentation(_:holds:)``).
+    var keepsPresentation = false
+    var presentationHolds: ((LayerProperty) -> Bool)?
     /// The properties some running animation drives.
     var animatedProperties: UInt64 = 0
     /// The engine's evaluation pass that last computed this layer's local time, and that time.

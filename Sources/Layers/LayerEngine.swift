@@ -104,13 +104,14 @@ public final class LayerEngine: FrameParticipant {
     }
 
     private func list(_ layer: Layer) {
+        if layer.keepsPresentation { hasKeptPresentations = true }
         guard !layer.isListedAsAnimated else { return }
         layer.isListedAsAnimated = true
         animated.append(layer)
     }
 
     func layerNeedsRender(_ layer: Layer) {
-        if layer.presented != nil, !isEvaluating { queueRefresh(layer) }
+        if layer.presented != nil, !layer.running.isEmpty, !isEvaluating { queueRefresh(layer) }
         if !isEvaluating { runLoop?.requestFrame() }
     }
 
@@ -168,7 +169,6 @@ public final class LayerEngine: FrameParticipant {
 
     // MARK: Frame phases
 
-    /// Phase 2: every running animation at the frame's time.
     /// Layers whose drawing changes every frame by itself (emitters), re-rendered each frame.
     private var continuous: [Layer] = []
 
@@ -179,19 +179,59 @@ public final class LayerEngine: FrameParticipant {
         runLoop?.requestFrame()
     }
 
+    /// Phase 2: every running animation at the frame's time.
     public func advance(to frame: FrameInfo) {
+        let t = Double(frame.mediaTime) / 1e9
+        beginPass(at: t)
+        // Layers whose presentation their owner also writes (a view's layer) first: the owner's
+        // animations, advanced next, add onto what the layer's own animations show, as a view's
+        // block animations are additive animations added after them in Core Animation.
+        if hasKeptPresentations { evaluateAnimated(at: t, keptPresentations: true) }
         for s in sources { s.advance(to: frame) }
-        evaluate(at: Double(frame.mediaTime) / 1e9)
+        evaluateContinuous(at: t)
+        evaluateAnimated(at: t, keptPresentations: hasKeptPresentations ? false : nil)
     }
 
     /// Evaluates every animated layer at media time `t` (seconds). Tests without a run loop
     /// call it directly.
     public func evaluate(at t: Double) {
+        beginPass(at: t)
+        evaluateContinuous(at: t)
+        evaluateAnimated(at: t, keptPresentations: nil)
+    }
+
+    /// Whether a layer with a kept presentation (``Layer/adoptPresentation(_:holds:)``) has
+    /// had animations in this engine.
+    private var hasKeptPresentations = false
+
+    private func beginPass(at t: Double) {
         evaluationTime = t
         evaluationCount = 0
         if !changedLayers.isEmpty { changedLayers.removeAll(keepingCapacity: true) }
-        guard !animated.isEmpty || !continuous.isEmpty else { return }
-        passNumber += 1
+        passNumber += 1            // every frame: the sources may list layers after this
+    }
+
+    private func evaluateContinuous(at t: Double) {
+        guard !continuous.isEmpty else { return }
+        let pass = passNumber
+        isEvaluating = true
+        var changed = changedLayers
+        changedLayers = []
+        let id = ObjectIdentifier(self)
+        continuous.removeAll { $0.engineID != id || !$0.changesContinuously }
+        for layer in continuous {
+            if let content = layer.timedContent, content.isRunning {
+                content.show(atLocalTime: layer.localTime(forMediaTime: t, pass: pass), of: layer)
+            }
+            if let c = layer.presentationDidChange(pass: pass) { changed.append(c) }
+        }
+        changedLayers = changed
+        isEvaluating = false
+    }
+
+    /// Evaluates the animated layers (those with kept presentations, the others, or all for nil).
+    private func evaluateAnimated(at t: Double, keptPresentations kept: Bool?) {
+        guard !animated.isEmpty else { return }
         let pass = passNumber
         isEvaluating = true
         // The lists are taken out for the pass and put back after: an element reached in a
@@ -199,23 +239,16 @@ public final class LayerEngine: FrameParticipant {
         var changed = changedLayers
         changedLayers = []
         let id = ObjectIdentifier(self)
-        if !continuous.isEmpty {
-            continuous.removeAll { $0.engineID != id || !$0.changesContinuously }
-            for layer in continuous {
-                if let content = layer.timedContent, content.isRunning {
-                    content.show(atLocalTime: layer.localTime(forMediaTime: t, pass: pass), of: layer)
-                }
-                if let c = layer.presentationDidChange(pass: pass) { changed.append(c) }
-            }
-        }
         var list = animated
         animated = []
-        var w = 0, count = 0
+        var w = 0, count = evaluationCount
         for r in 0..<list.count {
             let layer = list[r]
             guard layer.engineID == id, !layer.running.isEmpty else { layer.isListedAsAnimated = false; continue }
-            evaluate(layer, at: t, pass: pass, changed: &changed, count: &count)
-            if layer.running.isEmpty { layer.isListedAsAnimated = false; continue }
+            if kept == nil || layer.keepsPresentation == kept {
+                evaluate(layer, at: t, pass: pass, changed: &changed, count: &count)
+                if layer.running.isEmpty { layer.isListedAsAnimated = false; continue }
+            }
             list[w] = layer
             w += 1
         }

@@ -376,7 +376,8 @@ public final class AnimationEngine: AnimationSource {
                 // Animations are offsets on the model: the first one of a property this tick starts
                 // from the model value, the others add onto what is there.
                 if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0; viewsTouched += 1 }
-                let base = view.tickWritten & property.bit == 0 ? view.modelValue(of: property) : view.shownValue(of: property)
+                let base = view.tickWritten & property.bit == 0 && !view.showsLayerAnimation(of: property)
+                    ? view.modelValue(of: property) : view.shownValue(of: property)
                 view.tickWritten |= property.bit
                 // The first views queue themselves for re-emission; past as many as a window
                 // patches, the windows rebuild their lists whole, and the rest need not queue.
@@ -456,7 +457,7 @@ public final class AnimationEngine: AnimationSource {
         for a in running { if let v = a.view, v.endedProperties != 0 { v.endedProperties &= ~a.property.bit } }
         for v in endedViews {
             for p in AnimatableProperty.allCases where v.endedProperties & p.bit != 0 {
-                v.onScreen.copy(p, from: v.viewLayer)
+                v.showModel(p)
                 v.presentationChanged()
                 v.animatedProperties &= ~p.bit
             }
@@ -479,7 +480,7 @@ public final class AnimationEngine: AnimationSource {
             if let b = a.begin { begin = b } else { begin = t; keyframeTracks[r].begin = t }
             let local = MediaTime.seconds(from: begin, to: t) - a.timing.delay
             if local >= a.timing.duration {
-                view.onScreen.copy(a.property, from: view.viewLayer)
+                view.showModel(a.property)
                 view.presentationChanged()
                 view.animatedProperties &= ~a.property.bit
                 view.keyframedProperties &= ~a.property.bit
@@ -564,13 +565,13 @@ public final class AnimationEngine: AnimationSource {
     func subtreeWillLeaveWindow() {
         for a in keyframeTracks {
             guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
-            v.onScreen.copy(a.property, from: v.viewLayer)
+            v.showModel(a.property)
             v.presentationChanged()
             interrupt(v, a.property)
         }
         for a in running {
             guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
-            v.onScreen.copy(a.property, from: v.viewLayer)
+            v.showModel(a.property)
             v.presentationChanged()
             interrupt(v, a.property)
         }

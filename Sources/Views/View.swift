@@ -56,9 +56,9 @@ open class View: Responder {
     /// Whether ``layer`` handed the layer out (its tree and animations then reach the window).
     private var isLayerLoaded = false
     /// What is on screen this frame, as Core Animation's presentation layer: the model values,
-    /// or an animation's current values (the view animation tick writes them). Read it; the
-    /// next frame overwrites what is set on it. (Values explicit animations on ``layer`` drive
-    /// are in ``displayedLayer``.)
+    /// or an animation's current values (the explicit animations on ``layer`` are evaluated
+    /// into it, then the view's own animations add onto them). Read it; the next frame
+    /// overwrites what is set on it.
     public final var presentation: Layer {
         @inline(__always) get { onScreen }
     }
@@ -144,8 +144,6 @@ open class View: Responder {
     /// The backing layer, once something asked for it (until then nothing but the view's values
     /// is in it: no sublayers, mask, contents or explicit animations).
     var loadedLayer: ViewLayer? { isLayerLoaded ? viewLayer : nil }
-    /// Whether explicit animations on the view's layer drive some of what it shows.
-    var isShowingLayerAnimations: Bool { isLayerLoaded && viewLayer.presentationLayer != nil }
 
     // MARK: Update-cycle flags
 
@@ -317,8 +315,23 @@ open class View: Responder {
     /// animation (N1); otherwise the presentation follows at once unless an animation drives it.
     func modelDidChange(_ property: AnimatableProperty, from old: AnimatableValue) {
         if let engine = window?.animations, engine.captureChange(of: property, on: self, from: old) { return }
-        if animatedProperties & property.bit == 0 { onScreen.copy(property, from: viewLayer) }
+        if animatedProperties & property.bit == 0 { showModel(property) }
         presentationChanged()
+    }
+
+    /// Shows the model value of `property`, which no animation of the view drives (any more).
+    /// An explicit animation of it on the layer evaluates again over the model before the frame
+    /// is drawn.
+    func showModel(_ property: AnimatableProperty) {
+        onScreen.copy(property, from: viewLayer)
+        if isLayerLoaded, viewLayer.isAnimating(property.layerProperty) { viewLayer.setNeedsRender() }
+    }
+
+    /// Whether an explicit animation on the view's layer drives `property`: what the layer's
+    /// animations show this frame is then what the view's own animations add onto.
+    @inline(__always)
+    func showsLayerAnimation(of property: AnimatableProperty) -> Bool {
+        isLayerLoaded && viewLayer.isAnimating(property.layerProperty)
     }
 
     /// Queues the view for re-emission in its window's next commit (once per commit).

@@ -41,12 +41,11 @@ final class ViewLayer: Layer {
     unowned var view: View?
 
     /// The view's presentation layer: what is on screen this frame, the model or an
-    /// animation's current value. The view animation tick writes it; the window draws it.
-    /// Nil on a presentation layer itself.
+    /// animation's current value. The layer engine evaluates the layer's explicit animations
+    /// into it (it is the layer's presentation for good once loaded), the view animation tick
+    /// then writes the view's animations over them, and the window draws it. Nil on a
+    /// presentation layer itself.
     private(set) var onScreen: ViewLayer?
-    /// Scratch for ``displayed``: the on-screen values with explicit animations written over
-    /// them (made the first time explicit animations run on the layer).
-    private var overlaid: ViewLayer?
 
     /// A view's layer, with its presentation layer; the view sets ``view`` once it exists.
     init(onScreen: ViewLayer) {
@@ -67,6 +66,14 @@ final class ViewLayer: Layer {
         // Weak: code may keep a view's layer (or a sublayer's root) after the view is gone (MR3).
         renderingDidChange = { [weak view] changed in view?.layerDidChange(changed) }
         layersDidAnimate = { [weak view] in view?.window?.layersDidAnimate() }
+        // Explicit animations are evaluated into what the view shows; when one ends, a property
+        // the view's own animations drive keeps what they wrote.
+        if let shown = onScreen {
+            adoptPresentation(shown) { [weak view] p in
+                guard let view, let a = AnimatableProperty(p) else { return false }
+                return view.animatedProperties & a.bit != 0
+            }
+        }
     }
 
     /// Takes a changed ``Layer/anchorPoint`` (the view's position stays; its frame moves, as in
@@ -78,10 +85,21 @@ final class ViewLayer: Layer {
         return true
     }
 
-    /// A presentation copy takes the view's presentation values.
+    /// A presentation copy takes the view's presentation values. The view's presentation
+    /// itself, refreshed from the model while explicit animations run, keeps the values the
+    /// view's own animations write.
     override func copyProperties(from other: Layer) {
+        guard let vl = other as? ViewLayer, let shown = vl.onScreen else { super.copyProperties(from: other); return }
+        if shown === self {
+            let driven = vl.view?.animatedProperties ?? 0
+            var kept: [(AnimatableProperty, AnimatableValue)] = []
+            if driven != 0 { for p in AnimatableProperty.allCases where driven & p.bit != 0 { kept.append((p, value(of: p))) } }
+            super.copyProperties(from: other)
+            for (p, v) in kept { set(p, v) }
+            return
+        }
         super.copyProperties(from: other)
-        guard let vl = other as? ViewLayer, vl.view != nil, let shown = vl.onScreen else { return }
+        guard vl.view != nil else { return }
         view = nil
         copyViewValues(from: shown)
     }
@@ -185,26 +203,4 @@ final class ViewLayer: Layer {
     /// (An override rather than the layer being its own delegate: a weak reference to itself
     /// would slow every retain of it.)
     override func action(forKey event: String) -> (any Action)? { nil }
-
-    /// Whether explicit animations run on this layer.
-    var hasRunningAnimations: Bool { presentationLayer != nil }
-
-    /// What the window draws: ``onScreen``, or while explicit animations run, a copy of it with
-    /// the values they drive written over it (kept, so a frame does not allocate).
-    var displayed: ViewLayer {
-        guard let shown = onScreen else { return self }
-        guard let p = presentationLayer else { return shown }
-        let d: ViewLayer
-        if let o = overlaid { d = o } else { d = ViewLayer(presentationStorage: ()); overlaid = d }
-        d.copyViewValues(from: shown)
-        if isAnimating(.position) { d.statePosition = p.statePosition }
-        if isAnimating(.bounds) { d.stateBounds = p.stateBounds }
-        if isAnimating(.transform) { d.stateTransform = p.stateTransform }
-        if isAnimating(.opacity) { d.stateOpacity = p.stateOpacity }
-        if isAnimating(.backgroundColor) { d.stateBackgroundColor = p.stateBackgroundColor ?? .clear }
-        if isAnimating(.cornerRadius) { d.stateCornerRadius = p.stateCornerRadius }
-        if isAnimating(.borderWidth) { d.stateBorderWidth = p.stateBorderWidth }
-        if isAnimating(.borderColor) { d.stateBorderColor = p.stateBorderColor ?? .clear }
-        return d
-    }
 }

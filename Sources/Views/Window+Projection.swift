@@ -17,7 +17,7 @@ extension Window {
                        into list: inout [DrawCommand], offset: Int) -> Rect {
         var inner: [DrawCommand] = []
         _ = emit(v, parent: .identity, into: &inner, offset: 0, local: true)
-        let l = v.isShowingLayerAnimations ? v.viewLayer.displayed : v.onScreen
+        let l = v.onScreen
         let a = l.viewAnchorInBounds, position = l.statePosition, m = l.stateTransform
         let h = Homography(AffineTransform(translationX: -a.x, y: -a.y))
             .then(Homography(m))

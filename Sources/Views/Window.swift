@@ -505,8 +505,7 @@ public final class Window: FrameParticipant {
     /// 3D transform is drawn that way, then projected: ``emitProjected(_:_:_:parent:into:offset:)``).
     func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int, local inPlace: Bool = false) -> Rect {
         // What is on screen, read in one call.
-        let p = v.isShowingLayerAnimations ? v.viewLayer.displayed.drawingValues(model: v.viewLayer)
-            : v.onScreen.drawingValues(model: v.viewLayer)
+        let p = v.onScreen.drawingValues(model: v.viewLayer)
         guard !v.isHidden, p.opacity > 0 else { return .null }
         if p.isProjected, !inPlace { return emitProjected(v, p, parent: parent, into: &list, offset: offset) }
         let t = inPlace ? .identity : p.toSuperview.concatenating(parent)

@@ -299,7 +299,7 @@ public final class PropertyAnimator {
         for t in tracks {
             guard let v = t.view else { continue }
             v.animatedProperties &= ~t.property.bit
-            v.onScreen.copy(t.property, from: v.viewLayer)
+            v.showModel(t.property)
             v.presentationChanged()
         }
         let cs = completions

@@ -137,7 +137,7 @@ extension AnimationEngine {
         for p in AnimatableProperty.allCases where properties & p.bit != 0 {
             view.animatedProperties &= ~p.bit
             view.keyframedProperties &= ~p.bit
-            view.onScreen.copy(p, from: view.viewLayer)
+            view.showModel(p)
         }
         view.presentationChanged()
         runLoop?.requestFrame()                 // the blocks' completions run in the next frame's phase 3
