@@ -212,6 +212,10 @@ open class KeyframeAnimation: PropertyAnimation {
     public var timingFunctions: [MediaTimingFunction]?
     public var calculationMode: CalculationMode = .linear
     public var rotationMode: RotationMode?
+    /// The keyframes as a curve over the fraction 0...1 of the duration, when the animation
+    /// was made from one (a view's keyframe block, whose held gaps and segments ``values`` and
+    /// ``keyTimes`` only describe): it is what runs.
+    package var curve: KeyframeCurve<LayerValue>?
 
     public override init() { super.init() }
 
@@ -219,7 +223,7 @@ open class KeyframeAnimation: PropertyAnimation {
         super.init(copying: other)
         if let o = other as? KeyframeAnimation {
             values = o.values; path = o.path; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
-            calculationMode = o.calculationMode; rotationMode = o.rotationMode
+            calculationMode = o.calculationMode; rotationMode = o.rotationMode; curve = o.curve
         }
     }
 }

@@ -5,7 +5,14 @@ extension Layer {
     // MARK: Explicit animations (CA4)
 
     /// What ``add(_:forKey:)`` does.
-    func addAnimation(_ animation: Animation, forKey key: String?) {
+    /// Adds a view's animation (CA8): it begins at `begin` (the layer's time), or when nil at
+    /// the first frame that evaluates it, `startDelay` seconds later either way.
+    package func addViewAnimation(_ animation: Animation, forKey key: String?, beginsAt begin: Double?, startDelay: Double) {
+        animation.beginTime = begin.map { $0 + startDelay } ?? 0
+        addAnimation(animation, forKey: key, awaitsBegin: begin == nil, startDelay: begin == nil ? startDelay : 0)
+    }
+
+    func addAnimation(_ animation: Animation, forKey key: String?, awaitsBegin: Bool? = nil, startDelay: Double = 0) {
         let copy = animation.copy()
         let compiled: CompiledAnimation
         do { compiled = try CompiledAnimation.compile(copy, for: self) } catch {
@@ -13,7 +20,8 @@ extension Layer {
             return
         }
         if let key, let i = running.firstIndex(where: { $0.key == key }) { stopAnimation(at: i, finished: false) }
-        let entry = RunningAnimation(key: key, animation: copy, compiled: compiled, awaitsBegin: copy.beginTime == 0)
+        let entry = RunningAnimation(key: key, animation: copy, compiled: compiled, awaitsBegin: awaitsBegin ?? (copy.beginTime == 0))
+        entry.startDelay = startDelay
         if Transaction.isOpen {
             entry.completions = Transaction.openCompletions
             for g in entry.completions { g.pending += 1; if g.engine == nil { g.engine = engine } }

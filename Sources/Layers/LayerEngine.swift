@@ -2,6 +2,7 @@ import TextEngine
 import FrameTiming
 import Geometry
 import Logging
+import Motion
 import UpdateLoop
 
 /// Runs the layer trees of one run loop (CA6, CA7, CA8): it evaluates every running layer
@@ -37,6 +38,11 @@ public final class LayerEngine: FrameParticipant {
     /// Media time of the frame being evaluated, in seconds.
     public var frameTime: Double { evaluationTime }
     private var evaluationTime = 0.0
+    /// The same time in whole nanoseconds, the clock's: an animation that begins at a frame
+    /// measures its time from there in them while layer time is media time, so that 30 frames
+    /// after its begin it is exactly at 0.5 s, not a rounding below (a discrete keyframe there
+    /// shows its value).
+    private var evaluationNanoseconds: Int64 = 0
     /// Counts the animations evaluated in the last frame (for benches).
     public var evaluatedLastFrame: Int { evaluationCount }
     private var evaluationCount = 0
@@ -183,6 +189,7 @@ public final class LayerEngine: FrameParticipant {
     public func advance(to frame: FrameInfo) {
         let t = Double(frame.mediaTime) / 1e9
         beginPass(at: t)
+        evaluationNanoseconds = frame.mediaTime
         // Layers whose presentation their owner also writes (a view's layer) first: the owner's
         // animations, advanced next, add onto what the layer's own animations show, as a view's
         // block animations are additive animations added after them in Core Animation.
@@ -196,6 +203,7 @@ public final class LayerEngine: FrameParticipant {
     /// call it directly.
     public func evaluate(at t: Double) {
         beginPass(at: t)
+        evaluationNanoseconds = MediaTime.nanoseconds(t)
         evaluateContinuous(at: t)
         evaluateAnimated(at: t, keptPresentations: nil)
     }
@@ -275,12 +283,16 @@ public final class LayerEngine: FrameParticipant {
             }
         }
         var ended = false
+        let now = evaluationNanoseconds, inMediaTime = !layersHaveOwnTime
         for r in layer.running {
             if r.awaitsBegin {
-                r.beginShift = local
+                r.beginShift = local + r.startDelay
                 r.awaitsBegin = false
+                if inMediaTime { r.beginNanoseconds = now }
             }
-            let state = r.compiled.apply(at: local - r.beginShift, to: pres)
+            let elapsed = inMediaTime && r.beginNanoseconds != nil
+                ? MediaTime.seconds(from: r.beginNanoseconds!, to: now) - r.startDelay : local - r.beginShift
+            let state = r.compiled.apply(at: elapsed, to: pres)
             count += 1
             if state != .pending, !r.didStart {
                 r.didStart = true
@@ -295,7 +307,9 @@ public final class LayerEngine: FrameParticipant {
             var i = layer.running.count - 1
             while i >= 0 {
                 let r = layer.running[i]
-                if case .after = r.compiled.timing.state(atParentTime: local - r.beginShift), r.animation.isRemovedOnCompletion {
+                let elapsed = inMediaTime && r.beginNanoseconds != nil
+                    ? MediaTime.seconds(from: r.beginNanoseconds!, to: now) - r.startDelay : local - r.beginShift
+                if case .after = r.compiled.timing.state(atParentTime: elapsed), r.animation.isRemovedOnCompletion {
                     layer.stopAnimation(at: i, finished: true)
                 }
                 i -= 1

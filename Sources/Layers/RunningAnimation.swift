@@ -20,6 +20,12 @@ final class RunningAnimation {
     var didStart = false
     /// Transactions whose completion block waits for this animation.
     var completions: [CompletionGroup] = []
+    /// How long after the first frame that evaluates it an animation awaiting its begin time
+    /// begins (a view's delayed block).
+    var startDelay = 0.0
+    /// The frame time it began at, in nanoseconds, when it awaited its begin while the layer's
+    /// time was media time (the engine then measures from it exactly).
+    var beginNanoseconds: Int64?
 
     init(key: String?, animation: Animation, compiled: CompiledAnimation, awaitsBegin: Bool) {
         self.key = key; self.animation = animation; self.compiled = compiled; self.awaitsBegin = awaitsBegin
@@ -170,6 +176,10 @@ extension CompiledAnimation {
                                          _ typed: (Any?, String) throws(AnimationError) -> LayerValue?) throws(AnimationError) -> KeyframeValuesTrack {
         func bad(_ what: String) -> AnimationError {
             AnimationError(message: "KeyframeAnimation on \(name) ('\(keyPath)'): \(what); the animation was not added")
+        }
+        if let curve = k.curve {
+            guard curve.values.allSatisfy({ $0.kind == keyPath.kind }) else { throw bad("its curve's values are not \(keyPath.kind.rawValue)s") }
+            return KeyframeValuesTrack(keyPath: keyPath, curve: curve, rotation: nil, isAdditive: k.isAdditive, isCumulative: k.isCumulative)
         }
         var values: [LayerValue] = []
         var paths: [SpatialCurve]?

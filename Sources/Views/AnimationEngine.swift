@@ -31,7 +31,18 @@ final class CompletionGroup {
     /// but runs later, and its changes are not the block's (as in UIKit).
     var isOpen = false
     var completion: ((Bool) -> Void)?
+    /// Inside `animateKeyframes`: the tracks its keyframes make, added to their views' layers
+    /// as keyframe animations when the block closes.
+    var keyframeTracks: [(view: View, property: AnimatableProperty, track: KeyframeTrack)] = []
     init(_ completion: ((Bool) -> Void)?) { self.completion = completion }
+
+    /// One of the group's animations ended in a frame's completions phase (a layer animation's
+    /// delegate heard it): the completion runs now if it was the last.
+    func animationEndedInCompletions(finished: Bool) {
+        if !finished { self.finished = false }
+        pending -= 1
+        if pending == 0, !isOpen { completion?(self.finished); completion = nil }
+    }
 }
 
 /// The block-animation transaction open while an `animate` call runs its closure. Only valid for
@@ -96,18 +107,6 @@ struct BlockAnimation {
     var isFinished = false
 }
 
-/// A keyframe track of one property of one view (N5).
-struct KeyframeBlockAnimation {
-    weak var view: View?
-    var property: AnimatableProperty
-    var track: KeyframeTrack
-    var begin: Int64?
-    /// Delay and duration (the curve is linear: keyframes carry their own calculation).
-    var timing: AnimationTiming
-    var group: CompletionGroup
-    var epoch: UInt32
-}
-
 /// A constraint constant animating from a value to a target, set every frame through the
 /// solver's edit path so every intermediate frame satisfies every constraint (N2, mode b).
 struct ConstantAnimation {
@@ -137,7 +136,6 @@ public final class AnimationEngine: AnimationSource {
     private(set) var windows: [Window] = []
     var running: [BlockAnimation] = []
     private var constants: [ConstantAnimation] = []
-    var keyframeTracks: [KeyframeBlockAnimation] = []
     private var tickGeneration: UInt32 = 0
     private(set) var animators: [PropertyAnimator] = []
     /// Timelines and scroll motions, advanced first in the tick (weak: an owner that goes away
@@ -172,7 +170,7 @@ public final class AnimationEngine: AnimationSource {
 
     /// Whether anything is animating or waiting to complete.
     public var hasPendingWork: Bool {
-        !running.isEmpty || !constants.isEmpty || !keyframeTracks.isEmpty || !endedGroups.isEmpty
+        !running.isEmpty || !constants.isEmpty || !endedGroups.isEmpty
             || animators.contains { $0.isRunning } || !driven.isEmpty
     }
 
@@ -203,8 +201,9 @@ public final class AnimationEngine: AnimationSource {
         driven.removeAll { $0.value === animation || $0.value == nil }
     }
 
-    /// How many property and constant animations are running.
-    public var runningCount: Int { running.count + constants.count + keyframeTracks.count }
+    /// How many block and constant animations are running (keyframe blocks run as animations
+    /// of their views' layers).
+    public var runningCount: Int { running.count + constants.count }
 
     /// The begin time of an animation of `view` made now: the running frame's time (on the
     /// view's layer time), or nil to take the time of the first frame that ticks it (N8: that
@@ -272,24 +271,16 @@ public final class AnimationEngine: AnimationSource {
             preconditionFailure("animateKeyframes: change properties inside View.addKeyframe(withRelativeStartTime:relativeDuration:)")
         }
         let keyframe = Keyframe(start: span.start, end: span.end, value: view.viewLayer.value(of: property))
-        // This block's tracks were appended together, at the end of the list.
-        var i = keyframeTracks.count - 1
-        while i >= 0, keyframeTracks[i].group === tx.group {
-            if keyframeTracks[i].view === view && keyframeTracks[i].property == property {
-                keyframeTracks[i].track.insert(keyframe)
-                return true
-            }
-            i -= 1
+        let group = tx.group
+        if let i = group.keyframeTracks.firstIndex(where: { $0.view === view && $0.property == property }) {
+            group.keyframeTracks[i].track.insert(keyframe)
+            return true
         }
         if view.animatedProperties & property.bit != 0 { interrupt(view, property) }
-        tx.group.pending += 1
-        keyframeTracks.append(KeyframeBlockAnimation(
-            view: view, property: property,
-            track: KeyframeTrack(initial: view.onScreen.value(of: property), keyframes: [keyframe], calculation: calculation),
-            begin: beginNow(view), timing: tx.timing, group: tx.group, epoch: view.animationEpochs[property.rawValue]))
+        group.keyframeTracks.append((view, property, KeyframeTrack(initial: view.onScreen.value(of: property), keyframes: [keyframe],
+                                                                   calculation: calculation)))
         view.animatedProperties |= property.bit
         view.keyframedProperties |= property.bit
-        runLoop?.requestFrame()
         return true
     }
 
@@ -297,10 +288,13 @@ public final class AnimationEngine: AnimationSource {
     /// and the next tick drops them and ends their groups. The presentation keeps its current
     /// value (the new animation starts from there).
     private func interrupt(_ view: View, _ property: AnimatableProperty) {
+        let keyframed = view.keyframedProperties & property.bit != 0
         view.animationEpochs[property.rawValue] &+= 1
         hasStaleAnimations = true
         view.animatedProperties &= ~property.bit
         view.keyframedProperties &= ~property.bit
+        // A keyframe block's animation of the property on the layer stops (unfinished).
+        if keyframed { view.viewLayer.removeKeyframeBlock(of: property) }
     }
 
     /// Ends one animation of `group` unfinished (interrupted, or its view or constraint gone).
@@ -340,9 +334,6 @@ public final class AnimationEngine: AnimationSource {
                 let a = animators[k]
                 if a.tick(to: now) { k += 1 } else if k < animators.count, animators[k] === a { animators.remove(at: k); a.isRegistered = false }
             }
-        }
-        if !keyframeTracks.isEmpty {
-            tickKeyframes(now)
         }
         guard !running.isEmpty else { return }
         tickGeneration &+= 1
@@ -466,35 +457,6 @@ public final class AnimationEngine: AnimationSource {
         endedViews.removeAll(keepingCapacity: true)
     }
 
-    /// Advances keyframe tracks.
-    private func tickKeyframes(_ now: Int64) {
-        var w = 0
-        for r in keyframeTracks.indices {
-            let a = keyframeTracks[r]
-            guard let view = a.view, a.epoch == view.animationEpochs[a.property.rawValue] else {
-                abandon(a.group)
-                continue
-            }
-            let t = followsLayerTime ? layerTime(of: view, at: now) : now
-            let begin: Int64
-            if let b = a.begin { begin = b } else { begin = t; keyframeTracks[r].begin = t }
-            let local = MediaTime.seconds(from: begin, to: t) - a.timing.delay
-            if local >= a.timing.duration {
-                view.showModel(a.property)
-                view.presentationChanged()
-                view.animatedProperties &= ~a.property.bit
-                view.keyframedProperties &= ~a.property.bit
-                end(a.group)
-                continue
-            }
-            view.setShown(a.property, local < 0 ? a.track.initial : a.track.value(at: local))
-            view.presentationChanged()
-            if w != r { keyframeTracks[w] = keyframeTracks[r] }
-            w += 1
-        }
-        keyframeTracks.removeLast(keyframeTracks.count - w)
-    }
-
     /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint
     /// mode): each frame re-solves incrementally and commits with a layout pass. A running
     /// constant animation of the same constraint ends unfinished.
@@ -563,19 +525,14 @@ public final class AnimationEngine: AnimationSource {
     /// A subtree leaves its window: its animations end unfinished, presentation = model. The
     /// subtree's views carry ``View/isLeavingWindow`` while this runs, so it costs O(animations).
     func subtreeWillLeaveWindow() {
-        for a in keyframeTracks {
-            guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
-            v.showModel(a.property)
-            v.presentationChanged()
-            interrupt(v, a.property)
-        }
+        // (A keyframe block's animations are its views' layers': the layers leave the engine.)
         for a in running {
             guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
             v.showModel(a.property)
             v.presentationChanged()
             interrupt(v, a.property)
         }
-        if !running.isEmpty || !keyframeTracks.isEmpty { runLoop?.requestFrame() }
+        if !running.isEmpty { runLoop?.requestFrame() }
     }
 }
 
@@ -659,39 +616,5 @@ extension LayoutConstraint {
                      "animateConstant(timing:): playbackRate must be finite and not 0; got \(timing.playbackRate)")
         guard let engine = owner?.window?.animations else { completion?(false); return }
         engine.animateConstant(self, to: target, timing: timing, completion: completion)
-    }
-}
-
-extension View {
-    /// A keyframe animation (N5): inside `animations`, each `addKeyframe` call's changes become
-    /// keyframes of the properties they change, at the call's relative start time and duration
-    /// (fractions of `duration`). Between keyframes values are computed by `calculation`.
-    public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
-                                        calculation: KeyframeCalculation = .linear, animations: () -> Void,
-                                        completion: ((Bool) -> Void)? = nil) {
-        precondition(duration > 0 && duration.isFinite, "animateKeyframes: the duration must be positive; got \(duration)")
-        precondition(delay >= 0 && delay.isFinite, "animateKeyframes: the delay must not be negative; got \(delay)")
-        let group = CompletionGroup(completion)
-        var tx = AnimationTransaction(timing: AnimationTiming(delay: delay, duration: duration, curve: .linear), group: group)
-        tx.keyframes = calculation
-        group.pending += 1
-        group.isOpen = true
-        AnimationScope.$transaction.withValue(tx, operation: animations)
-        group.isOpen = false
-        group.pending -= 1
-        if group.pending == 0 { group.completion?(true); group.completion = nil }
-    }
-
-    /// Adds a keyframe inside `animateKeyframes`: the changes `animations` makes reach their values
-    /// from `start` to `start + relativeDuration` (fractions of the whole duration, in 0...1).
-    public static func addKeyframe(withRelativeStartTime start: Double, relativeDuration: Double, animations: () -> Void) {
-        guard var tx = AnimationScope.transaction, tx.keyframes != nil, tx.group.isOpen else {
-            preconditionFailure("addKeyframe: call it inside View.animateKeyframes(withDuration:...)")
-        }
-        precondition(start >= 0 && relativeDuration >= 0 && start + relativeDuration <= 1 + 1e-9,
-                     "addKeyframe: start and duration are fractions of the animation: 0 <= start, start + duration <= 1")
-        let total = tx.timing.duration
-        tx.keyframeSpan = (start * total, max(start + relativeDuration, start + 1e-9) * total)
-        AnimationScope.$transaction.withValue(tx, operation: animations)
     }
 }

@@ -71,7 +71,7 @@ final class ViewLayer: Layer {
         if let shown = onScreen {
             adoptPresentation(shown) { [weak view] p in
                 guard let view, let a = AnimatableProperty(p) else { return false }
-                return view.animatedProperties & a.bit != 0
+                return view.animatedProperties & ~view.keyframedProperties & a.bit != 0
             }
         }
     }
@@ -192,6 +192,11 @@ final class ViewLayer: Layer {
     override func removeAnimation(forKey key: String) {
         if let v = view, let engine = viewAnimations, engine.removeLayerAnimation(forKey: key, of: v) { return }
         super.removeAnimation(forKey: key)
+    }
+
+    /// Stops the keyframe block animation of `property` (its key is the layer key path).
+    func removeKeyframeBlock(of property: AnimatableProperty) {
+        super.removeAnimation(forKey: AnimationEngine.layerKeyPath(property))
     }
 
     override func removeAllAnimations() {

@@ -82,8 +82,11 @@ struct KeyframeTests {
             curve = KeyframeCurve(times: [0, 0.1, 0.1 + 0.2, 0.6, 0.6 + 0.3], values: [1, 1, 0, 0, 0.5].map { .scalar($0) },
                                   segments: [.hold, move, .hold, move])
         }
-        let track = host.runLoop.animations.keyframeTracks.first { $0.view === v }
-        #expect(track?.track.curve == curve)
+        // The block runs as a keyframe animation of the view's layer, on that curve (a second long:
+        // its times are the fractions).
+        let running = v.layer.animation(forKey: "opacity") as? Layers.KeyframeAnimation
+        #expect(running?.curve == KeyframeCurve(times: curve.times, values: curve.values.map(AnimationEngine.layerValueTyped),
+                                                segments: curve.segments))
         host.step()                                          // commit frame: local time 0
         for frame in 0..<60 {
             guard case .scalar(let expected) = curve.value(at: Double(frame) / 60) else { Issue.record("not a scalar"); return }

@@ -2,19 +2,18 @@ import Geometry
 import Layers
 import Motion
 
-/// A view's block and keyframe animations as its layer shows them (CA8). Core Animation runs
-/// UIKit's view animations as animations of the view's layer, and code ported from UIKit relies
-/// on it: it lists them with `layer.animationKeys()`, reads one with `animation(forKey:)`,
-/// stops them with `removeAllAnimations()` (the block's completion then hears `false`) and
-/// pauses them with the layer's speed and time offset. The engine keeps its own compact records
-/// (P2's bulk figures depend on them) and answers for them here, by the layer's key paths.
+/// A view's block animations as its layer shows them (CA8). Core Animation runs UIKit's view
+/// animations as animations of the view's layer, and code ported from UIKit relies on it: it
+/// lists them with `layer.animationKeys()`, reads one with `animation(forKey:)`, stops them
+/// with `removeAllAnimations()` (the block's completion then hears `false`) and pauses them
+/// with the layer's speed and time offset. The engine keeps its own compact records (P2's bulk
+/// figures depend on them) and answers for them here, by the layer's key paths. (A keyframe
+/// block's animations are already the layer's: ``AnimationEngine/startKeyframes(of:timing:)``.)
 extension AnimationEngine {
     /// One of a view's running animations, as its layer lists it.
     enum LayerEntry {
         /// A block animation: its index in ``running``.
         case block(Int)
-        /// A keyframe track: its index in ``keyframeTracks``.
-        case keyframes(Int)
         /// A property animator's track: the animator and the track's index in it.
         case animator(PropertyAnimator, Int)
         /// A playing timeline whose ``AnimationTimeline/timingView`` is the view.
@@ -63,9 +62,6 @@ extension AnimationEngine {
         where a.view === view && !a.isFinished && a.epoch == view.animationEpochs[a.property.rawValue] {
             out.append((key(a.property), .block(i)))
         }
-        for (i, a) in keyframeTracks.enumerated() where a.view === view && a.epoch == view.animationEpochs[a.property.rawValue] {
-            out.append((key(a.property), .keyframes(i)))
-        }
         for animator in animators where animator.state == .active {
             for (i, t) in animator.tracks.enumerated() where t.view === view { out.append((key(t.property), .animator(animator, i))) }
         }
@@ -82,7 +78,6 @@ extension AnimationEngine {
         guard let entry = layerEntries(of: view).first(where: { $0.key == key })?.entry else { return nil }
         switch entry {
         case .block(let i): return describe(running[i])
-        case .keyframes(let i): return describe(keyframeTracks[i])
         case .animator(let animator, let i): return describe(animator, track: animator.tracks[i])
         case .timeline(let tl): return describe(tl, on: view)
         }
@@ -105,12 +100,11 @@ extension AnimationEngine {
     }
 
     private func remove(_ entries: [LayerEntry], of view: View) {
-        var blocks: [Int] = [], tracks: [Int] = []
+        var blocks: [Int] = []
         var properties: UInt16 = 0
         for e in entries {
             switch e {
             case .block(let i): blocks.append(i)
-            case .keyframes(let i): tracks.append(i)
             case .animator(let animator, let i):
                 // The animator runs on with its other tracks; without any it ends (see
                 // ``PropertyAnimator/dropRemovedTracks()``).
@@ -119,14 +113,9 @@ extension AnimationEngine {
             case .timeline(let tl): tl.pause()
             }
         }
-        guard properties != 0 || !blocks.isEmpty || !tracks.isEmpty else { return }
+        guard properties != 0 || !blocks.isEmpty else { return }
         for i in blocks.reversed() {
             let a = running.remove(at: i)
-            properties |= a.property.bit
-            abandon(a.group)
-        }
-        for i in tracks.reversed() {
-            let a = keyframeTracks.remove(at: i)
             properties |= a.property.bit
             abandon(a.group)
         }
@@ -205,28 +194,6 @@ extension AnimationEngine {
         return basic
     }
 
-    private func describe(_ a: KeyframeBlockAnimation) -> Animation {
-        let k = KeyframeAnimation()
-        k.keyPath = Self.layerKeyPath(a.property)
-        let d = max(a.timing.duration, 1e-9)
-        // The track's curve (AM2) as Core Animation's values and key times: its points, holds
-        // before gaps included; discrete points need one key time more, the end.
-        let curve = a.track.curve
-        var values = curve.values.map(Self.layerValue), times = curve.times.map { min($0 / d, 1) }
-        switch a.track.calculation {
-        case .discrete:
-            k.calculationMode = .discrete
-            times.append(1)
-        case .linear, .cubic:
-            k.calculationMode = a.track.calculation == .cubic ? .cubic : .linear
-            if times[times.count - 1] < 1 { values.append(values[values.count - 1]); times.append(1) }
-        }
-        k.values = values
-        k.keyTimes = times
-        describeTiming(a.timing, begin: a.begin, on: k)
-        return k
-    }
-
     private func describeTiming(_ timing: AnimationTiming, begin: Int64?, on animation: Animation) {
         animation.duration = timing.singleDuration
         animation.beginTime = begin.map { MediaTime.seconds($0) + timing.delay } ?? 0
@@ -248,6 +215,17 @@ extension AnimationEngine {
         case .linear: MediaTimingFunction(name: .linear)
         case .cubicBezier(let b): MediaTimingFunction(controlPoints: b.x1, b.y1, b.x2, b.y2)
         case .spring, .steps, .piecewiseLinear: nil
+        }
+    }
+
+    /// A view value as the layer's value.
+    static func layerValueTyped(_ v: AnimatableValue) -> LayerValue {
+        switch v {
+        case .scalar(let x): .number(x)
+        case .point(let p): .point(p)
+        case .rect(let r): .rect(r)
+        case .color(let c): .color(c)
+        case .transform(let t): .transform(Transform3D(t))
         }
     }
 
