@@ -3,6 +3,7 @@ import Geometry
 import Layers
 import RenderModel
 import Timeline
+import TimelineSDL
 import TimelineTestSupport
 @testable import Views
 @testable import Lottie
@@ -77,5 +78,31 @@ struct LottiePatchWorkTests {
         #expect(most > 0 && most <= layers, "\(most) layers emitted in a frame, of \(layers)")
         host.runUntilIdle()
         rebuilt.runUntilIdle()
+    }
+
+    /// A closed polygon path item through `points`.
+    static func polygon(_ points: [(Double, Double)]) -> String {
+        let v = points.map { "[\($0.0),\($0.1)]" }.joined(separator: ","), zero = points.map { _ in "[0,0]" }.joined(separator: ",")
+        return #"{"ty":"sh","nm":"p","ks":{"a":0,"k":{"c":true,"v":[\#(v)],"i":[\#(zero)],"o":[\#(zero)]}}}"#
+    }
+
+    @Test("LT11: an intersect merge of a dot with a clip group of two canvas-sized rectangles draws the dot alone, filling only its box")
+    func LT11_intersectMergeWithClipRectangles() throws {
+        // As designers' files clip: the shape, then a subgroup of the canvas rectangle twice
+        // (wound opposite ways), intersected. A dot of 10 at (50, 50) on a 200 x 100 canvas.
+        let canvas = [(-10.0, -10.0), (210, -10), (210, 110), (-10, 110)]
+        let clip = #"{"ty":"gr","nm":"clip","it":[\#(Self.polygon(canvas)),\#(Self.polygon(canvas.reversed())),{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
+        let shapes = [Self.polygon([(45, 45), (55, 45), (55, 55), (45, 55)]), clip, #"{"ty":"mm","nm":"merge","mm":4}"#,
+                      #"{"ty":"fl","nm":"Fill 1","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#].joined(separator: ",")
+        let composition = LottieComposition(animation: try Doc.read(Doc.animation(layers: Doc.shapeLayer(shapes))))
+        // The fill through the merge's mask covers the dot's box, not the canvas.
+        var filled: [Rect] = []
+        for c in composition.displayList().commands { if case .fillShape(let p, _, _) = c { filled.append(p.boundingBox) } }
+        #expect(filled.count == 1 && filled.allSatisfy { $0.width <= 12 && $0.height <= 12 }, "\(filled)")
+        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 100)
+        renderer.render(composition.displayList())
+        let image = renderer.image()
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { image.bytes[(y * image.width + x) * 4 + 3] }
+        #expect(alpha(50, 50) == 255 && alpha(10, 10) == 0 && alpha(150, 80) == 0)
     }
 }
