@@ -221,6 +221,8 @@ open class Layer {
     var emittedParentMap = Homography.identity
     var emittedSublayerMatrix = Transform3D.identity
     var emittedZ = 0.0
+    /// The renderer's stamp of the last batch of patches that chose this layer's group.
+    var patchStamp = 0
     /// The evaluation pass that last found this layer's root, and that root (only read in the
     /// same pass, while the tree holds it).
     var rootStamp = 0

@@ -23,6 +23,12 @@ public struct LayerRenderer {
     /// What text layers lay out with (the host's; text layers draw nothing without one).
     public var fontSystem: FontSystem?
     private var own: [DrawCommand] = []
+    /// The groups of the changes of one ``patch(_:in:scratch:patched:)`` call, and its stamp.
+    private var targets: [Layer] = []
+    private var patchStamp = 0
+    /// How many layers this renderer has emitted (each layer once per time its group is drawn
+    /// into a list, patched or drawn as a mask): the work a frame does, which tests compare.
+    public private(set) var emittedLayerCount = 0
     /// Content work done so far beyond draw commands (an emitter's particles evaluated, drawn
     /// or not): a replicator's copies stop on it as on their commands.
     private var contentWork = 0
@@ -61,6 +67,7 @@ public struct LayerRenderer {
     /// Appends `layer` whose own coordinates map to window points by `h`.
     mutating func emit(_ model: Layer, transform h: Homography, tint: Color?, shift: Double, patchable: Bool,
                        into list: inout [DrawCommand]) -> Rect {
+        emittedLayerCount &+= 1
         let l: Layer
         if shift != 0, let e = engine { l = e.presentation(of: model, atMediaTime: e.frameTime - shift) } else { l = model.shown }
         if patchable {
@@ -265,23 +272,80 @@ public struct LayerRenderer {
 
     /// Re-emits `changed`'s group in place in `list` (CA10: one layer moving among thousands
     /// redraws only its group), or the group of its nearest ancestor that can be re-emitted
-    /// alone (a replicator's sublayers cannot, and a layer whose zPosition changed needs its
-    /// superlayer to sort it again). `host` is the layer whose sublayers the list holds (a
+    /// alone (``patchTarget(of:host:)``). `host` is the layer whose sublayers the list holds (a
     /// view's layer); `scratch` is working storage. Returns the group's old and new boxes in
     /// window points, or nil when the list must be rebuilt instead (the layer is not in it, or
     /// its group's command count changed).
     ///
-    /// The boxes of the groups around it are grown to hold the new box.
+    /// The boxes of the groups around it are grown to hold the new box. A host with many
+    /// changed layers calls ``patch(_:in:scratch:patched:)`` instead, which re-emits each group
+    /// once.
     /// - Complexity: O(the group's commands + depth).
     public mutating func patch(_ changed: Layer, host: Layer, in list: inout [DrawCommand], scratch: inout [DrawCommand])
         -> (old: Rect, new: Rect)? {
+        guard let t = patchTarget(of: changed, host: host) else { return nil }
+        return reemit(t, host: host, in: &list, scratch: &scratch)
+    }
+
+    /// Re-emits in place in `list` the groups of `changes` (each a changed layer and the layer
+    /// whose sublayers the list holds it under, a view's layer), as ``patch(_:host:in:scratch:)``
+    /// does one, but each group once, and no group inside another group re-emitted by the same
+    /// call: a group holds its sublayers and its mask, and re-emitting it redraws them as they
+    /// are now. So a matte whose hundreds of sublayers all moved is emitted once, not once per
+    /// sublayer (each of their changes leads to the group of the layer it masks), and a moving
+    /// layer whose sublayers also moved redraws them once. Appends to `patched`, for each group
+    /// re-emitted, the index in `changes` of the first change that led to it and the group's old
+    /// and new boxes. Returns false when the list must be rebuilt instead (a change whose layer
+    /// is not in the list, or a group whose command count changed); `patched` is then partial.
+    /// - Complexity: O(changes x depth + the commands of the groups re-emitted).
+    public mutating func patch(_ changes: [(layer: Layer, host: Layer)], in list: inout [DrawCommand],
+                               scratch: inout [DrawCommand], patched: inout [(change: Int, old: Rect, new: Rect)]) -> Bool {
+        // A layer stamped `chosen` is the group of some change; `done` once re-emitted. Stamps
+        // of earlier calls are smaller than both.
+        patchStamp &+= 2
+        let chosen = patchStamp, done = patchStamp + 1
+        targets.removeAll(keepingCapacity: true)
+        for c in changes {
+            guard let t = patchTarget(of: c.layer, host: c.host) else { targets.removeAll(keepingCapacity: true); return false }
+            if t.patchStamp < chosen { t.patchStamp = chosen }
+            targets.append(t)
+        }
+        defer { targets.removeAll(keepingCapacity: true) }
+        for (k, t) in targets.enumerated() where t.patchStamp == chosen {
+            let host = changes[k].host
+            // Inside another chosen group: that one redraws it (before or after this one).
+            var a = t.superlayer ?? t.maskOwner, inside = false
+            while let c = a, c !== host {
+                if c.patchStamp >= chosen { inside = true; break }
+                a = c.superlayer ?? c.maskOwner
+            }
+            t.patchStamp = done
+            if inside { continue }
+            guard let (old, new) = reemit(t, host: host, in: &list, scratch: &scratch) else { return false }
+            patched.append((k, old, new))
+        }
+        return true
+    }
+
+    /// The layer whose group a change of `changed`'s drawing re-emits: `changed` itself when
+    /// its place in the list is known, else its nearest ancestor (through mask owners) whose is:
+    /// a replicator's sublayers cannot be re-emitted alone (their copies follow them), a mask's
+    /// layers are drawn inside the group of the layer they mask, and a layer whose zPosition
+    /// changed needs its superlayer to sort it again. Nil when none below `host` is in the list.
+    public func patchTarget(of changed: Layer, host: Layer) -> Layer? {
         var candidate: Layer? = changed
-        var target: Layer?
         while let c = candidate, c !== host {
-            if c.listGeneration == generation, c.listStart >= 0, c.shown.zPosition == c.emittedZ { target = c; break }
+            if c.listGeneration == generation, c.listStart >= 0, c.shown.zPosition == c.emittedZ { return c }
             candidate = c.superlayer ?? c.maskOwner
         }
-        guard let t = target, t.listStart < list.count, case .beginGroup(let old) = list[t.listStart], old.end >= t.listStart,
+        return nil
+    }
+
+    /// Re-emits the group of `t` (a ``patchTarget(of:host:)``) in place; its old and new boxes,
+    /// or nil when its command count changed or it is no longer where the list says.
+    private mutating func reemit(_ t: Layer, host: Layer, in list: inout [DrawCommand], scratch: inout [DrawCommand])
+        -> (old: Rect, new: Rect)? {
+        guard t.listStart < list.count, case .beginGroup(let old) = list[t.listStart], old.end >= t.listStart,
               old.end < list.count else { return nil }
         // Still in the host's tree (a layer moved elsewhere keeps stale places).
         var up: Layer? = t

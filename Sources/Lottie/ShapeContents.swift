@@ -83,8 +83,10 @@ struct ShapeContents {
                 case (.evenOdd, .fill), (.evenOdd, .gradientFill):
                     if let d = draw(all[slot], rule: .evenOdd, at: frame) { out.append(d) }
                 case (.mask(let paths), .fill), (.mask(let paths), .gradientFill):
-                    // The paths' box filled through their combination.
-                    let box = all[slot].boundingBox.inset(by: EdgeInsets(all: -1))
+                    // The combination's box filled through it: what the added paths cover, cut
+                    // to each intersected path's box (not the box of every path, which a clip
+                    // rectangle would make the whole canvas, filled and masked each frame).
+                    let box = Self.extent(of: paths).inset(by: EdgeInsets(all: -1))
                     guard !box.isEmpty, let d = draw(Path(rect: box), rule: .nonZero, at: frame) else { continue }
                     var g = GroupState(transform: .identity, opacity: 1, clip: nil, clipCornerRadius: 0, name: "merge")
                     g.mask = .paths(paths)
@@ -95,6 +97,20 @@ struct ShapeContents {
                     if let d = draw(all[slot], rule: nil, at: frame) { out.append(d) }
                 }
             }
+        }
+
+        /// A box holding what `paths` combined as a mask cover: the added paths' boxes together,
+        /// each intersected path's box cutting it back (a subtracted path only takes away).
+        static func extent(of paths: [MaskPath]) -> Rect {
+            var box = Rect.null
+            for p in paths {
+                switch p.mode {
+                case .add: box = box.union(p.path.boundingBox)
+                case .intersect: box = box.intersection(p.path.boundingBox)
+                case .subtract: break
+                }
+            }
+            return box
         }
 
         /// The command painting path `p` (a fill's rule replaced by `rule` when given).
@@ -150,17 +166,24 @@ struct ShapeContents {
                 if radius > 0 { for slot in mine { b.slots[slot] = Self.roundingCorners(b.slots[slot], radius: radius) } }
             case .merge(let mode):
                 if let first = mine.first, let p = Self.joined(mine.map { b.slots[$0] }) {
-                    // As lottie-android combines them: the paths before the nearest one, joined,
-                    // then the nearest (the last above the merge) added, taken away, intersected
-                    // or excluded. Merge (1) and add (2) are the paths together.
+                    // Merge (1) and add (2) are the paths together. Subtract (3) takes the
+                    // nearest path (the last above the merge) from the earlier ones together, as
+                    // lottie-android does. Intersect (4) keeps what every path covers, each path
+                    // on its own: designers' clip groups intersect a shape with a subgroup of two
+                    // canvas-sized rectangles wound opposite ways, whose union with the shape
+                    // (the earlier paths together) would fill the whole canvas where rlottie and
+                    // the file's authors show the shape. With two paths the two readings agree.
                     let nearest = mine[mine.count - 1]
                     if mine.count > 1, mode >= 3, mode <= 5 {
                         if mode == 5 {
                             b.merged[first] = .evenOdd
+                        } else if mode == 4 {
+                            b.merged[first] = .mask(mine.enumerated().map { k, slot in
+                                MaskPath(path: b.slots[slot], mode: k == 0 ? .add : .intersect, opacity: 1, isInverted: false, expansion: 0)
+                            })
                         } else {
                             var paths = mine.dropLast().map { MaskPath(path: b.slots[$0], mode: .add, opacity: 1, isInverted: false, expansion: 0) }
-                            paths.append(MaskPath(path: b.slots[nearest], mode: mode == 3 ? .subtract : .intersect, opacity: 1,
-                                                  isInverted: false, expansion: 0))
+                            paths.append(MaskPath(path: b.slots[nearest], mode: .subtract, opacity: 1, isInverted: false, expansion: 0))
                             b.merged[first] = .mask(paths)
                         }
                     }

@@ -100,6 +100,11 @@ public final class Window: FrameParticipant {
     /// Sublayers of views' layers whose drawing changed, with the view hosting them: the next
     /// commit patches their groups (CA10).
     private var changedLayers: [(layer: Layer, view: View)] = []
+    /// The commit's working storage for patching ``changedLayers``: each change with the layer
+    /// hosting it, its view, and the groups the renderer re-emitted.
+    private var layerChanges: [(layer: Layer, host: Layer)] = []
+    private var layerChangeViews: [View] = []
+    private var patchedLayerGroups: [(change: Int, old: Rect, new: Rect)] = []
     /// Set by ``layersDidAnimate()`` until the commit collects the engine's changed layers.
     private var layersAnimated = false
     /// How many changed layers a commit patches; past it their views re-emit.
@@ -632,16 +637,30 @@ public final class Window: FrameParticipant {
             }
             growGroups(from: v.superview, toHold: box)
         }
+        // Changed layers patch their groups together: a group re-emitted for one change
+        // redraws the others inside it (a matte's sublayers, a moving layer's sublayers).
+        // The arrays are kept for their storage only: no view or layer outlives the commit there.
+        defer {
+            layerChanges.removeAll(keepingCapacity: true)
+            layerChangeViews.removeAll(keepingCapacity: true)
+        }
         for (layer, v) in changedLayers where v.window === self && !v.isQueuedForRepaint {
             guard v.listGeneration == buildGeneration, v.listStart >= 0, let host = v.loadedLayer else {
                 // Skipped by a clipping ancestor (SC7): its layers may have grown into view.
                 if isSkippedByClip(v), !stillOutOfView(v) { return false }
                 continue                                    // a hidden view draws none of its layers
             }
-            guard let (old, box) = layerRenderer.patch(layer, host: host, in: &presentedList.commands, scratch: &scratchCommands)
+            layerChanges.append((layer, host))
+            layerChangeViews.append(v)
+        }
+        if !layerChanges.isEmpty {
+            patchedLayerGroups.removeAll(keepingCapacity: true)
+            guard layerRenderer.patch(layerChanges, in: &presentedList.commands, scratch: &scratchCommands, patched: &patchedLayerGroups)
             else { return false }
-            presentedList.addDamage(old.union(box))
-            growGroups(from: v, toHold: box)
+            for p in patchedLayerGroups {
+                presentedList.addDamage(p.old.union(p.new))
+                growGroups(from: layerChangeViews[p.change], toHold: p.new)
+            }
         }
         presentedList.revision += 1
         if presentedList.damage == nil || presentedList.damage!.isNull { presentedList.damage = .zero }
