@@ -216,21 +216,45 @@ extension Layer {
     /// presentation copy.
     /// - Complexity: O(1) amortised over the pass.
     func presentationDidChange(pass stamp: Int) -> Layer? {
+        var cache = RootCache()
+        return presentationDidChange(pass: stamp, cache: &cache)
+    }
+
+    /// The last parent an evaluation sweep found the root of, and that root: the next layer
+    /// with the same parent (a thousand animated siblings) takes it without a lookup, and its
+    /// root has heard of the pass already.
+    struct RootCache {
+        var parent: Layer?
+        var root: Layer?
+    }
+
+    /// ``presentationDidChange(pass:)`` in a sweep that keeps `cache`.
+    func presentationDidChange(pass stamp: Int, cache: inout RootCache) -> Layer? {
         guard !isCopy else { return nil }
+        let up = parent
+        if let up, up === cache.parent, cache.root != nil { return self }
         let root = self.root(pass: stamp)
         if root.notifiedStamp != stamp {
             root.notifiedStamp = stamp
             if let hook = root.animationHook { hook() } else { root.renderingHook?(root) }
         }
-        return parent == nil ? (maskedLayer ?? self) : self
+        cache.parent = up
+        cache.root = root
+        return up == nil ? (maskedLayer ?? self) : self
     }
 
-    /// The root of the tree `layer` was in during evaluation pass `stamp`, if that pass found
-    /// it (for hosts reading ``LayerEngine/changedInLastPass``).
-    public func rootInPass(_ stamp: Int) -> Layer? { rootStamp == stamp ? passRoot : nil }
+    /// The root of the tree the layer is in during evaluation pass `stamp` (for hosts reading
+    /// ``LayerEngine/changedInLastPass``): the one that pass found, else found now.
+    public func rootInPass(_ stamp: Int) -> Layer? {
+        if rootStamp == stamp, let r = passRoot { return r }
+        var l = self
+        while let p = l.parent ?? l.maskedLayer { l = p }
+        return l
+    }
 
     /// The root of the tree during pass `stamp`, remembered per layer.
     func root(pass stamp: Int) -> Layer {
+        if parent == nil && maskedLayer == nil { return self }
         if rootStamp == stamp, let r = passRoot { return r }
         let r = (parent ?? maskedLayer)?.root(pass: stamp) ?? self
         rootStamp = stamp

@@ -250,11 +250,12 @@ public final class LayerEngine: FrameParticipant {
         var list = animated
         animated = []
         var w = 0, count = evaluationCount
+        var rootCache = Layer.RootCache()
         for r in 0..<list.count {
             let layer = list[r]
             guard layer.engineID == id, !layer.running.isEmpty else { layer.isListedAsAnimated = false; continue }
             if kept == nil || layer.keepsPresentation == kept {
-                evaluate(layer, at: t, pass: pass, changed: &changed, count: &count)
+                evaluate(layer, at: t, pass: pass, changed: &changed, count: &count, rootCache: &rootCache)
                 if layer.running.isEmpty { layer.isListedAsAnimated = false; continue }
             }
             list[w] = layer
@@ -271,7 +272,8 @@ public final class LayerEngine: FrameParticipant {
     /// Writes `layer`'s presentation at media time `t`: the driven properties reset to the
     /// model, then each animation applied in order; ended animations that are removed on
     /// completion go, and their delegates hear of it in the completions phase.
-    private func evaluate(_ layer: Layer, at t: Double, pass: Int, changed: inout [Layer], count: inout Int) {
+    private func evaluate(_ layer: Layer, at t: Double, pass: Int, changed: inout [Layer], count: inout Int,
+                          rootCache: inout Layer.RootCache) {
         guard let pres = layer.presented else { return }
         let local = layersHaveOwnTime ? layer.localTime(forMediaTime: t, pass: pass) : t
         var driven = layer.animatedProperties
@@ -316,7 +318,8 @@ public final class LayerEngine: FrameParticipant {
             }
             layer.animationsDidShrink()
         } else {
-            if let c = layer.presentationDidChange(pass: pass) { changed.append(c) }   // layerNeedsRender does nothing while evaluating
+            // (layerNeedsRender does nothing while evaluating.)
+            if let c = layer.presentationDidChange(pass: pass, cache: &rootCache) { changed.append(c) }
         }
     }
 
@@ -369,11 +372,12 @@ public final class LayerEngine: FrameParticipant {
             var changed = changedLayers
             changedLayers = []
             var count = 0
+            var rootCache = Layer.RootCache()
             for l in stalePresentations {
                 l.presentationIsStale = false
                 guard l.engine === self, let p = l.presented else { continue }
                 p.copyProperties(from: l)
-                evaluate(l, at: t, pass: passNumber, changed: &changed, count: &count)
+                evaluate(l, at: t, pass: passNumber, changed: &changed, count: &count, rootCache: &rootCache)
             }
             changedLayers = changed
             evaluationCount += count
