@@ -241,7 +241,8 @@ let package = Package(
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
                                                       "Images", "UpdateLoop"],
                     swiftSettings: facade),
-        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL"], swiftSettings: strict),
+        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",
             dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
