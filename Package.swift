@@ -188,6 +188,8 @@ let package = Package(
         .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"], swiftSettings: strict),
         .executableTarget(name: "TextFuzzer", dependencies: ["FuzzDriver", "TextEngine"], swiftSettings: strict),
         .executableTarget(name: "LottieFuzzer", dependencies: ["FuzzDriver", "Lottie"], swiftSettings: strict),
+        .executableTarget(name: "DotLottieFuzzer", dependencies: ["FuzzDriver", "Lottie", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                          swiftSettings: strict),
         .executableTarget(name: "ImageFuzzer", dependencies: ["FuzzDriver", "Images", "Geometry"], swiftSettings: strict),
         .executableTarget(name: "ObjCLowerFuzzer", dependencies: ["FuzzDriver", "ObjCLowering"], swiftSettings: strict),
         .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzDriver", "FuzzHarness", "TimelineSDL", "Timeline"], swiftSettings: strict),
