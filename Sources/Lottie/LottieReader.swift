@@ -131,6 +131,12 @@ struct LottieReader {
     mutating func image(_ item: JSONValue, _ path: String) throws(LottieError) -> LottieAsset {
         let width = try number(item["w"], path + ".w", default: 0), height = try number(item["h"], path + ".h", default: 0)
         let file = try string(item["p"], path + ".p", default: "")
+        // A sound asset (audio layers' source, as dotLottie v2 packs them in u/) is not played.
+        let lowered = file.lowercased()
+        if lowered.hasPrefix("data:audio/") || [".mp3", ".wav", ".ogg", ".m4a", ".aac"].contains(where: { lowered.hasSuffix($0) }) {
+            warnings.append("\(path).p: the sound '\(file)' is not played")
+            return .missingImage(reason: "a sound")
+        }
         let bytes: [UInt8]
         /// The archive and entry the image came from, named by its errors.
         var source: (archive: String, entry: String)?
@@ -232,7 +238,10 @@ struct LottieReader {
         let ip = try number(v["ip"], path + ".ip", default: 0), op = try number(v["op"], path + ".op", default: .greatestFiniteMagnitude)
         let stretch = try number(v["sr"], path + ".sr", default: 1)
         guard stretch != 0 else { throw LottieError(path: path + ".sr", message: "the time stretch must not be 0") }
-        guard let ks = v["ks"] else { throw LottieError(path: path + ".ks", message: "missing; a layer needs its transform") }
+        // Layers of the types not drawn (audio, 6, has no transform) may go without one.
+        guard let ks = v["ks"] ?? ((0...5).contains(type) ? nil : .object([], v.location)) else {
+            throw LottieError(path: path + ".ks", message: "missing; a layer needs its transform")
+        }
         var masks: [LottieMask] = []
         if let list = v["masksProperties"] {
             for (k, m) in try array(list, path + ".masksProperties").enumerated() { masks.append(try mask(m, "\(path).masksProperties[\(k)]")) }

@@ -132,6 +132,20 @@ struct DotLottieTests {
         #expect(d?.archive == "t.lottie" && d?.entry == "images/red.png" && d?.path == "assets[0].p", "\(String(describing: d))")
     }
 
+    @Test("LT14: an audio layer (type 6, no transform) and its sound asset, as dotLottie v2 packs them, are read, not played")
+    func LT14_audioLayer() throws {
+        let json = Doc.animation(layers: Doc.shapeLayer(Doc.redRect) + #",{"ty":6,"nm":"sound","ind":2,"ip":0,"op":60,"st":0,"refId":"audio_0"}"#,
+                                 assets: #"[{"id":"audio_0","u":"/u/","p":"beep.mp3","e":0}]"#)
+        let bytes = try Zip.archive([("manifest.json", Array(#"{"version":"2","animations":[{"id":"x"}]}"#.utf8)), ("a/x.json", Array(json.utf8)),
+                                     ("u/beep.mp3", [0xFF, 0xFB, 0x90, 0x04, 0, 0, 0, 0])])
+        let a = try DotLottieFile(data: bytes).animation()
+        #expect(a.layers.count == 2)
+        #expect(a.warnings.contains { $0.contains("layers[1].ty: layer type 6 is not drawn") })
+        #expect(a.warnings.contains { $0.contains("assets[0].p: the sound 'beep.mp3' is not played") })
+        // A drawn layer still needs its transform.
+        #expect(Doc.error(Doc.animation(layers: #"{"ty":3}"#))?.path == "layers[0].ks")
+    }
+
     /// Limits small enough for a test's archives to pass them.
     static var small: LottieLimits {
         var l = LottieLimits()
