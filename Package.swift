@@ -11,6 +11,7 @@ import PackageDescription
 //   FrameTiming                            the frame grid, the frame schedule, clocks and their statistics
 //   LayoutSolver                           the Cassowary solver
 //   JSONParsing                            the located JSON reader scene and Lottie files share
+//   Archives                               zip archives read under limits on entries, sizes and ratios (ZIPFoundation)
 //   UpdateLoop     <- FrameTiming          run loop, phases, timers, frame participants; no views
 //   Motion         <- Geometry             curves, springs, timing model, keyframe and timeline maths
 //   CTextShim                              ICU's version-suffixed functions under fixed names (C)
@@ -40,8 +41,9 @@ import PackageDescription
 //                                          the only importer of CSDL2: window, painter, events, PNG
 //   TimelineScene  <- Timeline, Views, Geometry, FrameTiming, Images, JSONParsing
 //                                          scene files <-> engine objects
-//   Lottie         <- Timeline, JSONParsing, Layers, Geometry, Motion, RenderModel, Images
-//                                          Bodymovin files -> layer trees, the player view, the recorder
+//   Lottie         <- Timeline, JSONParsing, Archives, Layers, Geometry, Motion, RenderModel, Images
+//                                          Bodymovin files and .lottie archives -> layer trees, the player view,
+//                                          the recorder
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
@@ -93,6 +95,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: strict),
@@ -100,6 +103,7 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "LayoutSolver", swiftSettings: strict),
         .target(name: "JSONParsing", swiftSettings: strict),
+        .target(name: "Archives", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], swiftSettings: strict),
         .target(
             name: "UpdateLoop",
             dependencies: [
@@ -152,7 +156,7 @@ let package = Package(
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
         .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images", "JSONParsing"], swiftSettings: strict),
-        .target(name: "Lottie", dependencies: ["Timeline", "JSONParsing", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
+        .target(name: "Lottie", dependencies: ["Timeline", "JSONParsing", "Archives", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
                 swiftSettings: strict),
         // The UIKit facade (UK1-UK7): Apple's names and signatures over the engine, in modules
         // named as Apple's so `import UIKit` compiles. ObjectiveC holds Selector; CoreGraphics the
@@ -184,6 +188,8 @@ let package = Package(
         .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"], swiftSettings: strict),
         .executableTarget(name: "TextFuzzer", dependencies: ["FuzzDriver", "TextEngine"], swiftSettings: strict),
         .executableTarget(name: "LottieFuzzer", dependencies: ["FuzzDriver", "Lottie"], swiftSettings: strict),
+        .executableTarget(name: "DotLottieFuzzer", dependencies: ["FuzzDriver", "Lottie", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                          swiftSettings: strict),
         .executableTarget(name: "ImageFuzzer", dependencies: ["FuzzDriver", "Images", "Geometry"], swiftSettings: strict),
         .executableTarget(name: "ObjCLowerFuzzer", dependencies: ["FuzzDriver", "ObjCLowering"], swiftSettings: strict),
         .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzDriver", "FuzzHarness", "TimelineSDL", "Timeline"], swiftSettings: strict),
@@ -232,12 +238,13 @@ let package = Package(
             name: "TimelineSceneTests",
             dependencies: ["TimelineScene", "Timeline", "TimelineTestSupport", "FuzzHarness", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
             swiftSettings: strict),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Timeline", "TimelineSDL", "TimelineScene", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Archives", .product(name: "ZIPFoundation", package: "ZIPFoundation"), "Timeline", "TimelineSDL", "TimelineScene", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
                                                       "Images", "UpdateLoop"],
                     swiftSettings: facade),
-        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL"], swiftSettings: strict),
+        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",
             dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],

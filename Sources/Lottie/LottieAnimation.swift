@@ -40,17 +40,35 @@ public final class LottieAnimation: Sendable {
     ///   types, missing or out-of-range values, a precomposition that uses itself, or a limit of
     ///   ``LottieLimits`` passed.
     public convenience init(data: [UInt8], limits: LottieLimits = LottieLimits(), resourceDirectory: String? = nil) throws(LottieError) {
-        let read = try LottieReader.read(data, limits: limits, resourceDirectory: resourceDirectory)
+        try self.init(data: data, limits: limits, resources: resourceDirectory.map { .directory($0) } ?? .none)
+    }
+
+    /// Reads Bodymovin JSON whose images are looked up in `resources`.
+    convenience init(data: [UInt8], limits: LottieLimits, resources: LottieResources) throws(LottieError) {
+        let read = try LottieReader.read(data, limits: limits, resources: resources)
         self.init(version: read.version, framerate: read.framerate, startFrame: read.startFrame, endFrame: read.endFrame,
                   width: read.width, height: read.height, name: read.name, layers: read.layers, assets: read.assets,
                   markers: read.markers, warnings: read.warnings)
     }
 
-    /// Reads the animation in the file at `path` (images it names are looked up beside it).
+    /// Reads the animation in the file at `path`: Bodymovin JSON (images it names are looked up
+    /// beside it) or a `.lottie` archive (its manifest's active animation, images from the
+    /// archive; ``DotLottieFile`` picks another). Which one is told by the bytes, not the name.
     ///
-    /// - Throws: a ``LottieError`` as ``init(data:limits:resourceDirectory:)``, or one saying
-    ///   the file cannot be read or is larger than ``LottieLimits/maximumFileBytes``.
+    /// - Throws: a ``LottieError`` as ``init(data:limits:resourceDirectory:)`` or
+    ///   ``DotLottieFile/init(data:name:limits:)``, or one saying the file cannot be read or is
+    ///   larger than ``LottieLimits/maximumFileBytes``.
     public static func load(contentsOfFile path: String, limits: LottieLimits = LottieLimits()) throws(LottieError) -> LottieAnimation {
+        let data = try readFile(path, limits: limits)
+        if DotLottieFile.isArchive(data) {
+            return try DotLottieFile(data: data, name: path, limits: limits).animation()
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return try LottieAnimation(data: data, limits: limits, resources: .directory(directory.isEmpty ? "." : directory))
+    }
+
+    /// The bytes of the file at `path`, its size checked before it is read.
+    static func readFile(_ path: String, limits: LottieLimits) throws(LottieError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw LottieError(path: "", message: "cannot open \(path)")
         }
@@ -62,8 +80,7 @@ public final class LottieAnimation: Sendable {
         }
         try? handle.seek(toOffset: 0)
         guard let data = try? handle.readToEnd() else { throw LottieError(path: "", message: "cannot read \(path)") }
-        let directory = (path as NSString).deletingLastPathComponent
-        return try LottieAnimation(data: [UInt8](data), limits: limits, resourceDirectory: directory.isEmpty ? "." : directory)
+        return [UInt8](data)
     }
 
     /// The animation at `path`, or nil when it cannot be read (lottie-ios's
@@ -99,16 +116,32 @@ public struct LottieLimits: Sendable {
     public var maximumTotalImagePixels = 4 * ImageDecoder.defaultPixelLimit
     /// The most vertices in one bezier shape.
     public var maximumVertices = 100_000
+    /// A `.lottie` archive's own bounds (LT14): the most entries, the most bytes they inflate to
+    /// together, and the highest ratio of an entry's inflated to its stored size (entries over
+    /// 1 MiB). The archive, and each entry inflated, are held to ``maximumFileBytes``.
+    public var maximumArchiveEntries = 1_000
+    public var maximumArchiveBytes = 256 << 20
+    public var maximumCompressionRatio = 100
 
     public init() {}
 }
 
 /// Why an animation could not be read: where in the JSON (`layers[3].ks.p.k[2].s`) and what is
-/// wrong there.
+/// wrong there, and for a `.lottie` archive which archive and which entry of it.
 public struct LottieError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The JSON path of the offending value ("" for the file as a whole).
+    /// The JSON path of the offending value ("" for the file or entry as a whole).
     public var path: String
     public var message: String
-    public init(path: String, message: String) { self.path = path; self.message = message }
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    /// The `.lottie` archive read (its file's path, or the name it was given), nil for JSON.
+    public var archive: String?
+    /// The archive's entry at fault (`a/intro.json`, `i/img_0.png`), nil for the archive as a
+    /// whole or for JSON.
+    public var entry: String?
+    public init(path: String, message: String, archive: String? = nil, entry: String? = nil) {
+        self.path = path; self.message = message; self.archive = archive; self.entry = entry
+    }
+    /// `ARCHIVE: ENTRY: PATH: MESSAGE`, each part present when it is known.
+    public var description: String {
+        [archive, entry, path.isEmpty ? nil : path, message].compactMap { $0 }.joined(separator: ": ")
+    }
 }

@@ -15,7 +15,8 @@ struct LottieReader {
     }
 
     let limits: LottieLimits
-    let resourceDirectory: String?
+    /// Where images that are not embedded are looked up.
+    let resources: LottieResources
     var warnings: [String] = []
     var expressionPaths: [String] = []
     var keyframes = 0
@@ -26,7 +27,7 @@ struct LottieReader {
     /// The embedded glyphs, read before the text layers that use them.
     var glyphSet = LottieGlyphSet()
 
-    static func read(_ data: [UInt8], limits: LottieLimits, resourceDirectory: String?) throws(LottieError) -> Read {
+    static func read(_ data: [UInt8], limits: LottieLimits, resources: LottieResources) throws(LottieError) -> Read {
         guard data.count <= limits.maximumFileBytes else {
             throw LottieError(path: "", message: "the data is \(data.count) bytes; the limit is \(limits.maximumFileBytes)")
         }
@@ -34,7 +35,7 @@ struct LottieReader {
         do { root = try JSONParser.parse(String(decoding: data, as: UTF8.self)) } catch {
             throw LottieError(path: "", message: "malformed JSON at line \(error.location.line), column \(error.location.column): \(error.message)")
         }
-        var reader = LottieReader(limits: limits, resourceDirectory: resourceDirectory)
+        var reader = LottieReader(limits: limits, resources: resources)
         return try reader.animation(root)
     }
 
@@ -130,7 +131,15 @@ struct LottieReader {
     mutating func image(_ item: JSONValue, _ path: String) throws(LottieError) -> LottieAsset {
         let width = try number(item["w"], path + ".w", default: 0), height = try number(item["h"], path + ".h", default: 0)
         let file = try string(item["p"], path + ".p", default: "")
+        // A sound asset (audio layers' source, as dotLottie v2 packs them in u/) is not played.
+        let lowered = file.lowercased()
+        if lowered.hasPrefix("data:audio/") || [".mp3", ".wav", ".ogg", ".m4a", ".aac"].contains(where: { lowered.hasSuffix($0) }) {
+            warnings.append("\(path).p: the sound '\(file)' is not played")
+            return .missingImage(reason: "a sound")
+        }
         let bytes: [UInt8]
+        /// The archive and entry the image came from, named by its errors.
+        var source: (archive: String, entry: String)?
         if file.hasPrefix("data:") {
             guard let comma = file.firstIndex(of: ","), file[..<comma].hasSuffix(";base64"),
                   let data = Data(base64Encoded: String(file[file.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
@@ -139,23 +148,33 @@ struct LottieReader {
             bytes = [UInt8](data)
         } else {
             let directory = try string(item["u"], path + ".u", default: "")
-            guard let base = resourceDirectory, !file.isEmpty else {
+            switch resources {
+            case .directory(let base) where !file.isEmpty:
+                let full = base + "/" + directory + file
+                guard let data = FileManager.default.contents(atPath: full) else {
+                    warnings.append("\(path).p: the image file \(full) cannot be read")
+                    return .missingImage(reason: "cannot read \(full)")
+                }
+                bytes = [UInt8](data)
+            case .archive(let archive) where !file.isEmpty:
+                guard let found = try archive.imageBytes(folder: directory, file: file, path + ".p") else {
+                    warnings.append("\(path).p: the image '\(directory)\(file)' is not in the archive")
+                    return .missingImage(reason: "not in the archive")
+                }
+                bytes = found.bytes
+                source = (archive.name, found.entry)
+            default:
                 warnings.append("\(path).p: the image '\(directory)\(file)' is not embedded and there is no folder to look in")
                 return .missingImage(reason: "not embedded")
             }
-            let full = base + "/" + directory + file
-            guard let data = FileManager.default.contents(atPath: full) else {
-                warnings.append("\(path).p: the image file \(full) cannot be read")
-                return .missingImage(reason: "cannot read \(full)")
-            }
-            bytes = [UInt8](data)
         }
         let decoder = ImageDecoder(pixelLimit: limits.maximumImagePixels)
         do {
             let header = try ImageHeader.read(bytes)
             let pixels = header.width * header.height
             guard imagePixels + pixels <= limits.maximumTotalImagePixels else {
-                throw LottieError(path: path + ".p", message: "the images hold more than \(limits.maximumTotalImagePixels) pixels together")
+                throw LottieError(path: path + ".p", message: "the images hold more than \(limits.maximumTotalImagePixels) pixels together",
+                                  archive: source?.archive, entry: source?.entry)
             }
             let image = try decoder.decode(bytes)
             imagePixels += pixels
@@ -163,7 +182,7 @@ struct LottieReader {
         } catch let e as LottieError {
             throw e
         } catch {
-            throw LottieError(path: path + ".p", message: "the image cannot be decoded: \(error)")
+            throw LottieError(path: path + ".p", message: "the image cannot be decoded: \(error)", archive: source?.archive, entry: source?.entry)
         }
     }
 
@@ -219,7 +238,10 @@ struct LottieReader {
         let ip = try number(v["ip"], path + ".ip", default: 0), op = try number(v["op"], path + ".op", default: .greatestFiniteMagnitude)
         let stretch = try number(v["sr"], path + ".sr", default: 1)
         guard stretch != 0 else { throw LottieError(path: path + ".sr", message: "the time stretch must not be 0") }
-        guard let ks = v["ks"] else { throw LottieError(path: path + ".ks", message: "missing; a layer needs its transform") }
+        // Layers of the types not drawn (audio, 6, has no transform) may go without one.
+        guard let ks = v["ks"] ?? ((0...5).contains(type) ? nil : .object([], v.location)) else {
+            throw LottieError(path: path + ".ks", message: "missing; a layer needs its transform")
+        }
         var masks: [LottieMask] = []
         if let list = v["masksProperties"] {
             for (k, m) in try array(list, path + ".masksProperties").enumerated() { masks.append(try mask(m, "\(path).masksProperties[\(k)]")) }

@@ -24,7 +24,7 @@ struct LottieBench: ParsableCommand {
         commandName: "lottie",
         abstract: "Render every frame of Lottie files at their size: ms per frame, ours beside rlottie's.")
 
-    @Argument(help: "Lottie files (Bodymovin JSON).") var files: [String]
+    @Argument(help: "Lottie files (Bodymovin JSON, or .lottie archives: their active animation; rlottie reads JSON only).") var files: [String]
     @Option(help: "Rounds per file (the median is reported).") var rounds = 5
     @Flag(help: "Print JSON: {\"files\": [{\"file\", \"frames\", \"ours_ms_per_frame\", \"rlottie_ms_per_frame\", \"rlottie_cpu_ms_per_frame\"}]}.") var json = false
 

@@ -8,7 +8,8 @@ import Timeline
 
 /// Lottie files on the `render` command (LT3): a JSON file whose top level has a frame rate, in
 /// and out points and layers is a Lottie animation, drawn at its own size on a transparent
-/// background, frame K counted from its in-point.
+/// background, frame K counted from its in-point; so is a `.lottie` archive (LT14), told by its
+/// zip signature.
 enum LottieInput {
     /// Whether `path` holds a Lottie animation rather than a scene (read only when it names the
     /// Bodymovin keys, so scenes are not parsed twice for nothing). The top-level keys are
@@ -19,6 +20,7 @@ enum LottieInput {
         defer { try? handle.close() }
         let window: UInt64 = 1 << 16
         guard let head = try? handle.read(upToCount: Int(window)) else { return false }
+        if DotLottieFile.isArchive([UInt8](head.prefix(4))) { return true }
         var text = String(decoding: head, as: UTF8.self)          // a character cut at an end does no harm
         if let size = try? handle.seekToEnd(), size > window {
             if (try? handle.seek(toOffset: max(size - window, window))) != nil, let tail = try? handle.readToEnd() {
@@ -28,22 +30,29 @@ enum LottieInput {
         return text.contains("\"fr\"") && text.contains("\"op\"") && text.contains("\"ip\"")
     }
 
-    /// Reads the animation, printing the reader's error (with its JSON path) on failure and its
-    /// warnings to standard error.
-    static func load(_ path: String, command: String) throws -> LottieAnimation {
+    /// Reads the animation (of a `.lottie` archive: the one `id` names, else the active one),
+    /// printing the reader's error (with its JSON path, and the archive's entry) on failure and
+    /// its warnings to standard error.
+    static func load(_ path: String, command: String, animationID id: String? = nil) throws -> LottieAnimation {
         do {
-            let animation = try LottieAnimation.load(contentsOfFile: path)
+            let animation: LottieAnimation
+            if let id {
+                animation = try DotLottieFile.load(contentsOfFile: path).animation(id: id)
+            } else {
+                animation = try LottieAnimation.load(contentsOfFile: path)
+            }
             for w in animation.warnings { printToStandardError("warning: \(path): \(w)") }
             return animation
         } catch {
-            printToStandardError("timeline \(command): \(path): \(error.description)")
+            // An archive's errors start with its path already.
+            printToStandardError("timeline \(command): \(error.archive == nil ? "\(path): " : "")\(error.description)")
             throw ExitCode(1)
         }
     }
 
     /// `render ANIM.json --frame K[,K...] | --time T --out X.png`, or `--from/--to` to export.
     static func render(_ c: RenderCommand) throws {
-        let animation = try load(c.scene, command: "render")
+        let animation = try load(c.scene, command: "render", animationID: c.animation)
         let size = animation.size
         if c.from != nil || c.to != nil {
             let range = try ExportRange(from: c.from, to: c.to, fps: c.fps, filmstrip: c.filmstrip, out: c.out)

@@ -16,7 +16,8 @@ struct PlayCommand: ParsableCommand {
         commandName: "play",
         abstract: "Play a Lottie animation in a window (space: pause, arrows: step, 1-4: speed).")
 
-    @Argument(help: "The Lottie file (Bodymovin JSON).") var file: String
+    @Argument(help: "The Lottie file (Bodymovin JSON or a .lottie archive).") var file: String
+    @Option(help: "For a .lottie archive: the id of the animation to play (default: the manifest's active one).") var animation: String?
     @Option(help: "Window size in points, WxH (default: the animation's, at most 1280x900).") var size: String?
     @Option(help: "Quit after this many seconds.") var seconds: Double?
     @Option(help: "Save a PNG of the window just before quitting (needs --seconds).") var screenshot: String?
@@ -65,7 +66,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let animation = try LottieInput.load(file, command: "play")
+        let animation = try LottieInput.load(file, command: "play", animationID: self.animation)
         let size = self.size.flatMap(WindowSize.init)?.size
             ?? Size(width: min(max(animation.width, 320), 1280), height: min(max(animation.height, 240), 900))
         let (seconds, screenshot, software, report) = (self.seconds, self.screenshot, self.software, self.report)

@@ -16,7 +16,8 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render frames of a scene to PNG with no window (offscreen software renderer).")
 
-    @Argument(help: "The scene file (JSON), or a Lottie animation (Bodymovin JSON: frame K counts from its in-point).") var scene: String
+    @Argument(help: "The scene file (JSON), or a Lottie animation (Bodymovin JSON or a .lottie archive: frame K counts from its in-point).") var scene: String
+    @Option(help: "For a .lottie archive: the id of the animation to draw (default: the manifest's active one).") var animation: String?
     @Option(help: "Frame index, or a comma-separated list (frame k's time is k / fps).") var frame: String?
     @Option(help: "Time in seconds: renders the first frame whose time is at or after it.") var time: Double?
     @Option(help: "Export from this time (s): every frame from the first at or after it...") var from: Double?
@@ -66,6 +67,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         if LottieInput.isLottie(scene) { return try LottieInput.render(self) }
+        if animation != nil { throw ValidationError("--animation picks an animation of a .lottie archive; \(scene) is a scene") }
         let loaded = try loadScene(scene)
         let rate = FrameRate(fps: fps)!
         if from != nil || to != nil {
