@@ -188,8 +188,7 @@ public final class LayerEngine: FrameParticipant {
     /// Phase 2: every running animation at the frame's time.
     public func advance(to frame: FrameInfo) {
         let t = Double(frame.mediaTime) / 1e9
-        beginPass(at: t)
-        evaluationNanoseconds = frame.mediaTime
+        beginPass(at: t, nanoseconds: frame.mediaTime)
         // Layers whose presentation their owner also writes (a view's layer) first: the owner's
         // animations, advanced next, add onto what the layer's own animations show, as a view's
         // block animations are additive animations added after them in Core Animation.
@@ -202,8 +201,7 @@ public final class LayerEngine: FrameParticipant {
     /// Evaluates every animated layer at media time `t` (seconds). Tests without a run loop
     /// call it directly.
     public func evaluate(at t: Double) {
-        beginPass(at: t)
-        evaluationNanoseconds = MediaTime.nanoseconds(t)
+        beginPass(at: t, nanoseconds: MediaTime.nanoseconds(t))
         evaluateContinuous(at: t)
         evaluateAnimated(at: t, keptPresentations: nil)
     }
@@ -212,8 +210,9 @@ public final class LayerEngine: FrameParticipant {
     /// had animations in this engine.
     private var hasKeptPresentations = false
 
-    private func beginPass(at t: Double) {
+    private func beginPass(at t: Double, nanoseconds: Int64) {
         evaluationTime = t
+        evaluationNanoseconds = nanoseconds
         evaluationCount = 0
         if !changedLayers.isEmpty { changedLayers.removeAll(keepingCapacity: true) }
         passNumber += 1            // every frame: the sources may list layers after this
@@ -292,9 +291,7 @@ public final class LayerEngine: FrameParticipant {
                 r.awaitsBegin = false
                 if inMediaTime { r.beginNanoseconds = now }
             }
-            let elapsed = inMediaTime && r.beginNanoseconds != nil
-                ? MediaTime.seconds(from: r.beginNanoseconds!, to: now) - r.startDelay : local - r.beginShift
-            let state = r.compiled.apply(at: elapsed, to: pres)
+            let state = r.compiled.apply(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime), to: pres)
             count += 1
             if state != .pending, !r.didStart {
                 r.didStart = true
@@ -309,9 +306,8 @@ public final class LayerEngine: FrameParticipant {
             var i = layer.running.count - 1
             while i >= 0 {
                 let r = layer.running[i]
-                let elapsed = inMediaTime && r.beginNanoseconds != nil
-                    ? MediaTime.seconds(from: r.beginNanoseconds!, to: now) - r.startDelay : local - r.beginShift
-                if case .after = r.compiled.timing.state(atParentTime: elapsed), r.animation.isRemovedOnCompletion {
+                if case .after = r.compiled.timing.state(atParentTime: r.parentTime(local: local, now: now, inMediaTime: inMediaTime)),
+                   r.animation.isRemovedOnCompletion {
                     layer.stopAnimation(at: i, finished: true)
                 }
                 i -= 1

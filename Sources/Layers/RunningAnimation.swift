@@ -30,6 +30,15 @@ final class RunningAnimation {
     init(key: String?, animation: Animation, compiled: CompiledAnimation, awaitsBegin: Bool) {
         self.key = key; self.animation = animation; self.compiled = compiled; self.awaitsBegin = awaitsBegin
     }
+
+    /// The animation's parent time at the layer's local time `local` (seconds) of the frame at
+    /// media time `now` (nanoseconds): measured in whole nanoseconds from the frame it began at
+    /// while the layer's time is media time, else from its begin shift.
+    @inline(__always)
+    func parentTime(local: Double, now: Int64, inMediaTime: Bool) -> Double {
+        if inMediaTime, let b = beginNanoseconds { return MediaTime.seconds(from: b, to: now) - startDelay }
+        return local - beginShift
+    }
 }
 
 /// What an animation does, compiled: its timing, and a track of one key path or a group.

@@ -327,6 +327,10 @@ open class View: Responder {
         if isLayerLoaded, viewLayer.isAnimating(property.layerProperty) { viewLayer.setNeedsRender() }
     }
 
+    /// The properties the view's own animations write on screen over what the layer's
+    /// animations show (a keyframe block's are the layer's own animations).
+    var heldOnScreen: UInt16 { animatedProperties & ~keyframedProperties }
+
     /// Whether an explicit animation on the view's layer drives `property`: what the layer's
     /// animations show this frame is then what the view's own animations add onto.
     @inline(__always)

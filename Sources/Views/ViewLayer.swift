@@ -71,7 +71,7 @@ final class ViewLayer: Layer {
         if let shown = onScreen {
             adoptPresentation(shown) { [weak view] p in
                 guard let view, let a = AnimatableProperty(p) else { return false }
-                return view.animatedProperties & ~view.keyframedProperties & a.bit != 0
+                return view.heldOnScreen & a.bit != 0
             }
         }
     }
@@ -91,7 +91,7 @@ final class ViewLayer: Layer {
     override func copyProperties(from other: Layer) {
         guard let vl = other as? ViewLayer, let shown = vl.onScreen else { super.copyProperties(from: other); return }
         if shown === self {
-            let driven = vl.view?.animatedProperties ?? 0
+            let driven = vl.view?.heldOnScreen ?? 0
             var kept: [(AnimatableProperty, AnimatableValue)] = []
             if driven != 0 { for p in AnimatableProperty.allCases where driven & p.bit != 0 { kept.append((p, value(of: p))) } }
             super.copyProperties(from: other)

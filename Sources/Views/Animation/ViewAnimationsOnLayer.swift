@@ -22,18 +22,7 @@ extension AnimationEngine {
 
     /// The layer key path of a view property: Core Animation's names (`center` is "position",
     /// `alpha` is "opacity").
-    static func layerKeyPath(_ property: AnimatableProperty) -> String {
-        switch property {
-        case .center: "position"
-        case .bounds: "bounds"
-        case .transform: "transform"
-        case .alpha: "opacity"
-        case .backgroundColor: "backgroundColor"
-        case .cornerRadius: "cornerRadius"
-        case .borderWidth: "borderWidth"
-        case .borderColor: "borderColor"
-        }
-    }
+    static func layerKeyPath(_ property: AnimatableProperty) -> String { property.layerProperty.key }
 
     /// `view`'s running animations with their keys, in the order they were made: a property's
     /// first animation under its key path, further (additive) ones under "-2", "-3", …; then
@@ -230,15 +219,7 @@ extension AnimationEngine {
     }
 
     /// A view value as the layer property's value type.
-    static func layerValue(_ v: AnimatableValue) -> Any {
-        switch v {
-        case .scalar(let x): x
-        case .point(let p): p
-        case .rect(let r): r
-        case .color(let c): c
-        case .transform(let t): Transform3D(t)
-        }
-    }
+    static func layerValue(_ v: AnimatableValue) -> Any { layerValueTyped(v).anyValue }
 }
 
 extension View {
