@@ -1,18 +1,67 @@
 import Geometry
+import Motion
 import RenderModel
 
 extension Layer {
     // MARK: Explicit animations (CA4)
 
-    /// What ``add(_:forKey:)`` does.
     /// Adds a view's animation (CA8): it begins at `begin` (the layer's time), or when nil at
     /// the first frame that evaluates it, `startDelay` seconds later either way.
     package func addViewAnimation(_ animation: Animation, forKey key: String?, beginsAt begin: Double?, startDelay: Double) {
         animation.beginTime = begin.map { $0 + startDelay } ?? 0
-        addAnimation(animation, forKey: key, awaitsBegin: begin == nil, startDelay: begin == nil ? startDelay : 0)
+        addAnimation(animation, forKey: key, awaitsBegin: begin == nil, startDelay: begin == nil ? startDelay : 0, byView: true)
     }
 
-    func addAnimation(_ animation: Animation, forKey key: String?, awaitsBegin: Bool? = nil, startDelay: Double = 0) {
+    /// Adds a view block's animation of `property` (AM1): UIKit's additive offset from `from`
+    /// (the value on screen before the change) to `to` (the new model value) on `timing`, which
+    /// the block's other animations share. `description` is what ``animation(forKey:)`` returns;
+    /// its delegate hears the end. It begins at the running frame (the next one when none
+    /// runs), under the property's key path, or "-2", "-3", … when that key is taken.
+    package func addBlockAnimation(_ description: BasicAnimation, of property: LayerProperty, from: LayerValue, to: LayerValue,
+                                   timing: SharedTiming) {
+        let base = property.key
+        var key = base
+        if running.contains(where: { $0.key == key }) {
+            var n = 2
+            while running.contains(where: { $0.key == "\(base)-\(n)" }) { n += 1 }
+            key = "\(base)-\(n)"
+        }
+        description.keyPath = base
+        let track = BasicTrack(keyPath: LayerKeyPath(property), from: from, to: to, by: nil, spring: nil,
+                               isAdditive: true, isCumulative: false, offsetsModel: true)
+        var compiled = CompiledAnimation(timing: description.mediaTiming, function: nil, track: .basic(track))
+        compiled.shared = timing
+        let frame = engine?.runLoop?.currentFrame
+        let entry = RunningAnimation(key: key, animation: description, compiled: compiled, awaitsBegin: frame == nil)
+        entry.isViewAnimation = true
+        if let frame, let engine {
+            entry.begin(atLocalTime: localTime(forMediaTime: MediaTime.seconds(frame.mediaTime)),
+                        nanoseconds: engine.layersHaveOwnTime ? nil : frame.mediaTime)
+        }
+        install(entry, compiled)
+    }
+
+    /// Stops the animations a view made of `property` (its block and keyframe animations),
+    /// unfinished: a newer one of the view interrupts them (their delegates hear `false`).
+    /// - Complexity: O(animations of the layer).
+    package func removeViewAnimations(of property: LayerProperty) {
+        var removed = false
+        var i = running.count - 1
+        while i >= 0 {
+            let r = running[i]
+            if r.isViewAnimation, r.compiled.properties & property.bit != 0 { stopAnimation(at: i, finished: false); removed = true }
+            i -= 1
+        }
+        if removed { animationsDidShrink() }
+    }
+
+    /// Whether an animation a view made drives `property`.
+    package func hasViewAnimation(of property: LayerProperty) -> Bool {
+        running.contains { $0.isViewAnimation && $0.compiled.properties & property.bit != 0 }
+    }
+
+    /// What ``add(_:forKey:)`` does.
+    func addAnimation(_ animation: Animation, forKey key: String?, awaitsBegin: Bool? = nil, startDelay: Double = 0, byView: Bool = false) {
         let copy = animation.copy()
         let compiled: CompiledAnimation
         do { compiled = try CompiledAnimation.compile(copy, for: self) } catch {
@@ -22,6 +71,13 @@ extension Layer {
         if let key, let i = running.firstIndex(where: { $0.key == key }) { stopAnimation(at: i, finished: false) }
         let entry = RunningAnimation(key: key, animation: copy, compiled: compiled, awaitsBegin: awaitsBegin ?? (copy.beginTime == 0))
         entry.startDelay = startDelay
+        entry.isViewAnimation = byView
+        install(entry, compiled)
+    }
+
+    /// Lists a compiled animation as running, with the open transactions' completions.
+    private func install(_ entry: RunningAnimation, _ compiled: CompiledAnimation) {
+        let animation = entry.animation
         if Transaction.isOpen {
             entry.completions = Transaction.openCompletions
             for g in entry.completions { g.pending += 1; if g.engine == nil { g.engine = engine } }
@@ -29,12 +85,23 @@ extension Layer {
         var list = takeAnimations()
         // A kept presentation holds only what its owner wrote while nothing animated: it takes
         // the model's other values now (a view's layer keeps what the view's animations write).
-        if keepsPresentation, list.isEmpty, let p = presented { p.copyProperties(from: self) }
+        // What a view's new animation drives stays as it is on screen until the next frame
+        // evaluates it from there.
+        if keepsPresentation, list.isEmpty, let p = presented {
+            if entry.isViewAnimation {
+                let kept = compiled.properties
+                let values = LayerProperty.allCases.filter { kept & $0.bit != 0 }.map { ($0, p.engineValue(for: $0)) }
+                p.copyProperties(from: self)
+                for (property, v) in values { p.setPresentationValue(v, for: property) }
+            } else {
+                p.copyProperties(from: self)
+            }
+        }
         list.append(entry)
         running = list
         animatedProperties |= compiled.properties
         if presented == nil { presented = type(of: self).init(layer: self) }
-        if copy is TransitionAnimation {
+        if animation is TransitionAnimation {
             // The rendering the transition replaces: the layer as it is now, in its coordinates.
             var renderer = LayerRenderer(engine: engine)
             var snapshot: [DrawCommand] = []
@@ -42,7 +109,7 @@ extension Layer {
             transitionSnapshot = snapshot
             presented?.transitionState = nil
         }
-        engine?.layerDidAddAnimation(self, copy)
+        engine?.layerDidAddAnimation(self, animation)
     }
 
     /// What ``animation(forKey:)`` does.

@@ -286,11 +286,7 @@ public final class LayerEngine: FrameParticipant {
         var ended = false
         let now = evaluationNanoseconds, inMediaTime = !layersHaveOwnTime
         for r in layer.running {
-            if r.awaitsBegin {
-                r.beginShift = local + r.startDelay
-                r.awaitsBegin = false
-                if inMediaTime { r.beginNanoseconds = now }
-            }
+            if r.awaitsBegin { r.begin(atLocalTime: local, nanoseconds: inMediaTime ? now : nil) }
             let state = r.compiled.apply(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime), to: pres)
             count += 1
             if state != .pending, !r.didStart {
@@ -303,14 +299,15 @@ public final class LayerEngine: FrameParticipant {
             if state == .ended, r.animation.isRemovedOnCompletion { ended = true }
         }
         if ended {
-            var i = layer.running.count - 1
-            while i >= 0 {
+            // In the order they were added: their delegates hear of it in that order.
+            var i = 0
+            while i < layer.running.count {
                 let r = layer.running[i]
-                if case .after = r.compiled.timing.state(atParentTime: r.parentTime(local: local, now: now, inMediaTime: inMediaTime)),
-                   r.animation.isRemovedOnCompletion {
+                if r.compiled.isOver(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime)), r.animation.isRemovedOnCompletion {
                     layer.stopAnimation(at: i, finished: true)
+                } else {
+                    i += 1
                 }
-                i -= 1
             }
             layer.animationsDidShrink()
         } else {

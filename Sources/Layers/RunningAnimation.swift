@@ -26,9 +26,23 @@ final class RunningAnimation {
     /// The frame time it began at, in nanoseconds, when it awaited its begin while the layer's
     /// time was media time (the engine then measures from it exactly).
     var beginNanoseconds: Int64?
+    /// Whether a view made it (a block's or keyframe block's animation, AM1): the view
+    /// interrupts and counts these, never the app's own layer animations.
+    var isViewAnimation = false
 
     init(key: String?, animation: Animation, compiled: CompiledAnimation, awaitsBegin: Bool) {
         self.key = key; self.animation = animation; self.compiled = compiled; self.awaitsBegin = awaitsBegin
+    }
+
+    /// Begins the animation at the layer's local time `local` (and, while the layer's time is
+    /// media time, the frame's `nanoseconds`). A view's animation then reads, as Core Animation's
+    /// do once committed, the begin time it got (its delay included).
+    @MainActor
+    func begin(atLocalTime local: Double, nanoseconds: Int64?) {
+        beginShift = local + startDelay
+        awaitsBegin = false
+        beginNanoseconds = nanoseconds
+        if isViewAnimation { animation.beginTime = local + startDelay + (compiled.shared?.timing.delay ?? 0) }
     }
 
     /// The animation's parent time at the layer's local time `local` (seconds) of the frame at
@@ -46,6 +60,9 @@ struct CompiledAnimation {
     var timing: MediaTiming
     var function: MediaTimingFunction?
     var track: Track
+    /// A view block's timing, which its animations share (``SharedTiming``): when set it
+    /// decides the progress and the end instead of ``timing`` and ``function``.
+    var shared: SharedTiming?
 
     indirect enum Track {
         case basic(BasicTrack)
@@ -75,6 +92,11 @@ final class BasicTrack {
     let from: LayerValue?, to: LayerValue?, by: LayerValue?
     let spring: Spring?
     let isAdditive: Bool, isCumulative: Bool
+    /// UIKit's block animation (AM1): `from` and `to` are the old and the new model values, and
+    /// the animation adds the offset `(from − to)·(1 − p)` onto what is under it, so that
+    /// overlapping ones blend and the sum always ends at the model (a transform's offset is its
+    /// decomposed interpolation, CA9).
+    let offsetsModel: Bool
     /// The same values as lanes, when the key path's value is kept as lanes in the state
     /// (``LaneSlot``): the track is then evaluated on them.
     let lanes: Lanes?
@@ -84,9 +106,10 @@ final class BasicTrack {
         let from: SIMD4<Double>?, to: SIMD4<Double>?, by: SIMD4<Double>?
     }
 
-    init(keyPath: LayerKeyPath, from: LayerValue?, to: LayerValue?, by: LayerValue?, spring: Spring?, isAdditive: Bool, isCumulative: Bool) {
+    init(keyPath: LayerKeyPath, from: LayerValue?, to: LayerValue?, by: LayerValue?, spring: Spring?, isAdditive: Bool, isCumulative: Bool,
+         offsetsModel: Bool = false) {
         self.keyPath = keyPath; self.from = from; self.to = to; self.by = by; self.spring = spring
-        self.isAdditive = isAdditive; self.isCumulative = isCumulative
+        self.isAdditive = isAdditive; self.isCumulative = isCumulative; self.offsetsModel = offsetsModel
         if let slot = LaneSlot(keyPath), from.map({ LaneSlot.lanes(of: $0) != nil }) ?? true,
            to.map({ LaneSlot.lanes(of: $0) != nil }) ?? true, by.map({ LaneSlot.lanes(of: $0) != nil }) ?? true {
             lanes = Lanes(slot: slot, from: from.flatMap(LaneSlot.lanes(of:)), to: to.flatMap(LaneSlot.lanes(of:)),
@@ -108,6 +131,21 @@ struct KeyframeValuesTrack {
 
 /// Layer values are keyframe values: their interpolation, sum, difference, scale and distance
 /// are the ones basic animations use; a spatial segment places a point value on its path.
+extension LayerValue {
+    /// `base + (from − to)·k`: a block animation's offset on what is under it (AM1). A
+    /// transform's is the decomposed interpolation from `to` back toward `from`, applied before
+    /// `base` (CA9: a quarter turn does not shrink the view halfway); the 2-D part, as views
+    /// animate it.
+    static func offset(_ base: LayerValue, from: LayerValue, to: LayerValue, _ k: Double) -> LayerValue {
+        if case .transform(let b) = base, case .transform(let f) = from, case .transform(let t) = to {
+            guard case .transform(let v) = AnimatableValue.additive(.transform(b.affineTransform), from: .transform(f.affineTransform),
+                                                                    to: .transform(t.affineTransform), k) else { return base }
+            return .transform(Transform3D(v))
+        }
+        return sum(base, scaled(difference(from, to), by: k))
+    }
+}
+
 extension LayerValue: KeyframeValue {
     public static func along(_ point: Point, from a: LayerValue, to b: LayerValue, _ fraction: Double) -> LayerValue {
         if case .point = a { return .point(point) }
@@ -286,6 +324,15 @@ extension CompiledAnimation {
     ///   allocation for scalar, point, size, rect, colour and transform values.
     @MainActor
     func apply(at t: Double, to target: Layer) -> EvaluationState {
+        if let shared {
+            switch shared.sample(at: t) {
+            case .progress(let p):
+                if case .basic(let b) = track { applyBasic(b, progress: p, 0, target) }
+                return .running
+            case .model: return .running
+            case .ended: return .ended
+            }
+        }
         let state = timing.state(atParentTime: t)
         let fraction: Double, iteration: Double, outcome: EvaluationState
         switch state {
@@ -308,6 +355,15 @@ extension CompiledAnimation {
         return outcome
     }
 
+    /// Whether the animation's active duration is over at parent time `t` (it is then removed,
+    /// unless it is kept on completion).
+    @MainActor
+    func isOver(at t: Double) -> Bool {
+        if let shared { return shared.sample(at: t) == .ended }
+        if case .after = timing.state(atParentTime: t) { return true }
+        return false
+    }
+
     @MainActor
     private func applyBasic(_ b: BasicTrack, _ fraction: Double, _ iteration: Double, _ target: Layer) {
         let p: Double
@@ -318,12 +374,23 @@ extension CompiledAnimation {
         } else {
             p = fraction
         }
+        applyBasic(b, progress: p, iteration, target)
+    }
+
+    /// A basic track at eased progress `p`.
+    @MainActor
+    private func applyBasic(_ b: BasicTrack, progress p: Double, _ iteration: Double, _ target: Layer) {
         if let lanes = b.lanes {
             applyLanes(lanes, b, p, iteration, target)
             return
         }
         let whole = target.engineValue(for: b.keyPath.property)
         let under = b.keyPath.extract(from: whole)
+        if b.offsetsModel, let f = b.from, let t = b.to {
+            target.setPresentationValue(b.keyPath.inject(LayerValue.offset(under, from: f, to: t, 1 - p), into: whole),
+                                        for: b.keyPath.property)
+            return
+        }
         let from: LayerValue, to: LayerValue
         switch (b.from, b.to, b.by) {
         case (let f?, let t?, _): from = f; to = t
@@ -344,6 +411,10 @@ extension CompiledAnimation {
     @MainActor
     private func applyLanes(_ l: BasicTrack.Lanes, _ b: BasicTrack, _ p: Double, _ iteration: Double, _ target: Layer) {
         let under = target.lanes(l.slot)
+        if b.offsetsModel, let f = l.from, let t = l.to {
+            target.setLanes(under + (f - t) * (1 - p), l.slot)
+            return
+        }
         let from: SIMD4<Double>, to: SIMD4<Double>
         switch (l.from, l.to, l.by) {
         case (let f?, let t?, _): from = f; to = t

@@ -31,6 +31,8 @@ final class CompletionGroup {
     /// but runs later, and its changes are not the block's (as in UIKit).
     var isOpen = false
     var completion: ((Bool) -> Void)?
+    /// The timing the block's animations share, made with the first of them.
+    var sharedTiming: SharedTiming?
     /// Inside `animateKeyframes`: the tracks its keyframes make, added to their views' layers
     /// as keyframe animations when the block closes.
     var keyframeTracks: [(view: View, property: AnimatableProperty, track: KeyframeTrack)] = []
@@ -83,30 +85,6 @@ struct AnimatorRecording: Sendable {
     let delayFactor: Double
 }
 
-/// One property of one view animating from a value to the model value.
-struct BlockAnimation {
-    /// Strong: a weak load per animation per frame cost more than the rest of its tick. A view
-    /// that leaves its window has its animations interrupted (``subtreeWillLeaveWindow()``) and
-    /// the next tick drops them, which releases it.
-    var view: View?
-    var property: AnimatableProperty
-    var from: AnimatableValue
-    var to: AnimatableValue
-    /// The frame time it began at, in nanoseconds; nil until the first tick that sees it.
-    var begin: Int64?
-    var timing: AnimationTiming
-    var group: CompletionGroup
-    /// Every property animation contributes `(from − to)·(1 − p)` on top of the current model,
-    /// so overlapping ones blend additively and the sum always ends at the model. Alone, that is
-    /// `from + (to − from)·p`. `additive` records whether it was made on top of running ones.
-    var additive: Bool
-    /// The view's animation epoch of the property when this was made: an interruption bumps the
-    /// view's epoch, and the tick drops the animations left behind (O(1) per interruption).
-    var epoch: UInt32
-    /// Set by the tick when it finished; compacted away in the same tick.
-    var isFinished = false
-}
-
 /// A constraint constant animating from a value to a target, set every frame through the
 /// solver's edit path so every intermediate frame satisfies every constraint (N2, mode b).
 struct ConstantAnimation {
@@ -119,24 +97,26 @@ struct ConstantAnimation {
     var epoch: UInt32
 }
 
-/// Runs block, keyframe and constant animations, property animators, timelines and scroll
-/// motions in phase 2 of each frame (writing presentation values) and their completions in
-/// phase 3: an ``AnimationSource`` of the run loop's layer engine, which advances it before the
-/// layers' animations from the same frame time, one per loop (``MainRunLoop/animations``). Values are pure functions of the frame
-/// time and each animation's begin time (N8). Animations hold their views weakly.
+/// The views' side of the one animation engine (AM1). A block's and a keyframe block's changes
+/// become animations of the views' layers, which the layer engine evaluates with the layers'
+/// own; this object makes them, counts their completion groups, and runs what is not yet a
+/// layer animation: constraint-constant animations, property animators, timelines and scroll
+/// motions, in phase 2 of each frame (writing presentation values), and their completions in
+/// phase 3. It is an ``AnimationSource`` of the run loop's layer engine, which advances it from
+/// the same frame time, one per loop (``MainRunLoop/animations``). Values are pure functions of
+/// the frame time and each animation's begin time (N8).
 ///
-/// Bulk changes are linear (P2): interrupting marks the old animation stale through an epoch
-/// instead of searching for it, finished and stale animations are compacted in one sweep, and a
-/// subtree leaving its window is found through a mark on its views, not an ancestor walk.
+/// Bulk changes are linear (P2): interrupting a view's animation of a property looks only at
+/// that view's layer, and a constant animation left behind is dropped through an epoch.
 @MainActor
 public final class AnimationEngine: AnimationSource {
     /// Weak: code may keep the engine (``MainRunLoop/animations``) after its loop is gone (MR3).
     weak var runLoop: MainRunLoop?
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
-    var running: [BlockAnimation] = []
+    /// How many block animations run on views' layers (counted for ``runningCount``).
+    var blockCount = 0
     private var constants: [ConstantAnimation] = []
-    private var tickGeneration: UInt32 = 0
     private(set) var animators: [PropertyAnimator] = []
     /// Timelines and scroll motions, advanced first in the tick (weak: an owner that goes away
     /// ends its motion).
@@ -144,14 +124,8 @@ public final class AnimationEngine: AnimationSource {
     struct WeakDriven { weak var value: (any FrameDrivenAnimation)? }
     private var endedGroups: [CompletionGroup] = []
     private var readyCompletions: [CompletionGroup] = []
-    /// Views that had an animation end in this tick (scratch for ``removeFinished()``).
-    private var endedViews: [View] = []
-    /// Values that forwards fills hold when their animations end, committed after the sweep.
-    private var heldValues: [(View, AnimatableProperty, AnimatableValue)] = []
-    /// Whether an interruption left stale animations behind since the last tick: only then does
-    /// the tick compare each animation's epoch with its view's (steady frames skip the check).
-    private var hasStaleAnimations = false
-    /// The same for constant animations.
+    /// Whether an interruption left stale constant animations behind since the last tick:
+    /// only then does the tick compare each one's epoch with its constraint's.
     private var hasStaleConstants = false
     /// Whether a view's layer (or a superview's) has had a time of its own (a begin time, speed
     /// or offset) in this loop: from then on each view animation runs on its layer's time
@@ -170,7 +144,7 @@ public final class AnimationEngine: AnimationSource {
 
     /// Whether anything is animating or waiting to complete.
     public var hasPendingWork: Bool {
-        !running.isEmpty || !constants.isEmpty || !endedGroups.isEmpty
+        !constants.isEmpty || !endedGroups.isEmpty
             || animators.contains { $0.isRunning } || !driven.isEmpty
     }
 
@@ -203,7 +177,7 @@ public final class AnimationEngine: AnimationSource {
 
     /// How many block and constant animations are running (keyframe blocks run as animations
     /// of their views' layers).
-    public var runningCount: Int { running.count + constants.count }
+    public var runningCount: Int { blockCount + constants.count }
 
     /// The begin time of an animation of `view` made now: the running frame's time (on the
     /// view's layer time), or nil to take the time of the first frame that ticks it (N8: that
@@ -255,12 +229,7 @@ public final class AnimationEngine: AnimationSource {
             if alreadyAnimating { interrupt(view, property) }
         }
         guard from != to || tx.timing.delay > 0 else { return false }
-        tx.group.pending += 1
-        running.append(BlockAnimation(
-            view: view, property: property, from: from, to: to, begin: beginNow(view), timing: tx.timing,
-            group: tx.group, additive: additive, epoch: view.animationEpochs[property.rawValue]))
-        view.animatedProperties |= property.bit
-        runLoop?.requestFrame()
+        startBlockAnimation(of: property, on: view, from: from, to: to, additive: additive, tx)
         return true
     }
 
@@ -281,20 +250,19 @@ public final class AnimationEngine: AnimationSource {
                                                                    calculation: calculation)))
         view.animatedProperties |= property.bit
         view.keyframedProperties |= property.bit
+        view.blockProperties |= property.bit
         return true
     }
 
-    /// Ends the running animations of `property` on `view` unfinished, in O(1): they become stale
-    /// and the next tick drops them and ends their groups. The presentation keeps its current
-    /// value (the new animation starts from there).
+    /// Ends the running block and keyframe animations of `property` on `view` unfinished (their
+    /// groups hear `false`). The presentation keeps its current value until the next frame
+    /// evaluates the new animation from there.
+    /// - Complexity: O(animations of the view's layer), whatever else runs (P2).
     private func interrupt(_ view: View, _ property: AnimatableProperty) {
-        let keyframed = view.keyframedProperties & property.bit != 0
-        view.animationEpochs[property.rawValue] &+= 1
-        hasStaleAnimations = true
         view.animatedProperties &= ~property.bit
         view.keyframedProperties &= ~property.bit
-        // A keyframe block's animation of the property on the layer stops (unfinished).
-        if keyframed { view.viewLayer.removeKeyframeBlock(of: property) }
+        view.blockProperties &= ~property.bit
+        view.viewLayer.removeViewAnimations(of: property.layerProperty)
     }
 
     /// Ends one animation of `group` unfinished (interrupted, or its view or constraint gone).
@@ -335,126 +303,6 @@ public final class AnimationEngine: AnimationSource {
                 if a.tick(to: now) { k += 1 } else if k < animators.count, animators[k] === a { animators.remove(at: k); a.isRegistered = false }
             }
         }
-        guard !running.isEmpty else { return }
-        tickGeneration &+= 1
-        let generation = tickGeneration
-        let checksEpochs = hasStaleAnimations
-        hasStaleAnimations = false
-        let followsLayerTime = self.followsLayerTime
-        // One exclusive access to the list for the whole sweep: reading elements through
-        // `running[i]` costs a dynamic exclusivity check (or a copy) per element.
-        var viewsTouched = 0
-        let finished = running.withUnsafeMutableBufferPointer { running in
-            var finished = 0
-            guard let first = running.baseAddress else { return 0 }
-            // Each element through its pointer: a subscript copies the whole element (a weak
-            // reference and two values) to read one field.
-            for i in running.indices {
-                let a = first + i
-                guard let view = a.pointee.view,
-                      !checksEpochs || a.pointee.epoch == view.animationEpochs[a.pointee.property.rawValue] else {
-                    // Its view is gone, or a newer animation of the property interrupted it.
-                    a.pointee.isFinished = true
-                    a.pointee.group.finished = false
-                    finished += 1
-                    continue
-                }
-                let t = followsLayerTime ? layerTime(of: view, at: now) : now
-                let begin: Int64
-                if let b = a.pointee.begin { begin = b } else { begin = t; a.pointee.begin = t }
-                let local = MediaTime.seconds(from: begin, to: t) - a.pointee.timing.delay
-                let property = a.pointee.property
-                // Animations are offsets on the model: the first one of a property this tick starts
-                // from the model value, the others add onto what is there.
-                if view.tickGeneration != generation { view.tickGeneration = generation; view.tickWritten = 0; viewsTouched += 1 }
-                let base = view.tickWritten & property.bit == 0 && !view.showsLayerAnimation(of: property)
-                    ? view.modelValue(of: property) : view.shownValue(of: property)
-                view.tickWritten |= property.bit
-                // The first views queue themselves for re-emission; past as many as a window
-                // patches, the windows rebuild their lists whole, and the rest need not queue.
-                if viewsTouched <= Window.maximumQueuedViews { view.presentationChanged() }
-                if a.pointee.timing.usesWebModel {
-                    // The whole Web Animations model (N10): fill, direction, iterations, rates.
-                    let (from, to) = (a.pointee.from, a.pointee.to)
-                    switch a.pointee.timing.effect(atElapsed: local + a.pointee.timing.delay) {
-                    case .oldValue: view.setShown(property, AnimatableValue.additive(base, from: from, to: to, 1))
-                    case .modelValue: view.setShown(property, base)
-                    case .progress(let p): view.setShown(property, AnimatableValue.additive(base, from: from, to: to, 1 - p))
-                    case .ended(let hold):
-                        view.setShown(property, base)
-                        a.pointee.isFinished = true
-                        finished += 1
-                        // A fill holds the value it ended on: committed to the model (below).
-                        if let hold, hold != 1 { heldValues.append((view, property, AnimatableValue.additive(base, from: from, to: to, 1 - hold))) }
-                    }
-                    continue
-                }
-                if local < 0 {
-                    // During the delay the old value shows: the whole offset.
-                    view.setShown(property, AnimatableValue.additive(base, from: a.pointee.from, to: a.pointee.to, 1))
-                    continue
-                }
-                // Animations made by one block share their timing: evaluate the curve once per frame.
-                let group = a.pointee.group
-                let p: (progress: Double, isFinished: Bool)
-                if group.cachedLocal == local {
-                    p = group.cachedProgress
-                } else {
-                    p = a.pointee.timing.progress(at: local)
-                    group.cachedLocal = local
-                    group.cachedProgress = p
-                }
-                if p.isFinished {
-                    view.setShown(property, base)                  // its offset is 0 now
-                    a.pointee.isFinished = true
-                    finished += 1
-                } else {
-                    view.setShown(property, AnimatableValue.additive(base, from: a.pointee.from, to: a.pointee.to, 1 - p.progress))
-                }
-            }
-            return finished
-        }
-        if viewsTouched > Window.maximumQueuedViews { for w in windows { w.presentationDidChange() } }
-        if finished > 0 { removeFinished() }
-        if !heldValues.isEmpty {
-            for (view, property, value) in heldValues { view.setModelWithoutAnimation(property, value) }
-            heldValues.removeAll(keepingCapacity: true)
-        }
-    }
-
-    /// Drops the animations the tick marked finished or stale, ends their groups, and shows the
-    /// model for every property no animation drives any more: one sweep over the running list
-    /// and one over the views involved, O(running), whatever number ended (P2).
-    private func removeFinished() {
-        var w = 0
-        for r in running.indices {
-            guard running[r].isFinished else {
-                if w != r { running[w] = running[r] }
-                w += 1
-                continue
-            }
-            let a = running[r]
-            do {
-                end(a.group)
-                if let v = a.view, a.group.finished || a.epoch == v.animationEpochs[a.property.rawValue] {
-                    if v.endedProperties == 0 { endedViews.append(v) }
-                    v.endedProperties |= a.property.bit
-                }
-            }
-        }
-        running.removeLast(running.count - w)
-        guard !endedViews.isEmpty else { return }
-        // Properties that still have a running animation keep it; the others show the model.
-        for a in running { if let v = a.view, v.endedProperties != 0 { v.endedProperties &= ~a.property.bit } }
-        for v in endedViews {
-            for p in AnimatableProperty.allCases where v.endedProperties & p.bit != 0 {
-                v.showModel(p)
-                v.presentationChanged()
-                v.animatedProperties &= ~p.bit
-            }
-            v.endedProperties = 0
-        }
-        endedViews.removeAll(keepingCapacity: true)
     }
 
     /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint
@@ -522,18 +370,6 @@ public final class AnimationEngine: AnimationSource {
         readyCompletions.removeAll(keepingCapacity: true)
     }
 
-    /// A subtree leaves its window: its animations end unfinished, presentation = model. The
-    /// subtree's views carry ``View/isLeavingWindow`` while this runs, so it costs O(animations).
-    func subtreeWillLeaveWindow() {
-        // (A keyframe block's animations are its views' layers': the layers leave the engine.)
-        for a in running {
-            guard let v = a.view, v.isLeavingWindow, a.epoch == v.animationEpochs[a.property.rawValue] else { continue }
-            v.showModel(a.property)
-            v.presentationChanged()
-            interrupt(v, a.property)
-        }
-        if !running.isEmpty { runLoop?.requestFrame() }
-    }
 }
 
 extension View {

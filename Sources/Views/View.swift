@@ -62,18 +62,13 @@ open class View: Responder {
     public final var presentation: Layer {
         @inline(__always) get { onScreen }
     }
-    /// Bits of the properties an animation currently drives (see ``AnimatableProperty``).
+    /// Bits of the properties an animation the view made currently drives (a block, keyframe
+    /// block or property animator; see ``AnimatableProperty``).
     var animatedProperties: UInt16 = 0
-    /// Properties the animation tick has already written this tick (valid for ``tickGeneration``).
-    var tickWritten: UInt16 = 0
-    var tickGeneration: UInt32 = 0
-    /// Bits of the properties a keyframe track drives (they do not blend additively).
+    /// Bits of the properties a block or keyframe block drives: animations of the layer (AM1).
+    var blockProperties: UInt16 = 0
+    /// Bits of the properties a keyframe block drives (they do not blend additively).
     var keyframedProperties: UInt16 = 0
-    /// Per property, bumped when its animations are interrupted: animations made under an older
-    /// epoch are stale and dropped by the next tick (so interrupting costs O(1), P2).
-    var animationEpochs = SIMD8<UInt32>(repeating: 0)
-    /// Scratch for the animation tick: properties whose animation ended in this tick.
-    var endedProperties: UInt16 = 0
     /// Set on a subtree while it leaves its window, so the engines find its members in O(1).
     var isLeavingWindow = false
     /// Marks the view while a batch deactivation sweeps its ``constraints`` once.
@@ -327,9 +322,9 @@ open class View: Responder {
         if isLayerLoaded, viewLayer.isAnimating(property.layerProperty) { viewLayer.setNeedsRender() }
     }
 
-    /// The properties the view's own animations write on screen over what the layer's
-    /// animations show (a keyframe block's are the layer's own animations).
-    var heldOnScreen: UInt16 { animatedProperties & ~keyframedProperties }
+    /// The properties the view's property animators write on screen over what the layer's
+    /// animations show (a block's and a keyframe block's are the layer's own animations).
+    var heldOnScreen: UInt16 { animatedProperties & ~blockProperties }
 
     /// Whether an explicit animation on the view's layer drives `property`: what the layer's
     /// animations show this frame is then what the view's own animations add onto.

@@ -181,22 +181,18 @@ final class ViewLayer: Layer {
         return super.animation(forKey: key)
     }
 
-    /// The view's animations first (by key path: "position", "opacity", …, then "-2", "-3" for
-    /// further additive ones of the same property), then the layer's explicit ones.
+    /// The layer's animations in the order they were added (a view block's by key path:
+    /// "position", "opacity", …, then "-2", "-3" for further additive ones of the same
+    /// property), then the view's property animators' and timelines'.
     override func animationKeys() -> [String]? {
         let views = view.flatMap { v in viewAnimations.map { $0.layerAnimationKeys(of: v) } } ?? []
         guard !views.isEmpty else { return super.animationKeys() }
-        return views + (super.animationKeys() ?? [])
+        return (super.animationKeys() ?? []) + views
     }
 
     override func removeAnimation(forKey key: String) {
         if let v = view, let engine = viewAnimations, engine.removeLayerAnimation(forKey: key, of: v) { return }
         super.removeAnimation(forKey: key)
-    }
-
-    /// Stops the keyframe block animation of `property` (its key is the layer key path).
-    func removeKeyframeBlock(of property: AnimatableProperty) {
-        super.removeAnimation(forKey: AnimationEngine.layerKeyPath(property))
     }
 
     override func removeAllAnimations() {

@@ -308,13 +308,13 @@ public final class Window: FrameParticipant {
 
     func enqueueDisplay(_ view: View) { displayQueue.append(view) }
 
-    /// `view`'s subtree leaves this window: its animations end and its constraints leave the
-    /// solver. The subtree is marked once so that both engines find its members in O(1) each,
-    /// which keeps removing a large subtree linear (P2).
+    /// `view`'s subtree leaves this window: its constraints leave the solver (its layers leave
+    /// the layer engine as the views leave the window, which ends their animations). The
+    /// subtree is marked once so that the layout engine finds its members in O(1) each, which
+    /// keeps removing a large subtree linear (P2).
     func viewWillLeaveWindow(_ view: View) {
         view.setLeavingWindow(true)
         defer { view.setLeavingWindow(false) }
-        animations?.subtreeWillLeaveWindow()
         layoutEngine.subtreeWillLeaveWindow(view)
         hovered.removeAll { $0.isLeavingWindow }
         if let f = firstResponder as? View, f.isLeavingWindow { _ = f.resignFirstResponder(); if firstResponder === f { firstResponder = nil } }

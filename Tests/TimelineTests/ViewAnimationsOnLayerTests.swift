@@ -58,7 +58,7 @@ struct ViewAnimationsOnLayerTests {
         v.layer.add(spin, forKey: "fade")
         var finished: Bool?
         View.animate(withDuration: 1, animations: { v.alpha = 0.2; v.cornerRadius = 10 }, completion: { finished = $0 })
-        #expect(v.layer.animationKeys() == ["opacity", "cornerRadius", "fade"])
+        #expect(v.layer.animationKeys() == ["fade", "opacity", "cornerRadius"])          // in the order added (AM1)
         host.step(frames: 10)
         #expect(v.presentation.opacity > 0.2 && v.presentation.opacity < 1)
         v.layer.removeAllAnimations()

@@ -39,7 +39,7 @@ extension AnimationEngine {
             k.keyTimes = times
             k.duration = timing.duration
             k.fillMode = timing.delay > 0 ? .backwards : .removed
-            k.delegate = KeyframeBlockEnd(view: view, property: property, epoch: view.animationEpochs[property.rawValue], group: group)
+            k.delegate = ViewAnimationEnd(view: view, property: property, group: group, counts: nil)
             group.pending += 1
             let now = view.window?.runLoop?.currentFrame.map { layer.localTime(forMediaTime: MediaTime.seconds($0.mediaTime)) }
             layer.addViewAnimation(k, forKey: k.keyPath, beginsAt: now, startDelay: timing.delay)
@@ -79,29 +79,5 @@ extension View {
         let total = tx.timing.duration
         tx.keyframeSpan = (start * total, max(start + relativeDuration, start + 1e-9) * total)
         AnimationScope.$transaction.withValue(tx, operation: animations)
-    }
-}
-
-/// Hears a keyframe block's animation on a view's layer end: the view's property is no longer
-/// keyframed (unless a newer animation took it over), and the block's group counts it.
-@MainActor
-final class KeyframeBlockEnd: AnimationDelegate {
-    weak var view: View?
-    let property: AnimatableProperty
-    let epoch: UInt32
-    let group: CompletionGroup
-
-    init(view: View, property: AnimatableProperty, epoch: UInt32, group: CompletionGroup) {
-        self.view = view; self.property = property; self.epoch = epoch; self.group = group
-    }
-
-    func animationDidStop(_ animation: Layers.Animation, finished: Bool) {
-        if let v = view, v.animationEpochs[property.rawValue] == epoch, v.keyframedProperties & property.bit != 0 {
-            v.animatedProperties &= ~property.bit
-            v.keyframedProperties &= ~property.bit
-            v.showModel(property)
-            v.presentationChanged()
-        }
-        group.animationEndedInCompletions(finished: finished)
     }
 }

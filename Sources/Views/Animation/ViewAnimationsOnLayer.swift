@@ -2,27 +2,21 @@ import Geometry
 import Layers
 import Motion
 
-/// A view's block animations as its layer shows them (CA8). Core Animation runs UIKit's view
-/// animations as animations of the view's layer, and code ported from UIKit relies on it: it
-/// lists them with `layer.animationKeys()`, reads one with `animation(forKey:)`, stops them
-/// with `removeAllAnimations()` (the block's completion then hears `false`) and pauses them
-/// with the layer's speed and time offset. The engine keeps its own compact records (P2's bulk
-/// figures depend on them) and answers for them here, by the layer's key paths. (A keyframe
-/// block's animations are already the layer's: ``AnimationEngine/startKeyframes(of:timing:)``.)
+/// A view's property animators and timelines as its layer shows them (CA8). Core Animation
+/// runs UIKit's view animations as animations of the view's layer, and code ported from UIKit
+/// relies on it: it lists them with `layer.animationKeys()`, reads one with
+/// `animation(forKey:)`, stops them with `removeAllAnimations()` and pauses them with the
+/// layer's speed and time offset. A block's and a keyframe block's animations are the layer's
+/// own (``AnimationEngine/startBlockAnimation(of:on:from:to:additive:_:)``); property animators
+/// and timelines are answered for here, by the layer's key paths, until they are too.
 extension AnimationEngine {
     /// One of a view's running animations, as its layer lists it.
     enum LayerEntry {
-        /// A block animation: its index in ``running``.
-        case block(Int)
         /// A property animator's track: the animator and the track's index in it.
         case animator(PropertyAnimator, Int)
         /// A playing timeline whose ``AnimationTimeline/timingView`` is the view.
         case timeline(AnimationTimeline)
     }
-
-    /// The layer key path of a view property: Core Animation's names (`center` is "position",
-    /// `alpha` is "opacity").
-    static func layerKeyPath(_ property: AnimatableProperty) -> String { property.layerProperty.key }
 
     /// `view`'s running animations with their keys, in the order they were made: a property's
     /// first animation under its key path, further (additive) ones under "-2", "-3", …; then
@@ -47,10 +41,6 @@ extension AnimationEngine {
             let n = counts[p.rawValue]
             return n == 1 ? Self.layerKeyPath(p) : "\(Self.layerKeyPath(p))-\(n)"
         }
-        for (i, a) in running.enumerated()
-        where a.view === view && !a.isFinished && a.epoch == view.animationEpochs[a.property.rawValue] {
-            out.append((key(a.property), .block(i)))
-        }
         for animator in animators where animator.state == .active {
             for (i, t) in animator.tracks.enumerated() where t.view === view { out.append((key(t.property), .animator(animator, i))) }
         }
@@ -66,7 +56,6 @@ extension AnimationEngine {
     func layerAnimation(forKey key: String, of view: View) -> Animation? {
         guard let entry = layerEntries(of: view).first(where: { $0.key == key })?.entry else { return nil }
         switch entry {
-        case .block(let i): return describe(running[i])
         case .animator(let animator, let i): return describe(animator, track: animator.tracks[i])
         case .timeline(let tl): return describe(tl, on: view)
         }
@@ -89,11 +78,9 @@ extension AnimationEngine {
     }
 
     private func remove(_ entries: [LayerEntry], of view: View) {
-        var blocks: [Int] = []
         var properties: UInt16 = 0
         for e in entries {
             switch e {
-            case .block(let i): blocks.append(i)
             case .animator(let animator, let i):
                 // The animator runs on with its other tracks; without any it ends (see
                 // ``PropertyAnimator/dropRemovedTracks()``).
@@ -102,36 +89,21 @@ extension AnimationEngine {
             case .timeline(let tl): tl.pause()
             }
         }
-        guard properties != 0 || !blocks.isEmpty else { return }
-        for i in blocks.reversed() {
-            let a = running.remove(at: i)
-            properties |= a.property.bit
-            abandon(a.group)
-        }
-        // A property no animation drives any more shows its model now.
-        for a in running where a.view === view && a.epoch == view.animationEpochs[a.property.rawValue] {
-            properties &= ~a.property.bit
-        }
+        guard properties != 0 else { return }
+        // A property no animation of the view drives any more shows its model now.
+        properties &= ~view.blockProperties
         for p in AnimatableProperty.allCases where properties & p.bit != 0 {
             view.animatedProperties &= ~p.bit
-            view.keyframedProperties &= ~p.bit
             view.showModel(p)
         }
         view.presentationChanged()
-        runLoop?.requestFrame()                 // the blocks' completions run in the next frame's phase 3
+        runLoop?.requestFrame()
         // Last, with the lists settled: an animator left with no tracks ends now, and its
         // completions may remove animations again.
         for animator in animators { animator.dropRemovedTracks() }
     }
 
     // MARK: Descriptions
-
-    private func describe(_ a: BlockAnimation) -> Animation {
-        let basic = Self.basic(a.property, from: a.from, to: a.to, curve: a.timing.curve)
-        basic.isAdditive = a.additive
-        describeTiming(a.timing, begin: a.begin, on: basic)
-        return basic
-    }
 
     /// A playing timeline, as the animation group Core Animation would run it as: one
     /// iteration's duration, its repeats (autoreversing pairs for a yoyo), its time scale as
@@ -160,66 +132,6 @@ extension AnimationEngine {
         basic.fillMode = .both
         return basic
     }
-
-    /// A basic animation of `property` from one value to another along `curve`: a spring
-    /// (mass 1, its stiffness and damping) for a spring curve, else with its timing function.
-    private static func basic(_ property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue,
-                              curve: TimingCurve) -> BasicAnimation {
-        let basic: BasicAnimation
-        if case .spring(let s) = curve {
-            let spring = SpringAnimation()
-            spring.mass = 1
-            spring.stiffness = s.stiffness
-            spring.damping = 4 * Double.pi * s.dampingRatio / s.response
-            spring.initialVelocity = s.initialVelocity
-            basic = spring
-        } else {
-            basic = BasicAnimation()
-            basic.timingFunction = timingFunction(curve)
-        }
-        basic.keyPath = layerKeyPath(property)
-        basic.fromValue = layerValue(from)
-        basic.toValue = layerValue(to)
-        return basic
-    }
-
-    private func describeTiming(_ timing: AnimationTiming, begin: Int64?, on animation: Animation) {
-        animation.duration = timing.singleDuration
-        animation.beginTime = begin.map { MediaTime.seconds($0) + timing.delay } ?? 0
-        animation.repeatCount = timing.repeatCount
-        animation.autoreverses = timing.autoreverses
-        if timing.usesWebModel {
-            animation.speed = timing.playbackRate
-            animation.repeatCount = timing.effectiveIterations
-            animation.autoreverses = timing.effectiveDirection == .alternate
-            animation.timeOffset = timing.iterationStart * timing.iterationDuration
-        }
-        animation.fillMode = timing.delay > 0 ? .backwards : .removed
-    }
-
-    /// The Core Animation timing function of a curve; nil (linear) for curves it has none for
-    /// (steps and piecewise-linear curves, which only Web Animations timing makes).
-    static func timingFunction(_ curve: TimingCurve) -> MediaTimingFunction? {
-        switch curve {
-        case .linear: MediaTimingFunction(name: .linear)
-        case .cubicBezier(let b): MediaTimingFunction(controlPoints: b.x1, b.y1, b.x2, b.y2)
-        case .spring, .steps, .piecewiseLinear: nil
-        }
-    }
-
-    /// A view value as the layer's value.
-    static func layerValueTyped(_ v: AnimatableValue) -> LayerValue {
-        switch v {
-        case .scalar(let x): .number(x)
-        case .point(let p): .point(p)
-        case .rect(let r): .rect(r)
-        case .color(let c): .color(c)
-        case .transform(let t): .transform(Transform3D(t))
-        }
-    }
-
-    /// A view value as the layer property's value type.
-    static func layerValue(_ v: AnimatableValue) -> Any { layerValueTyped(v).anyValue }
 }
 
 extension View {

@@ -1,0 +1,139 @@
+import Geometry
+import Layers
+import Motion
+
+// A block's changes are animations of the views' layers (CA8, AM1): each changed property
+// becomes a basic (or spring) animation of the view's layer, UIKit's additive offset from the
+// value before the change to the new model value, evaluated by the layer engine with the
+// layer's own animations. The block's animations share one timing, evaluated once a frame.
+
+extension AnimationEngine {
+    /// Adds the animation of `property` a block made on `view`'s layer (loaded, so hosted and
+    /// shown): under the property's key path ("-2", "-3", … for further additive ones), begun
+    /// at the running frame or the next, telling the block's group when it ends.
+    func startBlockAnimation(of property: AnimatableProperty, on view: View, from: AnimatableValue, to: AnimatableValue,
+                             additive: Bool, _ tx: AnimationTransaction) {
+        let group = tx.group
+        let shared = group.sharedTiming ?? SharedTiming(tx.timing)
+        group.sharedTiming = shared
+        let layer = view.viewLayer
+        _ = view.layer
+        let description = Self.basic(property, from: from, to: to, curve: tx.timing.curve)
+        description.isAdditive = additive
+        Self.describeTiming(tx.timing, on: description)
+        let hold = tx.timing.heldProgress
+        description.delegate = ViewAnimationEnd(view: view, property: property, group: group, counts: self,
+                                                held: hold.map { (from, to, $0) })
+        group.pending += 1
+        blockCount += 1
+        view.animatedProperties |= property.bit
+        view.blockProperties |= property.bit
+        layer.addBlockAnimation(description, of: property.layerProperty, from: Self.layerValueTyped(from),
+                                to: Self.layerValueTyped(to), timing: shared)
+    }
+
+    // MARK: Descriptions
+
+    /// A basic animation of `property` from one value to another along `curve`, as Core
+    /// Animation would describe it: a spring (mass 1, its stiffness and damping) for a spring
+    /// curve, else with its timing function.
+    static func basic(_ property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue,
+                      curve: TimingCurve) -> BasicAnimation {
+        let basic: BasicAnimation
+        if case .spring(let s) = curve {
+            let spring = SpringAnimation()
+            spring.mass = 1
+            spring.stiffness = s.stiffness
+            spring.damping = 4 * Double.pi * s.dampingRatio / s.response
+            spring.initialVelocity = s.initialVelocity
+            basic = spring
+        } else {
+            basic = BasicAnimation()
+            basic.timingFunction = timingFunction(curve)
+        }
+        basic.keyPath = layerKeyPath(property)
+        basic.fromValue = layerValue(from)
+        basic.toValue = layerValue(to)
+        return basic
+    }
+
+    /// A block's timing on a Core Animation description (its begin time is set when it begins).
+    static func describeTiming(_ timing: AnimationTiming, on animation: Layers.Animation) {
+        animation.duration = timing.singleDuration
+        animation.beginTime = 0
+        animation.repeatCount = timing.repeatCount
+        animation.autoreverses = timing.autoreverses
+        if timing.usesWebModel {
+            animation.speed = timing.playbackRate
+            animation.repeatCount = timing.effectiveIterations
+            animation.autoreverses = timing.effectiveDirection == .alternate
+            animation.timeOffset = timing.iterationStart * timing.iterationDuration
+        }
+        animation.fillMode = timing.delay > 0 ? .backwards : .removed
+    }
+
+    /// The Core Animation timing function of a curve; nil (linear) for curves it has none for
+    /// (steps and piecewise-linear curves, which only Web Animations timing makes).
+    static func timingFunction(_ curve: TimingCurve) -> MediaTimingFunction? {
+        switch curve {
+        case .linear: MediaTimingFunction(name: .linear)
+        case .cubicBezier(let b): MediaTimingFunction(controlPoints: b.x1, b.y1, b.x2, b.y2)
+        case .spring, .steps, .piecewiseLinear: nil
+        }
+    }
+
+    /// The layer key path of a view property: Core Animation's names (`center` is "position",
+    /// `alpha` is "opacity").
+    static func layerKeyPath(_ property: AnimatableProperty) -> String { property.layerProperty.key }
+
+    /// A view value as the layer's value.
+    static func layerValueTyped(_ v: AnimatableValue) -> LayerValue {
+        switch v {
+        case .scalar(let x): .number(x)
+        case .point(let p): .point(p)
+        case .rect(let r): .rect(r)
+        case .color(let c): .color(c)
+        case .transform(let t): .transform(Transform3D(t))
+        }
+    }
+
+    /// A view value as the layer property's value type.
+    static func layerValue(_ v: AnimatableValue) -> Any { layerValueTyped(v).anyValue }
+}
+
+/// Hears a view's block or keyframe-block animation on its layer end (AM1): the property is no
+/// longer the view's to animate once no other animation the view made drives it, a forwards
+/// fill's value becomes the model (N10), and the block's group counts the end.
+@MainActor
+final class ViewAnimationEnd: AnimationDelegate {
+    weak var view: View?
+    let property: AnimatableProperty
+    let group: CompletionGroup
+    /// The engine counting block animations (nil for a keyframe block's).
+    weak var counts: AnimationEngine?
+    /// A web timing's fill: the old and new values and the progress it holds at the end.
+    let held: (from: AnimatableValue, to: AnimatableValue, progress: Double)?
+
+    init(view: View, property: AnimatableProperty, group: CompletionGroup, counts: AnimationEngine?,
+         held: (from: AnimatableValue, to: AnimatableValue, progress: Double)? = nil) {
+        self.view = view; self.property = property; self.group = group; self.counts = counts; self.held = held
+    }
+
+    func animationDidStop(_ animation: Layers.Animation, finished: Bool) {
+        counts?.blockCount -= 1
+        if let v = view {
+            if finished, let held {
+                v.setModelWithoutAnimation(property, AnimatableValue.additive(v.modelValue(of: property), from: held.from,
+                                                                               to: held.to, 1 - held.progress))
+            }
+            if v.blockProperties & property.bit != 0, !v.viewLayer.hasViewAnimation(of: property.layerProperty) {
+                v.animatedProperties &= ~property.bit
+                v.keyframedProperties &= ~property.bit
+                v.blockProperties &= ~property.bit
+                v.showModel(property)
+                v.presentationChanged()
+            }
+        }
+        group.animationEndedInCompletions(finished: finished)
+    }
+}
