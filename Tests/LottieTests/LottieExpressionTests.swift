@@ -199,4 +199,22 @@ struct LottieExpressionTests {
         let t = try #require(c.rootLayer.sublayers?.first).transform
         #expect(t.m41 == 30 && t.m42 == 10)
     }
+
+    @Test("LT9: the gallery's expressions file moves by its expressions alone, without a diagnostic")
+    @MainActor
+    func galleryFile() throws {
+        let path = Doc.folder.appendingPathComponent("../../Assets/lottie/expressions.json").standardized.path
+        let a = try LottieAnimation.load(contentsOfFile: path)
+        #expect(a.expressionCount >= 8 && a.warnings.isEmpty, "\(a.warnings)")
+        let c = LottieComposition(animation: a)
+        var positions: Set<[Double]> = []
+        for f in stride(from: 0.0, to: 90, by: 7) {
+            c.setFrame(f)
+            _ = c.displayList()
+            let p = a.layers[0].transform.position.value(at: f)
+            positions.insert([p.x, p.y])
+        }
+        #expect(positions.count >= 12)                                        // no keyframes: the expression moves it
+        #expect(a.expressionDiagnostics.isEmpty, "\(a.expressionDiagnostics)")
+    }
 }
