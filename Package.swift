@@ -4,7 +4,7 @@ import PackageDescription
 // Modules follow the frame pipeline, and dependencies point one way (README, Architecture). A
 // module line is "Module <- A, B  what it holds": after the arrow, every target of ours the
 // module depends on directly, each on a line above it (a list ending in a comma goes on at the
-// next line; no arrow: none); system libraries (CText, CCmark, CImageCodecs, CSDL2) and other
+// next line; no arrow: none); system libraries (CText, CCmark, CImageCodecs, CSDL2, CDuktape) and other
 // packages' products are left out. PackageHeaderTests (AM6) checks the arrows against the
 // targets below, and that every library target has a line.
 //   Geometry                               points, sizes, rects, affine transforms, colours
@@ -156,7 +156,9 @@ let package = Package(
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
         .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images", "JSONParsing"], swiftSettings: strict),
-        .target(name: "Lottie", dependencies: ["Timeline", "JSONParsing", "Archives", "Layers", "Geometry", "Motion", "RenderModel", "Images"],
+        .systemLibrary(name: "CDuktape", pkgConfig: "duktape", providers: [.apt(["duktape-dev"])]),
+        .target(name: "Lottie", dependencies: ["Timeline", "JSONParsing", "Archives", "Layers", "Geometry", "Motion", "RenderModel", "Images",
+                                       "CDuktape"],
                 swiftSettings: strict),
         // The UIKit facade (UK1-UK7): Apple's names and signatures over the engine, in modules
         // named as Apple's so `import UIKit` compiles. ObjectiveC holds Selector; CoreGraphics the

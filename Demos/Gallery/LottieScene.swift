@@ -4,8 +4,8 @@ import Lottie
 import Timeline
 import TimelineSDL
 
-/// The "Lottie" page (LT7): the demo animations and the conformance corpus playing on the layer
-/// tree. The big player is scrubbed with the slider (a drag pauses it), and the keys change its
+/// The "Lottie" page (LT7): the demo animations (one, `expressions`, moved by After Effects
+/// expressions alone, LT9) and the conformance corpus playing on the layer tree. The big player is scrubbed with the slider (a drag pauses it), and the keys change its
 /// speed, loop mode and a colour value provider on every fill named "Fill 1".
 @MainActor
 final class LottieScene: GalleryScene {
@@ -13,7 +13,7 @@ final class LottieScene: GalleryScene {
     var help: String {
         "space play/pause  n next  s speed \(format(speeds[speed], 1))x  l loop: \(loopNames[loop])  c colour provider: \(recoloured ? "on" : "off")  (drag the slider to scrub)"
     }
-    static let demos = ["loader", "like", "checkmark", "waves"]
+    static let demos = ["loader", "expressions", "like", "checkmark", "waves"]
     static let corpus = ["repeater", "trim_paths_simultaneous", "gradient_fill_radial", "matte_luma", "mask_add",
                          "shape_polystar_star", "precomp", "auto_orient", "group_transform", "stroke_dashes"]
     private let speeds = [1.0, 2.0, 0.5, -1.0]

@@ -21,6 +21,16 @@ public final class LottieAnimation: Sendable {
     /// What was read but will not be drawn as written (expressions, text layers, unknown
     /// items), each with its JSON path.
     public let warnings: [String]
+    /// The file's expressions (nil when it has none): compiled at load, run per frame.
+    let expressions: ExpressionEngine?
+
+    /// What went wrong with the file's expressions (LT9, LT10): at load (syntax the engine does
+    /// not run, compile errors, also in ``warnings``), and while playing (throws, results that
+    /// are not values, spent budgets), each naming the layer and the property's JSON path. A
+    /// property with a problem shows its keyframes.
+    public var expressionDiagnostics: [LottieExpressionDiagnostic] { expressions?.diagnostics ?? [] }
+    /// How many properties have expressions the engine runs or tried to.
+    public var expressionCount: Int { expressions?.expressionCount ?? 0 }
 
     /// The duration in seconds.
     public var duration: Double { (endFrame - startFrame) / framerate }
@@ -28,10 +38,11 @@ public final class LottieAnimation: Sendable {
     public var size: Size { Size(width: width, height: height) }
 
     init(version: String, framerate: Double, startFrame: Double, endFrame: Double, width: Double, height: Double, name: String,
-         layers: [LottieLayer], assets: [String: LottieAsset], markers: [LottieMarker], warnings: [String]) {
+         layers: [LottieLayer], assets: [String: LottieAsset], markers: [LottieMarker], warnings: [String],
+         expressions: ExpressionEngine? = nil) {
         self.version = version; self.framerate = framerate; self.startFrame = startFrame; self.endFrame = endFrame
         self.width = width; self.height = height; self.name = name; self.layers = layers; self.assets = assets
-        self.markers = markers; self.warnings = warnings
+        self.markers = markers; self.warnings = warnings; self.expressions = expressions
     }
 
     /// Reads an animation from Bodymovin JSON.
@@ -48,7 +59,7 @@ public final class LottieAnimation: Sendable {
         let read = try LottieReader.read(data, limits: limits, resources: resources)
         self.init(version: read.version, framerate: read.framerate, startFrame: read.startFrame, endFrame: read.endFrame,
                   width: read.width, height: read.height, name: read.name, layers: read.layers, assets: read.assets,
-                  markers: read.markers, warnings: read.warnings)
+                  markers: read.markers, warnings: read.warnings, expressions: read.expressions)
     }
 
     /// Reads the animation in the file at `path`: Bodymovin JSON (images it names are looked up
@@ -122,6 +133,8 @@ public struct LottieLimits: Sendable {
     public var maximumArchiveEntries = 1_000
     public var maximumArchiveBytes = 256 << 20
     public var maximumCompressionRatio = 100
+    /// What one expression evaluation may spend (LT10).
+    public var expressions = LottieExpressionLimits()
 
     public init() {}
 }

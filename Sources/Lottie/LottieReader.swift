@@ -12,13 +12,18 @@ struct LottieReader {
     struct Read {
         var version: String, framerate: Double, startFrame: Double, endFrame: Double, width: Double, height: Double, name: String
         var layers: [LottieLayer], assets: [String: LottieAsset], markers: [LottieMarker], warnings: [String]
+        /// The file's expressions, compiled (nil when it has none).
+        var expressions: ExpressionEngine?
     }
 
     let limits: LottieLimits
     /// Where images that are not embedded are looked up.
     let resources: LottieResources
     var warnings: [String] = []
-    var expressionPaths: [String] = []
+    /// Every layer's transform and effect values, and the properties with expressions.
+    lazy var expressions = ExpressionEngine(limits: limits.expressions)
+    /// The layer being read, as the engine numbers it.
+    var expressionLayer = -1
     var keyframes = 0
     var layerCount = 0
     var imagePixels = 0
@@ -66,6 +71,7 @@ struct LottieReader {
                 let id = try string(item["id"], path + ".id")
                 if assets[id] != nil { throw LottieError(path: path + ".id", message: "the asset id '\(id)' is used twice") }
                 if let layers = item["layers"] {
+                    try beginExpressionComposition(item, name: try string(item["nm"], path + ".nm", default: id))
                     let read = try self.layers(layers, path + ".layers")
                     assets[id] = .precomposition(read)
                     precompositionLayers[id] = (path, read)
@@ -75,6 +81,7 @@ struct LottieReader {
             }
         }
         guard let layerList = root["layers"] else { throw LottieError(path: "layers", message: "missing; an animation needs its layers") }
+        let main = try beginExpressionComposition(root, name: name)
         let layers = try self.layers(layerList, "layers")
         try checkReferences(layers, "layers", assets: assets, precompositions: precompositionLayers)
 
@@ -88,12 +95,9 @@ struct LottieReader {
                                             duration: try number(m["dr"], path + ".dr", default: 0)))
             }
         }
-        if !expressionPaths.isEmpty {
-            let shown = expressionPaths.prefix(20).joined(separator: ", ")
-            warnings.insert("expressions are not run; \(expressionPaths.count) properties have them: \(shown)\(expressionPaths.count > 20 ? ", ..." : "")", at: 0)
-        }
+        let engine = try finishExpressions(main: main, markers: markers, framerate: framerate)
         return Read(version: version, framerate: framerate, startFrame: ip, endFrame: op, width: width, height: height, name: name,
-                    layers: layers, assets: assets, markers: markers, warnings: warnings)
+                    layers: layers, assets: assets, markers: markers, warnings: warnings, expressions: engine)
     }
 
     /// Checks that every precomposition layer names an asset that exists, and that no
@@ -197,7 +201,10 @@ struct LottieReader {
             guard layerCount <= limits.maximumLayers else {
                 throw LottieError(path: "\(path)[\(k)]", message: "the file has more than \(limits.maximumLayers) layers")
             }
-            out.append(try layer(item, "\(path)[\(k)]"))
+            try beginExpressionLayer(item, "\(path)[\(k)]")
+            let read = try layer(item, "\(path)[\(k)]")
+            endExpressionLayer(read, item, "\(path)[\(k)]")
+            out.append(read)
         }
         return out
     }
@@ -466,10 +473,18 @@ struct LottieReader {
     }
 
     /// A property object `{"a": 0|1, "k": ...}`: a fixed value, or keyframes each read by `read`.
+    /// With an expression ("x"), read through the expression engine (vectors; other values keep
+    /// their keyframes, with a warning).
     mutating func property<V: LottieValue>(_ v: JSONValue, _ path: String,
                                            _ read: (JSONValue, String) throws(LottieError) -> V) throws(LottieError) -> Animatable<V> {
+        let keyframes = try keyframedProperty(v, path, read)
+        guard let x = v["x"], case .string(let source, _) = x, !source.isEmpty else { return keyframes }
+        return expressionProperty(keyframes, source: source, v, path)
+    }
+
+    mutating func keyframedProperty<V: LottieValue>(_ v: JSONValue, _ path: String,
+                                                    _ read: (JSONValue, String) throws(LottieError) -> V) throws(LottieError) -> Animatable<V> {
         try requireObject(v, path)
-        if let x = v["x"], case .string(let s, _) = x, !s.isEmpty { expressionPaths.append(path) }
         guard let k = v["k"] else { throw LottieError(path: path + ".k", message: "missing; a property needs its value") }
         guard case .array(let items, _) = k, case .object = items.first else {
             return .fixed(try read(k, path + ".k"))

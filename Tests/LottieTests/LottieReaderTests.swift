@@ -94,11 +94,11 @@ struct LottieReaderTests {
         }
     }
 
-    @Test("LT1: expressions are not run; one warning lists the properties that have them")
-    func LT1_expressionWarning() throws {
+    @Test("LT1, LT9: expressions are run, not warned about")
+    func LT1_expressionsRun() throws {
         let a = try Doc.read(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, ks: #"{"r":{"a":0,"k":0,"x":"time*10"},"o":{"a":0,"k":100,"x":"wiggle(1,2)"}}"#)))
-        #expect(a.warnings.count == 1)
-        #expect(a.warnings[0].contains("2 properties") && a.warnings[0].contains("layers[0].ks.r") && a.warnings[0].contains("layers[0].ks.o"))
+        #expect(a.warnings.isEmpty && a.expressionCount == 2)
+        #expect(a.layers[0].transform.rotation.value(at: 15).x == 5)
     }
 
     @Test("LT1: a solid layer with an empty colour (as some exporters write) reads as black with a warning; junk is an error")

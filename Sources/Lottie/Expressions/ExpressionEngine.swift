@@ -1,0 +1,405 @@
+import CDuktape
+import Foundation
+
+/// A problem with one property's expression: at load (syntax the engine does not run, a
+/// compile error) or while playing (a throw, a result that is not a value, a budget spent).
+/// The property then shows its keyframes: for a throw or a bad result at that frame only (the
+/// expression may work at others, and each frame stays a function of its time); for a spent
+/// budget from then on (it would cost the budget again every frame).
+public struct LottieExpressionDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable {
+        case unsupportedSyntax = "unsupported syntax", compileError = "does not compile", threw = "threw"
+        case badResult = "returned no value", timeBudget = "ran out of time", memoryBudget = "ran out of memory"
+        case engineUnavailable = "could not run"
+    }
+    public var kind: Kind
+    /// The layer's name and the JSON path of the property (`layers[2].ks.p`).
+    public var layer: String, path: String
+    public var message: String
+    public var description: String { "layer '\(layer)', \(path): expression \(kind.rawValue): \(message)" }
+}
+
+/// The bounds each expression evaluation runs under (LT10).
+public struct LottieExpressionLimits: Sendable {
+    /// Wall time one evaluation may take (nested evaluations of other properties included).
+    public var timeBudgetNanoseconds: UInt64 = 50_000_000
+    /// Loop turns and block entries one evaluation may make (deterministic, unlike time).
+    public var tickBudget: UInt64 = 1_000_000
+    /// Bytes the JavaScript heap may hold, its library included (about 1 MiB).
+    public var memoryBytes = 64 << 20
+    public init() {}
+}
+
+/// Runs a file's expressions (LT9) on its own duktape heap: the animation that owns the engine
+/// owns the heap, and nothing is shared between animations or kept process-wide.
+///
+/// The reader registers properties as it reads them: every layer's transform and effect values
+/// (so expressions can read them), and each property with an expression, which it then reads
+/// through ``value(of:at:)``. ``start(...)`` compiles each expression once, into a function
+/// called per frame with the time and the keyframed value; properties without expressions never
+/// enter the engine. Evaluation is serialised by a lock (the heap is single-threaded) and
+/// bounded by ``LottieExpressionLimits`` (see `CDuktape/shim.h` and ``ExpressionSource``).
+final class ExpressionEngine: @unchecked Sendable {
+    struct Property {
+        var keyframes: Animatable<LottieVector>
+        /// Components the file gives (1 for a scalar, which expressions see as a number).
+        var dimensions: Int
+        var path: String
+        var layer: Int
+        var source: String?
+        var prepared: ExpressionSource?
+        var isDisabled = false
+    }
+    struct LayerInfo {
+        var name: String, composition: Int, index: Int?, parent: Int?
+        var inPoint = 0.0, outPoint = 0.0, startTime = 0.0
+        /// Transform ("a", "p", "px", "py", "s", "r", "o", "sk", "sa") to property ids.
+        var transform: [String: Int] = [:]
+        var effects: [(name: String, matchName: String, parameters: [(name: String, matchName: String, id: Int)])] = []
+    }
+    struct Composition { var name: String, width: Double, height: Double, frames: Double, markers: [LottieMarker] }
+
+    let limits: LottieExpressionLimits
+    private(set) var properties: [Property] = []
+    private(set) var layers: [LayerInfo] = []
+    var compositions: [Composition] = []
+    private(set) var idByPath: [String: Int] = [:]
+    private(set) var expressionCount = 0
+
+    private let lock = NSLock()
+    private var context: OpaquePointer?
+    private let budget: UnsafeMutablePointer<tl_duk_budget>
+    /// The heap pointer of the array holding each expression's runner by property id.
+    private var runners: UnsafeMutableRawPointer?
+    private var framerate = 30.0
+    private var active: Set<Int> = []
+    private var depth = 0
+    private var diagnosticsStore: [LottieExpressionDiagnostic] = []
+    private var reported: Set<String> = []
+
+    init(limits: LottieExpressionLimits) {
+        self.limits = limits
+        budget = .allocate(capacity: 1)
+        budget.initialize(to: tl_duk_budget())
+    }
+
+    deinit {
+        if let context { duk_destroy_heap(context) }
+        budget.deallocate()
+    }
+
+    // MARK: Registering (the reader, before start)
+
+    func addLayer(_ info: LayerInfo) -> Int { layers.append(info); return layers.count - 1 }
+    func updateLayer(_ k: Int, _ body: (inout LayerInfo) -> Void) { body(&layers[k]) }
+
+    /// Registers a property (with its expression, if it has one) of layer `layer`; returns its id.
+    func register(_ keyframes: Animatable<LottieVector>, dimensions: Int, path: String, layer: Int, expression: String? = nil) -> Int {
+        properties.append(Property(keyframes: keyframes, dimensions: max(1, min(dimensions, 4)), path: path, layer: layer, source: expression))
+        idByPath[path] = properties.count - 1
+        if expression != nil { expressionCount += 1 }
+        return properties.count - 1
+    }
+
+    /// The property read through the engine: its expression's value at each frame.
+    func animatable(_ id: Int) -> Animatable<LottieVector> { .provided { [self] frame in value(of: id, at: frame) } }
+
+    // MARK: Starting
+
+    /// Makes the heap, runs the library, and compiles every expression. Returns what did not
+    /// compile (also kept in ``diagnostics``).
+    func start(framerate: Double) -> [LottieExpressionDiagnostic] {
+        lock.lock(); defer { lock.unlock() }
+        self.framerate = framerate
+        budget.pointee.cap = limits.memoryBytes
+        budget.pointee.tick_limit = limits.tickBudget
+        budget.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        var problems: [LottieExpressionDiagnostic] = []
+        guard let ctx = tl_duk_create_heap(budget), installLibrary(ctx) else {
+            for (id, p) in properties.enumerated() where p.source != nil {
+                problems.append(diagnostic(id, .engineUnavailable, "the JavaScript engine could not start"))
+                properties[id].isDisabled = true
+            }
+            diagnosticsStore = problems
+            return problems
+        }
+        context = ctx
+        // The runners live in the global stash, out of expressions' reach.
+        duk_push_global_stash(ctx)
+        duk_push_array(ctx)
+        runners = duk_get_heapptr(ctx, -1)
+        duk_put_prop_string(ctx, -2, "runners")
+        duk_pop(ctx)
+        for id in properties.indices {
+            guard let source = properties[id].source else { continue }
+            do {
+                properties[id].prepared = try ExpressionSource(source)
+            } catch {
+                problems.append(diagnostic(id, .unsupportedSyntax, error.description))
+                properties[id].isDisabled = true
+                continue
+            }
+            if let message = compile(ctx, id) {
+                problems.append(diagnostic(id, .compileError, message))
+                properties[id].isDisabled = true
+            }
+        }
+        diagnosticsStore = problems
+        return problems
+    }
+
+    /// The natives, the library, the sandbox, and the file's compositions and layers.
+    private func installLibrary(_ ctx: OpaquePointer) -> Bool {
+        duk_push_c_function(ctx, ExpressionNatives.value, 3)
+        duk_put_global_string(ctx, "__tl_v")
+        duk_push_c_function(ctx, ExpressionNatives.keys, 1)
+        duk_put_global_string(ctx, "__tl_keys")
+        tl_duk_define_tick(ctx)
+        for script in [ExpressionRuntime.prelude, ExpressionSandbox.script] {
+            let ok = script.withCString { tl_duk_peval(ctx, $0, strlen($0)) } == DUK_EXEC_SUCCESS
+            if !ok { FileHandle.standardError.write(Data("expressions: \(String(cString: duk_safe_to_lstring(ctx, -1, nil)))\n".utf8)) }
+            duk_pop(ctx)
+            guard ok else { return false }
+        }
+        duk_get_global_string(ctx, "__tl_setup")
+        _ = setupJSON().withCString { duk_push_string(ctx, $0) }
+        let ok = duk_pcall(ctx, 1) == DUK_EXEC_SUCCESS
+        duk_pop(ctx)
+        return ok
+    }
+
+    /// The compositions and layers as the library's setup reads them.
+    private func setupJSON() -> String {
+        func layerJSON(_ k: Int) -> [String: Any] {
+            let l = layers[k]
+            return ["name": l.name, "ind": l.index.map { $0 as Any } ?? NSNull(), "parent": l.parent.map { $0 as Any } ?? NSNull(),
+                    "ip": l.inPoint, "op": min(l.outPoint, 1e12), "st": l.startTime, "props": l.transform,
+                    "effects": l.effects.map { e in
+                        ["name": e.name, "mn": e.matchName, "params": e.parameters.map { ["name": $0.name, "mn": $0.matchName, "id": $0.id] }]
+                    }]
+        }
+        let comps: [[String: Any]] = compositions.enumerated().map { c, comp in
+            ["name": comp.name, "width": comp.width, "height": comp.height, "frames": comp.frames,
+             "markers": comp.markers.map { ["name": $0.name, "frame": $0.frame, "duration": $0.duration] },
+             "layers": layers.indices.filter { layers[$0].composition == c }.map(layerJSON)]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["frameRate": framerate, "comps": comps])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Compiles property `id`'s expression and makes its runner; returns the error, if any.
+    private func compile(_ ctx: OpaquePointer, _ id: Int) -> String? {
+        guard let prepared = properties[id].prepared else { return "no source" }
+        let locals = ["time = 0", "value", "velocity"] + ExpressionRuntime.propertyNames.map { "\($0) = __tl_p.\($0)" }
+            + ExpressionRuntime.libraryNames.map { "\($0) = __tl_lib.\($0)" }
+        let wrapper = """
+            function (__tl_p, __tl_lib) {
+            var \(locals.joined(separator: ", "));
+            var __tl_body = function () {
+            var $bm_rt;
+            \(prepared.prepared)
+            ;return $bm_rt;
+            };
+            return function (__tl_t, __tl_v, __tl_vel) {
+            time = __tl_t; value = __tl_v; velocity = __tl_vel; __tl_p.enter(__tl_t);
+            try { return __tl_p.norm(__tl_body()); } finally { __tl_p.leave(); }
+            };
+            }
+            """
+        let name = properties[id].path
+        let rc = wrapper.withCString { src in name.withCString { tl_duk_pcompile_function(ctx, src, strlen(src), $0) } }
+        guard rc == DUK_EXEC_SUCCESS else { defer { duk_pop(ctx) }; return errorMessage(ctx) }
+        // wrapper(__tl_make(id, layer, composition, seed), __tl_lib) -> the runner.
+        let layer = properties[id].layer
+        duk_get_global_string(ctx, "__tl_make")
+        duk_push_int(ctx, duk_int_t(id))
+        duk_push_int(ctx, duk_int_t(layer))
+        duk_push_int(ctx, duk_int_t(layers[layer].composition))
+        duk_push_int(ctx, duk_int_t(Self.seed(name)))
+        guard duk_pcall(ctx, 4) == DUK_EXEC_SUCCESS else { defer { duk_pop_2(ctx) }; return errorMessage(ctx) }
+        duk_get_global_string(ctx, "__tl_lib")
+        guard duk_pcall(ctx, 2) == DUK_EXEC_SUCCESS else { defer { duk_pop(ctx) }; return errorMessage(ctx) }
+        duk_push_heapptr(ctx, runners)
+        duk_swap_top(ctx, -2)
+        duk_put_prop_index(ctx, -2, duk_uarridx_t(id))
+        duk_pop(ctx)
+        return nil
+    }
+
+    /// A property's seed for `random` and `wiggle`: its JSON path (which names its layer and
+    /// place), hashed (FNV-1a), so a file plays the same each time it is loaded.
+    static func seed(_ path: String) -> Int32 {
+        var h: UInt32 = 2_166_136_261
+        for b in path.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return Int32(bitPattern: h)
+    }
+
+    private func errorMessage(_ ctx: OpaquePointer) -> String {
+        let text = String(cString: duk_safe_to_lstring(ctx, -1, nil))
+        return text.count > 300 ? String(text.prefix(300)) + "..." : text
+    }
+
+    // MARK: Evaluating
+
+    /// Property `id` at `frame` (its composition's): its expression's result, or its keyframes
+    /// when it has none, it failed, or its budget was spent.
+    func value(of id: Int, at frame: Double) -> LottieVector {
+        lock.lock(); defer { lock.unlock() }
+        return evaluate(id, frame)
+    }
+
+    /// The keyframed value (before the expression).
+    func keyframeValue(_ id: Int, _ frame: Double) -> LottieVector { properties[id].keyframes.value(at: frame) }
+
+    /// Evaluates under the lock (natives re-enter here for other properties' values).
+    func evaluate(_ id: Int, _ frame: Double) -> LottieVector {
+        let property = properties[id]
+        let keyed = property.keyframes.value(at: frame)
+        guard let ctx = context, let prepared = property.prepared, !property.isDisabled, !active.contains(id), depth < 16 else {
+            return keyed
+        }
+        active.insert(id); depth += 1
+        let outer = depth == 1
+        if outer {
+            budget.pointee.active = 1
+            budget.pointee.exceeded = 0
+            budget.pointee.ticks = 0
+            budget.pointee.deadline_ns = tl_duk_now_ns() &+ limits.timeBudgetNanoseconds
+        }
+        defer {
+            active.remove(id); depth -= 1
+            if outer { budget.pointee.active = 0 }
+        }
+        duk_push_heapptr(ctx, runners)
+        duk_get_prop_index(ctx, -1, duk_uarridx_t(id))
+        duk_remove(ctx, -2)
+        duk_push_number(ctx, frame / framerate)
+        if prepared.usesValue { push(ctx, keyed, property.dimensions) } else { duk_push_undefined(ctx) }
+        if prepared.usesVelocity {
+            let before = property.keyframes.value(at: frame - 0.001 * framerate)
+            push(ctx, (keyed - before) / 0.001, property.dimensions)
+        } else {
+            duk_push_undefined(ctx)
+        }
+        let rc = duk_pcall(ctx, 3)
+        defer { duk_pop(ctx) }
+        if outer, budget.pointee.exceeded != 0 {
+            let reason = budget.pointee.exceeded
+            properties[id].isDisabled = true
+            switch reason {
+            case 3: report(id, .memoryBudget, "the heap reached \(limits.memoryBytes) bytes; the property shows its keyframes")
+            case 1: report(id, .timeBudget, "more than \(limits.tickBudget) loop turns or calls; the property shows its keyframes")
+            default: report(id, .timeBudget, "longer than \(limits.timeBudgetNanoseconds / 1_000_000) ms; the property shows its keyframes")
+            }
+            duk_gc(ctx, 0)
+            return keyed
+        }
+        guard rc == DUK_EXEC_SUCCESS else {
+            if budget.pointee.exceeded == 0 { report(id, .threw, errorMessage(ctx) + " (at frame \(frame); the keyframes are shown)") }
+            return keyed
+        }
+        return result(ctx, id, keyed, frame)
+    }
+
+    /// The runner's (normalised) result on top of the stack as the property's value.
+    private func result(_ ctx: OpaquePointer, _ id: Int, _ keyed: LottieVector, _ frame: Double) -> LottieVector {
+        var out = keyed
+        if duk_is_number(ctx, -1) != 0 {
+            out.x = duk_get_number(ctx, -1)
+        } else if duk_is_array(ctx, -1) != 0 {
+            let n = min(Int(duk_get_length(ctx, -1)), 4)
+            for k in 0..<n {
+                duk_get_prop_index(ctx, -1, duk_uarridx_t(k))
+                out[k] = duk_get_number_default(ctx, -1, .nan)
+                duk_pop(ctx)
+            }
+        } else {
+            report(id, .badResult, "the result is \(typeName(ctx)), not a number or an array (at frame \(frame); the keyframes are shown)")
+            return keyed
+        }
+        guard out.x.isFinite, out.y.isFinite, out.z.isFinite, out.w.isFinite else {
+            report(id, .badResult, "the result is not a finite number (at frame \(frame); the keyframes are shown)")
+            return keyed
+        }
+        return out
+    }
+
+    private func typeName(_ ctx: OpaquePointer) -> String {
+        switch duk_get_type(ctx, -1) {
+        case TL_DUK_TYPE_UNDEFINED: "undefined"
+        case TL_DUK_TYPE_NULL: "null"
+        case TL_DUK_TYPE_STRING: "a string"
+        case TL_DUK_TYPE_BOOLEAN: "a boolean"
+        default: "an object"
+        }
+    }
+
+    /// Pushes a value as expressions see it: a number, or an array of `dimensions` numbers.
+    func push(_ ctx: OpaquePointer, _ v: LottieVector, _ dimensions: Int) {
+        guard dimensions > 1 else { duk_push_number(ctx, v.x); return }
+        duk_push_array(ctx)
+        for k in 0..<dimensions {
+            duk_push_number(ctx, v[k])
+            duk_put_prop_index(ctx, -2, duk_uarridx_t(k))
+        }
+    }
+
+    // MARK: Diagnostics
+
+    /// What went wrong with expressions so far (at load, then while playing), each property and
+    /// kind once, at most 1,000.
+    var diagnostics: [LottieExpressionDiagnostic] {
+        lock.lock(); defer { lock.unlock() }
+        return diagnosticsStore
+    }
+
+    private func diagnostic(_ id: Int, _ kind: LottieExpressionDiagnostic.Kind, _ message: String) -> LottieExpressionDiagnostic {
+        let p = properties[id]
+        return LottieExpressionDiagnostic(kind: kind, layer: layers.indices.contains(p.layer) ? layers[p.layer].name : "", path: p.path,
+                                          message: message)
+    }
+
+    private func report(_ id: Int, _ kind: LottieExpressionDiagnostic.Kind, _ message: String) {
+        guard diagnosticsStore.count < 1_000, reported.insert("\(id) \(kind.rawValue)").inserted else { return }
+        diagnosticsStore.append(diagnostic(id, kind, message))
+    }
+}
+
+/// The natives the library calls, as C functions (they find their engine through the heap's
+/// allocator data, never through process-wide state).
+enum ExpressionNatives {
+    static func engine(_ ctx: OpaquePointer?) -> ExpressionEngine? {
+        guard let ctx, let owner = tl_duk_budget_of(ctx)?.pointee.owner else { return nil }
+        return Unmanaged<ExpressionEngine>.fromOpaque(owner).takeUnretainedValue()
+    }
+
+    /// `__tl_v(id, frame, mode)`: mode 0 the value after the property's expression, 1 before.
+    static let value: @convention(c) (OpaquePointer?) -> duk_ret_t = { ctx in
+        guard let ctx, let engine = engine(ctx) else { return TL_DUK_RET_ERROR }
+        let id = Int(duk_get_int(ctx, 0)), frame = duk_get_number(ctx, 1)
+        guard engine.properties.indices.contains(id), frame.isFinite, abs(frame) < 1e12 else { return TL_DUK_RET_RANGE_ERROR }
+        let v = duk_get_int(ctx, 2) == 1 ? engine.keyframeValue(id, frame) : engine.evaluate(id, frame)
+        engine.push(ctx, v, engine.properties[id].dimensions)
+        return 1
+    }
+
+    /// `__tl_keys(id)`: the keyframes as `[frame, value]` pairs.
+    static let keys: @convention(c) (OpaquePointer?) -> duk_ret_t = { ctx in
+        guard let ctx, let engine = engine(ctx) else { return TL_DUK_RET_ERROR }
+        let id = Int(duk_get_int(ctx, 0))
+        guard engine.properties.indices.contains(id) else { return TL_DUK_RET_RANGE_ERROR }
+        let p = engine.properties[id]
+        duk_push_array(ctx)
+        if case .keyframed(let curve) = p.keyframes {
+            for k in curve.times.indices {
+                duk_push_array(ctx)
+                duk_push_number(ctx, curve.times[k])
+                duk_put_prop_index(ctx, -2, 0)
+                engine.push(ctx, curve.values[k], p.dimensions)
+                duk_put_prop_index(ctx, -2, 1)
+                duk_put_prop_index(ctx, -2, duk_uarridx_t(k))
+            }
+        }
+        return 1
+    }
+}
