@@ -297,13 +297,17 @@ extension Layer {
 
     /// ``presentationDidChange(pass:)`` in a sweep that keeps `cache`.
     func presentationDidChange(pass stamp: Int, cache: inout RootCache) -> Layer? {
+        // A root whose host reads the pass's list itself (a view's layer) needs no more.
+        if hostCollectsPasses, !isMasking { return self }
         guard !isCopy else { return nil }
         let up = parent
         if let up, up === cache.parent, cache.root != nil { return self }
         let root = self.root(pass: stamp)
         if root.notifiedStamp != stamp {
             root.notifiedStamp = stamp
-            if let hook = root.animationHook { hook() } else { root.renderingHook?(root) }
+            if !root.hostCollectsPasses {
+                if let hook = root.animationHook { hook() } else { root.renderingHook?(root) }
+            }
         }
         cache.parent = up
         cache.root = root

@@ -205,6 +205,10 @@ open class Layer {
         set { animationHook = newValue }
     }
     var animationHook: (() -> Void)?
+    /// Whether this root's host reads ``LayerEngine/changedInLastPass`` after each pass it
+    /// observes (``LayerEngine/addPassObserver(_:)``) instead of hearing through its hooks: a
+    /// window with a thousand animated views, each view's layer a root, hears once a pass.
+    package var hostCollectsPasses = false
     /// ``engine``'s identity, compared on the per-frame path without loading the weak reference.
     var engineID: ObjectIdentifier?
     /// The evaluation pass that last called the root's ``layersDidAnimate``.
@@ -404,7 +408,8 @@ open class Layer {
     /// The layer whose ``mask`` this layer is.
     /// Cleared, like ``superlayer``, when the owner lets the mask go or goes away.
     public var maskOwner: Layer? { maskedLayer }
-    unowned var maskedLayer: Layer?
+    unowned var maskedLayer: Layer? { didSet { isMasking = maskedLayer != nil } }
+    private(set) var isMasking = false          // maskedLayer != nil, read without loading it
 
     private func setMask(_ newMask: Layer?) {
         if newMask === maskLayer { return }

@@ -185,6 +185,19 @@ public final class LayerEngine: FrameParticipant {
         runLoop?.requestFrame()
     }
 
+    /// Hosts that read ``changedInLastPass`` for roots they collect themselves
+    /// (``Layer/hostCollectsPasses``), told once after each pass that changed a presentation.
+    private var passObservers: [() -> Bool] = []
+
+    /// Calls `body` after each evaluation that changed a presentation (the frame's pass, and a
+    /// refresh at the commit), until it returns false (its host is gone).
+    package func addPassObserver(_ body: @escaping () -> Bool) { passObservers.append(body) }
+
+    private func notifyPassObservers() {
+        guard !changedLayers.isEmpty else { return }
+        passObservers.removeAll { !$0() }
+    }
+
     /// Phase 2: every running animation at the frame's time.
     public func advance(to frame: FrameInfo) {
         let t = Double(frame.mediaTime) / 1e9
@@ -196,6 +209,7 @@ public final class LayerEngine: FrameParticipant {
         for s in sources { s.advance(to: frame) }
         evaluateContinuous(at: t)
         evaluateAnimated(at: t, keptPresentations: hasKeptPresentations ? false : nil)
+        notifyPassObservers()
     }
 
     /// Evaluates every animated layer at media time `t` (seconds). Tests without a run loop
@@ -204,6 +218,7 @@ public final class LayerEngine: FrameParticipant {
         beginPass(at: t, nanoseconds: MediaTime.nanoseconds(t))
         evaluateContinuous(at: t)
         evaluateAnimated(at: t, keptPresentations: nil)
+        notifyPassObservers()
     }
 
     /// Whether a layer with a kept presentation (``Layer/adoptPresentation(_:holds:)``) has
@@ -287,7 +302,7 @@ public final class LayerEngine: FrameParticipant {
         let now = evaluationNanoseconds, inMediaTime = !layersHaveOwnTime
         for r in layer.running {
             if r.awaitsBegin { r.begin(atLocalTime: local, nanoseconds: inMediaTime ? now : nil) }
-            let state = r.compiled.apply(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime), to: pres)
+            let state = r.apply(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime), to: pres)
             count += 1
             if state != .pending, !r.didStart {
                 r.didStart = true
@@ -325,7 +340,7 @@ public final class LayerEngine: FrameParticipant {
         layer.scratch = s
         s.copyProperties(from: layer)
         let local = layer.localTime(forMediaTime: t)
-        for r in layer.running where !r.awaitsBegin { _ = r.compiled.apply(at: local - r.beginShift, to: s) }
+        for r in layer.running where !r.awaitsBegin { _ = r.apply(at: local - r.beginShift, to: s) }
         return s
     }
 
@@ -376,6 +391,7 @@ public final class LayerEngine: FrameParticipant {
             evaluationCount += count
             isEvaluating = false
             stalePresentations.removeAll(keepingCapacity: true)
+            notifyPassObservers()
         }
         if !uncommitted.isEmpty {
             for l in uncommitted where l.engine === self { l.isCommitted = true }

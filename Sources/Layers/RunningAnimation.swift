@@ -29,9 +29,34 @@ final class RunningAnimation {
     /// Whether a view made it (a block's or keyframe block's animation, AM1): the view
     /// interrupts and counts these, never the app's own layer animations.
     var isViewAnimation = false
+    // A block's offset `(from − to)` on the lanes of a slot, with its shared timing, read
+    // straight from here by the engine's sweep (the common view animation: no copy of the
+    // compiled form, no retain of a struct holding the timing).
+    let offsetTiming: SharedTiming?
+    let offsetSlot: LaneSlot
+    let offsetDelta: SIMD4<Double>
+    private static let noSlot = LaneSlot(LayerKeyPath(.opacity))!
 
     init(key: String?, animation: Animation, compiled: CompiledAnimation, awaitsBegin: Bool) {
         self.key = key; self.animation = animation; self.compiled = compiled; self.awaitsBegin = awaitsBegin
+        if let shared = compiled.shared, case .basic(let b) = compiled.track, b.offsetsModel, let l = b.lanes, let f = l.from, let t = l.to {
+            offsetTiming = shared; offsetSlot = l.slot; offsetDelta = f - t
+        } else {
+            offsetTiming = nil; offsetSlot = Self.noSlot; offsetDelta = .zero
+        }
+    }
+
+    /// Applies the animation at parent time `t` to `target` (see ``CompiledAnimation/apply(at:to:)``).
+    @MainActor @inline(__always)
+    func apply(at t: Double, to target: Layer) -> EvaluationState {
+        guard let timing = offsetTiming else { return compiled.apply(at: t, to: target) }
+        switch timing.sample(at: t) {
+        case .progress(let p):
+            target.setLanes(target.lanes(offsetSlot) + offsetDelta * (1 - p), offsetSlot)
+            return .running
+        case .model: return .running
+        case .ended: return .ended
+        }
     }
 
     /// Begins the animation at the layer's local time `local` (and, while the layer's time is

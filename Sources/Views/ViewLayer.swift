@@ -65,7 +65,7 @@ final class ViewLayer: Layer {
         contentsGravity = view.contentMode.gravity
         // Weak: code may keep a view's layer (or a sublayer's root) after the view is gone (MR3).
         renderingDidChange = { [weak view] changed in view?.layerDidChange(changed) }
-        layersDidAnimate = { [weak view] in view?.window?.layersDidAnimate() }
+        hostCollectsPasses = true           // the window hears of passes once (Window.layers)
         // Explicit animations are evaluated into what the view shows; when one ends, a property
         // the view's own animations drive keeps what they wrote.
         if let shown = onScreen {

@@ -45,7 +45,18 @@ public final class Window: FrameParticipant {
     public package(set) weak var animations: AnimationEngine?
     /// The run loop's layer engine, which runs the layer trees of this window's views.
     public package(set) weak var layers: LayerEngine? {
-        didSet { layerRenderer.engine = layers; layers?.fontSystem = fontSystem }
+        didSet {
+            layerRenderer.engine = layers
+            layers?.fontSystem = fontSystem
+            // Views' layers leave their passes to the window: it hears once per pass, not once
+            // per animated view (a view's layer roots a tree of its own).
+            guard layers !== oldValue else { return }
+            layers?.addPassObserver { [weak self] in
+                guard let self else { return false }
+                self.layersDidAnimate()
+                return true
+            }
+        }
     }
     /// Draws the sublayers of views' layers into the display list.
     var layerRenderer = LayerRenderer(engine: nil)

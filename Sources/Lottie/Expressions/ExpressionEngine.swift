@@ -113,6 +113,7 @@ final class ExpressionEngine: @unchecked Sendable {
         self.framerate = framerate
         budget.pointee.cap = limits.memoryBytes
         budget.pointee.tick_limit = limits.tickBudget
+        // context pointer through a C callback (AM4)
         budget.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         var problems: [LottieExpressionDiagnostic] = []
         guard let ctx = tl_duk_create_heap(budget), installLibrary(ctx) else {
@@ -370,7 +371,7 @@ final class ExpressionEngine: @unchecked Sendable {
 enum ExpressionNatives {
     static func engine(_ ctx: OpaquePointer?) -> ExpressionEngine? {
         guard let ctx, let owner = tl_duk_budget_of(ctx)?.pointee.owner else { return nil }
-        return Unmanaged<ExpressionEngine>.fromOpaque(owner).takeUnretainedValue()
+        return Unmanaged<ExpressionEngine>.fromOpaque(owner).takeUnretainedValue()   // context pointer through a C callback (AM4)
     }
 
     /// `__tl_v(id, frame, mode)`: mode 0 the value after the property's expression, 1 before.
