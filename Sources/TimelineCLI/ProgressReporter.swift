@@ -58,6 +58,9 @@ final class ProgressReporter {
     private let start: Int64
     private var nextCheck: Int
     private var lastCheck: (time: Int64, done: Int)
+    /// When the first unit was done: the rate counts from there, so the time spent before it
+    /// (loading, building, stepping to the first frame of a range) does not lower it.
+    private var rateStart: (time: Int64, done: Int)?
     private var lastDraw: Int64?
     /// Whether a terminal line is on screen.
     private var isLineShown = false
@@ -111,6 +114,7 @@ final class ProgressReporter {
         let stride = elapsed > 0 ? Double(units) * Double(checkInterval) / Double(elapsed) : Double(units) * 2
         nextCheck = done + Int(min(Double(Self.maximumStride), max(1, stride.rounded(.down))))
         lastCheck = (now, done)
+        if rateStart == nil { rateStart = (now, done) }
         draw(at: now)
     }
 
@@ -122,38 +126,37 @@ final class ProgressReporter {
         case .terminal(let width):
             guard elapsed >= delay, lastDraw.map({ now - $0 >= terminalInterval }) ?? true else { return }
             lastDraw = now
-            var text = terminalLine(elapsed: elapsed)
+            var text = terminalLine(at: now)
             if text.count > width - 1 { text = String(text.prefix(max(0, width - 1))) }   // a wrapped line cannot be redrawn
             sink("\r" + text + Self.eraseToEnd)
             isLineShown = true
         case .lines:
             guard now - (lastDraw ?? start) >= lineInterval else { return }
             lastDraw = now
-            sink(plainLine(elapsed: elapsed) + "\n")
+            sink(plainLine(at: now) + "\n")
         }
     }
 
     /// `rendering layers.json [######              ]  1200/3600 frames  33%  52.1 frames/s  0:46 left`
-    func terminalLine(elapsed: Int64) -> String {
+    func terminalLine(at now: Int64) -> String {
         let width = 20, filled = min(width, done * width / total)
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        return "\(label) [\(bar)]  \(done)/\(total) \(unit)  \(done * 100 / total)%  \(rate(elapsed: elapsed))  \(left(elapsed: elapsed))"
+        let speed = rate(at: now).map { "  \($0.text)  \($0.left)" } ?? ""
+        return "\(label) [\(bar)]  \(done)/\(total) \(unit)  \(done * 100 / total)%" + speed
     }
 
     /// `rendering layers.json: 1200/3600 frames (33%), 52.1 frames/s, 0:46 left`
-    func plainLine(elapsed: Int64) -> String {
-        "\(label): \(done)/\(total) \(unit) (\(done * 100 / total)%), \(rate(elapsed: elapsed)), \(left(elapsed: elapsed))"
+    func plainLine(at now: Int64) -> String {
+        let speed = rate(at: now).map { ", \($0.text), \($0.left)" } ?? ""
+        return "\(label): \(done)/\(total) \(unit) (\(done * 100 / total)%)" + speed
     }
 
-    private func rate(elapsed: Int64) -> String {
-        let perSecond = Double(done) * 1e9 / Double(max(elapsed, 1))
-        return String(format: perSecond >= 100 ? "%.0f" : "%.1f", perSecond) + " \(unit)/s"
-    }
-
-    private func left(elapsed: Int64) -> String {
-        guard done > 0 else { return "time left unknown" }
-        let seconds = Double(total - done) * Double(elapsed) / 1e9 / Double(done)
-        return Self.duration(seconds) + " left"
+    /// The mean rate since the first unit and the time left at it; nil until a second unit is done.
+    private func rate(at now: Int64) -> (text: String, left: String)? {
+        guard let first = rateStart, done > first.done, now > first.time else { return nil }
+        let perSecond = Double(done - first.done) * 1e9 / Double(now - first.time)
+        return (String(format: perSecond >= 100 ? "%.0f" : "%.1f", perSecond) + " \(unit)/s",
+                Self.duration(Double(total - done) / perSecond) + " left")
     }
 
     /// `7 s`, `1:05`, `2:03:04`: whole seconds, rounded up.

@@ -50,6 +50,16 @@ struct ProgressReporterTests {
         #expect(rig.written.count == count)                            // finished: silent, and finish twice is harmless
     }
 
+    @Test("DX3 the rate and the time left leave out the time before the first frame (loading, stepping to the range)")
+    func DX3_rateFromFirstFrame() {
+        let rig = Rig(total: 100, style: .lines)
+        rig.now = 5_000_000_000                                         // 5 s of loading before frame 1 ends
+        rig.reporter.advance()
+        #expect(rig.written == ["rendering x.json: 1/100 frames (1%)\n"])   // no rate from one frame
+        rig.run(20, milliseconds: 100)
+        #expect(rig.written.last == "rendering x.json: 21/100 frames (21%), 10.0 frames/s, 8 s left\n")
+    }
+
     @Test("DX3 a terminal line is cut to the terminal's width so that it never wraps")
     func DX3_terminalWidth() {
         let rig = Rig(total: 200, style: .terminal(width: 40))
