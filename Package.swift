@@ -245,7 +245,7 @@ let package = Package(
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
                                                       "Images", "UpdateLoop"],
                     swiftSettings: facade),
-        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",

@@ -67,11 +67,12 @@ struct ExportRange {
     }
 
     /// Steps the scene from frame 0 and writes the frames of the range.
-    func export(_ scene: Scene, size: Size, rate: FrameRate, scale: Double, scenePath: String) throws {
-        try export(size: size, scale: scale, inputPath: scenePath) { wanted, draw in
+    func export(_ scene: Scene, size: Size, rate: FrameRate, scale: Double, scenePath: String, quiet: Bool) throws {
+        try export(size: size, scale: scale, inputPath: scenePath, quiet: quiet) { wanted, draw in
             let run = SceneRun(scene, size: size, rate: rate, scale: scale)
             var next = 0
             while next < wanted.count, let info = run.host.step() {
+                try Interruption.process.check()
                 guard Int(info.index) == wanted[next] else { continue }
                 try draw(run.host.window.displayList, Int(info.index), info.time)
                 next += 1
@@ -82,7 +83,12 @@ struct ExportRange {
 
     /// Writes the frames of the range that `frames` draws: it is given the wanted frame indices
     /// in order and calls its second argument with each one's display list, index and time.
-    func export(size: Size, scale: Double, inputPath: String,
+    ///
+    /// Shows progress on stderr unless `quiet` (DX3). Ctrl-C stops it between frames: what it
+    /// made is removed (a video's temporary frames, ffmpeg's unfinished output; a directory export
+    /// keeps the frames already written whole), `out` is left as it was, and the command exits
+    /// with status 130.
+    func export(size: Size, scale: Double, inputPath: String, quiet: Bool,
                 frames: @MainActor ([Int], (DisplayList, Int, Double) throws -> Void) throws -> Void) throws {
         var ffmpeg: String?
         if case .video(let kind) = format {
@@ -93,31 +99,41 @@ struct ExportRange {
             ffmpeg = path
         }
         let wanted = indices
-        let progress = ExportProgress(total: wanted.count)
-        let failure: String? = MainActor.assumeIsolated {
+        let name = (inputPath as NSString).lastPathComponent
+        let progress = ProgressReporter.standardError(label: "rendering \(name)", total: wanted.count, quiet: quiet)
+        Interruption.process.watch()
+        let failure: (message: String, status: Int32)? = MainActor.assumeIsolated {
+            var sink: Sink?
+            var done = 0
             do {
                 let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
                 let renderer = try ImageRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-                var sink = try Sink(format: format, range: self, width: pixelWidth, height: pixelHeight, scenePath: inputPath)
-                var done = 0
+                sink = try Sink(format: format, range: self, width: pixelWidth, height: pixelHeight, scenePath: inputPath)
                 try frames(wanted) { list, index, time in
+                    try Interruption.process.check()
                     renderer.render(list)
                     if let error = renderer.painter.lastError { throw error }
-                    try sink.add(renderer.image(), index: index, time: time, number: done)
+                    try sink!.add(renderer.image(), index: index, time: time, number: done)
                     done += 1
-                    progress.update(done)
+                    progress.advance()
                 }
                 progress.finish()
-                try sink.finish(ffmpeg: ffmpeg)
+                try sink!.finish(ffmpeg: ffmpeg)
                 return nil
+            } catch is Interrupted {
+                progress.finish()
+                sink?.discard()
+                let kept = format == .directory && done > 0 ? "; the \(done) frames written whole are kept in \(out)" : ""
+                return ("timeline render: interrupted after \(done) of \(wanted.count) frames; \(format == .directory ? "the export is incomplete" : "\(out) was not written")\(kept)", 130)
             } catch {
                 progress.finish()
-                return "timeline render: \(error)"
+                sink?.discard()
+                return ("timeline render: \(error)", 1)
             }
         }
         if let failure {
-            printToStandardError(failure)
-            throw ExitCode(1)
+            printToStandardError(failure.message)
+            throw ExitCode(failure.status)
         }
     }
 
@@ -174,6 +190,7 @@ private struct Sink {
             var chars = Array(template.utf8CString)
             guard mkdtemp(&chars) != nil else { throw SDLError(operation: "writing \(range.out)", message: "cannot make a temporary directory") }
             temporaryDirectory = String(cString: chars)
+            Interruption.process.removeOnExit(temporaryDirectory!)
         case .filmstrip(let n):
             var image = RGBAImage(width: width * n + Self.gap * (n - 1), height: height + Self.labelHeight)
             image.fill(red: 255, green: 255, blue: 255)
@@ -217,6 +234,14 @@ private struct Sink {
         }
     }
 
+    /// Removes what the export made and will not finish: a video's temporary frames.
+    mutating func discard() {
+        guard let directory = temporaryDirectory else { return }
+        try? FileManager.default.removeItem(atPath: directory)
+        Interruption.process.forget(directory)
+        temporaryDirectory = nil
+    }
+
     mutating func finish(ffmpeg: String?) throws {
         let out = range.out
         switch format {
@@ -230,19 +255,36 @@ private struct Sink {
         case .directory:
             printToStandardError("wrote \(range.count) PNG frames to \(out) (\(frameName(0)) ... \(frameName(range.count - 1)), \(range.fps) fps)")
         case .video(let kind):
-            defer { try? FileManager.default.removeItem(atPath: temporaryDirectory!) }
+            defer { discard() }
             let digits = max(4, String(range.count - 1).count)
             let codec = kind == "mp4" ? ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18"] : ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "30"]
+            // ffmpeg writes a hidden file beside `out`, renamed over it when whole, as every
+            // other output is: a failed or interrupted encoding leaves `out` as it was.
+            let slash = out.lastIndex(of: "/")
+            let partial = (slash.map { String(out[...$0]) } ?? "") + ".\(slash.map { String(out[out.index(after: $0)...]) } ?? out).\(getpid()).tmp.\(kind)"
+            Interruption.process.removeOnExit(partial)
+            defer { unlink(partial); Interruption.process.forget(partial) }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: ffmpeg!)
             process.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-framerate", String(range.fps),
                                  "-i", temporaryDirectory! + "/frame-%0\(digits)d.png",
-                                 "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] + codec + ["-r", String(range.fps), out]
+                                 "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] + codec + ["-r", String(range.fps), partial]
+            // Ctrl-C reaches ffmpeg as SIGTERM (it stops cleanly on it): SIGINT may be ignored in
+            // it. The child inherits this thread's signal mask, which blocks SIGTERM when we were
+            // started from a thread that blocks signals (a test runner's), so it is unblocked here.
+            var terminate = sigset_t(), previous = sigset_t()
+            sigemptyset(&terminate)
+            sigaddset(&terminate, SIGTERM)
+            pthread_sigmask(SIG_UNBLOCK, &terminate, &previous)
+            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
             do { try process.run() } catch { throw SDLError(operation: "running \(ffmpeg!)", message: error.localizedDescription) }
-            process.waitUntilExit()
+            let pid = process.processIdentifier
+            Interruption.process.whileRunning(onInterrupt: { kill(pid, SIGTERM) }) { process.waitUntilExit() }
+            try Interruption.process.check()
             guard process.terminationStatus == 0 else {
                 throw SDLError(operation: "encoding \(out) with ffmpeg", message: "ffmpeg exited with status \(process.terminationStatus) (its messages are above)")
             }
+            guard rename(partial, out) == 0 else { throw SDLError(operation: "writing \(out)", message: String(cString: strerror(errno))) }
             printToStandardError("wrote \(out): \(kind), \(range.count) frames at \(range.fps) fps (ffmpeg)")
         case .filmstrip(let n):
             try drawLabels(n)
@@ -268,33 +310,5 @@ private struct Sink {
         labels.render(list)
         if let error = labels.painter.lastError { throw error }
         strip!.draw(labels.image(), x: 0, y: height)
-    }
-}
-
-/// A progress bar on stderr for long exports, drawn only when stderr is a terminal.
-final class ExportProgress {
-    let total: Int
-    let enabled: Bool
-    private var shown = -1
-
-    init(total: Int) {
-        self.total = total
-        enabled = isatty(2) != 0 && total >= 30
-    }
-
-    func update(_ done: Int) {
-        guard enabled else { return }
-        let percent = done * 100 / max(1, total)
-        guard percent != shown else { return }
-        shown = percent
-        let width = 30, filled = done * width / max(1, total)
-        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        FileHandle.standardError.write("\rrendering [\(bar)] \(done)/\(total)".data(using: .utf8)!)
-    }
-
-    func finish() {
-        guard enabled, shown >= 0 else { return }
-        FileHandle.standardError.write("\n".data(using: .utf8)!)
-        shown = -1
     }
 }

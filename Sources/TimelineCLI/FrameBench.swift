@@ -21,6 +21,7 @@ struct FrameBench: ParsableCommand {
     @Option(help: "Frames measured (after 10 warm-up frames).") var frames = 600
     @Flag(help: "Run on the real (dispatch) clock at 60 fps instead of the manual clock.") var realtime = false
     @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Show no progress on stderr (shown for runs past a second, outside the measured phases).") var quiet = false
     @Option(name: .customLong("chrome-trace"), help: "Also write the measured frames as a Chrome trace (Perfetto, chrome://tracing) to this JSON file.")
     var chromeTrace: String?
 
@@ -52,10 +53,11 @@ struct FrameBench: ParsableCommand {
         let (views, frames, realtime, json) = (self.views, self.frames, self.realtime, self.json)
         let mode = self.mode ?? "frames"
         let tracePath = chromeTrace
+        let progress = ProgressReporter.standardError(label: "bench frame", total: frames, quiet: quiet)
         let outcome: Result<(samples: [[Int64]], framesSet: Int), SDLError> = MainActor.assumeIsolated {
             do throws(SDLError) {
                 return .success(try FrameBench.measure(scene: loaded, views: views, constraintMode: mode == "constraints",
-                                                       frames: frames, realtime: realtime, chromeTrace: tracePath))
+                                                       frames: frames, realtime: realtime, chromeTrace: tracePath, progress: progress))
             } catch { return .failure(error) }
         }
         let samples: [[Int64]], framesSet: Int
@@ -99,7 +101,8 @@ struct FrameBench: ParsableCommand {
     /// set from the solution in the measured frames (P1).
     @MainActor
     static func measure(scene: Scene?, views: Int?, constraintMode: Bool, frames: Int, realtime: Bool,
-                        chromeTrace: String? = nil) throws(SDLError) -> (samples: [[Int64]], framesSet: Int) {
+                        chromeTrace: String? = nil, progress: ProgressReporter? = nil) throws(SDLError) -> (samples: [[Int64]], framesSet: Int) {
+        defer { progress?.finish() }
         let size = scene?.size ?? Size(width: 1280, height: 720)
         let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
         let clock: any FrameClock = realtime ? DispatchFrameClock(rate: .fps60) : ManualFrameClock(rate: .fps60)
@@ -138,7 +141,7 @@ struct FrameBench: ParsableCommand {
                 seen += 1
                 if seen == warmUp + 1 { runLoop.phaseRecorder = trace; framesSetBefore = window.layoutEngine.framesApplied }
                 // Read in phase 2 of the next frame: the previous frame's finished phase times.
-                if seen > warmUp + 1 { samples.append(runLoop.lastFramePhaseNanoseconds) }
+                if seen > warmUp + 1 { samples.append(runLoop.lastFramePhaseNanoseconds); progress?.advance() }
                 if samples.count >= frames { runLoop.stop() }
             }
             runLoop.run()
@@ -150,6 +153,7 @@ struct FrameBench: ParsableCommand {
             for _ in 0..<frames {
                 manual.step()
                 samples.append(runLoop.phaseNanoseconds)
+                progress?.advance()                 // between frames, after the phases are read
             }
         }
         withExtendedLifetime(animator) {}

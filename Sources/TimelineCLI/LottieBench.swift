@@ -27,6 +27,7 @@ struct LottieBench: ParsableCommand {
     @Argument(help: "Lottie files (Bodymovin JSON, or .lottie archives: their active animation; rlottie reads JSON only).") var files: [String]
     @Option(help: "Rounds per file (the median is reported).") var rounds = 5
     @Flag(help: "Print JSON: {\"files\": [{\"file\", \"frames\", \"ours_ms_per_frame\", \"rlottie_ms_per_frame\", \"rlottie_cpu_ms_per_frame\"}]}.") var json = false
+    @Flag(help: "Show no progress on stderr (shown for runs past a second, between timed rounds only).") var quiet = false
 
     func validate() throws {
         guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be 1 to 100; got \(rounds)") }
@@ -40,7 +41,12 @@ struct LottieBench: ParsableCommand {
         if rlottie == nil { printToStandardError("timeline bench lottie: librlottie is not installed (apt-get install librlottie-dev); timing ours only") }
         let animations = try files.map { try LottieInput.load($0, command: "bench lottie") }
         let (rounds, files) = (self.rounds, self.files)
+        // Progress in frames of ours, all files and rounds (DX3); advanced after each timed
+        // round, so a redraw never falls inside one.
+        let total = animations.reduce(0) { $0 + Int(($1.endFrame - $1.startFrame).rounded(.up)) * rounds }
+        let progress = ProgressReporter.standardError(label: "bench lottie (\(files.count) files)", total: total, quiet: quiet)
         let rows: [Row] = try MainActor.assumeIsolated {
+            defer { progress.finish() }
             var rows: [Row] = []
             for (k, animation) in animations.enumerated() {
                 let frames = Int((animation.endFrame - animation.startFrame).rounded(.up))
@@ -66,6 +72,7 @@ struct LottieBench: ParsableCommand {
                         host.step()
                     }
                     ours.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6 / Double(max(frames, 1)))
+                    progress.advance(by: frames)
                     if let theirs {
                         t = DispatchTime.now().uptimeNanoseconds
                         let cpu = Self.processCPUMilliseconds()

@@ -12,18 +12,25 @@ import Timeline
 /// of the range with ``LottieRecorder`` and writes them as one Lottie file: frame k of the range
 /// is Lottie frame k, at F frames per second. Nothing is written on an error.
 enum SceneLottieExport {
-    static func write(_ scene: Scene, size: Size, rate: FrameRate, range: ExportRange, scenePath: String) throws {
+    static func write(_ scene: Scene, size: Size, rate: FrameRate, range: ExportRange, scenePath: String, quiet: Bool) throws {
         let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
+        // Progress counts every frame stepped, from 0 to the range's last (DX3).
+        let progress = ProgressReporter.standardError(label: "recording \(name)", total: range.last + 1, quiet: quiet)
+        Interruption.process.watch()
         let failure: String? = MainActor.assumeIsolated {
+            defer { progress.finish() }
             do {
                 let run = SceneRun(scene, size: size, rate: rate)
                 let recorder = LottieRecorder(window: run.host.window)
                 recorder.curves += curves(of: scene).filter { !recorder.curves.contains($0) }
                 while let info = run.host.step() {
+                    try Interruption.process.check()
                     let k = Int(info.index)
                     if k > range.last { break }
                     if k >= range.first { recorder.recordFrame() }
+                    progress.advance()
                 }
+                progress.finish()
                 withExtendedLifetime(run) {}
                 let (data, summary) = try recorder.data(frameRate: range.fps, name: name)
                 for w in recorder.warnings { printToStandardError("timeline render: note: \(w)") }
@@ -32,6 +39,8 @@ enum SceneLottieExport {
                                      + "\(count(summary.layers, "layer")), \(count(summary.animatedProperties, "animated property", "animated properties")) "
                                      + "in \(count(summary.keyframes, "keyframe")), \(summary.constantProperties) constant, \(data.count) bytes")
                 return nil
+            } catch is Interrupted {
+                return "timeline render: interrupted; \(range.out) was not written"
             } catch let error as LottieExportError {
                 return "timeline render: \(scenePath): \(error.message); nothing was written"
             } catch {
@@ -40,7 +49,7 @@ enum SceneLottieExport {
         }
         if let failure {
             printToStandardError(failure)
-            throw ExitCode(1)
+            throw ExitCode(Interruption.process.isRequested ? 130 : 1)
         }
     }
 

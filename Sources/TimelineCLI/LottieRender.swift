@@ -60,7 +60,7 @@ enum LottieInput {
                 throw ValidationError("--out \(c.out): \(c.scene) is a Lottie file already; a .json export takes a scene (PNG, GIF or video export a Lottie file)")
             }
             let fps = Double(c.fps)
-            try range.export(size: size, scale: c.scale, inputPath: c.scene) { wanted, draw in
+            try range.export(size: size, scale: c.scale, inputPath: c.scene, quiet: c.quiet) { wanted, draw in
                 let composition = LottieComposition(animation: animation)
                 for k in wanted {
                     let time = Double(k) / fps

@@ -23,6 +23,7 @@ struct RenderBench: ParsableCommand {
     @Option(name: .customLong("group-inset"), help: "With --groups: how far each group sits inside the last, in points (0: the views of different groups never overlap).")
     var groupInset = 10.0
     @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Show no progress on stderr (shown for runs past a second, outside the timed parts).") var quiet = false
 
     func validate() throws {
         guard views >= 1, views <= 100_000 else { throw ValidationError("--views must be 1 to 100000; got \(views)") }
@@ -36,7 +37,9 @@ struct RenderBench: ParsableCommand {
     func run() throws {
         let (n, frames, side, radius, json, groupCount, groupInset) = (views, self.frames, self.side, self.radius, self.json, self.groups, self.groupInset)
         let size = WindowSize(size)!.size
+        let progress = ProgressReporter.standardError(label: "bench render", total: frames, quiet: quiet)
         let result: Result<String, SDLError> = MainActor.assumeIsolated {
+            defer { progress.finish() }
             do throws(SDLError) {
                 let image = try ImageRenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
                 let host = HeadlessHost(size: size)
@@ -77,6 +80,7 @@ struct RenderBench: ParsableCommand {
                     image.render(host.window.displayList)
                     render.append(MonotonicClock.now() - t0)
                     triangles = image.painter.lastTriangleCount
+                    progress.advance()
                 }
                 let r = DurationPercentiles(nanoseconds: render), c = DurationPercentiles(nanoseconds: cycle)
                 let (r50, r99, rMax, c50, c99) = (r.p50, r.p99, r.max, c.p50, c.p99)

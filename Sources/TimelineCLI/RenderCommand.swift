@@ -29,6 +29,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frame rate in frames per second, 1 to 240.") var fps = 60
     @Option(help: "Window size in points, WxH (default: the scene's size).") var size: String?
     @Option(help: "Device pixels per point (1 to 4).") var scale = 1.0
+    @Flag(help: "Show no progress on stderr (shown for runs past a second: a line redrawn on a terminal, else a line every 2 s).")
+    var quiet = false
 
     func validate() throws {
         guard FrameRate(fps: fps) != nil else { throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)") }
@@ -74,9 +76,9 @@ struct RenderCommand: ParsableCommand {
             let range = try ExportRange(from: from, to: to, fps: fps, filmstrip: filmstrip, out: out)
             let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
             if range.format == .lottie {
-                return try SceneLottieExport.write(loaded, size: size, rate: rate, range: range, scenePath: scene)
+                return try SceneLottieExport.write(loaded, size: size, rate: rate, range: range, scenePath: scene, quiet: quiet)
             }
-            try range.export(loaded, size: size, rate: rate, scale: scale, scenePath: scene)
+            try range.export(loaded, size: size, rate: rate, scale: scale, scenePath: scene, quiet: quiet)
             return
         }
         let targets: [Int]
@@ -85,27 +87,37 @@ struct RenderCommand: ParsableCommand {
         }
         let size = self.size.flatMap(WindowSize.init)?.size ?? loaded.size
         let (scale, out, scenePath) = (self.scale, self.out, self.scene)
-        let failure: String? = MainActor.assumeIsolated {
+        // Progress counts the frames stepped up to the last one asked for (DX3).
+        let progress = ProgressReporter.standardError(label: "rendering \((scene as NSString).lastPathComponent)",
+                                                      total: targets.last! + 1, quiet: quiet)
+        Interruption.process.watch()
+        let failure: (message: String, status: Int32)? = MainActor.assumeIsolated {
+            defer { progress.finish() }
+            var next = 0
             do {
                 let writer = try FramePNGWriter(size: size, scale: scale, pattern: out, protecting: [scenePath])
                 let run = SceneRun(loaded, size: size, rate: rate, scale: scale)
-                var next = 0
                 while next < targets.count, let info = run.host.step() {
+                    try Interruption.process.check()
+                    progress.advance()
                     while next < targets.count, targets[next] == Int(info.index) {
                         let path = try writer.write(run.host.window.displayList, frame: info.index)
+                        progress.clearLine()
                         print("frame \(info.index) t=\(fmt(info.time)) -> \(path)")
                         next += 1
                     }
                 }
                 withExtendedLifetime(run) {}          // the animator schedules the scene's animations
                 return nil
+            } catch is Interrupted {
+                return ("timeline render: interrupted; \(next) of \(targets.count) frames were written", 130)
             } catch {
-                return "timeline render: \(error)"
+                return ("timeline render: \(error)", 1)
             }
         }
         if let failure {
-            printToStandardError(failure)
-            throw ExitCode(1)
+            printToStandardError(failure.message)
+            throw ExitCode(failure.status)
         }
     }
 }

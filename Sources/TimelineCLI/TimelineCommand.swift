@@ -5,7 +5,8 @@ struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
         abstract: "UIKit's update cycle, Auto Layout and Core-Animation-style animation on Linux: lay out, step, render and measure.",
-        subcommands: [LayoutCommand.self, StepCommand.self, RenderCommand.self, PlayCommand.self, BenchCommand.self])
+        subcommands: [LayoutCommand.self, StepCommand.self, RenderCommand.self, PlayCommand.self, BenchCommand.self,
+                      CompletionsCommand.self, ManualCommand.self])
 }
 
 struct BenchCommand: ParsableCommand {
