@@ -22,14 +22,17 @@ struct ObjCLoweringPlugin: BuildToolPlugin {
         let tool = try context.tool(named: "objc-lower")
         let folder = target.directoryURL.appending(path: "UIKit")
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        // Each file is lowered knowing the module's other files: a delegate protocol's optional
+        // methods are often called from a file other than the one that declares them.
+        let inputs = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
         var commands: [Command] = []
-        for case let input as URL in walker where input.pathExtension == "swift" {
+        for input in inputs {
             // Nested folders keep their files apart: a/View.swift and b/View.swift stay two files.
             let relative = "UIKit_" + input.path.dropFirst(folder.path.count).split(separator: "/").joined(separator: "_")
             let output = context.pluginWorkDirectoryURL.appending(path: relative)
             commands.append(.buildCommand(displayName: "Lowering @objc and #selector in \(input.lastPathComponent)",
-                                          executable: tool.url, arguments: [input.path, output.path],
-                                          inputFiles: [input], outputFiles: [output]))
+                                          executable: tool.url, arguments: [input.path, output.path, "--module"] + inputs.map(\.path),
+                                          inputFiles: inputs, outputFiles: [output]))
         }
         return commands
     }

@@ -62,7 +62,13 @@ struct UIKitLibraryLayoutTests {
         #expect(try run(tool, [original.path, lowered.path]).status == 0)
         let swiftc = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let swiftc else { Issue.record("no swiftc"); return }
-        let result = try run(URL(fileURLWithPath: swiftc), ["-typecheck", lowered.path])
+        // The lowered file imports UIKit first (as an umbrella header would); an empty module of
+        // that name stands in for it here, this test being about lines, not UIKit.
+        let stub = dir.appendingPathComponent("UIKitStub.swift")
+        try "".write(to: stub, atomically: true, encoding: .utf8)
+        #expect(try run(URL(fileURLWithPath: swiftc), ["-emit-module", "-module-name", "UIKit", "-emit-module-path",
+                                                       dir.appendingPathComponent("UIKit.swiftmodule").path, stub.path]).status == 0)
+        let result = try run(URL(fileURLWithPath: swiftc), ["-typecheck", "-I", dir.path, lowered.path])
         #expect(result.status != 0)
         #expect(result.errors.contains("\(original.path):5:35: error: cannot convert return expression"))
         #expect(!result.errors.contains(lowered.lastPathComponent))
