@@ -47,12 +47,12 @@ open class UIGestureRecognizer: NSObject, AssociatedStorage {
         public static let recognized = State.ended
     }
 
-    package init(engine: GestureRecognizer, target: Any?, action: Selector?) {
+    package init(engine: GestureRecognizer, target: Any?, action: Selector?, keepingDelegate: Bool = false) {
         recognizer = engine
         super.init()
         engine.facade = self
         bridge.owner = self
-        engine.delegate = bridge
+        if !keepingDelegate { engine.delegate = bridge }
         if let action { addTarget(target as Any, action: action) }
         engine.addAction { [weak self] _ in self?.fire() }
     }
@@ -115,6 +115,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     var pan: PanGestureRecognizer { recognizer as! PanGestureRecognizer }
     private var translationBase = Point.zero
     public init(target: Any?, action: Selector?) { super.init(engine: PanGestureRecognizer(), target: target, action: action) }
+    /// Stands for a recognizer the engine made (a scroll view's), keeping its delegate; the
+    /// holder keeps this object as long as it lives.
+    package init(wrapping engine: PanGestureRecognizer, holder: AssociatedStorage) {
+        super.init(engine: engine, target: nil, action: nil, keepingDelegate: true)
+        var holder = holder
+        holder.associatedValues[UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())] = self
+    }
     open func translation(in view: UIView?) -> CGPoint {
         let t = pan.translation(in: view?.view)
         return CGPoint(x: t.x - translationBase.x, y: t.y - translationBase.y)
