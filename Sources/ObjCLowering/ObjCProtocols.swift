@@ -8,11 +8,34 @@
 //   optional func f(...) -> T?  (or var)   -> the same, the default returning nil
 //   optional func f(...) -> T              -> func f(...) -> T, a requirement (no value to default to)
 //   x?.f?(...)                             -> x?.f(...)
+//   x?.scrollViewDidScroll?(...)            -> x?.scrollViewDidScroll(...)  (UIKit's optional methods)
 //
 // Calling an empty method is what not calling a missing one does; a missing method that returns
 // an optional gives nil, as the optional call does. A requirement that returns a value is left
 // required: a conformer must implement it. The default implementations are written on the
 // file's last line, after its last newline, so no line moves.
+
+/// The base names of UIKit's optional delegate and data source methods that library code calls
+/// through its own protocols that refine UIKit's (`delegate?.scrollViewDidScroll?(scrollView)`).
+/// The facade's protocols give them default implementations, so such a call is lowered as a
+/// call of an optional requirement of the file's own protocols is.
+let uikitOptionalMethods: Set<String> = [
+    "scrollViewDidScroll", "scrollViewDidZoom", "scrollViewWillBeginDragging", "scrollViewWillEndDragging",
+    "scrollViewDidEndDragging", "scrollViewShouldScrollToTop", "scrollViewDidScrollToTop", "scrollViewWillBeginDecelerating",
+    "scrollViewDidEndDecelerating", "viewForZooming", "scrollViewWillBeginZooming", "scrollViewDidEndZooming",
+    "scrollViewDidEndScrollingAnimation", "scrollViewDidChangeAdjustedContentInset",
+    "tableView", "collectionView", "numberOfSections", "sectionIndexTitles",
+    "textFieldShouldBeginEditing", "textFieldDidBeginEditing", "textFieldShouldEndEditing", "textFieldDidEndEditing",
+    "textField", "textFieldShouldClear", "textFieldShouldReturn", "textFieldDidChangeSelection",
+    "textViewShouldBeginEditing", "textViewShouldEndEditing", "textViewDidBeginEditing", "textViewDidEndEditing",
+    "textView", "textViewDidChange", "textViewDidChangeSelection",
+    "gestureRecognizerShouldBegin", "gestureRecognizer", "tabBarController", "tabBar", "navigationController",
+    "pageViewController", "searchBar", "searchBarShouldBeginEditing", "searchBarTextDidBeginEditing",
+    "searchBarShouldEndEditing", "searchBarTextDidEndEditing", "searchBarSearchButtonClicked", "searchBarCancelButtonClicked",
+    "pickerView", "animationDidStart", "animationDidStop", "animationController", "interactionControllerForPresentation",
+    "interactionControllerForDismissal", "presentationController", "adaptivePresentationStyle",
+    "presentationControllerDidDismiss", "presentationControllerShouldDismiss", "presentationControllerWillDismiss",
+]
 
 /// One optional requirement of an `@objc` protocol.
 struct OptionalRequirement {
@@ -83,7 +106,7 @@ func lowerObjCProtocols(_ bytes: inout [UInt8], _ masked: inout [UInt8],
     }
     // Callers: `?.f?(` -> `?.f(` for every optional method of the file's protocols.
     let own = Set(protocols.flatMap { $0.requirements.filter { $0.signature.hasPrefix("func") }.map(\.name) })
-    let names = own.union(moduleOptionalMethods)
+    let names = own.union(moduleOptionalMethods).union(uikitOptionalMethods)
     var removals: [Int] = []
     var p = 0
     while p < masked.count {

@@ -415,6 +415,8 @@ public final class UIFontMetrics: @unchecked Sendable {
 public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Sendable {
     package let image: Image
     package init(_ image: Image) { self.image = image }
+    /// An empty image (no pixels, size zero), as `UIImage()` gives.
+    public convenience override init() { self.init(Image(bitmap: Bitmap(width: 0, height: 0, rgba: []))) }
     /// Draws the image into the current context (a `draw(_:)` override's or an image renderer's)
     /// filling `rect`; nothing without a context.
     @MainActor public func draw(in rect: CGRect) { UIGraphicsGetCurrentContext()?.draw(CGImage(image), in: rect) }

@@ -21,8 +21,17 @@ public protocol UIScrollViewDelegate: AnyObject {
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
     func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
     func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
+    /// Partial: not called yet (the engine's zooming tells only `scrollViewDidZoom`).
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    /// Partial: not called yet, as `scrollViewWillBeginZooming(_:with:)`.
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
+    /// Partial: not called yet; the adjusted inset changes with the safe area only.
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 extension UIScrollViewDelegate {
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
     public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
@@ -145,7 +154,7 @@ open class UIScrollView: UIView {
     /// The recognizer that drags the content: the engine scroll view's own, named as UIKit's.
     open var panGestureRecognizer: UIPanGestureRecognizer {
         if let made = scroll.panGestureRecognizer.facade as? UIPanGestureRecognizer { return made }
-        return UIPanGestureRecognizer(wrapping: scroll.panGestureRecognizer, holder: self)
+        return UIPanGestureRecognizer.wrapping(scroll.panGestureRecognizer, holder: self)
     }
     open var isPagingEnabled: Bool { get { scroll.isPagingEnabled } set { scroll.isPagingEnabled = newValue } }
     open var isDirectionalLockEnabled: Bool { get { scroll.isDirectionalLockEnabled } set { scroll.isDirectionalLockEnabled = newValue } }

@@ -444,6 +444,11 @@ open class UIView: UIResponder {
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+    /// The layout direction content with `attribute` takes: right to left only when forced
+    /// (the application's language direction is left to right here).
+    public class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        attribute == .forceRightToLeft ? .rightToLeft : .leftToRight
+    }
     open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 
     /// The backing layer, of ``layerClass``'s kind.

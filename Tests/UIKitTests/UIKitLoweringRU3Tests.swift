@@ -58,4 +58,18 @@ struct UIKitLoweringRU3Tests {
         #expect(lowered.hasSuffix("\n// end"))
         #expect(lowered.contains("                   func ping()"))
     }
+
+    @Test("RU3 UIKit's optional delegate methods called through a refining protocol lose their ?; optional closures keep theirs")
+    func RU3_uikitOptionalCalls() {
+        let source = """
+        protocol ShelfDelegate: UIScrollViewDelegate {}
+        final class Shelf: UIScrollView, UIScrollViewDelegate {
+            weak var shelfDelegate: ShelfDelegate?
+            var onPick: ((Int) -> Void)?
+            func scrollViewDidScroll(_ s: UIScrollView) { shelfDelegate?.scrollViewDidScroll?(s); self.onPick?(1) }
+        }
+        """
+        let lines = lowerObjectiveC(source).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[4] == "    func scrollViewDidScroll(_ s: UIScrollView) { shelfDelegate?.scrollViewDidScroll(s); self.onPick?(1) }")
+    }
 }
