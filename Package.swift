@@ -53,6 +53,7 @@ import PackageDescription
 //   UIKit          <- QuartzCore, CoreGraphics, ObjectiveC, Timeline, TimelineSDL, TimelineScene, Layers,
 //                     Geometry, Motion, RenderModel, Images, TextEngine, UpdateLoop, FrameTiming
 //                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
+//   BadgeKit       <- UIKit                a UIKit library whose every file is in UIKit/ (RU2), built with the plugin
 //   ObjCLowering                           lowers @objc and #selector for Linux (the objc-lower tool)
 //   TimelineCLI    <- Timeline, TimelineScene, FrameTiming, LayoutSolver, Geometry, TimelineSDL, TextEngine,
 //                     Lottie
@@ -207,6 +208,9 @@ let package = Package(
                           swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
         .executableTarget(name: "RunLoopOrderExample", dependencies: ["UIKit"], path: "UIKitExamples/RunLoopOrder", exclude: ["UIKit"],
                           swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
+        // A library as a user lays one out (RU2): its files in UIKit/, its module file beside them.
+        .target(name: "BadgeKit", dependencies: ["UIKit"], path: "UIKitExamples/BadgeKit", exclude: ["UIKit"],
+                swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
         .executableTarget(name: "SwipeToDeleteExample", dependencies: ["UIKit"], path: "UIKitExamples/SwipeToDelete",
                           exclude: ["UIKit", "swipe.json"], swiftSettings: facade, plugins: ["ObjCLoweringPlugin"]),
         .executableTarget(
@@ -242,7 +246,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Archives", .product(name: "ZIPFoundation", package: "ZIPFoundation"), "Timeline", "TimelineSDL", "TimelineScene", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "BadgeKit", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
                                                       "Images", "UpdateLoop"],
                     swiftSettings: facade),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],

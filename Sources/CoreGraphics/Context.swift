@@ -59,8 +59,9 @@ public struct CGGradientDrawingOptions: OptionSet, Sendable {
 /// A drawing context (`CGContext`) that records into the engine's canvas: a view's
 /// `draw(_:)` and a layer's `draw(in:)` get one. It keeps Core Graphics' graphics state (the
 /// current transform, colours, line style, alpha, shadow) on a stack and builds paths in user
-/// space, transformed by the current transform when they are filled or stroked.
-@MainActor
+/// space, transformed by the current transform when they are filled or stroked. Like the
+/// canvas it belongs to no actor: a renderer object that is not main-actor code draws with the
+/// context it is given, as on iOS (RU3).
 public final class CGContext {
     package let canvas: Canvas
 

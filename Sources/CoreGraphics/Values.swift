@@ -60,6 +60,21 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))" }
 }
 
+// Core Graphics' comparisons under their C names (`CGSizeEqualToSize` and friends, as the
+// Swift overlay on Apple's platforms names them); Foundation on Linux has `==` only.
+extension CGPoint {
+    /// Whether the two points are the same.
+    public func equalTo(_ point: CGPoint) -> Bool { self == point }
+}
+extension CGSize {
+    /// Whether the two sizes are the same.
+    public func equalTo(_ size: CGSize) -> Bool { self == size }
+}
+extension CGRect {
+    /// Whether the two rectangles have the same origin and size.
+    public func equalTo(_ rect: CGRect) -> Bool { self == rect }
+}
+
 extension CGPoint {
     public func applying(_ t: CGAffineTransform) -> CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)

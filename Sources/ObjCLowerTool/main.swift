@@ -1,12 +1,20 @@
 // objc-lower: lowers the Objective-C spellings of UIKit sources (see ObjCLowering).
-//   objc-lower IN.swift OUT.swift
+//   objc-lower IN.swift OUT.swift [--module FILE.swift...]
 //   objc-lower --output-dir DIR IN.swift...
-// The output starts with a `#sourceLocation` naming the input, so the compiler reports the
-// user's file and lines, not the lowered copy's.
+// `--module` names the module's other files: the optional methods their @objc protocols declare
+// are called without `?` in this one too (RU3).
+// The output starts with `import UIKit`, as every Swift file of an iOS framework sees UIKit through
+// the framework's umbrella header (CocoaPods writes one), then a `#sourceLocation` naming the
+// input, so the compiler reports the user's file and lines, not the lowered copy's.
 import Foundation
 import ObjCLowering
 
 var args = Array(CommandLine.arguments.dropFirst())
+var moduleFiles: [String] = []
+if let m = args.firstIndex(of: "--module") {
+    moduleFiles = Array(args[(m + 1)...])
+    args = Array(args[..<m])
+}
 var pairs: [(String, String)] = []
 if args.first == "--output-dir", args.count >= 3 {
     let dir = args[1]
@@ -14,8 +22,14 @@ if args.first == "--output-dir", args.count >= 3 {
 } else if args.count == 2 {
     pairs = [(args[0], args[1])]
 } else {
-    FileHandle.standardError.write(Data("usage: objc-lower IN.swift OUT.swift | objc-lower --output-dir DIR IN.swift...\n".utf8))
+    FileHandle.standardError.write(Data("usage: objc-lower IN.swift OUT.swift [--module FILE.swift...] | objc-lower --output-dir DIR IN.swift...\n".utf8))
     exit(2)
+}
+var moduleOptionalMethods: Set<String> = []
+for file in moduleFiles {
+    if let data = FileManager.default.contents(atPath: file) {
+        moduleOptionalMethods.formUnion(optionalMethodNames(in: String(decoding: data, as: UTF8.self)))
+    }
 }
 for (input, output) in pairs {
     guard let data = FileManager.default.contents(atPath: input) else {
@@ -23,7 +37,7 @@ for (input, output) in pairs {
         exit(1)
     }
     let path = URL(fileURLWithPath: input).standardizedFileURL.path.replacingOccurrences(of: "\"", with: "\\\"")
-    let lowered = "#sourceLocation(file: \"\(path)\", line: 1)\n" + lowerObjectiveC(String(decoding: data, as: UTF8.self))
+    let lowered = "import UIKit\n#sourceLocation(file: \"\(path)\", line: 1)\n" + lowerObjectiveC(String(decoding: data, as: UTF8.self), moduleOptionalMethods: moduleOptionalMethods)
     guard FileManager.default.createFile(atPath: output, contents: Data(lowered.utf8)) else {
         FileHandle.standardError.write(Data("objc-lower: cannot write \(output)\n".utf8))
         exit(1)

@@ -9,12 +9,16 @@
 //   #selector(getter: p) / #selector(setter: p) -> Selector("p") / Selector("setP:")
 //   override init(frame:) / init(style:reuseIdentifier:) in a table or collection view cell
 //                                              -> required init(...)
+//   #keyPath(CAGradientLayer.locations)       -> "locations"  (the key path's string, RU3)
+//   os(iOS) in an #if or #elseif condition    -> true  (the lowered code is iOS code, RU3)
+//   @objc protocols and optional requirements -> see ObjCProtocols.swift (RU3)
 //
 // A selector made this way carries the method, so target-action calls it without a runtime.
 // The rewriting is lexical: comments and string contents are never touched.
 
-/// The source with the Objective-C spellings lowered (see the file comment).
-public func lowerObjectiveC(_ source: String) -> String {
+/// The source with the Objective-C spellings lowered (see the file comment); `moduleOptionalMethods`
+/// are the optional methods the module's other files declare (``optionalMethodNames(in:)``).
+public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String> = []) -> String {
     var bytes = Array(source.utf8)
     var masked = maskCommentsAndStrings(bytes)
     let labels = functionLabels(masked)
@@ -44,6 +48,8 @@ public func lowerObjectiveC(_ source: String) -> String {
         bytes.replaceSubrange(e.range, with: e.text)
         masked.replaceSubrange(e.range, with: e.text)
     }
+    lowerKeyPathsAndPlatform(&bytes, &masked)
+    let defaults = lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods).appendix
 
     // Attributes: blank them where they are code.
     let attributes = ["objcMembers", "objc", "IBAction", "IBOutlet", "IBInspectable", "IBDesignable", "NSManaged", "GKInspectable"]
@@ -86,7 +92,55 @@ public func lowerObjectiveC(_ source: String) -> String {
             for (q, c) in "required".utf8.enumerated() { bytes[at + q] = c; masked[at + q] = c }
         }
     }
+    // The optional requirements' default implementations go on the last line, after the last
+    // newline, when that line holds no comment or string (no line moves).
+    if !defaults.isEmpty {
+        let tail = (masked.lastIndex(of: newline).map { $0 + 1 } ?? 0)..<masked.count
+        if bytes[tail] == masked[tail] { bytes += Array(((tail.isEmpty ? "" : " ") + defaults).utf8) }
+    }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+/// `#keyPath(Type.a.b)` becomes the string `"a.b"` (the type named first dropped, as the
+/// Objective-C key path has no type), and `os(iOS)` in an `#if` or `#elseif` condition becomes
+/// `true` padded to its width: code written for UIKit's platform takes its iOS branches.
+func lowerKeyPathsAndPlatform(_ bytes: inout [UInt8], _ masked: inout [UInt8]) {
+    let keyword = Array("#keyPath".utf8)
+    var edits: [(range: Range<Int>, text: [UInt8])] = []
+    var i = 0
+    while let start = find(keyword, in: masked, from: i) {
+        i = start + keyword.count
+        guard i < masked.count, masked[i] == UInt8(ascii: "("), let close = matchingParen(masked, open: i) else { continue }
+        let inner = String(decoding: masked[(i + 1)..<close], as: UTF8.self).filter { !$0.isWhitespace }
+        var parts = inner.split(separator: ".").map(String.init)
+        guard !parts.isEmpty, parts.allSatisfy({ $0.utf8.allSatisfy(isIdentifier) }) else { continue }
+        if parts.count > 1, let f = parts[0].first, f.isUppercase { parts.removeFirst() }
+        edits.append((start..<(close + 1), Array("\"\(parts.joined(separator: "."))\"".utf8)))
+        i = close + 1
+    }
+    for e in edits.reversed() {
+        bytes.replaceSubrange(e.range, with: e.text)
+        // The string's contents are not code.
+        masked.replaceSubrange(e.range, with: [quote] + [UInt8](repeating: space, count: e.text.count - 2) + [quote])
+    }
+    let ios = Array("os(iOS)".utf8), replacement = Array("true   ".utf8)
+    var lineStart = 0
+    while lineStart < masked.count {
+        let lineEnd = masked[lineStart...].firstIndex(of: newline) ?? masked.count
+        var k = lineStart
+        while k < lineEnd, masked[k] == space || masked[k] == UInt8(ascii: "\t") { k += 1 }
+        if matches(Array("#if".utf8), in: masked, at: k) || matches(Array("#elseif".utf8), in: masked, at: k) {
+            var q = k
+            while let at = find(ios, in: masked, from: q), at < lineEnd {
+                if isBoundary(masked, at - 1) {
+                    bytes.replaceSubrange(at..<(at + ios.count), with: replacement)
+                    masked.replaceSubrange(at..<(at + ios.count), with: replacement)
+                }
+                q = at + ios.count
+            }
+        }
+        lineStart = lineEnd + 1
+    }
 }
 
 /// The classes in the file that are table or collection view cells: UIKit's cell classes'
@@ -184,7 +238,7 @@ func objectiveCName(_ method: String, labels: [String: String]) -> String {
 
 // MARK: - Lexing
 
-private let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n"), quote = UInt8(ascii: "\""),
+let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n"), quote = UInt8(ascii: "\""),
             slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\"), hash = UInt8(ascii: "#")
 
 /// `bytes` with comments and the contents of string literals replaced by spaces (newlines
@@ -297,7 +351,7 @@ func enclosingTypes(_ masked: [UInt8]) -> [String?] {
 
 // MARK: - Helpers
 
-private func find(_ needle: [UInt8], in hay: [UInt8], from start: Int) -> Int? {
+func find(_ needle: [UInt8], in hay: [UInt8], from start: Int) -> Int? {
     guard !needle.isEmpty, hay.count >= needle.count, start <= hay.count - needle.count else { return nil }
     var i = start
     while i <= hay.count - needle.count {
@@ -307,20 +361,20 @@ private func find(_ needle: [UInt8], in hay: [UInt8], from start: Int) -> Int? {
     return nil
 }
 
-private func matches(_ needle: [UInt8], in hay: [UInt8], at i: Int) -> Bool {
+func matches(_ needle: [UInt8], in hay: [UInt8], at i: Int) -> Bool {
     guard i >= 0, i + needle.count <= hay.count else { return false }
     for k in 0..<needle.count where hay[i + k] != needle[k] { return false }
     return !isIdentifierAt(hay, i + needle.count)
 }
 
-private func isIdentifier(_ b: UInt8) -> Bool {
+func isIdentifier(_ b: UInt8) -> Bool {
     (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b >= 0x80
 }
-private func isIdentifierAt(_ bytes: [UInt8], _ i: Int) -> Bool { i >= 0 && i < bytes.count && isIdentifier(bytes[i]) }
-private func isBoundary(_ bytes: [UInt8], _ i: Int) -> Bool { !isIdentifierAt(bytes, i) && !(i >= 0 && i < bytes.count && bytes[i] == UInt8(ascii: "@")) }
+func isIdentifierAt(_ bytes: [UInt8], _ i: Int) -> Bool { i >= 0 && i < bytes.count && isIdentifier(bytes[i]) }
+func isBoundary(_ bytes: [UInt8], _ i: Int) -> Bool { !isIdentifierAt(bytes, i) && !(i >= 0 && i < bytes.count && bytes[i] == UInt8(ascii: "@")) }
 
 /// The index of the `)` matching the `(` at `open`, in masked source.
-private func matchingParen(_ masked: [UInt8], open: Int) -> Int? {
+func matchingParen(_ masked: [UInt8], open: Int) -> Int? {
     var depth = 0
     for k in open..<masked.count {
         if masked[k] == UInt8(ascii: "(") { depth += 1 }

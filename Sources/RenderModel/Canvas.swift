@@ -3,7 +3,10 @@ import Geometry
 /// The drawing surface a ``View/draw(_:in:)`` override records into (D2). Commands are kept as the
 /// view's content and replayed into every frame's display list until the view is drawn again,
 /// as a layer's backing store is.
-@MainActor
+///
+/// A canvas only records values, so it belongs to no actor: code of any isolation may draw into
+/// one it was handed, as Core Graphics lets any thread draw into a context (one at a time; a
+/// canvas is not `Sendable`). Core Graphics drawing in nonisolated code compiles (RU3).
 public final class Canvas {
     /// What was recorded since ``begin(_:)``.
     public private(set) var commands: [DrawCommand] = []

@@ -157,6 +157,13 @@ open class UIViewController: UIResponder {
     open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
     open func viewDidLoad() {}
     open func viewWillAppear(_ animated: Bool) {}
+    /// Starts an appearance transition a container drives by hand: `viewWillAppear` or
+    /// `viewWillDisappear` now, on the controller and its children (the engine's).
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        controller.beginAppearanceTransition(isAppearing, animated: animated)
+    }
+    /// Ends it: `viewDidAppear` or `viewDidDisappear`, children first.
+    open func endAppearanceTransition() { controller.endAppearanceTransition() }
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
@@ -166,6 +173,8 @@ open class UIViewController: UIResponder {
     /// Called before the window takes a new size (a desktop window resized), with a
     /// coordinator whose alongside work runs at once.
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
+    /// Partial: called by nothing yet; a window's traits change only with its size here.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {}
     /// Called when the window receives a memory warning (the app's budget passed, the kernel's
     /// memory pressure, or the engine's `Window.simulateMemoryWarning()`): release what you can
     /// make again. Every controller of the window's hierarchy is told, after
@@ -462,6 +471,13 @@ open class UIApplication: UIResponder {
         return a
     }
     public weak var delegate: (any UIApplicationDelegate)?
+    /// Partial: a desktop window has no status bar; its frame is empty, its orientation
+    /// portrait, and its style is kept for code that reads it back (iOS 13 deprecated these).
+    public var statusBarFrame: CGRect { .zero }
+    public var statusBarOrientation: UIInterfaceOrientation { .portrait }
+    public var statusBarStyle: UIStatusBarStyle = .default
+    public var isStatusBarHidden = false
+    public func setStatusBarStyle(_ style: UIStatusBarStyle, animated: Bool) { statusBarStyle = style }
     weak var keyWindowStorage: UIWindow?
     private var allWindows: [UIWindow] = []
     public var windows: [UIWindow] { allWindows }

@@ -61,7 +61,30 @@ public struct NSStringDrawingOptions: OptionSet, Sendable {
     public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 32)
 }
 
+extension NSString {
+    /// The size of the string laid out on one line with `attributes`, as `String`'s.
+    @MainActor public func size(withAttributes attributes: [NSAttributedString.Key: Any]?) -> CGSize {
+        (self as String).size(withAttributes: attributes)
+    }
+    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?) {
+        (self as String).draw(at: point, withAttributes: attributes)
+    }
+    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]?) {
+        (self as String).draw(in: rect, withAttributes: attributes)
+    }
+    /// The rectangle the string takes laid out in `size`'s width with `attributes`.
+    @MainActor public func boundingRect(with size: CGSize, options: NSStringDrawingOptions,
+                                        attributes: [NSAttributedString.Key: Any]?, context: Any?) -> CGRect {
+        NSAttributedString(string: self as String, attributes: attributes).boundingRect(with: size, options: options, context: context)
+    }
+}
+
 extension String {
+    /// The rectangle the string takes laid out in `size`'s width with `attributes`.
+    @MainActor public func boundingRect(with size: CGSize, options: NSStringDrawingOptions,
+                                        attributes: [NSAttributedString.Key: Any]?, context: Any?) -> CGRect {
+        NSAttributedString(string: self, attributes: attributes).boundingRect(with: size, options: options, context: context)
+    }
     @MainActor public func size(withAttributes attributes: [NSAttributedString.Key: Any]?) -> CGSize {
         CGSize(layout(self, attributes).size)
     }

@@ -282,6 +282,8 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
     public static let secondarySystemBackground = rgb(242, 242, 247)
     public static let tertiarySystemBackground = UIColor(.white)
     public static let systemGroupedBackground = rgb(242, 242, 247)
+    /// iOS 2's name of the grouped background, deprecated in iOS 13 for `systemGroupedBackground`.
+    public static var groupTableViewBackground: UIColor { systemGroupedBackground }
     public static let secondarySystemGroupedBackground = UIColor(.white)
     public static let label = UIColor(.black)
     public static let secondaryLabel = rgb(60, 60, 67, 0.6)
@@ -413,6 +415,8 @@ public final class UIFontMetrics: @unchecked Sendable {
 public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Sendable {
     package let image: Image
     package init(_ image: Image) { self.image = image }
+    /// An empty image (no pixels, size zero), as `UIImage()` gives.
+    public convenience override init() { self.init(Image(bitmap: Bitmap(width: 0, height: 0, rgba: []))) }
     /// Draws the image into the current context (a `draw(_:)` override's or an image renderer's)
     /// filling `rect`; nothing without a context.
     @MainActor public func draw(in rect: CGRect) { UIGraphicsGetCurrentContext()?.draw(CGImage(image), in: rect) }
@@ -448,6 +452,17 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
             for c in candidates where fm.fileExists(atPath: dir + c) {
                 if let img = Image(contentsOfFile: dir + c) { self.init(img); return }
             }
+        }
+        return nil
+    }
+    /// Looks for `name` as `init(named:)` does, then in the bundle's resource directory.
+    /// Partial: the traits are not consulted (one image per name).
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        if let found = UIImage(named: name) { self.init(found.image); return }
+        let fm = FileManager.default
+        let dir = (bundle?.resourcePath).map { $0 + "/" } ?? ""
+        for c in [name] + ["png", "jpg", "jpeg", "gif", "webp"].map({ "\(name).\($0)" }) where !dir.isEmpty && fm.fileExists(atPath: dir + c) {
+            if let img = Image(contentsOfFile: dir + c) { self.init(img); return }
         }
         return nil
     }

@@ -328,6 +328,11 @@ open class UILabel: UIView {
 @preconcurrency @MainActor
 open class UIButton: UIControl {
     package var button: Button { view as! Button }
+    /// Partial: the rectangle of the title in `contentRect` is the whole of it; the engine's
+    /// button places its title itself and does not ask an override.
+    open func titleRect(forContentRect contentRect: CGRect) -> CGRect { contentRect }
+    /// Partial: as `titleRect(forContentRect:)`, for the image.
+    open func imageRect(forContentRect contentRect: CGRect) -> CGRect { contentRect }
     public enum ButtonType: Int, Sendable { case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
     public private(set) var buttonType: ButtonType
     private lazy var titleFacade: UILabel = (button.titleLabel.facade as? UILabel) ?? UILabel(engineLabel: button.titleLabel)

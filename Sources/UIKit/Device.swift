@@ -129,3 +129,7 @@ public struct UIRectEdge: OptionSet, Sendable {
     public static let right = UIRectEdge(rawValue: 1 << 3)
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
+
+/// The idiom of the current device: `UIDevice.current.userInterfaceIdiom` under its C macro's
+/// name (`UI_USER_INTERFACE_IDIOM() == .pad`), which iOS 13 deprecated and old code still calls.
+@MainActor public func UI_USER_INTERFACE_IDIOM() -> UIUserInterfaceIdiom { UIDevice.current.userInterfaceIdiom }

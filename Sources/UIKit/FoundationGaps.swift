@@ -314,3 +314,15 @@ extension NSAttributedString {
         self.init(attributedString: m)
     }
 }
+
+// Darwin's time constants (from <dispatch/time.h>), which Glibc and Linux's Dispatch lack;
+// UIKit code builds `DispatchTime` deadlines with them.
+
+/// Nanoseconds per second.
+public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+/// Nanoseconds per millisecond.
+public let NSEC_PER_MSEC: UInt64 = 1_000_000
+/// Microseconds per second.
+public let USEC_PER_SEC: UInt64 = 1_000_000
+/// Nanoseconds per microsecond.
+public let NSEC_PER_USEC: UInt64 = 1_000

@@ -47,12 +47,12 @@ open class UIGestureRecognizer: NSObject, AssociatedStorage {
         public static let recognized = State.ended
     }
 
-    package init(engine: GestureRecognizer, target: Any?, action: Selector?) {
+    package init(engine: GestureRecognizer, target: Any?, action: Selector?, keepingDelegate: Bool = false) {
         recognizer = engine
         super.init()
         engine.facade = self
         bridge.owner = self
-        engine.delegate = bridge
+        if !keepingDelegate { engine.delegate = bridge }
         if let action { addTarget(target as Any, action: action) }
         engine.addAction { [weak self] _ in self?.fire() }
     }
@@ -106,6 +106,9 @@ open class UIGestureRecognizer: NSObject, AssociatedStorage {
 open class UITapGestureRecognizer: UIGestureRecognizer {
     var tap: TapGestureRecognizer { recognizer as! TapGestureRecognizer }
     public init(target: Any?, action: Selector?) { super.init(engine: TapGestureRecognizer(), target: target, action: action) }
+    /// A recognizer with no target yet (`addTarget(_:action:)` adds one); designated, so a
+    /// subclass that declares no initialiser has it too.
+    public init() { super.init(engine: TapGestureRecognizer(), target: nil, action: nil) }
     open var numberOfTapsRequired: Int { get { tap.numberOfTapsRequired } set { tap.numberOfTapsRequired = newValue } }
     open var numberOfTouchesRequired = 1
 }
@@ -114,7 +117,26 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     var pan: PanGestureRecognizer { recognizer as! PanGestureRecognizer }
     private var translationBase = Point.zero
-    public init(target: Any?, action: Selector?) { super.init(engine: PanGestureRecognizer(), target: target, action: action) }
+    public init(target: Any?, action: Selector?) {
+        let adopted = UIPanGestureRecognizer.adopting
+        UIPanGestureRecognizer.adopting = nil
+        super.init(engine: adopted ?? PanGestureRecognizer(), target: target, action: action, keepingDelegate: adopted != nil)
+    }
+    /// A recognizer with no target yet (`addTarget(_:action:)` adds one); designated, so a
+    /// subclass that declares no initialiser has it too.
+    public init() { super.init(engine: PanGestureRecognizer(), target: nil, action: nil) }
+    /// The engine recognizer the next initialisation stands for (set by `wrapping`): the only
+    /// designated initialiser stays the public one, so subclasses elsewhere inherit `init()`.
+    private static var adopting: PanGestureRecognizer?
+    /// Stands for a recognizer the engine made (a scroll view's), keeping its delegate; the
+    /// holder keeps the facade as long as it lives.
+    package static func wrapping(_ engine: PanGestureRecognizer, holder: AssociatedStorage) -> UIPanGestureRecognizer {
+        adopting = engine
+        let facade = UIPanGestureRecognizer(target: nil, action: nil)
+        var holder = holder
+        holder.associatedValues[UnsafeRawPointer(Unmanaged.passUnretained(facade).toOpaque())] = facade
+        return facade
+    }
     open func translation(in view: UIView?) -> CGPoint {
         let t = pan.translation(in: view?.view)
         return CGPoint(x: t.x - translationBase.x, y: t.y - translationBase.y)
@@ -133,6 +155,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     var press: LongPressGestureRecognizer { recognizer as! LongPressGestureRecognizer }
     public init(target: Any?, action: Selector?) { super.init(engine: LongPressGestureRecognizer(), target: target, action: action) }
+    /// A recognizer with no target yet (`addTarget(_:action:)` adds one); designated, so a
+    /// subclass that declares no initialiser has it too.
+    public init() { super.init(engine: LongPressGestureRecognizer(), target: nil, action: nil) }
     open var minimumPressDuration: TimeInterval { get { press.minimumPressDuration } set { press.minimumPressDuration = newValue } }
     open var allowableMovement: CGFloat { get { CGFloat(press.allowableMovement) } set { press.allowableMovement = newValue.double } }
     open var numberOfTapsRequired = 0
@@ -143,6 +168,9 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     var pinch: PinchGestureRecognizer { recognizer as! PinchGestureRecognizer }
     private var scaleBase = 1.0
     public init(target: Any?, action: Selector?) { super.init(engine: PinchGestureRecognizer(), target: target, action: action) }
+    /// A recognizer with no target yet (`addTarget(_:action:)` adds one); designated, so a
+    /// subclass that declares no initialiser has it too.
+    public init() { super.init(engine: PinchGestureRecognizer(), target: nil, action: nil) }
     /// Settable as UIKit's: the recognizer reports later changes relative to what you set.
     open var scale: CGFloat {
         get { CGFloat(pinch.scale / scaleBase) }
@@ -156,6 +184,9 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     var rotate: RotationGestureRecognizer { recognizer as! RotationGestureRecognizer }
     private var rotationBase = 0.0
     public init(target: Any?, action: Selector?) { super.init(engine: RotationGestureRecognizer(), target: target, action: action) }
+    /// A recognizer with no target yet (`addTarget(_:action:)` adds one); designated, so a
+    /// subclass that declares no initialiser has it too.
+    public init() { super.init(engine: RotationGestureRecognizer(), target: nil, action: nil) }
     open var rotation: CGFloat {
         get { CGFloat(rotate.rotation - rotationBase) } set { rotationBase = rotate.rotation - newValue.double }
     }
@@ -174,6 +205,9 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         public static let down = Direction(rawValue: 8)
     }
     public init(target: Any?, action: Selector?) { super.init(engine: SwipeGestureRecognizer(), target: target, action: action) }
+    /// A recognizer with no target yet (`addTarget(_:action:)` adds one); designated, so a
+    /// subclass that declares no initialiser has it too.
+    public init() { super.init(engine: SwipeGestureRecognizer(), target: nil, action: nil) }
     open var direction: Direction = .right {
         didSet { swipe.direction = SwipeGestureRecognizer.Direction(rawValue: Int(direction.rawValue)) }
     }

@@ -69,13 +69,7 @@ open class UIGraphicsImageRenderer: NSObject {
     /// Records the closure's drawing and rasterises it; nil (with a message) when the size
     /// cannot be an image.
     private func draw(_ actions: (UIGraphicsImageRendererContext) -> Void) -> Bitmap? {
-        let scale = format.scale.double
-        let w = (bounds.width.double * scale).rounded(.up), h = (bounds.height.double * scale).rounded(.up)
-        let side = Double(ImageRenderer.maximumSide)
-        guard scale.isFinite, scale > 0, w.isFinite, h.isFinite, w >= 1, h >= 1, w <= side, h <= side else {
-            print("UIGraphicsImageRenderer: \(bounds.size) at scale \(format.scale) is not an image size (1 to \(Int(side)) pixels a side); the image is empty")
-            return nil
-        }
+        guard let pixels = pixelSize(bounds.size, scale: format.scale) else { return nil }
         let canvas = Canvas(fontSystem: UIApplication.shared.fontSystem)
         let ctx = CGContext(canvas: canvas)
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
@@ -83,19 +77,67 @@ open class UIGraphicsImageRenderer: NSObject {
         UIGraphicsPushContext(ctx)
         actions(context)
         UIGraphicsPopContext()
-        var list = DisplayList()
-        list.commands = canvas.commands
-        list.size = Size(width: bounds.width.double, height: bounds.height.double)
-        list.scale = scale
-        list.background = format.opaque ? .white : .clear
-        do {
-            let r = try ImageRenderer(pixelWidth: Int(w), pixelHeight: Int(h))
-            r.render(list)
-            let pixels = r.image()
-            return Bitmap(width: pixels.width, height: pixels.height, rgba: pixels.bytes)
-        } catch {
-            print("UIGraphicsImageRenderer: \(error); the image is empty")
-            return nil
-        }
+        return rasterize(canvas, size: bounds.size, pixels: pixels, scale: format.scale, opaque: format.opaque)
     }
+}
+
+/// The pixel size of an image of `size` points at `scale`, or nil (with a message) when it
+/// cannot be an image: empty, not finite, or more than the renderer's largest side.
+@MainActor func pixelSize(_ size: CGSize, scale: CGFloat) -> (width: Int, height: Int)? {
+    let w = (size.width.double * scale.double).rounded(.up), h = (size.height.double * scale.double).rounded(.up)
+    let side = Double(ImageRenderer.maximumSide)
+    guard scale.double.isFinite, scale > 0, w.isFinite, h.isFinite, w >= 1, h >= 1, w <= side, h <= side else {
+        print("UIGraphicsImageRenderer: \(size) at scale \(scale) is not an image size (1 to \(Int(side)) pixels a side); the image is empty")
+        return nil
+    }
+    return (Int(w), Int(h))
+}
+
+/// What `canvas` recorded, rasterised by the engine's image renderer (the window's painter).
+@MainActor func rasterize(_ canvas: Canvas, size: CGSize, pixels: (width: Int, height: Int), scale: CGFloat, opaque: Bool) -> Bitmap? {
+    var list = DisplayList()
+    list.commands = canvas.commands
+    list.size = Size(width: size.width.double, height: size.height.double)
+    list.scale = scale.double
+    list.background = opaque ? .white : .clear
+    do {
+        let r = try ImageRenderer(pixelWidth: pixels.width, pixelHeight: pixels.height)
+        r.render(list)
+        let image = r.image()
+        return Bitmap(width: image.width, height: image.height, rgba: image.bytes)
+    } catch {
+        print("UIGraphicsImageRenderer: \(error); the image is empty")
+        return nil
+    }
+}
+
+// MARK: - The image context functions (before UIGraphicsImageRenderer)
+
+/// The image contexts begun and not yet ended, innermost last: each a canvas, its size and format.
+@preconcurrency @MainActor
+enum ImageContextStack {
+    static var contexts: [(canvas: Canvas, context: CGContext, size: CGSize, scale: CGFloat, opaque: Bool)] = []
+}
+
+/// Begins drawing into an image of `size` points (`scale` 0 is the screen's): the new context is
+/// the current one (`UIGraphicsGetCurrentContext()`) until `UIGraphicsEndImageContext()`.
+@MainActor public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
+    let canvas = Canvas(fontSystem: UIApplication.shared.fontSystem)
+    let ctx = CGContext(canvas: canvas)
+    ImageContextStack.contexts.append((canvas, ctx, size, scale == 0 ? UIScreen.main.scale : scale, opaque))
+    UIGraphicsPushContext(ctx)
+}
+/// `UIGraphicsBeginImageContextWithOptions(size, false, 1)`.
+@MainActor public func UIGraphicsBeginImageContext(_ size: CGSize) { UIGraphicsBeginImageContextWithOptions(size, false, 1) }
+/// The image drawn so far in the current image context; nil when none is begun (or its size
+/// cannot be an image).
+@MainActor public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+    guard let c = ImageContextStack.contexts.last, let pixels = pixelSize(c.size, scale: c.scale),
+          let bitmap = rasterize(c.canvas, size: c.size, pixels: pixels, scale: c.scale, opaque: c.opaque) else { return nil }
+    return UIImage(Image(bitmap: bitmap, scale: c.scale.double))
+}
+/// Ends the current image context, making the context before it current again.
+@MainActor public func UIGraphicsEndImageContext() {
+    guard let c = ImageContextStack.contexts.popLast() else { return }
+    if GraphicsContextStack.contexts.last === c.context { UIGraphicsPopContext() }
 }

@@ -21,8 +21,17 @@ public protocol UIScrollViewDelegate: AnyObject {
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
     func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
     func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
+    /// Partial: not called yet (the engine's zooming tells only `scrollViewDidZoom`).
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    /// Partial: not called yet, as `scrollViewWillBeginZooming(_:with:)`.
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
+    /// Partial: not called yet; the adjusted inset changes with the safe area only.
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 extension UIScrollViewDelegate {
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
     public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
@@ -142,6 +151,11 @@ open class UIScrollView: UIView {
     open var alwaysBounceVertical: Bool { get { scroll.alwaysBounceVertical } set { scroll.alwaysBounceVertical = newValue } }
     open var alwaysBounceHorizontal: Bool { get { scroll.alwaysBounceHorizontal } set { scroll.alwaysBounceHorizontal = newValue } }
     open var isScrollEnabled: Bool { get { scroll.isScrollEnabled } set { scroll.isScrollEnabled = newValue } }
+    /// The recognizer that drags the content: the engine scroll view's own, named as UIKit's.
+    open var panGestureRecognizer: UIPanGestureRecognizer {
+        if let made = scroll.panGestureRecognizer.facade as? UIPanGestureRecognizer { return made }
+        return UIPanGestureRecognizer.wrapping(scroll.panGestureRecognizer, holder: self)
+    }
     open var isPagingEnabled: Bool { get { scroll.isPagingEnabled } set { scroll.isPagingEnabled = newValue } }
     open var isDirectionalLockEnabled: Bool { get { scroll.isDirectionalLockEnabled } set { scroll.isDirectionalLockEnabled = newValue } }
     open var decelerationRate: DecelerationRate {
@@ -201,6 +215,7 @@ open class UIScrollView: UIView {
     }
     /// The offset moved: the frame guide follows it.
     func offsetDidChange() {
+        notifyKeyValueObservers()
         guard let g = frameGuide else { return }
         let o = scroll.contentOffset
         if g.left.constant != o.x { g.left.constant = o.x }
@@ -212,6 +227,16 @@ open class UIScrollView: UIView {
         guard let g = contentGuide else { return }
         let size = g.guide.layoutFrame.size
         if size.width.isFinite, size.height.isFinite, size != scroll.contentSize { scroll.contentSize = size }
+        notifyKeyValueObservers()
+    }
+    /// The values key-value observers may watch on a scroll view (and a view's).
+    override func observableValue(forKeyPath keyPath: String) -> Any? {
+        switch keyPath {
+        case "contentOffset": contentOffset
+        case "contentSize": contentSize
+        case "contentInset": contentInset
+        default: super.observableValue(forKeyPath: keyPath)
+        }
     }
 }
 

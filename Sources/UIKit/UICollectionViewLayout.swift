@@ -99,6 +99,12 @@ open class UICollectionViewLayout: NSObject {
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
     open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
     open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+    /// Where scrolling that would stop at `proposedContentOffset` stops instead. Partial: the
+    /// collection view's scrolling does not ask a layout; an override is called by code only.
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint,
+                                  withScrollingVelocity velocity: CGPoint) -> CGPoint { proposedContentOffset }
+    /// Partial: as `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`.
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
     open func invalidateLayout() { engine.invalidateLayout() }
     /// The class of the decoration views of `elementKind` (they are made by the collection view
     /// when the layout places one).

@@ -11,14 +11,20 @@ open class UITabBarItem: NSObject {
     public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
         engine = TabBarItem(title: title, image: image?.image)
         self.selectedImage = selectedImage
+        super.init()
+        adoptAppearance()
     }
     public init(title: String?, image: UIImage?, tag: Int) {
         engine = TabBarItem(title: title, image: image?.image)
         self.tag = tag
+        super.init()
+        adoptAppearance()
     }
     public init(tabBarSystemItem systemItem: SystemItem, tag: Int) {
         engine = TabBarItem(title: systemItem.title)
         self.tag = tag
+        super.init()
+        adoptAppearance()
     }
     public enum SystemItem: Int, Sendable {
         case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads, mostRecent, mostViewed
@@ -42,6 +48,34 @@ open class UITabBarItem: NSObject {
     open var selectedImage: UIImage?
     open var badgeColor: UIColor?
     open var tag = 0
+    /// Partial: kept; the engine's tab bar places each title under its image.
+    open var titlePositionAdjustment = UIOffset.zero
+    private var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+    /// Partial: kept and read back; the engine's tab bar draws titles in its own font and colours.
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        titleAttributes[state.rawValue] = attributes
+    }
+    open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? { titleAttributes[state.rawValue] }
+
+    /// The proxy of the items of this class: what is set on it, items made afterwards start with
+    /// (their title attributes, title offset and badge colour), as UIKit's appearance proxy.
+    /// Partial: the proxy is a `UITabBarItem` (not the subclass) and carries UITabBarItem's
+    /// properties only.
+    public class func appearance() -> UITabBarItem {
+        let key = ObjectIdentifier(self)
+        if let proxy = UITabBarItem.proxies[key] { return proxy }
+        let proxy = UITabBarItem(title: nil, image: nil, tag: 0)
+        UITabBarItem.proxies[key] = proxy
+        return proxy
+    }
+    private static var proxies: [ObjectIdentifier: UITabBarItem] = [:]
+    /// What this item takes from its class's appearance proxy when it is made.
+    private func adoptAppearance() {
+        guard let proxy = UITabBarItem.proxies[ObjectIdentifier(type(of: self))] else { return }
+        titleAttributes = proxy.titleAttributes
+        titlePositionAdjustment = proxy.titlePositionAdjustment
+        badgeColor = proxy.badgeColor
+    }
 }
 
 /// `UITabBarController` over the engine's ``TabBarController``. It keeps its tabs' facades and

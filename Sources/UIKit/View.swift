@@ -16,6 +16,17 @@ open class UIResponder: NSObject, AssociatedStorage {
     open var isFirstResponder: Bool { false }
     @discardableResult open func becomeFirstResponder() -> Bool { false }
     @discardableResult open func resignFirstResponder() -> Bool { true }
+    /// Key-value observing (RU3): told that the value at `keyPath` of `object` changed, by an
+    /// observation made with `addObserver(_:forKeyPath:options:context:)`.
+    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                           context: UnsafeMutableRawPointer?) {}
+    /// The observations of this object's values (see KeyValueObserving.swift).
+    var keyValueObservations: [KeyValueObservation] = []
+    /// The value key-value observers watch at `keyPath`, or nil for a key path not observable.
+    func observableValue(forKeyPath keyPath: String) -> Any? { nil }
+    /// Called on an object a nib made, after its outlets are set. Partial: there are no nibs
+    /// on Linux (UK7), so nothing calls it; an override compiles and runs when code calls it.
+    open func awakeFromNib() {}
     /// The key commands this responder answers to (those added by `addKeyCommand(_:)` unless
     /// overridden); matched before its own key handling, from the first responder up.
     open var keyCommands: [UIKeyCommand]? { addedKeyCommands.isEmpty ? nil : addedKeyCommands }
@@ -413,6 +424,19 @@ open class UIView: UIResponder {
     open var accessibilityViewIsModal = false
     open var accessibilityElementsHidden = false
     open var accessibilityFrame = CGRect.zero
+    /// The actions an assistive technology would offer besides activating (kept, not offered).
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
+    /// How many accessibility elements the view contains: its `accessibilityElements`' count.
+    open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
+    /// The accessibility element at `index` of `accessibilityElements`.
+    open func accessibilityElement(at index: Int) -> Any? {
+        guard let all = accessibilityElements, all.indices.contains(index) else { return nil }
+        return all[index]
+    }
+    /// The index of `element` in `accessibilityElements` (by identity), or `NSNotFound`.
+    open func index(ofAccessibilityElement element: Any) -> Int {
+        accessibilityElements?.firstIndex { ($0 as AnyObject) === (element as AnyObject) } ?? NSNotFound
+    }
     open func accessibilityIncrement() {}
     open func accessibilityDecrement() {}
     open func accessibilityActivate() -> Bool { false }
@@ -420,6 +444,11 @@ open class UIView: UIResponder {
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+    /// The layout direction content with `attribute` takes: right to left only when forced
+    /// (the application's language direction is left to right here).
+    public class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        attribute == .forceRightToLeft ? .rightToLeft : .leftToRight
+    }
     open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 
     /// The backing layer, of ``layerClass``'s kind.
@@ -518,6 +547,22 @@ open class UIView: UIResponder {
     open func setNeedsDisplay(_ rect: CGRect) { view.setNeedsDisplay(rect.rect) }
     /// Override to draw with UIBezierPath or `UIGraphicsGetCurrentContext()`.
     open func draw(_ rect: CGRect) {}
+    /// Called by Interface Builder before it draws a designable view. Partial: there is no
+    /// Interface Builder here; nothing calls it.
+    open func prepareForInterfaceBuilder() {}
+    /// The values key-value observers may watch on a view (KeyValueObserving.swift).
+    override func observableValue(forKeyPath keyPath: String) -> Any? {
+        switch keyPath {
+        case "frame": frame
+        case "bounds": bounds
+        case "center": center
+        case "alpha": alpha
+        default: nil
+        }
+    }
+    /// Lays out the sublayers of the view's layer (the view is its layer's delegate); called
+    /// when the layer lays out, after `layoutSubviews`.
+    open func layoutSublayers(of layer: CALayer) {}
 
     // MARK: Hit testing and touches
 

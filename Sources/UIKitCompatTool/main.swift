@@ -7,12 +7,16 @@ import Foundation
 // says "Partial"), or unavailable (a compile-time message), and each listed Apple type we do
 // not have as not provided.
 //
-//   uikit-compat --graphs DIR --sources DIR... --reference FILE [--out FILE]
+// With `--measured FILE` it also writes the real corpus's figures (RU6), per library, from the
+// measured table (docs/uikit-real-corpus-measured.tsv: what building each library gave).
+//
+//   uikit-compat --graphs DIR --sources DIR... --reference FILE [--measured FILE] [--out FILE]
 
 struct Options {
     var graphs = ""
     var sources: [String] = []
     var reference = ""
+    var measured: String?
     var out: String?
 }
 
@@ -24,6 +28,7 @@ func parseOptions() -> Options? {
         case "--graphs": o.graphs = args.popFirst() ?? ""
         case "--reference": o.reference = args.popFirst() ?? ""
         case "--out": o.out = args.popFirst()
+        case "--measured": o.measured = args.popFirst()
         case "--sources":
             while let next = args.first, !next.hasPrefix("--") { o.sources.append(next); args.removeFirst() }
         default:
@@ -32,7 +37,7 @@ func parseOptions() -> Options? {
         }
     }
     guard !o.graphs.isEmpty, !o.reference.isEmpty, !o.sources.isEmpty else {
-        FileHandle.standardError.write(Data("usage: uikit-compat --graphs DIR --sources DIR... --reference FILE [--out FILE]\n".utf8))
+        FileHandle.standardError.write(Data("usage: uikit-compat --graphs DIR --sources DIR... --reference FILE [--measured FILE] [--out FILE]\n".utf8))
         return nil
     }
     return o
@@ -118,7 +123,37 @@ func unavailable(inSources dirs: [String]) throws -> [Entry] {
     return out
 }
 
-func render(_ all: [Entry], reference: [String]) -> String {
+/// The real corpus's section (RU6): the overall figure and a row per library, from the measured
+/// table's lines (`# measured DATE COMMIT COMPILER`, `# errors by kind LIST`, a header, then
+/// repository, commit, files, compiled, errors and the commonest errors, tab-separated).
+func realCorpusSection(_ table: String) -> String {
+    var date = "", commit = "", compiler = "", kinds = ""
+    var rows: [[String]] = []
+    for line in table.split(separator: "\n").map(String.init) {
+        let fields = line.components(separatedBy: "\t")
+        if fields.first == "# measured", fields.count >= 4 { (date, commit, compiler) = (fields[1], fields[2], fields[3]) }
+        else if fields.first == "# errors by kind", fields.count >= 2 { kinds = fields[1] }
+        else if fields.count >= 6, fields[0] != "repository", !line.hasPrefix("#") { rows.append(fields) }
+    }
+    let files = rows.reduce(0) { $0 + (Int($1[2]) ?? 0) }
+    let compiled = rows.reduce(0) { $0 + (Int($1[3]) ?? 0) }
+    let clean = rows.filter { $0[2] == $0[3] && $0[4] == "0" }.count
+    let share = files == 0 ? 0 : 100 * compiled / files
+    var s = "## Real code (RU1)\n\n"
+    s += "\(rows.count) open-source UIKit libraries chosen by a rule fixed before any was measured "
+    s += "([uikit-real-corpus.md](uikit-real-corpus.md)), each built as one target as the README tells a user "
+    s += "(its files in `UIKit/`, the `ObjCLowering` plugin). Measured on \(date) on \(commit) (\(compiler)): "
+    s += "**\(compiled) of \(files) files (\(share)%) compile with no error; \(clean) of \(rows.count) libraries build clean.** "
+    s += "A file compiles when no error is located in it. Errors by kind: \(kinds). "
+    s += "Runs: not checked yet (RU4).\n\n"
+    s += "| library | commit | files | compiled | runs | commonest errors |\n|---|---|---:|---:|---|---|\n"
+    for r in rows {
+        s += "| \(r[0]) | `\(r[1])` | \(r[2]) | \(r[3]) | not checked | \(r[5].isEmpty ? "none" : r[5]) |\n"
+    }
+    return s + "\n"
+}
+
+func render(_ all: [Entry], reference: [String], measured: String? = nil) -> String {
     var s = """
     # UIKit compatibility
 
@@ -155,6 +190,7 @@ func render(_ all: [Entry], reference: [String]) -> String {
     let fromFoundation = reference.filter { $0.hasSuffix(" (Foundation)") }.map { String($0.dropLast(" (Foundation)".count)) }
     let names = reference.filter { !$0.hasSuffix(" (Foundation)") }
     let missing = names.filter { byType[$0] == nil }
+    if let measured { s += realCorpusSection(measured) }
     s += "## Summary\n\n"
     s += "| | declarations |\n|---|---:|\n"
     s += "| provided | \(provided) |\n| partial | \(partial) |\n| unavailable | \(unavailable) |\n"
@@ -204,7 +240,8 @@ do {
     let reference = try String(contentsOfFile: options.reference, encoding: .utf8)
         .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-    let text = render(all, reference: reference)
+    let measured = try options.measured.map { try String(contentsOfFile: $0, encoding: .utf8) }
+    let text = render(all, reference: reference, measured: measured)
     if let out = options.out { try text.write(toFile: out, atomically: true, encoding: .utf8) } else { print(text, terminator: "") }
 } catch {
     FileHandle.standardError.write(Data("uikit-compat: \(error.localizedDescription)\n".utf8))
