@@ -128,14 +128,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// The engine recognizer the next initialisation stands for (set by `wrapping`): the only
     /// designated initialiser stays the public one, so subclasses elsewhere inherit `init()`.
     private static var adopting: PanGestureRecognizer?
-    /// Stands for a recognizer the engine made (a scroll view's), keeping its delegate; the
-    /// holder keeps the facade as long as it lives.
-    package static func wrapping(_ engine: PanGestureRecognizer, holder: AssociatedStorage) -> UIPanGestureRecognizer {
+    /// Stands for a recognizer the engine made (a scroll view's), keeping its delegate.
+    package static func wrapping(_ engine: PanGestureRecognizer) -> UIPanGestureRecognizer {
         adopting = engine
-        let facade = UIPanGestureRecognizer(target: nil, action: nil)
-        var holder = holder
-        holder.associatedValues[UnsafeRawPointer(Unmanaged.passUnretained(facade).toOpaque())] = facade
-        return facade
+        return UIPanGestureRecognizer(target: nil, action: nil)
     }
     open func translation(in view: UIView?) -> CGPoint {
         let t = pan.translation(in: view?.view)

@@ -153,9 +153,13 @@ open class UIScrollView: UIView {
     open var isScrollEnabled: Bool { get { scroll.isScrollEnabled } set { scroll.isScrollEnabled = newValue } }
     /// The recognizer that drags the content: the engine scroll view's own, named as UIKit's.
     open var panGestureRecognizer: UIPanGestureRecognizer {
-        if let made = scroll.panGestureRecognizer.facade as? UIPanGestureRecognizer { return made }
-        return UIPanGestureRecognizer.wrapping(scroll.panGestureRecognizer, holder: self)
+        if let panFacade { return panFacade }
+        let made = UIPanGestureRecognizer.wrapping(scroll.panGestureRecognizer)
+        panFacade = made
+        return made
     }
+    /// The facade of the engine's pan recognizer, made when first asked for.
+    private var panFacade: UIPanGestureRecognizer?
     open var isPagingEnabled: Bool { get { scroll.isPagingEnabled } set { scroll.isPagingEnabled = newValue } }
     open var isDirectionalLockEnabled: Bool { get { scroll.isDirectionalLockEnabled } set { scroll.isDirectionalLockEnabled = newValue } }
     open var decelerationRate: DecelerationRate {
