@@ -284,6 +284,8 @@ public final class Window: FrameParticipant {
     private func collectAnimatedLayers() {
         layersAnimated = false
         guard let engine = layers else { return }
+        // Past as many as a commit patches, the list is rebuilt whole: no need to queue each.
+        if engine.changedInLastPass.count > Self.maximumQueuedViews { presentationDidChange(); return }
         let pass = engine.pass
         for l in engine.changedInLastPass {
             guard let root = l.rootInPass(pass) as? ViewLayer, let v = root.view, v.window === self, !v.isQueuedForRepaint else { continue }
