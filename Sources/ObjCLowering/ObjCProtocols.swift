@@ -171,7 +171,7 @@ private func optionalRequirements(_ bytes: inout [UInt8], _ masked: inout [UInt8
         if isFunc {
             if result_ == nil || result_ == "Void" || result_ == "()" { defaultBody = "{}" }
             else if let r = result_, r.hasSuffix("?") || r.hasSuffix("!") { defaultBody = "{ nil }" }
-        } else if let colon = signature.firstIndex(of: ":"), let brace = signature.firstIndex(of: "{") {
+        } else if let colon = signature.firstIndex(of: ":"), let brace = signature.firstIndex(of: "{"), colon < brace {
             let type = String(signature[signature.index(after: colon)..<brace]).trimmingWhitespace()
             if type.hasSuffix("?") || type.hasSuffix("!") {
                 defaultBody = "{ nil }"
