@@ -106,7 +106,7 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
 /// `true` padded to its width: code written for UIKit's platform takes its iOS branches.
 func lowerKeyPathsAndPlatform(_ bytes: inout [UInt8], _ masked: inout [UInt8]) {
     let keyword = Array("#keyPath".utf8)
-    var edits: [(range: Range<Int>, text: [UInt8])] = []
+    var edits: [(range: Range<Int>, text: [UInt8], lines: Int)] = []
     var i = 0
     while let start = find(keyword, in: masked, from: i) {
         i = start + keyword.count
@@ -115,13 +115,16 @@ func lowerKeyPathsAndPlatform(_ bytes: inout [UInt8], _ masked: inout [UInt8]) {
         var parts = inner.split(separator: ".").map(String.init)
         guard !parts.isEmpty, parts.allSatisfy({ $0.utf8.allSatisfy(isIdentifier) }) else { continue }
         if parts.count > 1, let f = parts[0].first, f.isUppercase { parts.removeFirst() }
-        edits.append((start..<(close + 1), Array("\"\(parts.joined(separator: "."))\"".utf8)))
+        // A key path written over several lines keeps them, after the string (no line moves).
+        let lines = masked[start...close].filter { $0 == newline }.count
+        edits.append((start..<(close + 1), Array("\"\(parts.joined(separator: "."))\"".utf8), lines))
         i = close + 1
     }
     for e in edits.reversed() {
-        bytes.replaceSubrange(e.range, with: e.text)
+        let breaks = [UInt8](repeating: newline, count: e.lines)
+        bytes.replaceSubrange(e.range, with: e.text + breaks)
         // The string's contents are not code.
-        masked.replaceSubrange(e.range, with: [quote] + [UInt8](repeating: space, count: e.text.count - 2) + [quote])
+        masked.replaceSubrange(e.range, with: [quote] + [UInt8](repeating: space, count: e.text.count - 2) + [quote] + breaks)
     }
     let ios = Array("os(iOS)".utf8), replacement = Array("true   ".utf8)
     var lineStart = 0
