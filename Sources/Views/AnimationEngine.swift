@@ -23,9 +23,6 @@ public struct AnimationOptions: OptionSet, Sendable {
 @MainActor
 final class CompletionGroup {
     var pending = 0
-    /// The progress computed for ``cachedLocal`` (animations of one block share their timing).
-    var cachedLocal = -Double.infinity
-    var cachedProgress = (progress: 0.0, isFinished: false)
     var finished = true
     /// Whether the block is still running its closure: a task made inside it inherits the scope
     /// but runs later, and its changes are not the block's (as in UIKit).
