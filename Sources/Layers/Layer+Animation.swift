@@ -142,6 +142,11 @@ extension Layer {
         var list = takeAnimations()
         let r = list.remove(at: i)
         running = list
+        if r.isTabled {
+            r.isTabled = false
+            tabledAnimations -= 1
+            engine?.tabledAnimationDidStop()
+        }
         if r.animation is TransitionAnimation, !running.contains(where: { $0.animation is TransitionAnimation }) {
             transitionSnapshot = nil
             presented?.transitionState = nil

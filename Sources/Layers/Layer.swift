@@ -13,18 +13,46 @@ import RenderModel
 /// implicit 0.25 s animation from the old value, shaped by the current ``Transaction``.
 @MainActor
 open class Layer {
+    // MARK: What a frame reads first: declared first, they share the object's first cache lines
+    // with its header (fields are laid out as declared); at 10,000 animated properties a frame's
+    // sweep waits on memory more than it computes.
+
+    /// The presentation values while animations run (nil when the presentation is the model).
+    var presented: Layer?
+    /// Running animations in the order they were added (later ones apply on top).
+    var running: [RunningAnimation] = []
+    /// The properties some running animation drives.
+    var animatedProperties: UInt64 = 0
+    /// ``engine``'s identity, compared on the per-frame path without loading the weak reference.
+    var engineID: ObjectIdentifier?
+    /// Whether ``presented`` stays when no animation runs (``adoptPresentation(_:holds:)``).
+    var keepsPresentation = false
+    /// Set while the engine lists the layer as having animations.
+    var isListedAsAnimated = false
+    /// Whether this root's host reads ``LayerEngine/changedInLastPass`` after each pass it
+    /// observes (``LayerEngine/addPassObserver(_:)``) instead of hearing through its hooks.
+    package var hostCollectsPasses = false
+    /// Whether this is a presentation copy (``modelLayer`` set), a flag: a weak load costs.
+    var isCopy = false
+    /// ``maskedLayer`` != nil, read without loading it.
+    private(set) var isMasking = false
+    /// Set while the engine has the presentation copy listed for a refresh from the model.
+    var presentationIsStale = false
+    /// How many of ``running`` the engine's offset table evaluates (``LayerEngine/ViewOffset``),
+    /// and the pass that last reset the presentation for them.
+    var tabledAnimations = 0, offsetStamp = 0
+    /// Not retained (the superlayer retains its sublayers) and not weak (a side table slows every
+    /// retain on the per-frame path). Unowned: a read after its layer went stops the program, but
+    /// the superlayer clears it when it lets the layer go or goes away.
+    unowned var parent: Layer?
+    /// The layer's values that frames read and animations write.
+    var state = LayerState()
     // MARK: Identity and tree
 
     /// A name for traces, scene files and diagnostics.
     public var name: String?
     /// The layer this one is a sublayer of.
     public var superlayer: Layer? { parent }
-    /// Not retained (the superlayer retains its sublayers) and not weak: a weak reference gives
-    /// every layer a side table, which makes each retain and release on the per-frame path
-    /// take the slow route. Unowned, so reading it after its layer went would stop the program
-    /// rather than read freed memory; the superlayer clears it when it lets the layer go or
-    /// goes away, so that never happens.
-    unowned var parent: Layer?
     /// The sublayers, back to front (``sublayers`` is the API; nil when empty).
     public var children: [Layer] { sublayerList }
     var sublayerList: [Layer] = []
@@ -45,13 +73,8 @@ open class Layer {
 
     // MARK: Model state
     //
-    // The values a frame reads (``LayerState``) are one internal stored property: the engine,
-    // the renderer and the evaluation read and write them in this module, where the optimiser
-    // sees every access and drops the runtime exclusivity check; the public properties below
-    // are their accessors.
-
-    /// The layer's values that frames read and animations write.
-    var state = LayerState()
+    // The values a frame reads are ``state``, one internal stored property (declared above):
+    // the public properties below are its accessors.
 
     open var bounds: Rect {
         get { state.bounds }
@@ -167,28 +190,16 @@ open class Layer {
     public var drawnContent: [DrawCommand] { backingStore }
     var backingStore: [DrawCommand] = []
 
-    // MARK: Engine bookkeeping
+    // MARK: Engine bookkeeping (the fields a frame reads first are at the top)
 
-    /// Running animations in the order they were added (later ones apply on top).
-    var running: [RunningAnimation] = []
-    /// The presentation values while animations run (nil when the presentation is the model).
-    var presented: Layer?
-    /// Whether ``presented`` stays when no animation runs, and which of its properties its
-    /// owner drives (``adoptPresentation(_:holds:)``).
-    var keepsPresentation = false
+    /// Which of a kept presentation's properties its owner drives (``adoptPresentation(_:holds:)``).
     var presentationHolds: ((LayerProperty) -> Bool)?
-    /// The properties some running animation drives.
-    var animatedProperties: UInt64 = 0
     /// The engine's evaluation pass that last computed this layer's local time, and that time.
     var evaluationStamp = 0
     var evaluationLocalTime = 0.0
     /// Set once the layer has been committed by an engine (``presentation()`` is nil before).
     public var hasBeenCommitted: Bool { isCommitted }
     var isCommitted = false
-    /// Set while the engine lists the layer as having animations.
-    var isListedAsAnimated = false
-    /// Set while the engine has the presentation copy listed for a refresh from the model.
-    var presentationIsStale = false
     /// A hook for hosts (a view whose layer roots the tree) to learn that the rendering of the
     /// tree below this layer changed; called on the root for changes anywhere in its tree, with
     /// the layer whose drawing changed (its subtree redraws; a mask's change names its owner).
@@ -205,12 +216,6 @@ open class Layer {
         set { animationHook = newValue }
     }
     var animationHook: (() -> Void)?
-    /// Whether this root's host reads ``LayerEngine/changedInLastPass`` after each pass it
-    /// observes (``LayerEngine/addPassObserver(_:)``) instead of hearing through its hooks: a
-    /// window with a thousand animated views, each view's layer a root, hears once a pass.
-    package var hostCollectsPasses = false
-    /// ``engine``'s identity, compared on the per-frame path without loading the weak reference.
-    var engineID: ObjectIdentifier?
     /// The evaluation pass that last called the root's ``layersDidAnimate``.
     var notifiedStamp = 0
 
@@ -235,9 +240,6 @@ open class Layer {
     var scratch: Layer?
     /// The layer this is a presentation copy of (nil for a model layer).
     public internal(set) weak var modelLayer: Layer? { didSet { isCopy = modelLayer != nil } }
-    /// Whether this is a presentation copy (``modelLayer`` set), kept as a plain flag: the
-    /// per-frame path asks on every value it writes, and a weak load costs.
-    var isCopy = false
 
     /// The action for a change of `event`, as `action(forKey:)`: the delegate's answer, else
     /// ``actions``, else the class's ``defaultAction(forKey:)``, else the implicit animation of
@@ -307,150 +309,12 @@ open class Layer {
         backingStore = other.backingStore
     }
 
-    // MARK: Tree (CA1)
-
-    /// The sublayers back to front, nil when there are none (as Core Animation). Setting it
-    /// replaces them all.
-    public var sublayers: [Layer]? {
-        get { children.isEmpty ? nil : children }
-        set {
-            for c in children { c.detach() }
-            sublayerList = []
-            for l in newValue ?? [] { insertSublayer(l, at: children.count) }
-            structureDidChange()
-        }
-    }
-
-    /// Appends `layer` on top of the sublayers, removing it from its superlayer first.
-    public func addSublayer(_ layer: Layer) { insertSublayer(layer, at: children.count) }
-
-    /// Inserts `layer` at `index` (0 is the back; clamped to the sublayer count).
-    public func insertSublayer(_ layer: Layer, at index: Int) {
-        guard canAdopt(layer, "insertSublayer(_:at:)") else { return }
-        if layer.superlayer === self, let i = children.firstIndex(where: { $0 === layer }) {
-            var list = takeSublayers()
-            list.remove(at: i)
-            sublayerList = list
-        } else {
-            layer.removeFromSuperlayer()
-        }
-        var list = takeSublayers()
-        list.insert(layer, at: min(max(index, 0), list.count))
-        sublayerList = list
-        layer.parent = self
-        if let e = engine { layer.attach(to: e) }
-        structureDidChange()
-    }
-
-    /// Inserts `layer` just above `sibling` (which must be a sublayer; otherwise on top).
-    public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
-        guard let sibling, let i = children.firstIndex(where: { $0 === sibling }) else { addSublayer(layer); return }
-        insertSublayer(layer, at: layer.superlayer === self && (children.firstIndex { $0 === layer } ?? 0) < i ? i : i + 1)
-    }
-
-    /// Inserts `layer` just below `sibling` (which must be a sublayer; otherwise at the back).
-    public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
-        guard let sibling, let i = children.firstIndex(where: { $0 === sibling }) else { insertSublayer(layer, at: 0); return }
-        insertSublayer(layer, at: layer.superlayer === self && (children.firstIndex { $0 === layer } ?? 0) < i ? i - 1 : i)
-    }
-
-    /// Replaces the sublayer `old` with `new` at the same index; nothing happens when `old` is
-    /// not a sublayer (a diagnostic says so).
-    public func replaceSublayer(_ old: Layer, with new: Layer) {
-        guard let i = children.firstIndex(where: { $0 === old }) else {
-            report("replaceSublayer: \(old.debugName) is not a sublayer of \(debugName); nothing was replaced")
-            return
-        }
-        guard old !== new else { return }
-        guard canAdopt(new, "replaceSublayer(_:with:)") else { return }
-        new.removeFromSuperlayer()
-        let j = children.firstIndex(where: { $0 === old }) ?? i
-        old.removeFromSuperlayer()
-        insertSublayer(new, at: j)
-    }
-
-    /// Detaches the layer from its superlayer (or from the layer it masks).
-    public func removeFromSuperlayer() {
-        if let owner = maskOwner {
-            owner.maskLayer = nil
-            maskedLayer = nil
-            detach()
-            owner.contentDidChange()
-            return
-        }
-        guard let s = superlayer else { return }
-        if let i = s.sublayerList.firstIndex(where: { $0 === self }) { var list = s.takeSublayers(); list.remove(at: i); s.sublayerList = list }
-        parent = nil
-        detach()
-        s.structureDidChange()
-    }
-
-    /// Whether `layer` can become a sublayer of this one; reports why not (CA1 bad input).
-    private func canAdopt(_ layer: Layer, _ call: String) -> Bool {
-        if layer === self || isDescendant(of: layer) {
-            report("\(call): \(layer.debugName) is \(layer === self ? "the layer itself" : "an ancestor of \(debugName)"); a layer cannot contain itself. The call was ignored")
-            return false
-        }
-        if layer.maskOwner != nil {
-            report("\(call): \(layer.debugName) is the mask of \(layer.maskOwner!.debugName); remove it as a mask first. The call was ignored")
-            return false
-        }
-        return true
-    }
-
-    /// Whether this layer is `layer` or inside its subtree.
-    public func isDescendant(of layer: Layer) -> Bool {
-        var l: Layer? = self
-        while let c = l { if c === layer { return true }; l = c.superlayer ?? c.maskOwner }
-        return false
-    }
+    // MARK: Tree (CA1; the operations are in Layer+Tree.swift)
 
     /// The layer whose ``mask`` this layer is.
     /// Cleared, like ``superlayer``, when the owner lets the mask go or goes away.
     public var maskOwner: Layer? { maskedLayer }
     unowned var maskedLayer: Layer? { didSet { isMasking = maskedLayer != nil } }
-    private(set) var isMasking = false          // maskedLayer != nil, read without loading it
-
-    private func setMask(_ newMask: Layer?) {
-        if newMask === maskLayer { return }
-        if let m = newMask {
-            if m.superlayer != nil || (m.maskOwner != nil && m.maskOwner !== self) {
-                report("mask: \(m.debugName) already has a \(m.superlayer != nil ? "superlayer" : "layer it masks"); remove it first. The mask of \(debugName) was not changed")
-                return
-            }
-            if m === self || isDescendant(of: m) {
-                report("mask: \(m.debugName) cannot mask \(debugName), which it contains. The mask was not changed")
-                return
-            }
-        }
-        if let old = maskLayer { old.maskedLayer = nil; old.detach() }
-        maskLayer = newMask
-        if let m = newMask {
-            m.maskedLayer = self
-            if let e = engine { m.attach(to: e) }
-        }
-        contentDidChange()
-    }
-
-    /// Joins `engine`'s hosted tree (with the subtree and mask).
-    func attach(to engine: LayerEngine) {
-        guard self.engine !== engine else { return }
-        self.engine = engine
-        engineID = ObjectIdentifier(engine)
-        engine.layerDidAttach(self)
-        for c in children { c.attach(to: engine) }
-        maskLayer?.attach(to: engine)
-    }
-
-    /// Leaves the hosted tree: animations stop (finished: false), as in Core Animation.
-    func detach() {
-        guard let e = engine else { return }
-        e.layerWillDetach(self)
-        engine = nil
-        engineID = nil
-        for c in children { c.detach() }
-        maskLayer?.detach()
-    }
 
     /// A name for messages: ``name``, or the type and address.
     public var debugName: String {

@@ -25,8 +25,15 @@ public final class LayerEngine: FrameParticipant {
     public let diagnostics = DiagnosticLog()
     /// The fonts layers' drawing lays out text with (the window's).
     public var fontSystem: FontSystem?
-    /// Layers with running animations.
+    /// Layers with running animations that the general evaluation runs (those whose every
+    /// animation is in ``offsets`` are not listed).
     private var animated: [Layer] = []
+    /// View block offsets evaluated from one table (``ViewOffset``), in the order they began.
+    var offsets: [ViewOffset] = []
+    var offsetObjects = ViewOffsetObjects()
+    var offsetsHaveStopped = false
+    /// Scratch of a walk of ``offsets``: layers whose offsets ended.
+    var endedOffsetLayers: [Layer] = []
     /// Layers whose presentation copy must be refreshed from the model before the commit.
     private var stalePresentations: [Layer] = []
     private var displayQueue: [Layer] = []
@@ -37,12 +44,12 @@ public final class LayerEngine: FrameParticipant {
     private var readyCallbacks: [() -> Void] = []
     /// Media time of the frame being evaluated, in seconds.
     public var frameTime: Double { evaluationTime }
-    private var evaluationTime = 0.0
+    private(set) var evaluationTime = 0.0
     /// The same time in whole nanoseconds, the clock's: an animation that begins at a frame
     /// measures its time from there in them while layer time is media time, so that 30 frames
     /// after its begin it is exactly at 0.5 s, not a rounding below (a discrete keyframe there
     /// shows its value).
-    private var evaluationNanoseconds: Int64 = 0
+    private(set) var evaluationNanoseconds: Int64 = 0
     /// Counts the animations evaluated in the last frame (for benches).
     public var evaluatedLastFrame: Int { evaluationCount }
     private var evaluationCount = 0
@@ -109,7 +116,7 @@ public final class LayerEngine: FrameParticipant {
         runLoop?.requestFrame()
     }
 
-    private func list(_ layer: Layer) {
+    func list(_ layer: Layer) {
         if layer.keepsPresentation { hasKeptPresentations = true }
         guard !layer.isListedAsAnimated else { return }
         layer.isListedAsAnimated = true
@@ -124,7 +131,7 @@ public final class LayerEngine: FrameParticipant {
     private var isEvaluating = false
     /// Counts evaluation passes (per-layer memos of one pass compare with it).
     public var pass: Int { passNumber }
-    private var passNumber = 0
+    private(set) var passNumber = 0
     /// The layers whose presentation the last evaluation pass changed (a mask as its owner),
     /// for hosts that patch what they draw of them; ``Layer/rootInPass(_:)`` finds each one's
     /// root. Kept until the next pass.
@@ -146,7 +153,22 @@ public final class LayerEngine: FrameParticipant {
     /// Whether a layer of this engine has had a time of its own (a begin time, speed or
     /// offset): until then every layer's time is the media time and a pass computes none.
     /// It stays set (a layer's time may be reset and set again in any frame).
-    private(set) var layersHaveOwnTime = false
+    private(set) var layersHaveOwnTime = false {
+        didSet { if layersHaveOwnTime && !oldValue { untableOffsets() } }
+    }
+
+    /// Hands the table's animations back to their layers' general evaluation (a layer time
+    /// of its own makes a view's offset depend on more than the frame's time).
+    private func untableOffsets() {
+        for (layer, r) in zip(offsetObjects.layers, offsetObjects.running) where r.isTabled {
+            r.isTabled = false
+            layer.tabledAnimations -= 1
+            list(layer)
+        }
+        offsets.removeAll()
+        offsetObjects.removeAll()
+        offsetsHaveStopped = false
+    }
 
     /// A model property changed: run its action (CA7) unless actions are off.
     func propertyDidChange(_ layer: Layer, _ property: LayerProperty, from old: LayerValue) {
@@ -205,7 +227,10 @@ public final class LayerEngine: FrameParticipant {
         // Layers whose presentation their owner also writes (a view's layer) first: the owner's
         // animations, advanced next, add onto what the layer's own animations show, as a view's
         // block animations are additive animations added after them in Core Animation.
-        if hasKeptPresentations { evaluateAnimated(at: t, keptPresentations: true) }
+        if hasKeptPresentations {
+            evaluateTable()
+            evaluateAnimated(at: t, keptPresentations: true)
+        }
         for s in sources { s.advance(to: frame) }
         evaluateContinuous(at: t)
         evaluateAnimated(at: t, keptPresentations: hasKeptPresentations ? false : nil)
@@ -231,6 +256,20 @@ public final class LayerEngine: FrameParticipant {
         evaluationCount = 0
         if !changedLayers.isEmpty { changedLayers.removeAll(keepingCapacity: true) }
         passNumber += 1            // every frame: the sources may list layers after this
+    }
+
+    /// Walks the offset table (before the general evaluation, which lists the layers it runs).
+    private func evaluateTable() {
+        guard !offsets.isEmpty || offsetsHaveStopped else { return }
+        isEvaluating = true
+        var changed = changedLayers
+        changedLayers = []
+        var count = evaluationCount
+        var rootCache = Layer.RootCache()
+        evaluateOffsets(changed: &changed, count: &count, rootCache: &rootCache)
+        changedLayers = changed
+        evaluationCount = count
+        isEvaluating = false
     }
 
     private func evaluateContinuous(at t: Double) {
@@ -270,7 +309,11 @@ public final class LayerEngine: FrameParticipant {
             guard layer.engineID == id, !layer.running.isEmpty else { layer.isListedAsAnimated = false; continue }
             if kept == nil || layer.keepsPresentation == kept {
                 evaluate(layer, at: t, pass: pass, changed: &changed, count: &count, rootCache: &rootCache)
-                if layer.running.isEmpty { layer.isListedAsAnimated = false; continue }
+                // A layer whose animations are all in the offset table leaves the list.
+                if layer.running.isEmpty || layer.tabledAnimations == layer.running.count {
+                    layer.isListedAsAnimated = false
+                    continue
+                }
             }
             list[w] = layer
             w += 1
@@ -312,23 +355,29 @@ public final class LayerEngine: FrameParticipant {
                 }
             }
             if state == .ended, r.animation.isRemovedOnCompletion { ended = true }
+            if state == .running, mayTable(r, of: layer) { table(r, of: layer) }
         }
         if ended {
-            // In the order they were added: their delegates hear of it in that order.
-            var i = 0
-            while i < layer.running.count {
-                let r = layer.running[i]
-                if r.compiled.isOver(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime)), r.animation.isRemovedOnCompletion {
-                    layer.stopAnimation(at: i, finished: true)
-                } else {
-                    i += 1
-                }
-            }
-            layer.animationsDidShrink()
+            removeEnded(from: layer, local: local, now: now, inMediaTime: inMediaTime)
         } else {
             // (layerNeedsRender does nothing while evaluating.)
             if let c = layer.presentationDidChange(pass: pass, cache: &rootCache) { changed.append(c) }
         }
+    }
+
+    /// Removes `layer`'s animations that are over and removed on completion, in the order they
+    /// were added (their delegates hear of it in that order).
+    func removeEnded(from layer: Layer, local: Double, now: Int64, inMediaTime: Bool) {
+        var i = 0
+        while i < layer.running.count {
+            let r = layer.running[i]
+            if r.compiled.isOver(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime)), r.animation.isRemovedOnCompletion {
+                layer.stopAnimation(at: i, finished: true)
+            } else {
+                i += 1
+            }
+        }
+        layer.animationsDidShrink()
     }
 
     /// `layer` as it is at media time `t` (seconds), for a renderer drawing a copy of it at
@@ -400,13 +449,13 @@ public final class LayerEngine: FrameParticipant {
     }
 
     public var hasPendingWork: Bool {
-        !animated.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
+        !animated.isEmpty || !offsets.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
             || !continuous.isEmpty || sources.contains { $0.hasPendingWork }
     }
 
     public func describePendingWork() -> [String] {
         var out: [String] = sources.flatMap { $0.describePendingWork() }
-        if !animated.isEmpty { out.append("\(animated.count) layers with running animations") }
+        if !animated.isEmpty || !offsets.isEmpty { out.append("\(animatedLayerCount) layers with running animations") }
         if !callbacks.isEmpty { out.append("\(callbacks.count) animation callbacks") }
         if !displayQueue.isEmpty { out.append("\(displayQueue.count) layers need display") }
         if !layoutQueue.isEmpty { out.append("\(layoutQueue.count) layers need layout") }
@@ -414,7 +463,7 @@ public final class LayerEngine: FrameParticipant {
     }
 
     /// How many layers have running animations.
-    public var animatedLayerCount: Int { animated.count }
+    public var animatedLayerCount: Int { animated.count + tabledLayerCount }
 }
 
 /// Animations of another kind that a ``LayerEngine`` advances with its own (see

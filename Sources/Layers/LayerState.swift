@@ -7,14 +7,15 @@ import RenderModel
 /// the optimiser sees every access and needs no runtime exclusivity check (AM4), and a
 /// presentation copy takes them in one assignment.
 struct LayerState {
-    var bounds = Rect.zero
+    // What views animate most (position, opacity, bounds) first, in one cache line.
     var position = Point.zero
+    var opacity = 1.0
+    var bounds = Rect.zero
     var zPosition = 0.0
     var anchorPoint = Point(x: 0.5, y: 0.5)
     var anchorPointZ = 0.0
     var transform = Transform3D.identity
     var sublayerTransform = Transform3D.identity
-    var opacity = 1.0
     var isHidden = false
     var masksToBounds = false
     var backgroundColor: Color?

@@ -18,6 +18,8 @@ final class RunningAnimation {
     /// Whether a view made it (a block's or keyframe block's animation, AM1): the view
     /// interrupts and counts these, never the app's own layer animations.
     var isViewAnimation = false
+    /// Whether the engine's offset table evaluates it (``ViewOffset``).
+    var isTabled = false
     /// The frame time it began at, in nanoseconds, when it awaited its begin while the layer's
     /// time was media time (the engine then measures from it exactly).
     var beginNanoseconds: Int64?
