@@ -99,24 +99,19 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
 open class UIViewController: UIResponder {
     package let controller: ViewController
     private var loadedView: UIView?
-    /// The engine controller the next `init` takes (set by UIKit's containers); nil makes a
-    /// ``FacadeViewController``.
-    static var pendingEngineController: ViewController?
-
     public init(nibName: String?, bundle: Bundle?) {
-        controller = UIViewController.takeEngineController()
+        controller = FacadeViewController()
         super.init()
         adoptController()
     }
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
+    /// Controllers from archives do not exist here; this makes an empty one. UIKit's
+    /// containers reach it with an ``EngineViewCoder`` carrying the engine controller they
+    /// stand for (no initialiser hands anything over outside its arguments).
     public required init?(coder: NSCoder) {
-        controller = UIViewController.takeEngineController()
+        controller = (coder as? EngineViewCoder)?.controller ?? FacadeViewController()
         super.init()
         adoptController()
-    }
-    private static func takeEngineController() -> ViewController {
-        defer { pendingEngineController = nil }
-        return pendingEngineController ?? FacadeViewController()
     }
     private var lifecycleBridge: ContainerLifecycleBridge?
     private func adoptController() {
@@ -134,8 +129,7 @@ open class UIViewController: UIResponder {
     /// The facade of an engine controller (made, unowned, for one the facade has not seen).
     package static func wrap(_ c: ViewController) -> UIViewController {
         if let f = c.facade as? UIViewController { return f }
-        pendingEngineController = c
-        return UIViewController()
+        return UIViewController(coder: EngineViewCoder(controller: c))!
     }
 
     /// The root view, loaded on first use (`loadView()` then `viewDidLoad()`).
@@ -359,8 +353,7 @@ open class UIWindow: UIView {
         let w = UIApplication.shared.takeHostWindow() ?? Window(size: size.size)
         w.backgroundColor = .black
         engineWindow = w
-        UIView.pendingEngineView = (w.rootView, false)
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(w.rootView, isNew: false, frame: frame))!
         w.facade = self
         w.didResize = { [weak self] old, new in self?.engineWindowDidResize(from: CGSize(old), to: CGSize(new)) }
         // The engine's memory warning is the application's: the delegate, then the notification.

@@ -89,13 +89,11 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     private var barFacade: UITabBar?
 
     public override init(nibName: String?, bundle: Bundle?) {
-        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = TabBarController() }
-        super.init(nibName: nibName, bundle: bundle)
+        super.init(coder: EngineViewCoder(controller: TabBarController()))!
         hookSelection()
     }
     public required init?(coder: NSCoder) {
-        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = TabBarController() }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(controller: coder) { TabBarController() })
         hookSelection()
     }
     private func hookSelection() {
@@ -114,8 +112,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     /// The bar of tabs (the engine's).
     open var tabBar: UITabBar {
         if let b = barFacade { return b }
-        UIView.pendingEngineView = (tabs.tabBar, false)
-        let b = UITabBar(frame: .zero)
+        let b = UITabBar(coder: EngineViewCoder(tabs.tabBar, isNew: false))!
         b.controller = self
         barFacade = b
         b.adoptAppearanceProxy()
@@ -155,12 +152,10 @@ open class UITabBar: UIView {
     package var bar: TabBar { view as! TabBar }
     /// A bar of its own (a tab bar controller's facade takes the controller's bar).
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TabBar(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(TabBar(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TabBar(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { TabBar() })
     }
     weak var controller: UITabBarController?
     public enum ItemPositioning: Int, Sendable { case automatic, fill, centered }
