@@ -484,8 +484,15 @@ open class UIApplication: UIResponder {
     public enum State: Int, Sendable { case active, inactive, background }
     public var isIdleTimerDisabled = false
     public var applicationIconBadgeNumber = 0
-    /// The appearance proxies code has asked for, by class.
-    var appearanceProxies: [ObjectIdentifier: UIView] = [:]
+    /// The appearance proxies of the application's views (``Views/AppearanceRegistry``): the
+    /// registry of the engine window the application was attached to, else the key window's,
+    /// else the application's own until a window exists.
+    var appearance: AppearanceRegistry {
+        (attachedWindow ?? keyWindowStorage?.engineWindow)?.appearance ?? ownAppearance
+    }
+    private lazy var ownAppearance = AppearanceRegistry()
+    /// The engine window last given to ``attach(runLoop:window:)``.
+    private weak var attachedWindow: Window?
     public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -594,6 +601,7 @@ open class UIApplication: UIResponder {
     /// timers run on the loop, and Foundation's main run loop is served in its event phase.
     package func attach(runLoop: MainRunLoop, window: Window) {
         hostWindow = window
+        attachedWindow = window
         CAEngineHost.runLoop = runLoop
         pumpFoundation(runLoop)
     }

@@ -61,17 +61,14 @@ open class UITabBarItem: NSObject {
     /// (their title attributes, title offset and badge colour), as UIKit's appearance proxy.
     /// Partial: the proxy is a `UITabBarItem` (not the subclass) and carries UITabBarItem's
     /// properties only.
+    /// It is kept in the engine window's ``Views/AppearanceRegistry`` (under this class), not
+    /// process-wide.
     public class func appearance() -> UITabBarItem {
-        let key = ObjectIdentifier(self)
-        if let proxy = UITabBarItem.proxies[key] { return proxy }
-        let proxy = UITabBarItem(title: nil, image: nil, tag: 0)
-        UITabBarItem.proxies[key] = proxy
-        return proxy
+        UIApplication.shared.appearance.proxy(for: self) { UITabBarItem(title: nil, image: nil, tag: 0) }
     }
-    private static var proxies: [ObjectIdentifier: UITabBarItem] = [:]
     /// What this item takes from its class's appearance proxy when it is made.
     private func adoptAppearance() {
-        guard let proxy = UITabBarItem.proxies[ObjectIdentifier(type(of: self))] else { return }
+        guard let proxy = UIApplication.shared.appearance.existingProxy(for: type(of: self), as: UITabBarItem.self) else { return }
         titleAttributes = proxy.titleAttributes
         titlePositionAdjustment = proxy.titlePositionAdjustment
         badgeColor = proxy.badgeColor

@@ -50,4 +50,25 @@ struct UIKitFacadeRU5Tests {
         let other = IdentifierCell(frame: .zero)
         #expect(other.reuseIdentifier == nil)
     }
+
+    @Test("RU5 appearance() keeps its proxies in the attached engine window's registry: bars and tab bar items take them there, and a new window starts with none")
+    func RU5_appearanceInTheEngineWindow() {
+        let (host, _) = makeApp(width: 300, height: 300)
+        defer { UIApplication.shared.appearance.removeAll() }
+        let bar = UINavigationBar.appearance()
+        #expect(host.window.appearance.existingProxy(for: UINavigationBar.self, as: UINavigationBar.self) === bar)
+        bar.barTintColor = .systemGreen
+        UITabBarItem.appearance().titlePositionAdjustment = UIOffset(horizontal: 0, vertical: -4)
+        #expect(host.window.appearance.existingProxy(for: UITabBarItem.self, as: UITabBarItem.self) === UITabBarItem.appearance())
+        let nav = UINavigationController(rootViewController: UIViewController())
+        #expect(nav.navigationBar.bar.backgroundColor == UIColor.systemGreen.color)
+        #expect(UITabBarItem(title: "A", image: nil, tag: 0).titlePositionAdjustment.vertical == -4)
+
+        let (other, _) = makeApp(width: 300, height: 300)
+        #expect(other.window.appearance.count == 0 && host.window.appearance.count == 2)
+        let fresh = UINavigationController(rootViewController: UIViewController())
+        #expect(fresh.navigationBar.bar.backgroundColor != UIColor.systemGreen.color, "another window's proxy does not apply")
+        #expect(UITabBarItem(title: "B", image: nil, tag: 0).titlePositionAdjustment.vertical == 0)
+        #expect(UINavigationBar.appearance() !== bar)
+    }
 }
