@@ -5,7 +5,7 @@ import Timeline
 import TimelineSDL
 import UpdateLoop
 import FrameTiming
-import TimelineScene
+import SceneReading
 import Motion
 
 /// The engine controller a `UIViewController` stands for: its life cycle calls come back to
@@ -540,8 +540,9 @@ open class UIApplication: UIResponder {
                 } catch { print("UIApplication: \(error)"); exit(1) }
             }
             if let path = env["UIKIT_INPUT"] {
-                // A scene file's scripted input (its views are not used), sent as its times come.
-                do { scheduleInput(try SceneLoader.load(path: path).input, on: host.runLoop) } catch {
+                // A scene file's scripted input (SceneReading's ScriptedInput: only its "input"
+                // is read), sent as its times come.
+                do { scheduleInput(try ScriptedInput.load(path: path), on: host.runLoop) } catch {
                     print("UIApplication: UIKIT_INPUT: \(error)")
                     exit(2)
                 }
