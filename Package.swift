@@ -39,7 +39,9 @@ import PackageDescription
 //   TimelineTestSupport <- Timeline        the headless test rig the test targets share (Tests/TestSupport)
 //   TimelineSDL    <- CTimelineFont, Timeline, Geometry, FrameTiming
 //                                          the only importer of CSDL2: window, painter, events, PNG
-//   TimelineScene  <- Timeline, Views, Geometry, FrameTiming, Images, JSONParsing
+//   SceneReading   <- JSONParsing, Geometry, UpdateLoop
+//                                          scene files' located checks, errors and scripted input
+//   TimelineScene  <- Timeline, Views, Geometry, FrameTiming, Images, JSONParsing, SceneReading
 //                                          scene files <-> engine objects
 //   Lottie         <- Timeline, JSONParsing, Archives, Layers, Geometry, Motion, RenderModel, Images
 //                                          Bodymovin files and .lottie archives -> layer trees, the player view,
@@ -50,7 +52,7 @@ import PackageDescription
 //   QuartzCore     <- CoreGraphics, ObjectiveC, Layers, Geometry, Motion, RenderModel, Images, UpdateLoop,
 //                     TextEngine
 //                                          CALayer kinds, CA animations, CATransaction, CADisplayLink
-//   UIKit          <- QuartzCore, CoreGraphics, ObjectiveC, Timeline, TimelineSDL, TimelineScene, Layers,
+//   UIKit          <- QuartzCore, CoreGraphics, ObjectiveC, Timeline, TimelineSDL, SceneReading, Layers,
 //                     Geometry, Motion, RenderModel, Images, TextEngine, UpdateLoop, FrameTiming
 //                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
 //   BadgeKit       <- UIKit                a UIKit library whose every file is in UIKit/ (RU2), built with the plugin
@@ -156,7 +158,9 @@ let package = Package(
         .target(name: "CTimelineFont", exclude: ["LICENSE-DejaVu.txt"]),
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
                 swiftSettings: strict),
-        .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images", "JSONParsing"], swiftSettings: strict),
+        .target(name: "SceneReading", dependencies: ["JSONParsing", "Geometry", "UpdateLoop"], swiftSettings: strict),
+        .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images", "JSONParsing", "SceneReading"],
+                swiftSettings: strict),
         .systemLibrary(name: "CDuktape", pkgConfig: "duktape", providers: [.apt(["duktape-dev"])]),
         .target(name: "Lottie", dependencies: ["Timeline", "JSONParsing", "Archives", "Layers", "Geometry", "Motion", "RenderModel", "Images",
                                        "CDuktape"],
@@ -176,7 +180,7 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "Layers", "Geometry", "Motion", "RenderModel",
                                                    "Images", "UpdateLoop", "TextEngine"],
                 swiftSettings: facade),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "ObjectiveC", "Timeline", "TimelineSDL", "TimelineScene", "Layers",
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "ObjectiveC", "Timeline", "TimelineSDL", "SceneReading", "Layers",
                                               "Geometry", "Motion", "RenderModel", "Images", "TextEngine", "UpdateLoop", "FrameTiming"],
                 swiftSettings: facade),
         .executableTarget(
@@ -195,6 +199,7 @@ let package = Package(
                           swiftSettings: strict),
         .executableTarget(name: "ImageFuzzer", dependencies: ["FuzzDriver", "Images", "Geometry"], swiftSettings: strict),
         .executableTarget(name: "ObjCLowerFuzzer", dependencies: ["FuzzDriver", "ObjCLowering"], swiftSettings: strict),
+        .executableTarget(name: "InputFuzzer", dependencies: ["FuzzDriver", "SceneReading"], swiftSettings: strict),
         .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzDriver", "FuzzHarness", "TimelineSDL", "Timeline"], swiftSettings: strict),
         // UIKitExamples (UK5): small UIKit programs written as on iOS, built with the plugin and run
         // headless by the UIKit tests (UIKIT_HEADLESS=SECONDS, UIKIT_SCREENSHOT=PNG).

@@ -53,7 +53,9 @@ extension CollectionViewDelegate {
 /// A view a collection view places and reuses (SC6), as `UICollectionReusableView`: the base
 /// of cells, supplementary views (headers, footers, badges) and decoration views.
 open class CollectionReusableView: View {
-    public let reuseIdentifier: String?
+    /// The pool it belongs to; set by ``init(reuseIdentifier:)``, or by a facade right after it
+    /// made the view through an initialiser that cannot take it (UIKit's `init(frame:)`).
+    public package(set) var reuseIdentifier: String?
     /// The kind it was dequeued for (nil for a cell).
     public package(set) var elementKind: String?
     /// A view for the reuse pool of `reuseIdentifier` (the collection view sets its frame).

@@ -25,8 +25,9 @@ public final class AlertAction {
 @MainActor
 public final class AlertController: ViewController, PresentationAnimating {
     public enum Style: Sendable { case alert, actionSheet }
-    public let preferredStyle: Style
-    public let message: String?
+    /// Set when made (a facade making the controller first sets it before it loads).
+    public package(set) var preferredStyle: Style
+    public var message: String? { didSet { if isViewLoaded { rebuild() } } }
     public private(set) var actions: [AlertAction] = []
     public private(set) var textFields: [TextField] = []
     /// The action Return chooses, its title in bold (one of ``actions``; another is refused

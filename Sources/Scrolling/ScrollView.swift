@@ -69,6 +69,7 @@ open class ScrollView: View, FrameDrivenAnimation {
             if !isTracking, !isDecelerating { contentOffset = clamp(contentOffset) }
             if isDecelerating { refitMotionToContent() }
             updateIndicators()
+            notifyValueObservers()
         }
     }
     /// The point of the content at the view's top-left (the bounds' origin).
@@ -85,10 +86,20 @@ open class ScrollView: View, FrameDrivenAnimation {
             updateIndicators()
             contentOffsetDidChange()
             largeTitleObserver?.largeTitleScrollViewDidScroll(self)
+            notifyValueObservers()
             delegate?.scrollViewDidScroll(self)
         }
     }
-    public var contentInset: EdgeInsets = .zero { didSet { updateIndicators() } }
+    public var contentInset: EdgeInsets = .zero { didSet { updateIndicators(); notifyValueObservers() } }
+    /// A view's observable values and the content's: `contentOffset`, `contentSize`, `contentInset`.
+    open override func observableValue(forKey key: String) -> Any? {
+        switch key {
+        case "contentOffset": contentOffset
+        case "contentSize": contentSize
+        case "contentInset": contentInset
+        default: super.observableValue(forKey: key)
+        }
+    }
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
     /// The content inset with the safe area added, as the behaviour says.
     public var adjustedContentInset: EdgeInsets {

@@ -97,17 +97,6 @@ public struct ConstraintSpec: Sendable {
 
 public enum RelationSpec: String, Sendable { case equal = "==", greaterThanOrEqual = ">=", lessThanOrEqual = "<=" }
 
-/// A scene-file error: which file, where, and what was expected (C5).
-public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var location: SourceLocation
-    public var message: String
-    public init(file: String, location: SourceLocation, message: String) {
-        self.file = file; self.location = location; self.message = message
-    }
-    public var description: String { "\(file):\(location.line):\(location.column): error: \(message)" }
-}
-
 /// A font in a scene file (TX11): a family (nil: the system font), a weight, italic.
 public struct FontSpec: Sendable, Equatable {
     public var family: String?

@@ -58,8 +58,7 @@ open class UIActivityViewController: UIViewController {
     public init(activityItems: [Any], applicationActivities: [UIActivity]?) {
         self.activityItems = activityItems
         activities = applicationActivities ?? []
-        UIViewController.pendingEngineController = AlertController(title: nil, message: nil, preferredStyle: .actionSheet)
-        super.init(nibName: nil, bundle: nil)
+        super.init(coder: EngineViewCoder(controller: AlertController(title: nil, message: nil, preferredStyle: .actionSheet)))!
         modalPresentationStyle = .custom
     }
     /// The sheet's actions are made when it loads (after `excludedActivityTypes` is set).

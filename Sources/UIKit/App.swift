@@ -5,7 +5,7 @@ import Timeline
 import TimelineSDL
 import UpdateLoop
 import FrameTiming
-import TimelineScene
+import SceneReading
 import Motion
 
 /// The engine controller a `UIViewController` stands for: its life cycle calls come back to
@@ -99,24 +99,19 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
 open class UIViewController: UIResponder {
     package let controller: ViewController
     private var loadedView: UIView?
-    /// The engine controller the next `init` takes (set by UIKit's containers); nil makes a
-    /// ``FacadeViewController``.
-    static var pendingEngineController: ViewController?
-
     public init(nibName: String?, bundle: Bundle?) {
-        controller = UIViewController.takeEngineController()
+        controller = FacadeViewController()
         super.init()
         adoptController()
     }
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
+    /// Controllers from archives do not exist here; this makes an empty one. UIKit's
+    /// containers reach it with an ``EngineViewCoder`` carrying the engine controller they
+    /// stand for (no initialiser hands anything over outside its arguments).
     public required init?(coder: NSCoder) {
-        controller = UIViewController.takeEngineController()
+        controller = (coder as? EngineViewCoder)?.controller ?? FacadeViewController()
         super.init()
         adoptController()
-    }
-    private static func takeEngineController() -> ViewController {
-        defer { pendingEngineController = nil }
-        return pendingEngineController ?? FacadeViewController()
     }
     private var lifecycleBridge: ContainerLifecycleBridge?
     private func adoptController() {
@@ -134,8 +129,7 @@ open class UIViewController: UIResponder {
     /// The facade of an engine controller (made, unowned, for one the facade has not seen).
     package static func wrap(_ c: ViewController) -> UIViewController {
         if let f = c.facade as? UIViewController { return f }
-        pendingEngineController = c
-        return UIViewController()
+        return UIViewController(coder: EngineViewCoder(controller: c))!
     }
 
     /// The root view, loaded on first use (`loadView()` then `viewDidLoad()`).
@@ -359,8 +353,7 @@ open class UIWindow: UIView {
         let w = UIApplication.shared.takeHostWindow() ?? Window(size: size.size)
         w.backgroundColor = .black
         engineWindow = w
-        UIView.pendingEngineView = (w.rootView, false)
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(w.rootView, isNew: false, frame: frame))!
         w.facade = self
         w.didResize = { [weak self] old, new in self?.engineWindowDidResize(from: CGSize(old), to: CGSize(new)) }
         // The engine's memory warning is the application's: the delegate, then the notification.
@@ -491,8 +484,15 @@ open class UIApplication: UIResponder {
     public enum State: Int, Sendable { case active, inactive, background }
     public var isIdleTimerDisabled = false
     public var applicationIconBadgeNumber = 0
-    /// The appearance proxies code has asked for, by class.
-    var appearanceProxies: [ObjectIdentifier: UIView] = [:]
+    /// The appearance proxies of the application's views (``Views/AppearanceRegistry``): the
+    /// registry of the engine window the application was attached to, else the key window's,
+    /// else the application's own until a window exists.
+    var appearance: AppearanceRegistry {
+        (attachedWindow ?? keyWindowStorage?.engineWindow)?.appearance ?? ownAppearance
+    }
+    private lazy var ownAppearance = AppearanceRegistry()
+    /// The engine window last given to ``attach(runLoop:window:)``.
+    private weak var attachedWindow: Window?
     public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -540,8 +540,9 @@ open class UIApplication: UIResponder {
                 } catch { print("UIApplication: \(error)"); exit(1) }
             }
             if let path = env["UIKIT_INPUT"] {
-                // A scene file's scripted input (its views are not used), sent as its times come.
-                do { scheduleInput(try SceneLoader.load(path: path).input, on: host.runLoop) } catch {
+                // A scene file's scripted input (SceneReading's ScriptedInput: only its "input"
+                // is read), sent as its times come.
+                do { scheduleInput(try ScriptedInput.load(path: path), on: host.runLoop) } catch {
                     print("UIApplication: UIKIT_INPUT: \(error)")
                     exit(2)
                 }
@@ -601,6 +602,7 @@ open class UIApplication: UIResponder {
     /// timers run on the loop, and Foundation's main run loop is served in its event phase.
     package func attach(runLoop: MainRunLoop, window: Window) {
         hostWindow = window
+        attachedWindow = window
         CAEngineHost.runLoop = runLoop
         pumpFoundation(runLoop)
     }

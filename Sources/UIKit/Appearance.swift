@@ -3,7 +3,7 @@ import Geometry
 import Timeline
 
 // UIKit's appearance proxies and bar appearances. `appearance()` gives one proxy object per
-// class, kept by the application; what it records reaches the navigation and tab bars made after
+// class, kept in the engine window's `AppearanceRegistry` (see `UIApplication.appearance`); what it records reaches the navigation and tab bars made after
 // it (their standard, compact and scroll-edge appearances, tint and bar tint colours and title
 // attributes). A navigation bar draws its appearance's background colour and title attributes;
 // a tab bar its background and its items' normal and selected colours.
@@ -16,7 +16,8 @@ public protocol UIAppearance: AnyObject {}
 public protocol UIAppearanceContainer: AnyObject {}
 
 extension UIView: UIAppearance, UIAppearanceContainer {
-    /// The class's appearance proxy. Partial: what it records reaches navigation and tab bars
+    /// The class's appearance proxy, kept in the engine window's ``Views/AppearanceRegistry``.
+    /// Partial: what it records reaches navigation and tab bars
     /// (see `UINavigationBar` and `UITabBar`); on other classes it is kept. The proxy is made by
     /// `init(coder:)`, which a subclass of yours must not trap in.
     public class func appearance() -> Self { UIApplication.shared.appearanceProxy(for: self) }
@@ -42,19 +43,18 @@ extension UIView {
 final class AppearanceCoder: NSCoder, @unchecked Sendable {}
 
 extension UIApplication {
-    /// The proxy of `type`, made on first use.
+    /// The proxy of `type` in the application's ``Views/AppearanceRegistry``, made on first use.
     func appearanceProxy<T: UIView>(for type: T.Type) -> T {
-        let key = ObjectIdentifier(type)
-        if let p = appearanceProxies[key] as? T { return p }
-        guard let p = type.init(coder: AppearanceCoder()) else {
-            preconditionFailure("appearance(): \(type).init(coder:) returned nil; the proxy is made by it")
+        appearance.proxy(for: type) {
+            guard let p = type.init(coder: AppearanceCoder()) else {
+                preconditionFailure("appearance(): \(type).init(coder:) returned nil; the proxy is made by it")
+            }
+            p.isAppearanceProxy = true
+            return p
         }
-        p.isAppearanceProxy = true
-        appearanceProxies[key] = p
-        return p
     }
     /// The proxy of `type` if code has asked for one.
-    func existingAppearanceProxy<T: UIView>(for type: T.Type) -> T? { appearanceProxies[ObjectIdentifier(type)] as? T }
+    func existingAppearanceProxy<T: UIView>(for type: T.Type) -> T? { appearance.existingProxy(for: type) }
 }
 
 // MARK: - Bar appearances

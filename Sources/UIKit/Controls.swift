@@ -114,12 +114,10 @@ open class UIControl: UIView {
     public enum ContentVerticalAlignment: Int, Sendable { case center, top, bottom, fill }
 
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeControl(frame: .zero), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(FacadeControl(frame: .zero), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeControl(frame: .zero), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { FacadeControl(frame: .zero) })
     }
     public convenience init(frame: CGRect, primaryAction: UIAction?) {
         self.init(frame: frame)
@@ -269,21 +267,18 @@ final class FacadeLabel: Label {
 open class UILabel: UIView {
     package var label: Label { view as! Label }
     /// A facade for a label an engine control owns (a button's title).
-    package convenience init(engineLabel: Label) { UIView.pendingEngineView = (engineLabel, false); self.init(frame: .zero) }
+    package convenience init(engineLabel: Label) { self.init(coder: EngineViewCoder(engineLabel, isNew: false))! }
     var baseIntrinsic: Size { (view as? FacadeLabel)?.baseIntrinsic ?? label.intrinsicContentSize }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil {
-            let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.textColor = .black
-            UIView.pendingEngineView = (l, true)
-        }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(UILabel.makeLabel(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil {
-            let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.textColor = .black
-            UIView.pendingEngineView = (l, true)
-        }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder, or: UILabel.makeLabel))
+    }
+    /// A label in UIKit's default look: 17-point system font, black.
+    private static func makeLabel() -> Label {
+        let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.textColor = .black
+        return l
     }
     open var text: String? {
         get { label.text.isEmpty && !hasText ? nil : label.text }
@@ -339,14 +334,12 @@ open class UIButton: UIControl {
 
     public override init(frame: CGRect) {
         buttonType = .custom
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeButton(title: ""), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(FacadeButton(title: ""), frame: frame))!
         applyTypeLook()
     }
     public required init?(coder: NSCoder) {
         buttonType = .custom
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeButton(title: ""), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { FacadeButton(title: "") })
         applyTypeLook()
     }
     /// A convenience initialiser, as UIKit's (so a subclass's convenience init may call it).
@@ -509,20 +502,18 @@ open class UIImageView: UIView {
     /// Partial: kept; symbol images (SF Symbols) do not exist on Linux.
     open var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
     public convenience init(image: UIImage?) {
-        UIView.pendingEngineView = (ImageView(image: image?.image), true)
         self.init(frame: image.map { CGRect(origin: .zero, size: $0.size) } ?? .zero)
+        imageView.image = image?.image
     }
     public convenience init(image: UIImage?, highlightedImage: UIImage?) {
         self.init(image: image)
         imageView.highlightedImage = highlightedImage?.image
     }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ImageView(image: nil), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(ImageView(image: nil), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ImageView(image: nil), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { ImageView(image: nil) })
     }
     open var image: UIImage? { get { imageView.image.map(UIImage.init) } set { imageView.image = newValue?.image } }
     open var highlightedImage: UIImage? {
@@ -557,12 +548,10 @@ open class UIStackView: UIView {
         views.forEach(addArrangedSubview)
     }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (StackView(arrangedSubviews: []), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(StackView(arrangedSubviews: []), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (StackView(arrangedSubviews: []), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { StackView(arrangedSubviews: []) })
     }
     open var arrangedSubviews: [UIView] { stack.arrangedSubviews.map(UIView.wrap) }
     open func addArrangedSubview(_ v: UIView) { v.view.facadeRetainer = v; stack.addArrangedSubview(v.view) }

@@ -97,15 +97,13 @@ open class UITextField: UIControl {
     public enum DidEndEditingReason: Int, Sendable { case committed, cancelled }
 
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TextField(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(TextField(), frame: frame))!
         field.delegate = bridge
         postsNotifications()
         applyBorder()
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TextField(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { TextField() })
         field.delegate = bridge
         postsNotifications()
         applyBorder()
@@ -127,8 +125,7 @@ open class UITextField: UIControl {
     }
     /// A facade for an engine field made elsewhere (an alert's).
     package convenience init(engineField: TextField) {
-        UIView.pendingEngineView = (engineField, false)
-        self.init(frame: .zero)
+        self.init(coder: EngineViewCoder(engineField, isNew: false))!
     }
 
     open weak var delegate: (any UITextFieldDelegate)?
@@ -227,12 +224,10 @@ public enum UIKeyboardAppearance: Int, Sendable { case `default`, dark, light }
 open class UISwitch: UIControl {
     package var engineSwitch: Switch { view as! Switch }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Switch(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(Switch(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Switch(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { Switch() })
     }
     open var isOn: Bool { get { engineSwitch.isOn } set { engineSwitch.setOn(newValue, animated: false) } }
     open func setOn(_ on: Bool, animated: Bool) { engineSwitch.setOn(on, animated: animated) }
@@ -246,12 +241,10 @@ open class UISwitch: UIControl {
 open class UISlider: UIControl {
     package var slider: Slider { view as! Slider }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Slider(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(Slider(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Slider(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { Slider() })
     }
     open var value: Float { get { Float(slider.value) } set { slider.value = Double(newValue) } }
     open var minimumValue: Float { get { Float(slider.minimumValue) } set { slider.minimumValue = Double(newValue) } }
@@ -280,16 +273,13 @@ open class UISegmentedControl: UIControl {
             if item is UIImage { return "" }
             return "\(item)"
         }
-        UIView.pendingEngineView = (SegmentedControl(items: titles), true)
-        super.init(frame: .zero)
+        super.init(coder: EngineViewCoder(SegmentedControl(items: titles)))!
     }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (SegmentedControl(items: []), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(SegmentedControl(items: []), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (SegmentedControl(items: []), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { SegmentedControl(items: []) })
     }
     open var selectedSegmentIndex: Int {
         get { segmented.selectedSegmentIndex } set { segmented.selectedSegmentIndex = newValue }
@@ -326,12 +316,10 @@ open class UISegmentedControl: UIControl {
 open class UIStepper: UIControl {
     package var stepper: Stepper { view as! Stepper }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Stepper(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(Stepper(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Stepper(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { Stepper() })
     }
     open var value: Double { get { stepper.value } set { stepper.value = newValue } }
     open var minimumValue: Double { get { stepper.minimumValue } set { stepper.minimumValue = newValue } }
@@ -345,12 +333,10 @@ open class UIStepper: UIControl {
 open class UIPageControl: UIControl {
     package var pages: PageControl { view as! PageControl }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (PageControl(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(PageControl(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (PageControl(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { PageControl() })
     }
     open var numberOfPages: Int { get { pages.numberOfPages } set { pages.numberOfPages = newValue } }
     open var currentPage: Int { get { pages.currentPage } set { pages.currentPage = newValue } }
@@ -371,12 +357,10 @@ open class UIProgressView: UIView {
     package var bar: ProgressView { view as! ProgressView }
     public enum Style: Int, Sendable { case `default`, bar }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ProgressView(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(ProgressView(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ProgressView(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { ProgressView() })
     }
     public convenience init(progressViewStyle style: Style) { self.init(frame: .zero) }
     open var progress: Float { get { Float(bar.progress) } set { bar.setProgress(Double(newValue), animated: false) } }
@@ -391,12 +375,10 @@ open class UIActivityIndicatorView: UIView {
     package var spinner: ActivityIndicatorView { view as! ActivityIndicatorView }
     public enum Style: Int, Sendable { case medium, large, white, whiteLarge, gray }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ActivityIndicatorView(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(ActivityIndicatorView(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (ActivityIndicatorView(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { ActivityIndicatorView() })
     }
     public convenience init(style: Style) {
         self.init(frame: .zero)

@@ -217,12 +217,10 @@ open class UINavigationBar: UIView {
     package var bar: NavigationBar { view as! NavigationBar }
     /// A bar of its own (a navigation controller's facade takes the controller's bar).
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (NavigationBar(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(NavigationBar(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (NavigationBar(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { NavigationBar() })
     }
     open override var tintColor: UIColor! {
         get { UIColor(bar.tintColor) }
@@ -291,19 +289,16 @@ open class UINavigationController: UIViewController {
     private var barFacade: UINavigationBar?
 
     public init(rootViewController: UIViewController) {
-        UIViewController.pendingEngineController = NavigationController(rootViewController: rootViewController.controller)
-        super.init(nibName: nil, bundle: nil)
+        super.init(coder: EngineViewCoder(controller: NavigationController(rootViewController: rootViewController.controller)))!
         stack = [rootViewController]
         setUp()
     }
     public override init(nibName: String?, bundle: Bundle?) {
-        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = NavigationController() }
-        super.init(nibName: nibName, bundle: bundle)
+        super.init(coder: EngineViewCoder(controller: NavigationController()))!
         setUp()
     }
     public required init?(coder: NSCoder) {
-        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = NavigationController() }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(controller: coder) { NavigationController() })
         setUp()
     }
     private func setUp() {
@@ -394,8 +389,7 @@ open class UINavigationController: UIViewController {
     }
     open var navigationBar: UINavigationBar {
         if let b = barFacade { return b }
-        UIView.pendingEngineView = (navigation.navigationBar, false)
-        let b = UINavigationBar(frame: .zero)
+        let b = UINavigationBar(coder: EngineViewCoder(navigation.navigationBar, isNew: false))!
         barFacade = b
         b.adoptAppearanceProxy()
         return b
@@ -414,8 +408,7 @@ open class UINavigationController: UIViewController {
     open func setToolbarHidden(_ hidden: Bool, animated: Bool) { navigation.setToolbarHidden(hidden, animated: animated) }
     open var toolbar: UIToolbar! {
         if let t = toolbarFacade { return t }
-        UIView.pendingEngineView = (navigation.toolbar, false)
-        let t = UIToolbar(frame: .zero)
+        let t = UIToolbar(coder: EngineViewCoder(navigation.toolbar, isNew: false))!
         toolbarFacade = t
         return t
     }
@@ -466,12 +459,10 @@ extension UINavigationControllerDelegate {
 open class UIToolbar: UIView {
     package var bar: Toolbar { view as! Toolbar }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Toolbar(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(Toolbar(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (Toolbar(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { Toolbar() })
     }
     private var itemFacades: [UIBarButtonItem] = []
     open var items: [UIBarButtonItem]? {

@@ -97,13 +97,11 @@ open class UIScrollView: UIView {
     private var frameGuide: (guide: UILayoutGuide, left: LayoutConstraint, top: LayoutConstraint)?
 
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeScrollView(frame: .zero), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(FacadeScrollView(frame: .zero), frame: frame))!
         adoptScrollView()
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeScrollView(frame: .zero), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { FacadeScrollView(frame: .zero) })
         adoptScrollView()
     }
     private func adoptScrollView() {
@@ -219,7 +217,6 @@ open class UIScrollView: UIView {
     }
     /// The offset moved: the frame guide follows it.
     func offsetDidChange() {
-        notifyKeyValueObservers()
         guard let g = frameGuide else { return }
         let o = scroll.contentOffset
         if g.left.constant != o.x { g.left.constant = o.x }
@@ -231,16 +228,6 @@ open class UIScrollView: UIView {
         guard let g = contentGuide else { return }
         let size = g.guide.layoutFrame.size
         if size.width.isFinite, size.height.isFinite, size != scroll.contentSize { scroll.contentSize = size }
-        notifyKeyValueObservers()
-    }
-    /// The values key-value observers may watch on a scroll view (and a view's).
-    override func observableValue(forKeyPath keyPath: String) -> Any? {
-        switch keyPath {
-        case "contentOffset": contentOffset
-        case "contentSize": contentSize
-        case "contentInset": contentInset
-        default: super.observableValue(forKeyPath: keyPath)
-        }
     }
 }
 
@@ -250,12 +237,10 @@ open class UIScrollView: UIView {
 open class UIRefreshControl: UIControl {
     package var refresh: RefreshControl { view as! RefreshControl }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (RefreshControl(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(RefreshControl(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (RefreshControl(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { RefreshControl() })
     }
     open var isRefreshing: Bool { refresh.isRefreshing }
     open func beginRefreshing() { refresh.beginRefreshing() }

@@ -29,10 +29,19 @@ open class UIAlertController: UIViewController {
     private var actionFacades: [UIAlertAction] = []
     private var fieldFacades: [UITextField] = []
 
+    /// An alert over a new engine ``AlertController`` (`init(title:message:preferredStyle:)`
+    /// sets its text and style).
+    public override init(nibName: String?, bundle: Bundle?) {
+        super.init(coder: EngineViewCoder(controller: AlertController(title: nil, message: nil, preferredStyle: .alert)))!
+    }
+    public required init?(coder: NSCoder) {
+        super.init(coder: EngineViewCoder.carrying(controller: coder) { AlertController(title: nil, message: nil, preferredStyle: .alert) })
+    }
     public convenience init(title: String?, message: String?, preferredStyle: Style) {
-        UIViewController.pendingEngineController = AlertController(title: title, message: message,
-                                                                   preferredStyle: preferredStyle == .alert ? .alert : .actionSheet)
         self.init(nibName: nil, bundle: nil)
+        alert.title = title
+        alert.message = message
+        alert.preferredStyle = preferredStyle == .alert ? .alert : .actionSheet
         modalPresentationStyle = .custom
     }
     open var message: String? { alert.message }

@@ -20,14 +20,12 @@ open class UICollectionView: UIScrollView {
 
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         layoutFacade = layout
-        UIView.pendingEngineView = (CollectionView(frame: .zero, collectionViewLayout: layout.engine), true)
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(CollectionView(frame: .zero, collectionViewLayout: layout.engine), frame: frame))!
     }
     public required init?(coder: NSCoder) {
         let layout = UICollectionViewFlowLayout()
         layoutFacade = layout
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (CollectionView(frame: .zero, collectionViewLayout: layout.engine), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { CollectionView(frame: .zero, collectionViewLayout: layout.engine) })
     }
     override func makeDelegateBridge() -> ScrollDelegateBridge { CollectionBridge(self) }
 

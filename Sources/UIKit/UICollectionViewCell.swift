@@ -44,26 +44,12 @@ final class FacadeCollectionCell: CollectionViewCell {
 @preconcurrency @MainActor
 open class UICollectionReusableView: UIView {
     package var reusableView: CollectionReusableView { view as! CollectionReusableView }
-    /// The reuse identifier the next view of a registered class is made for: taken by the
-    /// designated initializer of that class only, so the views a subclass's own properties make
-    /// (a label, a stack) do not take it.
-    static var pendingReuse: (type: ObjectIdentifier, identifier: String)?
-    static func takeReuseIdentifier(for type: ObjectIdentifier) -> String? {
-        guard let p = pendingReuse, p.type == type else { return nil }
-        pendingReuse = nil
-        return p.identifier
-    }
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil {
-            let identifier = UICollectionReusableView.takeReuseIdentifier(for: ObjectIdentifier(Self.self))
-            UIView.pendingEngineView = (FacadeReusableView(reuseIdentifier: identifier), true)
-        }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(FacadeReusableView(reuseIdentifier: nil), frame: frame))!
         (reusableView as? FacadeReusableView)?.owner = self
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeReusableView(reuseIdentifier: nil), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { FacadeReusableView(reuseIdentifier: nil) })
         (reusableView as? FacadeReusableView)?.owner = self
     }
     /// How a collection view makes a registered class (through the class's `init(frame:)`,
@@ -71,17 +57,17 @@ open class UICollectionReusableView: UIView {
     public required convenience init(_collectionViewReuseIdentifier identifier: String?) {
         self.init(frame: .zero)
     }
-    /// Made for `identifier` by a collection view: a view of `type` over a new engine view.
+    /// Made for `identifier` by a collection view: a view of `type` over a new engine view,
+    /// which takes the identifier once made (as on iOS, it is nil inside `init(frame:)`).
     static func make(_ type: UICollectionReusableView.Type, identifier: String) -> UICollectionReusableView {
-        pendingReuse = (ObjectIdentifier(type), identifier)
-        defer { pendingReuse = nil }
-        return type.init(_collectionViewReuseIdentifier: identifier)
+        let v = type.init(_collectionViewReuseIdentifier: identifier)
+        v.reusableView.reuseIdentifier = identifier
+        return v
     }
     package static func wrap(_ v: CollectionReusableView) -> UICollectionReusableView {
         if let f = v.facade as? UICollectionReusableView { return f }
         if let c = v as? CollectionViewCell { return UICollectionViewCell.wrap(c) }
-        UIView.pendingEngineView = (v, false)
-        return UICollectionReusableView(frame: .zero)
+        return UICollectionReusableView(coder: EngineViewCoder(v, isNew: false))!
     }
     open var reuseIdentifier: String? { reusableView.reuseIdentifier }
     /// Called before the collection view hands the view out again.
@@ -113,28 +99,22 @@ open class UICollectionViewCell: UICollectionReusableView {
     package var collectionCell: CollectionViewCell { view as! CollectionViewCell }
     /// Made by a collection view (registered classes are made through this initializer).
     public required override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil {
-            let identifier = UICollectionReusableView.takeReuseIdentifier(for: ObjectIdentifier(Self.self))
-            UIView.pendingEngineView = (FacadeCollectionCell(reuseIdentifier: identifier), true)
-        }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(FacadeCollectionCell(reuseIdentifier: nil), frame: frame))!
         (collectionCell as? FacadeCollectionCell)?.owner = self
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeCollectionCell(reuseIdentifier: nil), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { FacadeCollectionCell(reuseIdentifier: nil) })
         (collectionCell as? FacadeCollectionCell)?.owner = self
     }
-    /// Made for `identifier` by a collection view.
+    /// Made for `identifier` by a collection view (the identifier set once it is made).
     static func make(_ type: UICollectionViewCell.Type, identifier: String) -> UICollectionViewCell {
-        pendingReuse = (ObjectIdentifier(type), identifier)
-        defer { pendingReuse = nil }
-        return type.init(frame: .zero)
+        let cell = type.init(frame: .zero)
+        cell.collectionCell.reuseIdentifier = identifier
+        return cell
     }
     package static func wrap(_ cell: CollectionViewCell) -> UICollectionViewCell {
         if let f = cell.facade as? UICollectionViewCell { return f }
-        UIView.pendingEngineView = (cell, false)
-        return UICollectionViewCell(frame: .zero)
+        return UICollectionViewCell(coder: EngineViewCoder(cell, isNew: false))!
     }
     open var contentView: UIView { UIView.wrap(collectionCell.contentView) }
 

@@ -61,17 +61,14 @@ open class UITabBarItem: NSObject {
     /// (their title attributes, title offset and badge colour), as UIKit's appearance proxy.
     /// Partial: the proxy is a `UITabBarItem` (not the subclass) and carries UITabBarItem's
     /// properties only.
+    /// It is kept in the engine window's ``Views/AppearanceRegistry`` (under this class), not
+    /// process-wide.
     public class func appearance() -> UITabBarItem {
-        let key = ObjectIdentifier(self)
-        if let proxy = UITabBarItem.proxies[key] { return proxy }
-        let proxy = UITabBarItem(title: nil, image: nil, tag: 0)
-        UITabBarItem.proxies[key] = proxy
-        return proxy
+        UIApplication.shared.appearance.proxy(for: self) { UITabBarItem(title: nil, image: nil, tag: 0) }
     }
-    private static var proxies: [ObjectIdentifier: UITabBarItem] = [:]
     /// What this item takes from its class's appearance proxy when it is made.
     private func adoptAppearance() {
-        guard let proxy = UITabBarItem.proxies[ObjectIdentifier(type(of: self))] else { return }
+        guard let proxy = UIApplication.shared.appearance.existingProxy(for: type(of: self), as: UITabBarItem.self) else { return }
         titleAttributes = proxy.titleAttributes
         titlePositionAdjustment = proxy.titlePositionAdjustment
         badgeColor = proxy.badgeColor
@@ -89,13 +86,11 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     private var barFacade: UITabBar?
 
     public override init(nibName: String?, bundle: Bundle?) {
-        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = TabBarController() }
-        super.init(nibName: nibName, bundle: bundle)
+        super.init(coder: EngineViewCoder(controller: TabBarController()))!
         hookSelection()
     }
     public required init?(coder: NSCoder) {
-        if UIViewController.pendingEngineController == nil { UIViewController.pendingEngineController = TabBarController() }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(controller: coder) { TabBarController() })
         hookSelection()
     }
     private func hookSelection() {
@@ -114,8 +109,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     /// The bar of tabs (the engine's).
     open var tabBar: UITabBar {
         if let b = barFacade { return b }
-        UIView.pendingEngineView = (tabs.tabBar, false)
-        let b = UITabBar(frame: .zero)
+        let b = UITabBar(coder: EngineViewCoder(tabs.tabBar, isNew: false))!
         b.controller = self
         barFacade = b
         b.adoptAppearanceProxy()
@@ -155,12 +149,10 @@ open class UITabBar: UIView {
     package var bar: TabBar { view as! TabBar }
     /// A bar of its own (a tab bar controller's facade takes the controller's bar).
     public override init(frame: CGRect) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TabBar(), true) }
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(TabBar(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TabBar(), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { TabBar() })
     }
     weak var controller: UITabBarController?
     public enum ItemPositioning: Int, Sendable { case automatic, fill, centered }

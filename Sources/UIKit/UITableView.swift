@@ -35,15 +35,13 @@ open class UITableView: UIScrollView {
 
     public init(frame: CGRect, style: Style) {
         self.style = style
-        UIView.pendingEngineView = (TableView(frame: .zero, style: style == .plain ? .plain : .grouped), true)
-        super.init(frame: frame)
+        super.init(coder: EngineViewCoder(TableView(frame: .zero, style: style == .plain ? .plain : .grouped), frame: frame))!
         backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
     }
     public convenience override init(frame: CGRect) { self.init(frame: frame, style: .plain) }
     public required init?(coder: NSCoder) {
         style = .plain
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (TableView(frame: .zero, style: .plain), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { TableView(frame: .zero, style: .plain) })
     }
     override func makeDelegateBridge() -> ScrollDelegateBridge { TableBridge(self) }
 

@@ -29,29 +29,28 @@ open class UITableViewCell: UIView {
     /// Made by a table (registered classes are made through this initializer).
     public required init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeTableCell(reuseIdentifier: reuseIdentifier), true) }
-        super.init(frame: .zero)
+        super.init(coder: EngineViewCoder(FacadeTableCell(reuseIdentifier: reuseIdentifier)))!
         (tableCell as? FacadeTableCell)?.owner = self
         applyUIKitLook()
     }
     /// UIKit's light cell: a white row, a grey hairline, a grey selection.
-    private func applyUIKitLook() {
+    fileprivate func applyUIKitLook() {
         tableCell.normalBackgroundColor = UIColor.systemBackground.color
         tableCell.separatorColor = UIColor.separator.color
         tableCell.selectedBackgroundColor = UIColor.systemGray4.color
     }
     public required init?(coder: NSCoder) {
         style = .default
-        if UIView.pendingEngineView == nil { UIView.pendingEngineView = (FacadeTableCell(reuseIdentifier: nil), true) }
-        super.init(coder: coder)
+        super.init(coder: EngineViewCoder.carrying(coder) { FacadeTableCell(reuseIdentifier: nil) })
         (tableCell as? FacadeTableCell)?.owner = self
     }
     public convenience override init(frame: CGRect) { self.init(style: .default, reuseIdentifier: nil) }
     /// The facade of an engine cell (a plain one the table made for an unregistered identifier).
     package static func wrap(_ cell: TableViewCell) -> UITableViewCell {
         if let f = cell.facade as? UITableViewCell { return f }
-        UIView.pendingEngineView = (cell, false)
-        return UITableViewCell(style: .default, reuseIdentifier: cell.reuseIdentifier)
+        let facade = UITableViewCell(coder: EngineViewCoder(cell, isNew: false))!
+        facade.applyUIKitLook()
+        return facade
     }
 
     open var reuseIdentifier: String? { tableCell.reuseIdentifier }

@@ -20,10 +20,8 @@ open class UIResponder: NSObject, AssociatedStorage {
     /// observation made with `addObserver(_:forKeyPath:options:context:)`.
     open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
                            context: UnsafeMutableRawPointer?) {}
-    /// The observations of this object's values (see KeyValueObserving.swift).
+    /// The observations made with the string API (see KeyValueObserving.swift).
     var keyValueObservations: [KeyValueObservation] = []
-    /// The value key-value observers watch at `keyPath`, or nil for a key path not observable.
-    func observableValue(forKeyPath keyPath: String) -> Any? { nil }
     /// Called on an object a nib made, after its outlets are set. Partial: there are no nibs
     /// on Linux (UK7), so nothing calls it; an override compiles and runs when code calls it.
     open func awakeFromNib() {}
@@ -174,6 +172,32 @@ struct TouchState {
     }
 }
 
+/// How UIKit's own subclasses hand their engine view to ``UIView/init(coder:)`` (and containers
+/// their engine controller to ``UIViewController/init(coder:)``): the object, whether the facade
+/// made it (then it is named after the class and follows UIKit's rule for views made in code)
+/// and the frame asked for. Nothing is decoded.
+final class EngineViewCoder: NSCoder, @unchecked Sendable {
+    let view: View?
+    let controller: ViewController?
+    let isNew: Bool
+    let frame: Rect?
+    init(_ view: View, isNew: Bool = true, frame: CGRect? = nil) {
+        self.view = view; controller = nil; self.isNew = isNew; self.frame = frame?.rect
+    }
+    init(controller: ViewController) { view = nil; self.controller = controller; isNew = true; frame = nil }
+    /// `coder` if it carries a view, else a coder carrying the view `make` gives: what an
+    /// initialiser of a UIKit subclass passes up, so a subclass's own view wins over its superclass's.
+    static func carrying(_ coder: NSCoder, or make: () -> View) -> EngineViewCoder {
+        if let c = coder as? EngineViewCoder, c.view != nil { return c }
+        return EngineViewCoder(make())
+    }
+    /// `coder` if it carries a controller, else a coder carrying the controller `make` gives.
+    static func carrying(controller coder: NSCoder, or make: () -> ViewController) -> EngineViewCoder {
+        if let c = coder as? EngineViewCoder, c.controller != nil { return c }
+        return EngineViewCoder(controller: make())
+    }
+}
+
 /// `UIView`: a facade over one engine ``View`` (a ``FacadeView`` unless a UIKit subclass such as
 /// `UILabel` stands for an engine control). Geometry, appearance, hierarchy, layout and
 /// animation are the engine's; overrides of `layoutSubviews()`, `draw(_:)`,
@@ -193,32 +217,25 @@ open class UIView: UIResponder {
     /// the view's bounds).
     open class var layerClass: AnyClass { CALayer.self }
 
-    /// The engine view the next `UIView.init(frame:)` takes, and whether the facade made it
-    /// (set by UIKit's own subclasses, which stand for engine controls, and by ``wrap(_:)``);
-    /// nil makes a ``FacadeView``.
-    static var pendingEngineView: (view: View, isNew: Bool)?
-
     public init(frame: CGRect) {
-        let pending = UIView.pendingEngineView
-        UIView.pendingEngineView = nil
-        view = pending?.view ?? FacadeView(frame: frame.rect)
-        if pending != nil, frame != .zero { view.frame = frame.rect }
+        view = FacadeView(frame: frame.rect)
         super.init()
-        adopt(naming: pending?.isNew ?? true)
+        adopt(naming: true)
     }
     public convenience override init() { self.init(frame: .zero) }
     /// Views from archives (storyboards, nibs) do not exist here; this makes an empty view.
+    /// UIKit's own subclasses reach it with an ``EngineViewCoder``, which carries the engine
+    /// view they stand for (the facade's initialisers hand views over through arguments only).
     public required init?(coder: NSCoder) {
-        let pending = UIView.pendingEngineView
-        UIView.pendingEngineView = nil
-        view = pending?.view ?? FacadeView(frame: .zero)
+        let given = coder as? EngineViewCoder
+        view = given?.view ?? FacadeView(frame: .zero)
+        if let f = given?.frame, f != .zero { view.frame = f }
         super.init()
-        adopt(naming: pending?.isNew ?? true)
+        adopt(naming: given?.isNew ?? true)
     }
     /// A facade for an engine view made elsewhere (its identifier is left as it is).
     package convenience init(engineView: View) {
-        UIView.pendingEngineView = (engineView, false)
-        self.init(frame: .zero)
+        self.init(coder: EngineViewCoder(engineView, isNew: false))!
     }
     /// Makes this object the engine view's facade and the object its overrides come back to.
     /// A view the facade made is named after the class, for traces, and follows UIKit's rule
@@ -243,10 +260,7 @@ open class UIView: UIResponder {
     package static func wrap(_ v: View) -> UIView {
         if let f = v.facade as? UIView { return f }
         // An engine control (a tab bar's button) is a control to UIKit code that looks for one.
-        if let c = v as? Control {
-            UIView.pendingEngineView = (c, false)
-            return UIControl(frame: .zero)
-        }
+        if let c = v as? Control { return UIControl(coder: EngineViewCoder(c, isNew: false))! }
         return UIView(engineView: v)
     }
     /// The facade of `v` or of its nearest ancestor that has one: what a hit test returns, so
@@ -550,16 +564,6 @@ open class UIView: UIResponder {
     /// Called by Interface Builder before it draws a designable view. Partial: there is no
     /// Interface Builder here; nothing calls it.
     open func prepareForInterfaceBuilder() {}
-    /// The values key-value observers may watch on a view (KeyValueObserving.swift).
-    override func observableValue(forKeyPath keyPath: String) -> Any? {
-        switch keyPath {
-        case "frame": frame
-        case "bounds": bounds
-        case "center": center
-        case "alpha": alpha
-        default: nil
-        }
-    }
     /// Lays out the sublayers of the view's layer (the view is its layer's delegate); called
     /// when the layer lays out, after `layoutSubviews`.
     open func layoutSublayers(of layer: CALayer) {}

@@ -100,6 +100,7 @@ enum UpdateCycle {
         } else {
             call("layoutSubviews", on: v, window: window) { v.layoutSubviews() }
         }
+        v.notifyValueObservers()
     }
 
     /// `layoutIfNeeded()` on a view outside any window: its own subtree only, no solver.

@@ -79,6 +79,11 @@ open class View: Responder {
     /// The object of an API facade (the UIKit facade's `UIView`) that stands for this view:
     /// weak; ``facadeRetainer`` keeps it alive while the view is in a tree.
     public weak var facade: AnyObject?
+    /// The value observed under `key` (View+Observation.swift), nil for a key not known: a view
+    /// knows `frame`, `bounds`, `center`, `alpha`; a scroll view adds its content's values.
+    open func observableValue(forKey key: String) -> Any? { viewValue(forKey: key) }
+    /// The observations of this view's values, checked by ``notifyValueObservers()``.
+    var valueObservers: [ValueObserver] = []
     /// Keeps the facade object alive while the view is in a tree (set and cleared by the facade).
     public var facadeRetainer: AnyObject?
     public var isHidden: Bool {

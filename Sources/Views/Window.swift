@@ -152,6 +152,8 @@ public final class Window: FrameParticipant {
     /// How long a text field's caret stays on and off while editing; nil: it does not blink
     /// (headless windows, so that stepping to idle ends). The SDL backend sets 0.5 s.
     public var caretBlinkPeriod: Double?
+    /// The appearance proxies of this window's views, by class (UIKit's `appearance()`).
+    public let appearance = AppearanceRegistry()
     /// The responder key and text events go to first (TX7).
     public package(set) weak var firstResponder: Responder?
     /// The memory monitor, made on first use (Window+Memory.swift, MR5).

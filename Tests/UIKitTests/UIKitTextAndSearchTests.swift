@@ -173,7 +173,7 @@ struct UIKitAppearanceAndSceneTests {
     @Test("UK1 bars made after an appearance proxy was set take its appearances; a bar's own setting wins; the tab bar's buttons are controls whose clicks go through shouldSelect, tabBar(_:didSelect:) and didSelect")
     func UK1_appearanceAndTabBar() {
         let (host, window) = makeApp(width: 390, height: 600)
-        defer { UIApplication.shared.appearanceProxies = [:] }
+        defer { UIApplication.shared.appearance.removeAll() }
         let tabAppearance = UITabBarAppearance()
         tabAppearance.configureWithOpaqueBackground()
         tabAppearance.backgroundColor = UIColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)

@@ -1,67 +1,29 @@
-import FrameTiming
 import Geometry
-import Timeline
+import JSONParsing
+import UpdateLoop
 
-/// A scroll view in a scene file (SC8): `"scroll": {"contentSize": [w, h], "offset": [x, y],
-/// "paging": false, "bounces": true, "rate": "normal" | "fast" | a number in (0, 1),
-/// "indicators": true}`. The views listed with it as their parent are its content.
-public struct ScrollSpec: Sendable, Equatable {
-    public var contentSize = Size.zero
-    public var offset = Point.zero
-    public var paging = false
-    public var bounces = true
-    public var rate = 0.998
-    public var indicators = true
-}
+// A scene file's scripted input (SC8): timestamped pointer, wheel, key and text events, and
+// flings and drags. TimelineScene reads it as part of a scene; the UIKit facade's `UIKIT_INPUT`
+// hook reads only it (``ScriptedInput``), so the facade needs no scene loader.
 
 /// One scripted input event (SC8), sent with its time as its timestamp, so a fling's release
 /// velocity is exactly what the script says whatever the frame rate.
 public struct InputStep: Sendable {
+    /// Seconds after the first frame.
     public var at: Double
     public var event: InputEvent
+    public init(at: Double, event: InputEvent) { self.at = at; self.event = event }
 }
 
-extension SceneLoader.Reader {
-    func scrollSpec(_ v: JSONValue) throws(SceneError) -> ScrollSpec {
-        let members = try object(v, "a scroll view", keys: ["contentSize", "offset", "paging", "bounces", "rate", "indicators"])
-        var spec = ScrollSpec()
-        for (key, value) in members {
-            switch key {
-            case "contentSize":
-                let s = try numbers(value, "contentSize", count: 2)
-                guard s[0] >= 0, s[1] >= 0 else { throw fail(value, "contentSize must not be negative, found \(s[0])x\(s[1])") }
-                spec.contentSize = Size(width: s[0], height: s[1])
-            case "offset":
-                let o = try numbers(value, "offset", count: 2)
-                spec.offset = Point(x: o[0], y: o[1])
-            case "paging": spec.paging = try bool(value, "paging")
-            case "bounces": spec.bounces = try bool(value, "bounces")
-            case "indicators": spec.indicators = try bool(value, "indicators")
-            case "rate":
-                if case .string(let name, _) = value {
-                    switch name {
-                    case "normal": spec.rate = 0.998
-                    case "fast": spec.rate = 0.99
-                    default: throw fail(value, "rate must be \"normal\", \"fast\" or a number between 0 and 1, found '\(name)'")
-                    }
-                } else {
-                    let r = try number(value, "rate")
-                    guard r > 0, r < 1 else { throw fail(value, "rate must lie between 0 and 1 (per millisecond), found \(r)") }
-                    spec.rate = r
-                }
-            default: break
-            }
-        }
-        return spec
-    }
-
+extension SceneReader {
     /// `"input": [...]` (SC8): timestamped pointer, wheel, key and text events, and flings and
     /// drags that expand into a press, moves every 1/120 s and a release.
-    func input(_ v: JSONValue) throws(SceneError) -> [InputStep] {
+    public func input(_ v: JSONValue) throws(SceneError) -> [InputStep] {
         guard case .array(let items, _) = v else { throw fail(v, "input must be an array, found \(v.typeName)") }
         var steps: [InputStep] = []
         for item in items {
-            // Flings expand into many events: the total is bounded like every list in a scene.
+            // Flings expand into many events: the total is bounded like every list in a scene (one
+            // event more may add up to 7,202: a press, 7,200 moves over 60 s and a release).
             guard steps.count <= 100_000 else { throw fail(item, "the input expands to more than 100,000 events; the limit is 100,000") }
             let members = try object(item, "an input event", keys: ["at", "down", "move", "up", "wheel", "point", "key", "text",
                                                                     "modifiers", "pointer", "fling", "drag"])
@@ -131,5 +93,24 @@ extension SceneLoader.Reader {
             }
         }
         return steps.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    }
+}
+
+/// A scene file's scripted input read on its own: the `"input"` member of the file's top-level
+/// object, checked as a scene loader checks it (same limits, same errors). The rest of the file
+/// is not read, so a file whose views are wrong still gives its input.
+public enum ScriptedInput {
+    /// The input steps of the scene file at `path`, in time order (none when it has no input).
+    public static func load(path: String) throws(SceneError) -> [InputStep] {
+        try parse(try SceneReader.text(atPath: path), file: path)
+    }
+
+    /// The input steps of the scene text `text`, in time order; `file` names it in errors.
+    public static func parse(_ text: String, file: String = "<scene>") throws(SceneError) -> [InputStep] {
+        let json = try SceneReader.json(text, file: file)
+        let reader = SceneReader(file: file)
+        guard case .object = json else { throw reader.fail(json, "the scene must be an object, found \(json.typeName)") }
+        guard let input = json["input"] else { return [] }
+        return try reader.input(input)
     }
 }
