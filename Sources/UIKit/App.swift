@@ -103,7 +103,12 @@ open class UIViewController: UIResponder {
     /// ``FacadeViewController``.
     static var pendingEngineController: ViewController?
 
+    /// The nib name and bundle the controller was made with, kept (nibs are not loaded on Linux).
+    public private(set) var nibName: String?
+    public private(set) var nibBundle: Bundle?
     public init(nibName: String?, bundle: Bundle?) {
+        self.nibName = nibName
+        nibBundle = bundle
         controller = UIViewController.takeEngineController()
         super.init()
         adoptController()

@@ -645,6 +645,14 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable { case leftToRight, ri
 enum GraphicsContextStack {
     static var contexts: [CGContext] = []
 }
-@MainActor public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsContextStack.contexts.last }
-@MainActor public func UIGraphicsPushContext(_ ctx: CGContext) { GraphicsContextStack.contexts.append(ctx) }
-@MainActor public func UIGraphicsPopContext() { _ = GraphicsContextStack.contexts.popLast() }
+/// `body` on the main actor when called on the main thread, else nil. UIKit's drawing functions
+/// may be called from any isolation (a chart's renderer is a plain class); the context stack and
+/// the application's fonts belong to the main thread, so called elsewhere there is no current
+/// context, as on iOS for a thread that pushed none (RU3).
+func onMainThread<T>(_ body: @MainActor () -> T) -> T? {
+    guard Thread.isMainThread else { return nil }
+    return MainActor.assumeIsolated(body)
+}
+public func UIGraphicsGetCurrentContext() -> CGContext? { onMainThread { GraphicsContextStack.contexts.last } ?? nil }
+public func UIGraphicsPushContext(_ ctx: CGContext) { _ = onMainThread { GraphicsContextStack.contexts.append(ctx) } }
+public func UIGraphicsPopContext() { _ = onMainThread { _ = GraphicsContextStack.contexts.popLast() } }
