@@ -137,14 +137,14 @@ struct UIKitRealCodeRU3Tests {
 
     @Test("RU3 NSHashTable with weak memory forgets a released object; a strong one keeps it")
     func RU3_hashTable() {
-        let weakTable = NSHashTable<UIView>(options: .weakMemory), strongTable = NSHashTable<UIView>.hashTable(options: .strongMemory)
-        let kept = UIView()
+        let weakTable = NSHashTable<Marker>(options: .weakMemory), strongTable = NSHashTable<Marker>.hashTable(options: .strongMemory)
+        let kept = Marker()
         do {
-            let gone = UIView()
+            let gone = Marker()
             weakTable.add(gone); weakTable.add(kept); weakTable.add(kept)
-            strongTable.add(gone)
             #expect(weakTable.count == 2 && weakTable.contains(gone))
         }
+        do { strongTable.add(Marker()) }
         #expect(weakTable.count == 1 && weakTable.allObjects.first === kept)
         #expect(strongTable.count == 1)
         weakTable.remove(kept)
@@ -173,3 +173,6 @@ nonisolated func measure(_ text: String, _ attributes: [NSAttributedString.Key: 
 nonisolated func drawLabel(_ text: String, _ attributes: [NSAttributedString.Key: Any]) {
     text.draw(at: .zero, withAttributes: attributes)
 }
+
+/// An object to hold in hash tables.
+final class Marker {}
