@@ -127,6 +127,13 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
             path.addPath(arc, transform: transform.affine)
         }
     }
+    /// An arc of `delta` radians from `startAngle`: positive turns as angles grow (Core
+    /// Graphics' counter-clockwise), the arc `addArc` draws to `startAngle + delta`.
+    public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
+                               transform: CGAffineTransform = .identity) {
+        addArc(center: center, radius: radius, startAngle: startAngle, endAngle: startAngle + delta, clockwise: delta < 0,
+               transform: transform)
+    }
     /// A rounded corner between the current point, `tangent1End` and `tangent2End`.
     public func addArc(tangent1End t1: CGPoint, tangent2End t2: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity) {
         guard let p0 = path.currentPoint else { move(to: t1, transform: transform); return }

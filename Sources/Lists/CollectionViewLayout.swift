@@ -117,6 +117,21 @@ open class CollectionViewLayout {
     open func itemsDidChange(_ newPath: ((IndexPath) -> IndexPath?)?) {}
     /// Marks the layout for ``prepare()`` before its next use.
     public func invalidateLayout() { collectionView?.layoutIsValid = false; collectionView?.setNeedsLayout() }
+    /// Invalidates for the reasons `context` records: the whole layout is prepared again (the
+    /// layout computes everything in ``prepare()``), after the context's content offset
+    /// adjustment moves the collection view.
+    open func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        if context.contentOffsetAdjustment != .zero, let cv = collectionView {
+            cv.contentOffset = Point(x: cv.contentOffset.x + context.contentOffsetAdjustment.x,
+                                     y: cv.contentOffset.y + context.contentOffsetAdjustment.y)
+        }
+        invalidateLayout()
+    }
+    /// The context ``invalidateLayout()`` passes to ``invalidateLayout(with:)`` when a bounds
+    /// change invalidates the layout.
+    open func invalidationContext(forBoundsChange newBounds: Rect) -> CollectionViewLayoutInvalidationContext {
+        CollectionViewLayoutInvalidationContext()
+    }
 
     /// The class a decoration view of `kind` is made of (`register(_:forDecorationViewOfKind:)`).
     public func register(_ viewClass: CollectionReusableView.Type, forDecorationViewOfKind kind: String) {
@@ -346,4 +361,16 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         default: return nil
         }
     }
+}
+
+/// What a layout invalidation is for (UICollectionViewLayoutInvalidationContext): everything,
+/// the data source's counts, some items, and how far to move the content.
+open class CollectionViewLayoutInvalidationContext {
+    public init() {}
+    public var invalidateEverything = false
+    public var invalidateDataSourceCounts = false
+    public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    public var contentOffsetAdjustment = Point.zero
+    public var contentSizeAdjustment = Size.zero
+    public func invalidateItems(at indexPaths: [IndexPath]) { invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths }
 }

@@ -11,6 +11,7 @@
 //                                              -> required init(...)
 //   #keyPath(CAGradientLayer.locations)       -> "locations"  (the key path's string, RU3)
 //   os(iOS) in an #if or #elseif condition    -> true  (the lowered code is iOS code, RU3)
+//   import Darwin / import ObjectiveC.runtime -> import Glibc / import ObjectiveC (RU3)
 //   @objc protocols and optional requirements -> see ObjCProtocols.swift (RU3)
 //
 // A selector made this way carries the method, so target-action calls it without a runtime.
@@ -49,6 +50,7 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
         masked.replaceSubrange(e.range, with: e.text)
     }
     lowerKeyPathsAndPlatform(&bytes, &masked)
+    lowerDarwinImports(&bytes, masked)
     let defaults = lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods).appendix
 
     // Attributes: blank them where they are code.
@@ -82,6 +84,14 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
             guard isBoundary(masked, at - 1), let t = types[at], cells.contains(t) else { continue }
             var j = m
             while j < masked.count, masked[j] == space || masked[j] == newline { j += 1 }
+            // An access level may come between (`override public init(frame:)`).
+            for word in ["public", "open", "internal", "fileprivate", "private"] {
+                let w = Array(word.utf8)
+                guard matches(w, in: masked, at: j), !isIdentifierAt(masked, j + w.count) else { continue }
+                j += w.count
+                while j < masked.count, masked[j] == space || masked[j] == newline { j += 1 }
+                break
+            }
             guard matches(initKeyword, in: masked, at: j) else { continue }
             j += initKeyword.count
             while j < masked.count, masked[j] == space { j += 1 }
@@ -141,6 +151,28 @@ func lowerKeyPathsAndPlatform(_ bytes: inout [UInt8], _ masked: inout [UInt8]) {
                 }
                 q = at + ios.count
             }
+        }
+        lineStart = lineEnd + 1
+    }
+}
+
+/// Darwin's modules under the names Linux gives them, padded to their width: `import Darwin`
+/// (the C library, Glibc here) and `import ObjectiveC.runtime` (a submodule of the runtime whose
+/// associated objects and selectors the ObjectiveC module provides). Only a whole import line.
+func lowerDarwinImports(_ bytes: inout [UInt8], _ masked: [UInt8]) {
+    let renames = [("import Darwin", "import Glibc"), ("import ObjectiveC.runtime", "import ObjectiveC")]
+    var lineStart = 0
+    while lineStart < masked.count {
+        let lineEnd = masked[lineStart...].firstIndex(of: newline) ?? masked.count
+        var k = lineStart
+        while k < lineEnd, masked[k] == space || masked[k] == UInt8(ascii: "\t") { k += 1 }
+        for (from, to) in renames {
+            let f = Array(from.utf8)
+            guard matches(f, in: masked, at: k), !isIdentifierAt(masked, k + f.count),
+                  k + f.count >= masked.count || masked[k + f.count] != UInt8(ascii: ".") else { continue }
+            let t = Array(to.utf8)
+            bytes.replaceSubrange(k..<(k + f.count), with: t + [UInt8](repeating: space, count: f.count - t.count))
+            break
         }
         lineStart = lineEnd + 1
     }

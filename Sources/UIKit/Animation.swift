@@ -168,6 +168,31 @@ final class CompletionDelegate: AnimationDelegate {
 public enum UIViewAnimatingState: Int, Sendable { case inactive, active, stopped }
 public enum UIViewAnimatingPosition: Int, Sendable { case end, start, current }
 
+/// `UIViewAnimating`: what an interruptible animator answers (the property animator is the one
+/// that conforms, over the engine's ``PropertyAnimator``).
+@preconcurrency @MainActor
+public protocol UIViewAnimating: AnyObject {
+    var state: UIViewAnimatingState { get }
+    var isRunning: Bool { get }
+    var isReversed: Bool { get set }
+    var fractionComplete: CGFloat { get set }
+    func startAnimation()
+    func startAnimation(afterDelay delay: TimeInterval)
+    func pauseAnimation()
+    func stopAnimation(_ withoutFinishing: Bool)
+    func finishAnimation(at finalPosition: UIViewAnimatingPosition)
+}
+
+/// `UIViewImplicitlyAnimating`: an animator that takes more animation blocks and completions
+/// (a transition's `interruptibleAnimator(using:)` returns one).
+@preconcurrency @MainActor
+public protocol UIViewImplicitlyAnimating: UIViewAnimating {
+    func addAnimations(_ animation: @escaping () -> Void)
+    func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)
+    func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void)
+    func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat)
+}
+
 public enum UITimingCurveType: Int, Sendable { case builtin, cubic, spring, composed }
 
 /// `UITimingCurveProvider`: what a property animator's timing is made of.
@@ -235,7 +260,7 @@ extension UIView {
 /// `UIViewPropertyAnimator`: the engine's ``PropertyAnimator`` (interactive, scrubbable,
 /// reversible), with UIKit's initialisers.
 @preconcurrency @MainActor
-public final class UIViewPropertyAnimator: NSObject {
+public final class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     package let animator: PropertyAnimator
     public var timingParameters: (any UITimingCurveProvider)?
 

@@ -99,7 +99,12 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
 open class UIViewController: UIResponder {
     package let controller: ViewController
     private var loadedView: UIView?
+    /// The nib name and bundle the controller was made with, kept (nibs are not loaded on Linux).
+    public private(set) var nibName: String?
+    public private(set) var nibBundle: Bundle?
     public init(nibName: String?, bundle: Bundle?) {
+        self.nibName = nibName
+        nibBundle = bundle
         controller = FacadeViewController()
         super.init()
         adoptController()

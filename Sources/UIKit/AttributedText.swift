@@ -19,38 +19,45 @@ extension NSAttributedString.Key {
     public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
 }
 
+/// The font system strings are measured with: the application's on the main thread; on another
+/// thread one made for the call (iOS measures and draws strings on any thread, RU3).
+func currentFontSystem() -> FontSystem { onMainThread { UIApplication.shared.fontSystem } ?? FontSystem.standard() }
+
 /// The engine's layout of `string` with UIKit attributes (one style for the whole string: the
 /// first character's, as most drawing code gives one).
-@preconcurrency @MainActor
 private func layout(_ string: String, _ attributes: [NSAttributedString.Key: Any]?, width: Double = .infinity) -> TextLayout {
     let font = (attributes?[.font] as? UIFont)?.font ?? .systemFont(ofSize: 12)      // NSStringDrawing's default is Helvetica 12
     let color = (attributes?[.foregroundColor] as? UIColor)?.color ?? .black
     let kern = (attributes?[.kern] as? NSNumber)?.doubleValue ?? (attributes?[.kern] as? CGFloat).map(Double.init) ?? 0
-    return TextLayout(string, style: TextStyle(font: font, color: color, kern: kern), in: UIApplication.shared.fontSystem, width: width)
+    return TextLayout(string, style: TextStyle(font: font, color: color, kern: kern), in: currentFontSystem(), width: width)
 }
 
-@preconcurrency @MainActor
+/// Draws `layout` into the current context (nothing without one).
 private func draw(_ layout: TextLayout, at point: CGPoint) {
     guard let ctx = UIGraphicsGetCurrentContext() else { return }
     // The text is placed by the current transform (its position; it is not rotated or scaled).
     ctx.canvas.draw(layout, at: point.applying(ctx.ctm).point)
 }
 
+/// The first character's attributes, as the one style a string is drawn in.
+private func firstAttributes(_ text: NSAttributedString) -> [NSAttributedString.Key: Any]? {
+    text.length > 0 ? text.attributes(at: 0, effectiveRange: nil) : nil
+}
+
 extension NSAttributedString {
-    @MainActor public func size() -> CGSize {
-        CGSize(layout(string, length > 0 ? attributes(at: 0, effectiveRange: nil) : nil).size)
+    public func size() -> CGSize { CGSize(layout(string, firstAttributes(self)).size) }
+    public func draw(at point: CGPoint) { UIKit.draw(layout(string, firstAttributes(self)), at: point) }
+    public func draw(in rect: CGRect) {
+        UIKit.draw(layout(string, firstAttributes(self), width: rect.width.double), at: rect.origin)
     }
-    @MainActor public func draw(at point: CGPoint) {
-        draw(layout(string, length > 0 ? attributes(at: 0, effectiveRange: nil) : nil), at: point)
+    /// Draws the string in `rect` (laid out in its width; the options are kept, the layout is
+    /// always by line fragments).
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
+        draw(in: rect)
     }
-    @MainActor public func draw(in rect: CGRect) {
-        draw(layout(string, length > 0 ? attributes(at: 0, effectiveRange: nil) : nil, width: rect.width.double), at: rect.origin)
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions, context: NSStringDrawingContext?) -> CGRect {
+        CGRect(origin: .zero, size: CGSize(layout(string, firstAttributes(self), width: size.width.double).size))
     }
-    @MainActor public func boundingRect(with size: CGSize, options: NSStringDrawingOptions, context: Any?) -> CGRect {
-        let l = layout(string, length > 0 ? attributes(at: 0, effectiveRange: nil) : nil, width: size.width.double)
-        return CGRect(origin: .zero, size: CGSize(l.size))
-    }
-    @MainActor private func draw(_ l: TextLayout, at point: CGPoint) { UIKit.draw(l, at: point) }
 }
 
 public struct NSStringDrawingOptions: OptionSet, Sendable {
@@ -58,41 +65,59 @@ public struct NSStringDrawingOptions: OptionSet, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
     public static let usesLineFragmentOrigin = NSStringDrawingOptions(rawValue: 1)
     public static let usesFontLeading = NSStringDrawingOptions(rawValue: 2)
+    public static let usesDeviceMetrics = NSStringDrawingOptions(rawValue: 8)
     public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 32)
+}
+
+/// `NSStringDrawingContext`: the scale-down settings of string drawing, kept (strings are drawn
+/// at their size; `actualScaleFactor` stays 1).
+public final class NSStringDrawingContext: NSObject {
+    public var minimumScaleFactor: CGFloat = 0
+    public private(set) var actualScaleFactor: CGFloat = 1
+    public private(set) var totalBounds: CGRect = .zero
+    public override init() {}
 }
 
 extension NSString {
     /// The size of the string laid out on one line with `attributes`, as `String`'s.
-    @MainActor public func size(withAttributes attributes: [NSAttributedString.Key: Any]?) -> CGSize {
+    public func size(withAttributes attributes: [NSAttributedString.Key: Any]?) -> CGSize {
         (self as String).size(withAttributes: attributes)
     }
-    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?) {
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?) {
         (self as String).draw(at: point, withAttributes: attributes)
     }
-    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]?) {
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]?) {
+        (self as String).draw(in: rect, withAttributes: attributes)
+    }
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]?,
+                     context: NSStringDrawingContext?) {
         (self as String).draw(in: rect, withAttributes: attributes)
     }
     /// The rectangle the string takes laid out in `size`'s width with `attributes`.
-    @MainActor public func boundingRect(with size: CGSize, options: NSStringDrawingOptions,
-                                        attributes: [NSAttributedString.Key: Any]?, context: Any?) -> CGRect {
-        NSAttributedString(string: self as String, attributes: attributes).boundingRect(with: size, options: options, context: context)
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions,
+                             attributes: [NSAttributedString.Key: Any]?, context: NSStringDrawingContext?) -> CGRect {
+        (self as String).boundingRect(with: size, options: options, attributes: attributes, context: context)
     }
 }
 
 extension String {
     /// The rectangle the string takes laid out in `size`'s width with `attributes`.
-    @MainActor public func boundingRect(with size: CGSize, options: NSStringDrawingOptions,
-                                        attributes: [NSAttributedString.Key: Any]?, context: Any?) -> CGRect {
-        NSAttributedString(string: self, attributes: attributes).boundingRect(with: size, options: options, context: context)
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions,
+                             attributes: [NSAttributedString.Key: Any]?, context: NSStringDrawingContext?) -> CGRect {
+        CGRect(origin: .zero, size: CGSize(layout(self, attributes, width: size.width.double).size))
     }
-    @MainActor public func size(withAttributes attributes: [NSAttributedString.Key: Any]?) -> CGSize {
+    public func size(withAttributes attributes: [NSAttributedString.Key: Any]?) -> CGSize {
         CGSize(layout(self, attributes).size)
     }
-    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?) {
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?) {
         UIKit.draw(layout(self, attributes), at: point)
     }
-    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]?) {
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]?) {
         UIKit.draw(layout(self, attributes, width: rect.width.double), at: rect.origin)
+    }
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]?,
+                     context: NSStringDrawingContext?) {
+        draw(in: rect, withAttributes: attributes)
     }
 }
 

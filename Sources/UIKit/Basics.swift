@@ -233,9 +233,9 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
     }
 
     /// Sets the fill and stroke colour of the current graphics context.
-    @MainActor public func set() { setFill(); setStroke() }
-    @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
-    @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+    public func set() { setFill(); setStroke() }
+    public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
     public override func isEqual(_ object: Any?) -> Bool { (object as? UIColor)?.color == color }
     public override var hash: Int { color.hashValue }
@@ -387,14 +387,14 @@ public final class UIFont: NSObject, FontConvertible, @unchecked Sendable {
         var f = font; f.pointSize = size.double; return UIFont(f)
     }
     /// Metrics from the font system of the application's window (its faces, as text is laid
-    /// out with them).
-    @MainActor private var metrics: FontMetrics { UIApplication.shared.fontSystem.metrics(for: font) }
-    @MainActor public var lineHeight: CGFloat { CGFloat(metrics.lineHeight) }
-    @MainActor public var ascender: CGFloat { CGFloat(metrics.ascender) }
-    @MainActor public var descender: CGFloat { CGFloat(metrics.descender) }
-    @MainActor public var leading: CGFloat { CGFloat(metrics.leading) }
-    @MainActor public var capHeight: CGFloat { CGFloat(metrics.capHeight) }
-    @MainActor public var xHeight: CGFloat { CGFloat(metrics.xHeight) }
+    /// out with them; off the main thread, from a font system made for the call).
+    private var metrics: FontMetrics { currentFontSystem().metrics(for: font) }
+    public var lineHeight: CGFloat { CGFloat(metrics.lineHeight) }
+    public var ascender: CGFloat { CGFloat(metrics.ascender) }
+    public var descender: CGFloat { CGFloat(metrics.descender) }
+    public var leading: CGFloat { CGFloat(metrics.leading) }
+    public var capHeight: CGFloat { CGFloat(metrics.capHeight) }
+    public var xHeight: CGFloat { CGFloat(metrics.xHeight) }
     public var engineFontName: String { font.fontName }
     public var engineFontSize: Double { font.pointSize }
     public override func isEqual(_ object: Any?) -> Bool { (object as? UIFont)?.font == font }
@@ -419,10 +419,10 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
     public convenience override init() { self.init(Image(bitmap: Bitmap(width: 0, height: 0, rgba: []))) }
     /// Draws the image into the current context (a `draw(_:)` override's or an image renderer's)
     /// filling `rect`; nothing without a context.
-    @MainActor public func draw(in rect: CGRect) { UIGraphicsGetCurrentContext()?.draw(CGImage(image), in: rect) }
-    @MainActor public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+    public func draw(in rect: CGRect) { UIGraphicsGetCurrentContext()?.draw(CGImage(image), in: rect) }
+    public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
     /// Partial: the blend mode draws as normal; the alpha applies.
-    @MainActor public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+    public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         ctx.saveGState()
         ctx.setAlpha(alpha)

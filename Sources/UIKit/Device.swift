@@ -132,4 +132,5 @@ public struct UIRectEdge: OptionSet, Sendable {
 
 /// The idiom of the current device: `UIDevice.current.userInterfaceIdiom` under its C macro's
 /// name (`UI_USER_INTERFACE_IDIOM() == .pad`), which iOS 13 deprecated and old code still calls.
-@MainActor public func UI_USER_INTERFACE_IDIOM() -> UIUserInterfaceIdiom { UIDevice.current.userInterfaceIdiom }
+/// Callable from any isolation, as the C macro is; off the main thread it answers `.phone`.
+public func UI_USER_INTERFACE_IDIOM() -> UIUserInterfaceIdiom { onMainThread { UIDevice.current.userInterfaceIdiom } ?? .phone }

@@ -326,3 +326,44 @@ public let NSEC_PER_MSEC: UInt64 = 1_000_000
 public let USEC_PER_SEC: UInt64 = 1_000_000
 /// Nanoseconds per microsecond.
 public let NSEC_PER_USEC: UInt64 = 1_000
+
+// MARK: - NSHashTable (Foundation on Linux has none)
+
+/// `NSPointerFunctions`: only the memory options a hash table is made with.
+public enum NSPointerFunctions {
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let strongMemory = Options([])
+        public static let weakMemory = Options(rawValue: 5)
+        public static let objectPointerPersonality = Options(rawValue: 512)
+    }
+}
+
+/// `NSHashTable`: a set of objects by identity, holding them weakly (`.weakMemory`) or strongly;
+/// an object released while weakly held leaves the table (RU3).
+public final class NSHashTable<ObjectType: AnyObject> {
+    private struct Entry { weak var weak: ObjectType?; var strong: ObjectType? }
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private let weakly: Bool
+    public init(options: NSPointerFunctions.Options = .strongMemory) { weakly = options.contains(.weakMemory) }
+    public convenience init(options: NSPointerFunctions.Options, capacity: Int) { self.init(options: options) }
+    public static func weakObjects() -> NSHashTable<ObjectType> { NSHashTable(options: .weakMemory) }
+    public static func hashTable(options: NSPointerFunctions.Options) -> NSHashTable<ObjectType> { NSHashTable(options: options) }
+
+    private func live() -> [ObjectIdentifier: ObjectType] {
+        entries = entries.filter { ($0.value.strong ?? $0.value.weak) != nil }
+        return entries.compactMapValues { $0.strong ?? $0.weak }
+    }
+    public var allObjects: [ObjectType] { Array(live().values) }
+    public var count: Int { live().count }
+    public var anyObject: ObjectType? { live().values.first }
+    public func add(_ object: ObjectType?) {
+        guard let object else { return }
+        entries[ObjectIdentifier(object)] = weakly ? Entry(weak: object, strong: nil) : Entry(weak: nil, strong: object)
+    }
+    public func remove(_ object: ObjectType?) { object.map { entries[ObjectIdentifier($0)] = nil } }
+    public func removeAllObjects() { entries = [:] }
+    public func contains(_ object: ObjectType?) -> Bool { object.map { live()[ObjectIdentifier($0)] != nil } ?? false }
+    public func member(_ object: ObjectType?) -> ObjectType? { contains(object) ? object : nil }
+}

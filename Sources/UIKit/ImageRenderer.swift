@@ -120,24 +120,31 @@ enum ImageContextStack {
 }
 
 /// Begins drawing into an image of `size` points (`scale` 0 is the screen's): the new context is
-/// the current one (`UIGraphicsGetCurrentContext()`) until `UIGraphicsEndImageContext()`.
-@MainActor public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
-    let canvas = Canvas(fontSystem: UIApplication.shared.fontSystem)
-    let ctx = CGContext(canvas: canvas)
-    ImageContextStack.contexts.append((canvas, ctx, size, scale == 0 ? UIScreen.main.scale : scale, opaque))
-    UIGraphicsPushContext(ctx)
+/// the current one (`UIGraphicsGetCurrentContext()`) until `UIGraphicsEndImageContext()`. Off the
+/// main thread nothing is begun (the image is nil).
+public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
+    _ = onMainThread {
+        let canvas = Canvas(fontSystem: UIApplication.shared.fontSystem)
+        let ctx = CGContext(canvas: canvas)
+        ImageContextStack.contexts.append((canvas, ctx, size, scale == 0 ? UIScreen.main.scale : scale, opaque))
+        UIGraphicsPushContext(ctx)
+    }
 }
 /// `UIGraphicsBeginImageContextWithOptions(size, false, 1)`.
-@MainActor public func UIGraphicsBeginImageContext(_ size: CGSize) { UIGraphicsBeginImageContextWithOptions(size, false, 1) }
+public func UIGraphicsBeginImageContext(_ size: CGSize) { UIGraphicsBeginImageContextWithOptions(size, false, 1) }
 /// The image drawn so far in the current image context; nil when none is begun (or its size
 /// cannot be an image).
-@MainActor public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-    guard let c = ImageContextStack.contexts.last, let pixels = pixelSize(c.size, scale: c.scale),
-          let bitmap = rasterize(c.canvas, size: c.size, pixels: pixels, scale: c.scale, opaque: c.opaque) else { return nil }
-    return UIImage(Image(bitmap: bitmap, scale: c.scale.double))
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+    onMainThread { () -> UIImage? in
+        guard let c = ImageContextStack.contexts.last, let pixels = pixelSize(c.size, scale: c.scale),
+              let bitmap = rasterize(c.canvas, size: c.size, pixels: pixels, scale: c.scale, opaque: c.opaque) else { return nil }
+        return UIImage(Image(bitmap: bitmap, scale: c.scale.double))
+    } ?? nil
 }
 /// Ends the current image context, making the context before it current again.
-@MainActor public func UIGraphicsEndImageContext() {
-    guard let c = ImageContextStack.contexts.popLast() else { return }
-    if GraphicsContextStack.contexts.last === c.context { UIGraphicsPopContext() }
+public func UIGraphicsEndImageContext() {
+    _ = onMainThread {
+        guard let c = ImageContextStack.contexts.popLast() else { return }
+        if GraphicsContextStack.contexts.last === c.context { UIGraphicsPopContext() }
+    }
 }

@@ -106,6 +106,14 @@ open class UICollectionViewLayout: NSObject {
     /// Partial: as `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`.
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
     open func invalidateLayout() { engine.invalidateLayout() }
+    /// The engine's ``CollectionViewLayout/invalidateLayout(with:)``: the layout is prepared again.
+    open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        engine.invalidateLayout(with: context.context)
+    }
+    open func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
+        UICollectionViewLayoutInvalidationContext()
+    }
+    open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
     /// The class of the decoration views of `elementKind` (they are made by the collection view
     /// when the layout places one).
     open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
@@ -201,4 +209,27 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         flow.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath).map(UICollectionViewLayoutAttributes.init)
     }
+}
+
+/// `UICollectionViewLayoutInvalidationContext`: the engine's ``CollectionViewLayoutInvalidationContext``.
+open class UICollectionViewLayoutInvalidationContext: NSObject {
+    package let context = CollectionViewLayoutInvalidationContext()
+    public override init() {}
+    open var invalidateEverything: Bool { context.invalidateEverything }
+    open var invalidateDataSourceCounts: Bool { context.invalidateDataSourceCounts }
+    open var invalidatedItemIndexPaths: [IndexPath]? { context.invalidatedItemIndexPaths }
+    open func invalidateItems(at indexPaths: [IndexPath]) { context.invalidateItems(at: indexPaths) }
+    open var contentOffsetAdjustment: CGPoint {
+        get { CGPoint(context.contentOffsetAdjustment) } set { context.contentOffsetAdjustment = newValue.point }
+    }
+    open var contentSizeAdjustment: CGSize {
+        get { CGSize(context.contentSizeAdjustment) } set { context.contentSizeAdjustment = newValue.size }
+    }
+}
+
+/// `UICollectionViewFlowLayoutInvalidationContext`: the flow layout's, with its two flags (the
+/// layout is prepared again either way).
+open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayoutInvalidationContext {
+    open var invalidateFlowLayoutDelegateMetrics = true
+    open var invalidateFlowLayoutAttributes = true
 }

@@ -3,6 +3,12 @@
 @available(*, unavailable, message: "storyboards do not exist on Linux; build the interface in code")
 public final class UIStoryboard {
     public init(name: String, bundle: Bundle?) {}
+    public func instantiateInitialViewController() -> UIViewController? { nil }
+    public func instantiateViewController(withIdentifier identifier: String) -> UIViewController { UIViewController() }
+}
+extension UIViewController {
+    @available(*, unavailable, message: "storyboards do not exist on Linux; build the interface in code")
+    public var storyboard: UIStoryboard? { nil }
 }
 @available(*, unavailable, message: "nibs do not exist on Linux; build the interface in code")
 public final class UINib {

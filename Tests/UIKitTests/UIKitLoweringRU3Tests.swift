@@ -72,4 +72,25 @@ struct UIKitLoweringRU3Tests {
         let lines = lowerObjectiveC(source).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[4] == "    func scrollViewDidScroll(_ s: UIScrollView) { shelfDelegate?.scrollViewDidScroll(s); self.onPick?(1) }")
     }
+
+    @Test("RU3 import Darwin and import ObjectiveC.runtime lower to Linux's modules at their width; a cell's public init(frame:) override becomes required")
+    func RU3_darwinImportsAndPublicCellInit() {
+        let source = """
+        import Darwin
+          import ObjectiveC.runtime
+        import Darwin.C
+        // import Darwin in a comment stays
+        class TagCell: UICollectionViewCell {
+            override public init(frame: CGRect) { super.init(frame: frame) }
+            override open func layoutSubviews() {}
+        }
+        """
+        let lines = lowerObjectiveC(source).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "import Glibc ")
+        #expect(lines[1] == "  import ObjectiveC        ")
+        #expect(lines[2] == "import Darwin.C")
+        #expect(lines[3] == "// import Darwin in a comment stays")
+        #expect(lines[5] == "    required public init(frame: CGRect) { super.init(frame: frame) }")
+        #expect(lines[6] == "    override open func layoutSubviews() {}")
+    }
 }

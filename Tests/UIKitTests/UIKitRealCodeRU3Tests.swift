@@ -99,4 +99,80 @@ struct UIKitRealCodeRU3Tests {
         #expect(CGSize(width: 1, height: 2).equalTo(CGSize(width: 1, height: 2)))
         #expect(!CGRect(x: 0, y: 0, width: 1, height: 1).equalTo(.zero))
     }
+
+    @Test("RU3 strings measure and draw and fonts give their line height from code that is not main-actor code, on the main thread and off it")
+    func RU3_textFromAnyIsolation() async throws {
+        let font = UIFont.systemFont(ofSize: 20)
+        let attributes: [NSAttributedString.Key: Any] = [.font: font, .foregroundColor: UIColor.red]
+        let onMain = measure("Axis", attributes)
+        #expect(onMain.width > 20 && onMain.height >= 20)
+        let offMain = await Task.detached { (measure("Axis", [.font: UIFont.systemFont(ofSize: 20)]),
+                                              UIFont.systemFont(ofSize: 20).lineHeight,
+                                              UIGraphicsGetCurrentContext() == nil) }.value
+        #expect(offMain.0 == onMain)
+        #expect(offMain.1 == font.lineHeight)
+        #expect(offMain.2)
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 120, height: 40), false, 1)
+        drawLabel("Axis", attributes)
+        let image = try #require(UIGraphicsGetImageFromCurrentImageContext())
+        UIGraphicsEndImageContext()
+        let bitmap = image.image.bitmap
+        let red = (0..<bitmap.height).flatMap { y in (0..<bitmap.width).map { (x: $0, y: y) } }
+            .filter { let p = bitmap.pixel(x: $0.x, y: $0.y); return p.red > 150 && p.green < 100 && p.alpha > 150 }
+        #expect(!red.isEmpty)
+        #expect(red.allSatisfy { $0.x < Int(onMain.width) + 2 && $0.y < Int(onMain.height) + 2 })
+    }
+
+    @Test("RU3 addRelativeArc turns by delta from the start angle: positive as angles grow, negative the other way")
+    func RU3_relativeArc() {
+        let up = CGMutablePath()
+        up.addRelativeArc(center: .zero, radius: 10, startAngle: 0, delta: .pi / 2)
+        #expect(abs(up.currentPoint.x) < 1e-6 && abs(up.currentPoint.y - 10) < 1e-6)
+        #expect(up.boundingBoxOfPath.minX >= -1e-6 && up.boundingBoxOfPath.minY >= -1e-6)
+        let down = CGMutablePath()
+        down.addRelativeArc(center: .zero, radius: 10, startAngle: 0, delta: -.pi / 2)
+        #expect(abs(down.currentPoint.y + 10) < 1e-6)
+        #expect(down.boundingBoxOfPath.maxY <= 1e-6)
+    }
+
+    @Test("RU3 NSHashTable with weak memory forgets a released object; a strong one keeps it")
+    func RU3_hashTable() {
+        let weakTable = NSHashTable<Marker>(options: .weakMemory), strongTable = NSHashTable<Marker>.hashTable(options: .strongMemory)
+        let kept = Marker()
+        do {
+            let gone = Marker()
+            weakTable.add(gone); weakTable.add(kept); weakTable.add(kept)
+            #expect(weakTable.count == 2 && weakTable.contains(gone))
+        }
+        do { strongTable.add(Marker()) }
+        #expect(weakTable.count == 1 && weakTable.allObjects.first === kept)
+        #expect(strongTable.count == 1)
+        weakTable.remove(kept)
+        #expect(weakTable.count == 0 && !weakTable.contains(kept))
+    }
+
+    @Test("RU3 invalidateLayout(with:) prepares the layout again and moves the content by the context's offset adjustment")
+    func RU3_invalidationContext() {
+        let (host, window) = makeApp()
+        let layout = UICollectionViewFlowLayout()
+        let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 200), collectionViewLayout: layout)
+        window.addSubview(collection)
+        host.step()
+        let context = UICollectionViewFlowLayoutInvalidationContext()
+        context.contentOffsetAdjustment = CGPoint(x: 0, y: 30)
+        layout.invalidateLayout(with: context)
+        #expect(collection.contentOffset == CGPoint(x: 0, y: 30))
+        #expect(layout.invalidationContext(forBoundsChange: collection.bounds).contentOffsetAdjustment == .zero)
+    }
 }
+
+/// Measures from a function that is not main-actor code, as a chart's renderer does.
+nonisolated func measure(_ text: String, _ attributes: [NSAttributedString.Key: Any]) -> CGSize {
+    (text as NSString).size(withAttributes: attributes)
+}
+nonisolated func drawLabel(_ text: String, _ attributes: [NSAttributedString.Key: Any]) {
+    text.draw(at: .zero, withAttributes: attributes)
+}
+
+/// An object to hold in hash tables.
+final class Marker {}
