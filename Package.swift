@@ -261,7 +261,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Archives", .product(name: "ZIPFoundation", package: "ZIPFoundation"), "Timeline", "TimelineSDL", "TimelineScene", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "BadgeKit", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "BadgeKit", "Timeline", "TimelineTestSupport", "TimelineInspector", "Geometry", "RenderModel",
                                                       "Images", "UpdateLoop"],
                     swiftSettings: facade),
         .testTarget(name: "TimelineInspectorTests",
