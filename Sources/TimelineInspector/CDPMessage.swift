@@ -1,4 +1,5 @@
 import JSONParsing
+import UpdateLoop
 
 // The Chrome DevTools Protocol's messages (IN1): a request is a JSON object with an integer
 // `id`, a `method` ("Domain.command") and an optional `params` object; a reply carries the same
@@ -186,26 +187,8 @@ public indirect enum CDPValue: Sendable {
         }
     }
 
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
+    /// Appends `s` as a JSON string literal (UpdateLoop's escaping, which traces use).
+    private static func writeString(_ s: String, to out: inout String) { out += jsonString(s) }
 }
 
 extension CDPValue {

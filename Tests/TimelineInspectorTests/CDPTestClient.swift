@@ -133,12 +133,12 @@ final class CDPSession {
         return try await reply(to: id, sourceLocation: sourceLocation) ?? [:]
     }
 
-    /// Steps the host until the client received a message that `matches`, or 10 seconds pass;
-    /// returns it, parsed, or nil after recording an issue. Messages that do not match stay in
+    /// Steps the host until the client received a message that `matches`, or 90 seconds pass
+    /// (the whole suite shares the main actor and two cores); returns it, parsed, or nil after recording an issue. Messages that do not match stay in
     /// ``pending``.
     func awaitMessage(where matches: ([String: Any]) -> Bool,
                       sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any]? {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(90)
         while ContinuousClock.now < deadline {
             pending += client.takeMessages()
             for (i, text) in pending.enumerated() {
@@ -150,7 +150,7 @@ final class CDPSession {
             host.step()
             try await Task.sleep(for: .milliseconds(2))
         }
-        Issue.record("no matching message within 10 s; received: \(pending)", sourceLocation: sourceLocation)
+        Issue.record("no matching message within 90 s; received: \(pending)", sourceLocation: sourceLocation)
         return nil
     }
 

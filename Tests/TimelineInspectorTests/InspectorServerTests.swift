@@ -28,6 +28,21 @@ func finish(_ inspector: Inspector, _ session: CDPSession?, _ host: HeadlessHost
     host.runUntilIdle()
 }
 
+/// Connects again once the server has freed the one client slot (frames run while waiting).
+@MainActor
+func reconnect(_ inspector: Inspector, port: UInt16, host: HeadlessHost) async throws -> CDPSession {
+    let token = try #require(inspector.server).token
+    for _ in 0..<500 {
+        if case .success(let client) = try await CDPTestClient.connect(port: port, path: "/devtools/page/\(token)") {
+            return CDPSession(client: client, host: host)
+        }
+        host.step()
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    Issue.record("the slot was not freed within 500 tries")
+    throw CancellationError()
+}
+
 @Suite(.endsIdle)
 @MainActor
 struct InspectorServerTests {
@@ -101,16 +116,7 @@ struct InspectorServerTests {
         #expect(reply["result"] != nil)
         await first.client.close()
         // Its slot frees when the server sees the close.
-        var again: CDPSession?
-        for _ in 0..<500 where again == nil {
-            if case .success(let c) = try await CDPTestClient.connect(port: port, path: "/devtools/page/\(token)") {
-                again = CDPSession(client: c, host: host)
-            } else {
-                host.step()
-                try await Task.sleep(for: .milliseconds(5))
-            }
-        }
-        let session = try #require(again)
+        let session = try await reconnect(inspector, port: port, host: host)
         #expect(try await session.call("DOM.getDocument")["result"] != nil)
         await finish(inspector, session, host)
     }
@@ -162,17 +168,7 @@ struct InspectorServerTests {
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         host.root.addSubview(view)
         #expect(host.step() != nil)
-        let token = try #require(inspector.server).token
-        var again: CDPSession?
-        for _ in 0..<500 where again == nil {
-            if case .success(let c) = try await CDPTestClient.connect(port: port, path: "/devtools/page/\(token)") {
-                again = CDPSession(client: c, host: host)
-            } else {
-                host.step()
-                try await Task.sleep(for: .milliseconds(5))
-            }
-        }
-        let next = try #require(again)
+        let next = try await reconnect(inspector, port: port, host: host)
         #expect(try await next.call("DOM.getDocument")["result"] != nil)
         await finish(inspector, next, host)
     }
