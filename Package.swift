@@ -46,6 +46,9 @@ import PackageDescription
 //   Lottie         <- Timeline, JSONParsing, Archives, Layers, Geometry, Motion, RenderModel, Images
 //                                          Bodymovin files and .lottie archives -> layer trees, the player view,
 //                                          the recorder
+//   TimelineInspector <- Timeline, Views, Layers, Geometry, UpdateLoop, JSONParsing
+//                                          the live inspector: a Chrome DevTools Protocol server on loopback
+//                                          (FlyingFox), started only when TIMELINE_INSPECT asks (IN1)
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
@@ -53,12 +56,13 @@ import PackageDescription
 //                     TextEngine
 //                                          CALayer kinds, CA animations, CATransaction, CADisplayLink
 //   UIKit          <- QuartzCore, CoreGraphics, ObjectiveC, Timeline, TimelineSDL, SceneReading, Layers,
-//                     Geometry, Motion, RenderModel, Images, TextEngine, UpdateLoop, FrameTiming
+//                     Geometry, Motion, RenderModel, Images, TextEngine, UpdateLoop, FrameTiming,
+//                     TimelineInspector
 //                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
 //   BadgeKit       <- UIKit                a UIKit library whose every file is in UIKit/ (RU2), built with the plugin
 //   ObjCLowering                           lowers @objc and #selector for Linux (the objc-lower tool)
 //   TimelineCLI    <- Timeline, TimelineScene, FrameTiming, LayoutSolver, Geometry, TimelineSDL, TextEngine,
-//                     Lottie
+//                     Lottie, TimelineInspector
 //                                          the `timeline` executable
 //   FuzzHarness    <- TimelineScene, TimelineSDL, Timeline
 //                                          what the scene fuzzer and its regression tests run on an input
@@ -88,6 +92,7 @@ let package = Package(
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "TimelineInspector", targets: ["TimelineInspector"]),
         .executable(name: "objc-lower", targets: ["objc-lower"]),
         .executable(name: "uikit-compat", targets: ["uikit-compat"]),
         .plugin(name: "ObjCLowering", targets: ["ObjCLoweringPlugin"]),
@@ -99,6 +104,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The inspector's HTTP and WebSocket server (IN1): no dependencies of its own (README).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: strict),
@@ -168,6 +175,11 @@ let package = Package(
         // The UIKit facade (UK1-UK7): Apple's names and signatures over the engine, in modules
         // named as Apple's so `import UIKit` compiles. ObjectiveC holds Selector; CoreGraphics the
         // CG values Foundation on Linux lacks; QuartzCore the CA layer and animation classes.
+        // The live inspector (IN1-IN3): its own product, so an app that does not link it pays nothing.
+        .target(name: "TimelineInspector",
+                dependencies: ["Timeline", "Views", "Layers", "Geometry", "UpdateLoop", "JSONParsing",
+                               .product(name: "FlyingFox", package: "FlyingFox")],
+                swiftSettings: strict),
         .target(name: "ObjectiveC", swiftSettings: facade),
         .target(name: "ObjCLowering", swiftSettings: strict),
         .executableTarget(name: "objc-lower", dependencies: ["ObjCLowering"], path: "Sources/ObjCLowerTool", swiftSettings: strict),
@@ -181,12 +193,14 @@ let package = Package(
                                                    "Images", "UpdateLoop", "TextEngine"],
                 swiftSettings: facade),
         .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "ObjectiveC", "Timeline", "TimelineSDL", "SceneReading", "Layers",
-                                              "Geometry", "Motion", "RenderModel", "Images", "TextEngine", "UpdateLoop", "FrameTiming"],
+                                              "Geometry", "Motion", "RenderModel", "Images", "TextEngine", "UpdateLoop", "FrameTiming",
+                                              "TimelineInspector"],
                 swiftSettings: facade),
         .executableTarget(
             name: "TimelineCLI",
             dependencies: [
                 "Timeline", "TimelineScene", "FrameTiming", "LayoutSolver", "Geometry", "TimelineSDL", "TextEngine", "Lottie",
+                "TimelineInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -200,6 +214,7 @@ let package = Package(
         .executableTarget(name: "ImageFuzzer", dependencies: ["FuzzDriver", "Images", "Geometry"], swiftSettings: strict),
         .executableTarget(name: "ObjCLowerFuzzer", dependencies: ["FuzzDriver", "ObjCLowering"], swiftSettings: strict),
         .executableTarget(name: "InputFuzzer", dependencies: ["FuzzDriver", "SceneReading"], swiftSettings: strict),
+        .executableTarget(name: "InspectorFuzzer", dependencies: ["FuzzDriver", "TimelineInspector", "Timeline"], swiftSettings: strict),
         .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzDriver", "FuzzHarness", "TimelineSDL", "Timeline"], swiftSettings: strict),
         // UIKitExamples (UK5): small UIKit programs written as on iOS, built with the plugin and run
         // headless by the UIKit tests (UIKIT_HEADLESS=SECONDS, UIKIT_SCREENSHOT=PNG).
@@ -225,7 +240,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "Gallery",
-            dependencies: ["Timeline", "TimelineSDL", "Geometry", "FrameTiming", "Lottie",
+            dependencies: ["Timeline", "TimelineSDL", "Geometry", "FrameTiming", "Lottie", "TimelineInspector",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Demos/Gallery",
             swiftSettings: strict),
@@ -251,9 +266,13 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Archives", .product(name: "ZIPFoundation", package: "ZIPFoundation"), "Timeline", "TimelineSDL", "TimelineScene", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "BadgeKit", "Timeline", "TimelineTestSupport", "Geometry", "RenderModel",
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "BadgeKit", "Timeline", "TimelineTestSupport", "TimelineInspector", "Geometry", "RenderModel",
                                                       "Images", "UpdateLoop"],
                     swiftSettings: facade),
+        .testTarget(name: "TimelineInspectorTests",
+                    dependencies: ["TimelineInspector", "Timeline", "TimelineTestSupport", "Views", "Controls", "Layers", "Geometry",
+                                   "UpdateLoop", "JSONParsing", .product(name: "FlyingSocks", package: "FlyingFox")],
+                    swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),
         .testTarget(

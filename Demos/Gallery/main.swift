@@ -3,6 +3,7 @@ import FrameTiming
 import Geometry
 import TimelineSDL
 import Timeline
+import TimelineInspector
 
 #if canImport(Glibc)
 import Glibc
@@ -69,6 +70,8 @@ struct GalleryCommand: ParsableCommand {
             let gallery = GalleryController(host: host, first: first)
             host.window.rootViewController = gallery
             host.runLoop.measuresPhases = true
+            // TIMELINE_INSPECT=PORT: the live inspector (IN1), kept while the gallery runs.
+            let inspector = Inspector.startIfRequested(on: host.runLoop, appName: "gallery")
             print("Gallery: \(host.rendererName) renderer, \(choice.rawValue) clock, display refresh \(host.displayRefreshRate) Hz, scale \(host.window.scale)")
             var saveError: String?
             if let seconds {
@@ -134,7 +137,7 @@ struct GalleryCommand: ParsableCommand {
                 do { trace = try ChromeTraceWriter(path: tracePath, processName: "Timeline gallery") } catch { return "Gallery: \(error)" }
                 host.runLoop.phaseRecorder = trace
             }
-            host.run()
+            withExtendedLifetime(inspector) { host.run() }
             frameStats?.close()
             if let frameReport { print(frameReport.summary()) }
             if let trace {

@@ -109,7 +109,7 @@ extension Layer {
             transitionSnapshot = snapshot
             presented?.transitionState = nil
         }
-        engine?.layerDidAddAnimation(self, animation)
+        engine?.layerDidAddAnimation(self, key: entry.key, animation)
     }
 
     /// What ``animation(forKey:)`` does.

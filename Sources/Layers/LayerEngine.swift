@@ -25,6 +25,9 @@ public final class LayerEngine: FrameParticipant {
     public let diagnostics = DiagnosticLog()
     /// The fonts layers' drawing lays out text with (the window's).
     public var fontSystem: FontSystem?
+    /// Told of each animation added to a layer this engine runs, with its key, when it is added
+    /// (the inspector's Animation domain, IN3). Nil unless an inspector asks: no work per frame.
+    public var animationAdded: ((Layer, String?, Animation) -> Void)?
     /// Layers with running animations that the general evaluation runs (those whose every
     /// animation is in ``offsets`` are not listed).
     private var animated: [Layer] = []
@@ -111,9 +114,10 @@ public final class LayerEngine: FrameParticipant {
         // The lists drop it lazily (entries whose engine is not this one are skipped).
     }
 
-    func layerDidAddAnimation(_ layer: Layer, _ animation: Animation) {
+    func layerDidAddAnimation(_ layer: Layer, key: String?, _ animation: Animation) {
         list(layer)
         runLoop?.requestFrame()
+        animationAdded?(layer, key, animation)
     }
 
     func list(_ layer: Layer) {

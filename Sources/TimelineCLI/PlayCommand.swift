@@ -5,6 +5,7 @@ import Geometry
 import Lottie
 import TimelineSDL
 import Timeline
+import TimelineInspector
 
 /// `timeline play ANIM.json` (LT3): a Lottie animation looping in an SDL window at its own size
 /// (or `--size`), on the engine's 60 fps clock. Space pauses and resumes, left and right step a
@@ -77,6 +78,8 @@ struct PlayCommand: ParsableCommand {
             }
             host.window.rootViewController = PlayerScreen(animation: animation)
             host.runLoop.measuresPhases = true
+            // TIMELINE_INSPECT=PORT: the live inspector (IN1), kept while the player runs.
+            let inspector = Inspector.startIfRequested(on: host.runLoop, appName: "timeline-play")
             var saveError: String?
             if let seconds {
                 _ = host.runLoop.schedule(after: .nanoseconds(Int64(seconds * 1e9))) {
@@ -99,7 +102,7 @@ struct PlayCommand: ParsableCommand {
             }
             print("timeline play: \(Int(animation.width))x\(Int(animation.height)), \(animation.layers.count) layers, "
                   + "\(fmt(animation.framerate, digits: 0)) fps, \(host.rendererName) renderer")
-            host.run()
+            withExtendedLifetime(inspector) { host.run() }
             host.runLoop.removeFrameObserver(observer)
             if report, frames > 0 {
                 let elapsed = Double(MonotonicClock.now() - start - 1_000_000_000) / 1e9

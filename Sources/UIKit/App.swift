@@ -7,6 +7,7 @@ import UpdateLoop
 import FrameTiming
 import SceneReading
 import Motion
+import TimelineInspector
 
 /// The engine controller a `UIViewController` stands for: its life cycle calls come back to
 /// the facade object.
@@ -610,7 +611,11 @@ open class UIApplication: UIResponder {
         attachedWindow = window
         CAEngineHost.runLoop = runLoop
         pumpFoundation(runLoop)
+        // The live inspector, when TIMELINE_INSPECT asks (IN1): its tree shows UIKit's class names.
+        if inspector == nil { inspector = Inspector.startIfRequested(on: runLoop) }
     }
+    /// The live inspector, when the environment asked for one.
+    private var inspector: Inspector?
     private func launch(_ delegate: any UIApplicationDelegate) {
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
         if keyWindowStorage == nil, let w = delegate.window { w.makeKeyAndVisible() }

@@ -205,3 +205,9 @@ final class ViewLayer: Layer {
     /// would slow every retain of it.)
     override func action(forKey event: String) -> (any Action)? { nil }
 }
+
+extension Layer {
+    /// The view this layer backs, when it is a view's layer (Core Animation's layer delegate);
+    /// nil for other layers and for presentation copies.
+    public var backedView: View? { (self as? ViewLayer)?.view }
+}

@@ -1,0 +1,45 @@
+import FuzzDriver
+import JSONParsing
+import Timeline
+import TimelineInspector
+
+// The inspector's fuzz target (IN8), run by FuzzDriver under libFuzzer or over files
+// (`swift run InspectorFuzzer Tests/Fuzz/cdp-regressions/*`): any bytes, as a CDP message, are
+// read and carried out on a small headless app (a window, views, a sublayer), and a frame runs
+// after each, so edits are drawn. Nothing traps, and every reply is JSON with the request's id
+// or an error.
+
+/// The app every input is carried out on, made once.
+@MainActor
+final class FuzzApp {
+    let host = HeadlessHost(size: Size(width: 320, height: 240))
+    let inspector: Inspector
+
+    init() {
+        let card = View(frame: Rect(x: 10, y: 10, width: 100, height: 60))
+        card.identifier = "card"
+        card.layer.addSublayer(Layer())
+        card.addSubview(View(frame: Rect(x: 5, y: 5, width: 20, height: 20)))
+        host.root.addSubview(card)
+        host.runUntilIdle()
+        inspector = Inspector(runLoop: host.runLoop, appName: "fuzz")
+        // Node ids exist from the first input on.
+        _ = inspector.handle(text: #"{"id":1,"method":"DOM.getDocument"}"#)
+    }
+
+    /// The reply to `bytes`, after which one frame runs.
+    func reply(to bytes: [UInt8]) -> String {
+        let text = inspector.handle(text: String(decoding: bytes, as: UTF8.self))
+        host.step(frames: 1)
+        return text
+    }
+}
+
+let app = MainActor.assumeIsolated { FuzzApp() }
+
+fuzzMain(name: "InspectorFuzzer") { bytes in
+    let text = MainActor.assumeIsolated { app.reply(to: bytes) }
+    guard let parsed = try? JSONParser.parse(text) else { preconditionFailure("the reply is no JSON: \(text)") }
+    precondition(parsed["result"] != nil || parsed["error"] != nil, "a reply with neither result nor error: \(text)")
+    return String(text.prefix(200))
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Layers
+import UpdateLoop
+import Views
+
+/// A live inspector of one run loop's windows (IN1): answers Chrome DevTools Protocol requests
+/// about their views and layers and edits them. It lives on the main actor; the server
+/// (``InspectorServer``) reads messages on its own threads and posts each request to the run
+/// loop, so every request is carried out in phase 1 of a frame, between the settled previous
+/// frame and this one's update cycle.
+///
+/// Made by ``startIfRequested(on:environment:appName:)`` (what an app calls) or
+/// ``start(on:port:appName:announce:)``; ``init(runLoop:appName:)`` makes one without a server,
+/// for driving it directly (tests, the fuzz target). An app that never makes one pays nothing:
+/// no thread, no frame participant, no hook.
+@MainActor
+public final class Inspector {
+    /// The run loop whose windows are inspected.
+    public private(set) weak var runLoop: MainRunLoop?
+    /// The name shown in the target list and the document's URL.
+    public let appName: String
+    /// The server, when the inspector has one.
+    public private(set) var server: InspectorServer?
+    /// Where events go: the connected client, if any (set by the server).
+    var eventSink: (@Sendable (String) -> Void)?
+    let nodes = NodeRegistry()
+    /// Whether the client enabled the Animation domain (its hook is installed only then).
+    var animationsEnabled = false
+    var animationCount = 0
+    /// The playback rate set by `Animation.setPlaybackRate`.
+    var playbackRate = 1.0
+
+    /// An inspector of `runLoop`'s windows with no server.
+    public init(runLoop: MainRunLoop, appName: String = ProcessInfo.processInfo.processName) {
+        self.runLoop = runLoop
+        self.appName = appName
+    }
+
+    // MARK: Starting
+
+    /// Starts an inspector on `runLoop` when the environment has `TIMELINE_INSPECT=PORT` (0 for
+    /// a port the system picks), and prints where to connect; nil when it is not set, or set to
+    /// something that is no port (said on standard error). Keep the inspector while the app runs.
+    public static func startIfRequested(on runLoop: MainRunLoop,
+                                        environment: [String: String] = ProcessInfo.processInfo.environment,
+                                        appName: String = ProcessInfo.processInfo.processName) -> Inspector? {
+        guard let text = environment["TIMELINE_INSPECT"] else { return nil }
+        guard let port = UInt16(text.trimmingCharacters(in: .whitespaces)) else {
+            FileHandle.standardError.write(Data("Timeline inspector: TIMELINE_INSPECT must be a port from 0 to 65535; got '\(text)'. Not started\n".utf8))
+            return nil
+        }
+        return start(on: runLoop, port: port, appName: appName, announce: true)
+    }
+
+    /// Starts an inspector with a server on 127.0.0.1:`port` (0: any free port). With
+    /// `announce`, prints the WebSocket URL once the server listens.
+    public static func start(on runLoop: MainRunLoop, port: UInt16, appName: String = ProcessInfo.processInfo.processName,
+                             announce: Bool = false) -> Inspector {
+        let inspector = Inspector(runLoop: runLoop, appName: appName)
+        let server = InspectorServer(inspector: inspector, runLoop: runLoop, port: port, appName: appName)
+        inspector.server = server
+        server.start(announce: announce)
+        return inspector
+    }
+
+    /// Stops the server (if any), closing its connections.
+    public func stop() async {
+        await server?.stop()
+        setAnimationHook(enabled: false)
+    }
+
+    // MARK: Requests
+
+    /// Parses and carries out one message; returns the reply to send.
+    public func handle(text: String) -> String {
+        do { return handle(try CDPRequest.parse(text)) } catch { return error.json }
+    }
+
+    /// Carries out one request; returns the reply (a result or an error) to send.
+    public func handle(_ request: CDPRequest) -> String {
+        do { return CDPValue.reply(id: request.id, result: try dispatch(request)) } catch { return error.json }
+    }
+
+    /// The methods served, by domain (docs/inspector.md lists them).
+    public static let methods: [String] = [
+        "DOM.enable", "DOM.disable", "DOM.getDocument", "DOM.requestChildNodes", "DOM.getBoxModel", "DOM.setAttributeValue",
+        "DOM.describeNode", "CSS.enable", "CSS.disable", "CSS.getComputedStyleForNode",
+        "Animation.enable", "Animation.disable", "Animation.setPlaybackRate", "Animation.getPlaybackRate",
+        "Overlay.enable", "Overlay.disable", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
+        "Log.enable", "Log.disable", "Inspector.enable", "Target.setAutoAttach", "Target.setDiscoverTargets",
+        "Runtime.runIfWaitingForDebugger", "Page.getResourceTree",
+    ]
+
+    private func dispatch(_ request: CDPRequest) throws(CDPError) -> CDPValue {
+        switch request.method {
+        case "DOM.getDocument":
+            let depth = request.param("depth") == nil ? -1 : try request.int("depth")
+            return .object([("root", document(depth: depth))])
+        case "DOM.requestChildNodes":
+            let id = try request.int("nodeId")
+            let node = try resolve(id, request)
+            let depth = request.param("depth") == nil ? 1 : try request.int("depth")
+            send(event: "DOM.setChildNodes", .object([("parentId", .int(id)), ("nodes", .array(childNodes(of: node, depth: depth)))]))
+            return .object([])
+        case "DOM.describeNode":
+            let id = try request.int("nodeId")
+            let node = try resolve(id, request)
+            let described: CDPValue = switch node {
+            case .document: document(depth: 0)
+            case .window, .view, .layer: .object([("nodeId", .int(id)), ("backendNodeId", .int(id)), ("nodeType", .int(1)),
+                                                   ("nodeName", .string(className(of: node)))])
+            }
+            return .object([("node", described)])
+        case "DOM.getBoxModel":
+            return try boxModel(resolve(try request.int("nodeId"), request), request: request)
+        case "DOM.setAttributeValue":
+            let node = try resolve(try request.int("nodeId"), request)
+            try setAttribute(node, name: try request.string("name"), value: try request.string("value"), request: request)
+            return .object([])
+        case "CSS.getComputedStyleForNode":
+            return try computedStyle(resolve(try request.int("nodeId"), request), request: request)
+        case "Animation.enable":
+            setAnimationHook(enabled: true)
+            return .object([])
+        case "Animation.disable":
+            setAnimationHook(enabled: false)
+            return .object([])
+        case "Animation.setPlaybackRate":
+            let rate = try request.double("playbackRate")
+            guard rate.isFinite, rate >= 0, rate <= 100 else { throw request.invalid("playbackRate must be from 0 to 100; got \(rate)") }
+            setPlaybackRate(rate)
+            return .object([])
+        case "Animation.getPlaybackRate":
+            return .object([("playbackRate", .double(playbackRate))])
+        case "Page.getResourceTree":
+            return .object([("frameTree", .object([("frame", .object([
+                ("id", .string("main")), ("loaderId", .string("main")), ("url", .string("timeline://\(appName)")),
+                ("domainAndRegistry", .string("")), ("securityOrigin", .string("timeline://\(appName)")),
+                ("mimeType", .string("text/html")), ("secureContextType", .string("Secure")),
+                ("crossOriginIsolatedContextType", .string("NotIsolated")), ("gatedAPIFeatures", .array([])),
+            ])), ("resources", .array([]))]))])
+        case let m where Self.methods.contains(m):
+            // Enabling a domain whose events are not sent (yet), or a target request of the
+            // DevTools frontend: acknowledged, so the frontend goes on.
+            return .object([])
+        default:
+            throw CDPError(id: request.id, code: CDPError.methodNotFound,
+                           message: "'\(request.method)' is not served (docs/inspector.md lists the methods)")
+        }
+    }
+
+    private func resolve(_ id: Int, _ request: CDPRequest) throws(CDPError) -> InspectedNode {
+        guard let node = nodes.resolve(id) else {
+            throw request.invalid("no node with id \(id) (ids come from DOM.getDocument; a removed view's id names nothing)")
+        }
+        return node
+    }
+
+    private func className(of node: InspectedNode) -> String {
+        switch node {
+        case .document: "#document"
+        case .window(let w): Self.className(of: w, facade: w.facade)
+        case .view(let v): Self.className(of: v, facade: v.facade)
+        case .layer(let l, _): Self.className(of: l, facade: l.facade)
+        }
+    }
+
+    /// Sends an event to the connected client, if any.
+    func send(event method: String, _ params: CDPValue) {
+        eventSink?(CDPValue.event(method, params))
+    }
+}
