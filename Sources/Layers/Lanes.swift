@@ -91,6 +91,20 @@ extension Layer {
         setWholeLanes(w, slot.property)
     }
 
+    /// Sets each of `properties` (bits of ``LayerProperty``) of this presentation to `model`'s
+    /// value, on lanes where the state keeps them as lanes: where an evaluation pass starts.
+    @inline(__always)
+    func resetDriven(_ properties: UInt64, from model: Layer) {
+        var driven = properties
+        while driven != 0 {
+            let k = driven.trailingZeroBitCount
+            driven &= driven - 1
+            if let p = LayerProperty(rawValue: k), !copyLanes(p, from: model) {
+                setPresentationValue(model.engineValue(for: p), for: p)
+            }
+        }
+    }
+
     /// Copies `property` from `model`'s state, for a property kept as lanes; false otherwise.
     @inline(__always)
     func copyLanes(_ property: LayerProperty, from model: Layer) -> Bool {

@@ -52,7 +52,7 @@ extension LayerEngine {
     /// Whether `r` may move into the table once evaluated at the frame's time.
     @inline(__always)
     func mayTable(_ r: RunningAnimation, of layer: Layer) -> Bool {
-        r.offsetTiming != nil && !r.isTabled && r.didStart && r.beginNanoseconds != nil && layer.keepsPresentation && !layersHaveOwnTime
+        r.offsetTiming != nil && !r.isTabled && r.didStart && layer.keepsPresentation && !layersHaveOwnTime
     }
 
     /// A tabled entry stopped (it ended, was removed, or its layer left): the next walk drops it.
@@ -77,12 +77,7 @@ extension LayerEngine {
             guard !layer.isListedAsAnimated, layer.presented === pres else { continue }
             if layer.offsetStamp != pass {
                 layer.offsetStamp = pass
-                var driven = layer.animatedProperties
-                while driven != 0 {
-                    let k = driven.trailingZeroBitCount
-                    driven &= driven - 1
-                    if let p = LayerProperty(rawValue: k) { _ = pres.copyLanes(p, from: layer) }
-                }
+                pres.resetDriven(layer.animatedProperties, from: layer)
                 if let c = layer.presentationDidChange(pass: pass, cache: &rootCache) { changed.append(c) }
             }
             applied += 1

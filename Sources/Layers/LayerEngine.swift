@@ -337,14 +337,7 @@ public final class LayerEngine: FrameParticipant {
                           rootCache: inout Layer.RootCache) {
         guard let pres = layer.presented else { return }
         let local = layersHaveOwnTime ? layer.localTime(forMediaTime: t, pass: pass) : t
-        var driven = layer.animatedProperties
-        while driven != 0 {
-            let k = driven.trailingZeroBitCount
-            driven &= driven - 1
-            if let p = LayerProperty(rawValue: k), !pres.copyLanes(p, from: layer) {
-                pres.setPresentationValue(layer.engineValue(for: p), for: p)
-            }
-        }
+        pres.resetDriven(layer.animatedProperties, from: layer)
         var ended = false
         let now = evaluationNanoseconds, inMediaTime = !layersHaveOwnTime
         for r in layer.running {
