@@ -14,6 +14,15 @@ extension Inspector {
         String(describing: type(of: facade ?? object))
     }
 
+    /// ``className(of:facade:)``, remembered per type.
+    func cachedClassName(of object: AnyObject, facade: AnyObject?) -> String {
+        let type: AnyObject.Type = type(of: facade ?? object)
+        if let name = classNames[ObjectIdentifier(type)] { return name }
+        let name = String(describing: type)
+        classNames[ObjectIdentifier(type)] = name
+        return name
+    }
+
     /// A number as attributes show it: whole numbers without a fraction.
     static func format(_ d: Double) -> String { CDPValue.double(d).json }
 
@@ -53,7 +62,7 @@ extension Inspector {
     private func windowNode(_ window: Window, depth: Int) -> CDPValue {
         let id = nodes.id(for: window)
         noteSent(id, withChildren: depth != 0)
-        var members = nodeHeader(id: id, type: 1, name: Self.className(of: window, facade: window.facade), childCount: 1)
+        var members = nodeHeader(id: id, type: 1, name: cachedClassName(of: window, facade: window.facade), childCount: 1)
         members.append(("attributes", .array([.string("size"), .string("\(Self.format(window.size.width)) \(Self.format(window.size.height))"),
                                               .string("scale"), .string(Self.format(window.scale))])))
         if depth != 0 { members.append(("children", .array([viewNode(window.rootView, depth: depth - 1)]))) }
@@ -69,7 +78,7 @@ extension Inspector {
         let id = nodes.id(for: view)
         noteSent(id, withChildren: depth != 0)
         let childCount = (view.layerIfLoaded?.children.count ?? 0) + view.subviews.count
-        var members = nodeHeader(id: id, type: 1, name: Self.className(of: view, facade: view.facade), childCount: childCount)
+        var members = nodeHeader(id: id, type: 1, name: cachedClassName(of: view, facade: view.facade), childCount: childCount)
         members.append(("attributes", .array(viewAttributes(view).flatMap { [CDPValue.string($0.0), .string($0.1)] })))
         if depth != 0 { members.append(("children", .array(viewChildren(view, depth: depth)))) }
         return .object(members)
@@ -78,7 +87,7 @@ extension Inspector {
     private func layerNode(_ layer: Layer, owner: View, depth: Int) -> CDPValue {
         let id = nodes.id(for: layer, owner: owner)
         noteSent(id, withChildren: depth != 0)
-        var members = nodeHeader(id: id, type: 1, name: Self.className(of: layer, facade: layer.facade), childCount: layer.children.count)
+        var members = nodeHeader(id: id, type: 1, name: cachedClassName(of: layer, facade: layer.facade), childCount: layer.children.count)
         members.append(("attributes", .array(layerAttributes(layer).flatMap { [CDPValue.string($0.0), .string($0.1)] })))
         if depth != 0 { members.append(("children", .array(layer.children.map { layerNode($0, owner: owner, depth: depth - 1) }))) }
         return .object(members)

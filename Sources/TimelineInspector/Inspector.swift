@@ -38,6 +38,8 @@ public final class Inspector {
     /// froze (AnimationControl.swift).
     var trackedAnimations: [String: TrackedAnimation] = [:]
     var pausedLayers: [ObjectIdentifier: PausedLayer] = [:]
+    /// Class names by type: describing a type is slow, and a document names thousands of nodes.
+    var classNames: [ObjectIdentifier: String] = [:]
 
     /// An inspector of `runLoop`'s windows with no server.
     public init(runLoop: MainRunLoop, appName: String = ProcessInfo.processInfo.processName) {
