@@ -103,9 +103,16 @@ extension Inspector {
     /// Lets a frozen layer's time go on from where it stands, at the speed it had.
     private func resume(_ layer: Layer) {
         guard let paused = pausedLayers.removeValue(forKey: ObjectIdentifier(layer)) else { return }
-        // The parent's time now: the layer's local time is `(parent - beginTime) * speed + timeOffset`.
-        let parent = layer.superlayer.map { $0.convertTime(runLoop?.currentMediaTime ?? 0, from: nil) } ?? (runLoop?.currentMediaTime ?? 0)
+        // Local time is `(parent - beginTime) * speed + timeOffset`. With the identity timing for
+        // a moment, the layer's time is its parent's: read it, then start from there at the
+        // frozen local time (whatever the layers above do to time).
+        let frozen = layer.timeOffset
+        layer.speed = 1
+        layer.beginTime = 0
+        layer.timeOffset = 0
+        let parent = layer.convertTime(runLoop?.currentMediaTime ?? 0, from: nil)
         layer.beginTime = parent
+        layer.timeOffset = frozen
         layer.speed = paused.speed
     }
 
