@@ -23,8 +23,19 @@ final class FuzzApp {
         host.root.addSubview(card)
         host.runUntilIdle()
         inspector = Inspector(runLoop: host.runLoop, appName: "fuzz")
-        // Node ids exist from the first input on.
+        // A client in process: the tree hook and the Animation domain's hook are set, node ids
+        // exist from the first input on, and a repeating layer animation is announced as
+        // "animation-1" for pausing, seeking and releasing.
+        inspector.attach(eventSink: { _ in })
         _ = inspector.handle(text: #"{"id":1,"method":"DOM.getDocument"}"#)
+        _ = inspector.handle(text: #"{"id":2,"method":"Animation.enable"}"#)
+        let spin = BasicAnimation(keyPath: "opacity")
+        spin.fromValue = 1.0
+        spin.toValue = 0.2
+        spin.duration = 1
+        spin.repeatCount = .infinity
+        card.layer.sublayers?.first?.add(spin, forKey: "spin")
+        host.step(frames: 2)
     }
 
     /// The reply to `bytes`, after which one frame runs.

@@ -5,7 +5,7 @@ import Views
 // loop's layer engine — a view's block, spring and keyframe animations are animations of its
 // layer (AM1), so they are among them — is announced as it is added, with its timing; the
 // playback rate slows or speeds all of them through the windows' root layers' time, as Core
-// Animation's recipe for a layer's speed does. Not yet: pausing, seeking, releasing.
+// Animation's recipe for a layer's speed does. Pausing, seeking and releasing: AnimationControl.swift.
 
 extension Inspector {
     /// Installs or removes the layer engine's hook. Off, the engine holds nil and does nothing.
@@ -44,6 +44,7 @@ extension Inspector {
             ("keyPath", keyPath.map { .string($0) } ?? .null), ("class", .string(String(describing: type(of: animation)))),
         ])
         let now = (runLoop?.currentMediaTime ?? 0) * 1000
+        track(id, layer: layer, animation: animation)
         send(event: "Animation.animationCreated", .object([("id", .string(id))]))
         send(event: "Animation.animationStarted", .object([("animation", .object([
             ("id", .string(id)), ("name", .string(name)), ("pausedState", .bool(false)), ("playState", .string("running")),

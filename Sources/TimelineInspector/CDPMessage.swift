@@ -155,6 +155,8 @@ public indirect enum CDPValue: Sendable {
     /// The value as JSON text.
     public var json: String {
         var out = ""
+        // A document's reply is large: grow it in few steps.
+        if case .object(let members) = self, members.count > 1 { out.reserveCapacity(4_096) }
         write(to: &out)
         return out
     }
@@ -187,8 +189,18 @@ public indirect enum CDPValue: Sendable {
         }
     }
 
-    /// Appends `s` as a JSON string literal (UpdateLoop's escaping, which traces use).
-    private static func writeString(_ s: String, to out: inout String) { out += jsonString(s) }
+    /// Appends `s` as a JSON string literal: as it is when nothing in it needs escaping (names,
+    /// numbers, colours: nearly every string of a document), else through UpdateLoop's escaping,
+    /// which traces use.
+    private static func writeString(_ s: String, to out: inout String) {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5c }) {
+            out += "\""
+            out += s
+            out += "\""
+        } else {
+            out += jsonString(s)
+        }
+    }
 }
 
 extension CDPValue {

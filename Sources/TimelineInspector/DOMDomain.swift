@@ -14,6 +14,15 @@ extension Inspector {
         String(describing: type(of: facade ?? object))
     }
 
+    /// ``className(of:facade:)``, remembered per type.
+    func cachedClassName(of object: AnyObject, facade: AnyObject?) -> String {
+        let type: AnyObject.Type = type(of: facade ?? object)
+        if let name = classNames[ObjectIdentifier(type)] { return name }
+        let name = String(describing: type)
+        classNames[ObjectIdentifier(type)] = name
+        return name
+    }
+
     /// A number as attributes show it: whole numbers without a fraction.
     static func format(_ d: Double) -> String { CDPValue.double(d).json }
 
@@ -52,7 +61,8 @@ extension Inspector {
 
     private func windowNode(_ window: Window, depth: Int) -> CDPValue {
         let id = nodes.id(for: window)
-        var members = nodeHeader(id: id, type: 1, name: Self.className(of: window, facade: window.facade), childCount: 1)
+        noteSent(id, withChildren: depth != 0)
+        var members = nodeHeader(id: id, type: 1, name: cachedClassName(of: window, facade: window.facade), childCount: 1)
         members.append(("attributes", .array([.string("size"), .string("\(Self.format(window.size.width)) \(Self.format(window.size.height))"),
                                               .string("scale"), .string(Self.format(window.scale))])))
         if depth != 0 { members.append(("children", .array([viewNode(window.rootView, depth: depth - 1)]))) }
@@ -64,10 +74,11 @@ extension Inspector {
         return sublayers.map { layerNode($0, owner: view, depth: depth) } + view.subviews.map { viewNode($0, depth: depth) }
     }
 
-    private func viewNode(_ view: View, depth: Int) -> CDPValue {
+    func viewNode(_ view: View, depth: Int) -> CDPValue {
         let id = nodes.id(for: view)
+        noteSent(id, withChildren: depth != 0)
         let childCount = (view.layerIfLoaded?.children.count ?? 0) + view.subviews.count
-        var members = nodeHeader(id: id, type: 1, name: Self.className(of: view, facade: view.facade), childCount: childCount)
+        var members = nodeHeader(id: id, type: 1, name: cachedClassName(of: view, facade: view.facade), childCount: childCount)
         members.append(("attributes", .array(viewAttributes(view).flatMap { [CDPValue.string($0.0), .string($0.1)] })))
         if depth != 0 { members.append(("children", .array(viewChildren(view, depth: depth)))) }
         return .object(members)
@@ -75,7 +86,8 @@ extension Inspector {
 
     private func layerNode(_ layer: Layer, owner: View, depth: Int) -> CDPValue {
         let id = nodes.id(for: layer, owner: owner)
-        var members = nodeHeader(id: id, type: 1, name: Self.className(of: layer, facade: layer.facade), childCount: layer.children.count)
+        noteSent(id, withChildren: depth != 0)
+        var members = nodeHeader(id: id, type: 1, name: cachedClassName(of: layer, facade: layer.facade), childCount: layer.children.count)
         members.append(("attributes", .array(layerAttributes(layer).flatMap { [CDPValue.string($0.0), .string($0.1)] })))
         if depth != 0 { members.append(("children", .array(layer.children.map { layerNode($0, owner: owner, depth: depth - 1) }))) }
         return .object(members)
@@ -107,27 +119,27 @@ extension Inspector {
     /// `DOM.getBoxModel`: the node's bounds as a quad in window points (content, padding, border
     /// and margin are the same quad: views have no CSS box).
     func boxModel(_ node: InspectedNode, request: CDPRequest) throws(CDPError) -> CDPValue {
-        let corners: [Point]
-        let size: Size
-        switch node {
-        case .document: throw request.invalid("the document has no box")
-        case .window(let w):
-            size = w.size
-            corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
-        case .view(let v):
-            let b = v.bounds
-            size = b.size
-            corners = Self.corners(of: b).map { v.convert($0, to: nil) }
-        case .layer(let l, let owner):
-            let b = l.bounds
-            size = b.size
-            // Into the owning view's layer (its bounds space is the view's), then into the window.
-            let ownerLayer = owner.layer
-            corners = Self.corners(of: b).map { owner.convert(l.convert($0, to: ownerLayer), to: nil) }
-        }
+        guard let (corners, size) = windowCorners(of: node) else { throw request.invalid("the document has no box") }
         let quad = CDPValue.array(corners.flatMap { [CDPValue.double($0.x), .double($0.y)] })
         return .object([("model", .object([("content", quad), ("padding", quad), ("border", quad), ("margin", quad),
                                            ("width", .double(size.width)), ("height", .double(size.height))]))])
+    }
+
+    /// A node's bounds' four corners in window points (clockwise from the top-left) and its
+    /// size; nil for the document.
+    func windowCorners(of node: InspectedNode) -> (corners: [Point], size: Size)? {
+        switch node {
+        case .document: return nil
+        case .window(let w):
+            let s = w.size
+            return ([Point(x: 0, y: 0), Point(x: s.width, y: 0), Point(x: s.width, y: s.height), Point(x: 0, y: s.height)], s)
+        case .view(let v):
+            return (Self.corners(of: v.bounds).map { v.convert($0, to: nil) }, v.bounds.size)
+        case .layer(let l, let owner):
+            // Into the owning view's layer (its bounds space is the view's), then into the window.
+            let ownerLayer = owner.layer
+            return (Self.corners(of: l.bounds).map { owner.convert(l.convert($0, to: ownerLayer), to: nil) }, l.bounds.size)
+        }
     }
 
     private static func corners(of r: Rect) -> [Point] {

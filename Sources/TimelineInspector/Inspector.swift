@@ -29,6 +29,17 @@ public final class Inspector {
     var animationCount = 0
     /// The playback rate set by `Animation.setPlaybackRate`.
     var playbackRate = 1.0
+    /// The nodes the client was sent, and those whose children it was sent (TreeEvents.swift).
+    var sentNodes: Set<Int> = []
+    var expandedNodes: Set<Int> = []
+    /// Whether the windows' tree hooks are installed (a client has the document).
+    var watchesTree = false
+    /// The animations announced, by id, and the layers `Animation.setPaused` or `seekAnimations`
+    /// froze (AnimationControl.swift).
+    var trackedAnimations: [String: TrackedAnimation] = [:]
+    var pausedLayers: [ObjectIdentifier: PausedLayer] = [:]
+    /// Class names by type: describing a type is slow, and a document names thousands of nodes.
+    var classNames: [ObjectIdentifier: String] = [:]
 
     /// An inspector of `runLoop`'s windows with no server.
     public init(runLoop: MainRunLoop, appName: String = ProcessInfo.processInfo.processName) {
@@ -66,7 +77,14 @@ public final class Inspector {
     /// Stops the server (if any), closing its connections.
     public func stop() async {
         await server?.stop()
-        setAnimationHook(enabled: false)
+        clientDidLeave()
+    }
+
+    /// Sends events to `sink` as the server sends them to a connected client: for a client in
+    /// the same process (a bench, a test). Nil detaches it and removes the hooks it asked for.
+    public func attach(eventSink sink: (@Sendable (String) -> Void)?) {
+        eventSink = sink
+        if sink == nil { clientDidLeave() }
     }
 
     // MARK: Requests
@@ -86,7 +104,8 @@ public final class Inspector {
         "DOM.enable", "DOM.disable", "DOM.getDocument", "DOM.requestChildNodes", "DOM.getBoxModel", "DOM.setAttributeValue",
         "DOM.describeNode", "CSS.enable", "CSS.disable", "CSS.getComputedStyleForNode",
         "Animation.enable", "Animation.disable", "Animation.setPlaybackRate", "Animation.getPlaybackRate",
-        "Overlay.enable", "Overlay.disable", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
+        "Animation.setPaused", "Animation.seekAnimations", "Animation.releaseAnimations",
+        "Overlay.enable", "Overlay.disable", "Overlay.highlightNode", "Overlay.hideHighlight", "Overlay.setInspectMode", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
         "Log.enable", "Log.disable", "Inspector.enable", "Target.setAutoAttach", "Target.setDiscoverTargets",
         "Runtime.runIfWaitingForDebugger", "Page.getResourceTree",
     ]
@@ -95,7 +114,14 @@ public final class Inspector {
         switch request.method {
         case "DOM.getDocument":
             let depth = request.param("depth") == nil ? -1 : try request.int("depth")
-            return .object([("root", document(depth: depth))])
+            sentNodes.removeAll(keepingCapacity: true)
+            expandedNodes.removeAll(keepingCapacity: true)
+            let root = document(depth: depth)
+            setTreeHooks(enabled: eventSink != nil)
+            return .object([("root", root)])
+        case "DOM.disable":
+            setTreeHooks(enabled: false)
+            return .object([])
         case "DOM.requestChildNodes":
             let id = try request.int("nodeId")
             let node = try resolve(id, request)
@@ -129,6 +155,29 @@ public final class Inspector {
             let rate = try request.double("playbackRate")
             guard rate.isFinite, rate >= 0, rate <= 100 else { throw request.invalid("playbackRate must be from 0 to 100; got \(rate)") }
             setPlaybackRate(rate)
+            return .object([])
+        case "Animation.setPaused":
+            try setPaused(request)
+            return .object([])
+        case "Animation.seekAnimations":
+            try seekAnimations(request)
+            return .object([])
+        case "Animation.releaseAnimations":
+            try releaseAnimations(request)
+            return .object([])
+        case "Overlay.highlightNode":
+            try highlightNode(request)
+            return .object([])
+        case "Overlay.hideHighlight":
+            setHighlight(nil)
+            return .object([])
+        case "Overlay.setInspectMode":
+            let mode = try request.string("mode")
+            guard ["searchForNode", "searchForUAShadowDOM", "captureAreaScreenshot", "showDistances", "none"].contains(mode) else {
+                throw request.invalid("mode must be searchForNode or none; got '\(mode)'")
+            }
+            setInspectMode(enabled: mode != "none")
+            if mode == "none" { setHighlight(nil) }
             return .object([])
         case "Animation.getPlaybackRate":
             return .object([("playbackRate", .double(playbackRate))])

@@ -134,7 +134,7 @@ public final class InspectorServer: Sendable {
         state.withLock { $0.hasClient = false }
         runLoop.post { [inspector] in
             inspector.eventSink = nil
-            inspector.setAnimationHook(enabled: false)
+            inspector.clientDidLeave()
         }
     }
 

@@ -32,9 +32,11 @@ open class View: Responder {
 
     // MARK: Hierarchy
 
-    public private(set) weak var superview: View?
+    /// Set only by the insertion and removal in View+Hierarchy.swift.
+    public internal(set) weak var superview: View?
     public var subviews: [View] { subviewList }
-    private var subviewList: [View] = []
+    /// The subviews; written only by the insertion and removal in View+Hierarchy.swift.
+    var subviewList: [View] = []
     /// The window whose tree this view is in, if any.
     public package(set) weak var window: Window?
     /// The font system of a tree in no window, kept by its root (see ``fontSystem``).
@@ -429,56 +431,6 @@ open class View: Responder {
     func tintDidChangeInSubtree() {
         tintColorDidChange()
         for s in subviews where s.ownTintColor == nil { s.tintDidChangeInSubtree() }
-    }
-
-    /// Inserts `view` at `index` in the subviews (0 is the back).
-    public func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self && !isDescendant(of: view),
-                     "addSubview: \(view.traceName) is \(view === self ? "the view itself" : "an ancestor of \(traceName)"); a view cannot be added to its own subtree")
-        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
-            var list = subviews
-            subviewList = []
-            list.remove(at: i)
-            list.insert(view, at: min(index, list.count))
-            subviewList = list
-            window?.presentationDidChange()
-            setNeedsLayout()
-            return
-        }
-        let inheritedTint = view.ownTintColor == nil ? view.tintColor : nil
-        view.removeFromSuperview()
-        var list = subviews
-        subviewList = []
-        list.insert(view, at: min(max(index, 0), list.count))
-        subviewList = list
-        view.superview = self
-        if let old = inheritedTint, view.tintColor != old { view.tintDidChangeInSubtree() }
-        view.moveToWindow(window)
-        window?.presentationDidChange()
-        if view.subtreeNeedsLayout { view.markAncestorsNeedLayout() }
-        if view.subtreeNeedsUpdateConstraints { markAncestorsNeedUpdateConstraints() }
-        setNeedsLayout()
-        if view.window != nil { view.window?.layoutEngine.viewDidMoveToWindow(view) }
-    }
-
-    /// Detaches the view from its superview: flags the superview for layout (U3) and the
-    /// constraints pass (U5); constraints tying this subtree to the outside are removed; its
-    /// animations end unfinished.
-    public func removeFromSuperview() {
-        guard let sv = superview else { return }
-        if let w = window { w.viewWillLeaveWindow(self) }
-        if let i = sv.subviews.firstIndex(where: { $0 === self }) {
-            var list = sv.subviews
-            sv.subviewList = []
-            list.remove(at: i)
-            sv.subviewList = list
-        }
-        window?.presentationDidChange()
-        superview = nil
-        isListedForLayout = false                  // the old superview's list skips it
-        moveToWindow(nil)
-        sv.setNeedsLayout()
-        sv.setNeedsUpdateConstraints()
     }
 
     /// Called when a subview is hidden or shown. The base does nothing; a stack view re-arranges.

@@ -39,6 +39,8 @@ extension Window {
         case .scroll(_, _, let p):
             return deliver(event, to: rootView.hitTest(rootView.pointFromWindow(p)))
         case .pointerDown(let p, _), .pointerMoved(let p, _), .pointerUp(let p, _), .pointerCancelled(let p):
+            // An inspector picking a view takes the pointer from the app (one nil check otherwise).
+            if let pick = inspectionHooks?.pointerPick, pick(event) { return true }
             return handlePointer(event, at: p)
         case .quit:
             return false

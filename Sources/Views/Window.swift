@@ -18,6 +18,9 @@ public final class Window: FrameParticipant {
     public var safeAreaInsets: EdgeInsets = .zero {
         didSet { if safeAreaInsets != oldValue { rootView.rootSafeAreaInsets = safeAreaInsets; layoutEngine.safeAreaDidChange() } }
     }
+    /// What an inspector watches (the tree's changes, a pick with the pointer); nil, the
+    /// default, costs one nil check per tree change and pointer event.
+    public var inspectionHooks: InspectionHooks?
     /// The root view, sized to the window. A root view controller's view replaces it.
     public private(set) var rootView: View
     /// The controller whose view is the root view.
@@ -431,25 +434,6 @@ public final class Window: FrameParticipant {
             appearing = false
             call("viewDidAppear", on: vc.view) { vc.endAppearanceTransition() }
         }
-    }
-
-    /// Whether the window has flagged views or pending constraint changes.
-    public var hasPendingWork: Bool {
-        rootView.subtreeNeedsLayout || rootView.subtreeNeedsUpdateConstraints || !displayQueue.isEmpty
-            || layoutEngine.hasPendingChanges || pendingAppearance
-    }
-
-    /// What ``hasPendingWork`` found, in words.
-    public func describePendingWork() -> [String] {
-        var parts: [String] = []
-        if rootView.subtreeNeedsLayout { parts.append("views need layout") }
-        if rootView.subtreeNeedsUpdateConstraints { parts.append("views need updateConstraints") }
-        if !displayQueue.isEmpty { parts.append("\(displayQueue.count) views need display") }
-        if layoutEngine.hasPendingChanges { parts.append("constraint changes pending") }
-        if pendingAppearance { parts.append("a controller is appearing") }
-        guard !parts.isEmpty else { return [] }
-        let index = runLoop?.windows.firstIndex { $0 === self } ?? 0
-        return ["window \(index): " + parts.joined(separator: ", ")]
     }
 
     /// The constraints and layout passes over `top`'s subtree now, repeated while they leave dirty
