@@ -141,3 +141,18 @@ extension Window {
         layoutEngine.solve()
     }
 }
+
+extension Window {
+    /// What ``hasPendingWork`` found, in words.
+    public func describePendingWork() -> [String] {
+        var parts: [String] = []
+        if rootView.subtreeNeedsLayout { parts.append("views need layout") }
+        if rootView.subtreeNeedsUpdateConstraints { parts.append("views need updateConstraints") }
+        if !displayQueue.isEmpty { parts.append("\(displayQueue.count) views need display") }
+        if layoutEngine.hasPendingChanges { parts.append("constraint changes pending") }
+        if pendingAppearance { parts.append("a controller is appearing") }
+        guard !parts.isEmpty else { return [] }
+        let index = runLoop?.windows.firstIndex { $0 === self } ?? 0
+        return ["window \(index): " + parts.joined(separator: ", ")]
+    }
+}

@@ -166,6 +166,8 @@ public final class Window: FrameParticipant {
     public internal(set) var lastMemoryWarningReason: MemoryWarningReason?
     /// Caches emptied on a memory warning, held weakly.
     var releasableCaches: [WeakReleasableCache] = []
+    /// Accessibility observers and keyboard focus, made on first use (Window+Accessibility.swift).
+    var accessibilityState: WindowAccessibility?
 
     /// A window of `size` points with a plain root view.
     public init(size: Size) {
@@ -439,19 +441,6 @@ public final class Window: FrameParticipant {
             || layoutEngine.hasPendingChanges || pendingAppearance
     }
 
-    /// What ``hasPendingWork`` found, in words.
-    public func describePendingWork() -> [String] {
-        var parts: [String] = []
-        if rootView.subtreeNeedsLayout { parts.append("views need layout") }
-        if rootView.subtreeNeedsUpdateConstraints { parts.append("views need updateConstraints") }
-        if !displayQueue.isEmpty { parts.append("\(displayQueue.count) views need display") }
-        if layoutEngine.hasPendingChanges { parts.append("constraint changes pending") }
-        if pendingAppearance { parts.append("a controller is appearing") }
-        guard !parts.isEmpty else { return [] }
-        let index = runLoop?.windows.firstIndex { $0 === self } ?? 0
-        return ["window \(index): " + parts.joined(separator: ", ")]
-    }
-
     /// The constraints and layout passes over `top`'s subtree now, repeated while they leave dirty
     /// views behind, up to ``feedbackLoopThreshold`` passes (U7). For ``layoutIfNeeded()``.
     private func runConstraintsAndLayout(from top: View) {
@@ -567,6 +556,7 @@ public final class Window: FrameParticipant {
             list.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
             box = box.union(t.apply(to: local))
         }
+        if v.accessibilitySettings?.showsFocusRing == true { box = box.union(emitFocusRing(v, p, local, t, into: &list)) }
         var clip: Rect? = p.clipsToBounds ? local : nil
         var clipRadius = p.clipsToBounds ? p.cornerRadius : 0
         var mask: GroupMask?
