@@ -42,8 +42,10 @@ open class Control: View {
     /// Identifies an added action, for removing it.
     public struct ActionToken: Hashable, Sendable { let id: Int }
 
-    public var isEnabled = true { didSet { if isEnabled != oldValue { if !isEnabled { isHighlighted = false }; stateDidChange() } } }
-    public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
+    public var isEnabled = true {
+        didSet { if isEnabled != oldValue { if !isEnabled { isHighlighted = false }; stateDidChange(); accessibilityTraitsDidChange() } }
+    }
+    public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange(); accessibilityTraitsDidChange() } } }
     /// Set while a press inside the control is in progress.
     public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
     /// Whether a press that began in the control is in progress.
@@ -86,6 +88,30 @@ open class Control: View {
 
     /// Called when ``state`` changes; override to update the appearance (call `super`).
     open func stateDidChange() {}
+
+    // MARK: Accessibility and keyboard focus (AX1, AX3; ControlAccessibility.swift)
+
+    /// Whatever traits the control has, with its state added as UIKit's controls add it:
+    /// not enabled while disabled, selected while selected.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { super.accessibilityTraits.union(isEnabled ? [] : .notEnabled).union(isSelected ? .selected : []) }
+        set { super.accessibilityTraits = newValue }
+    }
+    /// Activating sends a tap's events (touch up inside, primary action); false when disabled.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        return true
+    }
+    /// Enabled controls take Tab focus, as with the keyboard on iPadOS and Mac Catalyst.
+    @_spi(Engine) open override var takesTabFocus: Bool { isEnabled }
+    /// Space, return and the arrows for the focused control (``performFocusKey(_:)``); other
+    /// keys go on along the responder chain.
+    open override func keyEvent(_ event: InputEvent) -> Bool {
+        if case .keyDown(let key) = event.kind, event.modifiers.isDisjoint(with: [.control, .alt, .command]),
+           performFocusKey(key.name) { return true }
+        return super.keyEvent(event)
+    }
 
     /// How far outside its bounds a press may move and still count as inside (UIKit uses a margin).
     public var trackingMargin = 20.0
@@ -186,6 +212,12 @@ open class Button: Control {
     public func setBackgroundColor(_ color: Color?, for state: State) {
         backgroundColors[state] = color
         applyState()
+    }
+
+    /// An element with the button trait, labelled by its title (AX1).
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        let title = titleLabel.text
+        return AccessibilityDefaults(isElement: true, label: title.isEmpty ? nil : title, traits: .button)
     }
 
     /// The state whose setting applies now: the exact state, else highlighted, disabled,

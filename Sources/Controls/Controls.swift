@@ -29,7 +29,18 @@ package enum ControlStyle {
 /// thumb, a drag of the thumb moves it and it settles on the side it is nearer at release;
 /// `valueChanged` once per change made by the user (not by ``setOn(_:animated:)``).
 open class Switch: Control {
-    public private(set) var isOn = false
+    public private(set) var isOn = false { didSet { if isOn != oldValue { accessibilityValueDidChange() } } }
+    /// A button whose value is "1" on and "0" off, as UIKit's switch (AX1).
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(isElement: true, value: isOn ? "1" : "0", traits: .button)
+    }
+    /// Activating toggles it and sends valueChanged, as a tap does.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        setOn(!isOn, animated: true)
+        sendActions(for: .valueChanged)
+        return true
+    }
     public var onTintColor = ControlStyle.green { didSet { updateAppearance() } }
     public var thumbTintColor = ControlStyle.thumb { didSet { thumb.backgroundColor = thumbTintColor } }
     private let thumb = View()
@@ -126,7 +137,20 @@ open class Slider: Control {
             let clamped = clamp(value)
             if clamped != value { value = clamped }          // didSet does not run again for this
             if !settingAnimated { updateAppearance() }
+            if value != oldValue { accessibilityValueDidChange() }
         }
+    }
+    /// Adjustable, its value a percentage of the range, as UIKit's slider (AX1).
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(isElement: true, value: AccessibilityFormat.percent(fraction), traits: .adjustable)
+    }
+    /// Moves a tenth of the range up (or down) and sends valueChanged, as VoiceOver's swipes do.
+    open override func accessibilityIncrement() { adjust(by: 0.1) }
+    open override func accessibilityDecrement() { adjust(by: -0.1) }
+    private func adjust(by part: Double) {
+        let old = value
+        value = clamp(value + part * (maximumValue - minimumValue))
+        if value != old { sendActions(for: .valueChanged) }
     }
     private var settingAnimated = false
     public var isContinuous = true
@@ -220,7 +244,11 @@ open class Slider: Control {
 
 /// A bar that fills with progress (CN1), as `UIProgressView`.
 open class ProgressView: View {
-    public private(set) var progress = 0.0
+    public private(set) var progress = 0.0 { didSet { if progress != oldValue { accessibilityValueDidChange() } } }
+    /// Its progress as a percentage, updating frequently (AX1).
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(isElement: true, value: AccessibilityFormat.percent(progress), traits: .updatesFrequently)
+    }
     public var progressTintColor = ControlStyle.tint { didSet { bar.backgroundColor = progressTintColor } }
     public var trackTintColor = ControlStyle.track { didSet { backgroundColor = trackTintColor } }
     private let bar = View()
@@ -262,6 +290,10 @@ open class ProgressView: View {
 /// (a layer animation of the frame time), hidden when stopped if ``hidesWhenStopped``.
 open class ActivityIndicatorView: View {
     public private(set) var isAnimating = false
+    /// Read as "In progress", as UIKit's (AX1).
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(isElement: true, label: "In progress", traits: .updatesFrequently)
+    }
     public var hidesWhenStopped = true { didSet { isHidden = hidesWhenStopped && !isAnimating } }
     public var color = Color(red: 0.7, green: 0.72, blue: 0.78) { didSet { ticks.setNeedsDisplay() } }   // the ticks layer draws
     private let ticks = Layer()
@@ -328,6 +360,33 @@ open class SegmentedControl: Control {
     private let indicator = View()
     public var selectedSegmentIndex = SegmentedControl.noSegment {
         didSet { if selectedSegmentIndex != oldValue { moveIndicator(animated: window != nil); colorLabels() } }
+    }
+    /// One element per segment, kept while the segments stay (AX1).
+    private var segmentElements: [AccessibilityElement] = []
+    /// A container of its segments: buttons labelled by their titles, the selected one
+    /// selected; activating one selects it and sends valueChanged, as a tap does.
+    open override var accessibilityElements: [AccessibilityObject]? {
+        get {
+            if let set = super.accessibilityElements { return set }
+            while segmentElements.count < titles.count {
+                let e = AccessibilityElement(accessibilityContainer: self), i = segmentElements.count
+                e.onActivate = { [weak self] in
+                    guard let self, self.isEnabled else { return false }
+                    if self.selectedSegmentIndex != i { self.selectedSegmentIndex = i; self.sendActions(for: .valueChanged) }
+                    return true
+                }
+                segmentElements.append(e)
+            }
+            segmentElements.removeLast(segmentElements.count - titles.count)
+            let w = bounds.width / Double(max(1, titles.count))
+            for (i, e) in segmentElements.enumerated() {
+                e.accessibilityLabel = titles[i]
+                e.accessibilityTraits = [.button, i == selectedSegmentIndex ? .selected : [], isEnabled ? [] : .notEnabled]
+                e.accessibilityFrameInContainerSpace = Rect(x: Double(i) * w, y: 0, width: w, height: bounds.height)
+            }
+            return segmentElements
+        }
+        set { super.accessibilityElements = newValue }
     }
     /// The selected segment's fill (UIKit's `selectedSegmentTintColor`).
     public var selectedSegmentTintColor = Color(red: 0.39, green: 0.39, blue: 0.4) {
@@ -473,7 +532,31 @@ open class Stepper: Control {
     public var stepValue = 1.0
     /// Past the maximum the value wraps to the minimum (and back).
     public var wraps = false
-    public var value = 0.0 { didSet { value = min(max(value.isFinite ? value : minimumValue, minimumValue), maximumValue); setNeedsDisplay() } }
+    public var value = 0.0 {
+        didSet {
+            value = min(max(value.isFinite ? value : minimumValue, minimumValue), maximumValue)
+            setNeedsDisplay()
+            if value != oldValue { accessibilityValueDidChange() }
+        }
+    }
+    /// Adjustable, its value the number (AX1; UIKit exposes the minus and plus as two buttons).
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(isElement: true, value: AccessibilityFormat.number(value), traits: .adjustable)
+    }
+    /// One step up (or down), as the plus (minus) button, sending valueChanged.
+    open override func accessibilityIncrement() { step(by: stepValue) }
+    open override func accessibilityDecrement() { step(by: -stepValue) }
+    private func step(by delta: Double) {
+        let old = value
+        value = stepped(by: delta)
+        if value != old { sendActions(for: .valueChanged) }
+    }
+    /// The value one step of `delta` on, wrapped when ``wraps``.
+    private func stepped(by delta: Double) -> Double {
+        let v = value + delta
+        guard wraps else { return v }
+        return v > maximumValue ? minimumValue : v < minimumValue ? maximumValue : v
+    }
 
     /// A stepper placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
@@ -507,11 +590,7 @@ open class Stepper: Control {
         guard isEnabled else { return false }
         if case .pointerUp = event.kind, isTracking, bounds.contains(point) {
             let old = value
-            var v = value + (point.x >= bounds.midX ? stepValue : -stepValue)
-            if wraps {
-                if v > maximumValue { v = minimumValue } else if v < minimumValue { v = maximumValue }
-            }
-            value = v
+            value = stepped(by: point.x >= bounds.midX ? stepValue : -stepValue)
             let handled = super.handle(event, at: point)
             if value != old { sendActions(for: .valueChanged) }
             return handled
@@ -524,7 +603,18 @@ open class Stepper: Control {
 /// page that way and sends `valueChanged`.
 open class PageControl: Control {
     public var numberOfPages = 0 { didSet { currentPage = min(currentPage, max(0, numberOfPages - 1)); invalidateIntrinsicContentSize(); setNeedsDisplay() } }
-    public var currentPage = 0 { didSet { currentPage = min(max(0, currentPage), max(0, numberOfPages - 1)); setNeedsDisplay() } }
+    public var currentPage = 0 { didSet { currentPage = min(max(0, currentPage), max(0, numberOfPages - 1)); setNeedsDisplay(); accessibilityValueDidChange() } }
+    /// Adjustable, its value "page 2 of 5" (AX1); a step moves a page and sends valueChanged.
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(isElement: true, value: "page \(currentPage + 1) of \(numberOfPages)", traits: .adjustable)
+    }
+    open override func accessibilityIncrement() { turn(by: 1) }
+    open override func accessibilityDecrement() { turn(by: -1) }
+    private func turn(by pages: Int) {
+        let old = currentPage
+        currentPage += pages
+        if currentPage != old { sendActions(for: .valueChanged) }
+    }
     public var hidesForSinglePage = false { didSet { setNeedsDisplay() } }
     public var pageIndicatorTintColor = Color(red: 1, green: 1, blue: 1, alpha: 0.3) { didSet { setNeedsDisplay() } }
     public var currentPageIndicatorTintColor = ControlStyle.thumb { didSet { setNeedsDisplay() } }

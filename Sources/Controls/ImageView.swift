@@ -22,6 +22,8 @@ open class ImageView: View {
     /// The image shown while ``isHighlighted`` (nil: ``image``).
     public var highlightedImage: Image? { didSet { if isHighlighted { updateContents() } } }
     public var isHighlighted = false { didSet { if isHighlighted != oldValue { updateContents() } } }
+    /// The image trait; not an element until the app says so, as in UIKit (AX1).
+    open override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(traits: .image) }
     /// Template images are drawn in the tint (inherited, `View.tintColor`).
     open override func tintColorDidChange() {
         super.tintColorDidChange()

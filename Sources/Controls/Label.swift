@@ -38,6 +38,10 @@ open class Label: View {
         }
     }
     public var font: Font { didSet { if font != oldValue { textDidChange() } } }
+    /// Static text read as its text (AX1).
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(isElement: true, label: text.isEmpty ? nil : text, traits: .staticText)
+    }
     /// The font's size in points (the label's font at another size when set).
     public var fontSize: Double {
         get { font.pointSize }

@@ -24,6 +24,10 @@ open class TextField: Control {
         }
     }
     public var placeholder: String? { didSet { setNeedsDisplay() } }
+    /// An element whose value is its text, or the placeholder while empty (AX1).
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(isElement: true, value: text.isEmpty ? placeholder : (isSecureTextEntry ? Self.bullets(for: text) : text))
+    }
     public var font: Font = .systemFont(ofSize: 17) { didSet { contentDidChange(sendChanged: false) } }
     public var textColor: Color = .white { didSet { setNeedsDisplay() } }
     public var placeholderColor = Color(red: 1, green: 1, blue: 1, alpha: 0.4) { didSet { setNeedsDisplay() } }

@@ -71,7 +71,18 @@ open class TableViewCell: View {
     public var accessoryType: AccessoryType = .none {
         didSet { if accessoryType != oldValue { setNeedsDisplay(); setNeedsLayout() } }
     }
-    public var isSelected = false { didSet { updateBackground() } }
+    public var isSelected = false { didSet { updateBackground(); if isSelected != oldValue { accessibilityTraitsDidChange() } } }
+    /// One element read as its labels' texts joined by commas, selected while selected (AX1).
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        var texts: [String] = []
+        func collect(_ v: View) {
+            for s in v.subviews where !s.isHidden && s.alpha > 0 {
+                if let l = s as? Label, !l.text.isEmpty { texts.append(l.text) } else { collect(s) }
+            }
+        }
+        collect(self)
+        return AccessibilityDefaults(isElement: true, label: texts.isEmpty ? nil : texts.joined(separator: ", "), traits: isSelected ? .selected : [])
+    }
     public var isHighlighted = false { didSet { updateBackground() } }
     public var selectedBackgroundColor = Color(red: 0.2, green: 0.35, blue: 0.6, alpha: 0.6)
     public var normalBackgroundColor: Color = .clear { didSet { updateBackground() } }

@@ -567,6 +567,7 @@ public final class NavigationBar: View {
         backgroundColor = Color(red: 0.98, green: 0.98, blue: 0.98)
         // Placed by frame in layoutSubviews.
         titleLabel.translatesAutoresizingMaskIntoConstraints = true
+        titleLabel.accessibilityTraits = [.staticText, .header]          // as UIKit's bar title (AX1)
         backButton.translatesAutoresizingMaskIntoConstraints = true
         titleLabel.textColor = .black
         titleLabel.textAlignment = .center

@@ -155,6 +155,9 @@ public final class TabBar: View {
         self.frame = frame
     }
 
+    /// A container with the tab bar trait, its tabs buttons (AX1).
+    public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(traits: .tabBar) }
+
     func update(items: [TabBarItem], titles: [String?], selected: Int) {
         if buttons.count != items.count {
             for b in buttons { b.removeFromSuperview() }
@@ -185,7 +188,10 @@ public final class TabBar: View {
     }
 
     private func recolor() {
-        for (i, b) in buttons.enumerated() { b.tintColor = i == selectedIndex ? tintColor : unselectedItemTintColor }
+        for (i, b) in buttons.enumerated() {
+            b.tintColor = i == selectedIndex ? tintColor : unselectedItemTintColor
+            b.accessibilityTraits = i == selectedIndex ? [.button, .selected] : .button   // AX1
+        }
     }
 
     public override func layoutSubviews() {

@@ -1,48 +1,85 @@
 import Foundation
+import Geometry
+import Timeline
 
-// Accessibility objects UIKit code makes and keeps: elements that stand for parts of a view
-// drawn without subviews (a chart's bars), and custom actions. Partial: they are kept for the
-// code that makes and reads them; no assistive technology reads them on Linux yet.
+// UIKit's accessibility objects over the engine's (AX1): each stands for an engine
+// `AccessibilityElement` or `AccessibilityCustomAction`, and what it sets is what the engine's
+// tree (and a bridge reading it) sees.
 
-/// An object that stands for a part of a view to assistive technologies.
+/// An object that stands for a part of a view to assistive technologies: the engine's
+/// `AccessibilityElement`.
 @preconcurrency @MainActor
 open class UIAccessibilityElement: NSObject {
+    /// The engine element this one stands for.
+    public let engine: AccessibilityElement
     /// The view or element that contains this one.
     open weak var accessibilityContainer: AnyObject?
-    open var isAccessibilityElement = true
-    open var accessibilityLabel: String?
-    open var accessibilityHint: String?
-    open var accessibilityValue: String?
-    open var accessibilityIdentifier: String?
-    open var accessibilityTraits: UIAccessibilityTraits = .none
-    /// The element's frame in screen coordinates.
-    open var accessibilityFrame = CGRect.zero
+    open var isAccessibilityElement: Bool { get { engine.isAccessibilityElement } set { engine.isAccessibilityElement = newValue } }
+    open var accessibilityLabel: String? { get { engine.accessibilityLabel } set { engine.accessibilityLabel = newValue } }
+    open var accessibilityHint: String? { get { engine.accessibilityHint } set { engine.accessibilityHint = newValue } }
+    open var accessibilityValue: String? { get { engine.accessibilityValue } set { engine.accessibilityValue = newValue } }
+    open var accessibilityIdentifier: String? { get { engine.accessibilityIdentifier } set { engine.accessibilityIdentifier = newValue } }
+    open var accessibilityTraits: UIAccessibilityTraits { get { engine.accessibilityTraits } set { engine.accessibilityTraits = newValue } }
+    /// The element's frame in window points (UIKit's screen coordinates).
+    open var accessibilityFrame: CGRect { get { CGRect(engine.accessibilityFrame) } set { engine.accessibilityFrame = newValue.rect } }
     /// The element's frame in its container's coordinates.
-    open var accessibilityFrameInContainerSpace = CGRect.zero
+    open var accessibilityFrameInContainerSpace: CGRect {
+        get { CGRect(engine.accessibilityFrameInContainerSpace) }
+        set { engine.accessibilityFrameInContainerSpace = newValue.rect }
+    }
     public init(accessibilityContainer container: Any) {
         accessibilityContainer = container as AnyObject
+        engine = AccessibilityElement(accessibilityContainer: UIView.engineAccessibilityObject(container))
         super.init()
+        engine.onActivate = { [weak self] in self?.accessibilityActivate() ?? false }
+        engine.onAdjust = { [weak self] step in if step > 0 { self?.accessibilityIncrement() } else { self?.accessibilityDecrement() } }
     }
+    open func accessibilityActivate() -> Bool { false }
+    open func accessibilityIncrement() {}
+    open func accessibilityDecrement() {}
 }
 
-/// An action an assistive technology offers on an element besides activating it.
+/// An action an assistive technology offers on an element besides activating it: the engine's
+/// `AccessibilityCustomAction`, whose handler calls the target's selector or the handler here.
 @preconcurrency @MainActor
 open class UIAccessibilityCustomAction: NSObject {
-    open var name: String
+    /// The engine action this one stands for.
+    public private(set) var engine: AccessibilityCustomAction!
+    open var name: String { get { engine.name } set { engine.name = newValue } }
     open var image: UIImage?
     open weak var target: AnyObject?
     open var selector: Selector?
     open var actionHandler: ((UIAccessibilityCustomAction) -> Bool)?
     public init(name: String, target: Any?, selector: Selector) {
-        self.name = name
         self.target = target as AnyObject?
         self.selector = selector
         super.init()
+        makeEngine(name)
     }
     public init(name: String, image: UIImage? = nil, actionHandler: @escaping (UIAccessibilityCustomAction) -> Bool) {
-        self.name = name
         self.image = image
         self.actionHandler = actionHandler
         super.init()
+        makeEngine(name)
+    }
+    private func makeEngine(_ name: String) {
+        engine = AccessibilityCustomAction(name: name) { [weak self] _ in
+            guard let self else { return false }
+            if let h = self.actionHandler { return h(self) }
+            guard let t = self.target, let s = self.selector else { return false }
+            return s.perform(on: t, with: self).performed
+        }
+    }
+}
+
+extension UIView {
+    /// The engine object `item` stands for: a view's engine view, an element's engine element.
+    static func engineAccessibilityObject(_ item: Any) -> AccessibilityObject? {
+        switch item {
+        case let v as UIView: v.view
+        case let e as UIAccessibilityElement: e.engine
+        case let o as AccessibilityObject: o
+        default: nil
+        }
     }
 }

@@ -426,20 +426,31 @@ open class UIView: UIResponder {
         set { view.contentMode = newValue.engine }
     }
     open var accessibilityIdentifier: String? { get { view.identifier } set { view.identifier = newValue } }
-    open var accessibilityLabel: String?
-    open var accessibilityValue: String?
-    open var accessibilityHint: String?
-    open var accessibilityTraits: UIAccessibilityTraits = .none
-    /// Partial: the accessibility properties and actions are kept for code that sets and
-    /// overrides them; no assistive technology reads them on Linux yet.
-    open var isAccessibilityElement = false
-    open var accessibilityElements: [Any]?
+    // The accessibility properties are the engine view's (AX1; Accessibility.swift): UIKit's
+    // defaults per control come from the engine, and what is set here is what a bridge reads.
+    open var accessibilityLabel: String? { get { view.accessibilityLabel } set { view.accessibilityLabel = newValue } }
+    open var accessibilityValue: String? { get { view.accessibilityValue } set { view.accessibilityValue = newValue } }
+    open var accessibilityHint: String? { get { view.accessibilityHint } set { view.accessibilityHint = newValue } }
+    open var accessibilityTraits: UIAccessibilityTraits { get { view.accessibilityTraits } set { view.accessibilityTraits = newValue } }
+    open var isAccessibilityElement: Bool { get { view.isAccessibilityElement } set { view.isAccessibilityElement = newValue } }
+    /// UIViews and UIAccessibilityElements, each standing for its engine object.
+    open var accessibilityElements: [Any]? {
+        get { accessibilityElementsSet }
+        set {
+            accessibilityElementsSet = newValue
+            view.accessibilityElements = newValue?.compactMap(UIView.engineAccessibilityObject)
+        }
+    }
+    private var accessibilityElementsSet: [Any]?
     open var shouldGroupAccessibilityChildren = false
-    open var accessibilityViewIsModal = false
-    open var accessibilityElementsHidden = false
-    open var accessibilityFrame = CGRect.zero
-    /// The actions an assistive technology would offer besides activating (kept, not offered).
-    open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
+    open var accessibilityViewIsModal: Bool { get { view.accessibilityViewIsModal } set { view.accessibilityViewIsModal = newValue } }
+    open var accessibilityElementsHidden: Bool { get { view.accessibilityElementsHidden } set { view.accessibilityElementsHidden = newValue } }
+    /// In window points (the engine's); set, it is kept as is.
+    open var accessibilityFrame: CGRect { get { CGRect(view.accessibilityFrame) } set { view.accessibilityFrame = newValue.rect } }
+    /// Kept here (the engine holds their engine actions, which call back into them).
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        didSet { view.accessibilityCustomActions = (accessibilityCustomActions ?? []).map(\.engine) }
+    }
     /// How many accessibility elements the view contains: its `accessibilityElements`' count.
     open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
     /// The accessibility element at `index` of `accessibilityElements`.
@@ -451,9 +462,9 @@ open class UIView: UIResponder {
     open func index(ofAccessibilityElement element: Any) -> Int {
         accessibilityElements?.firstIndex { ($0 as AnyObject) === (element as AnyObject) } ?? NSNotFound
     }
-    open func accessibilityIncrement() {}
-    open func accessibilityDecrement() {}
-    open func accessibilityActivate() -> Bool { false }
+    open func accessibilityIncrement() { view.accessibilityIncrement() }
+    open func accessibilityDecrement() { view.accessibilityDecrement() }
+    open func accessibilityActivate() -> Bool { view.accessibilityActivate() }
     open var traitCollection: UITraitCollection { .current }
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
@@ -623,20 +634,8 @@ extension UIView: CALayerDelegate {
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }
 
-/// `UIAccessibilityTraits`: kept for the code that sets them; there is no screen reader here.
-public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt64
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
-    public static let none = UIAccessibilityTraits([])
-    public static let button = UIAccessibilityTraits(rawValue: 1 << 0)
-    public static let link = UIAccessibilityTraits(rawValue: 1 << 1)
-    public static let image = UIAccessibilityTraits(rawValue: 1 << 2)
-    public static let selected = UIAccessibilityTraits(rawValue: 1 << 3)
-    public static let staticText = UIAccessibilityTraits(rawValue: 1 << 6)
-    public static let header = UIAccessibilityTraits(rawValue: 1 << 16)
-    public static let adjustable = UIAccessibilityTraits(rawValue: 1 << 12)
-    public static let notEnabled = UIAccessibilityTraits(rawValue: 1 << 8)
-}
+/// `UIAccessibilityTraits`: the engine's ``AccessibilityTraits``, same bits.
+public typealias UIAccessibilityTraits = AccessibilityTraits
 
 public enum UISemanticContentAttribute: Int, Sendable { case unspecified, playback, spatial, forceLeftToRight, forceRightToLeft }
 public enum UIUserInterfaceLayoutDirection: Int, Sendable { case leftToRight, rightToLeft }

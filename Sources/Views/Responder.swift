@@ -4,10 +4,11 @@ import UpdateLoop
 /// An object in the responder chain (TX7), as `UIResponder`: views, view controllers and, at the
 /// end, the window's handler. Key presses and text go to the window's first responder and, when
 /// it does not handle them, along ``next``: a view's view controller (when it is one's root view)
-/// or superview, a controller's view's superview, then the window (``Window/onKey``).
+/// or superview, a controller's view's superview, then the window (``Window/onKey``). Its base,
+/// ``AccessibilityObject``, gives every responder UIKit's accessibility properties (AX1).
 @MainActor
-open class Responder {
-    public init() {}
+open class Responder: AccessibilityObject {
+    public override init() { super.init() }
 
     /// The next responder in the chain (nil: the window comes next).
     open var next: Responder? { nil }

@@ -11,9 +11,9 @@ extension Window {
     /// captures its pointer until release) and bubble up the superview chain, after the gesture
     /// recognizers of the pressed view and its ancestors have seen them (and arbitrated); a
     /// scroll goes to the view under it; the mouse hovering updates ``View/isHovered``; keys and
-    /// text go to the first responder and along the responder chain (the root view controller
-    /// when there is no first responder), then ``onKey``; an unhandled Tab or shift-Tab moves
-    /// focus. Returns whether something handled it.
+    /// text go to the first responder (or the control Tab focused, AX3) and along the responder
+    /// chain (the root view controller when there is no first responder), then ``onKey``; an
+    /// unhandled Tab or shift-Tab moves focus. Returns whether something handled it.
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
         switch event.kind {
@@ -26,7 +26,7 @@ extension Window {
             // presented (an alert's Return and Escape), else the root.
             var top = rootViewController
             while let p = top?.presentedViewController, !p.isBeingDismissed { top = p }
-            let start: Responder? = firstResponder ?? top
+            let start: Responder? = firstResponder ?? accessibilityState?.focusedControl.flatMap { $0.window === self ? $0 : nil } ?? top
             if let start, start.keyEvent(event) { return true }
             if down, k.name == "tab", event.modifiers.isDisjoint(with: [.control, .alt, .command]) {
                 if moveFocus(backwards: event.modifiers.contains(.shift)) { return true }
@@ -41,6 +41,7 @@ extension Window {
         case .pointerDown(let p, _), .pointerMoved(let p, _), .pointerUp(let p, _), .pointerCancelled(let p):
             // An inspector picking a view takes the pointer from the app (one nil check otherwise).
             if let pick = inspectionHooks?.pointerPick, pick(event) { return true }
+            if accessibilityState?.ringView != nil, case .pointerDown = event.kind { hideFocusRing() }
             return handlePointer(event, at: p)
         case .quit:
             return false
@@ -264,28 +265,8 @@ extension Window {
     /// Sets the first responder (called by ``Responder/becomeFirstResponder()`` and resign).
     func setFirstResponder(_ r: Responder?) {
         firstResponder = r
+        if accessibilityState != nil { firstResponderDidChange(to: r) }
         requestFrame()
-    }
-
-    /// Moves focus to the next (or previous) view that can become first responder, in the
-    /// order of the view tree (depth first); true when focus moved.
-    func moveFocus(backwards: Bool) -> Bool {
-        var candidates: [View] = []
-        func collect(_ v: View) {
-            guard !v.isHidden else { return }
-            if v.takesTabFocus { candidates.append(v) }
-            for s in v.subviews { collect(s) }
-        }
-        collect(rootView)
-        guard !candidates.isEmpty else { return false }
-        let current = candidates.firstIndex { $0 === firstResponder }
-        let next: Int = switch (current, backwards) {
-        case (nil, false): 0
-        case (nil, true): candidates.count - 1
-        case (let i?, false): (i + 1) % candidates.count
-        case (let i?, true): (i - 1 + candidates.count) % candidates.count
-        }
-        return candidates[next].becomeFirstResponder()
     }
 
     /// Whether the first responder takes text input (the window backend then asks the platform

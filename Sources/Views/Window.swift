@@ -169,6 +169,8 @@ public final class Window: FrameParticipant {
     public internal(set) var lastMemoryWarningReason: MemoryWarningReason?
     /// Caches emptied on a memory warning, held weakly.
     var releasableCaches: [WeakReleasableCache] = []
+    /// Accessibility observers and keyboard focus, made on first use (Window+Accessibility.swift).
+    var accessibilityState: WindowAccessibility?
 
     /// A window of `size` points with a plain root view.
     public init(size: Size) {
@@ -551,6 +553,7 @@ public final class Window: FrameParticipant {
             list.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
             box = box.union(t.apply(to: local))
         }
+        if v.accessibilitySettings?.showsFocusRing == true { box = box.union(emitFocusRing(v, p, local, t, into: &list)) }
         var clip: Rect? = p.clipsToBounds ? local : nil
         var clipRadius = p.clipsToBounds ? p.cornerRadius : 0
         var mask: GroupMask?

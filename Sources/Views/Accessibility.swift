@@ -1,0 +1,229 @@
+import Geometry
+
+// UIAccessibility in the engine (AX1). UIKit declares the accessibility properties as an
+// informal protocol on NSObject, so views, controllers and plain elements answer the same
+// questions. Here ``AccessibilityObject`` plays NSObject's part: ``Responder`` (so every view and
+// view controller) and ``AccessibilityElement`` inherit from it. What an app sets is kept in a
+// side object made on first write (``AccessibilitySettings``); what it does not set comes from
+// ``AccessibilityObject/accessibilityDefaults``, which each engine class overrides with UIKit's
+// defaults for it (a button is an element with the button trait and its title as label).
+// Nothing here runs per frame: the tree is read when an observer or a test asks.
+
+/// What an element is and how it behaves, as `UIAccessibilityTraits`, with UIKit's bit values.
+public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public static let none: AccessibilityTraits = []
+    public static let button = AccessibilityTraits(rawValue: 1 << 0)
+    public static let link = AccessibilityTraits(rawValue: 1 << 1)
+    public static let image = AccessibilityTraits(rawValue: 1 << 2)
+    public static let selected = AccessibilityTraits(rawValue: 1 << 3)
+    public static let playsSound = AccessibilityTraits(rawValue: 1 << 4)
+    public static let keyboardKey = AccessibilityTraits(rawValue: 1 << 5)
+    public static let staticText = AccessibilityTraits(rawValue: 1 << 6)
+    public static let summaryElement = AccessibilityTraits(rawValue: 1 << 7)
+    public static let notEnabled = AccessibilityTraits(rawValue: 1 << 8)
+    public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 9)
+    public static let searchField = AccessibilityTraits(rawValue: 1 << 10)
+    public static let startsMediaSession = AccessibilityTraits(rawValue: 1 << 11)
+    public static let adjustable = AccessibilityTraits(rawValue: 1 << 12)
+    public static let allowsDirectInteraction = AccessibilityTraits(rawValue: 1 << 13)
+    public static let causesPageTurn = AccessibilityTraits(rawValue: 1 << 14)
+    public static let header = AccessibilityTraits(rawValue: 1 << 16)
+    public static let tabBar = AccessibilityTraits(rawValue: 1 << 17)
+}
+
+/// An action an assistive technology offers besides activating, as
+/// `UIAccessibilityCustomAction` (a list row's "Delete"). The handler returns whether it did it.
+@MainActor
+public final class AccessibilityCustomAction {
+    public var name: String
+    public var handler: @MainActor (AccessibilityCustomAction) -> Bool
+    public init(name: String, handler: @escaping @MainActor (AccessibilityCustomAction) -> Bool) {
+        self.name = name
+        self.handler = handler
+    }
+    /// Performs the action (what a bridge calls); returns the handler's answer.
+    @discardableResult public func perform() -> Bool { handler(self) }
+}
+
+/// The values an engine class has when the app sets none: UIKit's defaults for that class.
+public struct AccessibilityDefaults: Sendable, Equatable {
+    public var isElement: Bool
+    public var label: String?
+    public var value: String?
+    public var traits: AccessibilityTraits
+    public init(isElement: Bool = false, label: String? = nil, value: String? = nil, traits: AccessibilityTraits = []) {
+        self.isElement = isElement
+        self.label = label
+        self.value = value
+        self.traits = traits
+    }
+}
+
+/// What an app set on one object: nil fields fall back to its class's defaults. Made on the
+/// first write, so a view nobody describes carries one nil pointer.
+public final class AccessibilitySettings {
+    var isElement: Bool?
+    var label: String?
+    var value: String?
+    var hint: String?
+    var identifier: String?
+    var traits: AccessibilityTraits?
+    /// In window points, when set explicitly (an element placed without a container view).
+    var frame: Rect?
+    var activationPoint: Point?
+    var elements: [AccessibilityObject]?
+    var customActions: [AccessibilityCustomAction] = []
+    var elementsHidden = false
+    var viewIsModal = false
+    /// Whether the window draws the keyboard focus ring around this view (AX3).
+    package var showsFocusRing = false
+}
+
+/// The root of everything an assistive technology reads, as the UIAccessibility informal
+/// protocol on NSObject: views and view controllers (through ``Responder``) and
+/// ``AccessibilityElement``s. Read the properties to describe the object; override
+/// ``accessibilityDefaults`` to change a class's defaults, or the properties themselves to
+/// compute them.
+@MainActor
+open class AccessibilityObject {
+    public init() {}
+
+    /// What the app set (nil until it sets something).
+    package final var accessibilitySettings: AccessibilitySettings?
+    final var settings: AccessibilitySettings {
+        if let s = accessibilitySettings { return s }
+        let s = AccessibilitySettings()
+        accessibilitySettings = s
+        return s
+    }
+
+    /// UIKit's defaults for this class; the base: not an element, nothing to say.
+    open var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults() }
+
+    /// Whether an assistive technology reads this object as one element (its subviews then are
+    /// not read). Controls, labels and cells are; plain views and image views are not.
+    open var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? accessibilityDefaults.isElement }
+        set { settings.isElement = newValue }
+    }
+    /// A short name (a button's title). Setting nil returns to the default.
+    open var accessibilityLabel: String? {
+        get { accessibilitySettings?.label ?? accessibilityDefaults.label }
+        set { settings.label = newValue }
+    }
+    /// The current value, as text (a slider's percentage, a switch's "1" or "0").
+    open var accessibilityValue: String? {
+        get { accessibilitySettings?.value ?? accessibilityDefaults.value }
+        set { settings.value = newValue }
+    }
+    /// What activating does, when the label does not say.
+    open var accessibilityHint: String? {
+        get { accessibilitySettings?.hint }
+        set { settings.hint = newValue }
+    }
+    /// A name for tests and tools, never spoken (a view's defaults to its ``View/identifier``).
+    open var accessibilityIdentifier: String? {
+        get { accessibilitySettings?.identifier ?? (self as? View)?.identifier }
+        set { settings.identifier = newValue }
+    }
+    /// The traits: set ones replace the class's defaults.
+    open var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? accessibilityDefaults.traits }
+        set { settings.traits = newValue }
+    }
+    /// Where the object is, in window points: a view's bounds, an element's frame in its
+    /// container's space, both converted; set, it is used as is.
+    open var accessibilityFrame: Rect {
+        get { accessibilitySettings?.frame ?? computedAccessibilityFrame }
+        set { settings.frame = newValue }
+    }
+    /// Where activating touches, in window points: the frame's middle unless set.
+    open var accessibilityActivationPoint: Point {
+        get {
+            if let p = accessibilitySettings?.activationPoint { return p }
+            let f = accessibilityFrame
+            return Point(x: f.midX, y: f.midY)
+        }
+        set { settings.activationPoint = newValue }
+    }
+    /// The elements this container holds, in reading order, when it says so: they replace its
+    /// subviews in the tree (a chart's bars, a segmented control's segments).
+    open var accessibilityElements: [AccessibilityObject]? {
+        get { accessibilitySettings?.elements }
+        set { settings.elements = newValue }
+    }
+    /// Actions besides activating.
+    open var accessibilityCustomActions: [AccessibilityCustomAction] {
+        get { accessibilitySettings?.customActions ?? [] }
+        set { settings.customActions = newValue }
+    }
+    /// Whether this object's subtree is hidden from assistive technologies.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibilitySettings?.elementsHidden ?? false }
+        set { settings.elementsHidden = newValue }
+    }
+    /// Whether a view's siblings are ignored while it is shown (an alert).
+    open var accessibilityViewIsModal: Bool {
+        get { accessibilitySettings?.viewIsModal ?? false }
+        set { settings.viewIsModal = newValue }
+    }
+
+    /// Activates the object as a double tap would; false: the caller taps
+    /// ``accessibilityActivationPoint`` instead (UIKit's rule). Controls send their action.
+    open func accessibilityActivate() -> Bool { false }
+    /// Moves an adjustable element's value up one step (a slider by a tenth).
+    open func accessibilityIncrement() {}
+    /// Moves an adjustable element's value down one step.
+    open func accessibilityDecrement() {}
+
+    /// The frame when none was set: a view's bounds, an element's container-space frame, in
+    /// window points.
+    var computedAccessibilityFrame: Rect {
+        if let v = self as? View { return v.windowRect(of: v.bounds) }
+        if let e = self as? AccessibilityElement {
+            var c = e.accessibilityContainer
+            while let x = c as? AccessibilityElement { c = x.accessibilityContainer }
+            if let v = c as? View { return v.windowRect(of: e.accessibilityFrameInContainerSpace) }
+            return e.accessibilityFrameInContainerSpace
+        }
+        return .zero
+    }
+}
+
+/// An object that stands for part of a view drawn without subviews (a chart's bar, a
+/// segmented control's segment), as `UIAccessibilityElement`: an element by default, placed by
+/// ``accessibilityFrameInContainerSpace`` in its container view. Its container lists it in
+/// ``AccessibilityObject/accessibilityElements``.
+@MainActor
+open class AccessibilityElement: AccessibilityObject {
+    /// The view (or element) that holds this one.
+    public weak var accessibilityContainer: AccessibilityObject?
+    /// The frame in the container view's coordinates.
+    public var accessibilityFrameInContainerSpace = Rect.zero
+    /// Called by ``accessibilityActivate()``; nil: activation taps the activation point.
+    public var onActivate: (@MainActor () -> Bool)?
+    /// Called by ``accessibilityIncrement()`` (+1) and ``accessibilityDecrement()`` (-1).
+    public var onAdjust: (@MainActor (Int) -> Void)?
+
+    public init(accessibilityContainer: AccessibilityObject?) {
+        self.accessibilityContainer = accessibilityContainer
+        super.init()
+    }
+
+    open override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(isElement: true) }
+    open override func accessibilityActivate() -> Bool { onActivate?() ?? false }
+    open override func accessibilityIncrement() { onAdjust?(1) }
+    open override func accessibilityDecrement() { onAdjust?(-1) }
+}
+
+extension View {
+    /// `rect` (view coordinates) in window points: the box of its four corners (model values).
+    package func windowRect(of rect: Rect) -> Rect {
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map { pointToWindow($0) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
