@@ -8,7 +8,8 @@ import PackageDescription
 // packages' products are left out. PackageHeaderTests (AM6) checks the arrows against the
 // targets below, and that every library target has a line.
 //   Geometry                               points, sizes, rects, affine transforms, colours
-//   FrameTiming                            the frame grid, the frame schedule, clocks and their statistics
+//   FrameTiming                            the frame grid, the frame schedule, clocks
+//   FrameStatistics <- FrameTiming         clock statistics and duration percentiles for benches (HdrHistogram)
 //   LayoutSolver                           the Cassowary solver
 //   JSONParsing                            the located JSON reader scene and Lottie files share
 //   Archives                               zip archives read under limits on entries, sizes and ratios (ZIPFoundation)
@@ -109,7 +110,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: strict),
-        .target(name: "FrameTiming", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
+        .target(name: "FrameTiming", swiftSettings: strict),
+        // Benches' statistics apart from the frame clock: HdrHistogram's module brings
+        // swift-numerics, whose static `Double.log10` and `pow` would shadow the global functions
+        // in every client's `extension Double` (RU3).
+        .target(name: "FrameStatistics", dependencies: ["FrameTiming", .product(name: "Histogram", package: "hdrhistogram-swift")],
                 swiftSettings: strict),
         .target(name: "LayoutSolver", swiftSettings: strict),
         .target(name: "JSONParsing", swiftSettings: strict),
@@ -199,8 +204,8 @@ let package = Package(
         .executableTarget(
             name: "TimelineCLI",
             dependencies: [
-                "Timeline", "TimelineScene", "FrameTiming", "LayoutSolver", "Geometry", "TimelineSDL", "TextEngine", "Lottie",
-                "TimelineInspector",
+                "Timeline", "TimelineScene", "FrameTiming", "FrameStatistics", "LayoutSolver", "Geometry", "TimelineSDL", "TextEngine",
+                "Lottie", "TimelineInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -240,12 +245,12 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "Gallery",
-            dependencies: ["Timeline", "TimelineSDL", "Geometry", "FrameTiming", "Lottie", "TimelineInspector",
+            dependencies: ["Timeline", "TimelineSDL", "Geometry", "FrameTiming", "FrameStatistics", "Lottie", "TimelineInspector",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Demos/Gallery",
             swiftSettings: strict),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"], swiftSettings: strict),
-        .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"], swiftSettings: strict),
+        .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming", "FrameStatistics"], swiftSettings: strict),
         .testTarget(name: "UpdateLoopTests", dependencies: ["UpdateLoop", "TimelineTestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "Geometry"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrameStatistics
 import FrameTiming
 import Geometry
 import TimelineSDL

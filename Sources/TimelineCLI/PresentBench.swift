@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FrameStatistics
 import FrameTiming
 import Geometry
 import Timeline

@@ -1,3 +1,4 @@
+import FrameStatistics
 import FrameTiming
 import Testing
 
