@@ -62,8 +62,8 @@ import PackageDescription
 //                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
 //   BadgeKit       <- UIKit                a UIKit library whose every file is in UIKit/ (RU2), built with the plugin
 //   ObjCLowering                           lowers @objc and #selector for Linux (the objc-lower tool)
-//   TimelineCLI    <- Timeline, TimelineScene, FrameTiming, LayoutSolver, Geometry, TimelineSDL, TextEngine,
-//                     Lottie, TimelineInspector
+//   TimelineCLI    <- Timeline, TimelineScene, FrameTiming, FrameStatistics, LayoutSolver, Geometry,
+//                     TimelineSDL, TextEngine, Lottie, TimelineInspector
 //                                          the `timeline` executable
 //   FuzzHarness    <- TimelineScene, TimelineSDL, Timeline
 //                                          what the scene fuzzer and its regression tests run on an input
