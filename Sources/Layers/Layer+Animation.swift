@@ -157,8 +157,11 @@ extension Layer {
         else if let d = r.animation.delegate { d.animationDidStop(r.animation, finished: finished) }
     }
 
-    /// After removals: the properties no animation drives show the model again.
-    func animationsDidShrink() {
+    /// After removals: the properties no animation drives show the model again. `listedInPass`:
+    /// an evaluation pass has listed the layer as changed (``presentationDidChange(pass:)``), so
+    /// a layer keeping its presentation (a view's) needs no other notice: its host patches it
+    /// from the pass's list, as in any frame that animates it.
+    func animationsDidShrink(listedInPass: Bool = false) {
         let before = animatedProperties
         animatedProperties = running.reduce(0) { $0 | $1.compiled.properties }
         if running.isEmpty && !keepsPresentation {
@@ -172,6 +175,7 @@ extension Layer {
                 p.setPresentationValue(engineValue(for: prop), for: prop)
             }
         }
+        if listedInPass && keepsPresentation { return }
         contentDidChange()
     }
 

@@ -94,7 +94,7 @@ extension LayerEngine {
         endedOffsetLayers = []
         for layer in list where layer.offsetStamp == pass && !layer.running.isEmpty {
             layer.offsetStamp = pass - 1         // once per layer
-            removeEnded(from: layer, local: evaluationTime, now: now, inMediaTime: true)
+            removeEnded(from: layer, local: evaluationTime, now: now, inMediaTime: true, listedInPass: true)
         }
         list.removeAll(keepingCapacity: true)
         endedOffsetLayers = list

@@ -43,8 +43,15 @@ public final class LayerEngine: FrameParticipant {
     private var layoutQueue: [Layer] = []
     /// Layers attached since the last commit (``Layer/hasBeenCommitted`` is set at the commit).
     private var uncommitted: [Layer] = []
-    private var callbacks: [() -> Void] = []
-    private var readyCallbacks: [() -> Void] = []
+    /// What the next completions phase calls, in order: delegates' start and stop calls are
+    /// stored as values (no closure made, or checked for its actor, per ended animation: P2).
+    private var callbacks: [PendingCallback] = []
+    private var readyCallbacks: [PendingCallback] = []
+    private enum PendingCallback {
+        case started(Animation, any AnimationDelegate)
+        case stopped(Animation, any AnimationDelegate, finished: Bool)
+        case body(() -> Void)
+    }
     /// Media time of the frame being evaluated, in seconds.
     public var frameTime: Double { evaluationTime }
     private(set) var evaluationTime = 0.0
@@ -189,13 +196,13 @@ public final class LayerEngine: FrameParticipant {
 
     func animationDidStop(_ animation: Animation, finished: Bool, started: Bool) {
         guard let d = animation.delegate else { return }
-        callbacks.append { d.animationDidStop(animation, finished: finished) }
+        callbacks.append(.stopped(animation, d, finished: finished))
         runLoop?.requestFrame()
     }
 
     /// Runs `body` in the next completions phase (phase 3), as animation delegates are told.
     public func enqueueCallback(_ body: @escaping () -> Void) {
-        callbacks.append(body)
+        callbacks.append(.body(body))
         runLoop?.requestFrame()
     }
 
@@ -346,15 +353,15 @@ public final class LayerEngine: FrameParticipant {
             count += 1
             if state != .pending, !r.didStart {
                 r.didStart = true
-                if let d = r.animation.delegate {
-                    let a = r.animation
-                    callbacks.append { d.animationDidStart(a) }
-                }
+                if let d = r.animation.delegate { callbacks.append(.started(r.animation, d)) }
             }
             if state == .ended, r.animation.isRemovedOnCompletion { ended = true }
             if state == .running, mayTable(r, of: layer) { table(r, of: layer) }
         }
-        if ended {
+        if ended && layer.keepsPresentation {
+            if let c = layer.presentationDidChange(pass: pass, cache: &rootCache) { changed.append(c) }
+            removeEnded(from: layer, local: local, now: now, inMediaTime: inMediaTime, listedInPass: true)
+        } else if ended {
             removeEnded(from: layer, local: local, now: now, inMediaTime: inMediaTime)
         } else {
             // (layerNeedsRender does nothing while evaluating.)
@@ -364,7 +371,7 @@ public final class LayerEngine: FrameParticipant {
 
     /// Removes `layer`'s animations that are over and removed on completion, in the order they
     /// were added (their delegates hear of it in that order).
-    func removeEnded(from layer: Layer, local: Double, now: Int64, inMediaTime: Bool) {
+    func removeEnded(from layer: Layer, local: Double, now: Int64, inMediaTime: Bool, listedInPass: Bool = false) {
         var i = 0
         while i < layer.running.count {
             let r = layer.running[i]
@@ -374,7 +381,7 @@ public final class LayerEngine: FrameParticipant {
                 i += 1
             }
         }
-        layer.animationsDidShrink()
+        layer.animationsDidShrink(listedInPass: listedInPass)
     }
 
     /// `layer` as it is at media time `t` (seconds), for a renderer drawing a copy of it at
@@ -395,7 +402,13 @@ public final class LayerEngine: FrameParticipant {
         for s in sources { s.runCompletions() }
         guard !callbacks.isEmpty else { return }
         swap(&callbacks, &readyCallbacks)
-        for c in readyCallbacks { c() }
+        for c in readyCallbacks {
+            switch c {
+            case .started(let a, let d): d.animationDidStart(a)
+            case .stopped(let a, let d, let finished): d.animationDidStop(a, finished: finished)
+            case .body(let body): body()
+            }
+        }
         readyCallbacks.removeAll(keepingCapacity: true)
     }
 

@@ -14,16 +14,26 @@ struct AnimationBench: ParsableCommand {
 
     @Option(help: "Frames measured per case.") var frames = 600
     @Option(help: "Only the tick case with this many properties (for allocation counting).") var onlyTick: Int?
+    @Option(help: "Only the bulk end (P2): 1,000 animations, 500 ending in one frame, over this many fresh hosts.")
+    var onlyBulkEnd: Int?
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10; got \(frames)") }
+        if let runs = onlyBulkEnd, runs < 1 { throw ValidationError("--only-bulk-end must be at least 1; got \(runs)") }
     }
 
     func run() throws {
         let frames = self.frames, json = self.json
         if let n = onlyTick {
             MainActor.assumeIsolated { let (p50, _) = AnimationBench.tick(properties: n, frames: frames); print("tick \(n): \(p50) ms") }
+            return
+        }
+        if let runs = onlyBulkEnd {
+            MainActor.assumeIsolated {
+                let b = AnimationBench.bulkEnd(views: 1_000, runs: runs)
+                print("bulk end: end frame \(b.end) ms, steady frame \(b.steady) ms, \(b.end / b.steady)x")
+            }
             return
         }
         MainActor.assumeIsolated {

@@ -130,8 +130,12 @@ final class ViewAnimationEnd: AnimationDelegate {
                 v.animatedProperties &= ~property.bit
                 v.keyframedProperties &= ~property.bit
                 v.blockProperties &= ~property.bit
+                // The layer engine has shown the model already when the animation ended in its
+                // pass (and listed the layer for the window): only a value that differs (a held
+                // fill's, or an animation stopped outside a pass) needs the view redrawn (P2).
+                let shown = v.onScreen.value(of: property)
                 v.showModel(property)
-                v.presentationChanged()
+                if v.onScreen.value(of: property) != shown { v.presentationChanged() }
             }
         }
         group.animationEndedInCompletions(finished: finished)
