@@ -47,9 +47,10 @@ import PackageDescription
 //   Lottie         <- Timeline, JSONParsing, Archives, Layers, Geometry, Motion, RenderModel, Images
 //                                          Bodymovin files and .lottie archives -> layer trees, the player view,
 //                                          the recorder
-//   TimelineInspector <- Timeline, Views, Layers, Geometry, UpdateLoop, JSONParsing
+//   TimelineInspector <- Timeline, TimelineSDL, Views, Layers, Geometry, UpdateLoop, JSONParsing
 //                                          the live inspector: a Chrome DevTools Protocol server on loopback
-//                                          (FlyingFox), started only when TIMELINE_INSPECT asks (IN1)
+//                                          (FlyingFox), started only when TIMELINE_INSPECT asks (IN1);
+//                                          its screenshots are drawn by TimelineSDL's offscreen painter
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
@@ -182,7 +183,7 @@ let package = Package(
         // CG values Foundation on Linux lacks; QuartzCore the CA layer and animation classes.
         // The live inspector (IN1-IN3): its own product, so an app that does not link it pays nothing.
         .target(name: "TimelineInspector",
-                dependencies: ["Timeline", "Views", "Layers", "Geometry", "UpdateLoop", "JSONParsing",
+                dependencies: ["Timeline", "TimelineSDL", "Views", "Layers", "Geometry", "UpdateLoop", "JSONParsing",
                                .product(name: "FlyingFox", package: "FlyingFox")],
                 swiftSettings: strict),
         .target(name: "ObjectiveC", swiftSettings: facade),
@@ -275,7 +276,7 @@ let package = Package(
                                                       "Images", "UpdateLoop"],
                     swiftSettings: facade),
         .testTarget(name: "TimelineInspectorTests",
-                    dependencies: ["TimelineInspector", "Timeline", "TimelineTestSupport", "Views", "Controls", "Layers", "Geometry",
+                    dependencies: ["TimelineInspector", "Timeline", "TimelineSDL", "TimelineTestSupport", "Views", "Controls", "Layers", "Geometry",
                                    "UpdateLoop", "JSONParsing", .product(name: "FlyingSocks", package: "FlyingFox")],
                     swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],

@@ -105,7 +105,7 @@ public final class Inspector {
         "DOM.describeNode", "CSS.enable", "CSS.disable", "CSS.getComputedStyleForNode",
         "Animation.enable", "Animation.disable", "Animation.setPlaybackRate", "Animation.getPlaybackRate",
         "Animation.setPaused", "Animation.seekAnimations", "Animation.releaseAnimations",
-        "Overlay.enable", "Overlay.disable", "Overlay.highlightNode", "Overlay.hideHighlight", "Overlay.setInspectMode", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
+        "Overlay.enable", "Overlay.disable", "Overlay.highlightNode", "Overlay.hideHighlight", "Overlay.setInspectMode", "Page.captureScreenshot", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
         "Log.enable", "Log.disable", "Inspector.enable", "Target.setAutoAttach", "Target.setDiscoverTargets",
         "Runtime.runIfWaitingForDebugger", "Page.getResourceTree",
     ]
@@ -168,6 +168,8 @@ public final class Inspector {
         case "Overlay.highlightNode":
             try highlightNode(request)
             return .object([])
+        case "Page.captureScreenshot":
+            return try captureScreenshot(request)
         case "Overlay.hideHighlight":
             setHighlight(nil)
             return .object([])
