@@ -68,7 +68,10 @@ final class LottieScene: GalleryScene {
             v.backgroundColor = Palette.card
             v.cornerRadius = 6
             container.addSubview(v)
-            container.addSubview(makeLabel(item.0, size: 11, color: Palette.dim, at: Point(x: frame.minX, y: frame.maxY + 3)))
+            // A long file name ends in an ellipsis at the tile's width instead of running into the next.
+            let name = makeLabel(item.0, size: 11, color: Palette.dim, at: Point(x: frame.minX, y: frame.maxY + 3))
+            name.frame.size.width = min(name.frame.width, frame.width)
+            container.addSubview(name)
             v.loopMode = .loop
             v.play()
         }
