@@ -41,6 +41,32 @@ extension Layer {
         install(entry, compiled)
     }
 
+    /// Adds an animation of a number outside the layer under `key` (a view's constraint constant,
+    /// AM1): `set` gets its value at each evaluation on the layer's time, from `from` to `to` with
+    /// `timing`, begun at the running frame or the next. An animation already under `key` is
+    /// removed first, unfinished (its delegate hears `false`), as ``add(_:forKey:)`` replaces one.
+    package func addValueAnimation(_ description: BasicAnimation, forKey key: String, from: Double, to: Double,
+                                   timing: AnimationTiming, set: @escaping @MainActor (Double) -> Bool) {
+        if let i = running.firstIndex(where: { $0.key == key }) {
+            stopAnimation(at: i, finished: false)
+            animationsDidShrink()
+        }
+        let track = ValueTrack(from: from, to: to, timing: timing, set: set)
+        var compiled = CompiledAnimation(timing: description.mediaTiming, function: nil, track: .value(track))
+        compiled.shared = SharedTiming(timing)
+        let frame = engine?.runLoop?.currentFrame
+        let entry = RunningAnimation(key: key, animation: description, compiled: compiled, awaitsBegin: frame == nil)
+        entry.isViewAnimation = true
+        if let frame, let engine {
+            entry.begin(atLocalTime: localTime(forMediaTime: MediaTime.seconds(frame.mediaTime)),
+                        nanoseconds: engine.layersHaveOwnTime ? nil : frame.mediaTime)
+        }
+        install(entry, compiled)
+        // Added by a motion the animation phase runs (a scene's animator) after this layer was
+        // evaluated: its first frame's value now, as the rest of the phase shows its start.
+        if engine?.runLoop?.phase == .animation { _ = track.apply(at: 0) }
+    }
+
     /// Stops the animations a view made of `property` (its block and keyframe animations),
     /// unfinished: a newer one of the view interrupts them (their delegates hear `false`).
     /// - Complexity: O(animations of the layer).

@@ -101,6 +101,9 @@ struct CompiledAnimation {
         case group([CompiledAnimation])
         /// A transition: it drives no property; its progress goes to the layer's renderer.
         case transition(TransitionAnimation.Kind, TransitionAnimation.Subtype, start: Double, end: Double)
+        /// A number outside the layer run on the layer's time (a constraint constant, AM1): it
+        /// drives no property; its value goes to its setter.
+        case value(ValueTrack)
     }
 
     /// The properties the animation drives.
@@ -109,7 +112,7 @@ struct CompiledAnimation {
         case .basic(let b): b.keyPath.property.bit
         case .keyframes(let k): k.keyPath.property.bit | (k.rotation != nil ? LayerProperty.transform.bit : 0)
         case .group(let children): children.reduce(0) { $0 | $1.properties }
-        case .transition: 0
+        case .transition, .value: 0
         }
     }
 }
@@ -355,6 +358,7 @@ extension CompiledAnimation {
     ///   allocation for scalar, point, size, rect, colour and transform values.
     @MainActor
     func apply(at t: Double, to target: Layer) -> EvaluationState {
+        if case .value(let v) = track { return v.apply(at: t) }
         if let shared {
             switch shared.sample(at: t) {
             case .progress(let p):
@@ -382,6 +386,8 @@ extension CompiledAnimation {
         case .transition(let kind, let side, let start, let end):
             let p = function?.progress(at: fraction) ?? fraction
             target.transitionState = (kind, side, start + (end - start) * p)
+        case .value(let v):
+            return v.apply(at: t)
         }
         return outcome
     }
@@ -390,6 +396,7 @@ extension CompiledAnimation {
     /// unless it is kept on completion).
     @MainActor
     func isOver(at t: Double) -> Bool {
+        if case .value(let v) = track, !v.isAlive { return true }
         if let shared { return shared.sample(at: t) == .ended }
         if case .after = timing.state(atParentTime: t) { return true }
         return false

@@ -82,48 +82,32 @@ struct AnimatorRecording: Sendable {
     let delayFactor: Double
 }
 
-/// A constraint constant animating from a value to a target, set every frame through the
-/// solver's edit path so every intermediate frame satisfies every constraint (N2, mode b).
-struct ConstantAnimation {
-    weak var constraint: LayoutConstraint?
-    var from: Double
-    var to: Double
-    var begin: Int64?
-    var timing: AnimationTiming
-    var group: CompletionGroup
-    var epoch: UInt32
-}
-
-/// The views' side of the one animation engine (AM1). A block's and a keyframe block's changes
-/// become animations of the views' layers, which the layer engine evaluates with the layers'
-/// own; this object makes them, counts their completion groups, and runs what is not yet a
-/// layer animation: constraint-constant animations, property animators, timelines and scroll
+/// The views' side of the one animation engine (AM1). A block's and a keyframe block's changes,
+/// and constraint-constant animations, become animations of the views' layers, which the layer
+/// engine evaluates with the layers' own; this object makes them, counts their completion
+/// groups, and runs what is not yet a layer animation: property animators, timelines and scroll
 /// motions, in phase 2 of each frame (writing presentation values), and their completions in
 /// phase 3. It is an ``AnimationSource`` of the run loop's layer engine, which advances it from
 /// the same frame time, one per loop (``MainRunLoop/animations``). Values are pure functions of
 /// the frame time and each animation's begin time (N8).
 ///
 /// Bulk changes are linear (P2): interrupting a view's animation of a property looks only at
-/// that view's layer, and a constant animation left behind is dropped through an epoch.
+/// that view's layer.
 @MainActor
 public final class AnimationEngine: AnimationSource {
     /// Weak: code may keep the engine (``MainRunLoop/animations``) after its loop is gone (MR3).
     weak var runLoop: MainRunLoop?
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
-    /// How many block animations run on views' layers (counted for ``runningCount``).
+    /// How many block and constraint-constant animations run on views' layers (counted for
+    /// ``runningCount``).
     var blockCount = 0
-    private var constants: [ConstantAnimation] = []
+    var constantCount = 0
     private(set) var animators: [PropertyAnimator] = []
     /// Timelines and scroll motions, advanced first in the tick (weak: an owner that goes away
     /// ends its motion).
     private(set) var driven: [WeakDriven] = []
     struct WeakDriven { weak var value: (any FrameDrivenAnimation)? }
-    private var endedGroups: [CompletionGroup] = []
-    private var readyCompletions: [CompletionGroup] = []
-    /// Whether an interruption left stale constant animations behind since the last tick:
-    /// only then does the tick compare each one's epoch with its constraint's.
-    private var hasStaleConstants = false
     /// Whether a view's layer (or a superview's) has had a time of its own (a begin time, speed
     /// or offset) in this loop: from then on each view animation runs on its layer's time
     /// (CA8, ``layerTime(of:at:)``), so pausing a layer pauses the view animations under it.
@@ -141,8 +125,7 @@ public final class AnimationEngine: AnimationSource {
 
     /// Whether anything is animating or waiting to complete.
     public var hasPendingWork: Bool {
-        !constants.isEmpty || !endedGroups.isEmpty
-            || animators.contains { $0.isRunning } || !driven.isEmpty
+        animators.contains { $0.isRunning } || !driven.isEmpty
     }
 
     public func describePendingWork() -> [String] {
@@ -174,7 +157,7 @@ public final class AnimationEngine: AnimationSource {
 
     /// How many block and constant animations are running (keyframe blocks run as animations
     /// of their views' layers).
-    public var runningCount: Int { blockCount + constants.count }
+    public var runningCount: Int { blockCount + constantCount }
 
     /// The begin time of an animation of `view` made now: the running frame's time (on the
     /// view's layer time), or nil to take the time of the first frame that ticks it (N8: that
@@ -262,17 +245,6 @@ public final class AnimationEngine: AnimationSource {
         view.viewLayer.removeViewAnimations(of: property.layerProperty)
     }
 
-    /// Ends one animation of `group` unfinished (interrupted, or its view or constraint gone).
-    func abandon(_ group: CompletionGroup) {
-        group.finished = false
-        end(group)
-    }
-
-    private func end(_ group: CompletionGroup) {
-        group.pending -= 1
-        if group.pending == 0 { endedGroups.append(group) }
-    }
-
     // MARK: The tick (phase 2)
 
     /// Advances timelines and scroll motions, in the order they started; one that ends (or
@@ -292,7 +264,6 @@ public final class AnimationEngine: AnimationSource {
     public func advance(to frame: FrameInfo) {
         let now = frame.mediaTime
         if !driven.isEmpty { tickDriven(frame) }
-        if !constants.isEmpty { tickConstants(now) }
         if !animators.isEmpty {
             var k = 0
             while k < animators.count {
@@ -303,69 +274,32 @@ public final class AnimationEngine: AnimationSource {
     }
 
     /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint
-    /// mode): each frame re-solves incrementally and commits with a layout pass. A running
-    /// constant animation of the same constraint ends unfinished.
-    func animateConstant(_ constraint: LayoutConstraint, to target: Double, timing: AnimationTiming, completion: ((Bool) -> Void)?) {
-        constraint.constantAnimationEpoch &+= 1          // a running one becomes stale
-        hasStaleConstants = true
+    /// mode): an animation of the layer of the view that holds the constraint (AM1), which the
+    /// layer engine evaluates on that layer's time, setting the constant through the solver's
+    /// edit path; each frame then re-solves incrementally and commits with a layout pass. A
+    /// running constant animation of the same constraint ends unfinished.
+    func animateConstant(_ constraint: LayoutConstraint, on view: View, to target: Double, timing: AnimationTiming,
+                         completion: ((Bool) -> Void)?) {
         let group = CompletionGroup(completion)
         group.pending = 1
-        constants.append(ConstantAnimation(constraint: constraint, from: constraint.constant, to: target,
-                                           begin: beginNow(constraint.owner), timing: timing, group: group,
-                                           epoch: constraint.constantAnimationEpoch))
-        runLoop?.requestFrame()
-    }
-
-    /// Advances constant animations. When one ends the constant is the target (the model value),
-    /// whatever direction an autoreversing animation ended in (N4, as in frame mode).
-    private func tickConstants(_ frameTime: Int64) {
-        let checksEpochs = hasStaleConstants
-        hasStaleConstants = false
-        var w = 0
-        for r in constants.indices {
-            let a = constants[r]
-            guard let c = a.constraint, c.isActive, !checksEpochs || a.epoch == c.constantAnimationEpoch else {
-                abandon(a.group)
-                continue
-            }
-            // On the layer time of the view that holds the constraint (CA8).
-            let now = followsLayerTime ? time(on: c.owner, at: frameTime) : frameTime
-            let begin: Int64
-            if let b = a.begin { begin = b } else { begin = now; constants[r].begin = now }
-            let local = MediaTime.seconds(from: begin, to: now) - a.timing.delay
-            if a.timing.usesWebModel {
-                // The whole Web Animations model (N10). The constant is the model here: what
-                // shows with no effect is the target, and a fill's held value becomes the constant.
-                switch a.timing.effect(atElapsed: local + a.timing.delay) {
-                case .oldValue: c.constant = a.from
-                case .modelValue: c.constant = a.to
-                case .progress(let p): c.constant = lerp(a.from, a.to, p)
-                case .ended(let hold):
-                    c.constant = hold.map { lerp(a.from, a.to, $0) } ?? a.to
-                    end(a.group)
-                    continue
-                }
-            } else if local >= 0 {
-                let p = a.timing.progress(at: local)
-                c.constant = p.isFinished ? a.to : lerp(a.from, a.to, p.progress)
-                if p.isFinished {
-                    end(a.group)
-                    continue
-                }
-            }
-            if w != r { constants[w] = constants[r] }
-            w += 1
+        constantCount += 1
+        let description = Self.basic(.alpha, from: .scalar(constraint.constant), to: .scalar(target), curve: timing.curve)
+        description.keyPath = "constant"                  // what it animates: the constraint's constant
+        Self.describeTiming(timing, on: description)
+        description.delegate = ConstantAnimationEnd(constraint: constraint, group: group, counts: self)
+        _ = view.layer                                    // loaded: hosted, so the engine evaluates it
+        view.viewLayer.addValueAnimation(description, forKey: constraint.animationKey, from: constraint.constant, to: target,
+                                         timing: timing) { [weak constraint] value in
+            guard let constraint, constraint.isActive else { return false }
+            constraint.constant = value
+            return true
         }
-        constants.removeLast(constants.count - w)
     }
 
-    /// Runs the completions of the groups that ended (phase 3).
-    public func runCompletions() {
-        guard !endedGroups.isEmpty else { return }
-        swap(&endedGroups, &readyCompletions)
-        for g in readyCompletions { g.completion?(g.finished); g.completion = nil }
-        readyCompletions.removeAll(keepingCapacity: true)
-    }
+    /// Phase 3: nothing of its own. The groups of the animations on views' layers run their
+    /// completions from their delegates in the layer engine's completions; property animators
+    /// and timelines run theirs when they end.
+    public func runCompletions() {}
 
 }
 
@@ -447,7 +381,7 @@ extension LayoutConstraint {
     public func animateConstant(to target: Double, timing: AnimationTiming, completion: ((Bool) -> Void)? = nil) {
         precondition(timing.playbackRate.isFinite && timing.playbackRate != 0,
                      "animateConstant(timing:): playbackRate must be finite and not 0; got \(timing.playbackRate)")
-        guard let engine = owner?.window?.animations else { completion?(false); return }
-        engine.animateConstant(self, to: target, timing: timing, completion: completion)
+        guard let view = owner, let engine = view.window?.animations else { completion?(false); return }
+        engine.animateConstant(self, on: view, to: target, timing: timing, completion: completion)
     }
 }

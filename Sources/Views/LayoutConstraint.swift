@@ -166,8 +166,9 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     var solverBase = 0.0
     /// Queued for a constant update in the next constraints pass.
     var constantIsPending = false
-    /// Bumped when a constant animation starts: an older one of this constraint is then stale.
-    var constantAnimationEpoch: UInt32 = 0
+    /// The key of this constraint's constant animation on its view's layer (AM1): one per
+    /// constraint, so a newer animation replaces a running one.
+    var animationKey: String { "constant-" + String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16) }
     /// Marks the constraint during a batch ``deactivate(_:)``.
     var isBeingDeactivated = false
 

@@ -141,3 +141,21 @@ final class ViewAnimationEnd: AnimationDelegate {
         group.animationEndedInCompletions(finished: finished)
     }
 }
+
+/// Hears a constraint-constant animation on its view's layer end (AM1): the group counts it,
+/// finished only when it ran to its end with its constraint still active (a constraint removed,
+/// deactivated or given a newer animation ends it unfinished).
+final class ConstantAnimationEnd: AnimationDelegate {
+    weak var constraint: LayoutConstraint?
+    let group: CompletionGroup
+    weak var counts: AnimationEngine?
+
+    init(constraint: LayoutConstraint, group: CompletionGroup, counts: AnimationEngine) {
+        self.constraint = constraint; self.group = group; self.counts = counts
+    }
+
+    func animationDidStop(_ animation: Layers.Animation, finished: Bool) {
+        counts?.constantCount -= 1
+        group.animationEndedInCompletions(finished: finished && constraint?.isActive == true)
+    }
+}
