@@ -7,7 +7,7 @@ import Timeline
 /// The visual format language and overrides written in extensions, as small libraries use them
 /// (RU3); the cases are written here.
 @MainActor
-@Suite("RU3 the visual format language; overrides in extensions of the module's classes")
+@Suite("RU3 the visual format language; overrides in extensions of the file's classes; CoreText line bounds")
 struct UIKitVisualFormatRU3Tests {
     @Test("RU3 a visual format places views: standard spacings, metrics, predicates, an alignment option")
     func RU3_visualFormatLaysOut() {
@@ -129,5 +129,22 @@ struct UIKitVisualFormatRU3Tests {
         // A class the module declares twice is left alone.
         let twice = module + [(path: "/m/Other.swift", source: "class SwipeRow {}\n")]
         #expect(movingExtensionOverrides(access, file: "/m/Row+A.swift", module: twice) == access)
+    }
+
+    @Test("RU3 a CTLine of an attributed string measures as the string does; its ascent and descent are its font's")
+    func RU3_coreTextLineBounds() {
+        _ = makeApp()
+        let font = UIFont.systemFont(ofSize: 20)
+        let text = NSAttributedString(string: "Step 2 of 5", attributes: [.font: font])
+        let line = CTLineCreateWithAttributedString(text)
+        var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = -1
+        let width = CTLineGetTypographicBounds(line, &ascent, &descent, &leading)
+        #expect(width > 0 && abs(width - text.size().width.double) < 0.01)
+        #expect(abs(ascent - font.ascender) < 0.5 && abs(descent + font.descender) < 0.5)
+        #expect(leading >= 0)
+        #expect(CTLineGetTypographicBounds(line, nil, nil, nil) == width)
+        #expect(CTFontCopyPostScriptName(font) == font.fontName)
+        let longer = CTLineCreateWithAttributedString(NSAttributedString(string: "Step 2 of 5, done", attributes: [.font: font]))
+        #expect(CTLineGetTypographicBounds(longer, nil, nil, nil) > width)
     }
 }
