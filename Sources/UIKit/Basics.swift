@@ -299,6 +299,13 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
     public static let tintColor = rgb(0, 122, 255)
 }
 
+/// `#colorLiteral(red:green:blue:alpha:)` makes a `UIColor`, as UIKit's literal does (sRGB).
+extension UIColor: _ExpressibleByColorLiteral {
+    public convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
 // MARK: - UIFont
 
 /// `UIFont`: a font of the engine's font system (the system font is the bundled one).

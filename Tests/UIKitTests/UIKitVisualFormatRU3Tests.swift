@@ -147,4 +147,12 @@ struct UIKitVisualFormatRU3Tests {
         let longer = CTLineCreateWithAttributedString(NSAttributedString(string: "Step 2 of 5, done", attributes: [.font: font]))
         #expect(CTLineGetTypographicBounds(longer, nil, nil, nil) > width)
     }
+
+    @Test("RU3 #colorLiteral makes a UIColor of its sRGB components")
+    func RU3_colorLiteral() {
+        let accent: UIColor = #colorLiteral(red: 0.5, green: 0.25, blue: 1, alpha: 0.75)
+        var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+        #expect(accent.getRed(&r, green: &g, blue: &b, alpha: &a))
+        #expect(r == 0.5 && g == 0.25 && b == 1 && a == 0.75)
+    }
 }
