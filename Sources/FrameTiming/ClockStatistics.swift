@@ -1,4 +1,9 @@
-import Histogram
+// Implementation only: no Histogram type crosses this module's interface (one function body uses
+// it), and a module that imports FrameTiming, however far up (UIKit code, RU3), must not load
+// swift-numerics, whose static `Double.log10`, `pow`, `sin`... shadow the C functions that
+// code calls by their plain names inside its own `extension Double`. (`internal import` still
+// loads it in a module built without library evolution.)
+@_implementationOnly import Histogram
 
 /// One tick a clock delivered: the grid index it ran as, the grid time it was scheduled for and
 /// the time it actually woke, both in nanoseconds on the monotonic clock.

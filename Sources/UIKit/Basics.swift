@@ -428,6 +428,13 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
     /// filling `rect`; nothing without a context.
     public func draw(in rect: CGRect) { UIGraphicsGetCurrentContext()?.draw(CGImage(image), in: rect) }
     public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+    /// The image as PNG file bytes (the engine's encoder); nil for an empty image.
+    public func pngData() -> Data? { image.bitmap.pngData().map { Data($0) } }
+    /// The image as JPEG file bytes at `compressionQuality` (0 smallest ... 1 best, the engine's
+    /// encoder); nil for an empty image.
+    public func jpegData(compressionQuality: CGFloat) -> Data? {
+        image.bitmap.jpegData(quality: compressionQuality.double).map { Data($0) }
+    }
     /// Partial: the blend mode draws as normal; the alpha applies.
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }

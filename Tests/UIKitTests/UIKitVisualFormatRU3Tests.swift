@@ -155,4 +155,21 @@ struct UIKitVisualFormatRU3Tests {
         #expect(accent.getRed(&r, green: &g, blue: &b, alpha: &a))
         #expect(r == 0.5 && g == 0.25 && b == 1 && a == 0.75)
     }
+
+    @Test("RU3 an image's PNG and JPEG data carry their formats' signatures; a lower JPEG quality makes fewer bytes")
+    func RU3_imageData() {
+        _ = makeApp()
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 30)).image { context in
+            for x in stride(from: 0, to: 40, by: 4) {
+                UIColor(red: CGFloat(x) / 40, green: 0.5, blue: 1 - CGFloat(x) / 40, alpha: 1).setFill()
+                context.fill(CGRect(x: CGFloat(x), y: 0, width: 4, height: 30))
+            }
+        }
+        let png = image.pngData()
+        #expect(png.map { Array($0.prefix(4)) } == [0x89, 0x50, 0x4E, 0x47])
+        let best = image.jpegData(compressionQuality: 1), small = image.jpegData(compressionQuality: 0.1)
+        #expect(best.map { Array($0.prefix(3)) } == [0xFF, 0xD8, 0xFF])
+        #expect((small?.count ?? .max) < (best?.count ?? 0))
+        #expect(UIImage().pngData() == nil && UIImage().jpegData(compressionQuality: 0.5) == nil)
+    }
 }
