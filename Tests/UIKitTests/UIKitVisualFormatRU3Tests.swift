@@ -172,4 +172,26 @@ struct UIKitVisualFormatRU3Tests {
         #expect((small?.count ?? .max) < (best?.count ?? 0))
         #expect(UIImage().pngData() == nil && UIImage().jpegData(compressionQuality: 0.5) == nil)
     }
+
+    @Test("RU3 replacePathWithStrokedPath makes the current path the stroke's outline; filling it paints the stroke")
+    func RU3_replacePathWithStrokedPath() {
+        _ = makeApp()
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40)).image { renderer in
+            let context = renderer.cgContext
+            context.setLineWidth(6)
+            context.move(to: CGPoint(x: 10, y: 20))
+            context.addLine(to: CGPoint(x: 30, y: 20))
+            context.replacePathWithStrokedPath()
+            let box = context.boundingBoxOfPath
+            #expect(abs(box.minX - 10) < 0.01 && abs(box.maxX - 30) < 0.01)
+            #expect(abs(box.minY - 17) < 0.01 && abs(box.maxY - 23) < 0.01)
+            UIColor.red.setFill()
+            context.fillPath()
+        }
+        let bitmap = image.image.bitmap
+        let scale = bitmap.width / 40
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { bitmap.rgba[((y * scale) * bitmap.width + x * scale) * 4 + 3] }
+        #expect(alpha(20, 20) == 255 && alpha(12, 18) == 255)
+        #expect(alpha(20, 10) == 0 && alpha(5, 20) == 0)
+    }
 }
