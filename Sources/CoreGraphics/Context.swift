@@ -188,20 +188,28 @@ public final class CGContext {
         canvas.fill(path, paint: .color(faded(state.fill)), rule: rule)
     }
 
-    private func strokeDevice(_ path: Path) {
+    /// The outline stroking `path` paints, by the current line width, cap, join, miter limit and dash.
+    private func strokedOutline(_ path: Path) -> Path {
         // Line width scales with the current transform (its mean scale), as in Core Graphics.
         let t = state.ctm
         let scale = ((abs(t.a * t.d - t.b * t.c)).squareRoot()).double
         var p = path
         if let d = state.dash { p = p.copy(dashingWithPhase: d.phase * scale, lengths: d.lengths.map { $0 * scale }) }
-        let outline = p.copy(strokingWithWidth: state.lineWidth * scale, lineCap: state.lineCap.engine,
-                             lineJoin: state.lineJoin.engine, miterLimit: state.miterLimit)
+        return p.copy(strokingWithWidth: state.lineWidth * scale, lineCap: state.lineCap.engine,
+                      lineJoin: state.lineJoin.engine, miterLimit: state.miterLimit)
+    }
+
+    private func strokeDevice(_ path: Path) {
+        let outline = strokedOutline(path)
         emitShadow(outline)
         canvas.fill(outline, paint: .color(faded(state.stroke)), rule: .nonZero)
     }
 
     public func fillPath(using rule: CGPathFillRule = .winding) { fillDevice(current, rule: rule.engine); current = Path() }
     public func strokePath() { strokeDevice(current); current = Path() }
+    /// Replaces the current path with the outline stroking it would paint (the current line
+    /// width, cap, join, miter limit and dash), so that filling it paints the stroke.
+    public func replacePathWithStrokedPath() { current = strokedOutline(current) }
     public func drawPath(using mode: CGPathDrawingMode) {
         switch mode {
         case .fill: fillDevice(current, rule: .nonZero)

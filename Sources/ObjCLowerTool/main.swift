@@ -5,7 +5,8 @@
 // are called without `?` in this one too (RU3).
 // The output starts with `import UIKit`, as every Swift file of an iOS framework sees UIKit through
 // the framework's umbrella header (CocoaPods writes one), then a `#sourceLocation` naming the
-// input, so the compiler reports the user's file and lines, not the lowered copy's.
+// input, so the compiler reports the user's file and lines, not the lowered copy's. Overrides
+// written in an extension of a class the module declares move into the class (ExtensionOverrides).
 import Foundation
 import ObjCLowering
 
@@ -26,9 +27,12 @@ if args.first == "--output-dir", args.count >= 3 {
     exit(2)
 }
 var moduleOptionalMethods: Set<String> = []
+var module: [(path: String, source: String)] = []
 for file in moduleFiles {
     if let data = FileManager.default.contents(atPath: file) {
-        moduleOptionalMethods.formUnion(optionalMethodNames(in: String(decoding: data, as: UTF8.self)))
+        let text = String(decoding: data, as: UTF8.self)
+        moduleOptionalMethods.formUnion(optionalMethodNames(in: text))
+        module.append((URL(fileURLWithPath: file).standardizedFileURL.path, text))
     }
 }
 for (input, output) in pairs {
@@ -36,8 +40,11 @@ for (input, output) in pairs {
         FileHandle.standardError.write(Data("objc-lower: cannot read \(input)\n".utf8))
         exit(1)
     }
-    let path = URL(fileURLWithPath: input).standardizedFileURL.path.replacingOccurrences(of: "\"", with: "\\\"")
-    let lowered = "import UIKit\n#sourceLocation(file: \"\(path)\", line: 1)\n" + lowerObjectiveC(String(decoding: data, as: UTF8.self), moduleOptionalMethods: moduleOptionalMethods)
+    let original = URL(fileURLWithPath: input).standardizedFileURL.path
+    let path = original.replacingOccurrences(of: "\"", with: "\\\"")
+    let source = lowerObjectiveC(String(decoding: data, as: UTF8.self), moduleOptionalMethods: moduleOptionalMethods)
+    let lowered = "import UIKit\n#sourceLocation(file: \"\(path)\", line: 1)\n" + movingExtensionOverrides(source, file: original, module: module,
+                                                                                         lower: { lowerObjectiveC($0, moduleOptionalMethods: moduleOptionalMethods) })
     guard FileManager.default.createFile(atPath: output, contents: Data(lowered.utf8)) else {
         FileHandle.standardError.write(Data("objc-lower: cannot write \(output)\n".utf8))
         exit(1)

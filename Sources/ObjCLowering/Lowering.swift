@@ -13,6 +13,8 @@
 //   os(iOS) in an #if or #elseif condition    -> true  (the lowered code is iOS code, RU3)
 //   import Darwin / import ObjectiveC.runtime -> import Glibc / import ObjectiveC (RU3)
 //   @objc protocols and optional requirements -> see ObjCProtocols.swift (RU3)
+//   override in an extension of a class the module declares -> moved into the class
+//                                              (ExtensionOverrides.swift, RU3; the tool does it)
 //
 // A selector made this way carries the method, so target-action calls it without a runtime.
 // The rewriting is lexical: comments and string contents are never touched.

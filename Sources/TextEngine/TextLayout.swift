@@ -51,6 +51,11 @@ public struct TextLayout: Sendable {
         public var top: Double
         public var baseline: Double
         public var height: Double
+        /// Its typographic ascent, descent and leading (the line gap), in points, the largest of
+        /// the faces it uses (CoreText's `CTLineGetTypographicBounds`).
+        public var ascent: Double
+        public var descent: Double
+        public var leading: Double
         /// Left edge of its first glyph, and its width without trailing white space.
         public var x: Double
         public var width: Double
@@ -326,7 +331,8 @@ public struct TextLayout: Sendable {
                 decorations.append(TextDecoration(rect: Rect(x: x0, y: y, width: x - x0, height: t), color: style.color))
             }
         }
-        return Line(range: a..<b, top: top, baseline: baseline, height: height, x: 0, width: x, runs: runs,
+        return Line(range: a..<b, top: top, baseline: baseline, height: height, ascent: ascent, descent: descent,
+                    leading: leading, x: 0, width: x, runs: runs,
                     decorations: decorations, cells: cells, isRightToLeft: p.baseLevel & 1 == 1, isTruncated: false,
                     alignment: p.style.alignment)
     }

@@ -180,3 +180,36 @@ extension NSAttributedString {
         return nil
     }
 }
+
+// CoreText's line measuring, as UIKit code reaches it through `import UIKit`: a `CTLine` is the
+// engine's layout of an attributed string on one line (the first character's attributes, as
+// the string measuring above), a `CTFont` is a `UIFont` (toll-free bridged on iOS).
+
+/// `CTFont`: on iOS the same object as a `UIFont`.
+public typealias CTFont = UIFont
+
+/// `CTFontCopyPostScriptName`: the font's PostScript name (`UIFont.fontName`).
+public func CTFontCopyPostScriptName(_ font: CTFont) -> String { font.fontName }
+
+/// `CTLine`: an attributed string laid out by the engine without wrapping (a line break in the
+/// string starts a new engine line; the typographic bounds add their widths, as one line).
+public final class CTLine: @unchecked Sendable {
+    let layout: TextLayout
+    init(_ layout: TextLayout) { self.layout = layout }
+}
+
+/// `CTLineCreateWithAttributedString`: the string laid out on one line.
+public func CTLineCreateWithAttributedString(_ string: NSAttributedString) -> CTLine {
+    CTLine(layout(string.string, firstAttributes(string)))
+}
+
+/// `CTLineGetTypographicBounds`: the line's width, and through the pointers given its ascent,
+/// descent and leading, from the engine's line metrics.
+public func CTLineGetTypographicBounds(_ line: CTLine, _ ascent: UnsafeMutablePointer<CGFloat>?,
+                                       _ descent: UnsafeMutablePointer<CGFloat>?, _ leading: UnsafeMutablePointer<CGFloat>?) -> Double {
+    let lines = line.layout.lines
+    ascent?.pointee = CGFloat(lines.map(\.ascent).max() ?? 0)
+    descent?.pointee = CGFloat(lines.map(\.descent).max() ?? 0)
+    leading?.pointee = CGFloat(lines.map(\.leading).max() ?? 0)
+    return lines.reduce(0) { $0 + $1.width }
+}

@@ -299,6 +299,13 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
     public static let tintColor = rgb(0, 122, 255)
 }
 
+/// `#colorLiteral(red:green:blue:alpha:)` makes a `UIColor`, as UIKit's literal does (sRGB).
+extension UIColor: _ExpressibleByColorLiteral {
+    public convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
 // MARK: - UIFont
 
 /// `UIFont`: a font of the engine's font system (the system font is the bundled one).
@@ -421,6 +428,13 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
     /// filling `rect`; nothing without a context.
     public func draw(in rect: CGRect) { UIGraphicsGetCurrentContext()?.draw(CGImage(image), in: rect) }
     public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+    /// The image as PNG file bytes (the engine's encoder); nil for an empty image.
+    public func pngData() -> Data? { image.bitmap.pngData().map { Data($0) } }
+    /// The image as JPEG file bytes at `compressionQuality` (0 smallest ... 1 best, the engine's
+    /// encoder); nil for an empty image.
+    public func jpegData(compressionQuality: CGFloat) -> Data? {
+        image.bitmap.jpegData(quality: compressionQuality.double).map { Data($0) }
+    }
     /// Partial: the blend mode draws as normal; the alpha applies.
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }

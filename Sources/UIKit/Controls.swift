@@ -328,6 +328,8 @@ open class UIButton: UIControl {
     open func titleRect(forContentRect contentRect: CGRect) -> CGRect { contentRect }
     /// Partial: as `titleRect(forContentRect:)`, for the image.
     open func imageRect(forContentRect contentRect: CGRect) -> CGRect { contentRect }
+    /// The rectangle the content is laid out in: the bounds inset by `contentEdgeInsets`, as UIKit's.
+    open func contentRect(forBounds bounds: CGRect) -> CGRect { bounds.inset(by: contentEdgeInsets) }
     public enum ButtonType: Int, Sendable { case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
     public private(set) var buttonType: ButtonType
     private lazy var titleFacade: UILabel = (button.titleLabel.facade as? UILabel) ?? UILabel(engineLabel: button.titleLabel)

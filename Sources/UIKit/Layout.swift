@@ -99,13 +99,41 @@ public final class NSLayoutConstraint: NSObject {
 
     public static func activate(_ constraints: [NSLayoutConstraint]) { LayoutConstraint.activate(constraints.map(\.constraint)) }
     public static func deactivate(_ constraints: [NSLayoutConstraint]) { LayoutConstraint.deactivate(constraints.map(\.constraint)) }
-    /// Visual-format strings are not parsed: no constraints are made.
-    @available(*, unavailable, message: "the visual format language is not implemented on Linux; use layout anchors")
+    /// The engine's ``LayoutConstraint/constraints(withVisualFormat:options:metrics:views:)``: the
+    /// constraints a visual format string describes, inactive. `metrics` holds numbers (any of
+    /// Swift's or Foundation's), `views` the facade views.
     public static func constraints(withVisualFormat format: String, options: FormatOptions = [], metrics: [String: Any]?,
-                                   views: [String: Any]) -> [NSLayoutConstraint] { [] }
-    public struct FormatOptions: OptionSet, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
+                                   views: [String: Any]) -> [NSLayoutConstraint] {
+        var numbers: [String: Double] = [:]
+        for (name, value) in metrics ?? [:] {
+            guard let n = visualFormatNumber(value) else {
+                preconditionFailure("NSLayoutConstraint.constraints(withVisualFormat:): metric \(name) must be a number; got \(type(of: value))")
+            }
+            numbers[name] = n
+        }
+        var engineViews: [String: View] = [:]
+        for (name, value) in views {
+            guard let v = value as? UIView else {
+                preconditionFailure("NSLayoutConstraint.constraints(withVisualFormat:): \(name) must be a UIView; got \(type(of: value))")
+            }
+            engineViews[name] = v.view
+        }
+        return LayoutConstraint.constraints(withVisualFormat: format, options: options, metrics: numbers, views: engineViews)
+            .map(NSLayoutConstraint.init)
+    }
+    /// `NSLayoutConstraint.FormatOptions`: the engine's, with UIKit's raw values.
+    public typealias FormatOptions = LayoutConstraint.FormatOptions
+}
+
+/// A visual format metric as a number: Swift's numbers, `CGFloat` and `NSNumber`.
+private func visualFormatNumber(_ value: Any) -> Double? {
+    switch value {
+    case let d as Double: d
+    case let f as CGFloat: f.double
+    case let f as Float: Double(f)
+    case let i as Int: Double(i)
+    case let n as NSNumber: n.doubleValue
+    default: nil
     }
 }
 

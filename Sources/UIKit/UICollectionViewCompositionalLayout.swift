@@ -40,6 +40,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         super.init(engine: CompositionalEngineLayout())
         compositional.owner = self
     }
+    /// Archives (storyboards, nibs) do not exist here, and a compositional layout has nothing
+    /// to lay out without its sections: no layout is made.
+    public required init?(coder: NSCoder) { return nil }
     /// A list: every section a `NSCollectionLayoutSection.list(using:layoutEnvironment:)`.
     public static func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout {
         let layout = UICollectionViewCompositionalLayout(sectionProvider: { _, environment in

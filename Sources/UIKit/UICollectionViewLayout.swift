@@ -91,6 +91,14 @@ open class UICollectionViewLayout: NSObject {
         e.owner = self
     }
     package init(engine: CollectionViewLayout) { self.engine = engine }
+    /// Layouts from archives (storyboards, nibs) do not exist here: this makes the layout
+    /// `init()` makes, as a subclass's `super.init(coder:)` expects.
+    public required init?(coder: NSCoder) {
+        let e = FacadeCollectionLayout()
+        engine = e
+        super.init()
+        e.owner = self
+    }
     open var collectionView: UICollectionView? { engine.collectionView?.facade as? UICollectionView }
     open func prepare() {}
     open var collectionViewContentSize: CGSize { .zero }
@@ -137,6 +145,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     public typealias ScrollDirection = UICollectionView.ScrollDirection
     public static let automaticSize = CGSize(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude)
     public override init() {
+        super.init(engine: CollectionViewFlowLayout())
+        installDelegateQuestions()
+    }
+    /// As ``init()``: no archive is read (see ``UICollectionViewLayout/init(coder:)``).
+    public required init?(coder: NSCoder) {
         super.init(engine: CollectionViewFlowLayout())
         installDelegateQuestions()
     }

@@ -14,6 +14,12 @@ extension UIViewController {
 public final class UINib {
     public init(nibName: String, bundle: Bundle?) {}
 }
+extension Bundle {
+    /// Views from nib files: refused with UIKit's signature, so a call gets this message rather
+    /// than a missing member (RU7).
+    @available(*, unavailable, message: "nibs do not exist on Linux; build the interface in code")
+    public func loadNibNamed(_ name: String, owner: Any?, options: [String: Any]? = nil) -> [Any]? { nil }
+}
 @available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.ImpactFeedbackGenerator is the explicit stand-in that does nothing")
 public final class UIImpactFeedbackGenerator {
     public enum FeedbackStyle: Int { case light, medium, heavy, soft, rigid }
