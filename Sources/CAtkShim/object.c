@@ -1,8 +1,8 @@
 // TLAccessible: an AtkObject whose every answer comes from callbacks into Swift (CAtkShim.h).
-// GObject interfaces belong to types, not instances, so an object's interfaces pick one of four
-// types: the base (AtkComponent) and subclasses adding AtkAction, AtkValue or both. The AT-SPI
-// bridge lists an object's interfaces from its type, so a label offers no Action and a button
-// no Value.
+// GObject interfaces belong to types, not instances, so an object's interfaces pick one of
+// sixteen types: the base (AtkComponent) and subclasses adding any of AtkAction, AtkValue,
+// AtkText and AtkEditableText. The AT-SPI bridge lists an object's interfaces from its type, so
+// a label offers no Action and a button no Value.
 #include "CAtkShim.h"
 #include "private.h"
 #include <stdlib.h>
@@ -150,11 +150,12 @@ static void tl_accessible_class_init(gpointer klass, gpointer data) {
     G_OBJECT_CLASS(klass)->finalize = tl_finalize;
 }
 
-/// The four types, made on first use (on the main thread, as every ATK call here is).
-static GType tl_types[4];
+/// The sixteen types (one per set of interfaces), made on first use, on the main thread as
+/// every ATK call here is.
+static GType tl_types[16];
 
 static GType tl_type(int32_t interfaces) {
-    interfaces &= 3;
+    interfaces &= 15;
     if (tl_types[interfaces]) return tl_types[interfaces];
     if (!tl_types[0]) {
         GTypeInfo info = {0};
@@ -166,18 +167,22 @@ static GType tl_type(int32_t interfaces) {
         g_type_add_interface_static(tl_types[0], ATK_TYPE_COMPONENT, &component);
     }
     if (interfaces == 0) return tl_types[0];
-    static const char *names[4] = {NULL, "TLAccessibleAction", "TLAccessibleValue", "TLAccessibleActionValue"};
+    gchar *name = g_strdup_printf("TLAccessible%d", interfaces);
     GTypeInfo info = {0};
     info.class_size = sizeof(TLAccessibleClass);
     info.instance_size = sizeof(TLAccessible);
-    GType t = g_type_register_static(tl_types[0], names[interfaces], &info, 0);
-    if (interfaces & TLInterfaceAction) {
-        GInterfaceInfo action = {tl_action_init, NULL, NULL};
-        g_type_add_interface_static(t, ATK_TYPE_ACTION, &action);
-    }
-    if (interfaces & TLInterfaceValue) {
-        GInterfaceInfo value = {tl_value_init, NULL, NULL};
-        g_type_add_interface_static(t, ATK_TYPE_VALUE, &value);
+    GType t = g_type_register_static(tl_types[0], name, &info, 0);
+    g_free(name);
+    struct { int bit; GType (*type)(void); GInterfaceInitFunc init; } table[] = {
+        {TLInterfaceAction, atk_action_get_type, tl_action_init},
+        {TLInterfaceValue, atk_value_get_type, tl_value_init},
+        {TLInterfaceText, atk_text_get_type, tl_text_init},
+        {TLInterfaceEditableText, atk_editable_text_get_type, tl_editable_text_init},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        if (!(interfaces & table[i].bit)) continue;
+        GInterfaceInfo iface = {table[i].init, NULL, NULL};
+        g_type_add_interface_static(t, table[i].type(), &iface);
     }
     tl_types[interfaces] = t;
     return t;

@@ -23,6 +23,8 @@ typedef struct { AtkObjectClass parent; } TLAccessibleClass;
 void tl_component_init(gpointer iface, gpointer data);
 void tl_action_init(gpointer iface, gpointer data);
 void tl_value_init(gpointer iface, gpointer data);
+void tl_text_init(gpointer iface, gpointer data);
+void tl_editable_text_init(gpointer iface, gpointer data);
 AtkObject *tl_atk_application(void);
 /// Whether `object` is a TLAccessible (of any of the four types).
 gboolean tl_is_accessible(gpointer object);

@@ -56,7 +56,30 @@ extension AccessibilityBridge {
             out[0] = v.current; out[1] = v.minimum; out[2] = v.maximum; out[3] = v.step
             return true
         } ?? false },
-        setValue: { p, v in answer(p) { n in n.target.map { AccessibleMapping.setValue(v, on: $0) } ?? false } ?? false })
+        setValue: { p, v in answer(p) { n in n.target.map { AccessibleMapping.setValue(v, on: $0) } ?? false } ?? false },
+        text: { p in string(p) { n in n.target.flatMap(AccessibleText.text(of:)) } },
+        selection: { p, start, end in
+            nonisolated(unsafe) let start = start, end = end
+            return answer(p) { n -> Bool in
+                guard let r = n.target.flatMap(AccessibleText.selection(of:)) else { return false }
+                start.pointee = Int32(clamping: r.lowerBound)
+                end.pointee = Int32(clamping: r.upperBound)
+                return true
+            } ?? false
+        },
+        setSelection: { p, start, end in answer(p) { n -> Bool in
+            guard let o = n.target else { return false }
+            let lo = max(0, Int(min(start, end))), hi = max(lo, Int(max(start, end)))
+            return AccessibleText.select(lo..<hi, in: o)
+        } ?? false },
+        replaceText: { p, start, end, text in
+            let string = String(cString: text)
+            return answer(p) { n -> Bool in
+                guard let o = n.target else { return false }
+                let lo = max(0, Int(min(start, end))), hi = max(lo, Int(max(start, end)))
+                return AccessibleText.replace(lo..<hi, with: string, in: o)
+            } ?? false
+        })
 
     /// Runs `body` with the node `pointer` stands for, on the main actor (where the shim calls).
     private nonisolated static func answer<T>(_ pointer: UnsafeMutableRawPointer, _ body: @MainActor (AccessibleNode) -> T) -> T? {

@@ -36,6 +36,9 @@ final class AccessibleNode {
         var interfaces: Int32 = 0
         if !isFrame, !AccessibleMapping.actions(of: target).isEmpty { interfaces |= Int32(TLInterfaceAction) }
         if !isFrame, AccessibleMapping.hasValue(target) { interfaces |= Int32(TLInterfaceValue) }
+        let text = AccessibleText.interfaces(of: target)
+        if !isFrame, text.text { interfaces |= Int32(TLInterfaceText) }
+        if !isFrame, text.editable { interfaces |= Int32(TLInterfaceEditableText) }
         object = OpaquePointer(tl_atk_object_new(bridge.callbacks, Unmanaged.passUnretained(self).toOpaque(), interfaces))
     }
 

@@ -57,6 +57,12 @@ public enum AccessibleAction: Sendable, Hashable {
 /// A numeric value and its range, as the Value interface reports it.
 public struct AccessibleValue: Sendable, Hashable {
     public var current, minimum, maximum, step: Double
+    public init(current: Double, minimum: Double, maximum: Double, step: Double) {
+        self.current = current
+        self.minimum = minimum
+        self.maximum = maximum
+        self.step = step
+    }
 }
 
 /// The engine's model read as AT-SPI reads it.

@@ -25,7 +25,7 @@ struct MappingTests {
             (Button(title: "Save"), .pushButton), (Switch(frame: .zero), .toggleButton), (Slider(frame: .zero), .slider),
             (Stepper(frame: .zero), .spinButton), (ProgressView(frame: .zero), .progressBar), (Label(text: "Hi"), .label),
             (header, .heading), (TextField(frame: .zero), .entry), (TextView(frame: .zero), .text), (image, .image),
-            (TableViewCell(style: .default, reuseIdentifier: nil), .tableCell), (View(frame: .zero), .panel),
+            (TableViewCell(reuseIdentifier: nil), .tableCell), (View(frame: .zero), .panel),
             (ActivityIndicatorView(frame: .zero), .animation), (PageControl(frame: .zero), .slider),
         ]
         for (o, role) in cases {
@@ -36,6 +36,7 @@ struct MappingTests {
         #expect(AccessibleMapping.role(of: element) == .pushButton)
         element.accessibilityTraits = []
         #expect(AccessibleMapping.role(of: element) == .label)
+        host.runUntilIdle()
     }
 
     @Test("AX2: enabled, showing, focusable, focused, checked and editable follow the model")
@@ -97,6 +98,26 @@ struct MappingTests {
         #expect(AccessibleMapping.value(of: progress)?.current == 0.5)
         #expect(!AccessibleMapping.setValue(0.9, on: progress))
         #expect(AccessibleMapping.value(of: label) == nil && !AccessibleMapping.hasValue(label))
+        host.runUntilIdle()
+    }
+
+    @Test("AX2: Text reads labels and fields in characters; EditableText edits a field; offsets convert from UTF-16")
+    func AX2_text() {
+        let host = makeHost()
+        let label = Label(text: "Status"), field = TextField(text: "a😀b")
+        place(label, in: host, at: Rect(x: 10, y: 10, width: 100, height: 20))
+        place(field, in: host, at: Rect(x: 10, y: 40, width: 200, height: 30))
+        host.runUntilIdle()
+        #expect(AccessibleText.interfaces(of: label) == (true, false) && AccessibleText.interfaces(of: field) == (true, true))
+        #expect(AccessibleText.interfaces(of: Button(title: "B")) == (false, false))
+        #expect(AccessibleText.text(of: label) == "Status" && AccessibleText.selection(of: label) == nil)
+        // "a😀b": the emoji is one character but two UTF-16 units; the caret sits at the end.
+        #expect(AccessibleText.selection(of: field) == 3..<3)
+        #expect(AccessibleText.select(1..<2, in: field) && field.selectedRange == 1..<3)
+        #expect(AccessibleText.replace(1..<2, with: "-", in: field) && field.text == "a-b")
+        #expect(AccessibleText.scalarOffset(utf16: 3, in: "a😀b") == 2 && AccessibleText.utf16Offset(scalar: 2, in: "a😀b") == 3)
+        field.isSecureTextEntry = true
+        #expect(AccessibleText.text(of: field) == "•••")
         host.runUntilIdle()
     }
 }

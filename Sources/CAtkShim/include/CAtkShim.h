@@ -24,7 +24,7 @@ enum {
 };
 
 /// Interfaces an object implements besides AtkObject and AtkComponent (chosen when it is made).
-enum { TLInterfaceAction = 1 << 0, TLInterfaceValue = 1 << 1 };
+enum { TLInterfaceAction = 1 << 0, TLInterfaceValue = 1 << 1, TLInterfaceText = 1 << 2, TLInterfaceEditableText = 1 << 3 };
 
 /// What an object asks Swift. `node` is the pointer given to tl_atk_object_new; strings returned
 /// are malloc'd and become the shim's. Objects returned (child, parent) are borrowed.
@@ -47,6 +47,13 @@ typedef struct {
     /// current, minimum, maximum, step; false: no value now.
     bool (*_Nonnull value)(void *_Nonnull node, double *_Nonnull values);
     bool (*_Nonnull setValue)(void *_Nonnull node, double value);
+    /// The whole text (UTF-8); offsets below count characters (Unicode scalars), as ATK's do.
+    char *_Nullable (*_Nonnull text)(void *_Nonnull node);
+    /// The selection; start == end: the caret there. False: no caret (not editable text).
+    bool (*_Nonnull selection)(void *_Nonnull node, int32_t *_Nonnull start, int32_t *_Nonnull end);
+    bool (*_Nonnull setSelection)(void *_Nonnull node, int32_t start, int32_t end);
+    /// Replaces characters start..<end with `text` (UTF-8) as an edit in code would.
+    bool (*_Nonnull replaceText)(void *_Nonnull node, int32_t start, int32_t end, const char *_Nonnull text);
 } TLAtkCallbacks;
 
 /// Whether the desktop asks for accessibility: the accessibility bus's `org.a11y.Status`
@@ -73,6 +80,10 @@ void tl_atk_remove_window(void *_Nonnull object);
 void tl_atk_notify_state(void *_Nonnull object, uint64_t state, bool on);
 void tl_atk_notify_value(void *_Nonnull object);
 void tl_atk_notify_name(void *_Nonnull object);
+/// The text changed: `removed` characters at `start` went, then `inserted` came.
+void tl_atk_notify_text(void *_Nonnull object, int32_t start, int32_t removed, int32_t inserted);
+/// The caret moved to `offset` (characters).
+void tl_atk_notify_caret(void *_Nonnull object, int32_t offset);
 
 /// Runs what is ready on the default GLib main context without blocking (D-Bus requests to the
 /// bridge); returns how many iterations dispatched something. At most `limit`.
