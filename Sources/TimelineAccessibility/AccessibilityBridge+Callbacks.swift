@@ -10,7 +10,7 @@ import Views
 
 extension AccessibilityBridge {
     nonisolated static let table = TLAtkCallbacks(
-        name: { p in string(p) { n in n.isFrame ? n.bridge.title : n.target?.accessibilityLabel } },
+        name: { p in string(p) { n in n.isFrame ? n.bridge.title : n.target.flatMap(AccessibleMapping.name(of:)) } },
         description: { p in string(p) { n in n.target?.accessibilityHint } },
         role: { p in answer(p) { n in code(n.isFrame ? .frame : n.target.map(AccessibleMapping.role(of:)) ?? .unknown) } ?? 0 },
         states: { p in answer(p) { n in n.bridge.states(of: n).rawValue } ?? 0 },

@@ -98,6 +98,14 @@ public enum AccessibleMapping {
         return o.isAccessibilityElement ? .label : .panel
     }
 
+    /// The name: the accessibility label; a text field without one is named by its
+    /// placeholder (what it asks for), as UIKit's VoiceOver reads it.
+    public static func name(of o: AccessibilityObject) -> String? {
+        if let label = o.accessibilityLabel { return label }
+        if let field = o as? TextField { return field.placeholder }
+        return nil
+    }
+
     /// The states: enabled unless `notEnabled`; visible (the tree holds only shown objects) and
     /// showing while its frame meets the window; focusable and focused from keyboard focus
     /// (AX3); checked from a switch; selected from the trait; editable for enabled text.
