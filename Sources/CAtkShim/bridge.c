@@ -138,9 +138,27 @@ bool tl_atk_start(const char *name) {
     return started;
 }
 
-int32_t tl_atk_dispatch_pending(int32_t limit) {
+static gboolean burst_ended(gpointer ended) {
+    *(gboolean *)ended = TRUE;
+    return G_SOURCE_REMOVE;
+}
+
+int32_t tl_atk_dispatch_pending(int32_t limit, int32_t burstMilliseconds) {
     int32_t n = 0;
     while (n < limit && g_main_context_iteration(NULL, FALSE)) n++;
+    if (n == 0 || burstMilliseconds <= 0) return n;
+    // A reader walks a tree one synchronous call after another: while it does, wait a little
+    // for its next call instead of leaving it to the next frame.
+    gboolean ended = FALSE;
+    GSource *timer = g_timeout_source_new((guint)burstMilliseconds);
+    g_source_set_callback(timer, burst_ended, &ended, NULL);
+    g_source_attach(timer, NULL);
+    while (n < limit && !ended) {
+        g_main_context_iteration(NULL, TRUE);
+        n++;
+    }
+    g_source_destroy(timer);
+    g_source_unref(timer);
     return n;
 }
 

@@ -85,8 +85,9 @@ void tl_atk_notify_text(void *_Nonnull object, int32_t start, int32_t removed, i
 /// The caret moved to `offset` (characters).
 void tl_atk_notify_caret(void *_Nonnull object, int32_t offset);
 
-/// Runs what is ready on the default GLib main context without blocking (D-Bus requests to the
-/// bridge); returns how many iterations dispatched something. At most `limit`.
-int32_t tl_atk_dispatch_pending(int32_t limit);
+/// Runs what is ready on the default GLib main context (D-Bus requests to the bridge); when
+/// something was, goes on serving what arrives for up to `burstMilliseconds` (a reader's next
+/// call). At most `limit` iterations; returns how many ran.
+int32_t tl_atk_dispatch_pending(int32_t limit, int32_t burstMilliseconds);
 
 #endif
