@@ -38,7 +38,11 @@ import PackageDescription
 //   Timeline       <- Views, Controls, Scrolling, Lists, Navigation
 //                                          re-exports them: the module an app imports
 //   TimelineTestSupport <- Timeline        the headless test rig the test targets share (Tests/TestSupport)
-//   TimelineSDL    <- CTimelineFont, Timeline, Geometry, FrameTiming
+//   CAtk, CAtkShim                         ATK and its AT-SPI bridge (system); one AtkObject subclass
+//                                          answering through callbacks (C)
+//   TimelineAccessibility <- Timeline, Views, Geometry, CAtkShim
+//                                          a window's accessibility tree on the AT-SPI bus (AX2)
+//   TimelineSDL    <- CTimelineFont, Timeline, Geometry, FrameTiming, TimelineAccessibility
 //                                          the only importer of CSDL2: window, painter, events, PNG
 //   SceneReading   <- JSONParsing, Geometry, UpdateLoop
 //                                          scene files' located checks, errors and scripted input
@@ -89,6 +93,7 @@ let package = Package(
     products: [
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "TimelineSDL", targets: ["TimelineSDL"]),
+        .library(name: "TimelineAccessibility", targets: ["TimelineAccessibility"]),
         .library(name: "TimelineScene", targets: ["TimelineScene"]),
         .library(name: "Lottie", targets: ["Lottie"]),
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
@@ -169,7 +174,15 @@ let package = Package(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]),
         .target(name: "CTimelineFont", exclude: ["LICENSE-DejaVu.txt"]),
-        .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming"],
+        .systemLibrary(
+            name: "CAtk", pkgConfig: "atk-bridge-2.0",
+            providers: [.apt(["libatk-bridge2.0-dev", "libatk1.0-dev"])]),
+        .target(name: "CAtkShim", dependencies: ["CAtk"],
+                linkerSettings: ["atk-bridge-2.0", "atk-1.0", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
+        .target(name: "TimelineAccessibility", dependencies: ["CAtkShim", "Timeline", "Views", "Geometry"],
+                swiftSettings: strict),
+        .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming",
+                                                    "TimelineAccessibility"],
                 swiftSettings: strict),
         .target(name: "SceneReading", dependencies: ["JSONParsing", "Geometry", "UpdateLoop"], swiftSettings: strict),
         .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images", "JSONParsing", "SceneReading"],
@@ -285,6 +298,10 @@ let package = Package(
             name: "TimelineSDLTests",
             dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
             exclude: ["Golden", "Reference", "LayerReference"],          // read from the source tree by path
+            swiftSettings: strict),
+        .testTarget(
+            name: "TimelineAccessibilityTests",
+            dependencies: ["TimelineAccessibility", "Timeline", "TimelineTestSupport", "Views", "Geometry"],
             swiftSettings: strict),
     ]
 )

@@ -31,7 +31,15 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
         wakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
     }
 
+    /// Other work the main thread serves between frames (the accessibility bridge's D-Bus
+    /// requests, AX2): run before each frame, and every ``auxiliaryPollMilliseconds`` while idle.
+    /// Nil (no assistive technology asked for) keeps the idle wait a plain `SDL_WaitEvent`.
+    var auxiliaryWork: (() -> Void)?
+    /// How often idle waits wake for ``auxiliaryWork``.
+    static let auxiliaryPollMilliseconds: Int32 = 5
+
     public func pollEvents() {
+        auxiliaryWork?()
         onWindowEvent(.polling)
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
@@ -40,7 +48,13 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
     }
 
     public func waitForEvents() {
-        _ = SDL_WaitEvent(nil)
+        guard let work = auxiliaryWork else {
+            _ = SDL_WaitEvent(nil)
+            return
+        }
+        // SDL cannot wait on GLib's descriptors: wake often enough that a screen reader's
+        // requests are served promptly; an action that changes a view wakes the clock itself.
+        while SDL_WaitEventTimeout(nil, Self.auxiliaryPollMilliseconds) == 0 { work() }
     }
 
     public func interruptWait() {

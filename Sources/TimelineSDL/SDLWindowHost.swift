@@ -2,6 +2,7 @@ import CSDL2
 import FrameTiming
 import Geometry
 import Timeline
+import TimelineAccessibility
 
 /// Which clock drives a window's frames (R4).
 public enum SDLClockChoice: String, Sendable, CaseIterable {
@@ -77,6 +78,10 @@ public final class SDLWindowHost {
     private let sdlRenderer: OpaquePointer
     private let presenter: Presenter
     private var pump: SDLEventPump!
+    /// The window's tree on the AT-SPI bus (AX2), when the desktop asked for assistive
+    /// technologies as the window opened (``AccessibilityBridge/isRequested(environment:)``);
+    /// nil otherwise, and then nothing accessibility-related runs per frame.
+    public private(set) var accessibility: AccessibilityBridge?
 
     /// Opens a window of `size` points. Also has the C library give blocks of 256 KiB and more a
     /// mapping of their own, process-wide (glibc), so the window's pixel buffers go back to the
@@ -144,12 +149,24 @@ public final class SDLWindowHost {
                 }
             }
         }
+        if AccessibilityBridge.isRequested() {
+            let sdlWindow = self.sdlWindow
+            accessibility = AccessibilityBridge(window: window, title: title) {
+                var x: Int32 = 0, y: Int32 = 0
+                SDL_GetWindowPosition(sdlWindow, &x, &y)
+                return Point(x: Double(x), y: Double(y))
+            }
+            if let bridge = accessibility {
+                pump.auxiliaryWork = { MainActor.assumeIsolated { _ = bridge.dispatchPending() } }
+            }
+        }
         if let d = clock as? DispatchFrameClock { d.eventSource = pump }
         if let v = clock as? SDLVsyncClock { v.eventSource = pump }
         window.makeKeyAndVisible()
     }
 
     isolated deinit {
+        accessibility?.close()
         presenter.releaseCanvas()
         painter.releaseResources()
         SDL_DestroyRenderer(sdlRenderer)

@@ -55,6 +55,6 @@ extension Trait where Self == EndsIdleTrait {
 
 extension Tag {
     /// Tests that start an X server (Xvfb) and open SDL windows. The fast suite skips them:
-    /// `swift test --skip "WindowHostTests|GalleryDemoTests"`.
+    /// `swift test --skip "WindowHostTests|GalleryDemoTests|AtspiTests"`.
     @Tag public static var xvfb: Self
 }

@@ -1,0 +1,234 @@
+import CAtkShim
+import Foundation
+import Geometry
+@_spi(Engine) import Views
+import Timeline
+
+// One window's accessibility tree on the AT-SPI bus (AX2), through ATK and its AT-SPI bridge
+// (CAtkShim). Each engine object an assistive technology reaches gets a node: an ATK object
+// whose answers are callbacks into this file, computed from the live object when asked
+// (AccessibleMapping.swift). Nodes are made on demand, so a tree nobody reads costs nothing;
+// the bridge serves D-Bus requests only when the run loop calls ``dispatchPending()`` on the
+// main thread (before each frame and while idle), so every view is touched on the main actor.
+
+/// One engine object as ATK sees it: its ATK object (one reference, ours) and what the bridge
+/// last reported of it.
+@MainActor
+final class AccessibleNode {
+    unowned let bridge: AccessibilityBridge
+    private weak var storedTarget: AccessibilityObject?
+    /// The frame: the window's root view (whichever it is now: a root view controller replaces
+    /// it), read as a window titled ``AccessibilityBridge/title``.
+    let isFrame: Bool
+    /// The engine object answered for; nil once it is gone.
+    var target: AccessibilityObject? { isFrame ? bridge.window.rootView : storedTarget }
+    private(set) var object: OpaquePointer!
+    weak var parent: AccessibleNode?
+    var children: [AccessibilityObject] = []
+    var childrenGeneration = -1
+    var reportedStates: AccessibleStates = []
+    var actions: [AccessibleAction] = []
+
+    init(bridge: AccessibilityBridge, target: AccessibilityObject, isFrame: Bool) {
+        self.bridge = bridge
+        self.storedTarget = target
+        self.isFrame = isFrame
+        var interfaces: Int32 = 0
+        if !isFrame, !AccessibleMapping.actions(of: target).isEmpty { interfaces |= Int32(TLInterfaceAction) }
+        if !isFrame, AccessibleMapping.hasValue(target) { interfaces |= Int32(TLInterfaceValue) }
+        let text = AccessibleText.interfaces(of: target)
+        if !isFrame, text.text { interfaces |= Int32(TLInterfaceText) }
+        if !isFrame, text.editable { interfaces |= Int32(TLInterfaceEditableText) }
+        object = OpaquePointer(tl_atk_object_new(bridge.callbacks, Unmanaged.passUnretained(self).toOpaque(), interfaces))
+    }
+
+    /// Ends the ATK object's link to this node (it reports itself defunct).
+    func detach() {
+        guard let o = object else { return }
+        object = nil
+        tl_atk_object_detach(UnsafeMutableRawPointer(o))
+    }
+
+    var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(object) }
+}
+
+/// Serves one window's accessibility tree to assistive technologies (Orca, pyatspi) over
+/// AT-SPI. Made by the SDL window host when the desktop's accessibility bus is enabled; tests
+/// and tools may make one for any window. All state is this instance's: ATK's process-wide
+/// parts (the application object, the bridge's connection) live in the C shim.
+@MainActor
+public final class AccessibilityBridge {
+    /// The window served.
+    public let window: Window
+    /// The name of the window's frame.
+    public var title: String
+    /// Where the window's top-left corner is on the screen, in points (for screen extents).
+    public var screenOrigin: @MainActor () -> Point
+    /// The C callbacks every node's ATK object calls (one table per bridge).
+    let callbacks: UnsafeMutablePointer<TLAtkCallbacks>
+    private var nodes: [ObjectIdentifier: AccessibleNode] = [:]
+    private var frame: AccessibleNode!
+    private var observer: AccessibilityObserverToken?
+    private weak var focusedNode: AccessibleNode?
+    /// Bumped for each batch of requests: children lists are computed once per batch.
+    private(set) var generation = 0
+    private var nodeCountAtPrune = 0
+
+    /// Whether the desktop asks for assistive technologies: `TIMELINE_ACCESSIBILITY=1` (or 0)
+    /// decides; `NO_AT_BRIDGE=1` refuses; else the accessibility bus's `IsEnabled` or
+    /// `ScreenReaderEnabled` on the session bus (false without one). Blocks up to a second.
+    public static func isRequested(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        if let v = environment["TIMELINE_ACCESSIBILITY"] { return v == "1" }
+        if environment["NO_AT_BRIDGE"] == "1" { return false }
+        return tl_atk_bus_is_enabled(1000)
+    }
+
+    /// Starts ATK's AT-SPI bridge for this process (once) and serves `window` under the
+    /// application; nil when the bridge cannot start (no accessibility bus).
+    public init?(window: Window, title: String, applicationName: String? = nil,
+                 screenOrigin: @escaping @MainActor () -> Point = { .zero }) {
+        let name = applicationName ?? ProcessInfo.processInfo.processName
+        self.window = window
+        self.title = title
+        self.screenOrigin = screenOrigin
+        callbacks = .allocate(capacity: 1)
+        callbacks.initialize(to: Self.table)
+        // The window's frame first: the bridge walks the application's children when it starts.
+        frame = AccessibleNode(bridge: self, target: window.rootView, isFrame: true)
+        guard tl_atk_start(name) else {
+            frame.detach()
+            callbacks.deallocate()
+            return nil
+        }
+        tl_atk_add_window(frame.raw)
+        observer = window.addAccessibilityObserver { [weak self] n in self?.handle(n) }
+    }
+
+    /// Stops serving the window: its frame leaves the application and every node goes defunct.
+    /// The window host calls it when the window closes.
+    public func close() {
+        guard let frame else { return }
+        if let observer { window.removeAccessibilityObserver(observer) }
+        tl_atk_remove_window(frame.raw)
+        for n in nodes.values { n.detach() }
+        nodes = [:]
+        frame.detach()
+        self.frame = nil
+    }
+
+    /// How long ``dispatchPending()`` goes on serving once a request came (a reader's calls come
+    /// one after another): at most this much of a frame, and only while a reader is asking.
+    public var burstMilliseconds: Int32 = 4
+
+    /// Serves the requests that arrived (D-Bus calls from assistive technologies): returns at
+    /// once when none did, else after ``burstMilliseconds`` of serving. The run loop calls it on
+    /// the main thread before each frame and while idle.
+    @discardableResult
+    public func dispatchPending() -> Int {
+        generation += 1
+        let n = Int(tl_atk_dispatch_pending(256, burstMilliseconds))
+        if nodes.count > 2 * nodeCountAtPrune + 64 { pruneNodes() }
+        return n
+    }
+
+    /// How many engine objects have ATK objects now (made when reached).
+    public var nodeCount: Int { nodes.count }
+
+    // MARK: Nodes
+
+    /// The node of `o`, made when missing (and its parent chain, when `parent` is not known).
+    func node(for o: AccessibilityObject, parent: AccessibleNode? = nil) -> AccessibleNode {
+        if o === window.rootView { return frame }
+        if let n = nodes[ObjectIdentifier(o)], n.target === o { return n }
+        nodes[ObjectIdentifier(o)]?.detach()
+        let n = AccessibleNode(bridge: self, target: o, isFrame: false)
+        n.reportedStates = AccessibleMapping.states(of: o, in: window)
+        n.parent = parent ?? accessibleParent(of: o).map { node(for: $0) }
+        nodes[ObjectIdentifier(o)] = n
+        return n
+    }
+
+    /// The object above `o` in the tree: an element's container, a view's nearest superview
+    /// (the root view's frame at the top); nil outside the window.
+    private func accessibleParent(of o: AccessibilityObject) -> AccessibilityObject? {
+        if let e = o as? AccessibilityElement { return e.accessibilityContainer }
+        guard let v = o as? View, v !== window.rootView else { return nil }
+        return v.superview
+    }
+
+    /// Drops nodes whose objects are gone (they report defunct).
+    private func pruneNodes() {
+        for (k, n) in nodes where n.target == nil || n.target === window.rootView {
+            n.detach()
+            nodes[k] = nil
+        }
+        nodeCountAtPrune = nodes.count
+    }
+
+    func children(of n: AccessibleNode) -> [AccessibilityObject] {
+        if n.childrenGeneration != generation {
+            n.children = n.target?.accessibilityChildren ?? []
+            n.childrenGeneration = generation
+        }
+        return n.children
+    }
+
+    // MARK: Events
+
+    private func handle(_ notification: AccessibilityNotification) {
+        generation += 1
+        switch notification {
+        case .focusChanged(let o):
+            if let old = focusedNode { reportStates(of: old) }
+            focusedNode = o.map { node(for: $0) }
+            if let n = focusedNode { reportStates(of: n) }
+        case .valueChanged(let o):
+            guard let n = existingNode(o) else { return }
+            if AccessibleMapping.hasValue(o) { tl_atk_notify_value(n.raw) }
+            reportStates(of: n)
+        case .traitsChanged(let o):
+            if let n = existingNode(o) { reportStates(of: n) }
+        case .screenChanged, .layoutChanged, .announcement, .pageScrolled:
+            break
+        }
+    }
+
+    private func existingNode(_ o: AccessibilityObject) -> AccessibleNode? {
+        guard let n = nodes[ObjectIdentifier(o)], n.target === o else { return nil }
+        return n
+    }
+
+    /// Emits a state-changed event for each state that differs from what was last reported.
+    private func reportStates(of n: AccessibleNode) {
+        guard let o = n.target, n.object != nil else { return }
+        let now = AccessibleMapping.states(of: o, in: window)
+        let changed = now.symmetricDifference(n.reportedStates)
+        n.reportedStates = now
+        var bit: UInt64 = 1
+        while bit != 0, bit <= changed.rawValue {
+            if changed.rawValue & bit != 0 { tl_atk_notify_state(n.raw, bit, now.rawValue & bit != 0) }
+            bit <<= 1
+        }
+    }
+
+    // MARK: Answers (called by the shim on the main thread)
+
+    func states(of n: AccessibleNode) -> AccessibleStates {
+        guard let o = n.target else { return [] }
+        var s = AccessibleMapping.states(of: o, in: window)
+        if n.isFrame { s = [.enabled, .sensitive, .visible, .showing, .active] }
+        n.reportedStates = s
+        return s
+    }
+
+    func extents(of n: AccessibleNode) -> (Rect, Point) {
+        guard let o = n.target else { return (.zero, .zero) }
+        let r = n.isFrame ? Rect(origin: .zero, size: window.size) : o.accessibilityFrame
+        return (r, screenOrigin())
+    }
+
+    func grabFocus(_ n: AccessibleNode) -> Bool {
+        guard let v = n.target as? View, v.takesTabFocus else { return false }
+        return window.focus(v)
+    }
+}

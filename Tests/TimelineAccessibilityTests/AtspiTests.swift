@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import TimelineTestSupport
+
+/// AX2: the gallery's tree read over AT-SPI by pyatspi (what Orca uses), in a desktop of its
+/// own: a D-Bus session, Xvfb, the accessibility bus switched on through org.a11y.Status as a
+/// session's settings would (scripts/atspi-session), and the gallery on its controls page.
+@Suite("AX2 AT-SPI under Xvfb", .serialized, .tags(.xvfb))
+struct AtspiTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var gallery: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Gallery"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("Gallery"),
+            root.appendingPathComponent(".build/debug/Gallery"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// One node of the probe's JSON tree.
+    struct Node {
+        let json: [String: Any]
+        var role: String { json["role"] as? String ?? "" }
+        var name: String { json["name"] as? String ?? "" }
+        var description: String { json["description"] as? String ?? "" }
+        var states: Set<String> { Set(json["states"] as? [String] ?? []) }
+        var extents: [Int] { json["extents"] as? [Int] ?? [] }
+        var actions: [String] { json["actions"] as? [String] ?? [] }
+        var value: [Double] { json["value"] as? [Double] ?? [] }
+        var text: String? { json["text"] as? String }
+        var children: [Node] { (json["children"] as? [[String: Any]] ?? []).map(Node.init) }
+        /// Every node under this one (itself first), depth first.
+        var all: [Node] { [self] + children.flatMap(\.all) }
+        func first(_ role: String, _ name: String? = nil) -> Node? {
+            all.first { $0.role == role && (name == nil || $0.name == name) }
+        }
+    }
+
+    /// Runs the gallery's controls page under scripts/atspi-session with the probe's `arguments`.
+    func probe(_ arguments: [String], scene: String = "controls") throws -> [String: Any] {
+        let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
+        let p = Process()
+        p.executableURL = Self.root.appendingPathComponent("scripts/atspi-session")
+        p.arguments = [exe.path, "--scene", scene, "--size", "1100x680", "--seconds", "60", "--",
+                       "--app", "Gallery"] + arguments
+        p.currentDirectoryURL = Self.root
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "atspi-session failed: \(errText)")
+        let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return try #require(parsed, "no JSON from the probe: \(String(decoding: data, as: UTF8.self)) \(errText)")
+    }
+
+    @Test("AX2: pyatspi reads the controls page: roles, names, states, extents in screen coordinates, values")
+    func AX2_readsTree() throws {
+        let out = try probe([])
+        let app = Node(json: try #require(out["before"] as? [String: Any]))
+        #expect(app.role == "application" && app.name == "Gallery")
+        let frame = try #require(app.children.first)
+        #expect(frame.role == "frame" && frame.name == "Timeline gallery")
+        #expect(frame.states.isSuperset(of: ["active", "showing", "visible"]))
+        // 1100x680 centred on the 1280x800 screen: the frame's origin is on the screen, not 0,0.
+        #expect(frame.extents == [90, 60, 1100, 680], "\(frame.extents)")
+
+        let filled = try #require(app.first("push button", "Filled"), "no push button named Filled")
+        #expect(filled.actions == ["click"])
+        #expect(filled.states.isSuperset(of: ["enabled", "sensitive", "focusable", "showing", "visible"]))
+        #expect(filled.extents.count == 4 && filled.extents[0] >= 90 && filled.extents[1] >= 60 && filled.extents[2] > 20)
+        let toggle = try #require(app.first("toggle button"), "no toggle button (the switch)")
+        #expect(toggle.states.isSuperset(of: ["checkable", "checked"]) && toggle.actions == ["toggle"])
+        let slider = try #require(app.first("slider"))
+        #expect(slider.value.count == 4 && abs(slider.value[0] - 0.4) < 1e-6 && slider.value[1] == 0 && slider.value[2] == 1)
+        #expect(slider.actions == ["increment", "decrement"])
+        #expect(app.first("progress bar")?.value.first.map { abs($0 - 0.4) < 1e-6 } == true)
+        #expect(app.first("spin button")?.value.prefix(3) == [0, 0, 10])
+        #expect(app.first("push button", "Tinted") != nil && app.first("push button", "Plain") != nil)
+        // Every push button has a name (AX5 asks it of every page).
+        #expect(app.all.filter { $0.role == "push button" && $0.name.isEmpty }.isEmpty)
+    }
+
+    @Test("AX2: doAction presses a button and toggles the switch, a set value moves the slider, Tab is heard as focus")
+    func AX2_actsAndHears() throws {
+        let out = try probe(["--do", "push button:Filled", "--do", "toggle button:", "--set", "slider:0.75", "--key", "Tab"])
+        let results = out["results"] as? [[String: Any]] ?? []
+        #expect(results.count == 4)
+        #expect(results.prefix(2).allSatisfy { $0["found"] as? Bool == true && $0["done"] as? Bool == true }, "\(results)")
+        let after = Node(json: try #require(out["after"] as? [String: Any]))
+        let toggle = try #require(after.first("toggle button"))
+        #expect(!toggle.states.contains("checked"))
+        #expect(after.first("slider")?.value.first.map { abs($0 - 0.75) < 1e-6 } == true)
+        // The status line says what the last control did.
+        #expect(after.first("label", "Slider 75%") != nil, "\(after.all.filter { $0.role == "label" }.map(\.name))")
+        let events = (out["events"] as? [[String: Any]] ?? []).map { e in
+            "\(e["type"] ?? "") \((e["source"] as? [Any])?.first ?? "") \(e["detail1"] ?? "")"
+        }
+        #expect(events.contains("object:state-changed:checked toggle button 0"), "\(events)")
+        #expect(events.contains { $0.hasPrefix("object:property-change:accessible-value slider") || $0.hasPrefix("object:value-changed slider") }, "\(events)")
+        #expect(events.contains { $0.hasPrefix("object:state-changed:focused") && $0.hasSuffix(" 1") }, "\(events)")
+    }
+
+    @Test("AX2: the text page's fields are entries named by their placeholders; EditableText sets one, Text reads it")
+    func AX2_editsText() throws {
+        let out = try probe(["--text", "entry:Name=Ada Lovelace"], scene: "text")
+        let before = Node(json: try #require(out["before"] as? [String: Any]))
+        let field = try #require(before.first("entry", "Name"), "\(before.all.map { "\($0.role) \($0.name)" })")
+        #expect(field.states.isSuperset(of: ["editable", "single-line", "focusable"]) && field.text == "")
+        let results = out["results"] as? [[String: Any]] ?? []
+        #expect(results.first?["done"] as? Bool == true, "\(results)")
+        let after = Node(json: try #require(out["after"] as? [String: Any]))
+        #expect(after.first("entry", "Name")?.text == "Ada Lovelace")
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+import TimelineTestSupport
+import Timeline
+import TimelineAccessibility
+
+/// AX2: the engine's accessibility model read as AT-SPI reads it (roles, states, actions,
+/// values), without a bus: AccessibleMapping is what the bridge hands to ATK.
+@Suite("AX2 AT-SPI mapping", .endsIdle)
+@MainActor
+struct MappingTests {
+    func place(_ v: View, in host: HeadlessHost, at frame: Rect) {
+        v.translatesAutoresizingMaskIntoConstraints = true
+        v.frame = frame
+        host.root.addSubview(v)
+    }
+
+    @Test("AX2: controls, labels, images, text and cells take AT-SPI's roles")
+    func AX2_roles() {
+        let host = makeHost()
+        let image = ImageView(frame: .zero)
+        image.isAccessibilityElement = true
+        let header = Label(text: "Section")
+        header.accessibilityTraits = [.staticText, .header]
+        let cases: [(AccessibilityObject, AccessibleRole)] = [
+            (Button(title: "Save"), .pushButton), (Switch(frame: .zero), .toggleButton), (Slider(frame: .zero), .slider),
+            (Stepper(frame: .zero), .spinButton), (ProgressView(frame: .zero), .progressBar), (Label(text: "Hi"), .label),
+            (header, .heading), (TextField(frame: .zero), .entry), (TextView(frame: .zero), .text), (image, .image),
+            (TableViewCell(reuseIdentifier: nil), .tableCell), (View(frame: .zero), .panel),
+            (ActivityIndicatorView(frame: .zero), .animation), (PageControl(frame: .zero), .slider),
+        ]
+        for (o, role) in cases {
+            #expect(AccessibleMapping.role(of: o) == role, "\(type(of: o))")
+        }
+        let element = AccessibilityElement(accessibilityContainer: host.root)
+        element.accessibilityTraits = .button
+        #expect(AccessibleMapping.role(of: element) == .pushButton)
+        element.accessibilityTraits = []
+        #expect(AccessibleMapping.role(of: element) == .label)
+        host.runUntilIdle()
+    }
+
+    @Test("AX2: enabled, showing, focusable, focused, checked and editable follow the model")
+    func AX2_states() {
+        let host = makeHost()
+        let button = Button(title: "Save"), off = Button(title: "Off"), toggle = Switch(frame: .zero)
+        let field = TextField(frame: .zero), far = Label(text: "Below the window")
+        place(button, in: host, at: Rect(x: 10, y: 10, width: 100, height: 30))
+        place(off, in: host, at: Rect(x: 120, y: 10, width: 100, height: 30))
+        place(toggle, in: host, at: Rect(x: 10, y: 50, width: 51, height: 31))
+        place(field, in: host, at: Rect(x: 10, y: 90, width: 200, height: 30))
+        place(far, in: host, at: Rect(x: 10, y: 900, width: 200, height: 20))
+        off.isEnabled = false
+        toggle.setOn(true, animated: false)
+        host.runUntilIdle()
+        let w = host.window
+        let b = AccessibleMapping.states(of: button, in: w)
+        #expect(b.isSuperset(of: [.enabled, .sensitive, .visible, .showing, .focusable]))
+        #expect(!b.contains(.focused) && !b.contains(.checked))
+        let o = AccessibleMapping.states(of: off, in: w)
+        #expect(!o.contains(.enabled) && !o.contains(.sensitive) && !o.contains(.focusable))
+        #expect(AccessibleMapping.states(of: toggle, in: w).isSuperset(of: [.checkable, .checked]))
+        toggle.setOn(false, animated: false)
+        #expect(!AccessibleMapping.states(of: toggle, in: w).contains(.checked))
+        #expect(AccessibleMapping.states(of: field, in: w).isSuperset(of: [.editable, .singleLine, .focusable]))
+        #expect(!AccessibleMapping.states(of: far, in: w).contains(.showing))
+        #expect(w.focus(button))
+        #expect(AccessibleMapping.states(of: button, in: w).contains(.focused))
+        host.runUntilIdle()
+    }
+
+    @Test("AX2: a button clicks, a switch toggles, a slider increments and takes a value; progress is read-only")
+    func AX2_actionsAndValues() {
+        let host = makeHost()
+        let button = Button(title: "Save"), toggle = Switch(frame: .zero), slider = Slider(frame: .zero)
+        let progress = ProgressView(frame: .zero), label = Label(text: "Plain")
+        place(button, in: host, at: Rect(x: 10, y: 10, width: 100, height: 30))
+        place(toggle, in: host, at: Rect(x: 10, y: 50, width: 51, height: 31))
+        place(slider, in: host, at: Rect(x: 10, y: 90, width: 200, height: 30))
+        place(progress, in: host, at: Rect(x: 10, y: 130, width: 200, height: 4))
+        place(label, in: host, at: Rect(x: 10, y: 140, width: 200, height: 20))
+        var pressed = 0
+        button.addAction(for: .primaryActionTriggered) { _ in pressed += 1 }
+        host.runUntilIdle()
+
+        #expect(AccessibleMapping.actions(of: button).map(\.name) == ["click"])
+        #expect(AccessibleMapping.perform(.activate("click"), on: button))
+        #expect(pressed == 1)
+        #expect(AccessibleMapping.actions(of: toggle).map(\.name) == ["toggle"])
+        #expect(AccessibleMapping.perform(.activate("toggle"), on: toggle) && toggle.isOn)
+        #expect(AccessibleMapping.actions(of: label).isEmpty)
+        #expect(AccessibleMapping.actions(of: slider).map(\.name) == ["increment", "decrement"])
+
+        slider.value = 0.4
+        #expect(AccessibleMapping.value(of: slider) == AccessibleValue(current: 0.4, minimum: 0, maximum: 1, step: 0.1))
+        #expect(AccessibleMapping.setValue(0.75, on: slider) && slider.value == 0.75)
+        #expect(AccessibleMapping.perform(.increment, on: slider) && abs(slider.value - 0.85) < 1e-9)
+        progress.setProgress(0.5, animated: false)
+        #expect(AccessibleMapping.value(of: progress)?.current == 0.5)
+        #expect(!AccessibleMapping.setValue(0.9, on: progress))
+        #expect(AccessibleMapping.value(of: label) == nil && !AccessibleMapping.hasValue(label))
+        host.runUntilIdle()
+    }
+
+    @Test("AX2: Text reads labels and fields in characters; EditableText edits a field; offsets convert from UTF-16")
+    func AX2_text() {
+        let host = makeHost()
+        let label = Label(text: "Status"), field = TextField(text: "a😀b")
+        place(label, in: host, at: Rect(x: 10, y: 10, width: 100, height: 20))
+        place(field, in: host, at: Rect(x: 10, y: 40, width: 200, height: 30))
+        host.runUntilIdle()
+        #expect(AccessibleText.interfaces(of: label) == (true, false) && AccessibleText.interfaces(of: field) == (true, true))
+        #expect(AccessibleText.interfaces(of: Button(title: "B")) == (false, false))
+        #expect(AccessibleText.text(of: label) == "Status" && AccessibleText.selection(of: label) == nil)
+        // "a😀b": the emoji is one character but two UTF-16 units; the caret sits at the end.
+        #expect(AccessibleText.selection(of: field) == 3..<3)
+        #expect(AccessibleText.select(1..<2, in: field) && field.selectedRange == 1..<3)
+        #expect(AccessibleText.replace(1..<2, with: "-", in: field) && field.text == "a-b")
+        #expect(AccessibleText.scalarOffset(utf16: 3, in: "a😀b") == 2 && AccessibleText.utf16Offset(scalar: 2, in: "a😀b") == 3)
+        field.isSecureTextEntry = true
+        #expect(AccessibleText.text(of: field) == "•••")
+        host.runUntilIdle()
+    }
+}
