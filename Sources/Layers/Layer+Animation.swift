@@ -31,6 +31,11 @@ extension Layer {
                                isAdditive: true, isCumulative: false, offsetsModel: true)
         var compiled = CompiledAnimation(timing: description.mediaTiming, function: nil, track: .basic(track))
         compiled.shared = timing
+        installViewAnimation(description, key: key, compiled)
+    }
+
+    /// Installs a view's animation under `key`, begun at the running frame or awaiting the next.
+    private func installViewAnimation(_ description: Animation, key: String, _ compiled: CompiledAnimation) {
         let frame = engine?.runLoop?.currentFrame
         let entry = RunningAnimation(key: key, animation: description, compiled: compiled, awaitsBegin: frame == nil)
         entry.isViewAnimation = true
@@ -54,14 +59,7 @@ extension Layer {
         let track = ValueTrack(from: from, to: to, timing: timing, set: set)
         var compiled = CompiledAnimation(timing: description.mediaTiming, function: nil, track: .value(track))
         compiled.shared = SharedTiming(timing)
-        let frame = engine?.runLoop?.currentFrame
-        let entry = RunningAnimation(key: key, animation: description, compiled: compiled, awaitsBegin: frame == nil)
-        entry.isViewAnimation = true
-        if let frame, let engine {
-            entry.begin(atLocalTime: localTime(forMediaTime: MediaTime.seconds(frame.mediaTime)),
-                        nanoseconds: engine.layersHaveOwnTime ? nil : frame.mediaTime)
-        }
-        install(entry, compiled)
+        installViewAnimation(description, key: key, compiled)
         // Added by a motion the animation phase runs (a scene's animator) after this layer was
         // evaluated: its first frame's value now, as the rest of the phase shows its start.
         if engine?.runLoop?.phase == .animation { _ = track.apply(at: 0) }
