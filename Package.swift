@@ -4,7 +4,7 @@ import PackageDescription
 // Modules follow the frame pipeline, and dependencies point one way (README, Architecture). A
 // module line is "Module <- A, B  what it holds": after the arrow, every target of ours the
 // module depends on directly, each on a line above it (a list ending in a comma goes on at the
-// next line; no arrow: none); system libraries (CText, CCmark, CImageCodecs, CSDL2, CDuktape) and other
+// next line; no arrow: none); system libraries (CText, CCmark, CImageCodecs, CSDL2, CDuktape, CAtk) and other
 // packages' products are left out. PackageHeaderTests (AM6) checks the arrows against the
 // targets below, and that every library target has a line.
 //   Geometry                               points, sizes, rects, affine transforms, colours
@@ -38,8 +38,8 @@ import PackageDescription
 //   Timeline       <- Views, Controls, Scrolling, Lists, Navigation
 //                                          re-exports them: the module an app imports
 //   TimelineTestSupport <- Timeline        the headless test rig the test targets share (Tests/TestSupport)
-//   CAtk, CAtkShim                         ATK and its AT-SPI bridge (system); one AtkObject subclass
-//                                          answering through callbacks (C)
+//   CAtkShim                               one AtkObject subclass answering through callbacks, on ATK
+//                                          and its AT-SPI bridge (C)
 //   TimelineAccessibility <- Timeline, Views, Geometry, CAtkShim
 //                                          a window's accessibility tree on the AT-SPI bus (AX2)
 //   TimelineSDL    <- CTimelineFont, Timeline, Geometry, FrameTiming, TimelineAccessibility

@@ -15,25 +15,26 @@ extension AccessibilityBridge {
         role: { p in answer(p) { n in code(n.isFrame ? .frame : n.target.map(AccessibleMapping.role(of:)) ?? .unknown) } ?? 0 },
         states: { p in answer(p) { n in n.bridge.states(of: n).rawValue } ?? 0 },
         childCount: { p in answer(p) { n in Int32(n.bridge.children(of: n).count) } ?? 0 },
-        child: { p, i in answer(p) { n -> UnsafeMutableRawPointer? in
+        // A node's ATK object goes back to the shim as its address: answered on the main thread,
+        // handed straight back to the shim on it, and never dereferenced in Swift.
+        child: { p, i in handle(answer(p) { n -> UInt in
             let list = n.bridge.children(of: n)
-            guard list.indices.contains(Int(i)) else { return nil }
-            return n.bridge.node(for: list[Int(i)], parent: n).raw
-        } ?? nil },
-        parent: { p in answer(p) { n -> UnsafeMutableRawPointer? in
-            n.isFrame ? nil : n.parent.map(\.raw)
-        } ?? nil },
+            guard list.indices.contains(Int(i)) else { return 0 }
+            return UInt(bitPattern: n.bridge.node(for: list[Int(i)], parent: n).raw)
+        }) },
+        parent: { p in handle(answer(p) { n -> UInt in
+            n.isFrame ? 0 : UInt(bitPattern: n.parent?.raw)
+        }) },
         indexInParent: { p in answer(p) { n -> Int32 in
             guard let parent = n.parent, let o = n.target else { return n.isFrame ? 0 : -1 }
             return Int32(n.bridge.children(of: parent).firstIndex { $0 === o } ?? -1)
         } ?? -1 },
         extents: { p, rect, origin in
-            nonisolated(unsafe) let rect = rect, origin = origin
-            answer(p) { n in
-            let (r, o) = n.bridge.extents(of: n)
+            // Answered on the main actor as values; the shim's buffers are written here.
+            guard let (r, o) = answer(p, { n in n.bridge.extents(of: n) }) else { return }
             rect[0] = r.minX; rect[1] = r.minY; rect[2] = r.width; rect[3] = r.height
             origin[0] = o.x; origin[1] = o.y
-        } },
+        },
         grabFocus: { p in answer(p) { n in n.bridge.grabFocus(n) } ?? false },
         actionCount: { p in answer(p) { n -> Int32 in
             n.actions = n.target.map(AccessibleMapping.actions(of:)) ?? []
@@ -50,22 +51,17 @@ extension AccessibilityBridge {
             return AccessibleMapping.perform(list[Int(i)], on: o)
         } ?? false },
         value: { p, out in
-            nonisolated(unsafe) let out = out
-            return answer(p) { n -> Bool in
-            guard let v = n.target.flatMap(AccessibleMapping.value(of:)) else { return false }
+            guard let v = answer(p, { n in n.target.flatMap(AccessibleMapping.value(of:)) }) ?? nil else { return false }
             out[0] = v.current; out[1] = v.minimum; out[2] = v.maximum; out[3] = v.step
             return true
-        } ?? false },
+        },
         setValue: { p, v in answer(p) { n in n.target.map { AccessibleMapping.setValue(v, on: $0) } ?? false } ?? false },
         text: { p in string(p) { n in n.target.flatMap(AccessibleText.text(of:)) } },
         selection: { p, start, end in
-            nonisolated(unsafe) let start = start, end = end
-            return answer(p) { n -> Bool in
-                guard let r = n.target.flatMap(AccessibleText.selection(of:)) else { return false }
-                start.pointee = Int32(clamping: r.lowerBound)
-                end.pointee = Int32(clamping: r.upperBound)
-                return true
-            } ?? false
+            guard let r = answer(p, { n in n.target.flatMap(AccessibleText.selection(of:)) }) ?? nil else { return false }
+            start.pointee = Int32(clamping: r.lowerBound)
+            end.pointee = Int32(clamping: r.upperBound)
+            return true
         },
         setSelection: { p, start, end in answer(p) { n -> Bool in
             guard let o = n.target else { return false }
@@ -81,16 +77,18 @@ extension AccessibilityBridge {
             } ?? false
         })
 
-    /// Runs `body` with the node `pointer` stands for, on the main actor (where the shim calls).
-    private nonisolated static func answer<T>(_ pointer: UnsafeMutableRawPointer, _ body: @MainActor (AccessibleNode) -> T) -> T? {
-        // The shim calls on the main thread only (assumeIsolated traps otherwise); the pointer
-        // and the answer never leave it.
-        nonisolated(unsafe) let pointer = pointer
-        nonisolated(unsafe) var result: T?
-        MainActor.assumeIsolated {
-            result = body(Unmanaged<AccessibleNode>.fromOpaque(pointer).takeUnretainedValue())
-        }
-        return result
+    /// Runs `body` with the node `pointer` stands for, on the main actor (where the shim calls:
+    /// `assumeIsolated` traps otherwise), and returns its answer, a value.
+    private nonisolated static func answer<T: Sendable>(_ pointer: UnsafeMutableRawPointer,
+                                                        _ body: @MainActor (AccessibleNode) -> T) -> T? {
+        // The node's context pointer through a C callback (AM4): the shim holds it unretained.
+        let node = Unmanaged<AccessibleNode>.fromOpaque(pointer)
+        return MainActor.assumeIsolated { body(node.takeUnretainedValue()) }
+    }
+
+    /// An ATK object's address as the pointer the shim takes (0 and nil: NULL).
+    private nonisolated static func handle(_ address: UInt?) -> UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: address ?? 0)
     }
 
     /// A string answer, copied with malloc for the shim (which frees it); nil stays NULL.

@@ -39,6 +39,7 @@ final class AccessibleNode {
         let text = AccessibleText.interfaces(of: target)
         if !isFrame, text.text { interfaces |= Int32(TLInterfaceText) }
         if !isFrame, text.editable { interfaces |= Int32(TLInterfaceEditableText) }
+        // The node's context pointer through a C callback (AM4), unretained: the bridge owns the node.
         object = OpaquePointer(tl_atk_object_new(bridge.callbacks, Unmanaged.passUnretained(self).toOpaque(), interfaces))
     }
 

@@ -42,8 +42,11 @@ struct AtspiTests {
         let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
         let p = Process()
         p.executableURL = Self.root.appendingPathComponent("scripts/atspi-session")
+        // Read once the page is built: the gallery shows its first page a few frames after it
+        // starts, which can be seconds on a loaded machine.
+        let ready = scene == "controls" ? "push button:Filled" : "entry:Name"
         p.arguments = [exe.path, "--scene", scene, "--size", "1100x680", "--seconds", "60", "--",
-                       "--app", "Gallery"] + arguments
+                       "--app", "Gallery", "--wait-for", ready] + arguments
         p.currentDirectoryURL = Self.root
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
