@@ -52,8 +52,10 @@ extension Inspector {
         guard [x, y, w, h].allSatisfy(\.isFinite), w > 0, h > 0 else {
             throw request.invalid("clip must have finite x and y and a positive width and height")
         }
-        let px = max(0, Int((x * scale).rounded())), py = max(0, Int((y * scale).rounded()))
-        let pw = min(width, Int(((x + w) * scale).rounded())) - px, ph = min(height, Int(((y + h) * scale).rounded())) - py
+        // Clamped to the image while still a Double: any finite point value converts (1e300 too).
+        func pixel(_ v: Double, _ limit: Int) -> Int { Int(min(max((v * scale).rounded(), 0), Double(limit))) }
+        let px = pixel(x, width), py = pixel(y, height)
+        let pw = pixel(x + w, width) - px, ph = pixel(y + h, height) - py
         guard pw > 0, ph > 0 else { throw request.invalid("clip lies outside the window") }
         return (px, py, pw, ph)
     }

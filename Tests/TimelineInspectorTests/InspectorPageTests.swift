@@ -59,6 +59,9 @@ struct InspectorPageTests {
             (#"{"id": 3, "method": "Page.captureScreenshot", "params": {"clip": {"x": 500, "y": 0, "width": 10, "height": 10}}}"#, "outside the window"),
             (#"{"id": 4, "method": "Page.captureScreenshot", "params": {"clip": {"x": 0, "y": 0, "width": -1, "height": 10}}}"#, "positive width"),
             (#"{"id": 5, "method": "Page.captureScreenshot", "params": {"clip": [1, 2]}}"#, "must be an object"),
+            // Found by the fuzzer: a coordinate too large for an integer pixel once scaled.
+            (#"{"id": 6, "method": "Page.captureScreenshot", "params": {"clip": {"x": 1e101, "y": 10, "width": 40, "height": 30}}}"#, "outside the window"),
+            (#"{"id": 7, "method": "Page.captureScreenshot", "params": {"clip": {"x": -1e300, "y": -1e300, "width": 1e300, "height": 1e300}}}"#, "outside the window"),
         ] {
             let error = try #require(try reply(inspector, message)["error"] as? [String: Any], "\(message)")
             #expect(error["code"] as? Int == -32602)
