@@ -159,17 +159,10 @@ public final class AnimationEngine: AnimationSource {
     /// of their views' layers).
     public var runningCount: Int { blockCount + constantCount }
 
-    /// The begin time of an animation of `view` made now: the running frame's time (on the
-    /// view's layer time), or nil to take the time of the first frame that ticks it (N8: that
-    /// frame shows progress 0).
-    private func beginNow(_ view: View?) -> Int64? {
-        runLoop?.currentFrame.map { time(on: view, at: $0.mediaTime) }
-    }
-
     /// Media time `now` (nanoseconds) on the time of `view`'s layer once any layer has a time of
     /// its own (``followsLayerTime``); the media time itself before, or without a view. Property
-    /// animators, constraint-constant animations and timelines played in a view measure their
-    /// progress in it, as block animations do (CA8).
+    /// animators and timelines played in a view measure their progress in it, as the animations
+    /// on views' layers (blocks, keyframes, constraint constants) do by being on them (CA8).
     func time(on view: View?, at now: Int64) -> Int64 {
         guard followsLayerTime, let view else { return now }
         return layerTime(of: view, at: now)
@@ -283,8 +276,8 @@ public final class AnimationEngine: AnimationSource {
         let group = CompletionGroup(completion)
         group.pending = 1
         constantCount += 1
-        let description = Self.basic(.alpha, from: .scalar(constraint.constant), to: .scalar(target), curve: timing.curve)
-        description.keyPath = "constant"                  // what it animates: the constraint's constant
+        let description = Self.basic(keyPath: "constant", from: .scalar(constraint.constant), to: .scalar(target),
+                                     curve: timing.curve)
         Self.describeTiming(timing, on: description)
         description.delegate = ConstantAnimationEnd(constraint: constraint, group: group, counts: self)
         _ = view.layer                                    // loaded: hosted, so the engine evaluates it

@@ -39,6 +39,11 @@ extension AnimationEngine {
     /// curve, else with its timing function.
     static func basic(_ property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue,
                       curve: TimingCurve) -> BasicAnimation {
+        basic(keyPath: layerKeyPath(property), from: from, to: to, curve: curve)
+    }
+
+    /// The same description under `keyPath` (a constraint's "constant", which no layer has).
+    static func basic(keyPath: String, from: AnimatableValue, to: AnimatableValue, curve: TimingCurve) -> BasicAnimation {
         let basic: BasicAnimation
         if case .spring(let s) = curve {
             let spring = SpringAnimation()
@@ -51,7 +56,7 @@ extension AnimationEngine {
             basic = BasicAnimation()
             basic.timingFunction = timingFunction(curve)
         }
-        basic.keyPath = layerKeyPath(property)
+        basic.keyPath = keyPath
         basic.fromValue = layerValue(from)
         basic.toValue = layerValue(to)
         return basic
