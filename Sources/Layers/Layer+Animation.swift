@@ -60,9 +60,6 @@ extension Layer {
         var compiled = CompiledAnimation(timing: description.mediaTiming, function: nil, track: .value(track))
         compiled.shared = SharedTiming(timing)
         installViewAnimation(description, key: key, compiled)
-        // Added by a motion the animation phase runs (a scene's animator) after this layer was
-        // evaluated: its first frame's value now, as the rest of the phase shows its start.
-        if engine?.runLoop?.phase == .animation { _ = track.apply(at: 0) }
     }
 
     /// Stops the animations a view made of `property` (its block and keyframe animations),

@@ -123,6 +123,9 @@ public final class LayerEngine: FrameParticipant {
 
     func layerDidAddAnimation(_ layer: Layer, key: String?, _ animation: Animation) {
         list(layer)
+        if runningSources, layer.keepsPresentation, !keptAddedBySources.contains(where: { $0 === layer }) {
+            keptAddedBySources.append(layer)
+        }
         runLoop?.requestFrame()
         animationAdded?(layer, key, animation)
     }
@@ -242,7 +245,11 @@ public final class LayerEngine: FrameParticipant {
             evaluateTable()
             evaluateAnimated(at: t, keptPresentations: true)
         }
+        runningSources = true
         for s in sources { s.advance(to: frame) }
+        runningSources = false
+        // What the sources gave a kept layer after its evaluation above shows in this frame.
+        if !keptAddedBySources.isEmpty { evaluateKeptAddedBySources(at: t) }
         evaluateContinuous(at: t)
         evaluateAnimated(at: t, keptPresentations: hasKeptPresentations ? false : nil)
         notifyPassObservers()
@@ -298,6 +305,29 @@ public final class LayerEngine: FrameParticipant {
             if let c = layer.presentationDidChange(pass: pass) { changed.append(c) }
         }
         changedLayers = changed
+        isEvaluating = false
+    }
+
+    /// Whether the sources are advancing (in ``advance(to:)``).
+    private var runningSources = false
+    /// Layers with kept presentations that the sources gave animations in this pass, after the
+    /// kept layers were evaluated (a scene's animator animating a view): evaluated again, so
+    /// the new animations show their first frame in this one, as the other layers' do.
+    private var keptAddedBySources: [Layer] = []
+
+    private func evaluateKeptAddedBySources(at t: Double) {
+        let pass = passNumber, id = ObjectIdentifier(self)
+        isEvaluating = true
+        var changed = changedLayers
+        changedLayers = []
+        var count = evaluationCount
+        var rootCache = Layer.RootCache()
+        for layer in keptAddedBySources where layer.engineID == id && !layer.running.isEmpty {
+            evaluate(layer, at: t, pass: pass, changed: &changed, count: &count, rootCache: &rootCache)
+        }
+        keptAddedBySources.removeAll(keepingCapacity: true)
+        changedLayers = changed
+        evaluationCount = count
         isEvaluating = false
     }
 

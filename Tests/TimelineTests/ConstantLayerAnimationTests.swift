@@ -111,3 +111,67 @@ struct ConstantLayerAnimationTests {
         #expect(leading.constant == 80)
     }
 }
+
+/// A motion of the animation phase that runs `body` once, in the `frame`th phase after it was
+/// added (as a scene's animator starts an animation on a view at a frame of the scene).
+@MainActor
+final class AnimationAtFrame: AnimationSource {
+    private var remaining: Int
+    private var body: (() -> Void)?
+    init(frame: Int, _ body: @escaping () -> Void) { remaining = frame; self.body = body }
+    func advance(to frame: FrameInfo) {
+        remaining -= 1
+        if remaining == 0, let b = body { body = nil; b() }
+    }
+    func runCompletions() {}
+    var hasPendingWork: Bool { body != nil }
+    func describePendingWork() -> [String] { body == nil ? [] : ["an animation at a later frame"] }
+}
+
+/// AM1: the layer engine evaluates a view's layer (a kept presentation) before the animation
+/// phase's motions run; what they add to it shows in the same frame, not one frame late.
+@Suite("AM1 animations added during the animation phase", .endsIdle)
+@MainActor
+struct AnimationAddedInPhaseTests {
+    /// Runs a view animation to its end, so that the engine has met a kept presentation and
+    /// evaluates those layers before the motions (as in any app that has animated a view).
+    func animateOnce(_ host: HeadlessHost, _ view: View) {
+        View.animate(withDuration: 0.1) { view.alpha = 0.5 }
+        host.runUntilIdle()
+    }
+
+    @Test("AM1: a reversed constant animation a motion starts shows its first value (its target) in that frame")
+    func AM1_constantAddedByMotion() {
+        let host = makeHost()
+        let (_, leading) = ConstantLayerAnimationTests().pinned(host)
+        animateOnce(host, host.root)
+        var timing = AnimationTiming(duration: 1, curve: .linear)
+        timing.playbackRate = -1                                            // runs from the end back
+        host.runLoop.layers.addSource(AnimationAtFrame(frame: 2) { leading.animateConstant(to: 100, timing: timing) })
+        host.runLoop.requestFrame()
+        host.step()
+        #expect(leading.constant == 0)
+        host.runLoop.requestFrame()
+        host.step()                                                         // the motion adds it
+        #expect(leading.constant == 100)
+        host.runUntilIdle()
+        #expect(leading.constant == 100)                                    // the model's value at the end
+    }
+
+    @Test("AM1: a keyframe animation a motion adds to a view's layer shows its first keyframe in that frame")
+    func AM1_keyframesAddedByMotion() throws {
+        let host = makeHost()
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(v)
+        animateOnce(host, v)
+        let fade = KeyframeAnimation(keyPath: "opacity")
+        fade.values = [0.25, 1.0]
+        fade.duration = 1
+        host.runLoop.layers.addSource(AnimationAtFrame(frame: 1) { v.layer.add(fade, forKey: "fade") })
+        host.runLoop.requestFrame()
+        host.step()
+        let shown = try #require(v.layer.presentation())
+        #expect(abs(shown.opacity - 0.25) < 1e-6 && v.layer.keepsPresentation)
+        host.runUntilIdle()
+    }
+}
