@@ -65,7 +65,8 @@ extension Inspector {
         return nodes.id(for: layer)
     }
 
-    /// `Animation.setPlaybackRate`: sets every window's root layer's speed to `rate`, keeping
+    /// `Animation.setPlaybackRate`: sets every window's root layer's speed to `rate` (a fifth of
+    /// it with slow animations on), keeping
     /// its local time where it is (time offset and begin time moved, as Core Animation's
     /// recipe), so running animations go on from where they are at the new rate.
     func setPlaybackRate(_ rate: Double) {
@@ -79,7 +80,7 @@ extension Inspector {
             let local = root.convertTime(now, from: nil)
             root.timeOffset = local
             root.beginTime = now
-            root.speed = rate
+            root.speed = rate * (slowAnimations ? Self.slowAnimationFactor : 1)
         }
         Transaction.commit()
         runLoop.requestFrame()

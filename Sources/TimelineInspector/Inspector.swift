@@ -29,6 +29,10 @@ public final class Inspector {
     var animationCount = 0
     /// The playback rate set by `Animation.setPlaybackRate`.
     var playbackRate = 1.0
+    /// The overlays of IN7 (OverlayFlashing.swift): paint and layout flashing, slow animations.
+    var showsPaintRects = false
+    var showsLayoutRects = false
+    var slowAnimations = false
     /// The nodes the client was sent, and those whose children it was sent (TreeEvents.swift).
     var sentNodes: Set<Int> = []
     var expandedNodes: Set<Int> = []
@@ -105,7 +109,8 @@ public final class Inspector {
         "DOM.describeNode", "CSS.enable", "CSS.disable", "CSS.getComputedStyleForNode",
         "Animation.enable", "Animation.disable", "Animation.setPlaybackRate", "Animation.getPlaybackRate",
         "Animation.setPaused", "Animation.seekAnimations", "Animation.releaseAnimations",
-        "Overlay.enable", "Overlay.disable", "Overlay.highlightNode", "Overlay.hideHighlight", "Overlay.setInspectMode", "Page.captureScreenshot", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
+        "Overlay.enable", "Overlay.disable", "Overlay.highlightNode", "Overlay.hideHighlight", "Overlay.setInspectMode",
+        "Overlay.setShowPaintRects", "Overlay.setShowLayoutShiftRegions", "Overlay.setShowSlowAnimations", "Page.captureScreenshot", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
         "Log.enable", "Log.disable", "Inspector.enable", "Target.setAutoAttach", "Target.setDiscoverTargets",
         "Runtime.runIfWaitingForDebugger", "Page.getResourceTree",
     ]
@@ -167,6 +172,15 @@ public final class Inspector {
             return .object([])
         case "Overlay.highlightNode":
             try highlightNode(request)
+            return .object([])
+        case "Overlay.setShowPaintRects":
+            setFlashing(paint: try request.bool("result", default: false))
+            return .object([])
+        case "Overlay.setShowLayoutShiftRegions":
+            setFlashing(layout: try request.bool("result", default: false))
+            return .object([])
+        case "Overlay.setShowSlowAnimations":
+            setSlowAnimations(try request.bool("result", default: false))
             return .object([])
         case "Page.captureScreenshot":
             return try captureScreenshot(request)

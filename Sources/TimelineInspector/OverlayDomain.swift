@@ -4,12 +4,13 @@ import RenderModel
 import UpdateLoop
 import Views
 
-// The Overlay domain (IN2): `Overlay.highlightNode` outlines a node in its window and
-// `Overlay.setInspectMode` lets a click in the window pick a view. The outline is drawn by the
-// engine's painter, not by a view: while something is highlighted the window's renderer is
-// wrapped (``Highlighter``), and each list it presents gets the outline's commands appended on
-// top; the app's tree, its display list and its layout are untouched. With nothing highlighted
-// and no inspect mode, the window's renderer is its own again and nothing runs per frame.
+// The Overlay domain (IN2, IN7): `Overlay.highlightNode` outlines a node in its window,
+// `Overlay.setInspectMode` lets a click in the window pick a view, and the flashing toggles
+// (OverlayFlashing.swift) show what the layout and display passes did. Overlays are drawn by
+// the engine's painter, not by a view: while one shows, the window's renderer is wrapped
+// (``Highlighter``), and each list it presents gets the overlay's commands appended on top; the
+// app's tree, its display list and its layout are untouched. With nothing highlighted, no
+// flashing and no inspect mode, the window's renderer is its own again and nothing runs per frame.
 
 /// Wraps a window's renderer while the inspector highlights a node in it: appends the outline
 /// to each presented list, and repaints the whole window when the outline moved or went.
@@ -32,17 +33,23 @@ final class Highlighter: FrameRenderer {
         self.window = window
     }
 
+    /// The flashes of the layout and display passes (OverlayFlashing.swift).
+    var flashing = Flashing()
+
     func present(_ list: DisplayList, frame: FrameContext) {
         let rect = isEnding ? nil : outline?()
         var shown = list
-        if rect != lastDrawn { shown.damage = nil; shown.damageRects.removeAll() }   // the old outline's pixels go too
+        let flashed = flashing.draw(into: &shown.commands, at: frame.time)
+        // The old outline's pixels go too, and a fading flash repaints where it was.
+        if rect != lastDrawn || flashed || flashing.drewLastFrame { shown.damage = nil; shown.damageRects.removeAll() }
+        flashing.drewLastFrame = flashed
         lastDrawn = rect
         if let rect, !rect.isNull {
             if let fill { shown.commands.append(.fillRect(rect, fill, cornerRadius: 0)) }
             shown.commands.append(.strokeRect(rect, stroke, lineWidth: 2, cornerRadius: 0))
         }
         inner.present(shown, frame: frame)
-        if isEnding, let window, window.renderer === self { window.renderer = inner }
+        if isEnding, !flashed, let window, window.renderer === self { window.renderer = inner }
     }
 
     func releaseCaches() { inner.releaseCaches() }
@@ -50,7 +57,7 @@ final class Highlighter: FrameRenderer {
 
 extension Inspector {
     /// The highlighter on `window`, made (and put in front of its renderer) when `make`.
-    private func highlighter(on window: Window, make: Bool) -> Highlighter? {
+    func highlighter(on window: Window, make: Bool) -> Highlighter? {
         if let h = window.renderer as? Highlighter { h.isEnding = false; return h }
         guard make, let inner = window.renderer else { return nil }
         let h = Highlighter(inner: inner, window: window)
@@ -83,7 +90,7 @@ extension Inspector {
                 h.fill = fill
             } else {
                 h.outline = nil
-                h.isEnding = true
+                h.isEnding = !flashingIsOn
             }
         }
         runLoop.requestFrame()

@@ -38,6 +38,8 @@ extension Inspector {
         setAnimationHook(enabled: false)
         resumeAllLayers()
         setTreeHooks(enabled: false)
+        setFlashing(paint: false, layout: false)
+        setSlowAnimations(false)
         setHighlight(nil)
         setInspectMode(enabled: false)
         sentNodes.removeAll()

@@ -101,6 +101,7 @@ enum UpdateCycle {
             call("layoutSubviews", on: v, window: window) { v.layoutSubviews() }
         }
         v.notifyValueObservers()
+        if let hook = window?.inspectionHooks?.didLayout { hook(v) }
     }
 
     /// `layoutIfNeeded()` on a view outside any window: its own subtree only, no solver.

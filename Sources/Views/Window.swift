@@ -397,6 +397,7 @@ public final class Window: FrameParticipant {
             call("draw", on: v) { v.draw(rect.isNull ? .zero : rect, in: canvas) }
             canvas.swapCommands(with: &v.content)
             v.presentationChanged()
+            if let hook = inspectionHooks?.didDraw { hook(v, rect.isNull ? .zero : rect) }
         }
         displayQueue.removeFirst(count)
     }
