@@ -155,7 +155,7 @@ public final class LottieComposition {
         /// Whether the layer's own properties are all static (value providers count as animated).
         static func isStatic(_ model: LottieLayer, _ shapes: LottieShapeLayer?) -> Bool {
             if case .text(let t) = model.kind, t.isAnimated { return false }
-            return model.transform.isStatic && !(shapes?.shapeContents.isAnimated ?? false)
+            return model.transform.isStatic && !(shapes?.shapeContents.isAnimated ?? false) && !(shapes?.effectsAreAnimated ?? false)
                 && !model.masks.contains { $0.path.isAnimated || $0.opacity.isAnimated || $0.expansion.isAnimated }
         }
     }
@@ -181,14 +181,14 @@ public final class LottieComposition {
                 }
                 layer = LottieTextLayer(text: text)
             case .shape(let items):
-                let s = LottieShapeLayer(contents: ShapeContents(items))
+                let s = LottieShapeLayer(contents: ShapeContents(items), effects: model.effects)
                 shapes = s
                 layer = s
             case .solid(let color, let w, let h):
                 // A filled rectangle path, as a shape layer draws one: exact coverage under any
                 // transform (a rotated background colour would be a tessellated mesh), and its
                 // coverage kept while it does not change (LT6).
-                let s = LottieShapeLayer(contents: ShapeContents(Self.solidRectangle(color, width: w, height: h)))
+                let s = LottieShapeLayer(contents: ShapeContents(Self.solidRectangle(color, width: w, height: h)), effects: model.effects)
                 s.bounds = Rect(x: 0, y: 0, width: w, height: h)
                 shapes = s
                 layer = s
@@ -320,16 +320,23 @@ extension LottieComposition {
 @MainActor
 public final class LottieShapeLayer: Layer {
     let shapeContents: ShapeContents
+    /// The layer's effects (LT13), applied to its contents' commands.
+    let effects: [LottieEffect]
+    let effectsAreAnimated: Bool
     private var draws: [DrawCommand] = []
     private var shownFrame = Double.nan
 
-    init(contents: ShapeContents) {
+    init(contents: ShapeContents, effects: [LottieEffect] = []) {
         self.shapeContents = contents
+        self.effects = effects
+        effectsAreAnimated = effects.contains { $0.isAnimated }
         super.init()
     }
     public required init(layer: Layer) {
         let other = layer as? LottieShapeLayer
         shapeContents = other?.shapeContents ?? ShapeContents([])
+        effects = other?.effects ?? []
+        effectsAreAnimated = other?.effectsAreAnimated ?? false
         super.init(layer: layer)
         draws = other?.draws ?? []
         shownFrame = other?.shownFrame ?? .nan
@@ -337,9 +344,10 @@ public final class LottieShapeLayer: Layer {
 
     /// Evaluates the contents at frame `frame` (its composition's) when they change with it.
     func show(frame: Double) {
-        if frame == shownFrame || (!shapeContents.isAnimated && !shownFrame.isNaN) { return }
+        if frame == shownFrame || (!shapeContents.isAnimated && !effectsAreAnimated && !shownFrame.isNaN) { return }
         shownFrame = frame
         draws = shapeContents.draws(at: frame)
+        if !effects.isEmpty { LottieEffect.apply(effects, to: &draws, at: frame) }
         setNeedsRender()
     }
 

@@ -272,7 +272,7 @@ struct LottieReader {
                            isMatte: try v["td"].map { (x) throws(LottieError) in try flag(x, path + ".td") } ?? false,
                            isHidden: try v["hd"].map { (x) throws(LottieError) in try flag(x, path + ".hd") } ?? false,
                            autoOrient: try v["ao"].map { (x) throws(LottieError) in try flag(x, path + ".ao") } ?? false,
-                           timeRemap: timeRemap)
+                           timeRemap: timeRemap, effects: try layerEffects(v["ef"], path + ".ef"))
     }
 
     mutating func mask(_ v: JSONValue, _ path: String) throws(LottieError) -> LottieMask {

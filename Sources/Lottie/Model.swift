@@ -157,6 +157,8 @@ public struct LottieLayer: Sendable {
     public var autoOrient: Bool
     /// Time remapping (seconds) for precompositions.
     public var timeRemap: Animatable<LottieVector>?
+    /// The effects drawn (LT13): drop shadow, fill and tint, in the file's order.
+    public var effects: [LottieEffect] = []
 
     /// The frame inside a precomposition layer at composition frame `frame`: time remapped
     /// (evaluated at `frame`), or start time and stretch applied. The layer's own properties

@@ -1,0 +1,92 @@
+import Testing
+import Geometry
+import RenderModel
+@testable import Lottie
+
+/// LT13: the layer effects real files carry, drawn by the layer renderer: drop shadow, fill and
+/// tint, with parameters read by position as After Effects exports them (lottie-web's reading:
+/// shadow opacity out of 255, direction clockwise from up, blur deviation a quarter of softness).
+@Suite("LT13 layer effects")
+@MainActor
+struct LottieEffectTests {
+    /// A parameter of an effect, fixed at `value`.
+    func param(_ value: String) -> String { #"{"ty":0,"v":{"a":0,"k":\#(value)}}"# }
+
+    /// The commands the composition draws at `frame` of a red 40 x 20 rectangle centred at
+    /// (50, 50) whose layer carries `effects`.
+    func draws(_ effects: String, frame: Double = 0) throws -> (commands: [DrawCommand], warnings: [String]) {
+        let animation = try Doc.read(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, extra: #","ef":[\#(effects)]"#)))
+        let composition = LottieComposition(animation: animation)
+        composition.setFrame(frame)
+        return (composition.displayList().commands, animation.warnings)
+    }
+
+    func fills(_ commands: [DrawCommand]) -> [Color] {
+        commands.compactMap { if case .fillShape(_, .color(let c), _) = $0 { c } else { nil } }
+    }
+
+    func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+    @Test("LT13: a drop shadow draws the shape's silhouette under it, offset along its direction, blurred by its softness")
+    func LT13_dropShadow() throws {
+        let shadow = #"{"ty":25,"nm":"Drop Shadow","ef":[\#(param("[0,0,0.5,1]")),\#(param("127.5")),\#(param("135")),\#(param("10")),\#(param("8"))]}"#
+        let (commands, _) = try draws(shadow)
+        guard let i = commands.firstIndex(where: { if case .shadow = $0 { true } else { false } }),
+              case .shadow(let path, let color, let radius) = commands[i] else {
+            Issue.record("no shadow in \(commands)")
+            return
+        }
+        let box = path.boundingBox
+        let d = 10 / 2.0.squareRoot()                                       // 135 degrees: down and right
+        #expect(near(box.minX, 30 + d) && near(box.minY, 40 + d) && near(box.width, 40) && near(box.height, 20))
+        #expect(near(color.alpha, 0.5) && color.blue == 0.5 && color.red == 0)
+        #expect(radius == 4)                                                 // deviation 2 = softness / 4
+        let fill = commands.firstIndex { if case .fillShape = $0 { true } else { false } }
+        #expect(fill.map { $0 > i } == true, "the shadow is under the shape")
+    }
+
+    @Test("LT13: a fill effect paints every fill in its colour, the alpha times its opacity")
+    func LT13_fill() throws {
+        let fill = #"{"ty":21,"nm":"Fill","ef":[\#(param("0")),\#(param("0")),\#(param("[0,0,1,1]")),\#(param("0")),\#(param("0")),\#(param("0")),\#(param("0.5"))]}"#
+        let colors = fills(try draws(fill).commands)
+        #expect(colors == [Color(red: 0, green: 0, blue: 1, alpha: 0.5)])
+    }
+
+    @Test("LT13: a tint maps colours by luminance from its black to its white, mixed by its amount")
+    func LT13_tint() throws {
+        func tint(_ amount: Double) throws -> Color? {
+            let effect = #"{"ty":20,"nm":"Tint","ef":[\#(param("[0,0,0,1]")),\#(param("[0,1,0,1]")),\#(param(String(amount)))]}"#
+            return fills(try draws(effect).commands).first
+        }
+        let full = try #require(try tint(100))
+        #expect(near(full.red, 0) && near(full.green, 0.2126) && full.blue == 0)   // red's luminance, on the black-to-green ramp
+        let half = try #require(try tint(50))
+        #expect(near(half.red, 0.5) && near(half.green, 0.1063) && half.alpha == 1)
+        #expect(try tint(0) == Color(red: 1, green: 0, blue: 0))
+    }
+
+    @Test("LT13: keyframed effect parameters are evaluated at each frame")
+    func LT13_animated() throws {
+        let fill = #"{"ty":21,"ef":[\#(param("0")),\#(param("0")),\#(param("[0,0,1,1]")),\#(param("0")),\#(param("0")),\#(param("0")),{"v":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[1]}]}}]}"#
+        let animation = try Doc.read(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, extra: #","ef":[\#(fill)]"#)))
+        let composition = LottieComposition(animation: animation)
+        composition.setFrame(5)
+        #expect(fills(composition.displayList().commands).map(\.alpha) == [0.5])
+        composition.setFrame(10)
+        #expect(fills(composition.displayList().commands).map(\.alpha) == [1])
+    }
+
+    @Test("LT13: a disabled effect is skipped; one not drawn (a gaussian blur) is named in a warning; a bad list is an error with its path")
+    func LT13_skippedAndBad() throws {
+        let disabled = #"{"ty":21,"en":0,"ef":[\#(param("0")),\#(param("0")),\#(param("[0,0,1,1]"))]}"#
+        #expect(fills(try draws(disabled).commands) == [Color(red: 1, green: 0, blue: 0)])
+        let blur = #"{"ty":29,"nm":"Gaussian Blur","ef":[\#(param("10")),\#(param("1")),\#(param("0"))]}"#
+        let (commands, warnings) = try draws(blur)
+        #expect(fills(commands) == [Color(red: 1, green: 0, blue: 0)])
+        #expect(warnings.contains { $0.contains("layers[0].ef[0]") && $0.contains("Gaussian Blur") })
+        let error = Doc.error(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, extra: #","ef":{"ty":25}"#)))
+        #expect(error?.path.hasSuffix("layers[0].ef") == true)
+        let badParam = Doc.error(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, extra: #","ef":[{"ty":25,"ef":[{"v":{"a":0,"k":"black"}}]}]"#)))
+        #expect(badParam?.path.contains("ef[0].ef[0].v") == true)
+    }
+}
