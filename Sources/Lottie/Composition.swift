@@ -124,7 +124,10 @@ public final class LottieComposition {
         let children: [Node]
         /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
         var parents: [Node] = [] {
-            didSet { isStatic = Self.isStatic(model, shapes) && parents.allSatisfy { $0.model.transform.isStatic } }
+            didSet {
+                isStatic = Self.isStatic(model, shapes) && parents.allSatisfy { $0.model.transform.isStatic }
+                uses3D = model.is3D || parents.contains { $0.model.is3D }
+            }
         }
         /// Whether nothing the node sets on its layer changes with time: its transform and its
         /// parents', its opacity, masks and shapes (a precomposition's children are nodes of
@@ -138,6 +141,16 @@ public final class LottieComposition {
         /// once a frame, not once per child).
         private var matrix = AffineTransform.identity, matrixFrame = Double.nan
 
+        /// Whether the node or a parent is a 3D layer (its transform is then composed in 3D).
+        private(set) var uses3D: Bool
+
+        /// The layer's own transform in 3D at composition frame `frame`: a 3D layer's depth and
+        /// turns, or a 2D layer's matrix.
+        func ownMatrix3D(at frame: Double) -> Transform3D {
+            guard model.is3D else { return Transform3D(ownMatrix(at: frame)) }
+            return model.transform.matrix3D(at: frame, orientation: model.autoOrient ? model.transform.heading(at: frame) : 0)
+        }
+
         /// The layer's own matrix at composition frame `frame` (auto-orientation included).
         func ownMatrix(at frame: Double) -> AffineTransform {
             if frame != matrixFrame {
@@ -150,6 +163,7 @@ public final class LottieComposition {
             self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
             text = layer as? LottieTextLayer
             isStatic = Self.isStatic(model, shapes)
+            uses3D = model.is3D
         }
 
         /// Whether the layer's own properties are all static (value providers count as animated).
@@ -276,9 +290,17 @@ public final class LottieComposition {
             if n.isStatic && n.isEvaluated { continue }
             n.isEvaluated = true
             evaluated += 1
-            var matrix = n.ownMatrix(at: frame)
-            for p in n.parents { matrix = matrix.concatenating(p.ownMatrix(at: frame)) }
-            let t = Transform3D(matrix)
+            let t: Transform3D
+            if n.uses3D {
+                // A 3D layer, or a layer hanging from one: the chain composed in 3D (LT13).
+                var m = n.ownMatrix3D(at: frame)
+                for p in n.parents { m = m.concatenating(p.ownMatrix3D(at: frame)) }
+                t = m
+            } else {
+                var matrix = n.ownMatrix(at: frame)
+                for p in n.parents { matrix = matrix.concatenating(p.ownMatrix(at: frame)) }
+                t = Transform3D(matrix)
+            }
             if layer.transform != t { layer.transform = t }
             let o = m.transform.opacityValue(at: frame)
             if layer.opacity != o { layer.opacity = o }

@@ -56,7 +56,6 @@ struct LottieReader {
         let width = try side(root["w"], "w"), height = try side(root["h"], "h")
         let version = try string(root["v"], "v", default: "")
         let name = try string(root["nm"], "nm", default: "")
-        if let ddd = root["ddd"], try flag(ddd, "ddd") { warnings.append("ddd: 3D layers are drawn flat") }
 
         fontList = try fonts(root)
         glyphSet = try glyphs(root)
@@ -272,7 +271,8 @@ struct LottieReader {
                            isMatte: try v["td"].map { (x) throws(LottieError) in try flag(x, path + ".td") } ?? false,
                            isHidden: try v["hd"].map { (x) throws(LottieError) in try flag(x, path + ".hd") } ?? false,
                            autoOrient: try v["ao"].map { (x) throws(LottieError) in try flag(x, path + ".ao") } ?? false,
-                           timeRemap: timeRemap, effects: try layerEffects(v["ef"], path + ".ef"))
+                           timeRemap: timeRemap, is3D: try v["ddd"].map { (x) throws(LottieError) in try flag(x, path + ".ddd") } ?? false,
+                           effects: try layerEffects(v["ef"], path + ".ef"))
     }
 
     mutating func mask(_ v: JSONValue, _ path: String) throws(LottieError) -> LottieMask {
@@ -308,6 +308,9 @@ struct LottieReader {
         if let sa = v["sa"] { t.skewAxis = try vector(sa, path + ".sa") }
         if let so = v["so"] { t.startOpacity = try vector(so, path + ".so") }
         if let eo = v["eo"] { t.endOpacity = try vector(eo, path + ".eo") }
+        if let rx = v["rx"] { t.rotationX = try vector(rx, path + ".rx") }
+        if let ry = v["ry"] { t.rotationY = try vector(ry, path + ".ry") }
+        if let or = v["or"] { t.orientation = try vector(or, path + ".or") }
         return t
     }
 

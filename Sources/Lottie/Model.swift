@@ -21,13 +21,17 @@ public struct LottieTransform: Sendable {
     public var skewAxis: Animatable<LottieVector> = .fixed(.zero)
     /// A repeater's opacity of its first and last copies (percent).
     public var startOpacity: Animatable<LottieVector>?, endOpacity: Animatable<LottieVector>?
+    /// A 3D layer's rotations about x and y, and its orientation (x, y, z), in degrees (LT13).
+    public var rotationX: Animatable<LottieVector>?, rotationY: Animatable<LottieVector>?
+    public var orientation: Animatable<LottieVector>?
 
     public init() {}
 
     /// Whether nothing in it changes over time.
     var isStatic: Bool {
         !(anchor.isAnimated || position.isAnimated || (positionX?.isAnimated ?? false) || (positionY?.isAnimated ?? false)
-            || scale.isAnimated || rotation.isAnimated || opacity.isAnimated || skew.isAnimated || skewAxis.isAnimated)
+            || scale.isAnimated || rotation.isAnimated || opacity.isAnimated || skew.isAnimated || skewAxis.isAnimated
+            || (rotationX?.isAnimated ?? false) || (rotationY?.isAnimated ?? false) || (orientation?.isAnimated ?? false))
     }
 
     /// The position at `frame`.
@@ -49,6 +53,31 @@ public struct LottieTransform: Sendable {
         if sk != 0 { m = m.concatenating(Self.skewMatrix(sk, axis: skewAxis.scalar(at: frame))) }
         if r != 0 { m = m.concatenating(AffineTransform(rotationAngle: r)) }
         return m.concatenating(AffineTransform(translationX: p.x, y: p.y))
+    }
+
+    /// A 3D layer's matrix at `frame` (LT13), composed as the 2D one with depth: anchor to the
+    /// origin, scale (z too), skew, rotate about z (plus `orientation`, radians), then y, then x,
+    /// then the orientation's z, y and x, and move to the position (z too). No perspective: a
+    /// camera layer is not read, so a turn about y narrows the layer as an orthographic view does.
+    func matrix3D(at frame: Double, orientation heading: Double = 0) -> Transform3D {
+        let a = anchor.value(at: frame), s = scale.value(at: frame)
+        let p: LottieVector = positionX != nil && positionY != nil
+            ? LottieVector(positionX!.scalar(at: frame), positionY!.scalar(at: frame), 0, 0) : position.value(at: frame)
+        func turn(_ degrees: Double, _ x: Double, _ y: Double, _ z: Double) -> Transform3D {
+            Transform3D(rotationAngle: degrees * .pi / 180, x: x, y: y, z: z)
+        }
+        var m = Transform3D(translationX: -a.x, y: -a.y, z: -a.z)
+        m = m.concatenating(Transform3D(scaleX: s.x / 100, y: s.y / 100, z: s.z / 100))
+        let sk = skew.scalar(at: frame)
+        if sk != 0 { m = m.concatenating(Transform3D(Self.skewMatrix(sk, axis: skewAxis.scalar(at: frame)))) }
+        m = m.concatenating(Transform3D(rotationAngle: rotation.scalar(at: frame) * .pi / 180 + heading, x: 0, y: 0, z: 1))
+        if let ry = rotationY { m = m.concatenating(turn(-ry.scalar(at: frame), 0, 1, 0)) }
+        if let rx = rotationX { m = m.concatenating(turn(-rx.scalar(at: frame), 1, 0, 0)) }
+        if let or = orientation {
+            let o = or.value(at: frame)
+            m = m.concatenating(turn(o.z, 0, 0, 1)).concatenating(turn(-o.y, 0, 1, 0)).concatenating(turn(-o.x, 1, 0, 0))
+        }
+        return m.concatenating(Transform3D(translationX: p.x, y: p.y, z: p.z))
     }
 
     /// The heading of the position's motion at `frame` (radians), for auto-orient: the
@@ -157,6 +186,8 @@ public struct LottieLayer: Sendable {
     public var autoOrient: Bool
     /// Time remapping (seconds) for precompositions.
     public var timeRemap: Animatable<LottieVector>?
+    /// Whether it is a 3D layer ("ddd": 1): its transform is composed in 3D (LT13).
+    public var is3D = false
     /// The effects drawn (LT13): drop shadow, fill and tint, in the file's order.
     public var effects: [LottieEffect] = []
 

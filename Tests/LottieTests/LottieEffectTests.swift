@@ -90,3 +90,47 @@ struct LottieEffectTests {
         #expect(badParam?.path.contains("ef[0].ef[0].v") == true)
     }
 }
+
+/// LT13: 3D layers ("ddd": 1) are composed as the layer model's 3D transforms: turns about x and
+/// y, orientation and depth, with no perspective (no camera is read), so a layer turned about y
+/// narrows as in an orthographic view.
+@Suite("LT13 3D layers")
+@MainActor
+struct Lottie3DLayerTests {
+    func transform(_ ks: String, ddd: Bool = true, extraLayers: String = "") throws -> (Transform3D, [String]) {
+        let layer = Doc.shapeLayer(Doc.redRect, ks: ks, extra: ddd ? #","ddd":1"# : "")
+        let animation = try Doc.read(Doc.animation(layers: layer + extraLayers, extra: #","ddd":1"#))
+        let composition = LottieComposition(animation: animation)
+        composition.setFrame(0)
+        return (try #require(composition.rootLayer.sublayers?.first).transform, animation.warnings)
+    }
+
+    func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+    @Test("LT13: a turn about y narrows the layer by its cosine, about x shortens it; the file reads without the 'drawn flat' warning")
+    func LT13_turns() throws {
+        let (ry, warnings) = try transform(#"{"ry":{"a":0,"k":60}}"#)
+        #expect(near(ry.m11, 0.5) && near(ry.m22, 1))
+        #expect(!warnings.contains { $0.contains("ddd") })
+        let (rx, _) = try transform(#"{"rx":{"a":0,"k":60}}"#)
+        #expect(near(rx.m11, 1) && near(rx.m22, 0.5))
+        let (or, _) = try transform(#"{"or":{"a":0,"k":[0,60,0]}}"#)
+        #expect(near(or.m11, 0.5))
+    }
+
+    @Test("LT13: a 3D layer's anchor, scale, z rotation and position match the 2D transform when it does not turn; depth moves z")
+    func LT13_flatAgrees() throws {
+        let ks = #"{"a":{"a":0,"k":[10,5,0]},"p":{"a":0,"k":[60,40,25]},"s":{"a":0,"k":[200,50,100]},"r":{"a":0,"k":30}}"#
+        let (t3, _) = try transform(ks)
+        let (t2, _) = try transform(ks, ddd: false)
+        #expect(near(t3.m11, t2.m11) && near(t3.m12, t2.m12) && near(t3.m21, t2.m21) && near(t3.m22, t2.m22))
+        #expect(near(t3.m41, t2.m41) && near(t3.m42, t2.m42))
+        #expect(t3.m43 == 25 && t2.m43 == 0)
+    }
+
+    @Test("LT13: x and y turns on a 2D layer are ignored, as After Effects shows a 2D layer")
+    func LT13_twoDIgnoresTurns() throws {
+        let (t, _) = try transform(#"{"ry":{"a":0,"k":60}}"#, ddd: false)
+        #expect(t.m11 == 1 && t.m22 == 1)
+    }
+}
