@@ -33,6 +33,8 @@ public final class Inspector {
     var showsPaintRects = false
     var showsLayoutRects = false
     var slowAnimations = false
+    /// The Tracing domain's recorder while a client traces (TracingDomain.swift).
+    var tracing: TracingSession?
     /// The nodes the client was sent, and those whose children it was sent (TreeEvents.swift).
     var sentNodes: Set<Int> = []
     var expandedNodes: Set<Int> = []
@@ -110,7 +112,8 @@ public final class Inspector {
         "Animation.enable", "Animation.disable", "Animation.setPlaybackRate", "Animation.getPlaybackRate",
         "Animation.setPaused", "Animation.seekAnimations", "Animation.releaseAnimations",
         "Overlay.enable", "Overlay.disable", "Overlay.highlightNode", "Overlay.hideHighlight", "Overlay.setInspectMode",
-        "Overlay.setShowPaintRects", "Overlay.setShowLayoutShiftRegions", "Overlay.setShowSlowAnimations", "Page.captureScreenshot", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
+        "Overlay.setShowPaintRects", "Overlay.setShowLayoutShiftRegions", "Overlay.setShowSlowAnimations", "Page.captureScreenshot",
+        "Tracing.start", "Tracing.end", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
         "Log.enable", "Log.disable", "Inspector.enable", "Target.setAutoAttach", "Target.setDiscoverTargets",
         "Runtime.runIfWaitingForDebugger", "Page.getResourceTree",
     ]
@@ -181,6 +184,12 @@ public final class Inspector {
             return .object([])
         case "Overlay.setShowSlowAnimations":
             setSlowAnimations(try request.bool("result", default: false))
+            return .object([])
+        case "Tracing.start":
+            try startTracing(request)
+            return .object([])
+        case "Tracing.end":
+            try endTracing(request)
             return .object([])
         case "Page.captureScreenshot":
             return try captureScreenshot(request)

@@ -40,6 +40,7 @@ extension Inspector {
         setTreeHooks(enabled: false)
         setFlashing(paint: false, layout: false)
         setSlowAnimations(false)
+        stopTracing()
         setHighlight(nil)
         setInspectMode(enabled: false)
         sentNodes.removeAll()

@@ -16,20 +16,81 @@ public protocol FramePhaseRecorder: AnyObject {
     func record(frame: FrameInfo, start: Int64, end: Int64, phases: [PhaseSegment])
 }
 
-/// Writes frames as Chrome Trace Event Format (E3), which Perfetto (ui.perfetto.dev) and
-/// chrome://tracing open: a JSON object whose `traceEvents` hold, per frame, one complete event
-/// (`"ph": "X"`, microseconds) for the frame with its index, time and dropped frames in `args`, a
-/// complete event per phase nested inside it, an instant event (`"ph": "i"`) when the clock
-/// skipped frames to reach this one (a missed deadline), and one when the frame's own work took
-/// longer than its period. Events stream to a temporary file beside the output, renamed over it
-/// by ``finish()``, so memory stays flat and a trace is never half written.
+/// The Chrome Trace Event Format events of frames (E3): per frame, one complete event
+/// (`"ph": "X"`, microseconds since the first frame) with its index, time and dropped frames in
+/// `args`, a complete event per phase nested inside it, an instant event (`"ph": "i"`) when the
+/// clock skipped frames to reach this one (a missed deadline), and one when the frame's own work
+/// took longer than its period, classed as Apple classes hitches (IN4): a `commit` hitch when the
+/// app's work before the commit (events to display) alone took longer than the period, a `render`
+/// hitch when the commit (the display list built and handed to the renderer, which draws it)
+/// pushed it over. ``ChromeTraceWriter`` writes them to a file; the inspector's Tracing domain
+/// sends them to DevTools' Performance panel.
+public struct ChromeTraceEvents: Sendable {
+    private var origin: Int64?
+
+    public init() {}
+
+    /// The metadata events that name the process and the run loop's thread.
+    public static func metadata(processName: String) -> [String] {
+        ["{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \(jsonString(processName))}}",
+         "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"main run loop\"}}"]
+    }
+
+    /// Microseconds since the first frame, with nanosecond digits.
+    private func us(_ ns: Int64) -> String { Self.microseconds(ns - (origin ?? ns)) }
+
+    /// A duration in microseconds, with nanosecond digits.
+    private static func microseconds(_ t: Int64) -> String {
+        let whole = t / 1000, frac = abs(t % 1000)
+        return "\(whole).\(frac < 10 ? "00" : frac < 100 ? "0" : "")\(frac)"
+    }
+
+    /// Which kind of hitch a frame whose work took longer than `period` is: `commit` when its
+    /// phases before the commit took longer than the period, else `render`.
+    public static func hitchKind(phases: [PhaseSegment], period: Int64) -> String {
+        var beforeCommit: Int64 = 0
+        for p in phases where p.phase != .commit { beforeCommit += p.end - p.start }
+        return beforeCommit > period ? "commit" : "render"
+    }
+
+    /// Gives each event of one frame (JSON object text) to `emit`, in order.
+    public mutating func events(frame: FrameInfo, start: Int64, end: Int64, phases: [PhaseSegment], _ emit: (String) -> Void) {
+        if origin == nil { origin = start }
+        let index = frame.index
+        emit("{\"name\": \"frame \(index)\", \"cat\": \"frame\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": \(us(start)), "
+             + "\"dur\": \(Self.microseconds(end - start)), \"args\": {\"frame\": \(index), \"time\": \(frame.time), "
+             + "\"dropped\": \(frame.droppedFrames), \"total_dropped\": \(frame.totalDroppedFrames)}}")
+        if frame.droppedFrames > 0 {
+            emit("{\"name\": \"missed deadline\", \"cat\": \"deadline\", \"ph\": \"i\", \"s\": \"t\", \"pid\": 1, \"tid\": 1, "
+                 + "\"ts\": \(us(start)), \"args\": {\"frame\": \(index), \"dropped\": \(frame.droppedFrames)}}")
+        }
+        var pass = [Int](repeating: 0, count: FramePhase.allCases.count)
+        for segment in phases {
+            pass[segment.phase.rawValue] += 1
+            emit("{\"name\": \"\(segment.phase)\", \"cat\": \"phase\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, "
+                 + "\"ts\": \(us(segment.start)), \"dur\": \(Self.microseconds(segment.end - segment.start)), "
+                 + "\"args\": {\"frame\": \(index), \"pass\": \(pass[segment.phase.rawValue])}}")
+        }
+        let period = frame.rate.nominalPeriodNanoseconds
+        if end - start > period {
+            emit("{\"name\": \"over budget\", \"cat\": \"deadline\", \"ph\": \"i\", \"s\": \"t\", \"pid\": 1, \"tid\": 1, "
+                 + "\"ts\": \(us(end)), \"args\": {\"frame\": \(index), \"work_ms\": \(Double(end - start) / 1e6), "
+                 + "\"budget_ms\": \(Double(period) / 1e6), \"hitch\": \"\(Self.hitchKind(phases: phases, period: period))\"}}")
+        }
+    }
+}
+
+/// Writes frames as Chrome Trace Event Format (E3, ``ChromeTraceEvents``), which Perfetto
+/// (ui.perfetto.dev) and chrome://tracing open: a JSON object whose `traceEvents` hold the
+/// events. Events stream to a temporary file beside the output, renamed over it by
+/// ``finish()``, so memory stays flat and a trace is never half written.
 @MainActor
 public final class ChromeTraceWriter: FramePhaseRecorder {
     public let path: String
     private let temporary: String
     private let handle: FileHandle
     private var buffer = ""
-    private var origin: Int64?
+    private var events = ChromeTraceEvents()
     private var first = true
     public private(set) var frames = 0
     public private(set) var isFinished = false
@@ -49,8 +110,7 @@ public final class ChromeTraceWriter: FramePhaseRecorder {
         }
         self.handle = handle
         buffer = "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n"
-        append("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \(jsonString(processName))}}")
-        append("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"main run loop\"}}")
+        for event in ChromeTraceEvents.metadata(processName: processName) { append(event) }
     }
 
     private func append(_ event: String) {
@@ -59,39 +119,9 @@ public final class ChromeTraceWriter: FramePhaseRecorder {
         buffer += event
     }
 
-    /// Microseconds since the first frame, with nanosecond digits.
-    private func us(_ ns: Int64) -> String { microseconds(ns - (origin ?? ns)) }
-
-    /// A duration in microseconds, with nanosecond digits.
-    private func microseconds(_ t: Int64) -> String {
-        let whole = t / 1000, frac = abs(t % 1000)
-        return "\(whole).\(frac < 10 ? "00" : frac < 100 ? "0" : "")\(frac)"
-    }
-
     public func record(frame: FrameInfo, start: Int64, end: Int64, phases: [PhaseSegment]) {
         guard !isFinished else { return }
-        if origin == nil { origin = start }
-        let index = frame.index
-        append("{\"name\": \"frame \(index)\", \"cat\": \"frame\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": \(us(start)), "
-               + "\"dur\": \(microseconds(end - start)), \"args\": {\"frame\": \(index), \"time\": \(frame.time), "
-               + "\"dropped\": \(frame.droppedFrames), \"total_dropped\": \(frame.totalDroppedFrames)}}")
-        if frame.droppedFrames > 0 {
-            append("{\"name\": \"missed deadline\", \"cat\": \"deadline\", \"ph\": \"i\", \"s\": \"t\", \"pid\": 1, \"tid\": 1, "
-                   + "\"ts\": \(us(start)), \"args\": {\"frame\": \(index), \"dropped\": \(frame.droppedFrames)}}")
-        }
-        var pass = [Int](repeating: 0, count: FramePhase.allCases.count)
-        for segment in phases {
-            pass[segment.phase.rawValue] += 1
-            append("{\"name\": \"\(segment.phase)\", \"cat\": \"phase\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, "
-                   + "\"ts\": \(us(segment.start)), \"dur\": \(microseconds(segment.end - segment.start)), "
-                   + "\"args\": {\"frame\": \(index), \"pass\": \(pass[segment.phase.rawValue])}}")
-        }
-        let period = frame.rate.nominalPeriodNanoseconds
-        if end - start > period {
-            append("{\"name\": \"over budget\", \"cat\": \"deadline\", \"ph\": \"i\", \"s\": \"t\", \"pid\": 1, \"tid\": 1, "
-                   + "\"ts\": \(us(end)), \"args\": {\"frame\": \(index), \"work_ms\": \(Double(end - start) / 1e6), "
-                   + "\"budget_ms\": \(Double(period) / 1e6)}}")
-        }
+        events.events(frame: frame, start: start, end: end, phases: phases) { append($0) }
         frames += 1
         if buffer.utf8.count > 1 << 16 { flush() }
     }

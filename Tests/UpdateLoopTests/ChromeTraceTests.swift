@@ -30,6 +30,28 @@ struct ChromeTraceTests {
         #expect(writer.frames == 2)
     }
 
+    @Test("IN4: a frame over budget is a commit hitch when its work before the commit alone took longer than the period, else a render hitch")
+    func IN4_hitchKinds() throws {
+        let period = FrameRate.fps60.nominalPeriodNanoseconds                   // 16.7 ms
+        let lateLayout = [PhaseSegment(phase: .events, start: 0, end: 1_000_000),
+                          PhaseSegment(phase: .layout, start: 1_000_000, end: 19_000_000),
+                          PhaseSegment(phase: .commit, start: 19_000_000, end: 20_000_000)]
+        let lateRender = [PhaseSegment(phase: .layout, start: 0, end: 5_000_000),
+                          PhaseSegment(phase: .commit, start: 5_000_000, end: 25_000_000)]
+        #expect(ChromeTraceEvents.hitchKind(phases: lateLayout, period: period) == "commit")
+        #expect(ChromeTraceEvents.hitchKind(phases: lateRender, period: period) == "render")
+        var events = ChromeTraceEvents()
+        var emitted: [[String: Any]] = []
+        let frame = FrameInfo(index: 3, timestamp: 0, targetTimestamp: 16_666_666, mediaTick: 3, droppedFrames: 0,
+                              totalDroppedFrames: 0, rate: .fps60)
+        events.events(frame: frame, start: 0, end: 25_000_000, phases: lateRender) {
+            emitted.append((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:])
+        }
+        let hitch = try #require(emitted.first { $0["name"] as? String == "over budget" })
+        #expect((hitch["args"] as? [String: Any])?["hitch"] as? String == "render")
+        #expect(emitted.count == 4)                                             // the frame, two phases, the hitch
+    }
+
     @Test("E3: an unwritable trace path is a clear error")
     func E3_unwritable() {
         #expect(throws: ChromeTraceError.self) { _ = try ChromeTraceWriter(path: "/nonexistent-dir/trace.json") }
