@@ -36,18 +36,29 @@ extension Solver {
     /// required constraint, in which `v` moves toward `target` as far as that allows: a copy of
     /// this solver with a tie-break `v == target` (``addTieBreak(_:toward:label:)``). Nil when `v`
     /// is not this solver's or `target` is not finite. The copy's value of `v` equals this
-    /// solver's when the constraints (with their priorities) determine `v` on that side.
+    /// solver's when the constraints (with their priorities) determine `v` on that side. Earlier
+    /// tie-breaks are left out of the copy: in their tier they would hold `v` as hard as the push
+    /// moves it.
     ///
     /// This solver is not changed; the cost is one copy of the tableau and a few pivots, paid only
     /// by the caller.
     public func alternative(moving v: Variable, toward target: Double) -> Solver? {
         let probe = copy()
-        do { try probe.addTieBreak(v, toward: target, label: "alternative") } catch { return nil }
+        do {
+            for id in probe.core.tieBreaks() { try probe.removeConstraint(id) }
+            try probe.addTieBreak(v, toward: target, label: "alternative")
+        } catch { return nil }
         return probe
     }
 }
 
 extension Solver.Core {
+    /// The constraints in the tie-break tier.
+    func tieBreaks() -> [ConstraintID] {
+        records.indices.filter { records[$0].alive && records[$0].priority == Solver.tieBreakPriority }
+            .map { ConstraintID(slot: Int32($0), generation: records[$0].generation) }
+    }
+
     /// Whether `v` is an external symbol of this solver that was not released.
     func isLiveExternal(_ v: Variable) -> Bool {
         v.id >= 0 && Int(v.id) < tableau.kinds.count && tableau.kinds[Int(v.id)] == .external

@@ -148,6 +148,8 @@ struct ConstraintExplanationTests {
         #expect(w.frame.minX == v.frame.maxX + 8)
         #expect(host.window.layoutEngine.requiredConstraintViolations().isEmpty)
         #expect(v.hasAmbiguousLayout)                                 // still: the tie-break chose, nothing decided
+        let again = try #require(v.layoutExplanation()?.ambiguity)    // and the alternative is found past it
+        #expect(again.frame == v.frame && again.alternativeFrame != v.frame && again.violations.isEmpty)
         let second = v.frame
         #expect(v.exerciseAmbiguityInLayout())
         host.runUntilIdle()
