@@ -152,6 +152,29 @@ struct InspectorConstraintsTests {
         host.runLoop.diagnostics.removeAll()
     }
 
+    @Test("IN5: DOM.setAttributeValue edits a constraint's constant as constraint:ID; the next frame shows it")
+    func in5SetAttributeConstraint() throws {
+        let host = makeHost()
+        let (v, w, width, _) = makeConstrainedTree(host)
+        let inspector = Inspector(runLoop: host.runLoop, appName: "tests")
+        func call(_ text: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(inspector.handle(text: text).utf8)) as? [String: Any])
+        }
+        let vID = inspector.nodeID(of: v), wID = inspector.nodeID(of: w), cID = inspector.nodeID(of: width)
+        let ok = try call("{\"id\":1,\"method\":\"DOM.setAttributeValue\",\"params\":{\"nodeId\":\(vID),\"name\":\"constraint:\(cID)\",\"value\":\"66\"}}")
+        #expect(ok["result"] != nil, "\(ok)")
+        host.step()
+        #expect(v.frame.width == 66)
+        for (node, name, value) in [(wID, "constraint:\(cID)", "1"), (vID, "constraint:x", "1"), (vID, "constraint:\(cID)", "wide"),
+                                    (vID, "constraint:99999", "1"), (vID, "constraint:\(cID)", "1e12")] {
+            let bad = try call("{\"id\":2,\"method\":\"DOM.setAttributeValue\",\"params\":{\"nodeId\":\(node),\"name\":\"\(name)\",\"value\":\"\(value)\"}}")
+            #expect(errorCode(bad) == -32602, "\(name) \(value): \(bad)")
+        }
+        #expect(width.constant == 66)
+        host.runUntilIdle()
+        host.runLoop.diagnostics.removeAll()
+    }
+
     @Test("IN5: bad input to the Constraints domain is a CDP error, never a trap",
           arguments: [
             ("Constraints.getForNode", "{\"nodeId\": 99999}", "no node with id 99999"),
