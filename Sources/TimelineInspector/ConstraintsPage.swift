@@ -1,7 +1,8 @@
 // The constraint page (IN5): one HTML file with its script, served at `/constraints/TOKEN` by
 // the inspector's server. It calls the Constraints domain by POSTing CDP requests to the same
 // URL (InspectorServer.swift), so it works while DevTools holds the WebSocket. Text from the app
-// (names, descriptions) is put in with `textContent`, never as HTML.
+// (names, descriptions) is put in with `textContent`, never as HTML. `#node=ID` in the address
+// picks the view to show.
 
 enum ConstraintsPage {
     /// The page, its requests going to `/constraints/TOKEN`.
@@ -139,10 +140,19 @@ enum ConstraintsPage {
         document.getElementById("error").textContent = "";
       } catch (e) { document.getElementById("error").textContent = e.message; }
     }
-    document.getElementById("views").onchange = refresh;
+    document.getElementById("views").onchange = () => {
+      const value = document.getElementById("views").value;
+      history.replaceState(null, "", value ? "#node=" + value : "#");
+      refresh();
+    };
     document.getElementById("reload").onclick = async () => { await loadViews(); await refresh(); };
     setInterval(() => { if (document.getElementById("follow").checked) refresh(); }, 1000);
-    loadViews().then(refresh).catch(e => { document.getElementById("error").textContent = e.message; });
+    // `#node=ID` in the address picks the view (the page keeps it there as the choice changes).
+    loadViews().then(() => {
+      const m = location.hash.match(/node=(\d+)/);
+      if (m) document.getElementById("views").value = m[1];
+      return refresh();
+    }).catch(e => { document.getElementById("error").textContent = e.message; });
     </script>
     </body></html>
     """#
