@@ -218,6 +218,8 @@ struct InspectorConstraintsTests {
             #expect(!refused.body.contains("getForNode"))
             #expect(try await httpRequest(port: port, method: "POST", path: path, body: "{\"id\":1,\"method\":\"Constraints.listViews\"}").status == 404)
         }
+        let rebound = try await httpGet(port: port, path: "/constraints/\(token)", host: "evil.example:\(port)")
+        #expect(rebound.status == 403 && !rebound.body.contains("getForNode"))          // DNS rebinding
         let path = "/constraints/\(token)"
         let listed = try await pagePost(host, port: port, path: path, "{\"id\":1,\"method\":\"Constraints.listViews\"}")
         #expect(listed.status == 200)
