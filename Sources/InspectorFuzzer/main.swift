@@ -21,6 +21,15 @@ final class FuzzApp {
         card.layer.addSublayer(Layer())
         card.addSubview(View(frame: Rect(x: 5, y: 5, width: 20, height: 20)))
         host.root.addSubview(card)
+        // Constraints for the Constraints domain (IN5): an ambiguous x and a broken width.
+        let boxed = View(identifier: "boxed")
+        host.root.addSubview(boxed)
+        LayoutConstraint.activate([
+            boxed.leadingAnchor.constraint(greaterThanOrEqualTo: host.root.leadingAnchor, constant: 4),
+            boxed.topAnchor.constraint(equalTo: card.bottomAnchor, constant: 8),
+            boxed.widthAnchor.constraint(equalToConstant: 40), boxed.heightAnchor.constraint(equalToConstant: 30),
+            boxed.widthAnchor.constraint(equalToConstant: 60),
+        ])
         host.runUntilIdle()
         inspector = Inspector(runLoop: host.runLoop, appName: "fuzz")
         // A client in process: the tree hook and the Animation domain's hook are set, node ids
@@ -29,6 +38,8 @@ final class FuzzApp {
         inspector.attach(eventSink: { _ in })
         _ = inspector.handle(text: #"{"id":1,"method":"DOM.getDocument"}"#)
         _ = inspector.handle(text: #"{"id":2,"method":"Animation.enable"}"#)
+        // Constraint ids exist from the first input on, as node ids do.
+        _ = inspector.handle(text: #"{"id":3,"method":"Constraints.getForNode","params":{"nodeId":\#(inspector.nodeID(of: boxed))}}"#)
         let spin = BasicAnimation(keyPath: "opacity")
         spin.fromValue = 1.0
         spin.toValue = 0.2

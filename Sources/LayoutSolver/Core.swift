@@ -90,9 +90,11 @@ extension Solver.Core {
 
     @discardableResult
     mutating func addConstraint(_ expression: LinearExpression, _ relation: Relation, priority: Priority = .required,
-                                label: String = "") throws(SolverError) -> ConstraintID {
+                                label: String = "", allowingTieBreak: Bool = false) throws(SolverError) -> ConstraintID {
         guard expression.isFinite else { throw .nonFiniteNumber(label: label) }
-        guard priority.isValid else { throw .badPriority(priority, label: label) }
+        guard priority.isValid || (allowingTieBreak && priority.value == Solver.tieBreakPriority) else {
+            throw .badPriority(priority, label: label)
+        }
         let slot = allocateRecord()
         let id = ConstraintID(slot: slot, generation: records[Int(slot)].generation)
         records[Int(slot)] = Record(

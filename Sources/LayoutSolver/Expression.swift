@@ -101,6 +101,8 @@ public enum SolverError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownConstraint(ConstraintID)
     case duplicateEditVariable(Variable)
     case unknownEditVariable(Variable)
+    /// The variable is not one of this solver's (never made, or released).
+    case unknownVariable(Variable)
     /// Edit variables must not be required; priorities must lie in 1...1000.
     case badPriority(Priority, label: String)
     /// A NaN or infinite coefficient, constant or suggested value.
@@ -115,6 +117,7 @@ public enum SolverError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownConstraint(let c): "unknown constraint \(c)"
         case .duplicateEditVariable(let v): "\(v) is already an edit variable"
         case .unknownEditVariable(let v): "\(v) is not an edit variable"
+        case .unknownVariable(let v): "\(v) is not a variable of this solver"
         case .badPriority(let p, let label): "bad priority \(p.value) for '\(label)': use 1...1000 (edit variables: below 1000)"
         case .nonFiniteNumber(let label): "NaN or infinite number in '\(label)'"
         case .internalError(let s): "internal solver error: \(s)"

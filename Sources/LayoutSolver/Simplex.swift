@@ -33,9 +33,12 @@ extension Solver.Core {
         objectiveAdd(levelIndex(priority)!, s, weight)
     }
 
-    /// Whether every tier's reduced cost of `s` is zero.
+    /// Whether every tier's reduced cost of `s` is zero. The tie-break tier is left out: it only
+    /// chooses among solutions the real tiers find equally good (Alternatives.swift).
     func reducedCostIsZero(_ s: Int32) -> Bool {
-        for level in tableau.levels where !nearZero(level.row.coefficients[s] ?? 0) { return false }
+        for level in tableau.levels where level.priority != Solver.tieBreakPriority && !nearZero(level.row.coefficients[s] ?? 0) {
+            return false
+        }
         return true
     }
 

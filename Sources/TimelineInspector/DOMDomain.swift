@@ -213,7 +213,7 @@ extension Inspector {
             guard r >= 0 else { throw request.invalid("cornerRadius: expected a number not below 0, got '\(value)'") }
             return r
         }
-        let editable = "frame, alpha, hidden, backgroundColor, cornerRadius, id"
+        let editable = "frame, alpha, hidden, backgroundColor, cornerRadius, id, constraint:ID (views)"
         switch node {
         case .view(let v):
             switch name {
@@ -223,6 +223,15 @@ extension Inspector {
             case "backgroundColor": v.backgroundColor = try color()
             case "cornerRadius": v.cornerRadius = try radius()
             case "id", "accessibilityIdentifier": v.identifier = value.isEmpty ? nil : value
+            case let n where n.hasPrefix("constraint:"):
+                // `constraint:ID`, ID from Constraints.getForNode: a constraint of this view (IN5).
+                guard let id = Int(n.dropFirst("constraint:".count)), let c = nodes.constraint(id), c.isActive,
+                      c.firstItem === v || c.secondItem === v else {
+                    throw request.invalid("'\(name)' names no active constraint of this view (ids come from Constraints.getForNode)")
+                }
+                let k = try number()
+                guard abs(k) <= 1e9 else { throw request.invalid("\(name): expected a constant within ±1e9, got '\(value)'") }
+                c.constant = k
             default: throw request.invalid("a view has no editable attribute '\(name)' (editable: \(editable))")
             }
             // A change made outside the app's own calls still wants its frame.

@@ -44,6 +44,9 @@ public final class Inspector {
     /// froze (AnimationControl.swift).
     var trackedAnimations: [String: TrackedAnimation] = [:]
     var pausedLayers: [ObjectIdentifier: PausedLayer] = [:]
+    /// The node last selected: by `DOM.setInspectedNode` (DevTools' Elements selection),
+    /// `Overlay.highlightNode` or a pick in the window. The Constraints domain's default node.
+    var selectedNode: Int?
     /// Class names by type: describing a type is slow, and a document names thousands of nodes.
     var classNames: [ObjectIdentifier: String] = [:]
 
@@ -93,6 +96,10 @@ public final class Inspector {
         if sink == nil { clientDidLeave() }
     }
 
+    /// The node id of a window, view or layer (or the id of a layout constraint), given now if
+    /// it had none: for a client in the same process.
+    public func nodeID(of object: AnyObject) -> Int { nodes.id(for: object) }
+
     // MARK: Requests
 
     /// Parses and carries out one message; returns the reply to send.
@@ -115,8 +122,8 @@ public final class Inspector {
         "Overlay.setShowPaintRects", "Overlay.setShowLayoutShiftRegions", "Overlay.setShowSlowAnimations", "Page.captureScreenshot",
         "Tracing.start", "Tracing.end", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
         "Log.enable", "Log.disable", "Inspector.enable", "Target.setAutoAttach", "Target.setDiscoverTargets",
-        "Runtime.runIfWaitingForDebugger", "Page.getResourceTree",
-    ]
+        "Runtime.runIfWaitingForDebugger", "Page.getResourceTree", "DOM.setInspectedNode",
+    ] + constraintMethods
 
     private func dispatch(_ request: CDPRequest) throws(CDPError) -> CDPValue {
         switch request.method {
@@ -213,6 +220,13 @@ public final class Inspector {
                 ("mimeType", .string("text/html")), ("secureContextType", .string("Secure")),
                 ("crossOriginIsolatedContextType", .string("NotIsolated")), ("gatedAPIFeatures", .array([])),
             ])), ("resources", .array([]))]))])
+        case "DOM.setInspectedNode":
+            let id = try request.int("nodeId")
+            _ = try resolve(id, request)
+            selectedNode = id
+            return .object([])
+        case let m where Self.constraintMethods.contains(m):
+            return try dispatchConstraints(request)
         case let m where Self.methods.contains(m):
             // Enabling a domain whose events are not sent (yet), or a target request of the
             // DevTools frontend: acknowledged, so the frontend goes on.

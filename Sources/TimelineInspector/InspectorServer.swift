@@ -91,11 +91,15 @@ public final class InspectorServer: Sendable {
     /// The WebSocket URL a client connects to.
     public func webSocketURL(port: UInt16) -> String { "ws://127.0.0.1:\(port)/devtools/page/\(token)" }
 
+    /// The constraint page's URL (IN5).
+    public func constraintsPageURL(port: UInt16) -> String { "http://127.0.0.1:\(port)/constraints/\(token)" }
+
     /// What an app prints when the inspector starts.
     func announcement(port: UInt16) -> String {
         "Timeline inspector: \(webSocketURL(port: port))\n"
             + "  open devtools://devtools/bundled/inspector.html?ws=127.0.0.1:\(port)/devtools/page/\(token) in Chromium"
-            + " (targets: http://127.0.0.1:\(port)/json/list)"
+            + " (targets: http://127.0.0.1:\(port)/json/list)\n"
+            + "  constraints: \(constraintsPageURL(port: port))"
     }
 
     /// Stops listening and closes the connections.
@@ -158,6 +162,20 @@ public final class InspectorServer: Sendable {
 
     // MARK: HTTP
 
+    /// A request of the constraint page: parsed here, carried out in the next frame; only the
+    /// Constraints domain is served (the page must not disturb a DevTools client's session).
+    func pageCall(_ text: String) async -> String {
+        let request: CDPRequest
+        do { request = try CDPRequest.parse(text) } catch { return error.json }
+        guard Inspector.constraintMethods.contains(request.method) else {
+            return CDPError(id: request.id, code: CDPError.methodNotFound,
+                            message: "'\(request.method)': the constraint page serves the Constraints domain only").json
+        }
+        return await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            runLoop.post { [inspector] in done.resume(returning: inspector.handle(request)) }
+        }
+    }
+
     /// The JSON of `GET /json/version`.
     func versionJSON(port: UInt16) -> String {
         CDPValue.object([("Browser", .string("Timeline/\(appName)")), ("Protocol-Version", .string("1.3")),
@@ -198,13 +216,35 @@ struct InspectorHTTPHandler: HTTPHandler {
             return Self.json(server.versionJSON(port: port))
         case "/json", "/json/list":
             return Self.json(server.listJSON(port: port))
+        case "/constraints/\(server.token)":
+            return try await constraintsPage(request)
         case "/devtools/page/\(server.token)":
             guard !server.hasClient else {
                 return Self.text(.conflict, "another client is connected to this inspector; close it first")
             }
             return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: CDPSocketHandler(server: server))).handleRequest(request)
         default:
-            return Self.text(.notFound, request.path.hasPrefix("/devtools/") ? "no such target (the token is wrong)" : "not found: \(request.path)")
+            let wrongToken = request.path.hasPrefix("/devtools/") || request.path.hasPrefix("/constraints")
+            return Self.text(.notFound, wrongToken ? "no such target (the token is wrong)" : "not found: \(request.path)")
+        }
+    }
+
+    /// The constraint page (IN5): `GET` gives the page; `POST` with a CDP request of the
+    /// Constraints domain as its body gives the reply, carried out on the run loop like a
+    /// WebSocket request. Only reached with the token in the path.
+    private func constraintsPage(_ request: HTTPRequest) async throws -> HTTPResponse {
+        switch request.method {
+        case .GET:
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=UTF-8", HTTPHeader("Cache-Control"): "no-store"],
+                                body: Data(ConstraintsPage.html(token: server.token).utf8))
+        case .POST:
+            if let n = request.bodySequence.count, n > CDPRequest.maximumMessageBytes {
+                return Self.text(.payloadTooLarge, "a request of \(n) bytes is over the limit of \(CDPRequest.maximumMessageBytes)")
+            }
+            let body = try await request.bodyData
+            return Self.json(await server.pageCall(String(decoding: body, as: UTF8.self)))
+        default:
+            return Self.text(.methodNotAllowed, "GET the page or POST a Constraints request")
         }
     }
 

@@ -59,6 +59,11 @@ final class NodeRegistry {
         return nil
     }
 
+    /// The constraint `id` names (ids of constraints come from ``id(for:owner:)`` too), or nil.
+    func constraint(_ id: Int) -> LayoutConstraint? {
+        entries[id]?.object as? LayoutConstraint
+    }
+
     /// Drops the entries of objects that are gone. Called before a new document is sent.
     func prune() {
         for (id, entry) in entries where entry.object == nil { entries[id] = nil }

@@ -123,6 +123,7 @@ extension Inspector {
         case .pointerDown(let p, _):
             guard let v = view(at: p, in: window) else { return }
             let id = nodes.id(for: v)
+            selectedNode = id
             setHighlight(.view(v))
             send(event: "Overlay.inspectNodeRequested", .object([("backendNodeId", .int(id))]))
         default:
@@ -146,6 +147,7 @@ extension Inspector {
         let border = try Self.color(config?["borderColor"], request: request)
         // DevTools asks for a filled box; the outline takes the border colour, else the fill's, opaque.
         setHighlight(node, stroke: border ?? fill.map { Color(red: $0.red, green: $0.green, blue: $0.blue) }, fill: fill)
+        selectedNode = id
     }
 
     /// A CDP `RGBA` (`{r, g, b, a?}`, 0...255 and 0...1), or nil when absent.

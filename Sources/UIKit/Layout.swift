@@ -276,6 +276,11 @@ extension UIView: UILayoutAnchorProviding {
                                              : view.contentCompressionResistancePriority.vertical)
     }
     public var hasAmbiguousLayout: Bool { view.hasAmbiguousLayout }
+    /// Moves the view to another frame its constraints allow just as well (IN5).
+    public func exerciseAmbiguityInLayout() { view.exerciseAmbiguityInLayout() }
+    public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        view.constraintsAffectingLayout(for: axis == .horizontal ? .horizontal : .vertical).map(NSLayoutConstraint.init)
+    }
 }
 
 extension NSLayoutConstraint {

@@ -155,7 +155,11 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
 
     /// Whether the engine broke this constraint to resolve a conflict (A7).
-    public package(set) var isBroken = false
+    public package(set) var isBroken = false {
+        didSet { if !isBroken { unsatisfiableExplanation = nil } }
+    }
+    /// Why the engine broke it, while it is broken (IN5).
+    public package(set) var unsatisfiableExplanation: UnsatisfiableExplanation?
 
     /// The view whose ``View/constraints`` hold this constraint while active (the nearest common
     /// ancestor of its items).

@@ -32,6 +32,8 @@ final class LayoutItem {
     var intrinsic: [Owned?] = [nil, nil, nil, nil]
     /// Guide edge constraints.
     var guideConstraints: [ConstraintID] = []
+    /// Tie-breaks holding the frame ``View/exerciseAmbiguityInLayout()`` chose (IN5).
+    var exercisePins: [ConstraintID] = []
     var guideConstants: [Double] = []
 
     init(solver: Solver, name: String) {
@@ -229,6 +231,7 @@ public final class LayoutEngine {
     }
 
     private func release(_ i: LayoutItem) {
+        releaseExercisePins(i)
         for o in i.autoresizing { removeFromSolver(o.id, "removing \(i.name)'s autoresizing constraint") }
         for o in i.intrinsic { if let o { removeFromSolver(o.id, "removing \(i.name)'s intrinsic-size constraint") } }
         for id in i.guideConstraints { removeFromSolver(id, "removing \(i.name)'s guide constraint") }
@@ -285,7 +288,7 @@ public final class LayoutEngine {
         collectChanges()
     }
 
-    private func collectChanges() {
+    func collectChanges() {
         solver.takeChanges(into: &changed)
         for (v, value) in changed {
             guard Int(v.id) < itemBySymbol.count, let i = itemBySymbol[Int(v.id)] else { continue }
@@ -369,13 +372,15 @@ public final class LayoutEngine {
         c.solverID = nil
         c.isBroken = true
         if !broken.contains(where: { $0 === c }) { broken.append(c) }
-        var names: [String] = []
+        var members: [ConflictMember] = []
         if case .unsatisfiable(_, _, let set) = error {
             for id in set {
-                if let owned = active.first(where: { $0.solverID == id }) { names.append(owned.identifier ?? owned.description) }
-                else if let label = solver.label(of: id) { names.append(label) }
+                if let owned = active.first(where: { $0.solverID == id }) { members.append(.init(constraint: owned, description: owned.identifier ?? owned.description)) }
+                else if let label = solver.label(of: id) { members.append(.init(constraint: nil, description: label)) }
             }
         }
+        var names = members.map(\.description)
+        c.unsatisfiableExplanation = explanation(breaking: c, set: members, error: error)
         let brokenName = c.identifier ?? c.description
         if !names.contains(brokenName) { names.append(brokenName) }
         let message: String
