@@ -13,6 +13,8 @@ import UpdateLoop
 /// delegate may refuse any change (``TextFieldDelegate``). Control events: editingDidBegin,
 /// editingChanged, editingDidEnd and editingDidEndOnExit (return).
 open class TextField: Control {
+    /// The I-beam: text here can be selected and edited (DK4).
+    override open var defaultPointerShape: PointerShape? { .iBeam }
     /// The text; setting it moves the caret to the end and clears the undo history (as UIKit's,
     /// a change made in code is not an edit to undo).
     public var text: String {

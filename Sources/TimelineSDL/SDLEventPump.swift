@@ -7,7 +7,7 @@ import Timeline
 /// modifiers, click count and window, touches as pointers of their own, wheel deltas at the
 /// pointer, the pointer leaving the window (a move outside it, ending hovers), keys
 /// by SDL's key names in lower case with their modifiers, committed text and input-method
-/// composition, window resizes, and quit when the window closes.
+/// composition, files dropped on the window (DK4), window resizes, and quit when the window closes.
 ///
 /// The clock calls ``pollEvents()`` before each frame and ``waitForEvents()`` while idle, on the
 /// thread that created the window (SDL requires it). ``interruptWait()`` pushes an SDL user event,
@@ -30,6 +30,11 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
         let registered = SDL_RegisterEvents(1)
         wakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
     }
+
+    /// The paths of a drop in progress: SDL sends one event per file between a begin and a
+    /// complete event (DK4), and they go to the window as one drop.
+    private var droppedPaths: [String] = []
+    private var dropping = false
 
     /// Other work the main thread serves between frames (the accessibility bridge's D-Bus
     /// requests, AX2): run before each frame, and every ``auxiliaryPollMilliseconds`` while idle.
@@ -136,9 +141,32 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
             SDL_free(e.editExt.text)
             let start = max(0, Int(e.editExt.start)), length = max(0, Int(e.editExt.length))
             runLoop.send(.textComposition(text, selection: start..<(start + length)))
+        case SDL_DROPBEGIN where e.drop.windowID == windowID || e.drop.windowID == 0:
+            dropping = true
+            droppedPaths.removeAll()
+        case SDL_DROPFILE where e.drop.windowID == windowID || e.drop.windowID == 0:
+            guard let file = e.drop.file else { break }
+            droppedPaths.append(String(cString: file))
+            SDL_free(file)
+            if !dropping { sendDrop() }
+        case SDL_DROPCOMPLETE where e.drop.windowID == windowID || e.drop.windowID == 0:
+            dropping = false
+            sendDrop()
         default:
             break
         }
+    }
+
+    /// Sends the dropped files at the pointer (SDL gives a drop no position: the pointer's, on
+    /// the desktop, less the window's origin).
+    private func sendDrop() {
+        guard !droppedPaths.isEmpty else { return }
+        var x: Int32 = 0, y: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        _ = SDL_GetGlobalMouseState(&x, &y)
+        if let window { SDL_GetWindowPosition(window, &wx, &wy) }
+        runLoop.send(InputEvent(.filesDropped(droppedPaths, at: Point(x: Double(x - wx), y: Double(y - wy))),
+                                modifiers: Self.modifiers(), windowID: Int(windowID)))
+        droppedPaths.removeAll()
     }
 
     /// The modifier keys held (from SDL's state, or a key event's).

@@ -78,6 +78,8 @@ public final class SDLWindowHost {
     private let sdlRenderer: OpaquePointer
     private let presenter: Presenter
     private var pump: SDLEventPump!
+    /// The system cursors the pointer's shapes show (DK4).
+    private let cursors = SDLCursors()
     /// The window's tree on the AT-SPI bus (AX2), when the desktop asked for assistive
     /// technologies as the window opened (``AccessibilityBridge/isRequested(environment:)``);
     /// nil otherwise, and then nothing accessibility-related runs per frame.
@@ -131,6 +133,8 @@ public final class SDLWindowHost {
         window.pasteboard = SDLPasteboard()
         window.caretBlinkPeriod = 0.5
         window.renderer = presenter
+        let cursors = self.cursors
+        window.onPointerShapeChange = { cursors.show($0) }
         // A window on screen listens to the kernel's memory pressure where it can (MR5); the
         // app sets a resident budget itself (window.memoryWarningBudget).
         window.monitorsMemoryPressure = true
@@ -166,6 +170,7 @@ public final class SDLWindowHost {
     }
 
     isolated deinit {
+        cursors.release()
         accessibility?.close()
         presenter.releaseCanvas()
         painter.releaseResources()

@@ -45,6 +45,9 @@ public struct InputEvent: Sendable, Equatable {
         /// An input method's composition in progress: the marked text and the selection in it
         /// (UTF-16 offsets); empty text ends the composition.
         case textComposition(String, selection: Range<Int>)
+        /// Files were dropped on the window (DK4): their paths, and the window point they were
+        /// dropped at (points).
+        case filesDropped([String], at: Point)
         /// The window's size in points changed.
         case resize(Size)
         /// The window was closed: the run loop ends after this frame.
@@ -96,11 +99,11 @@ public struct InputEvent: Sendable, Equatable {
         return e
     }
 
-    /// The window point of a pointer or scroll event.
+    /// The window point of a pointer, scroll or drop event.
     public var location: Point? {
         switch kind {
         case .pointerDown(let p, _), .pointerMoved(let p, _), .pointerUp(let p, _), .pointerCancelled(let p): p
-        case .scroll(_, _, let p): p
+        case .scroll(_, _, let p), .filesDropped(_, let p): p
         default: nil
         }
     }

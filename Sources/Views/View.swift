@@ -77,6 +77,13 @@ open class View: Responder {
     var isSweepingConstraints = false
     /// Gesture recognizers attached to this view (K2).
     public package(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The interactions added with ``addInteraction(_:)`` (DK4), in the order added.
+    public internal(set) var interactions: [any Interaction] = []
+    /// The pointer shape asked for over this view (DK4; Interaction.swift); nil takes the
+    /// superview's, and the window's arrow at the top.
+    var requestedPointerShape: PointerShape?
+    /// The shape a kind of view shows when none was asked for (nil: the superview's).
+    open var defaultPointerShape: PointerShape? { nil }
 
     /// The object of an API facade (the UIKit facade's `UIView`) that stands for this view:
     /// weak; ``facadeRetainer`` keeps it alive while the view is in a tree.

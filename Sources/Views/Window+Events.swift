@@ -38,6 +38,8 @@ extension Window {
             return firstResponder?.setMarkedText(text, selectedRange: selection) ?? false
         case .scroll(_, _, let p):
             return deliver(event, to: rootView.hitTest(rootView.pointFromWindow(p)))
+        case .filesDropped(let paths, let p):
+            return dropFiles(paths, at: p)
         case .pointerDown(let p, _), .pointerMoved(let p, _), .pointerUp(let p, _), .pointerCancelled(let p):
             // An inspector picking a view takes the pointer from the app (one nil check otherwise).
             if let pick = inspectionHooks?.pointerPick, pick(event) { return true }
@@ -255,6 +257,7 @@ extension Window {
             new.isHovered = true
             new.pointerEntered()
         }
+        updatePointerShape(over: now)
         hoverScratch = hovered                    // its storage serves the next move
         hovered = now
         // Emptied now, not at the next move: the old set's views may be leaving (a page switched

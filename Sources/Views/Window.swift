@@ -21,6 +21,11 @@ public final class Window: FrameParticipant {
     /// What an inspector watches (the tree's changes, a pick with the pointer); nil, the
     /// default, costs one nil check per tree change and pointer event.
     public var inspectionHooks: InspectionHooks?
+    /// The pointer's shape over the view under it (DK4): the first ``View/pointerShape`` up
+    /// from the hovered view, else the arrow.
+    public internal(set) var pointerShape: PointerShape = .arrow
+    /// Called when ``pointerShape`` changes (a desktop host sets the system cursor).
+    public var onPointerShapeChange: ((PointerShape) -> Void)?
     /// The root view, sized to the window. A root view controller's view replaces it.
     public private(set) var rootView: View
     /// The controller whose view is the root view.
