@@ -305,7 +305,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",
-            dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
+            dependencies: ["TimelineSDL", "TimelineDesktop", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
             exclude: ["Golden", "Reference", "LayerReference"],          // read from the source tree by path
             swiftSettings: strict),
         .testTarget(

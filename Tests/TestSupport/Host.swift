@@ -59,6 +59,6 @@ extension Tag {
     @Tag public static var xvfb: Self
     /// Tests that start a private D-Bus session bus (dbus-daemon) and a service on it (the
     /// settings portal stand-in, scripts/fake-portal). The fast suite skips them with the above
-    /// and `|DesktopPortalTests`.
+    /// and `|DesktopPortalTests|WindowHostDesktopTests`.
     @Tag public static var dbus: Self
 }
