@@ -104,8 +104,7 @@ static GDBusMessage *filter(GDBusConnection *bus, GDBusMessage *message, gboolea
     return message;
 }
 
-static GDBusConnection *connect_bus(const char *address, int32_t timeout) {
-    (void)timeout;
+static GDBusConnection *connect_bus(const char *address) {
     gchar *owned = NULL;
     if (!address) {
         // No session bus named and none at the usual place: do not let GIO autolaunch one.
@@ -130,7 +129,7 @@ static GDBusConnection *connect_bus(const char *address, int32_t timeout) {
 }
 
 TLDesktopSettings *tl_desktop_open(const char *address, int32_t timeout, TLDesktopWake wake, void *context) {
-    GDBusConnection *bus = connect_bus(address, timeout);
+    GDBusConnection *bus = connect_bus(address);
     if (!bus) return NULL;
     TLDesktopSettings *s = g_new0(TLDesktopSettings, 1);
     s->bus = bus;

@@ -109,7 +109,11 @@ public final class DesktopSettings {
         let next = DesktopAppearance(portal: tl_desktop_values(handle)).overridden(by: environment)
         guard next != appearance else { return false }
         appearance = next
-        for entry in windows { if let w = entry.window { apply(to: w) } }
+        for entry in windows {
+            guard let w = entry.window else { continue }
+            w.interfaceStyle = next.interfaceStyle
+            w.prefersReducedMotion = next.reduceMotion
+        }
         onChange?(next)
         return true
     }
