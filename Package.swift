@@ -4,7 +4,7 @@ import PackageDescription
 // Modules follow the frame pipeline, and dependencies point one way (README, Architecture). A
 // module line is "Module <- A, B  what it holds": after the arrow, every target of ours the
 // module depends on directly, each on a line above it (a list ending in a comma goes on at the
-// next line; no arrow: none); system libraries (CText, CCmark, CImageCodecs, CSDL2, CDuktape, CAtk) and other
+// next line; no arrow: none); system libraries (CText, CCmark, CImageCodecs, CSDL2, CDuktape, CAtk, CGio) and other
 // packages' products are left out. PackageHeaderTests (AM6) checks the arrows against the
 // targets below, and that every library target has a line.
 //   Geometry                               points, sizes, rects, affine transforms, colours
@@ -42,7 +42,11 @@ import PackageDescription
 //                                          and its AT-SPI bridge (C)
 //   TimelineAccessibility <- Timeline, Views, Geometry, CAtkShim
 //                                          a window's accessibility tree on the AT-SPI bus (AX2)
-//   TimelineSDL    <- CTimelineFont, Timeline, Geometry, FrameTiming, TimelineAccessibility
+//   CDesktopShim                           the XDG settings portal over GDBus: read, and SettingChanged
+//                                          dispatched on the run loop's thread (C)
+//   TimelineDesktop <- Views, UpdateLoop, CDesktopShim
+//                                          the desktop's light/dark and reduce motion for windows (AX4, DK5)
+//   TimelineSDL    <- CTimelineFont, Timeline, Geometry, FrameTiming, TimelineAccessibility, TimelineDesktop
 //                                          the only importer of CSDL2: window, painter, events, PNG
 //   SceneReading   <- JSONParsing, Geometry, UpdateLoop
 //                                          scene files' located checks, errors and scripted input
@@ -94,6 +98,7 @@ let package = Package(
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "TimelineSDL", targets: ["TimelineSDL"]),
         .library(name: "TimelineAccessibility", targets: ["TimelineAccessibility"]),
+        .library(name: "TimelineDesktop", targets: ["TimelineDesktop"]),
         .library(name: "TimelineScene", targets: ["TimelineScene"]),
         .library(name: "Lottie", targets: ["Lottie"]),
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
@@ -181,8 +186,12 @@ let package = Package(
                 linkerSettings: ["atk-bridge-2.0", "atk-1.0", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
         .target(name: "TimelineAccessibility", dependencies: ["CAtkShim", "Timeline", "Views", "Geometry"],
                 swiftSettings: strict),
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "CDesktopShim", dependencies: ["CGio"],
+                linkerSettings: ["gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
+        .target(name: "TimelineDesktop", dependencies: ["CDesktopShim", "Views", "UpdateLoop"], swiftSettings: strict),
         .target(name: "TimelineSDL", dependencies: ["CSDL2", "CTimelineFont", "Timeline", "Geometry", "FrameTiming",
-                                                    "TimelineAccessibility"],
+                                                    "TimelineAccessibility", "TimelineDesktop"],
                 swiftSettings: strict),
         .target(name: "SceneReading", dependencies: ["JSONParsing", "Geometry", "UpdateLoop"], swiftSettings: strict),
         .target(name: "TimelineScene", dependencies: ["Timeline", "Views", "Geometry", "FrameTiming", "Images", "JSONParsing", "SceneReading"],
@@ -296,8 +305,12 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",
-            dependencies: ["TimelineSDL", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
+            dependencies: ["TimelineSDL", "TimelineDesktop", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
             exclude: ["Golden", "Reference", "LayerReference"],          // read from the source tree by path
+            swiftSettings: strict),
+        .testTarget(
+            name: "TimelineDesktopTests",
+            dependencies: ["TimelineDesktop", "Timeline", "TimelineTestSupport", "Views", "Navigation"],
             swiftSettings: strict),
         .testTarget(
             name: "TimelineAccessibilityTests",

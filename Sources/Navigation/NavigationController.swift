@@ -130,6 +130,9 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
     public static let dimmingAlpha = 0.1
     /// The width of the edge strip an interactive pop starts in.
     public static let edgeWidth = 20.0
+    /// With reduce motion on (AX4), a push, a pop and a presentation cross-fade for this long
+    /// instead of sliding, as UIKit's do.
+    public static let crossFadeDuration = 0.3
     public static let barHeight = 44.0
 
     public private(set) var viewControllers: [ViewController] = []
@@ -333,6 +336,9 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
         to.beginAppearanceTransition(true, animated: animated)
         let toView = to.view
         if toView.superview !== view { view.insertSubview(toView, belowSubview: navigationBar) }
+        if animated, view.window?.prefersReducedMotion == true {
+            return crossFade(from: from, to: to, push: push, frame: frame, removing: removing)
+        }
         if push { view.insertSubview(dimming, belowSubview: toView) } else if let fv = from?.view { view.insertSubview(dimming, belowSubview: fv) }
         // Where each view starts and ends: the pushed screen from the right edge over the
         // old one, which moves a third of the way left; a pop the other way round.
@@ -353,6 +359,23 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
             under?.frame = frame.offsetBy(dx: push ? -Self.parallax * w : 0, dy: 0)
             self.dimming.alpha = push ? Self.dimmingAlpha : 0
         }, completion: { [weak self] _ in
+            self?.finish(from: from, to: to, push: push, removing: removing, appeared: true)
+        })
+    }
+
+    /// Reduce motion's push or pop (AX4): the new screen fades in over the old one, which fades
+    /// out, both in place; no slide, parallax, dimming or edge shadow.
+    private func crossFade(from: ViewController?, to: ViewController, push: Bool, frame: Rect, removing: [ViewController]) {
+        let toView = to.view, fromView = from.flatMap { $0.isViewLoaded ? $0.view : nil }
+        toView.frame = frame
+        fromView?.frame = frame
+        toView.alpha = 0
+        updateBars(animated: true)
+        View.animate(withDuration: Self.crossFadeDuration, animations: {
+            toView.alpha = 1
+            fromView?.alpha = 0
+        }, completion: { [weak self] _ in
+            fromView?.alpha = 1
             self?.finish(from: from, to: to, push: push, removing: removing, appeared: true)
         })
     }

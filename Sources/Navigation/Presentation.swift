@@ -56,7 +56,15 @@ extension ViewController {
         let final = custom?.presentationFrame(in: bounds) ?? frame(for: style, in: bounds)
         presented.frame = final
         container.addSubview(presented)
-        if let custom { custom.prepareToAppear(presented) } else { presented.center.y += bounds.height - final.minY }
+        // Reduce motion (AX4): the presented view cross-fades in where it ends, no slide or zoom.
+        let reduced = animated && window.prefersReducedMotion
+        if let custom {
+            custom.prepareToAppear(presented)
+            if reduced { custom.appear(presented) }
+        } else if !reduced {
+            presented.center.y += bounds.height - final.minY
+        }
+        if reduced { presented.alpha = 0 }
         // The screen under: a full-screen cover hides it, a sheet scales it back (not when it
         // is the window's root view, which holds the presentation itself).
         let presentingView = view
@@ -65,9 +73,15 @@ extension ViewController {
         if covers { beginAppearanceTransition(false, animated: animated) }
         controller.beginAppearanceTransition(true, animated: animated)
         let changes = {
-            if let custom { custom.appear(presented) } else { presented.center = Point(x: final.midX, y: final.midY) }
+            if reduced {
+                presented.alpha = 1
+            } else if let custom {
+                custom.appear(presented)
+            } else {
+                presented.center = Point(x: final.midX, y: final.midY)
+            }
             dimming.alpha = custom?.dimmingAlpha ?? (style == .pageSheet ? Self.sheetDimming : 0)
-            if style == .pageSheet, custom == nil, presentingView !== container {
+            if style == .pageSheet, custom == nil, presentingView !== container, !reduced {
                 presentingView.transform = AffineTransform(scaleX: Self.sheetScale, y: Self.sheetScale)
             }
         }
@@ -79,6 +93,9 @@ extension ViewController {
             completion?()
         }
         guard animated else { changes(); done(); return }
+        if reduced {
+            return View.animate(withDuration: NavigationController.crossFadeDuration, animations: changes, completion: { _ in done() })
+        }
         let duration = custom == nil ? NavigationController.transitionDuration : 0.25
         View.animate(springDuration: duration, bounce: 0, animations: changes, completion: { _ in done() })
     }
@@ -99,18 +116,29 @@ extension ViewController {
         let covers = style == .fullScreen && custom == nil
         controller.beginAppearanceTransition(false, animated: animated)
         if covers { presenter.beginAppearanceTransition(true, animated: animated) }
+        let reduced = animated && presented.window?.prefersReducedMotion == true
         let changes = {
-            if let custom { custom.disappear(presented) } else { presented.center.y += bounds.height - presented.frame.minY }
+            if reduced {
+                presented.alpha = 0
+            } else if let custom {
+                custom.disappear(presented)
+            } else {
+                presented.center.y += bounds.height - presented.frame.minY
+            }
             dimming?.alpha = 0
             if style == .pageSheet, custom == nil { presenter.view.transform = .identity }
         }
         let done = { [weak presenter, weak controller] in
             guard let controller else { return }
             presenter?.finishDismissal(of: controller)
+            if reduced { presented.alpha = 1 }
             if covers { presenter?.endAppearanceTransition() }
             completion?()
         }
         guard animated else { changes(); done(); return }
+        if reduced {
+            return View.animate(withDuration: NavigationController.crossFadeDuration, animations: changes, completion: { _ in done() })
+        }
         let duration = custom == nil ? NavigationController.transitionDuration : 0.2
         View.animate(springDuration: duration, bounce: 0, animations: changes, completion: { _ in done() })
     }

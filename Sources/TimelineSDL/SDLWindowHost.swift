@@ -2,7 +2,9 @@ import CSDL2
 import FrameTiming
 import Geometry
 import Timeline
+import Foundation
 import TimelineAccessibility
+import TimelineDesktop
 
 /// Which clock drives a window's frames (R4).
 public enum SDLClockChoice: String, Sendable, CaseIterable {
@@ -84,6 +86,11 @@ public final class SDLWindowHost {
     /// technologies as the window opened (``AccessibilityBridge/isRequested(environment:)``);
     /// nil otherwise, and then nothing accessibility-related runs per frame.
     public private(set) var accessibility: AccessibilityBridge?
+    /// The desktop's light/dark and reduce motion (AX4, DK5): read from the settings portal when
+    /// the window opens, and followed while it runs; the window's ``Window/interfaceStyle`` and
+    /// ``Window/prefersReducedMotion`` carry them. `TIMELINE_COLOR_SCHEME` and
+    /// `TIMELINE_REDUCE_MOTION` override the portal.
+    public private(set) var desktop: DesktopSettings
 
     /// Opens a window of `size` points. Also has the C library give blocks of 256 KiB and more a
     /// mapping of their own, process-wide (glibc), so the window's pixel buffers go back to the
@@ -139,6 +146,8 @@ public final class SDLWindowHost {
         // app sets a resident budget itself (window.memoryWarningBudget).
         window.monitorsMemoryPressure = true
         runLoop.add(window)
+        desktop = DesktopSettings(runLoop: runLoop, environment: ProcessInfo.processInfo.environment)
+        desktop.apply(to: window)
         updateScale()
         let id = SDL_GetWindowID(sdlWindow)
         let runLoop = self.runLoop
@@ -172,6 +181,7 @@ public final class SDLWindowHost {
     isolated deinit {
         cursors.release()
         accessibility?.close()
+        desktop.close()
         presenter.releaseCanvas()
         painter.releaseResources()
         SDL_DestroyRenderer(sdlRenderer)

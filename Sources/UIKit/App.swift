@@ -19,6 +19,10 @@ final class FacadeViewController: ViewController {
         setView(owner.view.view)
     }
     override func viewDidLoad() { super.viewDidLoad(); owner?.viewDidLoad() }
+    override func traitCollectionDidChange(_ previous: TraitCollection?) {
+        super.traitCollectionDidChange(previous)
+        owner?.traitCollectionDidChange(UITraitCollection.current.with(style: previous?.userInterfaceStyle ?? .light))
+    }
     override func didReceiveMemoryWarning() { super.didReceiveMemoryWarning(); owner?.didReceiveMemoryWarning() }
     override var canBecomeFirstResponder: Bool { owner?.canBecomeFirstResponder ?? false }
     override func keyEvent(_ event: InputEvent) -> Bool {
@@ -205,10 +209,15 @@ open class UIViewController: UIResponder {
     open var isModalInPresentation = false
     open var preferredContentSize = CGSize.zero
     open var additionalSafeAreaInsets = UIEdgeInsets.zero
-    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
-    open var traitCollection: UITraitCollection { .current }
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { UIUserInterfaceStyle(controller.overrideUserInterfaceStyle) }
+        set { controller.overrideUserInterfaceStyle = newValue.engine }
+    }
+    /// The screen's size classes and idiom, with this screen's interface style (DK5).
+    open var traitCollection: UITraitCollection { UITraitCollection.current.with(style: controller.traitCollection.userInterfaceStyle) }
     /// Called when the window's size classes change (a resize across 700 points wide or 500
-    /// tall), after the new size is set.
+    /// tall), after the new size is set, and when the interface style changed (the desktop's,
+    /// or an override above).
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     // MARK: Navigation
@@ -362,6 +371,10 @@ open class UIWindow: UIView {
         super.init(coder: EngineViewCoder(w.rootView, isNew: false, frame: frame))!
         w.facade = self
         w.didResize = { [weak self] old, new in self?.engineWindowDidResize(from: CGSize(old), to: CGSize(new)) }
+        // AX4: the desktop's reduce motion changed (TimelineDesktop sets the engine's flag).
+        w.reduceMotionObserver = {
+            NotificationCenter.default.post(name: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil)
+        }
         // The engine's memory warning is the application's: the delegate, then the notification.
         w.addMemoryWarningObserver { [weak self] in
             guard self != nil else { return }

@@ -87,8 +87,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         horizontalSizeClass = .unspecified; verticalSizeClass = .unspecified; userInterfaceIdiom = .unspecified
     }
     /// The traits of a window of this size.
-    init(size: CGSize, idiom: UIUserInterfaceIdiom = .unspecified) {
-        userInterfaceStyle = .light; displayScale = 1
+    init(size: CGSize, idiom: UIUserInterfaceIdiom = .unspecified, style: UIUserInterfaceStyle = .light) {
+        userInterfaceStyle = style; displayScale = 1
         horizontalSizeClass = size.width >= 700 ? .regular : .compact
         verticalSizeClass = size.height < 500 ? .compact : .regular
         userInterfaceIdiom = idiom
@@ -111,7 +111,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     public static var current: UITraitCollection {
         guard isOnMainQueue else { return UITraitCollection(userInterfaceStyle: .light) }
         return MainActor.assumeIsolated {
-            UITraitCollection(size: UIScreen.main.bounds.size, idiom: UIDevice.current.userInterfaceIdiom)
+            UITraitCollection(size: UIScreen.main.bounds.size, idiom: UIDevice.current.userInterfaceIdiom,
+                              style: UIUserInterfaceStyle(UIApplication.shared.keyWindow?.engineWindow.interfaceStyle ?? .light))
         }
     }
     public var preferredContentSizeCategory: UIContentSizeCategory { .large }
@@ -129,8 +130,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
             && (t.verticalSizeClass == .unspecified || t.verticalSizeClass == verticalSizeClass)
             && (t.userInterfaceIdiom == .unspecified || t.userInterfaceIdiom == userInterfaceIdiom)
     }
-    /// Runs `actions` with these traits current. Partial: colours resolve to light whatever the
-    /// traits.
+    /// Runs `actions` with these traits current. Partial: ``UITraitCollection/current`` stays
+    /// the key window's (resolve with `resolvedColor(with:)`).
     public func performAsCurrent(_ actions: () throws -> Void) rethrows { try actions() }
 }
 
@@ -164,6 +165,13 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
 public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
     package let color: Color
     package init(_ color: Color) { self.color = color }
+    /// A dynamic colour's provider (DK5); `color` is what it gave for the traits it was made in.
+    package private(set) var provider: ((UITraitCollection) -> UIColor)?
+    /// The engine's side of a dynamic colour, which views resolve again when their style changes.
+    package var engineDynamic: DynamicColor? {
+        guard let provider else { return nil }
+        return DynamicColor { traits in provider(UITraitCollection(engine: traits)).color }
+    }
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         color = Color(red: red.double, green: green.double, blue: blue.double, alpha: alpha.double)
@@ -191,9 +199,11 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
     public convenience init(cgColor: CGColor) { self.init(cgColor.color) }
     @available(*, unavailable, message: "pattern colours are not drawn on Linux; tile a UIImageView or a layer's contents instead")
     public convenience init(patternImage image: UIImage) { self.init(.clear) }
-    /// A dynamic colour, resolved for light traits.
+    /// A dynamic colour (DK5): `color` and `cgColor` resolve it for the current traits; set on
+    /// a view (background, tint), it resolves again when the view's style changes.
     public convenience init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
-        self.init(dynamicProvider(UITraitCollection(userInterfaceStyle: .light)).color)
+        self.init(dynamicProvider(UITraitCollection.current).color)
+        provider = dynamicProvider
     }
     /// Asset catalogues do not exist here: no named colour is found.
     public convenience init?(named name: String) { return nil }
@@ -203,7 +213,9 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         UIColor(Color(red: color.red, green: color.green, blue: color.blue, alpha: alpha.double))
     }
-    public func resolvedColor(with traits: UITraitCollection) -> UIColor { self }
+    public func resolvedColor(with traits: UITraitCollection) -> UIColor {
+        provider.map { $0(traits).resolvedColor(with: traits) } ?? self
+    }
     @discardableResult
     public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
                        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {

@@ -108,12 +108,16 @@ public enum UIAccessibility {
     }
     public static var isVoiceOverRunning: Bool { false }
     public static var isSwitchControlRunning: Bool { false }
-    public static var isReduceMotionEnabled: Bool { false }
+    /// The key window's engine flag, which follows the desktop's setting (AX4, TimelineDesktop).
+    public static var isReduceMotionEnabled: Bool {
+        guard isOnMainQueue else { return false }
+        return MainActor.assumeIsolated { UIApplication.shared.keyWindow?.engineWindow.prefersReducedMotion ?? false }
+    }
     public static var isReduceTransparencyEnabled: Bool { false }
     public static var isBoldTextEnabled: Bool { false }
     public static var isDarkerSystemColorsEnabled: Bool { false }
     public static var isInvertColorsEnabled: Bool { false }
-    public static var prefersCrossFadeTransitions: Bool { false }
+    public static var prefersCrossFadeTransitions: Bool { isReduceMotionEnabled }
     public static var shouldDifferentiateWithoutColor: Bool { false }
     public static let voiceOverStatusDidChangeNotification = Foundation.Notification.Name("UIAccessibilityVoiceOverStatusDidChangeNotification")
     public static let reduceMotionStatusDidChangeNotification = Foundation.Notification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")

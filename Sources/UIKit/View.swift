@@ -129,6 +129,10 @@ final class FacadeView: View {
         super.didMoveToWindow()
         owner?.didMoveToWindow()
     }
+    override func traitCollectionDidChange(_ previous: TraitCollection?) {
+        super.traitCollectionDidChange(previous)
+        owner?.traitCollectionDidChange(UITraitCollection.current.with(style: previous?.userInterfaceStyle ?? .light))
+    }
     override func handle(_ event: InputEvent, at point: Point) -> Bool {
         guard let owner, let (phase, touches, e) = touchState.translate(event, at: convert(point, to: nil), view: owner)
         else { return false }
@@ -385,7 +389,10 @@ open class UIView: UIResponder {
 
     open var backgroundColor: UIColor? {
         get { view.backgroundColor.alpha == 0 && !hasBackground ? nil : UIColor(view.backgroundColor) }
-        set { hasBackground = newValue != nil; view.backgroundColor = newValue?.color ?? .clear }
+        set {
+            hasBackground = newValue != nil
+            if let dynamic = newValue?.engineDynamic { view.dynamicBackgroundColor = dynamic } else { view.backgroundColor = newValue?.color ?? .clear }
+        }
     }
     private var hasBackground = false
     open var alpha: CGFloat { get { CGFloat(view.alpha) } set { view.alpha = newValue.double } }
@@ -408,7 +415,11 @@ open class UIView: UIResponder {
     /// template images under this view take it too); unset anywhere above, the system blue.
     open var tintColor: UIColor! {
         get { ownTint ?? superview?.tintColor ?? (view.tintColor != View.systemTint ? UIColor(view.tintColor) : .systemBlue) }
-        set { ownTint = newValue; view.tintColor = newValue?.color; tintColorDidChange() }
+        set {
+            ownTint = newValue
+            if let dynamic = newValue?.engineDynamic { view.dynamicTintColor = dynamic } else { view.tintColor = newValue?.color }
+            tintColorDidChange()
+        }
     }
     private var ownTint: UIColor?
     open var tintAdjustmentMode: TintAdjustmentMode = .automatic
@@ -465,8 +476,14 @@ open class UIView: UIResponder {
     open func accessibilityIncrement() { view.accessibilityIncrement() }
     open func accessibilityDecrement() { view.accessibilityDecrement() }
     open func accessibilityActivate() -> Bool { view.accessibilityActivate() }
-    open var traitCollection: UITraitCollection { .current }
-    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
+    /// The screen's size classes and idiom, with this view's interface style (DK5).
+    open var traitCollection: UITraitCollection { UITraitCollection.current.with(style: view.traitCollection.userInterfaceStyle) }
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { UIUserInterfaceStyle(view.overrideUserInterfaceStyle) }
+        set { view.overrideUserInterfaceStyle = newValue.engine }
+    }
+    /// Called when the size classes changed with the window's size, or the interface style
+    /// changed (the desktop's, or an override above) after dynamic colours resolved again.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
     /// The layout direction content with `attribute` takes: right to left only when forced

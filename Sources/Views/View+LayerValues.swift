@@ -29,7 +29,7 @@ extension View {
     }
     public var backgroundColor: Color {
         get { viewLayer.stateBackgroundColor ?? .clear }
-        set { let old = viewLayer.stateBackgroundColor ?? .clear; guard old != newValue else { return }; viewLayer.stateBackgroundColor = newValue; modelDidChange(.backgroundColor, from: .color(old)) }
+        set { if traitState != nil { plainColorSet("backgroundColor") }; let old = viewLayer.stateBackgroundColor ?? .clear; guard old != newValue else { return }; viewLayer.stateBackgroundColor = newValue; modelDidChange(.backgroundColor, from: .color(old)) }
     }
     public var cornerRadius: Double {
         get { viewLayer.stateCornerRadius }

@@ -43,6 +43,8 @@ open class View: Responder {
     private var detachedFonts: FontSystem?
     /// The controller whose root view this is, if any.
     public package(set) weak var viewController: ViewController?
+    /// Its style override and dynamic colours (TraitCollection.swift); nil when it has neither.
+    var traitState: ViewTraitState?
 
     // MARK: Geometry and appearance (model values)
 
@@ -422,6 +424,7 @@ open class View: Responder {
     open var tintColor: Color! {
         get { ownTintColor ?? superview?.tintColor ?? View.systemTint }
         set {
+            if traitState != nil { plainColorSet("tintColor") }
             guard newValue != ownTintColor else { return }
             ownTintColor = newValue
             tintDidChangeInSubtree()
@@ -456,11 +459,17 @@ open class View: Responder {
             if needsLayout || needsUpdateConstraints { w.requestFrame() }
         }
         for s in subviews { s.moveToWindow(newWindow) }
+        // Dynamic colours resolved outside the window resolve for its traits (DK5).
+        if newWindow != nil, traitState != nil { reapplyDynamicColors() }
         didMoveToWindow()
     }
 
     /// Called after the view joined a window's tree or left it (``window`` is the new one).
     open func didMoveToWindow() {}
+
+    /// Called when the view's ``traitCollection`` changed (its window's interface style, or an
+    /// override above it), after its dynamic colours resolved again (DK5).
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
     /// The fonts text in this view lays out with: its window's, or, in a tree in no window, one
     /// its root view keeps (an engine's font system is per window, never process-wide, TX2).

@@ -108,6 +108,27 @@ open class ViewController: Responder {
 
     /// The screen's title (shown by a navigation bar unless its item has one).
     public var title: String? { didSet { titleDidChange() } }
+
+    /// The style this controller's view and the views under it use (`UIViewController`'s
+    /// `overrideUserInterfaceStyle`, DK5); `.unspecified` inherits the window's.
+    public var overrideUserInterfaceStyle = InterfaceStyle.unspecified {
+        didSet {
+            guard oldValue != overrideUserInterfaceStyle, let v = loadedView else { return }
+            let viewOwn = v.traitState?.overrideStyle ?? .unspecified
+            let before = View.style(own: viewOwn != .unspecified ? viewOwn : oldValue, inherited: v.inheritedStyle)
+            v.propagateTraitChange(inheritedBefore: before, inheritedAfter: v.inheritedStyle, scale: v.window?.scale ?? 1,
+                                   forced: true)
+        }
+    }
+    /// The traits of the controller's view (its override, else its parent's or presenter's).
+    public var traitCollection: TraitCollection {
+        if let v = loadedView { return v.traitCollection }
+        var t = parent?.traitCollection ?? presentingViewController?.traitCollection ?? TraitCollection()
+        if overrideUserInterfaceStyle != .unspecified { t.userInterfaceStyle = overrideUserInterfaceStyle }
+        return t
+    }
+    /// Called when the controller's traits changed, before its view hears it (DK5).
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
     /// Tells the nearest container that shows titles (a navigation controller) that this screen's
     /// title or navigation item changed.
     package func titleDidChange() {

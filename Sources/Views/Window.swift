@@ -14,6 +14,13 @@ public final class Window: FrameParticipant {
     /// Device pixels per point (high-DPI).
     public var scale: Double = 1 { didSet { presentationDidChange() } }
     public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1) { didSet { presentationDidChange() } }
+    /// The desktop's light or dark (DK5): views' traits follow it and hear a change.
+    public var interfaceStyle = InterfaceStyle.light { didSet { if interfaceStyle != oldValue { interfaceStyleDidChange(from: oldValue) } } }
+    /// The desktop asks for less motion (AX4): the engine's transitions cross-fade.
+    public var prefersReducedMotion = false { didSet { if prefersReducedMotion != oldValue { reduceMotionObserver?() } } }
+    /// Told after ``interfaceStyle`` changed (with the old one) and after ``prefersReducedMotion`` did (a facade's notifications).
+    public var interfaceStyleObserver: ((InterfaceStyle) -> Void)?
+    public var reduceMotionObserver: (() -> Void)?
     /// Insets of the safe area from the window's edges (A4).
     public var safeAreaInsets: EdgeInsets = .zero {
         didSet { if safeAreaInsets != oldValue { rootView.rootSafeAreaInsets = safeAreaInsets; layoutEngine.safeAreaDidChange() } }

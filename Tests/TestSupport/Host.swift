@@ -57,4 +57,8 @@ extension Tag {
     /// Tests that start an X server (Xvfb) and open SDL windows. The fast suite skips them:
     /// `swift test --skip "WindowHostTests|GalleryDemoTests|AtspiTests"`.
     @Tag public static var xvfb: Self
+    /// Tests that start a private D-Bus session bus (dbus-daemon) and a service on it (the
+    /// settings portal stand-in, scripts/fake-portal). The fast suite skips them with the above
+    /// and `|DesktopPortalTests|WindowHostDesktopTests`.
+    @Tag public static var dbus: Self
 }
