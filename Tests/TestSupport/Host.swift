@@ -55,7 +55,7 @@ extension Trait where Self == EndsIdleTrait {
 
 extension Tag {
     /// Tests that start an X server (Xvfb) and open SDL windows. The fast suite skips them:
-    /// `swift test --skip "WindowHostTests|GalleryDemoTests|AtspiTests"`.
+    /// `swift test --skip "WindowHostTests|GalleryDemoTests|AtspiTests|DropAndCursorTests"`.
     @Tag public static var xvfb: Self
     /// Tests that start a private D-Bus session bus (dbus-daemon) and a service on it (the
     /// settings portal stand-in, scripts/fake-portal). The fast suite skips them with the above
