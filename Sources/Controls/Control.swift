@@ -86,7 +86,7 @@ open class Control: View {
         for action in actions where !action.events.isDisjoint(with: events) { action.handler(self) }
     }
 
-    /// Called when ``state`` changes; override to update the appearance (call `super`).
+    /// Called when `state` changes; override to update the appearance (call `super`).
     open func stateDidChange() {}
 
     // MARK: Accessibility and keyboard focus (AX1, AX3; ControlAccessibility.swift)
@@ -105,7 +105,7 @@ open class Control: View {
     }
     /// Enabled controls take Tab focus, as with the keyboard on iPadOS and Mac Catalyst.
     @_spi(Engine) open override var takesTabFocus: Bool { isEnabled }
-    /// Space, return and the arrows for the focused control (``performFocusKey(_:)``); other
+    /// Space, return and the arrows for the focused control (`performFocusKey(_:)`); other
     /// keys go on along the responder chain.
     open override func keyEvent(_ event: InputEvent) -> Bool {
         if case .keyDown(let key) = event.kind, event.modifiers.isDisjoint(with: [.control, .alt, .command]),

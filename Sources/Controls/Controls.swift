@@ -47,7 +47,7 @@ open class Switch: Control {
     private var dragStart: (x: Double, thumbX: Double)?
     private var dragged = false
 
-    /// A switch placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A switch placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -59,7 +59,7 @@ open class Switch: Control {
         updateAppearance()
     }
 
-    /// A switch laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A switch laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -161,7 +161,7 @@ open class Slider: Control {
     /// The value when the press began (a discontinuous slider reports once, at the release).
     private var valueAtPress = 0.0
 
-    /// A slider placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A slider placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -173,7 +173,7 @@ open class Slider: Control {
         thumb.cornerRadius = 14
     }
 
-    /// A slider laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A slider laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -253,7 +253,7 @@ open class ProgressView: View {
     public var trackTintColor = ControlStyle.track { didSet { backgroundColor = trackTintColor } }
     private let bar = View()
 
-    /// A progress bar placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A progress bar placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -264,7 +264,7 @@ open class ProgressView: View {
         addSubview(bar)
     }
 
-    /// A progress bar laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A progress bar laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -298,7 +298,7 @@ open class ActivityIndicatorView: View {
     public var color = Color(red: 0.7, green: 0.72, blue: 0.78) { didSet { ticks.setNeedsDisplay() } }   // the ticks layer draws
     private let ticks = Layer()
 
-    /// A spinner placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A spinner placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -307,7 +307,7 @@ open class ActivityIndicatorView: View {
         ticks.delegate = self
     }
 
-    /// A spinner laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A spinner laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -558,7 +558,7 @@ open class Stepper: Control {
         return v > maximumValue ? minimumValue : v < minimumValue ? maximumValue : v
     }
 
-    /// A stepper placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A stepper placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -567,7 +567,7 @@ open class Stepper: Control {
         contentMode = .redraw
     }
 
-    /// A stepper laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A stepper laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -619,14 +619,14 @@ open class PageControl: Control {
     public var pageIndicatorTintColor = Color(red: 1, green: 1, blue: 1, alpha: 0.3) { didSet { setNeedsDisplay() } }
     public var currentPageIndicatorTintColor = ControlStyle.thumb { didSet { setNeedsDisplay() } }
 
-    /// A page control placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A page control placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
         contentMode = .redraw
     }
 
-    /// A page control laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A page control laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false

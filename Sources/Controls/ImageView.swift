@@ -5,8 +5,8 @@ import Layers
 import Motion
 
 /// A view that shows an image, as `UIImageView` (CN2): the image is its layer's contents, placed
-/// by ``View/contentMode`` (scale to fill by default), its intrinsic size the image's size in
-/// points. A template image is drawn in ``tintColor``. An animated image plays by itself;
+/// by `View/contentMode` (scale to fill by default), its intrinsic size the image's size in
+/// points. A template image is drawn in `tintColor`. An animated image plays by itself;
 /// ``animationImages`` play over ``animationDuration`` between ``startAnimating()`` and
 /// ``stopAnimating()``. Both are functions of the frame's time, never counted frame by frame.
 @MainActor

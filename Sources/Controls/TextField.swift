@@ -7,7 +7,7 @@ import UpdateLoop
 /// selection follow the pointer (drag, double-click a word, triple-click all) and the keys
 /// (arrows by grapheme cluster, with alt or control by word, shift extends, home and end,
 /// select all), insertion and deletion go by grapheme cluster (alt/control-backspace by word),
-/// copy, cut and paste use the window's ``Window/pasteboard``, undo and redo step back and forth,
+/// copy, cut and paste use the window's `Window/pasteboard`, undo and redo step back and forth,
 /// an input method's composition shows underlined at the caret. Placeholder, secure entry (one
 /// bullet per grapheme cluster), a clear button and the return key behave as UIKit's; the
 /// delegate may refuse any change (``TextFieldDelegate``). Control events: editingDidBegin,

@@ -3,7 +3,7 @@ import Geometry
 /// A projective map of the plane, `(x, y) ↦ ((x·a + y·c + e) / w, (x·b + y·d + f) / w)` with
 /// `w = x·p + y·q + r`: what a layer's 4x4 transform does to its flat content once Core
 /// Animation flattens it into its superlayer's plane (z dropped, perspective kept). Row
-/// vectors, as ``Transform3D``; `then` composes in drawing order.
+/// vectors, as `Transform3D`; `then` composes in drawing order.
 public struct Homography: Sendable, Equatable {
     public var a: Double, b: Double, p: Double
     public var c: Double, d: Double, q: Double

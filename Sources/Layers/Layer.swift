@@ -67,7 +67,7 @@ open class Layer {
     /// Keeps the facade object alive while this layer is in a tree (set and cleared by the
     /// facade as it adds and removes the layer).
     public var facadeRetainer: AnyObject?
-    /// Per-key actions consulted after the delegate (``actions(forKey:)``); a ``NullAction``
+    /// Per-key actions consulted after the delegate (`actions(forKey:)`); a ``NullAction``
     /// disables a key's implicit animation.
     public var actions: [String: any Action]?
 
@@ -461,7 +461,7 @@ open class Layer {
     // MARK: Display
 
     /// Appends the layer's own content in its coordinates (after its background, before its
-    /// sublayers and border): the base appends what ``draw(in:)`` recorded; kinds such as
+    /// sublayers and border): the base appends what `draw(in:)` recorded; kinds such as
     /// ``ShapeLayer`` append theirs after calling `super`. The renderer calls it on the
     /// presentation (or the model when nothing animates).
     open func renderContent(into list: inout [DrawCommand]) {

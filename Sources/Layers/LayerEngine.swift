@@ -8,7 +8,7 @@ import UpdateLoop
 /// Runs the layer trees of one run loop (CA6, CA7, CA8): it evaluates every running layer
 /// animation from the frame's one time in the animation phase, runs delegates and transaction
 /// completions in the completions phase, lays out and displays flagged layers in their passes,
-/// and marks layers committed. A ``FrameParticipant``, one per run loop; nothing is static.
+/// and marks layers committed. A `FrameParticipant`, one per run loop; nothing is static.
 ///
 /// A steady frame costs in proportion to the running animations: the engine keeps the list of
 /// animated layers, never walks a tree to find them, and evaluates into each layer's

@@ -18,7 +18,7 @@ public struct MediaTimingFunction: Sendable, Equatable, CustomStringConvertible 
         case `default`
     }
 
-    /// The curve, solved for x to 1e-7 (``CubicBezier``).
+    /// The curve, solved for x to 1e-7 (`CubicBezier`).
     public let bezier: CubicBezier
 
     /// The named function, with Core Animation's control points.

@@ -4,7 +4,7 @@ import Layers
 import RenderModel
 import TextEngine
 
-/// A Lottie animation built as a layer tree (LT1): one ``Layer`` per drawn Lottie layer, in a
+/// A Lottie animation built as a layer tree (LT1): one `Layer` per drawn Lottie layer, in a
 /// root layer the size of the canvas, whose properties ``setFrame(_:)`` sets from the keyframes.
 /// The frame is the only input: setting the same frame twice gives the same tree, whatever was
 /// set in between.

@@ -3,7 +3,7 @@ import Motion
 
 /// A value a Lottie property can hold and interpolate: numbers, points and colours as up to four
 /// components (``LottieVector``), gradient stops, and bezier shapes. Keyframed properties are
-/// ``KeyframeCurve``s of them (the package's one keyframe interpolation, AM2).
+/// `KeyframeCurve`s of them (the package's one keyframe interpolation, AM2).
 public protocol LottieValue: KeyframeValue, Sendable {}
 
 /// Up to four numbers: a scalar (x), a point or size (x, y), a 3-D point, a colour (r, g, b, a).
@@ -117,7 +117,7 @@ public enum Animatable<Value: LottieValue>: Sendable {
     case fixed(Value)
     /// Keyframes as the file gives them (times in the layer's frames), compiled by the reader:
     /// hold keyframes are hold segments, "o"/"i" easing the segment's easing (one curve per
-    /// dimension where they differ), spatial tangents a ``SpatialCurve`` followed at an even speed.
+    /// dimension where they differ), spatial tangents a `SpatialCurve` followed at an even speed.
     case keyframed(KeyframeCurve<Value>)
     /// A value provider's (LT2): a function of the frame.
     case provided(@Sendable (Double) -> Value)

@@ -18,7 +18,7 @@ public enum LottieLoopMode: Sendable, Equatable {
 
 /// A view that plays a ``LottieAnimation`` (LT2), as lottie-ios's `LottieAnimationView`: the
 /// animation is built as a layer tree (``LottieComposition``) inside the view's layer, scaled by
-/// ``contentMode`` (aspect-fit by default), and the frame shown is a function of the layer's
+/// `contentMode` (aspect-fit by default), and the frame shown is a function of the layer's
 /// local time since the play began (CA6's layer time: the window's frame clock, through the
 /// layers' speed and time offsets). No frame deltas are summed, and a paused window or layer
 /// pauses it exactly.

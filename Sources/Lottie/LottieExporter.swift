@@ -43,7 +43,7 @@ public struct LottieExportSummary: Sendable {
 /// keyframe pair, springs and anything else are baked into linear keyframes, and constants are
 /// written as `"a": 0`. Lottie's parenting does not pass opacity on, so a translucent view with
 /// children is a group: its subtree goes into a precomposition drawn with its opacity, as the
-/// engine composites it (``CompositionWriter``); inside a group, a layer's opacity is the product
+/// engine composites it (`CompositionWriter`); inside a group, a layer's opacity is the product
 /// of its ancestors' up to the group. A view that clips (`clipsToBounds`, a layer's
 /// `masksToBounds`) with children is a group too: its precomposition layer is masked by its
 /// rounded bounds, placed in window coordinates each frame.
@@ -62,12 +62,12 @@ public struct LottieExportSummary: Sendable {
 ///
 /// An emitter's particles are baked: each particle drawn in the range is a layer of its own,
 /// in and out at the frames it lives, its motion, spin, scale, colour and alpha keyframed
-/// (``recordParticles(_:of:model:copy:name:parent:into:)``).
+/// (`recordParticles(_:of:model:copy:name:parent:into:)`).
 ///
 /// A 3-D transform (a turn about x or y, a perspective from a sublayer transform) is written as
 /// the closest 2-D transform of the layer's flattened plane, frame by frame: exact without
 /// perspective, fitted with it, and a warning names the layer and its worst error when the fit
-/// misses by more than half a pixel (``placement(of:instance:plane:world:key:name:)``). Layers
+/// misses by more than half a pixel (`placement(of:instance:plane:world:key:name:)`). Layers
 /// facing away that are not double-sided are hidden in those frames, siblings stack by
 /// zPosition, and under perspective nothing clips or masks, as the engine draws them.
 ///
@@ -588,7 +588,7 @@ public final class LottieRecorder {
         return (json, writer.properties.summary)
     }
 
-    /// ``document(frameRate:name:)`` serialised by ``LottieJSONWriter`` (`ty` first in every
+    /// ``document(frameRate:name:)`` serialised by `LottieJSONWriter` (`ty` first in every
     /// object, as rlottie needs; the other keys sorted, so equal recordings give equal bytes).
     public func data(frameRate: Int, name: String = "timeline") throws(LottieExportError) -> (data: Data, summary: LottieExportSummary) {
         let (json, summary) = try document(frameRate: frameRate, name: name)

@@ -88,7 +88,7 @@ public struct LottieTextRangeSelector: Sendable {
     public var easeHigh: Animatable<LottieVector> = .fixed(.zero)
     public var easeLow: Animatable<LottieVector> = .fixed(.zero)
     /// Whether units are picked in a shuffled order ("rn"). lottie-web and ThorVG shuffle anew
-    /// each time a file loads; here the shuffle is fixed (``order(count:seed:)``), so a frame
+    /// each time a file loads; here the shuffle is fixed (`order(count:seed:)`), so a frame
     /// always looks the same.
     public var randomizesOrder = false
 

@@ -141,7 +141,7 @@ public final class TabBar: View {
     public private(set) var buttons: [Button] = []
     public override func tintColorDidChange() { super.tintColorDidChange(); recolor() }
     public var unselectedItemTintColor = Color(red: 0.56, green: 0.56, blue: 0.58) { didSet { recolor() } }
-    /// The selected tab (its button takes ``tintColor``).
+    /// The selected tab (its button takes `tintColor`).
     public private(set) var selectedIndex = 0
 
     public required init() {

@@ -42,7 +42,7 @@ extension ScrollViewDelegate {
 /// ``decelerationRate`` (per millisecond), springing back to an edge with a critically damped
 /// spring that never crosses it, paging one page a flick, scrolled by the wheel and the keys, with
 /// indicators that show while it scrolls and fade after. Every position after a release is a
-/// function of the frame time and the release time (``ScrollPhysics``), never a sum of frame steps.
+/// function of the frame time and the release time (`ScrollPhysics`), never a sum of frame steps.
 open class ScrollView: View, FrameDrivenAnimation {
     /// `UIScrollView.DecelerationRate`: the factor velocity keeps per millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {

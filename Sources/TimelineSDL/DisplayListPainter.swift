@@ -6,10 +6,10 @@ import Timeline
 import Glibc
 #endif
 
-/// Draws a ``DisplayList`` with an SDL renderer (D2). The window and the offscreen image renderer
+/// Draws a `DisplayList` with an SDL renderer (D2). The window and the offscreen image renderer
 /// both use it, so what a test sees in a PNG is what the window shows.
 ///
-/// Every shape is tessellated on the CPU by RenderModel's ``Tessellator`` into triangles in
+/// Every shape is tessellated on the CPU by RenderModel's `Tessellator` into triangles in
 /// device pixels (the group's transform times the list's scale, so rotation and scale need
 /// nothing from SDL) and submitted through `SDL_RenderGeometryRaw` in batches; edges get a one-pixel
 /// alpha ramp for antialiasing.
@@ -104,7 +104,7 @@ public final class DisplayListPainter {
     var destinationPixels: [UInt32] = []
     var offscreenDepth = 0
     /// Whether the target keeps its pixels from one paint to the next (an offscreen image does;
-    /// a window's back buffer may not). Only then does a list's ``DisplayList/damage`` let the
+    /// a window's back buffer may not). Only then does a list's `DisplayList/damage` let the
     /// painter repaint just the damaged region.
     public var retainsPixels = false
     /// The texture painted into instead of the renderer's default target (a window keeps its

@@ -171,7 +171,7 @@ open class AccessibilityObject {
     }
 
     /// Activates the object as a double tap would; false: the caller taps
-    /// ``accessibilityActivationPoint`` instead (UIKit's rule). Controls send their action.
+    /// `accessibilityActivationPoint` instead (UIKit's rule). Controls send their action.
     open func accessibilityActivate() -> Bool { false }
     /// Moves an adjustable element's value up one step (a slider by a tenth).
     open func accessibilityIncrement() {}

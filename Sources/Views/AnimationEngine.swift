@@ -87,8 +87,8 @@ struct AnimatorRecording: Sendable {
 /// engine evaluates with the layers' own; this object makes them, counts their completion
 /// groups, and runs what is not yet a layer animation: property animators, timelines and scroll
 /// motions, in phase 2 of each frame (writing presentation values), and their completions in
-/// phase 3. It is an ``AnimationSource`` of the run loop's layer engine, which advances it from
-/// the same frame time, one per loop (``MainRunLoop/animations``). Values are pure functions of
+/// phase 3. It is an `AnimationSource` of the run loop's layer engine, which advances it from
+/// the same frame time, one per loop (`MainRunLoop/animations`). Values are pure functions of
 /// the frame time and each animation's begin time (N8).
 ///
 /// Bulk changes are linear (P2): interrupting a view's animation of a property looks only at

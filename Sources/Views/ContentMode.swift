@@ -3,7 +3,7 @@ import Motion
 import Layers
 
 /// How a view's content follows a bounds size change (U4) and where an image view places its
-/// image (CN2), as `UIView.ContentMode`; it sets the layer's ``ContentsGravity``.
+/// image (CN2), as `UIView.ContentMode`; it sets the layer's `ContentsGravity`.
 public enum ContentMode: String, Sendable, CaseIterable {
     /// Content is scaled to the bounds; the view is not redrawn.
     case scaleToFill

@@ -232,7 +232,7 @@ open class GestureRecognizer {
     open func pointerDown(at point: Point) {}
     open func pointerMoved(to point: Point) {}
     open func pointerUp(at point: Point) {}
-    /// Every pointer's press, move and release, after ``touches`` was updated (and after the
+    /// Every pointer's press, move and release, after `touches` was updated (and after the
     /// single-pointer methods).
     open func touchesChanged(_ event: InputEvent) {}
 }

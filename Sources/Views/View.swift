@@ -133,7 +133,7 @@ open class View: Responder {
 
     /// The layer backing the view, as UIKit's `layer`: its geometry and appearance are the
     /// view's (setting `layer.opacity` sets ``alpha``), and sublayers added to it draw above the
-    /// view's content and below its subviews, run by the window's ``LayerEngine``. Made on
+    /// view's content and below its subviews, run by the window's `LayerEngine`. Made on
     /// first use.
     public var layer: Layer {
         if !isLayerLoaded {

@@ -124,7 +124,7 @@ open class ViewController: Responder {
 
     // MARK: Presentation (CN6, CN7)
 
-    /// How ``present(_:animated:completion:)`` shows this controller (the default: a page sheet,
+    /// How `present(_:animated:completion:)` shows this controller (the default: a page sheet,
     /// as UIKit's `.automatic` on a phone).
     public var modalPresentationStyle: ModalPresentationStyle = .pageSheet
     /// The controller this one presents, and the one presenting this one.

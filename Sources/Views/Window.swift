@@ -5,8 +5,8 @@ import UpdateLoop
 
 /// A window: a root view sized to the window, the update cycle for its tree (constraints, layout,
 /// display passes), one layout engine (one solver per window), and the display list it commits.
-/// Add it to a ``MainRunLoop`` (``MainRunLoop/add(_:)``) to have frames run: it is a
-/// ``FrameParticipant`` of phases 1 (events) and 4-7 (constraints, layout, display, commit).
+/// Add it to a `MainRunLoop` (`MainRunLoop/add(_:)`) to have frames run: it is a
+/// `FrameParticipant` of phases 1 (events) and 4-7 (constraints, layout, display, commit).
 @MainActor
 public final class Window: FrameParticipant {
     /// The size in points. Changing it resizes the root view and flags it for layout (U3).
@@ -92,7 +92,7 @@ public final class Window: FrameParticipant {
     public package(set) var diagnostics = DiagnosticLog()
     /// The fonts this window's text lays out with (TX2): the shipped DejaVu Sans and the
     /// machine's fonts for fallback, the same headless and on screen. Tests that want sizes free
-    /// of any font set ``FontSystem/fixed(_:)`` here before adding views.
+    /// of any font set `FontSystem/fixed(_:)` here before adding views.
     public lazy var fontSystem: FontSystem = FontSystem.standard() {
         didSet { canvas.fontSystem = fontSystem; layers?.fontSystem = fontSystem; rootView.setNeedsLayout() }
     }

@@ -55,7 +55,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     private var callbackTimes: [Int64] = []
     private var callbackBodies: [() -> Void] = []
     private var crossings: [(time: Int64, index: Int)] = []
-    /// Playback speed; 2 is twice as fast. Negative values are not allowed (use ``reverse()``).
+    /// Playback speed; 2 is twice as fast. Negative values are not allowed (use `reverse()`).
     public var timeScale = 1.0 {
         didSet {
             precondition(timeScale > 0 && timeScale.isFinite, "timeScale must be positive and finite; use reverse() to run backwards")
