@@ -420,6 +420,7 @@ public final class LayerEngine: FrameParticipant {
         for l in queue where l.engine === self { l.layoutIfNeeded() }
     }
 
+    /// Whether layers wait for layout in the next update pass.
     public var needsUpdatePass: Bool { !layoutQueue.isEmpty }
 
     /// Phase 6: flagged layers redraw their content.
@@ -458,11 +459,13 @@ public final class LayerEngine: FrameParticipant {
         }
     }
 
+    /// Whether a frame would do anything: layers to lay out or commit, or animations running.
     public var hasPendingWork: Bool {
         !animated.isEmpty || !offsets.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
             || !continuous.isEmpty || sources.contains { $0.hasPendingWork }
     }
 
+    /// What keeps the engine from idling, one line each, for a test whose host never goes idle.
     public func describePendingWork() -> [String] {
         var out: [String] = sources.flatMap { $0.describePendingWork() }
         if !animated.isEmpty || !offsets.isEmpty { out.append("\(animatedLayerCount) layers with running animations") }

@@ -290,7 +290,9 @@ public final class SDLWindowHost {
 /// The system clipboard through SDL (TX9): what text fields copy, cut and paste in the window.
 @MainActor
 public final class SDLPasteboard: Pasteboard {
+    /// The system clipboard; no state of its own.
     public init() {}
+    /// The clipboard's text; nil when it holds none. Setting nil empties it.
     public var string: String? {
         get {
             guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }

@@ -6,7 +6,9 @@ import UpdateLoop
 
 /// Options of a block animation (N4).
 public struct AnimationOptions: OptionSet, Sendable {
+    /// The options as bits.
     public let rawValue: Int
+    /// The options `rawValue`'s bits name.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// A nested block uses its own duration instead of the enclosing block's.
     public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 0)
@@ -128,6 +130,7 @@ public final class AnimationEngine: AnimationSource {
         animators.contains { $0.isRunning } || !driven.isEmpty
     }
 
+    /// What keeps the engine from idling (its running animations), for a host that never goes idle.
     public func describePendingWork() -> [String] {
         hasPendingWork ? ["\(runningCount) running animations"] : []
     }

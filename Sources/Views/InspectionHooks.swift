@@ -13,6 +13,7 @@ public final class InspectionHooks {
     /// app (an inspector's pick mode).
     public var pointerPick: ((InputEvent) -> Bool)?
 
+    /// Hooks with none set.
     public init() {}
 
     /// Whether no hook is set (then the window can drop this object).

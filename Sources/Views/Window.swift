@@ -13,6 +13,7 @@ public final class Window: FrameParticipant {
     public private(set) var size: Size
     /// Device pixels per point (high-DPI).
     public var scale: Double = 1 { didSet { presentationDidChange() } }
+    /// The colour behind the root view, filling the window (a dark grey by default).
     public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1) { didSet { presentationDidChange() } }
     /// Insets of the safe area from the window's edges (A4).
     public var safeAreaInsets: EdgeInsets = .zero {
@@ -28,6 +29,7 @@ public final class Window: FrameParticipant {
     /// weak as ``View/facade`` is.
     public weak var facade: AnyObject?
 
+    /// The controller whose view fills the window; setting it replaces the root view, and the old controller disappears.
     public var rootViewController: ViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
@@ -41,6 +43,7 @@ public final class Window: FrameParticipant {
             if isVisible { pendingAppearance = true; requestFrame() }
         }
     }
+    /// Whether ``makeKeyAndVisible()`` has shown the window.
     public private(set) var isVisible = false
     /// The run loop running this window's frames.
     public package(set) weak var runLoop: MainRunLoop?
