@@ -116,7 +116,7 @@ public final class AccessibilitySettings {
 /// compute them.
 @MainActor
 open class AccessibilityObject {
-    /// An object with the defaults of ``accessibilityDefaults`` and nothing set.
+    /// An object with the defaults of `accessibilityDefaults` and nothing set.
     public init() {}
 
     /// What the app set (nil until it sets something).
