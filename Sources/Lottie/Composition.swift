@@ -15,6 +15,7 @@ import TextEngine
 /// and out points are hidden; a shape layer draws its contents through a ``LottieShapeLayer``.
 @MainActor
 public final class LottieComposition {
+    /// The animation the layers were built from.
     public let animation: LottieAnimation
     /// The root layer: the canvas, clipped to it.
     public let rootLayer: Layer
@@ -327,6 +328,7 @@ public final class LottieShapeLayer: Layer {
         self.shapeContents = contents
         super.init()
     }
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) {
         let other = layer as? LottieShapeLayer
         shapeContents = other?.shapeContents ?? ShapeContents([])

@@ -9,8 +9,11 @@ import Timeline
 
 /// A failure to export a Lottie file (LT4), saying what was wrong; nothing is written then.
 public struct LottieExportError: Error, CustomStringConvertible, Sendable {
+    /// What was wrong, as the command line prints it.
     public let message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
@@ -20,7 +23,9 @@ public struct LottieExportSummary: Sendable {
     public var layers = 0
     /// Properties written as constants (`"a": 0`) and as keyframed values, and their keyframes.
     public var constantProperties = 0
+    /// Properties written with keyframes.
     public var animatedProperties = 0
+    /// Keyframes written, all properties together.
     public var keyframes = 0
     /// Frames sampled.
     public var frames = 0
@@ -123,6 +128,7 @@ public final class LottieRecorder {
     /// curves), so those moves are exact bezier keyframes too.
     public var curves: [CubicBezier] = KeyframeReduction.standardCurves
 
+    /// A recorder of what `window` draws: call ``recordFrame()`` once per frame, then ``data(frameRate:name:)``.
     public init(window: Window) { self.window = window }
 
     // MARK: Recording

@@ -46,6 +46,7 @@ public final class LottieTextLayer: TextLayer {
         super.init()
     }
 
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) {
         let other = layer as? LottieTextLayer
         text = other?.text ?? LottieText(documents: [])

@@ -6,7 +6,7 @@ import Timeline
 public struct LayerSpec: Sendable {
     /// The layer classes a scene can make.
     public enum Kind: String, Sendable, CaseIterable {
-        /// A plain ``Layer``, a ``ShapeLayer``, ``GradientLayer``, ``ReplicatorLayer``, ``EmitterLayer`` or ``TextLayer``.
+        /// A plain `Layer`, a `ShapeLayer`, `GradientLayer`, `ReplicatorLayer`, `EmitterLayer` or `TextLayer`.
         case layer, shape, gradient, replicator, emitter, text
 
         /// Whether layers of this kind have `property` (as the class's `hasProperty`).
@@ -106,13 +106,13 @@ public struct EmitterCellSpec: Sendable {
 public struct LayerAnimationSpec: Sendable {
     /// The animation's class and its own settings.
     public enum Kind: Sendable, Equatable {
-        /// A ``BasicAnimation`` from, to or by a value.
+        /// A `BasicAnimation` from, to or by a value.
         case basic
         /// `SpringAnimation` by mass, stiffness, damping and initial velocity.
         case spring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
         /// `SpringAnimation(perceptualDuration:bounce:)`.
         case perceptualSpring(duration: Double, bounce: Double)
-        /// A ``KeyframeAnimation`` through values or along a path.
+        /// A `KeyframeAnimation` through values or along a path.
         case keyframes
     }
 
