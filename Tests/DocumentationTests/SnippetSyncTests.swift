@@ -6,22 +6,25 @@ import Testing
 /// copies is code the suite compiled and ran.
 @Suite("DX2 articles quote tested code")
 struct SnippetSyncTests {
-    /// The regions of every Swift file under `Tests/`, by name.
+    /// The regions of every Swift file under `Tests/` and `UIKitExamples/` (built and run by the
+    /// UIKit tests, UK5), by name.
     static func regions() throws -> [String: [String]] {
         var result: [String: [String]] = [:]
-        let tests = packageRoot.appendingPathComponent("Tests")
-        for case let file as String in FileManager.default.enumerator(atPath: tests.path) ?? .init() where file.hasSuffix(".swift") {
-            let lines = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8).components(separatedBy: "\n")
-            var name: String?
-            var body: [String] = []
-            for line in lines {
-                let t = line.trimmingCharacters(in: .whitespaces)
-                if t.hasPrefix("// snippet: ") {
-                    name = String(t.dropFirst("// snippet: ".count)); body = []
-                } else if t == "// end snippet", let n = name {
-                    result[n] = dedent(body); name = nil
-                } else if name != nil {
-                    body.append(line)
+        for folder in ["Tests", "UIKitExamples"] {
+            let root = packageRoot.appendingPathComponent(folder)
+            for case let file as String in FileManager.default.enumerator(atPath: root.path) ?? .init() where file.hasSuffix(".swift") {
+                let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8).components(separatedBy: "\n")
+                var name: String?
+                var body: [String] = []
+                for line in lines {
+                    let t = line.trimmingCharacters(in: .whitespaces)
+                    if t.hasPrefix("// snippet: ") {
+                        name = String(t.dropFirst("// snippet: ".count)); body = []
+                    } else if t == "// end snippet", let n = name {
+                        result[n] = dedent(body); name = nil
+                    } else if name != nil {
+                        body.append(line)
+                    }
                 }
             }
         }
