@@ -118,6 +118,8 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // The inspector's HTTP and WebSocket server (IN1): no dependencies of its own (README).
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The DocC catalogs' build, `swift package generate-documentation` (DX1, scripts/docs).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: strict),
@@ -308,6 +310,10 @@ let package = Package(
             dependencies: ["TimelineSDL", "TimelineDesktop", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
             exclude: ["Golden", "Reference", "LayerReference"],          // read from the source tree by path
             swiftSettings: strict),
+        // DX1, DX2: the doc-comment scan and the code the DocC articles quote (Sources/*/*.docc).
+        .testTarget(name: "DocumentationTests",
+                    dependencies: ["Timeline", "TimelineTestSupport", "Layers", "Geometry", "FrameTiming", "UpdateLoop"],
+                    exclude: ["undocumented.txt"], swiftSettings: strict),
         .testTarget(
             name: "TimelineDesktopTests",
             dependencies: ["TimelineDesktop", "Timeline", "TimelineTestSupport", "Views", "Navigation"],

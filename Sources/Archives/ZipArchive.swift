@@ -24,6 +24,7 @@ public struct ArchiveLimits: Sendable {
     /// their ratio.
     public var ratioExemptBytes = 1 << 20
 
+    /// The default limits.
     public init() {}
 }
 
@@ -32,8 +33,11 @@ public struct ArchiveLimits: Sendable {
 public struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The entry's name as the archive spells it, or nil when the archive as a whole is at fault.
     public var entry: String?
+    /// What is wrong.
     public var message: String
+    /// An error about `entry` (nil: the whole archive) saying `message`.
     public init(entry: String?, message: String) { self.entry = entry; self.message = message }
+    /// "ENTRY: MESSAGE", or the message alone for the whole archive.
     public var description: String { entry.map { "\($0): \(message)" } ?? message }
 }
 
@@ -53,6 +57,7 @@ public struct ZipArchive: Sendable {
         public let name: String
         /// The size inflated and the size stored, in bytes.
         public let size: Int, storedSize: Int
+        /// Whether the entry is a folder rather than a file.
         public let isDirectory: Bool
     }
 

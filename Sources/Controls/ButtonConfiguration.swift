@@ -6,13 +6,21 @@ extension Button {
     /// title and a subtitle, colours derived from the tint unless given, content insets, the
     /// padding between title and subtitle, and a corner style. The highlight animates.
     public struct Configuration: Sendable, Equatable {
+        /// UIKit's four button styles: text only, a tint-tinted fill, a grey fill, or a solid tint fill.
         public enum Style: Sendable, Equatable { case plain, tinted, gray, filled }
+        /// How round the corners are: by the button's size (dynamic), ``cornerRadius`` (fixed), three preset radii, or half the height (capsule).
         public enum CornerStyle: Sendable, Equatable { case dynamic, fixed, small, medium, large, capsule }
+        /// The style colours are derived from.
         public var style: Style
+        /// The title; nil: none.
         public var title: String?
+        /// A second, smaller line under the title; nil: none.
         public var subtitle: String?
+        /// The title's colour; nil: derived from the tint and style.
         public var baseForegroundColor: Color?
+        /// The fill's colour; nil: derived from the tint and style.
         public var baseBackgroundColor: Color?
+        /// Points between the button's edges and its content (7 above and below, 12 at the sides).
         public var contentInsets = EdgeInsets(top: 7, left: 12, bottom: 7, right: 12)
         /// Points between the title and the subtitle.
         public var titlePadding = 2.0
@@ -26,14 +34,20 @@ extension Button {
         public var imagePadding = 4.0
         /// The space actually left between image and title (none without a title).
         var imageGap: Double { (title ?? "").isEmpty ? 0 : imagePadding }
+        /// How round the corners are (dynamic by default).
         public var cornerStyle: CornerStyle = .dynamic
         /// The corner radius for `.fixed` (and what `.dynamic` uses).
         public var cornerRadius = 8.0
 
+        /// A configuration of `style` with no title.
         public init(style: Style) { self.style = style }
+        /// The plain style: a title in the tint colour, no fill.
         public static func plain() -> Configuration { Configuration(style: .plain) }
+        /// The tinted style: a light fill of the tint, the title in the tint.
         public static func tinted() -> Configuration { Configuration(style: .tinted) }
+        /// The gray style: a grey fill, the title in the tint.
         public static func gray() -> Configuration { Configuration(style: .gray) }
+        /// The filled style: a solid fill of the tint, a white title.
         public static func filled() -> Configuration { Configuration(style: .filled) }
 
         /// The title colour for a tint, as UIKit derives it.

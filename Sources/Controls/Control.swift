@@ -11,21 +11,33 @@ import UpdateLoop
 open class Control: View {
     /// UIKit's control states. `normal` is the empty set.
     public struct State: OptionSet, Sendable, Hashable {
+        /// The states as bits.
         public let rawValue: Int
+        /// The states `rawValue`'s bits name.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// No other state: enabled, not pressed, not selected.
         public static let normal: State = []
+        /// A press inside the control is in progress.
         public static let highlighted = State(rawValue: 1 << 0)
+        /// The control ignores input.
         public static let disabled = State(rawValue: 1 << 1)
+        /// The control is selected (a toggled button, a chosen tab).
         public static let selected = State(rawValue: 1 << 2)
     }
 
     /// The events a control sends.
     public struct Event: OptionSet, Sendable, Hashable {
+        /// The events as bits.
         public let rawValue: Int
+        /// The events `rawValue`'s bits name.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// A press began inside the control.
         public static let touchDown = Event(rawValue: 1 << 0)
+        /// A press ended inside the control: a tap.
         public static let touchUpInside = Event(rawValue: 1 << 1)
+        /// A press that began inside ended outside.
         public static let touchUpOutside = Event(rawValue: 1 << 2)
+        /// The control's value changed through input (a switch flipped, a slider dragged).
         public static let valueChanged = Event(rawValue: 1 << 3)
         /// A button's tap (sent with touch up inside).
         public static let primaryActionTriggered = Event(rawValue: 1 << 4)
@@ -33,7 +45,9 @@ open class Control: View {
         public static let touchCancel = Event(rawValue: 1 << 5)
         /// Text editing (TextField, TX9).
         public static let editingDidBegin = Event(rawValue: 1 << 6)
+        /// The text changed while editing.
         public static let editingChanged = Event(rawValue: 1 << 7)
+        /// Editing ended (the field resigned first responder).
         public static let editingDidEnd = Event(rawValue: 1 << 8)
         /// Return pressed in a text field, which then ends editing.
         public static let editingDidEndOnExit = Event(rawValue: 1 << 9)
@@ -42,9 +56,11 @@ open class Control: View {
     /// Identifies an added action, for removing it.
     public struct ActionToken: Hashable, Sendable { let id: Int }
 
+    /// Whether the control takes input; a disabled control draws dimmed and ignores presses.
     public var isEnabled = true {
         didSet { if isEnabled != oldValue { if !isEnabled { isHighlighted = false }; stateDidChange(); accessibilityTraitsDidChange() } }
     }
+    /// Whether the control is selected; styles may show it.
     public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange(); accessibilityTraitsDidChange() } } }
     /// Set while a press inside the control is in progress.
     public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
@@ -76,6 +92,7 @@ open class Control: View {
         return ActionToken(id: id)
     }
 
+    /// Removes the action `token` names; a token already removed is ignored.
     public func removeAction(_ token: ActionToken) { actions.removeAll { $0.id == token.id } }
 
     /// Whether any handler was added for one of `events`.
@@ -86,7 +103,7 @@ open class Control: View {
         for action in actions where !action.events.isDisjoint(with: events) { action.handler(self) }
     }
 
-    /// Called when ``state`` changes; override to update the appearance (call `super`).
+    /// Called when `state` changes; override to update the appearance (call `super`).
     open func stateDidChange() {}
 
     // MARK: Accessibility and keyboard focus (AX1, AX3; ControlAccessibility.swift)
@@ -105,7 +122,7 @@ open class Control: View {
     }
     /// Enabled controls take Tab focus, as with the keyboard on iPadOS and Mac Catalyst.
     @_spi(Engine) open override var takesTabFocus: Bool { isEnabled }
-    /// Space, return and the arrows for the focused control (``performFocusKey(_:)``); other
+    /// Space, return and the arrows for the focused control (`performFocusKey(_:)`); other
     /// keys go on along the responder chain.
     open override func keyEvent(_ event: InputEvent) -> Bool {
         if case .keyDown(let key) = event.kind, event.modifiers.isDisjoint(with: [.control, .alt, .command]),
@@ -201,14 +218,17 @@ open class Button: Control {
 
     /// The title for `state` (the normal one where none is set).
     public func title(for state: State) -> String? { titles[state] ?? titles[.normal] }
+    /// Sets the title shown in `state` (nil: that state shows the normal title).
     public func setTitle(_ title: String?, for state: State) {
         titles[state] = title
         applyState()
     }
+    /// Sets the title's colour in `state` (nil: the normal one's).
     public func setTitleColor(_ color: Color?, for state: State) {
         titleColors[state] = color
         applyState()
     }
+    /// Sets the background colour in `state` (nil: the normal one's).
     public func setBackgroundColor(_ color: Color?, for state: State) {
         backgroundColors[state] = color
         applyState()

@@ -29,6 +29,7 @@ package enum ControlStyle {
 /// thumb, a drag of the thumb moves it and it settles on the side it is nearer at release;
 /// `valueChanged` once per change made by the user (not by ``setOn(_:animated:)``).
 open class Switch: Control {
+    /// Whether the switch is on; set it with ``setOn(_:animated:)``.
     public private(set) var isOn = false { didSet { if isOn != oldValue { accessibilityValueDidChange() } } }
     /// A button whose value is "1" on and "0" off, as UIKit's switch (AX1).
     open override var accessibilityDefaults: AccessibilityDefaults {
@@ -41,13 +42,15 @@ open class Switch: Control {
         sendActions(for: .valueChanged)
         return true
     }
+    /// The track's colour when on (green by default).
     public var onTintColor = ControlStyle.green { didSet { updateAppearance() } }
+    /// The thumb's colour.
     public var thumbTintColor = ControlStyle.thumb { didSet { thumb.backgroundColor = thumbTintColor } }
     private let thumb = View()
     private var dragStart: (x: Double, thumbX: Double)?
     private var dragged = false
 
-    /// A switch placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A switch placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -59,7 +62,7 @@ open class Switch: Control {
         updateAppearance()
     }
 
-    /// A switch laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A switch laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -130,8 +133,11 @@ open class Switch: Control {
 /// the track moves the value there (animated); `valueChanged` while dragging when
 /// ``isContinuous``, else once at the release.
 open class Slider: Control {
+    /// The value at the track's leading end (0 by default); the value is kept within the range.
     public var minimumValue = 0.0 { didSet { value = clamp(value) } }
+    /// The value at the track's trailing end (1 by default).
     public var maximumValue = 1.0 { didSet { value = clamp(value) } }
+    /// The value, clamped to ``minimumValue``...``maximumValue``; setting it moves the thumb without sending an event.
     public var value = 0.0 {
         didSet {
             let clamped = clamp(value)
@@ -153,15 +159,18 @@ open class Slider: Control {
         if value != old { sendActions(for: .valueChanged) }
     }
     private var settingAnimated = false
+    /// Whether `valueChanged` is sent while dragging (true) or once at the release.
     public var isContinuous = true
+    /// The colour of the track before the thumb.
     public var minimumTrackTintColor = ControlStyle.tint { didSet { filled.backgroundColor = minimumTrackTintColor } }
+    /// The colour of the track after the thumb.
     public var maximumTrackTintColor = ControlStyle.track { didSet { track.backgroundColor = maximumTrackTintColor } }
     private let track = View(), filled = View(), thumb = View()
     private var grabOffset = 0.0
     /// The value when the press began (a discontinuous slider reports once, at the release).
     private var valueAtPress = 0.0
 
-    /// A slider placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A slider placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -173,7 +182,7 @@ open class Slider: Control {
         thumb.cornerRadius = 14
     }
 
-    /// A slider laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A slider laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -244,16 +253,19 @@ open class Slider: Control {
 
 /// A bar that fills with progress (CN1), as `UIProgressView`.
 open class ProgressView: View {
+    /// How full the bar is, 0...1; set it with `setProgress(_:animated:)`.
     public private(set) var progress = 0.0 { didSet { if progress != oldValue { accessibilityValueDidChange() } } }
     /// Its progress as a percentage, updating frequently (AX1).
     open override var accessibilityDefaults: AccessibilityDefaults {
         AccessibilityDefaults(isElement: true, value: AccessibilityFormat.percent(progress), traits: .updatesFrequently)
     }
+    /// The filled part's colour.
     public var progressTintColor = ControlStyle.tint { didSet { bar.backgroundColor = progressTintColor } }
+    /// The unfilled part's colour.
     public var trackTintColor = ControlStyle.track { didSet { backgroundColor = trackTintColor } }
     private let bar = View()
 
-    /// A progress bar placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A progress bar placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -264,7 +276,7 @@ open class ProgressView: View {
         addSubview(bar)
     }
 
-    /// A progress bar laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A progress bar laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -289,16 +301,19 @@ open class ProgressView: View {
 /// A spinning indicator (CN1), as `UIActivityIndicatorView`: eight ticks turning once a second
 /// (a layer animation of the frame time), hidden when stopped if ``hidesWhenStopped``.
 open class ActivityIndicatorView: View {
+    /// Whether the ticks are turning.
     public private(set) var isAnimating = false
     /// Read as "In progress", as UIKit's (AX1).
     open override var accessibilityDefaults: AccessibilityDefaults {
         AccessibilityDefaults(isElement: true, label: "In progress", traits: .updatesFrequently)
     }
+    /// Whether the spinner hides while stopped (true by default).
     public var hidesWhenStopped = true { didSet { isHidden = hidesWhenStopped && !isAnimating } }
+    /// The ticks' colour.
     public var color = Color(red: 0.7, green: 0.72, blue: 0.78) { didSet { ticks.setNeedsDisplay() } }   // the ticks layer draws
     private let ticks = Layer()
 
-    /// A spinner placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A spinner placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -307,7 +322,7 @@ open class ActivityIndicatorView: View {
         ticks.delegate = self
     }
 
-    /// A spinner laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A spinner laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -315,6 +330,7 @@ open class ActivityIndicatorView: View {
 
     open override var intrinsicContentSize: Size { Size(width: 20, height: 20) }
 
+    /// Shows the spinner and turns it once a second, as a layer animation: no per-frame work of its own.
     public func startAnimating() {
         guard !isAnimating else { return }
         isAnimating = true
@@ -322,6 +338,7 @@ open class ActivityIndicatorView: View {
         ticks.add(ControlStyle.spin(period: 1), forKey: "spin")
     }
 
+    /// Stops turning, and hides the spinner when ``hidesWhenStopped``.
     public func stopAnimating() {
         guard isAnimating else { return }
         isAnimating = false
@@ -354,10 +371,12 @@ extension ActivityIndicatorView: LayerDelegate {
 /// sends `valueChanged`; the selection indicator slides there with a spring. Segments can be
 /// inserted and removed.
 open class SegmentedControl: Control {
+    /// The ``selectedSegmentIndex`` of a control with no segment selected.
     public static let noSegment = -1
     private var titles: [String]
     private var labels: [Label] = []
     private let indicator = View()
+    /// The selected segment's index, or ``noSegment``; setting it slides the indicator there without sending an event.
     public var selectedSegmentIndex = SegmentedControl.noSegment {
         didSet { if selectedSegmentIndex != oldValue { moveIndicator(animated: window != nil); colorLabels() } }
     }
@@ -395,6 +414,7 @@ open class SegmentedControl: Control {
     /// The titles' colour, unselected and selected (UIKit's title text attributes' foreground
     /// colour for `.normal` and `.selected`; nil: the normal one).
     public var titleColor = ControlStyle.text { didSet { colorLabels() } }
+    /// The selected segment's title colour; nil: ``titleColor``.
     public var selectedTitleColor: Color? { didSet { colorLabels() } }
 
     /// A segmented control with a segment per title, laid out by constraints.
@@ -418,14 +438,18 @@ open class SegmentedControl: Control {
         self.frame = frame
     }
 
+    /// How many segments there are.
     public var numberOfSegments: Int { titles.count }
+    /// The title of segment `index`; nil when there is no such segment.
     public func titleForSegment(at index: Int) -> String? { titles.indices.contains(index) ? titles[index] : nil }
+    /// Replaces the title of segment `index`.
     public func setTitle(_ title: String, forSegmentAt index: Int) {
         guard titles.indices.contains(index) else { return }
         titles[index] = title
         labels[index].text = title
     }
 
+    /// Inserts a segment titled `title` at `index` (clamped to the ends).
     public func insertSegment(withTitle title: String, at index: Int, animated: Bool) {
         let i = min(max(0, index), titles.count)
         titles.insert(title, at: i)
@@ -434,6 +458,7 @@ open class SegmentedControl: Control {
         relayout(animated: animated)
     }
 
+    /// Removes segment `index`; the selection is cleared if it was that segment.
     public func removeSegment(at index: Int, animated: Bool) {
         guard titles.indices.contains(index) else { return }
         titles.remove(at: index)
@@ -443,6 +468,7 @@ open class SegmentedControl: Control {
         relayout(animated: animated)
     }
 
+    /// Removes every segment; nothing is selected after.
     public func removeAllSegments() {
         titles.removeAll()
         selectedSegmentIndex = SegmentedControl.noSegment
@@ -527,11 +553,15 @@ open class SegmentedControl: Control {
 
 /// Minus and plus buttons around a value (CN1), as `UIStepper`.
 open class Stepper: Control {
+    /// The lowest value (0 by default).
     public var minimumValue = 0.0
+    /// The highest value (100 by default).
     public var maximumValue = 100.0
+    /// How much a press of minus or plus changes the value (1 by default).
     public var stepValue = 1.0
     /// Past the maximum the value wraps to the minimum (and back).
     public var wraps = false
+    /// The value, clamped to ``minimumValue``...``maximumValue``.
     public var value = 0.0 {
         didSet {
             value = min(max(value.isFinite ? value : minimumValue, minimumValue), maximumValue)
@@ -558,7 +588,7 @@ open class Stepper: Control {
         return v > maximumValue ? minimumValue : v < minimumValue ? maximumValue : v
     }
 
-    /// A stepper placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A stepper placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -567,7 +597,7 @@ open class Stepper: Control {
         contentMode = .redraw
     }
 
-    /// A stepper laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A stepper laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false
@@ -602,7 +632,9 @@ open class Stepper: Control {
 /// Dots for pages (CN1), as `UIPageControl`: a tap on either side of the current dot moves one
 /// page that way and sends `valueChanged`.
 open class PageControl: Control {
+    /// How many dots there are.
     public var numberOfPages = 0 { didSet { currentPage = min(currentPage, max(0, numberOfPages - 1)); invalidateIntrinsicContentSize(); setNeedsDisplay() } }
+    /// The highlighted dot's index, clamped to the pages.
     public var currentPage = 0 { didSet { currentPage = min(max(0, currentPage), max(0, numberOfPages - 1)); setNeedsDisplay(); accessibilityValueDidChange() } }
     /// Adjustable, its value "page 2 of 5" (AX1); a step moves a page and sends valueChanged.
     open override var accessibilityDefaults: AccessibilityDefaults {
@@ -615,18 +647,21 @@ open class PageControl: Control {
         currentPage += pages
         if currentPage != old { sendActions(for: .valueChanged) }
     }
+    /// Whether nothing is drawn when there is only one page.
     public var hidesForSinglePage = false { didSet { setNeedsDisplay() } }
+    /// The other dots' colour.
     public var pageIndicatorTintColor = Color(red: 1, green: 1, blue: 1, alpha: 0.3) { didSet { setNeedsDisplay() } }
+    /// The current page's dot colour.
     public var currentPageIndicatorTintColor = ControlStyle.thumb { didSet { setNeedsDisplay() } }
 
-    /// A page control placed by `frame`: its frame is set by hand (``translatesAutoresizingMaskIntoConstraints``
+    /// A page control placed by `frame`: its frame is set by hand (`translatesAutoresizingMaskIntoConstraints`
     /// stays true) until the code says otherwise, as for every view made with a frame (MR6).
     public override init(frame: Rect) {
         super.init(frame: frame)
         contentMode = .redraw
     }
 
-    /// A page control laid out by constraints (``translatesAutoresizingMaskIntoConstraints`` false).
+    /// A page control laid out by constraints (`translatesAutoresizingMaskIntoConstraints` false).
     public convenience init() {
         self.init(frame: .zero)
         translatesAutoresizingMaskIntoConstraints = false

@@ -5,8 +5,8 @@ import Layers
 import Motion
 
 /// A view that shows an image, as `UIImageView` (CN2): the image is its layer's contents, placed
-/// by ``View/contentMode`` (scale to fill by default), its intrinsic size the image's size in
-/// points. A template image is drawn in ``tintColor``. An animated image plays by itself;
+/// by `View/contentMode` (scale to fill by default), its intrinsic size the image's size in
+/// points. A template image is drawn in `tintColor`. An animated image plays by itself;
 /// ``animationImages`` play over ``animationDuration`` between ``startAnimating()`` and
 /// ``stopAnimating()``. Both are functions of the frame's time, never counted frame by frame.
 @MainActor
@@ -21,6 +21,7 @@ open class ImageView: View {
     }
     /// The image shown while ``isHighlighted`` (nil: ``image``).
     public var highlightedImage: Image? { didSet { if isHighlighted { updateContents() } } }
+    /// Whether ``highlightedImage`` is shown instead of ``image``.
     public var isHighlighted = false { didSet { if isHighlighted != oldValue { updateContents() } } }
     /// The image trait; not an element until the app says so, as in UIKit (AX1).
     open override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(traits: .image) }
@@ -36,6 +37,7 @@ open class ImageView: View {
     public var animationDuration: Double = 0 { didSet { if isAnimating { makePlaying() } } }
     /// Passes to play (0: until stopped).
     public var animationRepeatCount = 0
+    /// Whether ``animationImages`` are playing.
     public private(set) var isAnimating = false
     private var animationTimer: TimerToken?
 
@@ -75,6 +77,7 @@ open class ImageView: View {
         }
     }
 
+    /// Stops playing ``animationImages`` and shows ``image`` again.
     public func stopAnimating() {
         guard isAnimating else { return }
         stopTimer()

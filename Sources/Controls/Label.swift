@@ -37,6 +37,7 @@ open class Label: View {
             textDidChange()
         }
     }
+    /// The text's font; changing it reshapes the text once and invalidates the intrinsic size.
     public var font: Font { didSet { if font != oldValue { textDidChange() } } }
     /// Static text read as its text (AX1).
     open override var accessibilityDefaults: AccessibilityDefaults {
@@ -47,10 +48,13 @@ open class Label: View {
         get { font.pointSize }
         set { font = font.withSize(newValue) }
     }
+    /// The text's colour (white, on the engine's dark backgrounds, by default).
     public var textColor: Color = .white { didSet { if textColor != oldValue { styleDidChange() } } }
     /// The most lines shown; 0 shows as many as the text needs (and the height allows).
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textDidChange() } } }
+    /// How lines break and where the text is truncated when it does not fit (at the tail by default).
     public var lineBreakMode: LineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { textDidChange() } } }
+    /// How lines sit across the label's width (natural: by the text's direction).
     public var textAlignment: TextAlignment = .natural { didSet { if textAlignment != oldValue { styleDidChange() } } }
     /// Extra points between lines.
     public var lineSpacing = 0.0 { didSet { if lineSpacing != oldValue { textDidChange() } } }

@@ -9,7 +9,9 @@ import LayoutSolver
 /// animates the others into place.
 @MainActor
 open class StackView: View {
+    /// The direction the arranged views run.
     public enum Axis: Sendable { case horizontal, vertical }
+    /// How the arranged views share the stack's length.
     public enum Distribution: Sendable {
         /// Views keep their sizes where they can; hugging and compression decide who gives.
         case fill
@@ -18,20 +20,27 @@ open class StackView: View {
         /// Views keep their sizes; the gaps between them are equal (at least ``spacing``).
         case equalSpacing
     }
+    /// How the arranged views sit across the axis.
     public enum Alignment: Sendable {
         /// Views span the stack across the axis.
         case fill
         /// Views sit at the top (horizontal stacks) or the leading edge (vertical ones).
         case leading
+        /// Views are centred across the axis.
         case center
         /// Views sit at the bottom or the trailing edge.
         case trailing
     }
 
+    /// The views the stack lays out, in order along the axis.
     public private(set) var arrangedSubviews: [View] = []
+    /// The direction the views run (horizontal by default).
     public var axis: Axis = .horizontal { didSet { arrangementDidChange() } }
+    /// Points between neighbouring views (the least gap for ``Distribution/equalSpacing``).
     public var spacing = 0.0 { didSet { arrangementDidChange() } }
+    /// How the views share the length (fill by default).
     public var distribution: Distribution = .fill { didSet { arrangementDidChange() } }
+    /// How the views sit across the axis (fill by default).
     public var alignment: Alignment = .fill { didSet { arrangementDidChange() } }
 
     private var managed: [LayoutConstraint] = []
@@ -57,6 +66,7 @@ open class StackView: View {
     /// Appends `view` to the arranged subviews (and to the subviews if it is not one).
     public func addArrangedSubview(_ view: View) { insertArrangedSubview(view, at: arrangedSubviews.count) }
 
+    /// Inserts `view` among the arranged subviews at `index` (and adds it as a subview if it is not one).
     public func insertArrangedSubview(_ view: View, at index: Int) {
         arrangedSubviews.removeAll { $0 === view }
         arrangedSubviews.insert(view, at: min(max(0, index), arrangedSubviews.count))

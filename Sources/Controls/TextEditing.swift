@@ -5,6 +5,7 @@ import Geometry
 /// and redo (TX9). Offsets are UTF-16, as UIKit's. Platform-free: text fields and views drive
 /// it from keys, text input and the pointer.
 public struct TextEditingState: Sendable, Equatable {
+    /// The text, without the marked text.
     public private(set) var text: String
     /// The selection; empty: the caret.
     public var selection: Range<Int>
@@ -28,7 +29,9 @@ public struct TextEditingState: Sendable, Equatable {
     /// UTF-16 units the undo history holds; the oldest edits go past ``historyLimit`` units or
     /// ``historyDepth`` edits.
     private var historySize = 0
+    /// The most UTF-16 units the undo history keeps.
     public let historyLimit: Int
+    /// The most edits the undo history keeps.
     public static let historyDepth = 200
     /// Typing continues the last undo step until the caret moves or something else is done.
     private var coalescingTyping = false
@@ -42,10 +45,15 @@ public struct TextEditingState: Sendable, Equatable {
         anchor = n
     }
 
+    /// The text's length in UTF-16 units.
     public var length: Int { text.utf16.count }
+    /// Where the caret is: the moving end of the selection, in UTF-16 units.
     public var caret: Int { selection.upperBound == anchor ? selection.lowerBound : selection.upperBound }
+    /// The selected text (empty for a caret).
     public var selectedText: String { Self.substring(text, selection) }
+    /// Whether there is an edit to undo.
     public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is an undone edit to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
 
     /// The UTF-16 range `r` of `s` (clamped).
@@ -152,6 +160,7 @@ public struct TextEditingState: Sendable, Equatable {
         coalescingTyping = false
     }
 
+    /// Selects the whole text.
     public mutating func selectAll() { select(0..<length) }
 
     /// The boundary before and after `offset` among `boundaries` (sorted, the end included).
@@ -165,23 +174,36 @@ public enum TextFieldViewMode: Sendable, Equatable { case never, whileEditing, u
 /// What a text field asks its delegate (UITextFieldDelegate); every method is optional.
 @MainActor
 public protocol TextFieldDelegate: AnyObject {
+    /// Whether the field may start editing (become first responder).
     func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
+    /// The field started editing.
     func textFieldDidBeginEditing(_ textField: TextField)
+    /// Whether the field may stop editing.
     func textFieldShouldEndEditing(_ textField: TextField) -> Bool
+    /// The field stopped editing.
     func textFieldDidEndEditing(_ textField: TextField)
     /// Whether `range` (UTF-16) may be replaced by `string` (typing, pasting, deleting).
     func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool
+    /// Whether the clear button may empty the field.
     func textFieldShouldClear(_ textField: TextField) -> Bool
+    /// Return was pressed; true lets the field send `editingDidEndOnExit`, which ends editing when an action handles it.
     func textFieldShouldReturn(_ textField: TextField) -> Bool
 }
 
 extension TextFieldDelegate {
+    /// By default a field may start editing.
     public func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { true }
+    /// By default nothing happens.
     public func textFieldDidBeginEditing(_ textField: TextField) {}
+    /// By default a field may stop editing.
     public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
+    /// By default nothing happens.
     public func textFieldDidEndEditing(_ textField: TextField) {}
+    /// By default every change is allowed.
     public func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String)
         -> Bool { true }
+    /// By default the clear button empties the field.
     public func textFieldShouldClear(_ textField: TextField) -> Bool { true }
+    /// By default return is allowed.
     public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
 }

@@ -7,7 +7,7 @@ import UpdateLoop
 /// selection follow the pointer (drag, double-click a word, triple-click all) and the keys
 /// (arrows by grapheme cluster, with alt or control by word, shift extends, home and end,
 /// select all), insertion and deletion go by grapheme cluster (alt/control-backspace by word),
-/// copy, cut and paste use the window's ``Window/pasteboard``, undo and redo step back and forth,
+/// copy, cut and paste use the window's `Window/pasteboard`, undo and redo step back and forth,
 /// an input method's composition shows underlined at the caret. Placeholder, secure entry (one
 /// bullet per grapheme cluster), a clear button and the return key behave as UIKit's; the
 /// delegate may refuse any change (``TextFieldDelegate``). Control events: editingDidBegin,
@@ -25,26 +25,37 @@ open class TextField: Control {
             contentDidChange(sendChanged: false)
         }
     }
+    /// Text shown, dimmed, while the field is empty; nil: none.
     public var placeholder: String? { didSet { setNeedsDisplay() } }
     /// An element whose value is its text, or the placeholder while empty (AX1).
     open override var accessibilityDefaults: AccessibilityDefaults {
         AccessibilityDefaults(isElement: true, value: text.isEmpty ? placeholder : (isSecureTextEntry ? Self.bullets(for: text) : text))
     }
+    /// The text's font (the system font at 17 points by default).
     public var font: Font = .systemFont(ofSize: 17) { didSet { contentDidChange(sendChanged: false) } }
+    /// The text's colour.
     public var textColor: Color = .white { didSet { setNeedsDisplay() } }
+    /// The placeholder's colour.
     public var placeholderColor = Color(red: 1, green: 1, blue: 1, alpha: 0.4) { didSet { setNeedsDisplay() } }
+    /// How the text sits across the field.
     public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// Draws one bullet per grapheme cluster; copy and cut are disabled (UIKit's behaviour).
     public var isSecureTextEntry = false { didSet { contentDidChange(sendChanged: false) } }
+    /// When the clear button shows (never by default).
     public var clearButtonMode: TextFieldViewMode = .never { didSet { setNeedsDisplay() } }
     /// Whether focusing the field clears it (UITextField.clearsOnBeginEditing).
     public var clearsOnBeginEditing = false
+    /// Asked whether to begin and end editing, change text, clear and return; held weakly.
     public weak var delegate: (any TextFieldDelegate)?
     /// Space between the border and the text.
     public var textInsets = EdgeInsets(top: 6, left: 8, bottom: 6, right: 8) { didSet { contentDidChange(sendChanged: false) } }
+    /// The field's fill inside its outline.
     public var fieldBackgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.08) { didSet { setNeedsDisplay() } }
+    /// The outline's colour.
     public var outlineColor = Color(red: 1, green: 1, blue: 1, alpha: 0.25) { didSet { setNeedsDisplay() } }
+    /// The selection highlight's colour.
     public var selectionColor = Color(red: 0.25, green: 0.5, blue: 1, alpha: 0.45)
+    /// The caret's colour.
     public var caretColor = Color(red: 0.35, green: 0.6, blue: 1)
 
     /// The text, selection, composition and undo history.
@@ -569,6 +580,7 @@ open class TextView: TextField {
     public var scrollIndicatorColor = Color(red: 1, green: 1, blue: 1, alpha: 0.55) {
         didSet { indicator.backgroundColor = scrollIndicatorColor }
     }
+    /// Whether a multi-line text view shows its scroll indicator while scrolling.
     public var showsVerticalScrollIndicator = true
     /// Whether the indicator is showing (for tests and tools).
     public var isShowingScrollIndicator: Bool { indicator.alpha > 0 }

@@ -3,12 +3,17 @@ import Histogram
 
 /// Percentiles of a set of durations, in milliseconds.
 public struct DurationPercentiles: Sendable, Equatable {
+    /// The median, in milliseconds.
     public var p50: Double
     /// The 90th percentile (Flutter's frame summaries report it).
     public var p90: Double
+    /// The 99th percentile, in milliseconds.
     public var p99: Double
+    /// The 99.9th percentile, in milliseconds.
     public var p999: Double
+    /// The largest value, exact, in milliseconds.
     public var max: Double
+    /// Percentiles given directly, in milliseconds.
     public init(p50: Double, p90: Double = 0, p99: Double, p999: Double, max: Double) {
         self.p50 = p50; self.p90 = p90; self.p99 = p99; self.p999 = p999; self.max = max
     }
@@ -47,11 +52,17 @@ public struct DurationPercentiles: Sendable, Equatable {
 public struct ClockStatistics: Sendable, Equatable {
     /// Ticks delivered.
     public var frames: Int
+    /// Wake time minus scheduled grid time, per tick.
     public var lateness: DurationPercentiles
+    /// How far each interval between wakes was from one period.
     public var intervalDeviation: DurationPercentiles
+    /// Grid ticks skipped.
     public var dropped: Int64
+    /// How far the wakes moved off the grid from the run's start to its end, in milliseconds.
     public var driftMilliseconds: Double
+    /// Milliseconds per second of run lost to hitches: for each interval over 1.5 periods, its excess over one period.
     public var hitchMillisecondsPerSecond: Double
+    /// Frames run for a tick already a whole period overdue.
     public var burstFrames: Int
     /// Wall time from the first wake to the last, in seconds.
     public var span: Double

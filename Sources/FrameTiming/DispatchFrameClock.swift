@@ -11,7 +11,9 @@ import Glibc
 /// ``run()`` blocks the calling thread and calls the handler on it, so a main-thread run loop stays
 /// on the main thread; the timer's own queue only signals.
 public final class DispatchFrameClock: FrameClock, @unchecked Sendable {
+    /// The rate of the grid the clock's frames fall on.
     public let rate: FrameRate
+    /// Runs each frame on the thread in ``run()``; returns whether another frame is wanted.
     public var frameHandler: ((FrameInfo) -> Bool)?
     /// Bookkeeping; read it after ``run()`` returns or from the handler.
     public private(set) var schedule: FrameSchedule
@@ -48,8 +50,10 @@ public final class DispatchFrameClock: FrameClock, @unchecked Sendable {
 
     deinit { timer.cancel() }
 
+    /// Whether another frame will run without a ``wake()`` (false while idle or stopped).
     public var hasScheduledFrame: Bool { gate.hasScheduledFrame }
 
+    /// Re-arms the timer after an idle stop and interrupts an event wait; cheap when the clock is running. Safe from any thread.
     public func wake() {
         if gate.wake() {
             idle.signal()

@@ -11,6 +11,7 @@ import Darwin
 /// Sources: ``DispatchFrameClock`` (absolute deadlines on the monotonic clock, the default),
 /// ``ManualFrameClock`` (tests and headless stepping), and the SDL vsync clock in the SDL backend.
 public protocol FrameClock: AnyObject, Sendable {
+    /// The rate of the grid the frames fall on.
     var rate: FrameRate { get }
     /// Called on the thread that drives the clock, once per frame.
     var frameHandler: ((FrameInfo) -> Bool)? { get set }
@@ -36,6 +37,7 @@ public protocol ExternalEventSource: AnyObject, Sendable {
 /// Reads the monotonic clock (`CLOCK_MONOTONIC`) in nanoseconds. Only live clocks and
 /// benchmarks read it; nothing below the clock does (time is passed in).
 public enum MonotonicClock {
+    /// The monotonic clock's time in nanoseconds (one `clock_gettime` call).
     @inlinable public static func now() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

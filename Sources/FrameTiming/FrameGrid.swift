@@ -6,8 +6,11 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
 
     /// The slowest and fastest rates the engine runs at.
     public static let supported: ClosedRange<Int> = 1...240
+    /// 30 frames per second: a frame every 33.3 ms.
     public static let fps30 = FrameRate(checked: 30)
+    /// 60 frames per second: a frame every 16.7 ms, the default.
     public static let fps60 = FrameRate(checked: 60)
+    /// 120 frames per second: a frame every 8.3 ms.
     public static let fps120 = FrameRate(checked: 120)
     /// The common display rates, for tables and tests that sweep rates.
     public static let allCases: [FrameRate] = [.fps30, .fps60, .fps120]
@@ -20,9 +23,11 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
 
     private init(checked fps: Int) { rawValue = fps }
 
+    /// Frames per second.
     public var framesPerSecond: Int { rawValue }
     /// The period rounded down to whole nanoseconds (the grid itself is exact; see ``FrameGrid``).
     public var nominalPeriodNanoseconds: Int64 { 1_000_000_000 / Int64(rawValue) }
+    /// The rate as "60 fps".
     public var description: String { "\(rawValue) fps" }
 }
 
@@ -31,10 +36,12 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
 /// Tick times are computed from the index with integer arithmetic (`n · 10⁹ / fps`, rounded down),
 /// never by adding periods, so the grid cannot drift however long it runs (R1).
 public struct FrameGrid: Sendable, Equatable {
+    /// The grid's rate.
     public let rate: FrameRate
     /// Nanoseconds on the clock's time base at which tick 0 falls.
     public let origin: Int64
 
+    /// The grid of `rate` whose tick 0 falls at `origin` nanoseconds.
     public init(rate: FrameRate, origin: Int64) {
         self.rate = rate
         self.origin = origin

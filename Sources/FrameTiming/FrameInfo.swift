@@ -17,6 +17,7 @@ public struct FrameInfo: Sendable, Equatable, CustomStringConvertible {
     /// The frame rate.
     public var rate: FrameRate
 
+    /// A frame's values as a clock computes them; nanoseconds on the clock's time base.
     public init(index: Int64, timestamp: Int64, targetTimestamp: Int64, mediaTick: Int64,
                 droppedFrames: Int, totalDroppedFrames: Int64, rate: FrameRate) {
         self.index = index; self.timestamp = timestamp; self.targetTimestamp = targetTimestamp
@@ -35,6 +36,7 @@ public struct FrameInfo: Sendable, Equatable, CustomStringConvertible {
     /// The frame duration in seconds (`targetTimestamp - timestamp`).
     public var duration: Double { Double(targetTimestamp - timestamp) / 1e9 }
 
+    /// "frame N t=Ts dropped=D", for traces.
     public var description: String {
         "frame \(index) t=\(time)s dropped=\(droppedFrames)"
     }

@@ -13,6 +13,7 @@ public struct FrameSchedule: Sendable {
     /// Gaps longer than this between consecutive running frames count as a stall (0.5 s).
     public static let stallThreshold: Int64 = 500_000_000
 
+    /// The grid the frames fall on.
     public let grid: FrameGrid
     /// The tick the clock will run next (it may be later if the wake comes late).
     public private(set) var nextIndex: Int64

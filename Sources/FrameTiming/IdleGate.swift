@@ -7,10 +7,12 @@ public final class IdleGate: Sendable {
     private struct State { var paused = false; var wakePending = false; var stopped = false }
     private let state = Mutex(State())
 
+    /// A gate that is running: not paused, not stopped.
     public init() {}
 
     /// Whether the clock will deliver another frame without a wake.
     public var hasScheduledFrame: Bool { state.withLock { !$0.paused && !$0.stopped } }
+    /// Whether ``stop()`` was called since the last ``start()``.
     public var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Records a wake. Returns true when the clock was paused, so the caller must signal
@@ -35,6 +37,7 @@ public final class IdleGate: Sendable {
     /// Marks the clock running again (an event ended its wait).
     public func resume() { state.withLock { $0.paused = false } }
 
+    /// Marks the clock stopped: it delivers no frame until started again.
     public func stop() { state.withLock { $0.stopped = true } }
     /// Clears a previous stop, at the start of a run.
     public func start() { state.withLock { $0.stopped = false } }

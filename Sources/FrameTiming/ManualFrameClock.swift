@@ -8,7 +8,9 @@ import Synchronization
 /// can model work that takes time with ``spend(_:)``; the next step then follows the same
 /// skip-ahead rule as the live clocks (R3), because both use ``FrameSchedule``.
 public final class ManualFrameClock: FrameClock, @unchecked Sendable {
+    /// The rate of the grid: each step is 1/rate seconds.
     public let rate: FrameRate
+    /// Runs each frame inside ``step()``; returns whether another frame is wanted.
     public var frameHandler: ((FrameInfo) -> Bool)?
     /// The current virtual time in nanoseconds.
     public private(set) var now: Int64 = 0
@@ -26,8 +28,10 @@ public final class ManualFrameClock: FrameClock, @unchecked Sendable {
         self.schedule = FrameSchedule(grid: FrameGrid(rate: rate, origin: 0))
     }
 
+    /// Whether a step would run a frame: the clock is not paused for lack of work, or a wake arrived.
     public var hasScheduledFrame: Bool { !schedule.isPaused || wakeRequested.load(ordering: .relaxed) }
 
+    /// Asks for frames again after the handler said none were wanted; the next step runs one. Safe from any thread.
     public func wake() { wakeRequested.store(true, ordering: .relaxed) }
 
     /// Moves to the next tick and runs it, if the clock is active; an idle clock only lets the time

@@ -3,11 +3,14 @@ import Geometry
 /// Decoded pixels: straight (not premultiplied) RGBA bytes, row after row. Shared by the images
 /// made from one decode (a template copy, a resizable copy), so a renderer uploads them once.
 public final class Bitmap: Sendable {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// `4 × width × height` bytes, red first.
     public let rgba: [UInt8]
 
+    /// Pixels of `width` x `height` from exactly `4 × width × height` straight RGBA bytes.
     public init(width: Int, height: Int, rgba: [UInt8]) {
         precondition(width >= 0 && height >= 0 && rgba.count == width * height * 4, "Bitmap: \(rgba.count) bytes for \(width) x \(height)")
         self.width = width; self.height = height; self.rgba = rgba
@@ -34,7 +37,9 @@ public final class Image: Sendable, Equatable, CustomStringConvertible {
     public enum RenderingMode: String, Sendable, CaseIterable {
         /// As the context decides: original colours in an image view (a template in bar buttons).
         case automatic
+        /// Always its own colours.
         case alwaysOriginal
+        /// Always a template: its alpha in the tint colour.
         case alwaysTemplate
     }
 
@@ -45,9 +50,11 @@ public final class Image: Sendable, Equatable, CustomStringConvertible {
     public let bitmap: Bitmap
     /// Pixels per point: 2 for an `@2x` file.
     public let scale: Double
+    /// How it is drawn: in its own colours or as a template.
     public let renderingMode: RenderingMode
     /// The edges that keep their size when the image is stretched (in points).
     public let capInsets: EdgeInsets
+    /// How a resizable image's middle slices fill their space: tiled or stretched.
     public let resizingMode: ResizingMode
     /// The frames of an animated image (nil for a still one).
     public let images: [Image]?
@@ -143,6 +150,7 @@ public final class Image: Sendable, Equatable, CustomStringConvertible {
         return images[lo]
     }
 
+    /// The size in pixels, the scale, the rendering mode and any frames, for logs.
     public var description: String {
         let frames = images.map { ", \($0.count) frames over \(duration) s" } ?? ""
         return "Image(\(bitmap.width) x \(bitmap.height) px @\(scale)x, \(renderingMode.rawValue)\(frames))"

@@ -30,6 +30,7 @@ public final class ImageAssets {
     private var cache: [String: (image: Image, bytes: Int, used: Int)] = [:]
     private var clock = 0
 
+    /// A catalogue of the image files in `directory`, picking `@2x`/`@3x` variants for `displayScale` and keeping decoded images up to `cacheLimit` bytes.
     public init(directory: String, displayScale: Double = 1, decoder: ImageDecoder = ImageDecoder(),
                 cacheLimit: Int = ImageAssets.defaultCacheLimit) {
         self.directory = directory

@@ -14,6 +14,7 @@ public struct ImageDecoder: Sendable {
     /// The most pixels one file may decode to, frames together.
     public var pixelLimit: Int
 
+    /// A decoder refusing files that would decode to more than `pixelLimit` pixels (at least 1).
     public init(pixelLimit: Int = ImageDecoder.defaultPixelLimit) { self.pixelLimit = max(1, pixelLimit) }
 
     /// Decodes `bytes` into an image of `scale` pixels per point.

@@ -3,10 +3,14 @@
 /// first, so a file claiming 100,000 x 100,000 pixels is refused without allocating a byte of
 /// them. Only headers and block lengths are read; the pixels are SDL2_image's to decode.
 public struct ImageHeader: Equatable, Sendable {
+    /// The formats the decoder reads.
     public enum Format: String, Sendable, CaseIterable { case png = "PNG", jpeg = "JPEG", gif = "GIF", webp = "WebP" }
 
+    /// The file's format, from its signature.
     public var format: Format
+    /// The width in pixels the header claims.
     public var width: Int
+    /// The height in pixels the header claims.
     public var height: Int
     /// Frames in the file (1 but for an animated GIF).
     public var frames: Int
@@ -14,6 +18,7 @@ public struct ImageHeader: Equatable, Sendable {
     /// larger of its screen and its largest frame (a frame may claim more than the screen).
     public var pixelsToDecode: Int
 
+    /// A header of `format`, its size and frames; the pixels to decode default to their product.
     public init(format: Format, width: Int, height: Int, frames: Int = 1, pixelsToDecode: Int? = nil) {
         self.format = format; self.width = width; self.height = height; self.frames = frames
         self.pixelsToDecode = pixelsToDecode ?? Self.product(width, height, frames)
@@ -168,17 +173,23 @@ public struct ImageHeader: Equatable, Sendable {
 
 /// Why an image could not be made, as the failable initialisers log it.
 public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
     public enum Kind: String, Sendable {
+        /// The file could not be read; its signature is no known format; it ends early; its data is invalid; it is over the pixel limit; SDL2_image failed; no such file or asset.
         case unreadable, unknownFormat, truncated, corrupt, tooLarge, decoderFailed, notFound
     }
+    /// What went wrong.
     public var kind: Kind
+    /// The detail, for logs.
     public var message: String
     /// The file or asset the bytes came from, when there was one.
     public var source: String?
 
+    /// An error of `kind` saying `message`, about `source` when known.
     public init(_ kind: Kind, _ message: String, source: String? = nil) {
         self.kind = kind; self.message = message; self.source = source
     }
 
+    /// "SOURCE: MESSAGE", or the message alone.
     public var description: String { (source.map { "\($0): " } ?? "") + message }
 }

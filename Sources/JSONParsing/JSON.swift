@@ -3,18 +3,27 @@
 
 /// A position in a text file, 1-based.
 public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column in Unicode scalars, from 1.
     public var column: Int
+    /// The position at `line`, `column`.
     public init(line: Int, column: Int) { self.line = line; self.column = column }
+    /// "LINE:COLUMN".
     public var description: String { "\(line):\(column)" }
 }
 
 /// A JSON value with the location where it starts, so errors can point at it.
 public indirect enum JSONValue: Sendable {
+    /// `null`.
     case null(SourceLocation)
+    /// `true` or `false`.
     case bool(Bool, SourceLocation)
+    /// A finite number.
     case number(Double, SourceLocation)
+    /// A string, escapes decoded.
     case string(String, SourceLocation)
+    /// An array.
     case array([JSONValue], SourceLocation)
     /// Members in file order (duplicates are rejected by the parser).
     case object([(key: String, value: JSONValue)], SourceLocation)
@@ -48,7 +57,9 @@ public indirect enum JSONValue: Sendable {
 
 /// A JSON syntax error at a location.
 public struct JSONSyntaxError: Error, Sendable, Equatable {
+    /// Where the error is.
     public var location: SourceLocation
+    /// What was expected and what was found.
     public var message: String
 }
 
@@ -72,8 +83,10 @@ public struct JSONParser {
     private var countedTo = 0
     private var countedColumn = 1
 
+    /// A parser over `text`'s UTF-8 bytes.
     public init(_ text: String) { bytes = Array(text.utf8) }
 
+    /// The one JSON value `text` holds (space around it allowed), or the first syntax error; linear in the text's length.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var p = JSONParser(text)
         p.skipSpace()

@@ -13,7 +13,9 @@ public protocol AnimationDelegate: AnyObject {
 }
 
 extension AnimationDelegate {
+    /// By default, nothing happens when an animation starts.
     public func animationDidStart(_ animation: Animation) {}
+    /// By default, nothing happens when an animation stops.
     public func animationDidStop(_ animation: Animation, finished: Bool) {}
 }
 
@@ -45,6 +47,7 @@ open class Animation: Action {
     /// Told when the animation starts and stops (held strongly, as Core Animation does).
     public var delegate: (any AnimationDelegate)?
 
+    /// An animation with Core Animation's defaults: 0.25 s once the duration is left at 0, the default timing, removed on completion.
     public init() {}
 
     /// A copy with the same settings (``Layer/add(_:forKey:)`` adds a copy).
@@ -95,6 +98,7 @@ open class PropertyAnimation: Animation {
         self.keyPath = keyPath
     }
 
+    /// A copy of `other` with the same settings (what ``Layer/add(_:forKey:)`` stores).
     public required init(copying other: Animation) {
         super.init(copying: other)
         if let o = other as? PropertyAnimation { keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative }
@@ -106,12 +110,16 @@ open class PropertyAnimation: Animation {
 /// end is the value underneath (the model plus earlier animations) at each frame.
 @MainActor
 open class BasicAnimation: PropertyAnimation {
+    /// The value the animation starts from, of the property's type (`Double`, `Point`, `Color`, `Transform3D`...); nil: the value underneath.
     public var fromValue: Any?
+    /// The value the animation ends at; nil: the value underneath (or from plus ``byValue``).
     public var toValue: Any?
+    /// A change added to ``fromValue`` (or to the value underneath) to give the end value.
     public var byValue: Any?
 
     public override init() { super.init() }
 
+    /// A copy of `other` with the same settings (what ``Layer/add(_:forKey:)`` stores).
     public required init(copying other: Animation) {
         super.init(copying: other)
         if let o = other as? BasicAnimation { fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue }
@@ -124,9 +132,13 @@ open class BasicAnimation: PropertyAnimation {
 /// does not apply. Set ``Animation/duration`` to ``settlingDuration`` to let it settle.
 @MainActor
 open class SpringAnimation: BasicAnimation {
+    /// The mass on the spring, in arbitrary units: heavier is slower and swings further.
     public var mass: Double = 1
+    /// The spring constant: stiffer is faster.
     public var stiffness: Double = 100
+    /// The friction that settles the spring: more is fewer, smaller swings.
     public var damping: Double = 10
+    /// The speed at the start, in whole changes per second (1: the distance from start to end in a second).
     public var initialVelocity: Double = 0
     /// Whether a damping ratio above 1 is kept (an over-damped, slower approach); when false
     /// it is taken as 1, as Core Animation's `allowsOverdamping` (iOS 17) describes.
@@ -146,6 +158,7 @@ open class SpringAnimation: BasicAnimation {
         mass = 1
     }
 
+    /// A copy of `other` with the same settings (what ``Layer/add(_:forKey:)`` stores).
     public required init(copying other: Animation) {
         super.init(copying: other)
         if let o = other as? SpringAnimation {
@@ -210,7 +223,9 @@ open class KeyframeAnimation: PropertyAnimation {
     /// The pacing of each segment between keyframes (one fewer than the values; a single one
     /// applies to all).
     public var timingFunctions: [MediaTimingFunction]?
+    /// How values between keyframes are found: linear, discrete (held), paced (even speed), cubic or cubic paced.
     public var calculationMode: CalculationMode = .linear
+    /// Along a ``path``, whether the layer turns to follow its direction; nil: it does not turn.
     public var rotationMode: RotationMode?
     /// The keyframes as a curve over the fraction 0...1 of the duration, when the animation
     /// was made from one (a view's keyframe block, whose held gaps and segments ``values`` and
@@ -219,6 +234,7 @@ open class KeyframeAnimation: PropertyAnimation {
 
     public override init() { super.init() }
 
+    /// A copy of `other` with the same settings (what ``Layer/add(_:forKey:)`` stores).
     public required init(copying other: Animation) {
         super.init(copying: other)
         if let o = other as? KeyframeAnimation {
@@ -232,10 +248,12 @@ open class KeyframeAnimation: PropertyAnimation {
 /// the group's time, and the group's duration cuts them off.
 @MainActor
 open class AnimationGroup: Animation {
+    /// The animations run together, their times in the group's time; nil or empty: the group animates nothing.
     public var animations: [Animation]?
 
     public override init() { super.init() }
 
+    /// A copy of `other` with the same settings, its children copied too.
     public required init(copying other: Animation) {
         super.init(copying: other)
         if let o = other as? AnimationGroup { animations = o.animations?.map { $0.copy() } }
@@ -261,14 +279,18 @@ open class TransitionAnimation: Animation {
     /// Core Animation's `kCATransition`.
     public static let key = "transition"
 
+    /// How the new rendering replaces the old: fade, move in, push or reveal.
     public var type: Kind = .fade
+    /// The side the movement comes from; nil: from the left.
     public var subtype: Subtype?
     /// The part of the transition played, 0...1.
     public var startProgress: Double = 0
+    /// Where in the transition (0...1) it ends.
     public var endProgress: Double = 1
 
     public override init() { super.init() }
 
+    /// A copy of `other` with the same settings (what ``Layer/add(_:forKey:)`` stores).
     public required init(copying other: Animation) {
         super.init(copying: other)
         if let o = other as? TransitionAnimation {

@@ -19,18 +19,23 @@ public final class EmitterCell {
     /// The particle's stand-in for an image.
     public enum ContentsShape: String, Sendable, CaseIterable { case circle, square }
 
+    /// The cell's name, for finding it and for key paths; not drawn.
     public var name: String?
+    /// Whether the cell emits; a disabled cell's living particles are not drawn.
     public var isEnabled = true
     /// Particles per second (times the layer's ``EmitterLayer/birthRate``).
     public var birthRate: Double = 0
     /// Seconds a particle lives (times the layer's ``EmitterLayer/lifetime``).
     public var lifetime: Double = 0
+    /// Seconds a particle's lifetime varies by, either way.
     public var lifetimeRange: Double = 0
     /// Points per second.
     public var velocity: Double = 0
+    /// Points per second a particle's velocity varies by, either way.
     public var velocityRange: Double = 0
     /// Points per second squared.
     public var xAcceleration: Double = 0
+    /// Points per second squared, downwards on screen when positive.
     public var yAcceleration: Double = 0
     /// The direction particles leave in, in radians from the x axis towards y (down on screen).
     public var emissionLongitude: Double = 0
@@ -38,18 +43,26 @@ public final class EmitterCell {
     public var emissionRange: Double = 0
     /// Radians per second.
     public var spin: Double = 0
+    /// Radians per second a particle's spin varies by, either way.
     public var spinRange: Double = 0
+    /// The particle's size as a multiple of ``contentsSize`` at birth.
     public var scale: Double = 1
+    /// How much a particle's ``scale`` varies by, either way.
     public var scaleRange: Double = 0
     /// Scale added per second.
     public var scaleSpeed: Double = 0
+    /// The particle's colour at birth (its fill, until images arrive).
     public var color: Color = .white
+    /// How much each colour component (0...1) varies by at birth, either way.
     public var redRange: Double = 0, greenRange: Double = 0, blueRange: Double = 0, alphaRange: Double = 0
     /// Alpha added per second (negative fades out).
     public var alphaSpeed: Double = 0
+    /// The particle's size in points at scale 1.
     public var contentsSize = Size(width: 8, height: 8)
+    /// Whether a particle is drawn as a disc or a square.
     public var contentsShape: ContentsShape = .circle
 
+    /// A cell that emits nothing (``birthRate`` 0) until configured.
     public init() {}
 }
 
@@ -75,18 +88,29 @@ open class EmitterLayer: Layer {
     /// lifetime, alive or not): many cells cost no more than this.
     public static let maximumEvaluations = 10_000
 
+    /// The cells emitted, each with its own particles; nil or empty: nothing is emitted.
     public var emitterCells: [EmitterCell]? { didSet { cellsDidChange() } }
+    /// The emitter's centre in the layer's coordinates, in points.
     public var emitterPosition: Point = .zero { didSet { changed(.emitterPosition, .point(oldValue)) } }
+    /// The emitter's z position in points, for 3D emitter shapes.
     public var emitterZPosition: Double = 0 { didSet { changed(.emitterZPosition, .number(oldValue)) } }
+    /// The emitter shape's size in points (a line's length, a rectangle's sides).
     public var emitterSize: Size = .zero { didSet { changed(.emitterSize, .size(oldValue)) } }
+    /// The shape particles are born on or in: a point, line, rectangle or circle.
     public var emitterShape: Shape = .point { didSet { contentDidChange() } }
+    /// Where on the shape particles are born: at points, on the outline, on the surface or throughout the volume.
     public var emitterMode: Mode = .volume { didSet { contentDidChange() } }
+    /// The order particles are drawn in: unordered, oldest first or oldest last.
     public var renderMode: RenderMode = .unordered { didSet { contentDidChange() } }
     /// Multipliers of every cell's values.
     public var birthRate: Double = 1 { didSet { changed(.birthRate, .number(oldValue)) } }
+    /// Multiplies every cell's ``EmitterCell/lifetime``.
     public var lifetime: Double = 1 { didSet { changed(.lifetime, .number(oldValue)) } }
+    /// Multiplies every cell's ``EmitterCell/velocity``.
     public var velocity: Double = 1 { didSet { changed(.velocity, .number(oldValue)) } }
+    /// Multiplies every cell's ``EmitterCell/scale``.
     public var scale: Double = 1 { didSet { changed(.scale, .number(oldValue)) } }
+    /// Multiplies every cell's ``EmitterCell/spin``.
     public var spin: Double = 1 { didSet { changed(.spin, .number(oldValue)) } }
     /// The seed of every particle's random choices.
     public var seed: UInt32 = 0 { didSet { contentDidChange() } }
@@ -99,6 +123,7 @@ open class EmitterLayer: Layer {
     public private(set) var lastEvaluations = 0
 
     public override init() { super.init() }
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) { super.init(layer: layer) }
 
     open override func copyProperties(from other: Layer) {
@@ -153,15 +178,22 @@ open class EmitterLayer: Layer {
 
     /// One particle as it is at the draw's time.
     public struct Particle: Sendable, Equatable {
+        /// The particle's centre in the layer's coordinates, in points.
         public var position: Point
+        /// The particle's size in points, scale applied.
         public var size: Size
+        /// The particle's rotation in radians, spin applied.
         public var angle: Double
+        /// The particle's colour now, ranges and alpha speed applied.
         public var color: Color
+        /// Seconds since the particle was born.
         public var age: Double
+        /// Disc or square, from its cell.
         public var shape: EmitterCell.ContentsShape
         /// Which particle this is: its cell's index in ``emitterCells`` and its birth number
         /// in that cell (the k-th born), the same in every frame it lives.
         public var cell: Int
+        /// The particle's birth number in its cell.
         public var serial: UInt64
     }
 
@@ -294,7 +326,9 @@ open class EmitterLayer: Layer {
 /// animator's shuffled order; the same seed gives the same numbers on every run.
 public struct SplitMix: RandomNumberGenerator {
     var state: UInt64
+    /// A generator whose numbers are fixed by `seed`.
     public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits: one addition and three multiply-xor-shift steps.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -9,14 +9,19 @@ open class GradientLayer: Layer {
     /// Core Animation's gradient kinds (`CAGradientLayerType`).
     public typealias Kind = Gradient.Kind
 
+    /// The gradient's colours, in order from its start. Animatable.
     public var colors: [Color]? { didSet { changed(.colors, .colors(oldValue ?? [])) } }
     /// Stop positions in 0...1, one per colour; nil spaces them evenly.
     public var locations: [Double]? { didSet { changed(.locations, .numbers(oldValue ?? [])) } }
+    /// Where the gradient starts, in unit coordinates of the bounds (default the top centre). Animatable.
     public var startPoint = Point(x: 0.5, y: 0) { didSet { changed(.startPoint, .point(oldValue)) } }
+    /// Where the gradient ends, in unit coordinates of the bounds (default the bottom centre). Animatable.
     public var endPoint = Point(x: 0.5, y: 1) { didSet { changed(.endPoint, .point(oldValue)) } }
+    /// Axial (along start to end), radial (round start, reaching end) or conic (round start).
     public var type: Kind = .axial { didSet { contentDidChange() } }
 
     public override init() { super.init() }
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) { super.init(layer: layer) }
 
     open override func copyProperties(from other: Layer) {

@@ -4,19 +4,28 @@ import Geometry
 /// `"strokeEnd"`, …).
 public enum LayerProperty: Int, Sendable, CaseIterable, CustomStringConvertible {
     // Layer
+    /// The base layer's animatable properties.
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, opacity
+    /// The base layer's animatable properties (continued).
     case hidden, masksToBounds, backgroundColor, cornerRadius, borderWidth, borderColor
+    /// The base layer's shadow and contents rectangle.
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contentsRect
     // ShapeLayer
+    /// ``ShapeLayer``'s animatable properties.
     case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     // GradientLayer
+    /// ``GradientLayer``'s animatable properties.
     case colors, locations, startPoint, endPoint
     // ReplicatorLayer
+    /// ``ReplicatorLayer``'s animatable properties.
     case instanceDelay, instanceTransform, instanceColor
+    /// ``ReplicatorLayer``'s per-copy colour offsets.
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
     // TextLayer
+    /// ``TextLayer``'s animatable properties.
     case fontSize, foregroundColor
     // EmitterLayer
+    /// ``EmitterLayer``'s animatable properties.
     case emitterPosition, emitterZPosition, emitterSize, birthRate, lifetime, velocity, scale, spin
 
     /// The kind of the whole property's value.
@@ -39,6 +48,7 @@ public enum LayerProperty: Int, Sendable, CaseIterable, CustomStringConvertible 
 
     /// Core Animation's key for the property.
     public var key: String { Self.keys[rawValue] }
+    /// The property's Core Animation key.
     public var description: String { key }
 
     /// The property whose key is `key`.
@@ -56,11 +66,17 @@ public enum LayerProperty: Int, Sendable, CaseIterable, CustomStringConvertible 
 /// A part of a property's value named by the rest of a key path (`position.x`,
 /// `bounds.size.width`, `transform.rotation.z`, `sublayerTransform.m34`).
 public enum KeyPathComponent: String, Sendable, CaseIterable {
+    /// Parts of a point, size or rect.
     case x, y, width, height, origin, size
+    /// Parts of a rect's origin and size.
     case originX = "origin.x", originY = "origin.y", sizeWidth = "size.width", sizeHeight = "size.height"
+    /// A transform's rotation in radians (`rotation` is about z).
     case rotation, rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
+    /// A transform's scale factors (`scale` sets x, y and z alike).
     case scale, scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
+    /// A transform's translation in points.
     case translation, translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
+    /// One entry of a 4x4 transform matrix (`m34` gives perspective).
     case m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44
 
     /// The kind of value the component carries.
@@ -86,7 +102,9 @@ public enum KeyPathComponent: String, Sendable, CaseIterable {
 /// A parsed key path: a property and an optional component of it. Parsed once when an
 /// animation is added or a value set by key path, never per frame.
 public struct LayerKeyPath: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// The property the key path starts with.
     public let property: LayerProperty
+    /// The part of it named after the first dot; nil for the whole value.
     public let component: KeyPathComponent?
 
     /// Parses `string` ("opacity", "position.x", "transform.rotation.z"); nil when it names no
@@ -102,6 +120,7 @@ public struct LayerKeyPath: Sendable, Equatable, Hashable, CustomStringConvertib
         component = c
     }
 
+    /// The key path of `property`, or of its `component`, not checked against the property's kind.
     public init(_ property: LayerProperty, _ component: KeyPathComponent? = nil) {
         self.property = property
         self.component = component
@@ -110,6 +129,7 @@ public struct LayerKeyPath: Sendable, Equatable, Hashable, CustomStringConvertib
     /// The kind of value an animation of this key path carries.
     public var kind: LayerValue.Kind { component?.kind ?? property.kind }
 
+    /// The key path as Core Animation spells it ("position.x").
     public var description: String { component.map { "\(property.key).\($0.rawValue)" } ?? property.key }
 
     /// The component's value inside the property's `whole` value.

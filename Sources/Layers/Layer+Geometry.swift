@@ -3,14 +3,19 @@ import Geometry
 /// A projective map of the plane, `(x, y) ↦ ((x·a + y·c + e) / w, (x·b + y·d + f) / w)` with
 /// `w = x·p + y·q + r`: what a layer's 4x4 transform does to its flat content once Core
 /// Animation flattens it into its superlayer's plane (z dropped, perspective kept). Row
-/// vectors, as ``Transform3D``; `then` composes in drawing order.
+/// vectors, as `Transform3D`; `then` composes in drawing order.
 public struct Homography: Sendable, Equatable {
+    /// The matrix's first row: x's contributions.
     public var a: Double, b: Double, p: Double
+    /// The matrix's second row: y's contributions.
     public var c: Double, d: Double, q: Double
+    /// The matrix's third row: the translation and the constant of `w`.
     public var e: Double, f: Double, r: Double
 
+    /// The map that leaves every point where it is.
     public static let identity = Homography(a: 1, b: 0, p: 0, c: 0, d: 1, q: 0, e: 0, f: 0, r: 1)
 
+    /// The map with the given matrix entries, row by row.
     public init(a: Double, b: Double, p: Double, c: Double, d: Double, q: Double, e: Double, f: Double, r: Double) {
         self.a = a; self.b = b; self.p = p; self.c = c; self.d = d; self.q = q; self.e = e; self.f = f; self.r = r
     }

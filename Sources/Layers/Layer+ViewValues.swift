@@ -6,8 +6,10 @@ import RenderModel
 /// (``center`` is its ``Layer/position``, ``alpha`` its ``Layer/opacity``, ``transform`` the 2-D
 /// part of its ``Layer/transform``).
 public enum AnimatableProperty: Int, Sendable, CaseIterable, CustomStringConvertible {
+    /// The view properties block animations and property animators animate.
     case center, bounds, transform, alpha, backgroundColor, cornerRadius, borderWidth, borderColor
 
+    /// The property's name as a view spells it ("center", "alpha").
     public var description: String {
         switch self {
         case .center: "center"

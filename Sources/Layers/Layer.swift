@@ -67,7 +67,7 @@ open class Layer {
     /// Keeps the facade object alive while this layer is in a tree (set and cleared by the
     /// facade as it adds and removes the layer).
     public var facadeRetainer: AnyObject?
-    /// Per-key actions consulted after the delegate (``actions(forKey:)``); a ``NullAction``
+    /// Per-key actions consulted after the delegate (`actions(forKey:)`); a ``NullAction``
     /// disables a key's implicit animation.
     public var actions: [String: any Action]?
 
@@ -76,42 +76,52 @@ open class Layer {
     // The values a frame reads are ``state``, one internal stored property (declared above):
     // the public properties below are its accessors.
 
+    /// The layer's own coordinate space: its size in points, and the origin its sublayers and contents are drawn from. Animatable.
     open var bounds: Rect {
         get { state.bounds }
         set { let old = state.bounds; state.bounds = newValue; changed(.bounds, .rect(old)) }
     }
+    /// Where ``anchorPoint`` sits in the superlayer's coordinates, in points. Animatable.
     open var position: Point {
         get { state.position }
         set { let old = state.position; state.position = newValue; changed(.position, .point(old)) }
     }
+    /// A 3D transform applied round ``anchorPoint`` (rotations in radians, translations in points). Animatable.
     open var transform: Transform3D {
         get { state.transform }
         set { let old = state.transform; state.transform = newValue; changed(.transform, .transform(old)) }
     }
+    /// How opaque the layer and its sublayers are, 0...1, applied to the subtree as a group. Animatable.
     open var opacity: Double {
         get { state.opacity }
         set { let old = state.opacity; state.opacity = newValue; changed(.opacity, .number(old)) }
     }
+    /// Whether the layer and its sublayers are left out of the frame (and of hit testing).
     open var isHidden: Bool {
         get { state.isHidden }
         set { let old = state.isHidden; state.isHidden = newValue; changed(.hidden, .number(old ? 1 : 0)) }
     }
+    /// Whether sublayers and contents are clipped to the bounds (with ``cornerRadius``).
     open var masksToBounds: Bool {
         get { state.masksToBounds }
         set { let old = state.masksToBounds; state.masksToBounds = newValue; changed(.masksToBounds, .number(old ? 1 : 0)) }
     }
+    /// The colour filling the bounds, under the contents; nil for none. Animatable.
     open var backgroundColor: Color? {
         get { state.backgroundColor }
         set { let old = state.backgroundColor; state.backgroundColor = newValue; changed(.backgroundColor, .color(old ?? .clear)) }
     }
+    /// The radius in points of the rounded corners of the background, border and clip. Animatable.
     open var cornerRadius: Double {
         get { state.cornerRadius }
         set { let old = state.cornerRadius; state.cornerRadius = newValue; changed(.cornerRadius, .number(old)) }
     }
+    /// The width in points of the border drawn inside the bounds, above the sublayers. Animatable.
     open var borderWidth: Double {
         get { state.borderWidth }
         set { let old = state.borderWidth; state.borderWidth = newValue; changed(.borderWidth, .number(old)) }
     }
+    /// The border's colour; nil draws no border. Animatable.
     open var borderColor: Color? {
         get { state.borderColor }
         set { let old = state.borderColor; state.borderColor = newValue; changed(.borderColor, .color(old ?? .clear)) }
@@ -141,6 +151,7 @@ open class Layer {
     /// Whether the compositor keeps this subtree's rendering while only its position, transform
     /// or opacity change (CA10).
     public var shouldRasterize = false { didSet { contentDidChange() } }
+    /// Pixels per point of the kept rendering when ``shouldRasterize`` is on.
     public var rasterizationScale: Double = 1
     /// A layer whose alpha masks this one (it must have no superlayer); nil for none.
     public var mask: Layer? {
@@ -461,7 +472,7 @@ open class Layer {
     // MARK: Display
 
     /// Appends the layer's own content in its coordinates (after its background, before its
-    /// sublayers and border): the base appends what ``draw(in:)`` recorded; kinds such as
+    /// sublayers and border): the base appends what `draw(in:)` recorded; kinds such as
     /// ``ShapeLayer`` append theirs after calling `super`. The renderer calls it on the
     /// presentation (or the model when nothing animates).
     open func renderContent(into list: inout [DrawCommand]) {
@@ -550,6 +561,7 @@ open class Layer {
         needsLayoutFlag = true
         engine?.layerNeedsLayout(self)
     }
+    /// Whether ``setNeedsLayout()`` flagged the layer and the layout pass has not run yet.
     public internal(set) var needsLayoutFlag = false
     /// Whether the layer is flagged for layout.
     public func needsLayout() -> Bool { needsLayoutFlag }

@@ -8,7 +8,7 @@ import UpdateLoop
 /// Runs the layer trees of one run loop (CA6, CA7, CA8): it evaluates every running layer
 /// animation from the frame's one time in the animation phase, runs delegates and transaction
 /// completions in the completions phase, lays out and displays flagged layers in their passes,
-/// and marks layers committed. A ``FrameParticipant``, one per run loop; nothing is static.
+/// and marks layers committed. A `FrameParticipant`, one per run loop; nothing is static.
 ///
 /// A steady frame costs in proportion to the running animations: the engine keeps the list of
 /// animated layers, never walks a tree to find them, and evaluates into each layer's
@@ -450,6 +450,7 @@ public final class LayerEngine: FrameParticipant {
         for l in queue where l.engine === self { l.layoutIfNeeded() }
     }
 
+    /// Whether layers wait for layout in the next update pass.
     public var needsUpdatePass: Bool { !layoutQueue.isEmpty }
 
     /// Phase 6: flagged layers redraw their content.
@@ -488,11 +489,13 @@ public final class LayerEngine: FrameParticipant {
         }
     }
 
+    /// Whether a frame would do anything: layers to lay out or commit, or animations running.
     public var hasPendingWork: Bool {
         !animated.isEmpty || !offsets.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
             || !continuous.isEmpty || sources.contains { $0.hasPendingWork }
     }
 
+    /// What keeps the engine from idling, one line each, for a test whose host never goes idle.
     public func describePendingWork() -> [String] {
         var out: [String] = sources.flatMap { $0.describePendingWork() }
         if !animated.isEmpty || !offsets.isEmpty { out.append("\(animatedLayerCount) layers with running animations") }

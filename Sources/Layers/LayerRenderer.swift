@@ -38,6 +38,7 @@ public struct LayerRenderer {
     /// flattened and projected point by point).
     public static let maximumProjectedCommands = 1_024
 
+    /// A renderer that reads the layers `engine` commits; nil for none yet.
     public init(engine: LayerEngine?) { self.engine = engine }
 
     /// Whether a mask layer masks exactly by its frame: a plain ``Layer`` that draws nothing but

@@ -40,46 +40,57 @@ struct LayerState {
 // The public properties of the values no subclass overrides (the others, which a view's layer
 // overrides, are declared in the class).
 extension Layer {
+    /// The layer's position on the z axis in points: among siblings, higher draws above. Animatable.
     public var zPosition: Double {
         get { state.zPosition }
         set { let old = state.zPosition; state.zPosition = newValue; changed(.zPosition, .number(old)) }
     }
+    /// The point of the bounds that ``Layer/position`` places and transforms turn round, in unit coordinates ((0.5, 0.5), the centre, by default). Animatable.
     public var anchorPoint: Point {
         get { state.anchorPoint }
         set { let old = state.anchorPoint; state.anchorPoint = newValue; changed(.anchorPoint, .point(old)) }
     }
+    /// The anchor point's z coordinate in points. Animatable.
     public var anchorPointZ: Double {
         get { state.anchorPointZ }
         set { let old = state.anchorPointZ; state.anchorPointZ = newValue; changed(.anchorPointZ, .number(old)) }
     }
+    /// A transform applied to the sublayers (not the layer itself), round the bounds' centre; its `m34` gives them perspective. Animatable.
     public var sublayerTransform: Transform3D {
         get { state.sublayerTransform }
         set { let old = state.sublayerTransform; state.sublayerTransform = newValue; changed(.sublayerTransform, .transform(old)) }
     }
+    /// Which corners ``Layer/cornerRadius`` rounds (all four by default).
     public var maskedCorners: CornerMask {
         get { state.maskedCorners }
         set { state.maskedCorners = newValue; contentDidChange() }
     }
+    /// The shadow's colour (opaque black by default; nil: none). Animatable.
     public var shadowColor: Color? {
         get { state.shadowColor }
         set { let old = state.shadowColor; state.shadowColor = newValue; changed(.shadowColor, .color(old ?? .clear)) }
     }
+    /// The shadow's opacity 0...1; 0 (the default) draws no shadow. Animatable.
     public var shadowOpacity: Double {
         get { state.shadowOpacity }
         set { let old = state.shadowOpacity; state.shadowOpacity = newValue; changed(.shadowOpacity, .number(old)) }
     }
+    /// How far the shadow is moved from the layer, in points ((0, -3) by default). Animatable.
     public var shadowOffset: Size {
         get { state.shadowOffset }
         set { let old = state.shadowOffset; state.shadowOffset = newValue; changed(.shadowOffset, .size(old)) }
     }
+    /// The shadow's blur radius in points. Animatable.
     public var shadowRadius: Double {
         get { state.shadowRadius }
         set { let old = state.shadowRadius; state.shadowRadius = newValue; changed(.shadowRadius, .number(old)) }
     }
+    /// The shadow's shape in the layer's coordinates; nil derives it from the bounds and corner radius. Animatable.
     public var shadowPath: Path? {
         get { state.shadowPath }
         set { let old = state.shadowPath; state.shadowPath = newValue; changed(.shadowPath, .path(old ?? Path())) }
     }
+    /// The part of ``Layer/contents`` shown, in unit coordinates of the image ((0, 0, 1, 1): all of it). Animatable.
     public var contentsRect: Rect {
         get { state.contentsRect }
         set { let old = state.contentsRect; state.contentsRect = newValue; changed(.contentsRect, .rect(old)) }

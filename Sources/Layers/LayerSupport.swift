@@ -4,11 +4,17 @@ import RenderModel
 /// Which corners ``Layer/cornerRadius`` rounds, as `CACornerMask` (min/max are in the layer's
 /// own coordinates: `layerMinXMinYCorner` is the top left on screen).
 public struct CornerMask: OptionSet, Sendable, Hashable {
+    /// The corners as bits.
     public let rawValue: UInt
+    /// The corners `rawValue`'s bits name.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top-left corner.
     public static let layerMinXMinYCorner = CornerMask(rawValue: 1 << 0)
+    /// The top-right corner.
     public static let layerMaxXMinYCorner = CornerMask(rawValue: 1 << 1)
+    /// The bottom-left corner.
     public static let layerMinXMaxYCorner = CornerMask(rawValue: 1 << 2)
+    /// The bottom-right corner.
     public static let layerMaxXMaxYCorner = CornerMask(rawValue: 1 << 3)
     /// All four corners (the default).
     public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
@@ -16,7 +22,9 @@ public struct CornerMask: OptionSet, Sendable, Hashable {
 
 /// How ``Layer/contents`` fits the bounds, as `CALayerContentsGravity`.
 public enum ContentsGravity: String, Sendable, CaseIterable {
+    /// Contents at their own size, placed at the centre, an edge or a corner of the bounds.
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    /// Contents scaled to the bounds: stretched, fitted inside with the aspect kept, or filling them with the aspect kept (cropped).
     case resize, resizeAspect, resizeAspectFill
 }
 
@@ -36,22 +44,29 @@ public protocol LayerDelegate: AnyObject {
 }
 
 extension LayerDelegate {
+    /// By default the delegate does not display: the layer draws itself.
     public func display(_ layer: Layer) -> Bool { false }
+    /// By default the delegate draws nothing.
     public func draw(_ layer: Layer, in context: Canvas) {}
+    /// By default the delegate lays out nothing.
     public func layoutSublayers(of layer: Layer) {}
+    /// By default the delegate has no opinion, and the layer's own actions decide.
     public func action(for layer: Layer, forKey event: String) -> (any Action)? { nil }
 }
 
 /// How a mask layer's pixels become coverage (see ``Layer/maskMode``).
 public enum MaskMode: Sendable, Equatable {
+    /// Coverage from the mask's alpha or its luminance, as is or inverted.
     case alpha, inverseAlpha, luminance, inverseLuminance
 }
 
 /// A mask made of paths combined in order, as After Effects' (and Lottie's) layer masks: set it
 /// as a layer's ``Layer/mask``; the paths are in the mask layer's coordinates.
 open class PathMaskLayer: Layer {
+    /// The mask's paths in the layer's coordinates, combined in order by their modes.
     public var paths: [MaskPath] = [] { didSet { if paths != oldValue { contentDidChange() } } }
     public override init() { super.init() }
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) {
         super.init(layer: layer)
         paths = (layer as? PathMaskLayer)?.paths ?? []
@@ -80,6 +95,8 @@ public protocol Action {
 /// The action that does nothing, as returning `NSNull` from `action(for:forKey:)`: the search
 /// for an action stops there and the change is not animated.
 public struct NullAction: Action {
+    /// The action that does nothing.
     public init() {}
+    /// Does nothing: the change is not animated.
     public func run(forKey event: String, object layer: Layer, arguments: [String: Any]?) {}
 }

@@ -5,18 +5,28 @@ import RenderModel
 /// animations carry them (`fromValue`, `toValue`, keyframe `values`), typed once when an
 /// animation is added so a frame never converts or casts.
 public enum LayerValue: Sendable, Equatable, CustomStringConvertible {
+    /// A scalar: an opacity, a radius in points, a rotation in radians.
     case number(Double)
+    /// A point in points.
     case point(Point)
+    /// A size in points.
     case size(Size)
+    /// A rectangle in points.
     case rect(Rect)
+    /// A colour.
     case color(Color)
+    /// A 3D transform.
     indirect case transform(Transform3D)
+    /// A path, animated point by point between paths of the same elements.
     case path(Path)
+    /// A gradient's colours.
     case colors([Color])
+    /// A list of scalars (a gradient's locations).
     case numbers([Double])
 
     /// The kind of value, for type checks and messages.
     public enum Kind: String, Sendable, Equatable {
+        /// The cases of ``LayerValue``, without their values.
         case number, point, size, rect, color, transform, path, colors, numbers
     }
 
@@ -106,6 +116,7 @@ public enum LayerValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The wrapped value's own description, for messages.
     public var description: String {
         switch self {
         case .number(let v): "\(v)"

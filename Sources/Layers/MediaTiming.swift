@@ -18,7 +18,7 @@ public struct MediaTimingFunction: Sendable, Equatable, CustomStringConvertible 
         case `default`
     }
 
-    /// The curve, solved for x to 1e-7 (``CubicBezier``).
+    /// The curve, solved for x to 1e-7 (`CubicBezier`).
     public let bezier: CubicBezier
 
     /// The named function, with Core Animation's control points.
@@ -62,6 +62,7 @@ public struct MediaTimingFunction: Sendable, Equatable, CustomStringConvertible 
     /// Whether this is the linear function (progress = fraction, no solving needed).
     public var isLinear: Bool { bezier.x1 == bezier.y1 && bezier.x2 == bezier.y2 }
 
+    /// The curve's control points, as `MediaTimingFunction(x1, y1, x2, y2)`.
     public var description: String { "MediaTimingFunction(\(bezier.x1), \(bezier.y1), \(bezier.x2), \(bezier.y2))" }
 }
 
@@ -110,6 +111,7 @@ public struct MediaTiming: Sendable, Equatable {
     /// What shows outside the active interval.
     public var fillMode: MediaTimingFillMode = .removed
 
+    /// Timing with every field at its default: starts at once, lasts 0 s (the animation's default then applies), speed 1, once, forwards.
     public init() {}
 
     /// One iteration including its reversal.

@@ -16,9 +16,13 @@ open class ReplicatorLayer: Layer {
     public var instanceTransform: Transform3D = .identity { didSet { changed(.instanceTransform, .transform(oldValue)) } }
     /// The colour the first copy is multiplied by (default white: unchanged).
     public var instanceColor: Color? = .white { didSet { changed(.instanceColor, .color(oldValue ?? .white)) } }
+    /// Added to the red component (0...1) of each copy after the first, cumulatively. Animatable.
     public var instanceRedOffset: Double = 0 { didSet { changed(.instanceRedOffset, .number(oldValue)) } }
+    /// Added to the green component (0...1) of each copy after the first, cumulatively. Animatable.
     public var instanceGreenOffset: Double = 0 { didSet { changed(.instanceGreenOffset, .number(oldValue)) } }
+    /// Added to the blue component (0...1) of each copy after the first, cumulatively. Animatable.
     public var instanceBlueOffset: Double = 0 { didSet { changed(.instanceBlueOffset, .number(oldValue)) } }
+    /// Added to the alpha (0...1) of each copy after the first, cumulatively. Animatable.
     public var instanceAlphaOffset: Double = 0 { didSet { changed(.instanceAlphaOffset, .number(oldValue)) } }
     /// Whether copies keep their depth (ignored: copies are flattened, as without it).
     public var preservesDepth = false
@@ -26,6 +30,7 @@ open class ReplicatorLayer: Layer {
     var reportedCopyBound = false
 
     public override init() { super.init() }
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) { super.init(layer: layer) }
 
     open override func copyProperties(from other: Layer) {

@@ -8,18 +8,25 @@ import RenderModel
 /// morphs it point by point (CA3).
 @MainActor
 open class ShapeLayer: Layer {
+    /// The shape, in the layer's coordinates (points); nil draws nothing. Animatable between paths with the same elements.
     public var path: Path? { didSet { changed(.path, .path(oldValue ?? Path())) } }
     /// nil: not filled. Default opaque black, as Core Animation.
     public var fillColor: Color? = .black { didSet { changed(.fillColor, .color(oldValue ?? .clear)) } }
+    /// Which regions of a self-crossing path are inside: non-zero winding (default) or even-odd.
     public var fillRule: FillRule = .nonZero { didSet { contentDidChange() } }
     /// nil: not stroked (the default).
     public var strokeColor: Color? { didSet { changed(.strokeColor, .color(oldValue ?? .clear)) } }
+    /// The stroke's width in points, centred on the path. Animatable.
     public var lineWidth: Double = 1 { didSet { changed(.lineWidth, .number(oldValue)) } }
+    /// How open ends of the stroke are drawn: flat at the end (default), round, or square past it.
     public var lineCap: LineCap = .butt { didSet { contentDidChange() } }
+    /// How the stroke turns corners: mitred (default), round or bevelled.
     public var lineJoin: LineJoin = .miter { didSet { contentDidChange() } }
+    /// The longest miter, as a multiple of the line width, before a corner is bevelled instead.
     public var miterLimit: Double = 10 { didSet { changed(.miterLimit, .number(oldValue)) } }
     /// Lengths of dashes and gaps, alternating; nil or empty: a solid line.
     public var lineDashPattern: [Double]? { didSet { contentDidChange() } }
+    /// How far into ``lineDashPattern`` the stroke starts, in points. Animatable (marching ants).
     public var lineDashPhase: Double = 0 { didSet { changed(.lineDashPhase, .number(oldValue)) } }
     /// Where the stroke starts, as a fraction of the path's length (0...1).
     public var strokeStart: Double = 0 { didSet { changed(.strokeStart, .number(oldValue)) } }
@@ -31,6 +38,7 @@ open class ShapeLayer: Layer {
     private var strokeCache: (key: StrokeKey, outline: Path)?
 
     public override init() { super.init() }
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) { super.init(layer: layer) }
 
     open override func copyProperties(from other: Layer) {

@@ -15,13 +15,17 @@ open class TextLayer: Layer {
     /// `CATextLayerTruncationMode`.
     public enum TruncationMode: String, Sendable, CaseIterable { case none, start, end, middle }
 
+    /// The text drawn; nil or empty draws nothing. Changing it reshapes the text once, at the next display.
     public var string: String? { didSet { contentDidChange() } }
     /// Core Animation's default is 36 points.
     public var fontSize: Double = 36 { didSet { changed(.fontSize, .number(oldValue)) } }
     /// Core Animation's default is opaque white.
     public var foregroundColor: Color? = .white { didSet { changed(.foregroundColor, .color(oldValue ?? .clear)) } }
+    /// How lines sit across the bounds: natural (by the text's direction), left, right, centre or justified.
     public var alignmentMode: AlignmentMode = .natural { didSet { contentDidChange() } }
+    /// Whether lines wrap at the bounds' width; off, the text is one line per paragraph.
     public var isWrapped = false { didSet { contentDidChange() } }
+    /// Where an ellipsis replaces text that does not fit: none, at the start, middle or end.
     public var truncationMode: TruncationMode = .none { didSet { contentDidChange() } }
 
     /// The font, at ``fontSize`` (nil: the system font), as CATextLayer's `font`.
@@ -30,6 +34,7 @@ open class TextLayer: Layer {
     public internal(set) var renderFonts: FontSystem?
 
     public override init() { super.init() }
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) { super.init(layer: layer) }
 
     open override func copyProperties(from other: Layer) {

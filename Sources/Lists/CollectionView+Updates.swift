@@ -119,14 +119,21 @@ struct CollectionUpdatePlan {
 extension CollectionView {
     // MARK: Batch updates (SC6)
 
+    /// Inserts items the data source now has at `indexPaths`, animated.
     public func insertItems(at indexPaths: [IndexPath]) { batch { $0.inserts += indexPaths } }
+    /// Deletes the items at `indexPaths` the data source no longer has, animated.
     public func deleteItems(at indexPaths: [IndexPath]) { batch { $0.deletes += indexPaths } }
     /// Items made again by the data source (a new cell fades in over the old one's place).
     public func reloadItems(at indexPaths: [IndexPath]) { batch { $0.reloads += indexPaths } }
+    /// Moves an item, as the data source already has it; its cell is kept.
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { batch { $0.moves.append((indexPath, newIndexPath)) } }
+    /// Inserts the sections at these indices, animated.
     public func insertSections(_ sections: some Sequence<Int>) { batch { $0.insertedSections += sections } }
+    /// Deletes the sections at these indices, animated.
     public func deleteSections(_ sections: some Sequence<Int>) { batch { $0.deletedSections += sections } }
+    /// Makes the items of these sections again.
     public func reloadSections(_ sections: some Sequence<Int>) { batch { $0.reloadedSections += sections } }
+    /// Moves a section, as the data source already has it.
     public func moveSection(_ section: Int, toSection newSection: Int) { batch { $0.movedSections.append((section, newSection)) } }
 
     /// Adds a snapshot's changes to the batch: what a diffable data source (the engine's or a

@@ -18,16 +18,22 @@ import UpdateLoop
 /// across the main axis gets a scroll view of its own holding its cells (a drag along the band
 /// scrolls it, one across it scrolls the collection view), with only its visible cells alive.
 open class CollectionView: ScrollView {
+    /// The layout that places the elements; replacing it reloads.
     public var collectionViewLayout: CollectionViewLayout {
         didSet { oldValue.collectionView = nil; collectionViewLayout.collectionView = self; reloadData() }
     }
+    /// What the collection shows; setting it reloads. Held weakly.
     public weak var dataSource: (any CollectionViewDataSource)? { didSet { reloadData() } }
+    /// Told of selection and display; it is also the scroll view's delegate.
     public var collectionDelegate: (any CollectionViewDelegate)? {
         get { delegate as? any CollectionViewDelegate }
         set { delegate = newValue }
     }
+    /// Points past the visible bounds whose elements get views too, so they are ready before they scroll in.
     public var preloadMargin = 100.0
+    /// Whether a tap selects an item.
     public var allowsSelection = true
+    /// Whether selecting an item keeps the others selected.
     public var allowsMultipleSelection = false
     var layoutIsValid = false
     var needsReload = false
@@ -121,6 +127,7 @@ open class CollectionView: ScrollView {
 
     // MARK: Registration and reuse
 
+    /// Makes cells of `cellClass` when ``dequeueReusableCell(withReuseIdentifier:for:)`` finds none to reuse under `identifier`.
     public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
         reuse.register(identifier) { cellClass.init(reuseIdentifier: $0) }
     }
@@ -137,6 +144,7 @@ open class CollectionView: ScrollView {
         reuse.dequeue(identifier, owner: self, plain: { CollectionViewCell(reuseIdentifier: $0) }, prepare: { $0.prepareForReuse() })
     }
 
+    /// Makes supplementary views of `viewClass` for `kind` and `identifier` when none can be reused.
     public func register(_ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
         register(forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier) { viewClass.init(reuseIdentifier: $0) }
     }
@@ -179,6 +187,7 @@ open class CollectionView: ScrollView {
 
     // MARK: Data
 
+    /// Recycles every cell and asks the data source and the layout again.
     public func reloadData() {
         needsReload = false
         for (_, c) in live { recycle(c) }
@@ -229,7 +238,9 @@ open class CollectionView: ScrollView {
         setNeedsLayout()
     }
 
+    /// How many sections the data source reports.
     public var numberOfSections: Int { dataSource?.numberOfSections(in: self) ?? 0 }
+    /// How many items `section` has.
     public func numberOfItems(inSection section: Int) -> Int {
         guard let ds = dataSource, section >= 0, section < ds.numberOfSections(in: self) else { return 0 }
         return ds.collectionView(self, numberOfItemsInSection: section)
@@ -263,10 +274,12 @@ open class CollectionView: ScrollView {
         }
         return out.sorted { ($0.path.section, $0.path.item) < ($1.path.section, $1.path.item) }
     }
+    /// The cell showing the item; nil when it has none (off screen).
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
         if let c = live[indexPath] { return c }
         return bands[indexPath.section]?.live[indexPath]
     }
+    /// The item `cell` shows; nil when it shows none.
     public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
         if let p = live.first(where: { $0.value === cell })?.key { return p }
         for (_, b) in bands { if let p = b.live.first(where: { $0.value === cell })?.key { return p } }
@@ -276,9 +289,11 @@ open class CollectionView: ScrollView {
     public func supplementaryView(forElementKind kind: String, at indexPath: IndexPath) -> CollectionReusableView? {
         liveViews[ElementKey(isDecoration: false, kind: kind, indexPath: indexPath)]
     }
+    /// The supplementary views of `kind` that are showing.
     public func visibleSupplementaryViews(ofKind kind: String) -> [CollectionReusableView] {
         liveViews.filter { !$0.key.isDecoration && $0.key.kind == kind }.map(\.value)
     }
+    /// Where the showing supplementary views of `kind` are.
     public func indexPathsForVisibleSupplementaryElements(ofKind kind: String) -> [IndexPath] {
         let r = bounds
         return liveViews.filter { !$0.key.isDecoration && $0.key.kind == kind && $0.value.frame.intersects(r) }.map(\.key.indexPath)
@@ -287,6 +302,7 @@ open class CollectionView: ScrollView {
     /// The decoration views showing (for tests and tools).
     public var visibleDecorationViews: [CollectionReusableView] { liveViews.filter { $0.key.isDecoration }.map(\.value) }
 
+    /// The item under `point` (the collection view's coordinates); nil when none is there.
     public func indexPathForItem(at point: Point) -> IndexPath? {
         // A band shows its items moved by its offset.
         var p = point
@@ -311,6 +327,7 @@ open class CollectionView: ScrollView {
         if let b = bands[section] { b.setContentOffset(offset, animated: animated) } else { bandOffsets[section] = offset }
     }
 
+    /// Scrolls just enough to show the item, animated or at once.
     public func scrollToItem(at indexPath: IndexPath, animated: Bool) {
         prepareIfNeeded()
         guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }
@@ -335,6 +352,7 @@ open class CollectionView: ScrollView {
 
     // MARK: Selection and highlight
 
+    /// The selected items, in section and item order.
     public var indexPathsForSelectedItems: [IndexPath] { selected.sorted { ($0.section, $0.item) < ($1.section, $1.item) } }
 
     /// Selects the item (deselecting the others unless ``allowsMultipleSelection``); nil deselects all.
@@ -348,6 +366,7 @@ open class CollectionView: ScrollView {
         cellForItem(at: indexPath)?.isSelected = true
     }
 
+    /// Deselects the item; the delegate is not told.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
         selected.remove(indexPath)
         cellForItem(at: indexPath)?.isSelected = false

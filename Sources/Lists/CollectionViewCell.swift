@@ -12,8 +12,11 @@ import UpdateLoop
 /// What a collection view shows (SC6), as `UICollectionViewDataSource`.
 @MainActor
 public protocol CollectionViewDataSource: AnyObject {
+    /// How many sections there are (1 by default).
     func numberOfSections(in collectionView: CollectionView) -> Int
+    /// How many items `section` has; asked when the view loads or reloads, not per frame.
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+    /// The cell for the item at `indexPath`, dequeued and configured; asked only when the item comes into view.
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
     /// The supplementary view of `kind` the layout placed at `indexPath` (dequeued with
     /// ``CollectionView/dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)``);
@@ -23,7 +26,9 @@ public protocol CollectionViewDataSource: AnyObject {
 }
 
 extension CollectionViewDataSource {
+    /// By default a collection has one section.
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+    /// By default there are no supplementary views.
     public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                                at indexPath: IndexPath) -> CollectionReusableView? { nil }
 }
@@ -31,21 +36,33 @@ extension CollectionViewDataSource {
 /// What a collection view tells and asks (SC6), as `UICollectionViewDelegate`.
 @MainActor
 public protocol CollectionViewDelegate: ScrollViewDelegate {
+    /// Whether a tap may select the item.
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    /// The user selected the item.
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+    /// The user's selection left the item.
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+    /// Whether a press highlights the item.
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+    /// The item's cell is about to come into view, configured.
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath)
+    /// A supplementary view is about to come into view.
     func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
                         forElementKind kind: String, at indexPath: IndexPath)
 }
 
 extension CollectionViewDelegate {
+    /// By default every item may be selected.
     public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    /// By default nothing happens.
     public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+    /// By default nothing happens.
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    /// By default every item highlights.
     public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
+    /// By default nothing happens.
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {}
+    /// By default nothing happens.
     public func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
                                forElementKind kind: String, at indexPath: IndexPath) {}
 }
@@ -88,9 +105,13 @@ open class CollectionReusableView: View {
 
 /// An item of a collection view (SC6), as `UICollectionViewCell`.
 open class CollectionViewCell: CollectionReusableView {
+    /// The view to add the item's subviews to.
     public let contentView = View()
+    /// Whether the item is selected.
     public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
+    /// Whether a press is on the item.
     public var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+    /// A cell reused under `reuseIdentifier` (nil: made by hand); the collection view makes registered cells with it.
     public required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
         contentView.identifier = "contentView"

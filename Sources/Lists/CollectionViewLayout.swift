@@ -14,11 +14,17 @@ import UpdateLoop
 public struct CollectionViewLayoutAttributes: Sendable, Equatable {
     /// `UICollectionView.ElementCategory`.
     public enum ElementCategory: Sendable, Equatable { case cell, supplementaryView, decorationView }
+    /// The element's section and item (or index, for supplementary and decoration views).
     public var indexPath: IndexPath
+    /// Where the element sits in the collection view's content, in points.
     public var frame: Rect
+    /// The element's opacity, 0...1.
     public var alpha = 1.0
+    /// The element's stacking order: higher draws above.
     public var zIndex = 0
+    /// Whether the element is left out.
     public var isHidden = false
+    /// Whether the element is a cell, a supplementary view or a decoration view.
     public var representedElementCategory: ElementCategory = .cell
     /// The kind of a supplementary or decoration view (nil for a cell).
     public var representedElementKind: String?
@@ -27,11 +33,14 @@ public struct CollectionViewLayoutAttributes: Sendable, Equatable {
     /// the rectangle. The collection view moves it each frame; the layout is not asked again.
     public var pinningBounds: Rect?
 
+    /// A cell's attributes at `indexPath` in `frame` (points).
     public init(indexPath: IndexPath, frame: Rect) { self.indexPath = indexPath; self.frame = frame }
+    /// A supplementary view's attributes: one of `kind` at `indexPath`.
     public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath, frame: Rect = .zero) {
         self.indexPath = indexPath; self.frame = frame
         representedElementCategory = .supplementaryView; representedElementKind = kind
     }
+    /// A decoration view's attributes: one of `kind` at `indexPath`.
     public init(forDecorationViewOfKind kind: String, with indexPath: IndexPath, frame: Rect = .zero) {
         self.indexPath = indexPath; self.frame = frame
         representedElementCategory = .decorationView; representedElementKind = kind
@@ -56,6 +65,7 @@ public struct CollectionViewOrthogonalSection: Sendable, Equatable {
         /// At the next or previous offset in ``snapOffsets`` (`.groupPaging`, `.groupPagingCentered`).
         case oneAtATime
     }
+    /// The section that scrolls across the main axis.
     public var section: Int
     /// The band in the collection view's content.
     public var frame: Rect
@@ -63,10 +73,12 @@ public struct CollectionViewOrthogonalSection: Sendable, Equatable {
     public var contentSize: Size
     /// Whether the band scrolls horizontally (in a vertical collection view) or vertically.
     public var isHorizontal: Bool
+    /// Where a fling in the band comes to rest.
     public var snapping: Snapping
     /// The offsets groups come to rest at, ascending (for ``Snapping/nearest`` and
     /// ``Snapping/oneAtATime``).
     public var snapOffsets: [Double]
+    /// A band for `section` at `frame` (points) over `contentSize` of scrolling content.
     public init(section: Int, frame: Rect, contentSize: Size, isHorizontal: Bool = true, snapping: Snapping = .none, snapOffsets: [Double] = []) {
         self.section = section; self.frame = frame; self.contentSize = contentSize
         self.isHorizontal = isHorizontal; self.snapping = snapping; self.snapOffsets = snapOffsets
@@ -80,12 +92,16 @@ public struct CollectionViewOrthogonalSection: Sendable, Equatable {
 /// layout (as in UIKit), and made by the collection view when the layout places one.
 @MainActor
 open class CollectionViewLayout {
+    /// The collection view the layout places elements for; set when it is given to one.
     public package(set) weak var collectionView: CollectionView?
     var decorationMakers: [String: (String) -> CollectionReusableView] = [:]
+    /// A layout that places nothing until subclassed.
     public init() {}
     /// Called before the layout is asked anything after an invalidation.
     open func prepare() {}
+    /// The size of the whole content in points; the base has none.
     open var collectionViewContentSize: Size { .zero }
+    /// The elements whose frames meet `rect` (content coordinates); asked as the view scrolls, so it should cost what is visible, not the whole collection.
     open func layoutAttributesForElements(in rect: Rect) -> [CollectionViewLayoutAttributes] { [] }
     /// Appends the elements in `rect` to `out`: what the collection view asks, keeping `out`'s
     /// storage between passes, so a layout that overrides this allocates nothing as it scrolls.
@@ -93,8 +109,11 @@ open class CollectionViewLayout {
     open func appendLayoutAttributesForElements(in rect: Rect, to out: inout [CollectionViewLayoutAttributes]) {
         out.append(contentsOf: layoutAttributesForElements(in: rect))
     }
+    /// The attributes of the item at `indexPath`; nil: not placed.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    /// The attributes of the supplementary view of `kind` at `indexPath`; nil: none.
     open func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    /// The attributes of the decoration view of `kind` at `indexPath`; nil: none.
     open func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
     /// The sections that scroll across the main axis, asked after each ``prepare()``.
     open func orthogonalScrollingSections() -> [CollectionViewOrthogonalSection] { [] }
@@ -153,11 +172,15 @@ open class CollectionViewLayout {
 /// search: only what is visible costs.
 @MainActor
 open class CollectionViewFlowLayout: CollectionViewLayout {
+    /// The direction lines of items run across: vertical scrolling fills rows, horizontal fills columns.
     public enum ScrollDirection: Sendable { case vertical, horizontal }
+    /// The kind of section headers, UIKit's string.
     public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    /// The kind of section footers, UIKit's string.
     public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
     /// The sentinel for ``estimatedItemSize`` that estimates with ``itemSize``.
     public static let automaticSize = Size(width: -1, height: -1)
+    /// Every item's size in points unless ``sizeForItem`` says otherwise (50 x 50 by default).
     public var itemSize = Size(width: 50, height: 50) { didSet { invalidateLayout() } }
     /// Not zero: items size themselves (UIKit's self-sizing cells): each is placed at this
     /// estimate (``automaticSize``: the delegate's size or ``itemSize``) until its cell first shows and measures its
@@ -166,22 +189,34 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     public var estimatedItemSize = Size.zero { didSet { measured.removeAll(); invalidateLayout() } }
     /// The sizes cells measured, by item.
     private var measured: [IndexPath: Size] = [:]
+    /// The least gap in points between lines of items.
     public var minimumLineSpacing = 10.0 { didSet { invalidateLayout() } }
+    /// The least gap in points between items in a line.
     public var minimumInteritemSpacing = 10.0 { didSet { invalidateLayout() } }
+    /// Points around each section's items.
     public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
+    /// Which way the content scrolls (vertically by default).
     public var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    /// Each section header's size in points (its height when scrolling vertically); zero: no header.
     public var headerReferenceSize = Size.zero { didSet { invalidateLayout() } }
+    /// Each section footer's size in points; zero: no footer.
     public var footerReferenceSize = Size.zero { didSet { invalidateLayout() } }
+    /// Whether a section's header stays at the top of the visible bounds while the section shows.
     public var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    /// Whether a section's footer stays at the bottom of the visible bounds while the section shows.
     public var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
     /// Asked per item when set (UICollectionViewDelegateFlowLayout's sizeForItemAt).
     public var sizeForItem: ((IndexPath) -> Size)?
     /// Asked per section when set (the delegate's referenceSizeForHeaderInSection and
     /// referenceSizeForFooterInSection, insetForSectionAt, and the section's spacings).
     public var headerSizeForSection: ((Int) -> Size)?
+    /// The footer size of a section, when set.
     public var footerSizeForSection: ((Int) -> Size)?
+    /// The inset of a section, when set.
     public var insetForSection: ((Int) -> EdgeInsets)?
+    /// The line spacing of a section, when set.
     public var lineSpacingForSection: ((Int) -> Double)?
+    /// The item spacing of a section, when set.
     public var interitemSpacingForSection: ((Int) -> Double)?
 
     private var attributes: [CollectionViewLayoutAttributes] = []
@@ -366,11 +401,18 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 /// What a layout invalidation is for (UICollectionViewLayoutInvalidationContext): everything,
 /// the data source's counts, some items, and how far to move the content.
 open class CollectionViewLayoutInvalidationContext {
+    /// A context that invalidates nothing until told.
     public init() {}
+    /// Whether the whole layout is recomputed.
     public var invalidateEverything = false
+    /// Whether the section and item counts are asked again.
     public var invalidateDataSourceCounts = false
+    /// The items whose attributes are recomputed; nil: none named.
     public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    /// Points added to the content offset, to keep what shows in place as sizes change.
     public var contentOffsetAdjustment = Point.zero
+    /// Points added to the content size.
     public var contentSizeAdjustment = Size.zero
+    /// Adds items whose attributes are recomputed.
     public func invalidateItems(at indexPaths: [IndexPath]) { invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths }
 }

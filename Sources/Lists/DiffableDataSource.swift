@@ -10,28 +10,38 @@ import Foundation
 /// The state of a list as identifiers (SC5), as `NSDiffableDataSourceSnapshot`: sections and
 /// their items, each identifier unique in the snapshot.
 public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>: Sendable {
+    /// The sections, in order.
     public private(set) var sectionIdentifiers: [SectionIdentifier] = []
     private var items: [[ItemIdentifier]] = []
     /// Items asked to be reloaded when the snapshot is applied.
     public private(set) var reloadedItemIdentifiers: Set<ItemIdentifier> = []
 
+    /// An empty snapshot: no sections, no items.
     public init() {}
 
+    /// How many sections there are.
     public var numberOfSections: Int { sectionIdentifiers.count }
+    /// How many items there are, all sections together.
     public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
+    /// Every item, section by section.
     public var itemIdentifiers: [ItemIdentifier] { items.flatMap { $0 } }
 
+    /// How many items `section` has; 0 for a section not in the snapshot.
     public func numberOfItems(inSection section: SectionIdentifier) -> Int {
         sectionIdentifiers.firstIndex(of: section).map { items[$0].count } ?? 0
     }
+    /// The items of `section`, in order; none for a section not in the snapshot.
     public func itemIdentifiers(inSection section: SectionIdentifier) -> [ItemIdentifier] {
         sectionIdentifiers.firstIndex(of: section).map { items[$0] } ?? []
     }
+    /// Where `item` is among all the items, counted across sections; nil when absent.
     public func indexOfItem(_ item: ItemIdentifier) -> Int? { itemIdentifiers.firstIndex(of: item) }
+    /// The section holding `item`; nil when absent.
     public func sectionIdentifier(containingItem item: ItemIdentifier) -> SectionIdentifier? {
         items.firstIndex { $0.contains(item) }.map { sectionIdentifiers[$0] }
     }
 
+    /// Appends empty sections; identifiers already present are skipped.
     public mutating func appendSections(_ sections: [SectionIdentifier]) {
         for s in sections where !sectionIdentifiers.contains(s) { sectionIdentifiers.append(s); items.append([]) }
     }
@@ -44,9 +54,11 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         items[s].append(contentsOf: identifiers.filter { !present.contains($0) && seen.insert($0).inserted })
     }
 
+    /// Inserts items just before `beforeItem`, in its section; identifiers already present are skipped.
     public mutating func insertItems(_ identifiers: [ItemIdentifier], beforeItem: ItemIdentifier) {
         insert(identifiers, at: beforeItem, after: false)
     }
+    /// Inserts items just after `afterItem`, in its section; identifiers already present are skipped.
     public mutating func insertItems(_ identifiers: [ItemIdentifier], afterItem: ItemIdentifier) {
         insert(identifiers, at: afterItem, after: true)
     }
@@ -56,23 +68,28 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         for s in items.indices { if let i = items[s].firstIndex(of: anchor) { items[s].insert(contentsOf: new, at: after ? i + 1 : i); return } }
     }
 
+    /// Removes the items wherever they are; absent ones are ignored.
     public mutating func deleteItems(_ identifiers: [ItemIdentifier]) {
         let gone = Set(identifiers)
         for s in items.indices { items[s].removeAll { gone.contains($0) } }
     }
+    /// Removes every section and item.
     public mutating func deleteAllItems() { sectionIdentifiers.removeAll(); items.removeAll() }
 
+    /// Moves an item to just after `afterItem` (possibly into another section).
     public mutating func moveItem(_ identifier: ItemIdentifier, afterItem: ItemIdentifier) {
         guard identifier != afterItem, itemIdentifiers.contains(afterItem) else { return }
         deleteItems([identifier])
         insert([identifier], at: afterItem, after: true)
     }
+    /// Moves an item to just before `beforeItem` (possibly into another section).
     public mutating func moveItem(_ identifier: ItemIdentifier, beforeItem: ItemIdentifier) {
         guard identifier != beforeItem, itemIdentifiers.contains(beforeItem) else { return }
         deleteItems([identifier])
         insert([identifier], at: beforeItem, after: false)
     }
 
+    /// Marks items whose cells are made again when the snapshot is applied, though their identifiers did not change.
     public mutating func reloadItems(_ identifiers: [ItemIdentifier]) { reloadedItemIdentifiers.formUnion(identifiers) }
 
     /// The item at `indexPath` (an item, or a row: they are the same index path).
@@ -108,9 +125,12 @@ public func sectionItemChanges<Item: Hashable>(from old: [[Item]], to new: [[Ite
 /// `CollectionDifference` (a Myers diff) with moves inferred; an item that leaves one section
 /// that stays for another is a move too, so its cell is kept.
 public struct SnapshotChanges {
+    /// Sections deleted (old indices), inserted (new indices) and moved (old to new).
     public var sectionDeletes: [Int] = [], sectionInserts: [Int] = [], sectionMoves: [(Int, Int)] = []
+    /// Items deleted (old index paths), inserted (new ones) and moved (old to new).
     public var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = []
 
+    /// No changes.
     public init() {}
 
     /// The changes from `old` sections (identifiers and their items) to `new`.
@@ -164,13 +184,17 @@ public struct SnapshotChanges {
 /// performs on its view, then the items the snapshot reloads made again. Not made directly.
 @MainActor
 public class DiffableDataSourceBase<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable> {
+    /// The snapshot type of this data source.
     public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
     private var current = Snapshot()
 
     init() {}
 
+    /// The snapshot shown now (a copy: change it and apply it to show the change).
     public func snapshot() -> Snapshot { current }
+    /// The item shown at `indexPath`; nil when there is none.
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? { current.itemIdentifier(at: indexPath) }
+    /// Where `item` is shown; nil when absent.
     public func indexPath(for item: ItemIdentifier) -> IndexPath? { current.indexPath(of: item) }
     /// The items in the section at `index` (none past the end).
     func numberOfItems(inSectionAt index: Int) -> Int {
@@ -209,12 +233,14 @@ public class DiffableDataSourceBase<SectionIdentifier: Hashable & Sendable, Item
 @MainActor
 public final class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>:
     DiffableDataSourceBase<SectionIdentifier, ItemIdentifier>, TableViewDataSource {
+    /// Makes (dequeues and configures) the cell of an item; nil shows an empty cell.
     public typealias CellProvider = (TableView, IndexPath, ItemIdentifier) -> TableViewCell?
     private weak var tableView: TableView?
     private let cellProvider: CellProvider
     /// Row animation for applied differences.
     public var defaultRowAnimation: TableView.RowAnimation = .automatic
 
+    /// Becomes `tableView`'s data source; keep a reference to it (the table's is weak).
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
         self.tableView = tableView
         self.cellProvider = cellProvider
@@ -239,8 +265,11 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sen
 
     // MARK: TableViewDataSource
 
+    /// The snapshot's section count.
     public func numberOfSections(in tableView: TableView) -> Int { snapshot().numberOfSections }
+    /// The snapshot's item count in the section.
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { numberOfItems(inSectionAt: section) }
+    /// The cell provider's cell for the row's item.
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(tableView, indexPath, item) else {
             return TableViewCell(reuseIdentifier: nil)
@@ -256,7 +285,9 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sen
 @MainActor
 public final class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>:
     DiffableDataSourceBase<SectionIdentifier, ItemIdentifier>, CollectionViewDataSource {
+    /// Makes (dequeues and configures) the cell of an item; nil shows an empty cell.
     public typealias CellProvider = (CollectionView, IndexPath, ItemIdentifier) -> CollectionViewCell?
+    /// Makes a header, footer or other supplementary view of a kind at an index path; nil: none.
     public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> CollectionReusableView?
     private weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
@@ -282,14 +313,18 @@ public final class CollectionViewDiffableDataSource<SectionIdentifier: Hashable 
 
     // MARK: CollectionViewDataSource
 
+    /// The snapshot's section count.
     public func numberOfSections(in collectionView: CollectionView) -> Int { snapshot().numberOfSections }
+    /// The snapshot's item count in the section.
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { numberOfItems(inSectionAt: section) }
+    /// The cell provider's cell for the item.
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
             return CollectionViewCell(reuseIdentifier: nil)
         }
         return cell
     }
+    /// The supplementary view provider's view.
     public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                                at indexPath: IndexPath) -> CollectionReusableView? {
         supplementaryViewProvider?(collectionView, kind, indexPath)

@@ -67,6 +67,7 @@ struct ReusePool<Cell: View> {
 
 /// A table's reuse API (SC4): registering cell classes, dequeuing, and the pool's count.
 extension TableView {
+    /// Makes cells of `cellClass` when ``dequeueReusableCell(withIdentifier:for:)`` finds none to reuse under `identifier`.
     public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
         reuse.register(identifier) { cellClass.init(reuseIdentifier: $0) }
     }

@@ -14,12 +14,18 @@ import UpdateLoop
 /// performed (the row closes then).
 @MainActor
 public final class ContextualAction {
+    /// A grey button, or a red one for an action that deletes.
     public enum Style: Sendable { case normal, destructive }
+    /// The button's style.
     public let style: Style
+    /// The button's title; nil: none.
     public var title: String?
+    /// The button's colour (grey, or red for destructive, unless set).
     public var backgroundColor: Color
+    /// Performs the action: gets the action, its button and a completion to call with whether it did it.
     public let handler: @MainActor (ContextualAction, View, @escaping @MainActor (Bool) -> Void) -> Void
 
+    /// An action of `style` titled `title` that `handler` performs.
     public init(style: Style, title: String?,
                 handler: @escaping @MainActor (ContextualAction, View, @escaping @MainActor (Bool) -> Void) -> Void) {
         self.style = style; self.title = title; self.handler = handler
@@ -31,9 +37,11 @@ public final class ContextualAction {
 /// row's trailing edge, as `UISwipeActionsConfiguration`.
 @MainActor
 public struct SwipeActionsConfiguration {
+    /// The actions, the first nearest the row's trailing edge.
     public var actions: [ContextualAction]
     /// Whether swiping most of the way across performs the first action.
     public var performsFirstActionWithFullSwipe = true
+    /// A configuration of `actions`, a full swipe performing the first.
     public init(actions: [ContextualAction]) { self.actions = actions }
 }
 

@@ -9,68 +9,21 @@ import Foundation
 import Geometry
 import UpdateLoop
 
-extension IndexPath {
-    /// UIKit's table index path: a row in a section.
-    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
-    /// UIKit's collection index path: an item in a section.
-    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
-    public var section: Int { count > 0 ? self[0] : 0 }
-    public var row: Int { count > 1 ? self[1] : 0 }
-    public var item: Int { row }
-}
-
-/// What a table view shows (SC4), as `UITableViewDataSource`.
-@MainActor
-public protocol TableViewDataSource: AnyObject {
-    func numberOfSections(in tableView: TableView) -> Int
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
-    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
-}
-
-extension TableViewDataSource {
-    public func numberOfSections(in tableView: TableView) -> Int { 1 }
-    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
-    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
-}
-
-/// What a table view tells and asks (SC4), as `UITableViewDelegate` (a scroll view delegate too).
-@MainActor
-public protocol TableViewDelegate: ScrollViewDelegate {
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
-    /// A row's height until its cell is measured, for rows of ``TableView/automaticDimension``.
-    func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Double
-    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
-    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double
-    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
-    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
-    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
-    /// The actions a row shows when swiped toward the leading edge (nil: it does not swipe).
-    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
-}
-
-extension TableViewDelegate {
-    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { tableView.rowHeight }
-    public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Double { tableView.estimatedRowHeight }
-    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double { tableView.sectionHeaderHeight }
-    public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double { tableView.sectionFooterHeight }
-    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
-    public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
-    public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
-    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
-}
-
 /// A row of a table (SC4), as `UITableViewCell`: a content view holding the default text label
 /// and detail label (made on first use, `Label?` as in UIKit), an accessory, selection and
 /// highlight, and ``prepareForReuse()`` when it is dequeued again.
 open class TableViewCell: View {
+    /// The mark at the row's trailing edge: none, a chevron, or a checkmark.
     public enum AccessoryType: Sendable { case none, disclosureIndicator, checkmark }
+    /// The identifier the cell is reused under; nil for a cell made by hand.
     public let reuseIdentifier: String?
+    /// The view to add the row's subviews to: it holds the text labels and keeps clear of the accessory.
     public let contentView = View()
+    /// The mark at the trailing edge (none by default).
     public var accessoryType: AccessoryType = .none {
         didSet { if accessoryType != oldValue { setNeedsDisplay(); setNeedsLayout() } }
     }
+    /// Whether the row is selected: drawn with ``selectedBackgroundColor``.
     public var isSelected = false { didSet { updateBackground(); if isSelected != oldValue { accessibilityTraitsDidChange() } } }
     /// One element read as its labels' texts joined by commas, selected while selected (AX1).
     open override var accessibilityDefaults: AccessibilityDefaults {
@@ -83,8 +36,11 @@ open class TableViewCell: View {
         collect(self)
         return AccessibilityDefaults(isElement: true, label: texts.isEmpty ? nil : texts.joined(separator: ", "), traits: isSelected ? .selected : [])
     }
+    /// Whether a press is on the row: drawn as selected until released.
     public var isHighlighted = false { didSet { updateBackground() } }
+    /// The row's colour while selected or highlighted.
     public var selectedBackgroundColor = Color(red: 0.2, green: 0.35, blue: 0.6, alpha: 0.6)
+    /// The row's colour otherwise (clear by default).
     public var normalBackgroundColor: Color = .clear { didSet { updateBackground() } }
     /// The hairline under the row.
     public var separatorColor = Color(red: 1, green: 1, blue: 1, alpha: 0.12) { didSet { setNeedsDisplay() } }
@@ -179,27 +135,36 @@ open class TableViewCell: View {
 /// (the delegate's, or ``rowHeight``), found by binary search. Section headers float at the top
 /// in the plain style.
 open class TableView: ScrollView {
+    /// Plain rows edge to edge with floating headers, or grouped sections with gaps between them.
     public enum Style: Sendable { case plain, grouped }
+    /// Where a row scrolled to comes to rest: at the top, middle or bottom of the view, or (none) no particular place.
     public enum ScrollPosition: Sendable { case none, top, middle, bottom }
 
+    /// The table's style, set when made.
     public let style: Style
+    /// What the table shows; setting it reloads. Held weakly.
     public weak var dataSource: (any TableViewDataSource)? { didSet { reloadData() } }
+    /// Told of selection and asked for heights and swipe actions; it is also the scroll view's delegate. Setting it reloads.
     public var tableDelegate: (any TableViewDelegate)? {
         get { delegate as? any TableViewDelegate }
         set { delegate = newValue; reloadData() }
     }
+    /// Every row's height in points when the delegate gives none (44 by default), or ``automaticDimension``.
     public var rowHeight = 44.0 { didSet { reloadData() } }
     /// A row height that asks the row's cell (SC4's self-sizing rows): the cell's content view is
     /// measured by its constraints at the table's width when the row first shows.
     public static let automaticDimension = -1.0
     /// The height of a self-sizing row until it is measured (0: 44 points).
     public var estimatedRowHeight = 0.0 { didSet { reloadData() } }
+    /// A section header's height in points when the delegate gives none.
     public var sectionHeaderHeight = 28.0
+    /// A section footer's height in points when the delegate gives none.
     public var sectionFooterHeight = 28.0
     /// Space before each section in the grouped style.
     public var sectionGap = 18.0
     /// Extra points above and below the viewport that get cells too.
     public var preloadMargin = 88.0
+    /// Whether a tap selects a row.
     public var allowsSelection = true
 
     var reuse = ReusePool<TableViewCell>()
@@ -242,6 +207,7 @@ open class TableView: ScrollView {
     public let swipeRecognizer = PanGestureRecognizer()
     var swipeDelegate: SwipeGestureDelegate?
 
+    /// A table of `style` in `frame` (points); give it a data source to fill it.
     public init(frame: Rect = .zero, style: Style = .plain) {
         self.style = style
         super.init(frame: frame)
@@ -265,15 +231,19 @@ open class TableView: ScrollView {
     }
     private var pending: PendingUpdates?
 
+    /// Inserts rows the data source now has at `indexPaths`, animated; the rows below move down.
     public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         batch { $0.inserts += indexPaths; $0.animation = animation }
     }
+    /// Deletes the rows at `indexPaths` the data source no longer has, animated; the rows below move up.
     public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         batch { $0.deletes += indexPaths; $0.animation = animation }
     }
+    /// Asks the data source again for the cells at `indexPaths`.
     public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         batch { $0.reloads += indexPaths; $0.animation = animation }
     }
+    /// Moves a row from `indexPath` to `newIndexPath`, as the data source already has it.
     public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         batch { $0.moves.append((indexPath, newIndexPath)) }
     }
@@ -297,6 +267,7 @@ open class TableView: ScrollView {
         if pending == nil { pending = PendingUpdates() }
         updateDepth += 1
     }
+    /// Closes a batch ``beginUpdates()`` opened; the outermost one applies the changes together.
     public func endUpdates() {
         guard updateDepth > 0 else { return }
         updateDepth -= 1
@@ -304,6 +275,7 @@ open class TableView: ScrollView {
     }
     private var updateDepth = 0
 
+    /// Runs `updates` as one batch; `completion` runs when its animations end.
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
         if pending == nil { pending = PendingUpdates() }
         updates()
@@ -477,7 +449,9 @@ open class TableView: ScrollView {
 
     /// A header's or footer's height as laid out: not negative; 0 if not finite (MR0).
     private static func finite(_ h: Double) -> Double { h.isFinite ? max(0, h) : 0 }
+    /// How many sections the table has, as last loaded.
     public var numberOfSections: Int { sectionCounts.count }
+    /// How many rows `section` has, as last loaded; 0 for no such section.
     public func numberOfRows(inSection section: Int) -> Int { sectionCounts.indices.contains(section) ? sectionCounts[section] : 0 }
 
     func flatRow(_ p: IndexPath) -> Int? {
@@ -510,6 +484,7 @@ open class TableView: ScrollView {
 
     // MARK: Geometry
 
+    /// The row's rectangle in the table's content coordinates, in points; found from the row heights' running sums, not from cells.
     public func rectForRow(at indexPath: IndexPath) -> Rect {
         guard let f = flatRow(indexPath) else { return .null }
         return rowRect(f)
@@ -518,6 +493,7 @@ open class TableView: ScrollView {
     /// Where the row at flat index `f` lies in the content.
     private func rowRect(_ f: Int) -> Rect { Rect(x: 0, y: rowTops[f], width: bounds.width, height: rowHeights[f]) }
 
+    /// The row under `point` (the table's coordinates); nil when no row is there. A binary search over the rows' positions.
     public func indexPathForRow(at point: Point) -> IndexPath? {
         let n = rowTops.count - 1
         guard n > 0, point.y >= 0, point.y < rowTops[n] else { return nil }
@@ -526,8 +502,10 @@ open class TableView: ScrollView {
         return indexPath(flat: f)
     }
 
+    /// The cell showing the row; nil when the row has none (off screen).
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { flatRow(indexPath).flatMap { live[$0] } }
 
+    /// Scrolls so the row rests at `position`, animated or at once.
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         let r = rectForRow(at: indexPath)
         guard !r.isNull else { return }
@@ -541,8 +519,10 @@ open class TableView: ScrollView {
 
     // MARK: Selection
 
+    /// The first selected row in section and row order; nil when none is.
     public var indexPathForSelectedRow: IndexPath? { selected.min { ($0.section, $0.row) < ($1.section, $1.row) } }
 
+    /// Selects the row (nil: clears the selection) and scrolls it to `scrollPosition`; the delegate is not told.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         for p in selected { cellForRow(at: p)?.isSelected = false }
         selected.removeAll()
@@ -552,6 +532,7 @@ open class TableView: ScrollView {
         if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
+    /// Deselects the row; the delegate is not told.
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
         selected.remove(indexPath)
         cellForRow(at: indexPath)?.isSelected = false

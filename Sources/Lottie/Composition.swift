@@ -4,7 +4,7 @@ import Layers
 import RenderModel
 import TextEngine
 
-/// A Lottie animation built as a layer tree (LT1): one ``Layer`` per drawn Lottie layer, in a
+/// A Lottie animation built as a layer tree (LT1): one `Layer` per drawn Lottie layer, in a
 /// root layer the size of the canvas, whose properties ``setFrame(_:)`` sets from the keyframes.
 /// The frame is the only input: setting the same frame twice gives the same tree, whatever was
 /// set in between.
@@ -15,6 +15,7 @@ import TextEngine
 /// and out points are hidden; a shape layer draws its contents through a ``LottieShapeLayer``.
 @MainActor
 public final class LottieComposition {
+    /// The animation the layers were built from.
     public let animation: LottieAnimation
     /// The root layer: the canvas, clipped to it.
     public let rootLayer: Layer
@@ -354,6 +355,7 @@ public final class LottieShapeLayer: Layer {
         effectsAreAnimated = effects.contains { $0.isAnimated }
         super.init()
     }
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) {
         let other = layer as? LottieShapeLayer
         shapeContents = other?.shapeContents ?? ShapeContents([])

@@ -7,7 +7,7 @@ import JSONParsing
 /// version 1 keeps animations in `animations/ID.json` and images in `images/`, version 2 (a
 /// manifest whose `version` is "2") in `a/ID.json` and `i/`.
 ///
-/// Opening checks the archive (``ZipArchive``: its directory, names and declared sizes under the
+/// Opening checks the archive (`ZipArchive`: its directory, names and declared sizes under the
 /// limits) and reads the manifest; every animation the manifest lists must be in the archive.
 /// Nothing else is inflated until ``animation(id:)`` reads one animation and the images it names.
 /// A value: it holds the archive's bytes, so reading another animation later needs no file.

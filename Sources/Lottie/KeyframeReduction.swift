@@ -23,8 +23,11 @@ public enum KeyframeReduction {
     /// A kept sample, and the curve the value follows from it to the next kept one (nil:
     /// linear).
     public struct Keyframe: Sendable, Equatable {
+        /// The index of the kept sample among the frames.
         public var index: Int
+        /// The curve from this keyframe to the next; nil: linear.
         public var easing: CubicBezier?
+        /// A keyframe at sample `index`, eased by `easing` (nil: linear).
         public init(index: Int, easing: CubicBezier? = nil) { self.index = index; self.easing = easing }
     }
 

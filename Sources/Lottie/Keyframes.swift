@@ -3,7 +3,7 @@ import Motion
 
 /// A value a Lottie property can hold and interpolate: numbers, points and colours as up to four
 /// components (``LottieVector``), gradient stops, and bezier shapes. Keyframed properties are
-/// ``KeyframeCurve``s of them (the package's one keyframe interpolation, AM2).
+/// `KeyframeCurve`s of them (the package's one keyframe interpolation, AM2).
 public protocol LottieValue: KeyframeValue, Sendable {}
 
 /// Up to four numbers: a scalar (x), a point or size (x, y), a 3-D point, a colour (r, g, b, a).
@@ -20,6 +20,7 @@ extension SIMD4: KeyframeValue, LottieValue where Scalar == Double {
     @inlinable public static func sum(_ a: Self, _ b: Self) -> Self { a + b }
     @inlinable public static func difference(_ a: Self, _ b: Self) -> Self { a - b }
     @inlinable public static func scaled(_ v: Self, by k: Double) -> Self { v * k }
+    /// The Euclidean distance between the two vectors.
     public static func distance(_ a: Self, _ b: Self) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
 
     /// A position on its motion path: x and y from the path, z and w interpolated.
@@ -31,8 +32,11 @@ extension SIMD4: KeyframeValue, LottieValue where Scalar == Double {
 /// Gradient stops as Lottie stores them: colour stops (offset, r, g, b) then alpha stops
 /// (offset, alpha), interpolated number by number.
 public struct GradientStops: LottieValue, Equatable {
+    /// The stops as flat numbers: (offset, r, g, b) per colour stop, then (offset, alpha) per alpha stop, all 0...1.
     public var numbers: [Double]
+    /// Stops from their flat numbers.
     public init(_ numbers: [Double]) { self.numbers = numbers }
+    /// Number by number from `a` to `b` (stops of different counts do not blend: `a` until the end).
     public static func interpolate(_ a: Self, _ b: Self, _ fraction: Double) -> Self {
         guard a.numbers.count == b.numbers.count else { return fraction < 1 ? a : b }
         var out = a.numbers
@@ -48,8 +52,10 @@ public struct GradientStops: LottieValue, Equatable {
         return GradientStops(out)
     }
 
+    /// Every number times `k`.
     public static func scaled(_ v: Self, by k: Double) -> Self { GradientStops(v.numbers.map { $0 * k }) }
 
+    /// The Euclidean distance between the two lists of numbers (0 when their counts differ).
     public static func distance(_ a: Self, _ b: Self) -> Double {
         guard a.numbers.count == b.numbers.count else { return 0 }
         var sum = 0.0
@@ -60,11 +66,16 @@ public struct GradientStops: LottieValue, Equatable {
 
 /// A bezier shape as Lottie stores it: vertices with in and out tangents relative to them.
 public struct BezierShape: LottieValue, Equatable {
+    /// The points the path passes through, in the layer's units.
     public var vertices: [Point]
+    /// Each vertex's incoming control point, relative to the vertex.
     public var inTangents: [Point]
+    /// Each vertex's outgoing control point, relative to the vertex.
     public var outTangents: [Point]
+    /// Whether the last vertex joins the first.
     public var isClosed: Bool
 
+    /// A shape of `vertices` with their tangents (one of each per vertex).
     public init(vertices: [Point], inTangents: [Point], outTangents: [Point], isClosed: Bool) {
         self.vertices = vertices; self.inTangents = inTangents; self.outTangents = outTangents; self.isClosed = isClosed
     }
@@ -95,6 +106,7 @@ public struct BezierShape: LottieValue, Equatable {
                            outTangents: add(a.outTangents, b.outTangents), isClosed: a.isClosed)
     }
 
+    /// Every vertex and tangent times `k`.
     public static func scaled(_ v: Self, by k: Double) -> Self {
         func scale(_ p: [Point]) -> [Point] { p.map { Point(x: $0.x * k, y: $0.y * k) } }
         return BezierShape(vertices: scale(v.vertices), inTangents: scale(v.inTangents), outTangents: scale(v.outTangents), isClosed: v.isClosed)
@@ -114,10 +126,11 @@ public struct BezierShape: LottieValue, Equatable {
 
 /// A property that is fixed or keyframed.
 public enum Animatable<Value: LottieValue>: Sendable {
+    /// One value at every frame.
     case fixed(Value)
     /// Keyframes as the file gives them (times in the layer's frames), compiled by the reader:
     /// hold keyframes are hold segments, "o"/"i" easing the segment's easing (one curve per
-    /// dimension where they differ), spatial tangents a ``SpatialCurve`` followed at an even speed.
+    /// dimension where they differ), spatial tangents a `SpatialCurve` followed at an even speed.
     case keyframed(KeyframeCurve<Value>)
     /// A value provider's (LT2): a function of the frame.
     case provided(@Sendable (Double) -> Value)

@@ -14,9 +14,13 @@ public final class LottieAnimation: Sendable {
     public let startFrame: Double, endFrame: Double
     /// The canvas in points ("w", "h").
     public let width: Double, height: Double
+    /// The animation's name ("nm").
     public let name: String
+    /// The top-level layers ("layers"), the first drawn on top.
     public let layers: [LottieLayer]
+    /// Precompositions and images by id ("assets").
     public let assets: [String: LottieAsset]
+    /// The named time ranges ("markers").
     public let markers: [LottieMarker]
     /// What was read but will not be drawn as written (expressions, text layers, unknown
     /// items), each with its JSON path.
@@ -124,6 +128,7 @@ public struct LottieLimits: Sendable {
     public var maximumPrecompositionDepth = 32
     /// The most pixels of one embedded or referenced image, and of all of them together.
     public var maximumImagePixels = ImageDecoder.defaultPixelLimit
+    /// The most pixels of all images together.
     public var maximumTotalImagePixels = 4 * ImageDecoder.defaultPixelLimit
     /// The most vertices in one bezier shape.
     public var maximumVertices = 100_000
@@ -131,11 +136,14 @@ public struct LottieLimits: Sendable {
     /// together, and the highest ratio of an entry's inflated to its stored size (entries over
     /// 1 MiB). The archive, and each entry inflated, are held to ``maximumFileBytes``.
     public var maximumArchiveEntries = 1_000
+    /// The most bytes a `.lottie` archive's entries inflate to together (256 MiB).
     public var maximumArchiveBytes = 256 << 20
+    /// The highest ratio of an entry's inflated size to its stored size.
     public var maximumCompressionRatio = 100
     /// What one expression evaluation may spend (LT10).
     public var expressions = LottieExpressionLimits()
 
+    /// The default limits.
     public init() {}
 }
 
@@ -144,12 +152,14 @@ public struct LottieLimits: Sendable {
 public struct LottieError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The JSON path of the offending value ("" for the file or entry as a whole).
     public var path: String
+    /// What is wrong there.
     public var message: String
     /// The `.lottie` archive read (its file's path, or the name it was given), nil for JSON.
     public var archive: String?
     /// The archive's entry at fault (`a/intro.json`, `i/img_0.png`), nil for the archive as a
     /// whole or for JSON.
     public var entry: String?
+    /// An error at JSON `path` saying `message`, in `archive`'s `entry` when from a `.lottie` file.
     public init(path: String, message: String, archive: String? = nil, entry: String? = nil) {
         self.path = path; self.message = message; self.archive = archive; self.entry = entry
     }

@@ -18,7 +18,7 @@ public enum LottieLoopMode: Sendable, Equatable {
 
 /// A view that plays a ``LottieAnimation`` (LT2), as lottie-ios's `LottieAnimationView`: the
 /// animation is built as a layer tree (``LottieComposition``) inside the view's layer, scaled by
-/// ``contentMode`` (aspect-fit by default), and the frame shown is a function of the layer's
+/// `contentMode` (aspect-fit by default), and the frame shown is a function of the layer's
 /// local time since the play began (CA6's layer time: the window's frame clock, through the
 /// layers' speed and time offsets). No frame deltas are summed, and a paused window or layer
 /// pauses it exactly.
@@ -85,6 +85,7 @@ open class LottieAnimationView: View, TimedContent {
     private var lastLocalTime = 0.0
     private var laidOut: (bounds: Rect, mode: ContentMode)?
 
+    /// A view showing `animation` at its first frame, fitted inside `frame` (points) with its aspect kept; nil shows nothing until one is set.
     public init(animation: LottieAnimation? = nil, frame: Rect = .zero) {
         super.init(frame: frame)
         contentMode = .scaleAspectFit
@@ -177,6 +178,7 @@ open class LottieAnimationView: View, TimedContent {
 
     // MARK: TimedContent
 
+    /// Whether the animation is playing: while it is, each frame sets the layers' values for the current animation frame.
     public var isRunning: Bool { playback != nil }
 
     /// Forgets what the composition's text layers keep (MR5's memory warning); they render it

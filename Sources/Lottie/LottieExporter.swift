@@ -9,8 +9,11 @@ import Timeline
 
 /// A failure to export a Lottie file (LT4), saying what was wrong; nothing is written then.
 public struct LottieExportError: Error, CustomStringConvertible, Sendable {
+    /// What was wrong, as the command line prints it.
     public let message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
@@ -20,7 +23,9 @@ public struct LottieExportSummary: Sendable {
     public var layers = 0
     /// Properties written as constants (`"a": 0`) and as keyframed values, and their keyframes.
     public var constantProperties = 0
+    /// Properties written with keyframes.
     public var animatedProperties = 0
+    /// Keyframes written, all properties together.
     public var keyframes = 0
     /// Frames sampled.
     public var frames = 0
@@ -43,7 +48,7 @@ public struct LottieExportSummary: Sendable {
 /// keyframe pair, springs and anything else are baked into linear keyframes, and constants are
 /// written as `"a": 0`. Lottie's parenting does not pass opacity on, so a translucent view with
 /// children is a group: its subtree goes into a precomposition drawn with its opacity, as the
-/// engine composites it (``CompositionWriter``); inside a group, a layer's opacity is the product
+/// engine composites it (`CompositionWriter`); inside a group, a layer's opacity is the product
 /// of its ancestors' up to the group. A view that clips (`clipsToBounds`, a layer's
 /// `masksToBounds`) with children is a group too: its precomposition layer is masked by its
 /// rounded bounds, placed in window coordinates each frame.
@@ -62,12 +67,12 @@ public struct LottieExportSummary: Sendable {
 ///
 /// An emitter's particles are baked: each particle drawn in the range is a layer of its own,
 /// in and out at the frames it lives, its motion, spin, scale, colour and alpha keyframed
-/// (``recordParticles(_:of:model:copy:name:parent:into:)``).
+/// (`recordParticles(_:of:model:copy:name:parent:into:)`).
 ///
 /// A 3-D transform (a turn about x or y, a perspective from a sublayer transform) is written as
 /// the closest 2-D transform of the layer's flattened plane, frame by frame: exact without
 /// perspective, fitted with it, and a warning names the layer and its worst error when the fit
-/// misses by more than half a pixel (``placement(of:instance:plane:world:key:name:)``). Layers
+/// misses by more than half a pixel (`placement(of:instance:plane:world:key:name:)`). Layers
 /// facing away that are not double-sided are hidden in those frames, siblings stack by
 /// zPosition, and under perspective nothing clips or masks, as the engine draws them.
 ///
@@ -123,6 +128,7 @@ public final class LottieRecorder {
     /// curves), so those moves are exact bezier keyframes too.
     public var curves: [CubicBezier] = KeyframeReduction.standardCurves
 
+    /// A recorder of what `window` draws: call ``recordFrame()`` once per frame, then ``data(frameRate:name:)``.
     public init(window: Window) { self.window = window }
 
     // MARK: Recording
@@ -588,7 +594,7 @@ public final class LottieRecorder {
         return (json, writer.properties.summary)
     }
 
-    /// ``document(frameRate:name:)`` serialised by ``LottieJSONWriter`` (`ty` first in every
+    /// ``document(frameRate:name:)`` serialised by `LottieJSONWriter` (`ty` first in every
     /// object, as rlottie needs; the other keys sorted, so equal recordings give equal bytes).
     public func data(frameRate: Int, name: String = "timeline") throws(LottieExportError) -> (data: Data, summary: LottieExportSummary) {
         let (json, summary) = try document(frameRate: frameRate, name: name)

@@ -16,7 +16,7 @@ import TextEngine
 ///
 /// Shaped once per document and font system. Text with neither a stroke, animators, a path
 /// nor embedded glyphs draws its glyph runs as set. Otherwise each glyph is drawn on its own
-/// (``LottieTextLayout``): its animators' selectors evaluated at the frame give it an offset,
+/// (`LottieTextLayout`): its animators' selectors evaluated at the frame give it an offset,
 /// a scale, a turn about its middle, an opacity and colours; a font glyph only moved stays a
 /// glyph of a run, an embedded one part of one shape, one turned, scaled, skewed or stroked is
 /// drawn from its outline. A frame whose animators and path do not change draws the kept
@@ -46,6 +46,7 @@ public final class LottieTextLayer: TextLayer {
         super.init()
     }
 
+    /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
     public required init(layer: Layer) {
         let other = layer as? LottieTextLayer
         text = other?.text ?? LottieText(documents: [])

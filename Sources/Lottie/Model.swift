@@ -10,14 +10,21 @@ import RenderModel
 /// A layer's or a shape group's transform: anchor, position (joined or split), scale in percent,
 /// rotation and skew in degrees, opacity in percent.
 public struct LottieTransform: Sendable {
+    /// The anchor point ("a"), in the layer's own coordinates: what position places and rotation and scale turn round.
     public var anchor: Animatable<LottieVector> = .fixed(.zero)
+    /// The position ("p") of the anchor in the parent's coordinates, in the composition's units (pixels of its `w` x `h`).
     public var position: Animatable<LottieVector> = .fixed(.zero)
     /// Split position ("s": true): x and y keyframed on their own.
     public var positionX: Animatable<LottieVector>?, positionY: Animatable<LottieVector>?
+    /// The scale ("s") in percent per axis (100: unscaled).
     public var scale: Animatable<LottieVector> = .fixed(LottieVector(100, 100, 100, 0))
+    /// The rotation ("r") in degrees, clockwise.
     public var rotation: Animatable<LottieVector> = .fixed(.zero)
+    /// The opacity ("o") in percent, 0...100.
     public var opacity: Animatable<LottieVector> = .fixed(LottieVector(100, 0, 0, 0))
+    /// The skew ("sk") in degrees.
     public var skew: Animatable<LottieVector> = .fixed(.zero)
+    /// The direction of the skew ("sa") in degrees.
     public var skewAxis: Animatable<LottieVector> = .fixed(.zero)
     /// A repeater's opacity of its first and last copies (percent).
     public var startOpacity: Animatable<LottieVector>?, endOpacity: Animatable<LottieVector>?
@@ -25,6 +32,7 @@ public struct LottieTransform: Sendable {
     public var rotationX: Animatable<LottieVector>?, rotationY: Animatable<LottieVector>?
     public var orientation: Animatable<LottieVector>?
 
+    /// The identity transform: no offset, 100% scale, no rotation or skew, fully opaque.
     public init() {}
 
     /// Whether nothing in it changes over time.
@@ -94,63 +102,101 @@ public struct LottieTransform: Sendable {
 
 /// How a stroke ends and joins.
 public struct LottieStrokeStyle: Sendable {
+    /// The stroke's width ("w") in the composition's units.
     public var width: Animatable<LottieVector>
+    /// How open ends are drawn ("lc": butt, round, square).
     public var cap: LineCap
+    /// How corners are drawn ("lj": miter, round, bevel).
     public var join: LineJoin
+    /// The longest miter as a multiple of the width ("ml").
     public var miterLimit: Double
     /// Dash and gap lengths alternating, then the offset.
     public var dashes: [Animatable<LottieVector>]
+    /// How far into the dash pattern the stroke starts; nil: 0.
     public var dashOffset: Animatable<LottieVector>?
 }
 
 /// A gradient's geometry and stops.
 public struct LottieGradient: Sendable {
+    /// Linear (along start to end) or radial (round start, reaching end).
     public enum Kind: Sendable { case linear, radial }
+    /// The gradient's kind ("t").
     public var kind: Kind
+    /// The start point ("s"), in the shape's coordinates.
     public var start: Animatable<LottieVector>
+    /// The end point ("e"), in the shape's coordinates.
     public var end: Animatable<LottieVector>
     /// Colour stops in the stops' numbers.
     public var colorStopCount: Int
+    /// The colour stops then the opacity stops ("g.k"), as flat numbers: position, r, g, b for each colour stop.
     public var stops: Animatable<GradientStops>
+    /// A radial gradient's focal offset ("h") in percent of the radius; nil: centred.
     public var highlightLength: Animatable<LottieVector>?
+    /// The direction of that offset ("a") in degrees.
     public var highlightAngle: Animatable<LottieVector>?
 }
 
 /// One item of a shape layer's contents, in file order (the first is drawn on top).
 public indirect enum ShapeItem: Sendable {
+    /// A group ("gr"): its items drawn with its own transform.
     case group(name: String, items: [ShapeItem], transform: LottieTransform)
+    /// A rectangle ("rc") centred at `position`, of `size`, corners rounded by `roundness`.
     case rectangle(position: Animatable<LottieVector>, size: Animatable<LottieVector>, roundness: Animatable<LottieVector>, reversed: Bool)
+    /// An ellipse ("el") centred at `position`, of `size`.
     case ellipse(position: Animatable<LottieVector>, size: Animatable<LottieVector>, reversed: Bool)
+    /// A star or polygon ("sr").
     case polystar(Polystar)
+    /// A free path ("sh").
     case path(Animatable<BezierShape>, reversed: Bool)
+    /// A solid fill ("fl") of the paths above it in the group; colour components 0...1, opacity in percent.
     case fill(name: String, color: Animatable<LottieVector>, opacity: Animatable<LottieVector>, rule: FillRule)
+    /// A solid stroke ("st") of the paths above it in the group.
     case stroke(name: String, color: Animatable<LottieVector>, opacity: Animatable<LottieVector>, style: LottieStrokeStyle)
+    /// A gradient fill ("gf").
     case gradientFill(name: String, gradient: LottieGradient, opacity: Animatable<LottieVector>, rule: FillRule)
+    /// A gradient stroke ("gs").
     case gradientStroke(name: String, gradient: LottieGradient, opacity: Animatable<LottieVector>, style: LottieStrokeStyle)
+    /// Trim paths ("tm"): only `start`...`end` percent of each path (or of all together), moved round by `offset` degrees.
     case trim(start: Animatable<LottieVector>, end: Animatable<LottieVector>, offset: Animatable<LottieVector>, individually: Bool)
+    /// A repeater ("rp"): the items above it drawn `copies` times, each transformed once more.
     case repeater(copies: Animatable<LottieVector>, offset: Animatable<LottieVector>, transform: LottieTransform, copiesAbove: Bool)
+    /// Rounded corners ("rd") of `radius` units on the paths above it.
     case roundedCorners(radius: Animatable<LottieVector>)
+    /// Merge paths ("mm"): how the paths above are combined (After Effects' mode number).
     case merge(mode: Int)
 
     /// A star or a regular polygon.
     public struct Polystar: Sendable {
+        /// A star ("sy" 1) with inner points; otherwise a polygon.
         public var isStar: Bool
+        /// The centre ("p").
         public var position: Animatable<LottieVector>
+        /// How many points or sides ("pt").
         public var points: Animatable<LottieVector>
+        /// The rotation ("r") in degrees.
         public var rotation: Animatable<LottieVector>
+        /// The outer points' radius ("or") and roundness ("os", percent).
         public var outerRadius: Animatable<LottieVector>, outerRoundness: Animatable<LottieVector>
+        /// A star's inner points' radius ("ir") and roundness ("is"); nil for a polygon.
         public var innerRadius: Animatable<LottieVector>?, innerRoundness: Animatable<LottieVector>?
+        /// Whether the outline runs the other way (it matters for trims and fills by winding).
         public var reversed: Bool
     }
 }
 
 /// A mask on a layer: a path combined with the masks before it.
 public struct LottieMask: Sendable {
+    /// How the mask combines with the masks before it ("mode").
     public enum Mode: String, Sendable { case add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d", difference = "f", none = "n" }
+    /// How it combines.
     public var mode: Mode
+    /// The mask's outline ("pt") in the layer's coordinates.
     public var path: Animatable<BezierShape>
+    /// The mask's opacity ("o") in percent.
     public var opacity: Animatable<LottieVector>
+    /// How far the outline grows ("x", in units; negative shrinks it).
     public var expansion: Animatable<LottieVector>
+    /// Whether the mask covers the outside ("inv").
     public var isInverted: Bool
 }
 
@@ -159,30 +205,46 @@ public enum MatteMode: Int, Sendable { case alpha = 1, invertedAlpha = 2, luma =
 
 /// One layer of a composition.
 public struct LottieLayer: Sendable {
+    /// What a layer draws, by its "ty".
     public enum Kind: Sendable {
+        /// A precomposition (0): the asset `referenceID`'s layers in a `width` x `height` box.
         case precomposition(referenceID: String, width: Double, height: Double)
+        /// A solid (1): a rectangle of one colour.
         case solid(Color, width: Double, height: Double)
+        /// An image (2): the asset `referenceID`.
         case image(referenceID: String)
+        /// A null (3): draws nothing; its transform moves its children.
         case null
+        /// Shapes (4): its contents.
         case shape([ShapeItem])
         /// Text set in the animation's fonts by the text engine.
         case text(LottieText)
     }
+    /// What the layer draws.
     public var kind: Kind
+    /// The layer's name ("nm"), for keypaths.
     public var name: String
     /// The layer's "ind", which children name as their "parent".
     public var index: Int?
+    /// The index of the layer whose transform this one inherits ("parent"); nil: none.
     public var parent: Int?
+    /// The frames the layer shows between ("ip" to "op", the out point excluded).
     public var inPoint: Double, outPoint: Double
+    /// The frame a precomposition's time starts at ("st").
     public var startTime: Double
     /// Time stretch ("sr"): a precomposition's inner frames run this many times slower.
     public var stretch: Double
+    /// The layer's transform ("ks").
     public var transform: LottieTransform
+    /// The layer's masks ("masksProperties"), in order.
     public var masks: [LottieMask]
+    /// How the layer is matted by the one above it ("tt"); nil: not matted.
     public var matteMode: MatteMode?
     /// Whether this layer is the matte of the layer below it ("td").
     public var isMatte: Bool
+    /// Whether the layer is hidden ("hd").
     public var isHidden: Bool
+    /// Whether the layer turns to follow its motion path ("ao").
     public var autoOrient: Bool
     /// Time remapping (seconds) for precompositions.
     public var timeRemap: Animatable<LottieVector>?
@@ -204,7 +266,9 @@ public struct LottieLayer: Sendable {
 
 /// A reusable part of an animation: a precomposition's layers or an image.
 public enum LottieAsset: Sendable {
+    /// Layers that precomposition layers draw.
     case precomposition([LottieLayer])
+    /// A decoded image, drawn at `width` x `height` units.
     case image(Image, width: Double, height: Double)
     /// An image that could not be found or decoded (the layer then draws nothing).
     case missingImage(reason: String)
@@ -212,7 +276,10 @@ public enum LottieAsset: Sendable {
 
 /// A named time range.
 public struct LottieMarker: Sendable, Equatable {
+    /// The marker's name ("cm").
     public var name: String
+    /// The frame it starts at ("tm").
     public var frame: Double
+    /// Its length in frames ("dr").
     public var duration: Double
 }

@@ -22,9 +22,11 @@ public struct LottieTextAnimator: Sendable {
     public var opacity: Animatable<LottieVector>?
     /// Colours ("fc", "sc") the picked characters are blended toward, 0...1.
     public var fillColor: Animatable<LottieVector>?
+    /// The colour ("sc") the picked characters' stroke is blended toward, components 0...1; nil: unchanged.
     public var strokeColor: Animatable<LottieVector>?
     /// Opacities in percent the fill's and the stroke's alpha are blended toward ("fo", "so").
     public var fillOpacity: Animatable<LottieVector>?
+    /// The opacity in percent ("so") the stroke's alpha is blended toward; nil: unchanged.
     public var strokeOpacity: Animatable<LottieVector>?
     /// Added to the document's stroke width ("sw").
     public var strokeWidth: Animatable<LottieVector>?
@@ -36,6 +38,7 @@ public struct LottieTextAnimator: Sendable {
     /// Hue shifts in degrees ("fh", "sh"), and saturation and brightness added in percent
     /// ("fs", "fb", "ss", "sb"), in HSV, to the fill's and the stroke's colours.
     public var fillHue: Animatable<LottieVector>?, fillSaturation: Animatable<LottieVector>?, fillBrightness: Animatable<LottieVector>?
+    /// The stroke's hue shift in degrees ("sh") and saturation and brightness added in percent ("ss", "sb"); nil: unchanged.
     public var strokeHue: Animatable<LottieVector>?, strokeSaturation: Animatable<LottieVector>?, strokeBrightness: Animatable<LottieVector>?
     /// Turns about the character's x and y axes in degrees ("rx", "ry"), drawn flat: the
     /// projection without perspective (a turn about x shortens the character by its cosine).
@@ -72,9 +75,13 @@ public struct LottieTextRangeSelector: Sendable {
     /// min and max pick the range itself.
     public enum Mode: Int, Sendable { case add = 1, subtract = 2, intersect = 3, min = 4, max = 5, difference = 6 }
 
+    /// Whether start, end and offset are percentages (the default) or indices.
     public var units: Units = .percentage
+    /// What one unit of the range is (characters by default).
     public var basis: Basis = .characters
+    /// How the amount spreads over the range (all or nothing by default).
     public var shape: Shape = .square
+    /// How the selection combines with the text (add by default).
     public var mode: Mode = .add
     /// Where the range starts ("s"), in ``units``.
     public var start: Animatable<LottieVector> = .fixed(.zero)
@@ -86,9 +93,10 @@ public struct LottieTextRangeSelector: Sendable {
     public var amount: Animatable<LottieVector> = .fixed(LottieVector(100, 0, 0, 0))
     /// Ease high and low ("xe", "ne"), percent -100...100: bend the shape's rise.
     public var easeHigh: Animatable<LottieVector> = .fixed(.zero)
+    /// Ease low ("ne"), percent -100...100: bends the bottom of the shape's rise.
     public var easeLow: Animatable<LottieVector> = .fixed(.zero)
     /// Whether units are picked in a shuffled order ("rn"). lottie-web and ThorVG shuffle anew
-    /// each time a file loads; here the shuffle is fixed (``order(count:seed:)``), so a frame
+    /// each time a file loads; here the shuffle is fixed (`order(count:seed:)`), so a frame
     /// always looks the same.
     public var randomizesOrder = false
 

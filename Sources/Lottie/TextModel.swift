@@ -6,6 +6,7 @@ import RenderModel
 public struct LottieTextDocument: Sendable, Equatable {
     /// How lines sit on the layer's origin (point text) or in the box.
     public enum Justification: Int, Sendable {
+        /// Lines aligned left, right or centred ("j" 0, 1, 2).
         case left = 0, right = 1, center = 2
         /// Justified lines, the last one left, right, centred or justified too.
         case justifyLastLeft = 3, justifyLastRight = 4, justifyLastCenter = 5, justifyLastFull = 6
@@ -17,18 +18,23 @@ public struct LottieTextDocument: Sendable, Equatable {
     public var fontName: String
     /// The family and style the font list gives for it (the name itself when it lists none).
     public var fontFamily: String
+    /// The style the font list gives ("Bold", "Italic"...).
     public var fontStyle: String
     /// The font's ascent as a share of its size, when the font list gives it (box text places
     /// its first baseline this far below the box's top).
     public var ascent: Double?
+    /// The font size in the layer's points ("s").
     public var size: Double
+    /// The characters' fill ("fc"); nil: not filled.
     public var fillColor: Color?
     /// The characters' stroke ("sc", "sw"): drawn along their outlines, centred on them.
     public var strokeColor: Color?
+    /// The stroke's width in points ("sw"); 0: no stroke.
     public var strokeWidth: Double
     /// Whether the stroke is drawn over the fill ("of"; ThorVG and lottie-web draw it over when
     /// the file does not say).
     public var strokeOverFill: Bool = true
+    /// How lines are aligned ("j").
     public var justification: Justification
     /// Extra space after each character, in thousandths of an em.
     public var tracking: Double
@@ -60,8 +66,11 @@ public struct LottieText: Sendable {
     /// advance, its word's or its line's. lottie-web and ThorVG take "all" as characters.
     public enum AnchorPointGrouping: Int, Sendable { case characters = 1, words = 2, lines = 3, all = 4 }
 
+    /// The text's versions, each from its frame, in frame order.
     public var documents: [(frame: Double, document: LottieTextDocument)]
+    /// The animators ("a"), applied in order to the characters their selectors pick.
     public var animators: [LottieTextAnimator] = []
+    /// What each animator's transform turns about ("m.g"; characters by default).
     public var anchorPointGrouping: AnchorPointGrouping = .characters
     /// Moves each group's pivot ("m.a"): x in percent of half its advance, y in percent of a
     /// line's height (lottie-web's 0.857 of the size).
@@ -101,14 +110,18 @@ public struct LottieText: Sendable {
 /// One embedded glyph (`chars[]`): a character's outline in a family and style, in the units
 /// of a 100-point font with the pen at the origin and y down, and its advance.
 public struct LottieGlyph: Sendable {
+    /// The character the glyph draws ("ch").
     public var character: String
+    /// The font family it belongs to ("fFamily").
     public var family: String
+    /// The font style it belongs to ("style").
     public var style: String
     /// The advance ("w") at a size of 100.
     public var advance: Double
     /// Its shapes ("data.shapes") as one path (filled nonzero, as fonts' outlines are).
     public var outline: Path
 
+    /// A glyph of `character` in `family` and `style`, advancing `advance` units at size 100, drawn as `outline`.
     public init(character: String, family: String, style: String, advance: Double, outline: Path) {
         self.character = character; self.family = family; self.style = style; self.advance = advance; self.outline = outline
     }
@@ -123,6 +136,7 @@ public struct LottieGlyphSet: Sendable {
     /// The families that have glyphs.
     private(set) var families: Set<String> = []
 
+    /// A set of `glyphs`; where two share a character, family and style, the first is kept.
     public init(_ glyphs: [LottieGlyph] = []) {
         // The first glyph of a key wins, as lottie-web takes the first match.
         for g in glyphs {
@@ -134,6 +148,7 @@ public struct LottieGlyphSet: Sendable {
         }
     }
 
+    /// Whether the set has no glyph.
     public var isEmpty: Bool { families.isEmpty }
 
     /// The glyph for `character` in `family` and `style` (nil: the font draws it).
@@ -147,16 +162,21 @@ public struct LottieGlyphSet: Sendable {
 public struct LottieTextPath: Sendable {
     /// The mask whose path it is ("m"), and that path.
     public var mask: Int
+    /// The mask's path, in the layer's coordinates.
     public var shape: Animatable<BezierShape>
     /// Where the text starts along the path ("f") and how far before its end it stops ("l").
     public var firstMargin: Animatable<LottieVector> = .fixed(.zero)
+    /// How far before the path's end the text stops ("l"), in the layer's units.
     public var lastMargin: Animatable<LottieVector> = .fixed(.zero)
     /// Whether the path runs backward ("r"), characters turn with its direction ("p") and
     /// the text is spread to fill it from margin to margin ("a"): non-zero for yes.
     public var reversed: Animatable<LottieVector> = .fixed(.zero)
+    /// Whether characters turn with the path's direction ("p"; non-zero: yes, the default).
     public var perpendicular: Animatable<LottieVector> = .fixed(LottieVector(1, 0, 0, 0))
+    /// Whether the text is spread from margin to margin ("a"; non-zero: yes).
     public var forceAlignment: Animatable<LottieVector> = .fixed(.zero)
 
+    /// Text along mask `mask`'s `shape`, with no margins, turning with the path.
     public init(mask: Int, shape: Animatable<BezierShape>) { self.mask = mask; self.shape = shape }
 
     var isAnimated: Bool {
@@ -176,6 +196,7 @@ struct LottieFontEntry: Sendable {
 /// and its own) and the text the file gives; nil keeps that text.
 @MainActor
 public protocol AnimationKeypathTextProvider: AnyObject {
+    /// The text for the layer at `keypath` whose file text is `sourceText`; nil keeps the file's.
     func text(for keypath: AnimationKeypath, sourceText: String) -> String?
 }
 
@@ -184,8 +205,11 @@ public protocol AnimationKeypathTextProvider: AnyObject {
 /// layers keep their text.
 @MainActor
 public final class DictionaryTextProvider: AnimationKeypathTextProvider {
+    /// The replacement texts, by keypath ("Intro.Title") or by layer name ("Title").
     public let values: [String: String]
+    /// A provider of `values`.
     public init(_ values: [String: String]) { self.values = values }
+    /// The text under the layer's whole keypath, else under its name, else `sourceText`.
     public func text(for keypath: AnimationKeypath, sourceText: String) -> String? {
         values[keypath.description] ?? keypath.keys.last.flatMap { values[$0] } ?? sourceText
     }

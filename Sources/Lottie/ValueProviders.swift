@@ -5,10 +5,13 @@ import Geometry
 /// "Position", "Scale", "Rotation", "Anchor Point", "Time Remap"; a layer's or group's transform
 /// properties may be written under "Transform"). `*` matches one name, `**` any number.
 public struct AnimationKeypath: Sendable, Hashable, CustomStringConvertible {
+    /// The names in order, `*` and `**` included.
     public let keys: [String]
     /// Names separated by dots: "**.Fill 1.Color".
     public init(keypath: String) { keys = keypath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+    /// The keypath of `keys`, one name each.
     public init(keys: [String]) { self.keys = keys }
+    /// The names joined by dots, as a keypath string.
     public var description: String { keys.joined(separator: ".") }
 
     /// Whether the names `path` match the keypath.
@@ -34,9 +37,11 @@ public protocol AnyValueProvider: Sendable {
 /// Recolours fills and strokes.
 public struct ColorValueProvider: AnyValueProvider {
     private let block: @Sendable (Double) -> Color
+    /// A provider of one colour at every frame.
     public init(_ color: Color) { block = { _ in color } }
     /// A colour as a function of the frame.
     public init(block: @escaping @Sendable (Double) -> Color) { self.block = block }
+    /// The colour at `frame` as red, green, blue and alpha, 0...1 each.
     public func storedValue(at frame: Double) -> LottieVector {
         let c = block(frame)
         return LottieVector(c.red, c.green, c.blue, c.alpha)
@@ -46,16 +51,22 @@ public struct ColorValueProvider: AnyValueProvider {
 /// A number: an opacity (percent), a stroke width, a rotation (degrees), a time remap (seconds).
 public struct FloatValueProvider: AnyValueProvider {
     private let block: @Sendable (Double) -> Double
+    /// A provider of one number at every frame.
     public init(_ value: Double) { block = { _ in value } }
+    /// A number as a function of the frame.
     public init(block: @escaping @Sendable (Double) -> Double) { self.block = block }
+    /// The number at `frame`, in the property's own units.
     public func storedValue(at frame: Double) -> LottieVector { LottieVector(block(frame), 0, 0, 0) }
 }
 
 /// A point: a position, an anchor, a scale (percent per axis).
 public struct PointValueProvider: AnyValueProvider {
     private let block: @Sendable (Double) -> Point
+    /// A provider of one point at every frame.
     public init(_ point: Point) { block = { _ in point } }
+    /// A point as a function of the frame.
     public init(block: @escaping @Sendable (Double) -> Point) { self.block = block }
+    /// The point at `frame` as x and y, in the property's own units.
     public func storedValue(at frame: Double) -> LottieVector { let p = block(frame); return LottieVector(p.x, p.y, 0, 0) }
 }
 

@@ -2,10 +2,15 @@ import Geometry
 
 /// A value of an animatable property, interpolable component-wise.
 public enum AnimatableValue: Sendable, Equatable {
+    /// A number: an opacity, a radius in points.
     case scalar(Double)
+    /// A point in points.
     case point(Point)
+    /// A rectangle in points.
     case rect(Rect)
+    /// A colour, interpolated per component.
     case color(Color)
+    /// A 2D transform, interpolated matrix entry by matrix entry.
     case transform(AffineTransform)
 
     /// `from + (to − from)·p`; exact at p = 0 and p = 1. Springs may overshoot (p outside 0...1).

@@ -23,8 +23,11 @@ public enum MediaTime {
 /// When and how an animation runs: delay, duration, curve, repeat and autoreverse; and the time
 /// model of N8 that turns local time into progress: repeat, then reverse, then easing.
 public struct AnimationTiming: Sendable, Equatable {
+    /// Seconds before the animation starts.
     public var delay: Double
+    /// Seconds one iteration takes (a spring's may be its settling time).
     public var duration: Double
+    /// How progress follows time within an iteration.
     public var curve: TimingCurve
     /// Extra repetitions after the first (fractional allowed; `.infinity` repeats forever).
     public var repeatCount: Double
@@ -43,6 +46,7 @@ public struct AnimationTiming: Sendable, Equatable {
         get { web?.fill ?? .auto }
         set { updateWeb { $0.fill = newValue } }
     }
+    /// Which way iterations play (forwards by default).
     public var direction: PlaybackDirection {
         get { web?.direction ?? .normal }
         set { updateWeb { $0.direction = newValue } }
@@ -105,6 +109,7 @@ public struct AnimationTiming: Sendable, Equatable {
         web = v.isDefault ? nil : WebFields(v)
     }
 
+    /// Timing of `duration` seconds after `delay` seconds along `curve`, repeated and reversed as asked.
     public init(delay: Double = 0, duration: Double, curve: TimingCurve, repeatCount: Double = 0, autoreverses: Bool = false) {
         self.delay = delay; self.duration = duration; self.curve = curve
         self.repeatCount = repeatCount; self.autoreverses = autoreverses
@@ -146,6 +151,7 @@ public struct AnimationTiming: Sendable, Equatable {
 
 /// Web Animations' fill modes.
 public enum FillMode: String, Sendable, Equatable, CaseIterable {
+    /// auto: UIKit's behaviour; none: no effect outside the active interval; forwards: the end value after it; backwards: the start value during the delay; both.
     case auto, none, forwards, backwards, both
     var fillsBackwards: Bool { self == .backwards || self == .both }
     var fillsForwards: Bool { self == .forwards || self == .both }
@@ -153,6 +159,7 @@ public enum FillMode: String, Sendable, Equatable, CaseIterable {
 
 /// Web Animations' playback directions.
 public enum PlaybackDirection: String, Sendable, Equatable, CaseIterable {
+    /// Every iteration forwards, every one backwards, alternating from forwards, or alternating from backwards.
     case normal, reverse, alternate, alternateReverse = "alternate-reverse"
 }
 
@@ -162,13 +169,17 @@ public enum EffectPhase: Sendable, Equatable { case before, active, after }
 /// Web Animations' computed timing at one local time: the phase, and where the effect is when
 /// it has an effect (nil progress: no effect, the underlying value shows).
 public struct ComputedTiming: Sendable, Equatable {
+    /// Timing in `phase` with no progress: the underlying value shows.
     public init(phase: EffectPhase) { self.phase = phase }
+    /// Before, in or after the active interval.
     public var phase: EffectPhase
+    /// Seconds into the active interval; nil when there is no effect.
     public var activeTime: Double?
     /// The directed progress before easing, in 0...1.
     public var directedProgress: Double?
     /// The eased progress.
     public var progress: Double?
+    /// The iteration running, from 0; nil when there is no effect.
     public var currentIteration: Double?
 }
 

@@ -1,13 +1,16 @@
 /// Where the jumps of a step easing fall (CSS Easing: `jump-start`, `jump-end`, `jump-none`,
 /// `jump-both`; `start` and `end` are `jump-start` and `jump-end`).
 public enum StepPosition: String, Sendable, Equatable, CaseIterable {
+    /// Jump at the start of each interval, at the end, at neither (holding the ends), or at both.
     case jumpStart = "jump-start", jumpEnd = "jump-end", jumpNone = "jump-none", jumpBoth = "jump-both"
 }
 
 /// CSS `steps(count, position)`: the output holds still between `jumps` equal jumps. The number of
 /// jumps is `count`, one fewer with `jump-none` and one more with `jump-both`.
 public struct Steps: Sendable, Equatable {
+    /// How many intervals the input is divided into.
     public let count: Int
+    /// Where the jumps fall.
     public let position: StepPosition
 
     /// Nil where CSS rejects the function: a count below 1, or below 2 with `jump-none` (and
@@ -18,6 +21,7 @@ public struct Steps: Sendable, Equatable {
         self.position = position
     }
 
+    /// How many jumps the output makes: `count`, one fewer with `jump-none`, one more with `jump-both`.
     public var jumps: Int {
         switch position {
         case .jumpStart, .jumpEnd: count
@@ -43,11 +47,16 @@ public struct Steps: Sendable, Equatable {
 /// CSS `linear(...)`: straight lines through stops (output, input), inputs non-decreasing; before
 /// the first and after the last stop the first or last segment is extended.
 public struct PiecewiseLinear: Sendable, Equatable {
+    /// One point of the easing: its output at an input.
     public struct Stop: Sendable, Equatable {
+        /// The output at ``input``.
         public var output: Double
+        /// The input (a fraction of the duration, 0...1 for stops inside the animation).
         public var input: Double
+        /// A stop of `output` at `input`.
         public init(output: Double, input: Double) { self.output = output; self.input = input }
     }
+    /// The stops, inputs non-decreasing, at least two.
     public let stops: [Stop]
 
     /// Stops as written in CSS: an output with zero, one or two input positions (fractions, 0.5 for
@@ -95,12 +104,14 @@ public struct PiecewiseLinear: Sendable, Equatable {
         return (stops[a], stops[a + 1])
     }
 
+    /// The output at input `x`, on the straight line through the stops around it.
     public func progress(at x: Double) -> Double {
         let (a, b) = segment(x)
         if a.input == b.input { return b.output }
         return a.output + (b.output - a.output) * (x - a.input) / (b.input - a.input)
     }
 
+    /// The line's slope at input `x` (0 on a vertical step).
     public func slope(at x: Double) -> Double {
         let (a, b) = segment(x)
         return a.input == b.input ? 0 : (b.output - a.output) / (b.input - a.input)

@@ -32,12 +32,15 @@ public protocol KeyframeValue {
 }
 
 extension KeyframeValue {
+    /// By default every component follows the first progress, `progress.x`.
     @inlinable public static func interpolate(_ a: Self, _ b: Self, _ progress: SIMD4<Double>) -> Self {
         interpolate(a, b, progress.x)
     }
 
+    /// By default `a` plus `b` scaled by -1.
     @inlinable public static func difference(_ a: Self, _ b: Self) -> Self { sum(a, scaled(b, by: -1)) }
 
+    /// By default the value interpolates by `fraction`, ignoring `point`.
     @inlinable public static func along(_ point: Point, from a: Self, to b: Self, _ fraction: Double) -> Self {
         interpolate(a, b, fraction)
     }
@@ -106,9 +109,12 @@ public enum KeyframeInterpolation: Sendable, Equatable {
 
 /// One segment of a ``KeyframeCurve``: how its values go, and how its time fraction is eased.
 public struct KeyframeSegment: Sendable, Equatable {
+    /// How the values go from one keyframe to the next.
     public var interpolation: KeyframeInterpolation
+    /// How the segment's time fraction is eased before the values are found.
     public var easing: KeyframeEasing
 
+    /// A segment going by `interpolation`, eased by `easing` (linear time by default).
     public init(_ interpolation: KeyframeInterpolation, easing: KeyframeEasing = .linear) {
         self.interpolation = interpolation; self.easing = easing
     }
@@ -285,6 +291,7 @@ extension KeyframeCurve {
 /// parameter (Core Animation's paths) or at an even speed by arc length (Lottie's spatial
 /// tangents, whose length is tabulated once when the curve is made, so a frame costs a lookup).
 public struct SpatialCurve: Sendable, Equatable {
+    /// The curve's end points and control points, in the animated property's units (points for a position).
     public let start: Point, control1: Point, control2: Point, end: Point
     /// Arc length at parameters k / ``chords``, when the curve is followed at an even speed;
     /// empty when it is followed by its parameter.

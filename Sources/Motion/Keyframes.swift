@@ -12,10 +12,14 @@ public enum KeyframeCalculation: Sendable {
 /// One keyframe: from `start` to `end` (seconds after the animation's begin and delay) the value
 /// goes to `value`.
 public struct Keyframe: Sendable, Equatable {
+    /// When the keyframe's span starts, in seconds after the animation's begin and delay.
     public var start: Double
+    /// When it ends and the value is reached, in seconds.
     public var end: Double
+    /// The value reached at ``end``.
     public var value: AnimatableValue
 
+    /// A keyframe going to `value` from `start` to `end` seconds.
     public init(start: Double, end: Double, value: AnimatableValue) {
         self.start = start; self.end = end; self.value = value
     }
@@ -33,10 +37,12 @@ public struct KeyframeTrack: Sendable, Equatable {
     public var initial: AnimatableValue { didSet { compile() } }
     /// Keyframes in start order.
     public private(set) var keyframes: [Keyframe]
+    /// How values go between keyframes; changing it compiles the curve again.
     public var calculation: KeyframeCalculation { didSet { compile() } }
     /// The keyframes as a curve over local time (seconds after the delay).
     public private(set) var curve: KeyframeCurve<AnimatableValue>
 
+    /// A track starting at `initial`, its keyframes sorted by start, compiled once into a curve.
     public init(initial: AnimatableValue, keyframes: [Keyframe] = [], calculation: KeyframeCalculation) {
         self.initial = initial
         self.keyframes = keyframes.sorted { $0.start < $1.start }

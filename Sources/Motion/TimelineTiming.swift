@@ -14,6 +14,7 @@ public struct TimelineTiming: Sendable, Equatable {
     /// The playhead value standing for "forever".
     public static let forever = Int64.max
 
+    /// Timing of a timeline `duration` nanoseconds long, repeated and alternated as asked.
     public init(duration: Int64, repeatCount: Double = 0, yoyo: Bool = false) {
         self.duration = duration; self.repeatCount = repeatCount; self.yoyo = yoyo
     }

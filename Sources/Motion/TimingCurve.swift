@@ -7,8 +7,11 @@ import Darwin
 /// How an animation's progress follows time (N3). Every curve is a pure function of time; progress
 /// 0 and 1 are exact at the ends.
 public enum TimingCurve: Sendable, Equatable {
+    /// Progress proportional to time.
     case linear
+    /// A cubic Bézier easing, as CSS `cubic-bezier`.
     case cubicBezier(CubicBezier)
+    /// A damped spring, which may overshoot 1.
     case spring(Spring)
     /// CSS `steps(n, position)`: progress in equal jumps (N10).
     case steps(Steps)
@@ -61,8 +64,10 @@ public enum TimingCurve: Sendable, Equatable {
 /// x1 and x2 in 0...1. The curve's x is solved for the time fraction to 1e-7 by Newton's method,
 /// falling back to bisection; no polynomial approximation.
 public struct CubicBezier: Sendable, Equatable {
+    /// The control points (x1, y1) and (x2, y2); x1 and x2 in 0...1.
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
+    /// The curve with control points (`x1`, `y1`) and (`x2`, `y2`); x1 and x2 must lie in 0...1.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         precondition((0...1).contains(x1) && (0...1).contains(x2), "CubicBezier: x1 and x2 must lie in 0...1 so that x is monotonic; got \(x1), \(x2)")
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
@@ -129,8 +134,11 @@ public struct CubicBezier: Sendable, Equatable {
 /// starting at `x(0) = −1` with `x'(0) = initialVelocity` (1 = the whole distance per second).
 /// All three regimes are exact: under-damped (ratio < 1), critically damped (= 1), over-damped (> 1).
 public struct Spring: Sendable, Equatable {
+    /// 1 settles without overshoot, below 1 bounces, above 1 approaches more slowly.
     public let dampingRatio: Double
+    /// The period in seconds the undamped spring would swing with: smaller is stiffer and faster.
     public let response: Double
+    /// The speed at the start, in whole distances per second.
     public let initialVelocity: Double
     /// The displacement and speed (fractions of the distance) below which the spring has settled.
     public let threshold: Double

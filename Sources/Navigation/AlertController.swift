@@ -7,12 +7,17 @@ import Motion
 /// An action of an ``AlertController``, as `UIAlertAction`.
 @MainActor
 public final class AlertAction {
+    /// How an action reads: a plain choice, the one that backs out (listed last in a sheet), or one that destroys something (red).
     public enum Style: Sendable { case `default`, cancel, destructive }
+    /// The button's title.
     public let title: String
+    /// How the action reads.
     public let style: Style
+    /// Whether the action's button can be chosen.
     public var isEnabled = true
     let handler: (@MainActor (AlertAction) -> Void)?
 
+    /// An action titled `title`; `handler` runs after the alert has been dismissed.
     public init(title: String, style: Style = .default, handler: (@MainActor (AlertAction) -> Void)? = nil) {
         self.title = title; self.style = style; self.handler = handler
     }
@@ -24,11 +29,15 @@ public final class AlertAction {
 /// handler.
 @MainActor
 public final class AlertController: ViewController, PresentationAnimating {
+    /// A card in the middle of the screen, or a sheet of buttons sliding up from the bottom.
     public enum Style: Sendable { case alert, actionSheet }
     /// Set when made (a facade making the controller first sets it before it loads).
     public package(set) var preferredStyle: Style
+    /// The text under the title; nil: none.
     public var message: String? { didSet { if isViewLoaded { rebuild() } } }
+    /// The actions, in the order added.
     public private(set) var actions: [AlertAction] = []
+    /// The text fields an alert shows above its actions, in the order added.
     public private(set) var textFields: [TextField] = []
     /// The action Return chooses, its title in bold (one of ``actions``; another is refused
     /// with a diagnostic). Without one, Return chooses the only action that is not a cancel.
@@ -43,8 +52,10 @@ public final class AlertController: ViewController, PresentationAnimating {
     private let card = View()
     private var buttons: [Button] = []
     private var labels: [Label] = []
+    /// An alert card's width in points.
     public static let alertWidth = 270.0
 
+    /// An alert or action sheet with `title` and `message`, presented over the full screen.
     public init(title: String?, message: String?, preferredStyle: Style) {
         self.message = message
         self.preferredStyle = preferredStyle
@@ -53,6 +64,7 @@ public final class AlertController: ViewController, PresentationAnimating {
         modalPresentationStyle = .overFullScreen
     }
 
+    /// Adds a button for `action`.
     public func addAction(_ action: AlertAction) {
         actions.append(action)
         if isViewLoaded { rebuild() }

@@ -8,16 +8,22 @@ import Motion
 /// button's title on the screen pushed after it, and bar button items.
 @MainActor
 public final class NavigationItem {
+    /// The title shown in the middle of the bar while this screen is on top.
     public var title: String? { didSet { changed() } }
     /// The title of the back button on the next screen (nil: this screen's title, or "Back").
     public var backButtonTitle: String? { didSet { changed() } }
+    /// Whether the bar hides its back button while this screen is on top.
     public var hidesBackButton = false { didSet { changed() } }
+    /// Items on the bar's leading side, after the back button.
     public var leftBarButtonItems: [BarButtonItem] = [] { didSet { changed() } }
+    /// Items on the bar's trailing side.
     public var rightBarButtonItems: [BarButtonItem] = [] { didSet { changed() } }
+    /// The first of ``leftBarButtonItems``; setting it replaces them all.
     public var leftBarButtonItem: BarButtonItem? {
         get { leftBarButtonItems.first }
         set { leftBarButtonItems = newValue.map { [$0] } ?? [] }
     }
+    /// The first of ``rightBarButtonItems``; setting it replaces them all.
     public var rightBarButtonItem: BarButtonItem? {
         get { rightBarButtonItems.first }
         set { rightBarButtonItems = newValue.map { [$0] } ?? [] }
@@ -35,10 +41,12 @@ public final class NavigationItem {
     /// Whether the bar shows this screen's title large (`UINavigationItem.LargeTitleDisplayMode`):
     /// `.automatic` and `.always` follow the bar's ``NavigationBar/prefersLargeTitles``.
     public enum LargeTitleDisplayMode: Sendable { case automatic, always, never }
+    /// Whether this screen's title shows large (automatic: as the bar prefers).
     public var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic { didSet { changed() } }
     /// The screen the item belongs to: a change shows in the bar of its navigation controller.
     public internal(set) weak var viewController: ViewController?
 
+    /// An item titled `title`, with no buttons.
     public init(title: String? = nil) { self.title = title }
 
     private func changed() { viewController?.titleDidChange() }
@@ -47,16 +55,19 @@ public final class NavigationItem {
 /// A button in a navigation bar, as `UIBarButtonItem` with a primary action.
 @MainActor
 public final class BarButtonItem {
+    /// A plain item, or a done item with a semibold title.
     public enum Style: Sendable { case plain, done }
     /// Changes show in the bar at once (its button is updated).
     public var title: String { didSet { updateButton() } }
     /// A done item's title is semibold.
     public var style: Style { didSet { updateButton() } }
+    /// Whether the item's button can be pressed.
     public var isEnabled = true { didSet { button?.isEnabled = isEnabled } }
     /// Shown before the title (alone when the title is empty).
     public var image: Image? { didSet { updateButton() } }
     /// What the item is in a toolbar: a button, a flexible or fixed space, or a view of its own.
     public enum Kind { case button, flexibleSpace, fixedSpace, customView(View) }
+    /// What the item is in a toolbar (a button by default).
     public var kind: Kind = .button { didSet { button?.superview?.setNeedsLayout() } }
     /// A fixed space's width, or a button's (0: its own).
     public var width = 0.0 { didSet { button?.superview?.setNeedsLayout() } }
@@ -64,6 +75,7 @@ public final class BarButtonItem {
     /// The bar's button for this item, while one shows it.
     public internal(set) weak var button: Button?
 
+    /// A button titled `title` that runs `handler` when pressed.
     public init(title: String, style: Style = .plain, primaryAction handler: @escaping @MainActor (BarButtonItem) -> Void) {
         self.title = title; self.style = style; self.handler = handler
     }
@@ -133,14 +145,20 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
     /// With reduce motion on (AX4), a push, a pop and a presentation cross-fade for this long
     /// instead of sliding, as UIKit's do.
     public static let crossFadeDuration = 0.3
+    /// The bar's title row height in points.
     public static let barHeight = 44.0
 
+    /// The stack of screens, the root first and the top last.
     public private(set) var viewControllers: [ViewController] = []
+    /// The screen on top of the stack.
     public var topViewController: ViewController? { viewControllers.last }
+    /// The screen showing: the top one.
     public var visibleViewController: ViewController? { topViewController }
+    /// The bar along the top.
     public let navigationBar = NavigationBar()
     /// Whether a push or pop is running (further pushes and pops are refused until it ends).
     public private(set) var isTransitioning = false
+    /// The pan from the leading edge that pops the top screen, following the pointer.
     public let interactivePopGestureRecognizer = PanGestureRecognizer()
 
     private let dimming = View()
@@ -149,6 +167,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
     /// An empty stack (UIKit allows one; ``setViewControllers(_:animated:)`` fills it).
     public override init() { super.init() }
 
+    /// A stack with `rootViewController` at its root.
     public init(rootViewController: ViewController) {
         super.init()
         viewControllers = [rootViewController]
@@ -195,6 +214,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
     public let toolbar = Toolbar()
     /// The top screen's scroll view while the bar's large title follows it.
     weak var trackedLargeTitleScrollView: ScrollView?
+    /// Whether the toolbar is hidden (true by default).
     public var isToolbarHidden = true {
         didSet {
             guard isToolbarHidden != oldValue, isViewLoaded else { return }
@@ -299,6 +319,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
                                      _ done: @escaping (Bool) -> Void) -> Bool)?
     /// Told when a screen is about to show and when it showed (`UINavigationControllerDelegate`).
     public var willShow: ((ViewController, Bool) -> Void)?
+    /// Called after a screen showed, with whether it was animated.
     public var didShow: ((ViewController, Bool) -> Void)?
 
     private func transition(from: ViewController?, to: ViewController, push: Bool, animated: Bool, removing: [ViewController]) {
@@ -435,11 +456,13 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
 
     // MARK: Interactive pop (CN5)
 
+    /// The interactive pop takes a press only near the leading edge, with a screen to pop and no transition running.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive event: InputEvent) -> Bool {
         guard recognizer === interactivePopGestureRecognizer, let p = event.location else { return true }
         return viewControllers.count > 1 && !isTransitioning && view.convert(p, from: nil).x <= Self.edgeWidth
     }
 
+    /// The interactive pop begins only on a rightward drag.
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard recognizer === interactivePopGestureRecognizer else { return true }
         // Rightward movement only.
@@ -560,6 +583,7 @@ final class NavigationContainerView: View {
 @MainActor
 public final class NavigationBar: View {
     weak var controller: NavigationController?
+    /// The title in the middle of the title row (17-point semibold).
     public let titleLabel = Label(text: "", font: .systemFont(ofSize: 17, weight: .semibold))
     /// Screens' titles shown large, left-aligned under the title row, where the top screen asks
     /// for it (CN4); the row collapses as the screen's scroll view scrolls up.
@@ -568,6 +592,7 @@ public final class NavigationBar: View {
     public let largeTitleLabel = Label(text: "", font: .systemFont(ofSize: 34, weight: .bold))
     /// How tall the large title's row is now (0: collapsed, or no large title).
     public internal(set) var largeTitleHeight = 0.0
+    /// The back button, titled with the previous screen's back title.
     public let backButton = Button(configuration: .plain())
     private var leftButtons: [Button] = []
     private var rightButtons: [Button] = []
@@ -585,6 +610,7 @@ public final class NavigationBar: View {
         for b in [backButton] + leftButtons + rightButtons { b.tintColor = tintColor }
     }
 
+    /// An empty bar; a navigation controller fills it from its screens' items.
     public required init() {
         super.init(frame: .zero)
         backgroundColor = Color(red: 0.98, green: 0.98, blue: 0.98)

@@ -22,6 +22,7 @@ protocol PresentationAnimating: AnyObject {
 extension ViewController {
     /// The gap above a page sheet, and how far the screen under it scales back.
     public static let sheetTopInset = 40.0
+    /// How far the screen under a page sheet scales back (to 92%).
     public static let sheetScale = 0.92
     /// The dimming over the screen under a page sheet.
     public static let sheetDimming = 0.4

@@ -6,9 +6,13 @@ import Geometry
 /// What a screen shows in a tab bar, as `UITabBarItem`.
 @MainActor
 public final class TabBarItem {
+    /// The tab's title under its image.
     public var title: String?
+    /// The tab's image (a template one is tinted).
     public var image: Image?
+    /// Text in a badge on the tab; nil: no badge.
     public var badgeValue: String?
+    /// An item with `title` and `image`.
     public init(title: String? = nil, image: Image? = nil) { self.title = title; self.image = image }
 }
 
@@ -26,8 +30,11 @@ extension ViewController {
 /// calls UIKit makes (the leaving screen's first), and tells the delegate.
 @MainActor
 open class TabBarController: ViewController {
+    /// The tab bar's height in points.
     public static let barHeight = 49.0
+    /// The tabs' screens, in tab order.
     public private(set) var viewControllers: [ViewController] = []
+    /// The bar of tabs along the bottom.
     public let tabBar = TabBar()
     /// Called after the user selects a tab (also the one already selected, as UIKit does).
     public var didSelect: ((TabBarController, ViewController) -> Void)?
@@ -35,10 +42,12 @@ open class TabBarController: ViewController {
     /// shouldSelect); false leaves the selection as it is.
     public var shouldSelect: ((TabBarController, ViewController) -> Bool)?
 
+    /// The selected tab's index; setting it swaps the screens without telling the delegate.
     public var selectedIndex: Int {
         get { selected }
         set { select(newValue, byUser: false) }
     }
+    /// The selected tab's screen; nil when there are no tabs.
     public var selectedViewController: ViewController? { viewControllers.indices.contains(selected) ? viewControllers[selected] : nil }
     private var selected = 0
 
@@ -138,12 +147,15 @@ final class TabBarContainerView: View {
 @MainActor
 public final class TabBar: View {
     weak var controller: TabBarController?
+    /// A button per tab, in tab order.
     public private(set) var buttons: [Button] = []
     public override func tintColorDidChange() { super.tintColorDidChange(); recolor() }
+    /// The colour of the tabs not selected.
     public var unselectedItemTintColor = Color(red: 0.56, green: 0.56, blue: 0.58) { didSet { recolor() } }
-    /// The selected tab (its button takes ``tintColor``).
+    /// The selected tab (its button takes `tintColor`).
     public private(set) var selectedIndex = 0
 
+    /// An empty bar; a tab bar controller fills it from its screens' items.
     public required init() {
         super.init(frame: .zero)
         backgroundColor = Color(red: 0.98, green: 0.98, blue: 0.98)

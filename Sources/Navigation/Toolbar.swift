@@ -8,7 +8,9 @@ import Geometry
 /// of their width, and items' own views in place.
 @MainActor
 public final class Toolbar: View {
+    /// The toolbar's height in points.
     public static let height = 44.0
+    /// The items, from the leading edge.
     public var items: [BarButtonItem] = [] { didSet { rebuild() } }
     public override func tintColorDidChange() {
         super.tintColorDidChange()
@@ -17,6 +19,7 @@ public final class Toolbar: View {
     /// A button per item (nil for spaces and custom views), in item order.
     private var buttons: [Button?] = []
 
+    /// An empty toolbar.
     public required init() {
         super.init(frame: .zero)
         backgroundColor = Color(red: 0.98, green: 0.98, blue: 0.98)

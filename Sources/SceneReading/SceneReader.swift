@@ -9,12 +9,17 @@ import JSONParsing
 
 /// A scene-file error: which file, where, and what was expected (C5).
 public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The scene file's path as given.
     public var file: String
+    /// The line and column (1-based) of the value at fault.
     public var location: SourceLocation
+    /// What was expected and what was found.
     public var message: String
+    /// An error in `file` at `location` saying `message`.
     public init(file: String, location: SourceLocation, message: String) {
         self.file = file; self.location = location; self.message = message
     }
+    /// "FILE:LINE:COLUMN: error: MESSAGE", as compilers print errors, so editors can jump to it.
     public var description: String { "\(file):\(location.line):\(location.column): error: \(message)" }
 }
 
@@ -106,11 +111,13 @@ public struct SceneReader {
         return n
     }
 
+    /// The string `v` holds, or an error naming `what` and the type found.
     public func string(_ v: JSONValue, _ what: String) throws(SceneError) -> String {
         guard case .string(let s, _) = v else { throw fail(v, "\(what) must be a string, found \(v.typeName)") }
         return s
     }
 
+    /// The Boolean `v` holds, or an error naming `what` and the type found.
     public func bool(_ v: JSONValue, _ what: String) throws(SceneError) -> Bool {
         guard case .bool(let b, _) = v else { throw fail(v, "\(what) must be true or false, found \(v.typeName)") }
         return b

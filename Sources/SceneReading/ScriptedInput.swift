@@ -11,7 +11,9 @@ import UpdateLoop
 public struct InputStep: Sendable {
     /// Seconds after the first frame.
     public var at: Double
+    /// The pointer, wheel or key event sent.
     public var event: InputEvent
+    /// `event`, sent `at` seconds after the first frame.
     public init(at: Double, event: InputEvent) { self.at = at; self.event = event }
 }
 

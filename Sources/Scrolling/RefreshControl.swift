@@ -7,6 +7,7 @@ import Layers
 /// pulling the content down past ``triggerDistance`` begins refreshing and sends `valueChanged`,
 /// the content then rests below a spinning indicator until ``endRefreshing()``.
 open class RefreshControl: Control {
+    /// Whether a refresh is in progress: from the pull (or `beginRefreshing()`) to ``endRefreshing()``.
     public private(set) var isRefreshing = false
     /// How far past the top a pull must go.
     public var triggerDistance = 70.0

@@ -4,57 +4,29 @@ import Geometry
 import Motion
 import UpdateLoop
 
-/// What a scroll view tells and asks its delegate (SC3), as `UIScrollViewDelegate`; every
-/// method is optional. Velocities are in points per millisecond, as UIKit's.
-@MainActor
-public protocol ScrollViewDelegate: AnyObject {
-    func scrollViewDidScroll(_ scrollView: ScrollView)
-    func scrollViewWillBeginDragging(_ scrollView: ScrollView)
-    /// `targetContentOffset` may be changed: the scroll view then comes to rest exactly there,
-    /// keeping the release velocity.
-    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point)
-    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
-    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)
-    func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
-    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
-    func scrollViewDidZoom(_ scrollView: ScrollView)
-    func viewForZooming(in scrollView: ScrollView) -> View?
-    func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool
-    func scrollViewDidScrollToTop(_ scrollView: ScrollView)
-}
-
-extension ScrollViewDelegate {
-    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
-    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
-    public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point) {}
-    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
-    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
-    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
-    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
-    public func scrollViewDidZoom(_ scrollView: ScrollView) {}
-    public func viewForZooming(in scrollView: ScrollView) -> View? { nil }
-    public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { true }
-    public func scrollViewDidScrollToTop(_ scrollView: ScrollView) {}
-}
-
 /// A view whose bounds' origin scrolls over a larger content (SC1, SC2), as `UIScrollView`:
 /// dragged with UIKit's rubber band past the edges, flung into a deceleration at
 /// ``decelerationRate`` (per millisecond), springing back to an edge with a critically damped
 /// spring that never crosses it, paging one page a flick, scrolled by the wheel and the keys, with
 /// indicators that show while it scrolls and fade after. Every position after a release is a
-/// function of the frame time and the release time (``ScrollPhysics``), never a sum of frame steps.
+/// function of the frame time and the release time (`ScrollPhysics`), never a sum of frame steps.
 open class ScrollView: View, FrameDrivenAnimation {
     /// `UIScrollView.DecelerationRate`: the factor velocity keeps per millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        /// The factor velocity keeps each millisecond, below 1.
         public var rawValue: Double
+        /// A rate keeping `rawValue` of the velocity each millisecond.
         public init(rawValue: Double) { self.rawValue = rawValue }
+        /// UIKit's normal rate: a fling coasts for seconds.
         public static let normal = DecelerationRate(rawValue: 0.998)
+        /// UIKit's fast rate: a fling slows about five times as fast as at the normal rate.
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
 
     /// `UIScrollView.ContentInsetAdjustmentBehavior`.
     public enum ContentInsetAdjustmentBehavior: Sendable { case automatic, scrollableAxes, never, always }
 
+    /// Told of scrolling, dragging, deceleration and zooming; held weakly.
     public weak var delegate: (any ScrollViewDelegate)?
     /// The size of the scrolled content; negative or NaN sides are clamped to 0 with a diagnostic.
     public var contentSize: Size = .zero {
@@ -90,6 +62,7 @@ open class ScrollView: View, FrameDrivenAnimation {
             delegate?.scrollViewDidScroll(self)
         }
     }
+    /// Extra scrollable space around the content, in points.
     public var contentInset: EdgeInsets = .zero { didSet { updateIndicators(); notifyValueObservers() } }
     /// A view's observable values and the content's: `contentOffset`, `contentSize`, `contentInset`.
     open override func observableValue(forKey key: String) -> Any? {
@@ -100,6 +73,7 @@ open class ScrollView: View, FrameDrivenAnimation {
         default: super.observableValue(forKey: key)
         }
     }
+    /// Whether and along which axes the safe area is added to ``contentInset``.
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
     /// The content inset with the safe area added, as the behaviour says.
     public var adjustedContentInset: EdgeInsets {
@@ -121,15 +95,23 @@ open class ScrollView: View, FrameDrivenAnimation {
         if horizontal { i.left += s.left; i.right += s.right }
         return i
     }
+    /// Whether the content can be dragged past its edges (with a rubber band) and springs back.
     public var bounces = true
+    /// Whether the content bounces vertically even when it is not taller than the view.
     public var alwaysBounceVertical = false
+    /// Whether the content bounces horizontally even when it is not wider than the view.
     public var alwaysBounceHorizontal = false
+    /// Whether dragging scrolls the content (code can always set the offset).
     public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
+    /// Whether the content comes to rest on multiples of the view's size: one page per flick.
     public var isPagingEnabled = false
     /// Dragging moves along one axis only, the one the drag started along.
     public var isDirectionalLockEnabled = false
+    /// How fast a fling slows down.
     public var decelerationRate: DecelerationRate = .normal
+    /// Whether the vertical indicator shows while scrolling.
     public var showsVerticalScrollIndicator = true
+    /// Whether the horizontal indicator shows while scrolling.
     public var showsHorizontalScrollIndicator = true
     /// Content touches wait until the scroll view's pan has failed (a tap), or go to the content
     /// at once (false).
@@ -153,16 +135,24 @@ open class ScrollView: View, FrameDrivenAnimation {
     /// Points a wheel notch scrolls by default (a scroll view's, a text view's).
     public static let defaultWheelLineHeight = WheelScrolling.lineHeight
 
+    /// Whether a press is on the content (it may not have moved yet).
     public private(set) var isTracking = false
+    /// Whether a drag is moving the content.
     public private(set) var isDragging = false
+    /// Whether the content is coasting after a release.
     public private(set) var isDecelerating = false
+    /// Whether a pinch is zooming the content.
     public private(set) var isZooming = false
     /// The recognizer that drags the content (UIKit's `panGestureRecognizer`).
     public let panGestureRecognizer = PanGestureRecognizer()
+    /// The recognizer that zooms the content (UIKit's `pinchGestureRecognizer`).
     public let pinchGestureRecognizer = PinchGestureRecognizer()
 
+    /// The smallest zoom scale (1 by default).
     public var minimumZoomScale = 1.0
+    /// The largest zoom scale (1 by default: no zooming).
     public var maximumZoomScale = 1.0
+    /// The current zoom scale of ``ScrollViewDelegate/viewForZooming(in:)``'s view.
     public private(set) var zoomScale = 1.0
 
     // Motion after a release or an animated scroll: per axis, a function of the time since it
@@ -240,6 +230,7 @@ open class ScrollView: View, FrameDrivenAnimation {
         let i = adjustedContentInset
         return Point(x: -i.left, y: -i.top)
     }
+    /// The largest content offset, in points: the content's far edges (insets included) at the view's far edges.
     public var maximumContentOffset: Point {
         let i = adjustedContentInset, m = minimumContentOffset
         return Point(x: max(m.x, contentSize.width + i.right - bounds.width), y: max(m.y, contentSize.height + i.bottom - bounds.height))

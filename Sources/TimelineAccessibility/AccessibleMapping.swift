@@ -9,30 +9,51 @@ import Timeline
 
 /// An AT-SPI role, as the engine's objects take them.
 public enum AccessibleRole: Sendable, Hashable, CaseIterable {
+    /// Windows and containers, buttons and toggles, and the value controls.
     case frame, panel, pushButton, toggleButton, checkBox, radioButton, slider, spinButton, progressBar
+    /// Text, images, lists, tables, headings and links.
     case label, entry, text, image, list, listItem, table, tableCell, heading, link
+    /// Tab bars and tabs, scroll views, toolbars, animations, and anything else.
     case pageTabList, pageTab, scrollPane, toolBar, animation, unknown
 }
 
 /// AT-SPI states, as bits (the shim maps each to ATK's).
 public struct AccessibleStates: OptionSet, Sendable, Hashable {
+    /// The states as bits.
     public let rawValue: UInt64
+    /// The states `rawValue`'s bits name.
     public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// The object can be used (not disabled).
     public static let enabled = AccessibleStates(rawValue: 1 << 0)
+    /// The object responds to input.
     public static let sensitive = AccessibleStates(rawValue: 1 << 1)
+    /// The object can take keyboard focus.
     public static let focusable = AccessibleStates(rawValue: 1 << 2)
+    /// The object has keyboard focus.
     public static let focused = AccessibleStates(rawValue: 1 << 3)
+    /// The object can be checked (a switch).
     public static let checkable = AccessibleStates(rawValue: 1 << 4)
+    /// The object is checked (a switch that is on).
     public static let checked = AccessibleStates(rawValue: 1 << 5)
+    /// The object can be selected (a row, a tab).
     public static let selectable = AccessibleStates(rawValue: 1 << 6)
+    /// The object is selected.
     public static let selected = AccessibleStates(rawValue: 1 << 7)
+    /// The object is on screen in a visible window.
     public static let showing = AccessibleStates(rawValue: 1 << 8)
+    /// The object is not hidden.
     public static let visible = AccessibleStates(rawValue: 1 << 9)
+    /// The object's text can be edited.
     public static let editable = AccessibleStates(rawValue: 1 << 10)
+    /// The object's text is one line (a text field).
     public static let singleLine = AccessibleStates(rawValue: 1 << 11)
+    /// The object's text spans lines (a text view).
     public static let multiLine = AccessibleStates(rawValue: 1 << 12)
+    /// The object is laid out horizontally (a slider, a tab bar).
     public static let horizontal = AccessibleStates(rawValue: 1 << 13)
+    /// The window is the active one.
     public static let active = AccessibleStates(rawValue: 1 << 14)
+    /// The object is pressed (a highlighted button).
     public static let pressed = AccessibleStates(rawValue: 1 << 15)
 }
 
@@ -40,6 +61,7 @@ public struct AccessibleStates: OptionSet, Sendable, Hashable {
 public enum AccessibleAction: Sendable, Hashable {
     /// ``AccessibilityObject/accessibilityActivate()``, named for what it does ("click", "toggle").
     case activate(String)
+    /// Steps an adjustable object's value up or down.
     case increment, decrement
     /// The object's custom action at this index.
     case custom(Int, String)
@@ -56,7 +78,9 @@ public enum AccessibleAction: Sendable, Hashable {
 
 /// A numeric value and its range, as the Value interface reports it.
 public struct AccessibleValue: Sendable, Hashable {
+    /// The value, its range and its smallest step, in the object's own units.
     public var current, minimum, maximum, step: Double
+    /// A value `current` in `minimum`...`maximum` moving by `step`.
     public init(current: Double, minimum: Double, maximum: Double, step: Double) {
         self.current = current
         self.minimum = minimum

@@ -6,6 +6,7 @@ import Timeline
 // fields count UTF-16 code units (as UIKit's NSRange does), so offsets are converted here.
 
 @MainActor
+/// What the Text and EditableText interfaces read and change, with offsets converted between Unicode scalars (AT-SPI) and UTF-16 units (the engine).
 public enum AccessibleText {
     /// Whether objects of this one's class offer Text (labels, text fields) and EditableText
     /// (text fields), fixed when the ATK object is made.

@@ -12,9 +12,12 @@ import UpdateLoop
 public struct CDPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request's id, when it could be read.
     public var id: Int?
+    /// The JSON-RPC error code (one of the constants below).
     public var code: Int
+    /// What was wrong and where, for the client to show.
     public var message: String
 
+    /// An error reply to request `id` (nil when it could not be read) with `code` and `message`.
     public init(id: Int?, code: Int, message: String) {
         self.id = id
         self.code = code
@@ -32,6 +35,7 @@ public struct CDPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request was right but could not be carried out (-32000, as Chrome answers).
     public static let serverError = -32000
 
+    /// "CDP error CODE: MESSAGE", for logs.
     public var description: String { "CDP error \(code): \(message)" }
 
     /// The reply as it is sent.
@@ -49,7 +53,9 @@ public struct CDPRequest: Sendable {
     /// a bigger message is answered with an error before it is parsed.
     public static let maximumMessageBytes = 1 << 20
 
+    /// The request's id, echoed in its reply.
     public var id: Int
+    /// The method called, as `Domain.method` ("DOM.getDocument").
     public var method: String
     /// The members of `params` (empty when there was none).
     public var params: [(key: String, value: JSONValue)]
@@ -144,12 +150,19 @@ public struct CDPRequest: Sendable {
 /// A JSON value the inspector sends: members keep their order, numbers that are whole print
 /// without a fraction, and a number that is not finite prints as null (JSON has no NaN).
 public indirect enum CDPValue: Sendable {
+    /// JSON null (also what a number that is not finite becomes).
     case null
+    /// true or false.
     case bool(Bool)
+    /// A whole number.
     case int(Int)
+    /// A number with a fraction (a whole one prints without it).
     case double(Double)
+    /// A string, escaped when printed.
     case string(String)
+    /// An array.
     case array([CDPValue])
+    /// An object, its members in this order.
     case object([(String, CDPValue)])
 
     /// The value as JSON text.

@@ -6,10 +6,10 @@ import Timeline
 import Glibc
 #endif
 
-/// Draws a ``DisplayList`` with an SDL renderer (D2). The window and the offscreen image renderer
+/// Draws a `DisplayList` with an SDL renderer (D2). The window and the offscreen image renderer
 /// both use it, so what a test sees in a PNG is what the window shows.
 ///
-/// Every shape is tessellated on the CPU by RenderModel's ``Tessellator`` into triangles in
+/// Every shape is tessellated on the CPU by RenderModel's `Tessellator` into triangles in
 /// device pixels (the group's transform times the list's scale, so rotation and scale need
 /// nothing from SDL) and submitted through `SDL_RenderGeometryRaw` in batches; edges get a one-pixel
 /// alpha ramp for antialiasing.
@@ -33,10 +33,12 @@ public final class DisplayListPainter {
 
     /// Triangles and geometry submissions in the last ``paint(_:)``, for benchmarks.
     public internal(set) var lastTriangleCount = 0
+    /// Geometry submissions (`SDL_RenderGeometry` calls) in the last ``paint(_:)``: each costs a driver call, so fewer is cheaper.
     public internal(set) var lastSubmissionCount = 0
     /// Offscreen groups composited in the last ``paint(_:)``, and how many of them were drawn
     /// in memory.
     public internal(set) var lastOffscreenCount = 0
+    /// How many of the last paint's offscreen groups were composited in memory rather than on the GPU.
     public internal(set) var lastMemoryGroupCount = 0
     /// Rectangles the last paint wrote straight into the target's pixels (``directSurface``).
     public internal(set) var lastDirectFillCount = 0
@@ -104,7 +106,7 @@ public final class DisplayListPainter {
     var destinationPixels: [UInt32] = []
     var offscreenDepth = 0
     /// Whether the target keeps its pixels from one paint to the next (an offscreen image does;
-    /// a window's back buffer may not). Only then does a list's ``DisplayList/damage`` let the
+    /// a window's back buffer may not). Only then does a list's `DisplayList/damage` let the
     /// painter repaint just the damaged region.
     public var retainsPixels = false
     /// The texture painted into instead of the renderer's default target (a window keeps its
@@ -116,6 +118,7 @@ public final class DisplayListPainter {
     /// The damaged region of the last paint, in device pixels (nil: the whole target), and the
     /// rectangles repainted within it.
     public internal(set) var lastDamage: SDL_Rect?
+    /// The rectangles the last paint repainted, in device pixels; empty when it repainted the whole target.
     public var lastDamageRegions: [SDL_Rect] { lastDamage == nil ? [] : regions }
     var regions: [SDL_Rect] = []
     /// What the last paint drew: the list's revision, scale and background.
@@ -271,6 +274,7 @@ public final class DisplayListPainter {
         /// kept path coverage and mask coverage, and offscreen targets.
         public var shapeTextures: Int, discs: Int, keptCoverage: Int, keptMasks: Int, offscreenTargets: Int
 
+        /// One line of the cache counts, sizes in KiB, for logs and `timeline bench`.
         public var description: String {
             "images \(imageTextures) (\(imageTextureBytes >> 10) KiB), glyphs \(glyphs) in \(glyphFaces) faces (atlas \(glyphAtlasSide)), "
                 + "shapes \(shapeTextures), discs \(discs), coverage \(keptCoverage), masks \(keptMasks), targets \(offscreenTargets)"

@@ -108,15 +108,18 @@ enum PNGChunks {
 /// `1/fps` s (`delay_num` 1, `delay_den` fps), looping forever. Frame 0 is the default image, so
 /// a viewer without APNG support shows it.
 public struct APNGEncoder {
+    /// The frames' size in pixels, and the frame rate every frame is shown at (frames per second).
     public let width: Int, height: Int, fps: Int
     private var header: ArraySlice<UInt8>?
     private var frames: [[UInt8]] = []           // each frame's zlib stream (its IDAT data)
 
+    /// An empty animation of `width` x `height` pixels at `fps` frames per second (1...240).
     public init(width: Int, height: Int, fps: Int) {
         precondition((1...240).contains(fps), "APNGEncoder: fps must be 1...240")
         self.width = width; self.height = height; self.fps = fps
     }
 
+    /// The frames added so far.
     public var frameCount: Int { frames.count }
 
     /// Adds a frame given as a PNG file's bytes (as ``RGBAImage/pngData()`` makes).
@@ -171,10 +174,13 @@ public struct APNGEncoder {
 /// mean of its bin), every pixel mapped to the nearest. Delays are whole hundredths of a second,
 /// spread so that frame k starts at round(100·k/fps) (the true frame times, rounded).
 public struct GIFEncoder {
+    /// The frames' size in pixels (1...65535 each), and the frame rate the delays approximate.
     public let width: Int, height: Int, fps: Int
     private var body: [UInt8] = []
+    /// The frames added so far.
     public private(set) var frameCount = 0
 
+    /// An empty GIF of `width` x `height` pixels at `fps` frames per second (1...240).
     public init(width: Int, height: Int, fps: Int) {
         precondition(width > 0 && width <= 65_535 && height > 0 && height <= 65_535, "GIFEncoder: a GIF side is 1...65535")
         precondition((1...240).contains(fps), "GIFEncoder: fps must be 1...240")
@@ -190,6 +196,8 @@ public struct GIFEncoder {
     /// Whether GIF delays show `fps` exactly (100 divisible by fps).
     public static func isExact(fps: Int) -> Bool { 100 % fps == 0 }
 
+    /// Adds a frame: quantises it to its own palette and LZW-compresses it, a cost linear in its pixels.
+    /// Every frame must be `width` x `height`.
     public mutating func append(_ image: RGBAImage) {
         precondition(image.width == width && image.height == height, "GIFEncoder: every frame is \(width)x\(height)")
         let (palette, indices) = Self.quantize(image)
@@ -214,6 +222,7 @@ public struct GIFEncoder {
         frameCount += 1
     }
 
+    /// The GIF file's bytes: header, a looping extension, the frames so far and the trailer.
     public func data() -> [UInt8] {
         var out = Array("GIF89a".utf8)
         for v in [width, height] { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }

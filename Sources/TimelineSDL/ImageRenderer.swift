@@ -60,6 +60,7 @@ public final class ImageRenderer: FrameRenderer {
         renderedFrames += 1
     }
 
+    /// The run loop's render phase: draws the frame's list into the image, as ``render(_:)``.
     public func present(_ list: DisplayList, frame: FrameContext) { render(list) }
 
     /// Empties the painter's glyph atlas, textures and cached paths (MR5's memory warning).
@@ -153,10 +154,12 @@ struct FileIdentity: Equatable {
 
 /// An image in memory, 8 bits per channel, rows top to bottom: what tests compare.
 public struct RGBAImage: Sendable, Equatable {
+    /// The image's size in pixels.
     public let width: Int, height: Int
     /// Pixels as (r, g, b, a) bytes, row-major.
     public internal(set) var bytes: [UInt8]
 
+    /// A transparent black image of `width` x `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width; self.height = height
         bytes = [UInt8](repeating: 0, count: width * height * 4)

@@ -6,12 +6,14 @@ import Geometry
 /// engine at all, so the gallery's figures can be read against it.
 @MainActor
 public enum PresentFloor {
+    /// The timings of one measured run.
     public struct Result: Sendable {
         /// The renderer SDL made (`software`, `opengl`, ...).
         public var renderer: String
         /// Per frame: clearing the window and filling a full-window rectangle (a stand-in for
         /// painting), then `SDL_RenderPresent`, each in nanoseconds.
         public var draw: [Int64]
+        /// Per frame: `SDL_RenderPresent` alone, in nanoseconds (with vsync it includes the wait).
         public var present: [Int64]
     }
 

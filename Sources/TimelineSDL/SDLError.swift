@@ -10,6 +10,7 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
     /// SDL's own message, or ours for asset errors.
     public var message: String
 
+    /// An error for `operation` with `message` as the reason.
     public init(operation: String, message: String) {
         self.operation = operation
         self.message = message
@@ -21,6 +22,7 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
         return SDLError(operation: operation, message: text.isEmpty ? "no detail from SDL" : text)
     }
 
+    /// "operation failed: message", as the command line prints it.
     public var description: String { "\(operation) failed: \(message)" }
 }
 

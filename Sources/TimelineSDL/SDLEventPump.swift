@@ -43,6 +43,7 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
     /// How often idle waits wake for ``auxiliaryWork``.
     static let auxiliaryPollMilliseconds: Int32 = 5
 
+    /// Translates every event SDL has queued into engine events for the window, without waiting; called once at the start of each frame.
     public func pollEvents() {
         auxiliaryWork?()
         onWindowEvent(.polling)
@@ -52,6 +53,7 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
         }
     }
 
+    /// Blocks until SDL has an event (or a wake-up), while no frame is scheduled: an idle window uses no CPU.
     public func waitForEvents() {
         guard let work = auxiliaryWork else {
             _ = SDL_WaitEvent(nil)
@@ -62,6 +64,7 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
         while SDL_WaitEventTimeout(nil, Self.auxiliaryPollMilliseconds) == 0 { work() }
     }
 
+    /// Wakes a ``waitForEvents()`` blocked on another thread by posting a user event; the clock calls it when a frame is scheduled.
     public func interruptWait() {
         var event = SDL_Event()
         event.type = wakeEventType

@@ -12,23 +12,29 @@ import Timeline
 public final class SDLVsyncClock: LiveFrameClock, @unchecked Sendable {
     /// The grid's rate: the supported rate nearest the display's refresh rate.
     public let rate: FrameRate
+    /// Runs each frame; returns whether another frame is wanted (the run loop sets it).
     public var frameHandler: ((FrameInfo) -> Bool)?
+    /// The frame grid and the skip-ahead bookkeeping for late wakes.
     public private(set) var schedule: FrameSchedule
     /// The window's events; set by the host.
     public var eventSource: (any ExternalEventSource)?
     private let gate = IdleGate()
 
+    /// A clock on a grid of `rate` starting now.
     public init(rate: FrameRate) {
         self.rate = rate
         schedule = FrameSchedule(grid: FrameGrid(rate: rate, origin: MonotonicClock.now()))
     }
 
+    /// Whether a frame will run (false while idle or after ``stop()``).
     public var hasScheduledFrame: Bool { gate.hasScheduledFrame }
 
+    /// Schedules frames again after idling, interrupting the event wait.
     public func wake() {
         if gate.wake() { eventSource?.interruptWait() }
     }
 
+    /// Stops the clock for good: no frame is scheduled after it, and a waiting event loop is woken.
     public func stop() {
         gate.stop()
         eventSource?.interruptWait()

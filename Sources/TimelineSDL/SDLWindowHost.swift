@@ -15,7 +15,7 @@ public enum SDLClockChoice: String, Sendable, CaseIterable {
 }
 
 /// A desktop window (D3): an SDL window and renderer (accelerated, or software when that fails or
-/// is asked for), a ``Window`` sized to it, SDL events in the run loop's queue, and each frame's
+/// is asked for), a `Window` sized to it, SDL events in the run loop's queue, and each frame's
 /// display list painted and presented in the commit phase.
 ///
 /// ```swift
@@ -83,7 +83,7 @@ public final class SDLWindowHost {
     /// The system cursors the pointer's shapes show (DK4).
     private let cursors = SDLCursors()
     /// The window's tree on the AT-SPI bus (AX2), when the desktop asked for assistive
-    /// technologies as the window opened (``AccessibilityBridge/isRequested(environment:)``);
+    /// technologies as the window opened (`AccessibilityBridge/isRequested(environment:)`);
     /// nil otherwise, and then nothing accessibility-related runs per frame.
     public private(set) var accessibility: AccessibilityBridge?
     /// The desktop's light/dark and reduce motion (AX4, DK5): read from the settings portal when
@@ -96,9 +96,13 @@ public final class SDLWindowHost {
     /// mapping of their own, process-wide (glibc), so the window's pixel buffers go back to the
     /// system when a resize frees them.
     /// - Parameters:
+    ///   - title: the window's title bar text.
+    ///   - size: the window's content size in points.
+    ///   - rate: the frame rate the run loop schedules frames at (60 per second by default).
     ///   - software: use SDL's software renderer even when an accelerated one exists.
-    ///   - clock: `.dispatch` (default) or `.sdl` vsync, which throws when the display reports no
+    ///   - choice: `.dispatch` (default) or `.sdl` vsync, which throws when the display reports no
     ///     refresh rate.
+    ///   - fontSystem: the fonts the window's text is shaped with; nil keeps the window's own.
     public init(title: String, size: Size, rate: FrameRate = .fps60, software: Bool = false,
                 clock choice: SDLClockChoice = .dispatch, fontSystem: FontSystem? = nil) throws(SDLError) {
         try SDLLibrary.initVideo()
@@ -207,7 +211,7 @@ public final class SDLWindowHost {
     /// The SDL window id (`SDL_GetWindowID`), for events addressed to this window.
     public var windowID: UInt32 { SDL_GetWindowID(sdlWindow) }
 
-    /// Runs frames until the window closes or ``MainRunLoop/stop()``.
+    /// Runs frames until the window closes or `MainRunLoop/stop()`.
     public func run() { runLoop.run() }
 
     /// Writes what the window shows now (the last presented frame's pixels) as a PNG.
@@ -301,7 +305,9 @@ public final class SDLWindowHost {
 /// The system clipboard through SDL (TX9): what text fields copy, cut and paste in the window.
 @MainActor
 public final class SDLPasteboard: Pasteboard {
+    /// The system clipboard; no state of its own.
     public init() {}
+    /// The clipboard's text; nil when it holds none. Setting nil empties it.
     public var string: String? {
         get {
             guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }

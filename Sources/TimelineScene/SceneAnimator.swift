@@ -48,6 +48,7 @@ public final class SceneAnimator: FrameDrivenAnimation {
     private var nextLayerAnimation = 0
     private var nextInput = 0
 
+    /// An animator for `scene` as `built`, on `runLoop`: each frame it starts the animations, timelines and input whose time has come.
     public init(scene: Scene, built: BuiltScene, runLoop: MainRunLoop) {
         self.scene = scene
         self.built = built

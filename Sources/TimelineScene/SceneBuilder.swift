@@ -53,6 +53,7 @@ public enum SceneBuilder {
         return out
     }
 
+    /// Makes the scene's views, constraints and layers in `window`'s root view; cannot fail, as the scene was checked when loaded.
     public static func build(_ scene: Scene, in window: Window) -> BuiltScene {
         var views: [String: View] = ["root": window.rootView]
         var order = ["root"]

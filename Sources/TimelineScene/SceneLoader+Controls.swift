@@ -7,17 +7,28 @@ import Timeline
 /// `step`), `"progress"` (`progress`), `"activity"` (`animating`) and `"pageControl"` (`pages`,
 /// `current`); any of them takes a `"tint"`. Scripted input (`"input"`) clicks and drags them.
 public struct ControlSpec: Sendable, Equatable {
+    /// Which control, with its settings from the file.
     public enum Kind: Sendable, Equatable {
+        /// A button with a title, an optional subtitle and a configuration style.
         case button(title: String, subtitle: String?, style: Button.Configuration.Style)
+        /// A switch, on or off.
         case switchControl(on: Bool)
+        /// A slider at `value` between `minimum` and `maximum`.
         case slider(value: Double, minimum: Double, maximum: Double)
+        /// A segmented control of `items`, `selected` by index (-1: none).
         case segmented(items: [String], selected: Int)
+        /// A stepper at `value` between `minimum` and `maximum`, moving by `step`.
         case stepper(value: Double, minimum: Double, maximum: Double, step: Double)
+        /// A progress bar, filled 0...1.
         case progress(Double)
+        /// A spinner, turning or not.
         case activity(animating: Bool)
+        /// Page dots: `pages` of them, `current` highlighted.
         case pageControl(pages: Int, current: Int)
     }
+    /// Which control it is.
     public var kind: Kind
+    /// The control's tint colour; nil: the control's own.
     public var tint: Color?
 }
 

@@ -9,11 +9,15 @@ import Timeline
 /// are relative, so a scene and its images move together); only a regular file of at most 64 MiB
 /// is read.
 public struct ImageSpec: Sendable, Equatable {
+    /// The image file's path as written, relative to the scene file's folder.
     public var file: String
+    /// The decoded image.
     public var image: Images.Image
+    /// How the image fits the view (stretched to fill by default).
     public var contentMode: ContentMode = .scaleToFill
     /// Drawn as a template: its alpha in the tint colour.
     public var template = false
+    /// The template's colour; nil: the view's tint.
     public var tint: Color?
 }
 

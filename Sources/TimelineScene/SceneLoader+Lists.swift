@@ -9,16 +9,24 @@ import Timeline
 /// "{section}"}`, the placeholders replaced by each row's numbers). The rows are made on demand by
 /// the table's own reuse, so a generated list of a million rows costs what the screen shows.
 public struct ListSpec: Sendable, Equatable {
+    /// The mark at a row's trailing end.
     public enum Accessory: String, Sendable, Equatable { case none, disclosure, checkmark }
+    /// One row's text.
     public struct Row: Sendable, Equatable {
+        /// The row's title.
         public var text: String
+        /// The secondary text; nil: none.
         public var detail: String?
+        /// The trailing mark; none by default.
         public var accessory: Accessory = .none
     }
+    /// A section's rows: listed one by one, or generated from a pattern.
     public enum Rows: Sendable, Equatable {
+        /// The rows as given.
         case listed([Row])
         /// `count` rows from a pattern with `{row}` and `{section}` placeholders.
         case generated(count: Int, pattern: Row)
+        /// How many rows the section has.
         public var count: Int {
             switch self {
             case .listed(let rows): rows.count
@@ -26,14 +34,22 @@ public struct ListSpec: Sendable, Equatable {
             }
         }
     }
+    /// One section of the table.
     public struct Section: Sendable, Equatable {
+        /// The section's header text; nil: none.
         public var header: String?
+        /// The section's footer text; nil: none.
         public var footer: String?
+        /// The section's rows.
         public var rows: Rows = .listed([])
     }
+    /// Plain or grouped.
     public var style: TableView.Style = .plain
+    /// Every row's height in points.
     public var rowHeight = 44.0
+    /// The table's starting scroll offset, in points from the top.
     public var offset = 0.0
+    /// The sections in order.
     public var sections: [Section] = []
 
     /// The most rows a list may have in all (generated ones included).

@@ -6,11 +6,17 @@ import Timeline
 /// "paging": false, "bounces": true, "rate": "normal" | "fast" | a number in (0, 1),
 /// "indicators": true}`. The views listed with it as their parent are its content.
 public struct ScrollSpec: Sendable, Equatable {
+    /// The scrollable content's size in points.
     public var contentSize = Size.zero
+    /// The starting content offset in points.
     public var offset = Point.zero
+    /// Whether scrolling stops on multiples of the view's size.
     public var paging = false
+    /// Whether the content can be pulled past its edges and springs back.
     public var bounces = true
+    /// The deceleration rate: the fraction of velocity kept each millisecond after a fling (0.998, UIKit's normal).
     public var rate = 0.998
+    /// Whether scroll indicators show while scrolling.
     public var indicators = true
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import Timeline
 
-/// Reads and validates scene files. Every problem is a ``SceneError`` naming the file, line and
+/// Reads and validates scene files. Every problem is a `SceneError` naming the file, line and
 /// column and what was expected; a scene that loads is complete and consistent.
 public enum SceneLoader {
     /// The limits untrusted scene files are held to (Z1); each has an error that names it.

@@ -169,7 +169,7 @@ public enum UIViewAnimatingState: Int, Sendable { case inactive, active, stopped
 public enum UIViewAnimatingPosition: Int, Sendable { case end, start, current }
 
 /// `UIViewAnimating`: what an interruptible animator answers (the property animator is the one
-/// that conforms, over the engine's ``PropertyAnimator``).
+/// that conforms, over the engine's `PropertyAnimator`).
 @preconcurrency @MainActor
 public protocol UIViewAnimating: AnyObject {
     var state: UIViewAnimatingState { get }
@@ -257,7 +257,7 @@ extension UIView {
     public enum AnimationCurve: Int, Sendable { case easeInOut, easeIn, easeOut, linear }
 }
 
-/// `UIViewPropertyAnimator`: the engine's ``PropertyAnimator`` (interactive, scrubbable,
+/// `UIViewPropertyAnimator`: the engine's `PropertyAnimator` (interactive, scrubbable,
 /// reversible), with UIKit's initialisers.
 @preconcurrency @MainActor
 public final class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {

@@ -95,10 +95,10 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
                  completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
 }
 
-/// `UIViewController`: the engine's ``ViewController`` life cycle with UIKit's signatures. A
-/// plain controller (or a subclass of yours) stands for a ``FacadeViewController``; UIKit's
-/// containers and alerts stand for the engine's own (``NavigationController``,
-/// ``TabBarController``, ``AlertController``), so pushes, tabs and presentations are the
+/// `UIViewController`: the engine's `ViewController` life cycle with UIKit's signatures. A
+/// plain controller (or a subclass of yours) stands for a `FacadeViewController`; UIKit's
+/// containers and alerts stand for the engine's own (`NavigationController`,
+/// `TabBarController`, `AlertController`), so pushes, tabs and presentations are the
 /// engine's, with its animations.
 @preconcurrency @MainActor
 open class UIViewController: UIResponder {
@@ -116,7 +116,7 @@ open class UIViewController: UIResponder {
     }
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
     /// Controllers from archives do not exist here; this makes an empty one. UIKit's
-    /// containers reach it with an ``EngineViewCoder`` carrying the engine controller they
+    /// containers reach it with an `EngineViewCoder` carrying the engine controller they
     /// stand for (no initialiser hands anything over outside its arguments).
     public required init?(coder: NSCoder) {
         controller = (coder as? EngineViewCoder)?.controller ?? FacadeViewController()
@@ -359,7 +359,7 @@ public enum UIModalTransitionStyle: Int, Sendable { case coverVertical, flipHori
 
 // MARK: - Window and application
 
-/// `UIWindow`: a facade view that is the root of an engine ``Window``'s tree.
+/// `UIWindow`: a facade view that is the root of an engine `Window`'s tree.
 @preconcurrency @MainActor
 open class UIWindow: UIView {
     package let engineWindow: Window

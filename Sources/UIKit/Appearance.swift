@@ -16,7 +16,7 @@ public protocol UIAppearance: AnyObject {}
 public protocol UIAppearanceContainer: AnyObject {}
 
 extension UIView: UIAppearance, UIAppearanceContainer {
-    /// The class's appearance proxy, kept in the engine window's ``Views/AppearanceRegistry``.
+    /// The class's appearance proxy, kept in the engine window's `Views/AppearanceRegistry`.
     /// Partial: what it records reaches navigation and tab bars
     /// (see `UINavigationBar` and `UITabBar`); on other classes it is kept. The proxy is made by
     /// `init(coder:)`, which a subclass of yours must not trap in.

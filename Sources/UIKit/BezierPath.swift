@@ -89,7 +89,7 @@ open class UIBezierPath: NSObject {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         ctx.saveGState(); ctx.setAlpha(alpha); stroke(); ctx.restoreGState()
     }
-    /// Only gradient fills are clipped (as ``CGContext/clip(using:)``).
+    /// Only gradient fills are clipped (as `CGContext/clip(using:)`).
     open func addClip() {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         ctx.beginPath(); ctx.addPath(cgPath); ctx.clip()

@@ -57,7 +57,7 @@ final class FacadeButton: Button {
     override func stateDidChange() { super.stateDidChange(); owner?.engineStateDidChange() }
 }
 
-/// `UIControl`: target-action and states over the engine's ``Control`` (which tracks the
+/// `UIControl`: target-action and states over the engine's `Control` (which tracks the
 /// pointer and sends the events).
 @preconcurrency @MainActor
 open class UIControl: UIView {
@@ -262,7 +262,7 @@ final class FacadeLabel: Label {
     override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
 }
 
-/// `UILabel`: the engine's ``Label`` (HarfBuzz shaping, UAX #14 breaking).
+/// `UILabel`: the engine's `Label` (HarfBuzz shaping, UAX #14 breaking).
 @preconcurrency @MainActor
 open class UILabel: UIView {
     package var label: Label { view as! Label }
@@ -319,7 +319,7 @@ open class UILabel: UIView {
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines n: Int) -> CGRect { bounds }
 }
 
-/// `UIButton`: the engine's ``Button`` with UIKit's per-state titles and configurations.
+/// `UIButton`: the engine's `Button` with UIKit's per-state titles and configurations.
 @preconcurrency @MainActor
 open class UIButton: UIControl {
     package var button: Button { view as! Button }
@@ -497,7 +497,7 @@ public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
     public static let all: NSDirectionalRectEdge = [.top, .leading, .bottom, .trailing]
 }
 
-/// `UIImageView`: the engine's ``ImageView``.
+/// `UIImageView`: the engine's `ImageView`.
 @preconcurrency @MainActor
 open class UIImageView: UIView {
     package var imageView: ImageView { view as! ImageView }
@@ -536,7 +536,7 @@ open class UIImageView: UIView {
     open override var intrinsicContentSize: CGSize { CGSize(imageView.intrinsicContentSize) }
 }
 
-/// `UIStackView`: the engine's ``StackView``.
+/// `UIStackView`: the engine's `StackView`.
 @preconcurrency @MainActor
 open class UIStackView: UIView {
     package var stack: StackView { view as! StackView }

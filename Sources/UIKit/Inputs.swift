@@ -80,7 +80,7 @@ final class TextFieldDelegateBridge: TextFieldDelegate {
     func textFieldShouldReturn(_ textField: TextField) -> Bool { field.delegate?.textFieldShouldReturn(field) ?? true }
 }
 
-/// `UITextField` over the engine's ``TextField``: editing, selection, the clipboard, undo,
+/// `UITextField` over the engine's `TextField`: editing, selection, the clipboard, undo,
 /// input methods, secure entry, the clear button and the return key are the engine's.
 @preconcurrency @MainActor
 open class UITextField: UIControl {
@@ -219,7 +219,7 @@ public enum UIKeyboardAppearance: Int, Sendable { case `default`, dark, light }
 
 // MARK: - Switch, slider, segmented control, stepper, page control
 
-/// `UISwitch` over the engine's ``Switch``.
+/// `UISwitch` over the engine's `Switch`.
 @preconcurrency @MainActor
 open class UISwitch: UIControl {
     package var engineSwitch: Switch { view as! Switch }
@@ -236,7 +236,7 @@ open class UISwitch: UIControl {
     open override var intrinsicContentSize: CGSize { CGSize(engineSwitch.intrinsicContentSize) }
 }
 
-/// `UISlider` over the engine's ``Slider``; values are `Float` as UIKit's.
+/// `UISlider` over the engine's `Slider`; values are `Float` as UIKit's.
 @preconcurrency @MainActor
 open class UISlider: UIControl {
     package var slider: Slider { view as! Slider }
@@ -261,7 +261,7 @@ open class UISlider: UIControl {
     open var thumbTintColor: UIColor?
 }
 
-/// `UISegmentedControl` over the engine's ``SegmentedControl`` (titles; an image item shows
+/// `UISegmentedControl` over the engine's `SegmentedControl` (titles; an image item shows
 /// its name's last part as the title).
 @preconcurrency @MainActor
 open class UISegmentedControl: UIControl {
@@ -311,7 +311,7 @@ open class UISegmentedControl: UIControl {
     open override var intrinsicContentSize: CGSize { CGSize(segmented.intrinsicContentSize) }
 }
 
-/// `UIStepper` over the engine's ``Stepper``.
+/// `UIStepper` over the engine's `Stepper`.
 @preconcurrency @MainActor
 open class UIStepper: UIControl {
     package var stepper: Stepper { view as! Stepper }
@@ -328,7 +328,7 @@ open class UIStepper: UIControl {
     open var wraps: Bool { get { stepper.wraps } set { stepper.wraps = newValue } }
 }
 
-/// `UIPageControl` over the engine's ``PageControl``.
+/// `UIPageControl` over the engine's `PageControl`.
 @preconcurrency @MainActor
 open class UIPageControl: UIControl {
     package var pages: PageControl { view as! PageControl }
@@ -351,7 +351,7 @@ open class UIPageControl: UIControl {
 
 // MARK: - Progress and activity
 
-/// `UIProgressView` over the engine's ``ProgressView``; progress is a `Float` as UIKit's.
+/// `UIProgressView` over the engine's `ProgressView`; progress is a `Float` as UIKit's.
 @preconcurrency @MainActor
 open class UIProgressView: UIView {
     package var bar: ProgressView { view as! ProgressView }
@@ -369,7 +369,7 @@ open class UIProgressView: UIView {
     open var trackTintColor: UIColor? { get { UIColor(bar.trackTintColor) } set { if let c = newValue { bar.trackTintColor = c.color } } }
 }
 
-/// `UIActivityIndicatorView` over the engine's ``ActivityIndicatorView``.
+/// `UIActivityIndicatorView` over the engine's `ActivityIndicatorView`.
 @preconcurrency @MainActor
 open class UIActivityIndicatorView: UIView {
     package var spinner: ActivityIndicatorView { view as! ActivityIndicatorView }

@@ -71,7 +71,7 @@ private func change(_ old: Any?, _ new: Any?, _ options: NSKeyValueObservingOpti
 extension UIResponder {
     /// Watches the value at `keyPath`: `observer`'s `observeValue(forKeyPath:of:change:context:)`
     /// is called when it changes (and at once with `.initial`). On a view, the engine's
-    /// ``View/observe(key:initial:handler:)``.
+    /// `View/observe(key:initial:handler:)`.
     public func addObserver(_ observer: NSObject, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
                             context: UnsafeMutableRawPointer?) {
         let tell: @MainActor (Any?, Any?) -> Void = { [weak self, weak observer] old, new in
@@ -97,7 +97,7 @@ extension UIResponder {
     }
 }
 
-/// An observation made with the block API: the engine's ``ValueObservation``, which it keeps;
+/// An observation made with the block API: the engine's `ValueObservation`, which it keeps;
 /// it ends when this object goes or is invalidated.
 public final class NSKeyValueObservation: NSObject {
     private let engine: ValueObservation?

@@ -99,7 +99,7 @@ public final class NSLayoutConstraint: NSObject {
 
     public static func activate(_ constraints: [NSLayoutConstraint]) { LayoutConstraint.activate(constraints.map(\.constraint)) }
     public static func deactivate(_ constraints: [NSLayoutConstraint]) { LayoutConstraint.deactivate(constraints.map(\.constraint)) }
-    /// The engine's ``LayoutConstraint/constraints(withVisualFormat:options:metrics:views:)``: the
+    /// The engine's `LayoutConstraint/constraints(withVisualFormat:options:metrics:views:)`: the
     /// constraints a visual format string describes, inactive. `metrics` holds numbers (any of
     /// Swift's or Foundation's), `views` the facade views.
     public static func constraints(withVisualFormat format: String, options: FormatOptions = [], metrics: [String: Any]?,

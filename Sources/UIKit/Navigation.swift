@@ -11,7 +11,7 @@ import UpdateLoop
 
 // MARK: - Bar button items
 
-/// `UIBarButtonItem` over the engine's ``BarButtonItem``: its action goes to a target (or the
+/// `UIBarButtonItem` over the engine's `BarButtonItem`: its action goes to a target (or the
 /// responder chain) or to a primary action. A system item's title is its English word (there
 /// are no SF Symbols here); spaces are items that draw and do nothing.
 @preconcurrency @MainActor
@@ -138,7 +138,7 @@ open class UIBarButtonItem: NSObject {
     open var isEnabled: Bool { get { engine.isEnabled } set { engine.isEnabled = newValue } }
 }
 
-/// `UINavigationItem` over the engine's ``NavigationItem``.
+/// `UINavigationItem` over the engine's `NavigationItem`.
 @preconcurrency @MainActor
 open class UINavigationItem: NSObject {
     package let engine: NavigationItem
@@ -209,7 +209,7 @@ open class UINavigationItem: NSObject {
     var owner: UIViewController? { engine.viewController?.facade as? UIViewController }
 }
 
-/// `UINavigationBar` over the engine's ``NavigationBar``. Its appearance (standard, or the
+/// `UINavigationBar` over the engine's `NavigationBar`. Its appearance (standard, or the
 /// properties of old) sets the bar's fill and its title's colour and font; what the class's
 /// appearance proxy recorded is taken when the bar is made.
 @preconcurrency @MainActor
@@ -278,7 +278,7 @@ public enum UIBarStyle: Int, Sendable { case `default`, black }
 
 // MARK: - Navigation controller
 
-/// `UINavigationController` over the engine's ``NavigationController``: the stack, pushes and
+/// `UINavigationController` over the engine's `NavigationController`: the stack, pushes and
 /// pops (animated by the engine's spring, with the edge-swipe pop), and the bar showing the top
 /// screen's item and a back button. It keeps the facade objects of its screens alive.
 @preconcurrency @MainActor
@@ -453,7 +453,7 @@ extension UINavigationControllerDelegate {
 
 // MARK: - Toolbar
 
-/// `UIToolbar` over the engine's ``Toolbar``: its items as buttons from the leading edge,
+/// `UIToolbar` over the engine's `Toolbar`: its items as buttons from the leading edge,
 /// flexible spaces sharing what is left, fixed spaces and custom views in place.
 @preconcurrency @MainActor
 open class UIToolbar: UIView {

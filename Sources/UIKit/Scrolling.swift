@@ -83,7 +83,7 @@ class ScrollDelegateBridge: ScrollViewDelegate {
     func scrollViewDidScrollToTop(_ scrollView: ScrollView) { owner.delegate?.scrollViewDidScrollToTop(owner) }
 }
 
-/// `UIScrollView` over the engine's ``ScrollView``. Its content layout guide's size becomes
+/// `UIScrollView` over the engine's `ScrollView`. Its content layout guide's size becomes
 /// the content size after each layout (when asked for); its frame layout guide follows the
 /// visible rectangle, so content pinned to it stays in place while the rest scrolls.
 @preconcurrency @MainActor
@@ -231,7 +231,7 @@ open class UIScrollView: UIView {
     }
 }
 
-/// `UIRefreshControl` over the engine's ``RefreshControl``: set it as a scroll view's (or a
+/// `UIRefreshControl` over the engine's `RefreshControl`: set it as a scroll view's (or a
 /// table's) `refreshControl`; pulling past the trigger sends `valueChanged` to its targets.
 @preconcurrency @MainActor
 open class UIRefreshControl: UIControl {

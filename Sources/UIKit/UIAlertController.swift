@@ -3,7 +3,7 @@ import RenderModel
 import Timeline
 import UpdateLoop
 
-/// `UIAlertAction` over the engine's ``AlertAction``; its handler gets this object.
+/// `UIAlertAction` over the engine's `AlertAction`; its handler gets this object.
 @preconcurrency @MainActor
 open class UIAlertAction: NSObject {
     public enum Style: Int, Sendable { case `default`, cancel, destructive }
@@ -19,7 +19,7 @@ open class UIAlertAction: NSObject {
     open var isEnabled: Bool { get { engine.isEnabled } set { engine.isEnabled = newValue } }
 }
 
-/// `UIAlertController` over the engine's ``AlertController``: an alert scales in, an action
+/// `UIAlertController` over the engine's `AlertController`: an alert scales in, an action
 /// sheet slides up; an action dismisses it, then runs its handler; Return chooses the
 /// preferred action and Escape the cancel one.
 @preconcurrency @MainActor
@@ -29,7 +29,7 @@ open class UIAlertController: UIViewController {
     private var actionFacades: [UIAlertAction] = []
     private var fieldFacades: [UITextField] = []
 
-    /// An alert over a new engine ``AlertController`` (`init(title:message:preferredStyle:)`
+    /// An alert over a new engine `AlertController` (`init(title:message:preferredStyle:)`
     /// sets its text and style).
     public override init(nibName: String?, bundle: Bundle?) {
         super.init(coder: EngineViewCoder(controller: AlertController(title: nil, message: nil, preferredStyle: .alert)))!

@@ -3,7 +3,7 @@ import RenderModel
 import Timeline
 import UpdateLoop
 
-/// `UICollectionView` over the engine's ``CollectionView``: cells and supplementary views
+/// `UICollectionView` over the engine's `CollectionView`: cells and supplementary views
 /// registered by class and reused, placed by the layout, only the visible ones alive;
 /// selection, highlight and editing.
 @preconcurrency @MainActor

@@ -37,7 +37,7 @@ final class FacadeCollectionCell: CollectionViewCell {
     }
 }
 
-/// `UICollectionReusableView` over the engine's ``CollectionReusableView``: the base of cells
+/// `UICollectionReusableView` over the engine's `CollectionReusableView`: the base of cells
 /// and of the supplementary views (headers, footers) a collection view places and reuses.
 /// Registered classes are made through `init(frame:)`: a subclass that declares initializers
 /// declares `init(frame:)` (as UIKit's calls it) and `init?(coder:)`.
@@ -88,7 +88,7 @@ open class UICollectionReusableView: UIView {
     var isMissingSupplementary = false
 }
 
-/// `UICollectionViewCell` over the engine's ``CollectionViewCell``: its content view,
+/// `UICollectionViewCell` over the engine's `CollectionViewCell`: its content view,
 /// selection and highlight (set by the collection view as items are pressed and chosen, through
 /// the properties, so an override sees each change), a background and selected background
 /// view, and iOS 14's configurations: `contentConfiguration`, `backgroundConfiguration` and

@@ -114,7 +114,7 @@ open class UICollectionViewLayout: NSObject {
     /// Partial: as `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`.
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
     open func invalidateLayout() { engine.invalidateLayout() }
-    /// The engine's ``CollectionViewLayout/invalidateLayout(with:)``: the layout is prepared again.
+    /// The engine's `CollectionViewLayout/invalidateLayout(with:)`: the layout is prepared again.
     open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         engine.invalidateLayout(with: context.context)
     }
@@ -136,7 +136,7 @@ open class UICollectionViewLayout: NSObject {
     private var decorationFacades: [UICollectionReusableView] = []
 }
 
-/// `UICollectionViewFlowLayout` over the engine's ``CollectionViewFlowLayout``; the delegate's
+/// `UICollectionViewFlowLayout` over the engine's `CollectionViewFlowLayout`; the delegate's
 /// `sizeForItemAt`, `insetForSectionAt`, spacings and header and footer reference sizes are
 /// asked per item and section.
 @preconcurrency @MainActor
@@ -224,7 +224,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 }
 
-/// `UICollectionViewLayoutInvalidationContext`: the engine's ``CollectionViewLayoutInvalidationContext``.
+/// `UICollectionViewLayoutInvalidationContext`: the engine's `CollectionViewLayoutInvalidationContext`.
 open class UICollectionViewLayoutInvalidationContext: NSObject {
     package let context = CollectionViewLayoutInvalidationContext()
     public override init() {}

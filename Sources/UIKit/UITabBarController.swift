@@ -3,7 +3,7 @@ import RenderModel
 import Timeline
 import UpdateLoop
 
-/// `UITabBarItem` over the engine's ``TabBarItem``.
+/// `UITabBarItem` over the engine's `TabBarItem`.
 @preconcurrency @MainActor
 open class UITabBarItem: NSObject {
     package private(set) var engine: TabBarItem
@@ -61,7 +61,7 @@ open class UITabBarItem: NSObject {
     /// (their title attributes, title offset and badge colour), as UIKit's appearance proxy.
     /// Partial: the proxy is a `UITabBarItem` (not the subclass) and carries UITabBarItem's
     /// properties only.
-    /// It is kept in the engine window's ``Views/AppearanceRegistry`` (under this class), not
+    /// It is kept in the engine window's `Views/AppearanceRegistry` (under this class), not
     /// process-wide.
     public class func appearance() -> UITabBarItem {
         UIApplication.shared.appearance.proxy(for: self) { UITabBarItem(title: nil, image: nil, tag: 0) }
@@ -75,7 +75,7 @@ open class UITabBarItem: NSObject {
     }
 }
 
-/// `UITabBarController` over the engine's ``TabBarController``. It keeps its tabs' facades and
+/// `UITabBarController` over the engine's `TabBarController`. It keeps its tabs' facades and
 /// is its tab bar's delegate: a user's selection calls ``tabBar(_:didSelect:)``, then the
 /// delegate's didSelect.
 @preconcurrency @MainActor
@@ -141,7 +141,7 @@ extension UITabBarDelegate {
     public func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
 }
 
-/// `UITabBar` over the engine's ``TabBar``: a button per tab, the selected one in the tint
+/// `UITabBar` over the engine's `TabBar`: a button per tab, the selected one in the tint
 /// colour. Its standard appearance sets the fill and the items' normal and selected colours;
 /// what the class's appearance proxy recorded is taken when the bar is made.
 @preconcurrency @MainActor

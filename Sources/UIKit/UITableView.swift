@@ -5,7 +5,7 @@ import UpdateLoop
 
 // MARK: - Table view
 
-/// `UITableView` over the engine's ``TableView``.
+/// `UITableView` over the engine's `TableView`.
 @preconcurrency @MainActor
 open class UITableView: UIScrollView {
     package var table: TableView { view as! TableView }

@@ -10,7 +10,7 @@ final class FacadeTableCell: TableViewCell {
     override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
 }
 
-/// `UITableViewCell` over the engine's ``TableViewCell``: the content view, the default text
+/// `UITableViewCell` over the engine's `TableViewCell`: the content view, the default text
 /// and detail labels (made on first use), accessory, selection and highlight.
 @preconcurrency @MainActor
 open class UITableViewCell: UIView {

@@ -202,7 +202,7 @@ final class EngineViewCoder: NSCoder, @unchecked Sendable {
     }
 }
 
-/// `UIView`: a facade over one engine ``View`` (a ``FacadeView`` unless a UIKit subclass such as
+/// `UIView`: a facade over one engine `View` (a `FacadeView` unless a UIKit subclass such as
 /// `UILabel` stands for an engine control). Geometry, appearance, hierarchy, layout and
 /// animation are the engine's; overrides of `layoutSubviews()`, `draw(_:)`,
 /// `intrinsicContentSize`, `point(inside:with:)`, `updateConstraints()` and the touch methods
@@ -228,7 +228,7 @@ open class UIView: UIResponder {
     }
     public convenience override init() { self.init(frame: .zero) }
     /// Views from archives (storyboards, nibs) do not exist here; this makes an empty view.
-    /// UIKit's own subclasses reach it with an ``EngineViewCoder``, which carries the engine
+    /// UIKit's own subclasses reach it with an `EngineViewCoder`, which carries the engine
     /// view they stand for (the facade's initialisers hand views over through arguments only).
     public required init?(coder: NSCoder) {
         let given = coder as? EngineViewCoder
@@ -284,7 +284,7 @@ open class UIView: UIResponder {
     open override var isFirstResponder: Bool { view.isFirstResponder }
     @discardableResult open override func becomeFirstResponder() -> Bool { view.becomeFirstResponder() }
     @discardableResult open override func resignFirstResponder() -> Bool { view.resignFirstResponder() }
-    /// Ends editing in this view's subtree (the engine's ``View/endEditing(_:)``).
+    /// Ends editing in this view's subtree (the engine's `View/endEditing(_:)`).
     @discardableResult open func endEditing(_ force: Bool) -> Bool { view.endEditing(force) }
 
     // MARK: Hierarchy
@@ -401,7 +401,7 @@ open class UIView: UIResponder {
     open var clipsToBounds: Bool { get { view.clipsToBounds } set { view.clipsToBounds = newValue } }
     /// A view whose alpha masks this one and its subviews: what its layer draws (background,
     /// corners, an image view's image, a gradient layer) is the coverage (the engine's
-    /// ``View/mask``). Partial: the mask view's subviews and `draw(_:)` content do not mask, and
+    /// `View/mask`). Partial: the mask view's subviews and `draw(_:)` content do not mask, and
     /// animation blocks do not animate it.
     open var mask: UIView? {
         get { maskFacade }
@@ -651,7 +651,7 @@ extension UIView: CALayerDelegate {
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }
 
-/// `UIAccessibilityTraits`: the engine's ``AccessibilityTraits``, same bits.
+/// `UIAccessibilityTraits`: the engine's `AccessibilityTraits`, same bits.
 public typealias UIAccessibilityTraits = AccessibilityTraits
 
 public enum UISemanticContentAttribute: Int, Sendable { case unspecified, playback, spatial, forceLeftToRight, forceRightToLeft }

@@ -3,8 +3,11 @@ import Foundation
 
 /// One phase of one frame: when it began and ended, in nanoseconds of the monotonic clock.
 public struct PhaseSegment: Sendable, Equatable {
+    /// Which phase it was.
     public var phase: FramePhase
+    /// When it began, in nanoseconds of the monotonic clock.
     public var start: Int64
+    /// When it ended, in nanoseconds of the monotonic clock.
     public var end: Int64
 }
 
@@ -86,13 +89,16 @@ public struct ChromeTraceEvents: Sendable {
 /// ``finish()``, so memory stays flat and a trace is never half written.
 @MainActor
 public final class ChromeTraceWriter: FramePhaseRecorder {
+    /// The trace file written, in place once ``finish()`` has run.
     public let path: String
     private let temporary: String
     private let handle: FileHandle
     private var buffer = ""
     private var events = ChromeTraceEvents()
     private var first = true
+    /// Frames recorded so far.
     public private(set) var frames = 0
+    /// Whether ``finish()`` has run; later frames are ignored.
     public private(set) var isFinished = false
 
     /// Creates the temporary file and writes the header.
@@ -119,6 +125,7 @@ public final class ChromeTraceWriter: FramePhaseRecorder {
         buffer += event
     }
 
+    /// Appends the frame's events to the trace, buffered and streamed to the temporary file.
     public func record(frame: FrameInfo, start: Int64, end: Int64, phases: [PhaseSegment]) {
         guard !isFinished else { return }
         events.events(frame: frame, start: start, end: end, phases: phases) { append($0) }
@@ -148,7 +155,10 @@ public final class ChromeTraceWriter: FramePhaseRecorder {
 
 }
 
+/// A trace file that could not be created, written or moved into place.
 public struct ChromeTraceError: Error, CustomStringConvertible, Sendable {
+    /// What failed, with the path.
     public var message: String
+    /// The message.
     public var description: String { message }
 }

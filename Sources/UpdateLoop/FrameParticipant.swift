@@ -34,13 +34,22 @@ public protocol FrameParticipant: AnyObject {
 }
 
 extension FrameParticipant {
+    /// By default a participant handles no input.
     public func handle(_ event: InputEvent) -> Bool { false }
+    /// By default nothing is time-driven.
     public func advance(to frame: FrameInfo) {}
+    /// By default there are no completions.
     public func runCompletions() {}
+    /// By default there is no constraints or layout work.
     public var needsUpdatePass: Bool { false }
+    /// By default nothing happens.
     public func constraintsPass(_ pass: Int) {}
+    /// By default nothing happens.
     public func layoutPass(_ pass: Int) {}
+    /// By default nothing happens.
     public func displayPass() {}
+    /// By default nothing is committed.
     public func commit(_ frame: FrameInfo) {}
+    /// By default "TYPE has work" while it has pending work.
     public func describePendingWork() -> [String] { hasPendingWork ? ["\(type(of: self)) has work"] : [] }
 }

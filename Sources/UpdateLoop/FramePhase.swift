@@ -17,6 +17,7 @@ public enum FramePhase: Int, Sendable, Comparable, CaseIterable, CustomStringCon
     /// (7) Commit: the display list of the presentation tree goes to the renderer.
     case commit
 
+    /// Phases order as they run in a frame.
     public static func < (a: FramePhase, b: FramePhase) -> Bool { a.rawValue < b.rawValue }
 
     /// The name used in traces and JSON output.

@@ -2,20 +2,29 @@ import Geometry
 
 /// A key, named as SDL names keys in lower case ("a", "space", "left", "escape", "1", "tab").
 public struct Key: Sendable, Hashable, CustomStringConvertible {
+    /// The key's name in lower case, as SDL names it.
     public var name: String
+    /// The key named `name` ("a", "space", "left").
     public init(_ name: String) { self.name = name }
+    /// The key's name.
     public var description: String { name }
 }
 
 /// Modifier keys held during an event (UIKeyModifierFlags' common ones).
 public struct KeyModifiers: OptionSet, Sendable, Hashable {
+    /// The modifiers as bits.
     public let rawValue: Int
+    /// The modifiers `rawValue`'s bits name.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A shift key.
     public static let shift = KeyModifiers(rawValue: 1 << 0)
+    /// A control key.
     public static let control = KeyModifiers(rawValue: 1 << 1)
+    /// An alt (option) key.
     public static let alt = KeyModifiers(rawValue: 1 << 2)
     /// The Windows, Super or Command key.
     public static let command = KeyModifiers(rawValue: 1 << 3)
+    /// Caps lock is on.
     public static let capsLock = KeyModifiers(rawValue: 1 << 4)
 }
 
@@ -27,18 +36,22 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
 /// the press count of a click, and the window. The static functions build the common events as
 /// the cases of the earlier enum were written (`.pointerDown(p, button: 1)`).
 public struct InputEvent: Sendable, Equatable {
+    /// What happened, with its place in window points.
     public enum Kind: Sendable, Equatable {
         /// A pointer button went down at a window point (points, not pixels).
         case pointerDown(Point, button: Int)
         /// The pointer moved; `buttons` is a bit set of the pressed buttons (0: hovering).
         case pointerMoved(Point, buttons: Int)
+        /// A pointer button was released at a window point.
         case pointerUp(Point, button: Int)
         /// The system took the pointer away (the touch was cancelled).
         case pointerCancelled(Point)
         /// A wheel or trackpad scroll at a window point, in points, precise (fractional) deltas;
         /// positive dy scrolls content down (the wheel turned away from the user), as SDL.
         case scroll(dx: Double, dy: Double, at: Point)
+        /// A key went down.
         case keyDown(Key)
+        /// A key was released.
         case keyUp(Key)
         /// Committed text from the keyboard or an input method.
         case textInput(String)
@@ -54,9 +67,11 @@ public struct InputEvent: Sendable, Equatable {
         case quit
     }
 
+    /// What happened.
     public var kind: Kind
     /// Seconds on the frame clock's timeline (the run loop's media time); nil until stamped.
     public var timestamp: Double?
+    /// The modifier keys held.
     public var modifiers: KeyModifiers
     /// Which pointer: 0 is the mouse; touches and scripted fingers number from 1.
     public var pointerID: Int
@@ -65,6 +80,7 @@ public struct InputEvent: Sendable, Equatable {
     /// The window the event is for (0: the only one).
     public var windowID: Int
 
+    /// An event of `kind`; the run loop stamps the time on arrival when `timestamp` is nil.
     public init(_ kind: Kind, timestamp: Double? = nil, modifiers: KeyModifiers = [], pointerID: Int = 0, clickCount: Int = 1,
                 windowID: Int = 0) {
         self.kind = kind
@@ -75,17 +91,27 @@ public struct InputEvent: Sendable, Equatable {
         self.windowID = windowID
     }
 
+    /// A press of `button` (1: the primary one) at `p`, in window points.
     public static func pointerDown(_ p: Point, button: Int = 1) -> InputEvent { InputEvent(.pointerDown(p, button: button)) }
+    /// A move to `p` with `buttons` held (a bit set; 0: hovering).
     public static func pointerMoved(_ p: Point, buttons: Int = 0) -> InputEvent { InputEvent(.pointerMoved(p, buttons: buttons)) }
+    /// A release of `button` at `p`.
     public static func pointerUp(_ p: Point, button: Int = 1) -> InputEvent { InputEvent(.pointerUp(p, button: button)) }
+    /// A scroll of `dx`, `dy` points at `p`.
     public static func scroll(dx: Double, dy: Double, at p: Point = .zero) -> InputEvent { InputEvent(.scroll(dx: dx, dy: dy, at: p)) }
+    /// A key press with `modifiers` held.
     public static func keyDown(_ k: Key, modifiers: KeyModifiers = []) -> InputEvent { InputEvent(.keyDown(k), modifiers: modifiers) }
+    /// A key release with `modifiers` held.
     public static func keyUp(_ k: Key, modifiers: KeyModifiers = []) -> InputEvent { InputEvent(.keyUp(k), modifiers: modifiers) }
+    /// Committed text `s`.
     public static func textInput(_ s: String) -> InputEvent { InputEvent(.textInput(s)) }
+    /// An input method's marked text `s` with `selection` (UTF-16 offsets in it).
     public static func textComposition(_ s: String, selection: Range<Int>) -> InputEvent {
         InputEvent(.textComposition(s, selection: selection))
     }
+    /// The window resized to `s` points.
     public static func resize(_ s: Size) -> InputEvent { InputEvent(.resize(s)) }
+    /// The window was closed.
     public static let quit = InputEvent(.quit)
 
     /// The same event from another pointer, at a time, with modifiers or a click count.

@@ -32,6 +32,7 @@ public protocol LiveFrameClock: FrameClock {
 /// against the time of the frame that takes them, never against an older frame's.
 @MainActor
 public final class MainRunLoop {
+    /// The clock whose ticks run the frames.
     public nonisolated let clock: any FrameClock
     /// Keeps frames coming when idle (benchmarks, `timeline step`).
     public var keepsRunningWhenIdle = false
@@ -50,6 +51,7 @@ public final class MainRunLoop {
     /// When set, the nanoseconds each phase took in the last frame, indexed by `FramePhase.rawValue`
     /// (for the frame benchmark). Costs one clock read per phase when on.
     public var measuresPhases = false
+    /// The nanoseconds each phase took in the frame running now, by `FramePhase.rawValue`, while ``measuresPhases`` is on.
     public private(set) var phaseNanoseconds = [Int64](repeating: 0, count: FramePhase.allCases.count)
     /// ``phaseNanoseconds`` of the last finished frame (for displays such as a HUD, which read it
     /// while the next frame runs).
@@ -242,6 +244,7 @@ public final class MainRunLoop {
         return ObserverToken(id: id)
     }
 
+    /// Stops the observer `token` names; a token already removed is ignored.
     public func removeFrameObserver(_ token: ObserverToken) {
         guard let i = observers.firstIndex(where: { $0.id == token.id }) else { return }
         if observers[i].keepsClockRunning { activeObserverCount -= 1 }

@@ -2,12 +2,14 @@
 public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
     /// The frame index in which the call ran (-1 before the first frame).
     public var frame: Int64
+    /// The phase the call ran in.
     public var phase: FramePhase
     /// The view's identifier (or its type and an ordinal when it has none).
     public var view: String
     /// The method, e.g. `layoutSubviews`, `draw`, `updateConstraints`, `viewDidAppear`.
     public var call: String
 
+    /// A record of `view`'s `call` in `phase` of frame `frame`.
     public init(frame: Int64, phase: FramePhase, view: String, call: String) {
         self.frame = frame; self.phase = phase; self.view = view; self.call = call
     }
@@ -17,6 +19,7 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
         "{\"frame\": \(frame), \"phase\": \"\(phase)\", \"view\": \(jsonString(view)), \"call\": \(jsonString(call))}"
     }
 
+    /// "#FRAME PHASE VIEW.CALL", one line of `timeline step --trace`'s text form.
     public var description: String { "#\(frame) \(phase) \(view).\(call)" }
 }
 
@@ -24,14 +27,17 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
 /// costs one branch per call.
 @MainActor
 public final class TraceRecorder {
+    /// Whether calls are recorded; off by default, when recording costs one branch per call.
     public var isRecording = false
     /// Whether recorded events are kept in ``events``. Turn it off when ``onEvent`` streams them
     /// (`timeline step --trace`), so memory stays flat over a long run (Z4).
     public var keepsEvents = true
+    /// The calls recorded, in order, while ``keepsEvents`` is on.
     public private(set) var events: [TraceEvent] = []
     /// Called for each event as it is recorded (e.g. to stream JSON lines).
     public var onEvent: ((TraceEvent) -> Void)?
 
+    /// A recorder that is off.
     public init() {}
 
     /// Records one call when recording; the view's name is only computed then.

@@ -11,25 +11,45 @@ import Geometry
 
 /// What an element is and how it behaves, as `UIAccessibilityTraits`, with UIKit's bit values.
 public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
+    /// The traits as bits, UIKit's values.
     public let rawValue: UInt64
+    /// The traits `rawValue`'s bits name.
     public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// No trait: a plain element.
     public static let none: AccessibilityTraits = []
+    /// Activating it does something (read as "button").
     public static let button = AccessibilityTraits(rawValue: 1 << 0)
+    /// Activating it opens something elsewhere.
     public static let link = AccessibilityTraits(rawValue: 1 << 1)
+    /// It is a picture.
     public static let image = AccessibilityTraits(rawValue: 1 << 2)
+    /// It is the selected one of a set (a tab, a segment).
     public static let selected = AccessibilityTraits(rawValue: 1 << 3)
+    /// Activating it plays a sound.
     public static let playsSound = AccessibilityTraits(rawValue: 1 << 4)
+    /// It acts as a key of a keyboard.
     public static let keyboardKey = AccessibilityTraits(rawValue: 1 << 5)
+    /// It is text that does not change.
     public static let staticText = AccessibilityTraits(rawValue: 1 << 6)
+    /// It summarises the screen when the app starts.
     public static let summaryElement = AccessibilityTraits(rawValue: 1 << 7)
+    /// It is disabled and does not respond.
     public static let notEnabled = AccessibilityTraits(rawValue: 1 << 8)
+    /// Its value changes often (a timer): read on request, not on every change.
     public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 9)
+    /// It is a search field.
     public static let searchField = AccessibilityTraits(rawValue: 1 << 10)
+    /// Activating it starts playback, so speech stops.
     public static let startsMediaSession = AccessibilityTraits(rawValue: 1 << 11)
+    /// Its value goes up and down by increments (a slider, a stepper).
     public static let adjustable = AccessibilityTraits(rawValue: 1 << 12)
+    /// Touches reach it directly (a drawing surface).
     public static let allowsDirectInteraction = AccessibilityTraits(rawValue: 1 << 13)
+    /// Reading past its end turns the page.
     public static let causesPageTurn = AccessibilityTraits(rawValue: 1 << 14)
+    /// It heads a section.
     public static let header = AccessibilityTraits(rawValue: 1 << 16)
+    /// It is a tab bar: its children are tabs.
     public static let tabBar = AccessibilityTraits(rawValue: 1 << 17)
 }
 
@@ -37,8 +57,11 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
 /// `UIAccessibilityCustomAction` (a list row's "Delete"). The handler returns whether it did it.
 @MainActor
 public final class AccessibilityCustomAction {
+    /// What the action is called, as the assistive technology reads it.
     public var name: String
+    /// Performs the action; returns whether it succeeded.
     public var handler: @MainActor (AccessibilityCustomAction) -> Bool
+    /// An action called `name` performed by `handler`.
     public init(name: String, handler: @escaping @MainActor (AccessibilityCustomAction) -> Bool) {
         self.name = name
         self.handler = handler
@@ -49,10 +72,15 @@ public final class AccessibilityCustomAction {
 
 /// The values an engine class has when the app sets none: UIKit's defaults for that class.
 public struct AccessibilityDefaults: Sendable, Equatable {
+    /// Whether instances are accessibility elements (read on their own) by default.
     public var isElement: Bool
+    /// The default label; nil: none.
     public var label: String?
+    /// The default value; nil: none.
     public var value: String?
+    /// The default traits.
     public var traits: AccessibilityTraits
+    /// Defaults with the given values; everything left out is off or nil.
     public init(isElement: Bool = false, label: String? = nil, value: String? = nil, traits: AccessibilityTraits = []) {
         self.isElement = isElement
         self.label = label
@@ -88,6 +116,7 @@ public final class AccessibilitySettings {
 /// compute them.
 @MainActor
 open class AccessibilityObject {
+    /// An object with the defaults of `accessibilityDefaults` and nothing set.
     public init() {}
 
     /// What the app set (nil until it sets something).
@@ -171,7 +200,7 @@ open class AccessibilityObject {
     }
 
     /// Activates the object as a double tap would; false: the caller taps
-    /// ``accessibilityActivationPoint`` instead (UIKit's rule). Controls send their action.
+    /// `accessibilityActivationPoint` instead (UIKit's rule). Controls send their action.
     open func accessibilityActivate() -> Bool { false }
     /// Moves an adjustable element's value up one step (a slider by a tenth).
     open func accessibilityIncrement() {}
@@ -207,6 +236,7 @@ open class AccessibilityElement: AccessibilityObject {
     /// Called by ``accessibilityIncrement()`` (+1) and ``accessibilityDecrement()`` (-1).
     public var onAdjust: (@MainActor (Int) -> Void)?
 
+    /// An element inside `accessibilityContainer` (held weakly); set its frame, label and traits.
     public init(accessibilityContainer: AccessibilityObject?) {
         self.accessibilityContainer = accessibilityContainer
         super.init()

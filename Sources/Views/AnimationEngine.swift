@@ -6,7 +6,9 @@ import UpdateLoop
 
 /// Options of a block animation (N4).
 public struct AnimationOptions: OptionSet, Sendable {
+    /// The options as bits.
     public let rawValue: Int
+    /// The options `rawValue`'s bits name.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// A nested block uses its own duration instead of the enclosing block's.
     public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 0)
@@ -87,8 +89,8 @@ struct AnimatorRecording: Sendable {
 /// engine evaluates with the layers' own; this object makes them, counts their completion
 /// groups, and runs what is not yet a layer animation: property animators, timelines and scroll
 /// motions, in phase 2 of each frame (writing presentation values), and their completions in
-/// phase 3. It is an ``AnimationSource`` of the run loop's layer engine, which advances it from
-/// the same frame time, one per loop (``MainRunLoop/animations``). Values are pure functions of
+/// phase 3. It is an `AnimationSource` of the run loop's layer engine, which advances it from
+/// the same frame time, one per loop (`MainRunLoop/animations`). Values are pure functions of
 /// the frame time and each animation's begin time (N8).
 ///
 /// Bulk changes are linear (P2): interrupting a view's animation of a property looks only at
@@ -128,6 +130,7 @@ public final class AnimationEngine: AnimationSource {
         animators.contains { $0.isRunning } || !driven.isEmpty
     }
 
+    /// What keeps the engine from idling (its running animations), for a host that never goes idle.
     public func describePendingWork() -> [String] {
         hasPendingWork ? ["\(runningCount) running animations"] : []
     }

@@ -3,7 +3,7 @@ import Motion
 import Layers
 
 /// How a view's content follows a bounds size change (U4) and where an image view places its
-/// image (CN2), as `UIView.ContentMode`; it sets the layer's ``ContentsGravity``.
+/// image (CN2), as `UIView.ContentMode`; it sets the layer's `ContentsGravity`.
 public enum ContentMode: String, Sendable, CaseIterable {
     /// Content is scaled to the bounds; the view is not redrawn.
     case scaleToFill
@@ -13,6 +13,7 @@ public enum ContentMode: String, Sendable, CaseIterable {
     case scaleAspectFill
     /// A size change flags the view for display.
     case redraw
+    /// Content at its own size, placed at the centre, an edge or a corner; a size change moves it, nothing is redrawn.
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
     /// The layer gravity that places contents this way.
@@ -37,12 +38,20 @@ public enum ContentMode: String, Sendable, CaseIterable {
 /// Which margins of the superview a view with a fixed frame follows when the superview resizes
 /// (A6), as UIKit's `UIView.AutoresizingMask`.
 public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+    /// The margins as bits.
     public let rawValue: Int
+    /// The margins `rawValue`'s bits name.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The distance to the superview's left edge changes with it.
     public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    /// The width changes with the superview's.
     public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    /// The distance to the superview's right edge changes with it.
     public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    /// The distance to the superview's top edge changes with it.
     public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    /// The height changes with the superview's.
     public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    /// The distance to the superview's bottom edge changes with it.
     public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
 }

@@ -16,9 +16,12 @@ public protocol GestureRecognizerDelegate: AnyObject {
 }
 
 extension GestureRecognizerDelegate {
+    /// By default every recognizer may begin.
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    /// By default two recognizers do not recognise at the same time.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer)
         -> Bool { false }
+    /// By default the recognizer receives every press on its view.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive event: InputEvent) -> Bool { true }
 }
 
@@ -37,7 +40,9 @@ extension GestureRecognizerDelegate {
 /// down at once: ``numberOfTouches`` and ``location(ofTouch:in:)``.
 @MainActor
 open class GestureRecognizer {
+    /// Where a recognizer is in its gesture, as `UIGestureRecognizer.State`.
     public enum State: Sendable, Equatable {
+        /// Possible until it decides; a continuous gesture goes began, changed..., ended or cancelled; failed ends its part in the press.
         case possible, began, changed, ended, cancelled, failed
         /// A discrete gesture recognised: the same as `ended`.
         public static let recognized = State.ended
@@ -54,6 +59,7 @@ open class GestureRecognizer {
     public package(set) weak var view: View?
     /// A disabled recognizer sees no events; disabling one mid-gesture cancels it.
     public var isEnabled = true { didSet { if !isEnabled, state == .began || state == .changed { state = .cancelled } } }
+    /// Asked whether to begin, to receive a press and to recognise alongside others; held weakly.
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// The object of an API facade (the UIKit facade's `UIGestureRecognizer`) that stands for it.
     public weak var facade: AnyObject?
@@ -76,6 +82,7 @@ open class GestureRecognizer {
     /// A recognition waiting for a required recognizer to fail.
     private var heldState: State?
 
+    /// A recognizer with no actions and no view; add it to a view with ``View/addGestureRecognizer(_:)``.
     public init() {}
 
     /// Calls `handler` when the recognizer begins, changes, ends (recognises) or is cancelled.
@@ -229,10 +236,13 @@ open class GestureRecognizer {
         touchesChanged(event)
     }
 
+    /// The first pointer pressed, at `point` in window coordinates; subclasses override to follow the press.
     open func pointerDown(at point: Point) {}
+    /// The first pointer moved to `point` in window coordinates.
     open func pointerMoved(to point: Point) {}
+    /// The first pointer released at `point` in window coordinates.
     open func pointerUp(at point: Point) {}
-    /// Every pointer's press, move and release, after ``touches`` was updated (and after the
+    /// Every pointer's press, move and release, after `touches` was updated (and after the
     /// single-pointer methods).
     open func touchesChanged(_ event: InputEvent) {}
 }
@@ -244,9 +254,13 @@ struct WeakRecognizer { weak var value: GestureRecognizer? }
 /// the previous release. Ends (recognises) on the last release; fails otherwise.
 @MainActor
 public final class TapGestureRecognizer: GestureRecognizer {
+    /// How many taps make the gesture (2 for a double tap).
     public var numberOfTapsRequired = 1
+    /// How far in points a press may move from where it started and still be a tap.
     public var allowableMovement = 10.0
+    /// The longest a press may be held, in seconds, and still be a tap.
     public var maximumPressDuration = 0.5
+    /// The longest gap in seconds between one tap's release and the next press.
     public var maximumTapInterval = 0.35
     private var taps = 0
     private var pressStart: (point: Point, time: Int64)?
@@ -312,7 +326,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
 /// changes as the pointer moves, ends on release.
 @MainActor
 public final class LongPressGestureRecognizer: GestureRecognizer {
+    /// How long in seconds the press must be held before the gesture begins.
     public var minimumPressDuration = 0.5
+    /// How far in points the press may move before it begins without failing.
     public var allowableMovement = 10.0
     private var start: Point?
     private var timer: TimerToken?
@@ -357,14 +373,20 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 /// frame times.
 @MainActor
 public final class PanGestureRecognizer: GestureRecognizer {
+    /// How far in points the pointer must move from the press before the pan begins.
     public var minimumDistance = 10.0
     /// Edges of the window a pan must start near (within ``edgeWidth``) to be recognised, as
     /// `UIScreenEdgePanGestureRecognizer`'s; empty: anywhere.
     public var startEdges: EdgeSet = []
+    /// How near in points to one of ``startEdges`` a pan must start.
     public var edgeWidth = 20.0
+    /// Edges of the window, as `UIRectEdge`.
     public struct EdgeSet: OptionSet, Sendable {
+        /// The edges as bits.
         public let rawValue: Int
+        /// The edges `rawValue`'s bits name.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The window's top, left, bottom and right edges.
         public static let top = EdgeSet(rawValue: 1), left = EdgeSet(rawValue: 2), bottom = EdgeSet(rawValue: 4), right = EdgeSet(rawValue: 8)
     }
     private var start: Point?
@@ -431,8 +453,11 @@ public final class PanGestureRecognizer: GestureRecognizer {
 /// the distance now over the distance at the start; ``velocity`` is its change per second.
 @MainActor
 public final class PinchGestureRecognizer: GestureRecognizer {
+    /// The pointers' distance now over their distance when the pinch began (1: unchanged).
     public private(set) var scale = 1.0
+    /// How fast ``scale`` changes, per second.
     public private(set) var velocity = 0.0
+    /// How many points the distance between the pointers must change before the pinch begins.
     public var minimumChange = 4.0
     private var startDistance: Double?
     private var last: (scale: Double, time: Double)?
@@ -471,8 +496,11 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 /// ``rotation`` is the angle turned since the start (clockwise positive, in radians, as UIKit).
 @MainActor
 public final class RotationGestureRecognizer: GestureRecognizer {
+    /// The angle turned since the gesture began, in radians, clockwise positive.
     public private(set) var rotation = 0.0
+    /// How fast ``rotation`` changes, in radians per second.
     public private(set) var velocity = 0.0
+    /// The angle in radians the pointers must turn before the gesture begins.
     public var minimumRotation = 0.05
     private var startAngle: Double?
     private var last: (angle: Double, time: Double)?
@@ -515,17 +543,26 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 /// at most half the travel). Discrete: it ends (recognises) as the distance is reached.
 @MainActor
 public final class SwipeGestureRecognizer: GestureRecognizer {
+    /// The directions a swipe may go, as `UISwipeGestureRecognizer.Direction`.
     public struct Direction: OptionSet, Sendable, Hashable {
+        /// The directions as bits.
         public let rawValue: Int
+        /// The directions `rawValue`'s bits name.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Towards the right.
         public static let right = Direction(rawValue: 1)
+        /// Towards the left.
         public static let left = Direction(rawValue: 2)
+        /// Upwards on screen.
         public static let up = Direction(rawValue: 4)
+        /// Downwards on screen.
         public static let down = Direction(rawValue: 8)
     }
     /// UIKit's default is right.
     public var direction: Direction = .right
+    /// How far in points the press must travel to be a swipe.
     public var minimumDistance = 50.0
+    /// The longest in seconds the travel may take.
     public var maximumDuration = 0.5
     private var start: (point: Point, time: Double)?
 
@@ -564,6 +601,7 @@ extension View {
         if !gestureRecognizers.contains(where: { $0 === recognizer }) { gestureRecognizers.append(recognizer) }
     }
 
+    /// Detaches `recognizer` from the view; it sees no more of its presses.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === recognizer }
         if recognizer.view === self { recognizer.view = nil }

@@ -7,11 +7,16 @@ import UpdateLoop
 /// a recording renderer. Frames run only when stepped, as fast as the CPU allows, with no display.
 @MainActor
 public final class HeadlessHost {
+    /// The manual clock the frames run on; ``step()`` advances it one frame interval.
     public let clock: ManualFrameClock
+    /// The run loop the window's frames run on.
     public let runLoop: MainRunLoop
+    /// The window, already visible, sized as asked.
     public let window: Window
+    /// Keeps the last frame's display list (every one with `keepsHistory`) instead of drawing it.
     public let renderer = RecordingRenderer()
 
+    /// A host with a window of `size` points whose frames run at `rate` (60 per second by default) when stepped.
     public init(size: Size = Size(width: 800, height: 600), rate: FrameRate = .fps60) {
         clock = ManualFrameClock(rate: rate)
         runLoop = MainRunLoop(clock: clock)

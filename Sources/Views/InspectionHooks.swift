@@ -24,6 +24,7 @@ public final class InspectionHooks {
     /// then asks for that frame, as for its own pending work.
     public var overlayIsAnimating: (() -> Bool)?
 
+    /// Hooks with none set.
     public init() {}
 
     /// Whether no hook is set (then the window can drop this object).

@@ -13,31 +13,46 @@ public protocol LayoutItemOwner: AnyObject {
 
 /// The anchors views and layout guides share; views add baselines.
 extension LayoutItemOwner {
+    /// The leading edge (the left, in left-to-right layout), in points from the superview's left.
     public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
+    /// The trailing edge (the right, in left-to-right layout).
     public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .trailing) }
+    /// The left edge, whatever the layout direction.
     public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .left) }
+    /// The right edge, whatever the layout direction.
     public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .right) }
+    /// The top edge, in points from the superview's top (y grows down).
     public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .top) }
+    /// The bottom edge.
     public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .bottom) }
+    /// The width in points.
     public var widthAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .width) }
+    /// The height in points.
     public var heightAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .height) }
+    /// The horizontal centre.
     public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .centerX) }
+    /// The vertical centre.
     public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .centerY) }
 }
 
 /// The attributes of UIKit's layout anchors (A2). Coordinates are UIKit's: origin top-left, y
 /// grows down; leading is left and trailing is right (left-to-right layout).
 public enum LayoutAttribute: String, Sendable, CaseIterable {
+    /// Edges, sizes and centres of a view's or guide's frame, in points.
     case leading, trailing, left, right, top, bottom, width, height, centerX, centerY
+    /// The baselines of a view's first and last lines of text (a view without text uses its bottom).
     case firstBaseline, lastBaseline
 
+    /// The axis an attribute measures along.
     public enum Axis: Sendable { case horizontal, vertical }
+    /// Horizontal for leading, trailing, left, right, width and centerX; vertical for the rest.
     public var axis: Axis {
         switch self {
         case .leading, .trailing, .left, .right, .width, .centerX: .horizontal
         default: .vertical
         }
     }
+    /// Whether the attribute is a length (width or height) rather than a position.
     public var isDimension: Bool { self == .width || self == .height }
 }
 
@@ -46,7 +61,9 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
 /// (`NSLayoutDimension`). They only tag ``LayoutAnchor``'s type, so that relating a leading edge to
 /// a top edge, or a width to a position, does not compile.
 public enum XAxisAnchorKind {}
+/// Tags vertical position anchors (``LayoutYAxisAnchor``).
 public enum YAxisAnchorKind {}
+/// Tags length anchors (``LayoutDimension``).
 public enum DimensionAnchorKind {}
 
 /// A horizontal position anchor: leading, trailing, left, right, centerX.
@@ -62,7 +79,9 @@ public typealias LayoutDimension = LayoutAnchor<DimensionAnchorKind>
 /// ``LayoutConstraint/init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)``.
 @MainActor
 public struct LayoutAnchor<Kind> {
+    /// The view or guide the anchor belongs to.
     public let item: any LayoutItemOwner
+    /// Which edge, centre, length or baseline of the item it is.
     public let attribute: LayoutAttribute
 
     /// Made by the `xxxAnchor` properties of views and guides, which pick the kind.
@@ -119,15 +138,21 @@ extension LayoutAnchor where Kind == DimensionAnchorKind {
 /// active constraint goes through the solver's edit path (A9); changing ``priority`` re-adds it.
 @MainActor
 public final class LayoutConstraint: @MainActor CustomStringConvertible {
+    /// The attribute of the first item, on the left of the relation.
     public let firstAttribute: LayoutAttribute
+    /// The attribute of the second item; nil when the constraint relates the first to a constant.
     public let secondAttribute: LayoutAttribute?
+    /// Equal, at least or at most.
     public let relation: Relation
+    /// The factor on the second item's attribute (1 for positions).
     public let multiplier: Double
     /// Items are held weakly: a constraint never keeps a view alive.
     public private(set) weak var firstItem: (any LayoutItemOwner)?
+    /// The second item, held weakly; nil for a constant constraint or once the item is gone.
     public private(set) weak var secondItem: (any LayoutItemOwner)?
     private let names: (String, String?)
 
+    /// A name shown in descriptions and unsatisfiable-constraint reports.
     public var identifier: String?
 
     /// The constant; on an active constraint the change reaches the solver in the next
@@ -307,11 +332,16 @@ func fmtNumber(_ v: Double) -> String {
 
 /// Failures of constraint activation.
 public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The constraint's constant or multiplier is NaN or infinite.
     case nonFiniteNumber(constraint: String)
+    /// The two items are in different view trees.
     case noCommonAncestor(constraint: String, first: String, second: String)
+    /// An item the constraint refers to has been freed.
     case itemGone(constraint: String)
+    /// An item is neither a view nor a layout guide.
     case unsupportedItem(constraint: String, type: String)
 
+    /// The failure in a sentence naming the constraint.
     public var description: String {
         switch self {
         case .nonFiniteNumber(let c): "constraint \(c) has a NaN or infinite constant or multiplier"
@@ -326,12 +356,17 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
 /// the layout-margins guide, or one the app adds with ``View/addLayoutGuide(_:)``.
 @MainActor
 public final class LayoutGuide: LayoutItemOwner {
+    /// Whether the guide is the app's own, a view's safe area or its layout margins.
     public enum Kind: Sendable { case custom, safeArea, margins }
+    /// Which kind of guide this is.
     public let kind: Kind
+    /// A name shown in constraint descriptions.
     public var identifier: String?
+    /// The view the guide belongs to, held weakly; nil until added.
     public package(set) weak var owningView: View?
     var layoutItem: LayoutItem?
 
+    /// An app's own guide; add it to a view with ``View/addLayoutGuide(_:)`` before constraining it.
     public init(identifier: String? = nil) {
         self.kind = .custom
         self.identifier = identifier
@@ -341,7 +376,9 @@ public final class LayoutGuide: LayoutItemOwner {
         self.owningView = owner
     }
 
+    /// The view whose tree the guide is laid out in: its owning view.
     public var hierarchyView: View? { owningView }
+    /// The name in constraint descriptions: the owner's name and the guide's kind or identifier.
     public var layoutName: String {
         let base = owningView?.traceName ?? "?"
         switch kind {

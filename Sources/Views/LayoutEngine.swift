@@ -54,9 +54,9 @@ extension Priority {
     static let safeAreaFollowsBounds = Priority(999.8)
 }
 
-/// A window's Auto Layout engine: one ``Solver``, the variables of every participating view and
+/// A window's Auto Layout engine: one `Solver`, the variables of every participating view and
 /// guide (alignment rects in window coordinates, y down), and the queue of changes the next
-/// constraints pass applies. Changes are applied in ``solve()``; the views whose solved rect
+/// constraints pass applies. Changes are applied in `solve()`; the views whose solved rect
 /// changed flag their superview for layout, whose ``View/layoutSubviews()`` applies the frames.
 @MainActor
 public final class LayoutEngine {

@@ -4,12 +4,15 @@ import Geometry
 /// the system clipboard; headless windows keep their own in memory.
 @MainActor
 public protocol Pasteboard: AnyObject {
+    /// The text on the clipboard; nil when it holds none. Setting nil empties it.
     var string: String? { get set }
 }
 
 /// A pasteboard in memory (a headless window's default).
 @MainActor
 public final class MemoryPasteboard: Pasteboard {
+    /// The text copied last; nil until something is.
     public var string: String?
+    /// An empty pasteboard.
     public init() {}
 }

@@ -48,6 +48,7 @@ open class Responder: AccessibilityObject {
 
     /// Called after becoming first responder, and after resigning.
     open func didBecomeFirstResponder() {}
+    /// Called after giving up first-responder status.
     open func didResignFirstResponder() {}
 
     /// A key press or release (`event.kind` is `.keyDown` or `.keyUp`). The base passes it on

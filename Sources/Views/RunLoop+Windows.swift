@@ -24,7 +24,7 @@ extension MainRunLoop {
     }
 
     /// Adds a window; its frames run from the next tick. Input events sent with
-    /// ``MainRunLoop/send(_:toWindow:)`` reach the windows by the order they were added.
+    /// `MainRunLoop/send(_:toWindow:)` reach the windows by the order they were added.
     ///
     /// - Precondition: the window belongs to no other run loop.
     public func add(_ window: Window) {

@@ -5,6 +5,7 @@ import Motion
 // run the view's change logic (an animation block turns the change into an animation).
 
 extension View {
+    /// A 2D transform round the view's centre (rotations in radians, translations in points); the frame is undefined while it is not the identity. Animatable.
     public var transform: AffineTransform {
         get { viewLayer.stateTransform.affineTransform }
         set {
@@ -23,22 +24,27 @@ extension View {
         if animatedProperties & AnimatableProperty.transform.bit == 0 { onScreen.stateTransform = t }
         presentationChanged()
     }
+    /// How opaque the view and its subviews are, 0...1, applied to them as a group. Animatable.
     public var alpha: Double {
         get { viewLayer.stateOpacity }
         set { let old = viewLayer.stateOpacity; guard old != newValue else { return }; viewLayer.stateOpacity = newValue; modelDidChange(.alpha, from: .scalar(old)) }
     }
+    /// The colour filling the bounds (clear by default). Animatable.
     public var backgroundColor: Color {
         get { viewLayer.stateBackgroundColor ?? .clear }
         set { if traitState != nil { plainColorSet("backgroundColor") }; let old = viewLayer.stateBackgroundColor ?? .clear; guard old != newValue else { return }; viewLayer.stateBackgroundColor = newValue; modelDidChange(.backgroundColor, from: .color(old)) }
     }
+    /// The radius in points of the rounded corners of the background and border. Animatable.
     public var cornerRadius: Double {
         get { viewLayer.stateCornerRadius }
         set { let old = viewLayer.stateCornerRadius; guard old != newValue else { return }; viewLayer.stateCornerRadius = newValue; modelDidChange(.cornerRadius, from: .scalar(old)) }
     }
+    /// The width in points of the border drawn inside the bounds. Animatable.
     public var borderWidth: Double {
         get { viewLayer.stateBorderWidth }
         set { let old = viewLayer.stateBorderWidth; guard old != newValue else { return }; viewLayer.stateBorderWidth = newValue; modelDidChange(.borderWidth, from: .scalar(old)) }
     }
+    /// The border's colour (clear by default). Animatable.
     public var borderColor: Color {
         get { viewLayer.stateBorderColor ?? .clear }
         set { let old = viewLayer.stateBorderColor ?? .clear; guard old != newValue else { return }; viewLayer.stateBorderColor = newValue; modelDidChange(.borderColor, from: .color(old)) }

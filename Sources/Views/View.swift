@@ -34,6 +34,7 @@ open class View: Responder {
 
     /// Set only by the insertion and removal in View+Hierarchy.swift.
     public internal(set) weak var superview: View?
+    /// The subviews in drawing order: later ones draw above earlier ones.
     public var subviews: [View] { subviewList }
     /// The subviews; written only by the insertion and removal in View+Hierarchy.swift.
     var subviewList: [View] = []
@@ -97,6 +98,7 @@ open class View: Responder {
     var valueObservers: [ValueObserver] = []
     /// Keeps the facade object alive while the view is in a tree (set and cleared by the facade).
     public var facadeRetainer: AnyObject?
+    /// Whether the view and its subviews are left out of drawing and hit testing. Not animatable.
     public var isHidden: Bool {
         get { viewLayer.stateIsHidden }
         set {
@@ -106,6 +108,7 @@ open class View: Responder {
             superview?.subviewVisibilityDidChange(self)
         }
     }
+    /// Whether subviews and content are clipped to the bounds (with the corner radius).
     public var clipsToBounds: Bool {
         get { viewLayer.stateMasksToBounds }
         set {
@@ -131,7 +134,9 @@ open class View: Responder {
             layer.mask = mask?.layer
         }
     }
+    /// Whether the view and its subviews receive pointer events; false passes them to the view behind.
     public var isUserInteractionEnabled = true
+    /// How content follows a bounds change: scaled, placed, or redrawn.
     public var contentMode: ContentMode = .scaleToFill {
         // Only a layer that exists takes it (asking for `layer` would make one for every label
         // and control that sets `.redraw`); a layer made later copies it.
@@ -142,7 +147,7 @@ open class View: Responder {
 
     /// The layer backing the view, as UIKit's `layer`: its geometry and appearance are the
     /// view's (setting `layer.opacity` sets ``alpha``), and sublayers added to it draw above the
-    /// view's content and below its subviews, run by the window's ``LayerEngine``. Made on
+    /// view's content and below its subviews, run by the window's `LayerEngine`. Made on
     /// first use.
     public var layer: Layer {
         if !isLayerLoaded {
@@ -202,11 +207,13 @@ open class View: Responder {
     public var translatesAutoresizingMaskIntoConstraints = true {
         didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { constraintInputsDidChange() } }
     }
+    /// Which margins and sizes follow the superview's size when the frame is set by hand.
     public var autoresizingMask: AutoresizingMask = []
     /// Per-axis priorities of the intrinsic-size constraints (A3).
     public var contentHuggingPriority: (horizontal: Float, vertical: Float) = (250, 250) {
         didSet { invalidateIntrinsicContentSize() }
     }
+    /// Per-axis priorities (0...1000) of the constraints that keep the view at least its intrinsic size.
     public var contentCompressionResistancePriority: (horizontal: Float, vertical: Float) = (750, 750) {
         didSet { invalidateIntrinsicContentSize() }
     }
@@ -650,5 +657,6 @@ open class View: Responder {
     public package(set) var isHovered = false
     /// Called when the mouse pointer comes over the view (or one of its subviews), and leaves it.
     open func pointerEntered() {}
+    /// Called when the mouse pointer leaves the view and its subviews.
     open func pointerExited() {}
 }

@@ -22,6 +22,7 @@ open class ViewController: Responder {
         return loadedView!
     }
 
+    /// Whether the view has been loaded (reading ``view`` loads it; this does not).
     public var isViewLoaded: Bool { loadedView != nil }
 
     /// Loads the view if it is not loaded yet.
@@ -53,13 +54,17 @@ open class ViewController: Responder {
     open func viewDidAppear(_ animated: Bool) {}
     /// Called before the view leaves the screen, and after it left.
     open func viewWillDisappear(_ animated: Bool) {}
+    /// Called after the view left the screen.
     open func viewDidDisappear(_ animated: Bool) {}
 
     /// Set during the appearance calls of a controller being added to (removed from) a parent,
     /// or presented (dismissed), as UIKit's.
     public package(set) var isMovingToParent = false
+    /// True during the disappearance calls of a controller being removed from its parent.
     public package(set) var isMovingFromParent = false
+    /// True during the appearance calls of a controller being presented.
     public package(set) var isBeingPresented = false
+    /// True during the disappearance calls of a controller being dismissed.
     public package(set) var isBeingDismissed = false
 
     /// Where the controller is in its appearance: each call comes once, in order.
@@ -145,11 +150,12 @@ open class ViewController: Responder {
 
     // MARK: Presentation (CN6, CN7)
 
-    /// How ``present(_:animated:completion:)`` shows this controller (the default: a page sheet,
+    /// How `present(_:animated:completion:)` shows this controller (the default: a page sheet,
     /// as UIKit's `.automatic` on a phone).
     public var modalPresentationStyle: ModalPresentationStyle = .pageSheet
     /// The controller this one presents, and the one presenting this one.
     public package(set) var presentedViewController: ViewController?
+    /// The controller that presented this one, held weakly; nil when it is not presented.
     public package(set) weak var presentingViewController: ViewController?
     /// The presentation's views while this controller is presented (the dimming behind it).
     package var presentationDimming: View?
@@ -158,7 +164,9 @@ open class ViewController: Responder {
 
     // MARK: Containment (CN3)
 
+    /// The child controllers, in the order they were added.
     public private(set) var children: [ViewController] = []
+    /// The controller this one is a child of, held weakly.
     public private(set) weak var parent: ViewController?
 
     /// Adds a child controller (its view is yours to place); calls `willMove(toParent:)`.
@@ -180,7 +188,9 @@ open class ViewController: Responder {
         didMove(toParent: nil)
     }
 
+    /// Called before the controller is added to `parent` (or removed, with nil).
     open func willMove(toParent parent: ViewController?) {}
+    /// Called after the controller was added to `parent` (or removed, with nil).
     open func didMove(toParent parent: ViewController?) {}
     /// Called in the constraints pass instead of the root view's own ``View/updateConstraints()``
     /// call; the base calls it. Call `super` as the last step.
@@ -228,18 +238,26 @@ open class ViewController: Responder {
 /// What a controller tells an observer of its life cycle, after its own method ran.
 @MainActor
 public protocol ViewControllerLifecycleObserver: AnyObject {
+    /// After the controller's ``ViewController/viewDidLoad()``.
     func controllerViewDidLoad()
+    /// After the controller's ``ViewController/viewWillAppear(_:)``.
     func controllerViewWillAppear(_ animated: Bool)
+    /// After the controller's ``ViewController/viewDidAppear(_:)``.
     func controllerViewDidAppear(_ animated: Bool)
+    /// After the controller's ``ViewController/viewWillDisappear(_:)``.
     func controllerViewWillDisappear(_ animated: Bool)
+    /// After the controller's ``ViewController/viewDidDisappear(_:)``.
     func controllerViewDidDisappear(_ animated: Bool)
+    /// After the controller's `viewWillLayoutSubviews()`.
     func controllerViewWillLayoutSubviews()
+    /// After the controller's `viewDidLayoutSubviews()`.
     func controllerViewDidLayoutSubviews()
     /// After the controller's ``ViewController/didReceiveMemoryWarning()``.
     func controllerDidReceiveMemoryWarning()
 }
 
 extension ViewControllerLifecycleObserver {
+    /// By default an observer ignores memory warnings.
     public func controllerDidReceiveMemoryWarning() {}
 }
 

@@ -20,25 +20,45 @@ extension LayoutConstraint {
     /// orientation, which way a horizontal format runs, and what vertical spacings measure.
     /// The raw values are UIKit's.
     public struct FormatOptions: OptionSet, Sendable {
+        /// The options as bits, UIKit's values.
         public let rawValue: UInt
+        /// The options `rawValue`'s bits name.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Line the views up by their left edges.
         public static let alignAllLeft = FormatOptions(rawValue: 1 << 1)
+        /// Line the views up by their right edges.
         public static let alignAllRight = FormatOptions(rawValue: 1 << 2)
+        /// Line the views up by their top edges.
         public static let alignAllTop = FormatOptions(rawValue: 1 << 3)
+        /// Line the views up by their bottom edges.
         public static let alignAllBottom = FormatOptions(rawValue: 1 << 4)
+        /// Line the views up by their leading edges.
         public static let alignAllLeading = FormatOptions(rawValue: 1 << 5)
+        /// Line the views up by their trailing edges.
         public static let alignAllTrailing = FormatOptions(rawValue: 1 << 6)
+        /// Line the views up by their horizontal centres.
         public static let alignAllCenterX = FormatOptions(rawValue: 1 << 9)
+        /// Line the views up by their vertical centres.
         public static let alignAllCenterY = FormatOptions(rawValue: 1 << 10)
+        /// Line the views up by their last baselines.
         public static let alignAllLastBaseline = FormatOptions(rawValue: 1 << 11)
+        /// Line the views up by their first baselines.
         public static let alignAllFirstBaseline = FormatOptions(rawValue: 1 << 12)
+        /// The bits that hold the alignments.
         public static let alignmentMask = FormatOptions(rawValue: 0xFFFF)
+        /// A horizontal format runs from leading to trailing (the default).
         public static let directionLeadingToTrailing = FormatOptions(rawValue: 0)
+        /// A horizontal format runs left to right whatever the layout direction.
         public static let directionLeftToRight = FormatOptions(rawValue: 1 << 16)
+        /// A horizontal format runs right to left.
         public static let directionRightToLeft = FormatOptions(rawValue: 2 << 16)
+        /// The bits that hold the direction.
         public static let directionMask = FormatOptions(rawValue: 3 << 16)
+        /// Vertical spacings measure between edges (the default).
         public static let spacingEdgeToEdge = FormatOptions(rawValue: 0)
+        /// Vertical spacings measure between baselines.
         public static let spacingBaselineToBaseline = FormatOptions(rawValue: 1 << 19)
+        /// The bit that holds the spacing.
         public static let spacingMask = FormatOptions(rawValue: 1 << 19)
 
         /// The attributes the alignment bits name, in UIKit's bit order.

@@ -58,6 +58,7 @@ extension Window {
         return AccessibilityObserverToken(id: a.nextObserver)
     }
 
+    /// Stops the observer `token` names; a token already removed is ignored.
     public func removeAccessibilityObserver(_ token: AccessibilityObserverToken) {
         accessibilityState?.observers.removeAll { $0.id == token.id }
     }

@@ -68,7 +68,7 @@ extension Window {
         memoryWarningObservers.removeAll { $0.id == token.id }
     }
 
-    /// Has `cache` emptied by each memory warning, held weakly (an app's ``Images`` asset
+    /// Has `cache` emptied by each memory warning, held weakly (an app's `Images` asset
     /// catalogue, say). Registering one twice registers it once.
     public func releasesOnMemoryWarning(_ cache: any CacheReleasing) {
         releasableCaches.removeAll { $0.cache == nil }

@@ -5,14 +5,15 @@ import UpdateLoop
 
 /// A window: a root view sized to the window, the update cycle for its tree (constraints, layout,
 /// display passes), one layout engine (one solver per window), and the display list it commits.
-/// Add it to a ``MainRunLoop`` (``MainRunLoop/add(_:)``) to have frames run: it is a
-/// ``FrameParticipant`` of phases 1 (events) and 4-7 (constraints, layout, display, commit).
+/// Add it to a `MainRunLoop` (`MainRunLoop/add(_:)`) to have frames run: it is a
+/// `FrameParticipant` of phases 1 (events) and 4-7 (constraints, layout, display, commit).
 @MainActor
 public final class Window: FrameParticipant {
     /// The size in points. Changing it resizes the root view and flags it for layout (U3).
     public private(set) var size: Size
     /// Device pixels per point (high-DPI).
     public var scale: Double = 1 { didSet { presentationDidChange() } }
+    /// The colour behind the root view, filling the window (a dark grey by default).
     public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1) { didSet { presentationDidChange() } }
     /// The desktop's light or dark (DK5): views' traits follow it and hear a change.
     public var interfaceStyle = InterfaceStyle.light { didSet { if interfaceStyle != oldValue { interfaceStyleDidChange(from: oldValue) } } }
@@ -40,6 +41,7 @@ public final class Window: FrameParticipant {
     /// weak as ``View/facade`` is.
     public weak var facade: AnyObject?
 
+    /// The controller whose view fills the window; setting it replaces the root view, and the old controller disappears.
     public var rootViewController: ViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
@@ -53,6 +55,7 @@ public final class Window: FrameParticipant {
             if isVisible { pendingAppearance = true; requestFrame() }
         }
     }
+    /// Whether ``makeKeyAndVisible()`` has shown the window.
     public private(set) var isVisible = false
     /// The run loop running this window's frames.
     public package(set) weak var runLoop: MainRunLoop?
@@ -104,7 +107,7 @@ public final class Window: FrameParticipant {
     public package(set) var diagnostics = DiagnosticLog()
     /// The fonts this window's text lays out with (TX2): the shipped DejaVu Sans and the
     /// machine's fonts for fallback, the same headless and on screen. Tests that want sizes free
-    /// of any font set ``FontSystem/fixed(_:)`` here before adding views.
+    /// of any font set `FontSystem/fixed(_:)` here before adding views.
     public lazy var fontSystem: FontSystem = FontSystem.standard() {
         didSet { canvas.fontSystem = fontSystem; layers?.fontSystem = fontSystem; rootView.setNeedsLayout() }
     }

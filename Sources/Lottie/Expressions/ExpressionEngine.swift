@@ -7,15 +7,22 @@ import Foundation
 /// expression may work at others, and each frame stays a function of its time); for a spent
 /// budget from then on (it would cost the budget again every frame).
 public struct LottieExpressionDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, worded for the message.
     public enum Kind: String, Sendable, Equatable {
+        /// At load: syntax the engine does not run, a compile error; while playing: an exception.
         case unsupportedSyntax = "unsupported syntax", compileError = "does not compile", threw = "threw"
+        /// While playing: a result that is not a value of the property, or a time or memory budget spent.
         case badResult = "returned no value", timeBudget = "ran out of time", memoryBudget = "ran out of memory"
+        /// The JavaScript engine could not be started.
         case engineUnavailable = "could not run"
     }
+    /// What went wrong.
     public var kind: Kind
     /// The layer's name and the JSON path of the property (`layers[2].ks.p`).
     public var layer: String, path: String
+    /// The engine's or our own detail.
     public var message: String
+    /// "layer 'NAME', PATH: expression KIND: MESSAGE", as warnings print it.
     public var description: String { "layer '\(layer)', \(path): expression \(kind.rawValue): \(message)" }
 }
 
@@ -27,6 +34,7 @@ public struct LottieExpressionLimits: Sendable {
     public var tickBudget: UInt64 = 1_000_000
     /// Bytes the JavaScript heap may hold, its library included (about 1 MiB).
     public var memoryBytes = 64 << 20
+    /// The default limits: 50 ms, a million ticks and 64 MiB per evaluation.
     public init() {}
 }
 

@@ -6,10 +6,14 @@ import UpdateLoop
 /// A value animated over time: `apply` receives the curve's progress (0...1, or beyond for springs).
 @MainActor
 public struct Tween {
+    /// How long the tween runs, in seconds.
     public var duration: Double
+    /// How progress follows time (ease in and out by default).
     public var curve: TimingCurve
+    /// Sets the animated value for a progress; called once per frame while the tween is active.
     public var apply: (Double) -> Void
 
+    /// A tween of `duration` seconds that hands each frame's eased progress to `apply`.
     public init(duration: Double, curve: TimingCurve = .easeInOut, apply: @escaping (Double) -> Void) {
         precondition(duration >= 0 && duration.isFinite, "Tween: the duration must be finite and not negative; got \(duration)")
         self.duration = duration
@@ -55,7 +59,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     private var callbackTimes: [Int64] = []
     private var callbackBodies: [() -> Void] = []
     private var crossings: [(time: Int64, index: Int)] = []
-    /// Playback speed; 2 is twice as fast. Negative values are not allowed (use ``reverse()``).
+    /// Playback speed; 2 is twice as fast. Negative values are not allowed (use `reverse()`).
     public var timeScale = 1.0 {
         didSet {
             precondition(timeScale > 0 && timeScale.isFinite, "timeScale must be positive and finite; use reverse() to run backwards")
@@ -68,7 +72,9 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     public var yoyo = false
     /// The playhead over all repetitions, in nanoseconds of timeline time.
     private var playhead: Int64 = 0
+    /// Whether the playhead advances with the frames.
     public private(set) var isPlaying = false
+    /// Whether playback runs towards the start.
     public private(set) var isReversed = false
     /// Whether the run loop's animation engine advances the playhead (while playing).
     private var isDriven = false
@@ -90,6 +96,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     /// (``syncClock()``).
     private var clockView = ClockView()
 
+    /// An empty timeline, paused at 0; add tweens, timelines and labels, then play it.
     public init() {}
 
     private var timing: TimelineTiming { TimelineTiming(duration: durationNanoseconds, repeatCount: repeatCount, yoyo: yoyo) }
@@ -156,12 +163,14 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     }
 
     @discardableResult
+    /// Places `tween` at `position` (by default after everything added so far); returns the timeline for chaining.
     public func add(_ tween: Tween, at position: TimelinePosition = .end()) -> AnimationTimeline {
         children.append(Child(start: resolve(position), content: .tween(tween, duration: MediaTime.nanoseconds(tween.duration))))
         return self
     }
 
     @discardableResult
+    /// Nests `timeline` at `position`; it plays as part of this one. Returns this timeline for chaining.
     public func add(_ timeline: AnimationTimeline, at position: TimelinePosition = .end()) -> AnimationTimeline {
         precondition(timeline !== self, "AnimationTimeline: a timeline cannot contain itself")
         children.append(Child(start: resolve(position), content: .timeline(timeline)))
@@ -182,6 +191,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     }
 
     @discardableResult
+    /// Names the time `position` resolves to, for positions and ``seek(toLabel:)``; returns the timeline for chaining.
     public func addLabel(_ name: String, at position: TimelinePosition = .end()) -> AnimationTimeline {
         labels[name] = resolve(position)
         return self
@@ -239,6 +249,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         render()
     }
 
+    /// Moves the playhead to the label `name` and applies that instant's values; a missing label is a programming error.
     public func seek(toLabel name: String) {
         guard let t = labels[name] else { preconditionFailure("AnimationTimeline.seek(toLabel:): no label '\(name)'") }
         seek(to: MediaTime.seconds(t))

@@ -11,14 +11,20 @@ import Motion
 /// its momentum.
 @MainActor
 public final class PropertyAnimator {
+    /// Where the animator is: nothing applied, running or paused, or stopped awaiting ``finishAnimation(at:)``.
     public enum State: Sendable { case inactive, active, stopped }
+    /// Where a finished animation leaves the views: at the start values, the end values, or where they are now.
     public enum Position: Sendable { case start, end, current }
 
+    /// The animator's state.
     public private(set) var state: State = .inactive
+    /// Whether it advances with the frames (false while paused or stopped).
     public private(set) var isRunning = false
     /// Whether it runs back toward the start. Settable while active.
     public var isReversed = false
+    /// The animation's length in seconds at full speed.
     public let duration: Double
+    /// The timing curve progress follows (replaced by a continuation's).
     public private(set) var curve: TimingCurve
 
     struct Track {

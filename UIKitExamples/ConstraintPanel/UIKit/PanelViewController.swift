@@ -30,6 +30,7 @@ final class PanelViewController: UIViewController {
         toggleButton.addTarget(self, action: #selector(togglePanel), for: .touchUpInside)
         view.addSubview(toggleButton)
 
+        // snippet: uikit-panel-constraints
         heightConstraint = panel.heightAnchor.constraint(equalToConstant: 120)
         NSLayoutConstraint.activate([
             panel.leadingAnchor.constraint(equalTo: view.leadingAnchor),
@@ -43,6 +44,7 @@ final class PanelViewController: UIViewController {
             toggleButton.centerXAnchor.constraint(equalTo: view.centerXAnchor),
             toggleButton.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 80),
         ])
+        // end snippet
     }
 
     override func viewDidAppear(_ animated: Bool) {
@@ -50,6 +52,7 @@ final class PanelViewController: UIViewController {
         togglePanel()
     }
 
+    // snippet: uikit-panel-toggle
     @objc private func togglePanel() {
         isExpanded.toggle()
         heightConstraint.constant = isExpanded ? 460 : 120
@@ -59,4 +62,5 @@ final class PanelViewController: UIViewController {
             self.view.layoutIfNeeded()
         })
     }
+    // end snippet
 }
