@@ -28,8 +28,9 @@ public struct LottieTransform: Sendable {
     public var skewAxis: Animatable<LottieVector> = .fixed(.zero)
     /// A repeater's opacity of its first and last copies (percent).
     public var startOpacity: Animatable<LottieVector>?, endOpacity: Animatable<LottieVector>?
-    /// A 3D layer's rotations about x and y, and its orientation (x, y, z), in degrees (LT13).
+    /// A 3D layer's rotations about x and y, in degrees (LT13).
     public var rotationX: Animatable<LottieVector>?, rotationY: Animatable<LottieVector>?
+    /// A 3D layer's orientation: turns about x, y and z in degrees, after its rotations.
     public var orientation: Animatable<LottieVector>?
 
     /// The identity transform: no offset, 100% scale, no rotation or skew, fully opaque.

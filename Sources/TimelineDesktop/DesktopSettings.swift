@@ -9,11 +9,13 @@ public struct DesktopAppearance: Equatable, Sendable, CustomStringConvertible {
     /// Less motion: the engine's transitions cross-fade (`UIAccessibility.isReduceMotionEnabled`).
     public var reduceMotion: Bool
 
+    /// Settings of `interfaceStyle`, asking for less motion when `reduceMotion`.
     public init(interfaceStyle: InterfaceStyle = .light, reduceMotion: Bool = false) {
         self.interfaceStyle = interfaceStyle
         self.reduceMotion = reduceMotion
     }
 
+    /// The style, and ", reduce motion" when it is asked for.
     public var description: String { "\(interfaceStyle)\(reduceMotion ? ", reduce motion" : "")" }
 
     /// The portal's values (-1: absent) over the defaults: `color-scheme` 1 is dark, 0 and 2

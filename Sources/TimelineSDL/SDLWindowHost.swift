@@ -87,8 +87,8 @@ public final class SDLWindowHost {
     /// nil otherwise, and then nothing accessibility-related runs per frame.
     public private(set) var accessibility: AccessibilityBridge?
     /// The desktop's light/dark and reduce motion (AX4, DK5): read from the settings portal when
-    /// the window opens, and followed while it runs; the window's ``Window/interfaceStyle`` and
-    /// ``Window/prefersReducedMotion`` carry them. `TIMELINE_COLOR_SCHEME` and
+    /// the window opens, and followed while it runs; the window's `Window.interfaceStyle` and
+    /// `Window.prefersReducedMotion` carry them. `TIMELINE_COLOR_SCHEME` and
     /// `TIMELINE_REDUCE_MOTION` override the portal.
     public private(set) var desktop: DesktopSettings
 

@@ -31,6 +31,7 @@ public protocol FramePhaseRecorder: AnyObject {
 public struct ChromeTraceEvents: Sendable {
     private var origin: Int64?
 
+    /// A formatter whose times count from the first frame it is given.
     public init() {}
 
     /// The metadata events that name the process and the run loop's thread.

@@ -7,7 +7,9 @@ import UpdateLoop
 public protocol Interaction: AnyObject {
     /// The view it is added to.
     var view: View? { get }
+    /// Called before it is added to `view` (nil: before it is removed).
     func willMove(to view: View?)
+    /// Called after it was added to `view` (nil: after it was removed).
     func didMove(to view: View?)
 }
 
@@ -43,16 +45,19 @@ extension View {
 
 /// The shapes the pointer takes over views (DK4): the system cursors a desktop has.
 public enum PointerShape: String, Sendable, CaseIterable {
+    /// The default pointer.
     case arrow
     /// Over text that can be selected or edited.
     case iBeam
     /// Over a link or a control that asks for it.
     case pointingHand
-    /// Over something that resizes sideways, or up and down.
+    /// Over something that resizes sideways.
     case resizeLeftRight
+    /// Over something that resizes up and down.
     case resizeUpDown
     /// Over something that cannot take the pointer's action.
     case notAllowed
+    /// For picking a point precisely.
     case crosshair
 }
 
@@ -64,6 +69,7 @@ public final class DropSession {
     /// Where the drop landed, in window points.
     public let windowLocation: Point
 
+    /// A drop of `filePaths` at `windowLocation` (window points).
     public init(filePaths: [String], windowLocation: Point) {
         self.filePaths = filePaths
         self.windowLocation = windowLocation
@@ -83,6 +89,7 @@ public protocol DropInteractionDelegate: AnyObject {
 }
 
 extension DropInteractionDelegate {
+    /// Takes every drop, unless the delegate says otherwise.
     public func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool { true }
 }
 
@@ -91,12 +98,17 @@ extension DropInteractionDelegate {
 /// handle it.
 @MainActor
 public final class DropInteraction: Interaction {
+    /// What decides and takes the drops (held weakly, as UIKit's).
     public weak var delegate: (any DropInteractionDelegate)?
+    /// The view it was added to.
     public private(set) weak var view: View?
 
+    /// An interaction whose drops `delegate` takes; add it to a view with ``View/addInteraction(_:)``.
     public init(delegate: any DropInteractionDelegate) { self.delegate = delegate }
 
+    /// Nothing to do before it moves.
     public func willMove(to view: View?) {}
+    /// Keeps the view it now belongs to.
     public func didMove(to view: View?) { self.view = view }
 }
 

@@ -10,7 +10,9 @@ import LayoutSolver
 /// own (autoresizing, intrinsic size, a guide's edges), by its description.
 @MainActor
 public struct ConflictMember {
+    /// The app's constraint, while it exists; nil for one of the engine's own.
     public weak var constraint: LayoutConstraint?
+    /// The constraint as the engine describes it (`view.attribute == other.attribute + constant`).
     public let description: String
 }
 
@@ -50,6 +52,7 @@ public enum ConstraintState: String, Sendable {
 /// One constraint involving an attribute of a view, at the current solution.
 @MainActor
 public struct ConstraintFact {
+    /// Who made the constraint.
     public enum Origin: String, Sendable {
         /// A ``LayoutConstraint`` the app (or a control) activated: its constant can be edited.
         case app
@@ -60,20 +63,27 @@ public struct ConstraintFact {
     }
     /// The app's constraint; nil for the engine's own.
     public let constraint: LayoutConstraint?
+    /// Who made it: the app, or the engine for a frame or an intrinsic size.
     public let origin: Origin
+    /// The constraint as the engine describes it.
     public let description: String
     /// The view's attribute it names, as written (leading, trailing, a baseline...).
     public let attribute: LayoutAttribute
     /// Whether the view is the first item (`view.attribute relation multiplier · other + constant`).
     public let viewIsFirstItem: Bool
+    /// Equal, at most or at least.
     public let relation: Relation
     /// 1...1000; 1000 is required.
     public let priority: Double
+    /// The constant, in points.
     public let constant: Double
+    /// The factor on the second item's attribute (1 for most constraints).
     public let multiplier: Double
     /// The other item's name and attribute (for the view as second item: the first's).
     public let otherItem: String?
+    /// The other item's attribute; nil for a constant size.
     public let otherAttribute: LayoutAttribute?
+    /// Whether it holds at the solution, and how.
     public let state: ConstraintState
     /// `first - (multiplier · second + constant)` at the solution: 0 when it holds with equality.
     public let offset: Double
@@ -87,6 +97,7 @@ public struct AttributeConstraints {
     public let attribute: LayoutAttribute
     /// The attribute's solved value, in layout space (window coordinates without bounds origins).
     public let value: Double
+    /// The constraints that name the attribute, the app's first.
     public let constraints: [ConstraintFact]
 }
 
@@ -98,19 +109,23 @@ public struct LayoutAmbiguity {
     public let attributes: [LayoutAttribute]
     /// The frame now and another the constraints allow just as well (superview coordinates).
     public let frame: Rect
+    /// Another frame every constraint allows as well as ``frame`` (superview coordinates, points).
     public let alternativeFrame: Rect
     /// The required constraints checked at the alternative, and those it breaks (by more than
     /// 1e-6; none unless the method is wrong).
     public let requiredChecked: Int
+    /// The required constraints the alternative breaks, described (empty unless the method is wrong).
     public let violations: [String]
 }
 
 /// Everything ``View/layoutExplanation()`` knows about a view's constraints.
 @MainActor
 public struct LayoutExplanation {
+    /// The view's trace name (its identifier, else its class and number).
     public let view: String
     /// The solved frame (superview coordinates).
     public let frame: Rect
+    /// Each constrained attribute of the view with the constraints that name it.
     public let attributes: [AttributeConstraints]
     /// Broken constraints that involve the view, or whose conflicting set does.
     public let conflicts: [UnsatisfiableExplanation]

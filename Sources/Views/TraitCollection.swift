@@ -4,16 +4,25 @@ import Geometry
 /// (TimelineDesktop reads it from the settings portal); a view or controller may override it
 /// for its subtree.
 public enum InterfaceStyle: Int, Sendable, CustomStringConvertible {
-    case unspecified, light, dark
+    /// No preference: light is used.
+    case unspecified
+    /// Dark text on light backgrounds.
+    case light
+    /// Light text on dark backgrounds.
+    case dark
+    /// The style's name: "light", "dark" or "unspecified".
     public var description: String { self == .dark ? "dark" : self == .light ? "light" : "unspecified" }
 }
 
 /// The environment a view resolves its appearance in (`UITraitCollection`'s engine side): the
 /// interface style and the display scale.
 public struct TraitCollection: Equatable, Sendable {
+    /// Light or dark.
     public var userInterfaceStyle: InterfaceStyle
+    /// Device pixels per point of the window's screen.
     public var displayScale: Double
 
+    /// Traits of `userInterfaceStyle` at `displayScale` pixels per point.
     public init(userInterfaceStyle: InterfaceStyle = .light, displayScale: Double = 1) {
         self.userInterfaceStyle = userInterfaceStyle
         self.displayScale = displayScale
@@ -30,12 +39,14 @@ public struct TraitCollection: Equatable, Sendable {
 public struct DynamicColor {
     let provider: @MainActor (TraitCollection) -> Color
 
+    /// A colour that `dynamicProvider` gives for each trait collection it is drawn in.
     public init(dynamicProvider: @escaping @MainActor (TraitCollection) -> Color) { provider = dynamicProvider }
     /// One colour for light (and unspecified) traits, another for dark ones.
     public init(light: Color, dark: Color) {
         provider = { $0.userInterfaceStyle == .dark ? dark : light }
     }
 
+    /// The colour for `traits`.
     @MainActor public func resolved(with traits: TraitCollection) -> Color { provider(traits) }
 }
 

@@ -21,6 +21,7 @@ public final class Window: FrameParticipant {
     public var prefersReducedMotion = false { didSet { if prefersReducedMotion != oldValue { reduceMotionObserver?() } } }
     /// Told after ``interfaceStyle`` changed (with the old one) and after ``prefersReducedMotion`` did (a facade's notifications).
     public var interfaceStyleObserver: ((InterfaceStyle) -> Void)?
+    /// Told after ``prefersReducedMotion`` changed (a facade's notification).
     public var reduceMotionObserver: (() -> Void)?
     /// Insets of the safe area from the window's edges (A4).
     public var safeAreaInsets: EdgeInsets = .zero {
