@@ -30,8 +30,7 @@ public final class Window: FrameParticipant {
     /// What an inspector watches (the tree's changes, a pick with the pointer); nil, the
     /// default, costs one nil check per tree change and pointer event.
     public var inspectionHooks: InspectionHooks?
-    /// The pointer's shape over the view under it (DK4): the first ``View/pointerShape`` up
-    /// from the hovered view, else the arrow.
+    /// The pointer's shape over the hovered view (DK4): the first ``View/pointerShape`` up from it, else the arrow.
     public internal(set) var pointerShape: PointerShape = .arrow
     /// Called when ``pointerShape`` changes (a desktop host sets the system cursor).
     public var onPointerShapeChange: ((PointerShape) -> Void)?
