@@ -70,8 +70,9 @@ public struct LottieTransform: Sendable {
     /// camera layer is not read, so a turn about y narrows the layer as an orthographic view does.
     func matrix3D(at frame: Double, orientation heading: Double = 0) -> Transform3D {
         let a = anchor.value(at: frame), s = scale.value(at: frame)
-        let p: LottieVector = positionX != nil && positionY != nil
-            ? LottieVector(positionX!.scalar(at: frame), positionY!.scalar(at: frame), 0, 0) : position.value(at: frame)
+        // A split position carries x and y only; a joined one its depth too.
+        let p: LottieVector
+        if let x = positionX, let y = positionY { p = LottieVector(x.scalar(at: frame), y.scalar(at: frame), 0, 0) } else { p = position.value(at: frame) }
         func turn(_ degrees: Double, _ x: Double, _ y: Double, _ z: Double) -> Transform3D {
             Transform3D(rotationAngle: degrees * .pi / 180, x: x, y: y, z: z)
         }

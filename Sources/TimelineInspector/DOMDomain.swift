@@ -142,8 +142,13 @@ extension Inspector {
         }
     }
 
-    private static func corners(of r: Rect) -> [Point] {
+    static func corners(of r: Rect) -> [Point] {
         [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+    }
+
+    /// The smallest rectangle holding `corners` (at least one).
+    static func box(around corners: [Point]) -> Rect {
+        corners.dropFirst().reduce(Rect(origin: corners[0], size: .zero)) { $0.union(Rect(origin: $1, size: .zero)) }
     }
 
     // MARK: Computed style

@@ -84,7 +84,7 @@ extension Inspector {
             if w === target, let node {
                 h.outline = { [weak self] in
                     guard let corners = self?.windowCorners(of: node)?.corners else { return nil }
-                    return corners.dropFirst().reduce(Rect(origin: corners[0], size: .zero)) { $0.union(Rect(origin: $1, size: .zero)) }
+                    return Self.box(around: corners)
                 }
                 h.stroke = stroke ?? Color(red: 0.44, green: 0.66, blue: 0.86)
                 h.fill = fill

@@ -115,11 +115,7 @@ extension Inspector {
 
     /// The box around `rect` (in `view`'s coordinates) in window points.
     private static func windowRect(of rect: Rect, in view: View) -> Rect {
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map { view.convert($0, to: nil) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
-        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+        box(around: corners(of: rect).map { view.convert($0, to: nil) })
     }
 
     /// The factor slow animations put on every window's speed.
