@@ -164,7 +164,7 @@ private func optionalRequirements(_ bytes: inout [UInt8], _ masked: inout [UInt8
             guard let brace = masked[j...].firstIndex(of: UInt8(ascii: "{")), let close = matchingBrace(masked, open: brace) else { continue }
             end = close + 1
         }
-        var signature = String(decoding: masked[start..<end], as: UTF8.self).split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
+        var signature = String(decoding: masked[start..<end], as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ")
         signature = signature.trimmingWhitespace()
         let result_ = signature.firstRange(of: "->").map { String(signature[$0.upperBound...]).trimmingWhitespace() }
         var defaultBody: String?
