@@ -208,7 +208,8 @@ extension Transform3D {
         /// The rotation as a unit quaternion.
         public var quaternion: Vector4
 
-        /// The parts as they are given, unchecked; ``Transform3D/init(_:)`` composes them into a matrix.
+        /// The parts as they are given, unchecked;
+        /// ``Transform3D/init(_:)-(Transform3D.Decomposed)`` composes them into a matrix.
         public init(translation: Vector3, scale: Vector3, skew: Vector3, perspective: Vector4, quaternion: Vector4) {
             self.translation = translation; self.scale = scale; self.skew = skew
             self.perspective = perspective; self.quaternion = quaternion

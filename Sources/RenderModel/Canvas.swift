@@ -1,6 +1,6 @@
 import Geometry
 
-/// The drawing surface a ``View/draw(_:in:)`` override records into (D2). Commands are kept as the
+/// The drawing surface a `View.draw(_:in:)` override records into (D2). Commands are kept as the
 /// view's content and replayed into every frame's display list until the view is drawn again,
 /// as a layer's backing store is.
 ///

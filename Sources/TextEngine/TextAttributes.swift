@@ -110,7 +110,7 @@ public struct TextStyle: Hashable, Sendable {
 public struct TextAttributes: AttributeScope {
     /// `text.font`: the run's ``Font``.
     public let font: FontAttribute
-    /// `text.foregroundColor`: the run's ``Color``.
+    /// `text.foregroundColor`: the run's `Color`.
     public let foregroundColor: ForegroundColorAttribute
     /// `text.kern`: extra points after every character.
     public let kern: KernAttribute
@@ -127,7 +127,7 @@ public struct TextAttributes: AttributeScope {
     public enum FontAttribute: AttributedStringKey { public typealias Value = Font; public static let name = "Timeline.font" }
     /// The key of ``TextAttributes/foregroundColor``.
     public enum ForegroundColorAttribute: AttributedStringKey {
-        /// Its value is a ``Color``; its name (in descriptions and coding) `Timeline.foregroundColor`.
+        /// Its value is a `Color`; its name (in descriptions and coding) `Timeline.foregroundColor`.
         public typealias Value = Color; public static let name = "Timeline.foregroundColor"
     }
     /// The key of ``TextAttributes/kern``: points as a `Double`, named `Timeline.kern`.
