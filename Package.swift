@@ -24,11 +24,14 @@ import PackageDescription
 //   RenderModel    <- Geometry, TextEngine, Images
 //                                          display list, draw commands, glyph runs, paths, canvas, tessellator
 //   Layers         <- Geometry, Motion, RenderModel, TextEngine, FrameTiming, UpdateLoop
-//                                          layer tree, layer animations, media timing, transactions
+//                                          layer tree, the one animation engine (layer animations, which
+//                                          views' blocks, springs, keyframes and constants are), media
+//                                          timing, transactions
 //   Views          <- Geometry, FrameTiming, LayoutSolver, UpdateLoop, Motion, RenderModel, TextEngine,
 //                     Images, Layers
 //                                          views (each backed by a Layer), windows, the update cycle, Auto
-//                                          Layout, gestures, view controllers, the one animation engine, hosts
+//                                          Layout, gestures, view controllers, view animation APIs over
+//                                          the layer engine, hosts
 //   Controls       <- Views                controls, labels, image views, stack views, text fields
 //   Scrolling      <- Views, Controls      scroll views, the refresh control
 //   Lists          <- Views, Controls, Scrolling
