@@ -275,9 +275,10 @@ open class UILabel: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder, or: UILabel.makeLabel))
     }
-    /// A label in UIKit's default look: 17-point system font, black.
+    /// A label in UIKit's default look: 17-point system font, the `label` colour (black in a
+    /// light interface, white in a dark one).
     private static func makeLabel() -> Label {
-        let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.textColor = .black
+        let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.dynamicTextColor = .label
         return l
     }
     open var text: String? {
@@ -297,7 +298,15 @@ open class UILabel: UIView {
     }
     private var storedAttributed: NSAttributedString?
     open var font: UIFont! { get { UIFont(label.font) } set { label.font = (newValue ?? .systemFont(ofSize: 17)).font } }
-    open var textColor: UIColor! { get { UIColor(label.textColor) } set { label.textColor = (newValue ?? .label).color } }
+    /// The label's `textColor`; a dynamic colour (`.label`, the default) follows the label's
+    /// interface style (the engine's `dynamicTextColor`).
+    open var textColor: UIColor! {
+        get { UIColor(label.textColor) }
+        set {
+            let c = newValue ?? .label
+            if let d = c.engineDynamic { label.dynamicTextColor = d } else { label.textColor = c.color }
+        }
+    }
     open var textAlignment: NSTextAlignment = .natural { didSet { label.textAlignment = textAlignment.engine } }
     open var numberOfLines: Int { get { label.numberOfLines } set { label.numberOfLines = newValue } }
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { label.lineBreakMode = lineBreakMode.engine } }

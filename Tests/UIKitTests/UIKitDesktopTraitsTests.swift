@@ -62,4 +62,40 @@ struct UIKitDesktopTraitsTests {
         host.window.interfaceStyle = .light
         host.step()
     }
+
+    @Test("DK5 the system colours are light or dark with the view: a dark window draws systemBackground black and a label's default text white")
+    func DK5_systemColors() {
+        let (host, window) = makeApp()
+        let screen = UIViewController()
+        window.rootViewController = screen
+        window.makeKeyAndVisible()
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        card.backgroundColor = .secondarySystemBackground
+        let title = UILabel(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        title.text = "Hi"
+        let note = UILabel(frame: CGRect(x: 0, y: 20, width: 40, height: 20))
+        note.textColor = .secondaryLabel
+        screen.view.backgroundColor = .systemBackground
+        screen.view.addSubview(card)
+        card.addSubview(title)
+        card.addSubview(note)
+        host.step()
+        func rgb(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> Color { Color(red: r / 255, green: g / 255, blue: b / 255, alpha: a) }
+        #expect(screen.view.backgroundColor?.color == .white && card.backgroundColor?.color == rgb(242, 242, 247))
+        #expect(title.textColor.color == .black && note.textColor.color == rgb(60, 60, 67, 0.6))
+        host.window.interfaceStyle = .dark
+        host.step()
+        #expect(screen.view.backgroundColor?.color == .black && card.backgroundColor?.color == rgb(28, 28, 30))
+        #expect(title.textColor.color == .white && note.textColor.color == rgb(235, 235, 245, 0.6))
+        // The static colours resolve for any traits, as UIKit's do.
+        #expect(UIColor.label.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)).color == .white)
+        #expect(UIColor.systemBlue.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)).color == rgb(10, 132, 255))
+        #expect(UIColor.systemBlue.color == rgb(0, 122, 255))
+        // A plain colour set afterwards ends the binding: it stays when the style changes.
+        title.textColor = .red
+        host.window.interfaceStyle = .light
+        host.step()
+        #expect(title.textColor.color == UIColor.red.color && note.textColor.color == rgb(60, 60, 67, 0.6))
+        #expect(screen.view.backgroundColor?.color == .white)
+    }
 }
