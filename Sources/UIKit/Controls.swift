@@ -608,16 +608,33 @@ public protocol UIInteraction: AnyObject {
     func didMove(to view: UIView?)
 }
 
-extension UIView {
-    public func addInteraction(_ interaction: any UIInteraction) {
-        interaction.willMove(to: self)
-        interactions.append(interaction)
-        interaction.didMove(to: self)
+/// The engine's side of a facade interaction: the engine view keeps it in its `interactions`
+/// (`View.addInteraction(_:)`, DK4), and it tells the facade interaction of each move with the
+/// facade view.
+@MainActor
+final class FacadeInteraction: Interaction {
+    let facade: any UIInteraction
+    private(set) weak var view: View?
+    init(_ facade: any UIInteraction) { self.facade = facade }
+    func willMove(to view: View?) { facade.willMove(to: view.map(UIView.wrap)) }
+    func didMove(to view: View?) {
+        self.view = view
+        facade.didMove(to: view.map(UIView.wrap))
     }
+}
+
+extension UIView {
+    /// Adds `interaction` to the engine view's interactions (once; added to another view, it
+    /// moves), as UIKit's.
+    public func addInteraction(_ interaction: any UIInteraction) {
+        guard !view.interactions.contains(where: { ($0 as? FacadeInteraction)?.facade === interaction }) else { return }
+        interaction.view?.removeInteraction(interaction)
+        view.addInteraction(FacadeInteraction(interaction))
+    }
+    /// Removes `interaction`.
     public func removeInteraction(_ interaction: any UIInteraction) {
-        interaction.willMove(to: nil)
-        interactions.removeAll { $0 === interaction }
-        interaction.didMove(to: nil)
+        guard let carrier = view.interactions.first(where: { ($0 as? FacadeInteraction)?.facade === interaction }) else { return }
+        view.removeInteraction(carrier)
     }
 }
 

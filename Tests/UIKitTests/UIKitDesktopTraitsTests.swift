@@ -98,4 +98,26 @@ struct UIKitDesktopTraitsTests {
         #expect(title.textColor.color == UIColor.red.color && note.textColor.color == rgb(60, 60, 67, 0.6))
         #expect(screen.view.backgroundColor?.color == .white)
     }
+
+    final class MenuSource: NSObject, UIContextMenuInteractionDelegate {
+        func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
+                                    configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration? { nil }
+    }
+
+    @Test("DK4 a facade interaction lives in the engine view's interactions: added once, moved, removed")
+    func DK4_facadeInteractionsOnTheEngine() {
+        let a = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let b = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let source = MenuSource()
+        let menu = UIContextMenuInteraction(delegate: source)
+        a.addInteraction(menu)
+        a.addInteraction(menu)
+        #expect(a.interactions.count == 1 && a.interactions.first === menu && menu.view === a)
+        #expect(a.view.interactions.count == 1)
+        b.addInteraction(menu)
+        #expect(a.interactions.isEmpty && a.view.interactions.isEmpty)
+        #expect(b.interactions.first === menu && menu.view === b)
+        b.removeInteraction(menu)
+        #expect(b.interactions.isEmpty && b.view.interactions.isEmpty && menu.view == nil)
+    }
 }
