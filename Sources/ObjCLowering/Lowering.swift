@@ -12,6 +12,8 @@
 //   #keyPath(CAGradientLayer.locations)       -> "locations"  (the key path's string, RU3)
 //   os(iOS) in an #if or #elseif condition    -> true  (the lowered code is iOS code, RU3)
 //   import Darwin / import ObjectiveC.runtime -> import Glibc / import ObjectiveC (RU3)
+//   NSClassFromString(...)                    -> UIClassFromString(...)  (a class that answers
+//                                                `responds(to:)`, as the runtime's does, RU3)
 //   @objc protocols and optional requirements -> see ObjCProtocols.swift (RU3)
 //   override in an extension of a class the module declares -> moved into the class
 //                                              (ExtensionOverrides.swift, RU3; the tool does it)
@@ -53,6 +55,7 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
     }
     lowerKeyPathsAndPlatform(&bytes, &masked)
     lowerDarwinImports(&bytes, masked)
+    lowerClassLookups(&bytes, masked)
     let defaults = lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods).appendix
 
     // Attributes: blank them where they are code.
@@ -177,6 +180,22 @@ func lowerDarwinImports(_ bytes: inout [UInt8], _ masked: [UInt8]) {
             break
         }
         lineStart = lineEnd + 1
+    }
+}
+
+/// `NSClassFromString(` as `UIClassFromString(`, the facade's lookup of the same width, whose
+/// class answers `responds(to:)` and `perform(_:)` as the Objective-C runtime's does (Foundation's
+/// on Linux gives an `AnyClass`, which has no members). Only a call of the free function.
+func lowerClassLookups(_ bytes: inout [UInt8], _ masked: [UInt8]) {
+    let from = Array("NSClassFromString".utf8), to = Array("UIClassFromString".utf8)
+    var i = 0
+    while let at = find(from, in: masked, from: i) {
+        i = at + from.count
+        guard at == 0 || (!isIdentifier(masked[at - 1]) && masked[at - 1] != UInt8(ascii: ".")) else { continue }
+        var k = i
+        while k < masked.count, masked[k] == space { k += 1 }
+        guard k < masked.count, masked[k] == UInt8(ascii: "(") else { continue }
+        bytes.replaceSubrange(at..<i, with: to)
     }
 }
 
