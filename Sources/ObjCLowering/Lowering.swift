@@ -14,6 +14,8 @@
 //   import Darwin / import ObjectiveC.runtime -> import Glibc / import ObjectiveC (RU3)
 //   NSClassFromString(...)                    -> UIClassFromString(...)  (a class that answers
 //                                                `responds(to:)`, as the runtime's does, RU3)
+//   override of the runtime's NSObject methods in a class inheriting NSObject
+//                                              -> blanked (RuntimeOverrides.swift, RU3)
 //   @objc protocols and optional requirements -> see ObjCProtocols.swift (RU3)
 //   override in an extension of a class the module declares -> moved into the class
 //                                              (ExtensionOverrides.swift, RU3; the tool does it)
@@ -22,8 +24,10 @@
 // The rewriting is lexical: comments and string contents are never touched.
 
 /// The source with the Objective-C spellings lowered (see the file comment); `moduleOptionalMethods`
-/// are the optional methods the module's other files declare (``optionalMethodNames(in:)``).
-public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String> = []) -> String {
+/// are the optional methods the module's other files declare (``optionalMethodNames(in:)``), and
+/// `moduleClassParents` their classes' superclasses (``classParents(in:)``).
+public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String> = [],
+                            moduleClassParents: [String: String] = [:]) -> String {
     var bytes = Array(source.utf8)
     var masked = maskCommentsAndStrings(bytes)
     let labels = functionLabels(masked)
@@ -56,6 +60,7 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
     lowerKeyPathsAndPlatform(&bytes, &masked)
     lowerDarwinImports(&bytes, masked)
     lowerClassLookups(&bytes, masked)
+    lowerRuntimeOverrides(&bytes, &masked, moduleParents: moduleClassParents)
     let defaults = lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods).appendix
 
     // Attributes: blank them where they are code.

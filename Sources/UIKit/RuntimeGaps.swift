@@ -35,6 +35,17 @@ extension NSObjectProtocol {
     }
 }
 
+extension NSObjectProtocol {
+    /// The object the runtime would forward an unknown message to: none (there is no message
+    /// forwarding here; a plain object's override is lowered to a method of its own).
+    public func forwardingTarget(for aSelector: Selector!) -> Any? { nil }
+    /// Called on an object loaded from a nib: never here (nibs do not exist on Linux); a plain
+    /// object's override is lowered to a method of its own, whose `super` call lands here.
+    public func awakeFromNib() {}
+    /// Called by Interface Builder: never here.
+    public func prepareForInterfaceBuilder() {}
+}
+
 /// A method's result as `performSelector` hands it back: unretained, and nil when it is no
 /// object. As an autoreleased result on iOS, it stays alive a while: the last 64 results are kept.
 private func unmanaged(_ result: Any?) -> Unmanaged<AnyObject>? {

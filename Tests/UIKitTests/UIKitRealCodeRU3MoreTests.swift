@@ -165,4 +165,32 @@ struct UIKitRealCodeRU3MoreTests {
         view.accessibilityLabel = "Row"
         #expect(view.view.accessibilityLabel == "Row")
     }
+
+    @Test("RU3 overrides of the runtime's NSObject methods in a direct NSObject subclass lose override at its width; a view's keep it")
+    func RU3_runtimeOverridesLowered() {
+        let source = """
+        final class Proxy: NSObject, Sendable {
+            public override func responds(to s: Selector!) -> Bool { super.responds(to: s) }
+            override func forwardingTarget(for s: Selector!) -> Any? { nil }
+            override var description: String { "proxy" }
+        }
+        class Generic<T>: NSObject { open override func awakeFromNib() {} }
+        final class Card: UIView { override func awakeFromNib() { super.awakeFromNib() } }
+
+        """
+        let lowered = lowerObjectiveC(source)
+        let lines = lowered.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1] == "    public          func responds(to s: Selector!) -> Bool { super.responds(to: s) }")
+        #expect(lines[2] == "             func forwardingTarget(for s: Selector!) -> Any? { nil }")
+        #expect(lines[3] == "    override var description: String { \"proxy\" }")
+        #expect(lines[5] == "class Generic<T>: NSObject { open          func awakeFromNib() {} }")
+        #expect(lines[6] == "final class Card: UIView { override func awakeFromNib() { super.awakeFromNib() } }")
+        #expect(lowered.utf8.count == source.utf8.count)
+        // A subclass of a plain object declared in another file of the module.
+        let parents = classParents(in: "open class IconAnimation: NSObject, Playing {}\nclass Badge: UIView {}")
+        #expect(parents == ["IconAnimation": "NSObject", "Badge": "UIView"])
+        let sub = "final class Frames: IconAnimation { override func awakeFromNib() {} }\n"
+        #expect(lowerObjectiveC(sub, moduleClassParents: parents) == "final class Frames: IconAnimation {          func awakeFromNib() {} }\n")
+        #expect(lowerObjectiveC(sub) == sub)
+    }
 }
