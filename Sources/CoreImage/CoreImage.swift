@@ -118,18 +118,14 @@ open class CIFilter: NSObject, @unchecked Sendable {
     public private(set) var name: String
     private var values: [String: Any] = [:]
     private var registered: CIFilter?
-    private nonisolated(unsafe) static var constructors: [String: any CIFilterConstructor] = [:]
-    private static let lock = NSLock()
+    private static let registry = Registry()
 
     /// A filter of your subclass.
     public override init() { name = ""; super.init(); name = String(describing: type(of: self)) }
     /// The built-in or registered filter of `name`, or nil for a name neither.
     public init?(name: String) {
         self.name = name
-        CIFilter.lock.lock()
-        let constructor = CIFilter.constructors[name]
-        CIFilter.lock.unlock()
-        registered = constructor?.filter(withName: name)
+        registered = CIFilter.registry.constructor(for: name)?.filter(withName: name)
         super.init()
         guard registered != nil || ["CIGaussianBlur", "CIColorControls", "CIFalseColor"].contains(name) else {
             Diagnostics.shared.once("no filter named \(name) here: CIGaussianBlur, CIColorControls, CIFalseColor and registered names are")
@@ -143,8 +139,7 @@ open class CIFilter: NSObject, @unchecked Sendable {
     }
     /// Registers `constructor` to make the filters named `name`.
     public class func registerName(_ name: String, constructor: any CIFilterConstructor, classAttributes: [String: Any] = [:]) {
-        lock.lock(); defer { lock.unlock() }
-        constructors[name] = constructor
+        registry.register(constructor, for: name)
     }
     /// Sets a parameter of a filter made by name. A registered filter of yours cannot be given
     /// parameters by key (no key-value coding on Linux): said once, and ignored.
@@ -181,6 +176,20 @@ open class CIFilter: NSObject, @unchecked Sendable {
             return CIImage(bitmap: bitmap.falseColored(dark: dark.tuple, light: light.tuple), extent: input.extent)
         default: return input
         }
+    }
+}
+
+/// The constructors registered by name, behind a lock.
+private final class Registry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var constructors: [String: any CIFilterConstructor] = [:]
+    func register(_ constructor: any CIFilterConstructor, for name: String) {
+        lock.lock(); defer { lock.unlock() }
+        constructors[name] = constructor
+    }
+    func constructor(for name: String) -> (any CIFilterConstructor)? {
+        lock.lock(); defer { lock.unlock() }
+        return constructors[name]
     }
 }
 

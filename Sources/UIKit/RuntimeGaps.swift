@@ -20,18 +20,18 @@ extension NSObjectProtocol {
     /// `perform(_:)`: calls the method the selector names on this object and hands back its
     /// result when that is an object (nil otherwise, and when nothing performs the selector).
     @discardableResult
-    public func perform(_ aSelector: Selector!) -> Unmanaged<AnyObject>! {
-        unmanaged(aSelector.perform(on: self).result)
+    public func perform(_ aSelector: Selector!) -> PerformedObject! {
+        PerformedObject(aSelector.perform(on: self).result)
     }
     /// `perform(_:with:)`: the same with one argument.
     @discardableResult
-    public func perform(_ aSelector: Selector!, with object: Any!) -> Unmanaged<AnyObject>! {
-        unmanaged(aSelector.perform(on: self, with: object as Any?).result)
+    public func perform(_ aSelector: Selector!, with object: Any!) -> PerformedObject! {
+        PerformedObject(aSelector.perform(on: self, with: object as Any?).result)
     }
     /// `perform(_:with:with:)`: the same with two arguments.
     @discardableResult
-    public func perform(_ aSelector: Selector!, with object1: Any!, with object2: Any!) -> Unmanaged<AnyObject>! {
-        unmanaged(aSelector.perform(on: self, with: object1 as Any?, object2 as Any?).result)
+    public func perform(_ aSelector: Selector!, with object1: Any!, with object2: Any!) -> PerformedObject! {
+        PerformedObject(aSelector.perform(on: self, with: object1 as Any?, object2 as Any?).result)
     }
 }
 
@@ -46,25 +46,20 @@ extension NSObjectProtocol {
     public func prepareForInterfaceBuilder() {}
 }
 
-/// A method's result as `performSelector` hands it back: unretained, and nil when it is no
-/// object. As an autoreleased result on iOS, it stays alive a while: the last 64 results are kept.
-private func unmanaged(_ result: Any?) -> Unmanaged<AnyObject>? {
-    guard let result, !(result is Void) else { return nil }
-    let object = result as AnyObject
-    PerformResults.shared.keep(object)
-    return Unmanaged.passUnretained(object)
-}
-
-/// The last results `perform(_:)` handed back, kept alive as an autorelease pool would.
-private final class PerformResults: @unchecked Sendable {
-    static let shared = PerformResults()
-    private let lock = NSLock()
-    private var kept: [AnyObject] = []
-    func keep(_ object: AnyObject) {
-        lock.lock(); defer { lock.unlock() }
-        kept.append(object)
-        if kept.count > 64 { kept.removeFirst(kept.count - 64) }
+/// What `perform(_:)` hands back in place of UIKit's unmanaged reference (which this package
+/// keeps to C callbacks, AM4): the object the method returned, held strongly, read with the
+/// same `takeUnretainedValue()` and `takeRetainedValue()`.
+public struct PerformedObject {
+    private let object: AnyObject
+    /// The result when it is an object; nil for none (or `Void`).
+    init?(_ result: Any?) {
+        guard let result, !(result is Void) else { return nil }
+        object = result as AnyObject
     }
+    /// The object the method returned.
+    public func takeUnretainedValue() -> AnyObject { object }
+    /// The object the method returned (no reference to give up: Swift counts them).
+    public func takeRetainedValue() -> AnyObject { object }
 }
 
 extension NSObject {
@@ -75,8 +70,8 @@ extension NSObject {
     public class func responds(to aSelector: Selector) -> Bool { sharedInstance(of: self, named: aSelector.name) != nil }
     /// `+performSelector:`: the shared instance the selector names (see `responds(to:)`), or nil.
     @discardableResult
-    public class func perform(_ aSelector: Selector!) -> Unmanaged<AnyObject>! {
-        sharedInstance(of: self, named: aSelector.name).map { Unmanaged.passUnretained($0) }
+    public class func perform(_ aSelector: Selector!) -> PerformedObject! {
+        PerformedObject(sharedInstance(of: self, named: aSelector.name))
     }
 }
 
