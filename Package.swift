@@ -65,10 +65,12 @@ import PackageDescription
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
+//   CoreImage      <- Geometry, Images, CoreGraphics
+//                                          CIImage, CIFilter by name, CIContext over the engine's bitmap filters
 //   QuartzCore     <- CoreGraphics, ObjectiveC, Layers, Geometry, Motion, RenderModel, Images, UpdateLoop,
 //                     TextEngine
 //                                          CALayer kinds, CA animations, CATransaction, CADisplayLink
-//   UIKit          <- QuartzCore, CoreGraphics, ObjectiveC, Timeline, TimelineSDL, SceneReading, Layers,
+//   UIKit          <- QuartzCore, CoreGraphics, CoreImage, ObjectiveC, Timeline, TimelineSDL, SceneReading, Layers,
 //                     Geometry, Motion, RenderModel, Images, TextEngine, UpdateLoop, FrameTiming,
 //                     TimelineInspector
 //                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
@@ -222,10 +224,11 @@ let package = Package(
         // UIKit/ folder, and the plugin compiles lowered copies of it (UK3).
         .plugin(name: "ObjCLoweringPlugin", capability: .buildTool(), dependencies: ["objc-lower"]),
         .target(name: "CoreGraphics", dependencies: ["Geometry", "RenderModel", "Images"], swiftSettings: facade),
+        .target(name: "CoreImage", dependencies: ["Geometry", "Images", "CoreGraphics"], swiftSettings: facade),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "Layers", "Geometry", "Motion", "RenderModel",
                                                    "Images", "UpdateLoop", "TextEngine"],
                 swiftSettings: facade),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "ObjectiveC", "Timeline", "TimelineSDL", "SceneReading", "Layers",
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "CoreImage", "ObjectiveC", "Timeline", "TimelineSDL", "SceneReading", "Layers",
                                               "Geometry", "Motion", "RenderModel", "Images", "TextEngine", "UpdateLoop", "FrameTiming",
                                               "TimelineInspector"],
                 swiftSettings: facade),

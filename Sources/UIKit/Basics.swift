@@ -3,6 +3,7 @@
 @_exported import Foundation
 @_exported import CoreGraphics
 @_exported import QuartzCore
+@_exported import CoreImage
 @_exported import ObjectiveC
 // On iOS `import UIKit` brings URLSession with Foundation; on Linux it lives in FoundationNetworking.
 #if canImport(FoundationNetworking)
@@ -581,4 +582,9 @@ public final class UIScreen: NSObject {
     public var maximumFramesPerSecond: Int { 60 }
     public var traitCollection: UITraitCollection { .current }
     public var brightness: CGFloat = 1
+}
+
+extension CIColor {
+    /// A `UIColor`'s components, as UIKit's `CIColor(color:)`.
+    public convenience init(color: UIColor) { self.init(cgColor: color.cgColor) }
 }

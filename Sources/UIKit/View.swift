@@ -631,7 +631,8 @@ open class UIView: UIResponder {
     // MARK: Snapshots, effects
 
     open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { nil }
-    open var motionEffects: [Any] = []
+    /// The motion effects added (`addMotionEffect(_:)`); a desktop has no tilt, so none moves the view.
+    open var motionEffects: [UIMotionEffect] = []
     public struct AutoresizingMask: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
