@@ -97,8 +97,9 @@ public final class InspectorServer: Sendable {
     /// What an app prints when the inspector starts.
     func announcement(port: UInt16) -> String {
         "Timeline inspector: \(webSocketURL(port: port))\n"
-            + "  open devtools://devtools/bundled/inspector.html?ws=127.0.0.1:\(port)/devtools/page/\(token) in Chromium"
-            + " (targets: http://127.0.0.1:\(port)/json/list)\n"
+            + "  DevTools: chromium --remote-debugging-port=9222, then open"
+            + " http://127.0.0.1:9222/devtools/inspector.html?ws=127.0.0.1:\(port)/devtools/page/\(token)"
+            + " (or chrome://inspect with 127.0.0.1:\(port) added; targets: http://127.0.0.1:\(port)/json/list)\n"
             + "  constraints: \(constraintsPageURL(port: port))"
     }
 
