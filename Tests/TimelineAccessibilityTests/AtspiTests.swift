@@ -7,16 +7,8 @@ import TimelineTestSupport
 /// session's settings would (scripts/atspi-session), and the gallery on its controls page.
 @Suite("AX2 AT-SPI under Xvfb", .serialized, .tags(.xvfb))
 struct AtspiTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static var gallery: URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Gallery"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("Gallery"),
-            root.appendingPathComponent(".build/debug/Gallery"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static let root = BuiltDemos.packageRoot
+    static var gallery: URL? { BuiltDemos.gallery }
 
     /// One node of the probe's JSON tree.
     struct Node {

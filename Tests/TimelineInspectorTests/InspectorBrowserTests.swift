@@ -9,16 +9,8 @@ import TimelineTestSupport
 /// then opens the inspector's constraint page in a second tab and reads it.
 @Suite("IN8 Chromium's DevTools frontend against the gallery", .serialized, .tags(.xvfb))
 struct InspectorBrowserTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static var gallery: URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Gallery"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("Gallery"),
-            root.appendingPathComponent(".build/debug/Gallery"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static let root = BuiltDemos.packageRoot
+    static var gallery: URL? { BuiltDemos.gallery }
 
     @Test("IN8 Chromium's bundled DevTools shows the gallery's view tree in Elements, and the constraint page opens in the same browser")
     func IN8_realBrowser() throws {
