@@ -115,7 +115,16 @@ public final class DynamicAnimator: FrameDrivenAnimation {
     /// The seconds the animator has run since it was made, paused time left out.
     public private(set) var elapsedTime: Double = 0
     private var velocities: [ObjectIdentifier: Point] = [:]
-    private var lastFrame: Int64?
+    /// The frame time the run's fixed steps count from (nanoseconds), and how many it has taken:
+    /// where the items are is a function of the frame's time and this start, not of how the
+    /// frames fell (one owner of time), up to a stall's skip.
+    private var runStart: Int64?
+    private var stepsTaken: Int64 = 0
+    /// The fixed step, 1/120 s, and the most a frame integrates (0.1 s: a longer stall is skipped).
+    private static let stepNanoseconds: Int64 = 1_000_000_000 / 120
+    private static let maxStepsPerFrame: Int64 = 12
+    /// Reused by each step (no allocation once the items are known).
+    private var accelerations: [ObjectIdentifier: Point] = [:]
 
     /// An animator of items in `referenceView`'s coordinates.
     public init(referenceView: View?) { self.referenceView = referenceView }
@@ -159,27 +168,39 @@ public final class DynamicAnimator: FrameDrivenAnimation {
     func wake() {
         guard !isRunning, let loop = (referenceView ?? host?())?.window?.runLoop else { return }
         isRunning = true
-        lastFrame = nil
+        runStart = nil
         loop.animations.drive(self)
         runningChanged?(true)
     }
     private func pause() {
         guard isRunning else { return }
         isRunning = false
-        lastFrame = nil
+        runStart = nil
         if let loop = (referenceView ?? host?())?.window?.runLoop { loop.animations.stopDriving(self) }
         runningChanged?(false)
     }
 
-    /// One frame: steps of at most 1/120 s over the time since the last frame; pauses when at rest.
+    /// One frame: the fixed steps of 1/120 s from the run's start up to the frame's time (the
+    /// first frame takes two, 1/60 s); pauses when at rest.
     package func advance(to frame: FrameInfo) -> Bool {
         guard isRunning else { return false }
-        let dt = lastFrame.map { Double(frame.mediaTime - $0) / 1e9 } ?? 1.0 / 60
-        lastFrame = frame.mediaTime
-        step(by: min(max(dt, 0), 0.1))
+        let start = runStart ?? (frame.mediaTime - 2 * Self.stepNanoseconds)
+        var due = (frame.mediaTime - start) / Self.stepNanoseconds - stepsTaken
+        if runStart == nil { runStart = start; stepsTaken = 0; due = 2 }
+        if due > Self.maxStepsPerFrame {
+            // A stall: skip what is over 0.1 s by moving the start, as a frame clock skips ticks.
+            runStart = start + (due - Self.maxStepsPerFrame) * Self.stepNanoseconds
+            due = Self.maxStepsPerFrame
+        }
+        if due > 0 {
+            for _ in 0..<due { integrate(1.0 / 120) }
+            stepsTaken += due
+            for b in behaviors { b.runActions() }
+            didStep?()
+        }
         if isAtRest {
             isRunning = false
-            lastFrame = nil
+            runStart = nil
             runningChanged?(false)
             return false
         }
@@ -192,26 +213,32 @@ public final class DynamicAnimator: FrameDrivenAnimation {
         while left > 1e-9 {
             let h = min(left, 1.0 / 120)
             left -= h
-            var accelerations: [ObjectIdentifier: Point] = [:]
-            let add: (any DynamicItem, Point) -> Void = { item, a in
-                let p = accelerations[ObjectIdentifier(item)] ?? Point(x: 0, y: 0)
-                accelerations[ObjectIdentifier(item)] = Point(x: p.x + a.x, y: p.y + a.y)
-            }
-            let velocity: (any DynamicItem) -> Point = { [velocities] in velocities[ObjectIdentifier($0)] ?? Point(x: 0, y: 0) }
-            for b in behaviors { b.accelerate(add, velocity: velocity) }
-            for item in items {
-                let id = ObjectIdentifier(item)
-                let a = accelerations[id] ?? Point(x: 0, y: 0)
-                let v0 = velocities[id] ?? Point(x: 0, y: 0)
-                let v = Point(x: v0.x + a.x * h, y: v0.y + a.y * h)
-                velocities[id] = v
-                if v.x != 0 || v.y != 0 { item.center = Point(x: item.center.x + v.x * h, y: item.center.y + v.y * h) }
-            }
-            for b in behaviors { b.constrain() }
-            elapsedTime += h
+            integrate(h)
         }
         for b in behaviors { b.runActions() }
         didStep?()
+    }
+
+    /// One step of `h` seconds: the behaviours' accelerations, then velocities and positions
+    /// (semi-implicit Euler), then the rods' constraints.
+    private func integrate(_ h: Double) {
+        accelerations.removeAll(keepingCapacity: true)
+        let add: (any DynamicItem, Point) -> Void = { item, a in
+            let p = self.accelerations[ObjectIdentifier(item)] ?? Point(x: 0, y: 0)
+            self.accelerations[ObjectIdentifier(item)] = Point(x: p.x + a.x, y: p.y + a.y)
+        }
+        let velocity: (any DynamicItem) -> Point = { self.velocities[ObjectIdentifier($0)] ?? Point(x: 0, y: 0) }
+        for b in behaviors { b.accelerate(add, velocity: velocity) }
+        for item in items {
+            let id = ObjectIdentifier(item)
+            let a = accelerations[id] ?? Point(x: 0, y: 0)
+            let v0 = velocities[id] ?? Point(x: 0, y: 0)
+            let v = Point(x: v0.x + a.x * h, y: v0.y + a.y * h)
+            velocities[id] = v
+            if v.x != 0 || v.y != 0 { item.center = Point(x: item.center.x + v.x * h, y: item.center.y + v.y * h) }
+        }
+        for b in behaviors { b.constrain() }
+        elapsedTime += h
     }
 
     /// Whether every item is still: slower than a point a second, its springs within a hundredth

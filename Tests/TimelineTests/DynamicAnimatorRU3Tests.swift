@@ -84,4 +84,31 @@ struct DynamicAnimatorRU3Tests {
         #expect(actions > 10)
         #expect(abs(item.center.y - 50) < 0.05)
     }
+
+    @Test("RU3 where the items are is a function of the frame's time: a window at 50 fps and one at 60 fps agree at every tenth of a second")
+    func RU3_fixedStepsFollowTheFrameTime() throws {
+        func run(_ rate: FrameRate) -> [Point] {
+            let host = makeHost(rate: rate)
+            let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            host.root.addSubview(view)
+            let animator = DynamicAnimator(referenceView: view)
+            let item = PointItem(Point(x: 50, y: 50))
+            let spring = AttachmentBehavior(item: item, attachedToAnchor: Point(x: 50, y: 50))
+            spring.frequency = 1.2
+            spring.damping = 0.3
+            animator.addBehavior(spring)
+            item.center = Point(x: 50, y: 120)
+            animator.updateItem(usingCurrentState: item)
+            host.step()                                  // the run's first frame
+            var samples: [Point] = []
+            let perTenth = rate.rawValue / 10
+            for _ in 0..<8 { host.step(frames: perTenth); samples.append(item.center) }
+            animator.removeAllBehaviors()
+            _ = host.runUntilIdle()
+            return samples
+        }
+        let at50 = run(try #require(FrameRate(fps: 50))), at60 = run(.fps60)
+        #expect(at50 == at60)
+        #expect(at50.first.map { $0.y < 120 } == true)
+    }
 }
