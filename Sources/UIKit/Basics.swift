@@ -87,8 +87,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         horizontalSizeClass = .unspecified; verticalSizeClass = .unspecified; userInterfaceIdiom = .unspecified
     }
     /// The traits of a window of this size.
-    init(size: CGSize, idiom: UIUserInterfaceIdiom = .unspecified, style: UIUserInterfaceStyle = .light) {
-        userInterfaceStyle = style; displayScale = 1
+    init(size: CGSize, idiom: UIUserInterfaceIdiom = .unspecified, style: UIUserInterfaceStyle = .light, scale: CGFloat = 1) {
+        userInterfaceStyle = style; displayScale = scale
         horizontalSizeClass = size.width >= 700 ? .regular : .compact
         verticalSizeClass = size.height < 500 ? .compact : .regular
         userInterfaceIdiom = idiom
@@ -112,7 +112,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         guard isOnMainQueue else { return UITraitCollection(userInterfaceStyle: .light) }
         return MainActor.assumeIsolated {
             UITraitCollection(size: UIScreen.main.bounds.size, idiom: UIDevice.current.userInterfaceIdiom,
-                              style: UIUserInterfaceStyle(UIApplication.shared.keyWindow?.engineWindow.interfaceStyle ?? .light))
+                              style: UIUserInterfaceStyle(UIApplication.shared.keyWindow?.engineWindow.interfaceStyle ?? .light),
+                              scale: UIScreen.main.scale)
         }
     }
     public var preferredContentSizeCategory: UIContentSizeCategory { .large }
@@ -568,7 +569,9 @@ public final class UIScreen: NSObject {
     public static let main = UIScreen()
     public var bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
     public var nativeBounds: CGRect { bounds.applying(CGAffineTransform(scaleX: scale, y: scale)) }
-    public var scale: CGFloat = 1
+    /// Device pixels per point: the engine window's `scale` (DK2: the output's scale on Wayland,
+    /// `TIMELINE_SCALE` or `GDK_SCALE` on X11; 1 headless unless a test sets it).
+    public var scale: CGFloat { CGFloat(UIApplication.shared.screenWindow?.scale ?? 1) }
     public var nativeScale: CGFloat { scale }
     public var maximumFramesPerSecond: Int { 60 }
     public var traitCollection: UITraitCollection { .current }
