@@ -38,6 +38,34 @@ struct ClipboardTests {
         }
     }
 
+    /// Sends a press and release of `button` at `p` (window points, which are SDL's window
+    /// coordinates at scale 1), as SDL delivers a click.
+    func click(_ host: SDLWindowHost, _ p: Point, button: UInt8 = 1) {
+        for type in [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP] {
+            var e = SDL_Event()
+            e.button.type = type.rawValue
+            e.button.windowID = host.windowID
+            e.button.button = button
+            e.button.clicks = 1
+            e.button.x = Int32(p.x); e.button.y = Int32(p.y)
+            _ = SDL_PushEvent(&e)
+        }
+    }
+
+    /// Opens the field's edit menu with a secondary click and clicks its item for `action`.
+    func chooseFromMenu(_ host: SDLWindowHost, _ field: TextField, _ action: EditAction) -> Bool {
+        click(host, field.convert(Point(x: 40, y: field.bounds.midY), to: nil), button: 3)
+        guard spin(host, until: { field.editMenu != nil }), let menu = field.editMenu,
+              let i = menu.actions.firstIndex(of: action) else { return false }
+        spin(host, seconds: 0.1) { false }                   // laid out
+        if let dir = ProcessInfo.processInfo.environment["TIMELINE_SCREENSHOTS"] {
+            try? host.saveScreenshot(to: dir + "/dk3-menu-\(action.rawValue).png")
+        }
+        let b = menu.buttons[i]
+        click(host, b.convert(Point(x: b.bounds.midX, y: b.bounds.midY), to: nil))
+        return spin(host) { field.editMenu == nil }
+    }
+
     /// Starts xclip (from scripts/test's packages) with `arguments`; stdin gets `input` when given.
     func xclip(_ arguments: [String], input: String? = nil) throws -> (process: Process, output: Pipe) {
         let p = Process()
@@ -66,7 +94,7 @@ struct ClipboardTests {
         return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    @Test("DK3 clipboard shared with xclip: Ctrl-C and Ctrl-X in a text field reach xclip; text xclip offers pastes with Ctrl-V")
+    @Test("DK3 clipboard shared with xclip: Ctrl-C and Ctrl-X in a text field reach xclip; text xclip offers pastes with Ctrl-V; the edit menu copies and pastes too")
     func DK3_clipboardSharedWithXclip() throws {
         try onPrivateDisplay { try run() }
     }
@@ -101,8 +129,22 @@ struct ClipboardTests {
         #expect(spin(host) { !owner.isRunning }, "xclip lost the selection to the window and exited")
         #expect(try readWithXclip(host) == "cut me")
 
+        // The edit menu (a secondary click): Select All, then Copy, then Paste what xclip offers.
+        field.text = "chosen from the menu"
+        #expect(chooseFromMenu(host, field, .selectAll))
+        #expect(field.selectedRange == 0..<20)
+        #expect(chooseFromMenu(host, field, .copy))
+        #expect(try readWithXclip(host) == "chosen from the menu")
+        let (second, _) = try xclip(["-quiet", "-i", "-selection", "clipboard"], input: "menu paste")
+        defer { if second.isRunning { second.terminate() }; second.waitUntilExit() }
+        #expect(spin(host) { host.window.pasteboard.string == "menu paste" })
+        #expect(chooseFromMenu(host, field, .paste))
+        #expect(field.text == "menu paste")
+
         // Setting the engine's pasteboard in code (what UIPasteboard.general maps onto) is shared too.
         host.window.pasteboard.string = "set in code"
-        #expect(try readWithXclip(host) == "set in code")
+        #expect(spin(host) { !second.isRunning }, "xclip lost the selection to the window and exited")
+        let read = try readWithXclip(host)
+        #expect(read == "set in code", "xclip read \(read.map { "\"\($0)\"" } ?? "nothing")")
     }
 }
