@@ -43,7 +43,7 @@ public final class EditMenu: View {
 
     /// A menu of `actions` for `target`, anchored at `anchor` in window points; shown by
     /// ``TextField/showEditMenu(at:)``.
-    init(target: TextField, actions: [EditAction], anchor: Point) {
+    init(target: TextField?, actions: [EditAction], anchor: Point) {
         self.target = target
         self.actions = actions
         self.anchor = anchor
@@ -62,6 +62,14 @@ public final class EditMenu: View {
             button.addAction(for: .touchUpInside) { [weak self] _ in self?.choose(action) }
             bar.addSubview(button)
         }
+    }
+
+    /// An empty menu (no items, no field) placed by `frame`, as every view made with a frame
+    /// (MR6); a field's menu comes from ``TextField/showEditMenu(at:)``.
+    public convenience override init(frame: Rect) {
+        self.init(target: nil, actions: [], anchor: .zero)
+        translatesAutoresizingMaskIntoConstraints = true
+        self.frame = frame
     }
 
     /// Lays the buttons out in a row and places the bar above the anchor, kept in the window.
