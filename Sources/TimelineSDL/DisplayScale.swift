@@ -41,8 +41,10 @@ public struct DisplayScaleRequest: Sendable, Equatable {
         return nil
     }
 
-    /// A window side in points as pixels at `scale`: whole pixels, at least 1.
+    /// A window side in points as pixels at `scale`: whole pixels, from 1 to
+    /// `SDLWindowHost.maximumWindowSide` (SDL's largest texture side on most renderers).
     static func pixels(_ points: Int32, scale: Double) -> Int32 {
-        Int32(max(1, min(Double(Int32.max), (Double(points) * scale).rounded())))
+        let v = (Double(points) * scale).rounded()
+        return v.isNaN ? 1 : Int32(max(1, min(Double(SDLWindowHost.maximumWindowSide), v)))
     }
 }

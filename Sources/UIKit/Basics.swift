@@ -113,7 +113,7 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         return MainActor.assumeIsolated {
             UITraitCollection(size: UIScreen.main.bounds.size, idiom: UIDevice.current.userInterfaceIdiom,
                               style: UIUserInterfaceStyle(UIApplication.shared.keyWindow?.engineWindow.interfaceStyle ?? .light),
-                              scale: UIScreen.main.scale)
+                              scale: CGFloat(UIApplication.shared.keyWindow?.engineWindow.scale ?? 1))
         }
     }
     public var preferredContentSizeCategory: UIContentSizeCategory { .large }

@@ -2,7 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 import Timeline
-import TimelineSDL
+@testable import TimelineSDL
 import TimelineTestSupport
 
 /// `image` shrunk by `factor` on each side, each pixel the mean of its `factor` x `factor` block.
@@ -77,6 +77,10 @@ struct HiDPITests {
         }
         #expect(DisplayScaleRequest.from(environment: ["GDK_SCALE": "1.5"]) == nil, "GDK_SCALE is whole")
         #expect(DisplayScaleRequest.from(environment: ["TIMELINE_SCALE": "junk", "GDK_SCALE": "3"])?.scale == 3)
+        // Window sides at a scale stay within SDL's largest window.
+        #expect(DisplayScaleRequest.pixels(200, scale: 1.5) == 300)
+        #expect(DisplayScaleRequest.pixels(16_384, scale: 4) == SDLWindowHost.maximumWindowSide)
+        #expect(DisplayScaleRequest.pixels(0, scale: 2) == 1)
     }
 }
 

@@ -166,6 +166,18 @@ struct UIKitPiecesTests {
         #expect(UIPasteboard.general.string == "from the engine")
     }
 
+    @Test("DK2 UIScreen.main.scale and the current traits' displayScale are the engine window's scale")
+    func DK2_screenScale() {
+        let (host, window) = makeApp()
+        window.makeKeyAndVisible()
+        host.window.scale = 2
+        #expect(UIScreen.main.scale == 2 && UIScreen.main.nativeScale == 2)
+        #expect(UITraitCollection.current.displayScale == 2)
+        #expect(UIScreen.main.nativeBounds.width == UIScreen.main.bounds.width * 2)
+        host.window.scale = 1
+        #expect(UIScreen.main.scale == 1)
+    }
+
     @Test("UK1 a window resize calls viewWillTransition(to:with:) with the new size; alongside work runs")
     func UK1_viewWillTransition() {
         let (host, window) = makeApp(width: 400, height: 300)
