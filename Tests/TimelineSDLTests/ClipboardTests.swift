@@ -111,7 +111,7 @@ struct ClipboardTests {
 
         // Copy: Ctrl-A, Ctrl-C; another program reads the clipboard.
         controlKey(host, "a"); controlKey(host, "c")
-        spin(host, seconds: 0.2) { false }
+        #expect(spin(host) { host.window.pasteboard.string == "copied from Timeline" })
         #expect(try readWithXclip(host) == "copied from Timeline")
 
         // Paste: xclip owns the clipboard (in the foreground with -quiet, so it can be stopped).

@@ -109,8 +109,8 @@ struct WaylandTests {
     let green = Color(red: 0, green: 0.8, blue: 0.2)
     let magenta = Color(red: 0.9, green: 0.1, blue: 0.7)
 
-    /// Opens a window on weston showing a green card on magenta, runs `frames` seconds, takes
-    /// weston's screenshot, and returns the host's figures and the screenshot.
+    /// Opens a window on weston showing a green card on magenta, takes weston's screenshot once
+    /// the window has drawn (up to three tries), and returns the host, the screenshot and its path.
     func showAndScreenshot(_ weston: PrivateWeston, name: String) throws -> (host: SDLWindowHost, shot: RGBAImage, path: String) {
         let host = try SDLWindowHost(title: "wayland", size: Size(width: 200, height: 120))
         host.window.backgroundColor = magenta
@@ -122,20 +122,33 @@ struct WaylandTests {
         field.frame = Rect(x: 40, y: 86, width: 120, height: 28)
         host.window.rootView.addSubview(field)
         let dir = ProcessInfo.processInfo.environment["TIMELINE_SCREENSHOTS"] ?? NSTemporaryDirectory()
-        let shots = dir + "/dk1-\(name)-\(UUID().uuidString.prefix(6))"
-        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
-        var shooter: Process?
-        _ = host.runLoop.schedule(after: .milliseconds(700)) { shooter = try? weston.startScreenshot(into: shots) }
-        let started = Date()
-        _ = host.runLoop.schedule(after: .milliseconds(800), repeating: .milliseconds(50)) {
-            if let s = shooter, !s.isRunning { host.runLoop.stop() }
-            if Date().timeIntervalSince(started) > 10 { host.runLoop.stop() }
+        // A loaded machine may not have shown the first frame when the first screenshot is
+        // taken: up to three, until the card shows.
+        var last: (RGBAImage, String)?
+        for attempt in 1...3 {
+            let shots = dir + "/dk1-\(name)-\(UUID().uuidString.prefix(6))"
+            try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+            var shooter: Process?
+            let start = host.runLoop.schedule(after: .milliseconds(attempt == 1 ? 700 : 300)) {
+                shooter = try? weston.startScreenshot(into: shots)
+            }
+            let started = Date()
+            let watch = host.runLoop.schedule(after: .milliseconds(50), repeating: .milliseconds(50)) {
+                if let s = shooter, !s.isRunning { host.runLoop.stop() }
+                if Date().timeIntervalSince(started) > 10 { host.runLoop.stop() }
+            }
+            host.run()
+            host.runLoop.cancel(start)
+            host.runLoop.cancel(watch)
+            if let file = try FileManager.default.contentsOfDirectory(atPath: shots).first(where: { $0.hasSuffix(".png") }) {
+                let path = shots + "/" + file
+                let shot = try RGBAImage.load(path: path)
+                last = (shot, path)
+                if box(of: green, in: shot).count > 0 { break }
+            }
         }
-        host.run()
-        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: shots).first { $0.hasSuffix(".png") },
-                                "weston-screenshooter wrote a PNG")
-        let path = shots + "/" + file
-        return (host, try RGBAImage.load(path: path), path)
+        let (shot, path) = try #require(last, "weston-screenshooter wrote a PNG")
+        return (host, shot, path)
     }
 
     /// The bounding box of the pixels close to `color`, and how many there are.
