@@ -471,20 +471,24 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
     public enum ResizingMode: Int, Sendable { case tile, stretch }
 
     /// Looks for `name` (with or without an extension: png, jpg, gif, webp) in the working
-    /// directory and in `Resources/` beside it; there are no asset catalogues.
+    /// directory and in `Resources/` beside it; there are no asset catalogues. A name without
+    /// an extension takes the `@2x` or `@3x` file for `UIScreen.main.scale` first (DK2).
     public convenience init?(named name: String) {
         let fm = FileManager.default
         let candidates = [name] + ["png", "jpg", "jpeg", "gif", "webp"].map { "\(name).\($0)" }
         for dir in ["", "Resources/"] {
+            if let img = UIImage.variant(named: name, in: dir, scale: UIScreen.main.scale) { self.init(img); return }
             for c in candidates where fm.fileExists(atPath: dir + c) {
                 if let img = Image(contentsOfFile: dir + c) { self.init(img); return }
             }
         }
         return nil
     }
-    /// Looks for `name` as `init(named:)` does, then in the bundle's resource directory.
-    /// Partial: the traits are not consulted (one image per name).
+    /// Looks for `name` as `init(named:)` does, then in the bundle's resource directory, where
+    /// the `@2x` or `@3x` file for the traits' `displayScale` (else the screen's) comes first.
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        let scale = traitCollection.map { $0.displayScale > 0 ? $0.displayScale : UIScreen.main.scale } ?? UIScreen.main.scale
+        if let dir = bundle?.resourcePath, let img = UIImage.variant(named: name, in: dir, scale: scale) { self.init(img); return }
         if let found = UIImage(named: name) { self.init(found.image); return }
         let fm = FileManager.default
         let dir = (bundle?.resourcePath).map { $0 + "/" } ?? ""
@@ -492,6 +496,13 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
             if let img = Image(contentsOfFile: dir + c) { self.init(img); return }
         }
         return nil
+    }
+    /// The file for `name` (no extension) in `dir` at `scale`, through the engine's
+    /// `ImageAssets` (the variant for the scale, then larger, then smaller); nil when none.
+    private static func variant(named name: String, in dir: String, scale: CGFloat) -> Image? {
+        guard !name.contains("."), !name.contains("/") else { return nil }
+        let assets = ImageAssets(directory: dir.isEmpty ? "." : dir, displayScale: Double(scale))
+        return try? assets.load(named: name)
     }
     public convenience init?(contentsOfFile path: String) {
         guard let img = Image(contentsOfFile: path) else { return nil }
