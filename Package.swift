@@ -24,11 +24,14 @@ import PackageDescription
 //   RenderModel    <- Geometry, TextEngine, Images
 //                                          display list, draw commands, glyph runs, paths, canvas, tessellator
 //   Layers         <- Geometry, Motion, RenderModel, TextEngine, FrameTiming, UpdateLoop
-//                                          layer tree, layer animations, media timing, transactions
+//                                          layer tree, the one animation engine (layer animations, which
+//                                          views' blocks, springs, keyframes and constants are), media
+//                                          timing, transactions
 //   Views          <- Geometry, FrameTiming, LayoutSolver, UpdateLoop, Motion, RenderModel, TextEngine,
 //                     Images, Layers
 //                                          views (each backed by a Layer), windows, the update cycle, Auto
-//                                          Layout, gestures, view controllers, the one animation engine, hosts
+//                                          Layout, gestures, view controllers, view animation APIs over
+//                                          the layer engine, hosts
 //   Controls       <- Views                controls, labels, image views, stack views, text fields
 //   Scrolling      <- Views, Controls      scroll views, the refresh control
 //   Lists          <- Views, Controls, Scrolling
@@ -62,10 +65,12 @@ import PackageDescription
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
+//   CoreImage      <- Geometry, Images, CoreGraphics
+//                                          CIImage, CIFilter by name, CIContext over the engine's bitmap filters
 //   QuartzCore     <- CoreGraphics, ObjectiveC, Layers, Geometry, Motion, RenderModel, Images, UpdateLoop,
 //                     TextEngine
 //                                          CALayer kinds, CA animations, CATransaction, CADisplayLink
-//   UIKit          <- QuartzCore, CoreGraphics, ObjectiveC, Timeline, TimelineSDL, SceneReading, Layers,
+//   UIKit          <- QuartzCore, CoreGraphics, CoreImage, ObjectiveC, Timeline, TimelineSDL, SceneReading, Layers,
 //                     Geometry, Motion, RenderModel, Images, TextEngine, UpdateLoop, FrameTiming,
 //                     TimelineInspector
 //                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
@@ -219,10 +224,11 @@ let package = Package(
         // UIKit/ folder, and the plugin compiles lowered copies of it (UK3).
         .plugin(name: "ObjCLoweringPlugin", capability: .buildTool(), dependencies: ["objc-lower"]),
         .target(name: "CoreGraphics", dependencies: ["Geometry", "RenderModel", "Images"], swiftSettings: facade),
+        .target(name: "CoreImage", dependencies: ["Geometry", "Images", "CoreGraphics"], swiftSettings: facade),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "Layers", "Geometry", "Motion", "RenderModel",
                                                    "Images", "UpdateLoop", "TextEngine"],
                 swiftSettings: facade),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "ObjectiveC", "Timeline", "TimelineSDL", "SceneReading", "Layers",
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "CoreImage", "ObjectiveC", "Timeline", "TimelineSDL", "SceneReading", "Layers",
                                               "Geometry", "Motion", "RenderModel", "Images", "TextEngine", "UpdateLoop", "FrameTiming",
                                               "TimelineInspector"],
                 swiftSettings: facade),

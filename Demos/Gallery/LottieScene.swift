@@ -45,6 +45,7 @@ final class LottieScene: GalleryScene {
         big = player
         player.frameDidChange = { [weak self] _ in self?.updateCaption() }
         let s = Slider(frame: Rect(x: 20, y: side + 20, width: side, height: 34))      // keeps its frame (MR6)
+        s.accessibilityLabel = "Playback position"
         s.addAction(for: .valueChanged) { [weak self] _ in
             guard let self, let big = self.big, let slider = self.slider else { return }
             big.pause()

@@ -652,11 +652,14 @@ final class ControlsScene: GalleryScene {
             container.addSubview(v)
             y += height + 18
         }
+        // AX5: each control is named for a screen reader, as an app names its settings.
         let toggle = Switch()
+        toggle.accessibilityLabel = "Sample switch"
         toggle.setOn(true, animated: false)
         toggle.addAction(for: .valueChanged) { [weak self] c in guard let self else { return }; status.text = "Switch \((c as! Switch).isOn ? "on" : "off")" }
         add(toggle, width: 51, height: 31)
         let slider = Slider()
+        slider.accessibilityLabel = "Amount"
         slider.value = 0.4
         let progress = ProgressView()
         slider.addAction(for: .valueChanged) { [weak self] c in
@@ -677,10 +680,12 @@ final class ControlsScene: GalleryScene {
         }
         add(segments, width: 280, height: 32)
         let stepper = Stepper()
+        stepper.accessibilityLabel = "Count"
         stepper.maximumValue = 10
         stepper.addAction(for: .valueChanged) { [weak self] c in guard let self else { return }; status.text = "Stepper \(Int((c as! Stepper).value))" }
         add(stepper, width: 94, height: 32)
         let pages = PageControl()
+        pages.accessibilityLabel = "Page"
         pages.numberOfPages = 5
         pages.addAction(for: .valueChanged) { [weak self] c in guard let self else { return }; status.text = "Page \((c as! PageControl).currentPage + 1) of 5" }
         add(pages, width: 120, height: 26)

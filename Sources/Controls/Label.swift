@@ -49,7 +49,20 @@ open class Label: View {
         set { font = font.withSize(newValue) }
     }
     /// The text's colour (white, on the engine's dark backgrounds, by default).
-    public var textColor: Color = .white { didSet { if textColor != oldValue { styleDidChange() } } }
+    public var textColor: Color = .white {
+        didSet {
+            plainColorSet("textColor")
+            if textColor != oldValue { styleDidChange() }
+        }
+    }
+
+    /// A text colour that follows the label's interface style (``DynamicColor``, as UIKit's
+    /// `label` colour): resolved now and again whenever the style changes; setting
+    /// ``textColor`` ends it.
+    public var dynamicTextColor: DynamicColor? {
+        get { dynamicColor(forKey: "textColor") }
+        set { setDynamicColor(newValue, forKey: "textColor") { ($0 as? Label)?.textColor = $1 } }
+    }
     /// The most lines shown; 0 shows as many as the text needs (and the height allows).
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textDidChange() } } }
     /// How lines break and where the text is truncated when it does not fit (at the tail by default).

@@ -1,11 +1,15 @@
 /// A 2-D affine transform, `[a b 0; c d 0; tx ty 1]`, applied to row vectors as Core Graphics
 /// does: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 public struct AffineTransform: Hashable, Sendable {
+    /// The six entries: `a`, `b`, `c`, `d` the linear part (scale, rotation, shear; unitless) and
+    /// `tx`, `ty` the translation in points.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// A transform from its six entries, as `CGAffineTransform(a:b:c:d:tx:ty:)`.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
+    /// The transform that leaves every point where it is: `a` and `d` 1, the rest 0.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by `x`, `y`.
@@ -18,6 +22,7 @@ public struct AffineTransform: Hashable, Sendable {
         self.init(a: co, b: s, c: -s, d: co, tx: 0, ty: 0)
     }
 
+    /// Whether every entry equals ``identity``'s exactly (no tolerance).
     public var isIdentity: Bool { self == .identity }
 
     /// `self` followed by `t`.
@@ -37,6 +42,7 @@ public struct AffineTransform: Hashable, Sendable {
             tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
+    /// The image of `p`: (`a·x + c·y + tx`, `b·x + d·y + ty`), in the same units as `p`.
     public func apply(to p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }

@@ -1,12 +1,19 @@
 /// An sRGB colour with straight (non-premultiplied) alpha, each component in 0...1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// The components, each in 0...1: sRGB-encoded (not linear light), with `alpha` straight, not
+    /// premultiplied into the others. Values outside 0...1 are kept as given; ``hexString`` clamps
+    /// them.
     public var red: Double, green: Double, blue: Double, alpha: Double
 
+    /// A colour from sRGB components in 0...1, opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+    /// Transparent black: every component 0. Drawing it changes nothing.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black, `#000000ff`.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white, `#ffffffff`.
     public static let white = Color(red: 1, green: 1, blue: 1)
 
     /// Parses `#rrggbb` or `#rrggbbaa`; `nil` for anything else.
@@ -28,6 +35,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return "#" + byte(red) + byte(green) + byte(blue) + byte(alpha)
     }
 
+    /// The colour as ``hexString`` gives it, `#rrggbbaa`.
     public var description: String { hexString }
 
     /// The same colour with alpha multiplied by `opacity`.

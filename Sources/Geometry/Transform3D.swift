@@ -9,9 +9,16 @@
 /// interpolation) and composing again (``interpolate(_:_:_:)``), so a turning layer keeps its
 /// size (CA9).
 public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
+    /// The first row: where the x axis goes (`m11`, `m12`, `m13`) and its share of the perspective
+    /// divisor `w` (`m14`).
     public var m11: Double, m12: Double, m13: Double, m14: Double
+    /// The second row: where the y axis goes (`m21`, `m22`, `m23`) and its share of `w` (`m24`).
     public var m21: Double, m22: Double, m23: Double, m24: Double
+    /// The third row: where the z axis goes (`m31`, `m32`, `m33`) and its share of `w` (`m34`; −1/d
+    /// puts the eye d points in front of the plane).
     public var m31: Double, m32: Double, m33: Double, m34: Double
+    /// The fourth row: the translation in points (`m41` right, `m42` down, `m43` toward the viewer)
+    /// and the constant of `w` (`m44`, 1 for any affine transform).
     public var m41: Double, m42: Double, m43: Double, m44: Double
 
     /// A transform from its sixteen entries, row by row.
@@ -162,6 +169,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         return Point(x: r.x / r.w, y: r.y / r.w)
     }
 
+    /// The sixteen entries row by row, rows separated by `;`.
     public var description: String {
         "[\(m11) \(m12) \(m13) \(m14); \(m21) \(m22) \(m23) \(m24); \(m31) \(m32) \(m33) \(m34); \(m41) \(m42) \(m43) \(m44)]"
     }
@@ -169,13 +177,17 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
 
 /// Three components.
 public struct Vector3: Hashable, Sendable {
+    /// The components. Their unit is the use's: points for a translation, factors for a scale or a shear.
     public var x: Double, y: Double, z: Double
+    /// A vector of the three components, kept as given.
     public init(x: Double, y: Double, z: Double) { self.x = x; self.y = y; self.z = z }
 }
 
 /// Four components (a quaternion is `x, y, z` then the scalar `w`).
 public struct Vector4: Hashable, Sendable {
+    /// The components. For a quaternion, `x`, `y`, `z` are the vector part and `w` the scalar part.
     public var x: Double, y: Double, z: Double, w: Double
+    /// A vector of the four components, kept as given.
     public init(x: Double, y: Double, z: Double, w: Double) { self.x = x; self.y = y; self.z = z; self.w = w }
 }
 
@@ -184,14 +196,20 @@ extension Transform3D {
     /// `scale · skew · rotation · translation · perspective` in row-vector order (scale applied
     /// first).
     public struct Decomposed: Hashable, Sendable {
+        /// The translation in points: x to the right, y down, z toward the viewer.
         public var translation: Vector3
+        /// The scale factors along x, y and z, applied first. A reflection shows as all three negated.
         public var scale: Vector3
         /// Shear factors xy, xz, yz.
         public var skew: Vector3
+        /// The perspective column (`m14`, `m24`, `m34`, `m44`) that the transform contributes;
+        /// `(0, 0, 0, 1)` when it has none.
         public var perspective: Vector4
         /// The rotation as a unit quaternion.
         public var quaternion: Vector4
 
+        /// The parts as they are given, unchecked;
+        /// ``Transform3D/init(_:)-(Transform3D.Decomposed)`` composes them into a matrix.
         public init(translation: Vector3, scale: Vector3, skew: Vector3, perspective: Vector4, quaternion: Vector4) {
             self.translation = translation; self.scale = scale; self.skew = skew
             self.perspective = perspective; self.quaternion = quaternion

@@ -163,6 +163,7 @@ extension Layer {
         var list = takeAnimations()
         let r = list.remove(at: i)
         running = list
+        let engine = self.engine              // one weak load
         if r.isTabled {
             r.isTabled = false
             tabledAnimations -= 1
@@ -193,7 +194,7 @@ extension Layer {
                 let k = gone.trailingZeroBitCount
                 gone &= gone - 1
                 guard let prop = LayerProperty(rawValue: k), presentationHolds?(prop) != true else { continue }
-                p.setPresentationValue(engineValue(for: prop), for: prop)
+                if !p.copyLanes(prop, from: self) { p.setPresentationValue(engineValue(for: prop), for: prop) }
             }
         }
         if listedInPass && keepsPresentation { return }

@@ -105,6 +105,21 @@ extension Layer {
         }
     }
 
+    /// Whether `p` differs between this layer's state and `other`'s: the field compared in
+    /// place, without making values (an ended view animation asks it of each property, P2).
+    package func differs(_ p: AnimatableProperty, from other: Layer) -> Bool {
+        switch p {
+        case .center: state.position != other.state.position
+        case .bounds: state.bounds != other.state.bounds
+        case .transform: state.transform != other.state.transform
+        case .alpha: state.opacity != other.state.opacity
+        case .backgroundColor: state.backgroundColor != other.state.backgroundColor
+        case .cornerRadius: state.cornerRadius != other.state.cornerRadius
+        case .borderWidth: state.borderWidth != other.state.borderWidth
+        case .borderColor: state.borderColor != other.state.borderColor
+        }
+    }
+
     /// Copies every view property, and the anchor point, from `other`, telling no one.
     package func copyViewValues(from other: Layer) {
         state.position = other.state.position

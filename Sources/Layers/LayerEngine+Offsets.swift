@@ -71,8 +71,14 @@ extension LayerEngine {
         // borrowed, not retained.
         let table = offsets, layers = offsetObjects.layers, presentations = offsetObjects.presentations
         let timings = offsetObjects.timings
+        // The entries of one layer are next to each other (its block added them together), as
+        // are a block's: the walk holds the current layer, presentation and timing and loads
+        // them again only when they change, since each load retains and releases an object (an
+        // atomic operation on a line the walk then misses in the cache).
+        guard var layer = layers.first, var pres = presentations.first, var timing = timings.first else { return }
         for i in 0..<table.count {
-            let layer = layers[i], pres = presentations[i]
+            if layers[i] !== layer { layer = layers[i] }
+            if presentations[i] !== pres { pres = presentations[i] }
             // A layer the general evaluation lists runs all of its animations itself.
             guard !layer.isListedAsAnimated, layer.presented === pres else { continue }
             if layer.offsetStamp != pass {
@@ -82,7 +88,8 @@ extension LayerEngine {
             }
             applied += 1
             let e = table[i]
-            switch timings[i].sample(at: MediaTime.seconds(from: e.begin, to: now) - e.startDelay) {
+            if timings[i] !== timing { timing = timings[i] }
+            switch timing.sample(at: MediaTime.seconds(from: e.begin, to: now) - e.startDelay) {
             case .progress(let p): pres.setLanes(pres.lanes(e.slot) + e.delta * (1 - p), e.slot)
             case .model: break
             case .ended: ended = true; endedOffsetLayers.append(layer)

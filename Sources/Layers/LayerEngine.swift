@@ -199,8 +199,10 @@ public final class LayerEngine: FrameParticipant {
 
     func animationDidStop(_ animation: Animation, finished: Bool, started: Bool) {
         guard let d = animation.delegate else { return }
+        // The first callback of a batch asks for the frame that runs them all (P2: when 500
+        // animations end in one pass, one request, not 500).
+        if callbacks.isEmpty { runLoop?.requestFrame() }
         callbacks.append(.stopped(animation, d, finished: finished))
-        runLoop?.requestFrame()
     }
 
     /// Runs `body` in the next completions phase (phase 3), as animation delegates are told.

@@ -17,19 +17,19 @@
 ///   (Bland's rule), never a hash order, so results and pivots are reproducible and cannot cycle.
 /// - **Locality.** A column index maps each symbol to the rows that contain it, so a constant
 ///   change or an edit touches only the rows it affects (A9); values are read from the rows on
-///   demand and changed external variables are listed (``takeChangedVariables()``), so nothing
+///   demand and changed external variables are listed (``takeChangedVariables(into:)``), so nothing
 ///   scans the whole tableau per frame.
-/// - **Recovery.** A required constraint that conflicts throws ``SolverError/unsatisfiable`` with
+/// - **Recovery.** A required constraint that conflicts throws `SolverError.unsatisfiable` with
 ///   a conflicting set read off the infeasible row (a Farkas certificate) and leaves the solver as
 ///   it was.
 /// - **Bounded memory.** Symbol ids, rows and constraint slots are reused, so adding and removing
 ///   constraints forever does not grow the solver.
-/// - **A facade over a value.** The class has identity; its state is one struct, ``Core``, whose
+/// - **A facade over a value.** The class has identity; its state is one struct, `Core`, whose
 ///   mutating methods hold the algorithm (Core.swift, Tableau.swift, Simplex.swift,
 ///   Conflicts.swift), so the compiler proves each access to the tableau exclusive and only the
 ///   facade's one access per call is checked at run time (AM4).
 public final class Solver {
-    /// The state and the algorithm; every public member below forwards to it (see ``Core``).
+    /// The state and the algorithm; every public member below forwards to it (see `Core`).
     var core: Core
     /// Rebuilds for single markers before the solver marks every required equality.
     public static let markerUpgradeBudget = 8
@@ -179,7 +179,7 @@ public final class Solver {
     /// constraints do not determine it (A8).
     public func isAmbiguous(_ v: Variable) -> Bool { core.isAmbiguous(v) }
 
-    /// The first broken invariant of the tableau, if any (see ``Core/invariantViolation()``).
+    /// The first broken invariant of the tableau, if any (see `Core.invariantViolation()`).
     public func invariantViolation() -> String? { core.invariantViolation() }
 
     /// Whether the constraint has a marker column (false for a compact required equality).

@@ -12,6 +12,10 @@ public final class TabBarItem {
     public var image: Image?
     /// Text in a badge on the tab; nil: no badge.
     public var badgeValue: String?
+    /// Whether the tab can be selected: its button is disabled otherwise.
+    public var isEnabled = true { didSet { bar?.button(for: self)?.isEnabled = isEnabled } }
+    /// The tab bar that shows the item, while one does (its button: ``TabBar/button(for:)``).
+    public internal(set) weak var bar: TabBar?
     /// An item with `title` and `image`.
     public init(title: String? = nil, image: Image? = nil) { self.title = title; self.image = image }
 }
@@ -170,7 +174,17 @@ public final class TabBar: View {
     /// A container with the tab bar trait, its tabs buttons (AX1).
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(traits: .tabBar) }
 
+    /// The items the bar shows, in tab order.
+    public private(set) var items: [TabBarItem] = []
+    /// The button that shows `item`, or nil when the bar does not show it.
+    public func button(for item: TabBarItem) -> Button? {
+        items.firstIndex { $0 === item }.flatMap { $0 < buttons.count ? buttons[$0] : nil }
+    }
+
     func update(items: [TabBarItem], titles: [String?], selected: Int) {
+        for old in self.items where old.bar === self { old.bar = nil }
+        self.items = items
+        for item in items { item.bar = self }
         if buttons.count != items.count {
             for b in buttons { b.removeFromSuperview() }
             buttons = items.indices.map { i in
@@ -193,6 +207,7 @@ public final class TabBar: View {
                 c.contentInsets = EdgeInsets(top: 4, left: 4, bottom: 4, right: 4)
             }
             b.configuration = c
+            b.isEnabled = items[i].isEnabled
         }
         selectedIndex = selected
         recolor()

@@ -12,6 +12,10 @@
 //   #keyPath(CAGradientLayer.locations)       -> "locations"  (the key path's string, RU3)
 //   os(iOS) in an #if or #elseif condition    -> true  (the lowered code is iOS code, RU3)
 //   import Darwin / import ObjectiveC.runtime -> import Glibc / import ObjectiveC (RU3)
+//   NSClassFromString(...)                    -> UIClassFromString(...)  (a class that answers
+//                                                `responds(to:)`, as the runtime's does, RU3)
+//   override of the runtime's NSObject methods in a class inheriting NSObject
+//                                              -> blanked (RuntimeOverrides.swift, RU3)
 //   @objc protocols and optional requirements -> see ObjCProtocols.swift (RU3)
 //   override in an extension of a class the module declares -> moved into the class
 //                                              (ExtensionOverrides.swift, RU3; the tool does it)
@@ -20,8 +24,10 @@
 // The rewriting is lexical: comments and string contents are never touched.
 
 /// The source with the Objective-C spellings lowered (see the file comment); `moduleOptionalMethods`
-/// are the optional methods the module's other files declare (``optionalMethodNames(in:)``).
-public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String> = []) -> String {
+/// are the optional methods the module's other files declare (``optionalMethodNames(in:)``), and
+/// `moduleClassParents` their classes' superclasses (``classParents(in:)``).
+public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String> = [],
+                            moduleClassParents: [String: String] = [:]) -> String {
     var bytes = Array(source.utf8)
     var masked = maskCommentsAndStrings(bytes)
     let labels = functionLabels(masked)
@@ -53,6 +59,8 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
     }
     lowerKeyPathsAndPlatform(&bytes, &masked)
     lowerDarwinImports(&bytes, masked)
+    lowerClassLookups(&bytes, masked)
+    lowerRuntimeOverrides(&bytes, &masked, moduleParents: moduleClassParents)
     let defaults = lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods).appendix
 
     // Attributes: blank them where they are code.
@@ -177,6 +185,22 @@ func lowerDarwinImports(_ bytes: inout [UInt8], _ masked: [UInt8]) {
             break
         }
         lineStart = lineEnd + 1
+    }
+}
+
+/// `NSClassFromString(` as `UIClassFromString(`, the facade's lookup of the same width, whose
+/// class answers `responds(to:)` and `perform(_:)` as the Objective-C runtime's does (Foundation's
+/// on Linux gives an `AnyClass`, which has no members). Only a call of the free function.
+func lowerClassLookups(_ bytes: inout [UInt8], _ masked: [UInt8]) {
+    let from = Array("NSClassFromString".utf8), to = Array("UIClassFromString".utf8)
+    var i = 0
+    while let at = find(from, in: masked, from: i) {
+        i = at + from.count
+        guard at == 0 || (!isIdentifier(masked[at - 1]) && masked[at - 1] != UInt8(ascii: ".")) else { continue }
+        var k = i
+        while k < masked.count, masked[k] == space { k += 1 }
+        guard k < masked.count, masked[k] == UInt8(ascii: "(") else { continue }
+        bytes.replaceSubrange(at..<i, with: to)
     }
 }
 

@@ -85,6 +85,40 @@ extension Selector {
         }
     }
 
+    // The same for a method of a protocol (`#selector(Delegate.method)`, whose type is the
+    // protocol's existential, not a class): the selector performs on the protocol's conformers.
+
+    /// A selector of a protocol's method taking no argument: it performs on the conformers.
+    @_disfavoredOverload
+    public init<T, R>(_ name: String, method: @escaping (T) -> () -> R) {
+        self.name = name
+        invoker = Invoker(accepts: { $0 is T }) { target, _, _ in
+            guard let t = target as? T else { return (false, nil) }
+            return (true, method(t)())
+        }
+    }
+
+    /// A selector of a protocol's method taking one argument: it performs on the conformers.
+    @_disfavoredOverload
+    public init<T, A, R>(_ name: String, method: @escaping (T) -> (A) -> R) {
+        self.name = name
+        invoker = Invoker(accepts: { $0 is T }) { target, first, _ in
+            guard let t = target as? T, let a = argument(first, as: A.self) else { return (false, nil) }
+            return (true, method(t)(a))
+        }
+    }
+
+    /// A selector of a protocol's method taking two arguments: it performs on the conformers.
+    @_disfavoredOverload
+    public init<T, A, B, R>(_ name: String, method: @escaping (T) -> (A, B) -> R) {
+        self.name = name
+        invoker = Invoker(accepts: { $0 is T }) { target, first, second in
+            guard let t = target as? T, let a = argument(first, as: A.self), let b = argument(second, as: B.self)
+            else { return (false, nil) }
+            return (true, method(t)(a, b))
+        }
+    }
+
     /// A selector the lowering could not tie to a method (a getter, a setter, a method of an
     /// instance rather than a type): it names the method and performs nothing.
     public init(_ name: String, unresolved: Void) { self.init(name) }

@@ -1,6 +1,6 @@
 import Geometry
 
-/// The drawing surface a ``View/draw(_:in:)`` override records into (D2). Commands are kept as the
+/// The drawing surface a `View.draw(_:in:)` override records into (D2). Commands are kept as the
 /// view's content and replayed into every frame's display list until the view is drawn again,
 /// as a layer's backing store is.
 ///
@@ -16,6 +16,8 @@ public final class Canvas {
     /// The fonts ``text(_:at:fontSize:color:)`` lays out with (a window sets its own).
     public var fontSystem: FontSystem?
 
+    /// An empty canvas. Without a `fontSystem` (a window sets its own) ``text(_:at:fontSize:color:)``
+    /// draws nothing.
     public init(fontSystem: FontSystem? = nil) { self.fontSystem = fontSystem }
 
     /// Starts recording a redraw of `rect`, dropping what was recorded before (keeping storage).
@@ -33,20 +35,32 @@ public final class Canvas {
     /// Records a command as it is (Core Graphics' context in the UIKit facade builds its own).
     public func append(_ command: DrawCommand) { commands.append(command) }
 
+    /// Fills `rect` (the view's points) with `color`, its corners rounded with `cornerRadius`
+    /// points (0: square).
     public func fill(_ rect: Rect, color: Color, cornerRadius: Double = 0) {
         commands.append(.fillRect(rect, color, cornerRadius: cornerRadius))
     }
+    /// Strokes `rect`'s outline `lineWidth` points wide, centred on the edge (half inside, half
+    /// outside), its corners rounded with `cornerRadius` points.
     public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1, cornerRadius: Double = 0) {
         commands.append(.strokeRect(rect, color, lineWidth: lineWidth, cornerRadius: cornerRadius))
     }
+    /// A straight segment from `a` to `b` in the view's points, `width` points wide, its ends cut
+    /// square at the points.
     public func line(from a: Point, to b: Point, color: Color, width: Double = 1) {
         commands.append(.line(from: a, to: b, color, width: width))
     }
+    /// Fills the ellipse inscribed in `rect`.
     public func fillEllipse(in rect: Rect, color: Color) { commands.append(.fillEllipse(rect, color)) }
+    /// Strokes the ellipse inscribed in `rect`, `lineWidth` points wide, centred on its outline.
     public func strokeEllipse(in rect: Rect, color: Color, lineWidth: Double = 1) {
         commands.append(.strokeEllipse(rect, color, lineWidth: lineWidth))
     }
+    /// Fills `path` with `color`, each subpath on its own (no fill rule: a subpath inside another
+    /// does not cut a hole; ``fill(_:paint:rule:)`` follows a rule).
     public func fill(_ path: Path, color: Color) { commands.append(.fillPath(path, color)) }
+    /// Strokes every segment of `path` `lineWidth` points wide, without caps or joins
+    /// (``stroke(_:color:lineWidth:lineCap:lineJoin:miterLimit:)`` draws those).
     public func stroke(_ path: Path, color: Color, lineWidth: Double = 1) {
         commands.append(.strokePath(path, color, lineWidth: lineWidth))
     }

@@ -24,6 +24,7 @@ public struct GroupState: Sendable, Equatable {
     /// track matte, path masks).
     public var mask: GroupMask?
 
+    /// A group state from the parts every group has; ``bounds`` and ``end`` start unknown and ``mask`` nil.
     @inlinable
     public init(transform: AffineTransform, opacity: Double, clip: Rect?, clipCornerRadius: Double, name: String) {
         self.transform = transform; self.opacity = opacity; self.clip = clip
@@ -51,8 +52,12 @@ public indirect enum GroupMask: Sendable, Equatable {
 /// One path of a ``GroupMask/paths(_:)`` mask, combined with those before it as After Effects
 /// combines masks: the first one starts from nothing (or everything, when it subtracts).
 public struct MaskPath: Sendable, Equatable {
+    /// How a path combines with the masks before it: `add` unites its area with theirs, `subtract`
+    /// removes it, `intersect` keeps only the overlap.
     public enum Mode: Sendable, Equatable { case add, subtract, intersect }
+    /// The mask's outline, in the group's coordinates.
     public var path: Path
+    /// How this path combines with the masks before it.
     public var mode: Mode
     /// 0...1: the mask's strength.
     public var opacity: Double
@@ -61,6 +66,7 @@ public struct MaskPath: Sendable, Equatable {
     /// Grows (positive) or shrinks (negative) the path's area by this many units at its edge.
     public var expansion: Double
 
+    /// A mask path; unless given, it adds, at full strength, not inverted and not expanded.
     public init(path: Path, mode: Mode = .add, opacity: Double = 1, isInverted: Bool = false, expansion: Double = 0) {
         self.path = path; self.mode = mode; self.opacity = opacity; self.isInverted = isInverted; self.expansion = expansion
     }
@@ -68,14 +74,26 @@ public struct MaskPath: Sendable, Equatable {
 
 /// One drawing instruction. Geometry is in the coordinates of the innermost open group.
 public enum DrawCommand: Sendable, Equatable {
+    /// Opens a group: the commands up to its matching ``endGroup`` are drawn in its coordinates and
+    /// composited with its opacity, clip and mask.
     case beginGroup(GroupState)
+    /// Closes the innermost open group.
     case endGroup
+    /// Fills a rectangle with a colour, its corners rounded with `cornerRadius` (0: square).
     case fillRect(Rect, Color, cornerRadius: Double)
+    /// Strokes a rectangle's outline `lineWidth` wide, centred on the edge, its corners rounded with
+    /// `cornerRadius`.
     case strokeRect(Rect, Color, lineWidth: Double, cornerRadius: Double)
+    /// A straight segment between two points, `width` wide, its ends cut square at the points.
     case line(from: Point, to: Point, Color, width: Double)
+    /// Fills the ellipse inscribed in the rectangle.
     case fillEllipse(Rect, Color)
+    /// Strokes the ellipse inscribed in the rectangle, `lineWidth` wide, centred on its outline.
     case strokeEllipse(Rect, Color, lineWidth: Double)
+    /// Fills a path with a colour, each subpath on its own (no fill rule; ``fillShape(_:_:_:)`` follows one).
     case fillPath(Path, Color)
+    /// Strokes every segment of a path `lineWidth` wide, without caps or joins (a stroke with them is
+    /// a ``fillShape(_:_:_:)`` of its outline).
     case strokePath(Path, Color, lineWidth: Double)
     /// Shaped glyphs (TX5), their pens offset by `at`.
     case glyphs(GlyphRun, at: Point)
@@ -99,16 +117,24 @@ public enum DrawCommand: Sendable, Equatable {
 /// `tint`. Under perspective, `corners` holds where the rectangle's corners land in window
 /// points (clockwise from the top-left) and `rect` their bounding box.
 public struct ImageDrawing: Sendable, Equatable {
+    /// The decoded image whose bitmap is drawn; compared by identity.
     public var image: Image
+    /// Where the image is drawn, in the group's coordinates (under perspective, the bounding box
+    /// of ``corners``).
     public var rect: Rect
+    /// The part of the bitmap drawn, in its pixels from the top-left; the whole bitmap unless given.
     public var source: Rect
     /// What the pixels are multiplied by (white: as they are; a replicator copy's colour, an
     /// alpha for a faded image).
     public var tint: Color
     /// Whether only the image's alpha is drawn, in ``tint`` (a template image).
     public var isTemplate: Bool
+    /// Under perspective, where `rect`'s four corners land in window points, clockwise from the
+    /// top-left; nil otherwise.
     public var corners: [Point]?
 
+    /// A drawing of `image` over `rect`; unless given, the whole bitmap, untinted (white), not a
+    /// template, with no perspective corners.
     public init(image: Image, rect: Rect, source: Rect? = nil, tint: Color = .white, isTemplate: Bool = false,
                 corners: [Point]? = nil) {
         self.image = image
@@ -130,6 +156,7 @@ public struct ImageDrawing: Sendable, Equatable {
 /// The display pass's output (D1): the presentation tree as a flat list of commands that the SDL
 /// backend presents and the headless backend records or rasterises.
 public struct DisplayList: Sendable, Equatable {
+    /// The commands in painting order, back to front; groups nest between `beginGroup` and `endGroup`.
     public var commands: [DrawCommand] = []
     /// The window size in points.
     public var size: Size = .zero
@@ -151,6 +178,8 @@ public struct DisplayList: Sendable, Equatable {
     /// ``damage``: changes far apart repaint their own regions, not the box between them.
     /// Empty when ``damage`` is nil or empty.
     public var damageRects: [Rect] = []
+    /// The most rectangles ``damageRects`` holds (8); past it a new one merges into the rectangle
+    /// it grows least.
     public static let maximumDamageRects = 8
 
     /// Equal when they draw the same: the commands, size, scale and background. Origin,
@@ -180,6 +209,7 @@ public struct DisplayList: Sendable, Equatable {
         }
     }
 
+    /// An empty list: no commands, zero size, scale 1, black background, revision 0 and unknown damage.
     public init() {}
 
     /// Empties the list keeping its storage, so a steady frame does not allocate.
@@ -194,6 +224,7 @@ public struct DisplayList: Sendable, Equatable {
 /// and presents it, the headless backend records or rasterises it.
 @MainActor
 public protocol FrameRenderer: AnyObject {
+    /// Paints or records `list` for `frame`: called on the main actor once per frame the window commits.
     func present(_ list: DisplayList, frame: FrameContext)
     /// Empties what the renderer keeps to go faster and can make again (glyph atlases,
     /// textures, cached paths); called by a window's memory warning (MR5).
@@ -207,10 +238,13 @@ extension FrameRenderer {
 
 /// The frame as a renderer sees it.
 public struct FrameContext: Sendable {
+    /// The frame's grid index: ticks of the window's frame clock since its origin, dropped ticks
+    /// included (`FrameInfo.index`).
     public var index: Int64
     /// The frame's animation time in seconds.
     public var time: Double
 
+    /// A frame from its grid index and its animation time in seconds.
     public init(index: Int64, time: Double) {
         self.index = index
         self.time = time
@@ -220,13 +254,21 @@ public struct FrameContext: Sendable {
 /// The headless backend's renderer: keeps the last display list (and optionally every one).
 @MainActor
 public final class RecordingRenderer: FrameRenderer {
+    /// The list presented last; nil before the first frame.
     public private(set) var lastList: DisplayList?
+    /// How many lists have been presented.
     public private(set) var presentedFrames = 0
+    /// Whether every presented list is also kept in ``history`` (off by default: a long run would
+    /// keep them all).
     public var keepsHistory = false
+    /// The lists presented while ``keepsHistory`` was on, oldest first.
     public private(set) var history: [DisplayList] = []
 
+    /// A renderer that has presented nothing and keeps no history.
     public init() {}
 
+    /// Keeps `list` as ``lastList`` (and in ``history`` when ``keepsHistory`` is on) and counts
+    /// it; draws nothing.
     public func present(_ list: DisplayList, frame: FrameContext) {
         lastList = list
         presentedFrames += 1

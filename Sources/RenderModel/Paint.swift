@@ -18,20 +18,29 @@ import Darwin
 /// - conic: start is the centre, the ramp runs clockwise (on screen, y down) once round it,
 ///   beginning at the direction of end.
 public struct Gradient: Sendable, Hashable {
+    /// How the ramp is laid over the plane; the raw values are Core Animation's `CAGradientLayerType` names.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Along the line from start to end, on ellipses around start, or round start (see ``Gradient``).
         case axial, radial, conic
     }
+    /// How the ramp is laid over the plane: along a line, on ellipses or round a point.
     public var kind: Kind
+    /// The ramp's colours, from parameter 0 to 1 (sRGB, straight alpha, interpolated component-wise).
+    /// One colour fills everywhere; none draws nothing.
     public var colors: [Color]
     /// One per colour, ascending; nil spaces the colours evenly.
     public var locations: [Double]?
+    /// The start of an axial ramp or the centre of a radial or conic one, in the drawing group's coordinates.
     public var startPoint: Point
+    /// The end of an axial ramp, the point that sets a radial one's radii, or the direction a conic
+    /// one starts toward, in the drawing group's coordinates.
     public var endPoint: Point
     /// A radial gradient's focal point, where the ramp starts (nil: the centre, the start
     /// point). The ramp runs on circles growing from the focal point to the end circle, as SVG's
     /// `fx`/`fy` and Lottie's highlight; it must lie inside the end circle.
     public var focalPoint: Point?
 
+    /// A gradient; unless given, axial, with the colours evenly spaced and no focal point.
     public init(kind: Kind = .axial, colors: [Color], locations: [Double]? = nil, startPoint: Point, endPoint: Point,
                 focalPoint: Point? = nil) {
         self.kind = kind; self.colors = colors; self.locations = locations
@@ -105,6 +114,8 @@ public struct Gradient: Sendable, Hashable {
 
 /// What fills a shape: one colour or a gradient.
 public enum Paint: Sendable, Hashable {
+    /// One colour everywhere (sRGB, straight alpha).
     case color(Color)
+    /// A colour ramp, laid out in the drawing group's coordinates.
     case gradient(Gradient)
 }

@@ -2,17 +2,28 @@ import Geometry
 
 /// A path made of lines and cubic curves, in the drawing view's coordinates.
 public struct Path: Sendable, Hashable {
+    /// One step of a path, as Core Graphics' `CGPathElement`.
     public enum Element: Sendable, Hashable {
+        /// Starts a subpath at the point.
         case move(Point)
+        /// A straight segment from the current point to the point.
         case line(Point)
+        /// A cubic Bézier from the current point: the first control point, the second, then the end point.
         case curve(Point, Point, Point)
+        /// Closes the subpath with a straight segment back to its start, which becomes the current point.
         case close
     }
+    /// The elements in the order they were added, in the drawing view's points.
     public private(set) var elements: [Element] = []
+    /// An empty path.
     public init() {}
+    /// Starts a new subpath at `p`, leaving the one before open.
     public mutating func move(to p: Point) { elements.append(.move(p)) }
+    /// A straight segment from the current point to `p` (from (0, 0) in an empty path).
     public mutating func addLine(to p: Point) { elements.append(.line(p)) }
+    /// A cubic Bézier from the current point to `p`, pulled toward `control1` leaving and `control2` arriving.
     public mutating func addCurve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(control1, control2, p)) }
+    /// Closes the current subpath with a straight segment back to its start.
     public mutating func close() { elements.append(.close) }
 
     /// A closed polygon through `points`.
@@ -37,11 +48,15 @@ public enum FillRule: String, Sendable, Hashable, CaseIterable {
 
 /// The shape of a stroke's open ends, as Core Graphics' `CGLineCap`.
 public enum LineCap: String, Sendable, Equatable, CaseIterable {
+    /// `butt` stops at the end point; `round` adds a half circle of half the line width; `square`
+    /// extends the stroke by half its width.
     case butt, round, square
 }
 
 /// The shape of a stroke's corners, as Core Graphics' `CGLineJoin`.
 public enum LineJoin: String, Sendable, Equatable, CaseIterable {
+    /// `miter` extends the outer edges to a point (bevelled past the miter limit); `round` adds a
+    /// circular arc; `bevel` cuts the corner straight.
     case miter, round, bevel
 }
 

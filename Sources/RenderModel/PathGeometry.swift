@@ -8,17 +8,26 @@ import Darwin
 
 /// Which corners of a rectangle are rounded, as UIKit's `UIRectCorner`.
 public struct RectCorner: OptionSet, Sendable, Hashable {
+    /// The bits: 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right, as UIKit's.
     public let rawValue: Int
+    /// Corners from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The corner at (`minX`, `minY`): top-left, y growing down.
     public static let topLeft = RectCorner(rawValue: 1)
+    /// The corner at (`maxX`, `minY`).
     public static let topRight = RectCorner(rawValue: 2)
+    /// The corner at (`minX`, `maxY`).
     public static let bottomLeft = RectCorner(rawValue: 4)
+    /// The corner at (`maxX`, `maxY`).
     public static let bottomRight = RectCorner(rawValue: 8)
+    /// Every corner.
     public static let allCorners: RectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
 
 /// One subpath flattened into straight segments.
 public struct FlatSubpath: Sendable, Equatable {
+    /// The points in order, curves replaced by segments within the flattening tolerance; a closed
+    /// subpath does not repeat its first point at the end.
     public var points: [Point]
     /// Whether the subpath ends with a close (its last point joins its first).
     public var closed: Bool
@@ -99,6 +108,7 @@ extension Path {
         return current
     }
 
+    /// Adds `r` as a closed subpath of four lines, clockwise on screen from its top-left corner.
     public mutating func addRect(_ r: Rect) {
         move(to: Point(x: r.minX, y: r.minY))
         addLine(to: Point(x: r.maxX, y: r.minY))
@@ -107,6 +117,8 @@ extension Path {
         close()
     }
 
+    /// Adds the ellipse inscribed in `r` as a closed subpath of four cubic quarters, clockwise on
+    /// screen from its rightmost point.
     public mutating func addEllipse(in r: Rect) {
         let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
         let kx = rx * kappa, ky = ry * kappa

@@ -23,7 +23,7 @@ extension Path {
     /// beyond their neighbours) or cuts straight across (where they do not), and crossing
     /// contours never cancel. A subpath of zero length draws a dot with round or square caps, as
     /// Core Graphics does.
-    /// Curves are flattened to within ``strokeFlatness`` and round parts to a fiftieth of a unit
+    /// Curves are flattened to within `strokeFlatness` and round parts to a fiftieth of a unit
     /// (finer for hairlines).
     public func copy(strokingWithWidth width: Double, lineCap: LineCap, lineJoin: LineJoin, miterLimit: Double) -> Path {
         var out = Path()

@@ -49,6 +49,7 @@ public struct ShapeRasterizer: Sendable {
         var x0: Double, y0: Double, x1: Double, y1: Double
     }
 
+    /// An empty rasteriser: its buffers grow to the largest shape it is given and are kept.
     public init() {}
 
     /// Rasterises `path` under `transform` (to device pixels) by `rule`, limited to `clip` (device
@@ -368,6 +369,7 @@ public struct ShapeRasterizer: Sendable {
     /// A rasterisation kept to be laid again (``snapshot()``, ``trade(_:)``): a shape drawn
     /// the same way frame after frame need not be rasterised again.
     public struct Snapshot: Sendable {
+        /// The region the coverage covers, in device pixels: left column, top row, width and height.
         public internal(set) var x: Int, y: Int, width: Int, height: Int
         var coverage: [Float], rowStarts: [Int32], rowEnds: [Int32]
         /// The coverage values it holds (for a cache's bound).

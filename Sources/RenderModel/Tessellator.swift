@@ -11,10 +11,15 @@ import Darwin
 /// that keeps its capacity from frame to frame. A backend reads each attribute in place, at its
 /// `MemoryLayout.offset(of:)` with the type's stride, so the buffer is never converted.
 public struct MeshVertex: Sendable, Equatable {
+    /// The position in device pixels, y down.
     public var x: Float, y: Float
+    /// The colour, a byte a channel with straight alpha; `a` includes the tessellator's opacity and
+    /// the antialiasing ramp at edges.
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    /// Texture coordinates, 0...1 across the texture; 0 for shapes without one.
     public var u: Float, v: Float
 
+    /// A vertex from its parts; texture coordinates 0 unless given.
     public init(x: Float, y: Float, r: UInt8, g: UInt8, b: UInt8, a: UInt8, u: Float = 0, v: Float = 0) {
         self.x = x; self.y = y; self.r = r; self.g = g; self.b = b; self.a = a; self.u = u; self.v = v
     }
@@ -46,6 +51,7 @@ public struct Tessellator: Sendable {
     private var inner: [Point] = []
     private var scratch: [Int] = []
 
+    /// An empty mesh, identity transform, opacity 1, with room for 4,096 vertices and 8,192 indices reserved.
     public init() {
         vertices.reserveCapacity(4096)
         positions.reserveCapacity(4096)
@@ -98,11 +104,14 @@ public struct Tessellator: Sendable {
         strokeInside(outerRect, outerRadius: radius > 0 ? radius + lineWidth / 2 : 0, lineWidth: lineWidth, color: color)
     }
 
+    /// Fills the ellipse inscribed in `r` (shape coordinates), as a polygon of 12 to 160 sides,
+    /// more the larger it is on screen.
     public mutating func fillEllipse(_ r: Rect, color: Color) {
         Self.ellipseOutline(r, transform: transform, into: &outline)
         fillConvex(outline, color)
     }
 
+    /// Strokes the ellipse inscribed in `r`, `lineWidth` units wide, centred on its outline.
     public mutating func strokeEllipse(_ r: Rect, lineWidth: Double, color: Color) {
         Self.ellipseOutline(r.inset(by: EdgeInsets(all: -lineWidth / 2)), transform: transform, into: &outline)
         let count = outline.count

@@ -4,10 +4,15 @@ import Geometry
 /// One element of a glyph's outline, in ems with y growing downwards (the display's way), from
 /// the glyph's pen position on the baseline.
 public enum GlyphOutlineElement: Sendable, Equatable {
+    /// Starts a contour at the point.
     case move(Point)
+    /// A straight segment from the current point to the point.
     case line(Point)
+    /// A quadratic Bézier segment from the current point through `control` to `to` (TrueType's curves).
     case quad(control: Point, to: Point)
+    /// A cubic Bézier segment from the current point with two control points to `to` (CFF's curves).
     case cubic(control1: Point, control2: Point, to: Point)
+    /// Closes the contour back to its starting point; every contour ends with one.
     case close
 }
 

@@ -10,6 +10,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let path: String
     /// The family and style names the font declares.
     public let familyName: String
+    /// The style name the font declares, e.g. `Bold Oblique`; empty when it names none.
     public let styleName: String
     /// A number unique within the font system, for caches keyed by face.
     public let id: Int
@@ -18,12 +19,19 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Vertical metrics in ems (ascender up, descender down, both positive), from OS/2's typographic
     /// values when the font asks for them, else hhea's.
     public let ascender: Double
+    /// How far the deepest glyphs reach below the baseline, in ems, positive.
     public let descender: Double
+    /// The space the font asks for between one line's descender and the next one's ascender, in ems;
+    /// never negative.
     public let lineGap: Double
+    /// The height of flat capitals above the baseline, in ems: OS/2's value, or the height of H as drawn.
     public let capHeight: Double
+    /// The height of flat lowercase letters above the baseline, in ems: OS/2's value, or the height
+    /// of x as drawn.
     public let xHeight: Double
     /// Underline position (below the baseline, positive) and thickness, in ems.
     public let underlinePosition: Double
+    /// The underline's stroke thickness in ems, at least one design unit.
     public let underlineThickness: Double
     /// Whether the face has colour glyphs (bitmap strikes or COLR), such as emoji.
     public let hasColor: Bool
@@ -121,8 +129,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hb_blob_destroy(blob)
     }
 
+    /// Identity: two faces are equal only when they are the same opened face object.
     public static func == (a: FontFace, b: FontFace) -> Bool { a === b }
+    /// Hashes the face's ``id``, unique within its font system.
     public func hash(into h: inout Hasher) { h.combine(id) }
+    /// The family and style names, e.g. `DejaVu Sans Bold`.
     public var description: String { "\(familyName) \(styleName)" }
 
     /// The glyph for a code point, or nil when the face has none.
@@ -224,12 +235,24 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 /// A rasterised glyph: coverage (one byte a pixel) or premultiplied BGRA (four), placed `left`
 /// pixels right of and `top` pixels above the pen position; a colour strike is drawn at `scale`.
 public struct GlyphBitmap: Sendable {
+    /// Columns of pixels, at least 1.
     public let width: Int
+    /// Rows of pixels, at least 1; row 0 is the top.
     public let height: Int
+    /// Pixels from the pen position to the bitmap's left edge, rightward (negative when the glyph
+    /// reaches left of the pen).
     public let left: Int
+    /// Pixels from the baseline up to the bitmap's top row.
     public let top: Int
+    /// Whether ``pixels`` holds premultiplied BGRA (four bytes a pixel, a colour emoji strike) rather
+    /// than coverage (one byte a pixel).
     public let isColor: Bool
+    /// The factor to draw the bitmap at: 1 for an outline glyph, rendered at the size asked for;
+    /// for a colour glyph, which comes from the nearest fixed-size strike, the size asked for over
+    /// the strike's (its `width`, `height`, `left` and `top` are in the strike's pixels).
     public let scale: Double
+    /// The pixels, row by row from the top with no padding: `width · height` coverage bytes (0 empty,
+    /// 255 covered), or four times that in BGRA for colour.
     public let pixels: [UInt8]
 }
 

@@ -10,6 +10,7 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
     /// A library the text engine needs could not start.
     case libraryUnavailable(String)
 
+    /// A one-line English message naming the font file or library that failed.
     public var description: String {
         switch self {
         case .fontUnreadable(let path, let reason): "font \(path): \(reason)"
@@ -29,9 +30,13 @@ public final class FontSystem: @unchecked Sendable {
     /// `advance · size`, a line is `⌈lineHeight · size⌉` with the baseline at `ascentRatio` of it.
     /// Glyphs still come from DejaVu Sans, so text drawn this way is readable.
     public struct FixedMetrics: Hashable, Sendable {
+        /// How far each grapheme cluster advances, as a fraction of the point size (0.6: 9.6 points at 16 pt).
         public var advance = 0.6
+        /// The line height as a fraction of the point size, rounded up to whole points.
         public var lineHeight = 1.2
+        /// Where the baseline sits in a line, as a fraction of the line height from its top.
         public var ascentRatio = 0.8
+        /// Fixed metrics from the three fractions of the point size.
         public init(advance: Double = 0.6, lineHeight: Double = 1.2, ascentRatio: Double = 0.8) {
             self.advance = advance
             self.lineHeight = lineHeight
@@ -44,6 +49,8 @@ public final class FontSystem: @unchecked Sendable {
 
     /// How many times text was shaped and glyphs rasterised, for benches and tests.
     public internal(set) var shapingCount = 0
+    /// How many glyphs ``rasterize(_:glyph:pixelSize:subpixel:)`` has rendered, for benches and
+    /// tests that a renderer's glyph cache is hit rather than rendering again.
     public internal(set) var rasterizationCount = 0
 
     let library: FreeTypeLibrary

@@ -7,10 +7,15 @@ import CCmark
 public enum Markdown {
     /// A run of text with its inline styles.
     public struct Run: Equatable, Sendable {
+        /// The run's characters with the markup removed; a line break (`\n`) separates blocks.
         public var text: String
+        /// Whether the run is inside `*emphasis*` or `_emphasis_` (Foundation's `.emphasized` intent).
         public var isEmphasized = false
+        /// Whether the run is inside `**strong**` or `__strong__` (Foundation's `.stronglyEmphasized` intent).
         public var isStrong = false
+        /// Whether the run is inline code or a code block: its text literal, with no markup read inside.
         public var isCode = false
+        /// The destination of the innermost link around the run, as written in the source; nil outside links.
         public var link: String?
     }
 

@@ -5,6 +5,7 @@ import CText
 /// directly on the very runs that stage produced, in the same font system.
 @_spi(Bench)
 public struct ShapingRun: Sendable {
+    /// The run's UTF-16 range in the text, `start..<end`, and whether it is shaped right to left.
     public let start: Int, end: Int, rtl: Bool
     let face: FontFace
 }

@@ -8,6 +8,9 @@ import Geometry
 /// How a paragraph's lines sit horizontally (NSTextAlignment). Natural follows the paragraph's
 /// direction: left for left-to-right text, right for right-to-left.
 public enum TextAlignment: Sendable, Hashable {
+    /// `left`, `center` and `right` place every line so; `justified` widens the spaces of every line
+    /// but a paragraph's last (and a truncated one) to fill the width, and places those as `natural`;
+    /// `natural` is left in a left-to-right paragraph and right in a right-to-left one.
     case left, center, right, justified, natural
 }
 
@@ -33,7 +36,9 @@ public enum WritingDirection: Sendable, Hashable { case natural, leftToRight, ri
 
 /// NSParagraphStyle's layout properties.
 public struct ParagraphStyle: Hashable, Sendable {
+    /// How the paragraph's lines sit within the layout's width; natural follows the paragraph's direction.
     public var alignment: TextAlignment = .natural
+    /// Where lines wrap and how the last line that fits cuts the rest; word wrapping unless set.
     public var lineBreakMode: LineBreakMode = .byWordWrapping
     /// Extra points between lines of a paragraph.
     public var lineSpacing: Double = 0
@@ -41,9 +46,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var lineHeightMultiple: Double = 0
     /// Extra points after a paragraph.
     public var paragraphSpacing: Double = 0
+    /// The paragraph's direction; natural takes it from the paragraph's first strong character (UAX #9).
     public var baseWritingDirection: WritingDirection = .natural
     // Hyphenation (optional in TX4) is not built: long words break between characters when a
     // line must break inside them.
+    /// A paragraph style; every value not given is NSParagraphStyle's default (natural alignment,
+    /// word wrapping, no spacing, natural direction).
     public init(alignment: TextAlignment = .natural, lineBreakMode: LineBreakMode = .byWordWrapping,
                 lineSpacing: Double = 0, lineHeightMultiple: Double = 0, paragraphSpacing: Double = 0,
                 baseWritingDirection: WritingDirection = .natural) {
@@ -54,6 +62,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.paragraphSpacing = paragraphSpacing
         self.baseWritingDirection = baseWritingDirection
     }
+    /// Every property at its default: natural alignment, word wrapping, no spacing, natural
+    /// direction (`NSParagraphStyle.default`).
     public static let `default` = ParagraphStyle()
 }
 
@@ -62,14 +72,23 @@ public enum UnderlineStyle: Sendable, Hashable { case single, thick, double }
 
 /// Everything that styles a run of characters.
 public struct TextStyle: Hashable, Sendable {
+    /// The font the run is shaped and drawn with; a character its face lacks falls back to another
+    /// face, per grapheme cluster.
     public var font: Font
+    /// The colour of the run's glyphs and of its underline and strikethrough (sRGB, straight alpha).
     public var color: Color
     /// Extra points after every character (NSAttributedString.Key.kern).
     public var kern: Double = 0
+    /// The line under the run, nil for none: single, thick (twice the face's underline thickness) or
+    /// double, below the baseline at the face's underline position.
     public var underline: UnderlineStyle?
+    /// The line through the run, nil for none: single, thick or double (drawn as single), centred at
+    /// half the x-height.
     public var strikethrough: UnderlineStyle?
     /// Points the run is raised above the baseline.
     public var baselineOffset: Double = 0
+    /// A style; unless given, the 17-point system font (UILabel's default), white, with no kern, no
+    /// lines and no baseline offset.
     public init(font: Font = .systemFont(ofSize: 17), color: Color = .white, kern: Double = 0,
                 underline: UnderlineStyle? = nil, strikethrough: UnderlineStyle? = nil, baselineOffset: Double = 0) {
         self.font = font
@@ -89,29 +108,48 @@ public struct TextStyle: Hashable, Sendable {
 /// the defaults the label or layout is given; the paragraph style of a paragraph's first character
 /// applies to the whole paragraph.
 public struct TextAttributes: AttributeScope {
+    /// `text.font`: the run's ``Font``.
     public let font: FontAttribute
+    /// `text.foregroundColor`: the run's `Color`.
     public let foregroundColor: ForegroundColorAttribute
+    /// `text.kern`: extra points after every character.
     public let kern: KernAttribute
+    /// `text.underlineStyle`: the ``UnderlineStyle`` of the line under the run.
     public let underlineStyle: UnderlineStyleAttribute
+    /// `text.strikethroughStyle`: the ``UnderlineStyle`` of the line through the run.
     public let strikethroughStyle: StrikethroughStyleAttribute
+    /// `text.baselineOffset`: points the run is raised above the baseline (negative lowers it).
     public let baselineOffset: BaselineOffsetAttribute
+    /// `text.paragraphStyle`: the ``ParagraphStyle``; a paragraph takes its first character's.
     public let paragraphStyle: ParagraphStyleAttribute
 
+    /// The key of ``TextAttributes/font``: a ``Font``, named `Timeline.font`.
     public enum FontAttribute: AttributedStringKey { public typealias Value = Font; public static let name = "Timeline.font" }
+    /// The key of ``TextAttributes/foregroundColor``.
     public enum ForegroundColorAttribute: AttributedStringKey {
+        /// Its value is a `Color`; its name (in descriptions and coding) `Timeline.foregroundColor`.
         public typealias Value = Color; public static let name = "Timeline.foregroundColor"
     }
+    /// The key of ``TextAttributes/kern``: points as a `Double`, named `Timeline.kern`.
     public enum KernAttribute: AttributedStringKey { public typealias Value = Double; public static let name = "Timeline.kern" }
+    /// The key of ``TextAttributes/underlineStyle``.
     public enum UnderlineStyleAttribute: AttributedStringKey {
+        /// Its value is an ``UnderlineStyle``; its name `Timeline.underlineStyle`.
         public typealias Value = UnderlineStyle; public static let name = "Timeline.underlineStyle"
     }
+    /// The key of ``TextAttributes/strikethroughStyle``.
     public enum StrikethroughStyleAttribute: AttributedStringKey {
+        /// Its value is an ``UnderlineStyle``; its name `Timeline.strikethroughStyle`.
         public typealias Value = UnderlineStyle; public static let name = "Timeline.strikethroughStyle"
     }
+    /// The key of ``TextAttributes/baselineOffset``.
     public enum BaselineOffsetAttribute: AttributedStringKey {
+        /// Its value is points as a `Double`, positive raising the run; its name `Timeline.baselineOffset`.
         public typealias Value = Double; public static let name = "Timeline.baselineOffset"
     }
+    /// The key of ``TextAttributes/paragraphStyle``.
     public enum ParagraphStyleAttribute: AttributedStringKey {
+        /// Its value is a ``ParagraphStyle``; its name `Timeline.paragraphStyle`.
         public typealias Value = ParagraphStyle; public static let name = "Timeline.paragraphStyle"
     }
 }
@@ -122,6 +160,8 @@ extension AttributeScopes {
 }
 
 extension AttributeDynamicLookup {
+    /// Reads and writes the text engine's attributes by name on an `AttributedString`, its runs and
+    /// its containers: `text.font`, `text.kern` and the rest of ``TextAttributes``.
     public subscript<T: AttributedStringKey>(dynamicMember keyPath: KeyPath<TextAttributes, T>) -> T {
         self[T.self]
     }
@@ -130,12 +170,15 @@ extension AttributeDynamicLookup {
 /// Text as the layout reads it: UTF-16 code units (UIKit's character indices) with style runs
 /// and one paragraph style per paragraph.
 public struct StyledText: Sendable, Equatable {
+    /// The text as UTF-16 code units: every index of the layout counts these (UIKit's character
+    /// indices). Lone surrogates are kept; they draw as U+FFFD.
     public var utf16: [UInt16]
     /// Runs covering the text in order: a start index and a style.
     public var runs: [(start: Int, style: TextStyle)]
     /// Paragraph styles by the index they start at (the first applies from 0).
     public var paragraphStyles: [(start: Int, style: ParagraphStyle)]
 
+    /// Equal when the code units, the style runs and the paragraph styles are, in order.
     public static func == (a: StyledText, b: StyledText) -> Bool {
         a.utf16 == b.utf16 && a.runs.elementsEqual(b.runs, by: { $0.start == $1.start && $0.style == $1.style })
             && a.paragraphStyles.elementsEqual(b.paragraphStyles, by: { $0.start == $1.start && $0.style == $1.style })

@@ -4,12 +4,18 @@ import Geometry
 /// Glyphs of one face, size and colour, placed: what the display list carries for text (TX5).
 /// Positions are pen positions on the baseline, in points from the layout's top-left.
 public struct GlyphRun: Sendable, Equatable {
+    /// The face the glyph ids belong to; text that falls back to another face is a run of its own.
     public let face: FontFace
     /// Points per em.
     public let size: Double
+    /// Glyph ids in ``face``, in visual order, left to right.
     public var glyphs: [UInt32]
+    /// Each glyph's pen position on its baseline (raised by the style's baseline offset), in points
+    /// from the layout's top-left, y down: one per glyph, alignment included.
     public var positions: [Point]
+    /// The fill colour of the glyphs, from the run's text style.
     public var color: Color
+    /// A run from its parts, kept as given: `size` in points per em and one position per glyph.
     public init(face: FontFace, size: Double, glyphs: [UInt32], positions: [Point], color: Color) {
         self.face = face
         self.size = size
@@ -34,7 +40,10 @@ public struct GlyphRun: Sendable, Equatable {
 
 /// A line drawn under or through text.
 public struct TextDecoration: Sendable, Equatable {
+    /// Where the line is drawn, in points from the layout's top-left: as wide as its run, as tall
+    /// as its stroke.
     public var rect: Rect
+    /// The colour to fill ``rect`` with: the text's colour.
     public var color: Color
 }
 
@@ -49,17 +58,27 @@ public struct TextLayout: Sendable {
         public var range: Range<Int>
         /// Top of the line box and its baseline, in points from the layout's top.
         public var top: Double
+        /// The baseline, in points from the layout's top: ``top`` plus ``ascent``, plus the room a
+        /// line-height multiple adds above.
         public var baseline: Double
+        /// The line box's height in points: ascent, descent and leading, times the paragraph's
+        /// line-height multiple when it has one. Line spacing is added after the box, not in it.
         public var height: Double
         /// Its typographic ascent, descent and leading (the line gap), in points, the largest of
         /// the faces it uses (CoreText's `CTLineGetTypographicBounds`).
         public var ascent: Double
+        /// How far the deepest face reaches below the baseline, in points, positive.
         public var descent: Double
+        /// The largest line gap the faces ask for, in points (0 with fixed metrics).
         public var leading: Double
         /// Left edge of its first glyph, and its width without trailing white space.
         public var x: Double
+        /// The line's width in points, from ``x``: the advances of what it shows, justification included.
         public var width: Double
+        /// The line's glyphs, one run per stretch of a face, size and colour, in visual order; their
+        /// positions include the alignment.
         public var runs: [GlyphRun]
+        /// The line's underlines and strikethroughs, in points from the layout's top-left.
         public var decorations: [TextDecoration]
         /// Character cells in visual order: a cluster's range and its horizontal extent, for
         /// carets and hit testing.
@@ -72,6 +91,7 @@ public struct TextLayout: Sendable {
         public var alignment: TextAlignment
     }
 
+    /// The lines, top to bottom, in points from the layout's own top-left.
     public private(set) var lines: [Line] = []
     /// Whether text was cut: more lines than allowed, or a line too long for a single-line layout.
     public private(set) var isTruncated = false
@@ -81,6 +101,7 @@ public struct TextLayout: Sendable {
     public let width: Double
     /// The first line's baseline from the top, and the last line's from the bottom.
     public var firstBaseline: Double { lines.first?.baseline ?? 0 }
+    /// The last line's baseline above the bottom of ``size``, in points; 0 with no lines.
     public var lastBaselineFromBottom: Double { lines.last.map { size.height - $0.baseline } ?? 0 }
 
     /// Lays out `text` within `width` (infinite: lines only at mandatory breaks), at most

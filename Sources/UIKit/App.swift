@@ -86,6 +86,10 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     var transitionDuration: TimeInterval { get }
     var isCancelled: Bool { get }
     var isInteractive: Bool { get }
+    /// The controller on one side (a resize has none: nil).
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// The view on one side (a resize has none: nil).
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
 }
 /// Runs code alongside a size change or transition, as `UIViewControllerTransitionCoordinator`.
 @preconcurrency @MainActor
@@ -194,6 +198,12 @@ open class UIViewController: UIResponder {
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     open var prefersStatusBarHidden: Bool { false }
     open func setNeedsStatusBarAppearanceUpdate() {}
+    /// Partial: kept; a desktop window has no status bar to animate.
+    open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+    /// Partial: kept; a desktop window has no status bar.
+    open var modalPresentationCapturesStatusBarAppearance = false
+    /// The old rotation callback: a desktop window does not rotate, so it is never called.
+    open func willAnimateRotation(to toInterfaceOrientation: UIInterfaceOrientation, duration: TimeInterval) {}
     /// Partial: kept; the window takes any size, so no orientation is refused.
     open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
     open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
@@ -343,6 +353,8 @@ open class UIViewController: UIResponder {
 }
 
 public enum UIStatusBarStyle: Int, Sendable { case `default`, lightContent, darkContent }
+/// How the status bar animates its showing and hiding (kept: a desktop window has none).
+public enum UIStatusBarAnimation: Int, Sendable { case none, fade, slide }
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, none, automatic
     /// The engine's style: a sheet for the sheet-like styles (a phone's `automatic`), full

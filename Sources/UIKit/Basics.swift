@@ -3,6 +3,7 @@
 @_exported import Foundation
 @_exported import CoreGraphics
 @_exported import QuartzCore
+@_exported import CoreImage
 @_exported import ObjectiveC
 // On iOS `import UIKit` brings URLSession with Foundation; on Linux it lives in FoundationNetworking.
 #if canImport(FoundationNetworking)
@@ -206,6 +207,12 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
         self.init(dynamicProvider(UITraitCollection.current).color)
         provider = dynamicProvider
     }
+    /// A system colour (`systemBackground`, `label`, ...): the engine's pair, light and dark.
+    package convenience init(system: DynamicColor) {
+        let (light, dark) = system.appearances ?? (.black, .black)
+        self.init(light)
+        provider = { UIColor($0.userInterfaceStyle == .dark ? dark : light) }
+    }
     /// Asset catalogues do not exist here: no named colour is found.
     public convenience init?(named name: String) { return nil }
 
@@ -272,44 +279,46 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
     public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
     public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
-    // System colours, light appearance (Apple's Human Interface Guidelines values).
-    public static let systemRed = rgb(255, 59, 48)
-    public static let systemOrange = rgb(255, 149, 0)
-    public static let systemYellow = rgb(255, 204, 0)
-    public static let systemGreen = rgb(52, 199, 89)
-    public static let systemMint = rgb(0, 199, 190)
-    public static let systemTeal = rgb(48, 176, 199)
-    public static let systemCyan = rgb(50, 173, 230)
-    public static let systemBlue = rgb(0, 122, 255)
-    public static let systemIndigo = rgb(88, 86, 214)
-    public static let systemPurple = rgb(175, 82, 222)
-    public static let systemPink = rgb(255, 45, 85)
-    public static let systemBrown = rgb(162, 132, 94)
-    public static let systemGray = rgb(142, 142, 147)
-    public static let systemGray2 = rgb(174, 174, 178)
-    public static let systemGray3 = rgb(199, 199, 204)
-    public static let systemGray4 = rgb(209, 209, 214)
-    public static let systemGray5 = rgb(229, 229, 234)
-    public static let systemGray6 = rgb(242, 242, 247)
-    public static let systemBackground = UIColor(.white)
-    public static let secondarySystemBackground = rgb(242, 242, 247)
-    public static let tertiarySystemBackground = UIColor(.white)
-    public static let systemGroupedBackground = rgb(242, 242, 247)
+    // System colours: the engine's semantic colours (`DynamicColor.systemBackground` and the rest),
+    // light or dark with the interface style of the view they are set on (DK5).
+    public static let systemRed = UIColor(system: .systemRed)
+    public static let systemOrange = UIColor(system: .systemOrange)
+    public static let systemYellow = UIColor(system: .systemYellow)
+    public static let systemGreen = UIColor(system: .systemGreen)
+    public static let systemMint = UIColor(system: .systemMint)
+    public static let systemTeal = UIColor(system: .systemTeal)
+    public static let systemCyan = UIColor(system: .systemCyan)
+    public static let systemBlue = UIColor(system: .systemBlue)
+    public static let systemIndigo = UIColor(system: .systemIndigo)
+    public static let systemPurple = UIColor(system: .systemPurple)
+    public static let systemPink = UIColor(system: .systemPink)
+    public static let systemBrown = UIColor(system: .systemBrown)
+    public static let systemGray = UIColor(system: .systemGray)
+    public static let systemGray2 = UIColor(system: .systemGray2)
+    public static let systemGray3 = UIColor(system: .systemGray3)
+    public static let systemGray4 = UIColor(system: .systemGray4)
+    public static let systemGray5 = UIColor(system: .systemGray5)
+    public static let systemGray6 = UIColor(system: .systemGray6)
+    public static let systemBackground = UIColor(system: .systemBackground)
+    public static let secondarySystemBackground = UIColor(system: .secondarySystemBackground)
+    public static let tertiarySystemBackground = UIColor(system: .tertiarySystemBackground)
+    public static let systemGroupedBackground = UIColor(system: .systemGroupedBackground)
     /// iOS 2's name of the grouped background, deprecated in iOS 13 for `systemGroupedBackground`.
     public static var groupTableViewBackground: UIColor { systemGroupedBackground }
-    public static let secondarySystemGroupedBackground = UIColor(.white)
-    public static let label = UIColor(.black)
-    public static let secondaryLabel = rgb(60, 60, 67, 0.6)
-    public static let tertiaryLabel = rgb(60, 60, 67, 0.3)
-    public static let quaternaryLabel = rgb(60, 60, 67, 0.18)
-    public static let placeholderText = rgb(60, 60, 67, 0.3)
-    public static let separator = rgb(60, 60, 67, 0.29)
-    public static let opaqueSeparator = rgb(198, 198, 200)
-    public static let link = rgb(0, 122, 255)
-    public static let systemFill = rgb(120, 120, 128, 0.2)
-    public static let secondarySystemFill = rgb(120, 120, 128, 0.16)
-    public static let tertiarySystemFill = rgb(118, 118, 128, 0.12)
-    public static let tintColor = rgb(0, 122, 255)
+    public static let secondarySystemGroupedBackground = UIColor(system: .secondarySystemGroupedBackground)
+    public static let tertiarySystemGroupedBackground = UIColor(system: .tertiarySystemGroupedBackground)
+    public static let label = UIColor(system: .label)
+    public static let secondaryLabel = UIColor(system: .secondaryLabel)
+    public static let tertiaryLabel = UIColor(system: .tertiaryLabel)
+    public static let quaternaryLabel = UIColor(system: .quaternaryLabel)
+    public static let placeholderText = UIColor(system: .placeholderText)
+    public static let separator = UIColor(system: .separator)
+    public static let opaqueSeparator = UIColor(system: .opaqueSeparator)
+    public static let link = UIColor(system: .link)
+    public static let systemFill = UIColor(system: .systemFill)
+    public static let secondarySystemFill = UIColor(system: .secondarySystemFill)
+    public static let tertiarySystemFill = UIColor(system: .tertiarySystemFill)
+    public static let tintColor = UIColor(system: .systemBlue)
 }
 
 /// `#colorLiteral(red:green:blue:alpha:)` makes a `UIColor`, as UIKit's literal does (sRGB).
@@ -587,4 +596,9 @@ public final class UIScreen: NSObject {
     public var maximumFramesPerSecond: Int { 60 }
     public var traitCollection: UITraitCollection { .current }
     public var brightness: CGFloat = 1
+}
+
+extension CIColor {
+    /// A `UIColor`'s components, as UIKit's `CIColor(color:)`.
+    public convenience init(color: UIColor) { self.init(cgColor: color.cgColor) }
 }

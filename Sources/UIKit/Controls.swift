@@ -275,9 +275,10 @@ open class UILabel: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder, or: UILabel.makeLabel))
     }
-    /// A label in UIKit's default look: 17-point system font, black.
+    /// A label in UIKit's default look: 17-point system font, the `label` colour (black in a
+    /// light interface, white in a dark one).
     private static func makeLabel() -> Label {
-        let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.textColor = .black
+        let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.dynamicTextColor = .label
         return l
     }
     open var text: String? {
@@ -297,7 +298,15 @@ open class UILabel: UIView {
     }
     private var storedAttributed: NSAttributedString?
     open var font: UIFont! { get { UIFont(label.font) } set { label.font = (newValue ?? .systemFont(ofSize: 17)).font } }
-    open var textColor: UIColor! { get { UIColor(label.textColor) } set { label.textColor = (newValue ?? .label).color } }
+    /// The label's `textColor`; a dynamic colour (`.label`, the default) follows the label's
+    /// interface style (the engine's `dynamicTextColor`).
+    open var textColor: UIColor! {
+        get { UIColor(label.textColor) }
+        set {
+            let c = newValue ?? .label
+            if let d = c.engineDynamic { label.dynamicTextColor = d } else { label.textColor = c.color }
+        }
+    }
     open var textAlignment: NSTextAlignment = .natural { didSet { label.textAlignment = textAlignment.engine } }
     open var numberOfLines: Int { get { label.numberOfLines } set { label.numberOfLines = newValue } }
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { label.lineBreakMode = lineBreakMode.engine } }
@@ -599,16 +608,33 @@ public protocol UIInteraction: AnyObject {
     func didMove(to view: UIView?)
 }
 
-extension UIView {
-    public func addInteraction(_ interaction: any UIInteraction) {
-        interaction.willMove(to: self)
-        interactions.append(interaction)
-        interaction.didMove(to: self)
+/// The engine's side of a facade interaction: the engine view keeps it in its `interactions`
+/// (`View.addInteraction(_:)`, DK4), and it tells the facade interaction of each move with the
+/// facade view.
+@MainActor
+final class FacadeInteraction: Interaction {
+    let facade: any UIInteraction
+    private(set) weak var view: View?
+    init(_ facade: any UIInteraction) { self.facade = facade }
+    func willMove(to view: View?) { facade.willMove(to: view.map(UIView.wrap)) }
+    func didMove(to view: View?) {
+        self.view = view
+        facade.didMove(to: view.map(UIView.wrap))
     }
+}
+
+extension UIView {
+    /// Adds `interaction` to the engine view's interactions (once; added to another view, it
+    /// moves), as UIKit's.
+    public func addInteraction(_ interaction: any UIInteraction) {
+        guard !view.interactions.contains(where: { ($0 as? FacadeInteraction)?.facade === interaction }) else { return }
+        interaction.view?.removeInteraction(interaction)
+        view.addInteraction(FacadeInteraction(interaction))
+    }
+    /// Removes `interaction`.
     public func removeInteraction(_ interaction: any UIInteraction) {
-        interaction.willMove(to: nil)
-        interactions.removeAll { $0 === interaction }
-        interaction.didMove(to: nil)
+        guard let carrier = view.interactions.first(where: { ($0 as? FacadeInteraction)?.facade === interaction }) else { return }
+        view.removeInteraction(carrier)
     }
 }
 

@@ -90,6 +90,9 @@ extension UIResponder {
     public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
     public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
     public static let keyboardWillChangeFrameNotification = Notification.Name("UIKeyboardWillChangeFrameNotification")
+    public static let keyboardDidChangeFrameNotification = Notification.Name("UIKeyboardDidChangeFrameNotification")
+    /// Whether the keyboard belongs to this app (always, were one posted).
+    public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
     public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
     public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
     public static let keyboardAnimationDurationUserInfoKey = "UIKeyboardAnimationDurationUserInfoKey"

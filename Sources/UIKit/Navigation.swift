@@ -287,6 +287,15 @@ open class UINavigationController: UIViewController {
     /// The facade objects of the stack (the engine holds only its own controllers).
     private var stack: [UIViewController] = []
     private var barFacade: UINavigationBar?
+    /// The recognizer of the edge swipe that pops (the engine's
+    /// `NavigationController.interactivePopGestureRecognizer`), named as UIKit's.
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? {
+        if let popFacade { return popFacade }
+        let made = UIPanGestureRecognizer.wrapping(navigation.interactivePopGestureRecognizer)
+        popFacade = made
+        return made
+    }
+    private var popFacade: UIPanGestureRecognizer?
 
     public init(rootViewController: UIViewController) {
         super.init(coder: EngineViewCoder(controller: NavigationController(rootViewController: rootViewController.controller)))!

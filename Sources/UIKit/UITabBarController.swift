@@ -8,6 +8,8 @@ import UpdateLoop
 open class UITabBarItem: NSObject {
     package private(set) var engine: TabBarItem
     package init(engine: TabBarItem) { self.engine = engine }
+    /// The button that shows the item in its bar (the engine's `TabBar.button(for:)`), or nil.
+    var shownView: UIView? { engine.bar?.button(for: engine).map(UIView.wrap) }
     public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
         engine = TabBarItem(title: title, image: image?.image)
         self.selectedImage = selectedImage
@@ -39,11 +41,16 @@ open class UITabBarItem: NSObject {
     /// Makes this item stand for `item` (a controller's own), its values copied over.
     func rebind(to item: TabBarItem) {
         item.title = engine.title; item.image = engine.image; item.badgeValue = engine.badgeValue
+        item.isEnabled = engine.isEnabled
         engine = item
     }
     open var title: String? { get { engine.title } set { engine.title = newValue } }
     open var image: UIImage? { get { engine.image.map(UIImage.init) } set { engine.image = newValue?.image } }
     open var badgeValue: String? { get { engine.badgeValue } set { engine.badgeValue = newValue } }
+    /// Whether the tab can be selected (the engine's `TabBarItem.isEnabled`).
+    open var isEnabled: Bool { get { engine.isEnabled } set { engine.isEnabled = newValue } }
+    /// Called on an item loaded from a nib: never here (nibs do not exist on Linux).
+    open func awakeFromNib() {}
     /// Partial: kept; the selected tab shows its image in the tint colour.
     open var selectedImage: UIImage?
     open var badgeColor: UIColor?

@@ -1,13 +1,19 @@
 // What does not exist on Linux is a compile-time message where UIKit has the API (UK7).
 
-@available(*, unavailable, message: "storyboards do not exist on Linux; build the interface in code")
+/// `UIStoryboard`: no storyboard can be made on Linux (its initialiser is refused with a
+/// message), so none exists; the type is here so that code reading a controller's
+/// `UIViewController.storyboard`, always nil, compiles (RU7).
 public final class UIStoryboard {
+    @available(*, unavailable, message: "storyboards do not exist on Linux; build the interface in code")
     public init(name: String, bundle: Bundle?) {}
+    /// Never called: no storyboard exists.
     public func instantiateInitialViewController() -> UIViewController? { nil }
+    /// Never called: no storyboard exists.
     public func instantiateViewController(withIdentifier identifier: String) -> UIViewController { UIViewController() }
 }
 extension UIViewController {
-    @available(*, unavailable, message: "storyboards do not exist on Linux; build the interface in code")
+    /// The storyboard the controller came from: always nil, as on iOS for a controller made in
+    /// code (no storyboard can be made here).
     public var storyboard: UIStoryboard? { nil }
 }
 @available(*, unavailable, message: "nibs do not exist on Linux; build the interface in code")

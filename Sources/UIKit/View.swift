@@ -428,8 +428,11 @@ open class UIView: UIResponder {
     open var isUserInteractionEnabled: Bool {
         get { view.isUserInteractionEnabled } set { view.isUserInteractionEnabled = newValue }
     }
-    /// The interactions added with `addInteraction(_:)`.
-    public internal(set) var interactions: [any UIInteraction] = []
+    /// The interactions added with `addInteraction(_:)`: the engine view's list (`View.interactions`),
+    /// where each facade interaction is carried by an engine interaction that forwards its moves.
+    public var interactions: [any UIInteraction] {
+        view.interactions.compactMap { ($0 as? FacadeInteraction)?.facade }
+    }
     open var isMultipleTouchEnabled = false
     open var isExclusiveTouch = false
     open var contentMode: ContentMode {
@@ -628,7 +631,8 @@ open class UIView: UIResponder {
     // MARK: Snapshots, effects
 
     open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { nil }
-    open var motionEffects: [Any] = []
+    /// The motion effects added (`addMotionEffect(_:)`); a desktop has no tilt, so none moves the view.
+    open var motionEffects: [UIMotionEffect] = []
     public struct AutoresizingMask: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -38,12 +38,19 @@ public struct TraitCollection: Equatable, Sendable {
 /// resolved when set on a view and again whenever the view's interface style changes.
 public struct DynamicColor {
     let provider: @MainActor (TraitCollection) -> Color
+    /// The two colours of one made by ``init(light:dark:)`` (nil for a provider's): they can be
+    /// read from any isolation, as a facade's static system colours need.
+    public let appearances: (light: Color, dark: Color)?
 
     /// A colour that `dynamicProvider` gives for each trait collection it is drawn in.
-    public init(dynamicProvider: @escaping @MainActor (TraitCollection) -> Color) { provider = dynamicProvider }
+    public init(dynamicProvider: @escaping @MainActor (TraitCollection) -> Color) {
+        provider = dynamicProvider
+        appearances = nil
+    }
     /// One colour for light (and unspecified) traits, another for dark ones.
     public init(light: Color, dark: Color) {
         provider = { $0.userInterfaceStyle == .dark ? dark : light }
+        appearances = (light, dark)
     }
 
     /// The colour for `traits`.
@@ -113,6 +120,9 @@ extension View {
         applyDynamic(key: key, color: color, apply: apply, traits: traitCollection)
     }
 
+    /// The dynamic colour bound to `key` by ``setDynamicColor(_:forKey:apply:)``, if any.
+    public func dynamicColor(forKey key: String) -> DynamicColor? { traitState?.colors[key]?.color }
+
     /// A dynamic background colour (`UIView.backgroundColor` set to a dynamic `UIColor`).
     public var dynamicBackgroundColor: DynamicColor? {
         get { traitState?.colors["backgroundColor"]?.color }
@@ -126,7 +136,7 @@ extension View {
     }
 
     /// Called by a plain colour setter: the property no longer follows a dynamic colour.
-    func plainColorSet(_ key: String) {
+    package func plainColorSet(_ key: String) {
         guard let s = traitState, !s.isApplying, s.colors[key] != nil else { return }
         s.colors[key] = nil
     }

@@ -38,13 +38,13 @@ struct AtspiTests {
     }
 
     /// Runs the gallery's controls page under scripts/atspi-session with the probe's `arguments`.
-    func probe(_ arguments: [String], scene: String = "controls") throws -> [String: Any] {
+    func probe(_ arguments: [String], scene: String = "controls", ready: String? = nil) throws -> [String: Any] {
         let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
         let p = Process()
         p.executableURL = Self.root.appendingPathComponent("scripts/atspi-session")
         // Read once the page is built: the gallery shows its first page a few frames after it
         // starts, which can be seconds on a loaded machine.
-        let ready = scene == "controls" ? "push button:Filled" : "entry:Name"
+        let ready = ready ?? (scene == "controls" ? "push button:Filled" : "entry:Name")
         p.arguments = [exe.path, "--scene", scene, "--size", "1100x680", "--seconds", "60", "--",
                        "--app", "Gallery", "--wait-for", ready] + arguments
         p.currentDirectoryURL = Self.root
@@ -117,5 +117,21 @@ struct AtspiTests {
         #expect(results.first?["done"] as? Bool == true, "\(results)")
         let after = Node(json: try #require(out["after"] as? [String: Any]))
         #expect(after.first("entry", "Name")?.text == "Ada Lovelace")
+    }
+
+    /// The roles a person operates (what AX5 requires a name of).
+    static let interactiveRoles: Set<String> = ["push button", "toggle button", "check box", "radio button", "slider", "spin button",
+                                                "entry", "password text", "link", "page tab", "menu item", "combo box"]
+
+    @Test("AX5: no interactive element is unnamed on the gallery's pages with controls", arguments: [
+        ("controls", "push button:Filled"), ("text", "entry:Name"), ("lottie", "slider:Playback position"), ("layers", "push button:"),
+    ])
+    func AX5_everyControlNamed(scene: String, ready: String) throws {
+        let out = try probe([], scene: scene, ready: ready)
+        let app = Node(json: try #require(out["before"] as? [String: Any], "\(out)"))
+        let operated = app.all.filter { Self.interactiveRoles.contains($0.role) }
+        #expect(!operated.isEmpty, "no control found on \(scene)")
+        let unnamed = operated.filter { $0.name.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(unnamed.isEmpty, "unnamed on \(scene): \(unnamed.map { "\($0.role) at \($0.extents)" })")
     }
 }

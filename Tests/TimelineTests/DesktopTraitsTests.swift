@@ -180,4 +180,27 @@ struct DesktopTraitsTests {
         #expect(motion == 1 && styles == [.light])
         host.runUntilIdle()
     }
+
+    @Test("DK5 a label's dynamic text colour and the system colours follow the window's style; a plain colour ends the binding")
+    func DK5_labelDynamicTextColor() {
+        let host = makeHost(width: 200, height: 100)
+        let label = Label(text: "Hi", font: .systemFont(ofSize: 17))
+        label.dynamicTextColor = .label
+        let panel = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        panel.dynamicBackgroundColor = .secondarySystemBackground
+        panel.addSubview(label)
+        host.root.addSubview(panel)
+        host.runUntilIdle()
+        #expect(label.textColor == .black && panel.backgroundColor == DynamicColor.secondarySystemBackground.appearances?.light)
+        host.window.interfaceStyle = .dark
+        host.runUntilIdle()
+        #expect(label.textColor == .white)
+        #expect(panel.backgroundColor == Color(red: 28 / 255, green: 28 / 255, blue: 30 / 255, alpha: 1))
+        #expect(label.dynamicTextColor != nil)
+        label.textColor = Color(red: 1, green: 0, blue: 0)
+        #expect(label.dynamicTextColor == nil)
+        host.window.interfaceStyle = .light
+        host.runUntilIdle()
+        #expect(label.textColor == Color(red: 1, green: 0, blue: 0) && panel.backgroundColor == DynamicColor.secondarySystemBackground.appearances?.light)
+    }
 }

@@ -14,7 +14,7 @@ struct TypeNameTests {
 
     /// Modules that are not the engine: the UIKit facade and its Apple-named companions, which
     /// repeat Apple's names on purpose, the command-line tool, and the build and fuzzing tools.
-    static let notEngine: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics", "ObjectiveC", "ObjCLowering",
+    static let notEngine: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics", "CoreImage", "ObjectiveC", "ObjCLowering",
                                          "UIKitCompatTool", "TimelineCLI", "FuzzDriver", "FuzzHarness", "CLibFuzzer"]
 
     struct Declaration: Equatable {

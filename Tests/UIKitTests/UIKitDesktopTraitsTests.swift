@@ -62,4 +62,62 @@ struct UIKitDesktopTraitsTests {
         host.window.interfaceStyle = .light
         host.step()
     }
+
+    @Test("DK5 the system colours are light or dark with the view: a dark window draws systemBackground black and a label's default text white")
+    func DK5_systemColors() {
+        let (host, window) = makeApp()
+        let screen = UIViewController()
+        window.rootViewController = screen
+        window.makeKeyAndVisible()
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        card.backgroundColor = .secondarySystemBackground
+        let title = UILabel(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        title.text = "Hi"
+        let note = UILabel(frame: CGRect(x: 0, y: 20, width: 40, height: 20))
+        note.textColor = .secondaryLabel
+        screen.view.backgroundColor = .systemBackground
+        screen.view.addSubview(card)
+        card.addSubview(title)
+        card.addSubview(note)
+        host.step()
+        func rgb(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> Color { Color(red: r / 255, green: g / 255, blue: b / 255, alpha: a) }
+        #expect(screen.view.backgroundColor?.color == .white && card.backgroundColor?.color == rgb(242, 242, 247))
+        #expect(title.textColor.color == .black && note.textColor.color == rgb(60, 60, 67, 0.6))
+        host.window.interfaceStyle = .dark
+        host.step()
+        #expect(screen.view.backgroundColor?.color == .black && card.backgroundColor?.color == rgb(28, 28, 30))
+        #expect(title.textColor.color == .white && note.textColor.color == rgb(235, 235, 245, 0.6))
+        // The static colours resolve for any traits, as UIKit's do.
+        #expect(UIColor.label.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)).color == .white)
+        #expect(UIColor.systemBlue.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)).color == rgb(10, 132, 255))
+        #expect(UIColor.systemBlue.color == rgb(0, 122, 255))
+        // A plain colour set afterwards ends the binding: it stays when the style changes.
+        title.textColor = .red
+        host.window.interfaceStyle = .light
+        host.step()
+        #expect(title.textColor.color == UIColor.red.color && note.textColor.color == rgb(60, 60, 67, 0.6))
+        #expect(screen.view.backgroundColor?.color == .white)
+    }
+
+    final class MenuSource: NSObject, UIContextMenuInteractionDelegate {
+        func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
+                                    configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration? { nil }
+    }
+
+    @Test("DK4 a facade interaction lives in the engine view's interactions: added once, moved, removed")
+    func DK4_facadeInteractionsOnTheEngine() {
+        let a = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let b = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let source = MenuSource()
+        let menu = UIContextMenuInteraction(delegate: source)
+        a.addInteraction(menu)
+        a.addInteraction(menu)
+        #expect(a.interactions.count == 1 && a.interactions.first === menu && menu.view === a)
+        #expect(a.view.interactions.count == 1)
+        b.addInteraction(menu)
+        #expect(a.interactions.isEmpty && a.view.interactions.isEmpty)
+        #expect(b.interactions.first === menu && menu.view === b)
+        b.removeInteraction(menu)
+        #expect(b.interactions.isEmpty && b.view.interactions.isEmpty && menu.view == nil)
+    }
 }

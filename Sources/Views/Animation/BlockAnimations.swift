@@ -138,9 +138,9 @@ final class ViewAnimationEnd: AnimationDelegate {
                 // The layer engine has shown the model already when the animation ended in its
                 // pass (and listed the layer for the window): only a value that differs (a held
                 // fill's, or an animation stopped outside a pass) needs the view redrawn (P2).
-                let shown = v.onScreen.value(of: property)
+                let changes = v.onScreen.differs(property, from: v.viewLayer)
                 v.showModel(property)
-                if v.onScreen.value(of: property) != shown { v.presentationChanged() }
+                if changes { v.presentationChanged() }
             }
         }
         group.animationEndedInCompletions(finished: finished)
