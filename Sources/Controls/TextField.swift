@@ -363,6 +363,11 @@ open class TextField: Control {
     open override func handle(_ event: InputEvent, at point: Point) -> Bool {
         guard isEnabled else { return false }
         switch event.kind {
+        case .pointerDown(_, let button) where button == 3:
+            // A secondary click opens the edit menu at the pointer (DK3), keeping the selection.
+            guard becomeFirstResponder() else { return true }
+            showEditMenu(at: point)
+            return true
         case .pointerDown:
             if showsClearButton, clearButtonRect.inset(by: EdgeInsets(all: -4)).contains(point) {
                 if delegate?.textFieldShouldClear(self) != false { replace(0..<editing.length, with: "") }
@@ -529,21 +534,9 @@ open class TextField: Control {
         case "escape":
             return super.keyEvent(event)
         case "a" where shortcut: editing.selectAll()
-        case "c" where shortcut:
-            if !sel.isEmpty, !isSecureTextEntry { window?.pasteboard.string = editing.selectedText }
-            return true
-        case "x" where shortcut:
-            if !sel.isEmpty, !isSecureTextEntry {
-                window?.pasteboard.string = editing.selectedText
-                replace(sel, with: "")
-            }
-            return true
-        case "v" where shortcut:
-            if var s = window?.pasteboard.string, !s.isEmpty {
-                if !isMultiline { s = s.replacingNewlines() }
-                replace(sel, with: s)
-            }
-            return true
+        case "c" where shortcut: perform(.copy); return true
+        case "x" where shortcut: perform(.cut); return true
+        case "v" where shortcut: perform(.paste); return true
         case "z" where shortcut:
             // editingChanged only when something was undone or redone.
             contentDidChange(sendChanged: shift ? editing.redo() : editing.undo())
@@ -557,6 +550,43 @@ open class TextField: Control {
         }
         caretMoved()
         return true
+    }
+
+    // MARK: Edit actions (DK3)
+
+    /// The edit actions that apply now, in menu order: cut and copy with a selection (not in a
+    /// secure field), paste when the pasteboard has text, select all when not all is selected.
+    public var availableEditActions: [EditAction] {
+        let sel = editing.selection
+        var out: [EditAction] = []
+        if !sel.isEmpty, !isSecureTextEntry { out += [.cut, .copy] }
+        if window?.pasteboard.string?.isEmpty == false { out.append(.paste) }
+        if editing.length > 0, sel != 0..<editing.length { out.append(.selectAll) }
+        return out
+    }
+
+    /// Performs `action` as its key does (Ctrl-X, Ctrl-C, Ctrl-V, Ctrl-A) through the window's
+    /// pasteboard; one that does not apply (copying no selection, a secure field's text, pasting
+    /// nothing) does nothing.
+    public func perform(_ action: EditAction) {
+        let sel = editing.selection
+        switch action {
+        case .copy:
+            if !sel.isEmpty, !isSecureTextEntry { window?.pasteboard.string = editing.selectedText }
+        case .cut:
+            if !sel.isEmpty, !isSecureTextEntry {
+                window?.pasteboard.string = editing.selectedText
+                replace(sel, with: "")
+            }
+        case .paste:
+            if var s = window?.pasteboard.string, !s.isEmpty {
+                if !isMultiline { s = s.replacingNewlines() }
+                replace(sel, with: s)
+            }
+        case .selectAll:
+            editing.selectAll()
+            caretMoved()
+        }
     }
 
     private func key(_ e: InputEvent) -> String {

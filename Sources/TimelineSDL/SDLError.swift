@@ -86,6 +86,11 @@ enum SDLVideo {
         return SDL_GetCurrentDisplayMode(max(0, SDL_GetWindowDisplayIndex(window)), &mode) == 0 ? Int(mode.refresh_rate) : 0
     }
 
+    /// SDL's current video driver ("x11", "wayland", ...), empty before video starts.
+    static func driverName() -> String {
+        SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+    }
+
     /// Has the software renderer's window surface go to the display directly (on X11, shared
     /// memory images) rather than through a texture of an accelerated renderer, which SDL 2
     /// prefers on Linux: under Xvfb that texture went through llvmpipe, and presenting a
@@ -138,12 +143,18 @@ enum SDLVideo {
         // never unloaded) for a renderer we would not keep (MR1).
         let probes = !software && x11DirectRendering() != false
         var made = probes ? SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | sync) : nil
-        if let accelerated = made, openGLIsSoftware() {
+        // On Wayland the accelerated renderer stays even on the CPU (Mesa's llvmpipe through EGL):
+        // SDL 2's Wayland driver has no framebuffer of its own, so the software renderer would
+        // go through an OpenGL texture anyway, and at window points, not the output's device
+        // pixels (DK1, DK2).
+        let wayland = driverName() == "wayland"
+        if let accelerated = made, !wayland, openGLIsSoftware() {
             SDL_DestroyRenderer(accelerated)
             made = nil
         }
         if made == nil {
-            preferDirectFramebuffer()
+            // Wayland has no direct framebuffer to prefer: asking for one there fails.
+            if !wayland { preferDirectFramebuffer() }
             made = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue | sync)
         }
         return try check(made, "SDL_CreateRenderer (accelerated and software)")

@@ -19,6 +19,10 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
     /// The SDL window (for touch coordinates).
     private let window: OpaquePointer?
     private let wakeEventType: UInt32
+    /// SDL window coordinates per point (DK2): 1 where the window system scales (Wayland), the
+    /// scale read from the environment on X11, whose window coordinates are device pixels.
+    /// Positions and sizes are divided by it into points.
+    var unitsPerPoint: Double = 1
     /// Told about resizes (to update the pixel scale) and exposes (to redraw), on the main thread.
     let onWindowEvent: @Sendable (SDLWindowChange) -> Void
 
@@ -78,8 +82,9 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
         case SDL_WINDOWEVENT where e.window.windowID == windowID:
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
-                onWindowEvent(.resized(Size(width: Double(e.window.data1), height: Double(e.window.data2))))
-                runLoop.send(.resize(Size(width: Double(e.window.data1), height: Double(e.window.data2))))
+                let size = Size(width: Double(e.window.data1) / unitsPerPoint, height: Double(e.window.data2) / unitsPerPoint)
+                onWindowEvent(.resized(size))
+                runLoop.send(.resize(size))
             case SDL_WINDOWEVENT_EXPOSED:
                 onWindowEvent(.exposed)
             case SDL_WINDOWEVENT_CLOSE:
@@ -91,29 +96,29 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
             default: break
             }
         case SDL_MOUSEBUTTONDOWN where e.button.windowID == windowID && e.button.which != UInt32.max:
-            let p = Point(x: Double(e.button.x), y: Double(e.button.y))
+            let p = point(Double(e.button.x), Double(e.button.y))
             runLoop.send(InputEvent(.pointerDown(p, button: Int(e.button.button)), modifiers: Self.modifiers(),
                                     clickCount: Int(e.button.clicks), windowID: Int(windowID)))
         case SDL_MOUSEBUTTONUP where e.button.windowID == windowID && e.button.which != UInt32.max:
-            let p = Point(x: Double(e.button.x), y: Double(e.button.y))
+            let p = point(Double(e.button.x), Double(e.button.y))
             runLoop.send(InputEvent(.pointerUp(p, button: Int(e.button.button)), modifiers: Self.modifiers(),
                                     clickCount: Int(e.button.clicks), windowID: Int(windowID)))
         case SDL_MOUSEMOTION where e.motion.windowID == windowID && e.motion.which != UInt32.max:
-            let p = Point(x: Double(e.motion.x), y: Double(e.motion.y))
+            let p = point(Double(e.motion.x), Double(e.motion.y))
             runLoop.send(InputEvent(.pointerMoved(p, buttons: Int(e.motion.state)), modifiers: Self.modifiers(),
                                     windowID: Int(windowID)))
         case SDL_MOUSEWHEEL where e.wheel.windowID == windowID:
             // Precise deltas (trackpads give fractions), at the pointer; SDL's sign: positive y is
             // the wheel turned away from the user.
             let flip: Float = e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
-            let p = Point(x: Double(e.wheel.mouseX), y: Double(e.wheel.mouseY))
+            let p = point(Double(e.wheel.mouseX), Double(e.wheel.mouseY))
             runLoop.send(InputEvent(.scroll(dx: Double(e.wheel.preciseX * flip), dy: Double(e.wheel.preciseY * flip), at: p),
                                     modifiers: Self.modifiers(), windowID: Int(windowID)))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             // Touches in the window's points; each finger is its own pointer (ids from 1).
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetWindowSize(window, &w, &h)
-            let p = Point(x: Double(e.tfinger.x) * Double(w), y: Double(e.tfinger.y) * Double(h))
+            let p = point(Double(e.tfinger.x) * Double(w), Double(e.tfinger.y) * Double(h))
             let id = Int(truncatingIfNeeded: e.tfinger.fingerId) &+ 1
             let kind: InputEvent.Kind = switch SDL_EventType(e.type) {
             case SDL_FINGERDOWN: .pointerDown(p, button: 1)
@@ -167,10 +172,13 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
         var x: Int32 = 0, y: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
         _ = SDL_GetGlobalMouseState(&x, &y)
         if let window { SDL_GetWindowPosition(window, &wx, &wy) }
-        runLoop.send(InputEvent(.filesDropped(droppedPaths, at: Point(x: Double(x - wx), y: Double(y - wy))),
+        runLoop.send(InputEvent(.filesDropped(droppedPaths, at: point(Double(x - wx), Double(y - wy))),
                                 modifiers: Self.modifiers(), windowID: Int(windowID)))
         droppedPaths.removeAll()
     }
+
+    /// A position in SDL window coordinates as points.
+    private func point(_ x: Double, _ y: Double) -> Point { Point(x: x / unitsPerPoint, y: y / unitsPerPoint) }
 
     /// The modifier keys held (from SDL's state, or a key event's).
     static func modifiers(_ mod: UInt16? = nil) -> KeyModifiers {

@@ -38,7 +38,13 @@ public final class SDLWindowHost {
     /// the input method where the caret is.
     private func updateTextInput() {
         let want = window.wantsTextInput
-        if want, var rect = Self.inputMethodRect(for: window.textInputRect) { SDL_SetTextInputRect(&rect) }
+        if want, var rect = Self.inputMethodRect(for: window.textInputRect) {
+            if unitsPerPoint != 1 {                             // X11 at a scale from the environment (DK2)
+                rect = SDL_Rect(x: Int32(Double(rect.x) * unitsPerPoint), y: Int32(Double(rect.y) * unitsPerPoint),
+                                w: Int32(Double(rect.w) * unitsPerPoint), h: Int32(Double(rect.h) * unitsPerPoint))
+            }
+            SDL_SetTextInputRect(&rect)
+        }
         guard want != textInputOn else { return }
         textInputOn = want
         if want { SDL_StartTextInput() } else { SDL_StopTextInput() }
@@ -86,6 +92,15 @@ public final class SDLWindowHost {
     /// technologies as the window opened (`AccessibilityBridge/isRequested(environment:)`);
     /// nil otherwise, and then nothing accessibility-related runs per frame.
     public private(set) var accessibility: AccessibilityBridge?
+    /// Where the window's scale (`Window/scale`, device pixels per point) comes from (DK2): the
+    /// window system (Wayland reports its outputs' scale), or on X11, which reports none, the
+    /// environment variable that set it (``DisplayScaleRequest``).
+    public let scaleSource: DisplayScaleSource
+    /// SDL window coordinates per point: 1, or on X11 the scale the environment asked for (the
+    /// window is then opened that many pixels per point, and events divided back).
+    private let unitsPerPoint: Double
+    /// SDL's video driver: "x11" or "wayland" (`SDL_VIDEODRIVER` chooses; X11 first where both exist).
+    public let videoDriver: String
     /// The desktop's light/dark and reduce motion (AX4, DK5): read from the settings portal when
     /// the window opens, and followed while it runs; the window's `Window.interfaceStyle` and
     /// `Window.prefersReducedMotion` carry them. `TIMELINE_COLOR_SCHEME` and
@@ -110,9 +125,16 @@ public final class SDLWindowHost {
         PixelMemory.mapLargeBlocksAlone()
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         let sides = Self.windowDimensions(for: size)
+        videoDriver = SDLVideo.driverName()
+        // X11 tells no scale: the environment's, if it asks for one (DK2); else the window system's.
+        let request = videoDriver == "x11" ? DisplayScaleRequest.from(environment: ProcessInfo.processInfo.environment) : nil
+        unitsPerPoint = request?.scale ?? 1
+        scaleSource = request.map { .environment($0.variable) } ?? .windowSystem
+        let units = (width: DisplayScaleRequest.pixels(sides.width, scale: unitsPerPoint),
+                     height: DisplayScaleRequest.pixels(sides.height, scale: unitsPerPoint))
         sdlWindow = try check(SDL_CreateWindow(title, Int32(tl_window_pos_centered()), Int32(tl_window_pos_centered()),
-                                               sides.width, sides.height, flags),
-                              "SDL_CreateWindow(\(sides.width)x\(sides.height))")
+                                               units.width, units.height, flags),
+                              "SDL_CreateWindow(\(units.width)x\(units.height))")
         displayRefreshRate = SDLVideo.refreshRate(of: sdlWindow)
         if choice == .sdl, displayRefreshRate <= 0 {
             SDL_DestroyWindow(sdlWindow)
@@ -177,6 +199,7 @@ public final class SDLWindowHost {
                 pump.auxiliaryWork = { MainActor.assumeIsolated { _ = bridge.dispatchPending() } }
             }
         }
+        pump.unitsPerPoint = unitsPerPoint
         if let d = clock as? DispatchFrameClock { d.eventSource = pump }
         if let v = clock as? SDLVsyncClock { v.eventSource = pump }
         window.makeKeyAndVisible()
@@ -192,12 +215,13 @@ public final class SDLWindowHost {
         SDL_DestroyWindow(sdlWindow)
     }
 
-    /// Device pixels per point: the renderer's output size over the window's size in points.
+    /// Device pixels per point: the renderer's output size over the window's size in SDL's
+    /// window coordinates, times the coordinates per point (DK2).
     private func updateScale() {
         var pw: Int32 = 0, ph: Int32 = 0, w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
         SDL_GetWindowSize(sdlWindow, &w, &h)
-        let scale = w > 0 ? Double(pw) / Double(w) : 1
+        let scale = (w > 0 && pw > 0 ? Double(pw) / Double(w) : 1) * unitsPerPoint
         if scale != window.scale, scale > 0 { window.scale = scale }
     }
 
@@ -205,7 +229,8 @@ public final class SDLWindowHost {
     /// event like a user's drag would (D3).
     public func resizeWindow(to size: Size) {
         let sides = Self.windowDimensions(for: size)
-        SDL_SetWindowSize(sdlWindow, sides.width, sides.height)
+        SDL_SetWindowSize(sdlWindow, DisplayScaleRequest.pixels(sides.width, scale: unitsPerPoint),
+                          DisplayScaleRequest.pixels(sides.height, scale: unitsPerPoint))
     }
 
     /// The SDL window id (`SDL_GetWindowID`), for events addressed to this window.

@@ -524,6 +524,10 @@ open class UIApplication: UIResponder {
     private lazy var ownAppearance = AppearanceRegistry()
     /// The engine window last given to ``attach(runLoop:window:)``.
     private weak var attachedWindow: Window?
+    /// The engine window standing for the screen: the key window's, else the attached one (an
+    /// SDL host's before any window is key). `UIPasteboard.general` is its pasteboard (DK3) and
+    /// `UIScreen.main.scale` its scale (DK2).
+    var screenWindow: Window? { keyWindowStorage?.engineWindow ?? attachedWindow }
     public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }

@@ -88,8 +88,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         horizontalSizeClass = .unspecified; verticalSizeClass = .unspecified; userInterfaceIdiom = .unspecified
     }
     /// The traits of a window of this size.
-    init(size: CGSize, idiom: UIUserInterfaceIdiom = .unspecified, style: UIUserInterfaceStyle = .light) {
-        userInterfaceStyle = style; displayScale = 1
+    init(size: CGSize, idiom: UIUserInterfaceIdiom = .unspecified, style: UIUserInterfaceStyle = .light, scale: CGFloat = 1) {
+        userInterfaceStyle = style; displayScale = scale
         horizontalSizeClass = size.width >= 700 ? .regular : .compact
         verticalSizeClass = size.height < 500 ? .compact : .regular
         userInterfaceIdiom = idiom
@@ -113,7 +113,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         guard isOnMainQueue else { return UITraitCollection(userInterfaceStyle: .light) }
         return MainActor.assumeIsolated {
             UITraitCollection(size: UIScreen.main.bounds.size, idiom: UIDevice.current.userInterfaceIdiom,
-                              style: UIUserInterfaceStyle(UIApplication.shared.keyWindow?.engineWindow.interfaceStyle ?? .light))
+                              style: UIUserInterfaceStyle(UIApplication.shared.keyWindow?.engineWindow.interfaceStyle ?? .light),
+                              scale: CGFloat(UIApplication.shared.keyWindow?.engineWindow.scale ?? 1))
         }
     }
     public var preferredContentSizeCategory: UIContentSizeCategory { .large }
@@ -479,20 +480,24 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
     public enum ResizingMode: Int, Sendable { case tile, stretch }
 
     /// Looks for `name` (with or without an extension: png, jpg, gif, webp) in the working
-    /// directory and in `Resources/` beside it; there are no asset catalogues.
+    /// directory and in `Resources/` beside it; there are no asset catalogues. A name without
+    /// an extension takes the `@2x` or `@3x` file for `UIScreen.main.scale` first (DK2).
     public convenience init?(named name: String) {
         let fm = FileManager.default
         let candidates = [name] + ["png", "jpg", "jpeg", "gif", "webp"].map { "\(name).\($0)" }
         for dir in ["", "Resources/"] {
+            if let img = UIImage.variant(named: name, in: dir, scale: UIScreen.main.scale) { self.init(img); return }
             for c in candidates where fm.fileExists(atPath: dir + c) {
                 if let img = Image(contentsOfFile: dir + c) { self.init(img); return }
             }
         }
         return nil
     }
-    /// Looks for `name` as `init(named:)` does, then in the bundle's resource directory.
-    /// Partial: the traits are not consulted (one image per name).
+    /// Looks for `name` as `init(named:)` does, then in the bundle's resource directory, where
+    /// the `@2x` or `@3x` file for the traits' `displayScale` (else the screen's) comes first.
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        let scale = traitCollection.map { $0.displayScale > 0 ? $0.displayScale : UIScreen.main.scale } ?? UIScreen.main.scale
+        if let dir = bundle?.resourcePath, let img = UIImage.variant(named: name, in: dir, scale: scale) { self.init(img); return }
         if let found = UIImage(named: name) { self.init(found.image); return }
         let fm = FileManager.default
         let dir = (bundle?.resourcePath).map { $0 + "/" } ?? ""
@@ -500,6 +505,13 @@ public final class UIImage: NSObject, ContentsImageConvertible, @unchecked Senda
             if let img = Image(contentsOfFile: dir + c) { self.init(img); return }
         }
         return nil
+    }
+    /// The file for `name` (no extension) in `dir` at `scale`, through the engine's
+    /// `ImageAssets` (the variant for the scale, then larger, then smaller); nil when none.
+    private static func variant(named name: String, in dir: String, scale: CGFloat) -> Image? {
+        guard !name.contains("."), !name.contains("/") else { return nil }
+        let assets = ImageAssets(directory: dir.isEmpty ? "." : dir, displayScale: Double(scale))
+        return try? assets.load(named: name)
     }
     public convenience init?(contentsOfFile path: String) {
         guard let img = Image(contentsOfFile: path) else { return nil }
@@ -577,7 +589,9 @@ public final class UIScreen: NSObject {
     public static let main = UIScreen()
     public var bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
     public var nativeBounds: CGRect { bounds.applying(CGAffineTransform(scaleX: scale, y: scale)) }
-    public var scale: CGFloat = 1
+    /// Device pixels per point: the engine window's `scale` (DK2: the output's scale on Wayland,
+    /// `TIMELINE_SCALE` or `GDK_SCALE` on X11; 1 headless unless a test sets it).
+    public var scale: CGFloat { CGFloat(UIApplication.shared.screenWindow?.scale ?? 1) }
     public var nativeScale: CGFloat { scale }
     public var maximumFramesPerSecond: Int { 60 }
     public var traitCollection: UITraitCollection { .current }

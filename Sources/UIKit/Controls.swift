@@ -668,13 +668,14 @@ open class UIContextMenuInteraction: NSObject, UIInteraction {
     open func didMove(to view: UIView?) { self.view = view }
 }
 
-/// The system pasteboard, as `UIPasteboard`: `general` is the key window's (the desktop's
-/// clipboard in an SDL window; memory headless). Text only; an image is kept in memory.
+/// The system pasteboard, as `UIPasteboard`: `general` maps onto the engine window's
+/// `Pasteboard` (the key window's, else the window the application runs in): the desktop's
+/// clipboard in an SDL window (DK3), memory headless. Text only; an image is kept in memory.
 @preconcurrency @MainActor
 public final class UIPasteboard: NSObject {
     public static let general = UIPasteboard()
     private var memory = MemoryPasteboard()
-    private var board: any Pasteboard { UIApplication.shared.keyWindow?.engineWindow.pasteboard ?? memory }
+    private var board: any Pasteboard { UIApplication.shared.screenWindow?.pasteboard ?? memory }
     public var string: String? { get { board.string } set { board.string = newValue } }
     public var strings: [String]? { get { string.map { [$0] } } set { string = newValue?.first } }
     public var hasStrings: Bool { string?.isEmpty == false }

@@ -55,10 +55,13 @@ extension Trait where Self == EndsIdleTrait {
 
 extension Tag {
     /// Tests that start an X server (Xvfb) and open SDL windows. The fast suite skips them:
-    /// `swift test --skip "WindowHostTests|GalleryDemoTests|AtspiTests|DropAndCursorTests"`.
+    /// `swift test --skip "WindowHostTests|GalleryDemoTests|AtspiTests|DropAndCursorTests|ClipboardTests|HiDPIX11Tests"`.
     @Tag public static var xvfb: Self
     /// Tests that start a private D-Bus session bus (dbus-daemon) and a service on it (the
     /// settings portal stand-in, scripts/fake-portal). The fast suite skips them with the above
     /// and `|DesktopPortalTests|WindowHostDesktopTests`.
     @Tag public static var dbus: Self
+    /// Tests that start a Wayland compositor (weston) and open SDL windows through SDL's Wayland
+    /// driver (DK1). The fast suite skips them with the above and `|WaylandTests`.
+    @Tag public static var wayland: Self
 }

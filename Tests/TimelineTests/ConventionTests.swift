@@ -108,7 +108,7 @@ struct ConventionTests {
             "TableViewCell": TableViewCell(frame: r), "TableView": TableView(frame: r),
             "CollectionReusableView": CollectionReusableView(frame: r), "CollectionViewCell": CollectionViewCell(frame: r),
             "CollectionView": CollectionView(frame: r), "TabBar": TabBar(frame: r), "Toolbar": Toolbar(frame: r),
-            "NavigationBar": NavigationBar(frame: r),
+            "NavigationBar": NavigationBar(frame: r), "EditMenu": EditMenu(frame: r),
         ]
     }
 

@@ -166,6 +166,37 @@ struct UIKitPiecesTests {
         #expect(UIPasteboard.general.string == "from the engine")
     }
 
+    @Test("DK2 UIScreen.main.scale and the current traits' displayScale are the engine window's scale")
+    func DK2_screenScale() {
+        let (host, window) = makeApp()
+        window.makeKeyAndVisible()
+        host.window.scale = 2
+        #expect(UIScreen.main.scale == 2 && UIScreen.main.nativeScale == 2)
+        #expect(UITraitCollection.current.displayScale == 2)
+        #expect(UIScreen.main.nativeBounds.width == UIScreen.main.bounds.width * 2)
+        host.window.scale = 1
+        #expect(UIScreen.main.scale == 1)
+    }
+
+    @Test("DK2 UIImage(named:in:compatibleWith:) takes the @2x file at display scale 2, the plain one at 1")
+    func DK2_imageVariants() throws {
+        let dir = NSTemporaryDirectory() + "dk2-images-\(UUID().uuidString.prefix(6))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (file, side) in [("dot.png", 2.0), ("dot@2x.png", 4.0)] {
+            let png = UIGraphicsImageRenderer(size: CGSize(width: side, height: side)).image { ctx in
+                UIColor.red.setFill()
+                ctx.fill(CGRect(x: 0, y: 0, width: side, height: side))
+            }.pngData()
+            try #require(png).write(to: URL(fileURLWithPath: dir + "/" + file))
+        }
+        let bundle = try #require(Bundle(path: dir))
+        let two = try #require(UIImage(named: "dot", in: bundle, compatibleWith: UITraitCollection(displayScale: 2)))
+        #expect(two.scale == 2 && two.size == CGSize(width: 2, height: 2), "the @2x file: 4x4 pixels, 2x2 points")
+        let one = try #require(UIImage(named: "dot", in: bundle, compatibleWith: UITraitCollection(displayScale: 1)))
+        #expect(one.scale == 1 && one.size == CGSize(width: 2, height: 2))
+    }
+
     @Test("UK1 a window resize calls viewWillTransition(to:with:) with the new size; alongside work runs")
     func UK1_viewWillTransition() {
         let (host, window) = makeApp(width: 400, height: 300)

@@ -1,0 +1,96 @@
+import Testing
+import TimelineTestSupport
+@testable import Timeline
+@testable import Views
+@testable import Controls
+
+/// DK3: a text field's edit menu, driven by the pointer as a person would.
+@Suite("DK3 the edit menu", .endsIdle)
+@MainActor
+struct EditMenuTests {
+    func setUp(_ text: String) -> (HeadlessHost, TextField) {
+        let host = makeHost()
+        let field = TextField(text: text)
+        field.translatesAutoresizingMaskIntoConstraints = true
+        field.frame = Rect(x: 20, y: 120, width: 240, height: 36)
+        host.root.addSubview(field)
+        host.runUntilIdle()
+        return (host, field)
+    }
+
+    /// A press and release of `button` at `p` in window points.
+    func click(_ host: HeadlessHost, _ p: Point, button: Int = 1) {
+        host.runLoop.send(InputEvent(.pointerDown(p, button: button)))
+        host.runLoop.send(InputEvent(.pointerUp(p, button: button)))
+        host.step()
+        host.runUntilIdle()
+    }
+
+    /// Clicks the menu's item for `action`.
+    func choose(_ host: HeadlessHost, _ menu: EditMenu, _ action: EditAction) {
+        guard let i = menu.actions.firstIndex(of: action) else { Issue.record("no \(action) item"); return }
+        let b = menu.buttons[i]
+        click(host, b.convert(Point(x: b.bounds.midX, y: b.bounds.midY), to: nil))
+    }
+
+    @Test("DK3 edit menu: a secondary click shows the actions that apply; Select All, Copy, Cut and Paste work through the window's pasteboard")
+    func DK3_editMenu() throws {
+        let (host, field) = setUp("menu text")
+        let at = Point(x: 80, y: 138)
+        click(host, at, button: 3)
+        var menu = try #require(field.editMenu, "a secondary click opens the menu")
+        #expect(field.isEditing)
+        #expect(menu.actions == [.selectAll], "no selection and an empty pasteboard: only Select All")
+        #expect(menu.bar.frame.maxY <= at.y && menu.bar.frame.minY >= 0, "the bar sits above the pointer: \(menu.bar.frame)")
+        #expect(menu.buttons.map { $0.titleLabel.text } == ["Select All"])
+        choose(host, menu, .selectAll)
+        #expect(field.editMenu == nil, "choosing closes the menu")
+        #expect(field.selectedRange == 0..<9)
+
+        click(host, at, button: 3)
+        menu = try #require(field.editMenu)
+        #expect(menu.actions == [.cut, .copy])
+        choose(host, menu, .copy)
+        #expect(host.window.pasteboard.string == "menu text")
+
+        click(host, at, button: 3)
+        menu = try #require(field.editMenu)
+        #expect(menu.actions == [.cut, .copy, .paste])
+        choose(host, menu, .cut)
+        #expect(field.text.isEmpty && host.window.pasteboard.string == "menu text")
+
+        host.window.pasteboard.string = "pasted"
+        click(host, at, button: 3)
+        menu = try #require(field.editMenu)
+        #expect(menu.actions == [.paste])
+        choose(host, menu, .paste)
+        #expect(field.text == "pasted")
+
+        // A press outside the bar closes the menu and does nothing else.
+        click(host, at, button: 3)
+        #expect(field.editMenu != nil)
+        click(host, Point(x: 300, y: 260))
+        #expect(field.editMenu == nil)
+        #expect(field.text == "pasted")
+    }
+
+    @Test("DK3 edit menu bad input: a secure field offers no Cut or Copy; a menu asked for at the window's corner stays inside it; a field out of any window shows none")
+    func DK3_editMenuEdges() throws {
+        let (host, field) = setUp("secret")
+        field.isSecureTextEntry = true
+        _ = field.becomeFirstResponder()
+        field.perform(.selectAll)
+        #expect(!field.availableEditActions.contains(.copy) && !field.availableEditActions.contains(.cut))
+        field.perform(.copy)
+        #expect(host.window.pasteboard.string == nil, "a secure field copies nothing")
+        #expect(field.showEditMenu(at: .zero) == nil, "nothing applies: no menu")
+        host.window.pasteboard.string = "x"
+        let corner = try #require(field.showEditMenu(at: field.convert(Point(x: 0, y: 0), from: nil)))
+        host.runUntilIdle()
+        #expect(corner.bar.frame.minX >= 0 && corner.bar.frame.minY >= 0)
+        corner.dismiss()
+        let loose = TextField(text: "alone")
+        #expect(loose.showEditMenu(at: .zero) == nil)
+        host.runUntilIdle()
+    }
+}
