@@ -56,7 +56,7 @@ open class Label: View {
         }
     }
 
-    /// A text colour that follows the label's interface style (``DynamicColor``, as UIKit's
+    /// A text colour that follows the label's interface style (`DynamicColor`, as UIKit's
     /// `label` colour): resolved now and again whenever the style changes; setting
     /// ``textColor`` ends it.
     public var dynamicTextColor: DynamicColor? {
