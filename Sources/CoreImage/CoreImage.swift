@@ -193,9 +193,9 @@ private final class Registry: @unchecked Sendable {
     }
 }
 
-/// `CIColorKernel`: a per-pixel kernel in the Core Image Kernel Language. The language is not
-/// compiled on Linux: the kernel is made (so code holding one runs) and, applied, passes its
-/// first image argument through, which is said once on standard error.
+/// `CIColorKernel`: a per-pixel kernel in the Core Image Kernel Language. Partial: the language
+/// is not compiled on Linux; the kernel is made (so code holding one runs) and, applied, passes
+/// its first image argument through, which is said once on standard error.
 public final class CIColorKernel: @unchecked Sendable {
     private let source: String
     /// A kernel of `source` (kept, not compiled).
