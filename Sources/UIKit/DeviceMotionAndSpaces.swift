@@ -66,23 +66,19 @@ extension UIView: UICoordinateSpace {
     /// A point in another space: a view's (as `convert(_:to:)` with a view), or the
     /// screen's, which is the window's (a window's content starts at the screen's origin here).
     public func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint {
-        if let other = coordinateSpace as? UIView { return convert(point, to: other as UIView?) }
-        return convert(point, to: nil as UIView?)
+        convert(point, to: coordinateSpace as? UIView)
     }
     /// A point of another space (a view's or the screen's) in this view.
     public func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint {
-        if let other = coordinateSpace as? UIView { return convert(point, from: other as UIView?) }
-        return convert(point, from: nil as UIView?)
+        convert(point, from: coordinateSpace as? UIView)
     }
     /// A rectangle in another space (a view's or the screen's).
     public func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect {
-        if let other = coordinateSpace as? UIView { return convert(rect, to: other as UIView?) }
-        return convert(rect, to: nil as UIView?)
+        convert(rect, to: coordinateSpace as? UIView)
     }
     /// A rectangle of another space (a view's or the screen's) in this view.
     public func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
-        if let other = coordinateSpace as? UIView { return convert(rect, from: other as UIView?) }
-        return convert(rect, from: nil as UIView?)
+        convert(rect, from: coordinateSpace as? UIView)
     }
 }
 

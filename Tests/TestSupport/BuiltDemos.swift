@@ -14,4 +14,21 @@ public enum BuiltDemos {
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
+
+    /// Runs `executable` with `arguments` from the package's root and waits: its exit status,
+    /// its standard output and its standard error as text.
+    public static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: Data, errors: String) {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = arguments
+        p.currentDirectoryURL = packageRoot
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, data, errText)
+    }
 }

@@ -32,22 +32,12 @@ struct AtspiTests {
     /// Runs the gallery's controls page under scripts/atspi-session with the probe's `arguments`.
     func probe(_ arguments: [String], scene: String = "controls", ready: String? = nil) throws -> [String: Any] {
         let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
-        let p = Process()
-        p.executableURL = Self.root.appendingPathComponent("scripts/atspi-session")
         // Read once the page is built: the gallery shows its first page a few frames after it
         // starts, which can be seconds on a loaded machine.
         let ready = ready ?? (scene == "controls" ? "push button:Filled" : "entry:Name")
-        p.arguments = [exe.path, "--scene", scene, "--size", "1100x680", "--seconds", "60", "--",
-                       "--app", "Gallery", "--wait-for", ready] + arguments
-        p.currentDirectoryURL = Self.root
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "atspi-session failed: \(errText)")
+        let (status, data, errText) = try BuiltDemos.run(Self.root.appendingPathComponent("scripts/atspi-session"), [
+            exe.path, "--scene", scene, "--size", "1100x680", "--seconds", "60", "--", "--app", "Gallery", "--wait-for", ready] + arguments)
+        #expect(status == 0, "atspi-session failed: \(errText)")
         let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         return try #require(parsed, "no JSON from the probe: \(String(decoding: data, as: UTF8.self)) \(errText)")
     }

@@ -15,21 +15,12 @@ struct InspectorBrowserTests {
     @Test("IN8 Chromium's bundled DevTools shows the gallery's view tree in Elements, and the constraint page opens in the same browser")
     func IN8_realBrowser() throws {
         let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-        p.arguments = ["-a", "-s", "-screen 0 1280x800x24", Self.root.appendingPathComponent("scripts/inspector-browser").path, exe.path,
-                       "--port", "9343", "--debug-port", "9232"]
-        p.currentDirectoryURL = Self.root
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        let (status, data, errText) = try BuiltDemos.run(URL(fileURLWithPath: "/usr/bin/xvfb-run"), [
+            "-a", "-s", "-screen 0 1280x800x24", Self.root.appendingPathComponent("scripts/inspector-browser").path, exe.path,
+            "--port", "9343", "--debug-port", "9232"])
         let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any],
                                   "no JSON: \(String(decoding: data, as: UTF8.self)) \(errText)")
-        #expect(p.terminationStatus == 0, "\(result) \(errText)")
+        #expect(status == 0, "\(result) \(errText)")
         #expect(result["frontend"] as? Bool == true, "the Elements panel never showed the window: \(result)")
         let tree = result["frontend_excerpt"] as? String ?? ""
         #expect(tree.contains("Window") && tree.contains("root") && tree.contains("900 600"), "\(tree)")
