@@ -223,12 +223,14 @@ public final class DynamicAnimator: FrameDrivenAnimation {
     /// (semi-implicit Euler), then the rods' constraints.
     private func integrate(_ h: Double) {
         accelerations.removeAll(keepingCapacity: true)
-        let add: (any DynamicItem, Point) -> Void = { item, a in
-            let p = self.accelerations[ObjectIdentifier(item)] ?? Point(x: 0, y: 0)
-            self.accelerations[ObjectIdentifier(item)] = Point(x: p.x + a.x, y: p.y + a.y)
+        // Closure literals passed straight to the non-escaping parameters: no context is
+        // allocated per step.
+        for b in behaviors {
+            b.accelerate({ item, a in
+                let p = self.accelerations[ObjectIdentifier(item)] ?? Point(x: 0, y: 0)
+                self.accelerations[ObjectIdentifier(item)] = Point(x: p.x + a.x, y: p.y + a.y)
+            }, velocity: { self.velocities[ObjectIdentifier($0)] ?? Point(x: 0, y: 0) })
         }
-        let velocity: (any DynamicItem) -> Point = { self.velocities[ObjectIdentifier($0)] ?? Point(x: 0, y: 0) }
-        for b in behaviors { b.accelerate(add, velocity: velocity) }
         for item in items {
             let id = ObjectIdentifier(item)
             let a = accelerations[id] ?? Point(x: 0, y: 0)
