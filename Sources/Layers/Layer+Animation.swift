@@ -17,8 +17,11 @@ extension Layer {
     /// the block's other animations share. `description` is what ``animation(forKey:)`` returns;
     /// its delegate hears the end. It begins at the running frame (the next one when none
     /// runs), under the property's key path, or "-2", "-3", … when that key is taken.
+    ///
+    /// With `offsetsModel` false it is a property animator's (AM3): the value itself goes from
+    /// `from` to `to` at the progress `timing`'s driver decides.
     package func addBlockAnimation(_ description: BasicAnimation, of property: LayerProperty, from: LayerValue, to: LayerValue,
-                                   timing: SharedTiming) {
+                                   timing: SharedTiming, offsetsModel: Bool = true) {
         let base = property.key
         var key = base
         if running.contains(where: { $0.key == key }) {
@@ -28,7 +31,7 @@ extension Layer {
         }
         description.keyPath = base
         let track = BasicTrack(keyPath: LayerKeyPath(property), from: from, to: to, by: nil, spring: nil,
-                               isAdditive: true, isCumulative: false, offsetsModel: true)
+                               isAdditive: offsetsModel, isCumulative: false, offsetsModel: offsetsModel)
         var compiled = CompiledAnimation(timing: description.mediaTiming, function: nil, track: .basic(track))
         compiled.shared = timing
         installViewAnimation(description, key: key, compiled)
@@ -74,6 +77,29 @@ extension Layer {
             i -= 1
         }
         if removed { animationsDidShrink() }
+    }
+
+    /// Holds or releases the view animation `description` names (a property animator's, as it
+    /// pauses or runs, AM3). A layer all of whose animations are held leaves the engine's
+    /// per-frame list (nothing in it changes while its driver stands still); one released lists
+    /// it again.
+    /// - Complexity: O(animations of the layer).
+    package func setViewAnimation(_ description: Animation, held: Bool) {
+        guard let r = running.first(where: { $0.animation === description }), r.isHeld != held else { return }
+        r.isHeld = held
+        heldAnimations += held ? 1 : -1
+        if !held, let engine {
+            engine.list(self)
+            engine.runLoop?.requestFrame()
+        }
+    }
+
+    /// Removes the view animation `description` names, unfinished.
+    /// - Complexity: O(animations of the layer).
+    package func removeViewAnimation(_ description: Animation) {
+        guard let i = running.firstIndex(where: { $0.animation === description }) else { return }
+        stopAnimation(at: i, finished: false)
+        animationsDidShrink()
     }
 
     /// Whether an animation a view made drives `property`.
@@ -164,6 +190,7 @@ extension Layer {
         let r = list.remove(at: i)
         running = list
         let engine = self.engine              // one weak load
+        if r.isHeld { r.isHeld = false; heldAnimations -= 1 }
         if r.isTabled {
             r.isTabled = false
             tabledAnimations -= 1
@@ -193,7 +220,7 @@ extension Layer {
             while gone != 0 {
                 let k = gone.trailingZeroBitCount
                 gone &= gone - 1
-                guard let prop = LayerProperty(rawValue: k), presentationHolds?(prop) != true else { continue }
+                guard let prop = LayerProperty(rawValue: k) else { continue }
                 if !p.copyLanes(prop, from: self) { p.setPresentationValue(engineValue(for: prop), for: prop) }
             }
         }
@@ -204,12 +231,11 @@ extension Layer {
     /// Makes `presentation` this layer's presentation for good: animations are evaluated into
     /// it, it stays when none runs, and its values of the properties no animation drives are
     /// the owner's to keep (a view's layer, whose presentation is what the view shows, CA8).
-    /// `holds` says which properties the owner drives itself at the moment: when an animation
-    /// of one of them ends, its value is left as it is instead of going back to the model.
-    package func adoptPresentation(_ presentation: Layer, holds: @escaping (LayerProperty) -> Bool) {
+    /// Every animation of the owner's is one of the layer's, so a property none drives any more
+    /// shows the model.
+    package func adoptPresentation(_ presentation: Layer) {
         presented = presentation
         keepsPresentation = true
-        presentationHolds = holds
     }
 
     /// Writes a presentation value (the engine calls this on presentation copies only):

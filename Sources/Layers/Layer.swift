@@ -25,7 +25,7 @@ open class Layer {
     var animatedProperties: UInt64 = 0
     /// ``engine``'s identity, compared on the per-frame path without loading the weak reference.
     var engineID: ObjectIdentifier?
-    /// Whether ``presented`` stays when no animation runs (``adoptPresentation(_:holds:)``).
+    /// Whether ``presented`` stays when no animation runs (``adoptPresentation(_:)``).
     var keepsPresentation = false
     /// Set while the engine lists the layer as having animations.
     var isListedAsAnimated = false
@@ -41,6 +41,9 @@ open class Layer {
     /// How many of ``running`` the engine's offset table evaluates (``LayerEngine/ViewOffset``),
     /// and the pass that last reset the presentation for them.
     var tabledAnimations = 0, offsetStamp = 0
+    /// How many of ``running`` are held (a paused property animator's, AM3): a layer whose
+    /// animations are all held leaves the engine's list until one is released.
+    var heldAnimations = 0
     /// Not retained (the superlayer retains its sublayers) and not weak (a side table slows every
     /// retain on the per-frame path). Unowned: a read after its layer went stops the program, but
     /// the superlayer clears it when it lets the layer go or goes away.
@@ -203,8 +206,6 @@ open class Layer {
 
     // MARK: Engine bookkeeping (the fields a frame reads first are at the top)
 
-    /// Which of a kept presentation's properties its owner drives (``adoptPresentation(_:holds:)``).
-    var presentationHolds: ((LayerProperty) -> Bool)?
     /// The engine's evaluation pass that last computed this layer's local time, and that time.
     var evaluationStamp = 0
     var evaluationLocalTime = 0.0

@@ -266,7 +266,7 @@ public final class LayerEngine: FrameParticipant {
         notifyPassObservers()
     }
 
-    /// Whether a layer with a kept presentation (``Layer/adoptPresentation(_:holds:)``) has
+    /// Whether a layer with a kept presentation (``Layer/adoptPresentation(_:)``) has
     /// had animations in this engine.
     private var hasKeptPresentations = false
 
@@ -352,8 +352,9 @@ public final class LayerEngine: FrameParticipant {
             guard layer.engineID == id, !layer.running.isEmpty else { layer.isListedAsAnimated = false; continue }
             if kept == nil || layer.keepsPresentation == kept {
                 evaluate(layer, at: t, pass: pass, changed: &changed, count: &count, rootCache: &rootCache)
-                // A layer whose animations are all in the offset table leaves the list.
-                if layer.running.isEmpty || layer.tabledAnimations == layer.running.count {
+                // A layer whose animations are all in the offset table, or all held, leaves the list.
+                let n = layer.running.count
+                if n == 0 || layer.tabledAnimations == n || layer.heldAnimations == n {
                     layer.isListedAsAnimated = false
                     continue
                 }

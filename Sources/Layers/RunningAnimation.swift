@@ -20,6 +20,8 @@ final class RunningAnimation {
     var isViewAnimation = false
     /// Whether the engine's offset table evaluates it (``ViewOffset``).
     var isTabled = false
+    /// Whether its driver stands still (``Layer/setViewAnimation(_:held:)``).
+    var isHeld = false
     /// The frame time it began at, in nanoseconds, when it awaited its begin while the layer's
     /// time was media time (the engine then measures from it exactly).
     var beginNanoseconds: Int64?

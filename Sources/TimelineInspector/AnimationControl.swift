@@ -7,8 +7,9 @@ import Views
 // speed 0 and a time offset freeze the layer's local time at a chosen point, so every animation
 // on the layer (a view's block, spring and keyframe animations are its layer's) and beneath it
 // shows that point; resuming sets its speed back with its begin time moved, so time goes on
-// from where it stood. Script-driven animations (property animators, timelines) are not on a
-// layer's time and are not reached.
+// from where it stood. A property animator's tracks are its views' layer animations and are
+// announced; its clock is its first view's layer time, so pausing that layer holds it.
+// Timelines and scroll motions are not layer animations and are not announced.
 
 /// An announced animation: the layer it runs on and the animation object the engine runs.
 struct TrackedAnimation {

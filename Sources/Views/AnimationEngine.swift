@@ -85,11 +85,10 @@ struct AnimatorRecording: Sendable {
 }
 
 /// The views' side of the one animation engine (AM1). A block's and a keyframe block's changes,
-/// and constraint-constant animations, become animations of the views' layers, which the layer
-/// engine evaluates with the layers' own; this object makes them, counts their completion
-/// groups, and runs what is not yet a layer animation: property animators, timelines and scroll
-/// motions, in phase 2 of each frame (writing presentation values), and their completions in
-/// phase 3. It is an `AnimationSource` of the run loop's layer engine, which advances it from
+/// constraint-constant animations and property animators' tracks become animations of the
+/// views' layers, which the layer engine evaluates with the layers' own; this object makes
+/// them, counts their completion groups, and runs what is not yet a layer animation: timelines
+/// and scroll motions, in phase 2 of each frame. It is an `AnimationSource` of the run loop's layer engine, which advances it from
 /// the same frame time, one per loop (`MainRunLoop/animations`). Values are pure functions of
 /// the frame time and each animation's begin time (N8).
 ///
@@ -105,7 +104,6 @@ public final class AnimationEngine: AnimationSource {
     /// ``runningCount``).
     var blockCount = 0
     var constantCount = 0
-    private(set) var animators: [PropertyAnimator] = []
     /// Timelines and scroll motions, advanced first in the tick (weak: an owner that goes away
     /// ends its motion).
     private(set) var driven: [WeakDriven] = []
@@ -127,23 +125,12 @@ public final class AnimationEngine: AnimationSource {
 
     /// Whether anything is animating or waiting to complete.
     public var hasPendingWork: Bool {
-        animators.contains { $0.isRunning } || !driven.isEmpty
+        !driven.isEmpty
     }
 
     /// What keeps the engine from idling (its running animations), for a host that never goes idle.
     public func describePendingWork() -> [String] {
         hasPendingWork ? ["\(runningCount) running animations"] : []
-    }
-
-    func add(_ animator: PropertyAnimator) {
-        guard !animator.isRegistered else { return }
-        animator.isRegistered = true
-        animators.append(animator)
-    }
-    func remove(_ animator: PropertyAnimator) {
-        guard animator.isRegistered else { return }
-        animator.isRegistered = false
-        animators.removeAll { $0 === animator }
     }
 
     /// Advances `animation` from the next frame on, until it returns false or
@@ -226,7 +213,6 @@ public final class AnimationEngine: AnimationSource {
                                                                    calculation: calculation)))
         view.animatedProperties |= property.bit
         view.keyframedProperties |= property.bit
-        view.blockProperties |= property.bit
         return true
     }
 
@@ -237,7 +223,6 @@ public final class AnimationEngine: AnimationSource {
     private func interrupt(_ view: View, _ property: AnimatableProperty) {
         view.animatedProperties &= ~property.bit
         view.keyframedProperties &= ~property.bit
-        view.blockProperties &= ~property.bit
         view.viewLayer.removeViewAnimations(of: property.layerProperty)
     }
 
@@ -256,17 +241,10 @@ public final class AnimationEngine: AnimationSource {
         }
     }
 
-    /// Advances every animation to the frame's time.
+    /// Advances the driven motions to the frame's time (property animators are animations of
+    /// their views' layers, which the layer engine evaluates, AM3).
     public func advance(to frame: FrameInfo) {
-        let now = frame.mediaTime
         if !driven.isEmpty { tickDriven(frame) }
-        if !animators.isEmpty {
-            var k = 0
-            while k < animators.count {
-                let a = animators[k]
-                if a.tick(to: now) { k += 1 } else if k < animators.count, animators[k] === a { animators.remove(at: k); a.isRegistered = false }
-            }
-        }
     }
 
     /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint

@@ -68,10 +68,9 @@ open class View: Responder {
         @inline(__always) get { onScreen }
     }
     /// Bits of the properties an animation the view made currently drives (a block, keyframe
-    /// block or property animator; see ``AnimatableProperty``).
+    /// block or property animator, each an animation of the view's layer; see
+    /// ``AnimatableProperty``).
     var animatedProperties: UInt16 = 0
-    /// Bits of the properties a block or keyframe block drives: animations of the layer (AM1).
-    var blockProperties: UInt16 = 0
     /// Bits of the properties a keyframe block drives (they do not blend additively).
     var keyframedProperties: UInt16 = 0
     /// Set on a subtree while it leaves its window, so the engines find its members in O(1).
@@ -344,10 +343,6 @@ open class View: Responder {
         onScreen.copy(property, from: viewLayer)
         if isLayerLoaded, viewLayer.isAnimating(property.layerProperty) { viewLayer.setNeedsRender() }
     }
-
-    /// The properties the view's property animators write on screen over what the layer's
-    /// animations show (a block's and a keyframe block's are the layer's own animations).
-    var heldOnScreen: UInt16 { animatedProperties & ~blockProperties }
 
     /// Whether an explicit animation on the view's layer drives `property`: what the layer's
     /// animations show this frame is then what the view's own animations add onto.

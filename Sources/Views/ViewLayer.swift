@@ -66,14 +66,8 @@ final class ViewLayer: Layer {
         // Weak: code may keep a view's layer (or a sublayer's root) after the view is gone (MR3).
         renderingDidChange = { [weak view] changed in view?.layerDidChange(changed) }
         hostCollectsPasses = true           // the window hears of passes once (Window.layers)
-        // Explicit animations are evaluated into what the view shows; when one ends, a property
-        // the view's own animations drive keeps what they wrote.
-        if let shown = onScreen {
-            adoptPresentation(shown) { [weak view] p in
-                guard let view, let a = AnimatableProperty(p) else { return false }
-                return view.heldOnScreen & a.bit != 0
-            }
-        }
+        // Every animation, the view's and explicit ones, is evaluated into what the view shows.
+        if let shown = onScreen { adoptPresentation(shown) }
     }
 
     /// Takes a changed ``Layer/anchorPoint`` (the view's position stays; its frame moves, as in
@@ -85,19 +79,10 @@ final class ViewLayer: Layer {
         return true
     }
 
-    /// A presentation copy takes the view's presentation values. The view's presentation
-    /// itself, refreshed from the model while explicit animations run, keeps the values the
-    /// view's own animations write.
+    /// A presentation copy takes the view's presentation values (the view's presentation
+    /// itself is refreshed from the model, as any layer's).
     override func copyProperties(from other: Layer) {
-        guard let vl = other as? ViewLayer, let shown = vl.onScreen else { super.copyProperties(from: other); return }
-        if shown === self {
-            let driven = vl.view?.heldOnScreen ?? 0
-            var kept: [(AnimatableProperty, AnimatableValue)] = []
-            if driven != 0 { for p in AnimatableProperty.allCases where driven & p.bit != 0 { kept.append((p, value(of: p))) } }
-            super.copyProperties(from: other)
-            for (p, v) in kept { set(p, v) }
-            return
-        }
+        guard let vl = other as? ViewLayer, let shown = vl.onScreen, shown !== self else { super.copyProperties(from: other); return }
         super.copyProperties(from: other)
         guard vl.view != nil else { return }
         view = nil
@@ -183,21 +168,28 @@ final class ViewLayer: Layer {
 
     /// The layer's animations in the order they were added (a view block's by key path:
     /// "position", "opacity", …, then "-2", "-3" for further additive ones of the same
-    /// property), then the view's property animators' and timelines'.
+    /// property, a property animator's tracks among them), then the timelines playing on its time.
     override func animationKeys() -> [String]? {
         let views = view.flatMap { v in viewAnimations.map { $0.layerAnimationKeys(of: v) } } ?? []
         guard !views.isEmpty else { return super.animationKeys() }
         return (super.animationKeys() ?? []) + views
     }
 
+    /// A property animator whose animation the app removes hears it at once (its completion
+    /// runs now when that was its last), as the views' engine told it before its tracks were
+    /// the layer's animations.
     override func removeAnimation(forKey key: String) {
         if let v = view, let engine = viewAnimations, engine.removeLayerAnimation(forKey: key, of: v) { return }
+        let track = super.animation(forKey: key)?.delegate as? AnimatorTrackEnd
         super.removeAnimation(forKey: key)
+        track?.stoppedNow()
     }
 
     override func removeAllAnimations() {
         if let v = view, let engine = viewAnimations { engine.removeLayerAnimations(of: v) }
+        let tracks = (super.animationKeys() ?? []).compactMap { super.animation(forKey: $0)?.delegate as? AnimatorTrackEnd }
         super.removeAllAnimations()
+        for t in tracks { t.stoppedNow() }
     }
 
     /// The view animates its own properties (in blocks); its layer runs no implicit actions.

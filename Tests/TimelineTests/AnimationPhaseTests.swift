@@ -3,7 +3,8 @@ import Testing
 
 /// AM3: the README's list of what runs in the animation phase is the whole list. The test reads
 /// the library sources as text: every type that the layer engine or the views' engine advances
-/// each frame (a conformance to `FrameDrivenAnimation`, `AnimationSource` or `TimedContent`)
+/// each frame (a conformance to `FrameDrivenAnimation`, `AnimationSource`, `TimedContent` or
+/// `DrivenProgress`, a clock the layer engine reads)
 /// must be named on the list, and no library code may register a frame observer (that is the
 /// app's hook, as a display link is; the engine's own motions run inside the one engine).
 @Suite("AM3 animation phase")
@@ -12,7 +13,7 @@ struct AnimationPhaseTests {
         .deletingLastPathComponent()
 
     /// The per-frame protocols whose conformers the animation phase advances.
-    static let driverProtocols = ["FrameDrivenAnimation", "AnimationSource", "TimedContent"]
+    static let driverProtocols = ["FrameDrivenAnimation", "AnimationSource", "TimedContent", "DrivenProgress"]
 
     /// Library sources: everything under Sources but the CLI, the fuzzers and their harness,
     /// whose benches may observe frames to measure them.
@@ -69,7 +70,7 @@ struct AnimationPhaseTests {
             for name in Self.conformers(in: text, to: Self.driverProtocols) { found[name] = path }
         }
         // The drivers known today: the scan must find them, or it has stopped reading the sources.
-        for known in ["AnimationTimeline", "ScrollView", "SceneAnimator", "AnimationEngine", "LottieAnimationView"] {
+        for known in ["AnimationTimeline", "ScrollView", "SceneAnimator", "AnimationEngine", "LottieAnimationView", "PropertyAnimator"] {
             #expect(found[known] != nil, "the scan no longer finds \(known)'s conformance")
         }
         let missing = found.keys.sorted().filter { !list.contains("`\($0)`") }

@@ -1,4 +1,5 @@
 import Geometry
+import Layers
 import Motion
 
 /// An interruptible, scrubbable animation (N6), in the manner of `UIViewPropertyAnimator`.
@@ -27,12 +28,18 @@ public final class PropertyAnimator {
     /// The timing curve progress follows (replaced by a continuation's).
     public private(set) var curve: TimingCurve
 
+    /// One property of one view the animator moves: an animation of the view's layer (AM3),
+    /// which the layer engine evaluates at the progress the animator's clock gives it.
     struct Track {
         weak var view: View?
         var property: AnimatableProperty
         var from: AnimatableValue
         var to: AnimatableValue
         var delayFactor: Double
+        /// The animation on the view's layer (what `animation(forKey:)` returns), and the
+        /// delegate that tells the animator when it stops.
+        var animation: BasicAnimation
+        let end: AnimatorTrackEnd
     }
     var tracks: [Track] = []
     private var pendingBlocks: [(() -> Void, Double)] = []
@@ -40,8 +47,6 @@ public final class PropertyAnimator {
     /// The animator's progress now (0 at the start, 1 at the end).
     private var fraction = 0.0
     private weak var engine: AnimationEngine?
-    /// Whether the engine ticks it (so registering is O(1)).
-    var isRegistered = false
 
     /// One run of the curve from the progress it started at to an end (a start, a reversal or a
     /// continuation begins a new one). Its progress is a pure function of the frame time and its
@@ -52,7 +57,7 @@ public final class PropertyAnimator {
         var curve: TimingCurve
         var duration: Double
         /// The time it (re)started running at, in nanoseconds on the animator's clock (see
-        /// ``tick(to:)``); nil until the first tick.
+        /// ``progressInFrame()``); nil until its first frame.
         var begin: Int64?
         /// Seconds it ran before its last pause.
         var elapsedBeforePause = 0.0
@@ -74,13 +79,17 @@ public final class PropertyAnimator {
         }
     }
     private var segment: Segment?
-    /// The seconds run in the current segment as of the last tick (kept while paused).
+    /// The seconds run in the current segment as of the last frame (kept while paused).
     private var lastElapsed = 0.0
-    /// The view whose layer time the animator's clock is (see ``tick(to:)``).
+    /// The view whose layer time the animator's clock is (see ``progressInFrame()``).
     private var clockView = ClockView()
-    /// The time of the last tick while running, on the animator's clock (nil while paused or
+    /// The time of the last frame while running, on the animator's clock (nil while paused or
     /// before the first).
     private var lastTickTime: Int64?
+    /// The media time of the frame the clock last advanced to (its tracks read it once each).
+    private var clockFrame: Int64?
+    /// Whether the running segment reached its end: the tracks' animations then end, finished.
+    private var reachedEnd = false
 
     /// An animator of `duration` seconds along `curve`.
     public init(duration: Double, curve: TimingCurve = .easeInOut, animations: (() -> Void)? = nil) {
@@ -119,7 +128,7 @@ public final class PropertyAnimator {
         if state == .inactive { activate() }
         isRunning = true
         if segment == nil { beginSegment(curve: curve, durationFactor: 1) }
-        engine?.runLoop?.requestFrame()
+        hold(false)
     }
 
     /// Pauses where it is (it stays active; values hold).
@@ -132,6 +141,7 @@ public final class PropertyAnimator {
         }
         isRunning = false
         lastTickTime = nil
+        hold(true)
     }
 
     /// Stops. Without finishing, the views keep their current values as model values and the
@@ -144,10 +154,9 @@ public final class PropertyAnimator {
         for t in tracks {
             guard let v = t.view else { continue }
             let current = v.onScreen.value(of: t.property)
-            v.animatedProperties &= ~t.property.bit
+            remove(t, from: v)
             v.setModelWithoutAnimation(t.property, current)
         }
-        engine?.remove(self)
         if !withoutFinishing { finishAnimation(at: .current) }
     }
 
@@ -183,7 +192,7 @@ public final class PropertyAnimator {
         }
         beginSegment(curve: next, durationFactor: durationFactor)
         isRunning = true
-        engine?.runLoop?.requestFrame()
+        hold(false)
     }
 
     // MARK: Internals
@@ -207,19 +216,67 @@ public final class PropertyAnimator {
     /// inherits its scope but runs after it).
     private(set) var isRecording = false
 
+    /// A change of `property` on `view` inside an `addAnimations` block: a track from what is
+    /// on screen to the new model value, as an animation of the view's layer (a second change
+    /// of the same property moves its end).
     func record(_ view: View, _ property: AnimatableProperty, engine e: AnimationEngine, delayFactor: Double) {
-        if engine == nil {
-            engine = e
-            e.add(self)
-        }
+        if engine == nil { engine = e }
         let from = view.onScreen.value(of: property)
         let to = view.viewLayer.value(of: property)
         if let i = tracks.firstIndex(where: { $0.view === view && $0.property == property }) {
+            remove(tracks[i], from: view)
             tracks[i].to = to
+            tracks[i].animation = install(view, property, from: tracks[i].from, to: to, delayFactor: tracks[i].delayFactor,
+                                          end: tracks[i].end)
         } else {
-            tracks.append(Track(view: view, property: property, from: from, to: to, delayFactor: delayFactor))
+            let end = AnimatorTrackEnd(animator: self)
+            let animation = install(view, property, from: from, to: to, delayFactor: delayFactor, end: end)
+            tracks.append(Track(view: view, property: property, from: from, to: to, delayFactor: delayFactor,
+                                animation: animation, end: end))
         }
         view.animatedProperties |= property.bit
+    }
+
+    /// Adds a track's animation to `view`'s layer, held while the animator does not run.
+    private func install(_ view: View, _ property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue,
+                         delayFactor: Double, end: AnimatorTrackEnd) -> BasicAnimation {
+        let animation = AnimationEngine.basic(property, from: from, to: to, curve: curve)
+        animation.duration = duration
+        animation.fillMode = .both
+        describe(animation)
+        animation.delegate = end
+        _ = view.layer                                    // loaded: hosted, so the engine evaluates it
+        view.viewLayer.addBlockAnimation(animation, of: property.layerProperty, from: AnimationEngine.layerValueTyped(from),
+                                         to: AnimationEngine.layerValueTyped(to),
+                                         timing: SharedTiming(driver: self, delayFactor: delayFactor), offsetsModel: false)
+        if !isRunning { view.viewLayer.setViewAnimation(animation, held: true) }
+        return animation
+    }
+
+    /// Takes a track's animation off its view's layer without telling the animator.
+    private func remove(_ t: Track, from view: View) {
+        t.end.animator = nil
+        view.viewLayer.removeViewAnimation(t.animation)
+        if !view.viewLayer.hasViewAnimation(of: t.property.layerProperty) { view.animatedProperties &= ~t.property.bit }
+    }
+
+    /// Holds the tracks' animations where they are while the animator does not run, releases
+    /// them when it does (a held layer leaves the engine's per-frame list), and has the
+    /// descriptions read as UIKit's paused or running layer animations.
+    private func hold(_ held: Bool) {
+        for t in tracks {
+            describe(t.animation)
+            t.view?.viewLayer.setViewAnimation(t.animation, held: held)
+        }
+        if !held { engine?.runLoop?.requestFrame() }
+    }
+
+    /// A paused animator's animations read as animations of speed 0 held at its progress
+    /// (UIKit pauses an animator's layer animations that way); a running one's at speed 1, or
+    /// -1 reversed.
+    private func describe(_ animation: BasicAnimation) {
+        animation.speed = isRunning ? (isReversed ? -1 : 1) : 0
+        animation.timeOffset = fraction * duration
     }
 
     private func beginSegment(curve: TimingCurve, durationFactor: Double) {
@@ -228,16 +285,17 @@ public final class PropertyAnimator {
         segment = Segment(startProgress: fraction, endProgress: target, curve: curve,
                           duration: duration * durationFactor * abs(target - fraction))
         lastElapsed = 0
+        reachedEnd = false
     }
 
-    /// Advances to frame time `frameTime` (phase 2). Returns false when it finished.
+    /// Advances the clock to frame time `frameTime`: the progress is the segment's curve at the
+    /// time run since it began.
     ///
     /// The animator's clock is the layer time of the first view it animates (CA8): UIKit adds
     /// an animator's animations to its views' layers, so pausing a layer above them (speed 0 and
     /// a time offset) holds the animator where it is, and a layer time running backwards runs it
     /// back toward where it began (never before).
-    func tick(to frameTime: Int64) -> Bool {
-        guard state == .active, isRunning else { return true }
+    private func advance(to frameTime: Int64) {
         let clock = tracks.first { $0.view != nil }?.view
         if clockView.follow(clock) {
             // The view whose layer time it measures changed (its first view went away): the
@@ -251,7 +309,7 @@ public final class PropertyAnimator {
         }
         let now = engine?.time(on: clock, at: frameTime) ?? frameTime
         if segment == nil || (segment!.endProgress == 1) == isReversed { beginSegment(curve: curve, durationFactor: 1) }
-        // A segment begun while running (a reversal, a continuation) starts where the last tick
+        // A segment begun while running (a reversal, a continuation) starts where the last frame
         // left the animator, so no frame stands still; after a pause it starts with this frame.
         if segment!.begin == nil { segment!.begin = lastTickTime ?? now }
         lastTickTime = now
@@ -260,27 +318,34 @@ public final class PropertyAnimator {
         lastElapsed = elapsed
         let (p, done) = s.progress(at: elapsed)
         fraction = done ? s.endProgress : s.startProgress + (s.endProgress - s.startProgress) * p
-        apply()
-        if done {
-            state = .stopped
-            for t in tracks where isReversed { if let v = t.view { v.setModelWithoutAnimation(t.property, t.from) } }
-            for t in tracks { t.view?.animatedProperties &= ~t.property.bit }
-            end(at: isReversed ? .start : .end)
-            return false
-        }
-        return true
+        reachedEnd = done
     }
 
-    /// Forgets tracks whose layer animation was removed (their view cleared). An active animator
-    /// left with none ends where it is (its completions run now), as UIKit's does when its layer
-    /// animations are removed:
-    /// at `.start` or `.end` when its progress is there (a cancelled interactive transition ran
-    /// it back to the start on layer time), else at `.current`.
-    func dropRemovedTracks() {
-        let before = tracks.count
-        tracks.removeAll { $0.view == nil }
-        guard state == .active, before > 0, tracks.isEmpty else { return }
-        end(at: fraction <= 0 ? .start : fraction >= 1 ? .end : .current)
+    /// A track's animation stopped: at the end of the run (finished), or removed from its layer
+    /// (a `removeAnimation`, a newer animation of the property, its view leaving the window).
+    /// When the last of a finished run has stopped the animator completes at its end (its start
+    /// when reversed, whose values become the model); an active animator left with no tracks
+    /// ends where it is, as UIKit's does when its layer animations are removed: at `.start` or
+    /// `.end` when its progress is there (a cancelled interactive transition ran it back to the
+    /// start on layer time), else at `.current`.
+    func trackDidStop(_ end: AnimatorTrackEnd, finished: Bool) {
+        guard let i = tracks.firstIndex(where: { $0.end === end }) else { return }
+        end.animator = nil
+        if finished && reachedEnd {
+            guard tracks.allSatisfy({ $0.end.animator == nil }) else { return }
+            state = .stopped
+            isRunning = false
+            for t in tracks where isReversed { if let v = t.view { v.setModelWithoutAnimation(t.property, t.from) } }
+            self.end(at: isReversed ? .start : .end)
+            return
+        }
+        let t = tracks.remove(at: i)
+        if let v = t.view, !v.viewLayer.hasViewAnimation(of: t.property.layerProperty) {
+            v.animatedProperties &= ~t.property.bit
+            v.presentationChanged()
+        }
+        guard state == .active, tracks.isEmpty else { return }
+        self.end(at: fraction <= 0 ? .start : fraction >= 1 ? .end : .current)
     }
 
     /// The rate of change of ``fractionComplete`` per second now, from the curve's derivative.
@@ -289,8 +354,11 @@ public final class PropertyAnimator {
         return s.velocity(at: lastElapsed) * (s.endProgress - s.startProgress)
     }
 
+    /// Shows the progress now, outside a frame (a scrub, changes just recorded): each track's
+    /// value goes on screen at once, as the layer engine will evaluate it in the next frame.
     private func apply() {
         for t in tracks {
+            describe(t.animation)
             guard let v = t.view else { continue }
             let local = t.delayFactor > 0 ? max(0, (fraction - t.delayFactor) / (1 - t.delayFactor)) : fraction
             v.setShown(t.property, AnimatableValue.interpolate(t.from, t.to, local))
@@ -301,11 +369,11 @@ public final class PropertyAnimator {
     private func end(at position: Position) {
         state = .inactive
         isRunning = false
-        engine?.remove(self)
+        reachedEnd = false
         for t in tracks {
             guard let v = t.view else { continue }
-            v.animatedProperties &= ~t.property.bit
-            v.showModel(t.property)
+            remove(t, from: v)
+            if v.animatedProperties & t.property.bit == 0 { v.showModel(t.property) }
             v.presentationChanged()
         }
         let cs = completions
@@ -313,6 +381,36 @@ public final class PropertyAnimator {
         tracks.removeAll()
         for c in cs { c(position) }
     }
+}
+
+extension PropertyAnimator: DrivenProgress {
+    /// The progress its tracks' animations show in the frame the layer engine evaluates: the
+    /// clock advances once a frame, while running; nil once the run reached its end.
+    package func progressInFrame() -> Double? {
+        if isRunning, state == .active, let now = engine?.runLoop?.currentFrame?.mediaTime, now != clockFrame {
+            clockFrame = now
+            advance(to: now)
+        }
+        return reachedEnd ? nil : fraction
+    }
+}
+
+/// Hears a property animator's track animation stop on its view's layer (AM3). It keeps the
+/// animator while the animation runs, as a layer keeps a Core Animation delegate: an animator
+/// nobody else holds runs to its end. The animator lets go when it takes the animation off
+/// itself.
+@MainActor
+final class AnimatorTrackEnd: AnimationDelegate {
+    var animator: PropertyAnimator?
+    init(animator: PropertyAnimator) { self.animator = animator }
+
+    func animationDidStop(_ animation: Layers.Animation, finished: Bool) {
+        animator?.trackDidStop(self, finished: finished)
+    }
+
+    /// The app removed the animation: the animator hears it now (the engine's notice in the
+    /// next completions phase then finds it told).
+    func stoppedNow() { animator?.trackDidStop(self, finished: false) }
 }
 
 extension View {
