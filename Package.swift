@@ -212,8 +212,8 @@ let package = Package(
         // CG values Foundation on Linux lacks; QuartzCore the CA layer and animation classes.
         // The live inspector (IN1-IN3): its own product, so an app that does not link it pays nothing.
         .target(name: "TimelineInspector",
-                dependencies: ["Timeline", "TimelineSDL", "Views", "Layers", "Geometry", "UpdateLoop", "JSONParsing",
-                               .product(name: "FlyingFox", package: "FlyingFox")],
+                dependencies: ["Timeline", "TimelineSDL", "Views", "Layers", "Geometry", "UpdateLoop", "JSONParsing", "Images",
+                               "RenderModel", .product(name: "FlyingFox", package: "FlyingFox")],
                 swiftSettings: strict),
         .target(name: "ObjectiveC", swiftSettings: facade),
         .target(name: "ObjCLowering", swiftSettings: strict),

@@ -35,6 +35,8 @@ public final class Inspector {
     var slowAnimations = false
     /// The Tracing domain's recorder while a client traces (TracingDomain.swift).
     var tracing: TracingSession?
+    /// The screencast while a client watches one (Screencast.swift).
+    var screencast: Screencast?
     /// The nodes the client was sent, and those whose children it was sent (TreeEvents.swift).
     var sentNodes: Set<Int> = []
     var expandedNodes: Set<Int> = []
@@ -123,6 +125,7 @@ public final class Inspector {
         "Tracing.start", "Tracing.end", "Page.enable", "Page.disable", "Runtime.enable", "Runtime.disable",
         "Log.enable", "Log.disable", "Inspector.enable", "Target.setAutoAttach", "Target.setDiscoverTargets",
         "Runtime.runIfWaitingForDebugger", "Page.getResourceTree", "DOM.setInspectedNode",
+        "Page.startScreencast", "Page.screencastFrameAck", "Page.stopScreencast",
     ] + constraintMethods
 
     private func dispatch(_ request: CDPRequest) throws(CDPError) -> CDPValue {
@@ -200,6 +203,15 @@ public final class Inspector {
             return .object([])
         case "Page.captureScreenshot":
             return try captureScreenshot(request)
+        case "Page.startScreencast":
+            try startScreencast(request)
+            return .object([])
+        case "Page.screencastFrameAck":
+            try acknowledgeScreencastFrame(request)
+            return .object([])
+        case "Page.stopScreencast":
+            stopScreencast()
+            return .object([])
         case "Overlay.hideHighlight":
             setHighlight(nil)
             return .object([])

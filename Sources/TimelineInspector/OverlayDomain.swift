@@ -25,8 +25,10 @@ final class Highlighter: FrameRenderer {
     var fill: Color?
     private var lastDrawn: Rect?
     /// Set when the outline is removed: the next present repaints without it, then the window
-    /// gets its own renderer back.
+    /// gets its own renderer back (unless a screencast still watches).
     var isEnding = false
+    /// Sees each list as presented, overlays included: the screencast (Screencast.swift).
+    var presented: ((DisplayList, FrameContext) -> Void)?
 
     init(inner: any FrameRenderer, window: Window) {
         self.inner = inner
@@ -49,7 +51,8 @@ final class Highlighter: FrameRenderer {
             shown.commands.append(.strokeRect(rect, stroke, lineWidth: 2, cornerRadius: 0))
         }
         inner.present(shown, frame: frame)
-        if isEnding, !flashed, let window, window.renderer === self { window.renderer = inner }
+        presented?(shown, frame)
+        if isEnding, !flashed, presented == nil, let window, window.renderer === self { window.renderer = inner }
     }
 
     func releaseCaches() { inner.releaseCaches() }

@@ -41,6 +41,7 @@ extension Inspector {
         setFlashing(paint: false, layout: false)
         setSlowAnimations(false)
         stopTracing()
+        stopScreencast()
         setHighlight(nil)
         setInspectMode(enabled: false)
         sentNodes.removeAll()

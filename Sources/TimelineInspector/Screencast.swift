@@ -1,0 +1,159 @@
+import Foundation
+import Geometry
+import Images
+import RenderModel
+import TimelineSDL
+import Views
+
+// The screencast (IN4): `Page.startScreencast` sends the window's pixels as `Page.screencastFrame`
+// events, drawn offscreen from each presented display list by the same painter as
+// `Page.captureScreenshot`, as DevTools' screencast pane asks for them. A frame goes only when
+// the list changed (its damage is not empty), and the next only after the client acknowledged
+// the last (`Page.screencastFrameAck`), so a slow client slows the cast, never the app: a change
+// made while a frame is unacknowledged goes with the acknowledgement. Nothing runs per frame
+// before the first start or after `Page.stopScreencast`: the cast rides on the window's renderer
+// wrapper (``Highlighter``), which the window drops again when nothing else needs it.
+
+/// What a running screencast sends and how far it got.
+@MainActor
+final class Screencast {
+    /// "jpeg" or "png".
+    let format: String
+    /// JPEG quality, 0...100.
+    let quality: Int
+    /// Send one frame in this many changed ones (1: each).
+    let everyNthFrame: Int
+    /// The largest picture the client wants, in pixels (the window is scaled down to fit).
+    let maxWidth: Int?, maxHeight: Int?
+    /// The session id of the frame sent last; its acknowledgement lets the next go.
+    private(set) var sessionID = 0
+    private(set) var awaitsAck = false
+    /// Changed frames seen since the last sent (for ``everyNthFrame``), and whether a change
+    /// waits for the acknowledgement.
+    private var changedSinceSent = 0
+    private var pending = true
+    /// Reused while the window keeps its size (in pixels).
+    private var renderer: ImageRenderer?
+    private var rendererSize = (width: 0, height: 0)
+
+    init(format: String, quality: Int, everyNthFrame: Int, maxWidth: Int?, maxHeight: Int?) {
+        self.format = format; self.quality = quality; self.everyNthFrame = everyNthFrame
+        self.maxWidth = maxWidth; self.maxHeight = maxHeight
+    }
+
+    /// The frame to send for a presented list, or nil: nothing changed, a frame waits for its
+    /// acknowledgement, or this change is one of ``everyNthFrame`` skipped.
+    func frame(for list: DisplayList, at time: Double) -> CDPValue? {
+        let changed = list.damage.map { !$0.isEmpty } ?? true
+        if changed { changedSinceSent += 1; pending = true }
+        guard pending, !awaitsAck, changedSinceSent >= everyNthFrame || sessionID == 0 else { return nil }
+        let scale = list.scale > 0 ? list.scale : 1
+        let width = Int((list.size.width * scale).rounded()), height = Int((list.size.height * scale).rounded())
+        guard width > 0, height > 0, let bytes = encode(list, width: width, height: height) else { return nil }
+        pending = false
+        changedSinceSent = 0
+        awaitsAck = true
+        sessionID += 1
+        let metadata = CDPValue.object([
+            ("offsetTop", .int(0)), ("pageScaleFactor", .int(1)),
+            ("deviceWidth", .double(list.size.width)), ("deviceHeight", .double(list.size.height)),
+            ("scrollOffsetX", .int(0)), ("scrollOffsetY", .int(0)), ("timestamp", .double(time)),
+        ])
+        return .object([("data", .string(Data(bytes).base64EncodedString())), ("metadata", metadata),
+                        ("sessionId", .int(sessionID))])
+    }
+
+    /// The client acknowledged frame `id`: true when a change waits to be sent.
+    func acknowledge(_ id: Int) -> Bool {
+        guard id == sessionID else { return false }
+        awaitsAck = false
+        return pending
+    }
+
+    /// The list drawn offscreen, scaled down to the client's largest size, and encoded.
+    private func encode(_ list: DisplayList, width: Int, height: Int) -> [UInt8]? {
+        if renderer == nil || rendererSize != (width, height) {
+            renderer = try? ImageRenderer(pixelWidth: width, pixelHeight: height)
+            rendererSize = (width, height)
+        }
+        guard let renderer else { return nil }
+        renderer.render(list)
+        var image = renderer.image()
+        let fit = min(1, Double(maxWidth ?? width) / Double(width), Double(maxHeight ?? height) / Double(height))
+        if fit < 1 { image = Self.scaled(image, by: fit) }
+        let bitmap = Bitmap(width: image.width, height: image.height, rgba: image.bytes)
+        return format == "png" ? bitmap.pngData() : bitmap.jpegData(quality: Double(quality) / 100)
+    }
+
+    /// `image` scaled by `factor` (< 1), each pixel the mean of the source pixels it covers.
+    static func scaled(_ image: RGBAImage, by factor: Double) -> RGBAImage {
+        let w = max(1, Int((Double(image.width) * factor).rounded())), h = max(1, Int((Double(image.height) * factor).rounded()))
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            let y0 = y * image.height / h, y1 = max(y0 + 1, (y + 1) * image.height / h)
+            for x in 0..<w {
+                let x0 = x * image.width / w, x1 = max(x0 + 1, (x + 1) * image.width / w)
+                var sum = SIMD4<Int>.zero
+                for sy in y0..<y1 {
+                    for sx in x0..<x1 {
+                        let i = (sy * image.width + sx) * 4
+                        sum &+= SIMD4(Int(image.bytes[i]), Int(image.bytes[i + 1]), Int(image.bytes[i + 2]), Int(image.bytes[i + 3]))
+                    }
+                }
+                let n = (y1 - y0) * (x1 - x0), o = (y * w + x) * 4
+                for c in 0..<4 { out[o + c] = UInt8(sum[c] / n) }
+            }
+        }
+        return RGBAImage(width: w, height: h, bytes: out) ?? image
+    }
+}
+
+extension Inspector {
+    /// `Page.startScreencast` `{format?, quality?, maxWidth?, maxHeight?, everyNthFrame?}`: the
+    /// first window's pixels from the next frame on, as DevTools asks (JPEG at quality 80 unless
+    /// told otherwise). A cast already running restarts with the new parameters.
+    func startScreencast(_ request: CDPRequest) throws(CDPError) {
+        let format = request.param("format") == nil ? "jpeg" : try request.string("format")
+        guard format == "jpeg" || format == "png" else { throw request.invalid("format must be \"jpeg\" or \"png\"; got \"\(format)\"") }
+        let quality = request.param("quality") == nil ? 80 : try request.int("quality")
+        guard (0...100).contains(quality) else { throw request.invalid("quality must be from 0 to 100; got \(quality)") }
+        let nth = request.param("everyNthFrame") == nil ? 1 : try request.int("everyNthFrame")
+        guard nth >= 1 else { throw request.invalid("everyNthFrame must be at least 1; got \(nth)") }
+        var limits: [Int?] = []
+        for key in ["maxWidth", "maxHeight"] {
+            let limit: Int? = request.param(key) == nil ? nil : try request.int(key)
+            if let limit, limit < 1 { throw request.invalid("\(key) must be at least 1; got \(limit)") }
+            limits.append(limit)
+        }
+        guard let runLoop, let window = runLoop.windows.first else { throw request.invalid("the app has no window") }
+        stopScreencast()
+        let cast = Screencast(format: format, quality: quality, everyNthFrame: nth, maxWidth: limits[0], maxHeight: limits[1])
+        screencast = cast
+        guard let h = highlighter(on: window, make: true) else { return }
+        h.presented = { [weak self] list, frame in
+            guard let self, let cast = self.screencast, let params = cast.frame(for: list, at: frame.time) else { return }
+            self.send(event: "Page.screencastFrame", params)
+        }
+        runLoop.requestFrame()
+    }
+
+    /// `Page.screencastFrameAck` `{sessionId}`: the client has frame `sessionId`; the next may go.
+    func acknowledgeScreencastFrame(_ request: CDPRequest) throws(CDPError) {
+        let id = try request.int("sessionId")
+        guard let cast = screencast else { return }
+        if cast.acknowledge(id) { runLoop?.requestFrame() }
+    }
+
+    /// `Page.stopScreencast`: no more frames; the window's renderer is its own again unless an
+    /// outline or flashing still needs the wrapper.
+    func stopScreencast() {
+        guard screencast != nil else { return }
+        screencast = nil
+        for window in runLoop?.windows ?? [] {
+            guard let h = window.renderer as? Highlighter else { continue }
+            h.presented = nil
+            if h.outline == nil && !flashingIsOn { h.isEnding = true }
+        }
+        runLoop?.requestFrame()
+    }
+}
