@@ -227,3 +227,7 @@ void tl_atk_notify_value(void *object) {
 void tl_atk_notify_name(void *object) {
     g_object_notify(G_OBJECT(object), "accessible-name");
 }
+
+void tl_atk_notify_children(void *parent, int32_t index, void *child, bool added) {
+    g_signal_emit_by_name(parent, added ? "children-changed::add" : "children-changed::remove", index, child);
+}

@@ -111,6 +111,7 @@ open class Label: View {
         layouts.removeAll(keepingCapacity: true)
         invalidateIntrinsicContentSize()
         setNeedsDisplay()
+        accessibilityContentDidChange()
     }
 
     private func styleDidChange() {

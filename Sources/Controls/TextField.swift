@@ -243,6 +243,7 @@ open class TextField: Control {
     }
 
     private func contentDidChange(sendChanged: Bool) {
+        accessibilityContentDidChange()
         layoutKey &+= 1
         invalidateIntrinsicContentSize()
         caretMoved()

@@ -27,6 +27,9 @@ final class AccessibleNode {
     var children: [AccessibilityObject] = []
     var childrenGeneration = -1
     var reportedStates: AccessibleStates = []
+    /// The name and text the bridge last reported (what a change is told against).
+    var reportedName: String?
+    var reportedText: String?
     var actions: [AccessibleAction] = []
 
     init(bridge: AccessibilityBridge, target: AccessibilityObject, isFrame: Bool) {
@@ -144,6 +147,8 @@ public final class AccessibilityBridge {
         nodes[ObjectIdentifier(o)]?.detach()
         let n = AccessibleNode(bridge: self, target: o, isFrame: false)
         n.reportedStates = AccessibleMapping.states(of: o, in: window)
+        n.reportedName = AccessibleMapping.name(of: o)
+        n.reportedText = AccessibleText.text(of: o)
         n.parent = parent ?? accessibleParent(of: o).map { node(for: $0) }
         nodes[ObjectIdentifier(o)] = n
         return n
@@ -189,8 +194,49 @@ public final class AccessibilityBridge {
             reportStates(of: n)
         case .traitsChanged(let o):
             if let n = existingNode(o) { reportStates(of: n) }
+        case .contentChanged(let o):
+            if let n = existingNode(o) { reportContent(of: n) }
+        case .childrenChanged(let o):
+            if let n = o === window.rootView ? frame : existingNode(o) { reportChildren(of: n) }
         case .screenChanged, .layoutChanged, .announcement, .pageScrolled:
             break
+        }
+    }
+
+    /// Emits name-changed when the name differs from what was last reported, and text-changed
+    /// (the characters removed, then those inserted, between the common start and end) when
+    /// the text does.
+    private func reportContent(of n: AccessibleNode) {
+        guard let o = n.target, n.object != nil else { return }
+        let name = AccessibleMapping.name(of: o)
+        if name != n.reportedName {
+            n.reportedName = name
+            tl_atk_notify_name(n.raw)
+        }
+        let text = AccessibleText.text(of: o)
+        guard text != n.reportedText else { return }
+        let old = Array((n.reportedText ?? "").unicodeScalars), new = Array((text ?? "").unicodeScalars)
+        n.reportedText = text
+        var start = 0
+        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        var end = 0
+        while end < old.count - start, end < new.count - start, old[old.count - 1 - end] == new[new.count - 1 - end] { end += 1 }
+        tl_atk_notify_text(n.raw, Int32(start), Int32(old.count - start - end), Int32(new.count - start - end))
+    }
+
+    /// Emits children-changed for the objects that left and joined `n`'s children since the
+    /// reader last had them; nothing when it never asked for them.
+    private func reportChildren(of n: AccessibleNode) {
+        guard n.childrenGeneration >= 0, let o = n.target, n.object != nil else { return }
+        let old = n.children
+        let new = o.accessibilityChildren
+        n.children = new
+        n.childrenGeneration = generation
+        for (i, c) in old.enumerated().reversed() where !new.contains(where: { $0 === c }) {
+            if let child = existingNode(c) { tl_atk_notify_children(n.raw, Int32(i), child.raw, false) }
+        }
+        for (i, c) in new.enumerated() where !old.contains(where: { $0 === c }) {
+            tl_atk_notify_children(n.raw, Int32(i), node(for: c, parent: n).raw, true)
         }
     }
 

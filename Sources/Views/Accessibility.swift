@@ -140,7 +140,10 @@ open class AccessibilityObject {
     /// A short name (a button's title). Setting nil returns to the default.
     open var accessibilityLabel: String? {
         get { accessibilitySettings?.label ?? accessibilityDefaults.label }
-        set { settings.label = newValue }
+        set {
+            settings.label = newValue
+            (self as? View)?.accessibilityContentDidChange()
+        }
     }
     /// The current value, as text (a slider's percentage, a switch's "1" or "0").
     open var accessibilityValue: String? {

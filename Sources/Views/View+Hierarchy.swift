@@ -28,6 +28,7 @@ extension View {
             subviewList = list
             window?.presentationDidChange()
             window?.inspectionHooks?.treeDidChange?(self, view, true)
+            accessibilityChildrenDidChange(in: window)
             setNeedsLayout()
             return
         }
@@ -42,6 +43,7 @@ extension View {
         view.moveToWindow(window)
         window?.presentationDidChange()
         window?.inspectionHooks?.treeDidChange?(self, view, true)
+        accessibilityChildrenDidChange(in: window)
         if view.subtreeNeedsLayout { view.markAncestorsNeedLayout() }
         if view.subtreeNeedsUpdateConstraints { markAncestorsNeedUpdateConstraints() }
         setNeedsLayout()
@@ -53,6 +55,7 @@ extension View {
     /// animations end unfinished.
     public func removeFromSuperview() {
         guard let sv = superview else { return }
+        let oldWindow = window
         if let w = window {
             w.inspectionHooks?.treeDidChange?(sv, self, false)
             w.viewWillLeaveWindow(self)
@@ -67,6 +70,7 @@ extension View {
         superview = nil
         isListedForLayout = false                  // the old superview's list skips it
         moveToWindow(nil)
+        sv.accessibilityChildrenDidChange(in: oldWindow)
         sv.setNeedsLayout()
         sv.setNeedsUpdateConstraints()
     }

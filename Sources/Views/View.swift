@@ -105,6 +105,7 @@ open class View: Responder {
             viewLayer.stateIsHidden = newValue
             window?.presentationDidChange()
             superview?.subviewVisibilityDidChange(self)
+            superview?.accessibilityChildrenDidChange(in: window)
         }
     }
     /// Whether subviews and content are clipped to the bounds (with the corner radius).

@@ -25,6 +25,12 @@ public enum AccessibilityNotification {
     case traitsChanged(AccessibilityObject)
     /// Keyboard focus moved (AX3); nil: nothing is focused.
     case focusChanged(AccessibilityObject?)
+    /// What an element says changed: its label (a label's text, a new accessibility label) or
+    /// its text (a field's contents). Posted by the engine.
+    case contentChanged(AccessibilityObject)
+    /// The elements under an object may have changed: a subview was added, removed, hidden or
+    /// shown. Posted by the engine for the superview.
+    case childrenChanged(AccessibilityObject)
 }
 
 /// Identifies an observer added to a window, for removing it.
@@ -142,5 +148,17 @@ extension View {
     /// Tells observers of the window that this element's traits changed; free without observers.
     package func accessibilityTraitsDidChange() {
         if let w = window, w.hasAccessibilityObservers { w.postAccessibilityNotification(.traitsChanged(self)) }
+    }
+
+    /// Tells observers of the window that what this element says (its label or text) changed;
+    /// free without observers.
+    package func accessibilityContentDidChange() {
+        if let w = window, w.hasAccessibilityObservers { w.postAccessibilityNotification(.contentChanged(self)) }
+    }
+
+    /// Tells observers of `window` that this view's subviews changed (one added, removed,
+    /// hidden or shown); free without observers.
+    func accessibilityChildrenDidChange(in window: Window?) {
+        if let w = window, w.hasAccessibilityObservers { w.postAccessibilityNotification(.childrenChanged(self)) }
     }
 }

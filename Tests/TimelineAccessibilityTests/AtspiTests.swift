@@ -89,6 +89,36 @@ struct AtspiTests {
         #expect(events.contains { $0.hasPrefix("object:state-changed:focused") && $0.hasSuffix(" 1") }, "\(events)")
     }
 
+    @Test("AX2: a label's new text is heard as name and text events; hidden chips leave their panel's children")
+    func AX2_hearsContentAndChildren() throws {
+        let out = try probe(["--do", "push button:Hide every other chip", "--set", "slider:0.75"])
+        let results = out["results"] as? [[String: Any]] ?? []
+        #expect(results.first?["done"] as? Bool == true, "\(results)")
+        let events = out["events"] as? [[String: Any]] ?? []
+        func heard(_ type: String, _ role: String, _ name: String) -> [[String: Any]] {
+            events.filter { e in
+                let source = e["source"] as? [Any]
+                return e["type"] as? String == type && source?.first as? String == role && source?.last as? String == name
+            }
+        }
+        // The status line's text went from what the button press wrote to "Slider 75%".
+        #expect(!heard("object:property-change:accessible-name", "label", "Slider 75%").isEmpty, "\(events)")
+        let inserted = heard("object:text-changed:insert", "label", "Slider 75%")
+        #expect(inserted.contains { $0["detail1"] as? Int == 0 && $0["detail2"] as? Int == 10 }, "\(inserted)")
+        #expect(!heard("object:text-changed:delete", "label", "Slider 75%").isEmpty)
+        // Every other chip of five hidden (the second and the fourth): they leave the chips'
+        // panel one at a time, just before the status line says so: index 1, then index 2 of
+        // what is left.
+        let said = try #require(events.firstIndex { e in
+            e["type"] as? String == "object:property-change:accessible-name"
+                && ((e["source"] as? [Any])?.last as? String)?.hasPrefix("Two chips hidden") == true
+        }, "\(events)")
+        let before = events[..<said].suffix(2)
+        #expect(before.map { $0["type"] as? String } == ["object:children-changed:remove", "object:children-changed:remove"], "\(events)")
+        #expect(before.map { $0["detail1"] as? Int } == [1, 2])
+        #expect(before.allSatisfy { ($0["source"] as? [Any])?.first as? String == "panel" })
+    }
+
     @Test("AX2: the text page's fields are entries named by their placeholders; EditableText sets one, Text reads it")
     func AX2_editsText() throws {
         let out = try probe(["--text", "entry:Name=Ada Lovelace"], scene: "text")

@@ -136,6 +136,7 @@ struct AccessibilityTests {
             case .traitsChanged(let o): heard.append("traits \(o.accessibilityTraits.contains(.notEnabled))")
             case .focusChanged(let o): heard.append("focus \(o.flatMap { $0.accessibilityLabel } ?? "-")")
             case .pageScrolled(let s): heard.append("page \(s)")
+            case .contentChanged, .childrenChanged: break
             }
         }
         host.window.postAccessibilityNotification(.announcement("Saved"))
@@ -146,6 +147,37 @@ struct AccessibilityTests {
         host.window.removeAccessibilityObserver(token)
         slider.value = 0.1
         #expect(heard.count == 4)
+        host.runUntilIdle()
+    }
+
+    @Test("AX2: a label's text, a field's contents and a view's subviews post content and children notices, only while observed")
+    func AX2_contentAndChildrenNotices() {
+        let host = makeHost()
+        let label = Label(text: "Ready"), field = TextField(frame: .zero), box = View(frame: .zero)
+        place(label, in: host, at: Rect(x: 10, y: 10, width: 200, height: 30))
+        place(field, in: host, at: Rect(x: 10, y: 50, width: 200, height: 30))
+        place(box, in: host, at: Rect(x: 10, y: 90, width: 200, height: 30))
+        host.runUntilIdle()
+        label.text = "Nobody listens"                             // nothing posted, nothing kept
+        var heard: [String] = []
+        let token = host.window.addAccessibilityObserver { n in
+            switch n {
+            case .contentChanged(let o): heard.append("content \(o.accessibilityLabel ?? o.accessibilityValue ?? "")")
+            case .childrenChanged(let o): heard.append("children \((o as? View)?.subviews.count ?? -1)")
+            default: break
+            }
+        }
+        label.text = "Saved"
+        field.text = "Ada"
+        let chip = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        box.addSubview(chip)
+        chip.isHidden = true
+        chip.removeFromSuperview()
+        label.accessibilityLabel = "Status"
+        #expect(heard == ["content Saved", "content Ada", "children 1", "children 1", "children 0", "content Status"], "\(heard)")
+        host.window.removeAccessibilityObserver(token)
+        label.text = "Gone"
+        #expect(heard.count == 6)
         host.runUntilIdle()
     }
 

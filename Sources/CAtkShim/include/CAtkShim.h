@@ -80,6 +80,8 @@ void tl_atk_remove_window(void *_Nonnull object);
 void tl_atk_notify_state(void *_Nonnull object, uint64_t state, bool on);
 void tl_atk_notify_value(void *_Nonnull object);
 void tl_atk_notify_name(void *_Nonnull object);
+/// `child` was added to `parent`'s children at `index`, or removed from there.
+void tl_atk_notify_children(void *_Nonnull parent, int32_t index, void *_Nonnull child, bool added);
 /// The text changed: `removed` characters at `start` went, then `inserted` came.
 void tl_atk_notify_text(void *_Nonnull object, int32_t start, int32_t removed, int32_t inserted);
 /// The caret moved to `offset` (characters).
