@@ -66,8 +66,12 @@ public final class AccessibilityBridge {
     public let window: Window
     /// The name of the window's frame.
     public var title: String
-    /// Where the window's top-left corner is on the screen, in points (for screen extents).
+    /// Where the window's top-left corner is on the screen, in the screen's coordinates (for
+    /// screen extents).
     public var screenOrigin: @MainActor () -> Point
+    /// The screen's coordinates per point: 1, or the scale an X11 window is drawn at (DK2:
+    /// `TIMELINE_SCALE`, `GDK_SCALE`), whose screen extents are in device pixels.
+    public var screenUnitsPerPoint = 1.0
     /// The C callbacks every node's ATK object calls (one table per bridge).
     let callbacks: UnsafeMutablePointer<TLAtkCallbacks>
     private var nodes: [ObjectIdentifier: AccessibleNode] = [:]
@@ -271,7 +275,13 @@ public final class AccessibilityBridge {
     func extents(of n: AccessibleNode) -> (Rect, Point) {
         guard let o = n.target else { return (.zero, .zero) }
         let r = n.isFrame ? Rect(origin: .zero, size: window.size) : o.accessibilityFrame
-        return (r, screenOrigin())
+        return (Self.screenRect(r, unitsPerPoint: screenUnitsPerPoint), screenOrigin())
+    }
+
+    /// A rectangle in window points in the screen's units (device pixels on a scaled X11
+    /// window), still relative to the window's corner.
+    public nonisolated static func screenRect(_ r: Rect, unitsPerPoint k: Double) -> Rect {
+        k == 1 ? r : Rect(x: r.minX * k, y: r.minY * k, width: r.width * k, height: r.height * k)
     }
 
     func grabFocus(_ n: AccessibleNode) -> Bool {

@@ -195,6 +195,7 @@ public final class SDLWindowHost {
                 SDL_GetWindowPosition(sdlWindow, &x, &y)
                 return Point(x: Double(x), y: Double(y))
             }
+            accessibility?.screenUnitsPerPoint = unitsPerPoint
             if let bridge = accessibility {
                 pump.auxiliaryWork = { MainActor.assumeIsolated { _ = bridge.dispatchPending() } }
             }

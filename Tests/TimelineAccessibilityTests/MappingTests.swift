@@ -120,4 +120,12 @@ struct MappingTests {
         #expect(AccessibleText.text(of: field) == "•••")
         host.runUntilIdle()
     }
+
+    @Test("DK2: on a window drawn at scale 2 (X11 with TIMELINE_SCALE=2) screen extents are device pixels")
+    func DK2_scaledExtents() {
+        let r = Rect(x: 10, y: 20.5, width: 100, height: 30)
+        #expect(AccessibilityBridge.screenRect(r, unitsPerPoint: 1) == r)
+        #expect(AccessibilityBridge.screenRect(r, unitsPerPoint: 2) == Rect(x: 20, y: 41, width: 200, height: 60))
+        #expect(AccessibilityBridge.screenRect(r, unitsPerPoint: 1.5) == Rect(x: 15, y: 30.75, width: 150, height: 45))
+    }
 }
