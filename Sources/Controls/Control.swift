@@ -63,7 +63,7 @@ open class Control: View {
     /// Whether the control is selected; styles may show it.
     public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange(); accessibilityTraitsDidChange() } } }
     /// Set while a press inside the control is in progress.
-    public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+    public internal(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
     /// Whether a press that began in the control is in progress.
     public private(set) var isTracking = false
 

@@ -24,10 +24,13 @@ public enum EditAction: String, Sendable, CaseIterable {
     }
 }
 
-/// The edit menu a text field shows on a secondary click (DK3), as UIKit's edit menu: a bar of
-/// the actions that apply (``TextField/availableEditActions``) just above the pointer, over a
-/// clear backdrop that covers the window. Choosing an item performs it on the field and closes
-/// the menu; a press anywhere else closes it. One per window at a time.
+/// The edit menu a text field shows on a secondary click, or from the keyboard with the menu
+/// key or shift-F10 (DK3, AX3), as UIKit's edit menu: a bar of the actions that apply
+/// (``TextField/availableEditActions``) just above the pointer (the caret, from the keyboard),
+/// over a clear backdrop that covers the window. Choosing an item performs it on the field and
+/// closes the menu; a press anywhere else closes it. From the keyboard the arrows move the
+/// highlighted item, return or space chooses it and escape closes the menu, while the field
+/// keeps keyboard focus. One per window at a time.
 @MainActor
 public final class EditMenu: View {
     /// The items, in order.
@@ -101,6 +104,38 @@ public final class EditMenu: View {
     /// Closes the menu.
     public func dismiss() { removeFromSuperview() }
 
+    /// The item the keyboard highlights, if any.
+    public private(set) var highlightedIndex: Int?
+
+    /// Highlights item `index` (nil: none), as a pressed button shows.
+    public func highlight(_ index: Int?) {
+        if let old = highlightedIndex, buttons.indices.contains(old) { buttons[old].isHighlighted = false }
+        highlightedIndex = index.flatMap { buttons.indices.contains($0) ? $0 : nil }
+        if let i = highlightedIndex { buttons[i].isHighlighted = true }
+    }
+
+    /// A key pressed while the menu shows (its field routes them here first): left and right
+    /// (or up and down) move the highlight, wrapping; return, enter or space chooses the
+    /// highlighted item; escape closes the menu. True when the key was the menu's; any other
+    /// key closes the menu and goes on to the field, as typing does in UIKit.
+    public func handleKey(_ name: String) -> Bool {
+        guard !buttons.isEmpty else { dismiss(); return false }
+        switch name {
+        case "left", "up", "right", "down":
+            let step = name == "left" || name == "up" ? -1 : 1
+            let from = highlightedIndex ?? (step > 0 ? -1 : 0)
+            highlight((from + step + buttons.count) % buttons.count)
+        case "return", "keypad enter", "space":
+            choose(actions[highlightedIndex ?? 0])
+        case "escape":
+            dismiss()
+        default:
+            dismiss()
+            return false
+        }
+        return true
+    }
+
     /// A press on the backdrop (outside the bar) closes the menu; it takes every pointer event
     /// that reaches it, so nothing under the menu is touched while it shows.
     public override func handle(_ event: InputEvent, at point: Point) -> Bool {
@@ -113,6 +148,16 @@ extension TextField {
     /// The edit menu showing for this field, if any.
     public var editMenu: EditMenu? {
         window?.rootView.subviews.lazy.compactMap { $0 as? EditMenu }.first { $0.target === self }
+    }
+
+    /// Shows the edit menu at the caret (the selection's end), its first item highlighted: the
+    /// menu key or shift-F10 while editing.
+    @discardableResult
+    public func showEditMenuAtCaret() -> EditMenu? {
+        let caret = caretRect(for: selectedRange.upperBound)
+        let menu = showEditMenu(at: Point(x: caret.midX, y: caret.minY))
+        menu?.highlight(0)
+        return menu
     }
 
     /// Shows the edit menu with the actions that apply (none: no menu) at `point` in the field's

@@ -493,7 +493,14 @@ open class TextField: Control {
         let byWord = m.contains(.alt) || m.contains(.control)
         let shortcut = m.contains(.control) || m.contains(.command)
         let sel = editing.selection
+        if let menu = editMenu, menu.handleKey(key.name) { return true }
         switch key.name {
+        case "application", "menu":
+            showEditMenuAtCaret()
+            return true
+        case "f10" where shift:
+            showEditMenuAtCaret()
+            return true
         case "left", "right":
             let right = key.name == "right"
             var target: Int

@@ -74,6 +74,50 @@ struct EditMenuTests {
         #expect(field.text == "pasted")
     }
 
+    /// A key press (and its release) as the window's event pump sends it.
+    func key(_ host: HeadlessHost, _ name: String, _ m: KeyModifiers = []) {
+        host.runLoop.send(.keyDown(Key(name), modifiers: m))
+        host.runLoop.send(.keyUp(Key(name), modifiers: m))
+        host.step()
+    }
+
+    @Test("DK3 edit menu from the keyboard: the menu key or shift-F10 opens it at the caret; arrows, return and escape work it; the field keeps focus")
+    func DK3_editMenuKeyboard() throws {
+        let (host, field) = setUp("keys")
+        #expect(field.becomeFirstResponder())
+        field.selectedRange = 0..<4
+        host.runUntilIdle()
+        key(host, "application")
+        var menu = try #require(field.editMenu, "the menu key opens the menu")
+        #expect(menu.actions == [.cut, .copy] && menu.highlightedIndex == 0 && menu.buttons[0].isHighlighted)
+        let caretTop = field.convert(Point(x: field.caretRect(for: 4).midX, y: field.caretRect(for: 4).minY), to: nil)
+        #expect(menu.bar.frame.maxY <= caretTop.y, "above the caret: \(menu.bar.frame) \(caretTop)")
+        key(host, "right")
+        #expect(menu.highlightedIndex == 1 && !menu.buttons[0].isHighlighted && menu.buttons[1].isHighlighted)
+        key(host, "right")                                      // wraps
+        #expect(menu.highlightedIndex == 0)
+        key(host, "left")
+        key(host, "return")                                     // Copy
+        #expect(field.editMenu == nil && host.window.pasteboard.string == "keys" && field.text == "keys")
+        #expect(field.isFirstResponder && field.isEditing)
+
+        key(host, "f10", .shift)
+        menu = try #require(field.editMenu, "shift-F10 opens the menu")
+        #expect(menu.actions == [.cut, .copy, .paste])
+        key(host, "escape")
+        #expect(field.editMenu == nil && field.isEditing && field.text == "keys")
+        key(host, "f10")                                        // without shift: not the menu
+        #expect(field.editMenu == nil)
+
+        // Typing closes the menu and types.
+        key(host, "menu")
+        #expect(field.editMenu != nil)
+        field.selectedRange = 4..<4
+        key(host, "end")
+        #expect(field.editMenu == nil)
+        host.runUntilIdle()
+    }
+
     @Test("DK3 edit menu bad input: a secure field offers no Cut or Copy; a menu asked for at the window's corner stays inside it; a field out of any window shows none")
     func DK3_editMenuEdges() throws {
         let (host, field) = setUp("secret")
