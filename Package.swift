@@ -58,10 +58,12 @@ import PackageDescription
 //   Lottie         <- Timeline, JSONParsing, Archives, Layers, Geometry, Motion, RenderModel, Images
 //                                          Bodymovin files and .lottie archives -> layer trees, the player view,
 //                                          the recorder
-//   TimelineInspector <- Timeline, TimelineSDL, Views, Layers, Geometry, UpdateLoop, JSONParsing
+//   TimelineInspector <- Timeline, TimelineSDL, Views, Layers, Geometry, UpdateLoop, JSONParsing, Images,
+//                        RenderModel
 //                                          the live inspector: a Chrome DevTools Protocol server on loopback
 //                                          (FlyingFox), started only when TIMELINE_INSPECT asks (IN1);
-//                                          its screenshots are drawn by TimelineSDL's offscreen painter
+//                                          its screenshots and screencast are drawn by TimelineSDL's
+//                                          offscreen painter
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
