@@ -174,6 +174,18 @@ extension View {
     }
 }
 
+extension View {
+    /// Tells this subtree the window's display scale went from `old` (DK2): each view redraws
+    /// at the new scale and hears ``traitCollectionDidChange(_:)`` (its controller first).
+    func propagateScaleChange(from old: Double) {
+        let previous = TraitCollection(userInterfaceStyle: traitCollection.userInterfaceStyle, displayScale: old)
+        setNeedsDisplay()
+        if let vc = viewController { vc.traitCollectionDidChange(previous) }
+        traitCollectionDidChange(previous)
+        for s in subviews { s.propagateScaleChange(from: old) }
+    }
+}
+
 extension Window {
     /// The window's interface style changed from `old` (DK5): the tree hears it.
     func interfaceStyleDidChange(from old: InterfaceStyle) {

@@ -11,8 +11,14 @@ import UpdateLoop
 public final class Window: FrameParticipant {
     /// The size in points. Changing it resizes the root view and flags it for layout (U3).
     public private(set) var size: Size
-    /// Device pixels per point (high-DPI).
-    public var scale: Double = 1 { didSet { presentationDidChange() } }
+    /// Device pixels per point (high-DPI). A change (the window moved to an output of another
+    /// scale) redraws every view, which hears ``View/traitCollectionDidChange(_:)`` (DK2).
+    public var scale: Double = 1 {
+        didSet {
+            presentationDidChange()
+            if scale != oldValue { rootView.propagateScaleChange(from: oldValue) }
+        }
+    }
     /// The colour behind the root view, filling the window (a dark grey by default).
     public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1) { didSet { presentationDidChange() } }
     /// The desktop's light or dark (DK5): views' traits follow it and hear a change.

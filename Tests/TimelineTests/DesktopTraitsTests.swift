@@ -166,6 +166,33 @@ struct DesktopTraitsTests {
         host.runUntilIdle()
     }
 
+    @Test("DK2 a change of the window's scale redraws every view, which hears traitCollectionDidChange with the old scale")
+    func DK2_scaleChangeTellsTraits() {
+        let host = makeHost(width: 320, height: 240)
+        let screen = TraitScreen()
+        let inner = TraitView(frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        var scales: [Double?] = []
+        final class ScaleView: View {
+            var heard: ((Double?, Double) -> Void)?
+            override func traitCollectionDidChange(_ previous: TraitCollection?) { heard?(previous?.displayScale, traitCollection.displayScale) }
+        }
+        let probe = ScaleView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        probe.heard = { old, now in scales.append(old); scales.append(now) }
+        screen.view.addSubview(inner)
+        inner.addSubview(probe)
+        host.window.rootViewController = screen
+        host.runUntilIdle()
+        let draws = inner.draws
+        host.window.scale = 2
+        #expect(scales == [1, 2], "\(scales)")
+        #expect(screen.changes.count == 1 && inner.changes.count == 1)
+        host.runUntilIdle()
+        #expect(inner.draws == draws + 1, "the view drew again at the new scale")
+        host.window.scale = 2                                       // no change: nothing heard
+        #expect(scales.count == 2 && inner.changes.count == 1)
+        host.runUntilIdle()
+    }
+
     @Test("AX4 DK5 the window tells its observers once per change")
     func AX4_DK5_observers() {
         let host = makeHost()
