@@ -34,7 +34,19 @@ open class TextField: Control {
     /// The text's font (the system font at 17 points by default).
     public var font: Font = .systemFont(ofSize: 17) { didSet { contentDidChange(sendChanged: false) } }
     /// The text's colour.
-    public var textColor: Color = .white { didSet { setNeedsDisplay() } }
+    public var textColor: Color = .white {
+        didSet {
+            plainColorSet("textColor")
+            setNeedsDisplay()
+        }
+    }
+    /// A text colour that follows the field's interface style (`DynamicColor`, as UIKit's
+    /// `label` colour): resolved now and again whenever the style changes; setting
+    /// ``textColor`` ends it (DK5).
+    public var dynamicTextColor: DynamicColor? {
+        get { dynamicColor(forKey: "textColor") }
+        set { setDynamicColor(newValue, forKey: "textColor") { ($0 as? TextField)?.textColor = $1 } }
+    }
     /// The placeholder's colour.
     public var placeholderColor = Color(red: 1, green: 1, blue: 1, alpha: 0.4) { didSet { setNeedsDisplay() } }
     /// How the text sits across the field.

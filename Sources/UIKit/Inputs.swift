@@ -146,7 +146,15 @@ open class UITextField: UIControl {
         }
     }
     open var font: UIFont? { get { UIFont(field.font) } set { field.font = newValue?.font ?? .systemFont(ofSize: 17) } }
-    open var textColor: UIColor? { get { UIColor(field.textColor) } set { field.textColor = newValue?.color ?? .black } }
+    /// The field's `textColor`; a dynamic colour (`.label`) follows the field's interface style
+    /// (the engine's `dynamicTextColor`).
+    open var textColor: UIColor? {
+        get { UIColor(field.textColor) }
+        set {
+            let c = newValue ?? .label
+            if let d = c.engineDynamic { field.dynamicTextColor = d } else { field.textColor = c.color }
+        }
+    }
     open var textAlignment: NSTextAlignment = .natural { didSet { field.textAlignment = textAlignment.engine } }
     open var isSecureTextEntry: Bool { get { field.isSecureTextEntry } set { field.isSecureTextEntry = newValue } }
     open var clearButtonMode: ViewMode = .never { didSet { field.clearButtonMode = clearButtonMode.engine } }

@@ -189,9 +189,13 @@ open class UITextView: UIScrollView {
         get { UIFont(editor.font) }
         set { editor.font = newValue?.font ?? .systemFont(ofSize: 12); invalidateIntrinsicContentSize() }
     }
+    /// The text's colour; a dynamic colour (`.label`) follows the view's interface style.
     open var textColor: UIColor? {
         get { UIColor(editor.textColor) }
-        set { editor.textColor = newValue?.color ?? .black }
+        set {
+            let c = newValue ?? .label
+            if let d = c.engineDynamic { editor.dynamicTextColor = d } else { editor.textColor = c.color }
+        }
     }
     open var textAlignment: NSTextAlignment = .natural { didSet { editor.textAlignment = textAlignment.engine } }
     /// Attributes typed text takes. Partial: a font or colour here sets the whole view's.

@@ -230,4 +230,26 @@ struct DesktopTraitsTests {
         host.runUntilIdle()
         #expect(label.textColor == Color(red: 1, green: 0, blue: 0) && panel.backgroundColor == DynamicColor.secondarySystemBackground.appearances?.light)
     }
+
+    @Test("DK5 a text field's and a text view's dynamic text colour follow the window's style; a plain colour ends the binding")
+    func DK5_fieldDynamicTextColor() {
+        let host = makeHost(width: 300, height: 200)
+        let field = TextField(text: "Ada"), notes = TextView(frame: Rect(x: 0, y: 50, width: 200, height: 80))
+        field.translatesAutoresizingMaskIntoConstraints = true
+        field.frame = Rect(x: 0, y: 0, width: 200, height: 36)
+        field.dynamicTextColor = .label
+        notes.dynamicTextColor = .secondaryLabel
+        host.root.addSubview(field)
+        host.root.addSubview(notes)
+        host.runUntilIdle()
+        #expect(field.textColor == .black && notes.textColor == DynamicColor.secondaryLabel.appearances?.light)
+        host.window.interfaceStyle = .dark
+        host.runUntilIdle()
+        #expect(field.textColor == .white && notes.textColor == DynamicColor.secondaryLabel.appearances?.dark)
+        field.textColor = Color(red: 0, green: 0, blue: 1)
+        #expect(field.dynamicTextColor == nil && notes.dynamicTextColor != nil)
+        host.window.interfaceStyle = .light
+        host.runUntilIdle()
+        #expect(field.textColor == Color(red: 0, green: 0, blue: 1) && notes.textColor == DynamicColor.secondaryLabel.appearances?.light)
+    }
 }

@@ -120,4 +120,28 @@ struct UIKitDesktopTraitsTests {
         b.removeInteraction(menu)
         #expect(b.interactions.isEmpty && b.view.interactions.isEmpty && menu.view == nil)
     }
+
+    @Test("DK5 a text field's and a text view's textColor of .label or .secondaryLabel follow the style")
+    func DK5_textInputColors() {
+        let (host, window) = makeApp()
+        let screen = UIViewController()
+        window.rootViewController = screen
+        window.makeKeyAndVisible()
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        field.textColor = .label
+        let notes = UITextView(frame: CGRect(x: 0, y: 40, width: 100, height: 60))
+        notes.textColor = .secondaryLabel
+        screen.view.addSubview(field)
+        screen.view.addSubview(notes)
+        host.step()
+        func rgb(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> Color { Color(red: r / 255, green: g / 255, blue: b / 255, alpha: a) }
+        #expect(field.textColor?.color == .black && notes.textColor?.color == rgb(60, 60, 67, 0.6))
+        host.window.interfaceStyle = .dark
+        host.step()
+        #expect(field.textColor?.color == .white && notes.textColor?.color == rgb(235, 235, 245, 0.6))
+        field.textColor = .red                                  // a plain colour ends the binding
+        host.window.interfaceStyle = .light
+        host.step()
+        #expect(field.textColor?.color == UIColor.red.color && notes.textColor?.color == rgb(60, 60, 67, 0.6))
+    }
 }
