@@ -37,15 +37,19 @@ struct InspectorBench: ParsableCommand {
             let overhead = (on / off - 1) * 100
             let document = InspectorBench.documentTime(views: documentViews)
             let edit = InspectorBench.editShowsNextFrame()
+            let cast = InspectorBench.screencastFrameTime(views: views)
             if json {
                 print("{\"views\": \(views), \"frames\": \(frames * blocks), \"off_median_us\": \(off), \"on_idle_median_us\": \(on), "
                       + "\"overhead_percent\": \(overhead), \"document_views\": \(documentViews), \"document_ms\": \(document.ms), "
-                      + "\"document_bytes\": \(document.bytes), \"edit_in_next_frame\": \(edit)}")
+                      + "\"document_bytes\": \(document.bytes), \"edit_in_next_frame\": \(edit), "
+                      + "\"screencast_frame_ms\": \(cast.ms), \"screencast_frame_bytes\": \(cast.bytes)}")
             } else {
                 print("inspector: \(views) views, one moved per frame, \(blocks) blocks of \(frames) frames each way, alternating")
                 print("  frame median  off \(fmt(off, digits: 2)) us   on and idle \(fmt(on, digits: 2)) us   \(fmt(overhead, digits: 2))% (target <= 2%)")
                 print("  DOM.getDocument of \(documentViews) views: \(fmt(document.ms, digits: 1)) ms, \(document.bytes) bytes (target <= 100 ms)")
                 print("  DOM.setAttributeValue backgroundColor: \(edit ? "drawn in the next frame" : "NOT drawn in the next frame")")
+                print("  screencast: a changed 1280x720 frame drawn offscreen and sent as JPEG: \(fmt(cast.ms, digits: 2)) ms, "
+                      + "\(cast.bytes) bytes of base64")
             }
             guard edit else { throw ValidationError("bench inspector: the edit was not drawn in the next frame") }
         }
@@ -122,6 +126,32 @@ struct InspectorBench: ParsableCommand {
             bytes = inspector.handle(text: "{\"id\":\(i + 2),\"method\":\"DOM.getDocument\"}").utf8.count
             times.append(Double(MonotonicClock.now() - start) / 1e6)
         }
+        return (median(times), bytes)
+    }
+
+    /// Milliseconds a frame that changed costs while a client watches the screencast (drawn
+    /// offscreen, encoded as DevTools asks, JPEG at quality 80), the frame included: the median
+    /// of 30 frames, each acknowledged before the next; and the size of the last event's data.
+    @MainActor
+    static func screencastFrameTime(views: Int) -> (ms: Double, bytes: Int) {
+        let (host, all) = makeApp(views: views)
+        let inspector = Inspector(runLoop: host.runLoop, appName: "bench")
+        final class Last: @unchecked Sendable { var text = "" }
+        let last = Last()
+        inspector.attach(eventSink: { last.text = $0 })
+        _ = inspector.handle(text: #"{"id":1,"method":"Page.startScreencast","params":{"format":"jpeg","quality":80}}"#)
+        host.step()
+        var times: [Double] = []
+        for f in 0..<30 {
+            _ = inspector.handle(text: "{\"id\":\(f + 2),\"method\":\"Page.screencastFrameAck\",\"params\":{\"sessionId\":\(f + 1)}}")
+            let start = MonotonicClock.now()
+            all[(f * 7) % all.count].frame.origin.x += f % 2 == 0 ? 1 : -1
+            host.step()
+            times.append(Double(MonotonicClock.now() - start) / 1e6)
+        }
+        let bytes = last.text.range(of: #""data":""#).map { r in last.text[r.upperBound...].prefix { $0 != "\"" }.utf8.count } ?? 0
+        _ = inspector.handle(text: #"{"id":99,"method":"Page.stopScreencast"}"#)
+        inspector.attach(eventSink: nil)
         return (median(times), bytes)
     }
 

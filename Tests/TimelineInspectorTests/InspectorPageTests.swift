@@ -5,6 +5,12 @@ import TimelineInspector
 import TimelineSDL
 import TimelineTestSupport
 
+/// The (r, g, b, a) bytes of pixel (`x`, `y`).
+func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
+    let i = (y * image.width + x) * 4
+    return Array(image.bytes[i..<(i + 4)])
+}
+
 /// IN4: `Page.captureScreenshot` gives the window's pixels, drawn by the offscreen painter from
 /// the last committed display list.
 @Suite(.endsIdle)
@@ -24,11 +30,6 @@ struct InspectorPageTests {
         try png.write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try RGBAImage.load(path: path)
-    }
-
-    func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
-        let i = (y * image.width + x) * 4
-        return Array(image.bytes[i..<(i + 4)])
     }
 
     @Test("IN4: Page.captureScreenshot is the window as drawn, whole or clipped to a rectangle in points")

@@ -51,11 +51,6 @@ struct InspectorScreencastTests {
         return (try RGBAImage.load(path: path), Array(data.prefix(3)))
     }
 
-    func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
-        let i = (y * image.width + x) * 4
-        return Array(image.bytes[i..<(i + 4)])
-    }
-
     @Test("IN4: a screencast sends a frame when the window changed, the next only after the last was acknowledged")
     func in4ScreencastFlow() throws {
         let host = makeHost()
