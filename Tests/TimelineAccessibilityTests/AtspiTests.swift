@@ -133,10 +133,12 @@ struct AtspiTests {
 
     /// The roles a person operates (what AX5 requires a name of).
     static let interactiveRoles: Set<String> = ["push button", "toggle button", "check box", "radio button", "slider", "spin button",
-                                                "entry", "password text", "link", "page tab", "menu item", "combo box"]
+                                                "entry", "password text", "link", "page tab", "menu item", "combo box",
+                                                "table cell", "list item"]
 
-    @Test("AX5: no interactive element is unnamed on the gallery's pages with controls", arguments: [
+    @Test("AX5: no interactive element is unnamed on the gallery's pages with controls, rows and cells", arguments: [
         ("controls", "push button:Filled"), ("text", "entry:Name"), ("lottie", "slider:Playback position"), ("layers", "push button:"),
+        ("scrolling", "table cell:Row 1, 1.1"), ("navigation", "table cell:Sunset 1"),
     ])
     func AX5_everyControlNamed(scene: String, ready: String) throws {
         let out = try probe([], scene: scene, ready: ready)
