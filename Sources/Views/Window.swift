@@ -13,12 +13,7 @@ public final class Window: FrameParticipant {
     public private(set) var size: Size
     /// Device pixels per point (high-DPI). A change (the window moved to an output of another
     /// scale) redraws every view, which hears ``View/traitCollectionDidChange(_:)`` (DK2).
-    public var scale: Double = 1 {
-        didSet {
-            presentationDidChange()
-            if scale != oldValue { rootView.propagateScaleChange(from: oldValue) }
-        }
-    }
+    public var scale: Double = 1 { didSet { presentationDidChange(); if scale != oldValue { rootView.propagateScaleChange(from: oldValue) } } }
     /// The colour behind the root view, filling the window (a dark grey by default).
     public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1) { didSet { presentationDidChange() } }
     /// The desktop's light or dark (DK5): views' traits follow it and hear a change.
