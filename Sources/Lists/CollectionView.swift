@@ -202,6 +202,7 @@ open class CollectionView: ScrollView {
         layoutIsValid = false
         collectionViewLayout.itemsDidChange(nil)
         itemCounts = loadItemCounts()
+        collectionViewLayout.invalidateLayout()
         prepareIfNeeded()
         updateVisibleCells(force: true)
     }
@@ -425,7 +426,12 @@ open class CollectionView: ScrollView {
         super.layoutSubviews()
         if needsReload { needsReload = false; reloadData(); return }
         var force = false
-        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) || !layoutIsValid {
+        if layoutIsValid, preparedSize != bounds.size || collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
+            // A new size (or a layout that asks for it) invalidates through the layout, which
+            // may adjust the collection view first (insets that centre its items).
+            collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: bounds))
+        }
+        if !layoutIsValid {
             layoutIsValid = false
             prepareIfNeeded()
             force = true
