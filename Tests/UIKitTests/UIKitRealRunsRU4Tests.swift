@@ -61,6 +61,37 @@ final class TapAction: NSObject {
     func didTap() { taps += 1 }
 }
 
+/// A flow layout that centres its first item by content insets from invalidateLayout(with:),
+/// and shifts every item 5 points right in its attributes override.
+final class CentringLayout: UICollectionViewFlowLayout {
+    var invalidations = 0, preparations = 0
+    override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        super.invalidateLayout(with: context)
+        invalidations += 1
+        guard let cv = collectionView else { return }
+        let inset = (cv.bounds.width - itemSize.width) / 2
+        cv.contentInset = UIEdgeInsets(top: 0, left: inset, bottom: 0, right: inset)
+    }
+    override func prepare() { super.prepare(); preparations += 1 }
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        super.layoutAttributesForElements(in: rect)?.map { a in a.frame.origin.x += 5; return a }
+    }
+}
+
+/// A data source of `count` plain cells.
+final class PlainCells: NSObject, UICollectionViewDataSource, UITableViewDataSource {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 5 }
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+    }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 2 }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let c = UITableViewCell(style: .default, reuseIdentifier: nil)
+        c.backgroundColor = UIColor(red: 0.85, green: 0.93, blue: 1, alpha: 1)
+        return c
+    }
+}
+
 /// Records what an animation's delegate hears.
 final class StopRecorder: NSObject, CAAnimationDelegate {
     var started = 0
@@ -272,5 +303,40 @@ struct UIKitRealRunsRU4Tests {
         #expect(gradient.startPoint == CGPoint(x: 0.5, y: 0))
         gradient.removeAnimation(forKey: "slide")
         #expect(gradient.animationKeys() == nil)
+    }
+
+    @Test("RU4 a UICollectionViewFlowLayout subclass hears invalidateLayout(with:) as its view loads and resizes; its prepare and attributes run")
+    func RU4_flowLayoutSubclassOverrides() {
+        let (host, window) = makeApp()
+        let layout = CentringLayout()
+        layout.scrollDirection = .horizontal
+        layout.itemSize = CGSize(width: 200, height: 100)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 400, height: 120), collectionViewLayout: layout)
+        let source = PlainCells()
+        cv.dataSource = source
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        window.addSubview(cv)
+        host.step()
+        #expect(layout.invalidations >= 1 && layout.preparations >= 1)
+        #expect(cv.contentInset.left == 100)
+        let first = cv.cellForItem(at: IndexPath(item: 0, section: 0))
+        #expect(first.map { cv.convert($0.frame, to: nil).minX } == 105)
+        let before = layout.invalidations
+        cv.frame.size.width = 300
+        host.step()
+        #expect(layout.invalidations > before && cv.contentInset.left == 50)
+    }
+
+    @Test("RU4 a UITableViewCell keeps its backgroundColor as the table shows it")
+    func RU4_tableCellBackground() {
+        let (host, window) = makeApp()
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), style: .plain)
+        let source = PlainCells()
+        table.dataSource = source
+        window.addSubview(table)
+        host.step()
+        let cell = table.cellForRow(at: IndexPath(row: 0, section: 0))
+        #expect(cell?.backgroundColor?.cgColor.components == UIColor(red: 0.85, green: 0.93, blue: 1, alpha: 1).cgColor.components)
+        #expect(cell?.view.backgroundColor == UIColor(red: 0.85, green: 0.93, blue: 1, alpha: 1).color)
     }
 }
