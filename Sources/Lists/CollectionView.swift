@@ -426,7 +426,7 @@ open class CollectionView: ScrollView {
         super.layoutSubviews()
         if needsReload { needsReload = false; reloadData(); return }
         var force = false
-        if layoutIsValid, preparedSize != bounds.size || collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
+        if layoutIsValid, preparedSize != bounds.size {
             // A new size (or a layout that asks for it) invalidates through the layout, which
             // may adjust the collection view first (insets that centre its items).
             collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: bounds))
@@ -437,6 +437,18 @@ open class CollectionView: ScrollView {
             force = true
         }
         updateVisibleCells(force: force)
+    }
+
+    /// UIKit asks the layout about a bounds change before the bounds change, so a layout can
+    /// compare the new bounds with the collection view's (a springy layout pulls its items by
+    /// the difference); a layout that answers yes is invalidated.
+    @_spi(Engine) open override func contentOffsetWillChange(to offset: Point) {
+        super.contentOffsetWillChange(to: offset)
+        guard layoutIsValid else { return }
+        let next = Rect(origin: offset, size: bounds.size)
+        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: next) {
+            collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: next))
+        }
     }
 
     @_spi(Engine) open override func contentOffsetDidChange() {
