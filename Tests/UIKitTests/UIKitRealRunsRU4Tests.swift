@@ -78,6 +78,16 @@ final class CentringLayout: UICollectionViewFlowLayout {
     }
 }
 
+/// A flow layout that records the bounds it is asked about and the collection view's bounds
+/// at that moment (a springy layout pulls its items by the difference).
+final class BoundsWatchingLayout: UICollectionViewFlowLayout {
+    var asked: [(new: CGRect, current: CGRect)] = []
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        if let cv = collectionView { asked.append((newBounds, cv.bounds)) }
+        return false
+    }
+}
+
 /// A data source of `count` plain cells.
 final class PlainCells: NSObject, UICollectionViewDataSource, UITableViewDataSource {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 5 }
@@ -338,5 +348,22 @@ struct UIKitRealRunsRU4Tests {
         let cell = table.cellForRow(at: IndexPath(row: 0, section: 0))
         #expect(cell?.backgroundColor?.cgColor.components == UIColor(red: 0.85, green: 0.93, blue: 1, alpha: 1).cgColor.components)
         #expect(cell?.view.backgroundColor == UIColor(red: 0.85, green: 0.93, blue: 1, alpha: 1).color)
+    }
+
+    @Test("RU4 a collection view asks its layout about a scroll's new bounds before its bounds change")
+    func RU4_boundsChangeAskedBefore() {
+        let (host, window) = makeApp()
+        let layout = BoundsWatchingLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
+        let source = PlainCells()
+        cv.dataSource = source
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        window.addSubview(cv)
+        host.step()
+        layout.asked = []
+        cv.contentOffset = CGPoint(x: 0, y: 40)
+        #expect(layout.asked.count == 1)
+        #expect(layout.asked.first?.new.origin.y == 40 && layout.asked.first?.current.origin.y == 0)
     }
 }
