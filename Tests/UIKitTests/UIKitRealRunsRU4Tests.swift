@@ -88,11 +88,19 @@ final class BoundsWatchingLayout: UICollectionViewFlowLayout {
     }
 }
 
-/// A data source of `count` plain cells.
+/// A data source of plain cells: five in a collection view, two coloured rows in a table.
 final class PlainCells: NSObject, UICollectionViewDataSource, UITableViewDataSource {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 5 }
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+    }
+    /// A collection view of these cells with `layout`, in `window`.
+    func collectionView(frame: CGRect, layout: UICollectionViewLayout, in window: UIWindow) -> UICollectionView {
+        let cv = UICollectionView(frame: frame, collectionViewLayout: layout)
+        cv.dataSource = self
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        window.addSubview(cv)
+        return cv
     }
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 2 }
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
@@ -321,11 +329,8 @@ struct UIKitRealRunsRU4Tests {
         let layout = CentringLayout()
         layout.scrollDirection = .horizontal
         layout.itemSize = CGSize(width: 200, height: 100)
-        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 400, height: 120), collectionViewLayout: layout)
         let source = PlainCells()
-        cv.dataSource = source
-        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-        window.addSubview(cv)
+        let cv = source.collectionView(frame: CGRect(x: 0, y: 0, width: 400, height: 120), layout: layout, in: window)
         host.step()
         #expect(layout.invalidations >= 1 && layout.preparations >= 1)
         #expect(cv.contentInset.left == 100)
@@ -355,11 +360,8 @@ struct UIKitRealRunsRU4Tests {
         let (host, window) = makeApp()
         let layout = BoundsWatchingLayout()
         layout.itemSize = CGSize(width: 100, height: 100)
-        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
         let source = PlainCells()
-        cv.dataSource = source
-        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-        window.addSubview(cv)
+        let cv = source.collectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), layout: layout, in: window)
         host.step()
         layout.asked = []
         cv.contentOffset = CGPoint(x: 0, y: 40)
