@@ -185,6 +185,11 @@ open class Button: Control {
     private var titles: [State: String] = [:]
     private var titleColors: [State: Color] = [:]
     private var backgroundColors: [State: Color] = [:]
+    /// Whether the state's background colour (``setBackgroundColor(_:for:)``) paints the
+    /// button's `backgroundColor` whenever its state or title changes: the engine's filled
+    /// button. False: the background is the view's own, set by hand and kept through state
+    /// and title changes (UIKit's buttons, whose `backgroundColor` is a view property).
+    public var usesStateBackgroundColors = true { didSet { applyState() } }
 
     /// A button titled `title`, laid out by constraints.
     public init(title: String = "", fontSize: Double = 17, identifier: String? = nil) {
@@ -260,7 +265,7 @@ open class Button: Control {
             invalidateIntrinsicContentSize()                 // the button's size follows its title's
         }
         titleLabel.textColor = lookup(titleColors) ?? .white
-        backgroundColor = lookup(backgroundColors) ?? .clear
+        if usesStateBackgroundColors { backgroundColor = lookup(backgroundColors) ?? .clear }
     }
 
     open override var intrinsicContentSize: Size {

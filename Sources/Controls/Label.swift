@@ -202,6 +202,14 @@ open class Label: View {
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         guard !storedText.isEmpty, bounds.width > 0 else { return }
-        canvas.draw(textLayout(width: bounds.width, height: bounds.height))
+        drawText(in: bounds, canvas: canvas)
+    }
+
+    /// Draws the text laid out in `rect` (the bounds, when the label draws itself): the point
+    /// a label that draws its text its own way overrides (UIKit's `drawText(in:)`: a morphing
+    /// label drawing each character at its own size), calling `super` for the text as the label
+    /// lays it out. Called only when there is text to draw.
+    open func drawText(in rect: Rect, canvas: Canvas) {
+        canvas.draw(textLayout(width: rect.width, height: rect.height), at: rect.origin)
     }
 }

@@ -201,9 +201,21 @@ extension Layer {
             presented?.transitionState = nil
             contentDidChange()
         }
+        guard !r.didReportEnd else { return }
         for g in r.completions { g.animationEnded() }
         if let e = engine { e.animationDidStop(r.animation, finished: finished, started: r.didStart) }
         else if let d = r.animation.delegate { d.animationDidStop(r.animation, finished: finished) }
+    }
+
+    /// An animation kept after its end (``Animation/isRemovedOnCompletion`` false) has reached
+    /// it: its delegate hears `finished: true` and its transactions' completions count it, as
+    /// Core Animation does at the end and not when the animation is removed later. It stays
+    /// listed, holding its last value (fill mode forwards).
+    func reportEnd(of r: RunningAnimation) {
+        r.didReportEnd = true
+        for g in r.completions { g.animationEnded() }
+        if let e = engine { e.animationDidStop(r.animation, finished: true, started: r.didStart) }
+        else if let d = r.animation.delegate { d.animationDidStop(r.animation, finished: true) }
     }
 
     /// After removals: the properties no animation drives show the model again. `listedInPass`:

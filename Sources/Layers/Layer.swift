@@ -257,11 +257,17 @@ open class Layer {
     /// ``actions``, else the class's ``defaultAction(forKey:)``, else the implicit animation of
     /// an animatable property. A ``NullAction`` anywhere stops the search with no action.
     open func action(forKey event: String) -> (any Action)? {
+        guard runsImplicitActions else { return nil }
         if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NullAction ? nil : a }
         if let a = actions?[event] { return a is NullAction ? nil : a }
         if let a = type(of: self).defaultAction(forKey: event) { return a is NullAction ? nil : a }
         return implicitAnimation(forKey: event)
     }
+
+    /// Whether changes to the layer's properties run actions (implicit animations), as Core
+    /// Animation's layers do. False for a layer that is part of a view (the sublayer drawing a
+    /// view's gradient or shape `layerClass`): it changes at once, as the view's own layer does.
+    public var runsImplicitActions = true
 
     /// A class's own default action for `event` (nil: none; the base has none).
     open class func defaultAction(forKey event: String) -> (any Action)? { nil }

@@ -388,7 +388,9 @@ public final class LayerEngine: FrameParticipant {
                 r.didStart = true
                 if let d = r.animation.delegate { callbacks.append(.started(r.animation, d)) }
             }
-            if state == .ended, r.animation.isRemovedOnCompletion { ended = true }
+            if state == .ended {
+                if r.animation.isRemovedOnCompletion { ended = true } else if !r.didReportEnd { layer.reportEnd(of: r) }
+            }
             if state == .running, mayTable(r, of: layer) { table(r, of: layer) }
         }
         if ended && layer.keepsPresentation {

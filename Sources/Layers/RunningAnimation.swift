@@ -15,6 +15,10 @@ final class RunningAnimation {
     /// animation added with a begin time of 0 begins then, as at the transaction's commit).
     var awaitsBegin: Bool
     var didStart = false
+    /// Whether its delegate and its transactions' completions have heard that it finished: at
+    /// its end when it is kept (``Animation/isRemovedOnCompletion`` false), as Core Animation
+    /// tells them once, and a later removal tells them nothing more.
+    var didReportEnd = false
     /// Whether a view made it (a block's or keyframe block's animation, AM1): the view
     /// interrupts and counts these, never the app's own layer animations.
     var isViewAnimation = false
@@ -383,7 +387,9 @@ extension CompiledAnimation {
         case .basic(let b): applyBasic(b, fraction, iteration, target)
         case .keyframes(let k): applyKeyframes(k, fraction, iteration, target)
         case .group(let children):
-            let local = fraction * timing.duration
+            // The group's timing function warps the time its children see, as Core Animation's
+            // (a group eased in runs every child's slide eased in).
+            let local = (function?.progress(at: fraction) ?? fraction) * timing.duration
             for c in children { _ = c.apply(at: local, to: target) }
         case .transition(let kind, let side, let start, let end):
             let p = function?.progress(at: fraction) ?? fraction

@@ -202,6 +202,7 @@ open class CollectionView: ScrollView {
         layoutIsValid = false
         collectionViewLayout.itemsDidChange(nil)
         itemCounts = loadItemCounts()
+        collectionViewLayout.invalidateLayout()
         prepareIfNeeded()
         updateVisibleCells(force: true)
     }
@@ -425,12 +426,29 @@ open class CollectionView: ScrollView {
         super.layoutSubviews()
         if needsReload { needsReload = false; reloadData(); return }
         var force = false
-        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) || !layoutIsValid {
+        if layoutIsValid, preparedSize != bounds.size {
+            // A new size (or a layout that asks for it) invalidates through the layout, which
+            // may adjust the collection view first (insets that centre its items).
+            collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: bounds))
+        }
+        if !layoutIsValid {
             layoutIsValid = false
             prepareIfNeeded()
             force = true
         }
         updateVisibleCells(force: force)
+    }
+
+    /// UIKit asks the layout about a bounds change before the bounds change, so a layout can
+    /// compare the new bounds with the collection view's (a springy layout pulls its items by
+    /// the difference); a layout that answers yes is invalidated.
+    @_spi(Engine) open override func contentOffsetWillChange(to offset: Point) {
+        super.contentOffsetWillChange(to: offset)
+        guard layoutIsValid else { return }
+        let next = Rect(origin: offset, size: bounds.size)
+        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: next) {
+            collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: next))
+        }
     }
 
     @_spi(Engine) open override func contentOffsetDidChange() {

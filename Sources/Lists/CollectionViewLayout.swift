@@ -134,17 +134,25 @@ open class CollectionViewLayout {
     /// gives each old item's new index path, nil for one gone): what a layout keeps per item
     /// (measured sizes) follows.
     open func itemsDidChange(_ newPath: ((IndexPath) -> IndexPath?)?) {}
-    /// Marks the layout for ``prepare()`` before its next use.
-    public func invalidateLayout() { collectionView?.layoutIsValid = false; collectionView?.setNeedsLayout() }
+    /// Marks the layout for ``prepare()`` before its next use, through
+    /// ``invalidateLayout(with:)`` with a context that invalidates everything (as UIKit's does,
+    /// so a subclass that overrides only that method hears of every invalidation).
+    public func invalidateLayout() {
+        let everything = CollectionViewLayoutInvalidationContext()
+        everything.invalidateEverything = true
+        invalidateLayout(with: everything)
+    }
     /// Invalidates for the reasons `context` records: the whole layout is prepared again (the
     /// layout computes everything in ``prepare()``), after the context's content offset
-    /// adjustment moves the collection view.
+    /// adjustment moves the collection view. The collection view calls it when it loads its
+    /// data and when its size changes.
     open func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
         if context.contentOffsetAdjustment != .zero, let cv = collectionView {
             cv.contentOffset = Point(x: cv.contentOffset.x + context.contentOffsetAdjustment.x,
                                      y: cv.contentOffset.y + context.contentOffsetAdjustment.y)
         }
-        invalidateLayout()
+        collectionView?.layoutIsValid = false
+        collectionView?.setNeedsLayout()
     }
     /// The context ``invalidateLayout()`` passes to ``invalidateLayout(with:)`` when a bounds
     /// change invalidates the layout.

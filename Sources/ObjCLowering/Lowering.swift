@@ -60,8 +60,9 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
     lowerKeyPathsAndPlatform(&bytes, &masked)
     lowerDarwinImports(&bytes, masked)
     lowerClassLookups(&bytes, masked)
-    lowerRuntimeOverrides(&bytes, &masked, moduleParents: moduleClassParents)
-    let defaults = lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods).appendix
+    let forwarding = lowerRuntimeOverrides(&bytes, &masked, moduleParents: moduleClassParents)
+    let defaults = [lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods).appendix, forwarding]
+        .filter { !$0.isEmpty }.joined(separator: " ")
 
     // Attributes: blank them where they are code.
     let attributes = ["objcMembers", "objc", "IBAction", "IBOutlet", "IBInspectable", "IBDesignable", "NSManaged", "GKInspectable"]
@@ -266,8 +267,12 @@ func selectorExpression(_ inner: String, enclosing: String?, labels: [String: St
     let method = typePrefix.isEmpty ? reference : String(reference.dropFirst(typePrefix.count + 1))
     let name = objectiveCName(method, labels: labels)
     let owner = typePrefix.isEmpty ? enclosing : typePrefix
-    // A lowercase prefix is an instance (`viewModel.refresh`), not a type: a name only.
+    // A lowercase prefix is an instance (`action.didTap`), not a type: the method is looked up
+    // on the instance's type (`selectorOwnerType(of:)`, optionals unwrapped), as Swift does.
     guard let owner, owner.first?.isUppercase == true else {
+        if owner != nil, owner == typePrefix {
+            return "Selector(\"\(name)\", method: selectorOwnerType(of: \(typePrefix)).\(method))"
+        }
         return "Selector(\"\(name)\")"
     }
     return "Selector(\"\(name)\", method: \(owner).\(method))"

@@ -15,10 +15,14 @@ let runtimeOverridable = ["responds(to", "forwardingTarget(for", "awakeFromNib("
 
 /// Blanks `override` on the runtime's `NSObject` methods in the file's classes that inherit
 /// `NSObject` through classes of the file or of the module (`moduleParents`, see
-/// ``classParents(in:)``), not through UIKit's (see the file comment).
-func lowerRuntimeOverrides(_ bytes: inout [UInt8], _ masked: inout [UInt8], moduleParents: [String: String]) {
+/// ``classParents(in:)``), not through UIKit's (see the file comment). Returns the conformances
+/// to `MessageForwarding` of the classes whose `forwardingTarget(for:)` it lowered (one
+/// `extension Proxy: MessageForwarding {}` each, for the end of the file), so a selector
+/// performed on such a proxy reaches its target as the runtime's forwarding would.
+func lowerRuntimeOverrides(_ bytes: inout [UInt8], _ masked: inout [UInt8], moduleParents: [String: String]) -> String {
     let plain = plainObjectClasses(moduleParents.merging(classParents(masked: masked)) { _, own in own })
-    guard !plain.isEmpty else { return }
+    guard !plain.isEmpty else { return "" }
+    var forwarding: [String] = []
     let types = enclosingTypes(masked)
     let overrideWord = Array("override".utf8)
     let modifiers: Set<String> = ["public", "open", "internal", "fileprivate", "private", "final", "dynamic"]
@@ -37,8 +41,12 @@ func lowerRuntimeOverrides(_ bytes: inout [UInt8], _ masked: inout [UInt8], modu
         while j < masked.count, masked[j] == space { j += 1 }
         guard runtimeOverridable.contains(where: { matches($0, in: masked, at: j) }) else { continue }
         for k in at..<i { bytes[k] = space; masked[k] = space }
+        if matches(forwardingName, in: masked, at: j), !forwarding.contains(t) { forwarding.append(t) }
     }
+    return forwarding.map { "extension \($0): MessageForwarding {}" }.joined(separator: " ")
 }
+
+private let forwardingName = Array("forwardingTarget(for".utf8)
 
 /// The classes a source declares, each with its first inherited type (its superclass, when it
 /// has one): what the lowering of the module's other files needs to know which classes inherit

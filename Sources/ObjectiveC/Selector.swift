@@ -29,7 +29,7 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
 
     /// Whether performing this selector on `target` would call a method (the target is of the
     /// class, or a subclass of the class, that declares the method).
-    public func canPerform(on target: AnyObject) -> Bool { invoker?.accepts(target) ?? false }
+    public func canPerform(on target: AnyObject) -> Bool { receiver(from: target) != nil }
 
     /// Calls the method on `target` with up to two arguments (a sender, an event); arguments
     /// the method does not take are dropped, as Objective-C drops them. Returns what the method
@@ -37,9 +37,39 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     /// argument is of the wrong type, or the selector has no method.
     @discardableResult
     public func perform(on target: AnyObject, with first: Any? = nil, _ second: Any? = nil) -> (performed: Bool, result: Any?) {
-        guard let invoker else { return (false, nil) }
-        return invoker.call(target, first, second)
+        guard let invoker, let receiver = receiver(from: target) else { return (false, nil) }
+        return invoker.call(receiver, first, second)
     }
+
+    /// The object that takes this selector when it is sent to `target`: the target itself when
+    /// it has the method, else the object its ``MessageForwarding/forwardingTarget(for:)``
+    /// names (a weak proxy's target), followed along a chain of at most eight proxies.
+    func receiver(from target: AnyObject) -> AnyObject? {
+        guard let invoker else { return nil }
+        var object = target
+        for _ in 0..<8 {
+            if invoker.accepts(object) { return object }
+            guard let proxy = object as? any MessageForwarding,
+                  let next = proxy.forwardingTarget(for: self).map({ $0 as AnyObject }), next !== object else { return nil }
+            object = next
+        }
+        return nil
+    }
+}
+
+/// The class of `object`'s static type, optional or not: what the lowering of
+/// `#selector(instance.method)` looks the method up on (`selectorOwnerType(of: action).didTap`),
+/// as Swift looks it up on the instance's type. The object is not evaluated.
+public func selectorOwnerType<T: AnyObject>(of object: @autoclosure () -> T?) -> T.Type { T.self }
+
+/// An object that hands the messages it has no method for to another, as Objective-C's
+/// `forwardingTarget(for:)` does (a weak proxy between a display link or timer and its real
+/// target). `ObjCLowering` makes a class that overrides `forwardingTarget(for:)` conform, so a
+/// selector performed on it (``Selector/perform(on:with:_:)``) reaches the object it names.
+/// Only this fast path of forwarding exists: no `forwardInvocation(_:)`.
+public protocol MessageForwarding: AnyObject {
+    /// The object that should receive `aSelector` instead, or nil for none.
+    func forwardingTarget(for aSelector: Selector!) -> Any?
 }
 
 /// The type-erased call of a method named by a selector.

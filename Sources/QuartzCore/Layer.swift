@@ -309,7 +309,7 @@ open class CALayer: NSObject, AssociatedStorage {
             }
             c.animation.delegate = bridge
         }
-        layer.add(c.animation, forKey: key)
+        animationTarget(for: c.animation).add(c.animation, forKey: key)
         // The engine's running copy holds the bridge; the facade copy lets go of it (no cycle).
         c.animation.delegate = nil
         if let key { addedAnimations[key] = c }
@@ -317,21 +317,51 @@ open class CALayer: NSObject, AssociatedStorage {
     /// The facade copies added under keys (dropped when the engine no longer runs the key).
     private var addedAnimations: [String: CAAnimation] = [:]
     open func animation(forKey key: String) -> CAAnimation? {
-        guard let running = layer.animation(forKey: key) else { addedAnimations[key] = nil; return nil }
+        guard let running = layer.animation(forKey: key) ?? contentLayer?.animation(forKey: key) else { addedAnimations[key] = nil; return nil }
         // One the facade did not add (a UIView block's, CA8) comes back in its Core Animation class.
         return addedAnimations[key] ?? CAAnimation.wrapping(running)
     }
-    open func animationKeys() -> [String]? { layer.animationKeys() }
-    open func removeAnimation(forKey key: String) { layer.removeAnimation(forKey: key); addedAnimations[key] = nil }
-    open func removeAllAnimations() { layer.removeAllAnimations(); addedAnimations = [:] }
+    open func animationKeys() -> [String]? {
+        let keys = (layer.animationKeys() ?? []) + (contentLayer?.animationKeys() ?? [])
+        return keys.isEmpty ? nil : keys
+    }
+    open func removeAnimation(forKey key: String) {
+        layer.removeAnimation(forKey: key); contentLayer?.removeAnimation(forKey: key); addedAnimations[key] = nil
+    }
+    open func removeAllAnimations() { layer.removeAllAnimations(); contentLayer?.removeAllAnimations(); addedAnimations = [:] }
+
+    /// The engine layer that holds a view's special content (a view whose `layerClass` is
+    /// `CAGradientLayer` or `CAShapeLayer` draws it in a sublayer of its own layer), or nil.
+    package var contentLayer: Layer? { nil }
+    /// Where an animation runs: on the content layer when every property it animates is one the
+    /// content has and the view's layer has not (a view's gradient `startPoint`, its shape's
+    /// `strokeEnd`), else on the layer itself.
+    private func animationTarget(for animation: Animation) -> Layer {
+        guard let content = contentLayer else { return layer }
+        var paths: [String] = []
+        func collect(_ a: Animation) {
+            if let g = a as? AnimationGroup { (g.animations ?? []).forEach(collect) }
+            if let p = a as? PropertyAnimation, let k = p.keyPath { paths.append(k) }
+        }
+        collect(animation)
+        let ofContent = paths.allSatisfy { path in
+            guard let k = LayerKeyPath(path) else { return false }
+            return !type(of: layer).hasProperty(k.property) && type(of: content).hasProperty(k.property)
+        }
+        return !paths.isEmpty && ofContent ? content : layer
+    }
 
     /// The layer as it is on screen (animations applied), for the facade's own layer kinds.
     /// Partial: a subclass of yours gets itself (its model values) back, as Swift cannot make an
     /// object of your class without running one of your initialisers.
     open func presentation() -> Self? {
         guard let p = layer.presentation() else { return nil }
+        if contentLayer != nil, let split = presentation(base: p) as? Self { return split }
         return (CALayer.makeWrapper(p) as? Self) ?? self
     }
+    /// A view's special layer as on screen: its layer's presentation `base` with its content
+    /// layer's (a gradient's sliding `startPoint`); nil for a layer without content.
+    package func presentation(base: Layer) -> CALayer? { nil }
     open func model() -> Self { self }
 
     // MARK: Actions

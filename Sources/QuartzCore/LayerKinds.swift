@@ -39,6 +39,11 @@ open class CAShapeLayer: CALayer {
     package init(wrapping s: ShapeLayer) { shape = s; super.init(wrapping: s) }
     /// A facade whose common properties go to `base` and shape properties to `content`.
     package init(base: Layer, content: ShapeLayer) { shape = content; super.init(wrapping: base); content.facade = self }
+    package override var contentLayer: Layer? { shape === layer ? nil : shape }
+    private init(presented base: Layer, content: ShapeLayer) { shape = content; super.init(wrapping: base) }
+    package override func presentation(base: Layer) -> CALayer? {
+        shape.presentation().map { CAShapeLayer(presented: base, content: $0) }
+    }
 
     open var path: CGPath? { get { shape.path.map(CGPath.init) } set { shape.path = newValue?.path } }
     open var fillColor: CGColor? { get { shape.fillColor.map(CGColor.init) } set { shape.fillColor = newValue?.color } }
@@ -85,6 +90,11 @@ open class CAGradientLayer: CALayer {
     public required init?(coder: NSCoder) { let g = GradientLayer(); gradient = g; super.init(wrapping: g) }
     package init(wrapping g: GradientLayer) { gradient = g; super.init(wrapping: g) }
     package init(base: Layer, content: GradientLayer) { gradient = content; super.init(wrapping: base); content.facade = self }
+    package override var contentLayer: Layer? { gradient === layer ? nil : gradient }
+    private init(presented base: Layer, content: GradientLayer) { gradient = content; super.init(wrapping: base) }
+    package override func presentation(base: Layer) -> CALayer? {
+        gradient.presentation().map { CAGradientLayer(presented: base, content: $0) }
+    }
 
     /// `CGColor`s (as Core Animation takes them, typed `[Any]`).
     open var colors: [Any]? {

@@ -54,6 +54,7 @@ open class ScrollView: View, FrameDrivenAnimation {
                 p = bounds.origin
             }
             guard p != bounds.origin else { return }
+            contentOffsetWillChange(to: p)
             bounds = Rect(origin: p, size: bounds.size)
             updateIndicators()
             contentOffsetDidChange()
@@ -204,6 +205,11 @@ open class ScrollView: View, FrameDrivenAnimation {
             addSubview(indicator)
         }
     }
+
+    /// Called when the offset is about to change to `offset`, while ``contentOffset`` is still
+    /// the old one (a collection view asks its layout about the bounds change here, as UIKit
+    /// does before it sets the bounds).
+    @_spi(Engine) open func contentOffsetWillChange(to offset: Point) {}
 
     /// Called when the offset changed, before the delegate hears of it (a table lays out its rows).
     @_spi(Engine) open func contentOffsetDidChange() {

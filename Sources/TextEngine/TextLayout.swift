@@ -89,6 +89,9 @@ public struct TextLayout: Sendable {
         public var isTruncated: Bool
         /// Its paragraph's alignment.
         public var alignment: TextAlignment
+        /// The advance of the white space after what it shows (not a line break): what string
+        /// measuring adds to ``width`` (a lone space measures its advance, as on iOS).
+        public var trailingWhiteSpace = 0.0
     }
 
     /// The lines, top to bottom, in points from the layout's own top-left.
@@ -97,6 +100,9 @@ public struct TextLayout: Sendable {
     public private(set) var isTruncated = false
     /// The widest line and the lines' height.
     public private(set) var size: Size = .zero
+    /// The widest line's advance with its trailing white space: the width UIKit's string
+    /// measuring (`size(withAttributes:)`) reports, where ``size`` leaves the white space out.
+    public var advanceWidth: Double { lines.map { $0.width + $0.trailingWhiteSpace }.max() ?? 0 }
     /// The width the layout was made for (infinite: no wrapping).
     public let width: Double
     /// The first line's baseline from the top, and the last line's from the bottom.
@@ -352,10 +358,12 @@ public struct TextLayout: Sendable {
                 decorations.append(TextDecoration(rect: Rect(x: x0, y: y, width: x - x0, height: t), color: style.color))
             }
         }
+        var trailing = visibleEnd
+        while trailing < b, ![0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(text.utf16[trailing]) { trailing += 1 }
         return Line(range: a..<b, top: top, baseline: baseline, height: height, ascent: ascent, descent: descent,
                     leading: leading, x: 0, width: x, runs: runs,
                     decorations: decorations, cells: cells, isRightToLeft: p.baseLevel & 1 == 1, isTruncated: false,
-                    alignment: p.style.alignment)
+                    alignment: p.style.alignment, trailingWhiteSpace: ranges == nil && ellipsis == nil ? p.width(visibleEnd, trailing) : 0)
     }
 
     /// The glyphs of `item` whose clusters lie in lo..<hi: clusters ascend in visual order for

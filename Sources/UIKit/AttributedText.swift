@@ -106,8 +106,11 @@ extension String {
                              attributes: [NSAttributedString.Key: Any]?, context: NSStringDrawingContext?) -> CGRect {
         CGRect(origin: .zero, size: CGSize(layout(self, attributes, width: size.width.double).size))
     }
+    /// The size of the string on one line, its trailing white space included (the engine
+    /// layout's `advanceWidth`): a lone space measures its advance, as on iOS.
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]?) -> CGSize {
-        CGSize(layout(self, attributes).size)
+        let l = layout(self, attributes)
+        return CGSize(width: l.advanceWidth, height: l.size.height)
     }
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?) {
         UIKit.draw(layout(self, attributes), at: point)

@@ -50,10 +50,12 @@ final class FacadeControl: Control {
     override func stateDidChange() { super.stateDidChange(); owner?.engineStateDidChange() }
 }
 
-/// The engine button a `UIButton` stands for: highlighting comes back to the facade object, so
-/// an `isHighlighted` override (a press animation) runs.
+/// The engine button a `UIButton` stands for: highlighting and layout come back to the facade
+/// object, so an `isHighlighted` or `layoutSubviews()` override (a button drawing its own
+/// layers) runs.
 final class FacadeButton: Button {
     weak var owner: UIControl?
+    override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
     override func stateDidChange() { super.stateDidChange(); owner?.engineStateDidChange() }
 }
 
@@ -253,81 +255,6 @@ public enum NSLineBreakMode: Int, Sendable {
     }
 }
 
-/// The engine label a `UILabel` stands for; sizing comes back to the facade object so an
-/// `intrinsicContentSize` override counts.
-final class FacadeLabel: Label {
-    weak var owner: UILabel?
-    var baseIntrinsic: Size { super.intrinsicContentSize }
-    override var intrinsicContentSize: Size { owner?.intrinsicContentSize.size ?? super.intrinsicContentSize }
-    override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
-}
-
-/// `UILabel`: the engine's `Label` (HarfBuzz shaping, UAX #14 breaking).
-@preconcurrency @MainActor
-open class UILabel: UIView {
-    package var label: Label { view as! Label }
-    /// A facade for a label an engine control owns (a button's title).
-    package convenience init(engineLabel: Label) { self.init(coder: EngineViewCoder(engineLabel, isNew: false))! }
-    var baseIntrinsic: Size { (view as? FacadeLabel)?.baseIntrinsic ?? label.intrinsicContentSize }
-    public override init(frame: CGRect) {
-        super.init(coder: EngineViewCoder(UILabel.makeLabel(), frame: frame))!
-    }
-    public required init?(coder: NSCoder) {
-        super.init(coder: EngineViewCoder.carrying(coder, or: UILabel.makeLabel))
-    }
-    /// A label in UIKit's default look: 17-point system font, the `label` colour (black in a
-    /// light interface, white in a dark one).
-    private static func makeLabel() -> Label {
-        let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.dynamicTextColor = .label
-        return l
-    }
-    open var text: String? {
-        get { label.text.isEmpty && !hasText ? nil : label.text }
-        set { hasText = newValue != nil; storedAttributed = nil; label.text = newValue ?? "" }
-    }
-    private var hasText = false
-    /// Attributed text: runs with their own fonts, colours, kerning, decorations and baseline
-    /// offsets (Markdown's strong, emphasis and code as bold, italic and monospaced).
-    open var attributedText: NSAttributedString? {
-        get { storedAttributed ?? text.map { NSAttributedString(string: $0) } }
-        set {
-            storedAttributed = newValue
-            hasText = newValue != nil
-            if let s = newValue { label.attributedText = s.engineText(font: label.font) } else { label.text = "" }
-        }
-    }
-    private var storedAttributed: NSAttributedString?
-    open var font: UIFont! { get { UIFont(label.font) } set { label.font = (newValue ?? .systemFont(ofSize: 17)).font } }
-    /// The label's `textColor`; a dynamic colour (`.label`, the default) follows the label's
-    /// interface style (the engine's `dynamicTextColor`).
-    open var textColor: UIColor! {
-        get { UIColor(label.textColor) }
-        set {
-            let c = newValue ?? .label
-            if let d = c.engineDynamic { label.dynamicTextColor = d } else { label.textColor = c.color }
-        }
-    }
-    open var textAlignment: NSTextAlignment = .natural { didSet { label.textAlignment = textAlignment.engine } }
-    open var numberOfLines: Int { get { label.numberOfLines } set { label.numberOfLines = newValue } }
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { label.lineBreakMode = lineBreakMode.engine } }
-    open var preferredMaxLayoutWidth: CGFloat {
-        get { CGFloat(label.preferredMaxLayoutWidth) } set { label.preferredMaxLayoutWidth = newValue.double }
-    }
-    /// Text is not shrunk to fit; the properties are kept.
-    open var adjustsFontSizeToFitWidth = false
-    open var minimumScaleFactor: CGFloat = 0
-    open var adjustsFontForContentSizeCategory = false
-    open var highlightedTextColor: UIColor?
-    open var isHighlighted = false
-    open var shadowColor: UIColor?
-    open var shadowOffset = CGSize(width: 0, height: -1)
-    open override var intrinsicContentSize: CGSize { CGSize(baseIntrinsic) }
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(baseIntrinsic) }
-    /// Partial: the label draws its text itself; overriding this changes nothing drawn.
-    open func drawText(in rect: CGRect) {}
-    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines n: Int) -> CGRect { bounds }
-}
-
 /// `UIButton`: the engine's `Button` with UIKit's per-state titles and configurations.
 @preconcurrency @MainActor
 open class UIButton: UIControl {
@@ -365,11 +292,12 @@ open class UIButton: UIControl {
         buttonType = type
         applyTypeLook()
     }
-    /// UIKit's look for the button type: no background; a system button's title in the tint
-    /// colour, faded while pressed; a custom button's in white. (The engine's own button is a
-    /// filled one.)
+    /// UIKit's look for the button type: no background but the one `backgroundColor` sets, kept
+    /// through state and title changes; a system button's title in the tint colour, faded while
+    /// pressed; a custom button's in white. (The engine's own button is a filled one.)
     private func applyTypeLook() {
-        for state: State in [.normal, .highlighted, .selected, .disabled] { button.setBackgroundColor(.clear, for: state.engine) }
+        button.usesStateBackgroundColors = false
+        button.backgroundColor = .clear
         if buttonType == .custom {
             setTitleColor(.white, for: .normal)
         } else {
@@ -396,7 +324,10 @@ open class UIButton: UIControl {
     open func setTitle(_ title: String?, for state: State) { button.setTitle(title, for: state.engine) }
     open func title(for state: State) -> String? { button.title(for: state.engine) }
     open func setTitleColor(_ color: UIColor?, for state: State) { button.setTitleColor(color?.color, for: state.engine) }
-    open func setBackgroundColor(_ color: UIColor?, for state: State) { button.setBackgroundColor(color?.color, for: state.engine) }
+    open func setBackgroundColor(_ color: UIColor?, for state: State) {
+        button.usesStateBackgroundColors = true
+        button.setBackgroundColor(color?.color, for: state.engine)
+    }
     /// Partial: images in buttons are kept, not drawn, unless given through a configuration.
     open func setImage(_ image: UIImage?, for state: State) { images[state.rawValue] = image }
     open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }

@@ -227,15 +227,22 @@ public enum UIKeyboardAppearance: Int, Sendable { case `default`, dark, light }
 
 // MARK: - Switch, slider, segmented control, stepper, page control
 
+/// The engine switch a `UISwitch` stands for: layout comes back to the facade object, so a
+/// subclass's `layoutSubviews()` runs (a switch that places layers of its own).
+final class FacadeSwitch: Switch {
+    weak var owner: UISwitch?
+    override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+}
+
 /// `UISwitch` over the engine's `Switch`.
 @preconcurrency @MainActor
 open class UISwitch: UIControl {
     package var engineSwitch: Switch { view as! Switch }
     public override init(frame: CGRect) {
-        super.init(coder: EngineViewCoder(Switch(), frame: frame))!
+        super.init(coder: EngineViewCoder(FacadeSwitch(), frame: frame))!
     }
     public required init?(coder: NSCoder) {
-        super.init(coder: EngineViewCoder.carrying(coder) { Switch() })
+        super.init(coder: EngineViewCoder.carrying(coder) { FacadeSwitch() })
     }
     open var isOn: Bool { get { engineSwitch.isOn } set { engineSwitch.setOn(newValue, animated: false) } }
     open func setOn(_ on: Bool, animated: Bool) { engineSwitch.setOn(on, animated: animated) }

@@ -137,6 +137,37 @@ open class UICollectionViewLayout: NSObject {
 }
 
 /// `UICollectionViewFlowLayout` over the engine's `CollectionViewFlowLayout`; the delegate's
+/// The engine flow layout a `UICollectionViewFlowLayout` stands for: preparing, the elements'
+/// attributes, invalidation and bounds changes come back to the facade object, so a subclass's
+/// overrides run (a layout that centres its items, one that springs them); the facade's own
+/// implementations call the engine's through the `base` methods.
+final class FacadeFlowLayout: CollectionViewFlowLayout {
+    weak var owner: UICollectionViewFlowLayout?
+    override func prepare() { if let owner { owner.prepare() } else { super.prepare() } }
+    func basePrepare() { super.prepare() }
+    override func layoutAttributesForElements(in rect: Rect) -> [CollectionViewLayoutAttributes] {
+        guard let owner else { return super.layoutAttributesForElements(in: rect) }
+        return (owner.layoutAttributesForElements(in: CGRect(rect)) ?? []).map(\.engine)
+    }
+    override func appendLayoutAttributesForElements(in rect: Rect, to out: inout [CollectionViewLayoutAttributes]) {
+        out.append(contentsOf: layoutAttributesForElements(in: rect))
+    }
+    func baseAttributes(in rect: Rect) -> [CollectionViewLayoutAttributes] {
+        var out: [CollectionViewLayoutAttributes] = []
+        super.appendLayoutAttributesForElements(in: rect, to: &out)
+        return out
+    }
+    override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        guard let owner else { return super.invalidateLayout(with: context) }
+        owner.invalidateLayout(with: UICollectionViewFlowLayoutInvalidationContext(context: context))
+    }
+    func baseInvalidate(with context: CollectionViewLayoutInvalidationContext) { super.invalidateLayout(with: context) }
+    override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        owner?.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds)) ?? super.shouldInvalidateLayout(forBoundsChange: newBounds)
+    }
+    func baseShouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { super.shouldInvalidateLayout(forBoundsChange: newBounds) }
+}
+
 /// `sizeForItemAt`, `insetForSectionAt`, spacings and header and footer reference sizes are
 /// asked per item and section.
 @preconcurrency @MainActor
@@ -145,13 +176,28 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     public typealias ScrollDirection = UICollectionView.ScrollDirection
     public static let automaticSize = CGSize(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude)
     public override init() {
-        super.init(engine: CollectionViewFlowLayout())
+        let e = FacadeFlowLayout()
+        super.init(engine: e)
+        e.owner = self
         installDelegateQuestions()
     }
     /// As ``init()``: no archive is read (see ``UICollectionViewLayout/init(coder:)``).
     public required init?(coder: NSCoder) {
-        super.init(engine: CollectionViewFlowLayout())
+        let e = FacadeFlowLayout()
+        super.init(engine: e)
+        e.owner = self
         installDelegateQuestions()
+    }
+    private var base: FacadeFlowLayout? { engine as? FacadeFlowLayout }
+    /// The engine flow layout's preparation (a subclass calls it through `super`).
+    open override func prepare() { base?.basePrepare() }
+    /// The engine's invalidation: the layout is prepared again before its next use.
+    open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        if let base { base.baseInvalidate(with: context.context) } else { super.invalidateLayout(with: context) }
+    }
+    /// Whether a bounds change lays the items out again: when the size changes (the engine's).
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        base?.baseShouldInvalidate(forBoundsChange: newBounds.rect) ?? false
     }
     private var flowDelegate: (UICollectionView, any UICollectionViewDelegateFlowLayout)? {
         guard let cv = collectionView, let d = cv.delegate as? any UICollectionViewDelegateFlowLayout else { return nil }
@@ -214,7 +260,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var sectionInsetReference: SectionInsetReference = .fromContentInset
     open override var collectionViewContentSize: CGSize { CGSize(flow.collectionViewContentSize) }
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        flow.layoutAttributesForElements(in: rect.rect).map(UICollectionViewLayoutAttributes.init)
+        (base?.baseAttributes(in: rect.rect) ?? flow.layoutAttributesForElements(in: rect.rect)).map(UICollectionViewLayoutAttributes.init)
     }
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         flow.layoutAttributesForItem(at: indexPath).map(UICollectionViewLayoutAttributes.init)
@@ -226,8 +272,10 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
 /// `UICollectionViewLayoutInvalidationContext`: the engine's `CollectionViewLayoutInvalidationContext`.
 open class UICollectionViewLayoutInvalidationContext: NSObject {
-    package let context = CollectionViewLayoutInvalidationContext()
-    public override init() {}
+    package let context: CollectionViewLayoutInvalidationContext
+    public override init() { context = CollectionViewLayoutInvalidationContext() }
+    /// The facade of an engine context (an invalidation the engine started).
+    package init(context: CollectionViewLayoutInvalidationContext) { self.context = context }
     open var invalidateEverything: Bool { context.invalidateEverything }
     open var invalidateDataSourceCounts: Bool { context.invalidateDataSourceCounts }
     open var invalidatedItemIndexPaths: [IndexPath]? { context.invalidatedItemIndexPaths }

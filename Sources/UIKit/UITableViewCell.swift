@@ -33,6 +33,13 @@ open class UITableViewCell: UIView {
         (tableCell as? FacadeTableCell)?.owner = self
         applyUIKitLook()
     }
+    /// The row's colour when it is neither selected nor highlighted: the engine cell's
+    /// `normalBackgroundColor`, which its selection changes come back to (a colour set on the
+    /// view alone was lost at the first of them, as the table shows each row).
+    open override var backgroundColor: UIColor? {
+        get { UIColor(tableCell.normalBackgroundColor) }
+        set { tableCell.normalBackgroundColor = newValue?.color ?? .clear }
+    }
     /// UIKit's light cell: a white row, a grey hairline, a grey selection.
     fileprivate func applyUIKitLook() {
         tableCell.normalBackgroundColor = UIColor.systemBackground.color

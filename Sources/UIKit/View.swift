@@ -254,6 +254,7 @@ open class UIView: UIResponder {
         if let f = view as? FacadeView { f.owner = self }
         if let f = view as? FacadeControl { f.owner = self as? UIControl }
         if let f = view as? FacadeButton { f.owner = self as? UIControl }
+        if let f = view as? FacadeSwitch { f.owner = self as? UISwitch }
         if let f = view as? FacadeLabel { f.owner = self as? UILabel }
         if let f = view as? FacadeScrollView { f.owner = self as? UIScrollView }
         if let f = view as? FacadeTableCell { f.owner = self as? UITableViewCell }
@@ -503,10 +504,10 @@ open class UIView: UIResponder {
         let cls = type(of: self).layerClass
         let l: CALayer
         if cls is CAShapeLayer.Type {
-            let s = ShapeLayer(); base.insertSublayer(s, at: 0); contentLayer = s
+            let s = ShapeLayer(); s.runsImplicitActions = false; base.insertSublayer(s, at: 0); contentLayer = s
             l = CAShapeLayer(base: base, content: s)
         } else if cls is CAGradientLayer.Type {
-            let g = GradientLayer(); base.insertSublayer(g, at: 0); contentLayer = g
+            let g = GradientLayer(); g.runsImplicitActions = false; base.insertSublayer(g, at: 0); contentLayer = g
             l = CAGradientLayer(base: base, content: g)
         } else {
             l = CALayer.wrap(base)
@@ -534,7 +535,7 @@ open class UIView: UIResponder {
     open func layoutSubviews() {}
     func layoutSubviewsFromEngine() {
         syncContentLayer()
-        layoutSubviews()
+        layoutSublayers(of: layer)
     }
     open func sizeThatFits(_ size: CGSize) -> CGSize {
         let s = intrinsicContentSize
@@ -595,9 +596,10 @@ open class UIView: UIResponder {
     /// Called by Interface Builder before it draws a designable view. Partial: there is no
     /// Interface Builder here; nothing calls it.
     open func prepareForInterfaceBuilder() {}
-    /// Lays out the sublayers of the view's layer (the view is its layer's delegate); called
-    /// when the layer lays out, after `layoutSubviews`.
-    open func layoutSublayers(of layer: CALayer) {}
+    /// Lays out the sublayers of the view's layer (the view is its layer's delegate): called
+    /// when the engine view lays out; for the view's own layer the default calls
+    /// `layoutSubviews()`, so an override that calls `super` first runs after it, as on iOS.
+    open func layoutSublayers(of layer: CALayer) { if layer === self.layer { layoutSubviews() } }
 
     // MARK: Hit testing and touches
 

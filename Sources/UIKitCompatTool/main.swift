@@ -8,15 +8,17 @@ import Foundation
 // not have as not provided.
 //
 // With `--measured FILE` it also writes the real corpus's figures (RU6), per library, from the
-// measured table (docs/uikit-real-corpus-measured.tsv: what building each library gave).
+// measured table (docs/uikit-real-corpus-measured.tsv: what building each library gave), and
+// with `--runs FILE` whether each ran as on iOS (docs/uikit-real-runs.tsv, RU4).
 //
-//   uikit-compat --graphs DIR --sources DIR... --reference FILE [--measured FILE] [--out FILE]
+//   uikit-compat --graphs DIR --sources DIR... --reference FILE [--measured FILE] [--runs FILE] [--out FILE]
 
 struct Options {
     var graphs = ""
     var sources: [String] = []
     var reference = ""
     var measured: String?
+    var runs: String?
     var out: String?
 }
 
@@ -29,6 +31,7 @@ func parseOptions() -> Options? {
         case "--reference": o.reference = args.popFirst() ?? ""
         case "--out": o.out = args.popFirst()
         case "--measured": o.measured = args.popFirst()
+        case "--runs": o.runs = args.popFirst()
         case "--sources":
             while let next = args.first, !next.hasPrefix("--") { o.sources.append(next); args.removeFirst() }
         default:
@@ -37,7 +40,7 @@ func parseOptions() -> Options? {
         }
     }
     guard !o.graphs.isEmpty, !o.reference.isEmpty, !o.sources.isEmpty else {
-        FileHandle.standardError.write(Data("usage: uikit-compat --graphs DIR --sources DIR... --reference FILE [--measured FILE] [--out FILE]\n".utf8))
+        FileHandle.standardError.write(Data("usage: uikit-compat --graphs DIR --sources DIR... --reference FILE [--measured FILE] [--runs FILE] [--out FILE]\n".utf8))
         return nil
     }
     return o
@@ -126,7 +129,7 @@ func unavailable(inSources dirs: [String]) throws -> [Entry] {
 /// The real corpus's section (RU6): the overall figure and a row per library, from the measured
 /// table's lines (`# measured DATE COMMIT COMPILER`, `# errors by kind LIST`, a header, then
 /// repository, commit, files, compiled, errors and the commonest errors, tab-separated).
-func realCorpusSection(_ table: String) -> String {
+func realCorpusSection(_ table: String, runs: String? = nil) -> String {
     var date = "", commit = "", compiler = "", kinds = ""
     var rows: [[String]] = []
     for line in table.split(separator: "\n").map(String.init) {
@@ -145,15 +148,33 @@ func realCorpusSection(_ table: String) -> String {
     s += "(its files in `UIKit/`, the `ObjCLowering` plugin). Measured on \(date) on \(commit) (\(compiler)): "
     s += "**\(compiled) of \(files) files (\(share)%) compile with no error; \(clean) of \(rows.count) libraries build clean.** "
     s += "A file compiles when no error is located in it. Errors by kind: \(kinds). "
-    s += "Runs: not checked yet (RU4).\n\n"
+    let ran = runs.map(runResults) ?? (heading: "", byLibrary: [:])
+    s += ran.heading.isEmpty ? "Runs: not checked yet (RU4).\n\n" : ran.heading + "\n\n"
     s += "| library | commit | files | compiled | runs | commonest errors |\n|---|---|---:|---:|---|---|\n"
     for r in rows {
-        s += "| \(r[0]) | `\(r[1])` | \(r[2]) | \(r[3]) | not checked | \(r[5].isEmpty ? "none" : r[5]) |\n"
+        s += "| \(r[0]) | `\(r[1])` | \(r[2]) | \(r[3]) | \(ran.byLibrary[r[0]] ?? "not checked") | \(r[5].isEmpty ? "none" : r[5]) |\n"
     }
     return s + "\n"
 }
 
-func render(_ all: [Entry], reference: [String], measured: String? = nil) -> String {
+/// The runs table's figures (RU4): its lines `# run DATE COMMIT COMPILER`, a header, then rows
+/// whose first field is the repository and whose last is the result shown in the runs column
+/// ("pass", "fail: why", "not run: why").
+func runResults(_ table: String) -> (heading: String, byLibrary: [String: String]) {
+    var date = "", commit = "", byLibrary: [String: String] = [:]
+    for line in table.split(separator: "\n").map(String.init) {
+        let fields = line.components(separatedBy: "\t")
+        if fields.first == "# run", fields.count >= 3 { (date, commit) = (fields[1], fields[2]) }
+        else if fields.count >= 3, fields[0] != "repository", !line.hasPrefix("#") { byLibrary[fields[0]] = fields[fields.count - 1] }
+    }
+    let pass = byLibrary.values.filter { $0 == "pass" }.count
+    let fail = byLibrary.values.filter { $0.hasPrefix("fail") }.count
+    let heading = "Runs (RU4, \(date) on \(commit)): \(pass + fail) libraries run headless as their READMEs show, checked in flight "
+        + "and at rest against their documentation; **\(pass) pass, \(fail) fail** ([uikit-real-runs.md](uikit-real-runs.md))."
+    return (heading, byLibrary)
+}
+
+func render(_ all: [Entry], reference: [String], measured: String? = nil, runs: String? = nil) -> String {
     var s = """
     # UIKit compatibility
 
@@ -190,7 +211,7 @@ func render(_ all: [Entry], reference: [String], measured: String? = nil) -> Str
     let fromFoundation = reference.filter { $0.hasSuffix(" (Foundation)") }.map { String($0.dropLast(" (Foundation)".count)) }
     let names = reference.filter { !$0.hasSuffix(" (Foundation)") }
     let missing = names.filter { byType[$0] == nil }
-    if let measured { s += realCorpusSection(measured) }
+    if let measured { s += realCorpusSection(measured, runs: runs) }
     s += "## Summary\n\n"
     s += "| | declarations |\n|---|---:|\n"
     s += "| provided | \(provided) |\n| partial | \(partial) |\n| unavailable | \(unavailable) |\n"
@@ -241,7 +262,8 @@ do {
         .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     let measured = try options.measured.map { try String(contentsOfFile: $0, encoding: .utf8) }
-    let text = render(all, reference: reference, measured: measured)
+    let runs = try options.runs.map { try String(contentsOfFile: $0, encoding: .utf8) }
+    let text = render(all, reference: reference, measured: measured, runs: runs)
     if let out = options.out { try text.write(toFile: out, atomically: true, encoding: .utf8) } else { print(text, terminator: "") }
 } catch {
     FileHandle.standardError.write(Data("uikit-compat: \(error.localizedDescription)\n".utf8))

@@ -29,7 +29,12 @@ extension LayoutEngine {
                 return
             }
             framesApplied += 1
+            // A view whose subviews were laid out while it stood elsewhere (its own
+            // `layoutIfNeeded()` before its superview placed it) lays them out again: their
+            // frames were made relative to the position it had then.
+            let moved = v.frame.origin != f.origin && !v.subviews.isEmpty
             v.frame = f
+            if moved { v.allSubviewFramesStale = true; v.setNeedsLayoutKeepingFrames() }
         }
         if s.allSubviewFramesStale {
             s.allSubviewFramesStale = false

@@ -185,7 +185,9 @@ struct UIKitRealCodeRU3MoreTests {
         #expect(lines[3] == "    override var description: String { \"proxy\" }")
         #expect(lines[5] == "class Generic<T>: NSObject { open          func awakeFromNib() {} }")
         #expect(lines[6] == "final class Card: UIView { override func awakeFromNib() { super.awakeFromNib() } }")
-        #expect(lowered.utf8.count == source.utf8.count)
+        // The proxy's forwarding is kept as a conformance on the last line (RU4), nothing moves.
+        #expect(lines.last == "extension Proxy: MessageForwarding {}")
+        #expect(lowered.utf8.count == source.utf8.count + "extension Proxy: MessageForwarding {}".utf8.count)
         // A subclass of a plain object declared in another file of the module.
         let parents = classParents(in: "open class IconAnimation: NSObject, Playing {}\nclass Badge: UIView {}")
         #expect(parents == ["IconAnimation": "NSObject", "Badge": "UIView"])
