@@ -44,7 +44,8 @@ public struct ShapeRasterizer: Sendable {
     private var rampStops: RampStops?
     /// Ramps of other stops made earlier, with their premultiplied copies, so that shapes whose
     /// gradients alternate (a Lottie file's twenty gradient fills, every frame) make each ramp
-    /// once, not once a shape (LT11). At most ``rampCacheLimit`` entries; emptied when full.
+    /// once, not once a shape (LT11). At most ``rampCacheLimit`` entries; past that a new ramp
+    /// takes the place (and the buffers) of an old one.
     private var rampCache: [RampStops: KeptRamp] = [:]
     /// How many ramps were made (not taken from the cache) since this rasteriser was made: what
     /// tests count.
@@ -305,8 +306,10 @@ public struct ShapeRasterizer: Sendable {
         if let current = rampStops, current.colors == g.colors, current.locations == g.locations { return }
         let stops = RampStops(colors: g.colors, locations: g.locations)
         let kept = rampCache.removeValue(forKey: stops)
+        // At the bound one kept ramp (any) gives up its place and its buffers to the new one, so
+        // stops that change every frame reuse memory instead of allocating a ramp a frame.
+        var spare = kept == nil && rampCache.count >= Self.rampCacheLimit ? rampCache.popFirst()?.value : nil
         if let current = rampStops {
-            if rampCache.count >= Self.rampCacheLimit { rampCache.removeAll(keepingCapacity: true) }
             rampCache[current] = KeptRamp(ramp: ramp, solidRamp: solidRamp, solidRampOpacity: solidRampOpacity)
         }
         rampStops = stops
@@ -314,14 +317,17 @@ public struct ShapeRasterizer: Sendable {
             (ramp, solidRamp, solidRampOpacity) = (kept.ramp, kept.solidRamp, kept.solidRampOpacity)
             return
         }
-        // Fresh buffers: the ones just put aside now belong to the cache.
-        ramp = []
+        // The buffers just put aside now belong to the cache: the spare's, or fresh ones.
+        ramp = spare?.ramp ?? []
+        solidRamp = spare?.solidRamp ?? []
+        spare = nil
+        ramp.removeAll(keepingCapacity: true)
+        solidRamp.removeAll(keepingCapacity: true)
         ramp.reserveCapacity(Self.rampCount)
         for k in 0..<Self.rampCount {
             let c = g.color(at: Double(k) / Double(Self.rampCount - 1))
             ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
         }
-        solidRamp = []
         solidRampOpacity = nil
         rampsMade += 1
     }
