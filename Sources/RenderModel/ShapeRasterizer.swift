@@ -41,7 +41,25 @@ public struct ShapeRasterizer: Sendable {
     /// The opacity ``solidRamp`` was made at (nil: made for no ramp yet, or the ramp changed).
     private var solidRampOpacity: Float?
     /// The stops ``ramp`` was made for (a gradient whose points move keeps its ramp).
-    private var rampStops: (colors: [Color], locations: [Double]?)?
+    private var rampStops: RampStops?
+    /// Ramps of other stops made earlier, with their premultiplied copies, so that shapes whose
+    /// gradients alternate (a Lottie file's twenty gradient fills, every frame) make each ramp
+    /// once, not once a shape (LT11). At most ``rampCacheLimit`` entries; past that a new ramp
+    /// takes the place (and the buffers) of an old one.
+    private var rampCache: [RampStops: KeptRamp] = [:]
+    /// How many ramps were made (not taken from the cache) since this rasteriser was made: what
+    /// tests count.
+    public private(set) var rampsMade = 0
+
+    /// A gradient's colours and locations: what its ramp depends on.
+    struct RampStops: Hashable {
+        var colors: [Color], locations: [Double]?
+    }
+
+    /// A ramp put aside, with its premultiplied copy and the opacity that copy was made at.
+    struct KeptRamp {
+        var ramp: [UInt32], solidRamp: [UInt32], solidRampOpacity: Float?
+    }
 
     /// A straight edge from (x0, y0) to (x1, y1), in the path's direction: going down (y1 > y0)
     /// it winds +1, going up -1.
@@ -276,16 +294,42 @@ public struct ShapeRasterizer: Sendable {
     /// Entries of a gradient's colour ramp.
     static let rampCount = 1024
 
-    /// Makes ``ramp`` `g`'s, unless it already is (same stops).
+    /// Ramps kept for stops other than the current one's (each 1,024 entries and as many
+    /// premultiplied: 8 KiB).
+    public static let rampCacheLimit = 64
+
+    /// Makes ``ramp`` `g`'s, unless it already is (same stops): the current ramp is put aside
+    /// in ``rampCache`` and `g`'s taken from there when it was made before, else made.
+    ///
+    /// - Complexity: O(stops) when `g`'s ramp is current or kept, O(``rampCount``) otherwise.
     private mutating func prepareRamp(_ g: Gradient) {
-        guard rampStops.map({ $0.colors != g.colors || $0.locations != g.locations }) ?? true else { return }
+        if let current = rampStops, current.colors == g.colors, current.locations == g.locations { return }
+        let stops = RampStops(colors: g.colors, locations: g.locations)
+        let kept = rampCache.removeValue(forKey: stops)
+        // At the bound one kept ramp (any) gives up its place and its buffers to the new one, so
+        // stops that change every frame reuse memory instead of allocating a ramp a frame.
+        var spare = kept == nil && rampCache.count >= Self.rampCacheLimit ? rampCache.popFirst()?.value : nil
+        if let current = rampStops {
+            rampCache[current] = KeptRamp(ramp: ramp, solidRamp: solidRamp, solidRampOpacity: solidRampOpacity)
+        }
+        rampStops = stops
+        if let kept {
+            (ramp, solidRamp, solidRampOpacity) = (kept.ramp, kept.solidRamp, kept.solidRampOpacity)
+            return
+        }
+        // The buffers just put aside now belong to the cache: the spare's, or fresh ones.
+        ramp = spare?.ramp ?? []
+        solidRamp = spare?.solidRamp ?? []
+        spare = nil
         ramp.removeAll(keepingCapacity: true)
+        solidRamp.removeAll(keepingCapacity: true)
+        ramp.reserveCapacity(Self.rampCount)
         for k in 0..<Self.rampCount {
             let c = g.color(at: Double(k) / Double(Self.rampCount - 1))
             ramp.append(UInt32(Self.byte(c.alpha)) << 24 | UInt32(Self.byte(c.red)) << 16 | UInt32(Self.byte(c.green)) << 8 | UInt32(Self.byte(c.blue)))
         }
-        rampStops = (g.colors, g.locations)
         solidRampOpacity = nil
+        rampsMade += 1
     }
 
     /// Lays the coverage painted with `g` over premultiplied `0xAARRGGBB` pixels in one pass: the

@@ -50,7 +50,7 @@ struct CLIProgressTests {
                             environment: Self.chatty)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) is [String: Any])
-        #expect(r.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("bench lottie (1 files): ") || $0.contains("librlottie") },
+        #expect(r.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("bench lottie (1 files): ") || $0.contains("librlottie") || $0.contains("ThorVG") },
                 "\(r.stderr)")
     }
 
