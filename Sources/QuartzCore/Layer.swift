@@ -321,13 +321,17 @@ open class CALayer: NSObject, AssociatedStorage {
         // One the facade did not add (a UIView block's, CA8) comes back in its Core Animation class.
         return addedAnimations[key] ?? CAAnimation.wrapping(running)
     }
+    /// The keys of the running animations: the engine layer's, then its content layer's (a
+    /// gradient or shape layer class's own).
     open func animationKeys() -> [String]? {
         let keys = (layer.animationKeys() ?? []) + (contentLayer?.animationKeys() ?? [])
         return keys.isEmpty ? nil : keys
     }
+    /// Stops the animation under `key` on the engine layer and its content layer.
     open func removeAnimation(forKey key: String) {
         layer.removeAnimation(forKey: key); contentLayer?.removeAnimation(forKey: key); addedAnimations[key] = nil
     }
+    /// Stops every animation of the engine layer and its content layer.
     open func removeAllAnimations() { layer.removeAllAnimations(); contentLayer?.removeAllAnimations(); addedAnimations = [:] }
 
     /// The engine layer that holds a view's special content (a view whose `layerClass` is

@@ -324,6 +324,8 @@ open class UIButton: UIControl {
     open func setTitle(_ title: String?, for state: State) { button.setTitle(title, for: state.engine) }
     open func title(for state: State) -> String? { button.title(for: state.engine) }
     open func setTitleColor(_ color: UIColor?, for state: State) { button.setTitleColor(color?.color, for: state.engine) }
+    /// The button's background in `state` (ours: UIKit sets it through a configuration); once
+    /// set, the engine button's state colours replace its plain background.
     open func setBackgroundColor(_ color: UIColor?, for state: State) {
         button.usesStateBackgroundColors = true
         button.setBackgroundColor(color?.color, for: state.engine)

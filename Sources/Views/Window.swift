@@ -240,8 +240,7 @@ public final class Window: FrameParticipant {
         requestFrame()
         didResize?(old, newSize)
     }
-    /// Told after the window took a new size (the old one, the new one): a facade updates its
-    /// screen and traits.
+    /// Told after the window took a new size (the old one, the new one): a facade's screen and traits.
     public var didResize: ((Size, Size) -> Void)?
 
     func requestFrame() { runLoop?.requestFrame() }
