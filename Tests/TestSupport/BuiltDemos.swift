@@ -22,13 +22,19 @@ public enum BuiltDemos {
         p.executableURL = executable
         p.arguments = arguments
         p.currentDirectoryURL = packageRoot
-        let out = Pipe(), err = Pipe()
+        // Standard error goes to a file, not a second pipe: reading one pipe to its end while the
+        // other fills (a failed session printing its whole log) would hang both processes.
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("built-demo-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errURL) }
+        let out = Pipe(), err = try FileHandle(forWritingTo: errURL)
         p.standardOutput = out
         p.standardError = err
         try p.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
+        try? err.close()
+        let errText = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
         return (p.terminationStatus, data, errText)
     }
 }
