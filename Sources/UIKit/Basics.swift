@@ -174,6 +174,11 @@ public final class UIColor: NSObject, CGColorConvertible, @unchecked Sendable {
         guard let provider else { return nil }
         return DynamicColor { traits in provider(UITraitCollection(engine: traits)).color }
     }
+    /// Hands a dynamic colour to `dynamic` (an engine binding that follows the style) and a
+    /// plain one to `plain`: how a facade colour property sets its engine view.
+    package func bind(dynamic: (DynamicColor) -> Void, plain: (Color) -> Void) {
+        if let d = engineDynamic { dynamic(d) } else { plain(color) }
+    }
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         color = Color(red: red.double, green: green.double, blue: blue.double, alpha: alpha.double)

@@ -150,10 +150,7 @@ open class UITextField: UIControl {
     /// (the engine's `dynamicTextColor`).
     open var textColor: UIColor? {
         get { UIColor(field.textColor) }
-        set {
-            let c = newValue ?? .label
-            if let d = c.engineDynamic { field.dynamicTextColor = d } else { field.textColor = c.color }
-        }
+        set { (newValue ?? .label).bind(dynamic: { field.dynamicTextColor = $0 }, plain: { field.textColor = $0 }) }
     }
     open var textAlignment: NSTextAlignment = .natural { didSet { field.textAlignment = textAlignment.engine } }
     open var isSecureTextEntry: Bool { get { field.isSecureTextEntry } set { field.isSecureTextEntry = newValue } }

@@ -192,10 +192,7 @@ open class UITextView: UIScrollView {
     /// The text's colour; a dynamic colour (`.label`) follows the view's interface style.
     open var textColor: UIColor? {
         get { UIColor(editor.textColor) }
-        set {
-            let c = newValue ?? .label
-            if let d = c.engineDynamic { editor.dynamicTextColor = d } else { editor.textColor = c.color }
-        }
+        set { (newValue ?? .label).bind(dynamic: { editor.dynamicTextColor = $0 }, plain: { editor.textColor = $0 }) }
     }
     open var textAlignment: NSTextAlignment = .natural { didSet { editor.textAlignment = textAlignment.engine } }
     /// Attributes typed text takes. Partial: a font or colour here sets the whole view's.

@@ -60,10 +60,7 @@ open class UILabel: UIView {
     /// interface style (the engine's `dynamicTextColor`).
     open var textColor: UIColor! {
         get { UIColor(label.textColor) }
-        set {
-            let c = newValue ?? .label
-            if let d = c.engineDynamic { label.dynamicTextColor = d } else { label.textColor = c.color }
-        }
+        set { (newValue ?? .label).bind(dynamic: { label.dynamicTextColor = $0 }, plain: { label.textColor = $0 }) }
     }
     open var textAlignment: NSTextAlignment = .natural { didSet { label.textAlignment = textAlignment.engine } }
     open var numberOfLines: Int { get { label.numberOfLines } set { label.numberOfLines = newValue } }
