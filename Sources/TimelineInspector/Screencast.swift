@@ -47,9 +47,16 @@ final class Screencast {
         let changed = list.damage.map { !$0.isEmpty } ?? true
         if changed { changedSinceSent += 1; pending = true }
         guard pending, !awaitsAck, changedSinceSent >= everyNthFrame || sessionID == 0 else { return nil }
+        // Drawn at the client's largest size by the painter's own scale (as a HiDPI window is):
+        // fewer pixels to rasterise, and no resampling afterwards.
+        var shown = list
         let scale = list.scale > 0 ? list.scale : 1
-        let width = Int((list.size.width * scale).rounded()), height = Int((list.size.height * scale).rounded())
-        guard width > 0, height > 0, let bytes = encode(list, width: width, height: height) else { return nil }
+        let full = (width: list.size.width * scale, height: list.size.height * scale)
+        guard full.width >= 1, full.height >= 1 else { return nil }
+        let fit = min(1, Double(maxWidth ?? Int.max) / full.width, Double(maxHeight ?? Int.max) / full.height)
+        shown.scale = scale * fit
+        let width = max(1, Int((full.width * fit).rounded())), height = max(1, Int((full.height * fit).rounded()))
+        guard let bytes = encode(shown, width: width, height: height) else { return nil }
         pending = false
         changedSinceSent = 0
         awaitsAck = true
@@ -70,7 +77,7 @@ final class Screencast {
         return pending
     }
 
-    /// The list drawn offscreen, scaled down to the client's largest size, and encoded.
+    /// The list drawn offscreen at `width` x `height` pixels, and encoded.
     private func encode(_ list: DisplayList, width: Int, height: Int) -> [UInt8]? {
         if renderer == nil || rendererSize != (width, height) {
             renderer = try? ImageRenderer(pixelWidth: width, pixelHeight: height)
@@ -78,33 +85,9 @@ final class Screencast {
         }
         guard let renderer else { return nil }
         renderer.render(list)
-        var image = renderer.image()
-        let fit = min(1, Double(maxWidth ?? width) / Double(width), Double(maxHeight ?? height) / Double(height))
-        if fit < 1 { image = Self.scaled(image, by: fit) }
+        let image = renderer.image()
         let bitmap = Bitmap(width: image.width, height: image.height, rgba: image.bytes)
         return format == "png" ? bitmap.pngData() : bitmap.jpegData(quality: Double(quality) / 100)
-    }
-
-    /// `image` scaled by `factor` (< 1), each pixel the mean of the source pixels it covers.
-    static func scaled(_ image: RGBAImage, by factor: Double) -> RGBAImage {
-        let w = max(1, Int((Double(image.width) * factor).rounded())), h = max(1, Int((Double(image.height) * factor).rounded()))
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        for y in 0..<h {
-            let y0 = y * image.height / h, y1 = max(y0 + 1, (y + 1) * image.height / h)
-            for x in 0..<w {
-                let x0 = x * image.width / w, x1 = max(x0 + 1, (x + 1) * image.width / w)
-                var sum = SIMD4<Int>.zero
-                for sy in y0..<y1 {
-                    for sx in x0..<x1 {
-                        let i = (sy * image.width + sx) * 4
-                        sum &+= SIMD4(Int(image.bytes[i]), Int(image.bytes[i + 1]), Int(image.bytes[i + 2]), Int(image.bytes[i + 3]))
-                    }
-                }
-                let n = (y1 - y0) * (x1 - x0), o = (y * w + x) * 4
-                for c in 0..<4 { out[o + c] = UInt8(sum[c] / n) }
-            }
-        }
-        return RGBAImage(width: w, height: h, bytes: out) ?? image
     }
 }
 
