@@ -36,7 +36,7 @@ struct AtspiTests {
         // starts, which can be seconds on a loaded machine.
         let ready = ready ?? (scene == "controls" ? "push button:Filled" : "entry:Name")
         let (status, data, errText) = try BuiltDemos.run(Self.root.appendingPathComponent("scripts/atspi-session"), [
-            exe.path, "--scene", scene, "--size", "1100x680", "--seconds", "60", "--", "--app", "Gallery", "--wait-for", ready] + arguments)
+            exe.path, "--scene", scene, "--size", "1100x680", "--seconds", "240", "--", "--app", "Gallery", "--wait-for", ready] + arguments)
         #expect(status == 0, "atspi-session failed: \(errText)")
         let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         return try #require(parsed, "no JSON from the probe: \(String(decoding: data, as: UTF8.self)) \(errText)")
