@@ -598,6 +598,7 @@ final class ControlsScene: GalleryScene {
             }
             (control as? Button)?.setTitle(hide ? "Show every chip" : "Hide every other chip", for: .normal)
             status.text = hide ? "Two chips hidden: the others slid together" : "Every chip shown"
+            status.postAccessibilityNotification(.announcement(status.text))     // spoken by a screen reader
         }
         shuffle.addAction(for: .primaryActionTriggered) { [weak self] _ in
             guard let self else { return }

@@ -181,3 +181,16 @@ void tl_atk_notify_text(void *object, int32_t start, int32_t removed, int32_t in
 void tl_atk_notify_caret(void *object, int32_t offset) {
     g_signal_emit_by_name(object, "text-caret-moved", offset);
 }
+
+void tl_atk_notify_text_selection(void *object) {
+    g_signal_emit_by_name(object, "text-selection-changed");
+}
+
+void tl_atk_notify_announcement(void *object, const char *text) {
+    // ATK 2.46's "announcement" signal, which the AT-SPI bridge sends as object:announcement.
+    if (g_signal_lookup("announcement", ATK_TYPE_OBJECT) != 0) g_signal_emit_by_name(object, "announcement", text);
+}
+
+void tl_atk_notify_active_descendant(void *object, void *child) {
+    g_signal_emit_by_name(object, "active-descendant-changed", child);
+}

@@ -263,6 +263,7 @@ open class TextField: Control {
     }
 
     private func caretMoved() {
+        accessibilitySelectionDidChange()
         scrollCaretIntoView()
         caretShown = true
         setNeedsDisplay()

@@ -69,6 +69,7 @@ public final class NavigationBar: View {
         var back = Button.Configuration.plain()
         back.title = backTitle.map { "‹ " + $0 }
         backButton.configuration = back
+        backButton.accessibilityLabel = backTitle          // read without the chevron, as UIKit's
         backButton.isHidden = previous == nil || item.hidesBackButton || !item.leftBarButtonItems.isEmpty
         for b in leftButtons + rightButtons { b.removeFromSuperview() }
         leftButtons = item.leftBarButtonItems.map(makeButton)

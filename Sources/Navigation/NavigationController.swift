@@ -451,6 +451,12 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
         if push { to.didMove(toParent: self) }
         isTransitioning = false
         updateBars()
+        // A new screen, as UIKit tells VoiceOver after a push or pop: read from its first
+        // element, the bar's (free with no reader).
+        if appeared, isViewLoaded, view.window?.hasAccessibilityObservers == true {
+            view.layoutIfNeeded()                                  // the bar's new buttons where they go
+            view.postAccessibilityNotification(.screenChanged(view.firstAccessibilityElement))
+        }
         didShow?(to, appeared)
     }
 

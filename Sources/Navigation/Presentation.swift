@@ -91,6 +91,9 @@ extension ViewController {
             controller?.endAppearanceTransition()
             if covers { self?.endAppearanceTransition() }
             if style == .pageSheet, custom == nil, let controller { self?.installSheetPan(on: controller) }
+            if let v = controller?.view, v.window?.hasAccessibilityObservers == true {
+                v.postAccessibilityNotification(.screenChanged(v.firstAccessibilityElement))   // read from its first element
+            }
             completion?()
         }
         guard animated else { changes(); done(); return }
@@ -134,6 +137,10 @@ extension ViewController {
             presenter?.finishDismissal(of: controller)
             if reduced { presented.alpha = 1 }
             if covers { presenter?.endAppearanceTransition() }
+            // The screen under it again: read from the window's first element.
+            if let presenter, presenter.isViewLoaded, let w = presenter.view.window, w.hasAccessibilityObservers {
+                w.postAccessibilityNotification(.screenChanged(w.rootView.firstAccessibilityElement))
+            }
             completion?()
         }
         guard animated else { changes(); done(); return }

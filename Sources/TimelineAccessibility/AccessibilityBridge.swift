@@ -30,6 +30,8 @@ final class AccessibleNode {
     /// The name and text the bridge last reported (what a change is told against).
     var reportedName: String?
     var reportedText: String?
+    /// A text element's selection (characters) the bridge last reported; empty: the caret.
+    var reportedSelection: Range<Int>?
     var actions: [AccessibleAction] = []
 
     init(bridge: AccessibilityBridge, target: AccessibilityObject, isFrame: Bool) {
@@ -153,6 +155,7 @@ public final class AccessibilityBridge {
         n.reportedStates = AccessibleMapping.states(of: o, in: window)
         n.reportedName = AccessibleMapping.name(of: o)
         n.reportedText = AccessibleText.text(of: o)
+        n.reportedSelection = AccessibleText.selection(of: o)
         n.parent = parent ?? accessibleParent(of: o).map { node(for: $0) }
         nodes[ObjectIdentifier(o)] = n
         return n
@@ -202,9 +205,35 @@ public final class AccessibilityBridge {
             if let n = existingNode(o) { reportContent(of: n) }
         case .childrenChanged(let o):
             if let n = o === window.rootView ? frame : existingNode(o) { reportChildren(of: n) }
-        case .screenChanged, .layoutChanged, .announcement, .pageScrolled:
-            break
+        case .selectionChanged(let o):
+            if let n = existingNode(o) { reportSelection(of: n) }
+        case .screenChanged(let o):
+            // A new screen: what the reader presents first is the given element, else the
+            // first in reading order (VoiceOver moves there and reads it).
+            if let first = o ?? window.rootView.firstAccessibilityElement { presentNext(first) }
+        case .layoutChanged(let o):
+            if let o { presentNext(o) }
+        case .announcement(let text), .pageScrolled(let text):
+            if let frame, !text.isEmpty { tl_atk_notify_announcement(frame.raw, text) }
         }
+    }
+
+    /// Moves the reader to `o`: the frame's active descendant changes to it (a reader whose
+    /// focus is in the frame, as Orca's is, presents it).
+    private func presentNext(_ o: AccessibilityObject) {
+        guard let frame, o.accessibilityWindow === window else { return }
+        tl_atk_notify_active_descendant(frame.raw, node(for: o).raw)
+    }
+
+    /// Emits text-selection-changed when the selected text changed and text-caret-moved when
+    /// the caret (the selection's end, ATK's caret offset) did, against what was last reported.
+    private func reportSelection(of n: AccessibleNode) {
+        guard let o = n.target, n.object != nil, let now = AccessibleText.selection(of: o) else { return }
+        let old = n.reportedSelection
+        guard now != old else { return }
+        n.reportedSelection = now
+        if !now.isEmpty || !(old?.isEmpty ?? true) { tl_atk_notify_text_selection(n.raw) }
+        if now.upperBound != old?.upperBound { tl_atk_notify_caret(n.raw, Int32(now.upperBound)) }
     }
 
     /// Emits name-changed when the name differs from what was last reported, and text-changed
@@ -226,6 +255,7 @@ public final class AccessibilityBridge {
         var end = 0
         while end < old.count - start, end < new.count - start, old[old.count - 1 - end] == new[new.count - 1 - end] { end += 1 }
         tl_atk_notify_text(n.raw, Int32(start), Int32(old.count - start - end), Int32(new.count - start - end))
+        reportSelection(of: n)               // the caret after the edit, once the text is told
     }
 
     /// Emits children-changed for the objects that left and joined `n`'s children since the

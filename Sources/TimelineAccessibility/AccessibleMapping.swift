@@ -183,7 +183,7 @@ public enum AccessibleMapping {
     /// Does `action` on `o`; false when it did nothing.
     public static func perform(_ action: AccessibleAction, on o: AccessibilityObject) -> Bool {
         switch action {
-        case .activate: return o.accessibilityActivate()
+        case .activate: return o.accessibilityActivateOrTap()
         case .increment: o.accessibilityIncrement(); return true
         case .decrement: o.accessibilityDecrement(); return true
         case .custom(let i, _):

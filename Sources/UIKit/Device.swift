@@ -87,9 +87,10 @@ public final class UIDevice: NSObject {
     }
 }
 
-/// `UIAccessibility`: the state of assistive technologies. None run on the engine's window:
-/// every "is running" or preference is false and posted notifications go to observers of
-/// `UIAccessibility.postedNotification` only.
+/// `UIAccessibility`: the state of assistive technologies. "Is running" and the preferences
+/// other than reduce motion are false; a posted notification reaches the engine window's
+/// accessibility observers (the AT-SPI bridge: an announcement is spoken, a screen or layout
+/// change moves the reader) and observers of `UIAccessibility.postedNotification`.
 @preconcurrency @MainActor
 public enum UIAccessibility {
     public struct Notification: RawRepresentable, Hashable, Sendable {
@@ -104,7 +105,22 @@ public enum UIAccessibility {
     /// can see what would have been announced; the object is the argument.
     public static let postedNotification = Foundation.Notification.Name("TimelineUIAccessibilityPosted")
     public static func post(notification: Notification, argument: Any?) {
+        if isOnMainQueue { MainActor.assumeIsolated { postToEngine(notification, argument) } }
         NotificationCenter.default.post(name: postedNotification, object: argument, userInfo: ["notification": notification.rawValue])
+    }
+    /// The engine's notification for `notification`, posted to the argument's window (the key
+    /// window when the argument is no view or element).
+    private static func postToEngine(_ notification: Notification, _ argument: Any?) {
+        let object: AccessibilityObject? = (argument as? UIView)?.view ?? (argument as? UIAccessibilityElement)?.engine
+        guard let window = object?.accessibilityWindow ?? UIApplication.shared.keyWindow?.engineWindow else { return }
+        let text = (argument as? String) ?? (argument as? NSAttributedString)?.string
+        switch notification {
+        case .screenChanged: window.postAccessibilityNotification(.screenChanged(object))
+        case .layoutChanged: window.postAccessibilityNotification(.layoutChanged(object))
+        case .announcement: if let text { window.postAccessibilityNotification(.announcement(text)) }
+        case .pageScrolled: if let text { window.postAccessibilityNotification(.pageScrolled(text)) }
+        default: break
+        }
     }
     public static var isVoiceOverRunning: Bool { false }
     public static var isSwitchControlRunning: Bool { false }

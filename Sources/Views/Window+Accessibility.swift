@@ -31,6 +31,9 @@ public enum AccessibilityNotification {
     /// The elements under an object may have changed: a subview was added, removed, hidden or
     /// shown. Posted by the engine for the superview.
     case childrenChanged(AccessibilityObject)
+    /// A text element's caret moved or its selection changed (typing, arrows, a click, a
+    /// selection set in code). Posted by the engine.
+    case selectionChanged(AccessibilityObject)
 }
 
 /// Identifies an observer added to a window, for removing it.
@@ -112,13 +115,40 @@ extension AccessibilityObject {
         return shown
     }
 
+    /// The first element at or under this object in reading order (what a screen reader reads
+    /// first on a new screen); nil when there is none.
+    public var firstAccessibilityElement: AccessibilityObject? {
+        if isAccessibilityElement { return self }
+        for c in accessibilityChildren {
+            if let e = c.firstAccessibilityElement { return e }
+        }
+        return nil
+    }
+
+    /// Activates the object as a screen reader's double tap does (UIKit's rule):
+    /// ``accessibilityActivate()``, and when that declines, a tap (a press and a release) at
+    /// ``accessibilityActivationPoint``, delivered to the object's window in phase 1 of the next
+    /// frame, as a pointer's would be (a table cell selects its row, a plain view's gesture
+    /// recognizers see it). False when it declines and is in no window.
+    public func accessibilityActivateOrTap() -> Bool {
+        if accessibilityActivate() { return true }
+        guard let window = accessibilityWindow, let loop = window.runLoop else { return false }
+        let p = accessibilityActivationPoint
+        loop.post { [weak window] in
+            guard let window else { return }
+            _ = window.handle(.pointerDown(p))
+            _ = window.handle(.pointerUp(p))
+        }
+        return true
+    }
+
     /// Posts `notification` to the window this object is in, if anything observes it.
     public func postAccessibilityNotification(_ notification: AccessibilityNotification) {
         accessibilityWindow?.postAccessibilityNotification(notification)
     }
 
     /// The window of a view, or of an element's container view.
-    var accessibilityWindow: Window? {
+    public var accessibilityWindow: Window? {
         var c: AccessibilityObject? = self
         while let e = c as? AccessibilityElement { c = e.accessibilityContainer }
         return (c as? View)?.window
@@ -154,6 +184,12 @@ extension View {
     /// free without observers.
     package func accessibilityContentDidChange() {
         if let w = window, w.hasAccessibilityObservers { w.postAccessibilityNotification(.contentChanged(self)) }
+    }
+
+    /// Tells observers of the window that this text element's caret or selection moved; free
+    /// without observers.
+    package func accessibilitySelectionDidChange() {
+        if let w = window, w.hasAccessibilityObservers { w.postAccessibilityNotification(.selectionChanged(self)) }
     }
 
     /// Tells observers of `window` that this view's subviews changed (one added, removed,

@@ -117,6 +117,9 @@ struct AtspiTests {
         #expect(before.map { $0["type"] as? String } == ["object:children-changed:remove", "object:children-changed:remove"], "\(events)")
         #expect(before.map { $0["detail1"] as? Int } == [1, 2])
         #expect(before.allSatisfy { ($0["source"] as? [Any])?.first as? String == "panel" })
+        // The page also posts the status line as an announcement: spoken, from the window's frame.
+        let announced = heard("object:announcement", "frame", "Timeline gallery")
+        #expect(announced.map { $0["text"] as? String } == ["Two chips hidden: the others slid together"], "\(events)")
     }
 
     @Test("AX2: the text page's fields are entries named by their placeholders; EditableText sets one, Text reads it")
@@ -129,6 +132,27 @@ struct AtspiTests {
         #expect(results.first?["done"] as? Bool == true, "\(results)")
         let after = Node(json: try #require(out["after"] as? [String: Any]))
         #expect(after.first("entry", "Name")?.text == "Ada Lovelace")
+        // The caret follows the edit: after the twelve characters set, once the text is told.
+        let events = out["events"] as? [[String: Any]] ?? []
+        let fromField = events.filter { ($0["source"] as? [Any])?.last as? String == "Name" }
+        let kinds = fromField.map { $0["type"] as? String ?? "" }
+        let insert = try #require(kinds.firstIndex(of: "object:text-changed:insert"), "\(events)")
+        let caret = try #require(kinds.firstIndex(of: "object:text-caret-moved"), "\(events)")
+        #expect(insert < caret && fromField[caret]["detail1"] as? Int == 12, "\(fromField)")
+    }
+
+    @Test("AX1 AX2: a cell's action taps it and pushes a screen; the reader is moved to the new screen's back button")
+    func AX1_pushMovesTheReader() throws {
+        let out = try probe(["--do", "table cell:Sunset 1", "--linger", "3"], scene: "navigation", ready: "table cell:Sunset 1")
+        let results = out["results"] as? [[String: Any]] ?? []
+        #expect(results.first?["done"] as? Bool == true, "\(results)")
+        let events = out["events"] as? [[String: Any]] ?? []
+        let moved = events.filter { $0["type"] as? String == "object:active-descendant-changed" }
+        #expect(moved.count == 1, "\(events)")
+        #expect((moved.first?["source"] as? [Any])?.first as? String == "frame")
+        #expect(moved.first?["descendant"] as? [String] == ["push button", "Photos"], "\(moved)")
+        let after = Node(json: try #require(out["after"] as? [String: Any]))
+        #expect(after.first("push button", "Photos") != nil && after.first("table cell", "Sunset 1") == nil)
     }
 
     /// The roles a person operates (what AX5 requires a name of).

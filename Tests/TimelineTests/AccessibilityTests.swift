@@ -136,7 +136,7 @@ struct AccessibilityTests {
             case .traitsChanged(let o): heard.append("traits \(o.accessibilityTraits.contains(.notEnabled))")
             case .focusChanged(let o): heard.append("focus \(o.flatMap { $0.accessibilityLabel } ?? "-")")
             case .pageScrolled(let s): heard.append("page \(s)")
-            case .contentChanged, .childrenChanged: break
+            case .contentChanged, .childrenChanged, .selectionChanged: break
             }
         }
         host.window.postAccessibilityNotification(.announcement("Saved"))

@@ -52,4 +52,41 @@ struct UIKitAccessibilityTests {
         #expect(leaves.contains("Send") && leaves.contains("March"))
         host.step(frames: 2)
     }
+
+    @Test("AX1: UIAccessibility.post reaches the engine window's observers: announcements, page scrolls, screen and layout changes")
+    func AX1_postReachesTheEngine() {
+        let (host, window) = makeApp(width: 390, height: 300)
+        let vc = UIViewController()
+        window.rootViewController = vc
+        window.makeKeyAndVisible()
+        let label = UILabel(frame: CGRect(x: 10, y: 10, width: 200, height: 30))
+        label.text = "Inbox"
+        vc.view.addSubview(label)
+        host.step(frames: 2)
+        var heard: [String] = []
+        let token = host.window.addAccessibilityObserver { n in
+            switch n {
+            case .announcement(let s): heard.append("announce \(s)")
+            case .pageScrolled(let s): heard.append("page \(s)")
+            case .screenChanged(let o): heard.append("screen \(o?.accessibilityLabel ?? "-")")
+            case .layoutChanged(let o): heard.append("layout \(o?.accessibilityLabel ?? "-")")
+            default: break
+            }
+        }
+        var posted = 0
+        let observer = NotificationCenter.default.addObserver(forName: UIAccessibility.postedNotification, object: nil, queue: nil) { _ in
+            posted += 1
+        }
+        UIAccessibility.post(notification: .announcement, argument: "Message sent")
+        UIAccessibility.post(notification: .announcement, argument: NSAttributedString(string: "Two new"))
+        UIAccessibility.post(notification: .pageScrolled, argument: "Page 2 of 3")
+        UIAccessibility.post(notification: .screenChanged, argument: label)
+        UIAccessibility.post(notification: .layoutChanged, argument: nil)
+        UIAccessibility.post(notification: .announcement, argument: 42)           // not text: nothing to say
+        #expect(heard == ["announce Message sent", "announce Two new", "page Page 2 of 3", "screen Inbox", "layout -"], "\(heard)")
+        #expect(posted == 6)                                  // NotificationCenter still hears every post
+        NotificationCenter.default.removeObserver(observer)
+        host.window.removeAccessibilityObserver(token)
+        host.step(frames: 2)
+    }
 }

@@ -86,6 +86,13 @@ void tl_atk_notify_children(void *_Nonnull parent, int32_t index, void *_Nonnull
 void tl_atk_notify_text(void *_Nonnull object, int32_t start, int32_t removed, int32_t inserted);
 /// The caret moved to `offset` (characters).
 void tl_atk_notify_caret(void *_Nonnull object, int32_t offset);
+/// The selected text changed (it grew, shrank, moved, appeared or went).
+void tl_atk_notify_text_selection(void *_Nonnull object);
+/// `text` is to be spoken now (ATK's "announcement", AT-SPI's object:announcement); nothing
+/// where the installed ATK has no such signal.
+void tl_atk_notify_announcement(void *_Nonnull object, const char *_Nonnull text);
+/// What a reader presents next within `object` (a window's frame) is `child`.
+void tl_atk_notify_active_descendant(void *_Nonnull object, void *_Nonnull child);
 
 /// Runs what is ready on the default GLib main context (D-Bus requests to the bridge); when
 /// something was, goes on serving what arrives for up to `burstMilliseconds` (a reader's next
