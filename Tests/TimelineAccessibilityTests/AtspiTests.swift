@@ -172,4 +172,38 @@ struct AtspiTests {
         let unnamed = operated.filter { $0.name.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(unnamed.isEmpty, "unnamed on \(scene): \(unnamed.map { "\($0.role) at \($0.extents)" })")
     }
+
+    /// What Debian's Orca says (and, with `braille`, shows) while `keys` are typed into the
+    /// gallery on `scene` (scripts/orca-transcript), one utterance a line.
+    func orca(_ keys: [String], scene: String = "controls", ready: String = "push button:Filled", braille: Bool = false) throws -> [String] {
+        let exe = try #require(Self.gallery, "the Gallery demo is not built (swift build --build-tests builds it)")
+        let (status, data, errText) = try BuiltDemos.run(Self.root.appendingPathComponent("scripts/orca-transcript"),
+                                                         [exe.path, "--scene", scene, "--ready", ready] + (braille ? ["--braille"] : []) + keys)
+        #expect(status == 0, "orca-transcript failed: \(errText)")
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Whether `lines` holds `expected` in this order (other lines may come between).
+    func inOrder(_ expected: [String], in lines: [String]) -> Bool {
+        var rest = lines[...]
+        for e in expected {
+            guard let i = rest.firstIndex(of: e) else { return false }
+            rest = rest[(i + 1)...]
+        }
+        return true
+    }
+
+    @Test("AX5: Orca, run headless, reads the controls page as Tab moves focus and space toggles the switch")
+    func AX5_orcaReadsTheControlsPage() throws {
+        let said = try orca(["Tab", "Tab", "Tab", "space"])
+        #expect(inOrder(["Screen reader on.", "Hide every other chip push button.", "Change the spacing push button.",
+                         "Sample switch toggle button pressed.", "not pressed"], in: said), "\(said)")
+    }
+
+    @Test("AX5: typing into a field under Orca: its braille line follows the text and the caret, a Left moves the cursor back")
+    func AX5_orcaFollowsTheCaret() throws {
+        let shown = try orca(["Tab", "A", "d", "a", "Left"], scene: "text", ready: "entry:Name", braille: true)
+        #expect(inOrder(["speech: Name entry.", "braille: Name A $l (cursor at cell 7)", "braille: Name Ad $l (cursor at cell 8)",
+                         "braille: Name Ada $l (cursor at cell 9)", "braille: Name Ada $l (cursor at cell 8)"], in: shown), "\(shown)")
+    }
 }
