@@ -124,6 +124,50 @@ static gchar *tl_text_at_offset(AtkText *t, gint offset, AtkTextBoundary boundar
     return tl_string_at(t, offset, g, start, end);
 }
 
+/// The window's origin on the screen, and a parent's window rectangle, for converting between
+/// ATK's coordinate types (the callbacks answer in window coordinates).
+static void tl_offsets(TLAccessible *a, AtkCoordType coords, double shift[2]) {
+    double r[4] = {0, 0, 0, 0}, origin[2] = {0, 0};
+    shift[0] = shift[1] = 0;
+    if (coords == ATK_XY_SCREEN) {
+        a->callbacks->extents(a->node, r, origin);
+        shift[0] = origin[0];
+        shift[1] = origin[1];
+    } else if (coords == ATK_XY_PARENT) {
+        AtkObject *p = atk_object_get_parent(ATK_OBJECT(a));
+        if (p && tl_is_accessible(p) && tl(p)->callbacks) {
+            tl(p)->callbacks->extents(tl(p)->node, r, origin);
+            shift[0] = -r[0];
+            shift[1] = -r[1];
+        }
+    }
+}
+
+static void tl_character_extents(AtkText *t, gint offset, gint *x, gint *y, gint *w, gint *h, AtkCoordType coords) {
+    TLAccessible *a = tl(t);
+    double r[4] = {0, 0, 0, 0}, origin[2] = {0, 0}, shift[2];
+    if (!a->callbacks || !a->callbacks->characterExtents(a->node, offset, r, origin)) {
+        if (x) *x = -1;
+        if (y) *y = -1;
+        if (w) *w = 0;
+        if (h) *h = 0;
+        return;
+    }
+    tl_offsets(a, coords, shift);
+    if (x) *x = (gint)(r[0] + shift[0]);
+    if (y) *y = (gint)(r[1] + shift[1]);
+    if (w) *w = (gint)(r[2] + 0.5);
+    if (h) *h = (gint)(r[3] + 0.5);
+}
+
+static gint tl_offset_at_point(AtkText *t, gint x, gint y, AtkCoordType coords) {
+    TLAccessible *a = tl(t);
+    if (!a->callbacks) return -1;
+    double shift[2];
+    tl_offsets(a, coords, shift);
+    return a->callbacks->offsetAtPoint(a->node, x - shift[0], y - shift[1]);
+}
+
 void tl_text_init(gpointer iface, gpointer data) {
     (void)data;
     AtkTextIface *i = iface;
@@ -139,6 +183,8 @@ void tl_text_init(gpointer iface, gpointer data) {
     i->remove_selection = tl_remove_selection;
     i->get_string_at_offset = tl_string_at;
     i->get_text_at_offset = tl_text_at_offset;
+    i->get_character_extents = tl_character_extents;
+    i->get_offset_at_point = tl_offset_at_point;
 }
 
 // MARK: AtkEditableText

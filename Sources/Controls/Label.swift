@@ -169,6 +169,21 @@ open class Label: View {
         return layout
     }
 
+    /// The box of the character at UTF-16 `index` of the text as drawn in the bounds, in the
+    /// label's coordinates; nil past the end or when it is truncated away.
+    public func characterRect(forCharacterIndex index: Int) -> Rect? {
+        guard !storedText.isEmpty, bounds.width > 0,
+              let r = textLayout(width: bounds.width, height: bounds.height).characterRect(forCharacterIndex: index) else { return nil }
+        return Rect(x: r.minX + bounds.minX, y: r.minY + bounds.minY, width: r.width, height: r.height)
+    }
+
+    /// The UTF-16 index of the text nearest a point in the label's coordinates, as drawn.
+    public func characterIndex(at point: Point) -> Int {
+        guard !storedText.isEmpty, bounds.width > 0 else { return 0 }
+        return textLayout(width: bounds.width, height: bounds.height)
+            .characterIndex(at: Point(x: point.x - bounds.minX, y: point.y - bounds.minY))
+    }
+
     open override var intrinsicContentSize: Size {
         let layout = textLayout(width: measuringWidth)
         if storedText.isEmpty { return Size(width: 0, height: 0) }

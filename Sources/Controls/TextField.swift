@@ -209,6 +209,16 @@ open class TextField: Control {
         return Rect(x: r.minX + origin.x, y: r.minY + origin.y, width: 1, height: h)
     }
 
+    /// The box of the character at UTF-16 `offset` of the text, in the field's coordinates (as
+    /// scrolled); nil past the end.
+    public func characterRect(for offset: Int) -> Rect? {
+        guard offset >= 0, offset < editing.length else { return nil }
+        let shownOffset = displayed.markedAt.map { at in offset >= at ? offset + editing.markedText.utf16.count : offset } ?? offset
+        guard let r = textLayout().characterRect(forCharacterIndex: shownOffset) else { return nil }
+        let o = textOrigin
+        return Rect(x: r.minX + o.x, y: r.minY + o.y, width: r.width, height: r.height)
+    }
+
     /// The text offset nearest a point in the field's coordinates.
     public func offset(at point: Point) -> Int {
         let o = textOrigin

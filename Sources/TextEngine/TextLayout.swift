@@ -507,6 +507,17 @@ public struct TextLayout: Sendable {
         return Rect(x: x, y: line.top, width: 1, height: line.height)
     }
 
+    /// The box of the cluster holding the character at UTF-16 `index` (its advance across, the
+    /// line's height), as a screen reader's character extents; nil when no cluster holds it (past
+    /// the end, or a line break).
+    public func characterRect(forCharacterIndex index: Int) -> Rect? {
+        for line in lines where line.range.contains(index) {
+            guard let c = line.cells.first(where: { $0.range.contains(index) }) else { return nil }
+            return Rect(x: c.minX, y: line.top, width: c.maxX - c.minX, height: line.height)
+        }
+        return nil
+    }
+
     /// The UTF-16 index nearest a point: the boundary of the cluster under it on the nearer side.
     public func characterIndex(at point: Point) -> Int {
         guard !lines.isEmpty else { return 0 }

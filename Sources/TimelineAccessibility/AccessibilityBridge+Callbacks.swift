@@ -75,7 +75,14 @@ extension AccessibilityBridge {
                 let lo = max(0, Int(min(start, end))), hi = max(lo, Int(max(start, end)))
                 return AccessibleText.replace(lo..<hi, with: string, in: o)
             } ?? false
-        })
+        },
+        characterExtents: { p, offset, rect, origin in
+            guard let (r, o) = answer(p, { n in n.bridge.characterExtents(of: n, at: Int(offset)) }) ?? nil else { return false }
+            rect[0] = r.minX; rect[1] = r.minY; rect[2] = r.width; rect[3] = r.height
+            origin[0] = o.x; origin[1] = o.y
+            return true
+        },
+        offsetAtPoint: { p, x, y in answer(p) { n in n.bridge.characterOffset(of: n, atWindowX: x, y: y) } ?? -1 })
 
     /// Runs `body` with the node `pointer` stands for, on the main actor (where the shim calls:
     /// `assumeIsolated` traps otherwise), and returns its answer, a value.

@@ -308,6 +308,21 @@ public final class AccessibilityBridge {
         return (Self.screenRect(r, unitsPerPoint: screenUnitsPerPoint), screenOrigin())
     }
 
+    /// Character `offset`'s box in the screen's units relative to the window, and the window's
+    /// origin; nil past the end or for an object without text.
+    func characterExtents(of n: AccessibleNode, at offset: Int) -> (Rect, Point)? {
+        guard let o = n.target, let r = AccessibleText.characterRect(of: o, at: offset) else { return nil }
+        return (Self.screenRect(r, unitsPerPoint: screenUnitsPerPoint), screenOrigin())
+    }
+
+    /// The character offset nearest a point given in the screen's units relative to the
+    /// window; -1 for an object without text.
+    func characterOffset(of n: AccessibleNode, atWindowX x: Double, y: Double) -> Int32 {
+        let k = screenUnitsPerPoint > 0 ? screenUnitsPerPoint : 1
+        guard let o = n.target, let i = AccessibleText.offset(of: o, at: Point(x: x / k, y: y / k)) else { return -1 }
+        return Int32(clamping: i)
+    }
+
     /// A rectangle in window points in the screen's units (device pixels on a scaled X11
     /// window), still relative to the window's corner.
     public nonisolated static func screenRect(_ r: Rect, unitsPerPoint k: Double) -> Rect {

@@ -47,6 +47,36 @@ public enum AccessibleText {
         return true
     }
 
+    /// The box of character `offset` (Unicode scalars) of a label's or field's text, in window
+    /// points; nil past the end or for other objects.
+    public static func characterRect(of o: AccessibilityObject, at offset: Int) -> Rect? {
+        let r: Rect?
+        switch o {
+        case let l as Label: r = l.characterRect(forCharacterIndex: utf16Offset(scalar: offset, in: l.text))
+        case let f as TextField: r = f.characterRect(for: utf16Offset(scalar: offset, in: f.text))
+        default: return nil
+        }
+        guard let r, let view = o as? View, view.window != nil else { return nil }
+        // The corners in window points (a transformed view's box is their bounds).
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)]
+            .map { view.convert($0, to: nil) }
+        let x0 = corners.map(\.x).min() ?? 0, x1 = corners.map(\.x).max() ?? 0
+        let y0 = corners.map(\.y).min() ?? 0, y1 = corners.map(\.y).max() ?? 0
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The character offset (Unicode scalars) of a label's or field's text nearest a point in
+    /// window points; nil for other objects.
+    public static func offset(of o: AccessibilityObject, at windowPoint: Point) -> Int? {
+        guard let view = o as? View, view.window != nil else { return nil }
+        let p = view.convert(windowPoint, from: nil)
+        switch o {
+        case let l as Label: return scalarOffset(utf16: l.characterIndex(at: p), in: l.text)
+        case let f as TextField: return scalarOffset(utf16: f.offset(at: p), in: f.text)
+        default: return nil
+        }
+    }
+
     /// The number of Unicode scalars in the first `utf16` code units of `s`.
     public nonisolated static func scalarOffset(utf16: Int, in s: String) -> Int {
         var units = 0, count = 0

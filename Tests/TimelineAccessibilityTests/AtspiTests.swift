@@ -132,6 +132,14 @@ struct AtspiTests {
         #expect(results.first?["done"] as? Bool == true, "\(results)")
         let after = Node(json: try #require(out["after"] as? [String: Any]))
         #expect(after.first("entry", "Name")?.text == "Ada Lovelace")
+        // Character extents on the screen: the "d" lies inside the entry, and reads back as 1.
+        let entry = try #require(after.first("entry", "Name"))
+        let box = entry.json["char1"] as? [Int] ?? [], e = entry.extents
+        #expect(box.count == 4 && box[2] > 0 && box[3] > 0 && e.count == 4, "\(box) \(e)")
+        if box.count == 4, e.count == 4 {
+            #expect(box[0] >= e[0] && box[0] + box[2] <= e[0] + e[2] && box[1] >= e[1] && box[1] + box[3] <= e[1] + e[3], "\(box) in \(e)")
+        }
+        #expect(entry.json["offset_in_char1"] as? Int == 1)
         // The caret follows the edit: after the twelve characters set, once the text is told.
         let events = out["events"] as? [[String: Any]] ?? []
         let fromField = events.filter { ($0["source"] as? [Any])?.last as? String == "Name" }

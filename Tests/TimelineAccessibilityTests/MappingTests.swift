@@ -121,6 +121,32 @@ struct MappingTests {
         host.runUntilIdle()
     }
 
+    @Test("AX2: Text gives each character's box in window points, left to right, and the character at a point")
+    func AX2_characterExtents() throws {
+        let host = makeHost()
+        let label = Label(text: "Status"), field = TextField(text: "a😀bc")
+        place(label, in: host, at: Rect(x: 10, y: 10, width: 100, height: 20))
+        place(field, in: host, at: Rect(x: 30, y: 40, width: 200, height: 30))
+        host.runUntilIdle()
+        for (o, count, frame) in [(label as View, 6, label.frame), (field, 4, field.frame)] {
+            var boxes: [Rect] = []
+            for i in 0..<count { boxes.append(try #require(AccessibleText.characterRect(of: o, at: i), "character \(i) of \(o)")) }
+            #expect(AccessibleText.characterRect(of: o, at: count) == nil)           // past the end
+            for (i, b) in boxes.enumerated() {
+                #expect(b.width > 0 && b.height > 0 && frame.contains(Point(x: b.midX, y: b.midY)), "\(i): \(b) in \(frame)")
+                if i > 0 { #expect(b.minX >= boxes[i - 1].maxX - 0.01) }             // left to right, in window points
+                // The point a quarter into a character is nearest its leading edge.
+                #expect(AccessibleText.offset(of: o, at: Point(x: b.minX + b.width / 4, y: b.midY)) == i)
+            }
+        }
+        // The emoji is one character of two UTF-16 units: character 2 is "b".
+        let emoji = try #require(AccessibleText.characterRect(of: field, at: 1))
+        let b = try #require(field.characterRect(for: 3))
+        #expect(try #require(AccessibleText.characterRect(of: field, at: 2)).minX == b.minX + 30 && emoji.maxX <= b.minX + 30.01)
+        #expect(AccessibleText.characterRect(of: Button(title: "B"), at: 0) == nil)
+        host.runUntilIdle()
+    }
+
     @Test("DK2: on a window drawn at scale 2 (X11 with TIMELINE_SCALE=2) screen extents are device pixels")
     func DK2_scaledExtents() {
         let r = Rect(x: 10, y: 20.5, width: 100, height: 30)

@@ -54,6 +54,11 @@ typedef struct {
     bool (*_Nonnull setSelection)(void *_Nonnull node, int32_t start, int32_t end);
     /// Replaces characters start..<end with `text` (UTF-8) as an edit in code would.
     bool (*_Nonnull replaceText)(void *_Nonnull node, int32_t start, int32_t end, const char *_Nonnull text);
+    /// Character `offset`'s box as `extents` gives an object's (window coordinates in the
+    /// screen's units, and the window's origin on the screen); false: no such character.
+    bool (*_Nonnull characterExtents)(void *_Nonnull node, int32_t offset, double *_Nonnull rect, double *_Nonnull windowOrigin);
+    /// The character offset nearest a point in window coordinates (the screen's units); -1: none.
+    int32_t (*_Nonnull offsetAtPoint)(void *_Nonnull node, double x, double y);
 } TLAtkCallbacks;
 
 /// Whether the desktop asks for accessibility: the accessibility bus's `org.a11y.Status`
