@@ -57,6 +57,8 @@ AtkRole tl_atk_role(int32_t role) {
     case TLRoleToolBar: return ATK_ROLE_TOOL_BAR;
     case TLRoleAnimation: return ATK_ROLE_ANIMATION;
     case TLRoleRadioButton: return ATK_ROLE_RADIO_BUTTON;
+    case TLRoleMenu: return ATK_ROLE_POPUP_MENU;
+    case TLRoleMenuItem: return ATK_ROLE_MENU_ITEM;
     case TLRoleUnknown: break;
     }
     return ATK_ROLE_UNKNOWN;

@@ -65,7 +65,14 @@ public final class EditMenu: View {
             button.addAction(for: .touchUpInside) { [weak self] _ in self?.choose(action) }
             bar.addSubview(button)
         }
+        accessibilityLabel = "Edit"                     // a screen reader's name for the menu
     }
+
+    /// The edit menu `button` is an item of, if any.
+    public static func holding(_ button: Button) -> EditMenu? { button.superview?.superview as? EditMenu }
+
+    /// The highlighted item's button, if any.
+    public var highlightedButton: Button? { highlightedIndex.map { buttons[$0] } }
 
     /// An empty menu (no items, no field) placed by `frame`, as every view made with a frame
     /// (MR6); a field's menu comes from ``TextField/showEditMenu(at:)``.
@@ -101,8 +108,14 @@ public final class EditMenu: View {
         field?.perform(action)
     }
 
-    /// Closes the menu.
-    public func dismiss() { removeFromSuperview() }
+    /// Closes the menu; a screen reader's focus goes back to the field.
+    public func dismiss() {
+        let window = self.window
+        removeFromSuperview()
+        if let window, window.hasAccessibilityObservers, highlightedIndex != nil {
+            window.postAccessibilityNotification(.focusChanged(target))
+        }
+    }
 
     /// The item the keyboard highlights, if any.
     public private(set) var highlightedIndex: Int?
@@ -112,6 +125,10 @@ public final class EditMenu: View {
         if let old = highlightedIndex, buttons.indices.contains(old) { buttons[old].isHighlighted = false }
         highlightedIndex = index.flatMap { buttons.indices.contains($0) ? $0 : nil }
         if let i = highlightedIndex { buttons[i].isHighlighted = true }
+        // The keyboard's item is where a screen reader's focus is (the field keeps the keys).
+        if let i = highlightedIndex, let w = window, w.hasAccessibilityObservers {
+            w.postAccessibilityNotification(.focusChanged(buttons[i]))
+        }
     }
 
     /// A key pressed while the menu shows (its field routes them here first): left and right

@@ -131,6 +131,8 @@ extension AccessibilityBridge {
         case .scrollPane: TLRoleScrollPane
         case .toolBar: TLRoleToolBar
         case .animation: TLRoleAnimation
+        case .menu: TLRoleMenu
+        case .menuItem: TLRoleMenuItem
         case .unknown: TLRoleUnknown
         }
         return Int32(r.rawValue)

@@ -194,7 +194,9 @@ public final class AccessibilityBridge {
         case .focusChanged(let o):
             if let old = focusedNode { reportStates(of: old) }
             focusedNode = o.map { node(for: $0) }
-            if let n = focusedNode { reportStates(of: n) }
+            // Told as focused even when its node is new (made focused) or kept focus under a
+            // menu: a reader presents what focus lands on.
+            if let n = focusedNode { n.reportedStates.remove(.focused); reportStates(of: n) }
         case .valueChanged(let o):
             guard let n = existingNode(o) else { return }
             if AccessibleMapping.hasValue(o) { tl_atk_notify_value(n.raw) }

@@ -15,6 +15,8 @@ public enum AccessibleRole: Sendable, Hashable, CaseIterable {
     case label, entry, text, image, list, listItem, table, tableCell, heading, link
     /// Tab bars and tabs, scroll views, toolbars, animations, and anything else.
     case pageTabList, pageTab, scrollPane, toolBar, animation, unknown
+    /// A popup menu (the edit menu) and its items.
+    case menu, menuItem
 }
 
 /// AT-SPI states, as bits (the shim maps each to ATK's).
@@ -109,6 +111,8 @@ public enum AccessibleMapping {
         case is CollectionView: return .list
         case is ScrollView: return .scrollPane
         case is NavigationBar: return .toolBar
+        case is EditMenu: return .menu
+        case let b as Button where EditMenu.holding(b) != nil: return .menuItem
         default: break
         }
         let t = o.accessibilityTraits
@@ -146,6 +150,8 @@ public enum AccessibleMapping {
         if let v = o as? View {
             if v.takesTabFocus { s.insert(.focusable) }
             if let window, window.focusedView === v { s.insert(.focused) }
+            // The edit menu's highlighted item has the reader's focus (the field keeps the keys).
+            if let b = v as? Button, let menu = EditMenu.holding(b), menu.highlightedButton === b { s.insert([.focused, .selected]) }
         }
         if let sw = o as? Switch {
             s.insert(.checkable)

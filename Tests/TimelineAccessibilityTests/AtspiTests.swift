@@ -208,10 +208,15 @@ struct AtspiTests {
                          "Sample switch toggle button pressed.", "not pressed"], in: said), "\(said)")
     }
 
-    @Test("AX5: typing into a field under Orca: its braille line follows the text and the caret, a Left moves the cursor back")
+    @Test("AX5: typing into a field under Orca: its braille line follows the text and the caret; the edit menu's item is spoken")
     func AX5_orcaFollowsTheCaret() throws {
-        let shown = try orca(["Tab", "A", "d", "a", "Left"], scene: "text", ready: "entry:Name", braille: true)
-        #expect(inOrder(["speech: Name entry.", "braille: Name A $l (cursor at cell 7)", "braille: Name Ad $l (cursor at cell 8)",
-                         "braille: Name Ada $l (cursor at cell 9)", "braille: Name Ada $l (cursor at cell 8)"], in: shown), "\(shown)")
+        let shown = try orca(["Tab", "A", "d", "a", "Left", "shift+F10", "Escape"], scene: "text", ready: "entry:Name", braille: true)
+        // Orca handles events in its own time and may fold the first keys into one update; the
+        // whole text with the caret after it, then one cell back after Left, always show.
+        #expect(shown.contains("speech: Name entry."), "\(shown)")
+        #expect(inOrder(["braille: Name Ada $l (cursor at cell 9)", "braille: Name Ada $l (cursor at cell 8)"], in: shown), "\(shown)")
+        // Shift-F10 opens the edit menu with its first item (nothing selected: Select All) under
+        // the reader's focus; escape closes it and the field is read again.
+        #expect(inOrder(["braille: Name Ada $l (cursor at cell 8)", "speech: Select All.", "speech: Name entry."], in: shown), "\(shown)")
     }
 }

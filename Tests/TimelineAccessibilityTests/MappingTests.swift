@@ -147,6 +147,39 @@ struct MappingTests {
         host.runUntilIdle()
     }
 
+    @Test("AX2: the edit menu opened from the keyboard is a popup menu of items; the highlighted one has the reader's focus, told as it moves")
+    func AX2_editMenuFocus() throws {
+        let host = makeHost()
+        let field = TextField(text: "keys")
+        place(field, in: host, at: Rect(x: 20, y: 120, width: 240, height: 36))
+        host.runUntilIdle()
+        #expect(field.becomeFirstResponder())
+        field.selectedRange = 0..<4
+        var focus: [String] = []
+        let token = host.window.addAccessibilityObserver { n in
+            if case .focusChanged(let o) = n { focus.append(o === field ? "field" : o.map { AccessibleMapping.name(of: $0) ?? "?" } ?? "-") }
+        }
+        func key(_ name: String) {
+            host.runLoop.send(.keyDown(Key(name)))
+            host.runLoop.send(.keyUp(Key(name)))
+            host.step()
+        }
+        key("menu")
+        let menu = try #require(field.editMenu)
+        #expect(AccessibleMapping.role(of: menu) == .menu && AccessibleMapping.name(of: menu) == "Edit")
+        #expect(menu.buttons.allSatisfy { AccessibleMapping.role(of: $0) == .menuItem })
+        #expect(AccessibleMapping.states(of: menu.buttons[0], in: host.window).isSuperset(of: [.focused, .selected]))
+        #expect(!AccessibleMapping.states(of: menu.buttons[1], in: host.window).contains(.focused))
+        key("right")
+        #expect(AccessibleMapping.states(of: menu.buttons[1], in: host.window).contains(.focused))
+        #expect(!AccessibleMapping.states(of: menu.buttons[0], in: host.window).contains(.focused))
+        key("escape")
+        #expect(focus == ["Cut", "Copy", "field"], "\(focus)")            // closed: back to the field
+        #expect(AccessibleMapping.role(of: Button(title: "Plain")) == .pushButton)     // only the menu's are items
+        host.window.removeAccessibilityObserver(token)
+        host.runUntilIdle()
+    }
+
     @Test("DK2: on a window drawn at scale 2 (X11 with TIMELINE_SCALE=2) screen extents are device pixels")
     func DK2_scaledExtents() {
         let r = Rect(x: 10, y: 20.5, width: 100, height: 30)

@@ -12,7 +12,7 @@ typedef enum {
     TLRoleUnknown = 0, TLRoleFrame, TLRolePanel, TLRolePushButton, TLRoleToggleButton, TLRoleCheckBox,
     TLRoleSlider, TLRoleSpinButton, TLRoleProgressBar, TLRoleLabel, TLRoleEntry, TLRoleText, TLRoleImage,
     TLRoleList, TLRoleListItem, TLRoleTable, TLRoleTableCell, TLRoleHeading, TLRoleLink, TLRolePageTabList,
-    TLRolePageTab, TLRoleScrollPane, TLRoleToolBar, TLRoleAnimation, TLRoleRadioButton,
+    TLRolePageTab, TLRoleScrollPane, TLRoleToolBar, TLRoleAnimation, TLRoleRadioButton, TLRoleMenu, TLRoleMenuItem,
 } TLRole;
 
 /// State bits (``AccessibleStates`` in Swift); the shim maps each to ATK's.
