@@ -95,6 +95,8 @@ open class TextField: Control {
         verticalOffset = max(0, min(verticalOffset, textLayout().size.height - contentRect.height))
     }
     private var dragging = false
+    private var longPressTimer: TimerToken?
+    private var longPressStart: Point?
     private var caretShown = true
     private var blinkTimer: TimerToken?
     private var cachedLayout: (key: Int, width: Double, layout: TextLayout)?
@@ -409,13 +411,16 @@ open class TextField: Control {
             }
             dragging = event.clickCount == 1
             caretMoved()
+            if event.pointerID != 0, event.clickCount == 1 { startLongPress(at: point) }
             return true
         case .pointerMoved(_, let buttons):
+            if let start = longPressStart, (point.x - start.x) * (point.x - start.x) + (point.y - start.y) * (point.y - start.y) > Self.longPressMovement * Self.longPressMovement { cancelLongPress() }
             guard dragging, buttons != 0 else { return false }
             editing.move(to: offset(at: point), extending: true)
             caretMoved()
             return true
         case .pointerUp, .pointerCancelled:
+            cancelLongPress()
             let was = dragging
             dragging = false
             return was
@@ -429,6 +434,36 @@ open class TextField: Control {
         default:
             return super.handle(event, at: point)
         }
+    }
+
+    // MARK: Long press (a touch)
+
+    /// How long a touch is held still before the edit menu opens, in seconds (UIKit's long
+    /// press: 0.5).
+    public static let longPressDuration = 0.5
+    /// How far in points a held touch may move and still open the menu (UIKit's 10).
+    public static let longPressMovement = 10.0
+
+    /// A touch (not the mouse, whose held press selects by dragging) pressed on the field:
+    /// held ``longPressDuration`` within ``longPressMovement`` of where it went down, it opens
+    /// the edit menu there, as a long press does on iOS.
+    private func startLongPress(at point: Point) {
+        cancelLongPress()
+        guard let loop = window?.runLoop else { return }
+        longPressStart = point
+        longPressTimer = loop.schedule(after: .nanoseconds(MediaTime.nanoseconds(Self.longPressDuration))) { [weak self] in
+            guard let self, let start = self.longPressStart else { return }
+            self.longPressTimer = nil
+            self.longPressStart = nil
+            self.dragging = false
+            self.showEditMenu(at: start)
+        }
+    }
+
+    private func cancelLongPress() {
+        if let t = longPressTimer { window?.runLoop?.cancel(t) }
+        longPressTimer = nil
+        longPressStart = nil
     }
 
     /// The word (or the run of spaces) around an offset.
@@ -624,57 +659,6 @@ open class TextField: Control {
         switch e.kind {
         case .keyDown(let k), .keyUp(let k): k.name
         default: ""
-        }
-    }
-}
-
-/// A multi-line text editor (TX9), as `UITextView`: wraps to its width, takes return and tab as
-/// text, moves by line with up and down, and scrolls its lines (the wheel, and to keep the caret
-/// in view); not a ScrollView, so no fling or rubber band.
-open class TextView: TextField {
-    override var isMultiline: Bool { true }
-    /// The scroll indicator: shown while the lines scroll, faded 0.5 s after, as a scroll
-    /// view's.
-    private let indicator = View()
-    private var indicatorHide: TimerToken?
-    /// The indicator's colour (light on the engine's dark fields).
-    public var scrollIndicatorColor = Color(red: 1, green: 1, blue: 1, alpha: 0.55) {
-        didSet { indicator.backgroundColor = scrollIndicatorColor }
-    }
-    /// Whether a multi-line text view shows its scroll indicator while scrolling.
-    public var showsVerticalScrollIndicator = true
-    /// Whether the indicator is showing (for tests and tools).
-    public var isShowingScrollIndicator: Bool { indicator.alpha > 0 }
-
-    /// A text view holding `text`, laid out by constraints (``TextField/init(frame:)`` places
-    /// one by its frame).
-    public override init(text: String = "", placeholder: String? = nil, identifier: String? = nil) {
-        super.init(text: text, placeholder: placeholder, identifier: identifier)
-        textInsets = EdgeInsets(top: 8, left: 6, bottom: 8, right: 6)
-        indicator.identifier = "verticalIndicator"
-        indicator.translatesAutoresizingMaskIntoConstraints = true
-        indicator.backgroundColor = scrollIndicatorColor
-        indicator.cornerRadius = 1.5
-        indicator.alpha = 0
-        indicator.isUserInteractionEnabled = false
-        addSubview(indicator)
-    }
-
-    override func verticalOffsetDidChange() {
-        let contentHeight = textLayout().size.height + textInsets.top + textInsets.bottom
-        let h = bounds.height
-        guard showsVerticalScrollIndicator, h > 0, contentHeight > h else { return }
-        let length = max(20, h * h / contentHeight)
-        let range = max(1, contentHeight - h)
-        let progress = min(max(verticalOffset / range, 0), 1)
-        indicator.frame = Rect(x: bounds.width - 5, y: 2 + (h - length - 4) * progress, width: 3, height: length)
-        indicator.alpha = 1
-        guard let loop = window?.runLoop else { return }
-        if let t = indicatorHide { loop.cancel(t) }
-        indicatorHide = loop.schedule(after: .milliseconds(500)) { [weak self] in
-            guard let self else { return }
-            self.indicatorHide = nil
-            View.animate(withDuration: 0.25, animations: { self.indicator.alpha = 0 })
         }
     }
 }

@@ -118,6 +118,47 @@ struct EditMenuTests {
         host.runUntilIdle()
     }
 
+    @Test("DK3 a touch held still half a second on a field opens the edit menu there; the mouse held, a touch that moves or lifts early do not")
+    func DK3_longPress() throws {
+        let (host, field) = setUp("press here")
+        let p = Point(x: 60, y: 138)
+        func touch(_ e: InputEvent) { host.runLoop.send(e.with(pointer: 1)) }
+        // The mouse held still selects by dragging: no menu.
+        host.runLoop.send(.pointerDown(p))
+        host.step(frames: 45)
+        #expect(field.editMenu == nil && field.isEditing)
+        host.runLoop.send(.pointerUp(p))
+        host.step()
+        // A touch lifted before half a second: a tap, no menu.
+        touch(.pointerDown(p))
+        host.step(frames: 20)
+        touch(.pointerUp(p))
+        host.step(frames: 30)
+        #expect(field.editMenu == nil)
+        // A touch that moves more than 10 points: a drag, no menu.
+        touch(.pointerDown(p))
+        host.step()
+        touch(.pointerMoved(Point(x: p.x + 14, y: p.y), buttons: 1))
+        host.step(frames: 40)
+        #expect(field.editMenu == nil)
+        touch(.pointerUp(Point(x: p.x + 14, y: p.y)))
+        host.step()
+        // Held still (a few points of wobble allowed): the menu opens where it went down.
+        touch(.pointerDown(p))
+        host.step()
+        touch(.pointerMoved(Point(x: p.x + 3, y: p.y + 2), buttons: 1))
+        host.step(frames: 28)
+        #expect(field.editMenu == nil)                          // not yet: 0.48 s
+        host.step(frames: 3)
+        let menu = try #require(field.editMenu, "held 0.5 s")
+        #expect(abs(menu.anchor.x - p.x) < 0.5 && abs(menu.anchor.y - p.y) < 0.5)
+        touch(.pointerUp(Point(x: p.x + 3, y: p.y + 2)))
+        host.step()
+        #expect(field.editMenu != nil)                          // lifting leaves it open
+        menu.dismiss()
+        host.runUntilIdle()
+    }
+
     @Test("DK3 edit menu bad input: a secure field offers no Cut or Copy; a menu asked for at the window's corner stays inside it; a field out of any window shows none")
     func DK3_editMenuEdges() throws {
         let (host, field) = setUp("secret")
