@@ -56,6 +56,7 @@ open class ScrollView: View, FrameDrivenAnimation {
             guard p != bounds.origin else { return }
             contentOffsetWillChange(to: p)
             bounds = Rect(origin: p, size: bounds.size)
+            frameGuideIfMade?.ownerBoundsOriginDidChange()
             updateIndicators()
             contentOffsetDidChange()
             largeTitleObserver?.largeTitleScrollViewDidScroll(self)
@@ -188,6 +189,7 @@ open class ScrollView: View, FrameDrivenAnimation {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         clipsToBounds = true
+        _ = contentLayoutGuide
         panGestureRecognizer.minimumDistance = 8
         panGestureRecognizer.delaysTouchesBegan = delaysContentTouches
         panGestureRecognizer.addAction { [weak self] r in self?.pan(r as! PanGestureRecognizer) }
@@ -473,6 +475,7 @@ open class ScrollView: View, FrameDrivenAnimation {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        takeContentSizeFromConstraints()
         updateIndicators()
     }
 
