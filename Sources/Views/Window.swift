@@ -56,6 +56,7 @@ public final class Window: FrameParticipant {
             if let old = oldValue, old.isViewLoaded, old.view.superview === rootView { old.view.removeFromSuperview() }
             guard let vc = rootViewController else { return }
             let v = vc.view
+            if v.identifier == nil { v.identifier = "rootViewController.view" }
             v.translatesAutoresizingMaskIntoConstraints = true
             v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             v.frame = rootView.bounds
