@@ -82,9 +82,10 @@ class ScrollDelegateBridge: ScrollViewDelegate {
     func scrollViewDidScrollToTop(_ scrollView: ScrollView) { owner.delegate?.scrollViewDidScrollToTop(owner) }
 }
 
-/// `UIScrollView` over the engine's `ScrollView`. Its content layout guide's size becomes
-/// the content size after each layout (when asked for); its frame layout guide follows the
-/// visible rectangle, so content pinned to it stays in place while the rest scrolls.
+/// `UIScrollView` over the engine's `ScrollView`. Its content and frame layout guides are the
+/// engine's: constraints to the content guide, or to the scroll view's own edges from a view
+/// inside it, set the content size; the frame guide follows the visible rectangle, so content
+/// pinned to it stays in place while the rest scrolls.
 @preconcurrency @MainActor
 open class UIScrollView: UIView {
     package var scroll: ScrollView { view as! ScrollView }
