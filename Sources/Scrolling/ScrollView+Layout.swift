@@ -23,6 +23,7 @@ extension ScrollView {
     /// Sets the content size from the content guide along the axes the constraints determine.
     /// Called by ``layoutSubviews()`` after the subviews' frames are set.
     func takeContentSizeFromConstraints() {
+        guard takesContentSizeFromConstraints else { return }
         let (w, h) = contentLayoutGuide.determinedSize
         guard w != nil || h != nil else { return }
         let size = Size(width: w ?? contentSize.width, height: h ?? contentSize.height)

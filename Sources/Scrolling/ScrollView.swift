@@ -64,6 +64,10 @@ open class ScrollView: View, FrameDrivenAnimation {
             delegate?.scrollViewDidScroll(self)
         }
     }
+    /// Whether the layout takes ``contentSize`` from the constraints that reach the content
+    /// area (see ``contentLayoutGuide``); false for tables and collection views, which size
+    /// their content from their rows and layouts, as UIKit's do.
+    package var takesContentSizeFromConstraints = true
     /// Extra scrollable space around the content, in points.
     public var contentInset: EdgeInsets = .zero { didSet { updateIndicators(); notifyValueObservers() } }
     /// A view's observable values and the content's: `contentOffset`, `contentSize`, `contentInset`.

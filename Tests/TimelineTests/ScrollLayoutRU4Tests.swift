@@ -3,6 +3,7 @@ import TimelineTestSupport
 @testable import Timeline
 @testable import Views
 @testable import Scrolling
+@testable import Lists
 
 /// RU4: Auto Layout in a scroll view follows UIKit's rule (pages of a walkthrough pinned to the
 /// scroll view's own edges): edges relate to the content area, sizes and centres to the frame.
@@ -105,5 +106,24 @@ struct ScrollLayoutRU4Tests {
         #expect(badge.frame.minX == 720)
         #expect(badge.convert(Point.zero, to: nil) == Point(x: 320, y: 60))
         #expect(s.contentSize == Size(width: 900, height: 200))
+    }
+
+    @Test("RU4 a table keeps the content size of its rows when a view inside it is pinned to its edges")
+    func RU4_tableSizesItsOwnContent() {
+        let host = makeHost(width: 400, height: 600)
+        let source = TableViewTests.Source(rows: [30])
+        let t = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 440))
+        t.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        host.root.addSubview(t)
+        t.dataSource = source
+        let empty = View()
+        empty.translatesAutoresizingMaskIntoConstraints = false
+        t.addSubview(empty)
+        LayoutConstraint.activate([empty.topAnchor.constraint(equalTo: t.topAnchor), empty.bottomAnchor.constraint(equalTo: t.bottomAnchor),
+                                   empty.leadingAnchor.constraint(equalTo: t.leadingAnchor), empty.trailingAnchor.constraint(equalTo: t.trailingAnchor),
+                                   empty.widthAnchor.constraint(equalToConstant: 400), empty.heightAnchor.constraint(equalToConstant: 100)])
+        host.runUntilIdle()
+        #expect(t.contentSize == Size(width: 400, height: 30 * 44))
+        #expect(empty.frame == Rect(x: 0, y: 0, width: 400, height: 100))
     }
 }
