@@ -422,4 +422,29 @@ struct UIKitRealRunsRU4Tests {
         #expect(screen.view.superview === window && window.subviews.first === screen.view && screen.view.alpha == 1)
         #expect(window.hitTest(CGPoint(x: 150, y: 200), with: nil) === screen.view)
     }
+
+    @Test("RU4 an optional @objc method an open class leaves out is its own, overridable; a subclass's method of that name, in another module, overrides it")
+    func RU4_optionalMethodLeftToSubclasses() {
+        let library = """
+            @objc public protocol Animating: NSObjectProtocol {
+                @objc optional func animate(fast: Bool)
+            }
+            open class Base: NSObject {
+                func run() { (self as Animating).animate?(fast: true) }
+            }
+            extension Base: Animating {}
+
+            """
+        #expect(inheritedOptionalMethods(in: library) == ["Base": ["animate"]])
+        let lowered = lowerObjectiveC(library)
+        #expect(lowered.contains("func run() { (self as Animating).animate(fast: true) }\n open func animate(fast: Bool) {} }"))
+        // The app's subclass, lowered knowing the library's classes.
+        let app = lowerObjectiveC("class Fade: Base {\n    func animate(fast: Bool) { }\n    override init() {}\n}\n",
+                                  inheritedOptionalMethods: ["Base": ["animate"]], dependencyClassParents: ["Base": "NSObject"])
+        #expect(app.contains("    override func animate(fast: Bool) { }\n    override init() {}"))
+        // A class kept to its module, or one that implements the method, is left as it was.
+        let closed = lowerObjectiveC(library.replacingOccurrences(of: "open class Base", with: "class Base"))
+        #expect(!closed.contains("open func animate"))
+        #expect(inheritedOptionalMethods(in: library.replacingOccurrences(of: "func run()", with: "func animate(fast: Bool) {}\n    func run()")).isEmpty)
+    }
 }
