@@ -25,14 +25,27 @@ struct ObjCLoweringPlugin: BuildToolPlugin {
         // Each file is lowered knowing the module's other files: a delegate protocol's optional
         // methods are often called from a file other than the one that declares them.
         let inputs = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        // And the files of the targets it depends on: their open classes' optional methods, left
+        // to subclasses, are overridden here (an app subclassing a library's transition).
+        var dependencies: [URL] = [], visited: Set<String> = []
+        func collect(_ t: Target) {
+            for case .target(let d) in t.dependencies where visited.insert(d.id).inserted {
+                if let s = d as? SourceModuleTarget, let w = FileManager.default.enumerator(at: s.directoryURL.appending(path: "UIKit"), includingPropertiesForKeys: nil) {
+                    dependencies += w.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+                }
+                collect(d)
+            }
+        }
+        collect(target)
         var commands: [Command] = []
         for input in inputs {
             // Nested folders keep their files apart: a/View.swift and b/View.swift stay two files.
             let relative = "UIKit_" + input.path.dropFirst(folder.path.count).split(separator: "/").joined(separator: "_")
             let output = context.pluginWorkDirectoryURL.appending(path: relative)
             commands.append(.buildCommand(displayName: "Lowering @objc and #selector in \(input.lastPathComponent)",
-                                          executable: tool.url, arguments: [input.path, output.path, "--module"] + inputs.map(\.path),
-                                          inputFiles: inputs, outputFiles: [output]))
+                                          executable: tool.url,
+                                          arguments: [input.path, output.path, "--module"] + inputs.map(\.path) + ["--dependency"] + dependencies.map(\.path),
+                                          inputFiles: inputs + dependencies, outputFiles: [output]))
         }
         return commands
     }

@@ -106,6 +106,7 @@ open class CollectionView: ScrollView {
     public init(frame: Rect, collectionViewLayout layout: CollectionViewLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
+        takesContentSizeFromConstraints = false
         layout.collectionView = self
         delaysContentTouches = false
         let tap = TapGestureRecognizer()

@@ -211,6 +211,7 @@ open class TableView: ScrollView {
     public init(frame: Rect = .zero, style: Style = .plain) {
         self.style = style
         super.init(frame: frame)
+        takesContentSizeFromConstraints = false
         delaysContentTouches = false
         let tap = TapGestureRecognizer()
         tap.cancelsTouchesInView = false

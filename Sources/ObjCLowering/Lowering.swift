@@ -25,9 +25,14 @@
 
 /// The source with the Objective-C spellings lowered (see the file comment); `moduleOptionalMethods`
 /// are the optional methods the module's other files declare (``optionalMethodNames(in:)``), and
-/// `moduleClassParents` their classes' superclasses (``classParents(in:)``).
+/// `moduleClassParents` their classes' superclasses (``classParents(in:)``);
+/// `inheritedOptionalMethods` the optional methods classes of the module and of the modules it
+/// depends on leave to their subclasses (``inheritedOptionalMethods(in:)``), and
+/// `dependencyClassParents` the superclasses of those modules' classes.
 public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String> = [],
-                            moduleClassParents: [String: String] = [:]) -> String {
+                            moduleClassParents: [String: String] = [:],
+                            inheritedOptionalMethods: [String: Set<String>] = [:],
+                            dependencyClassParents: [String: String] = [:]) -> String {
     var bytes = Array(source.utf8)
     var masked = maskCommentsAndStrings(bytes)
     let labels = functionLabels(masked)
@@ -61,8 +66,10 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
     lowerDarwinImports(&bytes, masked)
     lowerClassLookups(&bytes, masked)
     let forwarding = lowerRuntimeOverrides(&bytes, &masked, moduleParents: moduleClassParents)
-    let defaults = [lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods).appendix, forwarding]
-        .filter { !$0.isEmpty }.joined(separator: " ")
+    let lowered = lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods)
+    lowerInheritedOptionalMethods(&bytes, &masked, protocols: lowered.protocols, inherited: inheritedOptionalMethods,
+                                  parents: moduleClassParents.merging(dependencyClassParents) { own, _ in own })
+    let defaults = [lowered.appendix, forwarding].filter { !$0.isEmpty }.joined(separator: " ")
 
     // Attributes: blank them where they are code.
     let attributes = ["objcMembers", "objc", "IBAction", "IBOutlet", "IBInspectable", "IBDesignable", "NSManaged", "GKInspectable"]

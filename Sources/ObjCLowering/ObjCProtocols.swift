@@ -66,7 +66,7 @@ public func optionalMethodNames(in source: String) -> Set<String> {
 /// the names of its optional methods. Optional calls of `moduleOptionalMethods` (declared by
 /// the module's other files) are lowered too.
 func lowerObjCProtocols(_ bytes: inout [UInt8], _ masked: inout [UInt8],
-                        moduleOptionalMethods: Set<String>) -> (appendix: String, names: Set<String>) {
+                        moduleOptionalMethods: Set<String>) -> (appendix: String, names: Set<String>, protocols: [ObjCProtocol]) {
     var protocols: [ObjCProtocol] = []
     var insertions: [(at: Int, text: [UInt8])] = []
     let keyword = Array("protocol".utf8), objc = Array("objc".utf8)
@@ -133,7 +133,7 @@ func lowerObjCProtocols(_ bytes: inout [UInt8], _ masked: inout [UInt8],
         let defaults = proto.requirements.compactMap { r in r.defaultBody.map { "\(proto.isPublic ? "public " : "")\(r.signature) \($0)" } }
         return defaults.isEmpty ? nil : "extension \(proto.name) { \(defaults.joined(separator: "; ")) }"
     }
-    return (extensions.joined(separator: "; "), own)
+    return (extensions.joined(separator: "; "), own, protocols)
 }
 
 /// The optional requirements in a protocol's body, their `optional` blanked.

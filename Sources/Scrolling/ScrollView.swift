@@ -56,6 +56,7 @@ open class ScrollView: View, FrameDrivenAnimation {
             guard p != bounds.origin else { return }
             contentOffsetWillChange(to: p)
             bounds = Rect(origin: p, size: bounds.size)
+            frameGuideIfMade?.ownerBoundsOriginDidChange()
             updateIndicators()
             contentOffsetDidChange()
             largeTitleObserver?.largeTitleScrollViewDidScroll(self)
@@ -63,6 +64,10 @@ open class ScrollView: View, FrameDrivenAnimation {
             delegate?.scrollViewDidScroll(self)
         }
     }
+    /// Whether the layout takes ``contentSize`` from the constraints that reach the content
+    /// area (see ``contentLayoutGuide``); false for tables and collection views, which size
+    /// their content from their rows and layouts, as UIKit's do.
+    package var takesContentSizeFromConstraints = true
     /// Extra scrollable space around the content, in points.
     public var contentInset: EdgeInsets = .zero { didSet { updateIndicators(); notifyValueObservers() } }
     /// A view's observable values and the content's: `contentOffset`, `contentSize`, `contentInset`.
@@ -188,6 +193,7 @@ open class ScrollView: View, FrameDrivenAnimation {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         clipsToBounds = true
+        _ = contentLayoutGuide
         panGestureRecognizer.minimumDistance = 8
         panGestureRecognizer.delaysTouchesBegan = delaysContentTouches
         panGestureRecognizer.addAction { [weak self] r in self?.pan(r as! PanGestureRecognizer) }
@@ -473,6 +479,7 @@ open class ScrollView: View, FrameDrivenAnimation {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        takeContentSizeFromConstraints()
         updateIndicators()
     }
 

@@ -317,7 +317,9 @@ open class UIViewController: UIResponder {
     open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { runningTransition }
     open var definesPresentationContext = false
     open var providesPresentationContextTransitionStyle = false
-    var customPresentation: (container: UIView, presentation: UIPresentationController?)?
+    /// A custom presentation's container and controller, and where the presenting view was
+    /// before it (its superview and place there), to put it back after the dismissal.
+    var customPresentation: (container: UIView, presentation: UIPresentationController?, presenterHome: (View, Int)?)?
     var runningTransition: CustomTransition?
     /// The presented controller's facade, kept while presented (the engine holds its own).
     var retainedPresented: UIViewController?
@@ -432,11 +434,6 @@ open class UIWindow: UIView {
             guard let vc = rootViewController else { return }
             engineWindow.rootViewController = vc.controller
         }
-    }
-    /// With a root view controller, the engine window's root view is the controller's view:
-    /// views added to the window go there, over the controller's content, as in UIKit.
-    open override func addSubview(_ child: UIView) {
-        if engineWindow.rootView !== view { UIView.wrap(engineWindow.rootView).addSubview(child) } else { super.addSubview(child) }
     }
     open var isKeyWindow: Bool { UIApplication.shared.keyWindowStorage === self }
     open func makeKeyAndVisible() {

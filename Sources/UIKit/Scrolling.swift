@@ -63,7 +63,6 @@ class ScrollDelegateBridge: ScrollViewDelegate {
     unowned let owner: UIScrollView
     init(_ owner: UIScrollView) { self.owner = owner }
     func scrollViewDidScroll(_ scrollView: ScrollView) {
-        owner.offsetDidChange()
         owner.delegate?.scrollViewDidScroll(owner)
     }
     func scrollViewWillBeginDragging(_ scrollView: ScrollView) { owner.delegate?.scrollViewWillBeginDragging(owner) }
@@ -83,9 +82,10 @@ class ScrollDelegateBridge: ScrollViewDelegate {
     func scrollViewDidScrollToTop(_ scrollView: ScrollView) { owner.delegate?.scrollViewDidScrollToTop(owner) }
 }
 
-/// `UIScrollView` over the engine's `ScrollView`. Its content layout guide's size becomes
-/// the content size after each layout (when asked for); its frame layout guide follows the
-/// visible rectangle, so content pinned to it stays in place while the rest scrolls.
+/// `UIScrollView` over the engine's `ScrollView`. Its content and frame layout guides are the
+/// engine's: constraints to the content guide, or to the scroll view's own edges from a view
+/// inside it, set the content size; the frame guide follows the visible rectangle, so content
+/// pinned to it stays in place while the rest scrolls.
 @preconcurrency @MainActor
 open class UIScrollView: UIView {
     package var scroll: ScrollView { view as! ScrollView }
@@ -94,7 +94,7 @@ open class UIScrollView: UIView {
     /// source).
     func makeDelegateBridge() -> ScrollDelegateBridge { ScrollDelegateBridge(self) }
     private var contentGuide: UILayoutGuide?
-    private var frameGuide: (guide: UILayoutGuide, left: LayoutConstraint, top: LayoutConstraint)?
+    private var frameGuide: UILayoutGuide?
 
     public override init(frame: CGRect) {
         super.init(coder: EngineViewCoder(FacadeScrollView(frame: .zero), frame: frame))!
@@ -189,45 +189,25 @@ open class UIScrollView: UIView {
     open func zoom(to rect: CGRect, animated: Bool) { scroll.zoom(to: rect.rect, animated: animated) }
     open var bouncesZoom = true
 
-    /// The content's rectangle for Auto Layout: its origin is the content's, and after each
-    /// layout its size becomes ``contentSize``.
+    /// The engine scroll view's ``ScrollView/contentLayoutGuide``: the content's rectangle for
+    /// Auto Layout, whose size becomes ``contentSize`` where the constraints determine it.
     open var contentLayoutGuide: UILayoutGuide {
         if let g = contentGuide { return g }
-        let g = LayoutGuide(identifier: "contentLayoutGuide")
-        scroll.addLayoutGuide(g)
-        LayoutConstraint.activate([g.leftAnchor.constraint(equalTo: scroll.leftAnchor), g.topAnchor.constraint(equalTo: scroll.topAnchor)])
-        let f = UILayoutGuide(g)
+        let f = UILayoutGuide(scroll.contentLayoutGuide)
         contentGuide = f
         return f
     }
-    /// The scroll view's own rectangle for Auto Layout, which stays where the scroll view is
-    /// while the content moves under it.
+    /// The engine scroll view's ``ScrollView/frameLayoutGuide``: the scroll view's own rectangle
+    /// for Auto Layout, which stays where the scroll view is while the content moves under it.
     open var frameLayoutGuide: UILayoutGuide {
-        if let g = frameGuide { return g.guide }
-        let g = LayoutGuide(identifier: "frameLayoutGuide")
-        scroll.addLayoutGuide(g)
-        let o = scroll.contentOffset
-        let left = g.leftAnchor.constraint(equalTo: scroll.leftAnchor, constant: o.x)
-        let top = g.topAnchor.constraint(equalTo: scroll.topAnchor, constant: o.y)
-        LayoutConstraint.activate([left, top, g.widthAnchor.constraint(equalTo: scroll.widthAnchor),
-                                   g.heightAnchor.constraint(equalTo: scroll.heightAnchor)])
-        let f = UILayoutGuide(g)
-        frameGuide = (f, left, top)
+        if let g = frameGuide { return g }
+        let f = UILayoutGuide(scroll.frameLayoutGuide)
+        frameGuide = f
         return f
     }
-    /// The offset moved: the frame guide follows it.
-    func offsetDidChange() {
-        guard let g = frameGuide else { return }
-        let o = scroll.contentOffset
-        if g.left.constant != o.x { g.left.constant = o.x }
-        if g.top.constant != o.y { g.top.constant = o.y }
-    }
-    /// After the engine's layout: the content guide's solved size is the content size.
+    /// After the engine's layout: the facade subclass's `layoutSubviews`.
     func engineDidLayout() {
         layoutSubviewsFromEngine()
-        guard let g = contentGuide else { return }
-        let size = g.guide.layoutFrame.size
-        if size.width.isFinite, size.height.isFinite, size != scroll.contentSize { scroll.contentSize = size }
     }
 }
 

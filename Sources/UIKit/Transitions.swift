@@ -297,7 +297,11 @@ extension UIViewController {
         presentation?.containerView = container
         let t = CustomTransition(container: container, from: self, to: vc, presented: vc, presentation: presentation, animated: animated)
         t.duration = animator?.transitionDuration(using: t) ?? 0.35
-        vc.customPresentation = (t.container, presentation)
+        // Where the presenting view stands (the window's back subview for a root controller):
+        // an animator may move it into the container, and it goes back there after the dismissal.
+        let presenterView = controller.view
+        let home = presenterView.superview.map { s in (s, s.subviews.firstIndex { $0 === presenterView } ?? 0) }
+        vc.customPresentation = (t.container, presentation, home)
         vc.runningTransition = t
         retainedPresented = vc
         vc.controller.beginAppearanceTransition(true, animated: animated)
@@ -308,6 +312,9 @@ extension UIViewController {
             presentation?.presentationTransitionDidEnd(done)
             self.controller.endExternalPresentation(of: vc.controller, completed: done)
             vc.controller.endAppearanceTransition()
+            // A full-screen presentation takes the presenting view off the screen, as UIKit's
+            // does: wherever the animator left it (in the container, over the presented view).
+            if done, vc.modalPresentationStyle == .fullScreen, presenterView.superview != nil { presenterView.removeFromSuperview() }
             if !done { vc.endCustomPresentation(presenter: self) }
             animator?.animationEnded(done)
             completion?()
@@ -330,8 +337,12 @@ extension UIViewController {
         return true
     }
 
-    /// Takes a custom presentation's views away and lets the presenter let go of this one.
+    /// Takes a custom presentation's views away, puts the presenting view back where it stood
+    /// before the presentation, and lets the presenter let go of this one.
     func endCustomPresentation(presenter: UIViewController) {
+        if let (home, index) = customPresentation?.presenterHome, presenter.controller.view.superview !== home {
+            home.insertSubview(presenter.controller.view, at: min(index, home.subviews.count))
+        }
         viewIfLoaded?.removeFromSuperview()
         customPresentation?.container.removeFromSuperview()
         customPresentation = nil
@@ -341,7 +352,7 @@ extension UIViewController {
     /// Dismisses a controller presented by a custom transition: by the delegate's dismissal
     /// animator, or by sliding it down.
     func dismissCustom(_ vc: UIViewController, presenter: UIViewController, animated: Bool, completion: (() -> Void)?) {
-        guard let (container, presentation) = vc.customPresentation,
+        guard let (container, presentation, _) = vc.customPresentation,
               presenter.controller.beginExternalDismissal(of: vc.controller) else { completion?(); return }
         let animator = vc.transitioningDelegate?.animationController(forDismissed: vc)
         let t = CustomTransition(container: container as! TransitionContainerView, from: vc, to: presenter, presented: vc,

@@ -54,6 +54,15 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
     }
     /// Whether the attribute is a length (width or height) rather than a position.
     public var isDimension: Bool { self == .width || self == .height }
+    /// Whether the attribute is one of the four edges (leading, trailing, left, right, top,
+    /// bottom): the attributes a scroll view's content area answers for (see
+    /// ``LayoutGuide/Kind/content``).
+    public var isEdge: Bool {
+        switch self {
+        case .leading, .trailing, .left, .right, .top, .bottom: true
+        default: false
+        }
+    }
 }
 
 /// The kinds of layout anchor (L3), as UIKit's anchor classes: a position on the x axis
@@ -356,8 +365,25 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
 /// the layout-margins guide, or one the app adds with ``View/addLayoutGuide(_:)``.
 @MainActor
 public final class LayoutGuide: LayoutItemOwner {
-    /// Whether the guide is the app's own, a view's safe area or its layout margins.
-    public enum Kind: Sendable { case custom, safeArea, margins }
+    /// Whether the guide is the app's own, a view's safe area or its layout margins, or a
+    /// scroll view's content or frame.
+    public enum Kind: Sendable {
+        /// An app's own guide, placed only by the app's constraints.
+        case custom
+        /// A view's safe area.
+        case safeArea
+        /// A view's bounds inset by its layout margins.
+        case margins
+        /// A scroll view's content area (UIKit's `contentLayoutGuide`): its top-left is the
+        /// content's origin, its size is whatever the constraints make it, and a scroll view
+        /// takes that size as its content size when the constraints determine it. Constraints
+        /// between the scroll view's own edges and a view inside it relate to this area, as in
+        /// UIKit; its width, height and centre stay its frame's.
+        case content
+        /// A scroll view's frame in its content's coordinates (UIKit's `frameLayoutGuide`):
+        /// its bounds, so what is pinned to it stays in place while the content scrolls.
+        case frame
+    }
     /// Which kind of guide this is.
     public let kind: Kind
     /// A name shown in constraint descriptions.
@@ -384,6 +410,8 @@ public final class LayoutGuide: LayoutItemOwner {
         switch kind {
         case .safeArea: return "\(base).safeArea"
         case .margins: return "\(base).margins"
+        case .content: return "\(base).contentLayoutGuide"
+        case .frame: return "\(base).frameLayoutGuide"
         case .custom: return identifier.map { "\(base).\($0)" } ?? "\(base).guide"
         }
     }
@@ -394,6 +422,20 @@ public final class LayoutGuide: LayoutItemOwner {
         let r = engine.solvedRect(item)
         let origin = owner.absoluteBoundsOrigin
         return Rect(x: r.minX - origin.x, y: r.minY - origin.y, width: r.width, height: r.height)
+    }
+
+    /// The guide's solved width and height, each nil where its constraints leave it free (or
+    /// the guide takes no part in layout yet). A scroll view reads its content guide's here.
+    package var determinedSize: (width: Double?, height: Double?) {
+        guard let item = layoutItem, !item.isReleased, let engine = owningView?.window?.layoutEngine else { return (nil, nil) }
+        return engine.determinedSize(of: item)
+    }
+
+    /// The owner's bounds origin moved (a scroll): a ``Kind/frame`` guide follows it in the
+    /// next constraints pass. Called by the scroll view; does nothing for other kinds.
+    package func ownerBoundsOriginDidChange() {
+        guard kind == .frame, let item = layoutItem, !item.isReleased, let engine = owningView?.window?.layoutEngine else { return }
+        engine.markStale(item)
     }
 
 }
@@ -418,7 +460,9 @@ extension View: LayoutItemOwner {
         guides.append(guide)
     }
 
-    private func guide(_ kind: LayoutGuide.Kind) -> LayoutGuide {
+    /// The guide of `kind` this view owns, made on first use; a scroll view asks for its
+    /// ``LayoutGuide/Kind/content`` and ``LayoutGuide/Kind/frame`` guides.
+    package func guide(_ kind: LayoutGuide.Kind) -> LayoutGuide {
         if let g = guides.first(where: { $0.kind == kind }) { return g }
         let g = LayoutGuide(kind: kind, owner: self)
         guides.append(g)

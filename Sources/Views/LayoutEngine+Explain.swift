@@ -160,9 +160,9 @@ extension LayoutEngine {
 
     /// `first - (multiplier · second + constant)` of `c` in `s`; NaN when an item has no variables.
     func offset(of c: LayoutConstraint, in s: Solver) -> Double {
-        guard let first = c.firstItem, let a = solvedValue(first, c.firstAttribute, in: s) else { return .nan }
+        guard let first = c.firstItem, let a = solvedValue(layoutOwner(first, c.firstAttribute, other: c.secondItem), c.firstAttribute, in: s) else { return .nan }
         guard let second = c.secondItem, let attr = c.secondAttribute else { return a - c.constant }
-        guard let b = solvedValue(second, attr, in: s) else { return .nan }
+        guard let b = solvedValue(layoutOwner(second, attr, other: first), attr, in: s) else { return .nan }
         return a - (c.multiplier * b + c.constant)
     }
 

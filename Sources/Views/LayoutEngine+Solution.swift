@@ -49,6 +49,14 @@ extension LayoutEngine {
         s.subviewsWithStaleFrames.removeAll(keepingCapacity: true)
     }
 
+    /// The solved width and height of an item, each nil where the constraints leave it free.
+    func determinedSize(of i: LayoutItem) -> (width: Double?, height: Double?) {
+        let r = solvedRect(i)
+        let w = solver.isAmbiguous(i.width) || !r.width.isFinite ? nil : r.width
+        let h = solver.isAmbiguous(i.height) || !r.height.isFinite ? nil : r.height
+        return (w, h)
+    }
+
     func isAmbiguous(_ i: LayoutItem) -> Bool {
         solver.isAmbiguous(i.left) || solver.isAmbiguous(i.top) || solver.isAmbiguous(i.width) || solver.isAmbiguous(i.height)
     }
@@ -71,8 +79,8 @@ extension LayoutEngine {
         compact()
         for c in active where Priority(Double(c.priority)).isRequired && !c.isBroken && c.solverID != nil {
             guard let first = c.firstItem else { continue }
-            var lhs = currentValue(first, c.firstAttribute)
-            let rhs = (c.secondItem.map { c.multiplier * currentValue($0, c.secondAttribute!) } ?? 0) + c.constant
+            var lhs = currentValue(layoutOwner(first, c.firstAttribute, other: c.secondItem), c.firstAttribute)
+            let rhs = (c.secondItem.map { c.multiplier * currentValue(layoutOwner($0, c.secondAttribute!, other: first), c.secondAttribute!) } ?? 0) + c.constant
             lhs -= rhs
             let ok: Bool
             switch c.relation {

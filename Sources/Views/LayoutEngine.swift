@@ -116,7 +116,7 @@ public final class LayoutEngine {
         markStale(i)
     }
 
-    private func markStale(_ i: LayoutItem) {
+    func markStale(_ i: LayoutItem) {
         guard !i.isQueuedStale else { return }
         i.isQueuedStale = true
         staleItems.append(i)
@@ -260,8 +260,8 @@ public final class LayoutEngine {
         // Items first, so their own constraints (autoresizing, intrinsic, guides) go in with them.
         compact()
         for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken {
-            if let a = c.firstItem { prepareItem(a) }
-            if let b = c.secondItem { prepareItem(b) }
+            if let a = c.firstItem { prepareItem(layoutOwner(a, c.firstAttribute, other: c.secondItem)) }
+            if let b = c.secondItem, let attr = c.secondAttribute { prepareItem(layoutOwner(b, attr, other: c.firstItem)) }
         }
         while let i = staleItems.popLast() {
             i.isQueuedStale = false
@@ -305,6 +305,8 @@ public final class LayoutEngine {
         changed.removeAll(keepingCapacity: true)
         for i in changedItems {
             i.changeMark = false
+            // A scroll view's content area moved or resized: its layout takes the new content size.
+            if let g = i.guide, g.kind == .content { g.owningView?.setNeedsLayoutKeepingFrames() }
             guard let v = i.view, !v.translatesAutoresizingMaskIntoConstraints else { continue }
             if let s = v.superview {
                 if !i.frameIsStale {
@@ -353,9 +355,9 @@ public final class LayoutEngine {
 
     private func addToSolver(_ c: LayoutConstraint) {
         guard let first = c.firstItem else { return }
-        var e = expression(first, c.firstAttribute)
+        var e = expression(layoutOwner(first, c.firstAttribute, other: c.secondItem), c.firstAttribute)
         if let second = c.secondItem, let attr = c.secondAttribute {
-            e = e - c.multiplier * expression(second, attr)
+            e = e - c.multiplier * expression(layoutOwner(second, attr, other: first), attr)
         }
         c.solverBase = e.constant
         e = e - c.constant
@@ -523,6 +525,13 @@ public final class LayoutEngine {
         switch g.kind {
         case .margins: insets = owner.directionalLayoutMargins.leftToRight
         case .safeArea: insets = owner.superview == nil ? window.safeAreaInsets : .zero
+        case .frame:
+            // The bounds in the content's coordinates: moved by the bounds' origin (the offset).
+            let o = owner.bounds.origin
+            insets = EdgeInsets(top: o.y, left: o.x, bottom: -o.y, right: -o.x)
+        case .content:
+            refreshContentGuide(gi, owner: owner, ownerItem: oi)
+            return
         case .custom: return
         }
         // Bounds edges of the owner, from its alignment rect.
@@ -604,7 +613,7 @@ public final class LayoutEngine {
     }
 
     /// Changes one of the engine's own constraint constants; a failure is reported.
-    private func setSolverConstant(_ id: ConstraintID, to value: Double, _ what: @autoclosure () -> String) {
+    func setSolverConstant(_ id: ConstraintID, to value: Double, _ what: @autoclosure () -> String) {
         do { try solver.setConstant(id, to: value) } catch { reportSolverFailure(what(), error) }
     }
 
@@ -626,7 +635,7 @@ public final class LayoutEngine {
             message: "Internal error in the layout engine: \(what) failed (\(error)). The layout goes on without it; please report this."))
     }
 
-    private func reportInternal(_ label: String, _ error: SolverError) {
+    func reportInternal(_ label: String, _ error: SolverError) {
         window.diagnostics.report(Diagnostic(
             kind: .unsatisfiableConstraints, frame: window.frameIndex,
             message: "Unable to simultaneously satisfy constraints: the engine's own constraint \(label) conflicts (\(error)). Will attempt to recover by breaking constraint \n    \(label)",

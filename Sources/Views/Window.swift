@@ -35,14 +35,16 @@ public final class Window: FrameParticipant {
     public internal(set) var pointerShape: PointerShape = .arrow
     /// Called when ``pointerShape`` changes (a desktop host sets the system cursor).
     public var onPointerShapeChange: ((PointerShape) -> Void)?
-    /// The root view, sized to the window. A root view controller's view replaces it.
+    /// The window's own view, sized to the window, as a `UIWindow` is a view: the root view
+    /// controller's view fills it as its back subview, and presentations go above that.
     public private(set) var rootView: View
-    /// The controller whose view is the root view.
     /// The object that stands for this window in a facade over the engine (a `UIWindow`),
     /// weak as ``View/facade`` is.
     public weak var facade: AnyObject?
 
-    /// The controller whose view fills the window; setting it replaces the root view, and the old controller disappears.
+    /// The controller whose view fills the window, as the back subview of ``rootView`` (as in
+    /// UIKit, where it is a subview of the window); setting it replaces the old controller's
+    /// view there, and the old controller disappears.
     public var rootViewController: ViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
@@ -51,8 +53,14 @@ public final class Window: FrameParticipant {
                 old.beginAppearanceTransition(false, animated: false)
                 old.endAppearanceTransition()
             }
+            if let old = oldValue, old.isViewLoaded, old.view.superview === rootView { old.view.removeFromSuperview() }
             guard let vc = rootViewController else { return }
-            install(rootView: vc.view)
+            let v = vc.view
+            if v.identifier == nil { v.identifier = "rootViewController.view" }
+            v.translatesAutoresizingMaskIntoConstraints = true
+            v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            v.frame = rootView.bounds
+            rootView.insertSubview(v, at: 0)
             if isVisible { pendingAppearance = true; requestFrame() }
         }
     }
@@ -188,29 +196,17 @@ public final class Window: FrameParticipant {
     /// Accessibility observers and keyboard focus, made on first use (Window+Accessibility.swift).
     var accessibilityState: WindowAccessibility?
 
-    /// A window of `size` points with a plain root view.
+    /// A window of `size` points with its own root view.
     public init(size: Size) {
         self.size = size
         let root = View(frame: Rect(origin: .zero, size: size))
         root.identifier = "root"
+        root.rootSafeAreaInsets = safeAreaInsets
         self.rootView = root
-        install(rootView: root)
-    }
-
-    private func install(rootView newRoot: View) {
-        if rootView !== newRoot {
-            viewWillLeaveWindow(rootView)
-            rootView.moveToWindow(nil)
-        }
-        if newRoot.identifier == nil { newRoot.identifier = "root" }
-        newRoot.translatesAutoresizingMaskIntoConstraints = true
-        newRoot.frame = Rect(origin: .zero, size: size)
-        newRoot.rootSafeAreaInsets = safeAreaInsets
-        rootView = newRoot
-        newRoot.moveToWindow(self)
-        layoutEngine.viewDidMoveToWindow(newRoot)
+        root.moveToWindow(self)
+        layoutEngine.viewDidMoveToWindow(root)
         layoutEngine.rootViewDidChange()
-        newRoot.setNeedsLayout()
+        root.setNeedsLayout()
         requestFrame()
     }
 

@@ -130,6 +130,27 @@ final class WeakTickProxy: NSObject, MessageForwarding {
     func forwardingTarget(for aSelector: Selector!) -> Any? { target }
 }
 
+/// A full-screen cross-fade that moves the presenting view into the transition's container
+/// over the presented one (as fade transitions written for UIKit do), both ways.
+final class CrossFade: NSObject, UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
+    var containers: [UIView] = []
+    func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.3 }
+    func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
+        let from = ctx.viewController(forKey: .from)!, to = ctx.viewController(forKey: .to)!
+        containers.append(ctx.containerView)
+        ctx.containerView.addSubview(to.view)
+        ctx.containerView.addSubview(from.view)
+        to.view.frame = ctx.containerView.bounds
+        to.view.alpha = 0
+        UIView.animate(withDuration: 0.3, animations: { to.view.alpha = 1; from.view.alpha = 0 }, completion: { _ in
+            from.view.alpha = 1
+            ctx.completeTransition(!ctx.transitionWasCancelled)
+        })
+    }
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { self }
+    func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { self }
+}
+
 /// What real libraries run headless needed of the engine and facade (RU4), each case written
 /// here: layout overrides of control subclasses, animations kept after their end, and display
 /// links through a weak proxy.
@@ -367,5 +388,63 @@ struct UIKitRealRunsRU4Tests {
         cv.contentOffset = CGPoint(x: 0, y: 40)
         #expect(layout.asked.count == 1)
         #expect(layout.asked.first?.new.origin.y == 40 && layout.asked.first?.current.origin.y == 0)
+    }
+
+    @Test("RU4 the root controller's view is a subview of the window; a custom transition may move it into its container, and a full-screen one leaves the presented view on screen")
+    func RU4_presentingViewInTheContainer() {
+        let (host, window) = makeApp(width: 300, height: 400)
+        let screen = UIViewController(), card = UIViewController()
+        screen.view.backgroundColor = .orange
+        card.view.backgroundColor = .blue
+        window.rootViewController = screen
+        window.makeKeyAndVisible()
+        host.step()
+        #expect(screen.view.superview === window && window.subviews.first === screen.view)
+        let fade = CrossFade()
+        card.modalPresentationStyle = .fullScreen
+        card.transitioningDelegate = fade
+        screen.present(card, animated: true)
+        let container = try! #require(fade.containers.first)
+        // The presenting view moved out of the window into the container, above the presented.
+        #expect(container.superview === window && screen.view.superview === container && container.subviews.last === screen.view)
+        runFor(host, seconds: 0.15)
+        let shown = card.view.view.layer.presentation()?.opacity ?? -1
+        #expect(shown > 0.2 && shown < 0.8)
+        runFor(host, seconds: 0.4)
+        // At rest the presented view covers the window; the presenting one is off the screen.
+        #expect(screen.presentedViewController === card && card.view.window === window && card.view.alpha == 1)
+        #expect(screen.view.window == nil && card.view.convert(card.view.bounds, to: nil) == window.bounds)
+        #expect(window.hitTest(CGPoint(x: 150, y: 200), with: nil) === card.view)
+        card.dismiss(animated: true)
+        runFor(host, seconds: 0.6)
+        // Dismissed: the presenting view is back where it stood, the window's back subview.
+        #expect(screen.presentedViewController == nil && card.view.superview == nil && container.superview == nil)
+        #expect(screen.view.superview === window && window.subviews.first === screen.view && screen.view.alpha == 1)
+        #expect(window.hitTest(CGPoint(x: 150, y: 200), with: nil) === screen.view)
+    }
+
+    @Test("RU4 an optional @objc method an open class leaves out is its own, overridable; a subclass's method of that name, in another module, overrides it")
+    func RU4_optionalMethodLeftToSubclasses() {
+        let library = """
+            @objc public protocol Animating: NSObjectProtocol {
+                @objc optional func animate(fast: Bool)
+            }
+            open class Base: NSObject {
+                func run() { (self as Animating).animate?(fast: true) }
+            }
+            extension Base: Animating {}
+
+            """
+        #expect(inheritedOptionalMethods(in: library) == ["Base": ["animate"]])
+        let lowered = lowerObjectiveC(library)
+        #expect(lowered.contains("func run() { (self as Animating).animate(fast: true) }\n open func animate(fast: Bool) {} }"))
+        // The app's subclass, lowered knowing the library's classes.
+        let app = lowerObjectiveC("class Fade: Base {\n    func animate(fast: Bool) { }\n    override init() {}\n}\n",
+                                  inheritedOptionalMethods: ["Base": ["animate"]], dependencyClassParents: ["Base": "NSObject"])
+        #expect(app.contains("    override func animate(fast: Bool) { }\n    override init() {}"))
+        // A class kept to its module, or one that implements the method, is left as it was.
+        let closed = lowerObjectiveC(library.replacingOccurrences(of: "open class Base", with: "class Base"))
+        #expect(!closed.contains("open func animate"))
+        #expect(inheritedOptionalMethods(in: library.replacingOccurrences(of: "func run()", with: "func animate(fast: Bool) {}\n    func run()")).isEmpty)
     }
 }

@@ -136,7 +136,8 @@ struct UIKitTransitionTests {
         #expect(screen.view.window === window)
         let toast = UIView(frame: CGRect(x: 20, y: 300, width: 260, height: 40))
         window.addSubview(toast)
-        #expect(toast.window === window && toast.superview === screen.view && screen.view.subviews.last === toast)
+        // As in UIKit: the controller's view and the toast are both subviews of the window.
+        #expect(toast.window === window && toast.superview === window && window.subviews.last === toast && screen.view.superview === window)
     }
 
     @Test("UK1 a controller presented without another reference lives while presented (its own view shows)")
