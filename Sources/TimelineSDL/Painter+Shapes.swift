@@ -119,8 +119,7 @@ extension DisplayListPainter {
                 while k < end {
                     let v = src[k]
                     if v >= 1 {
-                        if k + 8 <= end, src[k + 7] >= 1, src[k + 1] >= 1, src[k + 2] >= 1, src[k + 3] >= 1,
-                           src[k + 4] >= 1, src[k + 5] >= 1, src[k + 6] >= 1 {
+                        if k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .>= 1) {
                             let raw = UnsafeMutableRawPointer(dst + k)
                             let q = raw.loadUnaligned(as: Premultiplied.Lanes.self)
                             raw.storeBytes(of: insideLanes &+ Premultiplied.scale(q, behind), as: Premultiplied.Lanes.self)
@@ -132,7 +131,11 @@ extension DisplayListPainter {
                         continue
                     }
                     k += 1
-                    guard v > 0 else { continue }
+                    guard v > 0 else {
+                        // Uncovered pixels are passed eight at a time.
+                        while k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
+                        continue
+                    }
                     let alpha = UInt32(min(255, v * a + 0.5))
                     if alpha == 0 { continue }
                     dst[k - 1] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k - 1])
@@ -184,6 +187,13 @@ extension DisplayListPainter {
                     var k = lo
                     while k < hi {
                         let v = src[k]
+                        if !(v > 0) {
+                            // Uncovered pixels inside the row's extent (a ring's hole, the gap
+                            // between two subpaths) are passed eight at a time (LT11).
+                            k += 1
+                            while k + 8 <= hi, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
+                            continue
+                        }
                         if v >= 1, a == 255 {
                             // A run of whole pixels is one fill, its end found eight coverage
                             // values at a time (looking one by one cost more than the fill: LT11).

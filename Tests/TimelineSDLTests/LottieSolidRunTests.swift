@@ -49,3 +49,66 @@ struct LottieSolidRunTests {
         }
     }
 }
+
+/// LT11: a masked group's coverage is turned into bytes eight values at a time; every value,
+/// NaN and the infinities included, gives the byte the one-by-one rule gives.
+@Suite("LT11 mask coverage as bytes")
+struct LottieMaskBytesTests {
+    /// The one-by-one rule: 0...1 times 255, rounded half up; NaN and below reads 0.
+    static func byte(_ t: Float) -> UInt8 {
+        let v = t * 255 + 0.5
+        return v >= 1 ? (v < 255 ? UInt8(truncatingIfNeeded: Int32(v)) : 255) : 0
+    }
+
+    @Test("LT11 bytes of every half step, the values between them, the ends and NaN, at every length")
+    func LT11_maskCoverageBytes() {
+        var values: [Float] = [.nan, .infinity, -.infinity, -1, -0.0, 0, 1, 2, 1e30, -1e30, .ulpOfOne, 0.999_999]
+        for k in 0...510 {
+            let t = Float(k) / 2 / 255
+            values += [t, t.nextUp, t.nextDown, (Float(k) / 2 + 0.25) / 255]
+        }
+        #expect(DisplayListPainter.bytes(values) == values.map(Self.byte))
+        for n in 0...20 {
+            let part = Array(values.suffix(n))
+            #expect(DisplayListPainter.bytes(part) == part.map(Self.byte), "\(n) values")
+        }
+    }
+}
+
+/// LT11: pixels a shape leaves uncovered inside a row's extent (a ring's hole) are passed eight
+/// at a time by the compositor, opaque or translucent: they keep what is under them.
+@MainActor
+@Suite("LT11 holes passed in shapes")
+struct LottieHoleTests {
+    @Test("LT11 a ring's hole keeps the background, its band is the colour, opaque and translucent")
+    func LT11_ringHolesKeepTheBackground() throws {
+        for alpha in [1.0, 0.5] {
+            var list = DisplayList()
+            list.size = Size(width: 64, height: 12)
+            list.background = Color(red: 0, green: 0, blue: 1, alpha: 1)
+            var ring = Path(rect: Rect(x: 0, y: 0, width: 60, height: 10))
+            for element in Path(rect: Rect(x: 5, y: 2, width: 43, height: 6)).elements {
+                switch element {
+                case .move(let p): ring.move(to: p)
+                case .line(let p): ring.addLine(to: p)
+                case .curve(let c1, let c2, let p): ring.addCurve(to: p, control1: c1, control2: c2)
+                case .close: ring.close()
+                }
+            }
+            list.commands.append(.fillShape(ring, .color(Color(red: 1, green: 0, blue: 0, alpha: alpha)), .evenOdd))
+            let renderer = try ImageRenderer(pixelWidth: 64, pixelHeight: 12)
+            renderer.render(list)
+            let image = renderer.image()
+            func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.bytes[(y * 64 + x) * 4..<(y * 64 + x) * 4 + 4]) }
+            let band: [UInt8] = alpha == 1 ? [255, 0, 0, 255] : [128, 0, 127, 255]
+            for y in 2..<8 {
+                for x in 0..<60 {
+                    let inHole = (5..<48).contains(x)
+                    let p = pixel(x, y)
+                    if inHole { #expect(p == [0, 0, 255, 255], "alpha \(alpha), hole pixel \(x), \(y): \(p)") }
+                    else { #expect(p.enumerated().allSatisfy { abs(Int($1) - Int(band[$0])) <= 1 }, "alpha \(alpha), band pixel \(x), \(y): \(p)") }
+                }
+            }
+        }
+    }
+}
