@@ -108,6 +108,7 @@ extension DisplayListPainter {
         let inside = Premultiplied.pixel(r, g, b, alpha: full)
         let insideLanes = unsafeBitCast(SIMD8<UInt32>(repeating: inside), to: Premultiplied.Lanes.self)
         let behind = Premultiplied.Lanes(repeating: UInt16(255 &- full))
+        let colour = unsafeBitCast(SIMD8<UInt32>(repeating: 0xFF00_0000 | r << 16 | g << 8 | b), to: Premultiplied.Lanes.self)
         shapes.coverage.withUnsafeBufferPointer { cov in
         shapes.rowStarts.withUnsafeBufferPointer { starts in
         shapes.rowEnds.withUnsafeBufferPointer { ends in
@@ -130,12 +131,22 @@ extension DisplayListPainter {
                         }
                         continue
                     }
-                    k += 1
                     guard v > 0 else {
                         // Uncovered pixels are passed eight at a time.
+                        k += 1
                         while k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
                         continue
                     }
+                    if k + 8 <= end, src[k + 1] > 0, src[k + 1] < 1 {
+                        // Runs of edge pixels eight at a time (as in the opaque loop).
+                        let raw = UnsafeMutableRawPointer(dst + k)
+                        let v8 = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self)
+                        raw.storeBytes(of: Premultiplied.blend(colour, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
+                                       as: Premultiplied.Lanes.self)
+                        k += 8
+                        continue
+                    }
+                    k += 1
                     let alpha = UInt32(min(255, v * a + 0.5))
                     if alpha == 0 { continue }
                     dst[k - 1] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k - 1])
@@ -177,6 +188,7 @@ extension DisplayListPainter {
                 return
             }
             // Only each row's covered columns (the rasteriser's row extents) are visited.
+            let solidLanes = unsafeBitCast(SIMD8<UInt32>(repeating: solid), to: Premultiplied.Lanes.self)
             shapes.coverage.withUnsafeBufferPointer { cov in
             shapes.rowStarts.withUnsafeBufferPointer { starts in
             shapes.rowEnds.withUnsafeBufferPointer { ends in
@@ -202,6 +214,16 @@ extension DisplayListPainter {
                             while e < hi, src[e] >= 1 { e += 1 }
                             (dst + k).update(repeating: solid, count: e - k)
                             k = e
+                            continue
+                        }
+                        if k + 8 <= hi, src[k + 1] > 0, src[k + 1] < 1 {
+                            // Runs of edge pixels (a slanted or thin edge) eight at a time; a
+                            // lone one before a run or a gap is cheaper on its own.
+                            let raw = UnsafeMutableRawPointer(dst + k)
+                            let v8 = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self)
+                            raw.storeBytes(of: Premultiplied.blend(solidLanes, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
+                                           as: Premultiplied.Lanes.self)
+                            k += 8
                             continue
                         }
                         if v > 0 {

@@ -112,3 +112,34 @@ struct LottieHoleTests {
         }
     }
 }
+
+/// LT11: a shape's edge pixels are blended eight at a time; each gives the byte the
+/// pixel-by-pixel rule gives, for any coverage (NaN, the infinities, above 1), colour, alpha
+/// and premultiplied destination.
+@Suite("LT11 edge pixels eight at a time")
+struct LottieEdgeBlendTests {
+    @Test("LT11 blend of eight pixels matches over(pixel(...)) pixel by pixel")
+    func LT11_edgePixelsBlendAsOneByOne() {
+        var g = SystemRandomNumberGenerator()
+        let specials: [Float] = [.nan, .infinity, -.infinity, -0.5, 0, -0.0, 1, 1.5, 0.001, 0.999_9, 1.0 / 510, 0.5]
+        for round in 0..<4_000 {
+            let (r, gr, b) = (UInt32.random(in: 0...255, using: &g), UInt32.random(in: 0...255, using: &g), UInt32.random(in: 0...255, using: &g))
+            let a: Float = [255, 254.6, 200.25, 128, 1.5, 0.75][round % 6]
+            var v = SIMD8<Float>(), d = SIMD8<UInt32>()
+            for i in 0..<8 {
+                v[i] = Int.random(in: 0..<4, using: &g) == 0 ? specials.randomElement(using: &g)! : Float.random(in: 0...1, using: &g)
+                let da = UInt32.random(in: 0...255, using: &g)
+                d[i] = da << 24 | UInt32.random(in: 0...da, using: &g) << 16 | UInt32.random(in: 0...da, using: &g) << 8 | UInt32.random(in: 0...da, using: &g)
+            }
+            let solid = 0xFF00_0000 | r << 16 | gr << 8 | b
+            let out = unsafeBitCast(Premultiplied.blend(unsafeBitCast(SIMD8<UInt32>(repeating: solid), to: Premultiplied.Lanes.self), coverage: v, times: a,
+                                                        onto: unsafeBitCast(d, to: Premultiplied.Lanes.self)), to: SIMD8<UInt32>.self)
+            for i in 0..<8 {
+                let c = v[i]
+                let alpha: UInt32 = c >= 1 ? UInt32(min(255, a + 0.5)) : (c > 0 ? UInt32(min(255, c * a + 0.5)) : 0)
+                let expected = alpha == 0 ? d[i] : Premultiplied.over(Premultiplied.pixel(r, gr, b, alpha: alpha), alpha: alpha, onto: d[i])
+                #expect(out[i] == expected, "coverage \(c), a \(a), colour \(solid), under \(d[i])")
+            }
+        }
+    }
+}
