@@ -189,9 +189,8 @@ extension DisplayListPainter {
 
         /// Hashes the path by a sample, as ``ShapeKey`` does.
         func hash(into hasher: inout Hasher) {
-            path.hashSample(into: &hasher)
+            path.hashSample(into: &hasher, transform: transform)
             hasher.combine(expansion)
-            hasher.combine(transform)
             hasher.combine(region.x); hasher.combine(region.y); hasher.combine(region.w); hasher.combine(region.h)
         }
     }

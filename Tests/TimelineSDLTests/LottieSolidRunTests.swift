@@ -143,3 +143,42 @@ struct LottieEdgeBlendTests {
         }
     }
 }
+
+/// LT11: the painter's caches hash a path by a sample of its elements and the transform,
+/// folded into one 64-bit digest (SipHash over every coordinate cost about 1,000 instructions a
+/// lookup). Keys equal as numbers hash equal; a change inside the sample changes the hash.
+@Suite("LT11 path sample digests")
+struct LottiePathDigestTests {
+    static func hash(_ p: Path, _ t: AffineTransform = .identity) -> Int {
+        var h = Hasher()
+        p.hashSample(into: &h, transform: t)
+        return h.finalize()
+    }
+
+    static func polygon(_ points: [Point]) -> Path {
+        var p = Path()
+        p.move(to: points[0])
+        for q in points.dropFirst() { p.addLine(to: q) }
+        p.close()
+        return p
+    }
+
+    @Test("LT11 equal paths and transforms hash equal, -0 as 0; a moved end point or a moved transform does not")
+    func LT11_pathSampleDigest() {
+        let a = Self.polygon([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 5), Point(x: 0, y: 5)])
+        let b = Self.polygon([Point(x: -0.0, y: 0), Point(x: 10, y: -0.0), Point(x: 10, y: 5), Point(x: 0, y: 5)])
+        #expect(a == b)
+        #expect(Self.hash(a) == Self.hash(b))
+        let t = AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 3, ty: -0.0)
+        #expect(Self.hash(a, t) == Self.hash(b, AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 3, ty: 0)))
+        let moved = Self.polygon([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 5), Point(x: 0, y: 5.5)])
+        #expect(Self.hash(moved) != Self.hash(a))
+        #expect(Self.hash(a, t) != Self.hash(a, AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 3, ty: 1)))
+        #expect(Self.hash(a, t) != Self.hash(a))
+        // Elements past the sample (the first and last four) are not hashed; keys compare them.
+        var long = (0..<20).map { Point(x: Double($0), y: Double($0 % 3)) }
+        let first = Self.polygon(long)
+        long[10].y += 1
+        #expect(Self.hash(first) == Self.hash(Self.polygon(long)) && first != Self.polygon(long))
+    }
+}
