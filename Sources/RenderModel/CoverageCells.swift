@@ -138,14 +138,8 @@ struct CoverageCells {
             let lo = Int(first[row]), hi = Int(last[row])
             guard lo <= hi else { first[row] = 0; last[row] = 0; continue }
             let line = base + row * width
-            var sum: Float = 0
-            var cell = line + lo
-            let stop = line + hi + 1
-            if evenOdd {
-                while cell < stop { sum += cell.pointee; cell.pointee = Self.evenOdd(sum); cell += 1 }
-            } else {
-                while cell < stop { sum += cell.pointee; cell.pointee = Self.nonZero(sum); cell += 1 }
-            }
+            let sum = evenOdd ? Self.sweep(line + lo, count: hi + 1 - lo, fold: Self.evenOdd)
+                : Self.sweep(line + lo, count: hi + 1 - lo, fold: Self.nonZero)
             let rest = evenOdd ? Self.evenOdd(sum) : Self.nonZero(sum)
             var end = hi + 1
             if rest > 0, end < width {
@@ -154,6 +148,27 @@ struct CoverageCells {
             }
             first[row] = Int32(lo); last[row] = Int32(end)
         }
+    }
+
+    /// Turns `count` cells from `cells` into coverage by `fold` of their running sum, and returns
+    /// the sum. Cells no edge reached hold exactly 0 and keep the sum, so a block of eight of them
+    /// (found by one comparison) takes the same coverage at once: inside a large fill the sweep
+    /// costs a load and a store per eight pixels, not a fold per pixel (LT11). The result is the
+    /// one a cell-by-cell sum gives (adding 0 changes no sum).
+    @inline(__always) private static func sweep(_ cells: UnsafeMutablePointer<Float>, count: Int, fold: (Float) -> Float) -> Float {
+        var sum: Float = 0
+        var k = 0
+        while k + 8 <= count {
+            let block = UnsafeMutableRawPointer(cells + k)
+            if all(block.loadUnaligned(as: SIMD8<Float>.self) .== SIMD8<Float>()) {
+                block.storeBytes(of: SIMD8<Float>(repeating: fold(sum)), as: SIMD8<Float>.self)
+            } else {
+                for i in k..<(k + 8) { sum += cells[i]; cells[i] = fold(sum) }
+            }
+            k += 8
+        }
+        while k < count { sum += cells[k]; cells[k] = fold(sum); k += 1 }
+        return sum
     }
 
     /// Coverage of a winding area under the non-zero rule: its magnitude up to 1.

@@ -189,9 +189,8 @@ extension DisplayListPainter {
 
         /// Hashes the path by a sample, as ``ShapeKey`` does.
         func hash(into hasher: inout Hasher) {
-            path.hashSample(into: &hasher)
+            path.hashSample(into: &hasher, transform: transform)
             hasher.combine(expansion)
-            hasher.combine(transform)
             hasher.combine(region.x); hasher.combine(region.y); hasher.combine(region.w); hasher.combine(region.h)
         }
     }
@@ -236,13 +235,34 @@ extension DisplayListPainter {
     }
 
     /// Coverage 0...1 as bytes (rounded to nearest).
+    ///
+    /// Eight values at a time (LT11: a masked frame converts its whole region): clamped, then
+    /// truncated exactly as the one-by-one loop does, by rounding with 2²³ added and stepping
+    /// back where that rounded up; the byte is then the low bits of the sum's representation.
     nonisolated static func bytes(_ total: [Float]) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: total.count) { out, count in
             total.withUnsafeBufferPointer { t in
-                for k in 0..<t.count {
+                let n = t.count
+                var k = 0
+                if n >= 8 {
+                    let src = UnsafeRawPointer(t.baseAddress!), dst = UnsafeMutableRawPointer(out.baseAddress!)
+                    let magic = SIMD8<Float>(repeating: 8_388_608)
+                    while k + 8 <= n {
+                        var v = src.loadUnaligned(fromByteOffset: k * 4, as: SIMD8<Float>.self) * 255 + 0.5
+                        v.replace(with: 0, where: .!(v .>= 1))
+                        v.replace(with: 255, where: v .> 255)
+                        var r = (v + magic) - magic
+                        r.replace(with: r - 1, where: r .> v)
+                        let bits = unsafeBitCast(r + magic, to: SIMD8<UInt32>.self)
+                        dst.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: bits), toByteOffset: k, as: SIMD8<UInt8>.self)
+                        k += 8
+                    }
+                }
+                while k < n {
                     // Clamped first, so the conversion cannot trap (NaN reads as 0).
                     let v = t[k] * 255 + 0.5
                     out[k] = v >= 1 ? (v < 255 ? UInt8(truncatingIfNeeded: Int32(v)) : 255) : 0
+                    k += 1
                 }
             }
             count = total.count

@@ -151,9 +151,8 @@ extension DisplayListPainter {
 
         /// Hashes the path by a sample, as ``ShapeKey`` does.
         func hash(into hasher: inout Hasher) {
-            path.hashSample(into: &hasher)
+            path.hashSample(into: &hasher, transform: transform)
             hasher.combine(rule)
-            hasher.combine(transform)
         }
     }
 

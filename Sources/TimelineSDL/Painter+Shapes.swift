@@ -25,13 +25,12 @@ extension DisplayListPainter {
         var opacity: Double
         var targetWidth: Int32, targetHeight: Int32
 
-        /// Hashes the path by a sample (``Path/hashSample(into:)``); equality compares whole paths.
+        /// Hashes the path by a sample (``Path/hashSample(into:transform:)``); equality compares whole paths.
         func hash(into hasher: inout Hasher) {
-            path.hashSample(into: &hasher)
+            path.hashSample(into: &hasher, transform: transform)
             hasher.combine(paint)
             hasher.combine(rule)
             hasher.combine(shadowRadius)
-            hasher.combine(transform)
             hasher.combine(opacity)
             hasher.combine(targetWidth)
             hasher.combine(targetHeight)
@@ -108,6 +107,7 @@ extension DisplayListPainter {
         let inside = Premultiplied.pixel(r, g, b, alpha: full)
         let insideLanes = unsafeBitCast(SIMD8<UInt32>(repeating: inside), to: Premultiplied.Lanes.self)
         let behind = Premultiplied.Lanes(repeating: UInt16(255 &- full))
+        let colour = unsafeBitCast(SIMD8<UInt32>(repeating: 0xFF00_0000 | r << 16 | g << 8 | b), to: Premultiplied.Lanes.self)
         shapes.coverage.withUnsafeBufferPointer { cov in
         shapes.rowStarts.withUnsafeBufferPointer { starts in
         shapes.rowEnds.withUnsafeBufferPointer { ends in
@@ -119,8 +119,7 @@ extension DisplayListPainter {
                 while k < end {
                     let v = src[k]
                     if v >= 1 {
-                        if k + 8 <= end, src[k + 7] >= 1, src[k + 1] >= 1, src[k + 2] >= 1, src[k + 3] >= 1,
-                           src[k + 4] >= 1, src[k + 5] >= 1, src[k + 6] >= 1 {
+                        if k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .>= 1) {
                             let raw = UnsafeMutableRawPointer(dst + k)
                             let q = raw.loadUnaligned(as: Premultiplied.Lanes.self)
                             raw.storeBytes(of: insideLanes &+ Premultiplied.scale(q, behind), as: Premultiplied.Lanes.self)
@@ -131,8 +130,22 @@ extension DisplayListPainter {
                         }
                         continue
                     }
+                    guard v > 0 else {
+                        // Uncovered pixels are passed eight at a time.
+                        k += 1
+                        while k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
+                        continue
+                    }
+                    if k + 8 <= end, src[k + 1] > 0, src[k + 1] < 1 {
+                        // Runs of edge pixels eight at a time (as in the opaque loop).
+                        let raw = UnsafeMutableRawPointer(dst + k)
+                        let v8 = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self)
+                        raw.storeBytes(of: Premultiplied.blend(colour, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
+                                       as: Premultiplied.Lanes.self)
+                        k += 8
+                        continue
+                    }
                     k += 1
-                    guard v > 0 else { continue }
                     let alpha = UInt32(min(255, v * a + 0.5))
                     if alpha == 0 { continue }
                     dst[k - 1] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k - 1])
@@ -174,6 +187,7 @@ extension DisplayListPainter {
                 return
             }
             // Only each row's covered columns (the rasteriser's row extents) are visited.
+            let solidLanes = unsafeBitCast(SIMD8<UInt32>(repeating: solid), to: Premultiplied.Lanes.self)
             shapes.coverage.withUnsafeBufferPointer { cov in
             shapes.rowStarts.withUnsafeBufferPointer { starts in
             shapes.rowEnds.withUnsafeBufferPointer { ends in
@@ -184,6 +198,13 @@ extension DisplayListPainter {
                     var k = lo
                     while k < hi {
                         let v = src[k]
+                        if !(v > 0) {
+                            // Uncovered pixels inside the row's extent (a ring's hole, the gap
+                            // between two subpaths) are passed eight at a time (LT11).
+                            k += 1
+                            while k + 8 <= hi, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
+                            continue
+                        }
                         if v >= 1, a == 255 {
                             // A run of whole pixels is one fill, its end found eight coverage
                             // values at a time (looking one by one cost more than the fill: LT11).
@@ -192,6 +213,16 @@ extension DisplayListPainter {
                             while e < hi, src[e] >= 1 { e += 1 }
                             (dst + k).update(repeating: solid, count: e - k)
                             k = e
+                            continue
+                        }
+                        if k + 8 <= hi, src[k + 1] > 0, src[k + 1] < 1 {
+                            // Runs of edge pixels (a slanted or thin edge) eight at a time; a
+                            // lone one before a run or a gap is cheaper on its own.
+                            let raw = UnsafeMutableRawPointer(dst + k)
+                            let v8 = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self)
+                            raw.storeBytes(of: Premultiplied.blend(solidLanes, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
+                                           as: Premultiplied.Lanes.self)
+                            k += 8
                             continue
                         }
                         if v > 0 {
@@ -365,10 +396,30 @@ extension Path {
     /// Hashes the path by its length and its first and last four elements, not all of them: the
     /// painter's caches look a shape up two or three times a draw, and hashing every element of
     /// a long path cost a tenth of a Lottie frame. Keys holding a path still compare it whole.
-    func hashSample(into hasher: inout Hasher) {
+    ///
+    /// The sample and `transform` are folded into one 64-bit digest by a multiply and a shift per
+    /// coordinate, which the hasher then takes once: SipHash over each of up to 54 coordinates
+    /// cost about 1,000 instructions a lookup, several lookups a shape, every frame (LT11).
+    /// Coordinates equal as numbers give equal digests (-0 is read as 0).
+    func hashSample(into hasher: inout Hasher, transform: AffineTransform = .identity) {
         let e = elements
-        hasher.combine(e.count)
-        for k in e.indices.prefix(4) { hasher.combine(e[k]) }
-        for k in e.indices.suffix(4) { hasher.combine(e[k]) }
+        var h = UInt64(truncatingIfNeeded: e.count) &* 0x9E37_79B9_7F4A_7C15
+        @inline(__always) func mix(_ v: Double) {
+            h = (h ^ (v + 0).bitPattern) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+        }
+        @inline(__always) func mix(_ p: Point) { mix(p.x); mix(p.y) }
+        @inline(__always) func mix(_ element: Element) {
+            switch element {
+            case .move(let p): mix(1); mix(p)
+            case .line(let p): mix(2); mix(p)
+            case .curve(let c1, let c2, let p): mix(3); mix(c1); mix(c2); mix(p)
+            case .close: mix(4)
+            }
+        }
+        for k in e.indices.prefix(4) { mix(e[k]) }
+        for k in e.indices.suffix(4) { mix(e[k]) }
+        mix(transform.a); mix(transform.b); mix(transform.c); mix(transform.d); mix(transform.tx); mix(transform.ty)
+        hasher.combine(h)
     }
 }

@@ -54,6 +54,27 @@ enum Premultiplied {
         return unsafeBitCast(inverse | (inverse &<< 16), to: Lanes.self)
     }
 
+    /// Eight pixels of the straight colour `solid` (eight copies, alpha 255) at coverages `v`
+    /// times `a` (0...255), laid over `d`: per pixel the alpha is `v·a + 0.5` truncated (v
+    /// taken as at most 1; NaN and coverage 0 or below give 0), and the result the bytes
+    /// `over(pixel(r, g, b, alpha: α), alpha: α, onto: d)` makes one pixel at a time, so α 255
+    /// gives the colour and α 0 leaves `d` (LT11: a shape's edge pixels, eight at a time).
+    @inline(__always) static func blend(_ solid: Lanes, coverage v: SIMD8<Float>, times a: Float, onto d: Lanes) -> Lanes {
+        let magic = SIMD8<Float>(repeating: 8_388_608)
+        var c = v
+        c.replace(with: 1, where: c .> 1)
+        var f = c * a + 0.5
+        f.replace(with: 255, where: f .> 255)
+        f.replace(with: 0, where: .!(c .> 0))
+        // Truncated: rounded to nearest by adding 2²³, one less where that rounded up; the
+        // integer is then the low bits of the sum's representation.
+        var t = (f + magic) - magic
+        t.replace(with: t - 1, where: t .> f)
+        let alpha = unsafeBitCast(t + magic, to: SIMD8<UInt32>.self) & 0xFF, inverse = 255 &- alpha
+        return scale(solid, unsafeBitCast(alpha | (alpha &<< 16), to: Lanes.self))
+            &+ scale(d, unsafeBitCast(inverse | (inverse &<< 16), to: Lanes.self))
+    }
+
     /// `count` pixels of `s` times `f`/255 into `d`.
     static func scale(_ s: UnsafePointer<UInt32>, by f: UInt32, into d: UnsafeMutablePointer<UInt32>, count: Int) {
         let source = UnsafeRawPointer(s), destination = UnsafeMutableRawPointer(d)
