@@ -266,6 +266,13 @@ public final class Inspector {
     }
 
     /// Sends an event to the connected client, if any.
+    /// Returns once every event the inspector handed to a queue of its own (the screencast's
+    /// frames, encoded off the app's thread) has gone to the event sink: for tests and tools
+    /// that read events right after a frame.
+    public func waitForPendingEvents() {
+        screencast?.waitUntilSent()
+    }
+
     func send(event method: String, _ params: CDPValue) {
         eventSink?(CDPValue.event(method, params))
     }

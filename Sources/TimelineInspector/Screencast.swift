@@ -12,7 +12,10 @@ import Views
 // the last (`Page.screencastFrameAck`), so a slow client slows the cast, never the app: a change
 // made while a frame is unacknowledged goes with the acknowledgement. Nothing runs per frame
 // before the first start or after `Page.stopScreencast`: the cast rides on the window's renderer
-// wrapper (``Highlighter``), which the window drops again when nothing else needs it.
+// wrapper (``Highlighter``), which the window drops again when nothing else needs it. The app's
+// thread only draws the frame (the painter reads fonts and images the app also uses); encoding
+// it, JPEG or PNG, then base64 and the event's JSON, happen on a queue of the cast's own, which
+// sends the event when done.
 
 /// What a running screencast sends and how far it got.
 @MainActor
@@ -35,15 +38,40 @@ final class Screencast {
     /// Reused while the window keeps its size (in pixels).
     private var renderer: ImageRenderer?
     private var rendererSize = (width: 0, height: 0)
+    /// Where frames are encoded and sent, one at a time, off the app's thread.
+    private let encoder = DispatchQueue(label: "timeline.inspector.screencast", qos: .userInitiated)
 
     init(format: String, quality: Int, everyNthFrame: Int, maxWidth: Int?, maxHeight: Int?) {
         self.format = format; self.quality = quality; self.everyNthFrame = everyNthFrame
         self.maxWidth = maxWidth; self.maxHeight = maxHeight
+        // SDL_image sets its codec up on first use, which is not safe to race: done here, on
+        // the app's thread, before the queue encodes anything.
+        _ = Bitmap(width: 1, height: 1, rgba: [0, 0, 0, 0]).jpegData(quality: 0.5)
     }
 
-    /// The frame to send for a presented list, or nil: nothing changed, a frame waits for its
-    /// acknowledgement, or this change is one of ``everyNthFrame`` skipped.
-    func frame(for list: DisplayList, at time: Double) -> CDPValue? {
+    /// Draws the frame for a presented list and has it encoded and sent to `send` as a
+    /// `Page.screencastFrame` event off the app's thread; false when there is none to send:
+    /// nothing changed, a frame waits for its acknowledgement, or this change is one of
+    /// ``everyNthFrame`` skipped.
+    @discardableResult
+    func send(for list: DisplayList, at time: Double, to send: @escaping @Sendable (String) -> Void) -> Bool {
+        guard let (image, params) = frame(for: list, at: time) else { return false }
+        let png = format == "png", quality = Double(quality) / 100
+        encoder.async {
+            let bitmap = Bitmap(width: image.width, height: image.height, rgba: image.bytes)
+            guard let bytes = png ? bitmap.pngData() : bitmap.jpegData(quality: quality) else { return }
+            send(CDPValue.event("Page.screencastFrame", .object([("data", .string(Data(bytes).base64EncodedString()))] + params)))
+        }
+        return true
+    }
+
+    /// Waits until every frame handed to the queue is sent (for tests and the bench).
+    nonisolated func waitUntilSent() { encoder.sync {} }
+
+    /// The pixels of the frame to send for a presented list and the event's other fields, or
+    /// nil: nothing changed, a frame waits for its acknowledgement, or this change is one of
+    /// ``everyNthFrame`` skipped.
+    private func frame(for list: DisplayList, at time: Double) -> (RGBAImage, [(String, CDPValue)])? {
         let changed = list.damage.map { !$0.isEmpty } ?? true
         if changed { changedSinceSent += 1; pending = true }
         guard pending, !awaitsAck, changedSinceSent >= everyNthFrame || sessionID == 0 else { return nil }
@@ -56,7 +84,7 @@ final class Screencast {
         let fit = min(1, Double(maxWidth ?? Int.max) / full.width, Double(maxHeight ?? Int.max) / full.height)
         shown.scale = scale * fit
         let width = max(1, Int((full.width * fit).rounded())), height = max(1, Int((full.height * fit).rounded()))
-        guard let bytes = encode(shown, width: width, height: height) else { return nil }
+        guard let image = draw(shown, width: width, height: height) else { return nil }
         pending = false
         changedSinceSent = 0
         awaitsAck = true
@@ -66,8 +94,7 @@ final class Screencast {
             ("deviceWidth", .double(list.size.width)), ("deviceHeight", .double(list.size.height)),
             ("scrollOffsetX", .int(0)), ("scrollOffsetY", .int(0)), ("timestamp", .double(time)),
         ])
-        return .object([("data", .string(Data(bytes).base64EncodedString())), ("metadata", metadata),
-                        ("sessionId", .int(sessionID))])
+        return (image, [("metadata", metadata), ("sessionId", .int(sessionID))])
     }
 
     /// The client acknowledged frame `id`: true when a change waits to be sent.
@@ -77,17 +104,15 @@ final class Screencast {
         return pending
     }
 
-    /// The list drawn offscreen at `width` x `height` pixels, and encoded.
-    private func encode(_ list: DisplayList, width: Int, height: Int) -> [UInt8]? {
+    /// The list drawn offscreen at `width` x `height` pixels.
+    private func draw(_ list: DisplayList, width: Int, height: Int) -> RGBAImage? {
         if renderer == nil || rendererSize != (width, height) {
             renderer = try? ImageRenderer(pixelWidth: width, pixelHeight: height)
             rendererSize = (width, height)
         }
         guard let renderer else { return nil }
         renderer.render(list)
-        let image = renderer.image()
-        let bitmap = Bitmap(width: image.width, height: image.height, rgba: image.bytes)
-        return format == "png" ? bitmap.pngData() : bitmap.jpegData(quality: Double(quality) / 100)
+        return renderer.image()
     }
 }
 
@@ -114,8 +139,8 @@ extension Inspector {
         screencast = cast
         guard let h = highlighter(on: window, make: true) else { return }
         h.presented = { [weak self] list, frame in
-            guard let self, let cast = self.screencast, let params = cast.frame(for: list, at: frame.time) else { return }
-            self.send(event: "Page.screencastFrame", params)
+            guard let self, let cast = self.screencast, let sink = self.eventSink else { return }
+            cast.send(for: list, at: frame.time, to: sink)
         }
         runLoop.requestFrame()
     }

@@ -58,6 +58,7 @@ struct InspectorScreencastTests {
         let (inspector, inbox) = start(host)
         #expect(try reply(inspector, #"{"id": 1, "method": "Page.startScreencast", "params": {"format": "png"}}"#)["result"] != nil)
         host.step()
+        inspector.waitForPendingEvents()
         let first = inbox.take("Page.screencastFrame")
         #expect(first.count == 1)
         let frame = try #require(first.first)
@@ -71,9 +72,11 @@ struct InspectorScreencastTests {
         // A change while frame 1 is unacknowledged waits; the acknowledgement lets it go.
         card.backgroundColor = Color(red: 0, green: 0, blue: 1)
         host.step(frames: 3)
+        inspector.waitForPendingEvents()
         #expect(inbox.take("Page.screencastFrame").isEmpty)
         #expect(try reply(inspector, #"{"id": 2, "method": "Page.screencastFrameAck", "params": {"sessionId": 1}}"#)["result"] != nil)
         host.step()
+        inspector.waitForPendingEvents()
         let second = inbox.take("Page.screencastFrame")
         #expect(second.count == 1 && second.first?["sessionId"] as? Int == 2)
         let secondFrame = try #require(second.first)
@@ -83,6 +86,7 @@ struct InspectorScreencastTests {
         _ = try reply(inspector, #"{"id": 3, "method": "Page.screencastFrameAck", "params": {"sessionId": 2}}"#)
         host.runUntilIdle()
         host.step(frames: 5)
+        inspector.waitForPendingEvents()
         #expect(inbox.take("Page.screencastFrame").isEmpty)
 
         // Stopped: the window's renderer is its own again and changes send nothing.
@@ -91,6 +95,7 @@ struct InspectorScreencastTests {
         #expect(host.window.renderer === host.renderer)
         card.backgroundColor = Color(red: 0, green: 1, blue: 0)
         host.runUntilIdle()
+        inspector.waitForPendingEvents()
         #expect(inbox.take("Page.screencastFrame").isEmpty)
         inspector.attach(eventSink: nil)
     }
@@ -102,6 +107,7 @@ struct InspectorScreencastTests {
         let (inspector, inbox) = start(host)
         _ = try reply(inspector, #"{"id": 1, "method": "Page.startScreencast", "params": {"maxWidth": 200, "maxHeight": 1000, "everyNthFrame": 2}}"#)
         host.step()
+        inspector.waitForPendingEvents()
         let frame = try #require(inbox.take("Page.screencastFrame").first)
         let (image, magic) = try picture(frame)
         #expect(magic == [0xFF, 0xD8, 0xFF], "JPEG, as DevTools asks by default")
@@ -113,6 +119,7 @@ struct InspectorScreencastTests {
             _ = try reply(inspector, #"{"id": \#(k + 1), "method": "Page.screencastFrameAck", "params": {"sessionId": \#(sent.last ?? 1)}}"#)
             card.alpha = 1 - Double(k) * 0.1
             host.step()
+            inspector.waitForPendingEvents()
             sent += inbox.take("Page.screencastFrame").compactMap { $0["sessionId"] as? Int }
         }
         #expect(sent == [2, 3, 4], "one frame in two changed ones: \(sent)")
@@ -138,6 +145,7 @@ struct InspectorScreencastTests {
             #expect((error["message"] as? String)?.contains(says) == true, "\(error)")
         }
         host.step(frames: 2)
+        inspector.waitForPendingEvents()
         #expect(inbox.take("Page.screencastFrame").isEmpty && host.window.renderer === host.renderer)
         // An acknowledgement without a cast, or of another frame, changes nothing.
         #expect(try reply(inspector, #"{"id": 2, "method": "Page.screencastFrameAck", "params": {"sessionId": 7}}"#)["result"] != nil)
