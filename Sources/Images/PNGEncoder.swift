@@ -23,20 +23,24 @@ extension Bitmap {
         // plus a few bytes per block and chunk; what does not fit is a failed write, not an overrun.
         let capacity = raw + height + raw / 64 + 4_096
         guard width > 0, height > 0, capacity < Int(Int32.max) else { return nil }
-        var pixels = rgba
-        var out = [UInt8](repeating: 0, count: capacity)
-        let written: Int = pixels.withUnsafeMutableBytes { source in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(source.baseAddress, Int32(width), Int32(height), 32,
-                                                                   Int32(width * 4), tl_codecs_abgr8888()) else { return -1 }
-            defer { SDL_FreeSurface(surface) }
-            return out.withUnsafeMutableBytes { target in
+        // The encoders only read the surface's pixels: the bitmap's own bytes serve, uncopied.
+        // The output buffer is sized for the worst case but left uninitialised: only the pages
+        // the encoder writes are touched (a JPEG frame is a few percent of it).
+        var written = -1
+        let out = [UInt8](unsafeUninitializedCapacity: capacity) { target, count in
+            written = rgba.withUnsafeBytes { source -> Int in
+                guard let base = source.baseAddress,
+                      let surface = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: base), Int32(width), Int32(height),
+                                                                       32, Int32(width * 4), tl_codecs_abgr8888()) else { return -1 }
+                defer { SDL_FreeSurface(surface) }
                 guard let rw = SDL_RWFromMem(target.baseAddress, Int32(capacity)) else { return -1 }
                 defer { SDL_RWclose(rw) }
                 guard write(surface, rw) == 0 else { return -1 }
                 return Int(SDL_RWtell(rw))
             }
+            count = max(0, min(written, capacity))
         }
         guard written > 0, written <= capacity else { return nil }
-        return Array(out[0..<written])
+        return Array(out[0..<written])                      // what was written, not the worst case's room
     }
 }

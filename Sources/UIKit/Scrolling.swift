@@ -189,7 +189,7 @@ open class UIScrollView: UIView {
     open func zoom(to rect: CGRect, animated: Bool) { scroll.zoom(to: rect.rect, animated: animated) }
     open var bouncesZoom = true
 
-    /// The engine scroll view's ``ScrollView/contentLayoutGuide``: the content's rectangle for
+    /// The engine scroll view's `ScrollView.contentLayoutGuide`: the content's rectangle for
     /// Auto Layout, whose size becomes ``contentSize`` where the constraints determine it.
     open var contentLayoutGuide: UILayoutGuide {
         if let g = contentGuide { return g }
@@ -197,7 +197,7 @@ open class UIScrollView: UIView {
         contentGuide = f
         return f
     }
-    /// The engine scroll view's ``ScrollView/frameLayoutGuide``: the scroll view's own rectangle
+    /// The engine scroll view's `ScrollView.frameLayoutGuide`: the scroll view's own rectangle
     /// for Auto Layout, which stays where the scroll view is while the content moves under it.
     open var frameLayoutGuide: UILayoutGuide {
         if let g = frameGuide { return g }
