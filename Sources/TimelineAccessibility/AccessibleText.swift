@@ -57,12 +57,7 @@ public enum AccessibleText {
         default: return nil
         }
         guard let r, let view = o as? View, view.window != nil else { return nil }
-        // The corners in window points (a transformed view's box is their bounds).
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)]
-            .map { view.convert($0, to: nil) }
-        let x0 = corners.map(\.x).min() ?? 0, x1 = corners.map(\.x).max() ?? 0
-        let y0 = corners.map(\.y).min() ?? 0, y1 = corners.map(\.y).max() ?? 0
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return view.windowRect(of: r)
     }
 
     /// The character offset (Unicode scalars) of a label's or field's text nearest a point in

@@ -21,19 +21,21 @@ extension LayoutEngine {
     /// constraints.
     func refreshContentGuide(_ gi: LayoutItem, owner: View, ownerItem oi: LayoutItem) {
         let a = owner.alignmentRectInsets
-        let constants = [a.left, a.top]
+        // Edge k: 0 the left, 1 the top (no arrays: this runs whenever the owner's frame does).
+        func constant(_ k: Int) -> Double { k == 0 ? a.left : a.top }
         if gi.guideConstraints.count == 2 {
-            for k in 0..<2 where gi.guideConstants[k] != constants[k] {
-                setSolverConstant(gi.guideConstraints[k], to: constants[k], "moving guide \(owner.traceName).contentLayoutGuide")
-                gi.guideConstants[k] = constants[k]
+            for k in 0..<2 where gi.guideConstants[k] != constant(k) {
+                setSolverConstant(gi.guideConstraints[k], to: constant(k), "moving guide \(owner.traceName).contentLayoutGuide")
+                gi.guideConstants[k] = constant(k)
             }
             return
         }
-        for (k, e) in [gi.left - oi.left, gi.top - oi.top].enumerated() {
+        for k in 0..<2 {
+            let e = k == 0 ? gi.left - oi.left : gi.top - oi.top
             let label = "<guide \(owner.traceName).contentLayoutGuide.\(k == 0 ? "left" : "top")>"
             do {
-                gi.guideConstraints.append(try solver.addConstraint(e + constants[k], .equal, label: label))
-                gi.guideConstants.append(constants[k])
+                gi.guideConstraints.append(try solver.addConstraint(e + constant(k), .equal, label: label))
+                gi.guideConstants.append(constant(k))
             } catch { reportInternal(label, error) }
         }
     }
