@@ -179,18 +179,16 @@ open class View: Responder {
     /// Set by ``setNeedsUpdateConstraints()``; cleared when ``updateConstraints()`` runs.
     public package(set) var needsUpdateConstraints = false
     var subtreeNeedsUpdateConstraints = false
-    /// Where the view's group sits in its window's display list (valid when ``listGeneration``
-    /// is the window's current build), and whether it is queued for re-emission (P1).
-    var listStart = -1
-    var listGeneration = -1
+    /// Whether the view is queued for re-emission in its window's next commit (P1), and whether
+    /// a view under it changed since it was last emitted (the culling box its window keeps for
+    /// it is then not to be trusted, SC7): its pending drawing work, as ``needsDisplay`` is.
     var isQueuedForRepaint = false
-    /// What the view's subtree drew at its last emission, in its superview's coordinates (nil
-    /// before it was emitted): a clipping superview skips a subview whose box lies outside its
-    /// bounds (SC7), unless the subview or something under it changed since
-    /// (``hasChangedDescendant``).
-    var culledBox: Rect?
-    /// A view under this one changed since this one was last emitted: its box is not to be trusted.
     var hasChangedDescendant = false
+    /// The index of this view's record in its window's render table (``Window/renderTable``:
+    /// where its group sits in the display list and the box its subtree drew), made when the
+    /// window first lists it and released when the view leaves the window; -1 while it has
+    /// none (AM5: the renderer's data lives in the window, not on the view).
+    var renderSlot = -1
     /// Set by ``setNeedsDisplay()``; cleared when ``draw(_:in:)`` runs.
     public package(set) var needsDisplay = true
     /// The union of the rectangles flagged for display.
@@ -451,6 +449,7 @@ open class View: Responder {
 
     func moveToWindow(_ newWindow: Window?) {
         guard window !== newWindow else { return }
+        window?.releaseRenderSlot(of: self)
         window = newWindow
         if ordinal == 0, let w = newWindow { ordinal = w.makeViewOrdinal() }
         if let l = loadedLayer {

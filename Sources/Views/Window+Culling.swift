@@ -9,23 +9,26 @@ extension Window {
     /// box and are not in the list (a change to one rebuilds, and lists it again).
     @inline(never)
     func emitVisibleSubviews(of v: View, bounds: Rect, transform t: AffineTransform,
-                                     into list: inout [DrawCommand], offset: Int) -> Rect {
+                             into list: inout [DrawCommand], table: inout RenderTable, generation: Int, offset: Int) -> Rect {
         var box = Rect.null
         guard let toLocal = t.inverted() else {
-            for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
+            for s in v.subviews {
+                box = box.union(emit(s, parent: t, into: &list, table: &table, generation: generation, offset: offset))
+            }
             return box
         }
         for s in v.subviews {
-            if let known = s.culledBox, !s.isQueuedForRepaint, !s.hasChangedDescendant, !Self.overlaps(known, bounds) { continue }
+            if let known = table.record(s).culledBox, !s.isQueuedForRepaint, !s.hasChangedDescendant,
+               !Self.overlaps(known, bounds) { continue }
             let start = list.count
-            let drawn = emit(s, parent: t, into: &list, offset: offset)
+            let drawn = emit(s, parent: t, into: &list, table: &table, generation: generation, offset: offset)
             // Kept in v's coordinates, so scrolling (v's bounds moving) does not stale it.
             let local = drawn.isNull ? Rect.null : toLocal.apply(to: drawn)
-            s.culledBox = local
+            table.records[table.slot(s)].culledBox = local
             if !Self.overlaps(local, bounds) {
                 // Emitted only to learn its box (the first time, or after a change): out it goes.
                 list.removeSubrange(start...)
-                unlist(s)
+                unlist(s, &table, generation)
                 continue
             }
             box = box.union(drawn)
@@ -35,24 +38,25 @@ extension Window {
 
     /// Whether `v` is out of the list because a clipping ancestor skipped it (it kept a box) or a
     /// subtree holding it (its superview is out too), rather than because it is hidden.
-    func isSkippedByClip(_ v: View) -> Bool {
-        v.listGeneration != buildGeneration && (v.culledBox != nil || v.superview?.listGeneration != buildGeneration)
+    func isSkippedByClip(_ v: View, _ table: RenderTable, _ generation: Int) -> Bool {
+        !table.isListed(v, generation)
+            && (table.record(v).culledBox != nil || v.superview.map { !table.isListed($0, generation) } ?? true)
     }
 
     /// Whether changed view `v`, not in the list because a clipping ancestor skipped it or a
     /// subtree holding it, is still out of view: the skipped subtree is emitted aside to learn
     /// its new box (work in proportion to it, not a rebuild of the window's list).
-    func stillOutOfView(_ v: View) -> Bool {
+    func stillOutOfView(_ v: View, _ table: inout RenderTable, _ generation: Int) -> Bool {
         var a = v
-        while let s = a.superview, s.listGeneration != buildGeneration { a = s }
-        guard let s = a.superview, s.clipsToBounds, a.culledBox != nil, s.listStart >= 0,
-              case .beginGroup(let pg) = presentedList.commands[s.listStart], let inverse = pg.transform.inverted()
+        while let s = a.superview, !table.isListed(s, generation) { a = s }
+        guard let s = a.superview, s.clipsToBounds, table.record(a).culledBox != nil, table.listStart(s) >= 0,
+              case .beginGroup(let pg) = presentedList.commands[table.listStart(s)], let inverse = pg.transform.inverted()
         else { return false }
         scratchCommands.removeAll(keepingCapacity: true)
-        let drawn = emit(a, parent: pg.transform, into: &scratchCommands, offset: 0)
-        unlist(a)
+        let drawn = emit(a, parent: pg.transform, into: &scratchCommands, table: &table, generation: generation, offset: 0)
+        unlist(a, &table, generation)
         let local = drawn.isNull ? Rect.null : inverse.apply(to: drawn)
-        a.culledBox = local
+        table.records[table.slot(a)].culledBox = local
         return !Self.overlaps(local, s.onScreen.stateBounds)
     }
 
@@ -63,9 +67,9 @@ extension Window {
     }
 
     /// Marks `v`'s subtree as not in the list being built (its commands were taken out again).
-    func unlist(_ v: View) {
-        guard v.listGeneration == buildGeneration else { return }
-        v.listGeneration = -1
-        for s in v.subviews { unlist(s) }
+    func unlist(_ v: View, _ table: inout RenderTable, _ generation: Int) {
+        guard table.isListed(v, generation) else { return }
+        table.records[v.renderSlot].listGeneration = -1
+        for s in v.subviews { unlist(s, &table, generation) }
     }
 }

@@ -14,9 +14,9 @@ extension Window {
     /// views and layers are marked unlisted, so any change to them rebuilds the list.
     @inline(never)
     func emitProjected(_ v: View, _ p: DrawingValues, parent: AffineTransform,
-                       into list: inout [DrawCommand], offset: Int) -> Rect {
+                       into list: inout [DrawCommand], table: inout RenderTable, generation: Int, offset: Int) -> Rect {
         var inner: [DrawCommand] = []
-        _ = emit(v, parent: .identity, into: &inner, offset: 0, local: true)
+        _ = emit(v, parent: .identity, into: &inner, table: &table, generation: generation, offset: 0, local: true)
         let l = v.onScreen
         let a = l.viewAnchorInBounds, position = l.statePosition, m = l.stateTransform
         let h = Homography(AffineTransform(translationX: -a.x, y: -a.y))
@@ -49,8 +49,8 @@ extension Window {
         g.bounds = box
         g.end = offset + list.count - 1
         list[start] = .beginGroup(g)
-        v.listStart = offset + start
-        unlist(v)
+        table.records[table.slot(v)].listStart = offset + start
+        unlist(v, &table, generation)
         return box
     }
 }

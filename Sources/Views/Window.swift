@@ -101,10 +101,10 @@ public final class Window: FrameParticipant {
     public var displayList: DisplayList { current == 0 ? listA : listB }
     /// Two lists used in turn, so a renderer that keeps the last one presented (as the recording
     /// renderer does) never forces the next rebuild to copy its storage.
-    private var listA = DisplayList(), listB = DisplayList()
-    private var current = 0
+    var listA = DisplayList(), listB = DisplayList()
+    var current = 0
     /// The list being built (the one not presented last).
-    private var building: DisplayList {
+    var building: DisplayList {
         get { current == 0 ? listA : listB }
         _modify { if current == 0 { yield &listA } else { yield &listB } }
     }
@@ -131,18 +131,18 @@ public final class Window: FrameParticipant {
     private var needsFullBuild = true
     /// Views whose presentation or content changed since the last commit; the commit re-emits
     /// their subtrees in place when their command counts are unchanged (P1).
-    private var changedViews: [View] = []
+    var changedViews: [View] = []
     /// Counts full builds; a view's list indices are valid when its generation is the current one.
-    private(set) var buildGeneration = 0
+    var buildGeneration = 0
     var scratchCommands: [DrawCommand] = []
     /// Sublayers of views' layers whose drawing changed, with the view hosting them: the next
     /// commit patches their groups (CA10).
-    private var changedLayers: [(layer: Layer, view: View)] = []
+    var changedLayers: [(layer: Layer, view: View)] = []
     /// The commit's working storage for patching ``changedLayers``: each change with the layer
     /// hosting it, its view, and the groups the renderer re-emitted.
-    private var layerChanges: [(layer: Layer, host: Layer)] = []
-    private var layerChangeViews: [View] = []
-    private var patchedLayerGroups: [(change: Int, old: Rect, new: Rect)] = []
+    var layerChanges: [(layer: Layer, host: Layer)] = []
+    var layerChangeViews: [View] = []
+    var patchedLayerGroups: [(change: Int, old: Rect, new: Rect)] = []
     /// Set by ``layersDidAnimate()`` until the commit collects the engine's changed layers.
     private var layersAnimated = false
     /// How many changed layers a commit patches; past it their views re-emit.
@@ -155,7 +155,7 @@ public final class Window: FrameParticipant {
     /// Set when this window began the root controller's appearance (in a constraints pass), so
     /// the commit ends it; not the controller's own state, which a presentation also moves.
     private var appearing = false
-    private let canvas = Canvas()
+    let canvas = Canvas()
     /// The override running now, for traces, misuse checks and feedback reports.
     var currentCall: (view: View, call: String)?
     /// Invalidations seen during a feedback loop, for its report.
@@ -495,201 +495,12 @@ public final class Window: FrameParticipant {
         runConstraintsAndLayout(from: view)
     }
 
-    // MARK: Commit
-
-    /// The list presented last (patched in place between full builds).
-    var presentedList: DisplayList {
-        get { current == 0 ? listA : listB }
-        _modify { if current == 0 { yield &listA } else { yield &listB } }
-    }
-
     /// Which window's lists these are: a number from the run loop, unique among its windows
     /// (a window not yet on a run loop numbers itself by its identity).
-    private lazy var listOrigin: Int = runLoop?.makeSerialNumber() ?? ObjectIdentifier(self).hashValue
+    lazy var listOrigin: Int = runLoop?.makeSerialNumber() ?? ObjectIdentifier(self).hashValue
 
-    private func buildDisplayList() {
-        buildGeneration &+= 1
-        building.reset(size: size, scale: scale, background: backgroundColor)
-        building.origin = listOrigin
-        layerRenderer.generation = buildGeneration
-        layerRenderer.fontSystem = fontSystem
-        canvas.fontSystem = fontSystem
-        _ = emit(rootView, parent: .identity, into: &building.commands, offset: 0)
-    }
-
-    /// Appends `v`'s subtree to `list` (whose first element will sit at `offset` in the display
-    /// list) and returns the box of what it draws in window points.
-    /// `local` emits the view untransformed, in its own coordinates (a view whose layer has a
-    /// 3D transform is drawn that way, then projected: ``emitProjected(_:_:_:parent:into:offset:)``).
-    func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], offset: Int, local inPlace: Bool = false) -> Rect {
-        // What is on screen, read in one call.
-        let p = v.onScreen.drawingValues(model: v.viewLayer)
-        guard !v.isHidden, p.opacity > 0 else { return .null }
-        if p.isProjected, !inPlace { return emitProjected(v, p, parent: parent, into: &list, offset: offset) }
-        let t = inPlace ? .identity : p.toSuperview.concatenating(parent)
-        let local = p.bounds
-        let start = list.count
-        v.listStart = offset + start
-        v.listGeneration = buildGeneration
-        v.isQueuedForRepaint = false
-        v.hasChangedDescendant = false
-        list.append(.endGroup)                              // the group marker, written below
-        var box = emitBackground(v, p, local, t, into: &list)
-        if let vl = v.loadedLayer, let image = vl.contents {
-            // The layer's image (an image view's), placed in the presentation's bounds.
-            let first = list.count
-            vl.appendContents(image, in: local, mediaTime: layers?.frameTime ?? 0, into: &list)
-            for c in list[first...] { if let b = c.localBounds { box = box.union(t.apply(to: b)) } }
-        }
-        if !v.content.isEmpty {
-            list.append(contentsOf: v.content)
-            for c in v.content {
-                // A group inside drawn content has no box here: everything, to be safe.
-                if let b = c.localBounds { box = box.union(t.apply(to: b)) } else { box = Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15); break }
-            }
-        }
-        if let vl = v.loadedLayer, !vl.children.isEmpty {
-            // Sublayers added to the view's layer draw above its content, below its subviews.
-            layerRenderer.listOffset = offset
-            box = box.union(layerRenderer.emitSublayers(of: vl, transform: Homography(t), into: &list))
-            layerRenderer.listOffset = 0
-        }
-        if p.clipsToBounds, skipsSubviewsOutOfView, v.subviews.count > 1 {
-            // SC7: a clipping view (a scroll view) emits only the subviews whose last drawing
-            // reaches its bounds, so content outside the viewport costs nothing to list or paint.
-            box = box.union(emitVisibleSubviews(of: v, bounds: local, transform: t, into: &list, offset: offset))
-        } else {
-            for s in v.subviews { box = box.union(emit(s, parent: t, into: &list, offset: offset)) }
-        }
-        if p.borderWidth > 0, p.borderColor.alpha > 0 {
-            list.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
-            box = box.union(t.apply(to: local))
-        }
-        if v.accessibilitySettings?.showsFocusRing == true { box = box.union(emitFocusRing(v, p, local, t, into: &list)) }
-        var clip: Rect? = p.clipsToBounds ? local : nil
-        var clipRadius = p.clipsToBounds ? p.cornerRadius : 0
-        var mask: GroupMask?
-        if let vl = v.loadedLayer, let m = vl.mask {
-            // The view's layer's mask masks the view and its subviews, as in UIKit (CA2).
-            mask = layerRenderer.mask(m, of: vl, transform: Homography(t), clip: &clip, clipRadius: &clipRadius)
-        }
-        if let c = clip { box = box.intersection(t.apply(to: c)) }
-        list.append(.endGroup)
-        var g = GroupState(transform: t, opacity: p.opacity, clip: clip, clipCornerRadius: clip == nil ? 0 : clipRadius,
-                           name: v.identifier ?? "")
-        g.mask = mask
-        g.bounds = box
-        g.end = offset + list.count - 1
-        list[start] = .beginGroup(g)
-        return box
-    }
-
-    /// A view's shadow (its backing layer's, CA2) and background, rounded at the layer's masked
-    /// corners, from the presentation's rect; returns their box in window points. Kept out of
-    /// ``emit(_:parent:into:offset:)`` so that recursion's frames stay small (deep trees run on
-    /// worker threads' stacks).
-    @inline(never)
-    private func emitBackground(_ v: View, _ p: DrawingValues, _ local: Rect, _ t: AffineTransform,
-                                into list: inout [DrawCommand]) -> Rect {
-        var box = Rect.null
-        let corners = v.loadedLayer?.maskedCorners ?? .all
-        let background = p.backgroundColor, radius = p.cornerRadius
-        if let vl = v.loadedLayer, vl.shadowOpacity > 0,
-           let shadow = vl.shadowCommand(silhouette: background.alpha > 0
-                ? Layer.roundedPath(local, cornerRadius: radius, maskedCorners: corners) : nil) {
-            list.append(shadow)
-            if let b = shadow.localBounds { box = t.apply(to: b) }
-        }
-        if background.alpha > 0 {
-            if corners == .all || radius <= 0 {
-                list.append(.fillRect(local, background, cornerRadius: radius))
-            } else {
-                list.append(.fillShape(Layer.roundedPath(local, cornerRadius: radius, maskedCorners: corners),
-                                       .color(background), .nonZero))
-            }
-            box = box.union(t.apply(to: local))
-        }
-        return box
-    }
-
-    /// Re-emits the subtrees of the changed views in place and sets the list's damage to the
-    /// union of their old and new boxes; false when that cannot be done (a subtree's command
-    /// count changed, a view was not in the list, or so many changed that a rebuild is cheaper),
-    /// and the caller rebuilds.
-    private func patchChangedViews() -> Bool {
-        guard changedViews.count <= 16 || changedViews.count * 8 <= presentedList.commands.count else { return false }
-        presentedList.damage = nil
-        presentedList.damageRects.removeAll(keepingCapacity: true)
-        for v in changedViews where v.window === self {
-            if isSkippedByClip(v) {
-                // Still nothing to list unless it came into view (SC7).
-                guard stillOutOfView(v) else { return false }
-                continue
-            }
-            guard v.listGeneration == buildGeneration, v.listStart >= 0, v.superview != nil || v === rootView else { return false }
-            guard case .beginGroup(let old) = presentedList.commands[v.listStart], old.end >= v.listStart else { return false }
-            let parent: AffineTransform
-            if let s = v.superview {
-                guard s.listGeneration == buildGeneration, case .beginGroup(let pg) = presentedList.commands[s.listStart] else { return false }
-                parent = pg.transform
-            } else {
-                parent = .identity
-            }
-            scratchCommands.removeAll(keepingCapacity: true)
-            let box = emit(v, parent: parent, into: &scratchCommands, offset: v.listStart)
-            let count = old.end + 1 - v.listStart
-            guard scratchCommands.count == count else { return false }
-            presentedList.commands.withUnsafeMutableBufferPointer { list in
-                for k in 0..<count { list[v.listStart + k] = scratchCommands[k] }
-            }
-            presentedList.addDamage(old.bounds.union(box))
-            if skipsSubviewsOutOfView, let s = v.superview, s.clipsToBounds, s.subviews.count > 1, let inverse = parent.inverted() {
-                let local = box.isNull ? Rect.null : inverse.apply(to: box)
-                v.culledBox = local
-                // It left its clipping view's bounds: the rebuild takes it out of the list.
-                guard Self.overlaps(local, s.onScreen.stateBounds) else { return false }
-            }
-            growGroups(from: v.superview, toHold: box)
-        }
-        // Changed layers patch their groups together: a group re-emitted for one change
-        // redraws the others inside it (a matte's sublayers, a moving layer's sublayers).
-        // The arrays are kept for their storage only: no view or layer outlives the commit there.
-        defer {
-            layerChanges.removeAll(keepingCapacity: true)
-            layerChangeViews.removeAll(keepingCapacity: true)
-        }
-        for (layer, v) in changedLayers where v.window === self && !v.isQueuedForRepaint {
-            guard v.listGeneration == buildGeneration, v.listStart >= 0, let host = v.loadedLayer else {
-                // Skipped by a clipping ancestor (SC7): its layers may have grown into view.
-                if isSkippedByClip(v), !stillOutOfView(v) { return false }
-                continue                                    // a hidden view draws none of its layers
-            }
-            layerChanges.append((layer, host))
-            layerChangeViews.append(v)
-        }
-        if !layerChanges.isEmpty {
-            patchedLayerGroups.removeAll(keepingCapacity: true)
-            guard layerRenderer.patch(layerChanges, in: &presentedList.commands, scratch: &scratchCommands, patched: &patchedLayerGroups)
-            else { return false }
-            for p in patchedLayerGroups {
-                presentedList.addDamage(p.old.union(p.new))
-                growGroups(from: layerChangeViews[p.change], toHold: p.new)
-            }
-        }
-        presentedList.revision += 1
-        if presentedList.damage == nil || presentedList.damage!.isNull { presentedList.damage = .zero }
-        return true
-    }
-
-    /// Grows the boxes of `view`'s group and its ancestors' to hold `box` (a patched group's).
-    private func growGroups(from view: View?, toHold box: Rect) {
-        var a = view
-        while let c = a, c.listGeneration == buildGeneration, case .beginGroup(var g) = presentedList.commands[c.listStart] {
-            let grown = g.bounds.union(box)
-            guard grown != g.bounds else { break }
-            g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.onScreen.stateBounds)) : grown
-            presentedList.commands[c.listStart] = .beginGroup(g)
-            a = c.superview
-        }
-    }
+    /// Where each view this window lists sits in its display list, at the view's
+    /// ``View/renderSlot`` (Window+DisplayList.swift). Only ever read or written whole: an
+    /// emission takes it out and puts it back, so no access to it spans a call.
+    var renderTable = RenderTable()
 }

@@ -1,0 +1,306 @@
+import Geometry
+import Layers
+import RenderModel
+
+/// Where one view's group sits in its window's display list, and what its subtree drew.
+struct ViewRenderRecord {
+    /// The index of the view's `beginGroup` in the display list, valid when ``listGeneration``
+    /// is the window's current build (P1).
+    var listStart = -1
+    var listGeneration = -1
+    /// What the view's subtree drew at its last emission, in its superview's coordinates (nil
+    /// before it was emitted): a clipping superview skips a subview whose box lies outside its
+    /// bounds (SC7), unless the subview or something under it changed since
+    /// (``View/hasChangedDescendant``).
+    var culledBox: Rect?
+}
+
+/// The window's render table (AM5): what the display-list builder keeps about each view it
+/// lists between frames, at the view's ``View/renderSlot``, instead of on the view. A view
+/// gets a slot when first listed and gives it back when it leaves the window.
+@MainActor
+struct RenderTable {
+    var records: [ViewRenderRecord] = []
+    /// Slots given back, reused before the table grows.
+    var free: [Int] = []
+
+    /// `v`'s slot, made on first use.
+    @inline(__always)
+    mutating func slot(_ v: View) -> Int {
+        let slot = v.renderSlot
+        return slot >= 0 ? slot : makeSlot(v)
+    }
+
+    @inline(never)
+    private mutating func makeSlot(_ v: View) -> Int {
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+            records[slot] = ViewRenderRecord()
+        } else {
+            slot = records.count
+            records.append(ViewRenderRecord())
+        }
+        v.renderSlot = slot
+        return slot
+    }
+
+    /// `v`'s record, or an empty one for a view not listed yet.
+    @inline(__always)
+    func record(_ v: View) -> ViewRenderRecord {
+        let slot = v.renderSlot
+        return slot >= 0 ? records[slot] : ViewRenderRecord()
+    }
+
+    /// Whether `v`'s group is in the list of build `generation`.
+    @inline(__always)
+    func isListed(_ v: View, _ generation: Int) -> Bool {
+        let slot = v.renderSlot
+        return slot >= 0 && records[slot].listGeneration == generation
+    }
+
+    /// Where `v`'s group starts in the list (-1 when it has none).
+    @inline(__always)
+    func listStart(_ v: View) -> Int {
+        let slot = v.renderSlot
+        return slot >= 0 ? records[slot].listStart : -1
+    }
+}
+
+extension Window {
+    // MARK: The render table
+
+    /// `v` leaves this window: its slot goes back to the table.
+    func releaseRenderSlot(of v: View) {
+        let slot = v.renderSlot
+        guard slot >= 0 else { return }
+        v.renderSlot = -1
+        var table = renderTable
+        renderTable = RenderTable()
+        table.free.append(slot)
+        renderTable = table
+    }
+
+    /// Runs `body` with the render table taken out of the window and puts it back after: the
+    /// emission's reads and writes of it are then checked by the compiler, not at run time.
+    @inline(__always)
+    func withRenderTable<R>(_ body: (inout RenderTable) -> R) -> R {
+        var table = renderTable
+        renderTable = RenderTable()
+        let result = body(&table)
+        renderTable = table
+        return result
+    }
+
+    // MARK: Commit
+
+    /// The list presented last (patched in place between full builds).
+    var presentedList: DisplayList {
+        get { current == 0 ? listA : listB }
+        _modify { if current == 0 { yield &listA } else { yield &listB } }
+    }
+
+    func buildDisplayList() {
+        buildGeneration &+= 1
+        building.reset(size: size, scale: scale, background: backgroundColor)
+        building.origin = listOrigin
+        layerRenderer.generation = buildGeneration
+        layerRenderer.fontSystem = fontSystem
+        canvas.fontSystem = fontSystem
+        let generation = buildGeneration
+        withRenderTable { table in
+            _ = emit(rootView, parent: .identity, into: &building.commands, table: &table, generation: generation, offset: 0)
+        }
+    }
+
+    /// Appends `v`'s subtree to `list` (whose first element will sit at `offset` in the display
+    /// list), recording where each view's group sits in `table` as listed in build
+    /// `generation`, and returns the box of what it draws in window points.
+    /// `local` emits the view untransformed, in its own coordinates (a view whose layer has a
+    /// 3D transform is drawn that way, then projected: ``emitProjected(_:_:_:parent:into:offset:)``).
+    func emit(_ v: View, parent: AffineTransform, into list: inout [DrawCommand], table: inout RenderTable, generation: Int,
+              offset: Int, local inPlace: Bool = false) -> Rect {
+        // What is on screen, read in one call.
+        let p = v.onScreen.drawingValues(model: v.viewLayer)
+        guard !v.isHidden, p.opacity > 0 else { return .null }
+        if p.isProjected, !inPlace {
+            return emitProjected(v, p, parent: parent, into: &list, table: &table, generation: generation, offset: offset)
+        }
+        let t = inPlace ? .identity : p.toSuperview.concatenating(parent)
+        let local = p.bounds
+        let start = list.count
+        let slot = table.slot(v)
+        table.records[slot].listStart = offset + start
+        table.records[slot].listGeneration = generation
+        v.isQueuedForRepaint = false
+        v.hasChangedDescendant = false
+        list.append(.endGroup)                              // the group marker, written below
+        var box = emitBackground(v, p, local, t, into: &list)
+        if let vl = v.loadedLayer, let image = vl.contents {
+            // The layer's image (an image view's), placed in the presentation's bounds.
+            let first = list.count
+            vl.appendContents(image, in: local, mediaTime: layers?.frameTime ?? 0, into: &list)
+            for c in list[first...] { if let b = c.localBounds { box = box.union(t.apply(to: b)) } }
+        }
+        if !v.content.isEmpty {
+            list.append(contentsOf: v.content)
+            for c in v.content {
+                // A group inside drawn content has no box here: everything, to be safe.
+                if let b = c.localBounds { box = box.union(t.apply(to: b)) } else { box = Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15); break }
+            }
+        }
+        if let vl = v.loadedLayer, !vl.children.isEmpty {
+            // Sublayers added to the view's layer draw above its content, below its subviews.
+            layerRenderer.listOffset = offset
+            box = box.union(layerRenderer.emitSublayers(of: vl, transform: Homography(t), into: &list))
+            layerRenderer.listOffset = 0
+        }
+        if p.clipsToBounds, skipsSubviewsOutOfView, v.subviews.count > 1 {
+            // SC7: a clipping view (a scroll view) emits only the subviews whose last drawing
+            // reaches its bounds, so content outside the viewport costs nothing to list or paint.
+            box = box.union(emitVisibleSubviews(of: v, bounds: local, transform: t, into: &list, table: &table,
+                                                generation: generation, offset: offset))
+        } else {
+            for s in v.subviews {
+                box = box.union(emit(s, parent: t, into: &list, table: &table, generation: generation, offset: offset))
+            }
+        }
+        if p.borderWidth > 0, p.borderColor.alpha > 0 {
+            list.append(.strokeBorder(local, p.borderColor, width: p.borderWidth, cornerRadius: p.cornerRadius))
+            box = box.union(t.apply(to: local))
+        }
+        if v.accessibilitySettings?.showsFocusRing == true { box = box.union(emitFocusRing(v, p, local, t, into: &list)) }
+        var clip: Rect? = p.clipsToBounds ? local : nil
+        var clipRadius = p.clipsToBounds ? p.cornerRadius : 0
+        var mask: GroupMask?
+        if let vl = v.loadedLayer, let m = vl.mask {
+            // The view's layer's mask masks the view and its subviews, as in UIKit (CA2).
+            mask = layerRenderer.mask(m, of: vl, transform: Homography(t), clip: &clip, clipRadius: &clipRadius)
+        }
+        if let c = clip { box = box.intersection(t.apply(to: c)) }
+        list.append(.endGroup)
+        var g = GroupState(transform: t, opacity: p.opacity, clip: clip, clipCornerRadius: clip == nil ? 0 : clipRadius,
+                           name: v.identifier ?? "")
+        g.mask = mask
+        g.bounds = box
+        g.end = offset + list.count - 1
+        list[start] = .beginGroup(g)
+        return box
+    }
+
+    /// A view's shadow (its backing layer's, CA2) and background, rounded at the layer's masked
+    /// corners, from the presentation's rect; returns their box in window points. Kept out of
+    /// ``emit(_:parent:into:offset:)`` so that recursion's frames stay small (deep trees run on
+    /// worker threads' stacks).
+    @inline(never)
+    private func emitBackground(_ v: View, _ p: DrawingValues, _ local: Rect, _ t: AffineTransform,
+                                into list: inout [DrawCommand]) -> Rect {
+        var box = Rect.null
+        let corners = v.loadedLayer?.maskedCorners ?? .all
+        let background = p.backgroundColor, radius = p.cornerRadius
+        if let vl = v.loadedLayer, vl.shadowOpacity > 0,
+           let shadow = vl.shadowCommand(silhouette: background.alpha > 0
+                ? Layer.roundedPath(local, cornerRadius: radius, maskedCorners: corners) : nil) {
+            list.append(shadow)
+            if let b = shadow.localBounds { box = t.apply(to: b) }
+        }
+        if background.alpha > 0 {
+            if corners == .all || radius <= 0 {
+                list.append(.fillRect(local, background, cornerRadius: radius))
+            } else {
+                list.append(.fillShape(Layer.roundedPath(local, cornerRadius: radius, maskedCorners: corners),
+                                       .color(background), .nonZero))
+            }
+            box = box.union(t.apply(to: local))
+        }
+        return box
+    }
+
+    /// Re-emits the subtrees of the changed views in place and sets the list's damage to the
+    /// union of their old and new boxes; false when that cannot be done (a subtree's command
+    /// count changed, a view was not in the list, or so many changed that a rebuild is cheaper),
+    /// and the caller rebuilds.
+    func patchChangedViews() -> Bool {
+        withRenderTable { patchChangedViews(&$0) }
+    }
+
+    private func patchChangedViews(_ table: inout RenderTable) -> Bool {
+        let generation = buildGeneration
+        guard changedViews.count <= 16 || changedViews.count * 8 <= presentedList.commands.count else { return false }
+        presentedList.damage = nil
+        presentedList.damageRects.removeAll(keepingCapacity: true)
+        for v in changedViews where v.window === self {
+            if isSkippedByClip(v, table, generation) {
+                // Still nothing to list unless it came into view (SC7).
+                guard stillOutOfView(v, &table, generation) else { return false }
+                continue
+            }
+            let vStart = table.listStart(v)
+            guard table.isListed(v, generation), vStart >= 0, v.superview != nil || v === rootView else { return false }
+            guard case .beginGroup(let old) = presentedList.commands[vStart], old.end >= vStart else { return false }
+            let parent: AffineTransform
+            if let s = v.superview {
+                guard table.isListed(s, generation), case .beginGroup(let pg) = presentedList.commands[table.listStart(s)]
+                else { return false }
+                parent = pg.transform
+            } else {
+                parent = .identity
+            }
+            scratchCommands.removeAll(keepingCapacity: true)
+            let box = emit(v, parent: parent, into: &scratchCommands, table: &table, generation: generation, offset: vStart)
+            let count = old.end + 1 - vStart
+            guard scratchCommands.count == count else { return false }
+            presentedList.commands.withUnsafeMutableBufferPointer { list in
+                for k in 0..<count { list[vStart + k] = scratchCommands[k] }
+            }
+            presentedList.addDamage(old.bounds.union(box))
+            if skipsSubviewsOutOfView, let s = v.superview, s.clipsToBounds, s.subviews.count > 1, let inverse = parent.inverted() {
+                let local = box.isNull ? Rect.null : inverse.apply(to: box)
+                table.records[table.slot(v)].culledBox = local
+                // It left its clipping view's bounds: the rebuild takes it out of the list.
+                guard Self.overlaps(local, s.onScreen.stateBounds) else { return false }
+            }
+            growGroups(from: v.superview, toHold: box, table, generation)
+        }
+        // Changed layers patch their groups together: a group re-emitted for one change
+        // redraws the others inside it (a matte's sublayers, a moving layer's sublayers).
+        // The arrays are kept for their storage only: no view or layer outlives the commit there.
+        defer {
+            layerChanges.removeAll(keepingCapacity: true)
+            layerChangeViews.removeAll(keepingCapacity: true)
+        }
+        for (layer, v) in changedLayers where v.window === self && !v.isQueuedForRepaint {
+            guard table.isListed(v, generation), table.listStart(v) >= 0, let host = v.loadedLayer else {
+                // Skipped by a clipping ancestor (SC7): its layers may have grown into view.
+                if isSkippedByClip(v, table, generation), !stillOutOfView(v, &table, generation) { return false }
+                continue                                    // a hidden view draws none of its layers
+            }
+            layerChanges.append((layer, host))
+            layerChangeViews.append(v)
+        }
+        if !layerChanges.isEmpty {
+            patchedLayerGroups.removeAll(keepingCapacity: true)
+            guard layerRenderer.patch(layerChanges, in: &presentedList.commands, scratch: &scratchCommands, patched: &patchedLayerGroups)
+            else { return false }
+            for p in patchedLayerGroups {
+                presentedList.addDamage(p.old.union(p.new))
+                growGroups(from: layerChangeViews[p.change], toHold: p.new, table, generation)
+            }
+        }
+        presentedList.revision += 1
+        if presentedList.damage == nil || presentedList.damage!.isNull { presentedList.damage = .zero }
+        return true
+    }
+
+    /// Grows the boxes of `view`'s group and its ancestors' to hold `box` (a patched group's).
+    private func growGroups(from view: View?, toHold box: Rect, _ table: RenderTable, _ generation: Int) {
+        var a = view
+        while let c = a, table.isListed(c, generation), case .beginGroup(var g) = presentedList.commands[table.listStart(c)] {
+            let grown = g.bounds.union(box)
+            guard grown != g.bounds else { break }
+            g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.onScreen.stateBounds)) : grown
+            presentedList.commands[table.listStart(c)] = .beginGroup(g)
+            a = c.superview
+        }
+    }
+}
