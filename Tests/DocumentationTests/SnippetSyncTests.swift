@@ -125,3 +125,23 @@ struct SnippetSyncTests {
         }
     }
 }
+
+/// DX2: the README's "Use it in your app" shows the example app's screen and window as they are
+/// in `Demos/ExampleApp`, which `scripts/test` builds and tests, so the README's code compiles.
+@Suite("DX2 the README's app code is the example app's")
+struct ReadmeAppCodeTests {
+    /// The README's Swift code blocks.
+    static func readmeBlocks() throws -> [String] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        return text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    }
+
+    @Test("DX2: the README's PanelViewController and main.swift are the example app's files", arguments: [
+        "Demos/ExampleApp/Sources/PanelApp/PanelViewController.swift",
+        "Demos/ExampleApp/Sources/ExampleApp/main.swift",
+    ])
+    func DX2_readmeShowsTheExampleApp(file: String) throws {
+        let code = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+        #expect(try Self.readmeBlocks().contains(code), "README.md has no ```swift block equal to \(file)")
+    }
+}
