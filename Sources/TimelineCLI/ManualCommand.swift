@@ -61,7 +61,7 @@ enum ManualPage {
         var discussion: String?
     }
 
-    /// What the CLI reads from the environment, and its exit statuses (the README's).
+    /// What the CLI reads from the environment, and its exit statuses (as docs/cli.md and docs/testing.md give them).
     static let environment: [(String, String)] = [
         ("TIMELINE_PROGRESS", "terminal, lines or off: how progress is shown on stderr (default: a redrawn line on a terminal, a line every 2 s otherwise)."),
         ("TIMELINE_PROGRESS_INTERVAL", "Seconds between two progress lines when stderr is not a terminal (default: 2)."),

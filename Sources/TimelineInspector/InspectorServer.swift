@@ -4,8 +4,8 @@ import Foundation
 import Synchronization
 import UpdateLoop
 
-/// The inspector's server (IN1): HTTP and WebSocket on 127.0.0.1 only, on FlyingFox (README:
-/// why FlyingFox). It serves DevTools' discovery endpoints, `GET /json/version` and
+/// The inspector's server (IN1): HTTP and WebSocket on 127.0.0.1 only, on FlyingFox (docs/inspector.md,
+/// "Starting it": why FlyingFox). It serves DevTools' discovery endpoints, `GET /json/version` and
 /// `GET /json/list`, and one WebSocket at `/devtools/page/TOKEN`, where TOKEN is 128 random bits
 /// made at start and printed with the URL, as Flutter's VM service does: a process on the
 /// machine that was not told the URL cannot drive the app, and a web page cannot either (a

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// DX2: every code block an article marks `<!-- snippet: NAME -->` is, line for line, the region
-/// `// snippet: NAME` … `// end snippet` of a test file (indentation removed), so the code a reader
-/// copies is code the suite compiled and ran.
-@Suite("DX2 articles quote tested code")
+/// `// snippet: NAME` … `// end snippet` of a test file (indentation removed), and every code file
+/// a tutorial step shows (`@Code(name:file:)` in a `.tutorial` page) is the region named after the
+/// file, so the code a reader copies is code the suite compiled and ran.
+@Suite("DX2 articles and tutorials quote tested code")
 struct SnippetSyncTests {
     /// The regions of every Swift file under `Tests/` and `UIKitExamples/` (built and run by the
     /// UIKit tests, UK5), by name.
@@ -78,5 +79,69 @@ struct SnippetSyncTests {
                 \(region.joined(separator: "\n"))
                 """)
         }
+    }
+
+    /// Every `@Code(name:file:)` of every `.tutorial` page in the catalogs: (page, file, the
+    /// file's lines). DocC finds a code file by name anywhere in the page's catalog.
+    static func tutorialCode() throws -> [(page: String, file: String, lines: [String]?)] {
+        var found: [(String, String, [String]?)] = []
+        let sources = packageRoot.appendingPathComponent("Sources")
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String]) ?? []
+        let code = try Regex(#"@Code\(\s*name:\s*"[^"]*",\s*file:\s*"?([^",)\s]+)"?"#)
+        for page in files where page.hasSuffix(".tutorial") {
+            guard let catalog = page.range(of: ".docc/").map({ String(page[..<$0.upperBound]) }) else { continue }
+            let text = try String(contentsOf: sources.appendingPathComponent(page), encoding: .utf8)
+            for match in text.matches(of: code) {
+                let name = String(text[match.output[1].range!])
+                let path = files.first { $0.hasPrefix(catalog) && ($0 as NSString).lastPathComponent == name }
+                var lines = try path.map { try String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8).components(separatedBy: "\n") }
+                if lines?.last == "" { lines?.removeLast() }
+                found.append((page, name, lines))
+            }
+        }
+        return found
+    }
+
+    @Test("DX2: each tutorial step's code file is the tested region named after it")
+    func DX2_tutorialsShowTestedCode() throws {
+        let regions = try Self.regions()
+        let steps = try Self.tutorialCode()
+        let pages = Set(steps.map(\.page))
+        #expect(pages.count >= 2, "tutorial pages with code: \(pages.sorted())")
+        for step in steps {
+            guard let lines = step.lines else {
+                Issue.record("\(step.page) shows \(step.file), which is not in its catalog")
+                continue
+            }
+            let name = (step.file as NSString).deletingPathExtension
+            guard let region = regions[name] else {
+                Issue.record("\(step.page) shows \(step.file), but no test file has the region '// snippet: \(name)'")
+                continue
+            }
+            #expect(lines == region, """
+                \(step.page): \(step.file) differs from the tested region '\(name)'; write:
+                \(region.joined(separator: "\n"))
+                """)
+        }
+    }
+}
+
+/// DX2: the README's "Use it in your app" shows the example app's screen and window as they are
+/// in `Demos/ExampleApp`, which `scripts/test` builds and tests, so the README's code compiles.
+@Suite("DX2 the README's app code is the example app's")
+struct ReadmeAppCodeTests {
+    /// The README's Swift code blocks.
+    static func readmeBlocks() throws -> [String] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        return text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    }
+
+    @Test("DX2: the README's PanelViewController and main.swift are the example app's files", arguments: [
+        "Demos/ExampleApp/Sources/PanelApp/PanelViewController.swift",
+        "Demos/ExampleApp/Sources/ExampleApp/main.swift",
+    ])
+    func DX2_readmeShowsTheExampleApp(file: String) throws {
+        let code = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+        #expect(try Self.readmeBlocks().contains(code), "README.md has no ```swift block equal to \(file)")
     }
 }

@@ -70,9 +70,13 @@ struct TutorialCodeTests {
         move.toValue = 320.0
         move.duration = 1
         move.timingFunction = MediaTimingFunction(name: .linear)
+        Transaction.begin()                                 // set the model with no implicit action
+        Transaction.setDisableActions(true)
         dot.position.x = 320                                // the model holds the end value
+        Transaction.commit()
         dot.add(move, forKey: "move")
         // end snippet
+        #expect(dot.animationKeys() == ["move"])                // no implicit "position" animation beside it
 
         // snippet: layer-animation-step
         clock.step()                                        // the commit frame: progress 0

@@ -134,11 +134,11 @@ struct LottiePlayerTests {
         #expect(root.position == Point(x: 0, y: 100))
     }
 
-    @Test("LT2: the README's example: a demo spinner looping, recoloured by a value provider")
+    @Test("LT2: the example in docs/app.md: a demo spinner looping, recoloured by a value provider")
     func LT2_readme() throws {
         let host = makeHost(width: 200, height: 200)
         let path = Doc.folder.appendingPathComponent("../../Assets/lottie/loader.json").standardizedFileURL.path
-        // The README's code, with the path made absolute:
+        // docs/app.md's code ("Lottie in a view"), with the path made absolute:
         let animation = try LottieAnimation.load(contentsOfFile: path)
         let spinner = LottieAnimationView(animation: animation)
         spinner.frame = Rect(x: 0, y: 0, width: 120, height: 120)

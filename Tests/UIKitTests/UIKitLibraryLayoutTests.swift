@@ -27,7 +27,7 @@ func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, err
 }
 
 @MainActor
-@Suite("RU2 a UIKit library laid out as the README says: its files in UIKit/, its module file beside them")
+@Suite("RU2 a UIKit library laid out as docs/uikit.md says: its files in UIKit/, its module file beside them")
 struct UIKitLibraryLayoutTests {
     @Test("RU2 a library whose every file is in UIKit/ builds with the plugin, and its #selector target-action runs")
     func RU2_libraryInUIKitFolderBuildsAndRuns() {
