@@ -43,9 +43,20 @@ open class Animation: Action {
     /// The pacing of each iteration; nil is linear.
     public var timingFunction: MediaTimingFunction?
     /// Whether the layer drops the animation when it ends (then ``fillMode`` forwards shows nothing).
-    public var isRemovedOnCompletion = true
+    public var isRemovedOnCompletion: Bool {
+        get { removedOnCompletion }
+        set { removedOnCompletion = newValue }
+    }
     /// Told when the animation starts and stops (held strongly, as Core Animation does).
-    public var delegate: (any AnimationDelegate)?
+    public var delegate: (any AnimationDelegate)? {
+        get { delegateStorage }
+        set { delegateStorage = newValue }
+    }
+    // The two the engine reads as animations end, in internal storage only ever read or written
+    // whole: the compiler then checks their accesses itself (a public stored property is
+    // checked at run time on every read, P2: 500 animations ending in one frame).
+    private var removedOnCompletion = true
+    private var delegateStorage: (any AnimationDelegate)?
 
     /// An animation with Core Animation's defaults: 0.25 s once the duration is left at 0, the default timing, removed on completion.
     public init() {}

@@ -196,7 +196,7 @@ extension Layer {
             tabledAnimations -= 1
             engine?.tabledAnimationDidStop()
         }
-        if r.animation is TransitionAnimation, !running.contains(where: { $0.animation is TransitionAnimation }) {
+        if r.isTransition, !running.contains(where: { $0.isTransition }) {
             transitionSnapshot = nil
             presented?.transitionState = nil
             contentDidChange()

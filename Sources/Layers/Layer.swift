@@ -31,7 +31,13 @@ open class Layer {
     var isListedAsAnimated = false
     /// Whether this root's host reads ``LayerEngine/changedInLastPass`` after each pass it
     /// observes (``LayerEngine/addPassObserver(_:)``) instead of hearing through its hooks.
-    package var hostCollectsPasses = false
+    package var hostCollectsPasses: Bool {
+        get { collectsPasses }
+        set { collectsPasses = newValue }
+    }
+    /// ``hostCollectsPasses``, internal (read for every layer a pass changes: a package stored
+    /// property would be checked at run time on each read).
+    private var collectsPasses = false
     /// Whether this is a presentation copy (``modelLayer`` set), a flag: a weak load costs.
     var isCopy = false
     /// ``maskedLayer`` != nil, read without loading it.
@@ -60,7 +66,13 @@ open class Layer {
     public var children: [Layer] { sublayerList }
     var sublayerList: [Layer] = []
     /// The engine that runs this tree's animations and renders it, when the tree is hosted.
-    public internal(set) weak var engine: LayerEngine?
+    public internal(set) var engine: LayerEngine? {
+        get { engineReference }
+        set { engineReference = newValue }
+    }
+    /// ``engine``, internal: a public stored property is checked at run time on each read, and
+    /// the engine is read as each animation of the layer ends (P2).
+    private weak var engineReference: LayerEngine?
     /// The delegate (a view backing a layer is its delegate).
     public weak var delegate: (any LayerDelegate)?
     /// The object of an API facade (the UIKit facade's `CALayer`) that stands for this layer:
@@ -134,13 +146,18 @@ open class Layer {
     /// the engine's time; a resizable image (or a ``contentsCenter`` smaller than the unit
     /// rectangle) is stretched in nine slices.
     public var contents: Image? {
-        didSet {
-            guard contents !== oldValue else { return }
+        get { contentsStorage }
+        set {
+            guard newValue !== contentsStorage else { return }
+            contentsStorage = newValue
             contentsBeginTime = engine?.frameTime ?? 0
             contentDidChange()
             if changesContinuously { engine?.layerChangesContinuously(self) }
         }
     }
+    /// ``contents``, internal and only ever read or set whole: a window reads it for every
+    /// view it lists, and the compiler checks those reads instead of the run time.
+    private var contentsStorage: Image?
     /// The engine time an animated ``contents`` started playing at.
     var contentsBeginTime = 0.0
     /// The part of ``contents`` that stretches, in unit coordinates of the image (the rest keeps

@@ -92,7 +92,7 @@ extension LayerEngine {
             switch timing.sample(at: MediaTime.seconds(from: e.begin, to: now) - e.startDelay) {
             case .progress(let p): pres.setLanes(pres.lanes(e.slot) + e.delta * (1 - p), e.slot)
             case .model: break
-            case .ended: ended = true; endedOffsetLayers.append(layer)
+            case .ended: ended = true; noteEnded(layer)
             }
         }
         count += applied
@@ -104,6 +104,17 @@ extension LayerEngine {
             removeEnded(from: layer, local: evaluationTime, now: now, inMediaTime: true, listedInPass: true)
         }
         list.removeAll(keepingCapacity: true)
+        endedOffsetLayers = list
+    }
+
+    /// Lists `layer` as having an offset that ended in this walk. The list is taken out to grow
+    /// it, so that each access to it is one read or one write, checked by the compiler instead
+    /// of the run time (P2: 500 ending in one frame).
+    @inline(never)
+    private func noteEnded(_ layer: Layer) {
+        var list = endedOffsetLayers
+        endedOffsetLayers = []
+        list.append(layer)
         endedOffsetLayers = list
     }
 

@@ -201,14 +201,27 @@ public final class LayerEngine: FrameParticipant {
         guard let d = animation.delegate else { return }
         // The first callback of a batch asks for the frame that runs them all (P2: when 500
         // animations end in one pass, one request, not 500).
-        if callbacks.isEmpty { runLoop?.requestFrame() }
-        callbacks.append(.stopped(animation, d, finished: finished))
+        if enqueue(.stopped(animation, d, finished: finished)) { runLoop?.requestFrame() }
     }
 
     /// Runs `body` in the next completions phase (phase 3), as animation delegates are told.
     public func enqueueCallback(_ body: @escaping () -> Void) {
-        callbacks.append(.body(body))
+        enqueue(.body(body))
         runLoop?.requestFrame()
+    }
+
+    /// Appends `callback` to ``callbacks`` and returns whether it is the first of a batch. The
+    /// list is taken out to grow it, so that every access to it is one read or one write, which
+    /// the compiler checks instead of the run time (P2: 500 animations ending in one frame
+    /// queue 500 callbacks).
+    @discardableResult
+    private func enqueue(_ callback: PendingCallback) -> Bool {
+        var list = callbacks
+        callbacks = []
+        let first = list.isEmpty
+        list.append(callback)
+        callbacks = list
+        return first
     }
 
     // MARK: Frame phases
@@ -386,7 +399,7 @@ public final class LayerEngine: FrameParticipant {
             count += 1
             if state != .pending, !r.didStart {
                 r.didStart = true
-                if let d = r.animation.delegate { callbacks.append(.started(r.animation, d)) }
+                if let d = r.animation.delegate { enqueue(.started(r.animation, d)) }
             }
             if state == .ended {
                 if r.animation.isRemovedOnCompletion { ended = true } else if !r.didReportEnd { layer.reportEnd(of: r) }
@@ -410,7 +423,7 @@ public final class LayerEngine: FrameParticipant {
         var i = 0
         while i < layer.running.count {
             let r = layer.running[i]
-            if r.compiled.isOver(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime)), r.animation.isRemovedOnCompletion {
+            if r.isOver(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime)), r.animation.isRemovedOnCompletion {
                 layer.stopAnimation(at: i, finished: true)
             } else {
                 i += 1
@@ -436,15 +449,19 @@ public final class LayerEngine: FrameParticipant {
     public func runCompletions() {
         for s in sources { s.runCompletions() }
         guard !callbacks.isEmpty else { return }
-        swap(&callbacks, &readyCallbacks)
-        for c in readyCallbacks {
+        // The batch is taken out whole (the storage of the last one takes new callbacks).
+        var ready = callbacks
+        callbacks = readyCallbacks
+        readyCallbacks = []
+        for c in ready {
             switch c {
             case .started(let a, let d): d.animationDidStart(a)
             case .stopped(let a, let d, let finished): d.animationDidStop(a, finished: finished)
             case .body(let body): body()
             }
         }
-        readyCallbacks.removeAll(keepingCapacity: true)
+        ready.removeAll(keepingCapacity: true)
+        readyCallbacks = ready
     }
 
     /// Phase 5: flagged layers lay out their sublayers.

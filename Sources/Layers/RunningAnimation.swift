@@ -47,10 +47,23 @@ final class RunningAnimation {
     let compiled: CompiledAnimation
     /// Transactions whose completion block waits for this animation.
     var completions: [CompletionGroup] = []
+    /// Whether it is a transition (its layer keeps a snapshot while one runs): known once, not
+    /// cast for at each removal.
+    let isTransition: Bool
     private static let noSlot = LaneSlot(LayerKeyPath(.opacity))!
+
+    /// Whether the active duration is over at parent time `t`. A view block's offset asks its
+    /// shared timing directly (what ``CompiledAnimation/isOver(at:)`` would, without copying the
+    /// compiled record: P2, 500 of them ending in one frame).
+    @MainActor @inline(__always)
+    func isOver(at t: Double) -> Bool {
+        if let s = offsetTiming { return s.sample(at: t) == .ended }
+        return compiled.isOver(at: t)
+    }
 
     init(key: String?, animation: Animation, compiled: CompiledAnimation, awaitsBegin: Bool) {
         self.key = key; self.animation = animation; self.compiled = compiled; self.awaitsBegin = awaitsBegin
+        isTransition = animation is TransitionAnimation
         if let shared = compiled.shared, case .basic(let b) = compiled.track, b.offsetsModel, let l = b.lanes, let f = l.from, let t = l.to {
             offsetTiming = shared; offsetSlot = l.slot; offsetDelta = f - t
         } else {
@@ -402,7 +415,7 @@ extension CompiledAnimation {
 
     /// Whether the animation's active duration is over at parent time `t` (it is then removed,
     /// unless it is kept on completion).
-    @MainActor
+    @MainActor @inline(__always)
     func isOver(at t: Double) -> Bool {
         if case .value(let v) = track, !v.isAlive { return true }
         if let shared { return shared.sample(at: t) == .ended }

@@ -119,8 +119,9 @@ open class AccessibilityObject {
     /// An object with the defaults of `accessibilityDefaults` and nothing set.
     public init() {}
 
-    /// What the app set (nil until it sets something).
-    package final var accessibilitySettings: AccessibilitySettings?
+    /// What the app set (nil until it sets something). Internal and only ever read or set
+    /// whole, so the compiler checks its accesses (each view's emission reads it every frame).
+    final var accessibilitySettings: AccessibilitySettings?
     final var settings: AccessibilitySettings {
         if let s = accessibilitySettings { return s }
         let s = AccessibilitySettings()

@@ -406,7 +406,12 @@ public final class Window: FrameParticipant {
             v.dirtyRect = .null
             canvas.begin(rect.isNull ? .zero : rect)
             call("draw", on: v) { v.draw(rect.isNull ? .zero : rect, in: canvas) }
-            canvas.swapCommands(with: &v.content)
+            // Taken out and put back, so that every access to a view's content is one read or
+            // one write, checked by the compiler (the emission reads it every frame).
+            var drawn = v.content
+            v.content = []
+            canvas.swapCommands(with: &drawn)
+            v.content = drawn
             v.presentationChanged()
             if let hook = inspectionHooks?.didDraw { hook(v, rect.isNull ? .zero : rect) }
         }
