@@ -272,15 +272,13 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     public static func deactivate(_ constraints: [LayoutConstraint]) {
         guard constraints.count > 1 else { constraints.first?.deactivate(); return }
         var owners: [View] = []
+        var seen = Set<ObjectIdentifier>()
         for c in constraints {
             guard let o = c.owner, !c.isBeingDeactivated else { continue }
             c.isBeingDeactivated = true
-            if !o.isSweepingConstraints { o.isSweepingConstraints = true; owners.append(o) }
+            if seen.insert(ObjectIdentifier(o)).inserted { owners.append(o) }
         }
-        for o in owners {
-            o.constraints.removeAll { $0.isBeingDeactivated }
-            o.isSweepingConstraints = false
-        }
+        for o in owners { o.constraints.removeAll { $0.isBeingDeactivated } }
         for c in constraints where c.isBeingDeactivated {
             c.isBeingDeactivated = false
             c.owner = nil

@@ -202,14 +202,15 @@ public final class LayoutEngine {
 
     /// A subtree leaves the window: constraints from outside that refer into it are deactivated
     /// (UIKit's rule), its own constraints leave the solver (they stay active and return with it),
-    /// and its variables are released. The subtree's views carry ``View/isLeavingWindow``, so this
-    /// is one sweep over the active constraints plus one over the subtree (P2).
-    func subtreeWillLeaveWindow(_ view: View) {
+    /// and its variables are released. `leaving` holds the subtree's views, so this is one sweep
+    /// over the active constraints plus one over the subtree (P2).
+    func subtreeWillLeaveWindow(_ view: View, leaving: Set<ObjectIdentifier>) {
         compact()
         var crossing: [LayoutConstraint] = []
+        func leaves(_ v: View?) -> Bool { v.map { leaving.contains(ObjectIdentifier($0)) } ?? false }
         for c in active {
-            guard let owner = c.owner, !owner.isLeavingWindow else { continue }
-            if c.firstItem?.hierarchyView?.isLeavingWindow == true || c.secondItem?.hierarchyView?.isLeavingWindow == true {
+            guard let owner = c.owner, !leaves(owner) else { continue }
+            if leaves(c.firstItem?.hierarchyView) || leaves(c.secondItem?.hierarchyView) {
                 crossing.append(c)
             }
         }

@@ -96,9 +96,9 @@ extension View {
         return nil
     }
 
-    /// Sets ``isLeavingWindow`` on the whole subtree.
-    func setLeavingWindow(_ leaving: Bool) {
-        isLeavingWindow = leaving
-        for s in subviews { s.setLeavingWindow(leaving) }
+    /// Adds the identities of this view and every view under it to `set`.
+    func collectSubtree(into set: inout Set<ObjectIdentifier>) {
+        set.insert(ObjectIdentifier(self))
+        for s in subviews { s.collectSubtree(into: &set) }
     }
 }

@@ -73,10 +73,6 @@ open class View: Responder {
     var animatedProperties: UInt16 = 0
     /// Bits of the properties a keyframe block drives (they do not blend additively).
     var keyframedProperties: UInt16 = 0
-    /// Set on a subtree while it leaves its window, so the engines find its members in O(1).
-    var isLeavingWindow = false
-    /// Marks the view while a batch deactivation sweeps its ``constraints`` once.
-    var isSweepingConstraints = false
     /// Gesture recognizers attached to this view (K2).
     public package(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The interactions added with ``addInteraction(_:)`` (DK4), in the order added.

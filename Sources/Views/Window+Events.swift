@@ -68,11 +68,11 @@ extension Window {
     /// `touchCancel`, never `touchUpInside`), and its recognizers are cancelled (their actions
     /// called once with `.cancelled` if they had begun, else they fail) and see nothing more of
     /// the press. Recognizers of ancestors still in the window keep following it. Called while
-    /// the subtree carries ``View/isLeavingWindow``; the window forgets them before calling out.
+    /// the window lists the subtree in ``leavingViews``; it forgets them before calling out.
     func cancelPresses(inSubtreeLeaving view: View) {
         // Quick exit: most removals happen with no press down and nothing arbitrated.
         guard !pointerTracks.isEmpty || !arbitrated.isEmpty || !heldPresses.isEmpty else { return }
-        func leaving(_ r: GestureRecognizer) -> Bool { r.view.map(\.isLeavingWindow) ?? true }
+        func leaving(_ r: GestureRecognizer) -> Bool { r.view.map { isLeaving($0) } ?? true }
         var cancelledRecognizers: [GestureRecognizer] = []
         func collect(_ r: GestureRecognizer) {
             if leaving(r), !cancelledRecognizers.contains(where: { $0 === r }) { cancelledRecognizers.append(r) }
@@ -80,7 +80,7 @@ extension Window {
         var cancelledViews: [(view: View, id: Int, at: Point)] = []
         for (id, track) in pointerTracks {
             var t = track
-            if let v = t.view, v.isLeavingWindow {
+            if let v = t.view, isLeaving(v) {
                 // The view saw the press (nothing held from it, no recognizer took it): it is told.
                 if !t.takenByRecognizer, t.delayed.isEmpty { cancelledViews.append((v, id, t.location)) }
                 t.view = nil
@@ -90,7 +90,7 @@ extension Window {
             t.recognizers.removeAll(where: leaving)
             pointerTracks[id] = t
         }
-        heldPresses.removeAll { $0.view?.isLeavingWindow == true }
+        heldPresses.removeAll { isLeaving($0.view) }
         for k in heldPresses.indices {
             heldPresses[k].recognizers.forEach(collect)
             heldPresses[k].recognizers.removeAll(where: leaving)

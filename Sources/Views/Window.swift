@@ -341,15 +341,23 @@ public final class Window: FrameParticipant {
 
     /// `view`'s subtree leaves this window: its constraints leave the solver (its layers leave
     /// the layer engine as the views leave the window, which ends their animations). The
-    /// subtree is marked once so that the layout engine finds its members in O(1) each, which
-    /// keeps removing a large subtree linear (P2).
+    /// subtree's members are listed once (``leavingViews``) so that the layout engine finds
+    /// each in O(1), which keeps removing a large subtree linear (P2).
     func viewWillLeaveWindow(_ view: View) {
-        view.setLeavingWindow(true)
-        defer { view.setLeavingWindow(false) }
-        layoutEngine.subtreeWillLeaveWindow(view)
-        hovered.removeAll { $0.isLeavingWindow }
-        if let f = firstResponder as? View, f.isLeavingWindow { _ = f.resignFirstResponder(); if firstResponder === f { firstResponder = nil } }
+        var leaving = Set<ObjectIdentifier>()
+        view.collectSubtree(into: &leaving)
+        leavingViews = leaving
+        defer { leavingViews = [] }
+        layoutEngine.subtreeWillLeaveWindow(view, leaving: leaving)
+        hovered.removeAll { leaving.contains(ObjectIdentifier($0)) }
+        if let f = firstResponder as? View, isLeaving(f) { _ = f.resignFirstResponder(); if firstResponder === f { firstResponder = nil } }
         cancelPresses(inSubtreeLeaving: view)
+    }
+
+    /// Whether `view` is in the subtree leaving the window now (``viewWillLeaveWindow(_:)``).
+    func isLeaving(_ view: View?) -> Bool {
+        guard let view, !leavingViews.isEmpty else { return false }
+        return leavingViews.contains(ObjectIdentifier(view))
     }
 
     // MARK: The update cycle (R5 phases 4-7, run by the run loop)
@@ -508,4 +516,7 @@ public final class Window: FrameParticipant {
     /// ``View/renderSlot`` (Window+DisplayList.swift). Only ever read or written whole: an
     /// emission takes it out and puts it back, so no access to it spans a call.
     var renderTable = RenderTable()
+    /// The views of a subtree while it leaves this window (empty otherwise): the window's and
+    /// the layout engine's clean-up finds its members without a mark on each view (AM5).
+    var leavingViews: Set<ObjectIdentifier> = []
 }
