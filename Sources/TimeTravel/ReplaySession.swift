@@ -19,7 +19,7 @@ import UpdateLoop
 /// The caller's process never runs the replay; it sends one request at a time and waits for
 /// the reply at most ``timeout`` seconds, so a replay that crashes or hangs is an error, not a
 /// hang. Forked processes close every descriptor they inherited but their channels and leave
-/// with `_exit`. Call ``close()`` when done (the processes end when their channels close).
+/// with `_exit`. Call ``close()`` when done: it ends them all (they form a process group).
 ///
 /// Fork and threads: a forked process has only the thread that forked, so the session forks
 /// from the main thread and its processes never wait on a lock another thread of the caller
@@ -69,6 +69,8 @@ public final class ReplaySession {
         replies = ReplyReader(channel: replyMine)
         let pid = fork()
         if pid == 0 {
+            // A process group of the session's own: close() ends every replay process at once.
+            setpgid(0, 0)
             closeInheritedDescriptors(keeping: Set(theirs.map(\.fd) + [replyTheirs.fd]))
             let host = ReplayHost(recording: recording, scene: scene, setUp: setUp)
             ReplayWorker(host: host, channels: theirs, reply: replyTheirs, interval: checkpointInterval).serveCheckpoint(0)
@@ -80,19 +82,23 @@ public final class ReplaySession {
             replyMine.close()
             throw .workerFailed("fork: \(String(cString: strerror(errno)))")
         }
+        setpgid(pid, pid)
         rootPID = pid
     }
 
     isolated deinit { close() }
 
-    /// Ends the session's processes (their channels close; each ends on reading the end).
+    /// Ends the session's processes: closes their channels (each ends on reading the end) and
+    /// kills their process group, so one that hangs ends too.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
         for c in controls { c.close() }
         replies.channel.close()
+        guard rootPID > 0 else { return }
+        kill(-rootPID, SIGKILL)
         var status: Int32 = 0
-        if rootPID > 0 { while waitpid(rootPID, &status, 0) < 0, errno == EINTR {} }
+        while waitpid(rootPID, &status, 0) < 0, errno == EINTR {}
     }
 
     /// Shows frame `target` (0 ..< ``frameCount``): forward from the current frame when no
