@@ -10,10 +10,10 @@ extension SceneReader {
     /// The members an input item may have.
     static let inputKeys: Set<String> = ["at", "down", "move", "up", "wheel", "point", "key", "text", "modifiers", "pointer", "fling",
                                          "drag", "frame", "window", "button", "buttons", "keyDown", "keyUp", "cancel", "compose",
-                                         "selection", "drop", "resize", "clicks", "windowID"]
+                                         "selection", "drop", "resize", "clicks", "windowID", "moves"]
     /// The members that say what happened; an item has exactly one.
     static let eventKinds = ["down", "move", "up", "wheel", "key", "text", "fling", "drag", "keyDown", "keyUp", "cancel", "compose",
-                             "drop", "resize"]
+                             "drop", "resize", "moves"]
 
     /// The members of a recorded event that qualify it, with a script's defaults when absent.
     struct RecordedMembers {
@@ -122,6 +122,8 @@ public enum RecordingReader {
             guard recording.frameRuns.count <= 10_000_000, lastIndex < 1 << 40 else { throw reader.fail(run, "too many frames") }
         }
         let frameCount = recording.frameCount
+        // An event written without "at" was stamped by the loop with its frame's time; so is it here.
+        let infos = recording.frames()
         if let input = json["input"] {
             let steps = try reader.input(input, limit: eventLimit)
             guard case .array(let items, _) = input else { return recording }
@@ -130,7 +132,9 @@ public enum RecordingReader {
                 guard frame < frameCount else {
                     throw reader.fail(items[min(k, items.count - 1)], "frame \(frame) is out of range: the recording has \(frameCount) frames")
                 }
-                recording.events.append(.init(frame: frame, window: step.window, event: step.event))
+                var event = step.event
+                if event.timestamp == nil { event.timestamp = Double(infos[frame].mediaTime) / 1e9 }
+                recording.events.append(.init(frame: frame, window: step.window, event: event))
             }
         }
         return recording

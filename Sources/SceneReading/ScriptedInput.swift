@@ -30,8 +30,10 @@ extension SceneReader {
     /// `"input": [...]` (SC8): timestamped pointer, wheel, key and text events, and flings and
     /// drags that expand into a press, moves every 1/120 s and a release. A recording's input
     /// (IN6) adds `frame`, `window`, `button`, `buttons`, `keyDown`, `keyUp`, `cancel`,
-    /// `compose` (with `selection`), `drop`, `resize`, `clicks` and `windowID`; with `frame`
-    /// on every item, the items stay in file order. `limit` bounds the events.
+    /// `compose` (with `selection`), `drop`, `resize`, `clicks`, `windowID` and `moves` (several
+    /// moves at once); with `frame` on every item, the items stay in file order, and an item with
+    /// `frame` may leave out `at`: its event has no timestamp, and the run loop stamps it when
+    /// handled. `limit` bounds the events.
     public func input(_ v: JSONValue, limit: Int = 100_000) throws(SceneError) -> [InputStep] {
         guard case .array(let items, _) = v else { throw fail(v, "input must be an array, found \(v.typeName)") }
         var steps: [InputStep] = []
@@ -41,9 +43,15 @@ extension SceneReader {
             // event more may add up to 7,202: a press, 7,200 moves over 60 s and a release).
             guard steps.count <= limit else { throw fail(item, "the input expands to more than \(limit) events; the limit is \(limit)") }
             let members = try object(item, "an input event", keys: Self.inputKeys)
-            guard let atValue = item["at"] else { throw fail(item, "an input event needs \"at\" (seconds)") }
-            let at = try number(atValue, "at", limit: 1e6)
-            guard at >= 0 else { throw fail(atValue, "at must not be negative, found \(at)") }
+            // A recorded event with a frame and no time is stamped by the run loop when handled.
+            let at: Double?
+            if let atValue = item["at"] {
+                at = try number(atValue, "at", limit: 1e6)
+                guard at! >= 0 else { throw fail(atValue, "at must not be negative, found \(at!)") }
+            } else {
+                guard item["frame"] != nil else { throw fail(item, "an input event needs \"at\" (seconds)") }
+                at = nil
+            }
             var modifiers: KeyModifiers = []
             if let m = item["modifiers"] {
                 guard case .array(let names, _) = m else { throw fail(m, "modifiers must be an array of names") }
@@ -69,8 +77,8 @@ extension SceneReader {
             }
             let recorded = try recordedMembers(item)
             if recorded.frame != nil { framed += 1 }
-            func add(_ kind: InputEvent.Kind, _ t: Double) {
-                steps.append(InputStep(at: t, event: InputEvent(kind, timestamp: t, modifiers: modifiers, pointerID: pointer,
+            func add(_ kind: InputEvent.Kind, _ t: Double?) {
+                steps.append(InputStep(at: t ?? 0, event: InputEvent(kind, timestamp: t, modifiers: modifiers, pointerID: pointer,
                                                                 clickCount: recorded.clicks, windowID: recorded.windowID),
                                        frame: recorded.frame, window: recorded.window))
             }
@@ -84,6 +92,9 @@ extension SceneReader {
             case "up": add(.pointerUp(try point(item["up"]!, "up"), button: recorded.button), at)
             case "keyDown", "keyUp", "cancel", "compose", "drop", "resize":
                 add(try recordedKind(kinds[0], item), at)
+            case "moves":
+                guard case .array(let points, _) = item["moves"]! else { throw fail(item["moves"]!, "moves must be an array of points") }
+                for p in points { add(.pointerMoved(try point(p, "a move"), buttons: recorded.buttons), at) }
             case "wheel":
                 let d = try numbers(item["wheel"]!, "wheel", count: 2)
                 let p = try item["point"].map { (v) throws(SceneError) -> Point in try point(v, "point") } ?? .zero
@@ -97,6 +108,7 @@ extension SceneReader {
                 // {"from": [x, y], "to": [x, y], "duration": s}: a fling releases moving; a drag
                 // holds still for 0.2 s before it releases (no velocity).
                 let isDrag = kinds[0] == "drag"
+                guard let at else { throw fail(item, "a \(kinds[0]) needs \"at\" (seconds)") }
                 let spec = item[kinds[0]]!
                 _ = try object(spec, "a \(kinds[0])", keys: ["from", "to", "duration"])
                 guard let f = spec["from"], let t = spec["to"] else { throw fail(spec, "a \(kinds[0]) needs \"from\" and \"to\"") }

@@ -9,7 +9,9 @@ import Geometry
 // The recording's JSON text (IN6). Its "input" list is a scene file's scripted input (SC8) with
 // members a live session needs and a script did not: "frame" (the frame that handled the event),
 // "window", "button"/"buttons" for other buttons than the first, "keyDown"/"keyUp" for a key
-// held, "cancel", "compose", "drop", "resize", "clicks", "windowID". SceneReading reads them all.
+// held, "cancel", "compose", "drop", "resize", "clicks", "windowID", and "moves" (the moves of one
+// frame). An item with "frame" and no "at" is an event the run loop stamped with its frame's
+// time: the common case, so most items carry no time. SceneReading reads them all.
 //
 //   {"timelineRecording": 1, "fps": 60, "scene": "Assets/scenes/fling.json", "size": [800, 600],
 //    "frames": [[0, 0, 3600, 0]],                  // runs: [grid index, media tick, count, dropped]
@@ -26,9 +28,33 @@ extension SessionRecording {
         s += ",\n\"frames\": ["
         s += frameRuns.map { "[\($0.index), \($0.mediaTick), \($0.count), \($0.droppedFrames)]" }.joined(separator: ", ")
         s += "],\n\"input\": ["
+        // The time of each frame as the run loop stamps events with it: an event with that
+        // timestamp is written without "at" (the loop stamps it again when it is replayed), and
+        // moves of one frame that differ only in their point are written as one "moves" item.
+        let infos = frames()
+        func stamp(_ frame: Int) -> Double? { frame < infos.count ? Double(infos[frame].mediaTime) / 1e9 : nil }
         var first = true
-        for e in events {
-            guard let item = Self.inputItem(e) else { continue }
+        var k = 0
+        while k < events.count {
+            let e = events[k]
+            let stamped = e.event.timestamp != nil && e.event.timestamp == stamp(e.frame)
+            var item: String?
+            if stamped, case .pointerMoved(let p, let buttons) = e.event.kind {
+                var points = [p]
+                var next = k + 1
+                while next < events.count, let q = Self.sameMove(events[next], as: e, stampedAt: stamp(e.frame)) {
+                    points.append(q)
+                    next += 1
+                }
+                if points.count > 1 {
+                    item = "{\"frame\": \(e.frame), \"moves\": [" + points.map { "[\(Self.number($0.x)), \(Self.number($0.y))]" }.joined(separator: ", ")
+                        + "]" + (buttons != 1 ? ", \"buttons\": \(buttons)" : "") + Self.qualifiers(e).map { ", " + $0 }.joined() + "}"
+                    k = next - 1
+                }
+            }
+            if item == nil { item = Self.inputItem(e, withTime: !stamped) }
+            k += 1
+            guard let item else { continue }
             s += (first ? "\n" : ",\n") + item
             first = false
         }
@@ -36,10 +62,21 @@ extension SessionRecording {
         return s
     }
 
+    /// The point of `candidate` when it is a move in the same frame as `e` that differs from it
+    /// only in its point, stamped with the frame's time.
+    private static func sameMove(_ candidate: Event, as e: Event, stampedAt time: Double?) -> Point? {
+        guard candidate.frame == e.frame, candidate.window == e.window, candidate.event.timestamp == time,
+              case .pointerMoved(let q, let b) = candidate.event.kind, case .pointerMoved(_, let b0) = e.event.kind, b == b0,
+              candidate.event.modifiers == e.event.modifiers, candidate.event.pointerID == e.event.pointerID,
+              candidate.event.clickCount == e.event.clickCount, candidate.event.windowID == e.event.windowID else { return nil }
+        return q
+    }
+
     /// One event as a scene input item (JSON text); nil for what a replay must not send (quit).
-    public static func inputItem(_ e: Event) -> String? {
+    /// Without `withTime`, the item has no "at": the run loop stamps the event when it is handled.
+    public static func inputItem(_ e: Event, withTime: Bool = true) -> String? {
         let ev = e.event
-        var m: [String] = ["\"at\": \(number(ev.timestamp ?? 0))", "\"frame\": \(e.frame)"]
+        var m: [String] = withTime ? ["\"at\": \(number(ev.timestamp ?? 0))", "\"frame\": \(e.frame)"] : ["\"frame\": \(e.frame)"]
         func point(_ p: Point) -> String { "[\(number(p.x)), \(number(p.y))]" }
         switch ev.kind {
         case .pointerDown(let p, let b):
@@ -61,6 +98,13 @@ extension SessionRecording {
         case .resize(let size): m.append("\"resize\": [\(number(size.width)), \(number(size.height))]")
         case .quit: return nil
         }
+        return "{" + (m + qualifiers(e)).joined(separator: ", ") + "}"
+    }
+
+    /// The members that qualify an event beyond what happened: modifiers, pointer, clicks, window.
+    static func qualifiers(_ e: Event) -> [String] {
+        let ev = e.event
+        var m: [String] = []
         if !ev.modifiers.isEmpty {
             let names: [(KeyModifiers, String)] = [(.shift, "shift"), (.control, "control"), (.alt, "alt"), (.command, "command"),
                                                    (.capsLock, "capsLock")]
@@ -70,7 +114,7 @@ extension SessionRecording {
         if ev.clickCount != 1 { m.append("\"clicks\": \(ev.clickCount)") }
         if e.window != 0 { m.append("\"window\": \(e.window)") }
         if ev.windowID != 0 { m.append("\"windowID\": \(ev.windowID)") }
-        return "{" + m.joined(separator: ", ") + "}"
+        return m
     }
 
     /// A number as JSON: whole numbers without a fraction, others in the shortest form that

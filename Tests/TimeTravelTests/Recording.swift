@@ -72,6 +72,23 @@ struct RecordingTests {
         #expect(back.frames() == r.frames())
     }
 
+    @Test("IN6 a frame's moves are one item, and events the loop stamped carry no time")
+    func IN6_compactMoves() throws {
+        var r = SessionRecording(rate: .fps60, frameRuns: [.init(index: 0, mediaTick: 0, count: 3)])
+        // The time the run loop stamps on an event in frame k: its media time in whole nanoseconds.
+        func stamp(_ k: Int64) -> Double { Double(k * 1_000_000_000 / 60) / 1e9 }
+        let t1 = stamp(1)
+        for (x, stamp) in [(1.0, t1), (2.5, t1), (4, t1), (5, 0.01)] {
+            r.events.append(.init(frame: 1, event: InputEvent.pointerMoved(Point(x: x, y: 7), buttons: 0).with(pointer: 2, timestamp: stamp)))
+        }
+        r.events.append(.init(frame: 2, window: 1, event: InputEvent.keyDown(Key("a")).with(timestamp: stamp(2))))
+        let text = r.jsonText()
+        #expect(text.contains(#"{"frame": 1, "moves": [[1, 7], [2.5, 7], [4, 7]], "buttons": 0, "pointer": 2}"#), "\(text)")
+        #expect(text.contains(#"{"at": 0.01, "frame": 1, "move": [5, 7], "buttons": 0, "pointer": 2}"#), "\(text)")
+        #expect(text.contains(#"{"frame": 2, "keyDown": "a", "window": 1}"#), "\(text)")
+        #expect(try RecordingReader.parse(text) == r)
+    }
+
     @Test("IN6 frame runs keep drops and idle gaps")
     func IN6_frameRuns() {
         var r = SessionRecording(rate: .fps60)
