@@ -323,7 +323,7 @@ let package = Package(
                                    "UpdateLoop", "JSONParsing", .product(name: "FlyingSocks", package: "FlyingFox")],
                     swiftSettings: strict),
         .testTarget(name: "TimeTravelTests",
-                    dependencies: ["TimeTravel", "TimelineScene", "Timeline", "SceneReading", "UpdateLoop"],
+                    dependencies: ["TimeTravel", "TimelineScene", "Timeline", "SceneReading", "UpdateLoop", "Lottie"],
                     exclude: ["Exported"], swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import Lottie
 import Testing
 import TimelineScene
 import TimeTravel
@@ -27,6 +28,13 @@ struct AnimationKind: Sendable, CustomTestStringConvertible {
             }
         }),
         AnimationKind(name: "timeline", scene: SceneKinds.timeline, setUp: nil),
+        AnimationKind(name: "Lottie", scene: ##"{"size": [300, 200]}"##, setUp: { built, _ in
+            let view = LottieAnimationView(filePath: packageRoot + "/Assets/lottie/loader.json")
+            view.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+            built.views["root"]!.addSubview(view)
+            view.loopMode = .loop
+            view.play()
+        }),
         AnimationKind(name: "scroll deceleration", scene: (try? String(contentsOfFile: packageRoot + "/Assets/scenes/fling.json", encoding: .utf8)) ?? "{}",
                       setUp: nil),
     ]
