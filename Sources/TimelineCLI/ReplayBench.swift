@@ -12,7 +12,8 @@ import TimeTravel
 /// 1/120 s, released as a fling, every two seconds, wheel turns and keys between), replays it with
 /// checkpoints every `--interval` frames, goes to the end once (leaving the checkpoints), then
 /// steps back by one frame and jumps back to random frames, each timed; and for comparison times
-/// a replay from the start to the end without checkpoints.
+/// a replay from the start to the end without checkpoints. It also sizes a minute of a 1000 Hz
+/// mouse that never stops, the worst a window sends.
 struct ReplayBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -40,6 +41,7 @@ struct ReplayBench: ParsableCommand {
             let recordSeconds = Double(MonotonicClock.now() - recordStart) / 1e9
             let bytes = recording.jsonText().utf8.count
             let perMinute = Double(bytes) / minutes
+            let mouse = ReplayBench.fastMouseMinute().jsonText().utf8.count
             do {
                 // From the start to the end with no kept state: what a step back would cost without them.
                 let fullStart = MonotonicClock.now()
@@ -67,12 +69,14 @@ struct ReplayBench: ParsableCommand {
                 let median = sorted[sorted.count / 2], worst = sorted.last!
                 if json {
                     print("{\"minutes\": \(minutes), \"frames\": \(frames), \"events\": \(recording.events.count), \"bytes\": \(bytes), "
-                          + "\"bytes_per_minute\": \(Int(perMinute)), \"interval\": \(interval), \"record_s\": \(recordSeconds), "
+                          + "\"bytes_per_minute\": \(Int(perMinute)), \"fast_mouse_bytes_per_minute\": \(mouse), "
+                          + "\"interval\": \(interval), \"record_s\": \(recordSeconds), "
                           + "\"replay_to_end_s\": \(fullSeconds), \"forward_with_checkpoints_s\": \(forwardSeconds), "
                           + "\"step_back_median_ms\": \(median), \"step_back_max_ms\": \(worst)}")
                 } else {
                     print("replay: \(path), \(fmt(minutes, digits: 1)) minutes recorded headless (\(frames) frames, \(recording.events.count) events) in \(fmt(recordSeconds, digits: 1)) s")
                     print("  recording: \(bytes) bytes, \(fmt(perMinute / 1e6, digits: 3)) MB a minute (target <= 1 MB)")
+                    print("  a 1000 Hz mouse moving for a whole minute, as a window sends it: \(fmt(Double(mouse) / 1e6, digits: 3)) MB")
                     print("  replay from the start to the last frame, no checkpoints: \(fmt(fullSeconds, digits: 2)) s")
                     print("  to the last frame once with a checkpoint every \(interval) frames: \(fmt(forwardSeconds, digits: 2)) s")
                     print("  \(steps) steps back (one frame, and jumps to random frames): median \(fmt(median, digits: 1)) ms, "
@@ -87,6 +91,24 @@ struct ReplayBench: ParsableCommand {
             printToStandardError(failure)
             throw ExitCode(1)
         }
+    }
+
+    /// A minute of a 1000 Hz mouse that never stops, as a window hands it over: 16 or 17 moves a
+    /// frame, stamped by the loop with the frame's time, on a 1280x800 screen.
+    static func fastMouseMinute() -> SessionRecording {
+        var r = SessionRecording(rate: .fps60, frameRuns: [.init(index: 0, mediaTick: 0, count: 3600)])
+        let frames = r.frames()
+        var n = 0
+        for (f, info) in frames.enumerated() {
+            let stamp = Double(info.mediaTime) / 1e9
+            while n * 60 < (f + 1) * 1000 {
+                let u = Double(n) / 1000
+                let p = Point(x: (640 + 600 * sin(u * 1.3)).rounded(), y: (400 + 380 * cos(u * 0.7)).rounded())
+                r.events.append(.init(frame: f, event: InputEvent.pointerMoved(p, buttons: n % 3000 < 1500 ? 1 : 0).with(timestamp: stamp)))
+                n += 1
+            }
+        }
+        return r
     }
 
     /// `scene` run headless for `frames` frames with a recorder on and busy input sent as a
