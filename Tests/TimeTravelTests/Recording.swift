@@ -39,11 +39,16 @@ struct RecordedSession {
         withExtendedLifetime(animator) {}
     }
 
-    /// A headless replay from the start through `frame`: what a step back must equal.
-    func replayed(through frame: Int) throws -> String {
+    /// A headless replay from the start through each of `frames`: what a step back must equal.
+    /// One host goes through them in order (the tests share the main actor with other suites).
+    func replayed(through frames: [Int]) throws -> [Int: String] {
         let host = ReplayHost(recording: recording, scene: scene, setUp: setUp)
-        try host.run(through: frame)
-        return host.snapshot()
+        var shown: [Int: String] = [:]
+        for f in frames.sorted() {
+            try host.run(through: f)
+            shown[f] = host.snapshot()
+        }
+        return shown
     }
 }
 
