@@ -64,6 +64,10 @@ import PackageDescription
 //                                          (FlyingFox), started only when TIMELINE_INSPECT asks (IN1);
 //                                          its screenshots and screencast are drawn by TimelineSDL's
 //                                          offscreen painter
+//   TimeTravel     <- Timeline, TimelineScene, SceneReading, Views, Layers, UpdateLoop, FrameTiming,
+//                     JSONParsing, Geometry, RenderModel
+//                                          recorded sessions replayed headless, forked checkpoints, bisect,
+//                                          recordings exported as tests (IN6)
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
@@ -79,7 +83,7 @@ import PackageDescription
 //   BadgeKit       <- UIKit                a UIKit library whose every file is in UIKit/ (RU2), built with the plugin
 //   ObjCLowering                           lowers @objc and #selector for Linux (the objc-lower tool)
 //   TimelineCLI    <- Timeline, TimelineScene, FrameTiming, FrameStatistics, LayoutSolver, Geometry,
-//                     TimelineSDL, TextEngine, Lottie, TimelineInspector
+//                     TimelineSDL, TextEngine, Lottie, TimelineInspector, TimeTravel
 //                                          the `timeline` executable
 //   FuzzHarness    <- TimelineScene, TimelineSDL, Timeline
 //                                          what the scene fuzzer and its regression tests run on an input
@@ -112,6 +116,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "TimelineInspector", targets: ["TimelineInspector"]),
+        .library(name: "TimeTravel", targets: ["TimeTravel"]),
         .executable(name: "objc-lower", targets: ["objc-lower"]),
         .executable(name: "uikit-compat", targets: ["uikit-compat"]),
         .plugin(name: "ObjCLowering", targets: ["ObjCLoweringPlugin"]),
@@ -217,6 +222,12 @@ let package = Package(
                 dependencies: ["Timeline", "TimelineSDL", "Views", "Layers", "Geometry", "UpdateLoop", "JSONParsing", "Images",
                                "RenderModel", .product(name: "FlyingFox", package: "FlyingFox")],
                 swiftSettings: strict),
+        // Time travel (IN6): a recording replayed headless, checkpoints as forked processes,
+        // bisection, and recordings exported as tests.
+        .target(name: "TimeTravel",
+                dependencies: ["Timeline", "TimelineScene", "SceneReading", "Views", "Layers", "UpdateLoop", "FrameTiming", "JSONParsing",
+                               "Geometry", "RenderModel"],
+                swiftSettings: strict),
         .target(name: "ObjectiveC", swiftSettings: facade),
         .target(name: "ObjCLowering", swiftSettings: strict),
         .executableTarget(name: "objc-lower", dependencies: ["ObjCLowering"], path: "Sources/ObjCLowerTool", swiftSettings: strict),
@@ -238,7 +249,7 @@ let package = Package(
             name: "TimelineCLI",
             dependencies: [
                 "Timeline", "TimelineScene", "FrameTiming", "FrameStatistics", "LayoutSolver", "Geometry", "TimelineSDL", "TextEngine",
-                "Lottie", "TimelineInspector",
+                "Lottie", "TimelineInspector", "TimeTravel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -311,6 +322,9 @@ let package = Package(
                     dependencies: ["TimelineInspector", "Timeline", "TimelineSDL", "TimelineTestSupport", "Views", "Controls", "Layers", "Geometry",
                                    "UpdateLoop", "JSONParsing", .product(name: "FlyingSocks", package: "FlyingFox")],
                     swiftSettings: strict),
+        .testTarget(name: "TimeTravelTests",
+                    dependencies: ["TimeTravel", "TimelineScene", "Timeline", "SceneReading", "UpdateLoop", "Lottie"],
+                    exclude: ["Exported"], swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),
         .testTarget(

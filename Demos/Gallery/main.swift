@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FrameStatistics
 import FrameTiming
 import Geometry
@@ -138,7 +139,18 @@ struct GalleryCommand: ParsableCommand {
                 do { trace = try ChromeTraceWriter(path: tracePath, processName: "Timeline gallery") } catch { return "Gallery: \(error)" }
                 host.runLoop.phaseRecorder = trace
             }
+            // TIMELINE_RECORD=path: the session's input and clock (IN6), written when it ends;
+            // `timeline replay` cannot rebuild the gallery's pages, so this records for measuring.
+            let recorder = SessionRecorder.startIfRequested(on: host.runLoop, windowSize: size,
+                                                            environment: ProcessInfo.processInfo.environment)
             withExtendedLifetime(inspector) { host.run() }
+            if let recorder {
+                recorder.stop()
+                do {
+                    let bytes = try recorder.write()
+                    print("Gallery: recorded \(recorder.recording.frameCount) frames and \(recorder.recording.events.count) events, \(bytes) bytes, to \(recorder.path!)")
+                } catch { return "Gallery: \(error)" }
+            }
             frameStats?.close()
             if let frameReport { print(frameReport.summary()) }
             if let trace {

@@ -13,25 +13,45 @@ public struct InputStep: Sendable {
     public var at: Double
     /// The pointer, wheel or key event sent.
     public var event: InputEvent
+    /// The position of the frame whose events phase handles it (IN6: a recording's events
+    /// name theirs); nil: the first frame after the one whose time reaches ``at``.
+    public var frame: Int?
+    /// Which window (input-receiving participant) it goes to; 0 is the first.
+    public var window: Int
     /// `event`, sent `at` seconds after the first frame.
-    public init(at: Double, event: InputEvent) { self.at = at; self.event = event }
+    public init(at: Double, event: InputEvent) { self.at = at; self.event = event; frame = nil; window = 0 }
+    /// `event` at `at` seconds, handled in frame `frame` by window `window` (a recorded event).
+    public init(at: Double, event: InputEvent, frame: Int?, window: Int = 0) {
+        self.at = at; self.event = event; self.frame = frame; self.window = window
+    }
 }
 
 extension SceneReader {
     /// `"input": [...]` (SC8): timestamped pointer, wheel, key and text events, and flings and
-    /// drags that expand into a press, moves every 1/120 s and a release.
-    public func input(_ v: JSONValue) throws(SceneError) -> [InputStep] {
+    /// drags that expand into a press, moves every 1/120 s and a release. A recording's input
+    /// (IN6) adds `frame`, `window`, `button`, `buttons`, `keyDown`, `keyUp`, `cancel`,
+    /// `compose` (with `selection`), `drop`, `resize`, `clicks`, `windowID` and `moves` (several
+    /// moves at once); with `frame` on every item, the items stay in file order, and an item with
+    /// `frame` may leave out `at`: its event has no timestamp, and the run loop stamps it when
+    /// handled. `limit` bounds the events.
+    public func input(_ v: JSONValue, limit: Int = 100_000) throws(SceneError) -> [InputStep] {
         guard case .array(let items, _) = v else { throw fail(v, "input must be an array, found \(v.typeName)") }
         var steps: [InputStep] = []
+        var framed = 0
         for item in items {
             // Flings expand into many events: the total is bounded like every list in a scene (one
             // event more may add up to 7,202: a press, 7,200 moves over 60 s and a release).
-            guard steps.count <= 100_000 else { throw fail(item, "the input expands to more than 100,000 events; the limit is 100,000") }
-            let members = try object(item, "an input event", keys: ["at", "down", "move", "up", "wheel", "point", "key", "text",
-                                                                    "modifiers", "pointer", "fling", "drag"])
-            guard let atValue = item["at"] else { throw fail(item, "an input event needs \"at\" (seconds)") }
-            let at = try number(atValue, "at", limit: 1e6)
-            guard at >= 0 else { throw fail(atValue, "at must not be negative, found \(at)") }
+            guard steps.count <= limit else { throw fail(item, "the input expands to more than \(limit) events; the limit is \(limit)") }
+            let members = try object(item, "an input event", keys: Self.inputKeys)
+            // A recorded event with a frame and no time is stamped by the run loop when handled.
+            let at: Double?
+            if let atValue = item["at"] {
+                at = try number(atValue, "at", limit: 1e6)
+                guard at! >= 0 else { throw fail(atValue, "at must not be negative, found \(at!)") }
+            } else {
+                guard item["frame"] != nil else { throw fail(item, "an input event needs \"at\" (seconds)") }
+                at = nil
+            }
             var modifiers: KeyModifiers = []
             if let m = item["modifiers"] {
                 guard case .array(let names, _) = m else { throw fail(m, "modifiers must be an array of names") }
@@ -41,7 +61,8 @@ extension SceneReader {
                     case "control": modifiers.insert(.control)
                     case "alt": modifiers.insert(.alt)
                     case "command": modifiers.insert(.command)
-                    case let other: throw fail(n, "a modifier must be shift, control, alt or command, found '\(other)'")
+                    case "capsLock": modifiers.insert(.capsLock)
+                    case let other: throw fail(n, "a modifier must be shift, control, alt, command or capsLock, found '\(other)'")
                     }
                 }
             }
@@ -54,17 +75,26 @@ extension SceneReader {
                 let p = try numbers(v, what, count: 2)
                 return Point(x: p[0], y: p[1])
             }
-            func add(_ kind: InputEvent.Kind, _ t: Double) {
-                steps.append(InputStep(at: t, event: InputEvent(kind, timestamp: t, modifiers: modifiers, pointerID: pointer)))
+            let recorded = try recordedMembers(item)
+            if recorded.frame != nil { framed += 1 }
+            func add(_ kind: InputEvent.Kind, _ t: Double?) {
+                steps.append(InputStep(at: t ?? 0, event: InputEvent(kind, timestamp: t, modifiers: modifiers, pointerID: pointer,
+                                                                clickCount: recorded.clicks, windowID: recorded.windowID),
+                                       frame: recorded.frame, window: recorded.window))
             }
-            let kinds = members.map(\.key).filter { ["down", "move", "up", "wheel", "key", "text", "fling", "drag"].contains($0) }
+            let kinds = members.map(\.key).filter { Self.eventKinds.contains($0) }
             guard kinds.count == 1 else {
-                throw fail(item, "an input event needs exactly one of down, move, up, wheel, key, text, fling or drag; found \(kinds.count)")
+                throw fail(item, "an input event needs exactly one of \(Self.eventKinds.joined(separator: ", ")); found \(kinds.count)")
             }
             switch kinds[0] {
-            case "down": add(.pointerDown(try point(item["down"]!, "down"), button: 1), at)
-            case "move": add(.pointerMoved(try point(item["move"]!, "move"), buttons: 1), at)
-            case "up": add(.pointerUp(try point(item["up"]!, "up"), button: 1), at)
+            case "down": add(.pointerDown(try point(item["down"]!, "down"), button: recorded.button), at)
+            case "move": add(.pointerMoved(try point(item["move"]!, "move"), buttons: recorded.buttons), at)
+            case "up": add(.pointerUp(try point(item["up"]!, "up"), button: recorded.button), at)
+            case "keyDown", "keyUp", "cancel", "compose", "drop", "resize":
+                add(try recordedKind(kinds[0], item), at)
+            case "moves":
+                guard case .array(let points, _) = item["moves"]! else { throw fail(item["moves"]!, "moves must be an array of points") }
+                for p in points { add(.pointerMoved(try point(p, "a move"), buttons: recorded.buttons), at) }
             case "wheel":
                 let d = try numbers(item["wheel"]!, "wheel", count: 2)
                 let p = try item["point"].map { (v) throws(SceneError) -> Point in try point(v, "point") } ?? .zero
@@ -78,6 +108,7 @@ extension SceneReader {
                 // {"from": [x, y], "to": [x, y], "duration": s}: a fling releases moving; a drag
                 // holds still for 0.2 s before it releases (no velocity).
                 let isDrag = kinds[0] == "drag"
+                guard let at else { throw fail(item, "a \(kinds[0]) needs \"at\" (seconds)") }
                 let spec = item[kinds[0]]!
                 _ = try object(spec, "a \(kinds[0])", keys: ["from", "to", "duration"])
                 guard let f = spec["from"], let t = spec["to"] else { throw fail(spec, "a \(kinds[0]) needs \"from\" and \"to\"") }
@@ -93,6 +124,14 @@ extension SceneReader {
                 }
                 add(.pointerUp(to, button: 1), at + duration + (isDrag ? 0.2 : 0))
             }
+        }
+        if framed > 0 {
+            // A recording's events (IN6): in the order they were handled, frame by frame.
+            guard framed == items.count else { throw fail(v, "either every input event has \"frame\" (a recording) or none does") }
+            for k in steps.indices.dropFirst() where steps[k].frame! < steps[k - 1].frame! {
+                throw fail(items[min(k, items.count - 1)], "input events with \"frame\" must be in frame order; frame \(steps[k].frame!) follows \(steps[k - 1].frame!)")
+            }
+            return steps
         }
         return steps.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
     }

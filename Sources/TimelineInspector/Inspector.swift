@@ -51,6 +51,8 @@ public final class Inspector {
     var selectedNode: Int?
     /// Class names by type: describing a type is slow, and a document names thousands of nodes.
     var classNames: [ObjectIdentifier: String] = [:]
+    /// The recording `Replay.startRecording` began (ReplayDomain.swift).
+    var recorder: SessionRecorder?
 
     /// An inspector of `runLoop`'s windows with no server.
     public init(runLoop: MainRunLoop, appName: String = ProcessInfo.processInfo.processName) {
@@ -126,7 +128,7 @@ public final class Inspector {
         "Log.enable", "Log.disable", "Inspector.enable", "Target.setAutoAttach", "Target.setDiscoverTargets",
         "Runtime.runIfWaitingForDebugger", "Page.getResourceTree", "DOM.setInspectedNode",
         "Page.startScreencast", "Page.screencastFrameAck", "Page.stopScreencast",
-    ] + constraintMethods
+    ] + constraintMethods + replayMethods
 
     private func dispatch(_ request: CDPRequest) throws(CDPError) -> CDPValue {
         switch request.method {
@@ -239,6 +241,8 @@ public final class Inspector {
             return .object([])
         case let m where Self.constraintMethods.contains(m):
             return try dispatchConstraints(request)
+        case let m where Self.replayMethods.contains(m):
+            return try dispatchReplay(request)
         case let m where Self.methods.contains(m):
             // Enabling a domain whose events are not sent (yet), or a target request of the
             // DevTools frontend: acknowledged, so the frontend goes on.

@@ -98,14 +98,22 @@ public final class SceneAnimator: FrameDrivenAnimation {
         }
         // Scripted input (SC8): sent when due, handled in the next frame's events phase with the
         // script's time as its timestamp.
-        while nextInput < scene.input.count, MediaTime.nanoseconds(scene.input[nextInput].at) <= now {
-            runLoop.send(scene.input[nextInput].event)
+        // An event with a `frame` (IN6: exported from a recording) is sent in the frame before
+        // the one that is to handle it, so it keeps both its frame and its recorded timestamp.
+        while nextInput < scene.input.count, isDue(scene.input[nextInput], info) {
+            runLoop.send(scene.input[nextInput].event, toWindow: scene.input[nextInput].window)
             nextInput += 1
         }
         if next == order.count, nextTimeline == timelineOrder.count, nextLayerAnimation == layerOrder.count,
            nextInput == scene.input.count {
             isDriven = false
         }
+    }
+
+    /// Whether a scripted event is to be sent in this frame's animation phase.
+    private func isDue(_ step: InputStep, _ info: FrameInfo) -> Bool {
+        if let frame = step.frame { return Int64(frame) <= info.index + 1 }
+        return MediaTime.nanoseconds(step.at) <= info.mediaTime
     }
 
     // MARK: Layer animations (CA11)

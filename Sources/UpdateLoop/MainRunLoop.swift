@@ -68,6 +68,9 @@ public final class MainRunLoop {
     }
     private var phaseSegments: [PhaseSegment] = []
     private var frameStartNanoseconds: Int64 = 0
+    /// When set, records every frame's clock values and every input event handled (IN6: time
+    /// travel). Nil costs one check per frame and per event.
+    public var sessionRecorder: SessionRecorder?
 
     /// Everything that takes part in frames, in the order it was added (this array owns them).
     public private(set) var participants: [any FrameParticipant] = []
@@ -305,6 +308,7 @@ public final class MainRunLoop {
         if measuresPhases || phaseRecorder != nil { for i in phaseNanoseconds.indices { phaseNanoseconds[i] = 0 } }
         currentFrame = info
         frameRequested = false
+        if let recorder = sessionRecorder { recorder.record(frame: info) }
 
         // (1) Events: what was queued before this frame, in order; then due timers.
         setPhase(.events)
@@ -317,6 +321,7 @@ public final class MainRunLoop {
                 if case .quit = e.kind { stop(); continue }
                 // Stamped on the frame clock when the source gave no time (TX6).
                 if e.timestamp == nil { e.timestamp = Double(info.mediaTime) / 1e9 }
+                if let recorder = sessionRecorder { recorder.record(e, window: r) }
                 if inputReceivers.indices.contains(r) { _ = inputReceivers[r].handle(e) }
             }
         }

@@ -18,7 +18,7 @@ struct UndocumentedDeclarationTests {
     static let engineModules = [
         "Geometry", "FrameTiming", "FrameStatistics", "LayoutSolver", "JSONParsing", "Archives", "UpdateLoop", "Motion",
         "TextEngine", "Images", "RenderModel", "Layers", "Views", "Controls", "Scrolling", "Lists", "Navigation",
-        "Timeline", "TimelineAccessibility", "TimelineDesktop", "TimelineSDL", "SceneReading", "TimelineScene", "Lottie", "TimelineInspector",
+        "Timeline", "TimelineAccessibility", "TimelineDesktop", "TimelineSDL", "SceneReading", "TimelineScene", "Lottie", "TimelineInspector", "TimeTravel",
     ]
 
     static let listURL = packageRoot.appendingPathComponent("Tests/DocumentationTests/undocumented.txt")

@@ -1,0 +1,167 @@
+import FrameTiming
+import Geometry
+
+/// What a session's frames were given (IN6): each frame's clock values and each input event a
+/// window handled, in order. Pictures are not kept: the engine is deterministic, so these are
+/// enough to run the session again headless (the TimeTravel module's replay) and see every frame.
+///
+/// Frames are kept as runs of consecutive grid ticks (a steady 60 fps minute is one run); events
+/// as the frame (its position in the recording, from 0) whose events phase handled them, the
+/// window they went to and the event itself with its timestamp. Its JSON text (``jsonText``) is
+/// a scene file's `"input"` list with a few members more; SceneReading reads it back.
+public struct SessionRecording: Sendable, Equatable {
+    /// Consecutive frames: ticks `index ..< index + count` at media ticks `mediaTick ..< mediaTick + count`.
+    public struct FrameRun: Sendable, Equatable {
+        /// The grid index of the run's first frame.
+        public var index: Int64
+        /// The media tick of the run's first frame (the grid index less ticks removed by stalls).
+        public var mediaTick: Int64
+        /// How many frames the run holds (at least 1).
+        public var count: Int
+        /// Ticks dropped just before the run's first frame (its ``FrameInfo/droppedFrames``).
+        public var droppedFrames: Int
+        /// A run of `count` frames from grid tick `index` at media tick `mediaTick`.
+        public init(index: Int64, mediaTick: Int64, count: Int, droppedFrames: Int = 0) {
+            self.index = index; self.mediaTick = mediaTick; self.count = count; self.droppedFrames = droppedFrames
+        }
+    }
+
+    /// An input event and where it was handled.
+    public struct Event: Sendable, Equatable {
+        /// The position (from 0) of the frame whose events phase handled it.
+        public var frame: Int
+        /// Which input-receiving participant it went to (0: the first window).
+        public var window: Int
+        /// The event, its timestamp set.
+        public var event: InputEvent
+        /// `event`, handled in frame `frame` by window `window`.
+        public init(frame: Int, window: Int = 0, event: InputEvent) { self.frame = frame; self.window = window; self.event = event }
+    }
+
+    /// The frame rate of the clock the session ran on.
+    public var rate: FrameRate
+    /// The frames, as runs of consecutive ticks, in order.
+    public var frameRuns: [FrameRun]
+    /// The input events, in the order they were handled.
+    public var events: [Event]
+    /// The scene file the session showed, when it was one (what a replay builds).
+    public var scene: String?
+    /// The window's size in points when the recording began, when known.
+    public var windowSize: Size?
+
+    /// A recording at `rate` of the frames `frameRuns` and the events `events`.
+    public init(rate: FrameRate, frameRuns: [FrameRun] = [], events: [Event] = [], scene: String? = nil, windowSize: Size? = nil) {
+        self.rate = rate; self.frameRuns = frameRuns; self.events = events; self.scene = scene; self.windowSize = windowSize
+    }
+
+    /// How many frames were recorded.
+    public var frameCount: Int { frameRuns.reduce(0) { $0 + $1.count } }
+
+    /// Every recorded frame's info, in order, as the clock gave it (timestamps on a grid from 0).
+    ///
+    /// - Complexity: O(frames).
+    public func frames() -> [FrameInfo] {
+        let grid = FrameGrid(rate: rate, origin: 0)
+        var infos: [FrameInfo] = []
+        infos.reserveCapacity(frameCount)
+        var totalDropped: Int64 = 0
+        for run in frameRuns {
+            for k in 0..<run.count {
+                let dropped = k == 0 ? run.droppedFrames : 0
+                totalDropped += Int64(dropped)
+                let index = run.index + Int64(k)
+                infos.append(FrameInfo(index: index, timestamp: grid.time(ofTick: index), targetTimestamp: grid.time(ofTick: index + 1),
+                                       mediaTick: run.mediaTick + Int64(k), droppedFrames: dropped, totalDroppedFrames: totalDropped,
+                                       rate: rate))
+            }
+        }
+        return infos
+    }
+
+    /// Adds `info` as the next frame: to the last run when it follows it tick for tick.
+    public mutating func append(frame info: FrameInfo) {
+        if var last = frameRuns.last, info.droppedFrames == 0, info.index == last.index + Int64(last.count),
+           info.mediaTick == last.mediaTick + Int64(last.count) {
+            last.count += 1
+            frameRuns[frameRuns.count - 1] = last
+        } else {
+            frameRuns.append(FrameRun(index: info.index, mediaTick: info.mediaTick, count: 1, droppedFrames: info.droppedFrames))
+        }
+    }
+}
+
+/// Records a run loop's frames and the input its windows handle (IN6), while it is the loop's
+/// ``MainRunLoop/sessionRecorder``. The loop calls it once per frame and once per event; with no
+/// recorder the loop pays one nil check per frame and per event, and allocates nothing.
+///
+/// Owned by the engine instance that records (a run loop holds it); there is no process-wide
+/// recorder. Started by ``startIfRequested(on:environment:)`` (`TIMELINE_RECORD=path`) or by the
+/// inspector's `Replay.startRecording`.
+@MainActor
+public final class SessionRecorder {
+    /// What was recorded so far.
+    public private(set) var recording: SessionRecording
+    /// Where ``write()`` puts the recording's JSON text, when it was given a path.
+    public let path: String?
+
+    /// A recorder of frames at `rate`; `scene` and `windowSize` are written into the recording
+    /// so a replay can build what the session showed.
+    public init(rate: FrameRate, path: String? = nil, scene: String? = nil, windowSize: Size? = nil) {
+        recording = SessionRecording(rate: rate, scene: scene, windowSize: windowSize)
+        self.path = path
+    }
+
+    /// Starts recording `runLoop` when the environment has `TIMELINE_RECORD=path`; the recording
+    /// is written to that path by ``write()`` (call it when the app ends) and by ``stop()``. Nil
+    /// when the variable is not set. `TIMELINE_RECORD_SCENE` names the scene file shown, if any.
+    public static func startIfRequested(on runLoop: MainRunLoop, windowSize: Size? = nil,
+                                        environment: [String: String]) -> SessionRecorder? {
+        guard let path = environment["TIMELINE_RECORD"], !path.isEmpty else { return nil }
+        let recorder = SessionRecorder(rate: runLoop.clock.rate, path: path, scene: environment["TIMELINE_RECORD_SCENE"],
+                                       windowSize: windowSize)
+        recorder.start(on: runLoop)
+        return recorder
+    }
+
+    /// The run loop recorded, while recording.
+    public private(set) weak var runLoop: MainRunLoop?
+
+    /// Makes this the loop's recorder: from the next frame on, frames and events are recorded.
+    ///
+    /// - Precondition: the loop has no other recorder (stop it first).
+    public func start(on runLoop: MainRunLoop) {
+        precondition(runLoop.sessionRecorder == nil || runLoop.sessionRecorder === self,
+                     "SessionRecorder.start(on:): the run loop records already; stop its recorder first")
+        runLoop.sessionRecorder = self
+        self.runLoop = runLoop
+    }
+
+    /// Stops recording (the loop forgets this recorder) and returns the recording.
+    @discardableResult
+    public func stop() -> SessionRecording {
+        if let runLoop, runLoop.sessionRecorder === self { runLoop.sessionRecorder = nil }
+        runLoop = nil
+        return recording
+    }
+
+    /// Writes the recording's JSON text to ``path``; returns its size in bytes (0 with no path).
+    @discardableResult
+    public func write() throws(RecordingWriteError) -> Int {
+        guard let path else { return 0 }
+        let text = recording.jsonText()
+        try RecordingWriteError.write(text, to: path)
+        return text.utf8.count
+    }
+
+    /// Called by the run loop at the start of each frame.
+    func record(frame info: FrameInfo) {
+        recording.append(frame: info)
+        frameCount += 1
+    }
+    private var frameCount = 0
+
+    /// Called by the run loop for each event its events phase hands to window `window`.
+    func record(_ event: InputEvent, window: Int) {
+        recording.events.append(SessionRecording.Event(frame: frameCount - 1, window: window, event: event))
+    }
+}
