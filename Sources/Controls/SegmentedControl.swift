@@ -20,7 +20,7 @@ open class SegmentedControl: Control {
     /// One element per segment, kept while the segments stay (AX1).
     private var segmentElements: [AccessibilityElement] = []
     /// A container of its segments: buttons labelled by their titles, the selected one
-    /// selected; activating one selects it and sends valueChanged, as a tap does.
+    /// selected, each with its place among them ("2 of 4"); activating one selects it and sends valueChanged, as a tap does.
     open override var accessibilityElements: [AccessibilityObject]? {
         get {
             if let set = super.accessibilityElements { return set }
@@ -39,6 +39,7 @@ open class SegmentedControl: Control {
                 e.accessibilityLabel = titles[i]
                 e.accessibilityTraits = [.button, i == selectedSegmentIndex ? .selected : [], isEnabled ? [] : .notEnabled]
                 e.accessibilityFrameInContainerSpace = Rect(x: Double(i) * w, y: 0, width: w, height: bounds.height)
+                e.accessibilitySetPosition = AccessibilitySetPosition(position: i + 1, count: titles.count)
             }
             return segmentElements
         }

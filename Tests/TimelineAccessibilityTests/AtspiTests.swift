@@ -21,6 +21,7 @@ struct AtspiTests {
         var actions: [String] { json["actions"] as? [String] ?? [] }
         var value: [Double] { json["value"] as? [Double] ?? [] }
         var text: String? { json["text"] as? String }
+        var attributes: [String: String] { json["attributes"] as? [String: String] ?? [:] }
         var children: [Node] { (json["children"] as? [[String: Any]] ?? []).map(Node.init) }
         /// Every node under this one (itself first), depth first.
         var all: [Node] { [self] + children.flatMap(\.all) }
@@ -67,6 +68,22 @@ struct AtspiTests {
         #expect(app.first("push button", "Tinted") != nil && app.first("push button", "Plain") != nil)
         // Every push button has a name (AX5 asks it of every page).
         #expect(app.all.filter { $0.role == "push button" && $0.name.isEmpty }.isEmpty)
+    }
+
+    @Test("AX1 AX2: the segmented control's segments are push buttons with their place in the set: Week, 2 of 4, selected")
+    func AX2_segmentsSayTheirPlace() throws {
+        let out = try probe(["--do", "push button:Month"])
+        for (key, selected) in [("before", "Week"), ("after", "Month")] {
+            let tree = Node(json: try #require(out[key] as? [String: Any]))
+            let segments = ["Day", "Week", "Month", "Year"].compactMap { tree.first("push button", $0) }
+            #expect(segments.count == 4, "\(key): \(tree.all.filter { $0.role == "push button" }.map(\.name))")
+            for (i, s) in segments.enumerated() {
+                #expect(s.attributes["posinset"] == "\(i + 1)" && s.attributes["setsize"] == "4", "\(key) \(s.name): \(s.attributes)")
+                #expect(s.states.contains("selected") == (s.name == selected), "\(key) \(s.name): \(s.states)")
+            }
+            // A button outside any set has no place in one.
+            #expect(tree.first("push button", "Filled")?.attributes["posinset"] == nil)
+        }
     }
 
     @Test("AX2: doAction presses a button and toggles the switch, a set value moves the slider, Tab is heard as focus")

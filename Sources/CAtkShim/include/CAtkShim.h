@@ -59,6 +59,9 @@ typedef struct {
     bool (*_Nonnull characterExtents)(void *_Nonnull node, int32_t offset, double *_Nonnull rect, double *_Nonnull windowOrigin);
     /// The character offset nearest a point in window coordinates (the screen's units); -1: none.
     int32_t (*_Nonnull offsetAtPoint)(void *_Nonnull node, double x, double y);
+    /// The object's place in a set of like items (from 1) and the set's size; false: in none.
+    /// Reported as the object attributes `posinset` and `setsize`.
+    bool (*_Nonnull setPosition)(void *_Nonnull node, int32_t *_Nonnull position, int32_t *_Nonnull count);
 } TLAtkCallbacks;
 
 /// Whether the desktop asks for accessibility: the accessibility bus's `org.a11y.Status`
