@@ -7,7 +7,8 @@ import Timeline
 /// modifiers, click count and window, touches as pointers of their own, wheel deltas at the
 /// pointer, the pointer leaving the window (a move outside it, ending hovers), keys
 /// by SDL's key names in lower case with their modifiers, committed text and input-method
-/// composition, files dropped on the window (DK4), window resizes, and quit when the window closes.
+/// composition, files dropped on the window (DK4), window resizes, moves between displays (DK2),
+/// and quit when the window closes.
 ///
 /// The clock calls ``pollEvents()`` before each frame and ``waitForEvents()`` while idle, on the
 /// thread that created the window (SDL requires it). ``interruptWait()`` pushes an SDL user event,
@@ -87,6 +88,9 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
                 runLoop.send(.resize(size))
             case SDL_WINDOWEVENT_EXPOSED:
                 onWindowEvent(.exposed)
+            case SDL_WINDOWEVENT_DISPLAY_CHANGED, SDL_WINDOWEVENT_MOVED:
+                // On another display, perhaps of another scale: the host reads the scale again (DK2).
+                onWindowEvent(.displayChanged)
             case SDL_WINDOWEVENT_CLOSE:
                 runLoop.send(.quit)
             case SDL_WINDOWEVENT_LEAVE:
@@ -95,6 +99,8 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
                                         windowID: Int(windowID)))
             default: break
             }
+        case SDL_DISPLAYEVENT:
+            onWindowEvent(.displayChanged)                  // a display came, went or turned (DK2)
         case SDL_MOUSEBUTTONDOWN where e.button.windowID == windowID && e.button.which != UInt32.max:
             let p = point(Double(e.button.x), Double(e.button.y))
             runLoop.send(InputEvent(.pointerDown(p, button: Int(e.button.button)), modifiers: Self.modifiers(),
@@ -203,6 +209,8 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
 enum SDLWindowChange: Sendable {
     case resized(Size)
     case exposed
+    /// The window moved (perhaps to another display), or the displays changed (DK2).
+    case displayChanged
     /// Events are about to be read (the host turns SDL's text input on or off for its window).
     case polling
 }
