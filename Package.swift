@@ -79,7 +79,7 @@ import PackageDescription
 //   BadgeKit       <- UIKit                a UIKit library whose every file is in UIKit/ (RU2), built with the plugin
 //   ObjCLowering                           lowers @objc and #selector for Linux (the objc-lower tool)
 //   TimelineCLI    <- Timeline, TimelineScene, FrameTiming, FrameStatistics, LayoutSolver, Geometry,
-//                     TimelineSDL, TextEngine, Lottie, TimelineInspector
+//                     TimelineSDL, TextEngine, Lottie, TimelineInspector, TimelineAccessibility
 //                                          the `timeline` executable
 //   FuzzHarness    <- TimelineScene, TimelineSDL, Timeline
 //                                          what the scene fuzzer and its regression tests run on an input
@@ -238,7 +238,7 @@ let package = Package(
             name: "TimelineCLI",
             dependencies: [
                 "Timeline", "TimelineScene", "FrameTiming", "FrameStatistics", "LayoutSolver", "Geometry", "TimelineSDL", "TextEngine",
-                "Lottie", "TimelineInspector",
+                "Lottie", "TimelineInspector", "TimelineAccessibility",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -315,7 +315,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",
-            dependencies: ["TimelineSDL", "TimelineDesktop", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
+            dependencies: ["TimelineSDL", "TimelineDesktop", "TimelineAccessibility", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
             exclude: ["Golden", "Reference", "LayerReference"],          // read from the source tree by path
             swiftSettings: strict),
         // DX1, DX2: the doc-comment scan and the code the DocC articles quote (Sources/*/*.docc).
