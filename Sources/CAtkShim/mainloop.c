@@ -9,8 +9,8 @@
 // which timeout it waits on (g_main_context_prepare and query, the context acquired), hands
 // copies to the watcher, and the watcher sleeps in poll() on them. When one is ready (a request
 // came, a source was attached, which writes the context's wake-up descriptor, or a timeout fell
-// due) it raises a flag and waits to be handed the next set. A frame reads the flag: one atomic
-// load when nothing came. The watcher touches no GLib source, no ATK object and no view: it
+// due) it raises a flag, wakes the run loop if it waits for input (tl_atk_set_wake), and waits
+// to be handed the next set. A frame reads the flag: one atomic load when nothing came. The watcher touches no GLib source, no ATK object and no view: it
 // only polls copies of descriptors. A descriptor closed meanwhile makes poll() return at once
 // (POLLNVAL), which is a spurious wake-up, no more.
 #include "private.h"
@@ -29,6 +29,9 @@ static struct {
     gint ready;
     /// Whether the watcher runs; without it every dispatch polls.
     gboolean running;
+    /// Called by the watcher after raising the flag (tl_atk_set_wake); read and set under lock.
+    void (*wake)(void *);
+    void *wake_context;
 } watch;
 
 static gpointer watch_loop(gpointer data) {
@@ -49,6 +52,10 @@ static gpointer watch_loop(gpointer data) {
         for (gint i = 0; i < count; i++) fds[i].revents = 0;
         g_poll(fds, (guint)count, timeout);
         g_atomic_int_set(&watch.ready, 1);
+        // Called under the lock, so that clearing it waits for a call in progress.
+        g_mutex_lock(&watch.lock);
+        if (watch.wake) watch.wake(watch.wake_context);
+        g_mutex_unlock(&watch.lock);
     }
     return NULL;
 }
@@ -63,6 +70,25 @@ void tl_watch_start(void) {
     if (!thread) return;                // every dispatch polls, as before
     g_thread_unref(thread);             // it runs for the process's life, as ATK's bridge does
     watch.running = TRUE;
+}
+
+bool tl_atk_set_wake(void (*wake)(void *), void *context) {
+    if (!watch.running) return false;
+    g_mutex_lock(&watch.lock);
+    watch.wake = wake;
+    watch.wake_context = context;
+    g_mutex_unlock(&watch.lock);
+    return true;
+}
+
+void tl_atk_clear_wake(void *context) {
+    if (!watch.running) return;
+    g_mutex_lock(&watch.lock);
+    if (watch.wake_context == context) {
+        watch.wake = NULL;
+        watch.wake_context = NULL;
+    }
+    g_mutex_unlock(&watch.lock);
 }
 
 /// Hands the watcher what the default context waits on now (on the run loop's thread).

@@ -199,6 +199,9 @@ public final class SDLWindowHost {
             accessibility?.screenUnitsPerPoint = unitsPerPoint
             if let bridge = accessibility {
                 pump.auxiliaryWork = { MainActor.assumeIsolated { _ = bridge.dispatchPending() } }
+                // The bridge's watcher says when a reader asks: an idle window sleeps till then.
+                let pump = self.pump!
+                pump.auxiliaryWakes = bridge.setWake { pump.wakeForAuxiliaryWork() }
             }
         }
         pump.unitsPerPoint = unitsPerPoint

@@ -102,6 +102,16 @@ void tl_atk_notify_announcement(void *_Nonnull object, const char *_Nonnull text
 /// What a reader presents next within `object` (a window's frame) is `child`.
 void tl_atk_notify_active_descendant(void *_Nonnull object, void *_Nonnull child);
 
+/// Sets what the watcher thread calls, from its own thread, when something for the default main
+/// context is ready (a request came, a timeout fell due), so that a run loop waiting for input
+/// wakes and dispatches: `wake(context)` must be safe to call from any thread. NULL: none (the
+/// run loop then looks on its own). One for the process; a later call replaces it. Returns
+/// false when there is no watcher (`tl_atk_start` failed, or TIMELINE_ATK_WATCH=0).
+bool tl_atk_set_wake(void (*_Nullable wake)(void *_Nullable context), void *_Nullable context);
+/// Removes the wake set with `context`, if it is still the one set; once this returns, it is
+/// not being called and will not be.
+void tl_atk_clear_wake(void *_Nullable context);
+
 /// Runs what is ready on the default GLib main context (D-Bus requests to the bridge); when
 /// something was, goes on serving what arrives for up to `burstMilliseconds` (a reader's next
 /// call). At most `limit` iterations; returns how many ran.
