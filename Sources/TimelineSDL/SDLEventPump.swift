@@ -37,7 +37,7 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
         self.onWindowEvent = onWindowEvent
         let registered = SDL_RegisterEvents(2)
         wakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
-        auxiliaryWakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered + 1
+        auxiliaryWakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue + 1 : registered + 1
     }
 
     /// The paths of a drop in progress: SDL sends one event per file between a begin and a
