@@ -83,7 +83,7 @@ import PackageDescription
 //   BadgeKit       <- UIKit                a UIKit library whose every file is in UIKit/ (RU2), built with the plugin
 //   ObjCLowering                           lowers @objc and #selector for Linux (the objc-lower tool)
 //   TimelineCLI    <- Timeline, TimelineScene, FrameTiming, FrameStatistics, LayoutSolver, Geometry,
-//                     TimelineSDL, TextEngine, Lottie, TimelineInspector, TimeTravel
+//                     TimelineSDL, TextEngine, Lottie, TimelineInspector, TimeTravel, TimelineAccessibility
 //                                          the `timeline` executable
 //   FuzzHarness    <- TimelineScene, TimelineSDL, Timeline
 //                                          what the scene fuzzer and its regression tests run on an input
@@ -249,7 +249,7 @@ let package = Package(
             name: "TimelineCLI",
             dependencies: [
                 "Timeline", "TimelineScene", "FrameTiming", "FrameStatistics", "LayoutSolver", "Geometry", "TimelineSDL", "TextEngine",
-                "Lottie", "TimelineInspector", "TimeTravel",
+                "Lottie", "TimelineInspector", "TimeTravel", "TimelineAccessibility",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -329,7 +329,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(
             name: "TimelineSDLTests",
-            dependencies: ["TimelineSDL", "TimelineDesktop", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
+            dependencies: ["TimelineSDL", "TimelineDesktop", "TimelineAccessibility", "CSDL2", "TimelineScene", "Timeline", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation", "Images"],
             exclude: ["Golden", "Reference", "LayerReference"],          // read from the source tree by path
             swiftSettings: strict),
         // DX1, DX2: the doc-comment scan and the code the DocC articles quote (Sources/*/*.docc).

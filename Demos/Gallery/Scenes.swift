@@ -663,6 +663,7 @@ final class ControlsScene: GalleryScene {
         slider.accessibilityLabel = "Amount"
         slider.value = 0.4
         let progress = ProgressView()
+        progress.accessibilityLabel = "Amount shown"
         slider.addAction(for: .valueChanged) { [weak self] c in
             guard let self else { return }
             let v = (c as! Slider).value

@@ -1,8 +1,8 @@
 // The process's side of ATK, which is process-wide by design: the application object
 // (atk_get_root) holding each window's frame, the toolkit's AtkUtil (what the AT-SPI bridge
 // calls to hear events: GObject emission hooks on ATK's signals, as toolkits outside GTK do),
-// the bridge's start, and the default main context's non-blocking dispatch. All of it runs on
-// the thread that drives the engine's run loop.
+// and the bridge's start (the main loop's dispatch is mainloop.c). All of it runs on the thread
+// that drives the engine's run loop.
 #include "private.h"
 #include <string.h>
 
@@ -135,31 +135,8 @@ bool tl_atk_start(const char *name) {
     if (!g_get_prgname()) g_set_prgname(name);
     application = application_new(name);
     started = atk_bridge_adaptor_init(NULL, NULL) == 0;
+    if (started) tl_watch_start();
     return started;
-}
-
-static gboolean burst_ended(gpointer ended) {
-    *(gboolean *)ended = TRUE;
-    return G_SOURCE_REMOVE;
-}
-
-int32_t tl_atk_dispatch_pending(int32_t limit, int32_t burstMilliseconds) {
-    int32_t n = 0;
-    while (n < limit && g_main_context_iteration(NULL, FALSE)) n++;
-    if (n == 0 || burstMilliseconds <= 0) return n;
-    // A reader walks a tree one synchronous call after another: while it does, wait a little
-    // for its next call instead of leaving it to the next frame.
-    gboolean ended = FALSE;
-    GSource *timer = g_timeout_source_new((guint)burstMilliseconds);
-    g_source_set_callback(timer, burst_ended, &ended, NULL);
-    g_source_attach(timer, NULL);
-    while (n < limit && !ended) {
-        g_main_context_iteration(NULL, TRUE);
-        n++;
-    }
-    g_source_destroy(timer);
-    g_source_unref(timer);
-    return n;
 }
 
 // MARK: The desktop's setting

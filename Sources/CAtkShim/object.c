@@ -129,6 +129,24 @@ static AtkStateSet *tl_ref_state_set(AtkObject *o) {
     return set;
 }
 
+/// The object's attributes: its place in a set (`posinset`, from 1, and `setsize`, the names
+/// ARIA and browsers give them) when it has one; none otherwise. The set is the caller's.
+static AtkAttributeSet *tl_get_attributes(AtkObject *o) {
+    TLAccessible *a = tl(o);
+    int32_t position = 0, count = 0;
+    if (!a->callbacks || !a->callbacks->setPosition(a->node, &position, &count)) return NULL;
+    AtkAttributeSet *set = NULL;
+    const char *names[2] = {"setsize", "posinset"};
+    int32_t values[2] = {count, position};
+    for (int i = 0; i < 2; i++) {
+        AtkAttribute *attribute = g_new(AtkAttribute, 1);
+        attribute->name = g_strdup(names[i]);
+        attribute->value = g_strdup_printf("%d", values[i]);
+        set = g_slist_prepend(set, attribute);
+    }
+    return set;
+}
+
 static void tl_finalize(GObject *object) {
     TLAccessible *a = tl(object);
     free(a->name);
@@ -149,6 +167,7 @@ static void tl_accessible_class_init(gpointer klass, gpointer data) {
     k->get_parent = tl_get_parent;
     k->get_index_in_parent = tl_get_index_in_parent;
     k->ref_state_set = tl_ref_state_set;
+    k->get_attributes = tl_get_attributes;
     G_OBJECT_CLASS(klass)->finalize = tl_finalize;
 }
 

@@ -30,4 +30,7 @@ AtkObject *tl_atk_application(void);
 gboolean tl_is_accessible(gpointer object);
 AtkRole tl_atk_role(int32_t role);
 AtkStateType tl_atk_state(uint64_t bit);
+/// Starts the thread that waits on the default main context's descriptors (mainloop.c); without
+/// it, every dispatch polls them.
+void tl_watch_start(void);
 #endif

@@ -208,6 +208,7 @@ public final class TabBar: View {
             }
             b.configuration = c
             b.isEnabled = items[i].isEnabled
+            b.accessibilitySetPosition = AccessibilitySetPosition(position: i + 1, count: buttons.count)
         }
         selectedIndex = selected
         recolor()

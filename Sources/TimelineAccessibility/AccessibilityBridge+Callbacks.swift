@@ -82,7 +82,13 @@ extension AccessibilityBridge {
             origin[0] = o.x; origin[1] = o.y
             return true
         },
-        offsetAtPoint: { p, x, y in answer(p) { n in n.bridge.characterOffset(of: n, atWindowX: x, y: y) } ?? -1 })
+        offsetAtPoint: { p, x, y in answer(p) { n in n.bridge.characterOffset(of: n, atWindowX: x, y: y) } ?? -1 },
+        setPosition: { p, position, count in
+            guard let set = answer(p, { n in n.target?.accessibilitySetPosition }) ?? nil else { return false }
+            position.pointee = Int32(clamping: set.position)
+            count.pointee = Int32(clamping: set.count)
+            return true
+        })
 
     /// Runs `body` with the node `pointer` stands for, on the main actor (where the shim calls:
     /// `assumeIsolated` traps otherwise), and returns its answer, a value.

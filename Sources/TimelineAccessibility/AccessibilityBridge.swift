@@ -58,6 +58,12 @@ final class AccessibleNode {
     var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(object) }
 }
 
+/// A wake-up the shim's watcher thread calls (``AccessibilityBridge/setWake(_:)``): immutable.
+final class WakeTarget: Sendable {
+    let wake: @Sendable () -> Void
+    init(_ wake: @escaping @Sendable () -> Void) { self.wake = wake }
+}
+
 /// Serves one window's accessibility tree to assistive technologies (Orca, pyatspi) over
 /// AT-SPI. Made by the SDL window host when the desktop's accessibility bus is enabled; tests
 /// and tools may make one for any window. All state is this instance's: ATK's process-wide
@@ -114,10 +120,43 @@ public final class AccessibilityBridge {
         observer = window.addAccessibilityObserver { [weak self] n in self?.handle(n) }
     }
 
+    /// What the watcher thread calls when something is ready to serve (``setWake(_:)``).
+    private var wakeTarget: WakeTarget?
+
+    /// Has `wake` called, on a thread of the shim's, whenever a reader's request (or a GLib
+    /// timer) is ready to be served, so that a run loop waiting for input can wake and call
+    /// ``dispatchPending()`` at once instead of looking every few milliseconds (the SDL window's
+    /// event pump does). `wake` must only post or signal. One for the process: a later call
+    /// (this bridge's or another's) replaces it; nil, or ``close()``, removes this bridge's.
+    /// Returns false when nothing would call it (the caller then looks on its own).
+    @discardableResult
+    public func setWake(_ wake: (@Sendable () -> Void)?) -> Bool {
+        // The bridge keeps the target until tl_atk_clear_wake (which waits for a call in
+        // progress) has returned: the shim holds it unretained.
+        // The target's context pointer through a C callback (AM4), to be cleared.
+        if let old = wakeTarget { tl_atk_clear_wake(Unmanaged.passUnretained(old).toOpaque()) }
+        wakeTarget = nil
+        guard let wake else { return true }
+        let target = WakeTarget(wake)
+        // The target's context pointer through a C callback (AM4), as above.
+        let context = Unmanaged.passUnretained(target).toOpaque()
+        let set = tl_atk_set_wake(Self.wakeCallback, context)
+        if set { wakeTarget = target }
+        return set
+    }
+
+    /// What the shim's watcher calls, on its own thread (so not on the main actor): the wake-up
+    /// its context stands for.
+    private nonisolated static let wakeCallback: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+        // The target's context pointer through a C callback (AM4), back from the shim.
+        context.map { Unmanaged<WakeTarget>.fromOpaque($0).takeUnretainedValue().wake() }
+    }
+
     /// Stops serving the window: its frame leaves the application and every node goes defunct.
     /// The window host calls it when the window closes.
     public func close() {
         guard let frame else { return }
+        setWake(nil)
         if let observer { window.removeAccessibilityObserver(observer) }
         tl_atk_remove_window(frame.raw)
         for n in nodes.values { n.detach() }

@@ -15,5 +15,6 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure the engine: the update cycle, the solver, the clocks, per-phase frame cost.",
         subcommands: [ClockBench.self, FrameBench.self, CycleBench.self, SolverBench.self, AnimationBench.self, RenderBench.self,
                       LoadBench.self, PresentBench.self, LayerBench.self, TextBench.self, ScrollBench.self, NavigationBench.self,
-                      LottieBench.self, InspectorBench.self, ReplayBench.self])
+                      LottieBench.self, InspectorBench.self, ReplayBench.self,
+                      AccessibilityBench.self])
 }

@@ -7,7 +7,8 @@ import Timeline
 /// modifiers, click count and window, touches as pointers of their own, wheel deltas at the
 /// pointer, the pointer leaving the window (a move outside it, ending hovers), keys
 /// by SDL's key names in lower case with their modifiers, committed text and input-method
-/// composition, files dropped on the window (DK4), window resizes, and quit when the window closes.
+/// composition, files dropped on the window (DK4), window resizes, moves between displays (DK2),
+/// and quit when the window closes.
 ///
 /// The clock calls ``pollEvents()`` before each frame and ``waitForEvents()`` while idle, on the
 /// thread that created the window (SDL requires it). ``interruptWait()`` pushes an SDL user event,
@@ -19,6 +20,9 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
     /// The SDL window (for touch coordinates).
     private let window: OpaquePointer?
     private let wakeEventType: UInt32
+    /// The event ``wakeForAuxiliaryWork()`` pushes: it ends no idle wait, only has the auxiliary
+    /// work run.
+    private let auxiliaryWakeEventType: UInt32
     /// SDL window coordinates per point (DK2): 1 where the window system scales (Wayland), the
     /// scale read from the environment on X11, whose window coordinates are device pixels.
     /// Positions and sizes are divided by it into points.
@@ -31,8 +35,9 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
         self.windowID = windowID
         self.window = SDL_GetWindowFromID(windowID)
         self.onWindowEvent = onWindowEvent
-        let registered = SDL_RegisterEvents(1)
+        let registered = SDL_RegisterEvents(2)
         wakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
+        auxiliaryWakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue + 1 : registered + 1
     }
 
     /// The paths of a drop in progress: SDL sends one event per file between a begin and a
@@ -44,8 +49,20 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
     /// requests, AX2): run before each frame, and every ``auxiliaryPollMilliseconds`` while idle.
     /// Nil (no assistive technology asked for) keeps the idle wait a plain `SDL_WaitEvent`.
     var auxiliaryWork: (() -> Void)?
-    /// How often idle waits wake for ``auxiliaryWork``.
+    /// How often idle waits wake for ``auxiliaryWork``, unless ``auxiliaryWakes``.
     static let auxiliaryPollMilliseconds: Int32 = 5
+    /// Whether the auxiliary work's owner calls ``wakeForAuxiliaryWork()`` when it has something
+    /// (the accessibility bridge's watcher thread does): idle waits then sleep until an event
+    /// or that wake, instead of looking every ``auxiliaryPollMilliseconds``.
+    var auxiliaryWakes = false
+
+    /// Has an idle wait run the auxiliary work now (and go on waiting: no frame for it). Safe
+    /// from any thread.
+    func wakeForAuxiliaryWork() {
+        var event = SDL_Event()
+        event.type = auxiliaryWakeEventType
+        _ = SDL_PushEvent(&event)
+    }
 
     /// Translates every event SDL has queued into engine events for the window, without waiting; called once at the start of each frame.
     public func pollEvents() {
@@ -63,9 +80,21 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
             _ = SDL_WaitEvent(nil)
             return
         }
-        // SDL cannot wait on GLib's descriptors: wake often enough that a screen reader's
-        // requests are served promptly; an action that changes a view wakes the clock itself.
-        while SDL_WaitEventTimeout(nil, Self.auxiliaryPollMilliseconds) == 0 { work() }
+        guard auxiliaryWakes else {
+            // SDL cannot wait on GLib's descriptors: wake often enough that a screen reader's
+            // requests are served promptly; an action that changes a view wakes the clock itself.
+            while SDL_WaitEventTimeout(nil, Self.auxiliaryPollMilliseconds) == 0 { work() }
+            return
+        }
+        // The work's owner wakes the wait when it has something: serve it and wait on. Any
+        // other event (input, interruptWait) ends the wait; a frame then runs and decides.
+        var event = SDL_Event()
+        while true {
+            work()
+            _ = SDL_WaitEvent(nil)
+            while SDL_PeepEvents(&event, 1, SDL_GETEVENT, auxiliaryWakeEventType, auxiliaryWakeEventType) > 0 {}
+            if SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE { return }
+        }
     }
 
     /// Wakes a ``waitForEvents()`` blocked on another thread by posting a user event; the clock calls it when a frame is scheduled.
@@ -87,6 +116,9 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
                 runLoop.send(.resize(size))
             case SDL_WINDOWEVENT_EXPOSED:
                 onWindowEvent(.exposed)
+            case SDL_WINDOWEVENT_DISPLAY_CHANGED, SDL_WINDOWEVENT_MOVED:
+                // On another display, perhaps of another scale: the host reads the scale again (DK2).
+                onWindowEvent(.displayChanged)
             case SDL_WINDOWEVENT_CLOSE:
                 runLoop.send(.quit)
             case SDL_WINDOWEVENT_LEAVE:
@@ -95,6 +127,8 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
                                         windowID: Int(windowID)))
             default: break
             }
+        case SDL_DISPLAYEVENT:
+            onWindowEvent(.displayChanged)                  // a display came, went or turned (DK2)
         case SDL_MOUSEBUTTONDOWN where e.button.windowID == windowID && e.button.which != UInt32.max:
             let p = point(Double(e.button.x), Double(e.button.y))
             runLoop.send(InputEvent(.pointerDown(p, button: Int(e.button.button)), modifiers: Self.modifiers(),
@@ -203,6 +237,8 @@ public final class SDLEventPump: ExternalEventSource, @unchecked Sendable {
 enum SDLWindowChange: Sendable {
     case resized(Size)
     case exposed
+    /// The window moved (perhaps to another display), or the displays changed (DK2).
+    case displayChanged
     /// Events are about to be read (the host turns SDL's text input on or off for its window).
     case polling
 }

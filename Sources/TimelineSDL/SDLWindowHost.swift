@@ -95,10 +95,10 @@ public final class SDLWindowHost {
     /// Where the window's scale (`Window/scale`, device pixels per point) comes from (DK2): the
     /// window system (Wayland reports its outputs' scale), or on X11, which reports none, the
     /// environment variable that set it (``DisplayScaleRequest``).
-    public let scaleSource: DisplayScaleSource
+    public private(set) var scaleSource: DisplayScaleSource
     /// SDL window coordinates per point: 1, or on X11 the scale the environment asked for (the
     /// window is then opened that many pixels per point, and events divided back).
-    private let unitsPerPoint: Double
+    private var unitsPerPoint: Double
     /// SDL's video driver: "x11" or "wayland" (`SDL_VIDEODRIVER` chooses; X11 first where both exist).
     public let videoDriver: String
     /// The desktop's light/dark and reduce motion (AX4, DK5): read from the settings portal when
@@ -184,6 +184,7 @@ public final class SDLWindowHost {
                 switch change {
                 case .resized: self.updateScale()
                 case .exposed: self.runLoop.post {}           // a frame repaints the window
+                case .displayChanged: self.displayDidChange()
                 case .polling: self.updateTextInput()
                 }
             }
@@ -198,6 +199,9 @@ public final class SDLWindowHost {
             accessibility?.screenUnitsPerPoint = unitsPerPoint
             if let bridge = accessibility {
                 pump.auxiliaryWork = { MainActor.assumeIsolated { _ = bridge.dispatchPending() } }
+                // The bridge's watcher says when a reader asks: an idle window sleeps till then.
+                let pump = self.pump!
+                pump.auxiliaryWakes = bridge.setWake { pump.wakeForAuxiliaryWork() }
             }
         }
         pump.unitsPerPoint = unitsPerPoint
@@ -224,6 +228,27 @@ public final class SDLWindowHost {
         SDL_GetWindowSize(sdlWindow, &w, &h)
         let scale = (w > 0 && pw > 0 ? Double(pw) / Double(w) : 1) * unitsPerPoint
         if scale != window.scale, scale > 0 { window.scale = scale }
+    }
+
+    /// The window moved, perhaps to another display, or the displays changed (DK2): the scale is
+    /// read again from where it came from. On X11 that is the environment (``DisplayScaleRequest``;
+    /// X11 tells no scale of its own): a new scale resizes the SDL window to keep its size in
+    /// points, and reaches the window as a `scaleChanged` event, so its views redraw at device
+    /// pixels and hear `traitCollectionDidChange`. Elsewhere the window system's ratio is read
+    /// again (as on every resize). Called by the event pump on the main thread.
+    private func displayDidChange() {
+        guard videoDriver == "x11" else { updateScale(); return }
+        let request = DisplayScaleRequest.from(environment: ProcessInfo.processInfo.environment)
+        let units = request?.scale ?? 1
+        guard units != unitsPerPoint else { return }
+        let sides = Self.windowDimensions(for: window.size)
+        unitsPerPoint = units
+        pump.unitsPerPoint = units
+        accessibility?.screenUnitsPerPoint = units
+        scaleSource = request.map { .environment($0.variable) } ?? .windowSystem
+        SDL_SetWindowSize(sdlWindow, DisplayScaleRequest.pixels(sides.width, scale: units),
+                          DisplayScaleRequest.pixels(sides.height, scale: units))
+        runLoop.send(.scaleChanged(units))
     }
 
     /// Asks the window system to resize the window to `size` points; the resize arrives as an

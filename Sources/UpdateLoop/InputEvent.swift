@@ -63,6 +63,9 @@ public struct InputEvent: Sendable, Equatable {
         case filesDropped([String], at: Point)
         /// The window's size in points changed.
         case resize(Size)
+        /// The window's device pixels per point changed (DK2): the window moved to a display of
+        /// another scale, or the scale the window system or the desktop's setting gives changed.
+        case scaleChanged(Double)
         /// The window was closed: the run loop ends after this frame.
         case quit
     }
@@ -111,6 +114,8 @@ public struct InputEvent: Sendable, Equatable {
     }
     /// The window resized to `s` points.
     public static func resize(_ s: Size) -> InputEvent { InputEvent(.resize(s)) }
+    /// The window's device pixels per point became `scale`.
+    public static func scaleChanged(_ scale: Double) -> InputEvent { InputEvent(.scaleChanged(scale)) }
     /// The window was closed.
     public static let quit = InputEvent(.quit)
 

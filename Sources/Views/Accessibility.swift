@@ -89,6 +89,23 @@ public struct AccessibilityDefaults: Sendable, Equatable {
     }
 }
 
+/// Where an element stands among the items of one set: a segment among its segmented control's,
+/// a tab among its bar's. VoiceOver reads it after the traits ("Week, button, 2 of 4"); an
+/// AT-SPI reader gets it as the `posinset` and `setsize` attributes.
+public struct AccessibilitySetPosition: Sendable, Hashable {
+    /// The element's place in the set, counting from 1.
+    public var position: Int
+    /// How many items the set holds.
+    public var count: Int
+    /// Item `position` (from 1) of `count`.
+    public init(position: Int, count: Int) {
+        precondition(count >= 1 && (1...count).contains(position),
+                     "AccessibilitySetPosition: position \(position) of \(count); give a position from 1 to a count of at least 1")
+        self.position = position
+        self.count = count
+    }
+}
+
 /// What an app set on one object: nil fields fall back to its class's defaults. Made on the
 /// first write, so a view nobody describes carries one nil pointer.
 public final class AccessibilitySettings {
@@ -105,6 +122,7 @@ public final class AccessibilitySettings {
     var customActions: [AccessibilityCustomAction] = []
     var elementsHidden = false
     var viewIsModal = false
+    var setPosition: AccessibilitySetPosition?
     /// Whether the window draws the keyboard focus ring around this view (AX3).
     package var showsFocusRing = false
 }
@@ -196,6 +214,13 @@ open class AccessibilityObject {
     open var accessibilityElementsHidden: Bool {
         get { accessibilitySettings?.elementsHidden ?? false }
         set { settings.elementsHidden = newValue }
+    }
+    /// Where the object stands in a set of like items (a segment, a tab); nil: in none. Not
+    /// UIKit API (VoiceOver works it out for the system's controls); the engine's controls set
+    /// it on the elements they make.
+    open var accessibilitySetPosition: AccessibilitySetPosition? {
+        get { accessibilitySettings?.setPosition }
+        set { settings.setPosition = newValue }
     }
     /// Whether a view's siblings are ignored while it is shown (an alert).
     open var accessibilityViewIsModal: Bool {

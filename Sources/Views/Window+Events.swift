@@ -5,6 +5,10 @@ import UpdateLoop
 // and text input. The state these use is stored on Window (pointerTracks, heldPresses,
 // arbitrated, hovered, firstResponder).
 extension Window {
+    /// The scales a ``InputEvent/Kind/scaleChanged(_:)`` event may set: from a quarter of a pixel
+    /// to 8 pixels a point (anything else is ignored as bad input).
+    public static let scaleRange = 0.25...8.0
+
     // MARK: Events
 
     /// Dispatches an input event (TX6-TX8): pointer events are hit-tested per pointer id (a press
@@ -19,6 +23,12 @@ extension Window {
         switch event.kind {
         case .resize(let s):
             resize(to: s)
+            return true
+        case .scaleChanged(let s):
+            // Views redraw at the new scale and hear traitCollectionDidChange (``scale``'s
+            // setter); a scale that is not a number in range changes nothing.
+            guard s.isFinite, (Window.scaleRange).contains(s) else { return false }
+            scale = s
             return true
         case .keyDown(let k), .keyUp(let k):
             let down = if case .keyDown = event.kind { true } else { false }

@@ -21,6 +21,7 @@ struct AtspiTests {
         var actions: [String] { json["actions"] as? [String] ?? [] }
         var value: [Double] { json["value"] as? [Double] ?? [] }
         var text: String? { json["text"] as? String }
+        var attributes: [String: String] { json["attributes"] as? [String: String] ?? [:] }
         var children: [Node] { (json["children"] as? [[String: Any]] ?? []).map(Node.init) }
         /// Every node under this one (itself first), depth first.
         var all: [Node] { [self] + children.flatMap(\.all) }
@@ -63,10 +64,48 @@ struct AtspiTests {
         #expect(slider.value.count == 4 && abs(slider.value[0] - 0.4) < 1e-6 && slider.value[1] == 0 && slider.value[2] == 1)
         #expect(slider.actions == ["increment", "decrement"])
         #expect(app.first("progress bar")?.value.first.map { abs($0 - 0.4) < 1e-6 } == true)
+        #expect(app.first("progress bar")?.name == "Amount shown")
         #expect(app.first("spin button")?.value.prefix(3) == [0, 0, 10])
         #expect(app.first("push button", "Tinted") != nil && app.first("push button", "Plain") != nil)
         // Every push button has a name (AX5 asks it of every page).
         #expect(app.all.filter { $0.role == "push button" && $0.name.isEmpty }.isEmpty)
+    }
+
+    @Test("AX1 AX2: the segmented control's segments are push buttons with their place in the set: Week, 2 of 4, selected")
+    func AX2_segmentsSayTheirPlace() throws {
+        let out = try probe(["--do", "push button:Month"])
+        for (key, selected) in [("before", "Week"), ("after", "Month")] {
+            let tree = Node(json: try #require(out[key] as? [String: Any]))
+            let segments = ["Day", "Week", "Month", "Year"].compactMap { tree.first("push button", $0) }
+            #expect(segments.count == 4, "\(key): \(tree.all.filter { $0.role == "push button" }.map(\.name))")
+            for (i, s) in segments.enumerated() {
+                #expect(s.attributes["posinset"] == "\(i + 1)" && s.attributes["setsize"] == "4", "\(key) \(s.name): \(s.attributes)")
+                #expect(s.states.contains("selected") == (s.name == selected), "\(key) \(s.name): \(s.states)")
+            }
+            // A button outside any set has no place in one.
+            #expect(tree.first("push button", "Filled")?.attributes["posinset"] == nil)
+        }
+    }
+
+    @Test("AX2 bad input: a reader flooding the app with walks stalls no frame; one killed mid-walk traps nothing, and the next is served")
+    func AX2_floodAndVanishingReader() throws {
+        // `timeline bench accessibility` (beside the gallery) does both, in an AT-SPI session.
+        let timeline = try #require(Self.gallery?.deletingLastPathComponent().appendingPathComponent("timeline"),
+                                    "the Gallery demo is not built (swift build --build-tests builds it)")
+        let (status, data, errText) = try BuiltDemos.run(Self.root.appendingPathComponent("scripts/atspi-session"), [
+            "--run", timeline.path, "bench", "accessibility", "--views", "40", "--frames", "20", "--blocks", "1",
+            "--tree-views", "300", "--walks", "1", "--json"])
+        #expect(status == 0, "\(String(decoding: data, as: UTF8.self)) \(errText)")
+        let out = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        let objects = try #require(out["tree_objects"] as? Int)
+        #expect(objects == 300, "the frame and its 299 views")
+        #expect((out["flood_walks"] as? Int ?? 0) >= 2)
+        // Serving takes at most 4 ms of a frame (the burst) and one call: no stalled frame, even
+        // in a debug build on a loaded machine.
+        let longest = try #require(out["flood_longest_frame_ms"] as? Double)
+        #expect(longest < 100, "longest frame under the flood \(longest) ms")
+        #expect((out["killed_reader_frames"] as? Int ?? 0) > 10, "frames went on after the reader was killed")
+        #expect(out["next_reader_objects"] as? Int == objects, "the next reader walked the whole tree")
     }
 
     @Test("AX2: doAction presses a button and toggles the switch, a set value moves the slider, Tab is heard as focus")

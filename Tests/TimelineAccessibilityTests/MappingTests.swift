@@ -180,6 +180,37 @@ struct MappingTests {
         host.runUntilIdle()
     }
 
+    @Test("AX1: a segmented control's segments and a tab bar's tabs know their place in the set, which follows inserts and removals")
+    func AX1_setPositions() {
+        let host = makeHost()
+        let segments = SegmentedControl(items: ["Day", "Week", "Month", "Year"])
+        segments.selectedSegmentIndex = 1
+        place(segments, in: host, at: Rect(x: 10, y: 10, width: 280, height: 32))
+        host.runUntilIdle()
+        let elements = segments.accessibilityElements ?? []
+        #expect(elements.map(\.accessibilityLabel) == ["Day", "Week", "Month", "Year"])
+        #expect(elements.map(\.accessibilitySetPosition) == (1...4).map { AccessibilitySetPosition(position: $0, count: 4) })
+        #expect(elements[1].accessibilityTraits.contains(.selected) && AccessibleMapping.role(of: elements[1]) == .pushButton)
+        segments.insertSegment(withTitle: "Hour", at: 0, animated: false)
+        let five = segments.accessibilityElements ?? []
+        #expect(five.map(\.accessibilitySetPosition?.position) == [1, 2, 3, 4, 5] && five.allSatisfy { $0.accessibilitySetPosition?.count == 5 })
+        segments.removeAllSegments()
+        #expect(segments.accessibilityElements?.isEmpty == true)
+        // Anything else is in no set unless told.
+        #expect(Button(title: "Save").accessibilitySetPosition == nil)
+
+        let tabs = TabBarController()
+        tabs.setViewControllers(["One", "Two", "Three"].map { title in
+            let c = ViewController()
+            c.title = title
+            return c
+        }, animated: false)
+        host.window.rootViewController = tabs
+        host.runUntilIdle()
+        #expect(tabs.tabBar.buttons.map(\.accessibilitySetPosition) == (1...3).map { AccessibilitySetPosition(position: $0, count: 3) })
+        host.runUntilIdle()
+    }
+
     @Test("DK2: on a window drawn at scale 2 (X11 with TIMELINE_SCALE=2) screen extents are device pixels")
     func DK2_scaledExtents() {
         let r = Rect(x: 10, y: 20.5, width: 100, height: 30)

@@ -64,6 +64,46 @@ struct HiDPITests {
         #expect(detail > 0.005, "the 2x picture is drawn at 2x, not doubled (\(detail * 100)% of pixels differ)")
     }
 
+    /// A view that records the traits it is told changed.
+    final class TraitsView: View {
+        var previousScales: [Double?] = []
+        override func traitCollectionDidChange(_ previous: TraitCollection?) { previousScales.append(previous?.displayScale) }
+    }
+
+    @Test("DK2: a scale change reaching the window as input sets its scale; traits report it, views hear it, the next frame draws at device pixels")
+    func DK2_scaleChangeEvent() throws {
+        let rig = try Rig(size: Size(width: 160, height: 100), scale: 1)
+        let card = rig.view(Rect(x: 8, y: 8, width: 90, height: 50), blue)
+        let watcher = TraitsView(frame: Rect(x: 110, y: 12, width: 40, height: 40))
+        card.addSubview(watcher)
+        rig.host.runUntilIdle()
+        let before = rig.host.renderer.presentedFrames
+        rig.host.runLoop.send(.scaleChanged(2))
+        rig.host.step()
+        #expect(rig.host.window.scale == 2 && watcher.traitCollection.displayScale == 2)
+        #expect(watcher.previousScales == [1], "told once, with the old scale")
+        #expect(rig.host.renderer.presentedFrames == before + 1, "the change is drawn in the next frame")
+        #expect(rig.host.window.displayList.scale == 2 && rig.host.window.size == Size(width: 160, height: 100))
+        let image = try ImageRenderer(pixelWidth: 320, pixelHeight: 200)
+        image.render(rig.host.window.displayList)
+        let pixels = image.image()
+        // The card at (8, 8, 90, 50) points covers (16, 16)-(196, 116) in device pixels.
+        #expect(isClose(pixels.color(x: 17, y: 17), blue) && isClose(pixels.color(x: 195, y: 115), blue))
+        #expect(!isClose(pixels.color(x: 197, y: 60), blue) && !isClose(pixels.color(x: 100, y: 117), blue))
+
+        // Bad input: no number, out of range, or the same scale: nothing changes, nobody is told.
+        for bad in [Double.nan, .infinity, 0, -2, 100] {
+            rig.host.runLoop.send(.scaleChanged(bad))
+        }
+        rig.host.runLoop.send(.scaleChanged(2))
+        rig.host.runUntilIdle()
+        #expect(rig.host.window.scale == 2 && watcher.previousScales == [1])
+        rig.host.runLoop.send(.scaleChanged(1.5))
+        rig.host.runUntilIdle()
+        #expect(rig.host.window.scale == 1.5 && watcher.previousScales == [1, 2])
+        #expect(rig.host.isIdle)
+    }
+
     @Test("DK2 bad input: TIMELINE_SCALE and GDK_SCALE are read as GTK reads GDK_SCALE; anything not a number in 1...4 is ignored")
     func DK2_scaleFromEnvironment() {
         #expect(DisplayScaleRequest.from(environment: [:]) == nil)
@@ -94,6 +134,38 @@ struct HiDPIX11Tests {
             setenv("TIMELINE_SCALE", "2", 1)
             defer { unsetenv("TIMELINE_SCALE") }
             try run()
+        }
+    }
+
+    @Test("DK2: on X11 the scale is read again when the window moves to another display: TIMELINE_SCALE=2 set while running takes the window to device pixels")
+    func DK2_x11ScaleReadAgainOnDisplayChange() throws {
+        try onPrivateDisplay {
+            unsetenv("TIMELINE_SCALE")
+            unsetenv("GDK_SCALE")
+            defer { unsetenv("TIMELINE_SCALE") }
+            let host = try SDLWindowHost(title: "hidpi", size: Size(width: 200, height: 120), software: true)
+            #expect(host.window.scale == 1 && host.scaleSource == .windowSystem)
+            let watcher = HiDPITests.TraitsView(frame: Rect(x: 100, y: 60, width: 100, height: 60))
+            watcher.backgroundColor = red
+            host.window.rootView.addSubview(watcher)
+            let id = host.windowID
+            _ = host.runLoop.schedule(after: .milliseconds(100)) {
+                setenv("TIMELINE_SCALE", "2", 1)
+                var e = SDL_Event()
+                e.window.type = SDL_WINDOWEVENT.rawValue
+                e.window.windowID = id
+                e.window.event = UInt8(SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue)
+                _ = SDL_PushEvent(&e)
+            }
+            _ = host.runLoop.schedule(after: .milliseconds(500)) { host.runLoop.stop() }
+            host.run()
+            #expect(host.window.scale == 2 && host.scaleSource == .environment("TIMELINE_SCALE"))
+            #expect(watcher.traitCollection.displayScale == 2 && watcher.previousScales.first == 1)
+            #expect(host.window.size == Size(width: 200, height: 120), "the window keeps its size in points")
+            let picture = try #require(host.presentedImage())
+            #expect(picture.width == 400 && picture.height == 240, "\(picture.width)x\(picture.height)")
+            #expect(isClose(picture.color(x: 205, y: 125), red), "the view at (100, 60) points starts at pixel (200, 120)")
+            #expect(!isClose(picture.color(x: 195, y: 115), red))
         }
     }
 

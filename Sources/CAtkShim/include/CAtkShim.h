@@ -59,6 +59,9 @@ typedef struct {
     bool (*_Nonnull characterExtents)(void *_Nonnull node, int32_t offset, double *_Nonnull rect, double *_Nonnull windowOrigin);
     /// The character offset nearest a point in window coordinates (the screen's units); -1: none.
     int32_t (*_Nonnull offsetAtPoint)(void *_Nonnull node, double x, double y);
+    /// The object's place in a set of like items (from 1) and the set's size; false: in none.
+    /// Reported as the object attributes `posinset` and `setsize`.
+    bool (*_Nonnull setPosition)(void *_Nonnull node, int32_t *_Nonnull position, int32_t *_Nonnull count);
 } TLAtkCallbacks;
 
 /// Whether the desktop asks for accessibility: the accessibility bus's `org.a11y.Status`
@@ -98,6 +101,16 @@ void tl_atk_notify_text_selection(void *_Nonnull object);
 void tl_atk_notify_announcement(void *_Nonnull object, const char *_Nonnull text);
 /// What a reader presents next within `object` (a window's frame) is `child`.
 void tl_atk_notify_active_descendant(void *_Nonnull object, void *_Nonnull child);
+
+/// Sets what the watcher thread calls, from its own thread, when something for the default main
+/// context is ready (a request came, a timeout fell due), so that a run loop waiting for input
+/// wakes and dispatches: `wake(context)` must be safe to call from any thread. NULL: none (the
+/// run loop then looks on its own). One for the process; a later call replaces it. Returns
+/// false when there is no watcher (`tl_atk_start` failed, or TIMELINE_ATK_WATCH=0).
+bool tl_atk_set_wake(void (*_Nullable wake)(void *_Nullable context), void *_Nullable context);
+/// Removes the wake set with `context`, if it is still the one set; once this returns, it is
+/// not being called and will not be.
+void tl_atk_clear_wake(void *_Nullable context);
 
 /// Runs what is ready on the default GLib main context (D-Bus requests to the bridge); when
 /// something was, goes on serving what arrives for up to `burstMilliseconds` (a reader's next
