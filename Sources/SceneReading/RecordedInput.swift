@@ -10,10 +10,10 @@ extension SceneReader {
     /// The members an input item may have.
     static let inputKeys: Set<String> = ["at", "down", "move", "up", "wheel", "point", "key", "text", "modifiers", "pointer", "fling",
                                          "drag", "frame", "window", "button", "buttons", "keyDown", "keyUp", "cancel", "compose",
-                                         "selection", "drop", "resize", "clicks", "windowID", "moves"]
+                                         "selection", "drop", "resize", "scale", "clicks", "windowID", "moves"]
     /// The members that say what happened; an item has exactly one.
     static let eventKinds = ["down", "move", "up", "wheel", "key", "text", "fling", "drag", "keyDown", "keyUp", "cancel", "compose",
-                             "drop", "resize", "moves"]
+                             "drop", "resize", "scale", "moves"]
 
     /// The members of a recorded event that qualify it, with a script's defaults when absent.
     struct RecordedMembers {
@@ -43,7 +43,8 @@ extension SceneReader {
         return r
     }
 
-    /// The event of a member only recordings use: keyDown, keyUp, cancel, compose, drop, resize.
+    /// The event of a member only recordings use: keyDown, keyUp, cancel, compose, drop, resize,
+    /// scale (the window's display scale changed, DK2).
     func recordedKind(_ kind: String, _ item: JSONValue) throws(SceneError) -> InputEvent.Kind {
         let v = item[kind]!
         func point(_ v: JSONValue, _ what: String) throws(SceneError) -> Point {
@@ -67,6 +68,10 @@ extension SceneReader {
             for f in files { paths.append(try string(f, "a dropped file")) }
             let p = try item["point"].map { (p) throws(SceneError) -> Point in try point(p, "point") } ?? .zero
             return .filesDropped(paths, at: p)
+        case "scale":
+            let s = try number(v, "scale", limit: 8)
+            guard s >= 0.25 else { throw fail(v, "scale must be from 0.25 to 8, found \(s)") }
+            return .scaleChanged(s)
         default:
             let s = try numbers(v, "resize", count: 2)
             guard s[0] >= 0, s[1] >= 0 else { throw fail(v, "resize must be a non-negative size [width, height]") }

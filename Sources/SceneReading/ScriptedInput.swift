@@ -90,7 +90,7 @@ extension SceneReader {
             case "down": add(.pointerDown(try point(item["down"]!, "down"), button: recorded.button), at)
             case "move": add(.pointerMoved(try point(item["move"]!, "move"), buttons: recorded.buttons), at)
             case "up": add(.pointerUp(try point(item["up"]!, "up"), button: recorded.button), at)
-            case "keyDown", "keyUp", "cancel", "compose", "drop", "resize":
+            case "keyDown", "keyUp", "cancel", "compose", "drop", "resize", "scale":
                 add(try recordedKind(kinds[0], item), at)
             case "moves":
                 guard case .array(let points, _) = item["moves"]! else { throw fail(item["moves"]!, "moves must be an array of points") }

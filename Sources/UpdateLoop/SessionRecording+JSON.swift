@@ -96,6 +96,7 @@ extension SessionRecording {
         case .textComposition(let t, let r): m.append("\"compose\": \(quoted(t)), \"selection\": [\(r.lowerBound), \(r.upperBound)]")
         case .filesDropped(let files, let p): m.append("\"drop\": [\(files.map(quoted).joined(separator: ", "))], \"point\": \(point(p))")
         case .resize(let size): m.append("\"resize\": [\(number(size.width)), \(number(size.height))]")
+        case .scaleChanged(let scale): m.append("\"scale\": \(number(scale))")
         case .quit: return nil
         }
         return "{" + (m + qualifiers(e)).joined(separator: ", ") + "}"

@@ -94,6 +94,17 @@ struct RecordingTests {
         #expect(try RecordingReader.parse(text) == r)
     }
 
+    @Test("IN6 DK2 a window's scale change is recorded and read back; a scale outside 0.25...8 is an error")
+    func IN6_scaleChange() throws {
+        var r = SessionRecording(rate: .fps60, frameRuns: [.init(index: 0, mediaTick: 0, count: 3)])
+        r.events.append(.init(frame: 1, event: InputEvent.scaleChanged(2).with(timestamp: 0.01)))
+        let text = r.jsonText()
+        #expect(text.contains(#"{"at": 0.01, "frame": 1, "scale": 2}"#), "\(text)")
+        #expect(try RecordingReader.parse(text) == r)
+        let bad = #"{"timelineRecording": 1, "fps": 60, "frames": [[0, 0, 3, 0]], "input": [{"at": 0, "frame": 1, "scale": 0.1}]}"#
+        #expect(throws: SceneError.self) { _ = try RecordingReader.parse(bad, file: "bad.json") }
+    }
+
     @Test("IN6 frame runs keep drops and idle gaps")
     func IN6_frameRuns() {
         var r = SessionRecording(rate: .fps60)
