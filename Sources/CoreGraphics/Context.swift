@@ -6,11 +6,18 @@ import Images
 public final class CGImage: @unchecked Sendable {
     package let image: Image
     package init(_ image: Image) { self.image = image }
+    /// `CGImage.width`: the engine bitmap's width, in pixels.
     public var width: Int { image.bitmap.width }
+    /// `CGImage.height`: the engine bitmap's height, in pixels.
     public var height: Int { image.bitmap.height }
+    /// `CGImage.bitsPerComponent`: 8 (the engine's bitmaps are 8-bit RGBA).
     public var bitsPerComponent: Int { 8 }
+    /// `CGImage.bitsPerPixel`: 32 (RGBA).
     public var bitsPerPixel: Int { 32 }
+    /// `CGImage.bytesPerRow`: 4 bytes per pixel of the width (rows are not padded).
     public var bytesPerRow: Int { 4 * width }
+    /// `CGImage.cropping(to:)`: the pixels of `rect` (pixels, clipped to the image); nil when nothing is
+    /// left.
     public func cropping(to rect: CGRect) -> CGImage? {
         let r = rect.rect.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         guard !r.isEmpty, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
@@ -36,6 +43,8 @@ public final class CGGradient: @unchecked Sendable {
         self.colors = list.map(\.color)
         self.locations = locations.map { p in (0..<list.count).map { p[$0].double } }
     }
+    /// `CGGradient(colorSpace:colorComponents:locations:count:)`: `count` colours of four RGBA components
+    /// each (0...1); the space is ignored (all colours are device RGB).
     public init?(colorSpace: CGColorSpace?, colorComponents: UnsafePointer<CGFloat>, locations: UnsafePointer<CGFloat>?, count: Int) {
         guard count > 0 else { return nil }
         colors = (0..<count).map { i in
@@ -49,10 +58,15 @@ public final class CGGradient: @unchecked Sendable {
 /// `as CFArray` keeps compiling: an array of anything.
 public typealias CFArray = [Any]
 
+/// `CGGradientDrawingOptions`: whether a gradient extends past its ends; accepted and ignored here.
 public struct CGGradientDrawingOptions: OptionSet, Sendable {
+    /// The options as Core Graphics' bits.
     public let rawValue: UInt32
+    /// The options whose bits `rawValue` sets.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Extend the first colour before the start; ignored here.
     public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
+    /// Extend the last colour past the end; ignored here.
     public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
 }
 
@@ -86,74 +100,115 @@ public final class CGContext {
     package init(canvas: Canvas) { self.canvas = canvas }
 
     // MARK: Graphics state
+    /// `CGContext.saveGState()`: pushes the graphics state (transform, colours, line style, alpha,
+    /// shadow, clip).
     public func saveGState() { stack.append(state) }
+    /// `CGContext.restoreGState()`: pops the graphics state saved last (nothing when none is saved).
     public func restoreGState() { if let s = stack.popLast() { state = s } }
+    /// `CGContext.ctm`: the current transform from user space to the canvas.
     public var ctm: CGAffineTransform { state.ctm }
+    /// `CGContext.translateBy(x:y:)`: moves user space by `x`, `y` points.
     public func translateBy(x: CGFloat, y: CGFloat) { state.ctm = CGAffineTransform(translationX: x, y: y).concatenating(state.ctm) }
+    /// `CGContext.scaleBy(x:y:)`: scales user space.
     public func scaleBy(x: CGFloat, y: CGFloat) { state.ctm = CGAffineTransform(scaleX: x, y: y).concatenating(state.ctm) }
+    /// `CGContext.rotate(by:)`: rotates user space by `angle` radians.
     public func rotate(by angle: CGFloat) { state.ctm = CGAffineTransform(rotationAngle: angle).concatenating(state.ctm) }
+    /// `CGContext.concatenate(_:)`: applies `t` before the current transform.
     public func concatenate(_ t: CGAffineTransform) { state.ctm = t.concatenating(state.ctm) }
 
+    /// `CGContext.setFillColor(_:)`: the colour fills paint.
     public func setFillColor(_ color: CGColor) { state.fill = color.color }
+    /// `CGContext.setStrokeColor(_:)`: the colour strokes paint.
     public func setStrokeColor(_ color: CGColor) { state.stroke = color.color }
+    /// `CGContext.setFillColor(red:green:blue:alpha:)`: the fill colour from RGBA components (0...1).
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.fill = Color(red: red.double, green: green.double, blue: blue.double, alpha: alpha.double)
     }
+    /// `CGContext.setStrokeColor(red:green:blue:alpha:)`: the stroke colour from RGBA components (0...1).
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.stroke = Color(red: red.double, green: green.double, blue: blue.double, alpha: alpha.double)
     }
+    /// `CGContext.setFillColor(gray:alpha:)`: a grey fill colour (0...1).
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { state.fill = CGColor(gray: gray, alpha: alpha).color }
+    /// `CGContext.setStrokeColor(gray:alpha:)`: a grey stroke colour (0...1).
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { state.stroke = CGColor(gray: gray, alpha: alpha).color }
+    /// `CGContext.setLineWidth(_:)`: the stroke width, in user-space points.
     public func setLineWidth(_ width: CGFloat) { state.lineWidth = width.double }
+    /// `CGContext.setLineCap(_:)`: how open stroke ends are drawn.
     public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
+    /// `CGContext.setLineJoin(_:)`: how stroke corners are drawn.
     public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
+    /// `CGContext.setMiterLimit(_:)`: the miter limit of stroke corners.
     public func setMiterLimit(_ limit: CGFloat) { state.miterLimit = limit.double }
+    /// `CGContext.setLineDash(phase:lengths:)`: dashes of `lengths` points from `phase`; empty: solid.
     public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
         state.dash = lengths.isEmpty ? nil : (phase.double, lengths.map(\.double))
     }
+    /// `CGContext.setAlpha(_:)`: the alpha of what is drawn next (clamped to 0...1).
     public func setAlpha(_ alpha: CGFloat) { state.alpha = min(1, max(0, alpha.double)) }
+    /// `CGContext.setShadow(offset:blur:color:)`: the shadow under what is drawn next (nil colour: none).
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         state.shadow = color.map { (offset, blur.double, $0.color) }
     }
+    /// `CGContext.setShadow(offset:blur:)`: a shadow in black at one third alpha.
     public func setShadow(offset: CGSize, blur: CGFloat) {
         setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
     }
     /// Partial: only normal blending exists; another mode is drawn as normal.
     public func setBlendMode(_ mode: CGBlendMode) {}
+    /// `CGContext.setShouldAntialias(_:)`: does nothing; drawing is always antialiased.
     public func setShouldAntialias(_ flag: Bool) {}
+    /// `CGContext.setAllowsAntialiasing(_:)`: does nothing; drawing is always antialiased.
     public func setAllowsAntialiasing(_ flag: Bool) {}
 
     // MARK: Building the path
     private func device(_ p: CGPoint) -> Point { p.applying(state.ctm).point }
+    /// `CGContext.beginPath()`: starts an empty current path.
     public func beginPath() { current = Path() }
+    /// `CGContext.move(to:)`: starts a subpath at `p` (user space).
     public func move(to p: CGPoint) { current.move(to: device(p)) }
+    /// `CGContext.addLine(to:)`: a line from the current point to `p` (a move when there is none).
     public func addLine(to p: CGPoint) {
         if current.currentPoint == nil { current.move(to: device(p)) } else { current.addLine(to: device(p)) }
     }
+    /// `CGContext.addLines(between:)`: a polyline through `points`.
     public func addLines(between points: [CGPoint]) { current.addLines(between: points.map(device)) }
+    /// `CGContext.addCurve(to:control1:control2:)`: a cubic Bézier from the current point.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         current.addCurve(to: device(end), control1: device(control1), control2: device(control2))
     }
+    /// `CGContext.addQuadCurve(to:control:)`: a quadratic Bézier from the current point.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) { current.addQuadCurve(to: device(end), control: device(control)) }
+    /// `CGContext.addRect(_:)`: a closed rectangle subpath.
     public func addRect(_ rect: CGRect) { current.addPath(Path(rect: rect.rect), transform: state.ctm.affine) }
+    /// `CGContext.addRects(_:)`: a closed subpath for each rectangle.
     public func addRects(_ rects: [CGRect]) { rects.forEach(addRect) }
+    /// `CGContext.addEllipse(in:)`: an ellipse inside `rect`.
     public func addEllipse(in rect: CGRect) { current.addPath(Path(ellipseIn: rect.rect), transform: state.ctm.affine) }
+    /// `CGContext.addArc(center:radius:startAngle:endAngle:clockwise:)`: an arc (radians), joined to the
+    /// current point by a line.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         let p = CGMutablePath()
         if let c = current.currentPoint, let inv = state.ctm.affine.inverted() { p.move(to: CGPoint(inv.apply(to: c))) }
         p.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
         appendUserPath(p.path)
     }
+    /// `CGContext.addArc(tangent1End:tangent2End:radius:)`: a rounded corner between two tangent lines.
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
         let p = CGMutablePath()
         if let c = current.currentPoint, let inv = state.ctm.affine.inverted() { p.move(to: CGPoint(inv.apply(to: c))) }
         p.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius)
         appendUserPath(p.path)
     }
+    /// `CGContext.addPath(_:)`: appends `path`, transformed by the current transform.
     public func addPath(_ path: CGPath) { current.addPath(path.path, transform: state.ctm.affine) }
+    /// `CGContext.closePath()`: closes the current subpath.
     public func closePath() { current.close() }
+    /// `CGContext.isPathEmpty`: whether the current path is empty.
     public var isPathEmpty: Bool { current.isEmpty }
+    /// `CGContext.boundingBoxOfPath`: the current path's bounds in canvas space; `.null` when empty.
     public var boundingBoxOfPath: CGRect { current.isEmpty ? .null : CGRect(current.boundingBox) }
+    /// `CGContext.currentPointOfPath`: the current point in canvas space; zero when there is none.
     public var currentPointOfPath: CGPoint { current.currentPoint.map(CGPoint.init) ?? .zero }
 
     /// Appends a user-space path that continues the current subpath (its leading move dropped
@@ -205,11 +260,14 @@ public final class CGContext {
         canvas.fill(outline, paint: .color(faded(state.stroke)), rule: .nonZero)
     }
 
+    /// `CGContext.fillPath(using:)`: fills the current path on the engine canvas, then clears it.
     public func fillPath(using rule: CGPathFillRule = .winding) { fillDevice(current, rule: rule.engine); current = Path() }
+    /// `CGContext.strokePath()`: strokes the current path on the engine canvas, then clears it.
     public func strokePath() { strokeDevice(current); current = Path() }
     /// Replaces the current path with the outline stroking it would paint (the current line
     /// width, cap, join, miter limit and dash), so that filling it paints the stroke.
     public func replacePathWithStrokedPath() { current = strokedOutline(current) }
+    /// `CGContext.drawPath(using:)`: fills and/or strokes the current path by `mode`, then clears it.
     public func drawPath(using mode: CGPathDrawingMode) {
         switch mode {
         case .fill: fillDevice(current, rule: .nonZero)
@@ -220,12 +278,19 @@ public final class CGContext {
         }
         current = Path()
     }
+    /// `CGContext.fill(_:)`: fills a rectangle in the fill colour.
     public func fill(_ rect: CGRect) { fillDevice(Path(rect: rect.rect).applying(state.ctm.affine), rule: .nonZero) }
+    /// `CGContext.fill(_:)` for rectangles: fills each.
     public func fill(_ rects: [CGRect]) { rects.forEach { fill($0) } }
+    /// `CGContext.stroke(_:)`: strokes a rectangle in the stroke colour.
     public func stroke(_ rect: CGRect) { strokeDevice(Path(rect: rect.rect).applying(state.ctm.affine)) }
+    /// `CGContext.stroke(_:width:)`: strokes a rectangle `width` points wide.
     public func stroke(_ rect: CGRect, width: CGFloat) { let w = state.lineWidth; setLineWidth(width); stroke(rect); state.lineWidth = w }
+    /// `CGContext.fillEllipse(in:)`: fills the ellipse inside `rect`.
     public func fillEllipse(in rect: CGRect) { fillDevice(Path(ellipseIn: rect.rect).applying(state.ctm.affine), rule: .nonZero) }
+    /// `CGContext.strokeEllipse(in:)`: strokes the ellipse inside `rect`.
     public func strokeEllipse(in rect: CGRect) { strokeDevice(Path(ellipseIn: rect.rect).applying(state.ctm.affine)) }
+    /// `CGContext.strokeLineSegments(between:)`: strokes a line for each pair of points.
     public func strokeLineSegments(between points: [CGPoint]) {
         var p = Path()
         var i = 0
@@ -236,11 +301,15 @@ public final class CGContext {
     /// transparent, so clearing paints nothing.
     public func clear(_ rect: CGRect) {}
 
+    /// `CGContext.drawLinearGradient(_:start:end:options:)`: an engine axial gradient over the clip (or
+    /// over the current path when there is one, which stays); the options are ignored.
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
         let g = Gradient(kind: .axial, colors: gradient.colors.map(faded), locations: gradient.locations,
                          startPoint: device(start), endPoint: device(end))
         canvas.fill(current.isEmpty ? clipOrInfinite() : current, paint: .gradient(g), rule: .nonZero)
     }
+    /// `CGContext.drawRadialGradient(_:startCenter:startRadius:endCenter:endRadius:options:)`: an engine
+    /// radial gradient out to `endRadius`; `startRadius` and the options are ignored.
     public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint,
                                    endRadius: CGFloat, options: CGGradientDrawingOptions) {
         let c = device(endCenter)
@@ -256,6 +325,8 @@ public final class CGContext {
     public func clip(to rect: CGRect) { state.clip = Path(rect: rect.rect).applying(state.ctm.affine) }
     private func clipOrInfinite() -> Path { state.clip ?? Path(rect: canvas.dirtyRect.isNull ? Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4) : canvas.dirtyRect) }
 
+    /// `CGContext.draw(_:in:)`: draws the image into `rect`'s bounds after the current transform, at the
+    /// current alpha.
     public func draw(_ image: CGImage, in rect: CGRect) {
         let r = rect.applying(state.ctm).rect
         canvas.append(.image(ImageDrawing(image: image.image, rect: r, tint: Color(red: 1, green: 1, blue: 1, alpha: state.alpha))))

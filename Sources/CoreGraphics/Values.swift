@@ -5,35 +5,53 @@
 @_exported import Foundation
 import Geometry
 
+/// `CGVector`: a two-dimensional vector (a velocity, an offset).
 public struct CGVector: Hashable, Sendable, CustomStringConvertible {
+    /// The x component.
     public var dx: CGFloat
+    /// The y component.
     public var dy: CGFloat
+    /// The zero vector.
     public init() { dx = 0; dy = 0 }
+    /// A vector of `dx` and `dy`.
     public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
+    /// A vector of `dx` and `dy`.
     public init(dx: Double, dy: Double) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
+    /// A vector of `dx` and `dy`.
     public init(dx: Int, dy: Int) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
+    /// The zero vector.
     public static var zero: CGVector { CGVector() }
+    /// "(dx, dy)".
     public var description: String { "(\(dx), \(dy))" }
 }
 
 /// Core Graphics' affine matrix: `x' = a x + c y + tx`, `y' = b x + d y + ty`.
 public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
+    /// The matrix [a b 0; c d 0; tx ty 1]: a point maps to (a·x + c·y + tx, b·x + d·y + ty).
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
+    /// The identity transform.
     public init() { self = .identity }
+    /// A transform of these six values.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
+    /// A transform of these six values.
     public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
         self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
     }
+    /// `CGAffineTransform(translationX:y:)`: a move by `tx`, `ty` points.
     public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
+    /// `CGAffineTransform(scaleX:y:)`: a scale by `sx`, `sy`.
     public init(scaleX sx: CGFloat, y sy: CGFloat) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+    /// `CGAffineTransform(rotationAngle:)`: a rotation by `angle` radians (clockwise on screen, y down).
     public init(rotationAngle angle: CGFloat) {
         let c = CGFloat(Foundation.cos(Double(angle))), s = CGFloat(Foundation.sin(Double(angle)))
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
+    /// `CGAffineTransform.identity`: no change.
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    /// `CGAffineTransform.isIdentity`: whether this is the identity.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` then `t` (Core Graphics' order: the result maps a point by `self` first).
@@ -42,21 +60,26 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
                           c: c * t.a + d * t.c, d: c * t.b + d * t.d,
                           tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
     }
+    /// `CGAffineTransform.translatedBy(x:y:)`: a move applied before this transform.
     public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
         CGAffineTransform(translationX: x, y: y).concatenating(self)
     }
+    /// `CGAffineTransform.scaledBy(x:y:)`: a scale applied before this transform.
     public func scaledBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
         CGAffineTransform(scaleX: x, y: y).concatenating(self)
     }
+    /// `CGAffineTransform.rotated(by:)`: a rotation (radians) applied before this transform.
     public func rotated(by angle: CGFloat) -> CGAffineTransform {
         CGAffineTransform(rotationAngle: angle).concatenating(self)
     }
+    /// `CGAffineTransform.inverted()`: the inverse; the transform itself when it cannot be inverted.
     public func inverted() -> CGAffineTransform {
         let det = a * d - b * c
         guard det != 0, det.isFinite else { return self }     // Core Graphics returns the input
         return CGAffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
                                  tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
+    /// The six values, labelled.
     public var description: String { "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))" }
 }
 
@@ -76,12 +99,14 @@ extension CGRect {
 }
 
 extension CGPoint {
+    /// `CGPoint.applying(_:)`: the point mapped by `t`.
     public func applying(_ t: CGAffineTransform) -> CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
 }
 
 extension CGSize {
+    /// `CGSize.applying(_:)`: the size mapped by `t`'s linear part (no translation).
     public func applying(_ t: CGAffineTransform) -> CGSize {
         CGSize(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
     }

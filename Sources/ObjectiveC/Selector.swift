@@ -21,10 +21,14 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     /// `NSSelectorFromString`): equality and `description` work, performing it reports that
     /// nothing implements it.
     public init(_ name: String) { self.name = name; invoker = nil }
+    /// A selector written as a string literal: its name, with no method to call.
     public init(stringLiteral value: String) { self.init(value) }
 
+    /// The selector's name.
     public var description: String { name }
+    /// Whether the two selectors have the same name.
     public static func == (a: Selector, b: Selector) -> Bool { a.name == b.name }
+    /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Whether performing this selector on `target` would call a method (the target is of the
@@ -90,6 +94,7 @@ extension Selector {
     // Made by the lowering of `#selector(Type.method)`. One initialiser per arity; a method's
     // result is kept so `perform` can hand it back.
 
+    /// A selector named `name` calling a method of `T` that takes no argument.
     public init<T: AnyObject, R>(_ name: String, method: @escaping (T) -> () -> R) {
         self.name = name
         invoker = Invoker(accepts: { $0 is T }) { target, _, _ in
@@ -98,6 +103,7 @@ extension Selector {
         }
     }
 
+    /// A selector named `name` calling a method of `T` that takes one argument (the sender).
     public init<T: AnyObject, A, R>(_ name: String, method: @escaping (T) -> (A) -> R) {
         self.name = name
         invoker = Invoker(accepts: { $0 is T }) { target, first, _ in
@@ -106,6 +112,7 @@ extension Selector {
         }
     }
 
+    /// A selector named `name` calling a method of `T` that takes two arguments (sender and event).
     public init<T: AnyObject, A, B, R>(_ name: String, method: @escaping (T) -> (A, B) -> R) {
         self.name = name
         invoker = Invoker(accepts: { $0 is T }) { target, first, second in

@@ -7,6 +7,7 @@ import FrameTiming
 /// one reference is the facade's only process-wide state, as UIKit's own `UIApplication.shared`.
 @preconcurrency @MainActor
 public enum CAEngineHost {
+    /// The application's run loop; nil until `UIApplication` starts.
     public static var runLoop: MainRunLoop?
 }
 
@@ -23,10 +24,13 @@ public func CACurrentMediaTime() -> CFTimeInterval {
 
 /// `CAFrameRateRange`.
 public struct CAFrameRateRange: Hashable, Sendable {
+    /// The lowest, highest and preferred frame rates, in frames a second.
     public var minimum: Float, maximum: Float, preferred: Float?
+    /// A range of these rates (frames a second).
     public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
         self.minimum = minimum; self.maximum = maximum; self.preferred = preferred
     }
+    /// `CAFrameRateRange.default`: no preference (all zero).
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
 }
 
@@ -43,16 +47,23 @@ public final class CADisplayLink: NSObject {
     private let selector: Selector
     private var token: TimerToken?
     private weak var loop: MainRunLoop?
+    /// `CADisplayLink.timestamp`: the run loop's media time at the current frame, in seconds.
     public private(set) var timestamp: CFTimeInterval = 0
+    /// `CADisplayLink.targetTimestamp`: when the next frame is expected (`timestamp` plus `duration`).
     public private(set) var targetTimestamp: CFTimeInterval = 0
+    /// `CADisplayLink.duration`: the time between the last two frames, in seconds (1/60 at first).
     public private(set) var duration: CFTimeInterval = 1.0 / 60
+    /// `CADisplayLink.isPaused`: whether calls are held.
     public var isPaused = false
     /// Frames between calls (1: every frame).
     public var preferredFramesPerSecond = 0
+    /// `CADisplayLink.preferredFrameRateRange`: stored only; the link runs at the display's rate.
     public var preferredFrameRateRange = CAFrameRateRange.default
+    /// `CADisplayLink.frameInterval`: stored only; use `preferredFramesPerSecond`.
     @available(*, deprecated, message: "use preferredFramesPerSecond")
     public var frameInterval = 1
 
+    /// `CADisplayLink(target:selector:)`: a link calling `sel` on `target` each frame once added.
     public init(target: Any, selector sel: Selector) {
         self.target = target as AnyObject
         selector = sel
@@ -74,7 +85,9 @@ public final class CADisplayLink: NSObject {
         // invalidate() cancels the timer.
         token = loop.schedule(after: .zero, repeating: .nanoseconds(1)) { self.tick() }
     }
+    /// `CADisplayLink.remove(from:forMode:)`: the same as `invalidate()`.
     public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) { invalidate() }
+    /// `CADisplayLink.invalidate()`: stops the calls and lets the run loop release the link.
     public func invalidate() {
         if let token, let loop { loop.cancel(token) }
         token = nil

@@ -74,16 +74,24 @@ final class BoxedValue: NSValue, @unchecked Sendable {
 public protocol CAValueBoxing {}
 extension NSValue: CAValueBoxing {}
 extension CAValueBoxing where Self: NSValue {
+    /// `NSValue(caTransform3D:)`: a boxed `CATransform3D`.
     public init(caTransform3D t: CATransform3D) { self = BoxedValue(t) as! Self }
+    /// `NSValue(cgPoint:)`: a boxed `CGPoint`.
     public init(cgPoint p: CGPoint) { self = BoxedValue(p) as! Self }
+    /// `NSValue(cgSize:)`: a boxed `CGSize`.
     public init(cgSize s: CGSize) { self = BoxedValue(s) as! Self }
+    /// `NSValue(cgRect:)`: a boxed `CGRect`.
     public init(cgRect r: CGRect) { self = BoxedValue(r) as! Self }
 }
 
 extension NSValue {
+    /// `NSValue.caTransform3DValue`: the boxed transform (the identity for another value).
     public var caTransform3DValue: CATransform3D { (self as? BoxedValue)?.value as? CATransform3D ?? CATransform3DIdentity }
+    /// `NSValue.cgPointValue`: the boxed point (zero for another value).
     public var cgPointValue: CGPoint { (self as? BoxedValue)?.value as? CGPoint ?? .zero }
+    /// `NSValue.cgSizeValue`: the boxed size (zero for another value).
     public var cgSizeValue: CGSize { (self as? BoxedValue)?.value as? CGSize ?? .zero }
+    /// `NSValue.cgRectValue`: the boxed rectangle (zero for another value).
     public var cgRectValue: CGRect { (self as? BoxedValue)?.value as? CGRect ?? .zero }
 }
 

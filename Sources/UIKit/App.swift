@@ -82,9 +82,13 @@ final class WindowResizeCoordinator: UIViewControllerTransitionCoordinator {
 /// What a transition tells code running alongside it, as `UIViewControllerTransitionCoordinatorContext`.
 @preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+    /// `UIViewControllerTransitionCoordinatorContext.isAnimated`: whether the transition animates.
     var isAnimated: Bool { get }
+    /// `UIViewControllerTransitionCoordinatorContext.transitionDuration`: its length, in seconds.
     var transitionDuration: TimeInterval { get }
+    /// `UIViewControllerTransitionCoordinatorContext.isCancelled`: whether it was cancelled.
     var isCancelled: Bool { get }
+    /// `UIViewControllerTransitionCoordinatorContext.isInteractive`: whether a gesture drives it.
     var isInteractive: Bool { get }
     /// The controller on one side (a resize has none: nil).
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
@@ -94,6 +98,8 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
 /// Runs code alongside a size change or transition, as `UIViewControllerTransitionCoordinator`.
 @preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    /// `UIViewControllerTransitionCoordinator.animate(alongsideTransition:completion:)`: runs
+    /// `animation` with the transition and `completion` after it; returns whether they were taken.
     @discardableResult
     func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
                  completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
@@ -110,7 +116,10 @@ open class UIViewController: UIResponder {
     private var loadedView: UIView?
     /// The nib name and bundle the controller was made with, kept (nibs are not loaded on Linux).
     public private(set) var nibName: String?
+    /// `UIViewController.nibBundle`: the bundle given at init; nibs are not loaded on Linux.
     public private(set) var nibBundle: Bundle?
+    /// `UIViewController(nibName:bundle:)`: a controller over a new engine view controller; the nib name
+    /// and bundle are kept, but no nib is loaded.
     public init(nibName: String?, bundle: Bundle?) {
         self.nibName = nibName
         nibBundle = bundle
@@ -158,12 +167,17 @@ open class UIViewController: UIResponder {
         }
         set { loadedView = newValue }
     }
+    /// `UIViewController.viewIfLoaded`: the root view if it has been made, else nil.
     open var viewIfLoaded: UIView? { loadedView }
+    /// `UIViewController.isViewLoaded`: whether the root view has been made.
     open var isViewLoaded: Bool { loadedView != nil }
+    /// `UIViewController.loadViewIfNeeded()`: makes the root view if it has not been made.
     open func loadViewIfNeeded() { _ = view }
     /// Makes the root view; the default makes a plain one.
     open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
+    /// `UIViewController.viewDidLoad()`: called by the engine controller after the root view is made.
     open func viewDidLoad() {}
+    /// `UIViewController.viewWillAppear(_:)`: called by the engine controller before the view appears.
     open func viewWillAppear(_ animated: Bool) {}
     /// Starts an appearance transition a container drives by hand: `viewWillAppear` or
     /// `viewWillDisappear` now, on the controller and its children (the engine's).
@@ -172,11 +186,17 @@ open class UIViewController: UIResponder {
     }
     /// Ends it: `viewDidAppear` or `viewDidDisappear`, children first.
     open func endAppearanceTransition() { controller.endAppearanceTransition() }
+    /// `UIViewController.viewDidAppear(_:)`: called by the engine controller after the view appeared.
     open func viewDidAppear(_ animated: Bool) {}
+    /// `UIViewController.viewWillDisappear(_:)`: called by the engine controller before it disappears.
     open func viewWillDisappear(_ animated: Bool) {}
+    /// `UIViewController.viewDidDisappear(_:)`: called by the engine controller after it disappeared.
     open func viewDidDisappear(_ animated: Bool) {}
+    /// `UIViewController.viewWillLayoutSubviews()`: called by the engine controller before layout.
     open func viewWillLayoutSubviews() {}
+    /// `UIViewController.viewDidLayoutSubviews()`: called by the engine controller after layout.
     open func viewDidLayoutSubviews() {}
+    /// `UIViewController.updateViewConstraints()`: called by the engine controller's constraint pass.
     open func updateViewConstraints() {}
     /// Called before the window takes a new size (a desktop window resized), with a
     /// coordinator whose alongside work runs at once.
@@ -189,14 +209,18 @@ open class UIViewController: UIResponder {
     /// ``UIApplication/didReceiveMemoryWarningNotification`` is posted.
     open func didReceiveMemoryWarning() {}
 
+    /// `UIViewController.title`: the engine controller's `title` (a navigation bar shows it).
     open var title: String? { get { controller.title } set { controller.title = newValue } }
     open override var next: UIResponder? { loadedView?.superview }
     /// A controller can be first responder (for key commands) when it says it can.
     open override var isFirstResponder: Bool { controller.isFirstResponder }
+    /// `UIViewController.preferredStatusBarStyle`: `.default`; a desktop window has no status bar.
     @discardableResult open override func becomeFirstResponder() -> Bool { controller.becomeFirstResponder() }
     @discardableResult open override func resignFirstResponder() -> Bool { controller.resignFirstResponder() }
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// `UIViewController.prefersStatusBarHidden`: false; a desktop window has no status bar.
     open var prefersStatusBarHidden: Bool { false }
+    /// `UIViewController.setNeedsStatusBarAppearanceUpdate()`: does nothing (no status bar).
     open func setNeedsStatusBarAppearanceUpdate() {}
     /// Partial: kept; a desktop window has no status bar to animate.
     open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
@@ -206,19 +230,33 @@ open class UIViewController: UIResponder {
     open func willAnimateRotation(to toInterfaceOrientation: UIInterfaceOrientation, duration: TimeInterval) {}
     /// Partial: kept; the window takes any size, so no orientation is refused.
     open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
+    /// `UIViewController.preferredInterfaceOrientationForPresentation`: `.portrait`; windows do not rotate.
     open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    /// `UIViewController.shouldAutorotate`: true; nothing here asks it.
     open var shouldAutorotate: Bool { true }
     /// Partial: a desktop has no home indicator or system edge gestures.
     open var prefersHomeIndicatorAutoHidden: Bool { false }
+    /// `UIViewController.setNeedsUpdateOfHomeIndicatorAutoHidden()`: does nothing (no home indicator).
     open func setNeedsUpdateOfHomeIndicatorAutoHidden() {}
+    /// `UIViewController.preferredScreenEdgesDeferringSystemGestures`: none; there are no system edge
+    /// gestures.
     open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { [] }
+    /// `UIViewController.setNeedsUpdateOfScreenEdgesDeferringSystemGestures()`: does nothing.
     open func setNeedsUpdateOfScreenEdgesDeferringSystemGestures() {}
+    /// `UIViewController.setNeedsUpdateOfSupportedInterfaceOrientations()`: does nothing (no rotation).
     open func setNeedsUpdateOfSupportedInterfaceOrientations() {}
+    /// `UIViewController.modalPresentationStyle`: how `present(_:animated:completion:)` shows the
+    /// controller, mapped to the engine's presentation style.
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// `UIViewController.modalTransitionStyle`: stored only; presentations use the engine's transition.
     open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// `UIViewController.isModalInPresentation`: stored only; nothing here dismisses a sheet by a swipe.
     open var isModalInPresentation = false
+    /// `UIViewController.preferredContentSize`: stored only (points); nothing here reads it.
     open var preferredContentSize = CGSize.zero
+    /// `UIViewController.additionalSafeAreaInsets`: stored only; the safe area is not widened.
     open var additionalSafeAreaInsets = UIEdgeInsets.zero
+    /// `UIViewController.overrideUserInterfaceStyle`: the engine controller's `overrideUserInterfaceStyle`.
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
         get { UIUserInterfaceStyle(controller.overrideUserInterfaceStyle) }
         set { controller.overrideUserInterfaceStyle = newValue.engine }
@@ -247,10 +285,13 @@ open class UIViewController: UIResponder {
         set { setToolbarItems(newValue, animated: false) }
     }
     private var toolbarItemFacades: [UIBarButtonItem]?
+    /// `UIViewController.setToolbarItems(_:animated:)`: the engine navigation item's `toolbarItems`.
     open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
         toolbarItemFacades = toolbarItems
         controller.navigationItem.toolbarItems = (toolbarItems ?? []).map(\.engine)
     }
+    /// `UIViewController.navigationController`: the nearest navigation controller among the engine
+    /// controller and its parents.
     open var navigationController: UINavigationController? {
         var c: ViewController? = controller
         while let x = c { if let n = x.facade as? UINavigationController { return n }; c = x.parent }
@@ -262,6 +303,8 @@ open class UIViewController: UIResponder {
         while let x = c { if let t = x.facade as? UITabBarController, x !== controller { return t }; c = x.parent }
         return nil
     }
+    /// `UIViewController.tabBarItem`: the controller's item in a tab bar, over the engine
+    /// controller's `tabBarItem`.
     open var tabBarItem: UITabBarItem! {
         get {
             if let item = tabBarItemFacade { return item }
@@ -286,8 +329,10 @@ open class UIViewController: UIResponder {
         return item
     }
     private var editItem: UIBarButtonItem?
+    /// `UIViewController.isEditing`: whether the controller is editing (see `setEditing(_:animated:)`).
     open var isEditing: Bool { get { editing } set { setEditing(newValue, animated: false) } }
     private var editing = false
+    /// `UIViewController.setEditing(_:animated:)`: sets `isEditing` and the edit button's title.
     open func setEditing(_ editing: Bool, animated: Bool) {
         self.editing = editing
         editItem?.title = editing ? "Done" : "Edit"
@@ -295,19 +340,28 @@ open class UIViewController: UIResponder {
 
     // MARK: Containment
 
+    /// `UIViewController.children`: the engine controller's `children`, as their facades.
     open var children: [UIViewController] { controller.children.map(UIViewController.wrap) }
+    /// `UIViewController.parent`: the engine controller's `parent`, as its facade.
     open var parent: UIViewController? { controller.parent.map(UIViewController.wrap) }
+    /// `UIViewController.addChild(_:)`: the engine controller's `addChild(_:)`, after
+    /// `willMove(toParent:)`.
     open func addChild(_ child: UIViewController) {
         child.willMove(toParent: self)
         controller.addChild(child.controller)
     }
+    /// `UIViewController.removeFromParent()`: the engine controller's `removeFromParent()`.
     open func removeFromParent() { controller.removeFromParent() }
+    /// `UIViewController.willMove(toParent:)`: called before the controller moves to a parent.
     open func willMove(toParent parent: UIViewController?) {}
+    /// `UIViewController.didMove(toParent:)`: called after the controller moved to a parent.
     open func didMove(toParent parent: UIViewController?) {}
 
     // MARK: Presentation
 
+    /// `UIViewController.presentedViewController`: the engine controller's `presentedViewController`.
     open var presentedViewController: UIViewController? { controller.presentedViewController.map(UIViewController.wrap) }
+    /// `UIViewController.presentingViewController`: the engine controller's `presentingViewController`.
     open var presentingViewController: UIViewController? { controller.presentingViewController.map(UIViewController.wrap) }
     /// Gives a presentation's animators and presentation controller (custom transitions).
     open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
@@ -315,7 +369,9 @@ open class UIViewController: UIResponder {
     open var presentationController: UIPresentationController? { customPresentation?.presentation }
     /// The running custom transition's coordinator (for work alongside it), nil otherwise.
     open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { runningTransition }
+    /// `UIViewController.definesPresentationContext`: stored only; presentations cover the window.
     open var definesPresentationContext = false
+    /// `UIViewController.providesPresentationContextTransitionStyle`: stored only.
     open var providesPresentationContextTransitionStyle = false
     /// A custom presentation's container and controller, and where the presenting view was
     /// before it (its superview and place there), to put it back after the dismissal.
@@ -334,6 +390,8 @@ open class UIViewController: UIResponder {
         controller.present(vc.controller, animated: flag, completion: completion)
         if controller.presentedViewController === vc.controller { retainedPresented = vc }
     }
+    /// `UIViewController.dismiss(animated:completion:)`: dismisses what this controller presented, or
+    /// this controller when it was presented; `completion` runs after.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         let presenter = controller.presentedViewController != nil ? self : presentingViewController
         guard let presenter, let presented = presenter.retainedPresented ?? presenter.presentedViewController else {
@@ -354,10 +412,14 @@ open class UIViewController: UIResponder {
     }
 }
 
+/// `UIStatusBarStyle`: the status bar's look; kept, as a desktop window has no status bar.
 public enum UIStatusBarStyle: Int, Sendable { case `default`, lightContent, darkContent }
 /// How the status bar animates its showing and hiding (kept: a desktop window has none).
 public enum UIStatusBarAnimation: Int, Sendable { case none, fade, slide }
+/// `UIModalPresentationStyle`: how a presented controller is shown; mapped to the engine's sheet,
+/// full-screen or over-full-screen presentation.
 public enum UIModalPresentationStyle: Int, Sendable {
+    /// The presentation styles (sheets, full screen, over the presenter, custom, popover...).
     case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, none, automatic
     /// The engine's style: a sheet for the sheet-like styles (a phone's `automatic`), full
     /// screen for those that cover, over-full-screen for those that leave the screen under.
@@ -369,6 +431,7 @@ public enum UIModalPresentationStyle: Int, Sendable {
         }
     }
 }
+/// `UIModalTransitionStyle`: the presentation's animation; stored only here.
 public enum UIModalTransitionStyle: Int, Sendable { case coverVertical, flipHorizontal, crossDissolve, partialCurl }
 
 // MARK: - Window and application
@@ -426,57 +489,85 @@ open class UIWindow: UIView {
         self.init(frame: UIScreen.main.bounds)
         self.windowScene = windowScene
     }
+    /// `UIWindow.windowScene`: the scene the window belongs to.
     open weak var windowScene: UIWindowScene?
     open override var window: UIWindow? { self }
 
+    /// `UIWindow.rootViewController`: the controller whose view fills the window (set on the engine
+    /// window).
     open var rootViewController: UIViewController? {
         didSet {
             guard let vc = rootViewController else { return }
             engineWindow.rootViewController = vc.controller
         }
     }
+    /// `UIWindow.isKeyWindow`: whether this is the application's key window.
     open var isKeyWindow: Bool { UIApplication.shared.keyWindowStorage === self }
+    /// `UIWindow.makeKeyAndVisible()`: the engine window's `makeKeyAndVisible()`; this becomes the key
+    /// window.
     open func makeKeyAndVisible() {
         UIApplication.shared.keyWindowStorage = self
         engineWindow.makeKeyAndVisible()
         UIApplication.shared.windowDidBecomeKey(self)
     }
+    /// `UIWindow.makeKey()`: the same as `makeKeyAndVisible()`.
     open func makeKey() { makeKeyAndVisible() }
+    /// `UIWindow.windowLevel`: stored only; windows are not ordered by level here.
     open var windowLevel: UIWindow.Level = .normal
+    /// `UIWindow.Level`: a window's stacking level.
     public struct Level: RawRepresentable, Hashable, Sendable {
+        /// The level's value (higher is in front).
         public let rawValue: CGFloat
+        /// The level of value `rawValue`.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// Ordinary windows: 0.
         public static let normal = Level(rawValue: 0)
+        /// The status bar's level: 1000.
         public static let statusBar = Level(rawValue: 1000)
+        /// Alerts' level: 2000.
         public static let alert = Level(rawValue: 2000)
     }
+    /// `UIWindow.screen`: `UIScreen.main`.
     public var screen: UIScreen { .main }
 }
 
 /// `UIApplicationDelegate`: launch is called; the rest of the life cycle has defaults.
 @preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
+    /// `UIApplicationDelegate.window`: the application's window.
     var window: UIWindow? { get set }
+    /// `UIApplicationDelegate.application(_:didFinishLaunchingWithOptions:)`: launch finished; make the
+    /// window here. The options are nil on Linux.
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    /// `UIApplicationDelegate.applicationDidBecomeActive(_:)`: the application is running.
     func applicationDidBecomeActive(_ application: UIApplication)
+    /// `UIApplicationDelegate.applicationWillTerminate(_:)`: the application is about to quit.
     func applicationWillTerminate(_ application: UIApplication)
     /// Told on a memory warning, before ``UIApplication/didReceiveMemoryWarningNotification``.
     func applicationDidReceiveMemoryWarning(_ application: UIApplication)
     /// The configuration of the window scene connecting at launch (with a scene delegate).
     func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
                      options: UIScene.ConnectionOptions) -> UISceneConfiguration
+    /// `UIApplicationDelegate.application(_:didDiscardSceneSessions:)`: accepted; nothing here calls it.
     func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
 }
 extension UIApplicationDelegate {
+    /// A configuration named "Default Configuration" for the session's role.
     public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
                             options: UIScene.ConnectionOptions) -> UISceneConfiguration {
         UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
     }
+    /// Does nothing by default.
     public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
+    /// Nil by default; setting does nothing.
     public var window: UIWindow? { get { nil } set {} }
+    /// True by default.
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+    /// Does nothing by default.
     public func applicationDidBecomeActive(_ application: UIApplication) {}
+    /// Does nothing by default.
     public func applicationWillTerminate(_ application: UIApplication) {}
+    /// Does nothing by default.
     public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
 }
 
@@ -485,32 +576,45 @@ extension UIApplicationDelegate {
 @preconcurrency @MainActor
 open class UIApplication: UIResponder {
     private static var current: UIApplication?
+    /// `UIApplication.shared`: the running application (made on first use).
     public static var shared: UIApplication {
         if let c = current { return c }
         let a = UIApplication()
         current = a
         return a
     }
+    /// `UIApplication.delegate`: the application's delegate.
     public weak var delegate: (any UIApplicationDelegate)?
     /// Partial: a desktop window has no status bar; its frame is empty, its orientation
     /// portrait, and its style is kept for code that reads it back (iOS 13 deprecated these).
     public var statusBarFrame: CGRect { .zero }
+    /// `UIApplication.statusBarOrientation`: always `.portrait`.
     public var statusBarOrientation: UIInterfaceOrientation { .portrait }
+    /// `UIApplication.statusBarStyle`: stored only.
     public var statusBarStyle: UIStatusBarStyle = .default
+    /// `UIApplication.isStatusBarHidden`: stored only.
     public var isStatusBarHidden = false
+    /// `UIApplication.setStatusBarStyle(_:animated:)`: stores `style`.
     public func setStatusBarStyle(_ style: UIStatusBarStyle, animated: Bool) { statusBarStyle = style }
     weak var keyWindowStorage: UIWindow?
     private var allWindows: [UIWindow] = []
+    /// `UIApplication.windows`: the application's windows.
     public var windows: [UIWindow] { allWindows }
+    /// `UIApplication.keyWindow`: the window made key last.
     public var keyWindow: UIWindow? { keyWindowStorage }
+    /// `UIApplication.connectedScenes`: the window scene, when a scene delegate is used.
     public var connectedScenes: Set<UIScene> { windowScene.map { [$0] } ?? [] }
     /// The window scene (with a scene delegate, from launch).
     var windowScene: UIWindowScene?
     /// Makes the scene delegate `UIApplication.main(_:sceneDelegate:)` was given.
     var sceneDelegateFactory: (() -> any UISceneDelegate)?
+    /// `UIApplication.applicationState`: always `.active`.
     public var applicationState: State { .active }
+    /// `UIApplication.State`: active, inactive or background; always active here.
     public enum State: Int, Sendable { case active, inactive, background }
+    /// `UIApplication.isIdleTimerDisabled`: stored only; the screen saver is not held off.
     public var isIdleTimerDisabled = false
+    /// `UIApplication.applicationIconBadgeNumber`: stored only; there is no icon badge.
     public var applicationIconBadgeNumber = 0
     /// The appearance proxies of the application's views (``Views/AppearanceRegistry``): the
     /// registry of the engine window the application was attached to, else the key window's,
@@ -525,21 +629,30 @@ open class UIApplication: UIResponder {
     /// SDL host's before any window is key). `UIPasteboard.general` is its pasteboard (DK3) and
     /// `UIScreen.main.scale` its scale (DK2).
     var screenWindow: Window? { keyWindowStorage?.engineWindow ?? attachedWindow }
+    /// `UIApplication.LaunchOptionsKey`: a key of the launch options (none are given on Linux).
     public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        /// The key's string.
         public let rawValue: String
+        /// The key of string `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
     }
+    /// `UIApplication.sendAction(_:to:from:for:)`: performs `action` on `target`; false when the target
+    /// is nil (the responder chain is not searched) or does not implement it.
     public func sendAction(_ action: Selector, to target: Any?, from sender: Any?, for event: UIEvent?) -> Bool {
         guard let t = target.map({ $0 as AnyObject }) else { return false }
         return action.perform(on: t, with: sender, event).performed
     }
+    /// `UIApplication.open(_:options:completionHandler:)`: opens nothing; calls the handler with false.
     public func open(_ url: URL, options: [String: Any] = [:], completionHandler: ((Bool) -> Void)? = nil) { completionHandler?(false) }
+    /// `UIApplication.canOpenURL(_:)`: always false.
     public func canOpenURL(_ url: URL) -> Bool { false }
     /// The fonts text is laid out with: the key window's, or the application's own before a
     /// window exists.
     public var fontSystem: FontSystem { keyWindowStorage?.engineWindow.fontSystem ?? ownFonts }
     private lazy var ownFonts = FontSystem.standard()
+    /// `UIApplication.beginIgnoringInteractionEvents()`: does nothing.
     public func beginIgnoringInteractionEvents() {}
+    /// `UIApplication.endIgnoringInteractionEvents()`: does nothing.
     public func endIgnoringInteractionEvents() {}
 
     func windowDidBecomeKey(_ w: UIWindow) {

@@ -62,17 +62,24 @@ extension UIApplication {
 /// What bars share in their appearance: a background and a shadow line.
 @preconcurrency @MainActor
 open class UIBarAppearance: NSObject, @preconcurrency NSCopying {
+    /// `UIBarAppearance.Idiom`: the device kind an appearance is for; ignored here.
     public enum Idiom: Int, Sendable { case unspecified, phone, pad, tv, carPlay, mac }
+    /// `UIBarAppearance.backgroundColor`: the colour the bar fills with (nil: the bars' grey).
     open var backgroundColor: UIColor?
     /// Partial: kept; no blur is drawn.
     open var backgroundEffect: UIBlurEffect?
+    /// `UIBarAppearance.backgroundImage`: stored only; bars draw no background image.
     open var backgroundImage: UIImage?
+    /// `UIBarAppearance.backgroundImageContentMode`: stored only.
     open var backgroundImageContentMode: UIView.ContentMode = .scaleToFill
     /// Partial: kept; the bars draw no shadow line.
     open var shadowColor: UIColor?
+    /// `UIBarAppearance.shadowImage`: stored only; bars draw no shadow line.
     open var shadowImage: UIImage?
     public override init() { super.init(); configureWithDefaultBackground() }
+    /// `UIBarAppearance(idiom:)`: the default appearance; the idiom is ignored.
     public init(idiom: Idiom) { super.init(); configureWithDefaultBackground() }
+    /// `UIBarAppearance(barAppearance:)`: a copy of another appearance's values.
     public required init(barAppearance: UIBarAppearance) {
         super.init()
         backgroundColor = barAppearance.backgroundColor
@@ -94,6 +101,7 @@ open class UIBarAppearance: NSObject, @preconcurrency NSCopying {
     open func configureWithTransparentBackground() {
         backgroundColor = .clear; backgroundEffect = nil; shadowColor = nil
     }
+    /// A copy of the same class with the same values.
     open func copy(with zone: NSZone? = nil) -> Any { type(of: self).init(barAppearance: self) }
     /// The fill a bar draws: the colour, clear when transparent, the bars' grey by default.
     var fill: Color {
@@ -105,55 +113,80 @@ open class UIBarAppearance: NSObject, @preconcurrency NSCopying {
 /// A blur, as `UIBlurEffect`. Partial: its style is kept; bars and visual effect views draw a
 /// translucent fill of the style's tint without blurring.
 public final class UIBlurEffect: UIVisualEffect, @unchecked Sendable {
+    /// `UIBlurEffect.Style`: the blur's tint and thickness; here the dark styles fill dark grey,
+    /// extra light near white, and the rest light grey.
     public enum Style: Int, Sendable {
+        /// The classic, adaptive and system material styles, light and dark.
         case extraLight, light, dark, regular, prominent, systemUltraThinMaterial, systemThinMaterial, systemMaterial,
              systemThickMaterial, systemChromeMaterial, systemUltraThinMaterialLight, systemThinMaterialLight,
              systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight, systemUltraThinMaterialDark,
              systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark
     }
+    /// `UIBlurEffect.style`: the style the effect was made with.
     public let style: Style
+    /// `UIBlurEffect(style:)`: a blur of `style` (drawn as a translucent fill).
     public init(style: Style) { self.style = style }
 }
 
 /// The look of a bar button: titles by state.
 @preconcurrency @MainActor
 open class UIBarButtonItemAppearance: NSObject, @preconcurrency NSCopying {
+    /// `UIBarButtonItemAppearance.Style`: plain or done buttons.
     public enum Style: Int, Sendable { case plain, done }
+    /// Stored only; bar buttons take the bar's tint.
     public let normal = UIBarButtonItemStateAppearance()
+    /// Stored only.
     public let highlighted = UIBarButtonItemStateAppearance()
+    /// Stored only.
     public let disabled = UIBarButtonItemStateAppearance()
+    /// Stored only.
     public let focused = UIBarButtonItemStateAppearance()
     public override init() { super.init() }
+    /// An empty appearance; the style is ignored.
     public init(style: Style) { super.init() }
+    /// Does nothing.
     open func configureWithDefault(for style: Style) {}
+    /// A new, empty appearance (the values are not copied).
     open func copy(with zone: NSZone? = nil) -> Any { UIBarButtonItemAppearance() }
 }
+/// `UIBarButtonItemStateAppearance`: a bar button's look in one state; stored only here.
 @preconcurrency @MainActor
 public final class UIBarButtonItemStateAppearance: NSObject {
+    /// Stored only.
     public var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
+    /// Stored only.
     public var backgroundImage: UIImage?
+    /// Stored only.
     public var titlePositionAdjustment = UIOffset.zero
 }
 
 /// A navigation bar's look: its background, title attributes and button appearances.
 @preconcurrency @MainActor
 open class UINavigationBarAppearance: UIBarAppearance {
+    /// `UINavigationBarAppearance.titleTextAttributes`: the title's attributes, merged under the bar's.
     open var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
     /// Partial: kept; titles are not large.
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any] = [:]
+    /// `UINavigationBarAppearance.titlePositionAdjustment`: stored only.
     open var titlePositionAdjustment = UIOffset.zero
     /// Partial: kept; the bar's buttons take the tint colour.
     open var buttonAppearance = UIBarButtonItemAppearance()
+    /// `UINavigationBarAppearance.doneButtonAppearance`: stored only.
     open var doneButtonAppearance = UIBarButtonItemAppearance()
+    /// `UINavigationBarAppearance.backButtonAppearance`: stored only.
     open var backButtonAppearance = UIBarButtonItemAppearance()
+    /// `UINavigationBarAppearance.backIndicatorImage`: stored only; the back chevron is drawn.
     open private(set) var backIndicatorImage: UIImage?
+    /// `UINavigationBarAppearance.backIndicatorTransitionMaskImage`: stored only.
     open private(set) var backIndicatorTransitionMaskImage: UIImage?
+    /// `UINavigationBarAppearance.setBackIndicatorImage(_:transitionMaskImage:)`: stores both images.
     open func setBackIndicatorImage(_ backIndicatorImage: UIImage?, transitionMaskImage: UIImage?) {
         self.backIndicatorImage = backIndicatorImage
         backIndicatorTransitionMaskImage = transitionMaskImage
     }
     public override init() { super.init() }
     public override init(idiom: Idiom) { super.init(idiom: idiom) }
+    /// A copy of another appearance's values (and its navigation values when it is one).
     public required init(barAppearance: UIBarAppearance) {
         super.init(barAppearance: barAppearance)
         guard let n = barAppearance as? UINavigationBarAppearance else { return }
@@ -171,13 +204,19 @@ open class UINavigationBarAppearance: UIBarAppearance {
 /// The look of one state of a tab bar item.
 @preconcurrency @MainActor
 public final class UITabBarItemStateAppearance: NSObject {
+    /// `UITabBarItemStateAppearance.titleTextAttributes`: its foreground colour tints the item's title.
     public var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
+    /// `UITabBarItemStateAppearance.iconColor`: the item's colour when the attributes give none.
     public var iconColor: UIColor?
+    /// `UITabBarItemStateAppearance.titlePositionAdjustment`: stored only.
     public var titlePositionAdjustment = UIOffset.zero
     /// Partial: kept; badges are drawn after the title.
     public var badgeBackgroundColor: UIColor?
+    /// `UITabBarItemStateAppearance.badgeTextAttributes`: stored only.
     public var badgeTextAttributes: [NSAttributedString.Key: Any] = [:]
+    /// `UITabBarItemStateAppearance.badgePositionAdjustment`: stored only.
     public var badgePositionAdjustment = UIOffset.zero
+    /// `UITabBarItemStateAppearance.badgeTitlePositionAdjustment`: stored only.
     public var badgeTitlePositionAdjustment = UIOffset.zero
     /// The colour the state's title takes: its attributes' foreground colour, else the icon's.
     var tint: UIColor? { titleTextAttributes[.foregroundColor] as? UIColor ?? iconColor }
@@ -186,16 +225,24 @@ public final class UITabBarItemStateAppearance: NSObject {
 /// The look of a tab bar's items by state.
 @preconcurrency @MainActor
 open class UITabBarItemAppearance: NSObject, @preconcurrency NSCopying {
+    /// `UITabBarItemAppearance.Style`: stacked, inline or compact inline item layout.
     public enum Style: Int, Sendable { case stacked, inline, compactInline }
+    /// The look of items not selected.
     public let normal = UITabBarItemStateAppearance()
+    /// The look of the selected item.
     public let selected = UITabBarItemStateAppearance()
+    /// The look of disabled items.
     public let disabled = UITabBarItemStateAppearance()
+    /// The look of focused items (nothing is focused here).
     public let focused = UITabBarItemStateAppearance()
     public override init() { super.init() }
+    /// An empty appearance; the style is ignored.
     public init(style: Style) { super.init() }
+    /// Clears every state's title attributes and icon colour.
     open func configureWithDefault(for style: Style) {
         for s in [normal, selected, disabled, focused] { s.titleTextAttributes = [:]; s.iconColor = nil }
     }
+    /// A copy with the same state values.
     open func copy(with zone: NSZone? = nil) -> Any {
         let c = UITabBarItemAppearance()
         for (a, b) in [(c.normal, normal), (c.selected, selected), (c.disabled, disabled), (c.focused, focused)] {
@@ -209,17 +256,25 @@ open class UITabBarItemAppearance: NSObject, @preconcurrency NSCopying {
 /// A tab bar's look: its background and its items' appearances by layout.
 @preconcurrency @MainActor
 open class UITabBarAppearance: UIBarAppearance {
+    /// `UITabBarAppearance.stackedLayoutAppearance`: the item appearance the tab bar uses.
     open var stackedLayoutAppearance = UITabBarItemAppearance()
+    /// `UITabBarAppearance.inlineLayoutAppearance`: stored only; items are always stacked.
     open var inlineLayoutAppearance = UITabBarItemAppearance()
+    /// `UITabBarAppearance.compactInlineLayoutAppearance`: stored only; items are always stacked.
     open var compactInlineLayoutAppearance = UITabBarItemAppearance()
     /// Partial: kept; the selected item is shown by its colour.
     open var selectionIndicatorTintColor: UIColor?
+    /// `UITabBarAppearance.selectionIndicatorImage`: stored only.
     open var selectionIndicatorImage: UIImage?
+    /// `UITabBarAppearance.stackedItemPositioning`: stored only.
     open var stackedItemPositioning: UITabBar.ItemPositioning = .automatic
+    /// `UITabBarAppearance.stackedItemSpacing`: stored only.
     open var stackedItemSpacing: CGFloat = 0
+    /// `UITabBarAppearance.stackedItemWidth`: stored only.
     open var stackedItemWidth: CGFloat = 0
     public override init() { super.init() }
     public override init(idiom: Idiom) { super.init(idiom: idiom) }
+    /// A copy of another appearance's values (and its tab bar values when it is one).
     public required init(barAppearance: UIBarAppearance) {
         super.init(barAppearance: barAppearance)
         guard let t = barAppearance as? UITabBarAppearance else { return }

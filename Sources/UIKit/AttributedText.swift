@@ -6,16 +6,27 @@ import TextEngine
 // graphics context. Font, foreground colour and kern are honoured; other attributes are kept.
 
 extension NSAttributedString.Key {
+    /// `NSAttributedString.Key.font`: a `UIFont` (the engine font of the run).
     public static let font = NSAttributedString.Key("NSFont")
+    /// `NSAttributedString.Key.foregroundColor`: a `UIColor` (the run's text colour).
     public static let foregroundColor = NSAttributedString.Key("NSColor")
+    /// `NSAttributedString.Key.backgroundColor`: kept; no background is drawn behind text.
     public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+    /// `NSAttributedString.Key.kern`: extra points between characters (the engine's `kern`).
     public static let kern = NSAttributedString.Key("NSKern")
+    /// `NSAttributedString.Key.paragraphStyle`: an `NSParagraphStyle` (the engine's `ParagraphStyle`).
     public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+    /// `NSAttributedString.Key.underlineStyle`: an `NSUnderlineStyle` or its raw value (the engine's underline).
     public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+    /// `NSAttributedString.Key.strikethroughStyle`: an `NSUnderlineStyle` or its raw value, for a strike line.
     public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    /// `NSAttributedString.Key.strokeColor`: kept; text outlines are not drawn.
     public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
+    /// `NSAttributedString.Key.strokeWidth`: kept; text outlines are not drawn.
     public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
+    /// `NSAttributedString.Key.shadow`: an `NSShadow`, kept; text shadows are not drawn.
     public static let shadow = NSAttributedString.Key("NSShadow")
+    /// `NSAttributedString.Key.baselineOffset`: points the run is raised (the engine's baseline offset).
     public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
 }
 
@@ -45,8 +56,13 @@ private func firstAttributes(_ text: NSAttributedString) -> [NSAttributedString.
 }
 
 extension NSAttributedString {
+    /// `NSAttributedString.size()`: the size of the string on one line in its first character's font
+    /// and kerning, in points.
     public func size() -> CGSize { CGSize(layout(string, firstAttributes(self)).size) }
+    /// `NSAttributedString.draw(at:)`: draws the string in the current context in its first character's
+    /// font, colour and kerning.
     public func draw(at point: CGPoint) { UIKit.draw(layout(string, firstAttributes(self)), at: point) }
+    /// `NSAttributedString.draw(in:)`: as `draw(at:)`, wrapped to `rect`'s width.
     public func draw(in rect: CGRect) {
         UIKit.draw(layout(string, firstAttributes(self), width: rect.width.double), at: rect.origin)
     }
@@ -55,25 +71,37 @@ extension NSAttributedString {
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
         draw(in: rect)
     }
+    /// `NSAttributedString.boundingRect(with:options:context:)`: the size laid out in `size`'s width (the
+    /// first character's style); the options and context are ignored.
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions, context: NSStringDrawingContext?) -> CGRect {
         CGRect(origin: .zero, size: CGSize(layout(string, firstAttributes(self), width: size.width.double).size))
     }
 }
 
+/// `NSStringDrawingOptions`: how strings are measured; accepted and ignored here.
 public struct NSStringDrawingOptions: OptionSet, Sendable {
+    /// The options as UIKit's bits.
     public let rawValue: Int
+    /// The options whose bits `rawValue` sets.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Lay out by line fragments (what is always done here).
     public static let usesLineFragmentOrigin = NSStringDrawingOptions(rawValue: 1)
+    /// Use the font's leading; ignored.
     public static let usesFontLeading = NSStringDrawingOptions(rawValue: 2)
+    /// Use glyph bounds; ignored.
     public static let usesDeviceMetrics = NSStringDrawingOptions(rawValue: 8)
+    /// Truncate the last line; ignored.
     public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 32)
 }
 
 /// `NSStringDrawingContext`: the scale-down settings of string drawing, kept (strings are drawn
 /// at their size; `actualScaleFactor` stays 1).
 public final class NSStringDrawingContext: NSObject {
+    /// `NSStringDrawingContext.minimumScaleFactor`: stored only; strings are not scaled down.
     public var minimumScaleFactor: CGFloat = 0
+    /// `NSStringDrawingContext.actualScaleFactor`: always 1.
     public private(set) var actualScaleFactor: CGFloat = 1
+    /// `NSStringDrawingContext.totalBounds`: always zero; not computed.
     public private(set) var totalBounds: CGRect = .zero
     public override init() {}
 }
@@ -83,12 +111,15 @@ extension NSString {
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]?) -> CGSize {
         (self as String).size(withAttributes: attributes)
     }
+    /// `NSString.draw(at:withAttributes:)`: as `String`'s.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?) {
         (self as String).draw(at: point, withAttributes: attributes)
     }
+    /// `NSString.draw(in:withAttributes:)`: as `String`'s.
     public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]?) {
         (self as String).draw(in: rect, withAttributes: attributes)
     }
+    /// `NSString.draw(with:options:attributes:context:)`: as `String`'s `draw(in:withAttributes:)`.
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]?,
                      context: NSStringDrawingContext?) {
         (self as String).draw(in: rect, withAttributes: attributes)
@@ -112,12 +143,17 @@ extension String {
         let l = layout(self, attributes)
         return CGSize(width: l.advanceWidth, height: l.size.height)
     }
+    /// `String.draw(at:withAttributes:)`: draws the string on one line in the current context with the
+    /// font, colour and kerning given (12-point system font and black by default).
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?) {
         UIKit.draw(layout(self, attributes), at: point)
     }
+    /// `String.draw(in:withAttributes:)`: as `draw(at:withAttributes:)`, wrapped to `rect`'s width.
     public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]?) {
         UIKit.draw(layout(self, attributes, width: rect.width.double), at: rect.origin)
     }
+    /// `String.draw(with:options:attributes:context:)`: as `draw(in:withAttributes:)`; the options and
+    /// context are ignored.
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]?,
                      context: NSStringDrawingContext?) {
         draw(in: rect, withAttributes: attributes)
@@ -126,13 +162,21 @@ extension String {
 
 /// UIKit's underline styles (the common ones drawn: single, thick, double).
 public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
+    /// The style as UIKit's bits.
     public let rawValue: Int
+    /// The style whose bits `rawValue` sets.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A single line.
     public static let single = NSUnderlineStyle(rawValue: 0x01)
+    /// A thick line.
     public static let thick = NSUnderlineStyle(rawValue: 0x02)
+    /// A double line.
     public static let double = NSUnderlineStyle(rawValue: 0x09)
+    /// Dotted; drawn as a single line here.
     public static let patternDot = NSUnderlineStyle(rawValue: 0x0100)
+    /// Dashed; drawn as a single line here.
     public static let patternDash = NSUnderlineStyle(rawValue: 0x0200)
+    /// Under words only; drawn under everything here.
     public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
     var engine: UnderlineStyle? {
         if rawValue == 0 { return nil }
@@ -145,6 +189,7 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
 extension NSAttributedString.Key {
     /// Foundation's inline presentation intent (emphasis, strong, code), as Markdown gives it.
     public static let inlinePresentationIntent = NSAttributedString.Key("NSInlinePresentationIntent")
+    /// `NSAttributedString.Key.link`: a `URL` or string; the run takes the link colour unless it has its own.
     public static let link = NSAttributedString.Key("NSLink")
 }
 

@@ -9,18 +9,30 @@ import UpdateLoop
 /// `UIAction`: a closure a control calls (and a menu element, for menus).
 @preconcurrency @MainActor
 public final class UIAction: UIMenuElement {
+    /// `UIAction.image`: kept for menus; a control does not draw it.
     public let image: UIImage?
+    /// `UIAction.identifier`: the action's identifier (a fresh UUID string when none is given).
     public let identifier: Identifier
+    /// `UIAction.discoverabilityTitle`: stored only; nothing here shows it.
     public var discoverabilityTitle: String?
+    /// `UIAction.attributes`: its menu attributes (disabled, destructive...), kept with the action.
     public var attributes: UIMenuElement.Attributes
+    /// `UIAction.state`: its menu check state (on, off, mixed), kept with the action.
     public var state: UIMenuElement.State
     let handler: (UIAction) -> Void
+    /// `UIAction.sender`: the control that last sent the action, set just before the handler runs.
     public weak var sender: AnyObject?
+    /// `UIAction.Identifier`: a string naming an action.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
+        /// The identifier's string.
         public let rawValue: String
+        /// The identifier of string `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The identifier of string `rawValue`.
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
+    /// `UIAction(title:image:identifier:discoverabilityTitle:attributes:state:handler:)`: an action whose
+    /// `handler` runs when a control sends it (the engine control's action for the events it is added for).
     public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, discoverabilityTitle: String? = nil,
                 attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off, handler: @escaping (UIAction) -> Void) {
         self.image = image; self.identifier = identifier ?? Identifier(UUID().uuidString); self.handler = handler
@@ -65,27 +77,50 @@ final class FacadeButton: Button {
 open class UIControl: UIView {
     package var control: Control { view as! Control }
 
+    /// `UIControl.Event`: the control events, as bits. Only the touch-down, touch-up, cancel, value,
+    /// primary-action and editing events reach the engine's `Control.Event`; the others are never sent.
     public struct Event: OptionSet, Hashable, Sendable {
+        /// The events as UIKit's bits.
         public let rawValue: UInt
+        /// The events whose bits `rawValue` sets.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// `touchDown`: a press began in the control (the engine's `.touchDown`).
         public static let touchDown = Event(rawValue: 1 << 0)
+        /// `touchDownRepeat`: accepted but never sent; the engine has no repeat-tap event.
         public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        /// `touchDragInside`: accepted but never sent; the engine has no drag events.
         public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// `touchDragOutside`: accepted but never sent; the engine has no drag events.
         public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// `touchDragEnter`: accepted but never sent; the engine has no drag events.
         public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// `touchDragExit`: accepted but never sent; the engine has no drag events.
         public static let touchDragExit = Event(rawValue: 1 << 5)
+        /// `touchUpInside`: a press ended inside the control (the engine's `.touchUpInside`).
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// `touchUpOutside`: a press ended outside the control (the engine's `.touchUpOutside`).
         public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// `touchCancel`: the press was cancelled (the engine's `.touchCancel`).
         public static let touchCancel = Event(rawValue: 1 << 8)
+        /// `valueChanged`: the control's value changed (the engine's `.valueChanged`).
         public static let valueChanged = Event(rawValue: 1 << 12)
+        /// `primaryActionTriggered`: the control's main action happened (the engine's `.primaryActionTriggered`).
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// `menuActionTriggered`: accepted but never sent; there are no control menus here.
         public static let menuActionTriggered = Event(rawValue: 1 << 14)
+        /// `editingDidBegin`: a text field began editing (the engine's `.editingDidBegin`).
         public static let editingDidBegin = Event(rawValue: 1 << 16)
+        /// `editingChanged`: a text field's text changed (the engine's `.editingChanged`).
         public static let editingChanged = Event(rawValue: 1 << 17)
+        /// `editingDidEnd`: a text field stopped editing (the engine's `.editingDidEnd`).
         public static let editingDidEnd = Event(rawValue: 1 << 18)
+        /// `editingDidEndOnExit`: Return ended editing (the engine's `.editingDidEndOnExit`).
         public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        /// `allTouchEvents`: every touch event bit (only those the engine sends arrive).
         public static let allTouchEvents = Event(rawValue: 0x0FFF)
+        /// `allEditingEvents`: the four editing events.
         public static let allEditingEvents = Event(rawValue: 0xF0000)
+        /// `allEvents`: every event bit.
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
         var engine: Control.Event {
             var e: Control.Event = []
@@ -102,25 +137,39 @@ open class UIControl: UIView {
             return e
         }
     }
+    /// `UIControl.State`: normal, highlighted, disabled, selected (the engine's `Control.State`) and
+    /// focused (facade only; nothing focuses a control here).
     public struct State: OptionSet, Hashable, Sendable {
+        /// The state as UIKit's bits.
         public let rawValue: UInt
+        /// The state whose bits `rawValue` sets.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// `normal`: no bit set.
         public static let normal: State = []
+        /// `highlighted`: being pressed.
         public static let highlighted = State(rawValue: 1 << 0)
+        /// `disabled`: not enabled.
         public static let disabled = State(rawValue: 1 << 1)
+        /// `selected`: selected (a toggle on, a segment chosen).
         public static let selected = State(rawValue: 1 << 2)
+        /// `focused`: never set here, and not passed to the engine.
         public static let focused = State(rawValue: 1 << 3)
         var engine: Control.State { Control.State(rawValue: Int(rawValue & 7)) }
     }
+    /// `UIControl.ContentHorizontalAlignment`: stored on the control; the engine controls do not read it.
     public enum ContentHorizontalAlignment: Int, Sendable { case center, left, right, fill, leading, trailing }
+    /// `UIControl.ContentVerticalAlignment`: stored on the control; the engine controls do not read it.
     public enum ContentVerticalAlignment: Int, Sendable { case center, top, bottom, fill }
 
     public override init(frame: CGRect) {
         super.init(coder: EngineViewCoder(FacadeControl(frame: .zero), frame: frame))!
     }
+    /// `UIControl(coder:)`: a control over a new engine `Control`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder) { FacadeControl(frame: .zero) })
     }
+    /// `UIControl(frame:primaryAction:)`: a control at `frame` (points) that sends `primaryAction` on
+    /// `.primaryActionTriggered`.
     public convenience init(frame: CGRect, primaryAction: UIAction?) {
         self.init(frame: frame)
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
@@ -156,6 +205,8 @@ open class UIControl: UIView {
         }
         targets.append(TargetAction(target: t, hasTarget: t != nil, action: action, events: controlEvents, token: token))
     }
+    /// `UIControl.removeTarget(_:action:for:)`: drops the matching registrations and their engine actions
+    /// (a nil target or action matches any).
     open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
         let t = target.map { $0 as AnyObject }
         targets.removeAll { entry in
@@ -166,12 +217,17 @@ open class UIControl: UIView {
             return match
         }
     }
+    /// `UIControl.allTargets()`: the live targets registered with `addTarget(_:action:for:)`.
     open func allTargets() -> Set<AnyHashable> { Set(targets.compactMap { $0.target as? AnyHashable }) }
+    /// `UIControl.actions(forTarget:forControlEvent:)`: the selector names registered for `target` on
+    /// any of `controlEvent`; nil when none.
     open func actions(forTarget target: Any?, forControlEvent controlEvent: Event) -> [String]? {
         let t = target.map { $0 as AnyObject }
         let names = targets.filter { $0.target === t && $0.hasTarget == (t != nil) && !$0.events.intersection(controlEvent).isEmpty }.map(\.action.name)
         return names.isEmpty ? nil : names
     }
+    /// `UIControl.addAction(_:for:)`: runs the action's handler (with `sender` set) on the engine
+    /// control's `controlEvents`.
     open func addAction(_ action: UIAction, for controlEvents: Event) {
         let token = control.addAction(for: controlEvents.engine) { [weak self] _ in
             action.sender = self
@@ -179,10 +235,15 @@ open class UIControl: UIView {
         }
         uiActions.append((action, token))
     }
+    /// `UIControl.removeAction(_:for:)`: removes `action` for every event it was added for (the events
+    /// are not compared).
     open func removeAction(_ action: UIAction, for controlEvents: Event) {
         uiActions.removeAll { e in if e.action === action { control.removeAction(e.token); return true }; return false }
     }
+    /// `UIControl.sendActions(for:)`: the engine control's `sendActions(for:)`: runs what is registered.
     open func sendActions(for controlEvents: Event) { control.sendActions(for: controlEvents.engine) }
+    /// `UIControl.sendAction(_:to:for:)`: performs `action` on `target`, or on the first responder that
+    /// implements it; prints a message when none does.
     open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
         let receiver: AnyObject? = (target.map { $0 as AnyObject }) ?? (self.target(forAction: action, withSender: self) as AnyObject?)
         guard let receiver else {
@@ -193,9 +254,12 @@ open class UIControl: UIView {
             print("UIControl: \(type(of: receiver)) does not implement \(action.name) for a \(type(of: self))")
         }
     }
+    /// `UIControl.sendAction(_:)`: runs the `UIAction`'s handler with this control as `sender`.
     open func sendAction(_ action: UIAction) { action.sender = self; action.handler(action) }
 
+    /// `UIControl.isEnabled`: the engine control's `isEnabled`.
     open var isEnabled: Bool { get { control.isEnabled } set { control.isEnabled = newValue } }
+    /// `UIControl.isSelected`: the engine control's `isSelected`.
     open var isSelected: Bool { get { control.isSelected } set { control.isSelected = newValue } }
     /// Set from the engine's tracking (so an override of it sees every press); setting it
     /// yourself is kept until the next press.
@@ -207,12 +271,15 @@ open class UIControl: UIView {
     func engineStateDidChange() {
         if control.isHighlighted != highlighted { isHighlighted = control.isHighlighted }
     }
+    /// `UIControl.state`: the engine control's state, with the highlight from `isHighlighted`.
     open var state: State {
         var s = State(rawValue: UInt(control.state.rawValue))
         if highlighted { s.insert(.highlighted) } else { s.remove(.highlighted) }
         return s
     }
+    /// `UIControl.isTracking`: whether `beginTracking(_:with:)` accepted the current press.
     public private(set) var isTracking = false
+    /// `UIControl.isTouchInside`: the engine control's `isHighlighted` (the press is inside).
     open var isTouchInside: Bool { control.isHighlighted }
 
     /// Calls the tracking methods as UIKit does: `beginTracking` on a press, `continueTracking`
@@ -225,23 +292,35 @@ open class UIControl: UIView {
         case .cancelled: if isTracking { cancelTracking(with: event) }; isTracking = false
         }
     }
+    /// `UIControl.contentHorizontalAlignment`: stored only; the engine controls do not read it.
     open var contentHorizontalAlignment: ContentHorizontalAlignment = .center
+    /// `UIControl.contentVerticalAlignment`: stored only; the engine controls do not read it.
     open var contentVerticalAlignment: ContentVerticalAlignment = .center
+    /// `UIControl.beginTracking(_:with:)`: called as a press begins; return false to stop tracking it.
+    /// Returns true.
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// `UIControl.continueTracking(_:with:)`: called as the press moves; return false to stop tracking.
+    /// Returns true.
     open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// `UIControl.endTracking(_:with:)`: called when a tracked press ends. Does nothing.
     open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+    /// `UIControl.cancelTracking(with:)`: called when a tracked press is cancelled. Does nothing.
     open func cancelTracking(with event: UIEvent?) {}
 }
 
 // MARK: - Labels, buttons, images, stacks
 
+/// `NSTextAlignment`: how lines of text sit across their width; the engine's `TextAlignment`.
 public enum NSTextAlignment: Int, Sendable {
+    /// Left, centred, right, justified, or natural (left, as layout is left to right here).
     case left, center, right, justified, natural
     var engine: TextAlignment {
         switch self { case .left: .left; case .center: .center; case .right: .right; case .justified: .justified; case .natural: .natural }
     }
 }
+/// `NSLineBreakMode`: how text wraps or is truncated; the engine's `LineBreakMode`.
 public enum NSLineBreakMode: Int, Sendable {
+    /// Wrap at words or characters, clip, or truncate at the head, tail or middle with an ellipsis.
     case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
     var engine: LineBreakMode {
         switch self {
@@ -266,7 +345,10 @@ open class UIButton: UIControl {
     open func imageRect(forContentRect contentRect: CGRect) -> CGRect { contentRect }
     /// The rectangle the content is laid out in: the bounds inset by `contentEdgeInsets`, as UIKit's.
     open func contentRect(forBounds bounds: CGRect) -> CGRect { bounds.inset(by: contentEdgeInsets) }
+    /// `UIButton.ButtonType`: the button's kind; `.custom` has a white title, the others a system
+    /// button's tinted one. The info, add and close types draw no glyph.
     public enum ButtonType: Int, Sendable { case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
+    /// `UIButton.buttonType`: the type the button was made with (`.custom` from `init(frame:)`).
     public private(set) var buttonType: ButtonType
     private lazy var titleFacade: UILabel = (button.titleLabel.facade as? UILabel) ?? UILabel(engineLabel: button.titleLabel)
 
@@ -275,6 +357,7 @@ open class UIButton: UIControl {
         super.init(coder: EngineViewCoder(FacadeButton(title: ""), frame: frame))!
         applyTypeLook()
     }
+    /// `UIButton(coder:)`: a custom button over a new engine `Button`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         buttonType = .custom
         super.init(coder: EngineViewCoder.carrying(coder) { FacadeButton(title: "") })
@@ -287,6 +370,7 @@ open class UIButton: UIControl {
     /// Partial: kept (see ``menu``).
     open var showsMenuAsPrimaryAction = false
 
+    /// `UIButton(type:)`: a button over the engine's `Button` with the look of `type`.
     public convenience init(type: ButtonType) {
         self.init(frame: .zero)
         buttonType = type
@@ -306,23 +390,32 @@ open class UIButton: UIControl {
             setTitleColor(.systemGray3, for: .disabled)
         }
     }
+    /// `UIButton(type:primaryAction:)`: a button of `type` that sends `primaryAction` on
+    /// `.primaryActionTriggered`.
     public convenience init(type: ButtonType, primaryAction: UIAction?) {
         self.init(type: type)
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
+    /// `UIButton(configuration:primaryAction:)`: a system button with `configuration` (the engine
+    /// button's `configuration`).
     public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
         self.init(type: .system)
         self.configuration = configuration
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
+    /// `UIButton.systemButton(with:target:action:)`: a system button sending `action` on touch up inside.
+    /// The image is not used: the button shows no image.
     public class func systemButton(with image: UIImage, target: Any?, action: Selector?) -> UIButton {
         let b = UIButton(type: .system)
         if let action { b.addTarget(target, action: action, for: .touchUpInside) }
         return b
     }
 
+    /// `UIButton.setTitle(_:for:)`: the engine button's title for `state`.
     open func setTitle(_ title: String?, for state: State) { button.setTitle(title, for: state.engine) }
+    /// `UIButton.title(for:)`: the engine button's title for `state`.
     open func title(for state: State) -> String? { button.title(for: state.engine) }
+    /// `UIButton.setTitleColor(_:for:)`: the engine button's title colour for `state`.
     open func setTitleColor(_ color: UIColor?, for state: State) { button.setTitleColor(color?.color, for: state.engine) }
     /// The button's background in `state` (ours: UIKit sets it through a configuration); once
     /// set, the engine button's state colours replace its plain background.
@@ -332,43 +425,68 @@ open class UIButton: UIControl {
     }
     /// Partial: images in buttons are kept, not drawn, unless given through a configuration.
     open func setImage(_ image: UIImage?, for state: State) { images[state.rawValue] = image }
+    /// `UIButton.image(for:)`: the image set for `state`, else the normal one (kept, not drawn).
     open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
+    /// `UIButton.setBackgroundImage(_:for:)`: does nothing; background images are not drawn here.
     open func setBackgroundImage(_ image: UIImage?, for state: State) {}
+    /// `UIButton.setAttributedTitle(_:for:)`: sets the plain string as the title; attributes are dropped.
     open func setAttributedTitle(_ title: NSAttributedString?, for state: State) { setTitle(title?.string, for: state) }
     private var images: [UInt: UIImage] = [:]
+    /// `UIButton.currentTitle`: the title for the current `state`.
     open var currentTitle: String? { title(for: state) }
+    /// `UIButton.currentImage`: the image for the current `state` (kept, not drawn).
     open var currentImage: UIImage? { image(for: state) }
+    /// `UIButton.titleLabel`: a `UILabel` over the engine button's `titleLabel`.
     open var titleLabel: UILabel? { titleFacade }
+    /// `UIButton.imageView`: always nil; buttons here have no image view.
     open var imageView: UIImageView? { nil }
+    /// `UIButton.contentEdgeInsets`: the engine button's `contentInsets`, in points.
     open var contentEdgeInsets: UIEdgeInsets {
         get { UIEdgeInsets(button.contentInsets) } set { button.contentInsets = newValue.engine }
     }
+    /// `UIButton.titleEdgeInsets`: stored only; the engine button does not read it.
     open var titleEdgeInsets = UIEdgeInsets.zero
+    /// `UIButton.imageEdgeInsets`: stored only; the engine button does not read it.
     open var imageEdgeInsets = UIEdgeInsets.zero
+    /// `UIButton.adjustsImageWhenHighlighted`: stored only; images are not drawn here.
     open var adjustsImageWhenHighlighted = true
 
     /// `UIButton.Configuration`.
     public struct Configuration: Sendable {
         var engine: Button.Configuration
+        /// `UIButton.Configuration.plain()`: the engine's `Button.Configuration.plain()`.
         public static func plain() -> Configuration { Configuration(engine: .plain()) }
+        /// `UIButton.Configuration.tinted()`: the engine's `Button.Configuration.tinted()`.
         public static func tinted() -> Configuration { Configuration(engine: .tinted()) }
+        /// `UIButton.Configuration.gray()`: the engine's `Button.Configuration.gray()`.
         public static func gray() -> Configuration { Configuration(engine: .gray()) }
+        /// `UIButton.Configuration.filled()`: the engine's `Button.Configuration.filled()`.
         public static func filled() -> Configuration { Configuration(engine: .filled()) }
+        /// `UIButton.Configuration.borderless()`: approximated by the engine's `plain()`.
         public static func borderless() -> Configuration { Configuration(engine: .plain()) }
+        /// `UIButton.Configuration.bordered()`: approximated by the engine's `gray()`.
         public static func bordered() -> Configuration { Configuration(engine: .gray()) }
+        /// `UIButton.Configuration.borderedTinted()`: approximated by the engine's `tinted()`.
         public static func borderedTinted() -> Configuration { Configuration(engine: .tinted()) }
+        /// `UIButton.Configuration.borderedProminent()`: approximated by the engine's `filled()`.
         public static func borderedProminent() -> Configuration { Configuration(engine: .filled()) }
+        /// The engine configuration's `title`.
         public var title: String? { get { engine.title } set { engine.title = newValue } }
+        /// The engine configuration's `subtitle`.
         public var subtitle: String? { get { engine.subtitle } set { engine.subtitle = newValue } }
+        /// The engine configuration's `image`.
         public var image: UIImage? {
             get { engine.image.map(UIImage.init) } set { engine.image = newValue?.image }
         }
+        /// The engine configuration's `baseForegroundColor` (title and image colour).
         public var baseForegroundColor: UIColor? {
             get { engine.baseForegroundColor.map(UIColor.init) } set { engine.baseForegroundColor = newValue?.color }
         }
+        /// The engine configuration's `baseBackgroundColor`.
         public var baseBackgroundColor: UIColor? {
             get { engine.baseBackgroundColor.map(UIColor.init) } set { engine.baseBackgroundColor = newValue?.color }
         }
+        /// The engine configuration's `contentInsets` in points, leading as left and trailing as right.
         public var contentInsets: NSDirectionalEdgeInsets {
             get {
                 let c = engine.contentInsets
@@ -376,9 +494,14 @@ open class UIButton: UIControl {
             }
             set { engine.contentInsets = EdgeInsets(top: newValue.top.double, left: newValue.leading.double, bottom: newValue.bottom.double, right: newValue.trailing.double) }
         }
+        /// The engine configuration's `imagePadding`: points between image and title.
         public var imagePadding: CGFloat { get { CGFloat(engine.imagePadding) } set { engine.imagePadding = newValue.double } }
+        /// The engine configuration's `titlePadding`: points between title and subtitle.
         public var titlePadding: CGFloat { get { CGFloat(engine.titlePadding) } set { engine.titlePadding = newValue.double } }
+        /// `UIButton.Configuration.CornerStyle`: how round the background's corners are; the engine's
+        /// `cornerStyle`.
         public enum CornerStyle: Sendable { case dynamic, fixed, small, medium, large, capsule }
+        /// The background's corner style, passed to the engine configuration's `cornerStyle`.
         public var cornerStyle: CornerStyle = .dynamic {
             didSet {
                 engine.cornerStyle = switch cornerStyle {
@@ -391,9 +514,12 @@ open class UIButton: UIControl {
                 }
             }
         }
+        /// The background: read from the engine's `cornerRadius`; setting it passes only `cornerRadius`
+        /// (its `backgroundColor` is dropped).
         public var background: UIBackgroundConfiguration {
             get { UIBackgroundConfiguration(engine: engine) } set { engine.cornerRadius = newValue.cornerRadius.double }
         }
+        /// `UIButton.Configuration.ImagePlacement`: an image side; `imagePlacement` takes edges instead.
         public enum ImagePlacement: Int, Sendable { case leading, trailing, top, bottom }
         /// Which side of the title the image sits on (the first of the edges given).
         public var imagePlacement: NSDirectionalRectEdge {
@@ -410,32 +536,49 @@ open class UIButton: UIControl {
                     : newValue.contains(.trailing) ? .trailing : .leading
             }
         }
+        /// `UIButton.Configuration.Size`: a button size; stored only.
         public enum Size: Sendable { case mini, small, medium, large }
+        /// Stored only; the engine button's size does not follow it.
         public var buttonSize: Size = .medium
+        /// Stored only; no activity indicator is drawn.
         public var showsActivityIndicator = false
     }
+    /// `UIButton.configuration`: the engine button's `configuration`; nil for a classic button.
     open var configuration: Configuration? {
         get { button.configuration.map { Configuration(engine: $0) } } set { button.configuration = newValue?.engine }
     }
+    /// `UIButton.setNeedsUpdateConfiguration()`: does nothing; configurations are applied when set.
     open func setNeedsUpdateConfiguration() {}
+    /// `UIButton.configurationUpdateHandler`: stored only; nothing calls it on a state change.
     open var configurationUpdateHandler: ((UIButton) -> Void)?
 }
 
 /// The part of `UIBackgroundConfiguration` a button configuration uses.
 public struct UIBackgroundConfiguration: Sendable {
+    /// The background's corner radius in points (the button configuration's `cornerRadius`).
     public var cornerRadius: CGFloat
+    /// Stored only; a button configuration does not pass it to the engine.
     public var backgroundColor: UIColor?
     init(engine: Button.Configuration) { cornerRadius = CGFloat(engine.cornerRadius); backgroundColor = nil }
+    /// A background with the engine's plain configuration's corner radius.
     public static func clear() -> UIBackgroundConfiguration { UIBackgroundConfiguration(engine: .plain()) }
 }
 
+/// `NSDirectionalRectEdge`: edges named leading and trailing (left and right here).
 public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
+    /// The edges as bits: 1 top, 2 leading, 4 bottom, 8 trailing.
     public let rawValue: UInt
+    /// The edges whose bits `rawValue` sets.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top edge.
     public static let top = NSDirectionalRectEdge(rawValue: 1)
+    /// The leading (left) edge.
     public static let leading = NSDirectionalRectEdge(rawValue: 2)
+    /// The bottom edge.
     public static let bottom = NSDirectionalRectEdge(rawValue: 4)
+    /// The trailing (right) edge.
     public static let trailing = NSDirectionalRectEdge(rawValue: 8)
+    /// All four edges.
     public static let all: NSDirectionalRectEdge = [.top, .leading, .bottom, .trailing]
 }
 
@@ -445,10 +588,12 @@ open class UIImageView: UIView {
     package var imageView: ImageView { view as! ImageView }
     /// Partial: kept; symbol images (SF Symbols) do not exist on Linux.
     open var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
+    /// `UIImageView(image:)`: an engine `ImageView` sized to the image (points) showing it.
     public convenience init(image: UIImage?) {
         self.init(frame: image.map { CGRect(origin: .zero, size: $0.size) } ?? .zero)
         imageView.image = image?.image
     }
+    /// `UIImageView(image:highlightedImage:)`: as `init(image:)`, with the engine view's `highlightedImage`.
     public convenience init(image: UIImage?, highlightedImage: UIImage?) {
         self.init(image: image)
         imageView.highlightedImage = highlightedImage?.image
@@ -456,21 +601,31 @@ open class UIImageView: UIView {
     public override init(frame: CGRect) {
         super.init(coder: EngineViewCoder(ImageView(image: nil), frame: frame))!
     }
+    /// `UIImageView(coder:)`: an empty engine `ImageView`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder) { ImageView(image: nil) })
     }
+    /// `UIImageView.image`: the engine image view's `image`.
     open var image: UIImage? { get { imageView.image.map(UIImage.init) } set { imageView.image = newValue?.image } }
+    /// `UIImageView.highlightedImage`: the engine image view's `highlightedImage`.
     open var highlightedImage: UIImage? {
         get { imageView.highlightedImage.map(UIImage.init) } set { imageView.highlightedImage = newValue?.image }
     }
+    /// `UIImageView.isHighlighted`: the engine image view's `isHighlighted`.
     open var isHighlighted: Bool { get { imageView.isHighlighted } set { imageView.isHighlighted = newValue } }
+    /// `UIImageView.animationImages`: the engine image view's `animationImages`.
     open var animationImages: [UIImage]? {
         get { imageView.animationImages?.map(UIImage.init) } set { imageView.animationImages = newValue?.map(\.image) }
     }
+    /// `UIImageView.animationDuration`: the engine image view's `animationDuration`, in seconds.
     open var animationDuration: TimeInterval { get { imageView.animationDuration } set { imageView.animationDuration = newValue } }
+    /// `UIImageView.animationRepeatCount`: the engine image view's `animationRepeatCount`.
     open var animationRepeatCount: Int { get { imageView.animationRepeatCount } set { imageView.animationRepeatCount = newValue } }
+    /// `UIImageView.startAnimating()`: the engine image view's `startAnimating()`.
     open func startAnimating() { imageView.startAnimating() }
+    /// `UIImageView.stopAnimating()`: the engine image view's `stopAnimating()`.
     open func stopAnimating() { imageView.stopAnimating() }
+    /// `UIImageView.isAnimating`: the engine image view's `isAnimating`.
     open var isAnimating: Bool { imageView.isAnimating }
     open override var tintColor: UIColor! {
         get { UIColor(imageView.tintColor) } set { imageView.tintColor = (newValue ?? .systemBlue).color }
@@ -482,11 +637,18 @@ open class UIImageView: UIView {
 @preconcurrency @MainActor
 open class UIStackView: UIView {
     package var stack: StackView { view as! StackView }
+    /// `UIStackView.Distribution`: how arranged views share the axis. Proportional fill is approximated
+    /// by fill, and equal centering by equal spacing.
     public enum Distribution: Int, Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }
+    /// `UIStackView.Alignment`: where arranged views sit across the axis. The baseline alignments are
+    /// approximated by leading and trailing.
     public enum Alignment: Int, Sendable { case fill, leading, firstBaseline, center, trailing, lastBaseline
+        /// `top`: the same as `.leading`.
         public static let top = Alignment.leading
+        /// `bottom`: the same as `.trailing`.
         public static let bottom = Alignment.trailing
     }
+    /// `UIStackView(arrangedSubviews:)`: an engine `StackView` with `views` arranged in order.
     public convenience init(arrangedSubviews views: [UIView]) {
         self.init(frame: .zero)
         views.forEach(addArrangedSubview)
@@ -494,17 +656,25 @@ open class UIStackView: UIView {
     public override init(frame: CGRect) {
         super.init(coder: EngineViewCoder(StackView(arrangedSubviews: []), frame: frame))!
     }
+    /// `UIStackView(coder:)`: an empty engine `StackView`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder) { StackView(arrangedSubviews: []) })
     }
+    /// `UIStackView.arrangedSubviews`: the engine stack view's `arrangedSubviews`.
     open var arrangedSubviews: [UIView] { stack.arrangedSubviews.map(UIView.wrap) }
+    /// `UIStackView.addArrangedSubview(_:)`: the engine stack view's `addArrangedSubview(_:)`.
     open func addArrangedSubview(_ v: UIView) { v.view.facadeRetainer = v; stack.addArrangedSubview(v.view) }
+    /// `UIStackView.insertArrangedSubview(_:at:)`: the engine stack view's `insertArrangedSubview(_:at:)`.
     open func insertArrangedSubview(_ v: UIView, at index: Int) { v.view.facadeRetainer = v; stack.insertArrangedSubview(v.view, at: index) }
+    /// `UIStackView.removeArrangedSubview(_:)`: the engine stack view's `removeArrangedSubview(_:)`.
     open func removeArrangedSubview(_ v: UIView) { stack.removeArrangedSubview(v.view) }
+    /// `UIStackView.axis`: the engine stack view's `axis`.
     open var axis: NSLayoutConstraint.Axis {
         get { stack.axis == .horizontal ? .horizontal : .vertical } set { stack.axis = newValue == .horizontal ? .horizontal : .vertical }
     }
+    /// `UIStackView.spacing`: the engine stack view's `spacing`, in points.
     open var spacing: CGFloat { get { CGFloat(stack.spacing) } set { stack.spacing = newValue.double } }
+    /// `UIStackView.distribution`: sets the engine stack view's `distribution` (see `Distribution`).
     open var distribution: Distribution = .fill {
         didSet {
             stack.distribution = switch distribution {
@@ -515,6 +685,7 @@ open class UIStackView: UIView {
             }
         }
     }
+    /// `UIStackView.alignment`: sets the engine stack view's `alignment` (see `Alignment`).
     open var alignment: Alignment = .fill {
         didSet {
             stack.alignment = switch alignment {
@@ -525,19 +696,28 @@ open class UIStackView: UIView {
             }
         }
     }
+    /// `UIStackView.isLayoutMarginsRelativeArrangement`: stored only; the stack lays out in its bounds.
     open var isLayoutMarginsRelativeArrangement = false
+    /// `UIStackView.isBaselineRelativeArrangement`: stored only; baselines are not used.
     open var isBaselineRelativeArrangement = false
+    /// `UIStackView.setCustomSpacing(_:after:)`: the engine stack view's `setCustomSpacing(_:after:)`, in points.
     open func setCustomSpacing(_ spacing: CGFloat, after view: UIView) { stack.setCustomSpacing(spacing.double, after: view.view) }
+    /// `UIStackView.customSpacing(after:)`: the engine stack view's `customSpacing(after:)`, in points.
     open func customSpacing(after view: UIView) -> CGFloat { CGFloat(stack.customSpacing(after: view.view)) }
+    /// `UIStackView.spacingUseDefault`: the engine's `StackView.useDefaultSpacing`.
     public static let spacingUseDefault = CGFloat(StackView.useDefaultSpacing)
+    /// `UIStackView.spacingUseSystem`: 8 points.
     public static let spacingUseSystem = CGFloat(8)
 }
 
 /// Something a view does with input, as `UIInteraction`.
 @preconcurrency @MainActor
 public protocol UIInteraction: AnyObject {
+    /// `UIInteraction.view`: the view the interaction is on.
     var view: UIView? { get }
+    /// `UIInteraction.willMove(to:)`: called before the interaction moves to `view` (nil when removed).
     func willMove(to view: UIView?)
+    /// `UIInteraction.didMove(to:)`: called after the interaction moved to `view` (nil when removed).
     func didMove(to view: UIView?)
 }
 
@@ -574,8 +754,12 @@ extension UIView {
 /// What a context menu shows, as `UIContextMenuConfiguration`.
 @preconcurrency @MainActor
 open class UIContextMenuConfiguration: NSObject {
+    /// `UIContextMenuConfiguration.identifier`: the identifier given.
     public let identifier: (any NSCopying)?
+    /// `UIContextMenuConfiguration.actionProvider`: the closure given; nothing here calls it.
     public let actionProvider: (([UIMenuElement]) -> UIMenu?)?
+    /// `UIContextMenuConfiguration(identifier:previewProvider:actionProvider:)`: keeps the identifier
+    /// and action provider; the preview provider is dropped.
     public init(identifier: (any NSCopying)? = nil, previewProvider: (() -> UIViewController?)? = nil,
                 actionProvider: (([UIMenuElement]) -> UIMenu?)? = nil) {
         self.identifier = identifier
@@ -586,6 +770,8 @@ open class UIContextMenuConfiguration: NSObject {
 /// What a context menu interaction asks its delegate.
 @preconcurrency @MainActor
 public protocol UIContextMenuInteractionDelegate: AnyObject {
+    /// `UIContextMenuInteractionDelegate.contextMenuInteraction(_:configurationForMenuAtLocation:)`:
+    /// never called here (no context menus are shown).
     func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
                                 configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration?
 }
@@ -594,10 +780,15 @@ public protocol UIContextMenuInteractionDelegate: AnyObject {
 /// Partial: there are no context menus to show; the interaction is kept on its view.
 @preconcurrency @MainActor
 open class UIContextMenuInteraction: NSObject, UIInteraction {
+    /// `UIContextMenuInteraction.delegate`: the delegate given.
     public private(set) weak var delegate: (any UIContextMenuInteractionDelegate)?
+    /// `UIContextMenuInteraction.view`: the view the interaction is on.
     public private(set) weak var view: UIView?
+    /// `UIContextMenuInteraction(delegate:)`: an interaction that keeps `delegate`.
     public init(delegate: any UIContextMenuInteractionDelegate) { self.delegate = delegate }
+    /// Does nothing.
     open func willMove(to view: UIView?) {}
+    /// Records `view` as the interaction's view.
     open func didMove(to view: UIView?) { self.view = view }
 }
 
@@ -606,18 +797,27 @@ open class UIContextMenuInteraction: NSObject, UIInteraction {
 /// clipboard in an SDL window (DK3), memory headless. Text only; an image is kept in memory.
 @preconcurrency @MainActor
 public final class UIPasteboard: NSObject {
+    /// `UIPasteboard.general`: the one pasteboard.
     public static let general = UIPasteboard()
     private var memory = MemoryPasteboard()
     private var board: any Pasteboard { UIApplication.shared.screenWindow?.pasteboard ?? memory }
+    /// `UIPasteboard.string`: the engine window's `Pasteboard` string (the desktop clipboard in an SDL
+    /// window, memory headless).
     public var string: String? { get { board.string } set { board.string = newValue } }
+    /// `UIPasteboard.strings`: the string as a one-element array; setting keeps only the first.
     public var strings: [String]? { get { string.map { [$0] } } set { string = newValue?.first } }
+    /// `UIPasteboard.hasStrings`: whether a non-empty string is on the pasteboard.
     public var hasStrings: Bool { string?.isEmpty == false }
+    /// `UIPasteboard.url`: the string read as a URL; setting writes its absolute string.
     public var url: URL? { get { string.flatMap(URL.init(string:)) } set { string = newValue?.absoluteString } }
+    /// `UIPasteboard.hasURLs`: whether the string reads as a URL.
     public var hasURLs: Bool { url != nil }
     /// Partial: kept in this process only.
     public var image: UIImage?
+    /// `UIPasteboard.hasImages`: whether `image` is set.
     public var hasImages: Bool { image != nil }
     /// Partial: kept in this process only.
     public var color: UIColor?
+    /// `UIPasteboard.hasColors`: whether `color` is set.
     public var hasColors: Bool { color != nil }
 }

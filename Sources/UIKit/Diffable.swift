@@ -10,27 +10,41 @@ import Timeline
 /// The state of a list as identifiers, as `NSDiffableDataSourceSnapshot`: sections in order and
 /// their items, each identifier unique. Lookups by identifier are constant time.
 public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    /// The snapshot's section identifier type.
     public typealias Section = SectionIdentifierType
+    /// The snapshot's item identifier type.
     public typealias Item = ItemIdentifierType
+    /// `NSDiffableDataSourceSnapshot.sectionIdentifiers`: the sections, in order.
     public private(set) var sectionIdentifiers: [Section] = []
     private var items: [[Item]] = []
     /// Each item's section index.
     private var sectionOfItem: [Item: Int] = [:]
+    /// `NSDiffableDataSourceSnapshot.reloadedItemIdentifiers`: items marked with `reloadItems(_:)`.
     public private(set) var reloadedItemIdentifiers: [Item] = []
+    /// `NSDiffableDataSourceSnapshot.reconfiguredItemIdentifiers`: items marked with
+    /// `reconfigureItems(_:)`.
     public private(set) var reconfiguredItemIdentifiers: [Item] = []
+    /// `NSDiffableDataSourceSnapshot.reloadedSectionIdentifiers`: sections marked with `reloadSections(_:)`.
     public private(set) var reloadedSectionIdentifiers: [Section] = []
 
+    /// An empty snapshot: no sections, no items.
     public init() {}
 
+    /// `NSDiffableDataSourceSnapshot.numberOfSections`: how many sections.
     public var numberOfSections: Int { sectionIdentifiers.count }
+    /// `NSDiffableDataSourceSnapshot.numberOfItems`: how many items in all sections.
     public var numberOfItems: Int { sectionOfItem.count }
+    /// `NSDiffableDataSourceSnapshot.itemIdentifiers`: every item, section by section.
     public var itemIdentifiers: [Item] { items.flatMap { $0 } }
+    /// `NSDiffableDataSourceSnapshot.numberOfItems(inSection:)`: the section's item count (0 when absent).
     public func numberOfItems(inSection identifier: Section) -> Int {
         sectionIdentifiers.firstIndex(of: identifier).map { items[$0].count } ?? 0
     }
+    /// `NSDiffableDataSourceSnapshot.itemIdentifiers(inSection:)`: the section's items (empty when absent).
     public func itemIdentifiers(inSection identifier: Section) -> [Item] {
         sectionIdentifiers.firstIndex(of: identifier).map { items[$0] } ?? []
     }
+    /// `NSDiffableDataSourceSnapshot.sectionIdentifier(containingItem:)`: the item's section, or nil.
     public func sectionIdentifier(containingItem identifier: Item) -> Section? {
         sectionOfItem[identifier].map { sectionIdentifiers[$0] }
     }
@@ -39,6 +53,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
         guard let s = sectionOfItem[identifier], let i = items[s].firstIndex(of: identifier) else { return nil }
         return items[..<s].reduce(0) { $0 + $1.count } + i
     }
+    /// `NSDiffableDataSourceSnapshot.indexOfSection(_:)`: the section's index, or nil.
     public func indexOfSection(_ identifier: Section) -> Int? { sectionIdentifiers.firstIndex(of: identifier) }
     /// Index path of an item (section index, item index), for the data sources.
     func indexPath(of identifier: Item) -> IndexPath? {
@@ -62,22 +77,28 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
         }
         items[s].append(contentsOf: fresh(identifiers, s))
     }
+    /// `NSDiffableDataSourceSnapshot.insertItems(_:beforeItem:)`: inserts new items before an item.
     public mutating func insertItems(_ identifiers: [Item], beforeItem beforeIdentifier: Item) {
         insert(identifiers, at: beforeIdentifier, offset: 0)
     }
+    /// `NSDiffableDataSourceSnapshot.insertItems(_:afterItem:)`: inserts new items after an item.
     public mutating func insertItems(_ identifiers: [Item], afterItem afterIdentifier: Item) {
         insert(identifiers, at: afterIdentifier, offset: 1)
     }
+    /// `NSDiffableDataSourceSnapshot.deleteItems(_:)`: removes the items.
     public mutating func deleteItems(_ identifiers: [Item]) {
         var touched = Set<Int>()
         var gone = Set<Item>()
         for i in identifiers { if let s = sectionOfItem.removeValue(forKey: i) { touched.insert(s); gone.insert(i) } }
         for s in touched { items[s].removeAll { gone.contains($0) } }
     }
+    /// `NSDiffableDataSourceSnapshot.deleteAllItems()`: removes every section and item.
     public mutating func deleteAllItems() {
         sectionIdentifiers.removeAll(); items.removeAll(); sectionOfItem.removeAll()
     }
+    /// `NSDiffableDataSourceSnapshot.moveItem(_:beforeItem:)`: moves an item before another.
     public mutating func moveItem(_ identifier: Item, beforeItem toIdentifier: Item) { move(identifier, to: toIdentifier, offset: 0) }
+    /// `NSDiffableDataSourceSnapshot.moveItem(_:afterItem:)`: moves an item after another.
     public mutating func moveItem(_ identifier: Item, afterItem toIdentifier: Item) { move(identifier, to: toIdentifier, offset: 1) }
     /// Marks items to be reloaded (their cells made again) when the snapshot is applied.
     public mutating func reloadItems(_ identifiers: [Item]) { reloadedItemIdentifiers += identifiers.filter { sectionOfItem[$0] != nil } }
@@ -88,15 +109,20 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
 
     // MARK: Sections
 
+    /// `NSDiffableDataSourceSnapshot.appendSections(_:)`: adds new sections at the end (present ones are
+    /// skipped).
     public mutating func appendSections(_ identifiers: [Section]) {
         for s in identifiers where !sectionIdentifiers.contains(s) { sectionIdentifiers.append(s); items.append([]) }
     }
+    /// `NSDiffableDataSourceSnapshot.insertSections(_:beforeSection:)`: inserts sections before another.
     public mutating func insertSections(_ identifiers: [Section], beforeSection toIdentifier: Section) {
         insertSections(identifiers, at: toIdentifier, offset: 0)
     }
+    /// `NSDiffableDataSourceSnapshot.insertSections(_:afterSection:)`: inserts sections after another.
     public mutating func insertSections(_ identifiers: [Section], afterSection toIdentifier: Section) {
         insertSections(identifiers, at: toIdentifier, offset: 1)
     }
+    /// `NSDiffableDataSourceSnapshot.deleteSections(_:)`: removes the sections and their items.
     public mutating func deleteSections(_ identifiers: [Section]) {
         for s in identifiers {
             guard let i = sectionIdentifiers.firstIndex(of: s) else { continue }
@@ -105,15 +131,19 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
         }
         reindex()
     }
+    /// `NSDiffableDataSourceSnapshot.moveSection(_:beforeSection:)`: moves a section before another.
     public mutating func moveSection(_ identifier: Section, beforeSection toIdentifier: Section) {
         moveSection(identifier, to: toIdentifier, offset: 0)
     }
+    /// `NSDiffableDataSourceSnapshot.moveSection(_:afterSection:)`: moves a section after another.
     public mutating func moveSection(_ identifier: Section, afterSection toIdentifier: Section) {
         moveSection(identifier, to: toIdentifier, offset: 1)
     }
+    /// `NSDiffableDataSourceSnapshot.reloadSections(_:)`: marks sections to be reloaded when applied.
     public mutating func reloadSections(_ identifiers: [Section]) {
         reloadedSectionIdentifiers += identifiers.filter { sectionIdentifiers.contains($0) }
     }
+    /// `NSDiffableDataSourceSnapshot.reconfigureSections(_:)`: the same as `reloadSections(_:)` here.
     public mutating func reconfigureSections(_ identifiers: [Section]) { reloadSections(identifiers) }
 
     // MARK: Helpers
@@ -203,12 +233,15 @@ extension NSDiffableDataSourceSnapshot: Sendable where SectionIdentifierType: Se
 /// items with children, expanded or collapsed; the visible items are those whose ancestors are
 /// all expanded, in depth-first order.
 public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> {
+    /// The section snapshot's item identifier type.
     public typealias Item = ItemIdentifierType
     private struct Node { var item: Item; var parent: Item?; var children: [Item] }
     private var nodes: [Item: Node] = [:]
+    /// `NSDiffableDataSourceSectionSnapshot.rootItems`: the top-level items, in order.
     public private(set) var rootItems: [Item] = []
     private var expanded = Set<Item>()
 
+    /// An empty section snapshot.
     public init() {}
 
     /// Every item, depth first.
@@ -220,15 +253,22 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> 
         for r in rootItems { walk(r) }
         return out
     }
+    /// `NSDiffableDataSourceSectionSnapshot.contains(_:)`: whether the item is in the snapshot.
     public func contains(_ item: Item) -> Bool { nodes[item] != nil }
+    /// `NSDiffableDataSourceSectionSnapshot.index(of:)`: the item's place in depth-first order, or nil.
     public func index(of item: Item) -> Int? { items.firstIndex(of: item) }
+    /// `NSDiffableDataSourceSectionSnapshot.parent(of:)`: the item's parent; nil for a root item.
     public func parent(of child: Item) -> Item? { nodes[child]?.parent }
+    /// `NSDiffableDataSourceSectionSnapshot.level(of:)`: how deep the item is (0 for a root item).
     public func level(of item: Item) -> Int {
         var n = 0, p = nodes[item]?.parent
         while let x = p { n += 1; p = nodes[x]?.parent }
         return n
     }
+    /// `NSDiffableDataSourceSectionSnapshot.isExpanded(_:)`: whether the item's children show.
     public func isExpanded(_ item: Item) -> Bool { expanded.contains(item) }
+    /// `NSDiffableDataSourceSectionSnapshot.isVisible(_:)`: whether every ancestor of the item is
+    /// expanded.
     public func isVisible(_ item: Item) -> Bool {
         var p = nodes[item]?.parent
         while let x = p { if !expanded.contains(x) { return false }; p = nodes[x]?.parent }
@@ -247,6 +287,8 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> 
         return s
     }
 
+    /// `NSDiffableDataSourceSectionSnapshot.append(_:to:)`: adds new items under `parent` (nil: as
+    /// roots); nothing when the parent is absent.
     public mutating func append(_ items: [Item], to parent: Item? = nil) {
         if let p = parent, nodes[p] == nil { return }
         for i in items where nodes[i] == nil {
@@ -254,7 +296,9 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> 
             if let p = parent { nodes[p]!.children.append(i) } else { rootItems.append(i) }
         }
     }
+    /// `NSDiffableDataSourceSectionSnapshot.insert(_:before:)`: inserts items before a sibling.
     public mutating func insert(_ items: [Item], before item: Item) { insert(items, at: item, offset: 0) }
+    /// `NSDiffableDataSourceSectionSnapshot.insert(_:after:)`: inserts items after a sibling.
     public mutating func insert(_ items: [Item], after item: Item) { insert(items, at: item, offset: 1) }
     private mutating func insert(_ items: [Item], at anchor: Item, offset: Int) {
         guard let a = nodes[anchor] else { return }
@@ -275,8 +319,11 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> 
             for d in subtree(i) { nodes[d] = nil; expanded.remove(d) }
         }
     }
+    /// `NSDiffableDataSourceSectionSnapshot.deleteAll()`: removes every item.
     public mutating func deleteAll() { nodes.removeAll(); rootItems.removeAll(); expanded.removeAll() }
+    /// `NSDiffableDataSourceSectionSnapshot.expand(_:)`: shows the items' children.
     public mutating func expand(_ items: [Item]) { for i in items where nodes[i] != nil { expanded.insert(i) } }
+    /// `NSDiffableDataSourceSectionSnapshot.collapse(_:)`: hides the items' children.
     public mutating func collapse(_ items: [Item]) { for i in items { expanded.remove(i) } }
     /// Replaces the children of `parent` (nil: the roots) with a section snapshot's items.
     public mutating func replace(childrenOf parent: Item, using snapshot: Self) {
@@ -297,8 +344,11 @@ extension NSDiffableDataSourceSectionSnapshot: Sendable where ItemIdentifierType
 
 /// What reordering hands back: the change and the snapshot after it.
 public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    /// `NSDiffableDataSourceTransaction.initialSnapshot`: the snapshot before the change.
     public let initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    /// `NSDiffableDataSourceTransaction.finalSnapshot`: the snapshot after the change.
     public let finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    /// `NSDiffableDataSourceTransaction.difference`: the items inserted and removed.
     public let difference: CollectionDifference<ItemIdentifierType>
 }
 
@@ -308,6 +358,7 @@ public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable, I
 /// makes it the table's data source; keep a reference to it (the table's is weak).
 @preconcurrency @MainActor
 open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject, UITableViewDataSource {
+    /// Makes the cell for an item (the table, its index path, the item).
     public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
     private weak var tableView: UITableView?
     private let cellProvider: CellProvider
@@ -315,6 +366,8 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
     /// The row animation applied differences use.
     open var defaultRowAnimation: UITableView.RowAnimation = .automatic
 
+    /// `UITableViewDiffableDataSource(tableView:cellProvider:)`: becomes `tableView`'s data source, with
+    /// `cellProvider` making the cells.
     public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
         self.tableView = tableView
         self.cellProvider = cellProvider
@@ -322,16 +375,21 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
         tableView.dataSource = self
     }
 
+    /// `UITableViewDiffableDataSource.snapshot()`: the current snapshot (without reload marks).
     open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current.clearingMarks() }
+    /// `UITableViewDiffableDataSource.itemIdentifier(for:)`: the item at a row's index path, or nil.
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
         current.item(at: IndexPath(item: indexPath.row, section: indexPath.section))
     }
+    /// `UITableViewDiffableDataSource.indexPath(for:)`: the row's index path of an item, or nil.
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
         current.indexPath(of: itemIdentifier).map { IndexPath(row: $0.item, section: $0.section) }
     }
+    /// `UITableViewDiffableDataSource.sectionIdentifier(for:)`: the section at an index, or nil.
     open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
         current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
     }
+    /// `UITableViewDiffableDataSource.index(for:)`: the index of a section, or nil.
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
 
     /// Shows `snapshot`: the differences animated as one batch update when the sections are the
@@ -366,8 +424,11 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
 
     // MARK: UITableViewDataSource (override to add titles, editing and moving)
 
+    /// The snapshot's section count.
     open func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
+    /// The section's item count in the snapshot.
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { current.items(inSectionAt: section).count }
+    /// The cell from the cell provider (an empty cell, with a message, when it gives none).
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(tableView, indexPath, item) else {
             print("UITableViewDiffableDataSource: the cell provider gave no cell for \(indexPath); an empty cell is shown")
@@ -375,12 +436,17 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
         }
         return cell
     }
+    /// Nil by default; override for a header title.
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// Nil by default; override for a footer title.
     open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
     /// False by default, as UIKit's (swipe actions need a subclass that returns true).
     open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+    /// Does nothing by default; override to delete rows.
     open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    /// False by default; override to let rows move.
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Does nothing by default; override to handle a move.
     open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
@@ -391,7 +457,9 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
 @preconcurrency @MainActor
 open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject,
     UICollectionViewDataSource {
+    /// Makes the cell for an item (the collection view, its index path, the item).
     public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
+    /// Makes a supplementary view (the collection view, the kind, the index path).
     public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
     /// Makes headers, footers and other supplementary views.
     open var supplementaryViewProvider: SupplementaryViewProvider?
@@ -400,25 +468,44 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
     private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
     /// Per-section outlines applied with `apply(_:to:animatingDifferences:completion:)`.
     private var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
+    /// `UICollectionViewDiffableDataSource.reorderingHandlers`: stored only; items are not reordered
+    /// by dragging here.
     open var reorderingHandlers = ReorderingHandlers()
+    /// `UICollectionViewDiffableDataSource.sectionSnapshotHandlers`: asked when an outline item expands
+    /// or collapses.
     open var sectionSnapshotHandlers = SectionSnapshotHandlers()
 
+    /// `UICollectionViewDiffableDataSource.ReorderingHandlers`: reordering callbacks; stored only here.
     public struct ReorderingHandlers {
+        /// Whether the item may be dragged to a new place (not asked here).
         public var canReorderItem: ((ItemIdentifierType) -> Bool)?
+        /// Called before a reorder is applied (not called here).
         public var willReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        /// Called after a reorder is applied (not called here).
         public var didReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        /// Handlers all nil.
         public init() {}
     }
+    /// `UICollectionViewDiffableDataSource.SectionSnapshotHandlers`: callbacks as outline items expand
+    /// and collapse.
     public struct SectionSnapshotHandlers {
+        /// Whether the item may expand (nil: yes).
         public var shouldExpandItem: ((ItemIdentifierType) -> Bool)?
+        /// Called before the item expands.
         public var willExpandItem: ((ItemIdentifierType) -> Void)?
+        /// Whether the item may collapse (nil: yes).
         public var shouldCollapseItem: ((ItemIdentifierType) -> Bool)?
+        /// Called before the item collapses.
         public var willCollapseItem: ((ItemIdentifierType) -> Void)?
+        /// Gives the children to show when a parent expands.
         public var snapshotForExpandingParent: ((ItemIdentifierType, NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>)
             -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>)?
+        /// Handlers all nil.
         public init() {}
     }
 
+    /// `UICollectionViewDiffableDataSource(collectionView:cellProvider:)`: becomes `collectionView`'s
+    /// data source, with `cellProvider` making the cells.
     public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
         self.collectionView = collectionView
         self.cellProvider = cellProvider
@@ -426,12 +513,17 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         collectionView.dataSource = self
     }
 
+    /// `UICollectionViewDiffableDataSource.snapshot()`: the current snapshot (without reload marks).
     open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current.clearingMarks() }
+    /// `UICollectionViewDiffableDataSource.itemIdentifier(for:)`: the item at an index path, or nil.
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { current.item(at: indexPath) }
+    /// `UICollectionViewDiffableDataSource.indexPath(for:)`: the index path of an item, or nil.
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(of: itemIdentifier) }
+    /// `UICollectionViewDiffableDataSource.sectionIdentifier(for:)`: the section at an index, or nil.
     open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
         current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
     }
+    /// `UICollectionViewDiffableDataSource.index(for:)`: the index of a section, or nil.
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
 
     /// Shows `snapshot`: the differences (sections and items) animated as one batch update of the
@@ -454,6 +546,8 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
             completion?()
         })
     }
+    /// `UICollectionViewDiffableDataSource.applySnapshotUsingReloadData(_:completion:)`: applies the
+    /// snapshot without animating the differences.
     open func applySnapshotUsingReloadData(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                                            completion: (() -> Void)? = nil) {
         apply(snapshot, animatingDifferences: false, completion: completion)
@@ -496,10 +590,13 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
 
     // MARK: UICollectionViewDataSource
 
+    /// The snapshot's section count.
     open func numberOfSections(in collectionView: UICollectionView) -> Int { current.numberOfSections }
+    /// The section's item count in the snapshot.
     open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
         current.items(inSectionAt: section).count
     }
+    /// The cell from the cell provider (an empty cell, with a message, when it gives none).
     open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
         guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
             print("UICollectionViewDiffableDataSource: the cell provider gave no cell for \(indexPath); an empty cell is shown")
@@ -507,6 +604,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         }
         return cell
     }
+    /// The view from `supplementaryViewProvider` (a placeholder view when there is none).
     open func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
                              at indexPath: IndexPath) -> UICollectionReusableView {
         supplementaryViewProvider?(collectionView, kind, indexPath) ?? collectionView.missingSupplementaryView(ofKind: kind, at: indexPath)
@@ -520,10 +618,12 @@ extension UICollectionView {
     /// the class is registered under an identifier of its own the first time it is dequeued.
     @preconcurrency @MainActor
     public struct CellRegistration<Cell: UICollectionViewCell, Item> {
+        /// Configures a dequeued cell (the cell, its index path, the item).
         public typealias Handler = (Cell, IndexPath, Item) -> Void
         let identifier = "CellRegistration-\(UUID().uuidString)"
         let handler: Handler
         let registered = RegisteredViews()
+        /// A registration configuring its cells with `handler`.
         public init(handler: @escaping Handler) { self.handler = handler }
     }
 
@@ -531,11 +631,14 @@ extension UICollectionView {
     /// `UICollectionView.SupplementaryRegistration`.
     @preconcurrency @MainActor
     public struct SupplementaryRegistration<Supplementary: UICollectionReusableView> {
+        /// Configures a dequeued view (the view, its kind, its index path).
         public typealias Handler = (Supplementary, String, IndexPath) -> Void
+        /// The kind of supplementary view registered.
         public let elementKind: String
         let identifier = "SupplementaryRegistration-\(UUID().uuidString)"
         let handler: Handler
         let registered = RegisteredViews()
+        /// A registration of views of `elementKind` configured with `handler`.
         public init(elementKind: String, handler: @escaping Handler) {
             self.elementKind = elementKind
             self.handler = handler

@@ -11,32 +11,54 @@ import TextEngine
 /// or spelled-out style, with the zero-formatting behaviours. Partial: English only; calendar
 /// units longer than a week count fixed lengths (a month is 30 days, a year 365).
 open class DateComponentsFormatter: Formatter, @unchecked Sendable {
+    /// `DateComponentsFormatter.UnitsStyle`: positional (`1:05`), abbreviated, short, full, spelled out
+    /// or brief.
     public enum UnitsStyle: Int, Sendable { case positional, abbreviated, short, full, spellOut, brief }
+    /// `DateComponentsFormatter.ZeroFormattingBehavior`: what happens to units that are zero.
     public struct ZeroFormattingBehavior: OptionSet, Sendable {
+        /// The behaviour as Foundation's bits.
         public let rawValue: UInt
+        /// The behaviour whose bits `rawValue` sets.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// No rule: zero units are kept (in the non-positional styles).
         public static let none = ZeroFormattingBehavior([])
+        /// The default: leading zeros go in the positional style, every zero unit in the others.
         public static let `default` = ZeroFormattingBehavior(rawValue: 1 << 0)
+        /// Leading zero units go.
         public static let dropLeading = ZeroFormattingBehavior(rawValue: 1 << 1)
+        /// Zero units go; here, outside the positional style, this drops every zero unit.
         public static let dropMiddle = ZeroFormattingBehavior(rawValue: 1 << 2)
+        /// Zero units go; here, outside the positional style, this drops every zero unit.
         public static let dropTrailing = ZeroFormattingBehavior(rawValue: 1 << 3)
+        /// Every zero unit goes.
         public static let dropAll: ZeroFormattingBehavior = [.dropLeading, .dropMiddle, .dropTrailing]
+        /// Zero units are kept and padded to two digits (`01:05`).
         public static let pad = ZeroFormattingBehavior(rawValue: 1 << 16)
     }
 
+    /// `DateComponentsFormatter.unitsStyle`: how units are written (positional by default).
     open var unitsStyle: UnitsStyle = .positional
+    /// `DateComponentsFormatter.allowedUnits`: the units that may appear, largest first.
     open var allowedUnits: NSCalendar.Unit = [.year, .month, .day, .hour, .minute, .second]
+    /// `DateComponentsFormatter.zeroFormattingBehavior`: what happens to zero units.
     open var zeroFormattingBehavior: ZeroFormattingBehavior = .default
     /// The most units shown (0: no limit), the largest non-zero first.
     open var maximumUnitCount = 0
+    /// `DateComponentsFormatter.collapsesLargestUnit`: stored only.
     open var collapsesLargestUnit = false
+    /// `DateComponentsFormatter.allowsFractionalUnits`: stored only; units are whole.
     open var allowsFractionalUnits = false
+    /// `DateComponentsFormatter.includesApproximationPhrase`: prefixes "About ".
     open var includesApproximationPhrase = false
+    /// `DateComponentsFormatter.includesTimeRemainingPhrase`: appends " remaining".
     open var includesTimeRemainingPhrase = false
+    /// `DateComponentsFormatter.calendar`: stored only; units have fixed lengths.
     open var calendar: Calendar?
+    /// `DateComponentsFormatter.referenceDate`: stored only; units have fixed lengths.
     open var referenceDate: Date?
 
     public override init() { super.init() }
+    /// `DateComponentsFormatter(coder:)`: a formatter with the default settings.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// The units in the order they are shown, with their lengths in seconds and their names.
@@ -50,6 +72,8 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
         (.second, 1, "s", "sec", "sec", "second"),
     ]
 
+    /// `DateComponentsFormatter.string(from:)`: a duration in seconds written in the allowed units;
+    /// nil for an infinite or NaN one.
     open func string(from ti: TimeInterval) -> String? {
         guard ti.isFinite else { return nil }
         let chosen = Self.units.filter { allowedUnits.contains($0.unit) }
@@ -68,6 +92,8 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
         if includesTimeRemainingPhrase { out += " remaining" }
         return out
     }
+    /// `DateComponentsFormatter.string(from:)` for components: their total in seconds (a month 30 days,
+    /// a year 365), written as a duration.
     open func string(from components: DateComponents) -> String? {
         var seconds = 0.0
         seconds += Double(components.year ?? 0) * 365 * 86400 + Double(components.month ?? 0) * 30 * 86400
@@ -76,12 +102,15 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
         seconds += Double(components.minute ?? 0) * 60 + Double(components.second ?? 0)
         return string(from: seconds)
     }
+    /// `DateComponentsFormatter.string(from:to:)`: the interval between two dates, written as a duration.
     open func string(from startDate: Date, to endDate: Date) -> String? { string(from: endDate.timeIntervalSince(startDate)) }
     open override func string(for obj: Any?) -> String? {
         if let t = obj as? TimeInterval { return string(from: t) }
         if let c = obj as? DateComponents { return string(from: c) }
         return nil
     }
+    /// `DateComponentsFormatter.localizedString(from:unitsStyle:)`: components written in `unitsStyle`
+    /// with the default settings.
     open class func localizedString(from components: DateComponents, unitsStyle: UnitsStyle) -> String? {
         let f = DateComponentsFormatter()
         f.unitsStyle = unitsStyle
@@ -136,22 +165,37 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
 /// one of these (`let feedback = NoHaptics.SelectionFeedbackGenerator()`); the calls on it
 /// then compile and do nothing.
 public enum NoHaptics {
+    /// Stands in for `UIImpactFeedbackGenerator`; does nothing.
     public final class ImpactFeedbackGenerator: Sendable {
+        /// The impact's strength; ignored.
         public enum FeedbackStyle: Int, Sendable { case light, medium, heavy, soft, rigid }
+        /// A generator that does nothing.
         public init(style: FeedbackStyle = .medium) {}
+        /// Does nothing.
         public func prepare() {}
+        /// Does nothing.
         public func impactOccurred() {}
+        /// Does nothing.
         public func impactOccurred(intensity: CGFloat) {}
     }
+    /// Stands in for `UINotificationFeedbackGenerator`; does nothing.
     public final class NotificationFeedbackGenerator: Sendable {
+        /// The notification's kind; ignored.
         public enum FeedbackType: Int, Sendable { case success, warning, error }
+        /// A generator that does nothing.
         public init() {}
+        /// Does nothing.
         public func prepare() {}
+        /// Does nothing.
         public func notificationOccurred(_ notificationType: FeedbackType) {}
     }
+    /// Stands in for `UISelectionFeedbackGenerator`; does nothing.
     public final class SelectionFeedbackGenerator: Sendable {
+        /// A generator that does nothing.
         public init() {}
+        /// Does nothing.
         public func prepare() {}
+        /// Does nothing.
         public func selectionChanged() {}
     }
 }
@@ -161,17 +205,26 @@ public enum NoHaptics {
 /// "3 hours ago"; the named style says "now", "yesterday", "tomorrow", "last week", "next
 /// year". Partial: English only.
 open class RelativeDateTimeFormatter: Formatter, @unchecked Sendable {
+    /// `RelativeDateTimeFormatter.DateTimeStyle`: numbers ("in 1 day") or names ("tomorrow").
     public enum DateTimeStyle: Int, Sendable { case numeric, named }
+    /// `RelativeDateTimeFormatter.UnitsStyle`: full, spelled out, short or abbreviated unit names.
     public enum UnitsStyle: Int, Sendable { case full, spellOut, short, abbreviated }
+    /// `RelativeDateTimeFormatter.Context`: where the text goes (for capitalisation); stored only.
     public enum Context: Int, Sendable { case unknown, dynamic, standalone, listItem, beginningOfSentence, middleOfSentence }
 
+    /// `RelativeDateTimeFormatter.dateTimeStyle`: numbers or names (numeric by default).
     open var dateTimeStyle: DateTimeStyle = .numeric
+    /// `RelativeDateTimeFormatter.unitsStyle`: how units are named (full by default).
     open var unitsStyle: UnitsStyle = .full
+    /// `RelativeDateTimeFormatter.formattingContext`: stored only; text is not recapitalised.
     open var formattingContext: Context = .unknown
+    /// `RelativeDateTimeFormatter.calendar`: stored only; units have fixed lengths.
     open var calendar: Calendar = .current
+    /// `RelativeDateTimeFormatter.locale`: stored only; the text is English.
     open var locale: Locale = .current
 
     public override init() { super.init() }
+    /// `RelativeDateTimeFormatter(coder:)`: a formatter with the default settings.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     private static let units: [(seconds: Double, full: String, short: String, abbreviated: String)] = [
@@ -179,9 +232,13 @@ open class RelativeDateTimeFormatter: Formatter, @unchecked Sendable {
         (86400, "day", "day", "d"), (3600, "hour", "hr.", "h"), (60, "minute", "min.", "m"), (1, "second", "sec.", "s"),
     ]
 
+    /// `RelativeDateTimeFormatter.localizedString(for:relativeTo:)`: `date` relative to
+    /// `referenceDate` ("in 3 hours", "2 days ago").
     open func localizedString(for date: Date, relativeTo referenceDate: Date) -> String {
         localizedString(fromTimeInterval: date.timeIntervalSince(referenceDate))
     }
+    /// `RelativeDateTimeFormatter.localizedString(fromTimeInterval:)`: an interval in seconds from now,
+    /// in the largest unit that is at least one.
     open func localizedString(fromTimeInterval timeInterval: TimeInterval) -> String {
         guard timeInterval.isFinite else { return "" }
         let t = timeInterval.rounded(.towardZero), a = abs(t)
@@ -205,6 +262,7 @@ open class RelativeDateTimeFormatter: Formatter, @unchecked Sendable {
         let amount = unitsStyle == .abbreviated ? "\(count)\(name)" : "\(count) \(name)"
         return t < 0 ? "\(amount) ago" : "in \(amount)"
     }
+    /// `RelativeDateTimeFormatter.localizedString(from:)`: components as an interval from now.
     open func localizedString(from dateComponents: DateComponents) -> String {
         var s = Double(dateComponents.second ?? 0) + Double(dateComponents.minute ?? 0) * 60 + Double(dateComponents.hour ?? 0) * 3600
         s += Double(dateComponents.day ?? 0) * 86400 + Double(dateComponents.weekOfMonth ?? 0) * 7 * 86400
@@ -228,21 +286,33 @@ open class RelativeDateTimeFormatter: Formatter, @unchecked Sendable {
 /// Inline styles Markdown gives text, as Foundation's `InlinePresentationIntent` (which
 /// Foundation on Linux lacks).
 public struct InlinePresentationIntent: OptionSet, Hashable, Codable, Sendable {
+    /// The intents as Foundation's bits.
     public let rawValue: UInt
+    /// The intents whose bits `rawValue` sets.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Emphasis (`*text*`).
     public static let emphasized = InlinePresentationIntent(rawValue: 1 << 0)
+    /// Strong emphasis (`**text**`).
     public static let stronglyEmphasized = InlinePresentationIntent(rawValue: 1 << 1)
+    /// Inline code.
     public static let code = InlinePresentationIntent(rawValue: 1 << 2)
+    /// Strikethrough.
     public static let strikethrough = InlinePresentationIntent(rawValue: 1 << 5)
+    /// A soft line break.
     public static let softBreak = InlinePresentationIntent(rawValue: 1 << 6)
+    /// A hard line break.
     public static let lineBreak = InlinePresentationIntent(rawValue: 1 << 7)
+    /// Inline HTML.
     public static let inlineHTML = InlinePresentationIntent(rawValue: 1 << 8)
+    /// Block HTML.
     public static let blockHTML = InlinePresentationIntent(rawValue: 1 << 9)
 }
 
 /// The attribute Markdown's inline styles are kept in (UIKit's label draws them).
 public enum InlinePresentationIntentAttribute: CodableAttributedStringKey {
+    /// The attribute's value type.
     public typealias Value = InlinePresentationIntent
+    /// The attribute's name in keyed attributes.
     public static let name = "NSInlinePresentationIntent"
 }
 
@@ -255,12 +325,20 @@ extension AttributedString {
     /// How Markdown is read, as Foundation's `AttributedString.MarkdownParsingOptions` (which
     /// Foundation on Linux lacks).
     public struct MarkdownParsingOptions: Hashable, Sendable {
+        /// `MarkdownParsingOptions.InterpretedSyntax`: full Markdown or inline only (with or without
+        /// keeping whitespace).
         public enum InterpretedSyntax: Hashable, Sendable { case full, inlineOnly, inlineOnlyPreservingWhitespace }
+        /// `MarkdownParsingOptions.FailurePolicy`: throw or keep what parsed; nothing throws here.
         public enum FailurePolicy: Hashable, Sendable { case throwError, returnPartiallyParsedIfPossible }
+        /// Stored only; extended attributes are not read.
         public var allowsExtendedAttributes: Bool
+        /// The syntax read; only the whitespace-preserving choice changes parsing here.
         public var interpretedSyntax: InterpretedSyntax
+        /// Stored only; CommonMark parses any text.
         public var failurePolicy: FailurePolicy
+        /// Stored only.
         public var languageCode: String?
+        /// Options of these values (full syntax, throwing, no extended attributes by default).
         public init(allowsExtendedAttributes: Bool = false, interpretedSyntax: InterpretedSyntax = .full,
                     failurePolicy: FailurePolicy = .throwError, languageCode: String? = nil) {
             self.allowsExtendedAttributes = allowsExtendedAttributes
@@ -288,6 +366,7 @@ extension AttributedString {
             append(piece)
         }
     }
+    /// `AttributedString(markdown:options:baseURL:)` for UTF-8 data: as the string form.
     public init(markdown: Data, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws {
         try self.init(markdown: String(decoding: markdown, as: UTF8.self), options: options, baseURL: baseURL)
     }
@@ -302,6 +381,8 @@ extension NSAttributedString {
         if let l = run.link { a[.link] = l }
         return a
     }
+    /// `NSAttributedString(_:)` from an `AttributedString`: its text, links and Markdown intents as
+    /// keyed attributes.
     public convenience init(_ attrStr: AttributedString) {
         let m = NSMutableAttributedString(string: String(attrStr.characters))
         var location = 0
@@ -331,11 +412,17 @@ public let NSEC_PER_USEC: UInt64 = 1_000
 
 /// `NSPointerFunctions`: only the memory options a hash table is made with.
 public enum NSPointerFunctions {
+    /// `NSPointerFunctions.Options`: how a hash table holds its objects.
     public struct Options: OptionSet, Sendable {
+        /// The options as Foundation's bits.
         public let rawValue: UInt
+        /// The options whose bits `rawValue` sets.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Held strongly (no bits).
         public static let strongMemory = Options([])
+        /// Held weakly: gone from the table when released.
         public static let weakMemory = Options(rawValue: 5)
+        /// Compared by identity (tables here always are).
         public static let objectPointerPersonality = Options(rawValue: 512)
     }
 }
@@ -346,24 +433,36 @@ public final class NSHashTable<ObjectType: AnyObject> {
     private struct Entry { weak var weak: ObjectType?; var strong: ObjectType? }
     private var entries: [ObjectIdentifier: Entry] = [:]
     private let weakly: Bool
+    /// `NSHashTable(options:)`: an empty table holding objects weakly for `.weakMemory`, else strongly.
     public init(options: NSPointerFunctions.Options = .strongMemory) { weakly = options.contains(.weakMemory) }
+    /// `NSHashTable(options:capacity:)`: as `init(options:)`; the capacity is ignored.
     public convenience init(options: NSPointerFunctions.Options, capacity: Int) { self.init(options: options) }
+    /// `NSHashTable.weakObjects()`: an empty table holding objects weakly.
     public static func weakObjects() -> NSHashTable<ObjectType> { NSHashTable(options: .weakMemory) }
+    /// `NSHashTable.hashTable(options:)`: an empty table of `options`.
     public static func hashTable(options: NSPointerFunctions.Options) -> NSHashTable<ObjectType> { NSHashTable(options: options) }
 
     private func live() -> [ObjectIdentifier: ObjectType] {
         entries = entries.filter { ($0.value.strong ?? $0.value.weak) != nil }
         return entries.compactMapValues { $0.strong ?? $0.weak }
     }
+    /// `NSHashTable.allObjects`: the objects still in the table, in no order.
     public var allObjects: [ObjectType] { Array(live().values) }
+    /// `NSHashTable.count`: how many objects are still in the table.
     public var count: Int { live().count }
+    /// `NSHashTable.anyObject`: one object of the table, or nil.
     public var anyObject: ObjectType? { live().values.first }
+    /// `NSHashTable.add(_:)`: adds an object (nil does nothing).
     public func add(_ object: ObjectType?) {
         guard let object else { return }
         entries[ObjectIdentifier(object)] = weakly ? Entry(weak: object, strong: nil) : Entry(weak: nil, strong: object)
     }
+    /// `NSHashTable.remove(_:)`: removes an object.
     public func remove(_ object: ObjectType?) { object.map { entries[ObjectIdentifier($0)] = nil } }
+    /// `NSHashTable.removeAllObjects()`: empties the table.
     public func removeAllObjects() { entries = [:] }
+    /// `NSHashTable.contains(_:)`: whether the object is in the table.
     public func contains(_ object: ObjectType?) -> Bool { object.map { live()[ObjectIdentifier($0)] != nil } ?? false }
+    /// `NSHashTable.member(_:)`: the object if it is in the table, else nil.
     public func member(_ object: ObjectType?) -> ObjectType? { contains(object) ? object : nil }
 }

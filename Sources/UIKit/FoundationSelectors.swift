@@ -86,16 +86,25 @@ extension UIResponder {
     /// Posted by an on-screen keyboard; a desktop has none, so these are never posted (code
     /// observing them sees a hardware keyboard, as on an iPad with one).
     public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+    /// `UIResponder.keyboardDidShowNotification`: never posted (no on-screen keyboard).
     public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
+    /// `UIResponder.keyboardWillHideNotification`: never posted (no on-screen keyboard).
     public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+    /// `UIResponder.keyboardDidHideNotification`: never posted (no on-screen keyboard).
     public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+    /// `UIResponder.keyboardWillChangeFrameNotification`: never posted (no on-screen keyboard).
     public static let keyboardWillChangeFrameNotification = Notification.Name("UIKeyboardWillChangeFrameNotification")
+    /// `UIResponder.keyboardDidChangeFrameNotification`: never posted (no on-screen keyboard).
     public static let keyboardDidChangeFrameNotification = Notification.Name("UIKeyboardDidChangeFrameNotification")
     /// Whether the keyboard belongs to this app (always, were one posted).
     public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
+    /// The keyboard's frame before the change (never posted here).
     public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
+    /// The keyboard's frame after the change (never posted here).
     public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+    /// The keyboard animation's duration (never posted here).
     public static let keyboardAnimationDurationUserInfoKey = "UIKeyboardAnimationDurationUserInfoKey"
+    /// The keyboard animation's curve (never posted here).
     public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
 }
 
@@ -103,10 +112,16 @@ extension UIApplication {
     /// Posted at launch (after the delegate's launch, then when it becomes active) and at the
     /// end of a windowed run (will terminate). A desktop window does not go to the background.
     public static let didFinishLaunchingNotification = Notification.Name("UIApplicationDidFinishLaunchingNotification")
+    /// `UIApplication.didBecomeActiveNotification`: posted at launch once the application is active.
     public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    /// `UIApplication.willResignActiveNotification`: never posted; a desktop window stays active.
     public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    /// `UIApplication.didEnterBackgroundNotification`: never posted; a desktop window does not go to the
+    /// background.
     public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    /// `UIApplication.willEnterForegroundNotification`: never posted.
     public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    /// `UIApplication.willTerminateNotification`: posted at the end of a windowed run.
     public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
     /// Posted when a window receives a memory warning (resident memory past the budget the app
     /// set on the engine window, the kernel's memory pressure, or a simulated warning), before

@@ -10,31 +10,41 @@ import TimelineSDL
 /// How an image renderer's image is made: its scale (pixels per point) and whether it is opaque.
 @preconcurrency @MainActor
 open class UIGraphicsRendererFormat: NSObject {
+    /// `UIGraphicsRendererFormat.bounds`: the area drawn, in points.
     open var bounds = CGRect.zero
     public required override init() {}
+    /// `UIGraphicsRendererFormat.default()`: a new format.
     open class func `default`() -> Self { Self() }
 }
 
+/// `UIGraphicsImageRendererFormat`: an image renderer's scale and range.
 @preconcurrency @MainActor
 open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
     /// Pixels per point (the screen's by default).
     open var scale: CGFloat = UIScreen.main.scale
     /// An opaque image starts white instead of transparent.
     open var opaque = false
+    /// `UIGraphicsImageRendererFormat.preferredRange`: stored only; images are 8-bit sRGB.
     open var preferredRange: Range = .automatic
+    /// `UIGraphicsImageRendererFormat.Range`: the colour range of the image; stored only here.
     public enum Range: Int, Sendable { case unspecified = -1, automatic = 0, extended = 1, standard = 2 }
+    /// `UIGraphicsImageRendererFormat.preferred()`: a new format at the screen's scale.
     open class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
 /// The context the drawing closure gets: its Core Graphics context and the image so far.
 @preconcurrency @MainActor
 open class UIGraphicsImageRendererContext: NSObject {
+    /// `UIGraphicsImageRendererContext.cgContext`: the context drawing goes into.
     public let cgContext: CGContext
+    /// `UIGraphicsImageRendererContext.format`: the renderer's format.
     public let format: UIGraphicsImageRendererFormat
     init(cgContext: CGContext, format: UIGraphicsImageRendererFormat) { self.cgContext = cgContext; self.format = format }
     /// Fills `rect` with the current fill colour.
     open func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    /// `UIGraphicsImageRendererContext.stroke(_:)`: strokes `rect` in the stroke colour.
     open func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+    /// `UIGraphicsImageRendererContext.clip(to:)`: clips gradients to `rect` (see `CGContext.clip(to:)`).
     open func clip(to rect: CGRect) { cgContext.clip(to: rect) }
 }
 
@@ -44,11 +54,16 @@ open class UIGraphicsImageRendererContext: NSObject {
 /// an empty image and a message (UIKit's would also be empty).
 @preconcurrency @MainActor
 open class UIGraphicsImageRenderer: NSObject {
+    /// `UIGraphicsImageRenderer.format`: the renderer's format.
     public let format: UIGraphicsImageRendererFormat
     private let bounds: CGRect
+    /// `UIGraphicsImageRenderer(size:)`: a renderer of `size` points at the screen's scale.
     public convenience init(size: CGSize) { self.init(bounds: CGRect(origin: .zero, size: size), format: .init()) }
+    /// `UIGraphicsImageRenderer(size:format:)`: a renderer of `size` points in `format`.
     public convenience init(size: CGSize, format: UIGraphicsImageRendererFormat) { self.init(bounds: CGRect(origin: .zero, size: size), format: format) }
+    /// `UIGraphicsImageRenderer(bounds:)`: a renderer of `bounds` at the screen's scale.
     public convenience init(bounds: CGRect) { self.init(bounds: bounds, format: .init()) }
+    /// `UIGraphicsImageRenderer(bounds:format:)`: a renderer of `bounds` in `format`.
     public init(bounds: CGRect, format: UIGraphicsImageRendererFormat) {
         self.bounds = bounds
         self.format = format

@@ -15,21 +15,33 @@ import Timeline
 
 /// The keys of a change dictionary.
 public struct NSKeyValueChangeKey: RawRepresentable, Hashable, Sendable {
+    /// The key's string.
     public let rawValue: String
+    /// The key of string `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The key of string `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The kind of change (an `NSKeyValueChange` raw value).
     public static let kindKey = NSKeyValueChangeKey("kind")
+    /// The new value (with `.new`).
     public static let newKey = NSKeyValueChangeKey("new")
+    /// The old value (with `.old`).
     public static let oldKey = NSKeyValueChangeKey("old")
+    /// The indexes of a collection change.
     public static let indexesKey = NSKeyValueChangeKey("indexes")
+    /// Whether this is the notice sent before the change.
     public static let notificationIsPriorKey = NSKeyValueChangeKey("notificationIsPrior")
 }
 
 /// What an observation reports.
 public struct NSKeyValueObservingOptions: OptionSet, Sendable {
+    /// The options as Foundation's bits.
     public let rawValue: UInt
+    /// The options whose bits `rawValue` sets.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Report the new value.
     public static let new = NSKeyValueObservingOptions(rawValue: 1)
+    /// Report the old value.
     public static let old = NSKeyValueObservingOptions(rawValue: 2)
     /// Report the value once at once, when the observation is made.
     public static let initial = NSKeyValueObservingOptions(rawValue: 4)
@@ -108,10 +120,15 @@ public final class NSKeyValueObservation: NSObject {
 
 /// A change the block API reports.
 public struct NSKeyValueObservedChange<Value> {
+    /// `NSKeyValueObservedChange.kind`: the kind of change.
     public let kind: NSKeyValueChange
+    /// `NSKeyValueObservedChange.newValue`: the new value (with `.new`).
     public let newValue: Value?
+    /// `NSKeyValueObservedChange.oldValue`: the old value (with `.old`).
     public let oldValue: Value?
+    /// `NSKeyValueObservedChange.indexes`: the indexes of a collection change.
     public let indexes: IndexSet?
+    /// `NSKeyValueObservedChange.isPrior`: whether this is the notice before the change.
     public let isPrior: Bool
 }
 

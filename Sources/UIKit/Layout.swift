@@ -4,18 +4,31 @@ import LayoutSolver
 
 /// `UILayoutPriority`.
 public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    /// The priority, 1...1000 (the engine constraint's `priority`).
     public let rawValue: Float
+    /// The priority of value `rawValue`.
     public init(rawValue: Float) { self.rawValue = rawValue }
+    /// The priority of value `rawValue`.
     public init(_ rawValue: Float) { self.rawValue = rawValue }
+    /// A priority written as a number.
     public init(floatLiteral value: Float) { rawValue = value }
+    /// A priority written as a number.
     public init(integerLiteral value: Int) { rawValue = Float(value) }
+    /// Required: 1000, must hold.
     public static let required = UILayoutPriority(1000)
+    /// Default high: 750 (content compression resistance's default).
     public static let defaultHigh = UILayoutPriority(750)
+    /// Default low: 250 (content hugging's default).
     public static let defaultLow = UILayoutPriority(250)
+    /// Fitting size level: 50.
     public static let fittingSizeLevel = UILayoutPriority(50)
+    /// 510, the level at which a drag could resize a scene (a number only here).
     public static let dragThatCanResizeScene = UILayoutPriority(510)
+    /// Orders priorities by value.
     public static func < (a: UILayoutPriority, b: UILayoutPriority) -> Bool { a.rawValue < b.rawValue }
+    /// The priority raised by `b`.
     public static func + (a: UILayoutPriority, b: Float) -> UILayoutPriority { UILayoutPriority(a.rawValue + b) }
+    /// The priority lowered by `b`.
     public static func - (a: UILayoutPriority, b: Float) -> UILayoutPriority { UILayoutPriority(a.rawValue - b) }
 }
 
@@ -25,9 +38,14 @@ public final class NSLayoutConstraint: NSObject {
     package let constraint: LayoutConstraint
     package init(_ c: LayoutConstraint) { constraint = c; super.init() }
 
+    /// `NSLayoutConstraint.Relation`: ≤, = or ≥; the engine solver's relation.
     public enum Relation: Int, Sendable { case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1 }
+    /// `NSLayoutConstraint.Attribute`: the edge, centre, size or baseline a constraint ties; the engine's
+    /// `LayoutAttribute`.
     public enum Attribute: Int, Sendable {
+        /// Edges, sizes, centres and baselines.
         case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
+        /// The same inside the layout margins, and none (for a constant size).
         case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin, centerXWithinMargins,
              centerYWithinMargins, notAnAttribute = 0
         init(_ a: LayoutAttribute) {
@@ -77,18 +95,29 @@ public final class NSLayoutConstraint: NSObject {
                                    attribute: second == nil ? nil : attr2.engine, multiplier: multiplier.double, constant: c.double))
     }
 
+    /// `NSLayoutConstraint.constant`: the engine constraint's `constant`, in points.
     public var constant: CGFloat { get { CGFloat(constraint.constant) } set { constraint.constant = newValue.double } }
+    /// `NSLayoutConstraint.priority`: the engine constraint's `priority`.
     public var priority: UILayoutPriority {
         get { UILayoutPriority(constraint.priority) } set { constraint.priority = newValue.rawValue }
     }
+    /// `NSLayoutConstraint.isActive`: the engine constraint's `isActive`.
     public var isActive: Bool { get { constraint.isActive } set { constraint.isActive = newValue } }
+    /// `NSLayoutConstraint.identifier`: the engine constraint's `identifier` (shown when it conflicts).
     public var identifier: String? { get { constraint.identifier } set { constraint.identifier = newValue } }
+    /// `NSLayoutConstraint.multiplier`: the engine constraint's `multiplier`.
     public var multiplier: CGFloat { CGFloat(constraint.multiplier) }
+    /// `NSLayoutConstraint.shouldBeArchived`: stored only (there are no archives).
     public var shouldBeArchived = false
+    /// `NSLayoutConstraint.firstItem`: the view or layout guide the constraint is on.
     public var firstItem: AnyObject? { constraint.firstItem.map(facadeItem) }
+    /// `NSLayoutConstraint.secondItem`: the other view or guide; nil for a constant.
     public var secondItem: AnyObject? { constraint.secondItem.map(facadeItem) }
+    /// `NSLayoutConstraint.firstAttribute`: the first item's attribute.
     public var firstAttribute: Attribute { Attribute(constraint.firstAttribute) }
+    /// `NSLayoutConstraint.secondAttribute`: the second item's attribute (`.notAnAttribute` for none).
     public var secondAttribute: Attribute { constraint.secondAttribute.map(Attribute.init) ?? .notAnAttribute }
+    /// `NSLayoutConstraint.relation`: the engine constraint's `relation`.
     public var relation: Relation {
         switch constraint.relation { case .equal: .equal; case .lessThanOrEqual: .lessThanOrEqual; case .greaterThanOrEqual: .greaterThanOrEqual }
     }
@@ -97,7 +126,9 @@ public final class NSLayoutConstraint: NSObject {
     public override var hash: Int { ObjectIdentifier(constraint).hashValue }
     public override nonisolated var description: String { MainActor.assumeIsolated { constraint.description } }
 
+    /// `NSLayoutConstraint.activate(_:)`: the engine's `LayoutConstraint.activate(_:)`.
     public static func activate(_ constraints: [NSLayoutConstraint]) { LayoutConstraint.activate(constraints.map(\.constraint)) }
+    /// `NSLayoutConstraint.deactivate(_:)`: the engine's `LayoutConstraint.deactivate(_:)`.
     public static func deactivate(_ constraints: [NSLayoutConstraint]) { LayoutConstraint.deactivate(constraints.map(\.constraint)) }
     /// The engine's `LayoutConstraint/constraints(withVisualFormat:options:metrics:views:)`: the
     /// constraints a visual format string describes, inactive. `metrics` holds numbers (any of
@@ -163,48 +194,70 @@ public class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
         NSLayoutConstraint(LayoutConstraint(item: item, attribute: attribute, relatedBy: rel, toItem: other.item,
                                             attribute: other.attribute, multiplier: 1, constant: c.double))
     }
+    /// `NSLayoutAnchor.constraint(equalTo:)`: an inactive constraint making the two equal.
     public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { make(.equal, anchor, 0) }
+    /// `NSLayoutAnchor.constraint(equalTo:constant:)`: this equals `anchor` plus `c` points (inactive).
     public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint { make(.equal, anchor, c) }
+    /// `NSLayoutAnchor.constraint(greaterThanOrEqualTo:)`: this is at least `anchor` (inactive).
     public func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { make(.greaterThanOrEqual, anchor, 0) }
+    /// `NSLayoutAnchor.constraint(greaterThanOrEqualTo:constant:)`: at least `anchor` plus `c` points.
     public func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
         make(.greaterThanOrEqual, anchor, c)
     }
+    /// `NSLayoutAnchor.constraint(lessThanOrEqualTo:)`: this is at most `anchor` (inactive).
     public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { make(.lessThanOrEqual, anchor, 0) }
+    /// `NSLayoutAnchor.constraint(lessThanOrEqualTo:constant:)`: at most `anchor` plus `c` points.
     public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
         make(.lessThanOrEqual, anchor, c)
     }
 }
+/// `NSLayoutXAxisAnchor`: a horizontal position (leading, trailing, left, right, centre x).
 public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
+    /// `NSLayoutXAxisAnchor.constraint(equalToSystemSpacingAfter:multiplier:)`: 8 points times
+    /// `multiplier` after `anchor`.
     public func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
         constraint(equalTo: anchor, constant: 8 * multiplier)
     }
 }
+/// `NSLayoutYAxisAnchor`: a vertical position (top, bottom, centre y).
 public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
+    /// `NSLayoutYAxisAnchor.constraint(equalToSystemSpacingBelow:multiplier:)`: 8 points times
+    /// `multiplier` below `anchor`.
     public func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
         constraint(equalTo: anchor, constant: 8 * multiplier)
     }
 }
+/// `NSLayoutDimension`: a width or height.
 public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     private func dim(_ rel: LayoutSolver.Relation, _ other: NSLayoutDimension?, _ m: CGFloat, _ c: CGFloat) -> NSLayoutConstraint {
         NSLayoutConstraint(LayoutConstraint(item: item, attribute: attribute, relatedBy: rel, toItem: other?.item,
                                             attribute: other?.attribute, multiplier: m.double, constant: c.double))
     }
+    /// This size equals `c` points (inactive).
     public func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { dim(.equal, nil, 1, c) }
+    /// This size is at least `c` points (inactive).
     public func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint { dim(.greaterThanOrEqual, nil, 1, c) }
+    /// This size is at most `c` points (inactive).
     public func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint { dim(.lessThanOrEqual, nil, 1, c) }
+    /// This size equals `anchor` times `m` (inactive).
     public func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint { dim(.equal, anchor, m, 0) }
+    /// This size equals `anchor` times `m` plus `c` points (inactive).
     public func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
         dim(.equal, anchor, m, c)
     }
+    /// This size is at least `anchor` times `m` (inactive).
     public func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
         dim(.greaterThanOrEqual, anchor, m, 0)
     }
+    /// This size is at least `anchor` times `m` plus `c` points (inactive).
     public func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
         dim(.greaterThanOrEqual, anchor, m, c)
     }
+    /// This size is at most `anchor` times `m` (inactive).
     public func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
         dim(.lessThanOrEqual, anchor, m, 0)
     }
+    /// This size is at most `anchor` times `m` plus `c` points (inactive).
     public func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
         dim(.lessThanOrEqual, anchor, m, c)
     }
@@ -213,18 +266,29 @@ public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
 /// The anchors of views and layout guides.
 @preconcurrency @MainActor
 public protocol UILayoutAnchorProviding {
+    /// Not UIKit: the engine layout item (view or guide) the anchors constrain.
     var anchorItem: any LayoutItemOwner { get }
 }
 extension UILayoutAnchorProviding {
+    /// The leading edge (left here).
     public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .leading) }
+    /// The trailing edge (right here).
     public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .trailing) }
+    /// The left edge.
     public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .left) }
+    /// The right edge.
     public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .right) }
+    /// The horizontal centre.
     public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: anchorItem, attribute: .centerX) }
+    /// The top edge.
     public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: anchorItem, attribute: .top) }
+    /// The bottom edge.
     public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: anchorItem, attribute: .bottom) }
+    /// The vertical centre.
     public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: anchorItem, attribute: .centerY) }
+    /// The width.
     public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: anchorItem, attribute: .width) }
+    /// The height.
     public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: anchorItem, attribute: .height) }
 }
 
@@ -284,6 +348,7 @@ extension UIView: UILayoutAnchorProviding {
 }
 
 extension NSLayoutConstraint {
+    /// `NSLayoutConstraint.Axis`: horizontal or vertical.
     public enum Axis: Int, Sendable { case horizontal, vertical }
 }
 
@@ -293,8 +358,12 @@ public final class UILayoutGuide: NSObject, UILayoutAnchorProviding {
     package let guide: LayoutGuide
     package init(_ g: LayoutGuide) { guide = g }
     public override init() { guide = LayoutGuide() }
+    /// Not UIKit: the engine layout guide the anchors constrain.
     public var anchorItem: any LayoutItemOwner { guide }
+    /// `UILayoutGuide.identifier`: the engine guide's `identifier` ("" when none).
     public var identifier: String { get { guide.identifier ?? "" } set { guide.identifier = newValue } }
+    /// `UILayoutGuide.layoutFrame`: the engine guide's `layoutFrame`, in its view's points.
     public var layoutFrame: CGRect { CGRect(guide.layoutFrame) }
+    /// `UILayoutGuide.owningView`: the view the guide was added to.
     public var owningView: UIView? { guide.hierarchyView.map(UIView.wrap) }
 }

@@ -11,28 +11,42 @@ import Timeline
 
 /// A view's state for its configurations, as `UIConfigurationState`.
 public protocol UIConfigurationState {
+    /// `UIConfigurationState(traitCollection:)`: a state with these traits and no flags set.
     init(traitCollection: UITraitCollection)
+    /// `UIConfigurationState.traitCollection`: the traits the state was taken in.
     var traitCollection: UITraitCollection { get set }
+    /// `UIConfigurationState[_:]`: a value of your own under `key`.
     subscript(key: UIConfigurationStateCustomKey) -> AnyHashable? { get set }
 }
 
 /// A key for a state of your own in a configuration state, as `UIConfigurationStateCustomKey`.
 public struct UIConfigurationStateCustomKey: Hashable, RawRepresentable, Sendable {
+    /// The key's string.
     public let rawValue: String
+    /// The key of string `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The key of string `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 }
 
 /// A view's state, as `UIViewConfigurationState`.
 public struct UIViewConfigurationState: UIConfigurationState, Hashable {
+    /// The traits the state was taken in.
     public var traitCollection: UITraitCollection
+    /// Whether the view is disabled.
     public var isDisabled = false
+    /// Whether the view is highlighted (pressed).
     public var isHighlighted = false
+    /// Whether the view is selected.
     public var isSelected = false
+    /// Whether the view is focused (never set here; there is no focus engine).
     public var isFocused = false
+    /// Whether the view is pinned (a floating header); never set here.
     public var isPinned = false
     private var custom: [UIConfigurationStateCustomKey: AnyHashable] = [:]
+    /// A state with these traits and no flags set.
     public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
+    /// A value of your own under `key`.
     public subscript(key: UIConfigurationStateCustomKey) -> AnyHashable? {
         get { custom[key] } set { custom[key] = newValue }
     }
@@ -46,17 +60,23 @@ public enum UICellConfigurationDropState: Int, Sendable { case none, notTargeted
 /// A cell's state, as `UICellConfigurationState`: the view's state plus editing, swiping,
 /// expansion (of an outline), reordering, dragging and dropping.
 public struct UICellConfigurationState: UIConfigurationState, Hashable {
+    /// The traits the state was taken in.
     public var traitCollection: UITraitCollection
+    /// Whether the cell is disabled.
     public var isDisabled = false
+    /// Whether the cell is highlighted (pressed).
     public var isHighlighted = false
+    /// Whether the cell is selected.
     public var isSelected = false
     /// Partial: never set by a collection view (no focus engine here).
     public var isFocused = false
     /// Partial: never set by a collection view.
     public var isPinned = false
+    /// Whether the cell's collection view is editing.
     public var isEditing = false
     /// Partial: never set by a collection view (list rows do not swipe yet).
     public var isSwiped = false
+    /// Whether the cell's outline item is expanded.
     public var isExpanded = false
     /// Partial: never set by a collection view (no interactive reordering).
     public var isReordering = false
@@ -65,7 +85,9 @@ public struct UICellConfigurationState: UIConfigurationState, Hashable {
     /// Partial: never set by a collection view (no drag and drop).
     public var cellDropState: UICellConfigurationDropState = .none
     private var custom: [UIConfigurationStateCustomKey: AnyHashable] = [:]
+    /// A state with these traits and no flags set.
     public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
+    /// A value of your own under `key`.
     public subscript(key: UIConfigurationStateCustomKey) -> AnyHashable? {
         get { custom[key] } set { custom[key] = newValue }
     }
@@ -73,14 +95,20 @@ public struct UICellConfigurationState: UIConfigurationState, Hashable {
 
 /// A function of a colour, as `UIConfigurationColorTransformer`.
 public struct UIConfigurationColorTransformer: @unchecked Sendable {
+    /// The function applied to a colour.
     public let transform: (UIColor) -> UIColor
+    /// A transformer applying `transform`.
     public init(_ transform: @escaping (UIColor) -> UIColor) { self.transform = transform }
+    /// The colour transformed.
     public func callAsFunction(_ input: UIColor) -> UIColor { transform(input) }
+    /// `grayscale`: the colour's luminance as grey, alpha kept.
     public static let grayscale = UIConfigurationColorTransformer { c in
         let l = 0.299 * c.color.red + 0.587 * c.color.green + 0.114 * c.color.blue
         return UIColor(red: CGFloat(l), green: CGFloat(l), blue: CGFloat(l), alpha: CGFloat(c.color.alpha))
     }
+    /// `preferredTint`: always `systemBlue` (the tint is not looked up).
     public static let preferredTint = UIConfigurationColorTransformer { _ in .systemBlue }
+    /// `monochromeTint`: always `systemGray`.
     public static let monochromeTint = UIConfigurationColorTransformer { _ in .systemGray }
 }
 
@@ -89,7 +117,9 @@ public struct UIConfigurationColorTransformer: @unchecked Sendable {
 /// A view that shows a content configuration, as `UIContentView`.
 @preconcurrency @MainActor
 public protocol UIContentView: NSObjectProtocol {
+    /// `UIContentView.configuration`: the configuration shown.
     var configuration: any UIContentConfiguration { get set }
+    /// `UIContentView.supports(_:)`: whether this view can show `configuration`.
     func supports(_ configuration: any UIContentConfiguration) -> Bool
 }
 extension UIContentView {
@@ -120,12 +150,14 @@ open class UIListContentView: UIView, UIContentView {
     let textLabel = UILabel()
     let secondaryTextLabel = UILabel()
 
+    /// `UIListContentView(configuration:)`: a view showing a list content configuration.
     public init(configuration: UIListContentConfiguration) {
         listConfiguration = configuration
         super.init(frame: .zero)
         for v in [imageView, textLabel, secondaryTextLabel] as [UIView] { addSubview(v) }
         apply()
     }
+    /// `UIListContentView(coder:)`: a view showing `UIListContentConfiguration.cell()`.
     public required init?(coder: NSCoder) {
         listConfiguration = .cell()
         super.init(coder: coder)
@@ -141,6 +173,7 @@ open class UIListContentView: UIView, UIContentView {
             apply()
         }
     }
+    /// Whether `configuration` is a `UIListContentConfiguration`.
     public func supports(_ configuration: any UIContentConfiguration) -> Bool { configuration is UIListContentConfiguration }
 
     private func transformed(_ text: String?, _ p: UIListContentConfiguration.TextProperties) -> String? {
@@ -247,13 +280,19 @@ extension UIBackgroundConfiguration {
     public static func listGroupedCell() -> UIBackgroundConfiguration { make(.secondarySystemGroupedBackground) }
     /// A cell of a sidebar: clear, rounded.
     public static func listSidebarCell() -> UIBackgroundConfiguration { make(.clear, cornerRadius: 10) }
+    /// `UIBackgroundConfiguration.listAccompaniedSidebarCell()`: the same as `listSidebarCell()`.
     public static func listAccompaniedSidebarCell() -> UIBackgroundConfiguration { listSidebarCell() }
+    /// `UIBackgroundConfiguration.listPlainHeaderFooter()`: the system background.
     public static func listPlainHeaderFooter() -> UIBackgroundConfiguration { make(.systemBackground) }
+    /// `UIBackgroundConfiguration.listGroupedHeaderFooter()`: clear.
     public static func listGroupedHeaderFooter() -> UIBackgroundConfiguration { make(.clear) }
+    /// `UIBackgroundConfiguration.listSidebarHeader()`: clear.
     public static func listSidebarHeader() -> UIBackgroundConfiguration { make(.clear) }
     /// iOS 18's: the plain list's until the list's style is known.
     public static func listCell() -> UIBackgroundConfiguration { listPlainCell() }
+    /// `UIBackgroundConfiguration.listHeader()`: the plain list's header background.
     public static func listHeader() -> UIBackgroundConfiguration { listPlainHeaderFooter() }
+    /// `UIBackgroundConfiguration.listFooter()`: the plain list's footer background.
     public static func listFooter() -> UIBackgroundConfiguration { listPlainHeaderFooter() }
     /// This background for `state`: a selected or highlighted cell's is grey (a sidebar's,
     /// the tint).

@@ -16,8 +16,12 @@ import UpdateLoop
 /// are no SF Symbols here); spaces are items that draw and do nothing.
 @preconcurrency @MainActor
 open class UIBarButtonItem: NSObject {
+    /// `UIBarButtonItem.Style`: plain or done (bold); bordered is drawn as plain.
     public enum Style: Int, Sendable { case plain, bordered, done }
+    /// `UIBarButtonItem.SystemItem`: a standard item; each shows a title (no glyphs here), and the
+    /// spaces become the engine item's flexible or fixed space.
     public enum SystemItem: Int, Sendable {
+        /// The standard items: done, cancel, edit, add, spaces, and the rest.
         case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks,
              search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, pageCurl, close
         /// The title a system item shows.
@@ -34,8 +38,12 @@ open class UIBarButtonItem: NSObject {
     }
 
     package private(set) var engine: BarButtonItem!
+    /// `UIBarButtonItem.target`: the object sent `action` (nil: the responder chain from the key
+    /// window's root controller).
     open weak var target: AnyObject?
+    /// `UIBarButtonItem.action`: the selector sent when the item is pressed.
     open var action: Selector?
+    /// `UIBarButtonItem.primaryAction`: run when the item is pressed, before `action` is considered.
     open var primaryAction: UIAction?
     /// Partial: kept; there are no menus.
     open var menu: UIMenu?
@@ -45,18 +53,22 @@ open class UIBarButtonItem: NSObject {
     open var customView: UIView? { didSet { engine?.kind = customView.map { .customView($0.view) } ?? .button } }
     /// A fixed space's width, or the item's (0: its own).
     open var width: CGFloat = 0 { didSet { engine?.width = width.double } }
+    /// `UIBarButtonItem.tag`: an integer for your own use.
     open var tag = 0
+    /// `UIBarButtonItem.tintColor`: stored only; the item takes the bar's tint.
     open var tintColor: UIColor?
 
     public override init() {
         super.init()
         makeEngine(title: "", style: .plain)
     }
+    /// `UIBarButtonItem(title:style:target:action:)`: an engine `BarButtonItem` with a title.
     public init(title: String?, style: Style, target: Any?, action: Selector?) {
         super.init()
         self.target = target.map { $0 as AnyObject }; self.action = action
         makeEngine(title: title ?? "", style: style)
     }
+    /// `UIBarButtonItem(image:style:target:action:)`: an engine `BarButtonItem` showing `image`.
     public init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
         super.init()
         self.target = target.map { $0 as AnyObject }; self.action = action
@@ -64,6 +76,7 @@ open class UIBarButtonItem: NSObject {
         engine.image = image?.image
         self.image = image
     }
+    /// `UIBarButtonItem(barButtonSystemItem:target:action:)`: a standard item, shown by its title.
     public init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
         super.init()
         self.target = target.map { $0 as AnyObject }; self.action = action
@@ -72,6 +85,8 @@ open class UIBarButtonItem: NSObject {
         if systemItem == .flexibleSpace { engine.kind = .flexibleSpace }
         if systemItem == .fixedSpace { engine.kind = .fixedSpace }
     }
+    /// `UIBarButtonItem(title:image:primaryAction:menu:)`: an item running `primaryAction` (its title
+    /// and image when none are given); the menu is kept only.
     public init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         super.init()
         self.primaryAction = primaryAction; self.menu = menu
@@ -79,6 +94,7 @@ open class UIBarButtonItem: NSObject {
         engine.image = (image ?? primaryAction?.image)?.image
         self.image = image
     }
+    /// `UIBarButtonItem(systemItem:primaryAction:menu:)`: a standard item running `primaryAction`.
     public init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         super.init()
         self.primaryAction = primaryAction; self.menu = menu
@@ -86,13 +102,16 @@ open class UIBarButtonItem: NSObject {
         if systemItem == .flexibleSpace { engine.kind = .flexibleSpace }
         if systemItem == .fixedSpace { engine.kind = .fixedSpace }
     }
+    /// `UIBarButtonItem(customView:)`: an item showing `customView` (the engine's custom-view item).
     public init(customView: UIView) {
         super.init()
         makeEngine(title: "", style: .plain)
         self.customView = customView
         engine.kind = .customView(customView.view)          // observers do not run in an initialiser
     }
+    /// `UIBarButtonItem.flexibleSpace()`: a space that takes the room left in the bar.
     public static func flexibleSpace() -> UIBarButtonItem { UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil) }
+    /// `UIBarButtonItem.fixedSpace(_:)`: a space of `width` points.
     public static func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
         let item = UIBarButtonItem(barButtonSystemItem: .fixedSpace, target: nil, action: nil)
         item.width = width
@@ -129,12 +148,16 @@ open class UIBarButtonItem: NSObject {
         return nil
     }
 
+    /// `UIBarButtonItem.title`: the engine item's `title`.
     open var title: String? { get { engine.title } set { engine.title = newValue ?? "" } }
+    /// `UIBarButtonItem.image`: sets the engine item's `image`.
     open var image: UIImage? { didSet { engine.image = image?.image } }
+    /// `UIBarButtonItem.style`: the engine item's `style` (plain or done).
     open var style: Style {
         get { engine.style == .done ? .done : .plain }
         set { engine.style = newValue == .done ? .done : .plain }
     }
+    /// `UIBarButtonItem.isEnabled`: the engine item's `isEnabled`.
     open var isEnabled: Bool { get { engine.isEnabled } set { engine.isEnabled = newValue } }
 }
 
@@ -145,29 +168,43 @@ open class UINavigationItem: NSObject {
     private var left: [UIBarButtonItem] = []
     private var right: [UIBarButtonItem] = []
     package init(engine: NavigationItem) { self.engine = engine }
+    /// `UINavigationItem(title:)`: an engine `NavigationItem` with `title`.
     public init(title: String) { engine = NavigationItem(title: title) }
 
+    /// `UINavigationItem.title`: the engine item's `title`, shown in the bar.
     open var title: String? { get { engine.title } set { engine.title = newValue } }
+    /// `UINavigationItem.backButtonTitle`: the engine item's `backButtonTitle` (for the next screen's
+    /// back button).
     open var backButtonTitle: String? { get { engine.backButtonTitle } set { engine.backButtonTitle = newValue } }
+    /// `UINavigationItem.hidesBackButton`: the engine item's `hidesBackButton`.
     open var hidesBackButton: Bool { get { engine.hidesBackButton } set { engine.hidesBackButton = newValue } }
+    /// `UINavigationItem.setHidesBackButton(_:animated:)`: sets `hidesBackButton`; not animated.
     open func setHidesBackButton(_ hides: Bool, animated: Bool) { hidesBackButton = hides }
+    /// `UINavigationItem.leftBarButtonItems`: the engine item's `leftBarButtonItems`.
     open var leftBarButtonItems: [UIBarButtonItem]? {
         get { left.isEmpty ? nil : left }
         set { left = newValue ?? []; engine.leftBarButtonItems = left.map(\.engine) }
     }
+    /// `UINavigationItem.rightBarButtonItems`: the engine item's `rightBarButtonItems`.
     open var rightBarButtonItems: [UIBarButtonItem]? {
         get { right.isEmpty ? nil : right }
         set { right = newValue ?? []; engine.rightBarButtonItems = right.map(\.engine) }
     }
+    /// `UINavigationItem.leftBarButtonItem`: the first left item; setting replaces them all.
     open var leftBarButtonItem: UIBarButtonItem? {
         get { left.first } set { leftBarButtonItems = newValue.map { [$0] } }
     }
+    /// `UINavigationItem.rightBarButtonItem`: the first right item; setting replaces them all.
     open var rightBarButtonItem: UIBarButtonItem? {
         get { right.first } set { rightBarButtonItems = newValue.map { [$0] } }
     }
+    /// `UINavigationItem.setLeftBarButton(_:animated:)`: sets `leftBarButtonItem`; not animated.
     open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    /// `UINavigationItem.setRightBarButton(_:animated:)`: sets `rightBarButtonItem`; not animated.
     open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    /// `UINavigationItem.setLeftBarButtonItems(_:animated:)`: sets `leftBarButtonItems`; not animated.
     open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
+    /// `UINavigationItem.setRightBarButtonItems(_:animated:)`: sets `rightBarButtonItems`; not animated.
     open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
     /// Whether the bar shows this screen's title large (with the bar's prefersLargeTitles).
     open var largeTitleDisplayMode: LargeTitleDisplayMode {
@@ -188,8 +225,12 @@ open class UINavigationItem: NSObject {
     }
     /// Partial: kept; the bar shows the title, not a view in its place.
     open var titleView: UIView?
+    /// `UINavigationItem.prompt`: stored only; no prompt line is shown.
     open var prompt: String?
+    /// `UINavigationItem.backBarButtonItem`: its title becomes `backButtonTitle`; the item is not shown
+    /// itself.
     open var backBarButtonItem: UIBarButtonItem? { didSet { if let t = backBarButtonItem?.title { backButtonTitle = t } } }
+    /// `UINavigationItem.LargeTitleDisplayMode`: whether this screen's title shows large.
     public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never }
 
     /// The search controller whose bar shows under the navigation bar's title row while this
@@ -203,7 +244,9 @@ open class UINavigationItem: NSObject {
     }
     /// Partial: kept; the search bar stays shown while scrolling.
     open var hidesSearchBarWhenScrolling = true
+    /// `UINavigationItem.preferredSearchBarPlacement`: stored only; the search bar shows under the title.
     open var preferredSearchBarPlacement: SearchBarPlacement = .automatic
+    /// `UINavigationItem.SearchBarPlacement`: inline or stacked search bar; stored only here.
     public enum SearchBarPlacement: Int, Sendable { case automatic, inline, stacked }
     /// The screen the item belongs to.
     var owner: UIViewController? { engine.viewController?.facade as? UIViewController }
@@ -219,6 +262,7 @@ open class UINavigationBar: UIView {
     public override init(frame: CGRect) {
         super.init(coder: EngineViewCoder(NavigationBar(), frame: frame))!
     }
+    /// `UINavigationBar(coder:)`: a new engine `NavigationBar`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder) { NavigationBar() })
     }
@@ -234,18 +278,25 @@ open class UINavigationBar: UIView {
     open var titleTextAttributes: [NSAttributedString.Key: Any]? {
         didSet { recordAppearance(.titleAttributes); applyAppearance() }
     }
+    /// `UINavigationBar.standardAppearance`: the bar's look, applied to the engine bar.
     open var standardAppearance = UINavigationBarAppearance() {
         didSet { recordAppearance(.standard); applyAppearance() }
     }
     /// Partial: kept; the bar always shows its standard appearance.
     open var compactAppearance: UINavigationBarAppearance? { didSet { recordAppearance(.compact) } }
+    /// `UINavigationBar.scrollEdgeAppearance`: stored only; the standard appearance is drawn throughout.
     open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { recordAppearance(.scrollEdge) } }
+    /// `UINavigationBar.compactScrollEdgeAppearance`: stored only.
     open var compactScrollEdgeAppearance: UINavigationBarAppearance? { didSet { recordAppearance(.compactScrollEdge) } }
     /// Titles shown large under the title row, collapsing as the screen's scroll view scrolls.
     open var prefersLargeTitles = false { didSet { recordAppearance(.largeTitles); bar.prefersLargeTitles = prefersLargeTitles } }
+    /// `UINavigationBar.largeTitleTextAttributes`: stored only.
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
+    /// `UINavigationBar.isTranslucent`: stored only.
     open var isTranslucent = true
+    /// `UINavigationBar.barStyle`: stored only.
     open var barStyle: UIBarStyle = .default
+    /// `UINavigationBar.items`: always nil; a navigation controller's bar shows its stack's items.
     open var items: [UINavigationItem]? { nil }
 
     /// Draws the standard appearance, with the old properties over it.
@@ -274,6 +325,7 @@ open class UINavigationBar: UIView {
         }
     }
 }
+/// `UIBarStyle`: default or black; stored only here.
 public enum UIBarStyle: Int, Sendable { case `default`, black }
 
 // MARK: - Navigation controller
@@ -297,6 +349,8 @@ open class UINavigationController: UIViewController {
     }
     private var popFacade: UIPanGestureRecognizer?
 
+    /// `UINavigationController(rootViewController:)`: an engine `NavigationController` with
+    /// `rootViewController` at the bottom of its stack.
     public init(rootViewController: UIViewController) {
         super.init(coder: EngineViewCoder(controller: NavigationController(rootViewController: rootViewController.controller)))!
         stack = [rootViewController]
@@ -306,6 +360,7 @@ open class UINavigationController: UIViewController {
         super.init(coder: EngineViewCoder(controller: NavigationController()))!
         setUp()
     }
+    /// `UINavigationController(coder:)`: an empty engine `NavigationController`.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(controller: coder) { NavigationController() })
         setUp()
@@ -367,6 +422,8 @@ open class UINavigationController: UIViewController {
         }
         return true
     }
+    /// `UINavigationController(navigationBarClass:toolbarClass:)`: an empty navigation controller; the
+    /// classes are ignored.
     public convenience init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) { self.init(nibName: nil, bundle: nil) }
 
     /// The screens on the stack, bottom first (the engine's stack, so an edge-swipe pop shows).
@@ -374,28 +431,39 @@ open class UINavigationController: UIViewController {
         get { navigation.viewControllers.map(facade(of:)) }
         set { setViewControllers(newValue, animated: false) }
     }
+    /// `UINavigationController.setViewControllers(_:animated:)`: the engine controller's stack.
     open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
         retain(controllers)
         navigation.setViewControllers(controllers.map(\.controller), animated: animated)
     }
+    /// `UINavigationController.topViewController`: the engine stack's top controller.
     open var topViewController: UIViewController? { navigation.topViewController.map(facade(of:)) }
+    /// `UINavigationController.visibleViewController`: the presented controller, else the top one.
     open var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
+    /// `UINavigationController.pushViewController(_:animated:)`: the engine controller's push.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         retain([viewController])
         navigation.pushViewController(viewController.controller, animated: animated)
     }
+    /// `UINavigationController.popViewController(animated:)`: the engine controller's pop; the popped
+    /// controller, or nil at the root.
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
         navigation.popViewController(animated: animated).map(facade(of:))
     }
+    /// `UINavigationController.popToRootViewController(animated:)`: the engine controller's; the popped
+    /// controllers.
     @discardableResult
     open func popToRootViewController(animated: Bool) -> [UIViewController]? {
         navigation.popToRootViewController(animated: animated)?.map(facade(of:))
     }
+    /// `UINavigationController.popToViewController(_:animated:)`: the engine controller's; the popped
+    /// controllers.
     @discardableResult
     open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
         navigation.popToViewController(viewController.controller, animated: animated)?.map(facade(of:))
     }
+    /// `UINavigationController.navigationBar`: a `UINavigationBar` over the engine controller's bar.
     open var navigationBar: UINavigationBar {
         if let b = barFacade { return b }
         let b = UINavigationBar(coder: EngineViewCoder(navigation.navigationBar, isNew: false))!
@@ -408,13 +476,17 @@ open class UINavigationController: UIViewController {
         get { navigation.navigationBar.isHidden }
         set { setNavigationBarHidden(newValue, animated: false) }
     }
+    /// `UINavigationController.setNavigationBarHidden(_:animated:)`: hides the engine bar; not animated.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { navigation.navigationBar.isHidden = hidden }
     /// The toolbar at the bottom, showing the top screen's `toolbarItems` (hidden until shown).
     open var isToolbarHidden: Bool {
         get { navigation.isToolbarHidden }
         set { navigation.setToolbarHidden(newValue, animated: false) }
     }
+    /// `UINavigationController.setToolbarHidden(_:animated:)`: the engine controller's
+    /// `setToolbarHidden(_:animated:)`.
     open func setToolbarHidden(_ hidden: Bool, animated: Bool) { navigation.setToolbarHidden(hidden, animated: animated) }
+    /// `UINavigationController.toolbar`: a `UIToolbar` over the engine controller's toolbar.
     open var toolbar: UIToolbar! {
         if let t = toolbarFacade { return t }
         let t = UIToolbar(coder: EngineViewCoder(navigation.toolbar, isNew: false))!
@@ -422,6 +494,7 @@ open class UINavigationController: UIViewController {
         return t
     }
     private var toolbarFacade: UIToolbar?
+    /// `UINavigationController.hidesBarsOnSwipe`: stored only.
     open var hidesBarsOnSwipe = false
 
     /// Keeps the facades of `controllers` (and of nothing that has left the stack).
@@ -438,7 +511,10 @@ open class UINavigationController: UIViewController {
 /// What a navigation controller tells its delegate and asks it; every method is optional.
 @preconcurrency @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
+    /// `UINavigationControllerDelegate.navigationController(_:willShow:animated:)`: a controller is
+    /// about to show.
     func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    /// `UINavigationControllerDelegate.navigationController(_:didShow:animated:)`: a controller showed.
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
     /// The animator of a push or pop (nil: the standard slide).
     func navigationController(_ navigationController: UINavigationController,
@@ -450,11 +526,15 @@ public protocol UINavigationControllerDelegate: AnyObject {
         -> (any UIViewControllerInteractiveTransitioning)?
 }
 extension UINavigationControllerDelegate {
+    /// Does nothing by default.
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    /// Does nothing by default.
     public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    /// Nil by default: the standard slide.
     public func navigationController(_ navigationController: UINavigationController,
                                      animationControllerFor operation: UINavigationController.Operation,
                                      from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    /// Nil by default: the transition is not interactive.
     public func navigationController(_ navigationController: UINavigationController,
                                      interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
         -> (any UIViewControllerInteractiveTransitioning)? { nil }
@@ -470,14 +550,17 @@ open class UIToolbar: UIView {
     public override init(frame: CGRect) {
         super.init(coder: EngineViewCoder(Toolbar(), frame: frame))!
     }
+    /// `UIToolbar(coder:)`: a new engine `Toolbar`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder) { Toolbar() })
     }
     private var itemFacades: [UIBarButtonItem] = []
+    /// `UIToolbar.items`: the engine toolbar's items; setting calls `setItems(_:animated:)`.
     open var items: [UIBarButtonItem]? {
         get { itemFacades.isEmpty ? nil : itemFacades }
         set { setItems(newValue, animated: false) }
     }
+    /// `UIToolbar.setItems(_:animated:)`: the engine toolbar's `items`; not animated.
     open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) {
         itemFacades = items ?? []
         bar.items = itemFacades.map(\.engine)
@@ -486,8 +569,11 @@ open class UIToolbar: UIView {
         get { UIColor(bar.tintColor) }
         set { if let c = newValue { bar.tintColor = c.color } }
     }
+    /// `UIToolbar.barTintColor`: the engine toolbar's background colour (nil leaves it).
     open var barTintColor: UIColor? { didSet { if let c = barTintColor { bar.backgroundColor = c.color } } }
+    /// `UIToolbar.barStyle`: stored only.
     open var barStyle: UIBarStyle = .default
+    /// `UIToolbar.isTranslucent`: stored only.
     open var isTranslucent = true
     /// The toolbar's height (44 points) at the width given.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: CGFloat(Toolbar.height)) }

@@ -8,25 +8,37 @@ import Timeline
 /// optional (a page control of the controller's own is not drawn).
 @preconcurrency @MainActor
 public protocol UIPageViewControllerDataSource: AnyObject {
+    /// `UIPageViewControllerDataSource`'s page before a page; nil at the first.
     func pageViewController(_ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController) -> UIViewController?
+    /// `UIPageViewControllerDataSource`'s page after a page; nil at the last.
     func pageViewController(_ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController) -> UIViewController?
+    /// `UIPageViewControllerDataSource.presentationCount(for:)`: the page count for a page control (none
+    /// is drawn here).
     func presentationCount(for pageViewController: UIPageViewController) -> Int
+    /// `UIPageViewControllerDataSource.presentationIndex(for:)`: the current page's index for a page
+    /// control (none is drawn here).
     func presentationIndex(for pageViewController: UIPageViewController) -> Int
 }
 extension UIPageViewControllerDataSource {
+    /// 0 by default.
     public func presentationCount(for pageViewController: UIPageViewController) -> Int { 0 }
+    /// 0 by default.
     public func presentationIndex(for pageViewController: UIPageViewController) -> Int { 0 }
 }
 
 /// What a page view controller tells its delegate; every method optional.
 @preconcurrency @MainActor
 public protocol UIPageViewControllerDelegate: AnyObject {
+    /// `UIPageViewControllerDelegate`: a swipe toward `pendingViewControllers` began.
     func pageViewController(_ pageViewController: UIPageViewController, willTransitionTo pendingViewControllers: [UIViewController])
+    /// `UIPageViewControllerDelegate`: the page transition ended, completed or not.
     func pageViewController(_ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
                             previousViewControllers: [UIViewController], transitionCompleted completed: Bool)
 }
 extension UIPageViewControllerDelegate {
+    /// Does nothing by default.
     public func pageViewController(_ pageViewController: UIPageViewController, willTransitionTo pendingViewControllers: [UIViewController]) {}
+    /// Does nothing by default.
     public func pageViewController(_ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
                                    previousViewControllers: [UIViewController], transitionCompleted completed: Bool) {}
 }
@@ -49,22 +61,37 @@ private final class PageScrollDelegate: UIScrollViewDelegate {
 /// page-curl style scrolls too, and spine locations and double-sided pages are kept only.
 @preconcurrency @MainActor
 open class UIPageViewController: UIViewController {
+    /// `UIPageViewController.TransitionStyle`: page curl or scroll; the curl scrolls here.
     public enum TransitionStyle: Int, Sendable { case pageCurl, scroll }
+    /// `UIPageViewController.NavigationOrientation`: horizontal or vertical paging.
     public enum NavigationOrientation: Int, Sendable { case horizontal, vertical }
+    /// `UIPageViewController.NavigationDirection`: forward or reverse, for `setViewControllers`.
     public enum NavigationDirection: Int, Sendable { case forward, reverse }
+    /// `UIPageViewController.SpineLocation`: where a curl's spine is; kept only.
     public enum SpineLocation: Int, Sendable { case none, min, mid, max }
+    /// `UIPageViewController.OptionsKey`: a key of the init's options; the options are ignored here.
     public struct OptionsKey: RawRepresentable, Hashable, Sendable {
+        /// The key's string.
         public let rawValue: String
+        /// The key of string `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The spine location option; ignored.
         public static let spineLocation = OptionsKey(rawValue: "UIPageViewControllerOptionSpineLocationKey")
+        /// The space between pages option; ignored.
         public static let interPageSpacing = OptionsKey(rawValue: "UIPageViewControllerOptionInterPageSpacingKey")
     }
 
+    /// `UIPageViewController.transitionStyle`: the style given (the scroll style either way).
     public let transitionStyle: TransitionStyle
+    /// `UIPageViewController.navigationOrientation`: the paging axis.
     public let navigationOrientation: NavigationOrientation
+    /// `UIPageViewController.dataSource`: gives the neighbouring pages.
     open weak var dataSource: (any UIPageViewControllerDataSource)?
+    /// `UIPageViewController.delegate`: told as pages change.
     open weak var delegate: (any UIPageViewControllerDelegate)?
+    /// `UIPageViewController.isDoubleSided`: stored only.
     open var isDoubleSided = false
+    /// `UIPageViewController.spineLocation`: stored only.
     open var spineLocation: SpineLocation = .none
     /// The page shown (one, in the scroll style).
     open var viewControllers: [UIViewController]? { current.map { [$0] } }
@@ -78,12 +105,15 @@ open class UIPageViewController: UIViewController {
     private var placing = false
     private var announced = false
 
+    /// `UIPageViewController(transitionStyle:navigationOrientation:options:)`: a paging controller; the
+    /// options are ignored.
     public init(transitionStyle style: TransitionStyle, navigationOrientation: NavigationOrientation,
                 options: [OptionsKey: Any]? = nil) {
         transitionStyle = style
         self.navigationOrientation = navigationOrientation
         super.init(nibName: nil, bundle: nil)
     }
+    /// `UIPageViewController(coder:)`: a horizontal scroll-style paging controller.
     public required init?(coder: NSCoder) {
         transitionStyle = .scroll
         navigationOrientation = .horizontal

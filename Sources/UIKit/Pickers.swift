@@ -13,7 +13,9 @@ import UpdateLoop
 /// What a picker view asks for its shape: how many components (wheels) and rows.
 @preconcurrency @MainActor
 public protocol UIPickerViewDataSource: AnyObject {
+    /// `UIPickerViewDataSource.numberOfComponents(in:)`: how many wheels (columns) the picker has.
     func numberOfComponents(in pickerView: UIPickerView) -> Int
+    /// `UIPickerViewDataSource.pickerView(_:numberOfRowsInComponent:)`: how many rows a wheel has.
     func pickerView(_ pickerView: UIPickerView, numberOfRowsInComponent component: Int) -> Int
 }
 
@@ -21,11 +23,17 @@ public protocol UIPickerViewDataSource: AnyObject {
 /// optional. Rows show the delegate's view for them, else its attributed title, else its title.
 @preconcurrency @MainActor
 public protocol UIPickerViewDelegate: AnyObject {
+    /// `UIPickerViewDelegate`'s width of a wheel, in points.
     func pickerView(_ pickerView: UIPickerView, widthForComponent component: Int) -> CGFloat
+    /// `UIPickerViewDelegate`'s row height of a wheel, in points.
     func pickerView(_ pickerView: UIPickerView, rowHeightForComponent component: Int) -> CGFloat
+    /// `UIPickerViewDelegate`'s title of a row.
     func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String?
+    /// `UIPickerViewDelegate`'s attributed title of a row (taken before the plain title).
     func pickerView(_ pickerView: UIPickerView, attributedTitleForRow row: Int, forComponent component: Int) -> NSAttributedString?
+    /// `UIPickerViewDelegate`'s view for a row (a label by default).
     func pickerView(_ pickerView: UIPickerView, viewForRow row: Int, forComponent component: Int, reusing view: UIView?) -> UIView
+    /// `UIPickerViewDelegate`: a wheel came to rest on a row.
     func pickerView(_ pickerView: UIPickerView, didSelectRow row: Int, inComponent component: Int)
 }
 
@@ -34,10 +42,13 @@ extension UIPickerViewDelegate {
     public func pickerView(_ pickerView: UIPickerView, widthForComponent component: Int) -> CGFloat {
         pickerView.equalComponentWidth
     }
+    /// `UIPickerView.defaultRowHeight` by default.
     public func pickerView(_ pickerView: UIPickerView, rowHeightForComponent component: Int) -> CGFloat {
         UIPickerView.defaultRowHeight
     }
+    /// Nil by default.
     public func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String? { nil }
+    /// Nil by default.
     public func pickerView(_ pickerView: UIPickerView, attributedTitleForRow row: Int, forComponent component: Int) -> NSAttributedString? { nil }
     /// A centred label with the row's attributed title or title (the picker's own row view).
     public func pickerView(_ pickerView: UIPickerView, viewForRow row: Int, forComponent component: Int, reusing view: UIView?) -> UIView {
@@ -49,6 +60,7 @@ extension UIPickerViewDelegate {
         }
         return label
     }
+    /// Does nothing by default.
     public func pickerView(_ pickerView: UIPickerView, didSelectRow row: Int, inComponent component: Int) {}
 }
 
@@ -95,7 +107,9 @@ open class UIPickerView: UIView {
     static let componentSpacing = 5.0
     static let sideInset = 8.0
 
+    /// `UIPickerView.dataSource`: gives the wheels and their row counts.
     open weak var dataSource: (any UIPickerViewDataSource)? { didSet { needsReload = true; setNeedsLayout() } }
+    /// `UIPickerView.delegate`: gives the rows' titles or views and is told of selections.
     open weak var delegate: (any UIPickerViewDelegate)? { didSet { needsReload = true; setNeedsLayout() } }
     /// Partial: kept for code that sets it; as on iOS 7 and later, the selection band always shows.
     open var showsSelectionIndicator = false
@@ -111,6 +125,7 @@ open class UIPickerView: UIView {
         super.init(frame: frame)
         setUpPicker()
     }
+    /// `UIPickerView(coder:)`: an empty picker.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUpPicker()
@@ -129,7 +144,9 @@ open class UIPickerView: UIView {
 
     // MARK: Components and rows
 
+    /// `UIPickerView.numberOfComponents`: the data source's wheel count.
     open var numberOfComponents: Int { loadIfNeeded(); return rowCounts.count }
+    /// `UIPickerView.numberOfRows(inComponent:)`: the data source's row count (0 outside the wheels).
     open func numberOfRows(inComponent component: Int) -> Int {
         loadIfNeeded()
         return rowCounts.indices.contains(component) ? rowCounts[component] : 0

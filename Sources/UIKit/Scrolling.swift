@@ -10,16 +10,28 @@ import UpdateLoop
 /// in points per millisecond, as UIKit's.
 @preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
+    /// `UIScrollViewDelegate.scrollViewDidScroll(_:)`: the content offset changed.
     func scrollViewDidScroll(_ scrollView: UIScrollView)
+    /// `UIScrollViewDelegate.scrollViewWillBeginDragging(_:)`: a drag of the content is starting.
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    /// `UIScrollViewDelegate.scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the drag
+    /// ended, with the engine's release velocity and the resting offset you may change.
     func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    /// `UIScrollViewDelegate.scrollViewDidEndDragging(_:willDecelerate:)`: the drag ended.
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    /// `UIScrollViewDelegate.scrollViewWillBeginDecelerating(_:)`: the content is gliding to a stop.
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    /// `UIScrollViewDelegate.scrollViewDidEndDecelerating(_:)`: the content stopped gliding.
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// `UIScrollViewDelegate.scrollViewDidEndScrollingAnimation(_:)`: an animated scroll finished.
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    /// `UIScrollViewDelegate.scrollViewDidZoom(_:)`: the zoom scale changed.
     func scrollViewDidZoom(_ scrollView: UIScrollView)
+    /// `UIScrollViewDelegate.viewForZooming(in:)`: the view to scale when zooming; nil: no zooming.
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    /// `UIScrollViewDelegate.scrollViewShouldScrollToTop(_:)`: whether a scroll-to-top may happen.
     func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
+    /// `UIScrollViewDelegate.scrollViewDidScrollToTop(_:)`: a scroll-to-top finished.
     func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
     /// Partial: not called yet (the engine's zooming tells only `scrollViewDidZoom`).
     func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
@@ -29,19 +41,33 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 extension UIScrollViewDelegate {
+    /// Does nothing by default (and is not called).
     public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    /// Does nothing by default (and is not called).
     public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    /// Does nothing by default (and is not called).
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
     public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    /// Does nothing by default.
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    /// Does nothing by default.
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
     public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    /// Nil by default: no zooming.
     public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    /// True by default.
     public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+    /// Does nothing by default.
     public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
 }
 
@@ -100,6 +126,7 @@ open class UIScrollView: UIView {
         super.init(coder: EngineViewCoder(FacadeScrollView(frame: .zero), frame: frame))!
         adoptScrollView()
     }
+    /// `UIScrollView(coder:)`: a new engine `ScrollView`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder) { FacadeScrollView(frame: .zero) })
         adoptScrollView()
@@ -117,37 +144,60 @@ open class UIScrollView: UIView {
         }
     }
 
+    /// `UIScrollView.delegate`: told of scrolling and zooming through the engine scroll view's delegate.
     open weak var delegate: (any UIScrollViewDelegate)?
 
+    /// `UIScrollView.DecelerationRate`: how fast a glide slows; the engine's `DecelerationRate`.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        /// The velocity kept per millisecond (0.998 normal, 0.99 fast).
         public let rawValue: CGFloat
+        /// The rate of value `rawValue`.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// The normal rate: 0.998.
         public static let normal = DecelerationRate(rawValue: 0.998)
+        /// The fast rate: 0.99.
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
+    /// `UIScrollView.ContentInsetAdjustmentBehavior`: how the safe area adds to the content inset; the
+    /// engine's behaviour of the same name.
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// Automatic, scrollable axes only, never, or always.
         case automatic, scrollableAxes, never, always
         var engine: ScrollView.ContentInsetAdjustmentBehavior {
             switch self { case .automatic: .automatic; case .scrollableAxes: .scrollableAxes; case .never: .never; case .always: .always }
         }
     }
+    /// `UIScrollView.KeyboardDismissMode`: stored only (see `keyboardDismissMode`).
     public enum KeyboardDismissMode: Int, Sendable { case none, onDrag, interactive }
+    /// `UIScrollView.IndicatorStyle`: stored only (see `indicatorStyle`).
     public enum IndicatorStyle: Int, Sendable { case `default`, black, white }
 
+    /// `UIScrollView.contentSize`: the engine scroll view's `contentSize`, in points.
     open var contentSize: CGSize { get { CGSize(scroll.contentSize) } set { scroll.contentSize = newValue.size } }
+    /// `UIScrollView.contentOffset`: the engine scroll view's `contentOffset`, in points.
     open var contentOffset: CGPoint { get { CGPoint(scroll.contentOffset) } set { scroll.contentOffset = newValue.point } }
+    /// `UIScrollView.setContentOffset(_:animated:)`: the engine scroll view's `setContentOffset`.
     open func setContentOffset(_ offset: CGPoint, animated: Bool) { scroll.setContentOffset(offset.point, animated: animated) }
+    /// `UIScrollView.scrollRectToVisible(_:animated:)`: the engine scroll view's `scrollRectToVisible`.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) { scroll.scrollRectToVisible(rect.rect, animated: animated) }
+    /// `UIScrollView.contentInset`: the engine scroll view's `contentInset`, in points.
     open var contentInset: UIEdgeInsets {
         get { UIEdgeInsets(scroll.contentInset) } set { scroll.contentInset = newValue.engine }
     }
+    /// `UIScrollView.adjustedContentInset`: the engine scroll view's `adjustedContentInset` (with the
+    /// safe area), in points.
     open var adjustedContentInset: UIEdgeInsets { UIEdgeInsets(scroll.adjustedContentInset) }
+    /// `UIScrollView.contentInsetAdjustmentBehavior`: sets the engine scroll view's behaviour.
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
         didSet { scroll.contentInsetAdjustmentBehavior = contentInsetAdjustmentBehavior.engine }
     }
+    /// `UIScrollView.bounces`: the engine scroll view's `bounces`.
     open var bounces: Bool { get { scroll.bounces } set { scroll.bounces = newValue } }
+    /// `UIScrollView.alwaysBounceVertical`: the engine scroll view's `alwaysBounceVertical`.
     open var alwaysBounceVertical: Bool { get { scroll.alwaysBounceVertical } set { scroll.alwaysBounceVertical = newValue } }
+    /// `UIScrollView.alwaysBounceHorizontal`: the engine scroll view's `alwaysBounceHorizontal`.
     open var alwaysBounceHorizontal: Bool { get { scroll.alwaysBounceHorizontal } set { scroll.alwaysBounceHorizontal = newValue } }
+    /// `UIScrollView.isScrollEnabled`: the engine scroll view's `isScrollEnabled`.
     open var isScrollEnabled: Bool { get { scroll.isScrollEnabled } set { scroll.isScrollEnabled = newValue } }
     /// The recognizer that drags the content: the engine scroll view's own, named as UIKit's.
     open var panGestureRecognizer: UIPanGestureRecognizer {
@@ -158,35 +208,57 @@ open class UIScrollView: UIView {
     }
     /// The facade of the engine's pan recognizer, made when first asked for.
     private var panFacade: UIPanGestureRecognizer?
+    /// `UIScrollView.isPagingEnabled`: the engine scroll view's `isPagingEnabled`.
     open var isPagingEnabled: Bool { get { scroll.isPagingEnabled } set { scroll.isPagingEnabled = newValue } }
+    /// `UIScrollView.isDirectionalLockEnabled`: the engine scroll view's `isDirectionalLockEnabled`.
     open var isDirectionalLockEnabled: Bool { get { scroll.isDirectionalLockEnabled } set { scroll.isDirectionalLockEnabled = newValue } }
+    /// `UIScrollView.decelerationRate`: the engine scroll view's `decelerationRate`.
     open var decelerationRate: DecelerationRate {
         get { DecelerationRate(rawValue: CGFloat(scroll.decelerationRate.rawValue)) }
         set { scroll.decelerationRate = ScrollView.DecelerationRate(rawValue: newValue.rawValue.double) }
     }
+    /// `UIScrollView.showsVerticalScrollIndicator`: the engine scroll view's property of that name.
     open var showsVerticalScrollIndicator: Bool { get { scroll.showsVerticalScrollIndicator } set { scroll.showsVerticalScrollIndicator = newValue } }
+    /// `UIScrollView.showsHorizontalScrollIndicator`: the engine scroll view's property of that name.
     open var showsHorizontalScrollIndicator: Bool { get { scroll.showsHorizontalScrollIndicator } set { scroll.showsHorizontalScrollIndicator = newValue } }
     /// Partial: kept; the indicators keep the engine's inset and style.
     open var scrollIndicatorInsets = UIEdgeInsets.zero
+    /// `UIScrollView.verticalScrollIndicatorInsets`: stored only.
     open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// `UIScrollView.horizontalScrollIndicatorInsets`: stored only.
     open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// `UIScrollView.indicatorStyle`: stored only; the engine's indicators keep their style.
     open var indicatorStyle: IndicatorStyle = .default
+    /// `UIScrollView.flashScrollIndicators()`: re-sets the engine scroll view's offset unchanged, which
+    /// shows its indicators.
     open func flashScrollIndicators() { scroll.setContentOffset(scroll.contentOffset, animated: false) }
+    /// `UIScrollView.delaysContentTouches`: the engine scroll view's `delaysContentTouches`.
     open var delaysContentTouches: Bool { get { scroll.delaysContentTouches } set { scroll.delaysContentTouches = newValue } }
+    /// `UIScrollView.canCancelContentTouches`: the engine scroll view's `canCancelContentTouches`.
     open var canCancelContentTouches: Bool { get { scroll.canCancelContentTouches } set { scroll.canCancelContentTouches = newValue } }
     /// Partial: kept; there is no on-screen keyboard to dismiss.
     open var keyboardDismissMode: KeyboardDismissMode = .none
+    /// `UIScrollView.scrollsToTop`: the engine scroll view's `scrollsToTop`.
     open var scrollsToTop: Bool { get { scroll.scrollsToTop } set { scroll.scrollsToTop = newValue } }
+    /// `UIScrollView.isTracking`: the engine scroll view's `isTracking`.
     open var isTracking: Bool { scroll.isTracking }
+    /// `UIScrollView.isDragging`: the engine scroll view's `isDragging`.
     open var isDragging: Bool { scroll.isDragging }
+    /// `UIScrollView.isDecelerating`: the engine scroll view's `isDecelerating`.
     open var isDecelerating: Bool { scroll.isDecelerating }
+    /// `UIScrollView.isZooming`: the engine scroll view's `isZooming`.
     open var isZooming: Bool { scroll.isZooming }
+    /// `UIScrollView.minimumZoomScale`: the engine scroll view's `minimumZoomScale`.
     open var minimumZoomScale: CGFloat { get { CGFloat(scroll.minimumZoomScale) } set { scroll.minimumZoomScale = newValue.double } }
+    /// `UIScrollView.maximumZoomScale`: the engine scroll view's `maximumZoomScale`.
     open var maximumZoomScale: CGFloat { get { CGFloat(scroll.maximumZoomScale) } set { scroll.maximumZoomScale = newValue.double } }
+    /// `UIScrollView.zoomScale`: the engine scroll view's zoom scale, set without animation.
     open var zoomScale: CGFloat { get { CGFloat(scroll.zoomScale) } set { scroll.setZoomScale(newValue.double, animated: false) } }
+    /// `UIScrollView.setZoomScale(_:animated:)`: the engine scroll view's `setZoomScale(_:animated:)`.
     open func setZoomScale(_ scale: CGFloat, animated: Bool) { scroll.setZoomScale(scale.double, animated: animated) }
     /// Zooms so that `rect` (in the zoomed view's coordinates) fills the view, centred on it.
     open func zoom(to rect: CGRect, animated: Bool) { scroll.zoom(to: rect.rect, animated: animated) }
+    /// `UIScrollView.bouncesZoom`: stored only.
     open var bouncesZoom = true
 
     /// The engine scroll view's `ScrollView.contentLayoutGuide`: the content's rectangle for
@@ -219,11 +291,15 @@ open class UIRefreshControl: UIControl {
     public override init(frame: CGRect) {
         super.init(coder: EngineViewCoder(RefreshControl(), frame: frame))!
     }
+    /// `UIRefreshControl(coder:)`: a new engine `RefreshControl`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder) { RefreshControl() })
     }
+    /// `UIRefreshControl.isRefreshing`: the engine control's `isRefreshing`.
     open var isRefreshing: Bool { refresh.isRefreshing }
+    /// `UIRefreshControl.beginRefreshing()`: the engine control's `beginRefreshing()`.
     open func beginRefreshing() { refresh.beginRefreshing() }
+    /// `UIRefreshControl.endRefreshing()`: the engine control's `endRefreshing()`.
     open func endRefreshing() { refresh.endRefreshing() }
     open override var tintColor: UIColor! { get { UIColor(refresh.tintColor) } set { if let c = newValue { refresh.tintColor = c.color } } }
     /// Partial: kept; the control shows only its spinner.

@@ -12,38 +12,60 @@ import Timeline
 /// optional.
 @preconcurrency @MainActor
 public protocol UITextViewDelegate: UIScrollViewDelegate {
+    /// `UITextViewDelegate.textViewShouldBeginEditing(_:)`: whether the text view may start editing.
     func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
+    /// `UITextViewDelegate.textViewDidBeginEditing(_:)`: editing started.
     func textViewDidBeginEditing(_ textView: UITextView)
+    /// `UITextViewDelegate.textViewShouldEndEditing(_:)`: whether editing may end.
     func textViewShouldEndEditing(_ textView: UITextView) -> Bool
+    /// `UITextViewDelegate.textViewDidEndEditing(_:)`: editing ended.
     func textViewDidEndEditing(_ textView: UITextView)
     /// `range` is in UTF-16 code units, as UIKit's.
     func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
+    /// `UITextViewDelegate.textViewDidChange(_:)`: the text changed by typing or editing.
     func textViewDidChange(_ textView: UITextView)
+    /// `UITextViewDelegate.textViewDidChangeSelection(_:)`: the selection or caret moved.
     func textViewDidChangeSelection(_ textView: UITextView)
     /// Partial: asked by nothing; links are not detected.
     func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool
 }
 extension UITextViewDelegate {
+    /// True by default.
     public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool { true }
+    /// Does nothing by default.
     public func textViewDidBeginEditing(_ textView: UITextView) {}
+    /// True by default.
     public func textViewShouldEndEditing(_ textView: UITextView) -> Bool { true }
+    /// Does nothing by default.
     public func textViewDidEndEditing(_ textView: UITextView) {}
+    /// True by default.
     public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
+    /// Does nothing by default.
     public func textViewDidChange(_ textView: UITextView) {}
+    /// Does nothing by default.
     public func textViewDidChangeSelection(_ textView: UITextView) {}
+    /// True by default.
     public func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool { true }
 }
 
+/// `UITextItemInteraction`: how a link in text was used; passed to a delegate method nothing calls.
 public enum UITextItemInteraction: Int, Sendable { case invokeDefaultAction, presentActions, preview }
 
 /// Partial: the kinds are kept; nothing is detected.
 public struct UIDataDetectorTypes: OptionSet, Sendable {
+    /// The kinds as UIKit's bits.
     public let rawValue: UInt
+    /// The kinds whose bits `rawValue` sets.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Phone numbers.
     public static let phoneNumber = UIDataDetectorTypes(rawValue: 1 << 0)
+    /// Links.
     public static let link = UIDataDetectorTypes(rawValue: 1 << 1)
+    /// Addresses.
     public static let address = UIDataDetectorTypes(rawValue: 1 << 2)
+    /// Calendar events.
     public static let calendarEvent = UIDataDetectorTypes(rawValue: 1 << 3)
+    /// Every kind.
     public static let all = UIDataDetectorTypes(rawValue: .max)
 }
 
@@ -52,12 +74,19 @@ public struct UIDataDetectorTypes: OptionSet, Sendable {
 /// padding place the lines.
 @preconcurrency @MainActor
 public final class NSTextContainer {
+    /// `NSTextContainer.size`: stored only; the text view lays out in its own bounds.
     public var size: CGSize
+    /// `NSTextContainer.lineFragmentPadding`: stored only (5 points).
     public var lineFragmentPadding: CGFloat = 5
+    /// `NSTextContainer.maximumNumberOfLines`: stored only (0: no limit).
     public var maximumNumberOfLines = 0
+    /// `NSTextContainer.lineBreakMode`: stored only; text wraps at words.
     public var lineBreakMode: NSLineBreakMode = .byWordWrapping
+    /// `NSTextContainer.widthTracksTextView`: stored only.
     public var widthTracksTextView = true
+    /// `NSTextContainer.heightTracksTextView`: stored only.
     public var heightTracksTextView = false
+    /// A container of `size` points (stored only).
     public init(size: CGSize = .zero) { self.size = size }
 }
 
@@ -94,18 +123,25 @@ open class UITextView: UIScrollView {
     private lazy var bridge = TextViewDelegateBridge(self)
     private var lastSelection: Range<Int> = 0..<0
 
+    /// `UITextView.textDidBeginEditingNotification`: posted when the text view starts editing.
     public static let textDidBeginEditingNotification = Notification.Name("UITextViewTextDidBeginEditingNotification")
+    /// `UITextView.textDidChangeNotification`: posted when its text changes.
     public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
+    /// `UITextView.textDidEndEditingNotification`: posted when it stops editing.
     public static let textDidEndEditingNotification = Notification.Name("UITextViewTextDidEndEditingNotification")
 
+    /// `UITextView()`: an engine `TextView` with a zero frame.
     public convenience init() { self.init(frame: .zero, textContainer: nil) }
     public override convenience init(frame: CGRect) { self.init(frame: frame, textContainer: nil) }
+    /// `UITextView(frame:textContainer:)`: an engine `TextView` at `frame` (points); the container is
+    /// kept only.
     public init(frame: CGRect, textContainer: NSTextContainer?) {
         editor = TextView()
         self.textContainer = textContainer ?? NSTextContainer(size: frame.size)
         super.init(frame: frame)
         setUp()
     }
+    /// `UITextView(coder:)`: an empty engine `TextView`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         editor = TextView()
         textContainer = NSTextContainer()
@@ -185,6 +221,7 @@ open class UITextView: UIScrollView {
             text = s.string
         }
     }
+    /// `UITextView.font`: the engine text view's `font` (nil sets the 12-point system font).
     open var font: UIFont? {
         get { UIFont(editor.font) }
         set { editor.font = newValue?.font ?? .systemFont(ofSize: 12); invalidateIntrinsicContentSize() }
@@ -194,6 +231,7 @@ open class UITextView: UIScrollView {
         get { UIColor(editor.textColor) }
         set { (newValue ?? .label).bind(dynamic: { editor.dynamicTextColor = $0 }, plain: { editor.textColor = $0 }) }
     }
+    /// `UITextView.textAlignment`: sets the engine text view's `textAlignment`.
     open var textAlignment: NSTextAlignment = .natural { didSet { editor.textAlignment = textAlignment.engine } }
     /// Attributes typed text takes. Partial: a font or colour here sets the whole view's.
     open var typingAttributes: [NSAttributedString.Key: Any] = [:] {
@@ -213,14 +251,20 @@ open class UITextView: UIScrollView {
             invalidateIntrinsicContentSize()
         }
     }
+    /// `UITextView.textContainer`: the container given or made (stored only).
     public let textContainer: NSTextContainer
+    /// `UITextView.isEditable`: whether typing changes the text; turning it off ends editing.
     open var isEditable = true { didSet { if !isEditable, editor.isFirstResponder { _ = editor.resignFirstResponder() } } }
+    /// `UITextView.isSelectable`: the engine text view's `isEnabled`, so false also stops editing.
     open var isSelectable: Bool {
         get { editor.isEnabled }
         set { editor.isEnabled = newValue }
     }
+    /// `UITextView.dataDetectorTypes`: stored only; nothing is detected.
     open var dataDetectorTypes: UIDataDetectorTypes = []
+    /// `UITextView.allowsEditingTextAttributes`: stored only.
     open var allowsEditingTextAttributes = false
+    /// `UITextView.clearsOnInsertion`: stored only.
     open var clearsOnInsertion = false
     /// Partial: kept; links are drawn as the rest of the text.
     open var linkTextAttributes: [NSAttributedString.Key: Any] = [:]
@@ -243,6 +287,7 @@ open class UITextView: UIScrollView {
     }
     /// Inserts at the caret (replacing the selection), as typing does.
     open func insertText(_ text: String) { _ = editor.insertText(text) }
+    /// `UITextView.hasText`: whether the engine text view's text is not empty.
     open var hasText: Bool { !editor.text.isEmpty }
 
     // MARK: Scrolling and size
@@ -276,21 +321,33 @@ open class UITextView: UIScrollView {
 
     // MARK: Input traits (kept; the hardware keyboard types)
 
+    /// `UITextView.keyboardType`: stored only; there is no on-screen keyboard.
     open var keyboardType: UIKeyboardType = .default
+    /// `UITextView.keyboardAppearance`: stored only.
     open var keyboardAppearance: UIKeyboardAppearance = .default
+    /// `UITextView.autocapitalizationType`: stored only.
     open var autocapitalizationType: UITextAutocapitalizationType = .sentences
+    /// `UITextView.autocorrectionType`: stored only.
     open var autocorrectionType: UITextAutocorrectionType = .default
+    /// `UITextView.spellCheckingType`: stored only.
     open var spellCheckingType: UITextSpellCheckingType = .default
+    /// `UITextView.returnKeyType`: stored only; there is no on-screen Return key.
     open var returnKeyType: UIReturnKeyType = .default
+    /// `UITextView.textContentType`: stored only.
     open var textContentType: UITextContentType?
+    /// `UITextView.isSecureTextEntry`: stored only; a text view shows its text.
     open var isSecureTextEntry = false
     /// No on-screen keyboard: a view given here is kept but not shown.
     open var inputView: UIView?
+    /// `UITextView.inputAccessoryView`: stored only; nothing is shown above a keyboard.
     open var inputAccessoryView: UIView?
 }
 
 extension UITextField {
+    /// `UITextField.textDidBeginEditingNotification`: posted when a field starts editing.
     public static let textDidBeginEditingNotification = Notification.Name("UITextFieldTextDidBeginEditingNotification")
+    /// `UITextField.textDidChangeNotification`: posted when a field's text changes.
     public static let textDidChangeNotification = Notification.Name("UITextFieldTextDidChangeNotification")
+    /// `UITextField.textDidEndEditingNotification`: posted when a field stops editing.
     public static let textDidEndEditingNotification = Notification.Name("UITextFieldTextDidEndEditingNotification")
 }

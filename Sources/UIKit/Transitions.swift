@@ -7,16 +7,26 @@ import Timeline
 // the presented controller's transition coordinator. The engine keeps the presentation's
 // links (presentedViewController, appearance calls); the animation is the app's.
 
+/// `UITransitionContextViewControllerKey`: names a side of a transition's controllers.
 public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, Sendable {
+    /// The key's string.
     public let rawValue: String
+    /// The key of string `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The controller being left.
     public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewController")
+    /// The controller being shown.
     public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewController")
 }
+/// `UITransitionContextViewKey`: names a side of a transition's views.
 public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
+    /// The key's string.
     public let rawValue: String
+    /// The key of string `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The view being left.
     public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromView")
+    /// The view being shown.
     public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToView")
 }
 
@@ -24,55 +34,86 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 /// `completeTransition(_:)` to call when its animation ends.
 @preconcurrency @MainActor
 public protocol UIViewControllerContextTransitioning: AnyObject {
+    /// `UIViewControllerContextTransitioning.containerView`: the view the transition's views animate in.
     var containerView: UIView { get }
+    /// `UIViewControllerContextTransitioning.isAnimated`: whether the transition animates.
     var isAnimated: Bool { get }
+    /// `UIViewControllerContextTransitioning.isInteractive`: whether an interaction drives it.
     var isInteractive: Bool { get }
+    /// `UIViewControllerContextTransitioning.transitionWasCancelled`: whether it was cancelled.
     var transitionWasCancelled: Bool { get }
+    /// `UIViewControllerContextTransitioning.presentationStyle`: the presented controller's
+    /// `modalPresentationStyle`.
     var presentationStyle: UIModalPresentationStyle { get }
+    /// `UIViewControllerContextTransitioning.completeTransition(_:)`: the animator is done; call it once.
     func completeTransition(_ didComplete: Bool)
+    /// `UIViewControllerContextTransitioning.viewController(forKey:)`: the controller on one side.
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// `UIViewControllerContextTransitioning.view(forKey:)`: the view on one side.
     func view(forKey key: UITransitionContextViewKey) -> UIView?
+    /// `UIViewControllerContextTransitioning.initialFrame(for:)`: where a controller's view starts, in
+    /// points of the container.
     func initialFrame(for vc: UIViewController) -> CGRect
+    /// `UIViewControllerContextTransitioning.finalFrame(for:)`: where a controller's view ends, in points
+    /// of the container.
     func finalFrame(for vc: UIViewController) -> CGRect
+    /// `UIViewControllerContextTransitioning.updateInteractiveTransition(_:)`: the progress (0...1).
     func updateInteractiveTransition(_ percentComplete: CGFloat)
+    /// `UIViewControllerContextTransitioning.finishInteractiveTransition()`: the interaction completes it.
     func finishInteractiveTransition()
+    /// `UIViewControllerContextTransitioning.cancelInteractiveTransition()`: the interaction cancels it.
     func cancelInteractiveTransition()
+    /// `UIViewControllerContextTransitioning.pauseInteractiveTransition()`: the interaction holds it.
     func pauseInteractiveTransition()
 }
 
 /// A custom transition's animation.
 @preconcurrency @MainActor
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+    /// `UIViewControllerAnimatedTransitioning.transitionDuration(using:)`: the animation's length, seconds.
     func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval
+    /// `UIViewControllerAnimatedTransitioning.animateTransition(using:)`: animates the views, then calls
+    /// `completeTransition(_:)`.
     func animateTransition(using transitionContext: any UIViewControllerContextTransitioning)
+    /// `UIViewControllerAnimatedTransitioning.animationEnded(_:)`: the transition ended.
     func animationEnded(_ transitionCompleted: Bool)
 }
 extension UIViewControllerAnimatedTransitioning {
+    /// Does nothing by default.
     public func animationEnded(_ transitionCompleted: Bool) {}
 }
 
 /// Where a presented controller's animators and presentation controller come from.
 @preconcurrency @MainActor
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
+    /// `UIViewControllerTransitioningDelegate`'s animator for a presentation (nil: the standard one).
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    /// `UIViewControllerTransitioningDelegate`'s animator for a dismissal (nil: the standard one).
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    /// `UIViewControllerTransitioningDelegate`'s presentation controller (nil: none).
     func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                 source: UIViewController) -> UIPresentationController?
     /// An interaction controller that drives the presentation's animator (nil: it runs by itself).
     func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
         -> (any UIViewControllerInteractiveTransitioning)?
+    /// `UIViewControllerTransitioningDelegate`'s interaction for a dismissal (nil: it runs by itself).
     func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
         -> (any UIViewControllerInteractiveTransitioning)?
 }
 extension UIViewControllerTransitioningDelegate {
+    /// Nil by default.
     public func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
         -> (any UIViewControllerInteractiveTransitioning)? { nil }
+    /// Nil by default.
     public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
         -> (any UIViewControllerInteractiveTransitioning)? { nil }
+    /// Nil by default.
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                                     source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    /// Nil by default.
     public func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    /// Nil by default.
     public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                        source: UIViewController) -> UIPresentationController? { nil }
 }
@@ -81,23 +122,38 @@ extension UIViewControllerTransitioningDelegate {
 /// `UIPresentationController`; subclass it and override the transition hooks.
 @preconcurrency @MainActor
 open class UIPresentationController: NSObject {
+    /// `UIPresentationController.presentedViewController`: the controller being presented.
     public let presentedViewController: UIViewController
+    /// `UIPresentationController.presentingViewController`: the controller presenting it.
     public let presentingViewController: UIViewController
+    /// `UIPresentationController.containerView`: the view the presentation happens in, once it starts.
     public internal(set) var containerView: UIView?
+    /// `UIPresentationController(presentedViewController:presenting:)`: a presentation of one controller
+    /// by another (nil: the presented one).
     public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         self.presentedViewController = presentedViewController
         self.presentingViewController = presentingViewController ?? presentedViewController
     }
+    /// `UIPresentationController.presentedView`: the presented controller's view.
     open var presentedView: UIView? { presentedViewController.view }
     /// Where the presented view ends: the container's bounds unless overridden.
     open var frameOfPresentedViewInContainerView: CGRect { containerView?.bounds ?? .zero }
+    /// `UIPresentationController.shouldRemovePresentersView`: false; not asked here (the presenter's
+    /// view stays).
     open var shouldRemovePresentersView: Bool { false }
+    /// `UIPresentationController.shouldPresentInFullscreen`: true; not asked here.
     open var shouldPresentInFullscreen: Bool { true }
+    /// `UIPresentationController.presentationTransitionWillBegin()`: the presentation is starting.
     open func presentationTransitionWillBegin() {}
+    /// `UIPresentationController.presentationTransitionDidEnd(_:)`: the presentation ended.
     open func presentationTransitionDidEnd(_ completed: Bool) {}
+    /// `UIPresentationController.dismissalTransitionWillBegin()`: the dismissal is starting.
     open func dismissalTransitionWillBegin() {}
+    /// `UIPresentationController.dismissalTransitionDidEnd(_:)`: the dismissal ended.
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
+    /// `UIPresentationController.containerViewWillLayoutSubviews()`: the container is about to lay out.
     open func containerViewWillLayoutSubviews() {}
+    /// `UIPresentationController.containerViewDidLayoutSubviews()`: the container laid out.
     open func containerViewDidLayoutSubviews() {}
 }
 
@@ -385,14 +441,22 @@ extension UIViewController {
 /// What drives an interactive transition, as UIKit's protocol.
 @preconcurrency @MainActor
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+    /// `UIViewControllerInteractiveTransitioning.startInteractiveTransition(_:)`: the transition began;
+    /// drive it with the context.
     func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning)
+    /// `UIViewControllerInteractiveTransitioning.completionSpeed`: how fast the rest runs (1: as is).
     var completionSpeed: CGFloat { get }
+    /// `UIViewControllerInteractiveTransitioning.completionCurve`: the curve of the rest.
     var completionCurve: UIView.AnimationCurve { get }
+    /// `UIViewControllerInteractiveTransitioning.wantsInteractiveStart`: whether it starts interactive.
     var wantsInteractiveStart: Bool { get }
 }
 extension UIViewControllerInteractiveTransitioning {
+    /// 1 by default.
     public var completionSpeed: CGFloat { 1 }
+    /// Ease in and out by default.
     public var completionCurve: UIView.AnimationCurve { .easeInOut }
+    /// True by default.
     public var wantsInteractiveStart: Bool { true }
 }
 
@@ -404,11 +468,18 @@ extension UIViewControllerInteractiveTransitioning {
 /// animations' own curves).
 @preconcurrency @MainActor
 open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
+    /// `UIPercentDrivenInteractiveTransition.completionSpeed`: how fast the rest runs after `finish()`
+    /// or `cancel()` (1: as is).
     open var completionSpeed: CGFloat = 1
+    /// `UIPercentDrivenInteractiveTransition.completionCurve`: stored only.
     open var completionCurve: UIView.AnimationCurve = .easeInOut
+    /// `UIPercentDrivenInteractiveTransition.wantsInteractiveStart`: stored only.
     open var wantsInteractiveStart = true
+    /// `UIPercentDrivenInteractiveTransition.timingCurve`: stored only.
     open var timingCurve: (any UITimingCurveProvider)?
+    /// `UIPercentDrivenInteractiveTransition.percentComplete`: the progress last set (0...1).
     public private(set) var percentComplete: CGFloat = 0
+    /// `UIPercentDrivenInteractiveTransition.duration`: the transition's duration, in seconds.
     open var duration: CGFloat { CGFloat(context?.transitionDuration ?? 0) }
     private weak var context: CustomTransition?
 
@@ -420,12 +491,17 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         context?.beginScrubbing()
         if !wantsInteractiveStart { finish() }
     }
+    /// `UIPercentDrivenInteractiveTransition.update(_:)`: moves the transition to `percentComplete`
+    /// (clamped to 0...1).
     open func update(_ percentComplete: CGFloat) {
         self.percentComplete = min(max(percentComplete, 0), 1)
         context?.updateInteractiveTransition(self.percentComplete)
     }
+    /// `UIPercentDrivenInteractiveTransition.pause()`: holds the transition where it is.
     open func pause() { context?.pauseInteractiveTransition() }
+    /// `UIPercentDrivenInteractiveTransition.finish()`: runs the rest to the end.
     open func finish() { context?.finishInteractiveTransition() }
+    /// `UIPercentDrivenInteractiveTransition.cancel()`: runs back to the start.
     open func cancel() { context?.cancelInteractiveTransition() }
 }
 

@@ -48,6 +48,7 @@ open class UICollectionReusableView: UIView {
         super.init(coder: EngineViewCoder(FacadeReusableView(reuseIdentifier: nil), frame: frame))!
         (reusableView as? FacadeReusableView)?.owner = self
     }
+    /// `UICollectionReusableView(coder:)`: a view over a new engine reusable view.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder) { FacadeReusableView(reuseIdentifier: nil) })
         (reusableView as? FacadeReusableView)?.owner = self
@@ -69,6 +70,7 @@ open class UICollectionReusableView: UIView {
         if let c = v as? CollectionViewCell { return UICollectionViewCell.wrap(c) }
         return UICollectionReusableView(coder: EngineViewCoder(v, isNew: false))!
     }
+    /// `UICollectionReusableView.reuseIdentifier`: the engine view's `reuseIdentifier`.
     open var reuseIdentifier: String? { reusableView.reuseIdentifier }
     /// Called before the collection view hands the view out again.
     open func prepareForReuse() {}
@@ -102,6 +104,7 @@ open class UICollectionViewCell: UICollectionReusableView {
         super.init(coder: EngineViewCoder(FacadeCollectionCell(reuseIdentifier: nil), frame: frame))!
         (collectionCell as? FacadeCollectionCell)?.owner = self
     }
+    /// `UICollectionViewCell(coder:)`: a cell over a new engine collection cell.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder) { FacadeCollectionCell(reuseIdentifier: nil) })
         (collectionCell as? FacadeCollectionCell)?.owner = self
@@ -116,6 +119,7 @@ open class UICollectionViewCell: UICollectionReusableView {
         if let f = cell.facade as? UICollectionViewCell { return f }
         return UICollectionViewCell(coder: EngineViewCoder(cell, isNew: false))!
     }
+    /// `UICollectionViewCell.contentView`: the engine cell's `contentView`, as its facade.
     open var contentView: UIView { UIView.wrap(collectionCell.contentView) }
 
     /// Set by the collection view as the item is chosen; an override sees each change.
@@ -186,6 +190,8 @@ open class UICollectionViewCell: UICollectionReusableView {
     open var automaticallyUpdatesBackgroundConfiguration = true
     /// Called after `updateConfiguration(using:)` with the cell and its state.
     public typealias ConfigurationUpdateHandler = (UICollectionViewCell, UICellConfigurationState) -> Void
+    /// `UICollectionViewCell.configurationUpdateHandler`: run with the cell and its state when the
+    /// configuration updates.
     open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
     /// The cell's state now: selection, highlight, the collection view's editing, expansion.
     open var configurationState: UICellConfigurationState {

@@ -4,7 +4,9 @@ import Timeline
 /// A compositional layout's configuration, as `UICollectionViewCompositionalLayoutConfiguration`.
 @preconcurrency @MainActor
 open class UICollectionViewCompositionalLayoutConfiguration: NSObject {
+    /// `UICollectionViewCompositionalLayoutConfiguration.scrollDirection`: the axis sections follow.
     open var scrollDirection: UICollectionView.ScrollDirection = .vertical
+    /// `UICollectionViewCompositionalLayoutConfiguration.interSectionSpacing`: points between sections.
     open var interSectionSpacing: CGFloat = 0
     /// Headers and footers of the whole layout (before the first section, after the last).
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
@@ -18,23 +20,33 @@ open class UICollectionViewCompositionalLayoutConfiguration: NSObject {
 /// laid one after another along the configuration's scroll direction with its spacing.
 @preconcurrency @MainActor
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
+    /// `UICollectionViewCompositionalLayout.SectionProvider`: gives the section at an index for an
+    /// environment.
     public typealias SectionProvider = (Int, any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?
     let fixedSection: NSCollectionLayoutSection?
     let sectionProvider: SectionProvider?
     var compositional: CompositionalEngineLayout { engine as! CompositionalEngineLayout }
+    /// `UICollectionViewCompositionalLayout.configuration`: the whole layout's settings; setting lays out
+    /// again.
     open var configuration: UICollectionViewCompositionalLayoutConfiguration { didSet { invalidateLayout() } }
 
+    /// `UICollectionViewCompositionalLayout(section:)`: every section laid out as `section`.
     public convenience init(section: NSCollectionLayoutSection) {
         self.init(section: section, configuration: UICollectionViewCompositionalLayoutConfiguration())
     }
+    /// `UICollectionViewCompositionalLayout(section:configuration:)`: every section as `section`, with
+    /// `configuration`.
     public init(section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration) {
         fixedSection = section; sectionProvider = nil; self.configuration = configuration
         super.init(engine: CompositionalEngineLayout())
         compositional.owner = self
     }
+    /// `UICollectionViewCompositionalLayout(sectionProvider:)`: each section as the provider gives it.
     public convenience init(sectionProvider: @escaping SectionProvider) {
         self.init(sectionProvider: sectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration())
     }
+    /// `UICollectionViewCompositionalLayout(sectionProvider:configuration:)`: each section as the provider
+    /// gives it, with `configuration`.
     public init(sectionProvider: @escaping SectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration) {
         fixedSection = nil; self.sectionProvider = sectionProvider; self.configuration = configuration
         super.init(engine: CompositionalEngineLayout())

@@ -7,26 +7,42 @@ import UpdateLoop
 /// a kind, a decoration view of a kind).
 @preconcurrency @MainActor
 open class UICollectionViewLayoutAttributes: NSObject {
+    /// `UICollectionViewLayoutAttributes.indexPath`: the element's index path.
     open var indexPath: IndexPath
+    /// `UICollectionViewLayoutAttributes.frame`: the element's frame in the collection view, in points.
     open var frame: CGRect
+    /// `UICollectionViewLayoutAttributes.alpha`: the element's opacity (0...1).
     open var alpha: CGFloat = 1
+    /// `UICollectionViewLayoutAttributes.zIndex`: the element's z order (higher draws over lower).
     open var zIndex = 0
+    /// `UICollectionViewLayoutAttributes.isHidden`: whether the element is hidden.
     open var isHidden = false
     /// Partial: kept; the engine places views by frame, alpha and z order only.
     open var transform: CGAffineTransform = .identity
+    /// `UICollectionViewLayoutAttributes.representedElementCategory`: cell, supplementary or decoration.
     public let representedElementCategory: UICollectionView.ElementCategory
+    /// `UICollectionViewLayoutAttributes.representedElementKind`: the supplementary or decoration kind;
+    /// nil for a cell.
     public let representedElementKind: String?
+    /// `UICollectionViewLayoutAttributes.center`: the frame's centre; setting moves the frame.
     open var center: CGPoint { get { CGPoint(x: frame.midX, y: frame.midY) } set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) } }
+    /// `UICollectionViewLayoutAttributes.size`: the frame's size.
     open var size: CGSize { get { frame.size } set { frame.size = newValue } }
+    /// `UICollectionViewLayoutAttributes.bounds`: the element's bounds; setting changes the frame's size.
     open var bounds: CGRect { get { CGRect(origin: .zero, size: frame.size) } set { frame.size = newValue.size } }
     /// Set for a pinned header or footer: the rectangle it stays in while it floats.
     var pinningBounds: CGRect?
+    /// `UICollectionViewLayoutAttributes(forCellWith:)`: a cell's attributes, zero frame.
     public init(forCellWith indexPath: IndexPath) {
         self.indexPath = indexPath; frame = .zero; representedElementCategory = .cell; representedElementKind = nil
     }
+    /// `UICollectionViewLayoutAttributes(forSupplementaryViewOfKind:with:)`: a supplementary view's
+    /// attributes, zero frame.
     public init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) {
         self.indexPath = indexPath; frame = .zero; representedElementCategory = .supplementaryView; representedElementKind = elementKind
     }
+    /// `UICollectionViewLayoutAttributes(forDecorationViewOfKind:with:)`: a decoration view's attributes,
+    /// zero frame.
     public init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath) {
         self.indexPath = indexPath; frame = .zero; representedElementCategory = .decorationView; representedElementKind = decorationViewKind
     }
@@ -99,13 +115,23 @@ open class UICollectionViewLayout: NSObject {
         super.init()
         e.owner = self
     }
+    /// `UICollectionViewLayout.collectionView`: the collection view the layout is set on.
     open var collectionView: UICollectionView? { engine.collectionView?.facade as? UICollectionView }
+    /// `UICollectionViewLayout.prepare()`: called by the engine layout before it asks for attributes.
     open func prepare() {}
+    /// `UICollectionViewLayout.collectionViewContentSize`: the content size in points; zero by default.
     open var collectionViewContentSize: CGSize { .zero }
+    /// `UICollectionViewLayout.layoutAttributesForElements(in:)`: the elements in a rectangle; nil by
+    /// default.
     open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+    /// `UICollectionViewLayout.layoutAttributesForItem(at:)`: an item's attributes; nil by default.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    /// `UICollectionViewLayout.layoutAttributesForSupplementaryView(ofKind:at:)`: nil by default.
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    /// `UICollectionViewLayout.layoutAttributesForDecorationView(ofKind:at:)`: nil by default.
     open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    /// `UICollectionViewLayout.shouldInvalidateLayout(forBoundsChange:)`: whether a bounds change lays
+    /// out again; false by default.
     open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
     /// Where scrolling that would stop at `proposedContentOffset` stops instead. Partial: the
     /// collection view's scrolling does not ask a layout; an override is called by code only.
@@ -113,14 +139,17 @@ open class UICollectionViewLayout: NSObject {
                                   withScrollingVelocity velocity: CGPoint) -> CGPoint { proposedContentOffset }
     /// Partial: as `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`.
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
+    /// `UICollectionViewLayout.invalidateLayout()`: the engine layout's `invalidateLayout()`.
     open func invalidateLayout() { engine.invalidateLayout() }
     /// The engine's `CollectionViewLayout/invalidateLayout(with:)`: the layout is prepared again.
     open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         engine.invalidateLayout(with: context.context)
     }
+    /// `UICollectionViewLayout.invalidationContext(forBoundsChange:)`: a new, empty context.
     open func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
         UICollectionViewLayoutInvalidationContext()
     }
+    /// `UICollectionViewLayout.invalidationContextClass`: the invalidation context class; nothing here asks it.
     open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
     /// The class of the decoration views of `elementKind` (they are made by the collection view
     /// when the layout places one).
@@ -173,7 +202,9 @@ final class FacadeFlowLayout: CollectionViewFlowLayout {
 @preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     package var flow: CollectionViewFlowLayout { engine as! CollectionViewFlowLayout }
+    /// `UICollectionViewFlowLayout.ScrollDirection`: the axis items flow along.
     public typealias ScrollDirection = UICollectionView.ScrollDirection
+    /// `UICollectionViewFlowLayout.automaticSize`: an estimate that asks cells to size themselves.
     public static let automaticSize = CGSize(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude)
     public override init() {
         let e = FacadeFlowLayout()
@@ -229,6 +260,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             return d.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s).double
         }
     }
+    /// `UICollectionViewFlowLayout.itemSize`: the engine flow layout's `itemSize`, in points.
     open var itemSize: CGSize { get { CGSize(flow.itemSize) } set { flow.itemSize = newValue.size } }
     /// Not zero: cells size themselves by Auto Layout as they first show, placed at this
     /// estimate until then (`automaticSize`: at `itemSize` or the delegate's size).
@@ -236,11 +268,15 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         get { flow.estimatedItemSize == CollectionViewFlowLayout.automaticSize ? Self.automaticSize : CGSize(flow.estimatedItemSize) }
         set { flow.estimatedItemSize = newValue == Self.automaticSize ? CollectionViewFlowLayout.automaticSize : newValue.size }
     }
+    /// `UICollectionViewFlowLayout.minimumLineSpacing`: the engine flow layout's, in points.
     open var minimumLineSpacing: CGFloat { get { CGFloat(flow.minimumLineSpacing) } set { flow.minimumLineSpacing = newValue.double } }
+    /// `UICollectionViewFlowLayout.minimumInteritemSpacing`: the engine flow layout's, in points.
     open var minimumInteritemSpacing: CGFloat {
         get { CGFloat(flow.minimumInteritemSpacing) } set { flow.minimumInteritemSpacing = newValue.double }
     }
+    /// `UICollectionViewFlowLayout.sectionInset`: the engine flow layout's `sectionInset`, in points.
     open var sectionInset: UIEdgeInsets { get { UIEdgeInsets(flow.sectionInset) } set { flow.sectionInset = newValue.engine } }
+    /// `UICollectionViewFlowLayout.scrollDirection`: the engine flow layout's `scrollDirection`.
     open var scrollDirection: ScrollDirection {
         get { flow.scrollDirection == .vertical ? .vertical : .horizontal }
         set { flow.scrollDirection = newValue == .vertical ? .vertical : .horizontal }
@@ -248,13 +284,19 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// Each section's header: its height in a vertical layout (its width in a horizontal one);
     /// zero: no header. The delegate's `referenceSizeForHeaderInSection` overrides it.
     open var headerReferenceSize: CGSize { get { CGSize(flow.headerReferenceSize) } set { flow.headerReferenceSize = newValue.size } }
+    /// `UICollectionViewFlowLayout.footerReferenceSize`: the engine flow layout's, in points.
     open var footerReferenceSize: CGSize { get { CGSize(flow.footerReferenceSize) } set { flow.footerReferenceSize = newValue.size } }
+    /// `UICollectionViewFlowLayout.sectionHeadersPinToVisibleBounds`: the engine flow layout's (sticky
+    /// headers).
     open var sectionHeadersPinToVisibleBounds: Bool {
         get { flow.sectionHeadersPinToVisibleBounds } set { flow.sectionHeadersPinToVisibleBounds = newValue }
     }
+    /// `UICollectionViewFlowLayout.sectionFootersPinToVisibleBounds`: the engine flow layout's (sticky
+    /// footers).
     open var sectionFootersPinToVisibleBounds: Bool {
         get { flow.sectionFootersPinToVisibleBounds } set { flow.sectionFootersPinToVisibleBounds = newValue }
     }
+    /// `UICollectionViewFlowLayout.SectionInsetReference`: where section insets count from.
     public enum SectionInsetReference: Int, Sendable { case fromContentInset, fromSafeArea, fromLayoutMargins }
     /// Partial: kept; section insets count from the content's edge.
     open var sectionInsetReference: SectionInsetReference = .fromContentInset
@@ -276,13 +318,21 @@ open class UICollectionViewLayoutInvalidationContext: NSObject {
     public override init() { context = CollectionViewLayoutInvalidationContext() }
     /// The facade of an engine context (an invalidation the engine started).
     package init(context: CollectionViewLayoutInvalidationContext) { self.context = context }
+    /// `UICollectionViewLayoutInvalidationContext.invalidateEverything`: the engine context's value.
     open var invalidateEverything: Bool { context.invalidateEverything }
+    /// `UICollectionViewLayoutInvalidationContext.invalidateDataSourceCounts`: the engine context's value.
     open var invalidateDataSourceCounts: Bool { context.invalidateDataSourceCounts }
+    /// `UICollectionViewLayoutInvalidationContext.invalidatedItemIndexPaths`: the items marked.
     open var invalidatedItemIndexPaths: [IndexPath]? { context.invalidatedItemIndexPaths }
+    /// `UICollectionViewLayoutInvalidationContext.invalidateItems(at:)`: marks items in the engine context.
     open func invalidateItems(at indexPaths: [IndexPath]) { context.invalidateItems(at: indexPaths) }
+    /// `UICollectionViewLayoutInvalidationContext.contentOffsetAdjustment`: the engine context's offset
+    /// change, in points.
     open var contentOffsetAdjustment: CGPoint {
         get { CGPoint(context.contentOffsetAdjustment) } set { context.contentOffsetAdjustment = newValue.point }
     }
+    /// `UICollectionViewLayoutInvalidationContext.contentSizeAdjustment`: the engine context's size
+    /// change, in points.
     open var contentSizeAdjustment: CGSize {
         get { CGSize(context.contentSizeAdjustment) } set { context.contentSizeAdjustment = newValue.size }
     }
@@ -291,6 +341,8 @@ open class UICollectionViewLayoutInvalidationContext: NSObject {
 /// `UICollectionViewFlowLayoutInvalidationContext`: the flow layout's, with its two flags (the
 /// layout is prepared again either way).
 open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayoutInvalidationContext {
+    /// Stored only.
     open var invalidateFlowLayoutDelegateMetrics = true
+    /// Stored only.
     open var invalidateFlowLayoutAttributes = true
 }

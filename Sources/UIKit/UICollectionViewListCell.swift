@@ -13,8 +13,11 @@ open class UICollectionViewListCell: UICollectionViewCell {
     /// The accessories, in order: leading ones from the leading edge, trailing ones ending at
     /// the trailing edge.
     open var accessories: [UICellAccessory] = [] { didSet { makeAccessoryViews() } }
+    /// `UICollectionViewListCell.indentationLevel`: how many indentation steps the content moves in.
     open var indentationLevel = 0 { didSet { setNeedsLayout() } }
+    /// `UICollectionViewListCell.indentationWidth`: points per indentation step (10 by default).
     open var indentationWidth: CGFloat = 10 { didSet { setNeedsLayout() } }
+    /// `UICollectionViewListCell.indentsAccessories`: whether the leading accessories move in too.
     open var indentsAccessories = true { didSet { setNeedsLayout() } }
     /// Partial: not in the cell's layout; the separator starts at the list content's text.
     public let separatorLayoutGuide = UILayoutGuide()
@@ -25,12 +28,14 @@ open class UICollectionViewListCell: UICollectionViewCell {
     private var accessoryViews: [(accessory: UICellAccessory, view: UIView)] = []
     private let separator = UIView()
 
+    /// `UICollectionViewListCell(frame:)`: a list cell with a separator.
     public required init(frame: CGRect) {
         super.init(frame: frame)
         separator.backgroundColor = .separator
         separator.isUserInteractionEnabled = false
         addSubview(separator)
     }
+    /// `UICollectionViewListCell(coder:)`: a list cell with a separator.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         separator.backgroundColor = .separator

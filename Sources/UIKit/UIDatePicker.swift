@@ -5,6 +5,7 @@ import UpdateLoop
 
 /// `UIDatePickerStyle`: how a date picker shows its date.
 public enum UIDatePickerStyle: Int, Sendable {
+    /// Chosen by the picker, wheels, a compact button, or an inline calendar.
     case automatic = 0, wheels = 1, compact = 2, inline = 3
 }
 
@@ -29,7 +30,9 @@ public enum UIDatePickerStyle: Int, Sendable {
 /// wheel's "Today" is English in every locale, and the countdown's "hours" and "min" too.
 @preconcurrency @MainActor
 open class UIDatePicker: UIControl {
+    /// `UIDatePicker.Mode`: what the picker chooses.
     public enum Mode: Int, Sendable {
+        /// A time, a date, both, a count-down duration, or a year and month.
         case time = 0, date = 1, dateAndTime = 2, countDownTimer = 3, yearAndMonth = 4
     }
 
@@ -49,6 +52,7 @@ open class UIDatePicker: UIControl {
         super.init(frame: frame)
         setUpDatePicker()
     }
+    /// `UIDatePicker(coder:)`: a date picker with the defaults.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUpDatePicker()
@@ -64,7 +68,10 @@ open class UIDatePicker: UIControl {
 
     // MARK: Mode and style
 
+    /// `UIDatePicker.datePickerMode`: what the picker chooses; a change closes the wheels and restyles.
     open var datePickerMode: Mode = .dateAndTime { didSet { if datePickerMode != oldValue { closeWheels(); styleDidChange() } } }
+    /// `UIDatePicker.preferredDatePickerStyle`: the style asked for (count-down and year-and-month pickers
+    /// are always wheels).
     open var preferredDatePickerStyle: UIDatePickerStyle = .automatic {
         didSet { if preferredDatePickerStyle != oldValue { closeWheels(); styleDidChange() } }
     }
@@ -99,7 +106,9 @@ open class UIDatePicker: UIControl {
         syncWheels(animated: animated)
         updatePills()
     }
+    /// `UIDatePicker.minimumDate`: the earliest date that can be chosen (nil: none).
     open var minimumDate: Date? { didSet { limitsDidChange() } }
+    /// `UIDatePicker.maximumDate`: the latest date that can be chosen (nil: none).
     open var maximumDate: Date? { didSet { limitsDidChange() } }
     /// The minutes wheel's step: 1 to 30, dividing 60 (another value is taken as 1).
     open var minuteInterval: Int {

@@ -30,6 +30,7 @@ open class UILabel: UIView {
     public override init(frame: CGRect) {
         super.init(coder: EngineViewCoder(UILabel.makeLabel(), frame: frame))!
     }
+    /// `UILabel(coder:)`: a label over a new engine `Label`; the coder's keys are not decoded.
     public required init?(coder: NSCoder) {
         super.init(coder: EngineViewCoder.carrying(coder, or: UILabel.makeLabel))
     }
@@ -39,6 +40,7 @@ open class UILabel: UIView {
         let l = FacadeLabel(text: "", font: .systemFont(ofSize: 17)); l.dynamicTextColor = .label
         return l
     }
+    /// `UILabel.text`: the engine label's `text` (nil when never set).
     open var text: String? {
         get { label.text.isEmpty && !hasText ? nil : label.text }
         set { hasText = newValue != nil; storedAttributed = nil; label.text = newValue ?? "" }
@@ -55,6 +57,7 @@ open class UILabel: UIView {
         }
     }
     private var storedAttributed: NSAttributedString?
+    /// `UILabel.font`: the engine label's `font` (nil sets the 17-point system font).
     open var font: UIFont! { get { UIFont(label.font) } set { label.font = (newValue ?? .systemFont(ofSize: 17)).font } }
     /// The label's `textColor`; a dynamic colour (`.label`, the default) follows the label's
     /// interface style (the engine's `dynamicTextColor`).
@@ -62,19 +65,29 @@ open class UILabel: UIView {
         get { UIColor(label.textColor) }
         set { (newValue ?? .label).bind(dynamic: { label.dynamicTextColor = $0 }, plain: { label.textColor = $0 }) }
     }
+    /// `UILabel.textAlignment`: sets the engine label's `textAlignment`.
     open var textAlignment: NSTextAlignment = .natural { didSet { label.textAlignment = textAlignment.engine } }
+    /// `UILabel.numberOfLines`: the engine label's `numberOfLines` (0: no limit).
     open var numberOfLines: Int { get { label.numberOfLines } set { label.numberOfLines = newValue } }
+    /// `UILabel.lineBreakMode`: sets the engine label's `lineBreakMode`.
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { label.lineBreakMode = lineBreakMode.engine } }
+    /// `UILabel.preferredMaxLayoutWidth`: the engine label's `preferredMaxLayoutWidth`, in points.
     open var preferredMaxLayoutWidth: CGFloat {
         get { CGFloat(label.preferredMaxLayoutWidth) } set { label.preferredMaxLayoutWidth = newValue.double }
     }
     /// Text is not shrunk to fit; the properties are kept.
     open var adjustsFontSizeToFitWidth = false
+    /// `UILabel.minimumScaleFactor`: stored only; text is not shrunk.
     open var minimumScaleFactor: CGFloat = 0
+    /// `UILabel.adjustsFontForContentSizeCategory`: stored only (Dynamic Type is fixed).
     open var adjustsFontForContentSizeCategory = false
+    /// `UILabel.highlightedTextColor`: stored only.
     open var highlightedTextColor: UIColor?
+    /// `UILabel.isHighlighted`: stored only; the label does not change when highlighted.
     open var isHighlighted = false
+    /// `UILabel.shadowColor`: stored only; no text shadow is drawn.
     open var shadowColor: UIColor?
+    /// `UILabel.shadowOffset`: stored only (points).
     open var shadowOffset = CGSize(width: 0, height: -1)
     open override var intrinsicContentSize: CGSize { CGSize(baseIntrinsic) }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(baseIntrinsic) }
@@ -84,5 +97,7 @@ open class UILabel: UIView {
         guard let f = view as? FacadeLabel, let ctx = UIGraphicsGetCurrentContext() else { return }
         f.drawEngineText(in: rect.rect, canvas: ctx.canvas)
     }
+    /// `UILabel.textRect(forBounds:limitedToNumberOfLines:)`: the bounds unchanged; the engine label
+    /// places its text itself and does not ask an override.
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines n: Int) -> CGRect { bounds }
 }

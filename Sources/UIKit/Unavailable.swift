@@ -4,6 +4,7 @@
 /// message), so none exists; the type is here so that code reading a controller's
 /// `UIViewController.storyboard`, always nil, compiles (RU7).
 public final class UIStoryboard {
+    /// Unavailable: storyboards do not exist on Linux.
     @available(*, unavailable, message: "storyboards do not exist on Linux; build the interface in code")
     public init(name: String, bundle: Bundle?) {}
     /// Never called: no storyboard exists.
@@ -16,8 +17,10 @@ extension UIViewController {
     /// code (no storyboard can be made here).
     public var storyboard: UIStoryboard? { nil }
 }
+/// `UINib`: unavailable; nibs do not exist on Linux.
 @available(*, unavailable, message: "nibs do not exist on Linux; build the interface in code")
 public final class UINib {
+    /// Unavailable.
     public init(nibName: String, bundle: Bundle?) {}
 }
 extension Bundle {
@@ -26,22 +29,34 @@ extension Bundle {
     @available(*, unavailable, message: "nibs do not exist on Linux; build the interface in code")
     public func loadNibNamed(_ name: String, owner: Any?, options: [String: Any]? = nil) -> [Any]? { nil }
 }
+/// `UIImpactFeedbackGenerator`: unavailable; use `NoHaptics.ImpactFeedbackGenerator`.
 @available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.ImpactFeedbackGenerator is the explicit stand-in that does nothing")
 public final class UIImpactFeedbackGenerator {
+    /// Unavailable.
     public enum FeedbackStyle: Int { case light, medium, heavy, soft, rigid }
+    /// Unavailable.
     public init(style: FeedbackStyle) {}
+    /// Unavailable.
     public func impactOccurred() {}
+    /// Unavailable.
     public func prepare() {}
 }
+/// `UINotificationFeedbackGenerator`: unavailable; use `NoHaptics.NotificationFeedbackGenerator`.
 @available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.NotificationFeedbackGenerator is the explicit stand-in that does nothing")
 public final class UINotificationFeedbackGenerator {
+    /// Unavailable.
     public enum FeedbackType: Int { case success, warning, error }
+    /// Unavailable.
     public init() {}
+    /// Unavailable.
     public func notificationOccurred(_ type: FeedbackType) {}
 }
+/// `UISelectionFeedbackGenerator`: unavailable; use `NoHaptics.SelectionFeedbackGenerator`.
 @available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.SelectionFeedbackGenerator is the explicit stand-in that does nothing")
 public final class UISelectionFeedbackGenerator {
+    /// Unavailable.
     public init() {}
+    /// Unavailable.
     public func selectionChanged() {}
 }
 
@@ -50,6 +65,7 @@ extension UIApplication {
     @available(*, unavailable, message: "scene sessions beyond launch do not exist on Linux: the application has the one window scene made at launch")
     public func requestSceneSessionActivation(_ sceneSession: UISceneSession?, userActivity: NSUserActivity?,
                                               options: Any?, errorHandler: ((any Error) -> Void)? = nil) {}
+    /// Unavailable: the application has only the scene made at launch.
     @available(*, unavailable, message: "scene sessions beyond launch do not exist on Linux: the application has the one window scene made at launch")
     public func requestSceneSessionDestruction(_ sceneSession: UISceneSession, options: Any?,
                                                errorHandler: ((any Error) -> Void)? = nil) {}

@@ -8,12 +8,20 @@ import UpdateLoop
 /// the superview, ..., the window, the application).
 @preconcurrency @MainActor
 open class UIResponder: NSObject, AssociatedStorage {
+    /// Values attached with the Objective-C runtime's associated objects, keyed by address.
     public var associatedValues: [UnsafeRawPointer: Any] = [:]
+    /// A responder with no next responder of its own.
     public override init() { super.init() }
+    /// `UIResponder.next`: the next responder in the chain; nil here (views and controllers override it).
     open var next: UIResponder? { nil }
+    /// `UIResponder.canBecomeFirstResponder`: false here; text inputs override it.
     open var canBecomeFirstResponder: Bool { false }
+    /// `UIResponder.canResignFirstResponder`: true.
     open var canResignFirstResponder: Bool { true }
+    /// `UIResponder.isFirstResponder`: false here; text inputs override it.
     open var isFirstResponder: Bool { false }
+    /// `UIResponder.becomeFirstResponder()`: does nothing and returns false here; text inputs override it.
+    /// `UIResponder.resignFirstResponder()`: returns true here; text inputs override it.
     @discardableResult open func becomeFirstResponder() -> Bool { false }
     @discardableResult open func resignFirstResponder() -> Bool { true }
     /// Key-value observing (RU3): told that the value at `keyPath` of `object` changed, by an
@@ -32,9 +40,13 @@ open class UIResponder: NSObject, AssociatedStorage {
     // The defaults pass the touches on, as UIKit's: they mark them unhandled, and the engine
     // bubbles the pointer event to the superview's facade (the next responder); a view
     // controller's root view offers it to the controller first.
+    /// `UIResponder.touchesBegan(_:with:)`: touches began; by default passed on to the next responder.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { touchesPassedOn = true }
+    /// `UIResponder.touchesMoved(_:with:)`: touches moved; by default passed on to the next responder.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { touchesPassedOn = true }
+    /// `UIResponder.touchesEnded(_:with:)`: touches ended; by default passed on to the next responder.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { touchesPassedOn = true }
+    /// `UIResponder.touchesCancelled(_:with:)`: touches cancelled; by default passed on.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { touchesPassedOn = true }
     /// Set by the default touch methods: the touches go on to the next responder.
     var touchesPassedOn = false
@@ -53,7 +65,10 @@ open class UIResponder: NSObject, AssociatedStorage {
     /// Whether `action` is implemented here: this object is of the class that declares the
     /// method the selector was made from.
     open func responds(to action: Selector) -> Bool { action.canPerform(on: self) }
+    /// `UIResponder.canPerformAction(_:withSender:)`: whether this responder `responds(to:)` the action.
     open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool { responds(to: action) }
+    /// `UIResponder.target(forAction:withSender:)`: the first responder up the chain from here that can
+    /// perform `action`; nil when none.
     open func target(forAction action: Selector, withSender sender: Any?) -> Any? {
         var r: UIResponder? = self
         while let x = r { if x.canPerformAction(action, withSender: sender) { return x }; r = x.next }
@@ -64,11 +79,18 @@ open class UIResponder: NSObject, AssociatedStorage {
 /// `UITouch`: a pointer contact, located in any view.
 @preconcurrency @MainActor
 public final class UITouch: NSObject {
+    /// `UITouch.Phase`: where a touch is in its life; the engine's pointer events give began, moved,
+    /// ended and cancelled.
     public enum Phase: Int, Sendable { case began, moved, stationary, ended, cancelled }
+    /// `UITouch.phase`: the touch's phase at this event.
     public private(set) var phase: Phase
+    /// `UITouch.timestamp`: when the event happened, in seconds.
     public let timestamp: TimeInterval
+    /// `UITouch.tapCount`: the number of taps in quick succession, from the engine's event.
     public var tapCount: Int
+    /// `UITouch.view`: the view the touch began in (the engine's hit view).
     public weak var view: UIView?
+    /// `UITouch.window`: the window of the touch's view.
     public var window: UIWindow? { view?.window }
     let windowPoint: Point
     let previousWindowPoint: Point
@@ -76,23 +98,32 @@ public final class UITouch: NSObject {
         self.phase = phase; windowPoint = p; previousWindowPoint = previous; self.view = view
         self.timestamp = timestamp; self.tapCount = tapCount
     }
+    /// `UITouch.location(in:)`: the touch's point in `view`'s coordinates (points; the window's when nil).
     public func location(in view: UIView?) -> CGPoint { CGPoint(view.map { $0.view.convert(windowPoint, from: nil) } ?? windowPoint) }
+    /// `UITouch.previousLocation(in:)`: the touch's previous point in `view`'s coordinates (points).
     public func previousLocation(in view: UIView?) -> CGPoint {
         CGPoint(view.map { $0.view.convert(previousWindowPoint, from: nil) } ?? previousWindowPoint)
     }
+    /// `UITouch.force`: always 1; pointer input has no pressure here.
     public var force: CGFloat { 1 }
+    /// `UITouch.maximumPossibleForce`: always 1.
     public var maximumPossibleForce: CGFloat { 1 }
 }
 
 /// `UIEvent`: the touches of one input event.
 @preconcurrency @MainActor
 public final class UIEvent: NSObject {
+    /// `UIEvent.EventType`: the kind of event; every event here is `.touches`.
     public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses }
+    /// `UIEvent.type`: always `.touches`.
     public let type: EventType = .touches
+    /// `UIEvent.timestamp`: when the event happened, in seconds.
     public let timestamp: TimeInterval
     let touches: Set<UITouch>
     init(touches: Set<UITouch>, timestamp: TimeInterval) { self.touches = touches; self.timestamp = timestamp }
+    /// `UIEvent.allTouches`: the event's touches (one pointer's here).
     public var allTouches: Set<UITouch>? { touches }
+    /// `UIEvent.touches(for:)`: the event's touches whose view is `view`.
     public func touches(for view: UIView) -> Set<UITouch>? { touches.filter { $0.view === view } }
 }
 
@@ -221,6 +252,7 @@ open class UIView: UIResponder {
     /// the view's bounds).
     open class var layerClass: AnyClass { CALayer.self }
 
+    /// `UIView(frame:)`: a view over a new engine view at `frame` (points in the superview).
     public init(frame: CGRect) {
         view = FacadeView(frame: frame.rect)
         super.init()
@@ -290,7 +322,9 @@ open class UIView: UIResponder {
 
     // MARK: Hierarchy
 
+    /// `UIView.superview`: the engine view's superview, as its facade.
     open var superview: UIView? { view.superview.map(UIView.wrap) }
+    /// `UIView.subviews`: the engine view's subviews, as their facades, back to front.
     open var subviews: [UIView] { view.subviews.map(UIView.wrap) }
     /// The window the view is in (through the engine's window: a root view controller's view
     /// replaces the engine window's root view, so the tree alone does not reach the `UIWindow`).
@@ -300,13 +334,17 @@ open class UIView: UIResponder {
         while let x = v { if let w = x.facade as? UIWindow { return w }; v = x.superview }
         return nil
     }
+    /// `UIView.addSubview(_:)`: the engine view's `addSubview(_:)`, with UIKit's move callbacks.
     open func addSubview(_ child: UIView) { insert(child) { view.addSubview(child.view) } }
+    /// `UIView.insertSubview(_:at:)`: the engine view's `insertSubview(_:at:)` (the index clamped).
     open func insertSubview(_ child: UIView, at index: Int) {
         insert(child) { view.insertSubview(child.view, at: min(max(0, index), view.subviews.count)) }
     }
+    /// `UIView.insertSubview(_:aboveSubview:)`: the engine view's `insertSubview(_:aboveSubview:)`.
     open func insertSubview(_ child: UIView, aboveSubview sibling: UIView) {
         insert(child) { view.insertSubview(child.view, aboveSubview: sibling.view) }
     }
+    /// `UIView.insertSubview(_:belowSubview:)`: the engine view's `insertSubview(_:belowSubview:)`.
     open func insertSubview(_ child: UIView, belowSubview sibling: UIView) {
         insert(child) { view.insertSubview(child.view, belowSubview: sibling.view) }
     }
@@ -319,14 +357,17 @@ open class UIView: UIResponder {
         body()
         if moving { child.didMoveToSuperview(); didAddSubview(child) }
     }
+    /// `UIView.bringSubviewToFront(_:)`: moves a subview to the end of the engine view's subviews.
     open func bringSubviewToFront(_ child: UIView) {
         guard child.view.superview === view else { return }
         view.insertSubview(child.view, at: view.subviews.count)
     }
+    /// `UIView.sendSubviewToBack(_:)`: moves a subview to the start of the engine view's subviews.
     open func sendSubviewToBack(_ child: UIView) {
         guard child.view.superview === view else { return }
         view.insertSubview(child.view, at: 0)
     }
+    /// `UIView.exchangeSubview(at:withSubviewAt:)`: swaps two subviews' places; nothing for a bad index.
     open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
         let s = view.subviews
         guard s.indices.contains(index1), s.indices.contains(index2), index1 != index2 else { return }
@@ -334,6 +375,7 @@ open class UIView: UIResponder {
         view.insertSubview(a, at: index2)
         view.insertSubview(b, at: index1)
     }
+    /// `UIView.removeFromSuperview()`: the engine view's `removeFromSuperview()`, with UIKit's callbacks.
     open func removeFromSuperview() {
         guard view.superview != nil else { return }
         superview?.willRemoveSubview(self)
@@ -342,18 +384,28 @@ open class UIView: UIResponder {
         view.facadeRetainer = nil
         didMoveToSuperview()
     }
+    /// `UIView.isDescendant(of:)`: the engine view's `isDescendant(of:)`.
     open func isDescendant(of other: UIView) -> Bool { view.isDescendant(of: other.view) }
+    /// `UIView.viewWithTag(_:)`: this view or the first subview, depth first, whose `tag` is `tag`.
     open func viewWithTag(_ tag: Int) -> UIView? {
         if self.tag == tag { return self }
         for s in subviews { if let v = s.viewWithTag(tag) { return v } }
         return nil
     }
+    /// `UIView.tag`: an integer to find the view by with `viewWithTag(_:)` (facade only).
     open var tag = 0
+    /// `UIView.didAddSubview(_:)`: called after a subview is added. Does nothing.
     open func didAddSubview(_ subview: UIView) {}
+    /// `UIView.willRemoveSubview(_:)`: called before a subview is removed. Does nothing.
     open func willRemoveSubview(_ subview: UIView) {}
+    /// `UIView.willMove(toSuperview:)`: called before the view moves to a new superview. Does nothing.
     open func willMove(toSuperview newSuperview: UIView?) {}
+    /// `UIView.didMoveToSuperview()`: called after the view moved to a new superview. Does nothing.
     open func didMoveToSuperview() {}
+    /// `UIView.willMove(toWindow:)`: accepted, but nothing calls it here (only `didMoveToWindow()` is
+    /// called).
     open func willMove(toWindow newWindow: UIWindow?) {}
+    /// `UIView.didMoveToWindow()`: called by the engine view's `didMoveToWindow()`. Does nothing.
     open func didMoveToWindow() {}
 
     open override var next: UIResponder? {
@@ -363,24 +415,36 @@ open class UIView: UIResponder {
 
     // MARK: Geometry
 
+    /// `UIView.frame`: the engine view's `frame`, in the superview's points.
     open var frame: CGRect { get { CGRect(view.frame) } set { view.frame = newValue.rect } }
+    /// `UIView.bounds`: the engine view's `bounds`, in its own points.
     open var bounds: CGRect { get { CGRect(view.bounds) } set { view.bounds = newValue.rect } }
+    /// `UIView.center`: the engine view's `center`, in the superview's points.
     open var center: CGPoint { get { CGPoint(view.center) } set { view.center = newValue.point } }
+    /// `UIView.transform`: the engine view's affine `transform`, about its center.
     open var transform: CGAffineTransform { get { CGAffineTransform(view.transform) } set { view.transform = newValue.affine } }
+    /// `UIView.transform3D`: the layer's `transform`.
     open var transform3D: CATransform3D { get { layer.transform } set { layer.transform = newValue } }
+    /// `UIView.contentScaleFactor`: stored only; the engine draws at the window's scale.
     open var contentScaleFactor: CGFloat = 1
+    /// `UIView.autoresizingMask`: the engine view's `autoresizingMask`.
     open var autoresizingMask: AutoresizingMask {
         get { AutoresizingMask(rawValue: UInt(view.autoresizingMask.rawValue)) }
         set { view.autoresizingMask = Timeline.AutoresizingMask(rawValue: Int(newValue.rawValue)) }
     }
+    /// `UIView.autoresizesSubviews`: stored only; the engine view does not read it.
     open var autoresizesSubviews = true
 
+    /// `UIView.convert(_:to:)`: the engine view's point conversion (nil: the window).
     public func convert(_ p: CGPoint, to other: UIView?) -> CGPoint { CGPoint(view.convert(p.point, to: other?.view)) }
+    /// `UIView.convert(_:from:)`: the engine view's point conversion (nil: the window).
     public func convert(_ p: CGPoint, from other: UIView?) -> CGPoint { CGPoint(view.convert(p.point, from: other?.view)) }
+    /// `UIView.convert(_:to:)` for a rectangle: its corners converted, as an axis-aligned rectangle.
     public func convert(_ r: CGRect, to other: UIView?) -> CGRect {
         let a = convert(CGPoint(x: r.minX, y: r.minY), to: other), b = convert(CGPoint(x: r.maxX, y: r.maxY), to: other)
         return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
     }
+    /// `UIView.convert(_:from:)` for a rectangle: its corners converted, as an axis-aligned rectangle.
     public func convert(_ r: CGRect, from other: UIView?) -> CGRect {
         let a = convert(CGPoint(x: r.minX, y: r.minY), from: other), b = convert(CGPoint(x: r.maxX, y: r.maxY), from: other)
         return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
@@ -388,6 +452,8 @@ open class UIView: UIResponder {
 
     // MARK: Appearance
 
+    /// `UIView.backgroundColor`: the engine view's `backgroundColor` (a dynamic colour follows the
+    /// style); nil clears it.
     open var backgroundColor: UIColor? {
         get { view.backgroundColor.alpha == 0 && !hasBackground ? nil : UIColor(view.backgroundColor) }
         set {
@@ -396,9 +462,13 @@ open class UIView: UIResponder {
         }
     }
     private var hasBackground = false
+    /// `UIView.alpha`: the engine view's `alpha` (0...1), animatable.
     open var alpha: CGFloat { get { CGFloat(view.alpha) } set { view.alpha = newValue.double } }
+    /// `UIView.isHidden`: the engine view's `isHidden`.
     open var isHidden: Bool { get { view.isHidden } set { view.isHidden = newValue } }
+    /// `UIView.isOpaque`: stored only; the engine does not use it to skip drawing.
     open var isOpaque = true
+    /// `UIView.clipsToBounds`: the engine view's `clipsToBounds`.
     open var clipsToBounds: Bool { get { view.clipsToBounds } set { view.clipsToBounds = newValue } }
     /// A view whose alpha masks this one and its subviews: what its layer draws (background,
     /// corners, an image view's image, a gradient layer) is the coverage (the engine's
@@ -423,9 +493,13 @@ open class UIView: UIResponder {
         }
     }
     private var ownTint: UIColor?
+    /// `UIView.tintAdjustmentMode`: stored only; tints are not dimmed here.
     open var tintAdjustmentMode: TintAdjustmentMode = .automatic
+    /// `UIView.TintAdjustmentMode`: whether a tint is dimmed; stored only here.
     public enum TintAdjustmentMode: Int, Sendable { case automatic, normal, dimmed }
+    /// `UIView.tintColorDidChange()`: called when `tintColor` is set on this view. Does nothing.
     open func tintColorDidChange() {}
+    /// `UIView.isUserInteractionEnabled`: the engine view's `isUserInteractionEnabled`.
     open var isUserInteractionEnabled: Bool {
         get { view.isUserInteractionEnabled } set { view.isUserInteractionEnabled = newValue }
     }
@@ -434,19 +508,28 @@ open class UIView: UIResponder {
     public var interactions: [any UIInteraction] {
         view.interactions.compactMap { ($0 as? FacadeInteraction)?.facade }
     }
+    /// `UIView.isMultipleTouchEnabled`: stored only; the pointer gives one touch at a time.
     open var isMultipleTouchEnabled = false
+    /// `UIView.isExclusiveTouch`: stored only.
     open var isExclusiveTouch = false
+    /// `UIView.contentMode`: the engine view's `contentMode`.
     open var contentMode: ContentMode {
         get { ContentMode(rawValue: Timeline.ContentMode.allCases.firstIndex(of: view.contentMode) ?? 0) ?? .scaleToFill }
         set { view.contentMode = newValue.engine }
     }
+    /// `UIView.accessibilityIdentifier`: the engine view's `identifier`.
     open var accessibilityIdentifier: String? { get { view.identifier } set { view.identifier = newValue } }
     // The accessibility properties are the engine view's (AX1; Accessibility.swift): UIKit's
     // defaults per control come from the engine, and what is set here is what a bridge reads.
+    /// `UIView.accessibilityLabel`: the engine view's `accessibilityLabel`.
     open var accessibilityLabel: String? { get { view.accessibilityLabel } set { view.accessibilityLabel = newValue } }
+    /// `UIView.accessibilityValue`: the engine view's `accessibilityValue`.
     open var accessibilityValue: String? { get { view.accessibilityValue } set { view.accessibilityValue = newValue } }
+    /// `UIView.accessibilityHint`: the engine view's `accessibilityHint`.
     open var accessibilityHint: String? { get { view.accessibilityHint } set { view.accessibilityHint = newValue } }
+    /// `UIView.accessibilityTraits`: the engine view's `accessibilityTraits`.
     open var accessibilityTraits: UIAccessibilityTraits { get { view.accessibilityTraits } set { view.accessibilityTraits = newValue } }
+    /// `UIView.isAccessibilityElement`: the engine view's `isAccessibilityElement`.
     open var isAccessibilityElement: Bool { get { view.isAccessibilityElement } set { view.isAccessibilityElement = newValue } }
     /// UIViews and UIAccessibilityElements, each standing for its engine object.
     open var accessibilityElements: [Any]? {
@@ -457,8 +540,11 @@ open class UIView: UIResponder {
         }
     }
     private var accessibilityElementsSet: [Any]?
+    /// `UIView.shouldGroupAccessibilityChildren`: stored only; the engine does not read it.
     open var shouldGroupAccessibilityChildren = false
+    /// `UIView.accessibilityViewIsModal`: the engine view's `accessibilityViewIsModal`.
     open var accessibilityViewIsModal: Bool { get { view.accessibilityViewIsModal } set { view.accessibilityViewIsModal = newValue } }
+    /// `UIView.accessibilityElementsHidden`: the engine view's `accessibilityElementsHidden`.
     open var accessibilityElementsHidden: Bool { get { view.accessibilityElementsHidden } set { view.accessibilityElementsHidden = newValue } }
     /// In window points (the engine's); set, it is kept as is.
     open var accessibilityFrame: CGRect { get { CGRect(view.accessibilityFrame) } set { view.accessibilityFrame = newValue.rect } }
@@ -477,11 +563,15 @@ open class UIView: UIResponder {
     open func index(ofAccessibilityElement element: Any) -> Int {
         accessibilityElements?.firstIndex { ($0 as AnyObject) === (element as AnyObject) } ?? NSNotFound
     }
+    /// `UIView.accessibilityIncrement()`: the engine view's `accessibilityIncrement()`.
     open func accessibilityIncrement() { view.accessibilityIncrement() }
+    /// `UIView.accessibilityDecrement()`: the engine view's `accessibilityDecrement()`.
     open func accessibilityDecrement() { view.accessibilityDecrement() }
+    /// `UIView.accessibilityActivate()`: the engine view's `accessibilityActivate()`.
     open func accessibilityActivate() -> Bool { view.accessibilityActivate() }
     /// The screen's size classes and idiom, with this view's interface style (DK5).
     open var traitCollection: UITraitCollection { UITraitCollection.current.with(style: view.traitCollection.userInterfaceStyle) }
+    /// `UIView.overrideUserInterfaceStyle`: the engine view's `overrideUserInterfaceStyle`.
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
         get { UIUserInterfaceStyle(view.overrideUserInterfaceStyle) }
         set { view.overrideUserInterfaceStyle = newValue.engine }
@@ -489,12 +579,14 @@ open class UIView: UIResponder {
     /// Called when the size classes changed with the window's size, or the interface style
     /// changed (the desktop's, or an override above) after dynamic colours resolved again.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    /// `UIView.semanticContentAttribute`: stored only; layout is always left to right.
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
     /// The layout direction content with `attribute` takes: right to left only when forced
     /// (the application's language direction is left to right here).
     public class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
         attribute == .forceRightToLeft ? .rightToLeft : .leftToRight
     }
+    /// `UIView.effectiveUserInterfaceLayoutDirection`: always left to right.
     open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 
     /// The backing layer, of ``layerClass``'s kind.
@@ -529,7 +621,9 @@ open class UIView: UIResponder {
 
     // MARK: Layout
 
+    /// `UIView.setNeedsLayout()`: the engine view's `setNeedsLayout()`.
     open func setNeedsLayout() { view.setNeedsLayout() }
+    /// `UIView.layoutIfNeeded()`: the engine view's `layoutIfNeeded()`.
     open func layoutIfNeeded() { view.layoutIfNeeded() }
     /// Override to place subviews; the default applies constraints (call `super`).
     open func layoutSubviews() {}
@@ -537,30 +631,46 @@ open class UIView: UIResponder {
         syncContentLayer()
         layoutSublayers(of: layer)
     }
+    /// `UIView.sizeThatFits(_:)`: the intrinsic content size, the bounds' size on an axis that has none.
     open func sizeThatFits(_ size: CGSize) -> CGSize {
         let s = intrinsicContentSize
         return CGSize(width: s.width < 0 ? bounds.width : s.width, height: s.height < 0 ? bounds.height : s.height)
     }
+    /// `UIView.sizeToFit()`: sets the frame's size to `sizeThatFits(_:)` of the bounds' size.
     open func sizeToFit() {
         let s = sizeThatFits(bounds.size)
         frame = CGRect(origin: frame.origin, size: s)
     }
+    /// `UIView.intrinsicContentSize`: none on either axis (`noIntrinsicMetric`); override to give one.
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// `UIView.noIntrinsicMetric`: -1, no natural size on that axis.
     public static let noIntrinsicMetric: CGFloat = -1
+    /// `UIView.layoutFittingCompressedSize`: a zero size, the smallest to fit.
     public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
+    /// `UIView.layoutFittingExpandedSize`: 10,000 × 10,000 points, the largest to fit.
     public static let layoutFittingExpandedSize = CGSize(width: 10_000, height: 10_000)
+    /// `UIView.invalidateIntrinsicContentSize()`: the engine view's `invalidateIntrinsicContentSize()`.
     open func invalidateIntrinsicContentSize() { view.invalidateIntrinsicContentSize() }
+    /// `UIView.systemLayoutSizeFitting(_:)`: approximated by `sizeThatFits(_:)`; constraints are not
+    /// solved for it.
     open func systemLayoutSizeFitting(_ target: CGSize) -> CGSize { sizeThatFits(target) }
+    /// `UIView.systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`:
+    /// approximated by `sizeThatFits(_:)`; the priorities are ignored.
     open func systemLayoutSizeFitting(_ target: CGSize, withHorizontalFittingPriority h: UILayoutPriority,
                                       verticalFittingPriority v: UILayoutPriority) -> CGSize { sizeThatFits(target) }
+    /// `UIView.setNeedsUpdateConstraints()`: the engine view's `setNeedsUpdateConstraints()`.
     open func setNeedsUpdateConstraints() { view.setNeedsUpdateConstraints() }
+    /// `UIView.updateConstraintsIfNeeded()`: the engine view's `updateConstraintsIfNeeded()`.
     open func updateConstraintsIfNeeded() { view.updateConstraintsIfNeeded() }
     /// Override to update constraints; call `super` last.
     open func updateConstraints() {}
+    /// `UIView.translatesAutoresizingMaskIntoConstraints`: the engine view's property of that name.
     open var translatesAutoresizingMaskIntoConstraints: Bool {
         get { view.translatesAutoresizingMaskIntoConstraints } set { view.translatesAutoresizingMaskIntoConstraints = newValue }
     }
+    /// `UIView.safeAreaInsets`: the engine view's `safeAreaInsets`, in points.
     open var safeAreaInsets: UIEdgeInsets { UIEdgeInsets(view.safeAreaInsets) }
+    /// `UIView.safeAreaInsetsDidChange()`: accepted, but nothing calls it here.
     open func safeAreaInsetsDidChange() {}
     /// The margins in left-to-right terms (the engine keeps them directional).
     open var layoutMargins: UIEdgeInsets {
@@ -573,6 +683,7 @@ open class UIView: UIResponder {
                                                                bottom: newValue.bottom, trailing: newValue.right)
         }
     }
+    /// `UIView.directionalLayoutMargins`: the engine view's `directionalLayoutMargins`, in points.
     open var directionalLayoutMargins: NSDirectionalEdgeInsets {
         get {
             let m = view.directionalLayoutMargins
@@ -583,13 +694,18 @@ open class UIView: UIResponder {
                                                                   bottom: newValue.bottom.double, trailing: newValue.trailing.double)
         }
     }
+    /// `UIView.preservesSuperviewLayoutMargins`: stored only.
     open var preservesSuperviewLayoutMargins = false
+    /// `UIView.insetsLayoutMarginsFromSafeArea`: stored only.
     open var insetsLayoutMarginsFromSafeArea = true
+    /// `UIView.layoutMarginsDidChange()`: accepted, but nothing calls it here.
     open func layoutMarginsDidChange() {}
 
     // MARK: Drawing
 
+    /// `UIView.setNeedsDisplay()`: the engine view's `setNeedsDisplay()`: `draw(_:)` runs again.
     open func setNeedsDisplay() { view.setNeedsDisplay() }
+    /// `UIView.setNeedsDisplay(_:)`: the engine view's `setNeedsDisplay(_:)` for `rect` (points).
     open func setNeedsDisplay(_ rect: CGRect) { view.setNeedsDisplay(rect.rect) }
     /// Override to draw with UIBezierPath or `UIGraphicsGetCurrentContext()`.
     open func draw(_ rect: CGRect) {}
@@ -603,6 +719,7 @@ open class UIView: UIResponder {
 
     // MARK: Hit testing and touches
 
+    /// `UIView.point(inside:with:)`: whether `point` (this view's points) is in the bounds.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
     /// The deepest visible, interactive subview containing `point` (the engine's hit test,
     /// which asks `point(inside:with:)`); override to widen or narrow what a view takes.
@@ -613,39 +730,57 @@ open class UIView: UIResponder {
 
     // MARK: Gesture recognizers
 
+    /// `UIView.gestureRecognizers`: the recognizers added; setting replaces them all.
     open var gestureRecognizers: [UIGestureRecognizer]? {
         get { recognizers.isEmpty ? nil : recognizers }
         set { recognizers.forEach(removeGestureRecognizer); newValue?.forEach(addGestureRecognizer) }
     }
     private var recognizers: [UIGestureRecognizer] = []
+    /// `UIView.addGestureRecognizer(_:)`: adds the recognizer's engine recognizer to the engine view.
     open func addGestureRecognizer(_ g: UIGestureRecognizer) {
         recognizers.append(g)
         g.attachedView = self
         view.addGestureRecognizer(g.recognizer)
     }
+    /// `UIView.removeGestureRecognizer(_:)`: removes it from the engine view.
     open func removeGestureRecognizer(_ g: UIGestureRecognizer) {
         recognizers.removeAll { $0 === g }
         view.removeGestureRecognizer(g.recognizer)
         g.attachedView = nil
     }
+    /// `UIView.gestureRecognizerShouldBegin(_:)`: asked before a recognizer on this view begins; true.
     open func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool { true }
 
     // MARK: Snapshots, effects
 
+    /// `UIView.snapshotView(afterScreenUpdates:)`: always nil; snapshots are not made here.
     open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { nil }
     /// The motion effects added (`addMotionEffect(_:)`); a desktop has no tilt, so none moves the view.
     open var motionEffects: [UIMotionEffect] = []
+    /// `UIView.AutoresizingMask`: which margins and sizes follow the superview's size; the engine's
+    /// `AutoresizingMask`, bit for bit.
     public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+        /// The mask as UIKit's bits.
         public let rawValue: UInt
+        /// The mask whose bits `rawValue` sets.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The left margin stretches.
         public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1)
+        /// The width stretches.
         public static let flexibleWidth = AutoresizingMask(rawValue: 2)
+        /// The right margin stretches.
         public static let flexibleRightMargin = AutoresizingMask(rawValue: 4)
+        /// The top margin stretches.
         public static let flexibleTopMargin = AutoresizingMask(rawValue: 8)
+        /// The height stretches.
         public static let flexibleHeight = AutoresizingMask(rawValue: 16)
+        /// The bottom margin stretches.
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 32)
     }
+    /// `UIView.ContentMode`: how content fits the bounds; the engine's `ContentMode`, in the same order.
     public enum ContentMode: Int, Sendable {
+        /// Scale to fill, fit or fill keeping the aspect, redraw, or place at the centre, an edge or a
+        /// corner unscaled.
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight,
              bottomLeft, bottomRight
         /// The engine's modes are UIKit's, in UIKit's order.
@@ -660,7 +795,10 @@ extension UIView: CALayerDelegate {
 /// `UIAccessibilityTraits`: the engine's `AccessibilityTraits`, same bits.
 public typealias UIAccessibilityTraits = AccessibilityTraits
 
+/// `UISemanticContentAttribute`: how content is laid out in right-to-left languages; only the
+/// forced right-to-left case changes the direction here.
 public enum UISemanticContentAttribute: Int, Sendable { case unspecified, playback, spatial, forceLeftToRight, forceRightToLeft }
+/// `UIUserInterfaceLayoutDirection`: left to right or right to left.
 public enum UIUserInterfaceLayoutDirection: Int, Sendable { case leftToRight, rightToLeft }
 
 // MARK: - Graphics context
@@ -689,6 +827,10 @@ private enum MainQueueMark {
         return key
     }()
 }
+/// `UIGraphicsGetCurrentContext()`: the top of the main thread's context stack; nil when empty or
+/// off the main thread.
 public func UIGraphicsGetCurrentContext() -> CGContext? { onMainThread { GraphicsContextStack.contexts.last } ?? nil }
+/// `UIGraphicsPushContext(_:)`: makes `ctx` current (on the main thread only).
 public func UIGraphicsPushContext(_ ctx: CGContext) { _ = onMainThread { GraphicsContextStack.contexts.append(ctx) } }
+/// `UIGraphicsPopContext()`: drops the current context (on the main thread only).
 public func UIGraphicsPopContext() { _ = onMainThread { _ = GraphicsContextStack.contexts.popLast() } }
