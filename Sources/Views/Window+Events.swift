@@ -5,7 +5,7 @@ import UpdateLoop
 // and text input. The state these use is stored on Window (pointerTracks, heldPresses,
 // arbitrated, hovered, firstResponder).
 extension Window {
-    /// The scales a ``InputEvent/Kind/scaleChanged(_:)`` event may set: from a quarter of a pixel
+    /// The scales a `scaleChanged` input event may set: from a quarter of a pixel
     /// to 8 pixels a point (anything else is ignored as bad input).
     public static let scaleRange = 0.25...8.0
 
