@@ -106,17 +106,3 @@ func closeInheritedDescriptors(keeping keep: Set<Int32>) {
     for fd in open where fd > 2 && fd != own && !keep.contains(fd) { _ = Glibc.close(fd) }
 }
 
-/// A JSON string literal.
-func quotedJSON(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case let c where c.value < 0x20: out += "\\u00" + (c.value < 16 ? "0" : "") + String(c.value, radix: 16)
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
-}

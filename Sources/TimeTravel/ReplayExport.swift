@@ -43,9 +43,9 @@ public enum ReplayExport {
         var out = "{\n"
         for (key, value) in members where key != "input" {
             if case .array(let items, _) = value, items.contains(where: { if case .object = $0 { true } else { false } }) {
-                out += "  \(quotedJSON(key)): [\n    " + items.map(serialized).joined(separator: ",\n    ") + "\n  ],\n"
+                out += "  \(jsonString(key)): [\n    " + items.map(serialized).joined(separator: ",\n    ") + "\n  ],\n"
             } else {
-                out += "  \(quotedJSON(key)): \(serialized(value)),\n"
+                out += "  \(jsonString(key)): \(serialized(value)),\n"
             }
         }
         out += "  \"input\": [" + (input.isEmpty ? "" : "\n    " + input.joined(separator: ",\n    ") + "\n  ") + "]\n}\n"
@@ -57,9 +57,9 @@ public enum ReplayExport {
     public static func expectationsText(scene: String, rate: FrameRate, tolerance: Double = 1e-6,
                                         expectations: [ReplayExpectation]) -> String {
         let items = expectations.map {
-            "{\"frame\": \($0.frame), \"view\": \(quotedJSON($0.view)), \"keyPath\": \(quotedJSON($0.keyPath)), \"value\": \(SessionRecording.number($0.value))}"
+            "{\"frame\": \($0.frame), \"view\": \(jsonString($0.view)), \"keyPath\": \(jsonString($0.keyPath)), \"value\": \(SessionRecording.number($0.value))}"
         }
-        return "{\"timelineExpectations\": 1, \"scene\": \(quotedJSON(scene)), \"fps\": \(rate.rawValue), \"tolerance\": \(tolerance),\n"
+        return "{\"timelineExpectations\": 1, \"scene\": \(jsonString(scene)), \"fps\": \(rate.rawValue), \"tolerance\": \(tolerance),\n"
             + "\"expect\": [\n  " + items.joined(separator: ",\n  ") + "\n]}\n"
     }
 
@@ -86,9 +86,9 @@ public enum ReplayExport {
         case .null: return "null"
         case .bool(let b, _): return b ? "true" : "false"
         case .number(let x, _): return SessionRecording.number(x)
-        case .string(let s, _): return quotedJSON(s)
+        case .string(let s, _): return jsonString(s)
         case .array(let items, _): return "[" + items.map(serialized).joined(separator: ", ") + "]"
-        case .object(let members, _): return "{" + members.map { "\(quotedJSON($0.key)): \(serialized($0.value))" }.joined(separator: ", ") + "}"
+        case .object(let members, _): return "{" + members.map { "\(jsonString($0.key)): \(serialized($0.value))" }.joined(separator: ", ") + "}"
         }
     }
 }

@@ -124,7 +124,7 @@ public final class ReplaySession {
             resumeCount += 1
         }
         var line = "{\"op\": \"goto\", \"frame\": \(target), \"kept\": \(kept)"
-        if let view, let keyPath { line += ", \"view\": \(quotedJSON(view)), \"keyPath\": \(quotedJSON(keyPath))" }
+        if let view, let keyPath { line += ", \"view\": \(jsonString(view)), \"keyPath\": \(jsonString(keyPath))" }
         let reply = try request(active!, line + "}", what: "go to frame \(target)")
         guard case .number(let k, _)? = reply["kept"], case .string(let d, _)? = reply["digest"] else {
             throw .workerFailed("no frame in the reply to 'go to frame \(target)'")

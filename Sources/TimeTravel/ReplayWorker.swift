@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import JSONParsing
+import UpdateLoop
 
 /// The code a replay's forked processes run (IN6). A checkpoint process holds a host stopped
 /// at a multiple of the interval and waits on its channel; asked to resume, it forks the active
@@ -29,7 +30,7 @@ final class ReplayWorker {
     func serveCheckpoint(_ k: Int) -> Never {
         while let line = channels[k].readLineUnbuffered() {
             guard line.contains("\"resume\"") else {
-                reply.send("{\"error\": \"checkpoint \(k) was sent \(quotedJSON(line)), not resume\"}")
+                reply.send("{\"error\": \"checkpoint \(k) was sent \(jsonString(line)), not resume\"}")
                 continue
             }
             let pid = fork()
@@ -49,7 +50,7 @@ final class ReplayWorker {
         reply.send("{\"ready\": \(host.clock.position)}")
         while let line = channels[k].readLineUnbuffered() {
             guard let request = try? JSONParser.parse(line), case .string(let op, _)? = request["op"] else {
-                reply.send("{\"error\": \"not a request: \(quotedJSON(line))\"}")
+                reply.send("{\"error\": \"not a request: \(jsonString(line))\"}")
                 continue
             }
             switch op {
@@ -59,7 +60,7 @@ final class ReplayWorker {
             case "goto":
                 reply.send(goto(request))
             default:
-                reply.send("{\"error\": \"unknown request \(quotedJSON(op))\"}")
+                reply.send("{\"error\": \"unknown request \(jsonString(op))\"}")
             }
         }
         _exit(0)
@@ -89,13 +90,13 @@ final class ReplayWorker {
         if case .string(let view, _)? = request["view"], case .string(let keyPath, _)? = request["keyPath"] {
             do { fields.append("\"value\": \(try host.value(of: view, keyPath))") } catch {
                 switch error {
-                case .unknownView(let name): fields.append("\"unknownView\": \(quotedJSON(name))")
-                case .unknownKeyPath(let k, _): fields.append("\"unknownKeyPath\": \(quotedJSON(k))")
-                default: fields.append("\"error\": \(quotedJSON(error.description))")
+                case .unknownView(let name): fields.append("\"unknownView\": \(jsonString(name))")
+                case .unknownKeyPath(let k, _): fields.append("\"unknownKeyPath\": \(jsonString(k))")
+                default: fields.append("\"error\": \(jsonString(error.description))")
                 }
             }
         }
-        if case .bool(true, _)? = request["snapshot"] { fields.append("\"snapshot\": \(quotedJSON(host.snapshot()))") }
+        if case .bool(true, _)? = request["snapshot"] { fields.append("\"snapshot\": \(jsonString(host.snapshot()))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 }

@@ -23,7 +23,7 @@ extension SessionRecording {
     /// - Complexity: O(frames runs + events).
     public func jsonText() -> String {
         var s = "{\"timelineRecording\": 1, \"fps\": \(rate.rawValue)"
-        if let scene { s += ", \"scene\": " + Self.quoted(scene) }
+        if let scene { s += ", \"scene\": " + jsonString(scene) }
         if let windowSize { s += ", \"size\": [\(Self.number(windowSize.width)), \(Self.number(windowSize.height))]" }
         s += ",\n\"frames\": ["
         s += frameRuns.map { "[\($0.index), \($0.mediaTick), \($0.count), \($0.droppedFrames)]" }.joined(separator: ", ")
@@ -90,11 +90,11 @@ extension SessionRecording {
             if b != 1 { m.append("\"button\": \(b)") }
         case .pointerCancelled(let p): m.append("\"cancel\": \(point(p))")
         case .scroll(let dx, let dy, let p): m.append("\"wheel\": [\(number(dx)), \(number(dy))], \"point\": \(point(p))")
-        case .keyDown(let k): m.append("\"keyDown\": \(quoted(k.name))")
-        case .keyUp(let k): m.append("\"keyUp\": \(quoted(k.name))")
-        case .textInput(let t): m.append("\"text\": \(quoted(t))")
-        case .textComposition(let t, let r): m.append("\"compose\": \(quoted(t)), \"selection\": [\(r.lowerBound), \(r.upperBound)]")
-        case .filesDropped(let files, let p): m.append("\"drop\": [\(files.map(quoted).joined(separator: ", "))], \"point\": \(point(p))")
+        case .keyDown(let k): m.append("\"keyDown\": \(jsonString(k.name))")
+        case .keyUp(let k): m.append("\"keyUp\": \(jsonString(k.name))")
+        case .textInput(let t): m.append("\"text\": \(jsonString(t))")
+        case .textComposition(let t, let r): m.append("\"compose\": \(jsonString(t)), \"selection\": [\(r.lowerBound), \(r.upperBound)]")
+        case .filesDropped(let files, let p): m.append("\"drop\": [\(files.map(jsonString).joined(separator: ", "))], \"point\": \(point(p))")
         case .resize(let size): m.append("\"resize\": [\(number(size.width)), \(number(size.height))]")
         case .scaleChanged(let scale): m.append("\"scale\": \(number(scale))")
         case .quit: return nil
@@ -124,25 +124,6 @@ extension SessionRecording {
         guard x.isFinite else { return "0" }
         if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
         return "\(x)"
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
     }
 }
 
