@@ -16,11 +16,14 @@ struct AnimationBench: ParsableCommand {
     @Option(help: "Only the tick case with this many properties (for allocation counting).") var onlyTick: Int?
     @Option(help: "Only the bulk end (P2): 1,000 animations, 500 ending in one frame, over this many fresh hosts.")
     var onlyBulkEnd: Int?
+    @Option(help: "Only the subtree removal (P2) with this many constrained, animating views.")
+    var onlyRemoval: Int?
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10; got \(frames)") }
         if let runs = onlyBulkEnd, runs < 1 { throw ValidationError("--only-bulk-end must be at least 1; got \(runs)") }
+        if let n = onlyRemoval, n < 1 { throw ValidationError("--only-removal must be at least 1; got \(n)") }
     }
 
     func run() throws {
@@ -36,7 +39,12 @@ struct AnimationBench: ParsableCommand {
             }
             return
         }
-        MainActor.assumeIsolated {
+        if let n = onlyRemoval {
+            MainActor.assumeIsolated { print("remove a subtree of \(n) views: \(AnimationBench.removeSubtree(views: n)) ms") }
+            return
+        }
+        try AnimationBench.checkSteppingScene()
+        try MainActor.assumeIsolated {
             var rows: [[String]] = [["case", "per frame p50 ms", "p99 ms", "note"]]
             var out: [String] = []
             for n in [1_000, 10_000] {
@@ -60,7 +68,7 @@ struct AnimationBench: ParsableCommand {
             rows.append(["remove a subtree of 1,000 / 4,000 views", fmt(small, digits: 3), fmt(large, digits: 3),
                          "ms, removal and the next frame: \(fmt(large / small, digits: 1))x for 4x the views (P2)"])
             out.append("{\"case\": \"remove_subtree\", \"views_1000_ms\": \(small), \"views_4000_ms\": \(large), \"ratio\": \(large / small)}")
-            let speed = AnimationBench.stepping()
+            let speed = try AnimationBench.stepping()
             rows.append(["step Assets/scenes/hello.json", "", "", "\(fmt(speed, digits: 0))x real time"])
             out.append("{\"case\": \"stepping\", \"scene\": \"Assets/scenes/hello.json\", \"times_real_time\": \(speed)}")
             if json { print("{\"animation\": [\(out.joined(separator: ", "))]}") } else { print(table(rows, rightAligned: [1, 2])) }
@@ -209,8 +217,19 @@ struct AnimationBench: ParsableCommand {
     }
 
     /// Frames of the example scene per second of wall time, over simulated seconds.
-    @MainActor static func stepping() -> Double {
-        guard let scene = try? loadScene("Assets/scenes/hello.json") else { return 0 }
+    static let steppingScene = "Assets/scenes/hello.json"
+
+    /// The stepping case reads its scene from the package's root: said before anything is measured.
+    static func checkSteppingScene() throws {
+        guard FileManager.default.fileExists(atPath: steppingScene) else {
+            printToStandardError("timeline bench animation: \(steppingScene) not found: run it from the package's root directory")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Headless stepping speed of the hello scene, in multiples of real time.
+    @MainActor static func stepping() throws -> Double {
+        let scene = try loadScene(steppingScene)
         let run = SceneRun(scene, size: scene.size, rate: .fps60)
         let host = run.host
         let frames = 600

@@ -202,12 +202,12 @@ public final class LayoutEngine {
 
     /// A subtree leaves the window: constraints from outside that refer into it are deactivated
     /// (UIKit's rule), its own constraints leave the solver (they stay active and return with it),
-    /// and its variables are released. `leaving` holds the subtree's views, so this is one sweep
-    /// over the active constraints plus one over the subtree (P2).
-    func subtreeWillLeaveWindow(_ view: View, leaving: Set<ObjectIdentifier>) {
+    /// and its variables are released. `leaving` finds the subtree's views in O(1), so this is
+    /// one sweep over the active constraints plus one over the subtree (P2).
+    func subtreeWillLeaveWindow(_ view: View, leaving: LeavingSubtree) {
         compact()
         var crossing: [LayoutConstraint] = []
-        func leaves(_ v: View?) -> Bool { v.map { leaving.contains(ObjectIdentifier($0)) } ?? false }
+        func leaves(_ v: View?) -> Bool { leaving.contains(v) }
         for c in active {
             guard let owner = c.owner, !leaves(owner) else { continue }
             if leaves(c.firstItem?.hierarchyView) || leaves(c.secondItem?.hierarchyView) {

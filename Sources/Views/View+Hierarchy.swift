@@ -95,10 +95,4 @@ extension View {
         while let c = v { if other.isDescendant(of: c) { return c }; v = c.superview }
         return nil
     }
-
-    /// Adds the identities of this view and every view under it to `set`.
-    func collectSubtree(into set: inout Set<ObjectIdentifier>) {
-        set.insert(ObjectIdentifier(self))
-        for s in subviews { s.collectSubtree(into: &set) }
-    }
 }

@@ -67,6 +67,23 @@ struct RenderTable {
     }
 }
 
+/// The views of a subtree leaving a window, read from the window's marks by render slot. Asked
+/// only about views of that window or of none (a view in no window has no slot): the layout
+/// engine's constraints, the hovered views, the first responder and the presses' views and
+/// recognizers are all the window's.
+@MainActor
+struct LeavingSubtree {
+    let marks: [Bool]
+
+    /// Whether `view` is in the leaving subtree.
+    @inline(__always)
+    func contains(_ view: View?) -> Bool {
+        guard let view else { return false }
+        let slot = view.renderSlot
+        return slot >= 0 && slot < marks.count && marks[slot]
+    }
+}
+
 extension Window {
     // MARK: The render table
 
@@ -75,6 +92,7 @@ extension Window {
         let slot = v.renderSlot
         guard slot >= 0 else { return }
         v.renderSlot = -1
+        if slot < leavingMarks.count { leavingMarks[slot] = false }
         var table = renderTable
         renderTable = RenderTable()
         table.free.append(slot)

@@ -78,10 +78,12 @@ extension Window {
     /// `touchCancel`, never `touchUpInside`), and its recognizers are cancelled (their actions
     /// called once with `.cancelled` if they had begun, else they fail) and see nothing more of
     /// the press. Recognizers of ancestors still in the window keep following it. Called while
-    /// the window lists the subtree in ``leavingViews``; it forgets them before calling out.
+    /// the window marks the subtree in ``leavingMarks``; it forgets them before calling out.
     func cancelPresses(inSubtreeLeaving view: View) {
         // Quick exit: most removals happen with no press down and nothing arbitrated.
         guard !pointerTracks.isEmpty || !arbitrated.isEmpty || !heldPresses.isEmpty else { return }
+        let subtree = leavingSubtree
+        func isLeaving(_ v: View?) -> Bool { subtree.contains(v) }
         func leaving(_ r: GestureRecognizer) -> Bool { r.view.map { isLeaving($0) } ?? true }
         var cancelledRecognizers: [GestureRecognizer] = []
         func collect(_ r: GestureRecognizer) {

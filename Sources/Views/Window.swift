@@ -341,23 +341,47 @@ public final class Window: FrameParticipant {
 
     /// `view`'s subtree leaves this window: its constraints leave the solver (its layers leave
     /// the layer engine as the views leave the window, which ends their animations). The
-    /// subtree's members are listed once (``leavingViews``) so that the layout engine finds
+    /// subtree's members are marked once in ``leavingMarks`` so that the layout engine finds
     /// each in O(1), which keeps removing a large subtree linear (P2).
     func viewWillLeaveWindow(_ view: View) {
-        var leaving = Set<ObjectIdentifier>()
-        view.collectSubtree(into: &leaving)
-        leavingViews = leaving
-        defer { leavingViews = [] }
-        layoutEngine.subtreeWillLeaveWindow(view, leaving: leaving)
-        hovered.removeAll { leaving.contains(ObjectIdentifier($0)) }
-        if let f = firstResponder as? View, isLeaving(f) { _ = f.resignFirstResponder(); if firstResponder === f { firstResponder = nil } }
+        // A removal nested in another's call-outs (a responder resigning removes a view) marks
+        // its own subtree only, and the outer one's marks come back after it.
+        let outer = leavingDepth > 0 ? leavingMarks : nil
+        var marks = outer.map { [Bool](repeating: false, count: $0.count) } ?? leavingMarks
+        leavingMarks = []
+        leavingDepth += 1
+        withRenderTable { table in mark(view, &table, &marks) }
+        leavingMarks = marks
+        defer {
+            leavingDepth -= 1
+            if let outer {
+                leavingMarks = outer
+            } else {
+                var cleared = leavingMarks
+                leavingMarks = []
+                cleared.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+                leavingMarks = cleared
+            }
+        }
+        do {    // `leaving` shares the marks' storage: let go before the clearing above
+            let leaving = leavingSubtree
+            layoutEngine.subtreeWillLeaveWindow(view, leaving: leaving)
+            hovered.removeAll { leaving.contains($0) }
+            if let f = firstResponder as? View, leaving.contains(f) { _ = f.resignFirstResponder(); if firstResponder === f { firstResponder = nil } }
+        }
         cancelPresses(inSubtreeLeaving: view)
     }
 
-    /// Whether `view` is in the subtree leaving the window now (``viewWillLeaveWindow(_:)``).
-    func isLeaving(_ view: View?) -> Bool {
-        guard let view, !leavingViews.isEmpty else { return false }
-        return leavingViews.contains(ObjectIdentifier(view))
+    /// The subtree leaving the window now (``viewWillLeaveWindow(_:)``); empty otherwise.
+    var leavingSubtree: LeavingSubtree { LeavingSubtree(marks: leavingMarks) }
+
+    /// Marks `v` and every view under it by render slot (a view not listed yet gets its slot
+    /// here; it gives it back when it leaves).
+    private func mark(_ v: View, _ table: inout RenderTable, _ marks: inout [Bool]) {
+        let slot = table.slot(v)
+        if slot >= marks.count { marks.append(contentsOf: repeatElement(false, count: table.records.count - marks.count)) }
+        marks[slot] = true
+        for s in v.subviews { mark(s, &table, &marks) }
     }
 
     // MARK: The update cycle (R5 phases 4-7, run by the run loop)
@@ -516,7 +540,10 @@ public final class Window: FrameParticipant {
     /// ``View/renderSlot`` (Window+DisplayList.swift). Only ever read or written whole: an
     /// emission takes it out and puts it back, so no access to it spans a call.
     var renderTable = RenderTable()
-    /// The views of a subtree while it leaves this window (empty otherwise): the window's and
-    /// the layout engine's clean-up finds its members without a mark on each view (AM5).
-    var leavingViews: Set<ObjectIdentifier> = []
+    /// By render slot, whether the view there is in a subtree leaving this window now (all false
+    /// otherwise): the window's and the layout engine's clean-up finds the subtree's members with
+    /// an array read, with no mark on each view and nothing hashed (AM5, P2).
+    var leavingMarks: [Bool] = []
+    /// How many removals are marking now (more than one when one nests in another's call-outs).
+    var leavingDepth = 0
 }

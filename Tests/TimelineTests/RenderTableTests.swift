@@ -89,4 +89,55 @@ struct RenderTableTests {
         }
         #expect(g.name == "card" && g.opacity == 0.5)
     }
+
+    @Test("AM5 P2 a removal marks its subtree by slot and leaves no mark behind, nested removals included")
+    func leavingMarksAreCleared() {
+        let host = makeHost(width: 200, height: 400)
+        let screen = column(10), other = column(4), anchor = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(screen)
+        host.root.addSubview(other)
+        host.root.addSubview(anchor)
+        // A field in `screen` that, resigning as the screen leaves, removes `other` (a nested removal).
+        let field = ResigningField()
+        field.onResign = { other.removeFromSuperview() }
+        screen.addSubview(field)
+        // A constraint from outside into the leaving subtree is deactivated; one among views staying is kept.
+        let crossing = anchor.leadingAnchor.constraint(equalTo: screen.subviews[3].leadingAnchor)
+        let staying = anchor.widthAnchor.constraint(equalToConstant: 10)
+        LayoutConstraint.activate([crossing, staying])
+        host.runUntilIdle()
+        #expect(field.becomeFirstResponder())
+        screen.removeFromSuperview()
+        #expect(field.resigned == 1, "the nested removal made the outer one's responder resign again")
+        #expect(other.superview == nil, "the nested removal ran")
+        #expect(!crossing.isActive, "a constraint into the leaving subtree stays active")
+        #expect(staying.isActive, "a constraint among staying views was deactivated")
+        #expect(!host.window.leavingMarks.contains(true), "a leaving mark outlived its removal")
+        #expect(host.window.leavingDepth == 0)
+        // New views reuse the freed slots: none of them is taken for leaving by the next removal.
+        let next = column(12)
+        host.root.addSubview(next)
+        host.runUntilIdle()
+        let kept = anchor.leadingAnchor.constraint(equalTo: next.subviews[0].leadingAnchor)
+        kept.isActive = true
+        let lone = View(frame: Rect(x: 0, y: 0, width: 5, height: 5))
+        host.root.addSubview(lone)
+        host.runUntilIdle()
+        lone.removeFromSuperview()
+        #expect(kept.isActive, "a view in a reused slot was taken for part of another removal")
+        #expect(!host.window.leavingMarks.contains(true))
+        host.runUntilIdle()
+    }
+}
+
+/// A view that can be first responder and runs `onResign` when it resigns.
+final class ResigningField: View {
+    var onResign: () -> Void = {}
+    var resigned = 0
+    override var canBecomeFirstResponder: Bool { true }
+    override func resignFirstResponder() -> Bool {
+        resigned += 1
+        onResign()
+        return super.resignFirstResponder()
+    }
 }
