@@ -19,6 +19,9 @@ public final class LayerEngine: FrameParticipant {
     /// frame time and before them (the views' animation engine): the run loop has one animation
     /// driver (CA8).
     private var sources: [any AnimationSource] = []
+    /// Timelines, scroll motions and the other motions advanced from each frame's time
+    /// (LayerEngine+Motions.swift, AM3).
+    var driven: [WeakDrivenMotion] = []
     /// The run loop whose frames drive the engine (it asks it for frames).
     public private(set) weak var runLoop: MainRunLoop?
     /// Problems found in layer calls: unknown key paths, values of the wrong type, cycles.
@@ -261,6 +264,7 @@ public final class LayerEngine: FrameParticipant {
             evaluateAnimated(at: t, keptPresentations: true)
         }
         runningSources = true
+        if !driven.isEmpty { advanceDriven(frame) }
         for s in sources { s.advance(to: frame) }
         runningSources = false
         // What the sources gave a kept layer after its evaluation above shows in this frame.
@@ -514,12 +518,13 @@ public final class LayerEngine: FrameParticipant {
     /// Whether a frame would do anything: layers to lay out or commit, or animations running.
     public var hasPendingWork: Bool {
         !animated.isEmpty || !offsets.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
-            || !continuous.isEmpty || sources.contains { $0.hasPendingWork }
+            || !continuous.isEmpty || !driven.isEmpty || sources.contains { $0.hasPendingWork }
     }
 
     /// What keeps the engine from idling, one line each, for a test whose host never goes idle.
     public func describePendingWork() -> [String] {
         var out: [String] = sources.flatMap { $0.describePendingWork() }
+        if !driven.isEmpty { out.append("\(driven.count) driven motions (timelines, scroll motions, ...)") }
         if !animated.isEmpty || !offsets.isEmpty { out.append("\(animatedLayerCount) layers with running animations") }
         if !callbacks.isEmpty { out.append("\(callbacks.count) animation callbacks") }
         if !displayQueue.isEmpty { out.append("\(displayQueue.count) layers need display") }

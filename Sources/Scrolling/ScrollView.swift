@@ -404,7 +404,7 @@ open class ScrollView: View, FrameDrivenAnimation {
     private func startDriving() {
         guard !isDriven, let loop = window?.runLoop else { return }
         isDriven = true
-        loop.animations.drive(self)
+        loop.layers.drive(self)
     }
 
     /// One frame of the motion: the offset is a function of the frame's time and the motion's
@@ -473,7 +473,7 @@ open class ScrollView: View, FrameDrivenAnimation {
     }
 
     private func stopDriving() {
-        if isDriven { window?.runLoop?.animations.stopDriving(self) }
+        if isDriven { window?.runLoop?.layers.stopDriving(self) }
         isDriven = false
     }
 

@@ -59,7 +59,7 @@ public final class SceneAnimator: FrameDrivenAnimation {
         layerOrder = scene.layerAnimations.indices.sorted { (scene.layerAnimations[$0].at, $0) < (scene.layerAnimations[$1].at, $1) }
         if !order.isEmpty || !timelineOrder.isEmpty || !layerOrder.isEmpty || !scene.input.isEmpty {
             isDriven = true
-            runLoop.animations.drive(self)
+            runLoop.layers.drive(self)
         }
     }
 

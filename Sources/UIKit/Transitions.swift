@@ -271,10 +271,10 @@ final class CustomTransition: UIViewControllerContextTransitioning, UIViewContro
         let speed = (interaction as? UIPercentDrivenInteractiveTransition).map { Double($0.completionSpeed) } ?? 1
         interaction = nil
         pendingAnimator = nil
-        guard isScrubbing, let engine = container.view.window?.animations else { completeTransition(false); return }
+        guard isScrubbing, let engine = container.view.window?.layers else { completeTransition(false); return }
         let layer = scrubbedLayer
         run(layer, from: Double(interactivePercent) * duration, speed: -(speed > 0 ? speed : 1))
-        let end = TimeReachesZero(layer: layer, engine: container.view.window?.runLoop?.layers) { [container] in
+        let end = TimeReachesZero(layer: layer, engine: engine) { [container] in
             // The animations are back at their start: they end, and their completions (the
             // animator's) complete the transition as cancelled.
             var views = [container.view]

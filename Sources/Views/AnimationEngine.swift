@@ -67,16 +67,6 @@ enum AnimationScope {
     @TaskLocal static var recording: AnimatorRecording?
 }
 
-/// An animation the engine advances from each frame's time besides the property animations: a
-/// timeline's playhead, a scroll view's deceleration. One driver for every animation (CA8): none
-/// runs as a frame observer on the side. Its values must be a function of the frame's time and
-/// its own start, never a sum of deltas.
-@MainActor
-package protocol FrameDrivenAnimation: AnyObject {
-    /// Moves to `frame`'s time; returns false once it has ended (the engine then drops it).
-    func advance(to frame: FrameInfo) -> Bool
-}
-
 /// The property animator recording the changes of its `addAnimations` block, and the block's delay
 /// factor.
 struct AnimatorRecording: Sendable {
@@ -98,16 +88,14 @@ struct AnimatorRecording: Sendable {
 public final class AnimationEngine: AnimationSource {
     /// Weak: code may keep the engine (``MainRunLoop/animations``) after its loop is gone (MR3).
     weak var runLoop: MainRunLoop?
+    /// The layer engine of ``runLoop``, whose source this engine is.
+    weak var layerEngine: LayerEngine?
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
     /// How many block and constraint-constant animations run on views' layers (counted for
     /// ``runningCount``).
     var blockCount = 0
     var constantCount = 0
-    /// Timelines and scroll motions, advanced first in the tick (weak: an owner that goes away
-    /// ends its motion).
-    private(set) var driven: [WeakDriven] = []
-    struct WeakDriven { weak var value: (any FrameDrivenAnimation)? }
     /// Whether a view's layer (or a superview's) has had a time of its own (a begin time, speed
     /// or offset) in this loop: from then on each view animation runs on its layer's time
     /// (CA8, ``layerTime(of:at:)``), so pausing a layer pauses the view animations under it.
@@ -123,27 +111,13 @@ public final class AnimationEngine: AnimationSource {
         if !windows.contains(where: { $0 === window }) { windows.append(window) }
     }
 
-    /// Whether anything is animating or waiting to complete.
-    public var hasPendingWork: Bool {
-        !driven.isEmpty
-    }
+    /// Whether motions are running: the timelines, scroll motions and other motions its loop's
+    /// layer engine drives (its block, keyframe and constant animations are its views' layers'
+    /// and keep the layer engine busy themselves).
+    public var hasPendingWork: Bool { layerEngine?.hasDrivenMotions ?? false }
 
-    /// What keeps the engine from idling (its running animations), for a host that never goes idle.
-    public func describePendingWork() -> [String] {
-        hasPendingWork ? ["\(runningCount) running animations"] : []
-    }
-
-    /// Advances `animation` from the next frame on, until it returns false or
-    /// ``stopDriving(_:)``.
-    package func drive(_ animation: any FrameDrivenAnimation) {
-        guard !driven.contains(where: { $0.value === animation }) else { return }
-        driven.append(WeakDriven(value: animation))
-        runLoop?.requestFrame()
-    }
-
-    package func stopDriving(_ animation: any FrameDrivenAnimation) {
-        driven.removeAll { $0.value === animation || $0.value == nil }
-    }
+    /// Nothing of its own keeps the loop from idling: the layer engine says what its motions are.
+    public func describePendingWork() -> [String] { [] }
 
     /// How many block and constant animations are running (keyframe blocks run as animations
     /// of their views' layers).
@@ -228,24 +202,10 @@ public final class AnimationEngine: AnimationSource {
 
     // MARK: The tick (phase 2)
 
-    /// Advances timelines and scroll motions, in the order they started; one that ends (or
-    /// stops itself while advancing) leaves the list.
-    private func tickDriven(_ frame: FrameInfo) {
-        var k = 0
-        while k < driven.count {
-            guard let d = driven[k].value else { driven.remove(at: k); continue }
-            let keeps = d.advance(to: frame)
-            if k < driven.count, driven[k].value === d {
-                if keeps { k += 1 } else { driven.remove(at: k) }
-            }
-        }
-    }
-
-    /// Advances the driven motions to the frame's time (property animators are animations of
-    /// their views' layers, which the layer engine evaluates, AM3).
-    public func advance(to frame: FrameInfo) {
-        if !driven.isEmpty { tickDriven(frame) }
-    }
+    /// Nothing to advance: block, keyframe and constant animations and property animators'
+    /// tracks are animations of views' layers, and timelines and scroll motions are driven by
+    /// the layer engine (AM3). The run loop finds this engine among the layer engine's sources.
+    public func advance(to frame: FrameInfo) {}
 
     /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint
     /// mode): an animation of the layer of the view that holds the constraint (AM1), which the

@@ -169,14 +169,14 @@ public final class DynamicAnimator: FrameDrivenAnimation {
         guard !isRunning, let loop = (referenceView ?? host?())?.window?.runLoop else { return }
         isRunning = true
         runStart = nil
-        loop.animations.drive(self)
+        loop.layers.drive(self)
         runningChanged?(true)
     }
     private func pause() {
         guard isRunning else { return }
         isRunning = false
         runStart = nil
-        if let loop = (referenceView ?? host?())?.window?.runLoop { loop.animations.stopDriving(self) }
+        if let loop = (referenceView ?? host?())?.window?.runLoop { loop.layers.stopDriving(self) }
         runningChanged?(false)
     }
 

@@ -9,6 +9,7 @@ extension MainRunLoop {
         let driver = layers
         if let engine = driver.source(ofType: AnimationEngine.self) { return engine }
         let engine = AnimationEngine(runLoop: self)
+        engine.layerEngine = driver
         driver.addSource(engine)
         return engine
     }

@@ -38,15 +38,19 @@ struct OutlivedOwnerTests {
     @Test("MR3: the animation engine kept past its run loop takes animations without a trap (it read an unowned loop)")
     func MR3_animationEngineOutlivesItsRunLoop() {
         var engine: AnimationEngine?
+        var layers: LayerEngine?
         weak var gone: MainRunLoop?
         do {
             let loop = MainRunLoop(clock: ManualFrameClock())
             gone = loop
             engine = loop.animations
+            layers = loop.layers
         }
-        #expect(gone == nil && engine?.runLoop == nil)
-        engine?.drive(OneFrame())                // asks its (gone) loop for a frame
-        #expect(engine?.hasPendingWork == true)
+        #expect(gone == nil && engine?.runLoop == nil && layers?.runLoop == nil)
+        // Driven motions are the layer engine's (AM3); the views' engine keeps making animations.
+        layers?.drive(OneFrame())                // asks its (gone) loop for a frame
+        #expect(layers?.hasPendingWork == true)
+        #expect(engine?.hasPendingWork == true)      // the motion its loop's layer engine took
     }
 
     @Test("MR3: a view's layer kept and changed after the view is freed tells no one (it read an unowned view)")

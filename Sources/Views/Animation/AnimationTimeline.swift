@@ -270,11 +270,11 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         guard !isDriven else { return }
         lastFrameTime = nil
         isDriven = true
-        loop.animations.drive(self)
+        loop.layers.drive(self)
     }
 
     private func stopDriving() {
-        if isDriven { runLoop?.animations.stopDriving(self) }
+        if isDriven { runLoop?.layers.stopDriving(self) }
         isDriven = false
         lastFrameTime = nil
     }

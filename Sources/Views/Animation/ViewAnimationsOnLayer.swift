@@ -17,7 +17,7 @@ extension AnimationEngine {
     func layerTimelines(of view: View) -> [(key: String, timeline: AnimationTimeline)] {
         guard timelinesRunOnViews else { return [] }
         var out: [(key: String, timeline: AnimationTimeline)] = []
-        for case let tl as AnimationTimeline in driven.lazy.compactMap(\.value) where tl.timingView === view && tl.isPlaying {
+        for case let tl as AnimationTimeline in runLoop?.layers.drivenMotions ?? [] where tl.timingView === view && tl.isPlaying {
             out.append((out.isEmpty ? "timeline" : "timeline-\(out.count + 1)", tl))
         }
         return out
