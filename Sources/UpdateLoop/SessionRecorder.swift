@@ -135,7 +135,10 @@ public final class SessionRecorder {
     public static func startIfRequested(on runLoop: MainRunLoop, windowSize: Size? = nil, app: String? = nil,
                                         environment: [String: String]) -> SessionRecorder? {
         let path = environment["TIMELINE_RECORD"].flatMap { $0.isEmpty ? nil : $0 }
-        guard path != nil || environment["TIMELINE_INSPECT"] != nil else { return nil }
+        // TIMELINE_INSPECT as the inspector reads it: a port; anything else starts no inspector.
+        let words = environment["TIMELINE_INSPECT"].map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) } ?? []
+        let inspects = words.count == 1 && UInt16(words[0]) != nil
+        guard path != nil || inspects else { return nil }
         let recorder = runLoop.sessionRecorder ?? SessionRecorder(rate: runLoop.clock.rate)
         if let path { recorder.path = path }
         if let scene = environment["TIMELINE_RECORD_SCENE"] { recorder.recording.scene = scene }

@@ -184,6 +184,26 @@ struct AppReplayTests {
         #expect(back == named)
     }
 
+    @Test("IN6 the recorder from launch: TIMELINE_INSPECT starts it only when it is a port, and TIMELINE_RECORD adopts it")
+    func IN6_launchRecorder() throws {
+        let host = HeadlessHost()
+        #expect(SessionRecorder.startIfRequested(on: host.runLoop, environment: ["TIMELINE_INSPECT": "nine"]) == nil)
+        #expect(SessionRecorder.startIfRequested(on: host.runLoop, environment: [:]) == nil)
+        #expect(host.runLoop.sessionRecorder == nil)
+        let kept = try #require(SessionRecorder.startIfRequested(on: host.runLoop, environment: ["TIMELINE_INSPECT": " 9229 "]))
+        #expect(kept.path == nil && host.runLoop.sessionRecorder === kept)
+        kept.nameAppIfUnnamed("tiny")
+        // The app's own call, later at launch, keeps that recorder and gives it the path, size and name.
+        let same = SessionRecorder.startIfRequested(on: host.runLoop, windowSize: Size(width: 30, height: 20), app: TinyApp.name,
+                                                    environment: ["TIMELINE_RECORD": "/dev/null", "TIMELINE_INSPECT": "0"])
+        #expect(same === kept && kept.path == "/dev/null")
+        #expect(kept.recording.app == TinyApp.name && kept.recording.windowSize == Size(width: 30, height: 20))
+        kept.nameAppIfUnnamed("other")
+        #expect(kept.recording.app == TinyApp.name)
+        kept.stop()
+        #expect(host.runLoop.sessionRecorder == nil)
+    }
+
     static func reply(_ inspector: Inspector, _ text: String) throws -> [String: Any] {
         let out = inspector.handle(text: text)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "not JSON: \(out)")
