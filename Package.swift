@@ -67,7 +67,7 @@ import PackageDescription
 //   TimeTravel     <- Timeline, TimelineScene, SceneReading, Views, Layers, UpdateLoop, FrameTiming,
 //                     JSONParsing, Geometry, RenderModel
 //                                          recorded sessions replayed headless, forked checkpoints, bisect,
-//                                          recordings exported as tests (IN6)
+//                                          recordings exported as tests, an app replaying its own (IN6)
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
@@ -78,7 +78,7 @@ import PackageDescription
 //                                          CALayer kinds, CA animations, CATransaction, CADisplayLink
 //   UIKit          <- QuartzCore, CoreGraphics, CoreImage, ObjectiveC, Timeline, TimelineSDL, SceneReading, Layers,
 //                     Geometry, Motion, RenderModel, Images, TextEngine, UpdateLoop, FrameTiming,
-//                     TimelineInspector
+//                     TimelineInspector, TimeTravel
 //                                          the UIKit facade: Apple's names over the engine (docs/uikit.md)
 //   BadgeKit       <- UIKit                a UIKit library whose every file is in UIKit/ (RU2), built with the plugin
 //   ObjCLowering                           lowers @objc and #selector for Linux (the objc-lower tool)
@@ -243,7 +243,7 @@ let package = Package(
                 swiftSettings: facade),
         .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "CoreImage", "ObjectiveC", "Timeline", "TimelineSDL", "SceneReading", "Layers",
                                               "Geometry", "Motion", "RenderModel", "Images", "TextEngine", "UpdateLoop", "FrameTiming",
-                                              "TimelineInspector"],
+                                              "TimelineInspector", "TimeTravel"],
                 swiftSettings: facade),
         .executableTarget(
             name: "TimelineCLI",
@@ -289,7 +289,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "Gallery",
-            dependencies: ["Timeline", "TimelineSDL", "Geometry", "FrameTiming", "FrameStatistics", "Lottie", "TimelineInspector",
+            dependencies: ["Timeline", "TimelineSDL", "Geometry", "FrameTiming", "FrameStatistics", "Lottie", "TimelineInspector", "TimeTravel",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Demos/Gallery",
             swiftSettings: strict),
@@ -323,7 +323,8 @@ let package = Package(
                                    "UpdateLoop", "JSONParsing", .product(name: "FlyingSocks", package: "FlyingFox")],
                     swiftSettings: strict),
         .testTarget(name: "TimeTravelTests",
-                    dependencies: ["TimeTravel", "TimelineScene", "Timeline", "SceneReading", "UpdateLoop", "Lottie"],
+                    dependencies: ["TimeTravel", "TimelineScene", "Timeline", "SceneReading", "UpdateLoop", "Lottie", "TimelineInspector",
+                                   "TimelineTestSupport"],
                     exclude: ["Exported"], swiftSettings: strict),
         .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineSDL", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),

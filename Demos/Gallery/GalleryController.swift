@@ -77,9 +77,17 @@ func makeLabel(_ text: String, size: Double = 15, color: Color = Palette.text, a
 
 /// The gallery's root: a header, the scene area, the key list and the HUD, laid out with
 /// constraints; number keys switch scenes.
+///
+/// It needs a run loop, not a window host: a replay (`TIMELINE_REPLAY`) builds it on a headless
+/// window. The HUD shows the SDL host's measured times, which are not a function of the input and
+/// the clock, so it is left hidden and unattached when `showsHUD` is false (a session that is
+/// recorded, and its replay); `h` shows it.
 @MainActor
 final class GalleryController: ViewController {
-    let host: SDLWindowHost
+    let runLoop: MainRunLoop
+    /// The window host whose paint and present times the HUD shows; nil in a replay.
+    let hudHost: SDLWindowHost?
+    private let showsHUD: Bool
     private var kind: SceneKind
     private var scene: (any GalleryScene)?
     private let content = View()
@@ -89,8 +97,10 @@ final class GalleryController: ViewController {
     private let hud = HUDView()
     private var builtSize = Size.zero
 
-    init(host: SDLWindowHost, first: SceneKind) {
-        self.host = host
+    init(runLoop: MainRunLoop, hudHost: SDLWindowHost?, first: SceneKind, showsHUD: Bool = true) {
+        self.runLoop = runLoop
+        self.hudHost = hudHost
+        self.showsHUD = showsHUD
         self.kind = first
         super.init()
     }
@@ -134,7 +144,8 @@ final class GalleryController: ViewController {
         // and the scene is not rebuilt (a resize rebuilds it).
         hud.contentHuggingPriority = (1000, 1000)
         hud.contentCompressionResistancePriority = (1000, 1000)
-        hud.attach(to: host)
+        hud.isHidden = !showsHUD
+        if showsHUD, let hudHost { hud.attach(to: hudHost) }
     }
 
     override func viewDidLayoutSubviews() {
@@ -143,7 +154,7 @@ final class GalleryController: ViewController {
         let size = content.bounds.size
         guard size.width > 0, size != builtSize else { return }
         builtSize = size
-        host.runLoop.post { [weak self] in self?.show(self?.kind ?? .panel) }
+        runLoop.post { [weak self] in self?.show(self?.kind ?? .panel) }
     }
 
     /// Weak references to what pages already left made: their scenes, views and views' layers
@@ -164,7 +175,7 @@ final class GalleryController: ViewController {
                 // Leaves the last page, then counts half a second later: what a frame lets go of
                 // (a motion the engine drops at its next frame) is not a leak.
                 show(.panel)
-                _ = host.runLoop.schedule(after: .milliseconds(500)) { [weak self] in
+                _ = runLoop.schedule(after: .milliseconds(500)) { [weak self] in
                     guard let self else { return }
                     let alive = leftPageObjects.compactMap { w in w.object.map { "\(w.page) page's \(type(of: $0))" } }
                     report(alive, resident)
@@ -174,7 +185,7 @@ final class GalleryController: ViewController {
             show(order[step % order.count])
             step += 1
             if step % order.count == 0 { resident.append(Double(MemoryMonitor.readResidentBytes() ?? 0) / 1_048_576) }
-            _ = host.runLoop.schedule(after: .milliseconds(1)) { next() }
+            _ = runLoop.schedule(after: .milliseconds(1)) { next() }
         }
         next()
     }
@@ -197,7 +208,7 @@ final class GalleryController: ViewController {
         scene = s
         header.text = "\(next.key)  \(s.title)"
         sceneKeys.text = s.help
-        s.build(in: content, runLoop: host.runLoop)
+        s.build(in: content, runLoop: runLoop)
     }
 
     override func handleKey(_ key: Key, isDown: Bool) -> Bool {
@@ -211,11 +222,11 @@ final class GalleryController: ViewController {
         }
         switch key.name {
         case "escape", "q":
-            host.runLoop.stop()
+            runLoop.stop()
             return true
         case "h":
             hud.isHidden.toggle()
-            hud.isHidden ? hud.detach() : hud.attach(to: host)
+            if hud.isHidden { hud.detach() } else if let hudHost { hud.attach(to: hudHost) }
             return true
         default:
             guard let scene, scene.handleKey(key) else { return false }

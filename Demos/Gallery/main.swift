@@ -6,6 +6,7 @@ import Geometry
 import TimelineSDL
 import Timeline
 import TimelineInspector
+import TimeTravel
 
 #if canImport(Glibc)
 import Glibc
@@ -60,7 +61,22 @@ struct GalleryCommand: ParsableCommand {
         let tracePath = chromeTrace, cyclePages = self.cyclePages, memoryBudget = self.memoryBudget
         let statsFile = self.statsFile, statsEvery = self.statsEvery
         let size = parseSize(size)!, choice = SDLClockChoice(rawValue: clock)!
+        let environment = ProcessInfo.processInfo.environment
+        // The gallery in a recording: its name and the options that shape its first screen (IN6).
+        let app = "Gallery --scene \(first.rawValue) --views \(views) --layer-page-views \(layerPageViews)"
+        // A session that is recorded (or kept for the inspector) starts with the HUD hidden: its
+        // figures are this machine's timings, which a replay cannot show again.
+        let recorded = environment["TIMELINE_RECORD"] != nil || environment["TIMELINE_INSPECT"] != nil
+        var replayStatus: Int32?
         let failure: String? = MainActor.assumeIsolated {
+            // TIMELINE_REPLAY=rec.json: the gallery replays its own recording headless, its first
+            // screen built as below on the replay's window, and quits (IN6).
+            replayStatus = AppReplay.runIfRequested(app: app, size: size, environment: environment) { window, runLoop in
+                StressScene.initialCount = views
+                LayersScene.backgroundViews = layerPageViews
+                window.rootViewController = GalleryController(runLoop: runLoop, hudHost: nil, first: first, showsHUD: false)
+            }
+            if replayStatus != nil { return nil }
             let host: SDLWindowHost
             do {
                 host = try SDLWindowHost(title: "Timeline gallery", size: size, software: software, clock: choice)
@@ -69,7 +85,7 @@ struct GalleryCommand: ParsableCommand {
             }
             StressScene.initialCount = views
             LayersScene.backgroundViews = layerPageViews
-            let gallery = GalleryController(host: host, first: first)
+            let gallery = GalleryController(runLoop: host.runLoop, hudHost: host, first: first, showsHUD: !recorded)
             host.window.rootViewController = gallery
             host.runLoop.measuresPhases = true
             // TIMELINE_INSPECT=PORT: the live inspector (IN1), kept while the gallery runs.
@@ -139,16 +155,17 @@ struct GalleryCommand: ParsableCommand {
                 do { trace = try ChromeTraceWriter(path: tracePath, processName: "Timeline gallery") } catch { return "Gallery: \(error)" }
                 host.runLoop.phaseRecorder = trace
             }
-            // TIMELINE_RECORD=path: the session's input and clock (IN6), written when it ends;
-            // `timeline replay` cannot rebuild the gallery's pages, so this records for measuring.
-            let recorder = SessionRecorder.startIfRequested(on: host.runLoop, windowSize: size,
-                                                            environment: ProcessInfo.processInfo.environment)
+            // TIMELINE_RECORD=path: the session's input and clock (IN6), written when it ends,
+            // with the last frame's digest, which `TIMELINE_REPLAY=path Gallery ...` prints for it.
+            let recorder = SessionRecorder.startIfRequested(on: host.runLoop, windowSize: size, app: app, environment: environment)
             withExtendedLifetime(inspector) { host.run() }
-            if let recorder {
+            if let recorder, let path = recorder.path {
                 recorder.stop()
+                let r = recorder.recording
                 do {
                     let bytes = try recorder.write()
-                    print("Gallery: recorded \(recorder.recording.frameCount) frames and \(recorder.recording.events.count) events, \(bytes) bytes, to \(recorder.path!)")
+                    print("Gallery: recorded \(r.frameCount) frames and \(r.events.count) events, \(bytes) bytes, to \(path); "
+                          + "the last frame's digest \(String(AppReplay.digest(of: host.window, frame: r.frameCount - 1), radix: 16))")
                 } catch { return "Gallery: \(error)" }
             }
             frameStats?.close()
@@ -164,6 +181,7 @@ struct GalleryCommand: ParsableCommand {
             printToStandardError(failure)
             throw ExitCode(1)
         }
+        if let replayStatus, replayStatus != 0 { throw ExitCode(replayStatus) }
     }
 }
 

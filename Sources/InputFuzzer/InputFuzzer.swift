@@ -4,7 +4,8 @@ import SceneReading
 // The input readers' fuzz target, run by FuzzDriver under libFuzzer or over files
 // (`swift run InputFuzzer Tests/Fuzz/input-regressions/*`): any bytes, as a scene file's scripted
 // input (RU5) and as a session recording (IN6), give either input steps in time order (events in
-// frame order) or a SceneError with a line and column; nothing traps.
+// frame order, a mark within the frames) or a SceneError with a line and column, also when read
+// for the app that made it or for another program; nothing traps.
 
 @main
 struct InputFuzzer {
@@ -19,6 +20,16 @@ struct InputFuzzer {
                 }
                 let frames = r.frameCount
                 precondition(r.events.allSatisfy { $0.frame < frames }, "an event beyond the recording's frames")
+                precondition(r.mark.map { $0 < frames } ?? true, "a mark past the recording's end")
+                // The program that replays it: its own app accepts it, any other program refuses it with a place.
+                for replayer: RecordingReader.Replayer in [.sceneReplay, .app(r.app ?? "fuzz")] {
+                    do throws(SceneError) {
+                        let again = try RecordingReader.parse(text, file: "fuzz.json", for: replayer)
+                        precondition(again == r, "the recording reads differently for \(replayer)")
+                    } catch {
+                        precondition(error.location.line >= 1 && error.location.column >= 1, "an error without a place: \(error)")
+                    }
+                }
                 recording = "recording of \(r.frameCount) frames"
             } catch {
                 precondition(error.location.line >= 1 && error.location.column >= 1, "an error without a place: \(error)")

@@ -87,16 +87,26 @@ public enum RecordingReader {
     /// The most events a recording may hold (a busy hour of 120 Hz pointer moves fits).
     public static let eventLimit = 2_000_000
 
-    /// The recording in the file at `path`.
-    public static func load(path: String) throws(SceneError) -> SessionRecording {
-        try parse(try SceneReader.text(atPath: path), file: path)
+    /// What is to replay a recording: `timeline replay`, which rebuilds scene files, or an app
+    /// that rebuilds its own first screen (its `SessionRecording.app` name).
+    public enum Replayer: Sendable, Equatable {
+        /// `timeline replay`: the recording must name no app.
+        case sceneReplay
+        /// The app of this name (and options): the recording must name the same.
+        case app(String)
     }
 
-    /// The recording in `text`; `file` names it in errors.
-    public static func parse(_ text: String, file: String = "<recording>") throws(SceneError) -> SessionRecording {
+    /// The recording in the file at `path`; with `replayer`, an error unless that program
+    /// replays it (a recording of another app names the app to run, at its `"app"` member).
+    public static func load(path: String, for replayer: Replayer? = nil) throws(SceneError) -> SessionRecording {
+        try parse(try SceneReader.text(atPath: path), file: path, for: replayer)
+    }
+
+    /// The recording in `text`; `file` names it in errors. With `replayer`, as ``load(path:for:)``.
+    public static func parse(_ text: String, file: String = "<recording>", for replayer: Replayer? = nil) throws(SceneError) -> SessionRecording {
         let json = try SceneReader.json(text, file: file)
         let reader = SceneReader(file: file)
-        _ = try reader.object(json, "a recording", keys: ["timelineRecording", "fps", "scene", "size", "frames", "input"])
+        _ = try reader.object(json, "a recording", keys: ["timelineRecording", "fps", "scene", "size", "app", "mark", "frames", "input"])
         guard let version = json["timelineRecording"] else {
             throw reader.fail(json, "a recording needs \"timelineRecording\": 1 (is this a scene file? replay a recording of it)")
         }
@@ -110,6 +120,22 @@ public enum RecordingReader {
             let wh = try reader.numbers(s, "size", count: 2)
             guard wh[0] > 0, wh[1] > 0 else { throw reader.fail(s, "size must be positive [width, height]") }
             recording.windowSize = Size(width: wh[0], height: wh[1])
+        }
+        if let a = json["app"] {
+            let name = try reader.string(a, "app")
+            guard !name.isEmpty, name.utf8.count <= 4096 else { throw reader.fail(a, "app must name the app in 1 to 4096 bytes") }
+            recording.app = name
+        }
+        switch (replayer, recording.app) {
+        case (.sceneReplay?, let app?):
+            throw reader.fail(json["app"]!, "this recording is of the app '\(app)', not of a scene file; the app replays it itself: "
+                              + "run it as TIMELINE_REPLAY=\(file) \(app)")
+        case (.app(let me)?, let app?) where app != me:
+            throw reader.fail(json["app"]!, "this recording is of the app '\(app)', not '\(me)': run it as TIMELINE_REPLAY=\(file) \(app)")
+        case (.app(let me)?, nil):
+            throw reader.fail(json, "this recording names no app (a scene file's: replay it with timeline replay\(recording.scene.map { ", scene \($0)" } ?? "")); "
+                              + "'\(me)' replays only its own recordings")
+        default: break
         }
         guard let framesValue = json["frames"] else { throw reader.fail(json, "a recording needs \"frames\" (runs of [index, mediaTick, count, dropped])") }
         guard case .array(let runs, _) = framesValue else { throw reader.fail(framesValue, "frames must be an array, found \(framesValue.typeName)") }
@@ -127,6 +153,13 @@ public enum RecordingReader {
             guard recording.frameRuns.count <= 10_000_000, lastIndex < 1 << 40 else { throw reader.fail(run, "too many frames") }
         }
         let frameCount = recording.frameCount
+        if let m = json["mark"] {
+            let mark = try reader.wholeNumber(m, "mark", limit: 1e12)
+            guard mark < frameCount else {
+                throw reader.fail(m, "mark \(mark) is past the end: the recording has \(frameCount) frames (0 to \(frameCount - 1))")
+            }
+            recording.mark = mark
+        }
         // An event written without "at" was stamped by the loop with its frame's time; so is it here.
         let infos = recording.frames()
         if let input = json["input"] {

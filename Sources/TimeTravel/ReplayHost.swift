@@ -38,13 +38,14 @@ public final class RecordedFrameClock: FrameClock, @unchecked Sendable {
     }
 }
 
-/// A recorded session run again headless, frame by frame (IN6): the scene built as the session
-/// built it, each recorded event sent before the frame that handled it, each frame given the
-/// recorded clock values. Forward only: a step back is a new host run to the frame, or a
-/// checkpoint of ``ReplaySession`` resumed.
+/// A recorded session run again headless, frame by frame (IN6): the scene (or the app's first
+/// screen) built as the session built it, each recorded event sent before the frame that handled
+/// it, each frame given the recorded clock values. Forward only: a step back is a new host run to
+/// the frame, or a checkpoint of ``ReplaySession`` resumed.
 ///
 /// The scene is built without its own scripted input: the recording holds every event the
-/// window handled, the script's among them.
+/// window handled, the script's among them. An app that is not a scene file gives its own
+/// builder (``init(recording:size:app:)``): the code that builds its first screen at launch.
 @MainActor
 public final class ReplayHost {
     /// What is replayed.
@@ -59,13 +60,18 @@ public final class ReplayHost {
     public let renderer = RecordingRenderer()
     /// The scene's views and layers by id.
     public let built: BuiltScene
-    private let animator: SceneAnimator
+    private let animator: SceneAnimator?
     private var nextEvent = 0
 
     /// Code that adds to a built scene what its file cannot say (a property animator, a gesture
     /// recognizer), run once the scene is built, before the first frame, in the recorded session
     /// and in its replay alike.
     public typealias SetUp = @MainActor (BuiltScene, MainRunLoop) -> Void
+
+    /// An app's launch: builds its first screen into the window (its root view or root view
+    /// controller) and sets up what it runs on the loop, as the app does before its first frame.
+    /// In a replay it runs in the replay's process, on a headless window and the recorded clock.
+    public typealias AppBuilder = @MainActor (Window, MainRunLoop) -> Void
 
     /// A host that will replay `recording` over `scene` (and `setUp`), no frame run yet.
     public init(recording: SessionRecording, scene: Scene, setUp: SetUp? = nil) {
@@ -83,6 +89,24 @@ public final class ReplayHost {
         built = SceneBuilder.build(quiet, in: window)
         animator = SceneAnimator(scene: quiet, built: built, runLoop: runLoop)
         setUp?(built, runLoop)
+    }
+
+    /// A host that will replay `recording` over the app `build` builds, in a window of the
+    /// recorded size (else `size`), no frame run yet. ``snapshot()`` is the frame number and the
+    /// window's display list; values are read from views by identifier or accessibility identifier.
+    public init(recording: SessionRecording, size: Size = Size(width: 800, height: 600), app build: AppBuilder) {
+        self.recording = recording
+        clock = RecordedFrameClock(frames: recording.frames(), rate: recording.rate)
+        runLoop = MainRunLoop(clock: clock)
+        runLoop.diagnostics.logger = nil
+        runLoop.diagnostics.keepsEntries = false
+        window = Window(size: recording.windowSize ?? size)
+        window.renderer = renderer
+        runLoop.add(window)
+        window.makeKeyAndVisible()
+        built = BuiltScene()
+        animator = nil
+        build(window, runLoop)
     }
 
     /// How many frames the recording holds.
@@ -131,11 +155,7 @@ public final class ReplayHost {
     public func snapshot() -> String { PresentationValue.snapshot(built: built, window: window, frame: frame ?? -1) }
 
     /// A 64-bit FNV-1a digest of ``snapshot()``, for comparing frames cheaply across processes.
-    public func digest() -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in snapshot().utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h
-    }
+    public func digest() -> UInt64 { PresentationValue.digest(snapshot()) }
 }
 
 /// The key paths a replay reads from a presentation layer (IN6), as UIKit and Core Animation
@@ -197,6 +217,14 @@ public enum PresentationValue {
         for id in built.layers.keys.sorted() { let l = built.layers[id]!; lines.append("layer \(id) " + line(l.presentation() ?? l)) }
         lines.append("list \(String(describing: window.displayList.commands))")
         return lines.joined(separator: "\n")
+    }
+
+    /// A 64-bit FNV-1a digest of a snapshot's text (``ReplayHost/digest()``): what an app that
+    /// records prints for its last frame, and a replay prints for each frame it shows.
+    public static func digest(_ snapshot: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in snapshot.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
     }
 
     /// One line of a layer's presentation values, exact (each number as Swift prints a Double).

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Geometry
 import JSONParsing
 import TimelineScene
 import UpdateLoop
@@ -51,8 +52,26 @@ public final class ReplaySession {
 
     /// Starts a session over `recording` and `scene` (with `setUp`, as ``ReplayHost`` takes it):
     /// forks the process that builds the scene (checkpoint 0). No frame runs until the first ``seek(to:)``.
-    public init(recording: SessionRecording, scene: Scene, setUp: ReplayHost.SetUp? = nil, checkpointInterval: Int = 600,
-                timeout: Double = 30) throws(ReplayError) {
+    public convenience init(recording: SessionRecording, scene: Scene, setUp: ReplayHost.SetUp? = nil, checkpointInterval: Int = 600,
+                            timeout: Double = 30) throws(ReplayError) {
+        try self.init(recording: recording, checkpointInterval: checkpointInterval, timeout: timeout) {
+            ReplayHost(recording: recording, scene: scene, setUp: setUp)
+        }
+    }
+
+    /// Starts a session over `recording` and the app `build` builds (``ReplayHost/init(recording:size:app:)``),
+    /// as the scene variant does: the replay processes build the app, the caller's never does.
+    public convenience init(recording: SessionRecording, size: Size = Size(width: 800, height: 600), app build: @escaping ReplayHost.AppBuilder,
+                            checkpointInterval: Int = 600, timeout: Double = 30) throws(ReplayError) {
+        try self.init(recording: recording, checkpointInterval: checkpointInterval, timeout: timeout) {
+            ReplayHost(recording: recording, size: size, app: build)
+        }
+    }
+
+    /// Starts a session over `recording`, its replay processes' host made by `makeHost` (called
+    /// once, in the first replay process: checkpoint 0).
+    public init(recording: SessionRecording, checkpointInterval: Int = 600, timeout: Double = 30,
+                makeHost: @escaping @MainActor () -> ReplayHost) throws(ReplayError) {
         precondition(checkpointInterval >= 1, "ReplaySession: checkpointInterval must be at least 1; got \(checkpointInterval)")
         self.recording = recording
         self.checkpointInterval = checkpointInterval
@@ -72,7 +91,7 @@ public final class ReplaySession {
             // A process group of the session's own: close() ends every replay process at once.
             setpgid(0, 0)
             closeInheritedDescriptors(keeping: Set(theirs.map(\.fd) + [replyTheirs.fd]))
-            let host = ReplayHost(recording: recording, scene: scene, setUp: setUp)
+            let host = makeHost()
             ReplayWorker(host: host, channels: theirs, reply: replyTheirs, interval: checkpointInterval).serveCheckpoint(0)
         }
         for c in theirs { c.close() }

@@ -9,7 +9,8 @@ import TimelineInspector
 /// `timeline bench inspector`: issue 42's reach. (1) The frame time of an app of a few hundred
 /// views with no inspector against the same app with one on and idle (its server listening, a
 /// client attached that has the document and the Animation domain enabled, so every hook is
-/// installed), in alternating blocks of one run, medians side by side (target: at most 2% more).
+/// installed, and the session's input and clock kept from launch as `TIMELINE_INSPECT` keeps
+/// them), in alternating blocks of one run, medians side by side (target: at most 2% more).
 /// (2) `DOM.getDocument` for a tree of 5,000 views, the reply made as the server sends it
 /// (target: at most 100 ms). (3) An edit made through the inspector shows in the next frame.
 struct InspectorBench: ParsableCommand {
@@ -84,6 +85,8 @@ struct InspectorBench: ParsableCommand {
     static func frameCost(views: Int, frames: Int, blocks: Int) -> (off: Double, on: Double) {
         let (plain, plainViews) = makeApp(views: views)
         let (inspected, inspectedViews) = makeApp(views: views)
+        // What an app started with TIMELINE_INSPECT pays: the session kept from launch (IN6) too.
+        let recorder = SessionRecorder.startIfRequested(on: inspected.runLoop, environment: ["TIMELINE_INSPECT": "0"])
         let inspector = Inspector.start(on: inspected.runLoop, port: 0, appName: "bench")
         inspector.attach(eventSink: { _ in })
         _ = inspector.handle(text: #"{"id":1,"method":"DOM.getDocument"}"#)
@@ -111,6 +114,7 @@ struct InspectorBench: ParsableCommand {
             }
         }
         inspector.attach(eventSink: nil)
+        recorder?.stop()
         return (median(off), median(on))
     }
 

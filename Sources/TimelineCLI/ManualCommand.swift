@@ -67,6 +67,8 @@ enum ManualPage {
         ("TIMELINE_PROGRESS_INTERVAL", "Seconds between two progress lines when stderr is not a terminal (default: 2)."),
         ("TIMELINE_FFMPEG", "The ffmpeg that video export runs (default: the first ffmpeg on PATH)."),
         ("TIMELINE_ASSETS", "A directory whose fonts/DejaVuSans.ttf replaces the built-in font."),
+        ("TIMELINE_RECORD", "With play: record the session's input and clock to this file when the player quits (IN6)."),
+        ("TIMELINE_REPLAY", "With play: replay this recording of the player headless instead of opening a window, reading replay commands (n, b, g F, v, bisect, q) from standard input."),
     ]
 
     static func mdoc(_ root: Command, date: String) -> String {

@@ -6,6 +6,7 @@ import Lottie
 import TimelineSDL
 import Timeline
 import TimelineInspector
+import TimeTravel
 
 /// `timeline play ANIM.json` (LT3): a Lottie animation looping in an SDL window at its own size
 /// (or `--size`), on the engine's 60 fps clock. Space pauses and resumes, left and right step a
@@ -71,7 +72,16 @@ struct PlayCommand: ParsableCommand {
         let size = self.size.flatMap(WindowSize.init)?.size
             ?? Size(width: min(max(animation.width, 320), 1280), height: min(max(animation.height, 240), 900))
         let (seconds, screenshot, software, report) = (self.seconds, self.screenshot, self.software, self.report)
+        let environment = ProcessInfo.processInfo.environment
+        // The player in a recording (IN6): the command line that shows the same animation.
+        let app = "timeline play \(file)" + (self.animation.map { " --animation \($0)" } ?? "")
+        var replayStatus: Int32?
         let failure: String? = MainActor.assumeIsolated {
+            // TIMELINE_REPLAY=rec.json: the player replays its own recording headless and quits.
+            replayStatus = AppReplay.runIfRequested(app: app, size: size, environment: environment) { window, _ in
+                window.rootViewController = PlayerScreen(animation: animation)
+            }
+            if replayStatus != nil { return nil }
             let host: SDLWindowHost
             do { host = try SDLWindowHost(title: "timeline play \((file as NSString).lastPathComponent)", size: size, software: software) } catch {
                 return "timeline play: \(error)"
@@ -102,8 +112,19 @@ struct PlayCommand: ParsableCommand {
             }
             print("timeline play: \(Int(animation.width))x\(Int(animation.height)), \(animation.layers.count) layers, "
                   + "\(fmt(animation.framerate, digits: 0)) fps, \(host.rendererName) renderer")
+            // TIMELINE_RECORD=path: the session's input and clock, written when the player quits.
+            let recorder = SessionRecorder.startIfRequested(on: host.runLoop, windowSize: size, app: app, environment: environment)
             withExtendedLifetime(inspector) { host.run() }
             host.runLoop.removeFrameObserver(observer)
+            if let recorder, let path = recorder.path {
+                recorder.stop()
+                let r = recorder.recording
+                do {
+                    let bytes = try recorder.write()
+                    print("timeline play: recorded \(r.frameCount) frames and \(r.events.count) events, \(bytes) bytes, to \(path); "
+                          + "the last frame's digest \(String(AppReplay.digest(of: host.window, frame: r.frameCount - 1), radix: 16))")
+                } catch { return "timeline play: \(error)" }
+            }
             if report, frames > 0 {
                 let elapsed = Double(MonotonicClock.now() - start - 1_000_000_000) / 1e9
                 let sorted = work.sorted()
@@ -116,5 +137,6 @@ struct PlayCommand: ParsableCommand {
             printToStandardError(failure)
             throw ExitCode(1)
         }
+        if let replayStatus, replayStatus != 0 { throw ExitCode(replayStatus) }
     }
 }

@@ -37,7 +37,8 @@ struct ViewKeyPath {
 /// Loads a recording and the scene it replays over; errors name the file and place.
 func loadReplay(_ path: String, scene: String?) throws -> (SessionRecording, Scene) {
     let recording: SessionRecording
-    do { recording = try RecordingReader.load(path: path) } catch {
+    // An app's recording (the gallery's, a UIKit app's) is refused with the command that replays it.
+    do { recording = try RecordingReader.load(path: path, for: .sceneReplay) } catch {
         printToStandardError("timeline replay: \(error)")
         throw ExitCode(1)
     }
@@ -93,18 +94,11 @@ struct ReplayRunCommand: ParsableCommand {
                 return "timeline replay: \(error)"
             }
             defer { session.close() }
-            let infos = recording.frames()
-            print("timeline replay: \(recording.frameCount) frames at \(recording.rate.rawValue) fps, \(recording.events.count) events, checkpoints every \(interval) frames")
-            @MainActor func show(_ target: Int) throws(ReplayError) {
-                let start = MonotonicClock.now()
-                try session.seek(to: target)
-                let ms = Double(MonotonicClock.now() - start) / 1e6
-                var line = "frame \(target)  t=\(fmt(infos[target].time))  digest \(String(session.digest, radix: 16))  (\(fmt(ms, digits: 1)) ms)"
-                for v in values { line += "  \(v.view).\(v.keyPath)=\(try session.value(of: v.view, v.keyPath))" }
-                print(line)
-            }
+            let console = ReplayConsole(session: session, values: values.map { ($0.view, $0.keyPath) })
+            print("timeline replay: \(console.heading)")
             do {
-                if let frames { for f in frames { try show(Int(f)) } }
+                if frames == nil { try console.openAtMark() }
+                if let frames { for f in frames { try console.show(Int(f)) } }
                 if let bisect {
                     let eq = bisect.lastIndex(of: "=")!
                     let vk = ViewKeyPath(String(bisect[..<eq]))!
@@ -112,7 +106,7 @@ struct ReplayRunCommand: ParsableCommand {
                     let result = try session.bisect(view: vk.view, keyPath: vk.keyPath, reaching: target)
                     print("bisect \(vk.view).\(vk.keyPath) reaches \(target): \(result)")
                 }
-                if frames == nil && bisect == nil { try interactive(session, show: show) }
+                if frames == nil && bisect == nil { try console.run() }
             } catch {
                 return "timeline replay: \(error)"
             }
@@ -121,38 +115,6 @@ struct ReplayRunCommand: ParsableCommand {
         if let failure {
             printToStandardError(failure)
             throw ExitCode(1)
-        }
-    }
-
-    /// Commands from standard input until `q` or its end; a bad command is said and skipped.
-    @MainActor
-    private func interactive(_ session: ReplaySession, show: @MainActor (Int) throws(ReplayError) -> Void) throws(ReplayError) {
-        while let line = readLine() {
-            let words = line.split(separator: " ").map(String.init)
-            guard let command = words.first else { continue }
-            let n = words.count > 1 ? Int(words[1]) : nil
-            do {
-                switch command {
-                case "q", "quit": return
-                case "n", "next": try show((session.frame ?? -1) + (n ?? 1))
-                case "b", "back": try show((session.frame ?? 0) - (n ?? 1))
-                case "g", "go":
-                    guard let n else { print("g needs a frame number"); continue }
-                    try show(n)
-                case "v", "value":
-                    guard words.count == 3 else { print("v needs VIEW KEYPATH"); continue }
-                    print("\(words[1]).\(words[2])=\(try session.value(of: words[1], words[2]))")
-                case "bisect":
-                    guard words.count == 4, let target = Double(words[3]) else { print("bisect needs VIEW KEYPATH VALUE"); continue }
-                    print("bisect: \(try session.bisect(view: words[1], keyPath: words[2], reaching: target))")
-                default: print("unknown command '\(command)' (n, b, g, v, bisect, q)")
-                }
-            } catch {
-                switch error {
-                case .workerFailed, .workerTimedOut: throw error
-                default: print("error: \(error)")
-                }
-            }
         }
     }
 }

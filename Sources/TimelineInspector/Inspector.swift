@@ -51,8 +51,10 @@ public final class Inspector {
     var selectedNode: Int?
     /// Class names by type: describing a type is slow, and a document names thousands of nodes.
     var classNames: [ObjectIdentifier: String] = [:]
-    /// The recording `Replay.startRecording` began (ReplayDomain.swift).
+    /// The recording `Replay.startRecording` began, when the loop kept none from launch (ReplayDomain.swift).
     var recorder: SessionRecorder?
+    /// The frame `Replay.startRecording` marked in the recording kept from launch, and the scene it named.
+    var replayMark: (frame: Int, scene: String?)?
 
     /// An inspector of `runLoop`'s windows with no server.
     public init(runLoop: MainRunLoop, appName: String = ProcessInfo.processInfo.processName) {
@@ -65,6 +67,10 @@ public final class Inspector {
     /// Starts an inspector on `runLoop` when the environment has `TIMELINE_INSPECT=PORT` (0 for
     /// a port the system picks), and prints where to connect; nil when it is not set, or set to
     /// something that is no port (said on standard error). Keep the inspector while the app runs.
+    ///
+    /// Call it at launch, before the first frame: it also makes the loop keep the session's input
+    /// and clock from launch (`SessionRecorder.startIfRequested(on:windowSize:app:environment:)`),
+    /// so that what `Replay.startRecording` saves replays from launch (IN6).
     public static func startIfRequested(on runLoop: MainRunLoop,
                                         environment: [String: String] = ProcessInfo.processInfo.environment,
                                         appName: String = ProcessInfo.processInfo.processName) -> Inspector? {
@@ -73,6 +79,7 @@ public final class Inspector {
             FileHandle.standardError.write(Data("Timeline inspector: TIMELINE_INSPECT must be a port from 0 to 65535; got '\(text)'. Not started\n".utf8))
             return nil
         }
+        SessionRecorder.startIfRequested(on: runLoop, environment: environment)?.nameAppIfUnnamed(appName)
         return start(on: runLoop, port: port, appName: appName, announce: true)
     }
 

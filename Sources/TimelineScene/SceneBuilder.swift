@@ -31,6 +31,13 @@ public struct BuiltScene {
     public var allConstraints: [LayoutConstraint]
     /// Layers by id (CA11).
     public var layers: [String: Layer] = [:]
+
+    /// No views, constraints or layers: what an app that is not a scene file has (IN6's app replay).
+    public init() { views = [:]; order = []; constraints = [:]; allConstraints = [] }
+
+    init(views: [String: View], order: [String], constraints: [String: LayoutConstraint], allConstraints: [LayoutConstraint]) {
+        self.views = views; self.order = order; self.constraints = constraints; self.allConstraints = allConstraints
+    }
 }
 
 /// Builds a validated ``Scene`` into a window. It cannot fail: everything was checked on load.

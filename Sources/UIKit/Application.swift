@@ -108,6 +108,8 @@ open class UIApplication: UIResponder {
         self.delegate = delegate
         let env = ProcessInfo.processInfo.environment
         let size = UIScreen.main.bounds.size.size
+        // TIMELINE_REPLAY=rec.json: the app replays its own recording headless and exits (IN6).
+        replayIfRequested(delegate, size: size, environment: env)
         if let text = env["UIKIT_HEADLESS"] {
             guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
                 print("UIApplication: UIKIT_HEADLESS must be a number of seconds in (0, 3600]; got \(text)")
@@ -131,8 +133,10 @@ open class UIApplication: UIResponder {
                     exit(2)
                 }
             }
+            let recorder = startRecordingIfRequested(on: host.runLoop, size: size, environment: env)
             launch(delegate)
             host.step(frames: max(1, Int(seconds * 60)))
+            if let recorder { finishRecording(recorder, window: host.window) }
             if env["UIKIT_DUMP"] != nil { dumpTree(host.window.rootView, depth: 0) }
             if let path = env["UIKIT_SCREENSHOT"], let renderer {
                 do { try renderer.savePNG(to: path) } catch { print("UIApplication: \(error)"); exit(1) }
@@ -145,8 +149,10 @@ open class UIApplication: UIResponder {
             exit(1)
         }
         attach(runLoop: host.runLoop, window: host.window)
+        let recorder = startRecordingIfRequested(on: host.runLoop, size: size, environment: env)
         launch(delegate)
         host.run()
+        if let recorder { finishRecording(recorder, window: host.window) }
         disconnectScene()
         delegate.applicationWillTerminate(self)
         NotificationCenter.default.post(name: UIApplication.willTerminateNotification, object: self)
@@ -184,17 +190,17 @@ open class UIApplication: UIResponder {
     /// Hooks the application to an engine run loop and window (the SDL host's, a headless
     /// one, or a test's): the first `UIWindow` made takes the window, display links and
     /// timers run on the loop, and Foundation's main run loop is served in its event phase.
-    package func attach(runLoop: MainRunLoop, window: Window) {
+    package func attach(runLoop: MainRunLoop, window: Window, inspects: Bool = true) {
         hostWindow = window
         attachedWindow = window
         CAEngineHost.runLoop = runLoop
         pumpFoundation(runLoop)
         // The live inspector, when TIMELINE_INSPECT asks (IN1): its tree shows UIKit's class names.
-        if inspector == nil { inspector = Inspector.startIfRequested(on: runLoop) }
+        if inspects, inspector == nil { inspector = Inspector.startIfRequested(on: runLoop) }
     }
     /// The live inspector, when the environment asked for one.
     private var inspector: Inspector?
-    private func launch(_ delegate: any UIApplicationDelegate) {
+    func launch(_ delegate: any UIApplicationDelegate) {
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
         if keyWindowStorage == nil, let w = delegate.window { w.makeKeyAndVisible() }
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)

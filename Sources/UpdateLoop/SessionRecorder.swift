@@ -48,10 +48,20 @@ public struct SessionRecording: Sendable, Equatable {
     public var scene: String?
     /// The window's size in points when the recording began, when known.
     public var windowSize: Size?
+    /// The app that recorded it, when it was not a scene file: its name and the options that
+    /// shape its first screen, as a command line (`Gallery --scene springs`). That app replays
+    /// the recording (`TIMELINE_REPLAY=path`, `AppReplay` in TimeTravel); `timeline replay`
+    /// replays scene files only and names this app when asked to replay it.
+    public var app: String?
+    /// The frame (its position, from 0) a replay opens at: where the inspector's
+    /// `Replay.startRecording` was asked, in a recording kept from launch. Nil: the first frame.
+    public var mark: Int?
 
     /// A recording at `rate` of the frames `frameRuns` and the events `events`.
-    public init(rate: FrameRate, frameRuns: [FrameRun] = [], events: [Event] = [], scene: String? = nil, windowSize: Size? = nil) {
+    public init(rate: FrameRate, frameRuns: [FrameRun] = [], events: [Event] = [], scene: String? = nil, windowSize: Size? = nil,
+                app: String? = nil, mark: Int? = nil) {
         self.rate = rate; self.frameRuns = frameRuns; self.events = events; self.scene = scene; self.windowSize = windowSize
+        self.app = app; self.mark = mark
     }
 
     /// How many frames were recorded.
@@ -95,32 +105,56 @@ public struct SessionRecording: Sendable, Equatable {
 /// recorder the loop pays one nil check per frame and per event, and allocates nothing.
 ///
 /// Owned by the engine instance that records (a run loop holds it); there is no process-wide
-/// recorder. Started by ``startIfRequested(on:environment:)`` (`TIMELINE_RECORD=path`) or by the
-/// inspector's `Replay.startRecording`.
+/// recorder. Started at launch by ``startIfRequested(on:windowSize:app:environment:)``
+/// (`TIMELINE_RECORD=path`, or `TIMELINE_INSPECT` so that the inspector can save the session
+/// from launch) or, in a loop that has none, by the inspector's `Replay.startRecording`.
 @MainActor
 public final class SessionRecorder {
     /// What was recorded so far.
     public private(set) var recording: SessionRecording
     /// Where ``write()`` puts the recording's JSON text, when it was given a path.
-    public let path: String?
+    public private(set) var path: String?
 
-    /// A recorder of frames at `rate`; `scene` and `windowSize` are written into the recording
-    /// so a replay can build what the session showed.
-    public init(rate: FrameRate, path: String? = nil, scene: String? = nil, windowSize: Size? = nil) {
-        recording = SessionRecording(rate: rate, scene: scene, windowSize: windowSize)
+    /// A recorder of frames at `rate`; `scene`, `windowSize` and `app` are written into the
+    /// recording so a replay can build what the session showed.
+    public init(rate: FrameRate, path: String? = nil, scene: String? = nil, windowSize: Size? = nil, app: String? = nil) {
+        recording = SessionRecording(rate: rate, scene: scene, windowSize: windowSize, app: app)
         self.path = path
     }
 
-    /// Starts recording `runLoop` when the environment has `TIMELINE_RECORD=path`; the recording
-    /// is written to that path by ``write()`` (call it when the app ends) and by ``stop()``. Nil
-    /// when the variable is not set. `TIMELINE_RECORD_SCENE` names the scene file shown, if any.
-    public static func startIfRequested(on runLoop: MainRunLoop, windowSize: Size? = nil,
+    /// The recorder an app gets at launch (IN6), started before its first frame: when the
+    /// environment has `TIMELINE_RECORD=path` (written to that path by ``write()``; call it when
+    /// the app ends) or `TIMELINE_INSPECT` (kept in memory, about 0.16 MB a busy minute, so the
+    /// inspector's `Replay.startRecording` saves a recording that replays from launch). Nil when
+    /// neither is set: then the loop pays one nil check per frame and per event.
+    ///
+    /// `app` names the app and the options that shape its first screen, as a command line
+    /// (what replays the recording: ``SessionRecording/app``); `TIMELINE_RECORD_SCENE` names the
+    /// scene file shown, if any. A recorder the loop has already (one the inspector started)
+    /// is kept and given the path, size and name.
+    public static func startIfRequested(on runLoop: MainRunLoop, windowSize: Size? = nil, app: String? = nil,
                                         environment: [String: String]) -> SessionRecorder? {
-        guard let path = environment["TIMELINE_RECORD"], !path.isEmpty else { return nil }
-        let recorder = SessionRecorder(rate: runLoop.clock.rate, path: path, scene: environment["TIMELINE_RECORD_SCENE"],
-                                       windowSize: windowSize)
+        let path = environment["TIMELINE_RECORD"].flatMap { $0.isEmpty ? nil : $0 }
+        // TIMELINE_INSPECT as the inspector reads it: a port; anything else starts no inspector.
+        let words = environment["TIMELINE_INSPECT"].map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) } ?? []
+        let inspects = words.count == 1 && UInt16(words[0]) != nil
+        guard path != nil || inspects else { return nil }
+        let recorder = runLoop.sessionRecorder ?? SessionRecorder(rate: runLoop.clock.rate)
+        if let path { recorder.path = path }
+        if let scene = environment["TIMELINE_RECORD_SCENE"] { recorder.recording.scene = scene }
+        if let windowSize { recorder.recording.windowSize = windowSize }
+        if let app { recorder.recording.app = app }
         recorder.start(on: runLoop)
         return recorder
+    }
+
+    /// How many frames were recorded: the position the next frame will have.
+    public var recordedFrames: Int { frameCount }
+
+    /// Names the app recorded when the recording names none yet (the inspector's name for it,
+    /// when an app did not say).
+    public func nameAppIfUnnamed(_ app: String) {
+        if recording.app == nil { recording.app = app }
     }
 
     /// The run loop recorded, while recording.

@@ -14,6 +14,7 @@ import Geometry
 // time: the common case, so most items carry no time. SceneReading reads them all.
 //
 //   {"timelineRecording": 1, "fps": 60, "scene": "Assets/scenes/fling.json", "size": [800, 600],
+//    "app": "Gallery --scene springs", "mark": 1200,  // optional: the app that replays it, the frame to open at
 //    "frames": [[0, 0, 3600, 0]],                  // runs: [grid index, media tick, count, dropped]
 //    "input": [{"at": 0.5, "frame": 30, "down": [120, 80]}, ...]}
 
@@ -25,6 +26,8 @@ extension SessionRecording {
         var s = "{\"timelineRecording\": 1, \"fps\": \(rate.rawValue)"
         if let scene { s += ", \"scene\": " + jsonString(scene) }
         if let windowSize { s += ", \"size\": [\(Self.number(windowSize.width)), \(Self.number(windowSize.height))]" }
+        if let app { s += ", \"app\": " + jsonString(app) }
+        if let mark { s += ", \"mark\": \(mark)" }
         s += ",\n\"frames\": ["
         s += frameRuns.map { "[\($0.index), \($0.mediaTick), \($0.count), \($0.droppedFrames)]" }.joined(separator: ", ")
         s += "],\n\"input\": ["
