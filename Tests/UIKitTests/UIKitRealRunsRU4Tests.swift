@@ -447,4 +447,32 @@ struct UIKitRealRunsRU4Tests {
         #expect(!closed.contains("open func animate"))
         #expect(inheritedOptionalMethods(in: library.replacingOccurrences(of: "func run()", with: "func animate(fast: Bool) {}\n    func run()")).isEmpty)
     }
+
+    @Test("RU4 a scripted tap on a bar button item reaches its action when the navigation controller's view sits in a plain view (AKSideMenu's content container)")
+    func RU4_barButtonTapInsideAContainer() throws {
+        let (host, window) = makeApp(width: 390, height: 844)
+        let root = LoggingController()
+        let nav = UINavigationController(rootViewController: root)
+        let side = UIViewController()
+        let container = UIView(frame: side.view.bounds)
+        side.view.addSubview(container)
+        side.addChild(nav)
+        nav.view.frame = container.bounds
+        container.addSubview(nav.view)
+        nav.didMove(toParent: side)
+        side.view.addGestureRecognizer(UIPanGestureRecognizer(target: nil, action: nil))
+        let item = UIBarButtonItem(title: "Left", style: .plain, target: root, action: Selector("done:", method: LoggingController.done))
+        root.navigationItem.leftBarButtonItem = item
+        window.rootViewController = side
+        window.makeKeyAndVisible()
+        host.step()
+        let button = try #require(item.engine.button)
+        let p = button.convert(Point(x: button.bounds.width / 2, y: button.bounds.height / 2), to: nil)
+        // UIKit's hit test answers the nearest view it names (the bar); the press reaches the button.
+        #expect(window.hitTest(CGPoint(p), with: nil) is UINavigationBar)
+        host.runLoop.send(.pointerDown(p))
+        host.runLoop.send(.pointerUp(p))
+        host.step()
+        #expect(root.log.last == "done:Left", "\(root.log)")
+    }
 }
