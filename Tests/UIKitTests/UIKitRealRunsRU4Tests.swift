@@ -475,4 +475,23 @@ struct UIKitRealRunsRU4Tests {
         host.step()
         #expect(root.log.last == "done:Left", "\(root.log)")
     }
+
+    @Test("RU4 setting a scroll view's contentOffset to the offset it has tells its key-value observers, as UIKit's does; the engine's own sets do not")
+    func RU4_equalOffsetSetIsObserved() {
+        let (host, window) = makeApp()
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        scroll.contentSize = CGSize(width: 200, height: 1000)
+        window.addSubview(scroll)
+        scroll.contentOffset = CGPoint(x: 0, y: 30)
+        let watcher = OffsetWatcher()
+        scroll.addObserver(watcher, forKeyPath: "contentOffset", options: [.new], context: nil)
+        scroll.contentOffset = CGPoint(x: 0, y: 30)
+        scroll.setContentOffset(CGPoint(x: 0, y: 30), animated: false)
+        #expect(watcher.offsets == [CGPoint(x: 0, y: 30), CGPoint(x: 0, y: 30)])
+        host.step(frames: 5)
+        #expect(watcher.offsets.count == 2)
+        scroll.contentOffset = CGPoint(x: 0, y: 10)
+        host.step()
+        #expect(watcher.offsets.last == CGPoint(x: 0, y: 10) && watcher.offsets.count == 3)
+    }
 }
