@@ -17,6 +17,9 @@
 //   override of the runtime's NSObject methods in a class inheriting NSObject
 //                                              -> blanked (RuntimeOverrides.swift, RU3)
 //   @objc protocols and optional requirements -> see ObjCProtocols.swift (RU3)
+//   x.addObserver(o, forKeyPath: ...) / x.removeObserver(o, forKeyPath: ...) on any receiver
+//                                              -> AnyKeyValueObservable(x).addObserver(...)
+//                                                 (AnyObjectMessages.swift, RU3)
 //   override in an extension of a class the module declares -> moved into the class
 //                                              (ExtensionOverrides.swift, RU3; the tool does it)
 //
@@ -65,6 +68,7 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
     lowerKeyPathsAndPlatform(&bytes, &masked)
     lowerDarwinImports(&bytes, masked)
     lowerClassLookups(&bytes, masked)
+    lowerMessagesToAnyObject(&bytes, &masked)
     let forwarding = lowerRuntimeOverrides(&bytes, &masked, moduleParents: moduleClassParents)
     let lowered = lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods)
     lowerInheritedOptionalMethods(&bytes, &masked, protocols: lowered.protocols, inherited: inheritedOptionalMethods,

@@ -3,7 +3,8 @@
 // `awakeFromNib()` or `observeValue(forKeyPath:of:change:context:)`. Foundation's `NSObject` on
 // Linux declares none of them, so `override` is blanked (spaces of the same width, nothing
 // moves) and the method stays the class's own: nothing calls it as the runtime would (there is
-// no message forwarding, no nib loading, no observing of a plain object by key), and a call of
+// no message forwarding, no nib loading, no observing of a plain object by key) but a proxy's
+// forwarding and an observer's `observeValue` (see `lowerRuntimeOverrides`), and a call of
 // `super.responds(to:)` reaches the facade's `responds(to:)` of any object.
 //
 //   class P: NSObject { override func responds(to s: Selector!) -> Bool ... }
@@ -18,11 +19,13 @@ let runtimeOverridable = ["responds(to", "forwardingTarget(for", "awakeFromNib("
 /// ``classParents(in:)``), not through UIKit's (see the file comment). Returns the conformances
 /// to `MessageForwarding` of the classes whose `forwardingTarget(for:)` it lowered (one
 /// `extension Proxy: MessageForwarding {}` each, for the end of the file), so a selector
-/// performed on such a proxy reaches its target as the runtime's forwarding would.
+/// performed on such a proxy reaches its target as the runtime's forwarding would, and to
+/// `NSKeyValueObserving` of those whose `observeValue(forKeyPath:of:change:context:)` it lowered,
+/// so the observations they make tell them.
 func lowerRuntimeOverrides(_ bytes: inout [UInt8], _ masked: inout [UInt8], moduleParents: [String: String]) -> String {
     let plain = plainObjectClasses(moduleParents.merging(classParents(masked: masked)) { _, own in own })
     guard !plain.isEmpty else { return "" }
-    var forwarding: [String] = []
+    var forwarding: [String] = [], observing: [String] = []
     let types = enclosingTypes(masked)
     let overrideWord = Array("override".utf8)
     let modifiers: Set<String> = ["public", "open", "internal", "fileprivate", "private", "final", "dynamic"]
@@ -42,11 +45,14 @@ func lowerRuntimeOverrides(_ bytes: inout [UInt8], _ masked: inout [UInt8], modu
         guard runtimeOverridable.contains(where: { matches($0, in: masked, at: j) }) else { continue }
         for k in at..<i { bytes[k] = space; masked[k] = space }
         if matches(forwardingName, in: masked, at: j), !forwarding.contains(t) { forwarding.append(t) }
+        if matches(observingName, in: masked, at: j), !observing.contains(t) { observing.append(t) }
     }
-    return forwarding.map { "extension \($0): MessageForwarding {}" }.joined(separator: " ")
+    return (forwarding.map { "extension \($0): MessageForwarding {}" } + observing.map { "extension \($0): NSKeyValueObserving {}" })
+        .joined(separator: " ")
 }
 
 private let forwardingName = Array("forwardingTarget(for".utf8)
+private let observingName = Array("observeValue(forKeyPath".utf8)
 
 /// The classes a source declares, each with its first inherited type (its superclass, when it
 /// has one): what the lowering of the module's other files needs to know which classes inherit

@@ -11,7 +11,9 @@ import Timeline
 // set. The string API knows the engine's keys (a scroll view's `contentOffset`, `contentSize`
 // and `contentInset`, a view's `frame`, `bounds`, `center` and `alpha`; others are accepted and
 // never reported); the block API reads any key path of a view. A responder that is not a view
-// reports only `.initial`. An observer that is not a responder is told through the block API only.
+// reports only `.initial`. An observer is told through `NSKeyValueObserving`: a responder's
+// override, or a plain `NSObject` of yours that overrides the method (the lowering gives its class
+// the conformance). A message sent to an `AnyObject` goes through `AnyKeyValueObservable`.
 
 /// The keys of a change dictionary.
 public struct NSKeyValueChangeKey: RawRepresentable, Hashable, Sendable {
@@ -88,8 +90,8 @@ extension UIResponder {
                             context: UnsafeMutableRawPointer?) {
         let tell: @MainActor (Any?, Any?) -> Void = { [weak self, weak observer] old, new in
             guard let self else { return }
-            (observer as? UIResponder)?.observeValue(forKeyPath: keyPath, of: self,
-                                                     change: change(facadeValue(old), facadeValue(new), options), context: context)
+            (observer as? NSKeyValueObserving)?.observeValue(forKeyPath: keyPath, of: self,
+                                                             change: change(facadeValue(old), facadeValue(new), options), context: context)
         }
         let engine = (self as? UIView)?.view.observe(key: keyPath, initial: options.contains(.initial), handler: tell)
         if engine == nil, options.contains(.initial) { tell(nil, nil) }
@@ -106,6 +108,48 @@ extension UIResponder {
     private func removeObservations(where match: (KeyValueObservation) -> Bool) {
         for o in keyValueObservations where match(o) { o.engine?.invalidate() }
         keyValueObservations.removeAll(where: match)
+    }
+}
+
+/// Foundation's `NSKeyValueObserving` method, which every `NSObject` has on Darwin: how an
+/// observation tells its observer. UIKit's responders have it; the lowering gives it to a class of
+/// yours inheriting `NSObject` that overrides the method (Foundation's `NSObject` on Linux lacks it).
+@preconcurrency @MainActor
+public protocol NSKeyValueObserving: AnyObject {
+    /// Told that the value at `keyPath` of `object` changed (`change` holds what the options asked).
+    func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                      context: UnsafeMutableRawPointer?)
+}
+extension UIResponder: NSKeyValueObserving {}
+
+/// A receiver of key-value observing messages written as Objective-C sends them to any object
+/// (`id`): `object.addObserver(self, forKeyPath: ...)` where `object` is an `AnyObject`, which
+/// Swift on Linux cannot look up. The lowering passes such a call's receiver through this. A
+/// UIKit responder observes as its own methods say; nil ignores the message, as Objective-C's
+/// nil does; any other object has no observable key here, and adding an observer says so.
+@preconcurrency @MainActor
+public struct AnyKeyValueObservable {
+    /// The object the message is for.
+    public let object: AnyObject?
+    /// The receiver `object`.
+    public init(_ object: AnyObject?) { self.object = object }
+    /// `addObserver(_:forKeyPath:options:context:)` of the object: a responder's; else reported.
+    public func addObserver(_ observer: NSObject, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
+                            context: UnsafeMutableRawPointer?) {
+        guard let object else { return }
+        guard let responder = object as? UIResponder else {
+            print("addObserver(_:forKeyPath:options:context:): a \(type(of: object)) is not observable here (only UIKit's views and responders are); '\(keyPath)' will never be reported")
+            return
+        }
+        responder.addObserver(observer, forKeyPath: keyPath, options: options, context: context)
+    }
+    /// `removeObserver(_:forKeyPath:context:)` of the object (a responder's; nothing otherwise).
+    public func removeObserver(_ observer: NSObject, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) {
+        (object as? UIResponder)?.removeObserver(observer, forKeyPath: keyPath, context: context)
+    }
+    /// `removeObserver(_:forKeyPath:)` of the object (a responder's; nothing otherwise).
+    public func removeObserver(_ observer: NSObject, forKeyPath keyPath: String) {
+        (object as? UIResponder)?.removeObserver(observer, forKeyPath: keyPath)
     }
 }
 

@@ -175,9 +175,16 @@ open class UIScrollView: UIView {
     /// `UIScrollView.contentSize`: the engine scroll view's `contentSize`, in points.
     open var contentSize: CGSize { get { CGSize(scroll.contentSize) } set { scroll.contentSize = newValue.size } }
     /// `UIScrollView.contentOffset`: the engine scroll view's `contentOffset`, in points.
-    open var contentOffset: CGPoint { get { CGPoint(scroll.contentOffset) } set { scroll.contentOffset = newValue.point } }
+    /// Setting the offset it has tells its key-value observers all the same, as UIKit's does.
+    open var contentOffset: CGPoint {
+        get { CGPoint(scroll.contentOffset) }
+        set { if newValue.point == scroll.contentOffset { scroll.notifyValueSet(forKey: "contentOffset") } else { scroll.contentOffset = newValue.point } }
+    }
     /// `UIScrollView.setContentOffset(_:animated:)`: the engine scroll view's `setContentOffset`.
-    open func setContentOffset(_ offset: CGPoint, animated: Bool) { scroll.setContentOffset(offset.point, animated: animated) }
+    open func setContentOffset(_ offset: CGPoint, animated: Bool) {
+        if offset.point == scroll.contentOffset { scroll.notifyValueSet(forKey: "contentOffset") }
+        scroll.setContentOffset(offset.point, animated: animated)
+    }
     /// `UIScrollView.scrollRectToVisible(_:animated:)`: the engine scroll view's `scrollRectToVisible`.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) { scroll.scrollRectToVisible(rect.rect, animated: animated) }
     /// `UIScrollView.contentInset`: the engine scroll view's `contentInset`, in points.

@@ -50,9 +50,17 @@ final class FacadeView: View {
         return false
     }
     var touchState = TouchState()
+    /// The engine's answer of the default `UIView.hitTest(_:with:)` while this view's hit test
+    /// runs. An engine view with no facade object (a bar button item's button) answers as its
+    /// nearest facade ancestor in UIKit's terms; the engine still delivers to the view it hit.
+    weak var engineHit: View?
     override func hitTest(_ point: Point) -> View? {
         guard let owner else { return super.hitTest(point) }
-        return owner.hitTest(CGPoint(point), with: nil)?.view
+        engineHit = nil
+        defer { engineHit = nil }
+        let answer = owner.hitTest(CGPoint(point), with: nil)
+        if let deep = engineHit, let answer, UIView.nearestFacade(deep) === answer { return deep }
+        return answer?.view
     }
     /// The engine's own hit test (what `UIView.hitTest(_:with:)` does by default).
     func engineHitTest(_ point: Point) -> View? { super.hitTest(point) }
@@ -601,7 +609,9 @@ open class UIView: UIResponder {
     /// The deepest visible, interactive subview containing `point` (the engine's hit test,
     /// which asks `point(inside:with:)`); override to widen or narrow what a view takes.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        let hit = if let f = view as? FacadeView { f.engineHitTest(point.point) } else { view.hitTest(point.point) }
+        guard let f = view as? FacadeView else { return UIView.nearestFacade(view.hitTest(point.point)) }
+        let hit = f.engineHitTest(point.point)
+        f.engineHit = hit
         return UIView.nearestFacade(hit)
     }
 

@@ -28,6 +28,8 @@ struct ValueObserver {
     let read: @MainActor (View) -> Any?
     let handler: @MainActor (_ old: Any?, _ new: Any?) -> Void
     var last: Any?
+    /// The key observed, for an observation made by key.
+    var key: String? = nil
 }
 
 /// Whether two observed values differ (values that are not hashable always do).
@@ -55,7 +57,28 @@ extension View {
     /// - Returns: the observation, which lasts while it is kept (see ``ValueObservation``).
     public func observe(key: String, initial: Bool = false,
                         handler: @escaping @MainActor (_ old: Any?, _ new: Any?) -> Void) -> ValueObservation {
-        observe(reading: { $0.observableValue(forKey: key) }, initial: initial, handler: handler)
+        let token = observe(reading: { $0.observableValue(forKey: key) }, initial: initial, handler: handler)
+        if let k = valueObservers.firstIndex(where: { $0.token === token }) { valueObservers[k].key = key }
+        return token
+    }
+
+    /// Tells the observations made by `key` that the value was set, changed or not: UIKit's
+    /// key-value observing reports every set of a property, an equal value included, where the
+    /// engine's checks report changes only. A facade calls it when code sets an observed
+    /// property to the value it already has; the engine's own sets never do.
+    /// - Complexity: O(observations of this view).
+    public func notifyValueSet(forKey key: String) {
+        guard !valueObservers.isEmpty else { return }
+        var i = 0
+        while i < valueObservers.count {
+            let o = valueObservers[i]
+            if o.token != nil, o.key == key {
+                let now = o.read(self)
+                valueObservers[i].last = now
+                o.handler(o.last, now)
+            }
+            i += 1
+        }
     }
 
     /// Calls `handler` with the old and new value whenever `read` gives a different value

@@ -35,6 +35,28 @@ struct ValueObservationTests {
         #expect(host.isIdle)
     }
 
+    @Test("RU4 notifyValueSet(forKey:) reports a set of an equal value to the observations by that key only (UIKit tells every set; AirBar counts on it)")
+    func RU4_valueSetReportedToKeyObservers() {
+        let host = HeadlessHost(size: Size(width: 300, height: 300))
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        scroll.contentSize = Size(width: 200, height: 1000)
+        host.window.rootView.addSubview(scroll)
+        scroll.contentOffset = Point(x: 0, y: 40)
+        var byKey: [(Point?, Point)] = [], byReading = 0, otherKey = 0
+        let a = scroll.observe(key: "contentOffset") { old, new in byKey.append((old as? Point, new as! Point)) }
+        let b = scroll.observe(reading: { ($0 as! ScrollView).contentOffset }) { _, _ in byReading += 1 }
+        let c = scroll.observe(key: "contentSize") { _, _ in otherKey += 1 }
+        scroll.notifyValueSet(forKey: "contentOffset")
+        #expect(byKey.count == 1 && byKey[0].0 == Point(x: 0, y: 40) && byKey[0].1 == Point(x: 0, y: 40))
+        #expect(byReading == 0 && otherKey == 0)
+        a.invalidate()
+        scroll.notifyValueSet(forKey: "contentOffset")
+        #expect(byKey.count == 1)
+        _ = (b, c)
+        host.runUntilIdle()
+        #expect(host.isIdle)
+    }
+
     @Test("RU5 a key-path observation sees a frame that layout changed, and ends when its object goes")
     func RU5_observeFrameThroughLayout() {
         let host = HeadlessHost(size: Size(width: 300, height: 300))

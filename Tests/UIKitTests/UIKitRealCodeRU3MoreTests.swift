@@ -16,6 +16,16 @@ final class SlideHelper: NSObject, SlideAnimations {
     func ping() -> NSString { "pong" }
 }
 
+/// A plain object observing by key, as the lowering leaves a class inheriting `NSObject` that
+/// overrides `observeValue(forKeyPath:...)`: the method its own, the conformance added (RU3).
+final class PlainOffsetObserver: NSObject, NSKeyValueObserving {
+    var seen: [CGPoint] = []
+    func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                      context: UnsafeMutableRawPointer?) {
+        if let p = change?[.newKey] as? CGPoint { seen.append(p) }
+    }
+}
+
 /// What more real libraries needed of the facade (RU3), each case written here: UIKit Dynamics on
 /// a collection layout, the runtime's responds/perform and class lookup, tab bar item views,
 /// motion effects, coordinate spaces and a controller's storyboard.
@@ -194,5 +204,49 @@ struct UIKitRealCodeRU3MoreTests {
         let sub = "final class Frames: IconAnimation { override func awakeFromNib() {} }\n"
         #expect(lowerObjectiveC(sub, moduleClassParents: parents) == "final class Frames: IconAnimation {          func awakeFromNib() {} }\n")
         #expect(lowerObjectiveC(sub) == sub)
+    }
+
+    @Test("RU3 key-value observing messages to an AnyObject are lowered through AnyKeyValueObservable; a plain NSObject observer overriding observeValue gets the conformance")
+    func RU3_observingMessagesToAnyObject() {
+        let source = """
+        class Watch<V>: Base<V> {
+            weak var object: AnyObject?
+            var box: Box?
+            init(_ o: AnyObject) { super.init(); o.addObserver(self, forKeyPath: "contentOffset", options: [.new], context: nil) }
+            deinit { object?.removeObserver(self, forKeyPath: "contentOffset") ; box!.item.removeObserver(self, forKeyPath: k) }
+            override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey : Any]?, context: UnsafeMutableRawPointer?) {
+                NotificationCenter.default.addObserver(self, selector: sel, name: nil, object: nil)
+                super.addObserver(self, forKeyPath: "a", context: nil); f().addObserver(self, forKeyPath: "b", context: nil)
+            }
+        }
+
+        """
+        let lowered = lowerObjectiveC(source, moduleClassParents: ["Base": "NSObject"])
+        let lines = lowered.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == source.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(lines[3].hasSuffix("super.init(); AnyKeyValueObservable(o).addObserver(self, forKeyPath: \"contentOffset\", options: [.new], context: nil) }"))
+        #expect(lines[4] == "    deinit { AnyKeyValueObservable(object).removeObserver(self, forKeyPath: \"contentOffset\") ; AnyKeyValueObservable(box!.item).removeObserver(self, forKeyPath: k) }")
+        #expect(lines[5].hasPrefix("             func observeValue("))
+        #expect(lines[6] == "        NotificationCenter.default.addObserver(self, selector: sel, name: nil, object: nil)")
+        #expect(lines[7] == "        super.addObserver(self, forKeyPath: \"a\", context: nil); f().addObserver(self, forKeyPath: \"b\", context: nil)")
+        #expect(lines.last == "extension Watch: NSKeyValueObserving {}")
+
+        // What the lowered code does: a scroll view held as an AnyObject tells a plain observer.
+        let (host, window) = makeApp()
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        scroll.contentSize = CGSize(width: 200, height: 1000)
+        window.addSubview(scroll)
+        let held: AnyObject = scroll, observer = PlainOffsetObserver()
+        AnyKeyValueObservable(held).addObserver(observer, forKeyPath: "contentOffset", options: [.new], context: nil)
+        scroll.contentOffset = CGPoint(x: 0, y: 80)
+        host.step()
+        #expect(observer.seen.last == CGPoint(x: 0, y: 80))
+        AnyKeyValueObservable(held).removeObserver(observer, forKeyPath: "contentOffset")
+        scroll.contentOffset = CGPoint(x: 0, y: 20)
+        host.step()
+        #expect(observer.seen == [CGPoint(x: 0, y: 80)])
+        // Not a responder: nothing to observe, and nothing traps; nil is ignored as Objective-C's nil.
+        AnyKeyValueObservable(NSObject()).addObserver(observer, forKeyPath: "x", context: nil)
+        AnyKeyValueObservable(nil).removeObserver(observer, forKeyPath: "x")
     }
 }

@@ -447,4 +447,51 @@ struct UIKitRealRunsRU4Tests {
         #expect(!closed.contains("open func animate"))
         #expect(inheritedOptionalMethods(in: library.replacingOccurrences(of: "func run()", with: "func animate(fast: Bool) {}\n    func run()")).isEmpty)
     }
+
+    @Test("RU4 a scripted tap on a bar button item reaches its action when the navigation controller's view sits in a plain view (AKSideMenu's content container)")
+    func RU4_barButtonTapInsideAContainer() throws {
+        let (host, window) = makeApp(width: 390, height: 844)
+        let root = LoggingController()
+        let nav = UINavigationController(rootViewController: root)
+        let side = UIViewController()
+        let container = UIView(frame: side.view.bounds)
+        side.view.addSubview(container)
+        side.addChild(nav)
+        nav.view.frame = container.bounds
+        container.addSubview(nav.view)
+        nav.didMove(toParent: side)
+        side.view.addGestureRecognizer(UIPanGestureRecognizer(target: nil, action: nil))
+        let item = UIBarButtonItem(title: "Left", style: .plain, target: root, action: Selector("done:", method: LoggingController.done))
+        root.navigationItem.leftBarButtonItem = item
+        window.rootViewController = side
+        window.makeKeyAndVisible()
+        host.step()
+        let button = try #require(item.engine.button)
+        let p = button.convert(Point(x: button.bounds.width / 2, y: button.bounds.height / 2), to: nil)
+        // UIKit's hit test answers the nearest view it names (the bar); the press reaches the button.
+        #expect(window.hitTest(CGPoint(p), with: nil) is UINavigationBar)
+        host.runLoop.send(.pointerDown(p))
+        host.runLoop.send(.pointerUp(p))
+        host.step()
+        #expect(root.log.last == "done:Left", "\(root.log)")
+    }
+
+    @Test("RU4 setting a scroll view's contentOffset to the offset it has tells its key-value observers, as UIKit's does; the engine's own sets do not")
+    func RU4_equalOffsetSetIsObserved() {
+        let (host, window) = makeApp()
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        scroll.contentSize = CGSize(width: 200, height: 1000)
+        window.addSubview(scroll)
+        scroll.contentOffset = CGPoint(x: 0, y: 30)
+        let watcher = OffsetWatcher()
+        scroll.addObserver(watcher, forKeyPath: "contentOffset", options: [.new], context: nil)
+        scroll.contentOffset = CGPoint(x: 0, y: 30)
+        scroll.setContentOffset(CGPoint(x: 0, y: 30), animated: false)
+        #expect(watcher.offsets == [CGPoint(x: 0, y: 30), CGPoint(x: 0, y: 30)])
+        host.step(frames: 5)
+        #expect(watcher.offsets.count == 2)
+        scroll.contentOffset = CGPoint(x: 0, y: 10)
+        host.step()
+        #expect(watcher.offsets.last == CGPoint(x: 0, y: 10) && watcher.offsets.count == 3)
+    }
 }

@@ -131,6 +131,45 @@ struct UIKitVisualFormatRU3Tests {
         #expect(movingExtensionOverrides(access, file: "/m/Row+A.swift", module: twice) == access)
     }
 
+    @Test("RU3 a method a library declares in an extension of its own class and a subclass overrides moves into the class; others stay")
+    func RU3_overriddenExtensionMethodsMove() {
+        let data = """
+        open class Series: NSObject {
+            var items: [Int] = []
+        }
+        extension Series: Collection {
+            public func append(_ x: Int) { items.append(x) }
+            public func remove(at i: Int) -> Int { items.remove(at: i) }
+            public static func append(_ x: Int) {}
+            public var count: Int { items.count }
+        }
+
+        """
+        let combined = "class Combined: Series {\n    override func append(_ x: Int) { super.append(x) }\n    override func remove(at i: Int) -> Int { 0 }\n}\n"
+        let module = [(path: "/c/Series.swift", source: data), (path: "/c/Combined.swift", source: combined)]
+        let lines = movingExtensionOverrides(data, file: "/c/Series.swift", module: module)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[3] == #"#sourceLocation(file: "/c/Series.swift", line: 5)"#)
+        #expect(lines[4] == "    public func append(_ x: Int) { items.append(x) }")
+        #expect(lines[5] == #"#sourceLocation(file: "/c/Series.swift", line: 6)"#)
+        #expect(lines[6] == "    public func remove(at i: Int) -> Int { items.remove(at: i) }")
+        #expect(lines[8] == "}")
+        // Blank where they were; the type's own method and the property stay in the extension.
+        #expect(lines[9] == "extension Series: Collection {")
+        #expect(lines[10].trimmingCharacters(in: .whitespaces).isEmpty && lines[11].trimmingCharacters(in: .whitespaces).isEmpty)
+        #expect(lines[12] == "    public static func append(_ x: Int) {}" && lines[13] == "    public var count: Int { items.count }")
+        // With no subclass overriding them, nothing moves.
+        #expect(movingExtensionOverrides(data, file: "/c/Series.swift", module: [module[0]]) == data)
+        // A class a file declares once per #if branch: the UIKit branch's takes the member; with
+        // no UIKit branch among them, the class is left alone.
+        let twice = "#if canImport(UIKit)\nclass Box: UIView {\n}\n#else\nclass Box: NSView {\n}\n#endif\nextension Box {\n    override func layoutSubviews() {}\n}\n"
+        let boxes = movingExtensionOverrides(twice, file: "/c/Box.swift").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(boxes[1] == "class Box: UIView {" && boxes[4] == "    override func layoutSubviews() {}" && boxes[6] == "}")
+        #expect(boxes[8] == "class Box: NSView {" && boxes[9] == "}")
+        let debug = twice.replacingOccurrences(of: "canImport(UIKit)", with: "DEBUG")
+        #expect(movingExtensionOverrides(debug, file: "/c/Box.swift") == debug)
+    }
+
     @Test("RU3 a CTLine of an attributed string measures as the string does; its ascent and descent are its font's")
     func RU3_coreTextLineBounds() {
         _ = makeApp()
