@@ -99,6 +99,8 @@ struct AtspiTests {
         let out = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
         let objects = try #require(out["tree_objects"] as? Int)
         #expect(objects == 300, "the frame and its 299 views")
+        // A reader walking as Orca does reads the same objects from libatspi's cache.
+        #expect(out["cached_objects"] as? Int == objects, "\(out)")
         #expect((out["flood_walks"] as? Int ?? 0) >= 2)
         // Serving takes at most 4 ms of a frame (the burst) and one call: no stalled frame, even
         // in a debug build on a loaded machine.
@@ -159,6 +161,43 @@ struct AtspiTests {
         // The page also posts the status line as an announcement: spoken, from the window's frame.
         let announced = heard("object:announcement", "frame", "Timeline gallery")
         #expect(announced.map { $0["text"] as? String } == ["Two chips hidden: the others slid together"], "\(events)")
+    }
+
+    @Test("AX2: Cache.GetItems, what a reader's cache is filled from, lists every object of the walk and follows hidden chips")
+    func AX2_cacheItemsMatchTheTree() throws {
+        // libatspi asks GetItems once when an application appears and then answers role, name,
+        // states, parent and children from it (issue 43: how a walk of a big window is cheap).
+        let out = try probe(["--items", "--do", "push button:Hide every other chip"])
+        for (treeKey, itemsKey) in [("before", "items_before"), ("after", "items_after")] {
+            let tree = Node(json: try #require(out[treeKey] as? [String: Any], "\(treeKey)"))
+            let rows = try #require(out[itemsKey] as? [[String: Any]], "\(itemsKey): \(out.keys)")
+            let items = Dictionary(rows.map { ($0["path"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+            var walked: Set<String> = []
+            func check(_ n: Node, parent: Node?) {
+                let path = n.json["path"] as? String ?? ""
+                walked.insert(path)
+                guard let item = items[path] else {
+                    Issue.record("\(itemsKey): no item for \(n.role) '\(n.name)' at \(path)")
+                    return
+                }
+                #expect(item["role"] as? String == n.role && item["name"] as? String == n.name, "\(itemsKey): \(item) for \(n.role) '\(n.name)'")
+                #expect(item["children"] as? Int == n.children.count, "\(itemsKey): \(n.role) '\(n.name)' has \(n.children.count) children: \(item)")
+                #expect(Set(item["states"] as? [String] ?? []) == n.states, "\(itemsKey): \(n.role) '\(n.name)' \(n.states): \(item)")
+                if let parent, let i = parent.children.firstIndex(where: { $0.json["path"] as? String == path }) {
+                    #expect(item["parent"] as? String == parent.json["path"] as? String && item["index"] as? Int == i,
+                            "\(itemsKey): \(n.role) '\(n.name)' is child \(i) of \(parent.role): \(item)")
+                }
+                for c in n.children { check(c, parent: n) }
+            }
+            check(tree, parent: nil)
+            // Nothing else: no object that left the tree (a hidden chip, a rebuilt page's view).
+            let extra = rows.filter { !walked.contains($0["path"] as? String ?? "") }
+            #expect(extra.isEmpty, "\(itemsKey) lists objects the walk does not reach: \(extra)")
+            #expect(tree.all.count > 20, "\(treeKey): \(tree.all.count) objects")
+        }
+        // The chips' panel lost two of its five chips, in the reply as in the walk.
+        let before = try #require(out["items_before"] as? [[String: Any]]), after = try #require(out["items_after"] as? [[String: Any]])
+        #expect(after.count == before.count - 2, "\(before.count) items, then \(after.count)")
     }
 
     @Test("AX2: the text page's fields are entries named by their placeholders; EditableText sets one, Text reads it")
