@@ -15,7 +15,10 @@ import Timeline
 /// last reported of it.
 @MainActor
 final class AccessibleNode {
-    unowned let bridge: AccessibilityBridge
+    /// Unowned without the runtime's check (each check is a reference count taken and dropped,
+    /// on every callback): the bridge owns every node and detaches each (no callback reaches it
+    /// after) in ``AccessibilityBridge/close()``.
+    unowned(unsafe) let bridge: AccessibilityBridge
     private weak var storedTarget: AccessibilityObject?
     /// The frame: the window's root view (whichever it is now: a root view controller replaces
     /// it), read as a window titled ``AccessibilityBridge/title``.
@@ -27,6 +30,10 @@ final class AccessibleNode {
     var children: [AccessibilityObject] = []
     var childrenGeneration = -1
     var reportedStates: AccessibleStates = []
+    /// The ``AccessibilityBridge/generation`` ``reportedStates`` was computed in: ATK asks an
+    /// object's states several times in one batch (its bridge's cache walk and `GetItems` ask
+    /// twice an object), and a batch computes them once.
+    var statesGeneration = -1
     /// The name and text the bridge last reported (what a change is told against).
     var reportedName: String?
     var reportedText: String?
@@ -192,6 +199,7 @@ public final class AccessibilityBridge {
         nodes[ObjectIdentifier(o)]?.detach()
         let n = AccessibleNode(bridge: self, target: o, isFrame: false)
         n.reportedStates = AccessibleMapping.states(of: o, in: window)
+        n.statesGeneration = generation
         n.reportedName = AccessibleMapping.name(of: o)
         n.reportedText = AccessibleText.text(of: o)
         n.reportedSelection = AccessibleText.selection(of: o)
@@ -348,6 +356,7 @@ public final class AccessibilityBridge {
         let now = AccessibleMapping.states(of: o, in: window)
         let changed = now.symmetricDifference(n.reportedStates)
         n.reportedStates = now
+        n.statesGeneration = generation
         var bit: UInt64 = 1
         while bit != 0, bit <= changed.rawValue {
             if changed.rawValue & bit != 0 { tl_atk_notify_state(n.raw, bit, now.rawValue & bit != 0) }
@@ -358,10 +367,11 @@ public final class AccessibilityBridge {
     // MARK: Answers (called by the shim on the main thread)
 
     func states(of n: AccessibleNode) -> AccessibleStates {
+        if n.statesGeneration == generation { return n.reportedStates }
         guard let o = n.target else { return [] }
-        var s = AccessibleMapping.states(of: o, in: window)
-        if n.isFrame { s = [.enabled, .sensitive, .visible, .showing, .active] }
+        let s: AccessibleStates = n.isFrame ? [.enabled, .sensitive, .visible, .showing, .active] : AccessibleMapping.states(of: o, in: window)
         n.reportedStates = s
+        n.statesGeneration = generation
         return s
     }
 
