@@ -59,7 +59,7 @@ struct AccessibilityBench: ParsableCommand {
                 print("{\"views\": \(views), \"frames\": \(frames * blocks), \"off_median_us\": \(cost.off), "
                       + "\"reader_attached_median_us\": \(cost.on), \"overhead_percent\": \(overhead), "
                       + "\"events_heard\": \(cost.heard), \"tree_views\": \(treeViews), \"tree_objects\": \(tree.objects), "
-                      + "\"tree_calls\": \(tree.calls), \"tree_served_ms\": \(tree.servedMs), \"tree_served_kernel_ms\": \(tree.kernelMs), \"tree_walk_ms\": \(tree.walkMs), "
+                      + "\"tree_calls\": \(tree.calls), \"tree_dispatches\": \(tree.dispatches), \"cached_dispatches\": \(cached.dispatches), \"tree_served_ms\": \(tree.servedMs), \"tree_served_kernel_ms\": \(tree.kernelMs), \"tree_walk_ms\": \(tree.walkMs), "
                       + "\"cached_objects\": \(cached.objects), \"cached_served_ms\": \(cached.servedMs), \"cached_served_kernel_ms\": \(cached.kernelMs), "
                       + "\"cached_walk_ms\": \(cached.walkMs), \"window_appears_ms\": \(cached.appearMs), \"window_appears_longest_dispatch_ms\": \(cached.appearLongestMs), "
                       + "\"flood_walks\": \(flood.walks), \"flood_frames\": \(flood.frames), \"flood_frame_median_ms\": \(flood.medianMs), "
@@ -75,7 +75,8 @@ struct AccessibilityBench: ParsableCommand {
                       + "\(fmt(tree.walkMs, digits: 0)) ms for the reader (pyatspi, one D-Bus round trip a call)")
                 print("  the same walk as Orca reads (libatspi's cache, filled by one GetItems), median of \(walks): "
                       + "served in \(fmt(cached.servedMs, digits: 1)) ms of the app's thread's CPU, \(fmt(cached.kernelMs, digits: 1)) of them "
-                      + "in the kernel (target <= 50 ms); \(fmt(cached.walkMs, digits: 1)) ms for the reader (\(cached.objects) objects); "
+                      + "in the kernel (target <= 50 ms), \(cached.dispatches) main-loop dispatches (asking every object: \(tree.dispatches)); "
+                      + "\(fmt(cached.walkMs, digits: 1)) ms for the reader (\(cached.objects) objects); "
                       + "the window appearing while a reader is registered (the bridge's own cache walk, AddAccessible signals): "
                       + "\(fmt(cached.appearMs, digits: 1)) ms, the longest dispatch \(fmt(cached.appearLongestMs, digits: 1)) ms")
                 print("  a flood: \(flood.walks) walks in \(flood.frames) frames, frame median \(fmt(flood.medianMs, digits: 2)) ms, "
@@ -177,7 +178,8 @@ struct AccessibilityBench: ParsableCommand {
     /// ever registered, as one did before this runs).
     @MainActor
     static func treeServed(views: Int, walks: Int, reader: String, cached: Bool) throws
-        -> (servedMs: Double, kernelMs: Double, walkMs: Double, objects: Int, calls: Int, appearMs: Double, appearLongestMs: Double) {
+        -> (servedMs: Double, kernelMs: Double, walkMs: Double, objects: Int, calls: Int, appearMs: Double, appearLongestMs: Double,
+            dispatches: Int) {
         let (host, _) = makeApp(views: views)
         let title = "Tree of \(views)" + (cached ? ", cached" : "")
         let t0 = ReaderProcess.threadCPUTime()
@@ -201,7 +203,7 @@ struct AccessibilityBench: ParsableCommand {
         // The idle loop's own sleeps and flag reads cost microseconds; the rest is serving.
         let appearMs = Double(t1.user + t1.system - t0.user - t0.system) / 1e6
         let appearLongestMs = Double(longest) / 1e6
-        var served: [Double] = [], walked: [Double] = [], kernel: [Double] = []
+        var served: [Double] = [], walked: [Double] = [], kernel: [Double] = [], dispatches: [Double] = []
         var objects = 0, calls = 0
         for _ in 0..<walks {
             let client = try ReaderProcess(path: reader, window: title, cached: cached)
@@ -212,12 +214,14 @@ struct AccessibilityBench: ParsableCommand {
             }
             (objects, calls) = (o, c)
             served.append(Double(busy.user + busy.system) / 1e6)
+            dispatches.append(Double(busy.dispatches))
             kernel.append(Double(busy.system) / 1e6)
             walked.append(s * 1e3)
             _ = try client.serve(bridge, until: "listening")
             _ = try client.finish(serving: bridge)
         }
-        return (InspectorBench.median(served), InspectorBench.median(kernel), InspectorBench.median(walked), objects, calls, appearMs, appearLongestMs)
+        return (InspectorBench.median(served), InspectorBench.median(kernel), InspectorBench.median(walked), objects, calls, appearMs, appearLongestMs,
+                Int(InspectorBench.median(dispatches)))
     }
 
     /// Bad input: a reader walking the tree of `views` views again and again while every frame
@@ -303,10 +307,10 @@ final class ReaderProcess {
     }
 
     /// Serves the bridge until the reader prints a line starting with `prefix` (within 120 s):
-    /// the line, and the CPU time (ns) this thread spent in calls of `dispatchPending` that
-    /// served something.
-    func serve(_ bridge: AccessibilityBridge, until prefix: String) throws -> (String, (user: Int64, system: Int64)) {
-        var busy: (user: Int64, system: Int64) = (0, 0)
+    /// the line, the CPU time (ns) this thread spent in calls of `dispatchPending` that served
+    /// something, and how many main-loop dispatches they ran (about one a request).
+    func serve(_ bridge: AccessibilityBridge, until prefix: String) throws -> (String, (user: Int64, system: Int64, dispatches: Int)) {
+        var busy: (user: Int64, system: Int64, dispatches: Int) = (0, 0, 0)
         let deadline = MonotonicClock.now() + 120_000_000_000
         while MonotonicClock.now() < deadline {
             if let line = nextLine() {
@@ -320,6 +324,7 @@ final class ReaderProcess {
                 let t1 = Self.threadCPUTime()
                 busy.user += t1.user - t0.user
                 busy.system += t1.system - t0.system
+                busy.dispatches += served
             } else if !process.isRunning {
                 throw ValidationError("the reader ended before it printed \(prefix) (status \(process.terminationStatus))")
             } else {
