@@ -316,32 +316,10 @@ public final class AccessibilityBridge {
         n.children = new
         n.childrenGeneration = generation
         for (i, c) in old.enumerated().reversed() where !new.contains(where: { $0 === c }) {
-            guard let child = existingNode(c) else { continue }
-            tl_atk_notify_children(n.raw, Int32(i), child.raw, false)
-            detachSubtree(child)
+            if let child = existingNode(c) { tl_atk_notify_children(n.raw, Int32(i), child.raw, false) }
         }
         for (i, c) in new.enumerated() where !old.contains(where: { $0 === c }) {
             tl_atk_notify_children(n.raw, Int32(i), node(for: c, parent: n).raw, true)
-        }
-    }
-
-    /// Ends the nodes of `gone` and of everything under it, once it has left its parent's
-    /// children: readers' references to them turn defunct, and ATK's bridge, whose cache drops an
-    /// object only when its ATK object goes, stops listing them in `Cache.GetItems` (what a new
-    /// reader fills its cache from) and signals `RemoveAccessible`. An object that comes back
-    /// gets a new node. Event-driven, never per frame: one pass over the nodes.
-    private func detachSubtree(_ gone: AccessibleNode) {
-        func isUnder(_ n: AccessibleNode) -> Bool {
-            var p: AccessibleNode? = n
-            while let q = p {
-                if q === gone { return true }
-                p = q.parent
-            }
-            return false
-        }
-        for (k, n) in nodes where isUnder(n) {
-            n.detach()
-            nodes[k] = nil
         }
     }
 
