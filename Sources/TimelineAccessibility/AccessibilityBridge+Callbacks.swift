@@ -94,12 +94,9 @@ extension AccessibilityBridge {
     /// `assumeIsolated` traps otherwise), and returns its answer, a value.
     private nonisolated static func answer<T: Sendable>(_ pointer: UnsafeMutableRawPointer,
                                                         _ body: @MainActor (AccessibleNode) -> T) -> T? {
-        // The node's context pointer through a C callback (AM4): the shim holds it unretained,
-        // and the bridge keeps it alive while the shim can call (it detaches it first), so it
-        // is used without a reference taken and dropped on every callback.
-        Unmanaged<AccessibleNode>.fromOpaque(pointer)._withUnsafeGuaranteedRef { node in
-            MainActor.assumeIsolated { body(node) }
-        }
+        // The node's context pointer through a C callback (AM4): the shim holds it unretained.
+        let node = Unmanaged<AccessibleNode>.fromOpaque(pointer)
+        return MainActor.assumeIsolated { body(node.takeUnretainedValue()) }
     }
 
     /// An ATK object's address as the pointer the shim takes (0 and nil: NULL).

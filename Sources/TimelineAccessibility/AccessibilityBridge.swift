@@ -15,10 +15,7 @@ import Timeline
 /// last reported of it.
 @MainActor
 final class AccessibleNode {
-    /// Unowned without the runtime's check (each check is a reference count taken and dropped,
-    /// on every callback): the bridge owns every node and detaches each (no callback reaches it
-    /// after) in ``AccessibilityBridge/close()``.
-    unowned(unsafe) let bridge: AccessibilityBridge
+    unowned let bridge: AccessibilityBridge
     private weak var storedTarget: AccessibilityObject?
     /// The frame: the window's root view (whichever it is now: a root view controller replaces
     /// it), read as a window titled ``AccessibilityBridge/title``.
@@ -30,10 +27,6 @@ final class AccessibleNode {
     var children: [AccessibilityObject] = []
     var childrenGeneration = -1
     var reportedStates: AccessibleStates = []
-    /// The ``AccessibilityBridge/generation`` ``reportedStates`` was computed in: ATK asks an
-    /// object's states several times in one batch (its bridge's cache walk and `GetItems` ask
-    /// twice an object), and a batch computes them once.
-    var statesGeneration = -1
     /// The name and text the bridge last reported (what a change is told against).
     var reportedName: String?
     var reportedText: String?
@@ -199,7 +192,6 @@ public final class AccessibilityBridge {
         nodes[ObjectIdentifier(o)]?.detach()
         let n = AccessibleNode(bridge: self, target: o, isFrame: false)
         n.reportedStates = AccessibleMapping.states(of: o, in: window)
-        n.statesGeneration = generation
         n.reportedName = AccessibleMapping.name(of: o)
         n.reportedText = AccessibleText.text(of: o)
         n.reportedSelection = AccessibleText.selection(of: o)
@@ -334,7 +326,6 @@ public final class AccessibilityBridge {
         let now = AccessibleMapping.states(of: o, in: window)
         let changed = now.symmetricDifference(n.reportedStates)
         n.reportedStates = now
-        n.statesGeneration = generation
         var bit: UInt64 = 1
         while bit != 0, bit <= changed.rawValue {
             if changed.rawValue & bit != 0 { tl_atk_notify_state(n.raw, bit, now.rawValue & bit != 0) }
@@ -345,11 +336,10 @@ public final class AccessibilityBridge {
     // MARK: Answers (called by the shim on the main thread)
 
     func states(of n: AccessibleNode) -> AccessibleStates {
-        if n.statesGeneration == generation { return n.reportedStates }
         guard let o = n.target else { return [] }
-        let s: AccessibleStates = n.isFrame ? [.enabled, .sensitive, .visible, .showing, .active] : AccessibleMapping.states(of: o, in: window)
+        var s = AccessibleMapping.states(of: o, in: window)
+        if n.isFrame { s = [.enabled, .sensitive, .visible, .showing, .active] }
         n.reportedStates = s
-        n.statesGeneration = generation
         return s
     }
 
