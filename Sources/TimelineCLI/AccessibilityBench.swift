@@ -52,13 +52,16 @@ struct AccessibilityBench: ParsableCommand {
             }
             let cost = try AccessibilityBench.frameCost(views: views, frames: frames, blocks: blocks, reader: reader)
             let overhead = (cost.on / cost.off - 1) * 100
-            let tree = try AccessibilityBench.treeServed(views: treeViews, walks: walks, reader: reader)
+            let tree = try AccessibilityBench.treeServed(views: treeViews, walks: walks, reader: reader, cached: false)
+            let cached = try AccessibilityBench.treeServed(views: treeViews, walks: walks, reader: reader, cached: true)
             let flood = try AccessibilityBench.flood(views: treeViews, reader: reader)
             if json {
                 print("{\"views\": \(views), \"frames\": \(frames * blocks), \"off_median_us\": \(cost.off), "
                       + "\"reader_attached_median_us\": \(cost.on), \"overhead_percent\": \(overhead), "
                       + "\"events_heard\": \(cost.heard), \"tree_views\": \(treeViews), \"tree_objects\": \(tree.objects), "
-                      + "\"tree_calls\": \(tree.calls), \"tree_served_ms\": \(tree.servedMs), \"tree_served_kernel_ms\": \(tree.kernelMs), \"tree_walk_ms\": \(tree.walkMs), "
+                      + "\"tree_calls\": \(tree.calls), \"tree_dispatches\": \(tree.dispatches), \"cached_dispatches\": \(cached.dispatches), \"tree_served_ms\": \(tree.servedMs), \"tree_served_kernel_ms\": \(tree.kernelMs), \"tree_walk_ms\": \(tree.walkMs), "
+                      + "\"cached_objects\": \(cached.objects), \"cached_served_ms\": \(cached.servedMs), \"cached_served_kernel_ms\": \(cached.kernelMs), "
+                      + "\"cached_walk_ms\": \(cached.walkMs), \"window_appears_ms\": \(cached.appearMs), \"window_appears_longest_dispatch_ms\": \(cached.appearLongestMs), "
                       + "\"flood_walks\": \(flood.walks), \"flood_frames\": \(flood.frames), \"flood_frame_median_ms\": \(flood.medianMs), "
                       + "\"flood_longest_frame_ms\": \(flood.longestMs), \"killed_reader_frames\": \(flood.framesAfterKill), "
                       + "\"next_reader_objects\": \(flood.nextObjects)}")
@@ -70,6 +73,12 @@ struct AccessibilityBench: ParsableCommand {
                       + "served in \(fmt(tree.servedMs, digits: 1)) ms of the app's thread's CPU, \(fmt(tree.kernelMs, digits: 1)) of them "
                       + "in the kernel (target <= 50 ms); "
                       + "\(fmt(tree.walkMs, digits: 0)) ms for the reader (pyatspi, one D-Bus round trip a call)")
+                print("  the same walk as Orca reads (libatspi's cache, filled by one GetItems), median of \(walks): "
+                      + "served in \(fmt(cached.servedMs, digits: 1)) ms of the app's thread's CPU, \(fmt(cached.kernelMs, digits: 1)) of them "
+                      + "in the kernel (target <= 50 ms), \(cached.dispatches) main-loop dispatches (asking every object: \(tree.dispatches)); "
+                      + "\(fmt(cached.walkMs, digits: 1)) ms for the reader (\(cached.objects) objects); "
+                      + "the window appearing while a reader is registered (the bridge's own cache walk, AddAccessible signals): "
+                      + "\(fmt(cached.appearMs, digits: 1)) ms, the longest dispatch \(fmt(cached.appearLongestMs, digits: 1)) ms")
                 print("  a flood: \(flood.walks) walks in \(flood.frames) frames, frame median \(fmt(flood.medianMs, digits: 2)) ms, "
                       + "longest \(fmt(flood.longestMs, digits: 2)) ms (serving at most 4 ms of a frame); the reader killed mid-walk: "
                       + "\(flood.framesAfterKill) frames after, the next reader walked \(flood.nextObjects) objects")
@@ -161,20 +170,43 @@ struct AccessibilityBench: ParsableCommand {
     /// A reader's walk of a tree of `views` views, `walks` times: the median CPU milliseconds
     /// the app's thread spent serving it (inside ``AccessibilityBridge/dispatchPending()``) and
     /// the part of them in the kernel (the socket's reads and writes), the
-    /// median milliseconds the reader took, and the objects and calls of one walk.
+    /// median milliseconds the reader took, and the objects and calls of one walk. `cached`:
+    /// the reader walks as Orca does (`scripts/atspi-reader --cached`: from libatspi's cache,
+    /// which one `Cache.GetItems` call fills), else it asks every object afresh. Also the CPU
+    /// time of the window appearing (the bridge made and what it serves until quiet: ATK's
+    /// bridge walks a new window into its own cache and signals each object, once a reader has
+    /// ever registered, as one did before this runs).
     @MainActor
-    static func treeServed(views: Int, walks: Int, reader: String) throws
-        -> (servedMs: Double, kernelMs: Double, walkMs: Double, objects: Int, calls: Int) {
+    static func treeServed(views: Int, walks: Int, reader: String, cached: Bool) throws
+        -> (servedMs: Double, kernelMs: Double, walkMs: Double, objects: Int, calls: Int, appearMs: Double, appearLongestMs: Double,
+            dispatches: Int) {
         let (host, _) = makeApp(views: views)
-        let title = "Tree of \(views)"
+        let title = "Tree of \(views)" + (cached ? ", cached" : "")
+        let t0 = ReaderProcess.threadCPUTime()
         guard let bridge = AccessibilityBridge(window: host.window, title: title, applicationName: applicationName) else {
             throw ValidationError("the AT-SPI bridge did not start")
         }
         defer { bridge.close() }
-        var served: [Double] = [], walked: [Double] = [], kernel: [Double] = []
+        // Serve until nothing came for 100 ms: what the window's appearing costs.
+        var quietSince = MonotonicClock.now()
+        var longest: Int64 = 0                    // the longest dispatch: a frame it would stall
+        while MonotonicClock.now() - quietSince < 100_000_000 {
+            let start = MonotonicClock.now()
+            if bridge.dispatchPending() > 0 {
+                quietSince = MonotonicClock.now()
+                longest = max(longest, quietSince - start)
+            } else {
+                usleep(200)
+            }
+        }
+        let t1 = ReaderProcess.threadCPUTime()
+        // The idle loop's own sleeps and flag reads cost microseconds; the rest is serving.
+        let appearMs = Double(t1.user + t1.system - t0.user - t0.system) / 1e6
+        let appearLongestMs = Double(longest) / 1e6
+        var served: [Double] = [], walked: [Double] = [], kernel: [Double] = [], dispatches: [Double] = []
         var objects = 0, calls = 0
         for _ in 0..<walks {
-            let client = try ReaderProcess(path: reader, window: title)
+            let client = try ReaderProcess(path: reader, window: title, cached: cached)
             let (line, busy) = try client.serve(bridge, until: "walked")
             let parts = line.split(separator: " ")
             guard parts.count == 4, let o = Int(parts[1]), let c = Int(parts[2]), let s = Double(parts[3]) else {
@@ -182,12 +214,14 @@ struct AccessibilityBench: ParsableCommand {
             }
             (objects, calls) = (o, c)
             served.append(Double(busy.user + busy.system) / 1e6)
+            dispatches.append(Double(busy.dispatches))
             kernel.append(Double(busy.system) / 1e6)
             walked.append(s * 1e3)
             _ = try client.serve(bridge, until: "listening")
             _ = try client.finish(serving: bridge)
         }
-        return (InspectorBench.median(served), InspectorBench.median(kernel), InspectorBench.median(walked), objects, calls)
+        return (InspectorBench.median(served), InspectorBench.median(kernel), InspectorBench.median(walked), objects, calls, appearMs, appearLongestMs,
+                Int(InspectorBench.median(dispatches)))
     }
 
     /// Bad input: a reader walking the tree of `views` views again and again while every frame
@@ -252,9 +286,10 @@ final class ReaderProcess {
     private let input = Pipe()
     private var buffer = Data()
 
-    init(path: String, window: String, flood: Bool = false) throws {
+    init(path: String, window: String, flood: Bool = false, cached: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["--app", AccessibilityBench.applicationName, "--window", window] + (flood ? ["--flood"] : [])
+            + (cached ? ["--cached"] : [])
         process.standardOutput = output
         process.standardInput = input
         try process.run()
@@ -272,10 +307,10 @@ final class ReaderProcess {
     }
 
     /// Serves the bridge until the reader prints a line starting with `prefix` (within 120 s):
-    /// the line, and the CPU time (ns) this thread spent in calls of `dispatchPending` that
-    /// served something.
-    func serve(_ bridge: AccessibilityBridge, until prefix: String) throws -> (String, (user: Int64, system: Int64)) {
-        var busy: (user: Int64, system: Int64) = (0, 0)
+    /// the line, the CPU time (ns) this thread spent in calls of `dispatchPending` that served
+    /// something, and how many main-loop dispatches they ran (about one a request).
+    func serve(_ bridge: AccessibilityBridge, until prefix: String) throws -> (String, (user: Int64, system: Int64, dispatches: Int)) {
+        var busy: (user: Int64, system: Int64, dispatches: Int) = (0, 0, 0)
         let deadline = MonotonicClock.now() + 120_000_000_000
         while MonotonicClock.now() < deadline {
             if let line = nextLine() {
@@ -289,6 +324,7 @@ final class ReaderProcess {
                 let t1 = Self.threadCPUTime()
                 busy.user += t1.user - t0.user
                 busy.system += t1.system - t0.system
+                busy.dispatches += served
             } else if !process.isRunning {
                 throw ValidationError("the reader ended before it printed \(prefix) (status \(process.terminationStatus))")
             } else {

@@ -279,10 +279,12 @@ open class AccessibilityElement: AccessibilityObject {
 
 extension View {
     /// `rect` (view coordinates) in window points: the box of its four corners (model values).
+    /// Allocates nothing: a screen reader's bulk read (AT-SPI's `Cache.GetItems`) asks it of
+    /// every object in a window, for its showing state.
     package func windowRect(of rect: Rect) -> Rect {
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map { pointToWindow($0) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let a = pointToWindow(Point(x: rect.minX, y: rect.minY)), b = pointToWindow(Point(x: rect.maxX, y: rect.minY))
+        let c = pointToWindow(Point(x: rect.minX, y: rect.maxY)), d = pointToWindow(Point(x: rect.maxX, y: rect.maxY))
+        let minX = min(a.x, b.x, c.x, d.x), minY = min(a.y, b.y, c.y, d.y)
+        return Rect(x: minX, y: minY, width: max(a.x, b.x, c.x, d.x) - minX, height: max(a.y, b.y, c.y, d.y) - minY)
     }
 }

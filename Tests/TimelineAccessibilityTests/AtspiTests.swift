@@ -99,6 +99,8 @@ struct AtspiTests {
         let out = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
         let objects = try #require(out["tree_objects"] as? Int)
         #expect(objects == 300, "the frame and its 299 views")
+        // A reader walking as Orca does reads the same objects from libatspi's cache.
+        #expect(out["cached_objects"] as? Int == objects, "\(out)")
         #expect((out["flood_walks"] as? Int ?? 0) >= 2)
         // Serving takes at most 4 ms of a frame (the burst) and one call: no stalled frame, even
         // in a debug build on a loaded machine.
@@ -159,6 +161,59 @@ struct AtspiTests {
         // The page also posts the status line as an announcement: spoken, from the window's frame.
         let announced = heard("object:announcement", "frame", "Timeline gallery")
         #expect(announced.map { $0["text"] as? String } == ["Two chips hidden: the others slid together"], "\(events)")
+    }
+
+    @Test("AX2: Cache.GetItems, what a reader's cache is filled from, places every object of the walk; hidden chips leave their panel")
+    func AX2_cacheItemsMatchTheTree() throws {
+        // libatspi asks GetItems once when an application appears and then answers role, name,
+        // states, parent and children from it (issue 43: how a walk of a big window is cheap).
+        let out = try probe(["--items", "--do", "push button:Hide every other chip", "--do", "push button:Show every chip"])
+        for (treeKey, itemsKey) in [("before", "items_before"), ("after", "items_after")] {
+            let tree = Node(json: try #require(out[treeKey] as? [String: Any], "\(treeKey)"))
+            let rows = try #require(out[itemsKey] as? [[String: Any]], "\(itemsKey): \(out.keys)")
+            let items = Dictionary(rows.map { ($0["path"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+            var walked: Set<String> = []
+            func check(_ n: Node, parent: Node?) {
+                let path = n.json["path"] as? String ?? ""
+                walked.insert(path)
+                guard let item = items[path] else {
+                    Issue.record("\(itemsKey): no item for \(n.role) '\(n.name)' at \(path)")
+                    return
+                }
+                #expect(item["role"] as? String == n.role && item["name"] as? String == n.name, "\(itemsKey): \(item) for \(n.role) '\(n.name)'")
+                #expect(item["children"] as? Int == n.children.count, "\(itemsKey): \(n.role) '\(n.name)' has \(n.children.count) children: \(item)")
+                #expect(Set(item["states"] as? [String] ?? []) == n.states, "\(itemsKey): \(n.role) '\(n.name)' \(n.states): \(item)")
+                if let parent, let i = parent.children.firstIndex(where: { $0.json["path"] as? String == path }) {
+                    #expect(item["parent"] as? String == parent.json["path"] as? String && item["index"] as? Int == i,
+                            "\(itemsKey): \(n.role) '\(n.name)' is child \(i) of \(parent.role): \(item)")
+                }
+                for c in n.children { check(c, parent: n) }
+            }
+            check(tree, parent: nil)
+            // An object that left the tree may still be listed (atk-bridge drops one when its
+            // ATK object goes), but placed nowhere: libatspi puts it in no parent's children.
+            let extra = rows.filter { !walked.contains($0["path"] as? String ?? "") }
+            #expect(extra.allSatisfy { $0["index"] as? Int == -1 }, "\(itemsKey) places objects the walk does not reach: \(extra)")
+            #expect(tree.all.count > 20, "\(treeKey): \(tree.all.count) objects")
+        }
+        // Hiding two of the five chips takes them (panels) out of their panel's children in the
+        // reply, and showing them puts them back.
+        let before = try #require(out["items_before"] as? [[String: Any]])
+        let steps = (out["results"] as? [[String: Any]] ?? []).compactMap { $0["items"] as? [[String: Any]] }
+        try #require(steps.count == 2, "\(out["results"] ?? "no results")")
+        func item(_ path: String, in rows: [[String: Any]]) -> [String: Any]? { rows.first { $0["path"] as? String == path } }
+        let unplaced = before.filter { ($0["index"] as? Int ?? -1) >= 0 }.filter { row in
+            item(row["path"] as? String ?? "", in: steps[0])?["index"] as? Int == -1
+        }
+        #expect(unplaced.count == 2 && unplaced.allSatisfy { $0["role"] as? String == "panel" }, "\(unplaced)")
+        if let parent = unplaced.first?["parent"] as? String {
+            let counts = [before, steps[0], steps[1]].map { item(parent, in: $0)?["children"] as? Int ?? -1 }
+            #expect(counts == [5, 3, 5], "the chips' panel's children: \(counts)")
+        }
+        for chip in unplaced {
+            let back = item(chip["path"] as? String ?? "", in: steps[1])
+            #expect(back?["index"] as? Int == chip["index"] as? Int, "shown again: \(back ?? [:]), was \(chip)")
+        }
     }
 
     @Test("AX2: the text page's fields are entries named by their placeholders; EditableText sets one, Text reads it")
