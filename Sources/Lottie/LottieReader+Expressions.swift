@@ -46,10 +46,11 @@ extension LottieReader {
         add("sk", ".sk", t.skew, ks?["sk"], 1)
         add("sa", ".sa", t.skewAxis, ks?["sa"], 1)
         let effects = expressionEffects(v["ef"], path + ".ef")
+        let content = hasExpressions ? expressionContent(v["shapes"], path + ".shapes") : []
         expressions.updateLayer(k) {
             $0.index = layer.index; $0.parent = layer.parent
             $0.inPoint = layer.inPoint; $0.outPoint = layer.outPoint; $0.startTime = layer.startTime
-            $0.transform = transform; $0.effects = effects
+            $0.transform = transform; $0.effects = effects; $0.content = content
         }
         expressionLayer = -1
     }

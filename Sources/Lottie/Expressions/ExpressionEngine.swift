@@ -64,6 +64,25 @@ final class ExpressionEngine: @unchecked Sendable {
         /// Transform ("a", "p", "px", "py", "s", "r", "o", "sk", "sa") to property ids.
         var transform: [String: Int] = [:]
         var effects: [(name: String, matchName: String, parameters: [(name: String, matchName: String, id: Int)])] = []
+        /// A shape layer's groups and items, as `content(name)` reads them.
+        var content: [ContentNode] = []
+    }
+    /// A shape group or item as `content(name)` sees it: its names, its properties by After
+    /// Effects name (and "ix", which a group called as a function takes), a group's transform
+    /// and items.
+    struct ContentNode {
+        struct Property { var name: String, index: Int?, id: Int }
+        var name: String, matchName: String, type: String, index: Int?
+        var properties: [Property] = []
+        var transform: [Property] = []
+        var items: [ContentNode] = []
+
+        /// The node as the library's setup reads it.
+        var json: [String: Any] {
+            func list(_ ps: [Property]) -> [[String: Any]] { ps.map { ["name": $0.name, "ix": $0.index.map { $0 as Any } ?? NSNull(), "id": $0.id] } }
+            return ["name": name, "mn": matchName, "ty": type, "ix": index.map { $0 as Any } ?? NSNull(), "props": list(properties),
+                    "transform": list(transform), "items": items.map(\.json)]
+        }
     }
     struct Composition { var name: String, width: Double, height: Double, frames: Double, markers: [LottieMarker] }
 
@@ -185,7 +204,7 @@ final class ExpressionEngine: @unchecked Sendable {
                     "ip": l.inPoint, "op": min(l.outPoint, 1e12), "st": l.startTime, "props": l.transform,
                     "effects": l.effects.map { e in
                         ["name": e.name, "mn": e.matchName, "params": e.parameters.map { ["name": $0.name, "mn": $0.matchName, "id": $0.id] }]
-                    }]
+                    }, "content": l.content.map(\.json)]
         }
         let comps: [[String: Any]] = compositions.enumerated().map { c, comp in
             ["name": comp.name, "width": comp.width, "height": comp.height, "frames": comp.frames,
