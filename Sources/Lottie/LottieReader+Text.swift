@@ -173,7 +173,14 @@ extension LottieReader {
         }
         s.units = try choice("r", "range unit (1 percentage, 2 index)", s.units)
         s.basis = try choice("b", "basis (1 characters, 2 without spaces, 3 words, 4 lines)", s.basis)
-        s.shape = try choice("sh", "shape (1 square to 6 smooth)", s.shape)
+        // An unknown shape (exporters have written 0) is drawn square, as lottie-web draws it.
+        if let x = v["sh"] {
+            let raw = try integer(x, path + ".sh")
+            if let shape = LottieTextRangeSelector.Shape(rawValue: raw) { s.shape = shape } else {
+                warnings.append("\(path).sh: unknown shape \(raw) (1 square to 6 smooth); drawn square")
+                s.shape = .square
+            }
+        }
         s.mode = try choice("m", "mode (1 add to 6 difference)", s.mode)
         if let x = v["s"] { s.start = try vector(x, path + ".s") }
         if let x = v["e"] { s.end = try vector(x, path + ".e") }
