@@ -76,6 +76,11 @@ extension LottieReader {
         guard !documents.isEmpty else { throw LottieError(path: path + ".d.k", message: "a text layer needs at least one document") }
         var text = LottieText(documents: documents, animators: try v["a"].map { (x) throws(LottieError) in try animators(x, path + ".a") } ?? [])
         text.glyphs = glyphSet
+        if case .string(let source, _)? = d["x"], !source.isEmpty, expressionLayer >= 0 {
+            let engine = expressions
+            let id = engine.registerText(documents[0].document.text, path: path + ".d", layer: expressionLayer, expression: source)
+            text.sourceText = { frame, shown in engine.text(of: id, at: frame, shown: shown) }
+        }
         if let m = v["m"] {
             try requireObject(m, path + ".m")
             if let g = m["g"] {

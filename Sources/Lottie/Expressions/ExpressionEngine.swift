@@ -57,6 +57,9 @@ final class ExpressionEngine: @unchecked Sendable {
         var source: String?
         var prepared: ExpressionSource?
         var isDisabled = false
+        /// A text layer's source text: expressions see its `value` as this string (the
+        /// document's text at the frame) and return a string.
+        var isText = false
     }
     struct LayerInfo {
         var name: String, composition: Int, index: Int?, parent: Int?
@@ -126,6 +129,13 @@ final class ExpressionEngine: @unchecked Sendable {
         idByPath[path] = properties.count - 1
         if expression != nil { expressionCount += 1 }
         return properties.count - 1
+    }
+
+    /// Registers a text layer's source-text expression (`t.d`); returns its id.
+    func registerText(_ text: String, path: String, layer: Int, expression: String) -> Int {
+        let id = register(.fixed(.zero), dimensions: 1, path: path, layer: layer, expression: expression)
+        properties[id].isText = true
+        return id
     }
 
     /// The property read through the engine: its expression's value at each frame.
@@ -279,12 +289,33 @@ final class ExpressionEngine: @unchecked Sendable {
     /// The keyframed value (before the expression).
     func keyframeValue(_ id: Int, _ frame: Double) -> LottieVector { properties[id].keyframes.value(at: frame) }
 
+    /// A source-text expression's text at `frame`, given the document's text `shown` (its
+    /// `value`); nil when it failed (the document's text is shown). At most 10,000 characters.
+    func text(of id: Int, at frame: Double, shown: String) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return run(id, frame, .zero, text: shown) { ctx in
+            guard duk_is_undefined(ctx, -1) == 0, duk_is_null(ctx, -1) == 0 else {
+                report(id, .badResult, "the result is \(typeName(ctx)), not text (at frame \(frame); the document's text is shown)")
+                return nil
+            }
+            let text = String(cString: duk_safe_to_lstring(ctx, -1, nil))
+            return text.count > 10_000 ? String(text.prefix(10_000)) : text
+        } ?? nil
+    }
+
     /// Evaluates under the lock (natives re-enter here for other properties' values).
     func evaluate(_ id: Int, _ frame: Double) -> LottieVector {
+        let keyed = properties[id].keyframes.value(at: frame)
+        return run(id, frame, keyed, text: nil) { ctx in result(ctx, id, keyed, frame) } ?? keyed
+    }
+
+    /// Runs property `id`'s expression at `frame` with `keyed` (or, for source text, `text`) as
+    /// its value, and reads its result with `read`; nil when it has none, is disabled, threw or
+    /// spent its budget (reported here).
+    private func run<R>(_ id: Int, _ frame: Double, _ keyed: LottieVector, text: String?, _ read: (OpaquePointer) -> R) -> R? {
         let property = properties[id]
-        let keyed = property.keyframes.value(at: frame)
         guard let ctx = context, let prepared = property.prepared, !property.isDisabled, !active.contains(id), depth < 16 else {
-            return keyed
+            return nil
         }
         active.insert(id); depth += 1
         let outer = depth == 1
@@ -302,7 +333,13 @@ final class ExpressionEngine: @unchecked Sendable {
         duk_get_prop_index(ctx, -1, duk_uarridx_t(id))
         duk_remove(ctx, -2)
         duk_push_number(ctx, frame / framerate)
-        if prepared.usesValue { push(ctx, keyed, property.dimensions) } else { duk_push_undefined(ctx) }
+        if let text, prepared.usesValue {
+            _ = text.withCString { duk_push_string(ctx, $0) }
+        } else if prepared.usesValue {
+            push(ctx, keyed, property.dimensions)
+        } else {
+            duk_push_undefined(ctx)
+        }
         if prepared.usesVelocity {
             let before = property.keyframes.value(at: frame - 0.001 * framerate)
             push(ctx, (keyed - before) / 0.001, property.dimensions)
@@ -320,13 +357,13 @@ final class ExpressionEngine: @unchecked Sendable {
             default: report(id, .timeBudget, "longer than \(limits.timeBudgetNanoseconds / 1_000_000) ms; the property shows its keyframes")
             }
             duk_gc(ctx, 0)
-            return keyed
+            return nil
         }
         guard rc == DUK_EXEC_SUCCESS else {
             if budget.pointee.exceeded == 0 { report(id, .threw, errorMessage(ctx) + " (at frame \(frame); the keyframes are shown)") }
-            return keyed
+            return nil
         }
-        return result(ctx, id, keyed, frame)
+        return read(ctx)
     }
 
     /// The runner's (normalised) result on top of the stack as the property's value.
