@@ -50,6 +50,17 @@ extension LottieReader {
             }
             if let id { node.properties.append(.init(name: name, index: index(raw["ix"]), id: id)) }
         }
+        if type == "sh", let raw = v["ks"], case .object = raw {
+            let at = path + ".ks", limit = limits.maximumVertices
+            var id = expressions.idByPath[at]
+            if id == nil, let read = try? keyframedProperty(raw, at, { (value, p) throws(LottieError) -> BezierShape in
+                if case .array(let items, _) = value, let first = items.first { return try Self.bezier(first, p + "[0]", limit: limit) }
+                return try Self.bezier(value, p, limit: limit)
+            }) {
+                id = expressions.registerPath(read, path: at, layer: expressionLayer)
+            }
+            if let id { node.properties.append(.init(name: "path", index: index(raw["ix"]), id: id, isPath: true)) }
+        }
         if type == "gr", case .array(let children, _)? = v["it"] {
             for (k, child) in children.enumerated() {
                 guard let c = expressionContentNode(child, "\(path).it[\(k)]", depth: depth + 1) else { continue }

@@ -74,4 +74,43 @@ struct LottieExpressionContentTests {
         #expect(v.x == 70 && v.y == 1)
         #expect(a.expressionDiagnostics.isEmpty, "\(a.expressionDiagnostics)")
     }
+
+    /// A shape layer with "Group 1" holding "Path 1" (a triangle moving right by 10 a frame) and
+    /// "Group 2" holding "Path 2" (a fixed square) whose path carries expression `js`.
+    static func paths(_ js: String) throws -> LottieAnimation {
+        func shape(_ v: [(Double, Double)]) -> String {
+            let points = v.map { "[\($0.0),\($0.1)]" }.joined(separator: ",")
+            let zeros = v.map { _ in "[0,0]" }.joined(separator: ",")
+            return #"{"c":true,"v":[\#(points)],"i":[\#(zeros)],"o":[\#(zeros)]}"#
+        }
+        let moving = #"{"a":1,"k":[{"t":0,"s":[\#(shape([(0, 0), (10, 0), (0, 10)]))],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},"#
+            + #"{"t":10,"s":[\#(shape([(100, 0), (110, 0), (100, 10)]))]}]}"#
+        let fixed = #"{"a":0,"k":\#(shape([(0, 0), (5, 0), (5, 5), (0, 5)])),"x":"\#(Expr.escape(js))"}"#
+        let group1 = #"{"ty":"gr","nm":"Group 1","it":[{"ty":"sh","nm":"Path 1","ks":\#(moving)},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+        let group2 = #"{"ty":"gr","nm":"Group 2","it":[{"ty":"sh","nm":"Path 2","ks":\#(fixed)},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}}]}"#
+        return try Expr.read(#"{"ty":4,"nm":"Shapes","ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(group1),\#(group2)]}"#)
+    }
+
+    static func path2(_ a: LottieAnimation) -> Animatable<BezierShape>? {
+        guard case .path(let shape, _)? = groups(a).last?.items.first else { return nil }
+        return shape
+    }
+
+    @Test("LT9: a path's expression may return another path item's path, read at the same time")
+    func pathFromContent() throws {
+        let a = try Self.paths("var $bm_rt;\n$bm_rt = content('Group 1').content('Path 1').path;")
+        let p = try #require(Self.path2(a))
+        #expect(p.value(at: 5).vertices.count == 3)
+        #expect(abs(p.value(at: 5).vertices[1].x - 60) < 1e-3)
+        #expect(a.expressionDiagnostics.isEmpty, "\(a.expressionDiagnostics)")
+        let own = try #require(Self.path2(try Self.paths("value")))
+        #expect(own.value(at: 5).vertices.count == 4)
+    }
+
+    @Test("LT9: a path's expression that returns no path is a diagnostic, and the path keeps its keyframes")
+    func pathBadResult() throws {
+        let a = try Self.paths("42")
+        #expect(try #require(Self.path2(a)).value(at: 5).vertices.count == 4)
+        #expect(a.expressionDiagnostics.contains { $0.kind == .badResult && $0.path.hasSuffix(".ks") })
+    }
 }

@@ -60,6 +60,9 @@ final class ExpressionEngine: @unchecked Sendable {
         /// A text layer's source text: expressions see its `value` as this string (the
         /// document's text at the frame) and return a string.
         var isText = false
+        /// A shape path ("ks" of a path item): expressions see it as a reference to a path at a
+        /// time, and may return one (`content('Path 1').path`); its keyframes are in ``paths``.
+        var isPath = false
     }
     struct LayerInfo {
         var name: String, composition: Int, index: Int?, parent: Int?
@@ -74,7 +77,7 @@ final class ExpressionEngine: @unchecked Sendable {
     /// Effects name (and "ix", which a group called as a function takes), a group's transform
     /// and items.
     struct ContentNode {
-        struct Property { var name: String, index: Int?, id: Int }
+        struct Property { var name: String, index: Int?, id: Int, isPath = false }
         var name: String, matchName: String, type: String, index: Int?
         var properties: [Property] = []
         var transform: [Property] = []
@@ -82,7 +85,9 @@ final class ExpressionEngine: @unchecked Sendable {
 
         /// The node as the library's setup reads it.
         var json: [String: Any] {
-            func list(_ ps: [Property]) -> [[String: Any]] { ps.map { ["name": $0.name, "ix": $0.index.map { $0 as Any } ?? NSNull(), "id": $0.id] } }
+            func list(_ ps: [Property]) -> [[String: Any]] {
+                ps.map { ["name": $0.name, "ix": $0.index.map { $0 as Any } ?? NSNull(), "id": $0.id, "path": $0.isPath] }
+            }
             return ["name": name, "mn": matchName, "ty": type, "ix": index.map { $0 as Any } ?? NSNull(), "props": list(properties),
                     "transform": list(transform), "items": items.map(\.json)]
         }
@@ -94,6 +99,8 @@ final class ExpressionEngine: @unchecked Sendable {
     private(set) var layers: [LayerInfo] = []
     var compositions: [Composition] = []
     private(set) var idByPath: [String: Int] = [:]
+    /// Shape paths' keyframes by property id.
+    private(set) var paths: [Int: Animatable<BezierShape>] = [:]
     private(set) var expressionCount = 0
 
     private let lock = NSLock()
@@ -136,6 +143,46 @@ final class ExpressionEngine: @unchecked Sendable {
         let id = register(.fixed(.zero), dimensions: 1, path: path, layer: layer, expression: expression)
         properties[id].isText = true
         return id
+    }
+
+    /// Registers a shape path (with its expression, if it has one); returns its id.
+    func registerPath(_ keyframes: Animatable<BezierShape>, path: String, layer: Int, expression: String? = nil) -> Int {
+        let id = register(.fixed(.zero), dimensions: 1, path: path, layer: layer, expression: expression)
+        properties[id].isPath = true
+        paths[id] = keyframes
+        return id
+    }
+
+    /// A shape path read through the engine: the path its expression returns at each frame.
+    func pathAnimatable(_ id: Int) -> Animatable<BezierShape> { .provided { [self] frame in shape(of: id, at: frame) } }
+
+    /// Path `id` at `frame`: the path its expression refers to (another path property at a
+    /// time, followed up to 16 times), or its keyframes.
+    func shape(of id: Int, at frame: Double) -> BezierShape {
+        lock.lock(); defer { lock.unlock() }
+        var (id, frame) = (id, frame)
+        for _ in 0..<16 {
+            let reference = run(id, frame, .zero, text: nil) { ctx in pathReference(ctx, id, frame) } ?? nil
+            guard let (next, at) = reference, next != id || at != frame else { break }
+            (id, frame) = (next, at)
+        }
+        return paths[id]?.value(at: frame) ?? BezierShape(vertices: [], inTangents: [], outTangents: [], isClosed: false)
+    }
+
+    /// The path reference `{__tl_path, __tl_frame}` on top of the stack, or nil (reported).
+    private func pathReference(_ ctx: OpaquePointer, _ id: Int, _ frame: Double) -> (Int, Double)? {
+        var reference: (Int, Double)?
+        if duk_is_object(ctx, -1) != 0 {
+            duk_get_prop_string(ctx, -1, "__tl_path")
+            duk_get_prop_string(ctx, -2, "__tl_frame")
+            let target = Int(duk_get_number_default(ctx, -2, -1)), at = duk_get_number_default(ctx, -1, .nan)
+            duk_pop_2(ctx)
+            if paths[target] != nil, at.isFinite, abs(at) < 1e12 { reference = (target, at) }
+        }
+        if reference == nil {
+            report(id, .badResult, "the result is not a path of this file (at frame \(frame); the keyframes are shown)")
+        }
+        return reference
     }
 
     /// The property read through the engine: its expression's value at each frame.
@@ -333,7 +380,13 @@ final class ExpressionEngine: @unchecked Sendable {
         duk_get_prop_index(ctx, -1, duk_uarridx_t(id))
         duk_remove(ctx, -2)
         duk_push_number(ctx, frame / framerate)
-        if let text, prepared.usesValue {
+        if property.isPath, prepared.usesValue {
+            duk_push_object(ctx)
+            duk_push_int(ctx, duk_int_t(id))
+            duk_put_prop_string(ctx, -2, "__tl_path")
+            duk_push_number(ctx, frame)
+            duk_put_prop_string(ctx, -2, "__tl_frame")
+        } else if let text, prepared.usesValue {
             _ = text.withCString { duk_push_string(ctx, $0) }
         } else if prepared.usesValue {
             push(ctx, keyed, property.dimensions)

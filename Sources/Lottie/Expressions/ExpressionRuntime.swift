@@ -25,7 +25,9 @@
 ///   `transform`, `parent`, markers (`thisComp.marker.key(n or name)`, `.nearestKey`, `.numKeys`).
 ///   A key's components are also its indices (`key(1)[0]`), as lottie-web's keys are.
 /// - `content(name or index)` on a shape layer (groups, their `transform`, items' properties by
-///   After Effects name, an item called with its "ix"), and `thisProperty.propertyGroup(n)`.
+///   After Effects name, an item called with its "ix"), and `thisProperty.propertyGroup(n)`. A
+///   path item's `path` is a reference to that path at the current time, which a path's own
+///   expression may return.
 ///
 /// The engine calls three natives it defines before this runs: `__tl_v(id, frame, mode)` (a
 /// property's value, mode 0 after its expression, 1 its keyframes), `__tl_keys(id)` (keyframes
@@ -202,6 +204,7 @@ function nearest(id, t) {
   if (!ks.length) throw new RangeError('nearestKey: the property has no keyframes');
   return keyAt(id, best + 1);
 }
+function pathIface(id) { return function () { return { __tl_path: id, __tl_frame: frameOf(NOW[NOW.length - 1]) }; }; }
 function valueIface(id) { return function () { return decorate(V(id, frameOf(NOW[NOW.length - 1]), 0), id); }; }
 function loop(id, frame, type, n, byDuration, out, layer) {
   var ks = keysOf(id), pv = V(id, frame, 1);
@@ -298,11 +301,14 @@ function makeLayer(d, c) {
 }
 function propsIface(f, list) {
   for (var i = 0; i < list.length; i++) {
-    Object.defineProperty(f, list[i].name, { get: valueIface(list[i].id), enumerable: true });
+    Object.defineProperty(f, list[i].name, { get: list[i].path ? pathIface(list[i].id) : valueIface(list[i].id), enumerable: true });
     owners[list[i].id] = f;
   }
   return function (x) {
-    for (var i = 0; i < list.length; i++) if (list[i].name === x || list[i].ix === x) return decorate(V(list[i].id, frameOf(NOW[NOW.length - 1]), 0), list[i].id);
+    for (var i = 0; i < list.length; i++) {
+      if (list[i].name !== x && list[i].ix !== x) continue;
+      return list[i].path ? pathIface(list[i].id)() : decorate(V(list[i].id, frameOf(NOW[NOW.length - 1]), 0), list[i].id);
+    }
     return undefined;
   };
 }
