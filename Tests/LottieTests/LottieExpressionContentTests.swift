@@ -112,5 +112,10 @@ struct LottieExpressionContentTests {
         let a = try Self.paths("42")
         #expect(try #require(Self.path2(a)).value(at: 5).vertices.count == 4)
         #expect(a.expressionDiagnostics.contains { $0.kind == .badResult && $0.path.hasSuffix(".ks") })
+        // An object made to look like a reference, with numbers no property has: no trap.
+        for bad in ["1e300", "-1", "0.5", "NaN", "1e9"] {
+            let forged = try Self.paths("var o = {}; o['__' + 'tl_path'] = \(bad); o['__' + 'tl_frame'] = 1e300; o")
+            #expect(try #require(Self.path2(forged)).value(at: 5).vertices.count == 4, "\(bad)")
+        }
     }
 }

@@ -175,9 +175,12 @@ final class ExpressionEngine: @unchecked Sendable {
         if duk_is_object(ctx, -1) != 0 {
             duk_get_prop_string(ctx, -1, "__tl_path")
             duk_get_prop_string(ctx, -2, "__tl_frame")
-            let target = Int(duk_get_number_default(ctx, -2, -1)), at = duk_get_number_default(ctx, -1, .nan)
+            // Any object can carry these names (built from strings), so both are checked.
+            let target = duk_get_number_default(ctx, -2, -1), at = duk_get_number_default(ctx, -1, .nan)
             duk_pop_2(ctx)
-            if paths[target] != nil, at.isFinite, abs(at) < 1e12 { reference = (target, at) }
+            if target >= 0, target < Double(properties.count), target == target.rounded(), paths[Int(target)] != nil, at.isFinite, abs(at) < 1e12 {
+                reference = (Int(target), at)
+            }
         }
         if reference == nil {
             report(id, .badResult, "the result is not a path of this file (at frame \(frame); the keyframes are shown)")
