@@ -46,10 +46,11 @@ extension LottieReader {
         add("sk", ".sk", t.skew, ks?["sk"], 1)
         add("sa", ".sa", t.skewAxis, ks?["sa"], 1)
         let effects = expressionEffects(v["ef"], path + ".ef")
+        let content = hasExpressions ? expressionContent(v["shapes"], path + ".shapes") : []
         expressions.updateLayer(k) {
             $0.index = layer.index; $0.parent = layer.parent
             $0.inPoint = layer.inPoint; $0.outPoint = layer.outPoint; $0.startTime = layer.startTime
-            $0.transform = transform; $0.effects = effects
+            $0.transform = transform; $0.effects = effects; $0.content = content
         }
         expressionLayer = -1
     }
@@ -77,6 +78,10 @@ extension LottieReader {
     /// A property read with its expression: vectors go through the engine; shapes and gradient
     /// stops keep their keyframes, with a warning.
     mutating func expressionProperty<V: LottieValue>(_ keyframes: Animatable<V>, source: String, _ v: JSONValue, _ path: String) -> Animatable<V> {
+        if let shape = keyframes as? Animatable<BezierShape>, expressionLayer >= 0 {
+            let id = expressions.registerPath(shape, path: path, layer: expressionLayer, expression: source)
+            return expressions.pathAnimatable(id) as? Animatable<V> ?? keyframes
+        }
         guard let vector = keyframes as? Animatable<LottieVector>, expressionLayer >= 0 else {
             warnings.append("\(path).x: expressions on shapes and gradients are not run; the keyframes are shown")
             return keyframes

@@ -76,6 +76,11 @@ extension LottieReader {
         guard !documents.isEmpty else { throw LottieError(path: path + ".d.k", message: "a text layer needs at least one document") }
         var text = LottieText(documents: documents, animators: try v["a"].map { (x) throws(LottieError) in try animators(x, path + ".a") } ?? [])
         text.glyphs = glyphSet
+        if case .string(let source, _)? = d["x"], !source.isEmpty, expressionLayer >= 0 {
+            let engine = expressions
+            let id = engine.registerText(documents[0].document.text, path: path + ".d", layer: expressionLayer, expression: source)
+            text.sourceText = { frame, shown in engine.text(of: id, at: frame, shown: shown) }
+        }
         if let m = v["m"] {
             try requireObject(m, path + ".m")
             if let g = m["g"] {
@@ -173,7 +178,14 @@ extension LottieReader {
         }
         s.units = try choice("r", "range unit (1 percentage, 2 index)", s.units)
         s.basis = try choice("b", "basis (1 characters, 2 without spaces, 3 words, 4 lines)", s.basis)
-        s.shape = try choice("sh", "shape (1 square to 6 smooth)", s.shape)
+        // An unknown shape (exporters have written 0) is drawn square, as lottie-web draws it.
+        if let x = v["sh"] {
+            let raw = try integer(x, path + ".sh")
+            if let shape = LottieTextRangeSelector.Shape(rawValue: raw) { s.shape = shape } else {
+                warnings.append("\(path).sh: unknown shape \(raw) (1 square to 6 smooth); drawn square")
+                s.shape = .square
+            }
+        }
         s.mode = try choice("m", "mode (1 add to 6 difference)", s.mode)
         if let x = v["s"] { s.start = try vector(x, path + ".s") }
         if let x = v["e"] { s.end = try vector(x, path + ".e") }

@@ -24,6 +24,8 @@ struct LottieReader {
     lazy var expressions = ExpressionEngine(limits: limits.expressions)
     /// The layer being read, as the engine numbers it.
     var expressionLayer = -1
+    /// Whether the document has an expression anywhere (then shape contents are registered too).
+    var hasExpressions = false
     var keyframes = 0
     var layerCount = 0
     var imagePixels = 0
@@ -57,6 +59,7 @@ struct LottieReader {
         let version = try string(root["v"], "v", default: "")
         let name = try string(root["nm"], "nm", default: "")
 
+        hasExpressions = Self.containsExpression(root)
         fontList = try fonts(root)
         glyphSet = try glyphs(root)
         // Assets first, so that layers can be checked against them.

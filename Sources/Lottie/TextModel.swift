@@ -81,6 +81,10 @@ public struct LottieText: Sendable {
     /// The mask path the text runs along ("p"), nil for text set on straight lines.
     public var path: LottieTextPath?
 
+    /// A source-text expression (LT9): the text at a composition frame, given the document's
+    /// own; nil keeps the document's.
+    var sourceText: (@Sendable (Double, String) -> String?)?
+
     /// Text with `documents` in frame order and `animators` applied in order.
     public init(documents: [(frame: Double, document: LottieTextDocument)], animators: [LottieTextAnimator] = []) {
         self.documents = documents
@@ -88,7 +92,7 @@ public struct LottieText: Sendable {
     }
 
     /// Whether the text or what its animators do changes over time.
-    var isAnimated: Bool { documents.count > 1 || hasAnimatedAnimators }
+    var isAnimated: Bool { documents.count > 1 || hasAnimatedAnimators || sourceText != nil }
     /// Whether what its animators or its path do changes over time (each frame places and
     /// styles its glyphs anew).
     var hasAnimatedAnimators: Bool {
@@ -103,6 +107,7 @@ public struct LottieText: Sendable {
             if d.frame > frame { break }
             shown = d.document
         }
+        if let sourceText, let text = sourceText(frame, shown.text) { shown.text = text }
         return shown
     }
 }

@@ -330,7 +330,8 @@ struct LottieTextAnimatorTests {
         func error(_ animators: String) -> String? { Doc.error(read(animators)).map { "\($0.path): \($0.message)" } }
         #expect(error(#"{}"#)?.hasPrefix("layers[0].t.a: expected an array") == true)
         #expect(error(#"[{"a":{}}]"#)?.hasPrefix("layers[0].t.a[0].s: missing") == true)
-        #expect(error(#"[{"s":{"sh":9}}]"#)?.hasPrefix("layers[0].t.a[0].s.sh: unknown shape") == true)
+        #expect(error(#"[{"s":{"sh":9}}]"#) == nil, "an unknown shape is drawn square, as lottie-web draws it")
+        #expect(try LottieAnimation(data: Array(read(#"[{"s":{"sh":0}}]"#).utf8)).warnings.contains { $0.hasPrefix("layers[0].t.a[0].s.sh: unknown shape 0") })
         #expect(error(#"[{"s":{}},{"s":{"r":3}}]"#)?.hasPrefix("layers[0].t.a[1].s.r: unknown range unit") == true)
         #expect(error(#"[{"s":{},"a":{}},{"s":{"s":{"a":0,"k":"ten"}}}]"#)?.hasPrefix("layers[0].t.a[1].s.s.k: expected a number") == true)
         #expect(error(#"[{"s":{},"a":{"fc":{"a":0,"k":[1]}}}]"#) == nil, "a short colour takes the rest from black")

@@ -57,6 +57,12 @@ final class ExpressionEngine: @unchecked Sendable {
         var source: String?
         var prepared: ExpressionSource?
         var isDisabled = false
+        /// A text layer's source text: expressions see its `value` as this string (the
+        /// document's text at the frame) and return a string.
+        var isText = false
+        /// A shape path ("ks" of a path item): expressions see it as a reference to a path at a
+        /// time, and may return one (`content('Path 1').path`); its keyframes are in ``paths``.
+        var isPath = false
     }
     struct LayerInfo {
         var name: String, composition: Int, index: Int?, parent: Int?
@@ -64,6 +70,27 @@ final class ExpressionEngine: @unchecked Sendable {
         /// Transform ("a", "p", "px", "py", "s", "r", "o", "sk", "sa") to property ids.
         var transform: [String: Int] = [:]
         var effects: [(name: String, matchName: String, parameters: [(name: String, matchName: String, id: Int)])] = []
+        /// A shape layer's groups and items, as `content(name)` reads them.
+        var content: [ContentNode] = []
+    }
+    /// A shape group or item as `content(name)` sees it: its names, its properties by After
+    /// Effects name (and "ix", which a group called as a function takes), a group's transform
+    /// and items.
+    struct ContentNode {
+        struct Property { var name: String, index: Int?, id: Int, isPath = false }
+        var name: String, matchName: String, type: String, index: Int?
+        var properties: [Property] = []
+        var transform: [Property] = []
+        var items: [ContentNode] = []
+
+        /// The node as the library's setup reads it.
+        var json: [String: Any] {
+            func list(_ ps: [Property]) -> [[String: Any]] {
+                ps.map { ["name": $0.name, "ix": $0.index.map { $0 as Any } ?? NSNull(), "id": $0.id, "path": $0.isPath] }
+            }
+            return ["name": name, "mn": matchName, "ty": type, "ix": index.map { $0 as Any } ?? NSNull(), "props": list(properties),
+                    "transform": list(transform), "items": items.map(\.json)]
+        }
     }
     struct Composition { var name: String, width: Double, height: Double, frames: Double, markers: [LottieMarker] }
 
@@ -72,6 +99,8 @@ final class ExpressionEngine: @unchecked Sendable {
     private(set) var layers: [LayerInfo] = []
     var compositions: [Composition] = []
     private(set) var idByPath: [String: Int] = [:]
+    /// Shape paths' keyframes by property id.
+    private(set) var paths: [Int: Animatable<BezierShape>] = [:]
     private(set) var expressionCount = 0
 
     private let lock = NSLock()
@@ -107,6 +136,56 @@ final class ExpressionEngine: @unchecked Sendable {
         idByPath[path] = properties.count - 1
         if expression != nil { expressionCount += 1 }
         return properties.count - 1
+    }
+
+    /// Registers a text layer's source-text expression (`t.d`); returns its id.
+    func registerText(_ text: String, path: String, layer: Int, expression: String) -> Int {
+        let id = register(.fixed(.zero), dimensions: 1, path: path, layer: layer, expression: expression)
+        properties[id].isText = true
+        return id
+    }
+
+    /// Registers a shape path (with its expression, if it has one); returns its id.
+    func registerPath(_ keyframes: Animatable<BezierShape>, path: String, layer: Int, expression: String? = nil) -> Int {
+        let id = register(.fixed(.zero), dimensions: 1, path: path, layer: layer, expression: expression)
+        properties[id].isPath = true
+        paths[id] = keyframes
+        return id
+    }
+
+    /// A shape path read through the engine: the path its expression returns at each frame.
+    func pathAnimatable(_ id: Int) -> Animatable<BezierShape> { .provided { [self] frame in shape(of: id, at: frame) } }
+
+    /// Path `id` at `frame`: the path its expression refers to (another path property at a
+    /// time, followed up to 16 times), or its keyframes.
+    func shape(of id: Int, at frame: Double) -> BezierShape {
+        lock.lock(); defer { lock.unlock() }
+        var (id, frame) = (id, frame)
+        for _ in 0..<16 {
+            let reference = run(id, frame, .zero, text: nil) { ctx in pathReference(ctx, id, frame) } ?? nil
+            guard let (next, at) = reference, next != id || at != frame else { break }
+            (id, frame) = (next, at)
+        }
+        return paths[id]?.value(at: frame) ?? BezierShape(vertices: [], inTangents: [], outTangents: [], isClosed: false)
+    }
+
+    /// The path reference `{__tl_path, __tl_frame}` on top of the stack, or nil (reported).
+    private func pathReference(_ ctx: OpaquePointer, _ id: Int, _ frame: Double) -> (Int, Double)? {
+        var reference: (Int, Double)?
+        if duk_is_object(ctx, -1) != 0 {
+            duk_get_prop_string(ctx, -1, "__tl_path")
+            duk_get_prop_string(ctx, -2, "__tl_frame")
+            // Any object can carry these names (built from strings), so both are checked.
+            let target = duk_get_number_default(ctx, -2, -1), at = duk_get_number_default(ctx, -1, .nan)
+            duk_pop_2(ctx)
+            if target >= 0, target < Double(properties.count), target == target.rounded(), paths[Int(target)] != nil, at.isFinite, abs(at) < 1e12 {
+                reference = (Int(target), at)
+            }
+        }
+        if reference == nil {
+            report(id, .badResult, "the result is not a path of this file (at frame \(frame); the keyframes are shown)")
+        }
+        return reference
     }
 
     /// The property read through the engine: its expression's value at each frame.
@@ -185,7 +264,7 @@ final class ExpressionEngine: @unchecked Sendable {
                     "ip": l.inPoint, "op": min(l.outPoint, 1e12), "st": l.startTime, "props": l.transform,
                     "effects": l.effects.map { e in
                         ["name": e.name, "mn": e.matchName, "params": e.parameters.map { ["name": $0.name, "mn": $0.matchName, "id": $0.id] }]
-                    }]
+                    }, "content": l.content.map(\.json)]
         }
         let comps: [[String: Any]] = compositions.enumerated().map { c, comp in
             ["name": comp.name, "width": comp.width, "height": comp.height, "frames": comp.frames,
@@ -260,12 +339,33 @@ final class ExpressionEngine: @unchecked Sendable {
     /// The keyframed value (before the expression).
     func keyframeValue(_ id: Int, _ frame: Double) -> LottieVector { properties[id].keyframes.value(at: frame) }
 
+    /// A source-text expression's text at `frame`, given the document's text `shown` (its
+    /// `value`); nil when it failed (the document's text is shown). At most 10,000 characters.
+    func text(of id: Int, at frame: Double, shown: String) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return run(id, frame, .zero, text: shown) { ctx in
+            guard duk_is_undefined(ctx, -1) == 0, duk_is_null(ctx, -1) == 0 else {
+                report(id, .badResult, "the result is \(typeName(ctx)), not text (at frame \(frame); the document's text is shown)")
+                return nil
+            }
+            let text = String(cString: duk_safe_to_lstring(ctx, -1, nil))
+            return text.count > 10_000 ? String(text.prefix(10_000)) : text
+        } ?? nil
+    }
+
     /// Evaluates under the lock (natives re-enter here for other properties' values).
     func evaluate(_ id: Int, _ frame: Double) -> LottieVector {
+        let keyed = properties[id].keyframes.value(at: frame)
+        return run(id, frame, keyed, text: nil) { ctx in result(ctx, id, keyed, frame) } ?? keyed
+    }
+
+    /// Runs property `id`'s expression at `frame` with `keyed` (or, for source text, `text`) as
+    /// its value, and reads its result with `read`; nil when it has none, is disabled, threw or
+    /// spent its budget (reported here).
+    private func run<R>(_ id: Int, _ frame: Double, _ keyed: LottieVector, text: String?, _ read: (OpaquePointer) -> R) -> R? {
         let property = properties[id]
-        let keyed = property.keyframes.value(at: frame)
         guard let ctx = context, let prepared = property.prepared, !property.isDisabled, !active.contains(id), depth < 16 else {
-            return keyed
+            return nil
         }
         active.insert(id); depth += 1
         let outer = depth == 1
@@ -283,7 +383,19 @@ final class ExpressionEngine: @unchecked Sendable {
         duk_get_prop_index(ctx, -1, duk_uarridx_t(id))
         duk_remove(ctx, -2)
         duk_push_number(ctx, frame / framerate)
-        if prepared.usesValue { push(ctx, keyed, property.dimensions) } else { duk_push_undefined(ctx) }
+        if property.isPath, prepared.usesValue {
+            duk_push_object(ctx)
+            duk_push_int(ctx, duk_int_t(id))
+            duk_put_prop_string(ctx, -2, "__tl_path")
+            duk_push_number(ctx, frame)
+            duk_put_prop_string(ctx, -2, "__tl_frame")
+        } else if let text, prepared.usesValue {
+            _ = text.withCString { duk_push_string(ctx, $0) }
+        } else if prepared.usesValue {
+            push(ctx, keyed, property.dimensions)
+        } else {
+            duk_push_undefined(ctx)
+        }
         if prepared.usesVelocity {
             let before = property.keyframes.value(at: frame - 0.001 * framerate)
             push(ctx, (keyed - before) / 0.001, property.dimensions)
@@ -301,13 +413,13 @@ final class ExpressionEngine: @unchecked Sendable {
             default: report(id, .timeBudget, "longer than \(limits.timeBudgetNanoseconds / 1_000_000) ms; the property shows its keyframes")
             }
             duk_gc(ctx, 0)
-            return keyed
+            return nil
         }
         guard rc == DUK_EXEC_SUCCESS else {
             if budget.pointee.exceeded == 0 { report(id, .threw, errorMessage(ctx) + " (at frame \(frame); the keyframes are shown)") }
-            return keyed
+            return nil
         }
-        return result(ctx, id, keyed, frame)
+        return read(ctx)
     }
 
     /// The runner's (normalised) result on top of the stack as the property's value.

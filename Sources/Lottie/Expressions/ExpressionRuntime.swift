@@ -23,6 +23,11 @@
 ///   lottie-web's), `speedAtTime`, `key(n)`, `nearestKey(t)`, `numKeys`, `thisComp`,
 ///   `thisLayer`, `thisProperty`, `comp(name)`, `layer(name or index)`, `effect(name)(param)`,
 ///   `transform`, `parent`, markers (`thisComp.marker.key(n or name)`, `.nearestKey`, `.numKeys`).
+///   A key's components are also its indices (`key(1)[0]`), as lottie-web's keys are.
+/// - `content(name or index)` on a shape layer (groups, their `transform`, items' properties by
+///   After Effects name, an item called with its "ix"), and `thisProperty.propertyGroup(n)`. A
+///   path item's `path` is a reference to that path at the current time, which a path's own
+///   expression may return.
 ///
 /// The engine calls three natives it defines before this runs: `__tl_v(id, frame, mode)` (a
 /// property's value, mode 0 after its expression, 1 its keyframes), `__tl_keys(id)` (keyframes
@@ -46,7 +51,7 @@ enum ExpressionRuntime {
 (function (G) {
 var V = G.__tl_v, KEYS = G.__tl_keys;
 var FR = 30, NOW = [0];
-var comps = [], layers = [], keyCache = {};
+var comps = [], layers = [], keyCache = {}, owners = {};
 function isArr(a) {
   var is = a instanceof Array || (a !== null && typeof a === 'object' && !(a instanceof Number) && typeof a.length === 'number');
   if (is && !(a.length <= 4096)) throw new RangeError('vector maths takes arrays of at most 4096 items');
@@ -189,7 +194,9 @@ function velocity(id, t, mode) {
 function keyAt(id, n) {
   var k = keysOf(id)[n - 1];
   if (!k) throw new RangeError('key(' + n + '): the property has ' + keysOf(id).length + ' keyframes');
-  return { time: k[0] / FR, value: k[1], index: n };
+  var o = { time: k[0] / FR, value: k[1], index: n };
+  if (isArr(k[1])) { for (var i = 0; i < k[1].length; i++) o[i] = k[1][i]; } else o[0] = k[1];
+  return o;
 }
 function nearest(id, t) {
   var ks = keysOf(id), best = 0;
@@ -197,6 +204,7 @@ function nearest(id, t) {
   if (!ks.length) throw new RangeError('nearestKey: the property has no keyframes');
   return keyAt(id, best + 1);
 }
+function pathIface(id) { return function () { return { __tl_path: id, __tl_frame: frameOf(NOW[NOW.length - 1]) }; }; }
 function valueIface(id) { return function () { return decorate(V(id, frameOf(NOW[NOW.length - 1]), 0), id); }; }
 function loop(id, frame, type, n, byDuration, out, layer) {
   var ks = keysOf(id), pv = V(id, frame, 1);
@@ -283,8 +291,68 @@ function makeLayer(d, c) {
     return f;
   };
   Object.defineProperty(L, 'parent', { get: function () { return d.parent === null ? undefined : findLayer(c, d.parent); } });
-  L.content = function () { throw new RangeError('content() is not supported by this player'); };
+  tr.__parent = L;
+  for (var key in P) if (P.hasOwnProperty(key)) owners[P[key]] = tr;
+  var contents = contentFinder(d.content || [], null);
+  contents.__parent = L;
+  L.content = contents;
+  L.__tree = d.content || [];
   return L;
+}
+function propsIface(f, list) {
+  for (var i = 0; i < list.length; i++) {
+    Object.defineProperty(f, list[i].name, { get: list[i].path ? pathIface(list[i].id) : valueIface(list[i].id), enumerable: true });
+    owners[list[i].id] = f;
+  }
+  return function (x) {
+    for (var i = 0; i < list.length; i++) {
+      if (list[i].name !== x && list[i].ix !== x) continue;
+      return list[i].path ? pathIface(list[i].id)() : decorate(V(list[i].id, frameOf(NOW[NOW.length - 1]), 0), list[i].id);
+    }
+    return undefined;
+  };
+}
+function nodeIface(n, parent) {
+  var byProperty, f = function (x) {
+    var v = byProperty(x);
+    if (v !== undefined) return v;
+    if (n.ty === 'gr') return (x === 'ADBE Vectors Group' || x === 'Contents' || x === 2) ? f.content : f.transform;
+    throw new RangeError(JSON.stringify(n.name) + '(' + JSON.stringify(x) + '): no such property');
+  };
+  byProperty = propsIface(f, n.props);
+  f.__parent = parent;
+  f.propertyGroup = groupOf(f);
+  if (n.transform.length) {
+    var t = function (x) { var v = byTransform(x); if (v === undefined) throw new RangeError('transform(' + JSON.stringify(x) + '): no such property'); return v; };
+    var byTransform = propsIface(t, n.transform);
+    t.__parent = f;
+    f.transform = t;
+  }
+  if (n.ty === 'gr') { f.content = contentFinder(n.items, f); f.content.__parent = f; f.numProperties = n.items.length; }
+  return f;
+}
+function contentFinder(nodes, parent) {
+  var made = [];
+  function at(i) { return made[i] || (made[i] = nodeIface(nodes[i], find)); }
+  function find(x) {
+    var i;
+    for (i = 0; i < nodes.length; i++) if (nodes[i].name === x || nodes[i].mn === x) return at(i);
+    for (i = 0; i < nodes.length; i++) if (typeof x === 'number' && nodes[i].ix === x) return at(i);
+    if (typeof x === 'number' && x >= 1 && x <= nodes.length) return at(x - 1);
+    throw new RangeError('content(' + JSON.stringify(x) + '): no such shape group or item');
+  }
+  find.__all = function () { for (var i = 0; i < nodes.length; i++) { var f = at(i); if (f.content) f.content.__all(); } };
+  find.numProperties = nodes.length;
+  return find;
+}
+function groupOf(start) {
+  return function (k) {
+    var g = start;
+    k = k === undefined ? 1 : +k;
+    while (k-- > 1 && g) g = g.__parent;
+    if (!g) throw new RangeError('propertyGroup(' + k + '): past the layer');
+    return g;
+  };
 }
 G.__tl_setup = function (json) {
   var data = JSON.parse(json);
@@ -337,6 +405,11 @@ Object.freeze(lib);
 G.__tl_lib = lib;
 G.__tl_make = function (id, layerIndex, compIndex, seed) {
   var L = layers[layerIndex], C = comps[compIndex], rng = new Rng(seed), frame = 0, iface = propertyOf(id);
+  iface.propertyGroup = function (k) {
+    if (!owners[id]) L.content.__all();
+    if (!owners[id]) throw new RangeError('propertyGroup: the property is in no group expressions can read');
+    return groupOf(owners[id])(k);
+  };
   var p = {
     thisProperty: iface, thisLayer: L, thisComp: C, transform: L.transform, $bm_transform: L.transform, effect: L.effect,
     hasParent: L.hasParent, index: L.index, name: L.name, inPoint: L.inPoint, outPoint: L.outPoint, startTime: L.startTime,
