@@ -227,9 +227,9 @@ private func overriddenMembers(_ masked: [UInt8], body: Range<Int>, names: Set<S
     return result
 }
 
-/// The member whose line starts at `start` (attribute lines above it included), to the end of the
-/// closing brace of the body that follows `after`; nil unless that brace ends its line.
-private func memberRange(_ masked: [UInt8], body: Range<Int>, start lineStart: Int, after: Int) -> Range<Int>? {
+/// Where the attribute lines (`@available(...)`, `@objc`) directly above the line starting at
+/// `lineStart` begin, within `body`; `lineStart` itself when there are none.
+private func attributeLinesStart(_ masked: [UInt8], body: Range<Int>, lineStart: Int) -> Int {
     var start = lineStart
     while start > body.lowerBound {
         var p = start - 1
@@ -238,6 +238,13 @@ private func memberRange(_ masked: [UInt8], body: Range<Int>, start lineStart: I
         guard lineText.first == UInt8(ascii: "@") else { break }
         start = p
     }
+    return start
+}
+
+/// The member whose line starts at `start` (attribute lines above it included), to the end of the
+/// closing brace of the body that follows `after`; nil unless that brace ends its line.
+private func memberRange(_ masked: [UInt8], body: Range<Int>, start lineStart: Int, after: Int) -> Range<Int>? {
+    let start = attributeLinesStart(masked, body: body, lineStart: lineStart)
     var j = after
     while j < body.upperBound, masked[j] != UInt8(ascii: "{") {
         if masked[j] == UInt8(ascii: "(") { j = matchingParen(masked, open: j) ?? body.upperBound }
@@ -272,13 +279,7 @@ private func overrideMembers(_ masked: [UInt8], body: Range<Int>) -> [Range<Int>
         // Only modifiers may come before `override` on its line.
         guard masked[start..<i].allSatisfy({ isIdentifier($0) || $0 == space || $0 == UInt8(ascii: "\t") }) else { i += 1; continue }
         // Attribute lines above (`@available(...)`) go with the member.
-        while start > body.lowerBound {
-            var p = start - 1
-            while p > body.lowerBound, masked[p - 1] != newline { p -= 1 }
-            let lineText = masked[p..<(start - 1)].drop(while: { $0 == space || $0 == UInt8(ascii: "\t") })
-            guard lineText.first == UInt8(ascii: "@") else { break }
-            start = p
-        }
+        start = attributeLinesStart(masked, body: body, lineStart: start)
         var j = i + overrideWord.count
         while j < body.upperBound, masked[j] != UInt8(ascii: "{") {
             if masked[j] == UInt8(ascii: "(") { j = matchingParen(masked, open: j) ?? body.upperBound }
