@@ -159,13 +159,9 @@ struct GalleryCommand: ParsableCommand {
             // with the last frame's digest, which `TIMELINE_REPLAY=path Gallery ...` prints for it.
             let recorder = SessionRecorder.startIfRequested(on: host.runLoop, windowSize: size, app: app, environment: environment)
             withExtendedLifetime(inspector) { host.run() }
-            if let recorder, let path = recorder.path {
-                recorder.stop()
-                let r = recorder.recording
+            if let recorder {
                 do {
-                    let bytes = try recorder.write()
-                    print("Gallery: recorded \(r.frameCount) frames and \(r.events.count) events, \(bytes) bytes, to \(path); "
-                          + "the last frame's digest \(String(AppReplay.digest(of: host.window, frame: r.frameCount - 1), radix: 16))")
+                    if let line = try AppReplay.finishRecording(recorder, window: host.window, who: "Gallery") { print(line) }
                 } catch { return "Gallery: \(error)" }
             }
             frameStats?.close()

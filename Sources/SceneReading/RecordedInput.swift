@@ -84,8 +84,8 @@ extension SceneReader {
 /// the scene and window size, and the input in the scene input format with each event's frame.
 /// Errors name the file, line and column and what is wrong, as a scene file's do.
 public enum RecordingReader {
-    /// The most events a recording may hold (a busy hour of 120 Hz pointer moves fits).
-    public static let eventLimit = 2_000_000
+    /// The most events a recording may hold: what a recorder keeps (`SessionRecording.eventLimit`).
+    public static let eventLimit = SessionRecording.eventLimit
 
     /// What is to replay a recording: `timeline replay`, which rebuilds scene files, or an app
     /// that rebuilds its own first screen (its `SessionRecording.app` name).

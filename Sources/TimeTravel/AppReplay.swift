@@ -67,4 +67,22 @@ public enum AppReplay {
     public static func digest(of window: Window, frame: Int) -> UInt64 {
         PresentationValue.digest(PresentationValue.snapshot(built: BuiltScene(), window: window, frame: frame))
     }
+
+    /// Stops `recorder` and writes its recording to its path (`TIMELINE_RECORD`), returning the
+    /// line an app prints: what was written and where, with the last frame's digest (what a
+    /// replay shows for that frame: `window` as the session ended) or, for a full recording,
+    /// the frame it ends at; nil when the recorder has no path. `who` starts the line (the
+    /// app's name). Throws when the file cannot be written.
+    @MainActor
+    public static func finishRecording(_ recorder: SessionRecorder, window: Window, who: String) throws(RecordingWriteError) -> String? {
+        guard let path = recorder.path else { return nil }
+        recorder.stop()
+        let r = recorder.recording
+        let bytes = try recorder.write()
+        let written = "\(who): recorded \(r.frameCount) frames and \(r.events.count) events, \(bytes) bytes, to \(path); "
+        if recorder.isFull {
+            return written + "full at \(recorder.eventLimit) events: it ends at frame \(r.frameCount - 1), before the session did"
+        }
+        return written + "the last frame's digest \(String(digest(of: window, frame: r.frameCount - 1), radix: 16))"
+    }
 }

@@ -116,13 +116,9 @@ struct PlayCommand: ParsableCommand {
             let recorder = SessionRecorder.startIfRequested(on: host.runLoop, windowSize: size, app: app, environment: environment)
             withExtendedLifetime(inspector) { host.run() }
             host.runLoop.removeFrameObserver(observer)
-            if let recorder, let path = recorder.path {
-                recorder.stop()
-                let r = recorder.recording
+            if let recorder {
                 do {
-                    let bytes = try recorder.write()
-                    print("timeline play: recorded \(r.frameCount) frames and \(r.events.count) events, \(bytes) bytes, to \(path); "
-                          + "the last frame's digest \(String(AppReplay.digest(of: host.window, frame: r.frameCount - 1), radix: 16))")
+                    if let line = try AppReplay.finishRecording(recorder, window: host.window, who: "timeline play") { print(line) }
                 } catch { return "timeline play: \(error)" }
             }
             if report, frames > 0 {

@@ -25,6 +25,10 @@ extension Inspector {
             }
             let fps = CDPValue.int(runLoop.clock.rate.rawValue)
             if let launch = runLoop.sessionRecorder {
+                guard !launch.isFull else {
+                    throw request.invalid("the session kept from launch is full (\(launch.eventLimit) events, \(launch.recordedFrames) frames): "
+                                          + "restart the app with TIMELINE_INSPECT to record again")
+                }
                 // Kept from launch: mark the next frame, the first the user sees after asking.
                 replayMark = (launch.recordedFrames, scene)
                 return .object([("fps", fps), ("fromLaunch", .bool(true)), ("mark", .int(launch.recordedFrames))])

@@ -28,13 +28,8 @@ extension UIApplication {
     /// Writes the recording when it has a path, saying where and the last frame's digest (what
     /// a replay shows for that frame), or why it could not.
     func finishRecording(_ recorder: SessionRecorder, window: Window) {
-        recorder.stop()
-        guard let path = recorder.path else { return }
-        let r = recorder.recording
         do {
-            let bytes = try recorder.write()
-            print("UIApplication: recorded \(r.frameCount) frames and \(r.events.count) events, \(bytes) bytes, to \(path); "
-                  + "the last frame's digest \(String(AppReplay.digest(of: window, frame: r.frameCount - 1), radix: 16))")
+            if let line = try AppReplay.finishRecording(recorder, window: window, who: "UIApplication") { print(line) }
         } catch { print("UIApplication: \(error)") }
     }
 }

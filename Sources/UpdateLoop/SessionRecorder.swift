@@ -67,6 +67,19 @@ public struct SessionRecording: Sendable, Equatable {
     /// How many frames were recorded.
     public var frameCount: Int { frameRuns.reduce(0) { $0 + $1.count } }
 
+    /// The most events a recording holds: what the reader takes back (a busy hour of 120 Hz
+    /// pointer moves fits; a busy gallery session fills it in about five and a half hours).
+    public static let eventLimit = 2_000_000
+
+    /// Takes the last frame off, with the events it handled.
+    public mutating func removeLastFrame() {
+        guard var last = frameRuns.last else { return }
+        let position = frameCount - 1
+        while let e = events.last, e.frame == position { events.removeLast() }
+        last.count -= 1
+        if last.count == 0 { frameRuns.removeLast() } else { frameRuns[frameRuns.count - 1] = last }
+    }
+
     /// Every recorded frame's info, in order, as the clock gave it (timestamps on a grid from 0).
     ///
     /// - Complexity: O(frames).
@@ -117,10 +130,20 @@ public final class SessionRecorder {
 
     /// A recorder of frames at `rate`; `scene`, `windowSize` and `app` are written into the
     /// recording so a replay can build what the session showed.
-    public init(rate: FrameRate, path: String? = nil, scene: String? = nil, windowSize: Size? = nil, app: String? = nil) {
+    public init(rate: FrameRate, path: String? = nil, scene: String? = nil, windowSize: Size? = nil, app: String? = nil,
+                eventLimit: Int = SessionRecording.eventLimit) {
         recording = SessionRecording(rate: rate, scene: scene, windowSize: windowSize, app: app)
         self.path = path
+        self.eventLimit = max(0, eventLimit)
     }
+
+    /// The most events this recorder keeps (``SessionRecording/eventLimit`` unless a test asks
+    /// for fewer).
+    public let eventLimit: Int
+    /// Whether the recording is full: an event past ``eventLimit`` came, so the frame it came
+    /// in was taken off with its events and nothing more is kept. The recording then holds the
+    /// session up to the frame before, which replays exactly; memory stops growing.
+    public private(set) var isFull = false
 
     /// The recorder an app gets at launch (IN6), started before its first frame: when the
     /// environment has `TIMELINE_RECORD=path` (written to that path by ``write()``; call it when
@@ -189,6 +212,7 @@ public final class SessionRecorder {
 
     /// Called by the run loop at the start of each frame.
     func record(frame info: FrameInfo) {
+        guard !isFull else { return }
         recording.append(frame: info)
         frameCount += 1
     }
@@ -196,6 +220,15 @@ public final class SessionRecorder {
 
     /// Called by the run loop for each event its events phase hands to window `window`.
     func record(_ event: InputEvent, window: Int) {
+        guard !isFull else { return }
+        guard recording.events.count < eventLimit else {
+            // The frame under way cannot be kept whole: the recording ends with the one before.
+            isFull = true
+            recording.removeLastFrame()
+            frameCount -= 1
+            recording.events = Array(recording.events)      // let go of the spare capacity
+            return
+        }
         recording.events.append(SessionRecording.Event(frame: frameCount - 1, window: window, event: event))
     }
 }

@@ -152,4 +152,35 @@ struct RecordingTests {
         recorder?.stop()
         #expect(host.runLoop.sessionRecorder == nil)
     }
+
+    @Test("IN6 a recorder full at its event limit keeps the session up to the frame before and stops growing; it replays exactly")
+    func IN6_fullRecorder() throws {
+        let scene = try SceneLoader.parse(Self.clicks, file: "<test>")
+        let host = HeadlessHost(size: scene.size)
+        host.runLoop.keepsRunningWhenIdle = true
+        host.runLoop.diagnostics.logger = nil
+        let recorder = SessionRecorder(rate: host.clock.rate, scene: "<test>", windowSize: scene.size, eventLimit: 4)
+        recorder.start(on: host.runLoop)
+        let built = SceneBuilder.build(scene, in: host.window)
+        let animator = SceneAnimator(scene: scene, built: built, runLoop: host.runLoop)
+        var shots: [String] = []
+        for f in 0..<40 {
+            host.step()
+            shots.append(PresentationValue.snapshot(built: built, window: host.window, frame: f))
+        }
+        withExtendedLifetime(animator) {}
+        #expect(recorder.isFull)
+        let r = recorder.stop()
+        // The fifth event came in a frame that cannot be kept whole: it is gone with its events.
+        #expect(r.events.count <= 4 && !r.events.isEmpty)
+        #expect(r.frameCount < 40 && r.frameCount > (r.events.last?.frame ?? 0))
+        #expect(r.events.allSatisfy { $0.frame < r.frameCount })
+        let back = try RecordingReader.parse(r.jsonText(), file: "full.json")
+        #expect(back == r)
+        // What it holds replays as the session showed it.
+        let last = r.frameCount - 1
+        let replay = ReplayHost(recording: back, scene: scene, setUp: nil)
+        try replay.run(through: last)
+        #expect(replay.snapshot() == shots[last])
+    }
 }
