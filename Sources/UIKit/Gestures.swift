@@ -154,20 +154,18 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var translationBase = Point.zero
     /// `UIPanGestureRecognizer(target:action:)`: an engine pan recognizer sending `action` to `target`.
     public init(target: Any?, action: Selector?) {
-        let adopted = UIPanGestureRecognizer.adopting
-        UIPanGestureRecognizer.adopting = nil
-        super.init(engine: adopted ?? PanGestureRecognizer(), target: target, action: action, keepingDelegate: adopted != nil)
+        super.init(engine: PanGestureRecognizer(), target: target, action: action)
     }
     /// A recognizer with no target yet (`addTarget(_:action:)` adds one); designated, so a
     /// subclass that declares no initialiser has it too.
     public init() { super.init(engine: PanGestureRecognizer(), target: nil, action: nil) }
-    /// The engine recognizer the next initialisation stands for (set by `wrapping`): the only
-    /// designated initialiser stays the public one, so subclasses elsewhere inherit `init()`.
-    private static var adopting: PanGestureRecognizer?
+    /// Stands for `engine`, a recognizer the engine made (a scroll view's), keeping its delegate.
+    package init(adopting engine: PanGestureRecognizer) {
+        super.init(engine: engine, target: nil, action: nil, keepingDelegate: true)
+    }
     /// Stands for a recognizer the engine made (a scroll view's), keeping its delegate.
     package static func wrapping(_ engine: PanGestureRecognizer) -> UIPanGestureRecognizer {
-        adopting = engine
-        return UIPanGestureRecognizer(target: nil, action: nil)
+        UIPanGestureRecognizer(adopting: engine)
     }
     /// `UIPanGestureRecognizer.translation(in:)`: the engine pan's translation in `view` (points), from
     /// the last `setTranslation(_:in:)`.

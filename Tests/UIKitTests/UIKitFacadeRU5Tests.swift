@@ -22,6 +22,9 @@ final class IdentifierCell: UICollectionViewCell {
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 }
 
+/// A pan recognizer subclass that declares no initialiser, as real code often does.
+final class PlainPan: UIPanGestureRecognizer {}
+
 /// RU5: the facade's initialisers reach their engine objects through arguments, not slots.
 @MainActor
 @Suite("RU5 the facade is a facade")
@@ -40,6 +43,19 @@ struct UIKitFacadeRU5Tests {
         #expect(alert.alert.title == "T" && alert.message == "M" && alert.preferredStyle == .actionSheet)
         let wrapped = UIView.wrap(View())
         #expect(wrapped.view.facade === wrapped)
+    }
+
+    @Test("RU5 a scroll view's pan recognizer stands for the engine's own through an initialiser argument; pans made after it get their own")
+    func RU5_panRecognizerWithoutSlot() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let engine = (scroll.view as? ScrollView)?.panGestureRecognizer
+        #expect(engine != nil && scroll.panGestureRecognizer.pan === engine)
+        #expect(scroll.panGestureRecognizer === scroll.panGestureRecognizer)
+        let made = UIPanGestureRecognizer(target: nil, action: nil)
+        let inherited = PlainPan(target: nil, action: nil)
+        let bare = PlainPan()
+        #expect(made.pan !== engine && inherited.pan !== engine && bare.pan !== engine)
+        #expect(made.pan !== inherited.pan && inherited.pan !== bare.pan)
     }
 
     @Test("RU5 a registered cell class takes its reuse identifier once made (nil inside init(frame:), as on iOS)")
