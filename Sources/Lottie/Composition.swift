@@ -321,7 +321,7 @@ extension LottieComposition {
     }
 
     /// A layer's masks at frame `frame` (its composition's) as the painter combines them (modes "none" are
-    /// left out; lighten, darken and difference are drawn as add).
+    /// left out).
     static func maskPaths(_ masks: [LottieMask], at frame: Double) -> [MaskPath] {
         masks.compactMap { m in
             let mode: MaskPath.Mode
@@ -329,7 +329,10 @@ extension LottieComposition {
             case .none: return nil
             case .subtract: mode = .subtract
             case .intersect: mode = .intersect
-            case .add, .lighten, .darken, .difference: mode = .add
+            case .add: mode = .add
+            case .difference: mode = .difference
+            case .lighten: mode = .lighten
+            case .darken: mode = .darken
             }
             return MaskPath(path: ShapeContents.path(m.path.value(at: frame)), mode: mode,
                             opacity: min(max(m.opacity.scalar(at: frame) / 100, 0), 1), isInverted: m.isInverted,

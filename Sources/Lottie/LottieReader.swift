@@ -282,7 +282,6 @@ struct LottieReader {
         try requireObject(v, path)
         let raw = try string(v["mode"], path + ".mode", default: "a")
         guard let mode = LottieMask.Mode(rawValue: raw) else { throw LottieError(path: path + ".mode", message: "unknown mask mode '\(raw)'") }
-        if mode == .lighten || mode == .darken || mode == .difference { warnings.append("\(path).mode: mask mode '\(raw)' is drawn as add") }
         guard let pt = v["pt"] else { throw LottieError(path: path + ".pt", message: "missing; a mask needs its path") }
         return LottieMask(mode: mode, path: try shape(pt, path + ".pt"),
                           opacity: try v["o"].map { (x) throws(LottieError) in try vector(x, path + ".o") } ?? .fixed(LottieVector(100, 0, 0, 0)),

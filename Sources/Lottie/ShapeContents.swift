@@ -99,14 +99,15 @@ struct ShapeContents {
             }
         }
 
-        /// A box holding what `paths` combined as a mask cover: the added paths' boxes together,
-        /// each intersected path's box cutting it back (a subtracted path only takes away).
+        /// A box holding what `paths` combined as a mask cover: the added (and differenced or
+        /// lightened) paths' boxes together, each intersected (or darkened) path's box cutting it
+        /// back (a subtracted path only takes away).
         static func extent(of paths: [MaskPath]) -> Rect {
             var box = Rect.null
             for p in paths {
                 switch p.mode {
-                case .add: box = box.union(p.path.boundingBox)
-                case .intersect: box = box.intersection(p.path.boundingBox)
+                case .add, .difference, .lighten: box = box.union(p.path.boundingBox)
+                case .intersect, .darken: box = box.intersection(p.path.boundingBox)
                 case .subtract: break
                 }
             }

@@ -53,8 +53,10 @@ public indirect enum GroupMask: Sendable, Equatable {
 /// combines masks: the first one starts from nothing (or everything, when it subtracts).
 public struct MaskPath: Sendable, Equatable {
     /// How a path combines with the masks before it: `add` unites its area with theirs, `subtract`
-    /// removes it, `intersect` keeps only the overlap.
-    public enum Mode: Sendable, Equatable { case add, subtract, intersect }
+    /// removes it, `intersect` keeps only the overlap, `difference` keeps where exactly one of
+    /// them covers (an exclusive or), `lighten` keeps the stronger coverage of the two and
+    /// `darken` the weaker (After Effects' mask modes).
+    public enum Mode: Sendable, Equatable { case add, subtract, intersect, difference, lighten, darken }
     /// The mask's outline, in the group's coordinates.
     public var path: Path
     /// How this path combines with the masks before it.

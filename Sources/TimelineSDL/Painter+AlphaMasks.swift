@@ -40,8 +40,9 @@ extension DisplayListPainter {
     }
 
     /// Path masks combined as After Effects combines them: from nothing, or from everything
-    /// when the first subtracts or intersects; each adds (union), subtracts or intersects its
-    /// coverage times its opacity (inverted: the outside).
+    /// when the first subtracts, intersects or darkens; each adds (union), subtracts,
+    /// intersects, differences (exclusive or), lightens (the stronger) or darkens (the weaker)
+    /// its coverage times its opacity (inverted: the outside).
     ///
     /// A mask's coverage is joined into the total straight from the rasteriser, over the rows
     /// and columns it covers: outside them it is 0 (1 inverted), which leaves the total as it is
@@ -57,7 +58,8 @@ extension DisplayListPainter {
         maskScratch = ([], [])
         defer { maskScratch = (total, one) }
         total.removeAll(keepingCapacity: true)
-        total.append(contentsOf: repeatElement(first == .add ? 0 : 1, count: w * h))
+        let fromNothing = first == .add || first == .difference || first == .lighten
+        total.append(contentsOf: repeatElement(fromNothing ? 0 : 1, count: w * h))
         let clip = Rect(x: Double(region.x), y: Double(region.y), width: Double(w), height: Double(h))
         for m in paths {
             let o = Float(min(max(m.opacity, 0), 1))
@@ -128,9 +130,12 @@ extension DisplayListPainter {
             case .add: t = t + c - t * c
             case .subtract: t *= 1 - c
             case .intersect: t *= c
+            case .difference: t = t + c - 2 * t * c
+            case .lighten: t = max(t, c)
+            case .darken: t = min(t, c)
             }
         }
-        let outsideChanges = mode == .intersect ? outside != 1 : outside != 0
+        let outsideChanges = mode == .intersect || mode == .darken ? outside != 1 : outside != 0
         for yy in 0..<h {
             let row = total + yy * w
             var start = 0, end = 0, src: UnsafePointer<Float>? = nil
@@ -153,6 +158,12 @@ extension DisplayListPainter {
             case (.subtract, true): for k in start..<end { row[k] *= 1 - (1 - src[k]) * o }
             case (.intersect, false): for k in start..<end { row[k] *= src[k] * o }
             case (.intersect, true): for k in start..<end { row[k] *= (1 - src[k]) * o }
+            case (.difference, false): for k in start..<end { let c = src[k] * o; row[k] = row[k] + c - 2 * row[k] * c }
+            case (.difference, true): for k in start..<end { let c = (1 - src[k]) * o; row[k] = row[k] + c - 2 * row[k] * c }
+            case (.lighten, false): for k in start..<end { row[k] = max(row[k], src[k] * o) }
+            case (.lighten, true): for k in start..<end { row[k] = max(row[k], (1 - src[k]) * o) }
+            case (.darken, false): for k in start..<end { row[k] = min(row[k], src[k] * o) }
+            case (.darken, true): for k in start..<end { row[k] = min(row[k], (1 - src[k]) * o) }
             }
         }
     }
@@ -168,6 +179,9 @@ extension DisplayListPainter {
                     case .add: total[k] = total[k] + c - total[k] * c
                     case .subtract: total[k] *= 1 - c
                     case .intersect: total[k] *= c
+                    case .difference: total[k] = total[k] + c - 2 * total[k] * c
+                    case .lighten: total[k] = max(total[k], c)
+                    case .darken: total[k] = min(total[k], c)
                     }
                 }
             }

@@ -113,6 +113,29 @@ struct MaskTests {
         #expect(alpha(shrunk, 45, 50) == 255 && alpha(shrunk, 55, 50) == 0)
     }
 
+    @Test("LT13: Lottie's difference, lighten and darken masks: exclusive or, the stronger, the weaker")
+    func LT13_maskModesBeyondAdd() throws {
+        func masked(_ paths: [MaskPath]) throws -> RGBAImage {
+            let m = PathMaskLayer()
+            m.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+            m.paths = paths
+            return try render(mask: m)
+        }
+        let left = Path(rect: Rect(x: 0, y: 0, width: 60, height: 100)), right = Path(rect: Rect(x: 40, y: 0, width: 60, height: 100))
+        // Exclusive or: the overlap (40-60) is cut out, each side alone stays.
+        let difference = try masked([MaskPath(path: left), MaskPath(path: right, mode: .difference)])
+        #expect(alpha(difference, 10, 50) == 255 && alpha(difference, 50, 50) == 0 && alpha(difference, 90, 50) == 255)
+        let firstDifference = try masked([MaskPath(path: left, mode: .difference)])
+        #expect(alpha(firstDifference, 10, 50) == 255 && alpha(firstDifference, 90, 50) == 0)
+        // Partial coverages: half-strength left, full right; lighten keeps the stronger, darken the weaker.
+        let lighten = try masked([MaskPath(path: left, opacity: 0.5), MaskPath(path: right, mode: .lighten)])
+        #expect(abs(alpha(lighten, 10, 50) - 128) < 3 && alpha(lighten, 50, 50) == 255 && alpha(lighten, 90, 50) == 255)
+        let darken = try masked([MaskPath(path: left, opacity: 0.5), MaskPath(path: right, mode: .darken)])
+        #expect(alpha(darken, 10, 50) == 0 && abs(alpha(darken, 50, 50) - 128) < 3 && alpha(darken, 90, 50) == 0)
+        let firstDarken = try masked([MaskPath(path: left, mode: .darken, opacity: 0.5)])
+        #expect(abs(alpha(firstDarken, 10, 50) - 128) < 3 && alpha(firstDarken, 90, 50) == 0)
+    }
+
     @Test("CA10: a plain layer still masks by its frame, with no offscreen pass")
     func CA10_plainFrameMask() throws {
         let frame = Layer()
