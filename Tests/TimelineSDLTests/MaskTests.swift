@@ -86,15 +86,18 @@ struct MaskTests {
         #expect(abs(alpha(inverseLuma, 25, 50) - 127) < 4 && alpha(inverseLuma, 75, 50) == 0)
     }
 
+    /// What `paths`, as a 100-point layer's mask, let through of a red square.
+    func masked(_ paths: [MaskPath]) throws -> RGBAImage {
+        let m = PathMaskLayer()
+        m.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        m.paths = paths
+        return try render(mask: m)
+    }
+    /// Two overlapping halves of the square: 0-60 and 40-100 across.
+    let left = Path(rect: Rect(x: 0, y: 0, width: 60, height: 100)), right = Path(rect: Rect(x: 40, y: 0, width: 60, height: 100))
+
     @Test("CA10: path masks combine in order: add, subtract, intersect, inverted, with opacity and expansion")
     func CA10_pathMasks() throws {
-        func masked(_ paths: [MaskPath]) throws -> RGBAImage {
-            let m = PathMaskLayer()
-            m.frame = Rect(x: 0, y: 0, width: 100, height: 100)
-            m.paths = paths
-            return try render(mask: m)
-        }
-        let left = Path(rect: Rect(x: 0, y: 0, width: 60, height: 100)), right = Path(rect: Rect(x: 40, y: 0, width: 60, height: 100))
         let add = try masked([MaskPath(path: left), MaskPath(path: right, mode: .add)])
         #expect(alpha(add, 10, 50) == 255 && alpha(add, 90, 50) == 255)
         let subtract = try masked([MaskPath(path: left), MaskPath(path: right, mode: .subtract)])
@@ -115,13 +118,6 @@ struct MaskTests {
 
     @Test("LT13: Lottie's difference, lighten and darken masks: exclusive or, the stronger, the weaker")
     func LT13_maskModesBeyondAdd() throws {
-        func masked(_ paths: [MaskPath]) throws -> RGBAImage {
-            let m = PathMaskLayer()
-            m.frame = Rect(x: 0, y: 0, width: 100, height: 100)
-            m.paths = paths
-            return try render(mask: m)
-        }
-        let left = Path(rect: Rect(x: 0, y: 0, width: 60, height: 100)), right = Path(rect: Rect(x: 40, y: 0, width: 60, height: 100))
         // Exclusive or: the overlap (40-60) is cut out, each side alone stays.
         let difference = try masked([MaskPath(path: left), MaskPath(path: right, mode: .difference)])
         #expect(alpha(difference, 10, 50) == 255 && alpha(difference, 50, 50) == 0 && alpha(difference, 90, 50) == 255)
