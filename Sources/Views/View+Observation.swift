@@ -57,9 +57,7 @@ extension View {
     /// - Returns: the observation, which lasts while it is kept (see ``ValueObservation``).
     public func observe(key: String, initial: Bool = false,
                         handler: @escaping @MainActor (_ old: Any?, _ new: Any?) -> Void) -> ValueObservation {
-        let token = observe(reading: { $0.observableValue(forKey: key) }, initial: initial, handler: handler)
-        if let k = valueObservers.firstIndex(where: { $0.token === token }) { valueObservers[k].key = key }
-        return token
+        addObserver(key: key, reading: { $0.observableValue(forKey: key) }, initial: initial, handler: handler)
     }
 
     /// Tells the observations made by `key` that the value was set, changed or not: UIKit's
@@ -87,9 +85,14 @@ extension View {
     /// properties through it.
     public func observe(reading read: @escaping @MainActor (View) -> Any?, initial: Bool = false,
                         handler: @escaping @MainActor (_ old: Any?, _ new: Any?) -> Void) -> ValueObservation {
+        addObserver(key: nil, reading: read, initial: initial, handler: handler)
+    }
+
+    private func addObserver(key: String?, reading read: @escaping @MainActor (View) -> Any?, initial: Bool,
+                             handler: @escaping @MainActor (_ old: Any?, _ new: Any?) -> Void) -> ValueObservation {
         let token = ValueObservation(view: self)
         let now = read(self)
-        valueObservers.append(ValueObserver(token: token, read: read, handler: handler, last: now))
+        valueObservers.append(ValueObserver(token: token, read: read, handler: handler, last: now, key: key))
         if initial { handler(nil, now) }
         return token
     }
