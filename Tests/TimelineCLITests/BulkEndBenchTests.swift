@@ -19,4 +19,16 @@ struct BulkEndBenchTests {
         let refused = try CLI.run(["bench", "animation", "--only-bulk-end", "0"])
         #expect(refused.status != 0 && refused.stderr.contains("--only-bulk-end must be at least 1; got 0"))
     }
+
+    @Test("P2: --only-removal times the subtree removal alone; 0 views is refused")
+    func P2_onlyRemoval() throws {
+        let r = try CLI.run(["bench", "animation", "--only-removal", "50"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.hasPrefix("remove a subtree of 50 views: ") && line.hasSuffix(" ms"), "\(line)")
+        let ms = Double(line.dropFirst("remove a subtree of 50 views: ".count).dropLast(3))
+        #expect((ms ?? 0) > 0, "\(line)")
+        let refused = try CLI.run(["bench", "animation", "--only-removal", "0"])
+        #expect(refused.status != 0 && refused.stderr.contains("--only-removal must be at least 1; got 0"))
+    }
 }
