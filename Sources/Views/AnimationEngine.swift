@@ -156,8 +156,8 @@ public final class AnimationEngine: AnimationSource {
         guard let tx = AnimationScope.transaction, tx.group.isOpen else { return false }
         if let calculation = tx.keyframes { return captureKeyframe(property, view, tx, calculation) }
         let to = view.viewLayer.value(of: property)
-        let alreadyAnimating = view.animatedProperties & property.bit != 0
-        let additive = alreadyAnimating && !tx.beginsFromCurrentState && view.keyframedProperties & property.bit == 0
+        let alreadyAnimating = view.viewLayer.viewAnimatedProperties & property.bit != 0
+        let additive = alreadyAnimating && !tx.beginsFromCurrentState && view.viewLayer.viewKeyframedProperties & property.bit == 0
         let from: AnimatableValue
         if additive {
             from = oldModel                                   // blends on top of the running ones
@@ -182,11 +182,11 @@ public final class AnimationEngine: AnimationSource {
             group.keyframeTracks[i].track.insert(keyframe)
             return true
         }
-        if view.animatedProperties & property.bit != 0 { interrupt(view, property) }
+        if view.viewLayer.viewAnimatedProperties & property.bit != 0 { interrupt(view, property) }
         group.keyframeTracks.append((view, property, KeyframeTrack(initial: view.onScreen.value(of: property), keyframes: [keyframe],
                                                                    calculation: calculation)))
-        view.animatedProperties |= property.bit
-        view.keyframedProperties |= property.bit
+        view.viewLayer.viewAnimatedProperties |= property.bit
+        view.viewLayer.viewKeyframedProperties |= property.bit
         return true
     }
 
@@ -195,8 +195,8 @@ public final class AnimationEngine: AnimationSource {
     /// evaluates the new animation from there.
     /// - Complexity: O(animations of the view's layer), whatever else runs (P2).
     private func interrupt(_ view: View, _ property: AnimatableProperty) {
-        view.animatedProperties &= ~property.bit
-        view.keyframedProperties &= ~property.bit
+        view.viewLayer.viewAnimatedProperties &= ~property.bit
+        view.viewLayer.viewKeyframedProperties &= ~property.bit
         view.viewLayer.removeViewAnimations(of: property.layerProperty)
     }
 

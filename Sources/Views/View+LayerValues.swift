@@ -21,7 +21,7 @@ extension View {
         let old = viewLayer.stateTransform
         guard old != t else { return }
         viewLayer.stateTransform = t
-        if animatedProperties & AnimatableProperty.transform.bit == 0 { onScreen.stateTransform = t }
+        if viewLayer.viewAnimatedProperties & AnimatableProperty.transform.bit == 0 { onScreen.stateTransform = t }
         presentationChanged()
     }
     /// How opaque the view and its subviews are, 0...1, applied to them as a group. Animatable.

@@ -67,12 +67,6 @@ open class View: Responder {
     public final var presentation: Layer {
         @inline(__always) get { onScreen }
     }
-    /// Bits of the properties an animation the view made currently drives (a block, keyframe
-    /// block or property animator, each an animation of the view's layer; see
-    /// ``AnimatableProperty``).
-    var animatedProperties: UInt16 = 0
-    /// Bits of the properties a keyframe block drives (they do not blend additively).
-    var keyframedProperties: UInt16 = 0
     /// Gesture recognizers attached to this view (K2).
     public package(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The interactions added with ``addInteraction(_:)`` (DK4), in the order added.
@@ -321,13 +315,13 @@ open class View: Responder {
     }
 
     /// Whether an animation currently drives `property`.
-    public func isAnimating(_ property: AnimatableProperty) -> Bool { animatedProperties & property.bit != 0 }
+    public func isAnimating(_ property: AnimatableProperty) -> Bool { viewLayer.viewAnimatedProperties & property.bit != 0 }
 
     /// Called after every model change: inside an animation block the change becomes an
     /// animation (N1); otherwise the presentation follows at once unless an animation drives it.
     func modelDidChange(_ property: AnimatableProperty, from old: AnimatableValue) {
         if let engine = window?.animations, engine.captureChange(of: property, on: self, from: old) { return }
-        if animatedProperties & property.bit == 0 { showModel(property) }
+        if viewLayer.viewAnimatedProperties & property.bit == 0 { showModel(property) }
         presentationChanged()
     }
 

@@ -47,6 +47,14 @@ final class ViewLayer: Layer {
     /// presentation layer itself.
     private(set) var onScreen: ViewLayer?
 
+    /// Bits of the view's properties (``AnimatableProperty``) an animation the view made drives
+    /// now: a block, a keyframe block (from the moment it captures a keyframe, before its
+    /// animation is added at the block's end) or a property animator's track. They are the
+    /// view's animations of this layer, so the layer keeps them, not the view (AM5).
+    var viewAnimatedProperties: UInt16 = 0
+    /// Bits of the properties a keyframe block drives (they do not blend additively).
+    var viewKeyframedProperties: UInt16 = 0
+
     /// A view's layer, with its presentation layer; the view sets ``view`` once it exists.
     init(onScreen: ViewLayer) {
         self.onScreen = onScreen

@@ -26,7 +26,7 @@ extension AnimationEngine {
                                                 held: hold.map { (from, to, $0) })
         group.pending += 1
         blockCount += 1
-        view.animatedProperties |= property.bit
+        view.viewLayer.viewAnimatedProperties |= property.bit
         layer.addBlockAnimation(description, of: property.layerProperty, from: Self.layerValueTyped(from),
                                 to: Self.layerValueTyped(to), timing: shared)
     }
@@ -130,9 +130,9 @@ final class ViewAnimationEnd: AnimationDelegate {
                 v.setModelWithoutAnimation(property, AnimatableValue.additive(v.modelValue(of: property), from: held.from,
                                                                                to: held.to, 1 - held.progress))
             }
-            if v.animatedProperties & property.bit != 0, !v.viewLayer.hasViewAnimation(of: property.layerProperty) {
-                v.animatedProperties &= ~property.bit
-                v.keyframedProperties &= ~property.bit
+            if v.viewLayer.viewAnimatedProperties & property.bit != 0, !v.viewLayer.hasViewAnimation(of: property.layerProperty) {
+                v.viewLayer.viewAnimatedProperties &= ~property.bit
+                v.viewLayer.viewKeyframedProperties &= ~property.bit
                 // The layer engine has shown the model already when the animation ended in its
                 // pass (and listed the layer for the window): only a value that differs (a held
                 // fill's, or an animation stopped outside a pass) needs the view redrawn (P2).

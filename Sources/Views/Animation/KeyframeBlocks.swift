@@ -15,7 +15,7 @@ extension AnimationEngine {
         let tracks = group.keyframeTracks
         group.keyframeTracks = []
         for (view, property, track) in tracks {
-            guard view.keyframedProperties & property.bit != 0 else { continue }     // interrupted in the block
+            guard view.viewLayer.viewKeyframedProperties & property.bit != 0 else { continue }     // interrupted in the block
             let layer = view.viewLayer
             _ = view.layer                                                             // loaded: hosted and shown
             let k = KeyframeAnimation()

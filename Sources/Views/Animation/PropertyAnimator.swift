@@ -234,7 +234,7 @@ public final class PropertyAnimator {
             tracks.append(Track(view: view, property: property, from: from, to: to, delayFactor: delayFactor,
                                 animation: animation, end: end))
         }
-        view.animatedProperties |= property.bit
+        view.viewLayer.viewAnimatedProperties |= property.bit
     }
 
     /// Adds a track's animation to `view`'s layer, held while the animator does not run.
@@ -257,7 +257,7 @@ public final class PropertyAnimator {
     private func remove(_ t: Track, from view: View) {
         t.end.animator = nil
         view.viewLayer.removeViewAnimation(t.animation)
-        if !view.viewLayer.hasViewAnimation(of: t.property.layerProperty) { view.animatedProperties &= ~t.property.bit }
+        if !view.viewLayer.hasViewAnimation(of: t.property.layerProperty) { view.viewLayer.viewAnimatedProperties &= ~t.property.bit }
     }
 
     /// Holds the tracks' animations where they are while the animator does not run, releases
@@ -341,7 +341,7 @@ public final class PropertyAnimator {
         }
         let t = tracks.remove(at: i)
         if let v = t.view, !v.viewLayer.hasViewAnimation(of: t.property.layerProperty) {
-            v.animatedProperties &= ~t.property.bit
+            v.viewLayer.viewAnimatedProperties &= ~t.property.bit
             v.presentationChanged()
         }
         guard state == .active, tracks.isEmpty else { return }
@@ -373,7 +373,7 @@ public final class PropertyAnimator {
         for t in tracks {
             guard let v = t.view else { continue }
             remove(t, from: v)
-            if v.animatedProperties & t.property.bit == 0 { v.showModel(t.property) }
+            if v.viewLayer.viewAnimatedProperties & t.property.bit == 0 { v.showModel(t.property) }
             v.presentationChanged()
         }
         let cs = completions
