@@ -326,11 +326,6 @@ struct LottieReader {
             if let hd = item["hd"], try flag(hd, at + ".hd") { continue }
             if let s = try shapeItem(item, at) { out.append(s) }
         }
-        // A stroke below a subtracting, intersecting or excluding merge strokes the paths.
-        if let m = out.firstIndex(where: { if case .merge(let mode) = $0 { mode >= 3 && mode <= 5 } else { false } }),
-           out[m...].contains(where: { if case .stroke = $0 { true } else if case .gradientStroke = $0 { true } else { false } }) {
-            warnings.append("\(path): a stroke of merged paths follows each path, not the merged outline")
-        }
         return out
     }
 

@@ -73,7 +73,8 @@ struct ShapeContents {
         }
 
         /// With merged slots: the plain ones as one path, each merged one filled through its
-        /// merge (a stroke follows the merged paths' outlines, each as drawn).
+        /// merge. A stroke follows the merged outline (LT13): each path's stroke shows where that
+        /// path is the combination's edge; an exclusion's edges are every path's whole outline.
         func draw(_ all: [Path], merged: [Int: Merge], at frame: Double, into out: inout [DrawCommand]) {
             let plain = slots.filter { merged[$0] == nil }
             if let p = ShapeContents.joined(plain.map { all[$0] }), let d = draw(p, rule: nil, at: frame) { out.append(d) }
@@ -93,10 +94,35 @@ struct ShapeContents {
                     out.append(.beginGroup(g))
                     out.append(d)
                     out.append(.endGroup)
+                case (.mask(let paths), .stroke), (.mask(let paths), .gradientStroke):
+                    for i in paths.indices {
+                        guard let d = draw(paths[i].path, rule: nil, at: frame) else { continue }
+                        var g = GroupState(transform: .identity, opacity: 1, clip: nil, clipCornerRadius: 0, name: "merged outline")
+                        g.mask = .paths(Self.edgeMask(of: i, in: paths))
+                        out.append(.beginGroup(g))
+                        out.append(d)
+                        out.append(.endGroup)
+                    }
                 default:
                     if let d = draw(all[slot], rule: nil, at: frame) { out.append(d) }
                 }
             }
+        }
+
+        /// Where path `i` of a merge is the edge of the combination, as a mask: for a
+        /// subtraction (the earlier paths added, the last taken away) an earlier path's edge
+        /// outside every other path, and the last path's edge inside the earlier ones; for an
+        /// intersection a path's edge inside every other path.
+        static func edgeMask(of i: Int, in paths: [MaskPath]) -> [MaskPath] {
+            func with(_ mode: MaskPath.Mode, _ j: Int) -> MaskPath {
+                MaskPath(path: paths[j].path, mode: mode, opacity: 1, isInverted: false, expansion: 0)
+            }
+            let last = paths.count - 1
+            if paths[last].mode == .subtract {
+                if i == last { return paths.indices.dropLast().map { with(.add, $0) } }
+                return paths.indices.filter { $0 != i }.map { with(.subtract, $0) }   // from everything
+            }
+            return paths.indices.filter { $0 != i }.enumerated().map { k, j in with(k == 0 ? .add : .intersect, j) }
         }
 
         /// A box holding what `paths` combined as a mask cover: the added (and differenced or
