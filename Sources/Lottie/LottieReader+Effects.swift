@@ -1,10 +1,9 @@
 import JSONParsing
 
 extension LottieReader {
-    /// The layer's effects ("ef") that are drawn (LT13): drop shadow, fill and tint. A disabled
-    /// effect ("en": 0) and an expression control (type 5, whose values expressions read) are
-    /// skipped; one of another type is left out with a warning naming it (gaussian blur among
-    /// them: the renderer blurs shadows only).
+    /// The layer's effects ("ef") that are drawn (LT13): drop shadow, fill, tint and gaussian
+    /// blur. A disabled effect ("en": 0) and an expression control (type 5, whose values
+    /// expressions read) are skipped; one of another type is left out with a warning naming it.
     mutating func layerEffects(_ v: JSONValue?, _ path: String) throws(LottieError) -> [LottieEffect] {
         guard let v else { return [] }
         var out: [LottieEffect] = []
@@ -29,6 +28,13 @@ extension LottieReader {
             case 20:
                 out.append(.tint(black: try parameter(0, LottieVector(0, 0, 0, 1)), white: try parameter(1, LottieVector(1, 1, 1, 1)),
                                  amount: try parameter(2, LottieVector(100, 0, 0, 0))))
+            case 29:
+                // Blur dimensions (parameter 1): 1 both ways, 2 horizontal, 3 vertical.
+                let dimensions = try parameter(1, LottieVector(1, 0, 0, 0))
+                if dimensions.isAnimated || dimensions.value(at: 0).x != 1 {
+                    warnings.append("\(at): a gaussian blur in one direction only is drawn blurred in both")
+                }
+                out.append(.gaussianBlur(blurriness: try parameter(0, .zero)))
             case 5:
                 continue            // an expression control (slider, angle, colour...): read by expressions, not drawn
             default:

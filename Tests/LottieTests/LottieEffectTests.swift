@@ -1,6 +1,7 @@
 import Testing
 import Geometry
 import RenderModel
+import TimelineSDL
 @testable import Lottie
 
 /// LT13: the layer effects real files carry, drawn by the layer renderer: drop shadow, fill and
@@ -76,14 +77,46 @@ struct LottieEffectTests {
         #expect(fills(composition.displayList().commands).map(\.alpha) == [1])
     }
 
-    @Test("LT13: a disabled effect is skipped; one not drawn (a gaussian blur) is named in a warning; a bad list is an error with its path")
+    @Test("LT13: a gaussian blur turns each one-colour shape into its blurred silhouette, 0.3 of the blurriness its deviation; one way only is named in a warning")
+    func LT13_gaussianBlur() throws {
+        let blur = { (dimensions: String) in #"{"ty":29,"nm":"Gaussian Blur","ef":[\#(self.param("10")),\#(self.param(dimensions)),\#(self.param("0"))]}"# }
+        let (commands, warnings) = try draws(blur("1"))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(fills(commands).isEmpty, "the sharp fill is replaced")
+        let shadows = commands.compactMap { if case .shadow(let p, let c, let r) = $0 { (p.boundingBox, c, r) } else { nil } }
+        #expect(shadows.count == 1)
+        if let (box, color, radius) = shadows.first {
+            #expect(near(radius, 6))                                        // deviation 3: the radius is twice it
+            #expect(color == Color(red: 1, green: 0, blue: 0))
+            #expect(near(box.minX, 30) && near(box.maxX, 70) && near(box.minY, 40) && near(box.maxY, 60))
+        }
+        #expect(try draws(blur("2")).warnings.contains { $0.contains("layers[0].ef[0]") && $0.contains("one direction") })
+        // After a drop shadow the blur widens the shadow too: deviations add in squares.
+        let shadow = #"{"ty":25,"ef":[\#(param("[0,0,0,1]")),\#(param("255")),\#(param("135")),\#(param("10")),\#(param("16"))]}"#
+        let both = try draws(shadow + "," + blur("1")).commands
+        let radii = both.compactMap { if case .shadow(_, _, let r) = $0 { r } else { nil } }
+        #expect(radii.count == 2 && near(radii[0], (64.0 + 36).squareRoot()) && near(radii[1], 6))
+        // Rendered: the middle stays red, the edge is half covered, a deviation outside is faint.
+        let animation = try Doc.read(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, extra: #","ef":[\#(blur("1"))]"#)))
+        let composition = LottieComposition(animation: animation)
+        composition.setFrame(0)
+        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 100)
+        renderer.render(composition.displayList())
+        let image = renderer.image()
+        func alpha(_ x: Int, _ y: Int) -> Int { Int(image.bytes[(y * image.width + x) * 4 + 3]) }
+        #expect(alpha(50, 50) > 200)
+        #expect(abs(alpha(30, 50) - 128) < 40, "edge alpha \(alpha(30, 50))")
+        #expect(alpha(24, 50) < 60 && alpha(24, 50) > 0, "alpha two deviations out \(alpha(24, 50))")
+    }
+
+    @Test("LT13: a disabled effect is skipped; one not drawn (a tritone) is named in a warning; a bad list is an error with its path")
     func LT13_skippedAndBad() throws {
         let disabled = #"{"ty":21,"en":0,"ef":[\#(param("0")),\#(param("0")),\#(param("[0,0,1,1]"))]}"#
         #expect(fills(try draws(disabled).commands) == [Color(red: 1, green: 0, blue: 0)])
-        let blur = #"{"ty":29,"nm":"Gaussian Blur","ef":[\#(param("10")),\#(param("1")),\#(param("0"))]}"#
-        let (commands, warnings) = try draws(blur)
+        let tritone = #"{"ty":23,"nm":"Tritone","ef":[\#(param("[1,1,1,1]")),\#(param("[0.5,0.5,0.5,1]")),\#(param("[0,0,0,1]")),\#(param("0"))]}"#
+        let (commands, warnings) = try draws(tritone)
         #expect(fills(commands) == [Color(red: 1, green: 0, blue: 0)])
-        #expect(warnings.contains { $0.contains("layers[0].ef[0]") && $0.contains("Gaussian Blur") })
+        #expect(warnings.contains { $0.contains("layers[0].ef[0]") && $0.contains("Tritone") })
         let error = Doc.error(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, extra: #","ef":{"ty":25}"#)))
         #expect(error?.path.hasSuffix("layers[0].ef") == true)
         let badParam = Doc.error(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, extra: #","ef":[{"ty":25,"ef":[{"v":{"a":0,"k":"black"}}]}]"#)))
