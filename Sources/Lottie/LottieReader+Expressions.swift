@@ -56,19 +56,22 @@ extension LottieReader {
     }
 
     /// The layer's effects ("ef") as `effect(name)(parameter)` reads them: each parameter with a
-    /// value ("v"). Effects are not drawn, so one that cannot be read is left out, silently.
-    mutating func expressionEffects(_ v: JSONValue?, _ path: String) -> [(name: String, matchName: String, parameters: [(name: String, matchName: String, id: Int)])] {
+    /// value ("v") and its type ("ty": 10 is a layer control, which reads as the layer it names).
+    /// Effects are not drawn, so one that cannot be read is left out, silently.
+    mutating func expressionEffects(_ v: JSONValue?, _ path: String) -> [(name: String, matchName: String, parameters: [(name: String, matchName: String, id: Int, type: Int)])] {
         guard case .array(let list, _)? = v else { return [] }
-        var out: [(name: String, matchName: String, parameters: [(name: String, matchName: String, id: Int)])] = []
+        var out: [(name: String, matchName: String, parameters: [(name: String, matchName: String, id: Int, type: Int)])] = []
         func text(_ x: JSONValue?) -> String { if case .string(let s, _)? = x { s } else { "" } }
         for (i, e) in list.enumerated() {
             guard case .array(let params, _)? = e["ef"] else { continue }
-            var parameters: [(name: String, matchName: String, id: Int)] = []
+            var parameters: [(name: String, matchName: String, id: Int, type: Int)] = []
             for (j, q) in params.enumerated() {
                 let at = "\(path)[\(i)].ef[\(j)].v"
                 guard let value = q["v"], case .object = value, let read = try? vector(value, at) else { continue }
                 let id = expressions.idByPath[at] ?? expressions.register(read, dimensions: Self.expressionDimensions(value), path: at, layer: expressionLayer)
-                parameters.append((text(q["nm"]), text(q["mn"]), id))
+                var type = -1
+                if case .number(let t, _)? = q["ty"], t.isFinite, abs(t) < 1e6 { type = Int(t) }
+                parameters.append((text(q["nm"]), text(q["mn"]), id, type))
             }
             out.append((text(e["nm"]), text(e["mn"]), parameters))
         }

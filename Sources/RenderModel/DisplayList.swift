@@ -49,6 +49,33 @@ public indirect enum GroupMask: Sendable, Equatable {
     case paths([MaskPath])
 }
 
+extension GroupMask {
+    /// A box in the group's coordinates outside which the mask covers nothing, so a painter
+    /// draws and composites the group only inside it; nil when the mask may cover anywhere.
+    ///
+    /// Path masks that start from nothing and are not inverted cover only inside the paths
+    /// that add (add, difference, lighten), grown by their expansion: subtracting,
+    /// intersecting and darkening only take coverage away. A Lottie solid under a small mask
+    /// then costs the mask's box, not the solid's (a composition of many masked full-frame
+    /// solids would otherwise spend a painter's mask budget on empty pixels). Content masks
+    /// (mattes) answer nil.
+    public var coveredBox: Rect? {
+        guard case .paths(let paths) = self else { return nil }
+        if let first = paths.first, first.mode != .add && first.mode != .difference && first.mode != .lighten { return nil }
+        var box = Rect.null
+        for m in paths {
+            switch m.mode {
+            case .subtract, .intersect, .darken:
+                continue
+            case .add, .difference, .lighten:
+                guard !m.isInverted, m.expansion.isFinite else { return nil }
+                box = box.union(m.path.bounds(pad: max(m.expansion, 0)))
+            }
+        }
+        return box
+    }
+}
+
 /// One path of a ``GroupMask/paths(_:)`` mask, combined with those before it as After Effects
 /// combines masks: the first one starts from nothing (or everything, when it subtracts).
 public struct MaskPath: Sendable, Equatable {

@@ -389,7 +389,11 @@ extension DisplayListPainter {
     /// coverage over the run (outside the coverage's region they are cleared).
     nonisolated static func applyCoverage(_ coverage: (region: SDL_Rect, values: [UInt8]), to px: UnsafeMutablePointer<UInt32>, run: SDL_Rect) {
         let r = coverage.region, w = Int(r.w), rw = Int(run.w)
-        guard !coverage.values.isEmpty else { return }
+        guard !coverage.values.isEmpty else {
+            // An empty region (a mask wholly off the target) covers nothing.
+            px.update(repeating: 0, count: rw * Int(run.h))
+            return
+        }
         // The run's columns inside the region, the same on every row.
         let x0 = min(rw, max(0, Int(r.x) - Int(run.x))), x1 = max(x0, min(rw, Int(r.x) + w - Int(run.x)))
         coverage.values.withUnsafeBufferPointer { cov in

@@ -29,7 +29,9 @@ extension DisplayListPainter {
         // opacity multiplies into them and no offscreen pass is needed (the same peephole
         // Flutter's opacity layer takes).
         // One walk of the group gives its bounds and its drawings' boxes, for both questions.
-        let bounds = translucent && !single || masks || g.mask != nil ? groupBounds(commands, after: i) : .null
+        var bounds = translucent && !single || masks || g.mask != nil ? groupBounds(commands, after: i) : .null
+        // Path masks that cover only inside their paths confine the offscreen pass to them.
+        if let covered = g.mask?.coveredBox { bounds = bounds.intersection(device.apply(to: covered)) }
         if let alphaMask = g.mask, memoryDepth == 0, isSoftware, drawsGroupsInMemory, groupIsRasterisable,
            beginMemoryGroup(opacity: g.opacity * opacity, mask: shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil) {
             // Masked by coverage and drawn in memory (a Lottie layer of fills under masks or a

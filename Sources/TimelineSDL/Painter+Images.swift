@@ -39,8 +39,45 @@ extension DisplayListPainter {
         func device(_ p: Point) -> Point { let q = t.apply(to: p); return Point(x: q.x + shift, y: q.y + shift) }
         var tint = d.tint
         tint.alpha *= opacity
-        mesh.deviceTexturedQuad(device(corners[0]), device(corners[1]), device(corners[2]), device(corners[3]),
-                                u0: u0, v0: v0, u1: u1, v1: v1, color: tint)
+        let q0 = device(corners[0]), q1 = device(corners[1]), q2 = device(corners[2]), q3 = device(corners[3])
+        let pieces = isSoftware ? Self.softwareQuadPieces(q0, q1, q3, textureSide: max(bitmap.width, bitmap.height)) : 1
+        guard pieces > 1 else {
+            mesh.deviceTexturedQuad(q0, q1, q2, q3, u0: u0, v0: v0, u1: u1, v1: v1, color: tint)
+            return
+        }
+        // The quad cut into pieces x pieces smaller quads, corners interpolated bilinearly.
+        func at(_ s: Double, _ t: Double) -> Point {
+            let top = Point(x: q0.x + (q1.x - q0.x) * s, y: q0.y + (q1.y - q0.y) * s)
+            let bottom = Point(x: q3.x + (q2.x - q3.x) * s, y: q3.y + (q2.y - q3.y) * s)
+            return Point(x: top.x + (bottom.x - top.x) * t, y: top.y + (bottom.y - top.y) * t)
+        }
+        let n = Double(pieces)
+        for j in 0..<pieces {
+            let t0 = Double(j) / n, t1 = Double(j + 1) / n
+            for i in 0..<pieces {
+                let s0 = Double(i) / n, s1 = Double(i + 1) / n
+                mesh.deviceTexturedQuad(at(s0, t0), at(s1, t0), at(s1, t1), at(s0, t1),
+                                        u0: u0 + (u1 - u0) * s0, v0: v0 + (v1 - v0) * t0,
+                                        u1: u0 + (u1 - u0) * s1, v1: v0 + (v1 - v0) * t1, color: tint)
+            }
+        }
+    }
+
+    /// The most a textured triangle's device area (pixels) times its texture's longer side may
+    /// reach in SDL's software renderer. SDL 2.26 interpolates texture coordinates in 32-bit
+    /// fixed point scaled by the triangle's area, which overflows past about 2²⁹ (a 1200-point
+    /// image layer drawn from a texture over 300 pixels wide read outside the texture, drew
+    /// other memory and could crash); a quarter of that keeps a margin.
+    nonisolated static let maximumSoftwareTriangleProduct = 1 << 27
+
+    /// How many pieces along each side a textured quad with corners `p0`, `p1` (its top edge) and
+    /// `p3` (its left edge) is cut into for SDL's software renderer, so that no triangle passes
+    /// ``maximumSoftwareTriangleProduct`` (1: drawn whole). At most 64.
+    nonisolated static func softwareQuadPieces(_ p0: Point, _ p1: Point, _ p3: Point, textureSide: Int) -> Int {
+        let area = abs((p1.x - p0.x) * (p3.y - p0.y) - (p1.y - p0.y) * (p3.x - p0.x))
+        let product = area * Double(max(textureSide, 1))
+        guard product.isFinite, product > Double(maximumSoftwareTriangleProduct) else { return 1 }
+        return min(64, Int((product / Double(maximumSoftwareTriangleProduct)).squareRoot().rounded(.up)))
     }
 
     /// The texture holding `bitmap` (its alpha in white for a template), uploaded when new.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Timeline
-import TimelineSDL
+@testable import TimelineSDL
 import TimelineTestSupport
 
 /// A bitmap of `colors` (row by row, straight RGBA bytes), `width` pixels wide.
@@ -63,6 +63,27 @@ struct ImageViewTests {
             #expect(near(px.color(x: 10, y: 10), 1, 0, 0) && near(px.color(x: 30, y: 10), 0, 1, 0), "\(w) x \(h)")
             #expect(near(px.color(x: 10, y: 30), 0, 0, 1) && near(px.color(x: 30, y: 30), 1, 1, 1), "\(w) x \(h)")
         }
+    }
+
+    @Test("LT13 a large image drawn large on the software renderer shows its own pixels (dog_car_ride.json's 1200-point layers)")
+    func largeImageDrawnLarge() throws {
+        // SDL 2.26's software triangles overflow when the area times the texture's side is
+        // large: a 400-pixel image over 1200 x 1200 read outside its texture. The quad is cut
+        // into pieces small enough, each showing its part of the image.
+        var colors: [(UInt8, UInt8, UInt8, UInt8)] = []
+        for y in 0..<400 { for x in 0..<400 { colors.append(x < 200 ? (y < 200 ? (255, 0, 0, 255) : (0, 0, 255, 255)) : (0, 255, 0, 255)) } }
+        let img = Image(bitmap: bitmap(400, colors))
+        let r = try ImageRenderer(pixelWidth: 1200, pixelHeight: 1200)
+        var list = DisplayList()
+        list.size = Size(width: 1200, height: 1200)
+        list.commands = [.image(ImageDrawing(image: img, rect: Rect(x: 0, y: 0, width: 1200, height: 1200)))]
+        r.render(list)
+        let px = r.image()
+        for (x, y) in [(100, 100), (500, 500), (590, 300)] { #expect(near(px.color(x: x, y: y), 1, 0, 0), "\(x), \(y)") }
+        for (x, y) in [(100, 1100), (500, 700), (300, 1190)] { #expect(near(px.color(x: x, y: y), 0, 0, 1), "\(x), \(y)") }
+        for (x, y) in [(700, 100), (1100, 1100), (1190, 610)] { #expect(near(px.color(x: x, y: y), 0, 1, 0), "\(x), \(y)") }
+        #expect(DisplayListPainter.softwareQuadPieces(Point(x: 0, y: 0), Point(x: 1200, y: 0), Point(x: 0, y: 1200), textureSide: 400) > 1)
+        #expect(DisplayListPainter.softwareQuadPieces(Point(x: 0, y: 0), Point(x: 40, y: 0), Point(x: 0, y: 40), textureSide: 400) == 1)
     }
 
     @Test("CN2 every content mode places the image as UIKit's image view does")

@@ -132,6 +132,58 @@ struct MaskTests {
         #expect(abs(alpha(firstDarken, 10, 50) - 128) < 3 && alpha(firstDarken, 90, 50) == 0)
     }
 
+    @Test("LT13: many full-size layers under small path masks each show only their mask, past the painter's mask budget")
+    func LT13_manyMaskedSolids() throws {
+        // navidad.json's shape: dozens of comp-sized solids, each cut to a small shape by a mask.
+        // Each group is drawn and masked only inside its mask's box, so 40 of them spend far
+        // less than the budget of 16 targets of mask pixels and none is drawn unmasked.
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        for k in 0..<40 {
+            let solid = Layer()
+            solid.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+            solid.backgroundColor = Color(red: 1, green: 0, blue: 0)
+            let m = PathMaskLayer()
+            m.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+            m.paths = [MaskPath(path: Path(rect: Rect(x: Double(k % 8) * 10 + 10, y: Double(k / 8) * 10 + 20, width: 6, height: 6)))]
+            solid.mask = m
+            root.addSublayer(solid)
+        }
+        // A mask wholly above the target (navidad.json's pompom after its last keyframe) shows nothing.
+        let above = Layer()
+        above.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        above.backgroundColor = Color(red: 1, green: 1, blue: 0)
+        let m = PathMaskLayer()
+        m.frame = above.frame
+        m.paths = [MaskPath(path: Path(rect: Rect(x: 20, y: -60, width: 40, height: 10)))]
+        above.mask = m
+        root.addSublayer(above)
+        var list = DisplayList()
+        var renderer = LayerRenderer(engine: nil)
+        _ = renderer.emit(root, parent: .identity, into: &list.commands)
+        list.size = Size(width: 100, height: 100)
+        list.background = .clear
+        let image = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
+        image.render(list)
+        let i = image.image()
+        #expect(alpha(i, 13, 23) == 255 && alpha(i, 83, 63) == 255)          // inside the first and the last masks
+        #expect(alpha(i, 5, 5) == 0 && alpha(i, 95, 95) == 0 && alpha(i, 18, 23) == 0)   // outside every mask
+        #expect(image.painter.lastSkippedMaskCount == 0)
+    }
+
+    @Test("LT13: a path mask's covered box: the adding paths' boxes grown by expansion; nil when a mask may cover anywhere")
+    func LT13_maskCoveredBox() {
+        let small = Path(rect: Rect(x: 10, y: 10, width: 20, height: 20))
+        #expect(GroupMask.paths([MaskPath(path: small, expansion: 5), MaskPath(path: right, mode: .subtract)]).coveredBox
+                == Rect(x: 5, y: 5, width: 30, height: 30))
+        #expect(GroupMask.paths([MaskPath(path: small), MaskPath(path: right, mode: .difference)]).coveredBox
+                == Rect(x: 10, y: 0, width: 90, height: 100))
+        #expect(GroupMask.paths([MaskPath(path: small, isInverted: true)]).coveredBox == nil)
+        #expect(GroupMask.paths([MaskPath(path: small, mode: .subtract)]).coveredBox == nil)
+        #expect(GroupMask.paths([]).coveredBox == Rect.null)
+        #expect(GroupMask.content([], luminance: false, inverted: false).coveredBox == nil)
+    }
+
     @Test("CA10: a plain layer still masks by its frame, with no offscreen pass")
     func CA10_plainFrameMask() throws {
         let frame = Layer()

@@ -1,5 +1,6 @@
 import CDuktape
 import Foundation
+import Geometry
 
 /// A problem with one property's expression: at load (syntax the engine does not run, a
 /// compile error) or while playing (a throw, a result that is not a value, a budget spent).
@@ -69,7 +70,7 @@ final class ExpressionEngine: @unchecked Sendable {
         var inPoint = 0.0, outPoint = 0.0, startTime = 0.0
         /// Transform ("a", "p", "px", "py", "s", "r", "o", "sk", "sa") to property ids.
         var transform: [String: Int] = [:]
-        var effects: [(name: String, matchName: String, parameters: [(name: String, matchName: String, id: Int)])] = []
+        var effects: [(name: String, matchName: String, parameters: [(name: String, matchName: String, id: Int, type: Int)])] = []
         /// A shape layer's groups and items, as `content(name)` reads them.
         var content: [ContentNode] = []
     }
@@ -156,36 +157,94 @@ final class ExpressionEngine: @unchecked Sendable {
     /// A shape path read through the engine: the path its expression returns at each frame.
     func pathAnimatable(_ id: Int) -> Animatable<BezierShape> { .provided { [self] frame in shape(of: id, at: frame) } }
 
-    /// Path `id` at `frame`: the path its expression refers to (another path property at a
-    /// time, followed up to 16 times), or its keyframes.
+    /// Path `id` at `frame`: the path its expression returns (another path property at a time,
+    /// followed up to 16 times, or one made by `createPath`), or its keyframes.
     func shape(of id: Int, at frame: Double) -> BezierShape {
         lock.lock(); defer { lock.unlock() }
+        return resolvedShape(id, frame)
+    }
+
+    /// ``shape(of:at:)`` under the lock (natives re-enter here): a path whose expression is
+    /// running (its own `thisProperty.points()`) gives its keyframes.
+    func resolvedShape(_ id: Int, _ frame: Double) -> BezierShape {
         var (id, frame) = (id, frame)
-        for _ in 0..<16 {
-            let reference = run(id, frame, .zero, text: nil) { ctx in pathReference(ctx, id, frame) } ?? nil
-            guard let (next, at) = reference, next != id || at != frame else { break }
-            (id, frame) = (next, at)
+        follow: for _ in 0..<16 {
+            switch run(id, frame, .zero, text: nil, { ctx in pathResult(ctx, id, frame) }) ?? nil {
+            case .reference(let next, let at)?:
+                guard next != id || at != frame else { break follow }
+                (id, frame) = (next, at)
+            case .shape(let made)?:
+                return made
+            case nil:
+                break follow
+            }
         }
         return paths[id]?.value(at: frame) ?? BezierShape(vertices: [], inTangents: [], outTangents: [], isClosed: false)
     }
 
-    /// The path reference `{__tl_path, __tl_frame}` on top of the stack, or nil (reported).
-    private func pathReference(_ ctx: OpaquePointer, _ id: Int, _ frame: Double) -> (Int, Double)? {
-        var reference: (Int, Double)?
+    /// What a path expression returned: a path of the file at a time, or a path it made.
+    enum PathResult { case reference(Int, Double), shape(BezierShape) }
+
+    /// The most vertices a path made by `createPath` may have.
+    static let maximumMadeVertices = 4_096
+
+    /// The path result on top of the stack: `{__tl_path, __tl_frame}` (a path property at a
+    /// time) or `{__tl_shape: [points, inTangents, outTangents, closed]}` (`createPath`); nil
+    /// (reported) for anything else.
+    private func pathResult(_ ctx: OpaquePointer, _ id: Int, _ frame: Double) -> PathResult? {
+        var result: PathResult?
         if duk_is_object(ctx, -1) != 0 {
-            duk_get_prop_string(ctx, -1, "__tl_path")
-            duk_get_prop_string(ctx, -2, "__tl_frame")
-            // Any object can carry these names (built from strings), so both are checked.
-            let target = duk_get_number_default(ctx, -2, -1), at = duk_get_number_default(ctx, -1, .nan)
-            duk_pop_2(ctx)
-            if target >= 0, target < Double(properties.count), target == target.rounded(), paths[Int(target)] != nil, at.isFinite, abs(at) < 1e12 {
-                reference = (Int(target), at)
+            duk_get_prop_string(ctx, -1, "__tl_shape")
+            if duk_is_array(ctx, -1) != 0 {
+                result = madeShape(ctx).map { .shape($0) }
+                duk_pop(ctx)
+            } else {
+                duk_pop(ctx)
+                duk_get_prop_string(ctx, -1, "__tl_path")
+                duk_get_prop_string(ctx, -2, "__tl_frame")
+                // Any object can carry these names (built from strings), so both are checked.
+                let target = duk_get_number_default(ctx, -2, -1), at = duk_get_number_default(ctx, -1, .nan)
+                duk_pop_2(ctx)
+                if target >= 0, target < Double(properties.count), target == target.rounded(), paths[Int(target)] != nil,
+                   at.isFinite, abs(at) < 1e12 {
+                    result = .reference(Int(target), at)
+                }
             }
         }
-        if reference == nil {
-            report(id, .badResult, "the result is not a path of this file (at frame \(frame); the keyframes are shown)")
+        if result == nil {
+            report(id, .badResult, "the result is not a path of this file or one createPath made (at frame \(frame); the keyframes are shown)")
         }
-        return reference
+        return result
+    }
+
+    /// The `[points, inTangents, outTangents, closed]` array on top of the stack as a shape:
+    /// nil unless the three lists are arrays of the same length (at most
+    /// ``maximumMadeVertices``) of finite `[x, y]` pairs.
+    private func madeShape(_ ctx: OpaquePointer) -> BezierShape? {
+        func points(_ k: Int) -> [Point]? {
+            duk_get_prop_index(ctx, -1, duk_uarridx_t(k))
+            defer { duk_pop(ctx) }
+            guard duk_is_array(ctx, -1) != 0 else { return nil }
+            let n = Int(duk_get_length(ctx, -1))
+            guard n <= Self.maximumMadeVertices else { return nil }
+            var out: [Point] = []
+            out.reserveCapacity(n)
+            for i in 0..<n {
+                duk_get_prop_index(ctx, -1, duk_uarridx_t(i))
+                duk_get_prop_index(ctx, -1, 0)
+                duk_get_prop_index(ctx, -2, 1)
+                let x = duk_get_number_default(ctx, -2, .nan), y = duk_get_number_default(ctx, -1, .nan)
+                duk_pop_3(ctx)
+                guard x.isFinite, y.isFinite else { return nil }
+                out.append(Point(x: x, y: y))
+            }
+            return out
+        }
+        guard let v = points(0), let i = points(1), let o = points(2), i.count == v.count, o.count == v.count else { return nil }
+        duk_get_prop_index(ctx, -1, 3)
+        let closed = duk_to_boolean(ctx, -1) != 0
+        duk_pop(ctx)
+        return BezierShape(vertices: v, inTangents: i, outTangents: o, isClosed: closed)
     }
 
     /// The property read through the engine: its expression's value at each frame.
@@ -242,6 +301,8 @@ final class ExpressionEngine: @unchecked Sendable {
         duk_put_global_string(ctx, "__tl_v")
         duk_push_c_function(ctx, ExpressionNatives.keys, 1)
         duk_put_global_string(ctx, "__tl_keys")
+        duk_push_c_function(ctx, ExpressionNatives.shape, 2)
+        duk_put_global_string(ctx, "__tl_shape")
         tl_duk_define_tick(ctx)
         for script in [ExpressionRuntime.prelude, ExpressionSandbox.script] {
             let ok = script.withCString { tl_duk_peval(ctx, $0, strlen($0)) } == DUK_EXEC_SUCCESS
@@ -263,7 +324,7 @@ final class ExpressionEngine: @unchecked Sendable {
             return ["name": l.name, "ind": l.index.map { $0 as Any } ?? NSNull(), "parent": l.parent.map { $0 as Any } ?? NSNull(),
                     "ip": l.inPoint, "op": min(l.outPoint, 1e12), "st": l.startTime, "props": l.transform,
                     "effects": l.effects.map { e in
-                        ["name": e.name, "mn": e.matchName, "params": e.parameters.map { ["name": $0.name, "mn": $0.matchName, "id": $0.id] }]
+                        ["name": e.name, "mn": e.matchName, "params": e.parameters.map { ["name": $0.name, "mn": $0.matchName, "id": $0.id, "ty": $0.type] }]
                     }, "content": l.content.map(\.json)]
         }
         let comps: [[String: Any]] = compositions.enumerated().map { c, comp in
@@ -521,6 +582,33 @@ enum ExpressionNatives {
                 duk_put_prop_index(ctx, -2, duk_uarridx_t(k))
             }
         }
+        return 1
+    }
+
+    /// `__tl_shape(id, frame)`: path property `id` at `frame` as `[points, inTangents,
+    /// outTangents, closed]` (a path's `points()` and kin); a range error for another property.
+    static let shape: @convention(c) (OpaquePointer?) -> duk_ret_t = { ctx in
+        guard let ctx, let engine = engine(ctx) else { return TL_DUK_RET_ERROR }
+        let id = Int(duk_get_int(ctx, 0)), frame = duk_get_number(ctx, 1)
+        guard engine.properties.indices.contains(id), engine.properties[id].isPath, frame.isFinite, abs(frame) < 1e12 else {
+            return TL_DUK_RET_RANGE_ERROR
+        }
+        let s = engine.resolvedShape(id, frame)
+        duk_push_array(ctx)
+        for (k, list) in [s.vertices, s.inTangents, s.outTangents].enumerated() {
+            duk_push_array(ctx)
+            for (i, p) in list.enumerated() {
+                duk_push_array(ctx)
+                duk_push_number(ctx, p.x)
+                duk_put_prop_index(ctx, -2, 0)
+                duk_push_number(ctx, p.y)
+                duk_put_prop_index(ctx, -2, 1)
+                duk_put_prop_index(ctx, -2, duk_uarridx_t(i))
+            }
+            duk_put_prop_index(ctx, -2, duk_uarridx_t(k))
+        }
+        duk_push_boolean(ctx, s.isClosed ? 1 : 0)
+        duk_put_prop_index(ctx, -2, 3)
         return 1
     }
 }

@@ -28,28 +28,37 @@
 ///   After Effects name, an item called with its "ix"), and `thisProperty.propertyGroup(n)`. A
 ///   path item's `path` is a reference to that path at the current time, which a path's own
 ///   expression may return.
+/// - A path's `points()`, `inTangents()`, `outTangents()`, `isClosed()` (a path's own, inside
+///   its expression, are its keyframes'), and `createPath(points, inTangents = [],
+///   outTangents = [], isClosed = true)`, whose result a path's expression may return.
+/// - A layer's `toComp`/`fromComp` (`toWorld`/`fromWorld`, `fromCompToSurface`: the same in 2D)
+///   through its parents' anchor, scale, rotation and position (skew and 3D left out); its
+///   `anchorPoint`, `position`, `scale`, `rotation`, `opacity`; a layer control effect
+///   parameter ("ty" 10) reads as the layer whose index it holds, as lottie-web's.
+/// - `timeToFrames(t)` is `t` times the frame rate, not rounded, as lottie-web's.
 ///
-/// The engine calls three natives it defines before this runs: `__tl_v(id, frame, mode)` (a
+/// The engine calls four natives it defines before this runs: `__tl_v(id, frame, mode)` (a
 /// property's value, mode 0 after its expression, 1 its keyframes), `__tl_keys(id)` (keyframes
-/// as `[frame, value]`), and the tick `__tl_b`.
+/// as `[frame, value]`), `__tl_shape(id, frame)` (a path as `[points, inTangents, outTangents,
+/// closed]`), and the tick `__tl_b`.
 enum ExpressionRuntime {
     /// Names every expression sees as local variables, from the library object.
     static let libraryNames = [
         "add", "sub", "mul", "div", "sum", "$bm_sum", "$bm_sub", "$bm_mul", "$bm_div", "$bm_mod", "$bm_neg", "$bm_isInstanceOfArray",
         "length", "normalize", "dot", "cross", "clamp", "linear", "ease", "easeIn", "easeOut", "degreesToRadians",
-        "radiansToDegrees", "timeToFrames", "framesToTime", "comp", "lookAt", "rgbToHsl", "hslToRgb",
+        "radiansToDegrees", "timeToFrames", "framesToTime", "comp", "lookAt", "rgbToHsl", "hslToRgb", "createPath",
     ]
     /// Names each expression's own context gives it.
     static let propertyNames = [
         "thisProperty", "thisLayer", "thisComp", "transform", "$bm_transform", "effect", "parent", "hasParent", "index", "name",
         "inPoint", "outPoint", "startTime", "valueAtTime", "velocityAtTime", "speedAtTime", "wiggle", "loopOut", "loopIn",
         "loopOutDuration", "loopInDuration", "key", "nearestKey", "numKeys", "random", "gaussRandom", "seedRandom", "marker",
-        "frameDuration", "layer", "content",
+        "frameDuration", "layer", "content", "toComp", "fromComp", "toWorld", "fromWorld", "fromCompToSurface",
     ]
 
     static let prelude = #"""
 (function (G) {
-var V = G.__tl_v, KEYS = G.__tl_keys;
+var V = G.__tl_v, KEYS = G.__tl_keys, SHAPE = G.__tl_shape;
 var FR = 30, NOW = [0];
 var comps = [], layers = [], keyCache = {}, owners = {};
 function isArr(a) {
@@ -185,7 +194,62 @@ function propertyOf(id) {
     numKeys: keysOf(id).length
   };
   Object.defineProperty(p, 'value', { get: function () { return V(id, frameOf(NOW[NOW.length - 1]), 0); } });
+  pathMethods(p, id, undefined);
   return (properties[id] = p);
+}
+function pairs(list) { var r = []; for (var i = 0; i < list.length; i++) r.push([list[i][0], list[i][1]]); return r; }
+function pathMethods(o, id, frame) {
+  function at(t) { return SHAPE(id, t !== undefined ? frameOf(t) : frame !== undefined ? frame : frameOf(NOW[NOW.length - 1])); }
+  o.points = function (t) { return pairs(at(t)[0]); };
+  o.inTangents = function (t) { return pairs(at(t)[1]); };
+  o.outTangents = function (t) { return pairs(at(t)[2]); };
+  o.isClosed = function () { return at()[3]; };
+  return o;
+}
+function madePath(s) {
+  var o = { __tl_shape: s };
+  o.points = function () { return pairs(s[0]); }; o.inTangents = function () { return pairs(s[1]); };
+  o.outTangents = function () { return pairs(s[2]); }; o.isClosed = function () { return s[3]; };
+  return o;
+}
+function createPath(points, inTangents, outTangents, closed) {
+  if (!isArr(points)) throw new TypeError('createPath: the points must be an array of [x, y] pairs');
+  function list(a, i) { var p = isArr(a) && isArr(a[i]) ? a[i] : [0, 0]; return [+p[0], +p[1]]; }
+  var P = [], I = [], O = [];
+  for (var i = 0; i < points.length; i++) {
+    if (!isArr(points[i])) throw new TypeError('createPath: point ' + i + ' is not an [x, y] pair');
+    P.push(list(points, i)); I.push(list(inTangents, i)); O.push(list(outTangents, i));
+  }
+  return madePath([P, I, O, closed === undefined ? true : !!closed]);
+}
+function vec2(v, fallback) { return isArr(v) ? [+v[0], v.length > 1 ? +v[1] : 0] : v === undefined ? fallback : [+v, +v]; }
+function ownTransform(d, x, y, f, inverse) {
+  var P = d.props;
+  var a = P.a !== undefined ? vec2(V(P.a, f, 0), [0, 0]) : [0, 0];
+  var s = P.s !== undefined ? vec2(V(P.s, f, 0), [100, 100]) : [100, 100];
+  var r = P.r !== undefined ? +V(P.r, f, 0) * Math.PI / 180 : 0;
+  var p = P.p !== undefined ? vec2(V(P.p, f, 0), [0, 0]) : [P.px !== undefined ? +V(P.px, f, 0) : 0, P.py !== undefined ? +V(P.py, f, 0) : 0];
+  var c = Math.cos(r), n = Math.sin(r), sx = s[0] / 100, sy = s[1] / 100, u;
+  if (!inverse) {
+    x = (x - a[0]) * sx; y = (y - a[1]) * sy;
+    u = x * c - y * n; y = x * n + y * c; return [u + p[0], y + p[1]];
+  }
+  x -= p[0]; y -= p[1];
+  u = x * c + y * n; y = -x * n + y * c;
+  return [(sx ? u / sx : 0) + a[0], (sy ? y / sy : 0) + a[1]];
+}
+function chainOf(L) {
+  var out = [], l = L;
+  while (l && out.length < 64) { out.push(l); l = l.__d.parent === null ? null : findLayerOrNull(l.__c, l.__d.parent); }
+  return out;
+}
+function findLayerOrNull(c, x) { for (var i = 0; i < c.layers.length; i++) if (c.layers[i].index === x) return c.layers[i]; return null; }
+function space(L, point, t, inverse) {
+  var v = isArr(point) ? point : [0, 0], f = frameOf(t === undefined ? NOW[NOW.length - 1] : t);
+  var q = [+v[0], +v[1]], chain = chainOf(L), i;
+  if (!inverse) { for (i = 0; i < chain.length; i++) q = ownTransform(chain[i].__d, q[0], q[1], f, false); }
+  else { for (i = chain.length - 1; i >= 0; i--) q = ownTransform(chain[i].__d, q[0], q[1], f, true); }
+  return v.length > 2 ? [q[0], q[1], +v[2]] : q;
 }
 function velocity(id, t, mode) {
   var d = 0.001, a = V(id, frameOf(t), mode), b = V(id, frameOf(t - d), mode);
@@ -204,7 +268,9 @@ function nearest(id, t) {
   if (!ks.length) throw new RangeError('nearestKey: the property has no keyframes');
   return keyAt(id, best + 1);
 }
-function pathIface(id) { return function () { return { __tl_path: id, __tl_frame: frameOf(NOW[NOW.length - 1]) }; }; }
+function pathIface(id) {
+  return function () { var f = frameOf(NOW[NOW.length - 1]); return pathMethods({ __tl_path: id, __tl_frame: f }, id, f); };
+}
 function valueIface(id) { return function () { return decorate(V(id, frameOf(NOW[NOW.length - 1]), 0), id); }; }
 function loop(id, frame, type, n, byDuration, out, layer) {
   var ks = keysOf(id), pv = V(id, frame, 1);
@@ -276,6 +342,13 @@ function makeLayer(d, c) {
     var t = frameOf(NOW[NOW.length - 1]); return [V(P.px, t, 0), V(P.py, t, 0)];
   } });
   L.transform = tr;
+  L.__d = d; L.__c = c;
+  ['anchorPoint', 'position', 'scale', 'rotation', 'opacity'].forEach(function (k) {
+    Object.defineProperty(L, k, { get: function () { return tr[k]; } });
+  });
+  L.toComp = function (p, t) { return space(L, p, t, false); };
+  L.fromComp = function (p, t) { return space(L, p, t, true); };
+  L.toWorld = L.toComp; L.fromWorld = L.fromComp; L.fromCompToSurface = L.fromComp;
   L.effect = function (x) {
     var e = null;
     for (var i = 0; i < d.effects.length; i++) if (d.effects[i].name === x || d.effects[i].mn === x || i + 1 === x) { e = d.effects[i]; break; }
@@ -283,7 +356,10 @@ function makeLayer(d, c) {
     var f = function (y) {
       for (var j = 0; j < e.params.length; j++) {
         var q = e.params[j];
-        if (q.name === y || q.mn === y || j + 1 === y) return decorate(V(q.id, frameOf(NOW[NOW.length - 1]), 0), q.id);
+        if (q.name !== y && q.mn !== y && j + 1 !== y) continue;
+        var v = V(q.id, frameOf(NOW[NOW.length - 1]), 0);
+        // A layer control names a layer of the composition by its index, and reads as that layer.
+        return q.ty === 10 ? findLayer(c, +v) : decorate(v, q.id);
       }
       throw new RangeError('effect(' + JSON.stringify(e.name) + ')(' + JSON.stringify(y) + '): no such parameter');
     };
@@ -377,9 +453,9 @@ var lib = {
   linear: interpolator(function (p) { return p; }), ease: interpolator(bezier(0.33, 0, 0.667, 1)),
   easeIn: interpolator(bezier(0.333, 0, 0.833, 0.833)), easeOut: interpolator(bezier(0.167, 0.167, 0.667, 1)),
   degreesToRadians: function (d) { return d * Math.PI / 180; }, radiansToDegrees: function (r) { return r * 180 / Math.PI; },
-  timeToFrames: function (t, fps) { if (t === undefined) t = NOW[NOW.length - 1]; return Math.floor(t * (fps || FR)); },
+  timeToFrames: function (t, fps) { if (t === undefined) t = NOW[NOW.length - 1]; return t * (fps || FR); },
   framesToTime: function (f, fps) { return f / (fps || FR); },
-  comp: comp,
+  comp: comp, createPath: createPath,
   lookAt: function (from, to) {
     var d = sub(to, from), l = len(d); d = l ? div(d, l) : [0, 0, 1];
     return [Math.atan2(d[1], Math.sqrt(d[0] * d[0] + d[2] * d[2])) * -180 / Math.PI, Math.atan2(d[0], d[2]) * 180 / Math.PI, 0];
@@ -414,6 +490,7 @@ G.__tl_make = function (id, layerIndex, compIndex, seed) {
     thisProperty: iface, thisLayer: L, thisComp: C, transform: L.transform, $bm_transform: L.transform, effect: L.effect,
     hasParent: L.hasParent, index: L.index, name: L.name, inPoint: L.inPoint, outPoint: L.outPoint, startTime: L.startTime,
     marker: L.marker, parent: L.parent, frameDuration: 1 / FR, layer: C.layer, content: L.content,
+    toComp: L.toComp, fromComp: L.fromComp, toWorld: L.toWorld, fromWorld: L.fromWorld, fromCompToSurface: L.fromCompToSurface,
     valueAtTime: function (t) { return V(id, frameOf(t), 1); },
     velocityAtTime: function (t) { return velocity(id, t, 1); },
     speedAtTime: function (t) { return len(velocity(id, t, 1)); },
