@@ -189,7 +189,9 @@ public final class LayerEngine: FrameParticipant {
 
     /// A model property changed: run its action (CA7) unless actions are off.
     func propertyDidChange(_ layer: Layer, _ property: LayerProperty, from old: LayerValue) {
-        guard !Transaction.disableActions() else { return }
+        // A layer that runs no implicit actions (a Lottie frame's, a view's) has no action to
+        // find: asked first, so its changes do not read the thread's transactions (LT11).
+        guard layer.runsImplicitActions, !Transaction.disableActions() else { return }
         let key = property.key
         guard let action = layer.action(forKey: key) else { return }
         if let b = action as? BasicAnimation, b.keyPath == key, b.fromValue == nil, b.toValue == nil, b.byValue == nil {

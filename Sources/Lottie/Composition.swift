@@ -35,6 +35,7 @@ public final class LottieComposition {
         rootLayer.anchorPoint = .zero
         rootLayer.masksToBounds = true
         rootLayer.delegate = LottieComposition.noActions
+        rootLayer.runsImplicitActions = false
         let rewriter = providers.isEmpty ? nil : ProviderRewriter(providers: providers, assets: animation.assets)
         nodes = Self.build(rewriter?.layers(animation.layers, []) ?? animation.layers, in: rootLayer, animation: animation,
                            rewriter: rewriter, textProvider: textProvider, path: [], depth: 0)
@@ -108,7 +109,9 @@ public final class LottieComposition {
     // MARK: The tree
 
     /// A delegate that turns implicit actions off: the frame sets every property, and a
-    /// standalone layer would otherwise animate each change for a quarter second.
+    /// standalone layer would otherwise animate each change for a quarter second. The layers
+    /// also run no implicit actions (`Layer.runsImplicitActions`), so that a change does not
+    /// look for one (LT11).
     static let noActions = NoActions()
     final class NoActions: LayerDelegate {
         func action(for layer: Layer, forKey event: String) -> (any Action)? { NullAction() }
@@ -126,16 +129,20 @@ public final class LottieComposition {
         /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
         var parents: [Node] = [] {
             didSet {
-                isStatic = Self.isStatic(model, shapes) && parents.allSatisfy { $0.model.transform.isStatic }
                 uses3D = model.is3D || parents.contains { $0.model.is3D }
+                changes = Self.changes(model, shapes, parents: parents)
             }
         }
-        /// Whether nothing the node sets on its layer changes with time: its transform and its
-        /// parents', its opacity, masks and shapes (a precomposition's children are nodes of
-        /// their own). Such a node is evaluated once, the first frame it shows.
-        private(set) var isStatic: Bool
-        /// Whether the layer holds the node's values (set once for a static node).
+        /// Whether the layer holds the node's values.
         var isEvaluated = false
+        /// The frame the layer's values were set for (LT11): a later frame with no keyframe of
+        /// the node's properties moving or jumping in between (``changes``) sets nothing.
+        var evaluatedFrame = Double.nan
+        /// When what the node sets on its layer can change: its transform and its parents',
+        /// its opacity, masks and shapes (a precomposition's children are nodes of their own;
+        /// every frame for animated text and animated effects). A node with none, a static
+        /// one, is evaluated once, the first frame it shows.
+        private(set) var changes: ValueChanges
         /// The inner frame a precomposition's children were last updated for.
         var childrenFrame = Double.nan
         /// The layer's own matrix at ``matrixFrame`` (a parent of several layers is evaluated
@@ -163,15 +170,21 @@ public final class LottieComposition {
         init(model: LottieLayer, layer: Layer?, shapes: LottieShapeLayer?, children: [Node]) {
             self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
             text = layer as? LottieTextLayer
-            isStatic = Self.isStatic(model, shapes)
             uses3D = model.is3D
+            changes = Self.changes(model, shapes, parents: [])
         }
 
-        /// Whether the layer's own properties are all static (value providers count as animated).
-        static func isStatic(_ model: LottieLayer, _ shapes: LottieShapeLayer?) -> Bool {
-            if case .text(let t) = model.kind, t.isAnimated { return false }
-            return model.transform.isStatic && !(shapes?.shapeContents.isAnimated ?? false) && !(shapes?.effectsAreAnimated ?? false)
-                && !model.masks.contains { $0.path.isAnimated || $0.opacity.isAnimated || $0.expansion.isAnimated }
+        /// When the values a node sets can change (see ``changes``).
+        static func changes(_ model: LottieLayer, _ shapes: LottieShapeLayer?, parents: [Node]) -> ValueChanges {
+            var c = ValueChanges()
+            // An auto-oriented layer's heading samples its position a little either side.
+            c.add(model.transform, reach: model.autoOrient ? ValueChanges.headingReach : 0)
+            for p in parents { c.add(p.model.transform, reach: p.model.autoOrient ? ValueChanges.headingReach : 0) }
+            c.add(model.masks)
+            if let shapes { c.add(shapes.contentChanges) }
+            if case .text(let t) = model.kind, t.isAnimated { c.addEveryFrame() }
+            c.finish()
+            return c
         }
     }
 
@@ -226,10 +239,12 @@ public final class LottieComposition {
                 l.name = model.name
                 l.anchorPoint = .zero
                 l.delegate = noActions
+                l.runsImplicitActions = false
                 if model.masks.contains(where: { $0.mode != .none }) {
                     let m = PathMaskLayer()
                     m.anchorPoint = .zero
                     m.delegate = noActions
+                    m.runsImplicitActions = false
                     l.mask = m
                 }
             }
@@ -256,6 +271,7 @@ public final class LottieComposition {
                 holder.name = "matte of \(n.model.name)"
                 holder.anchorPoint = .zero
                 holder.delegate = noActions
+                holder.runsImplicitActions = false
                 holder.maskMode = switch mode {
                 case .alpha: .alpha
                 case .invertedAlpha: .inverseAlpha
@@ -275,21 +291,23 @@ public final class LottieComposition {
     static func update(_ nodes: [Node], frame: Double, framerate: Double, evaluated: inout Int) {
         for n in nodes {
             guard let layer = n.layer else { continue }
-            let m = n.model
-            let visible = m.isVisible(at: frame)
+            // The model is read in place (a copy of it would retain each of its arrays).
+            let visible = n.model.isVisible(at: frame)
             if layer.isHidden == visible { layer.isHidden = !visible }
             guard visible else { continue }
             if !n.children.isEmpty {
                 // Inside a precomposition, time runs from its start: remapped, or shifted and
                 // stretched. A frame already shown is not entered again (a held remap).
-                let inner = m.innerFrame(frame, framerate: framerate)
+                let inner = n.model.innerFrame(frame, framerate: framerate)
                 if inner != n.childrenFrame {
                     n.childrenFrame = inner
                     update(n.children, frame: inner, framerate: framerate, evaluated: &evaluated)
                 }
             }
-            if n.isStatic && n.isEvaluated { continue }
+            // Static, or nothing keyframed moved or jumped since the frame it was set for.
+            if n.isEvaluated && n.changes.isConstant(from: n.evaluatedFrame, to: frame) { continue }
             n.isEvaluated = true
+            n.evaluatedFrame = frame
             evaluated += 1
             let t: Transform3D
             if n.uses3D {
@@ -303,10 +321,10 @@ public final class LottieComposition {
                 t = Transform3D(matrix)
             }
             if layer.transform != t { layer.transform = t }
-            let o = m.transform.opacityValue(at: frame)
+            let o = n.model.transform.opacityValue(at: frame)
             if layer.opacity != o { layer.opacity = o }
             if let s = n.shapes { s.show(frame: frame) } else if let t = n.text { t.show(frame: frame) }
-            if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(m.masks, at: frame) }
+            if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(n.model.masks, at: frame) }
         }
     }
 }
@@ -349,6 +367,8 @@ public final class LottieShapeLayer: Layer {
     /// The layer's effects (LT13), applied to its contents' commands.
     let effects: [LottieEffect]
     let effectsAreAnimated: Bool
+    /// When the contents' draws can change (every frame with animated effects), LT11.
+    let contentChanges: ValueChanges
     private var draws: [DrawCommand] = []
     private var shownFrame = Double.nan
 
@@ -356,6 +376,7 @@ public final class LottieShapeLayer: Layer {
         self.shapeContents = contents
         self.effects = effects
         effectsAreAnimated = effects.contains { $0.isAnimated }
+        contentChanges = Self.changes(of: contents, animatedEffects: effectsAreAnimated)
         super.init()
     }
     /// A copy of `layer` for the presentation tree; the engine calls it, an app does not.
@@ -364,22 +385,42 @@ public final class LottieShapeLayer: Layer {
         shapeContents = other?.shapeContents ?? ShapeContents([])
         effects = other?.effects ?? []
         effectsAreAnimated = other?.effectsAreAnimated ?? false
+        contentChanges = other?.contentChanges ?? ValueChanges()
         super.init(layer: layer)
         draws = other?.draws ?? []
         shownFrame = other?.shownFrame ?? .nan
     }
 
-    /// Evaluates the contents at frame `frame` (its composition's) when they change with it.
+    /// How many times the contents were evaluated to draws different from the ones shown, so
+    /// that the layer was drawn again (LT11's count: a frame held between keyframes adds none).
+    private(set) var changedDrawCount = 0
+
+    /// Evaluates the contents at frame `frame` (its composition's) when they change with it,
+    /// and asks for the layer to be drawn again only when its draws differ from the ones shown:
+    /// a shape held between keyframes (a hold, equal keyframes, a pause after a move) is
+    /// neither re-emitted into the window's list nor repainted.
     func show(frame: Double) {
-        if frame == shownFrame || (!shapeContents.isAnimated && !effectsAreAnimated && !shownFrame.isNaN) { return }
+        if frame == shownFrame || (!shownFrame.isNaN && contentChanges.isConstant(from: shownFrame, to: frame)) { return }
+        let first = shownFrame.isNaN
         shownFrame = frame
-        draws = shapeContents.draws(at: frame)
-        if !effects.isEmpty { LottieEffect.apply(effects, to: &draws, at: frame) }
+        var next = shapeContents.draws(at: frame)
+        if !effects.isEmpty { LottieEffect.apply(effects, to: &next, at: frame) }
+        guard first || next != draws else { return }
+        draws = next
+        changedDrawCount += 1
         setNeedsRender()
     }
 
     public override func renderContent(into list: inout [DrawCommand]) {
         super.renderContent(into: &list)
         list.append(contentsOf: draws)
+    }
+
+    static func changes(of contents: ShapeContents, animatedEffects: Bool) -> ValueChanges {
+        var c = ValueChanges()
+        c.add(contents.items)
+        if animatedEffects { c.addEveryFrame() }
+        c.finish()
+        return c
     }
 }
