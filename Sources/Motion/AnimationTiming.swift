@@ -1,25 +1,3 @@
-/// Conversions between the engine's integer nanoseconds and seconds. Time is kept in nanoseconds
-/// (frame times, begin times, timeline positions); it becomes seconds once, here, where a curve
-/// is evaluated.
-public enum MediaTime {
-    /// `nanoseconds` in seconds.
-    @inlinable public static func seconds(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e9 }
-
-    /// `seconds` in whole nanoseconds, rounded to the nearest (and clamped to ±292 years, so
-    /// that no finite input traps).
-    @inlinable public static func nanoseconds(_ seconds: Double) -> Int64 {
-        let ns = (seconds * 1e9).rounded()
-        if ns >= 9.2e18 { return 9_200_000_000_000_000_000 }
-        if ns <= -9.2e18 { return -9_200_000_000_000_000_000 }
-        return ns.isNaN ? 0 : Int64(ns)
-    }
-
-    /// Seconds from `begin` to `now`, both in nanoseconds.
-    @inlinable public static func seconds(from begin: Int64, to now: Int64) -> Double {
-        Double(now - begin) / 1e9
-    }
-}
-
 /// When and how an animation runs: delay, duration, curve, repeat and autoreverse; and the time
 /// model of N8 that turns local time into progress: repeat, then reverse, then easing.
 public struct AnimationTiming: Sendable, Equatable {
@@ -156,15 +134,6 @@ public enum FillMode: String, Sendable, Equatable, CaseIterable {
     var fillsBackwards: Bool { self == .backwards || self == .both }
     var fillsForwards: Bool { self == .forwards || self == .both }
 }
-
-/// Web Animations' playback directions.
-public enum PlaybackDirection: String, Sendable, Equatable, CaseIterable {
-    /// Every iteration forwards, every one backwards, alternating from forwards, or alternating from backwards.
-    case normal, reverse, alternate, alternateReverse = "alternate-reverse"
-}
-
-/// Where an effect is relative to its active interval.
-public enum EffectPhase: Sendable, Equatable { case before, active, after }
 
 /// Web Animations' computed timing at one local time: the phase, and where the effect is when
 /// it has an effect (nil progress: no effect, the underlying value shows).

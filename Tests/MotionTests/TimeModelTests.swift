@@ -37,13 +37,13 @@ struct TimeModelTests {
 
     @Test("N7/N8: a timeline's local time is integer maths: repeat, yoyo and the end of a fractional repeat")
     func N7_timelineLocalTime() {
-        let t = TimelineTiming(duration: 1_000, repeatCount: 2, yoyo: true)
-        #expect(t.totalDuration == 3_000)
-        #expect(t.localTime(at: 250) == 250)
-        #expect(t.localTime(at: 1_250) == 750)                   // the second iteration runs back
-        #expect(t.localTime(at: 3_000) == 1_000)                 // ends at the end of a forward third
-        let half = TimelineTiming(duration: 1_000, repeatCount: 0.5)
-        #expect(half.totalDuration == 1_500 && half.localTime(at: 1_500) == 500)
+        let t = MediaTiming(duration: 1e-6, repeatCount: 3, direction: .alternate)      // 1,000 ns, repeated twice, yoyo
+        #expect(t.activeNanoseconds == 3_000)
+        #expect(t.localNanoseconds(atActive: 250) == 250)
+        #expect(t.localNanoseconds(atActive: 1_250) == 750)                   // the second iteration runs back
+        #expect(t.localNanoseconds(atActive: 3_000) == 1_000)                 // ends at the end of a forward third
+        let half = MediaTiming(duration: 1e-6, repeatCount: 1.5)
+        #expect(half.activeNanoseconds == 1_500 && half.localNanoseconds(atActive: 1_500) == 500)
         var out: [(time: Int64, index: Int)] = []
         t.crossings(of: [250], from: 0, to: 3_000, into: &out)
         #expect(out.map(\.time) == [250, 1_750, 2_250])
