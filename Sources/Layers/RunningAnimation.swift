@@ -92,7 +92,7 @@ final class RunningAnimation {
         beginShift = local + startDelay
         awaitsBegin = false
         beginNanoseconds = nanoseconds
-        if isViewAnimation { animation.beginTime = local + startDelay + (compiled.shared?.timing.delay ?? 0) }
+        if isViewAnimation { animation.beginTime = local + startDelay + (compiled.shared?.timing.beginTime ?? 0) }
     }
 
     /// The animation's parent time at the layer's local time `local` (seconds) of the frame at

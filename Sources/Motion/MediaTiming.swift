@@ -185,22 +185,24 @@ public struct MediaTiming: Sendable, Equatable {
         speed < 0 ? state(atElapsed: 0, backwards: true) : state(atElapsed: span, backwards: false)
     }
 
+    /// The first step of ``state(atElapsed:backwards:)``: the phase `e` seconds into the object's
+    /// own time from ``beginTime``, and the active time it shows (clamped to the active interval
+    /// outside it, before ``timeOffset``), as Web Animations' active time.
+    @inlinable public func phase(atElapsed e: Double, backwards: Bool) -> (phase: EffectPhase, activeTime: Double) {
+        let ad = activeDuration, end = span
+        let lo = min(0, end), hi = min(ad, end)
+        if e < lo || (backwards && e == lo) { return (.before, max(e, 0)) }
+        if e > hi || (!backwards && e == hi) { return (.after, max(min(e, ad), 0)) }
+        return (.active, e)
+    }
+
     /// The state `e` seconds into the object's own time from ``beginTime``, playing
     /// `backwards` or not (which decides the phase exactly on a boundary, as Web Animations').
     public func state(atElapsed e: Double, backwards: Bool) -> State {
-        let ad = activeDuration, end = span
-        let isOver = backwards ? e <= 0 : e >= end
-        let lo = min(0, end), hi = min(ad, end)
-        let phase: EffectPhase
-        if e < lo || (backwards && e == lo) { phase = .before }
-        else if e > hi || (!backwards && e == hi) { phase = .after }
-        else { phase = .active }
-        var a: Double
-        switch phase {
-        case .before: a = max(e, 0)
-        case .active: a = e
-        case .after: a = max(min(e, ad), 0)
-        }
+        let ad = activeDuration
+        let isOver = backwards ? e <= 0 : e >= span
+        let (phase, active) = self.phase(atElapsed: e, backwards: backwards)
+        var a = active
         if timeOffset != 0 {                        // Core Animation's offset wraps at the end
             let shifted = a + timeOffset
             if ad.isFinite, ad > 0 {
@@ -214,12 +216,68 @@ public struct MediaTiming: Sendable, Equatable {
         // Iterations of `duration` (an autoreversing cycle is two of them).
         let n = repeatDuration > 0 ? (d > 0 ? repeatDuration / d : .infinity) : repeatCount * (autoreverses ? 2 : 1)
         let overall = ad == 0 || d <= 0 ? (phase == .before ? iterationStart : iterationStart + n) : a / d + iterationStart
-        var simple = overall.isInfinite ? iterationStart.truncatingRemainder(dividingBy: 1) : overall.truncatingRemainder(dividingBy: 1)
+        var simple = overall.isInfinite ? iterationStart - iterationStart.rounded(.towardZero) : overall - overall.rounded(.towardZero)
         if simple == 0, phase != .before, a == ad || ad == 0, n != 0, overall != 0 { simple = 1 }
         let half = phase == .after && n.isInfinite ? .infinity : (simple == 1 ? overall.rounded(.down) - 1 : overall.rounded(.down))
         let forwards = playsForwards(iteration: half)
         let iteration = autoreverses && direction == .normal ? (half / 2).rounded(.down) : half
         return State(phase: phase, fraction: min(1, max(0, forwards ? simple : 1 - simple)), iteration: iteration,
                      forwards: forwards, isOver: isOver)
+    }
+}
+
+/// What a view block's animation shows at a frame (N10), in the engine's terms: the one
+/// evaluation, ``MediaTiming/state(atParentTime:)``, read with UIKit's and Web Animations'
+/// rules for a value animated from the old value (progress 0) to the model value (1).
+public enum BlockSample: Sendable, Equatable {
+    /// The value from before the change: UIKit's delay (``MediaTimingFillMode/auto``).
+    case oldValue
+    /// No effect: the model value shows.
+    case modelValue
+    /// The value at this eased progress from the old value (0) to the new (1).
+    case progress(Double)
+    /// Playback is over. With a forwards (or, played backwards, a backwards) fill the value at
+    /// `hold` stays: the engine commits it to the model; otherwise the model shows.
+    case ended(hold: Double?)
+}
+
+extension MediaTiming {
+    /// UIKit's block timing in the model: the one place its conventions are converted (AM2).
+    /// `delay` is the begin time, shown with the old value (``MediaTimingFillMode/auto``);
+    /// `repeatCount` counts extra repetitions, the model's count is the total.
+    public static func block(duration: Double, delay: Double = 0, repeatCount: Double = 0, autoreverses: Bool = false) -> MediaTiming {
+        MediaTiming(beginTime: delay, duration: duration, repeatCount: repeatCount + 1, autoreverses: autoreverses, fillMode: .auto)
+    }
+
+    /// The timing a block runs along `curve`: a spring with a duration of 0 runs until it
+    /// settles (N3); with a duration it runs for that long, as a `CASpringAnimation` (N9).
+    public func resolved(for curve: TimingCurve) -> MediaTiming {
+        guard case .spring(let s) = curve, duration <= 0 else { return self }
+        var t = self
+        t.duration = s.settlingDuration
+        return t
+    }
+
+    /// The eased progress of `state` along `curve`: a spring follows its equation in seconds of
+    /// the iteration, a step easing takes its before flag from the state.
+    @inlinable public func progress(of state: State, along curve: TimingCurve) -> Double {
+        if case .spring(let s) = curve { return state.fraction == 0 ? 0 : s.progress(at: state.fraction * duration) }
+        return curve.progress(fraction: state.fraction, beforeFlag: state.stepsBefore)
+    }
+
+    /// The eased progress a fill holds once playback is over, or nil when the model value shows
+    /// then (no fill in the direction of play, or an animation that never ends).
+    public func heldProgress(along curve: TimingCurve) -> Double? {
+        guard span.isFinite, speed < 0 ? fillMode.fillsBackwards : fillMode.fillsForwards else { return nil }
+        return progress(of: endState, along: curve)
+    }
+
+    /// What a block's animation along `curve` shows at parent time `t` (seconds since it
+    /// began; its delay is the begin time).
+    public func sample(atParentTime t: Double, along curve: TimingCurve) -> BlockSample {
+        let s = state(atParentTime: t)
+        if s.isOver { return .ended(hold: heldProgress(along: curve)) }
+        if shows(s) { return .progress(progress(of: s, along: curve)) }
+        return s.phase == .before && fillMode == .auto && speed >= 0 ? .oldValue : .modelValue
     }
 }
