@@ -116,12 +116,13 @@ public struct MediaTiming: Sendable, Equatable {
     /// Whether iteration `i` (from 0, in iterations of ``duration``: an autoreversing cycle is
     /// two) plays forwards. An infinite iteration plays forwards.
     @inlinable public func playsForwards(iteration i: Double) -> Bool {
-        let odd = !i.isInfinite && i.truncatingRemainder(dividingBy: 2) != 0
+        // Parity without fmod (a libm call a frame per animation): i / 2 is whole for even i.
+        @inline(__always) func isOdd(_ i: Double) -> Bool { let h = i * 0.5; return h != h.rounded(.down) }
         switch autoreverses && direction == .normal ? .alternate : direction {
         case .normal: return true
         case .reverse: return false
-        case .alternate: return !odd
-        case .alternateReverse: return odd || i.isInfinite
+        case .alternate: return i.isInfinite || !isOdd(i)
+        case .alternateReverse: return i.isInfinite || isOdd(i)
         }
     }
 
@@ -188,7 +189,8 @@ public struct MediaTiming: Sendable, Equatable {
     /// The first step of ``state(atElapsed:backwards:)``: the phase `e` seconds into the object's
     /// own time from ``beginTime``, and the active time it shows (clamped to the active interval
     /// outside it, before ``timeOffset``), as Web Animations' active time.
-    @inlinable public func phase(atElapsed e: Double, backwards: Bool) -> (phase: EffectPhase, activeTime: Double) {
+    @inlinable @inline(__always)
+    public func phase(atElapsed e: Double, backwards: Bool) -> (phase: EffectPhase, activeTime: Double) {
         let ad = activeDuration, end = span
         let lo = min(0, end), hi = min(ad, end)
         if e < lo || (backwards && e == lo) { return (.before, max(e, 0)) }
