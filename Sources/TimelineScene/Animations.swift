@@ -47,7 +47,7 @@ public struct AnimationSpec: Sendable {
     public var mode: Mode = .frames
     // Web Animations' timing model (N10); the defaults keep UIKit's behaviour.
     /// What shows before the start and after the end (Web Animations' `fill`; the file's
-    /// `none` is ``MediaTimingFillMode/removed``).
+    /// `none` is `MediaTimingFillMode.removed`).
     public var fill: MediaTimingFillMode = .auto
     /// Which way iterations play (Web Animations' `direction`).
     public var direction: PlaybackDirection = .normal

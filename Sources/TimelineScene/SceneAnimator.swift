@@ -251,7 +251,7 @@ public final class SceneAnimator: FrameDrivenAnimation {
             return
         }
         // The file's timing keys in the one model (AM2): `repeat` and `delay` are UIKit's
-        // (``MediaTiming/block(duration:delay:repeatCount:autoreverses:)``), `iterations` the
+        // (`MediaTiming.block(duration:delay:repeatCount:autoreverses:)`), `iterations` the
         // web's total count (each way of an autoreversing cycle counts one), `playbackRate` the speed.
         let curve = a.curve.timingCurve
         var timing = MediaTiming.block(duration: a.duration ?? 0, delay: a.delay, repeatCount: a.repeatCount,

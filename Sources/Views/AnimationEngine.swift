@@ -260,7 +260,7 @@ extension View {
     }
 
     /// Animates with a whole timing description (N10) in the one timing model (AM2) along
-    /// `curve`: the timing's begin time is UIKit's delay (with the ``MediaTimingFillMode/auto``
+    /// `curve`: the timing's begin time is UIKit's delay (with the `MediaTimingFillMode.auto`
     /// fill the old value shows during it; `MediaTiming.block(duration:delay:repeatCount:autoreverses:)`
     /// makes UIKit's timing), its repeat count the total iterations, and Web Animations' fill,
     /// direction, iteration start, end delay and playback rate (the speed) apply. A forwards fill

@@ -140,7 +140,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         return overflow ? MediaTiming.forever : sum
     }
 
-    /// Adds `b` to `a`, saturating at ``MediaTiming/forever`` (and at 0 below).
+    /// Adds `b` to `a`, saturating at `MediaTiming.forever` (and at 0 below).
     private static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? MediaTiming.forever : 0) : sum
