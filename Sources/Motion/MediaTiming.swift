@@ -116,9 +116,15 @@ public struct MediaTiming: Sendable, Equatable {
     /// Whether iteration `i` (from 0, in iterations of ``duration``: an autoreversing cycle is
     /// two) plays forwards. An infinite iteration plays forwards.
     @inlinable public func playsForwards(iteration i: Double) -> Bool {
+        Self.playsForwards(i, autoreverses && direction == .normal ? .alternate : direction)
+    }
+
+    /// ``playsForwards(iteration:)`` in `direction` (autoreversing already made alternate).
+    @usableFromInline @inline(__always)
+    static func playsForwards(_ i: Double, _ direction: PlaybackDirection) -> Bool {
         // Parity without fmod (a libm call a frame per animation): i / 2 is whole for even i.
         @inline(__always) func isOdd(_ i: Double) -> Bool { let h = i * 0.5; return h != h.rounded(.down) }
-        switch autoreverses && direction == .normal ? .alternate : direction {
+        switch direction {
         case .normal: return true
         case .reverse: return false
         case .alternate: return i.isInfinite || !isOdd(i)
@@ -189,9 +195,13 @@ public struct MediaTiming: Sendable, Equatable {
     /// The first step of ``state(atElapsed:backwards:)``: the phase `e` seconds into the object's
     /// own time from ``beginTime``, and the active time it shows (clamped to the active interval
     /// outside it, before ``timeOffset``), as Web Animations' active time.
-    @inlinable @inline(__always)
-    public func phase(atElapsed e: Double, backwards: Bool) -> (phase: EffectPhase, activeTime: Double) {
-        let ad = activeDuration, end = span
+    @inlinable public func phase(atElapsed e: Double, backwards: Bool) -> (phase: EffectPhase, activeTime: Double) {
+        Self.phase(e, backwards, active: activeDuration, end: span)
+    }
+
+    /// ``phase(atElapsed:backwards:)`` for an active duration and an end already computed.
+    @usableFromInline @inline(__always)
+    static func phase(_ e: Double, _ backwards: Bool, active ad: Double, end: Double) -> (phase: EffectPhase, activeTime: Double) {
         let lo = min(0, end), hi = min(ad, end)
         if e < lo || (backwards && e == lo) { return (.before, max(e, 0)) }
         if e > hi || (!backwards && e == hi) { return (.after, max(min(e, ad), 0)) }
@@ -201,9 +211,9 @@ public struct MediaTiming: Sendable, Equatable {
     /// The state `e` seconds into the object's own time from ``beginTime``, playing
     /// `backwards` or not (which decides the phase exactly on a boundary, as Web Animations').
     public func state(atElapsed e: Double, backwards: Bool) -> State {
-        let ad = activeDuration
-        let isOver = backwards ? e <= 0 : e >= span
-        let (phase, active) = self.phase(atElapsed: e, backwards: backwards)
+        let ad = activeDuration, end = ad + endDelay
+        let isOver = backwards ? e <= 0 : e >= end
+        let (phase, active) = Self.phase(e, backwards, active: ad, end: end)
         var a = active
         if timeOffset != 0 {                        // Core Animation's offset wraps at the end
             let shifted = a + timeOffset
@@ -221,8 +231,9 @@ public struct MediaTiming: Sendable, Equatable {
         var simple = overall.isInfinite ? iterationStart - iterationStart.rounded(.towardZero) : overall - overall.rounded(.towardZero)
         if simple == 0, phase != .before, a == ad || ad == 0, n != 0, overall != 0 { simple = 1 }
         let half = phase == .after && n.isInfinite ? .infinity : (simple == 1 ? overall.rounded(.down) - 1 : overall.rounded(.down))
-        let forwards = playsForwards(iteration: half)
-        let iteration = autoreverses && direction == .normal ? (half / 2).rounded(.down) : half
+        let halves = autoreverses && direction == .normal
+        let forwards = Self.playsForwards(half, halves ? .alternate : direction)
+        let iteration = halves ? (half / 2).rounded(.down) : half
         return State(phase: phase, fraction: min(1, max(0, forwards ? simple : 1 - simple)), iteration: iteration,
                      forwards: forwards, isOver: isOver)
     }
