@@ -32,7 +32,7 @@ open class Animation: Action {
     public var speed: Double = 1
     /// Offset into the active time (wraps around, as Core Animation).
     public var timeOffset: Double = 0
-    /// Iterations (fractional allowed; `.infinity` repeats forever).
+    /// Iterations (fractional allowed; `.infinity` repeats forever; 0 means 1, as Core Animation's).
     public var repeatCount: Double = 0
     /// Seconds to repeat for, instead of ``repeatCount``.
     public var repeatDuration: Double = 0
@@ -72,11 +72,12 @@ open class Animation: Action {
     /// A copy of the animation.
     public func copy() -> Animation { type(of: self).init(copying: self) }
 
-    /// The timing as a value, with Core Animation's default duration for 0.
+    /// The timing as a value (AM2's one model), with Core Animation's conventions converted here:
+    /// a duration of 0 is the default duration, a repeat count of 0 is one iteration.
     var mediaTiming: MediaTiming {
         var t = MediaTiming()
         t.beginTime = beginTime; t.duration = duration == 0 ? Self.defaultDuration : duration
-        t.speed = speed; t.timeOffset = timeOffset; t.repeatCount = repeatCount
+        t.speed = speed; t.timeOffset = timeOffset; t.repeatCount = repeatCount == 0 ? 1 : repeatCount
         t.repeatDuration = repeatDuration; t.autoreverses = autoreverses; t.fillMode = fillMode
         return t
     }

@@ -51,17 +51,17 @@ extension Layer {
 
     /// Adds an animation of a number outside the layer under `key` (a view's constraint constant,
     /// AM1): `set` gets its value at each evaluation on the layer's time, from `from` to `to` with
-    /// `timing`, begun at the running frame or the next. An animation already under `key` is
+    /// `timing` along `curve`, begun at the running frame or the next. An animation already under `key` is
     /// removed first, unfinished (its delegate hears `false`), as ``add(_:forKey:)`` replaces one.
     package func addValueAnimation(_ description: BasicAnimation, forKey key: String, from: Double, to: Double,
-                                   timing: AnimationTiming, set: @escaping @MainActor (Double) -> Bool) {
+                                   timing: MediaTiming, curve: TimingCurve, set: @escaping @MainActor (Double) -> Bool) {
         if let i = running.firstIndex(where: { $0.key == key }) {
             stopAnimation(at: i, finished: false)
             animationsDidShrink()
         }
-        let track = ValueTrack(from: from, to: to, timing: timing, set: set)
+        let track = ValueTrack(from: from, to: to, timing: timing, curve: curve, set: set)
         var compiled = CompiledAnimation(timing: description.mediaTiming, function: nil, track: .value(track))
-        compiled.shared = SharedTiming(timing)
+        compiled.shared = SharedTiming(timing, curve: curve)
         installViewAnimation(description, key: key, compiled)
     }
 

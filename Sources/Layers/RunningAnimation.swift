@@ -92,7 +92,7 @@ final class RunningAnimation {
         beginShift = local + startDelay
         awaitsBegin = false
         beginNanoseconds = nanoseconds
-        if isViewAnimation { animation.beginTime = local + startDelay + (compiled.shared?.timing.delay ?? 0) }
+        if isViewAnimation { animation.beginTime = local + startDelay + (compiled.shared?.timing.beginTime ?? 0) }
     }
 
     /// The animation's parent time at the layer's local time `local` (seconds) of the frame at
@@ -388,13 +388,17 @@ extension CompiledAnimation {
             }
         }
         let state = timing.state(atParentTime: t)
-        let fraction: Double, iteration: Double, outcome: EvaluationState
-        switch state {
-        case .before: return .pending
-        case .active(let f, let i): fraction = f; iteration = i; outcome = .running
-        case .after(let f, let i):
-            guard timing.fillMode.fillsForwards else { return .ended }
-            fraction = f; iteration = i; outcome = .ended
+        var fraction = state.fraction, iteration = state.iteration
+        let outcome: EvaluationState
+        switch state.phase {
+        case .before:
+            if timing.fillMode == .auto { fraction = 0; iteration = 0 }     // UIKit's delay: the start
+            else if !timing.fillMode.fillsBackwards { return state.isOver ? .ended : .pending }
+            outcome = state.isOver ? .ended : .running
+        case .active: outcome = .running
+        case .after:
+            guard timing.fillMode.fillsForwards else { return state.isOver ? .ended : .running }
+            outcome = state.isOver ? .ended : .running
         }
         switch track {
         case .basic(let b): applyBasic(b, fraction, iteration, target)
@@ -419,8 +423,7 @@ extension CompiledAnimation {
     func isOver(at t: Double) -> Bool {
         if case .value(let v) = track, !v.isAlive { return true }
         if let shared { return shared.sample(at: t) == .ended }
-        if case .after = timing.state(atParentTime: t) { return true }
-        return false
+        return timing.state(atParentTime: t).isOver
     }
 
     @MainActor

@@ -1,8 +1,8 @@
 import Motion
 
-/// The timing one view animation block gives every animation it makes (AM1): UIKit's model
-/// (delay, duration, curve, repeat, autoreverse) or the whole Web Animations model (N10), as
-/// ``AnimationTiming`` describes them. The block's animations are layer animations of their
+/// The timing one view animation block gives every animation it makes (AM1): the one timing
+/// model, `MediaTiming` (UIKit's delay, duration, repeat and autoreverse, or the whole Web
+/// Animations model, N10), and the block's curve. The block's animations are layer animations of their
 /// views' layers, each with its own begin time; they share this object, which evaluates the
 /// timing once per parent time however many of them a frame evaluates (a block that moves a
 /// thousand views eases once a frame, not a thousand times).
@@ -11,7 +11,9 @@ import Motion
 /// animator's clock then decides the progress (it can pause, scrub, reverse and continue with
 /// new timing, AM3), and each animation maps it through its own delay factor.
 package final class SharedTiming {
-    package let timing: AnimationTiming
+    package let timing: MediaTiming
+    /// How progress follows time within an iteration.
+    package let curve: TimingCurve
     /// The owner deciding the progress instead of ``timing`` (a property animator), and the
     /// part of its progress this animation waits before it moves.
     private let driver: (any DrivenProgress)?
@@ -30,12 +32,16 @@ package final class SharedTiming {
     private var memoTime = Double.nan
     private var memo = Sample.progress(0)
 
-    package init(_ timing: AnimationTiming) { self.timing = timing; driver = nil; delayFactor = 0 }
+    /// The timing of a block along `curve` (its delay is the begin time).
+    package init(_ timing: MediaTiming, curve: TimingCurve) {
+        self.timing = timing.resolved(for: curve); self.curve = curve; driver = nil; delayFactor = 0
+    }
 
     /// A timing whose progress `driver` decides: 0 until `delayFactor` of it, then the rest
     /// of it stretched to 0...1.
     package init(driver: any DrivenProgress, delayFactor: Double) {
-        timing = AnimationTiming(duration: 0, curve: .linear)
+        timing = MediaTiming()
+        curve = .linear
         self.driver = driver
         self.delayFactor = delayFactor
     }
@@ -61,18 +67,12 @@ package final class SharedTiming {
     }
 
     private func evaluate(at t: Double) -> Sample {
-        if timing.usesWebModel {
-            switch timing.effect(atElapsed: t) {
-            case .oldValue: return .progress(0)
-            case .modelValue: return .model
-            case .progress(let p): return .progress(p)
-            case .ended: return .ended
-            }
+        switch timing.sample(atParentTime: t, along: curve) {
+        case .oldValue: return .progress(0)
+        case .modelValue: return .model
+        case .progress(let p): return .progress(p)
+        case .ended: return .ended
         }
-        let local = t - timing.delay
-        if local < 0 { return .progress(0) }
-        let p = timing.progress(at: local)
-        return p.isFinished ? .ended : .progress(p.progress)
     }
 }
 

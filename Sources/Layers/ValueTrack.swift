@@ -6,19 +6,20 @@ import Motion
 /// layer's speed, time offset and begin time (its own and its ancestors') move it as they move
 /// the layer's properties, and `animationKeys()` and `removeAllAnimations()` reach it.
 ///
-/// The timing is UIKit's or the whole Web Animations model (N10): before its delay the value is
-/// the start; when no effect applies it is the end (the value the animation leaves, its model);
+/// The timing is the one model's (AM2), UIKit's or the whole Web Animations model (N10): before
+/// its delay the value is the start; when no effect applies it is the end (the value the animation leaves, its model);
 /// a forwards fill leaves the value it held.
 final class ValueTrack {
     let from: Double, to: Double
-    let timing: AnimationTiming
+    let timing: MediaTiming
+    let curve: TimingCurve
     /// Sets the value; false when its target is gone (the animation then ends, unfinished).
     let set: @MainActor (Double) -> Bool
     /// Whether the target took the last value.
     private(set) var isAlive = true
 
-    init(from: Double, to: Double, timing: AnimationTiming, set: @escaping @MainActor (Double) -> Bool) {
-        self.from = from; self.to = to; self.timing = timing; self.set = set
+    init(from: Double, to: Double, timing: MediaTiming, curve: TimingCurve, set: @escaping @MainActor (Double) -> Bool) {
+        self.from = from; self.to = to; self.timing = timing.resolved(for: curve); self.curve = curve; self.set = set
     }
 
     /// The value at `t` seconds after the animation began (its delay included), given to the
@@ -27,22 +28,11 @@ final class ValueTrack {
     func apply(at t: Double) -> EvaluationState {
         guard isAlive else { return .ended }
         let value: Double?, ended: Bool
-        if timing.usesWebModel {
-            switch timing.effect(atElapsed: t) {
-            case .oldValue: value = from; ended = false
-            case .modelValue: value = to; ended = false
-            case .progress(let p): value = from + (to - from) * p; ended = false
-            case .ended(let hold): value = hold.map { from + (to - from) * $0 } ?? to; ended = true
-            }
-        } else {
-            let local = t - timing.delay
-            if local < 0 {
-                value = nil; ended = false                          // the start shows (it is the value)
-            } else {
-                let p = timing.progress(at: local)
-                value = p.isFinished ? to : from + (to - from) * p.progress
-                ended = p.isFinished
-            }
+        switch timing.sample(atParentTime: t, along: curve) {
+        case .oldValue: value = nil; ended = false                  // the start shows (it is the value)
+        case .modelValue: value = to; ended = false
+        case .progress(let p): value = from + (to - from) * p; ended = false
+        case .ended(let hold): value = hold.map { from + (to - from) * $0 } ?? to; ended = true
         }
         if let value, !set(value) { isAlive = false; return .ended }
         return ended ? .ended : (value == nil ? .pending : .running)

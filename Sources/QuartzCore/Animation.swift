@@ -1,6 +1,7 @@
 import Geometry
 import RenderModel
 import Layers
+import Motion
 
 /// `CFTimeInterval`: a duration or time in seconds.
 public typealias CFTimeInterval = Double

@@ -35,6 +35,7 @@ extension Inspector {
         case .forwards: "forwards"
         case .backwards: "backwards"
         case .both: "both"
+        case .auto: "auto"
         }
         let source = CDPValue.object([
             ("delay", .double(animation.beginTime * 1000)), ("endDelay", .double(0)), ("iterationStart", .double(0)),

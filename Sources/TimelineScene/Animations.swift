@@ -46,8 +46,9 @@ public struct AnimationSpec: Sendable {
     /// How constraint changes animate (``Mode/frames`` by default).
     public var mode: Mode = .frames
     // Web Animations' timing model (N10); the defaults keep UIKit's behaviour.
-    /// What shows before the start and after the end (Web Animations' `fill`).
-    public var fill: FillMode = .auto
+    /// What shows before the start and after the end (Web Animations' `fill`; the file's
+    /// `none` is `MediaTimingFillMode.removed`).
+    public var fill: MediaTimingFillMode = .auto
     /// Which way iterations play (Web Animations' `direction`).
     public var direction: PlaybackDirection = .normal
     /// Total iterations (fractional, or `.infinity`); nil: from `repeat` and `autoreverse`.

@@ -250,14 +250,18 @@ public final class SceneAnimator: FrameDrivenAnimation {
             }
             return
         }
-        var timing = AnimationTiming(delay: a.delay, duration: a.duration ?? 0, curve: a.curve.timingCurve,
-                                     repeatCount: a.repeatCount, autoreverses: a.autoreverses)
-        timing.fill = a.fill
+        // The file's timing keys in the one model (AM2): `repeat` and `delay` are UIKit's
+        // (`MediaTiming.block(duration:delay:repeatCount:autoreverses:)`), `iterations` the
+        // web's total count (each way of an autoreversing cycle counts one), `playbackRate` the speed.
+        let curve = a.curve.timingCurve
+        var timing = MediaTiming.block(duration: a.duration ?? 0, delay: a.delay, repeatCount: a.repeatCount,
+                                       autoreverses: a.autoreverses)
+        if let n = a.iterations { timing.repeatCount = a.autoreverses ? n / 2 : n }
+        timing.fillMode = a.fill
         timing.direction = a.direction
-        timing.iterations = a.iterations
         timing.iterationStart = a.iterationStart
         timing.endDelay = a.endDelay
-        timing.playbackRate = a.playbackRate
+        timing.speed = a.playbackRate
         let root = built.views["root"]!
         switch a.mode {
         case .frames:
@@ -265,8 +269,8 @@ public final class SceneAnimator: FrameDrivenAnimation {
             // constraints' constants there too when the animation ends, so the layout that follows
             // keeps the frames it ended on and both modes end alike (N10).
             var constants: [(LayoutConstraint, from: Double, to: Double)] = []
-            let hold = timing.heldProgress
-            View.animate(timing: timing, animations: {
+            let hold = timing.resolved(for: curve).heldProgress(along: curve)
+            View.animate(timing: timing, curve: curve, animations: {
                 for change in a.changes {
                     if hold != nil, case .constraint(let id, let k) = change, let c = built.constraints[id] {
                         constants.append((c, c.constant, k))
@@ -282,13 +286,13 @@ public final class SceneAnimator: FrameDrivenAnimation {
             var viewChanges: [ChangeSpec] = []
             for change in a.changes {
                 if case .constraint(let id, let k) = change {
-                    built.constraints[id]!.animateConstant(to: k, timing: timing)
+                    built.constraints[id]!.animateConstant(to: k, timing: timing, curve: curve)
                 } else {
                     viewChanges.append(change)
                 }
             }
             if !viewChanges.isEmpty {
-                View.animate(timing: timing) {
+                View.animate(timing: timing, curve: curve) {
                     for change in viewChanges { apply(change) }
                 }
             }

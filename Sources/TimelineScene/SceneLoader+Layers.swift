@@ -204,7 +204,13 @@ extension SceneLoader.Reader {
                 if case .string("infinite", _) = value { spec.repeatCount = .infinity } else { spec.repeatCount = try timelineSeconds(value, key) }
             case "repeatDuration": spec.repeatDuration = try timelineSeconds(value, key)
             case "autoreverses": spec.autoreverses = try bool(value, key)
-            case "fillMode": spec.fillMode = try choice(value, key, MediaTimingFillMode.self)
+            case "fillMode":
+                // Core Animation's four: the model's `auto` (UIKit's delay) is no layer's fill.
+                let f = try string(value, key)
+                guard let mode = MediaTimingFillMode(rawValue: f), mode != .auto else {
+                    throw fail(value, "unknown \(key) '\(f)'; expected one of removed, forwards, backwards, both")
+                }
+                spec.fillMode = mode
             case "additive": spec.isAdditive = try bool(value, key)
             case "cumulative": spec.isCumulative = try bool(value, key)
             case "removedOnCompletion": spec.isRemovedOnCompletion = try bool(value, key)

@@ -330,7 +330,8 @@ extension SceneLoader.Reader {
             case "curve": spec.curve = try curve(value)
             case "fill":
                 let f = try string(value, "fill")
-                guard let fill = FillMode(rawValue: f) else { throw fail(value, "fill must be none, forwards, backwards, both or auto, found '\(f)'") }
+                // The web's names: "none" is the model's removed (Core Animation's name, not read here).
+                guard let fill = f == "none" ? .removed : (f == "removed" ? nil : MediaTimingFillMode(rawValue: f)) else { throw fail(value, "fill must be none, forwards, backwards, both or auto, found '\(f)'") }
                 spec.fill = fill
             case "direction":
                 let d = try string(value, "direction")

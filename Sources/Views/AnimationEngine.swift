@@ -49,7 +49,10 @@ final class CompletionGroup {
 /// The block-animation transaction open while an `animate` call runs its closure. Only valid for
 /// the duration of that call (it is how property setters know they are inside a block).
 struct AnimationTransaction: Sendable {
-    var timing: AnimationTiming
+    /// The block's timing in the one model (its delay is the begin time).
+    var timing: MediaTiming
+    /// How progress follows time within an iteration.
+    var curve: TimingCurve
     var group: CompletionGroup
     var beginsFromCurrentState = false
     /// Inside `animateKeyframes`: the calculation, and the keyframe span being recorded.
@@ -165,7 +168,7 @@ public final class AnimationEngine: AnimationSource {
             from = view.onScreen.value(of: property)
             if alreadyAnimating { interrupt(view, property) }
         }
-        guard from != to || tx.timing.delay > 0 else { return false }
+        guard from != to || tx.timing.beginTime > 0 else { return false }
         startBlockAnimation(of: property, on: view, from: from, to: to, additive: additive, tx)
         return true
     }
@@ -212,18 +215,18 @@ public final class AnimationEngine: AnimationSource {
     /// layer engine evaluates on that layer's time, setting the constant through the solver's
     /// edit path; each frame then re-solves incrementally and commits with a layout pass. A
     /// running constant animation of the same constraint ends unfinished.
-    func animateConstant(_ constraint: LayoutConstraint, on view: View, to target: Double, timing: AnimationTiming,
-                         completion: ((Bool) -> Void)?) {
+    func animateConstant(_ constraint: LayoutConstraint, on view: View, to target: Double, timing: MediaTiming,
+                         curve: TimingCurve, completion: ((Bool) -> Void)?) {
         let group = CompletionGroup(completion)
         group.pending = 1
         constantCount += 1
         let description = Self.basic(keyPath: "constant", from: .scalar(constraint.constant), to: .scalar(target),
-                                     curve: timing.curve)
-        Self.describeTiming(timing, on: description)
+                                     curve: curve)
+        Self.describeTiming(timing.resolved(for: curve), on: description)
         description.delegate = ConstantAnimationEnd(constraint: constraint, group: group, counts: self)
         _ = view.layer                                    // loaded: hosted, so the engine evaluates it
         view.viewLayer.addValueAnimation(description, forKey: constraint.animationKey, from: constraint.constant, to: target,
-                                         timing: timing) { [weak constraint] value in
+                                         timing: timing, curve: curve) { [weak constraint] value in
             guard let constraint, constraint.isActive else { return false }
             constraint.constant = value
             return true
@@ -252,25 +255,28 @@ extension View {
         precondition(repeatCount >= 0, "animate(withDuration:): repeatCount must not be negative; got \(repeatCount)")
         precondition(duration >= 0 && duration.isFinite, "animate(withDuration:): the duration must be finite and not negative; got \(duration)")
         precondition(delay >= 0 && delay.isFinite, "animate(withDuration:delay:): the delay must be finite and not negative; got \(delay)")
-        animate(timing: AnimationTiming(delay: delay, duration: duration, curve: curve, repeatCount: repeatCount, autoreverses: autoreverses),
-                options: options, animations: animations, completion: completion)
+        animate(timing: .block(duration: duration, delay: delay, repeatCount: repeatCount, autoreverses: autoreverses),
+                curve: curve, options: options, animations: animations, completion: completion)
     }
 
-    /// Animates with a whole timing description (N10): besides UIKit's delay, duration, curve,
-    /// repeat and autoreverse, Web Animations' fill, direction, iterations, iteration start, end
-    /// delay and playback rate. A forwards fill commits the value the animation ends on to the
-    /// model when it ends (Core Animation's advice rather than a retained fill).
-    public static func animate(timing: AnimationTiming, options: AnimationOptions = [],
+    /// Animates with a whole timing description (N10) in the one timing model (AM2) along
+    /// `curve`: the timing's begin time is UIKit's delay (with the `MediaTimingFillMode.auto`
+    /// fill the old value shows during it; `MediaTiming.block(duration:delay:repeatCount:autoreverses:)`
+    /// makes UIKit's timing), its repeat count the total iterations, and Web Animations' fill,
+    /// direction, iteration start, end delay and playback rate (the speed) apply. A forwards fill
+    /// commits the value the animation ends on to the model when it ends (Core Animation's
+    /// advice rather than a retained fill).
+    public static func animate(timing: MediaTiming, curve: TimingCurve = .easeInOut, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        precondition(timing.playbackRate.isFinite && timing.playbackRate != 0,
-                     "animate(timing:): playbackRate must be finite and not 0; got \(timing.playbackRate)")
+        precondition(timing.speed.isFinite && timing.speed != 0,
+                     "animate(timing:): the speed (playback rate) must be finite and not 0; got \(timing.speed)")
         let outer = AnimationScope.transaction.flatMap { $0.group.isOpen ? $0 : nil }
         let group = CompletionGroup(completion)
-        var tx = AnimationTransaction(timing: timing, group: group)
+        var tx = AnimationTransaction(timing: timing, curve: curve, group: group)
         tx.beginsFromCurrentState = options.contains(.beginFromCurrentState)
         if let outer {
             if !options.contains(.overrideInheritedDuration) { tx.timing.duration = outer.timing.duration }
-            if !options.contains(.overrideInheritedCurve) { tx.timing.curve = outer.timing.curve }
+            if !options.contains(.overrideInheritedCurve) { tx.curve = outer.curve }
         }
         group.pending += 1                         // held open while the block runs
         group.isOpen = true
@@ -305,17 +311,19 @@ extension LayoutConstraint {
     public func animateConstant(to target: Double, duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
                                 repeatCount: Double = 0, autoreverses: Bool = false, completion: ((Bool) -> Void)? = nil) {
         precondition(duration >= 0 && delay >= 0, "animateConstant: duration and delay must not be negative")
-        animateConstant(to: target, timing: AnimationTiming(delay: delay, duration: duration, curve: curve,
-                                                            repeatCount: repeatCount, autoreverses: autoreverses),
-                        completion: completion)
+        animateConstant(to: target, timing: .block(duration: duration, delay: delay, repeatCount: repeatCount,
+                                                   autoreverses: autoreverses),
+                        curve: curve, completion: completion)
     }
 
     /// Animates the constant to `target` in constraint mode with a whole timing description
-    /// (N10); a forwards fill leaves the constant at the value the animation ends on.
-    public func animateConstant(to target: Double, timing: AnimationTiming, completion: ((Bool) -> Void)? = nil) {
-        precondition(timing.playbackRate.isFinite && timing.playbackRate != 0,
-                     "animateConstant(timing:): playbackRate must be finite and not 0; got \(timing.playbackRate)")
+    /// (N10) in the one timing model along `curve` (as ``View/animate(timing:curve:options:animations:completion:)``);
+    /// a forwards fill leaves the constant at the value the animation ends on.
+    public func animateConstant(to target: Double, timing: MediaTiming, curve: TimingCurve = .easeInOut,
+                                completion: ((Bool) -> Void)? = nil) {
+        precondition(timing.speed.isFinite && timing.speed != 0,
+                     "animateConstant(timing:): the speed (playback rate) must be finite and not 0; got \(timing.speed)")
         guard let view = owner, let engine = view.window?.animations else { completion?(false); return }
-        engine.animateConstant(self, on: view, to: target, timing: timing, completion: completion)
+        engine.animateConstant(self, on: view, to: target, timing: timing, curve: curve, completion: completion)
     }
 }

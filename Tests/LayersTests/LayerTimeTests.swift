@@ -1,5 +1,6 @@
 import Geometry
 import Layers
+import Motion
 import Testing
 
 @Suite("CA5 CA6 model, presentation and layer time")

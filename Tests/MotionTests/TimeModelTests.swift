@@ -5,20 +5,20 @@ import Testing
 struct TimeModelTests {
     @Test("N4: an autoreversing animation has ended at its active duration and then shows the model value")
     func N4_autoreverseEndsAtModel() {
-        let timing = AnimationTiming(duration: 0.5, curve: .linear, autoreverses: true)
+        let timing = MediaTiming.block(duration: 0.5, autoreverses: true)
         #expect(timing.activeDuration == 1)
-        let there = timing.progress(at: 0.25), back = timing.progress(at: 0.75)
-        #expect(there.progress == 0.5 && !there.isFinished)
-        #expect(back.progress == 0.5 && !back.isFinished)        // on the way back
-        let end = timing.progress(at: 1)
-        #expect(end.isFinished && end.progress == 1)             // finished: the model value
+        let there = timing.sample(atParentTime: 0.25, along: .linear), back = timing.sample(atParentTime: 0.75, along: .linear)
+        #expect(there == .progress(0.5))
+        #expect(back == .progress(0.5))                          // on the way back
+        let end = timing.sample(atParentTime: 1, along: .linear)
+        #expect(end == .ended(hold: nil))                        // finished: the model value
     }
 
     @Test("E4/N8: curve values at the same times are bit-identical at 60, 90, 120 and 144 fps; springs too",
           arguments: [TimingCurve.linear, .easeInOut, .cubicBezier(CubicBezier(0.2, 0.9, 0.3, 1.4)),
                       .spring(Spring(dampingRatio: 0.4, response: 0.5))])
     func E4_sameTimesSameValues(curve: TimingCurve) {
-        let timing = AnimationTiming(duration: 1, curve: curve)
+        let timing = MediaTiming.block(duration: 1)
         // The times every rate shares: each whole multiple of 1/30 s up to 1 s. A frame's media
         // time is tick · 10⁹ / fps in whole nanoseconds, so equal times are equal integers.
         var values: [Int: [Double]] = [:]
@@ -26,7 +26,7 @@ struct TimeModelTests {
             for k in 0...30 where (k * fps) % 30 == 0 {
                 let tick = Int64(k * fps / 30)
                 let ns = tick * 1_000_000_000 / Int64(fps)
-                values[k, default: []].append(timing.progress(at: MediaTime.seconds(ns)).progress)
+                values[k, default: []].append(timing.progress(of: timing.state(atParentTime: MediaTime.seconds(ns)), along: curve))
             }
         }
         for (k, vs) in values where vs.count == 4 {
@@ -37,13 +37,13 @@ struct TimeModelTests {
 
     @Test("N7/N8: a timeline's local time is integer maths: repeat, yoyo and the end of a fractional repeat")
     func N7_timelineLocalTime() {
-        let t = TimelineTiming(duration: 1_000, repeatCount: 2, yoyo: true)
-        #expect(t.totalDuration == 3_000)
-        #expect(t.localTime(at: 250) == 250)
-        #expect(t.localTime(at: 1_250) == 750)                   // the second iteration runs back
-        #expect(t.localTime(at: 3_000) == 1_000)                 // ends at the end of a forward third
-        let half = TimelineTiming(duration: 1_000, repeatCount: 0.5)
-        #expect(half.totalDuration == 1_500 && half.localTime(at: 1_500) == 500)
+        let t = MediaTiming(duration: 1e-6, repeatCount: 3, direction: .alternate)      // 1,000 ns, repeated twice, yoyo
+        #expect(t.activeNanoseconds == 3_000)
+        #expect(t.localNanoseconds(atActive: 250) == 250)
+        #expect(t.localNanoseconds(atActive: 1_250) == 750)                   // the second iteration runs back
+        #expect(t.localNanoseconds(atActive: 3_000) == 1_000)                 // ends at the end of a forward third
+        let half = MediaTiming(duration: 1e-6, repeatCount: 1.5)
+        #expect(half.activeNanoseconds == 1_500 && half.localNanoseconds(atActive: 1_500) == 500)
         var out: [(time: Int64, index: Int)] = []
         t.crossings(of: [250], from: 0, to: 3_000, into: &out)
         #expect(out.map(\.time) == [250, 1_750, 2_250])

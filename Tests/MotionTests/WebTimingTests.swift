@@ -9,15 +9,38 @@ import Testing
 struct WebTimingTests {
     static let inf = Double.infinity
 
+    /// The web's timing in the one model (AM2): the delay is the begin time, iterations the
+    /// repeat count; read back in the web's terms by ``Web/computed(at:backwards:)``.
+    struct Web {
+        var timing: MediaTiming
+        var curve: TimingCurve
+        /// The end of the effect in the web's local time (delay, active duration, end delay, at least 0).
+        var endTime: Double { max(timing.beginTime + timing.span, 0) }
+
+        struct Computed: CustomStringConvertible {
+            var phase: EffectPhase, activeTime: Double?, directedProgress: Double?, progress: Double?, currentIteration: Double?
+            var description: String { "\(phase) active \(activeTime as Any) progress \(progress as Any) iteration \(currentIteration as Any)" }
+        }
+
+        /// The model's state at the web's local time `t` (from the start of the delay), with
+        /// nil values where the fill shows nothing.
+        func computed(at t: Double, backwards: Bool = false) -> Computed {
+            let e = t - timing.beginTime
+            let s = timing.state(atElapsed: e, backwards: backwards)
+            let shows = timing.shows(s)
+            return Computed(phase: s.phase, activeTime: shows ? timing.phase(atElapsed: e, backwards: backwards).activeTime : nil,
+                            directedProgress: shows ? s.fraction : nil,
+                            progress: shows ? timing.progress(of: s, along: curve) : nil,
+                            currentIteration: shows ? s.iteration : nil)
+        }
+    }
+
     func timing(duration: Double, iterations: Double = 1, iterationStart: Double = 0, delay: Double = 0, endDelay: Double = 0,
-                fill: FillMode = .both, direction: PlaybackDirection = .normal, curve: TimingCurve = .linear) -> AnimationTiming {
-        var t = AnimationTiming(delay: delay, duration: duration, curve: curve)
-        t.iterations = iterations
+                fill: MediaTimingFillMode = .both, direction: PlaybackDirection = .normal, curve: TimingCurve = .linear) -> Web {
+        var t = MediaTiming(beginTime: delay, duration: duration, repeatCount: iterations, fillMode: fill, direction: direction)
         t.iterationStart = iterationStart
         t.endDelay = endDelay
-        t.fill = fill
-        t.direction = direction
-        return t
+        return Web(timing: t, curve: curve)
     }
 
     /// WPT's `assert_computed_timing_for_each_phase`: delay 1, fill both; (progress, current
@@ -80,16 +103,16 @@ struct WebTimingTests {
 
     @Test("N10: active time and progress are unresolved outside the active interval without a fill (WPT active-time)")
     func N10_activeTimeByFill() {
-        func active(_ fill: FillMode, _ t: Double) -> Double? {
+        func active(_ fill: MediaTimingFillMode, _ t: Double) -> Double? {
             timing(duration: 100, iterations: 2, delay: 1, fill: fill).computed(at: t).activeTime
         }
-        #expect(active(.none, 0) == nil && active(.forwards, 0) == nil)
+        #expect(active(.removed, 0) == nil && active(.forwards, 0) == nil)
         #expect(active(.backwards, 0) == 0 && active(.both, 0) == 0)
-        #expect(active(.none, 51) == 50)
-        #expect(active(.none, 300) == nil && active(.backwards, 300) == nil)
+        #expect(active(.removed, 51) == 50)
+        #expect(active(.removed, 300) == nil && active(.backwards, 300) == nil)
         #expect(active(.forwards, 300) == 200 && active(.both, 300) == 200)
-        #expect(timing(duration: 100, delay: 1, fill: .none).computed(at: 0).progress == nil)
-        #expect(timing(duration: 100, delay: 1, fill: .none).computed(at: 200).progress == nil)
+        #expect(timing(duration: 100, delay: 1, fill: .removed).computed(at: 0).progress == nil)
+        #expect(timing(duration: 100, delay: 1, fill: .removed).computed(at: 200).progress == nil)
     }
 
     @Test("N10: the iteration and progress a forwards fill holds, with end delays positive and negative (WPT)")
@@ -190,22 +213,24 @@ struct WebTimingTests {
 
     @Test("N10: the engine's sample: old value in a delay by default, model with fill none, a held fill at the end, rates")
     func N10_samples() {
-        var t = AnimationTiming(delay: 1, duration: 2, curve: .linear)
-        t.iterations = 1.5
-        #expect(t.effect(atElapsed: 0.5) == .oldValue)
-        #expect(t.effect(atElapsed: 2) == .progress(0.5))
-        #expect(t.effect(atElapsed: 4) == .ended(hold: nil))                 // auto: the model after the end
-        t.fill = .forwards
-        #expect(t.effect(atElapsed: 0.5) == .modelValue)
-        #expect(t.effect(atElapsed: 4) == .ended(hold: 0.5))                 // half way through the second iteration
-        t.fill = .backwards
+        var t = MediaTiming.block(duration: 2, delay: 1)
+        t.repeatCount = 1.5
+        func effect(_ elapsed: Double) -> BlockSample { t.sample(atParentTime: elapsed, along: .linear) }
+        #expect(effect(0.5) == .oldValue)
+        #expect(effect(2) == .progress(0.5))
+        #expect(effect(4) == .ended(hold: nil))                 // auto: the model after the end
+        t.fillMode = .forwards
+        #expect(effect(0.5) == .modelValue)
+        #expect(effect(4) == .ended(hold: 0.5))                 // half way through the second iteration
+        t.fillMode = .backwards
         t.direction = .reverse
-        #expect(t.effect(atElapsed: 0.5) == .progress(1))
-        t = AnimationTiming(duration: 2, curve: .linear)
-        t.playbackRate = 2
-        #expect(t.effect(atElapsed: 0.5) == .progress(0.5) && t.effect(atElapsed: 1) == .ended(hold: nil))
-        t.playbackRate = -1
-        #expect(t.effect(atElapsed: 0.5) == .progress(0.75) && t.effect(atElapsed: 2) == .ended(hold: nil))
-        #expect(!AnimationTiming(duration: 1, curve: .linear).usesWebModel)
+        #expect(effect(0.5) == .progress(1))
+        t = .block(duration: 2)
+        t.speed = 2
+        #expect(effect(0.5) == .progress(0.5) && effect(1) == .ended(hold: nil))
+        t.speed = -1
+        #expect(effect(0.5) == .progress(0.75) && effect(2) == .ended(hold: nil))
+        let uikit = MediaTiming.block(duration: 1)               // UIKit's timing: the web's defaults
+        #expect(uikit.direction == .normal && uikit.iterationStart == 0 && uikit.endDelay == 0 && uikit.speed == 1)
     }
 }

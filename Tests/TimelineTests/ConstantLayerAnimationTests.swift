@@ -98,15 +98,15 @@ struct ConstantLayerAnimationTests {
     func AM1_constantWebFill() {
         let host = makeHost()
         let (_, leading) = pinned(host)
-        var timing = AnimationTiming(duration: 1, curve: .linear)
-        timing.iterations = 0.5
-        timing.fill = .forwards
+        var timing = MediaTiming.block(duration: 1)
+        timing.repeatCount = 0.5
+        timing.fillMode = .forwards
         var finished: Bool?
-        leading.animateConstant(to: 100, timing: timing) { finished = $0 }
+        leading.animateConstant(to: 100, timing: timing, curve: .linear) { finished = $0 }
         host.runUntilIdle()
         #expect(finished == true && near(leading.constant, 50))             // held half way
-        timing.fill = .none
-        leading.animateConstant(to: 80, timing: timing) { finished = $0 }
+        timing.fillMode = .removed
+        leading.animateConstant(to: 80, timing: timing, curve: .linear) { finished = $0 }
         host.runUntilIdle()
         #expect(leading.constant == 80)
     }
@@ -145,9 +145,9 @@ struct AnimationAddedInPhaseTests {
         let host = makeHost()
         let (_, leading) = ConstantLayerAnimationTests().pinned(host)
         animateOnce(host, host.root)
-        var timing = AnimationTiming(duration: 1, curve: .linear)
-        timing.playbackRate = -1                                            // runs from the end back
-        host.runLoop.layers.addSource(AnimationAtFrame(frame: 2) { leading.animateConstant(to: 100, timing: timing) })
+        var timing = MediaTiming.block(duration: 1)
+        timing.speed = -1                                                   // runs from the end back
+        host.runLoop.layers.addSource(AnimationAtFrame(frame: 2) { leading.animateConstant(to: 100, timing: timing, curve: .linear) })
         host.runLoop.requestFrame()
         host.step()
         #expect(leading.constant == 0)

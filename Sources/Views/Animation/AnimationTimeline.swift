@@ -99,7 +99,12 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     /// An empty timeline, paused at 0; add tweens, timelines and labels, then play it.
     public init() {}
 
-    private var timing: TimelineTiming { TimelineTiming(duration: durationNanoseconds, repeatCount: repeatCount, yoyo: yoyo) }
+    /// The timeline's timing in the one model (AM2), converted here once: ``repeatCount`` counts
+    /// extra iterations (the model's count is the total), ``yoyo`` is the alternate direction.
+    private var timing: MediaTiming {
+        MediaTiming(duration: MediaTime.seconds(durationNanoseconds), repeatCount: repeatCount + 1,
+                    direction: yoyo ? .alternate : .normal)
+    }
 
     private var durationNanoseconds: Int64 {
         children.reduce(0) { max($0, Self.end(of: $1)) }
@@ -110,8 +115,8 @@ public final class AnimationTimeline: FrameDrivenAnimation {
 
     /// All iterations' length in seconds (infinite when repeating forever).
     public var totalDuration: Double {
-        let t = timing.totalDuration
-        return t == TimelineTiming.forever ? .infinity : MediaTime.seconds(t)
+        let t = timing.activeNanoseconds
+        return t == MediaTiming.forever ? .infinity : MediaTime.seconds(t)
     }
 
     /// The playhead over all repetitions, in seconds of timeline time.
@@ -122,28 +127,28 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         case .tween(_, let d): return d
         case .timeline(let tl):
             // A nested timeline's time scale changes its length in the parent (as GSAP's does).
-            let total = tl.timing.totalDuration
-            if total == TimelineTiming.forever || tl.timeScale == 1 { return total }
+            let total = tl.timing.activeNanoseconds
+            if total == MediaTiming.forever || tl.timeScale == 1 { return total }
             let scaled = (Double(total) / tl.timeScale).rounded()
-            return scaled >= 9.2e18 ? TimelineTiming.forever : Int64(saturating: scaled)
+            return scaled >= 9.2e18 ? MediaTiming.forever : Int64(saturating: scaled)
         }
     }
 
     /// Where a child ends: its start plus its length, "forever" when that does not fit.
     private static func end(of child: Child) -> Int64 {
         let (sum, overflow) = child.start.addingReportingOverflow(length(child.content))
-        return overflow ? TimelineTiming.forever : sum
+        return overflow ? MediaTiming.forever : sum
     }
 
-    /// Adds `b` to `a`, saturating at ``TimelineTiming/forever`` (and at 0 below).
+    /// Adds `b` to `a`, saturating at `MediaTiming.forever` (and at 0 below).
     private static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? (b > 0 ? TimelineTiming.forever : 0) : sum
+        return overflow ? (b > 0 ? MediaTiming.forever : 0) : sum
     }
 
     /// A nested timeline's own playhead for a time `t` after its start in this one.
     private static func nestedPlayhead(_ tl: AnimationTimeline, _ t: Int64) -> Int64 {
-        let total = tl.timing.totalDuration
+        let total = tl.timing.activeNanoseconds
         let scaled = tl.timeScale == 1 ? t : Int64(saturating: min(Double(t) * tl.timeScale, 9.2e18).rounded())
         return min(max(scaled, 0), total)
     }
@@ -184,7 +189,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         let step = MediaTime.nanoseconds(each)
         for (i, t) in tweens.enumerated() {
             let (offset, overflow) = Int64(i).multipliedReportingOverflow(by: step)
-            children.append(Child(start: overflow ? TimelineTiming.forever : Self.saturatingAdd(start, offset),
+            children.append(Child(start: overflow ? MediaTiming.forever : Self.saturatingAdd(start, offset),
                                   content: .tween(t, duration: MediaTime.nanoseconds(t.duration))))
         }
         return self
@@ -255,7 +260,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         seek(to: MediaTime.seconds(t))
     }
 
-    private func clampToTotal(_ t: Int64) -> Int64 { min(max(t, 0), timing.totalDuration) }
+    private func clampToTotal(_ t: Int64) -> Int64 { min(max(t, 0), timing.activeNanoseconds) }
 
     /// Playback measures from here on: the playhead now, at the last frame's time (or at the next
     /// frame's, before any frame was seen).
@@ -289,7 +294,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         // The playhead is a function of the frame time and the anchor, not a running sum.
         let elapsed = Double(now - anchorTime!) * timeScale
         let target = Double(anchorPlayhead) + (isReversed ? -elapsed : elapsed)
-        move(to: target >= 9.2e18 ? TimelineTiming.forever : (target <= 0 ? 0 : Int64(saturating: target.rounded())))
+        move(to: target >= 9.2e18 ? MediaTiming.forever : (target <= 0 ? 0 : Int64(saturating: target.rounded())))
         return isDriven
     }
 
@@ -323,7 +328,7 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         playhead = to
         fireCallbacks(from: from, to: to)
         render()
-        let total = timing.totalDuration
+        let total = timing.activeNanoseconds
         if isPlaying, (to >= total && !isReversed) || (to <= 0 && isReversed) {
             isPlaying = false
             stopDriving()
@@ -334,11 +339,11 @@ public final class AnimationTimeline: FrameDrivenAnimation {
 
     /// The time inside the current iteration for a playhead position, in seconds (repeat, then yoyo).
     func localTime(_ total: Double) -> Double {
-        MediaTime.seconds(timing.localTime(at: MediaTime.nanoseconds(total)))
+        MediaTime.seconds(timing.localNanoseconds(atActive: MediaTime.nanoseconds(total)))
     }
 
     /// Renders every child at the playhead (a pure function of it).
-    func render() { render(local: timing.localTime(at: playhead)) }
+    func render() { render(local: timing.localNanoseconds(atActive: playhead)) }
 
     private func render(local t: Int64) {
         for k in children.indices {

@@ -14,14 +14,14 @@ extension AnimationEngine {
     func startBlockAnimation(of property: AnimatableProperty, on view: View, from: AnimatableValue, to: AnimatableValue,
                              additive: Bool, _ tx: AnimationTransaction) {
         let group = tx.group
-        let shared = group.sharedTiming ?? SharedTiming(tx.timing)
+        let shared = group.sharedTiming ?? SharedTiming(tx.timing, curve: tx.curve)
         group.sharedTiming = shared
         let layer = view.viewLayer
         _ = view.layer
-        let description = Self.basic(property, from: from, to: to, curve: tx.timing.curve)
+        let description = Self.basic(property, from: from, to: to, curve: tx.curve)
         description.isAdditive = additive
-        Self.describeTiming(tx.timing, on: description)
-        let hold = tx.timing.heldProgress
+        Self.describeTiming(shared.timing, on: description)
+        let hold = shared.timing.heldProgress(along: shared.curve)
         description.delegate = ViewAnimationEnd(view: view, property: property, group: group, counts: self,
                                                 held: hold.map { (from, to, $0) })
         group.pending += 1
@@ -61,19 +61,17 @@ extension AnimationEngine {
         return basic
     }
 
-    /// A block's timing on a Core Animation description (its begin time is set when it begins).
-    static func describeTiming(_ timing: AnimationTiming, on animation: Layers.Animation) {
-        animation.duration = timing.singleDuration
+    /// A block's timing on a Core Animation description (its begin time is set when it begins):
+    /// the model's fields Core Animation has (an alternating direction as autoreversing, the
+    /// iteration start as a time offset), a delay as a backwards fill.
+    static func describeTiming(_ timing: MediaTiming, on animation: Layers.Animation) {
+        animation.duration = timing.duration
         animation.beginTime = 0
         animation.repeatCount = timing.repeatCount
-        animation.autoreverses = timing.autoreverses
-        if timing.usesWebModel {
-            animation.speed = timing.playbackRate
-            animation.repeatCount = timing.effectiveIterations
-            animation.autoreverses = timing.effectiveDirection == .alternate
-            animation.timeOffset = timing.iterationStart * timing.iterationDuration
-        }
-        animation.fillMode = timing.delay > 0 ? .backwards : .removed
+        animation.autoreverses = timing.autoreverses || timing.direction == .alternate
+        animation.speed = timing.speed
+        animation.timeOffset = timing.iterationStart * timing.duration
+        animation.fillMode = timing.beginTime > 0 ? .backwards : .removed
     }
 
     /// The Core Animation timing function of a curve; nil (linear) for curves it has none for

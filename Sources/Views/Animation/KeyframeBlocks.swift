@@ -11,7 +11,7 @@ extension AnimationEngine {
     /// runs its track's curve over the duration, shows its first value through the delay,
     /// begins at the running frame's time (the next frame's when none runs), and tells the
     /// group when it ends.
-    static func startKeyframes(of group: CompletionGroup, timing: AnimationTiming) {
+    static func startKeyframes(of group: CompletionGroup, timing: MediaTiming) {
         let tracks = group.keyframeTracks
         group.keyframeTracks = []
         for (view, property, track) in tracks {
@@ -38,11 +38,11 @@ extension AnimationEngine {
             k.values = values
             k.keyTimes = times
             k.duration = timing.duration
-            k.fillMode = timing.delay > 0 ? .backwards : .removed
+            k.fillMode = timing.beginTime > 0 ? .backwards : .removed
             k.delegate = ViewAnimationEnd(view: view, property: property, group: group, counts: nil)
             group.pending += 1
             let now = view.window?.runLoop?.currentFrame.map { layer.localTime(forMediaTime: MediaTime.seconds($0.mediaTime)) }
-            layer.addViewAnimation(k, forKey: k.keyPath, beginsAt: now, startDelay: timing.delay)
+            layer.addViewAnimation(k, forKey: k.keyPath, beginsAt: now, startDelay: timing.beginTime)
         }
     }
 }
@@ -57,7 +57,7 @@ extension View {
         precondition(duration > 0 && duration.isFinite, "animateKeyframes: the duration must be positive; got \(duration)")
         precondition(delay >= 0 && delay.isFinite, "animateKeyframes: the delay must not be negative; got \(delay)")
         let group = CompletionGroup(completion)
-        var tx = AnimationTransaction(timing: AnimationTiming(delay: delay, duration: duration, curve: .linear), group: group)
+        var tx = AnimationTransaction(timing: .block(duration: duration, delay: delay), curve: .linear, group: group)
         tx.keyframes = calculation
         group.pending += 1
         group.isOpen = true
