@@ -262,6 +262,11 @@ public final class SceneAnimator: FrameDrivenAnimation {
         timing.iterationStart = a.iterationStart
         timing.endDelay = a.endDelay
         timing.speed = a.playbackRate
+        // Web Animations' delay is in the animation's own time, which the playback rate scales:
+        // at rate 2 a 0.5 s delay is over in 0.25 s. Played backwards the delay would come last,
+        // after the start value has shown; the model ends there instead, showing what the
+        // delay's fill would (the same value), so the file reads as it always has.
+        if a.playbackRate > 0 { timing.beginTime = a.delay / a.playbackRate } else { timing.beginTime = 0 }
         let root = built.views["root"]!
         switch a.mode {
         case .frames:

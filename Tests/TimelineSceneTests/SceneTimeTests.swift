@@ -142,6 +142,24 @@ struct SceneWebTimingTests {
         #expect(xs.last == 10)                                              // held at the start
     }
 
+    @Test("N10: a delay is in the animation's own time: playbackRate 2 halves it; -1 plays from the end at once")
+    func N10_delayUnderPlaybackRate() throws {
+        var xs: [Double] = []
+        _ = try play(Self.slide(mode: "frames", timing: #""delay": 0.2, "playbackRate": 2"#), frames: 16) { _, b in
+            xs.append(b.views["a"]!.presentation.frame.minX)
+        }
+        // The delay is over after 0.1 s (6 frames); 3 frames later a quarter of the 0.2 s run is done at 2x.
+        #expect(xs[5] == 10 && xs[6] == 10, "\(xs)")
+        #expect(abs(xs[9] - (10 + 100 * 3.0 / 6)) < 1e-9, "\(xs)")
+        #expect(xs[12] == 110)
+        xs = []
+        _ = try play(Self.slide(mode: "constraints", timing: #""delay": 0.5, "playbackRate": -1, "fill": "backwards""#), frames: 20) { _, b in
+            xs.append(b.views["a"]!.presentation.frame.minX)
+        }
+        #expect(xs[0] == 110 && abs(xs[3] - (10 + 100 * (1 - 3.0 / 12))) < 1e-9, "\(xs)")
+        #expect(xs.last == 10)
+    }
+
     @Test("N10: steps() and linear() easings in a scene")
     func N10_sceneEasings() throws {
         var xs: [Double] = []
