@@ -4,6 +4,17 @@ import Combine
 @testable import UIKit
 @testable import ObjCLowering
 
+/// A view applying its state in iOS 26's `updateProperties()`.
+final class PropertiesLabel: UILabel {
+    var runs = 0
+    var state = "a"
+    override func updateProperties() {
+        super.updateProperties()
+        runs += 1
+        text = state
+    }
+}
+
 /// A model publishing its progress, as Combine view models do.
 final class PublishedProgress: ObservableObject {
     @Published var progress: Float = 0
@@ -13,7 +24,7 @@ final class PublishedProgress: ObservableObject {
 /// name (GradientLoadingBar's view model), and key-value coding sent to a cast to `AnyObject`
 /// (AwesomeSpotlightView's localised strings).
 @MainActor
-@Suite("RU3 Combine and key-value coding through AnyObject")
+@Suite("RU3 Combine, key-value coding through AnyObject, updateProperties and previews")
 struct UIKitCombineAndCodingRU3Tests {
     @Test("RU3 Combine under Apple's names: a window becoming key reaches a NotificationCenter publisher once; a @Published value is assigned to a view on the main queue")
     func RU3_combine() async {
@@ -46,6 +57,36 @@ struct UIKitCombineAndCodingRU3Tests {
         await Self.mainQueueDrained()
         host.step()
         #expect(bar.progress == 0.5)        // cancelled: nothing more arrives
+    }
+
+    @Test("RU3 a UIView subclass's updateProperties runs over the engine's pass before layout; #Preview blocks are blanked by the lowering, lines kept")
+    func RU3_updatePropertiesAndPreviews() {
+        let (host, window) = makeApp()
+        let label = PropertiesLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+        window.addSubview(label)
+        host.step()
+        #expect(label.runs == 1 && label.text == "a")
+        label.state = "b"
+        label.setNeedsUpdateProperties()
+        host.step()
+        #expect(label.runs == 2 && label.text == "b")
+
+        let source = """
+        final class V: UIView {}
+        #Preview("Card", traits: .sizeThatFitsLayout) {
+            let v = V()
+            return v
+        }
+        #Preview { V() }
+        let after = 1
+
+        """
+        let lowered = lowerObjectiveC(source)
+        let lines = lowered.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == source.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(lines[0] == "final class V: UIView {}")
+        #expect(lines[1...5].allSatisfy { $0.allSatisfy { $0 == " " } })
+        #expect(lines[6] == "let after = 1")
     }
 
     /// Returns once the main queue has run what was queued on it before the call (first in,
