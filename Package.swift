@@ -69,6 +69,7 @@ import PackageDescription
 //                                          recorded sessions replayed headless, forked checkpoints, bisect,
 //                                          recordings exported as tests, an app replaying its own (IN6)
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
+//   Combine                                Apple's Combine for UIKit code: OpenCombine under that name (RU3)
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
 //   CoreImage      <- Geometry, Images, CoreGraphics
