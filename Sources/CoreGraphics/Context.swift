@@ -334,7 +334,7 @@ public final class CGContext {
 
     /// `CGContext.draw(_:in:byTiling:)`: with `byTiling`, copies of the image, each the size of
     /// `rect` and the first at its origin (in user space, after the current transform), fill the
-    /// clip edge to edge (the whole context without one) as an engine ``ImagePattern``, at the
+    /// clip edge to edge (the whole context without one) as an engine `ImagePattern`, at the
     /// current alpha; without it, the image is drawn once into `rect` as `draw(_:in:)` does.
     /// An empty or non-finite `rect` draws nothing.
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool) {

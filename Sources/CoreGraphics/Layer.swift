@@ -7,7 +7,7 @@ public typealias CFDictionary = [AnyHashable: Any]
 
 /// `CGLayer`: a drawing made once in a context of its own and drawn into other contexts as
 /// often as code likes (Charts' layer fills, cached backgrounds). It records into an engine
-/// canvas; drawing it replays that recording as an engine ``Picture`` mapped onto the
+/// canvas; drawing it replays that recording as an engine `Picture` mapped onto the
 /// destination, so the copies are as sharp as the original at any scale.
 ///
 /// Partial: the destination's clip and alpha do not apply to the copy (as for other drawing

@@ -33,8 +33,10 @@ extension UpdateCycle {
         v.subtreeNeedsUpdateProperties = false
         if v.needsUpdateProperties {
             v.needsUpdateProperties = false
+            // Not traced: every view runs it once on joining a window, most of them the base's
+            // empty one, and the update-cycle trace lists the calls code overrides to act on.
             withObservationTracking {
-                call("updateProperties", on: v, window: window) { v.updateProperties() }
+                v.updateProperties()
             } onChange: { [weak v] in
                 // Observation calls this as the value is about to change, on the thread that
                 // changes it: the flag is set on the main actor, in the frame's event phase.
