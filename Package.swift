@@ -69,6 +69,7 @@ import PackageDescription
 //                                          recorded sessions replayed headless, forked checkpoints, bisect,
 //                                          recordings exported as tests, an app replaying its own (IN6)
 //   ObjectiveC                             Selector and associated objects, for the UIKit facade
+//   Combine                                Apple's Combine for UIKit code: OpenCombine under that name (RU3)
 //   CoreGraphics   <- Geometry, RenderModel, Images
 //                                          CG values, CGPath, CGContext
 //   CoreImage      <- Geometry, Images, CoreGraphics
@@ -113,7 +114,9 @@ let package = Package(
         .library(name: "TimelineScene", targets: ["TimelineScene"]),
         .library(name: "Lottie", targets: ["Lottie"]),
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
-        .library(name: "UIKit", targets: ["UIKit"]),
+        // Combine comes with UIKit, as it comes with iOS's SDK: `import Combine` in UIKit code.
+        .library(name: "UIKit", targets: ["UIKit", "Combine"]),
+        .library(name: "Combine", targets: ["Combine"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "TimelineInspector", targets: ["TimelineInspector"]),
         .library(name: "TimeTravel", targets: ["TimeTravel"]),
@@ -132,6 +135,9 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // The DocC catalogs' build, `swift package generate-documentation` (DX1, scripts/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Apple's Combine API on Linux, for UIKit code that imports Combine (RU3, the `Combine`
+        // module): about 15 s of CPU in a fresh debug build (docs/uikit-real-corpus.md).
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: strict),
@@ -229,6 +235,10 @@ let package = Package(
                                "Geometry", "RenderModel"],
                 swiftSettings: strict),
         .target(name: "ObjectiveC", swiftSettings: facade),
+        .target(name: "Combine", dependencies: [.product(name: "OpenCombine", package: "OpenCombine"),
+                                                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                                                .product(name: "OpenCombineFoundation", package: "OpenCombine")],
+                swiftSettings: facade),
         .target(name: "ObjCLowering", swiftSettings: strict),
         .executableTarget(name: "objc-lower", dependencies: ["ObjCLowering"], path: "Sources/ObjCLowerTool", swiftSettings: strict),
         // The UIKit compatibility table's generator (UK6): symbol graphs in, docs/uikit-compatibility.md out.
@@ -315,7 +325,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Archives", .product(name: "ZIPFoundation", package: "ZIPFoundation"), "Timeline", "TimelineSDL", "TimelineScene", "TimelineTestSupport", "Views", "Controls", "Scrolling", "Lists", "Navigation"],
                     exclude: ["Corpus", "Reference"], swiftSettings: strict),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "ObjCLowering", "BadgeKit", "Timeline", "TimelineTestSupport", "TimelineInspector", "Geometry", "RenderModel",
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "Combine", "ObjCLowering", "BadgeKit", "Timeline", "TimelineTestSupport", "TimelineInspector", "Geometry", "RenderModel",
                                                       "Images", "UpdateLoop"],
                     swiftSettings: facade),
         .testTarget(name: "TimelineInspectorTests",

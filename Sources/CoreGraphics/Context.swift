@@ -331,4 +331,28 @@ public final class CGContext {
         let r = rect.applying(state.ctm).rect
         canvas.append(.image(ImageDrawing(image: image.image, rect: r, tint: Color(red: 1, green: 1, blue: 1, alpha: state.alpha))))
     }
+
+    /// `CGContext.draw(_:in:byTiling:)`: with `byTiling`, copies of the image, each the size of
+    /// `rect` and the first at its origin (in user space, after the current transform), fill the
+    /// clip edge to edge (the whole context without one) as an engine `ImagePattern`, at the
+    /// current alpha; without it, the image is drawn once into `rect` as `draw(_:in:)` does.
+    /// An empty or non-finite `rect` draws nothing.
+    public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool) {
+        guard byTiling else { return draw(image, in: rect) }
+        let pattern = ImagePattern(image: image.image, tile: rect.rect, transform: state.ctm.affine, opacity: state.alpha)
+        guard pattern.isDrawable else { return }
+        canvas.fill(clipOrInfinite(), paint: .pattern(pattern), rule: .nonZero)
+    }
+
+    /// The drawing recorded so far, in this context's device space, as an engine picture of
+    /// `size` (what a `CGLayer` holds).
+    package func picture(size: CGSize) -> Picture {
+        Picture(size: Size(width: size.width.double, height: size.height.double), commands: canvas.commands)
+    }
+
+    /// Records `picture` laid over `rect` (user space, after the current transform).
+    package func draw(_ picture: Picture, in rect: CGRect) {
+        guard let fit = picture.transform(toFill: rect.rect) else { return }
+        canvas.draw(picture, transform: fit.concatenating(state.ctm.affine))
+    }
 }

@@ -500,6 +500,9 @@ extension DrawCommand {
             case .gradient(var g):
                 g.startPoint = h.apply(to: g.startPoint); g.endPoint = h.apply(to: g.endPoint)
                 return .fillShape(project(p), .gradient(g), rule)
+            case .pattern(let pattern):
+                // A pattern keeps its affine part: its tiles are not bent by the perspective.
+                return .fillShape(project(p), .pattern(pattern.applying(h.affine)), rule)
             }
         case .shadow(let p, let c, let radius): return .shadow(project(p), c, radius: radius)
         case .glyphs(let run, let at):

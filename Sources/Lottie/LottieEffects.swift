@@ -111,6 +111,7 @@ public enum LottieEffect: Sendable {
         switch paint {
         case .color(let c): c.alpha
         case .gradient(let g): g.colors.map(\.alpha).max() ?? 0
+        case .pattern(let p): p.opacity
         }
     }
 

@@ -373,6 +373,8 @@ public final class LottieRecorder {
                 shape.gradient = g
                 shape.opacity = 100
                 sample.shapes.append(shape)
+            case .fillShape(_, .pattern, _):
+                warn("tiled image fills are not exported (Lottie has no image patterns)")
             case .glyphs(let run, let origin):
                 // Text as its glyphs' outlines (the text engine's faces): other players draw it
                 // without the fonts.

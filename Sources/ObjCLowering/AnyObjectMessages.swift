@@ -81,3 +81,65 @@ private func receiverStart(_ masked: [UInt8], dot: Int) -> Int? {
     }
     return j
 }
+
+// Key-value coding through a cast to `AnyObject` (RU3). Objective-C code ported to Swift reads
+// nested property lists as `(dictionary.value(forKey: "Buttons") as AnyObject).value(forKey: k)`:
+// on Darwin the cast makes an `id`, to which any message may be sent. On Linux `AnyObject` has
+// no dynamic lookup, so the lowering passes such a receiver through `ObjectiveC`'s
+// `AnyKeyValueCoding`, which reads the key from a dictionary or a key-value coding object:
+//
+//   (item as AnyObject).value(forKey: "title")
+//       -> AnyKeyValueCoding(item as AnyObject).value(forKey: "title")
+//
+// Only a receiver written as a parenthesised expression ending in `as AnyObject` is lowered,
+// where nothing before its `(` makes it an argument list (`f(x as AnyObject).value(...)`); a
+// name whose type is `AnyObject` is not, since the lowering does not know types. The text grows
+// on its own line only.
+
+private let codingMessage = Array(".value".utf8)
+private let codingLabels = [Array("forKey".utf8), Array("forKeyPath".utf8)]
+private let codingType = Array("AnyKeyValueCoding".utf8)
+private let asAnyObject = Array("as AnyObject".utf8)
+
+/// Wraps the cast receivers of key-value coding reads (see the comment above).
+func lowerKeyValueCodingOfCasts(_ bytes: inout [UInt8], _ masked: inout [UInt8]) {
+    var inserts: [Int] = []
+    var i = 0
+    while let dot = find(codingMessage, in: masked, from: i) {
+        i = dot + codingMessage.count
+        guard i < masked.count, masked[i] == UInt8(ascii: "("), dot > 0, masked[dot - 1] == UInt8(ascii: ")"),
+              let label = firstLabel(masked, after: i + 1),
+              codingLabels.contains(label), let open = matchingOpenParen(masked, close: dot - 1) else { continue }
+        var end = dot - 1
+        while end > open + 1, masked[end - 1] == space || masked[end - 1] == newline { end -= 1 }
+        guard end - asAnyObject.count > open, Array(masked[(end - asAnyObject.count)..<end]) == asAnyObject else { continue }
+        if open > 0 {
+            let before = masked[open - 1]
+            if isIdentifier(before) || [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"),
+                                        UInt8(ascii: ">")].contains(before) { continue }
+        }
+        inserts.append(open)
+    }
+    for at in inserts.sorted(by: >) {
+        bytes.insert(contentsOf: codingType, at: at)
+        masked.insert(contentsOf: codingType, at: at)
+    }
+}
+
+/// The label of the first argument of a call whose arguments start at `start` (after its `(`).
+private func firstLabel(_ masked: [UInt8], after start: Int) -> [UInt8]? {
+    var j = start
+    while j < masked.count, isIdentifier(masked[j]) { j += 1 }
+    guard j > start, j < masked.count, masked[j] == UInt8(ascii: ":") else { return nil }
+    return Array(masked[start..<j])
+}
+
+/// The `(` matching the `)` at `close`, if any.
+private func matchingOpenParen(_ masked: [UInt8], close: Int) -> Int? {
+    var depth = 0, k = close
+    while k >= 0 {
+        if masked[k] == UInt8(ascii: ")") { depth += 1 } else if masked[k] == UInt8(ascii: "(") { depth -= 1; if depth == 0 { return k } }
+        k -= 1
+    }
+    return nil
+}

@@ -69,6 +69,8 @@ public func lowerObjectiveC(_ source: String, moduleOptionalMethods: Set<String>
     lowerDarwinImports(&bytes, masked)
     lowerClassLookups(&bytes, masked)
     lowerMessagesToAnyObject(&bytes, &masked)
+    lowerKeyValueCodingOfCasts(&bytes, &masked)
+    lowerPreviews(&bytes, &masked)
     let forwarding = lowerRuntimeOverrides(&bytes, &masked, moduleParents: moduleClassParents)
     let lowered = lowerObjCProtocols(&bytes, &masked, moduleOptionalMethods: moduleOptionalMethods)
     lowerInheritedOptionalMethods(&bytes, &masked, protocols: lowered.protocols, inherited: inheritedOptionalMethods,

@@ -112,10 +112,13 @@ public struct Gradient: Sendable, Hashable {
     }
 }
 
-/// What fills a shape: one colour or a gradient.
+/// What fills a shape: one colour, a gradient or a repeated image.
 public enum Paint: Sendable, Hashable {
     /// One colour everywhere (sRGB, straight alpha).
     case color(Color)
     /// A colour ramp, laid out in the drawing group's coordinates.
     case gradient(Gradient)
+    /// An image repeated edge to edge, laid out in the drawing group's coordinates (Core
+    /// Graphics' tiled image drawing, RU3).
+    case pattern(ImagePattern)
 }

@@ -288,6 +288,41 @@ public struct ShapeRasterizer: Sendable {
             }
             }
             }
+        case .pattern(let pattern):
+            paintPattern(pattern, opacity: o, inverse: inverse)
+        }
+    }
+
+    /// Paints the coverage with `pattern`: each covered pixel takes the bitmap pixel under its
+    /// centre (mapped by `inverse` to the group's coordinates, then by the pattern's inverse
+    /// transform to its space), its alpha times the coverage, the pattern's opacity and `o`.
+    private mutating func paintPattern(_ pattern: ImagePattern, opacity o: Float, inverse: AffineTransform) {
+        let w = width, h = height, ox = Double(x), oy = Double(y)
+        guard let toPattern = pattern.transform.inverted().map({ inverse.concatenating($0) }), pattern.isDrawable else {
+            pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            return
+        }
+        let a = o * Float(min(1, max(0, pattern.opacity)))
+        let bitmap = pattern.image.bitmap
+        coverage.withUnsafeBufferPointer { coverage in
+        bitmap.rgba.withUnsafeBufferPointer { rgba in
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for yy in 0..<h {
+                let start = Int(rowStarts[yy]), end = Int(rowEnds[yy])
+                (pixels.baseAddress! + yy * w).update(repeating: 0, count: start)
+                (pixels.baseAddress! + yy * w + end).update(repeating: 0, count: w - end)
+                for xx in start..<end {
+                    let k = yy * w + xx
+                    let cov = coverage[k]
+                    guard cov > 0, let (px, py) = pattern.pixel(at: toPattern.apply(to: Point(x: ox + Double(xx) + 0.5, y: oy + Double(yy) + 0.5)))
+                    else { pixels[k] = 0; continue }
+                    let s = (py * bitmap.width + px) * 4
+                    let alpha = Float(rgba[s + 3]) * cov * a
+                    pixels[k] = UInt32(min(255, alpha + 0.5)) << 24 | UInt32(rgba[s]) << 16 | UInt32(rgba[s + 1]) << 8 | UInt32(rgba[s + 2])
+                }
+            }
+        }
+        }
         }
     }
 

@@ -506,9 +506,10 @@ open class UIWindow: UIView {
     /// `UIWindow.makeKeyAndVisible()`: the engine window's `makeKeyAndVisible()`; this becomes the key
     /// window.
     open func makeKeyAndVisible() {
+        let previous = UIApplication.shared.keyWindowStorage
         UIApplication.shared.keyWindowStorage = self
         engineWindow.makeKeyAndVisible()
-        UIApplication.shared.windowDidBecomeKey(self)
+        UIApplication.shared.windowDidBecomeKey(self, previous: previous)
     }
     /// `UIWindow.makeKey()`: the same as `makeKeyAndVisible()`.
     open func makeKey() { makeKeyAndVisible() }

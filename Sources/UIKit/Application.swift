@@ -94,8 +94,13 @@ open class UIApplication: UIResponder {
     /// `UIApplication.endIgnoringInteractionEvents()`: does nothing.
     public func endIgnoringInteractionEvents() {}
 
-    func windowDidBecomeKey(_ w: UIWindow) {
+    /// Lists `w` and, when it was not the key window before, posts `UIWindow`'s key
+    /// notifications: the previous key window resigns, `w` becomes key (object: the window).
+    func windowDidBecomeKey(_ w: UIWindow, previous: UIWindow?) {
         if !allWindows.contains(where: { $0 === w }) { allWindows.append(w) }
+        guard previous !== w else { return }
+        if let previous { NotificationCenter.default.post(name: UIWindow.didResignKeyNotification, object: previous) }
+        NotificationCenter.default.post(name: UIWindow.didBecomeKeyNotification, object: w)
     }
 
     /// The engine window the first `UIWindow` takes (the SDL window's, or the headless one).

@@ -47,6 +47,7 @@ final class FacadeControl: Control {
     weak var owner: UIControl?
     var touchState = TouchState()
     override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+    override func updateProperties() { owner?.updateProperties() }
     override func draw(_ rect: Rect, in canvas: Canvas) {
         guard let owner else { return }
         let ctx = CGContext(canvas: canvas)
@@ -68,6 +69,7 @@ final class FacadeControl: Control {
 final class FacadeButton: Button {
     weak var owner: UIControl?
     override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+    override func updateProperties() { owner?.updateProperties() }
     override func stateDidChange() { super.stateDidChange(); owner?.engineStateDidChange() }
 }
 

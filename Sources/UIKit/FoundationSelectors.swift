@@ -108,6 +108,15 @@ extension UIResponder {
     public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
 }
 
+extension UIWindow {
+    /// `UIWindow.didBecomeKeyNotification`: posted when a window becomes the key window
+    /// (`makeKeyAndVisible()` of a window that was not), the window as its object.
+    public static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
+    /// `UIWindow.didResignKeyNotification`: posted when another window becomes key, the window
+    /// that was key as its object.
+    public static let didResignKeyNotification = Notification.Name("UIWindowDidResignKeyNotification")
+}
+
 extension UIApplication {
     /// Posted at launch (after the delegate's launch, then when it becomes active) and at the
     /// end of a windowed run (will terminate). A desktop window does not go to the background.

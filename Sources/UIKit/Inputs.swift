@@ -293,6 +293,7 @@ public enum UIKeyboardAppearance: Int, Sendable { case `default`, dark, light }
 final class FacadeSwitch: Switch {
     weak var owner: UISwitch?
     override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+    override func updateProperties() { owner?.updateProperties() }
 }
 
 /// `UISwitch` over the engine's `Switch`.

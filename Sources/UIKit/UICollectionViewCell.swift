@@ -12,6 +12,7 @@ final class FacadeReusableView: CollectionReusableView {
         owner?.applyFromEngine(attributes)
     }
     override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+    override func updateProperties() { owner?.updateProperties() }
 }
 
 /// The engine cell a `UICollectionViewCell` of yours stands for.
@@ -35,6 +36,7 @@ final class FacadeCollectionCell: CollectionViewCell {
         owner?.updateConfigurationIfNeeded()
         owner?.layoutSubviewsFromEngine()
     }
+    override func updateProperties() { owner?.updateProperties() }
 }
 
 /// `UICollectionReusableView` over the engine's `CollectionReusableView`: the base of cells

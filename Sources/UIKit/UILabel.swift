@@ -11,6 +11,7 @@ final class FacadeLabel: Label {
     var baseIntrinsic: Size { super.intrinsicContentSize }
     override var intrinsicContentSize: Size { owner?.intrinsicContentSize.size ?? super.intrinsicContentSize }
     override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+    override func updateProperties() { owner?.updateProperties() }
     /// The text is drawn by the facade object's `drawText(in:)`, whose default comes back to
     /// ``drawEngineText(in:canvas:)``.
     override func drawText(in rect: Rect, canvas: Canvas) {

@@ -8,6 +8,7 @@ final class FacadeTableCell: TableViewCell {
     weak var owner: UITableViewCell?
     override func prepareForReuse() { super.prepareForReuse(); owner?.prepareForReuse() }
     override func layoutSubviews() { super.layoutSubviews(); owner?.layoutSubviewsFromEngine() }
+    override func updateProperties() { owner?.updateProperties() }
 }
 
 /// `UITableViewCell` over the engine's `TableViewCell`: the content view, the default text

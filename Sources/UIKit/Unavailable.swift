@@ -30,7 +30,7 @@ extension Bundle {
     public func loadNibNamed(_ name: String, owner: Any?, options: [String: Any]? = nil) -> [Any]? { nil }
 }
 /// `UIImpactFeedbackGenerator`: unavailable; use `NoHaptics.ImpactFeedbackGenerator`.
-@available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.ImpactFeedbackGenerator is the explicit stand-in that does nothing")
+@available(*, unavailable, message: "haptics do not exist on Linux desktops; use NoHaptics.ImpactFeedbackGenerator, which does nothing, or leave the feedback out")
 public final class UIImpactFeedbackGenerator {
     /// Unavailable.
     public enum FeedbackStyle: Int { case light, medium, heavy, soft, rigid }
@@ -42,7 +42,7 @@ public final class UIImpactFeedbackGenerator {
     public func prepare() {}
 }
 /// `UINotificationFeedbackGenerator`: unavailable; use `NoHaptics.NotificationFeedbackGenerator`.
-@available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.NotificationFeedbackGenerator is the explicit stand-in that does nothing")
+@available(*, unavailable, message: "haptics do not exist on Linux desktops; use NoHaptics.NotificationFeedbackGenerator, which does nothing, or leave the feedback out")
 public final class UINotificationFeedbackGenerator {
     /// Unavailable.
     public enum FeedbackType: Int { case success, warning, error }
@@ -52,7 +52,7 @@ public final class UINotificationFeedbackGenerator {
     public func notificationOccurred(_ type: FeedbackType) {}
 }
 /// `UISelectionFeedbackGenerator`: unavailable; use `NoHaptics.SelectionFeedbackGenerator`.
-@available(*, unavailable, message: "haptics do not exist on Linux desktops; NoHaptics.SelectionFeedbackGenerator is the explicit stand-in that does nothing")
+@available(*, unavailable, message: "haptics do not exist on Linux desktops; use NoHaptics.SelectionFeedbackGenerator, which does nothing, or leave the feedback out")
 public final class UISelectionFeedbackGenerator {
     /// Unavailable.
     public init() {}

@@ -15,6 +15,7 @@ final class FacadeView: View {
         super.layoutSubviews()
         owner?.layoutSubviewsFromEngine()
     }
+    override func updateProperties() { owner?.updateProperties() }
     override func draw(_ rect: Rect, in canvas: Canvas) {
         guard let owner else { return }
         let ctx = CGContext(canvas: canvas)
@@ -510,6 +511,13 @@ open class UIView: UIResponder {
     open func setNeedsLayout() { view.setNeedsLayout() }
     /// `UIView.layoutIfNeeded()`: the engine view's `layoutIfNeeded()`.
     open func layoutIfNeeded() { view.layoutIfNeeded() }
+    /// `UIView.updateProperties()` (iOS 26): the engine view's properties pass calls it before layout,
+    /// again when an `Observable` value it read changes; the default does nothing.
+    open func updateProperties() {}
+    /// `UIView.setNeedsUpdateProperties()`: the engine view's `setNeedsUpdateProperties()`.
+    open func setNeedsUpdateProperties() { view.setNeedsUpdateProperties() }
+    /// `UIView.updatePropertiesIfNeeded()`: the engine view's properties pass on its subtree now.
+    open func updatePropertiesIfNeeded() { view.updatePropertiesIfNeeded() }
     /// Override to place subviews; the default applies constraints (call `super`).
     open func layoutSubviews() {}
     func layoutSubviewsFromEngine() {

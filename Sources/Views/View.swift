@@ -169,6 +169,10 @@ open class View: Responder {
     /// Set by ``setNeedsUpdateConstraints()``; cleared when ``updateConstraints()`` runs.
     public package(set) var needsUpdateConstraints = false
     var subtreeNeedsUpdateConstraints = false
+    /// Set when the view joins a window, by ``setNeedsUpdateProperties()`` and when an
+    /// observable value its ``updateProperties()`` read changes; cleared when that runs (RU3).
+    public package(set) var needsUpdateProperties = false
+    var subtreeNeedsUpdateProperties = false
     /// Whether the view is queued for re-emission in its window's next commit (P1), and whether
     /// a view under it changed since it was last emitted (the culling box its window keeps for
     /// it is then not to be trusted, SC7): its pending drawing work, as ``needsDisplay`` is.
@@ -449,6 +453,8 @@ open class View: Responder {
         if let w = newWindow {
             if needsDisplay { w.enqueueDisplay(self) }
             if needsLayout || needsUpdateConstraints { w.requestFrame() }
+            needsUpdateProperties = false; subtreeNeedsUpdateProperties = false
+            setNeedsUpdateProperties()      // as UIKit, once before its first layout in a window
         }
         for s in subviews { s.moveToWindow(newWindow) }
         // Dynamic colours resolved outside the window resolve for its traits (DK5).
@@ -547,6 +553,12 @@ open class View: Responder {
     /// from the view's properties and are not drawn here. Called once per display pass for a
     /// flagged view; not for its subviews (they are flagged separately). Never call it directly.
     open func draw(_ rect: Rect, in canvas: Canvas) {}
+
+    /// Applies the view's properties from the state they depend on, before the constraints
+    /// and layout passes (iOS 26's `updateProperties()`). It runs once after the view joins a
+    /// window, after ``setNeedsUpdateProperties()``, and again whenever an `Observable` value it
+    /// read changes (Observation tracks the reads). The base does nothing. Never call it directly.
+    open func updateProperties() {}
 
     // MARK: Constraints (U5)
 

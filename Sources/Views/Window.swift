@@ -391,10 +391,11 @@ public final class Window: FrameParticipant {
     public var needsUpdatePass: Bool {
         guard !feedbackLoopStopped else { return false }
         return rootView.subtreeNeedsUpdateConstraints || rootView.subtreeNeedsLayout || layoutEngine.hasPendingChanges
-            || pendingAppearance
+            || pendingAppearance || rootView.subtreeNeedsUpdateProperties
     }
 
-    /// Phase 4: one constraints pass (`updateConstraints()` leaf views first, then the solver).
+    /// Phase 4: the properties pass (`updateProperties()` root first, RU3), then one constraints
+    /// pass (`updateConstraints()` leaf views first, then the solver).
     /// The first pass of a frame in which the root controller appears calls `viewWillAppear`.
     /// Past ``feedbackLoopThreshold`` passes it reports a feedback loop and clears the flags (U7).
     public func constraintsPass(_ pass: Int) {
@@ -410,6 +411,7 @@ public final class Window: FrameParticipant {
             feedbackLoopStopped = true
             return
         }
+        UpdateCycle.propertiesPass(rootView, window: self)
         UpdateCycle.constraintsPass(rootView, window: self)
         layoutEngine.solve()
     }
