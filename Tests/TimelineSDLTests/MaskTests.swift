@@ -25,6 +25,14 @@ struct MaskTests {
         square.mask = mask
         square.maskMode = mode
         root.addSublayer(square)
+        return try draw(root)
+    }
+
+    /// `root` (100 x 100 points) rendered over transparency.
+    func draw(_ root: Layer) throws -> RGBAImage { try rendered(root).image() }
+
+    /// The renderer that drew `root` (100 x 100 points) over transparency.
+    func rendered(_ root: Layer) throws -> ImageRenderer {
         var list = DisplayList()
         var renderer = LayerRenderer(engine: nil)
         _ = renderer.emit(root, parent: .identity, into: &list.commands)
@@ -32,7 +40,7 @@ struct MaskTests {
         list.background = .clear
         let image = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
         image.render(list)
-        return image.image()
+        return image
     }
 
     func circle() -> ShapeLayer {
@@ -158,14 +166,7 @@ struct MaskTests {
         m.paths = [MaskPath(path: Path(rect: Rect(x: 20, y: -60, width: 40, height: 10)))]
         above.mask = m
         root.addSublayer(above)
-        var list = DisplayList()
-        var renderer = LayerRenderer(engine: nil)
-        _ = renderer.emit(root, parent: .identity, into: &list.commands)
-        list.size = Size(width: 100, height: 100)
-        list.background = .clear
-        let image = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
-        image.render(list)
-        let i = image.image()
+        let image = try rendered(root), i = image.image()
         #expect(alpha(i, 13, 23) == 255 && alpha(i, 83, 63) == 255)          // inside the first and the last masks
         #expect(alpha(i, 5, 5) == 0 && alpha(i, 95, 95) == 0 && alpha(i, 18, 23) == 0)   // outside every mask
         #expect(image.painter.lastSkippedMaskCount == 0)
