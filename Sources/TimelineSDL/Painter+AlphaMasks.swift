@@ -125,16 +125,6 @@ extension DisplayListPainter {
                                     mode: MaskPath.Mode, opacity o: Float, inverted: Bool) {
         // The coverage outside the path, times the opacity, and how that joins the total.
         let outside: Float = inverted ? o : 0
-        @inline(__always) func join(_ t: inout Float, _ c: Float) {
-            switch mode {
-            case .add: t = t + c - t * c
-            case .subtract: t *= 1 - c
-            case .intersect: t *= c
-            case .difference: t = t + c - 2 * t * c
-            case .lighten: t = max(t, c)
-            case .darken: t = min(t, c)
-            }
-        }
         let outsideChanges = mode == .intersect || mode == .darken ? outside != 1 : outside != 0
         for yy in 0..<h {
             let row = total + yy * w
@@ -146,8 +136,8 @@ extension DisplayListPainter {
             }
             if end <= start { start = 0; end = 0 }
             if outsideChanges {
-                for k in 0..<start { join(&row[k], outside) }
-                for k in end..<w { join(&row[k], outside) }
+                for k in 0..<start { join(&row[k], outside, mode) }
+                for k in end..<w { join(&row[k], outside, mode) }
             }
             guard let src else { continue }
             // One loop per case, so none branches per pixel.
@@ -168,21 +158,27 @@ extension DisplayListPainter {
         }
     }
 
+    /// Joins coverage `c` into the total `t` by `mode`: what each of the loops above and below
+    /// does per pixel (those over a mask's rows spell it out per case, so none branches per pixel).
+    @inline(__always)
+    nonisolated static func join(_ t: inout Float, _ c: Float, _ mode: MaskPath.Mode) {
+        switch mode {
+        case .add: t = t + c - t * c
+        case .subtract: t *= 1 - c
+        case .intersect: t *= c
+        case .difference: t = t + c - 2 * t * c
+        case .lighten: t = max(t, c)
+        case .darken: t = min(t, c)
+        }
+    }
+
     /// Joins one mask's coverage into the running total by its mode (nonisolated: the loop runs
     /// with no executor checks).
     nonisolated static func combine(_ one: [Float], into total: inout [Float], mode: MaskPath.Mode, opacity o: Float, inverted: Bool) {
         one.withUnsafeBufferPointer { one in
             total.withUnsafeMutableBufferPointer { total in
                 for k in 0..<min(one.count, total.count) {
-                    let c = (inverted ? 1 - one[k] : one[k]) * o
-                    switch mode {
-                    case .add: total[k] = total[k] + c - total[k] * c
-                    case .subtract: total[k] *= 1 - c
-                    case .intersect: total[k] *= c
-                    case .difference: total[k] = total[k] + c - 2 * total[k] * c
-                    case .lighten: total[k] = max(total[k], c)
-                    case .darken: total[k] = min(total[k], c)
-                    }
+                    join(&total[k], (inverted ? 1 - one[k] : one[k]) * o, mode)
                 }
             }
         }
