@@ -108,7 +108,9 @@ extension AnimationEngine {
 /// fill's value becomes the model (N10), and the block's group counts the end.
 @MainActor
 final class ViewAnimationEnd: AnimationDelegate {
-    weak var view: View?
+    /// The view, nil once it is gone (not a weak reference: see ``ViewReference``).
+    let reference: ViewReference
+    var view: View? { reference.view }
     let property: AnimatableProperty
     let group: CompletionGroup
     /// The engine counting block animations (nil for a keyframe block's).
@@ -118,7 +120,7 @@ final class ViewAnimationEnd: AnimationDelegate {
 
     init(view: View, property: AnimatableProperty, group: CompletionGroup, counts: AnimationEngine?,
          held: (from: AnimatableValue, to: AnimatableValue, progress: Double)? = nil) {
-        self.view = view; self.property = property; self.group = group; self.counts = counts; self.held = held
+        reference = view.reference; self.property = property; self.group = group; self.counts = counts; self.held = held
     }
 
     func animationDidStop(_ animation: Layers.Animation, finished: Bool) {

@@ -31,7 +31,9 @@ public final class PropertyAnimator {
     /// One property of one view the animator moves: an animation of the view's layer (AM3),
     /// which the layer engine evaluates at the progress the animator's clock gives it.
     struct Track {
-        weak var view: View?
+        /// The view, nil once it is gone (not a weak reference: see ``ViewReference``).
+        let reference: ViewReference
+        var view: View? { reference.view }
         var property: AnimatableProperty
         var from: AnimatableValue
         var to: AnimatableValue
@@ -231,7 +233,7 @@ public final class PropertyAnimator {
         } else {
             let end = AnimatorTrackEnd(animator: self)
             let animation = install(view, property, from: from, to: to, delayFactor: delayFactor, end: end)
-            tracks.append(Track(view: view, property: property, from: from, to: to, delayFactor: delayFactor,
+            tracks.append(Track(reference: view.reference, property: property, from: from, to: to, delayFactor: delayFactor,
                                 animation: animation, end: end))
         }
         view.viewLayer.viewAnimatedProperties |= property.bit

@@ -1,0 +1,70 @@
+import Testing
+import TimelineTestSupport
+import Geometry
+@testable import Layers
+@testable import Views
+
+/// AM4: the tick's speed comes from the data layout. A weak reference to an object gives it a
+/// side table, after which every retain and release of it takes the runtime's slow path; the
+/// window retains each view it lists, so a weak reference to every animated view cost 0.63 M
+/// instructions a frame at 10,000 animated properties (`timeline bench animation --only-tick
+/// 10000`, docs/measured.md). What outlives a view holds a ``ViewReference`` instead.
+@Suite("AM4 no side tables on animated views", .endsIdle)
+@MainActor
+struct SideTableTests {
+    /// Whether `object` has a side table: Swift's refcount word (the second word of a native
+    /// object) has its top two bits set (`UseSlowRC` and the side-table mark) once one exists.
+    func hasSideTable(_ object: AnyObject) -> Bool {
+        let word = Unmanaged.passUnretained(object).toOpaque().load(fromByteOffset: 8, as: UInt64.self)
+        return word >> 62 == 0b11
+    }
+
+    @Test("AM4: a view animated by a block, a keyframe block and a property animator keeps no side table")
+    func AM4_animatedViewsHaveNoSideTable() {
+        let host = makeHost()
+        let a = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let b = View(frame: Rect(x: 20, y: 0, width: 10, height: 10))
+        let c = View(frame: Rect(x: 40, y: 0, width: 10, height: 10))
+        for v in [a, b, c] { host.root.addSubview(v) }
+        host.runUntilIdle()
+        // The check itself sees a side table where a weak reference was made.
+        let probe = View(frame: .zero)
+        #expect(!hasSideTable(probe))
+        weak var weakProbe = probe
+        #expect(hasSideTable(probe) && weakProbe != nil)
+
+        View.animate(withDuration: 0.5) { a.alpha = 0.2; a.center.x += 40 }
+        View.animateKeyframes(withDuration: 0.5) {
+            View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { b.alpha = 0.5 }
+        }
+        let animator = PropertyAnimator(duration: 0.5, curve: .linear) { c.alpha = 0 }
+        animator.startAnimation()
+        host.step(frames: 5)
+        #expect(a.viewLayer.running.count == 2 && b.isAnimating(.alpha) && c.isAnimating(.alpha))
+        #expect(!hasSideTable(a), "the block's view has a side table: something holds it weakly")
+        #expect(!hasSideTable(b), "the keyframe block's view has a side table")
+        #expect(!hasSideTable(c), "the property animator's view has a side table")
+        host.runUntilIdle()
+        #expect(a.alpha == 0.2 && c.alpha == 0)
+    }
+
+    @Test("AM4: an animation's end outlives its view as nil, without a weak reference")
+    func AM4_referenceOutlivesView() {
+        let host = makeHost()
+        var ref: ViewReference?
+        var finished: Bool?
+        do {
+            let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            host.root.addSubview(v)
+            host.runUntilIdle()
+            View.animate(withDuration: 0.5, animations: { v.alpha = 0 }, completion: { finished = $0 })
+            host.step(frames: 2)
+            ref = v.reference
+            #expect(ref?.view === v)
+            v.removeFromSuperview()
+        }
+        host.runUntilIdle()
+        #expect(ref?.view == nil)
+        #expect(finished != nil)
+    }
+}
