@@ -14,8 +14,12 @@ extension LottieReader {
                                   .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity,
                                   .add, .hardMix]
         if case .number(let n, _) = v, n.rounded() == n, n >= 0, n < Double(modes.count) { return modes[Int(n)] }
-        let shown = if case .number(let n, _) = v { "\(n)" } else { v.typeName }
-        warnings.append("\(path): blend mode \(shown) is not one of Lottie's 0 to 17; drawn normal")
+        let shown = if case .number(let n, _) = v {
+            n.rounded() == n && abs(n) < 1e9 ? "\(Int(n))" : "\(n)"
+        } else {
+            "\(v.typeName)"
+        }
+        warnings.append("\(path): \(shown) is not one of Lottie's blend modes (0 to 17); drawn normal")
         return .normal
     }
 }
