@@ -183,6 +183,10 @@ open class Layer {
     /// modes are After Effects' track mattes (inverted alpha, luminance, inverted luminance),
     /// which Lottie files use.
     public var maskMode: MaskMode = .alpha { didSet { if maskMode != oldValue { contentDidChange() } } }
+    /// How the layer, drawn as a group with its sublayers, combines with what is beneath it:
+    /// Core Animation's `compositingFilter` with a blend mode (`multiplyBlendMode`, ...). Nil
+    /// (or `BlendMode.normal`): laid over it. Not animatable, as in Core Animation.
+    public var compositingFilter: BlendMode? { didSet { if compositingFilter != oldValue { contentDidChange() } } }
     /// Whether a bounds size change flags the layer for display.
     public var needsDisplayOnBoundsChange = false
     /// Whether the layer is hit-testable and the content drawn (always true here).

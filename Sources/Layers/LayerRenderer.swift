@@ -100,6 +100,7 @@ public struct LayerRenderer {
         var g = GroupState(transform: affine ? h.affine : .identity, opacity: min(l.opacity, 1), clip: clip,
                            clipCornerRadius: clip == nil ? 0 : clipRadius, name: l.name ?? "")
         g.mask = groupMask
+        g.blendMode = model.compositingFilter ?? .normal
         g.bounds = box
         g.end = listOffset + list.count - 1
         list[start] = .beginGroup(g)

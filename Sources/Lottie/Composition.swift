@@ -280,8 +280,10 @@ public final class LottieComposition {
                 }
                 holder.mask = matte
                 holder.addSublayer(l)
+                if n.model.blendMode != .normal { holder.compositingFilter = n.model.blendMode }
                 container.addSublayer(holder)
             } else {
+                if n.model.blendMode != .normal { l.compositingFilter = n.model.blendMode }
                 container.addSublayer(l)
             }
         }

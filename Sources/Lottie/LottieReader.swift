@@ -208,7 +208,7 @@ struct LottieReader {
             endExpressionLayer(read, item, "\(path)[\(k)]")
             out.append(read)
         }
-        return out
+        return markingTrackMattes(out, path)
     }
 
     mutating func layer(_ v: JSONValue, _ path: String) throws(LottieError) -> LottieLayer {
@@ -275,7 +275,7 @@ struct LottieReader {
                            isHidden: try v["hd"].map { (x) throws(LottieError) in try flag(x, path + ".hd") } ?? false,
                            autoOrient: try v["ao"].map { (x) throws(LottieError) in try flag(x, path + ".ao") } ?? false,
                            timeRemap: timeRemap, is3D: try v["ddd"].map { (x) throws(LottieError) in try flag(x, path + ".ddd") } ?? false,
-                           effects: try layerEffects(v["ef"], path + ".ef"))
+                           effects: try layerEffects(v["ef"], path + ".ef"), blendMode: blendMode(v["bm"], path + ".bm"))
     }
 
     mutating func mask(_ v: JSONValue, _ path: String) throws(LottieError) -> LottieMask {

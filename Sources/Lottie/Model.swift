@@ -254,6 +254,10 @@ public struct LottieLayer: Sendable {
     public var is3D = false
     /// The effects drawn (LT13): drop shadow, fill and tint, in the file's order.
     public var effects: [LottieEffect] = []
+    /// How the layer combines with the layers beneath it ("bm", LT13); drawn as its layer's
+    /// `compositingFilter` (the matte's holder's when the layer is matted, as lottie-web blends
+    /// the matted group).
+    public var blendMode: BlendMode = .normal
 
     /// The frame inside a precomposition layer at composition frame `frame`: time remapped
     /// (evaluated at `frame`), or start time and stretch applied. The layer's own properties

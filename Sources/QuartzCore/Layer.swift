@@ -312,8 +312,13 @@ open class CALayer: NSObject, AssociatedStorage {
     open var allowsEdgeAntialiasing = true
     /// `CALayer.allowsGroupOpacity`: stored only.
     open var allowsGroupOpacity = true
-    /// Only normal compositing exists; filters are kept and not applied.
-    open var compositingFilter: Any?
+    /// `CALayer.compositingFilter`: a blend mode's filter name (`"multiplyBlendMode"`,
+    /// `"screenBlendMode"`, ..., with or without Core Image's `CI` prefix and a capital) sets
+    /// the engine layer's `compositingFilter`; the value set is kept as it was given, and any
+    /// other value composites normally.
+    open var compositingFilter: Any? {
+        didSet { layer.compositingFilter = (compositingFilter as? String).flatMap(Self.blendMode(filterName:)) }
+    }
     /// `CALayer.filters`: kept and not applied (see `compositingFilter`).
     open var filters: [Any]?
     /// `CALayer.backgroundFilters`: kept and not applied.
@@ -527,3 +532,33 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 
 /// Something `CALayer.contents` accepts besides a `CGImage` (UIKit's `UIImage`).
 public protocol ContentsImageConvertible { var contentsImage: CGImage? { get } }
+
+extension CALayer {
+    /// The engine's blend mode a Core Animation filter name stands for: `"multiplyBlendMode"`
+    /// and Core Image's `"CIMultiplyBlendMode"` alike, `"linearDodgeBlendMode"` and
+    /// `"additionCompositing"` as add; nil for a name that is not a blend mode.
+    static func blendMode(filterName name: String) -> BlendMode? {
+        var key = name.hasPrefix("CI") ? String(name.dropFirst(2)) : name
+        if let first = key.first { key = first.lowercased() + key.dropFirst() }
+        switch key {
+        case "normalBlendMode", "sourceOverCompositing": return .normal
+        case "multiplyBlendMode": return .multiply
+        case "screenBlendMode": return .screen
+        case "overlayBlendMode": return .overlay
+        case "darkenBlendMode": return .darken
+        case "lightenBlendMode": return .lighten
+        case "colorDodgeBlendMode": return .colorDodge
+        case "colorBurnBlendMode": return .colorBurn
+        case "hardLightBlendMode": return .hardLight
+        case "softLightBlendMode": return .softLight
+        case "differenceBlendMode": return .difference
+        case "exclusionBlendMode": return .exclusion
+        case "hueBlendMode": return .hue
+        case "saturationBlendMode": return .saturation
+        case "colorBlendMode": return .color
+        case "luminosityBlendMode": return .luminosity
+        case "linearDodgeBlendMode", "additionCompositing": return .add
+        default: return nil
+        }
+    }
+}

@@ -23,8 +23,13 @@ public struct GroupState: Sendable, Equatable {
     /// When set, the group is composited through this mask's coverage (an alpha mask layer, a
     /// track matte, path masks).
     public var mask: GroupMask?
+    /// How the group's flattened pixels combine with what is beneath it (a layer's
+    /// `compositingFilter`, a Lottie layer's `"bm"`); anything but ``BlendMode/normal`` makes
+    /// the painter composite the group on its own.
+    public var blendMode: BlendMode = .normal
 
-    /// A group state from the parts every group has; ``bounds`` and ``end`` start unknown and ``mask`` nil.
+    /// A group state from the parts every group has; ``bounds`` and ``end`` start unknown, ``mask``
+    /// nil and ``blendMode`` normal.
     @inlinable
     public init(transform: AffineTransform, opacity: Double, clip: Rect?, clipCornerRadius: Double, name: String) {
         self.transform = transform; self.opacity = opacity; self.clip = clip
@@ -36,6 +41,7 @@ public struct GroupState: Sendable, Equatable {
     public static func == (a: GroupState, b: GroupState) -> Bool {
         a.transform == b.transform && a.opacity == b.opacity && a.clip == b.clip
             && a.clipCornerRadius == b.clipCornerRadius && a.name == b.name && a.mask == b.mask
+            && a.blendMode == b.blendMode
     }
 }
 

@@ -42,6 +42,9 @@ public final class DisplayListPainter {
     public internal(set) var lastMemoryGroupCount = 0
     /// Rectangles the last paint wrote straight into the target's pixels (``directSurface``).
     public internal(set) var lastDirectFillCount = 0
+    /// Groups with a blend mode the last paint drew as normal groups, because no offscreen
+    /// buffer or target could be had for them (nested past the memory bound).
+    public internal(set) var lastUnblendedGroupCount = 0
 
     /// The batch being built: shapes tessellated by the platform-free ``Tessellator`` into
     /// triangles in device pixels, submitted with `SDL_RenderGeometryRaw` by ``flush()``.
@@ -77,6 +80,8 @@ public final class DisplayListPainter {
         /// Index into ``DisplayListPainter/tileRuns`` of the runs of 32-pixel tiles the group's
         /// drawings touch: only those are cleared, read and composited.
         var runs: Int = 0
+        /// How the group's pixels combine with the target's (`GroupState.blendMode`).
+        var blendMode = BlendMode.normal
     }
     /// Per nesting depth, the tile runs of the offscreen group open at that depth.
     var tileRuns: [[SDL_Rect]] = []
@@ -328,6 +333,7 @@ public final class DisplayListPainter {
         frameNumber += 1
         maskPixelsPainted = 0
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0; lastDirectShapeCount = 0
+        lastUnblendedGroupCount = 0
         lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0; lastKeptCoverageUses = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)

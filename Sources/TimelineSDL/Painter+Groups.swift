@@ -14,6 +14,8 @@ extension DisplayListPainter {
         groups.append(GroupFrame(transform: transform, opacity: opacity, clip: clip, offscreen: nil))
         let device = g.transform.concatenating(base)
         let translucent = g.opacity < 0.999
+        // A blend mode needs the group's pixels on their own, to blend them with what is beneath.
+        let blends = g.blendMode != .normal
         let roundedClip = g.clip != nil && g.clipCornerRadius > 0
         // A clip that is not a plain rectangle on the pixel grid (rounded, rotated, skewed) is
         // applied as a coverage mask when the group is composited; a plain one is SDL's clip
@@ -29,7 +31,7 @@ extension DisplayListPainter {
         // opacity multiplies into them and no offscreen pass is needed (the same peephole
         // Flutter's opacity layer takes).
         // One walk of the group gives its bounds and its drawings' boxes, for both questions.
-        var bounds = translucent && !single || masks || g.mask != nil ? groupBounds(commands, after: i) : .null
+        var bounds = translucent && !single || masks || blends || g.mask != nil ? groupBounds(commands, after: i) : .null
         // Path masks that cover only inside their paths confine the offscreen pass to them.
         if let covered = g.mask?.coveredBox { bounds = bounds.intersection(device.apply(to: covered)) }
         if let alphaMask = g.mask, memoryDepth == 0, isSoftware, drawsGroupsInMemory, groupIsRasterisable,
@@ -47,9 +49,9 @@ extension DisplayListPainter {
             opacity = 1
             groups[groups.count - 1].offscreen!.mask = shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
             groups[groups.count - 1].offscreen!.alphaMask = (alphaMask, device)
-        } else if translucent && (single || (!masks && drawingBoxesAreDisjoint())) {
+        } else if translucent && !blends && (single || (!masks && drawingBoxesAreDisjoint())) {
             opacity *= g.opacity
-        } else if translucent || masks {
+        } else if translucent || masks || blends {
             let mask = masks ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
             if isSoftware && (memoryDepth > 0 || drawsGroupsInMemory && groupIsRasterisable),
                beginMemoryGroup(opacity: g.opacity * opacity, mask: mask) {
@@ -62,6 +64,13 @@ extension DisplayListPainter {
             } else {
                 opacity *= g.opacity              // no render targets: overlaps will show through
             }
+        }
+        if blends {
+            // The compositing step blends; a group that could not go offscreen draws normally.
+            let k = groups.count - 1
+            if groups[k].memory != nil { groups[k].memory!.blendMode = g.blendMode }
+            else if groups[k].offscreen != nil { groups[k].offscreen!.blendMode = g.blendMode }
+            else { lastUnblendedGroupCount += 1 }
         }
         transform = device
         if let c = g.clip {
@@ -112,13 +121,14 @@ extension DisplayListPainter {
         target = off.previousTarget
         alphaCoverage = off.alphaMask.map { maskCoverage($0.mask, transform: $0.transform, region: off.region) }
         defer { alphaCoverage = nil }
-        return compositeRuns(runs, opacity: opacity, mask: off.mask, onto: off.previousTarget)
+        return compositeRuns(runs, opacity: opacity, mask: off.mask, blendMode: off.blendMode, onto: off.previousTarget)
     }
 
     /// Lays the group pixels gathered run after run in ``maskPixels`` over the runs of the
-    /// current target `parent` (nil: the window or image), masked and at `opacity` (0...255).
+    /// current target `parent` (nil: the window or image), masked, at `opacity` (0...255) and
+    /// blended by `blendMode`.
     func compositeRuns(_ runs: [SDL_Rect], opacity: UInt32, mask: (rect: Rect, radius: Double, transform: AffineTransform)?,
-                       onto parent: OpaquePointer?) -> Bool {
+                       blendMode: BlendMode = .normal, onto parent: OpaquePointer?) -> Bool {
         if parent == nil, let d = directShapes {
             // The image's own pixels are at hand: the group is laid over them in place, where
             // reading them back, uploading the result and copying it through SDL cost three
@@ -132,7 +142,8 @@ extension DisplayListPainter {
                     if let m = mask { Self.applyMask(m, to: px, stride: w, region: run) }
                     if let coverage = alphaCoverage { Self.applyCoverage(coverage, to: px, run: run) }
                     for y in 0..<Int(run.h) {
-                        Premultiplied.over(px + y * w, opacity: opacity, onto: d.base + (Int(run.y) + y) * d.stride + Int(run.x), count: w)
+                        Premultiplied.composite(px + y * w, opacity: opacity, mode: blendMode,
+                                                onto: d.base + (Int(run.y) + y) * d.stride + Int(run.x), count: w)
                     }
                     offset += w * Int(run.h)
                 }
@@ -154,7 +165,9 @@ extension DisplayListPainter {
                 let px = UnsafeMutableBufferPointer(rebasing: all[base..<(base + count)])
                 if let m = mask { Self.applyMask(m, to: px.baseAddress!, stride: Int(run.w), region: run) }
                 if let coverage = alphaCoverage { Self.applyCoverage(coverage, to: px.baseAddress!, run: run) }
-                destinationPixels.withUnsafeMutableBufferPointer { dst in Premultiplied.over(px.baseAddress!, opacity: opacity, onto: dst.baseAddress!, count: count) }
+                destinationPixels.withUnsafeMutableBufferPointer { dst in
+                    Premultiplied.composite(px.baseAddress!, opacity: opacity, mode: blendMode, onto: dst.baseAddress!, count: count)
+                }
             }
             if isSoftware, let parent {
                 // A parent group's target takes the pixels directly (the software renderer's

@@ -29,6 +29,8 @@ extension DisplayListPainter {
         var mask: (rect: Rect, radius: Double, transform: AffineTransform)?
         var alphaMask: (mask: GroupMask, transform: AffineTransform)?
         var region = SDL_Rect(x: 0, y: 0, w: 0, h: 0)
+        /// How the group's pixels combine with its parent's (`GroupState.blendMode`).
+        var blendMode = BlendMode.normal
     }
 
     /// A pooled buffer: premultiplied ARGB pixels as large as the target, and per tile whether
@@ -238,7 +240,7 @@ extension DisplayListPainter {
                                 // Nothing under it yet: the child's pixels, times its opacity.
                                 if o == 255 { d.update(from: s, count: w) } else { Premultiplied.scale(s, by: o, into: d, count: w) }
                             } else {
-                                Premultiplied.over(s, opacity: o, onto: d, count: w)
+                                Premultiplied.composite(s, opacity: o, mode: m.blendMode, onto: d, count: w)
                             }
                         }
                     }
@@ -272,7 +274,7 @@ extension DisplayListPainter {
         // A coverage mask (path masks, a track matte) over the group's region.
         alphaCoverage = m.alphaMask.map { maskCoverage($0.mask, transform: $0.transform, region: m.region) }
         defer { alphaCoverage = nil }
-        if !compositeRuns(memoryRuns, opacity: o, mask: m.mask, onto: target) {
+        if !compositeRuns(memoryRuns, opacity: o, mask: m.mask, blendMode: m.blendMode, onto: target) {
             // The destination could not be read or written: put the group's pixels through SDL's
             // blend instead (translucency approximate).
             copyThroughScratch(memoryRuns, alpha: UInt8(o))

@@ -200,6 +200,7 @@ extension Window {
         var g = GroupState(transform: t, opacity: p.opacity, clip: clip, clipCornerRadius: clip == nil ? 0 : clipRadius,
                            name: v.identifier ?? "")
         g.mask = mask
+        if let filter = v.loadedLayer?.compositingFilter { g.blendMode = filter }   // the view's layer's blend (CA2)
         g.bounds = box
         g.end = offset + list.count - 1
         list[start] = .beginGroup(g)

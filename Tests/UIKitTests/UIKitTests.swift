@@ -69,6 +69,21 @@ struct UIKitViewTests {
         #expect(v.view.presentation.position == Point(x: 300, y: 200))          // at once, inside the block
     }
 
+    @Test("CA10 CALayer.compositingFilter's blend-mode names set the engine layer's blend; other values composite normally")
+    func CA10_compositingFilterNames() {
+        let layer = CALayer()
+        layer.compositingFilter = "multiplyBlendMode"
+        #expect(layer.layer.compositingFilter == .multiply && layer.compositingFilter as? String == "multiplyBlendMode")
+        layer.compositingFilter = "CIScreenBlendMode"
+        #expect(layer.layer.compositingFilter == .screen)
+        layer.compositingFilter = "linearDodgeBlendMode"
+        #expect(layer.layer.compositingFilter == .add)
+        layer.compositingFilter = "gaussianBlur"
+        #expect(layer.layer.compositingFilter == nil)
+        layer.compositingFilter = nil
+        #expect(layer.layer.compositingFilter == nil)
+    }
+
     @Test("CA8 UIView.animate's changes are the layer's animations: listed, read as CABasicAnimation, removed")
     func CA8_blockAnimationOnCALayer() throws {
         let (host, window) = makeApp()

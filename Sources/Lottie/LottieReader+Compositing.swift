@@ -1,0 +1,41 @@
+import JSONParsing
+import RenderModel
+
+extension LottieReader {
+    /// A layer's blend mode ("bm", LT13): Bodymovin's numbers, in After Effects' menu order, as
+    /// the engine's `BlendMode` (0 normal, 1 multiply, 2 screen, 3 overlay, 4 darken,
+    /// 5 lighten, 6 colour dodge, 7 colour burn, 8 hard light, 9 soft light, 10 difference,
+    /// 11 exclusion, 12 hue, 13 saturation, 14 colour, 15 luminosity, 16 add, 17 hard mix).
+    /// Missing is normal; anything else is a warning naming the value and the layer is drawn
+    /// normally, as lottie-web draws a mode it does not know.
+    mutating func blendMode(_ v: JSONValue?, _ path: String) -> BlendMode {
+        guard let v else { return .normal }
+        let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
+                                  .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity,
+                                  .add, .hardMix]
+        if case .number(let n, _) = v, n.rounded() == n, n >= 0, n < Double(modes.count) { return modes[Int(n)] }
+        let shown = if case .number(let n, _) = v {
+            n.rounded() == n && abs(n) < 1e9 ? "\(Int(n))" : "\(n)"
+        } else {
+            "\(v.typeName)"
+        }
+        warnings.append("\(path): \(shown) is not one of Lottie's blend modes (0 to 17); drawn normal")
+        return .normal
+    }
+}
+
+extension LottieReader {
+    /// `layers` with each layer above a track-matted one (a "tt") made its matte, as
+    /// lottie-web's loader makes it (LT13): the layer directly above is the matte whether or
+    /// not the file marks it "td", and it is then drawn only as the matte. Exporters leave the
+    /// mark off when layers were reordered; drawing such a layer on its own (and the matted
+    /// layer unmatted) showed what the animation hides. Each one is a warning naming both.
+    mutating func markingTrackMattes(_ layers: [LottieLayer], _ path: String) -> [LottieLayer] {
+        var out = layers
+        for k in out.indices.dropFirst() where out[k].matteMode != nil && !out[k - 1].isMatte {
+            out[k - 1].isMatte = true
+            warnings.append("\(path)[\(k - 1)]: the track matte of \(path)[\(k)] (its \"tt\") without \"td\"; drawn as the matte only")
+        }
+        return out
+    }
+}
