@@ -30,21 +30,20 @@ enum ExpressionRandom {
     static let library = #"""
 function Arc4Stream() {
   this.s = []; this.key = []; this.i = 0; this.j = 0;
-  for (var k = 0; k < 256; k++) this.s.push(k);
+  for (var k = 0; k < 256; k++) { this.s.push(k); this.key.push(0); }
 }
 Arc4Stream.prototype.seed = function (seed) {
   var text = typeof seed === 'string' ? seed : String(seed) + '\u0000';
   if (text.length > 4096) throw new RangeError('seedRandom: a seed of at most 4096 characters');
-  var key = this.key, s = this.s, smear = 0, i, j, t, b;
-  key.length = 0;
+  var key = this.key, s = this.s, n = Math.max(1, Math.min(text.length, 256)), smear = 0, i, j, t, b;
+  for (i = 0; i < n; i++) key[i] = 0;
   for (i = 0; i < text.length; i++) {
     b = i & 255;
-    smear ^= (key[b] || 0) * 19;
+    smear ^= key[b] * 19;
     key[b] = (smear + text.charCodeAt(i)) & 255;
   }
-  if (key.length === 0) key.push(0);
   for (i = 0; i < 256; i++) s[i] = i;
-  for (i = 0, j = 0; i < 256; i++) { t = s[i]; j = (j + key[i % key.length] + t) & 255; s[i] = s[j]; s[j] = t; }
+  for (i = 0, j = 0; i < 256; i++) { t = s[i]; j = (j + key[i % n] + t) & 255; s[i] = s[j]; s[j] = t; }
   this.i = 0; this.j = 0;
 };
 Arc4Stream.prototype.byte = function () {
