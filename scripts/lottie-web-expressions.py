@@ -4,7 +4,10 @@ and lottie-web and builds `timeline`): each DIR/*.json drawn at five evenly spac
 past its first (frame round(k * (op - ip) / 6) for k = 1...5, counted from the in-point, at the
 file's own size, on a transparent background) by ours (`timeline render`) and by lottie-web in
 Debian's headless Chromium over the DevTools protocol (`goToAndStop(frame, true)`, then a
-screenshot of the animation's box with a transparent page background). A frame is within the
+screenshot of the animation's box with a transparent page background). The page is loaded afresh
+for each file, with Math.random replaced before lottie.js loads by a generator that starts from
+the same state every time (a fixed seed for the reference: lottie-web's per-expression randSeed
+and its wiggle draw from it), so reruns draw the same frames. A frame is within the
 conformance threshold LT5 uses against rlottie when at most 2% of its pixels are off by more
 than 48/255 in a premultiplied channel.
 
@@ -40,6 +43,21 @@ TOLERANCE, MAX_SHARE = 48, 0.02
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <style>html, body { margin: 0; padding: 0; background: transparent; overflow: hidden; }
 #stage { position: absolute; left: 0; top: 0; }</style>
+<script>
+// A fixed seed for the reference: lottie-web takes BMMath.random from Math.random when lottie.js
+// loads and draws each expression's randSeed and its wiggle from it, so Math.random is replaced
+// first by a generator that starts from the same state on every load of this page (a Weyl
+// sequence through a 32-bit mixer): every run draws the same numbers.
+(function () {
+  var n = 0;
+  Math.random = function () {
+    n = (n + 0x9e3779b9) | 0;
+    var z = Math.imul(n ^ (n >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
+  };
+}());
+</script>
 <script src="lottie.js"></script></head><body><div id="stage"></div><script>
 window.show = function (data, renderer) {
   var stage = document.getElementById('stage');
@@ -116,12 +134,27 @@ class Browser:
             self.version = json.loads(r.read()).get("Browser")
         self.call("Page.enable")
         self.call("Emulation.setDefaultBackgroundColorOverride", color={"r": 0, "g": 0, "b": 0, "a": 0})
-        self.call("Page.navigate", url="file://" + os.path.join(os.path.abspath(workdir), "page.html"))
+        self.url = "file://" + os.path.join(os.path.abspath(workdir), "page.html")
+        self.reload()
+
+    def reload(self):
+        """Loads the page afresh: lottie.js and its fixed-seed Math.random start over, so a file
+        draws the same numbers whichever files were drawn before it."""
+        try:
+            self.evaluate("window.stale = true")
+        except RuntimeError:
+            pass
+        self.call("Page.navigate", url=self.url)
         deadline = time.time() + 60
-        while self.evaluate("typeof window.show === 'function' && typeof lottie === 'object'") is not True:
+        while True:
+            try:
+                if self.evaluate("!window.stale && typeof window.show === 'function' && typeof lottie === 'object'") is True:
+                    break
+            except RuntimeError:
+                pass  # the old page's context went away mid-call
             if time.time() > deadline:
                 sys.exit("lottie-web-expressions: the page did not load lottie.js")
-            time.sleep(0.2)
+            time.sleep(0.05)
 
     def call(self, method, **params):
         self.next_id += 1
@@ -255,6 +288,7 @@ def measure_file(args, browser, name):
         error = (run.stderr.strip().splitlines() or ["exit %d" % run.returncode])[-1]
     warnings = [line for line in run.stderr.splitlines() if "expression" in line]
 
+    browser.reload()
     browser.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
     loaded = browser.evaluate(f"window.show({text}, {json.dumps(args.renderer)})")
     web_errors, values = set(), {}

@@ -21,9 +21,29 @@ extension LottieReader {
             let ascent = try f["ascent"].map { (x) throws(LottieError) in try number(x, path + ".ascent") }
             out[name] = LottieFontEntry(family: try string(f["fFamily"], path + ".fFamily", default: name),
                                         style: try string(f["fStyle"], path + ".fStyle", default: ""),
+                                        weight: fontWeight(f["fWeight"], path + ".fWeight"),
                                         ascent: ascent.map { $0 / 100 })
         }
         return out
+    }
+
+    /// A font list entry's "fWeight" as a CSS weight: a number or a numeric string in 1...1000,
+    /// "normal" (400) or "bold" (700). Absent or empty: nil (the style's words decide); anything
+    /// else is a warning naming where, and nil.
+    mutating func fontWeight(_ v: JSONValue?, _ path: String) -> Int? {
+        let text: String
+        switch v {
+        case nil, .null?: return nil
+        case .number(let n, _)?: text = String(n)
+        case .string(let s, _)?: text = String(s.lowercased().filter { $0 != " " })
+        default: text = "?"
+        }
+        if text.isEmpty { return nil }
+        if text == "normal" { return 400 }
+        if text == "bold" { return 700 }
+        if let n = Double(text), n.isFinite, n >= 1, n <= 1000 { return Int(n.rounded()) }
+        warnings.append("\(path): '\(text)' is not a CSS font weight (1 to 1000, normal or bold); the style decides")
+        return nil
     }
 
     /// The embedded glyphs (`chars`): each character's outline and advance in a family and style.
@@ -231,7 +251,7 @@ extension LottieReader {
         }
         return LottieTextDocument(
             text: try string(v["t"], path + ".t", default: ""), fontName: fontName,
-            fontFamily: entry?.family ?? fontName, fontStyle: entry?.style ?? "", ascent: entry?.ascent, size: size,
+            fontFamily: entry?.family ?? fontName, fontStyle: entry?.style ?? "", fontWeight: entry?.weight, ascent: entry?.ascent, size: size,
             fillColor: try v["fc"].map { (x) throws(LottieError) in try color(x, path + ".fc") },
             strokeColor: stroke, strokeWidth: strokeWidth,
             strokeOverFill: try v["of"].map { (x) throws(LottieError) in try flag(x, path + ".of") } ?? true, justification: justification,

@@ -185,20 +185,36 @@ public final class LottieTextLayer: TextLayer {
         var origin: Point
     }
 
-    /// The font a document names: its family, with the weight and slant its style gives.
+    /// Drawn for a family the machine does not have: what a browser draws lottie-web's text with
+    /// then (its SVG text names the family alone, so Chromium falls back to its standard font,
+    /// Times New Roman on Linux, which fontconfig gives as Liberation Serif), at the document's
+    /// weight and slant.
+    nonisolated static let missingFamilySubstitute = "Times New Roman"
+
+    /// The font a document names: its family, with the font list's CSS weight ("fWeight") when it
+    /// gives one, as lottie-web, else the weight its style's words give, and the slant they give.
     nonisolated static func font(_ d: LottieTextDocument) -> Font {
         let style = d.fontStyle.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "")
-        let weight: Font.Weight =
+        let styled: Font.Weight =
             if style.contains("extralight") || style.contains("ultralight") { .ultraLight }
             else if style.contains("thin") || style.contains("hairline") { .thin }
             else if style.contains("light") { .light }
             else if style.contains("semibold") || style.contains("demibold") { .semibold }
             else if style.contains("extrabold") || style.contains("ultrabold") || style.contains("heavy") { .heavy }
-            else if style.contains("black") { .black }
+            else if style.contains("black") || style.contains("ultra") { .black }
             else if style.contains("bold") { .bold }
             else if style.contains("medium") { .medium }
             else { .regular }
+        let weight = d.fontWeight.map(cssWeight) ?? styled
         let italic = style.contains("italic") || style.contains("oblique")
-        return Font(family: d.fontFamily.isEmpty ? nil : d.fontFamily, size: d.size, weight: weight, italic: italic)
+        let family = d.fontFamily.isEmpty ? nil : d.fontFamily + ", " + missingFamilySubstitute
+        return Font(family: family, size: d.size, weight: weight, italic: italic)
+    }
+
+    /// A CSS weight (100 ... 900) on UIKit's scale, by the nearest hundred: 100 ultra light, 200
+    /// thin, 300 light, 400 regular, 500 medium, 600 semibold, 700 bold, 800 heavy, 900 black.
+    nonisolated static func cssWeight(_ css: Int) -> Font.Weight {
+        let scale: [Font.Weight] = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
+        return scale[min(max((css + 50) / 100, 1), 9) - 1]
     }
 }

@@ -20,6 +20,9 @@ public struct LottieTextDocument: Sendable, Equatable {
     public var fontFamily: String
     /// The style the font list gives ("Bold", "Italic"...).
     public var fontStyle: String
+    /// The CSS weight the font list gives ("fWeight": 100 light ... 400 regular, 700 bold, 900
+    /// black), which wins over the style's words as in lottie-web; nil when it gives none.
+    public var fontWeight: Int? = nil
     /// The font's ascent as a share of its size, when the font list gives it (box text places
     /// its first baseline this far below the box's top).
     public var ascent: Double?
@@ -193,6 +196,8 @@ public struct LottieTextPath: Sendable {
 struct LottieFontEntry: Sendable {
     var family: String
     var style: String
+    /// "fWeight" as a CSS weight (1...1000), nil when absent or not a weight.
+    var weight: Int?
     var ascent: Double?
 }
 

@@ -51,7 +51,11 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         var isBold: Bool { rawValue >= Weight.semibold.rawValue }
     }
 
-    /// The family asked for; nil is the system font (the shipped DejaVu Sans).
+    /// The family asked for; nil is the system font (the shipped DejaVu Sans). A comma-separated
+    /// list (`Gotham, Times New Roman`) is read as a CSS font-family list: the first installed
+    /// family draws; when none is, the last is taken as fontconfig resolves it, whatever family
+    /// that gives (a generic `serif` or `sans-serif`, or a name fontconfig substitutes, such as
+    /// Times New Roman for Liberation Serif), at the weight and slant asked.
     public var familyName: String?
     /// The size in points: the em square's height, which every metric scales with. The
     /// initialisers and ``withSize(_:)`` turn a negative or non-finite size into 0.
@@ -71,8 +75,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public static func italicSystemFont(ofSize size: Double) -> Font {
         Font(family: nil, size: size, weight: .regular, italic: true)
     }
-    /// A font by family name; a family the font system cannot find draws with the system font
-    /// (``FontSystem/hasFamily(_:)`` says whether it is installed).
+    /// A font by family name; a family the font system cannot find draws with the system font's
+    /// family at the same weight (``FontSystem/hasFamily(_:)`` says whether it is installed).
     public init(name: String, size: Double) {
         self.init(family: name, size: size, weight: .regular, italic: false)
     }

@@ -199,7 +199,10 @@ public final class FontSystem: @unchecked Sendable {
 
     /// The face a font draws with: the shipped font for the system font's regular style, else
     /// the installed face fontconfig picks for the family, weight and slant (the nearest weight
-    /// installed: DejaVu Sans has ExtraLight, Book and Bold), the system face when none.
+    /// installed: DejaVu Sans has ExtraLight, Book and Bold). A family that is not installed
+    /// draws with the system font's family at the same weight and slant; a family list
+    /// (``Font/familyName``) with the first installed family, else with what fontconfig gives
+    /// for its last name, as a browser falls back. The system face when fontconfig has nothing.
     public func primaryFace(for font: Font) -> FontFace {
         let weight = font.weight.fontconfigWeight
         // DejaVu Sans has ExtraLight (40), Book (80) and Bold (200): weights nearest Book are the
@@ -207,14 +210,36 @@ public final class FontSystem: @unchecked Sendable {
         if font.familyName == nil, !font.isItalic, weight > 60, weight < 140 { return systemFace }
         let key = PrimaryKey(family: font.familyName, weight: weight, italic: font.isItalic)
         if let f = primaryFaces[key] { return f }
-        var face = match(family: font.familyName ?? "DejaVu Sans", weight: weight, italic: font.isItalic, scalar: 0)
-        if let f = face, let wanted = font.familyName, f.familyName.lowercased() != wanted.lowercased() {
-            // fontconfig always answers; a different family is a miss: keep the system font's style.
-            face = font.familyName == nil ? f : match(family: "DejaVu Sans", weight: weight, italic: font.isItalic, scalar: 0)
+        var face: FontFace?
+        if let list = font.familyName {
+            // fontconfig always answers; a different family is a miss.
+            let names = Self.familyList(list)
+            for name in names {
+                if let f = match(family: name, weight: weight, italic: font.isItalic, scalar: 0),
+                   f.familyName.lowercased() == name.lowercased() {
+                    face = f
+                    break
+                }
+            }
+            if face == nil {
+                let fallback = names.count > 1 ? names[names.count - 1] : "DejaVu Sans"
+                face = match(family: fallback, weight: weight, italic: font.isItalic, scalar: 0)
+            }
+        } else {
+            face = match(family: "DejaVu Sans", weight: weight, italic: font.isItalic, scalar: 0)
         }
         let resolved = face ?? systemFace
         primaryFaces[key] = resolved
         return resolved
+    }
+
+    /// The names of a family list ("Gotham, 'Times New Roman'"), trimmed and unquoted; a name
+    /// without commas is a list of one.
+    static func familyList(_ list: String) -> [String] {
+        let names = list.split(separator: ",").map { part in
+            String(part.drop { $0 == " " || $0 == "\"" || $0 == "'" }.reversed().drop { $0 == " " || $0 == "\"" || $0 == "'" }.reversed())
+        }.filter { !$0.isEmpty }
+        return names.isEmpty ? [list] : names
     }
 
     /// Whether fontconfig has a family of that name.

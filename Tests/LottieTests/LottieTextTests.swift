@@ -72,6 +72,31 @@ struct LottieTextTests {
         #expect(animation.warnings.contains { $0.hasPrefix("layers[0].t.d.k[0].s.f: 'Nowhere' is not in the font list") })
     }
 
+    @Test("LT9: a font the machine lacks is drawn as lottie-web's browser draws it: Times New Roman through fontconfig, at the list's CSS weight")
+    func LT9_missingFontFollowsTheBrowser() throws {
+        // 24243.json of the expression corpus names Gotham Ultra (fWeight "700"), on neither
+        // machine: Chromium draws lottie-web's SVG text in Liberation Serif Bold (DevTools'
+        // CSS.getPlatformFontsForNode), its standard font at weight 700.
+        let list = #","fonts":{"list":[{"fName":"Gotham-Ultra","fFamily":"Gotham","fStyle":"Ultra","fWeight":"700"},"#
+            + #"{"fName":"Gotham-Black","fFamily":"Gotham","fStyle":"Black"},{"fName":"Odd","fFamily":"Gotham","fWeight":"heavyish"}]}"#
+        let documents = #"{"s":{"t":"10+","f":"Gotham-Ultra","s":450,"fc":[0,0,0]},"t":0},{"s":{"t":"x","f":"Gotham-Black","s":45},"t":10},"#
+            + #"{"s":{"t":"y","f":"Odd","s":45},"t":20}"#
+        let animation = try Doc.read(Doc.animation(layers: Self.textLayer(documents), extra: list))
+        guard case .text(let text) = animation.layers[0].kind else { Issue.record("not a text layer"); return }
+        let ultra = try #require(text.document(at: 0)), black = try #require(text.document(at: 10)), odd = try #require(text.document(at: 20))
+        #expect(ultra.fontWeight == 700 && LottieTextLayer.font(ultra).weight == .bold, "fWeight wins over the style, as lottie-web's")
+        #expect(black.fontWeight == nil && LottieTextLayer.font(black).weight == .black)
+        #expect(odd.fontWeight == nil && animation.warnings.contains { $0.hasPrefix("fonts.list[2].fWeight: 'heavyish' is not a CSS font weight") })
+        let fonts = try FontSystem()
+        #expect(!fonts.hasFamily("Gotham"))
+        let face = fonts.primaryFace(for: LottieTextLayer.font(ultra))
+        #expect(face.familyName == "Liberation Serif" && face.styleName == "Bold", "fonts-liberation (scripts/test); got \(face)")
+        #expect(fonts.primaryFace(for: LottieTextLayer.font(black)).styleName.contains("Bold"))
+        // An installed family is still drawn in itself.
+        #expect(fonts.primaryFace(for: LottieTextLayer.font(Self.plain("x", size: 20, lineHeight: 24))).familyName == "DejaVu Sans")
+        #expect(LottieTextLayer.cssWeight(400) == .regular && LottieTextLayer.cssWeight(900) == .black && LottieTextLayer.cssWeight(100) == .ultraLight)
+    }
+
     @Test("LT1: point text sits on the origin's baseline: left from it, right up to it, centred on it; lines the line height apart")
     func LT1_pointTextPlacement() throws {
         let fonts = try FontSystem()

@@ -45,6 +45,22 @@ import Testing
         #expect(face(.ultraLight) === face(.light))
     }
 
+    @Test("TX2: a family that is not installed keeps the weight asked; a family list falls back to its last name as fontconfig resolves it")
+    func TX2_missingFamilyKeepsTheWeight() throws {
+        let fonts = try FontSystem()
+        let missing = "No Such Family TX2"
+        #expect(!fonts.hasFamily(missing))
+        let heavy = fonts.primaryFace(for: Font(family: missing, size: 40, weight: .black))
+        #expect(heavy.familyName == "DejaVu Sans" && heavy.styleName.contains("Bold"), "got \(heavy)")
+        #expect(!fonts.primaryFace(for: Font(family: missing, size: 40)).styleName.contains("Bold"))
+        // A list: the first installed family draws; none installed: the last, taken as
+        // fontconfig gives it (serif is DejaVu Serif with fonts-dejavu-core alone), still heavy.
+        let serif = fonts.primaryFace(for: Font(family: "\(missing), 'serif'", size: 40, weight: .heavy))
+        #expect(serif.familyName.contains("Serif") && serif.styleName.contains("Bold"), "got \(serif)")
+        #expect(fonts.primaryFace(for: Font(family: "\(missing), DejaVu Sans Mono, serif", size: 40)).familyName == "DejaVu Sans Mono")
+        #expect(FontSystem.familyList(" A , \"B C\",,") == ["A", "B C"] && FontSystem.familyList("Solo") == ["Solo"])
+    }
+
     @Test("TX2: a corrupt replacement for the shipped font is reported and the built-in copy measures")
     func TX2_corruptShippedFontFallsBack() throws {
         let junk = FileManager.default.temporaryDirectory.appendingPathComponent("tx-shipped-junk-\(getpid()).ttf")

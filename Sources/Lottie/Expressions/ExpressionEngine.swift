@@ -35,6 +35,11 @@ public struct LottieExpressionLimits: Sendable {
     public var tickBudget: UInt64 = 1_000_000
     /// Bytes the JavaScript heap may hold, its library included (about 1 MiB).
     public var memoryBytes = 64 << 20
+    /// The `randSeed` every property's `random` starts from (0 ..< 1,000,000, as lottie-web's);
+    /// nil, the default: each property's own, from its place in the file. lottie-web draws one
+    /// per property from `Math.random()`; a page that pins `Math.random` to `randomSeed /
+    /// 1,000,000` before lottie-web loads draws the values ours draws with this set.
+    public var randomSeed: Int? = nil
     /// The default limits: 50 ms, a million ticks and 64 MiB per evaluation.
     public init() {}
 }
@@ -358,14 +363,16 @@ final class ExpressionEngine: @unchecked Sendable {
         let name = properties[id].path
         let rc = wrapper.withCString { src in name.withCString { tl_duk_pcompile_function(ctx, src, strlen(src), $0) } }
         guard rc == DUK_EXEC_SUCCESS else { defer { duk_pop(ctx) }; return errorMessage(ctx) }
-        // wrapper(__tl_make(id, layer, composition, seed), __tl_lib) -> the runner.
+        // wrapper(__tl_make(id, layer, composition, seed, randSeed, reseeds), __tl_lib) -> the runner.
         let layer = properties[id].layer
         duk_get_global_string(ctx, "__tl_make")
         duk_push_int(ctx, duk_int_t(id))
         duk_push_int(ctx, duk_int_t(layer))
         duk_push_int(ctx, duk_int_t(layers[layer].composition))
         duk_push_int(ctx, duk_int_t(Self.seed(name)))
-        guard duk_pcall(ctx, 4) == DUK_EXEC_SUCCESS else { defer { duk_pop_2(ctx) }; return errorMessage(ctx) }
+        duk_push_int(ctx, duk_int_t(ExpressionRandom.randSeed(hash: Self.seed(name), fixed: limits.randomSeed)))
+        duk_push_boolean(ctx, ExpressionRandom.reseedsEachFrame(properties[id].source ?? "") ? 1 : 0)
+        guard duk_pcall(ctx, 6) == DUK_EXEC_SUCCESS else { defer { duk_pop_2(ctx) }; return errorMessage(ctx) }
         duk_get_global_string(ctx, "__tl_lib")
         guard duk_pcall(ctx, 2) == DUK_EXEC_SUCCESS else { defer { duk_pop(ctx) }; return errorMessage(ctx) }
         duk_push_heapptr(ctx, runners)

@@ -11,10 +11,10 @@
 /// - `loopOut`/`loopIn(type, keyframes)` and `loopOutDuration`/`loopInDuration(type, seconds)`:
 ///   cycle (the default), pingpong, offset (each cycle adds the change over the cycle) and
 ///   continue (the last keyframe's velocity carried on), from the pre-expression keyframes.
-/// - `random()` in [0, 1), `random(max)`, `random(min, max)` (component by component for
-///   arrays), `gaussRandom`, `seedRandom(offset, timeless)`: the generator is seeded per
-///   property (from its layer and place in the file), by the offset, and by the frame unless
-///   timeless, so each result is a function of the frame, as lottie-web reseeds every frame.
+/// - `random()`, `random(max)`, `random(min, max)` and `seedRandom(offset)` as lottie-web's
+///   (``ExpressionRandom``: its seeded RC4 stream, reseeded from the property's seed and the
+///   time before each evaluation, one draw per call, arrays included); `gaussRandom` (a normal
+///   draw mapped into the range, from the same stream).
 /// - `wiggle(freq, amp, octaves = 1, ampMult = 0.5, t = time)`: the pre-expression value plus
 ///   smooth noise per component (value noise on a lattice `freq` per second, octaves doubling in
 ///   frequency and scaled by `ampMult`), bounded by `amp` times the octaves' sum, seeded as
@@ -166,6 +166,8 @@ function noise(seed, x) {
   var a = unit(hash(seed, i)) * 2 - 1, b = unit(hash(seed, i + 1)) * 2 - 1;
   return a + (b - a) * u;
 }
+\#(ExpressionRandom.library)
+var STREAM = new Arc4Stream();
 function norm(r) {
   if (typeof r === 'number') return r;
   if (typeof r === 'boolean' || r instanceof Number || r instanceof Boolean) return +r;
@@ -479,7 +481,7 @@ var lib = {
 };
 Object.freeze(lib);
 G.__tl_lib = lib;
-G.__tl_make = function (id, layerIndex, compIndex, seed) {
+G.__tl_make = function (id, layerIndex, compIndex, seed, randSeed, reseeds) {
   var L = layers[layerIndex], C = comps[compIndex], rng = new Rng(seed), frame = 0, iface = propertyOf(id);
   iface.propertyGroup = function (k) {
     if (!owners[id]) L.content.__all();
@@ -499,14 +501,10 @@ G.__tl_make = function (id, layerIndex, compIndex, seed) {
     loopIn: function (type, n) { return loop(id, frame, type, n, false, false, L); },
     loopOutDuration: function (type, s) { return loop(id, frame, type, s, true, true, L); },
     loopInDuration: function (type, s) { return loop(id, frame, type, s, true, false, L); },
-    seedRandom: function (offset, timeless) { rng.reseed(+offset || 0, !!timeless, frame); },
-    random: function (a, b) {
-      if (b === undefined) { if (a === undefined) { a = 0; b = 1; } else { b = a; a = 0; } }
-      if (isArr(b)) { var r = []; for (var i = 0; i < b.length; i++) { var lo = isArr(a) ? (a[i] || 0) : 0; r.push(lo + rng.next() * (b[i] - lo)); } return r; }
-      return a + rng.next() * (b - a);
-    },
+    seedRandom: function (offset, timeless) { rng.reseed(+offset || 0, !!timeless, frame); STREAM.seed(randSeed + offset); },
+    random: function (a, b) { return lottieWebRandom(STREAM, a, b); },
     gaussRandom: function (a, b) {
-      var u = Math.max(rng.next(), 1e-12), v = rng.next(), g = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+      var u = Math.max(STREAM.next(), 1e-12), v = STREAM.next(), g = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
       var x = Math.min(Math.max(0.5 + g / 6, 0), 1);
       if (b === undefined) { if (a === undefined) return x; b = a; a = 0; }
       return isArr(b) ? mix(isArr(a) ? a : scale(b, 0), b, x) : a + (b - a) * x;
@@ -525,7 +523,7 @@ G.__tl_make = function (id, layerIndex, compIndex, seed) {
       return isArr(base) ? out : out[0];
     },
     norm: norm,
-    enter: function (t) { frame = t * FR; NOW.push(t); rng.reseed(0, false, frame); },
+    enter: function (t) { frame = t * FR; NOW.push(t); rng.reseed(0, false, frame); if (reseeds) STREAM.seed(randSeed + (randSeed + t)); },
     leave: function () { NOW.pop(); }
   };
   return p;
