@@ -31,12 +31,69 @@ extension DisplayListPainter {
         }
         switch mask {
         case .paths(let paths):
+            if let kept = keptPathMaskCoverage(paths, transform: transform, region: region) { return kept }
             maskPixelsPainted += w * h * max(1, paths.count)
+            lastCombinedMaskCount += 1
             return (region, pathCoverage(paths, transform: transform, region: region))
         case .content(let commands, let luminance, let inverted):
             maskPixelsPainted += w * h
             return (region, contentCoverage(commands, luminance: luminance, inverted: inverted, region: region))
         }
+    }
+
+    /// The combined coverage of path masks used in the last paint too, with the same paths, modes,
+    /// opacities and transform: kept over the mask's whole box on the target, so neither the group's
+    /// bounds nor the damage changing from paint to paint combines it again (LT11). A mask first
+    /// seen is only made a candidate (nil: the caller combines it over `region`); seen again, it is
+    /// combined once over its box (the whole target when it may cover anywhere) and kept while
+    /// each paint uses it. Outside its box the mask covers nothing, so the larger region masks
+    /// the group as `region` would.
+    func keptPathMaskCoverage(_ paths: [MaskPath], transform: AffineTransform, region: SDL_Rect) -> (region: SDL_Rect, values: [UInt8])? {
+        let key = PathMaskKey(paths: paths, transform: transform)
+        guard let i = keptPathMasks.index(forKey: key) else {
+            keptPathMasks[key] = KeptPathMask(region: region, values: nil, lastUsed: frameNumber)
+            return nil
+        }
+        keptPathMasks.values[i].lastUsed = frameNumber
+        if let values = keptPathMasks.values[i].values { return (keptPathMasks.values[i].region, values) }
+        let box = GroupMask.paths(paths).coveredBox.map { deviceRect(transform.apply(to: $0).inset(by: EdgeInsets(all: -2))) } ?? targetRect
+        let whole = intersect(box, targetRect)
+        let w = Int(max(0, whole.w)), h = Int(max(0, whole.h))
+        let budget = Int(max(1, targetSize.width)) * Int(max(1, targetSize.height)) * Self.maximumMaskPixelsInTargets
+        let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+        guard w > 0, h > 0, maskPixelsPainted + w * h * max(1, paths.count) <= budget, keptCoverageCount + w * h <= limit else { return nil }
+        maskPixelsPainted += w * h * max(1, paths.count)
+        lastCombinedMaskCount += 1
+        let values = pathCoverage(paths, transform: transform, region: whole)
+        keptPathMasks.values[i] = KeptPathMask(region: whole, values: values, lastUsed: frameNumber)
+        keptCoverageCount += values.count
+        return (whole, values)
+    }
+
+    /// What a path mask's combined coverage depends on: every path with its mode, opacity,
+    /// inversion and expansion, and the transform to the target.
+    struct PathMaskKey: Hashable {
+        var paths: [MaskPath]
+        var transform: AffineTransform
+
+        static func == (a: PathMaskKey, b: PathMaskKey) -> Bool { a.transform == b.transform && a.paths == b.paths }
+
+        /// Hashes each path by a sample, as ``MaskKey`` does, with its mode and strengths.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(paths.count)
+            for m in paths {
+                m.path.hashSample(into: &hasher, transform: transform)
+                hasher.combine(m.mode); hasher.combine(m.opacity); hasher.combine(m.isInverted); hasher.combine(m.expansion)
+            }
+        }
+    }
+
+    /// A path mask used in the last paint (a candidate, no values) or in two running, with its
+    /// combined coverage over `region` (0...255).
+    struct KeptPathMask {
+        var region: SDL_Rect
+        var values: [UInt8]?
+        var lastUsed: Int
     }
 
     /// Path masks combined as After Effects combines them: from nothing, or from everything

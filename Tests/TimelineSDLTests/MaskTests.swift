@@ -185,6 +185,47 @@ struct MaskTests {
         #expect(GroupMask.content([], luminance: false, inverted: false).coveredBox == nil)
     }
 
+    @Test("LT11: a path mask that stays is combined twice, then laid from kept coverage while the content under it moves, drawing what a fresh renderer draws")
+    func LT11_keptPathMaskCoverage() throws {
+        // 5344-honey-sack-hud's shape: a static mask over many moving dots. The group's bounds
+        // and the damage change every frame; the mask's coverage does not.
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let group = Layer()
+        group.frame = root.frame
+        let m = PathMaskLayer()
+        m.frame = root.frame
+        m.paths = [MaskPath(path: Path(ellipseIn: Rect(x: 10, y: 10, width: 80, height: 80))),
+                   MaskPath(path: Path(rect: Rect(x: 40, y: 40, width: 20, height: 20)), mode: .subtract, opacity: 0.5)]
+        group.mask = m
+        let dot = Layer()
+        dot.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        group.addSublayer(dot)
+        root.addSublayer(group)
+        func list() -> DisplayList {
+            var list = DisplayList()
+            var renderer = LayerRenderer(engine: nil)
+            _ = renderer.emit(root, parent: .identity, into: &list.commands)
+            list.size = Size(width: 100, height: 100)
+            list.background = .clear
+            return list
+        }
+        let image = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
+        var combined: [Int] = []
+        for f in 0..<12 {
+            if f == 9 { m.paths[1].opacity = 1 }             // the mask changes: combined again, twice
+            dot.frame = Rect(x: Double(5 + 7 * f), y: Double(3 + 6 * f), width: 30, height: 25)
+            image.render(list())
+            combined.append(image.painter.lastCombinedMaskCount)
+            let fresh = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
+            fresh.render(list())
+            #expect(fresh.painter.lastCombinedMaskCount == 1)
+            let d = image.image().difference(from: fresh.image(), tolerance: 1)
+            #expect(d.fractionOff == 0, "frame \(f): \(d)")
+        }
+        #expect(combined == [1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0], "masks combined per frame: \(combined)")
+    }
+
     @Test("CA10: a plain layer still masks by its frame, with no offscreen pass")
     func CA10_plainFrameMask() throws {
         let frame = Layer()
