@@ -197,21 +197,29 @@ extension DisplayListPainter {
                 for k in end..<w { join(&row[k], outside, mode) }
             }
             guard let src else { continue }
-            // One loop per case, so none branches per pixel.
-            switch (mode, inverted) {
-            case (.add, false): for k in start..<end { let c = src[k] * o; row[k] = row[k] + c - row[k] * c }
-            case (.add, true): for k in start..<end { let c = (1 - src[k]) * o; row[k] = row[k] + c - row[k] * c }
-            case (.subtract, false): for k in start..<end { row[k] *= 1 - src[k] * o }
-            case (.subtract, true): for k in start..<end { row[k] *= 1 - (1 - src[k]) * o }
-            case (.intersect, false): for k in start..<end { row[k] *= src[k] * o }
-            case (.intersect, true): for k in start..<end { row[k] *= (1 - src[k]) * o }
-            case (.difference, false): for k in start..<end { let c = src[k] * o; row[k] = row[k] + c - 2 * row[k] * c }
-            case (.difference, true): for k in start..<end { let c = (1 - src[k]) * o; row[k] = row[k] + c - 2 * row[k] * c }
-            case (.lighten, false): for k in start..<end { row[k] = max(row[k], src[k] * o) }
-            case (.lighten, true): for k in start..<end { row[k] = max(row[k], (1 - src[k]) * o) }
-            case (.darken, false): for k in start..<end { row[k] = min(row[k], src[k] * o) }
-            case (.darken, true): for k in start..<end { row[k] = min(row[k], (1 - src[k]) * o) }
-            }
+            joinRun(src + start, into: row + start, count: end - start, mode: mode, opacity: o, inverted: inverted)
+        }
+    }
+
+    /// Joins `count` coverage values into as many of the total by a mode: one loop per case, so
+    /// none branches per pixel (each does what ``join(_:_:_:)`` does with the value times the
+    /// opacity, inverted or not).
+    nonisolated static func joinRun(_ src: UnsafePointer<Float>, into row: UnsafeMutablePointer<Float>, count n: Int,
+                                    mode: MaskPath.Mode, opacity o: Float, inverted: Bool) {
+        guard n > 0 else { return }
+        switch (mode, inverted) {
+        case (.add, false): for k in 0..<n { let c = src[k] * o; row[k] = row[k] + c - row[k] * c }
+        case (.add, true): for k in 0..<n { let c = (1 - src[k]) * o; row[k] = row[k] + c - row[k] * c }
+        case (.subtract, false): for k in 0..<n { row[k] *= 1 - src[k] * o }
+        case (.subtract, true): for k in 0..<n { row[k] *= 1 - (1 - src[k]) * o }
+        case (.intersect, false): for k in 0..<n { row[k] *= src[k] * o }
+        case (.intersect, true): for k in 0..<n { row[k] *= (1 - src[k]) * o }
+        case (.difference, false): for k in 0..<n { let c = src[k] * o; row[k] = row[k] + c - 2 * row[k] * c }
+        case (.difference, true): for k in 0..<n { let c = (1 - src[k]) * o; row[k] = row[k] + c - 2 * row[k] * c }
+        case (.lighten, false): for k in 0..<n { row[k] = max(row[k], src[k] * o) }
+        case (.lighten, true): for k in 0..<n { row[k] = max(row[k], (1 - src[k]) * o) }
+        case (.darken, false): for k in 0..<n { row[k] = min(row[k], src[k] * o) }
+        case (.darken, true): for k in 0..<n { row[k] = min(row[k], (1 - src[k]) * o) }
         }
     }
 
@@ -230,13 +238,13 @@ extension DisplayListPainter {
     }
 
     /// Joins one mask's coverage into the running total by its mode (nonisolated: the loop runs
-    /// with no executor checks).
+    /// with no executor checks; one loop per mode, as over a mask's rows).
     nonisolated static func combine(_ one: [Float], into total: inout [Float], mode: MaskPath.Mode, opacity o: Float, inverted: Bool) {
         one.withUnsafeBufferPointer { one in
             total.withUnsafeMutableBufferPointer { total in
-                for k in 0..<min(one.count, total.count) {
-                    join(&total[k], (inverted ? 1 - one[k] : one[k]) * o, mode)
-                }
+                let n = min(one.count, total.count)
+                guard n > 0 else { return }
+                joinRun(one.baseAddress!, into: total.baseAddress!, count: n, mode: mode, opacity: o, inverted: inverted)
             }
         }
     }
@@ -364,15 +372,14 @@ extension DisplayListPainter {
         coverage.withUnsafeBufferPointer { cov in
             out.withUnsafeMutableBufferPointer { o in
                 let y0 = max(0, -oy), y1 = max(y0, min(sh, h - oy)), x0 = max(0, -ox), x1 = max(x0, min(sw, w - ox))
+                guard x1 > x0, let cb = cov.baseAddress, let ob = o.baseAddress else { return }
                 for yy in y0..<y1 {
-                    let row = (oy + yy) * w, src = yy * sw
-                    for xx in x0..<x1 {
-                        let c = cov[src + xx], k = row + ox + xx
-                        switch how {
-                        case .replace: o[k] = c
-                        case .union: o[k] = max(o[k], c)
-                        case .cut: o[k] *= 1 - c
-                        }
+                    // One loop per way of joining, so none branches per pixel.
+                    let row = ob + (oy + yy) * w + ox, src = cb + yy * sw
+                    switch how {
+                    case .replace: (row + x0).update(from: src + x0, count: x1 - x0)
+                    case .union: for xx in x0..<x1 { row[xx] = max(row[xx], src[xx]) }
+                    case .cut: for xx in x0..<x1 { row[xx] *= 1 - src[xx] }
                     }
                 }
             }

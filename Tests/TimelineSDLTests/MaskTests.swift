@@ -226,6 +226,46 @@ struct MaskTests {
         #expect(combined == [1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0], "masks combined per frame: \(combined)")
     }
 
+    @Test("LT11: a mask's coverage joined a run at a time, one loop per mode, is exactly the one-value-at-a-time join")
+    func LT11_maskJoinRuns() {
+        var rng = SystemRandomNumberGenerator()
+        let modes: [MaskPath.Mode] = [.add, .subtract, .intersect, .difference, .lighten, .darken]
+        for mode in modes {
+            for inverted in [false, true] {
+                for _ in 0..<20 {
+                    let n = Int.random(in: 0...40, using: &rng), o = Float.random(in: 0...1, using: &rng)
+                    let src = (0..<n).map { _ in [0, 1, Float.random(in: 0...1, using: &rng)][Int.random(in: 0...2, using: &rng)] }
+                    let start = (0..<n).map { _ in Float.random(in: 0...1, using: &rng) }
+                    var expected = start
+                    for k in 0..<n { DisplayListPainter.join(&expected[k], (inverted ? 1 - src[k] : src[k]) * o, mode) }
+                    var run = start
+                    DisplayListPainter.combine(src, into: &run, mode: mode, opacity: o, inverted: inverted)
+                    #expect(run.map(\.bitPattern) == expected.map(\.bitPattern), "\(mode) inverted \(inverted)")
+                }
+            }
+        }
+        // A rasterised box joined into a region (replace, union, cut), clipped at each side.
+        let cov: [Float] = (0..<12).map { Float($0) / 11 }                 // 4 x 3
+        for (ox, oy) in [(0, 0), (-2, -1), (3, 2), (4, 4)] {
+            for how in [DisplayListPainter.CoverageJoin.replace, .union, .cut] {
+                var out = (0..<30).map { Float(($0 * 7) % 10) / 10 }         // 6 x 5
+                var expected = out
+                for yy in 0..<3 {
+                    for xx in 0..<4 where oy + yy >= 0 && oy + yy < 5 && ox + xx >= 0 && ox + xx < 6 {
+                        let k = (oy + yy) * 6 + ox + xx, c = cov[yy * 4 + xx]
+                        switch how {
+                        case .replace: expected[k] = c
+                        case .union: expected[k] = max(expected[k], c)
+                        case .cut: expected[k] *= 1 - c
+                        }
+                    }
+                }
+                DisplayListPainter.join(cov, x: ox, y: oy, width: 4, height: 3, how, into: &out, width: 6, height: 5)
+                #expect(out.map(\.bitPattern) == expected.map(\.bitPattern), "\(how) at \(ox), \(oy)")
+            }
+        }
+    }
+
     @Test("CA10: a plain layer still masks by its frame, with no offscreen pass")
     func CA10_plainFrameMask() throws {
         let frame = Layer()
