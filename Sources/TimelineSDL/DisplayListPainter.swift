@@ -229,6 +229,12 @@ public final class DisplayListPainter {
     /// ``keptCoverageCount`` with the paths'.
     var keptMasks: [MaskKey: KeptMask] = [:]
     var staleMaskKeys: [MaskKey] = []
+    /// Combined coverage of whole path masks used paint after paint (`Painter+AlphaMasks.swift`),
+    /// counted in ``keptCoverageCount`` too.
+    var keptPathMasks: [PathMaskKey: KeptPathMask] = [:]
+    var stalePathMaskKeys: [PathMaskKey] = []
+    /// Path masks the last paint combined from their paths (not laid from kept coverage).
+    public internal(set) var lastCombinedMaskCount = 0
     /// The coverage of the offscreen group being composited, over its region (0...255).
     var alphaCoverage: (region: SDL_Rect, values: [UInt8])?
     /// Coverage buffers path masks are combined in, kept between paints.
@@ -335,6 +341,7 @@ public final class DisplayListPainter {
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0; lastDirectShapeCount = 0
         lastUnblendedGroupCount = 0
         lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0; lastKeptCoverageUses = 0
+        lastCombinedMaskCount = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         shapeBudget = Double(max(1, w)) * Double(max(1, h)) * Double(Self.shapeBudgetInTargets)
@@ -353,6 +360,8 @@ public final class DisplayListPainter {
             scratch = nil
             memoryLayers.removeAll()
             keptCoverage.removeAll()              // kept for the old target's area
+            keptMasks.removeAll()
+            keptPathMasks.removeAll()
             keptCoverageCount = 0
             targetSize = (w, h)
         }

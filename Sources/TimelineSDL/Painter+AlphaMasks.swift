@@ -31,12 +31,69 @@ extension DisplayListPainter {
         }
         switch mask {
         case .paths(let paths):
+            if let kept = keptPathMaskCoverage(paths, transform: transform, region: region) { return kept }
             maskPixelsPainted += w * h * max(1, paths.count)
+            lastCombinedMaskCount += 1
             return (region, pathCoverage(paths, transform: transform, region: region))
         case .content(let commands, let luminance, let inverted):
             maskPixelsPainted += w * h
             return (region, contentCoverage(commands, luminance: luminance, inverted: inverted, region: region))
         }
+    }
+
+    /// The combined coverage of path masks used in the last paint too, with the same paths, modes,
+    /// opacities and transform: kept over the mask's whole box on the target, so neither the group's
+    /// bounds nor the damage changing from paint to paint combines it again (LT11). A mask first
+    /// seen is only made a candidate (nil: the caller combines it over `region`); seen again, it is
+    /// combined once over its box (the whole target when it may cover anywhere) and kept while
+    /// each paint uses it. Outside its box the mask covers nothing, so the larger region masks
+    /// the group as `region` would.
+    func keptPathMaskCoverage(_ paths: [MaskPath], transform: AffineTransform, region: SDL_Rect) -> (region: SDL_Rect, values: [UInt8])? {
+        let key = PathMaskKey(paths: paths, transform: transform)
+        guard let i = keptPathMasks.index(forKey: key) else {
+            keptPathMasks[key] = KeptPathMask(region: region, values: nil, lastUsed: frameNumber)
+            return nil
+        }
+        keptPathMasks.values[i].lastUsed = frameNumber
+        if let values = keptPathMasks.values[i].values { return (keptPathMasks.values[i].region, values) }
+        let box = GroupMask.paths(paths).coveredBox.map { deviceRect(transform.apply(to: $0).inset(by: EdgeInsets(all: -2))) } ?? targetRect
+        let whole = intersect(box, targetRect)
+        let w = Int(max(0, whole.w)), h = Int(max(0, whole.h))
+        let budget = Int(max(1, targetSize.width)) * Int(max(1, targetSize.height)) * Self.maximumMaskPixelsInTargets
+        let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+        guard w > 0, h > 0, maskPixelsPainted + w * h * max(1, paths.count) <= budget, keptCoverageCount + w * h <= limit else { return nil }
+        maskPixelsPainted += w * h * max(1, paths.count)
+        lastCombinedMaskCount += 1
+        let values = pathCoverage(paths, transform: transform, region: whole)
+        keptPathMasks.values[i] = KeptPathMask(region: whole, values: values, lastUsed: frameNumber)
+        keptCoverageCount += values.count
+        return (whole, values)
+    }
+
+    /// What a path mask's combined coverage depends on: every path with its mode, opacity,
+    /// inversion and expansion, and the transform to the target.
+    struct PathMaskKey: Hashable {
+        var paths: [MaskPath]
+        var transform: AffineTransform
+
+        static func == (a: PathMaskKey, b: PathMaskKey) -> Bool { a.transform == b.transform && a.paths == b.paths }
+
+        /// Hashes each path by a sample, as ``MaskKey`` does, with its mode and strengths.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(paths.count)
+            for m in paths {
+                m.path.hashSample(into: &hasher, transform: transform)
+                hasher.combine(m.mode); hasher.combine(m.opacity); hasher.combine(m.isInverted); hasher.combine(m.expansion)
+            }
+        }
+    }
+
+    /// A path mask used in the last paint (a candidate, no values) or in two running, with its
+    /// combined coverage over `region` (0...255).
+    struct KeptPathMask {
+        var region: SDL_Rect
+        var values: [UInt8]?
+        var lastUsed: Int
     }
 
     /// Path masks combined as After Effects combines them: from nothing, or from everything
@@ -140,21 +197,29 @@ extension DisplayListPainter {
                 for k in end..<w { join(&row[k], outside, mode) }
             }
             guard let src else { continue }
-            // One loop per case, so none branches per pixel.
-            switch (mode, inverted) {
-            case (.add, false): for k in start..<end { let c = src[k] * o; row[k] = row[k] + c - row[k] * c }
-            case (.add, true): for k in start..<end { let c = (1 - src[k]) * o; row[k] = row[k] + c - row[k] * c }
-            case (.subtract, false): for k in start..<end { row[k] *= 1 - src[k] * o }
-            case (.subtract, true): for k in start..<end { row[k] *= 1 - (1 - src[k]) * o }
-            case (.intersect, false): for k in start..<end { row[k] *= src[k] * o }
-            case (.intersect, true): for k in start..<end { row[k] *= (1 - src[k]) * o }
-            case (.difference, false): for k in start..<end { let c = src[k] * o; row[k] = row[k] + c - 2 * row[k] * c }
-            case (.difference, true): for k in start..<end { let c = (1 - src[k]) * o; row[k] = row[k] + c - 2 * row[k] * c }
-            case (.lighten, false): for k in start..<end { row[k] = max(row[k], src[k] * o) }
-            case (.lighten, true): for k in start..<end { row[k] = max(row[k], (1 - src[k]) * o) }
-            case (.darken, false): for k in start..<end { row[k] = min(row[k], src[k] * o) }
-            case (.darken, true): for k in start..<end { row[k] = min(row[k], (1 - src[k]) * o) }
-            }
+            joinRun(src + start, into: row + start, count: end - start, mode: mode, opacity: o, inverted: inverted)
+        }
+    }
+
+    /// Joins `count` coverage values into as many of the total by a mode: one loop per case, so
+    /// none branches per pixel (each does what ``join(_:_:_:)`` does with the value times the
+    /// opacity, inverted or not).
+    nonisolated static func joinRun(_ src: UnsafePointer<Float>, into row: UnsafeMutablePointer<Float>, count n: Int,
+                                    mode: MaskPath.Mode, opacity o: Float, inverted: Bool) {
+        guard n > 0 else { return }
+        switch (mode, inverted) {
+        case (.add, false): for k in 0..<n { let c = src[k] * o; row[k] = row[k] + c - row[k] * c }
+        case (.add, true): for k in 0..<n { let c = (1 - src[k]) * o; row[k] = row[k] + c - row[k] * c }
+        case (.subtract, false): for k in 0..<n { row[k] *= 1 - src[k] * o }
+        case (.subtract, true): for k in 0..<n { row[k] *= 1 - (1 - src[k]) * o }
+        case (.intersect, false): for k in 0..<n { row[k] *= src[k] * o }
+        case (.intersect, true): for k in 0..<n { row[k] *= (1 - src[k]) * o }
+        case (.difference, false): for k in 0..<n { let c = src[k] * o; row[k] = row[k] + c - 2 * row[k] * c }
+        case (.difference, true): for k in 0..<n { let c = (1 - src[k]) * o; row[k] = row[k] + c - 2 * row[k] * c }
+        case (.lighten, false): for k in 0..<n { row[k] = max(row[k], src[k] * o) }
+        case (.lighten, true): for k in 0..<n { row[k] = max(row[k], (1 - src[k]) * o) }
+        case (.darken, false): for k in 0..<n { row[k] = min(row[k], src[k] * o) }
+        case (.darken, true): for k in 0..<n { row[k] = min(row[k], (1 - src[k]) * o) }
         }
     }
 
@@ -173,13 +238,13 @@ extension DisplayListPainter {
     }
 
     /// Joins one mask's coverage into the running total by its mode (nonisolated: the loop runs
-    /// with no executor checks).
+    /// with no executor checks; one loop per mode, as over a mask's rows).
     nonisolated static func combine(_ one: [Float], into total: inout [Float], mode: MaskPath.Mode, opacity o: Float, inverted: Bool) {
         one.withUnsafeBufferPointer { one in
             total.withUnsafeMutableBufferPointer { total in
-                for k in 0..<min(one.count, total.count) {
-                    join(&total[k], (inverted ? 1 - one[k] : one[k]) * o, mode)
-                }
+                let n = min(one.count, total.count)
+                guard n > 0 else { return }
+                joinRun(one.baseAddress!, into: total.baseAddress!, count: n, mode: mode, opacity: o, inverted: inverted)
             }
         }
     }
@@ -307,15 +372,14 @@ extension DisplayListPainter {
         coverage.withUnsafeBufferPointer { cov in
             out.withUnsafeMutableBufferPointer { o in
                 let y0 = max(0, -oy), y1 = max(y0, min(sh, h - oy)), x0 = max(0, -ox), x1 = max(x0, min(sw, w - ox))
+                guard x1 > x0, let cb = cov.baseAddress, let ob = o.baseAddress else { return }
                 for yy in y0..<y1 {
-                    let row = (oy + yy) * w, src = yy * sw
-                    for xx in x0..<x1 {
-                        let c = cov[src + xx], k = row + ox + xx
-                        switch how {
-                        case .replace: o[k] = c
-                        case .union: o[k] = max(o[k], c)
-                        case .cut: o[k] *= 1 - c
-                        }
+                    // One loop per way of joining, so none branches per pixel.
+                    let row = ob + (oy + yy) * w + ox, src = cb + yy * sw
+                    switch how {
+                    case .replace: (row + x0).update(from: src + x0, count: x1 - x0)
+                    case .union: for xx in x0..<x1 { row[xx] = max(row[xx], src[xx]) }
+                    case .cut: for xx in x0..<x1 { row[xx] *= 1 - src[xx] }
                     }
                 }
             }

@@ -182,6 +182,12 @@ extension DisplayListPainter {
             for k in staleMaskKeys { keptCoverageCount -= keptMasks.removeValue(forKey: k)?.count ?? 0 }
             staleMaskKeys.removeAll(keepingCapacity: true)
         }
+        if !keptPathMasks.isEmpty {
+            stalePathMaskKeys.removeAll(keepingCapacity: true)
+            for (k, v) in keptPathMasks where v.lastUsed != frameNumber { stalePathMaskKeys.append(k) }
+            for k in stalePathMaskKeys { keptCoverageCount -= keptPathMasks.removeValue(forKey: k)?.values?.count ?? 0 }
+            stalePathMaskKeys.removeAll(keepingCapacity: true)
+        }
         guard !keptCoverage.isEmpty else { return }
         staleCoverageKeys.removeAll(keepingCapacity: true)
         for (k, v) in keptCoverage where v.lastUsed != frameNumber { staleCoverageKeys.append(k) }

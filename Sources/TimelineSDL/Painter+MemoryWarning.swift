@@ -26,6 +26,7 @@ extension DisplayListPainter {
         shapeCandidates.removeAll()
         keptCoverage.removeAll()
         keptMasks.removeAll()
+        keptPathMasks.removeAll()
         keptCoverageCount = 0
     }
 }

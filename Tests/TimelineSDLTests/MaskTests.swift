@@ -185,6 +185,87 @@ struct MaskTests {
         #expect(GroupMask.content([], luminance: false, inverted: false).coveredBox == nil)
     }
 
+    @Test("LT11: a path mask that stays is combined twice, then laid from kept coverage while the content under it moves, drawing what a fresh renderer draws")
+    func LT11_keptPathMaskCoverage() throws {
+        // 5344-honey-sack-hud's shape: a static mask over many moving dots. The group's bounds
+        // and the damage change every frame; the mask's coverage does not.
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let group = Layer()
+        group.frame = root.frame
+        let m = PathMaskLayer()
+        m.frame = root.frame
+        m.paths = [MaskPath(path: Path(ellipseIn: Rect(x: 10, y: 10, width: 80, height: 80))),
+                   MaskPath(path: Path(rect: Rect(x: 40, y: 40, width: 20, height: 20)), mode: .subtract, opacity: 0.5)]
+        group.mask = m
+        let dot = Layer()
+        dot.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        group.addSublayer(dot)
+        root.addSublayer(group)
+        func list() -> DisplayList {
+            var list = DisplayList()
+            var renderer = LayerRenderer(engine: nil)
+            _ = renderer.emit(root, parent: .identity, into: &list.commands)
+            list.size = Size(width: 100, height: 100)
+            list.background = .clear
+            return list
+        }
+        let image = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
+        var combined: [Int] = []
+        for f in 0..<12 {
+            if f == 9 { m.paths[1].opacity = 1 }             // the mask changes: combined again, twice
+            dot.frame = Rect(x: Double(5 + 7 * f), y: Double(3 + 6 * f), width: 30, height: 25)
+            image.render(list())
+            combined.append(image.painter.lastCombinedMaskCount)
+            let fresh = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
+            fresh.render(list())
+            #expect(fresh.painter.lastCombinedMaskCount == 1)
+            let d = image.image().difference(from: fresh.image(), tolerance: 1)
+            #expect(d.fractionOff == 0, "frame \(f): \(d)")
+        }
+        #expect(combined == [1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0], "masks combined per frame: \(combined)")
+    }
+
+    @Test("LT11: a mask's coverage joined a run at a time, one loop per mode, is exactly the one-value-at-a-time join")
+    func LT11_maskJoinRuns() {
+        var rng = SystemRandomNumberGenerator()
+        let modes: [MaskPath.Mode] = [.add, .subtract, .intersect, .difference, .lighten, .darken]
+        for mode in modes {
+            for inverted in [false, true] {
+                for _ in 0..<20 {
+                    let n = Int.random(in: 0...40, using: &rng), o = Float.random(in: 0...1, using: &rng)
+                    let src = (0..<n).map { _ in [0, 1, Float.random(in: 0...1, using: &rng)][Int.random(in: 0...2, using: &rng)] }
+                    let start = (0..<n).map { _ in Float.random(in: 0...1, using: &rng) }
+                    var expected = start
+                    for k in 0..<n { DisplayListPainter.join(&expected[k], (inverted ? 1 - src[k] : src[k]) * o, mode) }
+                    var run = start
+                    DisplayListPainter.combine(src, into: &run, mode: mode, opacity: o, inverted: inverted)
+                    #expect(run.map(\.bitPattern) == expected.map(\.bitPattern), "\(mode) inverted \(inverted)")
+                }
+            }
+        }
+        // A rasterised box joined into a region (replace, union, cut), clipped at each side.
+        let cov: [Float] = (0..<12).map { Float($0) / 11 }                 // 4 x 3
+        for (ox, oy) in [(0, 0), (-2, -1), (3, 2), (4, 4)] {
+            for how in [DisplayListPainter.CoverageJoin.replace, .union, .cut] {
+                var out = (0..<30).map { Float(($0 * 7) % 10) / 10 }         // 6 x 5
+                var expected = out
+                for yy in 0..<3 {
+                    for xx in 0..<4 where oy + yy >= 0 && oy + yy < 5 && ox + xx >= 0 && ox + xx < 6 {
+                        let k = (oy + yy) * 6 + ox + xx, c = cov[yy * 4 + xx]
+                        switch how {
+                        case .replace: expected[k] = c
+                        case .union: expected[k] = max(expected[k], c)
+                        case .cut: expected[k] *= 1 - c
+                        }
+                    }
+                }
+                DisplayListPainter.join(cov, x: ox, y: oy, width: 4, height: 3, how, into: &out, width: 6, height: 5)
+                #expect(out.map(\.bitPattern) == expected.map(\.bitPattern), "\(how) at \(ox), \(oy)")
+            }
+        }
+    }
+
     @Test("CA10: a plain layer still masks by its frame, with no offscreen pass")
     func CA10_plainFrameMask() throws {
         let frame = Layer()
