@@ -30,14 +30,7 @@ struct BlendModeRenderTests {
             group.addSublayer(square)
         }
         root.addSublayer(group)
-        var list = DisplayList()
-        var renderer = LayerRenderer(engine: nil)
-        _ = renderer.emit(root, parent: .identity, into: &list.commands)
-        list.size = Size(width: 100, height: 100)
-        list.background = .clear
-        let image = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
-        image.render(list)
-        let i = image.image()
+        let i = try renderedLayerTree(root).image()
         return { x, y in (0..<4).map { Int(i.bytes[(y * 100 + x) * 4 + $0]) } }
     }
 

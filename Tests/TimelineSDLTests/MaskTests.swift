@@ -32,16 +32,7 @@ struct MaskTests {
     func draw(_ root: Layer) throws -> RGBAImage { try rendered(root).image() }
 
     /// The renderer that drew `root` (100 x 100 points) over transparency.
-    func rendered(_ root: Layer) throws -> ImageRenderer {
-        var list = DisplayList()
-        var renderer = LayerRenderer(engine: nil)
-        _ = renderer.emit(root, parent: .identity, into: &list.commands)
-        list.size = Size(width: 100, height: 100)
-        list.background = .clear
-        let image = try ImageRenderer(pixelWidth: 100, pixelHeight: 100)
-        image.render(list)
-        return image
-    }
+    func rendered(_ root: Layer) throws -> ImageRenderer { try renderedLayerTree(root) }
 
     func circle() -> ShapeLayer {
         let s = ShapeLayer()
