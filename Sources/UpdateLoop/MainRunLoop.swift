@@ -35,45 +35,86 @@ public final class MainRunLoop {
     /// The clock whose ticks run the frames.
     public nonisolated let clock: any FrameClock
     /// Keeps frames coming when idle (benchmarks, `timeline step`).
-    public var keepsRunningWhenIdle = false
+    public var keepsRunningWhenIdle: Bool {
+        get { frameState.keepsRunningWhenIdle }
+        set { frameState.keepsRunningWhenIdle = newValue }
+    }
     /// The phase running now (`.idle` between frames).
-    public private(set) var phase: FramePhase = .idle
+    public var phase: FramePhase { frameState.phase }
     /// The frame running now, if any.
-    public private(set) var currentFrame: FrameInfo?
+    public var currentFrame: FrameInfo? { frameState.currentFrame }
     /// The last frame that ran.
-    public private(set) var lastFrame: FrameInfo?
+    public var lastFrame: FrameInfo? { frameState.lastFrame }
     /// Every update-cycle call, when recording (U9); shared by all participants.
     public let trace = TraceRecorder()
     /// Reports the engine recovered from; shared by all participants.
     public let diagnostics = DiagnosticLog()
     /// Whether a quit event or ``stop()`` ended the loop.
-    public private(set) var isStopped = false
+    public var isStopped: Bool { frameState.isStopped }
     /// When set, the nanoseconds each phase took in the last frame, indexed by `FramePhase.rawValue`
     /// (for the frame benchmark). Costs one clock read per phase when on.
-    public var measuresPhases = false
+    public var measuresPhases: Bool {
+        get { frameState.measuresPhases }
+        set { frameState.measuresPhases = newValue; frameState.timesPhases = newValue || phaseRecorderStorage != nil }
+    }
     /// The nanoseconds each phase took in the frame running now, by `FramePhase.rawValue`, while ``measuresPhases`` is on.
-    public private(set) var phaseNanoseconds = [Int64](repeating: 0, count: FramePhase.allCases.count)
+    public var phaseNanoseconds: [Int64] { phaseTimes }
     /// ``phaseNanoseconds`` of the last finished frame (for displays such as a HUD, which read it
     /// while the next frame runs).
     public private(set) var lastFramePhaseNanoseconds = [Int64](repeating: 0, count: FramePhase.allCases.count)
     /// How many constraints-and-layout passes a frame may take in all before the loop stops
     /// repeating them. Participants report their own feedback loops well before (U7); this only
     /// bounds one that never clears its flags.
-    public var maximumUpdatePasses = 1_000
-    private var phaseStart: Int64 = 0
+    public var maximumUpdatePasses: Int {
+        get { frameState.maximumUpdatePasses }
+        set { frameState.maximumUpdatePasses = newValue }
+    }
     /// When set, receives every frame's phases with their start and end times (E3: Chrome
     /// traces). Phases are measured while it is set, as with ``measuresPhases``.
     public var phaseRecorder: (any FramePhaseRecorder)? {
-        didSet { phaseSegments.reserveCapacity(32) }
+        get { phaseRecorderStorage }
+        set {
+            phaseRecorderStorage = newValue
+            frameState.timesPhases = frameState.measuresPhases || newValue != nil
+            phaseSegments.reserveCapacity(32)
+        }
     }
-    private var phaseSegments: [PhaseSegment] = []
-    private var frameStartNanoseconds: Int64 = 0
     /// When set, records every frame's clock values and every input event handled (IN6: time
     /// travel). Nil costs one check per frame and per event.
-    public var sessionRecorder: SessionRecorder?
+    public var sessionRecorder: SessionRecorder? {
+        get { sessionRecorderStorage }
+        set { sessionRecorderStorage = newValue }
+    }
 
     /// Everything that takes part in frames, in the order it was added (this array owns them).
-    public private(set) var participants: [any FrameParticipant] = []
+    public var participants: [any FrameParticipant] { participantList }
+
+    // The frame path's state is internal storage behind the public accessors above, read and
+    // written whole: a public stored property keeps a run-time exclusivity check on every access
+    // (docs/animation-model.md), and the frame path reads these a hundred times a frame.
+    private var frameState = FrameState()
+    private var phaseTimes = [Int64](repeating: 0, count: FramePhase.allCases.count)
+    private var phaseRecorderStorage: (any FramePhaseRecorder)?
+    private var sessionRecorderStorage: SessionRecorder?
+    private var participantList: [any FrameParticipant] = []
+    private var phaseSegments: [PhaseSegment] = []
+
+    /// The run loop's scalars on the frame path, one stored value.
+    private struct FrameState {
+        var keepsRunningWhenIdle = false
+        var phase: FramePhase = .idle
+        var currentFrame: FrameInfo?
+        var lastFrame: FrameInfo?
+        var isStopped = false
+        var measuresPhases = false
+        /// Whether phases are timed: ``measuresPhases`` or a phase recorder is set.
+        var timesPhases = false
+        var maximumUpdatePasses = 1_000
+        var phaseStart: Int64 = 0
+        var frameStartNanoseconds: Int64 = 0
+        var frameRequested = false
+    }
+
     /// The participants input events are sent to, by index (``send(_:toWindow:)``).
     private var inputReceivers: [any FrameParticipant] = []
 
@@ -86,7 +127,6 @@ public final class MainRunLoop {
     /// steady frame takes no lock and allocates nothing).
     private let queuedCount = Atomic<Int>(0)
     private var processing: [Queued] = []
-    private var frameRequested = false
 
     private struct TimerEntry: Comparable {
         var deadline: Int64
@@ -136,14 +176,14 @@ public final class MainRunLoop {
     public func addParticipant(_ participant: any FrameParticipant, receivesInput: Bool = false) {
         precondition(!participants.contains { $0 === participant },
                      "addParticipant(_:): \(type(of: participant)) was added already; add each participant once")
-        participants.append(participant)
+        participantList.append(participant)
         if receivesInput { inputReceivers.append(participant) }
         requestFrame()
     }
 
     /// Removes a participant; it takes part in no further frame.
     public func removeParticipant(_ participant: any FrameParticipant) {
-        participants.removeAll { $0 === participant }
+        participantList.removeAll { $0 === participant }
         inputReceivers.removeAll { $0 === participant }
     }
 
@@ -199,8 +239,8 @@ public final class MainRunLoop {
     /// flagged for display in phase 2 and drawn in phase 6) does not cost an extra frame, and a
     /// passive observer that redraws does not keep the clock awake.
     public func requestFrame() {
-        guard !frameRequested, currentFrame == nil else { return }
-        frameRequested = true
+        guard !frameState.frameRequested, frameState.currentFrame == nil else { return }
+        frameState.frameRequested = true
         clock.wake()
     }
 
@@ -259,7 +299,7 @@ public final class MainRunLoop {
     /// Whether nothing is queued, scheduled, actively observed or pending in a participant.
     public var isIdle: Bool {
         queuedCount.load(ordering: .acquiring) <= 0 && timers.isEmpty && activeObserverCount == 0
-            && !participants.contains(where: { $0.hasPendingWork })
+            && !anyParticipant { $0.hasPendingWork }
     }
 
     /// What keeps the loop from idling now, in words (empty when ``isIdle``): for finding out
@@ -279,36 +319,52 @@ public final class MainRunLoop {
         guard let live = clock as? any LiveFrameClock else {
             preconditionFailure("run() needs a live clock (DispatchFrameClock or the SDL vsync clock); step a ManualFrameClock instead")
         }
-        isStopped = false
+        frameState.isStopped = false
         live.run()
     }
 
     /// Ends the run loop after the current frame.
     public func stop() {
-        isStopped = true
+        frameState.isStopped = true
         (clock as? any LiveFrameClock)?.stop()
     }
 
     private func setPhase(_ p: FramePhase) {
-        if measuresPhases || phaseRecorder != nil {
-            let now = MonotonicClock.now()
-            if phase != .idle {
-                phaseNanoseconds[phase.rawValue] += now - phaseStart
-                if phaseRecorder != nil { phaseSegments.append(PhaseSegment(phase: phase, start: phaseStart, end: now)) }
-            } else {
-                frameStartNanoseconds = now
+        if frameState.timesPhases { timePhase(ending: frameState.phase) }
+        frameState.phase = p
+    }
+
+    // The participants are called by index on a snapshot of the list (a participant may add or
+    // remove one while called): iterating with `for p in` retains and releases each one per call.
+    private func anyNeedsUpdatePass() -> Bool { anyParticipant { $0.needsUpdatePass } }
+
+    @inline(__always)
+    private func anyParticipant(_ test: (any FrameParticipant) -> Bool) -> Bool {
+        let list = participantList
+        for i in list.indices where test(list[i]) { return true }
+        return false
+    }
+
+    /// Adds the time since the last phase began to `phase`'s (phase timing is on).
+    private func timePhase(ending phase: FramePhase) {
+        let now = MonotonicClock.now()
+        if phase != .idle {
+            phaseTimes[phase.rawValue] += now - frameState.phaseStart
+            if phaseRecorderStorage != nil {
+                phaseSegments.append(PhaseSegment(phase: phase, start: frameState.phaseStart, end: now))
             }
-            phaseStart = now
+        } else {
+            frameState.frameStartNanoseconds = now
         }
-        phase = p
+        frameState.phaseStart = now
     }
 
     /// Runs one frame; returns whether more frames are wanted.
     private func runFrame(_ info: FrameInfo) -> Bool {
-        if measuresPhases || phaseRecorder != nil { for i in phaseNanoseconds.indices { phaseNanoseconds[i] = 0 } }
-        currentFrame = info
-        frameRequested = false
-        if let recorder = sessionRecorder { recorder.record(frame: info) }
+        if frameState.timesPhases { for i in phaseTimes.indices { phaseTimes[i] = 0 } }
+        frameState.currentFrame = info
+        frameState.frameRequested = false
+        if let recorder = sessionRecorderStorage { recorder.record(frame: info) }
 
         // (1) Events: what was queued before this frame, in order; then due timers.
         setPhase(.events)
@@ -321,7 +377,7 @@ public final class MainRunLoop {
                 if case .quit = e.kind { stop(); continue }
                 // Stamped on the frame clock when the source gave no time (TX6).
                 if e.timestamp == nil { e.timestamp = Double(info.mediaTime) / 1e9 }
-                if let recorder = sessionRecorder { recorder.record(e, window: r) }
+                if let recorder = sessionRecorderStorage { recorder.record(e, window: r) }
                 if inputReceivers.indices.contains(r) { _ = inputReceivers[r].handle(e) }
             }
         }
@@ -332,40 +388,46 @@ public final class MainRunLoop {
         // (2) Observers, then the animation tick.
         setPhase(.animation)
         for o in observers { o.body(info) }
-        for p in participants { p.advance(to: info) }
+        var list = participantList
+        for i in list.indices { list[i].advance(to: info) }
 
         // (3) Completions of what ended in this frame.
         setPhase(.completions)
-        for p in participants { p.runCompletions() }
+        list = participantList
+        for i in list.indices { list[i].runCompletions() }
 
         // (4)-(5) Constraints and layout, repeated while a participant is still dirty (U7).
         var pass = 0
-        while pass < maximumUpdatePasses, participants.contains(where: { $0.needsUpdatePass }) {
+        while pass < frameState.maximumUpdatePasses, anyNeedsUpdatePass() {
             pass += 1
             setPhase(.constraints)
-            for p in participants where p.needsUpdatePass { p.constraintsPass(pass) }
+            list = participantList
+            for i in list.indices where list[i].needsUpdatePass { list[i].constraintsPass(pass) }
             setPhase(.layout)
-            for p in participants { p.layoutPass(pass) }
+            list = participantList
+            for i in list.indices { list[i].layoutPass(pass) }
         }
 
         // (6) Display.
         setPhase(.display)
-        for p in participants { p.displayPass() }
+        list = participantList
+        for i in list.indices { list[i].displayPass() }
 
         // (7) Commit.
         setPhase(.commit)
-        for p in participants { p.commit(info) }
+        list = participantList
+        for i in list.indices { list[i].commit(info) }
         setPhase(.idle)
-        if measuresPhases { for i in phaseNanoseconds.indices { lastFramePhaseNanoseconds[i] = phaseNanoseconds[i] } }
-        if let recorder = phaseRecorder {
-            recorder.record(frame: info, start: frameStartNanoseconds, end: phaseStart, phases: phaseSegments)
+        if frameState.measuresPhases { for i in phaseTimes.indices { lastFramePhaseNanoseconds[i] = phaseTimes[i] } }
+        if let recorder = phaseRecorderStorage {
+            recorder.record(frame: info, start: frameState.frameStartNanoseconds, end: frameState.phaseStart, phases: phaseSegments)
             phaseSegments.removeAll(keepingCapacity: true)
         }
 
-        lastFrame = info
-        currentFrame = nil
-        if isStopped { return false }
-        return keepsRunningWhenIdle || !isIdle
+        frameState.lastFrame = info
+        frameState.currentFrame = nil
+        if frameState.isStopped { return false }
+        return frameState.keepsRunningWhenIdle || !isIdle
     }
 
     private func takeQueued() {

@@ -30,14 +30,21 @@ public final class Window: FrameParticipant {
     }
     /// What an inspector watches (the tree's changes, a pick with the pointer); nil, the
     /// default, costs one nil check per tree change and pointer event.
-    public var inspectionHooks: InspectionHooks?
+    public var inspectionHooks: InspectionHooks? {
+        get { inspectionHooksStorage }
+        set { inspectionHooksStorage = newValue }
+    }
+    // What the frame path reads is internal storage behind public accessors: a public stored
+    // property keeps a run-time exclusivity check on every access (docs/animation-model.md).
+    private var inspectionHooksStorage: InspectionHooks?
     /// The pointer's shape over the hovered view (DK4): the first ``View/pointerShape`` up from it, else the arrow.
     public internal(set) var pointerShape: PointerShape = .arrow
     /// Called when ``pointerShape`` changes (a desktop host sets the system cursor).
     public var onPointerShapeChange: ((PointerShape) -> Void)?
     /// The window's own view, sized to the window, as a `UIWindow` is a view: the root view
     /// controller's view fills it as its back subview, and presentations go above that.
-    public private(set) var rootView: View
+    public var rootView: View { rootViewStorage }
+    private let rootViewStorage: View
     /// The object that stands for this window in a facade over the engine (a `UIWindow`),
     /// weak as ``View/facade`` is.
     public weak var facade: AnyObject?
@@ -94,7 +101,13 @@ public final class Window: FrameParticipant {
     private var viewOrdinals = 0
     func makeViewOrdinal() -> Int { viewOrdinals += 1; return viewOrdinals }
     /// The window's Auto Layout engine (one solver per window).
-    public private(set) lazy var layoutEngine = LayoutEngine(window: self)
+    public var layoutEngine: LayoutEngine {
+        if let e = layoutEngineStorage { return e }
+        let e = LayoutEngine(window: self)
+        layoutEngineStorage = e
+        return e
+    }
+    private var layoutEngineStorage: LayoutEngine?
     /// Where the commit phase sends the display list.
     public var renderer: (any FrameRenderer)?
     /// The last committed display list.
@@ -202,7 +215,7 @@ public final class Window: FrameParticipant {
         let root = View(frame: Rect(origin: .zero, size: size))
         root.identifier = "root"
         root.rootSafeAreaInsets = safeAreaInsets
-        self.rootView = root
+        self.rootViewStorage = root
         root.moveToWindow(self)
         layoutEngine.viewDidMoveToWindow(root)
         layoutEngine.rootViewDidChange()
