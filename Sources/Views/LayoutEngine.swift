@@ -14,7 +14,7 @@ final class LayoutItem {
     var isQueuedStale = false
     var changeMark = false
     /// Its solved rect changed, or its view's frame was set by hand, since the frame was last set
-    /// from the solution (the view is then listed in its superview's ``View/subviewsWithStaleFrames``).
+    /// from the solution (the view is then listed in its superview's record in the layout table).
     var frameIsStale = false
     /// Its left or top changed in the solve being collected.
     var positionChanged = false
@@ -74,6 +74,10 @@ public final class LayoutEngine {
     private var broken: [LayoutConstraint] = []
     private var changed: [(variable: Variable, value: Double)] = []
     private var changedItems: [LayoutItem] = []
+    /// What the engine and the update cycle keep about each view of the window between passes
+    /// (AM5; LayoutTable.swift), at the view's ``View/layoutSlot``.
+    /// (`table` and `withTable` read and write it; nil only while `withTable` runs.)
+    var storedTable: LayoutTable? = LayoutTable()
     private var activeNeedsCompaction = false
     private var staleItemsNeedCompaction = false
     private var brokenNeedsCompaction = false
@@ -98,11 +102,11 @@ public final class LayoutEngine {
     /// The item of a view or layout guide (activation refuses any other owner), made on first use.
     func item(for owner: any LayoutItemOwner) -> LayoutItem {
         let view = owner as? View, guide = owner as? LayoutGuide
-        if let existing = view?.layoutItem ?? guide?.layoutItem { return existing }
+        if let existing = view.flatMap { layoutItem(of: $0) } ?? guide?.layoutItem { return existing }
         let i = LayoutItem(solver: solver, name: owner.layoutName)
         i.view = view
         i.guide = guide
-        view?.layoutItem = i
+        if let view { setLayoutItem(i, of: view) }
         guide?.layoutItem = i
         register(i)
         return i
@@ -174,7 +178,7 @@ public final class LayoutEngine {
     }
 
     func inputsDidChange(for view: View) {
-        if let i = view.layoutItem {
+        if let i = layoutItem(of: view) {
             markStale(i)
             for g in view.guides { if let gi = g.layoutItem { markStale(gi) } }
         } else if !view.translatesAutoresizingMaskIntoConstraints, view.window === window {
@@ -187,7 +191,7 @@ public final class LayoutEngine {
     }
 
     func rootViewDidChange() {
-        if let i = window.rootView.layoutItem { markStale(i) }
+        if let i = layoutItem(of: window.rootView) { markStale(i) }
     }
 
     /// A subtree joined the window: its stored constraints reach the solver, and its views laid out
@@ -197,7 +201,7 @@ public final class LayoutEngine {
             for c in v.constraints where c.engine == nil { add(c) }
             if !v.translatesAutoresizingMaskIntoConstraints { _ = item(for: v) }
         }
-        if let s = view.superview, let i = s.layoutItem { markStale(i) }
+        if let s = view.superview, let i = layoutItem(of: s) { markStale(i) }
     }
 
     /// A subtree leaves the window: constraints from outside that refer into it are deactivated
@@ -222,7 +226,7 @@ public final class LayoutEngine {
         // takes the rows of constraints still holding it along, and their removal would fail.
         applyRemovals()
         forEach(in: view) { v in
-            if let i = v.layoutItem { release(i); v.layoutItem = nil }
+            if let i = layoutItem(of: v) { release(i); setLayoutItem(nil, of: v) }
             for g in v.guides { if let gi = g.layoutItem { release(gi); g.layoutItem = nil } }
         }
         if staleItemsNeedCompaction {
@@ -312,14 +316,14 @@ public final class LayoutEngine {
             if let s = v.superview {
                 if !i.frameIsStale {
                     i.frameIsStale = true
-                    s.subviewsWithStaleFrames.append(v)
+                    listStaleFrame(of: v, in: s)
                 }
                 s.setNeedsLayoutKeepingFrames()
             }
             if !v.subviews.isEmpty {
                 // Its subviews' frames are relative to its position: when that moved, all of
                 // them may have to (a size change alone moves none of them).
-                if i.positionChanged { v.allSubviewFramesStale = true }
+                if i.positionChanged { markAllSubviewFramesStale(v) }
                 v.setNeedsLayoutKeepingFrames()
             }
             i.positionChanged = false
@@ -428,7 +432,7 @@ public final class LayoutEngine {
         let frameX = v.center.x - size.width / 2, frameY = v.center.y - size.height / 2
         var reference: LayoutItem?
         var x: Double, y: Double
-        if let s = v.superview, let si = s.layoutItem {
+        if let s = v.superview, let si = layoutItem(of: s) {
             reference = si
             // In layout space, which leaves bounds origins out (a scroll view's content).
             x = frameX + insets.left - s.alignmentRectInsets.left
@@ -652,7 +656,7 @@ extension LayoutEngine {
     /// not placed by autoresizing. Called by a self-sizing collection view as a cell shows.
     func fittingSize(of view: View, toward target: Size) -> Size? {
         solve()
-        guard let i = view.layoutItem, !i.isReleased, view.translatesAutoresizingMaskIntoConstraints, i.autoresizing.count == 4,
+        guard let i = layoutItem(of: view), !i.isReleased, view.translatesAutoresizingMaskIntoConstraints, i.autoresizing.count == 4,
               target.width.isFinite, target.height.isFinite else { return nil }
         let name = "fitting \(view.traceName)"
         for k in 2..<4 { removeFromSolver(i.autoresizing[k].id, "\(name): setting its autoresizing size aside") }
