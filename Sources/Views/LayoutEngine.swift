@@ -2,50 +2,6 @@ import Geometry
 import LayoutSolver
 import UpdateLoop
 
-/// The engine's record of one view or guide that takes part in Auto Layout: four solver
-/// variables for its alignment rect in window coordinates, and the constraints the engine adds on
-/// its own behalf (autoresizing, intrinsic size, guide edges).
-@MainActor
-final class LayoutItem {
-    weak var view: View?
-    weak var guide: LayoutGuide?
-    let left: Variable, top: Variable, width: Variable, height: Variable
-    /// Queued for a refresh of the engine's own constraints (frame or intrinsic size changed).
-    var isQueuedStale = false
-    var changeMark = false
-    /// Its solved rect changed, or its view's frame was set by hand, since the frame was last set
-    /// from the solution (the view is then listed in its superview's record in the layout table).
-    var frameIsStale = false
-    /// Its left or top changed in the solve being collected.
-    var positionChanged = false
-    /// Left, top, width and height as last collected from the solver (NaN before the first).
-    var solved = SIMD4<Double>(repeating: .nan)
-    /// Its variables went back to the solver (its view or guide left the window).
-    var isReleased = false
-
-    struct Owned { var id: ConstraintID; var constant: Double; var priority: Double }
-    /// Autoresizing (tAMIC) constraints: left, top, width, height; and what left/top are relative to.
-    var autoresizing: [Owned] = []
-    weak var autoresizingReference: LayoutItem?
-    var autoresizingIsAbsolute = false
-    /// Intrinsic-size constraints: width <=, width >=, height <=, height >=.
-    var intrinsic: [Owned?] = [nil, nil, nil, nil]
-    /// Guide edge constraints.
-    var guideConstraints: [ConstraintID] = []
-    /// Tie-breaks holding the frame ``View/exerciseAmbiguityInLayout()`` chose (IN5).
-    var exercisePins: [ConstraintID] = []
-    var guideConstants: [Double] = []
-
-    init(solver: Solver, name: String) {
-        left = solver.makeVariable(name + ".left")
-        top = solver.makeVariable(name + ".top")
-        width = solver.makeVariable(name + ".width")
-        height = solver.makeVariable(name + ".height")
-    }
-
-    var name: String { view?.traceName ?? guide?.layoutName ?? "?" }
-}
-
 extension Priority {
     /// The engine's tier that keeps a view's safe area inside the root's safe area: above every
     /// optional priority an app can set (999), below required.
@@ -85,7 +41,18 @@ public final class LayoutEngine {
     /// Frames set from the solution so far (for tests and benchmarks of P1).
     public package(set) var framesApplied = 0
 
-    init(window: Window) { self.window = window }
+    /// What the engine's constraints hold of it (not a weak reference, which would give the
+    /// engine a side table and every retain of it in a frame the runtime's slow path, AM5).
+    let reference = LayoutEngineReference()
+
+    init(window: Window) {
+        self.window = window
+        reference.engine = self
+    }
+
+    isolated deinit {
+        reference.engine = nil
+    }
 
     /// Whether the next constraints pass has solver work to do.
     public var hasPendingChanges: Bool {
@@ -104,8 +71,8 @@ public final class LayoutEngine {
         let view = owner as? View, guide = owner as? LayoutGuide
         if let existing = view.flatMap { layoutItem(of: $0) } ?? guide?.layoutItem { return existing }
         let i = LayoutItem(solver: solver, name: owner.layoutName)
-        i.view = view
-        i.guide = guide
+        i.viewReference = view?.reference
+        i.guideReference = guide?.reference
         if let view { setLayoutItem(i, of: view) }
         guide?.layoutItem = i
         register(i)
@@ -130,7 +97,7 @@ public final class LayoutEngine {
     // MARK: Notifications from views and constraints
 
     func add(_ c: LayoutConstraint) {
-        c.engine = self
+        c.engineReference = reference
         active.append(c)
         pendingAdds.append(c)
         window.rootView.setNeedsUpdateConstraints()
@@ -141,7 +108,7 @@ public final class LayoutEngine {
     func remove(_ c: LayoutConstraint) {
         if let id = c.solverID { pendingRemoves.append((id, Priority(Double(c.priority)).isRequired)) }
         c.solverID = nil
-        c.engine = nil
+        c.engineReference = nil
         if c.isBroken { c.isBroken = false; brokenNeedsCompaction = true }
         activeNeedsCompaction = true
         window.rootView.setNeedsUpdateConstraints()
@@ -150,11 +117,11 @@ public final class LayoutEngine {
     /// Drops constraints that left the engine from ``active`` and ``broken`` (one sweep each).
     func compact() {
         if activeNeedsCompaction {
-            active.removeAll { $0.engine !== self }
+            active.removeAll { $0.engineReference !== reference }
             activeNeedsCompaction = false
         }
         if brokenNeedsCompaction {
-            broken.removeAll { $0.engine !== self || !$0.isBroken }
+            broken.removeAll { $0.engineReference !== reference || !$0.isBroken }
             brokenNeedsCompaction = false
         }
     }
@@ -220,7 +187,7 @@ public final class LayoutEngine {
         }
         LayoutConstraint.deactivate(crossing)
         forEach(in: view) { v in
-            for c in v.constraints where c.engine === self { remove(c) }
+            for c in v.constraints where c.engineReference === reference { remove(c) }
         }
         // The constraints leave the solver before their variables do: a variable released first
         // takes the rows of constraints still holding it along, and their removal would fail.
@@ -264,7 +231,7 @@ public final class LayoutEngine {
         applyRemovals()
         // Items first, so their own constraints (autoresizing, intrinsic, guides) go in with them.
         compact()
-        for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken {
+        for c in pendingAdds where c.engineReference === reference && c.owner != nil && c.solverID == nil && !c.isBroken {
             if let a = c.firstItem { prepareItem(layoutOwner(a, c.firstAttribute, other: c.secondItem)) }
             if let b = c.secondItem, let attr = c.secondAttribute { prepareItem(layoutOwner(b, attr, other: c.firstItem)) }
         }
@@ -276,7 +243,7 @@ public final class LayoutEngine {
         // positions that use it arrive, so the rows stay short whatever order the app (or a
         // scene file) listed them in. The order within each kind is kept.
         for pass in 0..<2 {
-            for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken
+            for c in pendingAdds where c.engineReference === reference && c.owner != nil && c.solverID == nil && !c.isBroken
                 && (c.firstAttribute.isDimension && (c.secondAttribute?.isDimension ?? true)) == (pass == 0) {
                 addToSolver(c)
             }
