@@ -98,6 +98,10 @@ public final class LayoutEngine {
 
     func add(_ c: LayoutConstraint) {
         c.engineReference = reference
+        // A constraint whose engine went away with its window (released with the views still
+        // in it) keeps that solver's row id: it names nothing here.
+        c.solverID = nil
+        c.constantIsPending = false
         active.append(c)
         pendingAdds.append(c)
         window.rootView.setNeedsUpdateConstraints()

@@ -451,10 +451,14 @@ open class View: Responder {
 
     func moveToWindow(_ newWindow: Window?) {
         guard window !== newWindow else { return }
-        window?.releaseRenderSlot(of: self)
-        if layoutSlot >= 0 {
-            // A window that went away took its table along: the slot is simply forgotten.
-            if let w = window { w.layoutEngine.releaseSlot(of: self) } else { layoutSlot = -1 }
+        if let w = window {
+            w.releaseRenderSlot(of: self)
+            if layoutSlot >= 0 { w.layoutEngine.releaseSlot(of: self) }
+        } else {
+            // The window went away with its tables (its weak reference reads nil): slot numbers
+            // kept from it would name other views' records in the next window's tables.
+            renderSlot = -1
+            layoutSlot = -1
         }
         window = newWindow
         if ordinal == 0, let w = newWindow { ordinal = w.makeViewOrdinal() }

@@ -128,4 +128,79 @@ struct LayoutTableTests {
         top.layoutIfNeeded()
         #expect(leaf.layouts == 5)
     }
+
+    /// A panel of coloured views, one laid out by constraints inside it.
+    func panel() -> (panel: View, inner: View) {
+        let panel = View(frame: Rect(x: 40, y: 30, width: 100, height: 80))
+        panel.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.1)
+        let inner = View(identifier: "inner")
+        inner.backgroundColor = Color(red: 0.1, green: 0.6, blue: 0.2)
+        panel.addSubview(inner)
+        LayoutConstraint.activate([
+            inner.leadingAnchor.constraint(equalTo: panel.leadingAnchor, constant: 8),
+            inner.topAnchor.constraint(equalTo: panel.topAnchor, constant: 6),
+            inner.trailingAnchor.constraint(equalTo: panel.trailingAnchor, constant: -8),
+            inner.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        let dot = View(frame: Rect(x: 4, y: 50, width: 10, height: 10))
+        dot.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.9)
+        panel.addSubview(dot)
+        return (panel, inner)
+    }
+
+    /// `count` coloured views added to `root` before anything else.
+    func fill(_ root: View, _ count: Int) {
+        for k in 0..<count {
+            let v = View(frame: Rect(x: Double(k % 10) * 20, y: Double(k / 10) * 20, width: 15, height: 15))
+            v.backgroundColor = Color(red: 0.5, green: 0.5, blue: Double(k) / Double(count))
+            root.addSubview(v)
+        }
+    }
+
+    @Test("AM5 a view whose window was released gets fresh render and layout slots in its next window, and lays out and draws there as a new one")
+    func slotsFromAReleasedWindow() {
+        let (moved, inner) = panel()
+        weak var oldWindow: Window?
+        do {
+            // Not `makeHost`, which keeps its hosts until the test ends.
+            let old = HeadlessHost(size: Size(width: 300, height: 200))
+            old.root.addSubview(moved)
+            old.runUntilIdle()
+            #expect(moved.renderSlot >= 0 && inner.renderSlot >= 0 && inner.layoutSlot >= 0)
+            #expect(inner.frame == Rect(x: 8, y: 6, width: 84, height: 20))
+            oldWindow = old.window
+        }
+        #expect(oldWindow == nil, "the old window was not released: the test proves nothing")
+        #expect(moved.window == nil && moved.superview == nil)
+
+        // A new window whose own views take the low slots first.
+        let host = makeHost(width: 300, height: 200)
+        fill(host.root, 20)
+        host.runUntilIdle()
+        host.root.addSubview(moved)
+        moved.frame.origin.x = 60
+        host.runUntilIdle()
+        let views = subtree(host.root)
+        let renderSlots = views.map(\.renderSlot)
+        #expect(renderSlots.allSatisfy { $0 >= 0 }, "a view was drawn without a render slot")
+        #expect(Set(renderSlots).count == views.count, "two views share a render slot: one came from the old window")
+        let engine = host.window.layoutEngine
+        #expect(engine.layoutItem(of: inner) != nil && inner.layoutSlot < engine.tableSize.length)
+        #expect(inner.frame == Rect(x: 8, y: 6, width: 84, height: 20))
+        inner.setNeedsLayout()
+        moved.frame.size.width = 120
+        host.runUntilIdle()
+        #expect(inner.frame == Rect(x: 8, y: 6, width: 104, height: 20), "the moved panel's constraints no longer lay it out")
+
+        // It draws as the same views made afresh in a window of their own.
+        let reference = makeHost(width: 300, height: 200)
+        fill(reference.root, 20)
+        reference.runUntilIdle()
+        let (fresh, _) = panel()
+        reference.root.addSubview(fresh)
+        fresh.frame = Rect(x: 60, y: 30, width: 120, height: 80)
+        reference.runUntilIdle()
+        let same = host.window.displayList.commands == reference.window.displayList.commands
+        #expect(same, "the moved panel draws otherwise than the same views made afresh")
+    }
 }
