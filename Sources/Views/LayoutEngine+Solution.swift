@@ -17,6 +17,14 @@ extension LayoutEngine {
     /// rect changed or their frame was set by hand, P1), unless the view was flagged by the
     /// app's ``View/setNeedsLayout()`` or its own position changed: then every one.
     func applyFrames(toSubviewsOf s: View) {
+        // A leaf has no frame to set; what it lists is of subviews gone since. (Its record keeps
+        // every frame stale, so subviews it gains later all get theirs.)
+        if s.subviews.isEmpty {
+            if let slot = slotHere(s), !storedTable!.records[slot].subviewsWithStaleFrames.isEmpty {
+                withTable { $0.records[slot].subviewsWithStaleFrames.removeAll(keepingCapacity: true) }
+            }
+            return
+        }
         window.isApplyingLayoutFrames = true
         defer { window.isApplyingLayoutFrames = false }
         var origin: Point?

@@ -188,6 +188,25 @@ extension LayoutEngine {
         withTable { t in swap(&list, &t.records[s].childrenNeedingLayout) }
     }
 
+    /// How many children of `v` are listed for layout.
+    @inline(__always)
+    func childrenNeedingLayoutCount(of v: View) -> Int {
+        guard let s = slotHere(v) else { return 0 }
+        return storedTable!.records[s].childrenNeedingLayout.count
+    }
+
+    /// Takes the one child listed for layout under `v` (the caller read a count of one),
+    /// emptying the list in place: its storage stays for the next listing.
+    @inline(__always)
+    func takeOnlyChildNeedingLayout(of v: View) -> View {
+        let s = slotHere(v)!
+        return withTable { t in
+            let child = t.records[s].childrenNeedingLayout[0]
+            t.records[s].childrenNeedingLayout.removeAll(keepingCapacity: true)
+            return child
+        }
+    }
+
     /// Whether no child of `v` is listed for layout.
     @inline(__always)
     func hasNoChildrenNeedingLayout(_ v: View) -> Bool {

@@ -67,30 +67,32 @@ enum UpdateCycle {
         }
         // Cleared after the view's own layout, so that the subviews it flags stop propagating here.
         v.subtreeNeedsLayout = v.needsLayout
-        guard let window, let engine else {
+        // The window stays optional: binding it would retain it (through its side table).
+        guard let engine else {
             for s in v.subviews where s.subtreeNeedsLayout { layoutPass(s, window: nil, engine: nil) }
             if v.subviews.contains(where: { $0.subtreeNeedsLayout }) { v.subtreeNeedsLayout = true }
             return
         }
-        var listed: [View] = []
-        engine.takeChildrenNeedingLayout(of: v, leaving: &listed)
-        if listed.count == 1 {
-            let s = listed[0]
+        switch engine.childrenNeedingLayoutCount(of: v) {
+        case 0:
+            return                                     // nothing listed: nothing below is flagged
+        case 1:
+            // The usual case (one flagged view among many): the list is emptied in place.
+            let s = engine.takeOnlyChildNeedingLayout(of: v)
             if s.superview === v { layoutChild(s, of: v, window: window, engine: engine) }
-        } else if !listed.isEmpty {
+        default:
+            var listed: [View] = []
+            engine.takeChildrenNeedingLayout(of: v, leaving: &listed)
             for s in listed where s.superview === v { engine.unlistForLayout(s) }
             for s in v.subviews where s.subtreeNeedsLayout { layoutChild(s, of: v, window: window, engine: engine) }
+            listed.removeAll(keepingCapacity: true)
+            engine.returnChildrenNeedingLayoutStorage(of: v, &listed)
         }
         // Views flagged while the children were laid out were listed afresh.
-        listed.removeAll(keepingCapacity: true)
-        if engine.hasNoChildrenNeedingLayout(v) {
-            engine.returnChildrenNeedingLayoutStorage(of: v, &listed)
-        } else {
-            v.subtreeNeedsLayout = true
-        }
+        if engine.childrenNeedingLayoutCount(of: v) != 0 { v.subtreeNeedsLayout = true }
     }
 
-    private static func layoutChild(_ s: View, of v: View, window: Window, engine: LayoutEngine) {
+    private static func layoutChild(_ s: View, of v: View, window: Window?, engine: LayoutEngine) {
         engine.unlistForLayout(s)
         layoutPass(s, window: window, engine: engine)
         // Its own layout flagged it again: keep it listed, for the next pass.

@@ -504,25 +504,37 @@ open class View: Responder {
     /// Flags the view for layout in the next frame's layout pass and returns at once (U1).
     /// However often it is called before that pass, ``layoutSubviews()`` runs once.
     public func setNeedsLayout() {
-        // A view with no layout record yet gets one with every frame stale.
-        if layoutSlot >= 0, let w = window { w.layoutEngine.markAllSubviewFramesStale(self) }
-        setNeedsLayoutKeepingFrames()
+        // The window is read once (a weak load, and the window has a side table).
+        guard layoutSlot >= 0 || !needsLayout else { return }
+        let w = window
+        // A view with no layout record yet gets one with every frame stale. (Optional chaining,
+        // not `if let`: binding would retain the window again, through its side table.)
+        if layoutSlot >= 0 { w?.layoutEngine.markAllSubviewFramesStale(self) }
+        setNeedsLayoutKeepingFrames(in: w)
     }
 
     /// ``setNeedsLayout()`` for the engine's own reasons (a solved rect or the view's size
     /// changed): only the subviews listed with stale frames in the layout table get new frames (P1).
     func setNeedsLayoutKeepingFrames() {
         guard !needsLayout else { return }
+        setNeedsLayoutKeepingFrames(in: window)
+    }
+
+    /// ``setNeedsLayoutKeepingFrames()`` with the view's window `w` read by the caller.
+    private func setNeedsLayoutKeepingFrames(in w: Window?) {
+        guard !needsLayout else { return }
         needsLayout = true
-        window?.layoutWasInvalidated(self)
-        markAncestorsNeedLayout()
-        window?.requestFrame()
+        w?.layoutWasInvalidated(self)
+        markAncestorsNeedLayout(engine: w?.layoutEngine)
+        w?.requestFrame()
     }
 
     /// Flags this subtree and its ancestors' as needing layout, listing each in its superview.
     /// In no window there are no lists: the flags alone lead a detached pass down.
-    func markAncestorsNeedLayout() {
-        let engine = window?.layoutEngine
+    func markAncestorsNeedLayout() { markAncestorsNeedLayout(engine: window?.layoutEngine) }
+
+    /// ``markAncestorsNeedLayout()`` with the window's `engine` (nil in no window).
+    func markAncestorsNeedLayout(engine: LayoutEngine?) {
         var c = self
         while true {
             c.subtreeNeedsLayout = true

@@ -56,7 +56,9 @@ struct LayoutTableTests {
         let host = makeHost(width: 200, height: 400)
         host.runUntilIdle()
         let engine = host.window.layoutEngine
-        let before = engine.tableSize.inUse
+        // The root may get a record of its own on the way (it lists the screen): not counted.
+        func inUseBelowRoot() -> Int { engine.tableSize.inUse - (host.root.layoutSlot >= 0 ? 1 : 0) }
+        let before = inUseBelowRoot()
         let s = screen(10)
         host.root.addSubview(s)
         pin(s, in: host)
@@ -69,7 +71,7 @@ struct LayoutTableTests {
         s.removeFromSuperview()
         host.runUntilIdle()
         #expect(views.allSatisfy { $0.layoutSlot == -1 && $0.layoutItem == nil })
-        #expect(engine.tableSize.inUse == before, "a view that left kept its layout record")
+        #expect(inUseBelowRoot() == before, "a view that left kept its layout record")
     }
 
     @Test("AM5 the same screen pushed and popped 50 times reuses the slots: the table holds flat")
