@@ -155,10 +155,14 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     public let relation: Relation
     /// The factor on the second item's attribute (1 for positions).
     public let multiplier: Double
-    /// Items are held weakly: a constraint never keeps a view alive.
-    public private(set) weak var firstItem: (any LayoutItemOwner)?
-    /// The second item, held weakly; nil for a constant constraint or once the item is gone.
-    public private(set) weak var secondItem: (any LayoutItemOwner)?
+    /// The first item; a constraint never keeps it alive (nil once it is gone).
+    public var firstItem: (any LayoutItemOwner)? { firstReference.owner }
+    /// The second item; nil for a constant constraint or once the item is gone.
+    public var secondItem: (any LayoutItemOwner)? { secondReference?.owner }
+    // Not weak references: those would give every constrained view a side table (AM5,
+    // LayoutReferences.swift).
+    private let firstReference: LayoutOwnerReference
+    private let secondReference: LayoutOwnerReference?
     private let names: (String, String?)
 
     /// A name shown in descriptions and unsatisfiable-constraint reports.
@@ -197,8 +201,16 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
 
     /// The view whose ``View/constraints`` hold this constraint while active (the nearest common
     /// ancestor of its items).
-    weak var owner: View?
-    weak var engine: LayoutEngine?
+    var owner: View? {
+        get { ownerReference?.view }
+        set { ownerReference = newValue?.reference }
+    }
+    private var ownerReference: ViewReference?
+    /// The engine the constraint is in, while it is in one.
+    var engine: LayoutEngine? { engineReference?.engine }
+    /// The engine's ``LayoutEngine/reference`` while the constraint is in it; compared by
+    /// identity to tell which engine holds the constraint without loading the engine.
+    var engineReference: LayoutEngineReference?
     var solverID: ConstraintID?
     /// The solver expression's constant apart from ``constant`` (baseline offsets), set when added.
     var solverBase = 0.0
@@ -242,8 +254,8 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         self.relation = relation
         self.multiplier = multiplier
         self.constant = constant
-        self.firstItem = firstItem
-        self.secondItem = secondItem
+        self.firstReference = LayoutOwnerReference(firstItem)
+        self.secondReference = secondItem.map(LayoutOwnerReference.init)
         names = (firstName, secondName)
     }
 
@@ -386,9 +398,15 @@ public final class LayoutGuide: LayoutItemOwner {
     public let kind: Kind
     /// A name shown in constraint descriptions.
     public var identifier: String?
-    /// The view the guide belongs to, held weakly; nil until added.
-    public package(set) weak var owningView: View?
+    /// The view the guide belongs to; nil until added, and once the view is gone.
+    public package(set) var owningView: View? {
+        get { owningReference?.view }
+        set { owningReference = newValue?.reference }
+    }
+    // Not a weak reference, which would give the view a side table (LayoutReferences.swift).
+    private var owningReference: ViewReference?
     var layoutItem: LayoutItem?
+    var referenceStorage: LayoutGuideReference?
 
     /// An app's own guide; add it to a view with ``View/addLayoutGuide(_:)`` before constraining it.
     public init(identifier: String? = nil) {
@@ -398,6 +416,10 @@ public final class LayoutGuide: LayoutItemOwner {
     init(kind: Kind, owner: View) {
         self.kind = kind
         self.owningView = owner
+    }
+
+    isolated deinit {
+        referenceStorage?.guide = nil
     }
 
     /// The view whose tree the guide is laid out in: its owning view.

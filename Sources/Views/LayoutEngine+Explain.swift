@@ -142,7 +142,7 @@ extension LayoutEngine {
     /// The value of `owner.attribute` in `s` (the engine's solver or a copy); nil when the owner
     /// has no live variables.
     func solvedValue(_ owner: any LayoutItemOwner, _ attribute: LayoutAttribute, in s: Solver) -> Double? {
-        guard let i = (owner as? View)?.layoutItem ?? (owner as? LayoutGuide)?.layoutItem, !i.isReleased else { return nil }
+        guard let i = (owner as? View).flatMap { layoutItem(of: $0) } ?? (owner as? LayoutGuide)?.layoutItem, !i.isReleased else { return nil }
         let v = s.values(of: i.left, i.top, i.width, i.height)
         switch attribute {
         case .left, .leading: return v[0]
@@ -202,7 +202,7 @@ extension LayoutEngine {
     func explanation(of view: View) -> LayoutExplanation? {
         solve()
         compact()
-        guard let i = view.layoutItem, !i.isReleased else { return nil }
+        guard let i = layoutItem(of: view), !i.isReleased else { return nil }
         var facts: [LayoutAttribute: [ConstraintFact]] = [:]
         func add(_ f: ConstraintFact) {
             let key: LayoutAttribute = f.attribute == .leading ? .left : f.attribute == .trailing ? .right : f.attribute
@@ -271,7 +271,7 @@ extension LayoutEngine {
     func frame(of view: View, _ i: LayoutItem, in s: Solver) -> Rect {
         let r = s.values(of: i.left, i.top, i.width, i.height)
         var origin = view.superview?.absoluteBoundsOrigin ?? .zero
-        if let sv = view.superview, let si = sv.layoutItem, !si.isReleased, s !== solver {
+        if let sv = view.superview, let si = layoutItem(of: sv), !si.isReleased, s !== solver {
             let now = solver.values(of: si.left, si.top, si.width, si.height), then = s.values(of: si.left, si.top, si.width, si.height)
             origin = Point(x: origin.x + then[0] - now[0], y: origin.y + then[1] - now[1])
         }
@@ -329,7 +329,7 @@ extension LayoutEngine {
     @discardableResult
     func exerciseAmbiguity(of view: View) -> Bool {
         solve()
-        guard let i = view.layoutItem, !i.isReleased else { return false }
+        guard let i = layoutItem(of: view), !i.isReleased else { return false }
         let base = solver.values(of: i.left, i.top, i.width, i.height)
         releaseExercisePins(i)
         defer { collectChanges(); window.requestFrame() }

@@ -17,6 +17,14 @@ extension LayoutEngine {
     /// rect changed or their frame was set by hand, P1), unless the view was flagged by the
     /// app's ``View/setNeedsLayout()`` or its own position changed: then every one.
     func applyFrames(toSubviewsOf s: View) {
+        // A leaf has no frame to set; what it lists is of subviews gone since. (Its record keeps
+        // every frame stale, so subviews it gains later all get theirs.)
+        if s.subviews.isEmpty {
+            if let slot = slotHere(s), !storedTable!.records[slot].subviewsWithStaleFrames.isEmpty {
+                withTable { $0.records[slot].subviewsWithStaleFrames.removeAll(keepingCapacity: true) }
+            }
+            return
+        }
         window.isApplyingLayoutFrames = true
         defer { window.isApplyingLayoutFrames = false }
         var origin: Point?
@@ -34,19 +42,34 @@ extension LayoutEngine {
             // frames were made relative to the position it had then.
             let moved = v.frame.origin != f.origin && !v.subviews.isEmpty
             v.frame = f
-            if moved { v.allSubviewFramesStale = true; v.setNeedsLayoutKeepingFrames() }
+            if moved { markAllSubviewFramesStale(v); v.setNeedsLayoutKeepingFrames() }
         }
-        if s.allSubviewFramesStale {
-            s.allSubviewFramesStale = false
+        // The list is taken out of the table while frames are set (setting one may list views).
+        var stale: [View] = []
+        let all = withTable { t in
+            let slot = t.slot(s)
+            if !t.records[slot].subviewsWithStaleFrames.isEmpty { swap(&stale, &t.records[slot].subviewsWithStaleFrames) }
+            defer { t.records[slot].allSubviewFramesStale = false }
+            return t.records[slot].allSubviewFramesStale
+        }
+        if all {
             for v in s.subviews where !v.translatesAutoresizingMaskIntoConstraints {
-                if let i = v.layoutItem { apply(v, i) }
+                if let i = layoutItem(of: v) { apply(v, i) }
             }
         } else {
-            for v in s.subviewsWithStaleFrames where v.superview === s && !v.translatesAutoresizingMaskIntoConstraints {
-                if let i = v.layoutItem, i.frameIsStale { apply(v, i) }
+            for v in stale where v.superview === s && !v.translatesAutoresizingMaskIntoConstraints {
+                if let i = layoutItem(of: v), i.frameIsStale { apply(v, i) }
             }
         }
-        s.subviewsWithStaleFrames.removeAll(keepingCapacity: true)
+        // What was listed meanwhile goes too, as it did when the list was the view's.
+        if !stale.isEmpty {
+            stale.removeAll(keepingCapacity: true)
+            withTable { t in
+                if let slot = t.existingSlot(s) { swap(&stale, &t.records[slot].subviewsWithStaleFrames) }
+            }
+        } else if let slot = slotHere(s), !storedTable!.records[slot].subviewsWithStaleFrames.isEmpty {
+            withTable { $0.records[slot].subviewsWithStaleFrames.removeAll(keepingCapacity: true) }
+        }
     }
 
     /// The solved width and height of an item, each nil where the constraints leave it free.
@@ -65,7 +88,7 @@ extension LayoutEngine {
     public func ambiguousViews() -> [View] {
         var out: [View] = []
         func walk(_ v: View) {
-            if let i = v.layoutItem, !v.translatesAutoresizingMaskIntoConstraints, isAmbiguous(i) { out.append(v) }
+            if let i = layoutItem(of: v), !v.translatesAutoresizingMaskIntoConstraints, isAmbiguous(i) { out.append(v) }
             for s in v.subviews { walk(s) }
         }
         walk(window.rootView)

@@ -2,50 +2,6 @@ import Geometry
 import LayoutSolver
 import UpdateLoop
 
-/// The engine's record of one view or guide that takes part in Auto Layout: four solver
-/// variables for its alignment rect in window coordinates, and the constraints the engine adds on
-/// its own behalf (autoresizing, intrinsic size, guide edges).
-@MainActor
-final class LayoutItem {
-    weak var view: View?
-    weak var guide: LayoutGuide?
-    let left: Variable, top: Variable, width: Variable, height: Variable
-    /// Queued for a refresh of the engine's own constraints (frame or intrinsic size changed).
-    var isQueuedStale = false
-    var changeMark = false
-    /// Its solved rect changed, or its view's frame was set by hand, since the frame was last set
-    /// from the solution (the view is then listed in its superview's ``View/subviewsWithStaleFrames``).
-    var frameIsStale = false
-    /// Its left or top changed in the solve being collected.
-    var positionChanged = false
-    /// Left, top, width and height as last collected from the solver (NaN before the first).
-    var solved = SIMD4<Double>(repeating: .nan)
-    /// Its variables went back to the solver (its view or guide left the window).
-    var isReleased = false
-
-    struct Owned { var id: ConstraintID; var constant: Double; var priority: Double }
-    /// Autoresizing (tAMIC) constraints: left, top, width, height; and what left/top are relative to.
-    var autoresizing: [Owned] = []
-    weak var autoresizingReference: LayoutItem?
-    var autoresizingIsAbsolute = false
-    /// Intrinsic-size constraints: width <=, width >=, height <=, height >=.
-    var intrinsic: [Owned?] = [nil, nil, nil, nil]
-    /// Guide edge constraints.
-    var guideConstraints: [ConstraintID] = []
-    /// Tie-breaks holding the frame ``View/exerciseAmbiguityInLayout()`` chose (IN5).
-    var exercisePins: [ConstraintID] = []
-    var guideConstants: [Double] = []
-
-    init(solver: Solver, name: String) {
-        left = solver.makeVariable(name + ".left")
-        top = solver.makeVariable(name + ".top")
-        width = solver.makeVariable(name + ".width")
-        height = solver.makeVariable(name + ".height")
-    }
-
-    var name: String { view?.traceName ?? guide?.layoutName ?? "?" }
-}
-
 extension Priority {
     /// The engine's tier that keeps a view's safe area inside the root's safe area: above every
     /// optional priority an app can set (999), below required.
@@ -74,6 +30,10 @@ public final class LayoutEngine {
     private var broken: [LayoutConstraint] = []
     private var changed: [(variable: Variable, value: Double)] = []
     private var changedItems: [LayoutItem] = []
+    /// What the engine and the update cycle keep about each view of the window between passes
+    /// (AM5; LayoutTable.swift), at the view's ``View/layoutSlot``.
+    /// (`table` and `withTable` read and write it; nil only while `withTable` runs.)
+    var storedTable: LayoutTable? = LayoutTable()
     private var activeNeedsCompaction = false
     private var staleItemsNeedCompaction = false
     private var brokenNeedsCompaction = false
@@ -81,7 +41,18 @@ public final class LayoutEngine {
     /// Frames set from the solution so far (for tests and benchmarks of P1).
     public package(set) var framesApplied = 0
 
-    init(window: Window) { self.window = window }
+    /// What the engine's constraints hold of it (not a weak reference, which would give the
+    /// engine a side table and every retain of it in a frame the runtime's slow path, AM5).
+    let reference = LayoutEngineReference()
+
+    init(window: Window) {
+        self.window = window
+        reference.engine = self
+    }
+
+    isolated deinit {
+        reference.engine = nil
+    }
 
     /// Whether the next constraints pass has solver work to do.
     public var hasPendingChanges: Bool {
@@ -98,11 +69,11 @@ public final class LayoutEngine {
     /// The item of a view or layout guide (activation refuses any other owner), made on first use.
     func item(for owner: any LayoutItemOwner) -> LayoutItem {
         let view = owner as? View, guide = owner as? LayoutGuide
-        if let existing = view?.layoutItem ?? guide?.layoutItem { return existing }
+        if let existing = view.flatMap { layoutItem(of: $0) } ?? guide?.layoutItem { return existing }
         let i = LayoutItem(solver: solver, name: owner.layoutName)
-        i.view = view
-        i.guide = guide
-        view?.layoutItem = i
+        i.viewReference = view?.reference
+        i.guideReference = guide?.reference
+        if let view { setLayoutItem(i, of: view) }
         guide?.layoutItem = i
         register(i)
         return i
@@ -126,7 +97,11 @@ public final class LayoutEngine {
     // MARK: Notifications from views and constraints
 
     func add(_ c: LayoutConstraint) {
-        c.engine = self
+        c.engineReference = reference
+        // A constraint whose engine went away with its window (released with the views still
+        // in it) keeps that solver's row id: it names nothing here.
+        c.solverID = nil
+        c.constantIsPending = false
         active.append(c)
         pendingAdds.append(c)
         window.rootView.setNeedsUpdateConstraints()
@@ -137,7 +112,7 @@ public final class LayoutEngine {
     func remove(_ c: LayoutConstraint) {
         if let id = c.solverID { pendingRemoves.append((id, Priority(Double(c.priority)).isRequired)) }
         c.solverID = nil
-        c.engine = nil
+        c.engineReference = nil
         if c.isBroken { c.isBroken = false; brokenNeedsCompaction = true }
         activeNeedsCompaction = true
         window.rootView.setNeedsUpdateConstraints()
@@ -146,11 +121,11 @@ public final class LayoutEngine {
     /// Drops constraints that left the engine from ``active`` and ``broken`` (one sweep each).
     func compact() {
         if activeNeedsCompaction {
-            active.removeAll { $0.engine !== self }
+            active.removeAll { $0.engineReference !== reference }
             activeNeedsCompaction = false
         }
         if brokenNeedsCompaction {
-            broken.removeAll { $0.engine !== self || !$0.isBroken }
+            broken.removeAll { $0.engineReference !== reference || !$0.isBroken }
             brokenNeedsCompaction = false
         }
     }
@@ -174,7 +149,7 @@ public final class LayoutEngine {
     }
 
     func inputsDidChange(for view: View) {
-        if let i = view.layoutItem {
+        if let i = layoutItem(of: view) {
             markStale(i)
             for g in view.guides { if let gi = g.layoutItem { markStale(gi) } }
         } else if !view.translatesAutoresizingMaskIntoConstraints, view.window === window {
@@ -187,7 +162,7 @@ public final class LayoutEngine {
     }
 
     func rootViewDidChange() {
-        if let i = window.rootView.layoutItem { markStale(i) }
+        if let i = layoutItem(of: window.rootView) { markStale(i) }
     }
 
     /// A subtree joined the window: its stored constraints reach the solver, and its views laid out
@@ -197,7 +172,7 @@ public final class LayoutEngine {
             for c in v.constraints where c.engine == nil { add(c) }
             if !v.translatesAutoresizingMaskIntoConstraints { _ = item(for: v) }
         }
-        if let s = view.superview, let i = s.layoutItem { markStale(i) }
+        if let s = view.superview, let i = layoutItem(of: s) { markStale(i) }
     }
 
     /// A subtree leaves the window: constraints from outside that refer into it are deactivated
@@ -216,13 +191,13 @@ public final class LayoutEngine {
         }
         LayoutConstraint.deactivate(crossing)
         forEach(in: view) { v in
-            for c in v.constraints where c.engine === self { remove(c) }
+            for c in v.constraints where c.engineReference === reference { remove(c) }
         }
         // The constraints leave the solver before their variables do: a variable released first
         // takes the rows of constraints still holding it along, and their removal would fail.
         applyRemovals()
         forEach(in: view) { v in
-            if let i = v.layoutItem { release(i); v.layoutItem = nil }
+            if let i = layoutItem(of: v) { release(i); setLayoutItem(nil, of: v) }
             for g in v.guides { if let gi = g.layoutItem { release(gi); g.layoutItem = nil } }
         }
         if staleItemsNeedCompaction {
@@ -260,7 +235,7 @@ public final class LayoutEngine {
         applyRemovals()
         // Items first, so their own constraints (autoresizing, intrinsic, guides) go in with them.
         compact()
-        for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken {
+        for c in pendingAdds where c.engineReference === reference && c.owner != nil && c.solverID == nil && !c.isBroken {
             if let a = c.firstItem { prepareItem(layoutOwner(a, c.firstAttribute, other: c.secondItem)) }
             if let b = c.secondItem, let attr = c.secondAttribute { prepareItem(layoutOwner(b, attr, other: c.firstItem)) }
         }
@@ -272,7 +247,7 @@ public final class LayoutEngine {
         // positions that use it arrive, so the rows stay short whatever order the app (or a
         // scene file) listed them in. The order within each kind is kept.
         for pass in 0..<2 {
-            for c in pendingAdds where c.engine === self && c.owner != nil && c.solverID == nil && !c.isBroken
+            for c in pendingAdds where c.engineReference === reference && c.owner != nil && c.solverID == nil && !c.isBroken
                 && (c.firstAttribute.isDimension && (c.secondAttribute?.isDimension ?? true)) == (pass == 0) {
                 addToSolver(c)
             }
@@ -312,14 +287,14 @@ public final class LayoutEngine {
             if let s = v.superview {
                 if !i.frameIsStale {
                     i.frameIsStale = true
-                    s.subviewsWithStaleFrames.append(v)
+                    listStaleFrame(of: v, in: s)
                 }
                 s.setNeedsLayoutKeepingFrames()
             }
             if !v.subviews.isEmpty {
                 // Its subviews' frames are relative to its position: when that moved, all of
                 // them may have to (a size change alone moves none of them).
-                if i.positionChanged { v.allSubviewFramesStale = true }
+                if i.positionChanged { markAllSubviewFramesStale(v) }
                 v.setNeedsLayoutKeepingFrames()
             }
             i.positionChanged = false
@@ -428,7 +403,7 @@ public final class LayoutEngine {
         let frameX = v.center.x - size.width / 2, frameY = v.center.y - size.height / 2
         var reference: LayoutItem?
         var x: Double, y: Double
-        if let s = v.superview, let si = s.layoutItem {
+        if let s = v.superview, let si = layoutItem(of: s) {
             reference = si
             // In layout space, which leaves bounds origins out (a scroll view's content).
             x = frameX + insets.left - s.alignmentRectInsets.left
@@ -652,7 +627,7 @@ extension LayoutEngine {
     /// not placed by autoresizing. Called by a self-sizing collection view as a cell shows.
     func fittingSize(of view: View, toward target: Size) -> Size? {
         solve()
-        guard let i = view.layoutItem, !i.isReleased, view.translatesAutoresizingMaskIntoConstraints, i.autoresizing.count == 4,
+        guard let i = layoutItem(of: view), !i.isReleased, view.translatesAutoresizingMaskIntoConstraints, i.autoresizing.count == 4,
               target.width.isFinite, target.height.isFinite else { return nil }
         let name = "fitting \(view.traceName)"
         for k in 2..<4 { removeFromSolver(i.autoresizing[k].id, "\(name): setting its autoresizing size aside") }

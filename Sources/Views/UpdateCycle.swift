@@ -51,10 +51,15 @@ enum UpdateCycle {
 
     /// The layout pass: `layoutSubviews()` on flagged views, root first (U1, U6).
     ///
-    /// It goes to the flagged children through their superview's list: one flagged child among
-    /// thousands costs one visit. Two or more are visited in subview order (UIKit's), found by a
-    /// scan of the subviews' flags.
+    /// In a window it goes to the flagged children through their superview's list in the
+    /// window's layout table: one flagged child among thousands costs one visit. Two or more are
+    /// visited in subview order (UIKit's), found by a scan of the subviews' flags, as are the
+    /// flagged children of a tree in no window, which keeps no lists (AM5).
     static func layoutPass(_ v: View, window: Window?) {
+        layoutPass(v, window: window, engine: window?.layoutEngine)
+    }
+
+    private static func layoutPass(_ v: View, window: Window?, engine: LayoutEngine?) {
         guard v.subtreeNeedsLayout else { return }
         if v.needsLayout {
             v.needsLayout = false
@@ -62,28 +67,36 @@ enum UpdateCycle {
         }
         // Cleared after the view's own layout, so that the subviews it flags stop propagating here.
         v.subtreeNeedsLayout = v.needsLayout
-        var listed: [View] = []
-        swap(&listed, &v.childrenNeedingLayout)
-        if listed.count == 1 {
-            let s = listed[0]
-            if s.superview === v { layoutChild(s, of: v, window: window) }
-        } else if !listed.isEmpty {
-            for s in listed where s.superview === v { s.isListedForLayout = false }
-            for s in v.subviews where s.subtreeNeedsLayout { layoutChild(s, of: v, window: window) }
+        // The window stays optional: binding it would retain it (through its side table).
+        guard let engine else {
+            for s in v.subviews where s.subtreeNeedsLayout { layoutPass(s, window: nil, engine: nil) }
+            if v.subviews.contains(where: { $0.subtreeNeedsLayout }) { v.subtreeNeedsLayout = true }
+            return
+        }
+        switch engine.childrenNeedingLayoutCount(of: v) {
+        case 0:
+            return                                     // nothing listed: nothing below is flagged
+        case 1:
+            // The usual case (one flagged view among many): the list is emptied in place.
+            let s = engine.takeOnlyChildNeedingLayout(of: v)
+            if s.superview === v { layoutChild(s, of: v, window: window, engine: engine) }
+        default:
+            var listed: [View] = []
+            engine.takeChildrenNeedingLayout(of: v, leaving: &listed)
+            for s in listed where s.superview === v { engine.unlistForLayout(s) }
+            for s in v.subviews where s.subtreeNeedsLayout { layoutChild(s, of: v, window: window, engine: engine) }
+            listed.removeAll(keepingCapacity: true)
+            engine.returnChildrenNeedingLayoutStorage(of: v, &listed)
         }
         // Views flagged while the children were laid out were listed afresh.
-        listed.removeAll(keepingCapacity: true)
-        if v.childrenNeedingLayout.isEmpty { swap(&listed, &v.childrenNeedingLayout) } else { v.subtreeNeedsLayout = true }
+        if engine.childrenNeedingLayoutCount(of: v) != 0 { v.subtreeNeedsLayout = true }
     }
 
-    private static func layoutChild(_ s: View, of v: View, window: Window?) {
-        s.isListedForLayout = false
-        layoutPass(s, window: window)
-        if s.subtreeNeedsLayout && !s.isListedForLayout {
-            // Its own layout flagged it again: keep it listed, for the next pass.
-            s.isListedForLayout = true
-            v.childrenNeedingLayout.append(s)
-        }
+    private static func layoutChild(_ s: View, of v: View, window: Window?, engine: LayoutEngine) {
+        engine.unlistForLayout(s)
+        layoutPass(s, window: window, engine: engine)
+        // Its own layout flagged it again: keep it listed, for the next pass.
+        if s.subtreeNeedsLayout { engine.listForLayout(s, in: v) }
     }
 
     private static func runLayout(_ v: View, window: Window?) {
@@ -109,7 +122,7 @@ enum UpdateCycle {
         var passes = 0
         while v.subtreeNeedsUpdateConstraints || v.subtreeNeedsLayout {
             passes += 1
-            if passes > 100 { clearLayoutFlags(v); return }
+            if passes > 100 { clearLayoutFlags(v, engine: nil); return }
             constraintsPass(v, window: nil)
             layoutPass(v, window: nil)
         }
@@ -124,13 +137,14 @@ enum UpdateCycle {
         for s in v.subviews { collectDirty(s, into: &out) }
     }
 
-    /// Clears every layout and constraints flag in the subtree (after a feedback-loop report).
-    static func clearLayoutFlags(_ v: View) {
+    /// Clears every layout and constraints flag in the subtree (after a feedback-loop report),
+    /// and its lists in `engine`'s layout table (nil for a tree in no window).
+    static func clearLayoutFlags(_ v: View, engine: LayoutEngine?) {
         guard v.subtreeNeedsLayout || v.subtreeNeedsUpdateConstraints else { return }
         v.needsLayout = false; v.subtreeNeedsLayout = false
-        v.childrenNeedingLayout.removeAll(keepingCapacity: true); v.isListedForLayout = false
+        engine?.clearLayoutLists(v)
         v.needsUpdateConstraints = false; v.subtreeNeedsUpdateConstraints = false
-        for s in v.subviews { clearLayoutFlags(s) }
+        for s in v.subviews { clearLayoutFlags(s, engine: engine) }
     }
 }
 

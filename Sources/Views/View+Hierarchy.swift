@@ -68,8 +68,7 @@ extension View {
         }
         window?.presentationDidChange()
         superview = nil
-        isListedForLayout = false                  // the old superview's list skips it
-        moveToWindow(nil)
+        moveToWindow(nil)                          // its layout record goes: the old list skips it
         sv.accessibilityChildrenDidChange(in: oldWindow)
         sv.setNeedsLayout()
         sv.setNeedsUpdateConstraints()

@@ -158,17 +158,10 @@ open class View: Responder {
 
     /// Set by ``setNeedsLayout()``; cleared when ``layoutSubviews()`` runs.
     public package(set) var needsLayout = true
-    /// Some view in this subtree (this one included) needs layout. A view with it set is listed
-    /// in its superview's ``childrenNeedingLayout`` (``isListedForLayout``), so the layout pass
+    /// Some view in this subtree (this one included) needs layout. In a window, a view with it
+    /// set is listed in its superview's record in the window's layout table, so the layout pass
     /// goes straight to the flagged children instead of looking at every subview (P1).
     var subtreeNeedsLayout = true
-    var childrenNeedingLayout: [View] = []
-    var isListedForLayout = false
-    /// Subviews whose frames may differ from their solved rects (the rect changed, or the frame
-    /// was set by hand) since this view last applied frames, and whether all of them must be
-    /// applied (set by ``setNeedsLayout()`` and when this view's own position changed).
-    var subviewsWithStaleFrames: [View] = []
-    var allSubviewFramesStale = true
     /// Set by ``setNeedsUpdateConstraints()``; cleared when ``updateConstraints()`` runs.
     public package(set) var needsUpdateConstraints = false
     var subtreeNeedsUpdateConstraints = false
@@ -186,6 +179,11 @@ open class View: Responder {
     /// window first lists it and released when the view leaves the window; -1 while it has
     /// none (AM5: the renderer's data lives in the window, not on the view).
     var renderSlot = -1
+    /// The index of this view's record in its window's layout table (``LayoutTable``: the
+    /// layout engine's item for it, the children to lay out, the subviews with stale frames),
+    /// made on first use in a window and released when the view leaves it; -1 while it has none
+    /// (AM5: the layout's scratch lives with the layout engine, not on the view).
+    var layoutSlot = -1
     /// Set by ``setNeedsDisplay()``; cleared when ``draw(_:in:)`` runs.
     public package(set) var needsDisplay = true
     /// The union of the rectangles flagged for display.
@@ -238,8 +236,12 @@ open class View: Responder {
                           bottom: clamp(maxY - (size.height - wi.bottom), b.height),
                           right: clamp(maxX - (size.width - wi.right), b.width))
     }
-    /// The layout engine's per-view record (variables and constraints), once it has one.
-    var layoutItem: LayoutItem?
+    /// The layout engine's per-view record (variables and constraints), once it has one: kept
+    /// in the window's layout table, not on the view.
+    var layoutItem: LayoutItem? {
+        guard layoutSlot >= 0, let w = window else { return nil }
+        return w.layoutEngine.layoutItem(of: self)
+    }
     /// Constraints owned by this view, as UIKit's `constraints` array (active ones).
     public package(set) var constraints: [LayoutConstraint] = []
     /// Layout guides owned by this view (safe area, margins, custom).
@@ -304,7 +306,7 @@ open class View: Responder {
             guard old != newValue else { return }
             viewLayer.stateBounds = newValue
             modelDidChange(.bounds, from: .rect(old))
-            if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
+            if layoutSlot >= 0 { frameLeftLayout() }
             if old.size != newValue.size { sizeDidChange(from: old.size) }
         }
     }
@@ -317,8 +319,8 @@ open class View: Responder {
             guard old != newValue else { return }
             viewLayer.statePosition = newValue
             modelDidChange(.center, from: .point(old))
-            if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
-            if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
+            if layoutSlot >= 0 { frameLeftLayout() }
+            if translatesAutoresizingMaskIntoConstraints, layoutSlot >= 0, layoutItem != nil { constraintInputsDidChange() }
         }
     }
 
@@ -367,7 +369,7 @@ open class View: Responder {
     func layerDidChange(_ changed: Layer) {
         if changed === viewLayer, viewLayer.anchorPointDidChange() {
             // The frame moved (the position stays): the layout that placed it is stale.
-            if let i = layoutItem, window?.isApplyingLayoutFrames != true { frameLeftLayout(i) }
+            if layoutSlot >= 0 { frameLeftLayout() }
         }
         guard !isQueuedForRepaint, let w = window else { return }
         if changed === loadedLayer { w.viewDidChange(self) } else { w.layerDidChange(changed, in: self) }
@@ -375,10 +377,12 @@ open class View: Responder {
 
     /// A constrained view's frame set other than from the solution: listed as stale, so its
     /// superview's next layout puts it back, as UIKit's does.
-    private func frameLeftLayout(_ i: LayoutItem) {
-        guard !translatesAutoresizingMaskIntoConstraints, !i.frameIsStale, let s = superview else { return }
+    private func frameLeftLayout() {
+        guard !translatesAutoresizingMaskIntoConstraints, let s = superview, let w = window, !w.isApplyingLayoutFrames else { return }
+        let engine = w.layoutEngine
+        guard let i = engine.layoutItem(of: self), !i.frameIsStale else { return }
         i.frameIsStale = true
-        s.subviewsWithStaleFrames.append(self)
+        engine.listStaleFrame(of: self, in: s)
     }
 
     private func sizeDidChange(from oldSize: Size) {
@@ -387,7 +391,7 @@ open class View: Responder {
         // listed when it is set), not all of them (P1).
         setNeedsLayoutKeepingFrames()
         if contentMode == .redraw { setNeedsDisplay() }
-        if translatesAutoresizingMaskIntoConstraints, layoutItem != nil { constraintInputsDidChange() }
+        if translatesAutoresizingMaskIntoConstraints, layoutSlot >= 0, layoutItem != nil { constraintInputsDidChange() }
         for sub in subviews where sub.translatesAutoresizingMaskIntoConstraints && !sub.autoresizingMask.isEmpty {
             sub.applyAutoresizing(oldSuperSize: oldSize, newSuperSize: bounds.size)
         }
@@ -447,7 +451,15 @@ open class View: Responder {
 
     func moveToWindow(_ newWindow: Window?) {
         guard window !== newWindow else { return }
-        window?.releaseRenderSlot(of: self)
+        if let w = window {
+            w.releaseRenderSlot(of: self)
+            if layoutSlot >= 0 { w.layoutEngine.releaseSlot(of: self) }
+        } else {
+            // The window went away with its tables (its weak reference reads nil): slot numbers
+            // kept from it would name other views' records in the next window's tables.
+            renderSlot = -1
+            layoutSlot = -1
+        }
         window = newWindow
         if ordinal == 0, let w = newWindow { ordinal = w.makeViewOrdinal() }
         if let l = loadedLayer {
@@ -459,6 +471,8 @@ open class View: Responder {
             if needsLayout || needsUpdateConstraints { w.requestFrame() }
             needsUpdateProperties = false; subtreeNeedsUpdateProperties = false
             setNeedsUpdateProperties()      // as UIKit, once before its first layout in a window
+            // A tree from no window kept no lists: a view flagged there is listed as it joins.
+            if subtreeNeedsLayout, let s = superview { w.layoutEngine.listForLayout(self, in: s) }
         }
         for s in subviews { s.moveToWindow(newWindow) }
         // Dynamic colours resolved outside the window resolve for its traits (DK5).
@@ -490,30 +504,42 @@ open class View: Responder {
     /// Flags the view for layout in the next frame's layout pass and returns at once (U1).
     /// However often it is called before that pass, ``layoutSubviews()`` runs once.
     public func setNeedsLayout() {
-        allSubviewFramesStale = true
-        setNeedsLayoutKeepingFrames()
+        // The window is read once (a weak load, and the window has a side table).
+        guard layoutSlot >= 0 || !needsLayout else { return }
+        let w = window
+        // A view with no layout record yet gets one with every frame stale. (Optional chaining,
+        // not `if let`: binding would retain the window again, through its side table.)
+        if layoutSlot >= 0 { w?.layoutEngine.markAllSubviewFramesStale(self) }
+        setNeedsLayoutKeepingFrames(in: w)
     }
 
     /// ``setNeedsLayout()`` for the engine's own reasons (a solved rect or the view's size
-    /// changed): only the subviews listed in ``subviewsWithStaleFrames`` get new frames (P1).
+    /// changed): only the subviews listed with stale frames in the layout table get new frames (P1).
     func setNeedsLayoutKeepingFrames() {
         guard !needsLayout else { return }
+        setNeedsLayoutKeepingFrames(in: window)
+    }
+
+    /// ``setNeedsLayoutKeepingFrames()`` with the view's window `w` read by the caller.
+    private func setNeedsLayoutKeepingFrames(in w: Window?) {
+        guard !needsLayout else { return }
         needsLayout = true
-        window?.layoutWasInvalidated(self)
-        markAncestorsNeedLayout()
-        window?.requestFrame()
+        w?.layoutWasInvalidated(self)
+        markAncestorsNeedLayout(engine: w?.layoutEngine)
+        w?.requestFrame()
     }
 
     /// Flags this subtree and its ancestors' as needing layout, listing each in its superview.
-    func markAncestorsNeedLayout() {
+    /// In no window there are no lists: the flags alone lead a detached pass down.
+    func markAncestorsNeedLayout() { markAncestorsNeedLayout(engine: window?.layoutEngine) }
+
+    /// ``markAncestorsNeedLayout()`` with the window's `engine` (nil in no window).
+    func markAncestorsNeedLayout(engine: LayoutEngine?) {
         var c = self
         while true {
             c.subtreeNeedsLayout = true
             guard let p = c.superview else { return }
-            if !c.isListedForLayout {
-                c.isListedForLayout = true
-                p.childrenNeedingLayout.append(c)
-            }
+            if let engine { engine.listForLayout(c, in: p) }
             if p.subtreeNeedsLayout { return }         // marked already, and listed above
             c = p
         }

@@ -533,7 +533,7 @@ public final class Window: FrameParticipant {
             + "views: \(dirty.joined(separator: ", ")); invalidations: \(calls.joined(separator: "; ")). "
             + "The remaining flags were cleared so the app keeps running."
         diagnostics.report(Diagnostic(kind: .layoutFeedbackLoop, frame: frameIndex, message: message, views: dirty))
-        UpdateCycle.clearLayoutFlags(top)
+        UpdateCycle.clearLayoutFlags(top, engine: layoutEngine)
     }
 
     /// ``View/layoutIfNeeded()`` on a view in this window (U2).

@@ -67,4 +67,45 @@ struct SideTableTests {
         #expect(ref?.view == nil)
         #expect(finished != nil)
     }
+
+    @Test("AM5: a constrained view in a laid-out window, its layout engine, its layout record and its constraints keep no side table")
+    func AM5_layoutKeepsNoSideTable() {
+        let host = makeHost()
+        let box = View(identifier: "box")
+        host.root.addSubview(box)
+        let guide = host.root.safeAreaLayoutGuide
+        let constraints = [
+            box.leadingAnchor.constraint(equalTo: host.root.leadingAnchor, constant: 10),
+            box.topAnchor.constraint(equalTo: guide.topAnchor, constant: 20),
+            box.widthAnchor.constraint(equalToConstant: 30),
+            box.heightAnchor.constraint(equalToConstant: 30),
+        ]
+        LayoutConstraint.activate(constraints)
+        host.runUntilIdle()
+        constraints[0].constant = 15
+        box.setNeedsLayout()
+        host.runUntilIdle()
+        #expect(box.frame == Rect(x: 15, y: 20, width: 30, height: 30))
+        let engine = host.window.layoutEngine
+        let item = engine.layoutItem(of: box)
+        #expect(item != nil && constraints.allSatisfy { $0.isActive && $0.engine === engine })
+        #expect(!hasSideTable(box), "the constrained view has a side table: something on the layout path holds it weakly")
+        #expect(!hasSideTable(engine), "the layout engine has a side table (its constraints hold it weakly?)")
+        #expect(item.map { !hasSideTable($0) } ?? false, "the engine's item for the view has a side table")
+        #expect(!hasSideTable(guide), "the safe-area guide has a side table")
+        for c in constraints { #expect(!hasSideTable(c), "\(c) has a side table") }
+        // What the references stand for still reads nil once its object is gone.
+        var pin: LayoutConstraint?
+        do {
+            let gone = View(identifier: "gone")
+            host.root.addSubview(gone)
+            pin = gone.widthAnchor.constraint(equalToConstant: 5)
+            pin?.isActive = true
+            host.runUntilIdle()
+            #expect(pin?.firstItem === gone && pin?.isActive == true)
+            gone.removeFromSuperview()
+        }
+        host.runUntilIdle()
+        #expect(pin != nil && pin?.firstItem == nil && pin?.isActive == false)
+    }
 }
