@@ -248,37 +248,59 @@ extension Path {
     /// than `tolerance` from it (Wang's bound), at most `maximumSegmentsPerCurve` per curve. Subpaths with fewer than
     /// two points are kept (a lone move is a dot for round and square caps).
     public func flattened(tolerance: Double, maximumSegmentsPerCurve: Int = 1_000) -> [FlatSubpath] {
-        var out: [FlatSubpath] = []
-        var sub: [Point] = []
+        var points: [Point] = [], subpaths: [FlatSubpathEnd] = []
+        flatten(tolerance: tolerance, maximumSegmentsPerCurve: maximumSegmentsPerCurve, points: &points, subpaths: &subpaths)
+        var start = 0
+        return subpaths.map { s in
+            defer { start = s.end }
+            return FlatSubpath(points: Array(points[start..<s.end]), closed: s.closed)
+        }
+    }
+
+    /// Where a subpath of ``flatten(tolerance:maximumSegmentsPerCurve:points:subpaths:)`` ends in
+    /// its points (it starts where the one before it ends), and whether it was closed.
+    public struct FlatSubpathEnd: Sendable, Equatable {
+        /// The index in the points one past the subpath's last point.
+        public var end: Int
+        /// Whether the subpath ends with a close.
+        public var closed: Bool
+    }
+
+    /// The polylines ``flattened(tolerance:maximumSegmentsPerCurve:)`` returns, the same points,
+    /// written one after another into `points` with where each subpath ends in `subpaths`
+    /// (both emptied first, their capacity kept): a caller flattening every frame (the
+    /// rasteriser, per shape) keeps the two buffers and allocates nothing (LT11).
+    public func flatten(tolerance: Double, maximumSegmentsPerCurve: Int = 1_000, points: inout [Point], subpaths: inout [FlatSubpathEnd]) {
+        points.removeAll(keepingCapacity: true)
+        subpaths.removeAll(keepingCapacity: true)
         var current = Point.zero, start = Point.zero
-        var hasSub = false
+        var hasSub = false, first = 0
         func emit(_ closed: Bool) {
-            if hasSub { out.append(FlatSubpath(points: sub, closed: closed)) }
-            sub.removeAll(keepingCapacity: true); hasSub = false
+            if hasSub { subpaths.append(FlatSubpathEnd(end: points.count, closed: closed)) }
+            first = points.count; hasSub = false
         }
         let tol = tolerance > 1e-6 && tolerance.isFinite ? tolerance : 1e-6
         for e in elements {
             switch e {
             case .move(let p):
-                emit(false); current = p; start = p; sub.append(p); hasSub = true
+                emit(false); current = p; start = p; points.append(p); hasSub = true
             case .line(let p):
-                if !hasSub { sub.append(current); start = current; hasSub = true }
-                current = p; sub.append(p)
+                if !hasSub { points.append(current); start = current; hasSub = true }
+                current = p; points.append(p)
             case .curve(let c1, let c2, let p):
-                if !hasSub { sub.append(current); start = current; hasSub = true }
+                if !hasSub { points.append(current); start = current; hasSub = true }
                 let n = min(Self.segmentCount(current, c1, c2, p, tolerance: tol), max(1, maximumSegmentsPerCurve))
-                for k in 1...n { sub.append(Self.cubicPoint(current, c1, c2, p, Double(k) / Double(n))) }
+                for k in 1...n { points.append(Self.cubicPoint(current, c1, c2, p, Double(k) / Double(n))) }
                 current = p
             case .close:
                 if hasSub {
-                    if let f = sub.first, let l = sub.last, sub.count > 1, f == l { sub.removeLast() }
+                    if points.count - first > 1, points[first] == points[points.count - 1] { points.removeLast() }
                     emit(true)
                 }
                 current = start
             }
         }
         emit(false)
-        return out
     }
 
     /// Pieces for a cubic so that the polyline stays within `tolerance`.

@@ -33,6 +33,9 @@ public struct ShapeRasterizer: Sendable {
 
     /// The path's edges in device pixels, as flattened (both ends finite).
     private var edges: [Edge] = []
+    /// The path's polylines before the transform, and where each ends (``Path/flatten(tolerance:maximumSegmentsPerCurve:points:subpaths:)``).
+    private var flatPoints: [Point] = []
+    private var flatSubpaths: [Path.FlatSubpathEnd] = []
     private var blurScratch: [Float] = []
     private var kernel: [Float] = []
     private var ramp: [UInt32] = []
@@ -82,11 +85,14 @@ public struct ShapeRasterizer: Sendable {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         let scale = (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
         let tolerance = scale > 0 && scale.isFinite ? 0.1 / scale : 0.1
-        for sub in path.flattened(tolerance: tolerance) {
-            let pts = sub.points
-            guard pts.count >= 2 else { continue }
-            var prev = transform.apply(to: pts[pts.count - 1])      // fills close every subpath
-            for q in pts {
+        // Flattened into buffers kept between shapes: no arrays made per shape (LT11).
+        path.flatten(tolerance: tolerance, points: &flatPoints, subpaths: &flatSubpaths)
+        var first = 0
+        for sub in flatSubpaths {
+            defer { first = sub.end }
+            guard sub.end - first >= 2 else { continue }
+            var prev = transform.apply(to: flatPoints[sub.end - 1])      // fills close every subpath
+            for q in flatPoints[first..<sub.end] {
                 let p = transform.apply(to: q)
                 guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { prev = p; continue }
                 minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)

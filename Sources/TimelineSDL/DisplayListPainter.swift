@@ -225,6 +225,9 @@ public final class DisplayListPainter {
     public internal(set) var lastKeptCoverageUses = 0
     var keptCoverageCount = 0
     var staleCoverageKeys: [CoverageKey] = []
+    /// Digests of paths filled in this paint and the last that ``keptCoverage`` does not hold:
+    /// one filled again is entered there (``withCoverage(of:rule:within:budget:_:)``).
+    var coverageCandidates = Set<Int>(), lastCoverageCandidates = Set<Int>()
     /// Coverage of path masks used paint after paint (`Painter+AlphaMasks.swift`), counted in
     /// ``keptCoverageCount`` with the paths'.
     var keptMasks: [MaskKey: KeptMask] = [:]
@@ -360,6 +363,7 @@ public final class DisplayListPainter {
             scratch = nil
             memoryLayers.removeAll()
             keptCoverage.removeAll()              // kept for the old target's area
+            coverageCandidates.removeAll(); lastCoverageCandidates.removeAll()
             keptMasks.removeAll()
             keptPathMasks.removeAll()
             keptCoverageCount = 0

@@ -85,7 +85,24 @@ extension DisplayListPainter {
         let key = CoverageKey(path: path, rule: rule, transform: transform)
         let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
         var area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
-        if let i = keptCoverage.index(forKey: key) {
+        var found = keptCoverage.index(forKey: key)
+        if found == nil {
+            // Not kept: a candidate, known by its digest, unless filled in this paint or the
+            // last already (then kept from now on). A path that moves every frame costs a
+            // digest, not a dictionary entry made and dropped each paint (LT11).
+            let digest = key.hashValue
+            if coverageCandidates.contains(digest) || lastCoverageCandidates.contains(digest) {
+                keptCoverage[key] = KeptCoverage(snapshot: nil, lastUsed: frameNumber)
+                found = keptCoverage.index(forKey: key)
+            } else {
+                if let budget, !spendShapeBudget(path, margin: budget) { return }
+                coverageCandidates.insert(digest)
+                guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
+                body(nil)
+                return
+            }
+        }
+        if let i = found {
             keptCoverage.values[i].lastUsed = frameNumber
             if keptCoverage.values[i].snapshot != nil {
                 // Lent for the body and taken back (the dictionary is not changed meanwhile,
@@ -108,10 +125,6 @@ extension DisplayListPainter {
                 keptCoverage.values[i].snapshot = shapes.snapshot()
                 keptCoverageCount += shapes.width * shapes.height
             }
-        } else {
-            if let budget, !spendShapeBudget(path, margin: budget) { return }
-            keptCoverage[key] = KeptCoverage(snapshot: nil, lastUsed: frameNumber)
-            guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
         }
         body(nil)
     }
@@ -188,6 +201,8 @@ extension DisplayListPainter {
             for k in stalePathMaskKeys { keptCoverageCount -= keptPathMasks.removeValue(forKey: k)?.values?.count ?? 0 }
             stalePathMaskKeys.removeAll(keepingCapacity: true)
         }
+        swap(&coverageCandidates, &lastCoverageCandidates)
+        coverageCandidates.removeAll(keepingCapacity: true)
         guard !keptCoverage.isEmpty else { return }
         staleCoverageKeys.removeAll(keepingCapacity: true)
         for (k, v) in keptCoverage where v.lastUsed != frameNumber { staleCoverageKeys.append(k) }

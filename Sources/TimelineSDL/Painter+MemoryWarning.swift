@@ -25,6 +25,7 @@ extension DisplayListPainter {
         shapeCachePixels = 0
         shapeCandidates.removeAll()
         keptCoverage.removeAll()
+        coverageCandidates.removeAll(); lastCoverageCandidates.removeAll()
         keptMasks.removeAll()
         keptPathMasks.removeAll()
         keptCoverageCount = 0

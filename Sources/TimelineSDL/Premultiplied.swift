@@ -90,13 +90,20 @@ enum Premultiplied {
 
     /// `src` scaled by `opacity`/255 laid over `dst`, into `dst`: `dst = src·o + dst·(1 - src.a·o)`
     /// per channel. A clear source pixel leaves the destination; an opaque one replaces it.
+    ///
+    /// At full opacity, eight opaque source pixels are stored as they are: the destination's
+    /// share is each byte times 0, which rounds to 0, so the bytes are the blend's (LT11: a
+    /// masked layer's group is mostly opaque pixels, composited every frame its mask moves).
     static func over(_ src: UnsafePointer<UInt32>, opacity: UInt32, onto dst: UnsafeMutablePointer<UInt32>, count: Int) {
         let source = UnsafeRawPointer(src), destination = UnsafeMutableRawPointer(dst)
         let o16 = Lanes(repeating: UInt16(opacity))
+        let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
         var k = 0
         while k + 8 <= count {
             var p = source.loadUnaligned(fromByteOffset: k * 4, as: Lanes.self)
-            if p != Lanes(repeating: 0) {
+            if opacity == 255, all(unsafeBitCast(p, to: SIMD8<UInt32>.self) & opaque .== opaque) {
+                destination.storeBytes(of: p, toByteOffset: k * 4, as: Lanes.self)
+            } else if p != Lanes(repeating: 0) {
                 if opacity != 255 { p = scale(p, o16) }
                 let q = destination.loadUnaligned(fromByteOffset: k * 4, as: Lanes.self)
                 destination.storeBytes(of: p &+ scale(q, inverseAlpha(p)), toByteOffset: k * 4, as: Lanes.self)
