@@ -1,0 +1,159 @@
+import Geometry
+import Timeline
+
+/// The buffers a filtered group's passes reuse from paint to paint (a blur's intermediate
+/// lines, a drop shadow's pixels): as large as the largest filtered group drawn, so an animated
+/// frame allocates nothing.
+struct FilterScratch {
+    /// A blur pass's output, swapped with its input line by line.
+    var pass: [UInt32] = []
+    /// A drop shadow's pixels before the group is laid over them.
+    var shadow: [UInt32] = []
+}
+
+/// Filters (``GroupState/filters``) run over a group's premultiplied pixels, after its clip
+/// and mask and before its opacity and blend mode.
+extension DisplayListPainter {
+    /// Runs `filters` in order over the first `width` x `height` pixels of ``maskPixels`` (a
+    /// group's region, rows `width` apart), `t` mapping the group's coordinates to device
+    /// pixels: offsets go through its linear part and deviations scale by its area's root.
+    func applyFilters(_ filters: [Filter], transform t: AffineTransform, width w: Int, height h: Int) {
+        let count = w * h
+        guard count > 0, maskPixels.count >= count else { return }
+        let det = t.a * t.d - t.b * t.c
+        let scale = det.isFinite ? abs(det).squareRoot() : 0
+        if filterScratch.pass.count < count { filterScratch.pass = [UInt32](repeating: 0, count: count) }
+        for f in filters {
+            switch f {
+            case .colorFill(let c):
+                maskPixels.withUnsafeMutableBufferPointer { Self.fill($0.baseAddress!, count: count, with: c) }
+            case .tint(let black, let white, let amount):
+                let k = min(max(amount, 0), 1)
+                guard k > 0 else { continue }
+                maskPixels.withUnsafeMutableBufferPointer { Self.tint($0.baseAddress!, count: count, black: black, white: white, amount: k) }
+            case .gaussianBlur(let deviation):
+                blurPixels(width: w, height: h, deviation: deviation * scale, shadow: false)
+            case .dropShadow(let color, let offset, let deviation):
+                let alpha = min(max(color.alpha, 0), 1)
+                guard alpha > 0 else { continue }
+                if filterScratch.shadow.count < count { filterScratch.shadow = [UInt32](repeating: 0, count: count) }
+                let dx = t.a * offset.width + t.c * offset.height, dy = t.b * offset.width + t.d * offset.height
+                let ox = dx.isFinite ? Int(max(-1e6, min(1e6, dx)).rounded()) : 0
+                let oy = dy.isFinite ? Int(max(-1e6, min(1e6, dy)).rounded()) : 0
+                maskPixels.withUnsafeBufferPointer { src in
+                    filterScratch.shadow.withUnsafeMutableBufferPointer { dst in
+                        Self.silhouette(of: src.baseAddress!, into: dst.baseAddress!, width: w, height: h, dx: ox, dy: oy, color: color)
+                    }
+                }
+                blurPixels(width: w, height: h, deviation: deviation * scale, shadow: true)
+                maskPixels.withUnsafeMutableBufferPointer { px in
+                    filterScratch.shadow.withUnsafeBufferPointer { s in Self.layOver(px.baseAddress!, s.baseAddress!, count: count) }
+                }
+            }
+        }
+    }
+
+    /// Blurs the group's pixels (or the shadow's) by a Gaussian of `deviation` device pixels:
+    /// three box blurs per axis of width d = ⌊σ·3·√(2π)/4 + 0.5⌋, as SVG's feGaussianBlur
+    /// approximates it (the same reading as the rasteriser's coverage blur).
+    private func blurPixels(width w: Int, height h: Int, deviation sigma: Double, shadow: Bool) {
+        guard sigma > 0.05, sigma.isFinite else { return }
+        let d = Int(min(sigma, 4_096) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5)
+        guard d > 1 else { return }
+        // Odd d: three centred boxes. Even d: two boxes shifted half a pixel either way, then
+        // one of d + 1 centred.
+        let passes: [(lo: Int, hi: Int)] = d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
+            : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        func run(_ px: UnsafeMutablePointer<UInt32>, _ tmp: UnsafeMutablePointer<UInt32>) {
+            for (lo, hi) in passes {
+                for y in 0..<h { Self.box(px + y * w, tmp + y * w, count: w, stride: 1, lo: lo, hi: hi) }
+                px.update(from: tmp, count: w * h)
+            }
+            for (lo, hi) in passes {
+                for x in 0..<w { Self.box(px + x, tmp + x, count: h, stride: w, lo: lo, hi: hi) }
+                px.update(from: tmp, count: w * h)
+            }
+        }
+        filterScratch.pass.withUnsafeMutableBufferPointer { tmp in
+            if shadow {
+                filterScratch.shadow.withUnsafeMutableBufferPointer { run($0.baseAddress!, tmp.baseAddress!) }
+            } else {
+                maskPixels.withUnsafeMutableBufferPointer { run($0.baseAddress!, tmp.baseAddress!) }
+            }
+        }
+    }
+
+    /// One box blur along a line of `n` pixels `stride` apart: each output the mean, per
+    /// channel and rounded to nearest, of the inputs from `lo` before to `hi` after it (clear
+    /// beyond the ends). A premultiplied channel stays at most its alpha.
+    nonisolated static func box(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count n: Int, stride: Int,
+                                lo: Int, hi: Int) {
+        let size = UInt32(lo + hi + 1), half = size / 2
+        var sum = SIMD4<UInt32>(repeating: 0)
+        @inline(__always) func channels(_ p: UInt32) -> SIMD4<UInt32> { SIMD4(p >> 24, (p >> 16) & 0xFF, (p >> 8) & 0xFF, p & 0xFF) }
+        for k in 0..<min(hi, n) { sum &+= channels(src[k * stride]) }
+        for i in 0..<n {
+            if i + hi < n { sum &+= channels(src[(i + hi) * stride]) }
+            if i - lo - 1 >= 0 { sum &-= channels(src[(i - lo - 1) * stride]) }
+            let m = (sum &+ half) / size
+            dst[i * stride] = m[0] << 24 | m[1] << 16 | m[2] << 8 | m[3]
+        }
+    }
+
+    /// Every pixel in `c`, its alpha the pixel's times the colour's.
+    nonisolated static func fill(_ px: UnsafeMutablePointer<UInt32>, count: Int, with c: Color) {
+        let rgb = SIMD3(min(max(c.red, 0), 1), min(max(c.green, 0), 1), min(max(c.blue, 0), 1))
+        let k = min(max(c.alpha, 0), 1)
+        for i in 0..<count where px[i] != 0 {
+            let a = Double(px[i] >> 24) / 255 * k
+            px[i] = Premultiplied.pixel(rgb * a, alpha: a)
+        }
+    }
+
+    /// Colours mapped by luminance from `black` to `white`, mixed with the original by `amount`.
+    nonisolated static func tint(_ px: UnsafeMutablePointer<UInt32>, count: Int, black: Color, white: Color, amount k: Double) {
+        let lo = SIMD3(black.red, black.green, black.blue), hi = SIMD3(white.red, white.green, white.blue)
+        for i in 0..<count where px[i] != 0 {
+            let p = px[i], a = Double(p >> 24) / 255
+            guard a > 0 else { continue }
+            let c = Premultiplied.channels(p) / a
+            // Rec. 709 luminance, as the shape path's tint reads it.
+            let l = min(max(0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z, 0), 1)
+            let target = (lo + (hi - lo) * l).clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
+            px[i] = Premultiplied.pixel((c + (target - c) * k) * a, alpha: a)
+        }
+    }
+
+    /// The alpha of `src` moved by (`dx`, `dy`) pixels, in `color` times its alpha, into `dst`.
+    nonisolated static func silhouette(of src: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, width w: Int, height h: Int,
+                                       dx: Int, dy: Int, color: Color) {
+        dst.update(repeating: 0, count: w * h)
+        let rgb = SIMD3(min(max(color.red, 0), 1), min(max(color.green, 0), 1), min(max(color.blue, 0), 1))
+        let k = min(max(color.alpha, 0), 1)
+        guard abs(dx) < w, abs(dy) < h else { return }
+        for y in max(0, dy)..<min(h, h + dy) {
+            let from = src + (y - dy) * w, to = dst + y * w
+            for x in max(0, dx)..<min(w, w + dx) {
+                let sa = from[x - dx] >> 24
+                guard sa != 0 else { continue }
+                let a = Double(sa) / 255 * k
+                to[x] = Premultiplied.pixel(rgb * a, alpha: a)
+            }
+        }
+    }
+
+    /// `px` laid over `under` (both premultiplied), into `px`.
+    nonisolated static func layOver(_ px: UnsafeMutablePointer<UInt32>, _ under: UnsafePointer<UInt32>, count: Int) {
+        for i in 0..<count {
+            let s = under[i]
+            guard s != 0 else { continue }
+            let p = px[i], rest = 255 - (p >> 24)
+            guard rest != 0 else { continue }
+            func ch(_ shift: UInt32) -> UInt32 {
+                let v = ((p >> shift) & 0xFF) + (((s >> shift) & 0xFF) * rest + 127) / 255
+                return min(v, 255) << shift
+            }
+            px[i] = ch(24) | ch(16) | ch(8) | ch(0)
+        }
+    }
+}
