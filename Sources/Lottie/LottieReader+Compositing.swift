@@ -22,6 +22,21 @@ extension LottieReader {
         warnings.append("\(path): \(shown) is not one of Lottie's blend modes (0 to 17); drawn normal")
         return .normal
     }
+
+    /// A shape item with its blend mode ("bm", LT13): a group, fill, stroke, gradient fill or
+    /// gradient stroke with a mode other than normal is wrapped to be drawn blended; on other
+    /// items lottie-web ignores `bm`, and so does this. A bad value is a warning (drawn normal).
+    mutating func shapeItem(_ v: JSONValue, _ path: String) throws(LottieError) -> ShapeItem? {
+        guard let item = try plainShapeItem(v, path) else { return nil }
+        guard let bm = v["bm"] else { return item }
+        switch item {
+        case .group, .fill, .stroke, .gradientFill, .gradientStroke:
+            let mode = blendMode(bm, path + ".bm")
+            return mode == .normal ? item : .blended(item, mode: mode)
+        default:
+            return item
+        }
+    }
 }
 
 extension LottieReader {
