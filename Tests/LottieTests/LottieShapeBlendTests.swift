@@ -2,6 +2,9 @@ import Testing
 import Geometry
 import RenderModel
 import TimelineSDL
+import TimelineTestSupport
+@testable import Timeline
+@testable import Views
 @testable import Lottie
 
 /// LT13: blend modes on shapes ("bm" on a group or a fill or stroke, as lottie-docs lists it and
@@ -97,5 +100,41 @@ struct LottieShapeBlendTests {
         #expect(g.warnings.isEmpty && blendGroups(g.list).isEmpty)
         #expect(Doc.error(Doc.animation(layers: Doc.shapeLayer(group(rect([0, 0, 10, 10], Self.source), blend: #""x""#)))) == nil,
                 "a string mode is a warning, not an error")
+    }
+}
+
+/// LT13: the exporter writes a layer's blend mode (`compositingFilter`) back as its `"bm"`: a
+/// file read, played in a window, recorded and exported reads again with the same modes.
+@Suite("LT13 blend modes exported")
+@MainActor
+struct LottieBlendExportTests {
+    @Test("LT13: import a file with bm, export what the window draws, import again: the same modes on the same layers", .endsIdle)
+    func LT13_blendRoundTrip() throws {
+        let modes = [1, 2, 3, 10, 16, 0]
+        let layers = modes.enumerated().map { k, bm in
+            let shapes = #"{"ty":"rc","p":{"a":0,"k":[\#(20 + 30 * k),50]},"s":{"a":0,"k":[40,40]}},{"ty":"fl","c":{"a":0,"k":[0.2,0.6,1,1]},"o":{"a":0,"k":100}}"#
+            return #"{"ty":4,"nm":"layer \#(k)","ind":\#(k + 1),"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(shapes)],"bm":\#(bm)}"#
+        }.joined(separator: ",")
+        let animation = try Doc.read(Doc.animation(layers: layers))
+        #expect(animation.layers.map { lottieBlendModes.firstIndex(of: $0.blendMode) } == modes)
+        let composition = LottieComposition(animation: animation)
+        let host = makeHost(width: 200, height: 100)
+        host.window.rootView.layer.addSublayer(composition.rootLayer)
+        let recorder = LottieRecorder(window: host.window)
+        for k in 0..<3 {
+            composition.setFrame(Double(k))
+            host.step()
+            recorder.recordFrame()
+        }
+        let (data, _) = try recorder.data(frameRate: 30, name: "bm")
+        let again = try LottieAnimation(data: Array(data))
+        var found: [String: Int] = [:]
+        func collect(_ layers: [LottieLayer]) {
+            for l in layers where l.name.hasPrefix("layer ") { found[l.name] = lottieBlendModes.firstIndex(of: l.blendMode) }
+        }
+        collect(again.layers)
+        for case .precomposition(let inner) in again.assets.values { collect(inner) }
+        for (k, bm) in modes.enumerated() { #expect(found["layer \(k)"] == bm, "layer \(k): \(String(describing: found["layer \(k)"]))") }
+        #expect(!recorder.warnings.contains { $0.contains("blend") })
     }
 }
