@@ -184,8 +184,9 @@ open class Layer {
     /// which Lottie files use.
     public var maskMode: MaskMode = .alpha { didSet { if maskMode != oldValue { contentDidChange() } } }
     /// How the layer, drawn as a group with its sublayers, combines with what is beneath it:
-    /// Core Animation's `compositingFilter` with a blend mode (`multiplyBlendMode`, ...). Nil
-    /// (or `BlendMode.normal`): laid over it. Not animatable, as in Core Animation.
+    /// Core Animation's `compositingFilter` with a blend mode (`multiplyBlendMode`, ...). Nil:
+    /// laid over it. Any mode, normal included, draws the layer on its own first, so blended
+    /// content inside it blends with the layer's content only. Not animatable, as in Core Animation.
     public var compositingFilter: BlendMode? { didSet { if compositingFilter != oldValue { contentDidChange() } } }
     /// Filters run over the layer drawn as a group with its sublayers, clipped and masked, in
     /// order, before it is composited: Core Animation's `filters` (blur, colour fill, tint, drop

@@ -101,6 +101,7 @@ public struct LayerRenderer {
                            clipCornerRadius: clip == nil ? 0 : clipRadius, name: l.name ?? "")
         g.mask = groupMask
         g.blendMode = model.compositingFilter ?? .normal
+        g.isIsolated = model.compositingFilter != nil
         if !model.filters.isEmpty, affine {
             // Filters draw past the drawings (a blur's spread, a shadow's offset): the box
             // grows by their reach, scaled as the layer's coordinates are.

@@ -291,6 +291,9 @@ public final class LottieComposition {
                 if n.model.blendMode != .normal { l.compositingFilter = n.model.blendMode }
                 container.addSublayer(l)
             }
+            // Blended shapes blend within their layer, as After Effects and lottie-web draw
+            // them: the layer is drawn on its own (LT13).
+            if l.compositingFilter == nil, n.shapes?.shapeContents.hasBlends == true { l.compositingFilter = .normal }
         }
         return nodes
     }

@@ -20,9 +20,13 @@ struct ShapeContents {
     /// Whether any property of the contents is keyframed (a static layer is evaluated once).
     let isAnimated: Bool
 
+    /// Whether an item (at any depth) is blended (LT13): the layer is then isolated.
+    let hasBlends: Bool
+
     init(_ items: [ShapeItem]) {
         self.items = items
         isAnimated = items.contains { $0.isAnimated }
+        hasBlends = items.contains { $0.hasBlends }
     }
 
     /// The draw commands at local frame `frame`, bottom first.
@@ -653,6 +657,15 @@ extension ShapeItem {
         case .roundedCorners(let r): r.isAnimated
         case .merge: false
         case .blended(let item, _): item.isAnimated
+        }
+    }
+
+    /// Whether the item or one inside it has a blend mode.
+    var hasBlends: Bool {
+        switch self {
+        case .blended: true
+        case .group(_, let items, _): items.contains { $0.hasBlends }
+        default: false
         }
     }
 }

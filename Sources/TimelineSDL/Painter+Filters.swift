@@ -74,7 +74,11 @@ extension DisplayListPainter {
                 px.update(from: tmp, count: w * h)
             }
         }
-        filterScratch.pass.withUnsafeMutableBufferPointer { tmp in
+        // The pass buffer is taken out while the shadow (the same scratch) is written.
+        var pass: [UInt32] = []
+        swap(&pass, &filterScratch.pass)
+        defer { swap(&pass, &filterScratch.pass) }
+        pass.withUnsafeMutableBufferPointer { tmp in
             if shadow {
                 filterScratch.shadow.withUnsafeMutableBufferPointer { run($0.baseAddress!, tmp.baseAddress!) }
             } else {

@@ -15,7 +15,8 @@ extension DisplayListPainter {
         let device = g.transform.concatenating(base)
         let translucent = g.opacity < 0.999
         // A blend mode needs the group's pixels on their own, to blend them with what is beneath.
-        let blends = g.blendMode != .normal
+        // An isolated group is drawn on its own too, composited normally.
+        let blends = g.blendMode != .normal || g.isIsolated
         // Filters run over the group's pixels, clipped and masked, on an SDL target of its own
         // (not in a memory group, whose buffers hold tiles, not the region the filters need).
         let filters = !g.filters.isEmpty

@@ -72,6 +72,17 @@ struct LottieLayerFilterTests {
         #expect(pixel(25, 60) == [0, 0, 0, 0], "beside the shadow nothing")
     }
 
+    @Test("LT13: a soft drop shadow on an image layer is blurred by a quarter of its softness")
+    func LT13_imageSoftShadow() throws {
+        let json = Doc.animation(layers: imageLayer(shadow("0,0,1", direction: 180, distance: 40, softness: 16)), assets: "[\(Self.redImage)]")
+        let (pixel, _, _) = try render(json)
+        // The shadow's box is (30, 60)...(70, 80), blurred by a deviation of 4.
+        #expect(near(pixel(50, 30), [255, 0, 0, 255]), "the image stays sharp: \(pixel(50, 30))")
+        #expect(pixel(50, 70)[3] > 200, "the shadow's middle: \(pixel(50, 70))")
+        #expect(abs(pixel(50, 80)[3] - 128) < 40, "its edge half covered: \(pixel(50, 80))")
+        #expect(pixel(50, 86)[3] > 0 && pixel(50, 86)[3] < 60, "faint past it: \(pixel(50, 86))")
+    }
+
     @Test("LT13: a tint on an image layer maps its colours by luminance; a fill repaints them")
     func LT13_imageTintAndFill() throws {
         let tint = #"{"ty":20,"nm":"Tint","ef":[\#(param("[0,0,0,1]")),\#(param("[1,1,1,1]")),\#(param("100"))]}"#

@@ -89,6 +89,21 @@ struct LottieShapeBlendTests {
         #expect(!near(first.pixel(75, 50), later.pixel(75, 50)))
     }
 
+    @Test("LT13: a shape's blend mode blends within its layer only: over another layer beneath it the shape shows its own colour")
+    func LT13_blendWithinLayer() throws {
+        let top = Doc.shapeLayer(group(rect([0, 0, 100, 100], Self.source), blend: "1"))
+        let beneath = #"{"ty":4,"nm":"beneath","ind":2,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(group(rect([0, 0, 200, 100], Self.backdrop)))]}"#
+        let animation = try Doc.read(Doc.animation(layers: top + "," + beneath))
+        let composition = LottieComposition(animation: animation)
+        composition.setFrame(0)
+        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 100)
+        renderer.render(composition.displayList())
+        let image = renderer.image()
+        let pixel = { (x: Int, y: Int) in (0..<4).map { Int(image.bytes[(y * 200 + x) * 4 + $0]) } }
+        #expect(pixel(50, 50) == [51, 153, 255, 255], "not multiplied with the layer beneath: \(pixel(50, 50))")
+        #expect(pixel(150, 50) == [204, 102, 51, 255])
+    }
+
     @Test("LT13: a shape's bm outside 0 to 17 is a warning naming its path and draws normally; bm on a rectangle is ignored as lottie-web ignores it")
     func LT13_badShapeBlend() throws {
         let shapes = group(rect([0, 0, 100, 100], Self.source), blend: "42") + "," + group(rect([50, 0, 150, 100], Self.backdrop))
