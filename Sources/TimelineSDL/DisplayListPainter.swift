@@ -87,6 +87,9 @@ public final class DisplayListPainter {
         var blendMode = BlendMode.normal
         /// Filters run over the group's pixels before compositing, and its device transform.
         var filters: [Filter] = [], filterTransform = AffineTransform.identity
+        /// The sides of the group's region (left, top, right, bottom) cut by the target or a
+        /// parent's clip before the filters' reach: a blur reads their edge pixels past them.
+        var cutSides = (false, false, false, false)
     }
     /// Per nesting depth, the tile runs of the offscreen group open at that depth.
     var tileRuns: [[SDL_Rect]] = []

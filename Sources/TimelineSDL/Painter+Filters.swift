@@ -1,3 +1,4 @@
+import CSDL2
 import Geometry
 import Timeline
 
@@ -17,7 +18,12 @@ extension DisplayListPainter {
     /// Runs `filters` in order over the first `width` x `height` pixels of ``maskPixels`` (a
     /// group's region, rows `width` apart), `t` mapping the group's coordinates to device
     /// pixels: offsets go through its linear part and deviations scale by its area's root.
-    func applyFilters(_ filters: [Filter], transform t: AffineTransform, width w: Int, height h: Int) {
+    /// A blur reads past the `cutSides` (left, top, right, bottom) of the region that the
+    /// target or a parent's clip cut: what lies beyond was not drawn, and its edge pixels are a
+    /// better guess than clear (a precomposition taller than the canvas does not fade at the
+    /// canvas's edge, as lottie-web draws it).
+    func applyFilters(_ filters: [Filter], transform t: AffineTransform, width w: Int, height h: Int,
+                      cutSides: (Bool, Bool, Bool, Bool) = (false, false, false, false)) {
         let count = w * h
         guard count > 0, maskPixels.count >= count else { return }
         let det = t.a * t.d - t.b * t.c
@@ -32,7 +38,7 @@ extension DisplayListPainter {
                 guard k > 0 else { continue }
                 maskPixels.withUnsafeMutableBufferPointer { Self.tint($0.baseAddress!, count: count, black: black, white: white, amount: k) }
             case .gaussianBlur(let deviation):
-                blurPixels(width: w, height: h, deviation: deviation * scale, shadow: false)
+                blurPixels(width: w, height: h, deviation: deviation * scale, shadow: false, cutSides: cutSides)
             case .dropShadow(let color, let offset, let deviation):
                 let alpha = min(max(color.alpha, 0), 1)
                 guard alpha > 0 else { continue }
@@ -45,7 +51,7 @@ extension DisplayListPainter {
                         Self.silhouette(of: src.baseAddress!, into: dst.baseAddress!, width: w, height: h, dx: ox, dy: oy, color: color)
                     }
                 }
-                blurPixels(width: w, height: h, deviation: deviation * scale, shadow: true)
+                blurPixels(width: w, height: h, deviation: deviation * scale, shadow: true, cutSides: cutSides)
                 maskPixels.withUnsafeMutableBufferPointer { px in
                     filterScratch.shadow.withUnsafeBufferPointer { s in Self.layOver(px.baseAddress!, s.baseAddress!, count: count) }
                 }
@@ -56,7 +62,7 @@ extension DisplayListPainter {
     /// Blurs the group's pixels (or the shadow's) by a Gaussian of `deviation` device pixels:
     /// three box blurs per axis of width d = ⌊σ·3·√(2π)/4 + 0.5⌋, as SVG's feGaussianBlur
     /// approximates it (the same reading as the rasteriser's coverage blur).
-    private func blurPixels(width w: Int, height h: Int, deviation sigma: Double, shadow: Bool) {
+    private func blurPixels(width w: Int, height h: Int, deviation sigma: Double, shadow: Bool, cutSides cut: (Bool, Bool, Bool, Bool)) {
         guard sigma > 0.05, sigma.isFinite else { return }
         let d = Int(min(sigma, 4_096) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5)
         guard d > 1 else { return }
@@ -66,11 +72,11 @@ extension DisplayListPainter {
             : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
         func run(_ px: UnsafeMutablePointer<UInt32>, _ tmp: UnsafeMutablePointer<UInt32>) {
             for (lo, hi) in passes {
-                for y in 0..<h { Self.box(px + y * w, tmp + y * w, count: w, stride: 1, lo: lo, hi: hi) }
+                for y in 0..<h { Self.box(px + y * w, tmp + y * w, count: w, stride: 1, lo: lo, hi: hi, extends: (cut.0, cut.2)) }
                 px.update(from: tmp, count: w * h)
             }
             for (lo, hi) in passes {
-                for x in 0..<w { Self.box(px + x, tmp + x, count: h, stride: w, lo: lo, hi: hi) }
+                for x in 0..<w { Self.box(px + x, tmp + x, count: h, stride: w, lo: lo, hi: hi, extends: (cut.1, cut.3)) }
                 px.update(from: tmp, count: w * h)
             }
         }
@@ -88,17 +94,22 @@ extension DisplayListPainter {
     }
 
     /// One box blur along a line of `n` pixels `stride` apart: each output the mean, per
-    /// channel and rounded to nearest, of the inputs from `lo` before to `hi` after it (clear
-    /// beyond the ends). A premultiplied channel stays at most its alpha.
+    /// channel and rounded to nearest, of the inputs from `lo` before to `hi` after it: clear
+    /// beyond the ends, or the end pixel repeated at an end that `extends` (start, end) says
+    /// was cut. A premultiplied channel stays at most its alpha.
     nonisolated static func box(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count n: Int, stride: Int,
-                                lo: Int, hi: Int) {
+                                lo: Int, hi: Int, extends: (Bool, Bool) = (false, false)) {
+        guard n > 0 else { return }
         let size = UInt32(lo + hi + 1), half = size / 2
-        var sum = SIMD4<UInt32>(repeating: 0)
         @inline(__always) func channels(_ p: UInt32) -> SIMD4<UInt32> { SIMD4(p >> 24, (p >> 16) & 0xFF, (p >> 8) & 0xFF, p & 0xFF) }
-        for k in 0..<min(hi, n) { sum &+= channels(src[k * stride]) }
+        let first = extends.0 ? channels(src[0]) : SIMD4<UInt32>(repeating: 0)
+        let last = extends.1 ? channels(src[(n - 1) * stride]) : SIMD4<UInt32>(repeating: 0)
+        @inline(__always) func at(_ k: Int) -> SIMD4<UInt32> { k < 0 ? first : k >= n ? last : channels(src[k * stride]) }
+        var sum = SIMD4<UInt32>(repeating: 0)
+        for k in (-lo - 1)..<hi { sum &+= at(k) }
         for i in 0..<n {
-            if i + hi < n { sum &+= channels(src[(i + hi) * stride]) }
-            if i - lo - 1 >= 0 { sum &-= channels(src[(i - lo - 1) * stride]) }
+            sum &+= at(i + hi)
+            sum &-= at(i - lo - 1)
             let m = (sum &+ half) / size
             dst[i * stride] = m[0] << 24 | m[1] << 16 | m[2] << 8 | m[3]
         }

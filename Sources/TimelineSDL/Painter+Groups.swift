@@ -38,7 +38,12 @@ extension DisplayListPainter {
         var bounds = translucent && !single || masks || blends || filters || g.mask != nil ? groupBounds(commands, after: i) : .null
         // Path masks that cover only inside their paths confine the offscreen pass to them.
         if let covered = g.mask?.coveredBox { bounds = bounds.intersection(device.apply(to: covered)) }
+        // What the group draws, within its clip: where it reaches past the region, the target
+        // or a parent's clip cut it (the filters' cut sides).
+        var drawn = Rect.null
         if filters {
+            drawn = bounds
+            if let c = g.clip { drawn = drawn.intersection(device.apply(to: c)) }
             // What the filters draw past the drawings; the whole region is one run for them.
             let scale = max((device.a * device.a + device.b * device.b).squareRoot(), (device.c * device.c + device.d * device.d).squareRoot())
             let grow = Filter.reach(of: g.filters) * scale
@@ -52,6 +57,11 @@ extension DisplayListPainter {
             groups[k].offscreen!.alphaMask = g.mask.map { ($0, device) }
             groups[k].offscreen!.filters = g.filters
             groups[k].offscreen!.filterTransform = device
+            let r = groups[k].offscreen!.region
+            if !drawn.isNull {
+                let x0 = Double(r.x), y0 = Double(r.y), x1 = Double(r.x + r.w), y1 = Double(r.y + r.h)
+                groups[k].offscreen!.cutSides = (drawn.minX < x0 - 0.5, drawn.minY < y0 - 0.5, drawn.maxX > x1 + 0.5, drawn.maxY > y1 + 0.5)
+            }
         } else if let alphaMask = g.mask, memoryDepth == 0, isSoftware, drawsGroupsInMemory, groupIsRasterisable,
            beginMemoryGroup(opacity: g.opacity * opacity, mask: shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil) {
             // Masked by coverage and drawn in memory (a Lottie layer of fills under masks or a
@@ -147,7 +157,7 @@ extension DisplayListPainter {
                 if let coverage = alphaCoverage { Self.applyCoverage(coverage, to: all.baseAddress!, run: run) }
             }
             alphaCoverage = nil
-            applyFilters(off.filters, transform: off.filterTransform, width: Int(run.w), height: Int(run.h))
+            applyFilters(off.filters, transform: off.filterTransform, width: Int(run.w), height: Int(run.h), cutSides: off.cutSides)
             return compositeRuns(runs, opacity: opacity, mask: nil, blendMode: off.blendMode, onto: off.previousTarget)
         }
         return compositeRuns(runs, opacity: opacity, mask: off.mask, blendMode: off.blendMode, onto: off.previousTarget)

@@ -68,4 +68,20 @@ struct LayerFilterTests {
         #expect(abs(pixel(i, 35, 30)[3] - 128) < 40, "the clipped edge half covered: \(pixel(i, 35, 30))")
         #expect(pixel(i, 35, 45)[3] == 0, "what the clip hid stays hidden: \(pixel(i, 35, 45))")
     }
+
+    @Test("LT13: a blurred layer reaching past the target does not fade at the target's edge; at its own edges it does")
+    func LT13_blurPastTarget() throws {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let wide = Layer()
+        wide.frame = Rect(x: -50, y: 40, width: 200, height: 20)
+        wide.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        wide.filters = [.gaussianBlur(deviation: 3)]
+        root.addSublayer(wide)
+        let renderer = try renderedLayerTree(root)
+        let i = renderer.image()
+        #expect(renderer.painter.lastUnfilteredGroupCount == 0)
+        #expect(pixel(i, 0, 50)[3] > 245 && pixel(i, 99, 50)[3] > 245, "the target's edges: \(pixel(i, 0, 50)) \(pixel(i, 99, 50))")
+        #expect(abs(pixel(i, 50, 40)[3] - 128) < 40 && pixel(i, 50, 32)[3] < 30, "its own edge fades: \(pixel(i, 50, 40))")
+    }
 }
