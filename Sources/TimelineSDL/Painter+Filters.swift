@@ -6,7 +6,7 @@ import Timeline
 /// lines, a drop shadow's pixels): as large as the largest filtered group drawn, so an animated
 /// frame allocates nothing.
 struct FilterScratch {
-    /// A blur pass's output, swapped with its input line by line.
+    /// A blur's two padded lines, each pass reading one and writing the other.
     var pass: [UInt32] = []
     /// A drop shadow's pixels before the group is laid over them.
     var shadow: [UInt32] = []
@@ -28,7 +28,6 @@ extension DisplayListPainter {
         guard count > 0, maskPixels.count >= count else { return }
         let det = t.a * t.d - t.b * t.c
         let scale = det.isFinite ? abs(det).squareRoot() : 0
-        if filterScratch.pass.count < count { filterScratch.pass = [UInt32](repeating: 0, count: count) }
         for f in filters {
             switch f {
             case .colorFill(let c):
@@ -70,20 +69,33 @@ extension DisplayListPainter {
         // one of d + 1 centred.
         let passes: [(lo: Int, hi: Int)] = d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
             : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        // Each line is padded by the passes' whole spread, so what the first pass spreads past
+        // the region is there for the next (clear past a side where the drawing ends, its edge
+        // pixels past a side the target cut).
+        let margin = passes.reduce(0) { $0 + max($1.lo, $1.hi) } + 1
+        let longest = max(w, h) + 2 * margin
         func run(_ px: UnsafeMutablePointer<UInt32>, _ tmp: UnsafeMutablePointer<UInt32>) {
-            for (lo, hi) in passes {
-                for y in 0..<h { Self.box(px + y * w, tmp + y * w, count: w, stride: 1, lo: lo, hi: hi, extends: (cut.0, cut.2)) }
-                px.update(from: tmp, count: w * h)
+            let a = tmp, b = tmp + longest
+            func blurLine(_ base: UnsafeMutablePointer<UInt32>, count n: Int, stride: Int, extends: (Bool, Bool)) {
+                let total = n + 2 * margin
+                a.update(repeating: extends.0 ? base[0] : 0, count: margin)
+                (a + margin + n).update(repeating: extends.1 ? base[(n - 1) * stride] : 0, count: margin)
+                for k in 0..<n { a[margin + k] = base[k * stride] }
+                var src = a, dst = b
+                for (lo, hi) in passes {
+                    Self.box(src, dst, count: total, stride: 1, lo: lo, hi: hi, extends: extends)
+                    swap(&src, &dst)
+                }
+                for k in 0..<n { base[k * stride] = src[margin + k] }
             }
-            for (lo, hi) in passes {
-                for x in 0..<w { Self.box(px + x, tmp + x, count: h, stride: w, lo: lo, hi: hi, extends: (cut.1, cut.3)) }
-                px.update(from: tmp, count: w * h)
-            }
+            for y in 0..<h { blurLine(px + y * w, count: w, stride: 1, extends: (cut.0, cut.2)) }
+            for x in 0..<w { blurLine(px + x, count: h, stride: w, extends: (cut.1, cut.3)) }
         }
-        // The pass buffer is taken out while the shadow (the same scratch) is written.
+        // The line buffer is taken out while the shadow (the same scratch) is written.
         var pass: [UInt32] = []
         swap(&pass, &filterScratch.pass)
         defer { swap(&pass, &filterScratch.pass) }
+        if pass.count < 2 * longest { pass = [UInt32](repeating: 0, count: 2 * longest) }
         pass.withUnsafeMutableBufferPointer { tmp in
             if shadow {
                 filterScratch.shadow.withUnsafeMutableBufferPointer { run($0.baseAddress!, tmp.baseAddress!) }
