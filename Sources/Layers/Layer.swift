@@ -184,9 +184,14 @@ open class Layer {
     /// which Lottie files use.
     public var maskMode: MaskMode = .alpha { didSet { if maskMode != oldValue { contentDidChange() } } }
     /// How the layer, drawn as a group with its sublayers, combines with what is beneath it:
-    /// Core Animation's `compositingFilter` with a blend mode (`multiplyBlendMode`, ...). Nil
-    /// (or `BlendMode.normal`): laid over it. Not animatable, as in Core Animation.
+    /// Core Animation's `compositingFilter` with a blend mode (`multiplyBlendMode`, ...). Nil:
+    /// laid over it. Any mode, normal included, draws the layer on its own first, so blended
+    /// content inside it blends with the layer's content only. Not animatable, as in Core Animation.
     public var compositingFilter: BlendMode? { didSet { if compositingFilter != oldValue { contentDidChange() } } }
+    /// Filters run over the layer drawn as a group with its sublayers, clipped and masked, in
+    /// order, before it is composited: Core Animation's `filters` (blur, colour fill, tint, drop
+    /// shadow; a Lottie layer's effects). Lengths are in the layer's coordinates. Not animatable.
+    public var filters: [Filter] = [] { didSet { if filters != oldValue { contentDidChange() } } }
     /// Whether a bounds size change flags the layer for display.
     public var needsDisplayOnBoundsChange = false
     /// Whether the layer is hit-testable and the content drawn (always true here).

@@ -101,6 +101,15 @@ public struct LayerRenderer {
                            clipCornerRadius: clip == nil ? 0 : clipRadius, name: l.name ?? "")
         g.mask = groupMask
         g.blendMode = model.compositingFilter ?? .normal
+        g.isIsolated = model.compositingFilter != nil
+        if !model.filters.isEmpty, affine {
+            // Filters draw past the drawings (a blur's spread, a shadow's offset): the box
+            // grows by their reach, scaled as the layer's coordinates are.
+            g.filters = model.filters
+            let t = h.affine, scale = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+            let grow = Filter.reach(of: model.filters) * scale
+            if !box.isNull, grow > 0, grow.isFinite { box = box.inset(by: EdgeInsets(all: -grow)) }
+        }
         g.bounds = box
         g.end = listOffset + list.count - 1
         list[start] = .beginGroup(g)

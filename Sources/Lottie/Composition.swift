@@ -125,6 +125,9 @@ public final class LottieComposition {
         let shapes: LottieShapeLayer?
         /// The layer as a text layer (nil for other kinds), kept so a frame needs no cast.
         let text: LottieTextLayer?
+        /// Whether the layer's effects run as its layer's filters, over its whole composited
+        /// content (image, precomposition and text layers; a shape layer's apply to its shapes).
+        let filtersContent: Bool
         let children: [Node]
         /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
         var parents: [Node] = [] {
@@ -170,6 +173,7 @@ public final class LottieComposition {
         init(model: LottieLayer, layer: Layer?, shapes: LottieShapeLayer?, children: [Node]) {
             self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
             text = layer as? LottieTextLayer
+            filtersContent = layer != nil && shapes == nil && !model.effects.isEmpty
             uses3D = model.is3D
             changes = Self.changes(model, shapes, parents: [])
         }
@@ -183,6 +187,7 @@ public final class LottieComposition {
             c.add(model.masks)
             if let shapes { c.add(shapes.contentChanges) }
             if case .text(let t) = model.kind, t.isAnimated { c.addEveryFrame() }
+            if shapes == nil, model.effects.contains(where: { $0.isAnimated }) { c.addEveryFrame() }
             c.finish()
             return c
         }
@@ -286,6 +291,9 @@ public final class LottieComposition {
                 if n.model.blendMode != .normal { l.compositingFilter = n.model.blendMode }
                 container.addSublayer(l)
             }
+            // Blended shapes blend within their layer, as After Effects and lottie-web draw
+            // them: the layer is drawn on its own (LT13).
+            if l.compositingFilter == nil, n.shapes?.shapeContents.hasBlends == true { l.compositingFilter = .normal }
         }
         return nodes
     }
@@ -327,6 +335,11 @@ public final class LottieComposition {
             if layer.opacity != o { layer.opacity = o }
             if let s = n.shapes { s.show(frame: frame) } else if let t = n.text { t.show(frame: frame) }
             if let mask = layer.mask as? PathMaskLayer { mask.paths = Self.maskPaths(n.model.masks, at: frame) }
+            if n.filtersContent {
+                // LT13: an image's, a precomposition's or a text layer's effects, over its content.
+                let f = LottieEffect.filters(n.model.effects, at: frame)
+                if layer.filters != f { layer.filters = f }
+            }
         }
     }
 }

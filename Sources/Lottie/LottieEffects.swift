@@ -86,7 +86,43 @@ public enum LottieEffect: Sendable {
         }
     }
 
-    private static func unit(_ x: Double) -> Double { min(max(x, 0), 1) }
+    /// `effects` at `frame` as the layer renderer's filters, run over the layer's whole
+    /// composited content (an image, a precomposition flattened, text): how After Effects and
+    /// lottie-web apply an effect to a layer that is not made of shapes. Lengths are in the
+    /// layer's coordinates; the parameters read as ``apply(_:to:at:)`` reads them.
+    static func filters(_ effects: [LottieEffect], at frame: Double) -> [Filter] {
+        var out: [Filter] = []
+        out.reserveCapacity(effects.count)
+        for effect in effects {
+            switch effect {
+            case .fill(let color, let opacity):
+                let c = color.value(at: frame), o = unit(opacity.scalar(at: frame))
+                out.append(.colorFill(Color(red: unit(c.x), green: unit(c.y), blue: unit(c.z), alpha: o)))
+            case .tint(let black, let white, let amount):
+                let b = black.value(at: frame), w = white.value(at: frame), k = unit(amount.scalar(at: frame) / 100)
+                guard k > 0 else { continue }
+                out.append(.tint(black: Color(red: unit(b.x), green: unit(b.y), blue: unit(b.z)),
+                                 white: Color(red: unit(w.x), green: unit(w.y), blue: unit(w.z)), amount: k))
+            case .dropShadow(let color, let opacity, let direction, let distance, let softness):
+                let c = color.value(at: frame)
+                let alpha = unit(opacity.scalar(at: frame) / 255) * unit(c.w == 0 ? 1 : c.w)
+                guard alpha > 0 else { continue }
+                let angle = (direction.scalar(at: frame) - 90) * .pi / 180, d = distance.scalar(at: frame)
+                let offset = Size(width: d * cos(angle), height: d * sin(angle))
+                guard offset.width.isFinite, offset.height.isFinite else { continue }
+                let deviation = max(0, softness.scalar(at: frame)) / 4
+                out.append(.dropShadow(color: Color(red: unit(c.x), green: unit(c.y), blue: unit(c.z), alpha: alpha), offset: offset,
+                                       deviation: deviation.isFinite ? deviation : 0))
+            case .gaussianBlur(let blurriness):
+                let sigma = max(0, blurriness.scalar(at: frame)) * 0.3
+                guard sigma > 0, sigma.isFinite else { continue }
+                out.append(.gaussianBlur(deviation: sigma))
+            }
+        }
+        return out
+    }
+
+    private static func unit(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, 0), 1) }
 
     /// Blurs the layer's top-level shapes of one colour by a shadow `radius` (twice the
     /// standard deviation): each becomes its blurred silhouette in its colour; a shadow already

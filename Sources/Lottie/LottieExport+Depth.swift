@@ -8,6 +8,8 @@ extension LottieRecorder {
     /// Why shadows warn: the lottie-spec 1.0.1 schema has no layer effects (`ef`), so a drop
     /// shadow cannot be written in a file that validates.
     static let shadowWarning = "shadows are not exported: lottie-spec 1.0 has no layer effects (no drop shadow) to write them with"
+    /// Why layer filters warn, for the same reason as shadows.
+    static let filterWarning = "layer filters are not exported: lottie-spec 1.0 has no layer effects to write them with"
 
     /// A layer whose fit missed by more than half a pixel in some frames: where its warning is
     /// in ``warnings``, and the frames, worst error and the frame of it so far.

@@ -22,6 +22,8 @@ struct Sample {
     /// Images the node draws (its layer's contents, a slice each), in its coordinates: each
     /// becomes an image layer parented to the node.
     var images: [ImageDrawing] = []
+    /// How the node combines with what is beneath it (its layer's `compositingFilter`).
+    var blendMode = BlendMode.normal
 
     /// An identity transform with the anchor and position at `origin`.
     init(identityAt origin: Point, opacity: Double) {

@@ -40,8 +40,17 @@ struct CompositionWriter {
         isGroup = nodes.indices.map { [filled] i in
             guard nodes[i].key.role != .background else { return false }
             // A masked node is a group even alone: its own drawing is masked too.
-            return filled[i].contains { $0.mask != nil } || (hasChildren[i] && filled[i].contains { $0.opacity < 99.5 || $0.clip != nil })
+            // A blended node with children blends its subtree as one, as the engine draws it.
+            return filled[i].contains { $0.mask != nil }
+                || (hasChildren[i] && filled[i].contains { $0.opacity < 99.5 || $0.clip != nil || $0.blendMode != .normal })
         }
+    }
+
+    /// Node `n`'s blend mode as Lottie's number ("bm"): the first mode other than normal it
+    /// was drawn with (Lottie's is not animatable), 0 for none (LT13).
+    func blendNumber(of n: Int) -> Int {
+        guard let mode = filled[n].first(where: { $0.blendMode != .normal })?.blendMode else { return 0 }
+        return lottieBlendModes.firstIndex(of: mode) ?? 0
     }
 
     /// The product of the opacities of `n` and its ancestors below `stop` (all of them for
@@ -89,8 +98,10 @@ struct CompositionWriter {
                 assets.append(["id": id, "nm": nodes[n].name, "layers": inner])
                 out.append(precompositionLayer(n, id: id, opacity: opacity(of: n, below: scope)))
             } else {
+                // A group's own layer, inside its precomposition, is not blended again.
                 out.append(nodes[n].layer(index: n + 1, parentIndex: nodes[n].parent.map { $0 + 1 }, samples: filled[n],
-                                          opacity: opacity(of: n, below: scope), properties: &properties))
+                                          opacity: opacity(of: n, below: scope), blend: n == scope ? 0 : blendNumber(of: n),
+                                          properties: &properties))
             }
         }
         // Inside a precomposition: the group's ancestors as null layers, for its parenting.
@@ -112,7 +123,7 @@ struct CompositionWriter {
         let o = properties.json(opacity, tolerance: 0.5) { Property.number($0[0]) as Any }
         var layer: [String: Any] = [
             "ddd": 0, "ind": n + 1, "ty": 0, "nm": nodes[n].name + " (group)", "refId": id, "w": width, "h": height,
-            "sr": 1, "ao": 0, "bm": 0, "ip": 0, "op": frames, "st": 0,
+            "sr": 1, "ao": 0, "bm": blendNumber(of: n), "ip": 0, "op": frames, "st": 0,
             "ks": ["a": ["a": 0, "k": [0.0, 0.0]], "p": ["a": 0, "k": [0.0, 0.0]], "s": ["a": 0, "k": [100.0, 100.0]],
                    "r": ["a": 0, "k": 0.0], "o": o] as [String: Any],
         ]
@@ -252,8 +263,8 @@ final class Node {
 
     /// The Lottie shape layer (`ty` 4) drawing this node from its filled samples `s`, with
     /// `opacity` (0...100 per frame) as its opacity; a null layer (`ty` 3: the transform only,
-    /// for the parenting chain inside a precomposition) when `isNull`.
-    func layer(index: Int, parentIndex: Int?, samples s: [Sample], opacity: [[Double]], isNull: Bool = false,
+    /// for the parenting chain inside a precomposition) when `isNull`; `blend` is its "bm".
+    func layer(index: Int, parentIndex: Int?, samples s: [Sample], opacity: [[Double]], isNull: Bool = false, blend: Int = 0,
                properties: inout PropertyWriter) -> [String: Any] {
         func track(_ values: [[Double]], tolerance: Double, scalar: Bool = false) -> [String: Any] {
             properties.json(values, tolerance: tolerance) { scalar ? Property.number($0[0]) as Any : $0.map(Property.number) as Any }
@@ -277,7 +288,7 @@ final class Node {
             ks["sa"] = ["a": 0, "k": 0.0]
         }
         var layer: [String: Any] = [
-            "ddd": 0, "ind": index, "ty": isNull ? 3 : imageAsset == nil ? 4 : 2, "nm": name, "sr": 1, "ao": 0, "bm": 0,
+            "ddd": 0, "ind": index, "ty": isNull ? 3 : imageAsset == nil ? 4 : 2, "nm": name, "sr": 1, "ao": 0, "bm": isNull ? 0 : blend,
             "ip": lifespan.lowerBound, "op": lifespan.upperBound, "st": 0, "ks": ks,
         ]
         if let imageAsset, !isNull {

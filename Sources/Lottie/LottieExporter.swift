@@ -76,8 +76,12 @@ public struct LottieExportSummary: Sendable {
 /// facing away that are not double-sided are hidden in those frames, siblings stack by
 /// zPosition, and under perspective nothing clips or masks, as the engine draws them.
 ///
-/// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, shadows (Lottie
-/// 1.0 has no layer effects), conic gradients, other masks, perspective beyond an affine fit.
+/// A layer's blend mode (`compositingFilter`) is its layer's `"bm"`; a blended view or layer
+/// with children is a group, its precomposition layer blended, as the engine blends the subtree.
+///
+/// Not exported (``warnings`` lists what a run met): colour (bitmap) glyphs, shadows and layer
+/// filters (Lottie 1.0 has no layer effects), conic gradients, other masks, perspective beyond
+/// an affine fit.
 @MainActor
 public final class LottieRecorder {
     /// The window recorded.
@@ -180,6 +184,7 @@ public final class LottieRecorder {
             appendContent(contents, to: &body)
         }
         if let vl = v.layerIfLoaded, vl.shadowOpacity > 0 { warn(Self.shadowWarning) }
+        body.blendMode = v.layerIfLoaded?.compositingFilter ?? .normal
         appendContent(v.drawnContent, to: &body)
         let name = v.identifier ?? "\(type(of: v))"
         let me = record(Node.Key(v, .body), name: name, parent: parent, body)
@@ -258,6 +263,8 @@ public final class LottieRecorder {
             s.maskInverted = model.maskMode == .inverseAlpha
         }
         s.shapes.append(ShapeSample(rect: b, radius: l.cornerRadius, color: l.backgroundColor ?? .clear, fill: true))
+        s.blendMode = model.compositingFilter ?? .normal
+        if !model.filters.isEmpty { warn(Self.filterWarning) }
         let particles = (l as? EmitterLayer)?.drawnParticles() ?? []
         if let shape = l as? ShapeLayer {
             appendShape(shape, to: &s)

@@ -329,7 +329,7 @@ struct LottieReader {
         return out
     }
 
-    mutating func shapeItem(_ v: JSONValue, _ path: String) throws(LottieError) -> ShapeItem? {
+    mutating func plainShapeItem(_ v: JSONValue, _ path: String) throws(LottieError) -> ShapeItem? {
         let type = try string(v["ty"], path + ".ty")
         let name = try string(v["nm"], path + ".nm", default: "")
         // "d" is a direction (3: reversed) on geometry, and the dash list on strokes.

@@ -132,6 +132,8 @@ extension LottieGlyph {
             for item in items {
                 if case .group(_, let inner, let t) = item {
                     add(inner, t.matrix(at: 0).concatenating(matrix), depth: depth + 1)
+                } else if case .blended(let inner, _) = item {
+                    add([inner], matrix, depth: depth + 1)
                 } else if let p = ShapeContents.geometry(item, at: 0) {
                     out.addPath(matrix.isIdentity ? p : p.applying(matrix))
                 }

@@ -166,6 +166,10 @@ public indirect enum ShapeItem: Sendable {
     case roundedCorners(radius: Animatable<LottieVector>)
     /// Merge paths ("mm"): how the paths above are combined (After Effects' mode number).
     case merge(mode: Int)
+    /// A group or a fill or stroke with a blend mode ("bm" 1 to 17, LT13): what it paints is
+    /// drawn on its own and blended over what the layer drew beneath it, as lottie-web sets
+    /// `mix-blend-mode` on the group's or the style's element. Mode 0 is read as no wrapper.
+    case blended(ShapeItem, mode: BlendMode)
 
     /// A star or a regular polygon.
     public struct Polystar: Sendable {

@@ -20,9 +20,13 @@ struct ShapeContents {
     /// Whether any property of the contents is keyframed (a static layer is evaluated once).
     let isAnimated: Bool
 
+    /// Whether an item (at any depth) is blended (LT13): the layer is then isolated.
+    let hasBlends: Bool
+
     init(_ items: [ShapeItem]) {
         self.items = items
         isAnimated = items.contains { $0.isAnimated }
+        hasBlends = items.contains { $0.hasBlends }
     }
 
     /// The draw commands at local frame `frame`, bottom first.
@@ -31,12 +35,14 @@ struct ShapeContents {
         _ = process(items[...], frame: frame, matrix: .identity, alpha: 1, into: &b)
         var out: [DrawCommand] = []
         out.reserveCapacity(b.styles.count)
-        for style in b.styles.reversed() {
+        for (i, style) in b.styles.enumerated().reversed() {
+            if !b.blends.isEmpty { Self.openBlends(b.blends, endingAt: i, into: &out) }
             if b.merged.isEmpty {
                 if let d = style.draw(b.slots, at: frame) { out.append(d) }
             } else {
                 style.draw(b.slots, merged: b.merged, at: frame, into: &out)
             }
+            for blend in b.blends where blend.styles.lowerBound == i { out.append(.endGroup) }
         }
         return out
     }
@@ -51,6 +57,19 @@ struct ShapeContents {
         /// Slots holding a merge of several paths in a mode a single path cannot express
         /// (subtract, intersect, exclude intersections), by slot: how fills cover it.
         var merged: [Int: Merge] = [:]
+        /// The styles of blended items (LT13) and their modes: nested ranges, outer first.
+        var blends: [(styles: Range<Int>, mode: BlendMode)] = []
+    }
+
+    /// Opens a blend group for each blended item whose last style is `i` (styles are drawn
+    /// last first, so that is where its paints begin), the outermost first: an item's range is
+    /// recorded when the item ends, so an outer group's comes after those of its items.
+    static func openBlends(_ blends: [(styles: Range<Int>, mode: BlendMode)], endingAt i: Int, into out: inout [DrawCommand]) {
+        for blend in blends.reversed() where blend.styles.upperBound == i + 1 {
+            var g = GroupState(transform: .identity, opacity: 1, clip: nil, clipCornerRadius: 0, name: "blend")
+            g.blendMode = blend.mode
+            out.append(.beginGroup(g))
+        }
     }
 
     /// How a fill covers merged paths: through a mask of the paths combined in order, or by
@@ -172,8 +191,12 @@ struct ShapeContents {
         let slotStart = b.slots.count, styleStart = b.styles.count
         var index = items.startIndex
         while index < items.endIndex {
-            let item = items[index]
+            var item = items[index], blend = BlendMode.normal
+            if case .blended(let inner, let mode) = item { item = inner; blend = mode }
+            let styleMark = b.styles.count
             switch item {
+            case .blended:
+                break                                     // the reader never nests them
             case .group(_, let sub, let t):
                 let m = t.matrix(at: frame).concatenating(matrix)
                 mine += process(sub[...], frame: frame, matrix: m, alpha: alpha * t.opacityValue(at: frame), into: &b)
@@ -222,6 +245,7 @@ struct ShapeContents {
                 // one pass already made. Copies drawn above come first (on top) in file order.
                 b.slots.removeLast(b.slots.count - slotStart)
                 b.styles.removeLast(b.styles.count - styleStart)
+                b.blends.removeAll { $0.styles.lowerBound >= styleStart }
                 mine.removeAll()
                 let copies = Self.count(copiesProperty.scalar(at: frame).rounded(), atMost: Self.maximumCopies)
                 let offset = offsetProperty.scalar(at: frame)
@@ -234,6 +258,7 @@ struct ShapeContents {
                     mine += process(head, frame: frame, matrix: m, alpha: alpha * (so + (eo - so) * fraction), into: &b)
                 }
             }
+            if blend != .normal, b.styles.count > styleMark { b.blends.append((styleMark..<b.styles.count, blend)) }
             index += 1
         }
         return mine
@@ -631,6 +656,16 @@ extension ShapeItem {
         case .repeater(let c, let o, let t, _): c.isAnimated || o.isAnimated || !t.isStatic
         case .roundedCorners(let r): r.isAnimated
         case .merge: false
+        case .blended(let item, _): item.isAnimated
+        }
+    }
+
+    /// Whether the item or one inside it has a blend mode.
+    var hasBlends: Bool {
+        switch self {
+        case .blended: true
+        case .group(_, let items, _): items.contains { $0.hasBlends }
+        default: false
         }
     }
 }

@@ -94,6 +94,7 @@ struct ValueChanges: Sendable, Equatable {
             case .repeater(let c, let o, let t, _): add(c); add(o); add(t)
             case .roundedCorners(let r): add(r)
             case .merge: break
+            case .blended(let inner, _): add([inner])
             }
         }
     }

@@ -131,6 +131,8 @@ struct ProviderRewriter {
             case .gradientStroke(let name, let g, var opacity, var style):
                 apply(&opacity, path + [name, "Opacity"]); apply(&style.width, path + [name, "Stroke Width"])
                 return .gradientStroke(name: name, gradient: g, opacity: opacity, style: style)
+            case .blended(let inner, let mode):
+                return .blended(self.items([inner], path)[0], mode: mode)
             default:
                 return item
             }

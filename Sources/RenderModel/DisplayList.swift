@@ -27,9 +27,17 @@ public struct GroupState: Sendable, Equatable {
     /// `compositingFilter`, a Lottie layer's `"bm"`); anything but ``BlendMode/normal`` makes
     /// the painter composite the group on its own.
     public var blendMode: BlendMode = .normal
+    /// Filters run over the group's flattened pixels, in order, before it is composited (a
+    /// layer's `filters`, a Lottie layer's effects): any makes the painter draw the group on its
+    /// own, clipped and masked first. ``bounds`` holds what they draw past the drawings.
+    public var filters: [Filter] = []
+    /// Whether the group is drawn on its own before it is composited, even with a normal blend
+    /// mode, so that blended groups inside it blend with its content only (CSS's `isolation:
+    /// isolate`; a layer with a `compositingFilter`, a Lottie shape layer with blended shapes).
+    public var isIsolated = false
 
-    /// A group state from the parts every group has; ``bounds`` and ``end`` start unknown, ``mask``
-    /// nil and ``blendMode`` normal.
+    /// A group state from the parts every group has; ``bounds`` and ``end`` start unknown,
+    /// ``mask`` nil, ``blendMode`` normal and ``filters`` empty.
     @inlinable
     public init(transform: AffineTransform, opacity: Double, clip: Rect?, clipCornerRadius: Double, name: String) {
         self.transform = transform; self.opacity = opacity; self.clip = clip
@@ -41,7 +49,7 @@ public struct GroupState: Sendable, Equatable {
     public static func == (a: GroupState, b: GroupState) -> Bool {
         a.transform == b.transform && a.opacity == b.opacity && a.clip == b.clip
             && a.clipCornerRadius == b.clipCornerRadius && a.name == b.name && a.mask == b.mask
-            && a.blendMode == b.blendMode
+            && a.blendMode == b.blendMode && a.filters == b.filters && a.isIsolated == b.isIsolated
     }
 }
 

@@ -45,6 +45,9 @@ public final class DisplayListPainter {
     /// Groups with a blend mode the last paint drew as normal groups, because no offscreen
     /// buffer or target could be had for them (nested past the memory bound).
     public internal(set) var lastUnblendedGroupCount = 0
+    /// Groups with filters the last paint drew unfiltered (nested in a memory group, or no
+    /// offscreen target could be had).
+    public internal(set) var lastUnfilteredGroupCount = 0
 
     /// The batch being built: shapes tessellated by the platform-free ``Tessellator`` into
     /// triangles in device pixels, submitted with `SDL_RenderGeometryRaw` by ``flush()``.
@@ -82,12 +85,19 @@ public final class DisplayListPainter {
         var runs: Int = 0
         /// How the group's pixels combine with the target's (`GroupState.blendMode`).
         var blendMode = BlendMode.normal
+        /// Filters run over the group's pixels before compositing, and its device transform.
+        var filters: [Filter] = [], filterTransform = AffineTransform.identity
+        /// The sides of the group's region (left, top, right, bottom) cut by the target or a
+        /// parent's clip before the filters' reach: a blur reads their edge pixels past them.
+        var cutSides = (false, false, false, false)
     }
     /// Per nesting depth, the tile runs of the offscreen group open at that depth.
     var tileRuns: [[SDL_Rect]] = []
     var tileMarks: [Bool] = []
     var groups: [GroupFrame] = []
     var maskPixels: [UInt32] = []
+    /// Scratch for filtered groups (``Filter``): a blur's passes and a drop shadow's pixels.
+    var filterScratch = FilterScratch()
     var boundsStack: [AffineTransform] = []
     /// The device boxes of a group's drawings, for the disjointness check (reused each frame).
     var drawingBoxes: [Rect] = []
@@ -342,7 +352,7 @@ public final class DisplayListPainter {
         frameNumber += 1
         maskPixelsPainted = 0
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0; lastDirectShapeCount = 0
-        lastUnblendedGroupCount = 0
+        lastUnblendedGroupCount = 0; lastUnfilteredGroupCount = 0
         lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0; lastKeptCoverageUses = 0
         lastCombinedMaskCount = 0
         var w: Int32 = 0, h: Int32 = 0

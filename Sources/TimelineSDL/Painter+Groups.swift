@@ -15,7 +15,11 @@ extension DisplayListPainter {
         let device = g.transform.concatenating(base)
         let translucent = g.opacity < 0.999
         // A blend mode needs the group's pixels on their own, to blend them with what is beneath.
-        let blends = g.blendMode != .normal
+        // An isolated group is drawn on its own too, composited normally.
+        let blends = g.blendMode != .normal || g.isIsolated
+        // Filters run over the group's pixels, clipped and masked, on an SDL target of its own
+        // (not in a memory group, whose buffers hold tiles, not the region the filters need).
+        let filters = !g.filters.isEmpty
         let roundedClip = g.clip != nil && g.clipCornerRadius > 0
         // A clip that is not a plain rectangle on the pixel grid (rounded, rotated, skewed) is
         // applied as a coverage mask when the group is composited; a plain one is SDL's clip
@@ -31,10 +35,34 @@ extension DisplayListPainter {
         // opacity multiplies into them and no offscreen pass is needed (the same peephole
         // Flutter's opacity layer takes).
         // One walk of the group gives its bounds and its drawings' boxes, for both questions.
-        var bounds = translucent && !single || masks || blends || g.mask != nil ? groupBounds(commands, after: i) : .null
+        var bounds = translucent && !single || masks || blends || filters || g.mask != nil ? groupBounds(commands, after: i) : .null
         // Path masks that cover only inside their paths confine the offscreen pass to them.
         if let covered = g.mask?.coveredBox { bounds = bounds.intersection(device.apply(to: covered)) }
-        if let alphaMask = g.mask, memoryDepth == 0, isSoftware, drawsGroupsInMemory, groupIsRasterisable,
+        // What the group draws, within its clip: where it reaches past the region, the target
+        // or a parent's clip cut it (the filters' cut sides).
+        var drawn = Rect.null
+        if filters {
+            drawn = bounds
+            if let c = g.clip { drawn = drawn.intersection(device.apply(to: c)) }
+            // What the filters draw past the drawings; the whole region is one run for them.
+            let scale = max((device.a * device.a + device.b * device.b).squareRoot(), (device.c * device.c + device.d * device.d).squareRoot())
+            let grow = Filter.reach(of: g.filters) * scale
+            if !bounds.isNull, grow.isFinite, grow > 0 { bounds = bounds.inset(by: EdgeInsets(all: -grow)) }
+            haveDrawingBoxes = false
+        }
+        if filters, memoryDepth == 0, beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
+            opacity = 1
+            let k = groups.count - 1
+            groups[k].offscreen!.mask = shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
+            groups[k].offscreen!.alphaMask = g.mask.map { ($0, device) }
+            groups[k].offscreen!.filters = g.filters
+            groups[k].offscreen!.filterTransform = device
+            let r = groups[k].offscreen!.region
+            if !drawn.isNull {
+                let x0 = Double(r.x), y0 = Double(r.y), x1 = Double(r.x + r.w), y1 = Double(r.y + r.h)
+                groups[k].offscreen!.cutSides = (drawn.minX < x0 - 0.5, drawn.minY < y0 - 0.5, drawn.maxX > x1 + 0.5, drawn.maxY > y1 + 0.5)
+            }
+        } else if let alphaMask = g.mask, memoryDepth == 0, isSoftware, drawsGroupsInMemory, groupIsRasterisable,
            beginMemoryGroup(opacity: g.opacity * opacity, mask: shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil) {
             // Masked by coverage and drawn in memory (a Lottie layer of fills under masks or a
             // matte): no SDL target to clear, read back and write through.
@@ -65,6 +93,7 @@ extension DisplayListPainter {
                 opacity *= g.opacity              // no render targets: overlaps will show through
             }
         }
+        if filters && groups[groups.count - 1].offscreen?.filters.isEmpty != false { lastUnfilteredGroupCount += 1 }
         if blends {
             // The compositing step blends; a group that could not go offscreen draws normally.
             let k = groups.count - 1
@@ -121,6 +150,16 @@ extension DisplayListPainter {
         target = off.previousTarget
         alphaCoverage = off.alphaMask.map { maskCoverage($0.mask, transform: $0.transform, region: off.region) }
         defer { alphaCoverage = nil }
+        if !off.filters.isEmpty, runs.count == 1, let run = runs.first {
+            // Clip and mask first, then the filters over the region, then opacity and blend.
+            maskPixels.withUnsafeMutableBufferPointer { all in
+                if let m = off.mask { Self.applyMask(m, to: all.baseAddress!, stride: Int(run.w), region: run) }
+                if let coverage = alphaCoverage { Self.applyCoverage(coverage, to: all.baseAddress!, run: run) }
+            }
+            alphaCoverage = nil
+            applyFilters(off.filters, transform: off.filterTransform, width: Int(run.w), height: Int(run.h), cutSides: off.cutSides)
+            return compositeRuns(runs, opacity: opacity, mask: nil, blendMode: off.blendMode, onto: off.previousTarget)
+        }
         return compositeRuns(runs, opacity: opacity, mask: off.mask, blendMode: off.blendMode, onto: off.previousTarget)
     }
 
@@ -390,6 +429,15 @@ extension DisplayListPainter {
             case .beginGroup(let g):
                 if g.clip != nil { groupHasClippedSubgroup = true }
                 if g.mask != nil { groupIsRasterisable = false }     // memory groups apply masks outermost only
+                if !g.filters.isEmpty {
+                    // A filtered subgroup draws past its drawings, by its box (window points).
+                    groupIsRasterisable = false
+                    if g.bounds.isNull { haveDrawingBoxes = false } else {
+                        let b = base.apply(to: g.bounds).standardized
+                        box = box.union(b)
+                        if drawingBoxes.count < 4_096 { drawingBoxes.append(b) } else { haveDrawingBoxes = false }
+                    }
+                }
                 boundsStack.append(g.transform.concatenating(base))      // group transforms are absolute
             case .endGroup:
                 boundsStack.removeLast()
