@@ -163,20 +163,15 @@ public struct ShapeRasterizer: Sendable {
         for k in 0..<height { rowStarts[k] = 0; rowEnds[k] = Int32(width) }
         if blurScratch.count < count { blurScratch.append(contentsOf: repeatElement(0, count: count - blurScratch.count)) }
         let w = width, h = height
-        if sigma >= 2 {
-            let d = Int(min(sigma, 4_096) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5)
-            // Odd d: three centred boxes. Even d: two boxes shifted half a pixel either way,
-            // then one of d + 1 centred.
-            let passes: [(lo: Int, hi: Int)] = d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
-                : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        if sigma >= 2, let passes = BoxBlurPasses(sigma: sigma) {
             coverage.withUnsafeMutableBufferPointer { c in
                 blurScratch.withUnsafeMutableBufferPointer { t in
                     let cb = c.baseAddress!, tb = t.baseAddress!
-                    for (lo, hi) in passes {
+                    passes.forEach { lo, hi in
                         for yy in 0..<h { Self.box(cb + yy * w, tb + yy * w, count: w, stride: 1, lo: lo, hi: hi) }
                         for yy in 0..<h { (cb + yy * w).update(from: tb + yy * w, count: w) }
                     }
-                    for (lo, hi) in passes {
+                    passes.forEach { lo, hi in
                         for xx in 0..<w { Self.box(cb + xx, tb + xx, count: h, stride: w, lo: lo, hi: hi) }
                         cb.update(from: tb, count: count)
                     }

@@ -1,5 +1,6 @@
 import CSDL2
 import Geometry
+import RenderModel
 import Timeline
 
 /// The buffers a filtered group's passes reuse from paint to paint (a blur's intermediate
@@ -62,17 +63,11 @@ extension DisplayListPainter {
     /// three box blurs per axis of width d = ⌊σ·3·√(2π)/4 + 0.5⌋, as SVG's feGaussianBlur
     /// approximates it (the same reading as the rasteriser's coverage blur).
     private func blurPixels(width w: Int, height h: Int, deviation sigma: Double, shadow: Bool, cutSides cut: (Bool, Bool, Bool, Bool)) {
-        guard sigma > 0.05, sigma.isFinite else { return }
-        let d = Int(min(sigma, 4_096) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5)
-        guard d > 1 else { return }
-        // Odd d: three centred boxes. Even d: two boxes shifted half a pixel either way, then
-        // one of d + 1 centred.
-        let passes: [(lo: Int, hi: Int)] = d % 2 == 1 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
-            : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        guard sigma > 0.05, let passes = BoxBlurPasses(sigma: sigma) else { return }
         // Each line is padded by the passes' whole spread, so what the first pass spreads past
         // the region is there for the next (clear past a side where the drawing ends, its edge
         // pixels past a side the target cut).
-        let margin = passes.reduce(0) { $0 + max($1.lo, $1.hi) } + 1
+        let margin = passes.spread + 1
         let longest = max(w, h) + 2 * margin
         func run(_ px: UnsafeMutablePointer<UInt32>, _ tmp: UnsafeMutablePointer<UInt32>) {
             let a = tmp, b = tmp + longest
@@ -82,7 +77,7 @@ extension DisplayListPainter {
                 (a + margin + n).update(repeating: extends.1 ? base[(n - 1) * stride] : 0, count: margin)
                 for k in 0..<n { a[margin + k] = base[k * stride] }
                 var src = a, dst = b
-                for (lo, hi) in passes {
+                passes.forEach { lo, hi in
                     Self.box(src, dst, count: total, stride: 1, lo: lo, hi: hi, extends: extends)
                     swap(&src, &dst)
                 }

@@ -336,8 +336,6 @@ public final class MainRunLoop {
 
     // The participants are called by index on a snapshot of the list (a participant may add or
     // remove one while called): iterating with `for p in` retains and releases each one per call.
-    private func anyNeedsUpdatePass() -> Bool { anyParticipant { $0.needsUpdatePass } }
-
     @inline(__always)
     private func anyParticipant(_ test: (any FrameParticipant) -> Bool) -> Bool {
         let list = participantList
@@ -398,7 +396,7 @@ public final class MainRunLoop {
 
         // (4)-(5) Constraints and layout, repeated while a participant is still dirty (U7).
         var pass = 0
-        while pass < frameState.maximumUpdatePasses, anyNeedsUpdatePass() {
+        while pass < frameState.maximumUpdatePasses, anyParticipant({ $0.needsUpdatePass }) {
             pass += 1
             setPhase(.constraints)
             list = participantList

@@ -173,7 +173,7 @@ extension LayoutEngine {
     /// hold storage) in its place; nothing when the list is empty.
     @inline(__always)
     func takeChildrenNeedingLayout(of v: View, leaving spare: inout [View]) {
-        if hasNoChildrenNeedingLayout(v) { return }
+        if childrenNeedingLayoutCount(of: v) == 0 { return }
         withTable { t in
             let slot = t.slot(v)
             swap(&spare, &t.records[slot].childrenNeedingLayout)
@@ -205,13 +205,6 @@ extension LayoutEngine {
             t.records[s].childrenNeedingLayout.removeAll(keepingCapacity: true)
             return child
         }
-    }
-
-    /// Whether no child of `v` is listed for layout.
-    @inline(__always)
-    func hasNoChildrenNeedingLayout(_ v: View) -> Bool {
-        guard let s = slotHere(v) else { return true }
-        return storedTable!.records[s].childrenNeedingLayout.isEmpty
     }
 
     /// Empties `v`'s list of children needing layout and marks `v` unlisted (after a

@@ -21,13 +21,8 @@ struct LottieBlendModeTests {
 
     /// The animation's first frame (200 x 100) drawn over transparency, and its warnings.
     func render(_ layers: [String]) throws -> (pixel: (Int, Int) -> [Int], warnings: [String]) {
-        let animation = try Doc.read(Doc.animation(layers: layers.joined(separator: ",")))
-        let composition = LottieComposition(animation: animation)
-        composition.setFrame(0)
-        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 100)
-        renderer.render(composition.displayList())
-        let image = renderer.image()
-        return ({ x, y in (0..<4).map { Int(image.bytes[(y * 200 + x) * 4 + $0]) } }, animation.warnings)
+        let frame = try Doc.render(Doc.animation(layers: layers.joined(separator: ",")))
+        return (frame.pixel, frame.warnings)
     }
 
     /// The backdrop's and the source's colours: multiples of 0.2, so whole bytes.

@@ -43,14 +43,7 @@ struct LottieLayerFilterTests {
     /// The animation's frame drawn over transparency (200 x 100), as RGBA bytes per pixel, with
     /// its warnings and its display list.
     func render(_ json: String, frame: Double = 0) throws -> (pixel: (Int, Int) -> [Int], warnings: [String], list: DisplayList) {
-        let animation = try Doc.read(json)
-        let composition = LottieComposition(animation: animation)
-        composition.setFrame(frame)
-        let list = composition.displayList()
-        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 100)
-        renderer.render(list)
-        let image = renderer.image()
-        return ({ x, y in (0..<4).map { Int(image.bytes[(y * 200 + x) * 4 + $0]) } }, animation.warnings, list)
+        try Doc.render(json, frame: frame)
     }
 
     func filters(_ list: DisplayList) -> [[Filter]] {

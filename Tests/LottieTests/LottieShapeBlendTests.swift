@@ -29,14 +29,7 @@ struct LottieShapeBlendTests {
 
     /// The first frame (200 x 100) of a shape layer holding `shapes`, drawn over transparency.
     func render(_ shapes: String, frame: Double = 0) throws -> (pixel: (Int, Int) -> [Int], warnings: [String], list: DisplayList) {
-        let animation = try Doc.read(Doc.animation(layers: Doc.shapeLayer(shapes)))
-        let composition = LottieComposition(animation: animation)
-        composition.setFrame(frame)
-        let list = composition.displayList()
-        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 100)
-        renderer.render(list)
-        let image = renderer.image()
-        return ({ x, y in (0..<4).map { Int(image.bytes[(y * 200 + x) * 4 + $0]) } }, animation.warnings, list)
+        try Doc.render(Doc.animation(layers: Doc.shapeLayer(shapes)), frame: frame)
     }
 
     static let backdrop = [0.8, 0.4, 0.2], source = [0.2, 0.6, 1.0]
@@ -93,13 +86,7 @@ struct LottieShapeBlendTests {
     func LT13_blendWithinLayer() throws {
         let top = Doc.shapeLayer(group(rect([0, 0, 100, 100], Self.source), blend: "1"))
         let beneath = #"{"ty":4,"nm":"beneath","ind":2,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(group(rect([0, 0, 200, 100], Self.backdrop)))]}"#
-        let animation = try Doc.read(Doc.animation(layers: top + "," + beneath))
-        let composition = LottieComposition(animation: animation)
-        composition.setFrame(0)
-        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 100)
-        renderer.render(composition.displayList())
-        let image = renderer.image()
-        let pixel = { (x: Int, y: Int) in (0..<4).map { Int(image.bytes[(y * 200 + x) * 4 + $0]) } }
+        let pixel = try Doc.render(Doc.animation(layers: top + "," + beneath)).pixel
         #expect(pixel(50, 50) == [51, 153, 255, 255], "not multiplied with the layer beneath: \(pixel(50, 50))")
         #expect(pixel(150, 50) == [204, 102, 51, 255])
     }

@@ -1,0 +1,34 @@
+/// The three box blurs per axis that approximate a Gaussian blur, as SVG's feGaussianBlur
+/// specifies: boxes of width d = ⌊σ·3·√(2π)/4 + 0.5⌋; for an odd d three centred ones, for an
+/// even d two shifted half a pixel either way and then one of d + 1, centred. The rasteriser's
+/// coverage blur and the painter's layer filters run the same boxes.
+public struct BoxBlurPasses: Sendable {
+    /// Each box's reach, in pixels before (`lo`) and after (`hi`) the one it averages into.
+    public let first: (lo: Int, hi: Int), second: (lo: Int, hi: Int), third: (lo: Int, hi: Int)
+
+    /// The boxes for a Gaussian of standard deviation `sigma` pixels (capped at 4,096); nil
+    /// when their width would be under two pixels (a blur that moves nothing), or `sigma` is
+    /// not finite.
+    public init?(sigma: Double) {
+        guard sigma.isFinite, sigma > 0 else { return nil }
+        let d = Int(min(sigma, 4_096) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5)
+        guard d > 1 else { return nil }
+        let h = d / 2
+        if d % 2 == 1 {
+            (first, second, third) = ((h, h), (h, h), (h, h))
+        } else {
+            (first, second, third) = ((h, h - 1), (h - 1, h), (h, h))
+        }
+    }
+
+    /// How far the three boxes spread a pixel, in all (each box's larger side).
+    public var spread: Int { max(first.lo, first.hi) + max(second.lo, second.hi) + max(third.lo, third.hi) }
+
+    /// Calls `body` with each box's `lo` and `hi`, in order.
+    @inline(__always)
+    public func forEach(_ body: (_ lo: Int, _ hi: Int) -> Void) {
+        body(first.lo, first.hi)
+        body(second.lo, second.hi)
+        body(third.lo, third.hi)
+    }
+}
