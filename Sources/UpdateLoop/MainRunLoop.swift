@@ -335,7 +335,8 @@ public final class MainRunLoop {
     }
 
     // The participants are called by index on a snapshot of the list (a participant may add or
-    // remove one while called): iterating with `for p in` retains and releases each one per call.
+    // remove one while called): against `for p in` and `contains(where:)` over the stored list,
+    // 8% fewer instructions in a `timeline bench cycle` frame (116,783 -> 107,865, callgrind).
     @inline(__always)
     private func anyParticipant(_ test: (any FrameParticipant) -> Bool) -> Bool {
         let list = participantList
