@@ -114,9 +114,11 @@ public enum LottieEffect: Sendable {
                 out.append(.dropShadow(color: Color(red: unit(c.x), green: unit(c.y), blue: unit(c.z), alpha: alpha), offset: offset,
                                        deviation: deviation.isFinite ? deviation : 0))
             case .gaussianBlur(let blurriness):
+                // Mixed in linear light, as lottie-web's blur is: the browser's feGaussianBlur,
+                // which lottie-web leaves at SVG's default color-interpolation-filters.
                 let sigma = max(0, blurriness.scalar(at: frame)) * 0.3
                 guard sigma > 0, sigma.isFinite else { continue }
-                out.append(.gaussianBlur(deviation: sigma))
+                out.append(.gaussianBlur(deviation: sigma, space: .linearRGB))
             }
         }
         return out

@@ -14,8 +14,9 @@ public enum Filter: Sendable, Equatable {
     /// Colours mapped by their Rec. 709 luminance from `black` to `white`, mixed with the
     /// original by `amount` (0...1); alpha kept (After Effects' Tint).
     case tint(black: Color, white: Color, amount: Double)
-    /// The pixels blurred by a Gaussian of standard deviation `deviation`, both ways.
-    case gaussianBlur(deviation: Double)
+    /// The pixels blurred by a Gaussian of standard deviation `deviation`, both ways, their
+    /// colours mixed in `space` (the pixels' own sRGB values unless it says otherwise).
+    case gaussianBlur(deviation: Double, space: FilterColorSpace = .sRGB)
     /// The group's silhouette (its alpha) in `color`, moved by `offset`, blurred by a Gaussian
     /// of standard deviation `deviation`, drawn under the group.
     case dropShadow(color: Color, offset: Size, deviation: Double)
@@ -25,7 +26,7 @@ public enum Filter: Sendable, Equatable {
     public var reach: Double {
         switch self {
         case .colorFill, .tint: 0
-        case .gaussianBlur(let d): Self.finite(3 * d)
+        case .gaussianBlur(let d, _): Self.finite(3 * d)
         case .dropShadow(_, let offset, let d):
             Self.finite(3 * d + max(abs(offset.width), abs(offset.height)))
         }
@@ -39,4 +40,14 @@ public enum Filter: Sendable, Equatable {
     }
 
     private static func finite(_ x: Double) -> Double { x.isFinite ? max(0, min(x, 1e6)) : 0 }
+}
+
+/// The colours a filter mixes pixels in (SVG's `color-interpolation-filters`).
+public enum FilterColorSpace: Sendable, Equatable {
+    /// The pixels' sRGB-encoded values as they are, as Core Animation's filters mix them.
+    case sRGB
+    /// Linear light: each colour channel decoded from sRGB before the pixels are mixed and
+    /// encoded again after, as SVG filters mix by default (a browser's blur of a bright shape
+    /// on a dark ground keeps more of the bright one's light than a mix of encoded values).
+    case linearRGB
 }

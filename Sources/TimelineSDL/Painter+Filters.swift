@@ -37,8 +37,11 @@ extension DisplayListPainter {
                 let k = min(max(amount, 0), 1)
                 guard k > 0 else { continue }
                 maskPixels.withUnsafeMutableBufferPointer { Self.tint($0.baseAddress!, count: count, black: black, white: white, amount: k) }
-            case .gaussianBlur(let deviation):
+            case .gaussianBlur(let deviation, let space):
+                let linear = space == .linearRGB && deviation * scale > 0.05
+                if linear { maskPixels.withUnsafeMutableBufferPointer { SRGBBytes.decode($0.baseAddress!, count: count) } }
                 blurPixels(width: w, height: h, deviation: deviation * scale, shadow: false, cutSides: cutSides)
+                if linear { maskPixels.withUnsafeMutableBufferPointer { SRGBBytes.encode($0.baseAddress!, count: count) } }
             case .dropShadow(let color, let offset, let deviation):
                 let alpha = min(max(color.alpha, 0), 1)
                 guard alpha > 0 else { continue }

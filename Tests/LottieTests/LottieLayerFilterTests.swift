@@ -109,7 +109,7 @@ struct LottieLayerFilterTests {
         #expect(filters(sharp.list).isEmpty, "no blur at frame 0")
         #expect(near(sharp.pixel(80, 59), [255, 0, 0, 255]) && sharp.pixel(80, 61) == [0, 0, 0, 0])
         let blurred = try render(precompDocument(blur), frame: 10)
-        #expect(filters(blurred.list) == [[.gaussianBlur(deviation: 6)]])
+        #expect(filters(blurred.list) == [[.gaussianBlur(deviation: 6, space: .linearRGB)]])
         // The clip cuts the shape at y 60 before the blur: below the edge alpha fades.
         let at = { (y: Int) in blurred.pixel(80, y)[3] }
         #expect(at(50) > 160, "inside \(at(50))")

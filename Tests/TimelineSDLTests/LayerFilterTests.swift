@@ -84,4 +84,35 @@ struct LayerFilterTests {
         #expect(pixel(i, 0, 50)[3] > 245 && pixel(i, 99, 50)[3] > 245, "the target's edges: \(pixel(i, 0, 50)) \(pixel(i, 99, 50))")
         #expect(abs(pixel(i, 50, 40)[3] - 128) < 40 && pixel(i, 50, 32)[3] < 30, "its own edge fades: \(pixel(i, 50, 40))")
     }
+
+    /// An opaque 100 x 60 layer, its left half white and its right half black, blurred in `space`.
+    func halves(_ space: FilterColorSpace) -> Layer {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let layer = Layer()
+        layer.frame = Rect(x: 0, y: 20, width: 100, height: 60)
+        layer.backgroundColor = Color(red: 0, green: 0, blue: 0)
+        layer.masksToBounds = true
+        let white = Layer()
+        white.frame = Rect(x: 0, y: 0, width: 50, height: 60)
+        white.backgroundColor = Color(red: 1, green: 1, blue: 1)
+        layer.addSublayer(white)
+        layer.filters = [.gaussianBlur(deviation: 4, space: space)]
+        root.addSublayer(layer)
+        return root
+    }
+
+    @Test("LT13: a blur in linear light mixes white and black into a brighter grey than a blur of encoded values, as a browser's SVG blur does")
+    func LT13_blurInLinearLight() throws {
+        let encoded = try renderedLayerTree(halves(.sRGB)).image()
+        let linear = try renderedLayerTree(halves(.linearRGB)).image()
+        // At the seam the blur mixes the two halves about equally: 50% grey is 128 encoded,
+        // and 50% of white's light is encoded as 188.
+        let e = pixel(encoded, 50, 50), l = pixel(linear, 50, 50)
+        #expect(abs(e[0] - 128) <= 12 && e[0] == e[1] && e[1] == e[2], "encoded mix: \(e)")
+        #expect(abs(l[0] - 188) <= 12 && l[0] == l[1] && l[1] == l[2], "linear mix: \(l)")
+        // Far from the seam nothing is mixed, and the round trip through linear bytes keeps it.
+        #expect(pixel(linear, 20, 50) == [255, 255, 255, 255] && pixel(linear, 80, 50) == [0, 0, 0, 255])
+        #expect(l[3] == 255, "opaque stays opaque")
+    }
 }
