@@ -243,8 +243,15 @@ extension Layer {
     /// a layer keeping its presentation (a view's) needs no other notice: its host patches it
     /// from the pass's list, as in any frame that animates it.
     func animationsDidShrink(listedInPass: Bool = false) {
+        animationsDidShrink(to: running.reduce(0) { $0 | $1.compiled.properties }, listedInPass: listedInPass)
+    }
+
+    /// ``animationsDidShrink(listedInPass:)`` when the caller knows the properties the running
+    /// animations still drive (the engine's removal of ended ones gathers them as it compacts
+    /// the list).
+    func animationsDidShrink(to remaining: UInt64, listedInPass: Bool) {
         let before = animatedProperties
-        animatedProperties = running.reduce(0) { $0 | $1.compiled.properties }
+        animatedProperties = remaining
         if running.isEmpty && !keepsPresentation {
             presented = nil
         } else if let p = presented, before & ~animatedProperties != 0 {

@@ -443,7 +443,7 @@ public final class LayerEngine: FrameParticipant {
     /// model shown again) it does once.
     func removeEnded(from layer: Layer, local: Double, now: Int64, inMediaTime: Bool, listedInPass: Bool = false) {
         var list = layer.takeAnimations()
-        var kept = 0, endedTransition = false
+        var kept = 0, endedTransition = false, remaining: UInt64 = 0
         for i in 0..<list.count {
             let r = list[i]
             if r.isOver(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime)), r.animation.isRemovedOnCompletion {
@@ -453,6 +453,7 @@ public final class LayerEngine: FrameParticipant {
             } else {
                 if kept != i { list[kept] = r }
                 kept += 1
+                remaining |= r.compiled.properties
             }
         }
         // One at a time: `removeLast(_:)` goes through a generic range replacement that cost
@@ -460,7 +461,7 @@ public final class LayerEngine: FrameParticipant {
         while list.count > kept { list.removeLast() }
         layer.running = list
         if endedTransition, !list.contains(where: { $0.isTransition }) { layer.transitionDidEnd() }
-        layer.animationsDidShrink(listedInPass: listedInPass)
+        layer.animationsDidShrink(to: remaining, listedInPass: listedInPass)
     }
 
     /// `layer` as it is at media time `t` (seconds), for a renderer drawing a copy of it at
