@@ -104,7 +104,9 @@ extension Layer {
 
     /// Whether an animation a view made drives `property`.
     package func hasViewAnimation(of property: LayerProperty) -> Bool {
-        running.contains { $0.isViewAnimation && $0.compiled.properties & property.bit != 0 }
+        // No animation drives it (the end delegate's usual case: P2): no need to look.
+        guard animatedProperties & property.bit != 0 else { return false }
+        return running.contains { $0.isViewAnimation && $0.compiled.properties & property.bit != 0 }
     }
 
     /// What ``add(_:forKey:)`` does.
@@ -190,21 +192,41 @@ extension Layer {
         let r = list.remove(at: i)
         running = list
         let engine = self.engine              // one weak load
+        uncount(r, engine: engine)
+        if r.isTransition, !running.contains(where: { $0.isTransition }) { transitionDidEnd() }
+        reportStop(of: r, finished: finished, engine: engine)
+    }
+
+    /// `r`, just taken off ``running``, no longer counts as held or tabled (the engine's next
+    /// walk of its offset table drops a tabled one).
+    @inline(__always)
+    func uncount(_ r: RunningAnimation, engine: LayerEngine?) {
         if r.isHeld { r.isHeld = false; heldAnimations -= 1 }
         if r.isTabled {
             r.isTabled = false
             tabledAnimations -= 1
             engine?.tabledAnimationDidStop()
         }
-        if r.isTransition, !running.contains(where: { $0.isTransition }) {
-            transitionSnapshot = nil
-            presented?.transitionState = nil
-            contentDidChange()
-        }
+    }
+
+    /// The last running transition was removed: the layer draws itself again.
+    func transitionDidEnd() {
+        transitionSnapshot = nil
+        presented?.transitionState = nil
+        contentDidChange()
+    }
+
+    /// Tells `r`'s transactions and delegate that it stopped (through `engine`'s completions
+    /// phase when there is one), unless they heard of its end already.
+    func reportStop(of r: RunningAnimation, finished: Bool, engine: LayerEngine?) {
         guard !r.didReportEnd else { return }
+        tell(r, finished: finished, engine: engine)
+    }
+
+    private func tell(_ r: RunningAnimation, finished: Bool, engine: LayerEngine?) {
+        if let e = engine { return e.animationDidStop(r, finished: finished) }
         for g in r.completions { g.animationEnded() }
-        if let e = engine { e.animationDidStop(r.animation, finished: finished, started: r.didStart) }
-        else if let d = r.animation.delegate { d.animationDidStop(r.animation, finished: finished) }
+        if let d = r.animation.delegate { d.animationDidStop(r.animation, finished: finished) }
     }
 
     /// An animation kept after its end (``Animation/isRemovedOnCompletion`` false) has reached
@@ -213,9 +235,7 @@ extension Layer {
     /// listed, holding its last value (fill mode forwards).
     func reportEnd(of r: RunningAnimation) {
         r.didReportEnd = true
-        for g in r.completions { g.animationEnded() }
-        if let e = engine { e.animationDidStop(r.animation, finished: true, started: r.didStart) }
-        else if let d = r.animation.delegate { d.animationDidStop(r.animation, finished: true) }
+        tell(r, finished: true, engine: engine)
     }
 
     /// After removals: the properties no animation drives show the model again. `listedInPass`:
@@ -223,8 +243,15 @@ extension Layer {
     /// a layer keeping its presentation (a view's) needs no other notice: its host patches it
     /// from the pass's list, as in any frame that animates it.
     func animationsDidShrink(listedInPass: Bool = false) {
+        animationsDidShrink(to: running.reduce(0) { $0 | $1.compiled.properties }, listedInPass: listedInPass)
+    }
+
+    /// ``animationsDidShrink(listedInPass:)`` when the caller knows the properties the running
+    /// animations still drive (the engine's removal of ended ones gathers them as it compacts
+    /// the list).
+    func animationsDidShrink(to remaining: UInt64, listedInPass: Bool) {
         let before = animatedProperties
-        animatedProperties = running.reduce(0) { $0 | $1.compiled.properties }
+        animatedProperties = remaining
         if running.isEmpty && !keepsPresentation {
             presented = nil
         } else if let p = presented, before & ~animatedProperties != 0 {

@@ -48,8 +48,10 @@ public final class LayerEngine: FrameParticipant {
     private var uncommitted: [Layer] = []
     /// What the next completions phase calls, in order: delegates' start and stop calls are
     /// stored as values (no closure made, or checked for its actor, per ended animation: P2).
-    private var callbacks: [PendingCallback] = []
-    private var readyCallbacks: [PendingCallback] = []
+    /// Optional only so that the completions phase can move each one out as it runs it
+    /// (``runCompletions()``); a queued callback is never nil.
+    private var callbacks: [PendingCallback?] = []
+    private var readyCallbacks: [PendingCallback?] = []
     private enum PendingCallback {
         case started(Animation, any AnimationDelegate)
         case stopped(Animation, any AnimationDelegate, finished: Bool)
@@ -202,6 +204,13 @@ public final class LayerEngine: FrameParticipant {
         action.run(forKey: key, object: layer, arguments: nil)
     }
 
+    /// `r` stopped: its transactions count it, and its delegate hears of it in the next
+    /// completions phase.
+    func animationDidStop(_ r: RunningAnimation, finished: Bool) {
+        for g in r.completions { g.animationEnded() }
+        animationDidStop(r.animation, finished: finished, started: r.didStart)
+    }
+
     func animationDidStop(_ animation: Animation, finished: Bool, started: Bool) {
         guard let d = animation.delegate else { return }
         // The first callback of a batch asks for the frame that runs them all (P2: when 500
@@ -219,8 +228,10 @@ public final class LayerEngine: FrameParticipant {
     /// list is taken out to grow it, so that every access to it is one read or one write, which
     /// the compiler checks instead of the run time (P2: 500 animations ending in one frame
     /// queue 500 callbacks).
+    /// The callback is consumed (moved into the list, not copied: two retains and two releases
+    /// fewer per ended animation).
     @discardableResult
-    private func enqueue(_ callback: PendingCallback) -> Bool {
+    private func enqueue(_ callback: consuming PendingCallback) -> Bool {
         var list = callbacks
         callbacks = []
         let first = list.isEmpty
@@ -425,17 +436,32 @@ public final class LayerEngine: FrameParticipant {
 
     /// Removes `layer`'s animations that are over and removed on completion, in the order they
     /// were added (their delegates hear of it in that order).
+    ///
+    /// One pass compacts the layer's list in place (P2: when 500 animations end in one frame,
+    /// no removal shifts the list or stores it back, and the engine is `self`, not a weak load
+    /// per ended animation); what the layer does once its list shrank (a transition's end, the
+    /// model shown again) it does once.
     func removeEnded(from layer: Layer, local: Double, now: Int64, inMediaTime: Bool, listedInPass: Bool = false) {
-        var i = 0
-        while i < layer.running.count {
-            let r = layer.running[i]
+        var list = layer.takeAnimations()
+        var kept = 0, endedTransition = false, remaining: UInt64 = 0
+        for i in 0..<list.count {
+            let r = list[i]
             if r.isOver(at: r.parentTime(local: local, now: now, inMediaTime: inMediaTime)), r.animation.isRemovedOnCompletion {
-                layer.stopAnimation(at: i, finished: true)
+                layer.uncount(r, engine: self)
+                if r.isTransition { endedTransition = true }
+                if !r.didReportEnd { animationDidStop(r, finished: true) }
             } else {
-                i += 1
+                if kept != i { list[kept] = r }
+                kept += 1
+                remaining |= r.compiled.properties
             }
         }
-        layer.animationsDidShrink(listedInPass: listedInPass)
+        // One at a time: `removeLast(_:)` goes through a generic range replacement that cost
+        // more than the removal it replaced.
+        while list.count > kept { list.removeLast() }
+        layer.running = list
+        if endedTransition, !list.contains(where: { $0.isTransition }) { layer.transitionDidEnd() }
+        layer.animationsDidShrink(to: remaining, listedInPass: listedInPass)
     }
 
     /// `layer` as it is at media time `t` (seconds), for a renderer drawing a copy of it at
@@ -459,15 +485,27 @@ public final class LayerEngine: FrameParticipant {
         var ready = callbacks
         callbacks = readyCallbacks
         readyCallbacks = []
-        for c in ready {
-            switch c {
-            case .started(let a, let d): d.animationDidStart(a)
-            case .stopped(let a, let d, let finished): d.animationDidStop(a, finished: finished)
-            case .body(let body): body()
-            }
+        // Each callback is moved out of the list (`take()`) and consumed by its call: read in
+        // place, each was copied out, two retains and two releases, and released again as the
+        // list emptied (P2, 500 animations ending in one frame).
+        for i in ready.indices {
+            if let c = ready[i].take() { Self.run(c) }
         }
-        ready.removeAll(keepingCapacity: true)
+        // Emptied one at a time: `removeAll(keepingCapacity:)` destroys each (nil) element
+        // through the runtime's generic value witness.
+        while !ready.isEmpty { ready.removeLast() }
         readyCallbacks = ready
+    }
+
+    /// Makes the call `callback` stands for. Not inlined: inlined, the compiler copied each
+    /// callback before the call instead of handing it over.
+    @inline(never)
+    private static func run(_ callback: consuming PendingCallback) {
+        switch callback {
+        case .started(let a, let d): d.animationDidStart(a)
+        case .stopped(let a, let d, let finished): d.animationDidStop(a, finished: finished)
+        case .body(let body): body()
+        }
     }
 
     /// Phase 5: flagged layers lay out their sublayers.

@@ -46,6 +46,16 @@ final class CompletionGroup {
     }
 }
 
+/// How many block and constraint-constant animations of one ``AnimationEngine`` run. Their end
+/// delegates hold it strongly: a weak reference to the engine gave the engine a side table,
+/// and each ended animation a weak load and two slow reference counts (P2: 500 ending in one
+/// frame). Kept alive by a delegate that outlives its engine, it counts for no one.
+@MainActor
+final class AnimationCounts {
+    var blocks = 0
+    var constants = 0
+}
+
 /// The block-animation transaction open while an `animate` call runs its closure. Only valid for
 /// the duration of that call (it is how property setters know they are inside a block).
 struct AnimationTransaction: Sendable {
@@ -96,9 +106,16 @@ public final class AnimationEngine: AnimationSource {
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
     /// How many block and constraint-constant animations run on views' layers (counted for
-    /// ``runningCount``).
-    var blockCount = 0
-    var constantCount = 0
+    /// ``runningCount``), in an object their end delegates hold (``AnimationCounts``).
+    let counts = AnimationCounts()
+    var blockCount: Int {
+        get { counts.blocks }
+        set { counts.blocks = newValue }
+    }
+    var constantCount: Int {
+        get { counts.constants }
+        set { counts.constants = newValue }
+    }
     /// Whether a view's layer (or a superview's) has had a time of its own (a begin time, speed
     /// or offset) in this loop: from then on each view animation runs on its layer's time
     /// (CA8, ``layerTime(of:at:)``), so pausing a layer pauses the view animations under it.
@@ -223,7 +240,7 @@ public final class AnimationEngine: AnimationSource {
         let description = Self.basic(keyPath: "constant", from: .scalar(constraint.constant), to: .scalar(target),
                                      curve: curve)
         Self.describeTiming(timing.resolved(for: curve), on: description)
-        description.delegate = ConstantAnimationEnd(constraint: constraint, group: group, counts: self)
+        description.delegate = ConstantAnimationEnd(constraint: constraint, group: group, counts: counts)
         _ = view.layer                                    // loaded: hosted, so the engine evaluates it
         view.viewLayer.addValueAnimation(description, forKey: constraint.animationKey, from: constraint.constant, to: target,
                                          timing: timing, curve: curve) { [weak constraint] value in

@@ -56,6 +56,30 @@ struct AnimationEndTests {
         #expect(host.window.displayList == reference.window.displayList)
     }
 
+    @Test("P2: blocks ending in one frame complete in the order they began, and the one still running goes on")
+    func P2_blocksEndingTogetherCompleteInOrder() {
+        let host = makeHost()
+        let views = Self.scene(in: host, alphas: [1, 1, 1, 1])
+        host.runUntilIdle()
+        var order: [Int] = []
+        for (i, v) in views.enumerated() {
+            View.animate(withDuration: i == 1 ? 1 : 0.5, curve: .linear, animations: { v.alpha = 0.2 },
+                         completion: { finished in if finished { order.append(i) } })
+        }
+        var frames = 0
+        while order.isEmpty && frames < 100 { host.step(); frames += 1 }
+        // Three end in one frame: their completions ran in it, in the order the blocks began.
+        #expect(order == [0, 2, 3])
+        #expect(host.runLoop.animations.runningCount == 1)
+        #expect(views.map(\.presentation.opacity) == [0.2, views[1].presentation.opacity, 0.2, 0.2])
+        #expect(views[1].presentation.opacity > 0.2 && views[1].presentation.opacity < 1)
+        #expect(views[1].layer.animationKeys() == ["opacity"])
+        for i in [0, 2, 3] { #expect(views[i].layer.animationKeys() == nil) }
+        host.runUntilIdle()
+        #expect(order == [0, 2, 3, 1])
+        #expect(host.runLoop.animations.runningCount == 0)
+    }
+
     @Test("P2: an explicit animation ending on a view's layer with no block redraws the view at its model value")
     func P2_explicitEndRedrawsTheModel() {
         let host = makeHost()

@@ -22,7 +22,7 @@ extension AnimationEngine {
         description.isAdditive = additive
         Self.describeTiming(shared.timing, on: description)
         let hold = shared.timing.heldProgress(along: shared.curve)
-        description.delegate = ViewAnimationEnd(view: view, property: property, group: group, counts: self,
+        description.delegate = ViewAnimationEnd(view: view, property: property, group: group, counts: counts,
                                                 held: hold.map { (from, to, $0) })
         group.pending += 1
         blockCount += 1
@@ -113,30 +113,31 @@ final class ViewAnimationEnd: AnimationDelegate {
     var view: View? { reference.view }
     let property: AnimatableProperty
     let group: CompletionGroup
-    /// The engine counting block animations (nil for a keyframe block's).
-    weak var counts: AnimationEngine?
+    /// The counts of the engine that runs block animations (nil for a keyframe block's).
+    let counts: AnimationCounts?
     /// A web timing's fill: the old and new values and the progress it holds at the end.
     let held: (from: AnimatableValue, to: AnimatableValue, progress: Double)?
 
-    init(view: View, property: AnimatableProperty, group: CompletionGroup, counts: AnimationEngine?,
+    init(view: View, property: AnimatableProperty, group: CompletionGroup, counts: AnimationCounts?,
          held: (from: AnimatableValue, to: AnimatableValue, progress: Double)? = nil) {
         reference = view.reference; self.property = property; self.group = group; self.counts = counts; self.held = held
     }
 
     func animationDidStop(_ animation: Layers.Animation, finished: Bool) {
-        counts?.blockCount -= 1
+        counts?.blocks -= 1
         if let v = view {
             if finished, let held {
                 v.setModelWithoutAnimation(property, AnimatableValue.additive(v.modelValue(of: property), from: held.from,
                                                                                to: held.to, 1 - held.progress))
             }
-            if v.viewLayer.viewAnimatedProperties & property.bit != 0, !v.viewLayer.hasViewAnimation(of: property.layerProperty) {
-                v.viewLayer.viewAnimatedProperties &= ~property.bit
-                v.viewLayer.viewKeyframedProperties &= ~property.bit
+            let layer = v.viewLayer
+            if layer.viewAnimatedProperties & property.bit != 0, !layer.hasViewAnimation(of: property.layerProperty) {
+                layer.viewAnimatedProperties &= ~property.bit
+                layer.viewKeyframedProperties &= ~property.bit
                 // The layer engine has shown the model already when the animation ended in its
                 // pass (and listed the layer for the window): only a value that differs (a held
                 // fill's, or an animation stopped outside a pass) needs the view redrawn (P2).
-                let changes = v.onScreen.differs(property, from: v.viewLayer)
+                let changes = v.onScreen.differs(property, from: layer)
                 v.showModel(property)
                 if changes { v.presentationChanged() }
             }
@@ -151,14 +152,14 @@ final class ViewAnimationEnd: AnimationDelegate {
 final class ConstantAnimationEnd: AnimationDelegate {
     weak var constraint: LayoutConstraint?
     let group: CompletionGroup
-    weak var counts: AnimationEngine?
+    let counts: AnimationCounts
 
-    init(constraint: LayoutConstraint, group: CompletionGroup, counts: AnimationEngine) {
+    init(constraint: LayoutConstraint, group: CompletionGroup, counts: AnimationCounts) {
         self.constraint = constraint; self.group = group; self.counts = counts
     }
 
     func animationDidStop(_ animation: Layers.Animation, finished: Bool) {
-        counts?.constantCount -= 1
+        counts.constants -= 1
         group.animationEndedInCompletions(finished: finished && constraint?.isActive == true)
     }
 }
