@@ -37,13 +37,17 @@ extension Bitmap {
 
     private static func byte(_ v: Float) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
 
+    /// Core Image's luma of a colour (0.2125, 0.7154 and 0.0721 of its components), which its
+    /// colour controls and false colour read.
+    private static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double { 0.2125 * r + 0.7154 * g + 0.0721 * b }
+
     /// With Core Image's colour controls: saturation mixes each colour with its luma (0 grey,
     /// 1 as it is), brightness is added, and contrast scales about one half; alpha is kept.
     public func colorControlled(brightness: Double, saturation: Double, contrast: Double) -> Bitmap {
         var out = rgba
         for i in stride(from: 0, to: out.count, by: 4) {
             let r = Double(rgba[i]) / 255, g = Double(rgba[i + 1]) / 255, b = Double(rgba[i + 2]) / 255
-            let luma = 0.2125 * r + 0.7154 * g + 0.0721 * b
+            let luma = Self.luma(r, g, b)
             for (k, v) in [r, g, b].enumerated() {
                 let s = luma + (v - luma) * saturation
                 out[i + k] = Self.byte(Float((s + brightness - 0.5) * contrast + 0.5))
@@ -57,7 +61,7 @@ extension Bitmap {
     public func falseColored(dark: (Double, Double, Double, Double), light: (Double, Double, Double, Double)) -> Bitmap {
         var out = rgba
         for i in stride(from: 0, to: out.count, by: 4) {
-            let t = (0.2125 * Double(rgba[i]) + 0.7154 * Double(rgba[i + 1]) + 0.0721 * Double(rgba[i + 2])) / 255
+            let t = Self.luma(Double(rgba[i]), Double(rgba[i + 1]), Double(rgba[i + 2])) / 255
             out[i] = Self.byte(Float(dark.0 + (light.0 - dark.0) * t))
             out[i + 1] = Self.byte(Float(dark.1 + (light.1 - dark.1) * t))
             out[i + 2] = Self.byte(Float(dark.2 + (light.2 - dark.2) * t))

@@ -37,6 +37,7 @@ public struct BoxBlurPasses: Sendable {
     /// every row, then along every column, each value the mean of those in its box (zero
     /// beyond the edges; a mean that rounding took below zero is zero). `scratch` holds at
     /// least `width` x `height` values; its contents are overwritten.
+    @inlinable
     public func blur(_ values: UnsafeMutablePointer<Float>, width w: Int, height h: Int, scratch: UnsafeMutablePointer<Float>) {
         forEach { lo, hi in
             for y in 0..<h { Self.box(values + y * w, scratch + y * w, count: w, stride: 1, lo: lo, hi: hi) }
@@ -50,7 +51,8 @@ public struct BoxBlurPasses: Sendable {
 
     /// One box blur along a line of `count` values `stride` apart: each output is the mean of
     /// the inputs from `lo` before to `hi` after it (zero beyond the ends), by a running sum.
-    private static func box(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, count n: Int, stride: Int,
+    @inlinable
+    static func box(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, count n: Int, stride: Int,
                             lo: Int, hi: Int) {
         let scale = 1 / Float(lo + hi + 1)
         var sum: Float = 0
