@@ -43,6 +43,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         Color(red: red, green: green, blue: blue, alpha: alpha * opacity)
     }
 
+    /// The Rec. 709 luminance of the sRGB components `red`, `green` and `blue` as they are
+    /// (encoded, not linear light): 0.2126, 0.7152 and 0.0722 of them. What a tint maps colours
+    /// by, in the Lottie importer's shapes and the painter's layer filters alike.
+    @inlinable
+    public static func luminance(red: Double, green: Double, blue: Double) -> Double {
+        0.2126 * red + 0.7152 * green + 0.0722 * blue
+    }
+
     /// Component-wise interpolation in straight sRGB.
     public static func interpolate(_ from: Color, _ to: Color, _ t: Double) -> Color {
         Color(red: lerp(from.red, to.red, t), green: lerp(from.green, to.green, t),

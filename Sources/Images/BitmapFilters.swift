@@ -3,8 +3,9 @@
 // of the same size; pixels beyond the edges count as transparent.
 
 extension Bitmap {
-    /// Blurred by a Gaussian of standard deviation `sigma` pixels (three box blurs per axis, as
-    /// SVG's feGaussianBlur approximates it), colours premultiplied while they are spread.
+    /// Blurred by a Gaussian of standard deviation `sigma` pixels (``BoxBlurPasses``: three box
+    /// blurs per axis, as SVG's feGaussianBlur approximates it), colours premultiplied while
+    /// they are spread.
     public func blurred(sigma: Double) -> Bitmap {
         guard sigma > 0.05, sigma.isFinite, width > 0, height > 0 else { return self }
         let w = width, h = height
@@ -14,13 +15,14 @@ extension Bitmap {
             planes[3][i] = a
             for c in 0..<3 { planes[c][i] = Float(rgba[i * 4 + c]) / 255 * a }
         }
-        let d = max(1, Int(min(sigma, 1_024) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
-        let (lo, hi) = (d / 2, d % 2 == 1 ? d / 2 : d / 2 - 1)
-        var line = [Float](repeating: 0, count: max(w, h))
-        for c in 0..<4 {
-            for _ in 0..<3 {
-                for y in 0..<h { Self.box(&planes[c], start: y * w, count: w, stride: 1, lo: lo, hi: hi, line: &line) }
-                for x in 0..<w { Self.box(&planes[c], start: x, count: h, stride: w, lo: lo, hi: hi, line: &line) }
+        // A sigma too small for two-pixel boxes blurs nothing, but the colours still go through
+        // premultiplication, as before.
+        if let passes = BoxBlurPasses(sigma: sigma) {
+            var scratch = [Float](repeating: 0, count: w * h)
+            scratch.withUnsafeMutableBufferPointer { t in
+                for c in 0..<4 {
+                    planes[c].withUnsafeMutableBufferPointer { passes.blur($0.baseAddress!, width: w, height: h, scratch: t.baseAddress!) }
+                }
             }
         }
         var out = [UInt8](repeating: 0, count: w * h * 4)
@@ -33,21 +35,11 @@ extension Bitmap {
         return Bitmap(width: w, height: h, rgba: out)
     }
 
-    /// One box blur of a row or column: each value the mean of those from `lo` before to `hi`
-    /// after it, zero beyond the ends.
-    private static func box(_ p: inout [Float], start: Int, count: Int, stride: Int, lo: Int, hi: Int, line: inout [Float]) {
-        let n = Float(lo + hi + 1)
-        var sum: Float = 0
-        for k in 0..<min(hi, count) { sum += p[start + k * stride] }
-        for k in 0..<count {
-            if k + hi < count { sum += p[start + (k + hi) * stride] }
-            if k - lo - 1 >= 0 { sum -= p[start + (k - lo - 1) * stride] }
-            line[k] = sum / n
-        }
-        for k in 0..<count { p[start + k * stride] = line[k] }
-    }
-
     private static func byte(_ v: Float) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+
+    /// Core Image's luma of a colour (0.2125, 0.7154 and 0.0721 of its components), which its
+    /// colour controls and false colour read.
+    private static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double { 0.2125 * r + 0.7154 * g + 0.0721 * b }
 
     /// With Core Image's colour controls: saturation mixes each colour with its luma (0 grey,
     /// 1 as it is), brightness is added, and contrast scales about one half; alpha is kept.
@@ -55,7 +47,7 @@ extension Bitmap {
         var out = rgba
         for i in stride(from: 0, to: out.count, by: 4) {
             let r = Double(rgba[i]) / 255, g = Double(rgba[i + 1]) / 255, b = Double(rgba[i + 2]) / 255
-            let luma = 0.2125 * r + 0.7154 * g + 0.0721 * b
+            let luma = Self.luma(r, g, b)
             for (k, v) in [r, g, b].enumerated() {
                 let s = luma + (v - luma) * saturation
                 out[i + k] = Self.byte(Float((s + brightness - 0.5) * contrast + 0.5))
@@ -69,7 +61,7 @@ extension Bitmap {
     public func falseColored(dark: (Double, Double, Double, Double), light: (Double, Double, Double, Double)) -> Bitmap {
         var out = rgba
         for i in stride(from: 0, to: out.count, by: 4) {
-            let t = (0.2125 * Double(rgba[i]) + 0.7154 * Double(rgba[i + 1]) + 0.0721 * Double(rgba[i + 2])) / 255
+            let t = Self.luma(Double(rgba[i]), Double(rgba[i + 1]), Double(rgba[i + 2])) / 255
             out[i] = Self.byte(Float(dark.0 + (light.0 - dark.0) * t))
             out[i + 1] = Self.byte(Float(dark.1 + (light.1 - dark.1) * t))
             out[i + 2] = Self.byte(Float(dark.2 + (light.2 - dark.2) * t))

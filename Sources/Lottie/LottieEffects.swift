@@ -51,7 +51,7 @@ public enum LottieEffect: Sendable {
                 guard k > 0 else { continue }
                 mapPaints(&draws) { c in
                     // Rec. 709 luminance, as Skottie's tint reads it.
-                    let l = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+                    let l = Color.luminance(red: c.red, green: c.green, blue: c.blue)
                     func mix(_ x: Double, _ lo: Double, _ hi: Double) -> Double { x + (unit(lo + (hi - lo) * l) - x) * k }
                     return Color(red: mix(c.red, b.x, w.x), green: mix(c.green, b.y, w.y), blue: mix(c.blue, b.z, w.z), alpha: c.alpha)
                 }

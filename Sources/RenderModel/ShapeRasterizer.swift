@@ -165,17 +165,7 @@ public struct ShapeRasterizer: Sendable {
         let w = width, h = height
         if sigma >= 2, let passes = BoxBlurPasses(sigma: sigma) {
             coverage.withUnsafeMutableBufferPointer { c in
-                blurScratch.withUnsafeMutableBufferPointer { t in
-                    let cb = c.baseAddress!, tb = t.baseAddress!
-                    passes.forEach { lo, hi in
-                        for yy in 0..<h { Self.box(cb + yy * w, tb + yy * w, count: w, stride: 1, lo: lo, hi: hi) }
-                        for yy in 0..<h { (cb + yy * w).update(from: tb + yy * w, count: w) }
-                    }
-                    passes.forEach { lo, hi in
-                        for xx in 0..<w { Self.box(cb + xx, tb + xx, count: h, stride: w, lo: lo, hi: hi) }
-                        cb.update(from: tb, count: count)
-                    }
-                }
+                blurScratch.withUnsafeMutableBufferPointer { t in passes.blur(c.baseAddress!, width: w, height: h, scratch: t.baseAddress!) }
             }
             return
         }
@@ -209,21 +199,6 @@ public struct ShapeRasterizer: Sendable {
                     }
                 }
             }
-        }
-    }
-
-    /// One box blur along a line of `count` values `stride` apart: each output is the mean of
-    /// the inputs from `lo` before to `hi` after it (zero beyond the ends), by a running sum.
-    private static func box(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, count n: Int, stride: Int,
-                            lo: Int, hi: Int) {
-        let scale = 1 / Float(lo + hi + 1)
-        var sum: Float = 0
-        for k in 0..<min(hi, n) { sum += src[k * stride] }
-        for i in 0..<n {
-            let add = i + hi, drop = i - lo - 1
-            if add < n { sum += src[add * stride] }
-            if drop >= 0 { sum -= src[drop * stride] }
-            dst[i * stride] = max(0, sum * scale)
         }
     }
 

@@ -143,7 +143,7 @@ extension DisplayListPainter {
             guard a > 0 else { continue }
             let c = Premultiplied.channels(p) / a
             // Rec. 709 luminance, as the shape path's tint reads it.
-            let l = min(max(0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z, 0), 1)
+            let l = min(max(Color.luminance(red: c.x, green: c.y, blue: c.z), 0), 1)
             let target = (lo + (hi - lo) * l).clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
             px[i] = Premultiplied.pixel((c + (target - c) * k) * a, alpha: a)
         }

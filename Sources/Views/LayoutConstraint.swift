@@ -160,7 +160,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     /// The second item; nil for a constant constraint or once the item is gone.
     public var secondItem: (any LayoutItemOwner)? { secondReference?.owner }
     // Not weak references: those would give every constrained view a side table (AM5,
-    // LayoutReferences.swift).
+    // UnownedReference.swift).
     private let firstReference: LayoutOwnerReference
     private let secondReference: LayoutOwnerReference?
     private let names: (String, String?)
@@ -202,15 +202,15 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     /// The view whose ``View/constraints`` hold this constraint while active (the nearest common
     /// ancestor of its items).
     var owner: View? {
-        get { ownerReference?.view }
+        get { ownerReference?.object }
         set { ownerReference = newValue?.reference }
     }
-    private var ownerReference: ViewReference?
+    private var ownerReference: UnownedReference<View>?
     /// The engine the constraint is in, while it is in one.
-    var engine: LayoutEngine? { engineReference?.engine }
+    var engine: LayoutEngine? { engineReference?.object }
     /// The engine's ``LayoutEngine/reference`` while the constraint is in it; compared by
     /// identity to tell which engine holds the constraint without loading the engine.
-    var engineReference: LayoutEngineReference?
+    var engineReference: UnownedReference<LayoutEngine>?
     var solverID: ConstraintID?
     /// The solver expression's constant apart from ``constant`` (baseline offsets), set when added.
     var solverBase = 0.0
@@ -400,13 +400,13 @@ public final class LayoutGuide: LayoutItemOwner {
     public var identifier: String?
     /// The view the guide belongs to; nil until added, and once the view is gone.
     public package(set) var owningView: View? {
-        get { owningReference?.view }
+        get { owningReference?.object }
         set { owningReference = newValue?.reference }
     }
-    // Not a weak reference, which would give the view a side table (LayoutReferences.swift).
-    private var owningReference: ViewReference?
+    // Not a weak reference, which would give the view a side table (UnownedReference.swift).
+    private var owningReference: UnownedReference<View>?
     var layoutItem: LayoutItem?
-    var referenceStorage: LayoutGuideReference?
+    var referenceStorage: UnownedReference<LayoutGuide>?
 
     /// An app's own guide; add it to a view with ``View/addLayoutGuide(_:)`` before constraining it.
     public init(identifier: String? = nil) {
@@ -419,7 +419,7 @@ public final class LayoutGuide: LayoutItemOwner {
     }
 
     isolated deinit {
-        referenceStorage?.guide = nil
+        referenceStorage?.object = nil
     }
 
     /// The view whose tree the guide is laid out in: its owning view.

@@ -43,15 +43,15 @@ public final class LayoutEngine {
 
     /// What the engine's constraints hold of it (not a weak reference, which would give the
     /// engine a side table and every retain of it in a frame the runtime's slow path, AM5).
-    let reference = LayoutEngineReference()
+    let reference = UnownedReference<LayoutEngine>(nil)
 
     init(window: Window) {
         self.window = window
-        reference.engine = self
+        reference.object = self
     }
 
     isolated deinit {
-        reference.engine = nil
+        reference.object = nil
     }
 
     /// Whether the next constraints pass has solver work to do.

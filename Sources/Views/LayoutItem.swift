@@ -6,12 +6,12 @@ import LayoutSolver
 @MainActor
 final class LayoutItem {
     /// The view, nil once it is gone (or for a guide's item).
-    var view: View? { viewReference?.view }
+    var view: View? { viewReference?.object }
     /// The guide, nil once it is gone (or for a view's item).
-    var guide: LayoutGuide? { guideReference?.guide }
+    var guide: LayoutGuide? { guideReference?.object }
     // Not weak references, which would give every constrained view a side table (AM5).
-    var viewReference: ViewReference?
-    var guideReference: LayoutGuideReference?
+    var viewReference: UnownedReference<View>?
+    var guideReference: UnownedReference<LayoutGuide>?
     let left: Variable, top: Variable, width: Variable, height: Variable
     /// Queued for a refresh of the engine's own constraints (frame or intrinsic size changed).
     var isQueuedStale = false

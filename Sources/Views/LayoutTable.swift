@@ -2,9 +2,6 @@
 /// passes (AM5): scratch of the layout, not state of the view, so it lives in the window's
 /// layout table at the view's ``View/layoutSlot`` and not on the view.
 struct ViewLayoutRecord {
-    /// The view the record belongs to while it holds the slot: a slot number carried into another
-    /// table (the view moved windows) or kept after its table went finds no record there.
-    var owner: ObjectIdentifier?
     /// The engine's record of the view (its variables and own constraints), once it has one.
     var item: LayoutItem?
     /// Subviews flagged for layout since this view's last layout pass, so the pass goes straight
@@ -19,76 +16,28 @@ struct ViewLayoutRecord {
     /// Whether every subview's frame must be applied (after the app's `setNeedsLayout()`, when
     /// this view's own position changed, and for a view new to the window).
     var allSubviewFramesStale = true
-    /// While the slot is free: the next free slot (-1: none).
-    var nextFree = -1
+}
 
-    /// The record emptied for `owner`, keeping the lists' storage for the next view.
-    mutating func reset(for owner: ObjectIdentifier?) {
-        self.owner = owner
+extension ViewLayoutRecord: ViewSideRecord {
+    /// Empties the record, keeping the lists' storage for the next view.
+    mutating func clear() {
         item = nil
         childrenNeedingLayout.removeAll(keepingCapacity: true)
         isListedForLayout = false
         subviewsWithStaleFrames.removeAll(keepingCapacity: true)
         allSubviewFramesStale = true
     }
+
+    static func slot(of view: View) -> Int { view.layoutSlot }
+    static func setSlot(_ slot: Int, of view: View) { view.layoutSlot = slot }
 }
 
 /// A window's layout table (AM5), held by its ``LayoutEngine``: one ``ViewLayoutRecord`` per
-/// view that needed one since it joined the window, at the view's ``View/layoutSlot``. A view
-/// gets a slot on first use and gives it back when it leaves the window; slots given back are
-/// reused before the table grows, so a screen shown again holds it flat.
+/// view that needed one since it joined the window, at the view's ``View/layoutSlot``.
 ///
 /// A tree in no window has no table: its layout pass finds flagged subviews by their
 /// ``View/subtreeNeedsLayout`` bits, and the views flagged when it joins a window are listed then.
-@MainActor
-struct LayoutTable {
-    var records: [ViewLayoutRecord] = []
-    /// The first slot given back (-1: none); each free record's ``ViewLayoutRecord/nextFree``
-    /// names the next, so the table is one array.
-    var firstFree = -1
-    /// How many slots are in use.
-    private(set) var slotsInUse = 0
-
-    /// `v`'s slot in this table, or nil when it has none here.
-    @inline(__always)
-    func existingSlot(_ v: View) -> Int? {
-        let slot = v.layoutSlot
-        guard slot >= 0, slot < records.count, records[slot].owner == ObjectIdentifier(v) else { return nil }
-        return slot
-    }
-
-    /// `v`'s slot, made on first use.
-    @inline(__always)
-    mutating func slot(_ v: View) -> Int {
-        existingSlot(v) ?? makeSlot(v)
-    }
-
-    @inline(never)
-    private mutating func makeSlot(_ v: View) -> Int {
-        let slot: Int
-        if firstFree >= 0 {
-            slot = firstFree
-            firstFree = records[slot].nextFree
-        } else {
-            slot = records.count
-            records.append(ViewLayoutRecord())
-        }
-        records[slot].reset(for: ObjectIdentifier(v))
-        slotsInUse += 1
-        v.layoutSlot = slot
-        return slot
-    }
-
-    /// `v` leaves the window: its record is emptied (it holds no view alive) and its slot goes
-    /// back.
-    mutating func release(_ v: View) {
-        guard let slot = existingSlot(v) else { return }
-        records[slot].reset(for: nil)
-        records[slot].nextFree = firstFree
-        firstFree = slot
-        slotsInUse -= 1
-    }
-}
+typealias LayoutTable = SlotTable<ViewLayoutRecord>
 
 extension LayoutEngine {
     // MARK: The layout table (AM5)
@@ -101,7 +50,7 @@ extension LayoutEngine {
     @inline(__always)
     func slotHere(_ v: View) -> Int? {
         let slot = v.layoutSlot
-        guard slot >= 0, slot < storedTable!.records.count, storedTable!.records[slot].owner == ObjectIdentifier(v) else { return nil }
+        guard slot >= 0, slot < storedTable!.owners.count, storedTable!.owners[slot] == ObjectIdentifier(v) else { return nil }
         return slot
     }
 

@@ -58,9 +58,9 @@ open class View: Responder {
     let viewLayer: ViewLayer
     /// The layer's presentation layer (``ViewLayer/onScreen``), reached here in one step.
     let onScreen: ViewLayer
-    /// The view's ``ViewReference``, made the first time something that may outlive the view
+    /// The view's ``UnownedReference``, made the first time something that may outlive the view
     /// holds it.
-    var referenceStorage: ViewReference?
+    var referenceStorage: UnownedReference<View>?
     /// Whether ``layer`` handed the layer out (its tree and animations then reach the window).
     private var isLayerLoaded = false
     /// What is on screen this frame, as Core Animation's presentation layer: the model values,
@@ -272,7 +272,7 @@ open class View: Responder {
     /// they were in (MR2).
     isolated deinit {
         viewLayer.view = nil
-        referenceStorage?.view = nil
+        referenceStorage?.object = nil
         for s in subviews where s.facadeRetainer != nil && s.superview == nil { s.facadeRetainer = nil }
     }
 

@@ -15,55 +15,36 @@ struct ViewRenderRecord {
     var culledBox: Rect?
 }
 
+extension ViewRenderRecord: ViewSideRecord {
+    mutating func clear() { self = ViewRenderRecord() }
+    static func slot(of view: View) -> Int { view.renderSlot }
+    static func setSlot(_ slot: Int, of view: View) { view.renderSlot = slot }
+}
+
 /// The window's render table (AM5): what the display-list builder keeps about each view it
 /// lists between frames, at the view's ``View/renderSlot``, instead of on the view. A view
 /// gets a slot when first listed and gives it back when it leaves the window.
-@MainActor
-struct RenderTable {
-    var records: [ViewRenderRecord] = []
-    /// Slots given back, reused before the table grows.
-    var free: [Int] = []
+typealias RenderTable = SlotTable<ViewRenderRecord>
 
-    /// `v`'s slot, made on first use.
-    @inline(__always)
-    mutating func slot(_ v: View) -> Int {
-        let slot = v.renderSlot
-        return slot >= 0 ? slot : makeSlot(v)
-    }
-
-    @inline(never)
-    private mutating func makeSlot(_ v: View) -> Int {
-        let slot: Int
-        if let reused = free.popLast() {
-            slot = reused
-            records[slot] = ViewRenderRecord()
-        } else {
-            slot = records.count
-            records.append(ViewRenderRecord())
-        }
-        v.renderSlot = slot
-        return slot
-    }
-
+extension SlotTable where Record == ViewRenderRecord {
     /// `v`'s record, or an empty one for a view not listed yet.
     @inline(__always)
     func record(_ v: View) -> ViewRenderRecord {
-        let slot = v.renderSlot
-        return slot >= 0 ? records[slot] : ViewRenderRecord()
+        existingSlot(v).map { records[$0] } ?? ViewRenderRecord()
     }
 
     /// Whether `v`'s group is in the list of build `generation`.
     @inline(__always)
     func isListed(_ v: View, _ generation: Int) -> Bool {
-        let slot = v.renderSlot
-        return slot >= 0 && records[slot].listGeneration == generation
+        guard let slot = existingSlot(v) else { return false }
+        return records[slot].listGeneration == generation
     }
 
     /// Where `v`'s group starts in the list (-1 when it has none).
     @inline(__always)
     func listStart(_ v: View) -> Int {
-        let slot = v.renderSlot
-        return slot >= 0 ? records[slot].listStart : -1
+        guard let slot = existingSlot(v) else { return -1 }
+        return records[slot].listStart
     }
 }
 
@@ -89,14 +70,11 @@ extension Window {
 
     /// `v` leaves this window: its slot goes back to the table.
     func releaseRenderSlot(of v: View) {
-        let slot = v.renderSlot
-        guard slot >= 0 else { return }
+        withRenderTable { t in
+            if let slot = t.existingSlot(v), slot < leavingMarks.count { leavingMarks[slot] = false }
+            t.release(v)
+        }
         v.renderSlot = -1
-        if slot < leavingMarks.count { leavingMarks[slot] = false }
-        var table = renderTable
-        renderTable = RenderTable()
-        table.free.append(slot)
-        renderTable = table
     }
 
     /// Runs `body` with the render table taken out of the window and puts it back after: the

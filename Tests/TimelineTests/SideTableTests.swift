@@ -8,7 +8,7 @@ import Geometry
 /// side table, after which every retain and release of it takes the runtime's slow path; the
 /// window retains each view it lists, so a weak reference to every animated view cost 0.63 M
 /// instructions a frame at 10,000 animated properties (`timeline bench animation --only-tick
-/// 10000`, docs/measured.md). What outlives a view holds a ``ViewReference`` instead.
+/// 10000`, docs/measured.md). What outlives a view holds a ``UnownedReference`` instead.
 @Suite("AM4 no side tables on animated views", .endsIdle)
 @MainActor
 struct SideTableTests {
@@ -51,7 +51,7 @@ struct SideTableTests {
     @Test("AM4: an animation's end outlives its view as nil, without a weak reference")
     func AM4_referenceOutlivesView() {
         let host = makeHost()
-        var ref: ViewReference?
+        var ref: UnownedReference<View>?
         var finished: Bool?
         do {
             let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
@@ -60,11 +60,11 @@ struct SideTableTests {
             View.animate(withDuration: 0.5, animations: { v.alpha = 0 }, completion: { finished = $0 })
             host.step(frames: 2)
             ref = v.reference
-            #expect(ref?.view === v)
+            #expect(ref?.object === v)
             v.removeFromSuperview()
         }
         host.runUntilIdle()
-        #expect(ref?.view == nil)
+        #expect(ref?.object == nil)
         #expect(finished != nil)
     }
 

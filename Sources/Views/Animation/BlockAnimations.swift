@@ -108,9 +108,9 @@ extension AnimationEngine {
 /// fill's value becomes the model (N10), and the block's group counts the end.
 @MainActor
 final class ViewAnimationEnd: AnimationDelegate {
-    /// The view, nil once it is gone (not a weak reference: see ``ViewReference``).
-    let reference: ViewReference
-    var view: View? { reference.view }
+    /// The view, nil once it is gone (not a weak reference: see ``UnownedReference``).
+    let reference: UnownedReference<View>
+    var view: View? { reference.object }
     let property: AnimatableProperty
     let group: CompletionGroup
     /// The counts of the engine that runs block animations (nil for a keyframe block's).

@@ -1,0 +1,67 @@
+/// The three box blurs per axis that approximate a Gaussian blur, as SVG's feGaussianBlur
+/// specifies: boxes of width d = ⌊σ·3·√(2π)/4 + 0.5⌋; for an odd d three centred ones, for an
+/// even d two shifted half a pixel either way and then one of d + 1, centred. Bitmap filters
+/// (``Bitmap/blurred(sigma:)``), the rasteriser's coverage blur and the painter's layer filters
+/// run the same boxes.
+public struct BoxBlurPasses: Sendable {
+    /// Each box's reach, in pixels before (`lo`) and after (`hi`) the one it averages into.
+    public let first: (lo: Int, hi: Int), second: (lo: Int, hi: Int), third: (lo: Int, hi: Int)
+
+    /// The boxes for a Gaussian of standard deviation `sigma` pixels (capped at 4,096); nil
+    /// when their width would be under two pixels (a blur that moves nothing), or `sigma` is
+    /// not finite.
+    public init?(sigma: Double) {
+        guard sigma.isFinite, sigma > 0 else { return nil }
+        let d = Int(min(sigma, 4_096) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5)
+        guard d > 1 else { return nil }
+        let h = d / 2
+        if d % 2 == 1 {
+            (first, second, third) = ((h, h), (h, h), (h, h))
+        } else {
+            (first, second, third) = ((h, h - 1), (h - 1, h), (h, h))
+        }
+    }
+
+    /// How far the three boxes spread a pixel, in all (each box's larger side).
+    public var spread: Int { max(first.lo, first.hi) + max(second.lo, second.hi) + max(third.lo, third.hi) }
+
+    /// Calls `body` with each box's `lo` and `hi`, in order.
+    @inline(__always)
+    public func forEach(_ body: (_ lo: Int, _ hi: Int) -> Void) {
+        body(first.lo, first.hi)
+        body(second.lo, second.hi)
+        body(third.lo, third.hi)
+    }
+
+    /// Blurs `width` x `height` values (rows `width` apart) in place: the three boxes along
+    /// every row, then along every column, each value the mean of those in its box (zero
+    /// beyond the edges; a mean that rounding took below zero is zero). `scratch` holds at
+    /// least `width` x `height` values; its contents are overwritten.
+    @inlinable
+    public func blur(_ values: UnsafeMutablePointer<Float>, width w: Int, height h: Int, scratch: UnsafeMutablePointer<Float>) {
+        forEach { lo, hi in
+            for y in 0..<h { Self.box(values + y * w, scratch + y * w, count: w, stride: 1, lo: lo, hi: hi) }
+            for y in 0..<h { (values + y * w).update(from: scratch + y * w, count: w) }
+        }
+        forEach { lo, hi in
+            for x in 0..<w { Self.box(values + x, scratch + x, count: h, stride: w, lo: lo, hi: hi) }
+            values.update(from: scratch, count: w * h)
+        }
+    }
+
+    /// One box blur along a line of `count` values `stride` apart: each output is the mean of
+    /// the inputs from `lo` before to `hi` after it (zero beyond the ends), by a running sum.
+    @inlinable
+    static func box(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, count n: Int, stride: Int,
+                            lo: Int, hi: Int) {
+        let scale = 1 / Float(lo + hi + 1)
+        var sum: Float = 0
+        for k in 0..<min(hi, n) { sum += src[k * stride] }
+        for i in 0..<n {
+            let add = i + hi, drop = i - lo - 1
+            if add < n { sum += src[add * stride] }
+            if drop >= 0 { sum -= src[drop * stride] }
+            dst[i * stride] = max(0, sum * scale)
+        }
+    }
+}
