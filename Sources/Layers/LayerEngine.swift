@@ -23,7 +23,11 @@ public final class LayerEngine: FrameParticipant {
     /// (LayerEngine+Motions.swift, AM3).
     var driven: [WeakDrivenMotion] = []
     /// The run loop whose frames drive the engine (it asks it for frames).
-    public private(set) weak var runLoop: MainRunLoop?
+    public var runLoop: MainRunLoop? { runLoopReference.object }
+    private let runLoopReference: ObjectReference<MainRunLoop>
+    /// How layers, windows and renderers hold the engine (never weakly: a weak reference would
+    /// put every retain of the engine on the slow path, AM4).
+    package let reference = ObjectReference<LayerEngine>()
     /// Problems found in layer calls: unknown key paths, values of the wrong type, cycles.
     public let diagnostics = DiagnosticLog()
     /// The fonts layers' drawing lays out text with (the window's).
@@ -69,8 +73,13 @@ public final class LayerEngine: FrameParticipant {
 
     /// An engine driven by `runLoop`'s frames (it joins the loop as a participant).
     public init(runLoop: MainRunLoop) {
-        self.runLoop = runLoop
+        runLoopReference = runLoop.reference
+        reference.set(self)
         runLoop.addParticipant(self)
+    }
+
+    isolated deinit {
+        reference.set(nil)
     }
 
     /// Media time now, in seconds (the running frame's, else the last frame's).

@@ -34,6 +34,9 @@ public protocol LiveFrameClock: FrameClock {
 public final class MainRunLoop {
     /// The clock whose ticks run the frames.
     public nonisolated let clock: any FrameClock
+    /// How the loop's engines, windows and its clock's frame handler hold it (never weakly: a
+    /// weak reference would put every retain of the loop on the slow path, AM4).
+    package let reference = ObjectReference<MainRunLoop>()
     /// Keeps frames coming when idle (benchmarks, `timeline step`).
     public var keepsRunningWhenIdle: Bool {
         get { frameState.keepsRunningWhenIdle }
@@ -159,12 +162,19 @@ public final class MainRunLoop {
         // The main-actor closure is converted once, here, as MainActor.assumeIsolated does
         // internally, because assumeIsolated on every frame allocates its closure's context.
         // Debug builds still check the isolation on each frame.
-        // Weak: code may keep the clock, and step it, after the loop is gone (MR3).
-        let handler: @MainActor (FrameInfo) -> Bool = { [weak self] info in
+        // Through the loop's reference, not a weak capture: code may keep the clock, and step
+        // it, after the loop is gone (MR3).
+        reference.set(self)
+        let loop = reference
+        let handler: @MainActor (FrameInfo) -> Bool = { info in
             assert({ MainActor.preconditionIsolated("frame handler off the main actor"); return true }())
-            return self?.runFrame(info) ?? false
+            return loop.object?.runFrame(info) ?? false
         }
         clock.frameHandler = unsafeBitCast(handler, to: ((FrameInfo) -> Bool).self)
+    }
+
+    isolated deinit {
+        reference.set(nil)
     }
 
     // MARK: Participants

@@ -32,14 +32,19 @@ open class View: Responder {
 
     // MARK: Hierarchy
 
-    /// Set only by the insertion and removal in View+Hierarchy.swift.
-    public internal(set) weak var superview: View?
+    /// The view whose subviews include this one, if any; nil once that view is gone.
+    public internal(set) var superview: View? { get { superviewStorage } set { superviewStorage = newValue } }
+    /// Set only by View+Hierarchy.swift; the superview lists this view while it is set, and its
+    /// deinit clears it. Not weak: that gives every view with subviews a side table (AM4).
+    private unowned var superviewStorage: View?
     /// The subviews in drawing order: later ones draw above earlier ones.
     public var subviews: [View] { subviewList }
     /// The subviews; written only by the insertion and removal in View+Hierarchy.swift.
     var subviewList: [View] = []
-    /// The window whose tree this view is in, if any.
-    public package(set) weak var window: Window?
+    /// The window whose tree this view is in, if any; nil once the window is gone.
+    public package(set) var window: Window? { get { windowReference?.object } set { windowReference = newValue?.reference } }
+    /// The window through its ``ObjectReference`` (not weakly: AM4).
+    private var windowReference: ObjectReference<Window>?
     /// The font system of a tree in no window, kept by its root (see ``fontSystem``).
     private var detachedFonts: FontSystem?
     /// The controller whose root view this is, if any.
@@ -273,6 +278,7 @@ open class View: Responder {
     isolated deinit {
         viewLayer.view = nil
         referenceStorage?.view = nil
+        for s in subviewList { s.superviewStorage = nil }
         for s in subviews where s.facadeRetainer != nil && s.superview == nil { s.facadeRetainer = nil }
     }
 

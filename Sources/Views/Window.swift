@@ -73,20 +73,35 @@ public final class Window: FrameParticipant {
     }
     /// Whether ``makeKeyAndVisible()`` has shown the window.
     public private(set) var isVisible = false
-    /// The run loop running this window's frames.
-    public package(set) weak var runLoop: MainRunLoop?
+    /// The run loop running this window's frames (nil once it is gone).
+    public package(set) var runLoop: MainRunLoop? {
+        get { runLoopReference?.object }
+        set { runLoopReference = newValue?.reference }
+    }
+    // The run loop, the layer engine and this window are held through their
+    // ``ObjectReference``s, never weakly: a weak reference gives its object a side table, and
+    // every retain of it in a frame then takes the runtime's slow path (AM4).
+    private var runLoopReference: ObjectReference<MainRunLoop>?
+    private var layersReference: ObjectReference<LayerEngine>?
+    /// How views, recognizers and the window's own callbacks hold the window: ``View/window``
+    /// reads nil once the window is gone.
+    package let reference = ObjectReference<Window>()
     /// The animation engine of that run loop (block, keyframe and constant animations).
     public package(set) weak var animations: AnimationEngine?
     /// The run loop's layer engine, which runs the layer trees of this window's views.
-    public package(set) weak var layers: LayerEngine? {
-        didSet {
-            layerRenderer.engine = layers
-            layers?.fontSystem = fontSystem
+    public package(set) var layers: LayerEngine? {
+        get { layersReference?.object }
+        set {
+            let oldValue = layersReference?.object
+            layersReference = newValue?.reference
+            layerRenderer.engine = newValue
+            newValue?.fontSystem = fontSystem
             // Views' layers leave their passes to the window: it hears once per pass, not once
             // per animated view (a view's layer roots a tree of its own).
-            guard layers !== oldValue else { return }
-            layers?.addPassObserver { [weak self] in
-                guard let self else { return false }
+            guard let newValue, newValue !== oldValue else { return }
+            let window = reference
+            newValue.addPassObserver {
+                guard let self = window.object else { return false }
                 self.layersDidAnimate()
                 return true
             }
@@ -216,11 +231,16 @@ public final class Window: FrameParticipant {
         root.identifier = "root"
         root.rootSafeAreaInsets = safeAreaInsets
         self.rootViewStorage = root
+        reference.set(self)
         root.moveToWindow(self)
         layoutEngine.viewDidMoveToWindow(root)
         layoutEngine.rootViewDidChange()
         root.setNeedsLayout()
         requestFrame()
+    }
+
+    isolated deinit {
+        reference.set(nil)
     }
 
     /// Shows the window: the root view controller appears in the next frame (U6).
