@@ -21,7 +21,7 @@ public final class LayerEngine: FrameParticipant {
     private var sources: [any AnimationSource] = []
     /// Timelines, scroll motions and the other motions advanced from each frame's time
     /// (LayerEngine+Motions.swift, AM3).
-    var driven: [WeakDrivenMotion] = []
+    var driven: [WeakDrivenMotion] = [] { didSet { note(.driven, driven.isEmpty) } }
     /// The run loop whose frames drive the engine (it asks it for frames).
     public var runLoop: MainRunLoop? { runLoopReference.object }
     private let runLoopReference: ObjectReference<MainRunLoop>
@@ -37,28 +37,41 @@ public final class LayerEngine: FrameParticipant {
     public var animationAdded: ((Layer, String?, Animation) -> Void)?
     /// Layers with running animations that the general evaluation runs (those whose every
     /// animation is in ``offsets`` are not listed).
-    private var animated: [Layer] = []
+    private var animated: [Layer] = [] { didSet { note(.animated, animated.isEmpty) } }
     /// View block offsets evaluated from one table (``ViewOffset``), in the order they began.
-    var offsets: [ViewOffset] = []
+    var offsets: [ViewOffset] = [] { didSet { note(.offsets, offsets.isEmpty) } }
     var offsetObjects = ViewOffsetObjects()
     var offsetsHaveStopped = false
     /// Scratch of a walk of ``offsets``: layers whose offsets ended.
     var endedOffsetLayers: [Layer] = []
     /// Layers whose presentation copy must be refreshed from the model before the commit.
     private var stalePresentations: [Layer] = []
-    private var displayQueue: [Layer] = []
-    private var layoutQueue: [Layer] = []
+    private var displayQueue: [Layer] = [] { didSet { note(.display, displayQueue.isEmpty) } }
+    private var layoutQueue: [Layer] = [] { didSet { note(.layout, layoutQueue.isEmpty) } }
     /// Layers attached since the last commit (``Layer/hasBeenCommitted`` is set at the commit).
-    private var uncommitted: [Layer] = []
+    private var uncommitted: [Layer] = [] { didSet { note(.uncommitted, uncommitted.isEmpty) } }
     /// What the next completions phase calls, in order: delegates' start and stop calls are
     /// stored as values (no closure made, or checked for its actor, per ended animation: P2).
-    private var callbacks: [PendingCallback] = []
+    private var callbacks: [PendingCallback] = [] { didSet { note(.callbacks, callbacks.isEmpty) } }
     private var readyCallbacks: [PendingCallback] = []
     private enum PendingCallback {
         case started(Animation, any AnimationDelegate)
         case stopped(Animation, any AnimationDelegate, finished: Bool)
         case body(() -> Void)
     }
+    /// The lists above that hold items, one bit per ``WorkList``, kept by the lists' observers
+    /// as items are queued and taken: ``hasPendingWork`` reads this one word, not eight arrays
+    /// each behind a run-time exclusivity check (770 instructions a call, twice a frame; AM4).
+    private var listsWithWork: UInt8 = 0
+    /// The engine's work lists, as bits of ``listsWithWork``.
+    private enum WorkList: UInt8 {
+        case animated = 1, offsets = 2, callbacks = 4, display = 8, layout = 16, uncommitted = 32
+        case continuous = 64, driven = 128
+    }
+    private func note(_ list: WorkList, _ isEmpty: Bool) {
+        if isEmpty { listsWithWork &= ~list.rawValue } else { listsWithWork |= list.rawValue }
+    }
+
     /// Media time of the frame being evaluated, in seconds.
     public var frameTime: Double { evaluationTime }
     private(set) var evaluationTime = 0.0
@@ -241,7 +254,7 @@ public final class LayerEngine: FrameParticipant {
     // MARK: Frame phases
 
     /// Layers whose drawing changes every frame by itself (emitters), re-rendered each frame.
-    private var continuous: [Layer] = []
+    private var continuous: [Layer] = [] { didSet { note(.continuous, continuous.isEmpty) } }
 
     /// Lists `layer` as changing every frame (once).
     func layerChangesContinuously(_ layer: Layer) {
@@ -528,8 +541,10 @@ public final class LayerEngine: FrameParticipant {
 
     /// Whether a frame would do anything: layers to lay out or commit, or animations running.
     public var hasPendingWork: Bool {
-        !animated.isEmpty || !offsets.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
-            || !continuous.isEmpty || !driven.isEmpty || sources.contains { $0.hasPendingWork }
+        if listsWithWork != 0 { return true }
+        let list = sources
+        for i in list.indices where list[i].hasPendingWork { return true }
+        return false
     }
 
     /// What keeps the engine from idling, one line each, for a test whose host never goes idle.
