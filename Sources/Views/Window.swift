@@ -370,7 +370,14 @@ public final class Window: FrameParticipant {
         loopLog.append("\(view.traceName).\(what)()\(by)")
     }
 
-    func enqueueDisplay(_ view: View) { displayQueue.append(view) }
+    func enqueueDisplay(_ view: View) {
+        // Appended on a local copy (the stored one left empty, so the copy is unique): no access
+        // to the queue holds a call, and the compiler drops its run-time checks (AM4).
+        var queue = displayQueue
+        displayQueue = []
+        queue.append(view)
+        displayQueue = queue
+    }
 
     /// `view`'s subtree leaves this window: its constraints leave the solver (its layers leave
     /// the layer engine as the views leave the window, which ends their animations). The
@@ -460,12 +467,15 @@ public final class Window: FrameParticipant {
         feedbackLoopStopped = false
         loopLog.removeAll(keepingCapacity: true)
         guard !displayQueue.isEmpty else { return }
+        // Views flagged while drawing land in the next frame: only the ones queued now are
+        // drawn, taken out of the queue (the views flagged meanwhile go to the stored one).
+        var queue = displayQueue
+        displayQueue = []
         var i = 0
-        // Views flagged while drawing land in the next frame: only the ones queued now are drawn.
-        let count = displayQueue.count
+        let count = queue.count
         if count > 0 { canvas.fontSystem = fontSystem }
         while i < count {
-            let v = displayQueue[i]
+            let v = queue[i]
             i += 1
             guard v.needsDisplay, v.window === self else { continue }
             v.needsDisplay = false
@@ -482,7 +492,10 @@ public final class Window: FrameParticipant {
             v.presentationChanged()
             if let hook = inspectionHooks?.didDraw { hook(v, rect.isNull ? .zero : rect) }
         }
-        displayQueue.removeFirst(count)
+        queue.removeAll(keepingCapacity: true)
+        let flagged = displayQueue
+        if !flagged.isEmpty { queue.append(contentsOf: flagged) }
+        displayQueue = queue
     }
 
     /// Phase 7: commits the presentation tree to the renderer and finishes an appearance.
