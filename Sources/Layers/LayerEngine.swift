@@ -27,7 +27,8 @@ public final class LayerEngine: FrameParticipant {
     private let runLoopReference: ObjectReference<MainRunLoop>
     /// How layers, windows and renderers hold the engine (never weakly: a weak reference would
     /// put every retain of the engine on the slow path, AM4).
-    package let reference = ObjectReference<LayerEngine>()
+    package var reference: ObjectReference<LayerEngine> { referenceStorage! }
+    private var referenceStorage: ObjectReference<LayerEngine>?
     /// Problems found in layer calls: unknown key paths, values of the wrong type, cycles.
     public let diagnostics = DiagnosticLog()
     /// The fonts layers' drawing lays out text with (the window's).
@@ -87,12 +88,12 @@ public final class LayerEngine: FrameParticipant {
     /// An engine driven by `runLoop`'s frames (it joins the loop as a participant).
     public init(runLoop: MainRunLoop) {
         runLoopReference = runLoop.reference
-        reference.set(self)
+        referenceStorage = ObjectReference(self)
         runLoop.addParticipant(self)
     }
 
     isolated deinit {
-        reference.set(nil)
+        referenceStorage?.clear()
     }
 
     /// Media time now, in seconds (the running frame's, else the last frame's).

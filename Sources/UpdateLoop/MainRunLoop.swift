@@ -36,7 +36,8 @@ public final class MainRunLoop {
     public nonisolated let clock: any FrameClock
     /// How the loop's engines, windows and its clock's frame handler hold it (never weakly: a
     /// weak reference would put every retain of the loop on the slow path, AM4).
-    package let reference = ObjectReference<MainRunLoop>()
+    package var reference: ObjectReference<MainRunLoop> { referenceStorage! }
+    private var referenceStorage: ObjectReference<MainRunLoop>?
     /// Keeps frames coming when idle (benchmarks, `timeline step`).
     public var keepsRunningWhenIdle: Bool {
         get { frameState.keepsRunningWhenIdle }
@@ -169,7 +170,7 @@ public final class MainRunLoop {
         // Debug builds still check the isolation on each frame.
         // Through the loop's reference, not a weak capture: code may keep the clock, and step
         // it, after the loop is gone (MR3).
-        reference.set(self)
+        referenceStorage = ObjectReference(self)
         let loop = reference
         let handler: @MainActor (FrameInfo) -> Bool = { info in
             assert({ MainActor.preconditionIsolated("frame handler off the main actor"); return true }())
@@ -179,7 +180,7 @@ public final class MainRunLoop {
     }
 
     isolated deinit {
-        reference.set(nil)
+        referenceStorage?.clear()
     }
 
     // MARK: Participants

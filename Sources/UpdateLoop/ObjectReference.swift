@@ -4,24 +4,29 @@
 /// A weak reference gives its object a side table for good, and every later retain and release
 /// of the object then takes the runtime's slow path. The objects a frame retains over and over
 /// (the run loop, the layer engine, a window) are therefore held through their one
-/// `ObjectReference`, whose `unowned` reference the object's deinit clears: nothing reads it
-/// after the object is gone, and the object keeps its reference counts inline (AM4;
+/// `ObjectReference`, made by the object's initialiser and cleared first thing in its deinit:
+/// nothing loads the object after it is gone, and it keeps its reference counts inline (AM4;
 /// docs/animation-model.md, "No weak reference to what a frame retains"). Compare two holders'
 /// references with `===` to ask whether they hold the same object without touching its counts.
 ///
-/// The owner makes its reference once, sets it in its initialiser and clears it first thing in
-/// its deinit; ``ViewReference`` and the layout's references (LayoutReferences.swift) are the
-/// same pattern, kept as their own types where a hot loop reads them.
+/// The reference is a constant `unowned` one beside a flag the deinit clears, not an `unowned`
+/// variable set to nil: every access to a class's `unowned` variable keeps a run-time
+/// exclusivity check (a store releases the old value inside it), while a constant needs none
+/// and the flag is a plain bit. The price is the object's memory, not its contents, which stays
+/// allocated until its last reference goes. ``ViewReference`` and the layout's references
+/// (LayoutReferences.swift) are the same pattern, kept as their own types.
 public final class ObjectReference<Object: AnyObject> {
-    /// The object; cleared by its deinit, so never loaded once the object is gone.
-    private unowned var storage: Object?
+    /// The object; loaded only while ``isAlive``.
+    private unowned let storage: Object
+    /// Whether the object is alive: its deinit clears it (``clear()``).
+    private var isAlive = true
 
-    /// A reference to nothing yet: the owner sets itself with ``set(_:)`` once initialised.
-    package init() {}
+    /// A reference to `object`, which makes it in its initialiser and clears it in its deinit.
+    package init(_ object: Object) { storage = object }
 
     /// The object, nil once it is gone.
-    public var object: Object? { storage }
+    public var object: Object? { isAlive ? storage : nil }
 
-    /// Points the reference at `object` (the owner's initialiser) or at nothing (its deinit).
-    package func set(_ object: Object?) { storage = object }
+    /// Marks the object gone: its deinit calls this first, so ``object`` reads nil from then on.
+    package func clear() { isAlive = false }
 }

@@ -277,7 +277,7 @@ open class View: Responder {
     /// they were in (MR2).
     isolated deinit {
         viewLayer.view = nil
-        referenceStorage?.view = nil
+        referenceStorage?.clear()
         for s in subviewList { s.superviewStorage = nil }
         for s in subviews where s.facadeRetainer != nil && s.superview == nil { s.facadeRetainer = nil }
     }

@@ -85,7 +85,8 @@ public final class Window: FrameParticipant {
     private var layersReference: ObjectReference<LayerEngine>?
     /// How views, recognizers and the window's own callbacks hold the window: ``View/window``
     /// reads nil once the window is gone.
-    package let reference = ObjectReference<Window>()
+    package var reference: ObjectReference<Window> { referenceStorage! }
+    private var referenceStorage: ObjectReference<Window>?
     /// The animation engine of that run loop (block, keyframe and constant animations).
     public package(set) weak var animations: AnimationEngine?
     /// The run loop's layer engine, which runs the layer trees of this window's views.
@@ -231,7 +232,7 @@ public final class Window: FrameParticipant {
         root.identifier = "root"
         root.rootSafeAreaInsets = safeAreaInsets
         self.rootViewStorage = root
-        reference.set(self)
+        referenceStorage = ObjectReference(self)
         root.moveToWindow(self)
         layoutEngine.viewDidMoveToWindow(root)
         layoutEngine.rootViewDidChange()
@@ -240,7 +241,7 @@ public final class Window: FrameParticipant {
     }
 
     isolated deinit {
-        reference.set(nil)
+        referenceStorage?.clear()
     }
 
     /// Shows the window: the root view controller appears in the next frame (U6).
