@@ -11,25 +11,37 @@ public final class ManualFrameClock: FrameClock, @unchecked Sendable {
     /// The rate of the grid: each step is 1/rate seconds.
     public let rate: FrameRate
     /// Runs each frame inside ``step()``; returns whether another frame is wanted.
-    public var frameHandler: ((FrameInfo) -> Bool)?
+    public var frameHandler: ((FrameInfo) -> Bool)? {
+        get { handler }
+        set { handler = newValue }
+    }
     /// The current virtual time in nanoseconds.
-    public private(set) var now: Int64 = 0
+    public var now: Int64 { time }
     /// The tick bookkeeping shared with the live clocks.
-    public private(set) var schedule: FrameSchedule
+    public var schedule: FrameSchedule { ticks }
     /// The frame being run, while a handler runs.
-    public private(set) var currentFrame: FrameInfo?
+    public var currentFrame: FrameInfo? { runningFrame }
     /// Frames run so far.
-    public private(set) var framesRun: Int = 0
+    public var framesRun: Int { frameCount }
+    // The state is private storage behind the public accessors, read and written whole (the
+    // schedule changed on a local copy, then stored): a public stored property, or one changed
+    // in place through a call, keeps a run-time exclusivity check on every access, five a
+    // stepped frame (AM4).
+    private var handler: ((FrameInfo) -> Bool)?
+    private var time: Int64 = 0
+    private var ticks: FrameSchedule
+    private var runningFrame: FrameInfo?
+    private var frameCount = 0
     private let wakeRequested = Atomic<Bool>(false)
 
     /// A clock at `rate` (60 fps by default) whose first frame is tick 0 at time 0.
     public init(rate: FrameRate = .fps60) {
         self.rate = rate
-        self.schedule = FrameSchedule(grid: FrameGrid(rate: rate, origin: 0))
+        ticks = FrameSchedule(grid: FrameGrid(rate: rate, origin: 0))
     }
 
     /// Whether a step would run a frame: the clock is not paused for lack of work, or a wake arrived.
-    public var hasScheduledFrame: Bool { !schedule.isPaused || wakeRequested.load(ordering: .relaxed) }
+    public var hasScheduledFrame: Bool { !ticks.isPaused || wakeRequested.load(ordering: .relaxed) }
 
     /// Asks for frames again after the handler said none were wanted; the next step runs one. Safe from any thread.
     public func wake() { wakeRequested.store(true, ordering: .relaxed) }
@@ -39,12 +51,13 @@ public final class ManualFrameClock: FrameClock, @unchecked Sendable {
     @discardableResult
     public func step() -> FrameInfo? {
         absorbWake()
-        guard !schedule.isPaused else {
+        let s = ticks
+        guard !s.isPaused else {
             // Idle: time passes to the next tick, no frame runs (R6).
-            now = schedule.grid.time(ofTick: schedule.grid.firstTick(after: now))
+            time = s.grid.time(ofTick: s.grid.firstTick(after: time))
             return nil
         }
-        now = max(now, schedule.nextDeadline)
+        time = max(time, s.nextDeadline)
         return runFrame()
     }
 
@@ -65,15 +78,16 @@ public final class ManualFrameClock: FrameClock, @unchecked Sendable {
     public func advance(by duration: Duration) {
         let ns = duration.nanoseconds
         precondition(ns >= 0, "ManualFrameClock.advance(by:) cannot go backwards (got \(duration)); pass a non-negative duration")
-        let target = now + ns
+        let target = time + ns
         while true {
             absorbWake()
-            if schedule.isPaused { break }
-            guard schedule.nextDeadline <= target else { break }
-            now = max(now, schedule.nextDeadline)
+            let s = ticks
+            if s.isPaused { break }
+            guard s.nextDeadline <= target else { break }
+            time = max(time, s.nextDeadline)
             runFrame()
         }
-        now = max(now, target)
+        time = max(time, target)
     }
 
     /// Models work that takes `duration` inside the running frame: virtual time moves on without
@@ -81,24 +95,30 @@ public final class ManualFrameClock: FrameClock, @unchecked Sendable {
     public func spend(_ duration: Duration) {
         let ns = duration.nanoseconds
         precondition(ns >= 0, "ManualFrameClock.spend(_:) takes a non-negative duration; got \(duration)")
-        now += ns
+        time += ns
     }
 
     @discardableResult
     private func runFrame() -> FrameInfo {
-        let info = schedule.beginFrame(at: now)
-        currentFrame = info
-        let wantsMore = frameHandler?(info) ?? true
-        currentFrame = nil
-        framesRun += 1
-        schedule.endFrame(at: now)
-        if !wantsMore, !wakeRequested.exchange(false, ordering: .relaxed) { schedule.pause() }
+        var s = ticks
+        let info = s.beginFrame(at: time)
+        ticks = s
+        runningFrame = info
+        let wantsMore = handler?(info) ?? true
+        runningFrame = nil
+        frameCount += 1
+        s = ticks
+        s.endFrame(at: time)
+        if !wantsMore, !wakeRequested.exchange(false, ordering: .relaxed) { s.pause() }
+        ticks = s
         return info
     }
 
     private func absorbWake() {
-        if schedule.isPaused, wakeRequested.exchange(false, ordering: .relaxed) {
-            schedule.resume(at: now)
+        if ticks.isPaused, wakeRequested.exchange(false, ordering: .relaxed) {
+            var s = ticks
+            s.resume(at: time)
+            ticks = s
         }
     }
 }

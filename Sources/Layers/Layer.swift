@@ -1,5 +1,6 @@
 import Geometry
 import RenderModel
+import UpdateLoop
 
 /// A retained, composited rectangle of content, as Core Animation's `CALayer`: the model tree
 /// holds what the app set; animations added by key path run on the layer's ``LayerEngine`` and
@@ -67,12 +68,14 @@ open class Layer {
     var sublayerList: [Layer] = []
     /// The engine that runs this tree's animations and renders it, when the tree is hosted.
     public internal(set) var engine: LayerEngine? {
-        get { engineReference }
-        set { engineReference = newValue }
+        get { engineReference?.object }
+        set { engineReference = newValue?.reference }
     }
     /// ``engine``, internal: a public stored property is checked at run time on each read, and
-    /// the engine is read as each animation of the layer ends (P2).
-    private weak var engineReference: LayerEngine?
+    /// the engine is read as each animation of the layer ends (P2). Through the engine's
+    /// ``ObjectReference``, not weakly: a weak reference gives the engine a side table, and every
+    /// retain of it the runtime's slow path (AM4).
+    private var engineReference: ObjectReference<LayerEngine>?
     /// The delegate (a view backing a layer is its delegate).
     public weak var delegate: (any LayerDelegate)?
     /// The object of an API facade (the UIKit facade's `CALayer`) that stands for this layer:

@@ -19,14 +19,20 @@ extension LayerEngine {
     /// Advances `motion` in every animation phase from the next frame on, until it returns false
     /// or ``stopDriving(_:)``; held weakly.
     package func drive(_ motion: any FrameDrivenAnimation) {
-        guard !driven.contains(where: { $0.value === motion }) else { return }
-        driven.append(WeakDrivenMotion(value: motion))
+        var list = driven
+        guard !list.contains(where: { $0.value === motion }) else { return }
+        driven = []                                   // changed on a unique copy (see queueLayout)
+        list.append(WeakDrivenMotion(value: motion))
+        driven = list
         runLoop?.requestFrame()
     }
 
     /// Stops advancing `motion` (and forgets motions whose owners went away).
     package func stopDriving(_ motion: any FrameDrivenAnimation) {
-        driven.removeAll { $0.value === motion || $0.value == nil }
+        var list = driven
+        driven = []
+        list.removeAll { $0.value === motion || $0.value == nil }
+        driven = list
     }
 
     /// Whether any motion is driven now.
@@ -38,12 +44,27 @@ extension LayerEngine {
     /// Advances the driven motions, in the order they started; one that ends (or stops itself
     /// while advancing) leaves the list.
     func advanceDriven(_ frame: FrameInfo) {
+        // The list is read again after each motion advanced: a motion may drive or stop others.
         var k = 0
-        while k < driven.count {
-            guard let d = driven[k].value else { driven.remove(at: k); continue }
+        while true {
+            var list = driven
+            guard k < list.count else { break }
+            guard let d = list[k].value else {
+                driven = []
+                list.remove(at: k)
+                driven = list
+                continue
+            }
             let keeps = d.advance(to: frame)
-            if k < driven.count, driven[k].value === d {
-                if keeps { k += 1 } else { driven.remove(at: k) }
+            list = driven
+            if k < list.count, list[k].value === d {
+                if keeps {
+                    k += 1
+                } else {
+                    driven = []
+                    list.remove(at: k)
+                    driven = list
+                }
             }
         }
     }

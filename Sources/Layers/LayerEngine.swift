@@ -21,9 +21,14 @@ public final class LayerEngine: FrameParticipant {
     private var sources: [any AnimationSource] = []
     /// Timelines, scroll motions and the other motions advanced from each frame's time
     /// (LayerEngine+Motions.swift, AM3).
-    var driven: [WeakDrivenMotion] = []
+    var driven: [WeakDrivenMotion] = [] { didSet { note(.driven, driven.isEmpty) } }
     /// The run loop whose frames drive the engine (it asks it for frames).
-    public private(set) weak var runLoop: MainRunLoop?
+    public var runLoop: MainRunLoop? { runLoopReference.object }
+    private let runLoopReference: ObjectReference<MainRunLoop>
+    /// How layers, windows and renderers hold the engine (never weakly: a weak reference would
+    /// put every retain of the engine on the slow path, AM4).
+    package var reference: ObjectReference<LayerEngine> { referenceStorage! }
+    private var referenceStorage: ObjectReference<LayerEngine>?
     /// Problems found in layer calls: unknown key paths, values of the wrong type, cycles.
     public let diagnostics = DiagnosticLog()
     /// The fonts layers' drawing lays out text with (the window's).
@@ -33,30 +38,43 @@ public final class LayerEngine: FrameParticipant {
     public var animationAdded: ((Layer, String?, Animation) -> Void)?
     /// Layers with running animations that the general evaluation runs (those whose every
     /// animation is in ``offsets`` are not listed).
-    private var animated: [Layer] = []
+    private var animated: [Layer] = [] { didSet { note(.animated, animated.isEmpty) } }
     /// View block offsets evaluated from one table (``ViewOffset``), in the order they began.
-    var offsets: [ViewOffset] = []
+    var offsets: [ViewOffset] = [] { didSet { note(.offsets, offsets.isEmpty) } }
     var offsetObjects = ViewOffsetObjects()
     var offsetsHaveStopped = false
     /// Scratch of a walk of ``offsets``: layers whose offsets ended.
     var endedOffsetLayers: [Layer] = []
     /// Layers whose presentation copy must be refreshed from the model before the commit.
     private var stalePresentations: [Layer] = []
-    private var displayQueue: [Layer] = []
-    private var layoutQueue: [Layer] = []
+    private var displayQueue: [Layer] = [] { didSet { note(.display, displayQueue.isEmpty) } }
+    private var layoutQueue: [Layer] = [] { didSet { note(.layout, layoutQueue.isEmpty) } }
     /// Layers attached since the last commit (``Layer/hasBeenCommitted`` is set at the commit).
-    private var uncommitted: [Layer] = []
+    private var uncommitted: [Layer] = [] { didSet { note(.uncommitted, uncommitted.isEmpty) } }
     /// What the next completions phase calls, in order: delegates' start and stop calls are
     /// stored as values (no closure made, or checked for its actor, per ended animation: P2).
     /// Optional only so that the completions phase can move each one out as it runs it
     /// (``runCompletions()``); a queued callback is never nil.
-    private var callbacks: [PendingCallback?] = []
+    private var callbacks: [PendingCallback?] = [] { didSet { note(.callbacks, callbacks.isEmpty) } }
     private var readyCallbacks: [PendingCallback?] = []
     private enum PendingCallback {
         case started(Animation, any AnimationDelegate)
         case stopped(Animation, any AnimationDelegate, finished: Bool)
         case body(() -> Void)
     }
+    /// The lists above that hold items, one bit per ``WorkList``, kept by the lists' observers
+    /// as items are queued and taken: ``hasPendingWork`` reads this one word, not eight arrays
+    /// each behind a run-time exclusivity check (770 instructions a call, twice a frame; AM4).
+    private var listsWithWork: UInt8 = 0
+    /// The engine's work lists, as bits of ``listsWithWork``.
+    private enum WorkList: UInt8 {
+        case animated = 1, offsets = 2, callbacks = 4, display = 8, layout = 16, uncommitted = 32
+        case continuous = 64, driven = 128
+    }
+    private func note(_ list: WorkList, _ isEmpty: Bool) {
+        if isEmpty { listsWithWork &= ~list.rawValue } else { listsWithWork |= list.rawValue }
+    }
+
     /// Media time of the frame being evaluated, in seconds.
     public var frameTime: Double { evaluationTime }
     private(set) var evaluationTime = 0.0
@@ -71,8 +89,13 @@ public final class LayerEngine: FrameParticipant {
 
     /// An engine driven by `runLoop`'s frames (it joins the loop as a participant).
     public init(runLoop: MainRunLoop) {
-        self.runLoop = runLoop
+        runLoopReference = runLoop.reference
+        referenceStorage = ObjectReference(self)
         runLoop.addParticipant(self)
+    }
+
+    isolated deinit {
+        referenceStorage?.clear()
     }
 
     /// Media time now, in seconds (the running frame's, else the last frame's).
@@ -81,8 +104,11 @@ public final class LayerEngine: FrameParticipant {
     /// Advances `source` in every animation phase (before the layers' animations) and runs its
     /// completions in every completion phase (before the layers' callbacks), from now on.
     public func addSource(_ source: any AnimationSource) {
-        guard !sources.contains(where: { $0 === source }) else { return }
-        sources.append(source)
+        var list = sources
+        guard !list.contains(where: { $0 === source }) else { return }
+        sources = []
+        list.append(source)
+        sources = list
     }
 
     /// The source of type `T`, if one was added.
@@ -109,12 +135,17 @@ public final class LayerEngine: FrameParticipant {
     }
 
     func layerDidAttach(_ layer: Layer) {
-        if !layer.hasBeenCommitted { uncommitted.append(layer) }
+        if !layer.hasBeenCommitted {
+            var list = uncommitted
+            uncommitted = []
+            list.append(layer)
+            uncommitted = list
+        }
         if layer.hasOwnTiming { layersHaveOwnTime = true }
         if layer.changesContinuously { layerChangesContinuously(layer) }
         if !layer.running.isEmpty { list(layer) }
-        if layer.needsDisplayFlag { displayQueue.append(layer) }
-        if layer.needsLayoutFlag { layoutQueue.append(layer) }
+        if layer.needsDisplayFlag { queueDisplay(layer) }
+        if layer.needsLayoutFlag { queueLayout(layer) }
         runLoop?.requestFrame()
     }
 
@@ -128,8 +159,13 @@ public final class LayerEngine: FrameParticipant {
 
     func layerDidAddAnimation(_ layer: Layer, key: String?, _ animation: Animation) {
         list(layer)
-        if runningSources, layer.keepsPresentation, !keptAddedBySources.contains(where: { $0 === layer }) {
-            keptAddedBySources.append(layer)
+        if runningSources, layer.keepsPresentation {
+            var kept = keptAddedBySources
+            if !kept.contains(where: { $0 === layer }) {
+                keptAddedBySources = []
+                kept.append(layer)
+                keptAddedBySources = kept
+            }
         }
         runLoop?.requestFrame()
         animationAdded?(layer, key, animation)
@@ -139,7 +175,10 @@ public final class LayerEngine: FrameParticipant {
         if layer.keepsPresentation { hasKeptPresentations = true }
         guard !layer.isListedAsAnimated else { return }
         layer.isListedAsAnimated = true
-        animated.append(layer)
+        var list = animated
+        animated = []
+        list.append(layer)
+        animated = list
     }
 
     func layerNeedsRender(_ layer: Layer) {
@@ -159,11 +198,32 @@ public final class LayerEngine: FrameParticipant {
     private func queueRefresh(_ layer: Layer) {
         guard !layer.presentationIsStale else { return }
         layer.presentationIsStale = true
-        stalePresentations.append(layer)
+        var list = stalePresentations
+        stalePresentations = []
+        list.append(layer)
+        stalePresentations = list
     }
 
-    func layerNeedsDisplay(_ layer: Layer) { displayQueue.append(layer); runLoop?.requestFrame() }
-    func layerNeedsLayout(_ layer: Layer) { layoutQueue.append(layer); runLoop?.requestFrame() }
+    func layerNeedsDisplay(_ layer: Layer) { queueDisplay(layer); runLoop?.requestFrame() }
+    func layerNeedsLayout(_ layer: Layer) { queueLayout(layer); runLoop?.requestFrame() }
+
+    // The engine's lists are changed through a local copy, taken out (the stored one left
+    // empty, so the copy is unique), changed and put back, and read whole: no access to them
+    // then has a call inside it, and the optimiser drops their run-time exclusivity checks
+    // (AM4; a `timeline bench cycle` frame made 20 of them here).
+    private func queueDisplay(_ layer: Layer) {
+        var queue = displayQueue
+        displayQueue = []
+        queue.append(layer)
+        displayQueue = queue
+    }
+
+    private func queueLayout(_ layer: Layer) {
+        var queue = layoutQueue
+        layoutQueue = []
+        queue.append(layer)
+        layoutQueue = queue
+    }
     func layerTimingDidChange(_ layer: Layer) {
         if layer.hasOwnTiming { layersHaveOwnTime = true }
         if !layer.running.isEmpty || !layer.children.isEmpty { runLoop?.requestFrame() }
@@ -243,12 +303,15 @@ public final class LayerEngine: FrameParticipant {
     // MARK: Frame phases
 
     /// Layers whose drawing changes every frame by itself (emitters), re-rendered each frame.
-    private var continuous: [Layer] = []
+    private var continuous: [Layer] = [] { didSet { note(.continuous, continuous.isEmpty) } }
 
     /// Lists `layer` as changing every frame (once).
     func layerChangesContinuously(_ layer: Layer) {
-        guard !continuous.contains(where: { $0 === layer }) else { return }
-        continuous.append(layer)
+        var list = continuous
+        guard !list.contains(where: { $0 === layer }) else { return }
+        continuous = []
+        list.append(layer)
+        continuous = list
         runLoop?.requestFrame()
     }
 
@@ -258,11 +321,21 @@ public final class LayerEngine: FrameParticipant {
 
     /// Calls `body` after each evaluation that changed a presentation (the frame's pass, and a
     /// refresh at the commit), until it returns false (its host is gone).
-    package func addPassObserver(_ body: @escaping () -> Bool) { passObservers.append(body) }
+    package func addPassObserver(_ body: @escaping () -> Bool) {
+        var list = passObservers
+        passObservers = []
+        list.append(body)
+        passObservers = list
+    }
 
     private func notifyPassObservers() {
         guard !changedLayers.isEmpty else { return }
-        passObservers.removeAll { !$0() }
+        var list = passObservers
+        passObservers = []
+        list.removeAll { !$0() }
+        let added = passObservers                   // added by an observer while told
+        if !added.isEmpty { list.append(contentsOf: added) }
+        passObservers = list
     }
 
     /// Phase 2: every running animation at the frame's time.
@@ -278,7 +351,8 @@ public final class LayerEngine: FrameParticipant {
         }
         runningSources = true
         if !driven.isEmpty { advanceDriven(frame) }
-        for s in sources { s.advance(to: frame) }
+        let advancing = sources
+        for s in advancing { s.advance(to: frame) }
         runningSources = false
         // What the sources gave a kept layer after its evaluation above shows in this frame.
         if !keptAddedBySources.isEmpty { evaluateKeptAddedBySources(at: t) }
@@ -304,7 +378,12 @@ public final class LayerEngine: FrameParticipant {
         evaluationTime = t
         evaluationNanoseconds = nanoseconds
         evaluationCount = 0
-        if !changedLayers.isEmpty { changedLayers.removeAll(keepingCapacity: true) }
+        if !changedLayers.isEmpty {
+            var list = changedLayers
+            changedLayers = []
+            list.removeAll(keepingCapacity: true)
+            changedLayers = list
+        }
         passNumber += 1            // every frame: the sources may list layers after this
     }
 
@@ -329,8 +408,11 @@ public final class LayerEngine: FrameParticipant {
         var changed = changedLayers
         changedLayers = []
         let id = ObjectIdentifier(self)
-        continuous.removeAll { $0.engineID != id || !$0.changesContinuously }
-        for layer in continuous {
+        var list = continuous
+        continuous = []
+        list.removeAll { $0.engineID != id || !$0.changesContinuously }
+        continuous = list
+        for layer in list {
             if let content = layer.timedContent, content.isRunning {
                 content.show(atLocalTime: layer.localTime(forMediaTime: t, pass: pass), of: layer)
             }
@@ -354,10 +436,13 @@ public final class LayerEngine: FrameParticipant {
         changedLayers = []
         var count = evaluationCount
         var rootCache = Layer.RootCache()
-        for layer in keptAddedBySources where layer.engineID == id && !layer.running.isEmpty {
+        var kept = keptAddedBySources
+        keptAddedBySources = []                      // nothing lists more: the sources have run
+        for layer in kept where layer.engineID == id && !layer.running.isEmpty {
             evaluate(layer, at: t, pass: pass, changed: &changed, count: &count, rootCache: &rootCache)
         }
-        keptAddedBySources.removeAll(keepingCapacity: true)
+        kept.removeAll(keepingCapacity: true)
+        keptAddedBySources = kept
         changedLayers = changed
         evaluationCount = count
         isEvaluating = false
@@ -479,7 +564,8 @@ public final class LayerEngine: FrameParticipant {
 
     /// Phase 3: animation delegates and transaction completions.
     public func runCompletions() {
-        for s in sources { s.runCompletions() }
+        let completing = sources
+        for s in completing { s.runCompletions() }
         guard !callbacks.isEmpty else { return }
         // The batch is taken out whole (the storage of the last one takes new callbacks).
         var ready = callbacks
@@ -511,9 +597,11 @@ public final class LayerEngine: FrameParticipant {
     /// Phase 5: flagged layers lay out their sublayers.
     public func layoutPass(_ pass: Int) {
         guard !layoutQueue.isEmpty else { return }
-        let queue = layoutQueue
-        layoutQueue.removeAll(keepingCapacity: true)
+        var queue = layoutQueue
+        layoutQueue = []
         for l in queue where l.engine === self { l.layoutIfNeeded() }
+        queue.removeAll(keepingCapacity: true)
+        if layoutQueue.isEmpty { layoutQueue = queue }   // its storage takes the next frame's
     }
 
     /// Whether layers wait for layout in the next update pass.
@@ -522,9 +610,11 @@ public final class LayerEngine: FrameParticipant {
     /// Phase 6: flagged layers redraw their content.
     public func displayPass() {
         guard !displayQueue.isEmpty else { return }
-        let queue = displayQueue
-        displayQueue.removeAll(keepingCapacity: true)
+        var queue = displayQueue
+        displayQueue = []
         for l in queue where l.engine === self && l.needsDisplayFlag { l.display() }
+        queue.removeAll(keepingCapacity: true)
+        if displayQueue.isEmpty { displayQueue = queue }
     }
 
     /// Phase 7: refreshes presentations whose model changed after the animation phase, and
@@ -537,7 +627,9 @@ public final class LayerEngine: FrameParticipant {
             changedLayers = []
             var count = 0
             var rootCache = Layer.RootCache()
-            for l in stalePresentations {
+            var stale = stalePresentations
+            stalePresentations = []
+            for l in stale {
                 l.presentationIsStale = false
                 guard l.engine === self, let p = l.presented else { continue }
                 p.copyProperties(from: l)
@@ -546,19 +638,25 @@ public final class LayerEngine: FrameParticipant {
             changedLayers = changed
             evaluationCount += count
             isEvaluating = false
-            stalePresentations.removeAll(keepingCapacity: true)
+            stale.removeAll(keepingCapacity: true)
+            if stalePresentations.isEmpty { stalePresentations = stale }
             notifyPassObservers()
         }
         if !uncommitted.isEmpty {
-            for l in uncommitted where l.engine === self { l.isCommitted = true }
-            uncommitted.removeAll(keepingCapacity: true)
+            var list = uncommitted
+            uncommitted = []
+            for l in list where l.engine === self { l.isCommitted = true }
+            list.removeAll(keepingCapacity: true)
+            if uncommitted.isEmpty { uncommitted = list }
         }
     }
 
     /// Whether a frame would do anything: layers to lay out or commit, or animations running.
     public var hasPendingWork: Bool {
-        !animated.isEmpty || !offsets.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
-            || !continuous.isEmpty || !driven.isEmpty || sources.contains { $0.hasPendingWork }
+        if listsWithWork != 0 { return true }
+        let list = sources
+        for i in list.indices where list[i].hasPendingWork { return true }
+        return false
     }
 
     /// What keeps the engine from idling, one line each, for a test whose host never goes idle.

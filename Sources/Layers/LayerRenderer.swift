@@ -1,5 +1,6 @@
 import Geometry
 import RenderModel
+import UpdateLoop
 
 /// Draws layer trees into display lists (CA10): one group per layer, holding its shadow,
 /// background, content, sublayers (in zPosition order, then tree order) and border, with the
@@ -13,7 +14,12 @@ import RenderModel
 @MainActor
 public struct LayerRenderer {
     /// The engine whose time a replicator's delayed copies are evaluated at (nil: no delays).
-    public weak var engine: LayerEngine?
+    public var engine: LayerEngine? {
+        get { engineReference?.object }
+        set { engineReference = newValue?.reference }
+    }
+    /// The engine through its ``ObjectReference``, not weakly (AM4).
+    private var engineReference: ObjectReference<LayerEngine>?
     /// Where the list being appended to starts in the display list (a host re-emitting part
     /// of its list into a scratch list sets it), so that groups record their place.
     public var listOffset = 0

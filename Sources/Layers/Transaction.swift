@@ -1,4 +1,5 @@
 import Foundation
+import UpdateLoop
 
 /// Groups layer changes and sets how they animate, as Core Animation's `CATransaction`: class
 /// methods that act on the current thread's open transactions. Settings inherit outward: a
@@ -134,7 +135,12 @@ final class CompletionGroup {
     var pending = 0
     var isClosed = false
     /// The engine whose completions phase runs the block (the first that added an animation).
-    weak var engine: LayerEngine?
+    var engine: LayerEngine? {
+        get { engineReference?.object }
+        set { engineReference = newValue?.reference }
+    }
+    /// The engine through its ``ObjectReference`` (not weakly: AM4).
+    private var engineReference: ObjectReference<LayerEngine>?
 
     init(_ block: @escaping () -> Void) { self.block = block }
 

@@ -34,6 +34,10 @@ public protocol LiveFrameClock: FrameClock {
 public final class MainRunLoop {
     /// The clock whose ticks run the frames.
     public nonisolated let clock: any FrameClock
+    /// How the loop's engines, windows and its clock's frame handler hold it (never weakly: a
+    /// weak reference would put every retain of the loop on the slow path, AM4).
+    package var reference: ObjectReference<MainRunLoop> { referenceStorage! }
+    private var referenceStorage: ObjectReference<MainRunLoop>?
     /// Keeps frames coming when idle (benchmarks, `timeline step`).
     public var keepsRunningWhenIdle: Bool {
         get { frameState.keepsRunningWhenIdle }
@@ -98,6 +102,11 @@ public final class MainRunLoop {
     private var sessionRecorderStorage: SessionRecorder?
     private var participantList: [any FrameParticipant] = []
     private var phaseSegments: [PhaseSegment] = []
+    // The lists and tables the frame path reads (participants, queued events, timers,
+    // observers) are changed only through a local copy: taken out (the stored one left empty,
+    // so the copy is unique), changed, put back. Each access to them is then a plain load or
+    // store with no call inside, the optimiser can tell that no two overlap, and it drops their
+    // run-time exclusivity checks (AM4; a `timeline bench cycle` frame made 12 of them).
 
     /// The run loop's scalars on the frame path, one stored value.
     private struct FrameState {
@@ -159,12 +168,19 @@ public final class MainRunLoop {
         // The main-actor closure is converted once, here, as MainActor.assumeIsolated does
         // internally, because assumeIsolated on every frame allocates its closure's context.
         // Debug builds still check the isolation on each frame.
-        // Weak: code may keep the clock, and step it, after the loop is gone (MR3).
-        let handler: @MainActor (FrameInfo) -> Bool = { [weak self] info in
+        // Through the loop's reference, not a weak capture: code may keep the clock, and step
+        // it, after the loop is gone (MR3).
+        referenceStorage = ObjectReference(self)
+        let loop = reference
+        let handler: @MainActor (FrameInfo) -> Bool = { info in
             assert({ MainActor.preconditionIsolated("frame handler off the main actor"); return true }())
-            return self?.runFrame(info) ?? false
+            return loop.object?.runFrame(info) ?? false
         }
         clock.frameHandler = unsafeBitCast(handler, to: ((FrameInfo) -> Bool).self)
+    }
+
+    isolated deinit {
+        referenceStorage?.clear()
     }
 
     // MARK: Participants
@@ -176,14 +192,20 @@ public final class MainRunLoop {
     public func addParticipant(_ participant: any FrameParticipant, receivesInput: Bool = false) {
         precondition(!participants.contains { $0 === participant },
                      "addParticipant(_:): \(type(of: participant)) was added already; add each participant once")
-        participantList.append(participant)
+        var list = participantList
+        participantList = []
+        list.append(participant)
+        participantList = list
         if receivesInput { inputReceivers.append(participant) }
         requestFrame()
     }
 
     /// Removes a participant; it takes part in no further frame.
     public func removeParticipant(_ participant: any FrameParticipant) {
-        participantList.removeAll { $0 === participant }
+        var list = participantList
+        participantList = []
+        list.removeAll { $0 === participant }
+        participantList = list
         inputReceivers.removeAll { $0 === participant }
     }
 
@@ -258,18 +280,32 @@ public final class MainRunLoop {
         precondition(d >= 0, "schedule(after:): the delay must not be negative; got \(delay)")
         precondition(i.map { $0 > 0 } ?? true, "schedule(after:repeating:): the interval must be positive; got \(interval!)")
         let id = nextID; nextID += 1
-        timers[id] = TimerRecord(delay: d, interval: i, body: body)
+        var records = timers
+        timers = [:]
+        records[id] = TimerRecord(delay: d, interval: i, body: body)
+        timers = records
         if let frame = currentFrame {
-            timerHeap.insert(TimerEntry(deadline: frame.mediaTime + d, sequence: id, id: id))
+            var heap = timerHeap
+            timerHeap = Heap()
+            heap.insert(TimerEntry(deadline: frame.mediaTime + d, sequence: id, id: id))
+            timerHeap = heap
         } else {
-            unresolvedTimers.append(id)
+            var ids = unresolvedTimers
+            unresolvedTimers = []
+            ids.append(id)
+            unresolvedTimers = ids
             requestFrame()
         }
         return TimerToken(id: id)
     }
 
     /// Cancels a timer; it does not fire again.
-    public func cancel(_ token: TimerToken) { timers[token.id] = nil }
+    public func cancel(_ token: TimerToken) {
+        var records = timers
+        timers = [:]
+        records[token.id] = nil
+        timers = records
+    }
 
     /// Calls `body` in phase 2 of every frame, before the participants' animation tick, with the
     /// frame's info (display-link style, R7). The clock keeps ticking while an observer is
@@ -279,7 +315,10 @@ public final class MainRunLoop {
     public func addFrameObserver(keepsClockRunning: Bool = true,
                                  _ body: @escaping @MainActor (FrameInfo) -> Void) -> ObserverToken {
         let id = nextID; nextID += 1
-        observers.append((id, keepsClockRunning, body))
+        var list = observers
+        observers = []
+        list.append((id, keepsClockRunning, body))
+        observers = list
         if keepsClockRunning {
             activeObserverCount += 1
             requestFrame()
@@ -289,9 +328,12 @@ public final class MainRunLoop {
 
     /// Stops the observer `token` names; a token already removed is ignored.
     public func removeFrameObserver(_ token: ObserverToken) {
-        guard let i = observers.firstIndex(where: { $0.id == token.id }) else { return }
-        if observers[i].keepsClockRunning { activeObserverCount -= 1 }
-        observers.remove(at: i)
+        var list = observers
+        guard let i = list.firstIndex(where: { $0.id == token.id }) else { return }
+        if list[i].keepsClockRunning { activeObserverCount -= 1 }
+        observers = []
+        list.remove(at: i)
+        observers = list
     }
 
     // MARK: Running
@@ -369,7 +411,9 @@ public final class MainRunLoop {
         setPhase(.events)
         // Only take the lock when something is queued: each withLock call allocates here.
         if queuedCount.load(ordering: .acquiring) > 0 { takeQueued() }
-        for item in processing {
+        var queued = processing
+        processing = []
+        for item in queued {
             switch item {
             case .work(let work): work()
             case .event(var e, let r):
@@ -380,7 +424,8 @@ public final class MainRunLoop {
                 if inputReceivers.indices.contains(r) { _ = inputReceivers[r].handle(e) }
             }
         }
-        processing.removeAll(keepingCapacity: true)
+        queued.removeAll(keepingCapacity: true)
+        processing = queued
         if !unresolvedTimers.isEmpty { resolveTimers(at: info.mediaTime) }
         if !timerHeap.isEmpty { fireDueTimers(at: info.mediaTime) }
 
@@ -433,36 +478,59 @@ public final class MainRunLoop {
         var taken: [Queued] = []
         inbox.withLock { swap(&$0, &taken) }
         queuedCount.subtract(taken.count, ordering: .relaxed)
-        processing.append(contentsOf: taken)
+        var list = processing
+        processing = []
+        list.append(contentsOf: taken)
+        processing = list
     }
 
     /// Gives the timers scheduled between frames their deadline: this frame's time plus the delay.
     private func resolveTimers(at now: Int64) {
-        for id in unresolvedTimers {
-            guard let record = timers[id] else { continue }
-            timerHeap.insert(TimerEntry(deadline: now + record.delay, sequence: id, id: id))
+        var ids = unresolvedTimers
+        unresolvedTimers = []
+        let records = timers
+        var heap = timerHeap
+        timerHeap = Heap()
+        for id in ids {
+            guard let record = records[id] else { continue }
+            heap.insert(TimerEntry(deadline: now + record.delay, sequence: id, id: id))
         }
-        unresolvedTimers.removeAll(keepingCapacity: true)
+        timerHeap = heap
+        ids.removeAll(keepingCapacity: true)
+        unresolvedTimers = ids
     }
 
     private func fireDueTimers(at now: Int64) {
         let sequenceLimit = nextID  // timers made while firing wait for the next frame
-        while let top = timerHeap.min, top.deadline <= now, top.sequence < sequenceLimit {
-            _ = timerHeap.removeMin()
-            guard let record = timers[top.id] else { continue }
+        // The heap and the records are put back before each body runs: a body may schedule or
+        // cancel timers.
+        while true {
+            var heap = timerHeap
+            guard let top = heap.min, top.deadline <= now, top.sequence < sequenceLimit else { break }
+            timerHeap = Heap()
+            _ = heap.removeMin()
+            var records = timers
+            guard let record = records[top.id] else { timerHeap = heap; continue }
             if let interval = record.interval {
                 // The next deadline on the timer's own grid, skipping the ones already past.
                 var next = top.deadline + interval
                 if next <= now { next += ((now - next) / interval + 1) * interval }
                 let seq = nextID; nextID += 1
-                timerHeap.insert(TimerEntry(deadline: next, sequence: seq, id: top.id))
+                heap.insert(TimerEntry(deadline: next, sequence: seq, id: top.id))
             } else {
-                timers[top.id] = nil
+                timers = [:]
+                records[top.id] = nil
+                timers = records
             }
+            timerHeap = heap
             record.body()
         }
         // Drop cancelled entries at the top so the heap does not keep them forever.
-        while let top = timerHeap.min, timers[top.id] == nil { _ = timerHeap.removeMin() }
+        let records = timers
+        var heap = timerHeap
+        timerHeap = Heap()
+        while let top = heap.min, records[top.id] == nil { _ = heap.removeMin() }
+        timerHeap = heap
     }
 }
 

@@ -99,10 +99,16 @@ struct AnimatorRecording: Sendable {
 /// that view's layer.
 @MainActor
 public final class AnimationEngine: AnimationSource {
-    /// Weak: code may keep the engine (``MainRunLoop/animations``) after its loop is gone (MR3).
-    weak var runLoop: MainRunLoop?
+    /// Not kept alive: code may keep the engine (``MainRunLoop/animations``) after its loop is
+    /// gone (MR3). Held through its ``ObjectReference``, not weakly (AM4).
+    var runLoop: MainRunLoop? { runLoopReference.object }
+    private let runLoopReference: ObjectReference<MainRunLoop>
     /// The layer engine of ``runLoop``, whose source this engine is.
-    weak var layerEngine: LayerEngine?
+    var layerEngine: LayerEngine? {
+        get { layerEngineReference?.object }
+        set { layerEngineReference = newValue?.reference }
+    }
+    private var layerEngineReference: ObjectReference<LayerEngine>?
     /// The windows whose presentation the tick writes (registered by ``MainRunLoop/add(_:)``).
     private(set) var windows: [Window] = []
     /// How many block and constraint-constant animations run on views' layers (counted for
@@ -125,7 +131,7 @@ public final class AnimationEngine: AnimationSource {
     /// no timelines without looking through the driven motions.
     var timelinesRunOnViews = false
 
-    init(runLoop: MainRunLoop) { self.runLoop = runLoop }
+    init(runLoop: MainRunLoop) { runLoopReference = runLoop.reference }
 
     func attach(_ window: Window) {
         if !windows.contains(where: { $0 === window }) { windows.append(window) }

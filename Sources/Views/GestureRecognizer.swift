@@ -77,7 +77,12 @@ open class GestureRecognizer {
     /// The timestamp of the event being handled (seconds on the frame clock).
     public private(set) var eventTime = 0.0
     /// The window arbitrating this recognizer while it follows a press.
-    weak var arbiter: Window?
+    var arbiter: Window? {
+        get { arbiterReference?.object }
+        set { arbiterReference = newValue?.reference }
+    }
+    /// The window through its ``ObjectReference`` (not weakly: AM4).
+    private var arbiterReference: ObjectReference<Window>?
     private var failureRequirements: [WeakRecognizer] = []
     /// A recognition waiting for a required recognizer to fail.
     private var heldState: State?

@@ -160,7 +160,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     /// The second item; nil for a constant constraint or once the item is gone.
     public var secondItem: (any LayoutItemOwner)? { secondReference?.owner }
     // Not weak references: those would give every constrained view a side table (AM5,
-    // UnownedReference.swift).
+    // ObjectReference.swift).
     private let firstReference: LayoutOwnerReference
     private let secondReference: LayoutOwnerReference?
     private let names: (String, String?)
@@ -205,12 +205,12 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         get { ownerReference?.object }
         set { ownerReference = newValue?.reference }
     }
-    private var ownerReference: UnownedReference<View>?
+    private var ownerReference: ObjectReference<View>?
     /// The engine the constraint is in, while it is in one.
     var engine: LayoutEngine? { engineReference?.object }
     /// The engine's ``LayoutEngine/reference`` while the constraint is in it; compared by
     /// identity to tell which engine holds the constraint without loading the engine.
-    var engineReference: UnownedReference<LayoutEngine>?
+    var engineReference: ObjectReference<LayoutEngine>?
     var solverID: ConstraintID?
     /// The solver expression's constant apart from ``constant`` (baseline offsets), set when added.
     var solverBase = 0.0
@@ -403,10 +403,10 @@ public final class LayoutGuide: LayoutItemOwner {
         get { owningReference?.object }
         set { owningReference = newValue?.reference }
     }
-    // Not a weak reference, which would give the view a side table (UnownedReference.swift).
-    private var owningReference: UnownedReference<View>?
+    // Not a weak reference, which would give the view a side table (ObjectReference.swift).
+    private var owningReference: ObjectReference<View>?
     var layoutItem: LayoutItem?
-    var referenceStorage: UnownedReference<LayoutGuide>?
+    var referenceStorage: ObjectReference<LayoutGuide>?
 
     /// An app's own guide; add it to a view with ``View/addLayoutGuide(_:)`` before constraining it.
     public init(identifier: String? = nil) {
@@ -419,7 +419,7 @@ public final class LayoutGuide: LayoutItemOwner {
     }
 
     isolated deinit {
-        referenceStorage?.object = nil
+        referenceStorage?.clear()
     }
 
     /// The view whose tree the guide is laid out in: its owning view.

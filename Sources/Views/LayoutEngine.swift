@@ -23,10 +23,17 @@ public final class LayoutEngine {
     public let solver = Solver()
     private var itemBySymbol: [LayoutItem?] = []
     private(set) var active: [LayoutConstraint] = []
-    private var pendingAdds: [LayoutConstraint] = []
-    private var pendingRemoves: [(ConstraintID, Bool)] = []
-    private var pendingConstants: [LayoutConstraint] = []
-    private var staleItems: [LayoutItem] = []
+    private var pendingAdds: [LayoutConstraint] = [] { didSet { note(.adds, pendingAdds.isEmpty) } }
+    private var pendingRemoves: [(ConstraintID, Bool)] = [] { didSet { note(.removes, pendingRemoves.isEmpty) } }
+    private var pendingConstants: [LayoutConstraint] = [] { didSet { note(.constants, pendingConstants.isEmpty) } }
+    private var staleItems: [LayoutItem] = [] { didSet { note(.staleItems, staleItems.isEmpty) } }
+    /// The four lists above that hold items, one bit each, kept by their observers: the idle
+    /// check reads this word, not four arrays each behind a run-time exclusivity check (AM4).
+    private var listsWithChanges: UInt8 = 0
+    private enum ChangeList: UInt8 { case adds = 1, removes = 2, constants = 4, staleItems = 8 }
+    private func note(_ list: ChangeList, _ isEmpty: Bool) {
+        if isEmpty { listsWithChanges &= ~list.rawValue } else { listsWithChanges |= list.rawValue }
+    }
     private var broken: [LayoutConstraint] = []
     private var changed: [(variable: Variable, value: Double)] = []
     private var changedItems: [LayoutItem] = []
@@ -43,21 +50,20 @@ public final class LayoutEngine {
 
     /// What the engine's constraints hold of it (not a weak reference, which would give the
     /// engine a side table and every retain of it in a frame the runtime's slow path, AM5).
-    let reference = UnownedReference<LayoutEngine>(nil)
+    var reference: ObjectReference<LayoutEngine> { referenceStorage! }
+    private var referenceStorage: ObjectReference<LayoutEngine>?
 
     init(window: Window) {
         self.window = window
-        reference.object = self
+        referenceStorage = ObjectReference(self)
     }
 
     isolated deinit {
-        reference.object = nil
+        referenceStorage?.clear()
     }
 
     /// Whether the next constraints pass has solver work to do.
-    public var hasPendingChanges: Bool {
-        !pendingAdds.isEmpty || !pendingRemoves.isEmpty || !pendingConstants.isEmpty || !staleItems.isEmpty
-    }
+    public var hasPendingChanges: Bool { listsWithChanges != 0 }
 
     /// The active constraints the engine knows, including broken ones.
     public var activeConstraints: [LayoutConstraint] { compact(); return active }

@@ -10,8 +10,8 @@ final class LayoutItem {
     /// The guide, nil once it is gone (or for a view's item).
     var guide: LayoutGuide? { guideReference?.object }
     // Not weak references, which would give every constrained view a side table (AM5).
-    var viewReference: UnownedReference<View>?
-    var guideReference: UnownedReference<LayoutGuide>?
+    var viewReference: ObjectReference<View>?
+    var guideReference: ObjectReference<LayoutGuide>?
     let left: Variable, top: Variable, width: Variable, height: Variable
     /// Queued for a refresh of the engine's own constraints (frame or intrinsic size changed).
     var isQueuedStale = false

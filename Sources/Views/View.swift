@@ -32,14 +32,19 @@ open class View: Responder {
 
     // MARK: Hierarchy
 
-    /// Set only by the insertion and removal in View+Hierarchy.swift.
-    public internal(set) weak var superview: View?
+    /// The view whose subviews include this one, if any; nil once that view is gone.
+    public internal(set) var superview: View? { get { superviewStorage } set { superviewStorage = newValue } }
+    /// Set only by View+Hierarchy.swift; the superview lists this view while it is set, and its
+    /// deinit clears it. Not weak: that gives every view with subviews a side table (AM4).
+    private unowned var superviewStorage: View?
     /// The subviews in drawing order: later ones draw above earlier ones.
     public var subviews: [View] { subviewList }
     /// The subviews; written only by the insertion and removal in View+Hierarchy.swift.
     var subviewList: [View] = []
-    /// The window whose tree this view is in, if any.
-    public package(set) weak var window: Window?
+    /// The window whose tree this view is in, if any; nil once the window is gone.
+    public package(set) var window: Window? { get { windowReference?.object } set { windowReference = newValue?.reference } }
+    /// The window through its ``ObjectReference`` (not weakly: AM4).
+    private var windowReference: ObjectReference<Window>?
     /// The font system of a tree in no window, kept by its root (see ``fontSystem``).
     private var detachedFonts: FontSystem?
     /// The controller whose root view this is, if any.
@@ -58,9 +63,9 @@ open class View: Responder {
     let viewLayer: ViewLayer
     /// The layer's presentation layer (``ViewLayer/onScreen``), reached here in one step.
     let onScreen: ViewLayer
-    /// The view's ``UnownedReference``, made the first time something that may outlive the view
+    /// The view's ``ObjectReference``, made the first time something that may outlive the view
     /// holds it.
-    var referenceStorage: UnownedReference<View>?
+    var referenceStorage: ObjectReference<View>?
     /// Whether ``layer`` handed the layer out (its tree and animations then reach the window).
     private var isLayerLoaded = false
     /// What is on screen this frame, as Core Animation's presentation layer: the model values,
@@ -272,7 +277,8 @@ open class View: Responder {
     /// they were in (MR2).
     isolated deinit {
         viewLayer.view = nil
-        referenceStorage?.object = nil
+        referenceStorage?.clear()
+        for s in subviewList { s.superviewStorage = nil }
         for s in subviews where s.facadeRetainer != nil && s.superview == nil { s.facadeRetainer = nil }
     }
 

@@ -25,8 +25,9 @@ extension Window {
     public var memoryMonitor: MemoryMonitor {
         if let m = memoryMonitorStorage { return m }
         let m = MemoryMonitor()
-        m.onWarning = { [weak self] reason in self?.raiseMemoryWarning(reason) }
-        m.report = { [weak self] message in self?.report(misuse: message) }
+        let window = reference                        // not weakly: see ``ObjectReference``
+        m.onWarning = { reason in window.object?.raiseMemoryWarning(reason) }
+        m.report = { message in window.object?.report(misuse: message) }
         memoryMonitorStorage = m
         return m
     }

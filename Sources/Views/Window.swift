@@ -73,20 +73,36 @@ public final class Window: FrameParticipant {
     }
     /// Whether ``makeKeyAndVisible()`` has shown the window.
     public private(set) var isVisible = false
-    /// The run loop running this window's frames.
-    public package(set) weak var runLoop: MainRunLoop?
+    /// The run loop running this window's frames (nil once it is gone).
+    public package(set) var runLoop: MainRunLoop? {
+        get { runLoopReference?.object }
+        set { runLoopReference = newValue?.reference }
+    }
+    // The run loop, the layer engine and this window are held through their
+    // ``ObjectReference``s, never weakly: a weak reference gives its object a side table, and
+    // every retain of it in a frame then takes the runtime's slow path (AM4).
+    private var runLoopReference: ObjectReference<MainRunLoop>?
+    private var layersReference: ObjectReference<LayerEngine>?
+    /// How views, recognizers and the window's own callbacks hold the window: ``View/window``
+    /// reads nil once the window is gone.
+    package var reference: ObjectReference<Window> { referenceStorage! }
+    private var referenceStorage: ObjectReference<Window>?
     /// The animation engine of that run loop (block, keyframe and constant animations).
     public package(set) weak var animations: AnimationEngine?
     /// The run loop's layer engine, which runs the layer trees of this window's views.
-    public package(set) weak var layers: LayerEngine? {
-        didSet {
-            layerRenderer.engine = layers
-            layers?.fontSystem = fontSystem
+    public package(set) var layers: LayerEngine? {
+        get { layersReference?.object }
+        set {
+            let oldValue = layersReference?.object
+            layersReference = newValue?.reference
+            layerRenderer.engine = newValue
+            newValue?.fontSystem = fontSystem
             // Views' layers leave their passes to the window: it hears once per pass, not once
             // per animated view (a view's layer roots a tree of its own).
-            guard layers !== oldValue else { return }
-            layers?.addPassObserver { [weak self] in
-                guard let self else { return false }
+            guard let newValue, newValue !== oldValue else { return }
+            let window = reference
+            newValue.addPassObserver {
+                guard let self = window.object else { return false }
                 self.layersDidAnimate()
                 return true
             }
@@ -216,11 +232,16 @@ public final class Window: FrameParticipant {
         root.identifier = "root"
         root.rootSafeAreaInsets = safeAreaInsets
         self.rootViewStorage = root
+        referenceStorage = ObjectReference(self)
         root.moveToWindow(self)
         layoutEngine.viewDidMoveToWindow(root)
         layoutEngine.rootViewDidChange()
         root.setNeedsLayout()
         requestFrame()
+    }
+
+    isolated deinit {
+        referenceStorage?.clear()
     }
 
     /// Shows the window: the root view controller appears in the next frame (U6).
@@ -350,7 +371,14 @@ public final class Window: FrameParticipant {
         loopLog.append("\(view.traceName).\(what)()\(by)")
     }
 
-    func enqueueDisplay(_ view: View) { displayQueue.append(view) }
+    func enqueueDisplay(_ view: View) {
+        // Appended on a local copy (the stored one left empty, so the copy is unique): no access
+        // to the queue holds a call, and the compiler drops its run-time checks (AM4).
+        var queue = displayQueue
+        displayQueue = []
+        queue.append(view)
+        displayQueue = queue
+    }
 
     /// `view`'s subtree leaves this window: its constraints leave the solver (its layers leave
     /// the layer engine as the views leave the window, which ends their animations). The
@@ -440,12 +468,15 @@ public final class Window: FrameParticipant {
         feedbackLoopStopped = false
         loopLog.removeAll(keepingCapacity: true)
         guard !displayQueue.isEmpty else { return }
+        // Views flagged while drawing land in the next frame: only the ones queued now are
+        // drawn, taken out of the queue (the views flagged meanwhile go to the stored one).
+        var queue = displayQueue
+        displayQueue = []
         var i = 0
-        // Views flagged while drawing land in the next frame: only the ones queued now are drawn.
-        let count = displayQueue.count
+        let count = queue.count
         if count > 0 { canvas.fontSystem = fontSystem }
         while i < count {
-            let v = displayQueue[i]
+            let v = queue[i]
             i += 1
             guard v.needsDisplay, v.window === self else { continue }
             v.needsDisplay = false
@@ -462,7 +493,10 @@ public final class Window: FrameParticipant {
             v.presentationChanged()
             if let hook = inspectionHooks?.didDraw { hook(v, rect.isNull ? .zero : rect) }
         }
-        displayQueue.removeFirst(count)
+        queue.removeAll(keepingCapacity: true)
+        let flagged = displayQueue
+        if !flagged.isEmpty { queue.append(contentsOf: flagged) }
+        displayQueue = queue
     }
 
     /// Phase 7: commits the presentation tree to the renderer and finishes an appearance.

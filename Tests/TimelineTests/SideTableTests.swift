@@ -1,14 +1,16 @@
 import Testing
 import TimelineTestSupport
+import FrameTiming
 import Geometry
 @testable import Layers
+@testable import UpdateLoop
 @testable import Views
 
 /// AM4: the tick's speed comes from the data layout. A weak reference to an object gives it a
 /// side table, after which every retain and release of it takes the runtime's slow path; the
 /// window retains each view it lists, so a weak reference to every animated view cost 0.63 M
 /// instructions a frame at 10,000 animated properties (`timeline bench animation --only-tick
-/// 10000`, docs/measured.md). What outlives a view holds a ``UnownedReference`` instead.
+/// 10000`, docs/measured.md). What outlives a view holds a ``ObjectReference`` instead.
 @Suite("AM4 no side tables on animated views", .endsIdle)
 @MainActor
 struct SideTableTests {
@@ -51,7 +53,7 @@ struct SideTableTests {
     @Test("AM4: an animation's end outlives its view as nil, without a weak reference")
     func AM4_referenceOutlivesView() {
         let host = makeHost()
-        var ref: UnownedReference<View>?
+        var ref: ObjectReference<View>?
         var finished: Bool?
         do {
             let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
@@ -107,5 +109,87 @@ struct SideTableTests {
         }
         host.runUntilIdle()
         #expect(pin != nil && pin?.firstItem == nil && pin?.isActive == false)
+    }
+
+    @Test("AM4: a laid-out window, its run loop, its layer engine and a view with subviews keep no side table")
+    func AM4_framePathKeepsNoSideTable() {
+        let host = makeHost()
+        let container = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let child = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        container.addSubview(child)
+        host.root.addSubview(container)
+        let sublayer = Layer()
+        container.layer.addSublayer(sublayer)
+        let tap = TapGestureRecognizer()               // on the child: a recognizer holds its view weakly
+        child.addGestureRecognizer(tap)
+        host.runUntilIdle()
+        // What a frame touches: layout, display, a block animation with a completion (its
+        // transaction's group holds the layer engine) and a layer animation.
+        var finished = false
+        View.animate(withDuration: 0.1, animations: { child.alpha = 0.5 }, completion: { finished = $0 })
+        sublayer.opacity = 0.5
+        container.setNeedsLayout()
+        child.setNeedsDisplay()
+        host.step(frames: 3)
+        host.runLoop.send(.pointerDown(Point(x: 20, y: 20)))
+        host.step()
+        host.runLoop.send(.pointerUp(Point(x: 20, y: 20)))
+        host.runUntilIdle()
+        #expect(finished && child.presentation.opacity == 0.5 && sublayer.engine === host.runLoop.layers)
+        #expect(child.superview === container && child.window === host.window && container.window === host.window)
+        #expect(!hasSideTable(host.window), "the window has a side table: something holds it weakly")
+        #expect(!hasSideTable(host.runLoop), "the run loop has a side table: something holds it weakly")
+        #expect(!hasSideTable(host.runLoop.layers), "the layer engine has a side table: something holds it weakly")
+        #expect(!hasSideTable(container), "a view with subviews has a side table (its subviews' superview?)")
+        #expect(!hasSideTable(host.root), "the root view has a side table")
+    }
+
+    @Test("AM4: superview, window, run loop and engine read nil once their owner is gone, and nothing leaks")
+    func AM4_referencesReadNilAndNothingLeaks() {
+        // A subview outlives its superview; a view outlives its window.
+        let child = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        do {
+            let parent = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+            parent.addSubview(child)
+            #expect(child.superview === parent)
+        }
+        #expect(child.superview == nil)
+        let kept = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let keptContainer = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        var keptEngine: LayerEngine?
+        var keptAnimations: AnimationEngine?
+        let clock: ManualFrameClock
+        do {
+            let host = HeadlessHost(size: Size(width: 200, height: 200))
+            clock = host.clock
+            keptContainer.addSubview(kept)
+            host.root.addSubview(keptContainer)
+            host.runUntilIdle()
+            #expect(kept.window === host.window && keptContainer.superview === host.root)
+            keptEngine = host.runLoop.layers
+            keptAnimations = host.runLoop.animations
+            #expect(keptEngine?.runLoop === host.runLoop && keptAnimations?.runLoop === host.runLoop)
+        }
+        // The run loop went with the host; its engines, kept, read it as nil (they keep the
+        // windows they animate, so those go when the engines do).
+        #expect(keptEngine != nil && keptEngine?.runLoop == nil && keptAnimations?.runLoop == nil)
+        clock.step()                                    // a clock kept past its loop runs no frame of it
+        keptEngine = nil
+        keptAnimations = nil
+        // The window and its root view went too.
+        #expect(kept.window == nil && keptContainer.window == nil && keptContainer.superview == nil)
+        #expect(kept.superview === keptContainer)
+        // A released host takes its window, run loop, engines and views along.
+        expectFreed {
+            let host = HeadlessHost(size: Size(width: 200, height: 200))
+            let container = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let child = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+            container.addSubview(child)
+            host.root.addSubview(container)
+            View.animate(withDuration: 0.1) { child.alpha = 0.5 }
+            host.runUntilIdle()
+            return [host, host.window, host.runLoop, host.runLoop.layers, host.runLoop.animations,
+                    host.root, container, child, container.layer]
+        }
     }
 }

@@ -78,7 +78,12 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     public private(set) var isReversed = false
     /// Whether the run loop's animation engine advances the playhead (while playing).
     private var isDriven = false
-    private weak var runLoop: MainRunLoop?
+    /// The run loop playing it, through the loop's ``ObjectReference`` (not weakly: AM4).
+    private var runLoop: MainRunLoop? {
+        get { runLoopReference?.object }
+        set { runLoopReference = newValue?.reference }
+    }
+    private var runLoopReference: ObjectReference<MainRunLoop>?
     /// Playback anchor: the playhead was `anchorPlayhead` at frame time `anchorTime` (nil until
     /// the first frame after play, reverse or a rebase sets it).
     private var anchorPlayhead: Int64 = 0

@@ -108,8 +108,8 @@ extension AnimationEngine {
 /// fill's value becomes the model (N10), and the block's group counts the end.
 @MainActor
 final class ViewAnimationEnd: AnimationDelegate {
-    /// The view, nil once it is gone (not a weak reference: see ``UnownedReference``).
-    let reference: UnownedReference<View>
+    /// The view, nil once it is gone (not a weak reference: see ``ObjectReference``).
+    let reference: ObjectReference<View>
     var view: View? { reference.object }
     let property: AnimatableProperty
     let group: CompletionGroup

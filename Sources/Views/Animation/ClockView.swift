@@ -1,8 +1,8 @@
 /// The view whose layer time a property animator or a timeline measures by (CA8), noticing
 /// when it changes (another view, or the view gone away) so the clock's owner rebases.
 struct ClockView {
-    /// The view followed, nil once it is gone (not a weak reference: see ``UnownedReference``).
-    private var reference: UnownedReference<View>?
+    /// The view followed, nil once it is gone (not a weak reference: see ``ObjectReference``).
+    private var reference: ObjectReference<View>?
     private var hadView = false
 
     /// Follows `current`; true when it is not the view followed so far.

@@ -31,8 +31,8 @@ public final class PropertyAnimator {
     /// One property of one view the animator moves: an animation of the view's layer (AM3),
     /// which the layer engine evaluates at the progress the animator's clock gives it.
     struct Track {
-        /// The view, nil once it is gone (not a weak reference: see ``UnownedReference``).
-        let reference: UnownedReference<View>
+        /// The view, nil once it is gone (not a weak reference: see ``ObjectReference``).
+        let reference: ObjectReference<View>
         var view: View? { reference.object }
         var property: AnimatableProperty
         var from: AnimatableValue
