@@ -519,8 +519,12 @@ public final class LayerEngine: FrameParticipant {
 
     /// Whether a frame would do anything: layers to lay out or commit, or animations running.
     public var hasPendingWork: Bool {
-        !animated.isEmpty || !offsets.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
-            || !continuous.isEmpty || !driven.isEmpty || sources.contains { $0.hasPendingWork }
+        if !animated.isEmpty || !offsets.isEmpty || !callbacks.isEmpty || !displayQueue.isEmpty || !layoutQueue.isEmpty || !uncommitted.isEmpty
+            || !continuous.isEmpty || !driven.isEmpty { return true }
+        // A loop, not `contains` with a closure: the run loop asks every frame, and a closure
+        // made in a main-actor method checks the actor each time it is called.
+        for s in sources where s.hasPendingWork { return true }
+        return false
     }
 
     /// What keeps the engine from idling, one line each, for a test whose host never goes idle.

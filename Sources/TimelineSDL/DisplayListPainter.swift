@@ -406,7 +406,8 @@ public final class DisplayListPainter {
             // Cleared in place: SDL's fill writes past the cache (non-temporal stores), so the
             // shapes drawn next read every pixel back from memory; on a small Lottie canvas the
             // clear was a third of a frame.
-            var d = region.map { intersect($0, targetRect) } ?? targetRect
+            var d = targetRect
+            if let region { d = intersect(region, targetRect) }
             if region != nil { sdl(SDL_RenderSetClipRect(renderer, &d), "SDL_RenderSetClipRect") } else { sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect") }
             sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
             let value = UInt32(byte(bg.alpha)) << 24 | UInt32(byte(bg.red)) << 16 | UInt32(byte(bg.green)) << 8 | UInt32(byte(bg.blue))

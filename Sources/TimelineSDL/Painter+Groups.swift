@@ -105,7 +105,7 @@ extension DisplayListPainter {
         if let c = g.clip {
             // Clips never reach past the target: SDL copies and scales whole clip rectangles.
             let r = intersect(deviceRect(device.apply(to: c)), targetRect)
-            setClip(clip.map { intersect($0, r) } ?? r)
+            if let outer = clip { setClip(intersect(outer, r)) } else { setClip(r) }
         }
     }
 
