@@ -68,6 +68,9 @@ public final class DisplayListPainter {
         var offscreen: Offscreen?
         /// Set when the group is drawn in memory (`Painter+MemoryGroups.swift`).
         var memory: MemoryGroup?
+
+        /// Whether the group draws straight into its parent's target: neither offscreen nor in memory.
+        var drawsInPlace: Bool { offscreen == nil && memory == nil }
     }
     struct Offscreen {
         var texture: OpaquePointer

@@ -338,7 +338,21 @@ extension DisplayListPainter {
     }
 
     func endGroup() {
-        guard let frame = groups.popLast() else { return }
+        let k = groups.count - 1
+        guard k >= 0 else { return }
+        if groups[k].drawsInPlace {
+            // Most groups (a Lottie's layers, a window's views): only the parent's state comes
+            // back, read in place rather than copying the whole frame, whose offscreen and
+            // memory parts are most of its bytes, out of the stack (LT11).
+            let (saved, savedTransform, savedOpacity) = (groups[k].clip, groups[k].transform, groups[k].opacity)
+            groups.removeLast()
+            if !sameClip(saved, clip) { setClip(saved) }
+            clip = saved
+            transform = savedTransform
+            opacity = savedOpacity
+            return
+        }
+        let frame = groups.removeLast()
         if let m = frame.memory {
             endMemoryGroup(m)
             if !sameClip(frame.clip, clip) { applyClip(frame.clip) }
@@ -359,8 +373,6 @@ extension DisplayListPainter {
                 sdl(SDL_RenderCopy(renderer, off.texture, &region, &region), "SDL_RenderCopy")
             }
             lastSubmissionCount += 1
-        } else if !sameClip(frame.clip, clip) {
-            setClip(frame.clip)
         }
         clip = frame.clip
         transform = frame.transform
@@ -373,7 +385,7 @@ extension DisplayListPainter {
     func drawingBoxesAreDisjoint() -> Bool {
         guard haveDrawingBoxes, !groupHasClippedSubgroup else { return false }
         // Sweep along x: each box against those still open.
-        drawingBoxes.sort { $0.minX < $1.minX }
+        Self.sortByMinX(&drawingBoxes)
         var open = 0
         for k in drawingBoxes.indices {
             let b = drawingBoxes[k].inset(by: EdgeInsets(all: -1))
@@ -386,7 +398,12 @@ extension DisplayListPainter {
         return true
     }
 
-    /// Whether the group opening at `i` holds at most one drawing and no subgroups.
+    /// Sorts `boxes` by their left edges, outside the main actor: a closure made in a main-actor
+    /// method checks the actor on every call, here every comparison.
+    nonisolated static func sortByMinX(_ boxes: inout [Rect]) {
+        boxes.sort { $0.minX < $1.minX }
+    }
+
     /// Whether the one drawing after group `i` is a fill of exactly the clip's rounded rectangle
     /// (or one inside it with square corners when the clip has none), so that drawing it is
     /// already clipping it.
@@ -396,6 +413,7 @@ extension DisplayListPainter {
         return clip.intersection(r) == r
     }
 
+    /// Whether the group opening at `i` holds at most one drawing and no subgroups.
     func groupIsSingleDrawing(_ commands: [DrawCommand], after i: Int) -> Bool {
         var drawings = 0
         var j = i + 1
