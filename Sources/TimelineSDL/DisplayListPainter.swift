@@ -61,16 +61,24 @@ public final class DisplayListPainter {
     /// lose output (PNG writing) check it.
     public private(set) var lastError: SDLError?
 
+    /// An open group: the parent's state it gives back when it ends, and where it draws. Kept
+    /// small (the offscreen and memory parts, a few hundred bytes, are on stacks of their own),
+    /// since every group of every paint pushes and pops one (LT11).
     struct GroupFrame {
         var transform: AffineTransform
         var opacity: Double
         var clip: SDL_Rect?
-        var offscreen: Offscreen?
-        /// Set when the group is drawn in memory (`Painter+MemoryGroups.swift`).
-        var memory: MemoryGroup?
+        var drawing = Drawing.inPlace
 
-        /// Whether the group draws straight into its parent's target: neither offscreen nor in memory.
-        var drawsInPlace: Bool { offscreen == nil && memory == nil }
+        /// Where a group draws.
+        enum Drawing {
+            /// Straight into its parent's target.
+            case inPlace
+            /// On an offscreen target, the last of ``DisplayListPainter/openOffscreens``.
+            case offscreen
+            /// In memory (`Painter+MemoryGroups.swift`), the last of ``DisplayListPainter/openMemoryGroups``.
+            case memory
+        }
     }
     struct Offscreen {
         var texture: OpaquePointer
@@ -98,6 +106,9 @@ public final class DisplayListPainter {
     var tileRuns: [[SDL_Rect]] = []
     var tileMarks: [Bool] = []
     var groups: [GroupFrame] = []
+    /// The offscreen passes and memory groups of the open groups, innermost last.
+    var openOffscreens: [Offscreen] = []
+    var openMemoryGroups: [MemoryGroup] = []
     var maskPixels: [UInt32] = []
     /// Scratch for filtered groups (``Filter``): a blur's passes and a drop shadow's pixels.
     var filterScratch = FilterScratch()
@@ -425,6 +436,8 @@ public final class DisplayListPainter {
         base = AffineTransform(scaleX: list.scale, y: list.scale)
         transform = base; opacity = 1; clip = region; offscreenDepth = 0; memoryDepth = 0
         groups.removeAll(keepingCapacity: true)
+        openOffscreens.removeAll(keepingCapacity: true)
+        openMemoryGroups.removeAll(keepingCapacity: true)
         let commands = list.commands
         var i = 0
         while i < commands.count {

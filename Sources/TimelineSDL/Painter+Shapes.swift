@@ -313,56 +313,40 @@ extension ShapeRasterizer {
     /// bytes the pixel-by-pixel loop makes).
     func layTranslucent(r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32,
                         into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
-        let (x0, y0, w) = (x, y, width)
         let inside = Premultiplied.pixel(r, g, b, alpha: full)
         let insideLanes = unsafeBitCast(SIMD8<UInt32>(repeating: inside), to: Premultiplied.Lanes.self)
         let behind = Premultiplied.Lanes(repeating: UInt16(255 &- full))
         let colour = unsafeBitCast(SIMD8<UInt32>(repeating: 0xFF00_0000 | r << 16 | g << 8 | b), to: Premultiplied.Lanes.self)
-        coverage.withUnsafeBufferPointer { cov in
-        rowStarts.withUnsafeBufferPointer { starts in
-        rowEnds.withUnsafeBufferPointer { ends in
-            for yy in rows {
-                let src = cov.baseAddress! + yy * w
-                let dst = d.base + (y0 + yy) * d.stride + x0
-                let end = max(columns.0, min(columns.1, Int(ends[yy])))
-                var k = max(columns.0, Int(starts[yy]))
-                while k < end {
-                    let v = src[k]
-                    if v >= 1 {
-                        if k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .>= 1) {
-                            let raw = UnsafeMutableRawPointer(dst + k)
-                            let q = raw.loadUnaligned(as: Premultiplied.Lanes.self)
-                            raw.storeBytes(of: insideLanes &+ Premultiplied.scale(q, behind), as: Premultiplied.Lanes.self)
-                            k += 8
-                        } else {
-                            dst[k] = Premultiplied.over(inside, alpha: full, onto: dst[k])
-                            k += 1
-                        }
-                        continue
-                    }
-                    guard v > 0 else {
-                        // Uncovered pixels are passed eight at a time.
-                        k += 1
-                        while k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
-                        continue
-                    }
-                    if k + 8 <= end, src[k + 1] > 0, src[k + 1] < 1 {
-                        // Runs of edge pixels eight at a time (as in the opaque loop).
+        forEachCoveredRow(rows, columns: columns, into: d) { src, dst, start, end in
+            var k = start
+            while k < end {
+                let v = src[k]
+                if v >= 1 {
+                    if k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .>= 1) {
                         let raw = UnsafeMutableRawPointer(dst + k)
-                        let v8 = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self)
-                        raw.storeBytes(of: Premultiplied.blend(colour, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
-                                       as: Premultiplied.Lanes.self)
+                        let q = raw.loadUnaligned(as: Premultiplied.Lanes.self)
+                        raw.storeBytes(of: insideLanes &+ Premultiplied.scale(q, behind), as: Premultiplied.Lanes.self)
                         k += 8
-                        continue
+                    } else {
+                        dst[k] = Premultiplied.over(inside, alpha: full, onto: dst[k])
+                        k += 1
                     }
-                    k += 1
-                    let alpha = UInt32(min(255, v * a + 0.5))
-                    if alpha == 0 { continue }
-                    dst[k - 1] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k - 1])
+                    continue
                 }
+                guard v > 0 else {
+                    k = Self.pastUncovered(src, from: k, to: end)
+                    continue
+                }
+                if k + 8 <= end, src[k + 1] > 0, src[k + 1] < 1 {
+                    Self.blendEdgeRun(colour, coverage: src + k, alpha: a, onto: dst + k)
+                    k += 8
+                    continue
+                }
+                k += 1
+                let alpha = UInt32(min(255, v * a + 0.5))
+                if alpha == 0 { continue }
+                dst[k - 1] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k - 1])
             }
-        }
-        }
         }
     }
 
@@ -371,60 +355,84 @@ extension ShapeRasterizer {
     /// stored, edge runs blended eight at a time, lone edge pixels one by one.
     func layOpaque(_ solid: UInt32, r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32,
                    into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
-        let (x0, y0, w) = (x, y, width)
-        // Only each row's covered columns (the rasteriser's row extents) are visited.
         let solidLanes = unsafeBitCast(SIMD8<UInt32>(repeating: solid), to: Premultiplied.Lanes.self)
+        forEachCoveredRow(rows, columns: columns, into: d) { src, dst, lo, hi in
+            var k = lo
+            while k < hi {
+                let v = src[k]
+                if !(v > 0) {
+                    // Uncovered pixels inside the row's extent (a ring's hole, the gap
+                    // between two subpaths).
+                    k = Self.pastUncovered(src, from: k, to: hi)
+                    continue
+                }
+                if v >= 1, a == 255 {
+                    // A run of whole pixels is one fill, its end found eight coverage
+                    // values at a time (looking one by one cost more than the fill: LT11).
+                    var e = k + 1
+                    while e + 8 <= hi, all(UnsafeRawPointer(src + e).loadUnaligned(as: SIMD8<Float>.self) .>= 1) { e += 8 }
+                    while e < hi, src[e] >= 1 { e += 1 }
+                    (dst + k).update(repeating: solid, count: e - k)
+                    k = e
+                    continue
+                }
+                if k + 8 <= hi, src[k + 1] > 0, src[k + 1] < 1 {
+                    // Runs of edge pixels (a slanted or thin edge); a lone one before a run
+                    // or a gap is cheaper on its own.
+                    Self.blendEdgeRun(solidLanes, coverage: src + k, alpha: a, onto: dst + k)
+                    k += 8
+                    continue
+                }
+                if v > 0 {
+                    let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
+                    if alpha == 255 {
+                        dst[k] = solid
+                    } else if alpha > 0 {
+                        dst[k] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k])
+                    }
+                }
+                k += 1
+            }
+        }
+    }
+
+    /// Calls `body` for each of `rows` (in the shape's box) with its coverage, the pixels of
+    /// `d` under it and the columns to visit: the row's covered extent (the rasteriser's row
+    /// starts and ends) within `columns`, empty when they do not meet.
+    @inline(__always)
+    func forEachCoveredRow(_ rows: Range<Int>, columns: (Int, Int), into d: (base: UnsafeMutablePointer<UInt32>, stride: Int),
+                           _ body: (UnsafePointer<Float>, UnsafeMutablePointer<UInt32>, Int, Int) -> Void) {
+        let (x0, y0, w) = (x, y, width)
         coverage.withUnsafeBufferPointer { cov in
         rowStarts.withUnsafeBufferPointer { starts in
         rowEnds.withUnsafeBufferPointer { ends in
             for yy in rows {
-                let src = cov.baseAddress! + yy * w
-                let dst = d.base + (y0 + yy) * d.stride + x0
-                let lo = max(columns.0, Int(starts[yy])), hi = max(lo, min(columns.1, Int(ends[yy])))
-                var k = lo
-                while k < hi {
-                    let v = src[k]
-                    if !(v > 0) {
-                        // Uncovered pixels inside the row's extent (a ring's hole, the gap
-                        // between two subpaths) are passed eight at a time (LT11).
-                        k += 1
-                        while k + 8 <= hi, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
-                        continue
-                    }
-                    if v >= 1, a == 255 {
-                        // A run of whole pixels is one fill, its end found eight coverage
-                        // values at a time (looking one by one cost more than the fill: LT11).
-                        var e = k + 1
-                        while e + 8 <= hi, all(UnsafeRawPointer(src + e).loadUnaligned(as: SIMD8<Float>.self) .>= 1) { e += 8 }
-                        while e < hi, src[e] >= 1 { e += 1 }
-                        (dst + k).update(repeating: solid, count: e - k)
-                        k = e
-                        continue
-                    }
-                    if k + 8 <= hi, src[k + 1] > 0, src[k + 1] < 1 {
-                        // Runs of edge pixels (a slanted or thin edge) eight at a time; a
-                        // lone one before a run or a gap is cheaper on its own.
-                        let raw = UnsafeMutableRawPointer(dst + k)
-                        let v8 = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self)
-                        raw.storeBytes(of: Premultiplied.blend(solidLanes, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
-                                       as: Premultiplied.Lanes.self)
-                        k += 8
-                        continue
-                    }
-                    if v > 0 {
-                        let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
-                        if alpha == 255 {
-                            dst[k] = solid
-                        } else if alpha > 0 {
-                            dst[k] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k])
-                        }
-                    }
-                    k += 1
-                }
+                let lo = max(columns.0, Int(starts[yy]))
+                body(cov.baseAddress! + yy * w, d.base + (y0 + yy) * d.stride + x0, lo, max(lo, min(columns.1, Int(ends[yy]))))
             }
         }
         }
         }
+    }
+
+    /// The index past the uncovered coverage at `k` and those after it (before `end`), looked
+    /// at eight at a time (LT11).
+    @inline(__always)
+    static func pastUncovered(_ src: UnsafePointer<Float>, from k: Int, to end: Int) -> Int {
+        var k = k + 1
+        while k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
+        return k
+    }
+
+    /// Eight edge pixels at `dst`: `colour` (opaque lanes) at alpha `a` times their coverage,
+    /// blended over what is there in 16-bit lanes (``Premultiplied/blend(_:coverage:times:onto:)``).
+    @inline(__always)
+    static func blendEdgeRun(_ colour: Premultiplied.Lanes, coverage src: UnsafePointer<Float>, alpha a: Float,
+                             onto dst: UnsafeMutablePointer<UInt32>) {
+        let raw = UnsafeMutableRawPointer(dst)
+        let v8 = UnsafeRawPointer(src).loadUnaligned(as: SIMD8<Float>.self)
+        raw.storeBytes(of: Premultiplied.blend(colour, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
+                       as: Premultiplied.Lanes.self)
     }
 
     /// The pixels ``paint(_:opacity:inverse:)`` left (straight alpha) laid over `d`'s.
