@@ -376,14 +376,13 @@ public struct LayerRenderer {
         let box = emit(t, transform: h, tint: nil, shift: 0, patchable: true, into: &scratch)
         let count = old.end + 1 - t.listStart
         guard scratch.count == count else { return nil }
-        list.withUnsafeMutableBufferPointer { l in
-            for k in 0..<count { l[t.listStart + k] = scratch[k] }
-        }
+        // In place, without a closure: one made in a main-actor method checks the actor when called.
+        list.replaceSubrange(t.listStart..<(t.listStart + count), with: scratch)
         var a = t.superlayer
         while let c = a, c !== host, c.listGeneration == generation, c.listStart >= 0, case .beginGroup(var g) = list[c.listStart] {
             let grown = g.bounds.union(box)
             guard grown != g.bounds else { break }
-            g.bounds = g.clip.map { grown.intersection(g.transform.apply(to: $0)) } ?? grown
+            if let clip = g.clip { g.bounds = grown.intersection(g.transform.apply(to: clip)) } else { g.bounds = grown }
             list[c.listStart] = .beginGroup(g)
             a = c.superlayer
         }

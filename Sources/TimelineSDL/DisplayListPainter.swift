@@ -61,13 +61,24 @@ public final class DisplayListPainter {
     /// lose output (PNG writing) check it.
     public private(set) var lastError: SDLError?
 
+    /// An open group: the parent's state it gives back when it ends, and where it draws. Kept
+    /// small (the offscreen and memory parts, a few hundred bytes, are on stacks of their own),
+    /// since every group of every paint pushes and pops one (LT11).
     struct GroupFrame {
         var transform: AffineTransform
         var opacity: Double
         var clip: SDL_Rect?
-        var offscreen: Offscreen?
-        /// Set when the group is drawn in memory (`Painter+MemoryGroups.swift`).
-        var memory: MemoryGroup?
+        var drawing = Drawing.inPlace
+
+        /// Where a group draws.
+        enum Drawing {
+            /// Straight into its parent's target.
+            case inPlace
+            /// On an offscreen target, the last of ``DisplayListPainter/openOffscreens``.
+            case offscreen
+            /// In memory (`Painter+MemoryGroups.swift`), the last of ``DisplayListPainter/openMemoryGroups``.
+            case memory
+        }
     }
     struct Offscreen {
         var texture: OpaquePointer
@@ -95,6 +106,9 @@ public final class DisplayListPainter {
     var tileRuns: [[SDL_Rect]] = []
     var tileMarks: [Bool] = []
     var groups: [GroupFrame] = []
+    /// The offscreen passes and memory groups of the open groups, innermost last.
+    var openOffscreens: [Offscreen] = []
+    var openMemoryGroups: [MemoryGroup] = []
     var maskPixels: [UInt32] = []
     /// Scratch for filtered groups (``Filter``): a blur's passes and a drop shadow's pixels.
     var filterScratch = FilterScratch()
@@ -406,7 +420,8 @@ public final class DisplayListPainter {
             // Cleared in place: SDL's fill writes past the cache (non-temporal stores), so the
             // shapes drawn next read every pixel back from memory; on a small Lottie canvas the
             // clear was a third of a frame.
-            var d = region.map { intersect($0, targetRect) } ?? targetRect
+            var d = targetRect
+            if let region { d = intersect(region, targetRect) }
             if region != nil { sdl(SDL_RenderSetClipRect(renderer, &d), "SDL_RenderSetClipRect") } else { sdl(SDL_RenderSetClipRect(renderer, nil), "SDL_RenderSetClipRect") }
             sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
             let value = UInt32(byte(bg.alpha)) << 24 | UInt32(byte(bg.red)) << 16 | UInt32(byte(bg.green)) << 8 | UInt32(byte(bg.blue))
@@ -421,6 +436,8 @@ public final class DisplayListPainter {
         base = AffineTransform(scaleX: list.scale, y: list.scale)
         transform = base; opacity = 1; clip = region; offscreenDepth = 0; memoryDepth = 0
         groups.removeAll(keepingCapacity: true)
+        openOffscreens.removeAll(keepingCapacity: true)
+        openMemoryGroups.removeAll(keepingCapacity: true)
         let commands = list.commands
         var i = 0
         while i < commands.count {

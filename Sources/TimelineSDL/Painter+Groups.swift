@@ -11,7 +11,7 @@ extension DisplayListPainter {
     // MARK: Groups
 
     func beginGroup(_ g: GroupState, commands: [DrawCommand], at i: Int) {
-        groups.append(GroupFrame(transform: transform, opacity: opacity, clip: clip, offscreen: nil))
+        groups.append(GroupFrame(transform: transform, opacity: opacity, clip: clip))
         let device = g.transform.concatenating(base)
         let translucent = g.opacity < 0.999
         // A blend mode needs the group's pixels on their own, to blend them with what is beneath.
@@ -52,15 +52,15 @@ extension DisplayListPainter {
         }
         if filters, memoryDepth == 0, beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
             opacity = 1
-            let k = groups.count - 1
-            groups[k].offscreen!.mask = shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
-            groups[k].offscreen!.alphaMask = g.mask.map { ($0, device) }
-            groups[k].offscreen!.filters = g.filters
-            groups[k].offscreen!.filterTransform = device
-            let r = groups[k].offscreen!.region
+            let k = openOffscreens.count - 1
+            openOffscreens[k].mask = shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
+            openOffscreens[k].alphaMask = g.mask.map { ($0, device) }
+            openOffscreens[k].filters = g.filters
+            openOffscreens[k].filterTransform = device
+            let r = openOffscreens[k].region
             if !drawn.isNull {
                 let x0 = Double(r.x), y0 = Double(r.y), x1 = Double(r.x + r.w), y1 = Double(r.y + r.h)
-                groups[k].offscreen!.cutSides = (drawn.minX < x0 - 0.5, drawn.minY < y0 - 0.5, drawn.maxX > x1 + 0.5, drawn.maxY > y1 + 0.5)
+                openOffscreens[k].cutSides = (drawn.minX < x0 - 0.5, drawn.minY < y0 - 0.5, drawn.maxX > x1 + 0.5, drawn.maxY > y1 + 0.5)
             }
         } else if let alphaMask = g.mask, memoryDepth == 0, isSoftware, drawsGroupsInMemory, groupIsRasterisable,
            beginMemoryGroup(opacity: g.opacity * opacity, mask: shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil) {
@@ -69,14 +69,14 @@ extension DisplayListPainter {
             opacity = 1
             var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
             region = intersect(intersect(region, clip ?? targetRect), targetRect)
-            groups[groups.count - 1].memory!.alphaMask = (alphaMask, device)
-            groups[groups.count - 1].memory!.region = region
+            openMemoryGroups[openMemoryGroups.count - 1].alphaMask = (alphaMask, device)
+            openMemoryGroups[openMemoryGroups.count - 1].region = region
         } else if let alphaMask = g.mask, memoryDepth == 0, beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
             // Masked by coverage (a mask layer, a matte, path masks): always composited offscreen,
             // the coverage multiplied in with the clip's.
             opacity = 1
-            groups[groups.count - 1].offscreen!.mask = shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
-            groups[groups.count - 1].offscreen!.alphaMask = (alphaMask, device)
+            openOffscreens[openOffscreens.count - 1].mask = shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
+            openOffscreens[openOffscreens.count - 1].alphaMask = (alphaMask, device)
         } else if translucent && !blends && (single || (!masks && drawingBoxesAreDisjoint())) {
             opacity *= g.opacity
         } else if translucent || masks || blends {
@@ -88,24 +88,27 @@ extension DisplayListPainter {
                 opacity *= g.opacity              // the buffers' bound: overlaps will show through
             } else if beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
                 opacity = 1
-                groups[groups.count - 1].offscreen!.mask = mask
+                openOffscreens[openOffscreens.count - 1].mask = mask
             } else {
                 opacity *= g.opacity              // no render targets: overlaps will show through
             }
         }
-        if filters && groups[groups.count - 1].offscreen?.filters.isEmpty != false { lastUnfilteredGroupCount += 1 }
+        if filters && (groups[groups.count - 1].drawing != .offscreen || openOffscreens[openOffscreens.count - 1].filters.isEmpty) {
+            lastUnfilteredGroupCount += 1
+        }
         if blends {
             // The compositing step blends; a group that could not go offscreen draws normally.
-            let k = groups.count - 1
-            if groups[k].memory != nil { groups[k].memory!.blendMode = g.blendMode }
-            else if groups[k].offscreen != nil { groups[k].offscreen!.blendMode = g.blendMode }
-            else { lastUnblendedGroupCount += 1 }
+            switch groups[groups.count - 1].drawing {
+            case .memory: openMemoryGroups[openMemoryGroups.count - 1].blendMode = g.blendMode
+            case .offscreen: openOffscreens[openOffscreens.count - 1].blendMode = g.blendMode
+            case .inPlace: lastUnblendedGroupCount += 1
+            }
         }
         transform = device
         if let c = g.clip {
             // Clips never reach past the target: SDL copies and scales whole clip rectangles.
             let r = intersect(deviceRect(device.apply(to: c)), targetRect)
-            setClip(clip.map { intersect($0, r) } ?? r)
+            if let outer = clip { setClip(intersect(outer, r)) } else { setClip(r) }
         }
     }
 
@@ -339,10 +342,15 @@ extension DisplayListPainter {
 
     func endGroup() {
         guard let frame = groups.popLast() else { return }
-        if let m = frame.memory {
-            endMemoryGroup(m)
+        switch frame.drawing {
+        case .inPlace:
+            // Most groups (a Lottie's layers, a window's views).
+            if !sameClip(frame.clip, clip) { setClip(frame.clip) }
+        case .memory:
+            endMemoryGroup(openMemoryGroups.removeLast())
             if !sameClip(frame.clip, clip) { applyClip(frame.clip) }
-        } else if let off = frame.offscreen {
+        case .offscreen:
+            let off = openOffscreens.removeLast()
             flush()
             let composited = compositeOffscreen(off)
             if !composited {
@@ -359,8 +367,6 @@ extension DisplayListPainter {
                 sdl(SDL_RenderCopy(renderer, off.texture, &region, &region), "SDL_RenderCopy")
             }
             lastSubmissionCount += 1
-        } else if !sameClip(frame.clip, clip) {
-            setClip(frame.clip)
         }
         clip = frame.clip
         transform = frame.transform
@@ -373,7 +379,7 @@ extension DisplayListPainter {
     func drawingBoxesAreDisjoint() -> Bool {
         guard haveDrawingBoxes, !groupHasClippedSubgroup else { return false }
         // Sweep along x: each box against those still open.
-        drawingBoxes.sort { $0.minX < $1.minX }
+        Self.sortByMinX(&drawingBoxes)
         var open = 0
         for k in drawingBoxes.indices {
             let b = drawingBoxes[k].inset(by: EdgeInsets(all: -1))
@@ -386,7 +392,12 @@ extension DisplayListPainter {
         return true
     }
 
-    /// Whether the group opening at `i` holds at most one drawing and no subgroups.
+    /// Sorts `boxes` by their left edges, outside the main actor: a closure made in a main-actor
+    /// method checks the actor on every call, here every comparison.
+    nonisolated static func sortByMinX(_ boxes: inout [Rect]) {
+        boxes.sort { $0.minX < $1.minX }
+    }
+
     /// Whether the one drawing after group `i` is a fill of exactly the clip's rounded rectangle
     /// (or one inside it with square corners when the clip has none), so that drawing it is
     /// already clipping it.
@@ -396,6 +407,7 @@ extension DisplayListPainter {
         return clip.intersection(r) == r
     }
 
+    /// Whether the group opening at `i` holds at most one drawing and no subgroups.
     func groupIsSingleDrawing(_ commands: [DrawCommand], after i: Int) -> Bool {
         var drawings = 0
         var j = i + 1
@@ -482,8 +494,9 @@ extension DisplayListPainter {
         let tex = targetPool[offscreenDepth]
         var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
         region = intersect(intersect(region, clip ?? targetRect), targetRect)
-        groups[groups.count - 1].offscreen = Offscreen(texture: tex, previousTarget: target, region: region, opacity: groupOpacity,
-                                                       runs: offscreenDepth)
+        groups[groups.count - 1].drawing = .offscreen
+        openOffscreens.append(Offscreen(texture: tex, previousTarget: target, region: region, opacity: groupOpacity,
+                                        runs: offscreenDepth))
         computeTileRuns(region: region, depth: offscreenDepth)
         offscreenDepth += 1
         groupScratchUsed.targets = max(groupScratchUsed.targets, offscreenDepth)

@@ -226,7 +226,8 @@ extension DisplayListPainter {
         } else {
             memoryLayers[memoryDepth].marks.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         }
-        groups[groups.count - 1].memory = MemoryGroup(depth: memoryDepth, opacity: groupOpacity, mask: mask)
+        groups[groups.count - 1].drawing = .memory
+        openMemoryGroups.append(MemoryGroup(depth: memoryDepth, opacity: groupOpacity, mask: mask))
         memoryDepth += 1
         groupScratchUsed.memoryLayers = max(groupScratchUsed.memoryLayers, memoryDepth)
         lastOffscreenCount += 1

@@ -97,69 +97,6 @@ extension DisplayListPainter {
         blitShape(key)
     }
 
-    /// ``compositeShapeDirectly(_:into:clip:)`` for a colour below full alpha (`a` 0...255,
-    /// `full` its byte): a wholly covered pixel is one premultiplied pixel laid over the
-    /// destination, eight at a time in 16-bit lanes while the run of covered pixels lasts (the
-    /// bytes the pixel-by-pixel loop makes).
-    private func compositeTranslucent(r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32,
-                                      into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
-        let (x0, y0, w) = (shapes.x, shapes.y, shapes.width)
-        let inside = Premultiplied.pixel(r, g, b, alpha: full)
-        let insideLanes = unsafeBitCast(SIMD8<UInt32>(repeating: inside), to: Premultiplied.Lanes.self)
-        let behind = Premultiplied.Lanes(repeating: UInt16(255 &- full))
-        let colour = unsafeBitCast(SIMD8<UInt32>(repeating: 0xFF00_0000 | r << 16 | g << 8 | b), to: Premultiplied.Lanes.self)
-        shapes.coverage.withUnsafeBufferPointer { cov in
-        shapes.rowStarts.withUnsafeBufferPointer { starts in
-        shapes.rowEnds.withUnsafeBufferPointer { ends in
-            for yy in rows {
-                let src = cov.baseAddress! + yy * w
-                let dst = d.base + (y0 + yy) * d.stride + x0
-                let end = max(columns.0, min(columns.1, Int(ends[yy])))
-                var k = max(columns.0, Int(starts[yy]))
-                while k < end {
-                    let v = src[k]
-                    if v >= 1 {
-                        if k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .>= 1) {
-                            let raw = UnsafeMutableRawPointer(dst + k)
-                            let q = raw.loadUnaligned(as: Premultiplied.Lanes.self)
-                            raw.storeBytes(of: insideLanes &+ Premultiplied.scale(q, behind), as: Premultiplied.Lanes.self)
-                            k += 8
-                        } else {
-                            dst[k] = Premultiplied.over(inside, alpha: full, onto: dst[k])
-                            k += 1
-                        }
-                        continue
-                    }
-                    guard v > 0 else {
-                        // Uncovered pixels are passed eight at a time.
-                        k += 1
-                        while k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
-                        continue
-                    }
-                    if k + 8 <= end, src[k + 1] > 0, src[k + 1] < 1 {
-                        // Runs of edge pixels eight at a time (as in the opaque loop).
-                        let raw = UnsafeMutableRawPointer(dst + k)
-                        let v8 = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self)
-                        raw.storeBytes(of: Premultiplied.blend(colour, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
-                                       as: Premultiplied.Lanes.self)
-                        k += 8
-                        continue
-                    }
-                    k += 1
-                    let alpha = UInt32(min(255, v * a + 0.5))
-                    if alpha == 0 { continue }
-                    dst[k - 1] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k - 1])
-                }
-            }
-        }
-        }
-        }
-    }
-
-    /// Lays the rasteriser's coverage, painted with `paint` at the group's opacity, over the
-    /// premultiplied pixels of `d` (SDL's blend of the same straight-alpha pixels, rounded to
-    /// nearest where SDL truncates).
-    ///
     /// The part of `start..<end` within `0..<count` (empty when they do not meet, as when a
     /// clip lies wholly past a kept shape's box).
     nonisolated static func span(_ start: Int, _ end: Int, within count: Int) -> Range<Int> {
@@ -167,14 +104,23 @@ extension DisplayListPainter {
         return lower..<max(lower, min(count, end))
     }
 
+    /// Lays the rasteriser's coverage, painted with `paint` at the group's opacity, over the
+    /// premultiplied pixels of `d` (SDL's blend of the same straight-alpha pixels, rounded to
+    /// nearest where SDL truncates).
+    ///
     /// With `clip` (device pixels) only the part inside it is laid (a kept rasterisation of the
-    /// whole shape drawn into a damaged region).
+    /// whole shape drawn into a damaged region). The pixel loops are the rasteriser's
+    /// (``ShapeRasterizer/layOpaque(_:r:g:b:a:full:into:rows:columns:)`` and its neighbours):
+    /// a closure made in this main-actor method would check the actor each time it is called.
     func compositeShapeDirectly(_ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), clip: SDL_Rect? = nil) {
         let (x0, y0, w, h) = (shapes.x, shapes.y, shapes.width, shapes.height)
         guard w > 0, h > 0 else { return }
         // The rows and columns (in the shape's box) inside the clip.
-        let rows = clip.map { Self.span(Int($0.y) - y0, Int($0.y) + Int($0.h) - y0, within: h) } ?? 0..<h
-        let columns = clip.map { (max(0, Int($0.x) - x0), max(0, min(w, Int($0.x) + Int($0.w) - x0))) } ?? (0, w)
+        var rows = 0..<h, columns = (0, w)
+        if let c = clip {
+            rows = Self.span(Int(c.y) - y0, Int(c.y) + Int(c.h) - y0, within: h)
+            columns = (max(0, Int(c.x) - x0), max(0, min(w, Int(c.x) + Int(c.w) - x0)))
+        }
         guard !rows.isEmpty, columns.1 > columns.0 else { return }
         if case .color(let c) = paint {
             let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
@@ -183,61 +129,9 @@ extension DisplayListPainter {
             let r = UInt32(byte(c.red)), g = UInt32(byte(c.green)), b = UInt32(byte(c.blue))
             let solid = 0xFF00_0000 | r << 16 | g << 8 | b, full = UInt32(min(255, a + 0.5))
             if full > 0, full < 255 {
-                compositeTranslucent(r: r, g: g, b: b, a: a, full: full, into: d, rows: rows, columns: columns)
-                return
-            }
-            // Only each row's covered columns (the rasteriser's row extents) are visited.
-            let solidLanes = unsafeBitCast(SIMD8<UInt32>(repeating: solid), to: Premultiplied.Lanes.self)
-            shapes.coverage.withUnsafeBufferPointer { cov in
-            shapes.rowStarts.withUnsafeBufferPointer { starts in
-            shapes.rowEnds.withUnsafeBufferPointer { ends in
-                for yy in rows {
-                    let src = cov.baseAddress! + yy * w
-                    let dst = d.base + (y0 + yy) * d.stride + x0
-                    let lo = max(columns.0, Int(starts[yy])), hi = max(lo, min(columns.1, Int(ends[yy])))
-                    var k = lo
-                    while k < hi {
-                        let v = src[k]
-                        if !(v > 0) {
-                            // Uncovered pixels inside the row's extent (a ring's hole, the gap
-                            // between two subpaths) are passed eight at a time (LT11).
-                            k += 1
-                            while k + 8 <= hi, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
-                            continue
-                        }
-                        if v >= 1, a == 255 {
-                            // A run of whole pixels is one fill, its end found eight coverage
-                            // values at a time (looking one by one cost more than the fill: LT11).
-                            var e = k + 1
-                            while e + 8 <= hi, all(UnsafeRawPointer(src + e).loadUnaligned(as: SIMD8<Float>.self) .>= 1) { e += 8 }
-                            while e < hi, src[e] >= 1 { e += 1 }
-                            (dst + k).update(repeating: solid, count: e - k)
-                            k = e
-                            continue
-                        }
-                        if k + 8 <= hi, src[k + 1] > 0, src[k + 1] < 1 {
-                            // Runs of edge pixels (a slanted or thin edge) eight at a time; a
-                            // lone one before a run or a gap is cheaper on its own.
-                            let raw = UnsafeMutableRawPointer(dst + k)
-                            let v8 = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self)
-                            raw.storeBytes(of: Premultiplied.blend(solidLanes, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
-                                           as: Premultiplied.Lanes.self)
-                            k += 8
-                            continue
-                        }
-                        if v > 0 {
-                            let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
-                            if alpha == 255 {
-                                dst[k] = solid
-                            } else if alpha > 0 {
-                                dst[k] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k])
-                            }
-                        }
-                        k += 1
-                    }
-                }
-            }
-            }
+                shapes.layTranslucent(r: r, g: g, b: b, a: a, full: full, into: d, rows: rows, columns: columns)
+            } else {
+                shapes.layOpaque(solid, r: r, g: g, b: b, a: a, full: full, into: d, rows: rows, columns: columns)
             }
             return
         }
@@ -248,24 +142,7 @@ extension DisplayListPainter {
             return
         }
         shapes.paint(paint, opacity: opacity, inverse: transform.inverted() ?? .identity)
-        shapes.pixels.withUnsafeBufferPointer { px in
-        shapes.rowStarts.withUnsafeBufferPointer { starts in
-        shapes.rowEnds.withUnsafeBufferPointer { ends in
-            for yy in rows {
-                let src = px.baseAddress! + yy * w
-                let dst = d.base + (y0 + yy) * d.stride + x0
-                let lo = max(columns.0, Int(starts[yy]))
-                for k in lo..<max(lo, min(columns.1, Int(ends[yy]))) {
-                    let s = src[k], alpha = s >> 24
-                    if alpha == 0 { continue }
-                    if alpha == 255 { dst[k] = s; continue }
-                    let p = Premultiplied.pixel((s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF, alpha: alpha)
-                    dst[k] = Premultiplied.over(p, alpha: alpha, onto: dst[k])
-                }
-            }
-        }
-        }
-        }
+        shapes.layPainted(into: d, rows: rows, columns: columns)
     }
 
     /// Lays the kept shape at `kept` (its coverage lent to the rasteriser) painted with `g` from
@@ -421,5 +298,163 @@ extension Path {
         for k in e.indices.suffix(4) { mix(e[k]) }
         mix(transform.a); mix(transform.b); mix(transform.c); mix(transform.d); mix(transform.tx); mix(transform.ty)
         hasher.combine(h)
+    }
+}
+
+/// The loops that lay a rasterised shape into a target's pixels (``DisplayListPainter/compositeShapeDirectly(_:into:clip:)``).
+/// They are the rasteriser's, isolated to no actor: Swift 6 checks the actor on every call of a
+/// closure made in a main-actor method (about 280 instructions; a shape's three nested buffer
+/// closures cost more than laying a small shape's edge pixels), and closures made here have no
+/// actor to check (LT11).
+extension ShapeRasterizer {
+    /// ``DisplayListPainter/compositeShapeDirectly(_:into:clip:)`` for a colour below full alpha (`a` 0...255,
+    /// `full` its byte): a wholly covered pixel is one premultiplied pixel laid over the
+    /// destination, eight at a time in 16-bit lanes while the run of covered pixels lasts (the
+    /// bytes the pixel-by-pixel loop makes).
+    func layTranslucent(r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32,
+                        into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
+        let inside = Premultiplied.pixel(r, g, b, alpha: full)
+        let insideLanes = unsafeBitCast(SIMD8<UInt32>(repeating: inside), to: Premultiplied.Lanes.self)
+        let behind = Premultiplied.Lanes(repeating: UInt16(255 &- full))
+        let colour = unsafeBitCast(SIMD8<UInt32>(repeating: 0xFF00_0000 | r << 16 | g << 8 | b), to: Premultiplied.Lanes.self)
+        forEachCoveredRow(rows, columns: columns, into: d) { src, dst, start, end in
+            var k = start
+            while k < end {
+                let v = src[k]
+                if v >= 1 {
+                    if k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .>= 1) {
+                        let raw = UnsafeMutableRawPointer(dst + k)
+                        let q = raw.loadUnaligned(as: Premultiplied.Lanes.self)
+                        raw.storeBytes(of: insideLanes &+ Premultiplied.scale(q, behind), as: Premultiplied.Lanes.self)
+                        k += 8
+                    } else {
+                        dst[k] = Premultiplied.over(inside, alpha: full, onto: dst[k])
+                        k += 1
+                    }
+                    continue
+                }
+                guard v > 0 else {
+                    k = Self.pastUncovered(src, from: k, to: end)
+                    continue
+                }
+                if k + 8 <= end, src[k + 1] > 0, src[k + 1] < 1 {
+                    Self.blendEdgeRun(colour, coverage: src + k, alpha: a, onto: dst + k)
+                    k += 8
+                    continue
+                }
+                k += 1
+                let alpha = UInt32(min(255, v * a + 0.5))
+                if alpha == 0 { continue }
+                dst[k - 1] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k - 1])
+            }
+        }
+    }
+
+    /// The colour `solid` (`r`, `g`, `b` opaque) at alpha `a` (0...255, `full` its byte: 255 or,
+    /// for an alpha under half a step, 0) laid over `d`'s pixels by the coverage: whole runs
+    /// stored, edge runs blended eight at a time, lone edge pixels one by one.
+    func layOpaque(_ solid: UInt32, r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32,
+                   into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
+        let solidLanes = unsafeBitCast(SIMD8<UInt32>(repeating: solid), to: Premultiplied.Lanes.self)
+        forEachCoveredRow(rows, columns: columns, into: d) { src, dst, lo, hi in
+            var k = lo
+            while k < hi {
+                let v = src[k]
+                if !(v > 0) {
+                    // Uncovered pixels inside the row's extent (a ring's hole, the gap
+                    // between two subpaths).
+                    k = Self.pastUncovered(src, from: k, to: hi)
+                    continue
+                }
+                if v >= 1, a == 255 {
+                    // A run of whole pixels is one fill, its end found eight coverage
+                    // values at a time (looking one by one cost more than the fill: LT11).
+                    var e = k + 1
+                    while e + 8 <= hi, all(UnsafeRawPointer(src + e).loadUnaligned(as: SIMD8<Float>.self) .>= 1) { e += 8 }
+                    while e < hi, src[e] >= 1 { e += 1 }
+                    (dst + k).update(repeating: solid, count: e - k)
+                    k = e
+                    continue
+                }
+                if k + 8 <= hi, src[k + 1] > 0, src[k + 1] < 1 {
+                    // Runs of edge pixels (a slanted or thin edge); a lone one before a run
+                    // or a gap is cheaper on its own.
+                    Self.blendEdgeRun(solidLanes, coverage: src + k, alpha: a, onto: dst + k)
+                    k += 8
+                    continue
+                }
+                if v > 0 {
+                    let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
+                    if alpha == 255 {
+                        dst[k] = solid
+                    } else if alpha > 0 {
+                        dst[k] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k])
+                    }
+                }
+                k += 1
+            }
+        }
+    }
+
+    /// Calls `body` for each of `rows` (in the shape's box) with its coverage, the pixels of
+    /// `d` under it and the columns to visit: the row's covered extent (the rasteriser's row
+    /// starts and ends) within `columns`, empty when they do not meet.
+    @inline(__always)
+    func forEachCoveredRow(_ rows: Range<Int>, columns: (Int, Int), into d: (base: UnsafeMutablePointer<UInt32>, stride: Int),
+                           _ body: (UnsafePointer<Float>, UnsafeMutablePointer<UInt32>, Int, Int) -> Void) {
+        let (x0, y0, w) = (x, y, width)
+        coverage.withUnsafeBufferPointer { cov in
+        rowStarts.withUnsafeBufferPointer { starts in
+        rowEnds.withUnsafeBufferPointer { ends in
+            for yy in rows {
+                let lo = max(columns.0, Int(starts[yy]))
+                body(cov.baseAddress! + yy * w, d.base + (y0 + yy) * d.stride + x0, lo, max(lo, min(columns.1, Int(ends[yy]))))
+            }
+        }
+        }
+        }
+    }
+
+    /// The index past the uncovered coverage at `k` and those after it (before `end`), looked
+    /// at eight at a time (LT11).
+    @inline(__always)
+    static func pastUncovered(_ src: UnsafePointer<Float>, from k: Int, to end: Int) -> Int {
+        var k = k + 1
+        while k + 8 <= end, all(UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<Float>.self) .<= 0) { k += 8 }
+        return k
+    }
+
+    /// Eight edge pixels at `dst`: `colour` (opaque lanes) at alpha `a` times their coverage,
+    /// blended over what is there in 16-bit lanes (``Premultiplied/blend(_:coverage:times:onto:)``).
+    @inline(__always)
+    static func blendEdgeRun(_ colour: Premultiplied.Lanes, coverage src: UnsafePointer<Float>, alpha a: Float,
+                             onto dst: UnsafeMutablePointer<UInt32>) {
+        let raw = UnsafeMutableRawPointer(dst)
+        let v8 = UnsafeRawPointer(src).loadUnaligned(as: SIMD8<Float>.self)
+        raw.storeBytes(of: Premultiplied.blend(colour, coverage: v8, times: a, onto: raw.loadUnaligned(as: Premultiplied.Lanes.self)),
+                       as: Premultiplied.Lanes.self)
+    }
+
+    /// The pixels ``paint(_:opacity:inverse:)`` left (straight alpha) laid over `d`'s.
+    func layPainted(into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
+        let (x0, y0, w) = (x, y, width)
+        pixels.withUnsafeBufferPointer { px in
+        rowStarts.withUnsafeBufferPointer { starts in
+        rowEnds.withUnsafeBufferPointer { ends in
+            for yy in rows {
+                let src = px.baseAddress! + yy * w
+                let dst = d.base + (y0 + yy) * d.stride + x0
+                let lo = max(columns.0, Int(starts[yy]))
+                for k in lo..<max(lo, min(columns.1, Int(ends[yy]))) {
+                    let s = src[k], alpha = s >> 24
+                    if alpha == 0 { continue }
+                    if alpha == 255 { dst[k] = s; continue }
+                    let p = Premultiplied.pixel((s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF, alpha: alpha)
+                    dst[k] = Premultiplied.over(p, alpha: alpha, onto: dst[k])
+                }
+            }
+        }
+        }
+        }
     }
 }

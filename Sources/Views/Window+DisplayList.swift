@@ -247,9 +247,7 @@ extension Window {
             let box = emit(v, parent: parent, into: &scratchCommands, table: &table, generation: generation, offset: vStart)
             let count = old.end + 1 - vStart
             guard scratchCommands.count == count else { return false }
-            presentedList.commands.withUnsafeMutableBufferPointer { list in
-                for k in 0..<count { list[vStart + k] = scratchCommands[k] }
-            }
+            presentedList.commands.replaceSubrange(vStart..<(vStart + count), with: scratchCommands)
             presentedList.addDamage(old.bounds.union(box))
             if skipsSubviewsOutOfView, let s = v.superview, s.clipsToBounds, s.subviews.count > 1, let inverse = parent.inverted() {
                 let local = box.isNull ? Rect.null : inverse.apply(to: box)
