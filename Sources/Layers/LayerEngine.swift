@@ -15,10 +15,10 @@ import UpdateLoop
 /// presentation copy without allocating.
 @MainActor
 public final class LayerEngine: FrameParticipant {
-    /// Animations of other kinds that this engine advances with the layers' own, from the same
-    /// frame time and before them (the views' animation engine): the run loop has one animation
-    /// driver (CA8).
-    private var sources: [any AnimationSource] = []
+    /// The views' animation engine of the same run loop (Views' `AnimationEngine`, which makes
+    /// a view's animations into its layer's): kept here, made by Views on first use, so the loop
+    /// has one. It advances nothing per frame: everything animated is this engine's (AM3).
+    package var viewAnimations: AnyObject?
     /// Timelines, scroll motions and the other motions advanced from each frame's time
     /// (LayerEngine+Motions.swift, AM3).
     var driven: [WeakDrivenMotion] = [] { didSet { note(.driven, driven.isEmpty) } }
@@ -101,22 +101,6 @@ public final class LayerEngine: FrameParticipant {
     /// Media time now, in seconds (the running frame's, else the last frame's).
     public var currentMediaTime: Double { runLoop?.currentMediaTime ?? frameTime }
 
-    /// Advances `source` in every animation phase (before the layers' animations) and runs its
-    /// completions in every completion phase (before the layers' callbacks), from now on.
-    public func addSource(_ source: any AnimationSource) {
-        var list = sources
-        guard !list.contains(where: { $0 === source }) else { return }
-        sources = []
-        list.append(source)
-        sources = list
-    }
-
-    /// The source of type `T`, if one was added.
-    public func source<T: AnimationSource>(ofType type: T.Type) -> T? {
-        for s in sources { if let t = s as? T { return t } }
-        return nil
-    }
-
     /// Hosts `root`'s tree: its animations run and its changes are tracked from now on.
     public func host(_ root: Layer) { root.attach(to: self) }
 
@@ -159,12 +143,12 @@ public final class LayerEngine: FrameParticipant {
 
     func layerDidAddAnimation(_ layer: Layer, key: String?, _ animation: Animation) {
         list(layer)
-        if runningSources, layer.keepsPresentation {
-            var kept = keptAddedBySources
+        if runningMotions, layer.keepsPresentation {
+            var kept = keptAddedByMotions
             if !kept.contains(where: { $0 === layer }) {
-                keptAddedBySources = []
+                keptAddedByMotions = []
                 kept.append(layer)
-                keptAddedBySources = kept
+                keptAddedByMotions = kept
             }
         }
         runLoop?.requestFrame()
@@ -349,13 +333,11 @@ public final class LayerEngine: FrameParticipant {
             evaluateTable()
             evaluateAnimated(at: t, keptPresentations: true)
         }
-        runningSources = true
+        runningMotions = true
         if !driven.isEmpty { advanceDriven(frame) }
-        let advancing = sources
-        for s in advancing { s.advance(to: frame) }
-        runningSources = false
-        // What the sources gave a kept layer after its evaluation above shows in this frame.
-        if !keptAddedBySources.isEmpty { evaluateKeptAddedBySources(at: t) }
+        runningMotions = false
+        // What the motions gave a kept layer after its evaluation above shows in this frame.
+        if !keptAddedByMotions.isEmpty { evaluateKeptAddedByMotions(at: t) }
         evaluateContinuous(at: t)
         evaluateAnimated(at: t, keptPresentations: hasKeptPresentations ? false : nil)
         notifyPassObservers()
@@ -384,7 +366,7 @@ public final class LayerEngine: FrameParticipant {
             list.removeAll(keepingCapacity: true)
             changedLayers = list
         }
-        passNumber += 1            // every frame: the sources may list layers after this
+        passNumber += 1            // every frame: the motions may list layers after this
     }
 
     /// Walks the offset table (before the general evaluation, which lists the layers it runs).
@@ -422,27 +404,27 @@ public final class LayerEngine: FrameParticipant {
         isEvaluating = false
     }
 
-    /// Whether the sources are advancing (in ``advance(to:)``).
-    private var runningSources = false
-    /// Layers with kept presentations that the sources gave animations in this pass, after the
+    /// Whether the driven motions are advancing (in ``advance(to:)``).
+    private var runningMotions = false
+    /// Layers with kept presentations that the motions gave animations in this pass, after the
     /// kept layers were evaluated (a scene's animator animating a view): evaluated again, so
     /// the new animations show their first frame in this one, as the other layers' do.
-    private var keptAddedBySources: [Layer] = []
+    private var keptAddedByMotions: [Layer] = []
 
-    private func evaluateKeptAddedBySources(at t: Double) {
+    private func evaluateKeptAddedByMotions(at t: Double) {
         let pass = passNumber, id = ObjectIdentifier(self)
         isEvaluating = true
         var changed = changedLayers
         changedLayers = []
         var count = evaluationCount
         var rootCache = Layer.RootCache()
-        var kept = keptAddedBySources
-        keptAddedBySources = []                      // nothing lists more: the sources have run
+        var kept = keptAddedByMotions
+        keptAddedByMotions = []                      // nothing lists more: the motions have run
         for layer in kept where layer.engineID == id && !layer.running.isEmpty {
             evaluate(layer, at: t, pass: pass, changed: &changed, count: &count, rootCache: &rootCache)
         }
         kept.removeAll(keepingCapacity: true)
-        keptAddedBySources = kept
+        keptAddedByMotions = kept
         changedLayers = changed
         evaluationCount = count
         isEvaluating = false
@@ -564,8 +546,6 @@ public final class LayerEngine: FrameParticipant {
 
     /// Phase 3: animation delegates and transaction completions.
     public func runCompletions() {
-        let completing = sources
-        for s in completing { s.runCompletions() }
         guard !callbacks.isEmpty else { return }
         // The batch is taken out whole (the storage of the last one takes new callbacks).
         var ready = callbacks
@@ -653,15 +633,12 @@ public final class LayerEngine: FrameParticipant {
 
     /// Whether a frame would do anything: layers to lay out or commit, or animations running.
     public var hasPendingWork: Bool {
-        if listsWithWork != 0 { return true }
-        let list = sources
-        for i in list.indices where list[i].hasPendingWork { return true }
-        return false
+        listsWithWork != 0
     }
 
     /// What keeps the engine from idling, one line each, for a test whose host never goes idle.
     public func describePendingWork() -> [String] {
-        var out: [String] = sources.flatMap { $0.describePendingWork() }
+        var out: [String] = []
         if !driven.isEmpty { out.append("\(driven.count) driven motions (timelines, scroll motions, ...)") }
         if !animated.isEmpty || !offsets.isEmpty { out.append("\(animatedLayerCount) layers with running animations") }
         if !callbacks.isEmpty { out.append("\(callbacks.count) animation callbacks") }
@@ -672,18 +649,4 @@ public final class LayerEngine: FrameParticipant {
 
     /// How many layers have running animations.
     public var animatedLayerCount: Int { animated.count + tabledLayerCount }
-}
-
-/// Animations of another kind that a ``LayerEngine`` advances with its own (see
-/// ``LayerEngine/addSource(_:)``): their values are functions of the frame's time.
-@MainActor
-public protocol AnimationSource: AnyObject {
-    /// Phase 2: every animation at the frame's time.
-    func advance(to frame: FrameInfo)
-    /// Phase 3: completions of animations that ended.
-    func runCompletions()
-    /// Whether anything is animating or waiting to complete.
-    var hasPendingWork: Bool { get }
-    /// What is pending, in words.
-    func describePendingWork() -> [String]
 }

@@ -90,15 +90,15 @@ struct AnimatorRecording: Sendable {
 /// The views' side of the one animation engine (AM1). A block's and a keyframe block's changes,
 /// constraint-constant animations and property animators' tracks become animations of the
 /// views' layers, which the layer engine evaluates with the layers' own; this object makes
-/// them, counts their completion groups, and runs what is not yet a layer animation: timelines
-/// and scroll motions, in phase 2 of each frame. It is an `AnimationSource` of the run loop's layer engine, which advances it from
-/// the same frame time, one per loop (`MainRunLoop/animations`). Values are pure functions of
-/// the frame time and each animation's begin time (N8).
+/// them and counts their completion groups; it advances nothing per frame (timelines and
+/// scroll motions are the layer engine's driven motions, AM3). One per run loop, kept by its
+/// layer engine (`MainRunLoop/animations`). Values are pure functions of the frame time and
+/// each animation's begin time (N8).
 ///
 /// Bulk changes are linear (P2): interrupting a view's animation of a property looks only at
 /// that view's layer.
 @MainActor
-public final class AnimationEngine: AnimationSource {
+public final class AnimationEngine {
     /// Not kept alive: code may keep the engine (``MainRunLoop/animations``) after its loop is
     /// gone (MR3). Held through its ``ObjectReference``, not weakly (AM4).
     var runLoop: MainRunLoop? { runLoopReference.object }
@@ -226,12 +226,7 @@ public final class AnimationEngine: AnimationSource {
         view.viewLayer.removeViewAnimations(of: property.layerProperty)
     }
 
-    // MARK: The tick (phase 2)
-
-    /// Nothing to advance: block, keyframe and constant animations and property animators'
-    /// tracks are animations of views' layers, and timelines and scroll motions are driven by
-    /// the layer engine (AM3). The run loop finds this engine among the layer engine's sources.
-    public func advance(to frame: FrameInfo) {}
+    // MARK: Constraint constants
 
     /// Animates `constraint`'s constant to `target` by setting it every frame (N2, constraint
     /// mode): an animation of the layer of the view that holds the constraint (AM1), which the
@@ -255,12 +250,6 @@ public final class AnimationEngine: AnimationSource {
             return true
         }
     }
-
-    /// Phase 3: nothing of its own. The groups of the animations on views' layers run their
-    /// completions from their delegates in the layer engine's completions; property animators
-    /// and timelines run theirs when they end.
-    public func runCompletions() {}
-
 }
 
 extension View {

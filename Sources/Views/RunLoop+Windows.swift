@@ -1,16 +1,16 @@
 import UpdateLoop
 
 extension MainRunLoop {
-    /// The run loop's view animation engine: block, keyframe and constant animations, property
-    /// animators, timelines and scroll motions. Made on first use and advanced by the layer
-    /// engine before the layers' animations, so the loop has one animation driver (CA8) and the
-    /// animation tick runs before any window's update cycle.
+    /// The run loop's view animation engine, which makes block, keyframe and constant
+    /// animations and property animators' tracks into animations of the views' layers. Made on
+    /// first use and kept by the layer engine, which evaluates what it makes: the loop has one
+    /// animation driver (CA8).
     public var animations: AnimationEngine {
         let driver = layers
-        if let engine = driver.source(ofType: AnimationEngine.self) { return engine }
+        if let engine = driver.viewAnimations as? AnimationEngine { return engine }
         let engine = AnimationEngine(runLoop: self)
         engine.layerEngine = driver
-        driver.addSource(engine)
+        driver.viewAnimations = engine
         return engine
     }
 

@@ -113,19 +113,18 @@ struct ConstantLayerAnimationTests {
 }
 
 /// A motion of the animation phase that runs `body` once, in the `frame`th phase after it was
-/// added (as a scene's animator starts an animation on a view at a frame of the scene).
+/// driven (as a scene's animator starts an animation on a view at a frame of the scene). The
+/// layer engine holds it weakly: the test keeps it.
 @MainActor
-final class AnimationAtFrame: AnimationSource {
+final class AnimationAtFrame: FrameDrivenAnimation {
     private var remaining: Int
     private var body: (() -> Void)?
     init(frame: Int, _ body: @escaping () -> Void) { remaining = frame; self.body = body }
-    func advance(to frame: FrameInfo) {
+    func advance(to frame: FrameInfo) -> Bool {
         remaining -= 1
         if remaining == 0, let b = body { body = nil; b() }
+        return body != nil
     }
-    func runCompletions() {}
-    var hasPendingWork: Bool { body != nil }
-    func describePendingWork() -> [String] { body == nil ? [] : ["an animation at a later frame"] }
 }
 
 /// AM1: the layer engine evaluates a view's layer (a kept presentation) before the animation
@@ -147,7 +146,9 @@ struct AnimationAddedInPhaseTests {
         animateOnce(host, host.root)
         var timing = MediaTiming.block(duration: 1)
         timing.speed = -1                                                   // runs from the end back
-        host.runLoop.layers.addSource(AnimationAtFrame(frame: 2) { leading.animateConstant(to: 100, timing: timing, curve: .linear) })
+        let motion = AnimationAtFrame(frame: 2) { leading.animateConstant(to: 100, timing: timing, curve: .linear) }
+        host.runLoop.layers.drive(motion)
+        defer { withExtendedLifetime(motion) {} }
         host.runLoop.requestFrame()
         host.step()
         #expect(leading.constant == 0)
@@ -167,7 +168,9 @@ struct AnimationAddedInPhaseTests {
         let fade = KeyframeAnimation(keyPath: "opacity")
         fade.values = [0.25, 1.0]
         fade.duration = 1
-        host.runLoop.layers.addSource(AnimationAtFrame(frame: 1) { v.layer.add(fade, forKey: "fade") })
+        let motion = AnimationAtFrame(frame: 1) { v.layer.add(fade, forKey: "fade") }
+        host.runLoop.layers.drive(motion)
+        defer { withExtendedLifetime(motion) {} }
         host.runLoop.requestFrame()
         host.step()
         let shown = try #require(v.layer.presentation())

@@ -88,7 +88,7 @@ struct OneDriverTests {
         #expect(loop.participants.first === loop.layers)
         #expect(!loop.participants.contains { $0 is AnimationEngine })
         #expect(loop.participants.filter { !($0 is Window) }.count == 1)
-        #expect(loop.layers.source(ofType: AnimationEngine.self) === loop.animations)
+        #expect(loop.layers.viewAnimations === loop.animations)
         // A view block and a layer animation made in the same frame move together.
         View.animate(withDuration: 1, delay: 0, options: [], curve: .linear) { v.alpha = 0 }
         let fade = BasicAnimation(keyPath: "opacity")
