@@ -38,10 +38,8 @@ extension DisplayListPainter {
                 guard k > 0 else { continue }
                 maskPixels.withUnsafeMutableBufferPointer { Self.tint($0.baseAddress!, count: count, black: black, white: white, amount: k) }
             case .gaussianBlur(let deviation, let space):
-                let linear = space == .linearRGB && deviation * scale > 0.05
-                if linear { maskPixels.withUnsafeMutableBufferPointer { SRGBBytes.decode($0.baseAddress!, count: count) } }
-                blurPixels(width: w, height: h, deviation: deviation * scale, shadow: false, cutSides: cutSides)
-                if linear { maskPixels.withUnsafeMutableBufferPointer { SRGBBytes.encode($0.baseAddress!, count: count) } }
+                blurPixels(width: w, height: h, deviation: deviation * scale, shadow: false, cutSides: cutSides,
+                           linearLight: space == .linearRGB)
             case .dropShadow(let color, let offset, let deviation):
                 let alpha = min(max(color.alpha, 0), 1)
                 guard alpha > 0 else { continue }
@@ -65,7 +63,11 @@ extension DisplayListPainter {
     /// Blurs the group's pixels (or the shadow's) by a Gaussian of `deviation` device pixels:
     /// three box blurs per axis of width d = ⌊σ·3·√(2π)/4 + 0.5⌋, as SVG's feGaussianBlur
     /// approximates it (the same reading as the rasteriser's coverage blur).
-    private func blurPixels(width w: Int, height h: Int, deviation sigma: Double, shadow: Bool, cutSides cut: (Bool, Bool, Bool, Bool)) {
+    /// With `linearLight`, the group's colours are decoded from sRGB before the passes and
+    /// encoded after (``FilterColorSpace/linearRGB``); a blur too small to run leaves them as
+    /// they were, not through the byte tables' rounding.
+    private func blurPixels(width w: Int, height h: Int, deviation sigma: Double, shadow: Bool, cutSides cut: (Bool, Bool, Bool, Bool),
+                            linearLight: Bool = false) {
         guard sigma > 0.05, let passes = BoxBlurPasses(sigma: sigma) else { return }
         // Each line is padded by the passes' whole spread, so what the first pass spreads past
         // the region is there for the next (clear past a side where the drawing ends, its edge
@@ -98,7 +100,12 @@ extension DisplayListPainter {
             if shadow {
                 filterScratch.shadow.withUnsafeMutableBufferPointer { run($0.baseAddress!, tmp.baseAddress!) }
             } else {
-                maskPixels.withUnsafeMutableBufferPointer { run($0.baseAddress!, tmp.baseAddress!) }
+                maskPixels.withUnsafeMutableBufferPointer { px in
+                    let count = w * h
+                    if linearLight { SRGBBytes.decode(px.baseAddress!, count: count) }
+                    run(px.baseAddress!, tmp.baseAddress!)
+                    if linearLight { SRGBBytes.encode(px.baseAddress!, count: count) }
+                }
             }
         }
     }
