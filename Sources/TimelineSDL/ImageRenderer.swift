@@ -194,7 +194,7 @@ public struct RGBAImage: Sendable, Equatable {
             while k < b.count {
                 let a = UInt32(b[k + 3])
                 if a != 0 && a != 255 {
-                    for c in 0..<3 { b[k + c] = UInt8(min(255, (UInt32(b[k + c]) * 255 + a / 2) / a)) }
+                    for c in 0..<3 { b[k + c] = UInt8(Premultiplied.straight(UInt32(b[k + c]), alpha: a)) }
                 }
                 k += 4
             }

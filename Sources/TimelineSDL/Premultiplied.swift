@@ -15,6 +15,12 @@ enum Premultiplied {
         return (t &+ (t >> 8)) >> 8
     }
 
+    /// A premultiplied channel `c` of alpha `a` (1...255) as its straight value, rounded to
+    /// nearest.
+    @inline(__always) static func straight(_ c: UInt32, alpha a: UInt32) -> UInt32 {
+        min(255, (c &* 255 &+ a / 2) / a)
+    }
+
     /// The colour (straight bytes) as a premultiplied pixel.
     @inline(__always) static func pixel(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> UInt32 {
         pixel(UInt32(red), UInt32(green), UInt32(blue), alpha: UInt32(alpha))

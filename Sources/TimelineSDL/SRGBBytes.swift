@@ -41,8 +41,8 @@ enum SRGBBytes {
                 px[i] = 0xFF00_0000 | UInt32(table[Int(r)]) << 16 | UInt32(table[Int(g)]) << 8 | UInt32(table[Int(b)])
                 continue
             }
-            @inline(__always) func straight(_ c: UInt32) -> Int { Int(min(255, (c &* 255 &+ a / 2) / a)) }
-            px[i] = Premultiplied.pixel(UInt32(table[straight(r)]), UInt32(table[straight(g)]), UInt32(table[straight(b)]), alpha: a)
+            @inline(__always) func mapped(_ c: UInt32) -> UInt32 { UInt32(table[Int(Premultiplied.straight(c, alpha: a))]) }
+            px[i] = Premultiplied.pixel(mapped(r), mapped(g), mapped(b), alpha: a)
         }
     }
 }
