@@ -10,7 +10,6 @@ import Views
 extension Inspector {
     /// Installs or removes the layer engine's hook. Off, the engine holds nil and does nothing.
     func setAnimationHook(enabled: Bool) {
-        animationsEnabled = enabled
         guard let runLoop else { return }
         if enabled {
             runLoop.layers.animationAdded = { [weak self] layer, key, animation in

@@ -24,8 +24,6 @@ public final class Inspector {
     /// Where events go: the connected client, if any (set by the server).
     var eventSink: (@Sendable (String) -> Void)?
     let nodes = NodeRegistry()
-    /// Whether the client enabled the Animation domain (its hook is installed only then).
-    var animationsEnabled = false
     var animationCount = 0
     /// The playback rate set by `Animation.setPlaybackRate`.
     var playbackRate = 1.0

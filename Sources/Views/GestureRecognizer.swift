@@ -204,7 +204,6 @@ open class GestureRecognizer {
     }
 
     func requires(_ other: GestureRecognizer) -> Bool { failureRequirements.contains { $0.value === other } }
-    var isWaitingForFailure: Bool { heldState != nil }
 
     /// Back to `possible` for the next press sequence.
     func reset() {

@@ -55,11 +55,6 @@ extension View {
     func modelValue(of property: AnimatableProperty) -> AnimatableValue {
         viewLayer.value(of: property)
     }
-    /// The value of `property` on screen (from the presentation layer).
-    @inline(__always)
-    func shownValue(of property: AnimatableProperty) -> AnimatableValue {
-        onScreen.value(of: property)
-    }
     /// Writes the value of `property` on screen.
     @inline(__always)
     func setShown(_ property: AnimatableProperty, _ value: AnimatableValue) {

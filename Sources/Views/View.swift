@@ -349,13 +349,6 @@ open class View: Responder {
         if isLayerLoaded, viewLayer.isAnimating(property.layerProperty) { viewLayer.setNeedsRender() }
     }
 
-    /// Whether an explicit animation on the view's layer drives `property`: what the layer's
-    /// animations show this frame is then what the view's own animations add onto.
-    @inline(__always)
-    func showsLayerAnimation(of property: AnimatableProperty) -> Bool {
-        isLayerLoaded && viewLayer.isAnimating(property.layerProperty)
-    }
-
     /// Queues the view for re-emission in its window's next commit (once per commit).
     @inline(__always)
     func presentationChanged() {
