@@ -60,7 +60,7 @@ public final class NavigationBar: View {
     }
 
     /// Shows the top screen's title, items and back button.
-    func update(for stack: [ViewController], animated: Bool) {
+    func update(for stack: [ViewController]) {
         guard let top = stack.last else { return }
         let item = top.navigationItem
         titleLabel.text = item.title ?? top.title ?? ""

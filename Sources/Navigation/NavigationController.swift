@@ -335,7 +335,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
             from.isMovingFromParent = !push
             from.beginAppearanceTransition(false, animated: true)
             to.beginAppearanceTransition(true, animated: true)
-            updateBars(animated: true)
+            updateBars()
             var ended = false
             let handled = external(from, to, push) { [weak self] completed in
                 guard let self, !ended else { return }
@@ -370,7 +370,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
         dimming.frame = frame
         dimming.alpha = push ? 0 : Self.dimmingAlpha
         if let over { Self.setEdgeShadow(on: over, true) }
-        updateBars(animated: animated)
+        updateBars()
         guard animated else {
             finish(from: from, to: to, push: push, removing: removing, appeared: true)
             return
@@ -391,7 +391,7 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
         toView.frame = frame
         fromView?.frame = frame
         toView.alpha = 0
-        updateBars(animated: true)
+        updateBars()
         View.animate(withDuration: Self.crossFadeDuration, animations: {
             toView.alpha = 1
             fromView?.alpha = 0
@@ -556,8 +556,8 @@ open class NavigationController: ViewController, GestureRecognizerDelegate, Titl
     }
 
     /// The bar shows the top screen's item, and the toolbar its toolbar items.
-    private func updateBars(animated: Bool = false) {
-        navigationBar.update(for: viewControllers, animated: animated)
+    private func updateBars() {
+        navigationBar.update(for: viewControllers)
         let items = topViewController?.navigationItem.toolbarItems ?? []
         if !toolbar.hasItems(items) { toolbar.items = items }
         updateLargeTitle()

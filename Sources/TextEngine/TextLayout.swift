@@ -172,7 +172,7 @@ public struct TextLayout: Sendable {
         isTruncated = truncated
         let w = out.reduce(0.0) { max($0, $1.width) }
         size = Size(width: w, height: y)
-        align(text, paragraphs: paragraphs, system: system)
+        align()
     }
 
     /// Plain text in one style and paragraph style.
@@ -460,7 +460,7 @@ public struct TextLayout: Sendable {
 
     // MARK: Alignment
 
-    private mutating func align(_ text: StyledText, paragraphs: [(Int, Int, Int)], system: FontSystem) {
+    private mutating func align() {
         let box = width.isFinite ? width : size.width
         for i in lines.indices {
             let line = lines[i]

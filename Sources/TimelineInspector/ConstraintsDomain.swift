@@ -18,7 +18,7 @@ extension Inspector {
         switch request.method {
         case "Constraints.getForNode":
             let (id, view) = try selectedView(request)
-            return try constraintReport(id, view, request)
+            return try constraintReport(id, view)
         case "Constraints.setConstant":
             let id = try request.int("constraintId")
             let value = try request.double("value")
@@ -61,7 +61,7 @@ extension Inspector {
     }
 
     /// `Constraints.getForNode`'s result.
-    private func constraintReport(_ id: Int, _ view: View, _ request: CDPRequest) throws(CDPError) -> CDPValue {
+    private func constraintReport(_ id: Int, _ view: View) throws(CDPError) -> CDPValue {
         guard let e = view.layoutExplanation() else {
             return .object([("nodeId", .int(id)), ("name", .string(view.layoutName)), ("inLayout", .bool(false)),
                             ("frame", .string(Self.format(view.frame))), ("attributes", .array([])), ("conflicts", .array([])),

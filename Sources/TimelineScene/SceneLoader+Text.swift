@@ -5,7 +5,7 @@ import TextEngine
 extension SceneLoader.Reader {
     /// `"font": {"family", "weight", "italic"}` (TX11): a family name (absent: the system font),
     /// a weight by UIFont's names or a number in -1...1, and whether italic.
-    func font(_ v: JSONValue, size: Double) throws(SceneError) -> FontSpec {
+    func font(_ v: JSONValue) throws(SceneError) -> FontSpec {
         let members = try object(v, "a font", keys: ["family", "weight", "italic"])
         var spec = FontSpec()
         for (key, value) in members {
@@ -46,7 +46,7 @@ extension SceneLoader.Reader {
                 let n = try number(value, "fontSize", limit: SceneLoader.Limits.fontSize)
                 guard n > 0 else { throw fail(value, "fontSize must be positive, found \(n)") }
                 spec.fontSize = n
-            case "font": spec.font = try font(value, size: spec.fontSize ?? 17)
+            case "font": spec.font = try font(value)
             case "kern": spec.kern = try number(value, "kern", limit: SceneLoader.Limits.fontSize)
             case "baselineOffset": spec.baselineOffset = try number(value, "baselineOffset", limit: SceneLoader.Limits.fontSize)
             case "underline", "strikethrough":

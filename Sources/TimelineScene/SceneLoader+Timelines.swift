@@ -79,7 +79,7 @@ extension SceneLoader.Reader {
         var spec = TweenSpec(duration: try timelineSeconds(d, "duration"), curve: .easeInOut, changes: [])
         if let c = v["curve"] { spec.curve = try curve(c) }
         guard case .array(let items, _) = changesValue, !items.isEmpty else { throw fail(changesValue, "a tween's changes must be a non-empty array") }
-        for item in items { spec.changes.append(contentsOf: try change(item, views: views, constraints: constraints, mode: .constraints)) }
+        for item in items { spec.changes.append(contentsOf: try change(item, views: views, constraints: constraints)) }
         return spec
     }
 

@@ -208,7 +208,7 @@ extension SceneLoader.Reader {
             case "list": spec.list = try listSpec(value)
             case "image": spec.image = try imageSpec(value)
             case "control": spec.control = try controlSpec(value)
-            case "font": spec.font = try font(value, size: spec.fontSize)
+            case "font": spec.font = try font(value)
             case "lineSpacing": spec.lineSpacing = try number(value, "lineSpacing", limit: Limits.fontSize)
             case "runs":
                 guard case .array(let items, _) = value else { throw fail(value, "runs must be an array of {\"text\", ...} objects") }
@@ -362,7 +362,7 @@ extension SceneLoader.Reader {
             guard case .spring = spec.curve else { throw fail(v, "an animation needs \"duration\" unless its curve is a spring") }
         }
         guard case .array(let items, _) = changesValue, !items.isEmpty else { throw fail(changesValue, "changes must be a non-empty array") }
-        for item in items { spec.changes.append(contentsOf: try change(item, views: views, constraints: constraints, mode: spec.mode)) }
+        for item in items { spec.changes.append(contentsOf: try change(item, views: views, constraints: constraints)) }
         return spec
     }
 
@@ -462,7 +462,7 @@ extension SceneLoader.Reader {
                 throw fail(changesValue, "a keyframe's changes must be a non-empty array")
             }
             var changes: [ChangeSpec] = []
-            for c in changeItems { changes.append(contentsOf: try change(c, views: views, constraints: constraints, mode: .frames)) }
+            for c in changeItems { changes.append(contentsOf: try change(c, views: views, constraints: constraints)) }
             keyframes.append(KeyframeSpec(start: start, duration: length, changes: changes, location: item.location))
         }
         spec.keyframes = keyframes
@@ -530,7 +530,7 @@ extension SceneLoader.Reader {
         }
     }
 
-    func change(_ v: JSONValue, views: [String: Int], constraints: Set<String>, mode: AnimationSpec.Mode) throws(SceneError) -> [ChangeSpec] {
+    func change(_ v: JSONValue, views: [String: Int], constraints: Set<String>) throws(SceneError) -> [ChangeSpec] {
         guard case .object(let members, _) = v else { throw fail(v, "a change must be an object, found \(v.typeName)") }
         if let c = v["constraint"] {
             _ = try object(v, "a constraint change", keys: ["constraint", "constant"])

@@ -230,7 +230,7 @@ extension LayoutEngine {
                                    state: state, offset: off))
             }
         }
-        addEngineFacts(i, view, add)
+        addEngineFacts(i, add)
         var attributes: [LayoutAttribute] = [.left, .right, .top, .bottom, .width, .height, .centerX, .centerY]
         for b in [LayoutAttribute.firstBaseline, .lastBaseline] where facts[b] != nil { attributes.append(b) }
         let list = attributes.map { a in
@@ -241,7 +241,7 @@ extension LayoutEngine {
     }
 
     /// The engine's own constraints on `i`: autoresizing and intrinsic size.
-    private func addEngineFacts(_ i: LayoutItem, _ view: View, _ add: (ConstraintFact) -> Void) {
+    private func addEngineFacts(_ i: LayoutItem, _ add: (ConstraintFact) -> Void) {
         let v = solver.values(of: i.left, i.top, i.width, i.height)
         let reference = i.autoresizingReference.map { solver.values(of: $0.left, $0.top, $0.width, $0.height) }
         let attributes: [LayoutAttribute] = [.left, .top, .width, .height]

@@ -521,7 +521,7 @@ public final class LayoutEngine {
                          -(a.left + a.right) + insets.left + insets.right,
                          -(a.top + a.bottom) + insets.top + insets.bottom]
         if g.kind == .safeArea, owner.superview != nil {
-            buildInnerSafeArea(gi, owner: owner, ownerItem: oi, constants: constants)
+            buildInnerSafeArea(gi, owner: owner, ownerItem: oi)
             return
         }
         if gi.guideConstraints.count == 4 {
@@ -544,7 +544,7 @@ public final class LayoutEngine {
 
     /// A non-root view's safe area: its bounds clipped to the root's safe area, as optional
     /// constraints above every app priority (`max`/`min` of the two edges).
-    private func buildInnerSafeArea(_ gi: LayoutItem, owner: View, ownerItem oi: LayoutItem, constants: [Double]) {
+    private func buildInnerSafeArea(_ gi: LayoutItem, owner: View, ownerItem oi: LayoutItem) {
         for id in gi.guideConstraints { removeFromSolver(id, "rebuilding \(owner.traceName)'s safe area") }
         gi.guideConstraints = []
         gi.guideConstants = []

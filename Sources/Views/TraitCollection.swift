@@ -117,7 +117,7 @@ extension View {
     public func setDynamicColor(_ color: DynamicColor?, forKey key: String, apply: @escaping @MainActor (View, Color) -> Void) {
         guard let color else { traitState?.colors[key] = nil; return }
         traitStateMaking.colors[key] = (color, apply)
-        applyDynamic(key: key, color: color, apply: apply, traits: traitCollection)
+        applyDynamic(color, apply: apply, traits: traitCollection)
     }
 
     /// The dynamic colour bound to `key` by ``setDynamicColor(_:forKey:apply:)``, if any.
@@ -141,7 +141,7 @@ extension View {
         s.colors[key] = nil
     }
 
-    private func applyDynamic(key: String, color: DynamicColor, apply: @MainActor (View, Color) -> Void, traits: TraitCollection) {
+    private func applyDynamic(_ color: DynamicColor, apply: @MainActor (View, Color) -> Void, traits: TraitCollection) {
         let s = traitStateMaking
         s.isApplying = true
         apply(self, color.resolved(with: traits))
@@ -152,7 +152,7 @@ extension View {
     func reapplyDynamicColors() {
         guard let s = traitState, !s.colors.isEmpty else { return }
         let traits = traitCollection
-        for (key, entry) in s.colors { applyDynamic(key: key, color: entry.color, apply: entry.apply, traits: traits) }
+        for entry in s.colors.values { applyDynamic(entry.color, apply: entry.apply, traits: traits) }
     }
 
     /// Tells this subtree its inherited style went from `before` to `after` (DK5): each view
