@@ -118,11 +118,7 @@ extension ViewController {
     }
 
     /// The navigation controller this screen is on, if any (its nearest one).
-    public var navigationController: NavigationController? {
-        var p = parent
-        while let c = p { if let n = c as? NavigationController { return n }; p = c.parent }
-        return nil
-    }
+    public var navigationController: NavigationController? { nearestAncestor(NavigationController.self) }
 }
 
 /// A stack of screens with a navigation bar, as `UINavigationController` (CN4, CN5). A push

@@ -22,11 +22,7 @@ public final class TabBarItem {
 
 extension ViewController {
     /// The tab bar controller this screen is a tab of, if any.
-    public var tabBarController: TabBarController? {
-        var p = parent
-        while let c = p { if let t = c as? TabBarController { return t }; p = c.parent }
-        return nil
-    }
+    public var tabBarController: TabBarController? { nearestAncestor(TabBarController.self) }
 }
 
 /// Tabs of screens with a bar along the bottom, as `UITabBarController` (CN6): one screen shown

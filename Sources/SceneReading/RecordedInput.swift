@@ -47,10 +47,6 @@ extension SceneReader {
     /// scale (the window's display scale changed, DK2).
     func recordedKind(_ kind: String, _ item: JSONValue) throws(SceneError) -> InputEvent.Kind {
         let v = item[kind]!
-        func point(_ v: JSONValue, _ what: String) throws(SceneError) -> Point {
-            let p = try numbers(v, what, count: 2)
-            return Point(x: p[0], y: p[1])
-        }
         switch kind {
         case "keyDown": return .keyDown(Key(try string(v, kind)))
         case "keyUp": return .keyUp(Key(try string(v, kind)))

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import JSONParsing
 
 // The located reading that every part of a scene file shares: the error type, the file read
@@ -131,6 +132,12 @@ public struct SceneReader {
         var out: [Double] = []
         for item in items { out.append(try number(item, "each element of \(what)")) }
         return out
+    }
+
+    /// A point: an array of two numbers, each within ±``coordinateLimit``.
+    package func point(_ v: JSONValue, _ what: String) throws(SceneError) -> Point {
+        let p = try numbers(v, what, count: 2)
+        return Point(x: p[0], y: p[1])
     }
 
     /// A limit as people write it: 16384, 1e9.

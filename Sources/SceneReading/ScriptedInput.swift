@@ -71,10 +71,6 @@ extension SceneReader {
                 guard n >= 0, n == n.rounded() else { throw fail(p, "pointer must be a whole number from 0, found \(n)") }
                 return Int(n)
             } ?? 0
-            func point(_ v: JSONValue, _ what: String) throws(SceneError) -> Point {
-                let p = try numbers(v, what, count: 2)
-                return Point(x: p[0], y: p[1])
-            }
             let recorded = try recordedMembers(item)
             if recorded.frame != nil { framed += 1 }
             func add(_ kind: InputEvent.Kind, _ t: Double?) {

@@ -250,8 +250,7 @@ extension SceneLoader.Reader {
             if case .bool(let b, _) = v { return .number(b ? 1 : 0) }     // hidden, masksToBounds
             return .number(try number(v, what))
         case .point:
-            let p = try numbers(v, "\(what) (a point)", count: 2)
-            return .point(Point(x: p[0], y: p[1]))
+            return .point(try point(v, "\(what) (a point)"))
         case .size:
             let s = try numbers(v, "\(what) (a size)", count: 2)
             return .size(Size(width: s[0], height: s[1]))

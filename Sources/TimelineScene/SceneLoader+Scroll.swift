@@ -31,8 +31,7 @@ extension SceneLoader.Reader {
                 guard s[0] >= 0, s[1] >= 0 else { throw fail(value, "contentSize must not be negative, found \(s[0])x\(s[1])") }
                 spec.contentSize = Size(width: s[0], height: s[1])
             case "offset":
-                let o = try numbers(value, "offset", count: 2)
-                spec.offset = Point(x: o[0], y: o[1])
+                spec.offset = try point(value, "offset")
             case "paging": spec.paging = try bool(value, "paging")
             case "bounces": spec.bounces = try bool(value, "bounces")
             case "indicators": spec.indicators = try bool(value, "indicators")

@@ -72,7 +72,7 @@ extension SceneLoader.Reader {
         let s = try numbers(sizeValue, "size", count: 2)
         guard s[0] > 0, s[1] > 0 else { throw fail(sizeValue, "size must be positive, found \(s[0])x\(s[1])") }
         guard s[0] <= Limits.sidePoints, s[1] <= Limits.sidePoints else {
-            throw fail(sizeValue, "size \(s[0])x\(s[1]) is over the limit of \(fmtLimit(Limits.sidePoints)) points per side")
+            throw fail(sizeValue, "size \(s[0])x\(s[1]) is over the limit of \(Self.format(limit: Limits.sidePoints)) points per side")
         }
         _ = members
         var views: [ViewSpec] = []
@@ -284,7 +284,7 @@ extension SceneLoader.Reader {
         let (first, relation, multiplier, second, constant, priority) = parsed
         for (name, n) in [("multiplier", multiplier), ("constant", constant)] where !(abs(n) <= Limits.coordinate) {
             throw SceneError(file: file, location: locationInString(0),
-                             message: "in constraint \"\(text)\": the \(name) \(n) is over the limit of ±\(fmtLimit(Limits.coordinate))")
+                             message: "in constraint \"\(text)\": the \(name) \(n) is over the limit of ±\(Self.format(limit: Limits.coordinate))")
         }
         for a in [first] + (second.map { [$0] } ?? []) {
             guard known[a.item] != nil else {
@@ -567,6 +567,3 @@ extension SceneLoader.Reader {
         return out
     }
 }
-
-/// A limit as people write it: 16384, 1e9.
-func fmtLimit(_ v: Double) -> String { SceneReader.format(limit: v) }

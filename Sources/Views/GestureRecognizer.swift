@@ -249,6 +249,16 @@ open class GestureRecognizer {
     /// Every pointer's press, move and release, after `touches` was updated (and after the
     /// single-pointer methods).
     open func touchesChanged(_ event: InputEvent) {}
+
+    /// A continuous gesture moved (pan, pinch, rotation): it begins once `reached` (its threshold
+    /// is crossed), then changes with every move.
+    func moved(reaching reached: Bool) {
+        switch state {
+        case .possible: if reached { state = .began }
+        case .began, .changed: state = .changed
+        default: break
+        }
+    }
 }
 
 struct WeakRecognizer { weak var value: GestureRecognizer? }
@@ -411,11 +421,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     public override func pointerMoved(to point: Point) {
         guard let s = start else { return }
         record(point)
-        switch state {
-        case .possible: if distance(s, point) >= minimumDistance { state = .began }
-        case .began, .changed: state = .changed
-        default: break
-        }
+        moved(reaching: distance(s, point) >= minimumDistance)
     }
 
     public override func didYield() { start = nil }
@@ -478,11 +484,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
             if let l = last, eventTime > l.time { velocity = (s - l.scale) / (eventTime - l.time) }
             last = (s, eventTime)
             scale = s
-            switch state {
-            case .possible: if abs(d - d0) >= minimumChange { state = .began }
-            case .began, .changed: state = .changed
-            default: break
-            }
+            moved(reaching: abs(d - d0) >= minimumChange)
         case .pointerUp, .pointerCancelled:
             if touches.count < 2, startDistance != nil {
                 startDistance = nil
@@ -525,11 +527,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             if let l = last, eventTime > l.time { velocity = (r - l.angle) / (eventTime - l.time) }
             last = (r, eventTime)
             rotation = r
-            switch state {
-            case .possible: if abs(r) >= minimumRotation { state = .began }
-            case .began, .changed: state = .changed
-            default: break
-            }
+            moved(reaching: abs(r) >= minimumRotation)
         case .pointerUp, .pointerCancelled:
             if touches.count < 2, startAngle != nil {
                 startAngle = nil

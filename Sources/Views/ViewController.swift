@@ -136,12 +136,12 @@ open class ViewController: Responder {
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
     /// Tells the nearest container that shows titles (a navigation controller) that this screen's
     /// title or navigation item changed.
-    package func titleDidChange() {
+    package func titleDidChange() { nearestAncestor((any TitleShowing).self)?.navigationItemDidChange() }
+    /// The nearest controller above this one (its parent, or the parent's, ...) that is a `T`.
+    package func nearestAncestor<T>(_: T.Type) -> T? {
         var p = parent
-        while let c = p {
-            if let shower = c as? any TitleShowing { shower.navigationItemDidChange(); return }
-            p = c.parent
-        }
+        while let c = p { if let t = c as? T { return t }; p = c.parent }
+        return nil
     }
     /// The navigation item and tab bar item, once asked for (the Navigation module makes them:
     /// they hold bar buttons, which are controls).
