@@ -1,4 +1,3 @@
-@_spi(Engine) import Views
 
 // How controls answer the keyboard once Tab focused them (AX3) and how they put values into
 // words for assistive technologies (AX1). The per-class defaults live beside each class.

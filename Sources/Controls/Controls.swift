@@ -1,7 +1,6 @@
 @_spi(Engine) import Views
 import Geometry
 import Layers
-import Motion
 import UpdateLoop
 
 /// The default style's colours, as UIKit's system colours in dark mode.

@@ -1,7 +1,6 @@
 @_spi(Engine) import Views
 import Geometry
 import Images
-import Layers
 import Motion
 
 /// A view that shows an image, as `UIImageView` (CN2): the image is its layer's contents, placed

@@ -1,7 +1,5 @@
 @_spi(Engine) import Views
 import Geometry
-import Layers
-import Motion
 import UpdateLoop
 
 /// Segments with one selected (CN1), as `UISegmentedControl(items:)`: a tap selects a segment and

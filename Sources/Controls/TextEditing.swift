@@ -1,4 +1,3 @@
-@_spi(Engine) import Views
 import Geometry
 
 /// The text being edited and its selection, with edits by grapheme cluster and word, and undo

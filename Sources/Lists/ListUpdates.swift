@@ -1,6 +1,3 @@
-@_spi(Engine) import Views
-@_spi(Engine) import Controls
-@_spi(Engine) import Scrolling
 /// How one axis of a list passes through a batch update (SC4, SC6): the sections, or one
 /// section's items. `leaving` are the old indices that go (deleted or moved away), `arriving`
 /// the new ones that come (inserted or moved in), both sorted; every other index keeps its order,

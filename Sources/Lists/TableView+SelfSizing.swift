@@ -1,6 +1,4 @@
 @_spi(Engine) import Views
-@_spi(Engine) import Controls
-@_spi(Engine) import Scrolling
 import Geometry
 
 /// Self-sizing rows (SC4): a row of ``TableView/automaticDimension`` takes its estimate until

@@ -1,4 +1,3 @@
-@_spi(Engine) import Views
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

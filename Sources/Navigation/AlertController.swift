@@ -1,8 +1,6 @@
 @_spi(Engine) import Views
 @_spi(Engine) import Controls
-@_spi(Engine) import Scrolling
 import Geometry
-import Motion
 
 /// An action of an ``AlertController``, as `UIAlertAction`.
 @MainActor

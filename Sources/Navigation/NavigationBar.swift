@@ -1,8 +1,6 @@
 @_spi(Engine) import Views
 @_spi(Engine) import Controls
-@_spi(Engine) import Scrolling
 import Geometry
-import Motion
 
 /// The bar at the top of a navigation controller, as `UINavigationBar`: the top screen's title in
 /// the middle, a back button titled with the previous screen's title on the left, and the

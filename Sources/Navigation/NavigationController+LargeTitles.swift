@@ -1,5 +1,4 @@
 @_spi(Engine) import Views
-@_spi(Engine) import Controls
 @_spi(Engine) import Scrolling
 import Geometry
 

@@ -2,7 +2,6 @@
 @_spi(Engine) import Controls
 @_spi(Engine) import Scrolling
 import Geometry
-import Motion
 
 /// What a screen shows in the navigation bar, as `UINavigationItem`: its title, the back
 /// button's title on the screen pushed after it, and bar button items.

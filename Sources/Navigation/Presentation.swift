@@ -1,8 +1,5 @@
 @_spi(Engine) import Views
-@_spi(Engine) import Controls
-@_spi(Engine) import Scrolling
 import Geometry
-import Motion
 
 /// A controller's own presentation animation (an alert's), instead of the style's slide.
 @MainActor

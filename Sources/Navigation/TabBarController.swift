@@ -1,6 +1,5 @@
 @_spi(Engine) import Views
 @_spi(Engine) import Controls
-@_spi(Engine) import Scrolling
 import Geometry
 
 /// What a screen shows in a tab bar, as `UITabBarItem`.

@@ -1,6 +1,5 @@
 @_spi(Engine) import Views
 @_spi(Engine) import Controls
-@_spi(Engine) import Scrolling
 import Geometry
 
 /// A bar of items along the bottom of a screen, as `UIToolbar`: buttons for its

@@ -1,6 +1,5 @@
 import FrameTiming
 import Geometry
-import JSONParsing
 import TimelineScene
 import UpdateLoop
 import Views

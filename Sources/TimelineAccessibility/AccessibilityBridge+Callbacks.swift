@@ -1,7 +1,6 @@
 import CAtkShim
 import Foundation
 import Geometry
-import Views
 
 // The table of C functions every node's ATK object calls (CAtkShim.h's TLAtkCallbacks). Each
 // turns the node pointer back into its ``AccessibleNode`` and answers on the main actor: the

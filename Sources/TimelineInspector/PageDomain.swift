@@ -1,6 +1,5 @@
 import Foundation
 import TimelineSDL
-import Views
 
 // The Page domain's pixels (IN4): `Page.captureScreenshot` draws the window's last committed
 // display list offscreen, with the same painter the window and `timeline render` use, so the

@@ -1,10 +1,6 @@
 import Geometry
 import Timeline
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The `layers` and `layerAnimations` sections (CA11): layers of Core Animation's kinds on
 /// views' layers, and animations by key path, every value typed by its key path's kind.
 extension SceneLoader.Reader {

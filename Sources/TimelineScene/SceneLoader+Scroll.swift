@@ -1,4 +1,3 @@
-import FrameTiming
 import Geometry
 import Timeline
 

@@ -1,5 +1,4 @@
 import Geometry
-import Timeline
 
 /// The `timelines` section (N11): timelines, tweens and positions.
 extension SceneLoader.Reader {

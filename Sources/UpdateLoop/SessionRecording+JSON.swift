@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FrameTiming
 import Geometry
 
 // The recording's JSON text (IN6). Its "input" list is a scene file's scripted input (SC8) with

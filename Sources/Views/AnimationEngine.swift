@@ -1,4 +1,3 @@
-import FrameTiming
 import Layers
 import Geometry
 import Motion

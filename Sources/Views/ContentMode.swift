@@ -1,5 +1,4 @@
 import Geometry
-import Motion
 import Layers
 
 /// How a view's content follows a bounds size change (U4) and where an image view places its

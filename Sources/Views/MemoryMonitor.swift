@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import FrameTiming
 import UpdateLoop
 
 /// Reads the process's resident memory in bytes; nil when it cannot be read. A window's
