@@ -393,6 +393,8 @@ extension Layer {
 
     /// ``presentationDidChange(pass:)`` in a sweep that keeps `cache`.
     func presentationDidChange(pass stamp: Int, cache: inout RootCache) -> Layer? {
+        changesSinceEmission = .max          // what changed is not known: the group is drawn again
+        if isMasking { maskedLayer?.changesSinceEmission = .max }
         // A root whose host reads the pass's list itself (a view's layer) needs no more.
         if hostCollectsPasses, !isMasking { return self }
         guard !isCopy else { return nil }

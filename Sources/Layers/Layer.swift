@@ -69,7 +69,7 @@ open class Layer {
     /// The engine that runs this tree's animations and renders it, when the tree is hosted.
     public internal(set) var engine: LayerEngine? {
         get { engineReference?.object }
-        set { engineReference = newValue?.reference }
+        set { engineReference = newValue?.reference; queuedBatch = 0 }
     }
     /// ``engine``, internal: a public stored property is checked at run time on each read, and
     /// the engine is read as each animation of the layer ends (P2). Through the engine's
@@ -102,27 +102,27 @@ open class Layer {
     /// Where ``anchorPoint`` sits in the superlayer's coordinates, in points. Animatable.
     open var position: Point {
         get { state.position }
-        set { let old = state.position; state.position = newValue; changed(.position, .point(old)) }
+        set { let old = state.position; state.position = newValue; changed(.position, from: old, to: newValue) }
     }
     /// A 3D transform applied round ``anchorPoint`` (rotations in radians, translations in points). Animatable.
     open var transform: Transform3D {
         get { state.transform }
-        set { let old = state.transform; state.transform = newValue; changed(.transform, .transform(old)) }
+        set { let old = state.transform; state.transform = newValue; changed(.transform, from: old, to: newValue) }
     }
     /// How opaque the layer and its sublayers are, 0...1, applied to the subtree as a group. Animatable.
     open var opacity: Double {
         get { state.opacity }
-        set { let old = state.opacity; state.opacity = newValue; changed(.opacity, .number(old)) }
+        set { let old = state.opacity; state.opacity = newValue; changed(.opacity, from: old, to: newValue) }
     }
     /// Whether the layer and its sublayers are left out of the frame (and of hit testing).
     open var isHidden: Bool {
         get { state.isHidden }
-        set { let old = state.isHidden; state.isHidden = newValue; changed(.hidden, .number(old ? 1 : 0)) }
+        set { let old = state.isHidden; state.isHidden = newValue; changed(.hidden, from: old, to: newValue) }
     }
     /// Whether sublayers and contents are clipped to the bounds (with ``cornerRadius``).
     open var masksToBounds: Bool {
         get { state.masksToBounds }
-        set { let old = state.masksToBounds; state.masksToBounds = newValue; changed(.masksToBounds, .number(old ? 1 : 0)) }
+        set { let old = state.masksToBounds; state.masksToBounds = newValue; changed(.masksToBounds, from: old, to: newValue) }
     }
     /// The colour filling the bounds, under the contents; nil for none. Animatable.
     open var backgroundColor: Color? {
@@ -132,12 +132,12 @@ open class Layer {
     /// The radius in points of the rounded corners of the background, border and clip. Animatable.
     open var cornerRadius: Double {
         get { state.cornerRadius }
-        set { let old = state.cornerRadius; state.cornerRadius = newValue; changed(.cornerRadius, .number(old)) }
+        set { let old = state.cornerRadius; state.cornerRadius = newValue; changed(.cornerRadius, from: old, to: newValue) }
     }
     /// The width in points of the border drawn inside the bounds, above the sublayers. Animatable.
     open var borderWidth: Double {
         get { state.borderWidth }
-        set { let old = state.borderWidth; state.borderWidth = newValue; changed(.borderWidth, .number(old)) }
+        set { let old = state.borderWidth; state.borderWidth = newValue; changed(.borderWidth, from: old, to: newValue) }
     }
     /// The border's colour; nil draws no border. Animatable.
     open var borderColor: Color? {
@@ -268,11 +268,21 @@ open class Layer {
     /// Whether the renderer has reported that this layer's projected content reached its bound.
     var reportedProjectionBound = false
     var listStart = -1
+    /// How many of the renderer's ``LayerRenderer/listShifts`` `listStart` has been moved by.
+    var shiftsSeen = 0
     var emittedParentMap = Homography.identity
     var emittedSublayerMatrix = Transform3D.identity
     var emittedZ = 0.0
     /// The renderer's stamp of the last batch of patches that chose this layer's group.
     var patchStamp = 0
+    /// The engine's host batch in which a host last queued this layer's group
+    /// (``hostDidQueue(in:)``); 0, older than every batch, when none has.
+    private var queuedBatch = 0
+    /// What changed since the renderer last emitted the layer's group into a list: the
+    /// ``LayerProperty/bit``s of the properties set, all ones for anything else (content,
+    /// sublayers, a presentation an animation changed). A group whose only change is its
+    /// opacity is patched by rewriting its opacity (LT11).
+    var changesSinceEmission: UInt64 = .max
     /// The evaluation pass that last found this layer's root, and that root (only read in the
     /// same pass, while the tree holds it).
     var rootStamp = 0
@@ -398,30 +408,76 @@ open class Layer {
     func changed(_ property: LayerProperty, _ old: LayerValue) {
         if isCopy { return }          // a presentation copy is hosted nowhere: nothing to tell
         let new = value(for: property)
-        if !new.isFinite {
-            report("\(property.key) of \(debugName): \(new) is not finite; the value was ignored")
-            isApplyingWithoutActions = true
-            setValue(old, for: property)
-            isApplyingWithoutActions = false
-            return
-        }
+        if !new.isFinite { refuseNonFinite(property, new: new, old: old); return }
         if property == .bounds, needsDisplayOnBoundsChange, case .rect(let o) = old, o.size != bounds.size { setNeedsDisplay() }
         if !isApplyingWithoutActions, let e = engine, new != old { e.propertyDidChange(self, property, from: old) }
-        contentDidChange()
+        renderingDidChange(property)
+    }
+
+    /// ``changed(_:_:)`` for a property whose setter has both values typed (LT11): the same
+    /// checks, action and notification, with the values compared as their type and boxed only
+    /// for an action or a report (a set that runs no action boxes nothing).
+    @inline(__always)
+    func changed<Value: LayerPropertyValue>(_ property: LayerProperty, from old: Value, to new: Value) {
+        if isCopy { return }
+        guard new.isFiniteValue else { refuseNonFinite(property, new: new.layerValue, old: old.layerValue); return }
+        if old != new, runsImplicitActions, !isApplyingWithoutActions, let e = engine {
+            e.propertyDidChange(self, property, from: old.layerValue)
+        }
+        renderingDidChange(property)
+    }
+
+    /// A property was set to a value that is not finite: reported, and `old` put back.
+    @inline(never)
+    private func refuseNonFinite(_ property: LayerProperty, new: LayerValue, old: LayerValue) {
+        report("\(property.key) of \(debugName): \(new) is not finite; the value was ignored")
+        isApplyingWithoutActions = true
+        setValue(old, for: property)
+        isApplyingWithoutActions = false
     }
 
     /// Tells the host that what ``renderContent(into:)`` appends changed: kinds defined outside
     /// this module that draw from their own state (a Lottie shape layer) call it.
     public func setNeedsRender() { contentDidChange() }
 
-    /// Something drawn changed: the host of the tree repaints.
+    /// Something drawn changed: the host of the tree repaints. A layer whose group the host has
+    /// queued in the engine's current batch (``hostDidQueue(in:)``) tells the engine only: the
+    /// host re-emits the group as it is when it commits, so a frame that sets several properties
+    /// of one layer tells its host once (LT11).
     func contentDidChange() {
-        engine?.layerNeedsRender(self)
+        changesSinceEmission = .max
+        tellHosts()
+    }
+
+    /// `property` changed: the host repaints, and the renderer knows which property it was
+    /// (``changesSinceEmission``).
+    @inline(__always)
+    private func renderingDidChange(_ property: LayerProperty) {
+        changesSinceEmission |= property.bit
+        tellHosts()
+    }
+
+    /// The engine and, unless it has queued the layer in the current batch, the host.
+    @inline(__always)
+    private func tellHosts() {
+        guard let e = engine else { hostDidChange(); return }
+        e.layerNeedsRender(self)
+        if queuedBatch == e.hostBatch { return }
         hostDidChange()
+    }
+
+    /// Called by a host (a window) that has queued this layer's group for its next commit, which
+    /// re-emits the group as the layer is then: until `engine`'s batch ends
+    /// (``LayerEngine/endHostBatch()``), changes of the layer tell the engine but not the host.
+    /// Nothing happens when the layer is not in `engine`'s tree.
+    package func hostDidQueue(in engine: LayerEngine) {
+        guard engineID == ObjectIdentifier(engine) else { return }
+        queuedBatch = engine.hostBatch
     }
 
     /// Sublayers were added, removed or reordered.
     func structureDidChange() {
+        changesSinceEmission = .max
         engine?.layerNeedsRender(self)
         hostDidChange()
     }
@@ -436,6 +492,7 @@ open class Layer {
             if let s = l.superlayer { l = s; continue }
             guard let o = l.maskOwner else { break }
             changed = o                                   // a mask draws as its owner's clip
+            o.changesSinceEmission = .max
             l = o
         }
         l.renderingDidChange?(changed)

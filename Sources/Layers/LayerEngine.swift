@@ -170,6 +170,17 @@ public final class LayerEngine: FrameParticipant {
         if !isEvaluating { runLoop?.requestFrame() }
     }
 
+    /// The batch of changes hosts are collecting now (LT11): a layer a host has queued in it
+    /// (``Layer/hostDidQueue(in:)``) does not tell the host again until ``endHostBatch()``.
+    /// Starts at 1, so that no layer counts as queued before a host queues it.
+    package var hostBatch: Int { hostBatchNumber }
+    private var hostBatchNumber = 1
+
+    /// A host committed what it queued (a window's commit): the layers queued so far tell their
+    /// hosts of their next change again. Any host of the engine may end the batch; a layer
+    /// another host still holds then only tells it twice.
+    package func endHostBatch() { hostBatchNumber &+= 1 }
+
     private var isEvaluating = false
     /// Counts evaluation passes (per-layer memos of one pass compare with it).
     public var pass: Int { passNumber }

@@ -25,7 +25,12 @@ public struct LayerRenderer {
     public var listOffset = 0
     /// The display list's generation (a full rebuild starts a new one): layers remember the
     /// generation they were placed in, and ``patch(_:host:in:scratch:)`` only trusts those.
-    public var generation = 0
+    public var generation = 0 { didSet { listShifts.removeAll(keepingCapacity: true) } }
+    /// The moves of the list's commands since its build (LT11): a batch patch that re-emits a
+    /// group with another command count moves every command after it, and appends the move
+    /// here. Layers read their places through ``place(of:)``; a host that records places of
+    /// its own (a window's views) applies the moves to them. Emptied by a new ``generation``.
+    public internal(set) var listShifts: [ListShift] = []
     /// What text layers lay out with (the host's; text layers draw nothing without one).
     public var fontSystem: FontSystem?
     private var own: [DrawCommand] = []
@@ -35,6 +40,9 @@ public struct LayerRenderer {
     /// How many layers this renderer has emitted (each layer once per time its group is drawn
     /// into a list, patched or drawn as a mask): the work a frame does, which tests compare.
     public private(set) var emittedLayerCount = 0
+    /// How many groups a patch has faded in place so far: a layer whose only change was its
+    /// opacity has its group's opacity rewritten, and is not emitted again (LT11).
+    public private(set) var fadedGroupCount = 0
     /// Content work done so far beyond draw commands (an emitter's particles evaluated, drawn
     /// or not): a replicator's copies stop on it as on their commands.
     private var contentWork = 0
@@ -83,6 +91,8 @@ public struct LayerRenderer {
             model.listGeneration = generation
             model.listStart = -1
             model.emittedZ = l.zPosition
+            model.changesSinceEmission = 0
+            model.shiftsSeen = listShifts.count
         }
         guard !l.isHidden, l.opacity > 0, h.a.isFinite, h.e.isFinite else { return .null }
         if !l.isDoubleSided && h.showsBack(of: l.bounds) { return .null }
@@ -301,7 +311,7 @@ public struct LayerRenderer {
     public mutating func patch(_ changed: Layer, host: Layer, in list: inout [DrawCommand], scratch: inout [DrawCommand])
         -> (old: Rect, new: Rect)? {
         guard let t = patchTarget(of: changed, host: host) else { return nil }
-        return reemit(t, host: host, in: &list, scratch: &scratch)
+        return reemit(t, host: host, in: &list, scratch: &scratch, resizing: false)
     }
 
     /// Re-emits in place in `list` the groups of `changes` (each a changed layer and the layer
@@ -312,36 +322,89 @@ public struct LayerRenderer {
     /// sublayer (each of their changes leads to the group of the layer it masks), and a moving
     /// layer whose sublayers also moved redraws them once. Appends to `patched`, for each group
     /// re-emitted, the index in `changes` of the first change that led to it and the group's old
-    /// and new boxes. Returns false when the list must be rebuilt instead (a change whose layer
-    /// is not in the list, or a group whose command count changed); `patched` is then partial.
-    /// - Complexity: O(changes x depth + the commands of the groups re-emitted).
+    /// and new boxes. A group re-emitted with another command count moves the commands after it
+    /// (LT11): the move is appended to ``listShifts``, the list's group ends are moved with it,
+    /// and the caller moves the places it records itself. Returns false when the list must be
+    /// rebuilt instead (a change whose layer is not in the list, or more moves than
+    /// ``maximumListShifts``); `patched` is then partial.
+    /// - Complexity: O(changes x depth + the commands of the groups re-emitted), and O(the list)
+    ///   for each group whose command count changed.
     public mutating func patch(_ changes: [(layer: Layer, host: Layer)], in list: inout [DrawCommand],
                                scratch: inout [DrawCommand], patched: inout [(change: Int, old: Rect, new: Rect)]) -> Bool {
-        // A layer stamped `chosen` is the group of some change; `done` once re-emitted. Stamps
-        // of earlier calls are smaller than both.
-        patchStamp &+= 2
-        let chosen = patchStamp, done = patchStamp + 1
+        // A layer stamped `chosen` is the group of some change; `done` once re-emitted;
+        // `faded` when its only change is its own opacity (LT11): its group's opacity is
+        // rewritten and nothing re-emitted, and it holds no other change's group, so the
+        // changes under it patch their own. Stamps of earlier calls are smaller than all three.
+        patchStamp &+= 3
+        let faded = patchStamp, chosen = patchStamp + 1, done = patchStamp + 2
         targets.removeAll(keepingCapacity: true)
         for c in changes {
             guard let t = patchTarget(of: c.layer, host: c.host) else { targets.removeAll(keepingCapacity: true); return false }
-            if t.patchStamp < chosen { t.patchStamp = chosen }
+            if t === c.layer, t.patchStamp < faded, Self.changedOnlyOpacity(t) { t.patchStamp = faded }
+            else if t.patchStamp < chosen { t.patchStamp = chosen }
             targets.append(t)
         }
         defer { targets.removeAll(keepingCapacity: true) }
-        for (k, t) in targets.enumerated() where t.patchStamp == chosen {
+        for (k, t) in targets.enumerated() where t.patchStamp == chosen || t.patchStamp == faded {
             let host = changes[k].host
-            // Inside another chosen group: that one redraws it (before or after this one).
-            var a = t.superlayer ?? t.maskOwner, inside = false
-            while let c = a, c !== host {
-                if c.patchStamp >= chosen { inside = true; break }
-                a = c.superlayer ?? c.maskOwner
+            if t.patchStamp == faded {
+                t.patchStamp = faded - 1                     // listed again further on: patched
+                if isInsideChosenGroup(t, host: host, chosen: chosen) { continue }
+                guard let box = fade(t, host: host, in: &list) else { return false }
+                patched.append((k, box, box))
+                continue
             }
+            let inside = isInsideChosenGroup(t, host: host, chosen: chosen)
             t.patchStamp = done
             if inside { continue }
-            guard let (old, new) = reemit(t, host: host, in: &list, scratch: &scratch) else { return false }
+            guard let (old, new) = reemit(t, host: host, in: &list, scratch: &scratch, resizing: true) else { return false }
             patched.append((k, old, new))
         }
         return true
+    }
+
+    /// Whether an ancestor of `t` below `host` (through mask owners) is the group of a change
+    /// of this batch (stamped `chosen` or later): that group redraws `t`, before or after it.
+    private func isInsideChosenGroup(_ t: Layer, host: Layer, chosen: Int) -> Bool {
+        var a = t.superlayer ?? t.maskOwner
+        while let c = a, c !== host {
+            if c.patchStamp >= chosen { return true }
+            a = c.superlayer ?? c.maskOwner
+        }
+        return false
+    }
+
+    /// Whether the only change to `t` since its group was emitted is its opacity, to a value
+    /// that still draws, with no animation running on it: its group differs from the one
+    /// emitted then in its opacity alone (a group's opacity is its own; its sublayers' groups
+    /// do not carry it).
+    static func changedOnlyOpacity(_ t: Layer) -> Bool {
+        t.changesSinceEmission == LayerProperty.opacity.bit && t.presented == nil && t.running.isEmpty
+            && !t.isHidden && t.opacity > 0 && t.opacity.isFinite
+    }
+
+    /// Rewrites the opacity of `t`'s group in place (``changedOnlyOpacity(_:)``); its box, or nil
+    /// when it is no longer where the list says.
+    private mutating func fade(_ t: Layer, host: Layer, in list: inout [DrawCommand]) -> Rect? {
+        guard let (start, group) = placedGroup(of: t, host: host, in: list) else { return nil }
+        var g = group
+        g.opacity = min(t.opacity, 1)
+        list[start] = .beginGroup(g)
+        t.changesSinceEmission = 0
+        fadedGroupCount &+= 1
+        return g.bounds
+    }
+
+    /// Where `t`'s group starts in `list` and its state, when the list holds it there and `t` is
+    /// still in `host`'s tree (a layer moved elsewhere keeps stale places); nil otherwise.
+    private func placedGroup(of t: Layer, host: Layer, in list: [DrawCommand]) -> (start: Int, group: GroupState)? {
+        let start = place(of: t)
+        guard start >= 0, start < list.count, case .beginGroup(let g) = list[start], g.end >= start,
+              g.end < list.count else { return nil }
+        var up: Layer? = t
+        while let u = up, u !== host { up = u.superlayer ?? u.maskOwner }
+        guard up === host else { return nil }
+        return (start, g)
     }
 
     /// The layer whose group a change of `changed`'s drawing re-emits: `changed` itself when
@@ -360,30 +423,34 @@ public struct LayerRenderer {
 
     /// Re-emits the group of `t` (a ``patchTarget(of:host:)``) in place; its old and new boxes,
     /// or nil when its command count changed or it is no longer where the list says.
-    private mutating func reemit(_ t: Layer, host: Layer, in list: inout [DrawCommand], scratch: inout [DrawCommand])
-        -> (old: Rect, new: Rect)? {
-        guard t.listStart < list.count, case .beginGroup(let old) = list[t.listStart], old.end >= t.listStart,
-              old.end < list.count else { return nil }
-        // Still in the host's tree (a layer moved elsewhere keeps stale places).
-        var up: Layer? = t
-        while let u = up, u !== host { up = u.superlayer ?? u.maskOwner }
-        guard up === host else { return nil }
+    /// With `resizing`, a group whose command count changed replaces the old one and the
+    /// commands after it move (``listShifts``); without, nil is returned for it.
+    private mutating func reemit(_ t: Layer, host: Layer, in list: inout [DrawCommand], scratch: inout [DrawCommand],
+                                 resizing: Bool) -> (old: Rect, new: Rect)? {
+        guard let (start, old) = placedGroup(of: t, host: host, in: list) else { return nil }
         scratch.removeAll(keepingCapacity: true)
         let savedOffset = listOffset
-        listOffset = t.listStart
+        listOffset = start
         defer { listOffset = savedOffset }
         let h = Homography(t.localTransform(of: t.shown).concatenating(t.emittedSublayerMatrix)).then(t.emittedParentMap)
         let box = emit(t, transform: h, tint: nil, shift: 0, patchable: true, into: &scratch)
-        let count = old.end + 1 - t.listStart
-        guard scratch.count == count else { return nil }
+        let count = old.end + 1 - start
         // In place, without a closure: one made in a main-actor method checks the actor when called.
-        list.replaceSubrange(t.listStart..<(t.listStart + count), with: scratch)
+        if scratch.count == count {
+            list.replaceSubrange(start..<(start + count), with: scratch)
+        } else {
+            guard resizing, listShifts.count < Self.maximumListShifts else { return nil }
+            list.replaceSubrange(start..<(start + count), with: scratch)
+            moveGroups(in: &list, replaced: start, past: start + scratch.count, after: old.end, by: scratch.count - count)
+            placedAfterLastShift(t)
+        }
         var a = t.superlayer
-        while let c = a, c !== host, c.listGeneration == generation, c.listStart >= 0, case .beginGroup(var g) = list[c.listStart] {
+        while let c = a, c !== host, c.listGeneration == generation, case let at = place(of: c), at >= 0,
+              case .beginGroup(var g) = list[at] {
             let grown = g.bounds.union(box)
             guard grown != g.bounds else { break }
             if let clip = g.clip { g.bounds = grown.intersection(g.transform.apply(to: clip)) } else { g.bounds = grown }
-            list[c.listStart] = .beginGroup(g)
+            list[at] = .beginGroup(g)
             a = c.superlayer
         }
         return (old.bounds, box)

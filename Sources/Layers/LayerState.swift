@@ -43,22 +43,22 @@ extension Layer {
     /// The layer's position on the z axis in points: among siblings, higher draws above. Animatable.
     public var zPosition: Double {
         get { state.zPosition }
-        set { let old = state.zPosition; state.zPosition = newValue; changed(.zPosition, .number(old)) }
+        set { let old = state.zPosition; state.zPosition = newValue; changed(.zPosition, from: old, to: newValue) }
     }
     /// The point of the bounds that ``Layer/position`` places and transforms turn round, in unit coordinates ((0.5, 0.5), the centre, by default). Animatable.
     public var anchorPoint: Point {
         get { state.anchorPoint }
-        set { let old = state.anchorPoint; state.anchorPoint = newValue; changed(.anchorPoint, .point(old)) }
+        set { let old = state.anchorPoint; state.anchorPoint = newValue; changed(.anchorPoint, from: old, to: newValue) }
     }
     /// The anchor point's z coordinate in points. Animatable.
     public var anchorPointZ: Double {
         get { state.anchorPointZ }
-        set { let old = state.anchorPointZ; state.anchorPointZ = newValue; changed(.anchorPointZ, .number(old)) }
+        set { let old = state.anchorPointZ; state.anchorPointZ = newValue; changed(.anchorPointZ, from: old, to: newValue) }
     }
     /// A transform applied to the sublayers (not the layer itself), round the bounds' centre; its `m34` gives them perspective. Animatable.
     public var sublayerTransform: Transform3D {
         get { state.sublayerTransform }
-        set { let old = state.sublayerTransform; state.sublayerTransform = newValue; changed(.sublayerTransform, .transform(old)) }
+        set { let old = state.sublayerTransform; state.sublayerTransform = newValue; changed(.sublayerTransform, from: old, to: newValue) }
     }
     /// Which corners ``Layer/cornerRadius`` rounds (all four by default).
     public var maskedCorners: CornerMask {
@@ -73,17 +73,17 @@ extension Layer {
     /// The shadow's opacity 0...1; 0 (the default) draws no shadow. Animatable.
     public var shadowOpacity: Double {
         get { state.shadowOpacity }
-        set { let old = state.shadowOpacity; state.shadowOpacity = newValue; changed(.shadowOpacity, .number(old)) }
+        set { let old = state.shadowOpacity; state.shadowOpacity = newValue; changed(.shadowOpacity, from: old, to: newValue) }
     }
     /// How far the shadow is moved from the layer, in points ((0, -3) by default). Animatable.
     public var shadowOffset: Size {
         get { state.shadowOffset }
-        set { let old = state.shadowOffset; state.shadowOffset = newValue; changed(.shadowOffset, .size(old)) }
+        set { let old = state.shadowOffset; state.shadowOffset = newValue; changed(.shadowOffset, from: old, to: newValue) }
     }
     /// The shadow's blur radius in points. Animatable.
     public var shadowRadius: Double {
         get { state.shadowRadius }
-        set { let old = state.shadowRadius; state.shadowRadius = newValue; changed(.shadowRadius, .number(old)) }
+        set { let old = state.shadowRadius; state.shadowRadius = newValue; changed(.shadowRadius, from: old, to: newValue) }
     }
     /// The shadow's shape in the layer's coordinates; nil derives it from the bounds and corner radius. Animatable.
     public var shadowPath: Path? {
@@ -93,7 +93,7 @@ extension Layer {
     /// The part of ``Layer/contents`` shown, in unit coordinates of the image ((0, 0, 1, 1): all of it). Animatable.
     public var contentsRect: Rect {
         get { state.contentsRect }
-        set { let old = state.contentsRect; state.contentsRect = newValue; changed(.contentsRect, .rect(old)) }
+        set { let old = state.contentsRect; state.contentsRect = newValue; changed(.contentsRect, from: old, to: newValue) }
     }
     /// How ``contents`` is fitted to the bounds.
     public var contentsGravity: ContentsGravity {

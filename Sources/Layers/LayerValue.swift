@@ -269,3 +269,43 @@ extension Transform3D {
             && m42.isFinite && m43.isFinite && m44.isFinite
     }
 }
+
+/// A property's value as a layer's setter has it (LT11): compared as its own type and boxed
+/// into a ``LayerValue`` only when an action needs the old value, so a set that runs no action
+/// (a Lottie frame's, a view's layer's) boxes nothing.
+protocol LayerPropertyValue: Equatable {
+    /// The value as the engine's actions and animations carry it.
+    var layerValue: LayerValue { get }
+    /// Whether every component is finite (what ``LayerValue/isFinite`` says of ``layerValue``).
+    var isFiniteValue: Bool { get }
+}
+
+extension Double: LayerPropertyValue {
+    var layerValue: LayerValue { .number(self) }
+    var isFiniteValue: Bool { isFinite }
+}
+
+extension Bool: LayerPropertyValue {
+    var layerValue: LayerValue { .number(self ? 1 : 0) }
+    var isFiniteValue: Bool { true }
+}
+
+extension Point: LayerPropertyValue {
+    var layerValue: LayerValue { .point(self) }
+    var isFiniteValue: Bool { x.isFinite && y.isFinite }
+}
+
+extension Size: LayerPropertyValue {
+    var layerValue: LayerValue { .size(self) }
+    var isFiniteValue: Bool { width.isFinite && height.isFinite }
+}
+
+extension Rect: LayerPropertyValue {
+    var layerValue: LayerValue { .rect(self) }
+    var isFiniteValue: Bool { minX.isFinite && minY.isFinite && width.isFinite && height.isFinite }
+}
+
+extension Transform3D: LayerPropertyValue {
+    var layerValue: LayerValue { .transform(self) }
+    var isFiniteValue: Bool { isFinite }
+}

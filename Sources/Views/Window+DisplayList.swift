@@ -101,6 +101,7 @@ extension Window {
         building.reset(size: size, scale: scale, background: backgroundColor)
         building.origin = listOrigin
         layerRenderer.generation = buildGeneration
+        appliedListShifts = 0
         layerRenderer.fontSystem = fontSystem
         canvas.fontSystem = fontSystem
         let generation = buildGeneration
@@ -277,6 +278,7 @@ extension Window {
             patchedLayerGroups.removeAll(keepingCapacity: true)
             guard layerRenderer.patch(layerChanges, in: &presentedList.commands, scratch: &scratchCommands, patched: &patchedLayerGroups)
             else { return false }
+            moveViewPlaces(&table, generation)
             for p in patchedLayerGroups {
                 presentedList.addDamage(p.old.union(p.new))
                 growGroups(from: layerChangeViews[p.change], toHold: p.new, table, generation)
@@ -285,6 +287,20 @@ extension Window {
         presentedList.revision += 1
         if presentedList.damage == nil || presentedList.damage!.isNull { presentedList.damage = .zero }
         return true
+    }
+
+    /// Moves the places of the listed views by the moves the layer renderer made since they were
+    /// last moved (a layer's group re-emitted with another command count moves what follows it).
+    /// - Complexity: O(the table's records x the new moves); nothing when there are none.
+    private func moveViewPlaces(_ table: inout RenderTable, _ generation: Int) {
+        let shifts = layerRenderer.listShifts
+        guard appliedListShifts < shifts.count else { return }
+        for i in table.records.indices where table.records[i].listGeneration == generation && table.records[i].listStart >= 0 {
+            var at = table.records[i].listStart
+            for k in appliedListShifts..<shifts.count { at = shifts[k].moved(at) }
+            table.records[i].listStart = at
+        }
+        appliedListShifts = shifts.count
     }
 
     /// Grows the boxes of `view`'s group and its ancestors' to hold `box` (a patched group's).

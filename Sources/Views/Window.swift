@@ -172,6 +172,9 @@ public final class Window: FrameParticipant {
     var layerChanges: [(layer: Layer, host: Layer)] = []
     var layerChangeViews: [View] = []
     var patchedLayerGroups: [(change: Int, old: Rect, new: Rect)] = []
+    /// How many of the layer renderer's ``LayerRenderer/listShifts`` the views' places in the
+    /// render table have been moved by (LT11).
+    var appliedListShifts = 0
     /// Set by ``layersDidAnimate()`` until the commit collects the engine's changed layers.
     private var layersAnimated = false
     /// How many changed layers a commit patches; past it their views re-emit.
@@ -317,6 +320,9 @@ public final class Window: FrameParticipant {
         markAncestorsChanged(of: view)
         guard changedLayers.count < Self.maximumQueuedLayers else { viewDidChange(view); return }
         changedLayers.append((layer, view))
+        // The commit re-emits the layer's group as it is then: its further changes before it
+        // need not reach the window (LT11).
+        if let e = layers { layer.hostDidQueue(in: e) }
         guard !displayListIsStale else { return }
         displayListIsStale = true
         runLoop?.requestFrame()
@@ -521,6 +527,7 @@ public final class Window: FrameParticipant {
             for v in changedViews { v.isQueuedForRepaint = false }
             changedViews.removeAll(keepingCapacity: true)
             changedLayers.removeAll(keepingCapacity: true)
+            layers?.endHostBatch()
             needsFullBuild = false
             displayListIsStale = false
         } else if patchesDisplayList {

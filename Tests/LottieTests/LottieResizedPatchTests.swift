@@ -1,0 +1,83 @@
+import Testing
+import Geometry
+import Layers
+import RenderModel
+import Timeline
+import TimelineSDL
+import TimelineTestSupport
+@testable import Views
+@testable import Lottie
+
+/// LT11: a frame's fixed cost. A layer shown or hidden changes its group's command count: the
+/// window patches the group and moves what follows it instead of rebuilding the list, and
+/// repaints only the group's box. A layer whose only change is its opacity has its group's
+/// opacity rewritten, with nothing emitted again.
+@Suite("LT11 resized patches and faded groups", .endsIdle)
+@MainActor
+struct LottieResizedPatchTests {
+    /// Four squares side by side: a still one, one fading from 100% to 30% over the clip, one
+    /// shown only from frame 20 to 39, and another still one after them in the list.
+    static var document: String {
+        func square(_ name: String, _ index: Int, x: Double, ks: String = "", ip: Int = 0, op: Int = 60) -> String {
+            #"{"ty":4,"nm":"\#(name)","ind":\#(index),"ip":\#(ip),"op":\#(op),"st":0,"ks":{"p":{"a":0,"k":[\#(x),30]}\#(ks)},"shapes":[{"ty":"rc","nm":"r","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[30,30]}},{"ty":"fl","nm":"Fill 1","c":{"a":0,"k":[0.2,0.4,0.9,1]},"o":{"a":0,"k":100}}]}"#
+        }
+        return Doc.animation(layers: [
+            square("still", 1, x: 20),
+            square("fading", 2, x: 60, ks: #","o":{"a":1,"k":[{"t":0,"s":[100]},{"t":59,"s":[30]}]}"#),
+            square("blinking", 3, x: 100, ip: 20, op: 40),
+            square("after", 4, x: 160),
+        ].joined(separator: ","))
+    }
+
+    static func place(patching: Bool) throws -> (HeadlessHost, LottieAnimationView, ImageRenderer) {
+        try LottieHeldFrameTests.place(document, patching: patching)
+    }
+
+    @Test("LT11: a layer shown at frame 20 and hidden at 40 is patched, not rebuilt, repainting its box only; each frame's list is the rebuilt one and its picture a full repaint's")
+    func LT11_shownAndHiddenLayersArePatched() throws {
+        let (host, view, renderer) = try Self.place(patching: true)
+        let (other, reference, referenceRenderer) = try Self.place(patching: false)
+        referenceRenderer.painter.repaintsDamageOnly = false
+        let builds = host.window.buildGeneration
+        for f in 1..<60 {
+            let before = host.window.displayList.commands.count
+            view.currentFrame = Double(f)
+            reference.currentFrame = Double(f)
+            host.step()
+            other.step()
+            #expect(host.window.displayList.commands == other.window.displayList.commands, "frame \(f)")
+            #expect(renderer.image() == referenceRenderer.image(), "frame \(f)")
+            if f == 20 || f == 40 {
+                // The blinking square's group came or went: the list grew or shrank in place.
+                #expect(host.window.displayList.commands.count != before, "frame \(f)")
+                let d = try #require(renderer.painter.lastDamage, "frame \(f): a damaged repaint, not a full one")
+                #expect(Int(d.w) * Int(d.h) < 200 * 100 / 2, "frame \(f): \(d) repainted")
+            }
+        }
+        #expect(host.window.buildGeneration == builds, "\(host.window.buildGeneration - builds) rebuilds")
+        host.runUntilIdle()
+        other.runUntilIdle()
+    }
+
+    @Test("LT11: a layer whose only change is its opacity is faded in place: no layer emitted, its box repainted, the picture a full repaint's")
+    func LT11_opacityOnlyChangesFadeTheGroup() throws {
+        let (host, view, renderer) = try Self.place(patching: true)
+        let (other, reference, referenceRenderer) = try Self.place(patching: false)
+        referenceRenderer.painter.repaintsDamageOnly = false
+        for f in 1..<20 {
+            let (emitted, faded) = (host.window.layerRenderer.emittedLayerCount, host.window.layerRenderer.fadedGroupCount)
+            view.currentFrame = Double(f)
+            reference.currentFrame = Double(f)
+            host.step()
+            other.step()
+            #expect(host.window.layerRenderer.emittedLayerCount == emitted, "frame \(f)")
+            #expect(host.window.layerRenderer.fadedGroupCount == faded + 1, "frame \(f)")
+            #expect(host.window.displayList.commands == other.window.displayList.commands, "frame \(f)")
+            #expect(renderer.image() == referenceRenderer.image(), "frame \(f)")
+            let d = try #require(renderer.painter.lastDamage, "frame \(f)")
+            #expect(Int(d.w) * Int(d.h) <= 40 * 40, "frame \(f): \(d) repainted")
+        }
+        host.runUntilIdle()
+        other.runUntilIdle()
+    }
+}
