@@ -21,7 +21,9 @@ public final class LayerEngine: FrameParticipant {
     package var viewAnimations: AnyObject?
     /// Timelines, scroll motions and the other motions advanced from each frame's time
     /// (LayerEngine+Motions.swift, AM3).
-    var driven: [WeakDrivenMotion] = [] { didSet { note(.driven, driven.isEmpty) } }
+    var driven: [WeakDrivenMotion] = [] { didSet { note(.driven, driven.isEmpty && motions.isEmpty) } }
+    /// The layers' motions (``MotionTrack``), in the order they began (LayerEngine+Motions.swift).
+    var motions: [LayerMotion] = [] { didSet { note(.driven, driven.isEmpty && motions.isEmpty) } }
     /// The run loop whose frames drive the engine (it asks it for frames).
     public var runLoop: MainRunLoop? { runLoopReference.object }
     private let runLoopReference: ObjectReference<MainRunLoop>
@@ -334,6 +336,7 @@ public final class LayerEngine: FrameParticipant {
             evaluateAnimated(at: t, keptPresentations: true)
         }
         runningMotions = true
+        if !motions.isEmpty { advanceMotions(at: t) }
         if !driven.isEmpty { advanceDriven(frame) }
         runningMotions = false
         // What the motions gave a kept layer after its evaluation above shows in this frame.
@@ -639,7 +642,9 @@ public final class LayerEngine: FrameParticipant {
     /// What keeps the engine from idling, one line each, for a test whose host never goes idle.
     public func describePendingWork() -> [String] {
         var out: [String] = []
-        if !driven.isEmpty { out.append("\(driven.count) driven motions (timelines, scroll motions, ...)") }
+        if !driven.isEmpty || !motions.isEmpty {
+            out.append("\(driven.count + motions.count) driven motions (timelines, scroll motions, ...)")
+        }
         if !animated.isEmpty || !offsets.isEmpty { out.append("\(animatedLayerCount) layers with running animations") }
         if !callbacks.isEmpty { out.append("\(callbacks.count) animation callbacks") }
         if !displayQueue.isEmpty { out.append("\(displayQueue.count) layers need display") }

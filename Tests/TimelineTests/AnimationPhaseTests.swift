@@ -3,7 +3,8 @@ import Testing
 
 /// AM3: the README's list of what runs in the animation phase is the whole list. The test reads
 /// the library sources as text: every type that the layer engine or the views' engine advances
-/// each frame (a conformance to `FrameDrivenAnimation`, `TimedContent` or
+/// each frame (a conformance to `FrameDrivenAnimation`, `LayerMotionOwner` (the owner of a
+/// motion of a layer), `TimedContent` or
 /// `DrivenProgress`, a clock the layer engine reads)
 /// must be named on the list, and no library code may register a frame observer (that is the
 /// app's hook, as a display link is; the engine's own motions run inside the one engine).
@@ -13,7 +14,7 @@ struct AnimationPhaseTests {
         .deletingLastPathComponent()
 
     /// The per-frame protocols whose conformers the animation phase advances.
-    static let driverProtocols = ["FrameDrivenAnimation", "TimedContent", "DrivenProgress"]
+    static let driverProtocols = ["FrameDrivenAnimation", "LayerMotionOwner", "TimedContent", "DrivenProgress"]
 
     /// Library sources: everything under Sources but the CLI, the fuzzers and their harness,
     /// whose benches may observe frames to measure them.

@@ -1,0 +1,107 @@
+import Testing
+import TimelineTestSupport
+@testable import Timeline
+@testable import Views
+@testable import Scrolling
+@testable import Layers
+
+/// AM3: the driven motions (a scroll view's deceleration, bounce, paging and animated scroll; a
+/// timeline; UIKit Dynamics; a scene's animator) are animations of their owners' layers: listed
+/// by `animationKeys()`, moved by the layer's timing, stopped by their removal.
+@Suite("AM3 motions as layer animations", .endsIdle)
+@MainActor
+struct MotionAnimationTests {
+    /// Tells the test of a deceleration's end.
+    final class Ends: ScrollViewDelegate {
+        var decelerationEnds = 0
+        func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { decelerationEnds += 1 }
+    }
+
+    func scrollView(in host: HeadlessHost) -> ScrollView {
+        let s = ScrollView(frame: Rect(x: 50, y: 50, width: 300, height: 400))
+        s.contentSize = Size(width: 300, height: 5000)
+        s.delaysContentTouches = false
+        host.root.addSubview(s)
+        host.runUntilIdle()
+        return s
+    }
+
+    /// A fling of `dy` points over 80 ms, released at once.
+    func fling(_ host: HeadlessHost, _ s: ScrollView, dy: Double) {
+        var t = Double(host.runLoop.currentMediaTimeNanoseconds) / 1e9
+        let p = Point(x: 200, y: 400)
+        host.runLoop.send(InputEvent(.pointerDown(p, button: 1), timestamp: t))
+        for k in 1...10 {
+            t += 0.008
+            host.runLoop.send(InputEvent(.pointerMoved(Point(x: p.x, y: p.y + dy * Double(k) / 10), buttons: 1), timestamp: t))
+        }
+        host.runLoop.send(InputEvent(.pointerUp(Point(x: p.x, y: p.y + dy), button: 1), timestamp: t))
+        host.step()
+    }
+
+    @Test("AM3: a fling is an animation of the scroll view's layer, listed under its key while it decelerates and gone after")
+    func AM3_flingIsALayerAnimation() {
+        let host = makeHost(width: 400, height: 600)
+        let s = scrollView(in: host)
+        #expect(s.layer.animationKeys() == nil)
+        fling(host, s, dy: -200)
+        #expect(s.isDecelerating)
+        #expect(s.layer.animationKeys() == [ScrollView.scrollingAnimationKey])
+        #expect(s.layer.animation(forKey: ScrollView.scrollingAnimationKey) != nil)
+        host.step(frames: 5)
+        #expect(s.layer.animationKeys() == [ScrollView.scrollingAnimationKey])
+        host.runUntilIdle()
+        #expect(!s.isDecelerating && s.layer.animationKeys() == nil)
+        // An animated scroll is one too.
+        s.setContentOffset(Point(x: 0, y: 100), animated: true)
+        #expect(s.layer.animationKeys() == [ScrollView.scrollingAnimationKey])
+        host.runUntilIdle()
+        #expect(s.contentOffset.y == 100 && s.layer.animationKeys() == nil)
+    }
+
+    @Test("AM3: the scroll view's layer's speed 0 holds a deceleration where it is; speed 1 goes on from there")
+    func AM3_layerSpeedHoldsADeceleration() {
+        let host = makeHost(width: 400, height: 600)
+        let s = scrollView(in: host)
+        fling(host, s, dy: -200)
+        host.step(frames: 4)
+        let paused = s.layer.convertTime(host.runLoop.currentMediaTime, from: nil)
+        s.layer.speed = 0
+        s.layer.timeOffset = paused
+        host.step()
+        let held = s.contentOffset.y
+        host.step(frames: 20)
+        #expect(s.contentOffset.y == held && s.isDecelerating)
+        // Core Animation's resume: the motion goes on from the time it stood at.
+        s.layer.speed = 1
+        s.layer.timeOffset = 0
+        s.layer.beginTime = 0
+        s.layer.beginTime = s.layer.convertTime(host.runLoop.currentMediaTime, from: nil) - paused
+        host.step(frames: 2)
+        #expect(s.contentOffset.y > held)
+        host.runUntilIdle()
+        #expect(!s.isDecelerating)
+    }
+
+    @Test("AM3: removing the scroll view's layer's animations stops a deceleration where it is, as a touch does")
+    func AM3_removeAllAnimationsStopsADeceleration() {
+        let host = makeHost(width: 400, height: 600)
+        let s = scrollView(in: host)
+        let ends = Ends()
+        s.delegate = ends
+        fling(host, s, dy: -200)
+        host.step(frames: 3)
+        let offset = s.contentOffset.y
+        s.layer.removeAllAnimations()
+        #expect(!s.isDecelerating && ends.decelerationEnds == 1)
+        host.runUntilIdle()
+        #expect(s.contentOffset.y == offset && s.layer.animationKeys() == nil)
+        #expect(!host.runLoop.animations.hasPendingWork)
+        // Removing it by its key does the same.
+        fling(host, s, dy: -200)
+        host.step(frames: 3)
+        s.layer.removeAnimation(forKey: ScrollView.scrollingAnimationKey)
+        #expect(!s.isDecelerating && ends.decelerationEnds == 2)
+        host.runUntilIdle()
+    }
+}
