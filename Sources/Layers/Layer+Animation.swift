@@ -189,7 +189,7 @@ extension Layer {
     }
 
     /// Removes entry `i` and tells its delegate.
-    func stopAnimation(at i: Int, finished: Bool) {
+    func stopAnimation(at i: Int, finished: Bool, leavingEngine: Bool = false) {
         var list = takeAnimations()
         let r = list.remove(at: i)
         running = list
@@ -201,7 +201,7 @@ extension Layer {
         // A motion removed by anyone but its owner stops its owner (AM3).
         if wasHeld, case .motion(let m) = r.compiled.track, !m.isOver {
             m.isOver = true
-            m.interrupted()
+            m.interrupted(leavingEngine)
         }
     }
 

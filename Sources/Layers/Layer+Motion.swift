@@ -19,15 +19,16 @@ final class MotionTrack {
     /// The motion was removed before it was over (``Layer/removeAnimation(forKey:)``,
     /// ``Layer/removeAllAnimations()``, another animation under its key, its layer leaving its
     /// engine): its owner stops as it would stop itself. Not called for the owner's own removal
-    /// (``Layer/removeMotion(forKey:)``) or when ``advance`` says it is over.
-    let interrupted: @MainActor () -> Void
+    /// (``Layer/removeMotion(forKey:)``) or when ``advance`` says it is over. True: the layer is
+    /// leaving its engine.
+    let interrupted: @MainActor (_ leavingEngine: Bool) -> Void
     /// What ``Layer/animation(forKey:)`` returns for it when its description changes as it runs
     /// (a timeline's playhead as a time offset); nil: the description it was added with.
     let describe: (@MainActor () -> Animation?)?
     /// Whether it is over or removed: the engine advances it no more.
     var isOver = false
 
-    init(advance: @escaping @MainActor (Double) -> Bool, interrupted: @escaping @MainActor () -> Void,
+    init(advance: @escaping @MainActor (Double) -> Bool, interrupted: @escaping @MainActor (Bool) -> Void,
          describe: (@MainActor () -> Animation?)?) {
         self.advance = advance; self.interrupted = interrupted; self.describe = describe
     }
@@ -42,9 +43,9 @@ package protocol LayerMotionOwner: AnyObject {
     /// Sets what the motion drives `seconds` after it began (on its layer's time); returns false
     /// once it is over.
     func advanceMotion(to seconds: Double) -> Bool
-    /// Its motion's animation was removed by someone else (the app, or its layer leaving its
-    /// engine): it stops as its own stop would stop it.
-    func motionWasRemoved()
+    /// Its motion's animation was removed by someone else (the app, or, `leavingEngine`, its
+    /// layer leaving its engine): it stops as its own stop would stop it.
+    func motionWasRemoved(leavingEngine: Bool)
 }
 
 extension Layer {
@@ -52,7 +53,7 @@ extension Layer {
     package func addMotion<Owner: LayerMotionOwner>(_ description: Animation, forKey key: String, owner: ObjectReference<Owner>,
                                                     describe: (@MainActor () -> Animation?)? = nil) {
         addMotion(description, forKey: key, advance: { owner.object?.advanceMotion(to: $0) ?? false },
-                  interrupted: { owner.object?.motionWasRemoved() }, describe: describe)
+                  interrupted: { owner.object?.motionWasRemoved(leavingEngine: $0) }, describe: describe)
     }
 
     /// Adds a motion its owner drives from this layer's time (``MotionTrack``, AM3) under `key`:
@@ -64,7 +65,7 @@ extension Layer {
     /// replaces one.
     /// - Complexity: O(animations of the layer).
     package func addMotion(_ description: Animation, forKey key: String, advance: @escaping @MainActor (Double) -> Bool,
-                           interrupted: @escaping @MainActor () -> Void, describe: (@MainActor () -> Animation?)? = nil) {
+                           interrupted: @escaping @MainActor (Bool) -> Void, describe: (@MainActor () -> Animation?)? = nil) {
         if let i = running.firstIndex(where: { $0.key == key }) {
             if case .motion(let m) = running[i].compiled.track { m.isOver = true }
             stopAnimation(at: i, finished: false)

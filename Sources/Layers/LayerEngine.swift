@@ -137,7 +137,7 @@ public final class LayerEngine: FrameParticipant {
 
     func layerWillDetach(_ layer: Layer) {
         if !layer.running.isEmpty {
-            while !layer.running.isEmpty { layer.stopAnimation(at: layer.running.count - 1, finished: false) }
+            while !layer.running.isEmpty { layer.stopAnimation(at: layer.running.count - 1, finished: false, leavingEngine: true) }
             layer.animationsDidShrink()
         }
         // The lists drop it lazily (entries whose engine is not this one are skipped).

@@ -495,7 +495,7 @@ open class ScrollView: View, LayerMotionOwner {
     open override func didMoveToWindow() {
         super.didMoveToWindow()
         // Leaving the window ends a motion (its layer leaving the engine removes its animation).
-        if window == nil, isDriven { motionWasRemoved() }
+        if window == nil, isDriven { motionWasRemoved(leavingEngine: true) }
     }
 
     private func stopDriving() {
@@ -505,7 +505,7 @@ open class ScrollView: View, LayerMotionOwner {
 
     /// The motion's animation was removed by someone else (the app, or the layer leaving its
     /// window): the motion stops where it is, as a touch stops it.
-    package func motionWasRemoved() {
+    package func motionWasRemoved(leavingEngine: Bool) {
         isDriven = false
         stopMotion()
     }

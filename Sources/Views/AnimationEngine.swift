@@ -127,9 +127,6 @@ public final class AnimationEngine {
     /// (CA8, ``layerTime(of:at:)``), so pausing a layer pauses the view animations under it.
     /// Until then every layer's time is the media time and the tick skips the conversion.
     var followsLayerTime = false
-    /// Whether a timeline of this loop has had a timing view: until then a view's layer lists
-    /// no timelines without looking through the driven motions.
-    var timelinesRunOnViews = false
 
     init(runLoop: MainRunLoop) { runLoopReference = runLoop.reference }
 

@@ -104,4 +104,62 @@ struct MotionAnimationTests {
         #expect(!s.isDecelerating && ends.decelerationEnds == 2)
         host.runUntilIdle()
     }
+
+    @Test("AM3: a dynamic animator's run is an animation of its reference view's layer; removing it pauses the animator")
+    func AM3_dynamicAnimatorOnItsViewsLayer() {
+        let host = makeHost()
+        let v = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        let animator = DynamicAnimator(referenceView: v)
+        let item = PointItem(Point(x: 100, y: 100))
+        let spring = AttachmentBehavior(item: item, attachedToAnchor: Point(x: 100, y: 100))
+        spring.frequency = 2
+        spring.damping = 1
+        animator.addBehavior(spring)
+        item.center = Point(x: 100, y: 150)
+        animator.updateItem(usingCurrentState: item)
+        #expect(animator.isRunning && v.layer.animationKeys() == [DynamicAnimator.animationKey])
+        host.step(frames: 3)
+        #expect(item.center.y < 150)
+        // The layer's speed 0 holds the run where it is.
+        v.layer.timeOffset = v.layer.convertTime(host.runLoop.currentMediaTime, from: nil)
+        v.layer.speed = 0
+        host.step()
+        let held = item.center.y
+        host.step(frames: 10)
+        #expect(item.center.y == held && animator.isRunning)
+        v.layer.removeAllAnimations()
+        #expect(!animator.isRunning && v.layer.animationKeys() == nil)
+        host.runUntilIdle()
+        #expect(item.center.y == held)
+    }
+
+    @Test("AM3: a timeline with a timing view is an animation of that view's layer; removing all its animations pauses it")
+    func AM3_timelineOnItsTimingViewsLayer() {
+        let host = makeHost()
+        let v = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        host.root.addSubview(v)
+        host.runUntilIdle()
+        var x = 0.0
+        let tl = AnimationTimeline()
+        tl.add(Tween.value(from: 0, to: 1, duration: 1, curve: .linear) { x = $0 })
+        tl.timingView = v
+        tl.play(on: host.runLoop)
+        #expect(v.layer.animationKeys() == [AnimationTimeline.animationKey])
+        host.step()
+        host.step(frames: 15)
+        #expect(abs(x - 0.25) < 1e-9 && tl.isPlaying)
+        v.layer.removeAllAnimations()
+        #expect(!tl.isPlaying && v.layer.animationKeys() == nil)
+        host.step(frames: 5)
+        #expect(abs(x - 0.25) < 1e-9)
+        // Played again, then its view leaves the window: it plays on in media time.
+        tl.play(on: host.runLoop)
+        host.step(frames: 3)
+        v.removeFromSuperview()
+        #expect(tl.isPlaying && v.layer.animationKeys() == nil)
+        host.runUntilIdle()
+        #expect(x == 1 && !tl.isPlaying)
+    }
 }
