@@ -91,7 +91,7 @@ struct AnimatorRecording: Sendable {
 /// constraint-constant animations and property animators' tracks become animations of the
 /// views' layers, which the layer engine evaluates with the layers' own; this object makes
 /// them and counts their completion groups; it advances nothing per frame (timelines and
-/// scroll motions are the layer engine's driven motions, AM3). One per run loop, kept by its
+/// scroll motions are motions of their owners' layers, AM3). One per run loop, kept by its
 /// layer engine (`MainRunLoop/animations`). Values are pure functions of the frame time and
 /// each animation's begin time (N8).
 ///

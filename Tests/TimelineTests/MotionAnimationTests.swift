@@ -17,27 +17,9 @@ struct MotionAnimationTests {
         func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { decelerationEnds += 1 }
     }
 
-    func scrollView(in host: HeadlessHost) -> ScrollView {
-        let s = ScrollView(frame: Rect(x: 50, y: 50, width: 300, height: 400))
-        s.contentSize = Size(width: 300, height: 5000)
-        s.delaysContentTouches = false
-        host.root.addSubview(s)
-        host.runUntilIdle()
-        return s
-    }
-
-    /// A fling of `dy` points over 80 ms, released at once.
-    func fling(_ host: HeadlessHost, _ s: ScrollView, dy: Double) {
-        var t = Double(host.runLoop.currentMediaTimeNanoseconds) / 1e9
-        let p = Point(x: 200, y: 400)
-        host.runLoop.send(InputEvent(.pointerDown(p, button: 1), timestamp: t))
-        for k in 1...10 {
-            t += 0.008
-            host.runLoop.send(InputEvent(.pointerMoved(Point(x: p.x, y: p.y + dy * Double(k) / 10), buttons: 1), timestamp: t))
-        }
-        host.runLoop.send(InputEvent(.pointerUp(Point(x: p.x, y: p.y + dy), button: 1), timestamp: t))
-        host.step()
-    }
+    // The scroll view and the fling of the CA8 tests.
+    func scrollView(in host: HeadlessHost) -> ScrollView { OneDriverTests().scrollView(in: host) }
+    func fling(_ host: HeadlessHost, _ s: ScrollView, dy: Double) { OneDriverTests().fling(host, s, dy: dy) }
 
     @Test("AM3: a fling is an animation of the scroll view's layer, listed under its key while it decelerates and gone after")
     func AM3_flingIsALayerAnimation() {
