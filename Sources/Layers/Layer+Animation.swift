@@ -125,7 +125,7 @@ extension Layer {
     }
 
     /// Lists a compiled animation as running, with the open transactions' completions.
-    private func install(_ entry: RunningAnimation, _ compiled: CompiledAnimation) {
+    func install(_ entry: RunningAnimation, _ compiled: CompiledAnimation) {
         let animation = entry.animation
         if Transaction.isOpen {
             entry.completions = Transaction.openCompletions
@@ -163,7 +163,9 @@ extension Layer {
 
     /// What ``animation(forKey:)`` does.
     func runningAnimation(forKey key: String) -> Animation? {
-        running.first { $0.key == key }?.animation
+        guard let r = running.first(where: { $0.key == key }) else { return nil }
+        if case .motion(let m) = r.compiled.track, let describe = m.describe { return describe() ?? r.animation }
+        return r.animation
     }
 
     /// What ``animationKeys()`` does.
@@ -187,21 +189,31 @@ extension Layer {
     }
 
     /// Removes entry `i` and tells its delegate.
-    func stopAnimation(at i: Int, finished: Bool) {
+    func stopAnimation(at i: Int, finished: Bool, leavingEngine: Bool = false) {
         var list = takeAnimations()
         let r = list.remove(at: i)
         running = list
         let engine = self.engine              // one weak load
+        let wasHeld = r.isHeld
         uncount(r, engine: engine)
         if r.isTransition, !running.contains(where: { $0.isTransition }) { transitionDidEnd() }
         reportStop(of: r, finished: finished, engine: engine)
+        // A motion removed by anyone but its owner stops its owner (AM3).
+        if wasHeld, case .motion(let m) = r.compiled.track, !m.isOver {
+            m.isOver = true
+            m.interrupted(leavingEngine)
+        }
     }
 
     /// `r`, just taken off ``running``, no longer counts as held or tabled (the engine's next
     /// walk of its offset table drops a tabled one).
     @inline(__always)
     func uncount(_ r: RunningAnimation, engine: LayerEngine?) {
-        if r.isHeld { r.isHeld = false; heldAnimations -= 1 }
+        if r.isHeld {
+            r.isHeld = false
+            heldAnimations -= 1
+            if case .motion = r.compiled.track { engine?.motionDidStop(r) }
+        }
         if r.isTabled {
             r.isTabled = false
             tabledAnimations -= 1

@@ -19,9 +19,9 @@ public final class LayerEngine: FrameParticipant {
     /// a view's animations into its layer's): kept here, made by Views on first use, so the loop
     /// has one. It advances nothing per frame: everything animated is this engine's (AM3).
     package var viewAnimations: AnyObject?
-    /// Timelines, scroll motions and the other motions advanced from each frame's time
-    /// (LayerEngine+Motions.swift, AM3).
-    var driven: [WeakDrivenMotion] = [] { didSet { note(.driven, driven.isEmpty) } }
+    /// The layers' motions (``MotionTrack``: timelines, scroll motions, …), in the order they
+    /// began, advanced from each frame's time (LayerEngine+Motions.swift, AM3).
+    var motions: [LayerMotion] = [] { didSet { note(.motions, motions.isEmpty) } }
     /// The run loop whose frames drive the engine (it asks it for frames).
     public var runLoop: MainRunLoop? { runLoopReference.object }
     private let runLoopReference: ObjectReference<MainRunLoop>
@@ -69,7 +69,7 @@ public final class LayerEngine: FrameParticipant {
     /// The engine's work lists, as bits of ``listsWithWork``.
     private enum WorkList: UInt8 {
         case animated = 1, offsets = 2, callbacks = 4, display = 8, layout = 16, uncommitted = 32
-        case continuous = 64, driven = 128
+        case continuous = 64, motions = 128
     }
     private func note(_ list: WorkList, _ isEmpty: Bool) {
         if isEmpty { listsWithWork &= ~list.rawValue } else { listsWithWork |= list.rawValue }
@@ -135,7 +135,7 @@ public final class LayerEngine: FrameParticipant {
 
     func layerWillDetach(_ layer: Layer) {
         if !layer.running.isEmpty {
-            while !layer.running.isEmpty { layer.stopAnimation(at: layer.running.count - 1, finished: false) }
+            while !layer.running.isEmpty { layer.stopAnimation(at: layer.running.count - 1, finished: false, leavingEngine: true) }
             layer.animationsDidShrink()
         }
         // The lists drop it lazily (entries whose engine is not this one are skipped).
@@ -345,7 +345,7 @@ public final class LayerEngine: FrameParticipant {
             evaluateAnimated(at: t, keptPresentations: true)
         }
         runningMotions = true
-        if !driven.isEmpty { advanceDriven(frame) }
+        if !motions.isEmpty { advanceMotions(at: t) }
         runningMotions = false
         // What the motions gave a kept layer after its evaluation above shows in this frame.
         if !keptAddedByMotions.isEmpty { evaluateKeptAddedByMotions(at: t) }
@@ -650,7 +650,7 @@ public final class LayerEngine: FrameParticipant {
     /// What keeps the engine from idling, one line each, for a test whose host never goes idle.
     public func describePendingWork() -> [String] {
         var out: [String] = []
-        if !driven.isEmpty { out.append("\(driven.count) driven motions (timelines, scroll motions, ...)") }
+        if !motions.isEmpty { out.append("\(motions.count) driven motions (timelines, scroll motions, ...)") }
         if !animated.isEmpty || !offsets.isEmpty { out.append("\(animatedLayerCount) layers with running animations") }
         if !callbacks.isEmpty { out.append("\(callbacks.count) animation callbacks") }
         if !displayQueue.isEmpty { out.append("\(displayQueue.count) layers need display") }

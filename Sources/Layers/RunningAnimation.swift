@@ -123,6 +123,9 @@ struct CompiledAnimation {
         /// A number outside the layer run on the layer's time (a constraint constant, AM1): it
         /// drives no property; its value goes to its setter.
         case value(ValueTrack)
+        /// What an owner drives from the layer's time (a scroll view's deceleration, a timeline,
+        /// AM3): the engine's motion step advances it, the layer's sweeps do not.
+        case motion(MotionTrack)
     }
 
     /// The properties the animation drives.
@@ -131,7 +134,7 @@ struct CompiledAnimation {
         case .basic(let b): b.keyPath.property.bit
         case .keyframes(let k): k.keyPath.property.bit | (k.rotation != nil ? LayerProperty.transform.bit : 0)
         case .group(let children): children.reduce(0) { $0 | $1.properties }
-        case .transition, .value: 0
+        case .transition, .value, .motion: 0
         }
     }
 }
@@ -377,7 +380,11 @@ extension CompiledAnimation {
     ///   allocation for scalar, point, size, rect, colour and transform values.
     @MainActor
     func apply(at t: Double, to target: Layer) -> EvaluationState {
-        if case .value(let v) = track { return v.apply(at: t) }
+        switch track {
+        case .value(let v): return v.apply(at: t)
+        case .motion(let m): return m.isOver ? .ended : .running
+        default: break
+        }
         if let shared {
             switch shared.sample(at: t) {
             case .progress(let p):
@@ -413,6 +420,8 @@ extension CompiledAnimation {
             target.transitionState = (kind, side, start + (end - start) * p)
         case .value(let v):
             return v.apply(at: t)
+        case .motion(let m):
+            return m.isOver ? .ended : .running
         }
         return outcome
     }
@@ -421,7 +430,11 @@ extension CompiledAnimation {
     /// unless it is kept on completion).
     @MainActor @inline(__always)
     func isOver(at t: Double) -> Bool {
-        if case .value(let v) = track, !v.isAlive { return true }
+        switch track {
+        case .value(let v): if !v.isAlive { return true }
+        case .motion(let m): return m.isOver
+        default: break
+        }
         if let shared { return shared.sample(at: t) == .ended }
         return timing.state(atParentTime: t).isOver
     }

@@ -10,7 +10,7 @@ import UpdateLoop
 /// spring that never crosses it, paging one page a flick, scrolled by the wheel and the keys, with
 /// indicators that show while it scrolls and fade after. Every position after a release is a
 /// function of the frame time and the release time (`ScrollPhysics`), never a sum of frame steps.
-open class ScrollView: View, FrameDrivenAnimation {
+open class ScrollView: View, LayerMotionOwner {
     /// `UIScrollView.DecelerationRate`: the factor velocity keeps per millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
         /// The factor velocity keeps each millisecond, below 1.
@@ -162,11 +162,18 @@ open class ScrollView: View, FrameDrivenAnimation {
     public private(set) var zoomScale = 1.0
 
     // Motion after a release or an animated scroll: per axis, a function of the time since it
-    // started (milliseconds).
-    private var motion: (x: AxisMotion, y: AxisMotion, start: Int64, animated: Bool)?
-    /// Whether the animation engine advances a motion (a deceleration, a bounce back or an
-    /// animated scroll) of this scroll view.
+    // started (milliseconds), which the animation under ``scrollingAnimationKey`` hands over.
+    private var motion: (x: AxisMotion, y: AxisMotion, animated: Bool)?
+    /// Whether the scroll view's layer runs its motion (a deceleration, a bounce back or an
+    /// animated scroll) as the animation under ``scrollingAnimationKey``.
     private var isDriven = false
+    /// The motion's time at its last frame, in milliseconds.
+    private var motionTime = 0.0
+    /// The key of the animation of the scroll view's layer that runs its deceleration, bounce,
+    /// paging or animated scroll (AM3): listed by `layer.animationKeys()` while it runs, moved by
+    /// the layer's speed and time offset (and its superlayers'); removing it stops the motion
+    /// where it is, as a touch does.
+    public static let scrollingAnimationKey = "scrolling"
     private var dragStart = Point.zero
     private var lockedAxis: Int?                                      // 0 x, 1 y while locked
     let verticalIndicator = View()
@@ -261,12 +268,12 @@ open class ScrollView: View, FrameDrivenAnimation {
     public func setContentOffset(_ offset: Point, animated: Bool) {
         let target = clamp(offset)
         stopMotion()
-        guard animated, target != contentOffset, let loop = window?.runLoop else {
+        guard animated, target != contentOffset, window?.runLoop != nil else {
             contentOffset = target
             return
         }
         let from = contentOffset
-        motion = (AxisMotion.ease(from.x, target.x, 300), AxisMotion.ease(from.y, target.y, 300), loop.currentMediaTimeNanoseconds, true)
+        motion = (AxisMotion.ease(from.x, target.x, 300), AxisMotion.ease(from.y, target.y, 300), true)
         startDriving()
         showIndicators()
     }
@@ -377,13 +384,13 @@ open class ScrollView: View, FrameDrivenAnimation {
         }
         let moving = x.duration > 0 || y.duration > 0
         delegate?.scrollViewDidEndDragging(self, willDecelerate: moving)
-        guard moving, let loop = window?.runLoop else {
+        guard moving, window?.runLoop != nil else {
             hideIndicatorsSoon()
             return
         }
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
-        motion = (x, y, loop.currentMediaTimeNanoseconds, false)
+        motion = (x, y, false)
         startDriving()
     }
 
@@ -401,17 +408,36 @@ open class ScrollView: View, FrameDrivenAnimation {
 
     // MARK: The motion, frame by frame
 
+    /// Runs ``motion`` from now as an animation of the scroll view's layer (a new motion
+    /// replaces the one running).
     private func startDriving() {
-        guard !isDriven, let loop = window?.runLoop else { return }
+        guard window?.runLoop != nil, let m = motion else { return }
         isDriven = true
-        loop.layers.drive(self)
+        motionTime = 0
+        let description = Animation()
+        description.duration = max(m.x.duration, m.y.duration) / 1000
+        layer.addMotion(description, forKey: Self.scrollingAnimationKey, owner: motionReference)
     }
 
-    /// One frame of the motion: the offset is a function of the frame's time and the motion's
-    /// start.
-    package func advance(to info: FrameInfo) -> Bool {
+    /// How the motion's animation holds the scroll view (made on first use, cleared by its deinit).
+    private var motionReference: ObjectReference<ScrollView> {
+        if let r = motionReferenceStorage { return r }
+        let r = ObjectReference(self)
+        motionReferenceStorage = r
+        return r
+    }
+    private var motionReferenceStorage: ObjectReference<ScrollView>?
+
+    isolated deinit {
+        motionReferenceStorage?.clear()
+    }
+
+    /// One frame of the motion: the offset is a function of the time since it began (the
+    /// motion's axes are in milliseconds).
+    package func advanceMotion(to seconds: Double) -> Bool {
         guard isDriven, let m = motion else { isDriven = false; return false }
-        let t = Double(info.mediaTime - m.start) / 1e6
+        let t = seconds * 1000
+        motionTime = t
         contentOffset = Point(x: m.x.value(at: t), y: m.y.value(at: t))
         showIndicators()
         if t >= max(m.x.duration, m.y.duration) {
@@ -440,19 +466,19 @@ open class ScrollView: View, FrameDrivenAnimation {
     /// (a table's rows changed under a fling) is planned again from where it is, at its current
     /// speed, against the new edges: it stops at, or springs back to, an edge that exists (MR0).
     private func refitMotionToContent() {
-        guard let m = motion, let loop = window?.runLoop else { return }
+        guard let m = motion, isDriven else { return }
         let lo = minimumContentOffset, hi = maximumContentOffset
         let endX = m.x.value(at: .infinity), endY = m.y.value(at: .infinity)
         guard endX < lo.x || endX > hi.x || endY < lo.y || endY > hi.y else { return }
-        let now = loop.currentMediaTimeNanoseconds
-        let t = max(0, Double(now - m.start) / 1e6)
+        let t = max(0, motionTime)
         let d = decelerationRate.rawValue
         func velocity(_ a: AxisMotion) -> Double {
             ScrollPhysics.releaseVelocity(forSpeed: a.value(at: t + 1) - a.value(at: t), rate: d)
         }
         let o = contentOffset
         motion = (AxisMotion.fling(o.x, velocity(m.x), d, lo.x, hi.x, bounces: bounces),
-                  AxisMotion.fling(o.y, velocity(m.y), d, lo.y, hi.y, bounces: bounces), now, false)
+                  AxisMotion.fling(o.y, velocity(m.y), d, lo.y, hi.y, bounces: bounces), false)
+        startDriving()                                    // from now
     }
 
     /// Stops a deceleration or animation where it is (a touch, or a new scroll).
@@ -468,13 +494,20 @@ open class ScrollView: View, FrameDrivenAnimation {
 
     open override func didMoveToWindow() {
         super.didMoveToWindow()
-        // Leaving the window ends a motion: the engine drops it at its next frame.
-        if window == nil, isDriven { motion = nil; isDriven = false }
+        // Leaving the window ends a motion (its layer leaving the engine removes its animation).
+        if window == nil, isDriven { motionWasRemoved(leavingEngine: true) }
     }
 
     private func stopDriving() {
-        if isDriven { window?.runLoop?.layers.stopDriving(self) }
+        if isDriven { layerIfLoaded?.removeMotion(forKey: Self.scrollingAnimationKey) }
         isDriven = false
+    }
+
+    /// The motion's animation was removed by someone else (the app, or the layer leaving its
+    /// window): the motion stops where it is, as a touch stops it.
+    package func motionWasRemoved(leavingEngine: Bool) {
+        isDriven = false
+        stopMotion()
     }
 
     open override func layoutSubviews() {
@@ -605,76 +638,6 @@ open class ScrollView: View, FrameDrivenAnimation {
         let s = zoomScale
         guard s != old else { return }
         contentOffset = clamp(Point(x: anchor.x * s - point.x, y: anchor.y * s - point.y))
-    }
-}
-
-/// One axis of a scroll view's motion as a function of milliseconds since it began.
-struct AxisMotion {
-    enum Kind {
-        case still(Double)
-        /// Decelerating from `offset` at `v`; reaching `edge` at `edgeTime` it springs back (or stops).
-        case fling(offset: Double, v: Double, rate: Double, edge: Double?, edgeTime: Double, bounces: Bool)
-        /// Past an edge at release: a spring back to `edge`.
-        case spring(edge: Double, x0: Double, v0: Double)
-        /// Eased from one value to another over a duration.
-        case ease(from: Double, to: Double, duration: Double)
-        /// A deceleration tuned to stop exactly at a target, keeping the release velocity.
-        case toTarget(offset: Double, v: Double, rate: Double, target: Double)
-    }
-    var kind: Kind
-    var duration: Double
-
-    static func ease(_ a: Double, _ b: Double, _ ms: Double) -> AxisMotion {
-        a == b ? AxisMotion(kind: .still(b), duration: 0) : AxisMotion(kind: .ease(from: a, to: b, duration: ms), duration: ms)
-    }
-
-    static func fling(_ o: Double, _ v: Double, _ d: Double, _ lo: Double, _ hi: Double, bounces: Bool) -> AxisMotion {
-        if o < lo || o > hi {
-            let edge = o < lo ? lo : hi
-            return AxisMotion(kind: .spring(edge: edge, x0: o - edge, v0: v),
-                              duration: ScrollPhysics.springBackDuration(o - edge, velocity: v))
-        }
-        guard abs(v) > 0.005 else { return AxisMotion(kind: .still(o), duration: 0) }
-        let edge = v < 0 ? lo : hi
-        if let te = ScrollPhysics.timeToReach(edge, from: o, velocity: v, rate: d) {
-            let ve = ScrollPhysics.deceleratingVelocity(v, rate: d, at: te)
-            let tail = bounces ? ScrollPhysics.springBackDuration(0, velocity: ve) : 0
-            return AxisMotion(kind: .fling(offset: o, v: v, rate: d, edge: edge, edgeTime: te, bounces: bounces), duration: te + tail)
-        }
-        return AxisMotion(kind: .fling(offset: o, v: v, rate: d, edge: nil, edgeTime: .infinity, bounces: bounces),
-                          duration: ScrollPhysics.decelerationDuration(velocity: v, rate: d))
-    }
-
-    static func toTarget(_ o: Double, _ target: Double, _ v: Double) -> AxisMotion {
-        if o == target { return AxisMotion(kind: .still(target), duration: 0) }
-        if let d = ScrollPhysics.rate(toTravel: target - o, velocity: v) {
-            return AxisMotion(kind: .toTarget(offset: o, v: v, rate: d, target: target),
-                              duration: min(3000, ScrollPhysics.decelerationDuration(velocity: v, rate: d, threshold: 0.002)))
-        }
-        // No velocity toward it: a spring from here to the target.
-        return AxisMotion(kind: .spring(edge: target, x0: o - target, v0: v),
-                          duration: ScrollPhysics.springBackDuration(o - target, velocity: v))
-    }
-
-    func value(at t: Double) -> Double {
-        switch kind {
-        case .still(let v): return v
-        case .ease(let a, let b, let ms):
-            let f = t >= ms ? 1 : TimingCurve.easeInOut.progress(fraction: max(0, t) / ms)
-            return a + (b - a) * f
-        case .spring(let edge, let x0, let v0):
-            return t.isInfinite ? edge : edge + ScrollPhysics.springBack(x0, velocity: v0, at: t)
-        case .toTarget(let o, let v, let d, let target):
-            return t >= duration ? target : ScrollPhysics.decelerating(o, velocity: v, rate: d, at: t)
-        case .fling(let o, let v, let d, let edge, let te, let bounces):
-            if let edge, t >= te {
-                if !bounces || t.isInfinite { return edge }
-                let ve = ScrollPhysics.deceleratingVelocity(v, rate: d, at: te)
-                return edge + ScrollPhysics.springBack(0, velocity: ve, at: t - te)
-            }
-            if t.isInfinite { return ScrollPhysics.projectedOffset(o, velocity: v, rate: d) }
-            return ScrollPhysics.decelerating(o, velocity: v, rate: d, at: t)
-        }
     }
 }
 

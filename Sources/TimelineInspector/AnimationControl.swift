@@ -9,7 +9,8 @@ import Views
 // shows that point; resuming sets its speed back with its begin time moved, so time goes on
 // from where it stood. A property animator's tracks are its views' layer animations and are
 // announced; its clock is its first view's layer time, so pausing that layer holds it.
-// Timelines and scroll motions are not layer animations and are not announced.
+// Timelines, scroll motions and the other motions are their owners' layers' animations (AM3)
+// and are announced as they are added: pausing their layer holds them too.
 
 /// An announced animation: the layer it runs on and the animation object the engine runs.
 struct TrackedAnimation {

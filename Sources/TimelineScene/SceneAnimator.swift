@@ -24,9 +24,18 @@ extension CurveSpec {
 /// `layoutIfNeeded()` before an animation block. `frames` mode sets the new
 /// values and lays out inside a block animation (frames interpolate between the two layouts);
 /// `constraints` mode interpolates constraint constants every frame through the solver's edit
-/// path (N2). The run loop's animation engine advances it with every other motion (CA8).
+/// path (N2). It is an animation of the scene root's layer (AM3, key ``animationKey``) while
+/// something is still to start: the layer engine advances it with every other motion (CA8),
+/// the root layer's timing moves the scene's schedule, and removing it stops the schedule.
 @MainActor
-public final class SceneAnimator: FrameDrivenAnimation {
+public final class SceneAnimator: LayerMotionOwner {
+    /// The key of its animation of the scene root's layer.
+    public static let animationKey = "scene"
+    /// How its animation holds it (cleared by its deinit).
+    private var reference: ObjectReference<SceneAnimator>?
+    /// The media time of the first frame its animation ran in (its schedule's times are media
+    /// times, measured from there on the root layer's time).
+    private var began: Int64?
     private let scene: Scene
     private let built: BuiltScene
     private let runLoop: MainRunLoop
@@ -57,20 +66,30 @@ public final class SceneAnimator: FrameDrivenAnimation {
         startTimes = scene.animations.map { MediaTime.nanoseconds($0.at) }
         timelineOrder = scene.timelines.indices.sorted { (scene.timelines[$0].at, $0) < (scene.timelines[$1].at, $1) }
         layerOrder = scene.layerAnimations.indices.sorted { (scene.layerAnimations[$0].at, $0) < (scene.layerAnimations[$1].at, $1) }
-        if !order.isEmpty || !timelineOrder.isEmpty || !layerOrder.isEmpty || !scene.input.isEmpty {
+        reference = ObjectReference(self)
+        if !order.isEmpty || !timelineOrder.isEmpty || !layerOrder.isEmpty || !scene.input.isEmpty, let reference {
             isDriven = true
-            runLoop.layers.drive(self)
+            built.views["root"]!.layer.addMotion(Animation(), forKey: Self.animationKey, owner: reference)
         }
     }
 
-    package func advance(to info: FrameInfo) -> Bool {
-        guard isDriven else { return false }
-        frame(info)
+    isolated deinit {
+        reference?.clear()
+    }
+
+    /// One frame, `seconds` after its animation began on the root layer's time.
+    package func advanceMotion(to seconds: Double) -> Bool {
+        guard isDriven, let info = runLoop.currentFrame else { return false }
+        let start = began ?? info.mediaTime
+        began = start
+        frame(now: start + MediaTime.nanoseconds(seconds), index: info.index)
         return isDriven
     }
 
-    private func frame(_ info: FrameInfo) {
-        let now = info.mediaTime
+    /// Its animation was removed (by the app, or as the root left its window): nothing more starts.
+    package func motionWasRemoved(leavingEngine: Bool) { isDriven = false }
+
+    private func frame(now: Int64, index: Int64) {
         let animationDue = next < order.count && startTimes[order[next]] <= now
         let timelineDue = nextTimeline < timelineOrder.count && MediaTime.nanoseconds(scene.timelines[timelineOrder[nextTimeline]].at) <= now
         if animationDue || timelineDue {
@@ -100,7 +119,7 @@ public final class SceneAnimator: FrameDrivenAnimation {
         // script's time as its timestamp.
         // An event with a `frame` (IN6: exported from a recording) is sent in the frame before
         // the one that is to handle it, so it keeps both its frame and its recorded timestamp.
-        while nextInput < scene.input.count, isDue(scene.input[nextInput], info) {
+        while nextInput < scene.input.count, isDue(scene.input[nextInput], now: now, index: index) {
             runLoop.send(scene.input[nextInput].event, toWindow: scene.input[nextInput].window)
             nextInput += 1
         }
@@ -111,9 +130,9 @@ public final class SceneAnimator: FrameDrivenAnimation {
     }
 
     /// Whether a scripted event is to be sent in this frame's animation phase.
-    private func isDue(_ step: InputStep, _ info: FrameInfo) -> Bool {
-        if let frame = step.frame { return Int64(frame) <= info.index + 1 }
-        return MediaTime.nanoseconds(step.at) <= info.mediaTime
+    private func isDue(_ step: InputStep, now: Int64, index: Int64) -> Bool {
+        if let frame = step.frame { return Int64(frame) <= index + 1 }
+        return MediaTime.nanoseconds(step.at) <= now
     }
 
     // MARK: Layer animations (CA11)

@@ -283,8 +283,8 @@ final class CustomTransition: UIViewControllerContextTransitioning, UIViewContro
                 views.append(contentsOf: v.subviews)
             }
         }
-        reversal = end                                   // the engine holds what it drives weakly
-        engine.drive(end)
+        reversal = end                                   // its animation holds it through its reference
+        end.start()
     }
     private var reversal: TimeReachesZero?
     func pauseInteractiveTransition() {}
@@ -506,22 +506,47 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
 }
 
 /// Calls `action` once, in the completions phase of the first frame where `layer`'s time is at
-/// or below 0 (a cancelled interactive transition running back), advanced by the animation
-/// engine: after that frame's animations, so a property animator on that time has reached its
-/// start and ends there.
+/// or below 0 (a cancelled interactive transition running back): an animation of `layer`
+/// (AM3, key ``key``), advanced by the layer engine after that frame's animations, so a
+/// property animator on that time has reached its start and ends there. Removed before, it
+/// calls `action` then (the reversal is over).
 @MainActor
-final class TimeReachesZero: FrameDrivenAnimation {
+final class TimeReachesZero: LayerMotionOwner {
+    /// The key of its animation of the layer.
+    static let key = "transitionReversal"
     let layer: Layer
-    weak var engine: LayerEngine?
+    let engine: ObjectReference<LayerEngine>
     let action: () -> Void
-    init(layer: Layer, engine: LayerEngine?, action: @escaping () -> Void) {
+    private var reference: ObjectReference<TimeReachesZero>?
+    init(layer: Layer, engine: LayerEngine, action: @escaping () -> Void) {
         self.layer = layer
-        self.engine = engine
+        self.engine = engine.reference
         self.action = action
+        reference = ObjectReference(self)
     }
-    func advance(to frame: FrameInfo) -> Bool {
-        guard layer.localTime(forMediaTime: Double(frame.mediaTime) / 1e9) <= 0 else { return true }
-        if let engine { engine.enqueueCallback(action) } else { action() }
+
+    isolated deinit {
+        reference?.clear()
+    }
+
+    /// Begins watching the layer's time (from the running frame, or the next).
+    func start() {
+        guard let reference else { return }
+        layer.addMotion(Animation(), forKey: Self.key, owner: reference)
+    }
+
+    /// The layer's own time is what it watches (its animation's time since it began is that
+    /// time less where it began).
+    func advanceMotion(to seconds: Double) -> Bool {
+        guard let engine = engine.object else { return false }
+        guard layer.localTime(forMediaTime: engine.frameTime) <= 0 else { return true }
+        finish()
         return false
+    }
+
+    func motionWasRemoved(leavingEngine: Bool) { finish() }
+
+    private func finish() {
+        if let engine = engine.object { engine.enqueueCallback(action) } else { action() }
     }
 }

@@ -90,7 +90,7 @@ struct AnimatorRecording: Sendable {
 /// constraint-constant animations and property animators' tracks become animations of the
 /// views' layers, which the layer engine evaluates with the layers' own; this object makes
 /// them and counts their completion groups; it advances nothing per frame (timelines and
-/// scroll motions are the layer engine's driven motions, AM3). One per run loop, kept by its
+/// scroll motions are motions of their owners' layers, AM3). One per run loop, kept by its
 /// layer engine (`MainRunLoop/animations`). Values are pure functions of the frame time and
 /// each animation's begin time (N8).
 ///
@@ -126,9 +126,6 @@ public final class AnimationEngine {
     /// (CA8, ``layerTime(of:at:)``), so pausing a layer pauses the view animations under it.
     /// Until then every layer's time is the media time and the tick skips the conversion.
     var followsLayerTime = false
-    /// Whether a timeline of this loop has had a timing view: until then a view's layer lists
-    /// no timelines without looking through the driven motions.
-    var timelinesRunOnViews = false
 
     init(runLoop: MainRunLoop) { runLoopReference = runLoop.reference }
 

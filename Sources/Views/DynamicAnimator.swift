@@ -1,6 +1,7 @@
 import FrameTiming
 import Geometry
 import UpdateLoop
+import Layers
 
 // Physics-driven motion, as UIKit Dynamics: an animator steps the behaviors added to it every
 // frame while anything moves, and moves their items' centres. The behavior here is the
@@ -97,9 +98,18 @@ public final class AttachmentBehavior: DynamicBehavior {
 
 /// Steps behaviors and moves their items frame by frame, as `UIDynamicAnimator`. It runs on the
 /// run loop of its reference view's window (or of the view ``host`` gives) while any item moves,
-/// and pauses when all are at rest.
+/// and pauses when all are at rest. Its run is an animation of that view's layer (AM3), under
+/// ``animationKey`` (or "dynamics-2", … when the layer runs several): the layer's speed and
+/// time offset move it, and removing it pauses the animator.
 @MainActor
-public final class DynamicAnimator: FrameDrivenAnimation {
+public final class DynamicAnimator: LayerMotionOwner {
+    /// The key of the animation of the reference view's layer that runs the animator while its
+    /// items move.
+    public static let animationKey = "dynamics"
+    /// The layer and key of the run's animation while it runs.
+    private var motion: (layer: Layer, key: String)?
+    /// How the run's animation holds the animator (cleared by its deinit).
+    private var reference: ObjectReference<DynamicAnimator>?
     /// The view whose coordinates the items are in, and whose window's run loop drives the animator.
     public private(set) weak var referenceView: View?
     /// Gives the view to drive from when there is no reference view (a collection view's layout).
@@ -127,7 +137,14 @@ public final class DynamicAnimator: FrameDrivenAnimation {
     private var accelerations: [ObjectIdentifier: Point] = [:]
 
     /// An animator of items in `referenceView`'s coordinates.
-    public init(referenceView: View?) { self.referenceView = referenceView }
+    public init(referenceView: View?) {
+        self.referenceView = referenceView
+        reference = ObjectReference(self)
+    }
+
+    isolated deinit {
+        reference?.clear()
+    }
 
     /// Adds a behavior; the animator starts if it was at rest.
     public func addBehavior(_ behavior: DynamicBehavior) {
@@ -166,26 +183,36 @@ public final class DynamicAnimator: FrameDrivenAnimation {
 
     /// Starts stepping from the next frame, when there is a run loop to step on.
     func wake() {
-        guard !isRunning, let loop = (referenceView ?? host?())?.window?.runLoop else { return }
+        guard !isRunning, let view = referenceView ?? host?(), view.window?.runLoop != nil, let reference else { return }
         isRunning = true
         runStart = nil
-        loop.layers.drive(self)
+        let layer = view.layer
+        let key = layer.unusedAnimationKey(Self.animationKey)
+        motion = (layer, key)
+        layer.addMotion(Animation(), forKey: key, owner: reference)
         runningChanged?(true)
     }
     private func pause() {
         guard isRunning else { return }
         isRunning = false
         runStart = nil
-        if let loop = (referenceView ?? host?())?.window?.runLoop { loop.layers.stopDriving(self) }
+        if let m = motion { motion = nil; m.layer.removeMotion(forKey: m.key) }
         runningChanged?(false)
     }
 
-    /// One frame: the fixed steps of 1/120 s from the run's start up to the frame's time (the
-    /// first frame takes two, 1/60 s); pauses when at rest.
-    package func advance(to frame: FrameInfo) -> Bool {
+    /// Its run's animation was removed (by the app, or as its view left the window): it pauses.
+    package func motionWasRemoved(leavingEngine: Bool) {
+        motion = nil
+        pause()
+    }
+
+    /// One frame: the fixed steps of 1/120 s from the run's start up to `seconds` after the run
+    /// began on its layer's time (the first frame takes two, 1/60 s); pauses when at rest.
+    package func advanceMotion(to seconds: Double) -> Bool {
         guard isRunning else { return false }
-        let start = runStart ?? (frame.mediaTime - 2 * Self.stepNanoseconds)
-        var due = (frame.mediaTime - start) / Self.stepNanoseconds - stepsTaken
+        let now = Int64((seconds * 1e9).rounded())
+        let start = runStart ?? (now - 2 * Self.stepNanoseconds)
+        var due = (now - start) / Self.stepNanoseconds - stepsTaken
         if runStart == nil { runStart = start; stepsTaken = 0; due = 2 }
         if due > Self.maxStepsPerFrame {
             // A stall: skip what is over 0.1 s by moving the start, as a frame clock skips ticks.
@@ -201,6 +228,7 @@ public final class DynamicAnimator: FrameDrivenAnimation {
         if isAtRest {
             isRunning = false
             runStart = nil
+            motion = nil
             runningChanged?(false)
             return false
         }

@@ -164,40 +164,17 @@ final class ViewLayer: Layer {
 
     // MARK: The view's animations (CA8)
 
-    private var viewAnimations: AnimationEngine? { view?.window?.animations }
-
-    override func add(_ animation: Animation, forKey key: String?) {
-        // A key the view's animations use replaces that animation, as any key does.
-        if let key, let v = view, let engine = viewAnimations { _ = engine.removeLayerAnimation(forKey: key, of: v) }
-        super.add(animation, forKey: key)
-    }
-
-    override func animation(forKey key: String) -> Animation? {
-        if let v = view, let engine = viewAnimations, let a = engine.layerAnimation(forKey: key, of: v) { return a }
-        return super.animation(forKey: key)
-    }
-
-    /// The layer's animations in the order they were added (a view block's by key path:
-    /// "position", "opacity", …, then "-2", "-3" for further additive ones of the same
-    /// property, a property animator's tracks among them), then the timelines playing on its time.
-    override func animationKeys() -> [String]? {
-        let views = view.flatMap { v in viewAnimations.map { $0.layerAnimationKeys(of: v) } } ?? []
-        guard !views.isEmpty else { return super.animationKeys() }
-        return (super.animationKeys() ?? []) + views
-    }
 
     /// A property animator whose animation the app removes hears it at once (its completion
     /// runs now when that was its last), as the views' engine told it before its tracks were
     /// the layer's animations.
     override func removeAnimation(forKey key: String) {
-        if let v = view, let engine = viewAnimations, engine.removeLayerAnimation(forKey: key, of: v) { return }
         let track = super.animation(forKey: key)?.delegate as? AnimatorTrackEnd
         super.removeAnimation(forKey: key)
         track?.stoppedNow()
     }
 
     override func removeAllAnimations() {
-        if let v = view, let engine = viewAnimations { engine.removeLayerAnimations(of: v) }
         let tracks = (super.animationKeys() ?? []).compactMap { super.animation(forKey: $0)?.delegate as? AnimatorTrackEnd }
         super.removeAllAnimations()
         for t in tracks { t.stoppedNow() }

@@ -3,7 +3,8 @@ import Testing
 
 /// AM3: the README's list of what runs in the animation phase is the whole list. The test reads
 /// the library sources as text: every type that the layer engine or the views' engine advances
-/// each frame (a conformance to `FrameDrivenAnimation`, `TimedContent` or
+/// each frame (a conformance to `LayerMotionOwner` (the owner of a motion of a layer),
+/// `TimedContent` or
 /// `DrivenProgress`, a clock the layer engine reads)
 /// must be named on the list, and no library code may register a frame observer (that is the
 /// app's hook, as a display link is; the engine's own motions run inside the one engine).
@@ -13,7 +14,7 @@ struct AnimationPhaseTests {
         .deletingLastPathComponent()
 
     /// The per-frame protocols whose conformers the animation phase advances.
-    static let driverProtocols = ["FrameDrivenAnimation", "TimedContent", "DrivenProgress"]
+    static let driverProtocols = ["LayerMotionOwner", "TimedContent", "DrivenProgress"]
 
     /// Library sources: everything under Sources but the CLI, the fuzzers and their harness,
     /// whose benches may observe frames to measure them.
@@ -93,12 +94,12 @@ struct AnimationPhaseTests {
     @Test("AM3: the scan reads conformances from class and extension headers, comments skipped")
     func scanReadsHeaders() {
         let text = """
-        public final class A: FrameDrivenAnimation {
+        public final class A: LayerMotionOwner {
         open class B: View, TimedContent, Equatable {
-        // class C: FrameDrivenAnimation {
+        // class C: LayerMotionOwner {
         extension D: DrivenProgress {}
         struct E: Equatable {
-        final class F<T>: FrameDrivenAnimation {
+        final class F<T>: LayerMotionOwner {
         """
         #expect(Self.conformers(in: text, to: Self.driverProtocols) == ["A", "B", "D", "F"])
     }

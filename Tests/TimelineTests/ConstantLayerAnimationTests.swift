@@ -113,18 +113,27 @@ struct ConstantLayerAnimationTests {
 }
 
 /// A motion of the animation phase that runs `body` once, in the `frame`th phase after it was
-/// driven (as a scene's animator starts an animation on a view at a frame of the scene). The
-/// layer engine holds it weakly: the test keeps it.
+/// started (as a scene's animator starts an animation on a view at a frame of the scene): a
+/// motion of `layer` (AM3), which holds it through its reference: the test keeps it.
 @MainActor
-final class AnimationAtFrame: FrameDrivenAnimation {
+final class AnimationAtFrame: LayerMotionOwner {
     private var remaining: Int
     private var body: (() -> Void)?
-    init(frame: Int, _ body: @escaping () -> Void) { remaining = frame; self.body = body }
-    func advance(to frame: FrameInfo) -> Bool {
+    private var reference: ObjectReference<AnimationAtFrame>?
+    init(frame: Int, _ body: @escaping () -> Void) {
+        remaining = frame
+        self.body = body
+        reference = ObjectReference(self)
+    }
+    isolated deinit { reference?.clear() }
+    /// Runs it as a motion of `layer` from the next frame.
+    func start(on layer: Layer) { layer.addMotion(Animation(), forKey: "atFrame", owner: reference!) }
+    func advanceMotion(to seconds: Double) -> Bool {
         remaining -= 1
         if remaining == 0, let b = body { body = nil; b() }
         return body != nil
     }
+    func motionWasRemoved(leavingEngine: Bool) { body = nil }
 }
 
 /// AM1: the layer engine evaluates a view's layer (a kept presentation) before the animation
@@ -147,7 +156,7 @@ struct AnimationAddedInPhaseTests {
         var timing = MediaTiming.block(duration: 1)
         timing.speed = -1                                                   // runs from the end back
         let motion = AnimationAtFrame(frame: 2) { leading.animateConstant(to: 100, timing: timing, curve: .linear) }
-        host.runLoop.layers.drive(motion)
+        motion.start(on: host.root.layer)
         defer { withExtendedLifetime(motion) {} }
         host.runLoop.requestFrame()
         host.step()
@@ -169,7 +178,7 @@ struct AnimationAddedInPhaseTests {
         fade.values = [0.25, 1.0]
         fade.duration = 1
         let motion = AnimationAtFrame(frame: 1) { v.layer.add(fade, forKey: "fade") }
-        host.runLoop.layers.drive(motion)
+        motion.start(on: host.root.layer)
         defer { withExtendedLifetime(motion) {} }
         host.runLoop.requestFrame()
         host.step()

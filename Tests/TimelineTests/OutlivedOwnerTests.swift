@@ -30,10 +30,6 @@ struct OutlivedOwnerTests {
         #expect(!clock.hasScheduledFrame)
     }
 
-    /// An animation driven by frames that ends at once.
-    final class OneFrame: FrameDrivenAnimation {
-        func advance(to frame: FrameInfo) -> Bool { false }
-    }
 
     @Test("MR3: the animation engine kept past its run loop takes animations without a trap (it read an unowned loop)")
     func MR3_animationEngineOutlivesItsRunLoop() {
@@ -47,8 +43,11 @@ struct OutlivedOwnerTests {
             layers = loop.layers
         }
         #expect(gone == nil && engine?.runLoop == nil && layers?.runLoop == nil)
-        // Driven motions are the layer engine's (AM3); the views' engine keeps making animations.
-        layers?.drive(OneFrame())                // asks its (gone) loop for a frame
+        // Motions are the layer engine's (AM3); the views' engine keeps making animations.
+        // A motion that ends at once, on a layer the orphaned engine hosts:
+        let layer = Layer()
+        layers?.host(layer)
+        layer.addMotion(Animation(), forKey: "motion", advance: { _ in false }, interrupted: { _ in })  // asks its (gone) loop for a frame
         #expect(layers?.hasPendingWork == true)
         #expect(engine?.hasPendingWork == true)      // the motion its loop's layer engine took
     }

@@ -49,8 +49,15 @@ public enum TimelinePosition: Sendable {
 /// a sum of frame deltas). Positions are integer nanoseconds inside, so a child placed at the end
 /// of another starts exactly where it ends. Callbacks fire once each time the playhead crosses
 /// them, in time order even when a late frame skips several.
+///
+/// Playing, it is an animation of a layer (AM3), keyed ``animationKey`` (or "timeline-2", …):
+/// of its ``timingView``'s layer when it has one in the run loop's windows, so that layer's
+/// timing moves the playhead and `animationKeys()` lists it; otherwise of a layer of its own,
+/// which the run loop's layer engine hosts and nothing else times (docs/animation-model.md).
 @MainActor
-public final class AnimationTimeline: FrameDrivenAnimation {
+public final class AnimationTimeline: LayerMotionOwner {
+    /// The key under which a playing timeline is an animation of its layer.
+    public static let animationKey = "timeline"
     enum Content { case tween(Tween, duration: Int64), timeline(AnimationTimeline) }
     struct Child { var start: Int64; var content: Content; var active = false }
 
@@ -76,8 +83,15 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     public private(set) var isPlaying = false
     /// Whether playback runs towards the start.
     public private(set) var isReversed = false
-    /// Whether the run loop's animation engine advances the playhead (while playing).
+    /// Whether the playhead advances as an animation of a layer (while playing).
     private var isDriven = false
+    /// The layer and key of that animation while it runs.
+    private var motion: (layer: Layer, key: String)?
+    /// The layer it plays on without a timing view in a window: on no layer's time but the
+    /// media time (made on first use, hosted by the run loop's layer engine).
+    private var ownLayer: Layer?
+    /// How its animation holds it (cleared by its deinit).
+    private var reference: ObjectReference<AnimationTimeline>?
     /// The run loop playing it, through the loop's ``ObjectReference`` (not weakly: AM4).
     private var runLoop: MainRunLoop? {
         get { runLoopReference?.object }
@@ -95,14 +109,19 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     /// backwards runs it back. Nil (the default): the run loop's media time. Set it before
     /// ``play(on:)``; the playhead is measured from the first frame on the new clock after that.
     public weak var timingView: View? {
-        didSet { if timingView != nil { runLoop?.animations.timelinesRunOnViews = true } }
+        didSet {
+            // Another clock: its animation moves to the new layer, and playback measures from
+            // the playhead now on the new clock, from its next frame.
+            if timingView !== oldValue, isDriven, let loop = runLoop { startMotion(on: loop) }
+        }
     }
-    /// The view the playback anchor was taken on: a change of clock rebases playback
-    /// (``syncClock()``).
-    private var clockView = ClockView()
 
     /// An empty timeline, paused at 0; add tweens, timelines and labels, then play it.
-    public init() {}
+    public init() { reference = ObjectReference(self) }
+
+    isolated deinit {
+        reference?.clear()
+    }
 
     /// The timeline's timing in the one model (AM2), converted here once: ``repeatCount`` counts
     /// extra iterations (the model's count is the total), ``yoyo`` is the alternate direction.
@@ -229,8 +248,8 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         attach(runLoop)
         isReversed = false
         isPlaying = true
-        if lastFrameTime == nil, let frame = runLoop.currentFrame {
-            lastFrameTime = clock(frame.mediaTime)
+        if lastFrameTime == nil, runLoop.currentFrame != nil {
+            lastFrameTime = 0                          // its animation begins at this frame
             render()
         }
         rebase()
@@ -275,25 +294,80 @@ public final class AnimationTimeline: FrameDrivenAnimation {
     }
 
     private func attach(_ loop: MainRunLoop) {
+        let sameLoop = runLoop === loop
         runLoop = loop
-        if timingView != nil { loop.animations.timelinesRunOnViews = true }
-        guard !isDriven else { return }
-        lastFrameTime = nil
+        guard !isDriven || !sameLoop else { return }
         isDriven = true
-        loop.layers.drive(self)
+        startMotion(on: loop)
+    }
+
+    /// Runs the playback as an animation of its timing view's layer, when that view is in
+    /// `loop`'s windows, else of its own layer (replacing the one it ran as); playback then
+    /// measures from the playhead now, from the animation's first frame.
+    private func startMotion(on loop: MainRunLoop, ownLayerOnly: Bool = false) {
+        guard let reference else { return }
+        if let m = motion { motion = nil; m.layer.removeMotion(forKey: m.key) }
+        let layer: Layer
+        if !ownLayerOnly, let v = timingView, v.layer.engine === loop.layers {
+            layer = v.layer
+        } else {
+            let own = ownLayer ?? Layer()
+            ownLayer = own
+            if own.engine !== loop.layers { loop.layers.host(own) }
+            layer = own
+        }
+        let key = layer.unusedAnimationKey(Self.animationKey)
+        motion = (layer, key)
+        anchorPlayhead = playhead
+        anchorTime = nil
+        lastFrameTime = nil
+        layer.addMotion(AnimationGroup(), forKey: key, owner: reference,
+                        describe: { [reference] in reference.object?.layerDescription() })
     }
 
     private func stopDriving() {
-        if isDriven { runLoop?.layers.stopDriving(self) }
+        if let m = motion { motion = nil; m.layer.removeMotion(forKey: m.key) }
         isDriven = false
         lastFrameTime = nil
     }
 
-    /// One frame of playback (the animation engine calls it while the timeline plays); returns
-    /// whether it still plays.
-    package func advance(to info: FrameInfo) -> Bool {
+    /// Its animation was removed: by the app (``Layer/removeAnimation(forKey:)``), which pauses
+    /// it where it is, or as its timing view's layer left its window, when it plays on in media
+    /// time (on its own layer).
+    package func motionWasRemoved(leavingEngine: Bool) {
+        motion = nil
+        if leavingEngine, isPlaying, let loop = runLoop {
+            startMotion(on: loop, ownLayerOnly: true)
+        } else {
+            isDriven = false
+            pause()
+        }
+    }
+
+    /// A playing timeline, as the animation group Core Animation would run it as: one
+    /// iteration's duration, its repeats (autoreversing pairs for a yoyo), its time scale as
+    /// the speed (negative reversed), and its playhead now as the time offset from a begin time
+    /// of now on its layer. Its tweens are the app's closures, so the group lists no animations.
+    /// A new object each call: changing it changes nothing.
+    private func layerDescription() -> Animation {
+        let g = AnimationGroup()
+        g.duration = duration
+        let plays = repeatCount + 1
+        g.autoreverses = yoyo
+        g.repeatCount = yoyo ? plays / 2 : plays
+        g.speed = isReversed ? -timeScale : timeScale
+        g.timeOffset = totalTime
+        let now = runLoop?.currentMediaTime ?? 0
+        g.beginTime = motion?.layer.localTime(forMediaTime: now) ?? now
+        g.fillMode = .both
+        return g
+    }
+
+    /// One frame of playback, `seconds` after its animation began on its layer's time (the
+    /// layer engine calls it while the timeline plays); returns whether it still plays.
+    package func advanceMotion(to seconds: Double) -> Bool {
         guard isPlaying else { stopDriving(); return false }
-        let now = clock(info.mediaTime)
+        let now = MediaTime.nanoseconds(seconds)
         lastFrameTime = now
         if anchorTime == nil { anchorTime = now }
         // The playhead is a function of the frame time and the anchor, not a running sum.
@@ -301,22 +375,6 @@ public final class AnimationTimeline: FrameDrivenAnimation {
         let target = Double(anchorPlayhead) + (isReversed ? -elapsed : elapsed)
         move(to: target >= 9.2e18 ? MediaTiming.forever : (target <= 0 ? 0 : Int64(saturating: target.rounded())))
         return isDriven
-    }
-
-    /// A frame time on the timeline's clock: its ``timingView``'s layer time, or the media time.
-    private func clock(_ frameTime: Int64) -> Int64 {
-        syncClock()
-        guard let view = timingView, let loop = runLoop else { return frameTime }
-        return loop.animations.time(on: view, at: frameTime)
-    }
-
-    /// When the clock's view changed (set to another, or gone away), playback measures from the
-    /// playhead now on the new clock, from its next frame.
-    private func syncClock() {
-        guard clockView.follow(timingView) else { return }
-        anchorPlayhead = playhead
-        anchorTime = nil
-        lastFrameTime = nil
     }
 
     /// Moves the playhead by `delta` seconds of timeline time, firing crossed callbacks in order.
