@@ -28,7 +28,7 @@ public struct LayerRenderer {
     public var generation = 0 { didSet { listShifts.removeAll(keepingCapacity: true) } }
     /// The moves of the list's commands since its build (LT11): a batch patch that re-emits a
     /// group with another command count moves every command after it, and appends the move
-    /// here. Layers read their places through ``place(of:)``; a host that records places of
+    /// here. Layers read their places through `place(of:)`; a host that records places of
     /// its own (a window's views) applies the moves to them. Emptied by a new ``generation``.
     public internal(set) var listShifts: [ListShift] = []
     /// What text layers lay out with (the host's; text layers draw nothing without one).
