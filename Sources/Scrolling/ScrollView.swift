@@ -416,20 +416,11 @@ open class ScrollView: View, LayerMotionOwner {
         motionTime = 0
         let description = Animation()
         description.duration = max(m.x.duration, m.y.duration) / 1000
-        layer.addMotion(description, forKey: Self.scrollingAnimationKey, owner: motionReference)
-    }
-
-    /// How the motion's animation holds the scroll view (made on first use, cleared by its deinit).
-    private var motionReference: ObjectReference<ScrollView> {
-        if let r = motionReferenceStorage { return r }
-        let r = ObjectReference(self)
-        motionReferenceStorage = r
-        return r
-    }
-    private var motionReferenceStorage: ObjectReference<ScrollView>?
-
-    isolated deinit {
-        motionReferenceStorage?.clear()
+        // Through the view's own reference, which View's deinit clears (no second box).
+        let view = reference
+        layer.addMotion(description, forKey: Self.scrollingAnimationKey,
+                        advance: { (view.object as? ScrollView)?.advanceMotion(to: $0) ?? false },
+                        interrupted: { (view.object as? ScrollView)?.motionWasRemoved(leavingEngine: $0) })
     }
 
     /// One frame of the motion: the offset is a function of the time since it began (the

@@ -10,7 +10,7 @@ import UpdateLoop
 
 extension View {
     /// The view's one ``ObjectReference``, made on first use; the view's deinit clears it.
-    var reference: ObjectReference<View> { .shared(by: self, in: &referenceStorage) }
+    package var reference: ObjectReference<View> { .shared(by: self, in: &referenceStorage) }
 }
 
 extension LayoutGuide {
