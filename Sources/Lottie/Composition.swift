@@ -126,7 +126,8 @@ public final class LottieComposition {
         /// The layer as a text layer (nil for other kinds), kept so a frame needs no cast.
         let text: LottieTextLayer?
         /// Whether the layer's effects run as its layer's filters, over its whole composited
-        /// content (image, precomposition and text layers; a shape layer's apply to its shapes).
+        /// content: image, precomposition and text layers, and a shape layer with a blur (a
+        /// shape layer's other effects apply to its shapes; see ``LottieEffect/runOnShapes(_:)``).
         let filtersContent: Bool
         let children: [Node]
         /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
@@ -173,7 +174,7 @@ public final class LottieComposition {
         init(model: LottieLayer, layer: Layer?, shapes: LottieShapeLayer?, children: [Node]) {
             self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
             text = layer as? LottieTextLayer
-            filtersContent = layer != nil && shapes == nil && !model.effects.isEmpty
+            filtersContent = layer != nil && !model.effects.isEmpty && (shapes == nil || !LottieEffect.runOnShapes(model.effects))
             uses3D = model.is3D
             changes = Self.changes(model, shapes, parents: [])
         }
@@ -187,7 +188,9 @@ public final class LottieComposition {
             c.add(model.masks)
             if let shapes { c.add(shapes.contentChanges) }
             if case .text(let t) = model.kind, t.isAnimated { c.addEveryFrame() }
-            if shapes == nil, model.effects.contains(where: { $0.isAnimated }) { c.addEveryFrame() }
+            if shapes == nil || !LottieEffect.runOnShapes(model.effects), model.effects.contains(where: { $0.isAnimated }) {
+                c.addEveryFrame()
+            }
             c.finish()
             return c
         }
@@ -214,14 +217,15 @@ public final class LottieComposition {
                 }
                 layer = LottieTextLayer(text: text)
             case .shape(let items):
-                let s = LottieShapeLayer(contents: ShapeContents(items), effects: model.effects)
+                let s = LottieShapeLayer(contents: ShapeContents(items), effects: LottieEffect.shapeEffects(model.effects))
                 shapes = s
                 layer = s
             case .solid(let color, let w, let h):
                 // A filled rectangle path, as a shape layer draws one: exact coverage under any
                 // transform (a rotated background colour would be a tessellated mesh), and its
                 // coverage kept while it does not change (LT6).
-                let s = LottieShapeLayer(contents: ShapeContents(Self.solidRectangle(color, width: w, height: h)), effects: model.effects)
+                let s = LottieShapeLayer(contents: ShapeContents(Self.solidRectangle(color, width: w, height: h)),
+                                         effects: LottieEffect.shapeEffects(model.effects))
                 s.bounds = Rect(x: 0, y: 0, width: w, height: h)
                 shapes = s
                 layer = s

@@ -21,10 +21,24 @@ public enum LottieEffect: Sendable {
     /// original by `amount` (percent).
     case tint(black: Animatable<LottieVector>, white: Animatable<LottieVector>, amount: Animatable<LottieVector>)
     /// Gaussian blur (type 29): the layer blurred by a Gaussian whose standard deviation is 0.3
-    /// of `blurriness` (lottie-web's reading), in both directions. Each shape painted in one
-    /// colour is blurred on its own (the same picture as the layer blurred whole where shapes
-    /// do not share edges); gradient and even-odd fills stay sharp.
+    /// of `blurriness` (lottie-web's reading), in both directions, as one picture mixed in
+    /// linear light (a layer with a blur runs all its effects as its layer's filters).
     case gaussianBlur(blurriness: Animatable<LottieVector>)
+
+    /// Whether a shape layer's `effects` apply to its shapes' commands (``apply(_:to:at:)``:
+    /// colour effects map each paint, a drop shadow lays each shape's silhouette under it),
+    /// which is the same picture as the layer's filters at no offscreen pass. A blur is not: a
+    /// shape blurred on its own leaves a seam where it meets another and mixes in encoded
+    /// values, so a layer with one runs its effects as filters over its whole content.
+    static func runOnShapes(_ effects: [LottieEffect]) -> Bool {
+        !effects.contains { if case .gaussianBlur = $0 { true } else { false } }
+    }
+
+    /// The effects a shape layer applies to its own commands: all of them, or none when they
+    /// run as the layer's filters (``runOnShapes(_:)``).
+    static func shapeEffects(_ effects: [LottieEffect]) -> [LottieEffect] {
+        runOnShapes(effects) ? effects : []
+    }
 
     /// Whether a parameter is keyframed.
     var isAnimated: Bool {
@@ -38,7 +52,7 @@ public enum LottieEffect: Sendable {
 
     /// Applies `effects` at `frame` to a shape layer's commands (its coordinates), in order.
     /// Colour effects map every paint; a drop shadow puts the silhouette of each painted shape
-    /// under the layer's contents.
+    /// under the layer's contents. A blur is never among them (``runOnShapes(_:)``).
     static func apply(_ effects: [LottieEffect], to draws: inout [DrawCommand], at frame: Double) {
         for effect in effects {
             switch effect {
@@ -78,10 +92,9 @@ public enum LottieEffect: Sendable {
                     }
                 }
                 draws.insert(contentsOf: shadows, at: 0)
-            case .gaussianBlur(let blurriness):
-                let sigma = max(0, blurriness.scalar(at: frame)) * 0.3
-                guard sigma > 0, sigma.isFinite else { continue }
-                blur(&draws, radius: 2 * sigma)
+            case .gaussianBlur:
+                // Never here: a layer with a blur runs its effects as filters (runOnShapes).
+                continue
             }
         }
     }
@@ -125,24 +138,6 @@ public enum LottieEffect: Sendable {
     }
 
     private static func unit(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, 0), 1) }
-
-    /// Blurs the layer's top-level shapes of one colour by a shadow `radius` (twice the
-    /// standard deviation): each becomes its blurred silhouette in its colour; a shadow already
-    /// there (a drop shadow before the blur) blurs further, the deviations adding in squares.
-    private static func blur(_ draws: inout [DrawCommand], radius: Double) {
-        var depth = 0
-        for i in draws.indices {
-            switch draws[i] {
-            case .beginGroup: depth += 1
-            case .endGroup: depth -= 1
-            case .fillShape(let path, .color(let c), .nonZero) where depth == 0:
-                draws[i] = .shadow(path, c, radius: radius)
-            case .shadow(let path, let c, let r) where depth == 0:
-                draws[i] = .shadow(path, c, radius: (r * r + radius * radius).squareRoot())
-            default: break
-            }
-        }
-    }
 
     /// The most opaque a paint is.
     private static func paintAlpha(_ paint: Paint) -> Double {

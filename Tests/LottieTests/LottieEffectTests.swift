@@ -77,36 +77,61 @@ struct LottieEffectTests {
         #expect(fills(composition.displayList().commands).map(\.alpha) == [1])
     }
 
-    @Test("LT13: a gaussian blur turns each one-colour shape into its blurred silhouette, 0.3 of the blurriness its deviation; one way only is named in a warning")
+    /// The filters of the display list's groups that carry any.
+    func filters(_ commands: [DrawCommand]) -> [[Filter]] {
+        commands.compactMap { if case .beginGroup(let g) = $0, !g.filters.isEmpty { g.filters } else { nil } }
+    }
+
+    @Test("LT13: a gaussian blur on a shape layer blurs the layer as one picture in linear light, 0.3 of the blurriness its deviation; one way only is named in a warning")
     func LT13_gaussianBlur() throws {
         let blur = { (dimensions: String) in #"{"ty":29,"nm":"Gaussian Blur","ef":[\#(self.param("10")),\#(self.param(dimensions)),\#(self.param("0"))]}"# }
         let (commands, warnings) = try draws(blur("1"))
         #expect(warnings.isEmpty, "\(warnings)")
-        #expect(fills(commands).isEmpty, "the sharp fill is replaced")
-        let shadows = commands.compactMap { if case .shadow(let p, let c, let r) = $0 { (p.boundingBox, c, r) } else { nil } }
-        #expect(shadows.count == 1)
-        if let (box, color, radius) = shadows.first {
-            #expect(near(radius, 6))                                        // deviation 3: the radius is twice it
-            #expect(color == Color(red: 1, green: 0, blue: 0))
-            #expect(near(box.minX, 30) && near(box.maxX, 70) && near(box.minY, 40) && near(box.maxY, 60))
-        }
+        #expect(fills(commands) == [Color(red: 1, green: 0, blue: 0)], "the shape stays sharp; its layer blurs it")
+        #expect(!commands.contains { if case .shadow = $0 { true } else { false } })
+        #expect(filters(commands) == [[.gaussianBlur(deviation: 3, space: .linearRGB)]])
         #expect(try draws(blur("2")).warnings.contains { $0.contains("layers[0].ef[0]") && $0.contains("one direction") })
-        // After a drop shadow the blur widens the shadow too: deviations add in squares.
+        // A drop shadow before the blur runs as the layer's filter too, in the file's order.
         let shadow = #"{"ty":25,"ef":[\#(param("[0,0,0,1]")),\#(param("255")),\#(param("135")),\#(param("10")),\#(param("16"))]}"#
-        let both = try draws(shadow + "," + blur("1")).commands
-        let radii = both.compactMap { if case .shadow(_, _, let r) = $0 { r } else { nil } }
-        #expect(radii.count == 2 && near(radii[0], (64.0 + 36).squareRoot()) && near(radii[1], 6))
+        let both = filters(try draws(shadow + "," + blur("1")).commands)
+        #expect(both.count == 1 && both.first?.count == 2)
+        if case .dropShadow(let color, let offset, let deviation)? = both.first?.first {
+            #expect(color == Color(red: 0, green: 0, blue: 0) && near(deviation, 4))
+            #expect(near(offset.width, 10 * 0.5.squareRoot()) && near(offset.height, 10 * 0.5.squareRoot()))
+        } else {
+            Issue.record("the shadow first: \(both)")
+        }
+        #expect(both.first?.last == .gaussianBlur(deviation: 3, space: .linearRGB))
         // Rendered: the middle stays red, the edge is half covered, a deviation outside is faint.
-        let animation = try Doc.read(Doc.animation(layers: Doc.shapeLayer(Doc.redRect, extra: #","ef":[\#(blur("1"))]"#)))
-        let composition = LottieComposition(animation: animation)
-        composition.setFrame(0)
-        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 100)
-        renderer.render(composition.displayList())
-        let image = renderer.image()
+        let image = try render(Doc.redRect, blur("1"))
         func alpha(_ x: Int, _ y: Int) -> Int { Int(image.bytes[(y * image.width + x) * 4 + 3]) }
         #expect(alpha(50, 50) > 200)
         #expect(abs(alpha(30, 50) - 128) < 40, "edge alpha \(alpha(30, 50))")
         #expect(alpha(24, 50) < 60 && alpha(24, 50) > 0, "alpha two deviations out \(alpha(24, 50))")
+    }
+
+    @Test("LT13: two shapes of a blurred layer that meet leave no seam where they meet (blurred as one picture, not shape by shape)")
+    func LT13_blurredShapesMeetWithoutSeam() throws {
+        // Two 20 x 20 squares, red and blue, meeting at x 50; blurred by a deviation of 3.
+        let squares = #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[40,50]},"s":{"a":0,"k":[20,20]}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]},{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[60,50]},"s":{"a":0,"k":[20,20]}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}"#
+        let blur = #"{"ty":29,"ef":[\#(param("10")),\#(param("1")),\#(param("0"))]}"#
+        let image = try render(squares, blur)
+        func alpha(_ x: Int, _ y: Int) -> Int { Int(image.bytes[(y * image.width + x) * 4 + 3]) }
+        // Each square blurred alone would be half covered at the shared edge, and the two
+        // halves laid one over the other three quarters (about 191).
+        #expect(alpha(50, 50) > 245, "alpha where the squares meet \(alpha(50, 50))")
+        #expect(abs(alpha(30, 50) - 128) < 40, "the outer edge is still half covered: \(alpha(30, 50))")
+    }
+
+    /// The composition of one shape layer holding `shapes` with `effects`, rendered at frame 0
+    /// on a 200 x 100 canvas.
+    func render(_ shapes: String, _ effects: String) throws -> RGBAImage {
+        let animation = try Doc.read(Doc.animation(layers: Doc.shapeLayer(shapes, extra: #","ef":[\#(effects)]"#)))
+        let composition = LottieComposition(animation: animation)
+        composition.setFrame(0)
+        let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 100)
+        renderer.render(composition.displayList())
+        return renderer.image()
     }
 
     @Test("LT13: a disabled effect is skipped; one not drawn (a tritone) is named in a warning; a bad list is an error with its path")
