@@ -51,4 +51,15 @@ extension Duration {
         let (s, atto) = components
         return s * 1_000_000_000 + atto / 1_000_000_000
     }
+
+    /// The duration in whole milliseconds, rounded up and clamped to `Int32` (0 for none or a
+    /// negative one): what a C API that waits in milliseconds (GLib's timeouts, a D-Bus call's
+    /// wait) is handed at the call, and nowhere before it (AM2).
+    package var roundedUpMilliseconds: Int32 {
+        guard self > .zero else { return 0 }
+        let (s, atto) = components
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        guard s < Int64(Int32.max) / 1_000 + 1 else { return .max }
+        return Int32(clamping: s * 1_000 + atto / perMillisecond + (atto % perMillisecond > 0 ? 1 : 0))
+    }
 }

@@ -6,10 +6,12 @@ import UpdateLoop
 
 /// A view whose bounds' origin scrolls over a larger content (SC1, SC2), as `UIScrollView`:
 /// dragged with UIKit's rubber band past the edges, flung into a deceleration at
-/// ``decelerationRate`` (per millisecond), springing back to an edge with a critically damped
-/// spring that never crosses it, paging one page a flick, scrolled by the wheel and the keys, with
-/// indicators that show while it scrolls and fade after. Every position after a release is a
-/// function of the frame time and the release time (`ScrollPhysics`), never a sum of frame steps.
+/// ``decelerationRate`` (UIKit's, per millisecond), springing back to an edge with a critically
+/// damped spring that never crosses it, paging one page a flick, scrolled by the wheel and the
+/// keys, with indicators that show while it scrolls and fade after. Every position after a
+/// release is a function of the frame time and the release time (`ScrollPhysics`), never a sum
+/// of frame steps, in seconds of the layer's time and points per second (AM2); the rate and the
+/// delegate's velocity keep UIKit's milliseconds, converted where they enter and leave.
 open class ScrollView: View, LayerMotionOwner {
     /// `UIScrollView.DecelerationRate`: the factor velocity keeps per millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
@@ -21,6 +23,8 @@ open class ScrollView: View, LayerMotionOwner {
         public static let normal = DecelerationRate(rawValue: 0.998)
         /// UIKit's fast rate: a fling slows about five times as fast as at the normal rate.
         public static let fast = DecelerationRate(rawValue: 0.99)
+        /// The rate on the engine's time: UIKit's per-millisecond factor converted once, here.
+        var deceleration: ScrollPhysics.Deceleration { ScrollPhysics.Deceleration(ratePerMillisecond: rawValue) }
     }
 
     /// `UIScrollView.ContentInsetAdjustmentBehavior`.
@@ -162,12 +166,13 @@ open class ScrollView: View, LayerMotionOwner {
     public private(set) var zoomScale = 1.0
 
     // Motion after a release or an animated scroll: per axis, a function of the time since it
-    // started (milliseconds), which the animation under ``scrollingAnimationKey`` hands over.
+    // started (seconds of the layer's time), which the animation under ``scrollingAnimationKey``
+    // hands over.
     private var motion: (x: AxisMotion, y: AxisMotion, animated: Bool)?
     /// Whether the scroll view's layer runs its motion (a deceleration, a bounce back or an
     /// animated scroll) as the animation under ``scrollingAnimationKey``.
     private var isDriven = false
-    /// The motion's time at its last frame, in milliseconds.
+    /// The motion's time at its last frame, in seconds.
     private var motionTime = 0.0
     /// The key of the animation of the scroll view's layer that runs its deceleration, bounce,
     /// paging or animated scroll (AM3): listed by `layer.animationKeys()` while it runs, moved by
@@ -273,7 +278,7 @@ open class ScrollView: View, LayerMotionOwner {
             return
         }
         let from = contentOffset
-        motion = (AxisMotion.ease(from.x, target.x, 300), AxisMotion.ease(from.y, target.y, 300), true)
+        motion = (AxisMotion.ease(from.x, target.x, 0.3), AxisMotion.ease(from.y, target.y, 0.3), true)
         startDriving()
         showIndicators()
     }
@@ -322,9 +327,9 @@ open class ScrollView: View, LayerMotionOwner {
             isTracking = false
             isDragging = false
             let v = r.velocity(in: nil)
-            // Points per millisecond, against the finger: content offset moves opposite to it.
-            var velocity = Point(x: canScrollHorizontally && lockedAxis != 1 ? -v.x / 1000 : 0,
-                                 y: canScrollVertically && lockedAxis != 0 ? -v.y / 1000 : 0)
+            // Points per second, against the finger: content offset moves opposite to it.
+            var velocity = Point(x: canScrollHorizontally && lockedAxis != 1 ? -v.x : 0,
+                                 y: canScrollVertically && lockedAxis != 0 ? -v.y : 0)
             if r.state == .cancelled { velocity = .zero }
             release(velocity: velocity)
         default:
@@ -360,16 +365,18 @@ open class ScrollView: View, LayerMotionOwner {
     }
 
     /// After a drag: decelerate, page, or spring back, as functions of the time since release.
+    /// `velocity` is in points per second; the delegate hears it in UIKit's points per millisecond.
     private func release(velocity: Point) {
-        let d = decelerationRate.rawValue
+        let d = decelerationRate.deceleration
         let o = contentOffset, lo = minimumContentOffset, hi = maximumContentOffset
-        var target = Point(x: min(max(ScrollPhysics.projectedOffset(o.x, velocity: velocity.x, rate: d), lo.x), hi.x),
-                           y: min(max(ScrollPhysics.projectedOffset(o.y, velocity: velocity.y, rate: d), lo.y), hi.y))
+        var target = Point(x: min(max(ScrollPhysics.projectedOffset(o.x, velocity: velocity.x, deceleration: d), lo.x), hi.x),
+                           y: min(max(ScrollPhysics.projectedOffset(o.y, velocity: velocity.y, deceleration: d), lo.y), hi.y))
         if isPagingEnabled {
             target = pageTarget(velocity: velocity)
         }
         let natural = target
-        delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: &target)
+        delegate?.scrollViewWillEndDragging(self, withVelocity: Point(x: velocity.x / 1000, y: velocity.y / 1000),
+                                            targetContentOffset: &target)
         if !target.x.isFinite || !target.y.isFinite {
             misuse("the delegate's target offset \(target) is not finite; ignored")
             target = natural
@@ -400,7 +407,7 @@ open class ScrollView: View, LayerMotionOwner {
             let count = max(1, Int(saturating: content / page, rounding: .up))
             let current = Int(saturating: start / page, rounding: .toNearestOrAwayFromZero)
             return Double(ScrollPhysics.targetPage(current: current, offset: o, velocity: v, pageSize: page, pageCount: count,
-                                                   rate: decelerationRate.rawValue)) * page
+                                                   deceleration: decelerationRate.deceleration)) * page
         }
         return Point(x: canScrollHorizontally ? axis(contentOffset.x, velocity.x, bounds.width, contentSize.width, dragStart.x) : contentOffset.x,
                      y: canScrollVertically ? axis(contentOffset.y, velocity.y, bounds.height, contentSize.height, dragStart.y) : contentOffset.y)
@@ -415,7 +422,7 @@ open class ScrollView: View, LayerMotionOwner {
         isDriven = true
         motionTime = 0
         let description = Animation()
-        description.duration = max(m.x.duration, m.y.duration) / 1000
+        description.duration = max(m.x.duration, m.y.duration)
         // Through the view's own reference, which View's deinit clears (no second box).
         let view = reference
         layer.addMotion(description, forKey: Self.scrollingAnimationKey,
@@ -423,11 +430,10 @@ open class ScrollView: View, LayerMotionOwner {
                         interrupted: { (view.object as? ScrollView)?.motionWasRemoved(leavingEngine: $0) })
     }
 
-    /// One frame of the motion: the offset is a function of the time since it began (the
-    /// motion's axes are in milliseconds).
-    package func advanceMotion(to seconds: Double) -> Bool {
+    /// One frame of the motion: the offset is a function of the time since it began, in seconds
+    /// of the layer's time, which the motion's axes take as they are.
+    package func advanceMotion(to t: Double) -> Bool {
         guard isDriven, let m = motion else { isDriven = false; return false }
-        let t = seconds * 1000
         motionTime = t
         contentOffset = Point(x: m.x.value(at: t), y: m.y.value(at: t))
         showIndicators()
@@ -462,9 +468,9 @@ open class ScrollView: View, LayerMotionOwner {
         let endX = m.x.value(at: .infinity), endY = m.y.value(at: .infinity)
         guard endX < lo.x || endX > hi.x || endY < lo.y || endY > hi.y else { return }
         let t = max(0, motionTime)
-        let d = decelerationRate.rawValue
+        let d = decelerationRate.deceleration
         func velocity(_ a: AxisMotion) -> Double {
-            ScrollPhysics.releaseVelocity(forSpeed: a.value(at: t + 1) - a.value(at: t), rate: d)
+            ScrollPhysics.releaseVelocity(forSpeed: a.velocity(at: t), deceleration: d)
         }
         let o = contentOffset
         motion = (AxisMotion.fling(o.x, velocity(m.x), d, lo.x, hi.x, bounces: bounces),

@@ -166,16 +166,17 @@ public final class AccessibilityBridge {
     }
 
     /// How long ``dispatchPending()`` goes on serving once a request came (a reader's calls come
-    /// one after another): at most this much of a frame, and only while a reader is asking.
-    public var burstMilliseconds: Int32 = 4
+    /// one after another): at most this much of a frame, and only while a reader is asking
+    /// (whole milliseconds, rounded up, at GLib's timer).
+    public var burst: Duration = .milliseconds(4)
 
     /// Serves the requests that arrived (D-Bus calls from assistive technologies): returns at
-    /// once when none did, else after ``burstMilliseconds`` of serving. The run loop calls it on
+    /// once when none did, else after ``burst`` of serving. The run loop calls it on
     /// the main thread before each frame and while idle.
     @discardableResult
     public func dispatchPending() -> Int {
         generation += 1
-        let n = Int(tl_atk_dispatch_pending(256, burstMilliseconds))
+        let n = Int(tl_atk_dispatch_pending(256, burst.roundedUpMilliseconds))
         if nodes.count > 2 * nodeCountAtPrune + 64 { pruneNodes() }
         return n
     }

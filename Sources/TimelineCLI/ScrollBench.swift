@@ -24,6 +24,10 @@ struct ScrollBench: ParsableCommand {
     var amplitude = 3000.0
     @Flag(help: "Run only the large table once (for allocation counts under valgrind: scripts/count-allocations).")
     var onlyLarge = false
+    @Flag(help: "Run only flings, headless, for --frames frames after a warm-up: one fling every --fling-period frames (a per-frame figure under callgrind: 150 minus 50 frames).")
+    var onlyFling = false
+    @Option(help: "With --only-fling: frames from one fling to the next (its release to the next press).")
+    var flingPeriod = 50
     @Option(help: "Flings measured (each from release to rest).") var flings = 6
     @Flag(help: "Flings in an SDL window on the live clock (needs a display; Xvfb will do).") var window = false
     @Flag(help: "With --window: SDL's software renderer.") var software = false
@@ -33,6 +37,8 @@ struct ScrollBench: ParsableCommand {
         guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be 1 to 100; got \(rounds)") }
         guard (100...10_000_000).contains(rows) else { throw ValidationError("--rows must be 100 to 10000000; got \(rows)") }
         guard (1...100).contains(flings) else { throw ValidationError("--flings must be 1 to 100; got \(flings)") }
+        guard (10...10_000).contains(flingPeriod) else { throw ValidationError("--fling-period must be 10 to 10000; got \(flingPeriod)") }
+        guard !(onlyLarge && onlyFling) else { throw ValidationError("--only-large and --only-fling run one part each; give one of them") }
     }
 
     @MainActor final class Source: TableViewDataSource {
@@ -57,6 +63,18 @@ struct ScrollBench: ParsableCommand {
                 catch { return "error: \(error)" }
             }
             print("scrolling \(rows) rows: \(r)")
+            return
+        }
+        if onlyFling {
+            let period = flingPeriod
+            let r: String = MainActor.assumeIsolated {
+                do throws(SDLError) {
+                    let f = try ScrollBench.flingFrames(frames: frames, period: period)
+                    return "p50 \(fmt(f.p50, digits: 3)) ms, p99 \(fmt(f.p99, digits: 3)) ms, \(f.flings) flings"
+                }
+                catch { return "error: \(error)" }
+            }
+            print("flinging 10000 rows for \(frames) frames: \(r)")
             return
         }
         let (flings, window, software) = (self.flings, self.window, self.software)
@@ -212,6 +230,34 @@ struct ScrollBench: ParsableCommand {
         withExtendedLifetime(source) {}
         let (p50, p99) = AnimationBench.percentiles(samples)
         return (p50, p99, samples.count, 0)
+    }
+
+    /// Flings through the 10,000-row table of ``fling(flings:)`` for exactly `frames` frames, a
+    /// new one every `period` frames (a press stops the one before where it is, as a finger does),
+    /// after a warm-up of one whole period: the cost grows by the frames asked for and nothing
+    /// else, so the difference of two runs under callgrind is a per-frame figure (`--only-fling`).
+    @MainActor static func flingFrames(frames: Int, period: Int) throws(SDLError) -> (p50: Double, p99: Double, flings: Int) {
+        let (host, size) = try benchHost()
+        let (t, source) = flingTable(in: host.window, size: size)
+        host.step(frames: 30)
+        var samples: [Double] = []
+        samples.reserveCapacity(frames)
+        var flings = 0
+        for k in 0..<(period + frames) {
+            if k % period == 0 {
+                // Back to the top half when the table is far down, so any run length stays away
+                // from the bottom edge (a jump, not a fling: it is not measured, it lands on a
+                // frame that starts a period).
+                if t.contentOffset.y > 200_000 { t.setContentOffset(Point(x: 0, y: 1_000), animated: false) }
+                sendFling(to: host.runLoop, at: Double(host.runLoop.currentMediaTimeNanoseconds) / 1e9)
+                flings += 1
+            }
+            host.step()
+            if k >= period { samples.append(Double(host.runLoop.phaseNanoseconds.reduce(0, +)) / 1e6) }
+        }
+        withExtendedLifetime(source) {}
+        let (p50, p99) = AnimationBench.percentiles(samples)
+        return (p50, p99, flings)
     }
 
     /// The same flings in an SDL window on the live clock: each frame's work from release to rest

@@ -69,9 +69,10 @@ public final class DesktopSettings {
     private struct WeakWindow { weak var window: Window? }
 
     /// Reads the settings from the bus at `busAddress` (nil: the session bus), each read waiting at
-    /// most `timeoutMilliseconds`. Changes are dispatched on `runLoop` (none followed without one).
+    /// most `timeout` (whole milliseconds, rounded up, at the bus call). Changes are dispatched on
+    /// `runLoop` (none followed without one).
     public init(runLoop: MainRunLoop?, busAddress: String? = nil, environment: [String: String] = [:],
-                timeoutMilliseconds: Int32 = 500) {
+                timeout: Duration = .milliseconds(500)) {
         self.environment = environment
         appearance = DesktopAppearance().overridden(by: environment)
         // The worker thread's wake posts the dispatch to the run loop; it holds this object weakly.
@@ -85,7 +86,7 @@ public final class DesktopSettings {
             // The waker's context pointer through a C callback (AM4), unretained: close() releases it.
             Unmanaged<Waker>.fromOpaque(context).takeUnretainedValue().body()
         }
-        handle = busAddress.withOptionalCString { tl_desktop_open($0, timeoutMilliseconds, wake, context) }
+        handle = busAddress.withOptionalCString { tl_desktop_open($0, timeout.roundedUpMilliseconds, wake, context) }
         if handle == nil, let context {
             // The waker's context pointer through a C callback (AM4): no connection holds it.
             Unmanaged<Waker>.fromOpaque(context).release()

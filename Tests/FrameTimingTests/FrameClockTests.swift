@@ -157,6 +157,17 @@ struct FrameClockTests {
         #expect(count == 2)
         #expect(MonotonicClock.now() - start >= 45_000_000)        // it slept until woken
     }
+
+    @Test("AM2: a Duration becomes a C API's milliseconds only at the call, rounded up, never negative")
+    func AM2_durationToCMilliseconds() {
+        #expect(Duration.milliseconds(500).roundedUpMilliseconds == 500)
+        #expect(Duration.microseconds(4_001).roundedUpMilliseconds == 5)       // never shorter than asked
+        #expect(Duration.nanoseconds(1).roundedUpMilliseconds == 1)
+        #expect(Duration.seconds(2).roundedUpMilliseconds == 2_000)
+        #expect(Duration.zero.roundedUpMilliseconds == 0)
+        #expect(Duration.milliseconds(-3).roundedUpMilliseconds == 0)
+        #expect(Duration.seconds(10_000_000).roundedUpMilliseconds == .max)
+    }
 }
 
 #if canImport(Glibc)

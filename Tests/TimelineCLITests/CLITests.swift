@@ -381,6 +381,20 @@ struct BenchCLITests {
         #expect(Set((doc["total_ms"] as! [String: Double]).keys) == ["p50", "p90", "p99", "max", "over_budget"])
     }
 
+    @Test("AM2: bench scroll --only-fling runs --frames frames of flings, one every --fling-period, and nothing else")
+    func AM2_onlyFlingBench() throws {
+        let r = try CLI.run(["bench", "scroll", "--only-fling", "--frames", "20", "--fling-period", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // A warm-up period and the 20 frames: three flings, and none of the other parts' rows.
+        #expect(r.stdout.hasPrefix("flinging 10000 rows for 20 frames: p50 "), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix(" ms, 3 flings\n"), "\(r.stdout)")
+        #expect(!r.stdout.contains("scrolling"))
+        let both = try CLI.run(["bench", "scroll", "--only-fling", "--only-large", "--frames", "20"])
+        #expect(both.status != 0 && both.stderr.contains("give one of them"), "\(both.stderr)")
+        let short = try CLI.run(["bench", "scroll", "--only-fling", "--fling-period", "5"])
+        #expect(short.status != 0 && short.stderr.contains("--fling-period must be 10 to 10000; got 5"), "\(short.stderr)")
+    }
+
     @Test("P1: bench frame reports the view frames the solver set per frame: each moving view in constraint mode, none in frame mode")
     func P1_frameBenchFramesSet() throws {
         func framesSet(_ mode: String) throws -> Double {

@@ -116,7 +116,7 @@ struct NoTrapUnderInputTests {
         #expect(scroll.contentOffset.y.truncatingRemainder(dividingBy: 200) == 0)     // on a page
         // The paging maths itself, given what a broken velocity or offset makes of it.
         for (offset, velocity) in [(Double.nan, 1.0), (100, .nan), (.infinity, 0), (-.infinity, -.infinity)] {
-            let page = ScrollPhysics.targetPage(current: 2, offset: offset, velocity: velocity, pageSize: 200, pageCount: 10)
+            let page = ScrollPhysics.targetPage(current: 2, offset: offset, velocity: velocity * 1000, pageSize: 200, pageCount: 10)
             #expect((0..<10).contains(page))
         }
     }

@@ -53,7 +53,8 @@ struct OneDriverTests {
             // Both are functions of the frame's time and their start.
             #expect(abs(x - Double(now - started) / 1e9) < 1e-9)
             let t = Double(now - released) / 1e6
-            #expect(abs(s.contentOffset.y - ScrollPhysics.decelerating(o, velocity: 2.5, rate: 0.998, at: t)) < 1e-6)
+            #expect(abs(s.contentOffset.y - ScrollPhysics.decelerating(o, velocity: 2.5 * 1000, deceleration: .init(ratePerMillisecond: 0.998),
+                                                                       at: t / 1000)) < 1e-6)
         }
         host.runUntilIdle()
         #expect(x == 1 && !tl.isPlaying && !s.isDecelerating)

@@ -12,20 +12,22 @@ import TimelineTestSupport
 struct ScrollPhysicsTests {
     @Test("SC2: projection, deceleration and its velocity follow d per millisecond")
     func SC2_deceleration() {
-        let d = 0.998, v = 2.0                                                 // 2 points per ms
-        #expect(abs(ScrollPhysics.projectedOffset(100, velocity: v, rate: d) - (100 + 2 * 0.998 / 0.002)) < 1e-9)
-        #expect(abs(ScrollPhysics.decelerating(100, velocity: v, rate: d, at: 250) - (100 + 2 * 0.998 * (1 - pow(0.998, 250)) / 0.002)) < 1e-9)
-        #expect(abs(ScrollPhysics.decelerating(100, velocity: v, rate: d, at: 1e6) - ScrollPhysics.projectedOffset(100, velocity: v, rate: d)) < 1e-6)
-        // The velocity is the derivative of the offset.
-        let h = 1e-4
-        let numeric = (ScrollPhysics.decelerating(0, velocity: v, rate: d, at: 300 + h)
-                       - ScrollPhysics.decelerating(0, velocity: v, rate: d, at: 300 - h)) / (2 * h)
-        #expect(abs(numeric - ScrollPhysics.deceleratingVelocity(v, rate: d, at: 300)) < 1e-6)
+        // On the engine's time (AM2): seconds and points per second, UIKit's rate converted once.
+        let d = ScrollPhysics.Deceleration(ratePerMillisecond: 0.998), v = 2.0 * 1000   // 2 points per ms
+        #expect(abs(ScrollPhysics.projectedOffset(100, velocity: v, deceleration: d) - (100 + 2 * 0.998 / 0.002)) < 1e-9)
+        #expect(abs(ScrollPhysics.decelerating(100, velocity: v, deceleration: d, at: 250 / 1000) - (100 + 2 * 0.998 * (1 - pow(0.998, 250)) / 0.002)) < 1e-9)
+        #expect(abs(ScrollPhysics.decelerating(100, velocity: v, deceleration: d, at: 1e6 / 1000) - ScrollPhysics.projectedOffset(100, velocity: v, deceleration: d)) < 1e-6)
+        // The velocity is the derivative of the offset (1e-6 points per ms).
+        let h = 1e-4 / 1000
+        let numeric = (ScrollPhysics.decelerating(0, velocity: v, deceleration: d, at: 0.3 + h)
+                       - ScrollPhysics.decelerating(0, velocity: v, deceleration: d, at: 0.3 - h)) / (2 * h)
+        #expect(abs(numeric - ScrollPhysics.deceleratingVelocity(v, deceleration: d, at: 0.3)) < 1e-6 * 1000)
         // .fast stops sooner and shorter.
-        #expect(ScrollPhysics.projectedOffset(0, velocity: v, rate: 0.99) < ScrollPhysics.projectedOffset(0, velocity: v, rate: d))
-        let t = ScrollPhysics.timeToReach(500, from: 0, velocity: v, rate: d)!
-        #expect(abs(ScrollPhysics.decelerating(0, velocity: v, rate: d, at: t) - 500) < 1e-6)
-        #expect(ScrollPhysics.timeToReach(5_000, from: 0, velocity: v, rate: d) == nil)   // rests before it
+        #expect(ScrollPhysics.projectedOffset(0, velocity: v, deceleration: .init(ratePerMillisecond: 0.99))
+                < ScrollPhysics.projectedOffset(0, velocity: v, deceleration: d))
+        let t = ScrollPhysics.timeToReach(500, from: 0, velocity: v, deceleration: d)!
+        #expect(abs(ScrollPhysics.decelerating(0, velocity: v, deceleration: d, at: t) - 500) < 1e-6)
+        #expect(ScrollPhysics.timeToReach(5_000, from: 0, velocity: v, deceleration: d) == nil)   // rests before it
     }
 
     @Test("SC2: the rubber band is (1 − 1/(x·0.55/D + 1))·D, and the spring back never crosses the edge")
@@ -33,14 +35,15 @@ struct ScrollPhysicsTests {
         #expect(abs(ScrollPhysics.rubberBand(400, dimension: 400) - (1 - 1 / 1.55) * 400) < 1e-9)
         #expect(abs(ScrollPhysics.rubberBand(-400, dimension: 400) + (1 - 1 / 1.55) * 400) < 1e-9)
         #expect(ScrollPhysics.rubberBand(1e9, dimension: 400) < 400)
+        // Velocities in points per ms, times in ms, handed over in points per second and seconds.
         for (x0, v0) in [(80.0, 0.0), (80.0, -5.0), (-60.0, 3.0), (0.0, 2.0), (0.0, -2.0)] {
             var t = 0.0
             while t < 3000 {
-                let x = ScrollPhysics.springBack(x0, velocity: v0, at: t)
+                let x = ScrollPhysics.springBack(x0, velocity: v0 * 1000, at: t / 1000)
                 if x0 > 0 || (x0 == 0 && v0 > 0) { #expect(x >= -1e-9) } else { #expect(x <= 1e-9) }
                 t += 1
             }
-            #expect(abs(ScrollPhysics.springBack(x0, velocity: v0, at: 3000)) < 0.01)
+            #expect(abs(ScrollPhysics.springBack(x0, velocity: v0 * 1000, at: 3000 / 1000)) < 0.01)
         }
     }
 
@@ -48,10 +51,10 @@ struct ScrollPhysicsTests {
     func SC2_paging() {
         #expect(ScrollPhysics.targetPage(current: 2, offset: 800, velocity: 0, pageSize: 400, pageCount: 10) == 2)
         #expect(ScrollPhysics.targetPage(current: 2, offset: 1000, velocity: 0, pageSize: 400, pageCount: 10) == 3)
-        #expect(ScrollPhysics.targetPage(current: 2, offset: 820, velocity: 20, pageSize: 400, pageCount: 10) == 3)
-        #expect(ScrollPhysics.targetPage(current: 2, offset: 780, velocity: -20, pageSize: 400, pageCount: 10) == 1)
-        #expect(ScrollPhysics.targetPage(current: 2, offset: 805, velocity: 0.8, pageSize: 400, pageCount: 10) == 3)
-        #expect(ScrollPhysics.targetPage(current: 9, offset: 3600, velocity: 5, pageSize: 400, pageCount: 10) == 9)
+        #expect(ScrollPhysics.targetPage(current: 2, offset: 820, velocity: 20 * 1000, pageSize: 400, pageCount: 10) == 3)
+        #expect(ScrollPhysics.targetPage(current: 2, offset: 780, velocity: -20 * 1000, pageSize: 400, pageCount: 10) == 1)
+        #expect(ScrollPhysics.targetPage(current: 2, offset: 805, velocity: 0.8 * 1000, pageSize: 400, pageCount: 10) == 3)
+        #expect(ScrollPhysics.targetPage(current: 9, offset: 3600, velocity: 5 * 1000, pageSize: 400, pageCount: 10) == 9)
     }
 }
 
@@ -113,7 +116,8 @@ struct ScrollViewTests {
         for _ in 0..<20 {
             host.step()
             let t = Double(host.runLoop.currentMediaTimeNanoseconds - released) / 1e6
-            #expect(abs(s.contentOffset.y - ScrollPhysics.decelerating(o, velocity: v, rate: 0.998, at: t)) < 1e-6)
+            #expect(abs(s.contentOffset.y - ScrollPhysics.decelerating(o, velocity: v * 1000, deceleration: .init(ratePerMillisecond: 0.998),
+                                                                       at: t / 1000)) < 1e-6)
         }
         host.runUntilIdle()
         #expect(r.log == ["willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating", "didEndDecelerating"])
