@@ -25,6 +25,9 @@ public struct Path: Sendable, Hashable {
     public mutating func addCurve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(control1, control2, p)) }
     /// Closes the current subpath with a straight segment back to its start.
     public mutating func close() { elements.append(.close) }
+    /// Makes room for `n` elements in all, so that building a path of about that many does not
+    /// reallocate as it grows.
+    mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
 
     /// A closed polygon through `points`.
     public static func polygon(_ points: [Point]) -> Path {

@@ -30,8 +30,17 @@ extension Path {
         guard width > 0, width.isFinite else { return out }
         let hw = width / 2
         var stroker = Stroker(halfWidth: hw, cap: lineCap, join: lineJoin, miterLimit: miterLimit.isFinite ? max(1, miterLimit) : 10)
-        for sub in flattened(tolerance: max(0.002, min(Self.strokeFlatness, width / 40))) {
-            stroker.stroke(sub, into: &out)
+        // Flattened into two arrays, not one per subpath, and the outline's elements reserved
+        // for two sides of every point and a cap or closing pair per subpath: an outline grew
+        // its elements a reallocation at a time, a tenth of a Lottie frame that strokes
+        // trimmed paths (LT11). The points and the arithmetic are `flattened()`'s.
+        var points: [Point] = [], subpaths: [FlatSubpathEnd] = []
+        flatten(tolerance: max(0.002, min(Self.strokeFlatness, width / 40)), points: &points, subpaths: &subpaths)
+        out.reserveCapacity(2 * points.count + 8 * subpaths.count)
+        var start = 0
+        for sub in subpaths {
+            stroker.stroke(points[start..<sub.end], closed: sub.closed, into: &out)
+            start = sub.end
         }
         return out
     }
@@ -55,6 +64,8 @@ struct Stroker {
     /// Per segment of the subpath being stroked: its normal, half the width long, pointing to
     /// the left of its direction on a y-down screen, and its length.
     private var normals: [Point] = [], lengths: [Double] = []
+    /// The subpath's distinct points (``stroke(_:closed:into:)``), kept for the next subpath.
+    private var distinct: [Point] = []
     /// Points emitted so far (bounds the precision of round parts).
     private var roundPoints = 0
 
@@ -62,21 +73,26 @@ struct Stroker {
         self.halfWidth = halfWidth; self.cap = cap; self.join = join; self.miterLimit = miterLimit
     }
 
-    mutating func stroke(_ sub: FlatSubpath, into out: inout Path) {
-        // Distinct consecutive points only: a zero-length segment has no direction.
-        var pts: [Point] = []
-        pts.reserveCapacity(sub.points.count)
-        for p in sub.points where p.x.isFinite && p.y.isFinite {
+    /// Strokes one flattened subpath, `closed` or open, into `out`.
+    mutating func stroke(_ points: ArraySlice<Point>, closed subpathClosed: Bool, into out: inout Path) {
+        // Distinct consecutive points only: a zero-length segment has no direction. Gathered
+        // in a buffer the stroker keeps between subpaths.
+        var pts = distinct
+        distinct = []
+        defer { pts.removeAll(keepingCapacity: true); distinct = pts }
+        pts.removeAll(keepingCapacity: true)
+        pts.reserveCapacity(points.count)
+        for p in points where p.x.isFinite && p.y.isFinite {
             if let l = pts.last, abs(l.x - p.x) < 1e-9, abs(l.y - p.y) < 1e-9 { continue }
             pts.append(p)
         }
-        if sub.closed, pts.count > 1, let f = pts.first, let l = pts.last, abs(f.x - l.x) < 1e-9, abs(f.y - l.y) < 1e-9 { pts.removeLast() }
+        if subpathClosed, pts.count > 1, let f = pts.first, let l = pts.last, abs(f.x - l.x) < 1e-9, abs(f.y - l.y) < 1e-9 { pts.removeLast() }
         guard let first = pts.first else { return }
         if pts.count == 1 {
             dot(first, into: &out)
             return
         }
-        let closed = sub.closed && pts.count > 2
+        let closed = subpathClosed && pts.count > 2
         let n = pts.count
         normals.removeAll(keepingCapacity: true)
         lengths.removeAll(keepingCapacity: true)
@@ -90,6 +106,8 @@ struct Stroker {
         // A segment's quadrilateral wound positively runs forward on its right side (less the
         // normal) and back on its left: the contours follow the same sides.
         contour.removeAll(keepingCapacity: true)
+        // Room for both sides and two round caps, so the contour does not grow a step at a time.
+        contour.reserveCapacity(2 * n + 2 * (cap == .round ? arcSteps(.pi) : 2) + 4)
         if closed {
             for k in 0..<n { corner(pts[k], from: (k + n - 1) % n, to: k, forward: true, into: &out) }
             close(into: &out)

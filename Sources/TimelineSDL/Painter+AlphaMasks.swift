@@ -44,18 +44,25 @@ extension DisplayListPainter {
     /// The combined coverage of path masks used in the last paint too, with the same paths, modes,
     /// opacities and transform: kept over the mask's whole box on the target, so neither the group's
     /// bounds nor the damage changing from paint to paint combines it again (LT11). A mask first
-    /// seen is only made a candidate (nil: the caller combines it over `region`); seen again, it is
-    /// combined once over its box (the whole target when it may cover anywhere) and kept while
-    /// each paint uses it. Outside its box the mask covers nothing, so the larger region masks
-    /// the group as `region` would.
+    /// seen is only made a candidate (nil: the caller combines it over `region`); seen again in
+    /// the next paint, it is combined once over its box (the whole target when it may cover
+    /// anywhere) and kept while each paint uses it. Outside its box the mask covers nothing, so
+    /// the larger region masks the group as `region` would.
     func keptPathMaskCoverage(_ paths: [MaskPath], transform: AffineTransform, region: SDL_Rect) -> (region: SDL_Rect, values: [UInt8])? {
         let key = PathMaskKey(paths: paths, transform: transform)
         guard let i = keptPathMasks.index(forKey: key) else {
             keptPathMasks[key] = KeptPathMask(region: region, values: nil, lastUsed: frameNumber)
             return nil
         }
+        if let values = keptPathMasks.values[i].values {
+            keptPathMasks.values[i].lastUsed = frameNumber
+            return (keptPathMasks.values[i].region, values)
+        }
+        // Seen only earlier in this paint (another damaged region's pass): combined again over
+        // this region, not over its whole box, as a mask that moves would be thrown away at
+        // the next paint (LT11).
+        guard keptPathMasks.values[i].lastUsed != frameNumber else { return nil }
         keptPathMasks.values[i].lastUsed = frameNumber
-        if let values = keptPathMasks.values[i].values { return (keptPathMasks.values[i].region, values) }
         let box = GroupMask.paths(paths).coveredBox.map { deviceRect(transform.apply(to: $0).inset(by: EdgeInsets(all: -2))) } ?? targetRect
         let whole = intersect(box, targetRect)
         let w = Int(max(0, whole.w)), h = Int(max(0, whole.h))

@@ -87,11 +87,14 @@ extension DisplayListPainter {
         var area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
         var found = keptCoverage.index(forKey: key)
         if found == nil {
-            // Not kept: a candidate, known by its digest, unless filled in this paint or the
-            // last already (then kept from now on). A path that moves every frame costs a
-            // digest, not a dictionary entry made and dropped each paint (LT11).
+            // Not kept: a candidate, known by its digest, unless filled in the last paint
+            // already (then kept from now on). A path that moves every frame costs a digest,
+            // not a dictionary entry made and dropped each paint (LT11). One filled only earlier
+            // in this paint (another damaged region's pass) is rasterised again within this
+            // pass's bounds: kept, it would be rasterised over the whole target and copied, for
+            // a shape that has usually moved by the next paint (LT11).
             let digest = key.hashValue
-            if coverageCandidates.contains(digest) || lastCoverageCandidates.contains(digest) {
+            if lastCoverageCandidates.contains(digest) {
                 keptCoverage[key] = KeptCoverage(snapshot: nil, lastUsed: frameNumber)
                 found = keptCoverage.index(forKey: key)
             } else {
