@@ -342,8 +342,9 @@ public struct LayerRenderer {
     /// and new boxes. A group re-emitted with another command count moves the commands after it
     /// (LT11): the move is appended to ``listShifts``, the list's group ends are moved with it,
     /// and the caller moves the places it records itself. A layer whose only changes are its
-    /// opacity or its placement has its group faded or moved in place, with nothing emitted
-    /// (LT11). Returns false when the list must be
+    /// opacity or its placement has its group faded or moved in place, with nothing emitted, and
+    /// a layer shown again has its group inserted beside its siblings' (LT11). Returns false
+    /// when the list must be
     /// rebuilt instead (a change whose layer is not in the list, or more moves than
     /// ``maximumListShifts``); `patched` is then partial.
     /// - Complexity: O(changes x depth + the commands of the groups re-emitted), and O(the list)
@@ -354,12 +355,19 @@ public struct LayerRenderer {
         // `faded` when its only change is its own opacity (LT11): its group's opacity is
         // rewritten and nothing re-emitted; `moved` when its only changes are its placement
         // (and opacity): its subtree's transforms and boxes are rewritten. Neither holds
-        // another change's group, so the changes under them patch their own. Stamps of earlier
-        // calls are smaller than all four.
-        patchStamp &+= 4
-        let faded = patchStamp, moved = patchStamp + 1, chosen = patchStamp + 2, done = patchStamp + 3
+        // another change's group, so the changes under them patch their own. `shown` when it
+        // drew nothing when it was emitted and a sibling of it is in the list: its group is
+        // inserted next to the sibling's, not re-emitted with its superlayer's. Stamps of
+        // earlier calls are smaller than all five.
+        patchStamp &+= 5
+        let faded = patchStamp, moved = patchStamp + 1, shown = patchStamp + 2, chosen = patchStamp + 3, done = patchStamp + 4
         targets.removeAll(keepingCapacity: true)
         for c in changes {
+            if c.layer.patchStamp < faded, isShownAgain(c.layer, host: c.host) {
+                c.layer.patchStamp = shown
+                targets.append(c.layer)
+                continue
+            }
             guard let t = patchTarget(of: c.layer, host: c.host) else { targets.removeAll(keepingCapacity: true); return false }
             if t === c.layer, t.patchStamp < faded, Self.changedOnlyOpacity(t) { t.patchStamp = faded }
             else if t === c.layer, t.patchStamp < faded, Self.changedOnlyPlacement(t) { t.patchStamp = moved }
@@ -380,6 +388,13 @@ public struct LayerRenderer {
                 t.patchStamp = faded - 1
                 if isInsideChosenGroup(t, host: host, chosen: chosen) { continue }
                 if let (old, new) = move(t, host: host, in: &list) { patched.append((k, old, new)); continue }
+            }
+            if t.patchStamp == shown {
+                t.patchStamp = faded - 1
+                if isInsideChosenGroup(t, host: host, chosen: chosen) { continue }
+                guard let box = insert(t, host: host, in: &list, scratch: &scratch) else { return false }
+                patched.append((k, .null, box))
+                continue
             }
             let inside = isInsideChosenGroup(t, host: host, chosen: chosen)
             t.patchStamp = done
