@@ -35,24 +35,48 @@ struct LottieResizedPatchTests {
 
     @Test("LT11: a layer shown at frame 20 and hidden at 40 is patched, not rebuilt, repainting its box only; each frame's list is the rebuilt one and its picture a full repaint's")
     func LT11_shownAndHiddenLayersArePatched() throws {
-        let (host, view, renderer) = try Self.place(patching: true)
-        let (other, reference, referenceRenderer) = try Self.place(patching: false)
+        try Self.playBesideRebuilt(Self.document) { f, host, renderer, before in
+            if f == 20 || f == 40 {
+                // The blinking square's group came or went: the list grew or shrank in place.
+                #expect(host.window.displayList.commands.count != before.commands, "frame \(f)")
+                let d = try #require(renderer.painter.lastDamage, "frame \(f): a damaged repaint, not a full one")
+                #expect(Int(d.w) * Int(d.h) < 200 * 100 / 2, "frame \(f): \(d) repainted")
+            }
+        }
+    }
+
+    /// The patching window's counts before a frame of ``playBesideRebuilt(_:check:)``.
+    struct Before {
+        /// The commands in its list.
+        var commands: Int
+        /// Layers emitted so far.
+        var emitted: Int
+        /// Groups moved so far.
+        var moved: Int
+    }
+
+    /// Frames 1...59 of `document` in a patching window beside one that rebuilds its list and
+    /// repaints every pixel each frame: each frame's list must be the rebuilt one's and its
+    /// picture the full repaint's, and the patching window must not rebuild its list. `check`
+    /// sees each frame once it is drawn: its number, the patching window's host and renderer,
+    /// and the window's counts before it.
+    static func playBesideRebuilt(_ document: String,
+                                  check: (Int, HeadlessHost, ImageRenderer, Before) throws -> Void) throws {
+        let (host, view, renderer) = try LottieHeldFrameTests.place(document, patching: true)
+        let (other, reference, referenceRenderer) = try LottieHeldFrameTests.place(document, patching: false)
         referenceRenderer.painter.repaintsDamageOnly = false
         let builds = host.window.buildGeneration
         for f in 1..<60 {
-            let before = host.window.displayList.commands.count
+            let layers = host.window.layerRenderer
+            let before = Before(commands: host.window.displayList.commands.count, emitted: layers.emittedLayerCount,
+                                moved: layers.movedGroupCount)
             view.currentFrame = Double(f)
             reference.currentFrame = Double(f)
             host.step()
             other.step()
             #expect(host.window.displayList.commands == other.window.displayList.commands, "frame \(f)")
             #expect(renderer.image() == referenceRenderer.image(), "frame \(f)")
-            if f == 20 || f == 40 {
-                // The blinking square's group came or went: the list grew or shrank in place.
-                #expect(host.window.displayList.commands.count != before, "frame \(f)")
-                let d = try #require(renderer.painter.lastDamage, "frame \(f): a damaged repaint, not a full one")
-                #expect(Int(d.w) * Int(d.h) < 200 * 100 / 2, "frame \(f): \(d) repainted")
-            }
+            try check(f, host, renderer, before)
         }
         #expect(host.window.buildGeneration == builds, "\(host.window.buildGeneration - builds) rebuilds")
         host.runUntilIdle()
@@ -75,27 +99,13 @@ struct LottieResizedPatchTests {
 
     @Test("LT11: a layer shown again is inserted beside its siblings' groups: its own box repainted, not its superlayer's; each list the rebuilt one's and each picture a full repaint's")
     func LT11_shownLayersInsertedBesideTheirSiblings() throws {
-        let (host, view, renderer) = try LottieHeldFrameTests.place(Self.blinkingOverBackdrop, patching: true)
-        let (other, reference, referenceRenderer) = try LottieHeldFrameTests.place(Self.blinkingOverBackdrop, patching: false)
-        referenceRenderer.painter.repaintsDamageOnly = false
-        let builds = host.window.buildGeneration
-        for f in 1..<60 {
-            let before = host.window.displayList.commands.count
-            view.currentFrame = Double(f)
-            reference.currentFrame = Double(f)
-            host.step()
-            other.step()
-            #expect(host.window.displayList.commands == other.window.displayList.commands, "frame \(f)")
-            #expect(renderer.image() == referenceRenderer.image(), "frame \(f)")
+        try Self.playBesideRebuilt(Self.blinkingOverBackdrop) { f, host, renderer, before in
             if [10, 20, 25].contains(f) {
-                #expect(host.window.displayList.commands.count > before, "frame \(f)")
+                #expect(host.window.displayList.commands.count > before.commands, "frame \(f)")
                 let d = try #require(renderer.painter.lastDamage, "frame \(f): a damaged repaint, not a full one")
                 #expect(Int(d.w) * Int(d.h) <= 24 * 24, "frame \(f): \(d) repainted")
             }
         }
-        #expect(host.window.buildGeneration == builds, "\(host.window.buildGeneration - builds) rebuilds")
-        host.runUntilIdle()
-        other.runUntilIdle()
     }
 
     @Test("LT11: a layer whose only change is its opacity is faded in place: no layer emitted, its box repainted, the picture a full repaint's")
