@@ -273,6 +273,8 @@ open class Layer {
     var emittedParentMap = Homography.identity
     var emittedSublayerMatrix = Transform3D.identity
     var emittedZ = 0.0
+    /// Whether the group was emitted with an affine map (under perspective its content is projected).
+    var emittedAffine = true
     /// The renderer's stamp of the last batch of patches that chose this layer's group.
     var patchStamp = 0
     /// The engine's host batch in which a host last queued this layer's group
@@ -281,7 +283,8 @@ open class Layer {
     /// What changed since the renderer last emitted the layer's group into a list: the
     /// ``LayerProperty/bit``s of the properties set, all ones for anything else (content,
     /// sublayers, a presentation an animation changed). A group whose only change is its
-    /// opacity is patched by rewriting its opacity (LT11).
+    /// opacity is patched by rewriting its opacity, one whose changes are its placement and
+    /// opacity by rewriting its subtree's transforms and boxes (LT11).
     var changesSinceEmission: UInt64 = .max
     /// The evaluation pass that last found this layer's root, and that root (only read in the
     /// same pass, while the tree holds it).

@@ -1,3 +1,4 @@
+import Geometry
 import RenderModel
 
 /// A move of a display list's commands (LT11): a group re-emitted in place with another command
@@ -50,6 +51,56 @@ extension LayerRenderer {
             i += 1
         }
         listShifts.append(shift)
+    }
+
+    /// Whether `t` drew nothing when its superlayer (in the list, or `host`) was last emitted
+    /// (it was hidden, say) and may draw now, and a sibling of it is in the list: its group can be inserted next to the
+    /// sibling's (``insert(_:host:in:scratch:)``).
+    func isShownAgain(_ t: Layer, host: Layer) -> Bool {
+        guard t.listGeneration == generation, t.listStart < 0, let parent = t.superlayer, !(parent is ReplicatorLayer),
+              parent === host || parent.listGeneration == generation && parent.listStart >= 0 else { return false }
+        let s = t.shown
+        guard !s.isHidden, s.opacity > 0, s.zPosition == t.emittedZ else { return false }
+        return parent.children.contains { $0.listGeneration == generation && $0.listStart >= 0 }
+    }
+
+    /// Emits the group of `t` (``isShownAgain(_:host:)``) into `list` after the group of the sublayer
+    /// drawn before it, or before the group of the one drawn after it, and moves what follows
+    /// (a ``ListShift``); grows its superlayers' boxes to hold it. Its box, null when it still
+    /// draws nothing; nil when the list must be rebuilt (no sibling's group is where the list
+    /// says, or the moves reached ``maximumListShifts``).
+    /// - Complexity: O(the group's commands + its siblings + the list).
+    mutating func insert(_ t: Layer, host: Layer, in list: inout [DrawCommand], scratch: inout [DrawCommand]) -> Rect? {
+        guard listShifts.count < Self.maximumListShifts, let parent = t.superlayer else { return nil }
+        // Between the superlayer's own drawings and its end (a host's: anywhere).
+        var first = 0, last = list.count
+        if parent !== host {
+            guard let (start, g) = placedGroup(of: parent, host: host, in: list) else { return nil }
+            (first, last) = (start + 1, g.end)
+        }
+        let kids = parent.sublayersInDrawingOrder
+        guard let k = kids.firstIndex(where: { $0 === t }) else { return nil }
+        var at = -1
+        for s in kids[..<k].reversed() where s.listGeneration == generation && s.listStart >= 0 {
+            guard let (_, g) = placedGroup(of: s, host: host, in: list) else { return nil }
+            at = g.end + 1
+            break
+        }
+        if at < 0 {
+            for s in kids[(k + 1)...] where s.listGeneration == generation && s.listStart >= 0 {
+                guard let (start, _) = placedGroup(of: s, host: host, in: list) else { return nil }
+                at = start
+                break
+            }
+        }
+        guard at >= first, at <= last else { return nil }
+        let box = emitAlone(t, at: at, into: &scratch)
+        guard !scratch.isEmpty else { return .null }
+        list.insert(contentsOf: scratch, at: at)
+        moveGroups(in: &list, replaced: at, past: at + scratch.count, after: at - 1, by: scratch.count)
+        placedAfterLastShift(t)
+        growGroups(above: t, host: host, toHold: box, in: &list)
+        return box
     }
 
     /// Records that `t`'s subtree, just re-emitted, was placed after the last move.

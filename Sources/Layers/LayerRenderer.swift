@@ -43,6 +43,10 @@ public struct LayerRenderer {
     /// How many groups a patch has faded in place so far: a layer whose only change was its
     /// opacity has its group's opacity rewritten, and is not emitted again (LT11).
     public private(set) var fadedGroupCount = 0
+    /// How many groups a patch has moved in place so far: a layer whose only changes were its
+    /// placement (position, anchor point, transform) and opacity has the transforms and boxes
+    /// of its group and the groups under it rewritten, and is not emitted again (LT11).
+    public internal(set) var movedGroupCount = 0
     /// Content work done so far beyond draw commands (an emitter's particles evaluated, drawn
     /// or not): a replicator's copies stop on it as on their commands.
     private var contentWork = 0
@@ -94,11 +98,10 @@ public struct LayerRenderer {
             model.changesSinceEmission = 0
             model.shiftsSeen = listShifts.count
         }
-        guard !l.isHidden, l.opacity > 0, h.a.isFinite, h.e.isFinite else { return .null }
-        if !l.isDoubleSided && h.showsBack(of: l.bounds) { return .null }
+        guard Self.draws(l, transform: h) else { return .null }
         let affine = h.isAffine
         let start = list.count
-        if patchable { model.listStart = listOffset + start }
+        if patchable { model.listStart = listOffset + start; model.emittedAffine = affine }
         list.append(.endGroup)                              // the group marker, written below
         var box: Rect
         if let t = l.transitionState, let snapshot = model.transitionSnapshot, affine, tint == nil, shift == 0 {
@@ -111,24 +114,38 @@ public struct LayerRenderer {
         var clipRadius = l.masksToBounds ? l.cornerRadius : 0
         var groupMask: GroupMask?
         if let m = model.mask, affine { groupMask = mask(m, of: model, transform: h, clip: &clip, clipRadius: &clipRadius) }
-        if let c = clip { box = box.intersection(h.apply(to: c)) }
         list.append(.endGroup)
         var g = GroupState(transform: affine ? h.affine : .identity, opacity: min(l.opacity, 1), clip: clip,
                            clipCornerRadius: clip == nil ? 0 : clipRadius, name: l.name ?? "")
         g.mask = groupMask
         g.blendMode = model.compositingFilter ?? .normal
         g.isIsolated = model.compositingFilter != nil
-        if !model.filters.isEmpty, affine {
-            // Filters draw past the drawings (a blur's spread, a shadow's offset): the box
-            // grows by their reach, scaled as the layer's coordinates are.
-            g.filters = model.filters
-            let t = h.affine, scale = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
-            let grow = Filter.reach(of: model.filters) * scale
-            if !box.isNull, grow > 0, grow.isFinite { box = box.inset(by: EdgeInsets(all: -grow)) }
-        }
-        g.bounds = box
+        if !model.filters.isEmpty, affine { g.filters = model.filters }
+        g.bounds = Self.groupBox(box, clip: clip, filters: g.filters, transform: h)
         g.end = listOffset + list.count - 1
         list[start] = .beginGroup(g)
+        return g.bounds
+    }
+
+    /// Whether `l` (a model or presentation layer) draws a group when its coordinates map to
+    /// window points by `h`: shown, not fully transparent, finitely placed and, when it is
+    /// single-sided, facing the viewer.
+    static func draws(_ l: Layer, transform h: Homography) -> Bool {
+        guard !l.isHidden, l.opacity > 0, h.a.isFinite, h.e.isFinite else { return false }
+        return l.isDoubleSided || !h.showsBack(of: l.bounds)
+    }
+
+    /// The box of a group in window points from the box of what it draws: cut to its clip (in
+    /// its coordinates, mapped by `h`), grown by its filters' reach (a blur's spread, a shadow's
+    /// offset), scaled as its coordinates are.
+    static func groupBox(_ drawn: Rect, clip: Rect?, filters: [Filter], transform h: Homography) -> Rect {
+        var box = drawn
+        if let c = clip { box = box.intersection(h.apply(to: c)) }
+        if !filters.isEmpty {
+            let t = h.affine, scale = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+            let grow = Filter.reach(of: filters) * scale
+            if !box.isNull, grow > 0, grow.isFinite { box = box.inset(by: EdgeInsets(all: -grow)) }
+        }
         return box
     }
 
@@ -324,7 +341,10 @@ public struct LayerRenderer {
     /// re-emitted, the index in `changes` of the first change that led to it and the group's old
     /// and new boxes. A group re-emitted with another command count moves the commands after it
     /// (LT11): the move is appended to ``listShifts``, the list's group ends are moved with it,
-    /// and the caller moves the places it records itself. Returns false when the list must be
+    /// and the caller moves the places it records itself. A layer whose only changes are its
+    /// opacity or its placement has its group faded or moved in place, with nothing emitted, and
+    /// a layer shown again has its group inserted beside its siblings' (LT11). Returns false
+    /// when the list must be
     /// rebuilt instead (a change whose layer is not in the list, or more moves than
     /// ``maximumListShifts``); `patched` is then partial.
     /// - Complexity: O(changes x depth + the commands of the groups re-emitted), and O(the list)
@@ -333,25 +353,47 @@ public struct LayerRenderer {
                                scratch: inout [DrawCommand], patched: inout [(change: Int, old: Rect, new: Rect)]) -> Bool {
         // A layer stamped `chosen` is the group of some change; `done` once re-emitted;
         // `faded` when its only change is its own opacity (LT11): its group's opacity is
-        // rewritten and nothing re-emitted, and it holds no other change's group, so the
-        // changes under it patch their own. Stamps of earlier calls are smaller than all three.
-        patchStamp &+= 3
-        let faded = patchStamp, chosen = patchStamp + 1, done = patchStamp + 2
+        // rewritten and nothing re-emitted; `moved` when its only changes are its placement
+        // (and opacity): its subtree's transforms and boxes are rewritten. Neither holds
+        // another change's group, so the changes under them patch their own. `shown` when it
+        // drew nothing when it was emitted and a sibling of it is in the list: its group is
+        // inserted next to the sibling's, not re-emitted with its superlayer's. Stamps of
+        // earlier calls are smaller than all five.
+        patchStamp &+= 5
+        let faded = patchStamp, moved = patchStamp + 1, shown = patchStamp + 2, chosen = patchStamp + 3, done = patchStamp + 4
         targets.removeAll(keepingCapacity: true)
         for c in changes {
+            if c.layer.patchStamp < faded, isShownAgain(c.layer, host: c.host) {
+                c.layer.patchStamp = shown
+                targets.append(c.layer)
+                continue
+            }
             guard let t = patchTarget(of: c.layer, host: c.host) else { targets.removeAll(keepingCapacity: true); return false }
             if t === c.layer, t.patchStamp < faded, Self.changedOnlyOpacity(t) { t.patchStamp = faded }
+            else if t === c.layer, t.patchStamp < faded, Self.changedOnlyPlacement(t) { t.patchStamp = moved }
             else if t.patchStamp < chosen { t.patchStamp = chosen }
             targets.append(t)
         }
         defer { targets.removeAll(keepingCapacity: true) }
-        for (k, t) in targets.enumerated() where t.patchStamp == chosen || t.patchStamp == faded {
+        for (k, t) in targets.enumerated() where t.patchStamp >= faded && t.patchStamp <= chosen {
             let host = changes[k].host
             if t.patchStamp == faded {
                 t.patchStamp = faded - 1                     // listed again further on: patched
                 if isInsideChosenGroup(t, host: host, chosen: chosen) { continue }
                 guard let box = fade(t, host: host, in: &list) else { return false }
                 patched.append((k, box, box))
+                continue
+            }
+            if t.patchStamp == moved {
+                t.patchStamp = faded - 1
+                if isInsideChosenGroup(t, host: host, chosen: chosen) { continue }
+                if let (old, new) = move(t, host: host, in: &list) { patched.append((k, old, new)); continue }
+            }
+            if t.patchStamp == shown {
+                t.patchStamp = faded - 1
+                if isInsideChosenGroup(t, host: host, chosen: chosen) { continue }
+                guard let box = insert(t, host: host, in: &list, scratch: &scratch) else { return false }
+                patched.append((k, .null, box))
                 continue
             }
             let inside = isInsideChosenGroup(t, host: host, chosen: chosen)
@@ -397,7 +439,7 @@ public struct LayerRenderer {
 
     /// Where `t`'s group starts in `list` and its state, when the list holds it there and `t` is
     /// still in `host`'s tree (a layer moved elsewhere keeps stale places); nil otherwise.
-    private func placedGroup(of t: Layer, host: Layer, in list: [DrawCommand]) -> (start: Int, group: GroupState)? {
+    func placedGroup(of t: Layer, host: Layer, in list: [DrawCommand]) -> (start: Int, group: GroupState)? {
         let start = place(of: t)
         guard start >= 0, start < list.count, case .beginGroup(let g) = list[start], g.end >= start,
               g.end < list.count else { return nil }
@@ -428,12 +470,7 @@ public struct LayerRenderer {
     private mutating func reemit(_ t: Layer, host: Layer, in list: inout [DrawCommand], scratch: inout [DrawCommand],
                                  resizing: Bool) -> (old: Rect, new: Rect)? {
         guard let (start, old) = placedGroup(of: t, host: host, in: list) else { return nil }
-        scratch.removeAll(keepingCapacity: true)
-        let savedOffset = listOffset
-        listOffset = start
-        defer { listOffset = savedOffset }
-        let h = Homography(t.localTransform(of: t.shown).concatenating(t.emittedSublayerMatrix)).then(t.emittedParentMap)
-        let box = emit(t, transform: h, tint: nil, shift: 0, patchable: true, into: &scratch)
+        let box = emitAlone(t, at: start, into: &scratch)
         let count = old.end + 1 - start
         // In place, without a closure: one made in a main-actor method checks the actor when called.
         if scratch.count == count {
@@ -444,6 +481,29 @@ public struct LayerRenderer {
             moveGroups(in: &list, replaced: start, past: start + scratch.count, after: old.end, by: scratch.count - count)
             placedAfterLastShift(t)
         }
+        growGroups(above: t, host: host, toHold: box, in: &list)
+        return (old.bounds, box)
+    }
+
+    /// The map of `t`'s coordinates to window points now, through the map of its superlayer's
+    /// plane recorded when its superlayer was emitted.
+    func currentMap(of t: Layer) -> Homography {
+        Homography(t.localTransform(of: t.shown).concatenating(t.emittedSublayerMatrix)).then(t.emittedParentMap)
+    }
+
+    /// Emits `t`'s group alone into `scratch` (emptied first), its group ends and the places it
+    /// records as they are when the group starts at `offset` in the list; its box.
+    mutating func emitAlone(_ t: Layer, at offset: Int, into scratch: inout [DrawCommand]) -> Rect {
+        scratch.removeAll(keepingCapacity: true)
+        let savedOffset = listOffset
+        listOffset = offset
+        defer { listOffset = savedOffset }
+        return emit(t, transform: currentMap(of: t), tint: nil, shift: 0, patchable: true, into: &scratch)
+    }
+
+    /// Grows the boxes of the groups of `t`'s superlayers below `host` to hold `box` (a patched
+    /// group's new box), stopping at the first that holds it.
+    func growGroups(above t: Layer, host: Layer, toHold box: Rect, in list: inout [DrawCommand]) {
         var a = t.superlayer
         while let c = a, c !== host, c.listGeneration == generation, case let at = place(of: c), at >= 0,
               case .beginGroup(var g) = list[at] {
@@ -453,11 +513,10 @@ public struct LayerRenderer {
             list[at] = .beginGroup(g)
             a = c.superlayer
         }
-        return (old.bounds, box)
     }
 
     /// The sublayer transform about the anchor point, as a matrix in the layer's coordinates.
-    private func sublayerMap(of l: Layer, _ h: Homography) -> (matrix: Transform3D, isIdentity: Bool) {
+    func sublayerMap(of l: Layer, _ h: Homography) -> (matrix: Transform3D, isIdentity: Bool) {
         guard !l.sublayerTransform.isIdentity else { return (.identity, true) }
         let a = l.anchorInBounds
         let m = Transform3D(translationX: -a.x, y: -a.y, z: 0).concatenating(l.sublayerTransform)

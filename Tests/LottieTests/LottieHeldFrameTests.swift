@@ -49,22 +49,24 @@ struct LottieHeldFrameTests {
     }
 
     /// Per frame 1...59 of `document`: layers evaluated, layers emitted into the window's list
-    /// and pixels repainted; each frame's picture is checked against a window that rebuilds its
-    /// list and repaints every pixel each frame.
+    /// (or whose groups were moved there in place, LT11) and pixels repainted; each frame's
+    /// picture is checked against a window that rebuilds its list and repaints every pixel each
+    /// frame.
     static func work(_ document: String) throws -> (evaluated: [Int], emitted: [Int], repainted: [Int]) {
+        func drawn(_ host: HeadlessHost) -> Int { host.window.layerRenderer.emittedLayerCount + host.window.layerRenderer.movedGroupCount }
         let (host, view, renderer) = try place(document)
         let (other, reference, referenceRenderer) = try place(document, patching: false)
         referenceRenderer.painter.repaintsDamageOnly = false
         let composition = try #require(view.composition)
         var evaluated: [Int] = [], emitted: [Int] = [], repainted: [Int] = []
         for f in 1..<60 {
-            let (e, l, p) = (composition.evaluatedLayerCount, host.window.layerRenderer.emittedLayerCount, renderer.renderedFrames)
+            let (e, l, p) = (composition.evaluatedLayerCount, drawn(host), renderer.renderedFrames)
             view.currentFrame = Double(f)
             reference.currentFrame = Double(f)
             host.step()
             other.step()
             evaluated.append(composition.evaluatedLayerCount - e)
-            emitted.append(host.window.layerRenderer.emittedLayerCount - l)
+            emitted.append(drawn(host) - l)
             // A frame that changed nothing is not painted at all, or painted with no damage.
             let d = renderer.painter.lastDamage
             repainted.append(renderer.renderedFrames == p ? 0 : d.map { Int($0.w) * Int($0.h) } ?? 200 * 100)
