@@ -51,16 +51,30 @@ open class Layer {
     /// How many of ``running`` are held (a paused property animator's, AM3): a layer whose
     /// animations are all held leaves the engine's list until one is released.
     var heldAnimations = 0
-    /// Not retained (the superlayer retains its sublayers) and not weak (a side table slows every
-    /// retain on the per-frame path). Unowned: a read after its layer went stops the program, but
-    /// the superlayer clears it when it lets the layer go or goes away.
-    unowned var parent: Layer?
+    /// The superlayer, through its ``ObjectReference`` (nil once it is gone; it clears this
+    /// when it lets the layer go). Not retained (the superlayer retains its sublayers), not weak
+    /// (a side table slows every retain on the per-frame path), not an `unowned` variable (each
+    /// access to one keeps a run-time exclusivity check: five a changed layer a frame, AM4).
+    var parent: Layer? { get { parentReference?.object } set { parentReference = newValue?.reference } }
+    private var parentReference: ObjectReference<Layer>?
+    /// This layer's one ``ObjectReference``, made when it first takes a sublayer; its deinit
+    /// clears it.
+    var reference: ObjectReference<Layer> {
+        if let r = referenceStorage { return r }
+        referenceStorage = ObjectReference(self)
+        return referenceStorage!
+    }
+    private var referenceStorage: ObjectReference<Layer>?
     /// The layer's values that frames read and animations write.
     var state = LayerState()
     // MARK: Identity and tree
 
     /// A name for traces, scene files and diagnostics.
-    public var name: String?
+    public var name: String? { get { nameStorage } set { nameStorage = newValue } }
+    /// ``name``, private, as are ``compositingFilter``'s and ``filters``' (the renderer reads
+    /// them for each layer it emits): a public stored property keeps a run-time exclusivity
+    /// check on each access (AM4).
+    private var nameStorage: String?
     /// The layer this one is a sublayer of.
     public var superlayer: Layer? { parent }
     /// The sublayers, back to front (``sublayers`` is the API; nil when empty).
@@ -190,11 +204,19 @@ open class Layer {
     /// Core Animation's `compositingFilter` with a blend mode (`multiplyBlendMode`, ...). Nil:
     /// laid over it. Any mode, normal included, draws the layer on its own first, so blended
     /// content inside it blends with the layer's content only. Not animatable, as in Core Animation.
-    public var compositingFilter: BlendMode? { didSet { if compositingFilter != oldValue { contentDidChange() } } }
+    public var compositingFilter: BlendMode? {
+        get { compositingFilterStorage }
+        set { let old = compositingFilterStorage; compositingFilterStorage = newValue; if newValue != old { contentDidChange() } }
+    }
+    private var compositingFilterStorage: BlendMode?
     /// Filters run over the layer drawn as a group with its sublayers, clipped and masked, in
     /// order, before it is composited: Core Animation's `filters` (blur, colour fill, tint, drop
     /// shadow; a Lottie layer's effects). Lengths are in the layer's coordinates. Not animatable.
-    public var filters: [Filter] = [] { didSet { if filters != oldValue { contentDidChange() } } }
+    public var filters: [Filter] {
+        get { filtersStorage }
+        set { let old = filtersStorage; filtersStorage = newValue; if newValue != old { contentDidChange() } }
+    }
+    private var filtersStorage: [Filter] = []
     /// Whether a bounds size change flags the layer for display.
     public var needsDisplayOnBoundsChange = false
     /// Whether the layer is hit-testable and the content drawn (always true here).
@@ -309,7 +331,8 @@ open class Layer {
     /// Whether changes to the layer's properties run actions (implicit animations), as Core
     /// Animation's layers do. False for a layer that is part of a view (the sublayer drawing a
     /// view's gradient or shape `layerClass`): it changes at once, as the view's own layer does.
-    public var runsImplicitActions = true
+    public var runsImplicitActions: Bool { get { runsImplicitActionsStorage } set { runsImplicitActionsStorage = newValue } }
+    private var runsImplicitActionsStorage = true   // read at every property set: private (AM4)
 
     /// A class's own default action for `event` (nil: none; the base has none).
     open class func defaultAction(forKey event: String) -> (any Action)? { nil }
@@ -346,7 +369,8 @@ open class Layer {
     isolated deinit {
         // Every sublayer's parent is this layer, as is its mask's owner (a layer leaving either
         // role leaves the list first); they are not compared, since loading an unowned reference
-        // to a layer in its deinit stops the program.
+        // to a layer in its deinit stops the program (the reference reads nil from here on).
+        referenceStorage?.clear()
         for c in sublayerList { c.parent = nil }
         maskLayer?.maskedLayer = nil
     }
@@ -493,7 +517,8 @@ open class Layer {
         var l = self, changed = self
         while true {
             if let s = l.superlayer { l = s; continue }
-            guard let o = l.maskOwner else { break }
+            // The flag first: reading the owner (an `unowned` variable) is checked at run time.
+            guard l.isMasking, let o = l.maskOwner else { break }
             changed = o                                   // a mask draws as its owner's clip
             o.changesSinceEmission = .max
             l = o

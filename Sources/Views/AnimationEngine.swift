@@ -240,8 +240,8 @@ public final class AnimationEngine {
         description.delegate = ConstantAnimationEnd(constraint: constraint, group: group, counts: counts)
         _ = view.layer                                    // loaded: hosted, so the engine evaluates it
         view.viewLayer.addValueAnimation(description, forKey: constraint.animationKey, from: constraint.constant, to: target,
-                                         timing: timing, curve: curve) { [weak constraint] value in
-            guard let constraint, constraint.isActive else { return false }
+                                         timing: timing, curve: curve) { [reference = constraint.reference] value in
+            guard let constraint = reference.object, constraint.isActive else { return false }
             constraint.constant = value
             return true
         }

@@ -18,6 +18,11 @@ extension LayoutGuide {
     var reference: ObjectReference<LayoutGuide> { .shared(by: self, in: &referenceStorage) }
 }
 
+extension LayoutConstraint {
+    /// The constraint's one ``ObjectReference``, made on first use; its deinit clears it.
+    var reference: ObjectReference<LayoutConstraint> { .shared(by: self, in: &referenceStorage) }
+}
+
 extension ObjectReference {
     /// `object`'s one reference, kept in `storage` (the object's own property), made on first
     /// use.

@@ -171,11 +171,17 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     /// The constant; on an active constraint the change reaches the solver in the next
     /// constraints pass, through its edit path.
     public var constant: Double {
-        didSet {
-            guard constant != oldValue else { return }
+        get { constantStorage }
+        set {
+            let old = constantStorage
+            constantStorage = newValue
+            guard newValue != old else { return }
             if isActive { engine?.constantDidChange(self) }
         }
     }
+    /// ``constant``, private: an animated constant is written and read every frame, and a
+    /// public stored property keeps a run-time exclusivity check on each access (AM4).
+    private var constantStorage: Double
 
     /// 1...1000; 1000 is required.
     public var priority: Float = 1000 {
@@ -221,6 +227,12 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     var animationKey: String { "constant-" + String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16) }
     /// Marks the constraint during a batch ``deactivate(_:)``.
     var isBeingDeactivated = false
+    /// How a constant animation and its end hold the constraint (made on first use, cleared by
+    /// the deinit): not weakly, which would give an animated constraint a side table, and make
+    /// the animation's every frame load it through a checked weak capture (AM4).
+    var referenceStorage: ObjectReference<LayoutConstraint>?
+
+    isolated deinit { referenceStorage?.clear() }
 
     /// A constraint between attributes chosen at run time, as UIKit's
     /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`:
@@ -253,7 +265,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         self.secondAttribute = secondAttribute
         self.relation = relation
         self.multiplier = multiplier
-        self.constant = constant
+        constantStorage = constant
         self.firstReference = LayoutOwnerReference(firstItem)
         self.secondReference = secondItem.map(LayoutOwnerReference.init)
         names = (firstName, secondName)

@@ -46,7 +46,10 @@ public final class LayoutEngine {
     private var brokenNeedsCompaction = false
 
     /// Frames set from the solution so far (for tests and benchmarks of P1).
-    public package(set) var framesApplied = 0
+    public package(set) var framesApplied: Int { get { framesAppliedStorage } set { framesAppliedStorage = newValue } }
+    /// Counted for every frame set, so private (a public stored property is checked at run
+    /// time on each access, AM4).
+    private var framesAppliedStorage = 0
 
     /// What the engine's constraints hold of it (not a weak reference, which would give the
     /// engine a side table and every retain of it in a frame the runtime's slow path, AM5).
@@ -141,7 +144,12 @@ public final class LayoutEngine {
     func constantDidChange(_ c: LayoutConstraint) {
         guard c.solverID != nil, !c.constantIsPending else { return }
         c.constantIsPending = true
-        pendingConstants.append(c)
+        // Appended to a copy, so that no access to the list spans a call (AM4): an animated
+        // constant lands here every frame.
+        var constants = pendingConstants
+        pendingConstants = []
+        constants.append(c)
+        pendingConstants = constants
         window.requestFrame()
     }
 
@@ -259,18 +267,32 @@ public final class LayoutEngine {
             }
         }
         pendingAdds.removeAll(keepingCapacity: true)
-        for c in pendingConstants {
+        var constants = pendingConstants
+        pendingConstants = []
+        for c in constants {
             c.constantIsPending = false
             guard let id = c.solverID else { continue }
             do { try solver.setConstant(id, to: c.solverBase - c.constant) } catch {
                 breakConstraint(c, error: error)
             }
         }
-        pendingConstants.removeAll(keepingCapacity: true)
+        constants.removeAll(keepingCapacity: true)
+        pendingConstants = constants
         collectChanges()
     }
 
     func collectChanges() {
+        // The scratch lists are taken out for the pass and put back, so that no access to them
+        // spans a call (AM4).
+        var changed = self.changed, changedItems = self.changedItems
+        self.changed = []
+        self.changedItems = []
+        defer {
+            changed.removeAll(keepingCapacity: true)
+            changedItems.removeAll(keepingCapacity: true)
+            self.changed = changed
+            self.changedItems = changedItems
+        }
         solver.takeChanges(into: &changed)
         for (v, value) in changed {
             guard Int(v.id) < itemBySymbol.count, let i = itemBySymbol[Int(v.id)] else { continue }
@@ -284,7 +306,6 @@ public final class LayoutEngine {
             i.changeMark = true
             changedItems.append(i)
         }
-        changed.removeAll(keepingCapacity: true)
         for i in changedItems {
             i.changeMark = false
             // A scroll view's content area moved or resized: its layout takes the new content size.
@@ -305,7 +326,6 @@ public final class LayoutEngine {
             }
             i.positionChanged = false
         }
-        changedItems.removeAll(keepingCapacity: true)
     }
 
     private func prepareItem(_ owner: any LayoutItemOwner) {

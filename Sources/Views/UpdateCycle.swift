@@ -1,3 +1,5 @@
+import Geometry
+
 /// The tree walks of the update cycle. Each walk only descends into subtrees whose
 /// "something below needs it" bit is set, so a frame with one dirty view costs its depth, not the
 /// tree's size.
@@ -155,4 +157,18 @@ extension Window {
         UpdateCycle.constraintsPass(view, window: self)
         layoutEngine.solve()
     }
+}
+
+/// A view's update-cycle flags and the Auto Layout inputs the layout engine reads for each
+/// frame it sets, stored as one private property of ``View`` behind its public accessors:
+/// each access reads or writes one field and calls nothing meanwhile, so the optimiser proves
+/// it exclusive and drops the run-time check that a public stored property keeps (AM4).
+struct ViewCycleState {
+    var needsLayout = true
+    var needsUpdateConstraints = false
+    var needsUpdateProperties = false
+    var needsDisplay = true
+    var translatesAutoresizingMask = true
+    var autoresizingMask: AutoresizingMask = []
+    var alignmentRectInsets: EdgeInsets = .zero
 }

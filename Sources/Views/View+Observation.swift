@@ -15,7 +15,7 @@ public final class ValueObservation {
     init(view: View) { self.view = view }
     /// Ends the observation; the handler is not called again.
     public func invalidate() {
-        view?.valueObservers.removeAll { $0.token === self }
+        view?.changeValueObservers { list in list.removeAll { $0.token === self } }
         view = nil
     }
     /// Whether the observation still reports changes.
@@ -72,7 +72,7 @@ extension View {
             let o = valueObservers[i]
             if o.token != nil, o.key == key {
                 let now = o.read(self)
-                valueObservers[i].last = now
+                changeValueObservers { $0[i].last = now }
                 o.handler(o.last, now)
             }
             i += 1
@@ -92,9 +92,20 @@ extension View {
                              handler: @escaping @MainActor (_ old: Any?, _ new: Any?) -> Void) -> ValueObservation {
         let token = ValueObservation(view: self)
         let now = read(self)
-        valueObservers.append(ValueObserver(token: token, read: read, handler: handler, last: now, key: key))
+        let observer = ValueObserver(token: token, read: read, handler: handler, last: now, key: key)
+        changeValueObservers { $0.append(observer) }
         if initial { handler(nil, now) }
         return token
+    }
+
+    /// Runs `body` on the observations taken out of the view and stores them back: no access to
+    /// the stored list then spans a call, so the check of every laid-out view's list (empty,
+    /// mostly) is the compiler's, not the runtime's (AM4).
+    func changeValueObservers(_ body: (inout [ValueObserver]) -> Void) {
+        var list = valueObservers
+        valueObservers = []
+        body(&list)
+        valueObservers = list
     }
 
     /// Reports the observed values that changed since they were last reported. The layout pass
@@ -103,14 +114,14 @@ extension View {
     /// - Complexity: O(observations of this view).
     public func notifyValueObservers() {
         guard !valueObservers.isEmpty else { return }
-        valueObservers.removeAll { $0.token == nil }
+        changeValueObservers { list in list.removeAll { $0.token == nil } }
         var i = 0
         // A handler may add or end observations: the list is read afresh at each step.
         while i < valueObservers.count {
             let o = valueObservers[i]
             let now = o.read(self)
             if now != nil, differ(o.last, now) {
-                valueObservers[i].last = now
+                changeValueObservers { $0[i].last = now }
                 o.handler(o.last, now)
             }
             i += 1

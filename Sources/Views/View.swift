@@ -33,10 +33,15 @@ open class View: Responder {
     // MARK: Hierarchy
 
     /// The view whose subviews include this one, if any; nil once that view is gone.
-    public internal(set) var superview: View? { get { superviewStorage } set { superviewStorage = newValue } }
-    /// Set only by View+Hierarchy.swift; the superview lists this view while it is set, and its
-    /// deinit clears it. Not weak: that gives every view with subviews a side table (AM4).
-    private unowned var superviewStorage: View?
+    public internal(set) var superview: View? {
+        get { superviewReference?.object }
+        set { superviewReference = newValue?.reference }
+    }
+    /// The superview through its ``ObjectReference``, set only by View+Hierarchy.swift; the
+    /// superview lists this view while it is set, and its deinit clears it. Not weak: that gives
+    /// every view with subviews a side table; not an `unowned` variable either: each access to
+    /// one keeps a run-time exclusivity check, four a frame for every view the layout moves (AM4).
+    private var superviewReference: ObjectReference<View>?
     /// The subviews in drawing order: later ones draw above earlier ones.
     public var subviews: [View] { subviewList }
     /// The subviews; written only by the insertion and removal in View+Hierarchy.swift.
@@ -48,7 +53,12 @@ open class View: Responder {
     /// The font system of a tree in no window, kept by its root (see ``fontSystem``).
     private var detachedFonts: FontSystem?
     /// The controller whose root view this is, if any.
-    public package(set) weak var viewController: ViewController?
+    public package(set) var viewController: ViewController? {
+        get { viewControllerStorage }
+        set { viewControllerStorage = newValue }
+    }
+    /// Read by every view's layout (AM4: private storage, no run-time check).
+    private weak var viewControllerStorage: ViewController?
     /// Its style override and dynamic colours (TraitCollection.swift); nil when it has neither.
     var traitState: ViewTraitState?
 
@@ -161,18 +171,20 @@ open class View: Responder {
 
     // MARK: Update-cycle flags
 
+    // The public flags are accessors over private storage (``ViewCycleState``, AM4).
+
     /// Set by ``setNeedsLayout()``; cleared when ``layoutSubviews()`` runs.
-    public package(set) var needsLayout = true
+    public package(set) var needsLayout: Bool { get { cycle.needsLayout } set { cycle.needsLayout = newValue } }
     /// Some view in this subtree (this one included) needs layout. In a window, a view with it
     /// set is listed in its superview's record in the window's layout table, so the layout pass
     /// goes straight to the flagged children instead of looking at every subview (P1).
     var subtreeNeedsLayout = true
     /// Set by ``setNeedsUpdateConstraints()``; cleared when ``updateConstraints()`` runs.
-    public package(set) var needsUpdateConstraints = false
+    public package(set) var needsUpdateConstraints: Bool { get { cycle.needsUpdateConstraints } set { cycle.needsUpdateConstraints = newValue } }
     var subtreeNeedsUpdateConstraints = false
     /// Set when the view joins a window, by ``setNeedsUpdateProperties()`` and when an
     /// observable value its ``updateProperties()`` read changes; cleared when that runs (RU3).
-    public package(set) var needsUpdateProperties = false
+    public package(set) var needsUpdateProperties: Bool { get { cycle.needsUpdateProperties } set { cycle.needsUpdateProperties = newValue } }
     var subtreeNeedsUpdateProperties = false
     /// Whether the view is queued for re-emission in its window's next commit (P1), and whether
     /// a view under it changed since it was last emitted (the culling box its window keeps for
@@ -190,7 +202,9 @@ open class View: Responder {
     /// (AM5: the layout's scratch lives with the layout engine, not on the view).
     var layoutSlot = -1
     /// Set by ``setNeedsDisplay()``; cleared when ``draw(_:in:)`` runs.
-    public package(set) var needsDisplay = true
+    public package(set) var needsDisplay: Bool { get { cycle.needsDisplay } set { cycle.needsDisplay = newValue } }
+    /// The storage of the public flags and Auto Layout inputs here (``ViewCycleState``).
+    private var cycle = ViewCycleState()
     /// The union of the rectangles flagged for display.
     var dirtyRect: Rect = .null
     /// The content recorded by the last ``draw(_:in:)``.
@@ -202,11 +216,16 @@ open class View: Responder {
 
     /// Whether the frame is set by hand (and follows ``autoresizingMask``) rather than by
     /// constraints (A6). Views made in code start with `true`, as in UIKit.
-    public var translatesAutoresizingMaskIntoConstraints = true {
-        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { constraintInputsDidChange() } }
+    public var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { cycle.translatesAutoresizingMask }
+        set {
+            guard newValue != cycle.translatesAutoresizingMask else { return }
+            cycle.translatesAutoresizingMask = newValue
+            constraintInputsDidChange()
+        }
     }
     /// Which margins and sizes follow the superview's size when the frame is set by hand.
-    public var autoresizingMask: AutoresizingMask = []
+    public var autoresizingMask: AutoresizingMask { get { cycle.autoresizingMask } set { cycle.autoresizingMask = newValue } }
     /// Per-axis priorities of the intrinsic-size constraints (A3).
     public var contentHuggingPriority: (horizontal: Float, vertical: Float) = (250, 250) {
         didSet { invalidateIntrinsicContentSize() }
@@ -216,31 +235,16 @@ open class View: Responder {
         didSet { invalidateIntrinsicContentSize() }
     }
     /// Insets from the frame to the alignment rect that constraints act on (A5).
-    public var alignmentRectInsets: EdgeInsets = .zero { didSet { constraintInputsDidChange() } }
+    public var alignmentRectInsets: EdgeInsets {
+        get { cycle.alignmentRectInsets }
+        set { cycle.alignmentRectInsets = newValue; constraintInputsDidChange() }
+    }
     /// Margins of the layout-margins guide (A4); 8 points on every side by default.
     public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
         didSet { constraintInputsDidChange() }
     }
     /// The window's safe area insets, on its root view (set by the window).
     var rootSafeAreaInsets: EdgeInsets = .zero
-    /// Insets of the safe area inside this view (A4): the root view's are the window's; another
-    /// view's are how far the window's safe area leaves its bounds on each side, as UIKit computes
-    /// them for a view under no view controller (its bounds in window coordinates against the
-    /// window's safe rectangle, each inset at most the bounds).
-    public var safeAreaInsets: EdgeInsets {
-        guard superview != nil else { return rootSafeAreaInsets }
-        guard let w = window else { return .zero }
-        let wi = w.safeAreaInsets
-        guard wi != .zero else { return .zero }
-        let b = bounds
-        let a = pointToWindow(Point(x: b.minX, y: b.minY)), c = pointToWindow(Point(x: b.maxX, y: b.maxY))
-        let minX = min(a.x, c.x), maxX = max(a.x, c.x), minY = min(a.y, c.y), maxY = max(a.y, c.y)
-        let size = w.size
-        func clamp(_ v: Double, _ limit: Double) -> Double { min(max(0, v), max(0, limit)) }
-        return EdgeInsets(top: clamp(wi.top - minY, b.height), left: clamp(wi.left - minX, b.width),
-                          bottom: clamp(maxY - (size.height - wi.bottom), b.height),
-                          right: clamp(maxX - (size.width - wi.right), b.width))
-    }
     /// The layout engine's per-view record (variables and constraints), once it has one: kept
     /// in the window's layout table, not on the view.
     var layoutItem: LayoutItem? {
@@ -278,7 +282,7 @@ open class View: Responder {
     isolated deinit {
         viewLayer.view = nil
         referenceStorage?.clear()
-        for s in subviewList { s.superviewStorage = nil }
+        for s in subviewList { s.superviewReference = nil }
         for s in subviews where s.facadeRetainer != nil && s.superview == nil { s.facadeRetainer = nil }
     }
 

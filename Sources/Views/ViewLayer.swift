@@ -71,11 +71,14 @@ final class ViewLayer: Layer {
     func load(for view: View) {
         name = view.identifier
         contentsGravity = view.contentMode.gravity
-        // Through ``view``, which the view's deinit clears: code may keep a view's layer (or a
-        // sublayer's root) after the view is gone (MR3). Not a weak capture: a weak reference
-        // gives the view a side table, and every retain and release of it then takes the
-        // runtime's slow path (AM4: 0.63 M instructions a frame at 10,000 animated properties).
-        renderingDidChange = { [unowned self] changed in self.view?.layerDidChange(changed) }
+        // Through the view's reference, which the view's deinit clears: code may keep a view's
+        // layer (or a sublayer's root) after the view is gone (MR3). Not a weak capture: a weak
+        // reference gives the view a side table, and every retain and release of it then takes
+        // the runtime's slow path (AM4: 0.63 M instructions a frame at 10,000 animated
+        // properties); nor ``view``, an `unowned` variable, each read of which is checked at
+        // run time (AM4: one a changed sublayer a frame).
+        let reference = view.reference
+        renderingDidChange = { changed in reference.object?.layerDidChange(changed) }
         hostCollectsPasses = true           // the window hears of passes once (Window.layers)
         // Every animation, the view's and explicit ones, is evaluated into what the view shows.
         if let shown = onScreen { adoptPresentation(shown) }

@@ -44,16 +44,18 @@ extension Window {
     }
 
     /// Whether changed view `v`, not in the list because a clipping ancestor skipped it or a
-    /// subtree holding it, is still out of view: the skipped subtree is emitted aside to learn
-    /// its new box (work in proportion to it, not a rebuild of the window's list).
-    func stillOutOfView(_ v: View, _ table: inout RenderTable, _ generation: Int) -> Bool {
+    /// subtree holding it, is still out of view: the skipped subtree is emitted aside (into
+    /// `scratch`) to learn its new box (work in proportion to it, not a rebuild of the window's
+    /// list, whose `commands` are read).
+    func stillOutOfView(_ v: View, _ commands: [DrawCommand], _ table: inout RenderTable, _ scratch: inout [DrawCommand],
+                        _ generation: Int) -> Bool {
         var a = v
         while let s = a.superview, !table.isListed(s, generation) { a = s }
         guard let s = a.superview, s.clipsToBounds, table.record(a).culledBox != nil, table.listStart(s) >= 0,
-              case .beginGroup(let pg) = presentedList.commands[table.listStart(s)], let inverse = pg.transform.inverted()
+              case .beginGroup(let pg) = commands[table.listStart(s)], let inverse = pg.transform.inverted()
         else { return false }
-        scratchCommands.removeAll(keepingCapacity: true)
-        let drawn = emit(a, parent: pg.transform, into: &scratchCommands, table: &table, generation: generation, offset: 0)
+        scratch.removeAll(keepingCapacity: true)
+        let drawn = emit(a, parent: pg.transform, into: &scratch, table: &table, generation: generation, offset: 0)
         unlist(a, &table, generation)
         let local = drawn.isNull ? Rect.null : inverse.apply(to: drawn)
         table.records[table.slot(a)].culledBox = local

@@ -90,23 +90,50 @@ extension Window {
 
     // MARK: Commit
 
-    /// The list presented last (patched in place between full builds).
-    var presentedList: DisplayList {
-        get { current == 0 ? listA : listB }
-        _modify { if current == 0 { yield &listA } else { yield &listB } }
+    /// Runs `body` with the current list (the one presented last, patched in place between
+    /// full builds; after a build's swap, the one being built) taken out of the window, and
+    /// puts it back after: no access to ``listA`` or ``listB`` then spans a call, so the
+    /// compiler proves them exclusive and drops their run-time checks, which an in-place change
+    /// through an accessor costs on every access (AM4). ``displayList`` reads an empty list
+    /// meanwhile: `body` calls no app code.
+    @inline(__always)
+    func withPresentedList<R>(_ body: (inout DisplayList) -> R) -> R {
+        var list = takeList(current)
+        let result = body(&list)
+        putList(list, current)
+        return result
     }
 
-    func buildDisplayList() {
+    /// List `index` (0: ``listA``) out of the window, an empty one left in its place, so that
+    /// the copy is unique unless a renderer kept it.
+    func takeList(_ index: Int) -> DisplayList {
+        if index == 0 {
+            let list = listA
+            listA = DisplayList()
+            return list
+        }
+        let list = listB
+        listB = DisplayList()
+        return list
+    }
+
+    /// Puts a list taken with ``takeList(_:)`` back.
+    func putList(_ list: DisplayList, _ index: Int) {
+        if index == 0 { listA = list } else { listB = list }
+    }
+
+    /// Builds the current list anew from the view tree.
+    func buildDisplayList(into list: inout DisplayList) {
         buildGeneration &+= 1
-        building.reset(size: size, scale: scale, background: backgroundColor)
-        building.origin = listOrigin
+        list.reset(size: size, scale: scale, background: backgroundColor)
+        list.origin = listOrigin
         layerRenderer.generation = buildGeneration
         appliedListShifts = 0
         layerRenderer.fontSystem = fontSystem
         canvas.fontSystem = fontSystem
         let generation = buildGeneration
         withRenderTable { table in
-            _ = emit(rootView, parent: .identity, into: &building.commands, table: &table, generation: generation, offset: 0)
+            _ = emit(rootView, parent: .identity, into: &list.commands, table: &table, generation: generation, offset: 0)
         }
     }
 
@@ -219,73 +246,83 @@ extension Window {
     /// count changed, a view was not in the list, or so many changed that a rebuild is cheaper),
     /// and the caller rebuilds.
     func patchChangedViews() -> Bool {
-        withRenderTable { patchChangedViews(&$0) }
+        // The list, the table and the scratch are taken out for the patch and put back after:
+        // the patch's many reads and writes of them are then checked by the compiler (AM4).
+        var scratch = commitScratch
+        commitScratch = CommitScratch()
+        defer {
+            // Kept for their storage only: no view or layer outlives the commit there.
+            scratch.layerChanges.removeAll(keepingCapacity: true)
+            scratch.layerChangeViews.removeAll(keepingCapacity: true)
+            commitScratch = scratch
+        }
+        return withPresentedList { list in
+            withRenderTable { table in patchChangedViews(&list, &table, &scratch) }
+        }
     }
 
-    private func patchChangedViews(_ table: inout RenderTable) -> Bool {
+    private func patchChangedViews(_ list: inout DisplayList, _ table: inout RenderTable, _ scratch: inout CommitScratch) -> Bool {
         let generation = buildGeneration
-        guard changedViews.count <= 16 || changedViews.count * 8 <= presentedList.commands.count else { return false }
-        presentedList.damage = nil
-        presentedList.damageRects.removeAll(keepingCapacity: true)
+        let changedViews = self.changedViews
+        guard changedViews.count <= 16 || changedViews.count * 8 <= list.commands.count else { return false }
+        list.damage = nil
+        list.damageRects.removeAll(keepingCapacity: true)
         for v in changedViews where v.window === self {
             if isSkippedByClip(v, table, generation) {
                 // Still nothing to list unless it came into view (SC7).
-                guard stillOutOfView(v, &table, generation) else { return false }
+                guard stillOutOfView(v, list.commands, &table, &scratch.commands, generation) else { return false }
                 continue
             }
             let vStart = table.listStart(v)
             guard table.isListed(v, generation), vStart >= 0, v.superview != nil || v === rootView else { return false }
-            guard case .beginGroup(let old) = presentedList.commands[vStart], old.end >= vStart else { return false }
+            guard case .beginGroup(let old) = list.commands[vStart], old.end >= vStart else { return false }
             let parent: AffineTransform
             if let s = v.superview {
-                guard table.isListed(s, generation), case .beginGroup(let pg) = presentedList.commands[table.listStart(s)]
+                guard table.isListed(s, generation), case .beginGroup(let pg) = list.commands[table.listStart(s)]
                 else { return false }
                 parent = pg.transform
             } else {
                 parent = .identity
             }
-            scratchCommands.removeAll(keepingCapacity: true)
-            let box = emit(v, parent: parent, into: &scratchCommands, table: &table, generation: generation, offset: vStart)
+            scratch.commands.removeAll(keepingCapacity: true)
+            let box = emit(v, parent: parent, into: &scratch.commands, table: &table, generation: generation, offset: vStart)
             let count = old.end + 1 - vStart
-            guard scratchCommands.count == count else { return false }
-            presentedList.commands.replaceSubrange(vStart..<(vStart + count), with: scratchCommands)
-            presentedList.addDamage(old.bounds.union(box))
+            guard scratch.commands.count == count else { return false }
+            list.commands.replaceSubrange(vStart..<(vStart + count), with: scratch.commands)
+            list.addDamage(old.bounds.union(box))
             if skipsSubviewsOutOfView, let s = v.superview, s.clipsToBounds, s.subviews.count > 1, let inverse = parent.inverted() {
                 let local = box.isNull ? Rect.null : inverse.apply(to: box)
                 table.records[table.slot(v)].culledBox = local
                 // It left its clipping view's bounds: the rebuild takes it out of the list.
                 guard Self.overlaps(local, s.onScreen.stateBounds) else { return false }
             }
-            growGroups(from: v.superview, toHold: box, table, generation)
+            growGroups(from: v.superview, toHold: box, &list, table, generation)
         }
         // Changed layers patch their groups together: a group re-emitted for one change
         // redraws the others inside it (a matte's sublayers, a moving layer's sublayers).
-        // The arrays are kept for their storage only: no view or layer outlives the commit there.
-        defer {
-            layerChanges.removeAll(keepingCapacity: true)
-            layerChangeViews.removeAll(keepingCapacity: true)
-        }
         for (layer, v) in changedLayers where v.window === self && !v.isQueuedForRepaint {
             guard table.isListed(v, generation), table.listStart(v) >= 0, let host = v.loadedLayer else {
                 // Skipped by a clipping ancestor (SC7): its layers may have grown into view.
-                if isSkippedByClip(v, table, generation), !stillOutOfView(v, &table, generation) { return false }
+                if isSkippedByClip(v, table, generation),
+                   !stillOutOfView(v, list.commands, &table, &scratch.commands, generation) { return false }
                 continue                                    // a hidden view draws none of its layers
             }
-            layerChanges.append((layer, host))
-            layerChangeViews.append(v)
+            scratch.layerChanges.append((layer, host))
+            scratch.layerChangeViews.append(v)
         }
-        if !layerChanges.isEmpty {
-            patchedLayerGroups.removeAll(keepingCapacity: true)
-            guard layerRenderer.patch(layerChanges, in: &presentedList.commands, scratch: &scratchCommands, patched: &patchedLayerGroups)
+        if !scratch.layerChanges.isEmpty {
+            scratch.patchedLayerGroups.removeAll(keepingCapacity: true)
+            guard layerRenderer.patch(scratch.layerChanges, in: &list.commands, scratch: &scratch.commands,
+                                      patched: &scratch.patchedLayerGroups)
             else { return false }
             moveViewPlaces(&table, generation)
-            for p in patchedLayerGroups {
-                presentedList.addDamage(p.old.union(p.new))
-                growGroups(from: layerChangeViews[p.change], toHold: p.new, table, generation)
+            for p in scratch.patchedLayerGroups {
+                list.addDamage(p.old.union(p.new))
+                growGroups(from: scratch.layerChangeViews[p.change], toHold: p.new, &list, table, generation)
             }
         }
-        presentedList.revision += 1
-        if presentedList.damage == nil || presentedList.damage!.isNull { presentedList.damage = .zero }
+        list.revision += 1
+        if list.damage == nil || list.damage!.isNull { list.damage = .zero }
         return true
     }
 
@@ -304,14 +341,25 @@ extension Window {
     }
 
     /// Grows the boxes of `view`'s group and its ancestors' to hold `box` (a patched group's).
-    private func growGroups(from view: View?, toHold box: Rect, _ table: RenderTable, _ generation: Int) {
+    private func growGroups(from view: View?, toHold box: Rect, _ list: inout DisplayList, _ table: RenderTable, _ generation: Int) {
         var a = view
-        while let c = a, table.isListed(c, generation), case .beginGroup(var g) = presentedList.commands[table.listStart(c)] {
+        while let c = a, table.isListed(c, generation), case .beginGroup(var g) = list.commands[table.listStart(c)] {
             let grown = g.bounds.union(box)
             guard grown != g.bounds else { break }
             g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.onScreen.stateBounds)) : grown
-            presentedList.commands[table.listStart(c)] = .beginGroup(g)
+            list.commands[table.listStart(c)] = .beginGroup(g)
             a = c.superview
         }
     }
+}
+
+/// The commit's working storage for a patch, kept by the window between commits for its
+/// arrays' capacity and taken out for each patch (``Window/patchChangedViews()``): commands
+/// re-emitted aside, and the changed layers with the layers hosting them, their views and the
+/// groups the layer renderer re-emitted.
+struct CommitScratch {
+    var commands: [DrawCommand] = []
+    var layerChanges: [(layer: Layer, host: Layer)] = []
+    var layerChangeViews: [View] = []
+    var patchedLayerGroups: [(change: Int, old: Rect, new: Rect)] = []
 }

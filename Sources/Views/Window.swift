@@ -10,10 +10,22 @@ import UpdateLoop
 @MainActor
 public final class Window: FrameParticipant {
     /// The size in points. Changing it resizes the root view and flags it for layout (U3).
-    public private(set) var size: Size
+    public private(set) var size: Size { get { frameValues.size } set { frameValues.size = newValue } }
     /// Device pixels per point (high-DPI). A change (the window moved to an output of another
     /// scale) redraws every view, which hears ``View/traitCollectionDidChange(_:)`` (DK2).
-    public var scale: Double = 1 { didSet { presentationDidChange(); if scale != oldValue { rootView.propagateScaleChange(from: oldValue) } } }
+    public var scale: Double {
+        get { frameValues.scale }
+        set {
+            let oldValue = frameValues.scale
+            frameValues.scale = newValue
+            presentationDidChange()
+            if newValue != oldValue { rootView.propagateScaleChange(from: oldValue) }
+        }
+    }
+    /// The storage of the public values every frame reads (size, scale, the feedback-loop
+    /// threshold): private, each access one read or write, so none is checked at run time, as a
+    /// public stored property's access is (AM4).
+    private var frameValues: (size: Size, scale: Double, feedbackLoopThreshold: Int) = (.zero, 1, 100)
     /// The colour behind the root view, filling the window (a dark grey by default).
     public var backgroundColor: Color = Color(red: 0.08, green: 0.08, blue: 0.1) { didSet { presentationDidChange() } }
     /// The desktop's light or dark (DK5): views' traits follow it and hear a change.
@@ -88,7 +100,13 @@ public final class Window: FrameParticipant {
     package var reference: ObjectReference<Window> { referenceStorage! }
     private var referenceStorage: ObjectReference<Window>?
     /// The animation engine of that run loop (block, keyframe and constant animations).
-    public package(set) weak var animations: AnimationEngine?
+    public package(set) var animations: AnimationEngine? {
+        get { animationsStorage }
+        set { animationsStorage = newValue }
+    }
+    /// ``animations``, private: every model change a view makes reads it, and a public stored
+    /// property keeps a run-time exclusivity check on each access (AM4).
+    private weak var animationsStorage: AnimationEngine?
     /// The run loop's layer engine, which runs the layer trees of this window's views.
     public package(set) var layers: LayerEngine? {
         get { layersReference?.object }
@@ -125,22 +143,24 @@ public final class Window: FrameParticipant {
     }
     private var layoutEngineStorage: LayoutEngine?
     /// Where the commit phase sends the display list.
-    public var renderer: (any FrameRenderer)?
+    public var renderer: (any FrameRenderer)? { get { rendererStorage } set { rendererStorage = newValue } }
+    private var rendererStorage: (any FrameRenderer)?
     /// The last committed display list.
     public var displayList: DisplayList { current == 0 ? listA : listB }
     /// Two lists used in turn, so a renderer that keeps the last one presented (as the recording
-    /// renderer does) never forces the next rebuild to copy its storage.
+    /// renderer does) never forces the next rebuild to copy its storage. Only ever read or
+    /// written whole (``withPresentedList(_:)``), so no access to them is checked at run time.
     var listA = DisplayList(), listB = DisplayList()
+    /// Which of them is presented (0: ``listA``).
     var current = 0
-    /// The list being built (the one not presented last).
-    var building: DisplayList {
-        get { current == 0 ? listA : listB }
-        _modify { if current == 0 { yield &listA } else { yield &listB } }
-    }
     /// Passes of constraints+layout one frame may take before it is a feedback loop (U7).
-    public var feedbackLoopThreshold = 100
+    public var feedbackLoopThreshold: Int {
+        get { frameValues.feedbackLoopThreshold }
+        set { frameValues.feedbackLoopThreshold = newValue }
+    }
     /// Records update-cycle calls (U9); shared with the run loop when added to one.
-    public package(set) var trace = TraceRecorder()
+    public package(set) var trace: TraceRecorder { get { traceStorage } set { traceStorage = newValue } }
+    private var traceStorage = TraceRecorder()
     /// Reports the engine recovered from; shared with the run loop when added to one.
     public package(set) var diagnostics = DiagnosticLog()
     /// The fonts this window's text lays out with (TX2): the shipped DejaVu Sans and the
@@ -160,18 +180,16 @@ public final class Window: FrameParticipant {
     private var needsFullBuild = true
     /// Views whose presentation or content changed since the last commit; the commit re-emits
     /// their subtrees in place when their command counts are unchanged (P1).
+    /// Like the other queues here, appended to on a local copy and stored back whole: no access
+    /// to it spans a call, and the compiler drops its run-time checks (AM4).
     var changedViews: [View] = []
     /// Counts full builds; a view's list indices are valid when its generation is the current one.
     var buildGeneration = 0
-    var scratchCommands: [DrawCommand] = []
     /// Sublayers of views' layers whose drawing changed, with the view hosting them: the next
     /// commit patches their groups (CA10).
     var changedLayers: [(layer: Layer, view: View)] = []
-    /// The commit's working storage for patching ``changedLayers``: each change with the layer
-    /// hosting it, its view, and the groups the renderer re-emitted.
-    var layerChanges: [(layer: Layer, host: Layer)] = []
-    var layerChangeViews: [View] = []
-    var patchedLayerGroups: [(change: Int, old: Rect, new: Rect)] = []
+    /// The commit's working storage for a patch (Window+DisplayList.swift).
+    var commitScratch = CommitScratch()
     /// How many of the layer renderer's ``LayerRenderer/listShifts`` the views' places in the
     /// render table have been moved by (LT11).
     var appliedListShifts = 0
@@ -182,7 +200,8 @@ public final class Window: FrameParticipant {
     /// Whether commits patch the list for the views that changed instead of rebuilding it, and
     /// report the damaged region to the renderer. Off, every commit rebuilds (for tests that
     /// compare the two).
-    public var patchesDisplayList = true
+    public var patchesDisplayList: Bool { get { patchesStorage } set { patchesStorage = newValue } }
+    private var patchesStorage = true   // read by every commit: private (AM4)
     var pendingAppearance = false
     /// Set when this window began the root controller's appearance (in a constraints pass), so
     /// the commit ends it; not the controller's own state, which a presentation also moves.
@@ -230,7 +249,7 @@ public final class Window: FrameParticipant {
 
     /// A window of `size` points with its own root view.
     public init(size: Size) {
-        self.size = size
+        frameValues.size = size
         let root = View(frame: Rect(origin: .zero, size: size))
         root.identifier = "root"
         root.rootSafeAreaInsets = safeAreaInsets
@@ -293,7 +312,14 @@ public final class Window: FrameParticipant {
     func viewDidChange(_ view: View) {
         view.isQueuedForRepaint = true
         markAncestorsChanged(of: view)
-        if changedViews.count < Self.maximumQueuedViews { changedViews.append(view) } else { needsFullBuild = true }
+        if changedViews.count < Self.maximumQueuedViews {
+            var queue = changedViews
+            changedViews = []
+            queue.append(view)
+            changedViews = queue
+        } else {
+            needsFullBuild = true
+        }
         guard !displayListIsStale else { return }
         displayListIsStale = true
         runLoop?.requestFrame()
@@ -319,7 +345,10 @@ public final class Window: FrameParticipant {
     func layerDidChange(_ layer: Layer, in view: View) {
         markAncestorsChanged(of: view)
         guard changedLayers.count < Self.maximumQueuedLayers else { viewDidChange(view); return }
-        changedLayers.append((layer, view))
+        var queue = changedLayers
+        changedLayers = []
+        queue.append((layer, view))
+        changedLayers = queue
         // The commit re-emits the layer's group as it is then: its further changes before it
         // need not reach the window (LT11).
         if let e = layers { layer.hostDidQueue(in: e) }
@@ -374,7 +403,10 @@ public final class Window: FrameParticipant {
     private func noteLoop(_ view: View, _ what: String) {
         guard loopPass > 1, loopLog.count < 64 else { return }
         let by = currentCall.map { " from \($0.view.traceName).\($0.call)()" } ?? ""
-        loopLog.append("\(view.traceName).\(what)()\(by)")
+        var log = loopLog
+        loopLog = []
+        log.append("\(view.traceName).\(what)()\(by)")
+        loopLog = log
     }
 
     func enqueueDisplay(_ view: View) {
@@ -472,7 +504,13 @@ public final class Window: FrameParticipant {
     public func displayPass() {
         loopPass = 0
         feedbackLoopStopped = false
-        loopLog.removeAll(keepingCapacity: true)
+        if !loopLog.isEmpty {
+            // Emptied on a copy, as it is appended to: no access to it spans a call (AM4).
+            var log = loopLog
+            loopLog = []
+            log.removeAll(keepingCapacity: true)
+            loopLog = log
+        }
         guard !displayQueue.isEmpty else { return }
         // Views flagged while drawing land in the next frame: only the ones queued now are
         // drawn, taken out of the queue (the views flagged meanwhile go to the stored one).
@@ -515,26 +553,37 @@ public final class Window: FrameParticipant {
             if needsFullBuild || resized || !patchesDisplayList || !patchChangedViews() {
                 let revision = displayList.revision
                 current ^= 1
-                buildDisplayList()
+                withPresentedList { list in
+                    buildDisplayList(into: &list)
+                    list.revision = revision + 1
+                    list.damage = nil
+                    list.damageRects.removeAll(keepingCapacity: true)
+                }
                 // The list built before holds the commands of views that may be gone (a page
                 // just left, its images): empty it now, not at the next full build (MR1). Its
                 // storage stays for that build unless a renderer kept the list.
-                if current == 0 { listB.commands.removeAll(keepingCapacity: true) } else { listA.commands.removeAll(keepingCapacity: true) }
-                building.revision = revision + 1
-                building.damage = nil
-                building.damageRects.removeAll(keepingCapacity: true)
+                var before = takeList(current ^ 1)
+                before.commands.removeAll(keepingCapacity: true)
+                putList(before, current ^ 1)
             }
-            for v in changedViews { v.isQueuedForRepaint = false }
-            changedViews.removeAll(keepingCapacity: true)
-            changedLayers.removeAll(keepingCapacity: true)
+            var views = changedViews, changed = changedLayers
+            changedViews = []
+            changedLayers = []
+            for v in views { v.isQueuedForRepaint = false }
+            views.removeAll(keepingCapacity: true)
+            changed.removeAll(keepingCapacity: true)
+            changedViews = views
+            changedLayers = changed
             layers?.endHostBatch()
             needsFullBuild = false
             displayListIsStale = false
         } else if patchesDisplayList {
             // Nothing changed: the same list again, one revision on, with nothing damaged.
-            presentedList.revision += 1
-            presentedList.damage = .zero
-            presentedList.damageRects.removeAll(keepingCapacity: true)
+            withPresentedList { list in
+                list.revision += 1
+                list.damage = .zero
+                list.damageRects.removeAll(keepingCapacity: true)
+            }
         }
         renderer?.present(displayList, frame: FrameContext(index: frame.index, time: frame.time))
         if appearing, let vc = rootViewController {

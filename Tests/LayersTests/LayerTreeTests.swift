@@ -6,6 +6,27 @@ import Testing
 @Suite("CA1 layer tree and geometry")
 @MainActor
 struct LayerTreeTests {
+    @Test("AM4: a sublayer kept past its superlayer reads nil as its superlayer, and the superlayer is freed")
+    func AM4_superlayerReadsNilOnceGone() {
+        let kept = Layer(), inner = Layer()
+        kept.addSublayer(inner)
+        weak var gone: Layer?
+        do {
+            let parent = Layer()
+            parent.addSublayer(kept)
+            gone = parent
+            #expect(kept.superlayer === parent && inner.superlayer === kept)
+        }
+        #expect(gone == nil)
+        #expect(kept.superlayer == nil && inner.superlayer === kept)
+        // A free layer again: it joins another tree, and leaves it.
+        let other = Layer()
+        other.addSublayer(kept)
+        #expect(kept.superlayer === other && other.children.count == 1)
+        kept.removeFromSuperlayer()
+        #expect(kept.superlayer == nil && other.children.isEmpty)
+    }
+
     @Test("CA1 sublayers are added, inserted above and below, replaced and removed as in Core Animation")
     func treeOperations() {
         let parent = Layer(), a = Layer(), b = Layer(), c = Layer(), d = Layer()

@@ -150,16 +150,17 @@ final class ViewAnimationEnd: AnimationDelegate {
 /// finished only when it ran to its end with its constraint still active (a constraint removed,
 /// deactivated or given a newer animation ends it unfinished).
 final class ConstantAnimationEnd: AnimationDelegate {
-    weak var constraint: LayoutConstraint?
+    /// The constraint, through its reference (no side table on it, AM4).
+    let constraint: ObjectReference<LayoutConstraint>
     let group: CompletionGroup
     let counts: AnimationCounts
 
     init(constraint: LayoutConstraint, group: CompletionGroup, counts: AnimationCounts) {
-        self.constraint = constraint; self.group = group; self.counts = counts
+        self.constraint = constraint.reference; self.group = group; self.counts = counts
     }
 
     func animationDidStop(_ animation: Layers.Animation, finished: Bool) {
         counts.constants -= 1
-        group.animationEndedInCompletions(finished: finished && constraint?.isActive == true)
+        group.animationEndedInCompletions(finished: finished && constraint.object?.isActive == true)
     }
 }
