@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TextEngine
 import FrameTiming
 import Geometry
@@ -25,6 +30,12 @@ public final class LayerEngine: FrameParticipant {
     /// The run loop whose frames drive the engine (it asks it for frames).
     public var runLoop: MainRunLoop? { runLoopReference.object }
     private let runLoopReference: ObjectReference<MainRunLoop>
+    /// The open transactions of the thread the engine was made on, kept so that a property set
+    /// there asks them whether actions are off without a thread-dictionary lookup. Main-actor
+    /// code can run on another thread (the inspector's handlers do), whose own transactions a
+    /// set there reads, as Core Animation's per-thread transactions are read.
+    private let transactions = Transaction.stack
+    private let transactionsThread = pthread_self()
     /// How layers, windows and renderers hold the engine (never weakly: a weak reference would
     /// put every retain of the engine on the slow path, AM4).
     package var reference: ObjectReference<LayerEngine> { referenceStorage! }
@@ -247,8 +258,10 @@ public final class LayerEngine: FrameParticipant {
     /// A model property changed: run its action (CA7) unless actions are off.
     func propertyDidChange(_ layer: Layer, _ property: LayerProperty, from old: LayerValue) {
         // A layer that runs no implicit actions (a Lottie frame's, a view's) has no action to
-        // find: asked first, so its changes do not read the thread's transactions (LT11).
-        guard layer.runsImplicitActions, !Transaction.disableActions() else { return }
+        // find: asked first, so its changes do not read the transactions (LT11).
+        guard layer.runsImplicitActions else { return }
+        let open = pthread_equal(pthread_self(), transactionsThread) != 0 ? transactions : Transaction.stack
+        guard !open.disablesActions else { return }
         let key = property.key
         guard let action = layer.action(forKey: key) else { return }
         if let b = action as? BasicAnimation, b.keyPath == key, b.fromValue == nil, b.toValue == nil, b.byValue == nil {

@@ -23,11 +23,20 @@ public enum Transaction {
 
     final class Stack {
         var frames: [Frame] = []
+
+        /// Whether property changes run no actions: the innermost open transaction's setting,
+        /// or false.
+        var disablesActions: Bool {
+            for f in frames.reversed() { if let d = f.disableActions { return d } }
+            return false
+        }
     }
 
     private static let threadKey = "timeline.layers.transactions"
 
-    /// The open transactions of the current thread.
+    /// The open transactions of the current thread. A ``LayerEngine`` keeps its thread's (the
+    /// main thread's: layers and transactions are main-actor), so that a property set reads
+    /// them without looking in the thread's dictionary.
     static var stack: Stack {
         let dict = Thread.current.threadDictionary
         if let s = dict[threadKey] as? Stack { return s }
@@ -77,10 +86,7 @@ public enum Transaction {
     }
 
     /// Whether property changes run no actions (no implicit animations).
-    public static func disableActions() -> Bool {
-        for f in stack.frames.reversed() { if let d = f.disableActions { return d } }
-        return false
-    }
+    public static func disableActions() -> Bool { stack.disablesActions }
 
     /// Turns actions off (or on) for the innermost open transaction.
     public static func setDisableActions(_ flag: Bool) { stack.frames.last?.disableActions = flag }
