@@ -34,9 +34,9 @@ public enum Transaction {
 
     private static let threadKey = "timeline.layers.transactions"
 
-    /// The open transactions of the current thread. A ``LayerEngine`` keeps its thread's (the
-    /// main thread's: layers and transactions are main-actor), so that a property set reads
-    /// them without looking in the thread's dictionary.
+    /// The open transactions of the current thread. A ``LayerEngine`` keeps the stack of the
+    /// thread it was made on, so that a property set on that thread reads it without looking in
+    /// the thread's dictionary.
     static var stack: Stack {
         let dict = Thread.current.threadDictionary
         if let s = dict[threadKey] as? Stack { return s }

@@ -126,8 +126,8 @@ public final class LottieComposition {
         /// The layer as a text layer (nil for other kinds), kept so a frame needs no cast.
         let text: LottieTextLayer?
         /// Whether the layer's effects run as its layer's filters, over its whole composited
-        /// content: image, precomposition and text layers, and a shape layer with a blur (a
-        /// shape layer's other effects apply to its shapes; see ``LottieEffect/runOnShapes(_:)``).
+        /// content: image, precomposition and text layers, and a shape layer that was given none
+        /// of them to apply to its shapes (one with a blur; ``LottieEffect/shapeEffects(_:)``).
         let filtersContent: Bool
         let children: [Node]
         /// The parent chain's nodes, nearest first (resolved by "ind" within the composition).
@@ -174,9 +174,15 @@ public final class LottieComposition {
         init(model: LottieLayer, layer: Layer?, shapes: LottieShapeLayer?, children: [Node]) {
             self.model = model; self.layer = layer; self.shapes = shapes; self.children = children
             text = layer as? LottieTextLayer
-            filtersContent = layer != nil && !model.effects.isEmpty && (shapes == nil || !LottieEffect.runOnShapes(model.effects))
+            filtersContent = layer != nil && Self.effectsRunAsFilters(model, shapes)
             uses3D = model.is3D
             changes = Self.changes(model, shapes, parents: [])
+        }
+
+        /// Whether the layer's effects run as its layer's filters: it has effects and no shape
+        /// layer took them to apply to its shapes.
+        static func effectsRunAsFilters(_ model: LottieLayer, _ shapes: LottieShapeLayer?) -> Bool {
+            !model.effects.isEmpty && shapes?.effects.isEmpty ?? true
         }
 
         /// When the values a node sets can change (see ``changes``).
@@ -188,9 +194,7 @@ public final class LottieComposition {
             c.add(model.masks)
             if let shapes { c.add(shapes.contentChanges) }
             if case .text(let t) = model.kind, t.isAnimated { c.addEveryFrame() }
-            if shapes == nil || !LottieEffect.runOnShapes(model.effects), model.effects.contains(where: { $0.isAnimated }) {
-                c.addEveryFrame()
-            }
+            if effectsRunAsFilters(model, shapes), model.effects.contains(where: { $0.isAnimated }) { c.addEveryFrame() }
             c.finish()
             return c
         }

@@ -25,19 +25,13 @@ public enum LottieEffect: Sendable {
     /// linear light (a layer with a blur runs all its effects as its layer's filters).
     case gaussianBlur(blurriness: Animatable<LottieVector>)
 
-    /// Whether a shape layer's `effects` apply to its shapes' commands (``apply(_:to:at:)``:
-    /// colour effects map each paint, a drop shadow lays each shape's silhouette under it),
-    /// which is the same picture as the layer's filters at no offscreen pass. A blur is not: a
-    /// shape blurred on its own leaves a seam where it meets another and mixes in encoded
-    /// values, so a layer with one runs its effects as filters over its whole content.
-    static func runOnShapes(_ effects: [LottieEffect]) -> Bool {
-        !effects.contains { if case .gaussianBlur = $0 { true } else { false } }
-    }
-
-    /// The effects a shape layer applies to its own commands: all of them, or none when they
-    /// run as the layer's filters (``runOnShapes(_:)``).
+    /// The effects a shape layer applies to its shapes' commands (``apply(_:to:at:)``: colour
+    /// effects map each paint, a drop shadow lays each shape's silhouette under it), the same
+    /// picture as the layer's filters at no offscreen pass: all of them, or none when they
+    /// include a blur. A shape blurred on its own leaves a seam where it meets another and mixes
+    /// in encoded values, so a layer with a blur runs its effects as filters over its content.
     static func shapeEffects(_ effects: [LottieEffect]) -> [LottieEffect] {
-        runOnShapes(effects) ? effects : []
+        effects.contains { if case .gaussianBlur = $0 { true } else { false } } ? [] : effects
     }
 
     /// Whether a parameter is keyframed.
@@ -52,7 +46,7 @@ public enum LottieEffect: Sendable {
 
     /// Applies `effects` at `frame` to a shape layer's commands (its coordinates), in order.
     /// Colour effects map every paint; a drop shadow puts the silhouette of each painted shape
-    /// under the layer's contents. A blur is never among them (``runOnShapes(_:)``).
+    /// under the layer's contents. A blur is never among them (``shapeEffects(_:)``).
     static func apply(_ effects: [LottieEffect], to draws: inout [DrawCommand], at frame: Double) {
         for effect in effects {
             switch effect {
@@ -93,7 +87,7 @@ public enum LottieEffect: Sendable {
                 }
                 draws.insert(contentsOf: shadows, at: 0)
             case .gaussianBlur:
-                // Never here: a layer with a blur runs its effects as filters (runOnShapes).
+                // Never here: a layer with a blur runs its effects as filters (shapeEffects).
                 continue
             }
         }
