@@ -394,6 +394,8 @@ public final class LottieShapeLayer: Layer {
     let contentChanges: ValueChanges
     private var draws: [DrawCommand] = []
     private var shownFrame = Double.nan
+    /// The contents' parts that do not change with the frame, kept from the first evaluation.
+    private var memo = ShapeContents.Memo()
 
     init(contents: ShapeContents, effects: [LottieEffect] = []) {
         self.shapeContents = contents
@@ -412,6 +414,7 @@ public final class LottieShapeLayer: Layer {
         super.init(layer: layer)
         draws = other?.draws ?? []
         shownFrame = other?.shownFrame ?? .nan
+        memo = other?.memo ?? ShapeContents.Memo()
     }
 
     /// How many times the contents were evaluated to draws different from the ones shown, so
@@ -426,7 +429,7 @@ public final class LottieShapeLayer: Layer {
         if frame == shownFrame || (!shownFrame.isNaN && contentChanges.isConstant(from: shownFrame, to: frame)) { return }
         let first = shownFrame.isNaN
         shownFrame = frame
-        var next = shapeContents.draws(at: frame)
+        var next = shapeContents.draws(at: frame, memo: &memo)
         if !effects.isEmpty { LottieEffect.apply(effects, to: &next, at: frame) }
         guard first || next != draws else { return }
         draws = next

@@ -38,8 +38,13 @@ public struct LottieTransform: Sendable {
 
     /// Whether nothing in it changes over time.
     var isStatic: Bool {
+        isMatrixStatic && !(opacity.isAnimated || (startOpacity?.isAnimated ?? false) || (endOpacity?.isAnimated ?? false))
+    }
+
+    /// Whether its matrix (everything but the opacities) does not change over time.
+    var isMatrixStatic: Bool {
         !(anchor.isAnimated || position.isAnimated || (positionX?.isAnimated ?? false) || (positionY?.isAnimated ?? false)
-            || scale.isAnimated || rotation.isAnimated || opacity.isAnimated || skew.isAnimated || skewAxis.isAnimated
+            || scale.isAnimated || rotation.isAnimated || skew.isAnimated || skewAxis.isAnimated
             || (rotationX?.isAnimated ?? false) || (rotationY?.isAnimated ?? false) || (orientation?.isAnimated ?? false))
     }
 

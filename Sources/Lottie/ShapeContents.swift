@@ -23,24 +23,51 @@ struct ShapeContents {
     /// Whether an item (at any depth) is blended (LT13): the layer is then isolated.
     let hasBlends: Bool
 
+    /// Whether a ``Memo`` can keep the unchanging parts between frames: the paths and styles
+    /// come in the same order at every frame, which an animated repeater count would change.
+    let memoizes: Bool
+
     init(_ items: [ShapeItem]) {
         self.items = items
         isAnimated = items.contains { $0.isAnimated }
         hasBlends = items.contains { $0.hasBlends }
+        memoizes = !items.contains { $0.hasAnimatedCopyCount }
     }
 
-    /// The draw commands at local frame `frame`, bottom first.
+    /// The draw commands at local frame `frame`, bottom first, everything evaluated afresh.
     func draws(at frame: Double) -> [DrawCommand] {
+        var memo = Memo()
+        return draws(at: frame, memo: &memo, memoizing: false)
+    }
+
+    /// The draw commands at local frame `frame`, bottom first, reusing from `memo` (and keeping
+    /// in it) the paths and styles that do not change with the frame (LT11): a layer whose one
+    /// hand moves evaluates, transforms and strokes the rest of the figure once.
+    func draws(at frame: Double, memo: inout Memo) -> [DrawCommand] {
+        draws(at: frame, memo: &memo, memoizing: memoizes)
+    }
+
+    private func draws(at frame: Double, memo: inout Memo, memoizing: Bool) -> [DrawCommand] {
         var b = Builder()
-        _ = process(items[...], frame: frame, matrix: .identity, alpha: 1, into: &b)
+        b.memoizing = memoizing
+        if memoizing { swap(&b.memo, &memo) }
+        defer { if memoizing { swap(&b.memo, &memo) } }
+        _ = process(items[...], frame: frame, matrix: .identity, alpha: 1, fixed: (true, true), into: &b)
         var out: [DrawCommand] = []
         out.reserveCapacity(b.styles.count)
         for (i, style) in b.styles.enumerated().reversed() {
             if !b.blends.isEmpty { Self.openBlends(b.blends, endingAt: i, into: &out) }
-            if b.merged.isEmpty {
-                if let d = style.draw(b.slots, at: frame) { out.append(d) }
+            let kept = memoizing && style.isStatic && style.slots.allSatisfy { b.slotIsStatic[$0] }
+            if kept, i < b.memo.styles.count, let draws = b.memo.styles[i] {
+                out.append(contentsOf: draws)
             } else {
-                style.draw(b.slots, merged: b.merged, at: frame, into: &out)
+                let start = out.count
+                if b.merged.isEmpty {
+                    if let d = style.draw(b.slots, at: frame) { out.append(d) }
+                } else {
+                    style.draw(b.slots, merged: b.merged, at: frame, into: &out)
+                }
+                if kept { b.memo.keep(Array(out[start...]), forStyle: i) }
             }
             for blend in b.blends where blend.styles.lowerBound == i { out.append(.endGroup) }
         }
@@ -59,6 +86,14 @@ struct ShapeContents {
         var merged: [Int: Merge] = [:]
         /// The styles of blended items (LT13) and their modes: nested ranges, outer first.
         var blends: [(styles: Range<Int>, mode: BlendMode)] = []
+        /// By slot: whether its path is the same at every frame (its item, the transforms and
+        /// opacities above it and the modifiers that changed it have no keyframes).
+        var slotIsStatic: [Bool] = []
+        /// What earlier frames kept, used and added to when `memoizing`.
+        var memo = Memo()
+        var memoizing = false
+        /// How many merges the walk has met.
+        var mergeCount = 0
     }
 
     /// Opens a blend group for each blended item whose last style is `i` (styles are drawn
@@ -85,6 +120,8 @@ struct ShapeContents {
         var slots: [Int]
         var matrix: AffineTransform
         var alpha: Double
+        /// Whether the style, its group's matrix and opacity are the same at every frame.
+        var isStatic = false
 
         func draw(_ all: [Path], at frame: Double) -> DrawCommand? {
             guard let p = ShapeContents.joined(slots.map { all[$0] }) else { return nil }
@@ -185,11 +222,14 @@ struct ShapeContents {
 
     /// Walks a group: appends its paths (layer coordinates) to the builder's slots and its
     /// styles to its styles, applies its modifiers; returns the slots of the group's paths.
+    /// `fixed`: whether `matrix` and `alpha` are the same at every frame.
     private func process(_ items: ArraySlice<ShapeItem>, frame: Double, matrix: AffineTransform, alpha: Double,
-                         into b: inout Builder) -> [Int] {
+                         fixed chain: (matrix: Bool, alpha: Bool), into b: inout Builder) -> [Int] {
         var mine: [Int] = []
-        let slotStart = b.slots.count, styleStart = b.styles.count
-        var index = items.startIndex
+        // A repeater draws everything above it in its group once per copy, so the walk starts
+        // at the last one: a pass over the items above it would be thrown away (and a path's
+        // slot would stand for a different copy in it, which the memo cannot tell apart).
+        var index = items.lastIndex { $0.isRepeater } ?? items.startIndex
         while index < items.endIndex {
             var item = items[index], blend = BlendMode.normal
             if case .blended(let inner, let mode) = item { item = inner; blend = mode }
@@ -199,23 +239,41 @@ struct ShapeContents {
                 break                                     // the reader never nests them
             case .group(_, let sub, let t):
                 let m = t.matrix(at: frame).concatenating(matrix)
-                mine += process(sub[...], frame: frame, matrix: m, alpha: alpha * t.opacityValue(at: frame), into: &b)
+                mine += process(sub[...], frame: frame, matrix: m, alpha: alpha * t.opacityValue(at: frame),
+                                fixed: (chain.matrix && t.isMatrixStatic, chain.alpha && !t.opacity.isAnimated), into: &b)
             case .rectangle, .ellipse, .polystar, .path:
-                if let p = Self.geometry(item, at: frame) {
-                    mine.append(b.slots.count)
+                let slot = b.slots.count, fixed = chain.matrix && !item.isAnimated
+                if fixed && b.memoizing, let p = b.memo.geometry(ofSlot: slot) {
+                    b.slots.append(p)
+                } else if let p = Self.geometry(item, at: frame) {
                     b.slots.append(matrix.isIdentity ? p : p.applying(matrix))
+                    if fixed && b.memoizing { b.memo.keep(b.slots[slot], forSlot: slot) }
+                } else {
+                    break
                 }
+                mine.append(slot)
+                b.slotIsStatic.append(fixed)
             case .fill, .gradientFill, .stroke, .gradientStroke:
-                b.styles.append(Style(item: item, slots: mine, matrix: matrix, alpha: alpha))
+                b.styles.append(Style(item: item, slots: mine, matrix: matrix, alpha: alpha,
+                                      isStatic: chain.matrix && chain.alpha && !item.isAnimated))
             case .trim(let s, let e, let o, let individually):
                 let trimmed = Self.trim(mine.map { b.slots[$0] }, start: s.scalar(at: frame), end: e.scalar(at: frame),
                                         offset: o.scalar(at: frame), individually: individually)
                 for (k, slot) in mine.enumerated() { b.slots[slot] = trimmed[k] }
+                b.modified(mine, by: item, eachOnItsOwn: individually)
             case .roundedCorners(let r):
                 let radius = r.scalar(at: frame)
                 if radius > 0 { for slot in mine { b.slots[slot] = Self.roundingCorners(b.slots[slot], radius: radius) } }
+                b.modified(mine, by: item, eachOnItsOwn: true)
             case .merge(let mode):
-                if let first = mine.first, let p = Self.joined(mine.map { b.slots[$0] }) {
+                // Merges are kept by their place in the walk: nested ones share a first slot.
+                let ordinal = b.mergeCount, fixed = b.memoizing && mine.allSatisfy { b.slotIsStatic[$0] }
+                b.mergeCount += 1
+                if fixed, let first = mine.first, let kept = b.memo.merge(ordinal) {
+                    b.slots[first] = kept.path
+                    if let m = kept.merge { b.merged[first] = m }
+                    for slot in mine.dropFirst() { b.slots[slot] = Path() }
+                } else if let first = mine.first, let p = Self.joined(mine.map { b.slots[$0] }) {
                     // Merge (1) and add (2) are the paths together. Subtract (3) takes the
                     // nearest path (the last above the merge) from the earlier ones together, as
                     // lottie-android does. Intersect (4) keeps what every path covers, each path
@@ -239,14 +297,12 @@ struct ShapeContents {
                     }
                     b.slots[first] = p
                     for slot in mine.dropFirst() { b.slots[slot] = Path() }
+                    if fixed { b.memo.keep(merge: (p, b.merged[first]), ordinal) }
                 }
+                b.modified(mine, by: item, eachOnItsOwn: false)
             case .repeater(let copiesProperty, let offsetProperty, let t, let above):
-                // Everything above the repeater in this group, once per copy, in place of the
-                // one pass already made. Copies drawn above come first (on top) in file order.
-                b.slots.removeLast(b.slots.count - slotStart)
-                b.styles.removeLast(b.styles.count - styleStart)
-                b.blends.removeAll { $0.styles.lowerBound >= styleStart }
-                mine.removeAll()
+                // Everything above the repeater in this group (the walk started here), once per
+                // copy. Copies drawn above come first (on top) in file order.
                 let copies = Self.count(copiesProperty.scalar(at: frame).rounded(), atMost: Self.maximumCopies)
                 let offset = offsetProperty.scalar(at: frame)
                 let head = items[items.startIndex..<index]
@@ -255,7 +311,8 @@ struct ShapeContents {
                 for k in order {
                     let m = Self.repeaterMatrix(t, at: frame, copy: Double(k) + offset).concatenating(matrix)
                     let fraction = copies > 1 ? Double(k) / Double(copies - 1) : 0
-                    mine += process(head, frame: frame, matrix: m, alpha: alpha * (so + (eo - so) * fraction), into: &b)
+                    mine += process(head, frame: frame, matrix: m, alpha: alpha * (so + (eo - so) * fraction),
+                                    fixed: (chain.matrix && !item.isAnimated, chain.alpha && !item.isAnimated), into: &b)
                 }
             }
             if blend != .normal, b.styles.count > styleMark { b.blends.append((styleMark..<b.styles.count, blend)) }
@@ -438,6 +495,7 @@ struct ShapeContents {
     static func joined(_ paths: [Path]) -> Path? {
         if paths.count == 1 { return paths[0].isEmpty ? nil : paths[0] }
         var out = Path()
+        out.reserveCapacity(paths.reduce(0) { $0 + $1.elements.count })
         for p in paths { out.addPath(p) }
         return out.isEmpty ? nil : out
     }
@@ -634,48 +692,5 @@ struct ShapeContents {
         }
         if !matrix.isIdentity { gradient = gradient.applying(matrix) }
         return gradient
-    }
-}
-
-extension ShapeItem {
-    /// Whether any property of the item (or its group's items) is keyframed.
-    var isAnimated: Bool {
-        switch self {
-        case .group(_, let items, let t): !t.isStatic || items.contains { $0.isAnimated }
-        case .rectangle(let p, let s, let r, _): p.isAnimated || s.isAnimated || r.isAnimated
-        case .ellipse(let p, let s, _): p.isAnimated || s.isAnimated
-        case .polystar(let s):
-            s.position.isAnimated || s.points.isAnimated || s.rotation.isAnimated || s.outerRadius.isAnimated || s.outerRoundness.isAnimated
-                || (s.innerRadius?.isAnimated ?? false) || (s.innerRoundness?.isAnimated ?? false)
-        case .path(let shape, _): shape.isAnimated
-        case .fill(_, let c, let o, _): c.isAnimated || o.isAnimated
-        case .stroke(_, let c, let o, let style): c.isAnimated || o.isAnimated || style.isAnimated
-        case .gradientFill(_, let g, let o, _): g.isAnimated || o.isAnimated
-        case .gradientStroke(_, let g, let o, let style): g.isAnimated || o.isAnimated || style.isAnimated
-        case .trim(let s, let e, let o, _): s.isAnimated || e.isAnimated || o.isAnimated
-        case .repeater(let c, let o, let t, _): c.isAnimated || o.isAnimated || !t.isStatic
-        case .roundedCorners(let r): r.isAnimated
-        case .merge: false
-        case .blended(let item, _): item.isAnimated
-        }
-    }
-
-    /// Whether the item or one inside it has a blend mode.
-    var hasBlends: Bool {
-        switch self {
-        case .blended: true
-        case .group(_, let items, _): items.contains { $0.hasBlends }
-        default: false
-        }
-    }
-}
-
-extension LottieStrokeStyle {
-    var isAnimated: Bool { width.isAnimated || dashes.contains { $0.isAnimated } || (dashOffset?.isAnimated ?? false) }
-}
-
-extension LottieGradient {
-    var isAnimated: Bool {
-        start.isAnimated || end.isAnimated || stops.isAnimated || (highlightLength?.isAnimated ?? false) || (highlightAngle?.isAnimated ?? false)
     }
 }

@@ -27,7 +27,9 @@ public struct Path: Sendable, Hashable {
     public mutating func close() { elements.append(.close) }
     /// Makes room for `n` elements in all, so that building a path of about that many does not
     /// reallocate as it grows.
-    mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
+    public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
+    /// Appends `other`'s elements as they are (its subpaths become this path's last ones).
+    mutating func appendElements(of other: Path) { elements.append(contentsOf: other.elements) }
 
     /// A closed polygon through `points`.
     public static func polygon(_ points: [Point]) -> Path {

@@ -183,20 +183,14 @@ extension Path {
 
     /// Appends `other`'s elements, mapped by `transform`.
     public mutating func addPath(_ other: Path, transform: AffineTransform = .identity) {
-        for e in other.applying(transform).elements {
-            switch e {
-            case .move(let p): move(to: p)
-            case .line(let p): addLine(to: p)
-            case .curve(let a, let b, let c): addCurve(to: c, control1: a, control2: b)
-            case .close: close()
-            }
-        }
+        appendElements(of: other.applying(transform))
     }
 
     /// The path with every point mapped by `t`.
     public func applying(_ t: AffineTransform) -> Path {
         if t == .identity { return self }
         var out = Path()
+        out.reserveCapacity(elements.count)
         for e in elements {
             switch e {
             case .move(let p): out.move(to: t.apply(to: p))
