@@ -171,6 +171,8 @@ public final class DisplayListPainter {
     var directShapes: (base: UnsafeMutablePointer<UInt32>, stride: Int)?
     /// Filled paths the last paint laid straight into the target's pixels (``directSurface``).
     public internal(set) var lastDirectShapeCount = 0
+    /// Images the last paint laid straight into the target's pixels (``layImageDirectly(_:tint:_:_:_:_:)``).
+    public internal(set) var lastDirectImageCount = 0
 
     /// Whether groups whose drawings are all rectangles on the pixel grid are drawn in memory
     /// on the software path (`Painter+MemoryGroups.swift`); off, they go through SDL targets.
@@ -366,6 +368,7 @@ public final class DisplayListPainter {
         frameNumber += 1
         maskPixelsPainted = 0
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0; lastDirectShapeCount = 0
+        lastDirectImageCount = 0
         lastUnblendedGroupCount = 0; lastUnfilteredGroupCount = 0
         lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0; lastKeptCoverageUses = 0
         lastCombinedMaskCount = 0

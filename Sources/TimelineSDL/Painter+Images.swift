@@ -23,22 +23,25 @@ struct ImageTexture {
 extension DisplayListPainter {
     func image(_ d: ImageDrawing) {
         let bitmap = d.image.bitmap
-        guard bitmap.width > 0, bitmap.height > 0, d.source.width > 0, d.source.height > 0, d.tint.alpha > 0,
-              let texture = imageTexture(bitmap, template: d.isTemplate) else { return }
+        guard bitmap.width > 0, bitmap.height > 0, d.source.width > 0, d.source.height > 0, d.tint.alpha > 0 else { return }
+        let t = transform
+        let corners = d.corners ?? [Point(x: d.rect.minX, y: d.rect.minY), Point(x: d.rect.maxX, y: d.rect.minY),
+                                    Point(x: d.rect.maxX, y: d.rect.maxY), Point(x: d.rect.minX, y: d.rect.maxY)]
+        guard corners.count == 4 else { return }
+        var tint = d.tint
+        tint.alpha *= opacity
+        if layImageDirectly(d, tint: tint, t.apply(to: corners[0]), t.apply(to: corners[1]), t.apply(to: corners[2]), t.apply(to: corners[3])) {
+            return
+        }
+        guard let texture = imageTexture(bitmap, template: d.isTemplate) else { return }
         useTexture(texture)
         mesh.transform = transform
         mesh.opacity = opacity
         let w = Double(bitmap.width), h = Double(bitmap.height)
         let u0 = d.source.minX / w, v0 = d.source.minY / h, u1 = d.source.maxX / w, v1 = d.source.maxY / h
-        let t = transform
-        let corners = d.corners ?? [Point(x: d.rect.minX, y: d.rect.minY), Point(x: d.rect.maxX, y: d.rect.minY),
-                                    Point(x: d.rect.maxX, y: d.rect.maxY), Point(x: d.rect.minX, y: d.rect.maxY)]
-        guard corners.count == 4 else { return }
         // The software rasteriser samples at pixel corners (see meshTransform).
         let shift = isSoftware ? 0.5 : 0
         func device(_ p: Point) -> Point { let q = t.apply(to: p); return Point(x: q.x + shift, y: q.y + shift) }
-        var tint = d.tint
-        tint.alpha *= opacity
         let q0 = device(corners[0]), q1 = device(corners[1]), q2 = device(corners[2]), q3 = device(corners[3])
         let pieces = isSoftware ? Self.softwareQuadPieces(q0, q1, q3, textureSide: max(bitmap.width, bitmap.height)) : 1
         guard pieces > 1 else {

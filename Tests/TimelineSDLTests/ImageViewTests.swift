@@ -228,12 +228,20 @@ struct ImageViewTests {
             host.root.addSubview(v)
         }
         host.runUntilIdle()
+        // Through SDL's textures (as the window draws): uploaded once.
         let renderer = try ImageRenderer(pixelWidth: 500, pixelHeight: 100)
+        renderer.painter.drawsDirectly = false
         renderer.render(host.window.displayList)
         renderer.render(host.window.displayList)
         #expect(assets.decodeCount == 1)
         #expect(renderer.painter.imageTexturesUploaded == 1)
         #expect(near(renderer.image().color(x: 475, y: 18), 0.2, 0.4, 0.6))
+        // Laid straight into the image's pixels (LT11): no texture, the same picture.
+        let direct = try ImageRenderer(pixelWidth: 500, pixelHeight: 100)
+        direct.render(host.window.displayList)
+        #expect(direct.painter.imageTexturesUploaded == 0 && direct.painter.lastDirectImageCount == 10)
+        #expect(direct.image() == renderer.image())
+        #expect(assets.decodeCount == 1)
     }
 
     @Test("CN2 a sublayer shows its contents by gravity, contentsRect and contentsScale, as Core Animation's")
