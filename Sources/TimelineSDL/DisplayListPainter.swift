@@ -173,6 +173,12 @@ public final class DisplayListPainter {
     public internal(set) var lastDirectShapeCount = 0
     /// Images the last paint laid straight into the target's pixels (``layImageDirectly(_:tint:_:_:_:_:)``).
     public internal(set) var lastDirectImageCount = 0
+    /// Masked groups of one fill the last paint laid straight into the target's pixels (``layMaskedFill(_:at:)``).
+    public internal(set) var lastDirectMaskedFillCount = 0
+    /// Whether such groups are laid directly (off: they open a memory group, as any masked group).
+    var laysMaskedFillsDirectly = true
+    /// A row of scaled colour for ``layMaskedFill(_:at:)``, kept between paints.
+    var maskedFillRow: [UInt32] = []
 
     /// Whether groups whose drawings are all rectangles on the pixel grid are drawn in memory
     /// on the software path (`Painter+MemoryGroups.swift`); off, they go through SDL targets.
@@ -368,7 +374,7 @@ public final class DisplayListPainter {
         frameNumber += 1
         maskPixelsPainted = 0
         lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0; lastDirectShapeCount = 0
-        lastDirectImageCount = 0
+        lastDirectImageCount = 0; lastDirectMaskedFillCount = 0
         lastUnblendedGroupCount = 0; lastUnfilteredGroupCount = 0
         lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0; lastKeptCoverageUses = 0
         lastCombinedMaskCount = 0
@@ -451,6 +457,10 @@ public final class DisplayListPainter {
                     i = g.end + 1
                     continue
                 }
+            }
+            if laysMaskedFillsDirectly, case .beginGroup = commands[i], let end = layMaskedFill(commands, at: i) {
+                i = end + 1
+                continue
             }
             draw(commands, at: i, scale: list.scale)
             i += 1

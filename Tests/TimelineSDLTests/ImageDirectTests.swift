@@ -28,11 +28,7 @@ struct ImageDirectTests {
         list.background = Color(red: 0.5, green: 0.5, blue: 0.5)
         list.commands = [.beginGroup(GroupState(transform: transform, opacity: 1, clip: nil, clipCornerRadius: 0, name: "g")),
                          .image(drawing), .endGroup]
-        let direct = try ImageRenderer(pixelWidth: 160, pixelHeight: 120)
-        direct.render(list)
-        let sdl = try ImageRenderer(pixelWidth: 160, pixelHeight: 120)
-        sdl.painter.drawsDirectly = false
-        sdl.render(list)
+        let (direct, sdl) = try renderTwice(list) { $0.drawsDirectly = false }
         return (direct.image(), sdl.image(), direct.painter.lastDirectImageCount)
     }
 

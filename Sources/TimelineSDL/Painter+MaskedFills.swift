@@ -1,0 +1,116 @@
+import CSDL2
+import Geometry
+import RenderModel
+
+/// A group of one opaque fill that covers everything its path masks can show (an After Effects
+/// solid, the composition's size, cut to a shape by masks), laid straight into the target's
+/// pixels: its colour times the masks' coverage. The memory group it would otherwise open
+/// clears a buffer, fills it with the one colour and gathers it back only to be multiplied by
+/// the same coverage (LT11: rlottie's `like.json`, four 800 x 600 solids under moving masks, cost
+/// 5.9 M instructions a frame, 3.2x rlottie). The bytes are the memory group's.
+extension DisplayListPainter {
+    /// Lays the group opening at `i` in `commands` when it is such a group, and returns the index
+    /// of its end; nil when it is not (or the target's pixels are not at hand), and it is drawn
+    /// as any group.
+    func layMaskedFill(_ commands: [DrawCommand], at i: Int) -> Int? {
+        guard case .beginGroup(let g) = commands[i], let mask = g.mask, case .paths = mask,
+              let d = directShapes, target == nil, offscreenDepth == 0, memoryDepth == 0, isSoftware, drawsGroupsInMemory,
+              g.filters.isEmpty, g.blendMode == .normal, !g.isIsolated, g.clip == nil,
+              i + 2 < commands.count, case .endGroup = commands[i + 2] else { return nil }
+        let fill: Rect, colour: Color
+        switch commands[i + 1] {
+        case .fillShape(let p, .color(let c), _):
+            guard let r = p.axisAlignedRectangle else { return nil }
+            (fill, colour) = (r, c)
+        case .fillRect(let r, let c, let radius) where radius <= 0:
+            (fill, colour) = (r, c)
+        default:
+            return nil
+        }
+        let device = g.transform.concatenating(base)
+        guard colour.alpha >= 1, Self.isAxisAligned(device) else { return nil }
+        // The region the memory group would mask: the fill's box, cut to what the masks can
+        // cover, two pixels around, within the clip and the target.
+        let box = device.apply(to: fill)
+        var bounds = box
+        if let covered = mask.coveredBox { bounds = bounds.intersection(device.apply(to: covered)) }
+        var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
+        region = intersect(intersect(region, clip ?? targetRect), targetRect)
+        // Every pixel of the region is wholly inside the fill.
+        guard Double(region.x) >= box.minX, Double(region.y) >= box.minY,
+              Double(region.x + region.w) <= box.maxX, Double(region.y + region.h) <= box.maxY else { return nil }
+        let end = i + 2
+        lastDirectMaskedFillCount += 1
+        guard region.w > 0, region.h > 0 else { return end }
+        flush()
+        sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
+        let solid = 0xFF00_0000 | UInt32(byte(colour.red)) << 16 | UInt32(byte(colour.green)) << 8 | UInt32(byte(colour.blue))
+        let o = UInt32(UInt8(saturating: (g.opacity * opacity * 255).rounded()))
+        let coverage = maskCoverage(mask, transform: device, region: region)
+        let cr = coverage.region, cw = Int(cr.w)
+        guard !coverage.values.isEmpty, o > 0 else { return end }
+        // The region's columns inside the coverage's region (outside it the masks cover nothing).
+        let x0 = max(Int(region.x), Int(cr.x)), x1 = min(Int(region.x + region.w), Int(cr.x) + cw)
+        guard x1 > x0 else { return end }
+        if maskedFillRow.count < x1 - x0 { maskedFillRow = [UInt32](repeating: 0, count: x1 - x0) }
+        coverage.values.withUnsafeBufferPointer { cov in
+            maskedFillRow.withUnsafeMutableBufferPointer { row in
+                for y in max(Int(region.y), Int(cr.y))..<min(Int(region.y + region.h), Int(cr.y + cr.h)) {
+                    let src = cov.baseAddress! + (y - Int(cr.y)) * cw - Int(cr.x)
+                    Self.layRuns(solid, opacity: o, coverage: src, from: x0, to: x1, row: row.baseAddress!,
+                                 onto: d.base + y * d.stride)
+                }
+            }
+        }
+        return end
+    }
+
+    /// Lays `solid` (opaque) times the coverage `cov[x]` for x in `x0..<x1`, at `opacity`, over
+    /// `dst[x]`: uncovered pixels skipped eight at a time, whole ones stored when the opacity is
+    /// whole, the rest scaled into `row` and laid over run by run (the memory group's
+    /// ``applyCoverage(_:to:run:)`` and ``Premultiplied/over(_:opacity:onto:count:)``).
+    nonisolated static func layRuns(_ solid: UInt32, opacity o: UInt32, coverage cov: UnsafePointer<UInt8>, from x0: Int, to x1: Int,
+                                    row: UnsafeMutablePointer<UInt32>, onto dst: UnsafeMutablePointer<UInt32>) {
+        var x = x0
+        while x < x1 {
+            if x + 8 <= x1, UnsafeRawPointer(cov + x).loadUnaligned(as: UInt64.self) == 0 { x += 8; continue }
+            guard cov[x] > 0 else { x += 1; continue }
+            // A run of covered pixels.
+            var e = x
+            while e < x1, cov[e] > 0 { e += 1 }
+            if o == 255 {
+                for k in x..<e {
+                    let c = UInt32(cov[k])
+                    dst[k] = c == 255 ? solid : Premultiplied.over(Premultiplied.scale(solid, c), alpha: c, onto: dst[k])
+                }
+            } else {
+                for k in x..<e { row[k - x0] = cov[k] == 255 ? solid : Premultiplied.scale(solid, UInt32(cov[k])) }
+                Premultiplied.over(row + (x - x0), opacity: o, onto: dst + x, count: e - x)
+            }
+            x = e
+        }
+    }
+}
+
+extension Path {
+    /// The rectangle the path outlines when it is one closed axis-aligned rectangle (a move,
+    /// three or four lines, a close), else nil.
+    var axisAlignedRectangle: Rect? {
+        let e = elements
+        guard e.count == 5 || e.count == 6, case .move(let a) = e[0], case .close = e[e.count - 1] else { return nil }
+        var points = [a]
+        for k in 1..<(e.count - 1) {
+            guard case .line(let p) = e[k] else { return nil }
+            points.append(p)
+        }
+        if points.count == 5 { guard points[4] == a else { return nil }; points.removeLast() }
+        let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
+        guard xs.count == 2, ys.count == 2 else { return nil }
+        // Each side horizontal or vertical: consecutive corners share an x or a y.
+        for k in 0..<4 {
+            let p = points[k], q = points[(k + 1) % 4]
+            guard (p.x == q.x) != (p.y == q.y) else { return nil }
+        }
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}

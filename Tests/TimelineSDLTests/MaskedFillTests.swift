@@ -1,0 +1,82 @@
+import Testing
+import Geometry
+import RenderModel
+@testable import TimelineSDL
+
+/// LT11: a masked group of one opaque fill covering all its masks can show (an After Effects
+/// solid cut by masks) is laid straight into the image's pixels, with the bytes the memory group
+/// gives.
+@Suite("LT11 masked fills laid directly")
+@MainActor
+struct MaskedFillTests {
+    static let heart: Path = {
+        var p = Path()
+        p.move(to: Point(x: 80, y: 100))
+        p.addCurve(to: Point(x: 30, y: 40), control1: Point(x: 40, y: 80), control2: Point(x: 10, y: 60))
+        p.addCurve(to: Point(x: 80, y: 35), control1: Point(x: 45, y: 15), control2: Point(x: 75, y: 20))
+        p.addCurve(to: Point(x: 130, y: 40), control1: Point(x: 85, y: 20), control2: Point(x: 115, y: 15))
+        p.addCurve(to: Point(x: 80, y: 100), control1: Point(x: 150, y: 60), control2: Point(x: 120, y: 80))
+        p.close()
+        return p
+    }()
+
+    static func mask(_ path: Path, _ mode: MaskPath.Mode, opacity: Double = 1, inverted: Bool = false) -> MaskPath {
+        MaskPath(path: path, mode: mode, opacity: opacity, isInverted: inverted, expansion: 0)
+    }
+
+    /// A 160 x 120 image of stripes, then `fill` in a group of `opacity` masked by `masks`:
+    /// rendered with the direct path and without it.
+    static func both(fill: DrawCommand, masks: [MaskPath], opacity: Double = 1) throws -> (direct: RGBAImage, memory: RGBAImage, laid: Int) {
+        var list = DisplayList()
+        list.size = Size(width: 160, height: 120)
+        list.background = .white
+        for k in 0..<8 { list.commands.append(.fillRect(Rect(x: Double(k) * 20, y: 0, width: 10, height: 120), Color(red: 0, green: 0.4, blue: 0.2, alpha: 0.8), cornerRadius: 0)) }
+        var g = GroupState(transform: .identity, opacity: opacity, clip: nil, clipCornerRadius: 0, name: "solid")
+        g.mask = .paths(masks)
+        list.commands += [.beginGroup(g), fill, .endGroup]
+        let (direct, memory) = try renderTwice(list) { $0.laysMaskedFillsDirectly = false }
+        return (direct.image(), memory.image(), direct.painter.lastDirectMaskedFillCount)
+    }
+
+    static let solid = DrawCommand.fillShape(Path(rect: Rect(x: 0, y: 0, width: 160, height: 120)), .color(Color(red: 0, green: 0.69, blue: 1)), .nonZero)
+
+    @Test("LT11: a solid under added, subtracted, differenced and half-opaque masks, in a faded group, is laid directly with the memory group's bytes",
+          arguments: [0, 1, 2, 3])
+    func LT11_maskedSolidLaidDirectly(_ k: Int) throws {
+        let ring = Path(ellipseIn: Rect(x: 50, y: 30, width: 60, height: 50))
+        let cases: [([MaskPath], Double)] = [
+            ([Self.mask(Self.heart, .add)], 1),
+            ([Self.mask(Self.heart, .add), Self.mask(ring, .subtract)], 1),
+            ([Self.mask(Self.heart, .difference), Self.mask(ring, .difference, opacity: 0.5)], 1),
+            ([Self.mask(Self.heart, .add, opacity: 0.6), Self.mask(ring, .subtract)], 0.7),
+        ]
+        let (direct, memory, laid) = try Self.both(fill: Self.solid, masks: cases[k].0, opacity: cases[k].1)
+        #expect(laid == 1)
+        #expect(direct == memory)
+        // The solid shows through the heart (wholly where nothing fades it).
+        #expect(direct.color(x: 80, y: 90).blue > (k < 3 ? 0.99 : 0.6))
+    }
+
+    @Test("LT11: a fill that does not cover what the masks show, a translucent one, or a rotated one opens a memory group as before")
+    func LT11_otherMaskedFillsAreNotLaidDirectly() throws {
+        let small = DrawCommand.fillShape(Path(rect: Rect(x: 40, y: 30, width: 50, height: 40)), .color(Color(red: 1, green: 0, blue: 0)), .nonZero)
+        let translucent = DrawCommand.fillRect(Rect(x: 0, y: 0, width: 160, height: 120), Color(red: 1, green: 0, blue: 0, alpha: 0.5), cornerRadius: 0)
+        var turned = Path()
+        turned.move(to: Point(x: 80, y: -100)); turned.addLine(to: Point(x: 260, y: 60)); turned.addLine(to: Point(x: 80, y: 220))
+        turned.addLine(to: Point(x: -100, y: 60)); turned.close()
+        for fill in [small, translucent, DrawCommand.fillShape(turned, .color(.black), .nonZero)] {
+            let (direct, memory, laid) = try Self.both(fill: fill, masks: [Self.mask(Self.heart, .add)])
+            #expect(laid == 0)
+            #expect(direct == memory)
+        }
+    }
+
+    @Test("LT11: a path is read as an axis-aligned rectangle only when it is one")
+    func LT11_axisAlignedRectangles() {
+        #expect(Path(rect: Rect(x: 1, y: 2, width: 3, height: 4)).axisAlignedRectangle == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(Path.polygon([Point(x: 0, y: 0), Point(x: 5, y: 0), Point(x: 5, y: 5), Point(x: 0, y: 5)]).axisAlignedRectangle != nil)
+        #expect(Path.polygon([Point(x: 0, y: 0), Point(x: 5, y: 1), Point(x: 5, y: 5), Point(x: 0, y: 5)]).axisAlignedRectangle == nil)
+        #expect(Path.polygon([Point(x: 0, y: 0), Point(x: 5, y: 5), Point(x: 5, y: 0), Point(x: 0, y: 5)]).axisAlignedRectangle == nil)
+        #expect(Path(ellipseIn: Rect(x: 0, y: 0, width: 4, height: 4)).axisAlignedRectangle == nil)
+    }
+}
