@@ -14,6 +14,9 @@ struct PainterMemoryWarningTests {
     func MR5_painterCachesEmptyAndRefill() throws {
         let host = makeHost(width: 200, height: 120)
         let renderer = try ImageRenderer(pixelWidth: 200, pixelHeight: 120)
+        // Through SDL's textures, as a window draws (the image renderer lays images and paths
+        // straight into its pixels, with no texture to empty).
+        renderer.painter.drawsDirectly = false
         host.window.renderer = renderer
         let label = Label(text: "Memory 漢", fontSize: 18)
         label.translatesAutoresizingMaskIntoConstraints = true
