@@ -177,8 +177,6 @@ public final class DisplayListPainter {
     public internal(set) var lastDirectMaskedFillCount = 0
     /// Whether such groups are laid directly (off: they open a memory group, as any masked group).
     var laysMaskedFillsDirectly = true
-    /// A row of scaled colour for ``layMaskedFill(_:at:)``, kept between paints.
-    var maskedFillRow: [UInt32] = []
 
     /// Whether groups whose drawings are all rectangles on the pixel grid are drawn in memory
     /// on the software path (`Painter+MemoryGroups.swift`); off, they go through SDL targets.

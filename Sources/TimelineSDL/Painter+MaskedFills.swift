@@ -52,42 +52,39 @@ extension DisplayListPainter {
         // The region's columns inside the coverage's region (outside it the masks cover nothing).
         let x0 = max(Int(region.x), Int(cr.x)), x1 = min(Int(region.x + region.w), Int(cr.x) + cw)
         guard x1 > x0 else { return end }
-        if maskedFillRow.count < x1 - x0 { maskedFillRow = [UInt32](repeating: 0, count: x1 - x0) }
         coverage.values.withUnsafeBufferPointer { cov in
-            maskedFillRow.withUnsafeMutableBufferPointer { row in
-                for y in max(Int(region.y), Int(cr.y))..<min(Int(region.y + region.h), Int(cr.y + cr.h)) {
-                    let src = cov.baseAddress! + (y - Int(cr.y)) * cw - Int(cr.x)
-                    Self.layRuns(solid, opacity: o, coverage: src, from: x0, to: x1, row: row.baseAddress!,
-                                 onto: d.base + y * d.stride)
-                }
+            for y in max(Int(region.y), Int(cr.y))..<min(Int(region.y + region.h), Int(cr.y + cr.h)) {
+                let src = cov.baseAddress! + (y - Int(cr.y)) * cw - Int(cr.x)
+                Self.layRuns(solid, opacity: o, coverage: src, from: x0, to: x1, onto: d.base + y * d.stride)
             }
         }
         return end
     }
 
     /// Lays `solid` (opaque) times the coverage `cov[x]` for x in `x0..<x1`, at `opacity`, over
-    /// `dst[x]`: uncovered pixels skipped eight at a time, whole ones stored when the opacity is
-    /// whole, the rest scaled into `row` and laid over run by run (the memory group's
-    /// ``applyCoverage(_:to:run:)`` and ``Premultiplied/over(_:opacity:onto:count:)``).
+    /// `dst[x]`: eight uncovered pixels skipped, eight whole ones filled, at once; each pixel
+    /// the memory group's arithmetic (``applyCoverage(_:to:run:)``'s scale, then
+    /// ``Premultiplied/over(_:opacity:onto:count:)``'s: the colour scaled by the opacity, the
+    /// destination by what its alpha leaves).
     nonisolated static func layRuns(_ solid: UInt32, opacity o: UInt32, coverage cov: UnsafePointer<UInt8>, from x0: Int, to x1: Int,
-                                    row: UnsafeMutablePointer<UInt32>, onto dst: UnsafeMutablePointer<UInt32>) {
+                                    onto dst: UnsafeMutablePointer<UInt32>) {
+        let whole = o == 255 ? solid : Premultiplied.scale(solid, o)
         var x = x0
         while x < x1 {
-            if x + 8 <= x1, UnsafeRawPointer(cov + x).loadUnaligned(as: UInt64.self) == 0 { x += 8; continue }
-            guard cov[x] > 0 else { x += 1; continue }
-            // A run of covered pixels.
-            var e = x
-            while e < x1, cov[e] > 0 { e += 1 }
-            if o == 255 {
-                for k in x..<e {
-                    let c = UInt32(cov[k])
-                    dst[k] = c == 255 ? solid : Premultiplied.over(Premultiplied.scale(solid, c), alpha: c, onto: dst[k])
-                }
-            } else {
-                for k in x..<e { row[k - x0] = cov[k] == 255 ? solid : Premultiplied.scale(solid, UInt32(cov[k])) }
-                Premultiplied.over(row + (x - x0), opacity: o, onto: dst + x, count: e - x)
+            if x + 8 <= x1 {
+                let c8 = UnsafeRawPointer(cov + x).loadUnaligned(as: UInt64.self)
+                if c8 == 0 { x += 8; continue }
+                if c8 == UInt64.max { Premultiplied.fill(whole, over: dst + x, count: 8); x += 8; continue }
             }
-            x = e
+            let c = UInt32(cov[x])
+            if c == 255 {
+                dst[x] = whole &+ Premultiplied.scale(dst[x], 255 &- (whole >> 24))
+            } else if c > 0 {
+                var p = Premultiplied.scale(solid, c)
+                if o != 255 { p = Premultiplied.scale(p, o) }
+                if p != 0 { dst[x] = p &+ Premultiplied.scale(dst[x], 255 &- (p >> 24)) }
+            }
+            x += 1
         }
     }
 }
