@@ -171,9 +171,11 @@ public final class DisplayListPainter {
     var directShapes: (base: UnsafeMutablePointer<UInt32>, stride: Int)?
     /// Filled paths the last paint laid straight into the target's pixels (``directSurface``).
     public internal(set) var lastDirectShapeCount = 0
-    /// Images the last paint laid straight into the target's pixels (``layImageDirectly(_:tint:_:_:_:_:)``).
+    /// Images the last paint laid straight into the target's pixels (parallelograms of images on
+    /// the image renderer's surface, LT11), with no texture.
     public internal(set) var lastDirectImageCount = 0
-    /// Masked groups of one fill the last paint laid straight into the target's pixels (``layMaskedFill(_:at:)``).
+    /// Masked groups of one opaque rectangle covering their masks (an After Effects solid) the last
+    /// paint laid straight into the target's pixels, with no memory group (LT11).
     public internal(set) var lastDirectMaskedFillCount = 0
     /// Whether such groups are laid directly (off: they open a memory group, as any masked group).
     var laysMaskedFillsDirectly = true
