@@ -39,18 +39,50 @@ public struct BoxBlurPasses: Sendable {
     /// least `width` x `height` values; its contents are overwritten.
     @inlinable
     public func blur(_ values: UnsafeMutablePointer<Float>, width w: Int, height h: Int, scratch: UnsafeMutablePointer<Float>) {
-        forEach { lo, hi in
-            for y in 0..<h { Self.box(values + y * w, scratch + y * w, count: w, stride: 1, lo: lo, hi: hi) }
-            for y in 0..<h { (values + y * w).update(from: scratch + y * w, count: w) }
-        }
-        forEach { lo, hi in
-            // Eight columns at once, each lane the same sums in the same order as one column
-            // alone (the same values), the rows read whole (LT11: a column at a time read one
-            // value a cache line, and the blur was half of a drop-shadowed layer's frame).
-            var x = 0
-            while x + 8 <= w { Self.box8(values + x, scratch + x, count: h, stride: w, lo: lo, hi: hi); x += 8 }
-            while x < w { Self.box(values + x, scratch + x, count: h, stride: w, lo: lo, hi: hi); x += 1 }
-            values.update(from: scratch, count: w * h)
+        guard w > 0, h > 0 else { return }
+        // Every box runs down columns, eight at once, each lane the same sums in the same order
+        // as its line alone (the same values), the rows read whole (LT11: a line at a time, the
+        // blur was half of a drop-shadowed layer's frame). The rows' boxes run down the columns
+        // of the values transposed, and are transposed back.
+        // The three boxes go back and forth between the two buffers: scratch to values, values
+        // to scratch, scratch to values.
+        Self.transpose(values, width: w, height: h, into: scratch)
+        Self.boxColumns(scratch, values, width: h, height: w, lo: first.lo, hi: first.hi)
+        Self.boxColumns(values, scratch, width: h, height: w, lo: second.lo, hi: second.hi)
+        Self.boxColumns(scratch, values, width: h, height: w, lo: third.lo, hi: third.hi)
+        Self.transpose(values, width: h, height: w, into: scratch)
+        Self.boxColumns(scratch, values, width: w, height: h, lo: first.lo, hi: first.hi)
+        Self.boxColumns(values, scratch, width: w, height: h, lo: second.lo, hi: second.hi)
+        Self.boxColumns(scratch, values, width: w, height: h, lo: third.lo, hi: third.hi)
+    }
+
+    /// The box along every column of `width` x `height` values, from `src` into `dst`.
+    @inlinable
+    static func boxColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
+                           lo: Int, hi: Int) {
+        var x = 0
+        while x + 8 <= w { box8(src + x, dst + x, count: h, stride: w, lo: lo, hi: hi); x += 8 }
+        while x < w { box(src + x, dst + x, count: h, stride: w, lo: lo, hi: hi); x += 1 }
+    }
+
+    /// `width` x `height` values (rows `width` apart) written transposed into `dst` (rows
+    /// `height` apart), in tiles of 8 x 8 so that both sides are read and written a few
+    /// cache lines at a time.
+    @inlinable
+    static func transpose(_ src: UnsafeMutablePointer<Float>, width w: Int, height h: Int, into dst: UnsafeMutablePointer<Float>) {
+        var y0 = 0
+        while y0 < h {
+            let y1 = min(h, y0 + 8)
+            var x0 = 0
+            while x0 < w {
+                let x1 = min(w, x0 + 8)
+                for y in y0..<y1 {
+                    var from = src + y * w + x0, to = dst + x0 * h + y
+                    for _ in x0..<x1 { to.pointee = from.pointee; from += 1; to += h }
+                }
+                x0 = x1
+            }
+            y0 = y1
         }
     }
 
