@@ -28,9 +28,9 @@ extension DisplayListPainter {
         let bounds = intersect(clip ?? targetRect, targetRect)
         guard bounds.w > 0, bounds.h > 0 else { return true }
         // The quad's rows within the bounds.
-        let ys = [q0.y, q1.y, q2.y, q3.y]
-        let top = max(Int(bounds.y), Int((ys.min()! - 0.5).rounded(.down)))
-        let bottom = min(Int(bounds.y + bounds.h), Int((ys.max()! + 0.5).rounded(.up)) + 1)
+        let minY = min(q0.y, q1.y, q2.y, q3.y), maxY = max(q0.y, q1.y, q2.y, q3.y)
+        let top = max(Int(bounds.y), Int((minY - 0.5).rounded(.down)))
+        let bottom = min(Int(bounds.y + bounds.h), Int((maxY + 0.5).rounded(.up)) + 1)
         guard top < bottom else { return true }
         flush()
         sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
@@ -62,7 +62,9 @@ extension DisplayListPainter {
                 let one = 65_536.0
                 let u = (sx0 + sw * (s0 + ds * Double(first))) * one, v = (sy0 + sh * (t0 + dt * Double(first))) * one
                 let du = sw * ds * one, dv = sh * dt * one
-                guard first < end, [u, v, du, dv, sx0 * one, sy0 * one, sw * one, sh * one].allSatisfy({ abs($0) < 0x1p52 }) else { continue }
+                // Every fixed-point quantity fits an Int64 (a degenerate map skips the row).
+                guard first < end, max(abs(u), abs(v), abs(du), abs(dv)) < 0x1p52,
+                      max(abs(sx0), abs(sy0), abs(sw), abs(sh)) * one < 0x1p52 else { continue }
                 var uf = Int64(u), vf = Int64(v)
                 let duf = Int64(du), dvf = Int64(dv), u0 = Int64(sx0 * one), v0 = Int64(sy0 * one)
                 let uw = UInt64(sw * one), vh = UInt64(sh * one)

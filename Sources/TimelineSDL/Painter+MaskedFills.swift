@@ -78,11 +78,11 @@ extension DisplayListPainter {
             }
             let c = UInt32(cov[x])
             if c == 255 {
-                dst[x] = whole &+ Premultiplied.scale(dst[x], 255 &- (whole >> 24))
+                dst[x] = Premultiplied.over(whole, alpha: whole >> 24, onto: dst[x])
             } else if c > 0 {
                 var p = Premultiplied.scale(solid, c)
                 if o != 255 { p = Premultiplied.scale(p, o) }
-                if p != 0 { dst[x] = p &+ Premultiplied.scale(dst[x], 255 &- (p >> 24)) }
+                if p != 0 { dst[x] = Premultiplied.over(p, alpha: p >> 24, onto: dst[x]) }
             }
             x += 1
         }
@@ -91,23 +91,16 @@ extension DisplayListPainter {
 
 extension Path {
     /// The rectangle the path outlines when it is one closed axis-aligned rectangle (a move,
-    /// three or four lines, a close), else nil.
+    /// three lines and a close, or four lines back to the start), else nil. Allocates nothing:
+    /// the painter asks it of a masked group's fill every frame.
     var axisAlignedRectangle: Rect? {
         let e = elements
-        guard e.count == 5 || e.count == 6, case .move(let a) = e[0], case .close = e[e.count - 1] else { return nil }
-        var points = [a]
-        for k in 1..<(e.count - 1) {
-            guard case .line(let p) = e[k] else { return nil }
-            points.append(p)
-        }
-        if points.count == 5 { guard points[4] == a else { return nil }; points.removeLast() }
-        let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
-        guard xs.count == 2, ys.count == 2 else { return nil }
-        // Each side horizontal or vertical: consecutive corners share an x or a y.
-        for k in 0..<4 {
-            let p = points[k], q = points[(k + 1) % 4]
-            guard (p.x == q.x) != (p.y == q.y) else { return nil }
-        }
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        guard e.count == 5 || e.count == 6, case .move(let a) = e[0], case .close = e[e.count - 1],
+              case .line(let b) = e[1], case .line(let c) = e[2], case .line(let d) = e[3] else { return nil }
+        if e.count == 6 { guard case .line(let back) = e[4], back == a else { return nil } }
+        // Each side horizontal or vertical, turning at every corner, the sides closing up.
+        func side(_ p: Point, _ q: Point) -> Bool { (p.x == q.x) != (p.y == q.y) }
+        guard side(a, b), side(b, c), side(c, d), side(d, a), a.x != c.x, a.y != c.y else { return nil }
+        return Rect(x: min(a.x, c.x), y: min(a.y, c.y), width: abs(c.x - a.x), height: abs(c.y - a.y))
     }
 }
