@@ -83,3 +83,27 @@ extension Path {
         return Rect(x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad)
     }
 }
+
+extension Path {
+    /// Two opposite corners of the rectangle the path outlines when it is one closed
+    /// axis-aligned rectangle (a move, three lines and a close, or four lines back to the start),
+    /// as the path gives them (its first point and the third), else nil. Allocates nothing: the
+    /// rasteriser and the painter ask it of every fill.
+    public var axisAlignedCorners: (Point, Point)? {
+        let e = elements
+        guard e.count == 5 || e.count == 6, case .move(let a) = e[0], case .close = e[e.count - 1],
+              case .line(let b) = e[1], case .line(let c) = e[2], case .line(let d) = e[3] else { return nil }
+        if e.count == 6 { guard case .line(let back) = e[4], back == a else { return nil } }
+        // Each side horizontal or vertical, turning at every corner, the sides closing up.
+        func side(_ p: Point, _ q: Point) -> Bool { (p.x == q.x) != (p.y == q.y) }
+        guard side(a, b), side(b, c), side(c, d), side(d, a), a.x != c.x, a.y != c.y else { return nil }
+        return (a, c)
+    }
+
+    /// The rectangle the path outlines when it is one closed axis-aligned rectangle
+    /// (``axisAlignedCorners``), else nil.
+    public var axisAlignedRectangle: Rect? {
+        guard let (a, c) = axisAlignedCorners else { return nil }
+        return Rect(x: min(a.x, c.x), y: min(a.y, c.y), width: abs(c.x - a.x), height: abs(c.y - a.y))
+    }
+}
