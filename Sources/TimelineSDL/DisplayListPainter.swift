@@ -174,8 +174,8 @@ public final class DisplayListPainter {
     /// Images the last paint laid straight into the target's pixels (parallelograms of images on
     /// the image renderer's surface, LT11), with no texture.
     public internal(set) var lastDirectImageCount = 0
-    /// Masked groups of one opaque rectangle covering their masks (an After Effects solid) the last
-    /// paint laid straight into the target's pixels, with no memory group (LT11).
+    /// Masked groups of one fill (an After Effects solid, a shape layer's fill under masks) the
+    /// last paint laid straight into the target's pixels, with no memory group (LT11).
     public internal(set) var lastDirectMaskedFillCount = 0
     /// Whether such groups are laid directly (off: they open a memory group, as any masked group).
     var laysMaskedFillsDirectly = true

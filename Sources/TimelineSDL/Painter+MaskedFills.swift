@@ -2,12 +2,17 @@ import CSDL2
 import Geometry
 import RenderModel
 
-/// A group of one opaque fill that covers everything its path masks can show (an After Effects
-/// solid, the composition's size, cut to a shape by masks), laid straight into the target's
-/// pixels: its colour times the masks' coverage. The memory group it would otherwise open
-/// clears a buffer, fills it with the one colour and gathers it back only to be multiplied by
-/// the same coverage (LT11: rlottie's `like.json`, four 800 x 600 solids under moving masks, cost
-/// 5.9 M instructions a frame, 3.2x rlottie). The bytes are the memory group's.
+/// A group of one fill under path masks (a Lottie shape layer with masks and one fill, an After
+/// Effects solid cut to a shape), laid straight into the target's pixels rather than through a
+/// memory group, which clears a target-wide buffer's tiles, lays the fill, gathers the tiles
+/// back, multiplies them by the masks' coverage and lays them over. The bytes are the memory
+/// group's (LT11):
+/// - an opaque rectangle covering everything the masks can show is its colour times the masks'
+///   coverage (rlottie's `like.json`, four 800 x 600 solids under moving masks, cost 5.9 M
+///   instructions a frame, 3.2x rlottie);
+/// - any other fill is laid, as the memory group lays it, into its buffer only where the masks
+///   can show it, then multiplied and laid over row by row, by the memory group's own steps
+///   (the corpus's `layer_start_time.json`: a band under a moving mask a tenth its size).
 extension DisplayListPainter {
     /// Lays the group opening at `i` in `commands` when it is such a group, and returns the index
     /// of its end; nil when it is not (or the target's pixels are not at hand), and it is drawn
@@ -17,6 +22,13 @@ extension DisplayListPainter {
               let d = directShapes, target == nil, offscreenDepth == 0, memoryDepth == 0, isSoftware, drawsGroupsInMemory,
               g.filters.isEmpty, g.blendMode == .normal, !g.isIsolated, g.clip == nil,
               i + 2 < commands.count, case .endGroup = commands[i + 2] else { return nil }
+        if let end = layMaskedSolid(g, mask, commands, at: i, into: d) { return end }
+        return layMaskedShape(g, mask, commands, at: i, into: d)
+    }
+
+    /// The opaque rectangle covering what the masks show, if the group's fill is one.
+    private func layMaskedSolid(_ g: GroupState, _ mask: GroupMask, _ commands: [DrawCommand], at i: Int,
+                                into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) -> Int? {
         let fill: Rect, colour: Color
         switch commands[i + 1] {
         case .fillShape(let p, .color(let c), _):
@@ -56,6 +68,67 @@ extension DisplayListPainter {
             for y in max(Int(region.y), Int(cr.y))..<min(Int(region.y + region.h), Int(cr.y + cr.h)) {
                 let src = cov.baseAddress! + (y - Int(cr.y)) * cw - Int(cr.x)
                 Self.layRuns(solid, opacity: o, coverage: src, from: x0, to: x1, onto: d.base + y * d.stride)
+            }
+        }
+        return end
+    }
+
+    /// Any other fill: the memory group's steps on the pixels the masks can show.
+    private func layMaskedShape(_ g: GroupState, _ mask: GroupMask, _ commands: [DrawCommand], at i: Int,
+                                into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) -> Int? {
+        guard case .fillShape(let path, let paint, let rule) = commands[i + 1] else { return nil }
+        let width = Int(targetSize.width), height = Int(targetSize.height)
+        let targetPixels = max(1, width) * max(1, height)
+        // Where the memory group would not open (its bound), nor does this.
+        guard (offscreenDepth + 1) * targetPixels <= Self.maximumOffscreenPixels else { return nil }
+        var bounds = groupBounds(commands, after: i)
+        guard groupIsRasterisable else { return nil }
+        // The region the memory group masks (``beginGroup(_:commands:at:)``).
+        let device = g.transform.concatenating(base)
+        if let covered = mask.coveredBox { bounds = bounds.intersection(device.apply(to: covered)) }
+        var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
+        region = intersect(intersect(region, clip ?? targetRect), targetRect)
+        let end = i + 2
+        lastDirectMaskedFillCount += 1
+        flush()
+        sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
+        // The fill as the memory group lays it: at the group's transform and full opacity,
+        // within the clip, after spending the shape budget.
+        let fillBounds = intersect(clip ?? targetRect, targetRect)
+        guard fillBounds.w > 0, fillBounds.h > 0 else { return end }
+        let saved = (transform, opacity)
+        transform = device
+        opacity = 1
+        defer { (transform, opacity) = saved }
+        guard spendShapeBudget(path, margin: 1) else { return end }
+        let o = UInt32(UInt8(saturating: (g.opacity * saved.1 * 255).rounded()))
+        // The masks' coverage first: it may rasterise, and the fill's coverage must be the last.
+        let coverage = maskCoverage(mask, transform: device, region: region)
+        // Outside the coverage's region the memory group clears the pixels; outside the clip it
+        // has none. Only the rest is drawn.
+        let drawn = intersect(coverage.region, fillBounds)
+        guard !coverage.values.isEmpty, o > 0, drawn.w > 0, drawn.h > 0 else { return end }
+        if memoryLayers.isEmpty { memoryLayers.append(MemoryLayer()) }
+        if memoryLayers[0].pixels.count != targetPixels {
+            memoryLayers[0].pixels = [UInt32](repeating: 0, count: targetPixels)
+            memoryLayers[0].marks = [Bool](repeating: false, count: tileColumns * tileRows)
+        }
+        groupScratchUsed.memoryLayers = max(groupScratchUsed.memoryLayers, 1)
+        // The layer's buffer serves as scratch: a memory group clears each tile it marks.
+        var layer = MemoryLayer()
+        swap(&layer, &memoryLayers[0])
+        defer { swap(&layer, &memoryLayers[0]) }
+        let (x0, w) = (Int(drawn.x), Int(drawn.w))
+        withCoverage(of: path, rule: rule, within: fillBounds) { _ in
+            layer.pixels.withUnsafeMutableBufferPointer { px in
+                let buffer = px.baseAddress!
+                for y in Int(drawn.y)..<Int(drawn.y + drawn.h) { (buffer + y * width + x0).update(repeating: 0, count: w) }
+                compositeShapeDirectly(paint, into: (buffer, width), clip: drawn)
+                for y in Int(drawn.y)..<Int(drawn.y + drawn.h) {
+                    let row = buffer + y * width + x0
+                    Self.applyCoverage(coverage, to: row, run: SDL_Rect(x: drawn.x, y: Int32(y), w: drawn.w, h: 1))
+                    Premultiplied.over(row, opacity: o, onto: d.base + y * d.stride + x0, count: w)
+                }
             }
         }
         return end

@@ -3,9 +3,8 @@ import Geometry
 import RenderModel
 @testable import TimelineSDL
 
-/// LT11: a masked group of one opaque fill covering all its masks can show (an After Effects
-/// solid cut by masks) is laid straight into the image's pixels, with the bytes the memory group
-/// gives.
+/// LT11: a masked group of one fill (an After Effects solid cut by masks, a shape layer's fill
+/// under masks) is laid straight into the image's pixels, with the bytes the memory group gives.
 @Suite("LT11 masked fills laid directly")
 @MainActor
 struct MaskedFillTests {
@@ -57,14 +56,45 @@ struct MaskedFillTests {
         #expect(direct.color(x: 80, y: 90).blue > (k < 3 ? 0.99 : 0.6))
     }
 
-    @Test("LT11: a fill that does not cover what the masks show, a translucent one, or a rotated one opens a memory group as before")
-    func LT11_otherMaskedFillsAreNotLaidDirectly() throws {
+    @Test("LT11: a fill that does not cover what the masks show, a translucent one, a gradient or a rotated one is laid directly with the memory group's bytes")
+    func LT11_otherMaskedFillsLaidDirectly() throws {
         let small = DrawCommand.fillShape(Path(rect: Rect(x: 40, y: 30, width: 50, height: 40)), .color(Color(red: 1, green: 0, blue: 0)), .nonZero)
-        let translucent = DrawCommand.fillRect(Rect(x: 0, y: 0, width: 160, height: 120), Color(red: 1, green: 0, blue: 0, alpha: 0.5), cornerRadius: 0)
+        let translucent = DrawCommand.fillShape(Path(ellipseIn: Rect(x: 20, y: 10, width: 120, height: 90)),
+                                                .color(Color(red: 1, green: 0.5, blue: 0, alpha: 0.45)), .evenOdd)
+        let gradient = DrawCommand.fillShape(Self.heart, .gradient(Gradient(kind: .radial, colors: [.black, Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.7)],
+                                                                            startPoint: Point(x: 80, y: 60), endPoint: Point(x: 140, y: 60))), .nonZero)
         var turned = Path()
         turned.move(to: Point(x: 80, y: -100)); turned.addLine(to: Point(x: 260, y: 60)); turned.addLine(to: Point(x: 80, y: 220))
         turned.addLine(to: Point(x: -100, y: 60)); turned.close()
-        for fill in [small, translucent, DrawCommand.fillShape(turned, .color(.black), .nonZero)] {
+        let ring = Path(ellipseIn: Rect(x: 50, y: 30, width: 60, height: 50))
+        for fill in [small, translucent, gradient, DrawCommand.fillShape(turned, .color(.black), .nonZero)] {
+            for (masks, opacity) in [([Self.mask(Self.heart, .add)], 1.0),
+                                     ([Self.mask(Self.heart, .add, opacity: 0.6), Self.mask(ring, .subtract)], 0.7),
+                                     ([Self.mask(ring, .add, inverted: true)], 0.5)] {
+                let (direct, memory, laid) = try Self.both(fill: fill, masks: masks, opacity: opacity)
+                #expect(laid == 1)
+                let same = direct == memory             // compared apart: a failure prints no images
+                #expect(same, "\(fill), \(masks.count) masks at \(opacity)")
+            }
+        }
+    }
+
+    @Test("LT11: a fill under a mask it misses, or drawn wholly off the image, leaves the image as the memory group does")
+    func LT11_missedMaskedFills() throws {
+        let fill = DrawCommand.fillShape(Path(ellipseIn: Rect(x: 0, y: 0, width: 40, height: 40)), .color(.black), .nonZero)
+        let far = DrawCommand.fillShape(Path(rect: Rect(x: 500, y: 500, width: 40, height: 40)), .color(.black), .nonZero)
+        let away = Path(ellipseIn: Rect(x: 100, y: 70, width: 40, height: 40))
+        for (f, masks) in [(fill, [Self.mask(away, .add)]), (far, [Self.mask(Self.heart, .add)]), (fill, [Self.mask(away, .intersect)])] {
+            let (direct, memory, _) = try Self.both(fill: f, masks: masks)
+            #expect(direct == memory)
+        }
+    }
+
+    @Test("LT11: a group of a rounded rectangle drawn as a rectangle command opens a memory group as before")
+    func LT11_roundedRectanglesOpenMemoryGroups() throws {
+        let translucent = DrawCommand.fillRect(Rect(x: 0, y: 0, width: 160, height: 120), Color(red: 1, green: 0, blue: 0, alpha: 0.5), cornerRadius: 0)
+        let rounded = DrawCommand.fillRect(Rect(x: 10, y: 10, width: 100, height: 80), .black, cornerRadius: 12)
+        for fill in [translucent, rounded] {
             let (direct, memory, laid) = try Self.both(fill: fill, masks: [Self.mask(Self.heart, .add)])
             #expect(laid == 0)
             #expect(direct == memory)
