@@ -4,7 +4,8 @@ extension ShapeContents {
     /// What a shape layer keeps of its contents between frames (LT11): the paths of shapes whose
     /// geometry and transforms have no keyframes, in layer coordinates before modifiers, and the
     /// draw commands of styles whose paths and properties do not change, by their place in the
-    /// walk (the same at every frame when the contents ``memoizes``). rlottie keeps a path and
+    /// walk (the same at every frame when the contents ``memoizes``), and the measures of the
+    /// unchanging paths a trim moves along. rlottie keeps a path and
     /// its stroke until a keyframe dirties them; this is the same idea at the granularity of the
     /// contents' walk.
     struct Memo {
@@ -12,12 +13,15 @@ extension ShapeContents {
         /// By a merge's place among the walk's merges, for a merge of unchanging paths: the
         /// paths joined, and how fills cover them when the mode needs it.
         private var merges: [(path: Path, merge: Merge?)?] = []
+        /// By a trim's place among the walk's trims, for a trim of unchanging paths: their measures.
+        private var trims: [[PathMeasure]?] = []
         /// By style: its commands, or nil when not kept yet.
         private(set) var styles: [[DrawCommand]?] = []
 
         /// How many paths and styles are kept.
         var keptPathCount: Int { paths.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
         var keptStyleCount: Int { styles.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+        var keptTrimCount: Int { trims.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
         /// The kept path of slot `slot`, if any.
         func geometry(ofSlot slot: Int) -> Path? {
@@ -36,6 +40,15 @@ extension ShapeContents {
         mutating func keep(merge: (path: Path, merge: Merge?), _ ordinal: Int) {
             if ordinal >= merges.count { merges.append(contentsOf: repeatElement(nil, count: ordinal + 1 - merges.count)) }
             merges[ordinal] = merge
+        }
+
+        func trim(_ ordinal: Int) -> [PathMeasure]? {
+            ordinal < trims.count ? trims[ordinal] : nil
+        }
+
+        mutating func keep(trim measures: [PathMeasure], _ ordinal: Int) {
+            if ordinal >= trims.count { trims.append(contentsOf: repeatElement(nil, count: ordinal + 1 - trims.count)) }
+            trims[ordinal] = measures
         }
 
         mutating func keep(_ draws: [DrawCommand], forStyle style: Int) {

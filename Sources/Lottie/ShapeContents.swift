@@ -94,6 +94,8 @@ struct ShapeContents {
         var memoizing = false
         /// How many merges the walk has met.
         var mergeCount = 0
+        /// How many trims the walk has met.
+        var trimCount = 0
     }
 
     /// Opens a blend group for each blended item whose last style is `i` (styles are drawn
@@ -257,7 +259,15 @@ struct ShapeContents {
                 b.styles.append(Style(item: item, slots: mine, matrix: matrix, alpha: alpha,
                                       isStatic: chain.matrix && chain.alpha && !item.isAnimated))
             case .trim(let s, let e, let o, let individually):
-                let trimmed = Self.trim(mine.map { b.slots[$0] }, start: s.scalar(at: frame), end: e.scalar(at: frame),
+                // Paths that do not change are measured once; the trim moves along them.
+                let ordinal = b.trimCount, fixed = b.memoizing && mine.allSatisfy { b.slotIsStatic[$0] }
+                b.trimCount += 1
+                var measures = fixed ? b.memo.trim(ordinal) : nil
+                if fixed, measures == nil {
+                    measures = mine.map { b.slots[$0].measured() }
+                    b.memo.keep(trim: measures!, ordinal)
+                }
+                let trimmed = Self.trim(mine.map { b.slots[$0] }, measures: measures, start: s.scalar(at: frame), end: e.scalar(at: frame),
                                         offset: o.scalar(at: frame), individually: individually)
                 for (k, slot) in mine.enumerated() { b.slots[slot] = trimmed[k] }
                 b.modified(mine, by: item, eachOnItsOwn: individually)
@@ -505,7 +515,8 @@ struct ShapeContents {
     /// Trim paths: the window from `start` to `end` percent, turned by `offset` degrees (a
     /// full turn is the whole length), of each path (simultaneously) or of all of them end to end
     /// (individually). One path out per path in (empty where nothing is left).
-    static func trim(_ paths: [Path], start: Double, end: Double, offset: Double, individually: Bool) -> [Path] {
+    static func trim(_ paths: [Path], measures: [PathMeasure]? = nil, start: Double, end: Double, offset: Double,
+                     individually: Bool) -> [Path] {
         var s = min(max(start, 0), 100) / 100, e = min(max(end, 0), 100) / 100
         if s > e { swap(&s, &e) }
         if e - s >= 1 { return paths }
@@ -516,13 +527,14 @@ struct ShapeContents {
         // The window as up to two ranges within 0...1 (it may wrap past the end).
         let ranges: [(Double, Double)] = b <= 1 ? [(a, b)] : a >= 1 ? [(a - 1, b - 1)] : [(a, 1), (0, b - 1)]
         if !individually {
-            return paths.map { p in
+            return paths.indices.map { k in
                 var out = Path()
-                for (x, y) in ranges { out.addPath(p.trimmed(from: x, to: y)) }
+                for (x, y) in ranges { out.addPath(paths[k].trimmed(from: x, to: y, measure: measures?[k])) }
                 return out
             }
         }
-        let lengths = paths.map(\.length)
+        let measured = measures ?? paths.map { $0.measured() }
+        let lengths = measured.map(\.length)
         let total = lengths.reduce(0, +)
         guard total > 0 else { return paths.map { _ in Path() } }
         var out: [Path] = []
@@ -534,7 +546,7 @@ struct ShapeContents {
             for (x, y) in ranges {
                 let from = (x * total - before) / l, to = (y * total - before) / l
                 if to <= 0 || from >= 1 { continue }
-                piece.addPath(p.trimmed(from: max(from, 0), to: min(to, 1)))
+                piece.addPath(p.trimmed(from: max(from, 0), to: min(to, 1), measure: measured[k]))
             }
             out.append(piece)
         }

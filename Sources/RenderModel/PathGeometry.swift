@@ -378,27 +378,40 @@ extension Path {
     /// The length of the drawn path (curves to a hundredth of a unit).
     public var length: Double { pieces().reduce(0) { $0 + $1.length } }
 
+    /// The path's pieces and their lengths, measured once for trimming it at many fractions
+    /// (``trimmed(from:to:measure:)``): a Lottie trim animating along a still path measures it
+    /// once, not every frame.
+    public func measured() -> PathMeasure { PathMeasure(pieces: pieces()) }
+
     /// The part of the path between the fractions `from` and `to` of its length (clamped to
     /// 0...1), as a shape layer's strokeStart and strokeEnd select it: curves are cut exactly
     /// (de Casteljau) at the parameter where the arc length is reached; a subpath that lies
     /// wholly inside keeps its close.
     public func trimmed(from: Double, to: Double) -> Path {
+        trimmed(from: from, to: to, measure: nil)
+    }
+
+    /// ``trimmed(from:to:)`` with the path's pieces measured before (``measured()``, of this
+    /// very path); the same result.
+    public func trimmed(from: Double, to: Double, measure: PathMeasure?) -> Path {
         let a = from.isNaN ? 0 : min(max(from, 0), 1), b = to.isNaN ? 1 : min(max(to, 0), 1)
         guard b > a else { return Path() }
         if a == 0 && b == 1 { return self }
-        let ps = pieces()
-        let total = ps.reduce(0) { $0 + $1.length }
+        let m = measure ?? measured()
+        let ps = m.pieces
+        let total = m.length
         guard total > 0 else { return Path() }
         let s0 = a * total, s1 = b * total
         var out = Path()
         var offset = 0.0
         var openSub = -1
-        var subStartOffset: [Int: Double] = [:]
+        // Where the current subpath starts along the path (pieces come subpath by subpath).
+        var sub = -1, subStart = 0.0
         for p in ps {
-            if subStartOffset[p.subpath] == nil { subStartOffset[p.subpath] = offset }
+            if p.subpath != sub { sub = p.subpath; subStart = offset }
             let pStart = offset, pEnd = offset + p.length
             offset = pEnd
-            if p.closes, openSub == p.subpath, let first = subStartOffset[p.subpath], first >= s0, pEnd <= s1 {
+            if p.closes, openSub == p.subpath, subStart >= s0, pEnd <= s1 {
                 // The whole subpath, closing segment included, is inside: keep it closed.
                 out.close()
                 openSub = -1
@@ -555,5 +568,18 @@ extension Path {
         }
         flush()
         return out
+    }
+}
+
+/// A path's drawable pieces with their lengths (``Path/measured()``), to trim it at many
+/// fractions without measuring it again.
+public struct PathMeasure: Sendable {
+    let pieces: [Path.Piece]
+    /// The path's length (``Path/length``).
+    public let length: Double
+
+    init(pieces: [Path.Piece]) {
+        self.pieces = pieces
+        length = pieces.reduce(0) { $0 + $1.length }
     }
 }

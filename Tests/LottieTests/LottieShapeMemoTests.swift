@@ -76,6 +76,8 @@ struct LottieShapeMemoTests {
         // hand's stroke, the faded square's fill or the trimmed circle's stroke.
         #expect(memo.keptPathCount == 6)
         #expect(memo.keptStyleCount == 3)
+        // The trim moves along the still circle: its measure is kept.
+        #expect(memo.keptTrimCount == 1)
         let later = contents.draws(at: 20, memo: &memo)
         #expect(later == contents.draws(at: 20))
         #expect(later != first)
@@ -107,6 +109,18 @@ struct LottieShapeMemoTests {
         #expect(contents.draws(at: 0, memo: &memo).count == 1)
         #expect(contents.draws(at: 10, memo: &memo).count == 5)
         #expect(memo.keptPathCount == 0 && memo.keptStyleCount == 0)
+    }
+
+    @Test("LT11: a trim along a keyframed path measures it afresh each frame (nothing kept) and draws what a fresh evaluation draws")
+    func LT11_trimAlongKeyframedPathKeepsNoMeasure() throws {
+        let shapes = #"{"ty":"sh","ks":{"a":1,"k":[{"t":0,"s":[{"c":false,"v":[[0,0],[60,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}]},"#
+            + #"{"t":10,"s":[{"c":false,"v":[[0,0],[60,40]],"i":[[0,0],[0,20]],"o":[[0,0],[0,0]]}]}]}},"#
+            + #"{"ty":"tm","s":{"a":0,"k":20},"e":{"a":1,"k":[{"t":0,"s":[40]},{"t":10,"s":[100]}]},"o":{"a":0,"k":30},"m":2},"#
+            + #"{"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#
+        let contents = try #require(Self.contents(of: Doc.read(Doc.animation(layers: Doc.shapeLayer(shapes)))).first)
+        var memo = ShapeContents.Memo()
+        for f in [0.0, 3, 7, 10, 5] { #expect(contents.draws(at: f, memo: &memo) == contents.draws(at: f), "frame \(f)") }
+        #expect(memo.keptTrimCount == 0)
     }
 
     @Test("LT1: two repeaters in one group: the second repeats the first's copies, six squares in all")

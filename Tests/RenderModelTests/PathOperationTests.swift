@@ -83,6 +83,28 @@ struct PathOperationTests {
         #expect(second.elements.filter { if case .move = $0 { true } else { false } }.count == 1)
     }
 
+    @Test("LT11 a path measured once trims at every fraction as it does measured afresh, closed subpaths kept closed")
+    func LT11_measuredTrimming() {
+        // An open curve, a closed square and a closed ellipse: three subpaths.
+        var p = Path()
+        p.move(to: Point(x: 0, y: 0)); p.addCurve(to: Point(x: 50, y: 0), control1: Point(x: 10, y: 30), control2: Point(x: 40, y: -30))
+        p.addRect(Rect(x: 60, y: 0, width: 20, height: 20))
+        p.addEllipse(in: Rect(x: 90, y: 0, width: 30, height: 20))
+        let measure = p.measured()
+        #expect(measure.length == p.length)
+        var closedInside = 0
+        for a in stride(from: 0.0, through: 1, by: 0.05) {
+            for b in stride(from: a, through: 1, by: 0.07) {
+                let kept = p.trimmed(from: a, to: b, measure: measure)
+                #expect(kept == p.trimmed(from: a, to: b), "\(a) to \(b)")
+                #expect(abs(kept.length - (b - a) * measure.length) < 0.02, "\(a) to \(b)")
+                if kept.elements.contains(.close) { closedInside += 1 }
+            }
+        }
+        // Windows holding the whole square or ellipse keep them closed.
+        #expect(closedInside > 10)
+    }
+
     @Test("CA3 dashes follow the pattern and the phase; a bad pattern leaves the path alone")
     func dashing() {
         var line = Path()
