@@ -15,6 +15,8 @@ extension ShapeContents {
         private var merges: [(path: Path, merge: Merge?)?] = []
         /// By a trim's place among the walk's trims, for a trim of unchanging paths: their measures.
         private var trims: [[PathMeasure]?] = []
+        /// The stroker whose buffers the layer's stroke outlines are made in.
+        var stroker = PathStroker()
         /// By style: its commands, or nil when not kept yet.
         private(set) var styles: [[DrawCommand]?] = []
 

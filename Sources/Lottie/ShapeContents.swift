@@ -63,9 +63,9 @@ struct ShapeContents {
             } else {
                 let start = out.count
                 if b.merged.isEmpty {
-                    if let d = style.draw(b.slots, at: frame) { out.append(d) }
+                    if let d = style.draw(b.slots, at: frame, stroker: &b.memo.stroker) { out.append(d) }
                 } else {
-                    style.draw(b.slots, merged: b.merged, at: frame, into: &out)
+                    style.draw(b.slots, merged: b.merged, at: frame, stroker: &b.memo.stroker, into: &out)
                 }
                 if kept { b.memo.keep(Array(out[start...]), forStyle: i) }
             }
@@ -125,28 +125,28 @@ struct ShapeContents {
         /// Whether the style, its group's matrix and opacity are the same at every frame.
         var isStatic = false
 
-        func draw(_ all: [Path], at frame: Double) -> DrawCommand? {
+        func draw(_ all: [Path], at frame: Double, stroker: inout PathStroker) -> DrawCommand? {
             guard let p = ShapeContents.joined(slots.map { all[$0] }) else { return nil }
-            return draw(p, rule: nil, at: frame)
+            return draw(p, rule: nil, at: frame, stroker: &stroker)
         }
 
         /// With merged slots: the plain ones as one path, each merged one filled through its
         /// merge. A stroke follows the merged outline (LT13): each path's stroke shows where that
         /// path is the combination's edge; an exclusion's edges are every path's whole outline.
-        func draw(_ all: [Path], merged: [Int: Merge], at frame: Double, into out: inout [DrawCommand]) {
+        func draw(_ all: [Path], merged: [Int: Merge], at frame: Double, stroker: inout PathStroker, into out: inout [DrawCommand]) {
             let plain = slots.filter { merged[$0] == nil }
-            if let p = ShapeContents.joined(plain.map { all[$0] }), let d = draw(p, rule: nil, at: frame) { out.append(d) }
+            if let p = ShapeContents.joined(plain.map { all[$0] }), let d = draw(p, rule: nil, at: frame, stroker: &stroker) { out.append(d) }
             for slot in slots {
                 guard let merge = merged[slot] else { continue }
                 switch (merge, item) {
                 case (.evenOdd, .fill), (.evenOdd, .gradientFill):
-                    if let d = draw(all[slot], rule: .evenOdd, at: frame) { out.append(d) }
+                    if let d = draw(all[slot], rule: .evenOdd, at: frame, stroker: &stroker) { out.append(d) }
                 case (.mask(let paths), .fill), (.mask(let paths), .gradientFill):
                     // The combination's box filled through it: what the added paths cover, cut
                     // to each intersected path's box (not the box of every path, which a clip
                     // rectangle would make the whole canvas, filled and masked each frame).
                     let box = Self.extent(of: paths).inset(by: EdgeInsets(all: -1))
-                    guard !box.isEmpty, let d = draw(Path(rect: box), rule: .nonZero, at: frame) else { continue }
+                    guard !box.isEmpty, let d = draw(Path(rect: box), rule: .nonZero, at: frame, stroker: &stroker) else { continue }
                     var g = GroupState(transform: .identity, opacity: 1, clip: nil, clipCornerRadius: 0, name: "merge")
                     g.mask = .paths(paths)
                     out.append(.beginGroup(g))
@@ -154,7 +154,7 @@ struct ShapeContents {
                     out.append(.endGroup)
                 case (.mask(let paths), .stroke), (.mask(let paths), .gradientStroke):
                     for i in paths.indices {
-                        guard let d = draw(paths[i].path, rule: nil, at: frame) else { continue }
+                        guard let d = draw(paths[i].path, rule: nil, at: frame, stroker: &stroker) else { continue }
                         var g = GroupState(transform: .identity, opacity: 1, clip: nil, clipCornerRadius: 0, name: "merged outline")
                         g.mask = .paths(Self.edgeMask(of: i, in: paths))
                         out.append(.beginGroup(g))
@@ -162,7 +162,7 @@ struct ShapeContents {
                         out.append(.endGroup)
                     }
                 default:
-                    if let d = draw(all[slot], rule: nil, at: frame) { out.append(d) }
+                    if let d = draw(all[slot], rule: nil, at: frame, stroker: &stroker) { out.append(d) }
                 }
             }
         }
@@ -199,7 +199,7 @@ struct ShapeContents {
         }
 
         /// The command painting path `p` (a fill's rule replaced by `rule` when given).
-        func draw(_ p: Path, rule override: FillRule?, at frame: Double) -> DrawCommand? {
+        func draw(_ p: Path, rule override: FillRule?, at frame: Double, stroker: inout PathStroker) -> DrawCommand? {
             switch item {
             case .fill(_, let color, let opacity, let rule):
                 let c = ShapeContents.color(color.value(at: frame), opacity: opacity.scalar(at: frame) / 100 * alpha)
@@ -209,10 +209,10 @@ struct ShapeContents {
                 return .fillShape(p, .gradient(paint), override ?? rule)
             case .stroke(_, let color, let opacity, let style):
                 let c = ShapeContents.color(color.value(at: frame), opacity: opacity.scalar(at: frame) / 100 * alpha)
-                guard c.alpha > 0, let outline = ShapeContents.outline(p, style, at: frame, matrix: matrix) else { return nil }
+                guard c.alpha > 0, let outline = ShapeContents.outline(p, style, at: frame, matrix: matrix, stroker: &stroker) else { return nil }
                 return .fillShape(outline, .color(c), .nonZero)
             case .gradientStroke(_, let g, let opacity, let style):
-                guard let outline = ShapeContents.outline(p, style, at: frame, matrix: matrix),
+                guard let outline = ShapeContents.outline(p, style, at: frame, matrix: matrix, stroker: &stroker),
                       let paint = ShapeContents.gradient(g, at: frame, opacity: opacity.scalar(at: frame) / 100 * alpha, matrix: matrix)
                 else { return nil }
                 return .fillShape(outline, .gradient(paint), .nonZero)
@@ -623,7 +623,8 @@ struct ShapeContents {
 
     /// The stroke outline of `path` with `style` at `frame`, stroked in the coordinates of the
     /// group that holds the stroke (`matrix` maps them to the layer's).
-    static func outline(_ path: Path, _ style: LottieStrokeStyle, at frame: Double, matrix: AffineTransform) -> Path? {
+    static func outline(_ path: Path, _ style: LottieStrokeStyle, at frame: Double, matrix: AffineTransform,
+                        stroker: inout PathStroker) -> Path? {
         let width = style.width.scalar(at: frame)
         guard width > 0 else { return nil }
         var p = path
@@ -633,7 +634,7 @@ struct ShapeContents {
             let lengths = style.dashes.map { max($0.scalar(at: frame), 0) }
             p = p.copy(dashingWithPhase: style.dashOffset?.scalar(at: frame) ?? 0, lengths: lengths)
         }
-        var outline = p.copy(strokingWithWidth: width, lineCap: style.cap, lineJoin: style.join, miterLimit: style.miterLimit)
+        var outline = stroker.outline(of: p, width: width, lineCap: style.cap, lineJoin: style.join, miterLimit: style.miterLimit)
         if inverse != nil { outline = outline.applying(matrix) }
         return outline.isEmpty ? nil : outline
     }

@@ -26,23 +26,8 @@ extension Path {
     /// Curves are flattened to within `strokeFlatness` and round parts to a fiftieth of a unit
     /// (finer for hairlines).
     public func copy(strokingWithWidth width: Double, lineCap: LineCap, lineJoin: LineJoin, miterLimit: Double) -> Path {
-        var out = Path()
-        guard width > 0, width.isFinite else { return out }
-        let hw = width / 2
-        var stroker = Stroker(halfWidth: hw, cap: lineCap, join: lineJoin, miterLimit: miterLimit.isFinite ? max(1, miterLimit) : 10)
-        // Flattened into two arrays, not one per subpath, and the outline's elements reserved
-        // for two sides of every point and a cap or closing pair per subpath: an outline grew
-        // its elements a reallocation at a time, a tenth of a Lottie frame that strokes
-        // trimmed paths (LT11). The points and the arithmetic are `flattened()`'s.
-        var points: [Point] = [], subpaths: [FlatSubpathEnd] = []
-        flatten(tolerance: max(0.002, min(Self.strokeFlatness, width / 40)), points: &points, subpaths: &subpaths)
-        out.reserveCapacity(2 * points.count + 8 * subpaths.count)
-        var start = 0
-        for sub in subpaths {
-            stroker.stroke(points[start..<sub.end], closed: sub.closed, into: &out)
-            start = sub.end
-        }
-        return out
+        var stroker = PathStroker()
+        return stroker.outline(of: self, width: width, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit)
     }
 
     /// How far, in the path's units, a stroke outline's chords may stray from its curves (less
@@ -52,12 +37,42 @@ extension Path {
     static let strokeFlatness = 0.05
 }
 
+/// Makes stroke outlines one after another (``Path/copy(strokingWithWidth:lineCap:lineJoin:miterLimit:)``)
+/// with its working buffers kept between them: a Lottie layer stroking trimmed paths every frame
+/// allocates only the outlines (LT11).
+public struct PathStroker: Sendable {
+    private var stroker = Stroker()
+    private var points: [Point] = [], subpaths: [Path.FlatSubpathEnd] = []
+
+    /// A stroker with empty buffers; they grow to the largest outline made and are kept.
+    public init() {}
+
+    /// `path`'s stroke outline, as ``Path/copy(strokingWithWidth:lineCap:lineJoin:miterLimit:)`` makes it.
+    public mutating func outline(of path: Path, width: Double, lineCap: LineCap, lineJoin: LineJoin, miterLimit: Double) -> Path {
+        var out = Path()
+        guard width > 0, width.isFinite else { return out }
+        stroker.reset(halfWidth: width / 2, cap: lineCap, join: lineJoin, miterLimit: miterLimit.isFinite ? max(1, miterLimit) : 10)
+        // Flattened into two arrays, not one per subpath, and the outline's elements reserved
+        // for two sides of every point and a cap or closing pair per subpath: an outline grew
+        // its elements a reallocation at a time, a tenth of a Lottie frame that strokes
+        // trimmed paths (LT11). The points and the arithmetic are `flattened()`'s.
+        path.flatten(tolerance: max(0.002, min(Path.strokeFlatness, width / 40)), points: &points, subpaths: &subpaths)
+        out.reserveCapacity(2 * points.count + 8 * subpaths.count)
+        var start = 0
+        for sub in subpaths {
+            stroker.stroke(points[start..<sub.end], closed: sub.closed, into: &out)
+            start = sub.end
+        }
+        return out
+    }
+}
+
 /// Builds stroke outlines from flattened subpaths.
 struct Stroker {
-    let halfWidth: Double
-    let cap: LineCap
-    let join: LineJoin
-    let miterLimit: Double
+    private(set) var halfWidth = 0.5
+    private(set) var cap = LineCap.butt
+    private(set) var join = LineJoin.miter
+    private(set) var miterLimit = 10.0
     private var poly: [Point] = []
     /// The contour being built.
     private var contour: [Point] = []
@@ -69,8 +84,17 @@ struct Stroker {
     /// Points emitted so far (bounds the precision of round parts).
     private var roundPoints = 0
 
+    init() {}
+
     init(halfWidth: Double, cap: LineCap, join: LineJoin, miterLimit: Double) {
+        reset(halfWidth: halfWidth, cap: cap, join: join, miterLimit: miterLimit)
+    }
+
+    /// Sets the stroke for the next outline, keeping the buffers (and counting its round points
+    /// afresh).
+    mutating func reset(halfWidth: Double, cap: LineCap, join: LineJoin, miterLimit: Double) {
         self.halfWidth = halfWidth; self.cap = cap; self.join = join; self.miterLimit = miterLimit
+        roundPoints = 0
     }
 
     /// Strokes one flattened subpath, `closed` or open, into `out`.

@@ -33,4 +33,19 @@ struct StrokeBufferTests {
             #expect(outline.elements == expected.elements, "width \(width), \(cap), \(join): \(path.elements)")
         }
     }
+
+    @Test("LT11 one stroker kept across 400 random paths, widths, caps and joins makes each outline as a fresh one does")
+    func LT11_keptStrokerMatchesFresh() {
+        var g = SystemRandomNumberGenerator()
+        var kept = PathStroker()
+        for _ in 0..<400 {
+            let path = FlattenBufferTests.randomPath(using: &g)
+            let width = [0.3, 1, 2.5, 8, 23, 0][Int.random(in: 0..<6, using: &g)]
+            let cap = LineCap.allCases.randomElement(using: &g)!, join = LineJoin.allCases.randomElement(using: &g)!
+            let miter = Double.random(in: 1...10, using: &g)
+            let outline = kept.outline(of: path, width: width, lineCap: cap, lineJoin: join, miterLimit: miter)
+            let fresh = path.copy(strokingWithWidth: width, lineCap: cap, lineJoin: join, miterLimit: miter)
+            #expect(outline.elements == fresh.elements, "width \(width), \(cap), \(join): \(path.elements)")
+        }
+    }
 }
