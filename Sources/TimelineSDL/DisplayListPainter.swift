@@ -179,6 +179,9 @@ public final class DisplayListPainter {
     public internal(set) var lastDirectMaskedFillCount = 0
     /// Whether such groups are laid directly (off: they open a memory group, as any masked group).
     var laysMaskedFillsDirectly = true
+    /// Whether the outermost memory group is laid over the image's pixels from its own buffer
+    /// (off: its runs are gathered into one buffer first, as for an SDL target).
+    var compositesMemoryGroupsInPlace = true
 
     /// Whether groups whose drawings are all rectangles on the pixel grid are drawn in memory
     /// on the software path (`Painter+MemoryGroups.swift`); off, they go through SDL targets.
