@@ -230,16 +230,11 @@ struct Stroker {
                 }
             }
         case .round:
-            let a0 = atan2(o0.y, o0.x)
-            var sweep = atan2(o1.y, o1.x) - a0
-            if sweep > .pi { sweep -= 2 * .pi }
-            if sweep < -.pi { sweep += 2 * .pi }
+            // The turn from o0 to o1, within ±π, and the arc between them in equal steps.
+            let sweep = atan2(o0.x * o1.y - o0.y * o1.x, o0.x * o1.x + o0.y * o1.y)
             let n = max(1, arcSteps(abs(sweep)))
             roundPoints += n
-            for k in stride(from: 1, to: n, by: 1) {
-                let ang = a0 + sweep * Double(k) / Double(n)
-                poly.append(Point(x: p.x + halfWidth * cos(ang), y: p.y + halfWidth * sin(ang)))
-            }
+            arc(around: p, from: o0, steps: n, of: sweep / Double(n)) { poly.append($0) }
         }
         poly.append(e1)
         var area = 0.0
@@ -258,10 +253,8 @@ struct Stroker {
         case .round:
             poly.removeAll(keepingCapacity: true)
             let n = arcSteps(2 * .pi)
-            for k in 0..<n {
-                let a = Double(k) / Double(n) * 2 * .pi
-                poly.append(Point(x: p.x + halfWidth * cos(a), y: p.y + halfWidth * sin(a)))
-            }
+            poly.append(Point(x: p.x + halfWidth, y: p.y))
+            arc(around: p, from: Point(x: halfWidth, y: 0), steps: n, of: 2 * .pi / Double(n)) { poly.append($0) }
             emit(poly, into: &out)
         }
     }
@@ -283,13 +276,25 @@ struct Stroker {
             add(Point(x: p.x + nx + ex, y: p.y + ny + ey))
         case .round:
             // From the right corner round the front to the left one.
-            let a0 = atan2(-ny, -nx)
             let n = arcSteps(.pi)
             roundPoints += n
-            for k in stride(from: 1, to: n, by: 1) {
-                let ang = a0 + .pi * Double(k) / Double(n)
-                add(Point(x: p.x + halfWidth * cos(ang), y: p.y + halfWidth * sin(ang)))
-            }
+            arc(around: p, from: Point(x: -nx, y: -ny), steps: n, of: .pi / Double(n)) { add($0) }
+        }
+    }
+
+    /// Calls `body` with the points between the ends of an arc around `p`: `from` (an offset
+    /// of the half width) turned by `step` radians, `steps - 1` times. The offset is turned by
+    /// one rotation applied again and again, each point from the one before (a cosine and a
+    /// sine an arc, not a pair a point: round caps cost a twentieth of a frame of dotted
+    /// bursts, LT11); over the at most 256 steps of an arc the rounding this gathers stays
+    /// within 10⁻¹³ of the half width, far below what a pixel's coverage shows.
+    @inline(__always)
+    private func arc(around p: Point, from: Point, steps: Int, of step: Double, _ body: (Point) -> Void) {
+        let c = cos(step), s = sin(step)
+        var v = from
+        for _ in stride(from: 1, to: steps, by: 1) {
+            v = Point(x: v.x * c - v.y * s, y: v.x * s + v.y * c)
+            body(Point(x: p.x + v.x, y: p.y + v.y))
         }
     }
 
