@@ -22,9 +22,12 @@ import Glibc
 /// ours draws nothing meanwhile): the second is what its frames cost on one core. ThorVG's engine
 /// is started with no worker threads, so its wall time is its one core's.
 ///
-/// After the timed rounds, each file's middle frame is drawn once more by ours and by ThorVG and
-/// compared (the share of pixels off by more than 48/255), so a blank or wrong ThorVG frame,
-/// which would flatter it, shows in the report.
+/// After the timed rounds, each file's middle frame is drawn once more by ours and by each peer
+/// and compared (the share of pixels off by more than 48/255), so a blank or wrong peer frame,
+/// which would flatter it, shows in the report: rlottie 0.1 ignores skew, rounded corners and
+/// mask expansion, and a file that animates only those is a still picture to it. Beside the
+/// files over twice the faster peer, the report counts those over twice the faster of the peers
+/// whose middle frame matches ours (at most ``matchingFrameOff`` of its pixels off).
 struct LottieBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lottie",
@@ -34,7 +37,7 @@ struct LottieBench: ParsableCommand {
     @Option(help: "Rounds per file (the median is reported).") var rounds = 5
     @Option(help: ArgumentHelp("ThorVG's C library to time beside ours (thorvg_python/libthorvg-1.so from PyPI's thorvg-python wheel); default: $TIMELINE_THORVG. Without either, ThorVG is left out.",
                                valueName: "path")) var thorvg: String?
-    @Flag(help: "Print JSON: {\"files\": [{\"file\", \"frames\", \"ours_ms_per_frame\", \"rlottie_ms_per_frame\", \"rlottie_cpu_ms_per_frame\", \"thorvg_ms_per_frame\", \"thorvg_middle_frame_off\"}], \"overall\": {...}}.") var json = false
+    @Flag(help: "Print JSON: {\"files\": [{\"file\", \"frames\", \"ours_ms_per_frame\", \"rlottie_ms_per_frame\", \"rlottie_cpu_ms_per_frame\", \"thorvg_ms_per_frame\", \"thorvg_middle_frame_off\", \"rlottie_middle_frame_off\"}], \"overall\": {...}}.") var json = false
     @Flag(help: "Show no progress on stderr (shown for runs past a second, between timed rounds only).") var quiet = false
 
     func validate() throws {
@@ -49,6 +52,8 @@ struct LottieBench: ParsableCommand {
         var thorvg: Double? = nil
         /// The share of pixels of the middle frame where ThorVG's differs from ours by more than 48/255.
         var thorvgMiddleFrameOff: Double? = nil
+        /// The same for rlottie's middle frame.
+        var rlottieMiddleFrameOff: Double? = nil
 
         /// The faster of rlottie's (wall) and ThorVG's times, where either has one.
         var fasterPeer: Double? {
@@ -57,7 +62,23 @@ struct LottieBench: ParsableCommand {
             case let (r, t): r ?? t
             }
         }
+
+        /// The faster of the peers whose middle frame matches ours (a peer not compared counts
+        /// as matching); nil when no peer timed the file or none matches.
+        var fasterMatchingPeer: Double? {
+            func matching(_ time: Double?, _ off: Double?) -> Double? { (off ?? 0) <= LottieBench.matchingFrameOff ? time : nil }
+            switch (matching(rlottie, rlottieMiddleFrameOff), matching(thorvg, thorvgMiddleFrameOff)) {
+            case let (r?, t?): return min(r, t)
+            case let (r, t): return r ?? t
+            }
+        }
     }
+
+    /// The most of a peer's middle frame that may be off from ours (pixels off by more than
+    /// 48/255) for its time to count as drawing the same picture: 1%, what antialiasing and
+    /// gradients' rounding leave between two right renderers (ThorVG is within it on 179 of the
+    /// 190 files measured).
+    static let matchingFrameOff = 0.01
 
     /// The library to load: `--thorvg`, else a non-empty `TIMELINE_THORVG`.
     static func thorvgPath(option: String?, environment: [String: String]) -> String? {
@@ -131,15 +152,21 @@ struct LottieBench: ParsableCommand {
                     }
                 }
                 if let e = renderer.painter.lastError { throw e }
-                theirs?.close()
-                var off: Double?
+                var off: Double?, rlottieOff: Double?
+                if let theirs {
+                    rlottieOff = try Self.compareMiddleFrame(of: animation, peer: "rlottie", frames: theirs.frames, file: files[k], width: w, height: h,
+                                                             layout: .argb) { theirs.render($0, into: $1, width: w, height: h) }
+                    theirs.close()
+                }
                 if let tvg {
-                    off = try Self.compareMiddleFrame(of: animation, thorvg: tvg, file: files[k], width: w, height: h)
+                    off = try Self.compareMiddleFrame(of: animation, peer: "ThorVG", frames: tvg.frames, file: files[k], width: w, height: h,
+                                                      layout: .abgr) { tvg.render($0, into: $1, width: w, height: h) }
                     tvg.close()
                 }
                 func median(_ v: [Double]) -> Double? { v.isEmpty ? nil : v.sorted()[v.count / 2] }
                 rows.append(Row(file: files[k], frames: frames, ours: median(ours) ?? 0, rlottie: median(others),
-                                rlottieCPU: median(othersCPU), thorvg: median(thorvgTimes), thorvgMiddleFrameOff: off))
+                                rlottieCPU: median(othersCPU), thorvg: median(thorvgTimes), thorvgMiddleFrameOff: off,
+                                rlottieMiddleFrameOff: rlottieOff))
             }
             return rows
         }
@@ -154,46 +181,56 @@ struct LottieBench: ParsableCommand {
         func columns(_ cells: [String], _ widths: [Int]) -> String {
             zip(cells, widths).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined()
         }
-        let widths = [6, 10, 10, 10, 14, 13, 13, 12]
+        let widths = [6, 10, 10, 10, 14, 13, 13, 12, 12]
         print("Lottie: every frame at native size, median of \(rounds) rounds, ms per frame (ours: the player view in a headless window, software renderer; "
               + "ThorVG\(thorvgAPI.map { " " + $0.version } ?? ""): no worker threads)")
         print("file".padding(toLength: 40, withPad: " ", startingAt: 0)
-              + columns(["frames", "ours", "rlottie", "thorvg", "ours/rlottie", "ours/thorvg", "rlottie cpu", "thorvg off"], widths))
+              + columns(["frames", "ours", "rlottie", "thorvg", "ours/rlottie", "ours/thorvg", "rlottie cpu", "thorvg off", "rlottie off"], widths))
         for r in rows {
             let name = (r.file as NSString).lastPathComponent
             print(name.padding(toLength: 40, withPad: " ", startingAt: 0)
                   + columns(["\(r.frames)", cell(r.ours), cell(r.rlottie), cell(r.thorvg), ratio(r.ours, r.rlottie), ratio(r.ours, r.thorvg),
-                             cell(r.rlottieCPU), cell(r.thorvgMiddleFrameOff.map { $0 * 100 }, "%.1f%%")], widths))
+                             cell(r.rlottieCPU), cell(r.thorvgMiddleFrameOff.map { $0 * 100 }, "%.1f%%"),
+                             cell(r.rlottieMiddleFrameOff.map { $0 * 100 }, "%.1f%%")], widths))
         }
         print("overall (mean of files)".padding(toLength: 40, withPad: " ", startingAt: 0)
               + columns(["", cell(summary.meanOurs), cell(summary.meanRlottie), cell(summary.meanThorVG), ratio(summary.meanOurs, summary.meanRlottie),
                          ratio(summary.meanOurs, summary.meanThorVG), cell(summary.meanRlottieCPU)], widths))
         print("geometric mean of ours over each: rlottie \(cell(summary.geometricMeanOverRlottie, "%.2f")), ThorVG \(cell(summary.geometricMeanOverThorVG, "%.2f")), "
-              + "the faster of the two \(cell(summary.geometricMeanOverFasterPeer, "%.2f")); files over 2x the faster: \(summary.filesOverTwiceFasterPeer.count)")
+              + "the faster of the two \(cell(summary.geometricMeanOverFasterPeer, "%.2f")); files over 2x the faster: \(summary.filesOverTwiceFasterPeer.count) "
+              + "(over 2x the faster of the peers whose middle frame matches ours: \(summary.filesOverTwiceFasterMatchingPeer.count))")
     }
 
-    /// Draws `animation`'s middle frame by ours (a composition's display list on a transparent
-    /// background, as `timeline render` draws it) and by ThorVG, and returns the share of pixels
-    /// off by more than 48/255 in a straight channel. Warns on stderr when ThorVG's frame is
-    /// blank and ours is not.
+    /// How a peer lays out a pixel in a `UInt32`: rlottie's ARGB32 (`a << 24 | r << 16 | g << 8 | b`)
+    /// or ThorVG's ABGR8888 (`a << 24 | b << 16 | g << 8 | r`), both premultiplied.
+    enum PixelLayout { case argb, abgr }
+
+    /// Draws `animation`'s middle frame (of the peer's `frames`) by ours (a composition's display
+    /// list on a transparent background, as `timeline render` draws it) and by the peer (`render`
+    /// draws its frame into a buffer), and returns the share of pixels off by more than 48/255 in
+    /// a straight channel. Warns on stderr when the peer's frame is blank and ours is not.
     @MainActor
-    static func compareMiddleFrame(of animation: LottieAnimation, thorvg: ThorVG.Animation, file: String, width: Int, height: Int) throws -> Double {
-        let middle = thorvg.frames / 2
+    static func compareMiddleFrame(of animation: LottieAnimation, peer: String, frames: Int, file: String, width: Int, height: Int,
+                                   layout: PixelLayout, render: (Int, UnsafeMutablePointer<UInt32>) -> Void) throws -> Double {
+        let middle = frames / 2
         let composition = LottieComposition(animation: animation)
         composition.setFrame(animation.startFrame + Double(middle))
         let renderer = try ImageRenderer(pixelWidth: width, pixelHeight: height)
         renderer.render(composition.displayList(scale: 1))
         let ours = renderer.image()
         var pixels = [UInt32](repeating: 0, count: width * height)
-        pixels.withUnsafeMutableBufferPointer { thorvg.render(middle, into: $0.baseAddress!, width: width, height: height) }
-        // ABGR8888 is (a << 24 | b << 16 | g << 8 | r): bytes R, G, B, A on this little-endian CPU.
-        var theirs = RGBAImage(width: width, height: height, bytes: pixels.flatMap { p in
-            [UInt8(truncatingIfNeeded: p), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p >> 16), UInt8(truncatingIfNeeded: p >> 24)]
-        })!
+        pixels.withUnsafeMutableBufferPointer { render(middle, $0.baseAddress!) }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(4 * pixels.count)
+        for p in pixels {
+            let (first, last) = layout == .abgr ? (p, p >> 16) : (p >> 16, p)
+            bytes += [UInt8(truncatingIfNeeded: first), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: last), UInt8(truncatingIfNeeded: p >> 24)]
+        }
+        var theirs = RGBAImage(width: width, height: height, bytes: bytes)!
         theirs.unpremultiply()
         let blank = { (image: RGBAImage) in stride(from: 3, to: image.bytes.count, by: 4).allSatisfy { image.bytes[$0] == 0 } }
         if blank(theirs) && !blank(ours) {
-            printToStandardError("timeline bench lottie: ThorVG drew frame \(middle) of \(file) blank where ours is not; its time may not compare")
+            printToStandardError("timeline bench lottie: \(peer) drew frame \(middle) of \(file) blank where ours is not; its time may not compare")
         }
         return theirs.difference(from: ours, tolerance: 48).fractionOff
     }
@@ -206,6 +243,9 @@ struct LottieBench: ParsableCommand {
         var geometricMeanOverRlottie: Double?, geometricMeanOverThorVG: Double?, geometricMeanOverFasterPeer: Double?
         /// The files where ours took more than twice the faster peer's time (LT11's bound).
         var filesOverTwiceFasterPeer: [String]
+        /// The files where ours took more than twice the time of the faster of the peers whose
+        /// middle frame matches ours (``Row/fasterMatchingPeer``).
+        var filesOverTwiceFasterMatchingPeer: [String]
 
         init(rows: [Row]) {
             func mean(_ values: [Double?]) -> Double? {
@@ -223,6 +263,7 @@ struct LottieBench: ParsableCommand {
             geometricMeanOverThorVG = ratios(\.thorvg)
             geometricMeanOverFasterPeer = ratios(\.fasterPeer)
             filesOverTwiceFasterPeer = rows.filter { r in r.fasterPeer.map { r.ours > 2 * $0 } ?? false }.map(\.file)
+            filesOverTwiceFasterMatchingPeer = rows.filter { r in r.fasterMatchingPeer.map { r.ours > 2 * $0 } ?? false }.map(\.file)
         }
 
         /// The geometric mean of the positive, finite `values`; nil when there is none. A ratio
@@ -243,7 +284,8 @@ struct LottieBench: ParsableCommand {
         out += rows.map { r in
             "{\"file\": \"\(r.file.jsonEscaped)\", \"frames\": \(r.frames), \"ours_ms_per_frame\": \(number(r.ours)), "
                 + "\"rlottie_ms_per_frame\": \(number(r.rlottie)), \"rlottie_cpu_ms_per_frame\": \(number(r.rlottieCPU)), "
-                + "\"thorvg_ms_per_frame\": \(number(r.thorvg)), \"thorvg_middle_frame_off\": \(number(r.thorvgMiddleFrameOff))}"
+                + "\"thorvg_ms_per_frame\": \(number(r.thorvg)), \"thorvg_middle_frame_off\": \(number(r.thorvgMiddleFrameOff)), "
+                + "\"rlottie_middle_frame_off\": \(number(r.rlottieMiddleFrameOff))}"
         }.joined(separator: ", ")
         out += "], \"overall\": {\"ours_ms_per_frame\": \(number(summary.meanOurs)), \"rlottie_ms_per_frame\": \(number(summary.meanRlottie)), "
             + "\"rlottie_cpu_ms_per_frame\": \(number(summary.meanRlottieCPU)), \"thorvg_ms_per_frame\": \(number(summary.meanThorVG)), "
@@ -251,6 +293,7 @@ struct LottieBench: ParsableCommand {
             + "\"geomean_ours_over_thorvg\": \(number(summary.geometricMeanOverThorVG)), "
             + "\"geomean_ours_over_faster_peer\": \(number(summary.geometricMeanOverFasterPeer)), "
             + "\"files_over_2x_faster_peer\": [\(summary.filesOverTwiceFasterPeer.map { "\"\($0.jsonEscaped)\"" }.joined(separator: ", "))], "
+            + "\"files_over_2x_faster_matching_peer\": [\(summary.filesOverTwiceFasterMatchingPeer.map { "\"\($0.jsonEscaped)\"" }.joined(separator: ", "))], "
             + "\"thorvg_version\": \(thorvgVersion.map { "\"\($0.jsonEscaped)\"" } ?? "null")}}"
         return out
     }

@@ -36,6 +36,24 @@ struct LottieBenchTests {
         #expect(summary.filesOverTwiceFasterPeer == ["b.json"])
     }
 
+    @Test("LT11 a peer whose middle frame differs from ours is left out of the matching-peer count; an uncompared one counts as matching")
+    func LT11_matchingPeer() {
+        let rows = [
+            // rlottie draws another picture (a fifth of the pixels off): against ThorVG it is 1.25x.
+            Row(file: "skew.json", frames: 30, ours: 1, rlottie: 0.3, rlottieCPU: 0.3, thorvg: 0.8, thorvgMiddleFrameOff: 0.001, rlottieMiddleFrameOff: 0.2),
+            // Both match (within 1%): the faster is rlottie, 4x.
+            Row(file: "slow.json", frames: 30, ours: 2, rlottie: 0.5, rlottieCPU: 0.5, thorvg: 0.9, thorvgMiddleFrameOff: 0.01, rlottieMiddleFrameOff: 0),
+            // Neither matches: no like-for-like peer, so not counted.
+            Row(file: "odd.json", frames: 30, ours: 5, rlottie: 1, rlottieCPU: 1, thorvg: 1, thorvgMiddleFrameOff: 0.3, rlottieMiddleFrameOff: 0.3),
+            // Not compared (no frames drawn): counts as matching.
+            Row(file: "plain.json", frames: 30, ours: 3, rlottie: 1, rlottieCPU: 1),
+        ]
+        #expect(rows.map(\.fasterMatchingPeer) == [0.8, 0.5, nil, 1])
+        let summary = LottieBench.Summary(rows: rows)
+        #expect(summary.filesOverTwiceFasterPeer == ["skew.json", "slow.json", "odd.json", "plain.json"])
+        #expect(summary.filesOverTwiceFasterMatchingPeer == ["slow.json", "plain.json"])
+    }
+
     @Test("LT12 the JSON keeps every earlier field and adds ThorVG's, the geometric means and the outliers")
     func LT12_json() throws {
         let rows = [Row(file: "x \"q\".json", frames: 30, ours: 0.3, rlottie: 0.2, rlottieCPU: 0.25, thorvg: 0.1, thorvgMiddleFrameOff: 0.001),
@@ -46,7 +64,7 @@ struct LottieBenchTests {
         #expect(files.count == 2)
         #expect(files[0]["file"] as? String == "x \"q\".json")
         for key in ["file", "frames", "ours_ms_per_frame", "rlottie_ms_per_frame", "rlottie_cpu_ms_per_frame",
-                    "thorvg_ms_per_frame", "thorvg_middle_frame_off"] {
+                    "thorvg_ms_per_frame", "thorvg_middle_frame_off", "rlottie_middle_frame_off"] {
             #expect(files.allSatisfy { $0.keys.contains(key) }, "\(key)")
         }
         #expect(files[0]["thorvg_ms_per_frame"] as? Double == 0.1)
@@ -58,6 +76,7 @@ struct LottieBenchTests {
         #expect(abs((overall["geomean_ours_over_rlottie"] as? Double ?? 0) - (1.5 * 0.5).squareRoot()) < 1e-3)
         #expect(overall["geomean_ours_over_thorvg"] as? Double == 3)
         #expect(overall["files_over_2x_faster_peer"] as? [String] == ["x \"q\".json"])
+        #expect(overall["files_over_2x_faster_matching_peer"] as? [String] == ["x \"q\".json"])
         #expect(overall["thorvg_version"] as? String == "1.0.4")
     }
 
