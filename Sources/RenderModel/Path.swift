@@ -15,21 +15,46 @@ public struct Path: Sendable, Hashable {
     }
     /// The elements in the order they were added, in the drawing view's points.
     public private(set) var elements: [Element] = []
+    /// The box of the elements' points, control points included, kept as they are added, so
+    /// that ``bounds(pad:)`` costs nothing: a stroke outline of thousands of points had its box
+    /// walked several times a frame (its group's bounds, the shape budget, the layer's box: LT11).
+    private var box = Box()
     /// An empty path.
     public init() {}
     /// Starts a new subpath at `p`, leaving the one before open.
-    public mutating func move(to p: Point) { elements.append(.move(p)) }
+    public mutating func move(to p: Point) { elements.append(.move(p)); box.add(p) }
     /// A straight segment from the current point to `p` (from (0, 0) in an empty path).
-    public mutating func addLine(to p: Point) { elements.append(.line(p)) }
+    public mutating func addLine(to p: Point) { elements.append(.line(p)); box.add(p) }
     /// A cubic Bézier from the current point to `p`, pulled toward `control1` leaving and `control2` arriving.
-    public mutating func addCurve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(control1, control2, p)) }
+    public mutating func addCurve(to p: Point, control1: Point, control2: Point) {
+        elements.append(.curve(control1, control2, p))
+        box.add(control1); box.add(control2); box.add(p)
+    }
     /// Closes the current subpath with a straight segment back to its start.
     public mutating func close() { elements.append(.close) }
     /// Makes room for `n` elements in all, so that building a path of about that many does not
     /// reallocate as it grows.
     public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
     /// Appends `other`'s elements as they are (its subpaths become this path's last ones).
-    mutating func appendElements(of other: Path) { elements.append(contentsOf: other.elements) }
+    mutating func appendElements(of other: Path) { elements.append(contentsOf: other.elements); box.add(other.box) }
+
+    /// Two paths are equal when their elements are (the box follows from them).
+    public static func == (a: Path, b: Path) -> Bool { a.elements == b.elements }
+    /// Hashes the elements.
+    public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
+
+    /// The least and greatest x and y of points added. `min` and `max` pass over a NaN
+    /// coordinate (the running value stays), so a box built point by point and one merged from
+    /// two halves' boxes are the same, NaN or not.
+    struct Box: Sendable {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        @inline(__always) mutating func add(_ q: Point) {
+            x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
+        }
+        @inline(__always) mutating func add(_ b: Box) {
+            x0 = min(x0, b.x0); y0 = min(y0, b.y0); x1 = max(x1, b.x1); y1 = max(y1, b.y1)
+        }
+    }
 
     /// A closed polygon through `points`.
     public static func polygon(_ points: [Point]) -> Path {
@@ -68,19 +93,24 @@ public enum LineJoin: String, Sendable, Equatable, CaseIterable {
 extension Path {
     /// The box of the path's points (control points included), grown by `pad`.
     public func bounds(pad: Double) -> Rect {
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        @inline(__always) func add(_ q: Point) {
-            x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
-        }
+        let (x0, y0, x1, y1) = (box.x0, box.y0, box.x1, box.y1)
+        guard x0 <= x1, y0 <= y1 else { return .null }
+        return Rect(x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad)
+    }
+
+    /// The box of the elements' points walked afresh (what ``bounds(pad:)`` keeps as they are
+    /// added): for tests.
+    func walkedBounds(pad: Double) -> Rect {
+        var b = Box()
         for e in elements {
             switch e {
-            case .move(let q), .line(let q): add(q)
-            case .curve(let a, let b, let c): add(a); add(b); add(c)
+            case .move(let q), .line(let q): b.add(q)
+            case .curve(let p, let q, let r): b.add(p); b.add(q); b.add(r)
             case .close: break
             }
         }
-        guard x0 <= x1, y0 <= y1 else { return .null }
-        return Rect(x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad)
+        guard b.x0 <= b.x1, b.y0 <= b.y1 else { return .null }
+        return Rect(x: b.x0 - pad, y: b.y0 - pad, width: b.x1 - b.x0 + 2 * pad, height: b.y1 - b.y0 + 2 * pad)
     }
 }
 
