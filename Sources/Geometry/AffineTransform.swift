@@ -43,7 +43,8 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// The image of `p`: (`a·x + c·y + tx`, `b·x + d·y + ty`), in the same units as `p`.
-    public func apply(to p: Point) -> Point {
+    /// Inlinable: rasterisers and path transforms call it for every point.
+    @inlinable public func apply(to p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }
 

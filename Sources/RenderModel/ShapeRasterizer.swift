@@ -95,20 +95,24 @@ public struct ShapeRasterizer: Sendable {
         let tolerance = scale > 0 && scale.isFinite ? 0.1 / scale : 0.1
         // Flattened into buffers kept between shapes: no arrays made per shape (LT11).
         path.flatten(tolerance: tolerance, points: &flatPoints, subpaths: &flatSubpaths)
+        edges.reserveCapacity(flatPoints.count)
+        // An edge wholly above or below the clip covers none of its rows.
+        let above = clip.minY - 1, below = clip.maxY + 1
         var first = 0
-        for sub in flatSubpaths {
-            defer { first = sub.end }
-            guard sub.end - first >= 2 else { continue }
-            var prev = transform.apply(to: flatPoints[sub.end - 1])      // fills close every subpath
-            for q in flatPoints[first..<sub.end] {
-                let p = transform.apply(to: q)
-                guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { prev = p; continue }
-                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-                // An edge wholly above or below the clip covers none of its rows.
-                if p.y != prev.y, max(p.y, prev.y) > clip.minY - 1, min(p.y, prev.y) < clip.maxY + 1 {
-                    edges.append(Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y))
+        flatPoints.withUnsafeBufferPointer { points in
+            for sub in flatSubpaths {
+                defer { first = sub.end }
+                guard sub.end - first >= 2 else { continue }
+                var prev = transform.apply(to: points[sub.end - 1])      // fills close every subpath
+                for k in first..<sub.end {
+                    let p = transform.apply(to: points[k])
+                    guard p.x.isFinite, p.y.isFinite, prev.x.isFinite, prev.y.isFinite else { prev = p; continue }
+                    minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+                    if p.y != prev.y, max(p.y, prev.y) > above, min(p.y, prev.y) < below {
+                        edges.append(Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y))
+                    }
+                    prev = p
                 }
-                prev = p
             }
         }
         guard minX <= maxX, minY <= maxY, !edges.isEmpty,
