@@ -310,7 +310,9 @@ struct AtspiTests {
         #expect(shown.contains("speech: Name entry."), "\(shown)")
         #expect(inOrder(["braille: Name Ada $l (cursor at cell 9)", "braille: Name Ada $l (cursor at cell 8)"], in: shown), "\(shown)")
         // Shift-F10 opens the edit menu with its first item (nothing selected: Select All) under
-        // the reader's focus; escape closes it and the field is read again.
-        #expect(inOrder(["braille: Name Ada $l (cursor at cell 8)", "speech: Select All.", "speech: Name entry."], in: shown), "\(shown)")
+        // the reader's focus; escape closes it and the field is read again. Orca may show the
+        // caret's step back (Left) after it has spoken the menu's item (seen in CI on a busy
+        // machine), so the menu is only ordered after the typed text.
+        #expect(inOrder(["braille: Name Ada $l (cursor at cell 9)", "speech: Select All.", "speech: Name entry."], in: shown), "\(shown)")
     }
 }
