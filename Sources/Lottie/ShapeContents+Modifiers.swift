@@ -24,8 +24,10 @@ extension ShapeContents {
         let ranges: [(Double, Double)] = b <= 1 ? [(a, b)] : a >= 1 ? [(a - 1, b - 1)] : [(a, 1), (0, b - 1)]
         if !individually {
             return paths.indices.map { k in
+                // A window that wraps cuts the path twice: measured once for both.
+                let measure = measures?[k] ?? (ranges.count > 1 ? paths[k].measured() : nil)
                 var out = Path()
-                for (x, y) in ranges { out.addPath(paths[k].trimmed(from: x, to: y, measure: measures?[k])) }
+                for (x, y) in ranges { out.addPath(paths[k].trimmed(from: x, to: y, measure: measure)) }
                 return out
             }
         }

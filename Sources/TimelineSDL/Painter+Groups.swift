@@ -67,10 +67,8 @@ extension DisplayListPainter {
             // Masked by coverage and drawn in memory (a Lottie layer of fills under masks or a
             // matte): no SDL target to clear, read back and write through.
             opacity = 1
-            var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
-            region = intersect(intersect(region, clip ?? targetRect), targetRect)
             openMemoryGroups[openMemoryGroups.count - 1].alphaMask = (alphaMask, device)
-            openMemoryGroups[openMemoryGroups.count - 1].region = region
+            openMemoryGroups[openMemoryGroups.count - 1].region = maskedRegion(bounds)
         } else if let alphaMask = g.mask, memoryDepth == 0, beginOffscreen(opacity: g.opacity * opacity, bounds: bounds) {
             // Masked by coverage (a mask layer, a matte, path masks): always composited offscreen,
             // the coverage multiplied in with the clip's.
@@ -180,14 +178,9 @@ extension DisplayListPainter {
             var offset = 0
             maskPixels.withUnsafeMutableBufferPointer { all in
                 for run in runs {
-                    let px = all.baseAddress! + offset, w = Int(run.w)
-                    if let m = mask { Self.applyMask(m, to: px, stride: w, region: run) }
-                    if let coverage = alphaCoverage { Self.applyCoverage(coverage, to: px, run: run) }
-                    for y in 0..<Int(run.h) {
-                        Premultiplied.composite(px + y * w, opacity: opacity, mode: blendMode,
-                                                onto: d.base + (Int(run.y) + y) * d.stride + Int(run.x), count: w)
-                    }
-                    offset += w * Int(run.h)
+                    Self.lay(run, from: all.baseAddress! + offset, stride: Int(run.w), mask: mask, coverage: alphaCoverage,
+                             opacity: opacity, blendMode: blendMode, onto: d)
+                    offset += Int(run.w) * Int(run.h)
                 }
             }
             return true
@@ -225,6 +218,22 @@ extension DisplayListPainter {
             offset += count
         }
         return true
+    }
+
+    /// Lays the group's pixels of `run` (device pixels), at `px` with rows `stride` apart, over
+    /// the image's own pixels `d`: masked by the clip's shape and by `coverage`, then laid at
+    /// `opacity` by `blendMode`. The pixels at `px` are changed (masked) on the way. Every step
+    /// is per pixel, so gathered runs and a group's own buffer give the same bytes.
+    static func lay(_ run: SDL_Rect, from px: UnsafeMutablePointer<UInt32>, stride: Int,
+                                mask: (rect: Rect, radius: Double, transform: AffineTransform)?,
+                                coverage: (region: SDL_Rect, values: [UInt8])?, opacity: UInt32, blendMode: BlendMode,
+                                onto d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
+        if let mask { applyMask(mask, to: px, stride: stride, region: run) }
+        for y in 0..<Int(run.h) {
+            let row = px + y * stride
+            if let coverage { applyCoverage(coverage, to: row, run: SDL_Rect(x: run.x, y: run.y + Int32(y), w: run.w, h: 1)) }
+            Premultiplied.composite(row, opacity: opacity, mode: blendMode, onto: d.base + (Int(run.y) + y) * d.stride + Int(run.x), count: Int(run.w))
+        }
     }
 
     /// Which of the group scratch one paint used: how deep offscreen targets and memory-group
@@ -568,6 +577,13 @@ extension DisplayListPainter {
 
     /// The whole render target, in pixels.
     var targetRect: SDL_Rect { SDL_Rect(x: 0, y: 0, w: targetSize.width, h: targetSize.height) }
+
+    /// The device pixels a masked group whose drawings (cut to what its masks can cover) fill
+    /// `bounds` is masked over: two pixels around them, within the clip and the target.
+    func maskedRegion(_ bounds: Rect) -> SDL_Rect {
+        let region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
+        return intersect(intersect(region, clip ?? targetRect), targetRect)
+    }
 
     func deviceRect(_ r: Rect) -> SDL_Rect {
         guard !r.isNull, !r.minX.isNaN, !r.minY.isNaN else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }

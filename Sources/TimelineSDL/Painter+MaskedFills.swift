@@ -46,8 +46,7 @@ extension DisplayListPainter {
         let box = device.apply(to: fill)
         var bounds = box
         if let covered = mask.coveredBox { bounds = bounds.intersection(device.apply(to: covered)) }
-        var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
-        region = intersect(intersect(region, clip ?? targetRect), targetRect)
+        let region = maskedRegion(bounds)
         // Every pixel of the region is wholly inside the fill.
         guard Double(region.x) >= box.minX, Double(region.y) >= box.minY,
               Double(region.x + region.w) <= box.maxX, Double(region.y + region.h) <= box.maxY else { return nil }
@@ -86,8 +85,7 @@ extension DisplayListPainter {
         // The region the memory group masks (``beginGroup(_:commands:at:)``).
         let device = g.transform.concatenating(base)
         if let covered = mask.coveredBox { bounds = bounds.intersection(device.apply(to: covered)) }
-        var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
-        region = intersect(intersect(region, clip ?? targetRect), targetRect)
+        let region = maskedRegion(bounds)
         let end = i + 2
         lastDirectMaskedFillCount += 1
         flush()
@@ -108,12 +106,7 @@ extension DisplayListPainter {
         // has none. Only the rest is drawn.
         let drawn = intersect(coverage.region, fillBounds)
         guard !coverage.values.isEmpty, o > 0, drawn.w > 0, drawn.h > 0 else { return end }
-        if memoryLayers.isEmpty { memoryLayers.append(MemoryLayer()) }
-        if memoryLayers[0].pixels.count != targetPixels {
-            memoryLayers[0].pixels = [UInt32](repeating: 0, count: targetPixels)
-            memoryLayers[0].marks = [Bool](repeating: false, count: tileColumns * tileRows)
-        }
-        groupScratchUsed.memoryLayers = max(groupScratchUsed.memoryLayers, 1)
+        prepareMemoryLayer(0)
         // The layer's buffer serves as scratch: a memory group clears each tile it marks.
         var layer = MemoryLayer()
         swap(&layer, &memoryLayers[0])

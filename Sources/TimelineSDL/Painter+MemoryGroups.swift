@@ -221,21 +221,27 @@ extension DisplayListPainter {
         let targetPixels = Int(max(1, targetSize.width)) * Int(max(1, targetSize.height))
         guard (offscreenDepth + memoryDepth + 1) * targetPixels <= Self.maximumOffscreenPixels else { return false }
         if memoryDepth == 0 { flush() }                    // what is batched lands under the group
-        if memoryDepth == memoryLayers.count { memoryLayers.append(MemoryLayer()) }
-        let tiles = tileColumns * tileRows
-        if memoryLayers[memoryDepth].pixels.count != targetPixels {
-            memoryLayers[memoryDepth].pixels = [UInt32](repeating: 0, count: targetPixels)
-            memoryLayers[memoryDepth].marks = [Bool](repeating: false, count: tiles)
-        } else {
-            memoryLayers[memoryDepth].marks.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
-        }
+        prepareMemoryLayer(memoryDepth)
         groups[groups.count - 1].drawing = .memory
         openMemoryGroups.append(MemoryGroup(depth: memoryDepth, opacity: groupOpacity, mask: mask))
         memoryDepth += 1
-        groupScratchUsed.memoryLayers = max(groupScratchUsed.memoryLayers, memoryDepth)
         lastOffscreenCount += 1
         lastMemoryGroupCount += 1
         return true
+    }
+
+    /// Makes the pooled layer at `depth` (at most one past the deepest) as large as the target
+    /// with no tile marked, and counts it as used by this paint.
+    func prepareMemoryLayer(_ depth: Int) {
+        let targetPixels = Int(max(1, targetSize.width)) * Int(max(1, targetSize.height))
+        if depth == memoryLayers.count { memoryLayers.append(MemoryLayer()) }
+        if memoryLayers[depth].pixels.count != targetPixels {
+            memoryLayers[depth].pixels = [UInt32](repeating: 0, count: targetPixels)
+            memoryLayers[depth].marks = [Bool](repeating: false, count: tileColumns * tileRows)
+        } else {
+            memoryLayers[depth].marks.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+        }
+        groupScratchUsed.memoryLayers = max(groupScratchUsed.memoryLayers, depth + 1)
     }
 
     /// Composites the memory group `m`, just closed, onto its parent: the parent memory group's
@@ -322,13 +328,8 @@ extension DisplayListPainter {
         let width = Int(targetSize.width)
         memoryLayers[0].pixels.withUnsafeMutableBufferPointer { layer in
             for run in memoryRuns {
-                let px = layer.baseAddress! + Int(run.y) * width + Int(run.x), w = Int(run.w)
-                if let mask = m.mask { Self.applyMask(mask, to: px, stride: width, region: run) }
-                for y in 0..<Int(run.h) {
-                    let row = px + y * width
-                    if let coverage { Self.applyCoverage(coverage, to: row, run: SDL_Rect(x: run.x, y: run.y + Int32(y), w: run.w, h: 1)) }
-                    Premultiplied.composite(row, opacity: o, mode: m.blendMode, onto: d.base + (Int(run.y) + y) * d.stride + Int(run.x), count: w)
-                }
+                Self.lay(run, from: layer.baseAddress! + Int(run.y) * width + Int(run.x), stride: width, mask: m.mask,
+                         coverage: coverage, opacity: o, blendMode: m.blendMode, onto: d)
             }
         }
     }

@@ -48,4 +48,42 @@ struct StrokeBufferTests {
             #expect(outline.elements == fresh.elements, "width \(width), \(cap), \(join): \(path.elements)")
         }
     }
+
+    /// The points of `outline` (moves and lines).
+    static func points(_ outline: Path) -> [Point] {
+        outline.elements.compactMap { e -> Point? in
+            switch e {
+            case .move(let p), .line(let p): p
+            default: nil
+            }
+        }
+    }
+
+    @Test("LT11 round caps, dots and joins, turned point by point by one rotation, stay on their circle to 1e-9 of the half width")
+    func LT11_roundArcsStayOnTheirCircle() {
+        let hw = 1_000.0
+        func distance(_ p: Point, _ q: Point) -> Double { ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() }
+        // A segment with round caps: every point of its outline is a half width from an end.
+        var line = Path()
+        let a = Point(x: 0, y: 0), b = Point(x: 300, y: 40)
+        line.move(to: a); line.addLine(to: b)
+        let capped = Self.points(line.copy(strokingWithWidth: 2 * hw, lineCap: .round, lineJoin: .miter, miterLimit: 4))
+        #expect(capped.count > 200)                                            // two caps of many steps
+        for p in capped { #expect(abs(min(distance(p, a), distance(p, b)) - hw) < 1e-9 * hw, "\(p)") }
+        // A dot: a polygon on the circle.
+        var dot = Path()
+        dot.move(to: b); dot.addLine(to: b)
+        let disc = Self.points(dot.copy(strokingWithWidth: 2 * hw, lineCap: .round, lineJoin: .miter, miterLimit: 4))
+        #expect(disc.count > 200)
+        for p in disc { #expect(abs(distance(p, b) - hw) < 1e-9 * hw, "\(p)") }
+        // A right-angle turn with a round join: the outer wedge's points are on the circle
+        // round the corner.
+        var turn = Path()
+        let corner = Point(x: 100, y: 0)
+        turn.move(to: a); turn.addLine(to: corner); turn.addLine(to: Point(x: 100, y: 100))
+        let joined = Self.points(turn.copy(strokingWithWidth: 2 * hw, lineCap: .butt, lineJoin: .round, miterLimit: 4))
+        let wedge = joined.filter { $0.x > corner.x && $0.y < corner.y }
+        #expect(wedge.count > 50)
+        for p in wedge { #expect(abs(distance(p, corner) - hw) < 1e-9 * hw, "\(p)") }
+    }
 }
