@@ -298,9 +298,12 @@ extension DisplayListPainter {
     }
 
     /// Multiplies every channel of the premultiplied pixels by their coverage in the clip.
-    /// `px` is the pixel at the region's top-left corner, rows `stride` pixels apart.
+    /// `px` is the pixel at the region's top-left corner, rows `stride` pixels apart. Under a
+    /// rotation or shear, each row's coverage is worked out only between where it enters the
+    /// clip's edge band and where it reaches the clip's fully covered inside (and again on the
+    /// way out); `everyPixel` works it out at every pixel (the reference the tests compare with).
     static func applyMask(_ m: (rect: Rect, radius: Double, transform: AffineTransform),
-                          to px: UnsafeMutablePointer<UInt32>, stride: Int, region: SDL_Rect) {
+                          to px: UnsafeMutablePointer<UInt32>, stride: Int, region: SDL_Rect, everyPixel: Bool = false) {
         let t = m.transform
         let det = t.a * t.d - t.b * t.c
         guard det != 0, det.isFinite, let inverse = t.inverted() else {
@@ -346,7 +349,52 @@ extension DisplayListPainter {
             }
             return
         }
-        for y in 0..<h { scaleRow(y, 0..<w) }
+        guard !everyPixel else {
+            for y in 0..<h { scaleRow(y, 0..<w) }
+            return
+        }
+        // A pixel whose centre lies in the box `inner` (half extents, about the centre, in the
+        // clip's coordinates) is fully covered: its distance inside the rounded rectangle is at
+        // least half a pixel. One outside `outer` is at least half a pixel outside, so it is
+        // covered by nothing. `slack` keeps both boxes clear of rounding in the row's line.
+        let half = 0.5 / scale
+        let slack = 1e-6 / scale + 1e-9 * (abs(cx) + abs(cy) + hx + hy + r)
+        let inner = (x: hx + min(0, r - half) - slack, y: hy + min(0, r - half) - slack)
+        let outer = (x: hx + r + half + slack, y: hy + r + half + slack)
+        let step = (x: inverse.a, y: inverse.b)            // the clip's coordinates one pixel right
+        // The pixels x of the row from `p` (x = 0) whose centres lie within the box, a closed
+        // interval of reals; nil when none do or it cannot be told (NaN).
+        func interval(_ p: Point, _ box: (x: Double, y: Double)) -> (lo: Double, hi: Double)? {
+            var lo = -Double.infinity, hi = Double.infinity
+            // Where |u + x·s| <= e, cut into lo...hi.
+            func slab(_ u: Double, _ s: Double, _ e: Double) -> Bool {
+                guard s != 0 else { return abs(u) <= e }
+                let a = (-e - u) / s, b = (e - u) / s
+                lo = max(lo, min(a, b)); hi = min(hi, max(a, b))
+                return true
+            }
+            guard slab(p.x - cx, step.x, box.x), slab(p.y - cy, step.y, box.y), lo <= hi else { return nil }
+            return (lo, hi)
+        }
+        func pixels(_ lo: Double, _ hi: Double) -> Range<Int> {
+            let a = max(0, min(w, Int(max(-1, min(Double(w), lo.rounded(.up))))))
+            let b = max(a, min(w, Int(max(-1, min(Double(w), hi.rounded(.down)))) + 1))
+            return a..<b
+        }
+        for y in 0..<h {
+            let p = inverse.apply(to: Point(x: Double(Int(region.x)) + 0.5, y: Double(Int(region.y) + y) + 0.5))
+            guard let o = interval(p, outer) else {
+                if p.x.isNaN || p.y.isNaN { scaleRow(y, 0..<w) } else { (px + y * stride).update(repeating: 0, count: w) }
+                continue
+            }
+            let band = pixels(o.lo, o.hi)
+            (px + y * stride).update(repeating: 0, count: band.lowerBound)
+            (px + y * stride + band.upperBound).update(repeating: 0, count: w - band.upperBound)
+            guard inner.x > 0, inner.y > 0, let i = interval(p, inner) else { scaleRow(y, band); continue }
+            let full = pixels(i.lo, i.hi).clamped(to: band)
+            scaleRow(y, band.lowerBound..<max(band.lowerBound, full.lowerBound))
+            scaleRow(y, min(band.upperBound, max(full.upperBound, full.lowerBound))..<band.upperBound)
+        }
     }
 
     func endGroup() {
