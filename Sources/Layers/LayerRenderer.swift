@@ -474,7 +474,9 @@ public struct LayerRenderer {
         let count = old.end + 1 - start
         // In place, without a closure: one made in a main-actor method checks the actor when called.
         if scratch.count == count {
-            list.replaceSubrange(start..<(start + count), with: scratch)
+            // Swapped, not copied: the old commands go back to the scratch list, which empties
+            // it on its next use, and no command is retained and released on the way.
+            for k in 0..<count { swap(&list[start + k], &scratch[k]) }
         } else {
             guard resizing, listShifts.count < Self.maximumListShifts else { return nil }
             list.replaceSubrange(start..<(start + count), with: scratch)
@@ -529,18 +531,31 @@ public struct LayerRenderer {
     /// for a replicator copy. Returns the box of what it draws in window points.
     private func flush(_ own: inout [DrawCommand], of model: Layer, _ h: Homography, _ affine: Bool, _ tint: Color?, into list: inout [DrawCommand]) -> Rect {
         var box = Rect.null
-        for (k, cmd) in own.enumerated() {
-            var c = cmd
+        if affine && tint == nil {
+            // The common case, appended whole: `own` often shares its storage with the
+            // layer's kept content, so its commands are copied once, not taken apart.
+            var groups = false
+            for k in own.indices {
+                switch own[k] {
+                case .beginGroup: groups = true
+                case .endGroup: break
+                default:
+                    if let b = own[k].localBounds { box = box.union(h.affine.apply(to: b)) } else { box = .infinite }
+                }
+            }
+            guard groups else { list.append(contentsOf: own); return box }
+            for k in own.indices {
+                if case .beginGroup(let g) = own[k] { list.append(Self.placed(g, h)) } else { list.append(own[k]) }
+            }
+            return box
+        }
+        for k in own.indices {
+            var c = own[k]
             if let t = tint { c = c.tinted(by: t) }
-            if case .beginGroup(var g) = c {
-                // A group inside drawn content (a Lottie merge's mask): its transform and box
-                // are the layer's own coordinates, mapped here to the list's; its end is left
-                // for the painter to find. Under perspective it is dropped (its content draws).
+            if case .beginGroup(let g) = c {
+                // Under perspective a group inside drawn content is dropped (its content draws).
                 guard affine else { continue }
-                g.transform = g.transform.concatenating(h.affine)
-                if !g.bounds.isNull { g.bounds = h.affine.apply(to: g.bounds) }
-                g.end = -1
-                list.append(.beginGroup(g))
+                list.append(Self.placed(g, h))
             } else if case .endGroup = c {
                 if affine { list.append(c) }
             } else if affine {
@@ -561,6 +576,17 @@ public struct LayerRenderer {
             }
         }
         return box
+    }
+
+    /// A group inside drawn content (a Lottie merge's mask): its transform and box are the
+    /// layer's own coordinates, mapped to the list's by `h`; its end is left for the painter
+    /// to find.
+    private static func placed(_ group: GroupState, _ h: Homography) -> DrawCommand {
+        var g = group
+        g.transform = g.transform.concatenating(h.affine)
+        if !g.bounds.isNull { g.bounds = h.affine.apply(to: g.bounds) }
+        g.end = -1
+        return .beginGroup(g)
     }
 
     private func multiply(_ a: Color?, _ b: Color) -> Color {
