@@ -19,6 +19,15 @@ extension ShapeContents {
         var stroker = PathStroker()
         /// By style: its commands, or nil when not kept yet.
         private(set) var styles: [[DrawCommand]?] = []
+        /// The last walk's lists, kept for their storage: the next walk empties and fills them
+        /// rather than growing new ones.
+        var spare = Spare()
+
+        struct Spare {
+            var slots: [Path] = []
+            var styles: [Style] = []
+            var slotIsStatic: [Bool] = []
+        }
 
         /// How many paths and styles are kept.
         var keptPathCount: Int { paths.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
@@ -61,6 +70,16 @@ extension ShapeContents {
 }
 
 extension ShapeContents.Builder {
+    /// Swaps the walk's lists with `spare`, emptying (keeping their storage) those it takes.
+    mutating func reuse(_ spare: inout ShapeContents.Memo.Spare) {
+        swap(&slots, &spare.slots)
+        swap(&styles, &spare.styles)
+        swap(&slotIsStatic, &spare.slotIsStatic)
+        slots.removeAll(keepingCapacity: true)
+        styles.removeAll(keepingCapacity: true)
+        slotIsStatic.removeAll(keepingCapacity: true)
+    }
+
     /// Marks `slots`, just changed by the modifier `item`, as changing with the frame when the
     /// modifier does or (unless each path was changed on its own) when any of them does: a trim
     /// along paths together, or a merge, makes every result depend on every input.

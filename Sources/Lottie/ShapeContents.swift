@@ -49,9 +49,13 @@ struct ShapeContents {
 
     private func draws(at frame: Double, memo: inout Memo, memoizing: Bool) -> [DrawCommand] {
         var b = Builder()
+        b.reuse(&memo.spare)
         b.memoizing = memoizing
         if memoizing { swap(&b.memo, &memo) }
-        defer { if memoizing { swap(&b.memo, &memo) } }
+        defer {
+            if memoizing { swap(&b.memo, &memo) }
+            b.reuse(&memo.spare)
+        }
         _ = process(items[...], frame: frame, matrix: .identity, alpha: 1, fixed: (true, true), into: &b)
         var out: [DrawCommand] = []
         out.reserveCapacity(b.styles.count)
