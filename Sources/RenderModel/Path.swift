@@ -35,6 +35,16 @@ public struct Path: Sendable, Hashable {
     /// Makes room for `n` elements in all, so that building a path of about that many does not
     /// reallocate as it grows.
     public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
+    /// Empties the path, keeping its elements' storage (a buffer built in again and again).
+    mutating func removeAll(keepingCapacity: Bool) { elements.removeAll(keepingCapacity: keepingCapacity); box = Box() }
+    /// The same path in storage of its own, just large enough: what a kept buffer built.
+    func copiedToFit() -> Path {
+        var p = Path()
+        p.elements.reserveCapacity(elements.count)
+        p.elements.append(contentsOf: elements)
+        p.box = box
+        return p
+    }
     /// Appends `other`'s elements as they are (its subpaths become this path's last ones).
     mutating func appendElements(of other: Path) { elements.append(contentsOf: other.elements); box.add(other.box) }
 

@@ -403,6 +403,9 @@ extension Path {
         guard total > 0 else { return Path() }
         let s0 = a * total, s1 = b * total
         var out = Path()
+        // About the share of the pieces kept, and a start for each subpath: grown an element
+        // at a time, a trimmed path reallocated as it went (LT11).
+        out.reserveCapacity(Int(Double(ps.count) * (b - a)) + 4)
         var offset = 0.0
         var openSub = -1
         // Where the current subpath starts along the path (pieces come subpath by subpath).

@@ -43,27 +43,29 @@ extension Path {
 public struct PathStroker: Sendable {
     private var stroker = Stroker()
     private var points: [Point] = [], subpaths: [Path.FlatSubpathEnd] = []
+    /// The outline being built, copied out when done: its round joins and caps outgrew any
+    /// reservation made up front, a reallocation at a time.
+    private var built = Path()
 
     /// A stroker with empty buffers; they grow to the largest outline made and are kept.
     public init() {}
 
     /// `path`'s stroke outline, as ``Path/copy(strokingWithWidth:lineCap:lineJoin:miterLimit:)`` makes it.
     public mutating func outline(of path: Path, width: Double, lineCap: LineCap, lineJoin: LineJoin, miterLimit: Double) -> Path {
-        var out = Path()
-        guard width > 0, width.isFinite else { return out }
+        guard width > 0, width.isFinite else { return Path() }
         stroker.reset(halfWidth: width / 2, cap: lineCap, join: lineJoin, miterLimit: miterLimit.isFinite ? max(1, miterLimit) : 10)
-        // Flattened into two arrays, not one per subpath, and the outline's elements reserved
-        // for two sides of every point and a cap or closing pair per subpath: an outline grew
-        // its elements a reallocation at a time, a tenth of a Lottie frame that strokes
-        // trimmed paths (LT11). The points and the arithmetic are `flattened()`'s.
+        // Flattened into two arrays, not one per subpath, and the outline built in a kept
+        // buffer, then copied out at its size: an outline grew its elements a reallocation at a
+        // time, a tenth of a Lottie frame that strokes trimmed paths (LT11). The points and the
+        // arithmetic are `flattened()`'s.
         path.flatten(tolerance: max(0.002, min(Path.strokeFlatness, width / 40)), points: &points, subpaths: &subpaths)
-        out.reserveCapacity(2 * points.count + 8 * subpaths.count)
+        built.removeAll(keepingCapacity: true)
         var start = 0
         for sub in subpaths {
-            stroker.stroke(points[start..<sub.end], closed: sub.closed, into: &out)
+            stroker.stroke(points[start..<sub.end], closed: sub.closed, into: &built)
             start = sub.end
         }
-        return out
+        return built.copiedToFit()
     }
 }
 
