@@ -271,6 +271,8 @@ public final class DisplayListPainter {
     /// counted in ``keptCoverageCount`` too.
     var keptPathMasks: [PathMaskKey: KeptPathMask] = [:]
     var stalePathMaskKeys: [PathMaskKey] = []
+    /// Digests of masks (either kind) used in this paint and the last that neither holds.
+    var maskCandidates = Set<Int>(), lastMaskCandidates = Set<Int>()
     /// Path masks the last paint combined from their paths (not laid from kept coverage).
     public internal(set) var lastCombinedMaskCount = 0
     /// The coverage of the offscreen group being composited, over its region (0...255).
@@ -400,6 +402,7 @@ public final class DisplayListPainter {
             memoryLayers.removeAll()
             keptCoverage.removeAll()              // kept for the old target's area
             coverageCandidates.removeAll(); lastCoverageCandidates.removeAll()
+            maskCandidates.removeAll(); lastMaskCandidates.removeAll()
             keptMasks.removeAll()
             keptPathMasks.removeAll()
             keptCoverageCount = 0

@@ -44,25 +44,27 @@ extension DisplayListPainter {
     /// The combined coverage of path masks used in the last paint too, with the same paths, modes,
     /// opacities and transform: kept over the mask's whole box on the target, so neither the group's
     /// bounds nor the damage changing from paint to paint combines it again (LT11). A mask first
-    /// seen is only made a candidate (nil: the caller combines it over `region`); seen again in
-    /// the next paint, it is combined once over its box (the whole target when it may cover
-    /// anywhere) and kept while each paint uses it. Outside its box the mask covers nothing, so
-    /// the larger region masks the group as `region` would.
+    /// seen is only made a candidate, known by its digest (nil: the caller combines it over
+    /// `region`); seen again in the next paint, it is combined once over its box (the whole
+    /// target when it may cover anywhere) and kept while each paint uses it. Outside its box
+    /// the mask covers nothing, so the larger region masks the group as `region` would. A mask
+    /// that moves every paint costs a digest, not an entry made and dropped (whose removal
+    /// hashed its neighbours again: LT11).
     func keptPathMaskCoverage(_ paths: [MaskPath], transform: AffineTransform, region: SDL_Rect) -> (region: SDL_Rect, values: [UInt8])? {
         let key = PathMaskKey(paths: paths, transform: transform)
-        guard let i = keptPathMasks.index(forKey: key) else {
-            keptPathMasks[key] = KeptPathMask(region: region, values: nil, lastUsed: frameNumber)
+        if let i = keptPathMasks.index(forKey: key) {
+            keptPathMasks.values[i].lastUsed = frameNumber
+            return (keptPathMasks.values[i].region, keptPathMasks.values[i].values)
+        }
+        // Seen only earlier in this paint (another damaged region's pass), or not at all:
+        // combined again over this region, not over its whole box, as a mask that moves would
+        // be thrown away at the next paint (LT11).
+        let digest = key.hashValue
+        guard lastMaskCandidates.contains(digest), !maskCandidates.contains(digest) else {
+            maskCandidates.insert(digest)
             return nil
         }
-        if let values = keptPathMasks.values[i].values {
-            keptPathMasks.values[i].lastUsed = frameNumber
-            return (keptPathMasks.values[i].region, values)
-        }
-        // Seen only earlier in this paint (another damaged region's pass): combined again over
-        // this region, not over its whole box, as a mask that moves would be thrown away at
-        // the next paint (LT11).
-        guard keptPathMasks.values[i].lastUsed != frameNumber else { return nil }
-        keptPathMasks.values[i].lastUsed = frameNumber
+        maskCandidates.insert(digest)                      // tried once in this paint
         let box = GroupMask.paths(paths).coveredBox.map { deviceRect(transform.apply(to: $0).inset(by: EdgeInsets(all: -2))) } ?? targetRect
         let whole = intersect(box, targetRect)
         let w = Int(max(0, whole.w)), h = Int(max(0, whole.h))
@@ -72,7 +74,7 @@ extension DisplayListPainter {
         maskPixelsPainted += w * h * max(1, paths.count)
         lastCombinedMaskCount += 1
         let values = pathCoverage(paths, transform: transform, region: whole)
-        keptPathMasks.values[i] = KeptPathMask(region: whole, values: values, lastUsed: frameNumber)
+        keptPathMasks[key] = KeptPathMask(region: whole, values: values, lastUsed: frameNumber)
         keptCoverageCount += values.count
         return (whole, values)
     }
@@ -99,7 +101,7 @@ extension DisplayListPainter {
     /// combined coverage over `region` (0...255).
     struct KeptPathMask {
         var region: SDL_Rect
-        var values: [UInt8]?
+        var values: [UInt8]
         var lastUsed: Int
     }
 
@@ -294,16 +296,22 @@ extension DisplayListPainter {
         }
     }
 
-    /// The kept entry for `key`, marked used in this paint; nil (and made a candidate) when the
-    /// last paint did not use it. A static mask is rasterised twice, then only copied; an
-    /// animated one is never copied out.
+    /// The kept entry for `key`, marked used in this paint; nil (and made a candidate, known by
+    /// its digest) when neither this paint nor the last used it. A static mask is rasterised
+    /// twice, then only copied; an animated one is never copied out, nor entered.
     func keptMask(_ key: MaskKey) -> KeptMask? {
-        guard let i = keptMasks.index(forKey: key) else {
-            keptMasks[key] = KeptMask(coverage: nil, lastUsed: frameNumber)
+        if let i = keptMasks.index(forKey: key) {
+            keptMasks.values[i].lastUsed = frameNumber
+            return keptMasks.values[i]
+        }
+        let digest = key.hashValue
+        guard lastMaskCandidates.contains(digest) || maskCandidates.contains(digest) else {
+            maskCandidates.insert(digest)
             return nil
         }
-        keptMasks.values[i].lastUsed = frameNumber
-        return keptMasks.values[i]
+        let entry = KeptMask(coverage: nil, lastUsed: frameNumber)
+        keptMasks[key] = entry
+        return entry
     }
 
     /// Keeps `coverage` for `key`, within the painter's bound on kept coverage.

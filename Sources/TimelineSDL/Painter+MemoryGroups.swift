@@ -201,11 +201,13 @@ extension DisplayListPainter {
         if !keptPathMasks.isEmpty {
             stalePathMaskKeys.removeAll(keepingCapacity: true)
             for (k, v) in keptPathMasks where v.lastUsed != frameNumber { stalePathMaskKeys.append(k) }
-            for k in stalePathMaskKeys { keptCoverageCount -= keptPathMasks.removeValue(forKey: k)?.values?.count ?? 0 }
+            for k in stalePathMaskKeys { keptCoverageCount -= keptPathMasks.removeValue(forKey: k)?.values.count ?? 0 }
             stalePathMaskKeys.removeAll(keepingCapacity: true)
         }
         swap(&coverageCandidates, &lastCoverageCandidates)
         coverageCandidates.removeAll(keepingCapacity: true)
+        swap(&maskCandidates, &lastMaskCandidates)
+        maskCandidates.removeAll(keepingCapacity: true)
         guard !keptCoverage.isEmpty else { return }
         staleCoverageKeys.removeAll(keepingCapacity: true)
         for (k, v) in keptCoverage where v.lastUsed != frameNumber { staleCoverageKeys.append(k) }

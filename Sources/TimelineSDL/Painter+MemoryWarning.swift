@@ -26,6 +26,7 @@ extension DisplayListPainter {
         shapeCandidates.removeAll()
         keptCoverage.removeAll()
         coverageCandidates.removeAll(); lastCoverageCandidates.removeAll()
+        maskCandidates.removeAll(); lastMaskCandidates.removeAll()
         keptMasks.removeAll()
         keptPathMasks.removeAll()
         keptCoverageCount = 0
