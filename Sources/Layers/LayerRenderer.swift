@@ -508,9 +508,10 @@ public struct LayerRenderer {
     func growGroups(above t: Layer, host: Layer, toHold box: Rect, in list: inout [DrawCommand]) {
         var a = t.superlayer
         while let c = a, c !== host, c.listGeneration == generation, case let at = place(of: c), at >= 0,
-              case .beginGroup(var g) = list[at] {
-            let grown = g.bounds.union(box)
-            guard grown != g.bounds else { break }
+              let extent = list[at].groupExtent {
+            // Looked at in place; the state is copied out only to grow its box.
+            let grown = extent.bounds.union(box)
+            guard grown != extent.bounds, case .beginGroup(var g) = list[at] else { break }
             if let clip = g.clip { g.bounds = grown.intersection(g.transform.apply(to: clip)) } else { g.bounds = grown }
             list[at] = .beginGroup(g)
             a = c.superlayer

@@ -320,6 +320,14 @@ public final class RecordingRenderer: FrameRenderer {
 }
 
 extension DrawCommand {
+    /// When the command opens a group, the index of its `endGroup` and its box in window points
+    /// (``GroupState/end``, ``GroupState/bounds``); nil otherwise. Read in place: a check of a
+    /// group's box need not copy its whole state out of the list.
+    @inlinable public var groupExtent: (end: Int, bounds: Rect)? {
+        if case .beginGroup(let g) = self { return (g.end, g.bounds) }
+        return nil
+    }
+
     /// A box in the drawing group's own coordinates holding what this command draws (nil for
     /// group markers). Glyphs are boxed by their font's ascender and descender with a margin.
     public var localBounds: Rect? {

@@ -456,7 +456,8 @@ public final class DisplayListPainter {
         let commands = list.commands
         var i = 0
         while i < commands.count {
-            if let d = region, case .beginGroup(let g) = commands[i], g.end > i, g.end < commands.count, !g.bounds.isNull {
+            let group = commands[i].groupExtent
+            if let d = region, let g = group, g.end > i, g.end < commands.count, !g.bounds.isNull {
                 // A group whose box misses the region draws nothing there: skip it whole.
                 let box = intersect(deviceRect(base.apply(to: g.bounds).inset(by: EdgeInsets(all: -2))), d)
                 if box.w <= 0 || box.h <= 0 {
@@ -464,7 +465,7 @@ public final class DisplayListPainter {
                     continue
                 }
             }
-            if laysMaskedFillsDirectly, case .beginGroup = commands[i], let end = layMaskedFill(commands, at: i) {
+            if laysMaskedFillsDirectly, group != nil, let end = layMaskedFill(commands, at: i) {
                 i = end + 1
                 continue
             }

@@ -343,9 +343,10 @@ extension Window {
     /// Grows the boxes of `view`'s group and its ancestors' to hold `box` (a patched group's).
     private func growGroups(from view: View?, toHold box: Rect, _ list: inout DisplayList, _ table: RenderTable, _ generation: Int) {
         var a = view
-        while let c = a, table.isListed(c, generation), case .beginGroup(var g) = list.commands[table.listStart(c)] {
-            let grown = g.bounds.union(box)
-            guard grown != g.bounds else { break }
+        while let c = a, table.isListed(c, generation), let extent = list.commands[table.listStart(c)].groupExtent {
+            // Looked at in place; the state is copied out only to grow its box.
+            let grown = extent.bounds.union(box)
+            guard grown != extent.bounds, case .beginGroup(var g) = list.commands[table.listStart(c)] else { break }
             g.bounds = c.clipsToBounds ? grown.intersection(g.transform.apply(to: c.onScreen.stateBounds)) : grown
             list.commands[table.listStart(c)] = .beginGroup(g)
             a = c.superview
