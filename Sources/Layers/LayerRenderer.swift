@@ -197,12 +197,12 @@ public struct LayerRenderer {
         l.prepareToRender(model: model, mediaTime: (engine?.frameTime ?? 0) - shift, fonts: fontSystem)
         l.renderContent(into: &own)
         if let e = l as? EmitterLayer { contentWork &+= e.lastEvaluations }
-        var box = flush(&own, of: model, h, affine, tint, into: &list)
+        var box = flush(own, of: model, h, affine, tint, into: &list)
         box = box.union(emitSublayers(of: model, shown: l, transform: h, tint: tint, shift: shift, patchable: patchable, into: &list))
         if l.borderWidth > 0, let bc = l.borderColor, bc.alpha > 0 {
             own.removeAll(keepingCapacity: true)
             own.append(.strokeBorder(l.bounds, bc, width: l.borderWidth, cornerRadius: max(0, l.cornerRadius)))
-            box = box.union(flush(&own, of: model, h, affine, tint, into: &list))
+            box = box.union(flush(own, of: model, h, affine, tint, into: &list))
         }
         return box
     }
@@ -474,8 +474,8 @@ public struct LayerRenderer {
         let count = old.end + 1 - start
         // In place, without a closure: one made in a main-actor method checks the actor when called.
         if scratch.count == count {
-            // Swapped, not copied: the old commands go back to the scratch list, which empties
-            // it on its next use, and no command is retained and released on the way.
+            // Swapped, not copied: the old commands go back to the scratch list (emptied on its
+            // next use), and no command is retained and released on the way.
             for k in 0..<count { swap(&list[start + k], &scratch[k]) }
         } else {
             guard resizing, listShifts.count < Self.maximumListShifts else { return nil }
@@ -530,7 +530,7 @@ public struct LayerRenderer {
     /// Appends `own` (the layer's content in its coordinates) to `list`: as it is when the
     /// layer's map is affine, projected into window points when it has perspective; tinted
     /// for a replicator copy. Returns the box of what it draws in window points.
-    private func flush(_ own: inout [DrawCommand], of model: Layer, _ h: Homography, _ affine: Bool, _ tint: Color?, into list: inout [DrawCommand]) -> Rect {
+    private func flush(_ own: [DrawCommand], of model: Layer, _ h: Homography, _ affine: Bool, _ tint: Color?, into list: inout [DrawCommand]) -> Rect {
         var box = Rect.null
         if affine && tint == nil {
             // The common case, appended whole: `own` often shares its storage with the

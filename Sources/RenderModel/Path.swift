@@ -107,21 +107,6 @@ extension Path {
         guard x0 <= x1, y0 <= y1 else { return .null }
         return Rect(x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad)
     }
-
-    /// The box of the elements' points walked afresh (what ``bounds(pad:)`` keeps as they are
-    /// added): for tests.
-    func walkedBounds(pad: Double) -> Rect {
-        var b = Box()
-        for e in elements {
-            switch e {
-            case .move(let q), .line(let q): b.add(q)
-            case .curve(let p, let q, let r): b.add(p); b.add(q); b.add(r)
-            case .close: break
-            }
-        }
-        guard b.x0 <= b.x1, b.y0 <= b.y1 else { return .null }
-        return Rect(x: b.x0 - pad, y: b.y0 - pad, width: b.x1 - b.x0 + 2 * pad, height: b.y1 - b.y0 + 2 * pad)
-    }
 }
 
 extension Path {

@@ -225,9 +225,9 @@ extension DisplayListPainter {
     /// `opacity` by `blendMode`. The pixels at `px` are changed (masked) on the way. Every step
     /// is per pixel, so gathered runs and a group's own buffer give the same bytes.
     static func lay(_ run: SDL_Rect, from px: UnsafeMutablePointer<UInt32>, stride: Int,
-                                mask: (rect: Rect, radius: Double, transform: AffineTransform)?,
-                                coverage: (region: SDL_Rect, values: [UInt8])?, opacity: UInt32, blendMode: BlendMode,
-                                onto d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
+                    mask: (rect: Rect, radius: Double, transform: AffineTransform)?,
+                    coverage: (region: SDL_Rect, values: [UInt8])?, opacity: UInt32, blendMode: BlendMode,
+                    onto d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
         if let mask { applyMask(mask, to: px, stride: stride, region: run) }
         for y in 0..<Int(run.h) {
             let row = px + y * stride

@@ -7,8 +7,24 @@ import Testing
 /// another, transformed, trimmed and stroked, with NaN and infinite points among them.
 @Suite("LT11 a path's box kept as it grows")
 struct PathBoxTests {
+    /// The box of `p`'s points (control points included) found by walking its elements, as
+    /// `bounds(pad:)` found it before the path kept its box.
+    static func walkedBounds(_ p: Path, pad: Double) -> Rect {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func add(_ q: Point) { x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y) }
+        for e in p.elements {
+            switch e {
+            case .move(let q), .line(let q): add(q)
+            case .curve(let a, let b, let c): add(a); add(b); add(c)
+            case .close: break
+            }
+        }
+        guard x0 <= x1, y0 <= y1 else { return .null }
+        return Rect(x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad)
+    }
+
     static func same(_ p: Path, _ pad: Double = 0) -> Bool {
-        let kept = p.bounds(pad: pad), walked = p.walkedBounds(pad: pad)
+        let kept = p.bounds(pad: pad), walked = walkedBounds(p, pad: pad)
         return kept == walked || (kept.isNull && walked.isNull)
     }
 
