@@ -136,6 +136,7 @@ public enum RecordingReader {
         guard let framesValue = json["frames"] else { throw reader.fail(json, "a recording needs \"frames\" (runs of [index, mediaTick, count, dropped])") }
         guard case .array(let runs, _) = framesValue else { throw reader.fail(framesValue, "frames must be an array, found \(framesValue.typeName)") }
         var lastIndex: Int64 = -1
+        var frames = 0                                   // the runs' frames so far
         for run in runs {
             let r = try reader.numbers(run, "a frame run [index, mediaTick, count, dropped]", count: 4)
             guard r.allSatisfy({ $0 >= 0 && $0 == $0.rounded() && $0 < 1e15 }), r[2] >= 1 else {
@@ -147,6 +148,10 @@ public enum RecordingReader {
             recording.frameRuns.append(.init(index: Int64(r[0]), mediaTick: Int64(r[1]), count: Int(r[2]), droppedFrames: Int(r[3])))
             lastIndex = Int64(r[0]) + Int64(r[2]) - 1
             guard recording.frameRuns.count <= 10_000_000, lastIndex < 1 << 40 else { throw reader.fail(run, "too many frames") }
+            frames += Int(r[2])
+            guard frames <= SessionRecording.frameLimit else {
+                throw reader.fail(run, "too many frames: a recording holds at most \(SessionRecording.frameLimit), these runs reach \(frames)")
+            }
         }
         let frameCount = recording.frameCount
         if let m = json["mark"] {

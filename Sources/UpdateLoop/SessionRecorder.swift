@@ -70,6 +70,9 @@ public struct SessionRecording: Sendable, Equatable {
     /// The most events a recording holds: what the reader takes back (a busy hour of 120 Hz
     /// pointer moves fits; a busy gallery session fills it in about five and a half hours).
     public static let eventLimit = 2_000_000
+    /// The most frames a recording holds: what the reader takes back (nine hours at 120 Hz;
+    /// ``frames()`` lays every one out, 56 bytes each).
+    public static let frameLimit = 4_000_000
 
     /// Takes the last frame off, with the events it handled.
     public mutating func removeLastFrame() {

@@ -80,6 +80,18 @@ struct ScriptedInputTests {
         }
     }
 
+    @Test("IN6 a recording whose frame runs pass the frame limit is an error at the run, not every frame laid out")
+    func IN6_recordingFrameLimit() {
+        let text = #"{"timelineRecording": 1, "fps": 60, "size": [900, 600], "app": "Gallery", "frames": [[0, 0, 1, 0], [4, 4, 522222222, 3]], "input": []}"#
+        do throws(SceneError) {
+            _ = try RecordingReader.parse(text, file: "long.json")
+            Issue.record("a recording of 522,222,223 frames was read")
+        } catch {
+            #expect(error.message.contains("too many frames") && error.message.contains("4000000"), "\(error.message)")
+            #expect(error.location.line == 1 && error.location.column > 1)
+        }
+    }
+
     @Test("RU5 the UIKit facade does not import TimelineScene, and its target does not depend on it")
     func RU5_facadeWithoutTimelineScene() throws {
         let facade = Self.repository.appendingPathComponent("Sources/UIKit")
