@@ -30,6 +30,10 @@ public struct ShapeRasterizer: Sendable {
     /// Per row of the region, the columns `[start, end)` that may hold coverage: outside them
     /// the row is zero (an empty row has `start == end`). Compositors loop over these only.
     public private(set) var rowStarts: [Int32] = [], rowEnds: [Int32] = []
+    /// Rows and columns of the region whose coverage is known to be whole (1 or more) without
+    /// looking: a rectangle's inside, so a compositor fills it with no pass over its coverage
+    /// (LT11). Empty when nothing is known; any coverage outside it may still be whole.
+    public private(set) var wholeRows = 0..<0, wholeColumns = 0..<0
 
     /// The path's edges in device pixels, as flattened (both ends finite).
     private var edges: [Edge] = []
@@ -82,6 +86,7 @@ public struct ShapeRasterizer: Sendable {
     public mutating func rasterize(_ path: Path, transform: AffineTransform, rule: FillRule, clip: Rect, margin: Int = 0) -> Bool {
         clearCoverage()
         edges.removeAll(keepingCapacity: true)
+        (wholeRows, wholeColumns) = (0..<0, 0..<0)
         // A rectangle kept axis-aligned by the transform (a layer's square, a Lottie "rc")
         // has its coverage written row by row (LT11).
         if transform.b == 0, transform.c == 0, let (a, c) = path.axisAlignedCorners {
@@ -192,6 +197,7 @@ public struct ShapeRasterizer: Sendable {
             guard inRows, yb > ya else { return }
             var row = Int(ya), rowTop = ya
             let lastRow = min(h - 1, Int(yb.rounded(.up)) - 1)
+            var whole = (first: Int.max, last: Int.min)
             while row <= lastRow {
                 let next = row < lastRow ? Double(row + 1) : yb
                 let cover = next - rowTop
@@ -202,13 +208,20 @@ public struct ShapeRasterizer: Sendable {
                     line[iL] = fold(Float(pL - pR))
                 } else {
                     line[iL] = fold(Float(pL))
-                    if iR > iL + 1 { (line + iL + 1).update(repeating: fold(Float(cover)), count: iR - iL - 1) }
+                    let inside = fold(Float(cover))
+                    if iR > iL + 1 {
+                        (line + iL + 1).update(repeating: inside, count: iR - iL - 1)
+                        // The rows whose inside is whole lie together (every row but the
+                        // first and last covers the pixel's height).
+                        if inside >= 1 { whole = (min(whole.first, row), row) }
+                    }
                     line[iR] = fold(Float(cover - pR))
                 }
                 starts[row] = Int32(iL)
                 ends[row] = Int32(min(iR + 1, w - 1) + 1)
                 row += 1; rowTop = next
             }
+            if whole.first <= whole.last { (wholeRows, wholeColumns) = (whole.first..<(whole.last + 1), (iL + 1)..<iR) }
         }
         }
         }
@@ -238,6 +251,7 @@ public struct ShapeRasterizer: Sendable {
     public mutating func blur(sigma: Double) {
         guard sigma > 0.05, sigma.isFinite, width > 0, height > 0 else { return }
         let count = width * height
+        (wholeRows, wholeColumns) = (0..<0, 0..<0)
         // A blur spreads coverage over whole rows.
         for k in 0..<height { rowStarts[k] = 0; rowEnds[k] = Int32(width) }
         if blurScratch.count < count { blurScratch.append(contentsOf: repeatElement(0, count: count - blurScratch.count)) }
@@ -506,6 +520,7 @@ public struct ShapeRasterizer: Sendable {
         /// The region the coverage covers, in device pixels: left column, top row, width and height.
         public internal(set) var x: Int, y: Int, width: Int, height: Int
         var coverage: [Float], rowStarts: [Int32], rowEnds: [Int32]
+        var wholeRows: Range<Int>, wholeColumns: Range<Int>
         /// The coverage values it holds (for a cache's bound).
         public var count: Int { coverage.count }
     }
@@ -513,7 +528,8 @@ public struct ShapeRasterizer: Sendable {
     /// The last rasterisation, copied out.
     public func snapshot() -> Snapshot {
         Snapshot(x: x, y: y, width: width, height: height, coverage: Array(coverage[0..<(width * height)]),
-                 rowStarts: Array(rowStarts[0..<height]), rowEnds: Array(rowEnds[0..<height]))
+                 rowStarts: Array(rowStarts[0..<height]), rowEnds: Array(rowEnds[0..<height]),
+                 wholeRows: wholeRows, wholeColumns: wholeColumns)
     }
 
     /// Makes `s` the current rasterisation by trading buffers with it, copying nothing: until
@@ -525,6 +541,8 @@ public struct ShapeRasterizer: Sendable {
         swap(&coverage, &s.coverage)
         swap(&rowStarts, &s.rowStarts)
         swap(&rowEnds, &s.rowEnds)
+        swap(&wholeRows, &s.wholeRows)
+        swap(&wholeColumns, &s.wholeColumns)
         let kept = (s.x, s.y, s.width, s.height)
         (s.x, s.y, s.width, s.height) = (x, y, width, height)
         (x, y, width, height) = kept

@@ -317,7 +317,7 @@ extension ShapeRasterizer {
         let insideLanes = unsafeBitCast(SIMD8<UInt32>(repeating: inside), to: Premultiplied.Lanes.self)
         let behind = Premultiplied.Lanes(repeating: UInt16(255 &- full))
         let colour = unsafeBitCast(SIMD8<UInt32>(repeating: 0xFF00_0000 | r << 16 | g << 8 | b), to: Premultiplied.Lanes.self)
-        forEachCoveredRow(rows, columns: columns, into: d) { src, dst, start, end in
+        forEachCoveredRow(rows, columns: columns, into: d) { src, dst, start, end, _ in
             var k = start
             while k < end {
                 let v = src[k]
@@ -356,7 +356,10 @@ extension ShapeRasterizer {
     func layOpaque(_ solid: UInt32, r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32,
                    into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
         let solidLanes = unsafeBitCast(SIMD8<UInt32>(repeating: solid), to: Premultiplied.Lanes.self)
-        forEachCoveredRow(rows, columns: columns, into: d) { src, dst, lo, hi in
+        let (wholeRows, wholeColumns) = (self.wholeRows, self.wholeColumns)
+        forEachCoveredRow(rows, columns: columns, into: d) { src, dst, lo, hi, row in
+            // A rectangle's whole inside needs no look at its coverage.
+            let wholeEnd = wholeRows.contains(row) ? min(hi, wholeColumns.upperBound) : 0
             var k = lo
             while k < hi {
                 let v = src[k]
@@ -369,7 +372,7 @@ extension ShapeRasterizer {
                 if v >= 1, a == 255 {
                     // A run of whole pixels is one fill, its end found eight coverage
                     // values at a time (looking one by one cost more than the fill: LT11).
-                    var e = k + 1
+                    var e = k >= wholeColumns.lowerBound && k < wholeEnd ? wholeEnd : k + 1
                     while e + 8 <= hi, all(UnsafeRawPointer(src + e).loadUnaligned(as: SIMD8<Float>.self) .>= 1) { e += 8 }
                     while e < hi, src[e] >= 1 { e += 1 }
                     (dst + k).update(repeating: solid, count: e - k)
@@ -398,17 +401,17 @@ extension ShapeRasterizer {
 
     /// Calls `body` for each of `rows` (in the shape's box) with its coverage, the pixels of
     /// `d` under it and the columns to visit: the row's covered extent (the rasteriser's row
-    /// starts and ends) within `columns`, empty when they do not meet.
+    /// starts and ends) within `columns`, empty when they do not meet, and the row's index.
     @inline(__always)
     func forEachCoveredRow(_ rows: Range<Int>, columns: (Int, Int), into d: (base: UnsafeMutablePointer<UInt32>, stride: Int),
-                           _ body: (UnsafePointer<Float>, UnsafeMutablePointer<UInt32>, Int, Int) -> Void) {
+                           _ body: (UnsafePointer<Float>, UnsafeMutablePointer<UInt32>, Int, Int, Int) -> Void) {
         let (x0, y0, w) = (x, y, width)
         coverage.withUnsafeBufferPointer { cov in
         rowStarts.withUnsafeBufferPointer { starts in
         rowEnds.withUnsafeBufferPointer { ends in
             for yy in rows {
                 let lo = max(columns.0, Int(starts[yy]))
-                body(cov.baseAddress! + yy * w, d.base + (y0 + yy) * d.stride + x0, lo, max(lo, min(columns.1, Int(ends[yy]))))
+                body(cov.baseAddress! + yy * w, d.base + (y0 + yy) * d.stride + x0, lo, max(lo, min(columns.1, Int(ends[yy]))), yy)
             }
         }
         }

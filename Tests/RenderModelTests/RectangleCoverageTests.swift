@@ -82,6 +82,54 @@ struct RectangleCoverageTests {
         #expect(checked > 1_500)
     }
 
+    @Test("LT11 a rectangle's whole inside is named, and every pixel named is whole")
+    func LT11_wholeInsideIsKnown() {
+        var g = Generator(state: 45)
+        var r = ShapeRasterizer()
+        var named = 0
+        for round in 0..<2_000 {
+            let x0 = g.value(-20...120), y0 = g.value(-20...120)
+            let x1 = x0 + g.value(-40...40), y1 = y0 + g.value(-40...40)
+            guard x0 != x1, y0 != y1 else { continue }
+            let scale = [1.0, 2, 0.5, -1, 3.25][Int(g.next() % 5)]
+            let transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: g.value(-10...110) - scale * (x0 + x1) / 2,
+                                            ty: g.value(-10...110) - scale * (y0 + y1) / 2)
+            let clip = Rect(x: g.value(-10...60), y: g.value(-10...60), width: g.value(1...70), height: g.value(1...70))
+            let rule: FillRule = g.next() % 2 == 0 ? .nonZero : .evenOdd
+            let path = Self.rectangle(x0, y0, x1, y1, reversed: g.next() % 2 == 0, midpoint: false)
+            guard r.rasterize(path, transform: transform, rule: rule, clip: clip, margin: Int(g.next() % 3)) else { continue }
+            let (rows, columns) = (r.wholeRows, r.wholeColumns)
+            #expect(rows.isEmpty || (rows.lowerBound >= 0 && rows.upperBound <= r.height), "round \(round): rows \(rows)")
+            #expect(columns.isEmpty || (columns.lowerBound >= 0 && columns.upperBound <= r.width), "round \(round): columns \(columns)")
+            guard !rows.isEmpty, !columns.isEmpty else { continue }
+            named += 1
+            var partial = 0
+            for row in rows {
+                for column in columns where r.coverage[row * r.width + column] < 1 { partial += 1 }
+                #expect(Int(r.rowStarts[row]) <= columns.lowerBound && columns.upperBound <= Int(r.rowEnds[row]), "round \(round): row \(row)")
+            }
+            #expect(partial == 0, "round \(round): \(partial) pixels named whole are not")
+        }
+        #expect(named > 300)
+        // A path that is no rectangle, or blurred coverage, names nothing; a snapshot keeps
+        // what its rasterisation named, and trading it in brings that back.
+        let laid = r.rasterize(Path(rect: Rect(x: 2.5, y: 3.5, width: 20, height: 10)), transform: .identity, rule: .nonZero,
+                               clip: Rect(x: 0, y: 0, width: 64, height: 64))
+        #expect(laid && !r.wholeRows.isEmpty && !r.wholeColumns.isEmpty)
+        var kept = r.snapshot()
+        let triangle = r.rasterize(.polygon([Point(x: 0, y: 0), Point(x: 30, y: 0), Point(x: 0, y: 30)]), transform: .identity,
+                                   rule: .nonZero, clip: Rect(x: 0, y: 0, width: 64, height: 64))
+        #expect(triangle && r.wholeRows.isEmpty && r.wholeColumns.isEmpty)
+        r.trade(&kept)
+        #expect(r.wholeRows == 2..<11 && r.wholeColumns == 2..<21, "\(r.wholeRows) \(r.wholeColumns)")
+        r.trade(&kept)
+        let again = r.rasterize(Path(rect: Rect(x: 2.5, y: 3.5, width: 20, height: 10)), transform: .identity, rule: .nonZero,
+                                clip: Rect(x: 0, y: 0, width: 64, height: 64))
+        #expect(again && !r.wholeRows.isEmpty)
+        r.blur(sigma: 1.5)
+        #expect(r.wholeRows.isEmpty && r.wholeColumns.isEmpty)
+    }
+
     @Test("LT11 coverage outside the rows' extents stays zero after a rectangle, for the next shape")
     func LT11_rectangleLeavesCoverageClear() {
         var r = ShapeRasterizer()
