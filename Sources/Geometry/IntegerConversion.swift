@@ -23,6 +23,10 @@ extension FixedWidthInteger {
             self = .min
         } else if value >= Source(Self.max) {
             self = .max
+        } else if Source.self == Double.self, Self.bitWidth < 64 || Self.isSigned {
+            // In range, so it fits an Int64: the concrete conversion is one instruction, where
+            // the generic one is a call into the standard library's `_convert(from:)` (LT11).
+            self.init(truncatingIfNeeded: Int64(unsafeBitCast(value, to: Double.self)))
         } else {
             self.init(value)
         }

@@ -18,6 +18,12 @@ struct IntegerConversionTests {
         #expect(UInt8(saturating: -3.0) == 0 && UInt8(saturating: 255.9) == 255 && UInt8(saturating: 256.0) == 255)
         #expect(Int(saturating: Float.infinity) == .max && Int(saturating: Float.nan) == 0)
         #expect(Int16(saturating: -0.0) == 0)
+        // Doubles convert through Int64 where it holds the type's range; unsigned 64-bit values
+        // past Int64's do not, and convert as before.
+        #expect(UInt32(saturating: 4_294_967_295.0) == .max && UInt32(saturating: 4_000_000_000.7) == 4_000_000_000)
+        #expect(UInt64(saturating: 9_223_372_036_854_777_856.0) == 9_223_372_036_854_777_856)
+        #expect(UInt64(saturating: 2e19) == .max && UInt64(saturating: -1.0) == 0)
+        #expect(Int8(saturating: -128.9) == -128 && Int8(saturating: 127.5) == 127)
     }
 
     @Test("MR0: the rounding form rounds first")
