@@ -31,23 +31,6 @@ public final class DisplayListPainter {
     /// Glyphs rasterised since the painter was made (a steady frame adds none).
     public internal(set) var glyphsRasterized = 0
 
-    /// Triangles and geometry submissions in the last ``paint(_:)``, for benchmarks.
-    public internal(set) var lastTriangleCount = 0
-    /// Geometry submissions (`SDL_RenderGeometry` calls) in the last ``paint(_:)``: each costs a driver call, so fewer is cheaper.
-    public internal(set) var lastSubmissionCount = 0
-    /// Offscreen groups composited in the last ``paint(_:)``, and how many of them were drawn
-    /// in memory.
-    public internal(set) var lastOffscreenCount = 0
-    /// How many of the last paint's offscreen groups were composited in memory rather than on the GPU.
-    public internal(set) var lastMemoryGroupCount = 0
-    /// Rectangles the last paint wrote straight into the target's pixels (``directSurface``).
-    public internal(set) var lastDirectFillCount = 0
-    /// Groups with a blend mode the last paint drew as normal groups, because no offscreen
-    /// buffer or target could be had for them (nested past the memory bound).
-    public internal(set) var lastUnblendedGroupCount = 0
-    /// Groups with filters the last paint drew unfiltered (nested in a memory group, or no
-    /// offscreen target could be had).
-    public internal(set) var lastUnfilteredGroupCount = 0
 
     /// The batch being built: shapes tessellated by the platform-free ``Tessellator`` into
     /// triangles in device pixels, submitted with `SDL_RenderGeometryRaw` by ``flush()``.
@@ -169,14 +152,6 @@ public final class DisplayListPainter {
     /// is laid over them in premultiplied alpha, which is SDL's blend of a straight-alpha texture
     /// (`dst = src·a + dst·(1 - a)`, alpha likewise) over opaque and translucent pixels alike.
     var directShapes: (base: UnsafeMutablePointer<UInt32>, stride: Int)?
-    /// Filled paths the last paint laid straight into the target's pixels (``directSurface``).
-    public internal(set) var lastDirectShapeCount = 0
-    /// Images the last paint laid straight into the target's pixels (parallelograms of images on
-    /// the image renderer's surface, LT11), with no texture.
-    public internal(set) var lastDirectImageCount = 0
-    /// Masked groups of one fill (an After Effects solid, a shape layer's fill under masks) the
-    /// last paint laid straight into the target's pixels, with no memory group (LT11).
-    public internal(set) var lastDirectMaskedFillCount = 0
     /// Whether such groups are laid directly (off: they open a memory group, as any masked group).
     var laysMaskedFillsDirectly = true
     /// Whether the outermost memory group is laid over the image's pixels from its own buffer
@@ -256,8 +231,6 @@ public final class DisplayListPainter {
     /// Coverage of paths filled in memory groups, kept while they are filled the same way paint
     /// after paint (`Painter+MemoryGroups.swift`), and the values held.
     var keptCoverage: [CoverageKey: KeptCoverage] = [:]
-    /// Paths the last paint laid from kept coverage instead of rasterising them (LT6).
-    public internal(set) var lastKeptCoverageUses = 0
     var keptCoverageCount = 0
     var staleCoverageKeys: [CoverageKey] = []
     /// Digests of paths filled in this paint and the last that ``keptCoverage`` does not hold:
@@ -273,8 +246,6 @@ public final class DisplayListPainter {
     var stalePathMaskKeys: [PathMaskKey] = []
     /// Digests of masks (either kind) used in this paint and the last that neither holds.
     var maskCandidates = Set<Int>(), lastMaskCandidates = Set<Int>()
-    /// Path masks the last paint combined from their paths (not laid from kept coverage).
-    public internal(set) var lastCombinedMaskCount = 0
     /// The coverage of the offscreen group being composited, over its region (0...255).
     var alphaCoverage: (region: SDL_Rect, values: [UInt8])?
     /// Coverage buffers path masks are combined in, kept between paints.
@@ -286,8 +257,6 @@ public final class DisplayListPainter {
     var maskNesting = 0
     /// Pixels of mask content drawn in this paint, against ``maximumMaskPixelsInTargets``.
     var maskPixelsPainted = 0
-    /// Masks the last paint drew unmasked because the budget for mask content was spent.
-    public internal(set) var lastSkippedMaskCount = 0
     var shapeTexture: OpaquePointer?
     var shapeTextureSize = (width: Int32(0), height: Int32(0))
     var shapeCache: [ShapeKey: ShapeTexture] = [:]
@@ -296,10 +265,8 @@ public final class DisplayListPainter {
     var shapeCandidates: [ShapeKey: Int] = [:]
     /// Device pixels of shapes this frame may still rasterise (see ``shapeBudgetInTargets``).
     var shapeBudget = 0.0
-    /// Shapes the last paint skipped for the budget.
-    public internal(set) var lastSkippedShapeCount = 0
-    /// Tessellated shapes the last frame left out because they lay wholly off the target.
-    public internal(set) var lastCulledShapeCount = 0
+    /// What the last paint did, counted (``Counts``).
+    var counts = Counts()
     var frameNumber = 0
 
     /// A painter drawing with `renderer` (an `SDL_Renderer *` the caller keeps alive).
@@ -378,11 +345,7 @@ public final class DisplayListPainter {
     func paint(_ list: DisplayList, only: SDL_Rect?) {
         frameNumber += 1
         maskPixelsPainted = 0
-        lastTriangleCount = 0; lastSubmissionCount = 0; lastOffscreenCount = 0; lastMemoryGroupCount = 0; lastDirectFillCount = 0; lastDirectShapeCount = 0
-        lastDirectImageCount = 0; lastDirectMaskedFillCount = 0
-        lastUnblendedGroupCount = 0; lastUnfilteredGroupCount = 0
-        lastSkippedShapeCount = 0; lastCulledShapeCount = 0; lastSkippedMaskCount = 0; lastKeptCoverageUses = 0
-        lastCombinedMaskCount = 0
+        counts = Counts()
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         shapeBudget = Double(max(1, w)) * Double(max(1, h)) * Double(Self.shapeBudgetInTargets)
@@ -509,7 +472,7 @@ public final class DisplayListPainter {
             // Shapes wholly off the target cost triangles and draw nothing (an emitter's
             // particles flying away). Only those whose box is cheap: a path's box is a pass over
             // its points, and shapes of paths have their own budget.
-            if missesTarget(commands[i]) { lastCulledShapeCount += 1; return }
+            if missesTarget(commands[i]) { counts.culledShapes += 1; return }
         default: break
         }
         switch commands[i] {
@@ -610,8 +573,8 @@ public final class DisplayListPainter {
         } else {
             submit(mesh.vertices, mesh.indices)
         }
-        lastTriangleCount += mesh.triangleCount
-        lastSubmissionCount += 1
+        counts.triangles += mesh.triangleCount
+        counts.submissions += 1
         mesh.removeAll()
     }
 

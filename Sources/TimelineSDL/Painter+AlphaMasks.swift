@@ -26,14 +26,14 @@ extension DisplayListPainter {
         guard maskNesting < Self.maximumMaskNesting else { return (region, [UInt8](repeating: 255, count: w * h)) }
         let budget = Int(max(1, targetSize.width)) * Int(max(1, targetSize.height)) * Self.maximumMaskPixelsInTargets
         guard maskPixelsPainted + w * h <= budget else {
-            lastSkippedMaskCount += 1
+            counts.skippedMasks += 1
             return (region, [UInt8](repeating: 255, count: w * h))
         }
         switch mask {
         case .paths(let paths):
             if let kept = keptPathMaskCoverage(paths, transform: transform, region: region) { return kept }
             maskPixelsPainted += w * h * max(1, paths.count)
-            lastCombinedMaskCount += 1
+            counts.combinedMasks += 1
             return (region, pathCoverage(paths, transform: transform, region: region))
         case .content(let commands, let luminance, let inverted):
             maskPixelsPainted += w * h
@@ -72,7 +72,7 @@ extension DisplayListPainter {
         let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
         guard w > 0, h > 0, maskPixelsPainted + w * h * max(1, paths.count) <= budget, keptCoverageCount + w * h <= limit else { return nil }
         maskPixelsPainted += w * h * max(1, paths.count)
-        lastCombinedMaskCount += 1
+        counts.combinedMasks += 1
         let values = pathCoverage(paths, transform: transform, region: whole)
         keptPathMasks[key] = KeptPathMask(region: whole, values: values, lastUsed: frameNumber)
         keptCoverageCount += values.count
@@ -134,7 +134,7 @@ extension DisplayListPainter {
             if m.expansion != 0, m.expansion.isFinite {
                 if case .region(let c)? = kept?.coverage, c.count == w * h {
                     one = c
-                    lastKeptCoverageUses += 1
+                    counts.keptCoverageUses += 1
                 } else {
                     if one.count != w * h { one = [Float](repeating: 0, count: w * h) }
                     rasterizeMaskPath(m.path, expansion: m.expansion, transform: transform, clip: clip, region: region, into: &one)
@@ -149,7 +149,7 @@ extension DisplayListPainter {
             if case .shape(let snapshot)? = kept?.coverage {
                 lent = snapshot
                 shapes.trade(&lent!)
-                lastKeptCoverageUses += 1
+                counts.keptCoverageUses += 1
                 laid = true
             } else {
                 laid = shapes.rasterize(m.path, transform: transform, rule: .nonZero, clip: clip)

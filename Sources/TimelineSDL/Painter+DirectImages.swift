@@ -34,7 +34,7 @@ extension DisplayListPainter {
         guard top < bottom else { return true }
         flush()
         sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
-        lastDirectImageCount += 1
+        counts.directImages += 1
         // The quad's coordinates (s, t) in 0..<1 of a device point p: p = q0 + s·ex + t·ey.
         let ds = ey.y / det, dt = -ex.y / det
         let sx0 = d.source.minX, sy0 = d.source.minY, sw = d.source.width, sh = d.source.height

@@ -92,14 +92,14 @@ extension DisplayListPainter {
             }
         }
         if filters && (groups[groups.count - 1].drawing != .offscreen || openOffscreens[openOffscreens.count - 1].filters.isEmpty) {
-            lastUnfilteredGroupCount += 1
+            counts.unfilteredGroups += 1
         }
         if blends {
             // The compositing step blends; a group that could not go offscreen draws normally.
             switch groups[groups.count - 1].drawing {
             case .memory: openMemoryGroups[openMemoryGroups.count - 1].blendMode = g.blendMode
             case .offscreen: openOffscreens[openOffscreens.count - 1].blendMode = g.blendMode
-            case .inPlace: lastUnblendedGroupCount += 1
+            case .inPlace: counts.unblendedGroups += 1
             }
         }
         transform = device
@@ -423,7 +423,7 @@ extension DisplayListPainter {
                 var region = off.region
                 sdl(SDL_RenderCopy(renderer, off.texture, &region, &region), "SDL_RenderCopy")
             }
-            lastSubmissionCount += 1
+            counts.submissions += 1
         }
         clip = frame.clip
         transform = frame.transform
@@ -557,7 +557,7 @@ extension DisplayListPainter {
         computeTileRuns(region: region, depth: offscreenDepth)
         offscreenDepth += 1
         groupScratchUsed.targets = max(groupScratchUsed.targets, offscreenDepth)
-        lastOffscreenCount += 1
+        counts.offscreens += 1
         sdl(SDL_SetRenderTarget(renderer, tex), "SDL_SetRenderTarget")
         target = tex
         applyClip(region)

@@ -51,7 +51,7 @@ extension DisplayListPainter {
         guard Double(region.x) >= box.minX, Double(region.y) >= box.minY,
               Double(region.x + region.w) <= box.maxX, Double(region.y + region.h) <= box.maxY else { return nil }
         let end = i + 2
-        lastDirectMaskedFillCount += 1
+        counts.directMaskedFills += 1
         guard region.w > 0, region.h > 0 else { return end }
         flush()
         sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
@@ -87,7 +87,7 @@ extension DisplayListPainter {
         if let covered = mask.coveredBox { bounds = bounds.intersection(device.apply(to: covered)) }
         let region = maskedRegion(bounds)
         let end = i + 2
-        lastDirectMaskedFillCount += 1
+        counts.directMaskedFills += 1
         flush()
         sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
         // The fill as the memory group lays it: at the group's transform and full opacity,

@@ -113,7 +113,7 @@ extension DisplayListPainter {
                 var kept: ShapeRasterizer.Snapshot?
                 swap(&kept, &keptCoverage.values[i].snapshot)
                 shapes.trade(&kept!)
-                lastKeptCoverageUses += 1
+                counts.keptCoverageUses += 1
                 body(i)
                 shapes.trade(&kept!)
                 swap(&kept, &keptCoverage.values[i].snapshot)
@@ -227,8 +227,8 @@ extension DisplayListPainter {
         groups[groups.count - 1].drawing = .memory
         openMemoryGroups.append(MemoryGroup(depth: memoryDepth, opacity: groupOpacity, mask: mask))
         memoryDepth += 1
-        lastOffscreenCount += 1
-        lastMemoryGroupCount += 1
+        counts.offscreens += 1
+        counts.memoryGroups += 1
         return true
     }
 
@@ -385,7 +385,7 @@ extension DisplayListPainter {
         guard shape.radius <= Self.maximumCornerTextureRadius else { blitRoundedRect(r, radius: radius, lineWidth: nil, color); return }
         flush()
         sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
-        lastDirectFillCount += 1
+        counts.directFills += 1
         shape.cover.withUnsafeBufferPointer { cover in
             Self.raster(shape, cover: cover, into: d.base, stride: d.stride) { _ in }
         }

@@ -58,7 +58,7 @@ extension DisplayListPainter {
         let box = transform.apply(to: path.boundingBox).inset(by: EdgeInsets(all: -margin))
             .intersection(target.inset(by: EdgeInsets(all: -margin)))
         let area = box.isNull ? 0 : max(0, box.width) * max(0, box.height)
-        guard area.isFinite, area <= shapeBudget else { lastSkippedShapeCount += 1; return false }
+        guard area.isFinite, area <= shapeBudget else { counts.skippedShapes += 1; return false }
         shapeBudget -= area
         return true
     }
@@ -81,7 +81,7 @@ extension DisplayListPainter {
             flush()
             sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
             withCoverage(of: path, rule: rule, within: bounds, budget: 1) { kept in
-                lastDirectShapeCount += 1
+                counts.directShapes += 1
                 if let kept, case .gradient(let g) = paint, layKeptGradient(kept, g, into: d, clip: bounds) { return }
                 compositeShapeDirectly(paint, into: d, clip: bounds)
             }
@@ -213,7 +213,7 @@ extension DisplayListPainter {
         var src = SDL_Rect(x: 0, y: 0, w: e.width, h: e.height)
         var dst = SDL_Rect(x: e.x, y: e.y, w: e.width, h: e.height)
         sdl(SDL_RenderCopy(renderer, e.texture, &src, &dst), "SDL_RenderCopy")
-        lastSubmissionCount += 1
+        counts.submissions += 1
         return true
     }
 
@@ -250,7 +250,7 @@ extension DisplayListPainter {
         let code = shapes.pixels.withUnsafeBytes { SDL_UpdateTexture(texture, &src, $0.baseAddress, w * 4) }
         sdl(code, "SDL_UpdateTexture")
         sdl(SDL_RenderCopy(renderer, texture, &src, &dst), "SDL_RenderCopy")
-        lastSubmissionCount += 1
+        counts.submissions += 1
     }
 
     /// Drops kept shapes unused for two seconds of frames and candidates older than a frame;

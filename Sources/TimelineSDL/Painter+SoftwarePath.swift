@@ -117,7 +117,7 @@ extension DisplayListPainter {
     func submitRects() {
         let n = rects.count
         rects.withUnsafeBufferPointer { sdl(SDL_RenderFillRects(renderer, $0.baseAddress, Int32(n)), "SDL_RenderFillRects") }
-        lastSubmissionCount += 1
+        counts.submissions += 1
     }
 
     func blitCorners(_ box: SDL_Rect, radius rr: Int32, ring: Int32, _ c: SDL_Color) {
@@ -180,7 +180,7 @@ extension DisplayListPainter {
             sdl(SDL_SetTextureColorMod(texture, 255, 255, 255), "SDL_SetTextureColorMod")
             sdl(SDL_SetTextureAlphaMod(texture, 255), "SDL_SetTextureAlphaMod")
         }
-        lastSubmissionCount += 1
+        counts.submissions += 1
     }
 
     /// Coverage (0...255) of each pixel of a 2r x 2r square by a disc of radius `r` (a ring `ring`
