@@ -39,10 +39,6 @@ public final class DisplayListPainter {
     /// The software renderer's clipped copy of the mesh (see ``flush()``), reused every flush.
     var clippedVertices: [MeshVertex] = []
     var clippedIndices: [Int32] = []
-    /// The first SDL call that failed in the last ``paint(_:)``, if any (checked through the
-    /// backend's one checking helper). Painting goes on after a failure; callers that must not
-    /// lose output (PNG writing) check it.
-    public private(set) var lastError: SDLError?
 
     /// An open group: the parent's state it gives back when it ends, and where it draws. Kept
     /// small (the offscreen and memory parts, a few hundred bytes, are on stacks of their own),
@@ -117,35 +113,12 @@ public final class DisplayListPainter {
     /// The destination pixels under a group being composited.
     var destinationPixels: [UInt32] = []
     var offscreenDepth = 0
-    /// Whether the target keeps its pixels from one paint to the next (an offscreen image does;
-    /// a window's back buffer may not). Only then does a list's `DisplayList/damage` let the
-    /// painter repaint just the damaged region.
-    public var retainsPixels = false
-    /// The texture painted into instead of the renderer's default target (a window keeps its
-    /// picture in one, so that damaged repaints work there too); nil: the default target.
-    public var baseTarget: OpaquePointer?
-    /// Whether to repaint only the damaged region when the target keeps its pixels (P1). Off,
-    /// every paint is a full repaint (for tests that compare the two).
-    public var repaintsDamageOnly = true
-    /// The damaged region of the last paint, in device pixels (nil: the whole target), and the
-    /// rectangles repainted within it.
-    public internal(set) var lastDamage: SDL_Rect?
     /// The rectangles the last paint repainted, in device pixels; empty when it repainted the whole target.
-    public var lastDamageRegions: [SDL_Rect] { lastDamage == nil ? [] : regions }
+    public var lastDamageRegions: [SDL_Rect] { state.lastDamage == nil ? [] : regions }
     var regions: [SDL_Rect] = []
     /// What the last paint drew: the list's revision, scale and background.
     var lastPainted: (origin: Int, revision: Int, scale: Double, background: Color)?
 
-    /// The surface a software renderer made on a surface draws into (an offscreen image's; for a
-    /// window's renderer the painter finds the window's surface itself): rectangles, rounded or
-    /// not, on the pixel grid are written into the default target's pixels directly, in the memory groups' arithmetic, instead of going through SDL's
-    /// blended fills and tinted corner copies (the 1,000-view stress scene's paint: 11.7 -> 5.6 ms
-    /// under Xvfb). Only while the list's background is opaque (over an opaque pixel, straight
-    /// and premultiplied colours are the same) and the surface is 32-bit RGB in the usual byte
-    /// order.
-    public var directSurface: UnsafeMutablePointer<SDL_Surface>?
-    /// Whether ``directSurface`` is used (tests compare the two paths).
-    public var drawsDirectly = true
     /// This paint's direct pixels: the surface's first pixel and its row length in pixels.
     var direct: (base: UnsafeMutablePointer<UInt32>, stride: Int)?
     /// This paint's direct pixels for filled paths, whatever the background: a shape's coverage
@@ -158,10 +131,6 @@ public final class DisplayListPainter {
     /// (off: its runs are gathered into one buffer first, as for an SDL target).
     var compositesMemoryGroupsInPlace = true
 
-    /// Whether groups whose drawings are all rectangles on the pixel grid are drawn in memory
-    /// on the software path (`Painter+MemoryGroups.swift`); off, they go through SDL targets.
-    /// Both give the same picture (tested); the switch is for that test and for benchmarks.
-    public var drawsGroupsInMemory = true
     /// Buffers of groups drawn in memory, pooled by depth, and how many are open.
     var memoryLayers: [MemoryLayer] = []
     /// The group scratch this paint used; what it did not use goes at its end
@@ -265,8 +234,10 @@ public final class DisplayListPainter {
     var shapeCandidates: [ShapeKey: Int] = [:]
     /// Device pixels of shapes this frame may still rasterise (see ``shapeBudgetInTargets``).
     var shapeBudget = 0.0
-    /// What the last paint did, counted (``Counts``).
+    /// What the last paint did, counted (`Counts`), and the settings and results behind the
+    /// public properties (`State`).
     var counts = Counts()
+    var state = State()
     var frameNumber = 0
 
     /// A painter drawing with `renderer` (an `SDL_Renderer *` the caller keeps alive).
@@ -356,7 +327,7 @@ public final class DisplayListPainter {
             regions.append(only)
         }
         lastPainted = (list.origin, list.revision, list.scale, list.background)
-        lastDamage = damage
+        state.lastDamage = damage
         if (w, h) != targetSize {
             for t in targetPool { SDL_DestroyTexture(t) }
             targetPool.removeAll()
@@ -371,11 +342,11 @@ public final class DisplayListPainter {
             keptCoverageCount = 0
             targetSize = (w, h)
         }
-        target = baseTarget
-        sdl(SDL_SetRenderTarget(renderer, baseTarget), "SDL_SetRenderTarget")
-        direct = baseTarget == nil && drawsDirectly && list.background.alpha >= 1 ? directPixels(width: w, height: h) : nil
-        directShapes = baseTarget == nil && drawsDirectly ? directPixels(width: w, height: h) : nil
-        lastError = nil
+        target = state.baseTarget
+        sdl(SDL_SetRenderTarget(renderer, state.baseTarget), "SDL_SetRenderTarget")
+        direct = state.baseTarget == nil && state.drawsDirectly && list.background.alpha >= 1 ? directPixels(width: w, height: h) : nil
+        directShapes = state.baseTarget == nil && state.drawsDirectly ? directPixels(width: w, height: h) : nil
+        state.lastError = nil
         if let d = damage {
             // Only the damaged regions: each cleared, then every drawing that reaches it,
             // clipped to it.
@@ -445,7 +416,7 @@ public final class DisplayListPainter {
     /// follow the one painted last, or its damage is unknown or its rectangles cover more than
     /// half the target); an empty rectangle when nothing changed.
     func damagedRegion(_ list: DisplayList, width w: Int32, height h: Int32) -> SDL_Rect? {
-        guard retainsPixels, repaintsDamageOnly, let d = list.damage, let last = lastPainted,
+        guard state.retainsPixels, state.repaintsDamageOnly, let d = list.damage, let last = lastPainted,
               list.origin == last.origin, list.revision == last.revision + 1, list.scale == last.scale, list.background == last.background,
               (w, h) == targetSize else { return nil }
         if d.isNull || d.width <= 0 || d.height <= 0 { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
@@ -614,7 +585,7 @@ public final class DisplayListPainter {
     /// kept in ``lastError`` (drawing goes on: one failed call should not blank a frame).
     func sdl(_ code: Int32, _ operation: @autoclosure () -> String) {
         guard code != 0 else { return }
-        do { try check(code, operation()) } catch { if lastError == nil { lastError = error } }
+        do { try check(code, operation()) } catch { if state.lastError == nil { state.lastError = error } }
     }
 }
 

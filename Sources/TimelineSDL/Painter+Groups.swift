@@ -62,7 +62,7 @@ extension DisplayListPainter {
                 let x0 = Double(r.x), y0 = Double(r.y), x1 = Double(r.x + r.w), y1 = Double(r.y + r.h)
                 openOffscreens[k].cutSides = (drawn.minX < x0 - 0.5, drawn.minY < y0 - 0.5, drawn.maxX > x1 + 0.5, drawn.maxY > y1 + 0.5)
             }
-        } else if let alphaMask = g.mask, memoryDepth == 0, isSoftware, drawsGroupsInMemory, groupIsRasterisable,
+        } else if let alphaMask = g.mask, memoryDepth == 0, isSoftware, state.drawsGroupsInMemory, groupIsRasterisable,
            beginMemoryGroup(opacity: g.opacity * opacity, mask: shapedClip ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil) {
             // Masked by coverage and drawn in memory (a Lottie layer of fills under masks or a
             // matte): no SDL target to clear, read back and write through.
@@ -79,7 +79,7 @@ extension DisplayListPainter {
             opacity *= g.opacity
         } else if translucent || masks || blends {
             let mask = masks ? g.clip.map { (rect: $0, radius: g.clipCornerRadius, transform: device) } : nil
-            if isSoftware && (memoryDepth > 0 || drawsGroupsInMemory && groupIsRasterisable),
+            if isSoftware && (memoryDepth > 0 || state.drawsGroupsInMemory && groupIsRasterisable),
                beginMemoryGroup(opacity: g.opacity * opacity, mask: mask) {
                 opacity = 1
             } else if memoryDepth > 0 {

@@ -19,7 +19,7 @@ extension DisplayListPainter {
     /// as any group.
     func layMaskedFill(_ commands: [DrawCommand], at i: Int) -> Int? {
         guard case .beginGroup(let g) = commands[i], let mask = g.mask, case .paths = mask,
-              let d = directShapes, target == nil, offscreenDepth == 0, memoryDepth == 0, isSoftware, drawsGroupsInMemory,
+              let d = directShapes, target == nil, offscreenDepth == 0, memoryDepth == 0, isSoftware, state.drawsGroupsInMemory,
               g.filters.isEmpty, g.blendMode == .normal, !g.isIsolated, g.clip == nil,
               i + 2 < commands.count, case .endGroup = commands[i + 2] else { return nil }
         if let end = layMaskedSolid(g, mask, commands, at: i, into: d) { return end }

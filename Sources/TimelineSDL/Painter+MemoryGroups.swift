@@ -394,7 +394,7 @@ extension DisplayListPainter {
     /// The pixels of the software renderer's default target (``directSurface``, else its
     /// window's surface) when they can be written directly at `width` x `height`.
     func directPixels(width: Int32, height: Int32) -> (base: UnsafeMutablePointer<UInt32>, stride: Int)? {
-        guard isSoftware, let s = directSurface ?? SDL_RenderGetWindow(renderer).flatMap({ SDL_GetWindowSurface($0) }),
+        guard isSoftware, let s = state.directSurface ?? SDL_RenderGetWindow(renderer).flatMap({ SDL_GetWindowSurface($0) }),
               s.pointee.w == width, s.pointee.h == height,
               s.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let f = s.pointee.format, f.pointee.BytesPerPixel == 4,
               f.pointee.Rmask == 0x00FF_0000, f.pointee.Gmask == 0x0000_FF00, f.pointee.Bmask == 0x0000_00FF,
