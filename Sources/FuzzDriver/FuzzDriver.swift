@@ -12,16 +12,29 @@ import Foundation
 /// run time by `MainActor.assumeIsolated`). Set once by ``fuzzMain(name:_:)``.
 @MainActor private var target: (([UInt8]) -> String)?
 
+/// Where each input is written before it runs when `FUZZ_LAST_INPUT` names a file (-1: not
+/// asked for): a crash that corrupts the heap can deadlock libFuzzer's own handler before it
+/// saves the input, and this copy is then the only one (scripts/fuzz keeps it as an artifact).
+@MainActor private var lastInput: Int32 = -1
+
 /// Runs `body` under libFuzzer, or over the files named on the command line (options starting
 /// with `--` are left to the body). Never returns.
 public func fuzzMain(name: String, _ body: sending @escaping ([UInt8]) -> String) -> Never {
     #if FUZZING
-    MainActor.assumeIsolated { target = body }
+    MainActor.assumeIsolated {
+        target = body
+        if let path = ProcessInfo.processInfo.environment["FUZZ_LAST_INPUT"], !path.isEmpty {
+            lastInput = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+    }
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
     exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-        _ = MainActor.assumeIsolated { target?(bytes) }
+        _ = MainActor.assumeIsolated {
+            if lastInput >= 0 { keep(bytes, in: lastInput) }
+            return target?(bytes)
+        }
         return 0
     })
     #else
@@ -36,4 +49,18 @@ public func fuzzMain(name: String, _ body: sending @escaping ([UInt8]) -> String
     }
     exit(0)
     #endif
+}
+
+/// Replaces the contents of the open file `fd` with `bytes` (the kernel keeps what was written
+/// when the process dies, so no flush is needed).
+private func keep(_ bytes: [UInt8], in fd: Int32) {
+    guard ftruncate(fd, 0) == 0 else { return }
+    bytes.withUnsafeBytes { raw in
+        var done = 0
+        while done < raw.count {
+            let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(done))
+            guard n > 0 else { return }
+            done += n
+        }
+    }
 }
