@@ -356,46 +356,65 @@ extension ShapeRasterizer {
     func layOpaque(_ solid: UInt32, r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32,
                    into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), rows: Range<Int>, columns: (Int, Int)) {
         let solidLanes = unsafeBitCast(SIMD8<UInt32>(repeating: solid), to: Premultiplied.Lanes.self)
+        let colour = (solid: solid, lanes: solidLanes, r: r, g: g, b: b, a: a, full: full)
+        // Two loops, so that a shape with no whole inside known (any but a rectangle) pays
+        // nothing for the look-up.
+        guard !wholeRows.isEmpty else {
+            forEachCoveredRow(rows, columns: columns, into: d) { src, dst, lo, hi, _ in
+                Self.layOpaqueRow(colour, coverage: src, onto: dst, lo, hi, whole: (0, 0))
+            }
+            return
+        }
         let (wholeRows, wholeColumns) = (self.wholeRows, self.wholeColumns)
         forEachCoveredRow(rows, columns: columns, into: d) { src, dst, lo, hi, row in
             // A rectangle's whole inside needs no look at its coverage.
-            let wholeEnd = wholeRows.contains(row) ? min(hi, wholeColumns.upperBound) : 0
-            var k = lo
-            while k < hi {
-                let v = src[k]
-                if !(v > 0) {
-                    // Uncovered pixels inside the row's extent (a ring's hole, the gap
-                    // between two subpaths).
-                    k = Self.pastUncovered(src, from: k, to: hi)
-                    continue
-                }
-                if v >= 1, a == 255 {
-                    // A run of whole pixels is one fill, its end found eight coverage
-                    // values at a time (looking one by one cost more than the fill: LT11).
-                    var e = k >= wholeColumns.lowerBound && k < wholeEnd ? wholeEnd : k + 1
-                    while e + 8 <= hi, all(UnsafeRawPointer(src + e).loadUnaligned(as: SIMD8<Float>.self) .>= 1) { e += 8 }
-                    while e < hi, src[e] >= 1 { e += 1 }
-                    (dst + k).update(repeating: solid, count: e - k)
-                    k = e
-                    continue
-                }
-                if k + 8 <= hi, src[k + 1] > 0, src[k + 1] < 1 {
-                    // Runs of edge pixels (a slanted or thin edge); a lone one before a run
-                    // or a gap is cheaper on its own.
-                    Self.blendEdgeRun(solidLanes, coverage: src + k, alpha: a, onto: dst + k)
-                    k += 8
-                    continue
-                }
-                if v > 0 {
-                    let alpha = v >= 1 ? full : UInt32(min(255, v * a + 0.5))
-                    if alpha == 255 {
-                        dst[k] = solid
-                    } else if alpha > 0 {
-                        dst[k] = Premultiplied.over(Premultiplied.pixel(r, g, b, alpha: alpha), alpha: alpha, onto: dst[k])
-                    }
-                }
-                k += 1
+            let whole = wholeRows.contains(row) ? (wholeColumns.lowerBound, min(hi, wholeColumns.upperBound)) : (0, 0)
+            Self.layOpaqueRow(colour, coverage: src, onto: dst, lo, hi, whole: whole)
+        }
+    }
+
+    /// One row of ``layOpaque(_:r:g:b:a:full:into:rows:columns:)``: columns `lo..<hi`, those from
+    /// `whole.0` to `whole.1` known to be wholly covered.
+    @inline(__always)
+    static func layOpaqueRow(_ c: (solid: UInt32, lanes: Premultiplied.Lanes, r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32),
+                             coverage src: UnsafePointer<Float>, onto dst: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
+                             whole: (Int, Int)) {
+        let (solid, a) = (c.solid, c.a)
+        var k = lo
+        while k < hi {
+            let v = src[k]
+            if !(v > 0) {
+                // Uncovered pixels inside the row's extent (a ring's hole, the gap between two
+                // subpaths).
+                k = pastUncovered(src, from: k, to: hi)
+                continue
             }
+            if v >= 1, a == 255 {
+                // A run of whole pixels is one fill, its end found eight coverage values at a
+                // time (looking one by one cost more than the fill: LT11).
+                var e = k >= whole.0 && k < whole.1 ? whole.1 : k + 1
+                while e + 8 <= hi, all(UnsafeRawPointer(src + e).loadUnaligned(as: SIMD8<Float>.self) .>= 1) { e += 8 }
+                while e < hi, src[e] >= 1 { e += 1 }
+                (dst + k).update(repeating: solid, count: e - k)
+                k = e
+                continue
+            }
+            if k + 8 <= hi, src[k + 1] > 0, src[k + 1] < 1 {
+                // Runs of edge pixels (a slanted or thin edge); a lone one before a run or a
+                // gap is cheaper on its own.
+                blendEdgeRun(c.lanes, coverage: src + k, alpha: a, onto: dst + k)
+                k += 8
+                continue
+            }
+            if v > 0 {
+                let alpha = v >= 1 ? c.full : UInt32(min(255, v * a + 0.5))
+                if alpha == 255 {
+                    dst[k] = solid
+                } else if alpha > 0 {
+                    dst[k] = Premultiplied.over(Premultiplied.pixel(c.r, c.g, c.b, alpha: alpha), alpha: alpha, onto: dst[k])
+                }
+            }
+            k += 1
         }
     }
 
