@@ -11,7 +11,10 @@ extension DisplayListPainter {
     // MARK: Groups
 
     func beginGroup(_ g: GroupState, commands: [DrawCommand], at i: Int) {
-        groups.append(GroupFrame(transform: transform, opacity: opacity, clip: clip))
+        var stack = groups                  // changed through a local (see ``groups``)
+        groups = []
+        stack.append(GroupFrame(transform: transform, opacity: opacity, clip: clip))
+        groups = stack
         let device = g.transform.concatenating(base)
         let translucent = g.opacity < 0.999
         // A blend mode needs the group's pixels on their own, to blend them with what is beneath.
@@ -397,8 +400,20 @@ extension DisplayListPainter {
         }
     }
 
+    /// Records where the innermost open group draws (through a local: see ``groups``).
+    func setInnermostGroupDrawing(_ drawing: GroupFrame.Drawing) {
+        var stack = groups
+        groups = []
+        stack[stack.count - 1].drawing = drawing
+        groups = stack
+    }
+
     func endGroup() {
-        guard let frame = groups.popLast() else { return }
+        var stack = groups                  // changed through a local (see ``groups``)
+        groups = []
+        let popped = stack.popLast()
+        groups = stack
+        guard let frame = popped else { return }
         switch frame.drawing {
         case .inPlace:
             // Most groups (a Lottie's layers, a window's views).
@@ -551,7 +566,7 @@ extension DisplayListPainter {
         let tex = targetPool[offscreenDepth]
         var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))
         region = intersect(intersect(region, clip ?? targetRect), targetRect)
-        groups[groups.count - 1].drawing = .offscreen
+        setInnermostGroupDrawing(.offscreen)
         openOffscreens.append(Offscreen(texture: tex, previousTarget: target, region: region, opacity: groupOpacity,
                                         runs: offscreenDepth))
         computeTileRuns(region: region, depth: offscreenDepth)

@@ -224,7 +224,7 @@ extension DisplayListPainter {
         guard (offscreenDepth + memoryDepth + 1) * targetPixels <= Self.maximumOffscreenPixels else { return false }
         if memoryDepth == 0 { flush() }                    // what is batched lands under the group
         prepareMemoryLayer(memoryDepth)
-        groups[groups.count - 1].drawing = .memory
+        setInnermostGroupDrawing(.memory)
         openMemoryGroups.append(MemoryGroup(depth: memoryDepth, opacity: groupOpacity, mask: mask))
         memoryDepth += 1
         counts.offscreens += 1
