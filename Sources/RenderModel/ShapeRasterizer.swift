@@ -141,87 +141,68 @@ public struct ShapeRasterizer: Sendable {
         return true
     }
 
-    /// Makes the region the box `minX...maxX` × `minY...maxY` (device pixels) covers, grown by
-    /// `margin` and a pixel and cut to `clip`, with room in the buffers for it, and returns its
-    /// origin; nil when it is empty or absurdly far away.
-    private mutating func makeRegion(minX: Double, minY: Double, maxX: Double, maxY: Double, clip: Rect, margin: Int) -> (Double, Double)? {
+    /// The region the box `minX...maxX` × `minY...maxY` (device pixels) covers, grown by
+    /// `margin` and a pixel and cut to `clip`, on whole pixels; nil when it is empty or absurdly
+    /// far away.
+    static func region(minX: Double, minY: Double, maxX: Double, maxY: Double, clip: Rect,
+                       margin: Int) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         let box = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         let m = Double(max(0, margin))
         let grown = box.inset(by: EdgeInsets(all: -m - 1))
         let cx0 = max(grown.minX, clip.minX).rounded(.down), cy0 = max(grown.minY, clip.minY).rounded(.down)
         let cx1 = min(grown.maxX, clip.maxX).rounded(.up), cy1 = min(grown.maxY, clip.maxY).rounded(.up)
         guard cx1 > cx0, cy1 > cy0, cx0 > -1e9, cy0 > -1e9, cx1 < 1e9, cy1 < 1e9 else { return nil }
-        x = Int(cx0); y = Int(cy0); width = Int(cx1 - cx0); height = Int(cy1 - cy0)
+        return (cx0, cy0, cx1, cy1)
+    }
+
+    /// Makes ``region(minX:minY:maxX:maxY:clip:margin:)`` the rasterised region, with room in the
+    /// buffers for it, and returns its origin; nil when there is none.
+    private mutating func makeRegion(minX: Double, minY: Double, maxX: Double, maxY: Double, clip: Rect, margin: Int) -> (Double, Double)? {
+        guard let r = Self.region(minX: minX, minY: minY, maxX: maxX, maxY: maxY, clip: clip, margin: margin) else { return nil }
+        useRegion(x: Int(r.x0), y: Int(r.y0), width: Int(r.x1 - r.x0), height: Int(r.y1 - r.y0))
+        return (r.x0, r.y0)
+    }
+
+    /// Makes the given region the rasterised one, growing the buffers to hold it.
+    private mutating func useRegion(x: Int, y: Int, width: Int, height: Int) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
         let count = width * height
         if coverage.count < count { coverage.append(contentsOf: repeatElement(0, count: count - coverage.count)) }
         if rowStarts.count < height {
             rowStarts.append(contentsOf: repeatElement(0, count: height - rowStarts.count))
             rowEnds.append(contentsOf: repeatElement(0, count: height - rowEnds.count))
         }
-        return (cx0, cy0)
     }
 
     /// Rasterises the axis-aligned rectangle with opposite corners `p` and `q` (device pixels,
-    /// finite): the coverage ``CoverageCells`` gives its two vertical edges, written straight.
-    ///
-    /// In a row the edges cross over a height `cover`, every pixel between them is covered by
-    /// `cover`, and each edge's pixel by `cover` less the part the edge leaves outside, rounded
-    /// to the cells' quantum as ``CoverageCells`` rounds it. Those values are multiples of the
-    /// quantum, which the cells' sums hold exactly, so the coverage (and the rows' extents) are
-    /// the ones the edges' accumulation and sweep give, bit for bit, for a fraction of the
-    /// cost: no cells added, no row swept.
+    /// finite): the coverage ``RectangleRows`` gives, written row by row, no cells added and no
+    /// row swept.
     private mutating func rasterizeRectangle(_ p: Point, _ q: Point, rule: FillRule, clip: Rect, margin: Int) -> Bool {
-        let top = min(p.y, q.y), bottom = max(p.y, q.y), left = min(p.x, q.x), right = max(p.x, q.x)
-        // No edge within a row of the clip (or a rectangle of no height): nothing, as in the
-        // general case.
-        guard top != bottom, bottom > clip.minY - 1, top < clip.maxY + 1,
-              let (ox, oy) = makeRegion(minX: left, minY: top, maxX: right, maxY: bottom, clip: clip, margin: margin) else { return false }
+        guard var rows = RectangleRows(p, q, rule: rule, clip: clip, margin: margin) else { return false }
+        useRegion(x: rows.x, y: rows.y, width: rows.width, height: rows.height)
         let (w, h) = (width, height)
-        let fw = Double(w), fh = Double(h)
-        // The edges' rows, cut to the region and on the quantum's grid (``CoverageCells/add``).
-        var ya = top - oy, yb = bottom - oy
-        let inRows = ya < yb && yb > 0 && ya < fh
-        if ya < 0 { ya = 0 }
-        if yb > fh { yb = fh }
-        ya = CoverageCells.quantised(ya); yb = CoverageCells.quantised(yb)
-        @inline(__always) func clampX(_ v: Double) -> Double { v > 0 ? (v < fw ? v : fw) : 0 }
-        let xl = clampX(left - ox), xr = clampX(right - ox)
-        let iL = min(Int(xl), w - 1), iR = min(Int(xr), w - 1)
-        let evenOdd = rule != .nonZero
-        @inline(__always) func fold(_ v: Float) -> Float { evenOdd ? CoverageCells.evenOdd(v) : CoverageCells.nonZero(v) }
         coverage.withUnsafeMutableBufferPointer { cov in
         rowStarts.withUnsafeMutableBufferPointer { starts in
         rowEnds.withUnsafeMutableBufferPointer { ends in
             starts.baseAddress!.update(repeating: 0, count: h)
             ends.baseAddress!.update(repeating: 0, count: h)
-            guard inRows, yb > ya else { return }
-            var row = Int(ya), rowTop = ya
-            let lastRow = min(h - 1, Int(yb.rounded(.up)) - 1)
-            var whole = (first: Int.max, last: Int.min)
-            while row <= lastRow {
-                let next = row < lastRow ? Double(row + 1) : yb
-                let cover = next - rowTop
-                let pL = CoverageCells.quantised(cover * (Double(iL + 1) - xl))
-                let pR = CoverageCells.quantised(cover * (Double(iR + 1) - xr))
-                let line = cov.baseAddress! + row * w
-                if iL == iR {
-                    line[iL] = fold(Float(pL - pR))
-                } else {
-                    line[iL] = fold(Float(pL))
-                    let inside = fold(Float(cover))
-                    if iR > iL + 1 {
-                        (line + iL + 1).update(repeating: inside, count: iR - iL - 1)
+            var whole = (first: Int.max, last: Int.min, left: 0, right: 0)
+            while let r = rows.next() {
+                let line = cov.baseAddress! + r.index * w
+                line[r.left] = r.leftValue
+                if r.right > r.left {
+                    if r.right > r.left + 1 {
+                        (line + r.left + 1).update(repeating: r.inside, count: r.right - r.left - 1)
                         // The rows whose inside is whole lie together (every row but the
                         // first and last covers the pixel's height).
-                        if inside >= 1 { whole = (min(whole.first, row), row) }
+                        if r.inside >= 1 { whole = (min(whole.first, r.index), r.index, r.left + 1, r.right) }
                     }
-                    line[iR] = fold(Float(cover - pR))
+                    line[r.right] = r.rightValue
                 }
-                starts[row] = Int32(iL)
-                ends[row] = Int32(min(iR + 1, w - 1) + 1)
-                row += 1; rowTop = next
+                starts[r.index] = Int32(r.left)
+                ends[r.index] = Int32(min(r.right + 1, w - 1) + 1)
             }
-            if whole.first <= whole.last { (wholeRows, wholeColumns) = (whole.first..<(whole.last + 1), (iL + 1)..<iR) }
+            if whole.first <= whole.last { (wholeRows, wholeColumns) = (whole.first..<(whole.last + 1), whole.left..<whole.right) }
         }
         }
         }

@@ -80,7 +80,7 @@ extension DisplayListPainter {
             guard bounds.w > 0, bounds.h > 0 else { return }
             flush()
             sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
-            withCoverage(of: path, rule: rule, within: bounds, budget: 1) { kept in
+            withCoverage(of: path, rule: rule, within: bounds, budget: 1, rectangle: opaqueRectangle(path, paint, into: d)) { kept in
                 counts.directShapes += 1
                 if let kept, case .gradient(let g) = paint, layKeptGradient(kept, g, into: d, clip: bounds) { return }
                 compositeShapeDirectly(paint, into: d, clip: bounds)
@@ -95,6 +95,29 @@ extension DisplayListPainter {
         guard shapes.rasterize(path, transform: transform, rule: rule, clip: clip) else { return }
         shapes.paint(paint, opacity: opacity, inverse: transform.inverted() ?? .identity)
         blitShape(key)
+    }
+
+    /// `path` filled with `paint` under the current transform and opacity when that is an opaque
+    /// rectangle on the pixel grid's axes (a Lottie "rc", a solid): its device corners and
+    /// colour, for ``withCoverage(of:rule:within:budget:rectangle:_:)``; nil otherwise.
+    func opaqueRectangle(_ path: Path, _ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) -> OpaqueRectangle? {
+        guard case .color(let c) = paint, transform.b == 0, transform.c == 0, let (a, b) = path.axisAlignedCorners else { return nil }
+        // The alpha ``compositeShapeDirectly(_:into:clip:)`` works out: exactly 255 takes its
+        // opaque loop at full alpha.
+        let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
+        guard Float(min(max(c.alpha, 0), 1)) * o * 255 == 255 else { return nil }
+        let p = transform.apply(to: a), q = transform.apply(to: b)
+        guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
+        let r = UInt32(byte(c.red)), g = UInt32(byte(c.green)), bl = UInt32(byte(c.blue))
+        return OpaqueRectangle(p: p, q: q, solid: 0xFF00_0000 | r << 16 | g << 8 | bl, r: r, g: g, b: bl, into: d)
+    }
+
+    /// An opaque axis-aligned rectangle to lay straight into a target's pixels: its corners in
+    /// device pixels, its colour (opaque, and its components) and the pixels.
+    struct OpaqueRectangle {
+        var p: Point, q: Point
+        var solid: UInt32, r: UInt32, g: UInt32, b: UInt32
+        var into: (base: UnsafeMutablePointer<UInt32>, stride: Int)
     }
 
     /// The part of `start..<end` within `0..<count` (empty when they do not meet, as when a
@@ -415,6 +438,37 @@ extension ShapeRasterizer {
                 }
             }
             k += 1
+        }
+    }
+
+    /// An opaque colour (`solid`; `r`, `g`, `b` its components) laid over `d`'s pixels by the
+    /// coverage of a rectangle read row by row (``RectangleRows``): the pixels
+    /// ``layOpaque(_:r:g:b:a:full:into:rows:columns:)`` lays at full alpha from the coverage
+    /// the rasteriser writes for it, with no coverage written, read or cleared (LT11).
+    static func layOpaqueRectangle(_ rows: inout RectangleRows, solid: UInt32, r: UInt32, g: UInt32, b: UInt32,
+                                   into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
+        let colour = (solid: solid, r: r, g: g, b: b)
+        while let row = rows.next() {
+            let line = d.base + (rows.y + row.index) * d.stride + rows.x
+            layOpaque(colour, coverage: row.leftValue, onto: line + row.left, count: 1)
+            guard row.right > row.left else { continue }
+            layOpaque(colour, coverage: row.inside, onto: line + row.left + 1, count: row.right - row.left - 1)
+            layOpaque(colour, coverage: row.rightValue, onto: line + row.right, count: 1)
+        }
+    }
+
+    /// `count` pixels at `dst` all covered by `v`, laid as ``layOpaqueRow`` lays each at full
+    /// alpha: wholly covered, the colour; partly, the colour at the coverage's alpha over them.
+    @inline(__always)
+    static func layOpaque(_ c: (solid: UInt32, r: UInt32, g: UInt32, b: UInt32), coverage v: Float,
+                          onto dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        guard v > 0, count > 0 else { return }
+        let alpha = v >= 1 ? 255 : UInt32(min(255, v * 255 + 0.5))
+        if alpha == 255 {
+            dst.update(repeating: c.solid, count: count)
+        } else if alpha > 0 {
+            let p = Premultiplied.pixel(c.r, c.g, c.b, alpha: alpha)
+            for k in 0..<count { dst[k] = Premultiplied.over(p, alpha: alpha, onto: dst[k]) }
         }
     }
 
