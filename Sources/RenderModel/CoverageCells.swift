@@ -20,6 +20,7 @@
 /// ``last`` are its per-row column bounds, the first and last cell written (first > last for a
 /// row no edge crosses) while edges are added, and `[start, end)` of the covered columns after
 /// ``sweep(evenOdd:)``.
+@usableFromInline
 struct CoverageCells {
     let base: UnsafeMutablePointer<Float>
     let width: Int, height: Int
@@ -31,7 +32,7 @@ struct CoverageCells {
 
     /// `v` (within ±2³⁹) rounded to a multiple of ``quantum``: adding 1.5·2⁴⁰ leaves a double
     /// whose last bit is worth the quantum.
-    @inline(__always) static func quantised(_ v: Double) -> Double {
+    @inlinable @inline(__always) static func quantised(_ v: Double) -> Double {
         let shift = 1.5 * 1_099_511_627_776.0
         return (v + shift) - shift
     }
@@ -172,13 +173,13 @@ struct CoverageCells {
     }
 
     /// Coverage of a winding area under the non-zero rule: its magnitude up to 1.
-    @inline(__always) static func nonZero(_ sum: Float) -> Float {
+    @inlinable @inline(__always) static func nonZero(_ sum: Float) -> Float {
         min(1, abs(sum))
     }
 
     /// Coverage of a winding area under the even-odd rule: odd windings cover, even ones do not,
     /// so the area folds as a triangle wave of period 2.
-    @inline(__always) static func evenOdd(_ sum: Float) -> Float {
+    @inlinable @inline(__always) static func evenOdd(_ sum: Float) -> Float {
         let a = abs(sum)
         let t = a < 2 ? a : a - 2 * (a * 0.5).rounded(.down)
         return 1 - abs(1 - t)

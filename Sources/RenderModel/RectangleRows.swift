@@ -26,13 +26,21 @@ public struct RectangleRows: IteratorProtocol, Sequence {
         /// The coverage of the left edge's pixel, of the pixels between the edges and of the
         /// right edge's pixel (0...1, the fill rule applied).
         public var leftValue: Float, inside: Float, rightValue: Float
+
+        @usableFromInline
+        init(index: Int, left: Int, right: Int, leftValue: Float, inside: Float, rightValue: Float) {
+            (self.index, self.left, self.right) = (index, left, right)
+            (self.leftValue, self.inside, self.rightValue) = (leftValue, inside, rightValue)
+        }
     }
 
     /// The region, in device pixels: its first column and row, and its size (the rectangle's box
     /// grown by the margin and a pixel, cut to the clip), as the rasteriser's.
     public let x: Int, y: Int, width: Int, height: Int
-    private var row: Int, rowTop: Double
-    private let lastRow: Int, bottom: Double, xl: Double, xr: Double, iL: Int, iR: Int, evenOdd: Bool
+    // Internal, not private, so that ``next()`` can be inlined into the compositor that reads
+    // the rows (a call a row was 5% of a small rectangle's frame).
+    @usableFromInline var row: Int, rowTop: Double
+    @usableFromInline let lastRow: Int, bottom: Double, xl: Double, xr: Double, iL: Int, iR: Int, evenOdd: Bool
 
     /// The rows of the rectangle with opposite corners `p` and `q` (device pixels, finite) filled
     /// by `rule`, within `clip`, its region grown by `margin` pixels; nil when nothing lands in
@@ -65,7 +73,7 @@ public struct RectangleRows: IteratorProtocol, Sequence {
     }
 
     /// The next row down; nil past the last.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func next() -> Row? {
         guard row <= lastRow else { return nil }
         let next = row < lastRow ? Double(row + 1) : bottom
@@ -79,6 +87,6 @@ public struct RectangleRows: IteratorProtocol, Sequence {
         return r
     }
 
-    @inline(__always)
-    private func fold(_ v: Float) -> Float { evenOdd ? CoverageCells.evenOdd(v) : CoverageCells.nonZero(v) }
+    @inlinable @inline(__always)
+    func fold(_ v: Float) -> Float { evenOdd ? CoverageCells.evenOdd(v) : CoverageCells.nonZero(v) }
 }
