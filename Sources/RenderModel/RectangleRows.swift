@@ -14,7 +14,7 @@ import Geometry
 ///                          clip: Rect(x: 0, y: 0, width: 64, height: 64), margin: 0)!
 /// while let row = rows.next() { print(row.index, row.left, row.inside) }
 /// ```
-public struct RectangleRows: IteratorProtocol, Sequence {
+public struct RectangleRows: IteratorProtocol {
     /// One row of the region: pixel ``left`` holds ``leftValue``; when ``right`` lies past it,
     /// the pixels between them hold ``inside`` and pixel ``right`` holds ``rightValue``. Every
     /// other pixel of the row is uncovered.
@@ -47,7 +47,7 @@ public struct RectangleRows: IteratorProtocol, Sequence {
     /// the clip (when ``ShapeRasterizer/rasterize(_:transform:rule:clip:margin:)`` returns
     /// false).
     public init?(_ p: Point, _ q: Point, rule: FillRule, clip: Rect, margin: Int) {
-        let top = Swift.min(p.y, q.y), bottom = Swift.max(p.y, q.y), left = Swift.min(p.x, q.x), right = Swift.max(p.x, q.x)
+        let top = min(p.y, q.y), bottom = max(p.y, q.y), left = min(p.x, q.x), right = max(p.x, q.x)
         // No edge within a row of the clip (or a rectangle of no height): nothing, as in the
         // general case.
         guard top != bottom, bottom > clip.minY - 1, top < clip.maxY + 1,
@@ -62,11 +62,11 @@ public struct RectangleRows: IteratorProtocol, Sequence {
         ya = CoverageCells.quantised(ya); yb = CoverageCells.quantised(yb)
         func clampX(_ v: Double) -> Double { v > 0 ? (v < fw ? v : fw) : 0 }
         xl = clampX(left - r.x0); xr = clampX(right - r.x0)
-        iL = Swift.min(Int(xl), width - 1); iR = Swift.min(Int(xr), width - 1)
+        iL = min(Int(xl), width - 1); iR = min(Int(xr), width - 1)
         evenOdd = rule != .nonZero
         self.bottom = yb
         if inRows, yb > ya {
-            (row, rowTop, lastRow) = (Int(ya), ya, Swift.min(height - 1, Int(yb.rounded(.up)) - 1))
+            (row, rowTop, lastRow) = (Int(ya), ya, min(height - 1, Int(yb.rounded(.up)) - 1))
         } else {
             (row, rowTop, lastRow) = (0, 0, -1)
         }

@@ -31,7 +31,6 @@ public final class DisplayListPainter {
     /// Glyphs rasterised since the painter was made (a steady frame adds none).
     public internal(set) var glyphsRasterized = 0
 
-
     /// The batch being built: shapes tessellated by the platform-free ``Tessellator`` into
     /// triangles in device pixels, submitted with `SDL_RenderGeometryRaw` by ``flush()``.
     var mesh = Tessellator()
@@ -84,11 +83,11 @@ public final class DisplayListPainter {
     /// Per nesting depth, the tile runs of the offscreen group open at that depth.
     var tileRuns: [[SDL_Rect]] = []
     var tileMarks: [Bool] = []
-    /// The open groups' frames, innermost last. Changed only through a local taken out and put
-    /// back (`var stack = groups; groups = []; ...; groups = stack`): an array changed in place
-    /// through a call keeps a run-time exclusivity check on every access, about 75 instructions
-    /// each, twice a group; taken out, every access reads or writes it whole and is checked when
-    /// compiled (AM4, LT11).
+    /// The open groups' frames, innermost last. Changed only by ``pushGroup(_:)``,
+    /// ``popGroup()``, ``setInnermostGroupDrawing(_:)`` and ``removeAllGroups()``, each through a
+    /// local taken out and put back: an array changed in place through a call keeps a run-time
+    /// exclusivity check on every access, about 75 instructions each, twice a group; taken out,
+    /// every access reads or writes it whole and is checked when compiled (AM4, LT11).
     var groups: [GroupFrame] = []
     /// The offscreen passes and memory groups of the open groups, innermost last.
     var openOffscreens: [Offscreen] = []
@@ -389,10 +388,7 @@ public final class DisplayListPainter {
         }
         base = AffineTransform(scaleX: list.scale, y: list.scale)
         transform = base; opacity = 1; clip = region; offscreenDepth = 0; memoryDepth = 0
-        var stack = groups                  // changed through a local (see ``groups``)
-        groups = []
-        stack.removeAll(keepingCapacity: true)
-        groups = stack
+        removeAllGroups()
         openOffscreens.removeAll(keepingCapacity: true)
         openMemoryGroups.removeAll(keepingCapacity: true)
         let commands = list.commands

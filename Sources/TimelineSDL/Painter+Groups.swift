@@ -11,10 +11,7 @@ extension DisplayListPainter {
     // MARK: Groups
 
     func beginGroup(_ g: GroupState, commands: [DrawCommand], at i: Int) {
-        var stack = groups                  // changed through a local (see ``groups``)
-        groups = []
-        stack.append(GroupFrame(transform: transform, opacity: opacity, clip: clip))
-        groups = stack
+        pushGroup(GroupFrame(transform: transform, opacity: opacity, clip: clip))
         let device = g.transform.concatenating(base)
         let translucent = g.opacity < 0.999
         // A blend mode needs the group's pixels on their own, to blend them with what is beneath.
@@ -400,7 +397,23 @@ extension DisplayListPainter {
         }
     }
 
-    /// Records where the innermost open group draws (through a local: see ``groups``).
+    // The group stack's changes, each through a local (see ``groups``).
+
+    func pushGroup(_ frame: GroupFrame) {
+        var stack = groups
+        groups = []
+        stack.append(frame)
+        groups = stack
+    }
+
+    func popGroup() -> GroupFrame? {
+        var stack = groups
+        groups = []
+        defer { groups = stack }
+        return stack.popLast()
+    }
+
+    /// Records where the innermost open group draws.
     func setInnermostGroupDrawing(_ drawing: GroupFrame.Drawing) {
         var stack = groups
         groups = []
@@ -408,12 +421,15 @@ extension DisplayListPainter {
         groups = stack
     }
 
-    func endGroup() {
-        var stack = groups                  // changed through a local (see ``groups``)
+    func removeAllGroups() {
+        var stack = groups
         groups = []
-        let popped = stack.popLast()
+        stack.removeAll(keepingCapacity: true)
         groups = stack
-        guard let frame = popped else { return }
+    }
+
+    func endGroup() {
+        guard let frame = popGroup() else { return }
         switch frame.drawing {
         case .inPlace:
             // Most groups (a Lottie's layers, a window's views).

@@ -83,7 +83,7 @@ extension DisplayListPainter {
     ///
     /// With `rectangle` (an opaque axis-aligned rectangle filled straight into `rectangle.into`'s
     /// pixels), a path about to be rasterised only for this paint is laid from its rows instead
-    /// (``ShapeRasterizer/layOpaqueRectangle(_:solid:r:g:b:into:)``) and `body` is not called:
+    /// (``ShapeRasterizer/layOpaqueRectangle(_:r:g:b:into:)``) and `body` is not called:
     /// the same pixels with no coverage written, read or cleared. One filled again is kept as any
     /// path.
     func withCoverage(of path: Path, rule: FillRule, within bounds: SDL_Rect, budget: Double? = nil,
@@ -108,8 +108,7 @@ extension DisplayListPainter {
                 coverageCandidates.insert(digest)
                 if let rectangle, var rows = RectangleRows(rectangle.p, rectangle.q, rule: rule, clip: area, margin: 0) {
                     counts.directShapes += 1
-                    ShapeRasterizer.layOpaqueRectangle(&rows, solid: rectangle.solid, r: rectangle.r, g: rectangle.g, b: rectangle.b,
-                                                       into: rectangle.into)
+                    ShapeRasterizer.layOpaqueRectangle(&rows, r: rectangle.r, g: rectangle.g, b: rectangle.b, into: rectangle.into)
                     return
                 }
                 guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }

@@ -15,14 +15,11 @@ extension DisplayListPainter {
 
     /// The settings and last results the public properties below read and write.
     struct State {
-        var retainsPixels: Bool = false
-        var baseTarget: OpaquePointer? = nil
-        var repaintsDamageOnly: Bool = true
-        var directSurface: UnsafeMutablePointer<SDL_Surface>? = nil
-        var drawsDirectly: Bool = true
-        var drawsGroupsInMemory: Bool = true
-        var lastDamage: SDL_Rect? = nil
-        var lastError: SDLError? = nil
+        var retainsPixels = false, repaintsDamageOnly = true, drawsDirectly = true, drawsGroupsInMemory = true
+        var baseTarget: OpaquePointer?
+        var directSurface: UnsafeMutablePointer<SDL_Surface>?
+        var lastDamage: SDL_Rect?
+        var lastError: SDLError?
     }
 
     /// Triangles and geometry submissions in the last ``paint(_:)``, for benchmarks.

@@ -102,21 +102,26 @@ extension DisplayListPainter {
     /// colour, for ``withCoverage(of:rule:within:budget:rectangle:_:)``; nil otherwise.
     func opaqueRectangle(_ path: Path, _ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) -> OpaqueRectangle? {
         guard case .color(let c) = paint, transform.b == 0, transform.c == 0, let (a, b) = path.axisAlignedCorners else { return nil }
-        // The alpha ``compositeShapeDirectly(_:into:clip:)`` works out: exactly 255 takes its
-        // opaque loop at full alpha.
-        let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
-        guard Float(min(max(c.alpha, 0), 1)) * o * 255 == 255 else { return nil }
+        // Exactly full alpha takes ``compositeShapeDirectly(_:into:clip:)``'s opaque loop.
+        let colour = colourBytes(c)
+        guard colour.a == 255 else { return nil }
         let p = transform.apply(to: a), q = transform.apply(to: b)
         guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
-        let r = UInt32(byte(c.red)), g = UInt32(byte(c.green)), bl = UInt32(byte(c.blue))
-        return OpaqueRectangle(p: p, q: q, solid: 0xFF00_0000 | r << 16 | g << 8 | bl, r: r, g: g, b: bl, into: d)
+        return OpaqueRectangle(p: p, q: q, r: colour.r, g: colour.g, b: colour.b, into: d)
+    }
+
+    /// `c`'s colour bytes and its alpha (0...255, not rounded) at the current opacity, as the
+    /// direct compositors take them.
+    func colourBytes(_ c: Color) -> (r: UInt32, g: UInt32, b: UInt32, a: Float) {
+        let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
+        return (UInt32(byte(c.red)), UInt32(byte(c.green)), UInt32(byte(c.blue)), Float(min(max(c.alpha, 0), 1)) * o * 255)
     }
 
     /// An opaque axis-aligned rectangle to lay straight into a target's pixels: its corners in
-    /// device pixels, its colour (opaque, and its components) and the pixels.
+    /// device pixels, its colour's bytes and the pixels.
     struct OpaqueRectangle {
         var p: Point, q: Point
-        var solid: UInt32, r: UInt32, g: UInt32, b: UInt32
+        var r: UInt32, g: UInt32, b: UInt32
         var into: (base: UnsafeMutablePointer<UInt32>, stride: Int)
     }
 
@@ -146,10 +151,8 @@ extension DisplayListPainter {
         }
         guard !rows.isEmpty, columns.1 > columns.0 else { return }
         if case .color(let c) = paint {
-            let o = Float(min(max(opacity.isNaN ? 0 : opacity, 0), 1))
-            let a = Float(min(max(c.alpha, 0), 1)) * o * 255
+            let (r, g, b, a) = colourBytes(c)
             guard a > 0 else { return }
-            let r = UInt32(byte(c.red)), g = UInt32(byte(c.green)), b = UInt32(byte(c.blue))
             let solid = 0xFF00_0000 | r << 16 | g << 8 | b, full = UInt32(min(255, a + 0.5))
             if full > 0, full < 255 {
                 shapes.layTranslucent(r: r, g: g, b: b, a: a, full: full, into: d, rows: rows, columns: columns)
@@ -429,41 +432,35 @@ extension ShapeRasterizer {
                 k += 8
                 continue
             }
-            if v > 0 {
-                let alpha = v >= 1 ? c.full : UInt32(min(255, v * a + 0.5))
-                if alpha == 255 {
-                    dst[k] = solid
-                } else if alpha > 0 {
-                    dst[k] = Premultiplied.over(Premultiplied.pixel(c.r, c.g, c.b, alpha: alpha), alpha: alpha, onto: dst[k])
-                }
-            }
+            layUniform((solid, c.r, c.g, c.b, a, c.full), coverage: v, onto: dst + k, count: 1)
             k += 1
         }
     }
 
-    /// An opaque colour (`solid`; `r`, `g`, `b` its components) laid over `d`'s pixels by the
-    /// coverage of a rectangle read row by row (``RectangleRows``): the pixels
-    /// ``layOpaque(_:r:g:b:a:full:into:rows:columns:)`` lays at full alpha from the coverage
-    /// the rasteriser writes for it, with no coverage written, read or cleared (LT11).
-    static func layOpaqueRectangle(_ rows: inout RectangleRows, solid: UInt32, r: UInt32, g: UInt32, b: UInt32,
+    /// An opaque colour (`r`, `g`, `b`) laid over `d`'s pixels by the coverage of a rectangle
+    /// read row by row (``RectangleRows``): the pixels ``layOpaque(_:r:g:b:a:full:into:rows:columns:)``
+    /// lays at full alpha from the coverage the rasteriser writes for it, with no coverage
+    /// written, read or cleared (LT11).
+    static func layOpaqueRectangle(_ rows: inout RectangleRows, r: UInt32, g: UInt32, b: UInt32,
                                    into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
-        let colour = (solid: solid, r: r, g: g, b: b)
+        let colour = (solid: 0xFF00_0000 | r << 16 | g << 8 | b, r: r, g: g, b: b, a: Float(255), full: UInt32(255))
         while let row = rows.next() {
             let line = d.base + (rows.y + row.index) * d.stride + rows.x
-            layOpaque(colour, coverage: row.leftValue, onto: line + row.left, count: 1)
+            layUniform(colour, coverage: row.leftValue, onto: line + row.left, count: 1)
             guard row.right > row.left else { continue }
-            layOpaque(colour, coverage: row.inside, onto: line + row.left + 1, count: row.right - row.left - 1)
-            layOpaque(colour, coverage: row.rightValue, onto: line + row.right, count: 1)
+            layUniform(colour, coverage: row.inside, onto: line + row.left + 1, count: row.right - row.left - 1)
+            layUniform(colour, coverage: row.rightValue, onto: line + row.right, count: 1)
         }
     }
 
-    /// `count` pixels at `dst` all covered by `v`, laid as ``layOpaqueRow`` lays each at full
-    /// alpha: wholly covered, the colour; partly, the colour at the coverage's alpha over them.
+    /// `count` pixels at `dst` all covered by `v`, the opaque colour (`solid`; `r`, `g`, `b`) at
+    /// alpha `a` (0...255; `full` its byte) laid over them one by one: wholly covered, at `full`;
+    /// partly, at the coverage's share of `a`. Full alpha stores the colour.
     @inline(__always)
-    static func layOpaque(_ c: (solid: UInt32, r: UInt32, g: UInt32, b: UInt32), coverage v: Float,
-                          onto dst: UnsafeMutablePointer<UInt32>, count: Int) {
+    static func layUniform(_ c: (solid: UInt32, r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32), coverage v: Float,
+                           onto dst: UnsafeMutablePointer<UInt32>, count: Int) {
         guard v > 0, count > 0 else { return }
-        let alpha = v >= 1 ? 255 : UInt32(min(255, v * 255 + 0.5))
+        let alpha = v >= 1 ? c.full : UInt32(min(255, v * c.a + 0.5))
         if alpha == 255 {
             dst.update(repeating: c.solid, count: count)
         } else if alpha > 0 {
