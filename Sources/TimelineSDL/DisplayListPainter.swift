@@ -623,3 +623,35 @@ enum MeshAttribute {
 @inline(__always) func byte(_ v: Double) -> UInt8 {
     UInt8(saturating: (v * 255).rounded())
 }
+
+// The group stack's changes, each through a local (see ``DisplayListPainter/groups``).
+extension DisplayListPainter {
+    func pushGroup(_ frame: GroupFrame) {
+        var stack = groups
+        groups = []
+        stack.append(frame)
+        groups = stack
+    }
+
+    func popGroup() -> GroupFrame? {
+        var stack = groups
+        groups = []
+        defer { groups = stack }
+        return stack.popLast()
+    }
+
+    /// Records where the innermost open group draws.
+    func setInnermostGroupDrawing(_ drawing: GroupFrame.Drawing) {
+        var stack = groups
+        groups = []
+        stack[stack.count - 1].drawing = drawing
+        groups = stack
+    }
+
+    func removeAllGroups() {
+        var stack = groups
+        groups = []
+        stack.removeAll(keepingCapacity: true)
+        groups = stack
+    }
+}

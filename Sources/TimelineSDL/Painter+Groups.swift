@@ -397,37 +397,6 @@ extension DisplayListPainter {
         }
     }
 
-    // The group stack's changes, each through a local (see ``groups``).
-
-    func pushGroup(_ frame: GroupFrame) {
-        var stack = groups
-        groups = []
-        stack.append(frame)
-        groups = stack
-    }
-
-    func popGroup() -> GroupFrame? {
-        var stack = groups
-        groups = []
-        defer { groups = stack }
-        return stack.popLast()
-    }
-
-    /// Records where the innermost open group draws.
-    func setInnermostGroupDrawing(_ drawing: GroupFrame.Drawing) {
-        var stack = groups
-        groups = []
-        stack[stack.count - 1].drawing = drawing
-        groups = stack
-    }
-
-    func removeAllGroups() {
-        var stack = groups
-        groups = []
-        stack.removeAll(keepingCapacity: true)
-        groups = stack
-    }
-
     func endGroup() {
         guard let frame = popGroup() else { return }
         switch frame.drawing {
