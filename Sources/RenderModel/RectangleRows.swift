@@ -87,6 +87,25 @@ public struct RectangleRows: IteratorProtocol {
         return r
     }
 
+    /// The next row down and how many rows from it, itself first, hold its values; nil past
+    /// the last. The rows the edges cross over a pixel's whole height (all but the first and
+    /// the last, usually) hold the same values, worked out once: laying or writing them costs a
+    /// row's pixels, not a row's arithmetic as well.
+    @inlinable @inline(__always)
+    public mutating func nextRun() -> (row: Row, count: Int)? {
+        let whole = rowTop == Double(row)
+        guard let r = next() else { return nil }
+        // `r` was crossed whole when it started on its top and `next()` moved to the next
+        // row's top; so is every row before the last, and the last when the bottom is on
+        // its row's foot. Each would give `r`'s values again.
+        guard whole, rowTop == Double(row) else { return (r, 1) }
+        let end = bottom == Double(lastRow + 1) ? lastRow + 1 : lastRow
+        guard end > row else { return (r, 1) }
+        let count = end - r.index
+        row = end; rowTop = Double(end)
+        return (r, count)
+    }
+
     @inlinable @inline(__always)
     func fold(_ v: Float) -> Float { evenOdd ? CoverageCells.evenOdd(v) : CoverageCells.nonZero(v) }
 }

@@ -187,20 +187,20 @@ public struct ShapeRasterizer: Sendable {
             starts.baseAddress!.update(repeating: 0, count: h)
             ends.baseAddress!.update(repeating: 0, count: h)
             var whole = (first: Int.max, last: Int.min, left: 0, right: 0)
-            while let r = rows.next() {
-                let line = cov.baseAddress! + r.index * w
-                line[r.left] = r.leftValue
-                if r.right > r.left {
-                    if r.right > r.left + 1 {
-                        (line + r.left + 1).update(repeating: r.inside, count: r.right - r.left - 1)
-                        // The rows whose inside is whole lie together (every row but the
-                        // first and last covers the pixel's height).
-                        if r.inside >= 1 { whole = (min(whole.first, r.index), r.index, r.left + 1, r.right) }
+            while let (r, count) = rows.nextRun() {
+                for index in r.index..<(r.index + count) {
+                    let line = cov.baseAddress! + index * w
+                    line[r.left] = r.leftValue
+                    if r.right > r.left {
+                        if r.right > r.left + 1 { (line + r.left + 1).update(repeating: r.inside, count: r.right - r.left - 1) }
+                        line[r.right] = r.rightValue
                     }
-                    line[r.right] = r.rightValue
+                    starts[index] = Int32(r.left)
+                    ends[index] = Int32(min(r.right + 1, w - 1) + 1)
                 }
-                starts[r.index] = Int32(r.left)
-                ends[r.index] = Int32(min(r.right + 1, w - 1) + 1)
+                // The rows whose inside is whole lie together (every row but the first and
+                // last covers the pixel's height).
+                if r.right > r.left + 1, r.inside >= 1 { whole = (min(whole.first, r.index), r.index + count - 1, r.left + 1, r.right) }
             }
             if whole.first <= whole.last { (wholeRows, wholeColumns) = (whole.first..<(whole.last + 1), whole.left..<whole.right) }
         }

@@ -444,12 +444,23 @@ extension ShapeRasterizer {
     static func layOpaqueRectangle(_ rows: inout RectangleRows, r: UInt32, g: UInt32, b: UInt32,
                                    into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
         let colour = (solid: 0xFF00_0000 | r << 16 | g << 8 | b, r: r, g: g, b: b, a: Float(255), full: UInt32(255))
-        while let row = rows.next() {
-            let line = d.base + (rows.y + row.index) * d.stride + rows.x
-            layUniform(colour, coverage: row.leftValue, onto: line + row.left, count: 1)
-            guard row.right > row.left else { continue }
-            layUniform(colour, coverage: row.inside, onto: line + row.left + 1, count: row.right - row.left - 1)
-            layUniform(colour, coverage: row.rightValue, onto: line + row.right, count: 1)
+        // A run of rows with the same values (the rows the edges cross whole) has its three
+        // pixel values worked out once.
+        while let (row, count) = rows.nextRun() {
+            var line = d.base + (rows.y + row.index) * d.stride + rows.x
+            let left = UniformLay(colour, coverage: row.leftValue)
+            guard row.right > row.left else {
+                for _ in 0..<count { left.lay(onto: line + row.left, count: 1); line += d.stride }
+                continue
+            }
+            let inside = UniformLay(colour, coverage: row.inside), right = UniformLay(colour, coverage: row.rightValue)
+            let between = row.right - row.left - 1
+            for _ in 0..<count {
+                left.lay(onto: line + row.left, count: 1)
+                inside.lay(onto: line + row.left + 1, count: between)
+                right.lay(onto: line + row.right, count: 1)
+                line += d.stride
+            }
         }
     }
 
@@ -459,13 +470,32 @@ extension ShapeRasterizer {
     @inline(__always)
     static func layUniform(_ c: (solid: UInt32, r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32), coverage v: Float,
                            onto dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        guard v > 0, count > 0 else { return }
-        let alpha = v >= 1 ? c.full : UInt32(min(255, v * c.a + 0.5))
-        if alpha == 255 {
-            dst.update(repeating: c.solid, count: count)
-        } else if alpha > 0 {
-            let p = Premultiplied.pixel(c.r, c.g, c.b, alpha: alpha)
-            for k in 0..<count { dst[k] = Premultiplied.over(p, alpha: alpha, onto: dst[k]) }
+        UniformLay(c, coverage: v).lay(onto: dst, count: count)
+    }
+
+    /// An opaque colour at one coverage, ready to lay over any number of pixels
+    /// (``layUniform(_:coverage:onto:count:)``): its alpha and premultiplied pixel.
+    struct UniformLay {
+        let solid: UInt32, pixel: UInt32, alpha: UInt32
+
+        /// The colour (`solid`; `r`, `g`, `b`) at alpha `a` (0...255; `full` its byte) covered
+        /// by `v`: wholly, at `full`; partly, at the coverage's share of `a`; not at all, at 0.
+        @inline(__always)
+        init(_ c: (solid: UInt32, r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32), coverage v: Float) {
+            solid = c.solid
+            alpha = v > 0 ? (v >= 1 ? c.full : UInt32(min(255, v * c.a + 0.5))) : 0
+            pixel = alpha > 0 && alpha < 255 ? Premultiplied.pixel(c.r, c.g, c.b, alpha: alpha) : 0
+        }
+
+        /// Lays the colour over `count` pixels at `dst`: full alpha stores it.
+        @inline(__always)
+        func lay(onto dst: UnsafeMutablePointer<UInt32>, count: Int) {
+            guard alpha > 0, count > 0 else { return }
+            if alpha == 255 {
+                dst.update(repeating: solid, count: count)
+            } else {
+                for k in 0..<count { dst[k] = Premultiplied.over(pixel, alpha: alpha, onto: dst[k]) }
+            }
         }
     }
 

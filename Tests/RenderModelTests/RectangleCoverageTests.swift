@@ -130,6 +130,35 @@ struct RectangleCoverageTests {
         #expect(r.wholeRows.isEmpty && r.wholeColumns.isEmpty)
     }
 
+    @Test("LT11 a rectangle's runs of rows are its rows one by one")
+    func LT11_runsAreTheRows() {
+        var g = Generator(state: 46)
+        var runs = 0, longest = 0
+        for round in 0..<3_000 {
+            // Corners on whole pixels half the time: a bottom on a row's foot ends the last
+            // run with the last row.
+            var (x0, y0) = (g.value(-20...120), g.value(-20...120))
+            var (x1, y1) = (x0 + g.value(-40...40), y0 + g.value(-40...40))
+            if g.next() % 2 == 0 { (x0, y0, x1, y1) = (x0.rounded(), y0.rounded(), x1.rounded(), y1.rounded()) }
+            let clip = g.next() % 2 == 0 ? Rect(x: 0, y: 0, width: 100, height: 100)
+                : Rect(x: g.value(-10...60), y: g.value(-10...60), width: g.value(1...70), height: g.value(1...70))
+            let rule: FillRule = g.next() % 2 == 0 ? .nonZero : .evenOdd
+            let margin = Int(g.next() % 3)
+            let rows = RectangleRows(Point(x: x0, y: y0), Point(x: x1, y: y1), rule: rule, clip: clip, margin: margin)
+            guard var one = rows, var run = rows else { continue }
+            var single: [RectangleRows.Row] = [], expanded: [RectangleRows.Row] = []
+            while let r = one.next() { single.append(r) }
+            while let (r, count) = run.nextRun() {
+                #expect(count >= 1, "round \(round): a run of \(count)")
+                for k in 0..<max(count, 0) { var copy = r; copy.index += k; expanded.append(copy) }
+                runs += 1; longest = max(longest, count)
+            }
+            #expect(expanded == single, "round \(round): \(x0), \(y0) to \(x1), \(y1) in \(clip), margin \(margin), \(rule)")
+        }
+        // Runs were taken, and rows of whole runs were not counted one by one.
+        #expect(runs > 2_000 && longest > 30, "\(runs) runs, the longest \(longest)")
+    }
+
     @Test("LT11 coverage outside the rows' extents stays zero after a rectangle, for the next shape")
     func LT11_rectangleLeavesCoverageClear() {
         var r = ShapeRasterizer()
