@@ -616,7 +616,17 @@ enum MeshAttribute {
 /// (a view scaled to nothing, a runaway animation) draws nothing instead of trapping.
 @inline(__always) func pixel(_ v: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int32 {
     guard v.isFinite else { return v.isNaN ? 0 : (v > 0 ? 1 << 26 : -(1 << 26)) }
-    return Int32(max(-67_108_864, min(67_108_864, v.rounded(rule))))
+    // Clamped first, to whole bounds (so rounding gives what it gives clamped after), then
+    // rounded from the value truncated and its exact remainder: the baseline x86-64 build has
+    // no rounding instruction, and `rounded(_:)` is a call into libm (LT11).
+    let c = max(-67_108_864, min(67_108_864, v))
+    let t = Int32(c), rest = c - Double(t)
+    switch rule {
+    case .down: return rest < 0 ? t - 1 : t
+    case .up: return rest > 0 ? t + 1 : t
+    case .toNearestOrAwayFromZero: return rest >= 0.5 ? t + 1 : (rest <= -0.5 ? t - 1 : t)
+    default: return Int32(c.rounded(rule))
+    }
 }
 
 /// A colour component or opacity from 0...1 as a byte; NaN as 0 (MR0).

@@ -25,6 +25,29 @@ struct NoTrapPaintingTests {
         #expect(huge.x == 1 << 26 && huge.y == -(1 << 26) && huge.w == 1 << 26 && huge.h == 5)
     }
 
+    @Test("MR0: a device coordinate is rounded as the standard library rounds it, clamped to ±2²⁶, never trapped on")
+    func MR0_pixelRounding() {
+        let rules: [FloatingPointRoundingRule] = [.down, .up, .toNearestOrAwayFromZero, .toNearestOrEven, .towardZero]
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                1e-300, -1e-300, 0.9999999999999999, -0.9999999999999999, 3, -3,
+                                67_108_863.5, -67_108_863.5, 67_108_864.25, -67_108_864.25, 1e300, -1e300,
+                                .infinity, -.infinity, .nan, Double(Int32.max) * 4, -Double(Int32.max) * 4]
+        // Values on a grid of 1/64 and off it, around zero and whole numbers.
+        var state: UInt64 = 68
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let v = Double(Int64(bitPattern: state) >> 40) / 997
+            values.append(v); values.append((v * 64).rounded() / 64); values.append(v.rounded() + 0.5)
+        }
+        for v in values {
+            for rule in rules {
+                let expected: Int32 = v.isNaN ? 0 : v == .infinity ? 1 << 26 : v == -.infinity ? -(1 << 26)
+                    : Int32(max(-67_108_864, min(67_108_864, v.rounded(rule))))
+                #expect(pixel(v, rule) == expected, "\(v) rounded \(rule)")
+            }
+        }
+    }
+
     @Test("MR0: window sizes asked of SDL are whole points from 1 to SDL's largest side, NaN as 1")
     func MR0_windowDimensions() {
         func dims(_ w: Double, _ h: Double) -> [Int32] {
