@@ -80,14 +80,8 @@ extension DisplayListPainter {
     /// pixels), a path about to be rasterised spends the frame's shape budget first and is
     /// skipped when it does not fit; a kept one costs no rasterising, and no pass over its
     /// points for its box.
-    ///
-    /// With `rectangle` (an opaque axis-aligned rectangle filled straight into `rectangle.into`'s
-    /// pixels), a path about to be rasterised only for this paint is laid from its rows instead
-    /// (``ShapeRasterizer/layOpaqueRectangle(_:r:g:b:into:)``) and `body` is not called:
-    /// the same pixels with no coverage written, read or cleared. One filled again is kept as any
-    /// path.
     func withCoverage(of path: Path, rule: FillRule, within bounds: SDL_Rect, budget: Double? = nil,
-                      rectangle: OpaqueRectangle? = nil, _ body: (Dictionary<CoverageKey, KeptCoverage>.Index?) -> Void) {
+                      _ body: (Dictionary<CoverageKey, KeptCoverage>.Index?) -> Void) {
         let key = CoverageKey(path: path, rule: rule, transform: transform)
         let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
         var area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
@@ -106,11 +100,6 @@ extension DisplayListPainter {
             } else {
                 if let budget, !spendShapeBudget(path, margin: budget) { return }
                 coverageCandidates.insert(digest)
-                if let rectangle, var rows = RectangleRows(rectangle.p, rectangle.q, rule: rule, clip: area, margin: 0) {
-                    counts.directShapes += 1
-                    ShapeRasterizer.layOpaqueRectangle(&rows, r: rectangle.r, g: rectangle.g, b: rectangle.b, into: rectangle.into)
-                    return
-                }
                 guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
                 body(nil)
                 return

@@ -80,7 +80,18 @@ extension DisplayListPainter {
             guard bounds.w > 0, bounds.h > 0 else { return }
             flush()
             sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
-            withCoverage(of: path, rule: rule, within: bounds, budget: 1, rectangle: opaqueRectangle(path, paint, into: d)) { kept in
+            if let rectangle = opaqueRectangle(path, paint, into: d) {
+                // Laid from its rows, which cost no more than kept coverage would: no coverage
+                // is written, kept or looked up for it, and it is no candidate (LT11).
+                guard spendShapeBudget(path, margin: 1) else { return }
+                let area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
+                if var rows = RectangleRows(rectangle.p, rectangle.q, rule: rule, clip: area, margin: 0) {
+                    counts.directShapes += 1
+                    ShapeRasterizer.layOpaqueRectangle(&rows, r: rectangle.r, g: rectangle.g, b: rectangle.b, into: rectangle.into)
+                }
+                return
+            }
+            withCoverage(of: path, rule: rule, within: bounds, budget: 1) { kept in
                 counts.directShapes += 1
                 if let kept, case .gradient(let g) = paint, layKeptGradient(kept, g, into: d, clip: bounds) { return }
                 compositeShapeDirectly(paint, into: d, clip: bounds)
@@ -99,7 +110,7 @@ extension DisplayListPainter {
 
     /// `path` filled with `paint` under the current transform and opacity when that is an opaque
     /// rectangle on the pixel grid's axes (a Lottie "rc", a solid): its device corners and
-    /// colour, for ``withCoverage(of:rule:within:budget:rectangle:_:)``; nil otherwise.
+    /// colour, laid from its rows (``RectangleRows``); nil otherwise.
     func opaqueRectangle(_ path: Path, _ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) -> OpaqueRectangle? {
         guard case .color(let c) = paint, transform.b == 0, transform.c == 0, let (a, b) = path.axisAlignedCorners else { return nil }
         // Exactly full alpha takes ``compositeShapeDirectly(_:into:clip:)``'s opaque loop.

@@ -111,7 +111,7 @@ struct LottieCacheTests {
 
     @Test("LT6: shapes filled straight into the surface keep their coverage (and a gradient its pixels) while their path and transform stay, drawing every frame as a fresh renderer does",
           arguments: ["transform_opacity.json", "gradient_fill_radial.json", "gradient_stroke.json", "gradient_fill_linear.json",
-                      "group_style_scope.json", "solid_layer.json", "layer_start_time.json", "repeater.json"])
+                      "group_style_scope.json", "layer_start_time.json", "repeater.json"])
     func LT6_keptDirectShapes(_ file: String) throws {
         let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Corpus/" + file).path)
         let composition = LottieComposition(animation: animation)
@@ -131,5 +131,24 @@ struct LottieCacheTests {
             #expect(d.worst <= 1, "\(file) frame \(f): worst \(d.worst)/255")
         }
         #expect(uses > 0, "\(file): no kept coverage was laid")
+    }
+
+    @Test("LT11: a file of opaque solids lays them from their rows every frame, keeping no coverage, as a fresh renderer draws them")
+    func LT11_solidsLaidFromRows() throws {
+        let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Corpus/solid_layer.json").path)
+        let composition = LottieComposition(animation: animation)
+        let (w, h) = (Int(animation.width), Int(animation.height))
+        let renderer = try ImageRenderer(pixelWidth: w, pixelHeight: h)
+        var direct = 0
+        for f in 0..<Int(animation.endFrame - animation.startFrame) {
+            composition.setFrame(animation.startFrame + Double(f))
+            renderer.render(composition.displayList())
+            direct += renderer.painter.lastDirectShapeCount
+            #expect(renderer.painter.lastKeptCoverageUses == 0 && renderer.painter.cacheCounts.keptCoverage == 0, "frame \(f)")
+            let fresh = try ImageRenderer(pixelWidth: w, pixelHeight: h)
+            fresh.render(composition.displayList())
+            #expect(renderer.image().bytes == fresh.image().bytes, "frame \(f)")
+        }
+        #expect(direct > 0, "no solid went straight into the pixels")
     }
 }

@@ -20,7 +20,8 @@ struct CoverageCandidateTests {
             var list = DisplayList()
             list.size = Size(width: 80, height: 60)
             list.background = .clear
-            list.commands.append(.fillShape(Path(rect: Rect(x: 10, y: 10, width: 40, height: 30)), .color(Color(red: 0, green: 0, blue: 1, alpha: 1)), .nonZero))
+            // Translucent: an opaque rectangle is laid from its rows and never kept.
+            list.commands.append(.fillShape(Path(rect: Rect(x: 10, y: 10, width: 40, height: 30)), .color(Color(red: 0, green: 0, blue: 1, alpha: 0.75)), .nonZero))
             // Moving by fractions of a pixel over the still one, one of them translucent.
             list.commands.append(.fillShape(Path(rect: Rect(x: 15 + 1.37 * Double(f), y: 20.25, width: 17.5, height: 9)),
                                             .color(Color(red: 1, green: 0.5, blue: 0, alpha: 1)), .evenOdd))

@@ -77,6 +77,31 @@ struct DirectRectangleTests {
         #expect(laidFromRows > 200, "laid from rows in \(laidFromRows) of 300 rounds")
     }
 
+    @Test("LT11 a still opaque rectangle is laid from its rows at every paint, no coverage kept for it, as a fresh renderer draws it")
+    func LT11_stillRectangleIsNotKept() throws {
+        let renderer = try ImageRenderer(pixelWidth: Self.size.width, pixelHeight: Self.size.height)
+        for f in 0..<6 {
+            var list = DisplayList()
+            list.size = Size(width: Double(Self.size.width), height: Double(Self.size.height))
+            list.background = .clear
+            // A still opaque rectangle at fractional edges, and a still triangle beside it,
+            // painted whole each time (no damage is given).
+            list.commands.append(.fillShape(Path(rect: Rect(x: 10.25, y: 8.5, width: 40.5, height: 30.75)),
+                                            .color(Color(red: 0, green: 0.4, blue: 1, alpha: 1)), .nonZero))
+            list.commands.append(.fillShape(.polygon([Point(x: 60, y: 10), Point(x: 90, y: 60), Point(x: 55, y: 50)]),
+                                            .color(Color(red: 1, green: 0.2, blue: 0, alpha: 1)), .nonZero))
+            renderer.render(list)
+            let fresh = try ImageRenderer(pixelWidth: Self.size.width, pixelHeight: Self.size.height)
+            fresh.render(list)
+            #expect(renderer.image().bytes == fresh.image().bytes, "paint \(f)")
+            #expect(renderer.painter.lastDirectShapeCount == 2, "paint \(f): \(renderer.painter.lastDirectShapeCount) shapes went straight in")
+            // The triangle is kept from its second paint and laid from its third; the
+            // rectangle never is.
+            #expect(renderer.painter.keptCoverage.count == (f == 0 ? 0 : 1), "paint \(f): \(renderer.painter.keptCoverage.count) shapes kept")
+            #expect(renderer.painter.lastKeptCoverageUses == (f < 2 ? 0 : 1), "paint \(f): kept coverage laid \(renderer.painter.lastKeptCoverageUses) times")
+        }
+    }
+
     @Test("LT11 a rectangle that is not opaque, or not on the axes, is rasterised as before")
     func LT11_otherRectanglesAreRasterised() throws {
         let painterOf = { (paint: Paint, transform: AffineTransform) throws -> DisplayListPainter in
