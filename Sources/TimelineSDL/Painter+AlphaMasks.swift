@@ -115,6 +115,7 @@ extension DisplayListPainter {
     /// for an add or a subtract and is applied a row at a time otherwise. Only a mask with an
     /// expansion goes through a region-sized buffer of its own.
     func pathCoverage(_ paths: [MaskPath], transform: AffineTransform, region: SDL_Rect) -> [UInt8] {
+        if paths.count == 1, let values = Self.rectangleMaskBytes(paths[0], transform: transform, region: region) { return values }
         let w = Int(region.w), h = Int(region.h)
         let first = paths.first?.mode ?? .add
         // The painter's scratch buffers, kept between frames (a mask animating every frame
@@ -176,6 +177,51 @@ extension DisplayListPainter {
             }
         }
         return Self.bytes(total)
+    }
+
+    /// The coverage of a mask that is one rectangle on the pixel grid's axes, added to nothing
+    /// (not inverted, not expanded), over `region`, 0...255: the bytes the rasteriser's
+    /// coverage, its join into the total and ``bytes(_:)`` give, read from the rectangle's rows
+    /// (``RectangleRows``, a run of equal rows at a time) with no coverage rasterised, joined or
+    /// converted (LT11: a wipe's mask); nil for any other mask.
+    nonisolated static func rectangleMaskBytes(_ m: MaskPath, transform: AffineTransform, region: SDL_Rect) -> [UInt8]? {
+        guard m.mode == .add, !m.isInverted, !(m.expansion != 0 && m.expansion.isFinite), transform.b == 0, transform.c == 0,
+              let (a, c) = m.path.axisAlignedCorners else { return nil }
+        let p = transform.apply(to: a), q = transform.apply(to: c)
+        guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
+        let w = Int(max(0, region.w)), h = Int(max(0, region.h))
+        var values = [UInt8](repeating: 0, count: w * h)
+        let clip = Rect(x: Double(region.x), y: Double(region.y), width: Double(w), height: Double(h))
+        guard w > 0, h > 0, var rows = RectangleRows(p, q, rule: .nonZero, clip: clip, margin: 0) else { return values }
+        // Joined into a total of nothing by an add, a value is itself times the opacity.
+        let o = Float(min(max(m.opacity, 0), 1))
+        let dx = rows.x - Int(region.x), dy = rows.y - Int(region.y)
+        values.withUnsafeMutableBufferPointer { out in
+            while let (r, count) = rows.nextRun() {
+                let left = maskByte(r.leftValue * o), inside = maskByte(r.inside * o), right = maskByte(r.rightValue * o)
+                // The rows lie in the region (the rasteriser's region is cut to the clip).
+                let x0 = dx + r.left, x1 = dx + r.right
+                guard x0 >= 0, x1 < w else { continue }
+                for index in r.index..<(r.index + count) {
+                    let y = dy + index
+                    guard y >= 0, y < h else { continue }
+                    let line = out.baseAddress! + y * w
+                    line[x0] = left
+                    guard x1 > x0 else { continue }
+                    if x1 > x0 + 1 { (line + x0 + 1).update(repeating: inside, count: x1 - x0 - 1) }
+                    line[x1] = right
+                }
+            }
+        }
+        return values
+    }
+
+    /// A coverage value as ``bytes(_:)`` makes it a byte (its eight-at-a-time loop gives the
+    /// same): rounded, clamped first so that the conversion cannot trap (NaN reads as 0).
+    @inline(__always)
+    nonisolated static func maskByte(_ t: Float) -> UInt8 {
+        let v = t * 255 + 0.5
+        return v >= 1 ? (v < 255 ? UInt8(truncatingIfNeeded: Int32(v)) : 255) : 0
     }
 
     /// A rasterised mask path: its coverage over `box` (in the region's pixels), rows
@@ -349,9 +395,7 @@ extension DisplayListPainter {
                     }
                 }
                 while k < n {
-                    // Clamped first, so the conversion cannot trap (NaN reads as 0).
-                    let v = t[k] * 255 + 0.5
-                    out[k] = v >= 1 ? (v < 255 ? UInt8(truncatingIfNeeded: Int32(v)) : 255) : 0
+                    out[k] = maskByte(t[k])
                     k += 1
                 }
             }
