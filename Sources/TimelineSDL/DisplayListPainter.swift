@@ -202,7 +202,7 @@ public final class DisplayListPainter {
     /// Filled paths and shadows are rasterised here and drawn through ``shapeTexture``.
     var shapes = ShapeRasterizer()
     /// Coverage of paths filled in memory groups, kept while they are filled the same way paint
-    /// after paint (`Painter+MemoryGroups.swift`), and the values held.
+    /// after paint, or were a few paints ago (`Painter+MemoryGroups.swift`), and the values held.
     var keptCoverage: [CoverageKey: KeptCoverage] = [:]
     var keptCoverageCount = 0
     var staleCoverageKeys: [CoverageKey] = []

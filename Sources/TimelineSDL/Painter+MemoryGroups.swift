@@ -189,8 +189,19 @@ extension DisplayListPainter {
     /// How many target areas of coverage are kept at most (a float per pixel).
     static let keptCoverageInTargets = 4
 
-    /// Drops the kept coverage of paths the paint just finished did not fill (called at the end
-    /// of every paint; the keys are gathered into a reused buffer, so nothing is allocated).
+    /// Paints a path's kept coverage outlives its last fill while the kept coverage takes no more
+    /// than half its bound (half a second at 60 Hz): a layer that fades out and back in or
+    /// blinks (a loader's dots), or a still shape outside a few paints' damage, is laid from it
+    /// again rather than rasterised twice more (LT11).
+    static let keptCoverageIdlePaints = 30
+    /// How often idle kept coverage is looked for while there is room: the walk copies every
+    /// entry's key and value.
+    static let keptCoverageSweepPaints = 8
+
+    /// Drops the kept coverage of paths not filled for ``keptCoverageIdlePaints`` paints (looked
+    /// for every ``keptCoverageSweepPaints`` paints), or, when the kept coverage takes more than
+    /// half its bound, of every path the paint just finished did not fill (called at the end of
+    /// every paint; the keys are gathered into a reused buffer, so nothing is allocated).
     func evictStaleCoverage() {
         if !keptMasks.isEmpty {
             staleMaskKeys.removeAll(keepingCapacity: true)
@@ -209,8 +220,11 @@ extension DisplayListPainter {
         swap(&maskCandidates, &lastMaskCandidates)
         maskCandidates.removeAll(keepingCapacity: true)
         guard !keptCoverage.isEmpty else { return }
+        let roomy = 2 * keptCoverageCount <= Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+        guard !roomy || frameNumber % Self.keptCoverageSweepPaints == 0 else { return }
         staleCoverageKeys.removeAll(keepingCapacity: true)
-        for (k, v) in keptCoverage where v.lastUsed != frameNumber { staleCoverageKeys.append(k) }
+        let idle = roomy ? Self.keptCoverageIdlePaints : 0
+        for (k, v) in keptCoverage where frameNumber - v.lastUsed > idle { staleCoverageKeys.append(k) }
         for k in staleCoverageKeys {
             if let s = keptCoverage.removeValue(forKey: k) { keptCoverageCount -= s.count }
         }
