@@ -14,16 +14,6 @@ import Testing
 @MainActor
 @Suite("LT11 rectangular masks read from their rows")
 struct RectangleMaskTests {
-    /// The rectangle from (x0, y0) to (x1, y1), with a point on its top side when `midpoint`.
-    static func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, midpoint: Bool) -> Path {
-        var p = Path()
-        p.move(to: Point(x: x0, y: y0))
-        if midpoint { p.addLine(to: Point(x: (x0 + x1) / 2, y: y0)) }
-        p.addLine(to: Point(x: x1, y: y0)); p.addLine(to: Point(x: x1, y: y1)); p.addLine(to: Point(x: x0, y: y1))
-        p.close()
-        return p
-    }
-
     @Test("LT11 a rectangular mask's bytes from its rows are the combined coverage's, bit for bit")
     func LT11_rectangleMaskMatchesGeneral() throws {
         let painter = try ImageRenderer(pixelWidth: 120, pixelHeight: 90).painter
@@ -43,8 +33,8 @@ struct RectangleMaskTests {
                                             ty: 45 - sy * (y0 + y1) / 2 + value(-30...30))
             let region = SDL_Rect(x: Int32(value(-10...60)), y: Int32(value(-10...40)), w: Int32(value(1...90)), h: Int32(value(1...70)))
             let opacity = [1.0, 0.5, 0, 0.3, 1.5, .nan][Int(g.next() % 6)]
-            let mask = MaskPath(path: Self.rectangle(x0, y0, x1, y1, midpoint: false), opacity: opacity)
-            let general = MaskPath(path: Self.rectangle(x0, y0, x1, y1, midpoint: true), opacity: opacity)
+            let mask = MaskPath(path: DirectRectangleTests.rectangle(x0, y0, x1, y1, midpoint: false), opacity: opacity)
+            let general = MaskPath(path: DirectRectangleTests.rectangle(x0, y0, x1, y1, midpoint: true), opacity: opacity)
             let rows = DisplayListPainter.rectangleMaskBytes(mask, transform: transform, region: region)
             #expect(rows != nil, "round \(round): not read from its rows")
             #expect(DisplayListPainter.rectangleMaskBytes(general, transform: transform, region: region) == nil)
