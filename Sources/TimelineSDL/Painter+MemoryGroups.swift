@@ -189,10 +189,10 @@ extension DisplayListPainter {
     /// How many target areas of coverage are kept at most (a float per pixel).
     static let keptCoverageInTargets = 4
 
-    /// Paints a path's kept coverage outlives its last fill while the kept coverage takes no more
-    /// than half its bound (half a second at 60 Hz): a layer that fades out and back in or
-    /// blinks (a loader's dots), or a still shape outside a few paints' damage, is laid from it
-    /// again rather than rasterised twice more (LT11).
+    /// How many paints a path's kept coverage outlives its last fill, while the kept coverage
+    /// takes no more than half its bound (half a second at 60 Hz): a layer that fades out and
+    /// back in or blinks (a loader's dots), or a still shape outside a few paints' damage, is
+    /// laid from it again rather than rasterised twice more (LT11).
     static let keptCoverageIdlePaints = 30
     /// How often idle kept coverage is looked for while there is room: the walk copies every
     /// entry's key and value.
