@@ -629,6 +629,11 @@ enum MeshAttribute {
     }
 }
 
+extension Rect {
+    /// A rectangle of device pixels as a rectangle.
+    init(_ r: SDL_Rect) { self.init(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h)) }
+}
+
 /// A colour component or opacity from 0...1 as a byte; NaN as 0 (MR0).
 @inline(__always) func byte(_ v: Double) -> UInt8 {
     UInt8(saturating: (v * 255).rounded())

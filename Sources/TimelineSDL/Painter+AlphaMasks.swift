@@ -69,7 +69,7 @@ extension DisplayListPainter {
         let whole = intersect(box, targetRect)
         let w = Int(max(0, whole.w)), h = Int(max(0, whole.h))
         let budget = Int(max(1, targetSize.width)) * Int(max(1, targetSize.height)) * Self.maximumMaskPixelsInTargets
-        let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+        let limit = keptCoverageLimit
         guard w > 0, h > 0, maskPixelsPainted + w * h * max(1, paths.count) <= budget, keptCoverageCount + w * h <= limit else { return nil }
         maskPixelsPainted += w * h * max(1, paths.count)
         counts.combinedMasks += 1
@@ -127,7 +127,7 @@ extension DisplayListPainter {
         total.removeAll(keepingCapacity: true)
         let fromNothing = first == .add || first == .difference || first == .lighten
         total.append(contentsOf: repeatElement(fromNothing ? 0 : 1, count: w * h))
-        let clip = Rect(x: Double(region.x), y: Double(region.y), width: Double(w), height: Double(h))
+        let clip = Rect(region)
         for m in paths {
             let o = Float(min(max(m.opacity, 0), 1))
             let key = MaskKey(path: m.path, expansion: m.expansion, transform: transform, region: region)
@@ -191,7 +191,7 @@ extension DisplayListPainter {
         guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
         let w = Int(max(0, region.w)), h = Int(max(0, region.h))
         var values = [UInt8](repeating: 0, count: w * h)
-        let clip = Rect(x: Double(region.x), y: Double(region.y), width: Double(w), height: Double(h))
+        let clip = Rect(region)
         guard w > 0, h > 0, var rows = RectangleRows(p, q, rule: .nonZero, clip: clip, margin: 0) else { return values }
         // Joined into a total of nothing by an add, a value is itself times the opacity.
         let o = Float(min(max(m.opacity, 0), 1))
@@ -364,7 +364,7 @@ extension DisplayListPainter {
     func keep(_ coverage: KeptMask.Coverage, for key: MaskKey) {
         guard let i = keptMasks.index(forKey: key), keptMasks.values[i].coverage == nil else { return }
         let entry = KeptMask(coverage: coverage, lastUsed: frameNumber)
-        let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+        let limit = keptCoverageLimit
         guard keptCoverageCount + entry.count <= limit else { return }
         keptMasks.values[i] = entry
         keptCoverageCount += entry.count

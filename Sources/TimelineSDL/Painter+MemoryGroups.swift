@@ -83,8 +83,8 @@ extension DisplayListPainter {
     func withCoverage(of path: Path, rule: FillRule, within bounds: SDL_Rect, budget: Double? = nil,
                       _ body: (Dictionary<CoverageKey, KeptCoverage>.Index?) -> Void) {
         let key = CoverageKey(path: path, rule: rule, transform: transform)
-        let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
-        var area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
+        let limit = keptCoverageLimit
+        var area = Rect(bounds)
         var found = keptCoverage.index(forKey: key)
         if found == nil {
             // Not kept: a candidate, known by its digest, unless filled in the last paint
@@ -188,6 +188,8 @@ extension DisplayListPainter {
 
     /// How many target areas of coverage are kept at most (a float per pixel).
     static let keptCoverageInTargets = 4
+    /// The most coverage values (and painted pixels) kept: ``keptCoverageInTargets`` targets.
+    var keptCoverageLimit: Int { Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height) }
 
     /// How many paints a path's kept coverage outlives its last fill, while the kept coverage
     /// takes no more than half its bound (half a second at 60 Hz): a layer that fades out and
@@ -220,7 +222,7 @@ extension DisplayListPainter {
         swap(&maskCandidates, &lastMaskCandidates)
         maskCandidates.removeAll(keepingCapacity: true)
         guard !keptCoverage.isEmpty else { return }
-        let roomy = 2 * keptCoverageCount <= Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+        let roomy = 2 * keptCoverageCount <= keptCoverageLimit
         guard !roomy || frameNumber % Self.keptCoverageSweepPaints == 0 else { return }
         staleCoverageKeys.removeAll(keepingCapacity: true)
         let idle = roomy ? Self.keptCoverageIdlePaints : 0

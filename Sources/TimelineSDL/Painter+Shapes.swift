@@ -80,14 +80,13 @@ extension DisplayListPainter {
             guard bounds.w > 0, bounds.h > 0 else { return }
             flush()
             sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
-            if let rectangle = opaqueRectangle(path, paint, into: d) {
+            if let rectangle = opaqueRectangle(path, paint) {
                 // Laid from its rows, which cost no more than kept coverage would: no coverage
                 // is written, kept or looked up for it, and it is no candidate (LT11).
                 guard spendShapeBudget(path, margin: 1) else { return }
-                let area = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
-                if var rows = RectangleRows(rectangle.p, rectangle.q, rule: rule, clip: area, margin: 0) {
+                if var rows = RectangleRows(rectangle.p, rectangle.q, rule: rule, clip: Rect(bounds), margin: 0) {
                     counts.directShapes += 1
-                    ShapeRasterizer.layOpaqueRectangle(&rows, r: rectangle.r, g: rectangle.g, b: rectangle.b, into: rectangle.into)
+                    ShapeRasterizer.layOpaqueRectangle(&rows, r: rectangle.r, g: rectangle.g, b: rectangle.b, into: d)
                 }
                 return
             }
@@ -111,14 +110,14 @@ extension DisplayListPainter {
     /// `path` filled with `paint` under the current transform and opacity when that is an opaque
     /// rectangle on the pixel grid's axes (a Lottie "rc", a solid): its device corners and
     /// colour, laid from its rows (``RectangleRows``); nil otherwise.
-    func opaqueRectangle(_ path: Path, _ paint: Paint, into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) -> OpaqueRectangle? {
+    func opaqueRectangle(_ path: Path, _ paint: Paint) -> OpaqueRectangle? {
         guard case .color(let c) = paint, transform.b == 0, transform.c == 0, let (a, b) = path.axisAlignedCorners else { return nil }
         // Exactly full alpha takes ``compositeShapeDirectly(_:into:clip:)``'s opaque loop.
         let colour = colourBytes(c)
         guard colour.a == 255 else { return nil }
         let p = transform.apply(to: a), q = transform.apply(to: b)
         guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
-        return OpaqueRectangle(p: p, q: q, r: colour.r, g: colour.g, b: colour.b, into: d)
+        return OpaqueRectangle(p: p, q: q, r: colour.r, g: colour.g, b: colour.b)
     }
 
     /// `c`'s colour bytes and its alpha (0...255, not rounded) at the current opacity, as the
@@ -129,11 +128,10 @@ extension DisplayListPainter {
     }
 
     /// An opaque axis-aligned rectangle to lay straight into a target's pixels: its corners in
-    /// device pixels, its colour's bytes and the pixels.
+    /// device pixels and its colour's bytes.
     struct OpaqueRectangle {
         var p: Point, q: Point
         var r: UInt32, g: UInt32, b: UInt32
-        var into: (base: UnsafeMutablePointer<UInt32>, stride: Int)
     }
 
     /// The part of `start..<end` within `0..<count` (empty when they do not meet, as when a
@@ -197,7 +195,7 @@ extension DisplayListPainter {
             return false
         }
         if painted.pixels.count != w * h {
-            let limit = Self.keptCoverageInTargets * Int(targetSize.width) * Int(targetSize.height)
+            let limit = keptCoverageLimit
             guard keptCoverageCount + w * h <= limit else { return false }
             keptCoverage.values[kept].painted = nil                 // the pixels are not shared while made
             painted.pixels = [UInt32](repeating: 0, count: w * h)
@@ -443,7 +441,7 @@ extension ShapeRasterizer {
                 k += 8
                 continue
             }
-            layUniform((solid, c.r, c.g, c.b, a, c.full), coverage: v, onto: dst + k, count: 1)
+            UniformLay((solid, c.r, c.g, c.b, a, c.full), coverage: v).lay(onto: dst + k, count: 1)
             k += 1
         }
     }
@@ -475,17 +473,8 @@ extension ShapeRasterizer {
         }
     }
 
-    /// `count` pixels at `dst` all covered by `v`, the opaque colour (`solid`; `r`, `g`, `b`) at
-    /// alpha `a` (0...255; `full` its byte) laid over them one by one: wholly covered, at `full`;
-    /// partly, at the coverage's share of `a`. Full alpha stores the colour.
-    @inline(__always)
-    static func layUniform(_ c: (solid: UInt32, r: UInt32, g: UInt32, b: UInt32, a: Float, full: UInt32), coverage v: Float,
-                           onto dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        UniformLay(c, coverage: v).lay(onto: dst, count: count)
-    }
-
-    /// An opaque colour at one coverage, ready to lay over any number of pixels
-    /// (``layUniform(_:coverage:onto:count:)``): its alpha and premultiplied pixel.
+    /// An opaque colour at one coverage, ready to lay over any number of pixels all covered by
+    /// it, one by one: its alpha and premultiplied pixel.
     struct UniformLay {
         let solid: UInt32, pixel: UInt32, alpha: UInt32
 

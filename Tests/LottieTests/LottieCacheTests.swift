@@ -113,18 +113,10 @@ struct LottieCacheTests {
           arguments: ["transform_opacity.json", "gradient_fill_radial.json", "gradient_stroke.json", "gradient_fill_linear.json",
                       "group_style_scope.json", "layer_start_time.json", "repeater.json"])
     func LT6_keptDirectShapes(_ file: String) throws {
-        let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Corpus/" + file).path)
-        let composition = LottieComposition(animation: animation)
-        let (w, h) = (Int(animation.width), Int(animation.height))
-        let renderer = try ImageRenderer(pixelWidth: w, pixelHeight: h)
         var uses = 0
-        for f in 0..<Int(animation.endFrame - animation.startFrame) {
-            composition.setFrame(animation.startFrame + Double(f))
-            renderer.render(composition.displayList())
+        try Self.everyFrame(of: file) { f, renderer, fresh in
             uses += renderer.painter.lastKeptCoverageUses
             #expect(renderer.painter.lastDirectShapeCount > 0 || renderer.painter.lastDamage != nil)
-            let fresh = try ImageRenderer(pixelWidth: w, pixelHeight: h)
-            fresh.render(composition.displayList())
             // Kept coverage is the coverage rasterised afresh (to a float's rounding), and kept
             // gradient pixels are the bytes the gradient lays.
             let d = LottieSpeedTests.compare(renderer.image(), fresh.image(), tolerance: 1)
@@ -135,20 +127,28 @@ struct LottieCacheTests {
 
     @Test("LT11: a file of opaque solids lays them from their rows every frame, keeping no coverage, as a fresh renderer draws them")
     func LT11_solidsLaidFromRows() throws {
-        let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Corpus/solid_layer.json").path)
-        let composition = LottieComposition(animation: animation)
-        let (w, h) = (Int(animation.width), Int(animation.height))
-        let renderer = try ImageRenderer(pixelWidth: w, pixelHeight: h)
         var direct = 0
-        for f in 0..<Int(animation.endFrame - animation.startFrame) {
-            composition.setFrame(animation.startFrame + Double(f))
-            renderer.render(composition.displayList())
+        try Self.everyFrame(of: "solid_layer.json") { f, renderer, fresh in
             direct += renderer.painter.lastDirectShapeCount
             #expect(renderer.painter.lastKeptCoverageUses == 0 && renderer.painter.cacheCounts.keptCoverage == 0, "frame \(f)")
-            let fresh = try ImageRenderer(pixelWidth: w, pixelHeight: h)
-            fresh.render(composition.displayList())
             #expect(renderer.image().bytes == fresh.image().bytes, "frame \(f)")
         }
         #expect(direct > 0, "no solid went straight into the pixels")
+    }
+
+    /// Renders every frame of the corpus file `file` with one renderer, which keeps its history,
+    /// and with a fresh one each, and hands both to `body` with the frame's index.
+    static func everyFrame(of file: String, _ body: (Int, ImageRenderer, ImageRenderer) throws -> Void) throws {
+        let animation = try LottieAnimation.load(contentsOfFile: Doc.folder.appendingPathComponent("Corpus/" + file).path)
+        let composition = LottieComposition(animation: animation)
+        let (w, h) = (Int(animation.width), Int(animation.height))
+        let renderer = try ImageRenderer(pixelWidth: w, pixelHeight: h)
+        for f in 0..<Int(animation.endFrame - animation.startFrame) {
+            composition.setFrame(animation.startFrame + Double(f))
+            renderer.render(composition.displayList())
+            let fresh = try ImageRenderer(pixelWidth: w, pixelHeight: h)
+            fresh.render(composition.displayList())
+            try body(f, renderer, fresh)
+        }
     }
 }
