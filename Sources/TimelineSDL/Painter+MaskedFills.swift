@@ -55,21 +55,46 @@ extension DisplayListPainter {
         guard region.w > 0, region.h > 0 else { return end }
         flush()
         sdl(SDL_RenderFlush(renderer), "SDL_RenderFlush")
-        let solid = 0xFF00_0000 | UInt32(byte(colour.red)) << 16 | UInt32(byte(colour.green)) << 8 | UInt32(byte(colour.blue))
         let o = UInt32(UInt8(saturating: (g.opacity * opacity * 255).rounded()))
         let coverage = maskCoverage(mask, transform: device, region: region)
-        let cr = coverage.region, cw = Int(cr.w)
         guard !coverage.values.isEmpty, o > 0 else { return end }
-        // The region's columns inside the coverage's region (outside it the masks cover nothing).
-        let x0 = max(Int(region.x), Int(cr.x)), x1 = min(Int(region.x + region.w), Int(cr.x) + cw)
-        guard x1 > x0 else { return end }
+        Self.laySolid(solid(colour), opacity: o, coverage: coverage, within: region, into: d)
+        return end
+    }
+
+    /// An opaque colour's pixel.
+    private func solid(_ colour: Color) -> UInt32 {
+        0xFF00_0000 | UInt32(byte(colour.red)) << 16 | UInt32(byte(colour.green)) << 8 | UInt32(byte(colour.blue))
+    }
+
+    /// Lays `solid` times the masks' `coverage` at `opacity` over the pixels of `rect` in `d`
+    /// (outside the coverage's region the masks cover nothing).
+    nonisolated static func laySolid(_ solid: UInt32, opacity o: UInt32, coverage: (region: SDL_Rect, values: [UInt8]), within rect: SDL_Rect,
+                                     into d: (base: UnsafeMutablePointer<UInt32>, stride: Int)) {
+        let cr = coverage.region, cw = Int(cr.w)
+        let x0 = max(Int(rect.x), Int(cr.x)), x1 = min(Int(rect.x + rect.w), Int(cr.x) + cw)
+        let y0 = max(Int(rect.y), Int(cr.y)), y1 = min(Int(rect.y + rect.h), Int(cr.y + cr.h))
+        guard x1 > x0, y1 > y0 else { return }
         coverage.values.withUnsafeBufferPointer { cov in
-            for y in max(Int(region.y), Int(cr.y))..<min(Int(region.y + region.h), Int(cr.y + cr.h)) {
+            for y in y0..<y1 {
                 let src = cov.baseAddress! + (y - Int(cr.y)) * cw - Int(cr.x)
                 Self.layRuns(solid, opacity: o, coverage: src, from: x0, to: x1, onto: d.base + y * d.stride)
             }
         }
-        return end
+    }
+
+    /// The pixels of `drawn` wholly inside `path` filled with `paint` at `device`, when `path` is
+    /// an axis-aligned rectangle there and `paint` an opaque colour: their coverage is whole, so
+    /// the memory group gives each the colour times the masks' coverage. Nil otherwise.
+    private func opaqueInterior(_ path: Path, _ paint: Paint, device: AffineTransform, within drawn: SDL_Rect) -> (rect: SDL_Rect, solid: UInt32)? {
+        guard case .color(let colour) = paint, colour.alpha >= 1, Self.isAxisAligned(device),
+              let r = path.axisAlignedRectangle else { return nil }
+        let box = device.apply(to: r)
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return nil }
+        let inside = SDL_Rect(x: pixel(box.minX, .up), y: pixel(box.minY, .up), w: 0, h: 0)
+        let rect = intersect(SDL_Rect(x: inside.x, y: inside.y, w: max(0, pixel(box.maxX, .down) - inside.x), h: max(0, pixel(box.maxY, .down) - inside.y)), drawn)
+        guard rect.w > 0, rect.h > 0 else { return nil }
+        return (rect, solid(colour))
     }
 
     /// Any other fill: the memory group's steps on the pixels the masks can show.
@@ -111,16 +136,31 @@ extension DisplayListPainter {
         var layer = MemoryLayer()
         swap(&layer, &memoryLayers[0])
         defer { swap(&layer, &memoryLayers[0]) }
-        let (x0, w) = (Int(drawn.x), Int(drawn.w))
+        // An opaque rectangle's inside is laid as a solid's (a band under a moving mask); only
+        // the strips around it, its edges' pixels, take the steps below.
+        var strips = (drawn, SDL_Rect(), SDL_Rect(), SDL_Rect())
+        if let inner = opaqueInterior(path, paint, device: device, within: drawn) {
+            let r = inner.rect
+            counts.maskedSolidInsides += 1
+            Self.laySolid(inner.solid, opacity: o, coverage: coverage, within: r, into: d)
+            strips = (SDL_Rect(x: drawn.x, y: drawn.y, w: drawn.w, h: r.y - drawn.y),
+                      SDL_Rect(x: drawn.x, y: r.y + r.h, w: drawn.w, h: drawn.y + drawn.h - r.y - r.h),
+                      SDL_Rect(x: drawn.x, y: r.y, w: r.x - drawn.x, h: r.h),
+                      SDL_Rect(x: r.x + r.w, y: r.y, w: drawn.x + drawn.w - r.x - r.w, h: r.h))
+            if strips.0.h <= 0, strips.1.h <= 0, strips.2.w <= 0, strips.3.w <= 0 { return end }
+        }
         withCoverage(of: path, rule: rule, within: fillBounds) { _ in
             layer.pixels.withUnsafeMutableBufferPointer { px in
                 let buffer = px.baseAddress!
-                for y in Int(drawn.y)..<Int(drawn.y + drawn.h) { (buffer + y * width + x0).update(repeating: 0, count: w) }
-                compositeShapeDirectly(paint, into: (buffer, width), clip: drawn)
-                for y in Int(drawn.y)..<Int(drawn.y + drawn.h) {
-                    let row = buffer + y * width + x0
-                    Self.applyCoverage(coverage, to: row, run: SDL_Rect(x: drawn.x, y: Int32(y), w: drawn.w, h: 1))
-                    Premultiplied.over(row, opacity: o, onto: d.base + y * d.stride + x0, count: w)
+                for strip in [strips.0, strips.1, strips.2, strips.3] where strip.w > 0 && strip.h > 0 {
+                    let (x0, w) = (Int(strip.x), Int(strip.w))
+                    for y in Int(strip.y)..<Int(strip.y + strip.h) { (buffer + y * width + x0).update(repeating: 0, count: w) }
+                    compositeShapeDirectly(paint, into: (buffer, width), clip: strip)
+                    for y in Int(strip.y)..<Int(strip.y + strip.h) {
+                        let row = buffer + y * width + x0
+                        Self.applyCoverage(coverage, to: row, run: SDL_Rect(x: strip.x, y: Int32(y), w: strip.w, h: 1))
+                        Premultiplied.over(row, opacity: o, onto: d.base + y * d.stride + x0, count: w)
+                    }
                 }
             }
         }

@@ -11,6 +11,8 @@ extension DisplayListPainter {
         var triangles = 0, submissions = 0, offscreens = 0, memoryGroups = 0, directFills = 0, unblendedGroups = 0
         var unfilteredGroups = 0, directShapes = 0, directImages = 0, directMaskedFills = 0, keptCoverageUses = 0
         var combinedMasks = 0, skippedMasks = 0, skippedShapes = 0, culledShapes = 0
+        /// Masked fills whose inside was laid as a solid's, and only their edges by the memory group's steps.
+        var maskedSolidInsides = 0
     }
 
     /// The settings and last results the public properties below read and write.

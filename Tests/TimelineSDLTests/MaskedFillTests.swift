@@ -25,16 +25,17 @@ struct MaskedFillTests {
 
     /// A 160 x 120 image of stripes, then `fill` in a group of `opacity` masked by `masks`:
     /// rendered with the direct path and without it.
-    static func both(fill: DrawCommand, masks: [MaskPath], opacity: Double = 1) throws -> (direct: RGBAImage, memory: RGBAImage, laid: Int) {
+    static func both(fill: DrawCommand, masks: [MaskPath], opacity: Double = 1, transform: AffineTransform = .identity) throws
+        -> (direct: RGBAImage, memory: RGBAImage, laid: Int, insides: Int) {
         var list = DisplayList()
         list.size = Size(width: 160, height: 120)
         list.background = .white
         for k in 0..<8 { list.commands.append(.fillRect(Rect(x: Double(k) * 20, y: 0, width: 10, height: 120), Color(red: 0, green: 0.4, blue: 0.2, alpha: 0.8), cornerRadius: 0)) }
-        var g = GroupState(transform: .identity, opacity: opacity, clip: nil, clipCornerRadius: 0, name: "solid")
+        var g = GroupState(transform: transform, opacity: opacity, clip: nil, clipCornerRadius: 0, name: "solid")
         g.mask = .paths(masks)
         list.commands += [.beginGroup(g), fill, .endGroup]
         let (direct, memory) = try renderTwice(list) { $0.laysMaskedFillsDirectly = false }
-        return (direct.image(), memory.image(), direct.painter.lastDirectMaskedFillCount)
+        return (direct.image(), memory.image(), direct.painter.lastDirectMaskedFillCount, direct.painter.counts.maskedSolidInsides)
     }
 
     static let solid = DrawCommand.fillShape(Path(rect: Rect(x: 0, y: 0, width: 160, height: 120)), .color(Color(red: 0, green: 0.69, blue: 1)), .nonZero)
@@ -49,7 +50,7 @@ struct MaskedFillTests {
             ([Self.mask(Self.heart, .difference), Self.mask(ring, .difference, opacity: 0.5)], 1),
             ([Self.mask(Self.heart, .add, opacity: 0.6), Self.mask(ring, .subtract)], 0.7),
         ]
-        let (direct, memory, laid) = try Self.both(fill: Self.solid, masks: cases[k].0, opacity: cases[k].1)
+        let (direct, memory, laid, _) = try Self.both(fill: Self.solid, masks: cases[k].0, opacity: cases[k].1)
         #expect(laid == 1)
         #expect(direct == memory)
         // The solid shows through the heart (wholly where nothing fades it).
@@ -71,10 +72,35 @@ struct MaskedFillTests {
             for (masks, opacity) in [([Self.mask(Self.heart, .add)], 1.0),
                                      ([Self.mask(Self.heart, .add, opacity: 0.6), Self.mask(ring, .subtract)], 0.7),
                                      ([Self.mask(ring, .add, inverted: true)], 0.5)] {
-                let (direct, memory, laid) = try Self.both(fill: fill, masks: masks, opacity: opacity)
+                let (direct, memory, laid, _) = try Self.both(fill: fill, masks: masks, opacity: opacity)
                 #expect(laid == 1)
                 let same = direct == memory             // compared apart: a failure prints no images
                 #expect(same, "\(fill), \(masks.count) masks at \(opacity)")
+            }
+        }
+    }
+
+    @Test("LT11: an opaque rectangle partly inside what the masks show, on or off the pixel grid, scaled or not, is laid directly with the memory group's bytes")
+    func LT11_maskedRectangleEdgesLaidDirectly() throws {
+        // A band wider and shorter than the masks' box (layer_start_time's), one inside it, one
+        // across its corner, one thinner than a pixel; edges on whole pixels and between them.
+        let rectangles = [Rect(x: 10, y: 50, width: 140, height: 20), Rect(x: 60.3, y: 40.7, width: 30.2, height: 20.45),
+                          Rect(x: 95.5, y: 75.25, width: 80, height: 60), Rect(x: 70, y: 20.2, width: 0.6, height: 80)]
+        let band = Path(rect: Rect(x: 50, y: 30, width: 60, height: 60))
+        let wipe = Self.mask(Path(rect: Rect(x: 40.5, y: 10, width: 79.25, height: 100)), .add, opacity: 0.8)
+        for r in rectangles {
+            for (masks, transform) in [([Self.mask(band, .add)], AffineTransform.identity),
+                                       ([Self.mask(Self.heart, .add), wipe], .identity),
+                                       ([Self.mask(band, .add)], AffineTransform(scaleX: 1.3, y: 0.85).concatenating(AffineTransform(translationX: -7.4, y: 3.2)))] {
+                for opacity in [1.0, 0.55] {
+                    let fill = DrawCommand.fillShape(Path(rect: r), .color(Color(red: 0.9, green: 0.2, blue: 0.35)), .evenOdd)
+                    let (direct, memory, laid, insides) = try Self.both(fill: fill, masks: masks, opacity: opacity, transform: transform)
+                    #expect(laid == 1)
+                    // Its inside, where it has one, laid as a solid's.
+                    #expect(insides == (r.width < 1 ? 0 : 1), "\(r)")
+                    let same = direct == memory
+                    #expect(same, "\(r), \(masks.count) masks, \(transform), at \(opacity)")
+                }
             }
         }
     }
@@ -85,7 +111,7 @@ struct MaskedFillTests {
         let far = DrawCommand.fillShape(Path(rect: Rect(x: 500, y: 500, width: 40, height: 40)), .color(.black), .nonZero)
         let away = Path(ellipseIn: Rect(x: 100, y: 70, width: 40, height: 40))
         for (f, masks) in [(fill, [Self.mask(away, .add)]), (far, [Self.mask(Self.heart, .add)]), (fill, [Self.mask(away, .intersect)])] {
-            let (direct, memory, _) = try Self.both(fill: f, masks: masks)
+            let (direct, memory, _, _) = try Self.both(fill: f, masks: masks)
             #expect(direct == memory)
         }
     }
@@ -95,7 +121,7 @@ struct MaskedFillTests {
         let translucent = DrawCommand.fillRect(Rect(x: 0, y: 0, width: 160, height: 120), Color(red: 1, green: 0, blue: 0, alpha: 0.5), cornerRadius: 0)
         let rounded = DrawCommand.fillRect(Rect(x: 10, y: 10, width: 100, height: 80), .black, cornerRadius: 12)
         for fill in [translucent, rounded] {
-            let (direct, memory, laid) = try Self.both(fill: fill, masks: [Self.mask(Self.heart, .add)])
+            let (direct, memory, laid, _) = try Self.both(fill: fill, masks: [Self.mask(Self.heart, .add)])
             #expect(laid == 0)
             #expect(direct == memory)
         }
