@@ -327,8 +327,11 @@ public final class DisplayListPainter {
         var damage = damagedRegion(list, width: w, height: h)
         if let only {
             damage = only
-            regions.removeAll(keepingCapacity: true)
-            regions.append(only)
+            var list = regions
+            regions = []
+            list.removeAll(keepingCapacity: true)
+            list.append(only)
+            regions = list
         }
         lastPainted = (list.origin, list.revision, list.scale, list.background)
         state.lastDamage = damage
@@ -428,15 +431,19 @@ public final class DisplayListPainter {
         // edges; their areas together decide.
         let scale = AffineTransform(scaleX: list.scale, y: list.scale), target = SDL_Rect(x: 0, y: 0, w: w, h: h)
         func device(_ r: Rect) -> SDL_Rect { intersect(deviceRect(scale.apply(to: r).inset(by: EdgeInsets(all: -2))), target) }
-        regions.removeAll(keepingCapacity: true)
+        // Made in a local and stored whole (see ``regions``).
+        var rects = regions
+        regions = []
+        rects.removeAll(keepingCapacity: true)
         for r in list.damageRects {
             let region = device(r)
-            if region.w > 0 && region.h > 0 { regions.append(region) }
+            if region.w > 0 && region.h > 0 { rects.append(region) }
         }
         let union = device(d)
-        if regions.isEmpty { regions.append(union) }
+        if rects.isEmpty { rects.append(union) }
         var area = 0
-        for r in regions { area += Int(r.w) * Int(r.h) }
+        for r in rects { area += Int(r.w) * Int(r.h) }
+        regions = rects
         guard area * 2 <= Int(w) * Int(h) else { return nil }
         return union
     }

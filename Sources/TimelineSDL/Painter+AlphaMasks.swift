@@ -52,19 +52,26 @@ extension DisplayListPainter {
     /// hashed its neighbours again: LT11).
     func keptPathMaskCoverage(_ paths: [MaskPath], transform: AffineTransform, region: SDL_Rect) -> (region: SDL_Rect, values: [UInt8])? {
         let key = PathMaskKey(paths: paths, transform: transform)
-        if let i = keptPathMasks.index(forKey: key) {
-            keptPathMasks.values[i].lastUsed = frameNumber
-            return (keptPathMasks.values[i].region, keptPathMasks.values[i].values)
+        // The kept masks and the candidates are changed in locals and stored back whole
+        // (``evictStaleCoverage()``).
+        var masks = keptPathMasks
+        keptPathMasks = [:]
+        if let i = masks.index(forKey: key) {
+            masks.values[i].lastUsed = frameNumber
+            keptPathMasks = masks
+            return (masks.values[i].region, masks.values[i].values)
         }
+        keptPathMasks = masks
         // Seen only earlier in this paint (another damaged region's pass), or not at all:
         // combined again over this region, not over its whole box, as a mask that moves would
         // be thrown away at the next paint (LT11).
         let digest = key.hashValue
-        guard lastMaskCandidates.contains(digest), !maskCandidates.contains(digest) else {
-            maskCandidates.insert(digest)
-            return nil
-        }
-        maskCandidates.insert(digest)                      // tried once in this paint
+        var candidates = maskCandidates
+        maskCandidates = []
+        let tried = candidates.contains(digest)
+        candidates.insert(digest)                          // tried once in this paint
+        maskCandidates = candidates
+        guard lastMaskCandidates.contains(digest), !tried else { return nil }
         let box = GroupMask.paths(paths).coveredBox.map { deviceRect(transform.apply(to: $0).inset(by: EdgeInsets(all: -2))) } ?? targetRect
         let whole = intersect(box, targetRect)
         let w = Int(max(0, whole.w)), h = Int(max(0, whole.h))
@@ -74,7 +81,10 @@ extension DisplayListPainter {
         maskPixelsPainted += w * h * max(1, paths.count)
         counts.combinedMasks += 1
         let values = pathCoverage(paths, transform: transform, region: whole)
-        keptPathMasks[key] = KeptPathMask(region: whole, values: values, lastUsed: frameNumber)
+        masks = keptPathMasks
+        keptPathMasks = [:]
+        masks[key] = KeptPathMask(region: whole, values: values, lastUsed: frameNumber)
+        keptPathMasks = masks
         keptCoverageCount += values.count
         return (whole, values)
     }
@@ -346,27 +356,38 @@ extension DisplayListPainter {
     /// its digest) when neither this paint nor the last used it. A static mask is rasterised
     /// twice, then only copied; an animated one is never copied out, nor entered.
     func keptMask(_ key: MaskKey) -> KeptMask? {
-        if let i = keptMasks.index(forKey: key) {
-            keptMasks.values[i].lastUsed = frameNumber
-            return keptMasks.values[i]
+        // The kept masks and the candidates are changed in locals and stored back whole
+        // (``evictStaleCoverage()``).
+        var masks = keptMasks
+        keptMasks = [:]
+        defer { keptMasks = masks }
+        if let i = masks.index(forKey: key) {
+            masks.values[i].lastUsed = frameNumber
+            return masks.values[i]
         }
         let digest = key.hashValue
         guard lastMaskCandidates.contains(digest) || maskCandidates.contains(digest) else {
-            maskCandidates.insert(digest)
+            var candidates = maskCandidates
+            maskCandidates = []
+            candidates.insert(digest)
+            maskCandidates = candidates
             return nil
         }
         let entry = KeptMask(coverage: nil, lastUsed: frameNumber)
-        keptMasks[key] = entry
+        masks[key] = entry
         return entry
     }
 
     /// Keeps `coverage` for `key`, within the painter's bound on kept coverage.
     func keep(_ coverage: KeptMask.Coverage, for key: MaskKey) {
-        guard let i = keptMasks.index(forKey: key), keptMasks.values[i].coverage == nil else { return }
+        var masks = keptMasks
+        keptMasks = [:]
+        defer { keptMasks = masks }
+        guard let i = masks.index(forKey: key), masks.values[i].coverage == nil else { return }
         let entry = KeptMask(coverage: coverage, lastUsed: frameNumber)
         let limit = keptCoverageLimit
         guard keptCoverageCount + entry.count <= limit else { return }
-        keptMasks.values[i] = entry
+        masks.values[i] = entry
         keptCoverageCount += entry.count
     }
 

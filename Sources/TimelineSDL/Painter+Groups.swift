@@ -254,7 +254,12 @@ extension DisplayListPainter {
     func releaseUnusedGroupScratch() {
         let used = groupScratchUsed
         groupScratchUsed = GroupScratchUse()
-        while targetPool.count > used.targets { SDL_DestroyTexture(targetPool.removeLast()) }
+        if targetPool.count > used.targets {
+            var pool = targetPool                          // stored back whole (evictStaleCoverage())
+            targetPool = []
+            while pool.count > used.targets { SDL_DestroyTexture(pool.removeLast()) }
+            targetPool = pool
+        }
         if !used.scratch, let t = scratch {
             SDL_DestroyTexture(t)
             scratch = nil
@@ -546,7 +551,10 @@ extension DisplayListPainter {
             guard let tex = SDL_CreateTexture(renderer, tl_pixel_format_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                               max(1, targetSize.width), max(1, targetSize.height)) else { return false }
             sdl(SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
-            targetPool.append(tex)
+            var pool = targetPool
+            targetPool = []
+            pool.append(tex)
+            targetPool = pool
         }
         let tex = targetPool[offscreenDepth]
         var region = bounds.isNull ? SDL_Rect(x: 0, y: 0, w: 0, h: 0) : deviceRect(bounds.inset(by: EdgeInsets(all: -2)))

@@ -99,7 +99,10 @@ extension DisplayListPainter {
                 found = keptCoverage.index(forKey: key)
             } else {
                 if let budget, !spendShapeBudget(path, margin: budget) { return }
-                coverageCandidates.insert(digest)
+                var candidates = coverageCandidates           // stored back whole (evictStaleCoverage())
+                coverageCandidates = []
+                candidates.insert(digest)
+                coverageCandidates = candidates
                 guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
                 body(nil)
                 return
@@ -205,32 +208,51 @@ extension DisplayListPainter {
     /// half its bound, of every path the paint just finished did not fill (called at the end of
     /// every paint; the keys are gathered into a reused buffer, so nothing is allocated).
     func evictStaleCoverage() {
+        // The caches and key buffers are taken out into locals and stored back whole: changed
+        // in place on the painter, each would keep a run-time exclusivity check on every access
+        // in the module (docs/animation-model.md).
+        let frame = frameNumber
         if !keptMasks.isEmpty {
-            staleMaskKeys.removeAll(keepingCapacity: true)
-            for (k, v) in keptMasks where v.lastUsed != frameNumber { staleMaskKeys.append(k) }
-            for k in staleMaskKeys { keptCoverageCount -= keptMasks.removeValue(forKey: k)?.count ?? 0 }
-            staleMaskKeys.removeAll(keepingCapacity: true)
+            var (masks, stale) = (keptMasks, staleMaskKeys)
+            (keptMasks, staleMaskKeys) = ([:], [])
+            stale.removeAll(keepingCapacity: true)
+            for (k, v) in masks where v.lastUsed != frame { stale.append(k) }
+            for k in stale { keptCoverageCount -= masks.removeValue(forKey: k)?.count ?? 0 }
+            stale.removeAll(keepingCapacity: true)
+            (keptMasks, staleMaskKeys) = (masks, stale)
         }
         if !keptPathMasks.isEmpty {
-            stalePathMaskKeys.removeAll(keepingCapacity: true)
-            for (k, v) in keptPathMasks where v.lastUsed != frameNumber { stalePathMaskKeys.append(k) }
-            for k in stalePathMaskKeys { keptCoverageCount -= keptPathMasks.removeValue(forKey: k)?.values.count ?? 0 }
-            stalePathMaskKeys.removeAll(keepingCapacity: true)
+            var (masks, stale) = (keptPathMasks, stalePathMaskKeys)
+            (keptPathMasks, stalePathMaskKeys) = ([:], [])
+            stale.removeAll(keepingCapacity: true)
+            for (k, v) in masks where v.lastUsed != frame { stale.append(k) }
+            for k in stale { keptCoverageCount -= masks.removeValue(forKey: k)?.values.count ?? 0 }
+            stale.removeAll(keepingCapacity: true)
+            (keptPathMasks, stalePathMaskKeys) = (masks, stale)
         }
-        swap(&coverageCandidates, &lastCoverageCandidates)
-        coverageCandidates.removeAll(keepingCapacity: true)
-        swap(&maskCandidates, &lastMaskCandidates)
-        maskCandidates.removeAll(keepingCapacity: true)
+        // This paint's candidates become the last paint's; the last paint's set, emptied,
+        // gathers the next paint's.
+        var emptied = lastCoverageCandidates
+        (lastCoverageCandidates, coverageCandidates) = (coverageCandidates, [])
+        emptied.removeAll(keepingCapacity: true)
+        coverageCandidates = emptied
+        emptied = lastMaskCandidates
+        (lastMaskCandidates, maskCandidates) = (maskCandidates, [])
+        emptied.removeAll(keepingCapacity: true)
+        maskCandidates = emptied
         guard !keptCoverage.isEmpty else { return }
         let roomy = 2 * keptCoverageCount <= keptCoverageLimit
-        guard !roomy || frameNumber % Self.keptCoverageSweepPaints == 0 else { return }
-        staleCoverageKeys.removeAll(keepingCapacity: true)
+        guard !roomy || frame % Self.keptCoverageSweepPaints == 0 else { return }
+        var (kept, stale) = (keptCoverage, staleCoverageKeys)
+        (keptCoverage, staleCoverageKeys) = ([:], [])
+        stale.removeAll(keepingCapacity: true)
         let idle = roomy ? Self.keptCoverageIdlePaints : 0
-        for (k, v) in keptCoverage where frameNumber - v.lastUsed > idle { staleCoverageKeys.append(k) }
-        for k in staleCoverageKeys {
-            if let s = keptCoverage.removeValue(forKey: k) { keptCoverageCount -= s.count }
+        for (k, v) in kept where frame - v.lastUsed > idle { stale.append(k) }
+        for k in stale {
+            if let s = kept.removeValue(forKey: k) { keptCoverageCount -= s.count }
         }
-        staleCoverageKeys.removeAll(keepingCapacity: true)
+        stale.removeAll(keepingCapacity: true)
+        (keptCoverage, staleCoverageKeys) = (kept, stale)
     }
 
     /// Opens a memory group for the group just pushed; false when the buffers' memory bound is
