@@ -95,8 +95,10 @@ extension DisplayListPainter {
             // a shape that has usually moved by the next paint (LT11).
             let digest = key.hashValue
             if lastCoverageCandidates.contains(digest) {
-                keptCoverage[key] = KeptCoverage(snapshot: nil, lastUsed: frameNumber)
-                found = keptCoverage.index(forKey: key)
+                var kept = takeKeptCoverage()
+                kept[key] = KeptCoverage(snapshot: nil, lastUsed: frameNumber)
+                found = kept.index(forKey: key)
+                keptCoverage = kept
             } else {
                 if let budget, !spendShapeBudget(path, margin: budget) { return }
                 var candidates = coverageCandidates           // stored back whole (evictStaleCoverage())
@@ -109,30 +111,50 @@ extension DisplayListPainter {
             }
         }
         if let i = found {
-            keptCoverage.values[i].lastUsed = frameNumber
-            if keptCoverage.values[i].snapshot != nil {
-                // Lent for the body and taken back (the dictionary is not changed meanwhile,
-                // so the index stays good).
-                var kept: ShapeRasterizer.Snapshot?
-                swap(&kept, &keptCoverage.values[i].snapshot)
-                shapes.trade(&kept!)
+            var kept = takeKeptCoverage()
+            kept.values[i].lastUsed = frameNumber
+            if kept.values[i].snapshot != nil {
+                // Lent for the body and taken back (the dictionary's keys do not change
+                // meanwhile, so the index stays good).
+                var snapshot: ShapeRasterizer.Snapshot?
+                swap(&snapshot, &kept.values[i].snapshot)
+                keptCoverage = kept
+                kept = [:]                                 // the body may change an entry: not shared
+                shapes.trade(&snapshot!)
                 counts.keptCoverageUses += 1
                 body(i)
-                shapes.trade(&kept!)
-                swap(&kept, &keptCoverage.values[i].snapshot)
+                shapes.trade(&snapshot!)
+                kept = takeKeptCoverage()
+                swap(&snapshot, &kept.values[i].snapshot)
+                keptCoverage = kept
                 return
             }
+            keptCoverage = kept
+            kept = [:]
             if let budget, !spendShapeBudget(path, margin: budget) { return }
             // Filled the same way twice running: rasterised whole and kept, while the bound allows.
             if keptCoverageCount < limit { area = Rect(x: 0, y: 0, width: Double(targetSize.width), height: Double(targetSize.height)) }
             guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
             if area.width == Double(targetSize.width), area.height == Double(targetSize.height),
                keptCoverageCount + shapes.width * shapes.height <= limit {
-                keptCoverage.values[i].snapshot = shapes.snapshot()
+                let snapshot = shapes.snapshot()
+                kept = takeKeptCoverage()
+                kept.values[i].snapshot = snapshot
+                keptCoverage = kept
                 keptCoverageCount += shapes.width * shapes.height
             }
         }
         body(nil)
+    }
+
+    /// The kept coverage, left empty on the painter: it is changed in a local and stored back
+    /// whole, as every cache changed on a paint's path is (changed in place, each access to it
+    /// anywhere in the module would keep a run-time exclusivity check: docs/animation-model.md).
+    @inline(__always)
+    func takeKeptCoverage() -> [CoverageKey: KeptCoverage] {
+        let kept = keptCoverage
+        keptCoverage = [:]
+        return kept
     }
 
     /// Lays the rasteriser's coverage, painted with `paint`, into the innermost memory group's
@@ -243,8 +265,8 @@ extension DisplayListPainter {
         guard !keptCoverage.isEmpty else { return }
         let roomy = 2 * keptCoverageCount <= keptCoverageLimit
         guard !roomy || frame % Self.keptCoverageSweepPaints == 0 else { return }
-        var (kept, stale) = (keptCoverage, staleCoverageKeys)
-        (keptCoverage, staleCoverageKeys) = ([:], [])
+        var (kept, stale) = (takeKeptCoverage(), staleCoverageKeys)
+        staleCoverageKeys = []
         stale.removeAll(keepingCapacity: true)
         let idle = roomy ? Self.keptCoverageIdlePaints : 0
         for (k, v) in kept where frame - v.lastUsed > idle { stale.append(k) }

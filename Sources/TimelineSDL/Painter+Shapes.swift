@@ -189,22 +189,24 @@ extension DisplayListPainter {
     func layKeptGradient(_ kept: Dictionary<CoverageKey, KeptCoverage>.Index, _ g: Gradient,
                          into d: (base: UnsafeMutablePointer<UInt32>, stride: Int), clip: SDL_Rect) -> Bool {
         let (x0, y0, w, h) = (shapes.x, shapes.y, shapes.width, shapes.height)
-        guard var painted = keptCoverage.values[kept].painted, painted.gradient == g, painted.opacity == opacity else {
-            keptCoverageCount -= keptCoverage.values[kept].painted?.pixels.count ?? 0
-            keptCoverage.values[kept].painted = (g, opacity, [])
+        var entries = takeKeptCoverage()
+        defer { keptCoverage = entries }
+        guard var painted = entries.values[kept].painted, painted.gradient == g, painted.opacity == opacity else {
+            keptCoverageCount -= entries.values[kept].painted?.pixels.count ?? 0
+            entries.values[kept].painted = (g, opacity, [])
             return false
         }
         if painted.pixels.count != w * h {
             let limit = keptCoverageLimit
             guard keptCoverageCount + w * h <= limit else { return false }
-            keptCoverage.values[kept].painted = nil                 // the pixels are not shared while made
+            entries.values[kept].painted = nil                      // the pixels are not shared while made
             painted.pixels = [UInt32](repeating: 0, count: w * h)
             painted.pixels.withUnsafeMutableBufferPointer { px in
                 shapes.composite(g, opacity: opacity, inverse: transform.inverted() ?? .identity, into: px.baseAddress!,
                                  stride: w, rows: 0..<h, columns: 0..<w)
             }
             keptCoverageCount += w * h
-            keptCoverage.values[kept].painted = painted
+            entries.values[kept].painted = painted
         }
         let rows = Self.span(Int(clip.y) - y0, Int(clip.y) + Int(clip.h) - y0, within: h)
         let (c0, c1) = (max(0, Int(clip.x) - x0), max(0, min(w, Int(clip.x) + Int(clip.w) - x0)))
