@@ -152,7 +152,10 @@ extension DisplayListPainter {
         withCoverage(of: path, rule: rule, within: fillBounds) { _ in
             layer.pixels.withUnsafeMutableBufferPointer { px in
                 let buffer = px.baseAddress!
-                for strip in [strips.0, strips.1, strips.2, strips.3] where strip.w > 0 && strip.h > 0 {
+                for k in 0..<4 {
+                    // (Read from the tuple: an array of the four was made on the heap each paint.)
+                    let strip = k == 0 ? strips.0 : k == 1 ? strips.1 : k == 2 ? strips.2 : strips.3
+                    guard strip.w > 0, strip.h > 0 else { continue }
                     let (x0, w) = (Int(strip.x), Int(strip.w))
                     for y in Int(strip.y)..<Int(strip.y + strip.h) { (buffer + y * width + x0).update(repeating: 0, count: w) }
                     compositeShapeDirectly(paint, into: (buffer, width), clip: strip)
