@@ -66,11 +66,7 @@ extension DisplayListPainter {
         // combined again over this region, not over its whole box, as a mask that moves would
         // be thrown away at the next paint (LT11).
         let digest = key.hashValue
-        var candidates = maskCandidates
-        maskCandidates = []
-        let tried = candidates.contains(digest)
-        candidates.insert(digest)                          // tried once in this paint
-        maskCandidates = candidates
+        let tried = addMaskCandidate(digest)               // tried once in this paint
         guard lastMaskCandidates.contains(digest), !tried else { return nil }
         let box = GroupMask.paths(paths).coveredBox.map { deviceRect(transform.apply(to: $0).inset(by: EdgeInsets(all: -2))) } ?? targetRect
         let whole = intersect(box, targetRect)
@@ -367,10 +363,7 @@ extension DisplayListPainter {
         }
         let digest = key.hashValue
         guard lastMaskCandidates.contains(digest) || maskCandidates.contains(digest) else {
-            var candidates = maskCandidates
-            maskCandidates = []
-            candidates.insert(digest)
-            maskCandidates = candidates
+            addMaskCandidate(digest)
             return nil
         }
         let entry = KeptMask(coverage: nil, lastUsed: frameNumber)

@@ -91,8 +91,8 @@ extension DisplayListPainter {
               let r = path.axisAlignedRectangle else { return nil }
         let box = device.apply(to: r)
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return nil }
-        let inside = SDL_Rect(x: pixel(box.minX, .up), y: pixel(box.minY, .up), w: 0, h: 0)
-        let rect = intersect(SDL_Rect(x: inside.x, y: inside.y, w: max(0, pixel(box.maxX, .down) - inside.x), h: max(0, pixel(box.maxY, .down) - inside.y)), drawn)
+        let x0 = pixel(box.minX, .up), y0 = pixel(box.minY, .up)
+        let rect = intersect(SDL_Rect(x: x0, y: y0, w: max(0, pixel(box.maxX, .down) - x0), h: max(0, pixel(box.maxY, .down) - y0)), drawn)
         guard rect.w > 0, rect.h > 0 else { return nil }
         return (rect, solid(colour))
     }

@@ -101,10 +101,7 @@ extension DisplayListPainter {
                 keptCoverage = kept
             } else {
                 if let budget, !spendShapeBudget(path, margin: budget) { return }
-                var candidates = coverageCandidates           // stored back whole (evictStaleCoverage())
-                coverageCandidates = []
-                candidates.insert(digest)
-                coverageCandidates = candidates
+                addCoverageCandidate(digest)
                 guard shapes.rasterize(path, transform: transform, rule: rule, clip: area) else { return }
                 body(nil)
                 return
@@ -237,19 +234,13 @@ extension DisplayListPainter {
         if !keptMasks.isEmpty {
             var (masks, stale) = (keptMasks, staleMaskKeys)
             (keptMasks, staleMaskKeys) = ([:], [])
-            stale.removeAll(keepingCapacity: true)
-            for (k, v) in masks where v.lastUsed != frame { stale.append(k) }
-            for k in stale { keptCoverageCount -= masks.removeValue(forKey: k)?.count ?? 0 }
-            stale.removeAll(keepingCapacity: true)
+            keptCoverageCount -= Self.drop(from: &masks, gathering: &stale, where: { $0.lastUsed != frame }, count: { $0.count })
             (keptMasks, staleMaskKeys) = (masks, stale)
         }
         if !keptPathMasks.isEmpty {
             var (masks, stale) = (keptPathMasks, stalePathMaskKeys)
             (keptPathMasks, stalePathMaskKeys) = ([:], [])
-            stale.removeAll(keepingCapacity: true)
-            for (k, v) in masks where v.lastUsed != frame { stale.append(k) }
-            for k in stale { keptCoverageCount -= masks.removeValue(forKey: k)?.values.count ?? 0 }
-            stale.removeAll(keepingCapacity: true)
+            keptCoverageCount -= Self.drop(from: &masks, gathering: &stale, where: { $0.lastUsed != frame }, count: { $0.values.count })
             (keptPathMasks, stalePathMaskKeys) = (masks, stale)
         }
         // This paint's candidates become the last paint's; the last paint's set, emptied,
@@ -267,14 +258,41 @@ extension DisplayListPainter {
         guard !roomy || frame % Self.keptCoverageSweepPaints == 0 else { return }
         var (kept, stale) = (takeKeptCoverage(), staleCoverageKeys)
         staleCoverageKeys = []
-        stale.removeAll(keepingCapacity: true)
         let idle = roomy ? Self.keptCoverageIdlePaints : 0
-        for (k, v) in kept where frame - v.lastUsed > idle { stale.append(k) }
-        for k in stale {
-            if let s = kept.removeValue(forKey: k) { keptCoverageCount -= s.count }
-        }
-        stale.removeAll(keepingCapacity: true)
+        keptCoverageCount -= Self.drop(from: &kept, gathering: &stale, where: { frame - $0.lastUsed > idle }, count: { $0.count })
         (keptCoverage, staleCoverageKeys) = (kept, stale)
+    }
+
+    /// Removes the entries of `entries` that `isStale` picks, their keys gathered in `keys` (a
+    /// reused buffer, left empty), and returns the values they held, as `count` gives them.
+    @inline(__always)
+    static func drop<Key: Hashable, Value>(from entries: inout [Key: Value], gathering keys: inout [Key],
+                                           where isStale: (Value) -> Bool, count: (Value) -> Int) -> Int {
+        keys.removeAll(keepingCapacity: true)
+        for (k, v) in entries where isStale(v) { keys.append(k) }
+        var dropped = 0
+        for k in keys { if let v = entries.removeValue(forKey: k) { dropped += count(v) } }
+        keys.removeAll(keepingCapacity: true)
+        return dropped
+    }
+
+    /// Adds `digest` to this paint's coverage candidates (changed in a local and stored back
+    /// whole, as ``evictStaleCoverage()`` says).
+    func addCoverageCandidate(_ digest: Int) {
+        var candidates = coverageCandidates
+        coverageCandidates = []
+        candidates.insert(digest)
+        coverageCandidates = candidates
+    }
+
+    /// Adds `digest` to this paint's mask candidates; whether it was one already.
+    @discardableResult
+    func addMaskCandidate(_ digest: Int) -> Bool {
+        var candidates = maskCandidates
+        maskCandidates = []
+        let already = !candidates.insert(digest).inserted
+        maskCandidates = candidates
+        return already
     }
 
     /// Opens a memory group for the group just pushed; false when the buffers' memory bound is
