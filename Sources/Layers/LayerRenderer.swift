@@ -48,13 +48,19 @@ public struct LayerRenderer {
     /// of its group and the groups under it rewritten, and is not emitted again (LT11).
     public internal(set) var movedGroupCount = 0
     /// Content work done so far beyond draw commands (an emitter's particles evaluated, drawn
-    /// or not): a replicator's copies stop on it as on their commands.
+    /// or not; the points of content projected under perspective, eight to a command): a
+    /// replicator's copies stop on it as on their commands.
     private var contentWork = 0
     /// The most draw commands a replicator's copies add to a list (its first instance aside).
     public static let maximumReplicatedCommands = 50_000
     /// The most draw commands of one layer's own content drawn under perspective (each is
     /// flattened and projected point by point).
     public static let maximumProjectedCommands = 1_024
+    /// The most points of one layer's own content drawn under perspective: the commands after
+    /// the one that reaches it are not drawn. Thousands of round-capped dashes of a huge width
+    /// outline into hundreds of thousands of points, a copy of them for every projected
+    /// replicator copy, every frame (a 1 KB scene took 1.5 GB and a second a frame).
+    public static let maximumProjectedPoints = 400_000
 
     /// A renderer that reads the layers `engine` commits; nil for none yet.
     public init(engine: LayerEngine?) { self.engine = engine }
@@ -293,11 +299,12 @@ public struct LayerRenderer {
             for i in 1..<min(r.instanceCount, 10_000) {
                 // Nested replicators multiply their counts (and an emitter's particles with
                 // them): copies stop at a bound on what they add, with a diagnostic. Particles
-                // evaluated count though they draw nothing (invisible ones).
+                // evaluated count though they draw nothing (invisible ones), and so do the
+                // points of content projected under perspective, eight to a command.
                 if list.count - copiesStart + (contentWork &- workStart) > Self.maximumReplicatedCommands {
                     if let m = model as? ReplicatorLayer, !m.reportedCopyBound {
                         m.reportedCopyBound = true
-                        let message = "\(r.debugName) drew \(i) of \(r.instanceCount) copies: they reached \(Self.maximumReplicatedCommands) draw commands and particles; the rest are not drawn"
+                        let message = "\(r.debugName) drew \(i) of \(r.instanceCount) copies: they reached \(Self.maximumReplicatedCommands) draw commands (particles and projected points counted in); the rest are not drawn"
                         if let engine { engine.report(message) } else { LayerEngine.reportDetached(message) }
                     }
                     break
@@ -530,8 +537,10 @@ public struct LayerRenderer {
     /// Appends `own` (the layer's content in its coordinates) to `list`: as it is when the
     /// layer's map is affine, projected into window points when it has perspective; tinted
     /// for a replicator copy. Returns the box of what it draws in window points.
-    private func flush(_ own: [DrawCommand], of model: Layer, _ h: Homography, _ affine: Bool, _ tint: Color?, into list: inout [DrawCommand]) -> Rect {
+    private mutating func flush(_ own: [DrawCommand], of model: Layer, _ h: Homography, _ affine: Bool, _ tint: Color?,
+                                into list: inout [DrawCommand]) -> Rect {
         var box = Rect.null
+        var projectedPoints = 0
         if affine && tint == nil {
             // The common case, appended whole: `own` often shares its storage with the
             // layer's kept content, so its commands are copied once, not taken apart.
@@ -562,17 +571,21 @@ public struct LayerRenderer {
             } else if affine {
                 if let b = c.localBounds { box = box.union(h.affine.apply(to: b)) } else { box = .infinite }
                 list.append(c)
-            } else if k >= Self.maximumProjectedCommands {
+            } else if k >= Self.maximumProjectedCommands || projectedPoints >= Self.maximumProjectedPoints {
                 // Projection flattens every curve into points: an emitter's thousands of
                 // particles under perspective would cost millions a frame.
                 if !model.reportedProjectionBound {
                     model.reportedProjectionBound = true
-                    let message = "\(model.debugName) under perspective drew \(Self.maximumProjectedCommands) of its \(own.count) draw commands; the rest are not drawn"
+                    let message = "\(model.debugName) under perspective drew \(k) of its \(own.count) draw commands "
+                        + "(at most \(Self.maximumProjectedCommands) commands and \(Self.maximumProjectedPoints) points); the rest are not drawn"
                     if let engine { engine.report(message) } else { LayerEngine.reportDetached(message) }
                 }
                 break
             } else if let p = c.projected(by: h) {
                 if let b = p.localBounds { box = box.union(b) }
+                let points = p.projectedPointCount
+                projectedPoints += points
+                contentWork &+= points / 8
                 list.append(p)
             }
         }
@@ -599,101 +612,4 @@ public struct LayerRenderer {
 extension Rect {
     /// A rectangle holding everything (for content whose extent is not known).
     static let infinite = Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15)
-}
-
-extension DrawCommand {
-    /// The command with every colour multiplied by `tint` (a replicator copy's colour).
-    public func tinted(by t: Color) -> DrawCommand {
-        func m(_ c: Color) -> Color { Color(red: c.red * t.red, green: c.green * t.green, blue: c.blue * t.blue, alpha: c.alpha * t.alpha) }
-        switch self {
-        case .fillRect(let r, let c, let radius): return .fillRect(r, m(c), cornerRadius: radius)
-        case .strokeRect(let r, let c, let lw, let radius): return .strokeRect(r, m(c), lineWidth: lw, cornerRadius: radius)
-        case .line(let a, let b, let c, let w): return .line(from: a, to: b, m(c), width: w)
-        case .fillEllipse(let r, let c): return .fillEllipse(r, m(c))
-        case .strokeEllipse(let r, let c, let lw): return .strokeEllipse(r, m(c), lineWidth: lw)
-        case .fillPath(let p, let c): return .fillPath(p, m(c))
-        case .strokePath(let p, let c, let lw): return .strokePath(p, m(c), lineWidth: lw)
-        case .glyphs(var run, let at): run.color = m(run.color); return .glyphs(run, at: at)
-        case .strokeBorder(let r, let c, let w, let radius): return .strokeBorder(r, m(c), width: w, cornerRadius: radius)
-        case .fillShape(let p, .color(let c), let rule): return .fillShape(p, .color(m(c)), rule)
-        case .fillShape(let p, .gradient(var g), let rule):
-            g.colors = g.colors.map(m)
-            return .fillShape(p, .gradient(g), rule)
-        case .shadow(let p, let c, let radius): return .shadow(p, m(c), radius: radius)
-        case .image(var d): d.tint = m(d.tint); return .image(d)
-        default: return self
-        }
-    }
-
-    /// The command in window points for content whose map `h` has perspective: shapes become
-    /// projected paths (curves flattened first), text moves with its origin. Group markers
-    /// have no projection (nil).
-    public func projected(by h: Homography) -> DrawCommand? {
-        func project(_ p: Path) -> Path {
-            var out = Path()
-            // At most 16 pieces a curve (a circle as a 64-gon, within a quarter point of a
-            // 200-point circle): a runaway size must not flatten into millions of points.
-            for sub in p.flattened(tolerance: 0.25, maximumSegmentsPerCurve: 16) {
-                guard let first = sub.points.first else { continue }
-                out.move(to: h.apply(to: first))
-                for q in sub.points.dropFirst() { out.addLine(to: h.apply(to: q)) }
-                if sub.closed { out.close() }
-            }
-            return out
-        }
-        switch self {
-        case .fillRect(let r, let c, let radius):
-            return .fillShape(project(radius > 0 ? Path(roundedRect: r, cornerRadius: radius) : Path(rect: r)), .color(c), .nonZero)
-        case .strokeRect(let r, let c, let lw, _):
-            return .fillShape(project(Path(rect: r).copy(strokingWithWidth: lw, lineCap: .butt, lineJoin: .miter, miterLimit: 10)), .color(c), .nonZero)
-        case .strokeBorder(let r, let c, let w, let radius):
-            var ring = radius > 0 ? Path(roundedRect: r, cornerRadius: radius) : Path(rect: r)
-            let inner = r.inset(by: EdgeInsets(all: w))
-            if inner.width > 0, inner.height > 0 {
-                ring.addPath(max(0, radius - w) > 0 ? Path(roundedRect: inner, cornerRadius: radius - w) : Path(rect: inner))
-            }
-            return .fillShape(project(ring), .color(c), .evenOdd)
-        case .fillEllipse(let r, let c): return .fillShape(project(Path(ellipseIn: r)), .color(c), .nonZero)
-        case .strokeEllipse(let r, let c, let lw):
-            return .fillShape(project(Path(ellipseIn: r).copy(strokingWithWidth: lw, lineCap: .butt, lineJoin: .miter, miterLimit: 10)), .color(c), .nonZero)
-        case .line(let a, let b, let c, let w):
-            var p = Path(); p.move(to: a); p.addLine(to: b)
-            return .fillShape(project(p.copy(strokingWithWidth: w, lineCap: .butt, lineJoin: .miter, miterLimit: 10)), .color(c), .nonZero)
-        case .fillPath(let p, let c): return .fillShape(project(p), .color(c), .nonZero)
-        case .strokePath(let p, let c, let lw):
-            return .fillShape(project(p.copy(strokingWithWidth: lw, lineCap: .butt, lineJoin: .miter, miterLimit: 10)), .color(c), .nonZero)
-        case .fillShape(let p, let paint, let rule):
-            switch paint {
-            case .color: return .fillShape(project(p), paint, rule)
-            case .gradient(var g):
-                g.startPoint = h.apply(to: g.startPoint); g.endPoint = h.apply(to: g.endPoint)
-                return .fillShape(project(p), .gradient(g), rule)
-            case .pattern(let pattern):
-                // A pattern keeps its affine part: its tiles are not bent by the perspective.
-                return .fillShape(project(p), .pattern(pattern.applying(h.affine)), rule)
-            }
-        case .shadow(let p, let c, let radius): return .shadow(project(p), c, radius: radius)
-        case .glyphs(let run, let at):
-            // Glyphs keep their shapes: each pen projected, the size scaled by the map's local
-            // vertical scale at the run's first pen.
-            guard let first = run.positions.first else { return nil }
-            let p0 = Point(x: first.x + at.x, y: first.y + at.y)
-            let o = h.apply(to: p0), below = h.apply(to: Point(x: p0.x, y: p0.y + run.size))
-            let scale = abs(below.y - o.y) / max(run.size, 1e-9)
-            let pens = run.positions.map { h.apply(to: Point(x: $0.x + at.x, y: $0.y + at.y)) }
-            return .glyphs(GlyphRun(face: run.face, size: run.size * scale, glyphs: run.glyphs, positions: pens, color: run.color),
-                           at: .zero)
-        case .image(var d):
-            // The rectangle's corners projected; the painter maps the pixels onto that quad.
-            let r = d.rect
-            let corners = d.corners ?? [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                                        Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
-            let projected = corners.map { h.apply(to: $0) }
-            guard projected.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
-            d.corners = projected
-            d.rect = projected.dropFirst().reduce(Rect(origin: projected[0], size: .zero)) { $0.union(Rect(origin: $1, size: .zero)) }
-            return .image(d)
-        case .beginGroup, .endGroup: return nil
-        }
-    }
 }
