@@ -1,5 +1,5 @@
 import Geometry
-import Layers
+@testable import Layers
 import RenderModel
 import Testing
 
@@ -18,15 +18,9 @@ struct ProjectionBoundTests {
         return Transform3D(rotationAngle: 0.4, x: 0, y: 1, z: 0).concatenating(eye)
     }()
 
-    /// The points of the projected commands in `list` (every command in it is projected here).
-    func points(_ list: [DrawCommand]) -> Int {
-        list.reduce(0) { total, c in
-            switch c {
-            case .fillShape(let p, _, _), .shadow(let p, _, _): return total + p.elements.count
-            default: return total
-            }
-        }
-    }
+    /// The points of `list` as the renderer's bounds count them (every command in it is
+    /// projected here but the layers' group markers, which count one each).
+    func points(_ list: [DrawCommand]) -> Int { list.reduce(0) { $0 + $1.projectedPointCount } }
 
     /// A layer that draws `count` copies of `path`, each filled.
     final class ManyPaths: Layer {
